@@ -1,0 +1,105 @@
+// build(config) assembles the service and never listens (src/server.ts does).
+// Registration order: config → chain → error handler → OpenAPI → auth → routes.
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import { createChain } from "./chain/index.js";
+import type { ChainPort } from "./chain/port.js";
+import type { Config } from "./config.js";
+import { ChainUnavailableError } from "./errors.js";
+import auth from "./server/plugins/auth.js";
+import errors from "./server/plugins/errors.js";
+import { BASE_PATH } from "./server/paths.js";
+import chainRoutes from "./server/routes/chain.js";
+import healthRoutes from "./server/routes/health.js";
+import tournamentRoutes from "./server/routes/tournaments.js";
+import transactionRoutes from "./server/routes/transactions.js";
+import utilsRoutes from "./server/routes/utils.js";
+import { ErrorBody } from "./server/schemas.js";
+import { validatorCompiler } from "./server/validation.js";
+import { VERSION } from "./version.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    readonly config: Config;
+    /** The chain backend, or null when a real network has none configured. */
+    readonly chain: ChainPort | null;
+  }
+  interface FastifyContextConfig {
+    /** Public routes need no API key and count against no quota (health, docs). */
+    public?: boolean;
+  }
+}
+
+export interface BuildOptions {
+  /** Use this chain backend instead of the one the config selects (tests). */
+  chain?: ChainPort | null;
+}
+
+export async function build(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === "silent" ? false : { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    routerOptions: { ignoreTrailingSlash: true },
+    ajv: { customOptions: { coerceTypes: false } },
+  });
+  app.setValidatorCompiler(validatorCompiler([ErrorBody]));
+  app.addSchema(ErrorBody);
+
+  app.decorate("config", config);
+  const chain = options.chain !== undefined ? options.chain : await createChain(config);
+  app.decorate("chain", chain);
+  app.addHook("onClose", async () => {
+    await chain?.close();
+  });
+
+  await app.register(errors);
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: {
+        title: "Cardano transaction service",
+        version: VERSION,
+        description:
+          "Builds unsigned Cardano transactions (payments, mints, burns, metadata, on-chain tournaments), " +
+          "helps with addresses, native scripts and slot/time, and submits what the client signed. " +
+          `Every endpoint lives under ${BASE_PATH}. Errors are {statusCode, error, message}. ` +
+          "Amounts are accepted as safe integers or decimal strings (\"5_000_000\") and returned as decimal strings.",
+      },
+      servers: [{ url: "/" }],
+      components: { securitySchemes: { apiKey: { type: "apiKey", in: "header", name: "X-Api-Key" } } },
+      security: [{ apiKey: [] }],
+    },
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json["$id"] ?? `def-${i}`) },
+  });
+  await app.register(swaggerUi, {
+    routePrefix: `${BASE_PATH}/docs`,
+    uiConfig: { validatorUrl: null, docExpansion: "list", deepLinking: true } as Record<string, unknown>,
+    uiHooks: {},
+    staticCSP: true,
+  });
+  app.get(`${BASE_PATH}/openapi.json`, { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
+
+  await app.register(auth);
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(utilsRoutes);
+      await api.register(transactionRoutes);
+      await api.register(chainRoutes);
+      await api.register(tournamentRoutes);
+    },
+    { prefix: BASE_PATH },
+  );
+  // Health is also served at the root, for load balancers and uptime checks.
+  await app.register(healthRoutes);
+  return app;
+}
+
+/** The chain backend, or a 503 that says what to configure. For routes that need the chain. */
+export function requireChain(app: FastifyInstance): ChainPort {
+  if (app.chain) return app.chain;
+  throw new ChainUnavailableError(
+    `No chain backend is configured for ${app.config.network}: set BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL, and restart.`,
+  );
+}

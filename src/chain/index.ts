@@ -1,0 +1,9 @@
+// Picks the chain backend from the config. The devnet and the real-network backends plug in here.
+import type { Config } from "../config.js";
+import type { ChainPort } from "./port.js";
+
+/** The chain backend for this instance, or null when a real network has no backend configured. */
+export async function createChain(config: Config): Promise<ChainPort | null> {
+  void config;
+  return null;
+}

@@ -1,0 +1,58 @@
+// The chain port: the one interface through which domain code reads the chain and submits.
+// Every backend (devnet, Blockfrost, Ogmios + Kupo) implements it; signatures use domain
+// types only (Mesh's UTxO and Protocol shapes), never a backend's wire format.
+import type { Protocol, UTxO } from "@meshsdk/common";
+import type { Network } from "../config.js";
+
+export type { Protocol, UTxO };
+
+export interface OutRef {
+  readonly txHash: string;
+  readonly index: number;
+}
+
+export interface Tip {
+  readonly slot: number;
+  /** Unix milliseconds of the start of `slot`. */
+  readonly time: number;
+}
+
+/** Execution budget of one redeemer, as the ledger evaluates it. */
+export interface RedeemerBudget {
+  readonly tag: "SPEND" | "MINT" | "CERT" | "REWARD" | "VOTE" | "PROPOSE";
+  readonly index: number;
+  readonly budget: { readonly mem: number; readonly steps: number };
+}
+
+export type TxStatus = "confirmed" | "unknown";
+
+export interface ChainPort {
+  readonly network: Network;
+  /** A short name for health and error messages: "devnet", "blockfrost", "ogmios-kupo". */
+  readonly backendName: string;
+  tip(): Promise<Tip>;
+  protocolParameters(): Promise<Protocol>;
+  /** Unspent outputs at a bech32 address. */
+  utxosAt(address: string): Promise<UTxO[]>;
+  /** Unspent outputs by reference; references that are spent or unknown are left out. */
+  utxosByRef(refs: readonly OutRef[]): Promise<UTxO[]>;
+  /** Evaluates the scripts of a transaction (CBOR hex), with extra UTxOs not yet on chain. */
+  evaluate(txCbor: string, additionalUtxos?: readonly UTxO[]): Promise<RedeemerBudget[]>;
+  /**
+   * Submits a signed transaction (CBOR hex) and resolves to its id once the backend accepted it.
+   * Throws LedgerRejectedError with the ledger's reason when the ledger refuses it.
+   */
+  submit(txCbor: string): Promise<string>;
+  txStatus(txHash: string): Promise<TxStatus>;
+  close(): Promise<void>;
+}
+
+/** Operations only the embedded devnet has. */
+export interface DevnetPort extends ChainPort {
+  /** Sends `lovelace` from the genesis faucet to `address`; resolves to the transaction id. */
+  faucet(address: string, lovelace: bigint): Promise<string>;
+  /** Moves the devnet clock forward by `seconds` (one slot per second). */
+  advance(seconds: number): Promise<Tip>;
+}
+
+export const isDevnet = (chain: ChainPort): chain is DevnetPort => "faucet" in chain && "advance" in chain;

@@ -1,0 +1,137 @@
+// The only module that reads process.env. It turns the environment into one typed,
+// validated, frozen Config; a wrong value stops the start with a message naming the variable.
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+
+export const NETWORKS = ["devnet", "preview", "preprod", "mainnet"] as const;
+export type Network = (typeof NETWORKS)[number];
+
+/** Mainnet keys and addresses are one family; devnet, preview and preprod are the testnet family. */
+export type NetworkFamily = "mainnet" | "testnet";
+export const familyOf = (network: Network): NetworkFamily => (network === "mainnet" ? "mainnet" : "testnet");
+
+export type AuthMode = "required" | "optional";
+
+export interface BlockfrostSettings {
+  readonly kind: "blockfrost";
+  readonly projectId: string;
+  readonly url: string | undefined;
+}
+
+export interface OgmiosKupoSettings {
+  readonly kind: "ogmios-kupo";
+  readonly ogmiosUrl: string;
+  readonly kupoUrl: string;
+}
+
+export type BackendSettings = BlockfrostSettings | OgmiosKupoSettings;
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly network: Network;
+  readonly dataDir: string;
+  readonly auth: AuthMode;
+  readonly logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  /** Largest accepted request body in bytes; larger bodies are answered with 413. */
+  readonly bodyLimit: number;
+  /** The chain backend of a real network; null on the devnet or when none is configured. */
+  readonly backend: BackendSettings | null;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    reason: string,
+  ) {
+    super(`Invalid environment variable ${variable}: ${reason}`);
+    this.name = "ConfigError";
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new ConfigError(name, `"${raw}" is not one of ${allowed.join(", ")}.`);
+  }
+  return raw as T;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(name, `"${raw}" must be a whole number from ${min} to ${max}.`);
+  }
+  return Number(raw);
+}
+
+function url(env: Env, name: string): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return undefined;
+  try {
+    const parsed = new URL(raw);
+    if (!["http:", "https:", "ws:", "wss:"].includes(parsed.protocol)) throw new Error("protocol");
+  } catch {
+    throw new ConfigError(name, `"${raw}" is not an http(s) or ws(s) URL.`);
+  }
+  return raw.replace(/\/+$/, "");
+}
+
+function backendFrom(env: Env, network: Network): BackendSettings | null {
+  const projectId = env["BLOCKFROST_PROJECT_ID"] || undefined;
+  const ogmiosUrl = url(env, "OGMIOS_URL");
+  const kupoUrl = url(env, "KUPO_URL");
+  const blockfrostUrl = url(env, "BLOCKFROST_URL");
+  const wantsOgmios = ogmiosUrl !== undefined || kupoUrl !== undefined;
+  if (network === "devnet") {
+    if (projectId || wantsOgmios) {
+      throw new ConfigError(
+        projectId ? "BLOCKFROST_PROJECT_ID" : "OGMIOS_URL",
+        "the devnet runs an embedded ledger and takes no chain backend; set NETWORK to preview, preprod or mainnet to use one.",
+      );
+    }
+    return null;
+  }
+  if (projectId && wantsOgmios) {
+    throw new ConfigError("BLOCKFROST_PROJECT_ID", "set either BLOCKFROST_PROJECT_ID or OGMIOS_URL and KUPO_URL, not both.");
+  }
+  if (projectId) {
+    if (!/^[A-Za-z0-9]+$/.test(projectId)) throw new ConfigError("BLOCKFROST_PROJECT_ID", "must be letters and digits only.");
+    const prefix = projectId.match(/^(mainnet|preprod|preview)/)?.[1];
+    if (prefix !== undefined && prefix !== network) {
+      throw new ConfigError("BLOCKFROST_PROJECT_ID", `this is a ${prefix} project key but NETWORK is ${network}.`);
+    }
+    return Object.freeze({ kind: "blockfrost", projectId, url: blockfrostUrl });
+  }
+  if (wantsOgmios) {
+    if (ogmiosUrl === undefined) throw new ConfigError("OGMIOS_URL", "is required when KUPO_URL is set.");
+    if (kupoUrl === undefined) throw new ConfigError("KUPO_URL", "is required when OGMIOS_URL is set.");
+    return Object.freeze({ kind: "ogmios-kupo", ogmiosUrl, kupoUrl });
+  }
+  return null;
+}
+
+/** Reads and validates the environment once. Throws ConfigError naming the first wrong variable. */
+export function loadConfig(env: Env = process.env): Config {
+  const network = oneOf(env, "NETWORK", NETWORKS, "devnet");
+  const config: Config = {
+    port: integer(env, "PORT", 3000, 0, 65535),
+    host: env["HOST"] || "127.0.0.1",
+    network,
+    dataDir: resolve(env["DATA_DIR"] || "./data"),
+    auth: oneOf(env, "AUTH", ["required", "optional"] as const, network === "devnet" ? "optional" : "required"),
+    logLevel: oneOf(env, "LOG_LEVEL", ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const, "info"),
+    bodyLimit: integer(env, "BODY_LIMIT", 1024 * 1024, 1024, 64 * 1024 * 1024),
+    backend: backendFrom(env, network),
+  };
+  return Object.freeze(config);
+}
+
+/** Loads `.env` from the working directory into process.env when the file exists (Node ≥ 20.12). */
+export function loadDotEnv(path = ".env"): void {
+  if (existsSync(path)) process.loadEnvFile(path);
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from "fastify";
+import { Type } from "typebox";
+import { VERSION } from "../../version.js";
+
+const Health = Type.Object({
+  status: Type.Union([Type.Literal("ok"), Type.Literal("degraded")], { description: "ok when the chain backend answers." }),
+  network: Type.String({ description: "The network this instance serves: devnet, preview, preprod or mainnet." }),
+  version: Type.String({ description: "The service version." }),
+  backend: Type.Union([Type.String(), Type.Null()], { description: "The chain backend: devnet, blockfrost, ogmios-kupo, or null when none is configured." }),
+  tip: Type.Optional(
+    Type.Object(
+      {
+        slot: Type.Integer({ description: "The current slot." }),
+        time: Type.Integer({ description: "Unix milliseconds of the current slot's start." }),
+      },
+      { description: "The chain tip, when the backend answers." },
+    ),
+  ),
+  reason: Type.Optional(Type.String({ description: "Why the service is degraded." })),
+});
+
+export default async function healthRoutes(app: FastifyInstance): Promise<void> {
+  app.get(
+    "/health",
+    {
+      schema: {
+        summary: "Service health and chain tip",
+        description: "Never needs an API key. Answers 503 with status degraded when the chain backend is unreachable or not configured.",
+        tags: ["Health"],
+        security: [],
+        response: { 200: Health, 503: Health },
+      },
+      config: { public: true },
+    },
+    async (_request, reply) => {
+      const base = { network: app.config.network, version: VERSION, backend: app.chain?.backendName ?? null };
+      if (!app.chain) {
+        return reply.status(503).send({
+          ...base,
+          status: "degraded",
+          reason: `No chain backend is configured for ${app.config.network}: set BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL.`,
+        });
+      }
+      try {
+        const tip = await app.chain.tip();
+        return { ...base, status: "ok", tip };
+      } catch (error) {
+        return reply.status(503).send({ ...base, status: "degraded", reason: `The ${app.chain.backendName} backend is unreachable: ${(error as Error).message}` });
+      }
+    },
+  );
+}

@@ -1,0 +1,63 @@
+// TypeBox schemas shared by several routes, and the HTTP-boundary codecs (amounts).
+// Route-specific schemas live beside their routes.
+import { Type, type TSchema } from "typebox";
+import { BadRequestError } from "../errors.js";
+
+export const ErrorBody = Type.Object(
+  {
+    statusCode: Type.Integer({ description: "The HTTP status code." }),
+    error: Type.String({ description: "The HTTP reason phrase." }),
+    message: Type.String({ description: "What went wrong, naming the field and the reason." }),
+  },
+  { $id: "ErrorBody", description: "Every error answer has this shape." },
+);
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: "Bad input: the message names the field and why.",
+  401: "Missing, unknown, revoked or wrong-network API key.",
+  404: "Not found.",
+  413: "The request body is larger than the service accepts.",
+  422: "Well-formed input that the ledger or a contract rule refuses; the message says why.",
+  429: "Throttled, please try again later. The Retry-After header says when.",
+  503: "The chain backend is unreachable or not configured.",
+};
+
+/** Error responses for a route's schema, so that OpenAPI documents every error it can answer. */
+export function errorResponses(...codes: number[]): Record<number, TSchema> {
+  const all = new Set([400, 401, 413, 429, ...codes]);
+  return Object.fromEntries(
+    [...all].sort().map((code) => [code, Type.Ref("ErrorBody", { description: ERROR_DESCRIPTIONS[code] ?? "Error." })]),
+  );
+}
+
+export const Hex = (description: string, options: { minLength?: number; maxLength?: number } = {}) =>
+  Type.String({ pattern: "^([0-9a-fA-F]{2})*$", description, ...options });
+
+export const Hash28 = (description: string) => Type.String({ pattern: "^[0-9a-fA-F]{56}$", description });
+export const Hash32 = (description: string) => Type.String({ pattern: "^[0-9a-fA-F]{64}$", description });
+
+/** Amounts: a safe non-negative integer, or a string of decimal digits with optional `_` separators. */
+export const Amount = (description: string) =>
+  Type.Union([Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }), Type.String({ pattern: "^[0-9]+(_[0-9]+)*$", maxLength: 40 })], {
+    description: `${description} A non-negative safe integer, or a decimal string such as "5_000_000".`,
+  });
+
+/** Signed amounts (mint quantities: a negative value burns). */
+export const SignedAmount = (description: string) =>
+  Type.Union(
+    [
+      Type.Integer({ minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER }),
+      Type.String({ pattern: "^-?[0-9]+(_[0-9]+)*$", maxLength: 41 }),
+    ],
+    { description: `${description} A safe integer, or a decimal string such as "-1_000".` },
+  );
+
+const U64_MAX = 2n ** 64n - 1n;
+
+/** Converts an Amount or SignedAmount from JSON to bigint; `field` names it in the error. */
+export function parseAmount(value: number | string, field: string, { signed = false } = {}): bigint {
+  const n = typeof value === "number" ? BigInt(value) : BigInt(value.replaceAll("_", ""));
+  if (!signed && n < 0n) throw new BadRequestError(`${field} must not be negative.`);
+  if (n > U64_MAX || n < -U64_MAX) throw new BadRequestError(`${field} is larger than the ledger allows (2^64 - 1).`);
+  return n;
+}

@@ -1,0 +1,63 @@
+// Starts the real service on an ephemeral loopback port with its own temporary DATA_DIR,
+// so that tests go through real HTTP and real SQLite files.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { build, type BuildOptions } from "../../src/app.js";
+import { loadConfig, type Config } from "../../src/config.js";
+
+export interface RunningService {
+  readonly url: string;
+  readonly base: string;
+  readonly app: FastifyInstance;
+  readonly config: Config;
+  readonly dataDir: string;
+  close(): Promise<void>;
+  /** JSON request against the base path; returns status, headers and parsed body. */
+  request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<JsonResponse>;
+}
+
+export interface JsonResponse {
+  status: number;
+  headers: Headers;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+}
+
+export async function startService(env: Record<string, string> = {}, options: BuildOptions & { dataDir?: string } = {}): Promise<RunningService> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "txsvc-"));
+  const config = loadConfig({ LOG_LEVEL: "silent", DATA_DIR: dataDir, ...env, PORT: "0", HOST: "127.0.0.1" });
+  const app = await build(config, options);
+  const url = await app.listen({ port: 0, host: "127.0.0.1" });
+  const base = `${url}/v2/services`;
+  return {
+    url,
+    base,
+    app,
+    config,
+    dataDir,
+    async close() {
+      await app.close();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+    request: (method, path, body, headers) => jsonRequest(`${base}${path}`, method, body, headers),
+  };
+}
+
+export async function jsonRequest(url: string, method: string, body?: unknown, headers: Record<string, string> = {}): Promise<JsonResponse> {
+  const init: RequestInit = { method, headers: { ...headers } };
+  if (body !== undefined) {
+    init.body = typeof body === "string" ? body : JSON.stringify(body);
+    (init.headers as Record<string, string>)["content-type"] ??= "application/json";
+  }
+  const response = await fetch(url, init);
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text.length > 0 ? JSON.parse(text) : undefined;
+  } catch {
+    // leave the text as it is: the caller asserts on it
+  }
+  return { status: response.status, headers: response.headers, body: parsed };
+}
