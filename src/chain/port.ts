@@ -49,6 +49,8 @@ export interface ChainPort {
 
 /** Operations only the embedded devnet has. */
 export interface DevnetPort extends ChainPort {
+  /** Unix milliseconds of slot 0 of this devnet (its era history: one slot per second from here). */
+  readonly systemStartMs: number;
   /** Sends `lovelace` from the genesis faucet to `address`; resolves to the transaction id. */
   faucet(address: string, lovelace: bigint): Promise<string>;
   /** Moves the devnet clock forward by `seconds` (one slot per second). */
