@@ -16,7 +16,7 @@ import tournamentRoutes from "./server/routes/tournaments.js";
 import transactionRoutes from "./server/routes/transactions.js";
 import utilsRoutes from "./server/routes/utils.js";
 import { ErrorBody } from "./server/schemas.js";
-import { validatorCompiler } from "./server/validation.js";
+import { buildValidator } from "./server/validation.js";
 import { VERSION } from "./version.js";
 
 declare module "fastify" {
@@ -31,9 +31,21 @@ declare module "fastify" {
   }
 }
 
+/** The OpenAPI tags, in the order the docs page lists them. Every route's tag must be one of these. */
+export const OPENAPI_TAGS = [
+  { name: "Health", description: "Service and chain backend status. Never needs an API key." },
+  { name: "Utilities", description: "Addresses, native scripts, slot and time: pure functions that need no chain." },
+  { name: "Transactions", description: "Build unsigned transactions, submit signed ones, look them up." },
+  { name: "Chain", description: "Chain queries: the UTxOs at an address." },
+  { name: "Devnet", description: "The embedded devnet's faucet and clock (404 on other networks)." },
+  { name: "Tournaments", description: "On-chain tournaments: create, register, add participants, settle." },
+];
+
 export interface BuildOptions {
   /** Use this chain backend instead of the one the config selects (tests). */
   chain?: ChainPort | null;
+  /** Unix milliseconds for quotas and key times (tests inject a clock they can move). */
+  clock?: () => number;
 }
 
 export async function build(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -41,9 +53,9 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimit,
     routerOptions: { ignoreTrailingSlash: true },
-    ajv: { customOptions: { coerceTypes: false } },
+    // Our own Ajv pair (src/server/validation.ts), built per context with every addSchema'd schema.
+    schemaController: { compilersFactory: { buildValidator } },
   });
-  app.setValidatorCompiler(validatorCompiler([ErrorBody]));
   app.addSchema(ErrorBody);
 
   app.decorate("config", config);
@@ -67,20 +79,42 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
           "Amounts are accepted as safe integers or decimal strings (\"5_000_000\") and returned as decimal strings.",
       },
       servers: [{ url: "/" }],
-      components: { securitySchemes: { apiKey: { type: "apiKey", in: "header", name: "X-Api-Key" } } },
+      components: {
+        securitySchemes: {
+          apiKey: {
+            type: "apiKey",
+            in: "header",
+            name: "X-Api-Key",
+            description:
+              "An API key (testnet_… or mainnet_…, made with `npm run cli -- keys create`). Required on real networks, " +
+              "optional on the devnet (checked when sent). Health, these docs and the OpenAPI document need none.",
+          },
+        },
+      },
       security: [{ apiKey: [] }],
+      tags: OPENAPI_TAGS,
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json["$id"] ?? `def-${i}`) },
+  });
+  // The docs page and its assets are public, like the OpenAPI document.
+  app.addHook("onRoute", (route) => {
+    if (route.url.startsWith(`${BASE_PATH}/docs`)) route.config = { ...route.config, public: true };
   });
   await app.register(swaggerUi, {
     routePrefix: `${BASE_PATH}/docs`,
     uiConfig: { validatorUrl: null, docExpansion: "list", deepLinking: true } as Record<string, unknown>,
     uiHooks: {},
-    staticCSP: true,
+    // Everything the page needs comes from this service: no CDN, no fonts, no validator badge, and
+    // no upgrade-insecure-requests (it would break the page when served over plain http on a LAN).
+    // Swagger UI injects a <style> element at run time, hence 'unsafe-inline' for styles (not scripts).
+    staticCSP:
+      "default-src 'self'; base-uri 'self'; connect-src 'self'; font-src 'self' data:; form-action 'self'; " +
+      "frame-ancestors 'self'; img-src 'self' data:; object-src 'none'; script-src 'self'; script-src-attr 'none'; " +
+      "style-src 'self' 'unsafe-inline'",
   });
   app.get(`${BASE_PATH}/openapi.json`, { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
 
-  await app.register(auth);
+  await app.register(auth, { clock: options.clock });
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
