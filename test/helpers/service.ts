@@ -25,10 +25,18 @@ export interface JsonResponse {
   body: any;
 }
 
-export async function startService(env: Record<string, string> = {}, options: BuildOptions & { dataDir?: string } = {}): Promise<RunningService> {
+export interface StartOptions extends BuildOptions {
+  /** Use this DATA_DIR and keep it on close (default: a fresh temporary one, removed on close). */
+  dataDir?: string;
+  /** Runs after build() and before listen(): register test-only routes here. */
+  beforeListen?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+export async function startService(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningService> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "txsvc-"));
   const config = loadConfig({ LOG_LEVEL: "silent", DATA_DIR: dataDir, ...env, PORT: "0", HOST: "127.0.0.1" });
   const app = await build(config, options);
+  await options.beforeListen?.(app);
   const url = await app.listen({ port: 0, host: "127.0.0.1" });
   const base = `${url}/v2/services`;
   return {

@@ -1,9 +1,131 @@
-// API keys and quotas (filled in by the keys-and-quotas work).
-import type { FastifyInstance } from "fastify";
+// API keys and quotas. Every request to a non-public route is checked here, in onRequest
+// (before the body is read): the key in X-Api-Key is looked up in the store on every request
+// (so a key revoked by the CLI is refused by a running server from the next request on), then
+// the key's token bucket (per-second rate and burst) and its daily quota are charged.
+//
+// Public: routes with `config: { public: true }` (health, openapi.json), the docs and their
+// static assets under BASE_PATH/docs, and unknown routes (they answer 404 without a key).
+// Public requests neither need a key nor count against a quota; a key sent to them is ignored.
+//
+// Headers of keyed requests (IETF draft-ietf-httpapi-ratelimit-headers): RateLimit-Limit,
+// RateLimit-Remaining and RateLimit-Reset describe the daily quota window, the one a client
+// can plan with: the key's per-day limit, what is left of it today, and the seconds until
+// 00:00 UTC. RateLimit-Policy names that window (`<perDay>;w=86400`). The per-second bucket is
+// reported only when it refuses, through Retry-After.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { familyOf } from "../../config.js";
+import { ThrottledError, UnauthorizedError } from "../../errors.js";
+import { hashKey, keyEnvOf } from "../../store/key-material.js";
+import { SqliteStore, storePath } from "../../store/sqlite.js";
+import { MemoryTokenBuckets, type TokenBuckets } from "../../store/token-buckets.js";
+import type { ApiKeyRecord, KeyStore, QuotaStore } from "../../store/types.js";
+import { msToNextUtcMidnight, utcDay } from "../../store/utc-day.js";
+import { BASE_PATH } from "../paths.js";
 
-async function authPlugin(app: FastifyInstance): Promise<void> {
-  void app;
+declare module "fastify" {
+  interface FastifyInstance {
+    /** API keys and their daily counters (SQLite in DATA_DIR). */
+    readonly keyStore: KeyStore & QuotaStore;
+  }
+  interface FastifyRequest {
+    /** The key the request was made with; null on public routes and keyless optional-mode requests. */
+    apiKey: ApiKeyRecord | null;
+  }
 }
 
-export default fp(authPlugin, { name: "auth", fastify: "5.x" });
+export interface AuthOptions {
+  /** Unix milliseconds; quotas, refills and the UTC day come from it (tests inject one). */
+  clock?: () => number;
+  /** Where token buckets live; in this process by default. */
+  buckets?: TokenBuckets;
+}
+
+export const API_KEY_HEADER = "x-api-key";
+const DOCS_PREFIX = `${BASE_PATH}/docs`;
+
+function isPublic(request: FastifyRequest): boolean {
+  if (request.is404) return true;
+  if (request.routeOptions.config.public === true) return true;
+  const route = request.routeOptions.url ?? "";
+  return route === DOCS_PREFIX || route.startsWith(`${DOCS_PREFIX}/`);
+}
+
+const seconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000));
+
+async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<void> {
+  const clock = options.clock ?? Date.now;
+  const buckets = options.buckets ?? new MemoryTokenBuckets();
+  const store = await SqliteStore.open(storePath(app.config.dataDir), { clock });
+  app.decorate("keyStore", store);
+  app.decorateRequest("apiKey", null);
+  app.addHook("onClose", async () => {
+    await store.close();
+  });
+
+  const network = app.config.network;
+  const family = familyOf(network);
+
+  /** The record of a valid key for this network; throws 401 saying what is wrong. */
+  async function authenticate(header: string | string[]): Promise<ApiKeyRecord> {
+    const key = Array.isArray(header) ? "" : header.trim();
+    if (key === "") throw new UnauthorizedError("The X-Api-Key header is empty: send your API key in it.");
+    const env = keyEnvOf(key);
+    if (env === undefined) {
+      throw new UnauthorizedError("The API key in X-Api-Key is malformed: a key is testnet_ or mainnet_ followed by 40 letters and digits.");
+    }
+    if (env !== family) {
+      const wanted = family === "mainnet" ? "a mainnet key" : "a testnet key";
+      throw new UnauthorizedError(`The API key is a ${env} key, but this service serves ${network}: use ${wanted}.`);
+    }
+    const record = await store.findByHash(hashKey(key));
+    if (!record) throw new UnauthorizedError("The API key is unknown: check it, or ask the operator for one.");
+    if (record.revokedAt !== null) {
+      throw new UnauthorizedError(`The API key ${record.id} was revoked on ${new Date(record.revokedAt).toISOString()}: use its replacement or ask the operator for a new one.`);
+    }
+    return record;
+  }
+
+  function rateLimitHeaders(reply: FastifyReply, record: ApiKeyRecord, used: number, now: number): void {
+    void reply.headers({
+      "ratelimit-limit": record.limits.perDay,
+      "ratelimit-remaining": Math.max(0, record.limits.perDay - used),
+      "ratelimit-reset": seconds(msToNextUtcMidnight(now)),
+      "ratelimit-policy": `${record.limits.perDay};w=86400`,
+    });
+  }
+
+  /** Charges one request to the key: its bucket first, then the daily quota (refunding the token on refusal). */
+  async function charge(record: ApiKeyRecord, reply: FastifyReply): Promise<void> {
+    const now = clock();
+    const day = utcDay(now);
+    const { limits } = record;
+    const token = await buckets.take(record.id, limits, now);
+    if (!token.allowed) {
+      rateLimitHeaders(reply, record, await store.usedOn(record.id, day), now);
+      void reply.header("retry-after", seconds(token.retryAfterMs));
+      throw new ThrottledError();
+    }
+    const daily = await store.consumeDaily(record.id, day, limits.perDay);
+    rateLimitHeaders(reply, record, daily.used, now);
+    if (!daily.allowed) {
+      await buckets.refund(record.id, limits, now);
+      void reply.header("retry-after", seconds(msToNextUtcMidnight(now)));
+      throw new ThrottledError();
+    }
+  }
+
+  app.addHook("onRequest", async (request, reply) => {
+    if (isPublic(request)) return;
+    const header = request.headers[API_KEY_HEADER];
+    if (header === undefined) {
+      if (app.config.auth === "optional") return;
+      throw new UnauthorizedError(`An API key is required: send it in the X-Api-Key header (this service serves ${network}).`);
+    }
+    const record = await authenticate(header);
+    request.apiKey = record;
+    await charge(record, reply);
+  });
+}
+
+export default fp(authPlugin, { name: "auth", fastify: "5.x", dependencies: ["errors"] });
