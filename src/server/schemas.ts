@@ -17,16 +17,20 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   401: "Missing, unknown, revoked or wrong-network API key.",
   404: "Not found.",
   413: "The request body is larger than the service accepts.",
+  415: "The request body is not JSON: send Content-Type: application/json.",
   422: "Well-formed input that the ledger or a contract rule refuses; the message says why.",
   429: "Throttled, please try again later. The Retry-After header says when.",
   503: "The chain backend is unreachable or not configured.",
 };
 
-/** Error responses for a route's schema, so that OpenAPI documents every error it can answer. */
+/**
+ * Error responses for a route's schema, so that OpenAPI documents every error it can answer:
+ * 400, 401, 413, 415 and 429 always (bad input, keys, body size, media type, quotas), plus `codes`.
+ */
 export function errorResponses(...codes: number[]): Record<number, TSchema> {
-  const all = new Set([400, 401, 413, 429, ...codes]);
+  const all = new Set([400, 401, 413, 415, 429, ...codes]);
   return Object.fromEntries(
-    [...all].sort().map((code) => [code, Type.Ref("ErrorBody", { description: ERROR_DESCRIPTIONS[code] ?? "Error." })]),
+    [...all].sort((a, b) => a - b).map((code) => [code, Type.Ref("ErrorBody", { description: ERROR_DESCRIPTIONS[code] ?? "Error." })]),
   );
 }
 
