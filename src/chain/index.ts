@@ -1,9 +1,10 @@
 // Picks the chain backend from the config. The devnet and the real-network backends plug in here.
 import type { Config } from "../config.js";
+import { DevnetChain } from "./devnet/devnet.js";
 import type { ChainPort } from "./port.js";
 
 /** The chain backend for this instance, or null when a real network has no backend configured. */
 export async function createChain(config: Config): Promise<ChainPort | null> {
-  void config;
+  if (config.network === "devnet") return DevnetChain.inDataDir(config.dataDir);
   return null;
 }

@@ -1,0 +1,219 @@
+// The embedded devnet: a Scalus Emulator behind the chain port, its state persisted in SQLite
+// after every accepted transaction and restored on start (Emulator.withState + setSlot). One
+// writer at a time: submits, faucet payments and clock moves go through one queue.
+import { join } from "node:path";
+import type { Protocol, UTxO } from "@meshsdk/common";
+import scalus from "scalus";
+import { fromHex, splitTransaction, txIdOfBody, witnessDatums } from "../../cardano/tx-cbor.js";
+import { BadRequestError, LedgerRejectedError, UnprocessableError } from "../../errors.js";
+import type { DevnetPort, OutRef, RedeemerBudget, Tip, TxStatus } from "../port.js";
+import { DEVNET_COST_MODELS, DEVNET_PROTOCOL_PARAMETERS } from "../protocol-params.js";
+import { DevnetClock, SLOT_LENGTH_MS } from "./clock.js";
+import { Faucet, GENESIS_LOVELACE, generateFaucetKey } from "./faucet.js";
+import { exUnitsViolation } from "./limits.js";
+import { SerialQueue } from "./queue.js";
+import { DevnetStore, type DevnetSnapshot } from "./store.js";
+import { mergeUtxoMap, utxosOfMap, utxosOfMaps } from "./utxo-map.js";
+
+const { Emulator, Scalus, SlotConfig } = scalus;
+type Emulator = InstanceType<typeof Emulator>;
+
+export interface DevnetOptions {
+  /** The SQLite file that holds the devnet's state; `:memory:` for a devnet that forgets. */
+  readonly path: string;
+  /** The wall clock (tests). */
+  readonly now?: () => number;
+}
+
+const TAGS: Record<string, RedeemerBudget["tag"]> = {
+  SPEND: "SPEND",
+  MINT: "MINT",
+  CERT: "CERT",
+  CERTIFYING: "CERT",
+  REWARD: "REWARD",
+  REWARDING: "REWARD",
+  VOTE: "VOTE",
+  VOTING: "VOTE",
+  PROPOSE: "PROPOSE",
+  PROPOSING: "PROPOSE",
+};
+
+export class DevnetChain implements DevnetPort {
+  readonly network = "devnet" as const;
+  readonly backendName = "devnet";
+  readonly systemStartMs: number;
+  readonly #store: DevnetStore;
+  readonly #clock: DevnetClock;
+  readonly #faucet: Faucet;
+  readonly #slotConfig: InstanceType<typeof SlotConfig>;
+  readonly #queue = new SerialQueue();
+  #emulator: Emulator;
+  #closed = false;
+
+  private constructor(store: DevnetStore, snapshot: DevnetSnapshot, faucet: Faucet, now: () => number) {
+    this.#store = store;
+    this.systemStartMs = snapshot.systemStartMs;
+    this.#clock = new DevnetClock(snapshot.systemStartMs, snapshot.offsetSeconds, snapshot.slot, now);
+    this.#slotConfig = new SlotConfig(snapshot.systemStartMs, 0, SLOT_LENGTH_MS);
+    this.#faucet = faucet;
+    this.#emulator = this.#restore(snapshot);
+  }
+
+  /** Opens the devnet saved at `options.path`, or starts a new one there. */
+  static async create(options: DevnetOptions): Promise<DevnetChain> {
+    const now = options.now ?? Date.now;
+    const store = DevnetStore.open(options.path);
+    try {
+      let snapshot = store.load();
+      if (!snapshot) {
+        const faucetKey = generateFaucetKey();
+        const faucet = await Faucet.create(faucetKey);
+        const systemStartMs = Math.floor(now() / SLOT_LENGTH_MS) * SLOT_LENGTH_MS;
+        const genesis = Emulator.withAddresses([faucet.address], new SlotConfig(systemStartMs, 0, SLOT_LENGTH_MS), GENESIS_LOVELACE);
+        store.saveGenesis({ systemStartMs, faucetKey, utxos: genesis.getUtxosCbor() });
+        snapshot = store.load();
+        if (!snapshot) throw new Error("the devnet genesis was not saved");
+        return new DevnetChain(store, snapshot, faucet, now);
+      }
+      return new DevnetChain(store, snapshot, await Faucet.create(snapshot.faucetKey), now);
+    } catch (error) {
+      store.close();
+      throw error;
+    }
+  }
+
+  /** The devnet of a data directory: DATA_DIR/devnet.sqlite. */
+  static inDataDir(dataDir: string): Promise<DevnetChain> {
+    return DevnetChain.create({ path: join(dataDir, "devnet.sqlite") });
+  }
+
+  /** The faucet's address (genesis funds sit there). */
+  get faucetAddress(): string {
+    return this.#faucet.address;
+  }
+
+  #restore(snapshot: DevnetSnapshot): Emulator {
+    const emulator = Emulator.withState({ utxos: snapshot.utxos, datums: [...snapshot.datums] }, this.#slotConfig);
+    emulator.setSlot(this.#clock.slot());
+    return emulator;
+  }
+
+  #tipAt(slot: number): Tip {
+    return { slot, time: this.#clock.timeOf(slot) };
+  }
+
+  async tip(): Promise<Tip> {
+    return this.#tipAt(this.#clock.slot());
+  }
+
+  async protocolParameters(): Promise<Protocol> {
+    return { ...DEVNET_PROTOCOL_PARAMETERS };
+  }
+
+  async utxosAt(address: string): Promise<UTxO[]> {
+    return utxosOfMaps(this.#emulator.getUtxosForAddress(address));
+  }
+
+  async utxosByRef(refs: readonly OutRef[]): Promise<UTxO[]> {
+    if (refs.length === 0) return [];
+    const wanted = new Set(refs.map((r) => `${r.txHash.toLowerCase()}#${r.index}`));
+    return utxosOfMap(this.#emulator.getUtxosCbor()).filter((u) => wanted.has(`${u.input.txHash}#${u.input.outputIndex}`));
+  }
+
+  async evaluate(txCbor: string, additionalUtxos: readonly UTxO[] = []): Promise<RedeemerBudget[]> {
+    const utxoMap = mergeUtxoMap(this.#emulator.getUtxosCbor(), additionalUtxos);
+    let redeemers;
+    try {
+      redeemers = Scalus.evalPlutusScripts(
+        fromHex(txCbor),
+        utxoMap,
+        this.#slotConfig,
+        DEVNET_COST_MODELS.map((m) => [...m]),
+      );
+    } catch (error) {
+      const logs = (error as { logs?: unknown }).logs;
+      const suffix = Array.isArray(logs) && logs.length > 0 ? ` Script logs: ${logs.join(" | ")}` : "";
+      throw new UnprocessableError(`Script evaluation failed: ${(error as Error).message}${suffix}`);
+    }
+    return redeemers.map((r) => ({
+      tag: TAGS[r.tag.toUpperCase()] ?? (r.tag.toUpperCase() as RedeemerBudget["tag"]),
+      index: r.index,
+      budget: { mem: Number(r.budget.memory), steps: Number(r.budget.steps) },
+    }));
+  }
+
+  submit(txCbor: string): Promise<string> {
+    return this.#queue.run(() => this.#submitNow(txCbor));
+  }
+
+  async txStatus(txHash: string): Promise<TxStatus> {
+    return this.#store.hasTx(txHash.toLowerCase()) ? "confirmed" : "unknown";
+  }
+
+  faucet(address: string, lovelace: bigint): Promise<string> {
+    return this.#queue.run(async () => {
+      const signed = await this.#faucet.pay(address, lovelace, await this.utxosAt(this.#faucet.address));
+      return this.#submitNow(signed);
+    });
+  }
+
+  async advance(seconds: number): Promise<Tip> {
+    if (!Number.isSafeInteger(seconds) || seconds < 0) throw new BadRequestError("seconds must be a non-negative whole number.");
+    return this.#queue.run(() => {
+      const slot = this.#clock.advance(seconds);
+      this.#emulator.setSlot(slot);
+      this.#store.saveClock(this.#clock.offsetSeconds, slot);
+      return this.#tipAt(slot);
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.#queue.run(() => undefined);
+    this.#store.close();
+  }
+
+  /** Validates and applies one transaction; runs inside the queue. */
+  #submitNow(txCbor: string): string {
+    if (this.#closed) throw new Error("the devnet is closed");
+    const bytes = fromHex(txCbor);
+    let parts;
+    try {
+      parts = splitTransaction(bytes);
+    } catch (error) {
+      throw new LedgerRejectedError(`the transaction does not decode: ${(error as Error).message}.`);
+    }
+    const txHash = txIdOfBody(parts.body);
+    if (this.#store.hasTx(txHash)) return txHash;
+
+    let violation: string | null;
+    try {
+      violation = exUnitsViolation(parts.witnessSet, DEVNET_PROTOCOL_PARAMETERS);
+    } catch (error) {
+      throw new LedgerRejectedError(`the witness set does not decode: ${(error as Error).message}.`);
+    }
+    if (violation) throw new LedgerRejectedError(violation);
+
+    const slot = this.#clock.slot();
+    this.#emulator.setSlot(slot);
+    const result = this.#emulator.submitTx(bytes);
+    if (!result.isSuccess) {
+      const logs = result.logs && result.logs.length > 0 ? ` Script logs: ${result.logs.join(" | ")}` : "";
+      throw new LedgerRejectedError(`${result.error ?? "no reason given"}${logs}`);
+    }
+    if (result.txHash !== undefined && result.txHash !== txHash) {
+      throw new Error(`the emulator accepted ${result.txHash} but the body hashes to ${txHash}`);
+    }
+    try {
+      this.#store.saveAccepted({ txHash, slot, utxos: this.#emulator.getUtxosCbor(), datums: witnessDatums(parts.witnessSet) });
+    } catch (error) {
+      // Not on disk, so not accepted: go back to the last state that is.
+      const snapshot = this.#store.load();
+      if (snapshot) this.#emulator = this.#restore(snapshot);
+      throw error;
+    }
+    return txHash;
+  }
+}
+

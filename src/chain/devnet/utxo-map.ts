@@ -1,0 +1,37 @@
+// Conversions between the emulator's CBOR UTxO maps (Map[TransactionInput, TransactionOutput])
+// and Mesh's UTxO shape, the domain type of the chain port.
+import type { UTxO } from "@meshsdk/common";
+import { fromTxUnspentOutput, HexBlob, Serialization, toTxUnspentOutput } from "@meshsdk/core-cst";
+import { readMapEntries, toHex, writeMap } from "../../cardano/tx-cbor.js";
+
+/** Decodes every entry of a UTxO map. */
+export function utxosOfMap(map: Uint8Array): UTxO[] {
+  return readMapEntries(map).map(([input, output]) =>
+    fromTxUnspentOutput(
+      new Serialization.TransactionUnspentOutput(
+        Serialization.TransactionInput.fromCbor(HexBlob(toHex(input))),
+        Serialization.TransactionOutput.fromCbor(HexBlob(toHex(output))),
+      ),
+    ),
+  );
+}
+
+/** Decodes several one-entry (or larger) maps, as Emulator.getUtxosForAddress returns them. */
+export function utxosOfMaps(maps: readonly Uint8Array[]): UTxO[] {
+  return maps.flatMap((map) => utxosOfMap(map));
+}
+
+/**
+ * One UTxO map made of `base` (an emulator map) and `extra` UTxOs, the latter winning where both
+ * hold the same input. The base entries keep their bytes.
+ */
+export function mergeUtxoMap(base: Uint8Array, extra: readonly UTxO[]): Uint8Array {
+  const entries = new Map<string, [Uint8Array, Uint8Array]>();
+  for (const [input, output] of readMapEntries(base)) entries.set(toHex(input), [input, output]);
+  for (const utxo of extra) {
+    const cardano = toTxUnspentOutput(utxo);
+    const input = Buffer.from(cardano.input().toCbor(), "hex");
+    entries.set(toHex(input), [input, Buffer.from(cardano.output().toCbor(), "hex")]);
+  }
+  return writeMap([...entries.values()]);
+}
