@@ -1,0 +1,123 @@
+// Phase 4: assembles the MeshTxBuilder, balances (coin selection, fee, change), checks what Mesh
+// does not (transaction size), turns Mesh's failures into actionable 4xx, and splits the result
+// into {hash, complete, stripped, witnessSet, auxiliaryData}.
+import type { Output, Protocol, UTxO } from "@meshsdk/common";
+import { MeshTxBuilder } from "@meshsdk/core";
+import { Transaction, type TxCBOR } from "@meshsdk/core-cst";
+import { InsufficientFundsError, TxTooLargeError, UnprocessableError } from "../errors.js";
+import { available, totals, type ResolvedInputs } from "./inputs.js";
+import { describeLovelace } from "./outputs.js";
+import type { BuildPlan } from "./request.js";
+
+export interface BuildResult {
+  hash: string;
+  complete: string;
+  stripped: string;
+  witnessSet: string;
+  auxiliaryData?: string;
+}
+
+export interface Assembly {
+  readonly plan: BuildPlan;
+  readonly outputs: readonly Output[];
+  readonly inputs: ResolvedInputs;
+  readonly params: Protocol;
+  /** Slots of the validity bounds; null: unbounded. */
+  readonly slots: { readonly start: number | null; readonly end: number | null };
+}
+
+const scriptSize = (utxo: UTxO): number | undefined => (utxo.output.scriptRef ? utxo.output.scriptRef.length / 2 : undefined);
+
+function assemble(a: Assembly, pool: UTxO[]): MeshTxBuilder {
+  const builder = new MeshTxBuilder({ params: a.params });
+  for (const utxo of a.inputs.required) {
+    builder.txIn(utxo.input.txHash, utxo.input.outputIndex, utxo.output.amount, utxo.output.address, scriptSize(utxo));
+  }
+  for (const mint of a.plan.mints) {
+    builder.mint(mint.quantity.toString(), mint.policyId, mint.assetNameHex).mintingScript(a.plan.mintScripts.get(mint.policyId)!);
+  }
+  for (const output of a.outputs) {
+    builder.txOut(output.address, output.amount);
+    if (output.datum?.type === "Inline") builder.txOutInlineDatumValue(output.datum.data.content as string, "CBOR");
+    // A hash datum also travels in the witness set, so that `complete` carries every datum.
+    if (output.datum?.type === "Embedded") builder.txOutDatumEmbedValue(output.datum.data.content as string, "CBOR");
+  }
+  for (const ref of a.inputs.references) builder.readOnlyTxInReference(ref.input.txHash, ref.input.outputIndex, scriptSize(ref));
+  for (const signer of a.plan.requiredSigners) builder.requiredSignerHash(signer);
+  for (const [label, value] of a.plan.metadata) builder.metadataValue(label, value);
+  if (a.slots.start !== null) builder.invalidBefore(a.slots.start);
+  if (a.slots.end !== null) builder.invalidHereafter(a.slots.end);
+  return builder.changeAddress(a.plan.changeAddress).selectUtxosFrom(pool);
+}
+
+const tooLarge = (size: number | null, max: number): InstanceType<typeof TxTooLargeError> =>
+  new TxTooLargeError(
+    `The transaction would be ${size === null ? "larger than" : `${size} bytes, more than`} the ledger's maximum of ${max} bytes (signatures included): ` +
+      "send fewer outputs, shorter metadata or fewer, larger UTxOs (consolidate them first).",
+  );
+
+/** A UTxO no wallet holds, as large as the ledger allows: a trial build with it measures the fee. */
+const virtualUtxo = (address: string): UTxO => ({
+  input: { txHash: "0".repeat(64), outputIndex: 0 },
+  output: { address, amount: [{ unit: "lovelace", quantity: "45000000000000000" }] },
+});
+
+/** Says how much ADA is missing, from the outputs, a trial fee and what the UTxOs hold. */
+async function lovelaceShortfall(a: Assembly): Promise<InstanceType<typeof InsufficientFundsError> | null> {
+  const trial = assemble(a, [...a.inputs.pool, virtualUtxo(a.plan.changeAddress)]);
+  try {
+    await trial.complete();
+  } catch {
+    return null;
+  }
+  const fee = BigInt(trial.meshTxBuilderBody.fee);
+  const held = available(a.inputs).get("lovelace") ?? 0n;
+  const sent = totals(a.outputs.map((o) => o.amount)).get("lovelace") ?? 0n;
+  // What is left must still pay for a change output (it carries any leftover assets).
+  const changeMin = BigInt(a.params.coinsPerUtxoSize) * 230n;
+  const needed = sent + fee + changeMin;
+  if (needed <= held) return null;
+  return new InsufficientFundsError(
+    `Not enough ADA: the outputs need ${describeLovelace(sent)}, the fee about ${describeLovelace(fee)} and the change output at least ` +
+      `${describeLovelace(changeMin)}, but the available UTxOs hold ${describeLovelace(held)}: about ${describeLovelace(needed - held)} missing. ` +
+      "Fund the change address or pass more utxos.",
+  );
+}
+
+function split(hex: string): BuildResult {
+  const tx = Transaction.fromCbor(hex as TxCBOR);
+  const body = tx.body().toCbor();
+  const witnessSet = tx.witnessSet().toCbor();
+  const aux = tx.auxiliaryData()?.toCbor();
+  const result: BuildResult = {
+    hash: tx.getId().toString(),
+    complete: hex,
+    stripped: `84${body}a0f5${aux ?? "f6"}`,
+    witnessSet,
+  };
+  if (aux !== undefined) result.auxiliaryData = aux;
+  return result;
+}
+
+/** Balances and serializes the transaction, or throws a 4xx that says what to change. */
+export async function completeTransaction(a: Assembly): Promise<BuildResult> {
+  const maxSize = a.params.maxTxSize;
+  const builder = assemble(a, a.inputs.pool);
+  let hex: string;
+  try {
+    hex = await builder.complete();
+  } catch (error) {
+    const message = String((error as Error)?.message ?? error);
+    if (/Maximum Input Count Exceeded/i.test(message)) throw tooLarge(null, maxSize);
+    const shortfall = await lovelaceShortfall(a);
+    if (shortfall) throw shortfall;
+    if (/insufficient|depleted/i.test(message)) {
+      throw new InsufficientFundsError(`Not enough ADA to pay the outputs, the fee and a change output: ${message}. Fund the change address or pass more utxos.`);
+    }
+    throw new UnprocessableError(`The transaction cannot be built: ${message}`);
+  }
+  // Mesh measures a copy with mock signatures: the size the ledger will see once signed.
+  const size = Math.max(hex.length / 2, builder.getSerializedSize());
+  if (size > maxSize) throw tooLarge(size, maxSize);
+  return split(hex);
+}

@@ -1,0 +1,90 @@
+// Phase 2: inputs. Resolves the UTxOs the builder may spend (given, or the change address's on
+// chain), the reference inputs, and checks before coin selection that every asset the outputs
+// and burns need is there, saying how much is missing.
+import type { Output, UTxO } from "@meshsdk/common";
+import type { ChainPort } from "../chain/port.js";
+import { BadRequestError, InsufficientFundsError } from "../errors.js";
+import type { BuildPlan } from "./request.js";
+
+export interface ResolvedInputs {
+  /** Candidates for coin selection (required inputs and UTxOs holding reference scripts left out). */
+  readonly pool: UTxO[];
+  readonly required: readonly UTxO[];
+  readonly references: UTxO[];
+}
+
+const refOf = (utxo: UTxO): string => `${utxo.input.txHash}#${utxo.input.outputIndex}`;
+
+export async function resolveInputs(plan: BuildPlan, chain: ChainPort | null): Promise<ResolvedInputs> {
+  const needChain = plan.utxos === null || plan.referenceInputs.length > 0;
+  if (needChain && chain === null) {
+    throw new BadRequestError("This instance has no chain backend: pass utxos (and no referenceInputs) so that the transaction can be built offline.");
+  }
+  const given = plan.utxos ?? (await chain!.utxosAt(plan.changeAddress));
+  const required = new Set(plan.requiredInputs.map(refOf));
+  const seen = new Set<string>();
+  // UTxOs carrying a reference script would make Mesh under-estimate the fee (the ledger charges
+  // for reference scripts of spent inputs too): they are never picked by coin selection.
+  const pool = given.filter((utxo) => {
+    const ref = refOf(utxo);
+    if (required.has(ref) || seen.has(ref) || utxo.output.scriptRef) return false;
+    seen.add(ref);
+    return true;
+  });
+  let references: UTxO[] = [];
+  if (plan.referenceInputs.length > 0) {
+    references = await chain!.utxosByRef(plan.referenceInputs);
+    const found = new Set(references.map(refOf));
+    const missing = plan.referenceInputs.map((r) => `${r.txHash}#${r.index}`).filter((r) => !found.has(r));
+    if (missing.length > 0) throw new BadRequestError(`body.referenceInputs: ${missing.join(", ")} is spent or unknown on chain.`);
+  }
+  return { pool, required: plan.requiredInputs, references };
+}
+
+/** unit → total quantity over some amounts. */
+export function totals(amounts: readonly { unit: string; quantity: string }[][]): Map<string, bigint> {
+  const sum = new Map<string, bigint>();
+  for (const amount of amounts) {
+    for (const { unit, quantity } of amount) {
+      const key = unit === "" ? "lovelace" : unit;
+      sum.set(key, (sum.get(key) ?? 0n) + BigInt(quantity));
+    }
+  }
+  return sum;
+}
+
+export const available = (inputs: ResolvedInputs): Map<string, bigint> =>
+  totals([...inputs.pool, ...inputs.required].map((u) => u.output.amount));
+
+const unitName = (unit: string): string => `${unit.slice(0, 56)}.${unit.slice(56)}`;
+
+/** Refuses burns of assets the inputs do not hold, and outputs of assets neither held nor minted. */
+export function checkAssets(plan: BuildPlan, outputs: readonly Output[], inputs: ResolvedInputs): void {
+  const held = available(inputs);
+  const sent = totals(outputs.map((o) => o.amount));
+  const minted = new Map<string, bigint>();
+  for (const mint of plan.mints) minted.set(mint.policyId + mint.assetNameHex, mint.quantity);
+  for (const mint of plan.mints) {
+    if (mint.quantity >= 0n) continue;
+    const unit = mint.policyId + mint.assetNameHex;
+    const need = -mint.quantity + (sent.get(unit) ?? 0n);
+    const have = held.get(unit) ?? 0n;
+    if (have < need) {
+      throw new InsufficientFundsError(
+        `${mint.field} burns ${-mint.quantity} of ${unitName(unit)}, but the available UTxOs hold only ${have}` +
+          `${sent.has(unit) ? ` and the outputs send ${sent.get(unit)}` : ""}: ${need - have} missing. Pass the UTxOs that hold them in utxos or requiredInputs.`,
+      );
+    }
+  }
+  for (const [unit, quantity] of sent) {
+    if (unit === "lovelace") continue;
+    const mint = minted.get(unit) ?? 0n;
+    const need = quantity - (mint > 0n ? mint : 0n);
+    const have = held.get(unit) ?? 0n;
+    if (mint >= 0n && need > have) {
+      throw new InsufficientFundsError(
+        `Not enough of asset ${unitName(unit)}: the outputs send ${quantity}${mint > 0n ? `, the mints create ${mint}` : ""} and the available UTxOs hold ${have}: ${need - have} missing.`,
+      );
+    }
+  }
+}

@@ -1,0 +1,128 @@
+// Mint and burn: `mint[]` and `preloadedScripts[]` → planned mints, the outputs that carry the
+// minted tokens (destAddress, CIP-68 reference token), the CIP-25 map and the policy scripts.
+import type { Metadatum, NativeScript } from "@meshsdk/common";
+import { toNativeScript } from "@meshsdk/core-cst";
+import { assetNameHex, cip25Metadatum, cip67Prefix, cip68Datum, type AssetNameSpec } from "../cardano/metadata.js";
+import { BadRequestError } from "../errors.js";
+import { plutusJsonToCbor } from "./datum.js";
+import type { BuildRequest, MintRequest, NativeScriptJson, PlannedMint, PlannedOutput } from "./request.js";
+
+export interface MintPlan {
+  readonly mints: PlannedMint[];
+  readonly outputs: PlannedOutput[];
+  readonly scripts: Map<string, string>;
+  readonly cip25: Metadatum | null;
+}
+
+/** Native script JSON schema → Mesh's NativeScript (slots as strings). */
+export function toMeshNativeScript(script: NativeScriptJson, field: string): NativeScript {
+  switch (script.type) {
+    case "sig":
+      if (!/^[0-9a-fA-F]{56}$/.test(script.keyHash)) throw new BadRequestError(`${field}.keyHash must be a 56-hex key hash.`);
+      return { type: "sig", keyHash: script.keyHash.toLowerCase() };
+    case "before":
+    case "after":
+      return { type: script.type, slot: String(script.slot).replaceAll("_", "") };
+    case "all":
+    case "any":
+      return { type: script.type, scripts: script.scripts.map((s, i) => toMeshNativeScript(s, `${field}.scripts[${i}]`)) };
+    case "atLeast":
+      if (script.required > script.scripts.length) {
+        throw new BadRequestError(`${field}.required is ${script.required} but the script lists only ${script.scripts.length} scripts.`);
+      }
+      return { type: "atLeast", required: script.required, scripts: script.scripts.map((s, i) => toMeshNativeScript(s, `${field}.scripts[${i}]`)) };
+  }
+}
+
+/** policy id → script CBOR for every preloaded script, each checked against its declared hash. */
+export function loadPreloadedScripts(request: BuildRequest): Map<string, string> {
+  const scripts = new Map<string, string>();
+  request.preloadedScripts?.forEach((entry, i) => {
+    const field = `body.preloadedScripts[${i}]`;
+    const script = toNativeScript(toMeshNativeScript(entry.script, `${field}.script`));
+    const hash = script.hash().toString();
+    if (hash !== entry.hash.toLowerCase()) {
+      throw new BadRequestError(`${field}.hash is ${entry.hash.toLowerCase()} but the script hashes to ${hash}: fix the hash or the script.`);
+    }
+    scripts.set(hash, script.toCbor());
+  });
+  return scripts;
+}
+
+interface Units {
+  readonly mints: PlannedMint[];
+  readonly destAssets: Map<string, Map<string, bigint>>;
+}
+
+function addMint(units: Units, mint: PlannedMint): void {
+  if (units.mints.some((m) => m.policyId === mint.policyId && m.assetNameHex === mint.assetNameHex)) {
+    throw new BadRequestError(`${mint.field} mints ${mint.policyId}.${mint.assetNameHex} a second time: list each asset once.`);
+  }
+  units.mints.push(mint);
+}
+
+function routeTo(units: Units, address: string | undefined, unit: string, quantity: bigint): void {
+  if (address === undefined || quantity <= 0n) return; // without destAddress, minted tokens go to the change
+  const assets = units.destAssets.get(address) ?? new Map<string, bigint>();
+  assets.set(unit, (assets.get(unit) ?? 0n) + quantity);
+  units.destAssets.set(address, assets);
+}
+
+function cip68Label(spec: AssetNameSpec, field: string): number {
+  const label = spec.label ?? 222;
+  if (label === 100) throw new BadRequestError(`${field}.label is 100: give the user token's label (222, 333 or 444); the reference token (100) is added for you.`);
+  return label;
+}
+
+/** Plans the mints; `quantityOf` parses the signed amount, `checkAddress` the network of destAddress. */
+export function planMints(
+  request: BuildRequest,
+  scripts: ReadonlyMap<string, string>,
+  quantityOf: (item: MintRequest, field: string) => bigint,
+  checkAddress: (address: string, field: string) => void,
+): MintPlan {
+  const units: Units = { mints: [], destAssets: new Map() };
+  const outputs: PlannedOutput[] = [];
+  const cip25Entries: { policyId: string; assetNameHex: string; metadata: unknown; field: string }[] = [];
+  const used = new Map<string, string>();
+  (request.mint ?? []).forEach((item, i) => {
+    const field = `body.mint[${i}]`;
+    const policyId = item.policyId.toLowerCase();
+    const script = scripts.get(policyId);
+    if (script === undefined) {
+      throw new BadRequestError(`${field}.policyId ${policyId} has no policy script: add its native script to preloadedScripts as {type:"simple", script, hash}.`);
+    }
+    used.set(policyId, script);
+    const quantity = quantityOf(item, `${field}.quantity`);
+    if (quantity === 0n) throw new BadRequestError(`${field}.quantity is 0: mint a positive quantity or burn a negative one.`);
+    if (item.destAddress !== undefined) checkAddress(item.destAddress, `${field}.destAddress`);
+    if (item.version === "cip25") {
+      const nameHex = assetNameHex(item.assetName, `${field}.assetName`);
+      addMint(units, { policyId, assetNameHex: nameHex, quantity, field });
+      routeTo(units, item.destAddress, policyId + nameHex, quantity);
+      if (quantity > 0n && item.metadata !== undefined) cip25Entries.push({ policyId, assetNameHex: nameHex, metadata: item.metadata, field: `${field}.metadata` });
+      return;
+    }
+    const label = cip68Label(item.assetName, `${field}.assetName`);
+    const base = assetNameHex({ ...item.assetName, label: undefined }, `${field}.assetName`);
+    const userName = cip67Prefix(label) + base;
+    assetNameHex({ ...item.assetName, label }, `${field}.assetName`); // length check with the prefix
+    addMint(units, { policyId, assetNameHex: userName, quantity, field });
+    routeTo(units, item.destAddress, policyId + userName, quantity);
+    if (quantity > 0n) {
+      const refName = cip67Prefix(100) + base;
+      addMint(units, { policyId, assetNameHex: refName, quantity: 1n, field });
+      outputs.push({
+        address: request.changeAddress,
+        lovelace: null,
+        assets: new Map([[policyId + refName, 1n]]),
+        datum: { kind: "inline", cbor: plutusJsonToCbor(cip68Datum(item.metadata, `${field}.metadata`), `${field}.metadata`) },
+        field: `${field} (CIP-68 reference token)`,
+      });
+    }
+  });
+  for (const [address, assets] of units.destAssets) {
+    outputs.push({ address, lovelace: null, assets, field: `body.mint destAddress ${address}` });
+  }
+  return { mints: units.mints, outputs, scripts: used, cip25: cip25Entries.length > 0 ? cip25Metadatum(cip25Entries) : null };
+}

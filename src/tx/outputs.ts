@@ -1,0 +1,46 @@
+// Phase 3: planned outputs → Mesh outputs with their lovelace settled. An output without lovelace
+// gets the ledger minimum (coinsPerUTxOByte × (160 + size)); an explicit amount below it is a 400,
+// because Mesh would build it and the ledger would refuse it.
+import type { Asset, Output, Protocol } from "@meshsdk/common";
+import { getOutputMinLovelace } from "@meshsdk/core";
+import { BadRequestError } from "../errors.js";
+import type { PlannedOutput } from "./request.js";
+
+const formatAda = (lovelace: bigint): string => {
+  const whole = lovelace / 1_000_000n;
+  const fraction = (lovelace % 1_000_000n).toString().padStart(6, "0").replace(/0+$/, "");
+  return fraction.length > 0 ? `${whole}.${fraction}` : `${whole}`;
+};
+
+/** "1234567 lovelace (1.234567 ADA)". */
+export const describeLovelace = (lovelace: bigint): string => `${lovelace} lovelace (${formatAda(lovelace)} ADA)`;
+
+export function meshOutput(output: PlannedOutput, lovelace: bigint): Output {
+  const amount: Asset[] = [{ unit: "lovelace", quantity: lovelace.toString() }];
+  for (const [unit, quantity] of output.assets) amount.push({ unit, quantity: quantity.toString() });
+  const mesh: Output = { address: output.address, amount };
+  if (output.datum) {
+    mesh.datum = { type: output.datum.kind === "inline" ? "Inline" : "Embedded", data: { type: "CBOR", content: output.datum.cbor } };
+  }
+  return mesh;
+}
+
+/** The ledger minimum of lovelace for this output (with `lovelace` encoded at its final size). */
+export function minLovelaceOf(output: PlannedOutput, params: Protocol, lovelace = 0n): bigint {
+  return getOutputMinLovelace(meshOutput(output, lovelace), params.coinsPerUtxoSize);
+}
+
+/** Settles each output's lovelace; explicit amounts below the minimum are refused with the minimum. */
+export function settleOutputs(outputs: readonly PlannedOutput[], params: Protocol): Output[] {
+  return outputs.map((output) => {
+    if (output.lovelace === null) return meshOutput(output, minLovelaceOf(output, params));
+    const min = minLovelaceOf(output, params, output.lovelace);
+    if (output.lovelace < min) {
+      throw new BadRequestError(
+        `${output.field}.lovelace is ${describeLovelace(output.lovelace)}, below the ledger minimum for this output of ${describeLovelace(min)}: ` +
+          `send at least ${min}, or leave lovelace out to get the minimum.`,
+      );
+    }
+    return meshOutput(output, output.lovelace);
+  });
+}

@@ -1,0 +1,92 @@
+// The build request as it arrives in JSON (after schema validation), and the domain plan it is
+// normalized into: bigint amounts, hex asset units, decoded UTxOs, CBOR datums, slots.
+import type { Metadatum, UTxO } from "@meshsdk/common";
+import type { OutRef } from "../chain/port.js";
+import type { AssetNameSpec } from "../cardano/metadata.js";
+
+export type JsonAmount = number | string;
+
+/** Native script JSON schema (cardano-cli / CIP-1854 style). */
+export type NativeScriptJson =
+  | { type: "sig"; keyHash: string }
+  | { type: "all" | "any"; scripts: NativeScriptJson[] }
+  | { type: "atLeast"; required: number; scripts: NativeScriptJson[] }
+  | { type: "before" | "after"; slot: JsonAmount };
+
+export interface DatumRequest {
+  type: "inline" | "hash";
+  value: string | Record<string, unknown>;
+}
+
+export interface OutputRequest {
+  address: string;
+  lovelace?: JsonAmount;
+  assets?: { policyId: string; assetName: string | AssetNameSpec; quantity: JsonAmount }[];
+  datum?: DatumRequest;
+}
+
+export interface MintRequest {
+  version: "cip25" | "cip68";
+  assetName: AssetNameSpec;
+  metadata?: unknown;
+  policyId: string;
+  quantity: JsonAmount;
+  destAddress?: string;
+}
+
+export interface BuildRequest {
+  changeAddress: string;
+  utxos?: string[];
+  requiredInputs?: string[];
+  outputs?: OutputRequest[];
+  mint?: MintRequest[];
+  preloadedScripts?: { type: "simple"; script: NativeScriptJson; hash: string }[];
+  message?: string | string[];
+  metadata?: Record<string, unknown>;
+  meta?: { label?: string | number; data: unknown }[];
+  validityInterval?: { start?: number | false; end?: number | false };
+  requiredSigners?: string[];
+  referenceInputs?: (string | { txHash: string; index: JsonAmount })[];
+}
+
+// ── The domain plan ───────────────────────────────────────────────────────────────────
+export interface PlannedDatum {
+  readonly kind: "inline" | "hash";
+  /** Plutus data as CBOR hex. */
+  readonly cbor: string;
+}
+
+export interface PlannedOutput {
+  readonly address: string;
+  /** null: the ledger minimum for this output. */
+  readonly lovelace: bigint | null;
+  /** unit (policy id + asset name hex) → quantity. */
+  readonly assets: ReadonlyMap<string, bigint>;
+  readonly datum?: PlannedDatum | undefined;
+  /** The request field this output came from, for error messages. */
+  readonly field: string;
+}
+
+export interface PlannedMint {
+  readonly policyId: string;
+  readonly assetNameHex: string;
+  /** Negative burns. */
+  readonly quantity: bigint;
+  readonly field: string;
+}
+
+export interface BuildPlan {
+  readonly changeAddress: string;
+  /** UTxOs the builder may select from; null: read the change address's UTxOs from the chain. */
+  readonly utxos: readonly UTxO[] | null;
+  readonly requiredInputs: readonly UTxO[];
+  readonly outputs: readonly PlannedOutput[];
+  readonly mints: readonly PlannedMint[];
+  /** policy id → native script CBOR, for every policy the mints use. */
+  readonly mintScripts: ReadonlyMap<string, string>;
+  readonly metadata: ReadonlyMap<bigint, Metadatum>;
+  /** Unix seconds; null: no bound. */
+  readonly validity: { readonly start: number | null; readonly end: number | null };
+  readonly requiredSigners: readonly string[];
+  readonly referenceInputs: readonly OutRef[];
+}
