@@ -17,7 +17,7 @@ const Health = Type.Object({
     ),
   ),
   reason: Type.Optional(Type.String({ description: "Why the service is degraded." })),
-});
+}, { description: "The service's health: ok with the chain tip, or degraded with the reason." });
 
 export default async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get(
