@@ -1,5 +1,208 @@
+// POST /transactions/build: the schema documents every field; the handler calls the builder.
 import type { FastifyInstance } from "fastify";
+import { Type, type TSchema } from "typebox";
+import { requireChain } from "../../app.js";
+import { buildTransaction, type BuildRequest } from "../../tx/build.js";
+import { Amount, errorResponses, Hash28, Hash32, Hex, SignedAmount } from "../schemas.js";
+
+const Address = (description: string) => Type.String({ minLength: 1, maxLength: 200, description });
+const UtxoString = Hex("A UTxO string: the CBOR of [input, output], as CIP-30 getUtxos() returns it.", { minLength: 2 });
+
+/** Native script JSON (sig/all/any/atLeast/before/after), nested up to `depth` levels. */
+function nativeScript(depth: number): TSchema {
+  const leaves = [
+    Type.Object({ type: Type.Literal("sig"), keyHash: Hash28("The key hash (28 bytes hex) that must sign.") }, { additionalProperties: false }),
+    Type.Object(
+      { type: Type.Union([Type.Literal("before"), Type.Literal("after")]), slot: Amount("The slot bound: before = valid before it, after = valid from it.") },
+      { additionalProperties: false },
+    ),
+  ];
+  if (depth === 0) return Type.Union(leaves, { description: "A native script leaf: sig, before or after." });
+  const composite = Type.Object(
+    {
+      type: Type.Union([Type.Literal("all"), Type.Literal("any"), Type.Literal("atLeast")]),
+      required: Type.Optional(Type.Integer({ minimum: 0, description: "For atLeast: how many of scripts must hold." })),
+      scripts: Type.Array(nativeScript(depth - 1), { maxItems: 64, description: "The sub-scripts." }),
+    },
+    { additionalProperties: false },
+  );
+  return Type.Union([...leaves, composite], {
+    description: 'A native script in the JSON schema of cardano-cli: {"type":"sig","keyHash"}, {"type":"all"|"any","scripts"}, {"type":"atLeast","required","scripts"}, {"type":"before"|"after","slot"}.',
+  });
+}
+
+const AssetNameObject = Type.Object(
+  {
+    name: Type.String({ maxLength: 64, description: "The asset name without its CIP-67 prefix." }),
+    format: Type.Union([Type.Literal("utf8"), Type.Literal("hex")], { description: "How name is written: UTF-8 text or hex bytes." }),
+    label: Type.Optional(
+      Type.Union([Type.Literal(100), Type.Literal(222), Type.Literal(333), Type.Literal(444)], {
+        description: "A CIP-67 label: its 4-byte prefix (100 → 000643b0, 222 → 000de140, 333 → 0014df10, 444 → 001bc280) is put before the name.",
+      }),
+    ),
+  },
+  { additionalProperties: false, description: "An asset name given by parts. The whole name (prefix included) is at most 32 bytes." },
+);
+
+const Datum = Type.Object(
+  {
+    type: Type.Union([Type.Literal("inline"), Type.Literal("hash")], {
+      description: "inline: the datum sits in the output. hash: the output holds the datum hash and the datum is added to the witness set of `complete`.",
+    }),
+    value: Type.Union([Hex("Plutus data as CBOR hex.", { minLength: 2 }), Type.Object({}, { additionalProperties: true })], {
+      description: 'Plutus data: CBOR hex, or the detailed JSON schema ({"constructor":0,"fields":[{"int":1},{"bytes":"cafe"}]}).',
+    }),
+  },
+  { additionalProperties: false, description: "A datum for the output." },
+);
+
+const Output = Type.Object(
+  {
+    address: Address("The bech32 address to pay; it must be of this instance's network family."),
+    lovelace: Type.Optional(
+      Amount("Lovelace to send. When absent, the ledger minimum for this output (with its assets and datum). An amount below that minimum is refused with 400 naming the minimum."),
+    ),
+    assets: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            policyId: Hash28("The policy id (56 hex)."),
+            assetName: Type.Union([Hex("The asset name as hex (at most 32 bytes).", { maxLength: 64 }), AssetNameObject], { description: "The asset name: hex, or {name, format, label?}." }),
+            quantity: Amount("How many to send."),
+          },
+          { additionalProperties: false },
+        ),
+        { maxItems: 256, description: "Native assets to send in this output." },
+      ),
+    ),
+    datum: Type.Optional(Datum),
+  },
+  { additionalProperties: false },
+);
+
+const Mint = Type.Object(
+  {
+    version: Type.Union([Type.Literal("cip25"), Type.Literal("cip68")], {
+      description:
+        "cip25: the asset is minted as named and metadata goes to label 721 (version 1: policy id and asset name as text keys; strings over 64 bytes split into lists). " +
+        "cip68: mints the user token (label 222 unless assetName.label says 333 or 444) and one reference token (label 100) sent to the change address " +
+        "with the inline datum #6.121([metadata as a map of UTF-8 bytes, 1, #6.121([])]). A burn (negative quantity) burns the user token only.",
+    }),
+    assetName: AssetNameObject,
+    metadata: Type.Optional(Type.Unknown({ description: "The token's metadata (JSON): the CIP-25 entry, or the CIP-68 datum's map. Ignored for burns." })),
+    policyId: Hash28("The policy id; its native script must be among preloadedScripts."),
+    quantity: SignedAmount("How many to mint; negative burns that many from the available UTxOs. Zero is refused."),
+    destAddress: Type.Optional(Address("Where minted tokens go (in an output with the minimum lovelace); absent: to the change address.")),
+  },
+  { additionalProperties: false },
+);
+
+const OutRefObject = Type.Object(
+  { txHash: Hash32("The transaction id."), index: Amount("The output index.") },
+  { additionalProperties: false },
+);
+
+const BuildBody = Type.Object(
+  {
+    changeAddress: Address("Pays the fee and receives the change (and minted tokens without destAddress)."),
+    utxos: Type.Optional(
+      Type.Array(UtxoString, {
+        maxItems: 2000,
+        description:
+          "UTxOs the builder may spend. When absent, the change address's UTxOs are read from the chain. UTxOs that carry a reference script are never picked by coin selection (the fee would miss their charge); spend them with requiredInputs.",
+      }),
+    ),
+    requiredInputs: Type.Optional(Type.Array(UtxoString, { maxItems: 500, description: "UTxO strings that must be spent, whatever coin selection picks." })),
+    outputs: Type.Optional(Type.Array(Output, { maxItems: 1000, description: "The outputs, in this order, before the minted-token outputs and the change." })),
+    mint: Type.Optional(Type.Array(Mint, { maxItems: 200, description: "Assets to mint or burn with native-script policies." })),
+    preloadedScripts: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            type: Type.Literal("simple", { description: "simple: a native script." }),
+            script: nativeScript(5),
+            hash: Hash28("The script hash (= policy id). A hash that differs from the script's is refused with 400."),
+          },
+          { additionalProperties: false },
+        ),
+        { maxItems: 50, description: "Native scripts the mints need; each is attached to the witness set when a mint uses its policy." },
+      ),
+    ),
+    message: Type.Optional(
+      Type.Union([Type.String(), Type.Array(Type.String(), { maxItems: 1000 })], {
+        description: "CIP-20 message: label 674 {msg:[...]}, each line split into chunks of at most 64 UTF-8 bytes.",
+      }),
+    ),
+    metadata: Type.Optional(
+      Type.Record(Type.String({ pattern: "^[0-9]+$" }), Type.Unknown(), {
+        description: "Metadata {<label>: JSON}: objects become maps, arrays lists, integers ints, strings text (over 64 bytes: a list of ≤64-byte chunks). Booleans, null and fractions are refused.",
+      }),
+    ),
+    meta: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            label: Type.Optional(
+              Type.Union([Type.Literal("message"), Type.Literal("token"), Type.Integer({ minimum: 0 }), Type.String({ pattern: "^[0-9]+$" })], {
+                description: '"message" → 674 (a string or string[] data becomes {msg:[...]}), "token" → 721, or a number. Absent: data is {<label>: JSON}.',
+              }),
+            ),
+            data: Type.Unknown({ description: "The metadata JSON of this entry." }),
+          },
+          { additionalProperties: false },
+        ),
+        { maxItems: 100, description: "The array form of metadata. Entries with the same label are merged map by map (later keys win), after message and metadata." },
+      ),
+    ),
+    validityInterval: Type.Optional(
+      Type.Object(
+        {
+          start: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Literal(false)], { description: "Unix seconds from which the transaction is valid; false: no lower bound. Default: the chain tip's time." })),
+          end: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Literal(false)], { description: "Unix seconds until which it is valid (exclusive); false: no upper bound. Default: start + 2 hours." })),
+        },
+        { additionalProperties: false, description: "Validity interval in Unix seconds, converted to slots with the chain tip (one-second slots; times inside a slot round down)." },
+      ),
+    ),
+    requiredSigners: Type.Optional(Type.Array(Hash28("A key hash whose signature the ledger will require."), { maxItems: 50, description: "Key hashes added to the body's required signers." })),
+    referenceInputs: Type.Optional(
+      Type.Array(Type.Union([Type.String({ pattern: "^[0-9a-fA-F]{64}#[0-9]{1,5}$" }), OutRefObject], { description: '"<txHash>#<index>" or {txHash, index}.' }), {
+        maxItems: 50,
+        description: "Outputs to read without spending; they must be unspent on chain (400 otherwise).",
+      }),
+    ),
+  },
+  { additionalProperties: false, description: "What to build. Unknown fields are refused so that nothing asked for is silently left out." },
+);
+
+const BuildResponse = Type.Object({
+  hash: Hash32("The transaction body hash: the id the transaction will have."),
+  complete: Hex("The whole unsigned transaction: body, witness set with every native script and datum it needs, auxiliary data. Sign this."),
+  stripped: Hex("The same transaction with an empty witness set."),
+  witnessSet: Hex("The witness set of `complete` alone (a0 when empty)."),
+  auxiliaryData: Type.Optional(Hex("The auxiliary data (metadata), when there is any.")),
+});
 
 export default async function transactionsRoutes(app: FastifyInstance): Promise<void> {
-  void app;
+  app.post(
+    "/transactions/build",
+    {
+      schema: {
+        summary: "Build an unsigned transaction",
+        description:
+          "Builds and balances an unsigned transaction (payments, native-script mints and burns, metadata, datums, validity, reference inputs) with coin selection over `utxos` " +
+          "(or the change address's UTxOs). Returns it ready to sign: sign `complete` and submit it with POST /transactions/submit. " +
+          "Missing funds, assets that cannot be burned, a missing or mismatched policy script, an address of the other network family, an output below the ledger minimum, " +
+          "an undecodable UTxO string or a transaction over the ledger's 16,384 bytes are 400 with a message saying what to change.",
+        tags: ["Transactions"],
+        body: BuildBody,
+        response: { 200: BuildResponse, ...errorResponses(422, 503) },
+      },
+    },
+    async (request) => {
+      const body = request.body as BuildRequest;
+      const chain = requireChain(app);
+      const [params, tip] = await Promise.all([chain.protocolParameters(), chain.tip()]);
+      return buildTransaction(body, { network: app.config.network, chain, params, tip });
+    },
+  );
 }
