@@ -5,6 +5,8 @@ import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import { createChain } from "./chain/index.js";
 import type { ChainPort } from "./chain/port.js";
+import { isDevnet } from "./chain/port.js";
+import { eraHistoryFor, type EraHistory } from "./cardano/era-history.js";
 import type { Config } from "./config.js";
 import { ChainUnavailableError } from "./errors.js";
 import auth from "./server/plugins/auth.js";
@@ -24,6 +26,8 @@ declare module "fastify" {
     readonly config: Config;
     /** The chain backend, or null when a real network has none configured. */
     readonly chain: ChainPort | null;
+    /** Slot ↔ time for config.network; the devnet's runs from its own system start. */
+    readonly eraHistory: EraHistory;
   }
   interface FastifyContextConfig {
     /** Public routes need no API key and count against no quota (health, docs). */
@@ -61,6 +65,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   app.decorate("config", config);
   const chain = options.chain !== undefined ? options.chain : await createChain(config);
   app.decorate("chain", chain);
+  // Without a DevnetPort (no devnet backend yet), the devnet converts from DEVNET_FALLBACK_START_MS.
+  app.decorate("eraHistory", eraHistoryFor(config.network, chain && isDevnet(chain) ? chain.systemStartMs : undefined));
   app.addHook("onClose", async () => {
     await chain?.close();
   });

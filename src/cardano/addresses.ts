@@ -1,0 +1,235 @@
+// Reads Cardano addresses of any network (CIP-19): Shelley base, pointer, enterprise and reward
+// addresses in bech32 or hex, and Byron addresses in base58 or hex. The structure is checked
+// strictly here, so that a malformed address is a 400 saying what is wrong (the libraries are
+// lenient: they drop trailing bytes and accept truncated pointers); the cardano-js-sdk (through
+// Mesh's core-cst) then reads the credentials, writes the bech32 form and decodes Byron CBOR.
+import { Cardano, HexBlob } from "@meshsdk/core-cst";
+import { base58, bech32 } from "@scure/base";
+import { BadRequestError } from "../errors.js";
+
+export type AddressType = "base" | "pointer" | "enterprise" | "reward" | "byron";
+
+export interface CredentialInfo {
+  /** The 28-byte key hash or script hash, lowercase hex. */
+  readonly hash: string;
+  readonly isScript: boolean;
+}
+
+export interface Pointer {
+  readonly slot: number;
+  readonly txIndex: number;
+  readonly certIndex: number;
+}
+
+export interface AddressInfo {
+  readonly type: AddressType;
+  /** 1 for mainnet, 0 for the testnets (Byron: 1 when the address carries no protocol magic or mainnet's). */
+  readonly networkId: number;
+  /** The bech32 form; for a Byron address, its base58 form. */
+  readonly bech32: string;
+  /** The address bytes, lowercase hex (for Byron, the CBOR found in transaction outputs). */
+  readonly hex: string;
+  readonly payment?: CredentialInfo;
+  readonly stake?: CredentialInfo | { readonly pointer: Pointer };
+  /** Byron only: the protocol magic of the network the address belongs to. */
+  readonly protocolMagic?: number;
+}
+
+/** The credentials of a Shelley address, as hashes: what /utils/addresses/parse answers. */
+export interface AddressCredentials {
+  readonly payment?: string;
+  readonly stake?: string;
+}
+
+const MAINNET_PROTOCOL_MAGIC = 764_824_073;
+const HASH_BYTES = 28;
+
+/** Header type (high nibble of the first byte) → the kind of address it announces (CIP-19). */
+const HEADER_TYPES: Readonly<Record<number, { type: AddressType; payment?: "key" | "script"; stake?: "key" | "script" | "pointer" }>> = {
+  0: { type: "base", payment: "key", stake: "key" },
+  1: { type: "base", payment: "script", stake: "key" },
+  2: { type: "base", payment: "key", stake: "script" },
+  3: { type: "base", payment: "script", stake: "script" },
+  4: { type: "pointer", payment: "key", stake: "pointer" },
+  5: { type: "pointer", payment: "script", stake: "pointer" },
+  6: { type: "enterprise", payment: "key" },
+  7: { type: "enterprise", payment: "script" },
+  8: { type: "byron" },
+  14: { type: "reward", stake: "key" },
+  15: { type: "reward", stake: "script" },
+};
+
+const KNOWN_PREFIXES = ["addr", "addr_test", "stake", "stake_test"];
+const HEX = /^[0-9a-fA-F]+$/;
+const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/;
+const BECH32_LIKE = /^([a-z][a-z0-9_]*)1[02-9ac-hj-np-z]+$/;
+
+const toHex = (bytes: Uint8Array): string => Buffer.from(bytes).toString("hex");
+
+type Written = { form: "bech32"; prefix: string; bytes: Uint8Array } | { form: "hex"; bytes: Uint8Array } | { form: "base58"; bytes: Uint8Array };
+
+/** Decodes the text form of an address into its bytes, naming `field` in every refusal. */
+function decodeText(input: string, field: string): Written {
+  if (input.length === 0) throw new BadRequestError(`${field} is empty: send a bech32, hex or Byron base58 address.`);
+  if (HEX.test(input)) {
+    if (input.length % 2 !== 0) throw new BadRequestError(`${field} looks like hex but has an odd number of digits (${input.length}).`);
+    return { form: "hex", bytes: Buffer.from(input, "hex") };
+  }
+  const lower = input.toLowerCase();
+  const separator = lower.lastIndexOf("1");
+  const prefix = separator > 0 ? lower.slice(0, separator) : "";
+  if (KNOWN_PREFIXES.includes(prefix) || BECH32_LIKE.test(input) || (input === input.toUpperCase() && BECH32_LIKE.test(lower))) {
+    let decoded;
+    try {
+      decoded = bech32.decode(input as `${string}1${string}`, false);
+    } catch (error) {
+      const reason = (error as Error).message;
+      if (/checksum/i.test(reason)) {
+        throw new BadRequestError(`${field} has an invalid bech32 checksum: a character is wrong, missing or in excess.`);
+      }
+      throw new BadRequestError(`${field} is not valid bech32: ${reason.replace(/ in \S+:/, ":")}.`);
+    }
+    let bytes: Uint8Array;
+    try {
+      bytes = bech32.fromWords(decoded.words);
+    } catch (error) {
+      throw new BadRequestError(`${field} is not valid bech32: ${(error as Error).message}.`);
+    }
+    return { form: "bech32", prefix: decoded.prefix, bytes };
+  }
+  if (BASE58.test(input)) {
+    return { form: "base58", bytes: base58.decode(input) };
+  }
+  throw new BadRequestError(
+    `${field} is not a Cardano address: expected bech32 (addr1…, addr_test1…, stake1…, stake_test1…), hex bytes, or a Byron base58 address.`,
+  );
+}
+
+/** Reads one base-128 variable-length unsigned integer of a pointer (CIP-19), from `offset`. */
+function readVarUint(bytes: Uint8Array, offset: number, what: string, field: string): { value: number; next: number } {
+  let value = 0;
+  for (let i = offset; i < bytes.length; i++) {
+    const byte = bytes[i]!;
+    value = value * 128 + (byte & 0x7f);
+    if (!Number.isSafeInteger(value)) throw new BadRequestError(`${field} has a pointer whose ${what} is larger than this service reads (2^53 - 1).`);
+    if ((byte & 0x80) === 0) return { value, next: i + 1 };
+  }
+  throw new BadRequestError(`${field} is truncated: its pointer ends inside the ${what}.`);
+}
+
+function readPointer(bytes: Uint8Array, field: string): Pointer {
+  const slot = readVarUint(bytes, 1 + HASH_BYTES, "slot", field);
+  const txIndex = readVarUint(bytes, slot.next, "transaction index", field);
+  const certIndex = readVarUint(bytes, txIndex.next, "certificate index", field);
+  if (certIndex.next !== bytes.length) {
+    throw new BadRequestError(`${field} has ${bytes.length - certIndex.next} unexpected byte(s) after its pointer.`);
+  }
+  return { slot: slot.value, txIndex: txIndex.value, certIndex: certIndex.value };
+}
+
+function describeNetwork(networkId: number): string {
+  return networkId === 1 ? "mainnet" : "testnet";
+}
+
+function byronInfo(written: Written, field: string): AddressInfo {
+  if (written.form === "bech32") {
+    throw new BadRequestError(`${field} holds a Byron address in bech32, but Byron addresses are written in base58 (or hex).`);
+  }
+  let address: Cardano.Address;
+  try {
+    address = Cardano.Address.fromBytes(HexBlob(toHex(written.bytes)));
+  } catch (error) {
+    const what = written.form === "base58" ? "looks like base58 but is not a Byron address" : "is not a valid Byron address";
+    throw new BadRequestError(`${field} ${what}: ${(error as Error).message}.`);
+  }
+  const byron = address.asByron();
+  if (!byron) throw new BadRequestError(`${field} is not a valid Byron address.`);
+  const magic = byron.getAttributes().magic ?? MAINNET_PROTOCOL_MAGIC;
+  return {
+    type: "byron",
+    networkId: magic === MAINNET_PROTOCOL_MAGIC ? 1 : 0,
+    bech32: address.toBase58(),
+    hex: address.toBytes(),
+    protocolMagic: magic,
+  };
+}
+
+/** Everything an address says about itself. Throws a 400 naming `field` when it is malformed. */
+export function addressInfo(input: string, field: string): AddressInfo {
+  const written = decodeText(input, field);
+  const { bytes } = written;
+  if (bytes.length === 0) throw new BadRequestError(`${field} holds no bytes.`);
+  const headerType = bytes[0]! >> 4;
+  const kind = HEADER_TYPES[headerType];
+  if (!kind) {
+    throw new BadRequestError(
+      `${field} has the unknown header type ${headerType} (first byte 0x${bytes[0]!.toString(16).padStart(2, "0")}): ` +
+        "Cardano addresses have types 0-7 (base, pointer, enterprise), 8 (Byron), 14 and 15 (reward).",
+    );
+  }
+  if (kind.type === "byron") return byronInfo(written, field);
+  if (written.form === "base58") {
+    throw new BadRequestError(`${field} is base58 but not a Byron address: Shelley addresses are written in bech32 or hex.`);
+  }
+
+  const networkId = bytes[0]! & 0x0f;
+  if (networkId > 1) {
+    throw new BadRequestError(`${field} has network id ${networkId} in its header; Cardano uses 1 for mainnet and 0 for the testnets.`);
+  }
+  const expectedLength = kind.type === "base" ? 1 + 2 * HASH_BYTES : 1 + HASH_BYTES;
+  if (kind.type === "pointer") {
+    if (bytes.length < expectedLength + 3) {
+      throw new BadRequestError(`${field} is truncated: a pointer address has at least ${expectedLength + 3} bytes, this one has ${bytes.length}.`);
+    }
+  } else if (bytes.length !== expectedLength) {
+    throw new BadRequestError(
+      `${field} is ${bytes.length < expectedLength ? "truncated" : "too long"}: a ${kind.type} address has ${expectedLength} bytes, this one has ${bytes.length}.`,
+    );
+  }
+  const pointer = kind.type === "pointer" ? readPointer(bytes, field) : undefined;
+
+  if (written.form === "bech32") {
+    const expected = (kind.type === "reward" ? "stake" : "addr") + (networkId === 1 ? "" : "_test");
+    if (written.prefix !== expected) {
+      const known = KNOWN_PREFIXES.includes(written.prefix);
+      throw new BadRequestError(
+        known
+          ? `${field} has the prefix "${written.prefix}" but holds a ${describeNetwork(networkId)} ${kind.type} address, whose prefix is "${expected}".`
+          : `${field} has the prefix "${written.prefix}", which is not an address prefix: Cardano addresses start with addr, addr_test, stake or stake_test.`,
+      );
+    }
+  }
+
+  const hex = toHex(bytes);
+  const address = Cardano.Address.fromBytes(HexBlob(hex));
+  const props = address.getProps();
+  const credential = (part: Cardano.Credential | undefined): CredentialInfo => {
+    if (!part) throw new Error("The address library found no credential where the header announces one.");
+    return { hash: part.hash, isScript: part.type === Cardano.CredentialType.ScriptHash };
+  };
+  // A reward address's only credential is its stake credential, which the library calls its payment part.
+  const info: AddressInfo = {
+    type: kind.type,
+    networkId,
+    bech32: address.toBech32(),
+    hex,
+    ...(kind.payment ? { payment: credential(props.paymentPart) } : {}),
+    ...(kind.stake === "pointer" && pointer ? { stake: { pointer } } : {}),
+    ...(kind.stake && kind.stake !== "pointer" ? { stake: credential(kind.type === "reward" ? props.paymentPart : props.delegationPart) } : {}),
+  };
+  return info;
+}
+
+/**
+ * The credential hashes of a Shelley address: payment (absent for a reward address) and stake
+ * (only when the address carries a stake credential hash: not for pointer or enterprise addresses).
+ * A Byron address has neither: `byronHint` is appended to the 400 (where to read it instead).
+ */
+export function addressCredentials(input: string, field: string, byronHint = ""): AddressCredentials {
+  const info = addressInfo(input, field);
+  if (info.type === "byron") {
+    throw new BadRequestError(`${field} is a Byron address, which has no payment or stake credential hash.${byronHint ? ` ${byronHint}` : ""}`);
+  }
+  const stake = info.stake && "hash" in info.stake ? info.stake.hash : undefined;
+  return { ...(info.payment ? { payment: info.payment.hash } : {}), ...(stake ? { stake } : {}) };
+}
