@@ -197,7 +197,14 @@ export class DevnetChain implements DevnetPort {
 
     const slot = this.#clock.slot();
     this.#emulator.setSlot(slot);
-    const result = this.#emulator.submitTx(bytes);
+    let result;
+    try {
+      result = this.#emulator.submitTx(bytes);
+    } catch (error) {
+      // The emulator throws (rather than answering) on CBOR it cannot read as a transaction.
+      const reason = (error as { Qga?: unknown }).Qga ?? (error as Error).message;
+      throw new LedgerRejectedError(`the transaction does not decode as the ledger reads it (${String(reason)}).`);
+    }
     if (!result.isSuccess) {
       const logs = result.logs && result.logs.length > 0 ? ` Script logs: ${result.logs.join(" | ")}` : "";
       throw new LedgerRejectedError(`${result.error ?? "no reason given"}${logs}`);

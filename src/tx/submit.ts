@@ -1,0 +1,126 @@
+// Submission of what the client signed: the vkey witnesses of each witness set (a CIP-30 signTx
+// result) are merged into the transaction's witness set, at the level of raw CBOR so that the
+// body, the auxiliary data and every other witness keep their bytes (the transaction id and the
+// script data hash depend on them), then the transaction goes to the chain.
+import { HexBlob, Serialization, TxCBOR } from "@meshsdk/core-cst";
+import {
+  fromHex,
+  joinTransaction,
+  readMapEntries,
+  readSet,
+  splitTransaction,
+  toHex,
+  txIdOfBody,
+  vkeyOfWitness,
+  witnessSetEntries,
+  writeMap,
+  writeSet,
+} from "../cardano/tx-cbor.js";
+import type { ChainPort } from "../chain/port.js";
+import { BadRequestError, LedgerRejectedError } from "../errors.js";
+
+const VKEY_WITNESSES = 0;
+const HEX = /^(?:[0-9a-fA-F]{2})+$/;
+
+export interface SignedTransaction {
+  /** The transaction with the merged witnesses, CBOR hex. */
+  readonly cbor: string;
+  /** Its id: the hash of the body, which merging never changes. */
+  readonly txHash: string;
+}
+
+/** Field names for the 400s, as the client sent them. */
+export interface SubmitFields {
+  readonly transaction: string;
+  readonly signatures: string;
+}
+
+const DEFAULT_FIELDS: SubmitFields = { transaction: "body.transaction", signatures: "body.signatures" };
+
+function decodeTransaction(hex: string, field: string) {
+  if (!HEX.test(hex)) throw new BadRequestError(`${field} is not hex-encoded CBOR.`);
+  try {
+    const parts = splitTransaction(fromHex(hex));
+    const keys = new Set(readMapEntries(parts.body).map(([key]) => toHex(key)));
+    for (const [key, name] of [["00", "inputs (key 0)"], ["01", "outputs (key 1)"], ["02", "fee (key 2)"]] as const) {
+      if (!keys.has(key)) throw new Error(`the transaction body has no ${name}`);
+    }
+    // A full decode catches a body or witness set that is CBOR but not a transaction's.
+    Serialization.Transaction.fromCbor(TxCBOR(hex.toLowerCase()));
+    return parts;
+  } catch (error) {
+    throw new BadRequestError(`${field} does not decode as a Cardano transaction: ${(error as Error).message}`);
+  }
+}
+
+/** The encoded vkey witnesses of one witness-set hex, checked one by one. */
+function vkeyWitnessesOf(hex: string, field: string): Uint8Array[] {
+  if (!HEX.test(hex)) throw new BadRequestError(`${field} is not hex-encoded CBOR.`);
+  let witnesses: Uint8Array[];
+  try {
+    const bytes = fromHex(hex);
+    Serialization.TransactionWitnessSet.fromCbor(HexBlob(hex.toLowerCase()));
+    const entry = witnessSetEntries(bytes).find(([key]) => key === VKEY_WITNESSES);
+    witnesses = entry ? readSet(entry[1]).items : [];
+    for (const witness of witnesses) vkeyOfWitness(witness);
+  } catch (error) {
+    throw new BadRequestError(
+      `${field} does not decode as a witness set (the CBOR map that CIP-30 signTx returns, e.g. a10081825820…): ${(error as Error).message}`,
+    );
+  }
+  if (witnesses.length === 0) throw new BadRequestError(`${field} holds no vkey witnesses.`);
+  return witnesses;
+}
+
+/**
+ * Adds the vkey witnesses of `signatures` to the transaction. A witness whose key the
+ * transaction already carries is skipped. The body and every other part keep their bytes.
+ */
+export function mergeSignatures(transactionHex: string, signatures: readonly string[] = [], fields: SubmitFields = DEFAULT_FIELDS): SignedTransaction {
+  const parts = decodeTransaction(transactionHex, fields.transaction);
+  const txHash = txIdOfBody(parts.body);
+  const added = signatures.flatMap((hex, i) => vkeyWitnessesOf(hex, `${fields.signatures}[${i}]`));
+  if (added.length === 0) return { cbor: toHex(joinTransaction(parts)), txHash };
+
+  const entries = readMapEntries(parts.witnessSet);
+  const index = entries.findIndex(([key]) => Number(new Serialization.CborReader(HexBlob(toHex(key))).readUInt()) === VKEY_WITNESSES);
+  const existing = index >= 0 ? readSet((entries[index] as [Uint8Array, Uint8Array])[1]) : { tagged: false, items: [] };
+  const seen = new Set(existing.items.map(vkeyOfWitness));
+  const items = [...existing.items];
+  for (const witness of added) {
+    const vkey = vkeyOfWitness(witness);
+    if (seen.has(vkey)) continue;
+    seen.add(vkey);
+    items.push(witness);
+  }
+  if (items.length === existing.items.length) return { cbor: toHex(joinTransaction(parts)), txHash };
+
+  const value = writeSet(items, existing.tagged);
+  if (index >= 0) entries[index] = [(entries[index] as [Uint8Array, Uint8Array])[0], value];
+  else entries.unshift([new Serialization.CborWriter().writeInt(VKEY_WITNESSES).encode(), value]);
+  const merged = joinTransaction({ ...parts, witnessSet: writeMap(entries) });
+  return { cbor: toHex(merged), txHash };
+}
+
+/**
+ * Merges the signatures and submits. A transaction the chain already accepted answers with its
+ * id again (idempotent); a rejection is a LedgerRejectedError carrying the ledger's reason.
+ */
+export async function submitSigned(
+  chain: ChainPort,
+  transactionHex: string,
+  signatures: readonly string[] = [],
+  fields: SubmitFields = DEFAULT_FIELDS,
+): Promise<string> {
+  const { cbor, txHash } = mergeSignatures(transactionHex, signatures, fields);
+  if ((await chain.txStatus(txHash)) === "confirmed") return txHash;
+  try {
+    const accepted = await chain.submit(cbor);
+    if (accepted !== txHash) throw new Error(`the chain answered the transaction id ${accepted}, expected ${txHash}`);
+    return txHash;
+  } catch (error) {
+    // Accepted meanwhile (a concurrent submit of the same transaction): the same answer.
+    if (error instanceof LedgerRejectedError && (await chain.txStatus(txHash)) === "confirmed") return txHash;
+    throw error;
+  }
+}
