@@ -11,16 +11,16 @@ const UtxoString = Hex("A UTxO string: the CBOR of [input, output], as CIP-30 ge
 /** Native script JSON (sig/all/any/atLeast/before/after), nested up to `depth` levels. */
 function nativeScript(depth: number): TSchema {
   const leaves = [
-    Type.Object({ type: Type.Literal("sig"), keyHash: Hash28("The key hash (28 bytes hex) that must sign.") }, { additionalProperties: false }),
+    Type.Object({ type: Type.Literal("sig", { description: "sig: a signature of keyHash is required." }), keyHash: Hash28("The key hash (28 bytes hex) that must sign.") }, { additionalProperties: false }),
     Type.Object(
-      { type: Type.Union([Type.Literal("before"), Type.Literal("after")]), slot: Amount("The slot bound: before = valid before it, after = valid from it.") },
+      { type: Type.Union([Type.Literal("before"), Type.Literal("after")], { description: "before / after: a time lock on slots." }), slot: Amount("The slot bound: before = valid before it, after = valid from it.") },
       { additionalProperties: false },
     ),
   ];
   if (depth === 0) return Type.Union(leaves, { description: "A native script leaf: sig, before or after." });
   const composite = Type.Object(
     {
-      type: Type.Union([Type.Literal("all"), Type.Literal("any"), Type.Literal("atLeast")]),
+      type: Type.Union([Type.Literal("all"), Type.Literal("any"), Type.Literal("atLeast")], { description: "all / any / atLeast: a combination of sub-scripts." }),
       required: Type.Optional(Type.Integer({ minimum: 0, description: "For atLeast: how many of scripts must hold." })),
       scripts: Type.Array(nativeScript(depth - 1), { maxItems: 64, description: "The sub-scripts." }),
     },
@@ -180,7 +180,7 @@ const BuildResponse = Type.Object({
   stripped: Hex("The same transaction with an empty witness set."),
   witnessSet: Hex("The witness set of `complete` alone (a0 when empty)."),
   auxiliaryData: Type.Optional(Hex("The auxiliary data (metadata), when there is any.")),
-});
+}, { description: "The unsigned transaction, in the forms wallets and signers take." });
 
 export default async function transactionsRoutes(app: FastifyInstance): Promise<void> {
   app.post(
