@@ -1,0 +1,81 @@
+// Reference scripts as the domain (Mesh's UTxO.output.scriptRef) holds them: the CBOR of the
+// ledger's `script` ([language tag, script]). Backends hand scripts out with a language name and
+// a hex body whose CBOR wrapping differs between services (Plutus scripts come once or twice
+// wrapped in a byte string). The ledger's script hash settles which reading is right.
+import { HexBlob, NativeScript, PlutusV1Script, PlutusV2Script, PlutusV3Script, Script } from "@meshsdk/core-cst";
+
+export type ScriptLanguage = "native" | "plutus:v1" | "plutus:v2" | "plutus:v3";
+
+/** The content of a CBOR byte string spanning all of `hex`, or undefined when `hex` is not one. */
+export function unwrapByteString(hex: string): string | undefined {
+  if (hex.length < 2) return undefined;
+  const head = parseInt(hex.slice(0, 2), 16);
+  if (head >> 5 !== 2) return undefined;
+  const info = head & 0x1f;
+  let offset = 2;
+  let length: number;
+  if (info < 24) length = info;
+  else if (info >= 24 && info <= 26) {
+    const size = 2 ** (info - 24);
+    length = parseInt(hex.slice(2, 2 + size * 2), 16);
+    offset += size * 2;
+  } else return undefined;
+  return hex.length === offset + length * 2 ? hex.slice(offset) : undefined;
+}
+
+function build(language: ScriptLanguage, hex: string): Script {
+  const blob = HexBlob(hex);
+  switch (language) {
+    case "native":
+      return Script.newNativeScript(NativeScript.fromCbor(blob));
+    case "plutus:v1":
+      return Script.newPlutusV1Script(PlutusV1Script.fromCbor(blob));
+    case "plutus:v2":
+      return Script.newPlutusV2Script(PlutusV2Script.fromCbor(blob));
+    case "plutus:v3":
+      return Script.newPlutusV3Script(PlutusV3Script.fromCbor(blob));
+  }
+}
+
+/**
+ * The domain's scriptRef for a script a backend returned. With `expectedHash` (the hash the
+ * output's reference script is known by), the reading that hashes to it is taken; a script that
+ * matches no reading throws.
+ */
+export function scriptRefOf(language: ScriptLanguage, hex: string, expectedHash?: string): { scriptRef: string; scriptHash: string } {
+  const body = hex.toLowerCase();
+  const readings = [body];
+  if (language !== "native") {
+    const inner = unwrapByteString(body);
+    if (inner !== undefined && unwrapByteString(inner) !== undefined) readings.push(inner);
+  }
+  let firstError: unknown;
+  for (const reading of readings) {
+    try {
+      const script = build(language, reading);
+      const scriptHash = script.hash().toString();
+      if (expectedHash === undefined || scriptHash === expectedHash.toLowerCase()) return { scriptRef: script.toCbor().toString(), scriptHash };
+    } catch (error) {
+      firstError ??= error;
+    }
+  }
+  throw new Error(
+    expectedHash === undefined
+      ? `a ${language} script does not decode: ${(firstError as Error)?.message ?? "unknown reason"}`
+      : `the ${language} script returned for ${expectedHash} does not hash to it`,
+  );
+}
+
+/** The language and single-wrapped body of a domain scriptRef (what Ogmios takes). */
+export function scriptOfRef(scriptRef: string): { language: ScriptLanguage; cbor: string } {
+  const script = Script.fromCbor(HexBlob(scriptRef));
+  const native = script.asNative();
+  if (native) return { language: "native", cbor: native.toCbor().toString() };
+  const v1 = script.asPlutusV1();
+  if (v1) return { language: "plutus:v1", cbor: v1.toCbor().toString() };
+  const v2 = script.asPlutusV2();
+  if (v2) return { language: "plutus:v2", cbor: v2.toCbor().toString() };
+  const v3 = script.asPlutusV3();
+  if (v3) return { language: "plutus:v3", cbor: v3.toCbor().toString() };
+  throw new Error("a reference script of an unknown language");
+}
