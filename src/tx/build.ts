@@ -1,7 +1,7 @@
 // The general transaction builder: request → plan → inputs → outputs → balanced transaction.
+import type { EraHistory } from "../cardano/era-history.js";
 import type { ChainPort, Protocol, Tip } from "../chain/port.js";
 import type { Network } from "../config.js";
-import { BadRequestError } from "../errors.js";
 import { completeTransaction, type BuildResult } from "./complete.js";
 import { checkAssets, resolveInputs } from "./inputs.js";
 import { settleOutputs } from "./outputs.js";
@@ -15,18 +15,10 @@ export interface BuildContext {
   /** null when the instance has no chain backend (then utxos are required and time comes from `tip`). */
   readonly chain: ChainPort | null;
   readonly params: Protocol;
-  /** The chain tip: the anchor of Unix time → slot conversion. */
+  /** The chain tip: its time is "now", the default start of the validity interval. */
   readonly tip: Tip;
-}
-
-/**
- * Unix seconds → slot, relative to the tip (every Shelley-era network has one-second slots).
- * Times inside a slot round down to it.
- */
-export function slotAt(unixSeconds: number, tip: Tip): number {
-  const slot = tip.slot + Math.floor((unixSeconds * 1000 - tip.time) / 1000);
-  if (slot < 0) throw new BadRequestError(`body.validityInterval: ${unixSeconds} is before the start of the chain.`);
-  return slot;
+  /** Unix time → slot for this network. */
+  readonly eraHistory: EraHistory;
 }
 
 export async function buildTransaction(request: BuildRequest, context: BuildContext): Promise<BuildResult> {
@@ -36,8 +28,8 @@ export async function buildTransaction(request: BuildRequest, context: BuildCont
   const outputs = settleOutputs(plan.outputs, context.params);
   checkAssets(plan, outputs, inputs);
   const slots = {
-    start: plan.validity.start === null ? null : slotAt(plan.validity.start, context.tip),
-    end: plan.validity.end === null ? null : slotAt(plan.validity.end, context.tip),
+    start: plan.validity.start === null ? null : context.eraHistory.timeToSlot(plan.validity.start * 1000, "body.validityInterval.start"),
+    end: plan.validity.end === null ? null : context.eraHistory.timeToSlot(plan.validity.end * 1000, "body.validityInterval.end"),
   };
   return completeTransaction({ plan, outputs, inputs, params: context.params, slots });
 }

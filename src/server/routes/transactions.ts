@@ -160,7 +160,7 @@ const BuildBody = Type.Object(
           start: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Literal(false)], { description: "Unix seconds from which the transaction is valid; false: no lower bound. Default: the chain tip's time." })),
           end: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Literal(false)], { description: "Unix seconds until which it is valid (exclusive); false: no upper bound. Default: start + 2 hours." })),
         },
-        { additionalProperties: false, description: "Validity interval in Unix seconds, converted to slots with the chain tip (one-second slots; times inside a slot round down)." },
+        { additionalProperties: false, description: "Validity interval in Unix seconds, converted to slots with the network's era history (a time inside a slot rounds down to it)." },
       ),
     ),
     requiredSigners: Type.Optional(Type.Array(Hash28("A key hash whose signature the ledger will require."), { maxItems: 50, description: "Key hashes added to the body's required signers." })),
@@ -202,7 +202,7 @@ export default async function transactionsRoutes(app: FastifyInstance): Promise<
       const body = request.body as BuildRequest;
       const chain = requireChain(app);
       const [params, tip] = await Promise.all([chain.protocolParameters(), chain.tip()]);
-      return buildTransaction(body, { network: app.config.network, chain, params, tip });
+      return buildTransaction(body, { network: app.config.network, chain, params, tip, eraHistory: app.eraHistory });
     },
   );
 }
