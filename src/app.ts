@@ -10,7 +10,7 @@ import { eraHistoryFor, type EraHistory } from "./cardano/era-history.js";
 import type { Config } from "./config.js";
 import { ChainUnavailableError } from "./errors.js";
 import auth from "./server/plugins/auth.js";
-import errors from "./server/plugins/errors.js";
+import errors, { frameworkErrors } from "./server/plugins/errors.js";
 import { BASE_PATH } from "./server/paths.js";
 import chainRoutes from "./server/routes/chain.js";
 import healthRoutes from "./server/routes/health.js";
@@ -18,7 +18,7 @@ import tournamentRoutes from "./server/routes/tournaments.js";
 import transactionRoutes from "./server/routes/transactions.js";
 import utilsRoutes from "./server/routes/utils.js";
 import { ErrorBody } from "./server/schemas.js";
-import { buildValidator } from "./server/validation.js";
+import { buildValidator, jsonBodyParser } from "./server/validation.js";
 import { VERSION } from "./version.js";
 
 declare module "fastify" {
@@ -56,11 +56,16 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   const app = Fastify({
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimit,
-    routerOptions: { ignoreTrailingSlash: true },
+    // A path parameter may be a bech32 address: testnet base addresses are 108 characters.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
+    frameworkErrors,
     // Our own Ajv pair (src/server/validation.ts), built per context with every addSchema'd schema.
     schemaController: { compilersFactory: { buildValidator } },
   });
   app.addSchema(ErrorBody);
+  // JSON is the only request media type (others are 415); see parseJsonBody for what it refuses.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("application/json", { parseAs: "string" }, jsonBodyParser);
 
   app.decorate("config", config);
   const chain = options.chain !== undefined ? options.chain : await createChain(config);

@@ -4,7 +4,8 @@
 // `app.addSchema` (its parents' included), so routes can `Type.Ref` any shared schema by its $id.
 import { Ajv, type Options } from "ajv";
 import addFormats from "ajv-formats";
-import type { FastifySchemaCompiler, FastifyServerOptions } from "fastify";
+import { errorCodes, type FastifyRequest, type FastifySchemaCompiler, type FastifyServerOptions } from "fastify";
+import { BadRequestError } from "../errors.js";
 
 function makeAjv(coerceTypes: Options["coerceTypes"]): Ajv {
   const ajv = new Ajv({ coerceTypes, useDefaults: true, removeAdditional: false, allErrors: false, verbose: true, strict: false });
@@ -27,3 +28,53 @@ type ValidatorFactory = NonNullable<NonNullable<FastifyServerOptions["schemaCont
 
 /** For Fastify's `schemaController.compilersFactory.buildValidator` (its declared type is Ajv's, hence the cast). */
 export const buildValidator = ((externalSchemas: Record<string, unknown>) => validatorCompiler(externalSchemas)) as unknown as ValidatorFactory;
+
+// ── JSON request bodies ──────────────────────────────────────────────────────────────────
+// The only body parser (registered in app.ts): JSON.parse, then one iterative pass that refuses
+// nesting deeper than MAX_JSON_DEPTH (domain code that recurses over metadata or Plutus data must
+// never meet a body that overflows the stack) and prototype-poisoning keys (as secure-json-parse:
+// `__proto__`, and `constructor` holding a `prototype`). Other media types are 415.
+
+/** Objects and arrays nested deeper than this are refused with 400. */
+export const MAX_JSON_DEPTH = 128;
+
+/** Parses a JSON request body; throws a 400 coded error that says what is wrong. */
+export function parseJsonBody(text: string): unknown {
+  if (text.trim() === "") throw new errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY();
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY({ cause: error });
+  }
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== "object") continue;
+    if (depth > MAX_JSON_DEPTH) throw new BadRequestError(`The request body is nested deeper than ${MAX_JSON_DEPTH} levels.`);
+    if (Array.isArray(node)) {
+      for (const item of node) if (item !== null && typeof item === "object") stack.push([item, depth + 1]);
+      continue;
+    }
+    if (Object.prototype.hasOwnProperty.call(node, "__proto__")) {
+      throw new BadRequestError('The request body contains the field name "__proto__", which is not accepted.');
+    }
+    for (const [key, item] of Object.entries(node)) {
+      if (item === null || typeof item !== "object") continue;
+      if (key === "constructor" && Object.prototype.hasOwnProperty.call(item, "prototype")) {
+        throw new BadRequestError('The request body contains "constructor.prototype", which is not accepted.');
+      }
+      stack.push([item, depth + 1]);
+    }
+  }
+  return value;
+}
+
+/** Fastify content-type parser for application/json (parseAs: "string"). */
+export function jsonBodyParser(_request: FastifyRequest, body: string | Buffer, done: (error: Error | null, value?: unknown) => void): void {
+  try {
+    done(null, parseJsonBody(typeof body === "string" ? body : body.toString("utf8")));
+  } catch (error) {
+    done(error as Error);
+  }
+}

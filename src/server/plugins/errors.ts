@@ -2,11 +2,17 @@
 // coded errors keep their status, anything else is a bug (500, logged with its stack).
 import { STATUS_CODES } from "node:http";
 import type { ErrorObject } from "ajv";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { BASE_PATH } from "../paths.js";
 
 type ValidationContext = "body" | "querystring" | "params" | "headers";
+
+/** The path of a URL for a message, without the query and cut to a readable length. */
+function shortPath(url: string): string {
+  const path = url.split("?")[0] ?? "";
+  return path.length > 120 ? `${path.slice(0, 100)}…` : path;
+}
 
 /** `/outputs/0/address` in the body → `body.outputs[0].address`. */
 function fieldName(context: ValidationContext, instancePath: string, extra?: string): string {
@@ -48,12 +54,38 @@ function messageFor(error: FastifyError, statusCode: number): string {
       return "The request body must be JSON: send the header Content-Type: application/json.";
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
       return "The request body is empty: send a JSON object.";
-    case "FST_ERR_CTP_INVALID_JSON_BODY":
-      return `The request body is not valid JSON: ${error.message}`;
+    case "FST_ERR_CTP_INVALID_JSON_BODY": {
+      const cause = (error as { cause?: unknown }).cause;
+      return `The request body is not valid JSON${cause instanceof Error ? `: ${cause.message}` : "."}`;
+    }
   }
   if (error instanceof SyntaxError) return `The request body is not valid JSON: ${error.message}`;
   if (statusCode >= 500 && statusCode !== 503) return "Internal error: this is a bug in the service, please report it.";
   return error.message;
+}
+
+/**
+ * Fastify's `frameworkErrors` option: errors raised while routing, before any handler or hook
+ * (a malformed percent-encoding in the URL, an over-long path parameter), get the same body.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const path = shortPath(request.url);
+  let statusCode = typeof error.statusCode === "number" && error.statusCode >= 400 ? error.statusCode : 500;
+  let message: string;
+  switch (error.code) {
+    case "FST_ERR_BAD_URL":
+      statusCode = 400;
+      message = `The URL ${path} is not valid: it has a malformed percent-encoding.`;
+      break;
+    case "FST_ERR_MAX_PARAM_LENGTH":
+      statusCode = 414;
+      message = `A path parameter of ${path} is longer than this service accepts.`;
+      break;
+    default:
+      message = messageFor(error, statusCode);
+  }
+  if (statusCode >= 500) request.log.error({ err: error }, "routing error");
+  void reply.status(statusCode).send({ statusCode, error: STATUS_CODES[statusCode] ?? "Error", message });
 }
 
 async function errorsPlugin(app: FastifyInstance): Promise<void> {
@@ -76,7 +108,7 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split("?")[0];
+    const path = shortPath(request.url);
     return reply.status(404).send({
       statusCode: 404,
       error: STATUS_CODES[404],
