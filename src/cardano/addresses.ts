@@ -65,6 +65,8 @@ const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/;
 const BECH32_LIKE = /^([a-z][a-z0-9_]*)1[02-9ac-hj-np-z]+$/;
 
 const toHex = (bytes: Uint8Array): string => Buffer.from(bytes).toString("hex");
+/** A library's error message, without its final period, to end one of our sentences. */
+const reasonOf = (error: unknown): string => String((error as Error).message ?? error).replace(/[.\s]+$/, "");
 
 type Written = { form: "bech32"; prefix: string; bytes: Uint8Array } | { form: "hex"; bytes: Uint8Array } | { form: "base58"; bytes: Uint8Array };
 
@@ -83,7 +85,7 @@ function decodeText(input: string, field: string): Written {
     try {
       decoded = bech32.decode(input as `${string}1${string}`, false);
     } catch (error) {
-      const reason = (error as Error).message;
+      const reason = reasonOf(error);
       if (/checksum/i.test(reason)) {
         throw new BadRequestError(`${field} has an invalid bech32 checksum: a character is wrong, missing or in excess.`);
       }
@@ -93,7 +95,7 @@ function decodeText(input: string, field: string): Written {
     try {
       bytes = bech32.fromWords(decoded.words);
     } catch (error) {
-      throw new BadRequestError(`${field} is not valid bech32: ${(error as Error).message}.`);
+      throw new BadRequestError(`${field} is not valid bech32: ${reasonOf(error)}.`);
     }
     return { form: "bech32", prefix: decoded.prefix, bytes };
   }
@@ -140,7 +142,7 @@ function byronInfo(written: Written, field: string): AddressInfo {
     address = Cardano.Address.fromBytes(HexBlob(toHex(written.bytes)));
   } catch (error) {
     const what = written.form === "base58" ? "looks like base58 but is not a Byron address" : "is not a valid Byron address";
-    throw new BadRequestError(`${field} ${what}: ${(error as Error).message}.`);
+    throw new BadRequestError(`${field} ${what}: ${reasonOf(error)}.`);
   }
   const byron = address.asByron();
   if (!byron) throw new BadRequestError(`${field} is not a valid Byron address.`);
@@ -183,7 +185,8 @@ export function addressInfo(input: string, field: string): AddressInfo {
     }
   } else if (bytes.length !== expectedLength) {
     throw new BadRequestError(
-      `${field} is ${bytes.length < expectedLength ? "truncated" : "too long"}: a ${kind.type} address has ${expectedLength} bytes, this one has ${bytes.length}.`,
+      `${field} is ${bytes.length < expectedLength ? "truncated" : "too long"}: ${kind.type === "enterprise" ? "an" : "a"} ${kind.type} address ` +
+        `has ${expectedLength} bytes, this one has ${bytes.length}.`,
     );
   }
   const pointer = kind.type === "pointer" ? readPointer(bytes, field) : undefined;

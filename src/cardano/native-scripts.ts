@@ -48,6 +48,9 @@ type Core = Cardano.NativeScript;
 const native = Cardano.ScriptType.Native;
 const Kind = Cardano.NativeScriptKind;
 
+/** A library's error message, without its final period, to end one of our sentences. */
+const reasonOf = (error: unknown): string => String((error as Error).message ?? error).replace(/[.\s]+$/, "");
+
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const isNaturalNumber = (value: unknown): value is number => typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
 
@@ -172,14 +175,14 @@ export function parseNativeScript(cborHex: string, field: string): ParsedNativeS
     script = Serialization.NativeScript.fromCbor(hex);
   } catch (error) {
     if (error instanceof BadRequestError) throw error;
-    const reason = error instanceof RangeError ? "it is nested too deeply" : (error as Error).message;
+    const reason = error instanceof RangeError ? "it is nested too deeply" : reasonOf(error);
     throw new BadRequestError(`${field} does not decode as a native script: ${reason}.`);
   }
   let core: Core;
   try {
     core = script.toCore();
   } catch (error) {
-    throw new BadRequestError(`${field} does not decode as a native script: ${(error as Error).message}.`);
+    throw new BadRequestError(`${field} does not decode as a native script: ${reasonOf(error)}.`);
   }
   return { policyId: script.hash(), schema: fromCore(core, field, "", 1) };
 }
