@@ -26,7 +26,8 @@ export interface Assembly {
   readonly slots: { readonly start: number | null; readonly end: number | null };
 }
 
-const scriptSize = (utxo: UTxO): number | undefined => (utxo.output.scriptRef ? utxo.output.scriptRef.length / 2 : undefined);
+/** Bytes of the UTxO's reference script (0 without one): Mesh needs it for the reference-script fee. */
+const scriptSize = (utxo: UTxO): number => (utxo.output.scriptRef ? utxo.output.scriptRef.length / 2 : 0);
 
 function assemble(a: Assembly, pool: UTxO[]): MeshTxBuilder {
   const builder = new MeshTxBuilder({ params: a.params });
@@ -84,7 +85,8 @@ async function lovelaceShortfall(a: Assembly): Promise<InstanceType<typeof Insuf
   );
 }
 
-function split(hex: string): BuildResult {
+/** `auxiliaryData` is reported when the request asked for metadata (Mesh attaches an empty one otherwise). */
+function split(hex: string, hasMetadata: boolean): BuildResult {
   const tx = Transaction.fromCbor(hex as TxCBOR);
   const body = tx.body().toCbor();
   const witnessSet = tx.witnessSet().toCbor();
@@ -95,7 +97,7 @@ function split(hex: string): BuildResult {
     stripped: `84${body}a0f5${aux ?? "f6"}`,
     witnessSet,
   };
-  if (aux !== undefined) result.auxiliaryData = aux;
+  if (aux !== undefined && hasMetadata) result.auxiliaryData = aux;
   return result;
 }
 
@@ -119,5 +121,5 @@ export async function completeTransaction(a: Assembly): Promise<BuildResult> {
   // Mesh measures a copy with mock signatures: the size the ledger will see once signed.
   const size = Math.max(hex.length / 2, builder.getSerializedSize());
   if (size > maxSize) throw tooLarge(size, maxSize);
-  return split(hex);
+  return split(hex, a.plan.metadata.size > 0);
 }

@@ -179,7 +179,7 @@ const BuildResponse = Type.Object({
   complete: Hex("The whole unsigned transaction: body, witness set with every native script and datum it needs, auxiliary data. Sign this."),
   stripped: Hex("The same transaction with an empty witness set."),
   witnessSet: Hex("The witness set of `complete` alone (a0 when empty)."),
-  auxiliaryData: Type.Optional(Hex("The auxiliary data (metadata), when there is any.")),
+  auxiliaryData: Type.Optional(Hex("The auxiliary data, when the request carries metadata (message, metadata, meta or CIP-25 mints). Without metadata the transaction still holds an empty auxiliary data map (Mesh always attaches one; it costs about 1,600 lovelace of fee), which this field then leaves out.")),
 }, { description: "The unsigned transaction, in the forms wallets and signers take." });
 
 export default async function transactionsRoutes(app: FastifyInstance): Promise<void> {
