@@ -1,0 +1,197 @@
+// Mints and burns through POST /transactions/build on the devnet, with native-script policies
+// given in preloadedScripts; every transaction is signed with the policy key and submitted.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { build, fund, newWallet, outputsOf, quantityOf, signAndSubmit, totalOf, utf8Hex, utxosAt, type TestWallet } from "./helpers/build-wallet.js";
+import { datumJson, metadataJson, nativeScriptHashesOf, policyIdOf } from "./helpers/build-decode.js";
+import { startService, type RunningService } from "./helpers/service.js";
+
+let service: RunningService;
+before(async () => {
+  service = await startService();
+});
+after(async () => {
+  await service.close();
+});
+
+const policyOf = (wallet: TestWallet) => {
+  const script = { type: "all", scripts: [{ type: "sig", keyHash: wallet.keyHash }] };
+  return { script, policyId: policyIdOf(wallet.keyHash), preloaded: { type: "simple", script, hash: policyIdOf(wallet.keyHash) } };
+};
+
+const hexOf = (text: string) => Buffer.from(text, "utf8").toString("hex");
+
+describe("build: CIP-25", () => {
+  test("mint with a simple preloaded script: label 721 v1 metadata, long strings chunked, token at the change address", async () => {
+    const alice = await newWallet();
+    await fund(service, alice.address, 50_000_000);
+    const { policyId, preloaded } = policyOf(alice);
+    const image = `ipfs://Qm${"a".repeat(90)}`;
+    const built = await build(service, {
+      changeAddress: alice.address,
+      preloadedScripts: [preloaded],
+      mint: [
+        {
+          version: "cip25",
+          assetName: { name: "Sword", format: "utf8" },
+          metadata: { name: "A sword", image, mediaType: "image/png", attributes: { power: 9 } },
+          policyId,
+          quantity: 1,
+        },
+      ],
+    });
+    assert.deepEqual(nativeScriptHashesOf(built.complete), [policyId]);
+    assert.ok(built.auxiliaryData);
+    assert.deepEqual(metadataJson(built.complete, 721), {
+      [policyId]: { Sword: { name: "A sword", image: [image.slice(0, 64), image.slice(64)], mediaType: "image/png", attributes: { power: 9 } } },
+    });
+    const txHash = await signAndSubmit(service, built, [alice]);
+    const mine = await utxosAt(service, alice.address);
+    assert.equal(totalOf(outputsOf(mine, txHash), policyId + hexOf("Sword")), 1n);
+  });
+
+  test("destAddress routes minted tokens; a negative quantity burns", async () => {
+    const [alice, bob] = await Promise.all([newWallet(), newWallet()]);
+    await fund(service, alice.address, 50_000_000);
+    const { policyId, preloaded } = policyOf(alice);
+    const unit = policyId + hexOf("Coin");
+    const minted = await build(service, {
+      changeAddress: alice.address,
+      preloadedScripts: [preloaded],
+      mint: [
+        { version: "cip25", assetName: { name: "Coin", format: "utf8" }, policyId, quantity: "1_000", destAddress: alice.address },
+        { version: "cip25", assetName: { name: hexOf("Gem"), format: "hex" }, policyId, quantity: 5, destAddress: bob.address },
+      ],
+    });
+    const mintHash = await signAndSubmit(service, minted, [alice]);
+    const bobs = outputsOf(await utxosAt(service, bob.address), mintHash);
+    assert.equal(bobs.length, 1);
+    assert.equal(quantityOf(bobs[0]!, policyId + hexOf("Gem")), 5n);
+    assert.equal(quantityOf(bobs[0]!, unit), 0n);
+    assert.equal(totalOf(await utxosAt(service, alice.address), unit), 1000n);
+
+    const burnt = await build(service, {
+      changeAddress: alice.address,
+      preloadedScripts: [preloaded],
+      mint: [{ version: "cip25", assetName: { name: "Coin", format: "utf8" }, policyId, quantity: -400 }],
+    });
+    assert.equal(burnt.auxiliaryData, undefined, "a burn carries no CIP-25 metadata");
+    await signAndSubmit(service, burnt, [alice]);
+    assert.equal(totalOf(await utxosAt(service, alice.address), unit), 600n);
+  });
+
+  test("multi-output asset transfer: hex and {name, format} asset names, lovelace left to the minimum", async () => {
+    const [alice, bob, carol] = await Promise.all([newWallet(), newWallet(), newWallet()]);
+    await fund(service, alice.address, 60_000_000);
+    const { policyId, preloaded } = policyOf(alice);
+    const mint = await build(service, {
+      changeAddress: alice.address,
+      preloadedScripts: [preloaded],
+      mint: [
+        { version: "cip25", assetName: { name: "Gold", format: "utf8" }, policyId, quantity: 100 },
+        { version: "cip25", assetName: { name: "Silver", format: "utf8" }, policyId, quantity: 100 },
+      ],
+    });
+    await signAndSubmit(service, mint, [alice]);
+    const built = await build(service, {
+      changeAddress: alice.address,
+      outputs: [
+        {
+          address: bob.address,
+          lovelace: 3_000_000,
+          assets: [
+            { policyId, assetName: hexOf("Gold"), quantity: 30 },
+            { policyId, assetName: { name: "Silver", format: "utf8" }, quantity: 10 },
+          ],
+        },
+        { address: carol.address, assets: [{ policyId, assetName: { name: hexOf("Gold"), format: "hex" }, quantity: "20" }] },
+      ],
+    });
+    const txHash = await signAndSubmit(service, built, [alice]);
+    const [toBob] = outputsOf(await utxosAt(service, bob.address), txHash);
+    const [toCarol] = outputsOf(await utxosAt(service, carol.address), txHash);
+    assert.equal(quantityOf(toBob!, "lovelace"), 3_000_000n);
+    assert.equal(quantityOf(toBob!, policyId + hexOf("Gold")), 30n);
+    assert.equal(quantityOf(toBob!, policyId + hexOf("Silver")), 10n);
+    assert.equal(quantityOf(toCarol!, policyId + hexOf("Gold")), 20n);
+    assert.ok(quantityOf(toCarol!, "lovelace") < 1_500_000n, "the minimum, not a round default");
+    const left = await utxosAt(service, alice.address);
+    assert.equal(totalOf(left, policyId + hexOf("Gold")), 50n);
+    assert.equal(totalOf(left, policyId + hexOf("Silver")), 90n);
+  });
+});
+
+describe("build: CIP-68", () => {
+  test("pair mint: reference token (100) with the inline datum at the change address, user token (222) at destAddress", async () => {
+    const [alice, bob] = await Promise.all([newWallet(), newWallet()]);
+    await fund(service, alice.address, 50_000_000);
+    const { policyId, preloaded } = policyOf(alice);
+    const description = "A very long description that certainly exceeds the sixty-four byte limit of metadata strings.";
+    const built = await build(service, {
+      changeAddress: alice.address,
+      preloadedScripts: [preloaded],
+      mint: [
+        {
+          version: "cip68",
+          assetName: { name: "Hero", format: "utf8", label: 222 },
+          metadata: { name: "Hero", image: "ipfs://hero", description, level: 3 },
+          policyId,
+          quantity: 1,
+          destAddress: bob.address,
+        },
+      ],
+    });
+    assert.equal(built.auxiliaryData, undefined, "CIP-68 metadata lives in the datum, not in label 721");
+    const txHash = await signAndSubmit(service, built, [alice]);
+    const refUnit = `${policyId}000643b0${hexOf("Hero")}`;
+    const userUnit = `${policyId}000de140${hexOf("Hero")}`;
+    const [toBob] = outputsOf(await utxosAt(service, bob.address), txHash);
+    assert.equal(quantityOf(toBob!, userUnit), 1n);
+    const reference = outputsOf(await utxosAt(service, alice.address), txHash).find((u) => quantityOf(u, refUnit) === 1n);
+    assert.ok(reference, "the reference token sits at the change address");
+    assert.ok(reference.output.plutusData, "with an inline datum");
+    const bytes = (text: string) => ({ bytes: utf8Hex(text) });
+    assert.deepEqual(datumJson(reference.output.plutusData), {
+      constructor: 0,
+      fields: [
+        {
+          map: [
+            { k: bytes("name"), v: bytes("Hero") },
+            { k: bytes("image"), v: bytes("ipfs://hero") },
+            { k: bytes("description"), v: bytes(description) },
+            { k: bytes("level"), v: { int: 3 } },
+          ],
+        },
+        { int: 1 },
+        { constructor: 0, fields: [] },
+      ],
+    });
+  });
+
+  test("a fungible (333) user token goes to the change address without destAddress; a burn takes the user token only", async () => {
+    const alice = await newWallet();
+    await fund(service, alice.address, 50_000_000);
+    const { policyId, preloaded } = policyOf(alice);
+    const userUnit = `${policyId}0014df10${hexOf("Fun")}`;
+    const refUnit = `${policyId}000643b0${hexOf("Fun")}`;
+    const minted = await build(service, {
+      changeAddress: alice.address,
+      preloadedScripts: [preloaded],
+      mint: [{ version: "cip68", assetName: { name: "Fun", format: "utf8", label: 333 }, metadata: { name: "Fun", decimals: 6 }, policyId, quantity: 1_000_000 }],
+    });
+    await signAndSubmit(service, minted, [alice]);
+    let held = await utxosAt(service, alice.address);
+    assert.equal(totalOf(held, userUnit), 1_000_000n);
+    assert.equal(totalOf(held, refUnit), 1n);
+
+    const burnt = await build(service, {
+      changeAddress: alice.address,
+      preloadedScripts: [preloaded],
+      mint: [{ version: "cip68", assetName: { name: "Fun", format: "utf8", label: 333 }, policyId, quantity: -250_000 }],
+    });
+    await signAndSubmit(service, burnt, [alice]);
+    held = await utxosAt(service, alice.address);
+    assert.equal(totalOf(held, userUnit), 750_000n);
+    assert.equal(totalOf(held, refUnit), 1n);
+  });
+});
