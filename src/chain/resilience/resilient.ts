@@ -28,6 +28,12 @@ export interface ResilienceOptions {
   readonly backoffMaxMs: number;
   /** The backend's published rate limit, when it has one. */
   readonly rateLimit?: RateLimit;
+  /**
+   * The bucket the adapter takes a token from before each HTTP request (one port call may make
+   * several). The wrapper pauses it when the backend answers 429. Without one, the wrapper
+   * keeps `rateLimit` itself, one token per port call.
+   */
+  readonly limiter?: TokenBucket;
   /** Source of jitter in [0, 1) (tests may fix it). */
   readonly random?: () => number;
 }
@@ -65,7 +71,10 @@ class ResilientChain implements ChainBackend, ObservedChain {
   readonly backendName;
   readonly #inner: ChainBackend;
   readonly #options: ResilienceOptions;
+  /** Per-call bucket (when the adapter does not limit its own requests). */
   readonly #bucket: TokenBucket | undefined;
+  /** The adapter's per-request bucket, paused on 429. */
+  readonly #sharedBucket: TokenBucket | undefined;
   readonly #random: () => number;
   #health: BackendHealth;
 
@@ -74,7 +83,8 @@ class ResilientChain implements ChainBackend, ObservedChain {
     this.network = inner.network;
     this.backendName = inner.backendName;
     this.#options = options;
-    this.#bucket = options.rateLimit ? new TokenBucket(options.rateLimit) : undefined;
+    this.#sharedBucket = options.limiter;
+    this.#bucket = options.limiter ? undefined : options.rateLimit ? new TokenBucket(options.rateLimit) : undefined;
     this.#random = options.random ?? Math.random;
     this.#health = { backend: inner.backendName, state: "unknown", since: Date.now(), consecutiveFailures: 0 };
   }
@@ -160,7 +170,7 @@ class ResilientChain implements ChainBackend, ObservedChain {
         }
         if (!isBackendError(error)) throw error;
         lastError = error;
-        if (error.kind === "throttled" && error.retryAfterMs !== undefined) this.#bucket?.pause(error.retryAfterMs);
+        if (error.kind === "throttled" && error.retryAfterMs !== undefined) (this.#bucket ?? this.#sharedBucket)?.pause(error.retryAfterMs);
         if (!mayRetry(error) || attempt === retries) break;
         const delay = error.retryAfterMs ?? this.#backoff(attempt);
         if (delay >= remaining()) break;

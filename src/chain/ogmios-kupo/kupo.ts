@@ -1,0 +1,117 @@
+// Kupo has no official TypeScript client: this is a small fetch-based one for the three
+// endpoints the adapter needs, written against Kupo's documented HTTP API (docs/api/v2.12.0.yaml
+// in CardanoSolutions/kupo). `Match` mirrors that document's Match schema field for field; the
+// fixtures under test/fixtures/kupo are validated against the same document.
+import type { UTxO } from "../port.js";
+import { BadRequestError } from "../../errors.js";
+import { BackendError, fromFetchError, retryAfterMs } from "../resilience/backend-error.js";
+import { scriptRefOf, type ScriptLanguage } from "../shared/script-ref.js";
+
+export const KUPO = "ogmios-kupo";
+
+/** Kupo's `Match` (with `?resolve_hashes` and `asset-quantity=string`). */
+export interface KupoMatch {
+  readonly transaction_index: number;
+  readonly transaction_id: string;
+  readonly output_index: number;
+  readonly address: string;
+  readonly value: { readonly coins: number | string; readonly assets?: Readonly<Record<string, number | string>> };
+  readonly datum_hash: string | null;
+  readonly datum_type?: "hash" | "inline";
+  readonly datum?: string | null;
+  readonly script_hash: string | null;
+  readonly script?: { readonly language: ScriptLanguage; readonly script: string } | null;
+  readonly created_at: { readonly slot_no: number; readonly header_hash: string };
+  readonly spent_at: { readonly slot_no: number } | null;
+}
+
+export class KupoClient {
+  readonly #baseUrl: string;
+
+  constructor(
+    baseUrl: string,
+    private readonly requestTimeoutMs: number,
+  ) {
+    this.#baseUrl = baseUrl.replace(/\/+$/, "");
+  }
+
+  /** Unspent outputs at an address (a Kupo pattern), datums and scripts resolved. */
+  unspentAt(address: string): Promise<KupoMatch[]> {
+    return this.#matches(`/matches/${encodeURIComponent(address)}?unspent&resolve_hashes`);
+  }
+
+  /** Every output (spent or not) Kupo indexed for a transaction. */
+  outputsOf(txHash: string): Promise<KupoMatch[]> {
+    return this.#matches(`/matches/*@${txHash}`);
+  }
+
+  async #matches(path: string): Promise<KupoMatch[]> {
+    const what = `Kupo GET ${path.split("?")[0]}`;
+    let response: Response;
+    try {
+      response = await fetch(`${this.#baseUrl}${path}`, {
+        headers: { accept: "application/json;asset-quantity=string" },
+        signal: AbortSignal.timeout(this.requestTimeoutMs),
+      });
+    } catch (error) {
+      throw fromFetchError(KUPO, what, error);
+    }
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      throw fromFetchError(KUPO, what, error);
+    }
+    if (!response.ok) {
+      let hint = text.trim().slice(0, 300);
+      try {
+        hint = (JSON.parse(text) as { hint?: string }).hint ?? hint;
+      } catch {
+        // not JSON: keep the text
+      }
+      const retryAfter = retryAfterMs(response.headers.get("retry-after"));
+      const details = { status: response.status, ...(retryAfter === undefined ? {} : { retryAfterMs: retryAfter }) };
+      if (response.status === 400) throw new BadRequestError(`Kupo refused the pattern: ${hint}`);
+      if (response.status === 429) throw new BackendError(KUPO, "throttled", `${what}: Kupo answered 429: ${hint}`, details);
+      if (response.status >= 500) throw new BackendError(KUPO, "server", `${what}: Kupo answered ${response.status}: ${hint}`, details);
+      throw new BackendError(KUPO, "refused", `${what}: Kupo answered ${response.status}: ${hint}`, details);
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new BackendError(KUPO, "server", `${what}: the answer is not JSON`);
+    }
+    if (!Array.isArray(body)) throw new BackendError(KUPO, "server", `${what}: the answer is not a list of matches`);
+    return body as KupoMatch[];
+  }
+}
+
+const quantity = (value: number | string, what: string): string => {
+  const text = String(value);
+  if (!/^\d+$/.test(text) || (typeof value === "number" && !Number.isSafeInteger(value))) throw new Error(`${what} is not a safe whole number`);
+  return text;
+};
+
+/** A Kupo match (resolved) in the domain's shape. */
+export function utxoFromKupo(match: KupoMatch): UTxO {
+  const ref = `${match.transaction_id}#${match.output_index}`;
+  const amount = [{ unit: "lovelace", quantity: quantity(match.value.coins, `the coins of ${ref}`) }];
+  for (const [id, qty] of Object.entries(match.value.assets ?? {})) {
+    // Kupo writes assets as "{policy}.{name}" (or just "{policy}" for an empty name); Mesh's unit is policy+name.
+    amount.push({ unit: id.replace(".", ""), quantity: quantity(qty, `${id} in ${ref}`) });
+  }
+  const utxo: UTxO = { input: { txHash: match.transaction_id, outputIndex: match.output_index }, output: { address: match.address, amount } };
+  if (match.datum_hash !== null) {
+    utxo.output.dataHash = match.datum_hash;
+    if (match.datum_type === "inline") {
+      if (typeof match.datum !== "string") throw new Error(`Kupo did not resolve the inline datum of ${ref} (is it older than v2.10, or run without datums?)`);
+      utxo.output.plutusData = match.datum;
+    }
+  }
+  if (match.script_hash !== null) {
+    if (!match.script) throw new Error(`Kupo did not resolve the reference script ${match.script_hash} of ${ref}`);
+    Object.assign(utxo.output, scriptRefOf(match.script.language, match.script.script, match.script_hash));
+  }
+  return utxo;
+}

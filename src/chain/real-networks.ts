@@ -1,0 +1,36 @@
+// Assembles the chain port of a real network (preview, preprod, mainnet) from its backend
+// settings: the adapter, wrapped by the resilience layer (deadlines, retries, rate limit, 503s)
+// and by the per-epoch protocol-parameter cache. Called by createChain.
+import type { BackendSettings, Network } from "../config.js";
+import type { ChainBackend, ObservedChain } from "./backend.js";
+import { BlockfrostBackend } from "./blockfrost/index.js";
+import { OgmiosKupoBackend } from "./ogmios-kupo/index.js";
+import { withEpochCache } from "./resilience/epoch-cache.js";
+import { TokenBucket } from "./resilience/rate-limiter.js";
+import { BLOCKFROST_RATE_LIMIT, DEFAULT_RESILIENCE, withResilience, type ResilienceOptions } from "./resilience/resilient.js";
+
+export type RealNetwork = Exclude<Network, "devnet">;
+
+/** The backend of a real network, with failure handling and caching around it. */
+export function createRealNetworkChain(
+  network: RealNetwork,
+  settings: BackendSettings,
+  overrides: Partial<ResilienceOptions> = {},
+): ChainBackend & ObservedChain {
+  const options: ResilienceOptions = { ...DEFAULT_RESILIENCE, ...overrides };
+  let backend: ChainBackend;
+  let limiter: TokenBucket | undefined;
+  if (settings.kind === "blockfrost") {
+    limiter = new TokenBucket(options.rateLimit ?? BLOCKFROST_RATE_LIMIT);
+    backend = new BlockfrostBackend({
+      network,
+      projectId: settings.projectId,
+      ...(settings.url === undefined ? {} : { baseUrl: settings.url }),
+      requestTimeoutMs: options.attemptTimeoutMs,
+      limiter,
+    });
+  } else {
+    backend = new OgmiosKupoBackend({ network, ogmiosUrl: settings.ogmiosUrl, kupoUrl: settings.kupoUrl, requestTimeoutMs: options.attemptTimeoutMs });
+  }
+  return withEpochCache(withResilience(backend, { ...options, ...(limiter ? { limiter } : {}) }));
+}
