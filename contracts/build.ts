@@ -1,0 +1,159 @@
+// Compiles the Helios sources in contracts/src and writes the CIP-57 blueprint contracts/plutus.json.
+// Run: npx tsx contracts/build.ts (npm run contracts:build). contracts/test/blueprint.test.ts fails
+// when compiling now gives code or hashes different from the committed file.
+import { writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { compileContracts, REGISTRATION_TITLE, TOURNAMENT_TITLE, type Blueprint } from "../src/tournament/contracts.js";
+
+const ref = (name: string) => ({ $ref: `#/definitions/${name}` });
+const bytes = (title?: string) => ({ ...(title ? { title } : {}), dataType: "bytes" });
+const int = (title?: string) => ({ ...(title ? { title } : {}), dataType: "integer" });
+const constr = (title: string, index: number, fields: object[]) => ({ title, dataType: "constructor", index, fields });
+
+/** Data schemas (CIP-57). Helios encodes a struct of two or more fields as a list of its fields. */
+const definitions = {
+  ByteArray: { dataType: "bytes" },
+  Int: { dataType: "integer" },
+  VerificationKeyHash: { title: "VerificationKeyHash", dataType: "bytes" },
+  ScriptHash: { title: "ScriptHash", dataType: "bytes" },
+  Credential: {
+    title: "Credential",
+    anyOf: [
+      constr("VerificationKey", 0, [ref("VerificationKeyHash")]),
+      constr("Script", 1, [ref("ScriptHash")]),
+    ],
+  },
+  StakeCredential: {
+    title: "StakeCredential",
+    anyOf: [
+      constr("Inline", 0, [ref("Credential")]),
+      constr("Pointer", 1, [int("slot"), int("transaction_index"), int("certificate_index")]),
+    ],
+  },
+  "Option$StakeCredential": {
+    title: "Optional",
+    anyOf: [constr("Some", 0, [ref("StakeCredential")]), constr("None", 1, [])],
+  },
+  Address: {
+    title: "Address",
+    anyOf: [
+      constr("Address", 0, [
+        { title: "payment_credential", ...ref("Credential") },
+        { title: "stake_credential", ...ref("Option$StakeCredential") },
+      ]),
+    ],
+  },
+  "List$Int": { dataType: "list", items: ref("Int") },
+  "List$Address": { dataType: "list", items: ref("Address") },
+  FixedPayout: {
+    title: "FixedPayout",
+    description: "A list of two items: [address, amount].",
+    dataType: "list",
+    items: [{ title: "address", ...ref("Address") }, { title: "amount", ...ref("Int") }],
+  },
+  "List$FixedPayout": { dataType: "list", items: ref("FixedPayout") },
+  Config: {
+    title: "Config",
+    description: "Tournament configuration, a list of seven items; never changes after creation.",
+    dataType: "list",
+    items: [
+      { title: "name", description: "UTF-8 bytes", ...ref("ByteArray") },
+      { title: "admin", description: "payment credential must be a key hash", ...ref("Address") },
+      { title: "bracket_size", ...ref("Int") },
+      { title: "entry_fee", description: "lovelace per participant", ...ref("Int") },
+      { title: "payout_structure", description: "lovelace per placement, 1st first", ...ref("List$Int") },
+      { title: "fixed_payouts", ...ref("List$FixedPayout") },
+      { title: "registration_hash", description: "hash of this tournament's registration validator", ...ref("ScriptHash") },
+    ],
+  },
+  TournamentDatum: {
+    title: "TournamentDatum",
+    description: "Inline datum of the output holding the tournament NFT: [config, participants].",
+    dataType: "list",
+    items: [{ title: "config", ...ref("Config") }, { title: "participants", ...ref("List$Address") }],
+  },
+  TxOutputId: {
+    title: "OutputReference",
+    anyOf: [
+      constr("OutputReference", 0, [
+        { title: "transaction_id", anyOf: [constr("TransactionId", 0, [bytes("hash")])] },
+        { title: "output_index", ...ref("Int") },
+      ]),
+    ],
+  },
+  MintAction: {
+    title: "MintAction",
+    anyOf: [constr("Create", 0, [{ title: "seed", ...ref("TxOutputId") }]), constr("Burn", 1, [])],
+  },
+  SpendAction: {
+    title: "SpendAction",
+    description: "Constructor 0 is reserved (a mixed Helios script reads tag 0 as a minting call).",
+    anyOf: [
+      constr("Reserved", 0, []),
+      constr("AddParticipants", 1, []),
+      constr("Settle", 2, [{ title: "winners", description: "participant indices in placement order", ...ref("List$Int") }]),
+    ],
+  },
+  RegistrationAction: {
+    title: "RegistrationAction",
+    anyOf: [constr("Cancel", 0, []), constr("Add", 1, [])],
+  },
+  PayoutTag: {
+    title: "PayoutTag",
+    description: "Inline datum of each prize output at settlement: [tournament_id, payout index].",
+    dataType: "list",
+    items: [{ title: "tournament_id", ...ref("ByteArray") }, { title: "index", ...ref("Int") }],
+  },
+};
+
+export function buildBlueprint(): Blueprint {
+  const { tournament, registration } = compileContracts();
+  const code = (s: { compiledCode: string; hash: string }) => ({ compiledCode: s.compiledCode, hash: s.hash });
+  return {
+    preamble: {
+      title: "cardano-tx-service/tournament",
+      description: "On-chain tournaments: NFT policy + tournament validator (one script), per-tournament registration validator.",
+      version: "1.0.0",
+      compiler: { name: "helios", version: "0.17.32" },
+      plutusVersion: "v2",
+      license: "Apache-2.0",
+    },
+    validators: [
+      {
+        title: `${TOURNAMENT_TITLE}.mint`,
+        description: "Tournament NFT policy: mints one NFT named tournament_id(seed), which must land at this script's address with a well-formed datum; burns at settlement.",
+        redeemer: { title: "action", purpose: "mint", schema: ref("MintAction") },
+        ...code(tournament),
+      },
+      {
+        title: `${TOURNAMENT_TITLE}.spend`,
+        description: "Tournament validator: the same script as the policy; holds the NFT and the datum.",
+        datum: { title: "tournament", purpose: "spend", schema: ref("TournamentDatum") },
+        redeemer: { title: "action", purpose: "spend", schema: ref("SpendAction") },
+        ...code(tournament),
+      },
+      {
+        title: `${REGISTRATION_TITLE}.spend`,
+        description: "Registration validator of one tournament. compiledCode has placeholder parameters (all-zero bytes); they are set with Helios changeParam.",
+        datum: { title: "registrant", purpose: "spend", schema: ref("Address") },
+        redeemer: { title: "action", purpose: "spend", schema: ref("RegistrationAction") },
+        parameters: [
+          { title: "registration::TOURNAMENT_POLICY", description: "the tournament script hash", schema: ref("ScriptHash") },
+          { title: "registration::TOURNAMENT_ID", description: "the tournament NFT's asset name", schema: ref("ByteArray") },
+        ],
+        ...code(registration),
+      },
+    ],
+    definitions,
+  };
+}
+
+export const BLUEPRINT_PATH = fileURLToPath(new URL("plutus.json", import.meta.url));
+
+export const serializeBlueprint = (b: Blueprint): string => `${JSON.stringify(b, null, 2)}\n`;
+
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const blueprint = buildBlueprint();
+  writeFileSync(BLUEPRINT_PATH, serializeBlueprint(blueprint));
+  for (const v of blueprint.validators) console.log(`${v.title}  ${v.hash}  ${v.compiledCode.length / 2} B`);
+}

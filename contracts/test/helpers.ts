@@ -1,0 +1,253 @@
+// Test and bench harness for the tournament contracts on the Scalus Emulator: funded wallets with
+// real keys, an evaluator on Scalus, and a declarative transaction plan that attack tests alter
+// in one place before it is built with MeshTxBuilder, signed and submitted.
+import { randomBytes } from "node:crypto";
+import type { Action, IEvaluator, IFetcher, UTxO } from "@meshsdk/common";
+import { deserializeAddress, MeshTxBuilder, pubKeyAddress, serializeAddressObj } from "@meshsdk/core";
+import { MeshWallet } from "@meshsdk/wallet";
+import scalus from "scalus";
+import { DEVNET_COST_MODELS, DEVNET_PROTOCOL_PARAMETERS } from "../../src/chain/protocol-params.js";
+import { utxosOfMap, utxosOfMaps } from "../../src/chain/devnet/utxo-map.js";
+
+const { Emulator, Scalus, SlotConfig } = scalus;
+export type EmulatorT = InstanceType<typeof Emulator>;
+
+export const PARAMS = DEVNET_PROTOCOL_PARAMETERS;
+export const MAX_TX_MEM = BigInt(PARAMS.maxTxExMem);
+export const MAX_TX_STEPS = BigInt(PARAMS.maxTxExSteps);
+export const MAX_TX_SIZE = PARAMS.maxTxSize;
+export const SYSTEM_START_MS = Date.UTC(2026, 0, 1);
+
+export const lovelaceOf = (u: UTxO): bigint => BigInt(u.output.amount.find((a) => a.unit === "lovelace")?.quantity ?? "0");
+export const outRef = (u: UTxO): string => `${u.input.txHash}#${u.input.outputIndex}`;
+export const hasOnlyAda = (u: UTxO): boolean => u.output.amount.every((a) => a.unit === "lovelace") && !u.output.scriptRef;
+
+/** A wallet with a real Ed25519 key (Mesh's CLI key form), enterprise address on testnet. */
+export class Wallet {
+  private constructor(
+    readonly mesh: MeshWallet,
+    readonly address: string,
+    readonly pkh: string,
+  ) {}
+
+  static async create(): Promise<Wallet> {
+    const mesh = new MeshWallet({ networkId: 0, key: { type: "cli", payment: `5820${randomBytes(32).toString("hex")}` } });
+    await mesh.init();
+    const address = mesh.getAddresses().enterpriseAddressBech32;
+    if (!address) throw new Error("wallet has no enterprise address");
+    return new Wallet(mesh, address, deserializeAddress(address).pubKeyHash);
+  }
+
+  sign(txHex: string): Promise<string> {
+    return this.mesh.signTx(txHex, true);
+  }
+}
+
+export interface Submitted {
+  readonly ok: boolean;
+  readonly txHash?: string;
+  readonly error?: string;
+  readonly logs: readonly string[];
+}
+
+/** One emulator with its slot config; evaluation uses the same ledger state and cost models. */
+export class Chain {
+  private constructor(readonly emulator: EmulatorT) {}
+
+  static readonly slotConfig = new SlotConfig(SYSTEM_START_MS, 0, 1000);
+
+  /** Each address gets `count` UTxOs of `lovelace` each. */
+  static fund(addresses: readonly string[], lovelace: bigint, count = 1): Chain {
+    const list: string[] = [];
+    for (const a of addresses) for (let i = 0; i < count; i++) list.push(a);
+    return new Chain(Emulator.withAddresses(list, Chain.slotConfig, lovelace));
+  }
+
+  snapshot(): Chain {
+    return new Chain(this.emulator.snapshot());
+  }
+
+  utxosAt(address: string): UTxO[] {
+    return utxosOfMaps(this.emulator.getUtxosForAddress(address));
+  }
+
+  allUtxos(): UTxO[] {
+    return utxosOfMap(this.emulator.getUtxosCbor());
+  }
+
+  /** Budgets of every redeemer; throws (with the script's logs) when a script fails. */
+  evaluate(txHex: string): Omit<Action, "data">[] {
+    const redeemers = Scalus.evalPlutusScripts(
+      Buffer.from(txHex, "hex"),
+      this.emulator.getUtxosCbor(),
+      Chain.slotConfig,
+      DEVNET_COST_MODELS.map((m) => [...m]),
+    );
+    return redeemers.map((r) => ({
+      tag: r.tag.toUpperCase().replace(/ING$/, "") as Action["tag"],
+      index: r.index,
+      budget: { mem: Number(r.budget.memory), steps: Number(r.budget.steps) },
+    }));
+  }
+
+  /** Just enough of Mesh's IFetcher for the builder to complete inputs it knows by reference. */
+  readonly fetcher = {
+    fetchUTxOs: async (hash: string, index?: number): Promise<UTxO[]> =>
+      this.allUtxos().filter((u) => u.input.txHash === hash && (index === undefined || u.input.outputIndex === index)),
+    fetchCostModels: async () => DEVNET_COST_MODELS.map((m) => [...m]),
+  } as unknown as IFetcher;
+
+  readonly evaluator: IEvaluator = {
+    evaluateTx: async (tx: string) => this.evaluate(tx),
+  };
+
+  submit(signedHex: string): Submitted {
+    const r = this.emulator.submitTx(Buffer.from(signedHex, "hex"));
+    return { ok: r.isSuccess, txHash: r.txHash, error: r.error, logs: r.logs ?? [] };
+  }
+}
+
+/** A deployed reference script. */
+export interface RefScript {
+  readonly txHash: string;
+  readonly index: number;
+  readonly code: string;
+  readonly hash: string;
+  /** Size of the script bytes, for the reference-script fee. */
+  readonly size: number;
+}
+
+export interface Out {
+  readonly address: string;
+  readonly lovelace: bigint;
+  readonly assets?: readonly { unit: string; quantity: string }[];
+  /** Inline datum, CBOR hex. */
+  readonly datum?: string;
+  /** A reference script to attach (deploy transactions). */
+  readonly scriptCode?: string;
+}
+
+export interface ScriptIn {
+  readonly utxo: UTxO;
+  readonly redeemer: string;
+  readonly script: RefScript;
+}
+
+export interface MintIn {
+  readonly script: RefScript;
+  readonly name: string;
+  readonly quantity: bigint;
+  readonly redeemer: string;
+}
+
+/** Everything a transaction of the suite is made of; attacks change one field and build it. */
+export interface TxPlan {
+  /** Pays fees, gives collateral and takes the change. */
+  payer: Wallet;
+  scriptInputs: ScriptIn[];
+  /** Key-locked inputs that must be spent (e.g. the seed of a tournament). */
+  walletInputs: UTxO[];
+  outputs: Out[];
+  mints: MintIn[];
+  /** Key hashes in required_signers. */
+  requiredSigners: string[];
+  /** Wallets that sign (the payer always signs). */
+  signers: Wallet[];
+  /** UTxOs the builder may add for balance; defaults to the payer's ADA-only UTxOs. */
+  selectFrom?: UTxO[];
+}
+
+export interface Budget {
+  mem: number;
+  steps: number;
+}
+
+/** Budget per redeemer for attacks the evaluator refuses to budget: a fair share of the tx limits. */
+export function fixedBudget(redeemers: number): Budget {
+  const n = Math.max(1, redeemers);
+  return { mem: Math.floor(Number(MAX_TX_MEM) / n) - 1000, steps: Math.floor(Number(MAX_TX_STEPS) / n) - 1000 };
+}
+
+/**
+ * Builds the plan with MeshTxBuilder. With `budget` undefined, ExUnits come from the Scalus
+ * evaluator (which throws when a script fails); with a budget, every redeemer declares it and
+ * nothing is evaluated, so that a failing script reaches the ledger.
+ */
+export async function buildPlan(chain: Chain, plan: TxPlan, budget?: Budget): Promise<string> {
+  const b = new MeshTxBuilder({ params: PARAMS, fetcher: chain.fetcher, ...(budget ? {} : { evaluator: chain.evaluator }) });
+  for (const s of plan.scriptInputs) {
+    b.spendingPlutusScriptV2()
+      .txIn(s.utxo.input.txHash, s.utxo.input.outputIndex, s.utxo.output.amount, s.utxo.output.address, 0)
+      .txInInlineDatumPresent()
+      .txInRedeemerValue(s.redeemer, "CBOR", budget ?? { mem: 7_000_000, steps: 3_000_000_000 })
+      .spendingTxInReference(s.script.txHash, s.script.index, String(s.script.size), s.script.hash);
+  }
+  for (const u of plan.walletInputs) b.txIn(u.input.txHash, u.input.outputIndex, u.output.amount, u.output.address, 0);
+  for (const m of plan.mints) {
+    b.mintPlutusScriptV2()
+      .mint(m.quantity.toString(), m.script.hash, m.name)
+      .mintTxInReference(m.script.txHash, m.script.index, String(m.script.size), m.script.hash)
+      .mintRedeemerValue(m.redeemer, "CBOR", budget ?? { mem: 7_000_000, steps: 3_000_000_000 });
+  }
+  for (const o of plan.outputs) {
+    b.txOut(o.address, [{ unit: "lovelace", quantity: o.lovelace.toString() }, ...(o.assets ?? [])]);
+    if (o.datum !== undefined) b.txOutInlineDatumValue(o.datum, "CBOR");
+    if (o.scriptCode !== undefined) b.txOutReferenceScript(o.scriptCode, "V2");
+  }
+  for (const pkh of plan.requiredSigners) b.requiredSignerHash(pkh);
+  const payerUtxos = chain.utxosAt(plan.payer.address).filter(hasOnlyAda);
+  const collateral = [...payerUtxos].sort((x, y) => (lovelaceOf(y) > lovelaceOf(x) ? 1 : -1))[0];
+  if (collateral === undefined) throw new Error("payer has no ADA-only UTxO for collateral");
+  if (plan.scriptInputs.length > 0 || plan.mints.length > 0) {
+    b.txInCollateral(collateral.input.txHash, collateral.input.outputIndex, collateral.output.amount, collateral.output.address);
+  }
+  const used = new Set([...plan.walletInputs.map(outRef), ...plan.scriptInputs.map((s) => outRef(s.utxo))]);
+  b.changeAddress(plan.payer.address).selectUtxosFrom((plan.selectFrom ?? payerUtxos).filter((u) => !used.has(outRef(u))));
+  const unsigned = await b.complete();
+  let signed = unsigned;
+  const signers = [plan.payer, ...plan.signers.filter((w) => w !== plan.payer)];
+  for (const w of signers) signed = await w.sign(signed);
+  return signed;
+}
+
+/** Builds with evaluated budgets, submits, and throws with the ledger's reason when refused. */
+export async function submitPlan(chain: Chain, plan: TxPlan): Promise<{ txHash: string; tx: string }> {
+  const tx = await buildPlan(chain, plan);
+  const r = chain.submit(tx);
+  if (!r.ok || r.txHash === undefined) throw new Error(`ledger refused: ${r.error} ${r.logs.join(" | ")}`);
+  return { txHash: r.txHash, tx };
+}
+
+/** Result of an attack: what the evaluator said and what the ledger said. */
+export interface AttackOutcome {
+  readonly evaluationError: string | null;
+  readonly ledger: Submitted;
+}
+
+/**
+ * Builds the (attacking) plan with explicit ExUnits so that it reaches the ledger even though the
+ * evaluator refuses it, submits it, and reports both answers.
+ */
+export async function attempt(chain: Chain, plan: TxPlan): Promise<AttackOutcome> {
+  let evaluationError: string | null = null;
+  try {
+    const tx = await buildPlan(chain, plan);
+    // The evaluator accepted it: submit that exact transaction.
+    return { evaluationError, ledger: chain.submit(tx) };
+  } catch (error) {
+    const logs = (error as { logs?: unknown }).logs;
+    evaluationError = `${(error as Error).message}${Array.isArray(logs) ? ` ${logs.join(" | ")}` : ""}`;
+  }
+  const redeemers = plan.scriptInputs.length + new Set(plan.mints.map((m) => m.script.hash)).size;
+  const tx = await buildPlan(chain, plan, fixedBudget(redeemers));
+  return { evaluationError, ledger: chain.submit(tx) };
+}
+
+/** A random enterprise address on testnet (key hash without a key: payouts only). */
+export function randomAddress(): string {
+  return addressOfKeyHash(randomBytes(28).toString("hex"));
+}
+
+export function addressOfKeyHash(pkh: string): string {
+  return serializeAddressObj(pubKeyAddress(pkh), 0);
+}

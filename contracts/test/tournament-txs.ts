@@ -1,0 +1,236 @@
+// The honest tournament transactions as plans (see helpers.ts): create, register, cancel, add
+// participants, settle. Attack tests take a plan from here and change one thing.
+import type { UTxO } from "@meshsdk/common";
+import {
+  registrationScript,
+  scriptAddress,
+  tournamentScript,
+  type CompiledScript,
+} from "../../src/tournament/contracts.js";
+import {
+  ADD_PARTICIPANTS_REDEEMER,
+  decodeRegistrationDatum,
+  decodeTournamentDatum,
+  encodePayoutTag,
+  encodeRegistrationDatum,
+  encodeTournamentDatum,
+  MINT_BURN_REDEEMER,
+  mintCreateRedeemer,
+  REGISTRATION_ADD_REDEEMER,
+  REGISTRATION_CANCEL_REDEEMER,
+  settleRedeemer,
+  tournamentIdOf,
+  type TournamentConfig,
+  type TournamentDatum,
+} from "../../src/tournament/datum.js";
+import {
+  type Chain,
+  hasOnlyAda,
+  lovelaceOf,
+  type Out,
+  PARAMS,
+  randomAddress,
+  type RefScript,
+  submitPlan,
+  type TxPlan,
+  type Wallet,
+} from "./helpers.js";
+
+export const NETWORK = "devnet" as const;
+
+/** Lovelace an output needs (min-UTxO), with a margin for the address and value encoding. */
+export function minLovelace(datumHex = "", withToken = false): bigint {
+  const bytes = 160 + 70 + (withToken ? 75 : 0) + datumHex.length / 2 + 10;
+  return BigInt(bytes) * BigInt(PARAMS.coinsPerUtxoSize);
+}
+
+/** Puts scripts as reference scripts at an address nobody holds a key for. */
+export async function deploy(chain: Chain, payer: Wallet, scripts: readonly CompiledScript[]): Promise<RefScript[]> {
+  const vault = randomAddress();
+  const outputs: Out[] = scripts.map((s) => ({
+    address: vault,
+    lovelace: BigInt(160 + 100 + s.compiledCode.length / 2) * BigInt(PARAMS.coinsPerUtxoSize),
+    scriptCode: s.code,
+  }));
+  const { txHash } = await submitPlan(chain, {
+    payer,
+    scriptInputs: [],
+    walletInputs: [],
+    outputs,
+    mints: [],
+    requiredSigners: [],
+    signers: [],
+  });
+  return scripts.map((s, index) => ({ txHash, index, code: s.code, hash: s.hash, size: s.compiledCode.length / 2 }));
+}
+
+export interface Tournament {
+  readonly id: string;
+  readonly config: TournamentConfig;
+  readonly registration: CompiledScript;
+  readonly address: string;
+  readonly registrationAddress: string;
+  readonly nftUnit: string;
+  /** Reference scripts: the tournament script, then this tournament's registration validator. */
+  readonly refs: { readonly tournament: RefScript; registration?: RefScript };
+}
+
+export type ConfigInput = Omit<TournamentConfig, "registrationHash" | "adminAddress">;
+
+/** Plan of the create transaction: consumes `seed`, mints the NFT to the tournament address. */
+export function createPlan(
+  tournamentRef: RefScript,
+  admin: Wallet,
+  input: ConfigInput,
+  seed: UTxO,
+): { plan: TxPlan; tournament: Tournament; datum: string } {
+  const id = tournamentIdOf(seed.input.txHash, seed.input.outputIndex);
+  const registration = registrationScript(id);
+  const config: TournamentConfig = { ...input, adminAddress: admin.address, registrationHash: registration.hash };
+  const datum = encodeTournamentDatum({ config, participants: [] });
+  const policy = tournamentScript().hash;
+  const address = scriptAddress(tournamentScript(), NETWORK);
+  const tournament: Tournament = {
+    id,
+    config,
+    registration,
+    address,
+    registrationAddress: scriptAddress(registration, NETWORK),
+    nftUnit: policy + id,
+    refs: { tournament: tournamentRef },
+  };
+  const plan: TxPlan = {
+    payer: admin,
+    scriptInputs: [],
+    walletInputs: [seed],
+    mints: [{ script: tournamentRef, name: id, quantity: 1n, redeemer: mintCreateRedeemer(seed.input.txHash, seed.input.outputIndex) }],
+    outputs: [{ address, lovelace: minLovelace(datum, true), assets: [{ unit: policy + id, quantity: "1" }], datum }],
+    requiredSigners: [],
+    signers: [],
+  };
+  return { plan, tournament, datum };
+}
+
+/** Creates a tournament and deploys its registration validator as a reference script. */
+export async function createTournament(
+  chain: Chain,
+  tournamentRef: RefScript,
+  admin: Wallet,
+  input: ConfigInput,
+): Promise<{ tournament: Tournament; createTx: string }> {
+  const seed = chain.utxosAt(admin.address).filter(hasOnlyAda)[0];
+  if (!seed) throw new Error("admin has no UTxO");
+  const { plan, tournament } = createPlan(tournamentRef, admin, input, seed);
+  const { tx } = await submitPlan(chain, plan);
+  const [regRef] = await deploy(chain, admin, [tournament.registration]);
+  tournament.refs.registration = regRef;
+  return { tournament, createTx: tx };
+}
+
+export function tournamentUtxo(chain: Chain, t: Tournament): UTxO {
+  const u = chain.utxosAt(t.address).find((x) => x.output.amount.some((a) => a.unit === t.nftUnit));
+  if (!u) throw new Error("tournament output not found");
+  return u;
+}
+
+export function datumOf(u: UTxO): TournamentDatum {
+  const d = u.output.plutusData ? decodeTournamentDatum(u.output.plutusData, false) : null;
+  if (d === null) throw new Error("tournament output has no well-formed datum");
+  return d;
+}
+
+/** Plan of a register transaction: one registration output per registrant address. */
+export function registerPlan(t: Tournament, payer: Wallet, registrants: readonly string[], lovelace = t.config.entryFee): TxPlan {
+  return {
+    payer,
+    scriptInputs: [],
+    walletInputs: [],
+    mints: [],
+    outputs: registrants.map((r) => ({ address: t.registrationAddress, lovelace, datum: encodeRegistrationDatum(r) })),
+    requiredSigners: [],
+    signers: [],
+  };
+}
+
+export function registrations(chain: Chain, t: Tournament): UTxO[] {
+  return chain.utxosAt(t.registrationAddress);
+}
+
+function regRef(t: Tournament): RefScript {
+  if (!t.refs.registration) throw new Error("registration validator not deployed");
+  return t.refs.registration;
+}
+
+/** Plan of a cancel: the registrant spends their registration back to themselves. */
+export function cancelPlan(t: Tournament, registrant: Wallet, reg: UTxO): TxPlan {
+  return {
+    payer: registrant,
+    scriptInputs: [{ utxo: reg, redeemer: REGISTRATION_CANCEL_REDEEMER, script: regRef(t) }],
+    walletInputs: [],
+    mints: [],
+    outputs: [{ address: registrant.address, lovelace: lovelaceOf(reg) }],
+    requiredSigners: [registrant.pkh],
+    signers: [registrant],
+  };
+}
+
+/** Ledger order of inputs: by transaction id, then index. */
+export const ledgerOrder = (a: UTxO, b: UTxO): number =>
+  a.input.txHash === b.input.txHash ? a.input.outputIndex - b.input.outputIndex : a.input.txHash < b.input.txHash ? -1 : 1;
+
+/** Plan of an add-participants transaction. New participants follow the ledger's input order. */
+export function addPlan(t: Tournament, admin: Wallet, current: UTxO, regs: readonly UTxO[]): { plan: TxPlan; datum: TournamentDatum } {
+  const before = datumOf(current);
+  const sorted = [...regs].sort(ledgerOrder);
+  const added = sorted.map((r) => {
+    const a = r.output.plutusData ? decodeRegistrationDatum(r.output.plutusData, false) : null;
+    if (a === null) throw new Error(`registration ${r.input.txHash}#${r.input.outputIndex} has no address datum`);
+    return a;
+  });
+  const datum: TournamentDatum = { config: before.config, participants: [...before.participants, ...added] };
+  const datumHex = encodeTournamentDatum(datum);
+  let lovelace = lovelaceOf(current) + t.config.entryFee * BigInt(added.length);
+  const min = minLovelace(datumHex, true);
+  if (lovelace < min) lovelace = min;
+  const plan: TxPlan = {
+    payer: admin,
+    scriptInputs: [
+      { utxo: current, redeemer: ADD_PARTICIPANTS_REDEEMER, script: t.refs.tournament },
+      ...sorted.map((r) => ({ utxo: r, redeemer: REGISTRATION_ADD_REDEEMER, script: regRef(t) })),
+    ],
+    walletInputs: [],
+    mints: [],
+    outputs: [{ address: t.address, lovelace, assets: current.output.amount.filter((a) => a.unit !== "lovelace"), datum: datumHex }],
+    requiredSigners: [admin.pkh],
+    signers: [admin],
+  };
+  return { plan, datum };
+}
+
+/** Prize output `index` (placements first, then fixed payouts). */
+export function prizeOut(t: Tournament, address: string, amount: bigint, index: number): Out {
+  const datum = encodePayoutTag(t.id, index);
+  const min = minLovelace(datum);
+  return { address, lovelace: amount > min ? amount : min, datum };
+}
+
+/** Plan of a settlement: `winners` are participant indices in placement order. */
+export function settlePlan(t: Tournament, admin: Wallet, current: UTxO, winners: readonly number[]): TxPlan {
+  const d = datumOf(current);
+  const placements = t.config.payoutStructure.map((amount, i) => {
+    const w = winners[i];
+    const address = w === undefined ? undefined : d.participants[w];
+    if (address === undefined) throw new Error(`no winner for placement ${i}`);
+    return prizeOut(t, address, amount, i);
+  });
+  const fixed = t.config.fixedPayouts.map((f, j) => prizeOut(t, f.address, f.amount, t.config.payoutStructure.length + j));
+  return {
+    payer: admin,
+    scriptInputs: [{ utxo: current, redeemer: settleRedeemer(winners), script: t.refs.tournament }],
+    walletInputs: [],
+    mints: [{ script: t.refs.tournament, name: t.id, quantity: -1n, redeemer: MINT_BURN_REDEEMER }],
+    outputs: [...placements, ...fixed],
+    requiredSigners: [admin.pkh],
+    signers: [admin],
+  };
+}
