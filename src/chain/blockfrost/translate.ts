@@ -5,7 +5,7 @@ import type { components } from "@blockfrost/openapi";
 import type { NativeScript as MeshNativeScript } from "@meshsdk/common";
 import { Script, toNativeScript } from "@meshsdk/core-cst";
 import type { Protocol, RedeemerBudget, UTxO } from "../port.js";
-import { scriptRefOf } from "../shared/script-ref.js";
+import { scriptOfRef, scriptRefOf } from "../shared/script-ref.js";
 import { budgetsFromOgmios, ogmiosFailureReason } from "../shared/ogmios-wire.js";
 
 type Schemas = components["schemas"];
@@ -159,13 +159,8 @@ export function additionalUtxoSet(utxos: readonly UTxO[]): unknown[] {
   });
 }
 
+/** Ogmios v5's script form: {language: once-wrapped body}. */
 function scriptV5(scriptRef: string): Record<string, string> {
-  const script = Script.fromCbor(scriptRef as never);
-  const v1 = script.asPlutusV1();
-  if (v1) return { "plutus:v1": v1.toCbor().toString() };
-  const v2 = script.asPlutusV2();
-  if (v2) return { "plutus:v2": v2.toCbor().toString() };
-  const v3 = script.asPlutusV3();
-  if (v3) return { "plutus:v3": v3.toCbor().toString() };
-  return { native: script.asNative()?.toCbor().toString() ?? "" };
+  const { language, cbor } = scriptOfRef(scriptRef);
+  return { [language]: cbor };
 }

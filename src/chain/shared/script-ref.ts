@@ -1,7 +1,9 @@
 // Reference scripts as the domain (Mesh's UTxO.output.scriptRef) holds them: the CBOR of the
 // ledger's `script` ([language tag, script]). Backends hand scripts out with a language name and
-// a hex body whose CBOR wrapping differs between services (Plutus scripts come once or twice
-// wrapped in a byte string). The ledger's script hash settles which reading is right.
+// a hex body whose CBOR wrapping differs between services: Kupo and Ogmios give a Plutus script
+// as the bytes the ledger hashes after the language tag (its "compiled code", a CBOR byte string
+// holding the flat program), Blockfrost wraps that once more. The core-cst script classes take
+// the twice-wrapped form. When the script's hash is known it settles which reading is right.
 import { HexBlob, NativeScript, PlutusV1Script, PlutusV2Script, PlutusV3Script, Script } from "@meshsdk/core-cst";
 
 export type ScriptLanguage = "native" | "plutus:v1" | "plutus:v2" | "plutus:v3";
@@ -37,6 +39,14 @@ function build(language: ScriptLanguage, hex: string): Script {
   }
 }
 
+/** `hex` as the content of one CBOR byte string. */
+export function wrapByteString(hex: string): string {
+  const n = hex.length / 2;
+  const head =
+    n < 24 ? (0x40 + n).toString(16) : n < 0x100 ? `58${n.toString(16).padStart(2, "0")}` : n < 0x10000 ? `59${n.toString(16).padStart(4, "0")}` : `5a${n.toString(16).padStart(8, "0")}`;
+  return `${head}${hex}`;
+}
+
 /**
  * The domain's scriptRef for a script a backend returned. With `expectedHash` (the hash the
  * output's reference script is known by), the reading that hashes to it is taken; a script that
@@ -47,7 +57,10 @@ export function scriptRefOf(language: ScriptLanguage, hex: string, expectedHash?
   const readings = [body];
   if (language !== "native") {
     const inner = unwrapByteString(body);
-    if (inner !== undefined && unwrapByteString(inner) !== undefined) readings.push(inner);
+    const twiceWrapped = inner !== undefined && unwrapByteString(inner) !== undefined;
+    // Most likely reading first: a once-wrapped body (Kupo, Ogmios) needs one more wrapping.
+    if (twiceWrapped) readings.push(wrapByteString(body), inner);
+    else readings.unshift(wrapByteString(body));
   }
   let firstError: unknown;
   for (const reading of readings) {
@@ -66,16 +79,21 @@ export function scriptRefOf(language: ScriptLanguage, hex: string, expectedHash?
   );
 }
 
-/** The language and single-wrapped body of a domain scriptRef (what Ogmios takes). */
+/** The language and once-wrapped body (the bytes the ledger hashes) of a domain scriptRef, as Ogmios takes it. */
 export function scriptOfRef(scriptRef: string): { language: ScriptLanguage; cbor: string } {
   const script = Script.fromCbor(HexBlob(scriptRef));
   const native = script.asNative();
   if (native) return { language: "native", cbor: native.toCbor().toString() };
-  const v1 = script.asPlutusV1();
-  if (v1) return { language: "plutus:v1", cbor: v1.toCbor().toString() };
-  const v2 = script.asPlutusV2();
-  if (v2) return { language: "plutus:v2", cbor: v2.toCbor().toString() };
-  const v3 = script.asPlutusV3();
-  if (v3) return { language: "plutus:v3", cbor: v3.toCbor().toString() };
+  const plutus: [ScriptLanguage, { toCbor(): string } | undefined][] = [
+    ["plutus:v1", script.asPlutusV1()],
+    ["plutus:v2", script.asPlutusV2()],
+    ["plutus:v3", script.asPlutusV3()],
+  ];
+  for (const [language, found] of plutus) {
+    if (found) {
+      const twice = found.toCbor().toString();
+      return { language, cbor: unwrapByteString(twice) ?? twice };
+    }
+  }
   throw new Error("a reference script of an unknown language");
 }
