@@ -151,7 +151,7 @@ describe("build: CIP-68", () => {
     assert.ok(reference, "the reference token sits at the change address");
     assert.ok(reference.output.plutusData, "with an inline datum");
     const bytes = (text: string) => ({ bytes: utf8Hex(text) });
-    assert.deepEqual(datumJson(reference.output.plutusData), {
+    const expected: unknown = {
       constructor: 0,
       fields: [
         {
@@ -165,7 +165,8 @@ describe("build: CIP-68", () => {
         { int: 1 },
         { constructor: 0, fields: [] },
       ],
-    });
+    };
+    assert.deepEqual(datumJson(reference.output.plutusData), expected);
   });
 
   test("a fungible (333) user token goes to the change address without destAddress; a burn takes the user token only", async () => {

@@ -51,11 +51,32 @@ function assemble(a: Assembly, pool: UTxO[]): MeshTxBuilder {
   return builder.changeAddress(a.plan.changeAddress).selectUtxosFrom(pool);
 }
 
-const tooLarge = (size: number | null, max: number): InstanceType<typeof TxTooLargeError> =>
+const tooLarge = (size: number, max: number): InstanceType<typeof TxTooLargeError> =>
   new TxTooLargeError(
-    `The transaction would be ${size === null ? "larger than" : `${size} bytes, more than`} the ledger's maximum of ${max} bytes (signatures included): ` +
-      "send fewer outputs, shorter metadata or fewer, larger UTxOs (consolidate them first).",
+    `The transaction would be ${size} bytes, more than the ledger's maximum of ${max} bytes (signatures included): ` +
+      "send fewer outputs or shorter metadata, or split it into several transactions.",
   );
+
+/**
+ * Mesh says "Maximum Input Count Exceeded" both when the outputs and metadata alone are too large
+ * and when coin selection needs too many inputs: measuring the transaction with one input tells them apart.
+ */
+async function diagnoseTooLarge(a: Assembly): Promise<InstanceType<typeof TxTooLargeError>> {
+  const max = a.params.maxTxSize;
+  const virtual = virtualUtxo(a.plan.changeAddress);
+  try {
+    // Unbalanced, with one input: the smallest this transaction can be (signatures not counted).
+    const trial = assemble(a, []).txIn(virtual.input.txHash, virtual.input.outputIndex, virtual.output.amount, virtual.output.address, 0);
+    const size = trial.completeUnbalancedSync().length / 2;
+    if (size > max) return tooLarge(size, max);
+  } catch {
+    // the trial failed too: fall through to the input-count explanation
+  }
+  return new TxTooLargeError(
+    `Paying these outputs needs more inputs than fit in the ledger's maximum of ${max} bytes per transaction: ` +
+      "consolidate small UTxOs first (send them to yourself in a few transactions) or pass larger ones in utxos.",
+  );
+}
 
 /** A UTxO no wallet holds, as large as the ledger allows: a trial build with it measures the fee. */
 const virtualUtxo = (address: string): UTxO => ({
@@ -110,7 +131,7 @@ export async function completeTransaction(a: Assembly): Promise<BuildResult> {
     hex = await builder.complete();
   } catch (error) {
     const message = String((error as Error)?.message ?? error);
-    if (/Maximum Input Count Exceeded/i.test(message)) throw tooLarge(null, maxSize);
+    if (/Maximum Input Count Exceeded/i.test(message)) throw await diagnoseTooLarge(a);
     const shortfall = await lovelaceShortfall(a);
     if (shortfall) throw shortfall;
     if (/insufficient|depleted/i.test(message)) {
