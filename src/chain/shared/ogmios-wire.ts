@@ -14,8 +14,10 @@ const TAGS: Record<RedeemerPointer["purpose"], RedeemerBudget["tag"]> = {
   propose: "PROPOSE",
 };
 
+/** A budget or index the domain can hold exactly (real budgets are far below 2^53). */
 const isCount = (value: unknown): value is number | bigint =>
-  (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) || (typeof value === "bigint" && value >= 0n);
+  (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) ||
+  (typeof value === "bigint" && value >= 0n && value <= BigInt(Number.MAX_SAFE_INTEGER));
 
 /** The budgets of an `evaluateTransaction` result; throws on anything not of that shape. */
 export function budgetsFromOgmios(result: unknown): RedeemerBudget[] {
@@ -25,7 +27,7 @@ export function budgetsFromOgmios(result: unknown): RedeemerBudget[] {
     const { index } = entry?.validator ?? {};
     const { memory, cpu } = entry?.budget ?? {};
     if (tag === undefined || !isCount(index) || !isCount(memory) || !isCount(cpu)) {
-      throw new Error(`evaluation result ${i} is not a validator with a budget`);
+      throw new Error(`evaluation result ${i} is not a validator with a budget the service can represent exactly`);
     }
     return { tag, index: Number(index), budget: { mem: Number(memory), steps: Number(cpu) } };
   });
