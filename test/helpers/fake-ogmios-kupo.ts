@@ -1,0 +1,122 @@
+// Ogmios (HTTP /health + JSON-RPC over WebSocket, the official client's two channels) and Kupo
+// (HTTP) on loopback, answering the recorded answers of test/fixtures/ogmios and
+// test/fixtures/kupo. Either server can be made slow, failing, throttling (Kupo) or refusing.
+import WebSocket from "ws";
+import { FakeServer, fixtureText, type RecordedRequest } from "./fake-backend-server.js";
+
+export type { Behaviour } from "./fake-backend-server.js";
+
+/** The JSON-RPC requests the fake Ogmios received, parsed. */
+export interface RpcRequest {
+  readonly method: string;
+  readonly params?: unknown;
+  readonly id: unknown;
+  readonly raw: string;
+}
+
+/** Which recorded answer each Ogmios method gets (file under test/fixtures/ogmios). */
+export const DEFAULT_ANSWERS: Record<string, string> = {
+  "queryNetwork/tip": "network-tip.json",
+  "queryNetwork/startTime": "network-start-time-preprod.json",
+  "queryLedgerState/eraSummaries": "era-summaries-preprod.json",
+  "queryLedgerState/epoch": "epoch.json",
+  "queryLedgerState/protocolParameters": "protocol-parameters.json",
+  "queryLedgerState/utxo": "utxo.json",
+  evaluateTransaction: "evaluate-docs.json",
+  submitTransaction: "submit-success.json",
+};
+
+/** A recorded answer with the request's id put in, its text otherwise untouched (big numbers stay exact). */
+function withId(text: string, id: unknown): string {
+  const body = text.trim().replace(/,\s*"id"\s*:\s*(null|"[^"]*"|\{[^{}]*\})\s*\}$/, "}");
+  return `${body.slice(0, -1)},"id":${JSON.stringify(id ?? null)}}`;
+}
+
+export class FakeOgmiosKupo {
+  readonly rpc: RpcRequest[] = [];
+  /** Method → fixture file; change per test. */
+  readonly answers: Record<string, string> = { ...DEFAULT_ANSWERS };
+  /** Methods that get no answer at all (the socket stays open). */
+  readonly silent = new Set<string>();
+  #sockets = new Set<WebSocket>();
+  #wss!: WebSocket.Server;
+
+  private constructor(
+    readonly ogmios: FakeServer,
+    readonly kupo: FakeServer,
+  ) {}
+
+  static async start(): Promise<FakeOgmiosKupo> {
+    const ogmios = new FakeServer(
+      (request) => (request.method === "GET" && request.path === "/health" ? { status: 200, body: fixtureText("ogmios/health.json") } : undefined),
+      (status) => JSON.stringify({ error: `status ${status}` }),
+    );
+    const kupo = new FakeServer(
+      (request, url) => FakeOgmiosKupo.kupoRoute(request, url),
+      (status) => JSON.stringify({ hint: status === 429 ? "Too many requests." : `Kupo failed with status ${status}.` }),
+    );
+    const fake = new FakeOgmiosKupo(ogmios, kupo);
+    fake.#attachWebSocket();
+    await ogmios.listen();
+    await kupo.listen();
+    return fake;
+  }
+
+  get ogmiosUrl(): string {
+    return `ws://127.0.0.1:${this.ogmios.port}`;
+  }
+
+  get kupoUrl(): string {
+    return this.kupo.url;
+  }
+
+  /** Closes every open Ogmios socket (the client must reconnect on its next call). */
+  dropConnections(): void {
+    for (const socket of this.#sockets) socket.terminate();
+  }
+
+  async close(): Promise<void> {
+    this.dropConnections();
+    await new Promise<void>((resolve) => this.#wss.close(() => resolve()));
+    await this.ogmios.close();
+    await this.kupo.close();
+  }
+
+  #attachWebSocket(): void {
+    this.#wss = new WebSocket.Server({ server: this.ogmios.server });
+    this.#wss.on("connection", (socket: WebSocket) => {
+      this.#sockets.add(socket);
+      socket.on("close", () => this.#sockets.delete(socket));
+      socket.on("message", (data: WebSocket.Data) => void this.#answer(socket, data.toString()));
+    });
+  }
+
+  async #answer(socket: WebSocket, raw: string): Promise<void> {
+    const message = JSON.parse(raw) as { method: string; params?: unknown; id?: unknown };
+    this.rpc.push({ method: message.method, params: message.params, id: message.id, raw });
+    const behaviour = this.ogmios.take();
+    if (behaviour.kind === "slow") await new Promise((resolve) => setTimeout(resolve, behaviour.delayMs));
+    if (behaviour.kind === "fail") {
+      // An Ogmios that fails mid-request: the connection goes away.
+      socket.terminate();
+      return;
+    }
+    if (this.silent.has(message.method)) return;
+    const file = this.answers[message.method];
+    const text = file
+      ? fixtureText(`ogmios/${file}`)
+      : JSON.stringify({ jsonrpc: "2.0", method: message.method, error: { code: -32601, message: "Unknown method." } });
+    if (socket.readyState === socket.OPEN) socket.send(withId(text, message.id));
+  }
+
+  static kupoRoute(request: RecordedRequest, url: URL): { status: number; body: string } | undefined {
+    if (request.method !== "GET") return undefined;
+    if (url.pathname.startsWith("/matches/*@")) {
+      const txId = url.pathname.slice("/matches/*@".length);
+      const matches = JSON.parse(fixtureText("kupo/matches.json")) as { transaction_id: string }[];
+      return { status: 200, body: JSON.stringify(matches.filter((m) => m.transaction_id === txId)) };
+    }
+    if (url.pathname.startsWith("/matches/")) return { status: 200, body: fixtureText("kupo/matches.json") };
+    return undefined;
+  }
+}
