@@ -13,7 +13,7 @@ import { Faucet, GENESIS_LOVELACE, generateFaucetKey } from "./faucet.js";
 import { exUnitsViolation } from "./limits.js";
 import { SerialQueue } from "./queue.js";
 import { DevnetStore, type DevnetSnapshot } from "./store.js";
-import { mergeUtxoMap, utxosOfMap, utxosOfMaps } from "./utxo-map.js";
+import { inputCbor, mergeUtxoMap, utxosOfMap, utxosOfMaps } from "./utxo-map.js";
 
 const { Emulator, Scalus, SlotConfig } = scalus;
 type Emulator = InstanceType<typeof Emulator>;
@@ -116,8 +116,8 @@ export class DevnetChain implements DevnetPort {
 
   async utxosByRef(refs: readonly OutRef[]): Promise<UTxO[]> {
     if (refs.length === 0) return [];
-    const wanted = new Set(refs.map((r) => `${r.txHash.toLowerCase()}#${r.index}`));
-    return utxosOfMap(this.#emulator.getUtxosCbor()).filter((u) => wanted.has(`${u.input.txHash}#${u.input.outputIndex}`));
+    const wanted = new Set(refs.map((r) => inputCbor(r.txHash, r.index)));
+    return utxosOfMap(this.#emulator.getUtxosCbor(), wanted);
   }
 
   async evaluate(txCbor: string, additionalUtxos: readonly UTxO[] = []): Promise<RedeemerBudget[]> {

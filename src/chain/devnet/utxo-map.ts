@@ -1,12 +1,13 @@
 // Conversions between the emulator's CBOR UTxO maps (Map[TransactionInput, TransactionOutput])
 // and Mesh's UTxO shape, the domain type of the chain port.
 import type { UTxO } from "@meshsdk/common";
-import { fromTxUnspentOutput, HexBlob, Serialization, toTxUnspentOutput } from "@meshsdk/core-cst";
+import { fromTxUnspentOutput, HexBlob, Serialization, toTxUnspentOutput, TransactionId } from "@meshsdk/core-cst";
 import { readMapEntries, toHex, writeMap } from "../../cardano/tx-cbor.js";
 
-/** Decodes every entry of a UTxO map. */
-export function utxosOfMap(map: Uint8Array): UTxO[] {
-  return readMapEntries(map).map(([input, output]) =>
+/** Decodes every entry of a UTxO map, or only those whose input's CBOR (hex) is in `inputs`. */
+export function utxosOfMap(map: Uint8Array, inputs?: ReadonlySet<string>): UTxO[] {
+  const entries = readMapEntries(map);
+  return (inputs ? entries.filter(([input]) => inputs.has(toHex(input))) : entries).map(([input, output]) =>
     fromTxUnspentOutput(
       new Serialization.TransactionUnspentOutput(
         Serialization.TransactionInput.fromCbor(HexBlob(toHex(input))),
@@ -14,6 +15,11 @@ export function utxosOfMap(map: Uint8Array): UTxO[] {
       ),
     ),
   );
+}
+
+/** The CBOR (hex) of a transaction input, as the ledger's UTxO map keys it. */
+export function inputCbor(txHash: string, index: number): string {
+  return new Serialization.TransactionInput(TransactionId(txHash.toLowerCase()), BigInt(index)).toCbor();
 }
 
 /** Decodes several one-entry (or larger) maps, as Emulator.getUtxosForAddress returns them. */
