@@ -114,7 +114,12 @@ export function sample(document: OpenApiDocument, schema: Json, depth = 0): Json
     }
     case "object":
     default: {
-      if (!schema.properties) return type === "object" ? {} : "x";
+      if (!schema.properties) {
+        // A map ({label: value}): one entry, so that its values get mutated too.
+        const values = schema.additionalProperties ?? Object.values((schema.patternProperties ?? {}) as Record<string, Json>)[0];
+        if (values && typeof values === "object" && depth <= 8) return { "1": sample(document, values, depth + 1) };
+        return type === "object" ? {} : "x";
+      }
       const out: Record<string, Json> = {};
       for (const [name, property] of Object.entries(schema.properties as Record<string, Json>)) {
         if (depth > 8 && !(schema.required ?? []).includes(name)) continue;

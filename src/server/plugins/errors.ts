@@ -98,7 +98,7 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
         message: describeValidation(context, error.validation as ErrorObject[]),
       });
     }
-    let statusCode = typeof error.statusCode === "number" && error.statusCode >= 400 ? error.statusCode : 500;
+    let statusCode = typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode <= 599 ? error.statusCode : 500;
     if (error instanceof SyntaxError && statusCode === 500) statusCode = 400;
     if (statusCode >= 500 && statusCode !== 503) request.log.error({ err: error }, "unhandled error");
     else request.log.info({ code: error.code, statusCode, msg: error.message }, "request failed");
