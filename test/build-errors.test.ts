@@ -10,7 +10,7 @@ import { startService, type JsonResponse, type RunningService } from "./helpers/
 
 let service: RunningService;
 before(async () => {
-  service = await startService();
+  service = await startService({ LOG_LEVEL: "error" });
 });
 after(async () => {
   await service.close();

@@ -8,7 +8,7 @@ import { startService, type RunningService } from "./helpers/service.js";
 
 let service: RunningService;
 before(async () => {
-  service = await startService();
+  service = await startService({ LOG_LEVEL: "error" });
 });
 after(async () => {
   await service.close();

@@ -3,7 +3,7 @@
 // into {hash, complete, stripped, witnessSet, auxiliaryData}.
 import type { Output, Protocol, UTxO } from "@meshsdk/common";
 import { MeshTxBuilder } from "@meshsdk/core";
-import { Transaction, type TxCBOR } from "@meshsdk/core-cst";
+import { fromHex, joinTransaction, splitTransaction, toHex, txIdOfBody } from "../cardano/tx-cbor.js";
 import { InsufficientFundsError, TxTooLargeError, UnprocessableError } from "../errors.js";
 import { available, totals, type ResolvedInputs } from "./inputs.js";
 import { describeLovelace } from "./outputs.js";
@@ -27,6 +27,8 @@ export interface Assembly {
 }
 
 /** Bytes of the UTxO's reference script (0 without one): Mesh needs it for the reference-script fee. */
+const EMPTY_MAP = Uint8Array.of(0xa0);
+
 const scriptSize = (utxo: UTxO): number => (utxo.output.scriptRef ? utxo.output.scriptRef.length / 2 : 0);
 
 function assemble(a: Assembly, pool: UTxO[]): MeshTxBuilder {
@@ -108,18 +110,27 @@ async function lovelaceShortfall(a: Assembly): Promise<InstanceType<typeof Insuf
 
 /** `auxiliaryData` is reported when the request asked for metadata (Mesh attaches an empty one otherwise). */
 function split(hex: string, hasMetadata: boolean): BuildResult {
-  const tx = Transaction.fromCbor(hex as TxCBOR);
-  const body = tx.body().toCbor();
-  const witnessSet = tx.witnessSet().toCbor();
-  const aux = tx.auxiliaryData()?.toCbor();
+  const parts = splitTransaction(fromHex(hex));
+  const aux = parts.rest[1];
   const result: BuildResult = {
-    hash: tx.getId().toString(),
+    hash: txIdOfBody(parts.body),
     complete: hex,
-    stripped: `84${body}a0f5${aux ?? "f6"}`,
-    witnessSet,
+    stripped: toHex(joinTransaction({ ...parts, witnessSet: EMPTY_MAP })),
+    witnessSet: toHex(parts.witnessSet),
   };
-  if (aux !== undefined && hasMetadata) result.auxiliaryData = aux;
+  if (aux !== undefined && aux[0] !== 0xf6 && hasMetadata) result.auxiliaryData = toHex(aux);
   return result;
+}
+
+/**
+ * The size the ledger will see once signed. Mesh prices the fee on a copy with mock signatures
+ * (fee = minFeeA × size + minFeeB + reference-script fee), so the fee gives that size back
+ * without serializing the transaction again.
+ */
+function signedSize(builder: MeshTxBuilder, hex: string, params: Protocol): number {
+  const fee = BigInt(builder.meshTxBuilderBody.fee);
+  const priced = (fee - BigInt(params.minFeeB) - builder.calculateRefScriptFee()) / BigInt(params.minFeeA);
+  return Math.max(hex.length / 2, Number(priced));
 }
 
 /** Balances and serializes the transaction, or throws a 4xx that says what to change. */
@@ -139,8 +150,7 @@ export async function completeTransaction(a: Assembly): Promise<BuildResult> {
     }
     throw new UnprocessableError(`The transaction cannot be built: ${message}`);
   }
-  // Mesh measures a copy with mock signatures: the size the ledger will see once signed.
-  const size = Math.max(hex.length / 2, builder.getSerializedSize());
+  const size = signedSize(builder, hex, a.params);
   if (size > maxSize) throw tooLarge(size, maxSize);
   return split(hex, a.plan.metadata.size > 0);
 }
