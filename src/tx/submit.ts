@@ -82,10 +82,18 @@ export function mergeSignatures(transactionHex: string, signatures: readonly str
   const added = signatures.flatMap((hex, i) => vkeyWitnessesOf(hex, `${fields.signatures}[${i}]`));
   if (added.length === 0) return { cbor: toHex(joinTransaction(parts)), txHash };
 
-  const entries = readMapEntries(parts.witnessSet);
-  const index = entries.findIndex(([key]) => Number(new Serialization.CborReader(HexBlob(toHex(key))).readUInt()) === VKEY_WITNESSES);
-  const existing = index >= 0 ? readSet((entries[index] as [Uint8Array, Uint8Array])[1]) : { tagged: false, items: [] };
-  const seen = new Set(existing.items.map(vkeyOfWitness));
+  let entries: Array<[Uint8Array, Uint8Array]>;
+  let index: number;
+  let existing: { tagged: boolean; items: Uint8Array[] };
+  let seen: Set<string>;
+  try {
+    entries = readMapEntries(parts.witnessSet);
+    index = entries.findIndex(([key]) => Number(new Serialization.CborReader(HexBlob(toHex(key))).readUInt()) === VKEY_WITNESSES);
+    existing = index >= 0 ? readSet((entries[index] as [Uint8Array, Uint8Array])[1]) : { tagged: false, items: [] };
+    seen = new Set(existing.items.map(vkeyOfWitness));
+  } catch (error) {
+    throw new BadRequestError(`${fields.transaction} has vkey witnesses that do not decode: ${(error as Error).message}`);
+  }
   const items = [...existing.items];
   for (const witness of added) {
     const vkey = vkeyOfWitness(witness);
