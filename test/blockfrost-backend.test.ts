@@ -24,10 +24,7 @@ describe("Blockfrost backend", () => {
   after(async () => {
     await fake.close();
   });
-  beforeEach(() => {
-    fake.requests.length = 0;
-    fake.behave({ kind: "normal" });
-  });
+  beforeEach(() => fake.reset());
 
   it("reads the tip from /blocks/latest, in Unix milliseconds, sending the project id", async () => {
     const chain = chainFor();

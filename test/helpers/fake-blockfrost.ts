@@ -51,6 +51,13 @@ export class FakeBlockfrost extends FakeServer {
     return `${this.url}/api/v0`;
   }
 
+  /** Back to the recorded answers only, normal behaviour, no requests remembered. */
+  reset(): void {
+    this.#overrides.length = 0;
+    this.requests.length = 0;
+    this.behave({ kind: "normal" });
+  }
+
   /** Answers `method` requests whose path (after /api/v0) matches `pattern` with `answer`, ahead of the recorded ones. */
   answer(method: string, pattern: RegExp, answer: Answer | Override): void {
     this.#overrides.unshift({ method, pattern, answer: typeof answer === "function" ? answer : () => answer });
