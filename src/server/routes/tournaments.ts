@@ -1,5 +1,314 @@
+// The tournament endpoints: thin handlers over src/tournament. Each checks the input's shape
+// (schemas in tournament-schemas.ts), turns addresses, amounts and UTxO strings into domain values,
+// calls one domain function and returns its answer. POST /tournaments/submit-tx is in chain.ts.
 import type { FastifyInstance } from "fastify";
+import { requireChain } from "../../app.js";
+import { decodeUtxos } from "../../cardano/utxo.js";
+import { paymentAddressOn } from "../../chain/address-check.js";
+import { BadRequestError } from "../../errors.js";
+import { deploymentsPath, DeploymentStore } from "../../store/tournament-deployments.js";
+import type { TournamentContext, TxAnswer } from "../../tournament/context.js";
+import { createTournament } from "../../tournament/create.js";
+import { Deployments, selectContract } from "../../tournament/deployment.js";
+import { numberedPage, pageAfter } from "../../tournament/pages.js";
+import { addParticipants } from "../../tournament/participants.js";
+import { listRegistrations, listTournaments, requireTournament } from "../../tournament/read.js";
+import { register, unregister } from "../../tournament/register.js";
+import { settle } from "../../tournament/settle.js";
+import { viewOf } from "../../tournament/view.js";
+import { errorResponses, parseAmount } from "../schemas.js";
+import * as S from "./tournament-schemas.js";
+
+const TAGS = ["Tournaments"];
+const CONTRACT_NOTE =
+  " contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).";
+const SIGN_NOTE = " The client signs `complete` and submits it with POST /tournaments/submit-tx.";
+
+const txJson = (t: TxAnswer) => ({ complete: t.complete, hash: t.hash, fee: t.fee.toString() });
 
 export default async function tournamentsRoutes(app: FastifyInstance): Promise<void> {
-  void app;
+  let store: DeploymentStore | null = null;
+  let deployments: Deployments | null = null;
+  app.addHook("onClose", async () => store?.close());
+
+  const ctx = (): TournamentContext => {
+    const chain = requireChain(app);
+    store ??= DeploymentStore.open(deploymentsPath(app.config.dataDir));
+    deployments ??= new Deployments(chain, app.config.network, store);
+    return { chain, network: app.config.network, deployments };
+  };
+  const address = (value: string, field: string) => paymentAddressOn(app.config.network, value, field);
+  const utxos = (values: readonly string[], field: string) => decodeUtxos(values, field);
+  const sameId = (params: S.TournamentParams, body: { tournamentId: string }) => {
+    if (params.tournamentId.toLowerCase() !== body.tournamentId.toLowerCase()) {
+      throw new BadRequestError("body.tournamentId differs from the tournamentId of the path.");
+    }
+    return params.tournamentId.toLowerCase();
+  };
+
+  app.post(
+    "/tournaments",
+    {
+      schema: {
+        summary: "Create a tournament",
+        description:
+          "Builds the transaction that mints the tournament NFT (its name, the tournament ID, derives from the first of `utxos`, which the " +
+          "transaction consumes) and locks it at the tournament validator with the configuration as inline datum. The admin deposits the " +
+          "output's min-UTxO (returned at settlement). Refused with 400: a name over 64 bytes, a bracket outside 2..32, more placements " +
+          "than the bracket, a prize below the ledger minimum of its output, payouts (placements plus fixed) above bracketSize × entryFee, " +
+          "an admin address that is not a key address, addresses of the other network family." +
+          SIGN_NOTE +
+          CONTRACT_NOTE,
+        tags: TAGS,
+        body: S.CreateBody,
+        response: { 200: S.CreateAnswer, ...errorResponses(404, 422, 503) },
+      },
+    },
+    async (request) => {
+      const b = request.body as S.CreateBody;
+      const admin = address(b.adminAddress, "body.adminAddress");
+      const result = await createTournament(ctx(), {
+        name: b.name,
+        adminAddress: admin,
+        changeAddress: b.changeAddress === undefined ? admin : address(b.changeAddress, "body.changeAddress"),
+        bracketSize: b.bracketSize,
+        entryFee: b.entryFee === undefined ? 0n : parseAmount(b.entryFee, "body.entryFee"),
+        payoutStructure: b.payoutStructure.map((a, i) => parseAmount(a, `body.payoutStructure[${i}]`)),
+        fixedPayouts: (b.fixedPayouts ?? []).map(([a, amount], i) => ({
+          address: address(a, `body.fixedPayouts[${i}][0]`),
+          amount: parseAmount(amount, `body.fixedPayouts[${i}][1]`),
+        })),
+        utxos: utxos(b.utxos, "body.utxos"),
+        contractTitle: b.contractTitle,
+        contractVersion: b.contractVersion,
+      });
+      return { ...txJson(result), tournamentId: result.tournamentId };
+    },
+  );
+
+  app.get(
+    "/tournaments",
+    {
+      schema: {
+        summary: "List tournaments",
+        description:
+          "The tournaments of a contract deployment that are not settled: outputs at the tournament validator holding one tournament NFT " +
+          "and a datum that decodes, ordered by tournament ID. Pages of `limit` (1..100, default 100); `pageState` (alias `cursor`) is opaque, " +
+          "and absent on the last page." +
+          CONTRACT_NOTE,
+        tags: TAGS,
+        querystring: S.ListQuery,
+        response: { 200: S.ListAnswer, ...errorResponses(404, 503) },
+      },
+    },
+    async (request) => {
+      const q = request.query as S.ListQuery;
+      if (q.pageState !== undefined && q.cursor !== undefined && q.pageState !== q.cursor) {
+        throw new BadRequestError("querystring.pageState and querystring.cursor are the same parameter: send one of them.");
+      }
+      const c = ctx();
+      const contract = selectContract(c.network, q);
+      const all = await listTournaments(c.chain, contract, c.network);
+      const page = pageAfter(all, (t) => t.tournamentId, q.limit ?? 100, q.pageState ?? q.cursor, "querystring.pageState");
+      return { results: page.results.map(viewOf), ...(page.pageState ? { pageState: page.pageState } : {}) };
+    },
+  );
+
+  app.get(
+    "/tournaments/:tournamentId",
+    {
+      schema: {
+        summary: "Get a tournament",
+        description: "The tournament, as the chain holds it now. 404 when there is none with this ID (or it was settled)." + CONTRACT_NOTE,
+        tags: TAGS,
+        params: S.TournamentParams,
+        querystring: S.ContractQuery,
+        response: { 200: S.Tournament, ...errorResponses(404, 503) },
+      },
+    },
+    async (request) => {
+      const c = ctx();
+      const contract = selectContract(c.network, request.query as S.ContractQuery);
+      return viewOf(await requireTournament(c.chain, contract, c.network, (request.params as S.TournamentParams).tournamentId));
+    },
+  );
+
+  app.post(
+    "/tournaments/:tournamentId/register",
+    {
+      schema: {
+        summary: "Register to a tournament",
+        description:
+          "Builds the transaction whose output 0 is the registration: at the tournament's registration address, holding the entry fee " +
+          "(at least the ledger minimum), with the registrant's address as inline datum; `outputRef` names it. Refused with 400 when the " +
+          "tournament is full or the registrant's address is not a key address (only its key can cancel). changeAddress defaults to registererAddress." +
+          SIGN_NOTE +
+          CONTRACT_NOTE,
+        tags: TAGS,
+        params: S.TournamentParams,
+        body: S.RegisterBody,
+        response: { 200: S.RegisterAnswer, ...errorResponses(404, 422, 503) },
+      },
+    },
+    async (request) => {
+      const b = request.body as S.RegisterBody;
+      const registerer = address(b.registererAddress, "body.registererAddress");
+      const result = await register(ctx(), {
+        tournamentId: sameId(request.params as S.TournamentParams, b),
+        registererAddress: registerer,
+        changeAddress: b.changeAddress === undefined ? registerer : address(b.changeAddress, "body.changeAddress"),
+        utxos: utxos(b.utxos, "body.utxos"),
+        contractTitle: b.contractTitle,
+        contractVersion: b.contractVersion,
+      });
+      return { ...txJson(result), outputRef: result.outputRef };
+    },
+  );
+
+  app.post(
+    "/tournaments/:tournamentId/unregister",
+    {
+      schema: {
+        summary: "Cancel a registration",
+        description:
+          "Builds the transaction that spends the registration (Cancel) and refunds the whole output to the registrant, who must sign it " +
+          "(required signer). Refused with 400 when registererAddress is not the registration's address, or the output is not an unspent " +
+          "registration of this tournament (already added or cancelled). A registration left after settlement can still be cancelled. " +
+          "changeAddress defaults to registererAddress." +
+          SIGN_NOTE +
+          CONTRACT_NOTE,
+        tags: TAGS,
+        params: S.TournamentParams,
+        body: S.UnregisterBody,
+        response: { 200: S.TxAnswer, ...errorResponses(404, 422, 503) },
+      },
+    },
+    async (request) => {
+      const b = request.body as S.UnregisterBody;
+      const registerer = address(b.registererAddress, "body.registererAddress");
+      return txJson(
+        await unregister(ctx(), {
+          tournamentId: sameId(request.params as S.TournamentParams, b),
+          registererAddress: registerer,
+          changeAddress: b.changeAddress === undefined ? registerer : address(b.changeAddress, "body.changeAddress"),
+          outputRef: b.outputRef,
+          utxos: utxos(b.utxos, "body.utxos"),
+          contractTitle: b.contractTitle,
+          contractVersion: b.contractVersion,
+        }),
+      );
+    },
+  );
+
+  app.get(
+    "/tournaments/:tournamentId/registrations",
+    {
+      schema: {
+        summary: "List a tournament's registrations",
+        description:
+          "Every output at the tournament's registration address, ordered by output reference. `valid` when its inline datum is an address and " +
+          "it holds at least the entry fee; outputs with another datum (or none) are listed with valid false and address null. Filter with " +
+          "`valid`; pages of `limit` (1..100, default 100), numbered from 1 by `page` (alias `cursor`)." +
+          CONTRACT_NOTE,
+        tags: TAGS,
+        params: S.TournamentParams,
+        querystring: S.RegistrationsQuery,
+        response: { 200: S.RegistrationsAnswer, ...errorResponses(404, 503) },
+      },
+    },
+    async (request) => {
+      const q = request.query as S.RegistrationsQuery;
+      if (q.page !== undefined && q.cursor !== undefined && q.page !== q.cursor) {
+        throw new BadRequestError("querystring.page and querystring.cursor are the same parameter: send one of them.");
+      }
+      const c = ctx();
+      const contract = selectContract(c.network, q);
+      const t = await requireTournament(c.chain, contract, c.network, (request.params as S.TournamentParams).tournamentId);
+      const all = (await listRegistrations(c.chain, t, c.network)).filter((r) => q.valid === undefined || r.valid === q.valid);
+      const page = q.page ?? q.cursor ?? 1;
+      const limit = q.limit ?? 100;
+      return {
+        entryFeeLovelace: t.datum.config.entryFee.toString(),
+        results: numberedPage(all, page, limit).map((r) => ({
+          address: r.address,
+          outputRef: r.outputRef,
+          valid: r.valid,
+          paidFeesLovelace: r.paidFeesLovelace.toString(),
+        })),
+        page,
+        limit,
+      };
+    },
+  );
+
+  app.post(
+    "/tournaments/:tournamentId/participants",
+    {
+      schema: {
+        summary: "Add participants",
+        description:
+          "Builds the admin's transaction that consumes the given registrations and appends their addresses to the tournament's datum, in " +
+          "the ledger's input order (by output reference). The tournament output grows by the entry fee per participant; the admin's UTxOs " +
+          "pay what an underpaid registration lacks. Refused with 400: not the admin, more participants than the bracket, an output that is " +
+          "not an unspent registration of this tournament, an address that differs from the registration's datum or is already a participant. " +
+          "changeAddress defaults to adminAddress." +
+          SIGN_NOTE +
+          CONTRACT_NOTE,
+        tags: TAGS,
+        params: S.TournamentParams,
+        body: S.ParticipantsBody,
+        response: { 200: S.TxAnswer, ...errorResponses(404, 422, 503) },
+      },
+    },
+    async (request) => {
+      const b = request.body as S.ParticipantsBody;
+      const admin = address(b.adminAddress, "body.adminAddress");
+      return txJson(
+        await addParticipants(ctx(), {
+          tournamentId: sameId(request.params as S.TournamentParams, b),
+          adminAddress: admin,
+          changeAddress: b.changeAddress === undefined ? admin : address(b.changeAddress, "body.changeAddress"),
+          registrations: b.registrations.map((r, i) => ({ address: address(r.address, `body.registrations[${i}].address`), outputRef: r.outputRef })),
+          utxos: utxos(b.utxos, "body.utxos"),
+          contractTitle: b.contractTitle,
+          contractVersion: b.contractVersion,
+        }),
+      );
+    },
+  );
+
+  app.patch(
+    "/tournaments/:tournamentId/settle",
+    {
+      schema: {
+        summary: "Settle a tournament",
+        description:
+          "Builds the admin's transaction that pays payoutStructure[i] to results[i] and every fixed payout, each in its own output tagged " +
+          "with [tournamentId, payout index] as inline datum (placements 0..P-1, then fixed payouts), burns the NFT and sends the rest of the " +
+          "pool to the change address (default adminAddress). Refused with 400: not the admin, a bracket that is not full, results that are " +
+          "not participants, repeat one, or are fewer than the placements." +
+          SIGN_NOTE +
+          CONTRACT_NOTE,
+        tags: TAGS,
+        params: S.TournamentParams,
+        body: S.SettleBody,
+        response: { 200: S.TxAnswer, ...errorResponses(404, 422, 503) },
+      },
+    },
+    async (request) => {
+      const b = request.body as S.SettleBody;
+      const admin = address(b.adminAddress, "body.adminAddress");
+      return txJson(
+        await settle(ctx(), {
+          tournamentId: sameId(request.params as S.TournamentParams, b),
+          adminAddress: admin,
+          changeAddress: b.changeAddress === undefined ? admin : address(b.changeAddress, "body.changeAddress"),
+          results: b.results.map((r, i) => address(r, `body.results[${i}]`)),
+          utxos: utxos(b.utxos, "body.utxos"),
+          contractTitle: b.contractTitle,
+          contractVersion: b.contractVersion,
+        }),
+      );
+    },
+  );
 }

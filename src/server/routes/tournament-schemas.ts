@@ -1,0 +1,211 @@
+// TypeBox schemas of the tournament endpoints: every field described, every answer typed.
+import { Type, type Static } from "typebox";
+import { Amount, Hash32, Hex } from "../schemas.js";
+
+const Address = (description: string) => Type.String({ minLength: 1, maxLength: 200, description });
+const UtxoString = Hex("A UTxO string: the CBOR of [input, output], as CIP-30 getUtxos() returns it.", { minLength: 2 });
+const OutRef = (description: string) => Type.String({ pattern: "^[0-9a-fA-F]{64}#[0-9]{1,5}$", description });
+const Lovelace = (description: string) => Type.String({ pattern: "^[0-9]+$", description: `${description} Lovelace, as a decimal string.` });
+const TournamentId = Hash32("The tournament ID: the NFT's asset name, blake2b-256 of the seed output reference (64 hex).");
+
+const contractFields = {
+  contractTitle: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 128, description: "Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404." }),
+  ),
+  contractVersion: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 64, description: "Selects a contract deployment by version; the default (the blueprint's version) when absent. Unknown: 404." }),
+  ),
+};
+
+const Utxos = (description: string) => Type.Array(UtxoString, { minItems: 1, maxItems: 500, description });
+const ChangeAddress = Type.Optional(Address("Receives the change; defaults to the address named in the description of this endpoint."));
+
+export const TournamentParams = Type.Object({ tournamentId: TournamentId });
+export type TournamentParams = Static<typeof TournamentParams>;
+
+export const ContractQuery = Type.Object(contractFields, { additionalProperties: false });
+export type ContractQuery = Static<typeof ContractQuery>;
+
+export const CreateBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 256, description: "The tournament's name, at most 64 bytes of UTF-8 (stored in the datum)." }),
+    adminAddress: Address("The admin's address; its payment credential must be a key: the admin signs adding participants and settlement."),
+    changeAddress: Type.Optional(Address("Receives the change; defaults to adminAddress.")),
+    bracketSize: Type.Integer({ description: "How many participants the tournament has; from 2 to 32. Settlement needs a full bracket." }),
+    entryFee: Type.Optional(Amount("Lovelace each participant pays to register; 0 when absent.")),
+    payoutStructure: Type.Array(Amount("Lovelace paid to this placement (1st, 2nd, ...)."), {
+      maxItems: 32,
+      description:
+        "Absolute lovelace amounts paid to the 1st, 2nd, ... placement; at most bracketSize entries. Together with fixedPayouts they may not exceed bracketSize × entryFee.",
+    }),
+    fixedPayouts: Type.Optional(
+      Type.Array(
+        Type.Tuple([Address("The address paid."), Amount("Lovelace paid to it at settlement.")], { description: "[address, amount]: a fixed payout made at settlement." }),
+        { maxItems: 8, description: "Fixed payouts made at settlement besides the placements (e.g. an organizer's fee); at most 8." },
+      ),
+    ),
+    utxos: Utxos("UTxO strings that pay for the transaction; the first one is consumed and names the tournament (its ID derives from it). One must hold only ADA, 5 ADA or more, for collateral."),
+    ...contractFields,
+  },
+  { additionalProperties: false, description: "A new tournament." },
+);
+export type CreateBody = Static<typeof CreateBody>;
+
+export const RegisterBody = Type.Object(
+  {
+    tournamentId: TournamentId,
+    registererAddress: Address("The registrant's address (key payment credential): the registration's datum, and who may cancel it."),
+    changeAddress: Type.Optional(Address("Receives the change; defaults to registererAddress.")),
+    utxos: Utxos("UTxO strings that pay the entry fee and the transaction fee."),
+    ...contractFields,
+  },
+  { additionalProperties: false, description: "A registration to a tournament." },
+);
+export type RegisterBody = Static<typeof RegisterBody>;
+
+export const UnregisterBody = Type.Object(
+  {
+    tournamentId: TournamentId,
+    registererAddress: Address("The registrant's address: it must be the registration's datum; it receives the refund and must sign."),
+    changeAddress: Type.Optional(Address("Receives the change; defaults to registererAddress.")),
+    outputRef: OutRef("The registration output to cancel, <tx hash>#<index>."),
+    utxos: Utxos("UTxO strings that pay the transaction fee; one must hold only ADA, 5 ADA or more, for collateral."),
+    ...contractFields,
+  },
+  { additionalProperties: false, description: "The cancellation of a registration." },
+);
+export type UnregisterBody = Static<typeof UnregisterBody>;
+
+export const ParticipantsBody = Type.Object(
+  {
+    tournamentId: TournamentId,
+    adminAddress: Address("The tournament's admin address: only the admin adds participants, and signs."),
+    changeAddress: Type.Optional(Address("Receives the change; defaults to adminAddress.")),
+    registrations: Type.Array(
+      Type.Object(
+        {
+          address: Address("The registrant's address, as the registration's datum names it."),
+          outputRef: OutRef("The registration output, <tx hash>#<index>."),
+        },
+        { additionalProperties: false, description: "A registration to consume." },
+      ),
+      { minItems: 1, maxItems: 32, description: "The registrations to add. Their addresses are appended in the ledger's input order (by output reference)." },
+    ),
+    utxos: Utxos("The admin's UTxO strings: they pay the fee and what underpaid registrations lack; one must hold only ADA, 5 ADA or more, for collateral."),
+    ...contractFields,
+  },
+  { additionalProperties: false, description: "Registrations to add as participants." },
+);
+export type ParticipantsBody = Static<typeof ParticipantsBody>;
+
+export const SettleBody = Type.Object(
+  {
+    tournamentId: TournamentId,
+    adminAddress: Address("The tournament's admin address: only the admin settles, and signs."),
+    changeAddress: Type.Optional(Address("Receives the change and what is left of the prize pool; defaults to adminAddress.")),
+    results: Type.Array(Address("A participant's address."), {
+      minItems: 1,
+      maxItems: 32,
+      description: "Participants in placement order (1st first), no duplicates, at least as many as payoutStructure; the first payoutStructure.length are paid.",
+    }),
+    utxos: Utxos("The admin's UTxO strings: they pay the fee; one must hold only ADA, 5 ADA or more, for collateral."),
+    ...contractFields,
+  },
+  { additionalProperties: false, description: "The results of a tournament." },
+);
+export type SettleBody = Static<typeof SettleBody>;
+
+export const ListQuery = Type.Object(
+  {
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: "Tournaments per page, 1 to 100; 100 when absent." })),
+    pageState: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "The pageState of the previous page (opaque); the first page when absent." })),
+    cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "Same as pageState (an alias)." })),
+    ...contractFields,
+  },
+  { additionalProperties: false },
+);
+export type ListQuery = Static<typeof ListQuery>;
+
+export const RegistrationsQuery = Type.Object(
+  {
+    valid: Type.Optional(Type.Boolean({ description: "true: only valid registrations; false: only invalid ones; all when absent." })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: "Registrations per page, 1 to 100; 100 when absent." })),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, description: "Page number, from 1; 1 when absent." })),
+    cursor: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, description: "Same as page (an alias), from 1." })),
+    ...contractFields,
+  },
+  { additionalProperties: false },
+);
+export type RegistrationsQuery = Static<typeof RegistrationsQuery>;
+
+export const Tournament = Type.Object(
+  {
+    tournamentId: TournamentId,
+    name: Type.String({ description: "The tournament's name." }),
+    adminAddress: Type.String({ description: "The admin's address." }),
+    bracketSize: Type.Integer({ description: "How many participants the tournament has when full." }),
+    entryFee: Lovelace("The entry fee."),
+    payoutStructure: Type.Array(Lovelace("A placement's prize."), { description: "Prizes of the 1st, 2nd, ... placement." }),
+    fixedPayouts: Type.Array(
+      Type.Tuple([Type.String({ description: "The address paid." }), Lovelace("The amount.")], { description: "[address, amount]." }),
+      { description: "Fixed payouts made at settlement." },
+    ),
+    participants: Type.Array(Type.String({ description: "A participant's address." }), { description: "Participants, in the order they were added." }),
+    status: Type.Union([Type.Literal("open"), Type.Literal("full")], { description: "open: seats left; full: the bracket is full and it can be settled." }),
+    outputRef: Type.String({ description: "The output that holds the tournament NFT now, <tx hash>#<index>." }),
+    lovelace: Lovelace("What the tournament output holds (the prize pool plus the admin's deposit)."),
+    contractTitle: Type.String({ description: "The contract deployment's title." }),
+    contractVersion: Type.String({ description: "The contract deployment's version." }),
+    policyId: Type.String({ description: "Our addition: the NFT's policy id (= the tournament script hash)." }),
+    registrationAddress: Type.String({ description: "Our addition: the address of this tournament's registration validator." }),
+  },
+  { description: "A tournament as the chain holds it." },
+);
+
+export const TxAnswer = Type.Object(
+  {
+    complete: Hex("The whole unsigned transaction: sign it and submit it with POST /tournaments/submit-tx."),
+    hash: Hash32("The transaction id (the body hash)."),
+    fee: Lovelace("Our addition: the fee the transaction pays."),
+  },
+  { description: "An unsigned transaction." },
+);
+
+export const CreateAnswer = Type.Object(
+  { ...TxAnswer.properties, tournamentId: TournamentId },
+  { description: "The create transaction and the tournament's ID." },
+);
+
+export const RegisterAnswer = Type.Object(
+  { ...TxAnswer.properties, outputRef: OutRef("The registration output this transaction makes, <tx hash>#0.") },
+  { description: "The registration transaction and its output." },
+);
+
+export const ListAnswer = Type.Object(
+  {
+    results: Type.Array(Tournament, { description: "Tournaments, ordered by tournament ID." }),
+    pageState: Type.Optional(Type.String({ description: "Pass it back as pageState (or cursor) for the next page; absent on the last page." })),
+  },
+  { description: "A page of tournaments." },
+);
+
+export const RegistrationsAnswer = Type.Object(
+  {
+    entryFeeLovelace: Lovelace("The tournament's entry fee."),
+    results: Type.Array(
+      Type.Object(
+        {
+          address: Type.Union([Type.String(), Type.Null()], { description: "The registrant's address from the datum; null when the datum is not an address." }),
+          outputRef: Type.String({ description: "The registration output, <tx hash>#<index>." }),
+          valid: Type.Boolean({ description: "true when the datum is an address and the output holds at least the entry fee." }),
+          paidFeesLovelace: Lovelace("What the output holds."),
+        },
+        { description: "A registration output." },
+      ),
+      { description: "Registrations, ordered by output reference." },
+    ),
+    page: Type.Integer({ description: "This page's number, from 1." }),
+    limit: Type.Integer({ description: "The page size." }),
+  },
+  { description: "A page of registrations." },
+);

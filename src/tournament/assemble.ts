@@ -1,0 +1,177 @@
+// Builds a tournament transaction from a plan with MeshTxBuilder: script inputs (each script by
+// reference or attached inline), key inputs that must be spent, an optional mint or burn, the
+// outputs in the order the validators read them, required signers, collateral, and balancing from
+// the client's UTxOs. Redeemer budgets come from the chain's own evaluator; the result is checked
+// against the ledger's size and ExUnits limits before it is handed out.
+import type { Asset, IEvaluator, Protocol, UTxO } from "@meshsdk/common";
+import { MeshTxBuilder } from "@meshsdk/core";
+import { Address } from "@meshsdk/core-cst";
+import { fromHex, splitTransaction, txIdOfBody } from "../cardano/tx-cbor.js";
+import type { ChainPort } from "../chain/port.js";
+import { maxTxExUnits } from "../chain/protocol-params.js";
+import { BadRequestError, InsufficientFundsError, TxTooLargeError, UnprocessableError } from "../errors.js";
+import type { CompiledScript } from "./contracts.js";
+
+/** A script as a transaction uses it: from a reference UTxO, or attached to the witness set. */
+export type ScriptSource =
+  | { readonly kind: "reference"; readonly txHash: string; readonly index: number; readonly script: CompiledScript }
+  | { readonly kind: "inline"; readonly script: CompiledScript };
+
+export interface ScriptInput {
+  readonly utxo: UTxO;
+  /** Redeemer, CBOR hex. */
+  readonly redeemer: string;
+  readonly source: ScriptSource;
+}
+
+export interface PlannedOutput {
+  readonly address: string;
+  readonly amount: Asset[];
+  /** Inline datum, CBOR hex. */
+  readonly datum?: string;
+}
+
+export interface TournamentTxPlan {
+  readonly scriptInputs: readonly ScriptInput[];
+  /** Key-locked inputs that must be spent (the seed of a tournament). */
+  readonly keyInputs: readonly UTxO[];
+  readonly mint?: { readonly source: ScriptSource; readonly assetName: string; readonly quantity: bigint; readonly redeemer: string };
+  readonly outputs: readonly PlannedOutput[];
+  readonly requiredSigners: readonly string[];
+  /** The client's UTxOs: coin selection and collateral come from them. */
+  readonly utxos: readonly UTxO[];
+  readonly changeAddress: string;
+  /** Names the UTxO list in messages, e.g. `body.utxos`. */
+  readonly utxosField: string;
+}
+
+export interface BuiltTx {
+  readonly hash: string;
+  readonly complete: string;
+  readonly fee: bigint;
+}
+
+const refOf = (u: UTxO): string => `${u.input.txHash}#${u.input.outputIndex}`;
+const lovelaceOf = (u: UTxO): bigint => BigInt(u.output.amount.find((a) => a.unit === "lovelace" || a.unit === "")?.quantity ?? "0");
+const adaOnly = (u: UTxO): boolean => u.output.amount.every((a) => a.unit === "lovelace" || a.unit === "");
+const atKey = (u: UTxO): boolean => Address.fromString(u.output.address)?.getProps().paymentPart?.type === 0;
+const scriptSize = (s: CompiledScript): string => String(s.compiledCode.length / 2);
+
+/** Collateral: 5 ADA covers 150% of any fee a transaction within the ledger's limits can have. */
+export const MIN_COLLATERAL = 5_000_000n;
+
+function collateralOf(plan: TournamentTxPlan): UTxO {
+  const candidates = plan.utxos.filter((u) => adaOnly(u) && atKey(u) && !u.output.scriptRef && lovelaceOf(u) >= MIN_COLLATERAL);
+  const best = [...candidates].sort((a, b) => (lovelaceOf(b) > lovelaceOf(a) ? 1 : lovelaceOf(b) < lovelaceOf(a) ? -1 : 0))[0];
+  if (best === undefined) {
+    throw new BadRequestError(
+      `${plan.utxosField} must include a UTxO holding only ADA, at least 5 ADA, at a key address: the transaction runs a script and needs it as collateral.`,
+    );
+  }
+  return best;
+}
+
+function evaluatorOf(chain: ChainPort): IEvaluator {
+  return {
+    evaluateTx: async (tx: string, additionalUtxos?: UTxO[]) => (await chain.evaluate(tx, additionalUtxos ?? [])) as never,
+  };
+}
+
+function assemble(plan: TournamentTxPlan, params: Protocol, chain: ChainPort, collateral: UTxO | null): MeshTxBuilder {
+  const b = new MeshTxBuilder({ params, evaluator: evaluatorOf(chain) });
+  for (const s of plan.scriptInputs) {
+    b.spendingPlutusScriptV2()
+      .txIn(s.utxo.input.txHash, s.utxo.input.outputIndex, s.utxo.output.amount, s.utxo.output.address, 0)
+      .txInInlineDatumPresent()
+      .txInRedeemerValue(s.redeemer, "CBOR");
+    if (s.source.kind === "reference") {
+      b.spendingTxInReference(s.source.txHash, s.source.index, scriptSize(s.source.script), s.source.script.hash);
+    } else {
+      b.txInScript(s.source.script.code);
+    }
+  }
+  for (const u of plan.keyInputs) b.txIn(u.input.txHash, u.input.outputIndex, u.output.amount, u.output.address, 0);
+  if (plan.mint) {
+    const m = plan.mint;
+    b.mintPlutusScriptV2().mint(m.quantity.toString(), m.source.script.hash, m.assetName);
+    if (m.source.kind === "reference") {
+      b.mintTxInReference(m.source.txHash, m.source.index, scriptSize(m.source.script), m.source.script.hash);
+    } else {
+      b.mintingScript(m.source.script.code);
+    }
+    b.mintRedeemerValue(m.redeemer, "CBOR");
+  }
+  for (const o of plan.outputs) {
+    b.txOut(o.address, o.amount);
+    if (o.datum !== undefined) b.txOutInlineDatumValue(o.datum, "CBOR");
+  }
+  for (const pkh of plan.requiredSigners) b.requiredSignerHash(pkh);
+  if (collateral) b.txInCollateral(collateral.input.txHash, collateral.input.outputIndex, collateral.output.amount, collateral.output.address);
+  const used = new Set([...plan.keyInputs.map(refOf), ...plan.scriptInputs.map((s) => refOf(s.utxo))]);
+  // UTxOs that carry a reference script would make the fee too low (the ledger charges for them): never selected.
+  const pool = plan.utxos.filter((u) => !used.has(refOf(u)) && !u.output.scriptRef);
+  return b.changeAddress(plan.changeAddress).selectUtxosFrom(pool);
+}
+
+function checkLimits(builder: MeshTxBuilder, hex: string, params: Protocol): void {
+  const body = builder.meshTxBuilderBody;
+  let mem = 0n;
+  let steps = 0n;
+  const add = (r: { exUnits: { mem: number; steps: number } } | undefined) => {
+    if (!r) return;
+    mem += BigInt(r.exUnits.mem);
+    steps += BigInt(r.exUnits.steps);
+  };
+  for (const i of body.inputs) if (i.type === "Script") add(i.scriptTxIn.redeemer);
+  for (const m of body.mints) if (m.type === "Plutus") add(m.redeemer);
+  const max = maxTxExUnits(params);
+  if (mem > max.mem || steps > max.steps) {
+    throw new TxTooLargeError(
+      `The scripts of this transaction need ${mem} memory units and ${steps} steps, more than the ledger allows per transaction ` +
+        `(${max.mem} and ${max.steps}): add fewer registrations per transaction.`,
+    );
+  }
+  const fee = BigInt(body.fee);
+  const priced = Number((fee - BigInt(params.minFeeB) - builder.calculateRefScriptFee()) / BigInt(params.minFeeA));
+  const size = Math.max(hex.length / 2, priced);
+  if (size > params.maxTxSize) {
+    throw new TxTooLargeError(
+      `The transaction would be ${size} bytes, more than the ledger's maximum of ${params.maxTxSize}: add fewer registrations per transaction.`,
+    );
+  }
+}
+
+function explain(error: unknown, plan: TournamentTxPlan): Error {
+  const message = String((error as Error)?.message ?? error);
+  if (/Tx evaluation failed/i.test(message)) {
+    const reason = message.replace(/\s*For txHex:[\s\S]*$/, "").replace(/^Tx evaluation failed:\s*/, "");
+    return new UnprocessableError(`A tournament script refuses this transaction: ${reason}`);
+  }
+  if (/insufficient|depleted|UTxO Balance/i.test(message)) {
+    return new InsufficientFundsError(
+      `Not enough ADA in ${plan.utxosField} to pay the outputs and the fee: ${message}. Pass more or larger UTxOs.`,
+    );
+  }
+  if (/Maximum Input Count Exceeded/i.test(message)) {
+    return new TxTooLargeError(`The transaction does not fit in the ledger's maximum size: pass fewer, larger UTxOs or add fewer registrations.`);
+  }
+  return new UnprocessableError(`The transaction cannot be built: ${message}`);
+}
+
+/** Balances, evaluates and serializes the plan; throws a 4xx that says what to change. */
+export async function buildTournamentTx(plan: TournamentTxPlan, chain: ChainPort): Promise<BuiltTx> {
+  const params = await chain.protocolParameters();
+  const runsScripts = plan.scriptInputs.length > 0 || plan.mint !== undefined;
+  const collateral = runsScripts ? collateralOf(plan) : null;
+  const builder = assemble(plan, params, chain, collateral);
+  let hex: string;
+  try {
+    hex = await builder.complete();
+  } catch (error) {
+    if (error instanceof UnprocessableError || error instanceof BadRequestError) throw error;
+    throw explain(error, plan);
+  }
+  checkLimits(builder, hex, params);
+  const parts = splitTransaction(fromHex(hex));
+  return { hash: txIdOfBody(parts.body), complete: hex, fee: BigInt(builder.meshTxBuilderBody.fee) };
+}

@@ -1,0 +1,39 @@
+// What every tournament operation works with: the chain, the network and the deployments.
+import type { UTxO } from "@meshsdk/common";
+import type { Network } from "../config.js";
+import type { ChainPort } from "../chain/port.js";
+import { BadRequestError } from "../errors.js";
+import type { Deployments } from "./deployment.js";
+
+export interface TournamentContext {
+  readonly chain: ChainPort;
+  readonly network: Network;
+  readonly deployments: Deployments;
+}
+
+/** The answer of every transaction-building endpoint (plus endpoint-specific fields). */
+export interface TxAnswer {
+  readonly complete: string;
+  readonly hash: string;
+  /** The fee the transaction pays, lovelace. */
+  readonly fee: bigint;
+}
+
+const refOf = (u: UTxO): string => `${u.input.txHash}#${u.input.outputIndex}`;
+
+/** Refuses UTxOs that are spent or unknown on chain, naming the first one. */
+export async function checkUnspent(chain: ChainPort, utxos: readonly UTxO[], field: string): Promise<void> {
+  const found = new Set(
+    (await chain.utxosByRef(utxos.map((u) => ({ txHash: u.input.txHash, index: u.input.outputIndex })))).map(refOf),
+  );
+  const i = utxos.findIndex((u) => !found.has(refOf(u)));
+  if (i >= 0) throw new BadRequestError(`${field}[${i}] (${refOf(utxos[i]!)}) is spent or unknown on chain.`);
+}
+
+/** The UTxOs of `utxos` that are still unspent on chain (stale wallet UTxOs are left out of coin selection). */
+export async function unspentOnly(chain: ChainPort, utxos: readonly UTxO[]): Promise<UTxO[]> {
+  const found = new Set(
+    (await chain.utxosByRef(utxos.map((u) => ({ txHash: u.input.txHash, index: u.input.outputIndex })))).map(refOf),
+  );
+  return utxos.filter((u) => found.has(refOf(u)));
+}

@@ -1,0 +1,105 @@
+// Contract deployments: which tournament script a request means (contractTitle, contractVersion)
+// and where it lives as a reference script. The service knows the contract of its blueprint
+// (contracts/plutus.json: title and version from its preamble); anything else is a 404. A deployment's
+// reference UTxO is read from the store and checked on chain before every use; while none exists, the
+// script is attached inline. On the devnet the service deploys it itself the first time it is needed.
+import type { UTxO } from "@meshsdk/common";
+import type { Network } from "../config.js";
+import type { ChainPort } from "../chain/port.js";
+import { isDevnet } from "../chain/port.js";
+import { NotFoundError } from "../errors.js";
+import type { DeploymentStore } from "../store/tournament-deployments.js";
+import type { ScriptSource } from "./assemble.js";
+import { loadBlueprint, scriptAddress, tournamentScript, type CompiledScript } from "./contracts.js";
+import { deployOnDevnet } from "./devnet-deploy.js";
+
+export interface Contract {
+  readonly contractTitle: string;
+  readonly contractVersion: string;
+  readonly script: CompiledScript;
+  /** Policy id of the tournament NFTs (= the script hash). */
+  readonly policyId: string;
+  /** Address of the tournament validator on this network. */
+  readonly address: string;
+}
+
+export interface ContractSelector {
+  readonly contractTitle?: string | undefined;
+  readonly contractVersion?: string | undefined;
+}
+
+/** The contract of the blueprint: the default deployment. */
+export function defaultContract(network: Network): Contract {
+  const { title, version } = loadBlueprint().preamble;
+  const script = tournamentScript();
+  return { contractTitle: title, contractVersion: version, script, policyId: script.hash, address: scriptAddress(script, network) };
+}
+
+/** The contract a request selects, or a 404 naming what exists. */
+export function selectContract(network: Network, selector: ContractSelector): Contract {
+  const known = defaultContract(network);
+  const title = selector.contractTitle ?? known.contractTitle;
+  const version = selector.contractVersion ?? known.contractVersion;
+  if (title !== known.contractTitle || version !== known.contractVersion) {
+    throw new NotFoundError(
+      `No tournament contract deployment "${title}" version "${version}": this service knows "${known.contractTitle}" version "${known.contractVersion}".`,
+    );
+  }
+  return known;
+}
+
+const scriptHashOf = (u: UTxO): string | undefined => u.output.scriptHash;
+
+export class Deployments {
+  readonly #chain: ChainPort;
+  readonly #network: Network;
+  readonly #store: DeploymentStore;
+  #devnetDeploy: Promise<ScriptSource> | null = null;
+
+  constructor(chain: ChainPort, network: Network, store: DeploymentStore) {
+    this.#chain = chain;
+    this.#network = network;
+    this.#store = store;
+  }
+
+  /** The reference UTxO of the contract if it is recorded and still unspent on chain with the same script. */
+  async #recorded(contract: Contract): Promise<ScriptSource | null> {
+    const record = this.#store.find(this.#network, contract.contractTitle, contract.contractVersion, contract.script.hash);
+    if (!record) return null;
+    const [utxo] = await this.#chain.utxosByRef([{ txHash: record.txHash, index: record.outputIndex }]);
+    if (!utxo || !utxo.output.scriptRef) return null;
+    const hash = scriptHashOf(utxo);
+    if (hash !== undefined && hash !== contract.script.hash) return null;
+    return { kind: "reference", txHash: record.txHash, index: record.outputIndex, script: contract.script };
+  }
+
+  /**
+   * How a transaction uses the tournament script: by reference when a deployment exists (on the
+   * devnet one is made on first use), else attached inline.
+   */
+  async tournamentSource(contract: Contract): Promise<ScriptSource> {
+    const recorded = await this.#recorded(contract);
+    if (recorded) return recorded;
+    const chain = this.#chain;
+    if (!isDevnet(chain)) return { kind: "inline", script: contract.script };
+    this.#devnetDeploy ??= (async () => {
+      const ref = await deployOnDevnet(chain, contract.script);
+      this.#store.save({
+        network: this.#network,
+        contractTitle: contract.contractTitle,
+        contractVersion: contract.contractVersion,
+        scriptHash: contract.script.hash,
+        txHash: ref.txHash,
+        outputIndex: ref.index,
+        createdAt: Date.now(),
+      });
+      return { kind: "reference", txHash: ref.txHash, index: ref.index, script: contract.script } as const;
+    })();
+    try {
+      return await this.#devnetDeploy;
+    } catch (error) {
+      this.#devnetDeploy = null;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,56 @@
+// Reference-script deployments. The scripts go to the "vault": an enterprise address whose key hash
+// is the hash of a fixed text, so that no key can ever spend them and coin selection never meets them.
+// On the devnet the service deploys by itself, from a throw-away key the faucet funds; on other
+// networks the CLI builds the unsigned transaction for the operator (buildDeployTx).
+import { randomBytes } from "node:crypto";
+import type { Protocol, UTxO } from "@meshsdk/common";
+import { MeshTxBuilder, pubKeyAddress, serializeAddressObj } from "@meshsdk/core";
+import { blake2b, HexBlob } from "@meshsdk/core-cst";
+import { MeshWallet } from "@meshsdk/wallet";
+import type { Network } from "../config.js";
+import type { DevnetPort } from "../chain/port.js";
+import { networkIdOf, type CompiledScript } from "./contracts.js";
+
+const VAULT_SEED = "cardano-tx-service: tournament reference scripts (no key exists for this address)";
+
+/** The key hash of the vault: blake2b-224 of a text, so nobody holds its signing key. */
+export const VAULT_KEY_HASH = blake2b.hash(HexBlob(Buffer.from(VAULT_SEED, "utf8").toString("hex")), 28);
+
+export const vaultAddress = (network: Network): string => serializeAddressObj(pubKeyAddress(VAULT_KEY_HASH), networkIdOf(network));
+
+/** Lovelace a reference-script output needs: the ledger's coinsPerUTxOByte × (160 + its size), with a margin. */
+export function deploymentLovelace(script: CompiledScript, params: Protocol): bigint {
+  return BigInt(160 + 120 + script.compiledCode.length / 2) * BigInt(params.coinsPerUtxoSize);
+}
+
+/** The unsigned transaction that puts `scripts` (outputs 0..n-1) at the vault, paid from `utxos`. */
+export async function buildDeployTx(
+  network: Network,
+  params: Protocol,
+  scripts: readonly CompiledScript[],
+  utxos: readonly UTxO[],
+  changeAddress: string,
+): Promise<string> {
+  const builder = new MeshTxBuilder({ params });
+  const vault = vaultAddress(network);
+  for (const s of scripts) {
+    builder.txOut(vault, [{ unit: "lovelace", quantity: deploymentLovelace(s, params).toString() }]).txOutReferenceScript(s.code, "V2");
+  }
+  return builder
+    .changeAddress(changeAddress)
+    .selectUtxosFrom(utxos.filter((u) => !u.output.scriptRef))
+    .complete();
+}
+
+/** Deploys `script` on the devnet: a fresh key, funded by the faucet, pays and signs. */
+export async function deployOnDevnet(chain: DevnetPort, script: CompiledScript): Promise<{ txHash: string; index: number }> {
+  const wallet = new MeshWallet({ networkId: 0, key: { type: "cli", payment: `5820${randomBytes(32).toString("hex")}` } });
+  await wallet.init();
+  const payer = wallet.getAddresses().enterpriseAddressBech32;
+  if (!payer) throw new Error("the deployment wallet has no address");
+  const params = await chain.protocolParameters();
+  await chain.faucet(payer, deploymentLovelace(script, params) + 10_000_000n);
+  const unsigned = await buildDeployTx("devnet", params, [script], await chain.utxosAt(payer), payer);
+  const txHash = await chain.submit(await wallet.signTx(unsigned, false));
+  return { txHash, index: 0 };
+}

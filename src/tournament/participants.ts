@@ -1,0 +1,106 @@
+// The add-participants transaction: the admin spends the tournament output (AddParticipants) and
+// the given registrations (Add), and continues the tournament in output 0 with the same
+// configuration and the registrants' addresses appended in the ledger's input order (by output
+// reference: that is the order the validator reads them). The tournament output grows by the entry
+// fee per participant added; what an underpaid registration lacks comes from the admin's UTxOs.
+import type { UTxO } from "@meshsdk/common";
+import { getOutputMinLovelace } from "@meshsdk/core";
+import { BadRequestError } from "../errors.js";
+import { buildTournamentTx, type ScriptInput } from "./assemble.js";
+import { unspentOnly, type TournamentContext, type TxAnswer } from "./context.js";
+import { ADD_PARTICIPANTS_REDEEMER, encodeTournamentDatum, REGISTRATION_ADD_REDEEMER } from "./datum.js";
+import { selectContract, type ContractSelector } from "./deployment.js";
+import { outRefOf, registrationOf, requireTournament } from "./read.js";
+import { checkedRegistration } from "./register.js";
+import { paymentKeyHash } from "./rules.js";
+
+export interface ParticipantsInput extends ContractSelector {
+  readonly tournamentId: string;
+  readonly adminAddress: string;
+  readonly changeAddress: string;
+  readonly registrations: readonly { readonly address: string; readonly outputRef: string }[];
+  readonly utxos: readonly UTxO[];
+}
+
+/** Ledger order of inputs: by transaction id, then output index. */
+const ledgerOrder = (a: UTxO, b: UTxO): number =>
+  a.input.txHash === b.input.txHash ? a.input.outputIndex - b.input.outputIndex : a.input.txHash < b.input.txHash ? -1 : 1;
+
+async function resolveRegistrations(ctx: TournamentContext, input: ParticipantsInput, registrationAddress: string): Promise<UTxO[]> {
+  const refs = input.registrations.map((r) => r.outputRef.toLowerCase());
+  const duplicate = refs.findIndex((r, i) => refs.indexOf(r) !== i);
+  if (duplicate >= 0) throw new BadRequestError(`body.registrations[${duplicate}] repeats output ${refs[duplicate]}.`);
+  const found = await ctx.chain.utxosByRef(
+    refs.map((r) => {
+      const [txHash, index] = r.split("#") as [string, string];
+      return { txHash, index: Number(index) };
+    }),
+  );
+  const byRef = new Map(found.map((u) => [outRefOf(u), u]));
+  return input.registrations.map((r, i) => {
+    const u = byRef.get(refs[i]!);
+    if (!u || u.output.address !== registrationAddress) {
+      throw new BadRequestError(
+        `body.registrations[${i}].outputRef ${r.outputRef} is not an unspent registration of tournament ${input.tournamentId}: ` +
+          "it was already added or cancelled, or it belongs to another tournament.",
+      );
+    }
+    const reg = registrationOf(u, 0n, ctx.network);
+    if (reg.address === null) throw new BadRequestError(`body.registrations[${i}] (${r.outputRef}) has no registrant address in its datum: it cannot be added.`);
+    if (reg.address !== r.address) {
+      throw new BadRequestError(`body.registrations[${i}].address is not the address registration ${r.outputRef} names (${reg.address}).`);
+    }
+    return u;
+  });
+}
+
+export async function addParticipants(ctx: TournamentContext, input: ParticipantsInput): Promise<TxAnswer> {
+  const contract = selectContract(ctx.network, input);
+  const t = await requireTournament(ctx.chain, contract, ctx.network, input.tournamentId);
+  const c = t.datum.config;
+  if (input.adminAddress !== c.adminAddress) throw new BadRequestError(`Only the tournament's admin (${c.adminAddress}) adds participants; body.adminAddress is another address.`);
+  const adminKey = paymentKeyHash(c.adminAddress, "body.adminAddress", "the admin signs");
+  const have = t.datum.participants.length;
+  const n = input.registrations.length;
+  if (have + n > c.bracketSize) {
+    throw new BadRequestError(
+      `The bracket holds ${c.bracketSize} participants and has ${have}: ${n} more would exceed it (at most ${c.bracketSize - have} can be added).`,
+    );
+  }
+  const seen = new Set(t.datum.participants);
+  input.registrations.forEach((r, i) => {
+    if (seen.has(r.address)) throw new BadRequestError(`body.registrations[${i}].address ${r.address} is already a participant (or repeated in this request).`);
+    seen.add(r.address);
+  });
+  const script = checkedRegistration(t);
+  const regs = (await resolveRegistrations(ctx, input, t.registrationAddress)).sort(ledgerOrder);
+  const added = regs.map((u) => registrationOf(u, 0n, ctx.network).address!);
+  const datum = encodeTournamentDatum({ config: c, participants: [...t.datum.participants, ...added] });
+  const params = await ctx.chain.protocolParameters();
+  const tokens = t.utxo.output.amount.filter((a) => a.unit !== "lovelace" && a.unit !== "");
+  let lovelace = t.lovelace + c.entryFee * BigInt(n);
+  const min = BigInt(
+    getOutputMinLovelace(
+      { address: contract.address, amount: [{ unit: "lovelace", quantity: lovelace.toString() }, ...tokens], datum: { type: "Inline", data: { type: "CBOR", content: datum } } },
+      params.coinsPerUtxoSize,
+    ),
+  );
+  if (lovelace < min) lovelace = min;
+  const source = await ctx.deployments.tournamentSource(contract);
+  const scriptInputs: ScriptInput[] = [
+    { utxo: t.utxo, redeemer: ADD_PARTICIPANTS_REDEEMER, source },
+    ...regs.map((utxo) => ({ utxo, redeemer: REGISTRATION_ADD_REDEEMER, source: { kind: "inline", script } as const })),
+  ];
+  return buildTournamentTx(
+    {
+      scriptInputs,
+      keyInputs: [],
+      outputs: [{ address: contract.address, amount: [{ unit: "lovelace", quantity: lovelace.toString() }, ...tokens], datum }],
+      requiredSigners: [adminKey],
+      utxos: await unspentOnly(ctx.chain, input.utxos),
+      changeAddress: input.changeAddress,
+      utxosField: "body.utxos",
+    },
+    ctx.chain,
+  );
+}

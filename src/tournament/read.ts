@@ -1,0 +1,96 @@
+// Reading tournaments and registrations from the chain. A tournament is an output at the tournament
+// validator holding exactly one NFT of its policy and a datum that decodes; anything else there is
+// skipped. A registration is any output at a tournament's registration address: it is valid when its
+// inline datum is an address and it holds at least the entry fee; outputs somebody sent with another
+// datum (or none) are listed as invalid, never a crash.
+import type { UTxO } from "@meshsdk/common";
+import { scriptAddress as scriptAddressObj, serializeAddressObj } from "@meshsdk/core";
+import type { Network } from "../config.js";
+import type { ChainPort } from "../chain/port.js";
+import { NotFoundError } from "../errors.js";
+import { networkIdOf } from "./contracts.js";
+import { decodeRegistrationDatum, decodeTournamentDatum, type TournamentDatum } from "./datum.js";
+import type { Contract } from "./deployment.js";
+
+export interface TournamentState {
+  readonly tournamentId: string;
+  readonly contract: Contract;
+  readonly datum: TournamentDatum;
+  readonly utxo: UTxO;
+  readonly lovelace: bigint;
+  readonly registrationAddress: string;
+}
+
+export interface Registration {
+  /** The registrant's address from the datum; null when the datum is not an address. */
+  readonly address: string | null;
+  readonly outputRef: string;
+  readonly valid: boolean;
+  readonly paidFeesLovelace: bigint;
+  readonly utxo: UTxO;
+}
+
+export const outRefOf = (u: UTxO): string => `${u.input.txHash}#${u.input.outputIndex}`;
+export const lovelaceOf = (u: UTxO): bigint =>
+  u.output.amount.filter((a) => a.unit === "lovelace" || a.unit === "").reduce((s, a) => s + BigInt(a.quantity), 0n);
+
+/** The address of the registration validator whose hash a tournament's datum names. */
+export const registrationAddressOf = (hash: string, network: Network): string =>
+  serializeAddressObj(scriptAddressObj(hash), networkIdOf(network));
+
+function stateOf(u: UTxO, contract: Contract, network: Network): TournamentState | null {
+  const tokens = u.output.amount.filter((a) => a.unit.startsWith(contract.policyId));
+  if (tokens.length !== 1 || tokens[0]?.quantity !== "1") return null;
+  const tournamentId = tokens[0].unit.slice(contract.policyId.length);
+  if (!/^[0-9a-f]{64}$/.test(tournamentId) || u.output.plutusData === undefined) return null;
+  const datum = decodeTournamentDatum(u.output.plutusData, network === "mainnet");
+  if (datum === null) return null;
+  return {
+    tournamentId,
+    contract,
+    datum,
+    utxo: u,
+    lovelace: lovelaceOf(u),
+    registrationAddress: registrationAddressOf(datum.config.registrationHash, network),
+  };
+}
+
+/** Every tournament of a contract, ordered by tournament ID. */
+export async function listTournaments(chain: ChainPort, contract: Contract, network: Network): Promise<TournamentState[]> {
+  const utxos = await chain.utxosAt(contract.address);
+  return utxos
+    .map((u) => stateOf(u, contract, network))
+    .filter((t): t is TournamentState => t !== null)
+    .sort((a, b) => (a.tournamentId < b.tournamentId ? -1 : a.tournamentId > b.tournamentId ? 1 : 0));
+}
+
+export async function findTournament(chain: ChainPort, contract: Contract, network: Network, tournamentId: string): Promise<TournamentState | null> {
+  const id = tournamentId.toLowerCase();
+  return (await listTournaments(chain, contract, network)).find((t) => t.tournamentId === id) ?? null;
+}
+
+/** The tournament, or a 404 that says it does not exist (or is settled). */
+export async function requireTournament(chain: ChainPort, contract: Contract, network: Network, tournamentId: string): Promise<TournamentState> {
+  const t = await findTournament(chain, contract, network, tournamentId);
+  if (!t) {
+    throw new NotFoundError(
+      `No tournament ${tournamentId} under contract "${contract.contractTitle}" version "${contract.contractVersion}": ` +
+        "it does not exist, or it was settled (its NFT burnt).",
+    );
+  }
+  return t;
+}
+
+export function registrationOf(u: UTxO, entryFee: bigint, network: Network): Registration {
+  const address = u.output.plutusData !== undefined ? decodeRegistrationDatum(u.output.plutusData, network === "mainnet") : null;
+  const paid = lovelaceOf(u);
+  return { address, outputRef: outRefOf(u), valid: address !== null && paid >= entryFee, paidFeesLovelace: paid, utxo: u };
+}
+
+/** Every output at the tournament's registration address, ordered by output reference. */
+export async function listRegistrations(chain: ChainPort, t: TournamentState, network: Network): Promise<Registration[]> {
+  const utxos = await chain.utxosAt(t.registrationAddress);
+  return utxos
+    .map((u) => registrationOf(u, t.datum.config.entryFee, network))
+    .sort((a, b) => (a.outputRef < b.outputRef ? -1 : a.outputRef > b.outputRef ? 1 : 0));
+}

@@ -1,0 +1,108 @@
+// Registration and its cancellation. A registration is output 0 of its transaction: at the
+// tournament's registration address, holding the entry fee (at least the ledger minimum), with the
+// registrant's address as inline datum. Cancelling spends it with the Cancel redeemer, the
+// registrant signing (required signer), and refunds the whole output to the registrant.
+import type { UTxO } from "@meshsdk/common";
+import { getOutputMinLovelace } from "@meshsdk/core";
+import { BadRequestError, NotFoundError } from "../errors.js";
+import { buildTournamentTx } from "./assemble.js";
+import { registrationScript } from "./contracts.js";
+import { unspentOnly, type TournamentContext, type TxAnswer } from "./context.js";
+import { encodeRegistrationDatum, REGISTRATION_CANCEL_REDEEMER } from "./datum.js";
+import { selectContract, type ContractSelector } from "./deployment.js";
+import { findTournament, registrationAddressOf, registrationOf, requireTournament, type TournamentState } from "./read.js";
+import { paymentKeyHash } from "./rules.js";
+
+export interface RegisterInput extends ContractSelector {
+  readonly tournamentId: string;
+  readonly registererAddress: string;
+  readonly changeAddress: string;
+  readonly utxos: readonly UTxO[];
+}
+
+/** The registration validator of a tournament, after checking that its datum names that validator. */
+export function checkedRegistration(t: TournamentState) {
+  const script = registrationScript(t.tournamentId);
+  if (script.hash !== t.datum.config.registrationHash) {
+    throw new BadRequestError(
+      `Tournament ${t.tournamentId} names registration validator ${t.datum.config.registrationHash} in its datum, not the one of its ID (${script.hash}): ` +
+        "it was not created by this service's rules, and registering to it is refused.",
+    );
+  }
+  return script;
+}
+
+export async function register(ctx: TournamentContext, input: RegisterInput): Promise<TxAnswer & { outputRef: string }> {
+  const contract = selectContract(ctx.network, input);
+  const t = await requireTournament(ctx.chain, contract, ctx.network, input.tournamentId);
+  paymentKeyHash(input.registererAddress, "body.registererAddress", "only its key can cancel the registration");
+  const c = t.datum.config;
+  if (t.datum.participants.length >= c.bracketSize) {
+    throw new BadRequestError(`Tournament ${t.tournamentId} is full (${c.bracketSize} participants): it takes no more registrations.`);
+  }
+  checkedRegistration(t);
+  const datum = encodeRegistrationDatum(input.registererAddress);
+  const params = await ctx.chain.protocolParameters();
+  const min = BigInt(
+    getOutputMinLovelace(
+      { address: t.registrationAddress, amount: [{ unit: "lovelace", quantity: c.entryFee.toString() }], datum: { type: "Inline", data: { type: "CBOR", content: datum } } },
+      params.coinsPerUtxoSize,
+    ),
+  );
+  const lovelace = c.entryFee > min ? c.entryFee : min;
+  const built = await buildTournamentTx(
+    {
+      scriptInputs: [],
+      keyInputs: [],
+      outputs: [{ address: t.registrationAddress, amount: [{ unit: "lovelace", quantity: lovelace.toString() }], datum }],
+      requiredSigners: [],
+      utxos: await unspentOnly(ctx.chain, input.utxos),
+      changeAddress: input.changeAddress,
+      utxosField: "body.utxos",
+    },
+    ctx.chain,
+  );
+  return { ...built, outputRef: `${built.hash}#0` };
+}
+
+export interface UnregisterInput extends RegisterInput {
+  readonly outputRef: string;
+}
+
+export async function unregister(ctx: TournamentContext, input: UnregisterInput): Promise<TxAnswer> {
+  const contract = selectContract(ctx.network, input);
+  const id = input.tournamentId.toLowerCase();
+  // The registration validator derives from the ID alone: a registration stays cancellable after settlement.
+  const script = registrationScript(id);
+  const address = registrationAddressOf(script.hash, ctx.network);
+  const [txHash, index] = input.outputRef.toLowerCase().split("#") as [string, string];
+  const [utxo] = await ctx.chain.utxosByRef([{ txHash, index: Number(index) }]);
+  if (!utxo || utxo.output.address !== address) {
+    if ((await findTournament(ctx.chain, contract, ctx.network, id)) === null) {
+      throw new NotFoundError(`No tournament ${id} and no registration ${input.outputRef} of it.`);
+    }
+    throw new BadRequestError(
+      `body.outputRef ${input.outputRef} is not an unspent registration of tournament ${id}: it was already added, cancelled, or belongs to another tournament.`,
+    );
+  }
+  const registration = registrationOf(utxo, 0n, ctx.network);
+  if (registration.address === null) {
+    throw new BadRequestError(`Registration ${input.outputRef} has no registrant address in its datum: nobody can cancel it.`);
+  }
+  if (registration.address !== input.registererAddress) {
+    throw new BadRequestError(`Only the registrant (${registration.address}) can cancel registration ${input.outputRef}; body.registererAddress is another address.`);
+  }
+  const pkh = paymentKeyHash(input.registererAddress, "body.registererAddress", "the registrant signs the cancellation");
+  return buildTournamentTx(
+    {
+      scriptInputs: [{ utxo, redeemer: REGISTRATION_CANCEL_REDEEMER, source: { kind: "inline", script } }],
+      keyInputs: [],
+      outputs: [{ address: input.registererAddress, amount: utxo.output.amount.map((a) => ({ ...a })) }],
+      requiredSigners: [pkh],
+      utxos: await unspentOnly(ctx.chain, input.utxos),
+      changeAddress: input.changeAddress,
+      utxosField: "body.utxos",
+    },
+    ctx.chain,
+  );
+}

@@ -1,0 +1,74 @@
+// The settlement: the admin spends the tournament output (Settle with the winners' participant
+// indices) and burns the NFT. Outputs 0..P-1 pay the placements, P..P+F-1 the fixed payouts, each
+// with its tag (tournament ID, payout index) as inline datum so that one output cannot count for two
+// payouts; the rest of the pool and the admin's deposit go to the change address.
+import type { UTxO } from "@meshsdk/common";
+import { BadRequestError } from "../errors.js";
+import { buildTournamentTx, type PlannedOutput } from "./assemble.js";
+import { unspentOnly, type TournamentContext, type TxAnswer } from "./context.js";
+import { encodePayoutTag, MINT_BURN_REDEEMER, settleRedeemer } from "./datum.js";
+import { selectContract, type ContractSelector } from "./deployment.js";
+import { requireTournament } from "./read.js";
+import { paymentKeyHash, prizeMinimum } from "./rules.js";
+
+export interface SettleInput extends ContractSelector {
+  readonly tournamentId: string;
+  readonly adminAddress: string;
+  readonly changeAddress: string;
+  /** Participants' addresses in placement order. */
+  readonly results: readonly string[];
+  readonly utxos: readonly UTxO[];
+}
+
+/** The participant indices of the winners, after checking the results. */
+function winnersOf(results: readonly string[], participants: readonly string[], placements: number): number[] {
+  if (results.length < placements) {
+    throw new BadRequestError(`body.results names ${results.length} participants, fewer than the ${placements} placements of payoutStructure.`);
+  }
+  const seen = new Set<string>();
+  return results.map((address, i) => {
+    if (seen.has(address)) throw new BadRequestError(`body.results[${i}] repeats ${address}: a participant has one placement.`);
+    seen.add(address);
+    const index = participants.indexOf(address);
+    if (index < 0) throw new BadRequestError(`body.results[${i}] (${address}) is not a participant of this tournament.`);
+    return index;
+  }).slice(0, placements);
+}
+
+export async function settle(ctx: TournamentContext, input: SettleInput): Promise<TxAnswer> {
+  const contract = selectContract(ctx.network, input);
+  const t = await requireTournament(ctx.chain, contract, ctx.network, input.tournamentId);
+  const c = t.datum.config;
+  if (input.adminAddress !== c.adminAddress) throw new BadRequestError(`Only the tournament's admin (${c.adminAddress}) settles; body.adminAddress is another address.`);
+  const adminKey = paymentKeyHash(c.adminAddress, "body.adminAddress", "the admin signs");
+  const parts = t.datum.participants;
+  if (parts.length < c.bracketSize) {
+    throw new BadRequestError(`Settlement needs a full bracket: tournament ${t.tournamentId} has ${parts.length} of ${c.bracketSize} participants.`);
+  }
+  const winners = winnersOf(input.results, parts, c.payoutStructure.length);
+  const params = await ctx.chain.protocolParameters();
+  const prize = (address: string, amount: bigint, index: number): PlannedOutput => {
+    const min = prizeMinimum(params, t.tournamentId, index, address, amount);
+    return {
+      address,
+      amount: [{ unit: "lovelace", quantity: (amount > min ? amount : min).toString() }],
+      datum: encodePayoutTag(t.tournamentId, index),
+    };
+  };
+  const placements = c.payoutStructure.map((amount, i) => prize(parts[winners[i]!]!, amount, i));
+  const fixed = c.fixedPayouts.map((f, j) => prize(f.address, f.amount, c.payoutStructure.length + j));
+  const source = await ctx.deployments.tournamentSource(contract);
+  return buildTournamentTx(
+    {
+      scriptInputs: [{ utxo: t.utxo, redeemer: settleRedeemer(winners), source }],
+      keyInputs: [],
+      mint: { source, assetName: t.tournamentId, quantity: -1n, redeemer: MINT_BURN_REDEEMER },
+      outputs: [...placements, ...fixed],
+      requiredSigners: [adminKey],
+      utxos: await unspentOnly(ctx.chain, input.utxos),
+      changeAddress: input.changeAddress,
+      utxosField: "body.utxos",
+    },
+    ctx.chain,
+  );
+}
