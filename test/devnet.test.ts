@@ -7,8 +7,9 @@ import { randomBytes } from "node:crypto";
 import { after, before, describe, it } from "node:test";
 import type { UTxO } from "@meshsdk/common";
 import { MeshTxBuilder } from "@meshsdk/core";
+import { Address } from "@meshsdk/core-cst";
 import { decodeUtxo } from "../src/cardano/utxo.js";
-import { fromHex, splitTransaction, toHex, txIdOfBody } from "../src/cardano/tx-cbor.js";
+import { fromHex, joinTransaction, splitTransaction, toHex, txIdOfBody } from "../src/cardano/tx-cbor.js";
 import type { DevnetChain } from "../src/chain/devnet/devnet.js";
 import { DEVNET_PROTOCOL_PARAMETERS } from "../src/chain/protocol-params.js";
 import { mergeSignatures } from "../src/tx/submit.js";
@@ -58,13 +59,14 @@ describe("devnet over HTTP", () => {
       assert.deepEqual(status.body, { txHash: response.body.txHash, status: "confirmed" });
     });
 
-    it("takes the amount as a decimal string with separators, and a hex address", async () => {
-      const hex = toHex(fromHex(Buffer.from(alice.address).toString("hex"))); // not an address: bytes of the text
-      const bad = await service.request("POST", "/devnet/faucet", { address: hex, lovelace: 5_000_000 });
-      assert.equal(bad.status, 400);
-      const response = await service.request("POST", "/devnet/faucet", { address: bob.address, lovelace: "5_000_000" });
+    it("takes the amount as a decimal string with separators, and the address in hex", async () => {
+      const hex = Address.fromBech32(bob.address).toBytes();
+      assert.match(hex, /^60[0-9a-f]{56}$/);
+      const response = await service.request("POST", "/devnet/faucet", { address: hex, lovelace: "5_000_000" });
       assert.equal(response.status, 200, JSON.stringify(response.body));
       assert.deepEqual((await utxosOf(bob.address)).map(lovelaceOf), [5_000_000n]);
+      const byHex = await service.request("GET", `/addresses/${hex}/utxos`);
+      assert.equal(byHex.body.utxos.length, 1);
     });
 
     it("serializes concurrent faucet payments (they all spend the faucet's change in turn)", async () => {
@@ -204,6 +206,13 @@ describe("devnet over HTTP", () => {
         [{ transaction: unsigned, signatures: ["a10081825820" + "00".repeat(32)] }, /body\.signatures\[0\] does not decode/],
         [{ transaction: unsigned, signatures: "a100" }, /body\.signatures/],
         [{}, /body\.transaction is required/],
+        [
+          {
+            transaction: toHex(joinTransaction({ ...splitTransaction(fromHex(unsigned)), witnessSet: fromHex(`a1008182581f${"11".repeat(31)}5840${"22".repeat(64)}`) })),
+            signatures: [await carol.witnessSet(unsigned)],
+          },
+          /body\.transaction has vkey witnesses that do not decode/,
+        ],
       ];
       for (const [body, message] of cases) {
         const response = await service.request("POST", "/transactions/submit", body);
