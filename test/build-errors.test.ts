@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { MeshWallet } from "@meshsdk/core";
+import { resolveNativeScriptAddress } from "@meshsdk/core-cst";
 import { encodeUtxo } from "../src/cardano/utxo.js";
 import { build, fund, newWallet, signAndSubmit, utxoStringsAt, type TestWallet } from "./helpers/build-wallet.js";
 import { policyIdOf } from "./helpers/build-decode.js";
@@ -134,6 +135,16 @@ describe("build errors: addresses, values, encodings", () => {
     expect400(await buildRaw({ changeAddress: alice.address, utxos: ["zz"] }), /body\.utxos\[0\]/);
   });
 
+  test("UTxOs at a script address in utxos are 400: coin selection spends wallet UTxOs only", async () => {
+    const alice = await newWallet();
+    const scriptAddress = resolveNativeScriptAddress({ type: "sig", keyHash: alice.keyHash }, 0);
+    const utxo = encodeUtxo({ input: { txHash: "cd".repeat(32), outputIndex: 0 }, output: { address: scriptAddress, amount: [{ unit: "lovelace", quantity: "50000000" }] } });
+    expect400(
+      await buildRaw({ changeAddress: alice.address, utxos: [utxo], outputs: [{ address: alice.address, lovelace: 2_000_000 }] }),
+      /Coin selection spends only UTxOs at key-hash \(wallet\) addresses/,
+    );
+  });
+
   test("datums that are neither Plutus CBOR nor detailed JSON are 400", async () => {
     const alice = await newWallet();
     expect400(
@@ -149,6 +160,7 @@ describe("build errors: addresses, values, encodings", () => {
   test("an interval that ends before it starts, unknown fields and bad amounts are 400", async () => {
     const alice = await newWallet();
     expect400(await buildRaw({ changeAddress: alice.address, validityInterval: { start: 2_000_000_000, end: 1_900_000_000 } }), /validityInterval\.end .* must be after its start/);
+    expect400(await buildRaw({ changeAddress: alice.address, validityInterval: { end: Date.now() } }), /validityInterval\.end is \d+, after the year 5000: give Unix seconds, not milliseconds/);
     expect400(await buildRaw({ changeAddress: alice.address, delegations: [] }), /body has an unknown field "delegations"/);
     expect400(await buildRaw({ changeAddress: alice.address, outputs: [{ address: alice.address, lovelace: "1.5" }] }), /body\.outputs\[0\]\.lovelace/);
     expect400(await buildRaw({}), /body\.changeAddress is required/);

@@ -4,7 +4,7 @@
 import type { Output, Protocol, UTxO } from "@meshsdk/common";
 import { MeshTxBuilder } from "@meshsdk/core";
 import { fromHex, joinTransaction, splitTransaction, toHex, txIdOfBody } from "../cardano/tx-cbor.js";
-import { InsufficientFundsError, TxTooLargeError, UnprocessableError } from "../errors.js";
+import { BadRequestError, InsufficientFundsError, TxTooLargeError, UnprocessableError } from "../errors.js";
 import { available, totals, type ResolvedInputs } from "./inputs.js";
 import { describeLovelace } from "./outputs.js";
 import type { BuildPlan } from "./request.js";
@@ -88,8 +88,9 @@ const virtualUtxo = (address: string): UTxO => ({
 
 /** Says how much ADA is missing, from the outputs, a trial fee and what the UTxOs hold. */
 async function lovelaceShortfall(a: Assembly): Promise<InstanceType<typeof InsufficientFundsError> | null> {
-  const trial = assemble(a, [...a.inputs.pool, virtualUtxo(a.plan.changeAddress)]);
+  let trial: MeshTxBuilder;
   try {
+    trial = assemble(a, [...a.inputs.pool, virtualUtxo(a.plan.changeAddress)]);
     await trial.complete();
   } catch {
     return null;
@@ -136,13 +137,17 @@ function signedSize(builder: MeshTxBuilder, hex: string, params: Protocol): numb
 /** Balances and serializes the transaction, or throws a 4xx that says what to change. */
 export async function completeTransaction(a: Assembly): Promise<BuildResult> {
   const maxSize = a.params.maxTxSize;
-  const builder = assemble(a, a.inputs.pool);
+  let builder: MeshTxBuilder;
   let hex: string;
   try {
+    builder = assemble(a, a.inputs.pool);
     hex = await builder.complete();
   } catch (error) {
     const message = String((error as Error)?.message ?? error);
     if (/Maximum Input Count Exceeded/i.test(message)) throw await diagnoseTooLarge(a);
+    if (/Only KeyHash address/i.test(message)) {
+      throw new BadRequestError("Coin selection spends only UTxOs at key-hash (wallet) addresses: leave UTxOs at script addresses out of utxos.");
+    }
     const shortfall = await lovelaceShortfall(a);
     if (shortfall) throw shortfall;
     if (/insufficient|depleted/i.test(message)) {

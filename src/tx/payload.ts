@@ -86,8 +86,17 @@ export function planReferenceInputs(refs: BuildRequest["referenceInputs"]): OutR
 /** The default validity interval: from now to now + 2 hours. */
 export const DEFAULT_VALIDITY_SECONDS = 2 * 60 * 60;
 
+/** Unix seconds past this (the year 5138) are milliseconds sent by mistake. */
+const LATEST_SECONDS = 100_000_000_000;
+
 function planValidity(request: BuildRequest, nowSeconds: number): BuildPlan["validity"] {
   const interval = request.validityInterval ?? {};
+  for (const bound of ["start", "end"] as const) {
+    const value = interval[bound];
+    if (typeof value === "number" && value >= LATEST_SECONDS) {
+      throw new BadRequestError(`body.validityInterval.${bound} is ${value}, after the year 5000: give Unix seconds, not milliseconds.`);
+    }
+  }
   const start = interval.start === false ? null : (interval.start ?? nowSeconds);
   const end = interval.end === false ? null : (interval.end ?? (start ?? nowSeconds) + DEFAULT_VALIDITY_SECONDS);
   if (start !== null && end !== null && end <= start) {
