@@ -89,6 +89,7 @@ describe("backend fixtures follow the official schemas", () => {
       ["epoch.json", "QueryLedgerStateEpochResponse"],
       ["protocol-parameters.json", "QueryLedgerStateProtocolParametersResponse"],
       ["utxo.json", "QueryLedgerStateUtxoResponse"],
+      ["utxo-empty.json", "QueryLedgerStateUtxoResponse"],
       ["evaluate-success.json", "EvaluateTransactionResponse"],
       ["evaluate-docs.json", "EvaluateTransactionResponse"],
       ["evaluate-script-failure.json", "EvaluateTransactionResponse"],

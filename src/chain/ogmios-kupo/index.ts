@@ -83,9 +83,11 @@ export class OgmiosKupoBackend implements ChainBackend {
     }
     const outputReferences = refs.map((r) => ({ transaction: { id: r.txHash.toLowerCase() }, index: r.index }));
     const entries = await this.#ogmios.run("queryLedgerState/utxo", "query", (c) => LedgerStateQuery.utxo(c, { outputReferences }));
-    const utxos = entries.map((e) => this.#translate("UTxO", () => utxoFromOgmios(e)));
     const order = new Map(refs.map((r, i) => [`${r.txHash.toLowerCase()}#${r.index}`, i]));
-    return utxos.sort((a, b) => (order.get(`${a.input.txHash}#${a.input.outputIndex}`) ?? 0) - (order.get(`${b.input.txHash}#${b.input.outputIndex}`) ?? 0));
+    const position = (u: UTxO): number => order.get(`${u.input.txHash}#${u.input.outputIndex}`) ?? -1;
+    // Only what was asked for, in the order asked.
+    const utxos = entries.map((e) => this.#translate("UTxO", () => utxoFromOgmios(e))).filter((u) => position(u) >= 0);
+    return utxos.sort((a, b) => position(a) - position(b));
   }
 
   async evaluate(txCbor: string, additionalUtxos: readonly UTxO[] = []): Promise<RedeemerBudget[]> {

@@ -2,6 +2,7 @@
 // written by hand). Used by the Ogmios adapter, and by the Blockfrost adapter for script
 // evaluation, whose answer is Ogmios's own (`/utils/txs/evaluate?version=6`).
 import type { EvaluateTransactionSuccess, RedeemerPointer, Utxo as OgmiosUtxo } from "@cardano-ogmios/schema";
+import { resolveDataHash } from "@meshsdk/core-cst";
 import type { RedeemerBudget, UTxO } from "../port.js";
 import { scriptOfRef, scriptRefOf, type ScriptLanguage } from "./script-ref.js";
 
@@ -63,7 +64,11 @@ export function utxoFromOgmios(entry: OgmiosUtxo[number]): UTxO {
   }
   const output: UTxO["output"] = { address: entry.address, amount };
   if (entry.datumHash !== undefined) output.dataHash = entry.datumHash;
-  if (entry.datum !== undefined) output.plutusData = entry.datum;
+  if (entry.datum !== undefined) {
+    // As the other backends (and core-cst's own decoding) do: an inline datum comes with its hash.
+    output.plutusData = entry.datum;
+    output.dataHash = resolveDataHash(entry.datum, "CBOR");
+  }
   if (entry.script !== undefined) {
     const cbor = entry.script.cbor;
     if (cbor === undefined) throw new Error(`the native reference script of ${entry.transaction.id}#${entry.index} comes without its CBOR`);
