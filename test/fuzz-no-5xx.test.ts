@@ -16,7 +16,7 @@ import { Type } from "typebox";
 import { build } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { Amount, errorResponses, Hash28, Hash32, Hex, parseAmount, SignedAmount } from "../src/server/schemas.js";
-import { casesFor, type FuzzCase } from "./helpers/fuzz-cases.js";
+import { casesFor, type FuzzCase, type Hints } from "./helpers/fuzz-cases.js";
 import { operationsOf, type OpenApiDocument, type Operation } from "./helpers/openapi.js";
 import { startService, type RunningService } from "./helpers/service.js";
 
@@ -106,8 +106,15 @@ interface FuzzResult {
   statuses: string;
 }
 
-async function fuzzOperation(origin: string, document: OpenApiDocument, op: Operation, bodyLimit: number, chainMissing: boolean): Promise<FuzzResult> {
-  const cases = casesFor(document, op, bodyLimit);
+async function fuzzOperation(
+  origin: string,
+  document: OpenApiDocument,
+  op: Operation,
+  bodyLimit: number,
+  chainMissing: boolean,
+  hints: Hints = {},
+): Promise<FuzzResult> {
+  const cases = casesFor(document, op, bodyLimit, hints);
   const failures: string[] = [];
   const counts = new Map<number, number>();
   await pool(cases, 16, async (c) => {
@@ -125,15 +132,41 @@ async function fuzzOperation(origin: string, document: OpenApiDocument, op: Oper
   return { failures, statuses };
 }
 
+/** The CIP-19 testnet enterprise address test vector. */
+const ADDRESS = "addr_test1vz2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzerspjrlsz";
+
+/**
+ * Real values by property name, so that the sampled bodies get past the first domain check and
+ * the mutations reach deep into the domain code: a devnet-funded address, its UTxO strings, a
+ * transaction built from them. Without a chain (or a faucet) only the static ones.
+ */
+async function realValues(service: RunningService): Promise<Hints> {
+  const hints: Record<string, unknown> = {
+    address: ADDRESS, changeAddress: ADDRESS, destAddress: ADDRESS, adminAddress: ADDRESS, registererAddress: ADDRESS,
+    lovelace: "2_000_000", message: "hello", script: `8200581c${"00".repeat(28)}`, slot: 1000, time: Date.UTC(2100, 0, 1),
+  };
+  const faucet = await service.request("POST", "/devnet/faucet", { address: ADDRESS, lovelace: "1_000_000_000" });
+  if (faucet.status !== 200) return hints;
+  const txHash = faucet.body.txHash as string;
+  const utxos = (await service.request("GET", `/addresses/${ADDRESS}/utxos`)).body?.utxos as string[] | undefined;
+  Object.assign(hints, { txHash, referenceInputs: [`${txHash}#0`] });
+  if (utxos?.length) Object.assign(hints, { utxos, requiredInputs: utxos.slice(0, 1) });
+  const built = await service.request("POST", "/transactions/build", { changeAddress: ADDRESS, outputs: [{ address: ADDRESS, lovelace: "2_000_000" }] });
+  if (built.status === 200) hints["transaction"] = built.body.complete;
+  return hints;
+}
+
 const report = (failures: string[]) =>
   failures.length === 0 ? [] : [`${failures.length} failing requests`, ...failures.slice(0, 25)];
 
 describe("no input produces a 5xx: every operation of the devnet service", () => {
   let service: RunningService;
   let document: OpenApiDocument;
+  let hints: Hints;
   before(async () => {
     service = await startService();
     document = (await service.request("GET", "/openapi.json")).body as OpenApiDocument;
+    hints = await realValues(service);
   });
   after(async () => {
     await service.close();
@@ -146,7 +179,7 @@ describe("no input produces a 5xx: every operation of the devnet service", () =>
     assert.ok(operations.length > 0);
     for (const op of operations) {
       await t.test(`${op.method} ${op.path}`, async () => {
-        const { failures, statuses } = await fuzzOperation(service.url, document, op, service.config.bodyLimit, chainMissing);
+        const { failures, statuses } = await fuzzOperation(service.url, document, op, service.config.bodyLimit, chainMissing, hints);
         t.diagnostic(`${op.method} ${op.path}: ${statuses}`);
         assert.deepEqual(report(failures), []);
       });

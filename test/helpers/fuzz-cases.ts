@@ -24,19 +24,34 @@ const DEEP = {
   arrays100k: nested("[", "]", 100_000, ""),
 };
 
-/** Values put in place of every field (wrong types, edge numbers, bad encodings, unicode). */
-export const JUNK_VALUES: readonly Json[] = [
-  "x", "", " ", 0, -1, 1.5, -0.5, 1e308, -1e308, 2 ** 53 + 2, 2 ** 64, 1e-300, true, false, null,
-  [], {}, [1, "a", null], { a: 1 }, [[[[[]]]]],
-  "1e308", "NaN", "Infinity", "-1", "1.5", "0x1f", "18446744073709551616", "-0", "1_", "_1", "1__0", "٣",
-  "00", "zz", "0".repeat(55), "0".repeat(57), "G".repeat(56), "0".repeat(63) + "g", "0".repeat(64) + "#", "0".repeat(64) + "#-1",
-  "0".repeat(64) + "#99999999999999999999", "ff".repeat(5000),
+/** Put in place of every field: each JSON type, and nesting 5000 and 100000 deep. */
+const TYPE_SWAPS: readonly Json[] = [
+  "x", 0, true, false, null, [], {}, [1, "a", null], { a: 1 }, [[[[[]]]]],
+  DEEP_MARK + "arrays5000", DEEP_MARK + "objects5000", DEEP_MARK + "arrays100k",
+];
+/** Put in place of numbers (and amounts, which may be strings). */
+const NUMBER_JUNK: readonly Json[] = [
+  "", -1, 1.5, -0.5, 1e308, -1e308, 2 ** 53 + 2, 2 ** 64, 1e-300,
+  "1e308", "NaN", "Infinity", "-1", "1.5", "0x1f", "18446744073709551616", "-0", "1_", "_1", "1__0", "٣", " 1",
+];
+/** Put in place of strings: bad hex, hashes and output references, bech32 and base58, unicode, size. */
+const STRING_JUNK: readonly Json[] = [
+  "", " ", -1, 1.5, 1e308, "00", "zz", "0".repeat(55), "0".repeat(57), "G".repeat(56), "0".repeat(63) + "g", "0".repeat(64) + "#",
+  "0".repeat(64) + "#-1", "0".repeat(64) + "#99999999999999999999", "ff".repeat(5000), "18446744073709551616", "-1",
   "addr1", "addr_test1qqqqqqqqqqqqqqqq", "addr1qx2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzer3n0d3vllmyqwsx5wktcd8cc3sq835lu7drv2xwl2wywfgse35a3y",
+  "addr1qx2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzer3n0d3vllmyqwsx5wktcd8cc3sq835lu7drv2xwl2wywfgse35a3x",
   "stake1uyehkck0lajq8gr28t9uxnuvgcqrc6070x3k9r8048z8y5gh6ffgw", "stake_test1", "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
   "DdzFFzCqrhsw3prhfMFDNFowbzUku3QmrMwarfjUbWXRisodn97R436SHc1rimp4MhPNmbdYb1aTdqtGSJixMVMfpMyq2ZpDtvMvbE8",
   "💥🚀", "\u202Eabc\u202C", "a\u0000b", "\uD800", "\uFFFF", "é".repeat(100), "<script>alert(1)</script>", "'; DROP TABLE keys; --",
-  "x".repeat(20_000), DEEP_MARK + "arrays5000", DEEP_MARK + "objects5000", DEEP_MARK + "arrays100k",
+  "x".repeat(20_000),
 ];
+
+/** The junk for one place, by the type of the value the sampled body has there. */
+export function junkFor(value: Json): readonly Json[] {
+  if (typeof value === "string") return [...TYPE_SWAPS, ...STRING_JUNK];
+  if (typeof value === "number") return [...TYPE_SWAPS, ...NUMBER_JUNK];
+  return [...TYPE_SWAPS, "", -1, 1e308];
+}
 
 /** Whole bodies that are not a JSON object of the right shape. */
 const RAW_BODIES: readonly [string, string | Buffer][] = [
@@ -84,15 +99,22 @@ const STRING_CANDIDATES = [
   "addr_test1vz2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzerspjrlsz", "x",
 ];
 
-/** A value that roughly satisfies `schema`, so that mutating one field reaches that field's checks. */
-export function sample(document: OpenApiDocument, schema: Json, depth = 0): Json {
+/** Values for properties (and path parameters) by name: real addresses, UTxO strings... */
+export type Hints = Readonly<Record<string, Json>>;
+
+/**
+ * A value that roughly satisfies `schema` (every property filled, or only the required ones), so
+ * that mutating one field reaches that field's checks; `hints` give real values by property name.
+ */
+export function sample(document: OpenApiDocument, schema: Json, depth = 0, hints: Hints = {}, requiredOnly = false): Json {
   if (!schema || typeof schema !== "object") return null;
-  if (schema.$ref) return depth > 8 ? null : sample(document, deref(document, schema), depth + 1);
+  const again = (s: Json) => sample(document, s, depth + 1, hints, requiredOnly);
+  if (schema.$ref) return depth > 8 ? null : again(deref(document, schema));
   if ("const" in schema) return schema.const;
   if (Array.isArray(schema.enum)) return schema.enum[0];
   if (schema.default !== undefined) return schema.default;
-  for (const key of ["anyOf", "oneOf"]) if (Array.isArray(schema[key])) return sample(document, schema[key][0], depth + 1);
-  if (Array.isArray(schema.allOf)) return Object.assign({}, ...schema.allOf.map((s: Json) => sample(document, s, depth + 1)));
+  for (const key of ["anyOf", "oneOf"]) if (Array.isArray(schema[key])) return again(schema[key][0]);
+  if (Array.isArray(schema.allOf)) return Object.assign({}, ...schema.allOf.map(again));
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {
     case "string": {
@@ -110,20 +132,20 @@ export function sample(document: OpenApiDocument, schema: Json, depth = 0): Json
     case "array": {
       if (depth > 8) return [];
       const count = Math.max(schema.minItems ?? 0, schema.maxItems === 0 ? 0 : 1);
-      return Array.from({ length: count }, () => sample(document, schema.items ?? {}, depth + 1));
+      return Array.from({ length: count }, () => again(schema.items ?? {}));
     }
     case "object":
     default: {
       if (!schema.properties) {
         // A map ({label: value}): one entry, so that its values get mutated too.
         const values = schema.additionalProperties ?? Object.values((schema.patternProperties ?? {}) as Record<string, Json>)[0];
-        if (values && typeof values === "object" && depth <= 8) return { "1": sample(document, values, depth + 1) };
+        if (values && typeof values === "object" && depth <= 8) return { "1": again(values) };
         return type === "object" ? {} : "x";
       }
       const out: Record<string, Json> = {};
       for (const [name, property] of Object.entries(schema.properties as Record<string, Json>)) {
-        if (depth > 8 && !(schema.required ?? []).includes(name)) continue;
-        out[name] = sample(document, property, depth + 1);
+        if ((depth > 8 || requiredOnly) && !(schema.required ?? []).includes(name)) continue;
+        out[name] = name in hints ? structuredClone(hints[name]) : again(property);
       }
       return out;
     }
@@ -170,26 +192,37 @@ const show = (v: Json) => {
 };
 
 /** Every malformed request for one operation. `bodyLimit` is the service's, for the 413 case. */
-export function casesFor(document: OpenApiDocument, operation: Operation, bodyLimit: number): FuzzCase[] {
+export function casesFor(document: OpenApiDocument, operation: Operation, bodyLimit: number, hints: Hints = {}): FuzzCase[] {
   const { method } = operation;
   const pathParams = parameters(operation, "path");
   const queryParams = parameters(operation, "query");
-  const baseParams = Object.fromEntries(pathParams.map((p) => [p.name, encodeURIComponent(String(sample(document, p.schema)))]));
+  const baseParams = Object.fromEntries(
+    pathParams.map((p) => [p.name, encodeURIComponent(String(p.name in hints ? hints[p.name] : sample(document, p.schema)))]),
+  );
   const urlFor = (params: Record<string, string>, query = "") =>
     operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => params[name] ?? "x") + (query ? `?${query}` : "");
-  const baseQuery = queryParams.map((p) => `${p.name}=${encodeURIComponent(String(sample(document, p.schema)))}`).join("&");
+  const baseQuery = queryParams.map((p) => `${p.name}=${encodeURIComponent(String(p.name in hints ? hints[p.name] : sample(document, p.schema)))}`).join("&");
   const basePath = urlFor(baseParams, baseQuery);
   const schema = requestSchema(operation);
   const cases: FuzzCase[] = [];
   const add = (label: string, c: Omit<FuzzCase, "label" | "method"> & { method?: string }) => cases.push({ method, ...c, label });
 
   if (schema) {
-    const base = sample(document, schema);
-    add("sampled body", { path: basePath, headers: JSON_HEADERS, body: jsonBody(base) });
-    for (const at of placesIn(base)) {
-      for (const junk of JUNK_VALUES) add(`${where(at)} = ${show(junk)}`, { path: basePath, headers: JSON_HEADERS, body: jsonBody(replaced(base, at, junk)) });
-      if (at.length > 0) add(`${where(at)} removed`, { path: basePath, headers: JSON_HEADERS, body: jsonBody(replaced(base, at, null, "delete")) });
-      add(`${where(at)} with an unknown field`, { path: basePath, headers: JSON_HEADERS, body: jsonBody(replaced(base, at, null, "extra")) });
+    // Two bases: every property filled, and only the required ones (which often gets further
+    // into the domain code: a build with just a funded change address succeeds).
+    const base = sample(document, schema, 0, hints);
+    const minimal = sample(document, schema, 0, hints, true);
+    const bases: [string, Json][] = [["", base]];
+    if (JSON.stringify(minimal) !== JSON.stringify(base)) bases.push(["required only: ", minimal]);
+    for (const [prefix, value] of bases) {
+      add(`${prefix}sampled body`, { path: basePath, headers: JSON_HEADERS, body: jsonBody(value) });
+      for (const at of placesIn(value)) {
+        const label = `${prefix}${where(at)}`;
+        const here = at.reduce<Json>((node, step) => node[step], value);
+        for (const junk of junkFor(here)) add(`${label} = ${show(junk)}`, { path: basePath, headers: JSON_HEADERS, body: jsonBody(replaced(value, at, junk)) });
+        if (at.length > 0) add(`${label} removed`, { path: basePath, headers: JSON_HEADERS, body: jsonBody(replaced(value, at, null, "delete")) });
+        add(`${label} with an unknown field`, { path: basePath, headers: JSON_HEADERS, body: jsonBody(replaced(value, at, null, "extra")) });
+      }
     }
     // fast-check, seeded per operation: random JSON (unicode strings, big numbers) at random places.
     const places = placesIn(base);
@@ -211,7 +244,7 @@ export function casesFor(document: OpenApiDocument, operation: Operation, bodyLi
     add("body over the limit", { path: basePath, headers: JSON_HEADERS, body: jsonBody({ ...(base && typeof base === "object" ? base : {}), padding }), expectStatus: 413 });
   }
 
-  const body = schema ? jsonBody(sample(document, schema)) : undefined;
+  const body = schema ? jsonBody(sample(document, schema, 0, hints, true)) : undefined;
   const headers = schema ? JSON_HEADERS : {};
   for (const param of pathParams) {
     for (const junk of PATH_JUNK) add(`path ${param.name} = ${junk.slice(0, 30)}`, { path: urlFor({ ...baseParams, [param.name]: junk }, baseQuery), headers, ...(body && { body }) });
