@@ -40,7 +40,7 @@ export const NETWORK = "devnet" as const;
 
 /** Lovelace an output needs (min-UTxO), with a margin for the address and value encoding. */
 export function minLovelace(datumHex = "", withToken = false): bigint {
-  const bytes = 160 + 70 + (withToken ? 75 : 0) + datumHex.length / 2 + 10;
+  const bytes = 160 + 80 + (withToken ? 80 : 0) + datumHex.length / 2 + 20;
   return BigInt(bytes) * BigInt(PARAMS.coinsPerUtxoSize);
 }
 

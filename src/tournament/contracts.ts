@@ -58,7 +58,8 @@ function compileProgram(name: string, params: Record<string, UplcData> = {}): Co
     // changeParam needs the module-qualified name; it returns false and applies nothing otherwise.
     if (!program.changeParam(param, value)) throw new Error(`changeParam(${param}) did not apply`);
   }
-  const uplc = program.compile({ optimize: true });
+  // Traces stay in: a rejected transaction then says which rule it broke (they run only on failure paths).
+  const uplc = program.compile({ optimize: { keepTracing: true } });
   const code = hexOf(uplc.toCbor());
   const hash = hexOf(uplc.hash());
   const meshHash = resolveScriptHash(code, "V2");

@@ -20,6 +20,6 @@ declare module "@helios-lang/compiler" {
     readonly paramTypes: Record<string, unknown>;
     /** Sets a top-level const; needs the module-qualified name and returns false when nothing matched. */
     changeParam(name: string, data: UplcData): boolean;
-    compile(options?: { optimize?: boolean }): CompiledProgram;
+    compile(options?: { optimize?: boolean | { keepTracing?: boolean } }): CompiledProgram;
   }
 }
