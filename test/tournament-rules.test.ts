@@ -1,0 +1,279 @@
+// Every check the service makes before building a tournament transaction (400 with its message),
+// the 404s (unknown tournament, unknown contract deployment), pagination, and registrations with
+// datums that are not addresses, listed as invalid. One service and three tournaments for all of it.
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { randomBytes } from "node:crypto";
+import { pubKeyAddress, scriptAddress, serializeAddressObj } from "@meshsdk/core";
+import { encodeRegistrationDatum } from "../src/tournament/datum.js";
+import { startService, type RunningService } from "./helpers/service.js";
+import { ADA, fundedWallet, ok, rejected, signAndSubmit, type Funded } from "./helpers/tournament.js";
+
+const ENTRY = 10 * ADA;
+const mainnetAddress = serializeAddressObj(pubKeyAddress("ab".repeat(28)), 1);
+const scriptAddr = serializeAddressObj(scriptAddress("cd".repeat(28)), 0);
+const keyless = () => serializeAddressObj(pubKeyAddress(randomBytes(28).toString("hex")), 0);
+
+describe("tournament rules", () => {
+  let s: RunningService;
+  let admin: Funded;
+  let other: Funded;
+  let p: Funded[];
+  let A = ""; // bracket 2, two placements: the rules of adding and settling
+  let B = ""; // bracket 2: "another tournament"
+  let C = ""; // a third one, for pagination
+  let regAddressA = "";
+  const regA = new Map<Funded, string>();
+  let regB1 = "";
+
+  const create = async (body: Record<string, unknown>) =>
+    s.request("POST", "/tournaments", {
+      name: "Rules cup",
+      adminAddress: admin.address,
+      bracketSize: 2,
+      entryFee: ENTRY,
+      payoutStructure: [12 * ADA, 5 * ADA],
+      utxos: await admin.utxos(),
+      ...body,
+    });
+  const createSubmitted = async (body: Record<string, unknown> = {}): Promise<string> => {
+    const built = ok(await create(body));
+    await signAndSubmit(s, { complete: built.complete!, hash: built.hash! }, [admin]);
+    return built.tournamentId!;
+  };
+  const registerSubmitted = async (id: string, w: Funded): Promise<string> => {
+    const built = ok(await s.request("POST", `/tournaments/${id}/register`, { tournamentId: id, registererAddress: w.address, utxos: await w.utxos() }));
+    await signAndSubmit(s, { complete: built.complete!, hash: built.hash! }, [w]);
+    return built.outputRef!;
+  };
+  const add = async (id: string, registrations: { address: string; outputRef: string }[], by: Funded = admin) =>
+    s.request("POST", `/tournaments/${id}/participants`, { tournamentId: id, adminAddress: by.address, registrations, utxos: await by.utxos() });
+  const settle = async (id: string, results: string[], by: Funded = admin) =>
+    s.request("PATCH", `/tournaments/${id}/settle`, { tournamentId: id, adminAddress: by.address, results, utxos: await by.utxos() });
+
+  before(async () => {
+    s = await startService();
+    admin = await fundedWallet(s, 2000 * ADA);
+    other = await fundedWallet(s, 200 * ADA);
+    p = [];
+    for (let i = 0; i < 3; i++) p.push(await fundedWallet(s, 200 * ADA));
+    A = await createSubmitted();
+    B = await createSubmitted({ payoutStructure: [15 * ADA] });
+    C = await createSubmitted({ name: "Third", payoutStructure: [] });
+    regAddressA = (await s.request("GET", `/tournaments/${A}`)).body.registrationAddress;
+    for (const w of p) regA.set(w, await registerSubmitted(A, w));
+    regB1 = await registerSubmitted(B, p[0]!);
+  });
+  after(async () => {
+    await s?.close();
+  });
+
+  describe("create", () => {
+    it("refuses a name over 64 bytes of UTF-8", async () => {
+      rejected(await create({ name: "é".repeat(33) }), 400, /body\.name is 66 bytes of UTF-8; at most 64/);
+    });
+    it("refuses a bracket outside 2..32", async () => {
+      rejected(await create({ bracketSize: 1, payoutStructure: [] }), 400, /body\.bracketSize must be a whole number from 2 to 32/);
+      rejected(await create({ bracketSize: 33 }), 400, /body\.bracketSize must be a whole number from 2 to 32/);
+    });
+    it("refuses more placements than the bracket", async () => {
+      rejected(await create({ payoutStructure: [ADA * 2, ADA * 2, ADA * 2] }), 400, /payoutStructure has 3 placements, more than the bracket's 2/);
+    });
+    it("refuses a prize below the ledger minimum of its output", async () => {
+      rejected(await create({ payoutStructure: [1000] }), 400, /body\.payoutStructure\[0\] is 1000 lovelace, below the \d+ lovelace a prize output needs/);
+      rejected(await create({ payoutStructure: [], fixedPayouts: [[keyless(), 999]] }), 400, /body\.fixedPayouts\[0\] pays 999 lovelace, below/);
+    });
+    it("refuses payouts the pool of a full bracket cannot fund", async () => {
+      rejected(
+        await create({ payoutStructure: [15 * ADA], fixedPayouts: [[keyless(), 6 * ADA]] }),
+        400,
+        /payouts total 21000000 lovelace, more than a full bracket's entry fees \(2 × 10000000 = 20000000 lovelace\)/,
+      );
+      rejected(await create({ entryFee: undefined, payoutStructure: [2 * ADA] }), 400, /2 × 0 = 0 lovelace/);
+    });
+    it("refuses an admin address that is a script, and addresses of mainnet", async () => {
+      rejected(await create({ adminAddress: scriptAddr }), 400, /body\.adminAddress must be an address with a key payment credential/);
+      rejected(await create({ adminAddress: mainnetAddress }), 400, /body\.adminAddress is a mainnet address, but this instance serves devnet/);
+      rejected(await create({ fixedPayouts: [[mainnetAddress, 2 * ADA]] }), 400, /body\.fixedPayouts\[0\]\[0\] is a mainnet address/);
+    });
+    it("refuses a seed that is already spent", async () => {
+      const spent = (await admin.utxos())[0]!;
+      await createSubmitted({ name: "Spends the seed", payoutStructure: [], utxos: [spent] });
+      rejected(await create({ utxos: [spent, ...(await admin.utxos())] }), 400, /body\.utxos\[0\] \(.+#\d+\) is spent or unknown on chain/);
+    });
+    it("answers 404 for an unknown contractTitle or contractVersion", async () => {
+      rejected(await create({ contractTitle: "someone/else" }), 404, /No tournament contract deployment "someone\/else" version "1\.0\.0"/);
+      rejected(await create({ contractVersion: "9.9.9" }), 404, /version "9\.9\.9"/);
+    });
+  });
+
+  describe("lookups and listings", () => {
+    it("answers 404 for an unknown tournament on every endpoint", async () => {
+      const unknown = "ab".repeat(32);
+      rejected(await s.request("GET", `/tournaments/${unknown}`), 404, /No tournament abab/);
+      rejected(await s.request("GET", `/tournaments/${unknown}/registrations`), 404, /No tournament abab/);
+      rejected(
+        await s.request("POST", `/tournaments/${unknown}/register`, { tournamentId: unknown, registererAddress: p[0]!.address, utxos: await p[0]!.utxos() }),
+        404,
+        /No tournament abab/,
+      );
+      rejected(await add(unknown, [{ address: p[0]!.address, outputRef: regB1 }]), 404, /No tournament abab/);
+      rejected(await settle(unknown, [p[0]!.address]), 404, /No tournament abab/);
+      rejected(
+        await s.request("POST", `/tournaments/${unknown}/unregister`, {
+          tournamentId: unknown,
+          registererAddress: p[0]!.address,
+          outputRef: `${"0".repeat(64)}#0`,
+          utxos: await p[0]!.utxos(),
+        }),
+        404,
+        /No tournament abab/,
+      );
+    });
+    it("answers 404 for an unknown deployment on the listings", async () => {
+      rejected(await s.request("GET", "/tournaments?contractTitle=nope"), 404, /No tournament contract deployment "nope"/);
+      rejected(await s.request("GET", `/tournaments/${A}?contractVersion=0.0.1`), 404, /version "0\.0\.1"/);
+      rejected(await s.request("GET", `/tournaments/${A}/registrations?contractVersion=0.0.1`), 404, /version "0\.0\.1"/);
+      const ok200 = await s.request("GET", `/tournaments/${A}?contractTitle=cardano-tx-service/tournament&contractVersion=1.0.0`);
+      assert.equal(ok200.status, 200);
+    });
+    it("pages the tournaments with an opaque pageState (alias cursor), absent on the last page", async () => {
+      const all = await s.request("GET", "/tournaments");
+      assert.equal(all.status, 200);
+      const ids: string[] = all.body.results.map((t: { tournamentId: string }) => t.tournamentId);
+      assert.ok(ids.length >= 4);
+      for (const id of [A, B, C]) assert.ok(ids.includes(id));
+      assert.deepEqual(ids, [...ids].sort());
+      assert.equal(all.body.pageState, undefined);
+      const seen: string[] = [];
+      let state: string | undefined;
+      let pages = 0;
+      do {
+        const q: string = state === undefined ? "limit=2" : `limit=2&${pages % 2 === 0 ? "pageState" : "cursor"}=${encodeURIComponent(state)}`;
+        const r = await s.request("GET", `/tournaments?${q}`);
+        assert.equal(r.status, 200, JSON.stringify(r.body));
+        assert.ok(r.body.results.length <= 2);
+        seen.push(...r.body.results.map((t: { tournamentId: string }) => t.tournamentId));
+        state = r.body.pageState;
+        pages++;
+      } while (state !== undefined && pages < 10);
+      assert.deepEqual(seen, ids);
+      assert.equal(pages, Math.ceil(ids.length / 2));
+      rejected(await s.request("GET", "/tournaments?pageState=bm9wZQ"), 400, /querystring\.pageState is not a pageState this service returned/);
+      rejected(await s.request("GET", "/tournaments?limit=0"), 400, /limit/);
+      rejected(await s.request("GET", "/tournaments?limit=101"), 400, /limit/);
+    });
+    it("lists registrations with datums that are not addresses as invalid", async () => {
+      // Somebody sends outputs to the registration address: one with an integer datum, one without any datum.
+      const w = other;
+      const hand = await s.request("POST", "/transactions/build", {
+        changeAddress: w.address,
+        utxos: await w.utxos(),
+        outputs: [
+          { address: regAddressA, lovelace: 20 * ADA, datum: { type: "inline", value: "182a" } },
+          { address: regAddressA, lovelace: 20 * ADA },
+        ],
+      });
+      assert.equal(hand.status, 200, JSON.stringify(hand.body));
+      await signAndSubmit(s, hand.body, [w]);
+      const r = await s.request("GET", `/tournaments/${A}/registrations?valid=false`);
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      const junk = r.body.results.filter((x: { outputRef: string }) => x.outputRef.startsWith(hand.body.hash));
+      assert.deepEqual(
+        junk.sort((a: { outputRef: string }, b: { outputRef: string }) => (a.outputRef < b.outputRef ? -1 : 1)),
+        [0, 1].map((i) => ({ address: null, outputRef: `${hand.body.hash}#${i}`, valid: false, paidFeesLovelace: String(20 * ADA) })),
+      );
+      const valid = await s.request("GET", `/tournaments/${A}/registrations?valid=true`);
+      assert.deepEqual(valid.body.results.map((x: { address: string }) => x.address).sort(), p.map((w2) => w2.address).sort());
+      // Such an output cannot be added.
+      rejected(await add(A, [{ address: p[0]!.address, outputRef: `${hand.body.hash}#0` }]), 400, /has no registrant address in its datum: it cannot be added/);
+      rejected(await add(A, [{ address: p[0]!.address, outputRef: `${hand.body.hash}#1` }]), 400, /has no registrant address in its datum/);
+    });
+  });
+
+  describe("register and unregister", () => {
+    it("refuses a body tournamentId that differs from the path, and a script registrant", async () => {
+      rejected(
+        await s.request("POST", `/tournaments/${A}/register`, { tournamentId: B, registererAddress: p[0]!.address, utxos: await p[0]!.utxos() }),
+        400,
+        /body\.tournamentId differs from the tournamentId of the path/,
+      );
+      rejected(
+        await s.request("POST", `/tournaments/${A}/register`, { tournamentId: A, registererAddress: scriptAddr, utxos: await p[0]!.utxos() }),
+        400,
+        /body\.registererAddress must be an address with a key payment credential/,
+      );
+    });
+    it("lets only the registrant cancel, and only registrations of this tournament", async () => {
+      const unregister = (id: string, by: Funded, outputRef: string) =>
+        by.utxos().then((utxos) => s.request("POST", `/tournaments/${id}/unregister`, { tournamentId: id, registererAddress: by.address, outputRef, utxos }));
+      rejected(await unregister(A, p[1]!, regA.get(p[2]!)!), 400, /Only the registrant \(addr_test1\w+\) can cancel registration/);
+      rejected(await unregister(A, p[0]!, regB1), 400, /is not an unspent registration of tournament/);
+      rejected(await unregister(A, p[0]!, `${"0".repeat(64)}#0`), 400, /is not an unspent registration of tournament/);
+    });
+  });
+
+  describe("add participants and settle", () => {
+    it("lets only the admin add participants, from registrations of this tournament whose address matches", async () => {
+      rejected(await add(A, [{ address: p[0]!.address, outputRef: regA.get(p[0]!)! }], other), 400, /Only the tournament's admin \(addr_test1\w+\) adds participants/);
+      rejected(await add(A, [{ address: p[0]!.address, outputRef: regB1 }]), 400, /is not an unspent registration of tournament/);
+      rejected(await add(A, [{ address: p[1]!.address, outputRef: regA.get(p[0]!)! }]), 400, /body\.registrations\[0\]\.address is not the address registration .+ names/);
+      rejected(
+        await add(A, [
+          { address: p[0]!.address, outputRef: regA.get(p[0]!)! },
+          { address: p[0]!.address, outputRef: regA.get(p[0]!)! },
+        ]),
+        400,
+        /repeat/,
+      );
+    });
+    it("never exceeds the bracket", async () => {
+      rejected(
+        await add(A, p.map((w) => ({ address: w.address, outputRef: regA.get(w)! }))),
+        400,
+        /The bracket holds 2 participants and has 0: 3 more would exceed it \(at most 2 can be added\)/,
+      );
+    });
+    it("needs a full bracket to settle", async () => {
+      rejected(await settle(A, [p[0]!.address, p[1]!.address]), 400, /Settlement needs a full bracket: tournament \w+ has 0 of 2 participants/);
+      const built = ok(await add(A, [{ address: p[0]!.address, outputRef: regA.get(p[0]!)! }]));
+      await signAndSubmit(s, { complete: built.complete!, hash: built.hash! }, [admin]);
+      rejected(await settle(A, [p[0]!.address, p[1]!.address]), 400, /has 1 of 2 participants/);
+    });
+    it("does not add a participant twice, nor cancel a registration that was added", async () => {
+      const again = await registerSubmitted(A, p[0]!);
+      rejected(await add(A, [{ address: p[0]!.address, outputRef: again }]), 400, /is already a participant/);
+      const added = regA.get(p[0]!)!;
+      rejected(
+        await s.request("POST", `/tournaments/${A}/unregister`, { tournamentId: A, registererAddress: p[0]!.address, outputRef: added, utxos: await p[0]!.utxos() }),
+        400,
+        /is not an unspent registration of tournament .+ already added, cancelled/,
+      );
+    });
+    it("refuses registrations to a full tournament and settlement results that break the rules", async () => {
+      const built = ok(await add(A, [{ address: p[1]!.address, outputRef: regA.get(p[1]!)! }]));
+      await signAndSubmit(s, { complete: built.complete!, hash: built.hash! }, [admin]);
+      rejected(
+        await s.request("POST", `/tournaments/${A}/register`, { tournamentId: A, registererAddress: p[2]!.address, utxos: await p[2]!.utxos() }),
+        400,
+        /is full \(2 participants\): it takes no more registrations/,
+      );
+      rejected(await add(A, [{ address: p[2]!.address, outputRef: regA.get(p[2]!)! }]), 400, /has 2: 1 more would exceed it/);
+      rejected(await settle(A, [p[0]!.address, p[1]!.address], other), 400, /Only the tournament's admin \(addr_test1\w+\) settles/);
+      rejected(await settle(A, [p[0]!.address]), 400, /body\.results names 1 participants, fewer than the 2 placements/);
+      rejected(await settle(A, [p[0]!.address, p[0]!.address]), 400, /body\.results\[1\] repeats addr_test1\w+: a participant has one placement/);
+      rejected(await settle(A, [p[0]!.address, p[2]!.address]), 400, /body\.results\[1\] \(addr_test1\w+\) is not a participant of this tournament/);
+      // The rules hold, the admin signs: the ledger takes it.
+      const done = ok(await settle(A, [p[1]!.address, p[0]!.address]));
+      await signAndSubmit(s, { complete: done.complete!, hash: done.hash! }, [admin]);
+      rejected(await s.request("GET", `/tournaments/${A}`), 404, /it was settled/);
+    });
+    it("still lets a registrant cancel after settlement", async () => {
+      const w = p[2]!;
+      const built = ok(
+        await s.request("POST", `/tournaments/${A}/unregister`, { tournamentId: A, registererAddress: w.address, outputRef: regA.get(w), utxos: await w.utxos() }),
+      );
+      await signAndSubmit(s, { complete: built.complete!, hash: built.hash! }, [w]);
+    });
+  });
+});
