@@ -251,11 +251,11 @@ describe("devnet ledger: scripts, evaluation and the limits the emulator misses"
   let locked: UTxO;
 
   /** A spend of the locked output with `redeemer` and `budget`, signed by dave. */
-  const spend = async (redeemer: number, budget: { mem: number; steps: number }): Promise<string> => {
+  const spend = async (redeemer: number, budget: { mem: number; steps: number }, fee?: bigint): Promise<string> => {
     const utxos = await chain.utxosAt(dave.address);
     const collateral = utxos[0];
     assert.ok(collateral);
-    const unsigned = await new MeshTxBuilder({ params })
+    const builder = new MeshTxBuilder({ params })
       .spendingPlutusScriptV2()
       .txIn(locked.input.txHash, locked.input.outputIndex, locked.output.amount, locked.output.address, 0)
       .txInInlineDatumPresent()
@@ -263,9 +263,9 @@ describe("devnet ledger: scripts, evaluation and the limits the emulator misses"
       .txInScript(script.code)
       .txInCollateral(collateral.input.txHash, collateral.input.outputIndex, collateral.output.amount, collateral.output.address)
       .changeAddress(dave.address)
-      .selectUtxosFrom(utxos)
-      .complete();
-    return dave.sign(unsigned);
+      .selectUtxosFrom(utxos);
+    if (fee !== undefined) builder.setFee(fee.toString());
+    return dave.sign(await builder.complete());
   };
 
   before(async () => {
@@ -287,7 +287,7 @@ describe("devnet ledger: scripts, evaluation and the limits the emulator misses"
   });
   after(() => service.close());
 
-  it("evaluates exactly what the ledger charges: the evaluated budget is accepted, one step less is not", async () => {
+  it("evaluates exactly what the ledger charges: the evaluated budget and the exact script fee are accepted, one step or one lovelace less is not", async () => {
     const draft = await spend(22, { mem: 7_000_000, steps: 3_000_000_000 });
     const [redeemer, ...others] = await chain.evaluate(draft);
     assert.equal(others.length, 0);
@@ -302,7 +302,18 @@ describe("devnet ledger: scripts, evaluation and the limits the emulator misses"
     // Declared budgets must be exact.
     await assert.rejects(chain.submit(await spend(22, { mem: redeemer.budget.mem, steps: redeemer.budget.steps - 1 })), /LedgerRejected|ledger rejected/i);
 
-    const exact = await spend(22, redeemer.budget);
+    // The fee the ledger charges: minFeeA × size (without the is_valid byte) + minFeeB + ⌈priceMem × mem + priceStep × steps⌉.
+    const meshBuilt = await spend(22, redeemer.budget);
+    const size = BigInt(meshBuilt.length / 2 - 1);
+    const scriptFee = (577n * BigInt(redeemer.budget.mem) * 1000n + 721n * BigInt(redeemer.budget.steps) + 9_999_999n) / 10_000_000n;
+    assert.equal(params.priceMem, 0.0577);
+    assert.equal(params.priceStep, 0.0000721);
+    const fee = BigInt(params.minFeeA) * size + BigInt(params.minFeeB) + scriptFee;
+    const low = await spend(22, redeemer.budget, fee - 1n);
+    assert.equal(low.length, meshBuilt.length);
+    await assert.rejects(chain.submit(low), /[Ff]ee/);
+    const exact = await spend(22, redeemer.budget, fee);
+    assert.equal(exact.length, meshBuilt.length);
     const txHash = await chain.submit(exact);
     assert.equal(await chain.txStatus(txHash), "confirmed");
     assert.deepEqual(await chain.utxosByRef([{ txHash: locked.input.txHash, index: locked.input.outputIndex }]), []);
