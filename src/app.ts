@@ -10,7 +10,7 @@ import { eraHistoryFor, type EraHistory } from "./cardano/era-history.js";
 import type { Config } from "./config.js";
 import { ChainUnavailableError } from "./errors.js";
 import auth from "./server/plugins/auth.js";
-import errors, { frameworkErrors } from "./server/plugins/errors.js";
+import errors, { clientErrorHandler, frameworkErrors } from "./server/plugins/errors.js";
 import { BASE_PATH } from "./server/paths.js";
 import chainRoutes from "./server/routes/chain.js";
 import healthRoutes from "./server/routes/health.js";
@@ -59,6 +59,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     // A path parameter may be a bech32 address: testnet base addresses are 108 characters.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
     frameworkErrors,
+    clientErrorHandler,
     // Our own Ajv pair (src/server/validation.ts), built per context with every addSchema'd schema.
     schemaController: { compilersFactory: { buildValidator } },
   });

@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { STATUS_CODES } from "node:http";
@@ -197,6 +198,44 @@ describe("no input produces a 5xx: every operation of the devnet service", () =>
       }
     }
   });
+});
+
+/** Writes raw bytes to the service and reads until it closes the connection. */
+function rawExchange(origin: string, bytes: string): Promise<string> {
+  const url = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: url.hostname, port: Number(url.port) }, () => socket.end(bytes));
+    const chunks: Buffer[] = [];
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    socket.on("close", () => resolve(Buffer.concat(chunks).toString("latin1")));
+    socket.on("error", (error: NodeJS.ErrnoException) => (error.code === "ECONNRESET" || error.code === "EPIPE" ? undefined : reject(error)));
+    socket.setTimeout(10_000, () => socket.destroy(new Error("no answer within 10 s")));
+  });
+}
+
+describe("no input produces a 5xx: requests that are not valid HTTP", () => {
+  let service: RunningService;
+  before(async () => {
+    service = await startService();
+  });
+  after(() => service.close());
+
+  for (const [label, bytes, status] of [
+    ["garbage", "GARBAGE\r\n\r\n", 400],
+    ["a bad header line", "GET /v2/services/health HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n", 400],
+    ["a bad Content-Length", "POST /v2/services/utils/addresses/parse HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n", 400],
+    ["headers of 40 kB", `GET /v2/services/health HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(40_000)}\r\n\r\n`, 431],
+  ] as const) {
+    it(`answers ${label} with ${status} in the error shape`, async () => {
+      const answer = await rawExchange(service.url, bytes);
+      assert.match(answer, new RegExp(`^HTTP/1\\.1 ${status} `), answer.slice(0, 200));
+      const body = JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4)) as Record<string, unknown>;
+      assert.deepEqual(Object.keys(body).sort(), ["error", "message", "statusCode"]);
+      assert.equal(body["statusCode"], status);
+      assert.equal(body["error"], STATUS_CODES[status]);
+      assert.ok(!/Client Error/.test(String(body["message"])), "the message is a sentence");
+    });
+  }
 });
 
 describe("no input produces a 5xx: the shared plumbing, through a fixture route", () => {

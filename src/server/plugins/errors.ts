@@ -1,6 +1,7 @@
 // Renders every error as {statusCode, error, message}: validation errors name the field,
 // coded errors keep their status, anything else is a bug (500, logged with its stack).
 import { STATUS_CODES } from "node:http";
+import type { Duplex } from "node:stream";
 import type { ErrorObject } from "ajv";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -86,6 +87,31 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   }
   if (statusCode >= 500) request.log.error({ err: error }, "routing error");
   void reply.status(statusCode).send({ statusCode, error: STATUS_CODES[statusCode] ?? "Error", message });
+}
+
+/**
+ * Fastify's `clientErrorHandler` option: a request that is not valid HTTP, or whose headers are
+ * too large, never reaches a route; it is answered in the same shape before the socket closes.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  let statusCode = 400;
+  let message = "The request is not valid HTTP/1.1.";
+  if (error.code === "HPE_HEADER_OVERFLOW") {
+    statusCode = 431;
+    message = "The request headers are larger than this service accepts.";
+  } else if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") {
+    statusCode = 408;
+    message = "The request did not arrive in time.";
+  }
+  const body = JSON.stringify({ statusCode, error: STATUS_CODES[statusCode], message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 async function errorsPlugin(app: FastifyInstance): Promise<void> {
