@@ -91,7 +91,7 @@ describe("Ogmios + Kupo backend", () => {
   });
 
   it("lists UTxOs at an address from Kupo, datums and reference scripts resolved, quantities exact", async () => {
-    const address = "addr1vy3qpx09uscywhpp0ekg9zwmq2yj5vp08husfq6qyh2mpps865j6t";
+    const address = "addr1qxqs59lphg8g6qndelq8xwqn60ag3aeyfcp33c2kdp46a09re5df3pzwwmyq946axfcejy5n4x0y99wqpgtp2gd0k09qsgy6pz";
     const [first, second] = await open().utxosAt(address);
     const request = fake.kupo.requests[0];
     assert.equal(request?.path, `/matches/${address}?unspent&resolve_hashes`);
