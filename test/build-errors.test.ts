@@ -172,7 +172,7 @@ describe("build errors: size", () => {
     const alice = await newWallet();
     await fund(service, alice.address, 50_000_000);
     const lines = Array.from({ length: 300 }, (_, i) => `${i}`.padEnd(60, "x"));
-    expect400(await buildRaw({ changeAddress: alice.address, message: lines }), /The transaction would be \d+ bytes, more than the ledger's maximum of 16384 bytes/);
+    expect400(await buildRaw({ changeAddress: alice.address, message: lines }), /The transaction would be at least \d+ bytes, more than the ledger's maximum of 16384 bytes/);
     await signAndSubmit(service, await build(service, { changeAddress: alice.address, message: lines.slice(0, 100) }), [alice]);
   });
 

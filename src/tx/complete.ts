@@ -26,9 +26,9 @@ export interface Assembly {
   readonly slots: { readonly start: number | null; readonly end: number | null };
 }
 
-/** Bytes of the UTxO's reference script (0 without one): Mesh needs it for the reference-script fee. */
 const EMPTY_MAP = Uint8Array.of(0xa0);
 
+/** Bytes of the UTxO's reference script (0 without one): Mesh needs it for the reference-script fee. */
 const scriptSize = (utxo: UTxO): number => (utxo.output.scriptRef ? utxo.output.scriptRef.length / 2 : 0);
 
 function assemble(a: Assembly, pool: UTxO[]): MeshTxBuilder {
@@ -53,9 +53,15 @@ function assemble(a: Assembly, pool: UTxO[]): MeshTxBuilder {
   return builder.changeAddress(a.plan.changeAddress).selectUtxosFrom(pool);
 }
 
+/** A UTxO no wallet holds, as large as the ledger allows: a trial build with it measures the fee. */
+const virtualUtxo = (address: string): UTxO => ({
+  input: { txHash: "0".repeat(64), outputIndex: 0 },
+  output: { address, amount: [{ unit: "lovelace", quantity: "45000000000000000" }] },
+});
+
 const tooLarge = (size: number, max: number): InstanceType<typeof TxTooLargeError> =>
   new TxTooLargeError(
-    `The transaction would be ${size} bytes, more than the ledger's maximum of ${max} bytes (signatures included): ` +
+    `The transaction would be at least ${size} bytes, more than the ledger's maximum of ${max} bytes: ` +
       "send fewer outputs or shorter metadata, or split it into several transactions.",
   );
 
@@ -79,12 +85,6 @@ async function diagnoseTooLarge(a: Assembly): Promise<InstanceType<typeof TxTooL
       "consolidate small UTxOs first (send them to yourself in a few transactions) or pass larger ones in utxos.",
   );
 }
-
-/** A UTxO no wallet holds, as large as the ledger allows: a trial build with it measures the fee. */
-const virtualUtxo = (address: string): UTxO => ({
-  input: { txHash: "0".repeat(64), outputIndex: 0 },
-  output: { address, amount: [{ unit: "lovelace", quantity: "45000000000000000" }] },
-});
 
 /** Says how much ADA is missing, from the outputs, a trial fee and what the UTxOs hold. */
 async function lovelaceShortfall(a: Assembly): Promise<InstanceType<typeof InsufficientFundsError> | null> {
