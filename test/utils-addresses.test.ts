@@ -197,9 +197,9 @@ describe("address utilities", () => {
   });
 
   describe("malformed addresses are 400 naming body.address and the fault", () => {
-    const base = VECTORS.mainnet[0];
+    const base = VECTORS.mainnet[0]!;
     const baseHex = hexOf(base);
-    const pointerHex = hexOf(VECTORS.mainnet[4]);
+    const pointerHex = hexOf(VECTORS.mainnet[4]!);
     const reencode = (prefix: string, hex: string) => bech32.encode(prefix, bech32.toWords(Buffer.from(hex, "hex")), false);
     const flipLast = (s: string) => s.slice(0, -1) + (s.endsWith("q") ? "p" : "q");
     const byronHex = Buffer.from(base58.decode("Ae2tdPwUPEZLs4HtbuNey7tK4hTKrwNwYtGqp7bDfCy2WdR3P6735W5Yfpe")).toString("hex");

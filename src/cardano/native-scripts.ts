@@ -32,6 +32,11 @@ export interface ParsedNativeScript {
 
 /** Deepest nesting accepted, counting the outermost node as level 1. */
 export const MAX_NATIVE_SCRIPT_DEPTH = 32;
+/**
+ * Most nodes accepted in one script. A transaction holds at most 16 KiB, about 500 `sig` nodes; the
+ * bound keeps a hostile body from keeping the SDK's encoder busy for seconds.
+ */
+export const MAX_NATIVE_SCRIPT_NODES = 1000;
 
 const NODE_FIELDS: Readonly<Record<NativeScriptJson["type"], readonly string[]>> = {
   sig: ["type", "keyHash"],
@@ -54,21 +59,11 @@ const reasonOf = (error: unknown): string => String((error as Error).message ?? 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const isNaturalNumber = (value: unknown): value is number => typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
 
-/** The nesting depth of a JSON value, measured without recursion (so that a hostile body cannot exhaust the stack). */
-export function jsonDepth(value: unknown): number {
-  let deepest = 0;
-  const stack: Array<[unknown, number]> = [[value, 1]];
-  while (stack.length > 0) {
-    const [item, depth] = stack.pop()!;
-    if (typeof item !== "object" || item === null) continue;
-    deepest = Math.max(deepest, depth);
-    for (const child of Object.values(item)) stack.push([child, depth + 1]);
-  }
-  return deepest;
-}
-
 /** Checks a JSON schema node by node and converts it to the SDK's native script; `field` is its path. */
-function toCore(node: unknown, field: string, level: number): Core {
+function toCore(node: unknown, field: string, level: number, count: { nodes: number }): Core {
+  if (++count.nodes > MAX_NATIVE_SCRIPT_NODES) {
+    throw new BadRequestError(`${field} is one node too many: a native script may have at most ${MAX_NATIVE_SCRIPT_NODES} nodes.`);
+  }
   if (level > MAX_NATIVE_SCRIPT_DEPTH) {
     throw new BadRequestError(`${field} is nested ${level} levels deep; native scripts may nest at most ${MAX_NATIVE_SCRIPT_DEPTH} levels.`);
   }
@@ -102,7 +97,7 @@ function toCore(node: unknown, field: string, level: number): Core {
     case "atLeast": {
       const scripts = node["scripts"];
       if (!Array.isArray(scripts)) throw new BadRequestError(`${field}.scripts must be an array of native script nodes.`);
-      const children = scripts.map((child, i) => toCore(child, `${field}.scripts[${i}]`, level + 1));
+      const children = scripts.map((child, i) => toCore(child, `${field}.scripts[${i}]`, level + 1, count));
       if (t === "all") return { __type: native, kind: Kind.RequireAllOf, scripts: children };
       if (t === "any") return { __type: native, kind: Kind.RequireAnyOf, scripts: children };
       const required = node["required"];
@@ -151,11 +146,56 @@ function fromCore(script: Core, field: string, path: string, level: number): Nat
 
 /** The ledger CBOR and policy ID of a native script given as JSON; `field` names it in a refusal. */
 export function serializeNativeScript(schema: unknown, field: string): SerializedNativeScript {
-  if (jsonDepth(schema) > 2 * MAX_NATIVE_SCRIPT_DEPTH) {
-    throw new BadRequestError(`${field} is nested deeper than native scripts may be (at most ${MAX_NATIVE_SCRIPT_DEPTH} levels).`);
-  }
-  const script = Serialization.NativeScript.fromCore(toCore(schema, field, 1));
+  const script = Serialization.NativeScript.fromCore(toCore(schema, field, 1, { nodes: 0 }));
   return { policyId: script.hash(), script: script.toCbor() };
+}
+
+/**
+ * Walks the CBOR once, without recursion, before the SDK decodes it: exactly one value, made only
+ * of what native scripts hold (arrays, unsigned integers, byte strings), nested no deeper than
+ * MAX_NATIVE_SCRIPT_DEPTH script levels. The SDK's decoder slows down sharply with depth, so a deep
+ * script must be refused before it reaches it.
+ */
+function checkCborShape(hex: HexBlob, field: string): void {
+  const reader = new Serialization.CborReader(hex);
+  const State = Serialization.CborReaderState;
+  // A script node is an array whose sub-scripts sit in a second array: level L is array depth 2L - 1.
+  const maxArrayDepth = 2 * MAX_NATIVE_SCRIPT_DEPTH;
+  let depth = 0;
+  let arrays = 0;
+  do {
+    const state = reader.peekState();
+    switch (state) {
+      case State.StartArray:
+        if (++depth > maxArrayDepth) {
+          throw new BadRequestError(`${field} is nested deeper than ${MAX_NATIVE_SCRIPT_DEPTH} script levels, the most this service reads.`);
+        }
+        // Every node is one array, plus one for the sub-scripts of all, any and atLeast.
+        if (++arrays > 2 * MAX_NATIVE_SCRIPT_NODES) {
+          throw new BadRequestError(`${field} holds more than ${MAX_NATIVE_SCRIPT_NODES} script nodes, the most this service reads.`);
+        }
+        reader.readStartArray();
+        break;
+      case State.EndArray:
+        reader.readEndArray();
+        depth--;
+        break;
+      case State.UnsignedInteger:
+      case State.ByteString:
+      case State.StartIndefiniteLengthByteString:
+        reader.skipValue();
+        break;
+      case State.Finished:
+        throw new BadRequestError(`${field} ends in the middle of its CBOR value: bytes are missing.`);
+      default:
+        throw new BadRequestError(
+          `${field} does not decode as a native script: it holds a CBOR ${State[state] ?? "value"}, while native scripts hold only arrays, unsigned integers and byte strings.`,
+        );
+    }
+  } while (depth > 0);
+  if (reader.peekState() !== State.Finished) {
+    throw new BadRequestError(`${field} has bytes after the end of its CBOR value: send exactly one native script.`);
+  }
 }
 
 /**
@@ -167,16 +207,11 @@ export function parseNativeScript(cborHex: string, field: string): ParsedNativeS
   const hex = HexBlob(cborHex.toLowerCase());
   let script: Serialization.NativeScript;
   try {
-    const reader = new Serialization.CborReader(hex);
-    reader.skipValue();
-    if (reader.peekState() !== Serialization.CborReaderState.Finished) {
-      throw new BadRequestError(`${field} has bytes after the end of its CBOR value: send exactly one native script.`);
-    }
+    checkCborShape(hex, field);
     script = Serialization.NativeScript.fromCbor(hex);
   } catch (error) {
     if (error instanceof BadRequestError) throw error;
-    const reason = error instanceof RangeError ? "it is nested too deeply" : reasonOf(error);
-    throw new BadRequestError(`${field} does not decode as a native script: ${reason}.`);
+    throw new BadRequestError(`${field} does not decode as a native script: ${reasonOf(error)}.`);
   }
   let core: Core;
   try {
