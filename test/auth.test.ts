@@ -176,6 +176,44 @@ describe("auth required (preview)", () => {
   });
 });
 
+describe("every documented operation", () => {
+  let service: RunningService;
+  before(async () => {
+    service = await start({ NETWORK: "preview" });
+  });
+  after(() => service.close());
+
+  it("needs a key unless the OpenAPI document marks it public (security: []), and accepts a valid key", async (t) => {
+    const document = (await service.request("GET", "/openapi.json")).body as {
+      paths: Record<string, Record<string, { security?: unknown[] }>>;
+    };
+    const { key } = await service.app.keyStore.create({ name: "walker", env: "testnet" });
+    let keyed = 0;
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const url = `${service.url}${path.replace(/\{[^}]+\}/g, "x")}`;
+        const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
+        const init = { method: method.toUpperCase(), headers: { "content-type": "application/json" }, body: method === "get" ? null : "{}" };
+        const keyless = await fetch(url, init);
+        const label = `${method.toUpperCase()} ${path}`;
+        if (isPublic) {
+          assert.notEqual(keyless.status, 401, label);
+          continue;
+        }
+        keyed++;
+        assert.equal(keyless.status, 401, label);
+        assert.match(((await keyless.json()) as { message: string }).message, /API key is required/, label);
+        const withKey = await fetch(url, { ...init, headers: { ...init.headers, "x-api-key": key } });
+        assert.notEqual(withKey.status, 401, label);
+        assert.notEqual(withKey.status, 429, label);
+        assert.equal(withKey.headers.get("ratelimit-limit"), "50000", label);
+      }
+    }
+    assert.ok(document.paths["/v2/services/health"], "the walk covers the document");
+    t.diagnostic(`${keyed} keyed operations checked`);
+  });
+});
+
 describe("auth optional (devnet default)", () => {
   let service: RunningService;
   before(async () => {
