@@ -6,11 +6,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
+import { MeshTxBuilder, resolveDataHash } from "@meshsdk/core";
 import { DevnetClock } from "../src/chain/devnet/clock.js";
 import { DevnetChain } from "../src/chain/devnet/devnet.js";
 import { SerialQueue } from "../src/chain/devnet/queue.js";
+import { DevnetStore } from "../src/chain/devnet/store.js";
 import { DEVNET_PROTOCOL_PARAMETERS } from "../src/chain/protocol-params.js";
 import { LedgerRejectedError } from "../src/errors.js";
+import { sumCheckValidator } from "./helpers/plutus-fixture.js";
 import { buildPayment, lovelaceOf, newTestWallet } from "./helpers/test-wallet.js";
 
 describe("devnet clock", () => {
@@ -90,6 +93,53 @@ describe("devnet state on disk", () => {
     assert.equal(await second.txStatus(await second.submit(signed)), "confirmed");
     await second.faucet(bob.address, 2_000_000n);
     assert.deepEqual((await second.utxosAt(bob.address)).map(lovelaceOf).sort(), [2_000_000n, 4_000_000n]);
+    await second.close();
+  });
+
+  it("keeps the datums of witness sets by hash, and a datum-hash output stays spendable after a restart", async () => {
+    const datumPath = join(dir, "datums.sqlite");
+    const script = await sumCheckValidator();
+    const dave = await newTestWallet();
+    const first = await DevnetChain.create({ path: datumPath });
+    await first.faucet(dave.address, 50_000_000n);
+    const lock = await new MeshTxBuilder({ params: DEVNET_PROTOCOL_PARAMETERS })
+      .txOut(script.address, [{ unit: "lovelace", quantity: "5000000" }])
+      .txOutDatumEmbedValue(7)
+      .changeAddress(dave.address)
+      .selectUtxosFrom(await first.utxosAt(dave.address))
+      .complete();
+    const lockHash = await first.submit(await dave.sign(lock));
+    await first.close();
+
+    const stored = DevnetStore.open(datumPath);
+    const datums = stored.load()?.datums ?? [];
+    stored.close();
+    const hash = resolveDataHash(7);
+    assert.deepEqual(datums, [{ hash, datum: "07" }]);
+
+    const second = await DevnetChain.create({ path: datumPath });
+    const [locked] = await second.utxosByRef([{ txHash: lockHash, index: 0 }]);
+    assert.ok(locked);
+    assert.equal(locked.output.dataHash, hash);
+    const spend = async (budget: { mem: number; steps: number }) => {
+      const utxos = await second.utxosAt(dave.address);
+      const collateral = utxos[0];
+      assert.ok(collateral);
+      const unsigned = await new MeshTxBuilder({ params: DEVNET_PROTOCOL_PARAMETERS })
+        .spendingPlutusScriptV2()
+        .txIn(locked.input.txHash, locked.input.outputIndex, locked.output.amount, locked.output.address, 0)
+        .txInDatumValue(7)
+        .txInRedeemerValue(22, "Mesh", budget)
+        .txInScript(script.code)
+        .txInCollateral(collateral.input.txHash, collateral.input.outputIndex, collateral.output.amount, collateral.output.address)
+        .changeAddress(dave.address)
+        .selectUtxosFrom(utxos)
+        .complete();
+      return dave.sign(unsigned);
+    };
+    const [redeemer] = await second.evaluate(await spend({ mem: 7_000_000, steps: 3_000_000_000 }));
+    assert.ok(redeemer);
+    assert.equal(await second.txStatus(await second.submit(await spend(redeemer.budget))), "confirmed");
     await second.close();
   });
 

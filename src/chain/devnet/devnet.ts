@@ -188,8 +188,10 @@ export class DevnetChain implements DevnetPort {
     if (this.#store.hasTx(txHash)) return txHash;
 
     let violation: string | null;
+    let datums: Array<{ hash: string; datum: string }>;
     try {
       violation = exUnitsViolation(parts.witnessSet, DEVNET_PROTOCOL_PARAMETERS);
+      datums = witnessDatums(parts.witnessSet);
     } catch (error) {
       throw new LedgerRejectedError(`the witness set does not decode: ${(error as Error).message}.`);
     }
@@ -213,7 +215,7 @@ export class DevnetChain implements DevnetPort {
       throw new Error(`the emulator accepted ${result.txHash} but the body hashes to ${txHash}`);
     }
     try {
-      this.#store.saveAccepted({ txHash, slot, utxos: this.#emulator.getUtxosCbor(), datums: witnessDatums(parts.witnessSet) });
+      this.#store.saveAccepted({ txHash, slot, utxos: this.#emulator.getUtxosCbor(), datums });
     } catch (error) {
       // Not on disk, so not accepted: go back to the last state that is.
       const snapshot = this.#store.load();
