@@ -150,12 +150,16 @@ describe("Blockfrost backend", () => {
       input: { txHash: "cd".repeat(32), outputIndex: 1 },
       output: { address: "addr_test1vqqq", amount: [{ unit: "lovelace", quantity: "5000000" }, { unit: `${"ef".repeat(28)}6e616d65`, quantity: "3" }], plutusData: "d87980" },
     };
-    await chainFor().evaluate(SIGNED_TX, [utxo]);
+    const native = { input: { txHash: "cd".repeat(32), outputIndex: 2 }, output: { address: "addr_test1vqqq", amount: [{ unit: "lovelace", quantity: "2000000" }], scriptRef: "82008200581c43f809cda245e7f0c8205d282a1c6c2b052baf8b050606c270660420" } };
+    await chainFor().evaluate(SIGNED_TX, [utxo, native]);
     const request = fake.requests.find((r) => r.path.startsWith("/api/v0/utils/txs/evaluate/utxos"));
     assert.ok(request, "the /utxos variant was used");
     assert.deepEqual(JSON.parse(request.body.toString()), {
       cbor: SIGNED_TX,
-      additionalUtxoSet: [[{ txId: "cd".repeat(32), index: 1 }, { address: "addr_test1vqqq", value: { coins: 5000000, assets: { [`${"ef".repeat(28)}.6e616d65`]: 3 } }, datum: "d87980" }]],
+      additionalUtxoSet: [
+        [{ txId: "cd".repeat(32), index: 1 }, { address: "addr_test1vqqq", value: { coins: 5000000, assets: { [`${"ef".repeat(28)}.6e616d65`]: 3 } }, datum: "d87980" }],
+        [{ txId: "cd".repeat(32), index: 2 }, { address: "addr_test1vqqq", value: { coins: 2000000 }, script: { native: "43f809cda245e7f0c8205d282a1c6c2b052baf8b050606c270660420" } }],
+      ],
     });
   });
 

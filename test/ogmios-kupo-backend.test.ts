@@ -140,6 +140,10 @@ describe("Ogmios + Kupo backend", () => {
         input: { txHash: "cd".repeat(32), outputIndex: 1 },
         output: { address: "addr_test1vqqq", amount: [{ unit: "lovelace", quantity: "9007199254740993" }], plutusData: "d87980", scriptRef: "82014e4d01000033222220051200120011" },
       },
+      {
+        input: { txHash: "cd".repeat(32), outputIndex: 2 },
+        output: { address: "addr_test1vqqq", amount: [{ unit: "lovelace", quantity: "2000000" }], scriptRef: "82008200581c43f809cda245e7f0c8205d282a1c6c2b052baf8b050606c270660420" },
+      },
     ]);
     assert.deepEqual(budgets, [{ tag: "SPEND", index: 0, budget: { mem: 1700, steps: 476468 } }]);
     const request = fake.rpc.find((r) => r.method === "evaluateTransaction");
@@ -150,6 +154,10 @@ describe("Ogmios + Kupo backend", () => {
     assert.equal(extra?.["index"], 1);
     assert.equal(extra?.["datum"], "d87980");
     assert.deepEqual(extra?.["script"], { language: "plutus:v1", cbor: "4d01000033222220051200120011" });
+    // A native script goes with its JSON clauses: those of the recorded vector that carries the same CBOR.
+    const recorded = fixture<{ result: { script?: { json?: unknown; cbor?: string } }[] }>("ogmios/utxo.json").result[0]!.script!;
+    const native = (request?.params as { additionalUtxo: Record<string, unknown>[] }).additionalUtxo[1];
+    assert.deepEqual(native?.["script"], { language: "native", json: recorded.json, cbor: recorded.cbor });
   });
 
   it("reports a failing script as the ledger's rejection (422) with Ogmios's reason", async () => {

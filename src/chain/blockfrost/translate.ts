@@ -5,7 +5,7 @@ import type { components } from "@blockfrost/openapi";
 import type { NativeScript as MeshNativeScript } from "@meshsdk/common";
 import { Script, toNativeScript } from "@meshsdk/core-cst";
 import type { Protocol, RedeemerBudget, UTxO } from "../port.js";
-import { scriptOfRef, scriptRefOf } from "../shared/script-ref.js";
+import { nativeJsonOf, scriptOfRef, scriptRefOf } from "../shared/script-ref.js";
 import { budgetsFromOgmios, ogmiosFailureReason } from "../shared/ogmios-wire.js";
 
 type Schemas = components["schemas"];
@@ -159,8 +159,25 @@ export function additionalUtxoSet(utxos: readonly UTxO[]): unknown[] {
   });
 }
 
-/** Ogmios v5's script form: {language: once-wrapped body}. */
-function scriptV5(scriptRef: string): Record<string, string> {
+/** Ogmios v5's script form: {"plutus:vN": once-wrapped body} or {"native": v5 JSON}. */
+function scriptV5(scriptRef: string): Record<string, unknown> {
   const { language, cbor } = scriptOfRef(scriptRef);
-  return { [language]: cbor };
+  return language === "native" ? { native: nativeV5(nativeJsonOf(cbor)) } : { [language]: cbor };
+}
+
+/** Ogmios v5's native-script JSON: a key hash, {any|all: [...]}, {"n": [...]}, {startsAt|expiresAt: slot}. */
+function nativeV5(script: MeshNativeScript): unknown {
+  switch (script.type) {
+    case "sig":
+      return script.keyHash;
+    case "all":
+    case "any":
+      return { [script.type]: script.scripts.map(nativeV5) };
+    case "atLeast":
+      return { [String(script.required)]: script.scripts.map(nativeV5) };
+    case "after":
+      return { startsAt: Number(script.slot) };
+    case "before":
+      return { expiresAt: Number(script.slot) };
+  }
 }

@@ -4,7 +4,7 @@
 import type { EvaluateTransactionSuccess, RedeemerPointer, Utxo as OgmiosUtxo } from "@cardano-ogmios/schema";
 import { resolveDataHash } from "@meshsdk/core-cst";
 import type { RedeemerBudget, UTxO } from "../port.js";
-import { scriptOfRef, scriptRefOf, type ScriptLanguage } from "./script-ref.js";
+import { nativeJsonOf, ogmiosClausesOf, scriptOfRef, scriptRefOf, type ScriptLanguage } from "./script-ref.js";
 
 const TAGS: Record<RedeemerPointer["purpose"], RedeemerBudget["tag"]> = {
   spend: "SPEND",
@@ -100,7 +100,7 @@ export function utxosToOgmios(utxos: readonly UTxO[]): OgmiosUtxo {
     else if (utxo.output.dataHash !== undefined) entry.datumHash = utxo.output.dataHash;
     if (utxo.output.scriptRef !== undefined) {
       const { language, cbor } = scriptOfRef(utxo.output.scriptRef);
-      entry.script = language === "native" ? ({ language, cbor } as never) : { language, cbor };
+      entry.script = language === "native" ? { language, json: ogmiosClausesOf(nativeJsonOf(cbor)), cbor } : { language, cbor };
     }
     return entry;
   });

@@ -4,7 +4,9 @@
 // as the bytes the ledger hashes after the language tag (its "compiled code", a CBOR byte string
 // holding the flat program), Blockfrost wraps that once more. The core-cst script classes take
 // the twice-wrapped form. When the script's hash is known it settles which reading is right.
-import { HexBlob, NativeScript, PlutusV1Script, PlutusV2Script, PlutusV3Script, Script } from "@meshsdk/core-cst";
+import type { NativeScript as MeshNativeScript } from "@meshsdk/common";
+import type { ScriptNative } from "@cardano-ogmios/schema";
+import { fromNativeScript, HexBlob, NativeScript, PlutusV1Script, PlutusV2Script, PlutusV3Script, Script } from "@meshsdk/core-cst";
 
 export type ScriptLanguage = "native" | "plutus:v1" | "plutus:v2" | "plutus:v3";
 
@@ -96,4 +98,23 @@ export function scriptOfRef(scriptRef: string): { language: ScriptLanguage; cbor
     }
   }
   throw new Error("a reference script of an unknown language");
+}
+
+/** A native script in Mesh's JSON form (cardano-cli's), from its CBOR. */
+export const nativeJsonOf = (cbor: string): MeshNativeScript => fromNativeScript(NativeScript.fromCbor(HexBlob(cbor)));
+
+/** Mesh's native-script JSON as Ogmios v6 clauses. */
+export function ogmiosClausesOf(script: MeshNativeScript): ScriptNative {
+  switch (script.type) {
+    case "sig":
+      return { clause: "signature", from: script.keyHash };
+    case "all":
+    case "any":
+      return { clause: script.type, from: script.scripts.map(ogmiosClausesOf) };
+    case "atLeast":
+      return { clause: "some", atLeast: BigInt(script.required), from: script.scripts.map(ogmiosClausesOf) };
+    case "before":
+    case "after":
+      return { clause: script.type, slot: Number(script.slot) };
+  }
 }
