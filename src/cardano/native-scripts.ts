@@ -156,7 +156,7 @@ export function serializeNativeScript(schema: unknown, field: string): Serialize
  * MAX_NATIVE_SCRIPT_DEPTH script levels. The SDK's decoder slows down sharply with depth, so a deep
  * script must be refused before it reaches it.
  */
-function checkCborShape(hex: HexBlob, field: string): void {
+function walkCborShape(hex: HexBlob, field: string): void {
   const reader = new Serialization.CborReader(hex);
   const State = Serialization.CborReaderState;
   // A script node is an array whose sub-scripts sit in a second array: level L is array depth 2L - 1.
@@ -195,6 +195,17 @@ function checkCborShape(hex: HexBlob, field: string): void {
   } while (depth > 0);
   if (reader.peekState() !== State.Finished) {
     throw new BadRequestError(`${field} has bytes after the end of its CBOR value: send exactly one native script.`);
+  }
+}
+
+function checkCborShape(hex: HexBlob, field: string): void {
+  try {
+    walkCborShape(hex, field);
+  } catch (error) {
+    if (error instanceof BadRequestError) throw error;
+    const reason = reasonOf(error);
+    if (/end of (the )?buffer/i.test(reason)) throw new BadRequestError(`${field} ends in the middle of its CBOR value: bytes are missing.`);
+    throw new BadRequestError(`${field} is not valid CBOR: ${reason}.`);
   }
 }
 
