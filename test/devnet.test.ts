@@ -9,7 +9,7 @@ import type { UTxO } from "@meshsdk/common";
 import { MeshTxBuilder } from "@meshsdk/core";
 import { Address } from "@meshsdk/core-cst";
 import { decodeUtxo } from "../src/cardano/utxo.js";
-import { fromHex, joinTransaction, splitTransaction, toHex, txIdOfBody } from "../src/cardano/tx-cbor.js";
+import { fromHex, joinTransaction, readSet, splitTransaction, toHex, txIdOfBody, vkeyOfWitness, witnessSetEntries } from "../src/cardano/tx-cbor.js";
 import type { DevnetChain } from "../src/chain/devnet/devnet.js";
 import { DEVNET_PROTOCOL_PARAMETERS } from "../src/chain/protocol-params.js";
 import { mergeSignatures } from "../src/tx/submit.js";
@@ -170,6 +170,19 @@ describe("devnet over HTTP", () => {
         assert.equal(again.status, 200, JSON.stringify(again.body));
         assert.equal(again.body.txHash, merged.txHash);
       }
+    });
+
+    it("lets a signature sent replace a stale one the transaction carried for the same key", async () => {
+      const unsigned = await buildPayment(params, carol.address, await utxosOf(carol.address), bob.address, 2_000_000n);
+      const real = await carol.witnessSet(unsigned);
+      const [, vkeys] = witnessSetEntries(fromHex(real)).find(([key]) => key === 0) ?? [];
+      assert.ok(vkeys);
+      const vkey = vkeyOfWitness(readSet(vkeys).items[0] as Uint8Array);
+      const stale = mergeSignatures(unsigned, [`a10081825820${vkey}5840${"00".repeat(64)}`]).cbor;
+      expectRejected(await submit(stale), /[Ww]itness|[Ss]ignature/);
+      const response = await submit(stale, [real]);
+      assert.equal(response.status, 200, JSON.stringify(response.body));
+      assert.equal(response.body.txHash, txIdOfBody(splitTransaction(fromHex(unsigned)).body));
     });
 
     it("refuses a transaction without its owner's witness, naming the missing key hash", async () => {

@@ -85,23 +85,27 @@ export function mergeSignatures(transactionHex: string, signatures: readonly str
   let entries: Array<[Uint8Array, Uint8Array]>;
   let index: number;
   let existing: { tagged: boolean; items: Uint8Array[] };
-  let seen: Set<string>;
   try {
     entries = readMapEntries(parts.witnessSet);
     index = entries.findIndex(([key]) => Number(new Serialization.CborReader(HexBlob(toHex(key))).readUInt()) === VKEY_WITNESSES);
     existing = index >= 0 ? readSet((entries[index] as [Uint8Array, Uint8Array])[1]) : { tagged: false, items: [] };
-    seen = new Set(existing.items.map(vkeyOfWitness));
+    existing.items.forEach(vkeyOfWitness);
   } catch (error) {
     throw new BadRequestError(`${fields.transaction} has vkey witnesses that do not decode: ${(error as Error).message}`);
   }
-  const items = [...existing.items];
+  // One witness per key: a signature sent now replaces one the transaction carried for the same
+  // key (a placeholder, or a stale signature); an identical one changes nothing.
+  const byKey = new Map<string, Uint8Array>(existing.items.map((item) => [vkeyOfWitness(item), item]));
+  let changed = false;
   for (const witness of added) {
     const vkey = vkeyOfWitness(witness);
-    if (seen.has(vkey)) continue;
-    seen.add(vkey);
-    items.push(witness);
+    const current = byKey.get(vkey);
+    if (current && toHex(current) === toHex(witness)) continue;
+    byKey.set(vkey, witness);
+    changed = true;
   }
-  if (items.length === existing.items.length) return { cbor: toHex(joinTransaction(parts)), txHash };
+  if (!changed) return { cbor: toHex(joinTransaction(parts)), txHash };
+  const items = [...byKey.values()];
 
   const value = writeSet(items, existing.tagged);
   if (index >= 0) entries[index] = [(entries[index] as [Uint8Array, Uint8Array])[0], value];
