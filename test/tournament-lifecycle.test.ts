@@ -23,7 +23,7 @@ describe("a tournament from creation to settlement", () => {
   let id = "";
   let registrationAddress = "";
   const regs = new Map<Funded, string>();
-  const fees: Record<string, string> = {};
+  const fees = new Map<string, string>();
 
   before(async () => {
     service = await startService();
@@ -48,7 +48,7 @@ describe("a tournament from creation to settlement", () => {
         utxos: [seed],
       }),
     );
-    fees.create = built.fee!;
+    fees.set("create", built.fee);
     id = built.tournamentId!;
     assert.match(id, /^[0-9a-f]{64}$/);
     await signAndSubmit(service, { complete: built.complete!, hash: built.hash! }, [admin]);
@@ -79,7 +79,7 @@ describe("a tournament from creation to settlement", () => {
       const built = ok(
         await service.request("POST", `/tournaments/${id}/register`, { tournamentId: id, registererAddress: p.address, utxos: await p.utxos() }),
       );
-      fees.register = built.fee!;
+      fees.set("register", built.fee);
       assert.equal(built.outputRef, `${built.hash}#0`);
       await signAndSubmit(service, { complete: built.complete!, hash: built.hash! }, [p]);
       regs.set(p, built.outputRef!);
@@ -106,7 +106,7 @@ describe("a tournament from creation to settlement", () => {
         utxos: await p5.utxos(),
       }),
     );
-    fees.unregister = cancel.fee!;
+    fees.set("unregister", cancel.fee);
     // Without the registrant's signature the ledger refuses it (required signer).
     const unsigned = await service.request("POST", "/tournaments/submit-tx", { transaction: cancel.complete });
     assert.equal(unsigned.status, 422, JSON.stringify(unsigned.body));
@@ -157,7 +157,7 @@ describe("a tournament from creation to settlement", () => {
         utxos: await admin.utxos(),
       }),
     );
-    fees.participants = built.fee!;
+    fees.set("participants", built.fee);
     await signAndSubmit(service, { complete: built.complete!, hash: built.hash! }, [admin]);
 
     const t = (await service.request("GET", `/tournaments/${id}`)).body;
@@ -191,7 +191,7 @@ describe("a tournament from creation to settlement", () => {
         utxos: await admin.utxos(),
       }),
     );
-    fees.settle = built.fee!;
+    fees.set("settle", built.fee);
     await signAndSubmit(service, { complete: built.complete!, hash: built.hash! }, [admin]);
 
     const paid = [...results.slice(0, 3).map((p, i) => [p.address, PAYOUTS[i]!, i] as const), [organizer, FIXED, 3] as const];
@@ -214,6 +214,6 @@ describe("a tournament from creation to settlement", () => {
     const prizes = BigInt(PAYOUTS.reduce((s, a) => s + a, 0) + FIXED);
     const adminAfter = totalLovelace(await utxosOf(service, admin.address));
     assert.equal(adminAfter, adminBefore + BigInt(t.lovelace) - prizes - BigInt(built.fee!));
-    console.log(`tournament fees (lovelace): ${JSON.stringify(fees)}`);
+    console.log(`tournament fees (lovelace): ${JSON.stringify(Object.fromEntries(fees))}`);
   });
 });

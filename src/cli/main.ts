@@ -3,9 +3,10 @@
 // Exit codes: 0 done, 1 the operation failed (or the configuration is wrong), 2 wrong arguments.
 import { ConfigError, loadConfig, loadDotEnv } from "../config.js";
 import { CommandFailed, UsageError, type CliContext, type CommandGroup } from "./command.js";
+import { contractsCommand } from "./contracts.js";
 import { keysCommand } from "./keys.js";
 
-const GROUPS: readonly CommandGroup[] = [keysCommand];
+const GROUPS: readonly CommandGroup[] = [keysCommand, contractsCommand];
 
 function help(): string {
   const width = Math.max(...GROUPS.map((g) => g.name.length)) + 2;

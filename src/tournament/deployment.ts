@@ -3,7 +3,6 @@
 // (contracts/plutus.json: title and version from its preamble); anything else is a 404. A deployment's
 // reference UTxO is read from the store and checked on chain before every use; while none exists, the
 // script is attached inline. On the devnet the service deploys it itself the first time it is needed.
-import type { UTxO } from "@meshsdk/common";
 import type { Network } from "../config.js";
 import type { ChainPort } from "../chain/port.js";
 import { isDevnet } from "../chain/port.js";
@@ -48,8 +47,6 @@ export function selectContract(network: Network, selector: ContractSelector): Co
   return known;
 }
 
-const scriptHashOf = (u: UTxO): string | undefined => u.output.scriptHash;
-
 export class Deployments {
   readonly #chain: ChainPort;
   readonly #network: Network;
@@ -68,8 +65,8 @@ export class Deployments {
     if (!record) return null;
     const [utxo] = await this.#chain.utxosByRef([{ txHash: record.txHash, index: record.outputIndex }]);
     if (!utxo || !utxo.output.scriptRef) return null;
-    const hash = scriptHashOf(utxo);
-    if (hash !== undefined && hash !== contract.script.hash) return null;
+    // The reference must carry this very script (a changed blueprint has another hash, hence another record).
+    if (!utxo.output.scriptRef.includes(contract.script.compiledCode)) return null;
     return { kind: "reference", txHash: record.txHash, index: record.outputIndex, script: contract.script };
   }
 

@@ -31,11 +31,19 @@ export const lovelaceOf = (u: UTxO): bigint => BigInt(u.output.amount.find((a) =
 export const totalLovelace = (us: readonly UTxO[]): bigint => us.reduce((s, u) => s + lovelaceOf(u), 0n);
 
 /** Expects 200 from a building endpoint; returns the body. */
-export function ok(r: JsonResponse): Record<string, string> {
+export interface BuiltTx {
+  complete: string;
+  hash: string;
+  fee: string;
+  tournamentId?: string;
+  outputRef?: string;
+}
+
+export function ok(r: JsonResponse): BuiltTx {
   assert.equal(r.status, 200, JSON.stringify(r.body));
   assert.match(r.body.complete, /^[0-9a-f]+$/);
   assert.match(r.body.hash, /^[0-9a-f]{64}$/);
-  return r.body;
+  return r.body as BuiltTx;
 }
 
 /** Signs `complete` with each wallet (CIP-30 witness sets) and submits; asserts the ledger accepted it. */

@@ -1,0 +1,105 @@
+// `contracts show | deploy`: the tournament contract and its reference-script deployment.
+// On real networks the operator deploys: `deploy` builds the unsigned transaction that puts the
+// tournament script at the vault (an address nobody holds a key for), prints it, and records the
+// expected reference UTxO in DATA_DIR; the service uses it as soon as it is on chain and attaches the
+// script inline until then. On the devnet the service deploys by itself.
+import { createChain } from "../chain/index.js";
+import { paymentAddressOn } from "../chain/address-check.js";
+import { fromHex, splitTransaction, txIdOfBody } from "../cardano/tx-cbor.js";
+import { deploymentsPath, DeploymentStore } from "../store/tournament-deployments.js";
+import { defaultContract } from "../tournament/deployment.js";
+import { buildDeployTx, vaultAddress } from "../tournament/devnet-deploy.js";
+import { CommandFailed, UsageError, parseCommandArgs, type CliContext, type CommandGroup } from "./command.js";
+
+const HELP = `Usage: npm run cli -- contracts <command> [options]
+
+Commands:
+  show           The default tournament contract (title, version, script hash, addresses) and
+                 its recorded reference-script deployment on this NETWORK, if any.
+  deploy --from ADDRESS [--change ADDRESS]
+                 Builds the unsigned transaction that deploys the tournament script as a reference
+                 script at the vault address (no key exists for it), paid from the UTxOs of ADDRESS,
+                 and records output #0 as the deployment. Sign it (e.g. scripts/sign.ts) and submit
+                 it (POST /v2/services/transactions/submit); until it is on chain the service keeps
+                 attaching the script inline. Not needed on the devnet: the service deploys there.
+
+Deployments are recorded in DATA_DIR/tournament-deployments.sqlite.`;
+
+async function show(context: CliContext): Promise<number> {
+  const { network, dataDir } = context.config;
+  const c = defaultContract(network);
+  context.out(`contractTitle    ${c.contractTitle}`);
+  context.out(`contractVersion  ${c.contractVersion}`);
+  context.out(`scriptHash       ${c.script.hash} (the NFT policy id)`);
+  context.out(`address          ${c.address}`);
+  context.out(`vault            ${vaultAddress(network)}`);
+  const store = DeploymentStore.open(deploymentsPath(dataDir));
+  try {
+    const record = store.find(network, c.contractTitle, c.contractVersion, c.script.hash);
+    context.out(`deployment       ${record ? `${record.txHash}#${record.outputIndex} (recorded ${new Date(record.createdAt).toISOString()})` : "none recorded: scripts are attached inline"}`);
+  } finally {
+    store.close();
+  }
+  return 0;
+}
+
+async function deploy(args: string[], context: CliContext): Promise<number> {
+  const { values } = parseCommandArgs(args, { from: { type: "string" }, change: { type: "string" } }, "contracts deploy");
+  const { network, dataDir } = context.config;
+  if (values.from === undefined) throw new UsageError("contracts deploy needs --from ADDRESS (whose UTxOs pay).", "contracts deploy");
+  if (network === "devnet") {
+    throw new CommandFailed("On the devnet the service deploys the tournament script by itself the first time a tournament endpoint needs it.");
+  }
+  let from: string;
+  let change: string;
+  try {
+    from = paymentAddressOn(network, values.from, "--from");
+    change = values.change === undefined ? from : paymentAddressOn(network, values.change, "--change");
+  } catch (error) {
+    throw new UsageError((error as Error).message, "contracts deploy");
+  }
+  const chain = await createChain(context.config);
+  if (!chain) throw new CommandFailed(`No chain backend is configured for ${network}: set BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL.`);
+  try {
+    const c = defaultContract(network);
+    const utxos = await chain.utxosAt(from);
+    if (utxos.length === 0) throw new CommandFailed(`${from} holds no UTxOs to pay the deployment.`);
+    const unsigned = await buildDeployTx(network, await chain.protocolParameters(), [c.script], utxos, change);
+    const txHash = txIdOfBody(splitTransaction(fromHex(unsigned)).body);
+    const store = DeploymentStore.open(deploymentsPath(dataDir));
+    try {
+      store.save({
+        network,
+        contractTitle: c.contractTitle,
+        contractVersion: c.contractVersion,
+        scriptHash: c.script.hash,
+        txHash,
+        outputIndex: 0,
+        createdAt: Date.now(),
+      });
+    } finally {
+      store.close();
+    }
+    context.err(`Deployment of ${c.contractTitle} ${c.contractVersion} (script ${c.script.hash}) recorded as ${txHash}#0 at ${vaultAddress(network)}.`);
+    context.err("Sign the transaction below with the key of --from and submit it; the service uses the reference once it is on chain.");
+    context.out(JSON.stringify({ transaction: unsigned, hash: txHash, outputRef: `${txHash}#0` }));
+    return 0;
+  } finally {
+    await chain.close();
+  }
+}
+
+export const contractsCommand: CommandGroup = {
+  name: "contracts",
+  summary: "Tournament contract: show it, build its reference-script deployment.",
+  async run(args, context) {
+    const [command, ...rest] = args;
+    if (command === undefined || command === "--help" || command === "-h" || command === "help") {
+      context.out(HELP);
+      return command === undefined ? 2 : 0;
+    }
+    if (command === "show") return show(context);
+    if (command === "deploy") return deploy(rest, context);
+    throw new UsageError(`Unknown contracts command "${command}".`, "contracts");
+  },
+};
