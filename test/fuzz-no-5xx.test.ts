@@ -114,8 +114,9 @@ async function fuzzOperation(
   bodyLimit: number,
   chainMissing: boolean,
   hints: Hints = {},
+  select: (c: FuzzCase) => boolean = () => true,
 ): Promise<FuzzResult> {
-  const cases = casesFor(document, op, bodyLimit, hints);
+  const cases = casesFor(document, op, bodyLimit, hints).filter(select);
   const failures: string[] = [];
   const counts = new Map<number, number>();
   await pool(cases, 16, async (c) => {
@@ -196,6 +197,32 @@ describe("no input produces a 5xx: every operation of the devnet service", () =>
         assert.deepEqual(Object.keys(body).sort(), ["error", "message", "statusCode"]);
         assert.equal(body["statusCode"], 404);
       }
+    }
+  });
+});
+
+describe("no input produces a 5xx: a real network without a chain backend", () => {
+  // Preview with no backend configured: chain-dependent operations answer 503 saying what to
+  // configure (and must document it), devnet-only ones 404; nothing else is a 5xx.
+  let service: RunningService;
+  let document: OpenApiDocument;
+  before(async () => {
+    service = await startService({ NETWORK: "preview", AUTH: "optional" });
+    document = (await service.request("GET", "/openapi.json")).body as OpenApiDocument;
+  });
+  after(() => service.close());
+
+  it("answers the sampled requests of every operation with a documented status, 503 only for the missing chain", async (t) => {
+    assert.equal(service.app.chain, null);
+    const hints: Hints = { address: "addr_test1vz2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzerspjrlsz", changeAddress: "addr_test1vz2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzerspjrlsz" };
+    for (const op of operationsOf(document)) {
+      await t.test(`${op.method} ${op.path}`, async () => {
+        const { failures, statuses } = await fuzzOperation(service.url, document, op, service.config.bodyLimit, true, hints, (c) =>
+          /sampled (body|request)$|^path \S+ = x$|^query \S+ = x$/.test(c.label),
+        );
+        t.diagnostic(`${op.method} ${op.path}: ${statuses}`);
+        assert.deepEqual(report(failures), []);
+      });
     }
   });
 });

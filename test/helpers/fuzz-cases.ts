@@ -246,6 +246,7 @@ export function casesFor(document: OpenApiDocument, operation: Operation, bodyLi
 
   const body = schema ? jsonBody(sample(document, schema, 0, hints, true)) : undefined;
   const headers = schema ? JSON_HEADERS : {};
+  if (!schema) add("sampled request", { path: basePath, headers });
   for (const param of pathParams) {
     for (const junk of PATH_JUNK) add(`path ${param.name} = ${junk.slice(0, 30)}`, { path: urlFor({ ...baseParams, [param.name]: junk }, baseQuery), headers, ...(body && { body }) });
     add(`path ${param.name} malformed percent-encoding`, { path: urlFor({ ...baseParams, [param.name]: "%E0%A4%A" }, baseQuery), headers, ...(body && { body }), expectStatus: 400 });
