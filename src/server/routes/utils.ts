@@ -153,8 +153,11 @@ const SlotBody = Type.Object({
 const TimeBody = Type.Object({
   time: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: "Unix time in milliseconds (UTC), not before the network's start." }),
 });
-const TimeAnswer = Type.Object({ time: Type.Integer({ description: "Unix time in milliseconds (UTC) at which the slot begins." }) });
-const SlotAnswer = Type.Object({ slot: Type.Integer({ description: "The slot that contains that instant." }) });
+const TimeAnswer = Type.Object(
+  { time: Type.Integer({ description: "Unix time in milliseconds (UTC) at which the slot begins." }) },
+  { description: "When the slot begins." },
+);
+const SlotAnswer = Type.Object({ slot: Type.Integer({ description: "The slot that contains that instant." }) }, { description: "The slot of that instant." });
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
@@ -217,7 +220,10 @@ export default async function utilsRoutes(app: FastifyInstance): Promise<void> {
         tags,
         body: Type.Object({ script: Hex("The native script's CBOR, hex.", { minLength: 2 }) }),
         response: {
-          200: Type.Object({ policyId: PolicyId, schema: Type.Ref("NativeScript", { description: "The script as JSON." }) }),
+          200: Type.Object(
+            { policyId: PolicyId, schema: Type.Ref("NativeScript", { description: "The script as JSON." }) },
+            { description: "The script as JSON, with its policy ID." },
+          ),
           ...errorResponses(),
         },
       },
@@ -240,7 +246,10 @@ export default async function utilsRoutes(app: FastifyInstance): Promise<void> {
         tags,
         body: Type.Object({ schema: Type.Ref("NativeScript", { description: "The native script as JSON." }) }),
         response: {
-          200: Type.Object({ policyId: PolicyId, script: Type.String({ pattern: "^([0-9a-f]{2})+$", description: "The script's CBOR, lowercase hex." }) }),
+          200: Type.Object(
+            { policyId: PolicyId, script: Type.String({ pattern: "^([0-9a-f]{2})+$", description: "The script's CBOR, lowercase hex." }) },
+            { description: "The script's ledger CBOR, with its policy ID." },
+          ),
           ...errorResponses(),
         },
       },
