@@ -23,6 +23,17 @@ const missing = !existsSync(CHROMIUM);
 // Locally a missing browser skips the test; in CI (.ci/run installs it) it must run and fail.
 const skip = missing && !process.env["CI"] ? `${CHROMIUM} is absent: install it with apt-get install chromium (CI installs it)` : false;
 
+/** Operations the page must show whatever else the service has: health and the utilities. */
+const REQUIRED = [
+  "GET /v2/services/health",
+  "POST /v2/services/utils/addresses/parse",
+  "POST /v2/services/addresses/info",
+  "POST /v2/services/utils/native-scripts/parse",
+  "POST /v2/services/utils/native-scripts/serialize",
+  "POST /v2/services/utils/network/slot-to-time",
+  "POST /v2/services/utils/network/time-to-slot",
+];
+
 interface Operation {
   method: string;
   path: string;
@@ -50,10 +61,12 @@ describe("docs page in a real browser", { skip }, () => {
         .filter(([method]) => ["get", "put", "post", "delete", "patch", "head", "options"].includes(method))
         .map(([method, op]) => ({ method: method.toUpperCase(), path, summary: op.summary })),
     );
-    assert.ok(
-      operations.some((op) => op.path === "/v2/services/health"),
-      "the OpenAPI document lists GET /v2/services/health",
-    );
+    for (const required of REQUIRED) {
+      assert.ok(
+        operations.some((op) => `${op.method} ${op.path}` === required),
+        `the OpenAPI document lists ${required}`,
+      );
+    }
 
     const context = await browser.newContext({ serviceWorkers: "block" });
     const page = await context.newPage();
@@ -81,10 +94,11 @@ describe("docs page in a real browser", { skip }, () => {
       assert.equal(await row.count(), 1, `the docs list ${op.method} ${op.path}`);
       if (op.summary) assert.match(await row.locator(".opblock-summary-description").innerText(), new RegExp(escapeRegExp(op.summary)));
     }
-    // The utilities, once their routes exist, are listed like every other operation (the loop above);
-    // say so explicitly when they are there, so the docs for them are known to be checked.
-    const utilities = operations.filter((op) => op.path.startsWith("/v2/services/utils/"));
-    for (const op of utilities) assert.ok(await page.getByText(op.path, { exact: true }).first().isVisible());
+    for (const required of REQUIRED) {
+      const [method, path] = required.split(" ");
+      const summary = page.locator(`.opblock-${method!.toLowerCase()} .opblock-summary-path[data-path="${path}"]`);
+      assert.ok(await summary.first().isVisible(), `${required} is visible on the page`);
+    }
 
     // Open the health operation: its details (responses) render too.
     await page.locator(`.opblock-summary-path[data-path="/v2/services/health"]`).first().click();
