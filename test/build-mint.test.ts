@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { build, fund, newWallet, outputsOf, quantityOf, signAndSubmit, totalOf, utf8Hex, utxosAt, type TestWallet } from "./helpers/build-wallet.js";
-import { datumJson, metadataJson, nativeScriptHashesOf, policyIdOf } from "./helpers/build-decode.js";
+import { datumJson, metadataJson, nativeScriptHashesOf, policyIdOf, validityOf } from "./helpers/build-decode.js";
 import { startService, type RunningService } from "./helpers/service.js";
 
 let service: RunningService;
@@ -118,6 +118,59 @@ describe("build: CIP-25", () => {
     const left = await utxosAt(service, alice.address);
     assert.equal(totalOf(left, policyId + hexOf("Gold")), 50n);
     assert.equal(totalOf(left, policyId + hexOf("Silver")), 90n);
+  });
+});
+
+describe("build: time-locked policies", () => {
+  const lockedPolicy = (wallet: TestWallet, lock: { before?: number; after?: number }) => {
+    const scripts: unknown[] = [{ type: "sig", keyHash: wallet.keyHash }];
+    if (lock.before !== undefined) scripts.push({ type: "before", slot: lock.before });
+    if (lock.after !== undefined) scripts.push({ type: "after", slot: lock.after });
+    const policyId = policyIdOf(wallet.keyHash, lock);
+    return { policyId, preloaded: { type: "simple", script: { type: "all", scripts }, hash: policyId } };
+  };
+  const tipSlot = async () => ((await service.request("GET", "/health")).body.tip as { slot: number }).slot;
+
+  test("a 'before' lock narrows the default interval so that the ledger accepts the mint", async () => {
+    const alice = await newWallet();
+    await fund(service, alice.address, 30_000_000);
+    const before = (await tipSlot()) + 600; // sooner than the default two hours
+    const { policyId, preloaded } = lockedPolicy(alice, { before });
+    const built = await build(service, {
+      changeAddress: alice.address,
+      preloadedScripts: [preloaded],
+      mint: [{ version: "cip25", assetName: { name: "Timed", format: "utf8" }, policyId, quantity: 1, metadata: { name: "Timed", image: "ipfs://t" } }],
+    });
+    assert.equal(validityOf(built.complete).ttl, before);
+    await signAndSubmit(service, built, [alice]);
+    assert.equal(totalOf(await utxosAt(service, alice.address), policyId + hexOf("Timed")), 1n);
+  });
+
+  test("an explicit end past the lock, an expired lock and a lock in the future are 400 saying which slot", async () => {
+    const alice = await newWallet();
+    const now = await tipSlot();
+    const mint = (policyId: string) => [{ version: "cip25", assetName: { name: "T", format: "utf8" }, policyId, quantity: 1 }];
+    const soon = lockedPolicy(alice, { before: now + 600 });
+    const health = (await service.request("GET", "/health")).body.tip as { time: number };
+    const nowSeconds = Math.floor(health.time / 1000);
+    const tooLate = await service.request("POST", "/transactions/build", {
+      changeAddress: alice.address,
+      preloadedScripts: [soon.preloaded],
+      mint: mint(soon.policyId),
+      validityInterval: { end: nowSeconds + 3600 },
+    });
+    assert.equal(tooLate.status, 400, JSON.stringify(tooLate.body));
+    assert.match(tooLate.body.message, new RegExp(`body\\.validityInterval\\.end must be at or before slot ${now + 600} `));
+
+    const expired = lockedPolicy(alice, { before: Math.max(1, now - 5) });
+    const gone = await service.request("POST", "/transactions/build", { changeAddress: alice.address, preloadedScripts: [expired.preloaded], mint: mint(expired.policyId) });
+    assert.equal(gone.status, 400, JSON.stringify(gone.body));
+    assert.match(gone.body.message, new RegExp(`${expired.policyId} can no longer mint or burn: its script allows it only before slot`));
+
+    const future = lockedPolicy(alice, { after: now + 10_000 });
+    const early = await service.request("POST", "/transactions/build", { changeAddress: alice.address, preloadedScripts: [future.preloaded], mint: mint(future.policyId) });
+    assert.equal(early.status, 400, JSON.stringify(early.body));
+    assert.match(early.body.message, new RegExp(`${future.policyId} allows minting only from slot ${now + 10_000}`));
   });
 });
 

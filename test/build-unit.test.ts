@@ -5,6 +5,7 @@ import fc from "fast-check";
 import { chunkUtf8, cip67Prefix, cip68Datum, jsonToMetadatum, textMetadatum } from "../src/cardano/metadata.js";
 import { planBuild } from "../src/tx/payload.js";
 import type { BuildRequest } from "../src/tx/request.js";
+import { timeLockOf } from "../src/tx/validity.js";
 
 const TESTNET = "addr_test1qzn8y9gncth2v4w5lhv47k5vswcys4ffxmect6dyv7an6rpacfd469p5u67a6wjtz42fz7qj9lvz364yjq5wx3agzr5q4xehp4";
 const KEY_HASH = "8d8deecf9c36147ff3ccab3e59344c95978e3685d6037066d4f6425f";
@@ -54,6 +55,16 @@ describe("CIP helpers", () => {
   });
 });
 
+describe("native-script time locks", () => {
+  const sig = { type: "sig" as const, keyHash: KEY_HASH };
+  test("bounds under all (and atLeast-all) are forced; under any they are not", () => {
+    assert.deepEqual(timeLockOf({ type: "all", scripts: [sig, { type: "before", slot: "500" }, { type: "before", slot: "400" }, { type: "after", slot: "10" }] }), { before: 400, after: 10 });
+    assert.deepEqual(timeLockOf({ type: "any", scripts: [sig, { type: "before", slot: "500" }] }), {});
+    assert.deepEqual(timeLockOf({ type: "atLeast", required: 2, scripts: [sig, { type: "after", slot: "7" }] }), { after: 7 });
+    assert.deepEqual(timeLockOf({ type: "atLeast", required: 1, scripts: [sig, { type: "after", slot: "7" }] }), {});
+  });
+});
+
 describe("payload → plan", () => {
   const base: BuildRequest = { changeAddress: TESTNET };
 
@@ -81,7 +92,8 @@ describe("payload → plan", () => {
       [`${POLICY}cafe`, 1n],
       [`${POLICY}000de1404869`, 10n],
     ]);
-    assert.deepEqual(plan.validity, { start: 1_000, end: 1_000 + 7_200 });
+    assert.deepEqual(plan.validity, { start: 1_000, end: 1_000 + 7_200, explicitStart: false, explicitEnd: false });
+    assert.deepEqual(plan.timeLocks, []);
     assert.equal(plan.utxos, null, "no utxos: read from the chain");
   });
 

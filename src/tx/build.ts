@@ -7,6 +7,7 @@ import { checkAssets, resolveInputs } from "./inputs.js";
 import { settleOutputs } from "./outputs.js";
 import { planBuild } from "./payload.js";
 import type { BuildRequest } from "./request.js";
+import { validitySlots } from "./validity.js";
 
 export type { BuildRequest, BuildResult };
 
@@ -27,9 +28,6 @@ export async function buildTransaction(request: BuildRequest, context: BuildCont
   const inputs = await resolveInputs(plan, context.chain);
   const outputs = settleOutputs(plan.outputs, context.params);
   checkAssets(plan, outputs, inputs);
-  const slots = {
-    start: plan.validity.start === null ? null : context.eraHistory.timeToSlot(plan.validity.start * 1000, "body.validityInterval.start"),
-    end: plan.validity.end === null ? null : context.eraHistory.timeToSlot(plan.validity.end * 1000, "body.validityInterval.end"),
-  };
+  const slots = validitySlots(plan, context.tip, context.eraHistory);
   return completeTransaction({ plan, outputs, inputs, params: context.params, slots });
 }

@@ -7,10 +7,17 @@ import { BadRequestError } from "../errors.js";
 import { plutusJsonToCbor } from "./datum.js";
 import type { BuildRequest, MintRequest, NativeScriptJson, PlannedMint, PlannedOutput } from "./request.js";
 
+/** A policy's native script: CBOR for the witness set, Mesh's JSON for its time locks. */
+export interface PolicyScript {
+  readonly cbor: string;
+  readonly json: NativeScript;
+}
+
 export interface MintPlan {
   readonly mints: PlannedMint[];
   readonly outputs: PlannedOutput[];
-  readonly scripts: Map<string, string>;
+  /** policy id → script, for the policies the mints use. */
+  readonly scripts: Map<string, PolicyScript>;
   readonly cip25: Metadatum | null;
 }
 
@@ -34,17 +41,18 @@ export function toMeshNativeScript(script: NativeScriptJson, field: string): Nat
   }
 }
 
-/** policy id → script CBOR for every preloaded script, each checked against its declared hash. */
-export function loadPreloadedScripts(request: BuildRequest): Map<string, string> {
-  const scripts = new Map<string, string>();
+/** policy id → script for every preloaded script, each checked against its declared hash. */
+export function loadPreloadedScripts(request: BuildRequest): Map<string, PolicyScript> {
+  const scripts = new Map<string, PolicyScript>();
   request.preloadedScripts?.forEach((entry, i) => {
     const field = `body.preloadedScripts[${i}]`;
-    const script = toNativeScript(toMeshNativeScript(entry.script, `${field}.script`));
+    const json = toMeshNativeScript(entry.script, `${field}.script`);
+    const script = toNativeScript(json);
     const hash = script.hash().toString();
     if (hash !== entry.hash.toLowerCase()) {
       throw new BadRequestError(`${field}.hash is ${entry.hash.toLowerCase()} but the script hashes to ${hash}: fix the hash or the script.`);
     }
-    scripts.set(hash, script.toCbor());
+    scripts.set(hash, { cbor: script.toCbor(), json });
   });
   return scripts;
 }
@@ -77,14 +85,14 @@ function cip68Label(spec: AssetNameSpec, field: string): number {
 /** Plans the mints; `quantityOf` parses the signed amount, `checkAddress` the network of destAddress. */
 export function planMints(
   request: BuildRequest,
-  scripts: ReadonlyMap<string, string>,
+  scripts: ReadonlyMap<string, PolicyScript>,
   quantityOf: (item: MintRequest, field: string) => bigint,
   checkAddress: (address: string, field: string) => void,
 ): MintPlan {
   const units: Units = { mints: [], destAssets: new Map() };
   const outputs: PlannedOutput[] = [];
   const cip25Entries: { policyId: string; assetNameHex: string; metadata: unknown; field: string }[] = [];
-  const used = new Map<string, string>();
+  const used = new Map<string, PolicyScript>();
   (request.mint ?? []).forEach((item, i) => {
     const field = `body.mint[${i}]`;
     const policyId = item.policyId.toLowerCase();

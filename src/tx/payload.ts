@@ -10,6 +10,7 @@ import { BadRequestError } from "../errors.js";
 import { planMetadata } from "./auxiliary.js";
 import { planDatum } from "./datum.js";
 import { loadPreloadedScripts, planMints } from "./mint.js";
+import { planValidity, timeLockOf } from "./validity.js";
 import type { BuildPlan, BuildRequest, JsonAmount, OutputRequest, PlannedOutput } from "./request.js";
 
 const U64_MAX = 2n ** 64n - 1n;
@@ -83,28 +84,6 @@ export function planReferenceInputs(refs: BuildRequest["referenceInputs"]): OutR
   });
 }
 
-/** The default validity interval: from now to now + 2 hours. */
-export const DEFAULT_VALIDITY_SECONDS = 2 * 60 * 60;
-
-/** Unix seconds past this (the year 5138) are milliseconds sent by mistake. */
-const LATEST_SECONDS = 100_000_000_000;
-
-function planValidity(request: BuildRequest, nowSeconds: number): BuildPlan["validity"] {
-  const interval = request.validityInterval ?? {};
-  for (const bound of ["start", "end"] as const) {
-    const value = interval[bound];
-    if (typeof value === "number" && value >= LATEST_SECONDS) {
-      throw new BadRequestError(`body.validityInterval.${bound} is ${value}, after the year 5000: give Unix seconds, not milliseconds.`);
-    }
-  }
-  const start = interval.start === false ? null : (interval.start ?? nowSeconds);
-  const end = interval.end === false ? null : (interval.end ?? (start ?? nowSeconds) + DEFAULT_VALIDITY_SECONDS);
-  if (start !== null && end !== null && end <= start) {
-    throw new BadRequestError(`body.validityInterval.end (${end}) must be after its start (${start}).`);
-  }
-  return { start, end };
-}
-
 /** Phase 1 of a build: validates and normalizes the request. `nowSeconds` is the default validity start. */
 export function planBuild(request: BuildRequest, network: Network, nowSeconds: number): BuildPlan {
   const checkAddress = addressChecker(network);
@@ -122,7 +101,8 @@ export function planBuild(request: BuildRequest, network: Network, nowSeconds: n
     requiredInputs,
     outputs: [...outputs, ...mint.outputs],
     mints: mint.mints,
-    mintScripts: mint.scripts,
+    mintScripts: new Map([...mint.scripts].map(([policyId, script]) => [policyId, script.cbor])),
+    timeLocks: [...mint.scripts].map(([policyId, script]) => ({ policyId, ...timeLockOf(script.json) })),
     metadata: planMetadata(request, mint.cip25),
     validity: planValidity(request, nowSeconds),
     requiredSigners: [...new Set((request.requiredSigners ?? []).map((s) => s.toLowerCase()))],

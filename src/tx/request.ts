@@ -75,6 +75,15 @@ export interface PlannedMint {
   readonly field: string;
 }
 
+/** Slots a minting policy's native script forces on the validity interval. */
+export interface TimeLock {
+  readonly policyId: string;
+  /** The transaction must end (invalid hereafter) at or before this slot. */
+  readonly before?: number;
+  /** The transaction must start (invalid before) at or after this slot. */
+  readonly after?: number;
+}
+
 export interface BuildPlan {
   readonly changeAddress: string;
   /** UTxOs the builder may select from; null: read the change address's UTxOs from the chain. */
@@ -85,8 +94,10 @@ export interface BuildPlan {
   /** policy id → native script CBOR, for every policy the mints use. */
   readonly mintScripts: ReadonlyMap<string, string>;
   readonly metadata: ReadonlyMap<bigint, Metadatum>;
-  /** Unix seconds; null: no bound. */
-  readonly validity: { readonly start: number | null; readonly end: number | null };
+  /** Unix seconds; null: no bound. `explicit*`: the request set that bound (else a default). */
+  readonly validity: { readonly start: number | null; readonly end: number | null; readonly explicitStart: boolean; readonly explicitEnd: boolean };
+  /** The time locks of the policies the mints use. */
+  readonly timeLocks: readonly TimeLock[];
   readonly requiredSigners: readonly string[];
   readonly referenceInputs: readonly OutRef[];
 }

@@ -82,9 +82,11 @@ export function vkeyCount(witnessSetHex: string): number {
   return CSL.TransactionWitnessSet.from_hex(witnessSetHex).vkeys()?.len() ?? 0;
 }
 
-/** The native script JSON → policy id, computed by CSL. */
-export function policyIdOf(keyHash: string): string {
+/** The policy id of `all [sig keyHash, before?, after?]`, computed by CSL. */
+export function policyIdOf(keyHash: string, lock: { before?: number; after?: number } = {}): string {
   const scripts = CSL.NativeScripts.new();
   scripts.add(CSL.NativeScript.new_script_pubkey(CSL.ScriptPubkey.new(CSL.Ed25519KeyHash.from_hex(keyHash))));
+  if (lock.before !== undefined) scripts.add(CSL.NativeScript.new_timelock_expiry(CSL.TimelockExpiry.new_timelockexpiry(CSL.BigNum.from_str(String(lock.before)))));
+  if (lock.after !== undefined) scripts.add(CSL.NativeScript.new_timelock_start(CSL.TimelockStart.new_timelockstart(CSL.BigNum.from_str(String(lock.after)))));
   return CSL.NativeScript.new_script_all(CSL.ScriptAll.new(scripts)).hash().to_hex();
 }

@@ -160,7 +160,13 @@ const BuildBody = Type.Object(
           start: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Literal(false)], { description: "Unix seconds from which the transaction is valid; false: no lower bound. Default: the chain tip's time." })),
           end: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Literal(false)], { description: "Unix seconds until which it is valid (exclusive); false: no upper bound. Default: start + 2 hours." })),
         },
-        { additionalProperties: false, description: "Validity interval in Unix seconds, converted to slots with the network's era history (a time inside a slot rounds down to it)." },
+        {
+          additionalProperties: false,
+          description:
+            "Validity interval in Unix seconds, converted to slots with the network's era history (a time inside a slot rounds down to it). " +
+            "A minting policy whose native script requires `before` a slot moves a default end back to that slot; explicit bounds that contradict a policy's time lock, " +
+            "a lock that has already expired or one that opens later are 400 naming the slot.",
+        },
       ),
     ),
     requiredSigners: Type.Optional(Type.Array(Hash28("A key hash whose signature the ledger will require."), { maxItems: 50, description: "Key hashes added to the body's required signers." })),

@@ -1,0 +1,85 @@
+// The validity interval: defaults, Unix seconds → slots with the era history, and the time locks
+// of the minting policies (native `before`/`after`), which the interval must respect or the
+// ledger refuses the mint.
+import type { NativeScript } from "@meshsdk/common";
+import type { EraHistory } from "../cardano/era-history.js";
+import type { Tip } from "../chain/port.js";
+import { BadRequestError } from "../errors.js";
+import type { BuildPlan, BuildRequest, TimeLock } from "./request.js";
+
+/** The default validity interval: from now to now + 2 hours. */
+export const DEFAULT_VALIDITY_SECONDS = 2 * 60 * 60;
+
+/** Unix seconds past this (the year 5138) are milliseconds sent by mistake. */
+const LATEST_SECONDS = 100_000_000_000;
+
+export function planValidity(request: BuildRequest, nowSeconds: number): BuildPlan["validity"] {
+  const interval = request.validityInterval ?? {};
+  for (const bound of ["start", "end"] as const) {
+    const value = interval[bound];
+    if (typeof value === "number" && value >= LATEST_SECONDS) {
+      throw new BadRequestError(`body.validityInterval.${bound} is ${value}, after the year 5000: give Unix seconds, not milliseconds.`);
+    }
+  }
+  const start = interval.start === false ? null : (interval.start ?? nowSeconds);
+  const end = interval.end === false ? null : (interval.end ?? (start ?? nowSeconds) + DEFAULT_VALIDITY_SECONDS);
+  if (start !== null && end !== null && end <= start) {
+    throw new BadRequestError(`body.validityInterval.end (${end}) must be after its start (${start}).`);
+  }
+  return { start, end, explicitStart: interval.start !== undefined, explicitEnd: interval.end !== undefined };
+}
+
+/**
+ * The bounds a native script always requires: `before`/`after` reached through `all` (or an
+ * `atLeast` that needs every sub-script). Bounds under `any` are alternatives and are not forced.
+ */
+export function timeLockOf(script: NativeScript): Omit<TimeLock, "policyId"> {
+  switch (script.type) {
+    case "before":
+      return { before: Number(script.slot) };
+    case "after":
+      return { after: Number(script.slot) };
+    case "all":
+    case "atLeast": {
+      if (script.type === "atLeast" && script.required < script.scripts.length) return {};
+      const locks = script.scripts.map(timeLockOf);
+      const befores = locks.flatMap((l) => (l.before === undefined ? [] : [l.before]));
+      const afters = locks.flatMap((l) => (l.after === undefined ? [] : [l.after]));
+      return { ...(befores.length ? { before: Math.min(...befores) } : {}), ...(afters.length ? { after: Math.max(...afters) } : {}) };
+    }
+    default:
+      return {};
+  }
+}
+
+type Slots = { start: number | null; end: number | null };
+
+function applyLock(lock: TimeLock, slots: Slots, plan: BuildPlan, tip: Tip, eras: EraHistory): Slots {
+  const at = (slot: number) => `slot ${slot} (${new Date(eras.slotToTime(slot)).toISOString()})`;
+  const policy = `The minting policy ${lock.policyId}`;
+  let { start, end } = slots;
+  if (lock.before !== undefined) {
+    if (lock.before <= tip.slot) throw new BadRequestError(`${policy} can no longer mint or burn: its script allows it only before ${at(lock.before)}, and the chain is at slot ${tip.slot}.`);
+    if (end === null || end > lock.before) {
+      if (plan.validity.explicitEnd) throw new BadRequestError(`body.validityInterval.end must be at or before ${at(lock.before)}: ${policy} allows minting only before it.`);
+      end = lock.before;
+    }
+  }
+  if (lock.after !== undefined && (start === null || start < lock.after)) {
+    throw new BadRequestError(
+      `${policy} allows minting only from ${at(lock.after)}: ${plan.validity.explicitStart ? "set body.validityInterval.start at or after it" : "build the transaction from then on"}.`,
+    );
+  }
+  if (start !== null && end !== null && end <= start) throw new BadRequestError(`${policy}'s time lock leaves no valid interval for this transaction.`);
+  return { start, end };
+}
+
+/** The interval in slots, narrowed to the mint policies' time locks where the request left it to us. */
+export function validitySlots(plan: BuildPlan, tip: Tip, eras: EraHistory): Slots {
+  let slots: Slots = {
+    start: plan.validity.start === null ? null : eras.timeToSlot(plan.validity.start * 1000, "body.validityInterval.start"),
+    end: plan.validity.end === null ? null : eras.timeToSlot(plan.validity.end * 1000, "body.validityInterval.end"),
+  };
+  for (const lock of plan.timeLocks) slots = applyLock(lock, slots, plan, tip, eras);
+  return slots;
+}
