@@ -1,0 +1,54 @@
+// A client-side signer for the README walkthrough (the service itself never signs):
+//   npx tsx scripts/sign.ts keygen FILE      writes a new payment signing key (cardano-cli JSON form), prints its testnet address
+//   npx tsx scripts/sign.ts address FILE     prints the testnet enterprise address of a key file
+//   npx tsx scripts/sign.ts witness FILE TX  prints the witness set (CIP-30 signTx form) of the key over TX
+//                                            (CBOR hex of a transaction, e.g. `complete`; "-" reads it from stdin)
+// Pass the witness set in `signatures` of POST /tournaments/submit-tx (or /transactions/submit).
+import { randomBytes } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import { MeshWallet } from "@meshsdk/wallet";
+
+const [command, file, tx] = process.argv.slice(2);
+
+function usage(): never {
+  process.stderr.write("Usage: npx tsx scripts/sign.ts keygen FILE | address FILE | witness FILE TX_HEX|-\n");
+  process.exit(2);
+}
+
+async function walletOf(path: string): Promise<MeshWallet> {
+  const text = readFileSync(path, "utf8").trim();
+  const cborHex = text.startsWith("{") ? (JSON.parse(text) as { cborHex: string }).cborHex : text;
+  if (!/^5820[0-9a-f]{64}$/i.test(cborHex)) throw new Error(`${path} is not a payment signing key (cborHex 5820 + 32 bytes)`);
+  const wallet = new MeshWallet({ networkId: 0, key: { type: "cli", payment: cborHex.toLowerCase() } });
+  await wallet.init();
+  return wallet;
+}
+
+const addressOf = (wallet: MeshWallet): string => {
+  const address = wallet.getAddresses().enterpriseAddressBech32;
+  if (!address) throw new Error("no address for this key");
+  return address;
+};
+
+async function main(): Promise<void> {
+  if (file === undefined) usage();
+  if (command === "keygen") {
+    const key = { type: "PaymentSigningKeyShelley_ed25519", description: "Payment Signing Key", cborHex: `5820${randomBytes(32).toString("hex")}` };
+    writeFileSync(file, `${JSON.stringify(key, null, 2)}\n`, { mode: 0o600, flag: "wx" });
+    process.stdout.write(`${addressOf(await walletOf(file))}\n`);
+  } else if (command === "address") {
+    process.stdout.write(`${addressOf(await walletOf(file))}\n`);
+  } else if (command === "witness") {
+    if (tx === undefined) usage();
+    const hex = (tx === "-" ? readFileSync(0, "utf8") : tx).trim();
+    const wallet = await walletOf(file);
+    process.stdout.write(`${await wallet.signTx(hex, true, false)}\n`);
+  } else {
+    usage();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${(error as Error).message}\n`);
+  process.exit(1);
+});
