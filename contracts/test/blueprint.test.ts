@@ -1,0 +1,152 @@
+// The committed CIP-57 blueprint matches what the Helios sources compile to; the service's
+// contract module applies parameters and agrees with Mesh on hashes; the datum codecs round-trip
+// and refuse malformed data without throwing.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { describe, it } from "node:test";
+import { blake2b } from "@helios-lang/crypto";
+import { makeByteArrayData, makeConstrData, makeIntData, makeListData } from "@helios-lang/uplc";
+import { resolveScriptHash } from "@meshsdk/core";
+import {
+  loadBlueprint,
+  registrationAddress,
+  registrationScript,
+  tournamentAddress,
+  tournamentPolicyId,
+  tournamentScript,
+} from "../../src/tournament/contracts.js";
+import {
+  decodeRegistrationDatum,
+  decodeTournamentDatum,
+  encodeRegistrationDatum,
+  encodeTournamentDatum,
+  tournamentIdOf,
+  type TournamentDatum,
+} from "../../src/tournament/datum.js";
+import { BLUEPRINT_PATH, buildBlueprint, serializeBlueprint } from "../build.js";
+import { randomAddress } from "./helpers.js";
+
+describe("blueprint (CIP-57)", () => {
+  const built = buildBlueprint();
+
+  it("compiling the sources now gives exactly the committed plutus.json (run npm run contracts:build)", () => {
+    assert.equal(serializeBlueprint(built), readFileSync(BLUEPRINT_PATH, "utf8"));
+  });
+
+  it("has the CIP-57 shape: preamble, validators with title, redeemer, compiledCode and hash", () => {
+    const b = loadBlueprint();
+    assert.equal(b.preamble.title, "cardano-tx-service/tournament");
+    assert.equal(b.preamble["plutusVersion"], "v2");
+    assert.deepEqual(
+      b.validators.map((v) => v.title),
+      ["tournament.tournament.mint", "tournament.tournament.spend", "registration.registration.spend"],
+    );
+    for (const v of b.validators) {
+      assert.ok(v["redeemer"], `${v.title} has a redeemer schema`);
+      assert.match(v.compiledCode, /^(?:[0-9a-f]{2})+$/);
+      assert.match(v.hash, /^[0-9a-f]{56}$/);
+    }
+    const reg = b.validators[2]!;
+    assert.equal((reg["parameters"] as unknown[]).length, 2);
+  });
+
+  it("each hash is blake2b-224 of 0x02 ‖ compiledCode, and Mesh computes the same", () => {
+    for (const v of loadBlueprint().validators) {
+      const ours = Buffer.from(blake2b([2, ...Buffer.from(v.compiledCode, "hex")], 28)).toString("hex");
+      assert.equal(ours, v.hash, v.title);
+      const hex = v.compiledCode;
+      assert.equal(resolveScriptHash(`59${(hex.length / 2).toString(16).padStart(4, "0")}${hex}`, "V2"), v.hash);
+    }
+  });
+});
+
+describe("contracts module", () => {
+  it("the tournament script is the blueprint's, its policy id is its hash", () => {
+    const t = tournamentScript();
+    assert.equal(t.hash, loadBlueprint().validators[0]!.hash);
+    assert.equal(tournamentPolicyId(), t.hash);
+    assert.match(tournamentAddress("preprod"), /^addr_test1w/);
+    assert.match(tournamentAddress("mainnet"), /^addr1w/);
+  });
+
+  it("applies the registration parameters: one script per tournament, different from the placeholder", () => {
+    const idA = tournamentIdOf("11".repeat(32), 0);
+    const idB = tournamentIdOf("11".repeat(32), 1);
+    const a = registrationScript(idA);
+    const b = registrationScript(idB);
+    const placeholder = loadBlueprint().validators[2]!.hash;
+    assert.notEqual(a.hash, placeholder);
+    assert.notEqual(a.hash, b.hash);
+    assert.ok(a.code.includes(idA), "the tournament ID is in the code");
+    assert.ok(a.code.includes(tournamentPolicyId()), "the tournament policy is in the code");
+    assert.equal(resolveScriptHash(a.code, "V2"), a.hash);
+    assert.equal(registrationScript(idA), a, "cached");
+    assert.notEqual(registrationAddress(idA, "devnet"), registrationAddress(idB, "devnet"));
+    assert.throws(() => registrationScript("xyz"));
+  });
+
+  it("tournament IDs: blake2b-256 of the tx hash followed by the CBOR of the index", () => {
+    const tx = "ab".repeat(32);
+    const expect = (index: number[]) => Buffer.from(blake2b([...Buffer.from(tx, "hex"), ...index], 32)).toString("hex");
+    assert.equal(tournamentIdOf(tx, 0), expect([0x00]));
+    assert.equal(tournamentIdOf(tx, 23), expect([0x17]));
+    assert.equal(tournamentIdOf(tx, 24), expect([0x18, 0x18]));
+    assert.equal(tournamentIdOf(tx, 300), expect([0x19, 0x01, 0x2c]));
+    assert.notEqual(tournamentIdOf(tx, 1), tournamentIdOf(tx, 0));
+  });
+});
+
+describe("datum codecs", () => {
+  const datum: TournamentDatum = {
+    config: {
+      name: "Coupe d'été ⚽",
+      adminAddress: randomAddress(),
+      bracketSize: 64,
+      entryFee: 10_000_000n,
+      payoutStructure: [300_000_000n, 150_000_000n, 50_000_000n],
+      fixedPayouts: [{ address: randomAddress(), amount: 2_000_000n }],
+      registrationHash: "ab".repeat(28),
+    },
+    participants: [randomAddress(), randomAddress()],
+  };
+
+  it("round-trips the tournament datum", () => {
+    assert.deepEqual(decodeTournamentDatum(encodeTournamentDatum(datum), false), datum);
+  });
+
+  it("round-trips the registration datum (an address as Plutus data)", () => {
+    const a = randomAddress();
+    assert.equal(decodeRegistrationDatum(encodeRegistrationDatum(a), false), a);
+  });
+
+  it("returns null for malformed data instead of throwing", () => {
+    const hex = (d: { toCbor(): number[] }) => Buffer.from(d.toCbor()).toString("hex");
+    const bad = [
+      "",
+      "zz",
+      "ff",
+      "d87980",
+      hex(makeIntData(5n)),
+      hex(makeListData([makeIntData(1n)])),
+      hex(makeListData([makeListData([]), makeListData([])])),
+      // A config with a non-address admin.
+      hex(makeListData([
+        makeListData([makeByteArrayData("41"), makeIntData(1n), makeIntData(2n), makeIntData(0n), makeListData([]), makeListData([]), makeByteArrayData("00".repeat(28))]),
+        makeListData([]),
+      ])),
+      // Participants that are not addresses.
+      encodeTournamentDatum(datum).replace(/9f(d8799f[0-9a-f]*)$/, "9f01ff"),
+      // A name that is not UTF-8.
+      hex(makeListData([
+        makeListData([makeByteArrayData("ff"), makeConstrData(0, []), makeIntData(2n), makeIntData(0n), makeListData([]), makeListData([]), makeByteArrayData("00".repeat(28))]),
+        makeListData([]),
+      ])),
+    ];
+    for (const b of bad) assert.equal(decodeTournamentDatum(b, false), null, b);
+    for (const b of ["", "zz", "d87980", hex(makeIntData(5n))]) assert.equal(decodeRegistrationDatum(b, false), null, b);
+  });
+
+  it("refuses to encode a registration hash that is not 28 bytes", () => {
+    assert.throws(() => encodeTournamentDatum({ ...datum, config: { ...datum.config, registrationHash: "ab" } }));
+  });
+});
