@@ -37,7 +37,7 @@ describe("backend resilience", () => {
     const started = Date.now();
     await assert.rejects(chainFor({ retries: 1 }).tip(), unavailable(/no answer within 300 ms|no answer in time/));
     const elapsed = Date.now() - started;
-    assert.ok(elapsed >= 550 && elapsed < 1500, `two attempts of 300 ms, took ${elapsed} ms`);
+    assert.ok(elapsed >= 550 && elapsed < 1800, `two attempts of 300 ms (not two slow answers of 1 s), took ${elapsed} ms`);
     assert.equal(fake.requests.length, 2);
   });
 
@@ -45,7 +45,7 @@ describe("backend resilience", () => {
     fake.behave({ kind: "slow", delayMs: 5000 });
     const started = Date.now();
     await assert.rejects(chainFor({ attemptTimeoutMs: 2000, deadlineMs: 400, retries: 5 }).tip(), unavailable(/no answer/));
-    assert.ok(Date.now() - started < 1000);
+    assert.ok(Date.now() - started < 1500, "the 400 ms deadline, not the 2 s attempt timeout nor the 5 s answer");
   });
 
   it("retries a 500 and a 503 with backoff, then succeeds", async () => {
@@ -70,7 +70,8 @@ describe("backend resilience", () => {
     const started = Date.now();
     await chain.tip();
     assert.equal(draws.length, 3, "one draw per retry");
-    assert.ok(Date.now() - started < 250, "random 0 means no wait at all");
+    // Without jitter the waits alone would be 100 + 200 + 400 ms.
+    assert.ok(Date.now() - started < 600, "random 0 means no wait at all");
   });
 
   it("reports a backend that keeps failing as 503 naming it, after the retries", async () => {
@@ -102,7 +103,7 @@ describe("backend resilience", () => {
     fake.behave({ kind: "throttle", retryAfterSeconds: 30 });
     const started = Date.now();
     await assert.rejects(chainFor({ deadlineMs: 2000 }).tip(), unavailable(/429/));
-    assert.ok(Date.now() - started < 500, "no pointless wait");
+    assert.ok(Date.now() - started < 1500, "no pointless wait for a 30 s Retry-After");
   });
 
   it("keeps to the backend's rate limit (token bucket: burst, then the sustained rate)", async () => {
@@ -116,8 +117,24 @@ describe("backend resilience", () => {
     // 5 at once, then 10 more at 20/s: at least 450 ms.
     assert.ok(elapsed >= 450, `15 requests took ${elapsed} ms`);
     const first = fake.requests[0]!.at;
-    const inFirst200ms = fake.requests.filter((r) => r.at - first < 200).length;
-    assert.ok(inFirst200ms <= 5 + 4, `${inFirst200ms} requests in the first 200 ms`);
+    const early = fake.requests.filter((r) => r.at - first < 150).length;
+    // The bucket lets 5 + 3 through in 150 ms; a little slack for arrivals bunched by a busy machine.
+    assert.ok(early <= 11, `${early} requests in the first 150 ms`);
+  });
+
+  it("token bucket arithmetic: a burst, then one token every 1/rate seconds", async () => {
+    let now = 1_000_000;
+    const bucket = new TokenBucket({ perSecond: 10, burst: 3 }, () => now);
+    for (let i = 0; i < 3; i++) assert.equal(bucket.waitTime(), 0), await bucket.take();
+    assert.equal(bucket.waitTime(), 100, "the fourth waits 100 ms");
+    now += 100;
+    assert.equal(bucket.waitTime(), 0);
+    now += 10_000;
+    assert.equal(bucket.waitTime(), 0, "refilled");
+    for (let i = 0; i < 3; i++) await bucket.take();
+    assert.equal(bucket.waitTime(), 100, "but never beyond the burst");
+    bucket.pause(2_000);
+    assert.equal(bucket.waitTime(), 2_000, "a 429 pauses it");
   });
 
   it("pauses the whole bucket after a 429 so concurrent calls also wait", async () => {
@@ -158,7 +175,7 @@ describe("backend resilience", () => {
     try {
       const started = Date.now();
       await assert.rejects(chain.tip(), unavailable(/ECONNREFUSED/));
-      assert.ok(Date.now() - started < 1000);
+      assert.ok(Date.now() - started < 2000);
       assert.equal(chain.health().state, "down");
       assert.match(chain.health().lastError ?? "", /ECONNREFUSED/);
       // A submit that never reached the backend may be retried safely.

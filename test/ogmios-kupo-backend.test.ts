@@ -205,7 +205,7 @@ describe("Ogmios + Kupo backend", () => {
     fake.silent.add("queryNetwork/tip");
     const started = Date.now();
     await assert.rejects(chain.tip(), /The ogmios-kupo chain backend could not serve tip \(2 attempts\): no answer within 200 ms/);
-    assert.ok(Date.now() - started < 1000);
+    assert.ok(Date.now() - started < 2000);
   });
 
   it("reconnects after Ogmios drops the connection mid-request", async () => {
@@ -234,7 +234,7 @@ describe("Ogmios + Kupo backend", () => {
     try {
       const started = Date.now();
       await assert.rejects(chain.tip(), /The ogmios-kupo chain backend could not serve tip \(3 attempts\): Ogmios at ws:\/\/127\.0\.0\.1:\d+ cannot be reached: ECONNREFUSED/);
-      assert.ok(Date.now() - started < 1000);
+      assert.ok(Date.now() - started < 2000);
       assert.equal(chain.health().state, "down");
     } finally {
       await fake.ogmios.accept();
