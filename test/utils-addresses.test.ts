@@ -137,6 +137,14 @@ describe("address utilities", () => {
     }
   }
 
+  it("reads an all-upper-case bech32 address and answers the lower-case form", async () => {
+    const address = VECTORS.mainnet[6]!;
+    const response = await preview.request("POST", "/addresses/info", { address: address.toUpperCase() });
+    assert.equal(response.status, 200, JSON.stringify(response.body));
+    assert.equal(response.body.bech32, address);
+    assert.deepEqual(response.body.payment, key(PAYMENT_KEY_HASH));
+  });
+
   it("parse: a base address gives both hashes, a reward address stake alone, pointer and enterprise payment alone", async () => {
     const base = await mainnet.request("POST", "/utils/addresses/parse", { address: VECTORS.mainnet[3] });
     assert.deepEqual(base.body, { payment: SCRIPT_HASH, stake: SCRIPT_HASH });
@@ -212,7 +220,8 @@ describe("address utilities", () => {
       ["a stake prefix on a payment address", reencode("stake", baseHex), /prefix "stake" but holds a mainnet base address/],
       ["an unknown prefix", reencode("pool", baseHex), /prefix "pool", which is not an address prefix/],
       ["an odd number of hex digits", baseHex.slice(0, -1), /odd number of digits/],
-      ["text that is no address", "not an address!", /is not a Cardano address/],
+      ["text that is no address", "not!an!address", /is not a Cardano address/],
+      ["surrounding whitespace", ` ${base}\n`, /contains whitespace/],
       ["a truncated base address", baseHex.slice(0, -2), /truncated: a base address has 57 bytes, this one has 56/],
       ["a base address with an extra byte", baseHex + "00", /too long: a base address has 57 bytes, this one has 58/],
       ["a truncated enterprise address (bech32)", reencode("addr", "61" + PAYMENT_KEY_HASH.slice(0, 50)), /truncated: an enterprise address has 29 bytes, this one has 26/],

@@ -73,6 +73,7 @@ type Written = { form: "bech32"; prefix: string; bytes: Uint8Array } | { form: "
 /** Decodes the text form of an address into its bytes, naming `field` in every refusal. */
 function decodeText(input: string, field: string): Written {
   if (input.length === 0) throw new BadRequestError(`${field} is empty: send a bech32, hex or Byron base58 address.`);
+  if (/\s/.test(input)) throw new BadRequestError(`${field} contains whitespace: send the address alone, without spaces or line breaks.`);
   if (HEX.test(input)) {
     if (input.length % 2 !== 0) throw new BadRequestError(`${field} looks like hex but has an odd number of digits (${input.length}).`);
     return { form: "hex", bytes: Buffer.from(input, "hex") };
