@@ -81,6 +81,14 @@ describe("backend resilience", () => {
     assert.equal(chainFor().health().state, "unknown");
   });
 
+  it("answers 503, never 500, to answers it cannot read", async () => {
+    fake.answer("GET", /^\/blocks\/latest$/, { status: 200, body: "<html>maintenance</html>", raw: true });
+    await assert.rejects(chainFor().tip(), unavailable(/GET \/blocks\/latest: the answer is not JSON/));
+    fake.reset();
+    fake.answer("GET", /^\/blocks\/latest$/, { status: 200, body: null });
+    await assert.rejects(chainFor().tip(), unavailable(/\/blocks\/latest: Cannot read properties of null/));
+  });
+
   it("does not retry a 4xx other than 429", async () => {
     fake.answer("GET", /^\/blocks\/latest$/, (request) => (request.headers["project_id"] === "preprodREVOKED" ? { status: 403, body: '{"status_code":403,"error":"Forbidden","message":"Invalid project token."}' } : undefined));
     await assert.rejects(

@@ -133,6 +133,7 @@ export function evaluationFromBlockfrost(body: unknown): RedeemerBudget[] | { re
     return { rejected: ogmiosFailureReason(response.error) };
   }
   if (response && typeof response === "object" && "result" in response) return budgetsFromOgmios(response.result);
+  if (Array.isArray(body)) return budgetsFromOgmios(body); // the bare result, should a proxy unwrap it
   throw new Error("the evaluation answer has neither result nor error");
 }
 

@@ -28,7 +28,7 @@ const EVALUATION_RETRYABLE = new Set([3003]); // NodeTipTooOld: the node is stil
 /** Maps an error of the Ogmios client to ours. */
 export function fromOgmiosError(what: string, operation: OgmiosOperation, error: unknown): Error {
   if (error instanceof LedgerRejectedError || error instanceof BackendError) return error;
-  const rpc = error instanceof JSONRPCError ? error : (JSONRPCError.tryFrom(error as object) ?? undefined);
+  const rpc = error instanceof JSONRPCError ? error : typeof error === "object" && error !== null ? (JSONRPCError.tryFrom(error) ?? undefined) : undefined;
   if (rpc) {
     if (rpc.code === -32000) return new BackendError(BACKEND, "unreachable", `${what}: the Ogmios connection closed before an answer`, { cause: error });
     const reason = ogmiosFailureReason(rpc);

@@ -65,6 +65,10 @@ function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error)
 }
 
 const isLedgerRejection = (error: unknown): boolean => (error as { code?: string })?.code === "CHAIN_ERR_LEDGER_REJECTED";
+const isClientError = (error: unknown): boolean => {
+  const status = (error as { statusCode?: unknown })?.statusCode;
+  return typeof status === "number" && status >= 400 && status < 500;
+};
 
 class ResilientChain implements ChainBackend, ObservedChain {
   readonly network;
@@ -168,7 +172,13 @@ class ResilientChain implements ChainBackend, ObservedChain {
           this.#up(); // the backend answered: the ledger said no
           throw error;
         }
-        if (!isBackendError(error)) throw error;
+        if (isClientError(error)) throw error; // bad input (400): the caller's to fix
+        if (!isBackendError(error)) {
+          // Anything else an adapter lets through is an answer it could not read: the backend's
+          // failure (503), not a crash of the service (500). Not retried: it would read the same.
+          lastError = new BackendError(this.backendName, "refused", `${operation}: unexpected answer: ${(error as Error)?.message ?? String(error)}`, { cause: error });
+          break;
+        }
         lastError = error;
         if (error.kind === "throttled" && error.retryAfterMs !== undefined) (this.#bucket ?? this.#sharedBucket)?.pause(error.retryAfterMs);
         if (!mayRetry(error) || attempt === retries) break;
