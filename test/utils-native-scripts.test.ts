@@ -193,6 +193,16 @@ describe("native script utilities", () => {
     assert.ok(Date.now() - started < 2_000, "answered within two seconds");
   });
 
+  it("parse reads an atLeast that can never be satisfied (the ledger accepts it), which serialize refuses", async () => {
+    const schema: Node = { type: "atLeast", required: 2, scripts: [sig(K1)] };
+    const csl = toCsl(schema);
+    const parsed = await service.request("POST", "/utils/native-scripts/parse", { script: csl.to_hex() });
+    assert.equal(parsed.status, 200, JSON.stringify(parsed.body));
+    assert.deepEqual(parsed.body, { policyId: csl.hash().to_hex(), schema });
+    const serialized = await service.request("POST", "/utils/native-scripts/serialize", { schema });
+    assert.equal(serialized.status, 400);
+  });
+
   it("keeps the policy ID of a non-canonical encoding: the hash of the bytes as given", async () => {
     // [1, [_ [0, K1] ]]: the sub-script list in indefinite-length form, which the ledger accepts.
     const script = `82019f8200581c${K1}ff`;

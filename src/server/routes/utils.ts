@@ -3,7 +3,7 @@
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import { addressCredentials, addressInfo } from "../../cardano/addresses.js";
-import { MAX_NATIVE_SCRIPT_DEPTH, parseNativeScript, serializeNativeScript } from "../../cardano/native-scripts.js";
+import { MAX_NATIVE_SCRIPT_DEPTH, MAX_NATIVE_SCRIPT_NODES, parseNativeScript, serializeNativeScript } from "../../cardano/native-scripts.js";
 import { BASE_PATH } from "../paths.js";
 import { errorResponses, Hex } from "../schemas.js";
 
@@ -139,7 +139,9 @@ export const NativeScript = Type.Union(
   ],
   {
     $id: "NativeScript",
-    description: `A native script node: sig, all, any, atLeast, before or after. Nodes nest at most ${MAX_NATIVE_SCRIPT_DEPTH} levels.`,
+    description:
+      `A native script node: sig, all, any, atLeast, before or after. Nodes nest at most ${MAX_NATIVE_SCRIPT_DEPTH} levels ` +
+      `and a script has at most ${MAX_NATIVE_SCRIPT_NODES} nodes.`,
   },
 );
 
@@ -215,8 +217,10 @@ export default async function utilsRoutes(app: FastifyInstance): Promise<void> {
         description:
           "Decodes a native script from the ledger's CBOR (hex) into the JSON schema that /utils/native-scripts/serialize takes, " +
           "and answers its policy ID, computed over the bytes as given. `before` is the ledger's InvalidHereafter (CBOR tag 5), " +
-          "`after` its InvalidBefore (tag 4). Trailing bytes, CBOR that is not a native script, slots beyond 2^53 - 1 and nesting " +
-          `deeper than ${MAX_NATIVE_SCRIPT_DEPTH} levels are 400.`,
+          "`after` its InvalidBefore (tag 4). Every script the ledger accepts is read, non-canonical encodings included; an `atLeast` " +
+          "may then require more scripts than it has (such a script can never be satisfied, and serialize refuses it). Trailing bytes, " +
+          `CBOR that is not a native script, slots beyond 2^53 - 1, nesting deeper than ${MAX_NATIVE_SCRIPT_DEPTH} levels and more than ` +
+          `${MAX_NATIVE_SCRIPT_NODES} nodes are 400.`,
         tags,
         body: Type.Object({ script: Hex("The native script's CBOR, hex.", { minLength: 2 }) }),
         response: {
@@ -242,7 +246,8 @@ export default async function utilsRoutes(app: FastifyInstance): Promise<void> {
         description:
           "Encodes a native script given as JSON into the ledger's CBOR (hex) and answers its policy ID, blake2b-224 of 0x00 ‖ CBOR. " +
           "`atLeast.required` must not exceed the number of its scripts; nodes nest at most " +
-          `${MAX_NATIVE_SCRIPT_DEPTH} levels; key hashes are 56 hex digits. A wrong node is 400 naming its path (body.schema.scripts[1].keyHash).`,
+          `${MAX_NATIVE_SCRIPT_DEPTH} levels and ${MAX_NATIVE_SCRIPT_NODES} nodes in all; key hashes are 56 hex digits (answered in lower case). ` +
+          "A wrong node is 400 naming its path (body.schema.scripts[1].keyHash).",
         tags,
         body: Type.Object({ schema: Type.Ref("NativeScript", { description: "The native script as JSON." }) }),
         response: {
