@@ -31,7 +31,8 @@ export interface ResilienceOptions {
   /**
    * The bucket the adapter takes a token from before each HTTP request (one port call may make
    * several). The wrapper pauses it when the backend answers 429. Without one, the wrapper
-   * keeps `rateLimit` itself, one token per port call.
+   * keeps `rateLimit` itself, one token per port call. Either way, waiting for a token counts
+   * against the attempt's timeout.
    */
   readonly limiter?: TokenBucket;
   /** Source of jitter in [0, 1) (tests may fix it). */
