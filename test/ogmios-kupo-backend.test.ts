@@ -90,6 +90,13 @@ describe("Ogmios + Kupo backend", () => {
     assert.equal(protocol.decentralisation, 0);
   });
 
+  it("reads protocol parameters once per epoch (the era summaries give its end)", async () => {
+    const chain = open();
+    await chain.protocolParameters();
+    await chain.protocolParameters();
+    assert.equal(fake.rpc.filter((r) => r.method === "queryLedgerState/protocolParameters").length, 1);
+  });
+
   it("lists UTxOs at an address from Kupo, datums and reference scripts resolved, quantities exact", async () => {
     const address = "addr1qxqs59lphg8g6qndelq8xwqn60ag3aeyfcp33c2kdp46a09re5df3pzwwmyq946axfcejy5n4x0y99wqpgtp2gd0k09qsgy6pz";
     const [first, second] = await open().utxosAt(address);
