@@ -46,6 +46,21 @@ describe("build errors: funds", () => {
     await signAndSubmit(service, await build(service, body), [alice]);
   });
 
+  test("the shortfall counts the change output that must carry the wallet's tokens", async () => {
+    const [alice, bob] = await Promise.all([newWallet(), newWallet()]);
+    await fund(service, alice.address, 10_000_000);
+    const { policyId, preloaded } = policyOf(alice);
+    const names = Array.from({ length: 6 }, (_, i) => `${"LongTokenName".repeat(2)}-${i}`.padEnd(32, "x"));
+    const mint = names.map((name) => ({ version: "cip25", assetName: { name, format: "utf8" }, policyId, quantity: 1_000_000 }));
+    await signAndSubmit(service, await build(service, { changeAddress: alice.address, preloadedScripts: [preloaded], mint }), [alice]);
+    const body = { changeAddress: alice.address, outputs: [{ address: bob.address, lovelace: 9_000_000 }] };
+    const message = expect400(await buildRaw(body), /^Not enough ADA: .*change output at least (\d+) lovelace.* about (\d+) lovelace \([\d.]+ ADA\) missing/);
+    const [, changeMin, missing] = /change output at least (\d+) lovelace.* about (\d+) lovelace/.exec(message)!.map(Number);
+    assert.ok(changeMin! > 1_300_000, `the change minimum ${changeMin} counts six tokens`);
+    await fund(service, alice.address, missing! + 10_000);
+    await signAndSubmit(service, await build(service, body), [alice]);
+  });
+
   test("an asset neither held nor minted is 400 with the missing quantity", async () => {
     const [alice, bob] = await Promise.all([newWallet(), newWallet()]);
     await fund(service, alice.address, 20_000_000);

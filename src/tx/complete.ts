@@ -6,7 +6,7 @@ import { MeshTxBuilder } from "@meshsdk/core";
 import { fromHex, joinTransaction, splitTransaction, toHex, txIdOfBody } from "../cardano/tx-cbor.js";
 import { BadRequestError, InsufficientFundsError, TxTooLargeError, UnprocessableError } from "../errors.js";
 import { available, totals, type ResolvedInputs } from "./inputs.js";
-import { describeLovelace } from "./outputs.js";
+import { describeLovelace, minLovelaceOf } from "./outputs.js";
 import type { BuildPlan } from "./request.js";
 
 export interface BuildResult {
@@ -90,16 +90,25 @@ async function diagnoseTooLarge(a: Assembly): Promise<InstanceType<typeof TxTooL
 async function lovelaceShortfall(a: Assembly): Promise<InstanceType<typeof InsufficientFundsError> | null> {
   let trial: MeshTxBuilder;
   try {
-    trial = assemble(a, [...a.inputs.pool, virtualUtxo(a.plan.changeAddress)]);
+    // Every available UTxO spent, plus one ample input: the fee of the largest transaction this can be.
+    trial = assemble(a, [virtualUtxo(a.plan.changeAddress)]);
+    for (const utxo of a.inputs.pool) trial.txIn(utxo.input.txHash, utxo.input.outputIndex, utxo.output.amount, utxo.output.address, 0);
     await trial.complete();
   } catch {
     return null;
   }
   const fee = BigInt(trial.meshTxBuilderBody.fee);
-  const held = available(a.inputs).get("lovelace") ?? 0n;
-  const sent = totals(a.outputs.map((o) => o.amount)).get("lovelace") ?? 0n;
-  // What is left must still pay for a change output (it carries any leftover assets).
-  const changeMin = BigInt(a.params.coinsPerUtxoSize) * 230n;
+  const holdings = available(a.inputs);
+  const held = holdings.get("lovelace") ?? 0n;
+  const sentTotals = totals(a.outputs.map((o) => o.amount));
+  const sent = sentTotals.get("lovelace") ?? 0n;
+  // What is left must still pay for a change output, which carries the leftover assets.
+  const leftover = new Map<string, bigint>();
+  for (const [unit, quantity] of holdings) if (unit !== "lovelace") leftover.set(unit, quantity);
+  for (const mint of a.plan.mints) leftover.set(mint.policyId + mint.assetNameHex, (leftover.get(mint.policyId + mint.assetNameHex) ?? 0n) + mint.quantity);
+  for (const [unit, quantity] of sentTotals) if (unit !== "lovelace") leftover.set(unit, (leftover.get(unit) ?? 0n) - quantity);
+  const changeAssets = new Map([...leftover].filter(([, quantity]) => quantity > 0n));
+  const changeMin = minLovelaceOf({ address: a.plan.changeAddress, lovelace: held, assets: changeAssets, field: "change" }, a.params, held);
   const needed = sent + fee + changeMin;
   if (needed <= held) return null;
   return new InsufficientFundsError(
