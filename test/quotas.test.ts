@@ -101,6 +101,14 @@ describe("per-second rate and burst", () => {
     assert.equal((await call(service, key)).headers.get("ratelimit-remaining"), "8");
   });
 
+  it("points Retry-After at midnight when both the bucket and the day are used up", async () => {
+    const key = await newKey(service, { burst: 1, perSecond: 1, perDay: 1 });
+    assert.equal((await call(service, key)).status, 200);
+    const refused = await call(service, key); // the bucket refuses first; the day is over too
+    assertThrottled(refused, Math.ceil(msToNextUtcMidnight(clock.now) / 1000));
+    assert.equal(refused.headers.get("ratelimit-remaining"), "0");
+  });
+
   it("keeps each key's bucket separate", async () => {
     const a = await newKey(service, { burst: 1, perDay: 100 });
     const b = await newKey(service, { burst: 1, perDay: 100 });

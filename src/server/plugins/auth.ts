@@ -102,8 +102,11 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
     const { limits } = record;
     const token = await buckets.take(record.id, limits, now);
     if (!token.allowed) {
-      rateLimitHeaders(reply, record, await store.usedOn(record.id, day), now);
-      void reply.header("retry-after", seconds(token.retryAfterMs));
+      const used = await store.usedOn(record.id, day);
+      rateLimitHeaders(reply, record, used, now);
+      // When the day's quota is gone too, the next token would not help: wait for midnight.
+      const waitMs = used >= limits.perDay ? msToNextUtcMidnight(now) : token.retryAfterMs;
+      void reply.header("retry-after", seconds(waitMs));
       throw new ThrottledError();
     }
     const daily = await store.consumeDaily(record.id, day, limits.perDay);
