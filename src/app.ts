@@ -17,7 +17,7 @@ import healthRoutes from "./server/routes/health.js";
 import tournamentRoutes from "./server/routes/tournaments.js";
 import transactionRoutes from "./server/routes/transactions.js";
 import utilsRoutes from "./server/routes/utils.js";
-import { ErrorBody } from "./server/schemas.js";
+import { ErrorBody, toJsonSchema2020 } from "./server/schemas.js";
 import { buildValidator, jsonBodyParser } from "./server/validation.js";
 import { VERSION } from "./version.js";
 
@@ -107,6 +107,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       tags: OPENAPI_TAGS,
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json["$id"] ?? `def-${i}`) },
+    // OpenAPI 3.1 speaks JSON Schema 2020-12: rewrite draft-07 tuples (TypeBox's Type.Tuple).
+    transformObject: (document) => ("openapiObject" in document ? toJsonSchema2020(document.openapiObject) : document.swaggerObject),
   });
   // The docs page and its assets are public, like the OpenAPI document.
   app.addHook("onRoute", (route) => {

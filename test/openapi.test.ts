@@ -5,6 +5,8 @@
 // error response is ErrorBody. A route added without descriptions makes this test fail.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { Type } from "typebox";
 import { build, OPENAPI_TAGS } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
@@ -37,6 +39,30 @@ describe("OpenAPI document of the running service", () => {
     const errorBody = deref(document, { $ref: "#/components/schemas/ErrorBody" });
     assert.deepEqual([...errorBody.required].sort(), ["error", "message", "statusCode"]);
     assert.deepEqual(Object.keys(errorBody.properties).sort(), ["error", "message", "statusCode"]);
+  });
+
+  it("is valid OpenAPI 3.1 (the document's structure)", async () => {
+    const result = await new Validator().validate(structuredClone(document) as unknown as Parameters<Validator["validate"]>[0]);
+    assert.ok(result.valid, JSON.stringify(result.errors, null, 1)?.slice(0, 2000));
+  });
+
+  it("holds only valid JSON Schema 2020-12 (OpenAPI 3.1's dialect: no draft-07 tuples)", () => {
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    const schemas: [string, unknown][] = Object.entries(document.components?.schemas ?? {}).map(([name, s]) => [`components.schemas.${name}`, s]);
+    for (const { method, path, op } of operationsOf(document)) {
+      for (const p of op.parameters ?? []) schemas.push([`${method} ${path} ${p.in} ${p.name}`, p.schema]);
+      const body = op.requestBody?.content?.["application/json"]?.schema;
+      if (body) schemas.push([`${method} ${path} body`, body]);
+      for (const [status, response] of Object.entries((op.responses ?? {}) as Record<string, { content?: Record<string, { schema?: unknown }> }>)) {
+        const schema = response.content?.["application/json"]?.schema;
+        if (schema) schemas.push([`${method} ${path} ${status}`, schema]);
+      }
+    }
+    const invalid: string[] = [];
+    for (const [where, schema] of schemas) {
+      if (!ajv.validateSchema(schema as object)) invalid.push(`${where}: ${ajv.errorsText(ajv.errors)}`);
+    }
+    assert.deepEqual(invalid, []);
   });
 
   it("lists only API operations (docs and the document itself are hidden)", () => {

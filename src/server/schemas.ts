@@ -65,3 +65,22 @@ export function parseAmount(value: number | string, field: string, { signed = fa
   if (n > U64_MAX || n < -U64_MAX) throw new BadRequestError(`${field} is larger than the ledger allows (2^64 - 1).`);
   return n;
 }
+
+/**
+ * Rewrites a JSON schema (deeply, in a copy) from draft-07 forms that TypeBox and Ajv use to
+ * JSON Schema 2020-12, OpenAPI 3.1's dialect: a tuple's `items: [...]` + `additionalItems`
+ * becomes `prefixItems` + `items`. Used on the OpenAPI document only; validation keeps Ajv's forms.
+ */
+export function toJsonSchema2020<T>(node: T): T {
+  if (Array.isArray(node)) return node.map((item) => toJsonSchema2020(item)) as T;
+  if (node === null || typeof node !== "object") return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) out[key] = toJsonSchema2020(value);
+  if (Array.isArray(out["items"])) {
+    out["prefixItems"] = out["items"];
+    if ("additionalItems" in out) out["items"] = out["additionalItems"];
+    else delete out["items"];
+    delete out["additionalItems"];
+  }
+  return out as T;
+}
