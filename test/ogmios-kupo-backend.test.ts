@@ -3,9 +3,10 @@
 // documentation examples of test/fixtures.
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, it } from "node:test";
-import type { EraSummary } from "@cardano-ogmios/schema";
+import type { EraSummary, ScriptNative } from "@cardano-ogmios/schema";
 import { epochEnd, slotToTime } from "../src/chain/ogmios-kupo/translate.js";
 import { createRealNetworkChain } from "../src/chain/real-networks.js";
+import { nativeCborOf, nativeJsonOf, ogmiosClausesOf } from "../src/chain/shared/script-ref.js";
 import { fixture } from "./helpers/fake-backend-server.js";
 import { DEFAULT_ANSWERS, FakeOgmiosKupo } from "./helpers/fake-ogmios-kupo.js";
 
@@ -53,6 +54,17 @@ describe("Ogmios + Kupo backend", () => {
     assert.equal(slotToTime(75_000_000, PREPROD_START, summaries), SHELLEY_TIME + (75_000_000 - SHELLEY_SLOT) * 1000);
     assert.equal(epochEnd(4, PREPROD_START, summaries), SHELLEY_TIME + 432_000 * 1000);
     assert.equal(epochEnd(3, PREPROD_START, summaries), PREPROD_START + 4 * 21_600 * 20_000);
+  });
+
+  it("converts native scripts between Ogmios clauses and CBOR exactly as the recorded vectors pair them", () => {
+    const recorded = fixture<{ result: { script?: { language: string; json?: ScriptNative; cbor?: string } }[] }>("ogmios/utxo.json").result;
+    const natives = recorded.map((u) => u.script).filter((s) => s?.language === "native");
+    assert.ok(natives.length >= 3);
+    const plain = (value: unknown) => JSON.parse(JSON.stringify(value, (_k, v: unknown) => (typeof v === "bigint" ? Number(v) : v)));
+    for (const script of natives) {
+      assert.equal(nativeCborOf(script!.json!), script!.cbor);
+      assert.deepEqual(plain(ogmiosClausesOf(nativeJsonOf(script!.cbor!))), script!.json);
+    }
   });
 
   it("reads the tip through the official client, with its time", async () => {

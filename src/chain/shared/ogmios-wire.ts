@@ -4,7 +4,7 @@
 import type { EvaluateTransactionSuccess, RedeemerPointer, Utxo as OgmiosUtxo } from "@cardano-ogmios/schema";
 import { resolveDataHash } from "@meshsdk/core-cst";
 import type { RedeemerBudget, UTxO } from "../port.js";
-import { nativeJsonOf, ogmiosClausesOf, scriptOfRef, scriptRefOf, type ScriptLanguage } from "./script-ref.js";
+import { nativeCborOf, nativeJsonOf, ogmiosClausesOf, scriptOfRef, scriptRefOf, type ScriptLanguage } from "./script-ref.js";
 
 const TAGS: Record<RedeemerPointer["purpose"], RedeemerBudget["tag"]> = {
   spend: "SPEND",
@@ -70,9 +70,10 @@ export function utxoFromOgmios(entry: OgmiosUtxo[number]): UTxO {
     output.dataHash = resolveDataHash(entry.datum, "CBOR");
   }
   if (entry.script !== undefined) {
-    const cbor = entry.script.cbor;
-    if (cbor === undefined) throw new Error(`the native reference script of ${entry.transaction.id}#${entry.index} comes without its CBOR`);
-    Object.assign(output, scriptRefOf(entry.script.language as ScriptLanguage, cbor));
+    const script = entry.script;
+    const cbor = script.cbor ?? (script.language === "native" ? nativeCborOf(script.json) : undefined);
+    if (cbor === undefined) throw new Error(`the reference script of ${entry.transaction.id}#${entry.index} comes without its CBOR`);
+    Object.assign(output, scriptRefOf(script.language as ScriptLanguage, cbor));
   }
   return { input: { txHash: entry.transaction.id, outputIndex: Number(entry.index) }, output };
 }

@@ -6,7 +6,7 @@
 // the twice-wrapped form. When the script's hash is known it settles which reading is right.
 import type { NativeScript as MeshNativeScript } from "@meshsdk/common";
 import type { ScriptNative } from "@cardano-ogmios/schema";
-import { fromNativeScript, HexBlob, NativeScript, PlutusV1Script, PlutusV2Script, PlutusV3Script, Script } from "@meshsdk/core-cst";
+import { fromNativeScript, toNativeScript, HexBlob, NativeScript, PlutusV1Script, PlutusV2Script, PlutusV3Script, Script } from "@meshsdk/core-cst";
 
 export type ScriptLanguage = "native" | "plutus:v1" | "plutus:v2" | "plutus:v3";
 
@@ -118,3 +118,22 @@ export function ogmiosClausesOf(script: MeshNativeScript): ScriptNative {
       return { clause: script.type, slot: Number(script.slot) };
   }
 }
+
+/** Ogmios v6 clauses as Mesh's native-script JSON (for a native script Ogmios sends without CBOR). */
+export function meshNativeOf(clause: ScriptNative): MeshNativeScript {
+  switch (clause.clause) {
+    case "signature":
+      return { type: "sig", keyHash: clause.from };
+    case "all":
+    case "any":
+      return { type: clause.clause, scripts: clause.from.map(meshNativeOf) };
+    case "some":
+      return { type: "atLeast", required: Number(clause.atLeast), scripts: clause.from.map(meshNativeOf) };
+    case "before":
+    case "after":
+      return { type: clause.clause, slot: String(clause.slot) };
+  }
+}
+
+/** The CBOR of a native script given as Ogmios clauses. */
+export const nativeCborOf = (clause: ScriptNative): string => toNativeScript(meshNativeOf(clause)).toCbor().toString();
