@@ -17,10 +17,13 @@ export type ScriptSource =
   | { readonly kind: "reference"; readonly txHash: string; readonly index: number; readonly script: CompiledScript }
   | { readonly kind: "inline"; readonly script: CompiledScript };
 
+/** A redeemer that names input positions: given the final inputs ("txHash#index", in ledger order). */
+export type PositionalRedeemer = (sortedInputs: readonly string[]) => string;
+
 export interface ScriptInput {
   readonly utxo: UTxO;
-  /** Redeemer, CBOR hex. */
-  readonly redeemer: string;
+  /** Redeemer, CBOR hex, or a function of the final input order. */
+  readonly redeemer: string | PositionalRedeemer;
   readonly source: ScriptSource;
 }
 
@@ -77,20 +80,58 @@ function evaluatorOf(chain: ChainPort): IEvaluator {
   };
 }
 
+/** Ledger order of inputs: by transaction id, then output index. */
+const ledgerOrder = (x: string, y: string): number => {
+  const [hx, ix] = x.split("#") as [string, string];
+  const [hy, iy] = y.split("#") as [string, string];
+  return hx === hy ? Number(ix) - Number(iy) : hx < hy ? -1 : 1;
+};
+
+/** Room left for the fee and a change output when the inputs are chosen before building. */
+const FUNDING_MARGIN = 5_000_000n;
+
+/**
+ * With positional redeemers the whole input set must be known before the redeemers are written:
+ * the client's UTxOs that pay are chosen here (largest first) and the builder selects nothing more.
+ */
+function fundingOf(plan: TournamentTxPlan, pool: readonly UTxO[]): UTxO[] {
+  const held = [...plan.keyInputs, ...plan.scriptInputs.map((s) => s.utxo)].reduce((sum, u) => sum + lovelaceOf(u), 0n);
+  const paid = plan.outputs.reduce((sum, o) => sum + BigInt(o.amount.find((a) => a.unit === "lovelace")?.quantity ?? "0"), 0n);
+  let need = paid - held + FUNDING_MARGIN;
+  const funding: UTxO[] = [];
+  for (const u of [...pool].filter(adaOnly).sort((a, b) => (lovelaceOf(b) > lovelaceOf(a) ? 1 : lovelaceOf(b) < lovelaceOf(a) ? -1 : 0))) {
+    if (need <= 0n) break;
+    funding.push(u);
+    need -= lovelaceOf(u);
+  }
+  if (need > 0n) {
+    throw new InsufficientFundsError(
+      `Not enough ADA in ${plan.utxosField}: this transaction needs about ${need} lovelace more (its outputs, the fee and a change output). Pass more or larger UTxOs.`,
+    );
+  }
+  return funding;
+}
+
 function assemble(plan: TournamentTxPlan, params: Protocol, chain: ChainPort, collateral: UTxO | null): MeshTxBuilder {
   const b = new MeshTxBuilder({ params, evaluator: evaluatorOf(chain) });
+  const used = new Set([...plan.keyInputs.map(refOf), ...plan.scriptInputs.map((s) => refOf(s.utxo))]);
+  // UTxOs that carry a reference script would make the fee too low (the ledger charges for them): never selected.
+  const pool = plan.utxos.filter((u) => !used.has(refOf(u)) && !u.output.scriptRef);
+  const positional = plan.scriptInputs.some((s) => typeof s.redeemer === "function");
+  const funding = positional ? fundingOf(plan, pool) : [];
+  const order = [...plan.keyInputs, ...funding, ...plan.scriptInputs.map((s) => s.utxo)].map(refOf).sort(ledgerOrder);
   for (const s of plan.scriptInputs) {
     b.spendingPlutusScriptV2()
       .txIn(s.utxo.input.txHash, s.utxo.input.outputIndex, s.utxo.output.amount, s.utxo.output.address, 0)
       .txInInlineDatumPresent()
-      .txInRedeemerValue(s.redeemer, "CBOR");
+      .txInRedeemerValue(typeof s.redeemer === "function" ? s.redeemer(order) : s.redeemer, "CBOR");
     if (s.source.kind === "reference") {
       b.spendingTxInReference(s.source.txHash, s.source.index, scriptSize(s.source.script), s.source.script.hash);
     } else {
       b.txInScript(s.source.script.code);
     }
   }
-  for (const u of plan.keyInputs) b.txIn(u.input.txHash, u.input.outputIndex, u.output.amount, u.output.address, 0);
+  for (const u of [...plan.keyInputs, ...funding]) b.txIn(u.input.txHash, u.input.outputIndex, u.output.amount, u.output.address, 0);
   if (plan.mint) {
     const m = plan.mint;
     b.mintPlutusScriptV2().mint(m.quantity.toString(), m.source.script.hash, m.assetName);
@@ -107,10 +148,8 @@ function assemble(plan: TournamentTxPlan, params: Protocol, chain: ChainPort, co
   }
   for (const pkh of plan.requiredSigners) b.requiredSignerHash(pkh);
   if (collateral) b.txInCollateral(collateral.input.txHash, collateral.input.outputIndex, collateral.output.amount, collateral.output.address);
-  const used = new Set([...plan.keyInputs.map(refOf), ...plan.scriptInputs.map((s) => refOf(s.utxo))]);
-  // UTxOs that carry a reference script would make the fee too low (the ledger charges for them): never selected.
-  const pool = plan.utxos.filter((u) => !used.has(refOf(u)) && !u.output.scriptRef);
-  return b.changeAddress(plan.changeAddress).selectUtxosFrom(pool);
+  b.changeAddress(plan.changeAddress);
+  return positional ? b : b.selectUtxosFrom(pool);
 }
 
 function checkLimits(builder: MeshTxBuilder, hex: string, params: Protocol): void {
@@ -131,8 +170,11 @@ function checkLimits(builder: MeshTxBuilder, hex: string, params: Protocol): voi
         `(${max.mem} and ${max.steps}): add fewer registrations per transaction.`,
     );
   }
+  // Mesh prices the fee on a copy with mock signatures: fee = a × size + b + reference-script fee +
+  // the scripts' ExUnits price, so the fee gives back the signed size.
   const fee = BigInt(body.fee);
-  const priced = Number((fee - BigInt(params.minFeeB) - builder.calculateRefScriptFee()) / BigInt(params.minFeeA));
+  const exUnitsPrice = BigInt(Math.floor(Number(mem) * params.priceMem + Number(steps) * params.priceStep));
+  const priced = Number((fee - BigInt(params.minFeeB) - builder.calculateRefScriptFee() - exUnitsPrice) / BigInt(params.minFeeA));
   const size = Math.max(hex.length / 2, priced);
   if (size > params.maxTxSize) {
     throw new TxTooLargeError(
