@@ -41,6 +41,18 @@ describe("backend resilience", () => {
     assert.equal(fake.requests.length, 2);
   });
 
+  it("probes the tip for health in one short attempt, without retries", async () => {
+    const chain = chainFor({ attemptTimeoutMs: 2000, retries: 4 });
+    assert.equal((await chain.probe(200)).slot, 412162133);
+    fake.reset();
+    fake.behave({ kind: "slow", delayMs: 1000 });
+    const started = Date.now();
+    await assert.rejects(chain.probe(200), unavailable(/no answer within 200 ms/));
+    assert.ok(Date.now() - started < 900);
+    assert.equal(fake.requests.length, 1);
+    assert.equal(chain.health().state, "down");
+  });
+
   it("never waits past the call's deadline", async () => {
     fake.behave({ kind: "slow", delayMs: 5000 });
     const started = Date.now();

@@ -1,7 +1,7 @@
 // What a real-network adapter offers beyond the chain port: enough to know when its protocol
 // parameters change (at an epoch boundary), and its state for health. The wrappers in
 // ./resilience build on this; domain code only ever sees the ChainPort.
-import type { ChainPort } from "./port.js";
+import type { ChainPort, Tip } from "./port.js";
 
 export interface EpochInfo {
   readonly epoch: number;
@@ -27,6 +27,11 @@ export interface BackendHealth {
 /** A chain port that reports its backend's state (the real-network backends). */
 export interface ObservedChain extends ChainPort {
   health(): BackendHealth;
+  /**
+   * The tip in one quick attempt (no retries, a short timeout): for health checks, which should
+   * answer fast rather than wait out a failing backend's retry budget. Fails with a 503 error.
+   */
+  probe(timeoutMs?: number): Promise<Tip>;
 }
 
 export const isObservedChain = (chain: ChainPort): chain is ObservedChain =>

@@ -47,6 +47,9 @@ class EpochCachedChain implements ChainBackend, ObservedChain {
   tip(): Promise<Tip> {
     return this.#inner.tip();
   }
+  probe(timeoutMs?: number): Promise<Tip> {
+    return this.#inner.probe(timeoutMs);
+  }
   currentEpoch(): Promise<EpochInfo> {
     return this.#inner.currentEpoch();
   }

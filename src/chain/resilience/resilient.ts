@@ -101,6 +101,9 @@ class ResilientChain implements ChainBackend, ObservedChain {
   tip(): Promise<Tip> {
     return this.#call("tip", () => this.#inner.tip());
   }
+  probe(timeoutMs = 3_000): Promise<Tip> {
+    return this.#call("tip", () => this.#inner.tip(), () => false, timeoutMs);
+  }
   currentEpoch(): Promise<EpochInfo> {
     return this.#call("currentEpoch", () => this.#inner.currentEpoch());
   }
