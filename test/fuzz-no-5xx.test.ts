@@ -43,8 +43,12 @@ function send(origin: string, c: FuzzCase): Promise<Answer> {
       },
     );
     request.on("timeout", () => request.destroy(new Error("no answer within 30 s")));
-    // The server may answer (413) and close before the whole body is written: the answer counts.
-    request.on("error", (error) => reject(error));
+    // The server may answer (413) and close before the whole body is written: the client then
+    // sees EPIPE or ECONNRESET while writing, and still reads the answer, which counts.
+    request.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "EPIPE" || error.code === "ECONNRESET") setTimeout(() => reject(error), 2_000).unref();
+      else reject(error);
+    });
     if (c.body !== undefined) request.end(c.body);
     else request.end();
   });
