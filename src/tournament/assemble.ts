@@ -116,7 +116,8 @@ function assemble(plan: TournamentTxPlan, params: Protocol, chain: ChainPort, co
   const b = new MeshTxBuilder({ params, evaluator: evaluatorOf(chain) });
   const used = new Set([...plan.keyInputs.map(refOf), ...plan.scriptInputs.map((s) => refOf(s.utxo))]);
   // UTxOs that carry a reference script would make the fee too low (the ledger charges for them): never selected.
-  const pool = plan.utxos.filter((u) => !used.has(refOf(u)) && !u.output.scriptRef);
+  // Only key-locked UTxOs can pay: a script UTxO would need its script and a redeemer.
+  const pool = plan.utxos.filter((u) => !used.has(refOf(u)) && !u.output.scriptRef && atKey(u));
   const positional = plan.scriptInputs.some((s) => typeof s.redeemer === "function");
   const funding = positional ? fundingOf(plan, pool) : [];
   const order = [...plan.keyInputs, ...funding, ...plan.scriptInputs.map((s) => s.utxo)].map(refOf).sort(ledgerOrder);
