@@ -9,6 +9,8 @@ import { attempt, type Chain, lovelaceOf, submitPlan } from "./helpers.js";
 import { assertScriptRejected, clonePlan, CUP, makeWorld, openTournament, registerAll, type World } from "./fixture.js";
 import {
   addPlan,
+  createPlan,
+  deploy,
   datumOf,
   ledgerOrder,
   minLovelace,
@@ -104,6 +106,26 @@ describe("add participants", () => {
     assertScriptRejected(await attempt(chain, bad), "tournament not spent in this transaction");
   });
 
+  it("attack: a tournament created with another registration hash cannot sweep genuine registrations", async () => {
+    // The policy cannot recompute a registration hash, so a creator could write any hash in the
+    // datum; registrations at the tournament's real registration address then refuse Add.
+    const chain = base.snapshot();
+    const seed = chain.utxosAt(w.admin.address).filter((u) => u.output.amount.length === 1)[0]!;
+    const { plan, tournament } = createPlan(w.ref, w.admin, { ...CUP, name: "Crooked" }, seed);
+    const crooked: Tournament = { ...tournament, config: { ...tournament.config, registrationHash: "cd".repeat(28) } };
+    const datum = encodeTournamentDatum({ config: crooked.config, participants: [] });
+    await submitPlan(chain, { ...plan, outputs: [{ ...plan.outputs[0]!, datum }] });
+    crooked.refs.registration = (await deploy(chain, w.admin, [crooked.registration]))[0];
+    await registerAll(chain, crooked, [w.alice]);
+    const regs = registrations(chain, crooked);
+    assert.equal(regs.length, 1);
+    const { plan: add } = addPlan(crooked, w.admin, tournamentUtxo(chain, crooked), regs);
+    assertScriptRejected(
+      await attempt(chain, add),
+      /the tournament counts another registration script|appended addresses without registrations/,
+    );
+  });
+
   it("attack: adding beyond the bracket", async () => {
     const { chain, plan, regs } = honest(small);
     assert.equal(regs.length, 3);
@@ -171,14 +193,16 @@ describe("add participants", () => {
     const bad = clonePlan(plan);
     bad.outputs[0] = { ...plan.outputs[0]!, assets: [] };
     bad.outputs.push({ address: w.admin.address, lovelace: 2_000_000n, assets: plan.outputs[0]!.assets! });
-    assertScriptRejected(await attempt(chain, bad), "tournament output must grow by the entry fees");
+    // Refused twice: by the tournament (its output lost the NFT) and by each registration (output
+    // 0 no longer holds their tournament's NFT); the evaluator reports whichever ran first.
+    assertScriptRejected(await attempt(chain, bad), /tournament output must grow by the entry fees|tournament not spent in this transaction/);
   });
 
   it("attack: continuing the tournament at another address", async () => {
     const { chain, plan } = honest();
     const bad = clonePlan(plan);
     bad.outputs[0] = { ...plan.outputs[0]!, address: w.admin.address };
-    assertScriptRejected(await attempt(chain, bad), "first output must continue the tournament");
+    assertScriptRejected(await attempt(chain, bad), /first output must continue the tournament|tournament not spent in this transaction/);
   });
 
   it("attack: underpaid registrations not topped up", async () => {

@@ -175,6 +175,9 @@ export function fixedBudget(redeemers: number): Budget {
  */
 export async function buildPlan(chain: Chain, plan: TxPlan, budget?: Budget): Promise<string> {
   const b = new MeshTxBuilder({ params: PARAMS, fetcher: chain.fetcher, ...(budget ? {} : { evaluator: chain.evaluator }) });
+  const payerUtxos = chain.utxosAt(plan.payer.address).filter(hasOnlyAda);
+  const used = new Set([...plan.walletInputs.map(outRef), ...plan.scriptInputs.map((s) => outRef(s.utxo))]);
+  const available = (plan.selectFrom ?? payerUtxos).filter((u) => !used.has(outRef(u)));
   for (const s of plan.scriptInputs) {
     b.spendingPlutusScriptV2()
       .txIn(s.utxo.input.txHash, s.utxo.input.outputIndex, s.utxo.output.amount, s.utxo.output.address, 0)
@@ -195,14 +198,12 @@ export async function buildPlan(chain: Chain, plan: TxPlan, budget?: Budget): Pr
     if (o.scriptCode !== undefined) b.txOutReferenceScript(o.scriptCode, "V2");
   }
   for (const pkh of plan.requiredSigners) b.requiredSignerHash(pkh);
-  const payerUtxos = chain.utxosAt(plan.payer.address).filter(hasOnlyAda);
   const collateral = [...payerUtxos].sort((x, y) => (lovelaceOf(y) > lovelaceOf(x) ? 1 : -1))[0];
   if (collateral === undefined) throw new Error("payer has no ADA-only UTxO for collateral");
   if (plan.scriptInputs.length > 0 || plan.mints.length > 0) {
     b.txInCollateral(collateral.input.txHash, collateral.input.outputIndex, collateral.output.amount, collateral.output.address);
   }
-  const used = new Set([...plan.walletInputs.map(outRef), ...plan.scriptInputs.map((s) => outRef(s.utxo))]);
-  b.changeAddress(plan.payer.address).selectUtxosFrom((plan.selectFrom ?? payerUtxos).filter((u) => !used.has(outRef(u))));
+  b.changeAddress(plan.payer.address).selectUtxosFrom(available);
   const unsigned = await b.complete();
   let signed = unsigned;
   const signers = [plan.payer, ...plan.signers.filter((w) => w !== plan.payer)];
