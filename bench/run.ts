@@ -5,7 +5,8 @@
 // bench/build.ts → runBuildBench(options), bench/tournament.ts → runTournamentBench(options)
 // (contract: BenchSection in bench/util.ts).
 //
-// Settings (environment): BENCH_CONNECTIONS (10), BENCH_SECONDS per run (3), BENCH_RUNS (3).
+// Settings (environment): BENCH_CONNECTIONS (10), BENCH_SECONDS per run (3), BENCH_RUNS (3),
+// BENCH_ONLY (only the utility endpoints and bench files whose path contains it: "addresses", "build").
 // Figures depend on the machine; nothing here is a pass/fail threshold.
 import { existsSync } from "node:fs";
 import { cpus } from "node:os";
@@ -47,7 +48,8 @@ async function utilities(options: BenchOptions): Promise<BenchRow[]> {
       { path: "/utils/network/time-to-slot", body: { time }, fn: () => eras.timeToSlot(time, "body.time") },
     ];
     const rows: BenchRow[] = [];
-    for (const endpoint of endpoints) {
+    const only = process.env["BENCH_ONLY"];
+    for (const endpoint of endpoints.filter((e) => !only || e.path.includes(only))) {
       const url = `${service.url}${BASE_PATH}${endpoint.path}`;
       const probe = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(endpoint.body) });
       if (probe.status !== 200) {
@@ -78,6 +80,8 @@ async function utilities(options: BenchOptions): Promise<BenchRow[]> {
 
 /** Runs `exportName` of a sibling bench file when both exist; prints a note otherwise. */
 async function optionalSection(file: string, exportName: string, title: string, options: BenchOptions): Promise<void> {
+  const only = process.env["BENCH_ONLY"];
+  if (only && !file.includes(only)) return;
   const url = new URL(`./${file}`, import.meta.url);
   if (!existsSync(url)) {
     console.log(`\n${title}: skipped (bench/${file} does not exist yet)`);
