@@ -114,7 +114,12 @@ const BuildBody = Type.Object(
     ),
     requiredInputs: Type.Optional(Type.Array(UtxoString, { maxItems: 500, description: "UTxO strings that must be spent, whatever coin selection picks." })),
     outputs: Type.Optional(Type.Array(Output, { maxItems: 1000, description: "The outputs, in this order, before the minted-token outputs and the change." })),
-    mint: Type.Optional(Type.Array(Mint, { maxItems: 200, description: "Assets to mint or burn with native-script policies." })),
+    mint: Type.Optional(
+      Type.Array(Mint, {
+        maxItems: 200,
+        description: "Assets to mint or burn with native-script policies. Each asset may appear once (400 otherwise); a burn needs the burnt tokens among the available UTxOs.",
+      }),
+    ),
     preloadedScripts: Type.Optional(
       Type.Array(
         Type.Object(
@@ -157,7 +162,7 @@ const BuildBody = Type.Object(
     validityInterval: Type.Optional(
       Type.Object(
         {
-          start: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Literal(false)], { description: "Unix seconds from which the transaction is valid; false: no lower bound. Default: the chain tip's time." })),
+          start: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Literal(false)], { description: "Unix seconds from which the transaction is valid; false: no lower bound. Default: the chain tip's time. Values from 10^11 on (milliseconds) are refused." })),
           end: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Literal(false)], { description: "Unix seconds until which it is valid (exclusive); false: no upper bound. Default: start + 2 hours." })),
         },
         {
