@@ -191,6 +191,62 @@ describe("tournament rules", () => {
     });
   });
 
+  describe("funds and deployments on the building endpoints", () => {
+    it("says what is missing when the UTxOs cannot pay, or hold no collateral", async () => {
+      const poor = await fundedWallet(s, 3 * ADA);
+      rejected(
+        await s.request("POST", `/tournaments/${B}/register`, { tournamentId: B, registererAddress: poor.address, utxos: await poor.utxos() }),
+        400,
+        /Not enough ADA in body\.utxos/,
+      );
+      rejected(
+        await create({ adminAddress: poor.address, utxos: await poor.utxos() }),
+        400,
+        /body\.utxos must include a UTxO holding only ADA, at least 5 ADA, at a key address: the transaction runs a script and needs it as collateral/,
+      );
+    });
+    it("answers 404 for an unknown deployment on every building endpoint", async () => {
+      const v = { contractVersion: "2.0.0" };
+      rejected(
+        await s.request("POST", `/tournaments/${B}/register`, { tournamentId: B, registererAddress: p[1]!.address, utxos: await p[1]!.utxos(), ...v }),
+        404,
+        /version "2\.0\.0"/,
+      );
+      rejected(
+        await s.request("POST", `/tournaments/${B}/unregister`, { tournamentId: B, registererAddress: p[0]!.address, outputRef: regB1, utxos: await p[0]!.utxos(), ...v }),
+        404,
+        /version "2\.0\.0"/,
+      );
+      rejected(
+        await s.request("POST", `/tournaments/${B}/participants`, {
+          tournamentId: B,
+          adminAddress: admin.address,
+          registrations: [{ address: p[0]!.address, outputRef: regB1 }],
+          utxos: await admin.utxos(),
+          ...v,
+        }),
+        404,
+        /version "2\.0\.0"/,
+      );
+      rejected(
+        await s.request("PATCH", `/tournaments/${B}/settle`, { tournamentId: B, adminAddress: admin.address, results: [p[0]!.address], utxos: await admin.utxos(), ...v }),
+        404,
+        /version "2\.0\.0"/,
+      );
+    });
+    it("pages registrations by number (alias cursor) and refuses two different pages", async () => {
+      const all = (await s.request("GET", `/tournaments/${A}/registrations`)).body.results;
+      const byCursor = await s.request("GET", `/tournaments/${A}/registrations?limit=1&cursor=2`);
+      assert.equal(byCursor.status, 200);
+      assert.deepEqual(byCursor.body.results, [all[1]]);
+      assert.equal(byCursor.body.page, 2);
+      const beyond = await s.request("GET", `/tournaments/${A}/registrations?limit=100&page=5`);
+      assert.deepEqual(beyond.body.results, []);
+      rejected(await s.request("GET", `/tournaments/${A}/registrations?page=1&cursor=2`), 400, /page and querystring\.cursor are the same parameter/);
+      rejected(await s.request("GET", `/tournaments/${A}/registrations?page=0`), 400, /page/);
+    });
+  });
+
   describe("register and unregister", () => {
     it("refuses a body tournamentId that differs from the path, and a script registrant", async () => {
       rejected(
