@@ -144,6 +144,8 @@ describe("keys CLI", () => {
       [["keys", "create", "--name", "x", "--env", "testnet", "--burst", "lots"], /--burst must be a whole number/],
       [["keys", "create", "--name", "x", "--env", "testnet", "--nmae", "y"], /--nmae/],
       [["keys", "create", "--name"], /--name/],
+      [["keys", "create", "--name", "a\u0007b", "--env", "testnet"], /--name must be at most 100 printable/],
+      [["keys", "create", "--name", "n".repeat(101), "--env", "testnet"], /--name must be at most 100 printable/],
       [["keys", "revoke"], /needs the key's ID/],
       [["keys", "revoke", "a", "b"], /one ID/],
       [["keys", "list", "--all"], /--all/],

@@ -83,7 +83,7 @@ async function create(args: string[], context: CliContext): Promise<number> {
   if (positionals.length > 0) throw new UsageError(`${command} takes no positional arguments; unexpected "${positionals[0]}".`, command);
   const name = values.name?.trim();
   if (!name) throw new UsageError("--name is required: a label for the key's owner, e.g. --name \"billing service\".", command);
-  if (name.length > 100) throw new UsageError("--name must be at most 100 characters.", command);
+  if (name.length > 100 || /\p{Cc}/u.test(name)) throw new UsageError("--name must be at most 100 printable characters.", command);
   if (values.env === undefined) throw new UsageError("--env is required: testnet or mainnet.", command);
   if (!(KEY_ENVS as readonly string[]).includes(values.env)) {
     throw new UsageError(`--env must be testnet or mainnet, not "${values.env}".`, command);
