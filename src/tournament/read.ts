@@ -44,7 +44,7 @@ function stateOf(u: UTxO, contract: Contract, network: Network): TournamentState
   const tournamentId = tokens[0].unit.slice(contract.policyId.length);
   if (!/^[0-9a-f]{64}$/.test(tournamentId) || u.output.plutusData === undefined) return null;
   const datum = decodeTournamentDatum(u.output.plutusData, network === "mainnet");
-  if (datum === null) return null;
+  if (datum === null || !/^[0-9a-f]{56}$/.test(datum.config.registrationHash)) return null;
   return {
     tournamentId,
     contract,
