@@ -100,9 +100,17 @@ describe("docs page in a real browser", { skip }, () => {
       assert.ok(await summary.first().isVisible(), `${required} is visible on the page`);
     }
 
-    // Open the health operation: its details (responses) render too.
+    // Open the health operation and run it from the page ("Try it out", "Execute"): the page can
+    // call the API it documents (same origin, allowed by its Content-Security-Policy).
     await page.locator(`.opblock-summary-path[data-path="/v2/services/health"]`).first().click();
-    await page.locator(".opblock.is-open .responses-wrapper").first().waitFor({ state: "visible" });
+    const health = page.locator(".opblock.is-open").first();
+    await health.locator(".responses-wrapper").waitFor({ state: "visible" });
+    await health.locator("button.try-out__btn").click();
+    await health.locator("button.execute").click();
+    const status = health.locator(".live-responses-table tr.response .response-col_status").first();
+    await status.waitFor({ state: "visible", timeout: 15_000 });
+    assert.equal((await status.innerText()).trim(), "200", "health answers 200 when run from the docs page");
+    assert.match(await health.locator(".live-responses-table tr.response .response-col_description").first().innerText(), /"status": "ok"/);
 
     const foreign = requests.filter((url) => {
       const { protocol, hostname } = new URL(url);
