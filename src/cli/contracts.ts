@@ -5,10 +5,9 @@
 // script inline until then. On the devnet the service deploys by itself.
 import { createChain } from "../chain/index.js";
 import { paymentAddressOn } from "../chain/address-check.js";
-import { fromHex, splitTransaction, txIdOfBody } from "../cardano/tx-cbor.js";
 import { deploymentsPath, DeploymentStore } from "../store/tournament-deployments.js";
 import { defaultContract } from "../tournament/deployment.js";
-import { buildDeployTx, vaultAddress } from "../tournament/devnet-deploy.js";
+import { prepareDeployment, vaultAddress } from "../tournament/devnet-deploy.js";
 import { CommandFailed, UsageError, parseCommandArgs, type CliContext, type CommandGroup } from "./command.js";
 
 const HELP = `Usage: npm run cli -- contracts <command> [options]
@@ -60,31 +59,21 @@ async function deploy(args: string[], context: CliContext): Promise<number> {
   }
   const chain = await createChain(context.config);
   if (!chain) throw new CommandFailed(`No chain backend is configured for ${network}: set BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL.`);
+  const store = DeploymentStore.open(deploymentsPath(dataDir));
   try {
     const c = defaultContract(network);
-    const utxos = await chain.utxosAt(from);
-    if (utxos.length === 0) throw new CommandFailed(`${from} holds no UTxOs to pay the deployment.`);
-    const unsigned = await buildDeployTx(network, await chain.protocolParameters(), [c.script], utxos, change);
-    const txHash = txIdOfBody(splitTransaction(fromHex(unsigned)).body);
-    const store = DeploymentStore.open(deploymentsPath(dataDir));
+    let prepared;
     try {
-      store.save({
-        network,
-        contractTitle: c.contractTitle,
-        contractVersion: c.contractVersion,
-        scriptHash: c.script.hash,
-        txHash,
-        outputIndex: 0,
-        createdAt: Date.now(),
-      });
-    } finally {
-      store.close();
+      prepared = await prepareDeployment(chain, network, store, from, change);
+    } catch (error) {
+      throw new CommandFailed(`The deployment cannot be built: ${(error as Error).message}`);
     }
-    context.err(`Deployment of ${c.contractTitle} ${c.contractVersion} (script ${c.script.hash}) recorded as ${txHash}#0 at ${vaultAddress(network)}.`);
+    context.err(`Deployment of ${c.contractTitle} ${c.contractVersion} (script ${c.script.hash}) recorded as ${prepared.outputRef} at ${prepared.vault}.`);
     context.err("Sign the transaction below with the key of --from and submit it; the service uses the reference once it is on chain.");
-    context.out(JSON.stringify({ transaction: unsigned, hash: txHash, outputRef: `${txHash}#0` }));
+    context.out(JSON.stringify({ transaction: prepared.transaction, hash: prepared.hash, outputRef: prepared.outputRef }));
     return 0;
   } finally {
+    store.close();
     await chain.close();
   }
 }
