@@ -192,6 +192,14 @@ describe("no input produces a 5xx: every operation of the devnet service", () =>
     }
   });
 
+  it("routes a path parameter as long as a testnet base address (108 characters)", async () => {
+    const base = "addr_test1qz2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzer3n0d3vllmyqwsx5wktcd8cc3sq835lu7drv2xwl2wywfgs68faae";
+    assert.equal(base.length, 108);
+    const answer = await service.request("GET", `/addresses/${base}/utxos`);
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.deepEqual(answer.body, { utxos: [] });
+  });
+
   it("answers unknown routes with 404 in the error shape", async () => {
     for (const path of ["/", "/v2", "/v2/services", "/v2/services/nope", "/v2/services/%E2%80%AE", `/v2/services/${"a".repeat(3000)}`, "/v2/services/utils/../health/x"]) {
       for (const method of ["GET", "POST", "DELETE"]) {
