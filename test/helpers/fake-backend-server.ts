@@ -25,10 +25,19 @@ export type Behaviour =
   | { readonly kind: "fail"; readonly status: 500 | 502 | 503; readonly times?: number }
   | { readonly kind: "throttle"; readonly retryAfterSeconds: number; readonly times?: number };
 
-export type Handler = (request: RecordedRequest, url: URL) => { status: number; body: string; headers?: Record<string, string> } | undefined;
+export interface Reply {
+  status: number;
+  body: string;
+  headers?: Record<string, string>;
+}
+
+/** Answers a request (a recorded answer, or one computed from a live ledger); undefined is a 404. */
+export type Handler = (request: RecordedRequest, url: URL) => Reply | undefined | Promise<Reply | undefined>;
 
 export class FakeServer {
   readonly requests: RecordedRequest[] = [];
+  /** Errors the route itself threw (a bug in the fake or its ledger), answered as 500. */
+  readonly faults: unknown[] = [];
   #behaviour: Behaviour = { kind: "normal" };
   #remaining = Number.POSITIVE_INFINITY;
   #port = 0;
@@ -102,7 +111,15 @@ export class FakeServer {
     if (behaviour.kind === "throttle") {
       return send(res, 429, this.failureBody(429), { "retry-after": String(behaviour.retryAfterSeconds) });
     }
-    const answer = this.route(request, url);
+    let answer: Reply | undefined;
+    try {
+      answer = await this.route(request, url);
+    } catch (error) {
+      // A fake that cannot answer: a 500 naming why, and kept in `faults` for the test to check.
+      this.faults.push(error);
+      const message = `fake backend failure: ${(error as Error).message}`;
+      return send(res, 500, JSON.stringify({ status_code: 500, error: "Internal Server Error", message, hint: message }));
+    }
     if (!answer) return send(res, 404, this.failureBody(404));
     send(res, answer.status, answer.body, answer.headers);
   }

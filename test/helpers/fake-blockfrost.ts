@@ -1,7 +1,10 @@
 // A Blockfrost API on loopback answering the recorded examples of test/fixtures/blockfrost
-// (from @blockfrost/openapi). Tests may replace any route's answer with `answer()`, and make the
-// whole server slow, failing (500/503), throttling (429 + Retry-After) or refusing connections.
-import { FakeServer, fixture, fixtureText, type RecordedRequest } from "./fake-backend-server.js";
+// (from @blockfrost/openapi), or, started with a LiveLedger, answering from that ledger in the
+// same shapes (./live-blockfrost.ts). Tests may replace any route's answer with `answer()`, and
+// make the whole server slow, failing (500/503), throttling (429 + Retry-After) or refusing.
+import { FakeServer, fixture, fixtureText, type RecordedRequest, type Reply } from "./fake-backend-server.js";
+import { liveBlockfrost } from "./live-blockfrost.js";
+import type { LiveLedger } from "./live-ledger.js";
 
 export type { Behaviour, RecordedRequest } from "./fake-backend-server.js";
 
@@ -36,12 +39,13 @@ type Override = (request: RecordedRequest, url: URL) => Answer | undefined;
 export class FakeBlockfrost extends FakeServer {
   readonly #overrides: { method: string; pattern: RegExp; answer: Override }[] = [];
 
-  private constructor() {
+  private constructor(readonly ledger: LiveLedger | undefined) {
     super((request, url) => this.#route(request, url), blockfrostError);
   }
 
-  static async start(): Promise<FakeBlockfrost> {
-    const fake = new FakeBlockfrost();
+  /** Answers the recorded examples, or, given a ledger, answers from it. */
+  static async start(options: { ledger?: LiveLedger } = {}): Promise<FakeBlockfrost> {
+    const fake = new FakeBlockfrost(options.ledger);
     await fake.listen();
     return fake;
   }
@@ -63,7 +67,7 @@ export class FakeBlockfrost extends FakeServer {
     this.#overrides.unshift({ method, pattern, answer: typeof answer === "function" ? answer : () => answer });
   }
 
-  #route(request: RecordedRequest, url: URL): { status: number; body: string; headers?: Record<string, string> } | undefined {
+  #route(request: RecordedRequest, url: URL): Reply | undefined | Promise<Reply | undefined> {
     if (!url.pathname.startsWith("/api/v0/")) return undefined;
     if (!request.headers["project_id"]) return { status: 403, body: fixtureText("blockfrost/error-403.json") };
     const path = url.pathname.slice("/api/v0".length);
@@ -76,6 +80,10 @@ export class FakeBlockfrost extends FakeServer {
         }
       }
     }
+    if (request.method === "POST" && path === "/tx/submit" && request.headers["content-type"] !== "application/cbor") {
+      return { status: 400, body: fixtureText("blockfrost/error-400.json") };
+    }
+    if (this.ledger) return liveBlockfrost(this.ledger, request.method, path, url, request.body);
     const ok = (file: string) => ({ status: 200, body: fixtureText(`blockfrost/${file}`) });
     const get = request.method === "GET";
     let m: RegExpExecArray | null;
@@ -90,10 +98,7 @@ export class FakeBlockfrost extends FakeServer {
     if (get && /^\/scripts\/[0-9a-f]{56}$/.test(path)) return ok("scripts.json");
     if (get && /^\/scripts\/[0-9a-f]{56}\/cbor$/.test(path)) return ok("scripts-cbor.json");
     if (get && /^\/scripts\/[0-9a-f]{56}\/json$/.test(path)) return ok("scripts-json.json");
-    if (request.method === "POST" && path === "/tx/submit") {
-      if (request.headers["content-type"] !== "application/cbor") return { status: 400, body: fixtureText("blockfrost/error-400.json") };
-      return ok("tx-submit.json");
-    }
+    if (request.method === "POST" && path === "/tx/submit") return ok("tx-submit.json");
     // Blockfrost's evaluation answer is Ogmios's own (version=6): the Ogmios documentation's example.
     if (request.method === "POST" && /^\/utils\/txs\/evaluate(\/utxos)?$/.test(path)) return { status: 200, body: fixtureText("ogmios/evaluate-docs.json") };
     return undefined;

@@ -1,8 +1,12 @@
 // Ogmios (HTTP /health + JSON-RPC over WebSocket, the official client's two channels) and Kupo
 // (HTTP) on loopback, answering the recorded answers of test/fixtures/ogmios and
-// test/fixtures/kupo. Either server can be made slow, failing, throttling (Kupo) or refusing.
+// test/fixtures/kupo, or, started with a LiveLedger, answering from that ledger in the same
+// shapes (./live-ogmios-kupo.ts). Either server can be made slow, failing, throttling (Kupo) or
+// refusing.
 import WebSocket from "ws";
 import { FakeServer, fixtureText, type RecordedRequest } from "./fake-backend-server.js";
+import type { LiveLedger } from "./live-ledger.js";
+import { liveKupo, liveOgmios, liveOgmiosHealth } from "./live-ogmios-kupo.js";
 
 export type { Behaviour } from "./fake-backend-server.js";
 
@@ -44,18 +48,27 @@ export class FakeOgmiosKupo {
   private constructor(
     readonly ogmios: FakeServer,
     readonly kupo: FakeServer,
+    readonly ledger: LiveLedger | undefined,
   ) {}
 
-  static async start(): Promise<FakeOgmiosKupo> {
+  /**
+   * Answers the recorded answers, or, given a ledger, answers from it; `network` is what Ogmios's
+   * /health says it serves in live mode (the adapter checks it against NETWORK).
+   */
+  static async start(options: { ledger?: LiveLedger; network?: string } = {}): Promise<FakeOgmiosKupo> {
+    const { ledger, network = "preprod" } = options;
     const ogmios = new FakeServer(
-      (request) => (request.method === "GET" && request.path === "/health" ? { status: 200, body: fixtureText("ogmios/health.json") } : undefined),
+      async (request) => {
+        if (request.method !== "GET" || request.path !== "/health") return undefined;
+        return { status: 200, body: ledger ? await liveOgmiosHealth(ledger, network) : fixtureText("ogmios/health.json") };
+      },
       (status) => JSON.stringify({ error: `status ${status}` }),
     );
     const kupo = new FakeServer(
-      (request, url) => FakeOgmiosKupo.kupoRoute(request, url),
+      (request, url) => (ledger ? (request.method === "GET" ? liveKupo(ledger, url, request.headers["accept"]) : undefined) : FakeOgmiosKupo.kupoRoute(request, url)),
       (status) => JSON.stringify({ hint: status === 429 ? "Too many requests." : `Kupo failed with status ${status}.` }),
     );
-    const fake = new FakeOgmiosKupo(ogmios, kupo);
+    const fake = new FakeOgmiosKupo(ogmios, kupo, ledger);
     fake.#attachWebSocket();
     await ogmios.listen();
     await kupo.listen();
@@ -102,10 +115,20 @@ export class FakeOgmiosKupo {
       return;
     }
     if (this.silent.has(message.method)) return;
-    const file = this.answers[message.method];
-    const text = file
-      ? fixtureText(`ogmios/${file}`)
-      : JSON.stringify({ jsonrpc: "2.0", method: message.method, error: { code: -32601, message: "Unknown method." } });
+    const unknown = JSON.stringify({ jsonrpc: "2.0", method: message.method, error: { code: -32601, message: "Unknown method." } });
+    let text: string;
+    if (this.ledger) {
+      try {
+        text = (await liveOgmios(this.ledger, message.method, message.params as Record<string, unknown> | undefined)) ?? unknown;
+      } catch (error) {
+        // A fault of the fake or its ledger: Ogmios's internal error, and kept for the test to see.
+        this.ogmios.faults.push(error);
+        text = JSON.stringify({ jsonrpc: "2.0", method: message.method, error: { code: -32603, message: `fake Ogmios failure: ${(error as Error).message}` } });
+      }
+    } else {
+      const file = this.answers[message.method];
+      text = file ? fixtureText(`ogmios/${file}`) : unknown;
+    }
     if (socket.readyState === socket.OPEN) socket.send(withId(text, message.id));
   }
 
