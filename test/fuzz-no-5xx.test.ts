@@ -32,7 +32,7 @@ function send(origin: string, c: FuzzCase): Promise<Answer> {
   const url = new URL(origin);
   return new Promise((resolve, reject) => {
     const headers: Record<string, string | number> = { ...c.headers };
-    if (c.body !== undefined) headers["content-length"] = c.body.length;
+    if (c.body !== undefined && !c.chunked) headers["content-length"] = c.body.length;
     const request = http.request(
       { host: url.hostname, port: url.port, method: c.method, path: c.path, headers, agent, timeout: 30_000 },
       (response) => {
@@ -49,7 +49,10 @@ function send(origin: string, c: FuzzCase): Promise<Answer> {
       if (error.code === "EPIPE" || error.code === "ECONNRESET") setTimeout(() => reject(error), 2_000).unref();
       else reject(error);
     });
-    if (c.body !== undefined) request.end(c.body);
+    if (c.body !== undefined && c.chunked) {
+      for (let i = 0; i < c.body.length; i += 65_536) request.write(c.body.subarray(i, i + 65_536));
+      request.end();
+    } else if (c.body !== undefined) request.end(c.body);
     else request.end();
   });
 }

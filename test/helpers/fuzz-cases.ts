@@ -14,6 +14,8 @@ export interface FuzzCase {
   body?: Buffer;
   /** When set, the only acceptable status. */
   expectStatus?: number;
+  /** Send the body with Transfer-Encoding: chunked (no Content-Length). */
+  chunked?: boolean;
 }
 
 const DEEP_MARK = "__FUZZ_DEEP__";
@@ -241,6 +243,8 @@ export function casesFor(document: OpenApiDocument, operation: Operation, bodyLi
     add("body without content-type", { path: basePath, headers: {}, body: text, expectStatus: 415 });
     add("JSON with charset", { path: basePath, headers: { "content-type": "application/json; charset=utf-8" }, body: text });
     const padding = "x".repeat(bodyLimit + 1);
+    add("chunked body over the limit", { path: basePath, headers: JSON_HEADERS, body: jsonBody({ ...(base && typeof base === "object" ? base : {}), padding }), expectStatus: 413, chunked: true });
+    add("chunked body", { path: basePath, headers: JSON_HEADERS, body: jsonBody(base), chunked: true });
     add("body over the limit", { path: basePath, headers: JSON_HEADERS, body: jsonBody({ ...(base && typeof base === "object" ? base : {}), padding }), expectStatus: 413 });
   }
 
