@@ -6,11 +6,10 @@
 // fixture route built from the shared schemas, checks the shared plumbing the same way.
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
-import http from "node:http";
+import http, { STATUS_CODES } from "node:http";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { STATUS_CODES } from "node:http";
 import { after, before, describe, it } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
