@@ -7,6 +7,7 @@ const UtxoString = Hex("A UTxO string: the CBOR of [input, output], as CIP-30 ge
 const OutRef = (description: string) => Type.String({ pattern: "^[0-9a-fA-F]{64}#[0-9]{1,5}$", description });
 const Lovelace = (description: string) => Type.String({ pattern: "^[0-9]+$", description: `${description} Lovelace, as a decimal string.` });
 const TournamentId = Hash32("The tournament ID: the NFT's asset name, blake2b-256 of the seed output reference (64 hex).");
+const BodyTournamentId = Type.Optional(Hash32("The tournament ID again, as clients of the hosted API send it; when present it must equal the path's."));
 
 const contractFields = {
   contractTitle: Type.Optional(
@@ -53,7 +54,7 @@ export type CreateBody = Static<typeof CreateBody>;
 
 export const RegisterBody = Type.Object(
   {
-    tournamentId: TournamentId,
+    tournamentId: BodyTournamentId,
     registererAddress: Address("The registrant's address (key payment credential): the registration's datum, and who may cancel it."),
     changeAddress: Type.Optional(Address("Receives the change; defaults to registererAddress.")),
     utxos: Utxos("UTxO strings that pay the entry fee and the transaction fee."),
@@ -65,7 +66,7 @@ export type RegisterBody = Static<typeof RegisterBody>;
 
 export const UnregisterBody = Type.Object(
   {
-    tournamentId: TournamentId,
+    tournamentId: BodyTournamentId,
     registererAddress: Address("The registrant's address: it must be the registration's datum; it receives the refund and must sign."),
     changeAddress: Type.Optional(Address("Receives the change; defaults to registererAddress.")),
     outputRef: OutRef("The registration output to cancel, <tx hash>#<index>."),
@@ -78,7 +79,7 @@ export type UnregisterBody = Static<typeof UnregisterBody>;
 
 export const ParticipantsBody = Type.Object(
   {
-    tournamentId: TournamentId,
+    tournamentId: BodyTournamentId,
     adminAddress: Address("The tournament's admin address: only the admin adds participants, and signs."),
     changeAddress: Type.Optional(Address("Receives the change; defaults to adminAddress.")),
     registrations: Type.Array(
@@ -100,7 +101,7 @@ export type ParticipantsBody = Static<typeof ParticipantsBody>;
 
 export const SettleBody = Type.Object(
   {
-    tournamentId: TournamentId,
+    tournamentId: BodyTournamentId,
     adminAddress: Address("The tournament's admin address: only the admin settles, and signs."),
     changeAddress: Type.Optional(Address("Receives the change and what is left of the prize pool; defaults to adminAddress.")),
     results: Type.Array(Address("A participant's address."), {

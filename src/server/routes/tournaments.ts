@@ -42,8 +42,8 @@ export default async function tournamentsRoutes(app: FastifyInstance): Promise<v
   };
   const address = (value: string, field: string) => paymentAddressOn(app.config.network, value, field);
   const utxos = (values: readonly string[], field: string) => decodeUtxos(values, field);
-  const sameId = (params: S.TournamentParams, body: { tournamentId: string }) => {
-    if (params.tournamentId.toLowerCase() !== body.tournamentId.toLowerCase()) {
+  const sameId = (params: S.TournamentParams, body: { tournamentId?: string | undefined }) => {
+    if (body.tournamentId !== undefined && params.tournamentId.toLowerCase() !== body.tournamentId.toLowerCase()) {
       throw new BadRequestError("body.tournamentId differs from the tournamentId of the path.");
     }
     return params.tournamentId.toLowerCase();
