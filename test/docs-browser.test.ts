@@ -1,6 +1,7 @@
 // The docs page (Swagger UI at /v2/services/docs) in a real headless Chromium: it renders the
 // operations of the running service's OpenAPI document, every request it makes stays on this
-// service (the page must work without internet), and the browser reports no error (CSP included).
+// service (the page must work without internet: Chromium runs behind a dead proxy that only
+// loopback bypasses), and the browser reports no error (CSP included).
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
@@ -17,6 +18,9 @@ const ARGS = [
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
+  // No internet for the page: everything but loopback (which Chromium never proxies) goes to a
+  // proxy that is not there, so a page that needed a CDN would fail to render here.
+  "--proxy-server=http://127.0.0.1:9",
 ];
 
 const missing = !existsSync(CHROMIUM);
