@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { randomBytes } from "node:crypto";
 import { pubKeyAddress, serializeAddressObj } from "@meshsdk/core";
+import { Serialization } from "@meshsdk/core-cst";
 import { encodePayoutTag, encodeRegistrationDatum } from "../src/tournament/datum.js";
 import { startService, type RunningService } from "./helpers/service.js";
 import { ADA, fundedWallet, lovelaceOf, ok, signAndSubmit, totalLovelace, utxosOf, type Funded } from "./helpers/tournament.js";
@@ -49,6 +50,10 @@ describe("a tournament from creation to settlement", () => {
       }),
     );
     fees.set("create", built.fee);
+    // Collateral: 5 ADA at stake, the rest of the collateral UTxO returned to its owner.
+    const body = Serialization.Transaction.fromCbor(Serialization.TxCBOR(built.complete)).body();
+    assert.equal(body.totalCollateral(), 5_000_000n);
+    assert.equal(body.collateralReturn()?.address().toBech32(), admin.address);
     id = built.tournamentId!;
     assert.match(id, /^[0-9a-f]{64}$/);
     await signAndSubmit(service, { complete: built.complete!, hash: built.hash! }, [admin]);

@@ -62,6 +62,8 @@ const scriptSize = (s: CompiledScript): string => String(s.compiledCode.length /
 
 /** Collateral: 5 ADA covers 150% of any fee a transaction within the ledger's limits can have. */
 export const MIN_COLLATERAL = 5_000_000n;
+/** A collateral return output needs its min-UTxO: below this much over the collateral, none is made. */
+const COLLATERAL_RETURN_MIN = 2_000_000n;
 
 function collateralOf(plan: TournamentTxPlan): UTxO {
   const candidates = plan.utxos.filter((u) => adaOnly(u) && atKey(u) && !u.output.scriptRef && lovelaceOf(u) >= MIN_COLLATERAL);
@@ -148,7 +150,13 @@ function assemble(plan: TournamentTxPlan, params: Protocol, chain: ChainPort, co
     if (o.datum !== undefined) b.txOutInlineDatumValue(o.datum, "CBOR");
   }
   for (const pkh of plan.requiredSigners) b.requiredSignerHash(pkh);
-  if (collateral) b.txInCollateral(collateral.input.txHash, collateral.input.outputIndex, collateral.output.amount, collateral.output.address);
+  if (collateral) {
+    b.txInCollateral(collateral.input.txHash, collateral.input.outputIndex, collateral.output.amount, collateral.output.address);
+    // Should a script fail, the ledger takes 5 ADA (150% of any possible fee) and returns the rest.
+    if (lovelaceOf(collateral) >= MIN_COLLATERAL + COLLATERAL_RETURN_MIN) {
+      b.setTotalCollateral(MIN_COLLATERAL.toString()).setCollateralReturnAddress(collateral.output.address);
+    }
+  }
   b.changeAddress(plan.changeAddress);
   return positional ? b : b.selectUtxosFrom(pool);
 }
