@@ -2,7 +2,7 @@
 // minted tokens (destAddress, CIP-68 reference token), the CIP-25 map and the policy scripts.
 import type { Metadatum, NativeScript } from "@meshsdk/common";
 import { toNativeScript } from "@meshsdk/core-cst";
-import { assetNameHex, cip25Metadatum, cip67Prefix, cip68Datum, type AssetNameSpec } from "../cardano/metadata.js";
+import { assetNameHex, cip25Metadatum, cip67Prefix, cip68Datum } from "../cardano/metadata.js";
 import { BadRequestError } from "../errors.js";
 import { plutusJsonToCbor } from "./datum.js";
 import type { BuildRequest, MintRequest, NativeScriptJson, PlannedMint, PlannedOutput } from "./request.js";
@@ -60,6 +60,15 @@ export function loadPreloadedScripts(request: BuildRequest): Map<string, PolicyS
 interface Units {
   readonly mints: PlannedMint[];
   readonly destAssets: Map<string, Map<string, bigint>>;
+  readonly outputs: PlannedOutput[];
+  readonly cip25: { policyId: string; assetNameHex: string; metadata: unknown; field: string }[];
+}
+
+interface MintItem {
+  readonly item: MintRequest;
+  readonly policyId: string;
+  readonly quantity: bigint;
+  readonly field: string;
 }
 
 function addMint(units: Units, mint: PlannedMint): void {
@@ -76,10 +85,53 @@ function routeTo(units: Units, address: string | undefined, unit: string, quanti
   units.destAssets.set(address, assets);
 }
 
-function cip68Label(spec: AssetNameSpec, field: string): number {
-  const label = spec.label ?? 222;
-  if (label === 100) throw new BadRequestError(`${field}.label is 100: give the user token's label (222, 333 or 444); the reference token (100) is added for you.`);
-  return label;
+function planCip25(units: Units, { item, policyId, quantity, field }: MintItem): void {
+  const nameHex = assetNameHex(item.assetName, `${field}.assetName`);
+  addMint(units, { policyId, assetNameHex: nameHex, quantity, field });
+  routeTo(units, item.destAddress, policyId + nameHex, quantity);
+  if (quantity > 0n && item.metadata !== undefined) units.cip25.push({ policyId, assetNameHex: nameHex, metadata: item.metadata, field: `${field}.metadata` });
+}
+
+/** Mints one CIP-68 reference token (label 100) into an output with the inline metadata datum. */
+function mintReference(units: Units, m: MintItem, base: string, address: string): void {
+  const refName = cip67Prefix(100) + base;
+  addMint(units, { policyId: m.policyId, assetNameHex: refName, quantity: 1n, field: m.field });
+  units.outputs.push({
+    address,
+    lovelace: null,
+    assets: new Map([[m.policyId + refName, 1n]]),
+    datum: { kind: "inline", cbor: plutusJsonToCbor(cip68Datum(m.item.metadata, `${m.field}.metadata`), `${m.field}.metadata`) },
+    field: `${m.field} (CIP-68 reference token)`,
+  });
+}
+
+/**
+ * CIP-68. A label-100 entry is the reference token itself (quantity 1, or -1 to burn), sent to
+ * destAddress or the change address with the datum. A user-token entry (222 by default, 333, 444)
+ * also mints the reference token, at the change address, unless the request lists it itself.
+ */
+function planCip68(units: Units, m: MintItem, explicitReferences: ReadonlySet<string>, changeAddress: string): void {
+  const { item, policyId, quantity, field } = m;
+  const label = item.assetName.label ?? 222;
+  const base = assetNameHex({ ...item.assetName, label: undefined }, `${field}.assetName`);
+  assetNameHex({ ...item.assetName, label }, `${field}.assetName`); // length check with the prefix
+  if (label === 100) {
+    if (quantity !== 1n && quantity !== -1n) throw new BadRequestError(`${field}.quantity must be 1 (or -1 to burn): CIP-68 allows one reference token per asset.`);
+    if (quantity < 0n) return addMint(units, { policyId, assetNameHex: cip67Prefix(100) + base, quantity, field });
+    return mintReference(units, m, base, item.destAddress ?? changeAddress);
+  }
+  const userName = cip67Prefix(label) + base;
+  addMint(units, { policyId, assetNameHex: userName, quantity, field });
+  routeTo(units, item.destAddress, policyId + userName, quantity);
+  if (quantity > 0n && !explicitReferences.has(policyId + base)) mintReference(units, m, base, changeAddress);
+}
+
+function policyScript(scripts: ReadonlyMap<string, PolicyScript>, policyId: string, field: string): PolicyScript {
+  const script = scripts.get(policyId);
+  if (script === undefined) {
+    throw new BadRequestError(`${field}.policyId ${policyId} has no policy script: add its native script to preloadedScripts as {type:"simple", script, hash}.`);
+  }
+  return script;
 }
 
 /** Plans the mints; `quantityOf` parses the signed amount, `checkAddress` the network of destAddress. */
@@ -89,48 +141,28 @@ export function planMints(
   quantityOf: (item: MintRequest, field: string) => bigint,
   checkAddress: (address: string, field: string) => void,
 ): MintPlan {
-  const units: Units = { mints: [], destAssets: new Map() };
-  const outputs: PlannedOutput[] = [];
-  const cip25Entries: { policyId: string; assetNameHex: string; metadata: unknown; field: string }[] = [];
+  const units: Units = { mints: [], destAssets: new Map(), outputs: [], cip25: [] };
   const used = new Map<string, PolicyScript>();
-  (request.mint ?? []).forEach((item, i) => {
+  const items: MintItem[] = (request.mint ?? []).map((item, i) => {
     const field = `body.mint[${i}]`;
     const policyId = item.policyId.toLowerCase();
-    const script = scripts.get(policyId);
-    if (script === undefined) {
-      throw new BadRequestError(`${field}.policyId ${policyId} has no policy script: add its native script to preloadedScripts as {type:"simple", script, hash}.`);
-    }
-    used.set(policyId, script);
+    used.set(policyId, policyScript(scripts, policyId, field));
     const quantity = quantityOf(item, `${field}.quantity`);
     if (quantity === 0n) throw new BadRequestError(`${field}.quantity is 0: mint a positive quantity or burn a negative one.`);
     if (item.destAddress !== undefined) checkAddress(item.destAddress, `${field}.destAddress`);
-    if (item.version === "cip25") {
-      const nameHex = assetNameHex(item.assetName, `${field}.assetName`);
-      addMint(units, { policyId, assetNameHex: nameHex, quantity, field });
-      routeTo(units, item.destAddress, policyId + nameHex, quantity);
-      if (quantity > 0n && item.metadata !== undefined) cip25Entries.push({ policyId, assetNameHex: nameHex, metadata: item.metadata, field: `${field}.metadata` });
-      return;
-    }
-    const label = cip68Label(item.assetName, `${field}.assetName`);
-    const base = assetNameHex({ ...item.assetName, label: undefined }, `${field}.assetName`);
-    const userName = cip67Prefix(label) + base;
-    assetNameHex({ ...item.assetName, label }, `${field}.assetName`); // length check with the prefix
-    addMint(units, { policyId, assetNameHex: userName, quantity, field });
-    routeTo(units, item.destAddress, policyId + userName, quantity);
-    if (quantity > 0n) {
-      const refName = cip67Prefix(100) + base;
-      addMint(units, { policyId, assetNameHex: refName, quantity: 1n, field });
-      outputs.push({
-        address: request.changeAddress,
-        lovelace: null,
-        assets: new Map([[policyId + refName, 1n]]),
-        datum: { kind: "inline", cbor: plutusJsonToCbor(cip68Datum(item.metadata, `${field}.metadata`), `${field}.metadata`) },
-        field: `${field} (CIP-68 reference token)`,
-      });
-    }
+    return { item, policyId, quantity, field };
   });
-  for (const [address, assets] of units.destAssets) {
-    outputs.push({ address, lovelace: null, assets, field: `body.mint destAddress ${address}` });
+  const explicitReferences = new Set(
+    items
+      .filter((m) => m.item.version === "cip68" && m.item.assetName.label === 100 && m.quantity > 0n)
+      .map((m) => m.policyId + assetNameHex({ ...m.item.assetName, label: undefined }, `${m.field}.assetName`)),
+  );
+  for (const m of items) {
+    if (m.item.version === "cip25") planCip25(units, m);
+    else planCip68(units, m, explicitReferences, request.changeAddress);
   }
-  return { mints: units.mints, outputs, scripts: used, cip25: cip25Entries.length > 0 ? cip25Metadatum(cip25Entries) : null };
+  for (const [address, assets] of units.destAssets) {
+    units.outputs.push({ address, lovelace: null, assets, field: `body.mint destAddress ${address}` });
+  }
+  return { mints: units.mints, outputs: units.outputs, scripts: used, cip25: units.cip25.length > 0 ? cip25Metadatum(units.cip25) : null };
 }

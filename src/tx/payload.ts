@@ -97,7 +97,8 @@ export function planBuild(request: BuildRequest, network: Network, nowSeconds: n
   const requiredInputs = decodeUtxos(request.requiredInputs ?? [], "body.requiredInputs");
   return {
     changeAddress: request.changeAddress,
-    utxos: request.utxos === undefined ? null : decodeUtxos(request.utxos, "body.utxos"),
+    // An empty list means "not given", as the hosted API's examples send it.
+    utxos: request.utxos === undefined || request.utxos.length === 0 ? null : decodeUtxos(request.utxos, "body.utxos"),
     requiredInputs,
     outputs: [...outputs, ...mint.outputs],
     mints: mint.mints,

@@ -23,9 +23,6 @@ export function planValidity(request: BuildRequest, nowSeconds: number): BuildPl
   }
   const start = interval.start === false ? null : (interval.start ?? nowSeconds);
   const end = interval.end === false ? null : (interval.end ?? (start ?? nowSeconds) + DEFAULT_VALIDITY_SECONDS);
-  if (start !== null && end !== null && end <= start) {
-    throw new BadRequestError(`body.validityInterval.end (${end}) must be after its start (${start}).`);
-  }
   return { start, end, explicitStart: interval.start !== undefined, explicitEnd: interval.end !== undefined };
 }
 
@@ -74,12 +71,23 @@ function applyLock(lock: TimeLock, slots: Slots, plan: BuildPlan, tip: Tip, eras
   return { start, end };
 }
 
+/**
+ * Bounds below this are slot numbers, not Unix seconds (the hosted API takes both): as Unix time
+ * they would fall before 2001-09-09, before any Shelley-era network began.
+ */
+export const SLOT_BOUND_LIMIT = 1_000_000_000;
+
+function toSlot(value: number | null, bound: "start" | "end", eras: EraHistory): number | null {
+  if (value === null) return null;
+  return value < SLOT_BOUND_LIMIT ? value : eras.timeToSlot(value * 1000, `body.validityInterval.${bound}`);
+}
+
 /** The interval in slots, narrowed to the mint policies' time locks where the request left it to us. */
 export function validitySlots(plan: BuildPlan, tip: Tip, eras: EraHistory): Slots {
-  let slots: Slots = {
-    start: plan.validity.start === null ? null : eras.timeToSlot(plan.validity.start * 1000, "body.validityInterval.start"),
-    end: plan.validity.end === null ? null : eras.timeToSlot(plan.validity.end * 1000, "body.validityInterval.end"),
-  };
+  let slots: Slots = { start: toSlot(plan.validity.start, "start", eras), end: toSlot(plan.validity.end, "end", eras) };
+  if (slots.start !== null && slots.end !== null && slots.end <= slots.start) {
+    throw new BadRequestError(`body.validityInterval.end (slot ${slots.end}) must be after its start (slot ${slots.start}).`);
+  }
   for (const lock of plan.timeLocks) slots = applyLock(lock, slots, plan, tip, eras);
   return slots;
 }

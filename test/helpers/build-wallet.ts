@@ -1,6 +1,7 @@
 // Test wallets for the build tests: a real key (MeshWallet), funded by the devnet faucet, that signs
 // what /transactions/build returns; submission and chain reads go through the service's HTTP API.
 import assert from "node:assert/strict";
+import CSL from "@emurgo/cardano-serialization-lib-nodejs";
 import type { UTxO } from "@meshsdk/common";
 import { MeshWallet } from "@meshsdk/core";
 import { resolvePaymentKeyHash } from "@meshsdk/core-cst";
@@ -81,3 +82,34 @@ export const outputsOf = (utxos: readonly UTxO[], txHash: string): UTxO[] =>
   utxos.filter((u) => u.input.txHash === txHash).sort((a, b) => a.input.outputIndex - b.input.outputIndex);
 
 export const utf8Hex = (text: string): string => Buffer.from(text, "utf8").toString("hex");
+
+/** A key held with CSL, as the hosted API's examples do: enterprise testnet address, FixedTransaction signing. */
+export interface CslKey {
+  readonly address: string;
+  readonly keyHash: string;
+  /** Adds this key's vkey witness to `txHex` (the body stays byte for byte the same). */
+  signTx(txHex: string): string;
+}
+
+export function newCslKey(): CslKey {
+  const key = CSL.PrivateKey.generate_ed25519();
+  const hash = key.to_public().hash();
+  const address = CSL.EnterpriseAddress.new(0, CSL.Credential.from_keyhash(hash)).to_address().to_bech32(undefined);
+  return {
+    address,
+    keyHash: hash.to_hex(),
+    signTx(txHex) {
+      const tx = CSL.FixedTransaction.from_hex(txHex);
+      tx.sign_and_add_vkey_signature(key);
+      return tx.to_hex();
+    },
+  };
+}
+
+/** Submits a transaction that already carries its signatures, with `signatures: []` as the examples send it. */
+export async function submitSigned(service: RunningService, txHex: string, expectedHash: string): Promise<string> {
+  const response = await service.request("POST", "/transactions/submit", { transaction: txHex, signatures: [] });
+  assert.equal(response.status, 200, JSON.stringify(response.body));
+  assert.equal(response.body.txHash, expectedHash);
+  return response.body.txHash as string;
+}

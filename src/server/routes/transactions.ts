@@ -85,14 +85,16 @@ const Mint = Type.Object(
     version: Type.Union([Type.Literal("cip25"), Type.Literal("cip68")], {
       description:
         "cip25: the asset is minted as named and metadata goes to label 721 (version 1: policy id and asset name as text keys; strings over 64 bytes split into lists). " +
-        "cip68: mints the user token (label 222 unless assetName.label says 333 or 444) and one reference token (label 100) sent to the change address " +
-        "with the inline datum #6.121([metadata as a map of UTF-8 bytes, 1, #6.121([])]). A burn (negative quantity) burns the user token only.",
+        "cip68: an entry labelled 222 (the default), 333 or 444 mints that user token and, unless the request also lists the label-100 entry of the same name, " +
+        "one reference token (label 100) sent to the change address with the inline datum #6.121([metadata as a map of UTF-8 bytes, 1, #6.121([])]) built from its metadata. " +
+        "An entry labelled 100 is that reference token itself (quantity 1, or -1 to burn), sent to destAddress or the change address with its metadata's datum. " +
+        "A burn (negative quantity) burns only the token its entry names.",
     }),
     assetName: AssetNameObject,
     metadata: Type.Optional(Type.Unknown({ description: "The token's metadata (JSON): the CIP-25 entry, or the CIP-68 datum's map. Ignored for burns." })),
     policyId: Hash28("The policy id; its native script must be among preloadedScripts."),
     quantity: SignedAmount("How many to mint; negative burns that many from the available UTxOs. Zero is refused."),
-    destAddress: Type.Optional(Address("Where minted tokens go (in an output with the minimum lovelace); absent: to the change address.")),
+    destAddress: Type.Optional(Address("Where minted tokens go (one output per address, with the minimum lovelace); absent: to the change address.")),
   },
   { additionalProperties: false },
 );
@@ -109,7 +111,7 @@ const BuildBody = Type.Object(
       Type.Array(UtxoString, {
         maxItems: 2000,
         description:
-          "UTxOs the builder may spend. When absent, the change address's UTxOs are read from the chain. UTxOs that carry a reference script are never picked by coin selection (the fee would miss their charge); spend them with requiredInputs.",
+          "UTxOs the builder may spend. When absent or empty ([] as the hosted API's examples send it), the change address's UTxOs are read from the chain. UTxOs that carry a reference script are never picked by coin selection (the fee would miss their charge); spend them with requiredInputs.",
       }),
     ),
     requiredInputs: Type.Optional(Type.Array(UtxoString, { maxItems: 500, description: "UTxO strings that must be spent, whatever coin selection picks." })),
@@ -162,13 +164,13 @@ const BuildBody = Type.Object(
     validityInterval: Type.Optional(
       Type.Object(
         {
-          start: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Literal(false)], { description: "Unix seconds from which the transaction is valid; false: no lower bound. Default: the chain tip's time. Values from 10^11 on (milliseconds) are refused." })),
-          end: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Literal(false)], { description: "Unix seconds until which it is valid (exclusive); false: no upper bound. Default: start + 2 hours." })),
+          start: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Literal(false)], { description: "Unix seconds (or a slot number, below 1,000,000,000) from which the transaction is valid; false: no lower bound. Default: the chain tip's time. Values from 10^11 on (milliseconds) are refused." })),
+          end: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Literal(false)], { description: "Unix seconds (or a slot number, below 1,000,000,000) until which it is valid (exclusive); false: no upper bound. Default: start + 2 hours (7,200 slots)." })),
         },
         {
           additionalProperties: false,
           description:
-            "Validity interval in Unix seconds, converted to slots with the network's era history (a time inside a slot rounds down to it). " +
+            "Validity interval in Unix seconds, converted to slots with the network's era history (a time inside a slot rounds down to it), or in slots: as in the hosted API, values below 1,000,000,000 (as Unix time, before any Shelley-era network began) are slot numbers. " +
             "A minting policy whose native script requires `before` a slot moves a default end back to that slot; explicit bounds that contradict a policy's time lock, " +
             "a lock that has already expired or one that opens later are 400 naming the slot.",
         },
