@@ -87,12 +87,20 @@ const definitions = {
   },
   SpendAction: {
     title: "SpendAction",
-    description: "Constructor 0 is reserved (a mixed Helios script reads tag 0 as a minting call).",
     anyOf: [
-      constr("Reserved", 0, []),
-      constr("AddParticipants", 1, []),
-      constr("Settle", 2, [{ title: "winners", description: "participant indices in placement order", ...ref("List$Int") }]),
+      constr("AddParticipants", 0, []),
+      constr("Settle", 1, [{ title: "winners", description: "participant indices in placement order", ...ref("List$Int") }]),
     ],
+  },
+  MintRedeemer: {
+    title: "MintRedeemer",
+    description: "A Helios mixed script takes its minting redeemer wrapped in constructor 0.",
+    anyOf: [constr("Mint", 0, [ref("MintAction")])],
+  },
+  SpendRedeemer: {
+    title: "SpendRedeemer",
+    description: "A Helios mixed script takes its spending redeemer wrapped in constructor 1.",
+    anyOf: [constr("Spend", 1, [ref("SpendAction")])],
   },
   RegistrationAction: {
     title: "RegistrationAction",
@@ -122,14 +130,14 @@ export function buildBlueprint(): Blueprint {
       {
         title: `${TOURNAMENT_TITLE}.mint`,
         description: "Tournament NFT policy: mints one NFT named tournament_id(seed), which must land at this script's address with a well-formed datum; burns at settlement.",
-        redeemer: { title: "action", purpose: "mint", schema: ref("MintAction") },
+        redeemer: { title: "action", purpose: "mint", schema: ref("MintRedeemer") },
         ...code(tournament),
       },
       {
         title: `${TOURNAMENT_TITLE}.spend`,
         description: "Tournament validator: the same script as the policy; holds the NFT and the datum.",
         datum: { title: "tournament", purpose: "spend", schema: ref("TournamentDatum") },
-        redeemer: { title: "action", purpose: "spend", schema: ref("SpendAction") },
+        redeemer: { title: "action", purpose: "spend", schema: ref("SpendRedeemer") },
         ...code(tournament),
       },
       {

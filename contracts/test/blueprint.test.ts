@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { blake2b } from "@helios-lang/crypto";
-import { makeByteArrayData, makeConstrData, makeIntData, makeListData } from "@helios-lang/uplc";
+import { decodeUplcData, makeByteArrayData, makeConstrData, makeIntData, makeListData, type UplcData } from "@helios-lang/uplc";
 import { resolveScriptHash } from "@meshsdk/core";
 import {
   loadBlueprint,
@@ -16,10 +16,17 @@ import {
   tournamentScript,
 } from "../../src/tournament/contracts.js";
 import {
+  ADD_PARTICIPANTS_REDEEMER,
   decodeRegistrationDatum,
   decodeTournamentDatum,
+  encodePayoutTag,
   encodeRegistrationDatum,
   encodeTournamentDatum,
+  MINT_BURN_REDEEMER,
+  mintCreateRedeemer,
+  REGISTRATION_ADD_REDEEMER,
+  REGISTRATION_CANCEL_REDEEMER,
+  settleRedeemer,
   tournamentIdOf,
   type TournamentDatum,
 } from "../../src/tournament/datum.js";
@@ -57,6 +64,60 @@ describe("blueprint (CIP-57)", () => {
       const hex = v.compiledCode;
       assert.equal(resolveScriptHash(`59${(hex.length / 2).toString(16).padStart(4, "0")}${hex}`, "V2"), v.hash);
     }
+  });
+});
+
+/** Checks Plutus data against a CIP-57 schema (the subset the blueprint uses). */
+function conforms(data: UplcData, schema: Record<string, unknown>, defs: Record<string, Record<string, unknown>>): boolean {
+  const ref = schema["$ref"];
+  if (typeof ref === "string") return conforms(data, defs[ref.replace("#/definitions/", "")]!, defs);
+  if (Array.isArray(schema["anyOf"])) return (schema["anyOf"] as Record<string, unknown>[]).some((s) => conforms(data, s, defs));
+  switch (schema["dataType"]) {
+    case "bytes":
+      return data.kind === "bytes";
+    case "integer":
+      return data.kind === "int";
+    case "constructor": {
+      const fields = schema["fields"] as Record<string, unknown>[];
+      return data.kind === "constr" && Number(data.tag) === schema["index"] && data.fields.length === fields.length && fields.every((f, i) => conforms(data.fields[i]!, f, defs));
+    }
+    case "list": {
+      if (data.kind !== "list") return false;
+      const items = schema["items"];
+      if (Array.isArray(items)) return data.items.length === items.length && items.every((it, i) => conforms(data.items[i]!, it as Record<string, unknown>, defs));
+      return data.items.every((it) => conforms(it, items as Record<string, unknown>, defs));
+    }
+    default:
+      return false;
+  }
+}
+
+describe("codecs conform to the blueprint's schemas", () => {
+  const b = loadBlueprint();
+  const defs = b.definitions as Record<string, Record<string, unknown>>;
+  const schema = (title: string, arg: "datum" | "redeemer") =>
+    (b.validators.find((v) => v.title === title)![arg] as { schema: Record<string, unknown> }).schema;
+  const decode = (hex: string) => decodeUplcData(Buffer.from(hex, "hex"));
+  const datum: TournamentDatum = {
+    config: { name: "x", adminAddress: randomAddress(), bracketSize: 2, entryFee: 1n, payoutStructure: [1n], fixedPayouts: [{ address: randomAddress(), amount: 1n }], registrationHash: "00".repeat(28) },
+    participants: [randomAddress()],
+  };
+
+  it("redeemers", () => {
+    assert.ok(conforms(decode(mintCreateRedeemer("aa".repeat(32), 3)), schema("tournament.tournament.mint", "redeemer"), defs));
+    assert.ok(conforms(decode(MINT_BURN_REDEEMER), schema("tournament.tournament.mint", "redeemer"), defs));
+    assert.ok(conforms(decode(ADD_PARTICIPANTS_REDEEMER), schema("tournament.tournament.spend", "redeemer"), defs));
+    assert.ok(conforms(decode(settleRedeemer([2, 0])), schema("tournament.tournament.spend", "redeemer"), defs));
+    assert.ok(conforms(decode(REGISTRATION_CANCEL_REDEEMER), schema("registration.registration.spend", "redeemer"), defs));
+    assert.ok(conforms(decode(REGISTRATION_ADD_REDEEMER), schema("registration.registration.spend", "redeemer"), defs));
+    assert.ok(!conforms(decode(MINT_BURN_REDEEMER), schema("tournament.tournament.spend", "redeemer"), defs), "the checker can fail");
+  });
+
+  it("datums and the prize tag", () => {
+    assert.ok(conforms(decode(encodeTournamentDatum(datum)), schema("tournament.tournament.spend", "datum"), defs));
+    assert.ok(conforms(decode(encodeRegistrationDatum(randomAddress())), schema("registration.registration.spend", "datum"), defs));
+    assert.ok(conforms(decode(encodePayoutTag("11".repeat(32), 4)), defs["PayoutTag"]!, defs));
+    assert.ok(!conforms(decode(encodeRegistrationDatum(randomAddress())), schema("tournament.tournament.spend", "datum"), defs));
   });
 });
 
