@@ -5,7 +5,7 @@
 // and submitted with `signatures: []`, as the examples do.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { build, fund, newCslKey, outputsOf, quantityOf, submitSigned, totalOf, utxosAt } from "./helpers/build-wallet.js";
+import { build, fund, newCslKey, newWallet, outputsOf, quantityOf, submitSigned, totalOf, utxosAt, utxoStringsAt } from "./helpers/build-wallet.js";
 import { datumJson, metadataJson, policyIdOf, validityOf } from "./helpers/build-decode.js";
 import { startService, type RunningService } from "./helpers/service.js";
 
@@ -94,6 +94,38 @@ describe("hosted API example shapes", () => {
     const atCustomer = await utxosAt(service, customer.address);
     assert.equal(totalOf(atCustomer, userUnit), 1n);
     assert.equal(totalOf(atCustomer, refUnit), 0n, "one reference token only, at the manager");
+  });
+
+  test("minting-platform-cip25/with-redis.ts: a stray field in the mint entry, a treasury output, the wallet signs `stripped`", async () => {
+    const customer = await newWallet();
+    const [policyKey, treasury] = [newCslKey(), newCslKey()];
+    await fund(service, customer.address, 20_000_000);
+    const { policyId, preloadedScripts } = timeLockedPolicy(policyKey.keyHash, (await tip()).slot + 86_400);
+    const name = `0x${Date.now()}`;
+    const asset = {
+      version: "cip25",
+      utxos: await utxoStringsAt(service, customer.address), // sent inside the mint entry by the example; ignored
+      assetName: { name, format: "utf8" },
+      metadata: { name, image: ["https://ada-anvil.s3.ca-central-1.amazonaws.com/", "logo_pres_V2_3.png"], mediaType: "image/png", attributes: { part1: "ab12" } },
+      policyId,
+      quantity: 1,
+    };
+    const built = await build(service, {
+      changeAddress: customer.address,
+      mint: [asset],
+      outputs: [
+        { address: treasury.address, lovelace: 1_000_000 },
+        { address: customer.address, assets: [{ assetName: asset.assetName, policyId, quantity: 1 }] },
+      ],
+      preloadedScripts,
+    });
+    const signature = await customer.sign(built.stripped); // CIP-30 signTx(stripped, true)
+    const response = await service.request("POST", "/transactions/submit", { signatures: [signature], transaction: policyKey.signTx(built.complete) });
+    assert.equal(response.status, 200, JSON.stringify(response.body));
+    assert.equal(response.body.txHash, built.hash);
+    const [toTreasury] = outputsOf(await utxosAt(service, treasury.address), built.hash);
+    assert.equal(quantityOf(toTreasury!, "lovelace"), 1_000_000n);
+    assert.equal(totalOf(await utxosAt(service, customer.address), policyId + hexOf(name)), 1n);
   });
 
   test("metadata.ts: meta[] with label token, label 721 and no label merge into one 721 map", async () => {

@@ -172,11 +172,12 @@ describe("build errors: addresses, values, encodings", () => {
     );
   });
 
-  test("an interval that ends before it starts, unknown fields and bad amounts are 400", async () => {
+  test("an interval that ends before it starts, the hosted API's unsupported features and bad amounts are 400", async () => {
     const alice = await newWallet();
     expect400(await buildRaw({ changeAddress: alice.address, validityInterval: { start: 2_000_000_000, end: 1_900_000_000 } }), /validityInterval\.end .* must be after its start/);
     expect400(await buildRaw({ changeAddress: alice.address, validityInterval: { end: Date.now() } }), /validityInterval\.end is \d+, after the year 5000: give Unix seconds, not milliseconds/);
-    expect400(await buildRaw({ changeAddress: alice.address, delegations: [] }), /body has an unknown field "delegations"/);
+    expect400(await buildRaw({ changeAddress: alice.address, delegations: [] }), /body\.delegations is not supported: stake and vote delegation/);
+    expect400(await buildRaw({ changeAddress: alice.address, scriptInteractions: [] }), /body\.scriptInteractions is not supported/);
     expect400(await buildRaw({ changeAddress: alice.address, outputs: [{ address: alice.address, lovelace: "1.5" }] }), /body\.outputs\[0\]\.lovelace/);
     expect400(await buildRaw({}), /body\.changeAddress is required/);
   });

@@ -84,8 +84,29 @@ export function planReferenceInputs(refs: BuildRequest["referenceInputs"]): OutR
   });
 }
 
+/** Features of the hosted API that this service does not build, with what to do instead. */
+const UNSUPPORTED: Record<string, string> = {
+  delegations: "stake and vote delegation are not built by this service",
+  scriptInteractions: "spending from or minting with Plutus scripts is not built by this endpoint",
+  cip68MetadataUpdates: "CIP-68 metadata updates are not built by this service: spend the reference token with a new datum in outputs instead",
+};
+
+/** Unknown fields are ignored like the hosted API does, except its features that would silently be left out. */
+function refuseUnsupported(request: BuildRequest): void {
+  const fields = request as unknown as Record<string, unknown>;
+  for (const [field, reason] of Object.entries(UNSUPPORTED)) {
+    if (fields[field] !== undefined) throw new BadRequestError(`body.${field} is not supported: ${reason}.`);
+  }
+  request.mint?.forEach((item, i) => {
+    if ((item as unknown as Record<string, unknown>)["type"] === "plutus") {
+      throw new BadRequestError(`body.mint[${i}].type "plutus" is not supported: this endpoint mints with native scripts given in preloadedScripts.`);
+    }
+  });
+}
+
 /** Phase 1 of a build: validates and normalizes the request. `nowSeconds` is the default validity start. */
 export function planBuild(request: BuildRequest, network: Network, nowSeconds: number): BuildPlan {
+  refuseUnsupported(request);
   const checkAddress = addressChecker(network);
   checkAddress(request.changeAddress, "body.changeAddress");
   const outputs = (request.outputs ?? []).map((output, i) => {

@@ -41,7 +41,7 @@ const AssetNameObject = Type.Object(
       }),
     ),
   },
-  { additionalProperties: false, description: "An asset name given by parts. The whole name (prefix included) is at most 32 bytes." },
+  { description: "An asset name given by parts. The whole name (prefix included) is at most 32 bytes." },
 );
 
 const Datum = Type.Object(
@@ -53,7 +53,7 @@ const Datum = Type.Object(
       description: 'Plutus data: CBOR hex, or the detailed JSON schema ({"constructor":0,"fields":[{"int":1},{"bytes":"cafe"}]}).',
     }),
   },
-  { additionalProperties: false, description: "A datum for the output." },
+  { description: "A datum for the output." },
 );
 
 const Output = Type.Object(
@@ -70,14 +70,12 @@ const Output = Type.Object(
             assetName: Type.Union([Hex("The asset name as hex (at most 32 bytes).", { maxLength: 64 }), AssetNameObject], { description: "The asset name: hex, or {name, format, label?}." }),
             quantity: Amount("How many to send."),
           },
-          { additionalProperties: false },
         ),
         { maxItems: 256, description: "Native assets to send in this output." },
       ),
     ),
     datum: Type.Optional(Datum),
   },
-  { additionalProperties: false },
 );
 
 const Mint = Type.Object(
@@ -96,12 +94,10 @@ const Mint = Type.Object(
     quantity: SignedAmount("How many to mint; negative burns that many from the available UTxOs. Zero is refused."),
     destAddress: Type.Optional(Address("Where minted tokens go (one output per address, with the minimum lovelace); absent: to the change address.")),
   },
-  { additionalProperties: false },
 );
 
 const OutRefObject = Type.Object(
   { txHash: Hash32("The transaction id."), index: Amount("The output index.") },
-  { additionalProperties: false },
 );
 
 const BuildBody = Type.Object(
@@ -130,7 +126,6 @@ const BuildBody = Type.Object(
             script: nativeScript(5),
             hash: Hash28("The script hash (= policy id). A hash that differs from the script's is refused with 400."),
           },
-          { additionalProperties: false },
         ),
         { maxItems: 50, description: "Native scripts the mints need; each is attached to the witness set when a mint uses its policy." },
       ),
@@ -156,7 +151,6 @@ const BuildBody = Type.Object(
             ),
             data: Type.Unknown({ description: "The metadata JSON of this entry." }),
           },
-          { additionalProperties: false },
         ),
         { maxItems: 100, description: "The array form of metadata. Entries with the same label are merged map by map (later keys win), after message and metadata." },
       ),
@@ -168,7 +162,6 @@ const BuildBody = Type.Object(
           end: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Literal(false)], { description: "Unix seconds (or a slot number, below 1,000,000,000) until which it is valid (exclusive); false: no upper bound. Default: start + 2 hours (7,200 slots)." })),
         },
         {
-          additionalProperties: false,
           description:
             "Validity interval in Unix seconds, converted to slots with the network's era history (a time inside a slot rounds down to it), or in slots: as in the hosted API, values below 1,000,000,000 (as Unix time, before any Shelley-era network began) are slot numbers. " +
             "A minting policy whose native script requires `before` a slot moves a default end back to that slot; explicit bounds that contradict a policy's time lock, " +
@@ -184,7 +177,8 @@ const BuildBody = Type.Object(
       }),
     ),
   },
-  { additionalProperties: false, description: "What to build. Unknown fields are refused so that nothing asked for is silently left out." },
+  { description: "What to build. Unknown fields are ignored, as the hosted API does (its published examples send some); " +
+      "the hosted API's features this service does not build (delegations, scriptInteractions, cip68MetadataUpdates, Plutus mints) are refused with 400, so that nothing asked for is silently left out." },
 );
 
 const BuildResponse = Type.Object({
