@@ -5,7 +5,7 @@ import type { UTxO } from "@meshsdk/common";
 import { getOutputMinLovelace } from "@meshsdk/core";
 import { BadRequestError } from "../errors.js";
 import { buildTournamentTx } from "./assemble.js";
-import { registrationScript } from "./contracts.js";
+import { registrationScriptOf } from "./registration-script.js";
 import { checkUnspent, unspentOnly, type TournamentContext, type TxAnswer } from "./context.js";
 import { encodeTournamentDatum, mintCreateRedeemer, tournamentIdOf, type FixedPayout, type TournamentConfig } from "./datum.js";
 import { selectContract, type ContractSelector } from "./deployment.js";
@@ -38,7 +38,7 @@ export async function createTournament(ctx: TournamentContext, input: CreateInpu
   const params = await ctx.chain.protocolParameters();
   checkPayouts({ ...input, network: ctx.network, params, tournamentId });
 
-  const registration = registrationScript(tournamentId);
+  const registration = registrationScriptOf(tournamentId);
   const config: TournamentConfig = {
     name: input.name,
     adminAddress: input.adminAddress,

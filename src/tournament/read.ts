@@ -11,6 +11,7 @@ import { NotFoundError } from "../errors.js";
 import { networkIdOf } from "./contracts.js";
 import { decodeRegistrationDatum, decodeTournamentDatum, type TournamentDatum } from "./datum.js";
 import type { Contract } from "./deployment.js";
+import { registrationScriptOf } from "./registration-script.js";
 
 export interface TournamentState {
   readonly tournamentId: string;
@@ -44,7 +45,10 @@ function stateOf(u: UTxO, contract: Contract, network: Network): TournamentState
   const tournamentId = tokens[0].unit.slice(contract.policyId.length);
   if (!/^[0-9a-f]{64}$/.test(tournamentId) || u.output.plutusData === undefined) return null;
   const datum = decodeTournamentDatum(u.output.plutusData, network === "mainnet");
-  if (datum === null || !/^[0-9a-f]{56}$/.test(datum.config.registrationHash)) return null;
+  if (datum === null) return null;
+  // A datum naming another registration validator than its ID's: its registrations could never be
+  // added (the validator refuses), so it is no tournament of these rules and is not listed.
+  if (datum.config.registrationHash !== registrationScriptOf(tournamentId).hash) return null;
   return {
     tournamentId,
     contract,

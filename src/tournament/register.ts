@@ -7,7 +7,7 @@ import { getOutputMinLovelace } from "@meshsdk/core";
 import { Address } from "@meshsdk/core-cst";
 import { BadRequestError, NotFoundError } from "../errors.js";
 import { buildTournamentTx } from "./assemble.js";
-import { registrationScript } from "./contracts.js";
+import { registrationScriptOf } from "./registration-script.js";
 import { unspentOnly, type TournamentContext, type TxAnswer } from "./context.js";
 import { encodeRegistrationDatum, REGISTRATION_CANCEL_REDEEMER } from "./datum.js";
 import { selectContract, type ContractSelector } from "./deployment.js";
@@ -23,7 +23,7 @@ export interface RegisterInput extends ContractSelector {
 
 /** The registration validator of a tournament, after checking that its datum names that validator. */
 export function checkedRegistration(t: TournamentState) {
-  const script = registrationScript(t.tournamentId);
+  const script = registrationScriptOf(t.tournamentId);
   if (script.hash !== t.datum.config.registrationHash) {
     throw new BadRequestError(
       `Tournament ${t.tournamentId} names registration validator ${t.datum.config.registrationHash} in its datum, not the one of its ID (${script.hash}): ` +
@@ -86,7 +86,7 @@ export async function unregister(ctx: TournamentContext, input: UnregisterInput)
   // real output at a script address. It derives from the ID alone, so a registration stays
   // cancellable after its tournament was settled.
   if (!utxo || Address.fromString(utxo.output.address)?.getProps().paymentPart?.type !== 1) throw notOurs();
-  const script = t === null ? registrationScript(id) : checkedRegistration(t);
+  const script = t === null ? registrationScriptOf(id) : checkedRegistration(t);
   if (utxo.output.address !== registrationAddressOf(script.hash, ctx.network)) throw notOurs();
   const registration = registrationOf(utxo, 0n, ctx.network);
   if (registration.address === null) {

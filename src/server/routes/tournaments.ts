@@ -96,7 +96,8 @@ export default async function tournamentsRoutes(app: FastifyInstance): Promise<v
         summary: "List tournaments",
         description:
           "The tournaments of a contract deployment that are not settled: outputs at the tournament validator holding one tournament NFT " +
-          "and a datum that decodes, ordered by tournament ID. Pages of `limit` (1..100, default 100); `pageState` (alias `cursor`) is opaque, " +
+          "and a datum that decodes and names its ID's registration validator (the NFT policy cannot check that; a tournament naming " +
+          "another could never add its registrations, so it is not listed, and is a 404 everywhere), ordered by tournament ID. Pages of `limit` (1..100, default 100); `pageState` (alias `cursor`) is opaque, " +
           "and absent on the last page." +
           CONTRACT_NOTE,
         tags: TAGS,
