@@ -178,6 +178,8 @@ describe("build errors: addresses, values, encodings", () => {
     expect400(await buildRaw({ changeAddress: alice.address, validityInterval: { end: Date.now() } }), /validityInterval\.end is \d+, after the year 5000: give Unix seconds, not milliseconds/);
     expect400(await buildRaw({ changeAddress: alice.address, delegations: [] }), /body\.delegations is not supported: stake and vote delegation/);
     expect400(await buildRaw({ changeAddress: alice.address, scriptInteractions: [] }), /body\.scriptInteractions is not supported/);
+    expect400(await buildRaw({ changeAddress: alice.address, preloadedScripts: [{ type: "plutus", blueprint: {} }] }), /body\.preloadedScripts\[0\]\.type "plutus" is not supported/);
+    expect400(await buildRaw({ changeAddress: alice.address, preloadedScripts: [{ type: "simple", script: { type: "sig" }, hash: "00".repeat(28) }] }), /body\.preloadedScripts\[0\]\.script is invalid: A native script in the JSON schema/);
     expect400(await buildRaw({ changeAddress: alice.address, outputs: [{ address: alice.address, lovelace: "1.5" }] }), /body\.outputs\[0\]\.lovelace/);
     expect400(await buildRaw({}), /body\.changeAddress is required/);
   });

@@ -97,6 +97,11 @@ function refuseUnsupported(request: BuildRequest): void {
   for (const [field, reason] of Object.entries(UNSUPPORTED)) {
     if (fields[field] !== undefined) throw new BadRequestError(`body.${field} is not supported: ${reason}.`);
   }
+  request.preloadedScripts?.forEach((entry, i) => {
+    if (entry.type !== "simple") {
+      throw new BadRequestError(`body.preloadedScripts[${i}].type "${String(entry.type)}" is not supported: this endpoint attaches native scripts ({type:"simple", script, hash}) only.`);
+    }
+  });
   request.mint?.forEach((item, i) => {
     if ((item as unknown as Record<string, unknown>)["type"] === "plutus") {
       throw new BadRequestError(`body.mint[${i}].type "plutus" is not supported: this endpoint mints with native scripts given in preloadedScripts.`);

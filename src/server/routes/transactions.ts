@@ -120,12 +120,19 @@ const BuildBody = Type.Object(
     ),
     preloadedScripts: Type.Optional(
       Type.Array(
-        Type.Object(
-          {
-            type: Type.Literal("simple", { description: "simple: a native script." }),
-            script: nativeScript(5),
-            hash: Hash28("The script hash (= policy id). A hash that differs from the script's is refused with 400."),
-          },
+        Type.Union(
+          [
+            Type.Object({
+              type: Type.Literal("simple", { description: "simple: a native script." }),
+              script: nativeScript(5),
+              hash: Hash28("The script hash (= policy id). A hash that differs from the script's is refused with 400."),
+            }),
+            Type.Object(
+              { type: Type.String({ pattern: "^(?!simple$)", description: "Any other type (the hosted API's Plutus scripts): refused with 400 naming it." }) },
+              { description: "A script of another kind, which this endpoint does not attach." },
+            ),
+          ],
+          { description: 'A native script {type:"simple", script, hash}.' },
         ),
         { maxItems: 50, description: "Native scripts the mints need; each is attached to the witness set when a mint uses its policy." },
       ),
