@@ -47,7 +47,7 @@ async function deploy(args: string[], context: CliContext): Promise<number> {
   const { network, dataDir } = context.config;
   if (values.from === undefined) throw new UsageError("contracts deploy needs --from ADDRESS (whose UTxOs pay).", "contracts deploy");
   if (network === "devnet") {
-    throw new CommandFailed("On the devnet the service deploys the tournament script by itself the first time a tournament endpoint needs it.");
+    throw new CommandFailed("On the devnet the service deploys the tournament script by itself when it starts.");
   }
   let from: string;
   let change: string;

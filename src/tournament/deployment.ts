@@ -2,7 +2,7 @@
 // and where it lives as a reference script. The service knows the contract of its blueprint
 // (contracts/plutus.json: title and version from its preamble); anything else is a 404. A deployment's
 // reference UTxO is read from the store and checked on chain before every use; while none exists, the
-// script is attached inline. On the devnet the service deploys it itself the first time it is needed.
+// script is attached inline. On the devnet the service deploys it itself (at start, or on first use).
 import type { Network } from "../config.js";
 import type { ChainPort } from "../chain/port.js";
 import { isDevnet } from "../chain/port.js";
@@ -72,7 +72,7 @@ export class Deployments {
 
   /**
    * How a transaction uses the tournament script: by reference when a deployment exists (on the
-   * devnet one is made on first use), else attached inline.
+   * devnet one is made when missing), else attached inline.
    */
   async tournamentSource(contract: Contract): Promise<ScriptSource> {
     const recorded = await this.#recorded(contract);

@@ -5,11 +5,12 @@ import type { FastifyInstance } from "fastify";
 import { requireChain } from "../../app.js";
 import { decodeUtxos } from "../../cardano/utxo.js";
 import { paymentAddressOn } from "../../chain/address-check.js";
+import { isDevnet } from "../../chain/port.js";
 import { BadRequestError } from "../../errors.js";
 import { deploymentsPath, DeploymentStore } from "../../store/tournament-deployments.js";
 import type { TournamentContext, TxAnswer } from "../../tournament/context.js";
 import { createTournament } from "../../tournament/create.js";
-import { Deployments, selectContract } from "../../tournament/deployment.js";
+import { defaultContract, Deployments, selectContract } from "../../tournament/deployment.js";
 import { numberedPage, pageAfter } from "../../tournament/pages.js";
 import { addParticipants } from "../../tournament/participants.js";
 import { listRegistrations, listTournaments, requireTournament } from "../../tournament/read.js";
@@ -40,6 +41,19 @@ export default async function tournamentsRoutes(app: FastifyInstance): Promise<v
     deployments ??= new Deployments(chain, app.config.network, store);
     return { chain, network: app.config.network, deployments };
   };
+  // On the devnet the tournament script is deployed as a reference script when the service starts
+  // (once per DATA_DIR: the record is reused after a restart). A failure is logged, not fatal: the
+  // first tournament request tries again.
+  app.addHook("onReady", async () => {
+    const chain = app.chain;
+    if (app.config.network !== "devnet" || !chain || !isDevnet(chain)) return;
+    try {
+      const c = ctx();
+      await c.deployments.tournamentSource(defaultContract(c.network));
+    } catch (error) {
+      app.log.warn({ err: error }, "Deploying the tournament script on the devnet failed; the first tournament request tries again.");
+    }
+  });
   const address = (value: string, field: string) => paymentAddressOn(app.config.network, value, field);
   const utxos = (values: readonly string[], field: string) => decodeUtxos(values, field);
   const sameId = (params: S.TournamentParams, body: { tournamentId?: string | undefined }) => {
