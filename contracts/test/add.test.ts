@@ -4,7 +4,7 @@
 // the entry fee per participant added.
 import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
-import { encodeRegistrationDatum, encodeTournamentDatum, REGISTRATION_ADD_REDEEMER } from "../../src/tournament/datum.js";
+import { ADD_PARTICIPANTS_REDEEMER, encodeRegistrationDatum, encodeTournamentDatum, REGISTRATION_ADD_REDEEMER } from "../../src/tournament/datum.js";
 import { attempt, type Chain, lovelaceOf, submitPlan } from "./helpers.js";
 import { assertScriptRejected, clonePlan, CUP, makeWorld, openTournament, registerAll, type World } from "./fixture.js";
 import {
@@ -124,6 +124,15 @@ describe("add participants", () => {
       await attempt(chain, add),
       /the tournament counts another registration script|appended addresses without registrations/,
     );
+  });
+
+  it("attack: adding to two tournaments in one transaction with one continuing output", async () => {
+    const { chain, plan } = honest();
+    const second = tournamentUtxo(chain, other);
+    const bad = clonePlan(plan);
+    bad.scriptInputs.push({ utxo: second, redeemer: ADD_PARTICIPANTS_REDEEMER, script: cup.refs.tournament });
+    bad.outputs[0] = { ...plan.outputs[0]!, assets: [...plan.outputs[0]!.assets!, { unit: other.nftUnit, quantity: "1" }] };
+    assertScriptRejected(await attempt(chain, bad), /one tournament per transaction|configuration changed/);
   });
 
   it("attack: adding beyond the bracket", async () => {
