@@ -46,6 +46,9 @@ function outputSize(txHex: string, index: number): number {
   return output.length;
 }
 
+/** The one UTxO holding the most lovelace: transactions built from it alone always pick the same input. */
+const largest = (utxos: readonly UTxO[]): UTxO[] => [...utxos].sort((a, b) => (lovelaceOf(b) > lovelaceOf(a) ? 1 : -1)).slice(0, 1);
+
 async function rejects(promise: Promise<unknown>, reason: RegExp): Promise<void> {
   await assert.rejects(promise, (error: unknown) => {
     assert.ok(error instanceof LedgerRejectedError, `expected LedgerRejectedError, got ${String(error)}`);
@@ -124,7 +127,7 @@ export function runChainContract(name: string, makeSubject: () => Promise<ChainC
     });
 
     it("accepts a signed payment: its id is the body hash, it is confirmed, outputs appear and inputs go", async () => {
-      const before = await port.utxosAt(alice.address);
+      const before = largest(await port.utxosAt(alice.address));
       const signed = await alice.sign(await buildPayment(params, alice.address, before, bob.address, 3_000_000n));
       const txHash = await port.submit(signed);
       assert.equal(txHash, bodyHash(signed));
@@ -142,7 +145,7 @@ export function runChainContract(name: string, makeSubject: () => Promise<ChainC
     });
 
     it("charges exactly minFeeA × size + minFeeB: that fee is accepted, one lovelace less is not", async () => {
-      const utxos = await port.utxosAt(alice.address);
+      const utxos = largest(await port.utxosAt(alice.address));
       const draft = await alice.sign(await buildPayment(params, alice.address, utxos, bob.address, 2_500_000n));
       const exact = minFee(params, draft);
       assert.ok(feeOf(draft) >= exact, "Mesh never builds a fee below the minimum");
@@ -156,7 +159,7 @@ export function runChainContract(name: string, makeSubject: () => Promise<ChainC
       await confirmed(await port.submit(right));
 
       // Mesh's own minimum (over the whole CBOR, is_valid included) is minFeeA above the ledger's: accepted too.
-      const next = await port.utxosAt(alice.address);
+      const next = largest(await port.utxosAt(alice.address));
       const meshDraft = await alice.sign(await buildPayment(params, alice.address, next, bob.address, 2_500_000n));
       const meshFee = BigInt(meshMinFee(params, meshDraft));
       assert.equal(meshFee, minFee(params, meshDraft) + BigInt(params.minFeeA));
@@ -167,7 +170,7 @@ export function runChainContract(name: string, makeSubject: () => Promise<ChainC
     });
 
     it("requires (160 + output size) × coinsPerUtxoSize lovelace in an output: that is accepted, one less is not", async () => {
-      const utxos = await port.utxosAt(alice.address);
+      const utxos = largest(await port.utxosAt(alice.address));
       const probe = await buildPayment(params, alice.address, utxos, bob.address, 1_000_000n);
       const minimum = BigInt((160 + outputSize(probe, 0)) * params.coinsPerUtxoSize);
       const pay = async (lovelace: bigint) => alice.sign(await buildPayment(params, alice.address, utxos, bob.address, lovelace));
