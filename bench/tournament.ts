@@ -249,13 +249,14 @@ function registrationsAdded(s: Setup, t: Tournament): number {
   return datumOf(tournamentUtxo(s.chain, t)).participants.length;
 }
 
-export async function runTournamentBench(_options?: BenchOptions): Promise<BenchRow[]> {
+/** The bench section bench/run.ts calls (it prints its own tables, so it returns nothing). */
+export async function runTournamentBench(_options?: BenchOptions): Promise<void> {
   const limits = `limits: tx size ${MAX_TX_SIZE} B, mem ${MAX_TX_MEM.toLocaleString("en-US")}, steps ${MAX_TX_STEPS.toLocaleString("en-US")}`;
   console.log(`Tournament contracts on the Scalus emulator (${limits}; participants: ${ENTERPRISE ? "enterprise" : "base"} addresses)`);
   const s = await setup();
   const rows = await lifecycle(s);
   printRows("Each transaction of a 64-participant tournament", rows);
-  if (process.env["BENCH_TOURNAMENT_SCALE"] === "0") return rows;
+  if (process.env["BENCH_TOURNAMENT_SCALE"] === "0") return;
 
   const add = await maxAdd(s);
   const payouts = await maxPayouts(s);
@@ -267,7 +268,6 @@ export async function runTournamentBench(_options?: BenchOptions): Promise<Bench
     { figure: "  the last add that fitted while growing", value: "", ...detail(bracket.lastAdd), "next one": "" },
   ];
   printRows("Scale", scale);
-  return rows;
 }
 
 function detail(m: Measured): BenchRow {
