@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { build, fund, newWallet, outputsOf, quantityOf, signAndSubmit, totalOf, utf8Hex, utxosAt, type TestWallet } from "./helpers/build-wallet.js";
-import { datumJson, metadataJson, nativeScriptHashesOf, policyIdOf, validityOf } from "./helpers/build-decode.js";
+import { datumJson, inputsOf, metadataJson, nativeScriptHashesOf, policyIdOf, validityOf } from "./helpers/build-decode.js";
 import { startService, type RunningService } from "./helpers/service.js";
 
 let service: RunningService;
@@ -247,5 +247,21 @@ describe("build: CIP-68", () => {
     held = await utxosAt(service, alice.address);
     assert.equal(totalOf(held, userUnit), 750_000n);
     assert.equal(totalOf(held, refUnit), 1n);
+
+    // Spending nearly everything: coin selection leaves the reference token's UTxO (and its datum) alone.
+    const reference = held.find((u) => quantityOf(u, refUnit) === 1n)!;
+    const spendable = totalOf(held, "lovelace") - quantityOf(reference, "lovelace");
+    const payment = await build(service, { changeAddress: alice.address, outputs: [{ address: alice.address, lovelace: Number(spendable - 3_000_000n) }] });
+    assert.ok(!inputsOf(payment.complete).includes(`${reference.input.txHash}#${reference.input.outputIndex}`));
+    await signAndSubmit(service, payment, [alice]);
+    const still = (await utxosAt(service, alice.address)).find((u) => quantityOf(u, refUnit) === 1n);
+    assert.equal(still?.output.plutusData, reference.output.plutusData);
+
+    // Needing the reference UTxO's lovelace is a shortfall, not a silent spend of its datum.
+    const rest = await utxosAt(service, alice.address);
+    const free = totalOf(rest, "lovelace") - quantityOf(still!, "lovelace");
+    const short = await service.request("POST", "/transactions/build", { changeAddress: alice.address, outputs: [{ address: alice.address, lovelace: Number(free - 500_000n) }] });
+    assert.equal(short.status, 400, JSON.stringify(short.body));
+    assert.match(short.body.message, /^Not enough ADA/);
   });
 });

@@ -23,11 +23,13 @@ export async function resolveInputs(plan: BuildPlan, chain: ChainPort | null): P
   const given = plan.utxos ?? (await chain!.utxosAt(plan.changeAddress));
   const required = new Set(plan.requiredInputs.map(refOf));
   const seen = new Set<string>();
-  // UTxOs carrying a reference script would make Mesh under-estimate the fee (the ledger charges
-  // for reference scripts of spent inputs too): they are never picked by coin selection.
+  // Never picked by coin selection: UTxOs carrying a reference script (Mesh's fee would miss the
+  // ledger's charge for it) and UTxOs carrying a datum (spending one as plain funds would drop the
+  // datum, e.g. a CIP-68 reference token's metadata). requiredInputs can still spend them.
   const pool = given.filter((utxo) => {
     const ref = refOf(utxo);
-    if (required.has(ref) || seen.has(ref) || utxo.output.scriptRef) return false;
+    const special = utxo.output.scriptRef || utxo.output.plutusData || utxo.output.dataHash;
+    if (required.has(ref) || seen.has(ref) || special) return false;
     seen.add(ref);
     return true;
   });

@@ -107,7 +107,7 @@ const BuildBody = Type.Object(
       Type.Array(UtxoString, {
         maxItems: 2000,
         description:
-          "UTxOs the builder may spend. When absent or empty ([] as the hosted API's examples send it), the change address's UTxOs are read from the chain. UTxOs that carry a reference script are never picked by coin selection (the fee would miss their charge); spend them with requiredInputs.",
+          "UTxOs the builder may spend. When absent or empty ([] as the hosted API's examples send it), the change address's UTxOs are read from the chain. UTxOs that carry a reference script (the fee would miss its charge) or a datum (spending it as plain funds would drop the datum, e.g. a CIP-68 reference token's metadata) are never picked by coin selection; spend them with requiredInputs.",
       }),
     ),
     requiredInputs: Type.Optional(Type.Array(UtxoString, { maxItems: 500, description: "UTxO strings that must be spent, whatever coin selection picks." })),
