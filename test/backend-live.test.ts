@@ -6,8 +6,8 @@
 //
 // (or OGMIOS_URL and KUPO_URL instead of BLOCKFROST_PROJECT_ID). The funding key's enterprise
 // address must hold test ada; the suite pays small amounts to fresh wallets from it. Without
-// LIVE_CHAIN_TEST the suite is skipped: the fake servers cannot stand in for it, because the
-// contract spends, double-spends and checks fees against a real ledger.
+// LIVE_CHAIN_TEST the suite is skipped. Offline, the same contract runs through both adapters
+// against the loopback fakes answering from a live devnet ledger (backend-ledger-contract.test.ts).
 import { describe, it } from "node:test";
 import { MeshWallet } from "@meshsdk/wallet";
 import { loadConfig } from "../src/config.js";

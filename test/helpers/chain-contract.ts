@@ -1,7 +1,8 @@
-// The chain port's contract: one suite that every backend must pass (the devnet in CI; Blockfrost
-// and Ogmios + Kupo against their fixtures or, with an environment flag, live). It goes through the
-// port only, with transactions built by Mesh from the port's own protocol parameters and signed by
-// a test wallet, so that it also checks that the builder and the ledger agree on fees and min-UTxO.
+// The chain port's contract: one suite that every backend must pass (the devnet; Blockfrost and
+// Ogmios + Kupo against their loopback fakes answering from a live ledger, and, with an
+// environment flag, against the real services). It goes through the port only, with transactions
+// built by Mesh from the port's own protocol parameters and signed by a test wallet, so that it
+// also checks that the builder and the ledger agree on fees and min-UTxO.
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, it } from "node:test";
