@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { MeshWallet } from "@meshsdk/core";
-import { resolveNativeScriptAddress } from "@meshsdk/core-cst";
+import { resolveNativeScriptAddress, resolveRewardAddress } from "@meshsdk/core-cst";
 import { encodeUtxo } from "../src/cardano/utxo.js";
 import { build, fund, newWallet, signAndSubmit, utxoStringsAt, type TestWallet } from "./helpers/build-wallet.js";
 import { policyIdOf } from "./helpers/build-decode.js";
@@ -128,6 +128,9 @@ describe("build errors: addresses, values, encodings", () => {
     expect400(await buildRaw({ changeAddress: mainnetAddress }), /body\.changeAddress is a mainnet address but this service builds for devnet/);
     expect400(await buildRaw({ changeAddress: alice.address, outputs: [{ address: mainnetAddress, lovelace: 2_000_000 }] }), /body\.outputs\[0\]\.address is a mainnet address/);
     expect400(await buildRaw({ changeAddress: "addr_test1notanaddress" }), /body\.changeAddress is not a Cardano address/);
+    const stake = resolveRewardAddress(alice.address);
+    assert.match(stake, /^stake_test1/);
+    expect400(await buildRaw({ changeAddress: alice.address, outputs: [{ address: stake, lovelace: 2_000_000 }] }), /body\.outputs\[0\]\.address is a stake \(reward\) address/);
   });
 
   test("an explicit lovelace below the minimum of an output with assets and datum says the minimum", async () => {

@@ -26,17 +26,25 @@ export function amountOf(value: JsonAmount, field: string, { signed = false } = 
   return n;
 }
 
+/** Address header types of reward (stake) addresses (CIP-19). */
+const REWARD_KEY = 14;
+const REWARD_SCRIPT = 15;
+
 /** Checks that `address` decodes and belongs to this instance's network family (mainnet vs testnets). */
 export function addressChecker(network: Network): (address: string, field: string) => void {
   const wanted = familyOf(network);
   return (address, field) => {
-    let networkId: number;
+    let networkId = -1;
+    let type = -1;
     try {
-      networkId = Address.fromString(address)?.getNetworkId() ?? -1;
+      const parsed = Address.fromString(address);
+      networkId = parsed?.getNetworkId() ?? -1;
+      type = parsed?.getType() ?? -1;
     } catch {
       networkId = -1;
     }
     if (networkId === -1) throw new BadRequestError(`${field} is not a Cardano address (bech32 or base58).`);
+    if (type === REWARD_KEY || type === REWARD_SCRIPT) throw new BadRequestError(`${field} is a stake (reward) address, which cannot hold outputs: give a payment address.`);
     const family = networkId === 1 ? "mainnet" : "testnet";
     if (family !== wanted) {
       throw new BadRequestError(
