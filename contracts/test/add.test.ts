@@ -190,6 +190,14 @@ describe("add participants", () => {
     assertScriptRejected(await attempt(chain, bad), "registration not appended");
   });
 
+  it("attack: an add that adds nobody (to move the tournament output)", async () => {
+    const { chain, plan, current } = honest();
+    const bad = clonePlan(plan);
+    bad.scriptInputs = [plan.scriptInputs[0]!];
+    bad.outputs[0] = { ...plan.outputs[0]!, datum: current.output.plutusData!, lovelace: lovelaceOf(current) };
+    assertScriptRejected(await attempt(chain, bad), "nothing added");
+  });
+
   it("attack: taking value out of the tournament output while adding", async () => {
     const { chain, plan, current } = honest();
     const bad = clonePlan(plan);
