@@ -146,6 +146,15 @@ describe("build errors: addresses, values, encodings", () => {
     assert.ok(min > 1_000_000 && min < 2_000_000, `min ${min}`);
   });
 
+  test("an output whose assets exceed the ledger's value size is 400", async () => {
+    const [alice, bob] = await Promise.all([newWallet(), newWallet()]);
+    const assets = Array.from({ length: 150 }, (_, i) => ({ policyId: "ab".repeat(28), assetName: i.toString(16).padStart(64, "0"), quantity: 1 }));
+    expect400(
+      await buildRaw({ changeAddress: alice.address, outputs: [{ address: bob.address, assets }] }),
+      /body\.outputs\[0\] carries a value of \d+ bytes, more than the ledger's maximum of 5000 bytes per output/,
+    );
+  });
+
   test("UTxO strings that do not decode are 400 naming the entry", async () => {
     const alice = await newWallet();
     expect400(await buildRaw({ changeAddress: alice.address, utxos: ["8282deadbeef"] }), /body\.utxos\[0\] does not decode as a UTxO/);

@@ -3,6 +3,7 @@
 // because Mesh would build it and the ledger would refuse it.
 import type { Asset, Output, Protocol } from "@meshsdk/common";
 import { getOutputMinLovelace } from "@meshsdk/core";
+import { toValue } from "@meshsdk/core-cst";
 import { BadRequestError } from "../errors.js";
 import type { PlannedOutput } from "./request.js";
 
@@ -30,9 +31,19 @@ export function minLovelaceOf(output: PlannedOutput, params: Protocol, lovelace 
   return getOutputMinLovelace(meshOutput(output, lovelace), params.coinsPerUtxoSize);
 }
 
+/** The ledger caps the serialized value (lovelace and assets) of one output at maxValSize bytes. */
+function checkValueSize(output: Output, field: string, params: Protocol): void {
+  const size = toValue(output.amount).toCbor().length / 2;
+  const max = Number(params.maxValSize);
+  if (size > max) {
+    throw new BadRequestError(`${field} carries a value of ${size} bytes, more than the ledger's maximum of ${max} bytes per output: split its assets over several outputs.`);
+  }
+}
+
 /** Settles each output's lovelace; explicit amounts below the minimum are refused with the minimum. */
 export function settleOutputs(outputs: readonly PlannedOutput[], params: Protocol): Output[] {
   return outputs.map((output) => {
+    checkValueSize(meshOutput(output, 0n), output.field, params);
     if (output.lovelace === null) return meshOutput(output, minLovelaceOf(output, params));
     const min = minLovelaceOf(output, params, output.lovelace);
     if (output.lovelace < min) {
