@@ -86,6 +86,16 @@ async function diagnoseTooLarge(a: Assembly): Promise<InstanceType<typeof TxTooL
   );
 }
 
+/** The assets the change output will carry: held + minted − burnt − sent. */
+function leftoverAssets(a: Assembly, holdings: ReadonlyMap<string, bigint>, sent: ReadonlyMap<string, bigint>): Map<string, bigint> {
+  const leftover = new Map<string, bigint>();
+  const add = (unit: string, quantity: bigint) => unit !== "lovelace" && leftover.set(unit, (leftover.get(unit) ?? 0n) + quantity);
+  for (const [unit, quantity] of holdings) add(unit, quantity);
+  for (const mint of a.plan.mints) add(mint.policyId + mint.assetNameHex, mint.quantity);
+  for (const [unit, quantity] of sent) add(unit, -quantity);
+  return new Map([...leftover].filter(([, quantity]) => quantity > 0n));
+}
+
 /** Says how much ADA is missing, from the outputs, a trial fee and what the UTxOs hold. */
 async function lovelaceShortfall(a: Assembly): Promise<InstanceType<typeof InsufficientFundsError> | null> {
   let trial: MeshTxBuilder;
@@ -103,12 +113,8 @@ async function lovelaceShortfall(a: Assembly): Promise<InstanceType<typeof Insuf
   const sentTotals = totals(a.outputs.map((o) => o.amount));
   const sent = sentTotals.get("lovelace") ?? 0n;
   // What is left must still pay for a change output, which carries the leftover assets.
-  const leftover = new Map<string, bigint>();
-  for (const [unit, quantity] of holdings) if (unit !== "lovelace") leftover.set(unit, quantity);
-  for (const mint of a.plan.mints) leftover.set(mint.policyId + mint.assetNameHex, (leftover.get(mint.policyId + mint.assetNameHex) ?? 0n) + mint.quantity);
-  for (const [unit, quantity] of sentTotals) if (unit !== "lovelace") leftover.set(unit, (leftover.get(unit) ?? 0n) - quantity);
-  const changeAssets = new Map([...leftover].filter(([, quantity]) => quantity > 0n));
-  const changeMin = minLovelaceOf({ address: a.plan.changeAddress, lovelace: held, assets: changeAssets, field: "change" }, a.params, held);
+  const change = { address: a.plan.changeAddress, lovelace: held, assets: leftoverAssets(a, holdings, sentTotals), field: "change" };
+  const changeMin = minLovelaceOf(change, a.params, held);
   const needed = sent + fee + changeMin;
   if (needed <= held) return null;
   return new InsufficientFundsError(
