@@ -74,7 +74,7 @@ export function checkAssets(plan: BuildPlan, outputs: readonly Output[], inputs:
     if (have < need) {
       throw new InsufficientFundsError(
         `${mint.field} burns ${-mint.quantity} of ${unitName(unit)}, but the available UTxOs hold only ${have}` +
-          `${sent.has(unit) ? ` and the outputs send ${sent.get(unit)}` : ""}: ${need - have} missing. Pass the UTxOs that hold them in utxos or requiredInputs.`,
+          `${sent.has(unit) ? ` and the outputs send ${sent.get(unit)}` : ""}: ${need - have} missing. Pass the UTxOs that hold them in utxos, or in requiredInputs when they carry a datum or a reference script.`,
       );
     }
   }
