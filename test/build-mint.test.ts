@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { build, fund, newWallet, outputsOf, quantityOf, signAndSubmit, totalOf, utf8Hex, utxosAt, type TestWallet } from "./helpers/build-wallet.js";
 import { datumJson, inputsOf, metadataJson, nativeScriptHashesOf, policyIdOf, validityOf } from "./helpers/build-decode.js";
+import { encodeUtxo } from "../src/cardano/utxo.js";
 import { startService, type RunningService } from "./helpers/service.js";
 
 let service: RunningService;
@@ -263,5 +264,19 @@ describe("build: CIP-68", () => {
     const short = await service.request("POST", "/transactions/build", { changeAddress: alice.address, outputs: [{ address: alice.address, lovelace: Number(free - 500_000n) }] });
     assert.equal(short.status, 400, JSON.stringify(short.body));
     assert.match(short.body.message, /^Not enough ADA/);
+    // Burning the pair: the reference token's UTxO (with its datum) is spent through requiredInputs.
+    const burnAll = await build(service, {
+      changeAddress: alice.address,
+      requiredInputs: [encodeUtxo(still!)],
+      preloadedScripts: [preloaded],
+      mint: [
+        { version: "cip68", assetName: { name: "Fun", format: "utf8", label: 333 }, policyId, quantity: -750_000 },
+        { version: "cip68", assetName: { name: "Fun", format: "utf8", label: 100 }, policyId, quantity: -1 },
+      ],
+    });
+    await signAndSubmit(service, burnAll, [alice]);
+    held = await utxosAt(service, alice.address);
+    assert.equal(totalOf(held, userUnit), 0n);
+    assert.equal(totalOf(held, refUnit), 0n);
   });
 });
