@@ -7,7 +7,7 @@ import { DEVNET_COST_MODELS, DEVNET_PROTOCOL_PARAMETERS } from "../../src/chain/
 import { scriptOfRef } from "../../src/chain/shared/script-ref.js";
 import { fixture } from "./fake-backend-server.js";
 import { evaluationAnswer } from "./live-ogmios-kupo.js";
-import { blockHashOf, epochOfSlot, ledgerReason, type LiveLedger, type TxRecord } from "./live-ledger.js";
+import { blockHashOf, epochOfSlot, ledgerReason, scriptHashOf, type LiveLedger, type TxRecord } from "./live-ledger.js";
 
 export interface LiveAnswer {
   readonly status: number;
@@ -30,7 +30,7 @@ function datumFields(utxo: UTxO) {
   return {
     data_hash: utxo.output.dataHash ?? null,
     inline_datum: utxo.output.plutusData ?? null,
-    reference_script_hash: utxo.output.scriptHash ?? null,
+    reference_script_hash: scriptHashOf(utxo),
   };
 }
 

@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { UTxO } from "@meshsdk/common";
-import { Serialization, TxCBOR } from "@meshsdk/core-cst";
+import { HexBlob, Script, Serialization, TxCBOR } from "@meshsdk/core-cst";
 import { DevnetChain } from "../../src/chain/devnet/devnet.js";
 import { Faucet } from "../../src/chain/devnet/faucet.js";
 import { DevnetStore } from "../../src/chain/devnet/store.js";
@@ -73,7 +73,10 @@ export interface TxRecord {
   readonly redeemers: number;
 }
 
-const refKey = (txHash: string, index: number): string => `${txHash}#${index}`;
+
+/** The hash of an output's reference script (the devnet's UTxOs carry the script, not its hash). */
+export const scriptHashOf = (utxo: UTxO): string | null =>
+  utxo.output.scriptRef === undefined ? null : (utxo.output.scriptHash ?? Script.fromCbor(HexBlob(utxo.output.scriptRef)).hash().toString());
 
 /** The LedgerRejectedError message without its "The ledger rejected the transaction: " prefix. */
 export const ledgerReason = (error: unknown): string => (error as Error).message.replace(/^The ledger rejected the transaction: /, "");
@@ -145,7 +148,7 @@ export class LiveLedger {
   /** The CBOR of a reference script some output made through this ledger carries. */
   scriptByHash(hash: string): string | undefined {
     for (const record of this.#history.values()) {
-      const found = record.outputs.find((u) => u.output.scriptHash === hash && u.output.scriptRef !== undefined);
+      const found = record.outputs.find((u) => scriptHashOf(u) === hash);
       if (found) return found.output.scriptRef;
     }
     return undefined;
@@ -218,4 +221,3 @@ export class LiveLedger {
   }
 }
 
-export { refKey };

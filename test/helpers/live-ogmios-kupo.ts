@@ -12,7 +12,7 @@ import { scriptOfRef } from "../../src/chain/shared/script-ref.js";
 import { utxoFromOgmios, utxosToOgmios } from "../../src/chain/shared/ogmios-wire.js";
 import type { RedeemerBudget } from "../../src/chain/port.js";
 import { fixture, fixtureText } from "./fake-backend-server.js";
-import { blockHashOf, epochOfSlot, ledgerReason, type LiveLedger, type Spend } from "./live-ledger.js";
+import { blockHashOf, epochOfSlot, ledgerReason, scriptHashOf, type LiveLedger, type Spend } from "./live-ledger.js";
 
 /** JSON with bigints written as plain numbers (Ogmios's quantities can pass 2^53). */
 export function bigJson(value: unknown): string {
@@ -176,7 +176,7 @@ function match(ledger: LiveLedger, utxo: UTxO, spent: Spend | undefined, asStrin
     ...(datumHash === null ? {} : { datum_type: inline === undefined ? "hash" : "inline" }),
     // Resolved only with ?resolve_hashes; then always present. Datums known only by hash stay null.
     ...(resolve ? { datum: inline ?? null } : {}),
-    script_hash: script === null ? null : (utxo.output.scriptHash ?? null),
+    script_hash: scriptHashOf(utxo),
     ...(resolve ? { script: script === null ? null : { language: script.language, script: script.cbor } } : {}),
     created_at: { slot_no: made, header_hash: blockHashOf(made) },
     spent_at: spent === undefined ? null : { slot_no: spent.slot, header_hash: blockHashOf(spent.slot), transaction_id: spent.txHash, input_index: spent.inputIndex, redeemer: null },
