@@ -6,10 +6,9 @@
 import type { UTxO } from "@meshsdk/common";
 import { getOutputMinLovelace } from "@meshsdk/core";
 import { BadRequestError } from "../errors.js";
-import { buildTournamentTx, type PositionalRedeemer, type ScriptInput } from "./assemble.js";
+import { buildTournamentTx, type ScriptInput } from "./assemble.js";
 import { unspentOnly, type TournamentContext, type TxAnswer } from "./context.js";
-import * as codecs from "./datum.js";
-import { ADD_PARTICIPANTS_REDEEMER, encodeTournamentDatum } from "./datum.js";
+import { ADD_PARTICIPANTS_REDEEMER, encodeTournamentDatum, REGISTRATION_ADD_REDEEMER } from "./datum.js";
 import { selectContract, type ContractSelector } from "./deployment.js";
 import { outRefOf, registrationOf, requireTournament } from "./read.js";
 import { checkedRegistration } from "./register.js";
@@ -55,23 +54,6 @@ async function resolveRegistrations(ctx: TournamentContext, input: ParticipantsI
   });
 }
 
-/**
- * The registration validator's Add redeemer, as the contracts' codec module defines it: a constant,
- * or (the contracts were being reworked to make adding linear) Add{tournament_input, own_input},
- * positions in the final ledger-ordered inputs. Whichever datum.ts exports is used.
- */
-function addRedeemer(tournament: UTxO, registration: UTxO): string | PositionalRedeemer {
-  const exports = codecs as unknown as Record<string, unknown>;
-  const positional = exports["registrationAddRedeemer"];
-  if (typeof positional === "function") {
-    const encode = positional as (tournamentInput: number, ownInput: number) => string;
-    return (order) => encode(order.indexOf(outRefOf(tournament)), order.indexOf(outRefOf(registration)));
-  }
-  const constant = exports["REGISTRATION_ADD_REDEEMER"];
-  if (typeof constant !== "string") throw new Error("src/tournament/datum.ts exports no registration Add redeemer");
-  return constant;
-}
-
 export async function addParticipants(ctx: TournamentContext, input: ParticipantsInput): Promise<TxAnswer> {
   const contract = selectContract(ctx.network, input);
   const t = await requireTournament(ctx.chain, contract, ctx.network, input.tournamentId);
@@ -107,7 +89,7 @@ export async function addParticipants(ctx: TournamentContext, input: Participant
   const source = await ctx.deployments.tournamentSource(contract);
   const scriptInputs: ScriptInput[] = [
     { utxo: t.utxo, redeemer: ADD_PARTICIPANTS_REDEEMER, source },
-    ...regs.map((utxo) => ({ utxo, redeemer: addRedeemer(t.utxo, utxo), source: { kind: "inline", script } as const })),
+    ...regs.map((utxo) => ({ utxo, redeemer: REGISTRATION_ADD_REDEEMER, source: { kind: "inline", script } as const })),
   ];
   return buildTournamentTx(
     {
