@@ -10,6 +10,7 @@ import { DEVNET_PROTOCOL_PARAMETERS } from "../src/chain/protocol-params.js";
 import { FakeBlockfrost } from "./helpers/fake-blockfrost.js";
 import { FakeOgmiosKupo } from "./helpers/fake-ogmios-kupo.js";
 import { LiveLedger } from "./helpers/live-ledger.js";
+import { sumCheckValidator, type PlutusFixture } from "./helpers/plutus-fixture.js";
 import { buildPayment, newTestWallet, type TestWallet } from "./helpers/test-wallet.js";
 import { blockfrostSchemas, kupoSchemas, ogmiosSchemas } from "./helpers/wire-schemas.js";
 
@@ -21,6 +22,7 @@ let bob: TestWallet;
 let funding: string;
 let payment: string;
 let unsigned: string;
+let script: PlutusFixture;
 
 before(async () => {
   ledger = await LiveLedger.create();
@@ -30,13 +32,26 @@ before(async () => {
   funding = await ledger.fund(alice.address, 50_000_000n);
   const utxos = await ledger.devnet.utxosAt(alice.address);
   payment = await ledger.submit(await alice.sign(await buildPayment(DEVNET_PROTOCOL_PARAMETERS, alice.address, utxos, bob.address, 5_000_000n)));
-  unsigned = await buildPayment(DEVNET_PROTOCOL_PARAMETERS, alice.address, await ledger.devnet.utxosAt(alice.address), bob.address, 2_000_000n);
+  // An output with an inline datum at a script address, and one carrying the script for reference.
+  script = await sumCheckValidator();
+  const deploy = await buildPayment(DEVNET_PROTOCOL_PARAMETERS, alice.address, await spendable(), bob.address, 1_000_000n, (b) =>
+    b
+      .txOut(script.address, [{ unit: "lovelace", quantity: "5000000" }])
+      .txOutInlineDatumValue(7)
+      .txOut(alice.address, [{ unit: "lovelace", quantity: "20000000" }])
+      .txOutReferenceScript(script.code, "V2"),
+  );
+  await ledger.submit(await alice.sign(deploy));
+  unsigned = await buildPayment(DEVNET_PROTOCOL_PARAMETERS, alice.address, await spendable(), bob.address, 2_000_000n);
 });
 after(async () => {
   await blockfrost.close();
   await ogmiosKupo.close();
   await ledger.close();
 });
+
+/** Alice's UTxOs without the reference script (spending it would cost its size in fees, which Mesh does not count). */
+const spendable = async () => (await ledger.devnet.utxosAt(alice.address)).filter((u) => u.output.scriptRef === undefined);
 
 async function get(path: string, init: RequestInit = {}): Promise<{ status: number; body: unknown }> {
   const response = await fetch(`${blockfrost.apiUrl}${path}`, { ...init, headers: { project_id: "preprodSchemaCheck", ...(init.headers as Record<string, string>) } });
@@ -78,6 +93,11 @@ describe("live fake answers follow the official schemas", () => {
     await expect("/epochs/latest/parameters", "/epochs/latest/parameters", 200);
     const utxos = (await expect(`/addresses/${alice.address}/utxos?count=100&page=1`, "/addresses/{address}/utxos", 200)) as unknown[];
     assert.ok(utxos.length > 0);
+    const atScript = (await expect(`/addresses/${script.address}/utxos`, "/addresses/{address}/utxos", 200)) as { inline_datum: string | null }[];
+    assert.ok(atScript.length > 0 && atScript.every((u) => u.inline_datum === "07"), "the inline datum 7");
+    await expect(`/scripts/${script.hash}`, "/scripts/{script_hash}", 200);
+    await expect(`/scripts/${script.hash}/cbor`, "/scripts/{script_hash}/cbor", 200);
+    assert.ok(utxos.some((u) => (u as { reference_script_hash: string | null }).reference_script_hash === script.hash));
     const nobody = await newTestWallet();
     await expect(`/addresses/${nobody.address}/utxos`, "/addresses/{address}/utxos", 404);
     const spent = (await expect(`/txs/${funding}/utxos`, "/txs/{hash}/utxos", 200)) as { outputs: { consumed_by_tx: string | null }[] };
@@ -115,20 +135,24 @@ describe("live fake answers follow the official schemas", () => {
     const utxo = await expect("queryLedgerState/utxo", "QueryLedgerStateUtxoResponse", { outputReferences: refs });
     assert.equal((utxo.result as unknown[]).length, refs.length);
 
-    const fresh = await buildPayment(DEVNET_PROTOCOL_PARAMETERS, alice.address, await ledger.devnet.utxosAt(alice.address), bob.address, 1_000_000n);
+    const fresh = await buildPayment(DEVNET_PROTOCOL_PARAMETERS, alice.address, await spendable(), bob.address, 1_000_000n);
     const evaluated = await expect("evaluateTransaction", "EvaluateTransactionResponse", { transaction: { cbor: fresh } });
     assert.deepEqual(evaluated.result, []);
     const garbage = await expect("evaluateTransaction", "EvaluateTransactionResponse", { transaction: { cbor: "00" } });
     assert.equal(garbage.error?.code, 3004);
 
     const refused = await expect("submitTransaction", "SubmitTransactionResponse", { transaction: { cbor: fresh } });
-    assert.equal(refused.error?.code, 3997);
-    assert.match(refused.error?.message ?? "", /[Mm]issing|witness|signature/);
+    assert.equal(refused.error?.code, 3101);
+    assert.deepEqual((refused.error as { data?: unknown } | undefined)?.data, { missingSignatories: [alice.keyHash] });
     const undecodable = await expect("submitTransaction", "SubmitTransactionResponse", { transaction: { cbor: "00" } });
     assert.equal(undecodable.error?.code, -32602);
-    const next = await buildPayment(DEVNET_PROTOCOL_PARAMETERS, alice.address, await ledger.devnet.utxosAt(alice.address), bob.address, 1_500_000n);
+    const next = await buildPayment(DEVNET_PROTOCOL_PARAMETERS, alice.address, await spendable(), bob.address, 1_500_000n);
     const submitted = await expect("submitTransaction", "SubmitTransactionResponse", { transaction: { cbor: await alice.sign(next) } });
     assert.match((submitted.result as { transaction: { id: string } }).transaction.id, /^[0-9a-f]{64}$/);
+    // `fresh` spends what `next` just spent: the ledger's reason travels as text (3997).
+    const doubleSpend = await expect("submitTransaction", "SubmitTransactionResponse", { transaction: { cbor: await alice.sign(fresh) } });
+    assert.equal(doubleSpend.error?.code, 3997);
+    assert.match(doubleSpend.error?.message ?? "", /[Ii]nput/);
   });
 
   it("Kupo: unspent matches of an address, and every output of a transaction, spent ones included", async () => {
@@ -143,6 +167,9 @@ describe("live fake answers follow the official schemas", () => {
     };
     const unspent = await matches(`/matches/${alice.address}?unspent&resolve_hashes`);
     assert.ok(unspent.length > 0 && unspent.every((m) => m["spent_at"] === null && "datum" in m && "script" in m));
+    assert.ok(unspent.some((m) => m["script_hash"] === script.hash && (m["script"] as { language?: string } | null)?.language === "plutus:v2"));
+    const locked = await matches(`/matches/${script.address}?unspent&resolve_hashes`);
+    assert.ok(locked.length > 0 && locked.every((m) => m["datum_type"] === "inline" && typeof m["datum"] === "string"));
     const ofFunding = await matches(`/matches/*@${funding}`);
     assert.ok(ofFunding.some((m) => (m["spent_at"] as { transaction_id?: string } | null)?.transaction_id === payment));
     const all = await matches(`/matches/${alice.address}`, "application/json");

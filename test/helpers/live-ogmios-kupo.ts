@@ -86,6 +86,14 @@ function protocolParameters(): unknown {
   };
 }
 
+/** The key hashes of the emulator's "Missing key hashes ..., missing inputs key hashes: Set(...), ..." reason. */
+function missingSignatories(reason: string): string[] {
+  if (!reason.startsWith("Missing key hashes")) return [];
+  const hashes = new Set<string>();
+  for (const set of reason.matchAll(/key hashes: (?:Tree)?Set\(([^)]*)\)/g)) for (const hash of (set[1] ?? "").matchAll(/[0-9a-f]{56}/g)) hashes.add(hash[0]);
+  return [...hashes];
+}
+
 async function submit(ledger: LiveLedger, cbor: string): Promise<string> {
   try {
     return rpc("submitTransaction", { result: { transaction: { id: await ledger.submit(cbor) } } });
@@ -96,9 +104,14 @@ async function submit(ledger: LiveLedger, cbor: string): Promise<string> {
       const data = Object.fromEntries(["shelley", "allegra", "mary", "alonzo", "babbage", "conway"].map((era) => [era, reason]));
       return rpc("submitTransaction", { error: { code: -32602, message: "Invalid transaction; It looks like the given transaction wasn't well-formed.", data } });
     }
-    // The emulator gives the ledger's reason as text, not Ogmios's per-rule structure: the
-    // schema's one failure whose data is free-form carries it.
-    return rpc("submitTransaction", { error: { code: 3997, message: `The ledger rejected the transaction: ${reason}`, data: { error: reason } } });
+    // The emulator gives the ledger's reason as text, not Ogmios's per-rule structure. Missing
+    // signatures are read back into Ogmios's own failure (3101, the key hashes listed); any other
+    // reason goes as the text of the schema's one failure whose data is free-form (3997).
+    const missing = missingSignatories(reason);
+    if (missing.length > 0) {
+      return rpc("submitTransaction", { error: { code: 3101, message: "Some signatures are missing.", data: { missingSignatories: missing } } });
+    }
+    return rpc("submitTransaction", { error: { code: 3997, message: reason, data: { error: "rejected by the ledger" } } });
   }
 }
 
