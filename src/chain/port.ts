@@ -26,12 +26,35 @@ export interface RedeemerBudget {
 
 export type TxStatus = "confirmed" | "unknown";
 
+/** The Plutus languages the ledger has cost models for. */
+export type PlutusLanguage = "PlutusV1" | "PlutusV2" | "PlutusV3";
+
+/**
+ * The network's Plutus cost models: per language, the ledger's ordered list of integer cost
+ * parameters (the order of the ledger's `costModels` protocol parameter). A language is absent
+ * when the backend did not give a usable list for it.
+ */
+export type CostModels = { readonly [L in PlutusLanguage]?: readonly number[] };
+
+/**
+ * Protocol parameters in Mesh's shape, plus what Mesh's `Protocol` lacks: the cost models. The
+ * script data hash of a transaction that runs a script covers the cost model of its language,
+ * so the builder must use the network's (the ledger refuses any other: PPViewHashesDontMatch).
+ */
+export interface ChainParameters extends Protocol {
+  readonly costModels: CostModels;
+}
+
 export interface ChainPort {
   readonly network: Network;
   /** A short name for health and error messages: "devnet", "blockfrost", "ogmios-kupo". */
   readonly backendName: string;
   tip(): Promise<Tip>;
-  protocolParameters(): Promise<Protocol>;
+  /**
+   * The protocol parameters of the current epoch, with the cost models the ledger applies
+   * (real-network backends read them once per epoch). Both come from one answer, so they agree.
+   */
+  protocolParameters(): Promise<ChainParameters>;
   /** Unspent outputs at a bech32 address. */
   utxosAt(address: string): Promise<UTxO[]>;
   /** Unspent outputs by reference; references that are spent or unknown are left out. */

@@ -9,7 +9,7 @@ import { after, before, describe, it } from "node:test";
 import type { UTxO } from "@meshsdk/common";
 import { calculateFees, Serialization, TxCBOR } from "@meshsdk/core-cst";
 import { fromHex, joinTransaction, readMapEntries, readSet, splitTransaction, txIdOfBody } from "../../src/cardano/tx-cbor.js";
-import type { ChainPort, Protocol } from "../../src/chain/port.js";
+import type { ChainParameters, ChainPort, Protocol } from "../../src/chain/port.js";
 import { LedgerRejectedError } from "../../src/errors.js";
 import { buildPayment, lovelaceOf, newTestWallet, type TestWallet } from "./test-wallet.js";
 
@@ -63,7 +63,7 @@ export function runChainContract(name: string, makeSubject: () => Promise<ChainC
   describe(`chain port contract: ${name}`, () => {
     let subject: ChainContractSubject;
     let port: ChainPort;
-    let params: Protocol;
+    let params: ChainParameters;
     let alice: TestWallet;
     let bob: TestWallet;
 
@@ -100,6 +100,15 @@ export function runChainContract(name: string, makeSubject: () => Promise<ChainC
         assert.ok(params[key] > 0, `${key} is positive`);
       }
       for (const key of ["maxTxExMem", "maxTxExSteps"] as const) assert.match(params[key], /^[1-9][0-9]*$/, key);
+    });
+
+    it("gives the cost models the ledger applies: per Plutus language, a list of integers", () => {
+      // Every network since Conway has the three; the tournament's scripts are Plutus V2.
+      for (const language of ["PlutusV1", "PlutusV2", "PlutusV3"] as const) {
+        const costs = params.costModels[language];
+        assert.ok(Array.isArray(costs) && costs.length > 0, `a ${language} cost model`);
+        assert.ok(costs.every((c) => Number.isSafeInteger(c)), `${language}: integers only`);
+      }
     });
 
     it("finds nothing at an address that never received anything, and nothing for unknown references", async () => {

@@ -4,7 +4,7 @@
 //
 //   tip                → GET /blocks/latest
 //   currentEpoch       → GET /epochs/latest
-//   protocolParameters → GET /epochs/latest/parameters
+//   protocolParameters → GET /epochs/latest/parameters (cost models from cost_models_raw)
 //   utxosAt            → GET /addresses/{address}/utxos?page=N (100 a page) + reference scripts
 //   utxosByRef         → GET /txs/{hash}/utxos (outputs with consumed_by_tx set are spent)
 //   reference scripts  → GET /scripts/{hash}, then /scripts/{hash}/cbor or /scripts/{hash}/json
@@ -14,7 +14,7 @@
 import type { Network } from "../../config.js";
 import { BadRequestError, LedgerRejectedError } from "../../errors.js";
 import type { ChainBackend, EpochInfo } from "../backend.js";
-import type { OutRef, Protocol, RedeemerBudget, Tip, TxStatus, UTxO } from "../port.js";
+import type { ChainParameters, OutRef, RedeemerBudget, Tip, TxStatus, UTxO } from "../port.js";
 import { BackendError } from "../resilience/backend-error.js";
 import type { TokenBucket } from "../resilience/rate-limiter.js";
 import { BACKEND, BlockfrostClient } from "./client.js";
@@ -85,7 +85,7 @@ export class BlockfrostBackend implements ChainBackend {
     });
   }
 
-  async protocolParameters(): Promise<Protocol> {
+  async protocolParameters(): Promise<ChainParameters> {
     const parameters = await this.#client.get<BlockfrostParameters>("/epochs/latest/parameters");
     return this.#translate("/epochs/latest/parameters", () => protocolFromBlockfrost(parameters));
   }

@@ -4,7 +4,8 @@
 import type { components } from "@blockfrost/openapi";
 import type { NativeScript as MeshNativeScript } from "@meshsdk/common";
 import { Script, toNativeScript } from "@meshsdk/core-cst";
-import type { Protocol, RedeemerBudget, UTxO } from "../port.js";
+import type { ChainParameters, CostModels, RedeemerBudget, UTxO } from "../port.js";
+import { costModelOf } from "../protocol-params.js";
 import { nativeJsonOf, scriptOfRef, scriptRefOf } from "../shared/script-ref.js";
 import { budgetsFromOgmios, ogmiosFailureReason } from "../shared/ogmios-wire.js";
 
@@ -25,7 +26,24 @@ const int = (value: string | number, field: string): number => {
   return n;
 };
 
-export function protocolFromBlockfrost(p: BlockfrostParameters): Protocol {
+/**
+ * The cost models of `cost_models_raw` (the ledger's ordered lists, keyed PlutusV1/V2/V3). The
+ * named `cost_models` is deprecated and its key order is not the ledger's, so it is not used. A
+ * language whose list is absent or not all integers (the specification's example is truncated
+ * with "...") is left out: parameters stay usable for payments, and a build that runs a script of
+ * that language is refused rather than hashed with a default.
+ */
+export function costModelsFromBlockfrost(raw: BlockfrostParameters["cost_models_raw"]): CostModels {
+  const costModels: { -readonly [L in keyof CostModels]: CostModels[L] } = {};
+  if (raw === null || raw === undefined || typeof raw !== "object") return costModels;
+  for (const language of ["PlutusV1", "PlutusV2", "PlutusV3"] as const) {
+    const costs = costModelOf(raw[language]);
+    if (costs) costModels[language] = costs;
+  }
+  return costModels;
+}
+
+export function protocolFromBlockfrost(p: BlockfrostParameters): ChainParameters {
   return {
     epoch: p.epoch,
     minFeeA: p.min_fee_a,
@@ -48,6 +66,7 @@ export function protocolFromBlockfrost(p: BlockfrostParameters): Protocol {
     maxCollateralInputs: required(p.max_collateral_inputs, "max_collateral_inputs"),
     coinsPerUtxoSize: int(required(p.coins_per_utxo_size, "coins_per_utxo_size"), "coins_per_utxo_size"),
     minFeeRefScriptCostPerByte: p.min_fee_ref_script_cost_per_byte ?? 0,
+    costModels: costModelsFromBlockfrost(p.cost_models_raw),
   };
 }
 

@@ -2,12 +2,12 @@
 // after every accepted transaction and restored on start (Emulator.withState + setSlot). One
 // writer at a time: submits, faucet payments and clock moves go through one queue.
 import { join } from "node:path";
-import type { Protocol, UTxO } from "@meshsdk/common";
+import type { UTxO } from "@meshsdk/common";
 import scalus from "scalus";
 import { fromHex, splitTransaction, txIdOfBody, witnessDatums } from "../../cardano/tx-cbor.js";
 import { BadRequestError, LedgerRejectedError, UnprocessableError } from "../../errors.js";
-import type { DevnetPort, OutRef, RedeemerBudget, Tip, TxStatus } from "../port.js";
-import { DEVNET_COST_MODELS, DEVNET_PROTOCOL_PARAMETERS } from "../protocol-params.js";
+import type { ChainParameters, DevnetPort, OutRef, RedeemerBudget, Tip, TxStatus } from "../port.js";
+import { DEVNET_CHAIN_PARAMETERS, DEVNET_COST_MODELS, DEVNET_PROTOCOL_PARAMETERS } from "../protocol-params.js";
 import { DevnetClock, SLOT_LENGTH_MS } from "./clock.js";
 import { Faucet, GENESIS_LOVELACE, generateFaucetKey } from "./faucet.js";
 import { exUnitsViolation } from "./limits.js";
@@ -106,8 +106,9 @@ export class DevnetChain implements DevnetPort {
     return this.#tipAt(this.#clock.slot());
   }
 
-  async protocolParameters(): Promise<Protocol> {
-    return { ...DEVNET_PROTOCOL_PARAMETERS };
+  /** Fixed: the emulator's parameters and the cost models its evaluation and submit apply. */
+  async protocolParameters(): Promise<ChainParameters> {
+    return { ...DEVNET_CHAIN_PARAMETERS };
   }
 
   async utxosAt(address: string): Promise<UTxO[]> {

@@ -4,7 +4,7 @@
 //
 //   tip                → queryNetwork/tip, time from queryNetwork/startTime + queryLedgerState/eraSummaries
 //   currentEpoch       → queryLedgerState/epoch (+ era summaries for its end)
-//   protocolParameters → queryLedgerState/protocolParameters
+//   protocolParameters → queryLedgerState/protocolParameters (cost models from plutusCostModels)
 //   utxosAt            → Kupo GET /matches/{address}?unspent&resolve_hashes
 //   utxosByRef         → queryLedgerState/utxo {outputReferences}
 //   evaluate           → evaluateTransaction (with additionalUtxo)
@@ -15,7 +15,7 @@ import type { EraSummary } from "@cardano-ogmios/schema";
 import type { Network } from "../../config.js";
 import { BadRequestError } from "../../errors.js";
 import type { ChainBackend, EpochInfo } from "../backend.js";
-import type { OutRef, Protocol, RedeemerBudget, Tip, TxStatus, UTxO } from "../port.js";
+import type { ChainParameters, OutRef, RedeemerBudget, Tip, TxStatus, UTxO } from "../port.js";
 import { BackendError } from "../resilience/backend-error.js";
 import { budgetsFromOgmios, utxoFromOgmios, utxosToOgmios } from "../shared/ogmios-wire.js";
 import { KupoClient, utxoFromKupo } from "./kupo.js";
@@ -63,7 +63,7 @@ export class OgmiosKupoBackend implements ChainBackend {
     return { epoch, endsAt: this.#translate("era summaries", () => epochEnd(epoch, base.systemStart, base.summaries)) };
   }
 
-  async protocolParameters(): Promise<Protocol> {
+  async protocolParameters(): Promise<ChainParameters> {
     const [parameters, epoch] = await Promise.all([
       this.#ogmios.run("queryLedgerState/protocolParameters", "query", (c) => LedgerStateQuery.protocolParameters(c)),
       this.#ogmios.run("queryLedgerState/epoch", "query", (c) => LedgerStateQuery.epoch(c)),

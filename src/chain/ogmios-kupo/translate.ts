@@ -1,7 +1,8 @@
 // Ogmios v6 ledger-state answers (types from @cardano-ogmios/schema) → the domain: protocol
 // parameters in Mesh's shape, and slots to wall-clock time through the era summaries.
 import type { EraSummary, ProtocolParameters } from "@cardano-ogmios/schema";
-import type { Protocol } from "../port.js";
+import type { ChainParameters, CostModels } from "../port.js";
+import { costModelOf } from "../protocol-params.js";
 
 const num = (value: number | bigint | undefined, field: string): number => {
   if (value === undefined) throw new Error(`the protocol parameters lack ${field}`);
@@ -18,7 +19,23 @@ export function ratio(value: string | undefined, field: string): number {
   return Number(match[1]) / Number(match[2]);
 }
 
-export function protocolFromOgmios(p: ProtocolParameters, epoch: number): Protocol {
+const OGMIOS_LANGUAGES = { PlutusV1: "plutus:v1", PlutusV2: "plutus:v2", PlutusV3: "plutus:v3" } as const;
+
+/**
+ * The cost models of `plutusCostModels` ({"plutus:v1": [...], ...}, the ledger's ordered lists).
+ * A language absent or not a list of integers is left out (a build running it is then refused).
+ */
+export function costModelsFromOgmios(models: ProtocolParameters["plutusCostModels"]): CostModels {
+  const costModels: { -readonly [L in keyof CostModels]: CostModels[L] } = {};
+  if (models === null || models === undefined || typeof models !== "object") return costModels;
+  for (const [language, key] of Object.entries(OGMIOS_LANGUAGES) as [keyof CostModels, string][]) {
+    const costs = costModelOf((models as Record<string, unknown>)[key]);
+    if (costs) costModels[language] = costs;
+  }
+  return costModels;
+}
+
+export function protocolFromOgmios(p: ProtocolParameters, epoch: number): ChainParameters {
   const perTx = p.maxExecutionUnitsPerTransaction;
   const perBlock = p.maxExecutionUnitsPerBlock;
   if (!perTx || !perBlock || !p.scriptExecutionPrices) throw new Error("the protocol parameters lack the Plutus limits and prices (pre-Alonzo era?)");
@@ -44,6 +61,7 @@ export function protocolFromOgmios(p: ProtocolParameters, epoch: number): Protoc
     maxCollateralInputs: num(p.maxCollateralInputs, "maxCollateralInputs"),
     coinsPerUtxoSize: num(p.minUtxoDepositCoefficient, "minUtxoDepositCoefficient"),
     minFeeRefScriptCostPerByte: p.minFeeReferenceScripts?.base ?? 0,
+    costModels: costModelsFromOgmios(p.plutusCostModels),
   };
 }
 

@@ -3,10 +3,10 @@
 // callers share one request. Nothing else is cached here: submit and evaluate never are, and
 // UTxOs and the tip change with every block.
 import type { BackendHealth, ChainBackend, EpochInfo, ObservedChain } from "../backend.js";
-import type { OutRef, Protocol, RedeemerBudget, Tip, TxStatus, UTxO } from "../port.js";
+import type { ChainParameters, OutRef, RedeemerBudget, Tip, TxStatus, UTxO } from "../port.js";
 
 interface Cached {
-  readonly parameters: Protocol;
+  readonly parameters: ChainParameters;
   readonly validUntil: number;
 }
 
@@ -16,7 +16,7 @@ class EpochCachedChain implements ChainBackend, ObservedChain {
   readonly #inner: ChainBackend & ObservedChain;
   readonly #now: () => number;
   #cached: Cached | undefined;
-  #pending: Promise<Protocol> | undefined;
+  #pending: Promise<ChainParameters> | undefined;
 
   constructor(inner: ChainBackend & ObservedChain, now: () => number) {
     this.#inner = inner;
@@ -25,7 +25,7 @@ class EpochCachedChain implements ChainBackend, ObservedChain {
     this.#now = now;
   }
 
-  protocolParameters(): Promise<Protocol> {
+  protocolParameters(): Promise<ChainParameters> {
     if (this.#cached && this.#now() < this.#cached.validUntil) return Promise.resolve(this.#cached.parameters);
     this.#pending ??= this.#refresh().finally(() => {
       this.#pending = undefined;
@@ -33,7 +33,7 @@ class EpochCachedChain implements ChainBackend, ObservedChain {
     return this.#pending;
   }
 
-  async #refresh(): Promise<Protocol> {
+  async #refresh(): Promise<ChainParameters> {
     const [epoch, parameters] = await Promise.all([this.#inner.currentEpoch(), this.#inner.protocolParameters()]);
     // Parameters read across a boundary may belong to either epoch: keep them only if they match.
     if (parameters.epoch === epoch.epoch) this.#cached = { parameters, validUntil: epoch.endsAt };

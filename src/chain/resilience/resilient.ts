@@ -11,7 +11,7 @@
 import { resolveTxHash } from "@meshsdk/core-cst";
 import { ChainUnavailableError } from "../../errors.js";
 import type { BackendHealth, ChainBackend, EpochInfo, ObservedChain } from "../backend.js";
-import type { OutRef, Protocol, RedeemerBudget, Tip, TxStatus, UTxO } from "../port.js";
+import type { ChainParameters, OutRef, RedeemerBudget, Tip, TxStatus, UTxO } from "../port.js";
 import { BackendError, isBackendError } from "./backend-error.js";
 import { TokenBucket, type RateLimit } from "./rate-limiter.js";
 
@@ -107,7 +107,7 @@ class ResilientChain implements ChainBackend, ObservedChain {
   currentEpoch(): Promise<EpochInfo> {
     return this.#call("currentEpoch", () => this.#inner.currentEpoch());
   }
-  protocolParameters(): Promise<Protocol> {
+  protocolParameters(): Promise<ChainParameters> {
     return this.#call("protocolParameters", () => this.#inner.protocolParameters());
   }
   utxosAt(address: string): Promise<UTxO[]> {
