@@ -8,7 +8,7 @@ import { MeshTxBuilder } from "@meshsdk/core";
 import { Address } from "@meshsdk/core-cst";
 import { fromHex, splitTransaction, txIdOfBody } from "../cardano/tx-cbor.js";
 import type { ChainPort } from "../chain/port.js";
-import { maxTxExUnits } from "../chain/protocol-params.js";
+import { maxTxExUnits, meshCostModels } from "../chain/protocol-params.js";
 import { BadRequestError, InsufficientFundsError, TxTooLargeError, UnprocessableError } from "../errors.js";
 import type { CompiledScript } from "./contracts.js";
 
@@ -214,7 +214,8 @@ export async function buildTournamentTx(plan: TournamentTxPlan, chain: ChainPort
   const params = await chain.protocolParameters();
   const runsScripts = plan.scriptInputs.length > 0 || plan.mint !== undefined;
   const collateral = runsScripts ? collateralOf(plan) : null;
-  const builder = assemble(plan, params, chain, collateral);
+  // Every tournament script is Plutus V2: the script data hash covers the network's V2 cost model.
+  const builder = assemble(plan, params, chain, collateral).setCostModels(meshCostModels(params, runsScripts ? ["PlutusV2"] : []));
   let hex: string;
   try {
     hex = await builder.complete();

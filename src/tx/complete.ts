@@ -4,6 +4,8 @@
 import type { Output, Protocol, UTxO } from "@meshsdk/common";
 import { MeshTxBuilder } from "@meshsdk/core";
 import { fromHex, joinTransaction, splitTransaction, toHex, txIdOfBody } from "../cardano/tx-cbor.js";
+import type { ChainParameters } from "../chain/port.js";
+import { meshCostModels } from "../chain/protocol-params.js";
 import { BadRequestError, InsufficientFundsError, TxTooLargeError, UnprocessableError } from "../errors.js";
 import { available, totals, type ResolvedInputs } from "./inputs.js";
 import { describeLovelace, minLovelaceOf } from "./outputs.js";
@@ -21,7 +23,8 @@ export interface Assembly {
   readonly plan: BuildPlan;
   readonly outputs: readonly Output[];
   readonly inputs: ResolvedInputs;
-  readonly params: Protocol;
+  /** The chain's parameters (with its cost models), or bare parameters when there is no chain. */
+  readonly params: Protocol | ChainParameters;
   /** Slots of the validity bounds; null: unbounded. */
   readonly slots: { readonly start: number | null; readonly end: number | null };
 }
@@ -33,6 +36,9 @@ const scriptSize = (utxo: UTxO): number => (utxo.output.scriptRef ? utxo.output.
 
 function assemble(a: Assembly, pool: UTxO[]): MeshTxBuilder {
   const builder = new MeshTxBuilder({ params: a.params });
+  // This builder runs no Plutus script (non-native scripts are refused), so no cost model enters its
+  // script data hash today; the network's are still the ones Mesh gets, never its defaults.
+  if ("costModels" in a.params) builder.setCostModels(meshCostModels(a.params, []));
   for (const utxo of a.inputs.required) {
     builder.txIn(utxo.input.txHash, utxo.input.outputIndex, utxo.output.amount, utxo.output.address, scriptSize(utxo));
   }
