@@ -72,9 +72,21 @@ describe("tournament rules", () => {
     it("refuses a name over 64 bytes of UTF-8", async () => {
       rejected(await create({ name: "é".repeat(33) }), 400, /body\.name is 66 bytes of UTF-8; at most 64/);
     });
-    it("refuses a bracket outside 2..32", async () => {
-      rejected(await create({ bracketSize: 1, payoutStructure: [] }), 400, /body\.bracketSize must be a whole number from 2 to 32/);
-      rejected(await create({ bracketSize: 33 }), 400, /body\.bracketSize must be a whole number from 2 to 32/);
+    it("refuses a bracket outside 2..64, saying why", async () => {
+      rejected(await create({ bracketSize: 1, payoutStructure: [] }), 400, /body\.bracketSize must be a whole number from 2 to 64/);
+      rejected(await create({ bracketSize: 65 }), 400, /body\.bracketSize must be a whole number from 2 to 64: larger brackets .*exceed the ledger's size and execution limits/);
+      // 64 itself is accepted (test/tournament-limits fills and settles it).
+      ok(await create({ bracketSize: 64 }));
+    });
+    it("refuses more than 32 placements or 8 fixed payouts: one settlement pays them all", async () => {
+      const big = { bracketSize: 64, entryFee: 100 * ADA };
+      rejected(
+        await create({ ...big, payoutStructure: Array.from({ length: 33 }, () => 2 * ADA) }),
+        400,
+        /body\.payoutStructure has 33 placements; at most 32 are allowed: .*ledger's execution limits\. Pay fewer placements/,
+      );
+      rejected(await create({ ...big, payoutStructure: [], fixedPayouts: Array.from({ length: 9 }, () => [keyless(), 2 * ADA]) }), 400, /fixedPayouts/);
+      ok(await create({ ...big, payoutStructure: Array.from({ length: 32 }, () => 2 * ADA), fixedPayouts: Array.from({ length: 8 }, () => [keyless(), 2 * ADA]) }));
     });
     it("refuses more placements than the bracket", async () => {
       rejected(await create({ payoutStructure: [ADA * 2, ADA * 2, ADA * 2] }), 400, /payoutStructure has 3 placements, more than the bracket's 2/);
@@ -282,6 +294,13 @@ describe("tournament rules", () => {
         400,
         /repeat/,
       );
+    });
+    it("takes at most 40 registrations per request, and says to split them", async () => {
+      // Counted before anything is looked up: the outputs need not exist.
+      const many = Array.from({ length: 41 }, (_, i) => ({ address: keyless(), outputRef: `${randomBytes(32).toString("hex")}#${i}` }));
+      rejected(await add(A, many), 400, /body\.registrations has 41 entries; at most 40 are added per transaction .*split them into several requests of up to 40/);
+      // The schema's ceiling is the largest bracket.
+      rejected(await add(A, [...many, ...many]), 400, /registrations/);
     });
     it("never exceeds the bracket", async () => {
       rejected(

@@ -46,6 +46,8 @@ export interface TournamentTxPlan {
   readonly changeAddress: string;
   /** Names the UTxO list in messages, e.g. `body.utxos`. */
   readonly utxosField: string;
+  /** What to change when the transaction exceeds the ledger's size or ExUnits limits. */
+  readonly tooLarge?: string;
 }
 
 export interface BuiltTx {
@@ -161,7 +163,7 @@ function assemble(plan: TournamentTxPlan, params: Protocol, chain: ChainPort, co
   return positional ? b : b.selectUtxosFrom(pool);
 }
 
-function checkLimits(builder: MeshTxBuilder, hex: string, params: Protocol): void {
+function checkLimits(builder: MeshTxBuilder, hex: string, params: Protocol, advice: string): void {
   const body = builder.meshTxBuilderBody;
   let mem = 0n;
   let steps = 0n;
@@ -176,7 +178,7 @@ function checkLimits(builder: MeshTxBuilder, hex: string, params: Protocol): voi
   if (mem > max.mem || steps > max.steps) {
     throw new TxTooLargeError(
       `The scripts of this transaction need ${mem} memory units and ${steps} steps, more than the ledger allows per transaction ` +
-        `(${max.mem} and ${max.steps}): add fewer registrations per transaction.`,
+        `(${max.mem} and ${max.steps}): ${advice}.`,
     );
   }
   // Mesh prices the fee on a copy with mock signatures: fee = a × size + b + reference-script fee +
@@ -187,7 +189,7 @@ function checkLimits(builder: MeshTxBuilder, hex: string, params: Protocol): voi
   const size = Math.max(hex.length / 2, priced);
   if (size > params.maxTxSize) {
     throw new TxTooLargeError(
-      `The transaction would be ${size} bytes, more than the ledger's maximum of ${params.maxTxSize}: add fewer registrations per transaction.`,
+      `The transaction would be ${size} bytes, more than the ledger's maximum of ${params.maxTxSize}: ${advice}.`,
     );
   }
 }
@@ -223,7 +225,7 @@ export async function buildTournamentTx(plan: TournamentTxPlan, chain: ChainPort
     if (error instanceof UnprocessableError || error instanceof BadRequestError) throw error;
     throw explain(error, plan);
   }
-  checkLimits(builder, hex, params);
+  checkLimits(builder, hex, params, plan.tooLarge ?? `pass fewer, larger UTxOs in ${plan.utxosField}`);
   const parts = splitTransaction(fromHex(hex));
   return { hash: txIdOfBody(parts.body), complete: hex, fee: BigInt(builder.meshTxBuilderBody.fee) };
 }

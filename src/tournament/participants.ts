@@ -12,7 +12,7 @@ import { ADD_PARTICIPANTS_REDEEMER, encodeTournamentDatum, REGISTRATION_ADD_REDE
 import { selectContract, type ContractSelector } from "./deployment.js";
 import { outRefOf, registrationOf, requireTournament } from "./read.js";
 import { checkedRegistration } from "./register.js";
-import { paymentKeyHash } from "./rules.js";
+import { checkAddBatch, MAX_REGISTRATIONS_PER_ADD, paymentKeyHash } from "./rules.js";
 
 export interface ParticipantsInput extends ContractSelector {
   readonly tournamentId: string;
@@ -55,6 +55,7 @@ async function resolveRegistrations(ctx: TournamentContext, input: ParticipantsI
 }
 
 export async function addParticipants(ctx: TournamentContext, input: ParticipantsInput): Promise<TxAnswer> {
+  checkAddBatch(input.registrations.length);
   const contract = selectContract(ctx.network, input);
   const t = await requireTournament(ctx.chain, contract, ctx.network, input.tournamentId);
   const c = t.datum.config;
@@ -100,6 +101,7 @@ export async function addParticipants(ctx: TournamentContext, input: Participant
       utxos: await unspentOnly(ctx.chain, input.utxos),
       changeAddress: input.changeAddress,
       utxosField: "body.utxos",
+      tooLarge: `add fewer registrations per request (at most ${MAX_REGISTRATIONS_PER_ADD}; split them into several requests)`,
     },
     ctx.chain,
   );

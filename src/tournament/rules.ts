@@ -11,9 +11,31 @@ import { encodePayoutTag, type FixedPayout } from "./datum.js";
 
 export const MAX_NAME_BYTES = 64;
 export const MIN_BRACKET = 2;
-/** Larger brackets make the add and settle transactions too large for the ledger's limits. */
-export const MAX_BRACKET = 32;
+// The limits below come from measurements on the devnet (Conway mainnet limits: 16,384 B,
+// 16.5 M memory units and 10 G steps per transaction; contracts/README.md and
+// test/tournament-scale.test.ts print the figures). Each leaves headroom for the variation with
+// the ledger's input order and for base addresses of the longest encoding.
+/**
+ * Largest bracket. Every add carries the whole participant list in its datum (~80 B per base
+ * address) and settlement looks winners up in it; the contracts fill and settle up to ~195.
+ */
+export const MAX_BRACKET = 64;
+/**
+ * Most registrations one add-participants transaction consumes: each registration's validator
+ * scans the inputs, so the memory grows with the square of the batch (64 uses ~99.7 % of the
+ * ledger's memory, 48 ~65 %).
+ */
+export const MAX_REGISTRATIONS_PER_ADD = 40;
+/**
+ * Most placements one settlement pays: the distinct-winners check is quadratic in the placements
+ * and each winner is looked up in the participant list. At bracket 64 with the winners at the end
+ * of the list, 32 placements and 8 fixed payouts use ~71 % of the ledger's memory, 40 placements
+ * ~82 %, 51 ~98 %.
+ */
+export const MAX_PLACEMENTS = 32;
 export const MAX_FIXED_PAYOUTS = 8;
+/** Most payouts of one settlement in all. */
+export const MAX_PAYOUTS = MAX_PLACEMENTS + MAX_FIXED_PAYOUTS;
 
 /** The payment key hash of `address`, or a 400: the contracts need a signature from it. */
 export function paymentKeyHash(address: string, field: string, why: string): string {
@@ -34,7 +56,20 @@ export function checkName(name: string): void {
 
 export function checkBracket(bracketSize: number): void {
   if (!Number.isInteger(bracketSize) || bracketSize < MIN_BRACKET || bracketSize > MAX_BRACKET) {
-    throw new BadRequestError(`body.bracketSize must be a whole number from ${MIN_BRACKET} to ${MAX_BRACKET}.`);
+    throw new BadRequestError(
+      `body.bracketSize must be a whole number from ${MIN_BRACKET} to ${MAX_BRACKET}: larger brackets make the add-participants and ` +
+        "settlement transactions exceed the ledger's size and execution limits.",
+    );
+  }
+}
+
+/** At most MAX_REGISTRATIONS_PER_ADD registrations per add-participants request. */
+export function checkAddBatch(count: number): void {
+  if (count > MAX_REGISTRATIONS_PER_ADD) {
+    throw new BadRequestError(
+      `body.registrations has ${count} entries; at most ${MAX_REGISTRATIONS_PER_ADD} are added per transaction (more would exceed the ` +
+        `ledger's execution limits): split them into several requests of up to ${MAX_REGISTRATIONS_PER_ADD}, submitting each before the next.`,
+    );
   }
 }
 
@@ -75,6 +110,12 @@ export function checkPayouts(c: PayoutCheck): void {
   const p = c.payoutStructure.length;
   if (p > c.bracketSize) throw new BadRequestError(`body.payoutStructure has ${p} placements, more than the bracket's ${c.bracketSize} participants.`);
   if (c.fixedPayouts.length > MAX_FIXED_PAYOUTS) throw new BadRequestError(`body.fixedPayouts has ${c.fixedPayouts.length} entries; at most ${MAX_FIXED_PAYOUTS} are allowed.`);
+  if (p > MAX_PLACEMENTS) {
+    throw new BadRequestError(
+      `body.payoutStructure has ${p} placements; at most ${MAX_PLACEMENTS} are allowed: the settlement pays them in one transaction, and ` +
+        "more would exceed the ledger's execution limits. Pay fewer placements (a fixed payout costs less than a placement).",
+    );
+  }
   const widest = widestAddress(c.network);
   c.payoutStructure.forEach((amount, i) => {
     const min = prizeMinimum(c.params, c.tournamentId, i, widest, amount);

@@ -68,6 +68,9 @@ export async function settle(ctx: TournamentContext, input: SettleInput): Promis
       utxos: await unspentOnly(ctx.chain, input.utxos),
       changeAddress: input.changeAddress,
       utxosField: "body.utxos",
+      tooLarge:
+        `settling ${parts.length} participants with ${placements.length} placements and ${fixed.length} fixed payouts is more than one ` +
+        "transaction can carry; if body.utxos holds many small UTxOs, pass fewer, larger ones",
     },
     ctx.chain,
   );

@@ -2,7 +2,9 @@
 // API that build, sign (in the test, as a wallet would) and submit through POST /tournaments/submit-tx.
 import assert from "node:assert/strict";
 import type { UTxO } from "@meshsdk/common";
+import { fromHex, splitTransaction } from "../../src/cardano/tx-cbor.js";
 import { decodeUtxos } from "../../src/cardano/utxo.js";
+import { declaredExUnits } from "../../src/chain/devnet/limits.js";
 import type { JsonResponse, RunningService } from "./service.js";
 import { newTestWallet, type TestWallet } from "./test-wallet.js";
 
@@ -63,3 +65,9 @@ export function rejected(r: JsonResponse, status: number, message: RegExp): void
 }
 
 export const ADA = 1_000_000;
+
+/** Size (unsigned; each vkey witness adds ~101 B) and the ExUnits the redeemers declare. */
+export function txStats(complete: string): { size: number; mem: bigint; steps: bigint } {
+  const { mem, steps } = declaredExUnits(splitTransaction(fromHex(complete)).witnessSet);
+  return { size: complete.length / 2, mem, steps };
+}

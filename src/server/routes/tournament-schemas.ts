@@ -1,5 +1,6 @@
 // TypeBox schemas of the tournament endpoints: every field described, every answer typed.
 import { Type, type Static } from "typebox";
+import { MAX_BRACKET, MAX_FIXED_PAYOUTS, MAX_PLACEMENTS, MAX_REGISTRATIONS_PER_ADD, MIN_BRACKET } from "../../tournament/rules.js";
 import { Amount, Hash32, Hex } from "../schemas.js";
 
 const Address = (description: string) => Type.String({ minLength: 1, maxLength: 200, description });
@@ -32,17 +33,26 @@ export const CreateBody = Type.Object(
     name: Type.String({ minLength: 1, maxLength: 256, description: "The tournament's name, at most 64 bytes of UTF-8 (stored in the datum)." }),
     adminAddress: Address("The admin's address; its payment credential must be a key: the admin signs adding participants and settlement."),
     changeAddress: Type.Optional(Address("Receives the change; defaults to adminAddress.")),
-    bracketSize: Type.Integer({ description: "How many participants the tournament has; from 2 to 32. Settlement needs a full bracket." }),
+    bracketSize: Type.Integer({
+      description:
+        `How many participants the tournament has; from ${MIN_BRACKET} to ${MAX_BRACKET} (larger brackets would not fit the ledger's limits: ` +
+        `every add carries the whole participant list). Settlement needs a full bracket. A bracket of ${MAX_BRACKET} is filled in two or more ` +
+        `add-participants transactions of up to ${MAX_REGISTRATIONS_PER_ADD} and settled in one.`,
+    }),
     entryFee: Type.Optional(Amount("Lovelace each participant pays to register; 0 when absent.")),
     payoutStructure: Type.Array(Amount("Lovelace paid to this placement (1st, 2nd, ...)."), {
-      maxItems: 32,
+      maxItems: MAX_BRACKET,
       description:
-        "Absolute lovelace amounts paid to the 1st, 2nd, ... placement; at most bracketSize entries. Together with fixedPayouts they may not exceed bracketSize × entryFee.",
+        `Absolute lovelace amounts paid to the 1st, 2nd, ... placement; at most bracketSize entries and at most ${MAX_PLACEMENTS} (what one ` +
+        "settlement transaction can pay within the ledger's execution limits, besides the fixed payouts). Together with fixedPayouts they may not exceed bracketSize × entryFee.",
     }),
     fixedPayouts: Type.Optional(
       Type.Array(
         Type.Tuple([Address("The address paid."), Amount("Lovelace paid to it at settlement.")], { description: "[address, amount]: a fixed payout made at settlement." }),
-        { maxItems: 8, description: "Fixed payouts made at settlement besides the placements (e.g. an organizer's fee); at most 8." },
+        {
+          maxItems: MAX_FIXED_PAYOUTS,
+          description: `Fixed payouts made at settlement besides the placements (e.g. an organizer's fee); at most ${MAX_FIXED_PAYOUTS}.`,
+        },
       ),
     ),
     utxos: Utxos("UTxO strings that pay for the transaction; the first one is consumed and names the tournament (its ID derives from it). One must hold only ADA, 5 ADA or more, for collateral."),
@@ -90,7 +100,13 @@ export const ParticipantsBody = Type.Object(
         },
         { additionalProperties: false, description: "A registration to consume." },
       ),
-      { minItems: 1, maxItems: 32, description: "The registrations to add. Their addresses are appended in the ledger's input order (by output reference)." },
+      {
+        minItems: 1,
+        maxItems: MAX_BRACKET,
+        description:
+          `The registrations to add, at most ${MAX_REGISTRATIONS_PER_ADD} per request (more would exceed the ledger's execution limits: a 400 ` +
+          "asks to split them into several requests, each submitted before the next). Their addresses are appended in the ledger's input order (by output reference).",
+      },
     ),
     utxos: Utxos("The admin's UTxO strings: they pay the fee and what underpaid registrations lack; one must hold only ADA, 5 ADA or more, for collateral."),
     ...contractFields,
@@ -106,7 +122,7 @@ export const SettleBody = Type.Object(
     changeAddress: Type.Optional(Address("Receives the change and what is left of the prize pool; defaults to adminAddress.")),
     results: Type.Array(Address("A participant's address."), {
       minItems: 1,
-      maxItems: 32,
+      maxItems: MAX_BRACKET,
       description: "Participants in placement order (1st first), no duplicates, at least as many as payoutStructure; the first payoutStructure.length are paid.",
     }),
     utxos: Utxos("The admin's UTxO strings: they pay the fee; one must hold only ADA, 5 ADA or more, for collateral."),

@@ -15,6 +15,7 @@ import { numberedPage, pageAfter } from "../../tournament/pages.js";
 import { addParticipants } from "../../tournament/participants.js";
 import { listRegistrations, listTournaments, requireTournament } from "../../tournament/read.js";
 import { register, unregister } from "../../tournament/register.js";
+import { MAX_BRACKET, MAX_FIXED_PAYOUTS, MAX_PLACEMENTS, MAX_REGISTRATIONS_PER_ADD, MIN_BRACKET } from "../../tournament/rules.js";
 import { settle } from "../../tournament/settle.js";
 import { viewOf } from "../../tournament/view.js";
 import { errorResponses, parseAmount } from "../schemas.js";
@@ -71,8 +72,9 @@ export default async function tournamentsRoutes(app: FastifyInstance): Promise<v
         description:
           "Builds the transaction that mints the tournament NFT (its name, the tournament ID, derives from the first of `utxos`, which the " +
           "transaction consumes) and locks it at the tournament validator with the configuration as inline datum. The admin deposits the " +
-          "output's min-UTxO (returned at settlement). Refused with 400: a name over 64 bytes, a bracket outside 2..32, more placements " +
-          "than the bracket, a prize below the ledger minimum of its output, payouts (placements plus fixed) above bracketSize × entryFee, " +
+          `output's min-UTxO (returned at settlement). Refused with 400: a name over 64 bytes, a bracket outside ${MIN_BRACKET}..${MAX_BRACKET}, more placements ` +
+          `than the bracket or more than ${MAX_PLACEMENTS}, more than ${MAX_FIXED_PAYOUTS} fixed payouts (one settlement transaction pays them all), ` +
+          "a prize below the ledger minimum of its output, payouts (placements plus fixed) above bracketSize × entryFee, " +
           "an admin address that is not a key address, addresses of the other network family." +
           SIGN_NOTE +
           CONTRACT_NOTE,
@@ -268,7 +270,9 @@ export default async function tournamentsRoutes(app: FastifyInstance): Promise<v
         description:
           "Builds the admin's transaction that consumes the given registrations and appends their addresses to the tournament's datum, in " +
           "the ledger's input order (by output reference). The tournament output grows by exactly the entry fee per participant; the admin's " +
-          "UTxOs pay what an underpaid registration lacks, and what an overpaid one holds beyond the fee goes to the change address. Refused with 400: not the admin, more participants than the bracket, an output that is " +
+          "UTxOs pay what an underpaid registration lacks, and what an overpaid one holds beyond the fee goes to the change address. " +
+          `Refused with 400: more than ${MAX_REGISTRATIONS_PER_ADD} registrations (split them into several requests, each submitted before the next), ` +
+          "a transaction over the ledger's size or execution limits, not the admin, more participants than the bracket, an output that is " +
           "not an unspent registration of this tournament, an address that differs from the registration's datum or is already a participant. " +
           "changeAddress defaults to adminAddress." +
           INLINE_NOTE +
