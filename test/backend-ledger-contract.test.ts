@@ -28,8 +28,8 @@ async function blockfrostSubject(): Promise<ChainContractSubject & { ledger: Liv
     close: async () => {
       await port.close();
       await fake.close();
-      assert.deepEqual(fake.faults, [], "the fake Blockfrost answered every request");
       await ledger.close();
+      assert.deepEqual(fake.faults, [], "the fake Blockfrost answered every request");
     },
   };
 }
@@ -48,8 +48,8 @@ async function ogmiosKupoSubject(): Promise<ChainContractSubject & { ledger: Liv
     close: async () => {
       await port.close();
       await fake.close();
-      assert.deepEqual([...fake.ogmios.faults, ...fake.kupo.faults], [], "the fake Ogmios and Kupo answered every request");
       await ledger.close();
+      assert.deepEqual([...fake.ogmios.faults, ...fake.kupo.faults], [], "the fake Ogmios and Kupo answered every request");
     },
   };
 }

@@ -77,8 +77,8 @@ for (const make of [blockfrostBackend, ogmiosKupoBackend]) {
     after(async () => {
       await service.close();
       await backend.close();
-      assert.deepEqual(backend.faults(), [], "the fakes answered every request");
       await ledger.close();
+      assert.deepEqual(backend.faults(), [], "the fakes answered every request");
     });
 
     it("builds, signs, submits and reads back a payment; the ledger holds what the service says", async () => {

@@ -100,8 +100,8 @@ for (const [name, make] of backends) {
     });
     after(async () => {
       await setup.close();
-      assert.deepEqual(setup.faults(), [], "the fakes answered every request");
       await ledger.close();
+      assert.deepEqual(setup.faults(), [], "the fakes answered every request");
     });
 
     it("reads the inline datum and the reference script exactly as the ledger holds them", async () => {

@@ -4,7 +4,7 @@
 // are checked against @blockfrost/openapi by test/backend-ledger-schemas.test.ts.
 import type { UTxO } from "@meshsdk/common";
 import { DEVNET_COST_MODELS, DEVNET_PROTOCOL_PARAMETERS } from "../../src/chain/protocol-params.js";
-import { scriptOfRef } from "../../src/chain/shared/script-ref.js";
+import { scriptOfRef, wrapByteString } from "../../src/chain/shared/script-ref.js";
 import { fixture } from "./fake-backend-server.js";
 import { evaluationAnswer } from "./live-ogmios-kupo.js";
 import { blockHashOf, epochOfSlot, ledgerReason, scriptHashOf, type LiveLedger, type TxRecord } from "./live-ledger.js";
@@ -229,8 +229,7 @@ function script(ledger: LiveLedger, hash: string, what: "info" | "cbor"): LiveAn
   if (language === "native") return what === "info" ? json(200, { script_hash: hash, type: "timelock", serialised_size: null }) : notFound();
   const type = language === "plutus:v1" ? "plutusV1" : language === "plutus:v2" ? "plutusV2" : "plutusV3";
   // Blockfrost wraps the ledger's bytes once more in a CBOR byte string (see shared/script-ref.ts).
-  const wrapped = `${cbor.length / 2 < 24 ? (0x40 + cbor.length / 2).toString(16) : cbor.length / 2 < 256 ? `58${(cbor.length / 2).toString(16).padStart(2, "0")}` : `59${(cbor.length / 2).toString(16).padStart(4, "0")}`}${cbor}`;
-  return what === "info" ? json(200, { script_hash: hash, type, serialised_size: cbor.length / 2 }) : json(200, { cbor: wrapped });
+  return what === "info" ? json(200, { script_hash: hash, type, serialised_size: cbor.length / 2 }) : json(200, { cbor: wrapByteString(cbor) });
 }
 
 /** The live answer to a Blockfrost request (path after /api/v0), or undefined for an unknown route (404). */

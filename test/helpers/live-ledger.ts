@@ -5,9 +5,10 @@
 // serve is read from the ledger or from that history, never made up.
 //
 // The devnet's clock is set so that its slots are preprod's: its system start is the instant
-// preprod's 1-second slot 0 would have had (preprod's Shelley start minus its 86,400 Byron-era
-// slots... counted as seconds), so slot N of the devnet begins when slot N of preprod begins, and
-// the service's preprod era history converts the fake's tip and validity bounds as the ledger does.
+// preprod's slot 0 would have begun had every slot lasted one second (preprod's Shelley start
+// minus 86,400 one-second slots), so that from the Shelley era on, slot N of the devnet begins
+// when slot N of preprod begins, and the service's preprod era history converts the fake's tip and
+// validity bounds as the ledger does.
 // The emulator has no blocks: each slot stands for a block whose hash is derived from the slot.
 import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";

@@ -8,7 +8,7 @@ import { VERSION } from "../../version.js";
  * that a hanging backend makes health answer "degraded" in about this long rather than after the
  * backend's whole retry budget (25 s).
  */
-export const HEALTH_PROBE_TIMEOUT_MS = 2_500;
+export const HEALTH_PROBE_TIMEOUT_MS = 2_000;
 
 const Health = Type.Object({
   status: Type.Union([Type.Literal("ok"), Type.Literal("degraded")], { description: "ok when the chain backend answers." }),
@@ -34,7 +34,7 @@ export default async function healthRoutes(app: FastifyInstance): Promise<void> 
       schema: {
         summary: "Service health and chain tip",
         description:
-          "Never needs an API key. Answers 503 with status degraded when the chain backend is unreachable or not configured. A real-network backend is asked for its tip once, with a 2.5 s timeout and no retries, so that health answers within about 3 s even when the backend hangs.",
+          "Never needs an API key. Answers 503 with status degraded when the chain backend is unreachable or not configured. A real-network backend is asked for its tip once, with a 2 s timeout and no retries, so that health answers within about 3 s even when the backend hangs.",
         tags: ["Health"],
         security: [],
         response: { 200: Health, 503: Health },
