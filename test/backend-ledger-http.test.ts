@@ -158,7 +158,7 @@ for (const make of [blockfrostBackend, ogmiosKupoBackend]) {
         assert.equal(health.body.status, "degraded");
         assert.equal(health.body.backend, backend.name);
         assert.match(health.body.reason, new RegExp(`^The ${backend.name} backend is unreachable: The ${backend.name} chain backend could not serve tip: `));
-        assert.ok(healthMs < 3_500, `health answered in ${healthMs} ms`);
+        assert.ok(healthMs < 9_000, `health answered in ${healthMs} ms, before the 11 s slow answers`);
 
         const [utxos, readMs] = await slowRead;
         assert.equal(utxos.status, 503, JSON.stringify(utxos.body));

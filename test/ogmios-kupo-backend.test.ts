@@ -224,7 +224,7 @@ describe("Ogmios + Kupo backend", () => {
     fake.silent.add("queryNetwork/tip");
     const started = Date.now();
     await assert.rejects(chain.tip(), /The ogmios-kupo chain backend could not serve tip \(2 attempts\): no answer within 200 ms/);
-    assert.ok(Date.now() - started < 2000);
+    assert.ok(Date.now() - started < 10_000, "gave up instead of waiting for the silent Ogmios");
   });
 
   it("reconnects after Ogmios drops the connection mid-request", async () => {
@@ -253,7 +253,7 @@ describe("Ogmios + Kupo backend", () => {
     try {
       const started = Date.now();
       await assert.rejects(chain.tip(), /The ogmios-kupo chain backend could not serve tip \(3 attempts\): Ogmios at ws:\/\/127\.0\.0\.1:\d+ cannot be reached: ECONNREFUSED/);
-      assert.ok(Date.now() - started < 2000);
+      assert.ok(Date.now() - started < 10_000, "failed fast instead of hanging");
       assert.equal(chain.health().state, "down");
     } finally {
       await fake.ogmios.accept();

@@ -190,7 +190,9 @@ describe("native script utilities", () => {
     const response = await service.request("POST", "/utils/native-scripts/parse", { script });
     assert.equal(response.status, 400);
     assert.match(response.body.message, /nested deeper than 32 script levels/);
-    assert.ok(Date.now() - started < 2_000, "answered within two seconds");
+    // Decoding 50,000 levels with the SDK would take minutes; refusing first takes milliseconds.
+    // The bound only tells the two apart on a loaded machine: speed itself is measured in bench/.
+    assert.ok(Date.now() - started < 20_000, "refused before decoding");
   });
 
   it("parse reads an atLeast that can never be satisfied (the ledger accepts it), which serialize refuses", async () => {
