@@ -99,7 +99,9 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
             name: "X-Api-Key",
             description:
               "An API key (testnet_… or mainnet_…, made with `npm run cli -- keys create`). Required on real networks, " +
-              "optional on the devnet (checked when sent). Health, these docs and the OpenAPI document need none.",
+              "optional on the devnet (checked when sent). Health, these docs and the OpenAPI document need none. " +
+              "Keyed answers carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the key's daily quota " +
+              "(the UTC day); a 429 carries Retry-After in seconds.",
           },
         },
       },
