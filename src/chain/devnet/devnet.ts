@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type { UTxO } from "@meshsdk/common";
 import scalus from "scalus";
 import { fromHex, splitTransaction, txIdOfBody, witnessDatums } from "../../cardano/tx-cbor.js";
-import { BadRequestError, LedgerRejectedError, UnprocessableError } from "../../errors.js";
+import { BadRequestError, LedgerRejectedError } from "../../errors.js";
 import type { ChainParameters, DevnetPort, OutRef, RedeemerBudget, Tip, TxStatus } from "../port.js";
 import { DEVNET_CHAIN_PARAMETERS, DEVNET_COST_MODELS, DEVNET_PROTOCOL_PARAMETERS } from "../protocol-params.js";
 import { DevnetClock, SLOT_LENGTH_MS } from "./clock.js";
@@ -14,8 +14,9 @@ import { exUnitsViolation } from "./limits.js";
 import { SerialQueue } from "./queue.js";
 import { DevnetStore, type DevnetSnapshot } from "./store.js";
 import { inputCbor, mergeUtxoMap, utxosOfMap, utxosOfMaps } from "./utxo-map.js";
+import { evaluateWithScalus } from "../shared/scalus-evaluate.js";
 
-const { Emulator, Scalus, SlotConfig } = scalus;
+const { Emulator, SlotConfig } = scalus;
 type Emulator = InstanceType<typeof Emulator>;
 
 export interface DevnetOptions {
@@ -24,19 +25,6 @@ export interface DevnetOptions {
   /** The wall clock (tests). */
   readonly now?: () => number;
 }
-
-const TAGS: Record<string, RedeemerBudget["tag"]> = {
-  SPEND: "SPEND",
-  MINT: "MINT",
-  CERT: "CERT",
-  CERTIFYING: "CERT",
-  REWARD: "REWARD",
-  REWARDING: "REWARD",
-  VOTE: "VOTE",
-  VOTING: "VOTE",
-  PROPOSE: "PROPOSE",
-  PROPOSING: "PROPOSE",
-};
 
 export class DevnetChain implements DevnetPort {
   readonly network = "devnet" as const;
@@ -122,25 +110,7 @@ export class DevnetChain implements DevnetPort {
   }
 
   async evaluate(txCbor: string, additionalUtxos: readonly UTxO[] = []): Promise<RedeemerBudget[]> {
-    const utxoMap = mergeUtxoMap(this.#emulator.getUtxosCbor(), additionalUtxos);
-    let redeemers;
-    try {
-      redeemers = Scalus.evalPlutusScripts(
-        fromHex(txCbor),
-        utxoMap,
-        this.#slotConfig,
-        DEVNET_COST_MODELS.map((m) => [...m]),
-      );
-    } catch (error) {
-      const logs = (error as { logs?: unknown }).logs;
-      const suffix = Array.isArray(logs) && logs.length > 0 ? ` Script logs: ${logs.join(" | ")}` : "";
-      throw new UnprocessableError(`Script evaluation failed: ${(error as Error).message}${suffix}`);
-    }
-    return redeemers.map((r) => ({
-      tag: TAGS[r.tag.toUpperCase()] ?? (r.tag.toUpperCase() as RedeemerBudget["tag"]),
-      index: r.index,
-      budget: { mem: Number(r.budget.memory), steps: Number(r.budget.steps) },
-    }));
+    return evaluateWithScalus(txCbor, mergeUtxoMap(this.#emulator.getUtxosCbor(), additionalUtxos), this.#slotConfig, DEVNET_COST_MODELS);
   }
 
   submit(txCbor: string): Promise<string> {
