@@ -69,7 +69,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   app.addContentTypeParser("application/json", { parseAs: "string" }, jsonBodyParser);
 
   app.decorate("config", config);
-  const chain = options.chain !== undefined ? options.chain : await createChain(config);
+  const chain = options.chain !== undefined ? options.chain : await createChain(config, app.log);
   app.decorate("chain", chain);
   // Without a DevnetPort (no devnet backend yet), the devnet converts from DEVNET_FALLBACK_START_MS.
   app.decorate("eraHistory", eraHistoryFor(config.network, chain && isDevnet(chain) ? chain.systemStartMs : undefined));

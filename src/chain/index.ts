@@ -1,12 +1,16 @@
 // Picks the chain backend from the config. The devnet and the real-network backends plug in here.
 import type { Config } from "../config.js";
 import { DevnetChain } from "./devnet/devnet.js";
+import type { WarnLogger } from "./cross-checked-evaluation.js";
 import type { ChainPort } from "./port.js";
 import { createRealNetworkChain } from "./real-networks.js";
 
-/** The chain backend for this instance, or null when a real network has no backend configured. */
-export async function createChain(config: Config): Promise<ChainPort | null> {
+/**
+ * The chain backend for this instance, or null when a real network has no backend configured.
+ * `logger` gets the warnings of a real network's evaluation cross-check (stderr without one).
+ */
+export async function createChain(config: Config, logger?: WarnLogger): Promise<ChainPort | null> {
   if (config.network === "devnet") return DevnetChain.inDataDir(config.dataDir);
-  if (config.backend) return createRealNetworkChain(config.network, config.backend);
+  if (config.backend) return createRealNetworkChain(config.network, config.backend, {}, logger);
   return null;
 }

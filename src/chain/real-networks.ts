@@ -1,8 +1,10 @@
 // Assembles the chain port of a real network (preview, preprod, mainnet) from its backend
 // settings: the adapter, wrapped by the resilience layer (deadlines, retries, rate limit, 503s)
-// and by the per-epoch protocol-parameter cache. Called by createChain.
+// by the per-epoch protocol-parameter cache, and by the local cross-check of script evaluation
+// (./cross-checked-evaluation.ts). Called by createChain.
 import type { BackendSettings, Network } from "../config.js";
 import type { ChainBackend, ObservedChain } from "./backend.js";
+import { stderrLogger, withEvaluationCrossCheck, type EvaluationCrossCheck, type WarnLogger } from "./cross-checked-evaluation.js";
 import { BlockfrostBackend } from "./blockfrost/index.js";
 import { OgmiosKupoBackend } from "./ogmios-kupo/index.js";
 import { withEpochCache } from "./resilience/epoch-cache.js";
@@ -11,12 +13,16 @@ import { BLOCKFROST_RATE_LIMIT, DEFAULT_RESILIENCE, withResilience, type Resilie
 
 export type RealNetwork = Exclude<Network, "devnet">;
 
-/** The backend of a real network, with failure handling and caching around it. */
+/**
+ * The backend of a real network, with failure handling and caching around it, its evaluations
+ * cross-checked locally (disagreements are warnings on `logger`).
+ */
 export function createRealNetworkChain(
   network: RealNetwork,
   settings: BackendSettings,
   overrides: Partial<ResilienceOptions> = {},
-): ChainBackend & ObservedChain {
+  logger: WarnLogger = stderrLogger,
+): ChainBackend & ObservedChain & EvaluationCrossCheck {
   const options: ResilienceOptions = { ...DEFAULT_RESILIENCE, ...overrides };
   let backend: ChainBackend;
   let limiter: TokenBucket | undefined;
@@ -32,5 +38,5 @@ export function createRealNetworkChain(
   } else {
     backend = new OgmiosKupoBackend({ network, ogmiosUrl: settings.ogmiosUrl, kupoUrl: settings.kupoUrl, requestTimeoutMs: options.attemptTimeoutMs });
   }
-  return withEpochCache(withResilience(backend, { ...options, ...(limiter ? { limiter } : {}) }));
+  return withEvaluationCrossCheck(withEpochCache(withResilience(backend, { ...options, ...(limiter ? { limiter } : {}) })), network, logger);
 }
