@@ -42,6 +42,8 @@ export class FakeOgmiosKupo {
   readonly answers: Record<string, string> = { ...DEFAULT_ANSWERS };
   /** Methods that get no answer at all (the socket stays open). */
   readonly silent = new Set<string>();
+  /** Method → the answer's text given its params, ahead of the ledger's or the recorded one (change per test). */
+  readonly replies = new Map<string, (params: unknown) => string | Promise<string>>();
   #sockets = new Set<WebSocket>();
   #wss!: WebSocket.Server;
 
@@ -117,7 +119,10 @@ export class FakeOgmiosKupo {
     if (this.silent.has(message.method)) return;
     const unknown = JSON.stringify({ jsonrpc: "2.0", method: message.method, error: { code: -32601, message: "Unknown method." } });
     let text: string;
-    if (this.ledger) {
+    const reply = this.replies.get(message.method);
+    if (reply) {
+      text = await reply(message.params);
+    } else if (this.ledger) {
       try {
         text = (await liveOgmios(this.ledger, message.method, message.params as Record<string, unknown> | undefined)) ?? unknown;
       } catch (error) {
