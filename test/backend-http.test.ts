@@ -42,6 +42,7 @@ describe("real-network backends over HTTP", () => {
       assert.equal(health.body.status, "ok");
       assert.equal(health.body.backend, "blockfrost");
       assert.deepEqual(health.body.tip, { slot: 412162133, time: 1641338934000 });
+      assert.deepEqual(health.body.evaluationCheck, { agreed: 0, disagreed: 0, localFailed: 0 });
 
       const utxos = await service.request("GET", `/addresses/${testnetAddress}/utxos`);
       assert.equal(utxos.status, 200, JSON.stringify(utxos.body));

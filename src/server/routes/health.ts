@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import { isObservedChain } from "../../chain/backend.js";
+import { hasEvaluationCheck } from "../../chain/cross-checked-evaluation.js";
 import { VERSION } from "../../version.js";
 
 /**
@@ -25,6 +26,16 @@ const Health = Type.Object({
     ),
   ),
   reason: Type.Optional(Type.String({ description: "Why the service is degraded." })),
+  evaluationCheck: Type.Optional(
+    Type.Object(
+      {
+        agreed: Type.Integer({ description: "Evaluations where the local one gave the backend's budgets (or both refused)." }),
+        disagreed: Type.Integer({ description: "Evaluations where they differed (the backend's answer was used; each is logged as a warning)." }),
+        localFailed: Type.Integer({ description: "Evaluations the local evaluator could not run (e.g. an input it could not resolve)." }),
+      },
+      { description: "Real networks: how the backend's script evaluations compared with the service's local Scalus evaluation since start." },
+    ),
+  ),
 }, { description: "The service's health: ok with the chain tip, or degraded with the reason." });
 
 export default async function healthRoutes(app: FastifyInstance): Promise<void> {
@@ -42,7 +53,12 @@ export default async function healthRoutes(app: FastifyInstance): Promise<void> 
       config: { public: true },
     },
     async (_request, reply) => {
-      const base = { network: app.config.network, version: VERSION, backend: app.chain?.backendName ?? null };
+      const base = {
+        network: app.config.network,
+        version: VERSION,
+        backend: app.chain?.backendName ?? null,
+        ...(app.chain && hasEvaluationCheck(app.chain) ? { evaluationCheck: app.chain.evaluationCheck() } : {}),
+      };
       if (!app.chain) {
         return reply.status(503).send({
           ...base,
