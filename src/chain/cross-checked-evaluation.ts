@@ -8,9 +8,10 @@
 import { Serialization, TxCBOR } from "@meshsdk/core-cst";
 import { writeMap } from "../cardano/tx-cbor.js";
 import { eraHistoryFor } from "../cardano/era-history.js";
-import type { BackendHealth, ChainBackend, EpochInfo, ObservedChain } from "./backend.js";
+import type { ChainBackend, ObservedChain } from "./backend.js";
+import { ForwardingChain } from "./forwarding.js";
 import { mergeUtxoMap } from "./devnet/utxo-map.js";
-import type { ChainParameters, OutRef, PlutusLanguage, RedeemerBudget, Tip, TxStatus, UTxO } from "./port.js";
+import type { OutRef, PlutusLanguage, RedeemerBudget, UTxO } from "./port.js";
 import { meshCostModels } from "./protocol-params.js";
 import type { RealNetwork } from "./real-networks.js";
 import { evaluateWithScalus, scalusSlotConfig, type ScalusSlotConfig } from "./shared/scalus-evaluate.js";
@@ -74,10 +75,7 @@ function referencedOutputs(txCbor: string): OutRef[] {
   return [...refs.values()];
 }
 
-class CrossCheckedChain implements ChainBackend, ObservedChain, EvaluationCrossCheck {
-  readonly network;
-  readonly backendName;
-  readonly #inner: ChainBackend & ObservedChain;
+class CrossCheckedChain extends ForwardingChain implements EvaluationCrossCheck {
   readonly #logger: WarnLogger;
   readonly #slotConfig: ScalusSlotConfig;
   #agreed = 0;
@@ -85,9 +83,7 @@ class CrossCheckedChain implements ChainBackend, ObservedChain, EvaluationCrossC
   #localFailed = 0;
 
   constructor(inner: ChainBackend & ObservedChain, network: RealNetwork, logger: WarnLogger) {
-    this.#inner = inner;
-    this.network = inner.network;
-    this.backendName = inner.backendName;
+    super(inner);
     this.#logger = logger;
     // The current era's slots (Shelley on): Plutus scripts only ever see validity bounds from there.
     const eras = eraHistoryFor(network).eras;
@@ -99,9 +95,9 @@ class CrossCheckedChain implements ChainBackend, ObservedChain, EvaluationCrossC
     return { agreed: this.#agreed, disagreed: this.#disagreed, localFailed: this.#localFailed };
   }
 
-  async evaluate(txCbor: string, additionalUtxos?: readonly UTxO[]): Promise<RedeemerBudget[]> {
+  override async evaluate(txCbor: string, additionalUtxos?: readonly UTxO[]): Promise<RedeemerBudget[]> {
     const [backend, local] = await Promise.all([
-      this.#inner.evaluate(txCbor, additionalUtxos).then(
+      this.inner.evaluate(txCbor, additionalUtxos).then(
         (budgets): Outcome => ({ ok: true, budgets }),
         (error: unknown): Outcome => ({ ok: false, error }),
       ),
@@ -118,7 +114,7 @@ class CrossCheckedChain implements ChainBackend, ObservedChain, EvaluationCrossC
       const refs = referencedOutputs(txCbor);
       const given = new Map(additionalUtxos.map((u) => [refKey({ txHash: u.input.txHash, index: u.input.outputIndex }), u]));
       const wanted = refs.filter((r) => !given.has(refKey(r)));
-      const [params, fetched] = await Promise.all([this.#inner.protocolParameters(), wanted.length > 0 ? this.#inner.utxosByRef(wanted) : []]);
+      const [params, fetched] = await Promise.all([this.inner.protocolParameters(), wanted.length > 0 ? this.inner.utxosByRef(wanted) : []]);
       const resolved = new Set([...given.keys(), ...fetched.map((u) => refKey({ txHash: u.input.txHash, index: u.input.outputIndex }))]);
       const missing = refs.filter((r) => !resolved.has(refKey(r)));
       if (missing.length > 0) return { ok: "unavailable", reason: `unresolved outputs ${missing.map(refKey).join(", ")}` };
@@ -158,37 +154,6 @@ class CrossCheckedChain implements ChainBackend, ObservedChain, EvaluationCrossC
       { backend: this.backendName, network: this.network, backendEvaluation: side(backend), localEvaluation: side(local) },
       "The backend's Plutus evaluation disagrees with the local (Scalus) evaluation; the backend's is used",
     );
-  }
-
-  health(): BackendHealth {
-    return this.#inner.health();
-  }
-  tip(): Promise<Tip> {
-    return this.#inner.tip();
-  }
-  probe(timeoutMs?: number): Promise<Tip> {
-    return this.#inner.probe(timeoutMs);
-  }
-  currentEpoch(): Promise<EpochInfo> {
-    return this.#inner.currentEpoch();
-  }
-  protocolParameters(): Promise<ChainParameters> {
-    return this.#inner.protocolParameters();
-  }
-  utxosAt(address: string): Promise<UTxO[]> {
-    return this.#inner.utxosAt(address);
-  }
-  utxosByRef(refs: readonly OutRef[]): Promise<UTxO[]> {
-    return this.#inner.utxosByRef(refs);
-  }
-  submit(txCbor: string): Promise<string> {
-    return this.#inner.submit(txCbor);
-  }
-  txStatus(txHash: string): Promise<TxStatus> {
-    return this.#inner.txStatus(txHash);
-  }
-  close(): Promise<void> {
-    return this.#inner.close();
   }
 }
 
