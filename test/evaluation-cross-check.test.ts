@@ -15,7 +15,7 @@ import { LedgerRejectedError } from "../src/errors.js";
 import { blockfrostError, FakeBlockfrost } from "./helpers/fake-blockfrost.js";
 import { FakeOgmiosKupo } from "./helpers/fake-ogmios-kupo.js";
 import { LiveLedger } from "./helpers/live-ledger.js";
-import { sumCheckValidator, type PlutusFixture } from "./helpers/plutus-fixture.js";
+import { spendThroughReference, sumCheckValidator, type PlutusFixture } from "./helpers/plutus-fixture.js";
 import { newTestWallet, type TestWallet } from "./helpers/test-wallet.js";
 
 interface Warning {
@@ -98,22 +98,8 @@ for (const [name, make] of backends) {
     };
 
     /** A spend of the locked output through the reference script, signed by dave. */
-    const spend = async (redeemer: number, budget: { mem: number; steps: number }): Promise<string> => {
-      const params = await port.protocolParameters();
-      const utxos = (await port.utxosAt(dave.address)).filter((u) => !u.output.scriptRef);
-      const collateral = utxos[0];
-      assert.ok(collateral);
-      const builder = new MeshTxBuilder({ params })
-        .spendingPlutusScriptV2()
-        .txIn(locked.input.txHash, locked.input.outputIndex, locked.output.amount, locked.output.address, 0)
-        .txInInlineDatumPresent()
-        .txInRedeemerValue(redeemer, "Mesh", budget)
-        .spendingTxInReference(reference.input.txHash, reference.input.outputIndex, String(script.code.length / 2), script.hash)
-        .txInCollateral(collateral.input.txHash, collateral.input.outputIndex, collateral.output.amount, collateral.output.address)
-        .changeAddress(dave.address)
-        .selectUtxosFrom(utxos);
-      return dave.sign(await builder.complete());
-    };
+    const spend = (redeemer: number, budget: { mem: number; steps: number }): Promise<string> =>
+      spendThroughReference({ port, script, locked, reference, wallet: dave }, redeemer, budget);
     const draft = (): Promise<string> => spend(22, { mem: 7_000_000, steps: 3_000_000_000 });
 
     before(async () => {
