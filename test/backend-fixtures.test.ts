@@ -22,6 +22,9 @@ describe("backend fixtures follow the official schemas", () => {
       ["scripts-cbor.json", "/scripts/{script_hash}/cbor", "200"],
       ["scripts-json.json", "/scripts/{script_hash}/json", "200"],
       ["tx-submit.json", "/tx/submit", "200"],
+      ["assets-transactions.json", "/assets/{asset}/transactions", "200"],
+      ["txs-redeemers.json", "/txs/{hash}/redeemers", "200"],
+      ["scripts-datum-cbor.json", "/scripts/datum/{datum_hash}/cbor", "200"],
       ["error-400.json", "/tx/submit", "400"],
       ["error-403.json", "/blocks/latest", "403"],
       ["error-404.json", "/blocks/latest", "404"],
@@ -51,6 +54,10 @@ describe("backend fixtures follow the official schemas", () => {
       ["evaluate-script-failure.json", "EvaluateTransactionResponse"],
       ["submit-success.json", "SubmitTransactionResponse"],
       ["submit-failure.json", "SubmitTransactionResponse"],
+      ["next-block.json", "NextBlockResponse"],
+      ["next-block-backward.json", "NextBlockResponse"],
+      ["find-intersection.json", "FindIntersectionResponse"],
+      ["find-intersection-not-found.json", "FindIntersectionResponse"],
     ];
     for (const [file, name] of cases) schemas.check(name, load(`ogmios/${file}`), `ogmios/${file}`);
     const tip = load<{ result: { slot: unknown } }>("ogmios/network-tip.json");
@@ -63,5 +70,10 @@ describe("backend fixtures follow the official schemas", () => {
     assert.ok(matches.length >= 2);
     for (const [i, match] of matches.entries()) schemas.check(match, `kupo/matches.json[${i}]`);
     assert.equal(schemas.validate()({ ...matches[0], datum_hash: "3097...b635" }), false);
+    // A spent match (Kupo ≥ 2.10's SpentAt) and a checkpoint.
+    const [spent] = load<Record<string, unknown>[]>("kupo/matches-spent.json");
+    schemas.check(spent, "kupo/matches-spent.json[0]");
+    assert.equal(schemas.validate()({ ...spent, spent_at: { ...(spent?.["spent_at"] as object), input_index: -1 } }), false);
+    schemas.check(load("kupo/checkpoint.json"), "kupo/checkpoint.json", "Point");
   });
 });

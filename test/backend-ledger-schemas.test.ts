@@ -10,6 +10,7 @@ import { DEVNET_PROTOCOL_PARAMETERS } from "../src/chain/protocol-params.js";
 import { FakeBlockfrost } from "./helpers/fake-blockfrost.js";
 import { FakeOgmiosKupo } from "./helpers/fake-ogmios-kupo.js";
 import { LiveLedger } from "./helpers/live-ledger.js";
+import { AssetFlows } from "./helpers/chain-contract.js";
 import { sumCheckValidator, type PlutusFixture } from "./helpers/plutus-fixture.js";
 import { buildPayment, newTestWallet, type TestWallet } from "./helpers/test-wallet.js";
 import { blockfrostSchemas, kupoSchemas, ogmiosSchemas } from "./helpers/wire-schemas.js";
@@ -125,8 +126,10 @@ describe("live fake answers follow the official schemas", () => {
       schemas.check(response, answer, `live ${method}`);
       return answer as { result?: unknown; error?: { code: number; message: string } };
     };
+    // The ledger's slot before the question: the answer is at least that (a bound that holds however slow the round trip).
+    const ledgerSlot = (await ledger.tip()).slot;
     const tip = await expect("queryNetwork/tip", "QueryNetworkTipResponse");
-    assert.equal((tip.result as { slot: number }).slot >= (await ledger.tip()).slot - 1, true);
+    assert.ok((tip.result as { slot: number }).slot >= ledgerSlot, `tip ${(tip.result as { slot: number }).slot} is not before the ledger's ${ledgerSlot}`);
     await expect("queryNetwork/startTime", "QueryNetworkStartTimeResponse");
     await expect("queryLedgerState/eraSummaries", "QueryLedgerStateEraSummariesResponse");
     await expect("queryLedgerState/epoch", "QueryLedgerStateEpochResponse");
@@ -175,5 +178,95 @@ describe("live fake answers follow the official schemas", () => {
     const all = await matches(`/matches/${alice.address}`, "application/json");
     assert.ok(all.length > unspent.length, "without ?unspent, spent outputs are listed too");
     assert.ok(all.every((m) => typeof (m["value"] as { coins: unknown }).coins === "number"));
+  });
+});
+
+describe("live fake answers to what lastOutputWith reads follow the official schemas", () => {
+  let nft: { unit: string; name: string; txHash: string };
+  let burn: { txHash: string };
+  let held: { unit: string; txHash: string };
+  before(async () => {
+    // Another wallet than the tests above use: its transactions spend nothing of theirs.
+    const carol = await newTestWallet();
+    await ledger.fund(carol.address, 100_000_000n);
+    const flows = await AssetFlows.create(ledger.devnet, carol, (signed) => ledger.submit(signed));
+    nft = await flows.mint("schema-nft", flows.script.address, 5);
+    burn = await flows.burnThroughScript((await ledger.devnet.lastOutputWith(nft.unit))!.utxo, 16, nft.name);
+    held = await flows.mint("schema-held", carol.address);
+  });
+
+  it("Blockfrost: an asset's transactions, a transaction's redeemers, a redeemer's data", async () => {
+    const schemas = blockfrostSchemas();
+    const expect = async (path: string, endpoint: string, status: number) => {
+      const answer = await get(path);
+      assert.equal(answer.status, status, `${path}: ${JSON.stringify(answer.body)}`);
+      schemas.check(endpoint, String(status), answer.body, `live ${path}`);
+      return answer.body;
+    };
+    const listed = (await expect(`/assets/${nft.unit}/transactions?order=desc&count=1&page=1`, "/assets/{asset}/transactions", 200)) as { tx_hash: string }[];
+    assert.deepEqual(listed.map((t) => t.tx_hash), [nft.txHash], "the mint (the burn has no output holding it)");
+    await expect(`/assets/${held.unit}/transactions`, "/assets/{asset}/transactions", 200);
+    await expect(`/assets/${"ab".repeat(30)}/transactions`, "/assets/{asset}/transactions", 404);
+    const redeemers = (await expect(`/txs/${burn.txHash}/redeemers`, "/txs/{hash}/redeemers", 200)) as { purpose: string; tx_index: number; redeemer_data_hash: string }[];
+    const spend = redeemers.find((r) => r.purpose === "spend");
+    assert.equal(spend?.tx_index, 1);
+    const data = (await expect(`/scripts/datum/${spend?.redeemer_data_hash}/cbor`, "/scripts/datum/{datum_hash}/cbor", 200)) as { cbor: string };
+    assert.equal(data.cbor, "10", "the redeemer 16");
+    await expect(`/scripts/datum/${"00".repeat(32)}/cbor`, "/scripts/datum/{datum_hash}/cbor", 404);
+  });
+
+  it("Kupo: an asset's matches, spent ones with Kupo's SpentAt, and checkpoints", async () => {
+    const schemas = kupoSchemas();
+    const kupo = async (path: string) => {
+      const response = await fetch(`${ogmiosKupo.kupoUrl}${path}`, { headers: { accept: "application/json;asset-quantity=string" } });
+      assert.equal(response.status, 200);
+      return JSON.parse(await response.text()) as unknown;
+    };
+    const policy = nft.unit.slice(0, 56);
+    const matches = (await kupo(`/matches/${policy}.${nft.name}?resolve_hashes`)) as Record<string, unknown>[];
+    for (const [i, m] of matches.entries()) schemas.check(m, `live Kupo asset match [${i}]`);
+    assert.equal(matches.length, 1);
+    const spentAt = matches[0]?.["spent_at"] as { transaction_id: string; input_index: number; redeemer: string | null };
+    assert.equal(spentAt.transaction_id, burn.txHash);
+    assert.deepEqual([spentAt.input_index, spentAt.redeemer], [0, null], "as Kupo numbers inputs: the mirror of position 1 of 2, and that input's (no) redeemer");
+    const wholePolicy = (await kupo(`/matches/${policy}.*?resolve_hashes`)) as Record<string, unknown>[];
+    assert.equal(wholePolicy.length, 2, "both tokens of the policy");
+    assert.equal(((await kupo(`/matches/${policy}.${nft.name}?unspent`)) as unknown[]).length, 0);
+    const point = await kupo(`/checkpoints/${(await ledger.tip()).slot - 5}`);
+    schemas.check(point, "live Kupo checkpoint", "Point");
+  });
+
+  it("Ogmios: findIntersection and nextBlock, the spending block with its redeemers", async () => {
+    const schemas = ogmiosSchemas();
+    const burnSlot = ledger.record(burn.txHash)!.slot;
+    const socket = new WebSocket(ogmiosKupo.ogmiosUrl);
+    try {
+      await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
+      const messages: string[] = [];
+      socket.on("message", (data: WebSocket.Data) => messages.push(data.toString()));
+      const ask = async (method: string, params?: unknown) => {
+        const count = messages.length;
+        socket.send(JSON.stringify({ jsonrpc: "2.0", method, ...(params === undefined ? {} : { params }), id: method }));
+        for (let i = 0; i < 100 && messages.length === count; i++) await new Promise((r) => setTimeout(r, 50));
+        return JSON.parse(messages[count] ?? "null") as { result?: Record<string, unknown>; error?: { code: number } };
+      };
+      const missed = await ask("findIntersection", { points: [{ slot: burnSlot - 1, id: "00".repeat(32) }] });
+      schemas.check("FindIntersectionResponse", missed, "live findIntersection (not found)");
+      assert.equal(missed.error?.code, 1000);
+      const { blockHashOf } = await import("./helpers/live-ledger.js");
+      const found = await ask("findIntersection", { points: [{ slot: burnSlot - 1, id: blockHashOf(burnSlot - 1) }] });
+      schemas.check("FindIntersectionResponse", found, "live findIntersection");
+      const back = await ask("nextBlock");
+      schemas.check("NextBlockResponse", back, "live nextBlock (backward)");
+      assert.equal(back.result?.["direction"], "backward");
+      const forward = await ask("nextBlock");
+      schemas.check("NextBlockResponse", forward, "live nextBlock (forward)");
+      const block = forward.result?.["block"] as { slot: number; transactions: { id: string; redeemers?: { validator: { purpose: string; index: number }; redeemer: string }[] }[] };
+      assert.equal(block.slot, burnSlot);
+      const tx = block.transactions.find((t) => t.id === burn.txHash);
+      assert.deepEqual(tx?.redeemers?.filter((r) => r.validator.purpose === "spend").map((r) => [r.validator.index, r.redeemer]), [[1, "10"]]);
+    } finally {
+      socket.close();
+    }
   });
 });

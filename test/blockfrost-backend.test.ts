@@ -192,6 +192,76 @@ describe("Blockfrost backend", () => {
     assert.equal(fake.requests.filter((r) => r.path === "/api/v0/tx/submit").length, 1);
   });
 
+  describe("the last output that held a unit", () => {
+    const UNIT = "b0d07d45fe9514f80213f4020e5a61241458be626841cde717cb38a76e7574636f696e"; // the recorded output's token
+    const SPENDER = "66c29b56952f6085afac3b0632d781af78d020b080063bcfd6c54b8e2b8fed41"; // its recorded consumed_by_tx
+    const redeemers = fixture<Record<string, unknown>[]>("blockfrost/txs-redeemers.json");
+    const SCRIPT = String(redeemers[0]?.["script_hash"]);
+    const recorded = fixture<{ hash: string; inputs: Record<string, unknown>[]; outputs: Record<string, unknown>[] }>("blockfrost/txs-utxos.json");
+    const paths = () => fake.requests.map((r) => r.path.replace("/api/v0", ""));
+    /** The recorded transaction as the unit's last one, its output at `address` (no reference script), spent or not. */
+    const lastTx = (address: string, consumedBy: string | null) => {
+      fake.answer("GET", /^\/assets\/[0-9a-f]+\/transactions$/, { status: 200, body: [{ ...fixture<object[]>("blockfrost/assets-transactions.json")[0], tx_hash: KNOWN_TX }] });
+      fake.answer("GET", new RegExp(`^/txs/${KNOWN_TX}/utxos$`), {
+        status: 200,
+        body: { ...recorded, outputs: [{ ...recorded.outputs[0], address, reference_script_hash: null, consumed_by_tx: consumedBy }] },
+      });
+    };
+    let scriptAddress: string;
+    before(async () => {
+      const { Address, AddressType, CredentialType, Hash28ByteBase16 } = await import("@meshsdk/core-cst");
+      scriptAddress = new Address({ type: AddressType.EnterpriseScript, networkId: 1, paymentPart: { type: CredentialType.ScriptHash, hash: Hash28ByteBase16(SCRIPT) } }).toBech32();
+    });
+
+    it("is the newest listed transaction's output holding it, unspent: two calls", async () => {
+      lastTx(String(recorded.outputs[0]?.["address"]), null);
+      const last = await chainFor().lastOutputWith(UNIT);
+      assert.deepEqual(last?.spentBy, null);
+      assert.deepEqual(last?.utxo.input, { txHash: KNOWN_TX, outputIndex: 0 });
+      assert.equal(last?.utxo.output.plutusData, "19a6aa");
+      assert.ok(last?.utxo.output.amount.some((a) => a.unit === UNIT && a.quantity === "12"));
+      assert.deepEqual(paths(), [`/assets/${UNIT}/transactions?order=desc&count=1&page=1`, `/txs/${KNOWN_TX}/utxos`]);
+    });
+
+    it("spent by a key: the spender, no redeemer, no more calls", async () => {
+      lastTx(String(recorded.outputs[0]?.["address"]), SPENDER);
+      assert.deepEqual((await chainFor().lastOutputWith(UNIT))?.spentBy, { txHash: SPENDER, redeemer: null });
+      assert.equal(paths().length, 2);
+    });
+
+    it("spent through a script: the spender's one spend redeemer for that script, its data from /scripts/datum/{hash}/cbor", async () => {
+      lastTx(scriptAddress, SPENDER);
+      fake.answer("GET", new RegExp(`^/txs/${SPENDER}/redeemers$`), { status: 200, body: redeemers });
+      const last = await chainFor().lastOutputWith(UNIT);
+      assert.deepEqual(last?.spentBy, { txHash: SPENDER, redeemer: fixture<{ cbor: string }>("blockfrost/scripts-datum-cbor.json").cbor });
+      assert.deepEqual(paths().slice(2), [`/txs/${SPENDER}/redeemers`, `/scripts/datum/${redeemers[0]?.["redeemer_data_hash"]}/cbor`]);
+    });
+
+    it("several spend redeemers for that script: the one at the input's position in the sorted input set", async () => {
+      lastTx(scriptAddress, SPENDER);
+      const other = { ...redeemers[0], tx_index: 0, redeemer_data_hash: "11".repeat(32) };
+      const mine = { ...redeemers[0], tx_index: 1, redeemer_data_hash: "22".repeat(32) };
+      fake.answer("GET", new RegExp(`^/txs/${SPENDER}/redeemers$`), { status: 200, body: [mine, other] });
+      // The spender's inputs, listed unsorted: another script input whose id sorts first, a reference and a collateral input.
+      const input = (txHash: string, extra: object = {}) => ({ ...recorded.inputs[0], tx_hash: txHash, output_index: 0, ...extra });
+      fake.answer("GET", new RegExp(`^/txs/${SPENDER}/utxos$`), {
+        status: 200,
+        body: { ...recorded, hash: SPENDER, inputs: [input(KNOWN_TX), input("00".repeat(32), { reference: true }), input("01".repeat(32), { collateral: true }), input("02".repeat(32))] },
+      });
+      fake.answer("GET", /^\/scripts\/datum\/[0-9a-f]{64}\/cbor$/, (_req, url) => ({ status: 200, body: { cbor: url.pathname.includes("22".repeat(32)) ? "d87980" : "00" } }));
+      assert.deepEqual((await chainFor().lastOutputWith(UNIT))?.spentBy, { txHash: SPENDER, redeemer: "d87980" });
+      assert.ok(paths().includes(`/txs/${SPENDER}/utxos`));
+    });
+
+    it("is null for a unit Blockfrost does not know (404), and refuses a malformed unit without a call", async () => {
+      fake.answer("GET", /^\/assets\/[0-9a-f]+\/transactions$/, { status: 404, body: fixture("blockfrost/error-404.json") });
+      assert.equal(await chainFor().lastOutputWith(UNIT), null);
+      fake.requests.length = 0;
+      await assert.rejects(chainFor().lastOutputWith("policy"), (error: Error & { statusCode?: number }) => error.statusCode === 400);
+      assert.equal(fake.requests.length, 0);
+    });
+  });
+
   it("tells a confirmed transaction from an unknown one", async () => {
     const chain = chainFor();
     assert.equal(await chain.txStatus(KNOWN_TX), "confirmed");

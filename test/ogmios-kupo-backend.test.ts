@@ -44,6 +44,8 @@ describe("Ogmios + Kupo backend", () => {
     fake.kupo.behave({ kind: "normal" });
     Object.assign(fake.answers, DEFAULT_ANSWERS);
     fake.silent.clear();
+    fake.replies.clear();
+    fake.kupoReplies.length = 0;
   });
 
   it("converts slots to time with the era summaries (preprod genesis figures)", () => {
@@ -216,6 +218,95 @@ describe("Ogmios + Kupo backend", () => {
     fake.answers["queryLedgerState/utxo"] = "utxo-empty.json";
     assert.equal(await chain.txStatus("00".repeat(32)), "unknown");
     assert.ok(fake.rpc.some((r) => r.method === "queryLedgerState/utxo"), "the ledger is asked when Kupo does not know it");
+  });
+
+  describe("the last output that held a unit", () => {
+    const spentMatch = fixture<Record<string, unknown>[]>("kupo/matches-spent.json")[0]!;
+    const spentAt = spentMatch["spent_at"] as { slot_no: number; header_hash: string; transaction_id: string; redeemer: string };
+    const ref = { txHash: String(spentMatch["transaction_id"]), index: Number(spentMatch["output_index"]) };
+    const POLICY = "1220099e5e430475c219518179efc7e6c8289db028904834025d5b08"; // the recorded matches' policy
+    const UNIT = `${POLICY}08661220099e`;
+    const SCRIPT = "67f33146617a5e61936081db3b2117cbf59bd2123748f58ac9678656";
+    let scriptAddress: string;
+    before(async () => {
+      const { Address, AddressType, CredentialType, Hash28ByteBase16 } = await import("@meshsdk/core-cst");
+      scriptAddress = new Address({ type: AddressType.EnterpriseScript, networkId: 1, paymentPart: { type: CredentialType.ScriptHash, hash: Hash28ByteBase16(SCRIPT) } }).toBech32();
+    });
+    const kupoPaths = () => fake.kupo.requests.map((r) => r.path);
+    const matchesAnswer = (matches: unknown[]) => fake.kupoReplies.push((url) => (url.pathname.startsWith("/matches/") ? { status: 200, body: matches } : undefined));
+    /** A block (over the recorded one) whose first transaction spends `inputs` with `redeemers`. */
+    const blockReply = (id: string, inputs: { txHash: string; index: number }[], redeemers: { index: number; redeemer: string }[]) => {
+      const recorded = fixture<{ jsonrpc: string; method: string; result: { block: { transactions: Record<string, unknown>[] } } }>("ogmios/next-block.json");
+      const tx = {
+        ...recorded.result.block.transactions[0],
+        id: spentAt.transaction_id,
+        spends: "inputs",
+        inputs: inputs.map((i) => ({ transaction: { id: i.txHash }, index: i.index })),
+        redeemers: redeemers.map((r) => ({ validator: { purpose: "spend", index: r.index }, redeemer: r.redeemer, executionUnits: { memory: 1, cpu: 1 } })),
+      };
+      const answer = { ...recorded, result: { ...recorded.result, block: { ...recorded.result.block, id, transactions: [tx] } } };
+      fake.replies.set("nextBlock", () => JSON.stringify(answer));
+    };
+
+    it("is the newest match holding the unit; unspent: one Kupo call", async () => {
+      const [first] = fixture<Record<string, unknown>[]>("kupo/matches.json");
+      const at = (slot: number, txIndex: number, output: number) => ({ ...first, created_at: { slot_no: slot, header_hash: spentAt.header_hash }, transaction_index: txIndex, output_index: output });
+      matchesAnswer([at(10, 5, 0), at(12, 0, 0), at(12, 3, 1), at(12, 3, 2), at(11, 9, 9), { ...at(13, 0, 0), value: { coins: "42" } }]);
+      const last = await open().lastOutputWith(UNIT);
+      assert.deepEqual(last?.utxo.input, { txHash: first?.["transaction_id"], outputIndex: 2 }, "slot 12, transaction 3, output 2 (the slot-13 match does not hold it)");
+      assert.equal(last?.spentBy, null);
+      assert.equal(last?.utxo.output.plutusData, "d87980");
+      assert.deepEqual(kupoPaths(), [`/matches/${POLICY}.08661220099e?resolve_hashes`]);
+      assert.equal(fake.rpc.length, 0);
+    });
+
+    it("asks for the whole policy for the empty asset name, and is null when nothing held the unit", async () => {
+      const chain = open();
+      const last = await chain.lastOutputWith(POLICY);
+      assert.ok(last?.utxo.output.amount.some((a) => a.unit === POLICY && a.quantity === "1"));
+      assert.equal(kupoPaths()[0], `/matches/${POLICY}.*?resolve_hashes`);
+      matchesAnswer([]);
+      assert.equal(await chain.lastOutputWith(UNIT), null);
+    });
+
+    it("spent by a key: Kupo's spending transaction, a null redeemer whatever Kupo's spent_at.redeemer says", async () => {
+      matchesAnswer([spentMatch]);
+      assert.equal(spentAt.redeemer, "d87980", "the recorded match carries a redeemer");
+      assert.deepEqual((await open().lastOutputWith(UNIT))?.spentBy, { txHash: spentAt.transaction_id, redeemer: null });
+      assert.equal(fake.rpc.length, 0, "no chain synchronisation");
+    });
+
+    it("spent through a script: the redeemer at the input's position in the spending block's transaction, not Kupo's", async () => {
+      matchesAnswer([{ ...spentMatch, address: scriptAddress }]);
+      // Our input second of two in the sorted set; Kupo's mirrored numbering would point at the first.
+      blockReply(spentAt.header_hash, [ref, { txHash: "00".repeat(32), index: 7 }], [
+        { index: 0, redeemer: "00" },
+        { index: 1, redeemer: "d87a80" },
+      ]);
+      const chain = open();
+      assert.deepEqual((await chain.lastOutputWith(UNIT))?.spentBy, { txHash: spentAt.transaction_id, redeemer: "d87a80" });
+      assert.ok(kupoPaths().includes(`/checkpoints/${spentAt.slot_no - 1}`), "the block before the spending one");
+      const checkpoint = fixture<{ slot_no: number; header_hash: string }>("kupo/checkpoint.json");
+      const intersect = fake.rpc.find((r) => r.method === "findIntersection");
+      assert.deepEqual((intersect?.params as { points: unknown[] }).points, [{ slot: checkpoint.slot_no, id: checkpoint.header_hash }]);
+      assert.deepEqual(
+        fake.rpc.map((r) => r.method),
+        ["findIntersection", "nextBlock"],
+      );
+      // Read once: the block of a spend never changes.
+      await chain.lastOutputWith(UNIT);
+      assert.equal(fake.rpc.filter((r) => r.method === "nextBlock").length, 1);
+    });
+
+    it("answers 503 when the block Ogmios sends is not the one Kupo indexed (a rollback)", async () => {
+      matchesAnswer([{ ...spentMatch, address: scriptAddress }]);
+      // The recorded block: another id than the match's spent_at.header_hash.
+      await assert.rejects(open({ retries: 0 }).lastOutputWith(UNIT), (error: Error & { statusCode?: number }) => {
+        assert.equal(error.statusCode, 503);
+        assert.match(error.message, /rollback/);
+        return true;
+      });
+    });
   });
 
   it("times out on a silent Ogmios, retries, and answers 503 naming the backend", async () => {

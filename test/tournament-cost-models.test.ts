@@ -48,6 +48,7 @@ describe("the tournament builder uses the chain's cost models", () => {
   const port = (d: DevnetChain): ChainPort => ({
     network: d.network,
     backendName: "real-network-stand-in",
+    lastOutputWith: (unit) => d.lastOutputWith(unit),
     tip: () => d.tip(),
     protocolParameters: async () => {
       const params = await d.protocolParameters();

@@ -27,6 +27,7 @@ function asRealNetwork(devnet: DevnetChain): ChainPort {
   return {
     network: devnet.network,
     backendName: "real-network-stand-in",
+    lastOutputWith: (unit) => devnet.lastOutputWith(unit),
     tip: () => devnet.tip(),
     protocolParameters: () => devnet.protocolParameters(),
     utxosAt: (a) => devnet.utxosAt(a),

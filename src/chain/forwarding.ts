@@ -1,7 +1,7 @@
 // The base of the port wrappers that change one or two methods of a real-network backend
 // (the epoch cache, the evaluation cross-check): everything else goes to the wrapped port as is.
 import type { BackendHealth, ChainBackend, EpochInfo, ObservedChain } from "./backend.js";
-import type { ChainParameters, OutRef, RedeemerBudget, Tip, TxStatus, UTxO } from "./port.js";
+import type { AssetOutput, ChainParameters, OutRef, RedeemerBudget, Tip, TxStatus, UTxO } from "./port.js";
 
 export abstract class ForwardingChain implements ChainBackend, ObservedChain {
   readonly network;
@@ -41,6 +41,9 @@ export abstract class ForwardingChain implements ChainBackend, ObservedChain {
   }
   txStatus(txHash: string): Promise<TxStatus> {
     return this.inner.txStatus(txHash);
+  }
+  lastOutputWith(unit: string): Promise<AssetOutput | null> {
+    return this.inner.lastOutputWith(unit);
   }
   close(): Promise<void> {
     return this.inner.close();

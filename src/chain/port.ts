@@ -45,6 +45,19 @@ export interface ChainParameters extends Protocol {
   readonly costModels: CostModels;
 }
 
+/** How an output was spent: the spending transaction, and the redeemer it gave that input. */
+export interface SpentBy {
+  readonly txHash: string;
+  /** The spending redeemer's Plutus data, CBOR hex; null for a key-locked output. */
+  readonly redeemer: string | null;
+}
+
+/** An output that held an asset, unspent (`spentBy` null) or spent. */
+export interface AssetOutput {
+  readonly utxo: UTxO;
+  readonly spentBy: SpentBy | null;
+}
+
 export interface ChainPort {
   readonly network: Network;
   /** A short name for health and error messages: "devnet", "blockfrost", "ogmios-kupo". */
@@ -67,6 +80,12 @@ export interface ChainPort {
    */
   submit(txCbor: string): Promise<string>;
   txStatus(txHash: string): Promise<TxStatus>;
+  /**
+   * The last output that held the asset `unit` (policy id followed by asset name, hex), with its
+   * datum, and how it was spent if it was; null when no output ever held it. A tournament is
+   * read from here once its NFT is burnt (which transaction ended it, and with which redeemer).
+   */
+  lastOutputWith(unit: string): Promise<AssetOutput | null>;
   close(): Promise<void>;
 }
 

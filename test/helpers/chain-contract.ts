@@ -6,11 +6,13 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, it } from "node:test";
-import type { UTxO } from "@meshsdk/common";
-import { calculateFees, Serialization, TxCBOR } from "@meshsdk/core-cst";
+import type { Asset, UTxO } from "@meshsdk/common";
+import { MeshTxBuilder } from "@meshsdk/core";
+import { calculateFees, Script, Serialization, toNativeScript, TxCBOR } from "@meshsdk/core-cst";
 import { fromHex, joinTransaction, readMapEntries, readSet, splitTransaction, txIdOfBody } from "../../src/cardano/tx-cbor.js";
 import type { ChainParameters, ChainPort, Protocol } from "../../src/chain/port.js";
 import { LedgerRejectedError } from "../../src/errors.js";
+import { sumCheckValidator, type PlutusFixture } from "./plutus-fixture.js";
 import { buildPayment, lovelaceOf, newTestWallet, type TestWallet } from "./test-wallet.js";
 
 export interface ChainContractSubject {
@@ -57,6 +59,124 @@ async function rejects(promise: Promise<unknown>, reason: RegExp): Promise<void>
     assert.match((error as Error).message, reason);
     return true;
   });
+}
+
+/** A minting policy only `wallet`'s key satisfies (a native script), and its CBOR. */
+function keyPolicy(wallet: TestWallet): { policyId: string; cbor: string } {
+  const script = toNativeScript({ type: "sig", keyHash: wallet.keyHash });
+  return { policyId: Script.newNativeScript(script).hash().toString(), cbor: script.toCbor().toString() };
+}
+
+/** A budget well above what the sum-check validator spends, within the per-transaction limit. */
+const SCRIPT_BUDGET = { mem: 2_000_000, steps: 800_000_000 };
+
+/** JSON's view of a value: keys holding undefined dropped (the devnet's decoding writes some). */
+export const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
+
+/**
+ * The transactions the lastOutputWith cases make, through the port: mint one token of a policy
+ * `wallet`'s key controls, to a key or (with an inline integer datum) to the sum-check script;
+ * move it through the script; burn it from the script or from a key. `submit` submits a signed
+ * transaction and resolves once the port shows it.
+ */
+export class AssetFlows {
+  private constructor(
+    readonly port: ChainPort,
+    readonly params: ChainParameters,
+    readonly wallet: TestWallet,
+    readonly script: PlutusFixture,
+    readonly policy: { policyId: string; cbor: string },
+    private readonly submit: (signed: string) => Promise<string>,
+  ) {}
+
+  static async create(port: ChainPort, wallet: TestWallet, submit: (signed: string) => Promise<string>): Promise<AssetFlows> {
+    return new AssetFlows(port, await port.protocolParameters(), wallet, await sumCheckValidator(), keyPolicy(wallet), submit);
+  }
+
+  /** The wallet's UTxOs that hold ada only (fees and collateral). */
+  async adaOnly(): Promise<UTxO[]> {
+    return (await this.port.utxosAt(this.wallet.address)).filter((u) => u.output.amount.every((a) => a.unit === "lovelace"));
+  }
+
+  /** Mints one token named `label` (UTF-8) to `to`, with an inline integer datum when given. */
+  async mint(label: string, to: string, datum?: number): Promise<{ unit: string; name: string; txHash: string }> {
+    const name = Buffer.from(label).toString("hex");
+    const unit = `${this.policy.policyId}${name}`;
+    const value: Asset[] = [
+      { unit: "lovelace", quantity: "3000000" },
+      { unit, quantity: "1" },
+    ];
+    let builder = new MeshTxBuilder({ params: this.params }).mint("1", this.policy.policyId, name).mintingScript(this.policy.cbor).txOut(to, value);
+    if (datum !== undefined) builder = builder.txOutInlineDatumValue(datum);
+    const unsigned = await builder.changeAddress(this.wallet.address).selectUtxosFrom(await this.adaOnly()).complete();
+    return { unit, name, txHash: await this.submit(await this.wallet.sign(unsigned)) };
+  }
+
+  /** Spends `locked` (sum-check script, inline datum d) with redeemer 3d + 1 to a new output there with datum `datum`. */
+  async moveThroughScript(locked: UTxO, redeemer: number, datum: number): Promise<string> {
+    const builder = await this.#spendScript(locked, redeemer);
+    return this.submit(await this.wallet.sign(await builder.txOut(this.script.address, locked.output.amount).txOutInlineDatumValue(datum).complete()));
+  }
+
+  /**
+   * Burns the token `name` that `locked` (at the script) holds, spending it with `redeemer`
+   * together with one key input whose transaction id sorts before it: its spend redeemer is at
+   * index 1 of two inputs, where neither the first position nor a mirrored count would find it.
+   */
+  async burnThroughScript(locked: UTxO, redeemer: number, name: string): Promise<{ txHash: string; signed: string; inputs: number }> {
+    const payer = await this.#keyInputBefore(locked.input.txHash);
+    const builder = (await this.#spendScript(locked, redeemer))
+      .txIn(payer.input.txHash, payer.input.outputIndex, payer.output.amount, payer.output.address, 0)
+      .mint("-1", this.policy.policyId, name)
+      .mintingScript(this.policy.cbor);
+    const signed = await this.wallet.sign(await builder.complete());
+    const inputs = Serialization.Transaction.fromCbor(TxCBOR(signed)).body().inputs().values().length;
+    return { txHash: await this.submit(signed), signed, inputs };
+  }
+
+  /** Burns the token `name` that `held` (at the wallet's key address) holds. */
+  async burnWithKey(held: UTxO, name: string): Promise<string> {
+    const burn = await new MeshTxBuilder({ params: this.params })
+      .txIn(held.input.txHash, held.input.outputIndex, held.output.amount, held.output.address, 0)
+      .mint("-1", this.policy.policyId, name)
+      .mintingScript(this.policy.cbor)
+      .changeAddress(this.wallet.address)
+      .selectUtxosFrom(await this.adaOnly())
+      .complete();
+    return this.submit(await this.wallet.sign(burn));
+  }
+
+  async #spendScript(locked: UTxO, redeemer: number): Promise<MeshTxBuilder> {
+    const fees = await this.adaOnly();
+    const collateral = fees[0];
+    assert.ok(collateral, "the wallet holds ada for collateral");
+    return new MeshTxBuilder({ params: this.params })
+      .spendingPlutusScriptV2()
+      .txIn(locked.input.txHash, locked.input.outputIndex, locked.output.amount, locked.output.address, 0)
+      .txInInlineDatumPresent()
+      .txInRedeemerValue(redeemer, "Mesh", SCRIPT_BUDGET)
+      .txInScript(this.script.code)
+      .txInCollateral(collateral.input.txHash, collateral.input.outputIndex, collateral.output.amount, collateral.output.address)
+      .changeAddress(this.wallet.address)
+      .selectUtxosFrom(fees);
+  }
+
+  /** An ada-only UTxO of the wallet whose transaction id sorts before `txHash` (paying itself until it has one). */
+  async #keyInputBefore(txHash: string): Promise<UTxO> {
+    for (let attempt = 0; attempt < 30; attempt++) {
+      const found = (await this.adaOnly()).find((u) => u.input.txHash < txHash && lovelaceOf(u) >= 5_000_000n);
+      if (found) return found;
+      const payment = await buildPayment(this.params, this.wallet.address, largest(await this.adaOnly()), this.wallet.address, 5_000_000n);
+      await this.submit(await this.wallet.sign(payment));
+    }
+    assert.fail(`no UTxO of ${this.wallet.address} sorts before ${txHash}`);
+  }
+}
+
+/** The spend redeemers of a transaction (Plutus data CBOR hex), by index. */
+export function spendRedeemers(txHex: string): Map<number, string> {
+  const redeemers = Serialization.Transaction.fromCbor(TxCBOR(txHex)).witnessSet().redeemers()?.values() ?? [];
+  return new Map(redeemers.filter((r) => r.tag() === Serialization.RedeemerTag.Spend).map((r) => [Number(r.index()), r.data().toCbor().toString()]));
 }
 
 export function runChainContract(name: string, makeSubject: () => Promise<ChainContractSubject>): void {
@@ -194,6 +314,75 @@ export function runChainContract(name: string, makeSubject: () => Promise<ChainC
       const utxos: UTxO[] = await port.utxosAt(alice.address);
       const unsigned = await buildPayment(params, alice.address, utxos, bob.address, 2_000_000n);
       assert.deepEqual(await port.evaluate(unsigned), []);
+    });
+
+    describe("the last output that held an asset", () => {
+      let flows: AssetFlows;
+      /** The output `ref` as the port's own utxosByRef gives it (the shape lastOutputWith must give). */
+      const asUtxosByRef = async (txHash: string, index: number): Promise<UTxO> => {
+        const [utxo] = await port.utxosByRef([{ txHash, index }]);
+        assert.ok(utxo, `${txHash}#${index} is unspent`);
+        return utxo;
+      };
+
+      before(async () => {
+        await subject.fund(alice.address, 200_000_000n);
+        flows = await AssetFlows.create(port, alice, async (signed) => {
+          const txHash = await port.submit(signed);
+          await confirmed(txHash);
+          return txHash;
+        });
+      });
+
+      it("is null for an asset no output ever held, and refuses a unit that is not one", async () => {
+        assert.equal(await port.lastOutputWith(`${randomBytes(28).toString("hex")}${Buffer.from("nothing").toString("hex")}`), null);
+        assert.equal(await port.lastOutputWith(randomBytes(28).toString("hex")), null, "an empty asset name");
+        for (const bad of ["", "abc", "zz".repeat(28), "00".repeat(27), `${"00".repeat(28)}0`, "00".repeat(61)]) {
+          await assert.rejects(port.lastOutputWith(bad), (error: unknown) => {
+            assert.equal((error as { statusCode?: number }).statusCode, 400, String(error));
+            assert.match((error as Error).message, /unit must be a policy id/);
+            return true;
+          });
+        }
+      });
+
+      it("follows an asset from its mint through a script spend to its burn, with the redeemers given", async () => {
+        const { script } = flows;
+        const minted = await flows.mint("contract-nft", script.address, 5);
+        const first = await port.lastOutputWith(minted.unit);
+        assert.ok(first, "the minted output");
+        assert.deepEqual(plain(first), plain({ utxo: await asUtxosByRef(minted.txHash, 0), spentBy: null }));
+        assert.equal(first.utxo.output.plutusData, "05", "its inline datum");
+        assert.deepEqual(plain(await port.lastOutputWith(minted.unit.toUpperCase())), plain(first), "the unit's case does not matter");
+
+        // Moved through the script (redeemer 16 = 3 × 5 + 1) to a new output at the script.
+        const moved = await flows.moveThroughScript(first.utxo, 16, 7);
+        const second = await port.lastOutputWith(minted.unit);
+        assert.ok(second);
+        assert.equal(second.utxo.input.txHash, moved);
+        assert.deepEqual(plain(second), plain({ utxo: await asUtxosByRef(moved, second.utxo.input.outputIndex), spentBy: null }));
+        assert.equal(second.utxo.output.plutusData, "07");
+
+        // Burnt in a transaction that spends that output with redeemer 22 (3 × 7 + 1), second of its two inputs.
+        const burn = await flows.burnThroughScript(second.utxo, 22, minted.name);
+        assert.equal(burn.inputs, 2, "the burn spends the script output and one key input");
+        assert.deepEqual([...spendRedeemers(burn.signed)], [[1, "16"]], "one spend redeemer, for the second input: the integer 22 (CBOR 0x16)");
+        const last = await port.lastOutputWith(minted.unit);
+        assert.ok(last, "a burnt asset still has a last output");
+        assert.deepEqual(plain(last.utxo), plain(second.utxo), "the output the burn spent");
+        assert.deepEqual(last.spentBy, { txHash: burn.txHash, redeemer: "16" });
+      });
+
+      it("gives a null redeemer for an output a key unlocked", async () => {
+        const minted = await flows.mint("key-held", alice.address);
+        const held = await port.lastOutputWith(minted.unit);
+        assert.ok(held);
+        assert.equal(held.spentBy, null);
+        assert.equal(held.utxo.output.address, alice.address);
+        const burnt = await flows.burnWithKey(held.utxo, minted.name);
+        const last = await port.lastOutputWith(minted.unit);
+        assert.deepEqual(plain(last), plain({ utxo: held.utxo, spentBy: { txHash: burnt, redeemer: null } }));
+      });
     });
   });
 }

@@ -95,6 +95,9 @@ export class FakeBlockfrost extends FakeServer {
     }
     if (get && (m = /^\/txs\/([0-9a-f]{64})\/utxos$/.exec(path))) return m[1] === KNOWN_TX ? ok("txs-utxos.json") : undefined;
     if (get && (m = /^\/txs\/([0-9a-f]{64})$/.exec(path))) return m[1] === KNOWN_TX ? ok("txs.json") : undefined;
+    if (get && (m = /^\/txs\/([0-9a-f]{64})\/redeemers$/.exec(path))) return m[1] === KNOWN_TX ? ok("txs-redeemers.json") : undefined;
+    if (get && /^\/assets\/[0-9a-f]{56,120}\/transactions$/.test(path)) return ok("assets-transactions.json");
+    if (get && /^\/scripts\/datum\/[0-9a-f]{64}\/cbor$/.test(path)) return ok("scripts-datum-cbor.json");
     if (get && /^\/scripts\/[0-9a-f]{56}$/.test(path)) return ok("scripts.json");
     if (get && /^\/scripts\/[0-9a-f]{56}\/cbor$/.test(path)) return ok("scripts-cbor.json");
     if (get && /^\/scripts\/[0-9a-f]{56}\/json$/.test(path)) return ok("scripts-json.json");

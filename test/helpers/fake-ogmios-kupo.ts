@@ -6,7 +6,7 @@
 import WebSocket from "ws";
 import { FakeServer, fixtureText, type RecordedRequest } from "./fake-backend-server.js";
 import type { LiveLedger } from "./live-ledger.js";
-import { liveKupo, liveOgmios, liveOgmiosHealth } from "./live-ogmios-kupo.js";
+import { liveKupo, liveOgmios, liveOgmiosHealth, type ChainSyncSession } from "./live-ogmios-kupo.js";
 
 export type { Behaviour } from "./fake-backend-server.js";
 
@@ -28,6 +28,8 @@ export const DEFAULT_ANSWERS: Record<string, string> = {
   "queryLedgerState/utxo": "utxo.json",
   evaluateTransaction: "evaluate-docs.json",
   submitTransaction: "submit-success.json",
+  findIntersection: "find-intersection.json",
+  nextBlock: "next-block.json",
 };
 
 /** A recorded answer with the request's id put in, its text otherwise untouched (big numbers stay exact). */
@@ -44,7 +46,11 @@ export class FakeOgmiosKupo {
   readonly silent = new Set<string>();
   /** Method → the answer's text given its params, ahead of the ledger's or the recorded one (change per test). */
   readonly replies = new Map<string, (params: unknown) => string | Promise<string>>();
+  /** Kupo answers (JSON-encoded) ahead of the ledger's or the recorded ones, first match wins (change per test). */
+  readonly kupoReplies: ((url: URL) => { status: number; body: unknown } | undefined)[] = [];
   #sockets = new Set<WebSocket>();
+  /** Each connection's chain-synchronisation cursor (live mode). */
+  readonly #sessions = new WeakMap<WebSocket, ChainSyncSession>();
   #wss!: WebSocket.Server;
 
   private constructor(
@@ -66,11 +72,18 @@ export class FakeOgmiosKupo {
       },
       (status) => JSON.stringify({ error: `status ${status}` }),
     );
+    let fake: FakeOgmiosKupo | undefined;
     const kupo = new FakeServer(
-      (request, url) => (ledger ? (request.method === "GET" ? liveKupo(ledger, url, request.headers["accept"]) : undefined) : FakeOgmiosKupo.kupoRoute(request, url)),
+      (request, url) => {
+        for (const override of fake?.kupoReplies ?? []) {
+          const reply = override(url);
+          if (reply) return { status: reply.status, body: JSON.stringify(reply.body) };
+        }
+        return ledger ? (request.method === "GET" ? liveKupo(ledger, url, request.headers["accept"]) : undefined) : FakeOgmiosKupo.kupoRoute(request, url);
+      },
       (status) => JSON.stringify({ hint: status === 429 ? "Too many requests." : `Kupo failed with status ${status}.` }),
     );
-    const fake = new FakeOgmiosKupo(ogmios, kupo, ledger);
+    fake = new FakeOgmiosKupo(ogmios, kupo, ledger);
     fake.#attachWebSocket();
     await ogmios.listen();
     await kupo.listen();
@@ -124,7 +137,9 @@ export class FakeOgmiosKupo {
       text = await reply(message.params);
     } else if (this.ledger) {
       try {
-        text = (await liveOgmios(this.ledger, message.method, message.params as Record<string, unknown> | undefined)) ?? unknown;
+        let session = this.#sessions.get(socket);
+        if (!session) this.#sessions.set(socket, (session = {}));
+        text = (await liveOgmios(this.ledger, message.method, message.params as Record<string, unknown> | undefined, session)) ?? unknown;
       } catch (error) {
         // A fault of the fake or its ledger: Ogmios's internal error, and kept for the test to see.
         this.ogmios.faults.push(error);
@@ -139,6 +154,7 @@ export class FakeOgmiosKupo {
 
   static kupoRoute(request: RecordedRequest, url: URL): { status: number; body: string } | undefined {
     if (request.method !== "GET") return undefined;
+    if (/^\/checkpoints\/\d+$/.test(url.pathname)) return { status: 200, body: fixtureText("kupo/checkpoint.json") };
     if (url.pathname.startsWith("/matches/*@")) {
       const txId = url.pathname.slice("/matches/*@".length);
       const matches = JSON.parse(fixtureText("kupo/matches.json")) as { transaction_id: string }[];

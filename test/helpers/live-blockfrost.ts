@@ -3,11 +3,14 @@
 // the template, and every field the ledger knows is replaced by the ledger's value). The answers
 // are checked against @blockfrost/openapi by test/backend-ledger-schemas.test.ts.
 import type { UTxO } from "@meshsdk/common";
+import { Serialization, TxCBOR } from "@meshsdk/core-cst";
+import { blake2b256, fromHex } from "../../src/cardano/tx-cbor.js";
 import { DEVNET_COST_MODELS, DEVNET_PROTOCOL_PARAMETERS } from "../../src/chain/protocol-params.js";
+import { paymentScriptHash } from "../../src/chain/shared/asset-output.js";
 import { scriptOfRef, wrapByteString } from "../../src/chain/shared/script-ref.js";
 import { fixture } from "./fake-backend-server.js";
 import { evaluationAnswer } from "./live-ogmios-kupo.js";
-import { blockHashOf, epochOfSlot, ledgerReason, scriptHashOf, type LiveLedger, type TxRecord } from "./live-ledger.js";
+import { blockHashOf, epochOfSlot, holdsUnit, ledgerReason, scriptHashOf, type LiveLedger, type RedeemerRecord, type TxRecord } from "./live-ledger.js";
 
 export interface LiveAnswer {
   readonly status: number;
@@ -110,6 +113,78 @@ function txContent(ledger: LiveLedger, record: TxRecord): LiveAnswer {
     valid_contract: true,
     treasury_donation: "0",
   });
+}
+
+/**
+ * /assets/{asset}/transactions: the transactions with an output holding the unit (Blockfrost
+ * lists an asset's transactions by its outputs, so a burn is not among them), one per block here.
+ */
+function assetTransactions(ledger: LiveLedger, unit: string, url: URL): LiveAnswer {
+  const listed = [...ledger.records()].filter((r) => r.outputs.some((u) => holdsUnit(u, unit)));
+  if (listed.length === 0) return notFound();
+  if (url.searchParams.get("order") === "desc") listed.reverse();
+  const count = Math.min(100, Math.max(1, Number(url.searchParams.get("count") ?? "100")));
+  const page = Math.max(1, Number(url.searchParams.get("page") ?? "1"));
+  return json(
+    200,
+    listed.slice((page - 1) * count, page * count).map((r) => ({
+      tx_hash: r.hash,
+      tx_index: 0,
+      block_height: r.height,
+      block_time: Math.floor(ledger.devnet.systemStartMs / 1000) + r.slot,
+    })),
+  );
+}
+
+const PURPOSES: Record<RedeemerRecord["tag"], string> = { SPEND: "spend", MINT: "mint", CERT: "cert", REWARD: "reward", VOTE: "vote", PROPOSE: "propose" };
+
+/** The script a redeemer runs: the spent input's payment script, or the minting policy. */
+function scriptOfRedeemer(record: TxRecord, redeemer: RedeemerRecord): string {
+  if (redeemer.tag === "SPEND") {
+    const ref = record.sortedInputs[redeemer.index];
+    const input = record.inputs.find((u) => u.input.txHash === ref?.txHash && u.input.outputIndex === ref?.index);
+    const hash = input ? paymentScriptHash(input.output.address) : null;
+    if (!hash) throw new Error(`spend redeemer ${redeemer.index} of ${record.hash} points at no script input`);
+    return hash;
+  }
+  if (redeemer.tag === "MINT") {
+    const mint = Serialization.Transaction.fromCbor(TxCBOR(record.cbor)).body().mint();
+    const policies = [...new Set([...(mint?.keys() ?? [])].map((unit) => unit.toString().slice(0, 56)))].sort();
+    const policy = policies[redeemer.index];
+    if (!policy) throw new Error(`mint redeemer ${redeemer.index} of ${record.hash} points at no policy`);
+    return policy;
+  }
+  throw new Error(`the live fake serves spend and mint redeemers only, not ${redeemer.tag}`);
+}
+
+/** /txs/{hash}/redeemers, fees at the ledger's prices. */
+function txRedeemers(record: TxRecord): LiveAnswer {
+  const p = DEVNET_PROTOCOL_PARAMETERS;
+  return json(
+    200,
+    record.redeemerList.map((r) => {
+      const dataHash = blake2b256(fromHex(r.data));
+      return {
+        tx_index: r.index,
+        purpose: PURPOSES[r.tag],
+        script_hash: scriptOfRedeemer(record, r),
+        redeemer_data_hash: dataHash,
+        datum_hash: dataHash,
+        unit_mem: String(r.mem),
+        unit_steps: String(r.steps),
+        fee: String(Math.ceil(p.priceMem * r.mem + p.priceStep * r.steps)),
+      };
+    }),
+  );
+}
+
+/** /scripts/datum/{hash}/cbor: a datum or redeemer the ledger saw (Blockfrost looks in both). */
+function dataCbor(ledger: LiveLedger, hash: string): LiveAnswer {
+  for (const record of ledger.records()) {
+    for (const r of record.redeemerList) if (blake2b256(fromHex(r.data)) === hash) return json(200, { cbor: r.data });
+    for (const u of record.outputs) if (u.output.plutusData !== undefined && blake2b256(fromHex(u.output.plutusData)) === hash) return json(200, { cbor: u.output.plutusData });
+  }
+  return notFound();
 }
 
 async function latestBlock(ledger: LiveLedger): Promise<LiveAnswer> {
@@ -248,6 +323,12 @@ export async function liveBlockfrost(ledger: LiveLedger, method: string, path: s
       const record = ledger.record(m[1] ?? "");
       return record ? txContent(ledger, record) : notFound();
     }
+    if ((m = /^\/txs\/([0-9a-f]{64})\/redeemers$/.exec(path))) {
+      const record = ledger.record(m[1] ?? "");
+      return record ? txRedeemers(record) : notFound();
+    }
+    if ((m = /^\/assets\/([0-9a-f]{56,120})\/transactions$/.exec(path))) return assetTransactions(ledger, m[1] ?? "", url);
+    if ((m = /^\/scripts\/datum\/([0-9a-f]{64})\/cbor$/.exec(path))) return dataCbor(ledger, m[1] ?? "");
     if ((m = /^\/scripts\/([0-9a-f]{56})$/.exec(path))) return script(ledger, m[1] ?? "", "info");
     if ((m = /^\/scripts\/([0-9a-f]{56})\/cbor$/.exec(path))) return script(ledger, m[1] ?? "", "cbor");
     return undefined;

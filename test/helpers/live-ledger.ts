@@ -19,7 +19,7 @@ import { HexBlob, Script, Serialization, TxCBOR } from "@meshsdk/core-cst";
 import { DevnetChain } from "../../src/chain/devnet/devnet.js";
 import { Faucet } from "../../src/chain/devnet/faucet.js";
 import { DevnetStore } from "../../src/chain/devnet/store.js";
-import type { OutRef, Tip } from "../../src/chain/port.js";
+import type { OutRef, RedeemerBudget, Tip } from "../../src/chain/port.js";
 import { PUBLIC_ERAS } from "../../src/cardano/era-history.js";
 
 const [byron, shelley] = PUBLIC_ERAS.preprod;
@@ -50,8 +50,20 @@ export const blockHashOf = (slot: number): string => createHash("sha256").update
 export interface Spend {
   readonly txHash: string;
   readonly slot: number;
-  /** Its position among the spending transaction's inputs. */
+  /** Its position in the spending transaction's input set, as the ledger orders it (by id, then index). */
   readonly inputIndex: number;
+  /** How many inputs the spending transaction has. */
+  readonly inputCount: number;
+}
+
+/** A redeemer of an accepted transaction. */
+export interface RedeemerRecord {
+  readonly tag: RedeemerBudget["tag"];
+  readonly index: number;
+  /** Its Plutus data, CBOR hex, as the transaction encoded it. */
+  readonly data: string;
+  readonly mem: number;
+  readonly steps: number;
 }
 
 /** A transaction the ledger accepted, as an indexer remembers it. */
@@ -72,12 +84,22 @@ export interface TxRecord {
   readonly invalidBefore: number | undefined;
   readonly invalidHereafter: number | undefined;
   readonly redeemers: number;
+  /** Its redeemers, in the witness set's order. */
+  readonly redeemerList: readonly RedeemerRecord[];
+  /** Its inputs' references in the ledger's order (sorted), what a spend redeemer's index points into. */
+  readonly sortedInputs: readonly OutRef[];
 }
+
+const TAGS: readonly RedeemerBudget["tag"][] = ["SPEND", "MINT", "CERT", "REWARD", "VOTE", "PROPOSE"];
+const compareRefs = (a: OutRef, b: OutRef): number => (a.txHash < b.txHash ? -1 : a.txHash > b.txHash ? 1 : a.index - b.index);
 
 
 /** The hash of an output's reference script (the devnet's UTxOs carry the script, not its hash). */
 export const scriptHashOf = (utxo: UTxO): string | null =>
   utxo.output.scriptRef === undefined ? null : (utxo.output.scriptHash ?? Script.fromCbor(HexBlob(utxo.output.scriptRef)).hash().toString());
+
+/** Whether an output holds a positive quantity of `unit` (policy id + asset name, hex). */
+export const holdsUnit = (utxo: UTxO, unit: string): boolean => utxo.output.amount.some((a) => a.unit === unit && BigInt(a.quantity) > 0n);
 
 /** The LedgerRejectedError message without its "The ledger rejected the transaction: " prefix. */
 export const ledgerReason = (error: unknown): string => (error as Error).message.replace(/^The ledger rejected the transaction: /, "");
@@ -122,6 +144,15 @@ export class LiveLedger {
 
   async tip(): Promise<Tip> {
     return this.devnet.tip();
+  }
+
+  /**
+   * Moves the ledger's clock `seconds` ahead (one slot per second), after any transaction already
+   * queued: what the fakes report as the tip, and the slot the ledger checks validity intervals
+   * against, from then on. For tests that need a deadline to have passed.
+   */
+  advance(seconds: number): Promise<Tip> {
+    return this.#serial(() => this.devnet.advance(seconds));
   }
 
   /** Pays `lovelace` from the genesis faucet to `address`; resolves once the ledger took it. */
@@ -197,10 +228,18 @@ export class LiveLedger {
     const count = body.outputs().length;
     const outputs = await this.devnet.utxosByRef(Array.from({ length: count }, (_, index) => ({ txHash, index })));
     if (outputs.length !== count) throw new Error(`the ledger holds ${outputs.length} of the ${count} outputs of ${txHash}`);
+    const sortedInputs = [...refs].sort(compareRefs);
     for (const input of inputs) {
-      const inputIndex = refs.findIndex((r) => r.txHash === input.input.txHash && r.index === input.input.outputIndex);
-      this.#history.get(input.input.txHash)?.spentBy.set(input.input.outputIndex, { txHash, slot, inputIndex });
+      const inputIndex = sortedInputs.findIndex((r) => r.txHash === input.input.txHash && r.index === input.input.outputIndex);
+      this.#history.get(input.input.txHash)?.spentBy.set(input.input.outputIndex, { txHash, slot, inputIndex, inputCount: refs.length });
     }
+    const redeemerList = (tx.witnessSet().redeemers()?.values() ?? []).map((r) => ({
+      tag: TAGS[r.tag()] ?? "SPEND",
+      index: Number(r.index()),
+      data: r.data().toCbor().toString(),
+      mem: Number(r.exUnits().mem()),
+      steps: Number(r.exUnits().steps()),
+    }));
     for (const output of outputs) this.#seen.add(output.output.address);
     const ttl = body.ttl();
     const start = body.validityStartInterval();
@@ -216,7 +255,9 @@ export class LiveLedger {
       size: cbor.length / 2,
       invalidBefore: start === undefined ? undefined : Number(start),
       invalidHereafter: ttl === undefined ? undefined : Number(ttl),
-      redeemers: tx.witnessSet().redeemers()?.values().length ?? 0,
+      redeemers: redeemerList.length,
+      redeemerList,
+      sortedInputs,
     });
     return txHash;
   }

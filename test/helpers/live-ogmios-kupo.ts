@@ -6,13 +6,13 @@
 // network-start-time-preprod.json and era-summaries-preprod.json), and the ledger's slots are
 // preprod's (see live-ledger.ts), so a tip read through them is the ledger's own slot and time.
 import type { UTxO } from "@meshsdk/common";
-import { resolveDataHash } from "@meshsdk/core-cst";
+import { resolveDataHash, Serialization, TxCBOR } from "@meshsdk/core-cst";
 import { DEVNET_COST_MODELS, DEVNET_PROTOCOL_PARAMETERS } from "../../src/chain/protocol-params.js";
 import { scriptOfRef } from "../../src/chain/shared/script-ref.js";
 import { utxoFromOgmios, utxosToOgmios } from "../../src/chain/shared/ogmios-wire.js";
 import type { RedeemerBudget } from "../../src/chain/port.js";
 import { fixture, fixtureText } from "./fake-backend-server.js";
-import { blockHashOf, epochOfSlot, ledgerReason, scriptHashOf, type LiveLedger, type Spend } from "./live-ledger.js";
+import { blockHashOf, epochOfSlot, holdsUnit, ledgerReason, scriptHashOf, type LiveLedger, type Spend, type TxRecord } from "./live-ledger.js";
 
 /** JSON with bigints written as plain numbers (Ogmios's quantities can pass 2^53). */
 export function bigJson(value: unknown): string {
@@ -117,9 +117,109 @@ async function submit(ledger: LiveLedger, cbor: string): Promise<string> {
 
 type Params = Record<string, unknown> | undefined;
 
+/** The chain-synchronisation cursor of one connection (Ogmios keeps one per client). */
+export interface ChainSyncSession {
+  /** The slot of the last point sent (the intersection, or the last block). */
+  cursor?: number;
+  /** Whether the next nextBlock rolls back to the intersection first, as Ogmios does. */
+  rollBackFirst?: boolean;
+}
+
+const refOf = (r: { txHash: string; index: number }) => ({ transaction: { id: r.txHash }, index: r.index });
+
+/** A transaction the ledger accepted, in Ogmios's block form (the fields it always gives, and those the adapters read). */
+function ogmiosTransaction(record: TxRecord): Record<string, unknown> {
+  const tx = Serialization.Transaction.fromCbor(TxCBOR(record.cbor));
+  const body = tx.body();
+  const refs = (set: { values(): readonly Serialization.TransactionInput[] } | undefined) =>
+    (set?.values() ?? []).map((i) => refOf({ txHash: i.transactionId().toString(), index: Number(i.index()) }));
+  const mint: Record<string, Record<string, bigint>> = {};
+  for (const [unit, quantity] of body.mint() ?? new Map()) {
+    const id = unit.toString();
+    (mint[id.slice(0, 56)] ??= {})[id.slice(56)] = quantity;
+  }
+  const validity: Record<string, number> = {};
+  if (record.invalidBefore !== undefined) validity["invalidBefore"] = record.invalidBefore;
+  if (record.invalidHereafter !== undefined) validity["invalidAfter"] = record.invalidHereafter;
+  return {
+    id: record.hash,
+    spends: "inputs",
+    inputs: record.sortedInputs.map(refOf),
+    ...(body.referenceInputs() ? { references: refs(body.referenceInputs()) } : {}),
+    ...(body.collateral() ? { collaterals: refs(body.collateral()) } : {}),
+    outputs: utxosToOgmios(record.outputs).map(({ transaction: _t, index: _i, ...output }) => output),
+    fee: { ada: { lovelace: record.fee } },
+    validityInterval: validity,
+    ...(Object.keys(mint).length > 0 ? { mint } : {}),
+    signatories: (tx.witnessSet().vkeys()?.values() ?? []).map((w) => ({ key: w.vkey(), signature: w.signature() })),
+    ...(record.redeemerList.length > 0
+      ? {
+          redeemers: record.redeemerList.map((r) => ({
+            validator: { purpose: PURPOSES[r.tag], index: r.index },
+            redeemer: r.data,
+            executionUnits: { memory: r.mem, cpu: r.steps },
+          })),
+        }
+      : {}),
+  };
+}
+
+/** The block standing for `slot` (the transactions the ledger accepted in it), over the recorded Praos block. */
+function blockAt(ledger: LiveLedger, slot: number): Record<string, unknown> {
+  const template = fixture<{ result: { block: Record<string, unknown> } }>("ogmios/next-block.json").result.block;
+  const records = [...ledger.records()];
+  const inSlot = records.filter((r) => r.slot === slot);
+  return {
+    ...template,
+    era: "conway",
+    id: blockHashOf(slot),
+    ancestor: blockHashOf(slot - 1),
+    height: records.filter((r) => r.slot <= slot).length,
+    slot,
+    size: { bytes: inSlot.reduce((sum, r) => sum + r.size, 0) },
+    transactions: inSlot.map(ogmiosTransaction),
+    protocol: { version: { major: 10, minor: 0 } },
+  };
+}
+
+async function tipOf(ledger: LiveLedger): Promise<{ slot: number; id: string; height: number }> {
+  const { slot } = await ledger.tip();
+  return { slot, id: blockHashOf(slot), height: ledger.height };
+}
+
+/** findIntersection: the first of the points that is on the ledger's chain (every slot up to the tip is a block). */
+async function findIntersection(ledger: LiveLedger, params: Params, session: ChainSyncSession): Promise<string> {
+  const tip = await tipOf(ledger);
+  const points = (params?.["points"] as ({ slot: number; id: string } | "origin")[] | undefined) ?? [];
+  const found = points.find((p) => p !== "origin" && p.slot <= tip.slot && p.id === blockHashOf(p.slot));
+  if (found === undefined || found === "origin") {
+    return rpc("findIntersection", { error: { code: 1000, message: "No intersection found.", data: { tip } } });
+  }
+  session.cursor = found.slot;
+  session.rollBackFirst = true;
+  return rpc("findIntersection", { result: { intersection: { slot: found.slot, id: found.id }, tip } });
+}
+
+/** nextBlock: the roll-back to the intersection, then block after block (waiting for the ledger's clock past its tip). */
+async function nextBlock(ledger: LiveLedger, session: ChainSyncSession): Promise<string> {
+  if (session.cursor === undefined) throw new Error("the live fake's chain synchronisation starts at an intersection (findIntersection first)");
+  if (session.rollBackFirst) {
+    session.rollBackFirst = false;
+    return rpc("nextBlock", { result: { direction: "backward", point: { slot: session.cursor, id: blockHashOf(session.cursor) }, tip: await tipOf(ledger) } });
+  }
+  const slot = session.cursor + 1;
+  while ((await ledger.tip()).slot < slot) await new Promise((resolve) => setTimeout(resolve, 100));
+  session.cursor = slot;
+  return rpc("nextBlock", { result: { direction: "forward", block: blockAt(ledger, slot), tip: await tipOf(ledger) } });
+}
+
 /** The full JSON-RPC answer (without its id) of an Ogmios method, or undefined for a method the live fake does not serve. */
-export async function liveOgmios(ledger: LiveLedger, method: string, params: Params): Promise<string | undefined> {
+export async function liveOgmios(ledger: LiveLedger, method: string, params: Params, session: ChainSyncSession = {}): Promise<string | undefined> {
   switch (method) {
+    case "findIntersection":
+      return findIntersection(ledger, params, session);
+    case "nextBlock":
+      return nextBlock(ledger, session);
     case "queryNetwork/tip": {
       const { slot } = await ledger.tip();
       return rpc(method, { result: { slot, id: blockHashOf(slot) } });
@@ -192,24 +292,64 @@ function match(ledger: LiveLedger, utxo: UTxO, spent: Spend | undefined, asStrin
     script_hash: scriptHashOf(utxo),
     ...(resolve ? { script: script === null ? null : { language: script.language, script: script.cbor } } : {}),
     created_at: { slot_no: made, header_hash: blockHashOf(made) },
-    spent_at: spent === undefined ? null : { slot_no: spent.slot, header_hash: blockHashOf(spent.slot), transaction_id: spent.txHash, input_index: spent.inputIndex, redeemer: null },
+    spent_at: spent === undefined ? null : spentAt(ledger, spent),
   };
 }
 
-/** The live answer of Kupo's GET /matches/{pattern}: an address (with ?unspent), or *@{txHash}. */
+/**
+ * Kupo's SpentAt, input index and redeemer included, as Kupo v2.12 computes them: its
+ * `matchBlock` (src/Kupo/Data/Pattern.hs) numbers a transaction's inputs with a right fold over
+ * the sorted input set, so the input at position p of n is reported at n − 1 − p, and given the
+ * spend redeemer found at that index (another input's, or none). Reproduced, not corrected: the
+ * adapter must not rely on either field.
+ */
+function spentAt(ledger: LiveLedger, spent: Spend): Record<string, unknown> {
+  const reported = spent.inputCount - 1 - spent.inputIndex;
+  const redeemer = ledger.record(spent.txHash)?.redeemerList.find((r) => r.tag === "SPEND" && r.index === reported)?.data ?? null;
+  return { slot_no: spent.slot, header_hash: blockHashOf(spent.slot), transaction_id: spent.txHash, input_index: reported, redeemer };
+}
+
+/** The outputs that held an asset of `policy` (named `name`, or any name for "*"), most recent first as Kupo orders them. */
+function assetMatches(ledger: LiveLedger, policy: string, name: string, asStrings: boolean, resolve: boolean): Record<string, unknown>[] {
+  const found: Record<string, unknown>[] = [];
+  for (const record of ledger.records()) {
+    for (const u of record.outputs) {
+      const holds = name === "*" ? u.output.amount.some((a) => a.unit !== "lovelace" && a.unit.startsWith(policy) && BigInt(a.quantity) > 0n) : holdsUnit(u, `${policy}${name}`);
+      if (holds) found.push(match(ledger, u, record.spentBy.get(u.input.outputIndex), asStrings, resolve));
+    }
+  }
+  return found.reverse();
+}
+
+/**
+ * The live answer of Kupo's GET /matches/{pattern} (an address, with ?unspent; *@{txHash}; or an
+ * asset, {policy}.{name} or {policy}.*, with ?spent or ?unspent) and GET /checkpoints/{slot}.
+ */
 export async function liveKupo(ledger: LiveLedger, url: URL, accept: string | undefined): Promise<{ status: number; body: string } | undefined> {
+  const checkpoint = /^\/checkpoints\/(\d+)$/.exec(url.pathname);
+  if (checkpoint) {
+    // Every slot of the live ledger stands for a block: the checkpoint at or before a slot is that slot, up to the tip.
+    const slot = Math.min(Number(checkpoint[1]), (await ledger.tip()).slot);
+    return { status: 200, body: JSON.stringify({ slot_no: slot, header_hash: blockHashOf(slot) }) };
+  }
   if (!url.pathname.startsWith("/matches/")) return undefined;
   const asStrings = (accept ?? "").includes("asset-quantity=string");
   const resolve = url.searchParams.has("resolve_hashes");
   const unspentOnly = url.searchParams.has("unspent");
   const pattern = decodeURIComponent(url.pathname.slice("/matches/".length));
+  const asset = /^([0-9a-f]{56})\.([0-9a-f]{2,64}|\*)$/.exec(pattern);
+  if (asset) {
+    const all = assetMatches(ledger, asset[1] ?? "", asset[2] ?? "", asStrings, resolve);
+    const spentOnly = url.searchParams.has("spent");
+    return { status: 200, body: JSON.stringify(all.filter((m) => (unspentOnly ? m["spent_at"] === null : spentOnly ? m["spent_at"] !== null : true))) };
+  }
   if (pattern.startsWith("*@")) {
     const record = ledger.record(pattern.slice(2));
     const all = record ? record.outputs.map((u) => match(ledger, u, record.spentBy.get(u.input.outputIndex), asStrings, resolve)) : [];
     return { status: 200, body: JSON.stringify(unspentOnly ? all.filter((m) => m["spent_at"] === null) : all) };
   }
   if (!/^(addr|addr_test)1[0-9a-z]+$/.test(pattern)) {
-    return { status: 400, body: JSON.stringify({ hint: `The live fake Kupo reads bech32 address patterns and *@{txId} only, not ${pattern}.` }) };
+    return { status: 400, body: JSON.stringify({ hint: `The live fake Kupo reads bech32 address, *@{txId} and {policy}.{name} patterns only, not ${pattern}.` }) };
   }
   const unspent = (await ledger.devnet.utxosAt(pattern)).map((u) => match(ledger, u, undefined, asStrings, resolve));
   const spent: Record<string, unknown>[] = [];

@@ -74,7 +74,7 @@ export function ogmiosSchemas() {
   };
 }
 
-/** Kupo's MatchQuantityAsString (its OpenAPI document v2.12.0). */
+/** Kupo's MatchQuantityAsString, or another schema of its OpenAPI document v2.12.0 (e.g. Point). */
 export function kupoSchemas() {
   const ajv = validator();
   const document = fixture<{ components: { schemas: Record<string, { oneOf?: unknown[]; anyOf?: unknown[] }> } }>("kupo/openapi-v2.12.0.json");
@@ -90,13 +90,13 @@ export function kupoSchemas() {
   for (const name of ["Address_Shelley", "Address_Stake", "Address_Bootstrap"]) anyOfInstead(document.components.schemas[name]);
   for (const form of (document.components.schemas["Address"] as { anyOf: { oneOf?: unknown[]; anyOf?: unknown[] }[] }).anyOf) anyOfInstead(form);
   ajv.addSchema(document as AnySchema, "kupo.json");
-  const get = () => ajv.getSchema("kupo.json#/components/schemas/MatchQuantityAsString");
+  const get = (schema: string) => ajv.getSchema(`kupo.json#/components/schemas/${schema}`);
   return {
-    validate: () => {
-      const validate = get();
-      assert.ok(validate, "no schema MatchQuantityAsString");
+    validate: (schema = "MatchQuantityAsString") => {
+      const validate = get(schema);
+      assert.ok(validate, `no schema ${schema}`);
       return validate;
     },
-    check: (data: unknown, name: string) => assertValid(get(), ajv, data, name),
+    check: (data: unknown, name: string, schema = "MatchQuantityAsString") => assertValid(get(schema), ajv, data, name),
   };
 }

@@ -11,10 +11,16 @@
 //   evaluate           → POST /utils/txs/evaluate?version=6 (or /utils/txs/evaluate/utxos)
 //   submit             → POST /tx/submit (raw CBOR bytes)
 //   txStatus           → GET /txs/{hash}
+//   lastOutputWith     → GET /assets/{unit}/transactions?order=desc&count=1 (the last transaction
+//                        with an output holding the unit), GET /txs/{hash}/utxos (that output,
+//                        and consumed_by_tx); when a script spent it: GET /txs/{spender}/redeemers
+//                        (+ GET /txs/{spender}/utxos when several spend redeemers run that
+//                        script) and GET /scripts/datum/{redeemer_data_hash}/cbor
 import type { Network } from "../../config.js";
 import { BadRequestError, LedgerRejectedError } from "../../errors.js";
 import type { ChainBackend, EpochInfo } from "../backend.js";
-import type { ChainParameters, OutRef, RedeemerBudget, Tip, TxStatus, UTxO } from "../port.js";
+import type { AssetOutput, ChainParameters, OutRef, RedeemerBudget, Tip, TxStatus, UTxO } from "../port.js";
+import { assetUnitOf, paymentScriptHash, spendIndexOf } from "../shared/asset-output.js";
 import { BackendError } from "../resilience/backend-error.js";
 import type { TokenBucket } from "../resilience/rate-limiter.js";
 import { BACKEND, BlockfrostClient } from "./client.js";
@@ -152,6 +158,62 @@ export class BlockfrostBackend implements ChainBackend {
   async txStatus(txHash: string): Promise<TxStatus> {
     const tx = await this.#client.get<Schemas["tx_content"] | null>(`/txs/${encodeURIComponent(txHash.toLowerCase())}`, null);
     return tx === null ? "unknown" : "confirmed";
+  }
+
+  /**
+   * Blockfrost lists a unit's transactions by the outputs that hold it (a burn, which only spends
+   * it, is not listed): the newest one's last output holding the unit is the last holder, and its
+   * consumed_by_tx says whether (and by what) it was spent since.
+   */
+  async lastOutputWith(unit: string): Promise<AssetOutput | null> {
+    const asset = assetUnitOf(unit);
+    // 404: Blockfrost has never seen the unit.
+    const latest = await this.#client.get<Schemas["asset_transactions"] | null>(`/assets/${asset.unit}/transactions?order=desc&count=1&page=1`, null);
+    if (latest === null) return null;
+    if (!Array.isArray(latest)) throw new BackendError(BACKEND, "server", `GET /assets/${asset.unit}/transactions: the answer is not a list`);
+    const txHash = latest[0]?.tx_hash;
+    if (txHash === undefined) return null;
+    if (!HEX64.test(txHash)) throw new BackendError(BACKEND, "server", `GET /assets/${asset.unit}/transactions: ${txHash} is not a transaction id`);
+    const tx = await this.#client.get<Schemas["tx_content_utxo"]>(`/txs/${txHash}/utxos`);
+    const holder = this.#translate(`/txs/${txHash}/utxos`, () => {
+      const holding = (tx.outputs ?? []).filter((o) => !o.collateral && o.amount.some((a) => a.unit === asset.unit && /^\d+$/.test(a.quantity) && BigInt(a.quantity) > 0n));
+      const last = holding.sort((a, b) => b.output_index - a.output_index)[0];
+      if (!last) throw new Error(`no output holds ${asset.unit}, though Blockfrost lists the transaction for it`);
+      return last;
+    });
+    const [utxo] = await this.#toUtxos([[txHash, holder.output_index, holder]]);
+    if (!utxo) throw new BackendError(BACKEND, "server", `/txs/${txHash}/utxos: output ${holder.output_index} did not translate`);
+    // A spender that moved the unit to a new output would itself be the newest listed transaction;
+    // only one accepted between the two calls above makes `spentBy` name it (a true answer, one block old).
+    const spender = holder.consumed_by_tx ?? null;
+    if (spender === null) return { utxo, spentBy: null };
+    if (!HEX64.test(spender)) throw new BackendError(BACKEND, "server", `/txs/${txHash}/utxos: consumed_by_tx ${spender} is not a transaction id`);
+    const ref = { txHash, index: holder.output_index };
+    return { utxo, spentBy: { txHash: spender, redeemer: await this.#spendRedeemer(spender, ref, paymentScriptHash(holder.address)) } };
+  }
+
+  /** The redeemer `spender` gave its input `ref`, locked by `script` (null: a key, so none). */
+  async #spendRedeemer(spender: string, ref: OutRef, script: string | null): Promise<string | null> {
+    if (script === null) return null;
+    const redeemers = await this.#client.get<Schemas["tx_content_redeemers"]>(`/txs/${spender}/redeemers`);
+    if (!Array.isArray(redeemers)) throw new BackendError(BACKEND, "server", `GET /txs/${spender}/redeemers: the answer is not a list`);
+    let mine = redeemers.filter((r) => r.purpose === "spend" && r.script_hash === script);
+    // None: a native script locks the output (no redeemer). One: it is this input's, since every
+    // input a Plutus script locks has its own. Several: the input's position in the sorted input set says which.
+    if (mine.length === 0) return null;
+    if (mine.length > 1) {
+      const spending = await this.#client.get<Schemas["tx_content_utxo"]>(`/txs/${spender}/utxos`);
+      const inputs = (spending.inputs ?? []).filter((i) => !i.collateral && !i.reference).map((i) => ({ txHash: i.tx_hash, index: i.output_index }));
+      const position = spendIndexOf(inputs, ref);
+      mine = mine.filter((r) => r.tx_index === position);
+      if (mine.length !== 1) throw new BackendError(BACKEND, "server", `GET /txs/${spender}/redeemers: no single spend redeemer for input ${position} (${ref.txHash}#${ref.index})`);
+    }
+    const dataHash = mine[0]!.redeemer_data_hash;
+    if (!HEX64.test(dataHash)) throw new BackendError(BACKEND, "server", `GET /txs/${spender}/redeemers: redeemer_data_hash ${dataHash} is not a hash`);
+    // Blockfrost serves redeemer data under the datum endpoint (it looks the hash up in both tables).
+    const { cbor } = await this.#client.get<Schemas["script_datum_cbor"]>(`/scripts/datum/${dataHash}/cbor`);
+    if (typeof cbor !== "string" || !/^([0-9a-f]{2})+$/.test(cbor)) throw new BackendError(BACKEND, "server", `GET /scripts/datum/${dataHash}/cbor: the answer holds no CBOR`);
+    return cbor;
   }
 
   async close(): Promise<void> {

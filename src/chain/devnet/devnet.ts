@@ -6,14 +6,16 @@ import type { UTxO } from "@meshsdk/common";
 import scalus from "scalus";
 import { fromHex, splitTransaction, txIdOfBody, witnessDatums } from "../../cardano/tx-cbor.js";
 import { BadRequestError, LedgerRejectedError } from "../../errors.js";
-import type { ChainParameters, DevnetPort, OutRef, RedeemerBudget, Tip, TxStatus } from "../port.js";
+import type { AssetOutput, ChainParameters, DevnetPort, OutRef, RedeemerBudget, Tip, TxStatus } from "../port.js";
+import { assetUnitOf } from "../shared/asset-output.js";
+import { assetOutputsOfBody, assetOutputsOfUtxoMap, inputsOfBody, spendsOf } from "./asset-history.js";
 import { DEVNET_CHAIN_PARAMETERS, DEVNET_COST_MODELS, DEVNET_PROTOCOL_PARAMETERS } from "../protocol-params.js";
 import { DevnetClock, SLOT_LENGTH_MS } from "./clock.js";
 import { Faucet, GENESIS_LOVELACE, generateFaucetKey } from "./faucet.js";
 import { exUnitsViolation } from "./limits.js";
 import { SerialQueue } from "./queue.js";
 import { DevnetStore, type DevnetSnapshot } from "./store.js";
-import { inputCbor, mergeUtxoMap, utxosOfMap, utxosOfMaps } from "./utxo-map.js";
+import { inputCbor, mergeUtxoMap, utxoOfOutput, utxosOfMap, utxosOfMaps } from "./utxo-map.js";
 import { evaluateWithScalus } from "../shared/scalus-evaluate.js";
 
 const { Emulator, SlotConfig } = scalus;
@@ -63,6 +65,9 @@ export class DevnetChain implements DevnetPort {
         if (!snapshot) throw new Error("the devnet genesis was not saved");
         return new DevnetChain(store, snapshot, faucet, now);
       }
+      // A devnet saved before the asset history existed: its current asset holders are indexed
+      // (what was spent before cannot be recovered).
+      if (store.assetHistoryIsNew) store.backfillAssetOutputs(assetOutputsOfUtxoMap(snapshot.utxos));
       return new DevnetChain(store, snapshot, await Faucet.create(snapshot.faucetKey), now);
     } catch (error) {
       store.close();
@@ -107,6 +112,16 @@ export class DevnetChain implements DevnetPort {
     if (refs.length === 0) return [];
     const wanted = new Set(refs.map((r) => inputCbor(r.txHash, r.index)));
     return utxosOfMap(this.#emulator.getUtxosCbor(), wanted);
+  }
+
+  /** One indexed lookup in the asset history the devnet keeps on disk (./asset-history.ts). */
+  async lastOutputWith(unit: string): Promise<AssetOutput | null> {
+    const stored = this.#store.lastAssetOutput(assetUnitOf(unit).unit);
+    if (!stored) return null;
+    return {
+      utxo: utxoOfOutput(stored.txHash, stored.index, stored.output),
+      spentBy: stored.spentBy === null ? null : { txHash: stored.spentBy, redeemer: stored.redeemer },
+    };
   }
 
   async evaluate(txCbor: string, additionalUtxos: readonly UTxO[] = []): Promise<RedeemerBudget[]> {
@@ -160,11 +175,13 @@ export class DevnetChain implements DevnetPort {
 
     let violation: string | null;
     let datums: Array<{ hash: string; datum: string }>;
+    let inputs: OutRef[];
     try {
       violation = exUnitsViolation(parts.witnessSet, DEVNET_PROTOCOL_PARAMETERS);
       datums = witnessDatums(parts.witnessSet);
+      inputs = inputsOfBody(parts.body);
     } catch (error) {
-      throw new LedgerRejectedError(`the witness set does not decode: ${(error as Error).message}.`);
+      throw new LedgerRejectedError(`the transaction body or witness set does not decode: ${(error as Error).message}.`);
     }
     if (violation) throw new LedgerRejectedError(violation);
 
@@ -185,8 +202,14 @@ export class DevnetChain implements DevnetPort {
     if (result.txHash !== undefined && result.txHash !== txHash) {
       throw new Error(`the emulator accepted ${result.txHash} but the body hashes to ${txHash}`);
     }
+    // The asset history: outputs holding native assets, and how this transaction spent any such
+    // output (the redeemer of each). Transactions without assets cost a lookup per input, no write.
+    // A transaction marked invalid (is_valid false) moves only its collateral: not recorded.
+    const valid = !(parts.rest[0]?.length === 1 && parts.rest[0][0] === 0xf4);
     try {
-      this.#store.saveAccepted({ txHash, slot, utxos: this.#emulator.getUtxosCbor(), datums });
+      const assetOutputs = valid ? assetOutputsOfBody(txHash, parts.body) : [];
+      const assetSpends = valid ? spendsOf(txHash, inputs, parts.witnessSet, this.#store.assetOutputsAmong(inputs)) : [];
+      this.#store.saveAccepted({ txHash, slot, utxos: this.#emulator.getUtxosCbor(), datums, assetOutputs, assetSpends });
     } catch (error) {
       // Not on disk, so not accepted: go back to the last state that is.
       const snapshot = this.#store.load();

@@ -1,10 +1,13 @@
 // The devnet's durable state in SQLite (DATA_DIR/devnet.sqlite): its start time, clock offset,
-// faucet key, the UTxO set as the emulator encodes it, datums seen by hash, the last slot and the
-// ids of accepted transactions. Every write is one synchronous SQLite transaction, so that a
-// submit answers only after its effect is on disk.
+// faucet key, the UTxO set as the emulator encodes it, datums seen by hash, the last slot, the
+// ids of accepted transactions, and the history of outputs that held native assets (./asset-history.ts).
+// Every write is one synchronous SQLite transaction, so that a submit answers only after its
+// effect is on disk.
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
+import type { OutRef } from "../port.js";
+import type { AssetOutputRecord, AssetSpend } from "./asset-history.js";
 
 export interface DevnetSnapshot {
   readonly systemStartMs: number;
@@ -23,6 +26,19 @@ export interface AcceptedTx {
   readonly slot: number;
   readonly utxos: Uint8Array;
   readonly datums: ReadonlyArray<{ hash: string; datum: string }>;
+  /** Its outputs that hold native assets. */
+  readonly assetOutputs?: readonly AssetOutputRecord[];
+  /** How it spent outputs of the asset history. */
+  readonly assetSpends?: readonly AssetSpend[];
+}
+
+/** The last output that held a unit, as the asset history keeps it. */
+export interface StoredAssetOutput {
+  readonly txHash: string;
+  readonly index: number;
+  readonly output: Uint8Array;
+  readonly spentBy: string | null;
+  readonly redeemer: string | null;
 }
 
 const SCHEMA = `
@@ -32,11 +48,30 @@ CREATE TABLE IF NOT EXISTS devnet_datums (hash TEXT PRIMARY KEY, datum TEXT NOT 
 CREATE TABLE IF NOT EXISTS devnet_txs (seq INTEGER PRIMARY KEY AUTOINCREMENT, tx_hash TEXT NOT NULL UNIQUE, slot INTEGER NOT NULL);
 `;
 
+// The asset history (added after the first release: a store without it gets it on open). One row
+// per output that held native assets, and one per (unit, output), keyed so that the last output
+// of a unit is the first row of a descending index scan. \`seq\` is the accepting transaction's
+// devnet_txs.seq (0 for outputs indexed from the UTxO set of a store that predates the history).
+const ASSET_HISTORY = `
+CREATE TABLE devnet_asset_outputs (
+  tx_hash TEXT NOT NULL, output_index INTEGER NOT NULL, output BLOB NOT NULL,
+  spent_by TEXT, redeemer TEXT,
+  PRIMARY KEY (tx_hash, output_index)
+) WITHOUT ROWID;
+CREATE TABLE devnet_asset_units (
+  unit TEXT NOT NULL, seq INTEGER NOT NULL, output_index INTEGER NOT NULL, tx_hash TEXT NOT NULL,
+  PRIMARY KEY (unit, seq, output_index, tx_hash)
+) WITHOUT ROWID;
+`;
+
 export class DevnetStore {
   readonly #db: Database.Database;
+  /** True when this open created the asset history in a store that already held a devnet. */
+  readonly assetHistoryIsNew: boolean;
 
-  private constructor(db: Database.Database) {
+  private constructor(db: Database.Database, assetHistoryIsNew: boolean) {
     this.#db = db;
+    this.assetHistoryIsNew = assetHistoryIsNew;
   }
 
   /** Opens (or creates) the store at `path`; `:memory:` keeps it in memory. */
@@ -46,7 +81,10 @@ export class DevnetStore {
     db.pragma("journal_mode = WAL");
     db.pragma("synchronous = FULL");
     db.exec(SCHEMA);
-    return new DevnetStore(db);
+    const hasHistory = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'devnet_asset_outputs'").get() !== undefined;
+    if (!hasHistory) db.exec(ASSET_HISTORY);
+    const hasLedger = db.prepare("SELECT 1 FROM devnet_ledger WHERE id = 1").get() !== undefined;
+    return new DevnetStore(db, !hasHistory && hasLedger);
   }
 
   /** The saved state, or null when this store has never held a devnet. */
@@ -84,10 +122,47 @@ export class DevnetStore {
   saveAccepted(accepted: AcceptedTx): void {
     this.#db.transaction(() => {
       this.#db.prepare("UPDATE devnet_ledger SET utxos = ?, slot = MAX(slot, ?) WHERE id = 1").run(Buffer.from(accepted.utxos), accepted.slot);
-      this.#db.prepare("INSERT OR IGNORE INTO devnet_txs (tx_hash, slot) VALUES (?, ?)").run(accepted.txHash, accepted.slot);
+      const { lastInsertRowid } = this.#db.prepare("INSERT OR IGNORE INTO devnet_txs (tx_hash, slot) VALUES (?, ?)").run(accepted.txHash, accepted.slot);
       const putDatum = this.#db.prepare("INSERT OR IGNORE INTO devnet_datums (hash, datum) VALUES (?, ?)");
       for (const { hash, datum } of accepted.datums) putDatum.run(hash, datum);
+      this.#putAssetOutputs(accepted.assetOutputs ?? [], Number(lastInsertRowid));
+      const spend = this.#db.prepare("UPDATE devnet_asset_outputs SET spent_by = ?, redeemer = ? WHERE tx_hash = ? AND output_index = ?");
+      for (const { ref, spentBy, redeemer } of accepted.assetSpends ?? []) spend.run(spentBy, redeemer, ref.txHash, ref.index);
     })();
+  }
+
+  /** Indexes outputs of the UTxO set of a store that predates the asset history (their order among themselves is unknown). */
+  backfillAssetOutputs(outputs: readonly AssetOutputRecord[]): void {
+    this.#db.transaction(() => this.#putAssetOutputs(outputs, 0))();
+  }
+
+  #putAssetOutputs(outputs: readonly AssetOutputRecord[], seq: number): void {
+    if (outputs.length === 0) return;
+    const putOutput = this.#db.prepare("INSERT OR IGNORE INTO devnet_asset_outputs (tx_hash, output_index, output) VALUES (?, ?, ?)");
+    const putUnit = this.#db.prepare("INSERT OR IGNORE INTO devnet_asset_units (unit, seq, output_index, tx_hash) VALUES (?, ?, ?, ?)");
+    for (const { txHash, index, output, units } of outputs) {
+      putOutput.run(txHash, index, Buffer.from(output));
+      for (const unit of units) putUnit.run(unit, seq, index, txHash);
+    }
+  }
+
+  /** Which of `refs` the asset history holds (one primary-key lookup each). */
+  assetOutputsAmong(refs: readonly OutRef[]): OutRef[] {
+    const has = this.#db.prepare("SELECT 1 FROM devnet_asset_outputs WHERE tx_hash = ? AND output_index = ?");
+    return refs.filter((r) => has.get(r.txHash, r.index) !== undefined);
+  }
+
+  /** The last output that held `unit` (the latest accepted transaction's, its highest index), or null. */
+  lastAssetOutput(unit: string): StoredAssetOutput | null {
+    const row = this.#db
+      .prepare(
+        `SELECT o.tx_hash, o.output_index, o.output, o.spent_by, o.redeemer FROM devnet_asset_units u
+         JOIN devnet_asset_outputs o ON o.tx_hash = u.tx_hash AND o.output_index = u.output_index
+         WHERE u.unit = ? ORDER BY u.seq DESC, u.output_index DESC LIMIT 1`,
+      )
+      .get(unit) as { tx_hash: string; output_index: number; output: Buffer; spent_by: string | null; redeemer: string | null } | undefined;
+    if (!row) return null;
+    return { txHash: row.tx_hash, index: row.output_index, output: new Uint8Array(row.output), spentBy: row.spent_by, redeemer: row.redeemer };
   }
 
   /** Records a clock move: the new offset and the slot reached. */

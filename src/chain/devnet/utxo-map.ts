@@ -17,6 +17,16 @@ export function utxosOfMap(map: Uint8Array, inputs?: ReadonlySet<string>): UTxO[
   );
 }
 
+/** One output (its CBOR) at `txHash#index` in the domain's shape, decoded as utxosOfMap decodes the ledger's. */
+export function utxoOfOutput(txHash: string, index: number, output: Uint8Array): UTxO {
+  return fromTxUnspentOutput(
+    new Serialization.TransactionUnspentOutput(
+      new Serialization.TransactionInput(TransactionId(txHash.toLowerCase()), BigInt(index)),
+      Serialization.TransactionOutput.fromCbor(HexBlob(toHex(output))),
+    ),
+  );
+}
+
 /** The CBOR (hex) of a transaction input, as the ledger's UTxO map keys it. */
 export function inputCbor(txHash: string, index: number): string {
   return new Serialization.TransactionInput(TransactionId(txHash.toLowerCase()), BigInt(index)).toCbor();

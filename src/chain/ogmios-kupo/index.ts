@@ -10,19 +10,43 @@
 //   evaluate           → evaluateTransaction (with additionalUtxo)
 //   submit             → submitTransaction
 //   txStatus           → Kupo GET /matches/*@{txHash}, else queryLedgerState/utxo of its output 0
+//   lastOutputWith     → Kupo GET /matches/{policy}.{name}?resolve_hashes (every output that held
+//                        it, spent or not); for a spent one (but a key-locked one Kupo names the
+//                        spender of): Kupo GET /checkpoints/{slot − 1}, then Ogmios
+//                        findIntersection + nextBlock to read the spending block (./spending.ts)
 import { LedgerStateQuery, TransactionSubmission } from "@cardano-ogmios/client";
 import type { EraSummary } from "@cardano-ogmios/schema";
 import type { Network } from "../../config.js";
 import { BadRequestError } from "../../errors.js";
 import type { ChainBackend, EpochInfo } from "../backend.js";
-import type { ChainParameters, OutRef, RedeemerBudget, Tip, TxStatus, UTxO } from "../port.js";
+import type { AssetOutput, ChainParameters, OutRef, RedeemerBudget, SpentBy, Tip, TxStatus, UTxO } from "../port.js";
+import { SerialQueue } from "../devnet/queue.js";
 import { BackendError } from "../resilience/backend-error.js";
+import { assetUnitOf, paymentScriptHash } from "../shared/asset-output.js";
 import { budgetsFromOgmios, utxoFromOgmios, utxosToOgmios } from "../shared/ogmios-wire.js";
-import { KupoClient, utxoFromKupo } from "./kupo.js";
+import { KupoClient, utxoFromKupo, type KupoMatch } from "./kupo.js";
 import { BACKEND, OgmiosConnection } from "./ogmios.js";
+import { blockAfter, spendInBlock } from "./spending.js";
 import { epochEnd, protocolFromOgmios, slotToTime, summariesCover } from "./translate.js";
 
 const HEX64 = /^[0-9a-f]{64}$/;
+const SPEND_CACHE_SIZE = 512;
+
+function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(onTimeout()), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Whether match `a` was made after match `b` (later block, then later in the block). */
+const newer = (a: KupoMatch, b: KupoMatch): boolean =>
+  a.created_at.slot_no !== b.created_at.slot_no
+    ? a.created_at.slot_no > b.created_at.slot_no
+    : a.transaction_index !== b.transaction_index
+      ? a.transaction_index > b.transaction_index
+      : a.output_index > b.output_index;
 
 export interface OgmiosKupoOptions {
   readonly network: Network;
@@ -43,11 +67,18 @@ export class OgmiosKupoBackend implements ChainBackend {
   readonly #kupo: KupoClient;
   /** System start and era summaries change only at a hard fork: re-read when a slot passes their horizon. */
   #timeBase: TimeBase | undefined;
+  /** Chain-synchronisation reads move the connection's one cursor: one at a time. */
+  readonly #chainSync = new SerialQueue();
+  /** How an output was spent, by output and spending block (a block never changes; bounded, oldest dropped first). */
+  readonly #spends = new Map<string, SpentBy>();
+
+  readonly #requestTimeoutMs: number;
 
   constructor(options: OgmiosKupoOptions) {
     this.network = options.network;
+    this.#requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
     this.#ogmios = new OgmiosConnection(options.ogmiosUrl, options.network);
-    this.#kupo = new KupoClient(options.kupoUrl, options.requestTimeoutMs ?? 10_000);
+    this.#kupo = new KupoClient(options.kupoUrl, this.#requestTimeoutMs);
   }
 
   async tip(): Promise<Tip> {
@@ -108,6 +139,56 @@ export class OgmiosKupoBackend implements ChainBackend {
       LedgerStateQuery.utxo(c, { outputReferences: [{ transaction: { id }, index: 0 }] }),
     );
     return outputs.length > 0 ? "confirmed" : "unknown";
+  }
+
+  async lastOutputWith(unit: string): Promise<AssetOutput | null> {
+    const asset = assetUnitOf(unit);
+    // Kupo writes an asset as "{policy}.{name}", or "{policy}" when the name is empty.
+    const key = asset.assetName === "" ? asset.policyId : `${asset.policyId}.${asset.assetName}`;
+    const matches = await this.#kupo.holdersOf(asset.policyId, asset.assetName);
+    const holding = this.#translate("Kupo matches", () =>
+      matches.filter((m) => {
+        const quantity = m.value.assets?.[key];
+        if (quantity === undefined) return false;
+        if (!/^\d+$/.test(String(quantity))) throw new Error(`the quantity of ${key} in ${m.transaction_id}#${m.output_index} is not a whole number`);
+        return BigInt(quantity) > 0n;
+      }),
+    );
+    if (holding.length === 0) return null;
+    const last = holding.reduce((latest, m) => (newer(m, latest) ? m : latest));
+    const utxo = this.#translate("Kupo match", () => utxoFromKupo(last));
+    return { utxo, spentBy: last.spent_at === null ? null : await this.#spentBy(last) };
+  }
+
+  /** How a match Kupo marks spent was spent (see ./spending.ts). */
+  async #spentBy(match: KupoMatch): Promise<SpentBy> {
+    const spent = match.spent_at;
+    if (spent === null) throw new Error("the match is unspent");
+    const ref = { txHash: match.transaction_id, index: match.output_index };
+    const named = typeof spent.transaction_id === "string" && HEX64.test(spent.transaction_id) ? spent.transaction_id : null;
+    // A key spends without a redeemer: Kupo's spending transaction is all there is to know.
+    if (named !== null && paymentScriptHash(match.address) === null) return { txHash: named, redeemer: null };
+    const cacheKey = `${ref.txHash}#${ref.index}@${spent.header_hash}`;
+    const cached = this.#spends.get(cacheKey);
+    if (cached) return cached;
+    const parent = await this.#kupo.checkpointAtOrBefore(spent.slot_no - 1);
+    if (parent === null) {
+      throw new BackendError(BACKEND, "refused", `Kupo has no block before slot ${spent.slot_no}, where ${ref.txHash}#${ref.index} was spent (it started indexing there): its spending redeemer cannot be read`);
+    }
+    const point = { slot: parent.slot_no, id: parent.header_hash };
+    // Bounded, so that an Ogmios that never answers cannot hold the queue of later reads.
+    const block = await this.#chainSync.run(() =>
+      withTimeout(this.#ogmios.run("findIntersection + nextBlock", "query", (c) => blockAfter(c, point)), this.#requestTimeoutMs, () =>
+        new BackendError(BACKEND, "timeout", `Ogmios findIntersection + nextBlock: no block in ${this.#requestTimeoutMs} ms`),
+      ),
+    );
+    const found = block.id === spent.header_hash ? spendInBlock(block, ref, named) : null;
+    if (!found) {
+      throw new BackendError(BACKEND, "server", `the block Ogmios has after slot ${parent.slot_no} (${block.id}) does not spend ${ref.txHash}#${ref.index} as Kupo says block ${spent.header_hash} does: the chain moved (a rollback)`);
+    }
+    if (this.#spends.size >= SPEND_CACHE_SIZE) this.#spends.delete(this.#spends.keys().next().value as string);
+    this.#spends.set(cacheKey, found);
+    return found;
   }
 
   close(): Promise<void> {

@@ -1,6 +1,6 @@
-// Kupo has no official TypeScript client: this is a small fetch-based one for the three
-// endpoints the adapter needs, written against Kupo's documented HTTP API (docs/api/v2.12.0.yaml
-// in CardanoSolutions/kupo). `Match` mirrors that document's Match schema field for field; the
+// Kupo has no official TypeScript client: this is a small fetch-based one for the endpoints the
+// adapter needs, written against Kupo's documented HTTP API (docs/api/v2.12.0.yaml in
+// CardanoSolutions/kupo). `Match` mirrors that document's Match schema field for field; the
 // fixtures under test/fixtures/kupo are validated against the same document.
 import type { UTxO } from "../port.js";
 import { BadRequestError } from "../../errors.js";
@@ -21,8 +21,26 @@ export interface KupoMatch {
   readonly datum?: string | null;
   readonly script_hash: string | null;
   readonly script?: { readonly language: ScriptLanguage; readonly script: string } | null;
-  readonly created_at: { readonly slot_no: number; readonly header_hash: string };
-  readonly spent_at: { readonly slot_no: number } | null;
+  readonly created_at: KupoPoint;
+  readonly spent_at: KupoSpentAt | null;
+}
+
+/** Kupo's `Point`: a block, by slot and header hash. */
+export interface KupoPoint {
+  readonly slot_no: number;
+  readonly header_hash: string;
+}
+
+/**
+ * Kupo's `SpentAt`: the block that spent an output and, from Kupo v2.10 on, the spending
+ * transaction. Its `input_index` and `redeemer` are not read: Kupo (v2.12 included) numbers a
+ * transaction's inputs from the last one of its sorted input set (the fold in `matchBlock`,
+ * src/Kupo/Data/Pattern.hs), so with several inputs both belong to another input.
+ */
+export interface KupoSpentAt extends KupoPoint {
+  readonly transaction_id?: string | null;
+  readonly input_index?: number | null;
+  readonly redeemer?: string | null;
 }
 
 export class KupoClient {
@@ -45,7 +63,33 @@ export class KupoClient {
     return this.#matches(`/matches/*@${txHash}`);
   }
 
+  /**
+   * Every output, spent or not, that held an asset of `policyId` named `assetName` (hex), datums
+   * and scripts resolved. The empty name has no pattern of its own: it asks for the whole policy.
+   */
+  holdersOf(policyId: string, assetName: string): Promise<KupoMatch[]> {
+    return this.#matches(`/matches/${policyId}.${assetName === "" ? "*" : assetName}?resolve_hashes`);
+  }
+
+  /** The most recent block Kupo has a checkpoint for at or before `slot`, or null when it has none. */
+  async checkpointAtOrBefore(slot: number): Promise<KupoPoint | null> {
+    const path = `/checkpoints/${slot}`;
+    const body = await this.#get(path);
+    if (body === null) return null;
+    const point = body as Partial<KupoPoint>;
+    if (typeof point.slot_no !== "number" || typeof point.header_hash !== "string" || !/^[0-9a-f]{64}$/.test(point.header_hash)) {
+      throw new BackendError(KUPO, "server", `Kupo GET ${path}: the answer is not a point`);
+    }
+    return { slot_no: point.slot_no, header_hash: point.header_hash };
+  }
+
   async #matches(path: string): Promise<KupoMatch[]> {
+    const body = await this.#get(path);
+    if (!Array.isArray(body)) throw new BackendError(KUPO, "server", `Kupo GET ${path.split("?")[0]}: the answer is not a list of matches`);
+    return body as KupoMatch[];
+  }
+
+  async #get(path: string): Promise<unknown> {
     const what = `Kupo GET ${path.split("?")[0]}`;
     let response: Response;
     try {
@@ -76,14 +120,11 @@ export class KupoClient {
       if (response.status >= 500) throw new BackendError(KUPO, "server", `${what}: Kupo answered ${response.status}: ${hint}`, details);
       throw new BackendError(KUPO, "refused", `${what}: Kupo answered ${response.status}: ${hint}`, details);
     }
-    let body: unknown;
     try {
-      body = JSON.parse(text);
+      return JSON.parse(text) as unknown;
     } catch {
       throw new BackendError(KUPO, "server", `${what}: the answer is not JSON`);
     }
-    if (!Array.isArray(body)) throw new BackendError(KUPO, "server", `${what}: the answer is not a list of matches`);
-    return body as KupoMatch[];
   }
 }
 

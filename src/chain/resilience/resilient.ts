@@ -11,7 +11,7 @@
 import { resolveTxHash } from "@meshsdk/core-cst";
 import { ChainUnavailableError } from "../../errors.js";
 import type { BackendHealth, ChainBackend, EpochInfo, ObservedChain } from "../backend.js";
-import type { ChainParameters, OutRef, RedeemerBudget, Tip, TxStatus, UTxO } from "../port.js";
+import type { AssetOutput, ChainParameters, OutRef, RedeemerBudget, Tip, TxStatus, UTxO } from "../port.js";
 import { BackendError, isBackendError } from "./backend-error.js";
 import { TokenBucket, type RateLimit } from "./rate-limiter.js";
 
@@ -121,6 +121,9 @@ class ResilientChain implements ChainBackend, ObservedChain {
   }
   txStatus(txHash: string): Promise<TxStatus> {
     return this.#call("txStatus", () => this.#inner.txStatus(txHash));
+  }
+  lastOutputWith(unit: string): Promise<AssetOutput | null> {
+    return this.#call("lastOutputWith", () => this.#inner.lastOutputWith(unit));
   }
   submit(txCbor: string): Promise<string> {
     return this.#call("submit", () => this.#inner.submit(txCbor), retrySubmit, this.#options.submitTimeoutMs, () => {
