@@ -6,8 +6,10 @@
 // (contract: BenchSection in bench/util.ts).
 //
 // Settings (environment): BENCH_CONNECTIONS (10), BENCH_SECONDS per run (3), BENCH_RUNS (3),
-// BENCH_ONLY (only the utility endpoints and bench files whose path contains it: "addresses", "build").
-// Figures depend on the machine; nothing here is a pass/fail threshold.
+// BENCH_ONLY (only the utility endpoints and bench files whose path contains it: "addresses", "build",
+// "tournament"); bench/tournament.ts has its own (BENCH_TOURNAMENT_RUNS, _SCALE, _ENTERPRISE).
+// Timings depend on the machine (the tournament section's fees and ExUnits do not); nothing here is
+// a pass/fail threshold (the tournament section flags v2/v1 fee ratios above the 1.10).
 import { existsSync } from "node:fs";
 import { cpus } from "node:os";
 import { addressCredentials, addressInfo } from "../src/cardano/addresses.js";

@@ -156,7 +156,7 @@ export function printTable(title: string, rows: readonly BenchRow[]): void {
   }
   const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   const width = columns.map((c) => Math.max(c.length, ...rows.map((r) => (r[c] ?? "").length)));
-  const numeric = columns.map((c) => rows.every((r) => /^[\d.,×x ~-]*$/.test(r[c] ?? "")));
+  const numeric = columns.map((c) => rows.every((r) => /^[\d.,×x %~-]*$/.test(r[c] ?? "")));
   const cell = (text: string, i: number) => (numeric[i] ? text.padStart(width[i]!) : text.padEnd(width[i]!));
   console.log(`  ${columns.map(cell).join("  ")}`);
   console.log(`  ${width.map((w) => "─".repeat(w)).join("  ")}`);

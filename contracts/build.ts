@@ -54,7 +54,7 @@ const definitions = {
   "List$FixedPayout": { dataType: "list", items: ref("FixedPayout") },
   Config: {
     title: "Config",
-    description: "Tournament configuration, a list of seven items; never changes after creation.",
+    description: "Tournament configuration, a list of eight items; never changes after creation.",
     dataType: "list",
     items: [
       { title: "name", description: "UTF-8 bytes", ...ref("ByteArray") },
@@ -64,6 +64,7 @@ const definitions = {
       { title: "payout_structure", description: "lovelace per placement, 1st first", ...ref("List$Int") },
       { title: "fixed_payouts", ...ref("List$FixedPayout") },
       { title: "registration_hash", description: "hash of this tournament's registration validator", ...ref("ScriptHash") },
+      { title: "settle_by", description: "POSIX milliseconds: adding and settling end here; from then on anyone may refund", ...ref("Int") },
     ],
   },
   TournamentDatum: {
@@ -90,6 +91,8 @@ const definitions = {
     anyOf: [
       constr("AddParticipants", 0, []),
       constr("Settle", 1, [{ title: "winners", description: "participant indices in placement order", ...ref("List$Int") }]),
+      constr("Cancel", 2, []),
+      constr("Refund", 3, []),
     ],
   },
   MintRedeemer: {
@@ -108,7 +111,9 @@ const definitions = {
   },
   PayoutTag: {
     title: "PayoutTag",
-    description: "Inline datum of each prize output at settlement: [tournament_id, payout index].",
+    description:
+      "Inline datum of every output a tournament pays: [tournament_id, index]. Settlement: placements 0..P-1, fixed payouts P..P+F-1; " +
+      "cancel and refund: participant k, the admin's remainder N; add: the overpayment returned to the registrant who becomes participant k.",
     dataType: "list",
     items: [{ title: "tournament_id", ...ref("ByteArray") }, { title: "index", ...ref("Int") }],
   },
@@ -121,7 +126,7 @@ export function buildBlueprint(): Blueprint {
     preamble: {
       title: "cardano-tx-service/tournament",
       description: "On-chain tournaments: NFT policy + tournament validator (one script), per-tournament registration validator.",
-      version: "1.0.0",
+      version: "2.0.0",
       compiler: { name: "helios", version: "0.17.32" },
       plutusVersion: "v2",
       license: "Apache-2.0",
@@ -129,20 +134,26 @@ export function buildBlueprint(): Blueprint {
     validators: [
       {
         title: `${TOURNAMENT_TITLE}.mint`,
-        description: "Tournament NFT policy: mints one NFT named tournament_id(seed), which must land at this script's address with a well-formed datum; burns at settlement.",
+        description:
+          "Tournament NFT policy: mints one NFT named tournament_id(seed), which must land at this script's address (no stake credential) with a " +
+          "configuration one transaction can settle, cancel or refund, a deposit covering the prizes and a deadline; burns when the tournament ends.",
         redeemer: { title: "action", purpose: "mint", schema: ref("MintRedeemer") },
         ...code(tournament),
       },
       {
         title: `${TOURNAMENT_TITLE}.spend`,
-        description: "Tournament validator: the same script as the policy; holds the NFT and the datum.",
+        description:
+          "Tournament validator: the same script as the policy; holds the NFT, the datum and the pool. Admin adds and settles before the deadline, " +
+          "cancels any time; anyone refunds after the deadline.",
         datum: { title: "tournament", purpose: "spend", schema: ref("TournamentDatum") },
         redeemer: { title: "action", purpose: "spend", schema: ref("SpendRedeemer") },
         ...code(tournament),
       },
       {
         title: `${REGISTRATION_TITLE}.spend`,
-        description: "Registration validator of one tournament. compiledCode has placeholder parameters (all-zero bytes); they are set with Helios changeParam.",
+        description:
+          "Registration validator of one tournament: cancelled by its registrant, or added (its datum a key address) by a transaction that spends " +
+          "its tournament. compiledCode has placeholder parameters (all-zero bytes); they are set with Helios changeParam.",
         datum: { title: "registrant", purpose: "spend", schema: ref("Address") },
         redeemer: { title: "action", purpose: "spend", schema: ref("RegistrationAction") },
         parameters: [

@@ -10,10 +10,10 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import CSL from "@emurgo/cardano-serialization-lib-nodejs";
 import { DEFAULT_V2_COST_MODEL_LIST } from "@meshsdk/common";
-import { DevnetChain } from "../src/chain/devnet/devnet.js";
+import type { DevnetChain } from "../src/chain/devnet/devnet.js";
 import type { ChainPort } from "../src/chain/port.js";
 import { startService, type RunningService } from "./helpers/service.js";
-import { ADA, ok, signAndSubmit, utxoStrings, type Funded } from "./helpers/tournament.js";
+import { ADA, ok, signAndSubmit, standInDevnet, utxoStrings, type Funded } from "./helpers/tournament.js";
 import { newTestWallet } from "./helpers/test-wallet.js";
 
 /**
@@ -48,7 +48,6 @@ describe("the tournament builder uses the chain's cost models", () => {
   const port = (d: DevnetChain): ChainPort => ({
     network: d.network,
     backendName: "real-network-stand-in",
-    lastOutputWith: (unit) => d.lastOutputWith(unit),
     tip: () => d.tip(),
     protocolParameters: async () => {
       const params = await d.protocolParameters();
@@ -59,11 +58,12 @@ describe("the tournament builder uses the chain's cost models", () => {
     evaluate: (tx, extra) => d.evaluate(tx, extra),
     submit: (tx) => d.submit(tx),
     txStatus: (h) => d.txStatus(h),
+    lastOutputWith: (unit) => d.lastOutputWith(unit),
     close: () => d.close(),
   });
 
   before(async () => {
-    devnet = await DevnetChain.inDataDir(dataDir);
+    devnet = await standInDevnet(dataDir);
     s = await startService({}, { chain: port(devnet), dataDir });
   });
   after(async () => {

@@ -8,13 +8,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { Serialization } from "@meshsdk/core-cst";
-import { DevnetChain } from "../src/chain/devnet/devnet.js";
+import type { DevnetChain } from "../src/chain/devnet/devnet.js";
 import type { ChainPort } from "../src/chain/port.js";
 import { deploymentsPath, DeploymentStore } from "../src/store/tournament-deployments.js";
 import { defaultContract } from "../src/tournament/deployment.js";
 import { prepareDeployment } from "../src/tournament/devnet-deploy.js";
 import { startService, type RunningService } from "./helpers/service.js";
-import { ADA, ok, signAndSubmit, utxoStrings, type Funded } from "./helpers/tournament.js";
+import { ADA, ok, signAndSubmit, standInDevnet, utxoStrings, type Funded } from "./helpers/tournament.js";
 import { newTestWallet } from "./helpers/test-wallet.js";
 
 const referenceInputsOf = (txHex: string): string[] =>
@@ -27,7 +27,6 @@ function asRealNetwork(devnet: DevnetChain): ChainPort {
   return {
     network: devnet.network,
     backendName: "real-network-stand-in",
-    lastOutputWith: (unit) => devnet.lastOutputWith(unit),
     tip: () => devnet.tip(),
     protocolParameters: () => devnet.protocolParameters(),
     utxosAt: (a) => devnet.utxosAt(a),
@@ -35,6 +34,7 @@ function asRealNetwork(devnet: DevnetChain): ChainPort {
     evaluate: (tx, extra) => devnet.evaluate(tx, extra),
     submit: (tx) => devnet.submit(tx),
     txStatus: (h) => devnet.txStatus(h),
+    lastOutputWith: (unit) => devnet.lastOutputWith(unit),
     close: () => devnet.close(),
   };
 }
@@ -49,7 +49,7 @@ describe("tournament script inline until the operator deploys it", () => {
     return { ...w, utxos: () => utxoStrings(s, w.address) };
   };
   before(async () => {
-    devnet = await DevnetChain.inDataDir(dataDir);
+    devnet = await standInDevnet(dataDir);
     s = await startService({}, { chain: asRealNetwork(devnet), dataDir });
   });
   after(async () => {
@@ -108,7 +108,11 @@ describe("tournament script inline until the operator deploys it", () => {
     assert.deepEqual(referenceInputsOf(settled.complete), [deployment.outputRef]);
     assert.ok(BigInt(settled.fee) < BigInt(early.fee), `by reference ${settled.fee} < inline ${early.fee}`);
     await signAndSubmit(s, settled, [admin]);
-    assert.equal((await s.request("GET", `/tournaments/${id}`)).status, 404);
+    // Ended, the tournament is read back from the last output that held its NFT (the backend's lastOutputWith).
+    const ended = await s.request("GET", `/tournaments/${id}`);
+    assert.equal(ended.status, 200, JSON.stringify(ended.body));
+    assert.equal(ended.body.status, "settled");
+    assert.deepEqual(ended.body.endedBy, { action: "settle", txHash: settled.hash });
     console.log(`settle fee inline ${early.fee}, by reference ${settled.fee}; create (inline) ${created.fee}, add (inline) ${added.fee}`);
   });
 });

@@ -43,6 +43,9 @@ describe("registration validators", () => {
       const seed = utxos[0]!;
       const id = tournamentIdOf(seed.input.txHash, seed.input.outputIndex);
       const contract = defaultContract("devnet");
+      // A deadline a day after the chain's time; the creation's validity ends an hour from now, before it.
+      const tip = await s.app.chain!.tip();
+      const settleBy = tip.time + 24 * 3600 * 1000;
       const datum = encodeTournamentDatum({
         config: {
           name: "Forged",
@@ -52,6 +55,7 @@ describe("registration validators", () => {
           payoutStructure: [BigInt(5 * ADA)],
           fixedPayouts: [],
           registrationHash: "ab".repeat(28),
+          settleBy,
         },
         participants: [],
       });
@@ -70,6 +74,8 @@ describe("registration validators", () => {
           utxos,
           changeAddress: admin.address,
           utxosField: "utxos",
+          validFrom: tip.slot,
+          validTo: tip.slot + 3600,
         },
         s.app.chain!,
       );

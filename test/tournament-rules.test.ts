@@ -1,13 +1,18 @@
 // Every check the service makes before building a tournament transaction (400 with its message),
-// the 404s (unknown tournament, unknown contract deployment), pagination, and registrations with
-// datums that are not addresses, listed as invalid. One service and three tournaments for all of it.
+// the 404s (unknown tournament, unknown or retired contract deployment), pagination, and
+// registrations with datums that are not exactly a key address, listed as invalid. One service and
+// three tournaments for all of it; the deadline's rules are in tournament-deadline.test.ts (they
+// move the clock).
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { randomBytes } from "node:crypto";
 import { pubKeyAddress, scriptAddress, serializeAddressObj } from "@meshsdk/core";
+import type { UTxO } from "@meshsdk/common";
 import { encodeRegistrationDatum } from "../src/tournament/datum.js";
+import { registrationOf } from "../src/tournament/read.js";
+import { MAX_SETTLE_WINDOW_MS, MIN_SETTLE_WINDOW_MS } from "../src/tournament/limits.js";
 import { startService, type RunningService } from "./helpers/service.js";
-import { ADA, fundedWallet, ok, rejected, signAndSubmit, type Funded } from "./helpers/tournament.js";
+import { ADA, fundedWallet, getTournament, ok, rejected, signAndSubmit, tipOf, type Funded } from "./helpers/tournament.js";
 
 const ENTRY = 10 * ADA;
 const mainnetAddress = serializeAddressObj(pubKeyAddress("ab".repeat(28)), 1);
@@ -95,13 +100,43 @@ describe("tournament rules", () => {
       rejected(await create({ payoutStructure: [1000] }), 400, /body\.payoutStructure\[0\] is 1000 lovelace, below the \d+ lovelace a prize output needs/);
       rejected(await create({ payoutStructure: [], fixedPayouts: [[keyless(), 999]] }), 400, /body\.fixedPayouts\[0\] pays 999 lovelace, below/);
     });
-    it("refuses payouts the pool of a full bracket cannot fund", async () => {
+    it("takes prizes above a full bracket's entry fees with a deposit of the difference, and free tournaments", async () => {
+      // 21 ADA of prizes, 20 ADA of entry fees: a 1 ADA deposit.
+      assert.equal(ok(await create({ payoutStructure: [15 * ADA], fixedPayouts: [[keyless(), 6 * ADA]] })).deposit, String(1 * ADA));
+      assert.equal(ok(await create({ entryFee: undefined, payoutStructure: [2 * ADA] })).deposit, String(2 * ADA));
+      assert.equal(ok(await create({ entryFee: "0", payoutStructure: [] })).deposit, "0");
+      assert.equal(ok(await create({})).deposit, "0");
+    });
+    it("refuses entry fees or prizes above the ada supply, naming the limit", async () => {
       rejected(
-        await create({ payoutStructure: [15 * ADA], fixedPayouts: [[keyless(), 6 * ADA]] }),
+        await create({ bracketSize: 64, entryFee: "1000000000000000", payoutStructure: [] }),
         400,
-        /payouts total 21000000 lovelace, more than a full bracket's entry fees \(2 × 10000000 = 20000000 lovelace\)/,
+        /body\.bracketSize × body\.entryFee = 64000000000000000 lovelace\).*at most 45000000000000000 lovelace \(MAX_LOVELACE/,
       );
-      rejected(await create({ entryFee: undefined, payoutStructure: [2 * ADA] }), 400, /2 × 0 = 0 lovelace/);
+      rejected(await create({ payoutStructure: ["46000000000000000"] }), 400, /prizes .*46000000000000000 lovelace\) must each stay at most 45000000000000000 lovelace \(MAX_LOVELACE/);
+    });
+    it("takes a settleBy from 10 minutes to 365 days after the chain's time, and refuses others naming the bound and the times in UTC", async () => {
+      const tip = await tipOf(s);
+      const iso = (ms: number) => new Date(ms).toISOString().replace(/\./g, "\\.");
+      const early = tip.time + MIN_SETTLE_WINDOW_MS - 60_000;
+      rejected(
+        await create({ settleBy: early }),
+        400,
+        new RegExp(`body\\.settleBy is ${early} \\(${iso(early)}\\): it must be at least 10 minutes \\(MIN_SETTLE_WINDOW_MS, 600000 ms\\) after the chain's time now \\(\\S+Z\\), that is \\d+ \\(\\S+Z\\) or later`),
+      );
+      const late = tip.time + MAX_SETTLE_WINDOW_MS + 3_600_000;
+      rejected(
+        await create({ settleBy: late }),
+        400,
+        new RegExp(`body\\.settleBy is ${late} \\(${iso(late)}\\): it must be at most 365 days \\(MAX_SETTLE_WINDOW_MS, 31536000000 ms\\) after the chain's time now`),
+      );
+      rejected(await create({ settleBy: 0 }), 400, /body\.settleBy is 0 \(1970-01-01T00:00:00\.000Z\): it must be at least 10 minutes/);
+      rejected(await create({ settleBy: 1.5 }), 400, /settleBy/);
+      rejected(await create({ settleBy: "soon" }), 400, /settleBy/);
+      // Both ends are accepted (a little inside, for the time the request takes).
+      const near = ok(await create({ settleBy: tip.time + MIN_SETTLE_WINDOW_MS + 60_000 }));
+      assert.equal(near.settleBy, tip.time + MIN_SETTLE_WINDOW_MS + 60_000);
+      ok(await create({ settleBy: tip.time + MAX_SETTLE_WINDOW_MS - 60_000 }));
     });
     it("refuses an admin address that is a script, and addresses of mainnet", async () => {
       rejected(await create({ adminAddress: scriptAddr }), 400, /body\.adminAddress must be an address with a key payment credential/);
@@ -113,9 +148,15 @@ describe("tournament rules", () => {
       await createSubmitted({ name: "Spends the seed", payoutStructure: [], utxos: [spent] });
       rejected(await create({ utxos: [spent, ...(await admin.utxos())] }), 400, /body\.utxos\[0\] \(.+#\d+\) is spent or unknown on chain/);
     });
-    it("answers 404 for an unknown contractTitle or contractVersion", async () => {
-      rejected(await create({ contractTitle: "someone/else" }), 404, /No tournament contract deployment "someone\/else" version "1\.0\.0"/);
+    it("answers 404 for an unknown contractTitle or contractVersion, and for the retired v1, naming what exists", async () => {
+      rejected(await create({ contractTitle: "someone/else" }), 404, /No tournament contract deployment "someone\/else" version "2\.0\.0"/);
       rejected(await create({ contractVersion: "9.9.9" }), 404, /version "9\.9\.9"/);
+      rejected(
+        await create({ contractVersion: "1.0.0" }),
+        404,
+        /No tournament contract deployment "cardano-tx-service\/tournament" version "1\.0\.0": this service knows "cardano-tx-service\/tournament" version "2\.0\.0"/,
+      );
+      ok(await create({ contractTitle: "cardano-tx-service/tournament", contractVersion: "2.0.0" }));
     });
   });
 
@@ -131,6 +172,16 @@ describe("tournament rules", () => {
       );
       rejected(await add(unknown, [{ address: p[0]!.address, outputRef: regB1 }]), 404, /No tournament abab/);
       rejected(await settle(unknown, [p[0]!.address]), 404, /No tournament abab/);
+      rejected(await s.request("POST", `/tournaments/${unknown}/cancel`, { adminAddress: admin.address, utxos: await admin.utxos() }), 404, /No tournament abab/);
+      rejected(await s.request("POST", `/tournaments/${unknown}/refund`, { utxos: await other.utxos() }), 404, /No tournament abab/);
+      // A malformed ID or a body naming another tournament: 400.
+      rejected(await s.request("POST", `/tournaments/xyz/cancel`, { adminAddress: admin.address, utxos: await admin.utxos() }), 400, /tournamentId/);
+      rejected(await s.request("POST", `/tournaments/xyz/refund`, { utxos: await other.utxos() }), 400, /tournamentId/);
+      rejected(
+        await s.request("POST", `/tournaments/${A}/refund`, { tournamentId: B, utxos: await other.utxos() }),
+        400,
+        /body\.tournamentId differs from the tournamentId of the path/,
+      );
       rejected(
         await s.request("POST", `/tournaments/${unknown}/unregister`, {
           tournamentId: unknown,
@@ -146,8 +197,9 @@ describe("tournament rules", () => {
       rejected(await s.request("GET", "/tournaments?contractTitle=nope"), 404, /No tournament contract deployment "nope"/);
       rejected(await s.request("GET", `/tournaments/${A}?contractVersion=0.0.1`), 404, /version "0\.0\.1"/);
       rejected(await s.request("GET", `/tournaments/${A}/registrations?contractVersion=0.0.1`), 404, /version "0\.0\.1"/);
-      const ok200 = await s.request("GET", `/tournaments/${A}?contractTitle=cardano-tx-service/tournament&contractVersion=1.0.0`);
+      const ok200 = await s.request("GET", `/tournaments/${A}?contractTitle=cardano-tx-service/tournament&contractVersion=2.0.0`);
       assert.equal(ok200.status, 200);
+      rejected(await s.request("GET", `/tournaments/${A}?contractVersion=1.0.0`), 404, /version "1\.0\.0": this service knows .* version "2\.0\.0"/);
     });
     it("pages the tournaments with an opaque pageState (alias cursor), absent on the last page", async () => {
       const all = await s.request("GET", "/tournaments");
@@ -175,8 +227,10 @@ describe("tournament rules", () => {
       rejected(await s.request("GET", "/tournaments?limit=0"), 400, /limit/);
       rejected(await s.request("GET", "/tournaments?limit=101"), 400, /limit/);
     });
-    it("lists registrations with datums that are not addresses as invalid", async () => {
-      // Somebody sends outputs to the registration address: one with an integer datum, one without any datum.
+    it("lists registrations whose datums are not exactly a key address as invalid, and never adds them", async () => {
+      // Somebody sends outputs to the registration address: one with an integer datum, one without
+      // any datum, one naming a script address. (A key address encoded otherwise than canonically
+      // cannot be made on the devnet, whose ledger re-encodes inline datums: see the next test.)
       const w = other;
       const hand = await s.request("POST", "/transactions/build", {
         changeAddress: w.address,
@@ -184,6 +238,7 @@ describe("tournament rules", () => {
         outputs: [
           { address: regAddressA, lovelace: 20 * ADA, datum: { type: "inline", value: "182a" } },
           { address: regAddressA, lovelace: 20 * ADA },
+          { address: regAddressA, lovelace: 20 * ADA, datum: { type: "inline", value: encodeRegistrationDatum(scriptAddr) } },
         ],
       });
       assert.equal(hand.status, 200, JSON.stringify(hand.body));
@@ -193,13 +248,39 @@ describe("tournament rules", () => {
       const junk = r.body.results.filter((x: { outputRef: string }) => x.outputRef.startsWith(hand.body.hash));
       assert.deepEqual(
         junk.sort((a: { outputRef: string }, b: { outputRef: string }) => (a.outputRef < b.outputRef ? -1 : 1)),
-        [0, 1].map((i) => ({ address: null, outputRef: `${hand.body.hash}#${i}`, valid: false, paidFeesLovelace: String(20 * ADA) })),
+        [0, 1, 2].map((i) => ({
+          address: i === 2 ? scriptAddr : null,
+          outputRef: `${hand.body.hash}#${i}`,
+          valid: false,
+          paidFeesLovelace: String(20 * ADA),
+        })),
       );
       const valid = await s.request("GET", `/tournaments/${A}/registrations?valid=true`);
       assert.deepEqual(valid.body.results.map((x: { address: string }) => x.address).sort(), p.map((w2) => w2.address).sort());
       // Such an output cannot be added.
-      rejected(await add(A, [{ address: p[0]!.address, outputRef: `${hand.body.hash}#0` }]), 400, /has no registrant address in its datum: it cannot be added/);
+      rejected(await add(A, [{ address: p[0]!.address, outputRef: `${hand.body.hash}#0` }]), 400, /has no registrant address in its datum \(it is not exactly the canonical encoding of an address\): it cannot be added/);
       rejected(await add(A, [{ address: p[0]!.address, outputRef: `${hand.body.hash}#1` }]), 400, /has no registrant address in its datum/);
+      rejected(
+        await add(A, [{ address: scriptAddr, outputRef: `${hand.body.hash}#2` }]),
+        400,
+        /body\.registrations\[0\] \(.+#2\) names a script address \(addr_test1\w+\) in its datum: a participant must have a key payment credential/,
+      );
+    });
+    it("lists a key address encoded otherwise than canonically as no address (a registration as a real ledger keeps its datum)", () => {
+      // Definite-length lists where the canonical encoding has indefinite ones: the same Plutus data, other bytes.
+      const canonical = encodeRegistrationDatum(p[0]!.address);
+      const pkh = canonical.slice("d8799fd8799f581c".length, "d8799fd8799f581c".length + 56);
+      assert.equal(canonical, `d8799fd8799f581c${pkh}ffd87a80ff`);
+      const utxo = (datum: string): UTxO => ({
+        input: { txHash: "ab".repeat(32), outputIndex: 0 },
+        output: { address: regAddressA, amount: [{ unit: "lovelace", quantity: String(20 * ADA) }], plutusData: datum },
+      });
+      assert.deepEqual(
+        { address: registrationOf(utxo(canonical), BigInt(ENTRY), "devnet").address, valid: registrationOf(utxo(canonical), BigInt(ENTRY), "devnet").valid },
+        { address: p[0]!.address, valid: true },
+      );
+      const other = registrationOf(utxo(`d87982d87981581c${pkh}d87a80`), BigInt(ENTRY), "devnet");
+      assert.deepEqual({ address: other.address, valid: other.valid }, { address: null, valid: false });
     });
   });
 
@@ -217,17 +298,18 @@ describe("tournament rules", () => {
         /body\.utxos must include a UTxO holding only ADA, at least 5 ADA, at a key address: the transaction runs a script and needs it as collateral/,
       );
     });
-    it("answers 404 for an unknown deployment on every building endpoint", async () => {
-      const v = { contractVersion: "2.0.0" };
+    it("answers 404 for an unknown deployment (the retired v1) on every building endpoint", async () => {
+      const v = { contractVersion: "1.0.0" };
+      const RETIRED = /version "1\.0\.0": this service knows "cardano-tx-service\/tournament" version "2\.0\.0"/;
       rejected(
         await s.request("POST", `/tournaments/${B}/register`, { tournamentId: B, registererAddress: p[1]!.address, utxos: await p[1]!.utxos(), ...v }),
         404,
-        /version "2\.0\.0"/,
+        RETIRED,
       );
       rejected(
         await s.request("POST", `/tournaments/${B}/unregister`, { tournamentId: B, registererAddress: p[0]!.address, outputRef: regB1, utxos: await p[0]!.utxos(), ...v }),
         404,
-        /version "2\.0\.0"/,
+        RETIRED,
       );
       rejected(
         await s.request("POST", `/tournaments/${B}/participants`, {
@@ -238,13 +320,15 @@ describe("tournament rules", () => {
           ...v,
         }),
         404,
-        /version "2\.0\.0"/,
+        RETIRED,
       );
       rejected(
         await s.request("PATCH", `/tournaments/${B}/settle`, { tournamentId: B, adminAddress: admin.address, results: [p[0]!.address], utxos: await admin.utxos(), ...v }),
         404,
-        /version "2\.0\.0"/,
+        RETIRED,
       );
+      rejected(await s.request("POST", `/tournaments/${B}/cancel`, { adminAddress: admin.address, utxos: await admin.utxos(), ...v }), 404, RETIRED);
+      rejected(await s.request("POST", `/tournaments/${B}/refund`, { utxos: await other.utxos(), ...v }), 404, RETIRED);
     });
     it("pages registrations by number (alias cursor) and refuses two different pages", async () => {
       const all = (await s.request("GET", `/tournaments/${A}/registrations`)).body.results;
@@ -341,10 +425,22 @@ describe("tournament rules", () => {
       // The rules hold, the admin signs: the ledger takes it.
       const done = ok(await settle(A, [p[1]!.address, p[0]!.address]));
       await signAndSubmit(s, { complete: done.complete!, hash: done.hash! }, [admin]);
-      rejected(await s.request("GET", `/tournaments/${A}`), 404, /it was settled/);
+      assert.equal((await getTournament(s, A)).status, "settled");
+      // Ended: nothing more can be built on it.
+      const ended = /No tournament \w+ under contract .*: it does not exist, or it ended \(settled, cancelled or refunded/;
+      rejected(await settle(A, [p[1]!.address, p[0]!.address]), 404, ended);
+      rejected(await s.request("POST", `/tournaments/${A}/cancel`, { adminAddress: admin.address, utxos: await admin.utxos() }), 404, ended);
+      rejected(
+        await s.request("POST", `/tournaments/${A}/register`, { registererAddress: p[2]!.address, utxos: await p[2]!.utxos() }),
+        404,
+        ended,
+      );
     });
-    it("still lets a registrant cancel after settlement", async () => {
+    it("still lists the registrations left after settlement, and lets their registrants cancel them", async () => {
       const w = p[2]!;
+      const listed = await s.request("GET", `/tournaments/${A}/registrations?valid=true`);
+      assert.equal(listed.status, 200, JSON.stringify(listed.body));
+      assert.ok(listed.body.results.some((r: { outputRef: string }) => r.outputRef === regA.get(w)));
       const built = ok(
         await s.request("POST", `/tournaments/${A}/unregister`, { tournamentId: A, registererAddress: w.address, outputRef: regA.get(w), utxos: await w.utxos() }),
       );

@@ -12,7 +12,7 @@ import { pubKeyAddress, serializeAddressObj } from "@meshsdk/core";
 import { Serialization } from "@meshsdk/core-cst";
 import { DEVNET_PROTOCOL_PARAMETERS, maxTxExUnits } from "../src/chain/protocol-params.js";
 import { encodePayoutTag } from "../src/tournament/datum.js";
-import { MAX_REGISTRATIONS_PER_ADD } from "../src/tournament/rules.js";
+import { MAX_REGISTRATIONS_PER_ADD } from "../src/tournament/limits.js";
 import { startService, type RunningService } from "./helpers/service.js";
 import { ADA, fundedWallet, lovelaceOf, ok, signAndSubmit, totalLovelace, txStats, utxosOf, type Funded } from "./helpers/tournament.js";
 
@@ -139,8 +139,13 @@ describe("a 64-player tournament", () => {
     for (const address of results.slice(PAYOUTS.length)) {
       assert.equal((await utxosOf(s, address)).filter((u) => u.input.txHash === settled.hash).length, 0, `${address} is not paid`);
     }
-    // The NFT is gone: the tournament is not found, and nothing the admin or the registration address holds carries it.
-    assert.equal((await s.request("GET", `/tournaments/${id}`)).status, 404);
+    // The NFT is gone: nothing the admin or the registration address holds carries it, and the
+    // tournament reads back as settled, its results and payouts from the settlement.
+    const ended = (await s.request("GET", `/tournaments/${id}`)).body;
+    assert.equal(ended.status, "settled");
+    assert.deepEqual(ended.endedBy, { action: "settle", txHash: settled.hash });
+    assert.deepEqual(ended.results, results.slice(0, PAYOUTS.length));
+    assert.deepEqual(ended.payouts.map((x: { outputRef: string }) => x.outputRef), paid.map(([, , index]) => `${settled.hash}#${index}`));
     const everywhere = [...(await utxosOf(s, admin.address)), ...(await utxosOf(s, full.registrationAddress))];
     assert.ok(!everywhere.some((u) => u.output.amount.some((a) => a.unit.endsWith(id))));
     // The admin gets the rest of the pool and the deposit, less the fee.

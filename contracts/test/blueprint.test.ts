@@ -1,12 +1,13 @@
-// The committed CIP-57 blueprint matches what the Helios sources compile to; the service's
-// contract module applies parameters and agrees with Mesh on hashes; the datum codecs round-trip
-// and refuse malformed data without throwing.
+// The committed CIP-57 blueprint matches what the Helios sources compile to (v2: an eight-item
+// config with settle_by, Cancel and Refund spend actions); the service's contract module applies
+// parameters and agrees with Mesh on hashes; the datum codecs round-trip and refuse malformed or
+// non-canonical data without throwing.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { blake2b } from "@helios-lang/crypto";
-import { decodeUplcData, makeByteArrayData, makeConstrData, makeIntData, makeListData, type UplcData } from "@helios-lang/uplc";
-import { resolveScriptHash } from "@meshsdk/core";
+import { decodeUplcData, makeByteArrayData, makeIntData, makeListData, type UplcData } from "@helios-lang/uplc";
+import { pubKeyAddress, resolveScriptHash, serializeAddressObj } from "@meshsdk/core";
 import {
   loadBlueprint,
   registrationAddress,
@@ -17,6 +18,7 @@ import {
 } from "../../src/tournament/contracts.js";
 import {
   ADD_PARTICIPANTS_REDEEMER,
+  CANCEL_REDEEMER,
   decodeRegistrationDatum,
   decodeTournamentDatum,
   encodePayoutTag,
@@ -24,6 +26,7 @@ import {
   encodeTournamentDatum,
   MINT_BURN_REDEEMER,
   mintCreateRedeemer,
+  REFUND_REDEEMER,
   REGISTRATION_ADD_REDEEMER,
   REGISTRATION_CANCEL_REDEEMER,
   settleRedeemer,
@@ -31,7 +34,8 @@ import {
   type TournamentDatum,
 } from "../../src/tournament/datum.js";
 import { BLUEPRINT_PATH, buildBlueprint, serializeBlueprint } from "../build.js";
-import { randomAddress } from "./helpers.js";
+import { addressOfKeyHash, randomAddress } from "./helpers.js";
+import { rawTournamentDatum } from "./raw.js";
 
 describe("blueprint (CIP-57)", () => {
   const built = buildBlueprint();
@@ -43,6 +47,7 @@ describe("blueprint (CIP-57)", () => {
   it("has the CIP-57 shape: preamble, validators with title, redeemer, compiledCode and hash", () => {
     const b = loadBlueprint();
     assert.equal(b.preamble.title, "cardano-tx-service/tournament");
+    assert.equal(b.preamble.version, "2.0.0");
     assert.equal(b.preamble["plutusVersion"], "v2");
     assert.deepEqual(
       b.validators.map((v) => v.title),
@@ -55,6 +60,19 @@ describe("blueprint (CIP-57)", () => {
     }
     const reg = b.validators[2]!;
     assert.equal((reg["parameters"] as unknown[]).length, 2);
+  });
+
+  it("v2 layouts: an eight-item config ending with settle_by; spend actions AddParticipants 0, Settle 1, Cancel 2, Refund 3", () => {
+    const defs = loadBlueprint().definitions as Record<string, { items?: { title: string }[]; anyOf?: { title: string; index: number }[] }>;
+    assert.deepEqual(
+      defs["Config"]!.items!.map((i) => i.title),
+      ["name", "admin", "bracket_size", "entry_fee", "payout_structure", "fixed_payouts", "registration_hash", "settle_by"],
+    );
+    assert.deepEqual(
+      defs["SpendAction"]!.anyOf!.map((v) => [v.title, v.index]),
+      [["AddParticipants", 0], ["Settle", 1], ["Cancel", 2], ["Refund", 3]],
+    );
+    assert.deepEqual(defs["RegistrationAction"]!.anyOf!.map((v) => [v.title, v.index]), [["Cancel", 0], ["Add", 1]]);
   });
 
   it("each hash is blake2b-224 of 0x02 ‖ compiledCode, and Mesh computes the same", () => {
@@ -99,7 +117,16 @@ describe("codecs conform to the blueprint's schemas", () => {
     (b.validators.find((v) => v.title === title)![arg] as { schema: Record<string, unknown> }).schema;
   const decode = (hex: string) => decodeUplcData(Buffer.from(hex, "hex"));
   const datum: TournamentDatum = {
-    config: { name: "x", adminAddress: randomAddress(), bracketSize: 2, entryFee: 1n, payoutStructure: [1n], fixedPayouts: [{ address: randomAddress(), amount: 1n }], registrationHash: "00".repeat(28) },
+    config: {
+      name: "x",
+      adminAddress: randomAddress(),
+      bracketSize: 2,
+      entryFee: 1n,
+      payoutStructure: [1n],
+      fixedPayouts: [{ address: randomAddress(), amount: 1n }],
+      registrationHash: "00".repeat(28),
+      settleBy: 1_767_225_600_000,
+    },
     participants: [randomAddress()],
   };
 
@@ -108,6 +135,10 @@ describe("codecs conform to the blueprint's schemas", () => {
     assert.ok(conforms(decode(MINT_BURN_REDEEMER), schema("tournament.tournament.mint", "redeemer"), defs));
     assert.ok(conforms(decode(ADD_PARTICIPANTS_REDEEMER), schema("tournament.tournament.spend", "redeemer"), defs));
     assert.ok(conforms(decode(settleRedeemer([2, 0])), schema("tournament.tournament.spend", "redeemer"), defs));
+    assert.ok(conforms(decode(CANCEL_REDEEMER), schema("tournament.tournament.spend", "redeemer"), defs));
+    assert.ok(conforms(decode(REFUND_REDEEMER), schema("tournament.tournament.spend", "redeemer"), defs));
+    assert.equal(CANCEL_REDEEMER, "d87a9fd87b80ff", "Constr 1 [Constr 2 []]");
+    assert.equal(REFUND_REDEEMER, "d87a9fd87c80ff", "Constr 1 [Constr 3 []]");
     assert.ok(conforms(decode(REGISTRATION_CANCEL_REDEEMER), schema("registration.registration.spend", "redeemer"), defs));
     assert.ok(conforms(decode(REGISTRATION_ADD_REDEEMER), schema("registration.registration.spend", "redeemer"), defs));
     assert.ok(!conforms(decode(MINT_BURN_REDEEMER), schema("tournament.tournament.spend", "redeemer"), defs), "the checker can fail");
@@ -157,6 +188,14 @@ describe("contracts module", () => {
   });
 });
 
+/** The config items of a tournament datum (CBOR hex). */
+function configOf(hex: string): UplcData[] {
+  const top = decodeUplcData(Buffer.from(hex, "hex"));
+  const config = top.kind === "list" ? top.items[0] : undefined;
+  if (config?.kind !== "list") throw new Error("not a tournament datum");
+  return [...config.items];
+}
+
 describe("datum codecs", () => {
   const datum: TournamentDatum = {
     config: {
@@ -167,17 +206,53 @@ describe("datum codecs", () => {
       payoutStructure: [300_000_000n, 150_000_000n, 50_000_000n],
       fixedPayouts: [{ address: randomAddress(), amount: 2_000_000n }],
       registrationHash: "ab".repeat(28),
+      settleBy: Date.UTC(2026, 6, 14, 12),
     },
     participants: [randomAddress(), randomAddress()],
   };
 
-  it("round-trips the tournament datum", () => {
+  it("round-trips the tournament datum, settle_by included", () => {
     assert.deepEqual(decodeTournamentDatum(encodeTournamentDatum(datum), false), datum);
+    const settleBy = configOf(encodeTournamentDatum(datum))[7]!;
+    assert.ok(settleBy.kind === "int" && settleBy.value === BigInt(datum.config.settleBy), "the eighth config item is settle_by");
   });
 
   it("round-trips the registration datum (an address as Plutus data)", () => {
     const a = randomAddress();
     assert.equal(decodeRegistrationDatum(encodeRegistrationDatum(a), false), a);
+    const base = serializeAddressObj(pubKeyAddress("11".repeat(28), "22".repeat(28)), 0);
+    assert.equal(decodeRegistrationDatum(encodeRegistrationDatum(base), false), base);
+  });
+
+  it("refuses a registration datum that is not exactly the canonical encoding of an address", () => {
+    const pkh = "ab".repeat(28);
+    const canonical = encodeRegistrationDatum(addressOfKeyHash(pkh));
+    assert.equal(canonical, `d8799fd8799f581c${pkh}ffd87a80ff`);
+    assert.equal(decodeRegistrationDatum(canonical, false), addressOfKeyHash(pkh));
+    const same = [
+      // The same address with definite-length field lists.
+      `d87982d87981581c${pkh}d87a80`,
+      // Constructor 0 as the general tag 102 [0, fields].
+      `d866820082d8799f581c${pkh}ffd87a80`,
+      // Trailing bytes after the datum.
+      `${canonical}00`,
+    ];
+    for (const hex of same) assert.equal(decodeRegistrationDatum(hex, false), null, hex);
+    const wrong = [
+      // An extra field.
+      `d8799fd8799f581c${pkh}ffd87a8000ff`,
+      // Constructor 1 instead of 0.
+      `d87a9fd8799f581c${pkh}ffd87a80ff`,
+      // A 27-byte key hash.
+      `d8799fd8799f581b${pkh.slice(2)}ffd87a80ff`,
+      // A script payment credential is an address, but the codec returns it: the validator refuses it.
+    ];
+    for (const hex of wrong) assert.equal(decodeRegistrationDatum(hex, false), null, hex);
+  });
+
+  it("refuses a v1 datum (seven config items, no settle_by)", () => {
+    const v1 = makeListData([makeListData(configOf(encodeTournamentDatum(datum)).slice(0, 7)), makeListData([])]);
+    assert.equal(decodeTournamentDatum(Buffer.from(v1.toCbor()).toString("hex"), false), null);
   });
 
   it("returns null for malformed data instead of throwing", () => {
@@ -191,19 +266,20 @@ describe("datum codecs", () => {
       hex(makeListData([makeIntData(1n)])),
       hex(makeListData([makeListData([]), makeListData([])])),
       // A config with a non-address admin.
-      hex(makeListData([
-        makeListData([makeByteArrayData("41"), makeIntData(1n), makeIntData(2n), makeIntData(0n), makeListData([]), makeListData([]), makeByteArrayData("00".repeat(28))]),
-        makeListData([]),
-      ])),
+      rawTournamentDatum(datum.config, [], { 1: makeIntData(1n) }),
       // Participants that are not addresses.
-      encodeTournamentDatum(datum).replace(/9f(d8799f[0-9a-f]*)$/, "9f01ff"),
+      rawTournamentDatum(datum.config, [makeIntData(1n)]),
       // A name that is not UTF-8.
-      hex(makeListData([
-        makeListData([makeByteArrayData("ff"), makeConstrData(0, []), makeIntData(2n), makeIntData(0n), makeListData([]), makeListData([]), makeByteArrayData("00".repeat(28))]),
-        makeListData([]),
-      ])),
+      rawTournamentDatum(datum.config, [], { 0: makeByteArrayData("ff") }),
+      // A deadline that is not an integer, or negative.
+      rawTournamentDatum(datum.config, [], { 7: makeByteArrayData("00") }),
+      rawTournamentDatum(datum.config, [], { 7: makeIntData(-1n) }),
+      // A ninth config item, a third datum item.
+      rawTournamentDatum(datum.config, [], {}, [makeIntData(0n)]),
+      rawTournamentDatum(datum.config, [], {}, [], [makeIntData(0n)]),
     ];
     for (const b of bad) assert.equal(decodeTournamentDatum(b, false), null, b);
+    assert.notEqual(decodeTournamentDatum(rawTournamentDatum(datum.config, []), false), null, "the checker can fail");
     for (const b of ["", "zz", "d87980", hex(makeIntData(5n))]) assert.equal(decodeRegistrationDatum(b, false), null, b);
   });
 

@@ -2,12 +2,20 @@
 // real keys, an evaluator on Scalus, and a declarative transaction plan that attack tests alter
 // in one place before it is built with MeshTxBuilder, signed and submitted.
 import { randomBytes } from "node:crypto";
-import type { Action, IEvaluator, IFetcher, UTxO } from "@meshsdk/common";
-import { deserializeAddress, MeshTxBuilder, pubKeyAddress, serializeAddressObj } from "@meshsdk/core";
+import type { Action, IEvaluator, IFetcher, NativeScript, UTxO } from "@meshsdk/common";
+import {
+  deserializeAddress,
+  MeshTxBuilder,
+  pubKeyAddress,
+  resolveNativeScriptHash,
+  serializeAddressObj,
+  serializeNativeScript,
+} from "@meshsdk/core";
 import { MeshWallet } from "@meshsdk/wallet";
 import scalus from "scalus";
 import { DEVNET_COST_MODELS, DEVNET_PROTOCOL_PARAMETERS } from "../../src/chain/protocol-params.js";
 import { utxosOfMap, utxosOfMaps } from "../../src/chain/devnet/utxo-map.js";
+import { explainTraces } from "../../src/tournament/traces.js";
 
 const { Emulator, Scalus, SlotConfig } = scalus;
 export type EmulatorT = InstanceType<typeof Emulator>;
@@ -52,19 +60,48 @@ export interface Submitted {
 
 /** One emulator with its slot config; evaluation uses the same ledger state and cost models. */
 export class Chain {
+  /** The emulator's current slot (it has no getter): kept here, copied by snapshot(). */
+  #slot = 0;
+
   private constructor(readonly emulator: EmulatorT) {}
 
   static readonly slotConfig = new SlotConfig(SYSTEM_START_MS, 0, 1000);
 
-  /** Each address gets `count` UTxOs of `lovelace` each. */
+  /** Slot of a POSIX time (ms), rounded down; slots are one second from SYSTEM_START_MS. */
+  static slotOf(timeMs: number): number {
+    return Math.floor((timeMs - SYSTEM_START_MS) / 1000);
+  }
+
+  static timeOf(slot: number): number {
+    return SYSTEM_START_MS + slot * 1000;
+  }
+
+  get slot(): number {
+    return this.#slot;
+  }
+
+  setSlot(slot: number): void {
+    this.emulator.setSlot(slot);
+    this.#slot = slot;
+  }
+
+  /**
+   * Each address gets `count` UTxOs of `lovelace` each. The chain starts at slot 1: a transaction
+   * valid from slot 0 cannot be written (Mesh drops a validity start of 0), and a creation needs a
+   * validity start.
+   */
   static fund(addresses: readonly string[], lovelace: bigint, count = 1): Chain {
     const list: string[] = [];
     for (const a of addresses) for (let i = 0; i < count; i++) list.push(a);
-    return new Chain(Emulator.withAddresses(list, Chain.slotConfig, lovelace));
+    const chain = new Chain(Emulator.withAddresses(list, Chain.slotConfig, lovelace));
+    chain.setSlot(1);
+    return chain;
   }
 
   snapshot(): Chain {
-    return new Chain(this.emulator.snapshot());
+    const copy = new Chain(this.emulator.snapshot());
+    copy.#slot = this.#slot;
+    return copy;
   }
 
   utxosAt(address: string): UTxO[] {
@@ -103,7 +140,8 @@ export class Chain {
 
   submit(signedHex: string): Submitted {
     const r = this.emulator.submitTx(Buffer.from(signedHex, "hex"));
-    return { ok: r.isSuccess, txHash: r.txHash, error: r.error, logs: r.logs ?? [] };
+    // The scripts trace short codes (src/tournament/traces.ts): shown with their messages.
+    return { ok: r.isSuccess, txHash: r.txHash, error: r.error && explainTraces(r.error), logs: (r.logs ?? []).map(explainTraces) };
   }
 }
 
@@ -155,6 +193,9 @@ export interface TxPlan {
   signers: Wallet[];
   /** UTxOs the builder may add for balance; defaults to the payer's ADA-only UTxOs. */
   selectFrom?: UTxO[];
+  /** Validity interval, slots: invalid before `validFrom`, invalid from `validTo` on. */
+  validFrom?: number;
+  validTo?: number;
 }
 
 export interface Budget {
@@ -198,6 +239,8 @@ export async function buildPlan(chain: Chain, plan: TxPlan, budget?: Budget): Pr
     if (o.scriptCode !== undefined) b.txOutReferenceScript(o.scriptCode, "V2");
   }
   for (const pkh of plan.requiredSigners) b.requiredSignerHash(pkh);
+  if (plan.validFrom !== undefined) b.invalidBefore(plan.validFrom);
+  if (plan.validTo !== undefined) b.invalidHereafter(plan.validTo);
   const collateral = [...payerUtxos].sort((x, y) => (lovelaceOf(y) > lovelaceOf(x) ? 1 : -1))[0];
   if (collateral === undefined) throw new Error("payer has no ADA-only UTxO for collateral");
   if (plan.scriptInputs.length > 0 || plan.mints.length > 0) {
@@ -237,7 +280,7 @@ export async function attempt(chain: Chain, plan: TxPlan): Promise<AttackOutcome
     return { evaluationError, ledger: chain.submit(tx) };
   } catch (error) {
     const logs = (error as { logs?: unknown }).logs;
-    evaluationError = `${(error as Error).message}${Array.isArray(logs) ? ` ${logs.join(" | ")}` : ""}`;
+    evaluationError = explainTraces(`${(error as Error).message}${Array.isArray(logs) ? ` ${logs.join(" | ")}` : ""}`);
   }
   const redeemers = plan.scriptInputs.length + new Set(plan.mints.map((m) => m.script.hash)).size;
   const tx = await buildPlan(chain, plan, fixedBudget(redeemers));
@@ -251,4 +294,23 @@ export function randomAddress(): string {
 
 export function addressOfKeyHash(pkh: string): string {
   return serializeAddressObj(pubKeyAddress(pkh), 0);
+}
+
+/**
+ * Mints `quantity` of a native token (policy: a signature of `wallet`'s key) to `wallet`, in one
+ * output with some ada: a registration that carries a token can then be built from it.
+ */
+export async function mintNativeToken(chain: Chain, wallet: Wallet, name: string, quantity: bigint): Promise<{ unit: string; utxo: UTxO }> {
+  const script: NativeScript = { type: "sig", keyHash: wallet.pkh };
+  const policy = resolveNativeScriptHash(script);
+  const unit = policy + Buffer.from(name, "utf8").toString("hex");
+  const b = new MeshTxBuilder({ params: PARAMS, fetcher: chain.fetcher });
+  b.mint(quantity.toString(), policy, Buffer.from(name, "utf8").toString("hex")).mintingScript(serializeNativeScript(script).scriptCbor!);
+  b.txOut(wallet.address, [{ unit: "lovelace", quantity: "2000000" }, { unit, quantity: quantity.toString() }]);
+  b.changeAddress(wallet.address).selectUtxosFrom(chain.utxosAt(wallet.address).filter(hasOnlyAda));
+  const r = chain.submit(await wallet.sign(await b.complete()));
+  if (!r.ok || r.txHash === undefined) throw new Error(`ledger refused the mint: ${r.error}`);
+  const utxo = chain.utxosAt(wallet.address).find((u) => u.input.txHash === r.txHash && u.output.amount.some((a) => a.unit === unit));
+  if (!utxo) throw new Error("minted token not found");
+  return { unit, utxo };
 }

@@ -1,5 +1,7 @@
-// The honest tournament transactions as plans (see helpers.ts): create, register, cancel, add
-// participants, settle. Attack tests take a plan from here and change one thing.
+// The honest tournament transactions as plans (see helpers.ts): create, register, cancel a
+// registration, add participants, settle, cancel and refund a tournament. Attack tests take a plan
+// from here and change one thing. Transactions that must happen before the deadline end their
+// validity at it; a refund starts its validity just after it.
 import type { UTxO } from "@meshsdk/common";
 import {
   registrationScript,
@@ -9,6 +11,7 @@ import {
 } from "../../src/tournament/contracts.js";
 import {
   ADD_PARTICIPANTS_REDEEMER,
+  CANCEL_REDEEMER,
   decodeRegistrationDatum,
   decodeTournamentDatum,
   encodePayoutTag,
@@ -17,14 +20,17 @@ import {
   MINT_BURN_REDEEMER,
   mintCreateRedeemer,
   REGISTRATION_ADD_REDEEMER,
+  REFUND_REDEEMER,
   REGISTRATION_CANCEL_REDEEMER,
   settleRedeemer,
   tournamentIdOf,
   type TournamentConfig,
   type TournamentDatum,
 } from "../../src/tournament/datum.js";
+import { CONTRACT_MAX_SETTLE_WINDOW_MS } from "../../src/tournament/limits.js";
+import { depositOf } from "../../src/tournament/rules.js";
 import {
-  type Chain,
+  Chain,
   hasOnlyAda,
   lovelaceOf,
   type Out,
@@ -32,11 +38,25 @@ import {
   randomAddress,
   type RefScript,
   submitPlan,
+  SYSTEM_START_MS,
   type TxPlan,
   type Wallet,
 } from "./helpers.js";
 
 export const NETWORK = "devnet" as const;
+
+/** The last validity slot that ends before the deadline `settleBy` (ms): an add or settlement's upper bound. */
+export const beforeDeadline = (settleBy: number): number => Chain.slotOf(settleBy) - 1;
+/** The first slot wholly after the deadline: a refund's lower bound. */
+export const afterDeadline = (settleBy: number): number => Chain.slotOf(settleBy) + 1;
+
+/**
+ * The earliest validity start (slot) from which a creation may set deadline `settleBy`: the
+ * contract wants settle_by at most CONTRACT_MAX_SETTLE_WINDOW_MS after the creation's validity
+ * start. Slot 1 at the earliest, where Chain.fund starts (Mesh cannot write a start of 0).
+ */
+export const earliestCreationStart = (settleBy: number): number =>
+  Math.max(1, Math.ceil((settleBy - CONTRACT_MAX_SETTLE_WINDOW_MS - SYSTEM_START_MS) / 1000));
 
 /** Lovelace an output needs (min-UTxO), with a margin for the address and value encoding. */
 export function minLovelace(datumHex = "", withToken = false): bigint {
@@ -77,7 +97,10 @@ export interface Tournament {
 
 export type ConfigInput = Omit<TournamentConfig, "registrationHash" | "adminAddress">;
 
-/** Plan of the create transaction: consumes `seed`, mints the NFT to the tournament address. */
+/**
+ * Plan of the create transaction: consumes `seed`, mints the NFT to the tournament address, valid
+ * from the earliest start the deadline allows to just before the deadline.
+ */
 export function createPlan(
   tournamentRef: RefScript,
   admin: Wallet,
@@ -104,9 +127,13 @@ export function createPlan(
     scriptInputs: [],
     walletInputs: [seed],
     mints: [{ script: tournamentRef, name: id, quantity: 1n, redeemer: mintCreateRedeemer(seed.input.txHash, seed.input.outputIndex) }],
-    outputs: [{ address, lovelace: minLovelace(datum, true), assets: [{ unit: policy + id, quantity: "1" }], datum }],
+    outputs: [{ address, lovelace: minLovelace(datum, true) + depositOf(config), assets: [{ unit: policy + id, quantity: "1" }], datum }],
     requiredSigners: [],
     signers: [],
+    // The contract bounds the deadline from the validity start (which must exist) and wants the
+    // validity to end before it.
+    validFrom: earliestCreationStart(config.settleBy),
+    validTo: beforeDeadline(config.settleBy),
   };
   return { plan, tournament, datum };
 }
@@ -140,13 +167,22 @@ export function datumOf(u: UTxO): TournamentDatum {
 }
 
 /** Plan of a register transaction: one registration output per registrant address. */
-export function registerPlan(t: Tournament, payer: Wallet, registrants: readonly string[], lovelace = t.config.entryFee): TxPlan {
+export function registerPlan(t: Tournament, payer: Wallet, registrants: readonly string[], lovelace?: bigint): TxPlan {
+  // At least the output's minimum: a free tournament's registration holds only that (returned when added).
+  const amount = (datum: string): bigint => {
+    if (lovelace !== undefined) return lovelace;
+    const min = minLovelace(datum);
+    return t.config.entryFee > min ? t.config.entryFee : min;
+  };
   return {
     payer,
     scriptInputs: [],
     walletInputs: [],
     mints: [],
-    outputs: registrants.map((r) => ({ address: t.registrationAddress, lovelace, datum: encodeRegistrationDatum(r) })),
+    outputs: registrants.map((r) => {
+      const datum = encodeRegistrationDatum(r);
+      return { address: t.registrationAddress, lovelace: amount(datum), datum };
+    }),
     requiredSigners: [],
     signers: [],
   };
@@ -192,6 +228,17 @@ export function addPlan(t: Tournament, admin: Wallet, current: UTxO, regs: reado
   let lovelace = lovelaceOf(current) + t.config.entryFee * BigInt(added.length);
   const min = minLovelace(datumHex, true);
   if (lovelace < min) lovelace = min;
+  // What a registration holds beyond the entry fee goes back to its registrant, tagged with the
+  // index the registrant gets as a participant (the admin tops it up to the output's minimum).
+  const returns: Out[] = [];
+  sorted.forEach((r, j) => {
+    const excess = lovelaceOf(r) - t.config.entryFee;
+    const tokens = r.output.amount.filter((a) => a.unit !== "lovelace");
+    if (excess <= 0n && tokens.length === 0) return;
+    const tag = encodePayoutTag(t.id, before.participants.length + j);
+    const floor = minLovelace(tag, tokens.length > 0);
+    returns.push({ address: added[j]!, lovelace: excess > floor ? excess : floor, assets: tokens, datum: tag });
+  });
   const plan: TxPlan = {
     payer: admin,
     scriptInputs: [
@@ -200,9 +247,10 @@ export function addPlan(t: Tournament, admin: Wallet, current: UTxO, regs: reado
     ],
     walletInputs: [],
     mints: [],
-    outputs: [{ address: t.address, lovelace, assets: current.output.amount.filter((a) => a.unit !== "lovelace"), datum: datumHex }],
+    outputs: [{ address: t.address, lovelace, assets: current.output.amount.filter((a) => a.unit !== "lovelace"), datum: datumHex }, ...returns],
     requiredSigners: [admin.pkh],
     signers: [admin],
+    validTo: beforeDeadline(t.config.settleBy),
   };
   return { plan, datum };
 }
@@ -232,5 +280,30 @@ export function settlePlan(t: Tournament, admin: Wallet, current: UTxO, winners:
     outputs: [...placements, ...fixed],
     requiredSigners: [admin.pkh],
     signers: [admin],
+    validTo: beforeDeadline(t.config.settleBy),
+  };
+}
+
+/**
+ * Plan of a cancel (the admin, signing) or a refund (`payer`, anyone, after the deadline): the NFT
+ * burnt, each participant's entry fee back in outputs 0..N-1 (none when entry is free), and the
+ * rest of the tournament output to the admin in output N, every output tagged.
+ */
+export function closePlan(t: Tournament, payer: Wallet, current: UTxO, how: "cancel" | "refund"): TxPlan {
+  const d = datumOf(current);
+  const fee = t.config.entryFee;
+  const refunds = fee > 0n ? d.participants.map((p, k) => prizeOut(t, p, fee, k)) : [];
+  const n = d.participants.length;
+  const rest = lovelaceOf(current) - fee * BigInt(n);
+  const remainder = prizeOut(t, t.config.adminAddress, rest, n);
+  return {
+    payer,
+    scriptInputs: [{ utxo: current, redeemer: how === "cancel" ? CANCEL_REDEEMER : REFUND_REDEEMER, script: t.refs.tournament }],
+    walletInputs: [],
+    mints: [{ script: t.refs.tournament, name: t.id, quantity: -1n, redeemer: MINT_BURN_REDEEMER }],
+    outputs: [...refunds, remainder],
+    requiredSigners: how === "cancel" ? [payer.pkh] : [],
+    signers: [],
+    ...(how === "refund" ? { validFrom: afterDeadline(t.config.settleBy) } : {}),
   };
 }

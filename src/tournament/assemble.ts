@@ -1,7 +1,7 @@
 // Builds a tournament transaction from a plan with MeshTxBuilder: script inputs (each script by
 // reference or attached inline), key inputs that must be spent, an optional mint or burn, the
-// outputs in the order the validators read them, required signers, collateral, and balancing from
-// the client's UTxOs. Redeemer budgets come from the chain's own evaluator; the result is checked
+// outputs in the order the validators read them, required signers, the validity interval the
+// settlement deadline asks for, collateral, and balancing from the client's UTxOs. Redeemer budgets come from the chain's own evaluator; the result is checked
 // against the ledger's size and ExUnits limits before it is handed out.
 import type { Asset, IEvaluator, Protocol, UTxO } from "@meshsdk/common";
 import { MeshTxBuilder } from "@meshsdk/core";
@@ -11,6 +11,7 @@ import type { ChainPort } from "../chain/port.js";
 import { maxTxExUnits, meshCostModels } from "../chain/protocol-params.js";
 import { BadRequestError, InsufficientFundsError, TxTooLargeError, UnprocessableError } from "../errors.js";
 import type { CompiledScript } from "./contracts.js";
+import { explainTraces } from "./traces.js";
 
 /** A script as a transaction uses it: from a reference UTxO, or attached to the witness set. */
 export type ScriptSource =
@@ -48,6 +49,10 @@ export interface TournamentTxPlan {
   readonly utxosField: string;
   /** What to change when the transaction exceeds the ledger's size or ExUnits limits. */
   readonly tooLarge?: string;
+  /** Validity interval, slots: invalid before `validFrom` (a refund starts after the deadline)… */
+  readonly validFrom?: number;
+  /** …and invalid from `validTo` on (an add or settlement ends before it). */
+  readonly validTo?: number;
 }
 
 export interface BuiltTx {
@@ -152,6 +157,8 @@ function assemble(plan: TournamentTxPlan, params: Protocol, chain: ChainPort, co
     if (o.datum !== undefined) b.txOutInlineDatumValue(o.datum, "CBOR");
   }
   for (const pkh of plan.requiredSigners) b.requiredSignerHash(pkh);
+  if (plan.validFrom !== undefined) b.invalidBefore(plan.validFrom);
+  if (plan.validTo !== undefined) b.invalidHereafter(plan.validTo);
   if (collateral) {
     b.txInCollateral(collateral.input.txHash, collateral.input.outputIndex, collateral.output.amount, collateral.output.address);
     // Should a script fail, the ledger takes 5 ADA (150% of any possible fee) and returns the rest.
@@ -198,7 +205,8 @@ function explain(error: unknown, plan: TournamentTxPlan): Error {
   const message = String((error as Error)?.message ?? error);
   if (/Tx evaluation failed/i.test(message)) {
     const reason = message.replace(/\s*For txHex:[\s\S]*$/, "").replace(/^Tx evaluation failed:\s*/, "");
-    return new UnprocessableError(`A tournament script refuses this transaction: ${reason}`);
+    // The scripts trace short codes; the answer names each rule in words (traces.ts).
+    return new UnprocessableError(`A tournament script refuses this transaction: ${explainTraces(reason)}`);
   }
   if (/insufficient|depleted|UTxO Balance/i.test(message)) {
     return new InsufficientFundsError(

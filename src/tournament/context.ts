@@ -1,5 +1,7 @@
-// What every tournament operation works with: the chain, the network and the deployments.
+// What every tournament operation works with: the chain, the network, its era history (the
+// settlement deadline's times as slots) and the deployments.
 import type { UTxO } from "@meshsdk/common";
+import type { EraHistory } from "../cardano/era-history.js";
 import type { Network } from "../config.js";
 import type { ChainPort } from "../chain/port.js";
 import { BadRequestError } from "../errors.js";
@@ -8,6 +10,7 @@ import type { Deployments } from "./deployment.js";
 export interface TournamentContext {
   readonly chain: ChainPort;
   readonly network: Network;
+  readonly eraHistory: EraHistory;
   readonly deployments: Deployments;
 }
 

@@ -4,9 +4,11 @@
 // from the Helios source with its parameters set by changeParam (contracts/README.md).
 import { readFileSync } from "node:fs";
 import { Program } from "@helios-lang/compiler";
-import { makeByteArrayData, type UplcData } from "@helios-lang/uplc";
+import { makeByteArrayData, makeIntData, type UplcData } from "@helios-lang/uplc";
 import { resolveScriptHash, serializePlutusScript } from "@meshsdk/core";
 import type { Network } from "../config.js";
+import * as limits from "./limits.js";
+import { withTraceCodes } from "./traces.js";
 
 const CONTRACTS_DIR = new URL("../../contracts/", import.meta.url);
 
@@ -37,7 +39,8 @@ export interface Blueprint {
 export const TOURNAMENT_TITLE = "tournament.tournament";
 export const REGISTRATION_TITLE = "registration.registration";
 
-const source = (name: string): string => readFileSync(new URL(`src/${name}.hl`, CONTRACTS_DIR), "utf8");
+/** A Helios source as compiled: its trace messages swapped for their codes (traces.ts). */
+const source = (name: string): string => withTraceCodes(readFileSync(new URL(`src/${name}.hl`, CONTRACTS_DIR), "utf8"), `${name}.hl`);
 
 const hexOf = (bytes: readonly number[] | Uint8Array): string => Buffer.from(bytes).toString("hex");
 
@@ -67,9 +70,20 @@ function compileProgram(name: string, params: Record<string, UplcData> = {}): Co
   return { code, compiledCode: unwrapCborBytes(code), hash, version: "V2" };
 }
 
+/** The tournament script's limits, from src/tournament/limits.ts: the service and the contract share them. */
+export const TOURNAMENT_LIMITS: Record<string, UplcData> = {
+  "tournament::MIN_BRACKET": makeIntData(limits.MIN_BRACKET),
+  "tournament::MAX_BRACKET": makeIntData(limits.MAX_BRACKET),
+  "tournament::MAX_PLACEMENTS": makeIntData(limits.MAX_PLACEMENTS),
+  "tournament::MAX_FIXED_PAYOUTS": makeIntData(limits.MAX_FIXED_PAYOUTS),
+  "tournament::MAX_NAME_BYTES": makeIntData(limits.MAX_NAME_BYTES),
+  "tournament::MAX_LOVELACE": makeIntData(limits.MAX_LOVELACE),
+  "tournament::MAX_SETTLE_WINDOW_MS": makeIntData(limits.CONTRACT_MAX_SETTLE_WINDOW_MS),
+};
+
 /** Compiles the two unparameterized programs (what the blueprint records). */
 export function compileContracts(): { tournament: CompiledScript; registration: CompiledScript } {
-  return { tournament: compileProgram("tournament"), registration: compileProgram("registration") };
+  return { tournament: compileProgram("tournament", TOURNAMENT_LIMITS), registration: compileProgram("registration") };
 }
 
 let blueprintCache: Blueprint | undefined;

@@ -1,15 +1,20 @@
 // The create transaction: consumes the seed (the first of the client's UTxOs), mints the tournament
 // NFT whose name (the tournament ID) derives from the seed, and locks it at the tournament validator
-// with the inline datum (configuration, no participants). The admin's deposit is the output's min-UTxO.
+// with the inline datum (configuration with its settlement deadline, no participants). The output
+// holds its min-UTxO plus the creator's deposit: what the prizes exceed a full bracket's entry fees
+// by (depositOf), so that the pool of a full bracket always pays every prize. The transaction's
+// validity starts at the chain's tip and ends before the deadline: the contract bounds the deadline
+// from both (after the validity, at most CONTRACT_MAX_SETTLE_WINDOW_MS after its start).
 import type { UTxO } from "@meshsdk/common";
 import { getOutputMinLovelace } from "@meshsdk/core";
 import { BadRequestError } from "../errors.js";
 import { buildTournamentTx } from "./assemble.js";
 import { registrationScriptOf } from "./registration-script.js";
 import { checkUnspent, unspentOnly, type TournamentContext, type TxAnswer } from "./context.js";
+import { beforeDeadline } from "./deadline.js";
 import { encodeTournamentDatum, mintCreateRedeemer, tournamentIdOf, type FixedPayout, type TournamentConfig } from "./datum.js";
 import { selectContract, type ContractSelector } from "./deployment.js";
-import { checkBracket, checkName, checkPayouts, paymentKeyHash } from "./rules.js";
+import { checkBracket, checkName, checkPayouts, depositOf, paymentKeyHash, settleByOf } from "./rules.js";
 
 export interface CreateInput extends ContractSelector {
   readonly name: string;
@@ -19,19 +24,30 @@ export interface CreateInput extends ContractSelector {
   readonly entryFee: bigint;
   readonly payoutStructure: readonly bigint[];
   readonly fixedPayouts: readonly FixedPayout[];
+  /** Settlement deadline, Unix ms; absent: DEFAULT_SETTLE_WINDOW_MS after the chain's time. */
+  readonly settleBy?: number | undefined;
   /** The first one is the seed. */
   readonly utxos: readonly UTxO[];
 }
 
-export async function createTournament(ctx: TournamentContext, input: CreateInput): Promise<TxAnswer & { tournamentId: string }> {
+export interface CreateAnswer extends TxAnswer {
+  readonly tournamentId: string;
+  /** The creator's deposit for the prizes (on top of the output's min-UTxO), lovelace. */
+  readonly deposit: bigint;
+  readonly settleBy: number;
+}
+
+export async function createTournament(ctx: TournamentContext, input: CreateInput): Promise<CreateAnswer> {
   checkName(input.name);
   checkBracket(input.bracketSize);
-  paymentKeyHash(input.adminAddress, "body.adminAddress", "the admin signs the add-participants and settlement transactions");
+  paymentKeyHash(input.adminAddress, "body.adminAddress", "the admin signs the add-participants, settlement and cancel transactions");
   const contract = selectContract(ctx.network, input);
   const seed = input.utxos[0];
   if (seed === undefined) throw new BadRequestError("body.utxos must hold at least one UTxO: the first one is consumed and names the tournament.");
   if (seed.output.scriptRef) throw new BadRequestError("body.utxos[0] carries a reference script: pass another UTxO first (it is spent to name the tournament).");
   paymentKeyHash(seed.output.address, "body.utxos[0]", "it is spent by the create transaction");
+  const tip = await ctx.chain.tip();
+  const settleBy = settleByOf(input.settleBy, tip);
   await checkUnspent(ctx.chain, [seed], "body.utxos");
 
   const tournamentId = tournamentIdOf(seed.input.txHash, seed.input.outputIndex);
@@ -47,26 +63,40 @@ export async function createTournament(ctx: TournamentContext, input: CreateInpu
     payoutStructure: input.payoutStructure,
     fixedPayouts: input.fixedPayouts,
     registrationHash: registration.hash,
+    settleBy,
   };
   const datum = encodeTournamentDatum({ config, participants: [] });
   const nft = { unit: contract.policyId + tournamentId, quantity: "1" };
-  const deposit = getOutputMinLovelace(
-    { address: contract.address, amount: [{ unit: "lovelace", quantity: "100000000" }, nft], datum: { type: "Inline", data: { type: "CBOR", content: datum } } },
-    params.coinsPerUtxoSize,
-  );
+  const deposit = depositOf(config);
+  // The output's min-UTxO on top of the deposit; the min-UTxO grows with the lovelace quantity's
+  // encoding, so it is priced again until the total covers both.
+  const minOf = (lovelace: bigint): bigint =>
+    BigInt(
+      getOutputMinLovelace(
+        { address: contract.address, amount: [{ unit: "lovelace", quantity: lovelace.toString() }, nft], datum: { type: "Inline", data: { type: "CBOR", content: datum } } },
+        params.coinsPerUtxoSize,
+      ),
+    );
+  let lovelace = deposit + minOf(deposit);
+  while (deposit + minOf(lovelace) > lovelace) lovelace = deposit + minOf(lovelace);
+  const validTo = beforeDeadline(ctx.eraHistory, tip, settleBy);
+  // settleByOf leaves at least MIN_SETTLE_WINDOW_MS: never null here.
+  if (validTo === null) throw new BadRequestError("body.settleBy is too close to the chain's time now: choose a later deadline.");
   const source = await ctx.deployments.tournamentSource(contract);
   const built = await buildTournamentTx(
     {
       scriptInputs: [],
       keyInputs: [seed],
       mint: { source, assetName: tournamentId, quantity: 1n, redeemer: mintCreateRedeemer(seed.input.txHash, seed.input.outputIndex) },
-      outputs: [{ address: contract.address, amount: [{ unit: "lovelace", quantity: String(deposit) }, nft], datum }],
+      outputs: [{ address: contract.address, amount: [{ unit: "lovelace", quantity: lovelace.toString() }, nft], datum }],
       requiredSigners: [],
       utxos: await unspentOnly(ctx.chain, input.utxos),
       changeAddress: input.changeAddress,
       utxosField: "body.utxos",
+      validFrom: tip.slot,
+      validTo,
     },
     ctx.chain,
   );
-  return { ...built, tournamentId };
+  return { ...built, tournamentId, deposit, settleBy };
 }

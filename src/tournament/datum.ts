@@ -30,6 +30,8 @@ export interface TournamentConfig {
   readonly fixedPayouts: readonly FixedPayout[];
   /** Hex hash of this tournament's registration validator. */
   readonly registrationHash: string;
+  /** Settlement deadline, POSIX milliseconds: adding and settling end there; from then on anyone may refund. */
+  readonly settleBy: number;
 }
 
 export interface TournamentDatum {
@@ -67,6 +69,7 @@ export function tournamentDatumToData(datum: TournamentDatum): UplcData {
       makeListData(c.payoutStructure.map((a) => makeIntData(a))),
       makeListData(c.fixedPayouts.map((f) => makeListData([addressToData(f.address), makeIntData(f.amount)]))),
       makeByteArrayData(bytesOf(c.registrationHash)),
+      makeIntData(BigInt(c.settleBy)),
     ]),
     makeListData(datum.participants.map(addressToData)),
   ]);
@@ -96,13 +99,15 @@ export function decodeTournamentDatum(cborHex: string, mainnet: boolean): Tourna
     if (top === null || top.length !== 2) return null;
     const cfg = listItems(top[0]);
     const parts = listItems(top[1]);
-    if (cfg === null || cfg.length !== 7 || parts === null) return null;
+    if (cfg === null || cfg.length !== 8 || parts === null) return null;
     const nameHex = bytes(cfg[0]);
     const bracket = int(cfg[2]);
     const fee = int(cfg[3]);
     const payouts = listItems(cfg[4]);
     const fixed = listItems(cfg[5]);
     const regHash = bytes(cfg[6]);
+    const settleBy = int(cfg[7]);
+    if (settleBy === null || settleBy < 0n || settleBy > BigInt(Number.MAX_SAFE_INTEGER)) return null;
     if (nameHex === null || bracket === null || fee === null || payouts === null || fixed === null || regHash === null) {
       return null;
     }
@@ -126,6 +131,7 @@ export function decodeTournamentDatum(cborHex: string, mainnet: boolean): Tourna
         payoutStructure: payoutStructure as bigint[],
         fixedPayouts,
         registrationHash: regHash,
+        settleBy: Number(settleBy),
       },
       participants: parts.map((p) => addressFromData(p, mainnet)),
     };
@@ -141,10 +147,16 @@ export function encodeRegistrationDatum(address: string): string {
   return hex(addressToData(address).toCbor());
 }
 
+/**
+ * The registrant's address, when the datum is exactly the canonical encoding of an address (what
+ * encodeRegistrationDatum gives); null otherwise. The registration validator refuses to add a
+ * datum that is not a key address, so only such datums can ever become participants.
+ */
 export function decodeRegistrationDatum(cborHex: string, mainnet: boolean): string | null {
   try {
     if (!isHex(cborHex)) return null;
-    return addressFromData(decodeUplcData(bytesOf(cborHex)), mainnet);
+    const address = addressFromData(decodeUplcData(bytesOf(cborHex)), mainnet);
+    return encodeRegistrationDatum(address) === cborHex.toLowerCase() ? address : null;
   } catch {
     return null;
   }
@@ -193,9 +205,41 @@ export function mintCreateRedeemer(txHash: string, outputIndex: number): string 
 
 export const MINT_BURN_REDEEMER = asMint(makeConstrData(1, []));
 export const ADD_PARTICIPANTS_REDEEMER = asSpend(makeConstrData(0, []));
+/** Cancel: the admin ends the tournament, every entry fee back to its participant. */
+export const CANCEL_REDEEMER = asSpend(makeConstrData(2, []));
+/** Refund: the same as Cancel, by anyone, once the settlement deadline has passed. */
+export const REFUND_REDEEMER = asSpend(makeConstrData(3, []));
 /** Settle{winners}: participant indices in placement order. */
 export function settleRedeemer(winnerIndices: readonly number[]): string {
   return asSpend(makeConstrData(1, [makeListData(winnerIndices.map((i) => makeIntData(BigInt(i))))]));
 }
+/** A tournament spending redeemer, decoded: what the transaction that spent a tournament output did. */
+export type SpendAction =
+  | { readonly action: "add" }
+  | { readonly action: "settle"; readonly winners: readonly number[] }
+  | { readonly action: "cancel" }
+  | { readonly action: "refund" };
+
+/** Decodes a spending redeemer of the tournament script (CBOR hex); null when it is none. */
+export function decodeSpendRedeemer(cborHex: string): SpendAction | null {
+  try {
+    if (!isHex(cborHex)) return null;
+    const outer = decodeUplcData(bytesOf(cborHex));
+    if (outer.kind !== "constr" || outer.tag !== 1 || outer.fields.length !== 1) return null;
+    const inner = outer.fields[0]!;
+    if (inner.kind !== "constr") return null;
+    if (inner.tag === 1 && inner.fields.length === 1) {
+      const items = listItems(inner.fields[0]);
+      const winners = items?.map(int) ?? null;
+      if (winners === null || winners.some((w) => w === null || w < 0n || w > 1_000n)) return null;
+      return { action: "settle", winners: winners.map(Number) };
+    }
+    if (inner.fields.length !== 0) return null;
+    return inner.tag === 0 ? { action: "add" } : inner.tag === 2 ? { action: "cancel" } : inner.tag === 3 ? { action: "refund" } : null;
+  } catch {
+    return null;
+  }
+}
+
 export const REGISTRATION_CANCEL_REDEEMER = hex(makeConstrData(0, []).toCbor());
 export const REGISTRATION_ADD_REDEEMER = hex(makeConstrData(1, []).toCbor());

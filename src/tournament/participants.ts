@@ -3,16 +3,22 @@
 // configuration and the registrants' addresses appended in the ledger's input order (by output
 // reference: that is the order the validator reads them). The tournament output grows by the entry
 // fee per participant added; what an underpaid registration lacks comes from the admin's UTxOs.
-import type { UTxO } from "@meshsdk/common";
+// What a registration holds beyond the entry fee (a free tournament's min-UTxO, an overpayment,
+// any token) goes back to its registrant: outputs 1, 2, … in the same order, each tagged
+// [tournament ID, the registrant's participant index] and topped up to its min-UTxO by the admin,
+// as the contract requires. Its validity ends before the settlement deadline.
+import type { Asset, Protocol, UTxO } from "@meshsdk/common";
 import { getOutputMinLovelace } from "@meshsdk/core";
 import { BadRequestError } from "../errors.js";
-import { buildTournamentTx, type ScriptInput } from "./assemble.js";
+import { buildTournamentTx, type PlannedOutput, type ScriptInput } from "./assemble.js";
 import { unspentOnly, type TournamentContext, type TxAnswer } from "./context.js";
-import { ADD_PARTICIPANTS_REDEEMER, encodeTournamentDatum, REGISTRATION_ADD_REDEEMER } from "./datum.js";
+import { requireBeforeDeadline } from "./deadline.js";
+import { ADD_PARTICIPANTS_REDEEMER, encodePayoutTag, encodeTournamentDatum, REGISTRATION_ADD_REDEEMER } from "./datum.js";
 import { selectContract, type ContractSelector } from "./deployment.js";
-import { outRefOf, registrationOf, requireTournament } from "./read.js";
+import { isKeyAddress, lovelaceOf, outRefOf, registrationOf, requireTournament } from "./read.js";
 import { checkedRegistration } from "./register.js";
-import { checkAddBatch, MAX_REGISTRATIONS_PER_ADD, paymentKeyHash } from "./rules.js";
+import { MAX_REGISTRATIONS_PER_ADD } from "./limits.js";
+import { checkAddBatch, paymentKeyHash } from "./rules.js";
 
 export interface ParticipantsInput extends ContractSelector {
   readonly tournamentId: string;
@@ -46,12 +52,41 @@ async function resolveRegistrations(ctx: TournamentContext, input: ParticipantsI
       );
     }
     const reg = registrationOf(u, 0n, ctx.network);
-    if (reg.address === null) throw new BadRequestError(`body.registrations[${i}] (${r.outputRef}) has no registrant address in its datum: it cannot be added.`);
+    if (reg.address === null) {
+      throw new BadRequestError(
+        `body.registrations[${i}] (${r.outputRef}) has no registrant address in its datum (it is not exactly the canonical encoding of an address): it cannot be added.`,
+      );
+    }
+    if (!isKeyAddress(reg.address)) {
+      throw new BadRequestError(
+        `body.registrations[${i}] (${r.outputRef}) names a script address (${reg.address}) in its datum: a participant must have a key payment credential, so it cannot be added.`,
+      );
+    }
     if (reg.address !== r.address) {
       throw new BadRequestError(`body.registrations[${i}].address is not the address registration ${r.outputRef} names (${reg.address}).`);
     }
     return u;
   });
+}
+
+const isLovelace = (a: Asset): boolean => a.unit === "lovelace" || a.unit === "";
+
+/**
+ * The return of what registration `u` holds beyond the entry fee, to `address` tagged with participant
+ * index `k`; null when it holds exactly the fee (or less) and no token.
+ */
+function excessReturn(params: Protocol, u: UTxO, entryFee: bigint, address: string, tournamentId: string, k: number): PlannedOutput | null {
+  const excess = lovelaceOf(u) - entryFee;
+  const tokens = u.output.amount.filter((a) => !isLovelace(a)).map((a) => ({ ...a }));
+  if (excess <= 0n && tokens.length === 0) return null;
+  const datum = encodePayoutTag(tournamentId, k);
+  const min = BigInt(
+    getOutputMinLovelace(
+      { address, amount: [{ unit: "lovelace", quantity: (excess > 0n ? excess : 1n).toString() }, ...tokens], datum: { type: "Inline", data: { type: "CBOR", content: datum } } },
+      params.coinsPerUtxoSize,
+    ),
+  );
+  return { address, amount: [{ unit: "lovelace", quantity: (excess > min ? excess : min).toString() }, ...tokens], datum };
 }
 
 export async function addParticipants(ctx: TournamentContext, input: ParticipantsInput): Promise<TxAnswer> {
@@ -61,6 +96,7 @@ export async function addParticipants(ctx: TournamentContext, input: Participant
   const c = t.datum.config;
   if (input.adminAddress !== c.adminAddress) throw new BadRequestError(`Only the tournament's admin (${c.adminAddress}) adds participants; body.adminAddress is another address.`);
   const adminKey = paymentKeyHash(c.adminAddress, "body.adminAddress", "the admin signs");
+  const validTo = requireBeforeDeadline(ctx.eraHistory, await ctx.chain.tip(), t.tournamentId, c.settleBy, "no participant can be added");
   const have = t.datum.participants.length;
   const n = input.registrations.length;
   if (have + n > c.bracketSize) {
@@ -78,15 +114,18 @@ export async function addParticipants(ctx: TournamentContext, input: Participant
   const added = regs.map((u) => registrationOf(u, 0n, ctx.network).address!);
   const datum = encodeTournamentDatum({ config: c, participants: [...t.datum.participants, ...added] });
   const params = await ctx.chain.protocolParameters();
-  const tokens = t.utxo.output.amount.filter((a) => a.unit !== "lovelace" && a.unit !== "");
+  const nft = t.utxo.output.amount.filter((a) => !isLovelace(a));
   let lovelace = t.lovelace + c.entryFee * BigInt(n);
   const min = BigInt(
     getOutputMinLovelace(
-      { address: contract.address, amount: [{ unit: "lovelace", quantity: lovelace.toString() }, ...tokens], datum: { type: "Inline", data: { type: "CBOR", content: datum } } },
+      { address: contract.address, amount: [{ unit: "lovelace", quantity: lovelace.toString() }, ...nft], datum: { type: "Inline", data: { type: "CBOR", content: datum } } },
       params.coinsPerUtxoSize,
     ),
   );
   if (lovelace < min) lovelace = min;
+  const returns = regs
+    .map((u, j) => excessReturn(params, u, c.entryFee, added[j]!, t.tournamentId, have + j))
+    .filter((o): o is PlannedOutput => o !== null);
   const source = await ctx.deployments.tournamentSource(contract);
   const scriptInputs: ScriptInput[] = [
     { utxo: t.utxo, redeemer: ADD_PARTICIPANTS_REDEEMER, source },
@@ -96,12 +135,13 @@ export async function addParticipants(ctx: TournamentContext, input: Participant
     {
       scriptInputs,
       keyInputs: [],
-      outputs: [{ address: contract.address, amount: [{ unit: "lovelace", quantity: lovelace.toString() }, ...tokens], datum }],
+      outputs: [{ address: contract.address, amount: [{ unit: "lovelace", quantity: lovelace.toString() }, ...nft], datum }, ...returns],
       requiredSigners: [adminKey],
       utxos: await unspentOnly(ctx.chain, input.utxos),
       changeAddress: input.changeAddress,
       utxosField: "body.utxos",
       tooLarge: `add fewer registrations per request (at most ${MAX_REGISTRATIONS_PER_ADD}; split them into several requests)`,
+      validTo,
     },
     ctx.chain,
   );

@@ -1,6 +1,7 @@
 // Registration and its cancellation. A registration is output 0 of its transaction: at the
-// tournament's registration address, holding the entry fee (at least the ledger minimum), with the
-// registrant's address as inline datum. Cancelling spends it with the Cancel redeemer, the
+// tournament's registration address, holding the entry fee (at least the ledger minimum: a free
+// tournament's registration holds only that, and gets it back when added), with the registrant's
+// address as inline datum. Cancelling spends it with the Cancel redeemer, the
 // registrant signing (required signer), and refunds the whole output to the registrant.
 import type { UTxO } from "@meshsdk/common";
 import { getOutputMinLovelace } from "@meshsdk/core";
@@ -10,6 +11,7 @@ import { buildTournamentTx } from "./assemble.js";
 import { registrationScriptOf } from "./registration-script.js";
 import { unspentOnly, type TournamentContext, type TxAnswer } from "./context.js";
 import { encodeRegistrationDatum, REGISTRATION_CANCEL_REDEEMER } from "./datum.js";
+import { deadlinePassed, isExpired, REFUND_ADVICE } from "./deadline.js";
 import { selectContract, type ContractSelector } from "./deployment.js";
 import { findTournament, registrationAddressOf, registrationOf, requireTournament, type TournamentState } from "./read.js";
 import { paymentKeyHash } from "./rules.js";
@@ -40,6 +42,10 @@ export async function register(ctx: TournamentContext, input: RegisterInput): Pr
   const c = t.datum.config;
   if (t.datum.participants.length >= c.bracketSize) {
     throw new BadRequestError(`Tournament ${t.tournamentId} is full (${c.bracketSize} participants): it takes no more registrations.`);
+  }
+  const tip = await ctx.chain.tip();
+  if (isExpired(c.settleBy, tip)) {
+    throw deadlinePassed(t.tournamentId, c.settleBy, tip, "it takes no more registrations (none could be added)", REFUND_ADVICE(t.tournamentId));
   }
   checkedRegistration(t);
   const datum = encodeRegistrationDatum(input.registererAddress);

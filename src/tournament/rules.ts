@@ -1,41 +1,48 @@
 // The checks the service makes before building a tournament transaction (each a 400 with a
-// message), for what a request can get wrong that the contracts would only refuse later, or that
-// would lock funds for good (a tournament whose prizes its pool cannot pay).
+// message that names the field and the limit), for what a request can get wrong that the contracts
+// would only refuse later. The limits are the contract's own (./limits.ts, one source).
 import type { Protocol } from "@meshsdk/common";
 import { getOutputMinLovelace, pubKeyAddress, serializeAddressObj } from "@meshsdk/core";
 import { Address } from "@meshsdk/core-cst";
 import type { Network } from "../config.js";
+import type { Tip } from "../chain/port.js";
 import { BadRequestError } from "../errors.js";
+import { iso } from "./deadline.js";
 import { networkIdOf } from "./contracts.js";
 import { encodePayoutTag, type FixedPayout } from "./datum.js";
+import {
+  DEFAULT_SETTLE_WINDOW_MS,
+  MAX_BRACKET,
+  MAX_FIXED_PAYOUTS,
+  MAX_LOVELACE,
+  MAX_NAME_BYTES,
+  MAX_PLACEMENTS,
+  MAX_REGISTRATIONS_PER_ADD,
+  MAX_SETTLE_WINDOW_MS,
+  MIN_BRACKET,
+  MIN_SETTLE_WINDOW_MS,
+} from "./limits.js";
 
-export const MAX_NAME_BYTES = 64;
-export const MIN_BRACKET = 2;
-// The limits below come from measurements on the devnet (Conway mainnet limits: 16,384 B,
-// 16.5 M memory units and 10 G steps per transaction; contracts/README.md and
-// test/tournament-scale.test.ts print the figures). Each leaves headroom for the variation with
-// the ledger's input order and for base addresses of the longest encoding.
+
+/** Lovelace all the prizes (placements and fixed payouts) of a configuration add up to. */
+export function prizesOf(c: { readonly payoutStructure: readonly bigint[]; readonly fixedPayouts: readonly FixedPayout[] }): bigint {
+  return [...c.payoutStructure, ...c.fixedPayouts.map((f) => f.amount)].reduce((s, a) => s + a, 0n);
+}
+
 /**
- * Largest bracket. Every add carries the whole participant list in its datum (~80 B per base
- * address) and settlement looks winners up in it; the contracts fill and settle up to ~195.
+ * The creator's deposit, as the contract computes it: what the prizes exceed a full bracket's entry
+ * fees by (0 when the entry fees cover them). It sits in the tournament output from creation on, so
+ * that a full bracket's pool always pays every prize.
  */
-export const MAX_BRACKET = 64;
-/**
- * Most registrations one add-participants transaction consumes: each registration's validator
- * scans the inputs, so the memory grows with the square of the batch (64 uses ~99.7 % of the
- * ledger's memory, 48 ~65 %).
- */
-export const MAX_REGISTRATIONS_PER_ADD = 40;
-/**
- * Most placements one settlement pays: the distinct-winners check is quadratic in the placements
- * and each winner is looked up in the participant list. At bracket 64 with the winners at the end
- * of the list, 32 placements and 8 fixed payouts use ~71 % of the ledger's memory, 40 placements
- * ~82 %, 51 ~98 %.
- */
-export const MAX_PLACEMENTS = 32;
-export const MAX_FIXED_PAYOUTS = 8;
-/** Most payouts of one settlement in all. */
-export const MAX_PAYOUTS = MAX_PLACEMENTS + MAX_FIXED_PAYOUTS;
+export function depositOf(c: {
+  readonly bracketSize: number;
+  readonly entryFee: bigint;
+  readonly payoutStructure: readonly bigint[];
+  readonly fixedPayouts: readonly FixedPayout[];
+}): bigint {
+  const d = prizesOf(c) - BigInt(c.bracketSize) * c.entryFee;
+  return d > 0n ? d : 0n;
+}
 
 /** The payment key hash of `address`, or a 400: the contracts need a signature from it. */
 export function paymentKeyHash(address: string, field: string, why: string): string {
@@ -44,9 +51,6 @@ export function paymentKeyHash(address: string, field: string, why: string): str
   if (!part || part.type !== 0) throw new BadRequestError(`${field} must be an address with a key payment credential (not a script): ${why}.`);
   return part.hash;
 }
-
-/** Same payment credential (the contracts compare whole addresses; this compares what signs). */
-export const sameAddress = (a: string, b: string): boolean => a === b;
 
 export function checkName(name: string): void {
   const bytes = Buffer.byteLength(name, "utf8");
@@ -102,9 +106,9 @@ export interface PayoutCheck {
 
 /**
  * Payouts: one placement at most per bracket seat, every amount positive and at least the ledger
- * minimum of its tagged output (so the contract's "≥ amount" is what is paid), and all of them
- * together no more than a full bracket's entry fees (bracketSize × entryFee): the pool always funds
- * its prizes, and the admin keeps what is left at settlement.
+ * minimum of its tagged output (so the contract's "≥ amount" is what is paid), a full bracket's
+ * entry fees and the prizes each within the ada supply. Prizes above a full bracket's entry fees
+ * are no error: the creator deposits the difference (depositOf) at creation.
  */
 export function checkPayouts(c: PayoutCheck): void {
   const p = c.payoutStructure.length;
@@ -125,12 +129,43 @@ export function checkPayouts(c: PayoutCheck): void {
     const min = prizeMinimum(c.params, c.tournamentId, p + j, f.address, f.amount);
     if (f.amount < min) throw new BadRequestError(`body.fixedPayouts[${j}] pays ${f.amount} lovelace, below the ${min} lovelace a prize output needs (the ledger's minimum for it).`);
   });
-  const total = [...c.payoutStructure, ...c.fixedPayouts.map((f) => f.amount)].reduce((s, a) => s + a, 0n);
   const pool = c.entryFee * BigInt(c.bracketSize);
-  if (total > pool) {
+  const prizes = prizesOf(c);
+  if (pool > MAX_LOVELACE || prizes > MAX_LOVELACE) {
     throw new BadRequestError(
-      `The payouts total ${total} lovelace, more than a full bracket's entry fees (${c.bracketSize} × ${c.entryFee} = ${pool} lovelace): ` +
-        "lower the payouts or raise the entry fee, so that the prize pool can pay them.",
+      `A full bracket's entry fees (body.bracketSize × body.entryFee = ${pool} lovelace) and the prizes (body.payoutStructure and ` +
+        `body.fixedPayouts together: ${prizes} lovelace) must each stay at most ${MAX_LOVELACE} lovelace (MAX_LOVELACE, the ada supply): lower them.`,
     );
   }
+}
+
+/** A duration in words for the 400s: "10 minutes", "30 days". */
+function spell(ms: number): string {
+  const minutes = ms / 60_000;
+  return minutes % (24 * 60) === 0 ? `${minutes / (24 * 60)} days` : minutes % 60 === 0 ? `${minutes / 60} hours` : `${minutes} minutes`;
+}
+
+/**
+ * The settlement deadline of a new tournament: `settleBy` (Unix ms) when given, else
+ * DEFAULT_SETTLE_WINDOW_MS after the chain's time now; between MIN_SETTLE_WINDOW_MS (time to fill
+ * and settle) and MAX_SETTLE_WINDOW_MS after it.
+ */
+export function settleByOf(settleBy: number | undefined, tip: Tip): number {
+  if (settleBy === undefined) return tip.time + DEFAULT_SETTLE_WINDOW_MS;
+  const earliest = tip.time + MIN_SETTLE_WINDOW_MS;
+  const latest = tip.time + MAX_SETTLE_WINDOW_MS;
+  const given = `body.settleBy is ${settleBy} (${Number.isSafeInteger(settleBy) && settleBy >= 0 && settleBy < 8.64e15 ? iso(settleBy) : "not a time"})`;
+  if (!Number.isSafeInteger(settleBy) || settleBy < earliest) {
+    throw new BadRequestError(
+      `${given}: it must be at least ${spell(MIN_SETTLE_WINDOW_MS)} (MIN_SETTLE_WINDOW_MS, ${MIN_SETTLE_WINDOW_MS} ms) after the chain's time now ` +
+        `(${iso(tip.time)}), that is ${earliest} (${iso(earliest)}) or later: the bracket must have time to fill and be settled.`,
+    );
+  }
+  if (settleBy > latest) {
+    throw new BadRequestError(
+      `${given}: it must be at most ${spell(MAX_SETTLE_WINDOW_MS)} (MAX_SETTLE_WINDOW_MS, ${MAX_SETTLE_WINDOW_MS} ms) after the chain's time now ` +
+        `(${iso(tip.time)}), that is ${latest} (${iso(latest)}) or earlier: until then the entry fees could not be refunded without the admin.`,
+    );
+  }
+  return settleBy;
 }

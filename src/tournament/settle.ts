@@ -1,11 +1,13 @@
 // The settlement: the admin spends the tournament output (Settle with the winners' participant
 // indices) and burns the NFT. Outputs 0..P-1 pay the placements, P..P+F-1 the fixed payouts, each
 // with its tag (tournament ID, payout index) as inline datum so that one output cannot count for two
-// payouts; the rest of the pool and the admin's deposit go to the change address.
+// payouts; the rest of the pool and the admin's deposit go to the change address. Its validity ends
+// before the settlement deadline: after it, only a refund is left.
 import type { UTxO } from "@meshsdk/common";
 import { BadRequestError } from "../errors.js";
 import { buildTournamentTx, type PlannedOutput } from "./assemble.js";
 import { unspentOnly, type TournamentContext, type TxAnswer } from "./context.js";
+import { requireBeforeDeadline } from "./deadline.js";
 import { encodePayoutTag, MINT_BURN_REDEEMER, settleRedeemer } from "./datum.js";
 import { selectContract, type ContractSelector } from "./deployment.js";
 import { requireTournament } from "./read.js";
@@ -41,6 +43,7 @@ export async function settle(ctx: TournamentContext, input: SettleInput): Promis
   const c = t.datum.config;
   if (input.adminAddress !== c.adminAddress) throw new BadRequestError(`Only the tournament's admin (${c.adminAddress}) settles; body.adminAddress is another address.`);
   const adminKey = paymentKeyHash(c.adminAddress, "body.adminAddress", "the admin signs");
+  const validTo = requireBeforeDeadline(ctx.eraHistory, await ctx.chain.tip(), t.tournamentId, c.settleBy, "it can no longer be settled");
   const parts = t.datum.participants;
   if (parts.length < c.bracketSize) {
     throw new BadRequestError(`Settlement needs a full bracket: tournament ${t.tournamentId} has ${parts.length} of ${c.bracketSize} participants.`);
@@ -71,6 +74,7 @@ export async function settle(ctx: TournamentContext, input: SettleInput): Promis
       tooLarge:
         `settling ${parts.length} participants with ${placements.length} placements and ${fixed.length} fixed payouts is more than one ` +
         "transaction can carry; if body.utxos holds many small UTxOs, pass fewer, larger ones",
+      validTo,
     },
     ctx.chain,
   );

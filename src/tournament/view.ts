@@ -1,5 +1,22 @@
 // The Tournament object of the API, from a tournament's on-chain state (amounts as decimal strings).
-import type { TournamentState } from "./read.js";
+// A live tournament is open, full or expired (its deadline passed: only a refund is left); an
+// ended one says which transaction ended it and how, and what that transaction paid to whom.
+// Outputs of an ending transaction are positional (the contract checks output k for payout or
+// refund k), so each payment's output reference follows from the ending transaction's hash.
+import type { Tip } from "../chain/port.js";
+import { isExpired } from "./deadline.js";
+import { isEnded, type EndedTournament, type TournamentState } from "./read.js";
+import { depositOf } from "./rules.js";
+
+export type Status = "open" | "full" | "expired" | "settled" | "cancelled" | "refunded";
+
+/** One payment of the transaction that ended the tournament. */
+export interface PaymentView {
+  address: string;
+  /** What the contract made the output hold at least (the configured prize, the entry fee, the admin's rest). */
+  lovelace: string;
+  outputRef: string;
+}
 
 export interface TournamentView {
   tournamentId: string;
@@ -10,16 +27,24 @@ export interface TournamentView {
   payoutStructure: string[];
   fixedPayouts: [string, string][];
   participants: string[];
-  status: "open" | "full";
+  status: Status;
+  settleBy: number;
+  deposit: string;
   outputRef: string;
   lovelace: string;
   contractTitle: string;
   contractVersion: string;
   policyId: string;
   registrationAddress: string;
+  endedBy?: { action: "settle" | "cancel" | "refund"; txHash: string };
+  results?: string[];
+  payouts?: PaymentView[];
+  refunds?: PaymentView[];
 }
 
-export function viewOf(t: TournamentState): TournamentView {
+const STATUS_OF_ENDING = { settle: "settled", cancel: "cancelled", refund: "refunded" } as const;
+
+function base(t: TournamentState, status: Status): TournamentView {
   const c = t.datum.config;
   return {
     tournamentId: t.tournamentId,
@@ -30,7 +55,9 @@ export function viewOf(t: TournamentState): TournamentView {
     payoutStructure: c.payoutStructure.map(String),
     fixedPayouts: c.fixedPayouts.map((f) => [f.address, f.amount.toString()]),
     participants: [...t.datum.participants],
-    status: t.datum.participants.length >= c.bracketSize ? "full" : "open",
+    status,
+    settleBy: c.settleBy,
+    deposit: depositOf(c).toString(),
     outputRef: `${t.utxo.input.txHash}#${t.utxo.input.outputIndex}`,
     lovelace: t.lovelace.toString(),
     contractTitle: t.contract.contractTitle,
@@ -38,4 +65,38 @@ export function viewOf(t: TournamentState): TournamentView {
     policyId: t.contract.policyId,
     registrationAddress: t.registrationAddress,
   };
+}
+
+/** The status of a live tournament at the chain's tip. */
+export function liveStatus(t: TournamentState, tip: Tip): "open" | "full" | "expired" {
+  const c = t.datum.config;
+  if (isExpired(c.settleBy, tip)) return "expired";
+  return t.datum.participants.length >= c.bracketSize ? "full" : "open";
+}
+
+function endedView(t: EndedTournament): TournamentView {
+  const c = t.datum.config;
+  const parts = t.datum.participants;
+  const e = t.ending;
+  const view = { ...base(t, STATUS_OF_ENDING[e.action]), endedBy: { action: e.action, txHash: e.txHash } };
+  const pay = (address: string, lovelace: bigint, output: number): PaymentView => ({ address, lovelace: lovelace.toString(), outputRef: `${e.txHash}#${output}` });
+  if (e.action === "settle") {
+    // The winners' indices into the participants, in placement order (the contract checked them).
+    const results = e.winners.map((w) => parts[w]).filter((a): a is string => a !== undefined);
+    const payouts = [
+      ...c.payoutStructure.map((amount, k) => pay(results[k] ?? "", amount, k)),
+      ...c.fixedPayouts.map((f, j) => pay(f.address, f.amount, c.payoutStructure.length + j)),
+    ];
+    return { ...view, results, payouts };
+  }
+  // Cancel and refund: each participant's entry fee in outputs 0..N-1 (none when entry is free), then
+  // the rest to the admin in the next output (output 0 of a free tournament's; tagged [id, N] either way).
+  const n = parts.length;
+  const refunds = c.entryFee > 0n ? parts.map((p, k) => pay(p, c.entryFee, k)) : [];
+  refunds.push(pay(c.adminAddress, t.lovelace - c.entryFee * BigInt(n), refunds.length));
+  return { ...view, refunds };
+}
+
+export function viewOf(t: TournamentState, tip: Tip): TournamentView {
+  return isEnded(t) ? endedView(t) : base(t, liveStatus(t, tip));
 }

@@ -1,10 +1,12 @@
 // The end-to-end flows run through each real-network backend (test/e2e-*.test.ts): one service
 // per file, started on preprod against the backend's loopback fake and its live ledger: the
-// tournament lifecycle, the main build variants, and the failures a backend brings to those flows.
+// tournament lifecycle, the main build variants, the failures a backend brings to those flows, and
+// the free, sponsored, cancelled and refunded tournaments (last: the refund moves the ledger's clock).
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { buildFlows } from "./build-flows.js";
 import { startTarget, type Target, type TargetKind } from "./e2e-target.js";
+import { tournamentFlows } from "./tournament-flows.js";
 import { targetWallet, tournamentLifecycle } from "./tournament-lifecycle.js";
 import { ADA, ok, signAndSubmit, type Funded } from "./tournament.js";
 
@@ -20,6 +22,7 @@ export function runEndToEnd(kind: Exclude<TargetKind, "devnet">): void {
     tournamentLifecycle(() => target);
     buildFlows(() => target);
     backendFailures(() => target);
+    tournamentFlows(() => target);
   });
 }
 

@@ -30,6 +30,8 @@ export interface Target {
   readonly backend: FakeBackend | undefined;
   /** Pays `lovelace` to `address` from a genesis faucet; resolves once the ledger holds it. Returns the transaction hash. */
   fund(address: string, lovelace: number | bigint): Promise<string>;
+  /** Moves the chain's clock `seconds` ahead (the service then sees that tip): a tournament's deadline can pass. */
+  advance(seconds: number): Promise<void>;
   /** Closes the service, then the fake and its ledger; asserts the fake answered every request it could. */
   close(): Promise<void>;
 }
@@ -45,6 +47,10 @@ export async function startTarget(kind: TargetKind): Promise<Target> {
         const r = await service.request("POST", "/devnet/faucet", { address, lovelace: Number(lovelace) });
         assert.equal(r.status, 200, JSON.stringify(r.body));
         return r.body.txHash as string;
+      },
+      async advance(seconds) {
+        const r = await service.request("POST", "/devnet/advance", { seconds });
+        assert.equal(r.status, 200, JSON.stringify(r.body));
       },
       close: () => service.close(),
     };
@@ -91,6 +97,9 @@ export async function startTarget(kind: TargetKind): Promise<Target> {
     service,
     backend,
     fund: (address, lovelace) => ledger.fund(address, BigInt(lovelace)),
+    async advance(seconds) {
+      await ledger.advance(seconds);
+    },
     async close() {
       await service.close();
       await closeFake();

@@ -1,10 +1,13 @@
 // The tournament lifecycle over real HTTP on any target (./e2e-target.ts), every transaction signed
-// in the test with real keys: create (bracket of 4, entry fee, 3 placements and a fixed payout) →
-// five registrations, one underpaid (hand-made) and one cancelled → listings → the admin adds four in
-// one transaction, covering the underpaid one → settle → every prize output checked on chain, the
-// NFT burnt, the rest of the pool with the admin. On the devnet the tournament script is deployed by
+// in the test with real keys: create (bracket of 4, entry fee, 3 placements and a fixed payout, the
+// default 30-day deadline) → five registrations, one underpaid and one overpaid (both hand-made), one
+// cancelled → listings → the admin adds four in one transaction, covering the underpaid one and
+// returning the overpaid one's excess to its registrant, tagged → settle → every prize output
+// checked on chain, the NFT burnt, the rest of the pool with the admin, and the tournament read
+// back as settled with its results and payouts. On the devnet the tournament script is deployed by
 // the service and spent by reference; on a real network nothing deploys it, so it travels inline.
-// Run by test/tournament-lifecycle.test.ts (devnet) and test/e2e-*.test.ts (each backend).
+// Run by test/tournament-lifecycle.test.ts (devnet) and test/e2e-*.test.ts (each backend), with
+// the other flows of ./tournament-flows.ts.
 import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
 import { randomBytes } from "node:crypto";
@@ -15,7 +18,22 @@ import { defaultContract } from "../../src/tournament/deployment.js";
 import type { Target } from "./e2e-target.js";
 import type { RunningService } from "./service.js";
 import { newTestWallet } from "./test-wallet.js";
-import { ADA, lovelaceOf, ok, signAndSubmit, totalLovelace, utxosOf, utxoStrings, type Funded } from "./tournament.js";
+import { DEFAULT_SETTLE_WINDOW_MS } from "../../src/tournament/limits.js";
+import {
+  ADA,
+  assertTagged,
+  getTournament,
+  lovelaceOf,
+  mintOf,
+  ok,
+  signAndSubmit,
+  tipOf,
+  totalLovelace,
+  utxosOf,
+  utxoStrings,
+  validityOf,
+  type Funded,
+} from "./tournament.js";
 
 /** A fresh key funded on the target. */
 export async function targetWallet(target: Target, lovelace: number): Promise<Funded> {
@@ -34,6 +52,7 @@ export function tournamentLifecycle(target: () => Target): void {
   const ENTRY = 50 * ADA;
   const PAYOUTS = [100 * ADA, 50 * ADA, 20 * ADA];
   const FIXED = 10 * ADA;
+  const OVERPAID = 65 * ADA;
 
   describe(`a tournament from creation to settlement`, () => {
     let service: RunningService;
@@ -54,8 +73,9 @@ export function tournamentLifecycle(target: () => Target): void {
       for (let i = 0; i < 5; i++) players.push(await targetWallet(target(), 200 * ADA));
     });
 
-    it("creates the tournament: the NFT at the tournament validator with the configuration", async () => {
+    it("creates the tournament: the NFT at the tournament validator with the configuration and the default deadline", async () => {
       const seed = (await admin.utxos())[0]!;
+      const tip = await tipOf(service);
       const built = ok(
         await service.request("POST", "/tournaments", {
           name: "Spring cup ⚽",
@@ -68,6 +88,14 @@ export function tournamentLifecycle(target: () => Target): void {
         }),
       );
       fees.set("create", built.fee);
+      // The entry fees of a full bracket (200 ADA) cover the prizes (180 ADA): no deposit.
+      assert.equal(built.deposit, "0");
+      // The default deadline: 30 days after the chain's time; the validity ends before it.
+      assert.ok(Math.abs(built.settleBy! - (tip.time + DEFAULT_SETTLE_WINDOW_MS)) < 120_000, `settleBy ${built.settleBy}, tip ${tip.time}`);
+      const validity = validityOf(built.complete);
+      // Valid from the chain's time now (the contract bounds the deadline from the validity start).
+      assert.ok(validity.from !== undefined && validity.from >= tip.slot && validity.from <= tip.slot + 60, `validity starts at slot ${validity.from}`);
+      assert.ok(validity.to !== undefined && validity.to > tip.slot && validity.to <= tip.slot + 3 * 3600, `validity ends at slot ${validity.to}`);
       // Collateral: 5 ADA at stake, the rest of the collateral UTxO returned to its owner.
       const body = Serialization.Transaction.fromCbor(Serialization.TxCBOR(built.complete)).body();
       assert.equal(body.totalCollateral(), 5_000_000n);
@@ -98,17 +126,20 @@ export function tournamentLifecycle(target: () => Target): void {
       assert.deepEqual(t.fixedPayouts, [[organizer, String(FIXED)]]);
       assert.deepEqual(t.participants, []);
       assert.equal(t.status, "open");
+      assert.equal(t.settleBy, built.settleBy);
+      assert.equal(t.deposit, "0");
+      assert.equal(t.endedBy, undefined);
       assert.equal(t.outputRef, `${built.hash}#0`);
       assert.equal(t.contractTitle, "cardano-tx-service/tournament");
-      assert.equal(t.contractVersion, "1.0.0");
+      assert.equal(t.contractVersion, "2.0.0");
       registrationAddress = t.registrationAddress;
       // The seed is spent; the NFT sits in the tournament output.
       const adminUtxos = await utxosOf(service, admin.address);
       assert.ok(!adminUtxos.some((u) => u.output.amount.some((a) => a.unit.endsWith(id))));
     });
 
-    it("takes registrations: three paid ones, one underpaid made by hand, one that is cancelled", async () => {
-      for (const p of [players[0]!, players[1]!, players[2]!, players[4]!]) {
+    it("takes registrations: two paid ones, one overpaid and one underpaid made by hand, one that is cancelled", async () => {
+      for (const p of [players[0]!, players[1]!, players[4]!]) {
         const built = ok(
           // tournamentId in the body is optional (the path names it): one registration leaves it out.
           await service.request("POST", `/tournaments/${id}/register`, {
@@ -122,16 +153,18 @@ export function tournamentLifecycle(target: () => Target): void {
         await signAndSubmit(service, { complete: built.complete!, hash: built.hash! }, [p]);
         regs.set(p, built.outputRef!);
       }
-      // Player 4 sends 20 ADA to the registration address with their address as datum, with the general builder.
-      const p4 = players[3]!;
-      const hand = await service.request("POST", "/transactions/build", {
-        changeAddress: p4.address,
-        utxos: await p4.utxos(),
-        outputs: [{ address: registrationAddress, lovelace: 20 * ADA, datum: { type: "inline", value: encodeRegistrationDatum(p4.address) } }],
-      });
-      assert.equal(hand.status, 200, JSON.stringify(hand.body));
-      await signAndSubmit(service, hand.body, [p4]);
-      regs.set(p4, `${hand.body.hash}#0`);
+      // Player 3 sends 65 ADA (15 too many) and player 4 20 ADA (30 too few) to the registration
+      // address with their address as datum, with the general builder.
+      for (const [p, lovelace] of [[players[2]!, OVERPAID], [players[3]!, 20 * ADA]] as const) {
+        const hand = await service.request("POST", "/transactions/build", {
+          changeAddress: p.address,
+          utxos: await p.utxos(),
+          outputs: [{ address: registrationAddress, lovelace, datum: { type: "inline", value: encodeRegistrationDatum(p.address) } }],
+        });
+        assert.equal(hand.status, 200, JSON.stringify(hand.body));
+        await signAndSubmit(service, hand.body, [p]);
+        regs.set(p, `${hand.body.hash}#0`);
+      }
 
       // Player 5 cancels: the whole registration comes back, and only with their signature.
       const p5 = players[4]!;
@@ -161,9 +194,15 @@ export function tournamentLifecycle(target: () => Target): void {
       assert.equal(all.body.limit, 100);
       assert.equal(all.body.results.length, 4);
       const byAddress = new Map(all.body.results.map((r: { address: string }) => [r.address, r]));
-      for (const p of players.slice(0, 3)) {
+      for (const p of players.slice(0, 2)) {
         assert.deepEqual(byAddress.get(p.address), { address: p.address, outputRef: regs.get(p), valid: true, paidFeesLovelace: String(ENTRY) });
       }
+      assert.deepEqual(byAddress.get(players[2]!.address), {
+        address: players[2]!.address,
+        outputRef: regs.get(players[2]!),
+        valid: true,
+        paidFeesLovelace: String(OVERPAID),
+      });
       assert.deepEqual(byAddress.get(players[3]!.address), {
         address: players[3]!.address,
         outputRef: regs.get(players[3]!),
@@ -183,7 +222,7 @@ export function tournamentLifecycle(target: () => Target): void {
       assert.equal(page2.body.limit, 3);
     });
 
-    it("adds four participants in one transaction, the admin covering the underpaid registration", async () => {
+    it("adds four participants in one transaction, the admin covering the underpaid registration, the overpaid one's excess returned", async () => {
       const before = (await service.request("GET", `/tournaments/${id}`)).body;
       const four = players.slice(0, 4);
       const adminBefore = totalLovelace(await utxosOf(service, admin.address));
@@ -196,6 +235,9 @@ export function tournamentLifecycle(target: () => Target): void {
         }),
       );
       fees.set("participants", built.fee);
+      const tip = await tipOf(service);
+      const validity = validityOf(built.complete);
+      assert.ok(validity.to !== undefined && validity.to > tip.slot && validity.to < tip.slot + 3 * 3600, "valid for a few hours, ending before the deadline");
       await signAndSubmit(service, { complete: built.complete!, hash: built.hash! }, [admin]);
 
       const t = (await service.request("GET", `/tournaments/${id}`)).body;
@@ -204,10 +246,18 @@ export function tournamentLifecycle(target: () => Target): void {
       // Appended in the ledger's input order: by output reference.
       const order = [...four].sort((a, b) => (regs.get(a)! < regs.get(b)! ? -1 : 1)).map((p) => p.address);
       assert.deepEqual(t.participants, order);
-      // The pool grew by exactly four entry fees; the admin paid the 30 ADA the hand-made registration lacked, plus the fee.
+      // The pool grew by exactly four entry fees; the admin paid the 30 ADA the underpaid registration lacked, plus the fee.
       assert.equal(BigInt(t.lovelace), BigInt(before.lovelace) + 4n * BigInt(ENTRY));
       const adminAfter = totalLovelace(await utxosOf(service, admin.address));
       assert.equal(adminAfter, adminBefore - 30n * BigInt(ADA) - BigInt(built.fee!));
+      // The overpaid registration's 15 ADA went back to its registrant in output 1 (the only return),
+      // tagged with the registrant's participant index.
+      const k = order.indexOf(players[2]!.address);
+      const returned = (await utxosOf(service, players[2]!.address)).filter((u) => u.input.txHash === built.hash);
+      assert.equal(returned.length, 1);
+      assert.equal(returned[0]!.input.outputIndex, 1);
+      assert.equal(lovelaceOf(returned[0]!), BigInt(OVERPAID - ENTRY));
+      assert.equal(returned[0]!.output.plutusData, encodePayoutTag(id, k));
       const left = await service.request("GET", `/tournaments/${id}/registrations`);
       assert.deepEqual(left.body.results, []);
 
@@ -243,9 +293,21 @@ export function tournamentLifecycle(target: () => Target): void {
       }
       // Fourth place has no prize.
       assert.equal((await utxosOf(service, players[1]!.address)).filter((u) => u.input.txHash === built.hash).length, 0);
-      // The NFT is burnt: the tournament is gone and no output holds it.
-      const gone = await service.request("GET", `/tournaments/${id}`);
-      assert.equal(gone.status, 404);
+      // The NFT is burnt: no output holds it, and the tournament is read back as settled.
+      assert.deepEqual(mintOf(built.complete), [[t.policyId + id, -1n]]);
+      const ended = await getTournament(service, id);
+      assert.equal(ended.status, "settled");
+      assert.deepEqual(ended.endedBy, { action: "settle", txHash: built.hash });
+      assert.deepEqual(ended.results, results.slice(0, 3).map((p) => p.address));
+      assert.deepEqual(
+        ended.payouts,
+        paid.map(([address, amount, index]) => ({ address, lovelace: String(amount), outputRef: `${built.hash}#${index}` })),
+      );
+      assert.deepEqual(ended.participants, t.participants);
+      assert.equal(ended.outputRef, t.outputRef);
+      assert.equal(ended.refunds, undefined);
+      const list = await service.request("GET", "/tournaments");
+      assert.ok(!list.body.results.some((x: { tournamentId: string }) => x.tournamentId === id), "an ended tournament is not listed");
       const everywhere = [...(await utxosOf(service, admin.address)), ...(await utxosOf(service, t.registrationAddress))];
       assert.ok(!everywhere.some((u) => u.output.amount.some((a) => a.unit.endsWith(id))));
       // The admin gets the rest of the pool (and the deposit), minus the fee.

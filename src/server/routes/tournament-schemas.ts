@@ -1,6 +1,15 @@
 // TypeBox schemas of the tournament endpoints: every field described, every answer typed.
 import { Type, type Static } from "typebox";
-import { MAX_BRACKET, MAX_FIXED_PAYOUTS, MAX_PLACEMENTS, MAX_REGISTRATIONS_PER_ADD, MIN_BRACKET } from "../../tournament/rules.js";
+import {
+  DEFAULT_SETTLE_WINDOW_MS,
+  MAX_BRACKET,
+  MAX_FIXED_PAYOUTS,
+  MAX_PLACEMENTS,
+  MAX_REGISTRATIONS_PER_ADD,
+  MAX_SETTLE_WINDOW_MS,
+  MIN_BRACKET,
+  MIN_SETTLE_WINDOW_MS,
+} from "../../tournament/limits.js";
 import { Amount, Hash32, Hex } from "../schemas.js";
 
 const Address = (description: string) => Type.String({ minLength: 1, maxLength: 200, description });
@@ -19,6 +28,9 @@ const contractFields = {
   ),
 };
 
+const DAY_MS = 24 * 3600 * 1000;
+const UnixMs = (description: string) => Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: `${description} Unix milliseconds.` });
+
 const Utxos = (description: string) => Type.Array(UtxoString, { minItems: 1, maxItems: 500, description });
 const ChangeAddress = Type.Optional(Address("Receives the change; defaults to the address named in the description of this endpoint."));
 
@@ -31,7 +43,7 @@ export type ContractQuery = Static<typeof ContractQuery>;
 export const CreateBody = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 256, description: "The tournament's name, at most 64 bytes of UTF-8 (stored in the datum)." }),
-    adminAddress: Address("The admin's address; its payment credential must be a key: the admin signs adding participants and settlement."),
+    adminAddress: Address("The admin's address; its payment credential must be a key: the admin signs adding participants, settlement and cancel."),
     changeAddress: Type.Optional(Address("Receives the change; defaults to adminAddress.")),
     bracketSize: Type.Integer({
       description:
@@ -39,12 +51,18 @@ export const CreateBody = Type.Object(
         `every add carries the whole participant list). Settlement needs a full bracket. A bracket of ${MAX_BRACKET} is filled in two or more ` +
         `add-participants transactions of up to ${MAX_REGISTRATIONS_PER_ADD} and settled in one.`,
     }),
-    entryFee: Type.Optional(Amount("Lovelace each participant pays to register; 0 when absent.")),
+    entryFee: Type.Optional(
+      Amount(
+        "Lovelace each participant pays to register; 0 when absent: a free tournament, whose registrations hold only their min-UTxO (returned to " +
+          "the registrant when added) and whose prizes the creator's deposit pays.",
+      ),
+    ),
     payoutStructure: Type.Array(Amount("Lovelace paid to this placement (1st, 2nd, ...)."), {
       maxItems: MAX_BRACKET,
       description:
         `Absolute lovelace amounts paid to the 1st, 2nd, ... placement; at most bracketSize entries and at most ${MAX_PLACEMENTS} (what one ` +
-        "settlement transaction can pay within the ledger's execution limits, besides the fixed payouts). Together with fixedPayouts they may not exceed bracketSize × entryFee.",
+        "settlement transaction can pay within the ledger's execution limits, besides the fixed payouts). Whatever they and fixedPayouts exceed a " +
+        "full bracket's entry fees (bracketSize × entryFee) by, the creator deposits at creation (the answer's `deposit`): the prizes are guaranteed on chain.",
     }),
     fixedPayouts: Type.Optional(
       Type.Array(
@@ -53,6 +71,13 @@ export const CreateBody = Type.Object(
           maxItems: MAX_FIXED_PAYOUTS,
           description: `Fixed payouts made at settlement besides the placements (e.g. an organizer's fee); at most ${MAX_FIXED_PAYOUTS}.`,
         },
+      ),
+    ),
+    settleBy: Type.Optional(
+      UnixMs(
+        "The settlement deadline: participants are added and the tournament settled before it; from then on anyone can refund it " +
+          `(POST /tournaments/{tournamentId}/refund). Default: ${DEFAULT_SETTLE_WINDOW_MS / DAY_MS} days after the chain's time now. At least ` +
+          `${MIN_SETTLE_WINDOW_MS / 60_000} minutes and at most ${MAX_SETTLE_WINDOW_MS / DAY_MS} days after the chain's time now (else 400).`,
       ),
     ),
     utxos: Utxos("UTxO strings that pay for the transaction; the first one is consumed and names the tournament (its ID derives from it). One must hold only ADA, 5 ADA or more, for collateral."),
@@ -132,6 +157,30 @@ export const SettleBody = Type.Object(
 );
 export type SettleBody = Static<typeof SettleBody>;
 
+export const CancelBody = Type.Object(
+  {
+    tournamentId: BodyTournamentId,
+    adminAddress: Address("The tournament's admin address: only the admin cancels, and signs."),
+    changeAddress: Type.Optional(Address("Receives the change; defaults to adminAddress. (The admin's share of the tournament output goes to adminAddress, as the contract requires.)")),
+    utxos: Utxos("The admin's UTxO strings: they pay the fee; one must hold only ADA, 5 ADA or more, for collateral."),
+    ...contractFields,
+  },
+  { additionalProperties: false, description: "The admin's cancellation of a tournament." },
+);
+export type CancelBody = Static<typeof CancelBody>;
+
+export const RefundBody = Type.Object(
+  {
+    tournamentId: BodyTournamentId,
+    address: Type.Optional(Address("The caller's address (anyone may refund): it receives the change unless changeAddress is given. Defaults to the address of the first key-locked UTxO of utxos.")),
+    changeAddress: Type.Optional(Address("Receives the change; defaults to address.")),
+    utxos: Utxos("The caller's UTxO strings: they pay the fee; one must hold only ADA, 5 ADA or more, for collateral."),
+    ...contractFields,
+  },
+  { additionalProperties: false, description: "A refund of a tournament whose settlement deadline has passed." },
+);
+export type RefundBody = Static<typeof RefundBody>;
+
 export const ListQuery = Type.Object(
   {
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: "Tournaments per page, 1 to 100; 100 when absent." })),
@@ -155,6 +204,15 @@ export const RegistrationsQuery = Type.Object(
 );
 export type RegistrationsQuery = Static<typeof RegistrationsQuery>;
 
+const Payment = Type.Object(
+  {
+    address: Type.String({ description: "The address paid." }),
+    lovelace: Lovelace("What the contract required the output to hold at least (the prize, the entry fee, or the admin's rest)."),
+    outputRef: Type.String({ description: "The output, <ending tx hash>#<k>." }),
+  },
+  { description: "A payment of the transaction that ended the tournament." },
+);
+
 export const Tournament = Type.Object(
   {
     tournamentId: TournamentId,
@@ -168,15 +226,57 @@ export const Tournament = Type.Object(
       { description: "Fixed payouts made at settlement." },
     ),
     participants: Type.Array(Type.String({ description: "A participant's address." }), { description: "Participants, in the order they were added." }),
-    status: Type.Union([Type.Literal("open"), Type.Literal("full")], { description: "open: seats left; full: the bracket is full and it can be settled." }),
-    outputRef: Type.String({ description: "The output that holds the tournament NFT now, <tx hash>#<index>." }),
-    lovelace: Lovelace("What the tournament output holds (the prize pool plus the admin's deposit)."),
+    status: Type.Union(
+      ["open", "full", "expired", "settled", "cancelled", "refunded"].map((s) => Type.Literal(s)),
+      {
+        description:
+          "open: seats left, before the deadline; full: the bracket is full and it can be settled, before the deadline; expired: the chain's time " +
+          "has reached settleBy and it has not ended: nobody can add or settle any more, anyone can refund it; settled, cancelled, refunded: it " +
+          "ended that way (its NFT burnt), see endedBy.",
+      },
+    ),
+    settleBy: UnixMs("The settlement deadline: adding participants and settling end there; from then on anyone can refund the tournament."),
+    deposit: Lovelace(
+      "The creator's deposit for the prizes: what the prizes (placements and fixed payouts) exceed a full bracket's entry fees by, 0 when the fees cover them. It sits in the tournament output on top of its min-UTxO.",
+    ),
+    outputRef: Type.String({ description: "The output that holds the tournament NFT now, <tx hash>#<index>; for an ended tournament the last one that held it (now spent)." }),
+    lovelace: Lovelace("What the tournament output holds (the entry fees added, the deposit and the min-UTxO); for an ended tournament what its last output held."),
     contractTitle: Type.String({ description: "The contract deployment's title." }),
     contractVersion: Type.String({ description: "The contract deployment's version." }),
     policyId: Type.String({ description: "Our addition: the NFT's policy id (= the tournament script hash)." }),
     registrationAddress: Type.String({ description: "Our addition: the address of this tournament's registration validator." }),
+    endedBy: Type.Optional(
+      Type.Object(
+        {
+          action: Type.Union([Type.Literal("settle"), Type.Literal("cancel"), Type.Literal("refund")], {
+            description: "How it ended: settle (the admin paid the prizes), cancel (the admin refunded the entry fees), refund (anyone did, after settleBy).",
+          }),
+          txHash: Hash32("The transaction that spent the last tournament output and burnt the NFT."),
+        },
+        { description: "Only for an ended tournament (settled, cancelled, refunded): the transaction that ended it." },
+      ),
+    ),
+    results: Type.Optional(
+      Type.Array(Type.String({ description: "A participant's address." }), {
+        description: "Only for a settled tournament: the paid placements' participants in placement order (1st first), from the settlement's redeemer.",
+      }),
+    ),
+    payouts: Type.Optional(
+      Type.Array(Payment, {
+        description:
+          "Only for a settled tournament: the prize outputs of the settlement, placements then fixed payouts; payout k is output k of the settling transaction, tagged [tournamentId, k].",
+      }),
+    ),
+    refunds: Type.Optional(
+      Type.Array(Payment, {
+        description:
+          "Only for a cancelled or refunded tournament: each participant's entry fee back (output k for participant k, tagged [tournamentId, k]; " +
+          "none when entry is free), then the rest of the tournament output to the admin in the next output (output N, or output 0 when entry " +
+          "is free), tagged [tournamentId, N] where N is the number of participants.",
+      }),
+    ),
   },
-  { description: "A tournament as the chain holds it." },
+  { description: "A tournament as the chain holds it (live), or as its last output and the transaction that ended it say (ended)." },
 );
 
 export const TxAnswer = Type.Object(
@@ -189,8 +289,15 @@ export const TxAnswer = Type.Object(
 );
 
 export const CreateAnswer = Type.Object(
-  { ...TxAnswer.properties, tournamentId: TournamentId },
-  { description: "The create transaction and the tournament's ID." },
+  {
+    ...TxAnswer.properties,
+    tournamentId: TournamentId,
+    deposit: Lovelace(
+      "The creator's deposit for the prizes: what the prizes exceed a full bracket's entry fees by (0 when the fees cover them), locked in the tournament output on top of its min-UTxO.",
+    ),
+    settleBy: UnixMs("The settlement deadline in the datum (the request's, or the default)."),
+  },
+  { description: "The create transaction, the tournament's ID, its deposit and deadline." },
 );
 
 export const RegisterAnswer = Type.Object(

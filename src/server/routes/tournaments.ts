@@ -8,14 +8,26 @@ import { paymentAddressOn } from "../../chain/address-check.js";
 import { isDevnet } from "../../chain/port.js";
 import { BadRequestError } from "../../errors.js";
 import { deploymentsPath, DeploymentStore } from "../../store/tournament-deployments.js";
+import { cancelTournament, refundTournament } from "../../tournament/close.js";
 import type { TournamentContext, TxAnswer } from "../../tournament/context.js";
 import { createTournament } from "../../tournament/create.js";
 import { defaultContract, Deployments, selectContract } from "../../tournament/deployment.js";
 import { numberedPage, pageAfter } from "../../tournament/pages.js";
 import { addParticipants } from "../../tournament/participants.js";
-import { listRegistrations, listTournaments, requireTournament } from "../../tournament/read.js";
+import { isKeyAddress, listRegistrations, listTournaments, requireAnyTournament } from "../../tournament/read.js";
 import { register, unregister } from "../../tournament/register.js";
-import { MAX_BRACKET, MAX_FIXED_PAYOUTS, MAX_PLACEMENTS, MAX_REGISTRATIONS_PER_ADD, MIN_BRACKET } from "../../tournament/rules.js";
+import {
+  DEFAULT_SETTLE_WINDOW_MS,
+  MAX_BRACKET,
+  MAX_FIXED_PAYOUTS,
+  MAX_LOVELACE,
+  MAX_NAME_BYTES,
+  MAX_PLACEMENTS,
+  MAX_REGISTRATIONS_PER_ADD,
+  MAX_SETTLE_WINDOW_MS,
+  MIN_BRACKET,
+  MIN_SETTLE_WINDOW_MS,
+} from "../../tournament/limits.js";
 import { settle } from "../../tournament/settle.js";
 import { viewOf } from "../../tournament/view.js";
 import { errorResponses, parseAmount } from "../schemas.js";
@@ -29,6 +41,14 @@ const INLINE_NOTE =
   " The tournament's registration validator (about 800 bytes, one per tournament) is attached inline: by reference it would save " +
   "about 22,000 lovelace per transaction but lock about 4.8 ADA for good in its deployment, more than a tournament's few such transactions save.";
 
+const DAY_MS = 24 * 3600 * 1000;
+const EXPIRED_NOTE = (what: string) =>
+  ` After the settlement deadline (settleBy; status expired) ${what} is refused with a 400 that points to POST /tournaments/{tournamentId}/refund.`;
+const CLOSE_NOTE =
+  " The transaction burns the NFT and pays each of the N participants the entry fee back in outputs 0..N-1 (in participant order, " +
+  "output k tagged with [tournamentId, k] as inline datum; none when entry is free), then the rest of the tournament output (the " +
+  "deposit and the min-UTxO) to the admin in the next output, tagged [tournamentId, N]. Registrations not added stay cancellable by their registrants (POST /tournaments/{tournamentId}/unregister).";
+
 const txJson = (t: TxAnswer) => ({ complete: t.complete, hash: t.hash, fee: t.fee.toString() });
 
 export default async function tournamentsRoutes(app: FastifyInstance): Promise<void> {
@@ -40,7 +60,7 @@ export default async function tournamentsRoutes(app: FastifyInstance): Promise<v
     const chain = requireChain(app);
     store ??= DeploymentStore.open(deploymentsPath(app.config.dataDir));
     deployments ??= new Deployments(chain, app.config.network, store);
-    return { chain, network: app.config.network, deployments };
+    return { chain, network: app.config.network, eraHistory: app.eraHistory, deployments };
   };
   // On the devnet the tournament script is deployed as a reference script when the service starts
   // (once per DATA_DIR: the record is reused after a restart). A failure is logged, not fatal: the
@@ -71,10 +91,15 @@ export default async function tournamentsRoutes(app: FastifyInstance): Promise<v
         summary: "Create a tournament",
         description:
           "Builds the transaction that mints the tournament NFT (its name, the tournament ID, derives from the first of `utxos`, which the " +
-          "transaction consumes) and locks it at the tournament validator with the configuration as inline datum. The admin deposits the " +
-          `output's min-UTxO (returned at settlement). Refused with 400: a name over 64 bytes, a bracket outside ${MIN_BRACKET}..${MAX_BRACKET}, more placements ` +
-          `than the bracket or more than ${MAX_PLACEMENTS}, more than ${MAX_FIXED_PAYOUTS} fixed payouts (one settlement transaction pays them all), ` +
-          "a prize below the ledger minimum of its output, payouts (placements plus fixed) above bracketSize × entryFee, " +
+          "transaction consumes) and locks it at the tournament validator with the configuration and the settlement deadline (settleBy) as " +
+          "inline datum, its validity ending before the deadline. The tournament output holds its min-UTxO plus the creator's deposit (the answer's " +
+          "`deposit`): what the prizes exceed a full bracket's entry fees by, so that the prizes are guaranteed on chain; it returns to the admin " +
+          "at settlement (what the prizes leave) or with a cancel or refund. A free tournament (no entryFee, or 0) with sponsored prizes " +
+          `deposits them all. Refused with 400, naming the field and the limit: a name over ${MAX_NAME_BYTES} bytes, a bracket outside ` +
+          `${MIN_BRACKET}..${MAX_BRACKET}, more placements than the bracket or more than ${MAX_PLACEMENTS}, more than ${MAX_FIXED_PAYOUTS} fixed ` +
+          "payouts (one settlement transaction pays them all), a prize below the ledger minimum of its output, entry fees of a full bracket or " +
+          `prizes above ${MAX_LOVELACE} lovelace, a settleBy less than ${MIN_SETTLE_WINDOW_MS / 60_000} minutes or more than ` +
+          `${MAX_SETTLE_WINDOW_MS / DAY_MS} days after the chain's time (default ${DEFAULT_SETTLE_WINDOW_MS / DAY_MS} days), ` +
           "an admin address that is not a key address, addresses of the other network family." +
           SIGN_NOTE +
           CONTRACT_NOTE,
@@ -97,11 +122,12 @@ export default async function tournamentsRoutes(app: FastifyInstance): Promise<v
           address: address(a, `body.fixedPayouts[${i}][0]`),
           amount: parseAmount(amount, `body.fixedPayouts[${i}][1]`),
         })),
+        settleBy: b.settleBy,
         utxos: utxos(b.utxos, "body.utxos"),
         contractTitle: b.contractTitle,
         contractVersion: b.contractVersion,
       });
-      return { ...txJson(result), tournamentId: result.tournamentId };
+      return { ...txJson(result), tournamentId: result.tournamentId, deposit: result.deposit.toString(), settleBy: result.settleBy };
     },
   );
 
@@ -111,7 +137,8 @@ export default async function tournamentsRoutes(app: FastifyInstance): Promise<v
       schema: {
         summary: "List tournaments",
         description:
-          "The tournaments of a contract deployment that are not settled: outputs at the tournament validator holding one tournament NFT " +
+          "The live tournaments of a contract deployment (open, full or expired; ended ones are read one at a time with GET " +
+          "/tournaments/{tournamentId}): outputs at the tournament validator holding one tournament NFT " +
           "and a datum that decodes and names its ID's registration validator (the NFT policy cannot check that; a tournament naming " +
           "another could never add its registrations, so it is not listed, and is a 404 everywhere), ordered by tournament ID. Pages of `limit` (1..100, default 100); `pageState` (alias `cursor`) is opaque, " +
           "and absent on the last page." +
@@ -130,7 +157,8 @@ export default async function tournamentsRoutes(app: FastifyInstance): Promise<v
       const contract = selectContract(c.network, q);
       const all = await listTournaments(c.chain, contract, c.network);
       const page = pageAfter(all, (t) => t.tournamentId, q.limit ?? 100, q.pageState ?? q.cursor, "querystring.pageState");
-      return { results: page.results.map(viewOf), ...(page.pageState ? { pageState: page.pageState } : {}) };
+      const tip = await c.chain.tip();
+      return { results: page.results.map((t) => viewOf(t, tip)), ...(page.pageState ? { pageState: page.pageState } : {}) };
     },
   );
 
@@ -139,7 +167,11 @@ export default async function tournamentsRoutes(app: FastifyInstance): Promise<v
     {
       schema: {
         summary: "Get a tournament",
-        description: "The tournament, as the chain holds it now. 404 when there is none with this ID (or it was settled)." + CONTRACT_NOTE,
+        description:
+          "The tournament, as the chain holds it now: open, full or expired (settleBy reached at the chain's tip). After it ended, as its last " +
+          "output and the transaction that spent it say: status settled (with results and payouts), cancelled or refunded (with refunds), and " +
+          "endedBy naming that transaction; read from the chain on every backend. 404 when no output of this contract ever held its NFT." +
+          CONTRACT_NOTE,
         tags: TAGS,
         params: S.TournamentParams,
         querystring: S.ContractQuery,
@@ -149,7 +181,8 @@ export default async function tournamentsRoutes(app: FastifyInstance): Promise<v
     async (request) => {
       const c = ctx();
       const contract = selectContract(c.network, request.query as S.ContractQuery);
-      return viewOf(await requireTournament(c.chain, contract, c.network, (request.params as S.TournamentParams).tournamentId));
+      const t = await requireAnyTournament(c.chain, contract, c.network, (request.params as S.TournamentParams).tournamentId.toLowerCase());
+      return viewOf(t, await c.chain.tip());
     },
   );
 
@@ -160,8 +193,9 @@ export default async function tournamentsRoutes(app: FastifyInstance): Promise<v
         summary: "Register to a tournament",
         description:
           "Builds the transaction whose output 0 is the registration: at the tournament's registration address, holding the entry fee " +
-          "(at least the ledger minimum), with the registrant's address as inline datum; `outputRef` names it. Refused with 400 when the " +
-          "tournament is full or the registrant's address is not a key address (only its key can cancel). changeAddress defaults to registererAddress." +
+          "(at least the ledger minimum: a free tournament's registration holds only that, returned to the registrant when added), with the " +
+          "registrant's address as inline datum; `outputRef` names it. Refused with 400 when the tournament is full or expired (its settlement " +
+          "deadline passed), or the registrant's address is not a key address (only its key can cancel). changeAddress defaults to registererAddress." +
           SIGN_NOTE +
           CONTRACT_NOTE,
         tags: TAGS,
@@ -193,7 +227,8 @@ export default async function tournamentsRoutes(app: FastifyInstance): Promise<v
         description:
           "Builds the transaction that spends the registration (Cancel) and refunds the whole output to the registrant, who must sign it " +
           "(required signer). Refused with 400 when registererAddress is not the registration's address, or the output is not an unspent " +
-          "registration of this tournament (already added or cancelled). A registration left after settlement can still be cancelled. " +
+          "registration of this tournament (already added or cancelled). A registration left after the tournament ended (settled, cancelled, " +
+          "refunded) can still be cancelled. " +
           "changeAddress defaults to registererAddress." +
           INLINE_NOTE +
           SIGN_NOTE +
@@ -227,8 +262,10 @@ export default async function tournamentsRoutes(app: FastifyInstance): Promise<v
       schema: {
         summary: "List a tournament's registrations",
         description:
-          "Every output at the tournament's registration address, ordered by output reference. `valid` when its inline datum is an address and " +
-          "it holds at least the entry fee; outputs with another datum (or none) are listed with valid false and address null. Filter with " +
+          "Every output at the tournament's registration address, ordered by output reference, also after the tournament ended (what is left " +
+          "there can be cancelled by its registrant). `valid` when its inline datum is exactly the canonical encoding of an address with a key " +
+          "payment credential and it holds at least the entry fee; outputs with another datum (or none) are listed with valid false and address " +
+          "null, a script address with valid false; neither can be added. Filter with " +
           "`valid`; pages of `limit` (1..100, default 100), numbered from 1 by `page` (alias `cursor`)." +
           CONTRACT_NOTE,
         tags: TAGS,
@@ -244,7 +281,7 @@ export default async function tournamentsRoutes(app: FastifyInstance): Promise<v
       }
       const c = ctx();
       const contract = selectContract(c.network, q);
-      const t = await requireTournament(c.chain, contract, c.network, (request.params as S.TournamentParams).tournamentId);
+      const t = await requireAnyTournament(c.chain, contract, c.network, (request.params as S.TournamentParams).tournamentId.toLowerCase());
       const all = (await listRegistrations(c.chain, t, c.network)).filter((r) => q.valid === undefined || r.valid === q.valid);
       const page = q.page ?? q.cursor ?? 1;
       const limit = q.limit ?? 100;
@@ -269,12 +306,16 @@ export default async function tournamentsRoutes(app: FastifyInstance): Promise<v
         summary: "Add participants",
         description:
           "Builds the admin's transaction that consumes the given registrations and appends their addresses to the tournament's datum, in " +
-          "the ledger's input order (by output reference). The tournament output grows by exactly the entry fee per participant; the admin's " +
-          "UTxOs pay what an underpaid registration lacks, and what an overpaid one holds beyond the fee goes to the change address. " +
+          "the ledger's input order (by output reference). Output 0 continues the tournament, grown by exactly the entry fee per participant; " +
+          "the admin's UTxOs pay what an underpaid registration lacks. What a registration holds beyond the entry fee (an overpayment, a free " +
+          "tournament's min-UTxO, any token) goes back to its registrant: outputs 1, 2, … in the same order, each tagged [tournamentId, the " +
+          "registrant's participant index] and topped up to its min-UTxO by the admin. The validity ends before settleBy. " +
           `Refused with 400: more than ${MAX_REGISTRATIONS_PER_ADD} registrations (split them into several requests, each submitted before the next), ` +
           "a transaction over the ledger's size or execution limits, not the admin, more participants than the bracket, an output that is " +
-          "not an unspent registration of this tournament, an address that differs from the registration's datum or is already a participant. " +
-          "changeAddress defaults to adminAddress." +
+          "not an unspent registration of this tournament, a registration whose datum is not exactly a key address, an address that differs " +
+          "from the registration's datum or is already a participant." +
+          EXPIRED_NOTE("adding") +
+          " changeAddress defaults to adminAddress." +
           INLINE_NOTE +
           SIGN_NOTE +
           CONTRACT_NOTE,
@@ -309,8 +350,9 @@ export default async function tournamentsRoutes(app: FastifyInstance): Promise<v
         description:
           "Builds the admin's transaction that pays payoutStructure[i] to results[i] and every fixed payout, each in its own output tagged " +
           "with [tournamentId, payout index] as inline datum (placements 0..P-1, then fixed payouts), burns the NFT and sends the rest of the " +
-          "pool to the change address (default adminAddress). Refused with 400: not the admin, a bracket that is not full, results that are " +
-          "not participants, repeat one, or are fewer than the placements." +
+          "pool to the change address (default adminAddress). The validity ends before settleBy. Refused with 400: not the admin, a bracket " +
+          "that is not full, results that are not participants, repeat one, or are fewer than the placements." +
+          EXPIRED_NOTE("settling") +
           SIGN_NOTE +
           CONTRACT_NOTE,
         tags: TAGS,
@@ -329,6 +371,81 @@ export default async function tournamentsRoutes(app: FastifyInstance): Promise<v
           changeAddress: b.changeAddress === undefined ? admin : address(b.changeAddress, "body.changeAddress"),
           results: b.results.map((r, i) => address(r, `body.results[${i}]`)),
           utxos: utxos(b.utxos, "body.utxos"),
+          contractTitle: b.contractTitle,
+          contractVersion: b.contractVersion,
+        }),
+      );
+    },
+  );
+
+  app.post(
+    "/tournaments/:tournamentId/cancel",
+    {
+      schema: {
+        summary: "Cancel a tournament (admin)",
+        description:
+          "Builds the admin's transaction that ends the tournament at any time, before or after the deadline (e.g. a bracket that did not " +
+          "fill): the admin must sign (required signer)." +
+          CLOSE_NOTE +
+          " Refused with 400 when adminAddress is not the tournament's admin. 404 when there is no live tournament with this ID (it does " +
+          "not exist or already ended). changeAddress defaults to adminAddress." +
+          SIGN_NOTE +
+          CONTRACT_NOTE,
+        tags: TAGS,
+        params: S.TournamentParams,
+        body: S.CancelBody,
+        response: { 200: S.TxAnswer, ...errorResponses(404, 422, 503) },
+      },
+    },
+    async (request) => {
+      const b = request.body as S.CancelBody;
+      const admin = address(b.adminAddress, "body.adminAddress");
+      return txJson(
+        await cancelTournament(ctx(), {
+          tournamentId: sameId(request.params as S.TournamentParams, b),
+          adminAddress: admin,
+          changeAddress: b.changeAddress === undefined ? admin : address(b.changeAddress, "body.changeAddress"),
+          utxos: utxos(b.utxos, "body.utxos"),
+          contractTitle: b.contractTitle,
+          contractVersion: b.contractVersion,
+        }),
+      );
+    },
+  );
+
+  app.post(
+    "/tournaments/:tournamentId/refund",
+    {
+      schema: {
+        summary: "Refund an expired tournament (anyone)",
+        description:
+          "Builds the transaction that ends a tournament whose settlement deadline has passed (status expired), with no signature but the " +
+          "caller's for the UTxOs that pay the fee and the collateral: nobody's coins depend on the admin. Its validity starts after settleBy." +
+          CLOSE_NOTE +
+          " Refused with 400 before the deadline (the message gives settleBy in UTC; before it only the admin can cancel). 404 when there is " +
+          "no live tournament with this ID (it does not exist or already ended)." +
+          SIGN_NOTE +
+          CONTRACT_NOTE,
+        tags: TAGS,
+        params: S.TournamentParams,
+        body: S.RefundBody,
+        response: { 200: S.TxAnswer, ...errorResponses(404, 422, 503) },
+      },
+    },
+    async (request) => {
+      const b = request.body as S.RefundBody;
+      const paying = utxos(b.utxos, "body.utxos");
+      const caller = b.address === undefined ? undefined : address(b.address, "body.address");
+      const fallback = paying.find((u) => isKeyAddress(u.output.address))?.output.address;
+      const change = b.changeAddress !== undefined ? address(b.changeAddress, "body.changeAddress") : (caller ?? fallback);
+      if (change === undefined) {
+        throw new BadRequestError("body.changeAddress (or body.address) is needed: no UTxO of body.utxos is at a key address to send the change to.");
+      }
+      return txJson(
+        await refundTournament(ctx(), {
+          tournamentId: sameId(request.params as S.TournamentParams, b),
+          changeAddress: change,
+          utxos: paying,
           contractTitle: b.contractTitle,
           contractVersion: b.contractVersion,
         }),

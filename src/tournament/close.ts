@@ -1,0 +1,94 @@
+// Cancel and refund: the two ways a tournament ends without a settlement. Both spend the tournament
+// output and burn the NFT; outputs 0..N-1 give each participant the entry fee back (none when entry
+// is free) and output N gives the admin the rest of the tournament output (the deposit, the
+// min-UTxO), every one tagged [tournament ID, k] so that one output cannot count twice. A cancel is
+// the admin's (a required signer), at any time; a refund is anyone's, only after the settlement
+// deadline (its validity starts after settleBy), so that no coin depends on the admin. The caller's
+// UTxOs pay the fee and the collateral, and top up a refund output to its min-UTxO when the entry
+// fee is below it.
+import type { UTxO } from "@meshsdk/common";
+import { BadRequestError } from "../errors.js";
+import { buildTournamentTx, type PlannedOutput } from "./assemble.js";
+import { unspentOnly, type TournamentContext, type TxAnswer } from "./context.js";
+import { afterDeadline, iso } from "./deadline.js";
+import { CANCEL_REDEEMER, encodePayoutTag, MINT_BURN_REDEEMER, REFUND_REDEEMER } from "./datum.js";
+import { selectContract, type ContractSelector } from "./deployment.js";
+import { requireTournament, type TournamentState } from "./read.js";
+import { paymentKeyHash, prizeMinimum } from "./rules.js";
+
+export interface CloseInput extends ContractSelector {
+  readonly tournamentId: string;
+  readonly changeAddress: string;
+  readonly utxos: readonly UTxO[];
+}
+
+export interface CancelInput extends CloseInput {
+  readonly adminAddress: string;
+}
+
+/** The outputs both share: each entry fee back, then the admin's rest. */
+async function closingOutputs(ctx: TournamentContext, t: TournamentState): Promise<PlannedOutput[]> {
+  const c = t.datum.config;
+  const params = await ctx.chain.protocolParameters();
+  const tagged = (address: string, amount: bigint, k: number): PlannedOutput => {
+    const min = prizeMinimum(params, t.tournamentId, k, address, amount);
+    return { address, amount: [{ unit: "lovelace", quantity: (amount > min ? amount : min).toString() }], datum: encodePayoutTag(t.tournamentId, k) };
+  };
+  const parts = t.datum.participants;
+  const refunds = c.entryFee > 0n ? parts.map((p, k) => tagged(p, c.entryFee, k)) : [];
+  return [...refunds, tagged(c.adminAddress, t.lovelace - c.entryFee * BigInt(parts.length), parts.length)];
+}
+
+async function build(ctx: TournamentContext, t: TournamentState, how: "cancel" | "refund", input: CloseInput, extra: { requiredSigners: string[]; validFrom?: number }): Promise<TxAnswer> {
+  const contract = t.contract;
+  const source = await ctx.deployments.tournamentSource(contract);
+  const outputs = await closingOutputs(ctx, t);
+  return buildTournamentTx(
+    {
+      scriptInputs: [{ utxo: t.utxo, redeemer: how === "cancel" ? CANCEL_REDEEMER : REFUND_REDEEMER, source }],
+      keyInputs: [],
+      mint: { source, assetName: t.tournamentId, quantity: -1n, redeemer: MINT_BURN_REDEEMER },
+      outputs,
+      requiredSigners: extra.requiredSigners,
+      utxos: await unspentOnly(ctx.chain, input.utxos),
+      changeAddress: input.changeAddress,
+      utxosField: "body.utxos",
+      tooLarge:
+        `refunding ${t.datum.participants.length} participants is more than one transaction can carry; if body.utxos holds many small UTxOs, pass fewer, larger ones`,
+      ...(extra.validFrom === undefined ? {} : { validFrom: extra.validFrom }),
+    },
+    ctx.chain,
+  );
+}
+
+/** The admin ends the tournament at any time: every entry fee back, the rest to the admin. */
+export async function cancelTournament(ctx: TournamentContext, input: CancelInput): Promise<TxAnswer> {
+  const contract = selectContract(ctx.network, input);
+  const t = await requireTournament(ctx.chain, contract, ctx.network, input.tournamentId);
+  const c = t.datum.config;
+  if (input.adminAddress !== c.adminAddress) {
+    throw new BadRequestError(
+      `Only the tournament's admin (${c.adminAddress}) cancels; body.adminAddress is another address. ` +
+        `After the settlement deadline (${iso(c.settleBy)}) anyone can refund it: POST /tournaments/${t.tournamentId}/refund.`,
+    );
+  }
+  const adminKey = paymentKeyHash(c.adminAddress, "body.adminAddress", "the admin signs");
+  return build(ctx, t, "cancel", input, { requiredSigners: [adminKey] });
+}
+
+/** Anyone ends the tournament once its deadline has passed: the same payments as a cancel. */
+export async function refundTournament(ctx: TournamentContext, input: CloseInput): Promise<TxAnswer> {
+  const contract = selectContract(ctx.network, input);
+  const t = await requireTournament(ctx.chain, contract, ctx.network, input.tournamentId);
+  const settleBy = t.datum.config.settleBy;
+  const tip = await ctx.chain.tip();
+  const validFrom = afterDeadline(ctx.eraHistory, settleBy);
+  if (tip.slot < validFrom) {
+    const from = ctx.eraHistory.slotToTime(Math.max(validFrom, 0));
+    throw new BadRequestError(
+      `Tournament ${t.tournamentId} can be refunded only after its settlement deadline, settleBy ${settleBy} (${iso(settleBy)}): ` +
+        `from ${iso(from)} on; the chain's time is ${iso(tip.time)}. Before it, only the admin can end it (POST /tournaments/${t.tournamentId}/cancel).`,
+    );
+  }
+  return build(ctx, t, "refund", input, { requiredSigners: [], validFrom });
+}

@@ -1,0 +1,37 @@
+// The tournament limits: one source for the contracts (contracts/build.ts sets them in the Helios
+// source with changeParam, so the compiled script carries these very numbers) and for the service's
+// 400s (rules.ts). Each limit leaves headroom under the ledger's per-transaction limits (Conway
+// mainnet: 16,384 B, 16.5 M memory units, 10 G steps), as measured on the devnet with base
+// addresses by `npx tsx bench/tournament.ts` and asserted by test/tournament-limits.test.ts.
+
+export const MIN_BRACKET = 2;
+/**
+ * Largest bracket. Every add carries the whole participant list in its datum (~80 B per base
+ * address) and settlement, cancel and refund walk it.
+ */
+export const MAX_BRACKET = 64;
+/** Most registrations one add-participants transaction consumes (the service's batch, not the contract's). */
+export const MAX_REGISTRATIONS_PER_ADD = 40;
+/** Most placements one settlement pays (each winner is looked up in the participant list). */
+export const MAX_PLACEMENTS = 32;
+export const MAX_FIXED_PAYOUTS = 8;
+/** Longest tournament name, bytes of UTF-8. */
+export const MAX_NAME_BYTES = 64;
+/**
+ * Largest lovelace amount a pool may reach: the ada supply cap (45 billion ADA). A full bracket's
+ * entry fees and the prizes together must stay below it, so every output the contract asks for
+ * can exist.
+ */
+export const MAX_LOVELACE = 45_000_000_000_000_000n;
+/** Default settlement deadline: this long after creation. */
+export const DEFAULT_SETTLE_WINDOW_MS = 30 * 24 * 3600 * 1000;
+/** Latest settlement deadline the service accepts: this long after now. */
+export const MAX_SETTLE_WINDOW_MS = 365 * 24 * 3600 * 1000;
+/**
+ * The contract's bound: the deadline at most this long after the creating transaction's validity
+ * starts (the service's bound plus a day of margin). The start, not the end: the ledger admits a
+ * transaction only once its start has passed, while its end is the creator's to choose.
+ */
+export const CONTRACT_MAX_SETTLE_WINDOW_MS = MAX_SETTLE_WINDOW_MS + 24 * 3600 * 1000;
+/** Earliest settlement deadline the service accepts: this long after now (time to fill and settle). */
+export const MIN_SETTLE_WINDOW_MS = 10 * 60 * 1000;
