@@ -143,6 +143,18 @@ describe("tournament rules", () => {
       rejected(await create({ adminAddress: mainnetAddress }), 400, /body\.adminAddress is a mainnet address, but this instance serves devnet/);
       rejected(await create({ fixedPayouts: [[mainnetAddress, 2 * ADA]] }), 400, /body\.fixedPayouts\[0\]\[0\] is a mainnet address/);
     });
+    it("refuses pointer addresses wherever a tournament datum would hold them (admin, fixed payout, registrant)", async () => {
+      // CIP-19's testnet pointer vector: a key payment credential, stake pointer (2498243, 27, 3).
+      const pointer = "addr_test1gz2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzer5pnz75xxcrdw5vky";
+      const why = /is a pointer address: tournaments hold base or enterprise addresses only .*Use the base or enterprise address/;
+      rejected(await create({ adminAddress: pointer }), 400, new RegExp(`body\\.adminAddress ${why.source}`));
+      rejected(await create({ fixedPayouts: [[pointer, 2 * ADA]] }), 400, new RegExp(`body\\.fixedPayouts\\[0\\]\\[0\\] ${why.source}`));
+      rejected(
+        await s.request("POST", `/tournaments/${B}/register`, { tournamentId: B, registererAddress: pointer, utxos: await p[1]!.utxos() }),
+        400,
+        new RegExp(`body\\.registererAddress ${why.source}`),
+      );
+    });
     it("refuses a seed that is already spent", async () => {
       const spent = (await admin.utxos())[0]!;
       await createSubmitted({ name: "Spends the seed", payoutStructure: [], utxos: [spent] });

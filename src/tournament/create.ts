@@ -14,7 +14,7 @@ import { checkUnspent, unspentOnly, type TournamentContext, type TxAnswer } from
 import { beforeDeadline } from "./deadline.js";
 import { encodeTournamentDatum, mintCreateRedeemer, tournamentIdOf, type FixedPayout, type TournamentConfig } from "./datum.js";
 import { selectContract, type ContractSelector } from "./deployment.js";
-import { checkBracket, checkName, checkPayouts, depositOf, paymentKeyHash, settleByOf } from "./rules.js";
+import { checkBracket, checkName, checkNotPointer, checkPayouts, depositOf, paymentKeyHash, settleByOf } from "./rules.js";
 
 export interface CreateInput extends ContractSelector {
   readonly name: string;
@@ -40,6 +40,7 @@ export interface CreateAnswer extends TxAnswer {
 export async function createTournament(ctx: TournamentContext, input: CreateInput): Promise<CreateAnswer> {
   checkName(input.name);
   checkBracket(input.bracketSize);
+  checkNotPointer(input.adminAddress, "body.adminAddress");
   paymentKeyHash(input.adminAddress, "body.adminAddress", "the admin signs the add-participants, settlement and cancel transactions");
   const contract = selectContract(ctx.network, input);
   const seed = input.utxos[0];

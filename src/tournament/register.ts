@@ -14,7 +14,7 @@ import { encodeRegistrationDatum, REGISTRATION_CANCEL_REDEEMER } from "./datum.j
 import { deadlinePassed, isExpired, REFUND_ADVICE } from "./deadline.js";
 import { selectContract, type ContractSelector } from "./deployment.js";
 import { findTournament, registrationAddressOf, registrationOf, requireTournament, type TournamentState } from "./read.js";
-import { paymentKeyHash } from "./rules.js";
+import { checkNotPointer, paymentKeyHash } from "./rules.js";
 
 export interface RegisterInput extends ContractSelector {
   readonly tournamentId: string;
@@ -38,6 +38,7 @@ export function checkedRegistration(t: TournamentState) {
 export async function register(ctx: TournamentContext, input: RegisterInput): Promise<TxAnswer & { outputRef: string }> {
   const contract = selectContract(ctx.network, input);
   const t = await requireTournament(ctx.chain, contract, ctx.network, input.tournamentId);
+  checkNotPointer(input.registererAddress, "body.registererAddress");
   paymentKeyHash(input.registererAddress, "body.registererAddress", "only its key can cancel the registration");
   const c = t.datum.config;
   if (t.datum.participants.length >= c.bracketSize) {

@@ -3,7 +3,7 @@
 // would only refuse later. The limits are the contract's own (./limits.ts, one source).
 import type { Protocol } from "@meshsdk/common";
 import { getOutputMinLovelace, pubKeyAddress, serializeAddressObj } from "@meshsdk/core";
-import { Address } from "@meshsdk/core-cst";
+import { Address, AddressType } from "@meshsdk/core-cst";
 import type { Network } from "../config.js";
 import type { Tip } from "../chain/port.js";
 import { BadRequestError } from "../errors.js";
@@ -42,6 +42,20 @@ export function depositOf(c: {
 }): bigint {
   const d = prizesOf(c) - BigInt(c.bracketSize) * c.entryFee;
   return d > 0n ? d : 0n;
+}
+
+/**
+ * A 400 for a pointer address where a tournament datum would hold it: pointers no longer delegate
+ * since Conway, the contract refuses them as participants, and the datum codec has none.
+ */
+export function checkNotPointer(address: string, field: string): void {
+  const type = Address.fromString(address)?.getType();
+  if (type === AddressType.PointerKey || type === AddressType.PointerScript) {
+    throw new BadRequestError(
+      `${field} is a pointer address: tournaments hold base or enterprise addresses only (pointer addresses no longer delegate since Conway). ` +
+        "Use the base or enterprise address of the same payment credential.",
+    );
+  }
 }
 
 /** The payment key hash of `address`, or a 400: the contracts need a signature from it. */
@@ -126,6 +140,7 @@ export function checkPayouts(c: PayoutCheck): void {
     if (amount < min) throw new BadRequestError(`body.payoutStructure[${i}] is ${amount} lovelace, below the ${min} lovelace a prize output needs (the ledger's minimum for it).`);
   });
   c.fixedPayouts.forEach((f, j) => {
+    checkNotPointer(f.address, `body.fixedPayouts[${j}][0]`);
     const min = prizeMinimum(c.params, c.tournamentId, p + j, f.address, f.amount);
     if (f.amount < min) throw new BadRequestError(`body.fixedPayouts[${j}] pays ${f.amount} lovelace, below the ${min} lovelace a prize output needs (the ledger's minimum for it).`);
   });
