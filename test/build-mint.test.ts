@@ -2,6 +2,7 @@
 // given in preloadedScripts; every transaction is signed with the policy key and submitted.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { Address } from "@meshsdk/core-cst";
 import { build, fund, newWallet, outputsOf, quantityOf, signAndSubmit, totalOf, utf8Hex, utxosAt, type TestWallet } from "./helpers/build-wallet.js";
 import { datumJson, inputsOf, metadataJson, nativeScriptHashesOf, policyIdOf, validityOf } from "./helpers/build-decode.js";
 import { encodeUtxo } from "../src/cardano/utxo.js";
@@ -79,6 +80,19 @@ describe("build: CIP-25", () => {
     assert.equal(burnt.auxiliaryData, undefined, "a burn carries no CIP-25 metadata");
     await signAndSubmit(service, burnt, [alice]);
     assert.equal(totalOf(await utxosAt(service, alice.address), unit), 600n);
+  });
+
+  test("a destAddress in hex is taken as its bech32", async () => {
+    const [alice, bob] = await Promise.all([newWallet(), newWallet()]);
+    await fund(service, alice.address, 50_000_000);
+    const { policyId, preloaded } = policyOf(alice);
+    const minted = await build(service, {
+      changeAddress: alice.address,
+      preloadedScripts: [preloaded],
+      mint: [{ version: "cip25", assetName: { name: "Gem", format: "utf8" }, policyId, quantity: 3, destAddress: Address.fromBech32(bob.address).toBytes() }],
+    });
+    const mintHash = await signAndSubmit(service, minted, [alice]);
+    assert.equal(totalOf(outputsOf(await utxosAt(service, bob.address), mintHash), policyId + hexOf("Gem")), 3n);
   });
 
   test("multi-output asset transfer: hex and {name, format} asset names, lovelace left to the minimum", async () => {

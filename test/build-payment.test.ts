@@ -5,6 +5,7 @@ import { after, before, describe, test } from "node:test";
 import { build, fund, newWallet, outputsOf, quantityOf, signAndSubmit, submitRejected, totalOf, utxosAt, utxoStringsAt } from "./helpers/build-wallet.js";
 import { bodyHash, datumHash, datumJson, feeOf, inputsOf, referenceInputsOf, requiredSignersOf, txOf, validityOf, vkeyCount, witnessDatums } from "./helpers/build-decode.js";
 import { startService, type RunningService } from "./helpers/service.js";
+import { Address } from "@meshsdk/core-cst";
 
 let service: RunningService;
 before(async () => {
@@ -38,6 +39,18 @@ describe("build: payments", () => {
     assert.equal(quantityOf(paid[0]!, "lovelace"), 10_000_000n);
     const change = await utxosAt(service, alice.address);
     assert.equal(totalOf(change, "lovelace"), 100_000_000n - 10_000_000n - feeOf(built.complete));
+  });
+
+  test("addresses in hex (as CIP-30 wallets hand them out) are taken as their bech32: built, signed, submitted", async () => {
+    const [alice, bob] = await Promise.all([newWallet(), newWallet()]);
+    await fund(service, alice.address, 50_000_000);
+    const hex = (bech32: string) => Address.fromBech32(bech32).toBytes();
+    const built = await build(service, { changeAddress: hex(alice.address), outputs: [{ address: hex(bob.address), lovelace: 7_000_000 }] });
+    const txHash = await signAndSubmit(service, built, [alice]);
+    const paid = outputsOf(await utxosAt(service, bob.address), txHash);
+    assert.equal(paid.length, 1);
+    assert.equal(quantityOf(paid[0]!, "lovelace"), 7_000_000n);
+    assert.equal(totalOf(await utxosAt(service, alice.address), "lovelace"), 50_000_000n - 7_000_000n - feeOf(built.complete));
   });
 
   test("ADA-only output without lovelace gets the ledger minimum; one lovelace less is a 400 naming it", async () => {

@@ -1,5 +1,6 @@
 // POST /transactions/build: the schema documents every field; the handler calls the builder.
 import type { FastifyInstance } from "fastify";
+import { Address as CardanoAddress } from "@meshsdk/core-cst";
 import { Type, type TSchema } from "typebox";
 import { requireChain } from "../../app.js";
 import { buildTransaction, type BuildRequest } from "../../tx/build.js";
@@ -196,6 +197,29 @@ const BuildResponse = Type.Object({
   auxiliaryData: Type.Optional(Hex("The auxiliary data, when the request carries metadata (message, metadata, meta or CIP-25 mints). Without metadata the transaction still holds an empty auxiliary data map (Mesh always attaches one; it costs about 1,600 lovelace of fee), which this field then leaves out.")),
 }, { description: "The unsigned transaction, in the forms wallets and signers take." });
 
+/**
+ * The request with every address in bech32: clients may send hex (CIP-30 wallets hand out hex, and
+ * the utilities and tournament endpoints take it), while the builder underneath reads bech32 only
+ * (a hex address used to end in a 500). What does not decode is left as sent, for the domain's
+ * checks to name the field.
+ */
+function withBech32Addresses(body: BuildRequest): BuildRequest {
+  const bech32 = (address: string): string => {
+    if (!/^(?:[0-9a-fA-F]{2})+$/.test(address)) return address;
+    try {
+      return CardanoAddress.fromString(address)?.toBech32() ?? address;
+    } catch {
+      return address;
+    }
+  };
+  return {
+    ...body,
+    changeAddress: bech32(body.changeAddress),
+    ...(body.outputs ? { outputs: body.outputs.map((o) => ({ ...o, address: bech32(o.address) })) } : {}),
+    ...(body.mint ? { mint: body.mint.map((m) => (m.destAddress === undefined ? m : { ...m, destAddress: bech32(m.destAddress) })) } : {}),
+  };
+}
+
 export default async function transactionsRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     "/transactions/build",
@@ -213,7 +237,7 @@ export default async function transactionsRoutes(app: FastifyInstance): Promise<
       },
     },
     async (request) => {
-      const body = request.body as BuildRequest;
+      const body = withBech32Addresses(request.body as BuildRequest);
       const chain = requireChain(app);
       const [params, tip] = await Promise.all([chain.protocolParameters(), chain.tip()]);
       return buildTransaction(body, { network: app.config.network, chain, params, tip, eraHistory: app.eraHistory });
