@@ -22,6 +22,7 @@ describe("build: payments", () => {
     const built = await build(service, { changeAddress: alice.address, outputs: [{ address: bob.address, lovelace: 10_000_000 }] });
 
     assert.match(built.hash, /^[0-9a-f]{64}$/);
+    assert.equal(built.fee, String(feeOf(built.complete)), "the answer's fee is the body's");
     assert.equal(bodyHash(built.complete), built.hash);
     assert.equal(bodyHash(built.stripped), built.hash);
     const tx = txOf(built.complete);

@@ -13,6 +13,8 @@ import type { BuildPlan } from "./request.js";
 
 export interface BuildResult {
   hash: string;
+  /** The fee the transaction pays, lovelace (decimal string, as the tournament answers give it). */
+  fee: string;
   complete: string;
   stripped: string;
   witnessSet: string;
@@ -131,11 +133,12 @@ async function lovelaceShortfall(a: Assembly): Promise<InstanceType<typeof Insuf
 }
 
 /** `auxiliaryData` is reported when the request asked for metadata (Mesh attaches an empty one otherwise). */
-function split(hex: string, hasMetadata: boolean): BuildResult {
+function split(hex: string, hasMetadata: boolean, fee: string): BuildResult {
   const parts = splitTransaction(fromHex(hex));
   const aux = parts.rest[1];
   const result: BuildResult = {
     hash: txIdOfBody(parts.body),
+    fee,
     complete: hex,
     stripped: toHex(joinTransaction({ ...parts, witnessSet: EMPTY_MAP })),
     witnessSet: toHex(parts.witnessSet),
@@ -178,5 +181,5 @@ export async function completeTransaction(a: Assembly): Promise<BuildResult> {
   }
   const size = signedSize(builder, hex, a.params);
   if (size > maxSize) throw tooLarge(size, maxSize);
-  return split(hex, a.plan.metadata.size > 0);
+  return split(hex, a.plan.metadata.size > 0, String(builder.meshTxBuilderBody.fee));
 }

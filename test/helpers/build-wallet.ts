@@ -43,6 +43,7 @@ export async function utxoStringsAt(service: RunningService, address: string): P
 
 export interface Built {
   hash: string;
+  fee: string;
   complete: string;
   stripped: string;
   witnessSet: string;

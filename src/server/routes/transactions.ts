@@ -191,6 +191,7 @@ const BuildBody = Type.Object(
 
 const BuildResponse = Type.Object({
   hash: Hash32("The transaction body hash: the id the transaction will have."),
+  fee: Type.String({ pattern: "^[0-9]+$", description: "The fee the transaction pays (the ledger's minimum for its signed size), lovelace as a decimal string." }),
   complete: Hex("The whole unsigned transaction: body, witness set with every native script and datum it needs, auxiliary data. Sign this."),
   stripped: Hex("The same transaction with an empty witness set."),
   witnessSet: Hex("The witness set of `complete` alone (a0 when empty)."),
