@@ -195,12 +195,25 @@ describe("build: validity interval", () => {
     assert.deepEqual(validityOf(built.complete), { start: await slotOf(now - 60), ttl: await slotOf(now + 600) });
     await signAndSubmit(service, built, [alice]);
 
-    const expired = await build(service, {
+    // An interval already over is refused at build (it could never be accepted) ...
+    const over = await service.request("POST", "/transactions/build", {
       changeAddress: alice.address,
       outputs: [{ address: alice.address, lovelace: 2_000_000 }],
       validityInterval: { start: now - 600, end: now - 300 },
     });
-    assert.match(await submitRejected(service, expired, [alice]), /valid|interval|ttl|expired|slot/i);
+    assert.equal(over.status, 400, JSON.stringify(over.body));
+    assert.match(
+      over.body.message,
+      new RegExp(`^body\\.validityInterval\\.end \\(slot ${await slotOf(now - 300)}, .+Z\\) has already passed: the chain is at slot \\d+, .+Set a later end`),
+    );
+    // ... and one that ends while it waits for its signature is refused by the ledger.
+    const soon = await build(service, {
+      changeAddress: alice.address,
+      outputs: [{ address: alice.address, lovelace: 2_000_000 }],
+      validityInterval: { start: now - 60, end: now + 30 },
+    });
+    assert.equal((await service.request("POST", "/devnet/advance", { seconds: 60 })).status, 200);
+    assert.match(await submitRejected(service, soon, [alice]), /valid|interval|ttl|expired|slot/i);
 
     const open = await build(service, { changeAddress: alice.address, outputs: [{ address: alice.address, lovelace: 2_000_000 }], validityInterval: { start: false, end: false } });
     assert.deepEqual(validityOf(open.complete), { start: null, ttl: null });

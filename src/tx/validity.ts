@@ -89,5 +89,14 @@ export function validitySlots(plan: BuildPlan, tip: Tip, eras: EraHistory): Slot
     throw new BadRequestError(`body.validityInterval.end (slot ${slots.end}) must be after its start (slot ${slots.start}).`);
   }
   for (const lock of plan.timeLocks) slots = applyLock(lock, slots, plan, tip, eras);
+  if (slots.end !== null && slots.end <= tip.slot) {
+    // The ledger takes a transaction only before its end: one whose end has passed can never be
+    // accepted, so it is refused now rather than handed out to fail at submit.
+    const at = (slot: number) => `slot ${slot}, ${new Date(eras.slotToTime(slot)).toISOString()}`;
+    throw new BadRequestError(
+      `body.validityInterval.end (${at(slots.end)}) has already passed: the chain is at ${at(tip.slot)}, and the ledger accepts a ` +
+        "transaction only before its end. Set a later end (Unix seconds or a slot), or leave it out for two hours from now.",
+    );
+  }
   return slots;
 }

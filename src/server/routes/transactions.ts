@@ -167,7 +167,7 @@ const BuildBody = Type.Object(
       Type.Object(
         {
           start: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Literal(false)], { description: "Unix seconds (or a slot number, below 1,000,000,000) from which the transaction is valid; false: no lower bound. Default: the chain tip's time. Values from 10^11 on (milliseconds) are refused." })),
-          end: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Literal(false)], { description: "Unix seconds (or a slot number, below 1,000,000,000) until which it is valid (exclusive); false: no upper bound. Default: start + 2 hours (7,200 slots)." })),
+          end: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Literal(false)], { description: "Unix seconds (or a slot number, below 1,000,000,000) until which it is valid (exclusive); false: no upper bound. Default: start + 2 hours (7,200 slots). An end at or before the chain's tip is a 400: the ledger could never accept the transaction." })),
         },
         {
           description:
