@@ -11,10 +11,10 @@ import { BadRequestError } from "../errors.js";
 import { buildTournamentTx, type PlannedOutput } from "./assemble.js";
 import { unspentOnly, type TournamentContext, type TxAnswer } from "./context.js";
 import { afterDeadline, iso } from "./deadline.js";
-import { CANCEL_REDEEMER, encodePayoutTag, MINT_BURN_REDEEMER, REFUND_REDEEMER } from "./datum.js";
+import { CANCEL_REDEEMER, MINT_BURN_REDEEMER, REFUND_REDEEMER } from "./datum.js";
 import { selectContract, type ContractSelector } from "./deployment.js";
 import { requireTournament, type TournamentState } from "./read.js";
-import { paymentKeyHash, prizeMinimum } from "./rules.js";
+import { paymentKeyHash, taggedPayment } from "./rules.js";
 
 export interface CloseInput extends ContractSelector {
   readonly tournamentId: string;
@@ -30,10 +30,7 @@ export interface CancelInput extends CloseInput {
 async function closingOutputs(ctx: TournamentContext, t: TournamentState): Promise<PlannedOutput[]> {
   const c = t.datum.config;
   const params = await ctx.chain.protocolParameters();
-  const tagged = (address: string, amount: bigint, k: number): PlannedOutput => {
-    const min = prizeMinimum(params, t.tournamentId, k, address, amount);
-    return { address, amount: [{ unit: "lovelace", quantity: (amount > min ? amount : min).toString() }], datum: encodePayoutTag(t.tournamentId, k) };
-  };
+  const tagged = (address: string, amount: bigint, k: number): PlannedOutput => taggedPayment(params, t.tournamentId, k, address, amount);
   const parts = t.datum.participants;
   const refunds = c.entryFee > 0n ? parts.map((p, k) => tagged(p, c.entryFee, k)) : [];
   return [...refunds, tagged(c.adminAddress, t.lovelace - c.entryFee * BigInt(parts.length), parts.length)];

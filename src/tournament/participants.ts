@@ -13,12 +13,12 @@ import { BadRequestError } from "../errors.js";
 import { buildTournamentTx, type PlannedOutput, type ScriptInput } from "./assemble.js";
 import { unspentOnly, type TournamentContext, type TxAnswer } from "./context.js";
 import { requireBeforeDeadline } from "./deadline.js";
-import { ADD_PARTICIPANTS_REDEEMER, encodePayoutTag, encodeTournamentDatum, REGISTRATION_ADD_REDEEMER } from "./datum.js";
+import { ADD_PARTICIPANTS_REDEEMER, encodeTournamentDatum, REGISTRATION_ADD_REDEEMER } from "./datum.js";
 import { selectContract, type ContractSelector } from "./deployment.js";
 import { isKeyAddress, lovelaceOf, outRefOf, registrationOf, requireTournament } from "./read.js";
 import { checkedRegistration } from "./register.js";
 import { MAX_REGISTRATIONS_PER_ADD } from "./limits.js";
-import { checkAddBatch, paymentKeyHash } from "./rules.js";
+import { checkAddBatch, paymentKeyHash, taggedPayment } from "./rules.js";
 
 export interface ParticipantsInput extends ContractSelector {
   readonly tournamentId: string;
@@ -77,16 +77,9 @@ const isLovelace = (a: Asset): boolean => a.unit === "lovelace" || a.unit === ""
  */
 function excessReturn(params: Protocol, u: UTxO, entryFee: bigint, address: string, tournamentId: string, k: number): PlannedOutput | null {
   const excess = lovelaceOf(u) - entryFee;
-  const tokens = u.output.amount.filter((a) => !isLovelace(a)).map((a) => ({ ...a }));
+  const tokens = u.output.amount.filter((a) => !isLovelace(a));
   if (excess <= 0n && tokens.length === 0) return null;
-  const datum = encodePayoutTag(tournamentId, k);
-  const min = BigInt(
-    getOutputMinLovelace(
-      { address, amount: [{ unit: "lovelace", quantity: (excess > 0n ? excess : 1n).toString() }, ...tokens], datum: { type: "Inline", data: { type: "CBOR", content: datum } } },
-      params.coinsPerUtxoSize,
-    ),
-  );
-  return { address, amount: [{ unit: "lovelace", quantity: (excess > min ? excess : min).toString() }, ...tokens], datum };
+  return taggedPayment(params, tournamentId, k, address, excess > 0n ? excess : 0n, tokens);
 }
 
 export async function addParticipants(ctx: TournamentContext, input: ParticipantsInput): Promise<TxAnswer> {

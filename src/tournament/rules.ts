@@ -1,10 +1,11 @@
 // The checks the service makes before building a tournament transaction (each a 400 with a
 // message that names the field and the limit), for what a request can get wrong that the contracts
 // would only refuse later. The limits are the contract's own (./limits.ts, one source).
-import type { Protocol } from "@meshsdk/common";
+import type { Asset, Protocol } from "@meshsdk/common";
 import { getOutputMinLovelace, pubKeyAddress, serializeAddressObj } from "@meshsdk/core";
 import { Address, AddressType } from "@meshsdk/core-cst";
 import type { Network } from "../config.js";
+import type { PlannedOutput } from "./assemble.js";
 import type { Tip } from "../chain/port.js";
 import { BadRequestError } from "../errors.js";
 import { iso } from "./deadline.js";
@@ -94,18 +95,37 @@ export function checkAddBatch(count: number): void {
 /** A base address with the longest encoding: the worst case for a prize output's min-UTxO. */
 const widestAddress = (network: Network): string => serializeAddressObj(pubKeyAddress("ff".repeat(28), "ff".repeat(28)), networkIdOf(network));
 
-/** The ledger minimum of a tagged prize output of `amount` lovelace at `address`. */
-export function prizeMinimum(params: Protocol, tournamentId: string, index: number, address: string, amount: bigint): bigint {
+/** The ledger minimum of an output of `lovelace` and `tokens` at `address` with inline datum `datum`. */
+function outputMinimum(params: Protocol, address: string, lovelace: bigint, tokens: readonly Asset[], datum: string): bigint {
   return BigInt(
     getOutputMinLovelace(
-      {
-        address,
-        amount: [{ unit: "lovelace", quantity: amount.toString() }],
-        datum: { type: "Inline", data: { type: "CBOR", content: encodePayoutTag(tournamentId, index) } },
-      },
+      { address, amount: [{ unit: "lovelace", quantity: lovelace.toString() }, ...tokens], datum: { type: "Inline", data: { type: "CBOR", content: datum } } },
       params.coinsPerUtxoSize,
     ),
   );
+}
+
+/** The ledger minimum of a tagged prize output of `amount` lovelace at `address`. */
+export function prizeMinimum(params: Protocol, tournamentId: string, index: number, address: string, amount: bigint): bigint {
+  return outputMinimum(params, address, amount, [], encodePayoutTag(tournamentId, index));
+}
+
+/**
+ * Payment `index` of a tournament transaction (a prize, a refund, a returned overpayment): at least
+ * `lovelace`, raised to the output's ledger minimum, and `tokens` to `address`, tagged
+ * [tournamentId, index] as the contract requires, so that one output never counts for two payments.
+ */
+export function taggedPayment(
+  params: Protocol,
+  tournamentId: string,
+  index: number,
+  address: string,
+  lovelace: bigint,
+  tokens: readonly Asset[] = [],
+): PlannedOutput {
+  const datum = encodePayoutTag(tournamentId, index);
+  const min = outputMinimum(params, address, lovelace, tokens, datum);
+  return { address, amount: [{ unit: "lovelace", quantity: (lovelace > min ? lovelace : min).toString() }, ...tokens.map((a) => ({ ...a }))], datum };
 }
 
 export interface PayoutCheck {

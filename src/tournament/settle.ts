@@ -8,10 +8,10 @@ import { BadRequestError } from "../errors.js";
 import { buildTournamentTx, type PlannedOutput } from "./assemble.js";
 import { unspentOnly, type TournamentContext, type TxAnswer } from "./context.js";
 import { requireBeforeDeadline } from "./deadline.js";
-import { encodePayoutTag, MINT_BURN_REDEEMER, settleRedeemer } from "./datum.js";
+import { MINT_BURN_REDEEMER, settleRedeemer } from "./datum.js";
 import { selectContract, type ContractSelector } from "./deployment.js";
 import { requireTournament } from "./read.js";
-import { paymentKeyHash, prizeMinimum } from "./rules.js";
+import { paymentKeyHash, taggedPayment } from "./rules.js";
 
 export interface SettleInput extends ContractSelector {
   readonly tournamentId: string;
@@ -50,14 +50,7 @@ export async function settle(ctx: TournamentContext, input: SettleInput): Promis
   }
   const winners = winnersOf(input.results, parts, c.payoutStructure.length);
   const params = await ctx.chain.protocolParameters();
-  const prize = (address: string, amount: bigint, index: number): PlannedOutput => {
-    const min = prizeMinimum(params, t.tournamentId, index, address, amount);
-    return {
-      address,
-      amount: [{ unit: "lovelace", quantity: (amount > min ? amount : min).toString() }],
-      datum: encodePayoutTag(t.tournamentId, index),
-    };
-  };
+  const prize = (address: string, amount: bigint, index: number): PlannedOutput => taggedPayment(params, t.tournamentId, index, address, amount);
   const placements = c.payoutStructure.map((amount, i) => prize(parts[winners[i]!]!, amount, i));
   const fixed = c.fixedPayouts.map((f, j) => prize(f.address, f.amount, c.payoutStructure.length + j));
   const source = await ctx.deployments.tournamentSource(contract);
