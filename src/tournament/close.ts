@@ -14,7 +14,7 @@ import { afterDeadline, iso } from "./deadline.js";
 import { CANCEL_REDEEMER, MINT_BURN_REDEEMER, REFUND_REDEEMER } from "./datum.js";
 import { selectContract, type ContractSelector } from "./deployment.js";
 import { requireTournament, type TournamentState } from "./read.js";
-import { paymentKeyHash, taggedPayment } from "./rules.js";
+import { closingPayments, paymentKeyHash, taggedPayment } from "./rules.js";
 
 export interface CloseInput extends ContractSelector {
   readonly tournamentId: string;
@@ -26,14 +26,10 @@ export interface CancelInput extends CloseInput {
   readonly adminAddress: string;
 }
 
-/** The outputs both share: each entry fee back, then the admin's rest. */
+/** The outputs both share: each entry fee back, then the admin's rest (closingPayments). */
 async function closingOutputs(ctx: TournamentContext, t: TournamentState): Promise<PlannedOutput[]> {
-  const c = t.datum.config;
   const params = await ctx.chain.protocolParameters();
-  const tagged = (address: string, amount: bigint, k: number): PlannedOutput => taggedPayment(params, t.tournamentId, k, address, amount);
-  const parts = t.datum.participants;
-  const refunds = c.entryFee > 0n ? parts.map((p, k) => tagged(p, c.entryFee, k)) : [];
-  return [...refunds, tagged(c.adminAddress, t.lovelace - c.entryFee * BigInt(parts.length), parts.length)];
+  return closingPayments(t.datum.config, t.datum.participants, t.lovelace).map((p) => taggedPayment(params, t.tournamentId, p.index, p.address, p.lovelace));
 }
 
 async function build(ctx: TournamentContext, t: TournamentState, how: "cancel" | "refund", input: CloseInput, extra: { requiredSigners: string[]; validFrom?: number }): Promise<TxAnswer> {

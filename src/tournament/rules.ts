@@ -128,6 +128,23 @@ export function taggedPayment(
   return { address, amount: [{ unit: "lovelace", quantity: (lovelace > min ? lovelace : min).toString() }, ...tokens.map((a) => ({ ...a }))], datum };
 }
 
+/** One payment of a cancel or refund: output `index` pays `address` at least `lovelace`. */
+export interface ClosingPayment {
+  readonly index: number;
+  readonly address: string;
+  readonly lovelace: bigint;
+}
+
+/**
+ * What a cancel or refund pays, in output order, as the contract lays it out: each participant's
+ * entry fee in outputs 0..N-1 (none when entry is free), then the rest of the tournament output
+ * (`held` lovelace) to the admin in the next output (tagged N either way).
+ */
+export function closingPayments(c: { readonly entryFee: bigint; readonly adminAddress: string }, participants: readonly string[], held: bigint): ClosingPayment[] {
+  const refunds = c.entryFee > 0n ? participants.map((address, k) => ({ index: k, address, lovelace: c.entryFee })) : [];
+  return [...refunds, { index: participants.length, address: c.adminAddress, lovelace: held - c.entryFee * BigInt(participants.length) }];
+}
+
 export interface PayoutCheck {
   readonly network: Network;
   readonly params: Protocol;

@@ -6,7 +6,7 @@
 import type { Tip } from "../chain/port.js";
 import { isExpired } from "./deadline.js";
 import { isEnded, type EndedTournament, type TournamentState } from "./read.js";
-import { depositOf } from "./rules.js";
+import { closingPayments, depositOf } from "./rules.js";
 
 export type Status = "open" | "full" | "expired" | "settled" | "cancelled" | "refunded";
 
@@ -89,11 +89,9 @@ function endedView(t: EndedTournament): TournamentView {
     ];
     return { ...view, results, payouts };
   }
-  // Cancel and refund: each participant's entry fee in outputs 0..N-1 (none when entry is free), then
-  // the rest to the admin in the next output (output 0 of a free tournament's; tagged [id, N] either way).
-  const n = parts.length;
-  const refunds = c.entryFee > 0n ? parts.map((p, k) => pay(p, c.entryFee, k)) : [];
-  refunds.push(pay(c.adminAddress, t.lovelace - c.entryFee * BigInt(n), refunds.length));
+  // Cancel and refund: output k pays participant k, the admin's rest is tagged N (closingPayments);
+  // the outputs are positional, so each payment's output is its place in the list.
+  const refunds = closingPayments(c, parts, t.lovelace).map((p, output) => pay(p.address, p.lovelace, output));
   return { ...view, refunds };
 }
 
