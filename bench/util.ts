@@ -6,7 +6,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { build } from "../src/app.js";
+import { build } from "../src/server/app.js";
 import { loadConfig } from "../src/config.js";
 
 export interface BenchOptions {

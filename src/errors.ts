@@ -1,26 +1,73 @@
-// One registry of coded errors. Domain code throws these by name; the HTTP error handler
-// (src/server/plugins/errors.ts) renders any of them as {statusCode, error, message}.
-// Every code is listed in docs/errors.md. Messages are whole sentences a user can act on.
+// The registry of error codes. Every error answer of the service is {statusCode, error, code,
+// message}, and its `code` is a key of ERROR_CODES: the one list of what a client can tell apart.
+// docs/errors.md says, for each code, when it happens and what a client should do
+// (test/errors-doc.test.ts keeps the two in step). Domain code throws the coded errors below by
+// name; the HTTP error handler (src/server/plugins/errors.ts) gives Fastify's and Node's own
+// errors the code of the situation they describe. Messages are whole sentences a user can act on.
 import createError from "@fastify/error";
 
-// ── Generic request errors ────────────────────────────────────────────────────────────
-/** Bad input that schema validation cannot catch (a checksum, a CBOR that does not decode...). */
-export const BadRequestError = createError("SVC_ERR_BAD_REQUEST", "%s", 400);
-/** Well-formed input the service cannot act on (a rule of the ledger or of a contract). */
-export const UnprocessableError = createError("SVC_ERR_UNPROCESSABLE", "%s", 422);
-export const NotFoundError = createError("SVC_ERR_NOT_FOUND", "%s", 404);
+/** Every public error code, with the HTTP status it answers with ("4xx": the status varies, see docs/errors.md). */
+export const ERROR_CODES = {
+  // ── The request's content ──────────────────────────────────────────────────────────
+  SVC_ERR_VALIDATION: 400,
+  SVC_ERR_UNKNOWN_FIELD: 400,
+  SVC_ERR_BAD_REQUEST: 400,
+  SVC_ERR_NOT_FOUND: 404,
+  SVC_ERR_UNPROCESSABLE: 422,
+  SVC_ERR_INTERNAL: 500,
 
-// ── Authentication and quotas ─────────────────────────────────────────────────────────
-export const UnauthorizedError = createError("AUTH_ERR_UNAUTHORIZED", "%s", 401);
+  // ── The request as an HTTP message ─────────────────────────────────────────────────
+  HTTP_ERR_INVALID_JSON: 400,
+  HTTP_ERR_BAD_URL: 400,
+  HTTP_ERR_MALFORMED: 400,
+  HTTP_ERR_UNKNOWN_ENDPOINT: 404,
+  HTTP_ERR_TIMEOUT: 408,
+  HTTP_ERR_BODY_TOO_LARGE: 413,
+  HTTP_ERR_PARAM_TOO_LONG: 414,
+  HTTP_ERR_UNSUPPORTED_MEDIA_TYPE: 415,
+  HTTP_ERR_HEADERS_TOO_LARGE: 431,
+  /** Any other 4xx that HTTP itself defines (today the docs page's static files: 403, 412, 416). */
+  HTTP_ERR_REFUSED: "4xx",
+
+  // ── Authentication and quotas ──────────────────────────────────────────────────────
+  AUTH_ERR_UNAUTHORIZED: 401,
+  AUTH_ERR_THROTTLED: 429,
+
+  // ── Chain backends ─────────────────────────────────────────────────────────────────
+  CHAIN_ERR_UNAVAILABLE: 503,
+  CHAIN_ERR_LEDGER_REJECTED: 422,
+
+  // ── Transaction building ───────────────────────────────────────────────────────────
+  TX_ERR_INSUFFICIENT_FUNDS: 400,
+  TX_ERR_TOO_LARGE: 400,
+} as const satisfies Record<string, number | "4xx">;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** The codes in registry order (the ErrorBody schema's enum). */
+export const ERROR_CODE_LIST = Object.keys(ERROR_CODES) as ErrorCode[];
+
+export const isErrorCode = (code: unknown): code is ErrorCode => typeof code === "string" && Object.hasOwn(ERROR_CODES, code);
+
+/** The codes with a fixed status: the ones code can throw. */
+type ThrowableCode = { [C in ErrorCode]: (typeof ERROR_CODES)[C] extends number ? C : never }[ErrorCode];
+
+/** A throwable error of the registry: its code and status come from ERROR_CODES. */
+function coded<C extends ThrowableCode>(code: C, message = "%s") {
+  return createError(code, message, ERROR_CODES[code]);
+}
+
+// ── Errors that code throws ───────────────────────────────────────────────────────────
+export const BadRequestError = coded("SVC_ERR_BAD_REQUEST");
+export const UnprocessableError = coded("SVC_ERR_UNPROCESSABLE");
+export const NotFoundError = coded("SVC_ERR_NOT_FOUND");
+
+export const UnauthorizedError = coded("AUTH_ERR_UNAUTHORIZED");
 export const THROTTLED_MESSAGE = "Throttled, please try again later.";
-export const ThrottledError = createError("AUTH_ERR_THROTTLED", THROTTLED_MESSAGE, 429);
+export const ThrottledError = coded("AUTH_ERR_THROTTLED", THROTTLED_MESSAGE);
 
-// ── Chain backends ────────────────────────────────────────────────────────────────────
-/** The chain backend cannot be reached or is not configured: the request may succeed later. */
-export const ChainUnavailableError = createError("CHAIN_ERR_UNAVAILABLE", "%s", 503);
-/** The ledger refused a transaction; the message carries the ledger's reason. */
-export const LedgerRejectedError = createError("CHAIN_ERR_LEDGER_REJECTED", "The ledger rejected the transaction: %s", 422);
+export const ChainUnavailableError = coded("CHAIN_ERR_UNAVAILABLE");
+export const LedgerRejectedError = coded("CHAIN_ERR_LEDGER_REJECTED", "The ledger rejected the transaction: %s");
 
-// ── Transaction building ──────────────────────────────────────────────────────────────
-export const InsufficientFundsError = createError("TX_ERR_INSUFFICIENT_FUNDS", "%s", 400);
-export const TxTooLargeError = createError("TX_ERR_TOO_LARGE", "%s", 400);
+export const InsufficientFundsError = coded("TX_ERR_INSUFFICIENT_FUNDS");
+export const TxTooLargeError = coded("TX_ERR_TOO_LARGE");

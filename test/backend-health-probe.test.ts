@@ -3,7 +3,7 @@
 // 3 s and after a single request, where the chain's own tip() would retry for up to 25 s.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { HEALTH_PROBE_TIMEOUT_MS } from "../src/server/routes/health.js";
+import { HEALTH_PROBE_TIMEOUT_MS } from "../src/server/routes/health/index.js";
 import { FakeBlockfrost } from "./helpers/fake-blockfrost.js";
 import { FakeOgmiosKupo } from "./helpers/fake-ogmios-kupo.js";
 import { startService, type RunningService } from "./helpers/service.js";

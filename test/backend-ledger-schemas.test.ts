@@ -8,7 +8,7 @@ import { after, before, describe, it } from "node:test";
 import WebSocket from "ws";
 import { DEVNET_PROTOCOL_PARAMETERS } from "../src/chain/protocol-params.js";
 import { FakeBlockfrost } from "./helpers/fake-blockfrost.js";
-import { FakeOgmiosKupo } from "./helpers/fake-ogmios-kupo.js";
+import { FakeOgmiosKupo, wsText } from "./helpers/fake-ogmios-kupo.js";
 import { LiveLedger } from "./helpers/live-ledger.js";
 import { AssetFlows } from "./helpers/chain-contract.js";
 import { sumCheckValidator, type PlutusFixture } from "./helpers/plutus-fixture.js";
@@ -68,7 +68,7 @@ async function call(method: string, params?: unknown): Promise<unknown> {
       const timer = setTimeout(() => reject(new Error(`no answer to ${method}`)), 5_000);
       socket.once("message", (data: WebSocket.Data) => {
         clearTimeout(timer);
-        resolve(data.toString());
+        resolve(wsText(data));
       });
     });
     socket.send(JSON.stringify({ jsonrpc: "2.0", method, ...(params === undefined ? {} : { params }), id: `check-${method}` }));
@@ -243,7 +243,7 @@ describe("live fake answers to what lastOutputWith reads follow the official sch
     try {
       await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
       const messages: string[] = [];
-      socket.on("message", (data: WebSocket.Data) => messages.push(data.toString()));
+      socket.on("message", (data: WebSocket.Data) => messages.push(wsText(data)));
       const ask = async (method: string, params?: unknown) => {
         const count = messages.length;
         socket.send(JSON.stringify({ jsonrpc: "2.0", method, ...(params === undefined ? {} : { params }), id: method }));

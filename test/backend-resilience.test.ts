@@ -147,7 +147,10 @@ describe("backend resilience", () => {
   it("token bucket arithmetic: a burst, then one token every 1/rate seconds", async () => {
     let now = 1_000_000;
     const bucket = new TokenBucket({ perSecond: 10, burst: 3 }, () => now);
-    for (let i = 0; i < 3; i++) assert.equal(bucket.waitTime(), 0), await bucket.take();
+    for (let i = 0; i < 3; i++) {
+      assert.equal(bucket.waitTime(), 0);
+      await bucket.take();
+    }
     assert.equal(bucket.waitTime(), 100, "the fourth waits 100 ms");
     now += 100;
     assert.equal(bucket.waitTime(), 0);

@@ -234,7 +234,7 @@ describe("Blockfrost backend", () => {
       fake.answer("GET", new RegExp(`^/txs/${SPENDER}/redeemers$`), { status: 200, body: redeemers });
       const last = await chainFor().lastOutputWith(UNIT);
       assert.deepEqual(last?.spentBy, { txHash: SPENDER, redeemer: fixture<{ cbor: string }>("blockfrost/scripts-datum-cbor.json").cbor });
-      assert.deepEqual(paths().slice(2), [`/txs/${SPENDER}/redeemers`, `/scripts/datum/${redeemers[0]?.["redeemer_data_hash"]}/cbor`]);
+      assert.deepEqual(paths().slice(2), [`/txs/${SPENDER}/redeemers`, `/scripts/datum/${String(redeemers[0]?.["redeemer_data_hash"])}/cbor`]);
     });
 
     it("several spend redeemers for that script: the one at the input's position in the sorted input set", async () => {

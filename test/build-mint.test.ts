@@ -95,6 +95,24 @@ describe("build: CIP-25", () => {
     assert.equal(totalOf(outputsOf(await utxosAt(service, bob.address), mintHash), policyId + hexOf("Gem")), 3n);
   });
 
+  test("mint quantities are the ledger's signed 64 bits: 2^63 - 1 mints, 2^63 and -2^63 - 1 are 400 naming the field", async () => {
+    const alice = await newWallet();
+    await fund(service, alice.address, 50_000_000);
+    const { policyId, preloaded } = policyOf(alice);
+    const mintOf = (quantity: string) => ({
+      changeAddress: alice.address,
+      preloadedScripts: [preloaded],
+      mint: [{ version: "cip25", assetName: { name: "Max", format: "utf8" }, policyId, quantity }],
+    });
+    for (const quantity of ["9223372036854775808", "-9223372036854775809"]) {
+      const response = await service.request("POST", "/transactions/build", mintOf(quantity));
+      assert.equal(response.status, 400, JSON.stringify(response.body));
+      assert.match(response.body.message, /^body\.mint\[0\]\.quantity is -?\d+, outside the range the ledger allows for a mint or burn quantity \(-2\^63 to 2\^63 - 1\)/);
+    }
+    const txHash = await signAndSubmit(service, await build(service, mintOf("9223372036854775807")), [alice]);
+    assert.equal(totalOf(outputsOf(await utxosAt(service, alice.address), txHash), policyId + hexOf("Max")), 2n ** 63n - 1n);
+  });
+
   test("multi-output asset transfer: hex and {name, format} asset names, lovelace left to the minimum", async () => {
     const [alice, bob, carol] = await Promise.all([newWallet(), newWallet(), newWallet()]);
     await fund(service, alice.address, 60_000_000);

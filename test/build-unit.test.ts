@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
 import { chunkUtf8, cip67Prefix, cip68Datum, jsonToMetadatum, textMetadatum } from "../src/cardano/metadata.js";
-import { planBuild } from "../src/tx/payload.js";
+import { planBuild } from "../src/tx/plan.js";
 import type { BuildRequest } from "../src/tx/request.js";
 import { timeLockOf } from "../src/tx/validity.js";
 
@@ -95,6 +95,18 @@ describe("payload → plan", () => {
     assert.deepEqual(plan.validity, { start: 1_000, end: 1_000 + 7_200, explicitStart: false, explicitEnd: false });
     assert.deepEqual(plan.timeLocks, []);
     assert.equal(plan.utxos, null, "no utxos: read from the chain");
+  });
+
+  test("addresses in hex (as CIP-30 wallets give them) are planned in bech32; mint quantities stay within the ledger's Int64", () => {
+    const hex = "00a6721513c2eea655d4fdd95f5a8c83b048552936f385e9a467bb3d0c3dc25b5d1434e6bddd3a4b15549178122fd828eaa49028e347a810e8"; // TESTNET's bytes
+    const preloadedScripts: BuildRequest["preloadedScripts"] = [{ type: "simple", script: SCRIPT, hash: POLICY }];
+    const mint = (quantity: string): BuildRequest["mint"] => [{ version: "cip25", assetName: { name: "x", format: "utf8" }, policyId: POLICY, quantity, destAddress: hex }];
+    const plan = planBuild({ changeAddress: hex, outputs: [{ address: hex }], preloadedScripts, mint: mint("9223372036854775807") }, "devnet", 0);
+    assert.deepEqual(plan.outputs.map((o) => o.address), [TESTNET, TESTNET]);
+    assert.equal(plan.changeAddress, TESTNET);
+    assert.equal(plan.mints[0]!.quantity, 2n ** 63n - 1n);
+    assert.throws(() => planBuild({ ...base, preloadedScripts, mint: mint("9223372036854775808") }, "devnet", 0), /body\.mint\[0\]\.quantity is 9223372036854775808, outside/);
+    assert.throws(() => planBuild({ ...base, preloadedScripts, mint: mint("-9223372036854775809") }, "devnet", 0), /body\.mint\[0\]\.quantity is -9223372036854775809, outside/);
   });
 
   test("CIP-68 mint: user and reference mints, the reference output with an inline datum at the change address", () => {

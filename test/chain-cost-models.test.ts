@@ -60,7 +60,7 @@ describe("cost models of the chain port", () => {
 
   it("costModelOf takes non-empty lists of exact integers only", () => {
     assert.deepEqual(costModelOf([0, -1, 2 ** 40]), [0, -1, 2 ** 40]);
-    for (const bad of [undefined, null, {}, [], ["1"], [1.5], [Number.MAX_SAFE_INTEGER + 1], [NaN]]) assert.equal(costModelOf(bad), undefined, String(bad));
+    for (const bad of [undefined, null, {}, [], ["1"], [1.5], [Number.MAX_SAFE_INTEGER + 1], [NaN]]) assert.equal(costModelOf(bad), undefined, JSON.stringify(bad) ?? "undefined");
   });
 
   it("devnet: the cost models the emulator evaluates and validates with", async () => {

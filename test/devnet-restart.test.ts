@@ -1,5 +1,5 @@
 // The devnet's state survives a crash: the real server runs as a child process (npx tsx
-// src/server.ts) on a temporary DATA_DIR, is killed with SIGKILL right after a submit answered
+// src/main.ts) on a temporary DATA_DIR, is killed with SIGKILL right after a submit answered
 // 200, and is started again on the same directory. Everything it confirmed must still be there.
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
@@ -33,7 +33,7 @@ interface Server {
 async function startServer(dataDir: string): Promise<Server> {
   const port = await freePort();
   // Its own process group, so that SIGKILL reaches npx, tsx and the node process it runs.
-  const child = spawn("npx", ["tsx", "src/server.ts"], {
+  const child = spawn("npx", ["tsx", "src/main.ts"], {
     cwd: process.cwd(),
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", NETWORK: "devnet", AUTH: "optional", LOG_LEVEL: "warn" },
     stdio: ["ignore", "pipe", "pipe"],

@@ -9,7 +9,7 @@ import { after, describe, it } from "node:test";
 import { MeshTxBuilder, resolveDataHash } from "@meshsdk/core";
 import { DevnetClock } from "../src/chain/devnet/clock.js";
 import { DevnetChain } from "../src/chain/devnet/devnet.js";
-import { SerialQueue } from "../src/chain/devnet/queue.js";
+import { SerialQueue } from "../src/chain/shared/queue.js";
 import { DevnetStore } from "../src/chain/devnet/store.js";
 import { DEVNET_PROTOCOL_PARAMETERS } from "../src/chain/protocol-params.js";
 import { LedgerRejectedError } from "../src/errors.js";

@@ -1,7 +1,7 @@
 // No input may produce a 5xx. For every operation of the running service's OpenAPI document (so
 // routes added later are covered too), malformed requests (test/helpers/fuzz-cases.ts) go through
 // real HTTP to the devnet service. Every answer must be below 500 (503 only when the service has
-// no chain backend, saying so), every error body exactly {statusCode, error, message} with the
+// no chain backend, saying so), every error body exactly {statusCode, error, code, message} with the
 // HTTP status, and every error status one the operation documents. A second service, with a
 // fixture route built from the shared schemas, checks the shared plumbing the same way.
 import assert from "node:assert/strict";
@@ -13,9 +13,10 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
-import { build } from "../src/app.js";
+import { build } from "../src/server/app.js";
 import { loadConfig } from "../src/config.js";
-import { Amount, errorResponses, Hash28, Hash32, Hex, parseAmount, SignedAmount } from "../src/server/schemas.js";
+import { parseAmount } from "../src/cardano/amount.js";
+import { Amount, errorResponses, Hash28, Hash32, Hex, SignedAmount } from "../src/server/schemas.js";
 import { casesFor, type FuzzCase, type Hints } from "./helpers/fuzz-cases.js";
 import { operationsOf, type OpenApiDocument, type Operation } from "./helpers/openapi.js";
 import { startService, type RunningService } from "./helpers/service.js";
@@ -93,7 +94,7 @@ function problemsOf(op: Operation, c: FuzzCase, answer: Answer, chainMissing: bo
     if (!body || typeof body !== "object") problems.push(`status ${status} with a body that is not JSON: ${answer.text.slice(0, 120)}`);
     else {
       const keys = Object.keys(body).sort().join(",");
-      if (keys !== "error,message,statusCode") problems.push(`error body has the keys ${keys}`);
+      if (keys !== "code,error,message,statusCode") problems.push(`error body has the keys ${keys}`);
       if (body["statusCode"] !== status) problems.push(`statusCode ${String(body["statusCode"])} in a ${status} answer`);
       if (body["error"] !== STATUS_CODES[status]) problems.push(`error "${String(body["error"])}" in a ${status} answer`);
       if (!message.trim()) problems.push(`empty message in a ${status} answer`);
@@ -181,7 +182,7 @@ describe("no input produces a 5xx: every operation of the devnet service", () =>
   });
 
   it("answers every malformed request with a documented 4xx in the error shape", async (t) => {
-    const chainMissing = service.app.chain === null;
+    const chainMissing = !service.app.chainConfigured;
     if (chainMissing) t.diagnostic("the devnet has no chain backend yet: 503 saying so is tolerated");
     const operations = operationsOf(document);
     assert.ok(operations.length > 0);
@@ -208,7 +209,7 @@ describe("no input produces a 5xx: every operation of the devnet service", () =>
         const answer = await send(service.url, { label: path, method, path, headers: { "content-type": "application/json" }, body: Buffer.from("{}") });
         assert.equal(answer.status, 404, `${method} ${path}`);
         const body = JSON.parse(answer.text) as Record<string, unknown>;
-        assert.deepEqual(Object.keys(body).sort(), ["error", "message", "statusCode"]);
+        assert.deepEqual(Object.keys(body).sort(), ["code", "error", "message", "statusCode"]);
         assert.equal(body["statusCode"], 404);
       }
     }
@@ -227,7 +228,7 @@ describe("no input produces a 5xx: a real network without a chain backend", () =
   after(() => service.close());
 
   it("answers the sampled requests of every operation with a documented status, 503 only for the missing chain", async (t) => {
-    assert.equal(service.app.chain, null);
+    assert.equal(service.app.chainConfigured, false);
     const hints: Hints = { address: "addr_test1vz2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzerspjrlsz", changeAddress: "addr_test1vz2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzerspjrlsz" };
     for (const op of operationsOf(document)) {
       await t.test(`${op.method} ${op.path}`, async () => {
@@ -271,7 +272,7 @@ describe("no input produces a 5xx: requests that are not valid HTTP", () => {
       const answer = await rawExchange(service.url, bytes);
       assert.match(answer, new RegExp(`^HTTP/1\\.1 ${status} `), answer.slice(0, 200));
       const body = JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4)) as Record<string, unknown>;
-      assert.deepEqual(Object.keys(body).sort(), ["error", "message", "statusCode"]);
+      assert.deepEqual(Object.keys(body).sort(), ["code", "error", "message", "statusCode"]);
       assert.equal(body["statusCode"], status);
       assert.equal(body["error"], STATUS_CODES[status]);
       assert.ok(!/Client Error/.test(String(body["message"])), "the message is a sentence");

@@ -3,7 +3,7 @@
 // documentation examples of test/fixtures.
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, it } from "node:test";
-import type { EraSummary, ScriptNative } from "@cardano-ogmios/schema";
+import type { EraSummary, ProtocolParameters, ScriptNative } from "@cardano-ogmios/schema";
 import { epochEnd, slotToTime } from "../src/chain/ogmios-kupo/translate.js";
 import { createRealNetworkChain } from "../src/chain/real-networks.js";
 import { nativeCborOf, nativeJsonOf, ogmiosClausesOf } from "../src/chain/shared/script-ref.js";
@@ -89,18 +89,18 @@ describe("Ogmios + Kupo backend", () => {
   });
 
   it("translates queryLedgerState/protocolParameters into Mesh's Protocol, with the epoch", async () => {
-    const p = fixture<{ result: Record<string, any> }>("ogmios/protocol-parameters.json").result;
+    const p = fixture<{ result: ProtocolParameters }>("ogmios/protocol-parameters.json").result;
     const protocol = await open().protocolParameters();
     assert.equal(protocol.epoch, fixture<{ result: number }>("ogmios/epoch.json").result);
     assert.equal(protocol.minFeeA, p["minFeeCoefficient"]);
     assert.equal(protocol.minFeeB, p["minFeeConstant"].ada.lovelace);
-    assert.equal(protocol.maxTxSize, p["maxTransactionSize"].bytes);
-    assert.equal(protocol.maxValSize, p["maxValueSize"].bytes);
-    assert.equal(protocol.keyDeposit, p["stakeCredentialDeposit"].ada.lovelace);
+    assert.equal(protocol.maxTxSize, p["maxTransactionSize"]?.bytes);
+    assert.equal(protocol.maxValSize, p["maxValueSize"]?.bytes);
+    assert.equal(protocol.keyDeposit, p["stakeCredentialDeposit"]?.ada.lovelace);
     assert.equal(protocol.coinsPerUtxoSize, p["minUtxoDepositCoefficient"]);
     assert.equal(protocol.collateralPercent, p["collateralPercentage"]);
-    assert.equal(protocol.minFeeRefScriptCostPerByte, p["minFeeReferenceScripts"].base);
-    assert.equal(protocol.priceMem, 2844940967036204297 / 10000000000000000000);
+    assert.equal(protocol.minFeeRefScriptCostPerByte, p["minFeeReferenceScripts"]?.base);
+    assert.equal(protocol.priceMem, Number("2844940967036204297") / 1e19);
     assert.equal(protocol.decentralisation, 0);
   });
 

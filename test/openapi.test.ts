@@ -8,8 +8,9 @@ import { after, before, describe, it } from "node:test";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { Type } from "typebox";
-import { build, OPENAPI_TAGS } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
+import { build } from "../src/server/app.js";
+import { OPENAPI_TAGS } from "../src/server/plugins/openapi.js";
 import { errorResponses } from "../src/server/schemas.js";
 import { checkOperation, deref, operationsOf, type OpenApiDocument } from "./helpers/openapi.js";
 import { startService, type RunningService } from "./helpers/service.js";
@@ -37,8 +38,8 @@ describe("OpenAPI document of the running service", () => {
     );
     for (const tag of document.tags ?? []) assert.ok(tag.description, `tag ${tag.name} has a description`);
     const errorBody = deref(document, { $ref: "#/components/schemas/ErrorBody" });
-    assert.deepEqual([...errorBody.required].sort(), ["error", "message", "statusCode"]);
-    assert.deepEqual(Object.keys(errorBody.properties).sort(), ["error", "message", "statusCode"]);
+    assert.deepEqual([...errorBody.required].sort(), ["code", "error", "message", "statusCode"]);
+    assert.deepEqual(Object.keys(errorBody.properties).sort(), ["code", "error", "message", "statusCode"]);
   });
 
   it("is valid OpenAPI 3.1 (the document's structure)", async () => {
@@ -145,7 +146,7 @@ describe("the completeness rules themselves", () => {
     const problems = checkOperation(document, bad).map((p) => p.replace("POST /v2/services/rules-test/bad/{id}: ", ""));
     for (const expected of [
       "no description",
-      'tag "Nowhere" is not in the document\'s tags list (OPENAPI_TAGS in src/app.ts)',
+      'tag "Nowhere" is not in the document\'s tags list (OPENAPI_TAGS in src/server/plugins/openapi.ts)',
       "path parameter id has no description",
       "body.nested.deep has no description",
       "body.nested.deep[].leaf has no description",

@@ -157,11 +157,19 @@ function byronInfo(written: Written, field: string): AddressInfo {
   };
 }
 
-/** Everything an address says about itself. Throws a 400 naming `field` when it is malformed. */
-export function addressInfo(input: string, field: string): AddressInfo {
-  const written = decodeText(input, field);
+/**
+ * Everything an address says about itself. Throws a 400 naming `field` when it is malformed; with
+ * `unreadable`, that message instead when the text does not even decode into address bytes.
+ */
+export function addressInfo(input: string, field: string, unreadable?: string): AddressInfo {
+  let written: Written;
+  try {
+    written = decodeText(input, field);
+    if (written.bytes.length === 0) throw new BadRequestError(`${field} holds no bytes.`);
+  } catch (error) {
+    throw unreadable === undefined ? error : new BadRequestError(unreadable);
+  }
   const { bytes } = written;
-  if (bytes.length === 0) throw new BadRequestError(`${field} holds no bytes.`);
   const headerType = bytes[0]! >> 4;
   const kind = HEADER_TYPES[headerType];
   if (!kind) {

@@ -5,7 +5,7 @@ import type { Metadatum } from "@meshsdk/common";
 import { BadRequestError } from "../errors.js";
 
 /** The ledger caps each metadata text or bytes value at 64 bytes. */
-export const METADATA_CHUNK_BYTES = 64;
+const METADATA_CHUNK_BYTES = 64;
 
 export const CIP20_LABEL = 674;
 export const CIP25_LABEL = 721;
@@ -81,7 +81,6 @@ export function mergeMetadatum(a: Metadatum, b: Metadatum): Metadatum {
 
 // ── CIP-67 labels ─────────────────────────────────────────────────────────────────────
 export const CIP67_LABELS = [100, 222, 333, 444] as const;
-export type Cip67Label = (typeof CIP67_LABELS)[number];
 
 function crc8(bytes: Uint8Array): number {
   let crc = 0;
@@ -108,7 +107,7 @@ export interface AssetNameSpec {
 }
 
 /** The base name (without CIP-67 prefix) as hex. */
-export function baseNameHex(spec: AssetNameSpec, field: string): string {
+function baseNameHex(spec: AssetNameSpec, field: string): string {
   if (spec.format === "utf8") return Buffer.from(spec.name, "utf8").toString("hex");
   if (!/^(?:[0-9a-fA-F]{2})*$/.test(spec.name)) throw new BadRequestError(`${field}.name is not hex although format is "hex".`);
   return spec.name.toLowerCase();
@@ -122,7 +121,7 @@ export function assetNameHex(spec: AssetNameSpec, field: string): string {
 }
 
 /** An asset name as CIP-25 v1 text key: UTF-8 when it decodes as such, else its hex. */
-export function assetNameText(hex: string): string {
+function assetNameText(hex: string): string {
   try {
     return decoder.decode(Buffer.from(hex, "hex"));
   } catch {
@@ -153,7 +152,7 @@ export type PlutusJson =
 const utf8Bytes = (text: string): PlutusJson => ({ bytes: Buffer.from(text, "utf8").toString("hex") });
 
 /** JSON → CIP-68 metadata value: strings become UTF-8 bytes, objects maps with byte keys. */
-export function jsonToCip68Data(value: unknown, field: string): PlutusJson {
+function jsonToCip68Data(value: unknown, field: string): PlutusJson {
   if (typeof value === "string") return utf8Bytes(value);
   if (typeof value === "number") {
     if (!Number.isSafeInteger(value)) throw new BadRequestError(`${field} is ${value}: CIP-68 numbers must be whole safe integers.`);

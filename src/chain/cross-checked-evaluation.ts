@@ -1,10 +1,11 @@
 // The local cross-check of a real-network backend's script evaluation, as a wrapper of the port:
 // evaluate() asks the backend and, alongside, runs the scripts with Scalus (the devnet's
-// evaluator) under the network's cost models (from protocolParameters()) and slot config, the
-// inputs resolved from the caller's additional UTxOs and the backend's utxosByRef. The backend's
-// answer is the one returned (it is what the ledger will run); a disagreement (other budgets, or
-// one evaluator failing where the other passes) is logged as a warning with both answers and
-// counted. The check never fails a call: a local evaluation that cannot run is logged and counted.
+// evaluator) under the network's cost models (from protocolParameters()) and the slot config of
+// the wrapped backend's network, the inputs resolved from the caller's additional UTxOs and the
+// backend's utxosByRef. The backend's answer is the one returned (it is what the ledger will run);
+// a disagreement (other budgets, or one evaluator failing where the other passes) is logged as a
+// warning with both answers and counted. The check never fails a call: a local evaluation that
+// cannot run is logged and counted.
 import { Serialization, TxCBOR } from "@meshsdk/core-cst";
 import { writeMap } from "../cardano/tx-cbor.js";
 import { eraHistoryFor } from "../cardano/era-history.js";
@@ -13,7 +14,6 @@ import { ForwardingChain } from "./forwarding.js";
 import { mergeUtxoMap } from "./devnet/utxo-map.js";
 import type { OutRef, PlutusLanguage, RedeemerBudget, UTxO } from "./port.js";
 import { meshCostModels } from "./protocol-params.js";
-import type { RealNetwork } from "./real-networks.js";
 import { evaluateWithScalus, scalusSlotConfig, type ScalusSlotConfig } from "./shared/scalus-evaluate.js";
 
 /** The pino-compatible part of a logger the check writes to. */
@@ -82,11 +82,11 @@ class CrossCheckedChain extends ForwardingChain implements EvaluationCrossCheck 
   #disagreed = 0;
   #localFailed = 0;
 
-  constructor(inner: ChainBackend & ObservedChain, network: RealNetwork, logger: WarnLogger) {
+  constructor(inner: ChainBackend & ObservedChain, logger: WarnLogger) {
     super(inner);
     this.#logger = logger;
     // The current era's slots (Shelley on): Plutus scripts only ever see validity bounds from there.
-    const eras = eraHistoryFor(network).eras;
+    const eras = eraHistoryFor(inner.network).eras;
     const era = eras[eras.length - 1]!;
     this.#slotConfig = scalusSlotConfig(era.startMs, era.startSlot, era.slotLengthMs);
   }
@@ -158,10 +158,6 @@ class CrossCheckedChain extends ForwardingChain implements EvaluationCrossCheck 
 }
 
 /** Cross-checks every evaluation of a real network's backend against a local Scalus evaluation. */
-export function withEvaluationCrossCheck(
-  inner: ChainBackend & ObservedChain,
-  network: RealNetwork,
-  logger: WarnLogger,
-): ChainBackend & ObservedChain & EvaluationCrossCheck {
-  return new CrossCheckedChain(inner, network, logger);
+export function withEvaluationCrossCheck(inner: ChainBackend & ObservedChain, logger: WarnLogger): ChainBackend & ObservedChain & EvaluationCrossCheck {
+  return new CrossCheckedChain(inner, logger);
 }

@@ -1,5 +1,5 @@
 // Picks the chain backend from the config. The devnet and the real-network backends plug in here.
-import type { Config } from "../config.js";
+import type { Config, Network } from "../config.js";
 import { DevnetChain } from "./devnet/devnet.js";
 import type { WarnLogger } from "./cross-checked-evaluation.js";
 import type { ChainPort } from "./port.js";
@@ -14,3 +14,7 @@ export async function createChain(config: Config, logger?: WarnLogger): Promise<
   if (config.backend) return createRealNetworkChain(config.network, config.backend, {}, logger);
   return null;
 }
+
+/** What an instance without a chain backend says (health, the 503 of every chain call, the CLI). */
+export const noChainBackend = (network: Network): string =>
+  `No chain backend is configured for ${network}: set BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL`;

@@ -38,5 +38,5 @@ export function createRealNetworkChain(
   } else {
     backend = new OgmiosKupoBackend({ network, ogmiosUrl: settings.ogmiosUrl, kupoUrl: settings.kupoUrl, requestTimeoutMs: options.attemptTimeoutMs });
   }
-  return withEvaluationCrossCheck(withEpochCache(withResilience(backend, { ...options, ...(limiter ? { limiter } : {}) })), network, logger);
+  return withEvaluationCrossCheck(withEpochCache(withResilience(backend, { ...options, ...(limiter ? { limiter } : {}) })), logger);
 }

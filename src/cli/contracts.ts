@@ -3,11 +3,11 @@
 // tournament script at the vault (an address nobody holds a key for), prints it, and records the
 // expected reference UTxO in DATA_DIR; the service uses it as soon as it is on chain and attaches the
 // script inline until then. On the devnet the service deploys by itself.
-import { createChain } from "../chain/index.js";
-import { paymentAddressOn } from "../chain/address-check.js";
+import { paymentAddressOn } from "../cardano/address-rules.js";
+import { createChain, noChainBackend } from "../chain/index.js";
 import { deploymentsPath, DeploymentStore } from "../store/tournament-deployments.js";
-import { defaultContract } from "../tournament/deployment.js";
-import { prepareDeployment, vaultAddress } from "../tournament/devnet-deploy.js";
+import { defaultContract, prepareDeployment } from "../tournament/deployment.js";
+import { vaultAddress } from "../tournament/devnet-deploy.js";
 import { CommandFailed, UsageError, parseCommandArgs, type CliContext, type CommandGroup } from "./command.js";
 
 const HELP = `Usage: npm run cli -- contracts <command> [options]
@@ -58,7 +58,7 @@ async function deploy(args: string[], context: CliContext): Promise<number> {
     throw new UsageError((error as Error).message, "contracts deploy");
   }
   const chain = await createChain(context.config);
-  if (!chain) throw new CommandFailed(`No chain backend is configured for ${network}: set BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL.`);
+  if (!chain) throw new CommandFailed(`${noChainBackend(network)}.`);
   const store = DeploymentStore.open(deploymentsPath(dataDir));
   try {
     const c = defaultContract(network);

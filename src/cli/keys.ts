@@ -31,7 +31,7 @@ function describeLimits(record: ApiKeyRecord): string {
 }
 
 /** One `keys list` line: ID first; the name quoted so that spaces cannot shift the columns. */
-export function listLine(record: ApiKeyRecord): string {
+function listLine(record: ApiKeyRecord): string {
   const state = record.revokedAt === null ? "active" : `revoked ${iso(record.revokedAt)}`;
   return [record.id, JSON.stringify(record.name), record.env, describeLimits(record), state, `created ${iso(record.createdAt)}`].join("  ");
 }

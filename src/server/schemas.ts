@@ -1,26 +1,37 @@
 // TypeBox schemas shared by several routes, and the HTTP-boundary codecs (amounts).
 // Route-specific schemas live beside their routes.
 import { Type, type TSchema } from "typebox";
-import { BadRequestError } from "../errors.js";
+import { ERROR_CODE_LIST, ERROR_CODES } from "../errors.js";
 
 export const ErrorBody = Type.Object(
   {
     statusCode: Type.Integer({ description: "The HTTP status code." }),
     error: Type.String({ description: "The HTTP reason phrase." }),
+    code: Type.Enum(ERROR_CODE_LIST, {
+      type: "string",
+      description: "What went wrong, as a stable machine-readable code for clients to act on; docs/errors.md says when each happens and what to do.",
+    }),
     message: Type.String({ description: "What went wrong, naming the field and the reason." }),
   },
   { $id: "ErrorBody", description: "Every error answer has this shape." },
 );
 
+/** ` Codes: `A`, `B`.`: the registry's codes answered with `status`. */
+function codesOf(status: number): string {
+  return ` Codes: ${ERROR_CODE_LIST.filter((code) => ERROR_CODES[code] === status)
+    .map((code) => `\`${code}\``)
+    .join(", ")}.`;
+}
+
 const ERROR_DESCRIPTIONS: Record<number, string> = {
-  400: "Bad input: the message names the field and why.",
-  401: "Missing, unknown, revoked or wrong-network API key.",
-  404: "Not found.",
-  413: "The request body is larger than the service accepts.",
-  415: "The request body is not JSON: send Content-Type: application/json.",
-  422: "Well-formed input that the ledger or a contract rule refuses; the message says why.",
-  429: "Throttled, please try again later. The Retry-After header says when.",
-  503: "The chain backend is unreachable or not configured.",
+  400: `Bad input: the message names the field and why.${codesOf(400)}`,
+  401: `Missing, unknown, revoked or wrong-network API key.${codesOf(401)}`,
+  404: `Not found.${codesOf(404)}`,
+  413: `The request body is larger than the service accepts.${codesOf(413)}`,
+  415: `The request body is not JSON: send Content-Type: application/json.${codesOf(415)}`,
+  422: `Well-formed input that the ledger or a contract rule refuses; the message says why.${codesOf(422)}`,
+  429: `Throttled, please try again later. The Retry-After header says when.${codesOf(429)}`,
+  503: `The chain backend is unreachable or not configured.${codesOf(503)}`,
 };
 
 /**
@@ -55,16 +66,6 @@ export const SignedAmount = (description: string) =>
     ],
     { description: `${description} A safe integer, or a decimal string such as "-1_000".` },
   );
-
-const U64_MAX = 2n ** 64n - 1n;
-
-/** Converts an Amount or SignedAmount from JSON to bigint; `field` names it in the error. */
-export function parseAmount(value: number | string, field: string, { signed = false } = {}): bigint {
-  const n = typeof value === "number" ? BigInt(value) : BigInt(value.replaceAll("_", ""));
-  if (!signed && n < 0n) throw new BadRequestError(`${field} must not be negative.`);
-  if (n > U64_MAX || n < -U64_MAX) throw new BadRequestError(`${field} is larger than the ledger allows (2^64 - 1).`);
-  return n;
-}
 
 /**
  * Rewrites a JSON schema (deeply, in a copy) from draft-07 forms that TypeBox and Ajv use to

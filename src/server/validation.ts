@@ -9,6 +9,7 @@ import { BadRequestError } from "../errors.js";
 
 function makeAjv(coerceTypes: Options["coerceTypes"]): Ajv {
   const ajv = new Ajv({ coerceTypes, useDefaults: true, removeAdditional: false, allErrors: false, verbose: true, strict: false });
+  // ajv-formats is CommonJS: its default import is typed as the module, but at run time it is the plugin function.
   (addFormats as unknown as (a: Ajv) => Ajv)(ajv);
   return ajv;
 }
@@ -75,6 +76,6 @@ export function jsonBodyParser(_request: FastifyRequest, body: string | Buffer, 
   try {
     done(null, parseJsonBody(typeof body === "string" ? body : body.toString("utf8")));
   } catch (error) {
-    done(error as Error);
+    done(error instanceof Error ? error : new Error(String(error)));
   }
 }

@@ -5,11 +5,13 @@
 // against the ledger's size and ExUnits limits before it is handed out.
 import type { Asset, IEvaluator, Protocol, UTxO } from "@meshsdk/common";
 import { MeshTxBuilder } from "@meshsdk/core";
-import { Address } from "@meshsdk/core-cst";
+import { isKeyAddress } from "../cardano/address-rules.js";
 import { fromHex, splitTransaction, txIdOfBody } from "../cardano/tx-cbor.js";
+import { adaOnly, ledgerOrder, lovelaceOf, outRefOf } from "../cardano/utxo.js";
 import type { ChainPort } from "../chain/port.js";
 import { maxTxExUnits, meshCostModels } from "../chain/protocol-params.js";
 import { BadRequestError, InsufficientFundsError, TxTooLargeError, UnprocessableError } from "../errors.js";
+import { builderFailureOf, cannotBuild } from "../tx/builder-failures.js";
 import type { CompiledScript } from "./contracts.js";
 import { explainTraces } from "./traces.js";
 
@@ -28,7 +30,8 @@ export interface ScriptInput {
   readonly source: ScriptSource;
 }
 
-export interface PlannedOutput {
+/** An output of a tournament transaction, final: what it pays and its inline datum. */
+export interface TxOutput {
   readonly address: string;
   readonly amount: Asset[];
   /** Inline datum, CBOR hex. */
@@ -40,7 +43,7 @@ export interface TournamentTxPlan {
   /** Key-locked inputs that must be spent (the seed of a tournament). */
   readonly keyInputs: readonly UTxO[];
   readonly mint?: { readonly source: ScriptSource; readonly assetName: string; readonly quantity: bigint; readonly redeemer: string };
-  readonly outputs: readonly PlannedOutput[];
+  readonly outputs: readonly TxOutput[];
   readonly requiredSigners: readonly string[];
   /** The client's UTxOs: coin selection and collateral come from them. */
   readonly utxos: readonly UTxO[];
@@ -61,14 +64,11 @@ export interface BuiltTx {
   readonly fee: bigint;
 }
 
-const refOf = (u: UTxO): string => `${u.input.txHash}#${u.input.outputIndex}`;
-const lovelaceOf = (u: UTxO): bigint => BigInt(u.output.amount.find((a) => a.unit === "lovelace" || a.unit === "")?.quantity ?? "0");
-const adaOnly = (u: UTxO): boolean => u.output.amount.every((a) => a.unit === "lovelace" || a.unit === "");
-const atKey = (u: UTxO): boolean => Address.fromString(u.output.address)?.getProps().paymentPart?.type === 0;
+const atKey = (u: UTxO): boolean => isKeyAddress(u.output.address);
 const scriptSize = (s: CompiledScript): string => String(s.compiledCode.length / 2);
 
 /** Collateral: 5 ADA covers 150% of any fee a transaction within the ledger's limits can have. */
-export const MIN_COLLATERAL = 5_000_000n;
+const MIN_COLLATERAL = 5_000_000n;
 /** A collateral return output needs its min-UTxO: below this much over the collateral, none is made. */
 const COLLATERAL_RETURN_MIN = 2_000_000n;
 
@@ -88,13 +88,6 @@ function evaluatorOf(chain: ChainPort): IEvaluator {
     evaluateTx: async (tx: string, additionalUtxos?: UTxO[]) => (await chain.evaluate(tx, additionalUtxos ?? [])) as never,
   };
 }
-
-/** Ledger order of inputs: by transaction id, then output index. */
-const ledgerOrder = (x: string, y: string): number => {
-  const [hx, ix] = x.split("#") as [string, string];
-  const [hy, iy] = y.split("#") as [string, string];
-  return hx === hy ? Number(ix) - Number(iy) : hx < hy ? -1 : 1;
-};
 
 /** Room left for the fee and a change output when the inputs are chosen before building. */
 const FUNDING_MARGIN = 5_000_000n;
@@ -123,13 +116,13 @@ function fundingOf(plan: TournamentTxPlan, pool: readonly UTxO[]): UTxO[] {
 
 function assemble(plan: TournamentTxPlan, params: Protocol, chain: ChainPort, collateral: UTxO | null): MeshTxBuilder {
   const b = new MeshTxBuilder({ params, evaluator: evaluatorOf(chain) });
-  const used = new Set([...plan.keyInputs.map(refOf), ...plan.scriptInputs.map((s) => refOf(s.utxo))]);
+  const used = new Set([...plan.keyInputs.map(outRefOf), ...plan.scriptInputs.map((s) => outRefOf(s.utxo))]);
   // UTxOs that carry a reference script would make the fee too low (the ledger charges for them): never selected.
   // Only key-locked UTxOs can pay: a script UTxO would need its script and a redeemer.
-  const pool = plan.utxos.filter((u) => !used.has(refOf(u)) && !u.output.scriptRef && atKey(u));
+  const pool = plan.utxos.filter((u) => !used.has(outRefOf(u)) && !u.output.scriptRef && atKey(u));
   const positional = plan.scriptInputs.some((s) => typeof s.redeemer === "function");
   const funding = positional ? fundingOf(plan, pool) : [];
-  const order = [...plan.keyInputs, ...funding, ...plan.scriptInputs.map((s) => s.utxo)].map(refOf).sort(ledgerOrder);
+  const order = [...plan.keyInputs, ...funding, ...plan.scriptInputs.map((s) => s.utxo)].sort(ledgerOrder).map(outRefOf);
   for (const s of plan.scriptInputs) {
     b.spendingPlutusScriptV2()
       .txIn(s.utxo.input.txHash, s.utxo.input.outputIndex, s.utxo.output.amount, s.utxo.output.address, 0)
@@ -202,21 +195,20 @@ function checkLimits(builder: MeshTxBuilder, hex: string, params: Protocol, advi
 }
 
 function explain(error: unknown, plan: TournamentTxPlan): Error {
-  const message = String((error as Error)?.message ?? error);
-  if (/Tx evaluation failed/i.test(message)) {
-    const reason = message.replace(/\s*For txHex:[\s\S]*$/, "").replace(/^Tx evaluation failed:\s*/, "");
-    // The scripts trace short codes; the answer names each rule in words (traces.ts).
-    return new UnprocessableError(`A tournament script refuses this transaction: ${explainTraces(reason)}`);
+  const failure = builderFailureOf(error);
+  switch (failure.kind) {
+    case "script-refused":
+      // The scripts trace short codes; the answer names each rule in words (traces.ts).
+      return new UnprocessableError(`A tournament script refuses this transaction: ${explainTraces(failure.reason)}`);
+    case "insufficient":
+      return new InsufficientFundsError(
+        `Not enough ADA in ${plan.utxosField} to pay the outputs and the fee: ${failure.message}. Pass more or larger UTxOs.`,
+      );
+    case "too-many-inputs":
+      return new TxTooLargeError(`The transaction does not fit in the ledger's maximum size: pass fewer, larger UTxOs or add fewer registrations.`);
+    default:
+      return cannotBuild(failure);
   }
-  if (/insufficient|depleted|UTxO Balance/i.test(message)) {
-    return new InsufficientFundsError(
-      `Not enough ADA in ${plan.utxosField} to pay the outputs and the fee: ${message}. Pass more or larger UTxOs.`,
-    );
-  }
-  if (/Maximum Input Count Exceeded/i.test(message)) {
-    return new TxTooLargeError(`The transaction does not fit in the ledger's maximum size: pass fewer, larger UTxOs or add fewer registrations.`);
-  }
-  return new UnprocessableError(`The transaction cannot be built: ${message}`);
 }
 
 /** Balances, evaluates and serializes the plan; throws a 4xx that says what to change. */

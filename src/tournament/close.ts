@@ -7,14 +7,15 @@
 // UTxOs pay the fee and the collateral, and top up a refund output to its min-UTxO when the entry
 // fee is below it.
 import type { UTxO } from "@meshsdk/common";
+import { paymentKeyHash } from "../cardano/address-rules.js";
 import { BadRequestError } from "../errors.js";
-import { buildTournamentTx, type PlannedOutput } from "./assemble.js";
+import { buildTournamentTx, type TxOutput } from "./assemble.js";
 import { unspentOnly, type TournamentContext, type TxAnswer } from "./context.js";
 import { afterDeadline, iso } from "./deadline.js";
 import { CANCEL_REDEEMER, MINT_BURN_REDEEMER, REFUND_REDEEMER } from "./datum.js";
 import { selectContract, type ContractSelector } from "./deployment.js";
 import { requireTournament, type TournamentState } from "./read.js";
-import { closingPayments, paymentKeyHash, taggedPayment } from "./rules.js";
+import { closingPayments, taggedPayment } from "./rules.js";
 
 export interface CloseInput extends ContractSelector {
   readonly tournamentId: string;
@@ -27,7 +28,7 @@ export interface CancelInput extends CloseInput {
 }
 
 /** The outputs both share: each entry fee back, then the admin's rest (closingPayments). */
-async function closingOutputs(ctx: TournamentContext, t: TournamentState): Promise<PlannedOutput[]> {
+async function closingOutputs(ctx: TournamentContext, t: TournamentState): Promise<TxOutput[]> {
   const params = await ctx.chain.protocolParameters();
   return closingPayments(t.datum.config, t.datum.participants, t.lovelace).map((p) => taggedPayment(params, t.tournamentId, p.index, p.address, p.lovelace));
 }

@@ -2,6 +2,7 @@
 // settlement deadline's times as slots) and the deployments.
 import type { UTxO } from "@meshsdk/common";
 import type { EraHistory } from "../cardano/era-history.js";
+import { outRefOf } from "../cardano/utxo.js";
 import type { Network } from "../config.js";
 import type { ChainPort } from "../chain/port.js";
 import { BadRequestError } from "../errors.js";
@@ -22,21 +23,21 @@ export interface TxAnswer {
   readonly fee: bigint;
 }
 
-const refOf = (u: UTxO): string => `${u.input.txHash}#${u.input.outputIndex}`;
+/** The output references of `utxos` that are still unspent on chain. */
+async function unspentRefs(chain: ChainPort, utxos: readonly UTxO[]): Promise<Set<string>> {
+  const found = await chain.utxosByRef(utxos.map((u) => ({ txHash: u.input.txHash, index: u.input.outputIndex })));
+  return new Set(found.map(outRefOf));
+}
 
 /** Refuses UTxOs that are spent or unknown on chain, naming the first one. */
 export async function checkUnspent(chain: ChainPort, utxos: readonly UTxO[], field: string): Promise<void> {
-  const found = new Set(
-    (await chain.utxosByRef(utxos.map((u) => ({ txHash: u.input.txHash, index: u.input.outputIndex })))).map(refOf),
-  );
-  const i = utxos.findIndex((u) => !found.has(refOf(u)));
-  if (i >= 0) throw new BadRequestError(`${field}[${i}] (${refOf(utxos[i]!)}) is spent or unknown on chain.`);
+  const found = await unspentRefs(chain, utxos);
+  const i = utxos.findIndex((u) => !found.has(outRefOf(u)));
+  if (i >= 0) throw new BadRequestError(`${field}[${i}] (${outRefOf(utxos[i]!)}) is spent or unknown on chain.`);
 }
 
 /** The UTxOs of `utxos` that are still unspent on chain (stale wallet UTxOs are left out of coin selection). */
 export async function unspentOnly(chain: ChainPort, utxos: readonly UTxO[]): Promise<UTxO[]> {
-  const found = new Set(
-    (await chain.utxosByRef(utxos.map((u) => ({ txHash: u.input.txHash, index: u.input.outputIndex })))).map(refOf),
-  );
-  return utxos.filter((u) => found.has(refOf(u)));
+  const found = await unspentRefs(chain, utxos);
+  return utxos.filter((u) => found.has(outRefOf(u)));
 }

@@ -71,7 +71,7 @@ function compileProgram(name: string, params: Record<string, UplcData> = {}): Co
 }
 
 /** The tournament script's limits, from src/tournament/limits.ts: the service and the contract share them. */
-export const TOURNAMENT_LIMITS: Record<string, UplcData> = {
+const TOURNAMENT_LIMITS: Record<string, UplcData> = {
   "tournament::MIN_BRACKET": makeIntData(limits.MIN_BRACKET),
   "tournament::MAX_BRACKET": makeIntData(limits.MAX_BRACKET),
   "tournament::MAX_PLACEMENTS": makeIntData(limits.MAX_PLACEMENTS),

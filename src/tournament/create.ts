@@ -7,6 +7,7 @@
 // from both (after the validity, at most CONTRACT_MAX_SETTLE_WINDOW_MS after its start).
 import type { UTxO } from "@meshsdk/common";
 import { getOutputMinLovelace } from "@meshsdk/core";
+import { checkNotPointer, paymentKeyHash } from "../cardano/address-rules.js";
 import { BadRequestError } from "../errors.js";
 import { buildTournamentTx } from "./assemble.js";
 import { registrationScriptOf } from "./registration-script.js";
@@ -14,7 +15,7 @@ import { checkUnspent, unspentOnly, type TournamentContext, type TxAnswer } from
 import { beforeDeadline } from "./deadline.js";
 import { encodeTournamentDatum, mintCreateRedeemer, tournamentIdOf, type FixedPayout, type TournamentConfig } from "./datum.js";
 import { selectContract, type ContractSelector } from "./deployment.js";
-import { checkBracket, checkName, checkNotPointer, checkPayouts, depositOf, paymentKeyHash, settleByOf } from "./rules.js";
+import { checkBracket, checkName, checkPayouts, depositOf, settleByOf } from "./rules.js";
 
 export interface CreateInput extends ContractSelector {
   readonly name: string;

@@ -194,7 +194,7 @@ const asMint = (action: UplcData): string => hex(makeConstrData(0, [action]).toC
 const asSpend = (action: UplcData): string => hex(makeConstrData(1, [action]).toCbor());
 
 /** Output reference as Plutus V2 data: Constr 0 [Constr 0 [txHash], index]. */
-export function outRefToData(txHash: string, outputIndex: number): UplcData {
+function outRefToData(txHash: string, outputIndex: number): UplcData {
   return makeConstrData(0, [makeConstrData(0, [makeByteArrayData(bytesOf(txHash))]), makeIntData(BigInt(outputIndex))]);
 }
 

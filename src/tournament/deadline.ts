@@ -8,7 +8,7 @@ import type { Tip } from "../chain/port.js";
 import { BadRequestError } from "../errors.js";
 
 /** How long a tournament transaction stays valid at most: two hours, as the general builder's default. */
-export const TX_VALIDITY_MS = 2 * 60 * 60 * 1000;
+const TX_VALIDITY_MS = 2 * 60 * 60 * 1000;
 
 export const iso = (ms: number): string => new Date(ms).toISOString();
 

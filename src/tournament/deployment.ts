@@ -2,15 +2,18 @@
 // and where it lives as a reference script. The service knows the contract of its blueprint
 // (contracts/plutus.json: title and version from its preamble); anything else is a 404. A deployment's
 // reference UTxO is read from the store and checked on chain before every use; while none exists, the
-// script is attached inline. On the devnet the service deploys it itself (at start, or on first use).
+// script is attached inline. On the devnet the service deploys it itself (at start, or on first use);
+// elsewhere the operator does, from the unsigned transaction prepareDeployment builds and records.
+// The transactions are built in ./devnet-deploy.ts.
 import type { Network } from "../config.js";
+import { fromHex, splitTransaction, txIdOfBody } from "../cardano/tx-cbor.js";
 import type { ChainPort } from "../chain/port.js";
 import { isDevnet } from "../chain/port.js";
 import { NotFoundError } from "../errors.js";
 import type { DeploymentStore } from "../store/tournament-deployments.js";
 import type { ScriptSource } from "./assemble.js";
 import { loadBlueprint, scriptAddress, tournamentScript, type CompiledScript } from "./contracts.js";
-import { deployOnDevnet } from "./devnet-deploy.js";
+import { buildDeployTx, deployOnDevnet, vaultAddress } from "./devnet-deploy.js";
 
 export interface Contract {
   readonly contractTitle: string;
@@ -99,4 +102,36 @@ export class Deployments {
       throw error;
     }
   }
+}
+
+export interface PreparedDeployment {
+  /** The unsigned transaction, CBOR hex: the key of `from` signs it. */
+  readonly transaction: string;
+  readonly hash: string;
+  /** The reference UTxO it makes, recorded as the deployment. */
+  readonly outputRef: string;
+  readonly vault: string;
+}
+
+/**
+ * What `contracts deploy` does: builds the unsigned deployment of the default tournament contract,
+ * paid from the UTxOs of `from`, and records output #0 as its deployment. The service checks on chain
+ * before every use, so the record is harmless until the transaction is submitted.
+ */
+export async function prepareDeployment(chain: ChainPort, network: Network, store: DeploymentStore, from: string, change = from): Promise<PreparedDeployment> {
+  const contract = defaultContract(network);
+  const utxos = await chain.utxosAt(from);
+  if (utxos.length === 0) throw new Error(`${from} holds no UTxOs to pay the deployment.`);
+  const transaction = await buildDeployTx(network, await chain.protocolParameters(), [contract.script], utxos, change);
+  const hash = txIdOfBody(splitTransaction(fromHex(transaction)).body);
+  store.save({
+    network,
+    contractTitle: contract.contractTitle,
+    contractVersion: contract.contractVersion,
+    scriptHash: contract.script.hash,
+    txHash: hash,
+    outputIndex: 0,
+    createdAt: Date.now(),
+  });
+  return { transaction, hash, outputRef: `${hash}#0`, vault: vaultAddress(network) };
 }

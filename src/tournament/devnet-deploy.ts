@@ -1,18 +1,16 @@
-// Reference-script deployments. The scripts go to the "vault": an enterprise address whose key hash
-// is the hash of a fixed text, so that no key can ever spend them and coin selection never meets them.
-// On the devnet the service deploys by itself, from a throw-away key the faucet funds; on other
-// networks the CLI builds the unsigned transaction for the operator (buildDeployTx).
+// Reference-script deployment transactions. The scripts go to the "vault": an enterprise address
+// whose key hash is the hash of a fixed text, so that no key can ever spend them and coin selection
+// never meets them. On the devnet the service deploys by itself, from a throw-away key the faucet
+// funds; on other networks the CLI builds the unsigned transaction for the operator (buildDeployTx,
+// through prepareDeployment in ./deployment.ts, which knows which contract and records it).
 import { randomBytes } from "node:crypto";
 import type { Protocol, UTxO } from "@meshsdk/common";
 import { MeshTxBuilder, pubKeyAddress, serializeAddressObj } from "@meshsdk/core";
 import { blake2b, HexBlob } from "@meshsdk/core-cst";
 import { MeshWallet } from "@meshsdk/wallet";
 import type { Network } from "../config.js";
-import { fromHex, splitTransaction, txIdOfBody } from "../cardano/tx-cbor.js";
-import type { ChainPort, DevnetPort } from "../chain/port.js";
-import type { DeploymentStore } from "../store/tournament-deployments.js";
+import type { DevnetPort } from "../chain/port.js";
 import { networkIdOf, type CompiledScript } from "./contracts.js";
-import { defaultContract } from "./deployment.js";
 
 const VAULT_SEED = "cardano-tx-service: tournament reference scripts (no key exists for this address)";
 
@@ -56,36 +54,4 @@ export async function deployOnDevnet(chain: DevnetPort, script: CompiledScript):
   const unsigned = await buildDeployTx("devnet", params, [script], await chain.utxosAt(payer), payer);
   const txHash = await chain.submit(await wallet.signTx(unsigned, false));
   return { txHash, index: 0 };
-}
-
-export interface PreparedDeployment {
-  /** The unsigned transaction, CBOR hex: the key of `from` signs it. */
-  readonly transaction: string;
-  readonly hash: string;
-  /** The reference UTxO it makes, recorded as the deployment. */
-  readonly outputRef: string;
-  readonly vault: string;
-}
-
-/**
- * What `contracts deploy` does: builds the unsigned deployment of the default tournament contract,
- * paid from the UTxOs of `from`, and records output #0 as its deployment. The service checks on chain
- * before every use, so the record is harmless until the transaction is submitted.
- */
-export async function prepareDeployment(chain: ChainPort, network: Network, store: DeploymentStore, from: string, change = from): Promise<PreparedDeployment> {
-  const contract = defaultContract(network);
-  const utxos = await chain.utxosAt(from);
-  if (utxos.length === 0) throw new Error(`${from} holds no UTxOs to pay the deployment.`);
-  const transaction = await buildDeployTx(network, await chain.protocolParameters(), [contract.script], utxos, change);
-  const hash = txIdOfBody(splitTransaction(fromHex(transaction)).body);
-  store.save({
-    network,
-    contractTitle: contract.contractTitle,
-    contractVersion: contract.contractVersion,
-    scriptHash: contract.script.hash,
-    txHash: hash,
-    outputIndex: 0,
-    createdAt: Date.now(),
-  });
-  return { transaction, hash, outputRef: `${hash}#0`, vault: vaultAddress(network) };
 }

@@ -9,7 +9,7 @@ export interface Page<T> {
 
 const PREFIX = "t1:";
 
-export function encodePageState(lastId: string): string {
+function encodePageState(lastId: string): string {
   return Buffer.from(`${PREFIX}${lastId}`, "utf8").toString("base64url");
 }
 

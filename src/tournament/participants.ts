@@ -7,18 +7,20 @@
 // any token) goes back to its registrant: outputs 1, 2, … in the same order, each tagged
 // [tournament ID, the registrant's participant index] and topped up to its min-UTxO by the admin,
 // as the contract requires. Its validity ends before the settlement deadline.
-import type { Asset, Protocol, UTxO } from "@meshsdk/common";
+import type { Protocol, UTxO } from "@meshsdk/common";
 import { getOutputMinLovelace } from "@meshsdk/core";
+import { isKeyAddress, paymentKeyHash } from "../cardano/address-rules.js";
+import { isLovelace, ledgerOrder, lovelaceOf, outRefOf, parseOutRef } from "../cardano/utxo.js";
 import { BadRequestError } from "../errors.js";
-import { buildTournamentTx, type PlannedOutput, type ScriptInput } from "./assemble.js";
+import { buildTournamentTx, type ScriptInput, type TxOutput } from "./assemble.js";
 import { unspentOnly, type TournamentContext, type TxAnswer } from "./context.js";
 import { requireBeforeDeadline } from "./deadline.js";
 import { ADD_PARTICIPANTS_REDEEMER, encodeTournamentDatum, REGISTRATION_ADD_REDEEMER } from "./datum.js";
 import { selectContract, type ContractSelector } from "./deployment.js";
-import { isKeyAddress, lovelaceOf, outRefOf, registrationOf, requireTournament } from "./read.js";
+import { registrationOf, requireTournament } from "./read.js";
 import { checkedRegistration } from "./register.js";
 import { MAX_REGISTRATIONS_PER_ADD } from "./limits.js";
-import { checkAddBatch, paymentKeyHash, taggedPayment } from "./rules.js";
+import { checkAddBatch, taggedPayment } from "./rules.js";
 
 export interface ParticipantsInput extends ContractSelector {
   readonly tournamentId: string;
@@ -28,20 +30,11 @@ export interface ParticipantsInput extends ContractSelector {
   readonly utxos: readonly UTxO[];
 }
 
-/** Ledger order of inputs: by transaction id, then output index. */
-const ledgerOrder = (a: UTxO, b: UTxO): number =>
-  a.input.txHash === b.input.txHash ? a.input.outputIndex - b.input.outputIndex : a.input.txHash < b.input.txHash ? -1 : 1;
-
 async function resolveRegistrations(ctx: TournamentContext, input: ParticipantsInput, registrationAddress: string): Promise<UTxO[]> {
   const refs = input.registrations.map((r) => r.outputRef.toLowerCase());
   const duplicate = refs.findIndex((r, i) => refs.indexOf(r) !== i);
   if (duplicate >= 0) throw new BadRequestError(`body.registrations[${duplicate}] repeats output ${refs[duplicate]}.`);
-  const found = await ctx.chain.utxosByRef(
-    refs.map((r) => {
-      const [txHash, index] = r.split("#") as [string, string];
-      return { txHash, index: Number(index) };
-    }),
-  );
+  const found = await ctx.chain.utxosByRef(refs.map(parseOutRef));
   const byRef = new Map(found.map((u) => [outRefOf(u), u]));
   return input.registrations.map((r, i) => {
     const u = byRef.get(refs[i]!);
@@ -69,13 +62,11 @@ async function resolveRegistrations(ctx: TournamentContext, input: ParticipantsI
   });
 }
 
-const isLovelace = (a: Asset): boolean => a.unit === "lovelace" || a.unit === "";
-
 /**
  * The return of what registration `u` holds beyond the entry fee, to `address` tagged with participant
  * index `k`; null when it holds exactly the fee (or less) and no token.
  */
-function excessReturn(params: Protocol, u: UTxO, entryFee: bigint, address: string, tournamentId: string, k: number): PlannedOutput | null {
+function excessReturn(params: Protocol, u: UTxO, entryFee: bigint, address: string, tournamentId: string, k: number): TxOutput | null {
   const excess = lovelaceOf(u) - entryFee;
   const tokens = u.output.amount.filter((a) => !isLovelace(a));
   if (excess <= 0n && tokens.length === 0) return null;
@@ -118,7 +109,7 @@ export async function addParticipants(ctx: TournamentContext, input: Participant
   if (lovelace < min) lovelace = min;
   const returns = regs
     .map((u, j) => excessReturn(params, u, c.entryFee, added[j]!, t.tournamentId, have + j))
-    .filter((o): o is PlannedOutput => o !== null);
+    .filter((o): o is TxOutput => o !== null);
   const source = await ctx.deployments.tournamentSource(contract);
   const scriptInputs: ScriptInput[] = [
     { utxo: t.utxo, redeemer: ADD_PARTICIPANTS_REDEEMER, source },

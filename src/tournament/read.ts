@@ -7,7 +7,8 @@
 // outputs somebody sent with another datum (or none) are listed as invalid, never a crash.
 import type { UTxO } from "@meshsdk/common";
 import { scriptAddress as scriptAddressObj, serializeAddressObj } from "@meshsdk/core";
-import { Address } from "@meshsdk/core-cst";
+import { isKeyAddress } from "../cardano/address-rules.js";
+import { lovelaceOf, outRefOf } from "../cardano/utxo.js";
 import type { Network } from "../config.js";
 import type { ChainPort, SpentBy } from "../chain/port.js";
 import { NotFoundError } from "../errors.js";
@@ -42,13 +43,6 @@ export interface Registration {
   readonly paidFeesLovelace: bigint;
   readonly utxo: UTxO;
 }
-
-export const outRefOf = (u: UTxO): string => `${u.input.txHash}#${u.input.outputIndex}`;
-export const lovelaceOf = (u: UTxO): bigint =>
-  u.output.amount.filter((a) => a.unit === "lovelace" || a.unit === "").reduce((s, a) => s + BigInt(a.quantity), 0n);
-
-/** Whether a bech32 address has a key payment credential (a participant must: only a key signs). */
-export const isKeyAddress = (address: string): boolean => Address.fromString(address)?.getProps().paymentPart?.type === 0;
 
 /** The address of the registration validator whose hash a tournament's datum names. */
 export const registrationAddressOf = (hash: string, network: Network): string =>
@@ -114,7 +108,7 @@ function endingOf(spentBy: SpentBy): Ending | null {
  * or refund. Null when the NFT was never held by a well-formed tournament output of this contract,
  * or its last output is unspent (then it is live, or no tournament of these rules).
  */
-export async function findEnded(chain: ChainPort, contract: Contract, network: Network, tournamentId: string): Promise<EndedTournament | null> {
+async function findEnded(chain: ChainPort, contract: Contract, network: Network, tournamentId: string): Promise<EndedTournament | null> {
   const id = tournamentId.toLowerCase();
   if (!/^[0-9a-f]{64}$/.test(id)) return null;
   const last = await chain.lastOutputWith(contract.policyId + id);

@@ -5,7 +5,8 @@
 // registrant signing (required signer), and refunds the whole output to the registrant.
 import type { UTxO } from "@meshsdk/common";
 import { getOutputMinLovelace } from "@meshsdk/core";
-import { Address } from "@meshsdk/core-cst";
+import { checkNotPointer, paymentCredentialOf, paymentKeyHash } from "../cardano/address-rules.js";
+import { outRef, parseOutRef } from "../cardano/utxo.js";
 import { BadRequestError, NotFoundError } from "../errors.js";
 import { buildTournamentTx } from "./assemble.js";
 import { registrationScriptOf } from "./registration-script.js";
@@ -14,7 +15,6 @@ import { encodeRegistrationDatum, REGISTRATION_CANCEL_REDEEMER } from "./datum.j
 import { deadlinePassed, isExpired, REFUND_ADVICE } from "./deadline.js";
 import { selectContract, type ContractSelector } from "./deployment.js";
 import { findTournament, registrationAddressOf, registrationOf, requireTournament, type TournamentState } from "./read.js";
-import { checkNotPointer, paymentKeyHash } from "./rules.js";
 
 export interface RegisterInput extends ContractSelector {
   readonly tournamentId: string;
@@ -70,7 +70,7 @@ export async function register(ctx: TournamentContext, input: RegisterInput): Pr
     },
     ctx.chain,
   );
-  return { ...built, outputRef: `${built.hash}#0` };
+  return { ...built, outputRef: outRef(built.hash, 0) };
 }
 
 export interface UnregisterInput extends RegisterInput {
@@ -81,8 +81,7 @@ export async function unregister(ctx: TournamentContext, input: UnregisterInput)
   const contract = selectContract(ctx.network, input);
   const id = input.tournamentId.toLowerCase();
   const t = await findTournament(ctx.chain, contract, ctx.network, id);
-  const [txHash, index] = input.outputRef.toLowerCase().split("#") as [string, string];
-  const [utxo] = await ctx.chain.utxosByRef([{ txHash, index: Number(index) }]);
+  const [utxo] = await ctx.chain.utxosByRef([parseOutRef(input.outputRef)]);
   const notOurs = () =>
     t === null
       ? new NotFoundError(`No tournament ${id} and no unspent registration ${input.outputRef} of it.`)
@@ -92,7 +91,7 @@ export async function unregister(ctx: TournamentContext, input: UnregisterInput)
   // Cheap checks first: the registration validator is compiled (about 2 s, then cached) only for a
   // real output at a script address. It derives from the ID alone, so a registration stays
   // cancellable after its tournament was settled.
-  if (!utxo || Address.fromString(utxo.output.address)?.getProps().paymentPart?.type !== 1) throw notOurs();
+  if (!utxo || paymentCredentialOf(utxo.output.address)?.isScript !== true) throw notOurs();
   const script = t === null ? registrationScriptOf(id) : checkedRegistration(t);
   if (utxo.output.address !== registrationAddressOf(script.hash, ctx.network)) throw notOurs();
   const registration = registrationOf(utxo, 0n, ctx.network);

@@ -3,9 +3,9 @@
 // would only refuse later. The limits are the contract's own (./limits.ts, one source).
 import type { Asset, Protocol } from "@meshsdk/common";
 import { getOutputMinLovelace, pubKeyAddress, serializeAddressObj } from "@meshsdk/core";
-import { Address, AddressType } from "@meshsdk/core-cst";
+import { checkNotPointer } from "../cardano/address-rules.js";
 import type { Network } from "../config.js";
-import type { PlannedOutput } from "./assemble.js";
+import type { TxOutput } from "./assemble.js";
 import type { Tip } from "../chain/port.js";
 import { BadRequestError } from "../errors.js";
 import { iso } from "./deadline.js";
@@ -23,7 +23,6 @@ import {
   MIN_BRACKET,
   MIN_SETTLE_WINDOW_MS,
 } from "./limits.js";
-
 
 /** Lovelace all the prizes (placements and fixed payouts) of a configuration add up to. */
 export function prizesOf(c: { readonly payoutStructure: readonly bigint[]; readonly fixedPayouts: readonly FixedPayout[] }): bigint {
@@ -43,28 +42,6 @@ export function depositOf(c: {
 }): bigint {
   const d = prizesOf(c) - BigInt(c.bracketSize) * c.entryFee;
   return d > 0n ? d : 0n;
-}
-
-/**
- * A 400 for a pointer address where a tournament datum would hold it: pointers no longer delegate
- * since Conway, the contract refuses them as participants, and the datum codec has none.
- */
-export function checkNotPointer(address: string, field: string): void {
-  const type = Address.fromString(address)?.getType();
-  if (type === AddressType.PointerKey || type === AddressType.PointerScript) {
-    throw new BadRequestError(
-      `${field} is a pointer address: tournaments hold base or enterprise addresses only (pointer addresses no longer delegate since Conway). ` +
-        "Use the base or enterprise address of the same payment credential.",
-    );
-  }
-}
-
-/** The payment key hash of `address`, or a 400: the contracts need a signature from it. */
-export function paymentKeyHash(address: string, field: string, why: string): string {
-  const props = Address.fromString(address)?.getProps();
-  const part = props?.paymentPart;
-  if (!part || part.type !== 0) throw new BadRequestError(`${field} must be an address with a key payment credential (not a script): ${why}.`);
-  return part.hash;
 }
 
 export function checkName(name: string): void {
@@ -106,7 +83,7 @@ function outputMinimum(params: Protocol, address: string, lovelace: bigint, toke
 }
 
 /** The ledger minimum of a tagged prize output of `amount` lovelace at `address`. */
-export function prizeMinimum(params: Protocol, tournamentId: string, index: number, address: string, amount: bigint): bigint {
+function prizeMinimum(params: Protocol, tournamentId: string, index: number, address: string, amount: bigint): bigint {
   return outputMinimum(params, address, amount, [], encodePayoutTag(tournamentId, index));
 }
 
@@ -122,7 +99,7 @@ export function taggedPayment(
   address: string,
   lovelace: bigint,
   tokens: readonly Asset[] = [],
-): PlannedOutput {
+): TxOutput {
   const datum = encodePayoutTag(tournamentId, index);
   const min = outputMinimum(params, address, lovelace, tokens, datum);
   return { address, amount: [{ unit: "lovelace", quantity: (lovelace > min ? lovelace : min).toString() }, ...tokens.map((a) => ({ ...a }))], datum };

@@ -4,14 +4,15 @@
 // payouts; the rest of the pool and the admin's deposit go to the change address. Its validity ends
 // before the settlement deadline: after it, only a refund is left.
 import type { UTxO } from "@meshsdk/common";
+import { paymentKeyHash } from "../cardano/address-rules.js";
 import { BadRequestError } from "../errors.js";
-import { buildTournamentTx, type PlannedOutput } from "./assemble.js";
+import { buildTournamentTx, type TxOutput } from "./assemble.js";
 import { unspentOnly, type TournamentContext, type TxAnswer } from "./context.js";
 import { requireBeforeDeadline } from "./deadline.js";
 import { MINT_BURN_REDEEMER, settleRedeemer } from "./datum.js";
 import { selectContract, type ContractSelector } from "./deployment.js";
 import { requireTournament } from "./read.js";
-import { paymentKeyHash, taggedPayment } from "./rules.js";
+import { taggedPayment } from "./rules.js";
 
 export interface SettleInput extends ContractSelector {
   readonly tournamentId: string;
@@ -50,7 +51,7 @@ export async function settle(ctx: TournamentContext, input: SettleInput): Promis
   }
   const winners = winnersOf(input.results, parts, c.payoutStructure.length);
   const params = await ctx.chain.protocolParameters();
-  const prize = (address: string, amount: bigint, index: number): PlannedOutput => taggedPayment(params, t.tournamentId, index, address, amount);
+  const prize = (address: string, amount: bigint, index: number): TxOutput => taggedPayment(params, t.tournamentId, index, address, amount);
   const placements = c.payoutStructure.map((amount, i) => prize(parts[winners[i]!]!, amount, i));
   const fixed = c.fixedPayouts.map((f, j) => prize(f.address, f.amount, c.payoutStructure.length + j));
   const source = await ctx.deployments.tournamentSource(contract);

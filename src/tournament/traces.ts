@@ -3,7 +3,7 @@
 // reference script is paid for by every transaction that uses it (15 lovelace a byte), and the
 // sentences were 1.5 KB of the 9 KB tournament script. Codes are stable: add new ones at the end.
 
-export const TRACE_MESSAGES = {
+const TRACE_MESSAGES = {
   T01: "seed not consumed",
   T02: "must mint exactly one NFT",
   T03: "no well-formed tournament output",
@@ -65,8 +65,6 @@ export const TRACE_MESSAGES = {
   T59: "a registration cannot be taken where a tournament is created",
   T60: "registrant is not a key address",
 } as const;
-
-export type TraceCode = keyof typeof TRACE_MESSAGES;
 
 const codeOf = new Map<string, string>(Object.entries(TRACE_MESSAGES).map(([code, message]) => [message, code]));
 

@@ -3,6 +3,7 @@
 // ended one says which transaction ended it and how, and what that transaction paid to whom.
 // Outputs of an ending transaction are positional (the contract checks output k for payout or
 // refund k), so each payment's output reference follows from the ending transaction's hash.
+import { outRef, outRefOf } from "../cardano/utxo.js";
 import type { Tip } from "../chain/port.js";
 import { isExpired } from "./deadline.js";
 import { isEnded, type EndedTournament, type TournamentState } from "./read.js";
@@ -58,7 +59,7 @@ function base(t: TournamentState, status: Status): TournamentView {
     status,
     settleBy: c.settleBy,
     deposit: depositOf(c).toString(),
-    outputRef: `${t.utxo.input.txHash}#${t.utxo.input.outputIndex}`,
+    outputRef: outRefOf(t.utxo),
     lovelace: t.lovelace.toString(),
     contractTitle: t.contract.contractTitle,
     contractVersion: t.contract.contractVersion,
@@ -68,7 +69,7 @@ function base(t: TournamentState, status: Status): TournamentView {
 }
 
 /** The status of a live tournament at the chain's tip. */
-export function liveStatus(t: TournamentState, tip: Tip): "open" | "full" | "expired" {
+function liveStatus(t: TournamentState, tip: Tip): "open" | "full" | "expired" {
   const c = t.datum.config;
   if (isExpired(c.settleBy, tip)) return "expired";
   return t.datum.participants.length >= c.bracketSize ? "full" : "open";
@@ -79,7 +80,7 @@ function endedView(t: EndedTournament): TournamentView {
   const parts = t.datum.participants;
   const e = t.ending;
   const view = { ...base(t, STATUS_OF_ENDING[e.action]), endedBy: { action: e.action, txHash: e.txHash } };
-  const pay = (address: string, lovelace: bigint, output: number): PaymentView => ({ address, lovelace: lovelace.toString(), outputRef: `${e.txHash}#${output}` });
+  const pay = (address: string, lovelace: bigint, output: number): PaymentView => ({ address, lovelace: lovelace.toString(), outputRef: outRef(e.txHash, output) });
   if (e.action === "settle") {
     // The winners' indices into the participants, in placement order (the contract checked them).
     const results = e.winners.map((w) => parts[w]).filter((a): a is string => a !== undefined);

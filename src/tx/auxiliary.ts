@@ -8,7 +8,7 @@ import type { BuildRequest } from "./request.js";
 const MAX_LABEL = 2n ** 64n - 1n;
 
 /** A metadata label: a decimal whole number from 0 to 2^64 - 1. */
-export function parseLabel(label: string | number, field: string): bigint {
+function parseLabel(label: string | number, field: string): bigint {
   const text = String(label);
   if (!/^[0-9]+$/.test(text) || BigInt(text) > MAX_LABEL) {
     throw new BadRequestError(`${field} is "${text}": a metadata label is a whole number from 0 to 2^64 - 1.`);

@@ -5,7 +5,7 @@ import type { Network } from "../config.js";
 import { completeTransaction, type BuildResult } from "./complete.js";
 import { checkAssets, resolveInputs } from "./inputs.js";
 import { settleOutputs } from "./outputs.js";
-import { planBuild } from "./payload.js";
+import { planBuild } from "./plan.js";
 import type { BuildRequest } from "./request.js";
 import { validitySlots } from "./validity.js";
 

@@ -6,7 +6,8 @@ import { MeshTxBuilder } from "@meshsdk/core";
 import { fromHex, joinTransaction, splitTransaction, toHex, txIdOfBody } from "../cardano/tx-cbor.js";
 import type { ChainParameters } from "../chain/port.js";
 import { meshCostModels } from "../chain/protocol-params.js";
-import { BadRequestError, InsufficientFundsError, TxTooLargeError, UnprocessableError } from "../errors.js";
+import { BadRequestError, InsufficientFundsError, TxTooLargeError } from "../errors.js";
+import { builderFailureOf, cannotBuild } from "./builder-failures.js";
 import { available, totals, type ResolvedInputs } from "./inputs.js";
 import { describeLovelace, minLovelaceOf } from "./outputs.js";
 import type { BuildPlan } from "./request.js";
@@ -167,17 +168,20 @@ export async function completeTransaction(a: Assembly): Promise<BuildResult> {
     builder = assemble(a, a.inputs.pool);
     hex = await builder.complete();
   } catch (error) {
-    const message = String((error as Error)?.message ?? error);
-    if (/Maximum Input Count Exceeded/i.test(message)) throw await diagnoseTooLarge(a);
-    if (/Only KeyHash address/i.test(message)) {
+    const failure = builderFailureOf(error);
+    if (failure.kind === "too-many-inputs") throw await diagnoseTooLarge(a);
+    if (failure.kind === "script-utxo") {
       throw new BadRequestError("Coin selection spends only UTxOs at key-hash (wallet) addresses: leave UTxOs at script addresses out of utxos.");
     }
+    // Whatever Mesh says, a lack of ADA is answered with how much is missing.
     const shortfall = await lovelaceShortfall(a);
     if (shortfall) throw shortfall;
-    if (/insufficient|depleted/i.test(message)) {
-      throw new InsufficientFundsError(`Not enough ADA to pay the outputs, the fee and a change output: ${message}. Fund the change address or pass more utxos.`);
+    if (failure.kind === "insufficient") {
+      throw new InsufficientFundsError(
+        `Not enough ADA to pay the outputs, the fee and a change output: ${failure.message}. Fund the change address or pass more utxos.`,
+      );
     }
-    throw new UnprocessableError(`The transaction cannot be built: ${message}`);
+    throw cannotBuild(failure);
   }
   const size = signedSize(builder, hex, a.params);
   if (size > maxSize) throw tooLarge(size, maxSize);

@@ -15,7 +15,7 @@ export function plutusJsonToCbor(value: object, field: string): string {
 }
 
 /** Validates CBOR hex Plutus data and returns it lowercased. */
-export function plutusCbor(hex: string, field: string): string {
+function plutusCbor(hex: string, field: string): string {
   if (!/^(?:[0-9a-fA-F]{2})+$/.test(hex)) throw new BadRequestError(`${field} is not hex-encoded CBOR.`);
   try {
     deserializePlutusData(hex.toLowerCase());

@@ -2,6 +2,7 @@
 // chain), the reference inputs, and checks before coin selection that every asset the outputs
 // and burns need is there, saying how much is missing.
 import type { Output, UTxO } from "@meshsdk/common";
+import { outRef, outRefOf } from "../cardano/utxo.js";
 import type { ChainPort } from "../chain/port.js";
 import { BadRequestError, InsufficientFundsError } from "../errors.js";
 import type { BuildPlan } from "./request.js";
@@ -13,21 +14,19 @@ export interface ResolvedInputs {
   readonly references: UTxO[];
 }
 
-const refOf = (utxo: UTxO): string => `${utxo.input.txHash}#${utxo.input.outputIndex}`;
-
 export async function resolveInputs(plan: BuildPlan, chain: ChainPort | null): Promise<ResolvedInputs> {
   const needChain = plan.utxos === null || plan.referenceInputs.length > 0;
   if (needChain && chain === null) {
     throw new BadRequestError("This instance has no chain backend: pass utxos (and no referenceInputs) so that the transaction can be built offline.");
   }
   const given = plan.utxos ?? (await chain!.utxosAt(plan.changeAddress));
-  const required = new Set(plan.requiredInputs.map(refOf));
+  const required = new Set(plan.requiredInputs.map(outRefOf));
   const seen = new Set<string>();
   // Never picked by coin selection: UTxOs carrying a reference script (Mesh's fee would miss the
   // ledger's charge for it) and UTxOs carrying a datum (spending one as plain funds would drop the
   // datum, e.g. a CIP-68 reference token's metadata). requiredInputs can still spend them.
   const pool = given.filter((utxo) => {
-    const ref = refOf(utxo);
+    const ref = outRefOf(utxo);
     const special = utxo.output.scriptRef || utxo.output.plutusData || utxo.output.dataHash;
     if (required.has(ref) || seen.has(ref) || special) return false;
     seen.add(ref);
@@ -36,8 +35,8 @@ export async function resolveInputs(plan: BuildPlan, chain: ChainPort | null): P
   let references: UTxO[] = [];
   if (plan.referenceInputs.length > 0) {
     references = await chain!.utxosByRef(plan.referenceInputs);
-    const found = new Set(references.map(refOf));
-    const missing = plan.referenceInputs.map((r) => `${r.txHash}#${r.index}`).filter((r) => !found.has(r));
+    const found = new Set(references.map(outRefOf));
+    const missing = plan.referenceInputs.map((r) => outRef(r.txHash, r.index)).filter((r) => !found.has(r));
     if (missing.length > 0) throw new BadRequestError(`body.referenceInputs: ${missing.join(", ")} is spent or unknown on chain.`);
   }
   return { pool, required: plan.requiredInputs, references };

@@ -2,7 +2,10 @@
 // minted tokens (destAddress, CIP-68 reference token), the CIP-25 map and the policy scripts.
 import type { Metadatum, NativeScript } from "@meshsdk/common";
 import { toNativeScript } from "@meshsdk/core-cst";
+import { outputAddressOn } from "../cardano/address-rules.js";
+import { parseAmount } from "../cardano/amount.js";
 import { assetNameHex, cip25Metadatum, cip67Prefix, cip68Datum } from "../cardano/metadata.js";
+import type { Network } from "../config.js";
 import { BadRequestError } from "../errors.js";
 import { plutusJsonToCbor } from "./datum.js";
 import type { BuildRequest, MintRequest, NativeScriptJson, PlannedMint, PlannedOutput } from "./request.js";
@@ -22,7 +25,7 @@ export interface MintPlan {
 }
 
 /** Native script JSON schema → Mesh's NativeScript (slots as strings). */
-export function toMeshNativeScript(script: NativeScriptJson, field: string): NativeScript {
+function toMeshNativeScript(script: NativeScriptJson, field: string): NativeScript {
   switch (script.type) {
     case "sig":
       if (!/^[0-9a-fA-F]{56}$/.test(script.keyHash)) throw new BadRequestError(`${field}.keyHash must be a 56-hex key hash.`);
@@ -68,6 +71,8 @@ interface MintItem {
   readonly item: MintRequest;
   readonly policyId: string;
   readonly quantity: bigint;
+  /** The item's destAddress, checked, in bech32. */
+  readonly destAddress: string | undefined;
   readonly field: string;
 }
 
@@ -85,10 +90,10 @@ function routeTo(units: Units, address: string | undefined, unit: string, quanti
   units.destAssets.set(address, assets);
 }
 
-function planCip25(units: Units, { item, policyId, quantity, field }: MintItem): void {
+function planCip25(units: Units, { item, policyId, quantity, destAddress, field }: MintItem): void {
   const nameHex = assetNameHex(item.assetName, `${field}.assetName`);
   addMint(units, { policyId, assetNameHex: nameHex, quantity, field });
-  routeTo(units, item.destAddress, policyId + nameHex, quantity);
+  routeTo(units, destAddress, policyId + nameHex, quantity);
   if (quantity > 0n && item.metadata !== undefined) units.cip25.push({ policyId, assetNameHex: nameHex, metadata: item.metadata, field: `${field}.metadata` });
 }
 
@@ -111,18 +116,18 @@ function mintReference(units: Units, m: MintItem, base: string, address: string)
  * also mints the reference token, at the change address, unless the request lists it itself.
  */
 function planCip68(units: Units, m: MintItem, explicitReferences: ReadonlySet<string>, changeAddress: string): void {
-  const { item, policyId, quantity, field } = m;
+  const { item, policyId, quantity, destAddress, field } = m;
   const label = item.assetName.label ?? 222;
   const base = assetNameHex({ ...item.assetName, label: undefined }, `${field}.assetName`);
   assetNameHex({ ...item.assetName, label }, `${field}.assetName`); // length check with the prefix
   if (label === 100) {
     if (quantity !== 1n && quantity !== -1n) throw new BadRequestError(`${field}.quantity must be 1 (or -1 to burn): CIP-68 allows one reference token per asset.`);
     if (quantity < 0n) return addMint(units, { policyId, assetNameHex: cip67Prefix(100) + base, quantity, field });
-    return mintReference(units, m, base, item.destAddress ?? changeAddress);
+    return mintReference(units, m, base, destAddress ?? changeAddress);
   }
   const userName = cip67Prefix(label) + base;
   addMint(units, { policyId, assetNameHex: userName, quantity, field });
-  routeTo(units, item.destAddress, policyId + userName, quantity);
+  routeTo(units, destAddress, policyId + userName, quantity);
   if (quantity > 0n && !explicitReferences.has(policyId + base)) mintReference(units, m, base, changeAddress);
 }
 
@@ -134,23 +139,18 @@ function policyScript(scripts: ReadonlyMap<string, PolicyScript>, policyId: stri
   return script;
 }
 
-/** Plans the mints; `quantityOf` parses the signed amount, `checkAddress` the network of destAddress. */
-export function planMints(
-  request: BuildRequest,
-  scripts: ReadonlyMap<string, PolicyScript>,
-  quantityOf: (item: MintRequest, field: string) => bigint,
-  checkAddress: (address: string, field: string) => void,
-): MintPlan {
+/** Plans the mints; `changeAddress` (checked, in bech32) receives the CIP-68 reference tokens no destAddress claims. */
+export function planMints(request: BuildRequest, changeAddress: string, scripts: ReadonlyMap<string, PolicyScript>, network: Network): MintPlan {
   const units: Units = { mints: [], destAssets: new Map(), outputs: [], cip25: [] };
   const used = new Map<string, PolicyScript>();
   const items: MintItem[] = (request.mint ?? []).map((item, i) => {
     const field = `body.mint[${i}]`;
     const policyId = item.policyId.toLowerCase();
     used.set(policyId, policyScript(scripts, policyId, field));
-    const quantity = quantityOf(item, `${field}.quantity`);
+    const quantity = parseAmount(item.quantity, `${field}.quantity`, { signed: true });
     if (quantity === 0n) throw new BadRequestError(`${field}.quantity is 0: mint a positive quantity or burn a negative one.`);
-    if (item.destAddress !== undefined) checkAddress(item.destAddress, `${field}.destAddress`);
-    return { item, policyId, quantity, field };
+    const destAddress = item.destAddress === undefined ? undefined : outputAddressOn(network, item.destAddress, `${field}.destAddress`);
+    return { item, policyId, quantity, destAddress, field };
   });
   const explicitReferences = new Set(
     items
@@ -159,7 +159,7 @@ export function planMints(
   );
   for (const m of items) {
     if (m.item.version === "cip25") planCip25(units, m);
-    else planCip68(units, m, explicitReferences, request.changeAddress);
+    else planCip68(units, m, explicitReferences, changeAddress);
   }
   for (const [address, assets] of units.destAssets) {
     units.outputs.push({ address, lovelace: null, assets, field: `body.mint destAddress ${address}` });

@@ -16,7 +16,7 @@ const formatAda = (lovelace: bigint): string => {
 /** "1234567 lovelace (1.234567 ADA)". */
 export const describeLovelace = (lovelace: bigint): string => `${lovelace} lovelace (${formatAda(lovelace)} ADA)`;
 
-export function meshOutput(output: PlannedOutput, lovelace: bigint): Output {
+function meshOutput(output: PlannedOutput, lovelace: bigint): Output {
   const amount: Asset[] = [{ unit: "lovelace", quantity: lovelace.toString() }];
   for (const [unit, quantity] of output.assets) amount.push({ unit, quantity: quantity.toString() });
   const mesh: Output = { address: output.address, amount };

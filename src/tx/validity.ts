@@ -8,7 +8,7 @@ import { BadRequestError } from "../errors.js";
 import type { BuildPlan, BuildRequest, TimeLock } from "./request.js";
 
 /** The default validity interval: from now to now + 2 hours. */
-export const DEFAULT_VALIDITY_SECONDS = 2 * 60 * 60;
+const DEFAULT_VALIDITY_SECONDS = 2 * 60 * 60;
 
 /** Unix seconds past this (the year 5138) are milliseconds sent by mistake. */
 const LATEST_SECONDS = 100_000_000_000;
@@ -54,7 +54,8 @@ type Slots = { start: number | null; end: number | null };
 function applyLock(lock: TimeLock, slots: Slots, plan: BuildPlan, tip: Tip, eras: EraHistory): Slots {
   const at = (slot: number) => `slot ${slot} (${new Date(eras.slotToTime(slot)).toISOString()})`;
   const policy = `The minting policy ${lock.policyId}`;
-  let { start, end } = slots;
+  const { start } = slots;
+  let { end } = slots;
   if (lock.before !== undefined) {
     if (lock.before <= tip.slot) throw new BadRequestError(`${policy} can no longer mint or burn: its script allows it only before ${at(lock.before)}, and the chain is at slot ${tip.slot}.`);
     if (end === null || end > lock.before) {
@@ -75,7 +76,7 @@ function applyLock(lock: TimeLock, slots: Slots, plan: BuildPlan, tip: Tip, eras
  * Bounds below this are slot numbers, not Unix seconds (the hosted API takes both): as Unix time
  * they would fall before 2001-09-09, before any Shelley-era network began.
  */
-export const SLOT_BOUND_LIMIT = 1_000_000_000;
+const SLOT_BOUND_LIMIT = 1_000_000_000;
 
 function toSlot(value: number | null, bound: "start" | "end", eras: EraHistory): number | null {
   if (value === null) return null;

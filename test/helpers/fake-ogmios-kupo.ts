@@ -10,6 +10,13 @@ import { liveKupo, liveOgmios, liveOgmiosHealth, type ChainSyncSession } from ".
 
 export type { Behaviour } from "./fake-backend-server.js";
 
+/** A WebSocket frame's text: ws hands a string, one Buffer, fragments, or an ArrayBuffer. */
+export function wsText(data: WebSocket.Data): string {
+  if (typeof data === "string") return data;
+  if (Array.isArray(data)) return Buffer.concat(data).toString("utf8");
+  return Buffer.from(data instanceof ArrayBuffer ? new Uint8Array(data) : data).toString("utf8");
+}
+
 /** The JSON-RPC requests the fake Ogmios received, parsed. */
 export interface RpcRequest {
   readonly method: string;
@@ -115,7 +122,7 @@ export class FakeOgmiosKupo {
     this.#wss.on("connection", (socket: WebSocket) => {
       this.#sockets.add(socket);
       socket.on("close", () => this.#sockets.delete(socket));
-      socket.on("message", (data: WebSocket.Data) => void this.#answer(socket, data.toString()));
+      socket.on("message", (data: WebSocket.Data) => void this.#answer(socket, wsText(data)));
     });
   }
 

@@ -43,7 +43,7 @@ export function deref(document: OpenApiDocument, schema: Json): Json {
 }
 
 /** The JSON schema of an operation's request body, or undefined. */
-export function requestSchema(operation: Operation): Json | undefined {
+export function requestSchema(operation: Operation): Json {
   return operation.op.requestBody?.content?.["application/json"]?.schema;
 }
 
@@ -118,7 +118,7 @@ export function checkOperation(document: OpenApiDocument, operation: Operation):
   if (!hasText(op.description)) problems.push("no description");
   if (!Array.isArray(op.tags) || op.tags.length === 0) problems.push("no tags");
   for (const tag of (op.tags ?? []) as string[]) {
-    if (!declaredTags.has(tag)) problems.push(`tag "${tag}" is not in the document's tags list (OPENAPI_TAGS in src/app.ts)`);
+    if (!declaredTags.has(tag)) problems.push(`tag "${tag}" is not in the document's tags list (OPENAPI_TAGS in src/server/plugins/openapi.ts)`);
   }
 
   for (const parameter of (op.parameters ?? []) as Json[]) {

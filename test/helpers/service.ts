@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { build, type BuildOptions } from "../../src/app.js";
+import { build, type BuildOptions } from "../../src/server/app.js";
 import { loadConfig, type Config } from "../../src/config.js";
 
 export interface RunningService {

@@ -21,7 +21,6 @@ import { newTestWallet } from "./test-wallet.js";
 import { DEFAULT_SETTLE_WINDOW_MS } from "../../src/tournament/limits.js";
 import {
   ADA,
-  assertTagged,
   getTournament,
   lovelaceOf,
   mintOf,

@@ -13,9 +13,9 @@ import { DEVNET_CHAIN_PARAMETERS, DEVNET_COST_MODELS, DEVNET_PROTOCOL_PARAMETERS
 import { DevnetClock, SLOT_LENGTH_MS } from "./clock.js";
 import { Faucet, GENESIS_LOVELACE, generateFaucetKey } from "./faucet.js";
 import { exUnitsViolation } from "./limits.js";
-import { SerialQueue } from "./queue.js";
 import { DevnetStore, type DevnetSnapshot } from "./store.js";
 import { inputCbor, mergeUtxoMap, utxoOfOutput, utxosOfMap, utxosOfMaps } from "./utxo-map.js";
+import { SerialQueue } from "../shared/queue.js";
 import { evaluateWithScalus } from "../shared/scalus-evaluate.js";
 
 const { Emulator, SlotConfig } = scalus;
@@ -192,8 +192,9 @@ export class DevnetChain implements DevnetPort {
       result = this.#emulator.submitTx(bytes);
     } catch (error) {
       // The emulator throws (rather than answering) on CBOR it cannot read as a transaction.
-      const reason = (error as { Qga?: unknown }).Qga ?? (error as Error).message;
-      throw new LedgerRejectedError(`the transaction does not decode as the ledger reads it (${String(reason)}).`);
+      // (Qga: the message field of the Scala.js exception it throws.)
+      const reason = (error as { Qga?: string }).Qga ?? (error as Error).message;
+      throw new LedgerRejectedError(`the transaction does not decode as the ledger reads it (${reason}).`);
     }
     if (!result.isSuccess) {
       const logs = result.logs && result.logs.length > 0 ? ` Script logs: ${result.logs.join(" | ")}` : "";

@@ -1,13 +1,41 @@
-// Renders every error as {statusCode, error, message}: validation errors name the field,
-// coded errors keep their status, anything else is a bug (500, logged with its stack).
+// Renders every error as {statusCode, error, code, message}, `code` from the registry
+// (src/errors.ts, documented in docs/errors.md): coded errors keep their code and status,
+// validation errors name the field, Fastify's and Node's own errors get the code of the
+// situation they describe, and anything else is a bug (500, logged with its stack).
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import type { ErrorObject } from "ajv";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { ERROR_CODES, isErrorCode, type ErrorCode } from "../../errors.js";
 import { BASE_PATH } from "../paths.js";
 
 type ValidationContext = "body" | "querystring" | "params" | "headers";
+
+/** What an error answer says: the body is this plus the status's reason phrase. */
+interface ErrorAnswer {
+  statusCode: number;
+  code: ErrorCode;
+  message: string;
+}
+
+/**
+ * Fastify's own errors, under the public code that says the same to a client (FST_ERR_* codes
+ * never reach a client; the log keeps them as `errorCode`). Validation errors (FST_ERR_VALIDATION)
+ * are told apart by their keyword in `validationAnswer`.
+ */
+export const FASTIFY_CODES: ReadonlyMap<string, ErrorCode> = new Map([
+  ["FST_ERR_CTP_EMPTY_JSON_BODY", "HTTP_ERR_INVALID_JSON"],
+  ["FST_ERR_CTP_INVALID_JSON_BODY", "HTTP_ERR_INVALID_JSON"],
+  ["FST_ERR_CTP_INVALID_CONTENT_LENGTH", "HTTP_ERR_MALFORMED"],
+  ["FST_ERR_CTP_BODY_TOO_LARGE", "HTTP_ERR_BODY_TOO_LARGE"],
+  ["FST_ERR_CTP_INVALID_MEDIA_TYPE", "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE"],
+  ["FST_ERR_BAD_URL", "HTTP_ERR_BAD_URL"],
+  ["FST_ERR_MAX_PARAM_LENGTH", "HTTP_ERR_PARAM_TOO_LONG"],
+  ["FST_ERR_NOT_FOUND", "HTTP_ERR_UNKNOWN_ENDPOINT"],
+]);
+
+const INTERNAL_MESSAGE = "Internal error: this is a bug in the service, please report it.";
 
 /** The path of a URL for a message, without the query and cut to a readable length. */
 function shortPath(url: string): string {
@@ -24,9 +52,7 @@ function fieldName(context: ValidationContext, instancePath: string, extra?: str
   return name;
 }
 
-function describeValidation(context: ValidationContext, errors: ErrorObject[]): string {
-  // With a union (anyOf) the branch errors come first and the anyOf error last: report the union.
-  const error = errors.find((e) => e.keyword === "anyOf" || e.keyword === "oneOf") ?? errors[0];
+function describeValidation(context: ValidationContext, error: ErrorObject | undefined): string {
   if (!error) return `${context} is invalid.`;
   const field = fieldName(context, error.instancePath);
   const described = (error.parentSchema as { description?: string } | undefined)?.description;
@@ -47,7 +73,14 @@ function describeValidation(context: ValidationContext, errors: ErrorObject[]): 
   }
 }
 
-function messageFor(error: FastifyError, statusCode: number): string {
+function validationAnswer(context: ValidationContext, errors: ErrorObject[]): ErrorAnswer {
+  // With a union (anyOf) the branch errors come first and the anyOf error last: report the union.
+  const error = errors.find((e) => e.keyword === "anyOf" || e.keyword === "oneOf") ?? errors[0];
+  const code = error?.keyword === "additionalProperties" ? "SVC_ERR_UNKNOWN_FIELD" : "SVC_ERR_VALIDATION";
+  return { statusCode: 400, code, message: describeValidation(context, error) };
+}
+
+function messageFor(error: FastifyError, code: ErrorCode): string {
   switch (error.code) {
     case "FST_ERR_CTP_BODY_TOO_LARGE":
       return "The request body is larger than this service accepts.";
@@ -60,9 +93,42 @@ function messageFor(error: FastifyError, statusCode: number): string {
       return `The request body is not valid JSON${cause instanceof Error ? `: ${cause.message}` : "."}`;
     }
   }
+  if (code === "SVC_ERR_INTERNAL") return INTERNAL_MESSAGE;
   if (error instanceof SyntaxError) return `The request body is not valid JSON: ${error.message}`;
-  if (statusCode >= 500 && statusCode !== 503) return "Internal error: this is a bug in the service, please report it.";
   return error.message;
+}
+
+/** The public code of an error that is not a validation error. */
+function codeOf(error: FastifyError, thrownStatus: number | undefined): ErrorCode {
+  if (isErrorCode(error.code)) return error.code;
+  const fastify = FASTIFY_CODES.get(error.code);
+  if (fastify) return fastify;
+  // An uncoded SyntaxError is a JSON.parse that failed: rendered as a body that is not valid JSON.
+  if (error instanceof SyntaxError) return "HTTP_ERR_INVALID_JSON";
+  // Another 4xx of the HTTP machinery (the docs page's static files: 403, 412, 416) keeps its status.
+  if (thrownStatus !== undefined && thrownStatus < 500) return "HTTP_ERR_REFUSED";
+  return "SVC_ERR_INTERNAL";
+}
+
+/** The answer to an error raised while handling a request: its code decides its status. */
+function answerFor(error: FastifyError): ErrorAnswer {
+  if (error.validation) return validationAnswer((error.validationContext ?? "body") as ValidationContext, error.validation as ErrorObject[]);
+  const thrownStatus = typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode <= 599 ? error.statusCode : undefined;
+  const code = codeOf(error, thrownStatus);
+  const status = ERROR_CODES[code];
+  // Only HTTP_ERR_REFUSED has no fixed status, and codeOf gives it only with a thrown 4xx.
+  return { statusCode: typeof status === "number" ? status : (thrownStatus ?? 400), code, message: messageFor(error, code) };
+}
+
+/** Sends an error answer and logs it: a 500 with its stack, anything else as one info line with its code. */
+function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: ErrorAnswer, error?: FastifyError): FastifyReply {
+  const { statusCode, code, message } = answer;
+  if (code === "SVC_ERR_INTERNAL") request.log.error({ err: error, code }, "unhandled error");
+  else {
+    const errorCode = error?.code !== undefined && error.code !== code ? { errorCode: error.code } : {};
+    request.log.info({ code, statusCode, reason: message, ...errorCode }, "request failed");
+  }
+  return reply.status(statusCode).send({ statusCode, error: STATUS_CODES[statusCode] ?? "Error", code, message });
 }
 
 /**
@@ -70,23 +136,23 @@ function messageFor(error: FastifyError, statusCode: number): string {
  * (a malformed percent-encoding in the URL, an over-long path parameter), get the same body.
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const answer = answerFor(error);
   const path = shortPath(request.url);
-  let statusCode = typeof error.statusCode === "number" && error.statusCode >= 400 ? error.statusCode : 500;
-  let message: string;
+  if (answer.code === "HTTP_ERR_BAD_URL") answer.message = `The URL ${path} is not valid: it has a malformed percent-encoding.`;
+  if (answer.code === "HTTP_ERR_PARAM_TOO_LONG") answer.message = `A path parameter of ${path} is longer than this service accepts.`;
+  void sendAnswer(request, reply, answer, error);
+}
+
+/** What Node's HTTP parser refuses, by its error code; anything else is not valid HTTP. */
+function clientErrorAnswer(error: NodeJS.ErrnoException): ErrorAnswer {
   switch (error.code) {
-    case "FST_ERR_BAD_URL":
-      statusCode = 400;
-      message = `The URL ${path} is not valid: it has a malformed percent-encoding.`;
-      break;
-    case "FST_ERR_MAX_PARAM_LENGTH":
-      statusCode = 414;
-      message = `A path parameter of ${path} is longer than this service accepts.`;
-      break;
+    case "HPE_HEADER_OVERFLOW":
+      return { statusCode: 431, code: "HTTP_ERR_HEADERS_TOO_LARGE", message: "The request headers are larger than this service accepts." };
+    case "ERR_HTTP_REQUEST_TIMEOUT":
+      return { statusCode: 408, code: "HTTP_ERR_TIMEOUT", message: "The request did not arrive in time." };
     default:
-      message = messageFor(error, statusCode);
+      return { statusCode: 400, code: "HTTP_ERR_MALFORMED", message: "The request is not valid HTTP/1.1." };
   }
-  if (statusCode >= 500) request.log.error({ err: error }, "routing error");
-  void reply.status(statusCode).send({ statusCode, error: STATUS_CODES[statusCode] ?? "Error", message });
 }
 
 /**
@@ -95,16 +161,8 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
  */
 export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex): void {
   if (error.code === "ECONNRESET" || socket.destroyed) return;
-  let statusCode = 400;
-  let message = "The request is not valid HTTP/1.1.";
-  if (error.code === "HPE_HEADER_OVERFLOW") {
-    statusCode = 431;
-    message = "The request headers are larger than this service accepts.";
-  } else if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") {
-    statusCode = 408;
-    message = "The request did not arrive in time.";
-  }
-  const body = JSON.stringify({ statusCode, error: STATUS_CODES[statusCode], message });
+  const { statusCode, code, message } = clientErrorAnswer(error);
+  const body = JSON.stringify({ statusCode, error: STATUS_CODES[statusCode], code, message });
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\nContent-Type: application/json\r\n` +
@@ -116,28 +174,16 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex)
 
 async function errorsPlugin(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error.validation) {
-      const context = (error.validationContext ?? "body") as ValidationContext;
-      return reply.status(400).send({
-        statusCode: 400,
-        error: STATUS_CODES[400],
-        message: describeValidation(context, error.validation as ErrorObject[]),
-      });
-    }
-    let statusCode = typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode <= 599 ? error.statusCode : 500;
-    if (error instanceof SyntaxError && statusCode === 500) statusCode = 400;
-    if (statusCode >= 500 && statusCode !== 503) request.log.error({ err: error }, "unhandled error");
-    else request.log.info({ code: error.code, statusCode, msg: error.message }, "request failed");
     const headers = (error as { headers?: Record<string, string> }).headers;
     if (headers) void reply.headers(headers);
-    return reply.status(statusCode).send({ statusCode, error: STATUS_CODES[statusCode] ?? "Error", message: messageFor(error, statusCode) });
+    return sendAnswer(request, reply, answerFor(error), error);
   });
 
   app.setNotFoundHandler((request, reply) => {
     const path = shortPath(request.url);
-    return reply.status(404).send({
+    return sendAnswer(request, reply, {
       statusCode: 404,
-      error: STATUS_CODES[404],
+      code: "HTTP_ERR_UNKNOWN_ENDPOINT",
       message: `The endpoint ${request.method} ${path} is incorrect: every endpoint lives under ${BASE_PATH} (see ${BASE_PATH}/docs).`,
     });
   });

@@ -1,60 +1,21 @@
 // Phase 1: the JSON request → the domain plan. Everything that can be checked without the chain
 // is checked here: addresses and their network, amounts, asset names, datums, UTxO strings,
 // scripts and their hashes, metadata.
-import { Address } from "@meshsdk/core-cst";
 import type { OutRef } from "../chain/port.js";
-import { decodeUtxos } from "../cardano/utxo.js";
+import { outputAddressOn } from "../cardano/address-rules.js";
+import { parseAmount } from "../cardano/amount.js";
+import { decodeUtxos, parseOutRef } from "../cardano/utxo.js";
 import { assetNameHex } from "../cardano/metadata.js";
-import { familyOf, type Network } from "../config.js";
+import type { Network } from "../config.js";
 import { BadRequestError } from "../errors.js";
 import { planMetadata } from "./auxiliary.js";
 import { planDatum } from "./datum.js";
 import { loadPreloadedScripts, planMints } from "./mint.js";
 import { planValidity, timeLockOf } from "./validity.js";
-import type { BuildPlan, BuildRequest, JsonAmount, OutputRequest, PlannedOutput } from "./request.js";
+import type { BuildPlan, BuildRequest, OutputRequest, PlannedOutput } from "./request.js";
 
-const U64_MAX = 2n ** 64n - 1n;
-
-/** A JSON amount (safe integer or decimal string with `_` separators) → bigint. */
-export function amountOf(value: JsonAmount, field: string, { signed = false } = {}): bigint {
-  const text = typeof value === "number" ? String(value) : value.replaceAll("_", "");
-  if (typeof value === "number" && !Number.isSafeInteger(value)) throw new BadRequestError(`${field} must be a whole safe integer.`);
-  if (!/^-?[0-9]+$/.test(text)) throw new BadRequestError(`${field} must be a whole number.`);
-  const n = BigInt(text);
-  if (!signed && n < 0n) throw new BadRequestError(`${field} must not be negative.`);
-  if (n > U64_MAX || n < -U64_MAX) throw new BadRequestError(`${field} is larger than the ledger allows (2^64 - 1).`);
-  return n;
-}
-
-/** Address header types of reward (stake) addresses (CIP-19). */
-const REWARD_KEY = 14;
-const REWARD_SCRIPT = 15;
-
-/** Checks that `address` decodes and belongs to this instance's network family (mainnet vs testnets). */
-export function addressChecker(network: Network): (address: string, field: string) => void {
-  const wanted = familyOf(network);
-  return (address, field) => {
-    let networkId = -1;
-    let type = -1;
-    try {
-      const parsed = Address.fromString(address);
-      networkId = parsed?.getNetworkId() ?? -1;
-      type = parsed?.getType() ?? -1;
-    } catch {
-      networkId = -1;
-    }
-    if (networkId === -1) throw new BadRequestError(`${field} is not a Cardano address (bech32 or base58).`);
-    if (type === REWARD_KEY || type === REWARD_SCRIPT) throw new BadRequestError(`${field} is a stake (reward) address, which cannot hold outputs: give a payment address.`);
-    const family = networkId === 1 ? "mainnet" : "testnet";
-    if (family !== wanted) {
-      throw new BadRequestError(
-        `${field} is a ${family} address but this service builds for ${network}: use a ${wanted === "mainnet" ? "mainnet (addr1…)" : "testnet (addr_test1…)"} address.`,
-      );
-    }
-  };
-}
-
-function planOutput(output: OutputRequest, field: string): PlannedOutput {
+/** One output of the request; `address` is its address, already checked, in bech32. */
+function planOutput(output: OutputRequest, address: string, field: string): PlannedOutput {
   const assets = new Map<string, bigint>();
   output.assets?.forEach((asset, j) => {
     const at = `${field}.assets[${j}]`;
@@ -63,30 +24,29 @@ function planOutput(output: OutputRequest, field: string): PlannedOutput {
       throw new BadRequestError(`${at}.assetName must be hex of at most 32 bytes, or {name, format, label?}.`);
     }
     const unit = asset.policyId.toLowerCase() + name.toLowerCase();
-    const quantity = amountOf(asset.quantity, `${at}.quantity`);
+    const quantity = parseAmount(asset.quantity, `${at}.quantity`);
     if (quantity === 0n) throw new BadRequestError(`${at}.quantity is 0: leave the asset out instead.`);
     assets.set(unit, (assets.get(unit) ?? 0n) + quantity);
   });
   return {
-    address: output.address,
-    lovelace: output.lovelace === undefined ? null : amountOf(output.lovelace, `${field}.lovelace`),
+    address,
+    lovelace: output.lovelace === undefined ? null : parseAmount(output.lovelace, `${field}.lovelace`),
     assets,
     datum: output.datum === undefined ? undefined : planDatum(output.datum, `${field}.datum`),
     field,
   };
 }
 
-const OUT_REF = /^([0-9a-fA-F]{64})#([0-9]{1,5})$/;
+const OUT_REF = /^[0-9a-fA-F]{64}#[0-9]{1,5}$/;
 
-export function planReferenceInputs(refs: BuildRequest["referenceInputs"]): OutRef[] {
+function planReferenceInputs(refs: BuildRequest["referenceInputs"]): OutRef[] {
   return (refs ?? []).map((ref, i) => {
     const field = `body.referenceInputs[${i}]`;
     if (typeof ref === "string") {
-      const match = OUT_REF.exec(ref);
-      if (!match) throw new BadRequestError(`${field} must be "<64-hex tx hash>#<index>" or {txHash, index}.`);
-      return { txHash: match[1]!.toLowerCase(), index: Number(match[2]) };
+      if (!OUT_REF.test(ref)) throw new BadRequestError(`${field} must be "<64-hex tx hash>#<index>" or {txHash, index}.`);
+      return parseOutRef(ref);
     }
-    const index = amountOf(ref.index, `${field}.index`);
+    const index = parseAmount(ref.index, `${field}.index`);
     if (index > 65535n) throw new BadRequestError(`${field}.index is larger than an output index can be.`);
     return { txHash: ref.txHash.toLowerCase(), index: Number(index) };
   });
@@ -120,17 +80,15 @@ function refuseUnsupported(request: BuildRequest): void {
 /** Phase 1 of a build: validates and normalizes the request. `nowSeconds` is the default validity start. */
 export function planBuild(request: BuildRequest, network: Network, nowSeconds: number): BuildPlan {
   refuseUnsupported(request);
-  const checkAddress = addressChecker(network);
-  checkAddress(request.changeAddress, "body.changeAddress");
-  const outputs = (request.outputs ?? []).map((output, i) => {
-    checkAddress(output.address, `body.outputs[${i}].address`);
-    return planOutput(output, `body.outputs[${i}]`);
-  });
+  const changeAddress = outputAddressOn(network, request.changeAddress, "body.changeAddress");
+  const outputs = (request.outputs ?? []).map((output, i) =>
+    planOutput(output, outputAddressOn(network, output.address, `body.outputs[${i}].address`), `body.outputs[${i}]`),
+  );
   const scripts = loadPreloadedScripts(request);
-  const mint = planMints(request, scripts, (item, field) => amountOf(item.quantity, field, { signed: true }), checkAddress);
+  const mint = planMints(request, changeAddress, scripts, network);
   const requiredInputs = decodeUtxos(request.requiredInputs ?? [], "body.requiredInputs");
   return {
-    changeAddress: request.changeAddress,
+    changeAddress,
     // An empty list means "not given", as the hosted API's examples send it.
     utxos: request.utxos === undefined || request.utxos.length === 0 ? null : decodeUtxos(request.utxos, "body.utxos"),
     requiredInputs,

@@ -1,36 +1,43 @@
-// POST /transactions/build: the schema documents every field; the handler calls the builder.
-import type { FastifyInstance } from "fastify";
-import { Address as CardanoAddress } from "@meshsdk/core-cst";
-import { Type, type TSchema } from "typebox";
-import { requireChain } from "../../app.js";
-import { buildTransaction, type BuildRequest } from "../../tx/build.js";
-import { Amount, errorResponses, Hash28, Hash32, Hex, SignedAmount } from "../schemas.js";
+// The schemas of POST /transactions/build, POST /transactions/submit (shared with POST
+// /tournaments/submit-tx) and GET /transactions/{txHash}: every field documented.
+import { Type, type Static, type TSchema } from "typebox";
+import { Amount, Hash28, Hash32, Hex, SignedAmount } from "../../schemas.js";
+import { Address, UtxoString } from "../addresses/schemas.js";
 
-const Address = (description: string) => Type.String({ minLength: 1, maxLength: 200, description });
-const UtxoString = Hex("A UTxO string: the CBOR of [input, output], as CIP-30 getUtxos() returns it.", { minLength: 2 });
+const SigLeaf = Type.Object(
+  { type: Type.Literal("sig", { description: "sig: a signature of keyHash is required." }), keyHash: Hash28("The key hash (28 bytes hex) that must sign.") },
+  { additionalProperties: false },
+);
+const TimeLockLeaf = Type.Object(
+  { type: Type.Union([Type.Literal("before"), Type.Literal("after")], { description: "before / after: a time lock on slots." }), slot: Amount("The slot bound: before = valid before it, after = valid from it.") },
+  { additionalProperties: false },
+);
 
-/** Native script JSON (sig/all/any/atLeast/before/after), nested up to `depth` levels. */
-function nativeScript(depth: number): TSchema {
-  const leaves = [
-    Type.Object({ type: Type.Literal("sig", { description: "sig: a signature of keyHash is required." }), keyHash: Hash28("The key hash (28 bytes hex) that must sign.") }, { additionalProperties: false }),
-    Type.Object(
-      { type: Type.Union([Type.Literal("before"), Type.Literal("after")], { description: "before / after: a time lock on slots." }), slot: Amount("The slot bound: before = valid before it, after = valid from it.") },
-      { additionalProperties: false },
-    ),
-  ];
-  if (depth === 0) return Type.Union(leaves, { description: "A native script leaf: sig, before or after." });
-  const composite = Type.Object(
+/** One level of native script JSON (sig/all/any/atLeast/before/after) whose sub-scripts are `inner`. */
+const nativeScriptOver = <Inner extends TSchema>(inner: Inner) =>
+  Type.Union(
+    [
+      SigLeaf,
+      TimeLockLeaf,
+      Type.Object(
+        {
+          type: Type.Union([Type.Literal("all"), Type.Literal("any"), Type.Literal("atLeast")], { description: "all / any / atLeast: a combination of sub-scripts." }),
+          required: Type.Optional(Type.Integer({ minimum: 0, description: "For atLeast: how many of scripts must hold." })),
+          scripts: Type.Array(inner, { maxItems: 64, description: "The sub-scripts." }),
+        },
+        { additionalProperties: false },
+      ),
+    ],
     {
-      type: Type.Union([Type.Literal("all"), Type.Literal("any"), Type.Literal("atLeast")], { description: "all / any / atLeast: a combination of sub-scripts." }),
-      required: Type.Optional(Type.Integer({ minimum: 0, description: "For atLeast: how many of scripts must hold." })),
-      scripts: Type.Array(nativeScript(depth - 1), { maxItems: 64, description: "The sub-scripts." }),
+      description: 'A native script in the JSON schema of cardano-cli: {"type":"sig","keyHash"}, {"type":"all"|"any","scripts"}, {"type":"atLeast","required","scripts"}, {"type":"before"|"after","slot"}.',
     },
-    { additionalProperties: false },
   );
-  return Type.Union([...leaves, composite], {
-    description: 'A native script in the JSON schema of cardano-cli: {"type":"sig","keyHash"}, {"type":"all"|"any","scripts"}, {"type":"atLeast","required","scripts"}, {"type":"before"|"after","slot"}.',
-  });
-}
+
+/** Native script JSON nested up to 5 levels below the top one, written out level by level so that its type follows. */
+const NativeScript = nativeScriptOver(
+  nativeScriptOver(nativeScriptOver(nativeScriptOver(nativeScriptOver(Type.Union([SigLeaf, TimeLockLeaf], { description: "A native script leaf: sig, before or after." }))))),
+);
+export type NativeScriptBody = Static<typeof NativeScript>;
 
 const AssetNameObject = Type.Object(
   {
@@ -101,7 +108,7 @@ const OutRefObject = Type.Object(
   { txHash: Hash32("The transaction id."), index: Amount("The output index.") },
 );
 
-const BuildBody = Type.Object(
+export const BuildBody = Type.Object(
   {
     changeAddress: Address("Pays the fee and receives the change (and minted tokens without destAddress)."),
     utxos: Type.Optional(
@@ -125,7 +132,7 @@ const BuildBody = Type.Object(
           [
             Type.Object({
               type: Type.Literal("simple", { description: "simple: a native script." }),
-              script: nativeScript(5),
+              script: NativeScript,
               hash: Hash28("The script hash (= policy id). A hash that differs from the script's is refused with 400."),
             }),
             Type.Object(
@@ -189,7 +196,7 @@ const BuildBody = Type.Object(
       "the hosted API's features this service does not build (delegations, scriptInteractions, cip68MetadataUpdates, Plutus mints) are refused with 400, so that nothing asked for is silently left out." },
 );
 
-const BuildResponse = Type.Object({
+export const BuildResponse = Type.Object({
   hash: Hash32("The transaction body hash: the id the transaction will have."),
   fee: Type.String({ pattern: "^[0-9]+$", description: "The fee the transaction pays (the ledger's minimum for its signed size), lovelace as a decimal string." }),
   complete: Hex("The whole unsigned transaction: body, witness set with every native script and datum it needs, auxiliary data. Sign this."),
@@ -197,51 +204,33 @@ const BuildResponse = Type.Object({
   witnessSet: Hex("The witness set of `complete` alone (a0 when empty)."),
   auxiliaryData: Type.Optional(Hex("The auxiliary data, when the request carries metadata (message, metadata, meta or CIP-25 mints). Without metadata the transaction still holds an empty auxiliary data map (Mesh always attaches one; it costs about 1,600 lovelace of fee), which this field then leaves out.")),
 }, { description: "The unsigned transaction, in the forms wallets and signers take." });
+export type BuildBody = Static<typeof BuildBody>;
 
-/**
- * The request with every address in bech32: clients may send hex (CIP-30 wallets hand out hex, and
- * the utilities and tournament endpoints take it), while the builder underneath reads bech32 only
- * (a hex address used to end in a 500). What does not decode is left as sent, for the domain's
- * checks to name the field.
- */
-function withBech32Addresses(body: BuildRequest): BuildRequest {
-  const bech32 = (address: string): string => {
-    if (!/^(?:[0-9a-fA-F]{2})+$/.test(address)) return address;
-    try {
-      return CardanoAddress.fromString(address)?.toBech32() ?? address;
-    } catch {
-      return address;
-    }
-  };
-  return {
-    ...body,
-    changeAddress: bech32(body.changeAddress),
-    ...(body.outputs ? { outputs: body.outputs.map((o) => ({ ...o, address: bech32(o.address) })) } : {}),
-    ...(body.mint ? { mint: body.mint.map((m) => (m.destAddress === undefined ? m : { ...m, destAddress: bech32(m.destAddress) })) } : {}),
-  };
-}
+export const SubmitBody = Type.Object(
+  {
+    transaction: Hex("The transaction, CBOR hex: typically `complete` from a build endpoint, signed or not.", { minLength: 2 }),
+    signatures: Type.Optional(
+      Type.Array(Hex("A witness set, CBOR hex, as CIP-30 signTx(tx, true) returns it (e.g. a10081825820…).", { minLength: 2 }), {
+        maxItems: 64,
+        description: "Witness sets whose vkey witnesses are added to the transaction's witness set. The transaction body is never changed.",
+      }),
+    ),
+  },
+  { additionalProperties: false, description: "A transaction and the signatures to add before submitting it." },
+);
 
-export default async function transactionsRoutes(app: FastifyInstance): Promise<void> {
-  app.post(
-    "/transactions/build",
-    {
-      schema: {
-        summary: "Build an unsigned transaction",
-        description:
-          "Builds and balances an unsigned transaction (payments, native-script mints and burns, metadata, datums, validity, reference inputs) with coin selection over `utxos` " +
-          "(or the change address's UTxOs). Returns it ready to sign: sign `complete` and submit it with POST /transactions/submit. " +
-          "Missing funds, assets that cannot be burned, a missing or mismatched policy script, an address of the other network family, an output below the ledger minimum, " +
-          "an undecodable UTxO string or a transaction over the ledger's 16,384 bytes are 400 with a message saying what to change.",
-        tags: ["Transactions"],
-        body: BuildBody,
-        response: { 200: BuildResponse, ...errorResponses(422, 503) },
-      },
-    },
-    async (request) => {
-      const body = withBech32Addresses(request.body as BuildRequest);
-      const chain = requireChain(app);
-      const [params, tip] = await Promise.all([chain.protocolParameters(), chain.tip()]);
-      return buildTransaction(body, { network: app.config.network, chain, params, tip, eraHistory: app.eraHistory });
-    },
-  );
-}
+export const SubmitResponse = Type.Object(
+  { txHash: Hash32("The transaction id (the hash of its body), lowercase hex.") },
+  { description: "The ledger accepted the transaction (or had already accepted it)." },
+);
+
+export const TxParams = Type.Object({ txHash: Hash32("The transaction id, 64 hex digits.") });
+export const TxStatusResponse = Type.Object(
+  {
+    txHash: Hash32("The transaction id, lowercase hex."),
+    status: Type.Union([Type.Literal("confirmed"), Type.Literal("unknown")], {
+      description: "confirmed: the ledger accepted it; unknown: the chain has not seen it (yet), or it was rejected.",
+    }),
+  },
+  { description: "Whether the transaction is on the chain." },
+);

@@ -9,11 +9,10 @@ import {
   MAX_SETTLE_WINDOW_MS,
   MIN_BRACKET,
   MIN_SETTLE_WINDOW_MS,
-} from "../../tournament/limits.js";
-import { Amount, Hash32, Hex } from "../schemas.js";
+} from "../../../tournament/limits.js";
+import { Amount, Hash32, Hex } from "../../schemas.js";
+import { Address, UtxoString } from "../addresses/schemas.js";
 
-const Address = (description: string) => Type.String({ minLength: 1, maxLength: 200, description });
-const UtxoString = Hex("A UTxO string: the CBOR of [input, output], as CIP-30 getUtxos() returns it.", { minLength: 2 });
 const OutRef = (description: string) => Type.String({ pattern: "^[0-9a-fA-F]{64}#[0-9]{1,5}$", description });
 const Lovelace = (description: string) => Type.String({ pattern: "^[0-9]+$", description: `${description} Lovelace, as a decimal string.` });
 const TournamentId = Hash32("The tournament ID: the NFT's asset name, blake2b-256 of the seed output reference (64 hex).");
@@ -32,7 +31,6 @@ const DAY_MS = 24 * 3600 * 1000;
 const UnixMs = (description: string) => Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: `${description} Unix milliseconds.` });
 
 const Utxos = (description: string) => Type.Array(UtxoString, { minItems: 1, maxItems: 500, description });
-const ChangeAddress = Type.Optional(Address("Receives the change; defaults to the address named in the description of this endpoint."));
 
 export const TournamentParams = Type.Object({ tournamentId: TournamentId });
 export type TournamentParams = Static<typeof TournamentParams>;
@@ -227,7 +225,7 @@ export const Tournament = Type.Object(
     ),
     participants: Type.Array(Type.String({ description: "A participant's address." }), { description: "Participants, in the order they were added." }),
     status: Type.Union(
-      ["open", "full", "expired", "settled", "cancelled", "refunded"].map((s) => Type.Literal(s)),
+      [Type.Literal("open"), Type.Literal("full"), Type.Literal("expired"), Type.Literal("settled"), Type.Literal("cancelled"), Type.Literal("refunded")],
       {
         description:
           "open: seats left, before the deadline; full: the bracket is full and it can be settled, before the deadline; expired: the chain's time " +

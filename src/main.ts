@@ -1,6 +1,6 @@
 // Entry point of `npm start`: reads the environment, builds the app and listens.
-import { build } from "./app.js";
 import { ConfigError, loadConfig, loadDotEnv } from "./config.js";
+import { build } from "./server/app.js";
 import { BASE_PATH } from "./server/paths.js";
 
 async function main(): Promise<void> {
@@ -27,6 +27,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`The service could not start: ${(error as Error).stack ?? String(error)}\n`);
+  process.stderr.write(`The service could not start: ${error instanceof Error && error.stack ? error.stack : String(error)}\n`);
   process.exit(1);
 });

@@ -1,21 +1,15 @@
-// The tournament endpoints: thin handlers over src/tournament. Each checks the input's shape
-// (schemas in tournament-schemas.ts), turns addresses, amounts and UTxO strings into domain values,
-// calls one domain function and returns its answer. POST /tournaments/submit-tx is in chain.ts.
+// The tournament endpoints: thin handlers over src/tournament. Each converts the typed request
+// (schemas.ts) into the domain's input (to-domain.ts), calls one domain function with the context
+// app.tournaments gives, and returns its answer. POST /tournaments/submit-tx is the shared submit route.
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
-import { requireChain } from "../../app.js";
-import { decodeUtxos } from "../../cardano/utxo.js";
-import { paymentAddressOn } from "../../chain/address-check.js";
-import { isDevnet } from "../../chain/port.js";
-import { BadRequestError } from "../../errors.js";
-import { deploymentsPath, DeploymentStore } from "../../store/tournament-deployments.js";
-import { cancelTournament, refundTournament } from "../../tournament/close.js";
-import type { TournamentContext, TxAnswer } from "../../tournament/context.js";
-import { createTournament } from "../../tournament/create.js";
-import { defaultContract, Deployments, selectContract } from "../../tournament/deployment.js";
-import { numberedPage, pageAfter } from "../../tournament/pages.js";
-import { addParticipants } from "../../tournament/participants.js";
-import { isKeyAddress, listRegistrations, listTournaments, requireAnyTournament } from "../../tournament/read.js";
-import { register, unregister } from "../../tournament/register.js";
+import { cancelTournament, refundTournament } from "../../../tournament/close.js";
+import type { TxAnswer } from "../../../tournament/context.js";
+import { createTournament } from "../../../tournament/create.js";
+import { numberedPage, pageAfter } from "../../../tournament/pages.js";
+import { addParticipants } from "../../../tournament/participants.js";
+import { listRegistrations, listTournaments, requireAnyTournament } from "../../../tournament/read.js";
+import { register, unregister } from "../../../tournament/register.js";
 import {
   DEFAULT_SETTLE_WINDOW_MS,
   MAX_BRACKET,
@@ -27,11 +21,13 @@ import {
   MAX_SETTLE_WINDOW_MS,
   MIN_BRACKET,
   MIN_SETTLE_WINDOW_MS,
-} from "../../tournament/limits.js";
-import { settle } from "../../tournament/settle.js";
-import { viewOf } from "../../tournament/view.js";
-import { errorResponses, parseAmount } from "../schemas.js";
-import * as S from "./tournament-schemas.js";
+} from "../../../tournament/limits.js";
+import { settle } from "../../../tournament/settle.js";
+import { viewOf } from "../../../tournament/view.js";
+import { errorResponses } from "../../schemas.js";
+import { registerSubmitRoute } from "../transactions/index.js";
+import * as S from "./schemas.js";
+import { listPage, registrationsPage, tournamentIdOf, tournamentInputs } from "./to-domain.js";
 
 const TAGS = ["Tournaments"];
 const CONTRACT_NOTE =
@@ -51,38 +47,12 @@ const CLOSE_NOTE =
 
 const txJson = (t: TxAnswer) => ({ complete: t.complete, hash: t.hash, fee: t.fee.toString() });
 
-export default async function tournamentsRoutes(app: FastifyInstance): Promise<void> {
-  let store: DeploymentStore | null = null;
-  let deployments: Deployments | null = null;
-  app.addHook("onClose", async () => store?.close());
+export default async function tournamentRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const inputs = tournamentInputs(app.config.network);
+  const context = () => app.tournaments.context();
 
-  const ctx = (): TournamentContext => {
-    const chain = requireChain(app);
-    store ??= DeploymentStore.open(deploymentsPath(app.config.dataDir));
-    deployments ??= new Deployments(chain, app.config.network, store);
-    return { chain, network: app.config.network, eraHistory: app.eraHistory, deployments };
-  };
-  // On the devnet the tournament script is deployed as a reference script when the service starts
-  // (once per DATA_DIR: the record is reused after a restart). A failure is logged, not fatal: the
-  // first tournament request tries again.
-  app.addHook("onReady", async () => {
-    const chain = app.chain;
-    if (app.config.network !== "devnet" || !chain || !isDevnet(chain)) return;
-    try {
-      const c = ctx();
-      await c.deployments.tournamentSource(defaultContract(c.network));
-    } catch (error) {
-      app.log.warn({ err: error }, "Deploying the tournament script on the devnet failed; the first tournament request tries again.");
-    }
-  });
-  const address = (value: string, field: string) => paymentAddressOn(app.config.network, value, field);
-  const utxos = (values: readonly string[], field: string) => decodeUtxos(values, field);
-  const sameId = (params: S.TournamentParams, body: { tournamentId?: string | undefined }) => {
-    if (body.tournamentId !== undefined && params.tournamentId.toLowerCase() !== body.tournamentId.toLowerCase()) {
-      throw new BadRequestError("body.tournamentId differs from the tournamentId of the path.");
-    }
-    return params.tournamentId.toLowerCase();
-  };
+  registerSubmitRoute(app, "/tournaments/submit-tx", { summary: "Submit a signed tournament transaction", tag: "Tournaments" });
 
   app.post(
     "/tournaments",
@@ -109,24 +79,8 @@ export default async function tournamentsRoutes(app: FastifyInstance): Promise<v
       },
     },
     async (request) => {
-      const b = request.body as S.CreateBody;
-      const admin = address(b.adminAddress, "body.adminAddress");
-      const result = await createTournament(ctx(), {
-        name: b.name,
-        adminAddress: admin,
-        changeAddress: b.changeAddress === undefined ? admin : address(b.changeAddress, "body.changeAddress"),
-        bracketSize: b.bracketSize,
-        entryFee: b.entryFee === undefined ? 0n : parseAmount(b.entryFee, "body.entryFee"),
-        payoutStructure: b.payoutStructure.map((a, i) => parseAmount(a, `body.payoutStructure[${i}]`)),
-        fixedPayouts: (b.fixedPayouts ?? []).map(([a, amount], i) => ({
-          address: address(a, `body.fixedPayouts[${i}][0]`),
-          amount: parseAmount(amount, `body.fixedPayouts[${i}][1]`),
-        })),
-        settleBy: b.settleBy,
-        utxos: utxos(b.utxos, "body.utxos"),
-        contractTitle: b.contractTitle,
-        contractVersion: b.contractVersion,
-      });
+      const input = inputs.create(request.body);
+      const result = await createTournament(context(), input);
       return { ...txJson(result), tournamentId: result.tournamentId, deposit: result.deposit.toString(), settleBy: result.settleBy };
     },
   );
@@ -149,14 +103,10 @@ export default async function tournamentsRoutes(app: FastifyInstance): Promise<v
       },
     },
     async (request) => {
-      const q = request.query as S.ListQuery;
-      if (q.pageState !== undefined && q.cursor !== undefined && q.pageState !== q.cursor) {
-        throw new BadRequestError("querystring.pageState and querystring.cursor are the same parameter: send one of them.");
-      }
-      const c = ctx();
-      const contract = selectContract(c.network, q);
-      const all = await listTournaments(c.chain, contract, c.network);
-      const page = pageAfter(all, (t) => t.tournamentId, q.limit ?? 100, q.pageState ?? q.cursor, "querystring.pageState");
+      const { selector, limit, pageState } = listPage(request.query);
+      const c = context();
+      const all = await listTournaments(c.chain, app.tournaments.contract(selector), c.network);
+      const page = pageAfter(all, (t) => t.tournamentId, limit, pageState, "querystring.pageState");
       const tip = await c.chain.tip();
       return { results: page.results.map((t) => viewOf(t, tip)), ...(page.pageState ? { pageState: page.pageState } : {}) };
     },
@@ -179,9 +129,9 @@ export default async function tournamentsRoutes(app: FastifyInstance): Promise<v
       },
     },
     async (request) => {
-      const c = ctx();
-      const contract = selectContract(c.network, request.query as S.ContractQuery);
-      const t = await requireAnyTournament(c.chain, contract, c.network, (request.params as S.TournamentParams).tournamentId.toLowerCase());
+      const tournamentId = tournamentIdOf(request.params);
+      const c = context();
+      const t = await requireAnyTournament(c.chain, app.tournaments.contract(request.query), c.network, tournamentId);
       return viewOf(t, await c.chain.tip());
     },
   );
@@ -205,16 +155,8 @@ export default async function tournamentsRoutes(app: FastifyInstance): Promise<v
       },
     },
     async (request) => {
-      const b = request.body as S.RegisterBody;
-      const registerer = address(b.registererAddress, "body.registererAddress");
-      const result = await register(ctx(), {
-        tournamentId: sameId(request.params as S.TournamentParams, b),
-        registererAddress: registerer,
-        changeAddress: b.changeAddress === undefined ? registerer : address(b.changeAddress, "body.changeAddress"),
-        utxos: utxos(b.utxos, "body.utxos"),
-        contractTitle: b.contractTitle,
-        contractVersion: b.contractVersion,
-      });
+      const input = inputs.register(request.params, request.body);
+      const result = await register(context(), input);
       return { ...txJson(result), outputRef: result.outputRef };
     },
   );
@@ -240,19 +182,8 @@ export default async function tournamentsRoutes(app: FastifyInstance): Promise<v
       },
     },
     async (request) => {
-      const b = request.body as S.UnregisterBody;
-      const registerer = address(b.registererAddress, "body.registererAddress");
-      return txJson(
-        await unregister(ctx(), {
-          tournamentId: sameId(request.params as S.TournamentParams, b),
-          registererAddress: registerer,
-          changeAddress: b.changeAddress === undefined ? registerer : address(b.changeAddress, "body.changeAddress"),
-          outputRef: b.outputRef,
-          utxos: utxos(b.utxos, "body.utxos"),
-          contractTitle: b.contractTitle,
-          contractVersion: b.contractVersion,
-        }),
-      );
+      const input = inputs.unregister(request.params, request.body);
+      return txJson(await unregister(context(), input));
     },
   );
 
@@ -275,16 +206,11 @@ export default async function tournamentsRoutes(app: FastifyInstance): Promise<v
       },
     },
     async (request) => {
-      const q = request.query as S.RegistrationsQuery;
-      if (q.page !== undefined && q.cursor !== undefined && q.page !== q.cursor) {
-        throw new BadRequestError("querystring.page and querystring.cursor are the same parameter: send one of them.");
-      }
-      const c = ctx();
-      const contract = selectContract(c.network, q);
-      const t = await requireAnyTournament(c.chain, contract, c.network, (request.params as S.TournamentParams).tournamentId.toLowerCase());
-      const all = (await listRegistrations(c.chain, t, c.network)).filter((r) => q.valid === undefined || r.valid === q.valid);
-      const page = q.page ?? q.cursor ?? 1;
-      const limit = q.limit ?? 100;
+      const tournamentId = tournamentIdOf(request.params);
+      const { selector, valid, page, limit } = registrationsPage(request.query);
+      const c = context();
+      const t = await requireAnyTournament(c.chain, app.tournaments.contract(selector), c.network, tournamentId);
+      const all = (await listRegistrations(c.chain, t, c.network)).filter((r) => valid === undefined || r.valid === valid);
       return {
         entryFeeLovelace: t.datum.config.entryFee.toString(),
         results: numberedPage(all, page, limit).map((r) => ({
@@ -326,19 +252,8 @@ export default async function tournamentsRoutes(app: FastifyInstance): Promise<v
       },
     },
     async (request) => {
-      const b = request.body as S.ParticipantsBody;
-      const admin = address(b.adminAddress, "body.adminAddress");
-      return txJson(
-        await addParticipants(ctx(), {
-          tournamentId: sameId(request.params as S.TournamentParams, b),
-          adminAddress: admin,
-          changeAddress: b.changeAddress === undefined ? admin : address(b.changeAddress, "body.changeAddress"),
-          registrations: b.registrations.map((r, i) => ({ address: address(r.address, `body.registrations[${i}].address`), outputRef: r.outputRef })),
-          utxos: utxos(b.utxos, "body.utxos"),
-          contractTitle: b.contractTitle,
-          contractVersion: b.contractVersion,
-        }),
-      );
+      const input = inputs.participants(request.params, request.body);
+      return txJson(await addParticipants(context(), input));
     },
   );
 
@@ -362,19 +277,8 @@ export default async function tournamentsRoutes(app: FastifyInstance): Promise<v
       },
     },
     async (request) => {
-      const b = request.body as S.SettleBody;
-      const admin = address(b.adminAddress, "body.adminAddress");
-      return txJson(
-        await settle(ctx(), {
-          tournamentId: sameId(request.params as S.TournamentParams, b),
-          adminAddress: admin,
-          changeAddress: b.changeAddress === undefined ? admin : address(b.changeAddress, "body.changeAddress"),
-          results: b.results.map((r, i) => address(r, `body.results[${i}]`)),
-          utxos: utxos(b.utxos, "body.utxos"),
-          contractTitle: b.contractTitle,
-          contractVersion: b.contractVersion,
-        }),
-      );
+      const input = inputs.settle(request.params, request.body);
+      return txJson(await settle(context(), input));
     },
   );
 
@@ -398,18 +302,8 @@ export default async function tournamentsRoutes(app: FastifyInstance): Promise<v
       },
     },
     async (request) => {
-      const b = request.body as S.CancelBody;
-      const admin = address(b.adminAddress, "body.adminAddress");
-      return txJson(
-        await cancelTournament(ctx(), {
-          tournamentId: sameId(request.params as S.TournamentParams, b),
-          adminAddress: admin,
-          changeAddress: b.changeAddress === undefined ? admin : address(b.changeAddress, "body.changeAddress"),
-          utxos: utxos(b.utxos, "body.utxos"),
-          contractTitle: b.contractTitle,
-          contractVersion: b.contractVersion,
-        }),
-      );
+      const input = inputs.cancel(request.params, request.body);
+      return txJson(await cancelTournament(context(), input));
     },
   );
 
@@ -433,23 +327,8 @@ export default async function tournamentsRoutes(app: FastifyInstance): Promise<v
       },
     },
     async (request) => {
-      const b = request.body as S.RefundBody;
-      const paying = utxos(b.utxos, "body.utxos");
-      const caller = b.address === undefined ? undefined : address(b.address, "body.address");
-      const fallback = paying.find((u) => isKeyAddress(u.output.address))?.output.address;
-      const change = b.changeAddress !== undefined ? address(b.changeAddress, "body.changeAddress") : (caller ?? fallback);
-      if (change === undefined) {
-        throw new BadRequestError("body.changeAddress (or body.address) is needed: no UTxO of body.utxos is at a key address to send the change to.");
-      }
-      return txJson(
-        await refundTournament(ctx(), {
-          tournamentId: sameId(request.params as S.TournamentParams, b),
-          changeAddress: change,
-          utxos: paying,
-          contractTitle: b.contractTitle,
-          contractVersion: b.contractVersion,
-        }),
-      );
+      const input = inputs.refund(request.params, request.body);
+      return txJson(await refundTournament(context(), input));
     },
   );
 }

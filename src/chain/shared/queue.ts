@@ -1,4 +1,5 @@
-// Runs tasks one at a time, in the order they were queued: the devnet's ledger has one writer.
+// Runs tasks one at a time, in the order they were queued: the devnet's ledger has one writer,
+// and an Ogmios chain-synchronisation connection has one cursor.
 
 export class SerialQueue {
   #tail: Promise<unknown> = Promise.resolve();

@@ -1,0 +1,205 @@
+// Lint for src/, test/, bench/, contracts/ and scripts/: typescript-eslint's type-checked
+// recommendations (bugs, not style), the layering of src/ and no import circles.
+//
+// The layers of src/, each importing only downward (the zones below say it to the linter):
+// - cardano/ holds pure codecs (addresses, CBOR, metadata, native scripts): it imports no chain,
+//   tx, tournament, store or server, so every layer can use it and it tests without a chain.
+// - chain/ is the port (port.ts) and its backends: it imports no tx, tournament or server, so the
+//   backends can be swapped and the contract suite runs them without the service.
+// - chain/<backend>/ (blockfrost, devnet, ogmios-kupo) do not import each other: what two of
+//   them need lives in chain/shared/ (or resilience/ for the wrappers' error and rate limit), so
+//   that removing or replacing one backend touches only its folder.
+// - tx/ and tournament/ are the domain: they import no server and no Fastify, so the CLI and the
+//   tests call them as the routes do; they reach the chain only through chain/port.ts, never a
+//   concrete backend, wrapper or assembler, so every backend serves them alike.
+// - server/ is the HTTP layer: nothing else in src/ imports it (main.ts, which listens, aside), so
+//   the domain, the store, the chain and the CLI run without HTTP. Tests and benchmarks drive it,
+//   and may. Below it nothing imports Fastify either (errors come from src/errors.ts).
+// No import circles in src/, counting `import type` (import-x/no-cycle skips those): a circle
+// means two modules that cannot be understood, or changed, one without the other.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import js from "@eslint/js";
+import { defineConfig } from "eslint/config";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+import ts from "typescript";
+
+const ROOT = import.meta.dirname;
+const SRC = join(ROOT, "src");
+
+/** The .ts file a relative specifier names (NodeNext: "./x.js" is ./x.ts), or null for a package. */
+const resolveRelative = (from, specifier) => (specifier.startsWith(".") ? resolve(dirname(from), specifier).replace(/\.js$/, ".ts") : null);
+
+/**
+ * The src/ modules each src/ module imports, type-only imports included, from TypeScript's own
+ * pre-parser. A file is re-read when it changes on disk, for editors that keep one process.
+ */
+const parsed = new Map();
+function importGraph() {
+  const present = new Set();
+  for (const entry of readdirSync(SRC, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith(".ts")) continue;
+    const file = join(entry.parentPath, entry.name);
+    present.add(file);
+    const { mtimeMs } = statSync(file);
+    if (parsed.get(file)?.mtimeMs === mtimeMs) continue;
+    const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
+    parsed.set(file, { mtimeMs, imports: importedFiles.map((i) => resolveRelative(file, i.fileName)).filter((f) => f !== null) });
+  }
+  for (const file of parsed.keys()) if (!present.has(file)) parsed.delete(file);
+  return new Map([...parsed].map(([file, { imports }]) => [file, imports.filter((f) => present.has(f))]));
+}
+
+/** The shortest import path from `start` to `goal` ([start, …, goal]), or null. */
+function importPath(graph, start, goal) {
+  const previous = new Map([[start, null]]);
+  const queue = [start];
+  while (queue.length > 0) {
+    const file = queue.shift();
+    if (file === goal) {
+      const path = [];
+      for (let f = goal; f !== null; f = previous.get(f)) path.unshift(f);
+      return path;
+    }
+    for (const next of graph.get(file) ?? []) {
+      if (!previous.has(next)) {
+        previous.set(next, file);
+        queue.push(next);
+      }
+    }
+  }
+  return null;
+}
+
+const noImportCircle = {
+  meta: {
+    type: "problem",
+    docs: { description: "An import whose module imports this one back, directly or not (type-only imports count)." },
+    messages: { circle: "Import circle: {{path}}" },
+    schema: [],
+  },
+  create(context) {
+    const file = context.physicalFilename;
+    const graph = importGraph();
+    if (!graph.has(file)) return {};
+    const check = (node) => {
+      const specifier = node.source?.value;
+      const target = typeof specifier === "string" ? resolveRelative(file, specifier) : null;
+      if (!target || !graph.has(target)) return;
+      const back = importPath(graph, target, file);
+      if (back) context.report({ node: node.source, messageId: "circle", data: { path: [file, ...back].map((f) => relative(ROOT, f)).join(" → ") } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
+const BACKENDS = ["blockfrost", "devnet", "ogmios-kupo"];
+
+/** Import zones of src/ (import-x/no-restricted-paths): `target` files may not import `from`. */
+const LAYERS = [
+  {
+    target: "src/cardano",
+    from: ["src/chain", "src/tx", "src/tournament", "src/store", "src/server"],
+    message: "cardano/ holds pure codecs: it imports no chain, domain, store or server.",
+  },
+  {
+    target: "src/chain",
+    from: ["src/tx", "src/tournament", "src/server"],
+    message: "chain/ (the port and its backends) imports no domain and no server.",
+  },
+  ...BACKENDS.map((backend) => ({
+    target: `src/chain/${backend}`,
+    from: BACKENDS.filter((other) => other !== backend).map((other) => `src/chain/${other}`),
+    message: "Chain backends do not import each other: what two of them need goes to src/chain/shared/.",
+  })),
+  {
+    target: ["src/tx", "src/tournament"],
+    from: "src/chain",
+    // protocol-params.ts is part of the port: pure readings of the port's ChainParameters
+    // (cost models, execution-unit limits) that the domain and the backends both need.
+    except: ["./port.ts", "./protocol-params.ts"],
+    message: "The domain reaches the chain only through the port (src/chain/port.ts and its protocol-params.ts).",
+  },
+  {
+    target: ["src/!(server)/**", "src/!(main).ts"],
+    from: "src/server",
+    message: "Only src/main.ts (and tests) import the HTTP layer in src/server/: the domain, store, chain and CLI run without it.",
+  },
+];
+
+export default defineConfig(
+  { ignores: ["node_modules/", "data/", "docs/", "contracts/src/"] },
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        // scripts/ is outside tsconfig.json's "include": its .ts files get a default program.
+        projectService: { allowDefaultProject: ["scripts/*.ts"] },
+        tsconfigRootDir: ROOT,
+      },
+    },
+    linterOptions: { reportUnusedDisableDirectives: "error" },
+    rules: {
+      // A `let` that a closure reads before it is assigned (a fake server's handler reading the fake) is not a const.
+      "prefer-const": ["error", { ignoreReadBeforeAssign: true }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
+      // Off: `any` comes in from response bodies in the tests (res.json()) and from the untyped
+      // corners of Mesh, Helios and Scalus; following it would rewrite ~840 places, mostly test
+      // assertions, for no bug found. The compiler's strict mode still checks all that is typed.
+      "@typescript-eslint/no-unsafe-argument": "off",
+      "@typescript-eslint/no-unsafe-assignment": "off",
+      "@typescript-eslint/no-unsafe-call": "off",
+      "@typescript-eslint/no-unsafe-member-access": "off",
+      "@typescript-eslint/no-unsafe-return": "off",
+      // Off: an async method without await is how a synchronous backend (the devnet, the stores)
+      // implements a Promise-returning port method; a forgotten await is no-floating-promises'.
+      "@typescript-eslint/require-await": "off",
+      // Off: a redundant `!` or `as` is harmless style.
+      "@typescript-eslint/no-unnecessary-type-assertion": "off",
+      // node:test's test/describe return promises the runner awaits itself.
+      "@typescript-eslint/no-floating-promises": [
+        "error",
+        { allowForKnownSafeCalls: [{ from: "package", package: "node:test", name: ["test", "it", "describe", "suite", "before", "after", "beforeEach", "afterEach"] }] },
+      ],
+    },
+  },
+  // Plain JavaScript (this file, scripts/run-tests.mjs, test fixtures' extractor): no types, Node's globals.
+  {
+    files: ["**/*.js", "**/*.mjs"],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, globals: globals.node },
+  },
+  {
+    files: ["src/**/*.ts"],
+    plugins: { "import-x": importX, local: { rules: { "no-import-circle": noImportCircle } } },
+    settings: { "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".js"], extensionAlias: { ".js": [".ts", ".js"] } })] },
+    rules: {
+      "local/no-import-circle": "error",
+      "import-x/no-restricted-paths": ["error", { basePath: ROOT, zones: LAYERS }],
+      // A relative import the resolver cannot follow would slip past the zones: none may exist.
+      "import-x/no-unresolved": ["error", { ignore: ["^[^.]"] }],
+    },
+  },
+  {
+    files: ["src/tx/**/*.ts", "src/tournament/**/*.ts", "src/cardano/**/*.ts", "src/chain/**/*.ts", "src/store/**/*.ts", "src/cli/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["fastify", "fastify-*", "@fastify/*", "!@fastify/error"],
+              message: "Fastify belongs to src/server/; below it, errors come from src/errors.ts.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

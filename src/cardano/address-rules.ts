@@ -1,0 +1,95 @@
+// What an address in a request may be: one strict reading (addressInfo, in bech32 or hex, as
+// CIP-30 wallets hand them out) and named rules on what was read. Wherever an address is to hold
+// UTxOs (a payment, an output, a change address, a UTxO query) it must be a Shelley address that
+// can (base, enterprise or pointer: not Byron, not reward) of this instance's network family, and
+// the domain goes on with its bech32 form. The tournament contracts add two rules of their own: a
+// key payment credential where someone signs, no pointer where a datum holds the address.
+import { familyOf, type Network } from "../config.js";
+import { BadRequestError } from "../errors.js";
+import { addressInfo, type AddressInfo, type CredentialInfo } from "./addresses.js";
+
+/**
+ * Whose words a refusal is in. The rules are the same everywhere; the build endpoint words two of
+ * them its own way (the reward address, the network family), and its clients match on them.
+ */
+type Voice = "service" | "build";
+
+/** The one strict reading; a text that does not decode into address bytes gets the short 400. */
+const read = (input: string, field: string): AddressInfo => addressInfo(input, field, `${field} is not a Cardano address (bech32 or hex).`);
+
+/** A reading for a rule that only asks (an address from the chain or a datum): null when it does not read. */
+function readQuietly(input: string): AddressInfo | null {
+  try {
+    return addressInfo(input, "address");
+  } catch {
+    return null;
+  }
+}
+
+/** Rule: not Byron. Byron addresses still exist on chain, but nothing this service builds pays one. */
+function refuseByron(a: AddressInfo, field: string): void {
+  if (a.type === "byron") throw new BadRequestError(`${field} is a Byron address; use a Shelley address (base, pointer or enterprise).`);
+}
+
+/** Rule: holds UTxOs. A reward (stake) address holds rewards, never an output. */
+function refuseReward(a: AddressInfo, field: string, voice: Voice): void {
+  if (a.type !== "reward") return;
+  throw new BadRequestError(
+    voice === "build"
+      ? `${field} is a stake (reward) address, which cannot hold outputs: give a payment address.`
+      : `${field} is a reward (stake) address, which holds no UTxOs; use a payment address.`,
+  );
+}
+
+/** Rule: of this instance's network family (network id 1 for mainnet, 0 for the testnets). */
+function requireFamily(a: AddressInfo, network: Network, field: string, voice: Voice): void {
+  const wanted = familyOf(network);
+  const expected = wanted === "mainnet" ? 1 : 0;
+  if (a.networkId === expected) return;
+  const given = a.networkId === 1 ? "mainnet" : "testnet";
+  throw new BadRequestError(
+    voice === "build"
+      ? `${field} is a ${given} address but this service builds for ${network}: use a ${wanted === "mainnet" ? "mainnet (addr1…)" : "testnet (addr_test1…)"} address.`
+      : `${field} is a ${given} address, but this instance serves ${network} (a ${wanted} network, network id ${expected}).`,
+  );
+}
+
+function utxoAddressOn(network: Network, input: string, field: string, voice: Voice): string {
+  const a = read(input, field);
+  refuseByron(a, field);
+  refuseReward(a, field, voice);
+  requireFamily(a, network, field, voice);
+  return a.bech32;
+}
+
+/** The bech32 form of `address` (bech32 or hex), an address that holds UTxOs on `network`, or a 400 naming `field`. */
+export const paymentAddressOn = (network: Network, address: string, field: string): string => utxoAddressOn(network, address, field, "service");
+
+/** paymentAddressOn in the words of the build endpoint. */
+export const outputAddressOn = (network: Network, address: string, field: string): string => utxoAddressOn(network, address, field, "build");
+
+/** The payment credential of an address, or null (a reward or Byron address, or no address at all). */
+export const paymentCredentialOf = (address: string): CredentialInfo | null => readQuietly(address)?.payment ?? null;
+
+/** Whether an address has a key payment credential: only a key signs. */
+export const isKeyAddress = (address: string): boolean => paymentCredentialOf(address)?.isScript === false;
+
+/** Rule: a key payment credential, whose hash this returns; `why` says who signs with it. */
+export function paymentKeyHash(address: string, field: string, why: string): string {
+  const payment = paymentCredentialOf(address);
+  if (!payment || payment.isScript) throw new BadRequestError(`${field} must be an address with a key payment credential (not a script): ${why}.`);
+  return payment.hash;
+}
+
+/**
+ * Rule: no pointer address where a tournament datum would hold it: pointers no longer delegate
+ * since Conway, the contract refuses them as participants, and the datum codec has none.
+ */
+export function checkNotPointer(address: string, field: string): void {
+  if (readQuietly(address)?.type === "pointer") {
+    throw new BadRequestError(
+      `${field} is a pointer address: tournaments hold base or enterprise addresses only (pointer addresses no longer delegate since Conway). ` +
+        "Use the base or enterprise address of the same payment credential.",
+    );
+  }
+}

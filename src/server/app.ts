@@ -1,0 +1,76 @@
+// build(config) assembles the service and never listens (src/main.ts does).
+// Registration order: config → chain → tournaments → error handler → OpenAPI → auth → routes.
+// Services are plugins that decorate the instance (app.chain, app.tournaments); routes take them
+// from there, so nothing under routes/ imports this file.
+import Fastify, { type FastifyInstance } from "fastify";
+import type { ChainPort } from "../chain/port.js";
+import type { Config } from "../config.js";
+import { BASE_PATH } from "./paths.js";
+import auth from "./plugins/auth.js";
+import chain from "./plugins/chain.js";
+import errors, { clientErrorHandler, frameworkErrors } from "./plugins/errors.js";
+import openapi from "./plugins/openapi.js";
+import tournaments from "./plugins/tournaments.js";
+import addressRoutes from "./routes/addresses/index.js";
+import devnetRoutes from "./routes/devnet/index.js";
+import healthRoutes from "./routes/health/index.js";
+import tournamentRoutes from "./routes/tournaments/index.js";
+import transactionRoutes from "./routes/transactions/index.js";
+import utilsRoutes from "./routes/utils/index.js";
+import { ErrorBody } from "./schemas.js";
+import { buildValidator, jsonBodyParser } from "./validation.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    readonly config: Config;
+  }
+  interface FastifyContextConfig {
+    /** Public routes need no API key and count against no quota (health, docs). */
+    public?: boolean;
+  }
+}
+
+export interface BuildOptions {
+  /** Use this chain backend instead of the one the config selects; null: none (tests). */
+  chain?: ChainPort | null;
+  /** Unix milliseconds for quotas and key times (tests inject a clock they can move). */
+  clock?: () => number;
+}
+
+export async function build(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === "silent" ? false : { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    // A path parameter may be a bech32 address: testnet base addresses are 108 characters.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
+    frameworkErrors,
+    clientErrorHandler,
+    // Our own Ajv pair (src/server/validation.ts), built per context with every addSchema'd schema.
+    schemaController: { compilersFactory: { buildValidator } },
+  });
+  app.addSchema(ErrorBody);
+  // JSON is the only request media type (others are 415); see parseJsonBody for what it refuses.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("application/json", { parseAs: "string" }, jsonBodyParser);
+
+  app.decorate("config", config);
+  await app.register(chain, { chain: options.chain });
+  await app.register(tournaments);
+  await app.register(errors);
+  await app.register(openapi);
+  await app.register(auth, { clock: options.clock });
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(utilsRoutes);
+      await api.register(transactionRoutes);
+      await api.register(addressRoutes);
+      await api.register(devnetRoutes);
+      await api.register(tournamentRoutes);
+    },
+    { prefix: BASE_PATH },
+  );
+  // Health is also served at the root, for load balancers and uptime checks.
+  await app.register(healthRoutes);
+  return app;
+}

@@ -1,0 +1,55 @@
+// The tournaments service of the instance: `app.tournaments` hands the tournament routes what every
+// operation works with (the chain, the network, its era history, the contract deployments) and the
+// contract a request selects. It owns the deployment store (opened on first use, closed with the
+// instance) and, on the devnet, deploys the tournament script as a reference script at start.
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { isDevnet } from "../../chain/port.js";
+import { deploymentsPath, DeploymentStore } from "../../store/tournament-deployments.js";
+import type { TournamentContext } from "../../tournament/context.js";
+import { defaultContract, Deployments, selectContract, type Contract, type ContractSelector } from "../../tournament/deployment.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    readonly tournaments: Tournaments;
+  }
+}
+
+export interface Tournaments {
+  /** What every tournament operation works with; opens the deployment store on first use. */
+  context(): TournamentContext;
+  /** The contract deployment a request selects (contractTitle, contractVersion), or a 404 naming what exists. */
+  contract(selector: ContractSelector): Contract;
+}
+
+async function tournamentsPlugin(app: FastifyInstance): Promise<void> {
+  const { network, dataDir } = app.config;
+  let store: DeploymentStore | null = null;
+  let deployments: Deployments | null = null;
+  app.addHook("onClose", async () => store?.close());
+
+  const tournaments: Tournaments = {
+    context() {
+      store ??= DeploymentStore.open(deploymentsPath(dataDir));
+      deployments ??= new Deployments(app.chain, network, store);
+      return { chain: app.chain, network, eraHistory: app.eraHistory, deployments };
+    },
+    contract: (selector) => selectContract(network, selector),
+  };
+  app.decorate("tournaments", tournaments);
+
+  // On the devnet the tournament script is deployed as a reference script when the service starts
+  // (once per DATA_DIR: the record is reused after a restart). A failure is logged, not fatal: the
+  // first tournament request tries again.
+  app.addHook("onReady", async () => {
+    if (network !== "devnet" || !isDevnet(app.chain)) return;
+    try {
+      const context = tournaments.context();
+      await context.deployments.tournamentSource(defaultContract(network));
+    } catch (error) {
+      app.log.warn({ err: error }, "Deploying the tournament script on the devnet failed; the first tournament request tries again.");
+    }
+  });
+}
+
+export default fp(tournamentsPlugin, { name: "tournaments", fastify: "5.x", dependencies: ["chain"], decorators: { fastify: ["config"] } });

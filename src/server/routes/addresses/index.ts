@@ -1,0 +1,29 @@
+// GET /addresses/{address}/utxos: the chain query a client makes before building.
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyInstance } from "fastify";
+import { encodeUtxo } from "../../../cardano/utxo.js";
+import { errorResponses } from "../../schemas.js";
+import { AddressParams, UtxosResponse } from "./schemas.js";
+import { utxoQueryAddress } from "./to-domain.js";
+
+export default async function addressRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.get(
+    "/addresses/:address/utxos",
+    {
+      schema: {
+        summary: "UTxOs at an address",
+        description:
+          "The unspent outputs at a payment address, as UTxO strings (CIP-30 getUtxos() format). An address of the other network family, " +
+          "a reward address or a Byron address is 400.",
+        tags: ["Chain"],
+        params: AddressParams,
+        response: { 200: UtxosResponse, ...errorResponses(503) },
+      },
+    },
+    async (request) => {
+      const utxos = await app.chain.utxosAt(utxoQueryAddress(app.config.network, request.params));
+      return { utxos: utxos.map(encodeUtxo) };
+    },
+  );
+}

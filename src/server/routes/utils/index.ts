@@ -1,0 +1,161 @@
+// The utility endpoints: addresses, native scripts, slot ↔ time. Thin: each handler calls one
+// domain function of src/cardano/ and returns what it answers.
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyInstance } from "fastify";
+import { addressCredentials, addressInfo } from "../../../cardano/addresses.js";
+import { MAX_NATIVE_SCRIPT_DEPTH, MAX_NATIVE_SCRIPT_NODES, parseNativeScript, serializeNativeScript } from "../../../cardano/native-scripts.js";
+import { BASE_PATH } from "../../paths.js";
+import { errorResponses } from "../../schemas.js";
+import {
+  AddressBody,
+  AddressInfo,
+  NativeScript,
+  ParsedAddress,
+  ParsedScript,
+  ParseScriptBody,
+  SerializedScript,
+  SerializeScriptBody,
+  SlotAnswer,
+  SlotBody,
+  TimeAnswer,
+  TimeBody,
+} from "./schemas.js";
+
+const TAGS = ["Utilities"];
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+export default async function utilsRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  // Shared within this context, so that bodies and answers can $ref the recursive schema.
+  app.addSchema(NativeScript);
+
+  app.post(
+    "/utils/addresses/parse",
+    {
+      schema: {
+        summary: "Payment and stake credential hashes of an address",
+        description:
+          "Reads an address of any network (bech32 or hex) and answers the hashes of its credentials, key or script alike. " +
+          "`stake` is present only when the address carries a stake credential hash (base and reward addresses); a reward " +
+          "address answers `stake` alone; a pointer or enterprise address answers `payment` alone. A Byron address has no " +
+          `credential hash: it is refused with 400 (read it with POST ${BASE_PATH}/addresses/info). A malformed address is 400 saying what is wrong.`,
+        tags: TAGS,
+        body: AddressBody,
+        response: { 200: ParsedAddress, ...errorResponses() },
+      },
+    },
+    async (request) => {
+      return addressCredentials(request.body.address, "body.address", `Read it with POST ${BASE_PATH}/addresses/info instead.`);
+    },
+  );
+
+  app.post(
+    "/addresses/info",
+    {
+      schema: {
+        summary: "Everything an address says about itself",
+        description:
+          "Reads an address of any network (mainnet or testnet): bech32 or hex for Shelley addresses, base58 or hex for Byron " +
+          "addresses. Answers its type, network, both text forms and its credentials. A Byron address has no bech32 form: its " +
+          "`bech32` field holds the base58 form, `protocolMagic` tells its network and it has no `payment` or `stake`. " +
+          "A malformed address (bad checksum, wrong prefix, bad hex, truncated bytes, unknown header type) is 400 saying what is wrong.",
+        tags: TAGS,
+        body: AddressBody,
+        response: { 200: AddressInfo, ...errorResponses() },
+      },
+    },
+    async (request) => {
+      return addressInfo(request.body.address, "body.address");
+    },
+  );
+
+  app.post(
+    "/utils/native-scripts/parse",
+    {
+      schema: {
+        summary: "Native script CBOR to JSON, with its policy ID",
+        description:
+          "Decodes a native script from the ledger's CBOR (hex) into the JSON schema that /utils/native-scripts/serialize takes, " +
+          "and answers its policy ID, computed over the bytes as given. `before` is the ledger's InvalidHereafter (CBOR tag 5), " +
+          "`after` its InvalidBefore (tag 4). Every script the ledger accepts is read, non-canonical encodings included; an `atLeast` " +
+          "may then require more scripts than it has (such a script can never be satisfied, and serialize refuses it). Trailing bytes, " +
+          `CBOR that is not a native script, slots beyond 2^53 - 1, nesting deeper than ${MAX_NATIVE_SCRIPT_DEPTH} levels and more than ` +
+          `${MAX_NATIVE_SCRIPT_NODES} nodes are 400.`,
+        tags: TAGS,
+        body: ParseScriptBody,
+        response: { 200: ParsedScript, ...errorResponses() },
+      },
+    },
+    async (request) => {
+      return parseNativeScript(request.body.script, "body.script");
+    },
+  );
+
+  app.post(
+    "/utils/native-scripts/serialize",
+    {
+      schema: {
+        summary: "Native script JSON to CBOR, with its policy ID",
+        description:
+          "Encodes a native script given as JSON into the ledger's CBOR (hex) and answers its policy ID, blake2b-224 of 0x00 ‖ CBOR. " +
+          "`atLeast.required` must not exceed the number of its scripts; nodes nest at most " +
+          `${MAX_NATIVE_SCRIPT_DEPTH} levels and ${MAX_NATIVE_SCRIPT_NODES} nodes in all; key hashes are 56 hex digits (answered in lower case). ` +
+          "A wrong node is 400 naming its path (body.schema.scripts[1].keyHash).",
+        tags: TAGS,
+        body: SerializeScriptBody,
+        response: { 200: SerializedScript, ...errorResponses() },
+      },
+      // Schema validation of a recursive union reports only "does not match": on failure, the domain
+      // check below runs first and names the wrong node; the schema's error is the fallback.
+      attachValidation: true,
+    },
+    async (request) => {
+      if (request.validationError) {
+        // The body did not match its schema, so its type says nothing: look at it as any JSON.
+        const body: unknown = request.body;
+        if (isRecord(body) && "schema" in body) serializeNativeScript(body["schema"], "body.schema");
+        throw request.validationError;
+      }
+      return serializeNativeScript(request.body.schema, "body.schema");
+    },
+  );
+
+  app.post(
+    "/utils/network/slot-to-time",
+    {
+      schema: {
+        summary: "The time a slot begins",
+        description:
+          `Converts a slot of the network this instance serves (${app.config.network}) to the Unix time in milliseconds at which it ` +
+          "begins, following the network's era history exactly: Byron's 20-second slots (mainnet until slot 4492800, preprod until " +
+          "slot 86400), then 1-second slots. The devnet has 1-second slots from its own start. A negative, fractional or unsafe slot is 400.",
+        tags: TAGS,
+        body: SlotBody,
+        response: { 200: TimeAnswer, ...errorResponses() },
+      },
+    },
+    async (request) => {
+      return { time: app.eraHistory.slotToTime(request.body.slot, "body.slot") };
+    },
+  );
+
+  app.post(
+    "/utils/network/time-to-slot",
+    {
+      schema: {
+        summary: "The slot that contains an instant",
+        description:
+          `Converts a Unix time in milliseconds to the slot of this instance's network (${app.config.network}) that contains it, ` +
+          "following the network's era history exactly (Byron's 20-second slots included). A time before the network's start, " +
+          "or a negative, fractional or unsafe value, is 400.",
+        tags: TAGS,
+        body: TimeBody,
+        response: { 200: SlotAnswer, ...errorResponses() },
+      },
+    },
+    async (request) => {
+      return { slot: app.eraHistory.timeToSlot(request.body.time, "body.time") };
+    },
+  );
+}
