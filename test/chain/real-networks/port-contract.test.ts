@@ -1,0 +1,105 @@
+// The chain port contract (test/support/chain-contract.ts, the suite the devnet passes) run
+// through the Blockfrost adapter and through the Ogmios + Kupo adapter, each pointed at its
+// loopback fake answering from a live ledger: funds, spends, double spends, exact fees and
+// min-UTxO all go through the adapter's HTTP / JSON-RPC translation, the resilience wrapper and
+// the epoch cache, exactly as createChain assembles them for preprod.
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { eraHistoryFor } from "../../../src/cardano/era-history.js";
+import { createRealNetworkChain } from "../../../src/chain/real-networks.js";
+import { runChainContract, type ChainContractSubject } from "../../support/chain-contract.js";
+import { FakeBlockfrost } from "../../support/fakes/blockfrost.js";
+import { FakeOgmiosKupo } from "../../support/fakes/ogmios-kupo.js";
+import { LiveLedger } from "../../support/fakes/live-ledger.js";
+
+const PROJECT_ID = "preprodLiveLedgerContract0123456789";
+
+async function blockfrostSubject(): Promise<ChainContractSubject & { ledger: LiveLedger; fake: FakeBlockfrost }> {
+  const ledger = await LiveLedger.create();
+  const fake = await FakeBlockfrost.start({ ledger });
+  const port = createRealNetworkChain("preprod", { kind: "blockfrost", projectId: PROJECT_ID, url: fake.apiUrl });
+  return {
+    ledger,
+    fake,
+    port,
+    fund: async (address, lovelace) => {
+      await ledger.fund(address, lovelace);
+    },
+    close: async () => {
+      await port.close();
+      await fake.close();
+      await ledger.close();
+      assert.deepEqual(fake.faults, [], "the fake Blockfrost answered every request");
+    },
+  };
+}
+
+async function ogmiosKupoSubject(): Promise<ChainContractSubject & { ledger: LiveLedger; fake: FakeOgmiosKupo }> {
+  const ledger = await LiveLedger.create();
+  const fake = await FakeOgmiosKupo.start({ ledger, network: "preprod" });
+  const port = createRealNetworkChain("preprod", { kind: "ogmios-kupo", ogmiosUrl: fake.ogmiosUrl, kupoUrl: fake.kupoUrl });
+  return {
+    ledger,
+    fake,
+    port,
+    fund: async (address, lovelace) => {
+      await ledger.fund(address, lovelace);
+    },
+    close: async () => {
+      await port.close();
+      await fake.close();
+      await ledger.close();
+      assert.deepEqual([...fake.ogmios.faults, ...fake.kupo.faults], [], "the fake Ogmios and Kupo answered every request");
+    },
+  };
+}
+
+runChainContract("Blockfrost adapter → fake Blockfrost → live ledger", blockfrostSubject);
+runChainContract("Ogmios + Kupo adapter → fake Ogmios and Kupo → live ledger", ogmiosKupoSubject);
+
+describe("the live fakes keep the ledger's time", () => {
+  const preprod = eraHistoryFor("preprod");
+  for (const [name, make] of [
+    ["Blockfrost", blockfrostSubject],
+    ["Ogmios + Kupo", ogmiosKupoSubject],
+  ] as const) {
+    describe(name, () => {
+      let subject: Awaited<ReturnType<typeof make>>;
+      before(async () => {
+        subject = await make();
+      });
+      after(() => subject.close());
+
+      it("gives the ledger's slot as the tip, timed by preprod's era history", async () => {
+        const before = await subject.ledger.tip();
+        const tip = await subject.port.tip();
+        const afterTip = await subject.ledger.tip();
+        assert.ok(tip.slot >= before.slot && tip.slot <= afterTip.slot, `tip ${tip.slot} within the ledger's ${before.slot}..${afterTip.slot}`);
+        assert.equal(tip.time, preprod.slotToTime(tip.slot));
+        assert.ok(Math.abs(tip.time - Date.now()) < 5_000, "preprod's slot for now");
+      });
+
+      it("reports the ledger's own protocol parameters, in the epoch preprod is in", async () => {
+        const params = await subject.port.protocolParameters();
+        const ledgerParams = await subject.ledger.devnet.protocolParameters();
+        const { epoch: _fakeEpoch, ...rest } = params;
+        const { epoch: _ledgerEpoch, ...expected } = ledgerParams;
+        assert.deepEqual(rest, expected);
+        const tip = await subject.port.tip();
+        assert.equal(params.epoch, 4 + Math.floor((tip.slot - 86_400) / 432_000));
+      });
+
+      it("shows a payment's outputs with the ledger's amounts and knows its status", async () => {
+        const wallet = await import("../../support/wallets.js").then((m) => m.newEnterpriseWallet());
+        const txHash = await subject.ledger.fund(wallet.address, 7_654_321n);
+        const utxos = await subject.port.utxosAt(wallet.address);
+        assert.deepEqual(
+          utxos.map((u) => ({ ref: `${u.input.txHash}#${u.input.outputIndex}`, amount: u.output.amount })),
+          (await subject.ledger.devnet.utxosAt(wallet.address)).map((u) => ({ ref: `${u.input.txHash}#${u.input.outputIndex}`, amount: u.output.amount })),
+        );
+        assert.equal(utxos[0]?.input.txHash, txHash);
+        assert.equal(await subject.port.txStatus(txHash), "confirmed");
+      });
+    });
+  }
+});

@@ -1,0 +1,70 @@
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { ConfigError, loadConfig } from "../../src/config.js";
+import { startService, type RunningService } from "../support/service.js";
+
+describe("configuration", () => {
+  it("defaults to the devnet on 127.0.0.1:3000 with optional auth", () => {
+    const config = loadConfig({});
+    assert.equal(config.network, "devnet");
+    assert.equal(config.port, 3000);
+    assert.equal(config.host, "127.0.0.1");
+    assert.equal(config.auth, "optional");
+    assert.ok(Object.isFrozen(config));
+  });
+
+  it("requires keys on real networks by default", () => {
+    assert.equal(loadConfig({ NETWORK: "preprod" }).auth, "required");
+    assert.equal(loadConfig({ NETWORK: "preprod", AUTH: "optional" }).auth, "optional");
+  });
+
+  for (const [env, variable] of [
+    [{ NETWORK: "testnet" }, "NETWORK"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ PORT: "abc" }, "PORT"],
+    [{ AUTH: "sometimes" }, "AUTH"],
+    [{ NETWORK: "devnet", BLOCKFROST_PROJECT_ID: "preprodabc" }, "BLOCKFROST_PROJECT_ID"],
+    [{ NETWORK: "preview", BLOCKFROST_PROJECT_ID: "preprodabc" }, "BLOCKFROST_PROJECT_ID"],
+    [{ NETWORK: "preview", OGMIOS_URL: "ws://127.0.0.1:1337" }, "KUPO_URL"],
+    [{ NETWORK: "preview", OGMIOS_URL: "not a url", KUPO_URL: "http://x" }, "OGMIOS_URL"],
+  ] as const) {
+    it(`rejects ${JSON.stringify(env)} naming ${variable}`, () => {
+      assert.throws(
+        () => loadConfig(env),
+        (error: unknown) => error instanceof ConfigError && error.variable === variable && error.message.includes(variable),
+      );
+    });
+  }
+});
+
+describe("HTTP foundation", () => {
+  let service: RunningService;
+  before(async () => {
+    service = await startService({ NETWORK: "preview" });
+  });
+  after(() => service.close());
+
+  it("answers an unknown route with 404 naming the base path", async () => {
+    const response = await service.request("GET", "/nope");
+    assert.equal(response.status, 404);
+    assert.deepEqual(Object.keys(response.body).sort(), ["code", "error", "message", "statusCode"]);
+    assert.match(response.body.message, /\/v2\/services/);
+    const outside = await fetch(`${service.url}/v1/whatever`);
+    assert.equal(outside.status, 404);
+  });
+
+  it("reports a real network without a backend as degraded, saying what to configure", async () => {
+    const response = await service.request("GET", "/health");
+    assert.equal(response.status, 503);
+    assert.equal(response.body.status, "degraded");
+    assert.equal(response.body.network, "preview");
+    assert.match(response.body.reason, /No chain backend is configured/);
+  });
+
+  it("serves the OpenAPI 3.1 description", async () => {
+    const response = await service.request("GET", "/openapi.json");
+    assert.equal(response.status, 200);
+    assert.equal(response.body.openapi, "3.1.0");
+    assert.ok(response.body.paths["/v2/services/health"]);
+  });
+});

@@ -1,0 +1,127 @@
+// The devnet's state survives a crash: the real server runs as a child process (npx tsx
+// src/main.ts) on a temporary DATA_DIR, is killed with SIGKILL right after a submit answered
+// 200, and is started again on the same directory. Everything it confirmed must still be there.
+import assert from "node:assert/strict";
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, it } from "node:test";
+import { decodeUtxo } from "../../src/cardano/utxo.js";
+import { DEVNET_PROTOCOL_PARAMETERS } from "../../src/chain/protocol-params.js";
+import { jsonRequest, type JsonResponse } from "../support/service.js";
+import { buildPayment, newEnterpriseWallet } from "../support/wallets.js";
+import { lovelaceOf } from "../support/utxos.js";
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+interface Server {
+  readonly child: ChildProcess;
+  readonly base: string;
+  output(): string;
+}
+
+async function startServer(dataDir: string): Promise<Server> {
+  const port = await freePort();
+  // Its own process group, so that SIGKILL reaches npx, tsx and the node process it runs.
+  const child = spawn("npx", ["tsx", "src/main.ts"], {
+    cwd: process.cwd(),
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", NETWORK: "devnet", AUTH: "optional", LOG_LEVEL: "warn" },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let output = "";
+  child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
+  const base = `http://127.0.0.1:${port}/v2/services`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${output}`);
+    try {
+      const health = await jsonRequest(`${base}/health`, "GET");
+      if (health.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the server did not start in time: ${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { child, base, output: () => output };
+}
+
+async function killHard(server: Server): Promise<void> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.child.once("exit", resolve));
+  process.kill(-(server.child.pid as number), "SIGKILL");
+  await exited;
+}
+
+describe("devnet restart after kill -9", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "txsvc-restart-"));
+  const started: Server[] = [];
+  after(async () => {
+    for (const server of started) await killHard(server).catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("keeps confirmed transactions, UTxOs, the faucet and the clock", async () => {
+    const alice = await newEnterpriseWallet();
+    const bob = await newEnterpriseWallet();
+    const first = await startServer(dataDir);
+    started.push(first);
+    const call = (server: Server, method: string, path: string, body?: unknown): Promise<JsonResponse> => jsonRequest(`${server.base}${path}`, method, body);
+    const utxosOf = async (server: Server, address: string) => {
+      const response = await call(server, "GET", `/addresses/${address}/utxos`);
+      assert.equal(response.status, 200, JSON.stringify(response.body));
+      return (response.body.utxos as string[]).map((hex, i) => decodeUtxo(hex, `utxos[${i}]`));
+    };
+
+    const funded = await call(first, "POST", "/devnet/faucet", { address: alice.address, lovelace: 20_000_000 });
+    assert.equal(funded.status, 200, JSON.stringify(funded.body));
+    const advanced = await call(first, "POST", "/devnet/advance", { seconds: 1000 });
+    assert.equal(advanced.status, 200);
+    const unsigned = await buildPayment(DEVNET_PROTOCOL_PARAMETERS, alice.address, await utxosOf(first, alice.address), bob.address, 7_000_000n);
+    const submitted = await call(first, "POST", "/transactions/submit", { transaction: unsigned, signatures: [await alice.witnessSet(unsigned)] });
+    assert.equal(submitted.status, 200, JSON.stringify(submitted.body));
+    await killHard(first);
+    const txHash = submitted.body.txHash as string;
+
+    const second = await startServer(dataDir);
+    started.push(second);
+    assert.deepEqual((await call(second, "GET", `/transactions/${txHash}`)).body, { txHash, status: "confirmed" });
+    assert.deepEqual((await call(second, "GET", `/transactions/${funded.body.txHash}`)).body.status, "confirmed");
+    const atBob = await utxosOf(second, bob.address);
+    assert.deepEqual(
+      atBob.map((u) => [u.input.txHash, lovelaceOf(u)]),
+      [[txHash, 7_000_000n]],
+    );
+    const atAlice = await utxosOf(second, alice.address);
+    assert.equal(atAlice.length, 1);
+    assert.equal(atAlice[0]?.input.txHash, txHash);
+    const health = await call(second, "GET", "/health");
+    assert.ok(health.body.tip.slot >= advanced.body.slot, `slot ${health.body.tip.slot} went back from ${advanced.body.slot}`);
+
+    // Resubmitted after the restart: the same answer. The restored change output is spendable.
+    const again = await call(second, "POST", "/transactions/submit", { transaction: unsigned, signatures: [await alice.witnessSet(unsigned)] });
+    assert.equal(again.status, 200);
+    assert.equal(again.body.txHash, txHash);
+    const next = await buildPayment(DEVNET_PROTOCOL_PARAMETERS, alice.address, atAlice, bob.address, 1_000_000n);
+    const spent = await call(second, "POST", "/transactions/submit", { transaction: next, signatures: [await alice.witnessSet(next)] });
+    assert.equal(spent.status, 200, JSON.stringify(spent.body));
+
+    // The faucet key was kept: the faucet still pays from the genesis funds.
+    const refill = await call(second, "POST", "/devnet/faucet", { address: bob.address });
+    assert.equal(refill.status, 200, JSON.stringify(refill.body));
+    await killHard(second);
+  });
+});

@@ -1,0 +1,339 @@
+// The fake Blockfrost's live mode: its endpoints answered from a LiveLedger, in the shapes of the
+// recorded examples (test/fixtures/blockfrost, which stay the reference: a recorded answer is
+// the template, and every field the ledger knows is replaced by the ledger's value). The answers
+// are checked against @blockfrost/openapi by test/chain/real-networks/live-answers.test.ts.
+import type { UTxO } from "@meshsdk/common";
+import { Serialization, TxCBOR } from "@meshsdk/core-cst";
+import { blake2b256, fromHex } from "../../../src/cardano/tx-cbor.js";
+import { DEVNET_COST_MODELS, DEVNET_PROTOCOL_PARAMETERS } from "../../../src/chain/protocol-params.js";
+import { paymentScriptHash } from "../../../src/chain/shared/asset-output.js";
+import { scriptOfRef, wrapByteString } from "../../../src/chain/shared/script-ref.js";
+import { fixture } from "./server.js";
+import { evaluationAnswer } from "./live-ogmios-kupo.js";
+import { blockHashOf, epochOfSlot, holdsUnit, ledgerReason, scriptHashOf, type LiveLedger, type RedeemerRecord, type TxRecord } from "./live-ledger.js";
+
+export interface LiveAnswer {
+  readonly status: number;
+  readonly body: string;
+}
+
+const json = (status: number, value: unknown): LiveAnswer => ({ status, body: JSON.stringify(value) });
+const error = (status: number, message: string): LiveAnswer =>
+  json(status, { status_code: status, error: status === 404 ? "Not Found" : "Bad Request", message });
+const notFound = (): LiveAnswer => error(404, "The requested component has not been found.");
+
+/** Mesh's amounts in Blockfrost's order: lovelace first. */
+const amountOf = (utxo: UTxO) => {
+  const lovelace = utxo.output.amount.filter((a) => a.unit === "lovelace" || a.unit === "").reduce((s, a) => s + BigInt(a.quantity), 0n);
+  return [{ unit: "lovelace", quantity: lovelace.toString() }, ...utxo.output.amount.filter((a) => a.unit !== "lovelace" && a.unit !== "")];
+};
+
+/** Blockfrost's three datum / script fields of an output. */
+function datumFields(utxo: UTxO) {
+  return {
+    data_hash: utxo.output.dataHash ?? null,
+    inline_datum: utxo.output.plutusData ?? null,
+    reference_script_hash: scriptHashOf(utxo),
+  };
+}
+
+async function addressUtxos(ledger: LiveLedger, address: string, url: URL): Promise<LiveAnswer> {
+  const utxos = await ledger.devnet.utxosAt(address);
+  if (utxos.length === 0 && !ledger.hasSeen(address)) return notFound();
+  const count = Math.min(100, Math.max(1, Number(url.searchParams.get("count") ?? "100")));
+  const page = Math.max(1, Number(url.searchParams.get("page") ?? "1"));
+  const sorted = [...utxos].sort((a, b) => slotOf(ledger, a) - slotOf(ledger, b) || a.input.txHash.localeCompare(b.input.txHash) || a.input.outputIndex - b.input.outputIndex);
+  return json(
+    200,
+    sorted.slice((page - 1) * count, page * count).map((u) => ({
+      address: u.output.address,
+      tx_hash: u.input.txHash,
+      tx_index: u.input.outputIndex,
+      output_index: u.input.outputIndex,
+      amount: amountOf(u),
+      block: blockHashOf(slotOf(ledger, u)),
+      ...datumFields(u),
+    })),
+  );
+}
+
+/** The slot an output was made in (genesis outputs: the first Shelley slot the ledger knows, 0 for none). */
+const slotOf = (ledger: LiveLedger, utxo: UTxO): number => ledger.producer({ txHash: utxo.input.txHash, index: utxo.input.outputIndex })?.slot ?? 0;
+
+function txUtxos(record: TxRecord): LiveAnswer {
+  return json(200, {
+    hash: record.hash,
+    inputs: record.inputs.map((u) => ({
+      address: u.output.address,
+      amount: amountOf(u),
+      tx_hash: u.input.txHash,
+      output_index: u.input.outputIndex,
+      ...datumFields(u),
+      collateral: false,
+      reference: false,
+    })),
+    outputs: record.outputs.map((u) => ({
+      address: u.output.address,
+      amount: amountOf(u),
+      output_index: u.input.outputIndex,
+      ...datumFields(u),
+      collateral: false,
+      consumed_by_tx: record.spentBy.get(u.input.outputIndex)?.txHash ?? null,
+    })),
+  });
+}
+
+function txContent(ledger: LiveLedger, record: TxRecord): LiveAnswer {
+  const totals = new Map<string, bigint>();
+  for (const u of record.outputs) for (const { unit, quantity } of amountOf(u)) totals.set(unit, (totals.get(unit) ?? 0n) + BigInt(quantity));
+  const template = fixture<Record<string, unknown>>("blockfrost/txs.json");
+  return json(200, {
+    ...template,
+    hash: record.hash,
+    block: blockHashOf(record.slot),
+    block_height: record.height,
+    block_time: Math.floor(ledger.devnet.systemStartMs / 1000) + record.slot,
+    slot: record.slot,
+    index: 0,
+    output_amount: [...totals].map(([unit, quantity]) => ({ unit, quantity: quantity.toString() })),
+    fees: record.fee.toString(),
+    deposit: "0",
+    size: record.size,
+    invalid_before: record.invalidBefore === undefined ? null : String(record.invalidBefore),
+    invalid_hereafter: record.invalidHereafter === undefined ? null : String(record.invalidHereafter),
+    utxo_count: record.inputs.length + record.outputs.length,
+    withdrawal_count: 0,
+    mir_cert_count: 0,
+    delegation_count: 0,
+    stake_cert_count: 0,
+    pool_update_count: 0,
+    pool_retire_count: 0,
+    asset_mint_or_burn_count: 0,
+    redeemer_count: record.redeemers,
+    valid_contract: true,
+    treasury_donation: "0",
+  });
+}
+
+/**
+ * /assets/{asset}/transactions: the transactions with an output holding the unit (Blockfrost
+ * lists an asset's transactions by its outputs, so a burn is not among them), one per block here.
+ */
+function assetTransactions(ledger: LiveLedger, unit: string, url: URL): LiveAnswer {
+  const listed = [...ledger.records()].filter((r) => r.outputs.some((u) => holdsUnit(u, unit)));
+  if (listed.length === 0) return notFound();
+  if (url.searchParams.get("order") === "desc") listed.reverse();
+  const count = Math.min(100, Math.max(1, Number(url.searchParams.get("count") ?? "100")));
+  const page = Math.max(1, Number(url.searchParams.get("page") ?? "1"));
+  return json(
+    200,
+    listed.slice((page - 1) * count, page * count).map((r) => ({
+      tx_hash: r.hash,
+      tx_index: 0,
+      block_height: r.height,
+      block_time: Math.floor(ledger.devnet.systemStartMs / 1000) + r.slot,
+    })),
+  );
+}
+
+const PURPOSES: Record<RedeemerRecord["tag"], string> = { SPEND: "spend", MINT: "mint", CERT: "cert", REWARD: "reward", VOTE: "vote", PROPOSE: "propose" };
+
+/** The script a redeemer runs: the spent input's payment script, or the minting policy. */
+function scriptOfRedeemer(record: TxRecord, redeemer: RedeemerRecord): string {
+  if (redeemer.tag === "SPEND") {
+    const ref = record.sortedInputs[redeemer.index];
+    const input = record.inputs.find((u) => u.input.txHash === ref?.txHash && u.input.outputIndex === ref?.index);
+    const hash = input ? paymentScriptHash(input.output.address) : null;
+    if (!hash) throw new Error(`spend redeemer ${redeemer.index} of ${record.hash} points at no script input`);
+    return hash;
+  }
+  if (redeemer.tag === "MINT") {
+    const mint = Serialization.Transaction.fromCbor(TxCBOR(record.cbor)).body().mint();
+    const policies = [...new Set([...(mint?.keys() ?? [])].map((unit) => unit.toString().slice(0, 56)))].sort();
+    const policy = policies[redeemer.index];
+    if (!policy) throw new Error(`mint redeemer ${redeemer.index} of ${record.hash} points at no policy`);
+    return policy;
+  }
+  throw new Error(`the live fake serves spend and mint redeemers only, not ${redeemer.tag}`);
+}
+
+/** /txs/{hash}/redeemers, fees at the ledger's prices. */
+function txRedeemers(record: TxRecord): LiveAnswer {
+  const p = DEVNET_PROTOCOL_PARAMETERS;
+  return json(
+    200,
+    record.redeemerList.map((r) => {
+      const dataHash = blake2b256(fromHex(r.data));
+      return {
+        tx_index: r.index,
+        purpose: PURPOSES[r.tag],
+        script_hash: scriptOfRedeemer(record, r),
+        redeemer_data_hash: dataHash,
+        datum_hash: dataHash,
+        unit_mem: String(r.mem),
+        unit_steps: String(r.steps),
+        fee: String(Math.ceil(p.priceMem * r.mem + p.priceStep * r.steps)),
+      };
+    }),
+  );
+}
+
+/** /scripts/datum/{hash}/cbor: a datum or redeemer the ledger saw (Blockfrost looks in both). */
+function dataCbor(ledger: LiveLedger, hash: string): LiveAnswer {
+  for (const record of ledger.records()) {
+    for (const r of record.redeemerList) if (blake2b256(fromHex(r.data)) === hash) return json(200, { cbor: r.data });
+    for (const u of record.outputs) if (u.output.plutusData !== undefined && blake2b256(fromHex(u.output.plutusData)) === hash) return json(200, { cbor: u.output.plutusData });
+  }
+  return notFound();
+}
+
+async function latestBlock(ledger: LiveLedger): Promise<LiveAnswer> {
+  const { slot, time } = await ledger.tip();
+  const epoch = epochOfSlot(slot);
+  return json(200, {
+    ...fixture<Record<string, unknown>>("blockfrost/blocks-latest.json"),
+    time: Math.floor(time / 1000),
+    height: ledger.height,
+    hash: blockHashOf(slot),
+    slot,
+    epoch: epoch.epoch,
+    epoch_slot: slot - epoch.startSlot,
+    tx_count: 0,
+    output: null,
+    fees: null,
+    previous_block: blockHashOf(slot - 1),
+    next_block: null,
+    confirmations: 0,
+  });
+}
+
+async function latestEpoch(ledger: LiveLedger): Promise<LiveAnswer> {
+  const { slot } = await ledger.tip();
+  const epoch = epochOfSlot(slot);
+  const seconds = (s: number) => Math.floor(ledger.devnet.systemStartMs / 1000) + s;
+  return json(200, {
+    ...fixture<Record<string, unknown>>("blockfrost/epochs-latest.json"),
+    epoch: epoch.epoch,
+    start_time: seconds(epoch.startSlot),
+    end_time: seconds(epoch.endSlot),
+    first_block_time: seconds(epoch.startSlot),
+    last_block_time: seconds(slot),
+  });
+}
+
+/** The ledger's parameters (DEVNET_PROTOCOL_PARAMETERS: what the Scalus emulator enforces) in Blockfrost's shape. */
+async function latestParameters(ledger: LiveLedger): Promise<LiveAnswer> {
+  const p = DEVNET_PROTOCOL_PARAMETERS;
+  const { epoch } = epochOfSlot((await ledger.tip()).slot);
+  const [v1, v2, v3] = DEVNET_COST_MODELS;
+  return json(200, {
+    ...fixture<Record<string, unknown>>("blockfrost/epochs-latest-parameters.json"),
+    epoch,
+    min_fee_a: p.minFeeA,
+    min_fee_b: p.minFeeB,
+    max_block_size: p.maxBlockSize,
+    max_tx_size: p.maxTxSize,
+    max_block_header_size: p.maxBlockHeaderSize,
+    key_deposit: String(p.keyDeposit),
+    pool_deposit: String(p.poolDeposit),
+    decentralisation_param: p.decentralisation,
+    protocol_major_ver: 10,
+    protocol_minor_ver: 0,
+    min_pool_cost: p.minPoolCost,
+    cost_models: null,
+    cost_models_raw: { PlutusV1: v1, PlutusV2: v2, PlutusV3: v3 },
+    price_mem: p.priceMem,
+    price_step: p.priceStep,
+    max_tx_ex_mem: p.maxTxExMem,
+    max_tx_ex_steps: p.maxTxExSteps,
+    max_block_ex_mem: p.maxBlockExMem,
+    max_block_ex_steps: p.maxBlockExSteps,
+    max_val_size: String(p.maxValSize),
+    collateral_percent: p.collateralPercent,
+    max_collateral_inputs: p.maxCollateralInputs,
+    coins_per_utxo_size: String(p.coinsPerUtxoSize),
+    coins_per_utxo_word: String(p.coinsPerUtxoSize),
+    min_fee_ref_script_cost_per_byte: p.minFeeRefScriptCostPerByte,
+  });
+}
+
+async function submit(ledger: LiveLedger, body: Buffer): Promise<LiveAnswer> {
+  try {
+    return json(200, await ledger.submit(body.toString("hex")));
+  } catch (failure) {
+    if ((failure as { code?: string }).code !== "CHAIN_ERR_LEDGER_REJECTED") throw failure;
+    return error(400, ledgerReason(failure));
+  }
+}
+
+/** /utils/txs/evaluate/utxos's additionalUtxoSet (Ogmios v5 [TxIn, TxOut] pairs) as the domain's UTxOs. */
+function extraUtxos(set: unknown): UTxO[] {
+  if (!Array.isArray(set)) throw new Error("additionalUtxoSet is not a list");
+  return set.map((pair: unknown) => {
+    const [input, output] = pair as [{ txId: string; index: number }, { address: string; value: { coins: number; assets?: Record<string, number> }; datum?: string; datum_hash?: string; script?: unknown }];
+    if (output.script !== undefined) throw new Error("the live fake does not read reference scripts in additionalUtxoSet");
+    const amount = [{ unit: "lovelace", quantity: String(output.value.coins) }];
+    for (const [id, qty] of Object.entries(output.value.assets ?? {})) amount.push({ unit: id.replace(".", ""), quantity: String(qty) });
+    const utxo: UTxO = { input: { txHash: input.txId, outputIndex: input.index }, output: { address: output.address, amount } };
+    if (output.datum !== undefined) utxo.output.plutusData = output.datum;
+    else if (output.datum_hash !== undefined) utxo.output.dataHash = output.datum_hash;
+    return utxo;
+  });
+}
+
+async function evaluate(ledger: LiveLedger, path: string, body: Buffer): Promise<LiveAnswer> {
+  if (path.endsWith("/utxos")) {
+    let request: { cbor: string; additionalUtxoSet: unknown };
+    let utxos: UTxO[];
+    try {
+      request = JSON.parse(body.toString("utf8")) as { cbor: string; additionalUtxoSet: unknown };
+      utxos = extraUtxos(request.additionalUtxoSet);
+    } catch (failure) {
+      return error(400, (failure as Error).message);
+    }
+    return { status: 200, body: await evaluationAnswer(ledger, request.cbor, utxos) };
+  }
+  return { status: 200, body: await evaluationAnswer(ledger, body.toString("utf8").trim(), []) };
+}
+
+/** Reference scripts: the ledger's UTxOs carry them; found by hash among the outputs it made. */
+function script(ledger: LiveLedger, hash: string, what: "info" | "cbor"): LiveAnswer {
+  const scriptRef = ledger.scriptByHash(hash);
+  if (!scriptRef) return notFound();
+  const { language, cbor } = scriptOfRef(scriptRef);
+  if (language === "native") return what === "info" ? json(200, { script_hash: hash, type: "timelock", serialised_size: null }) : notFound();
+  const type = language === "plutus:v1" ? "plutusV1" : language === "plutus:v2" ? "plutusV2" : "plutusV3";
+  // Blockfrost wraps the ledger's bytes once more in a CBOR byte string (see shared/script-ref.ts).
+  return what === "info" ? json(200, { script_hash: hash, type, serialised_size: cbor.length / 2 }) : json(200, { cbor: wrapByteString(cbor) });
+}
+
+/** The live answer to a Blockfrost request (path after /api/v0), or undefined for an unknown route (404). */
+export async function liveBlockfrost(ledger: LiveLedger, method: string, path: string, url: URL, body: Buffer): Promise<LiveAnswer | undefined> {
+  let m: RegExpExecArray | null;
+  if (method === "GET") {
+    if (path === "/blocks/latest") return latestBlock(ledger);
+    if (path === "/epochs/latest") return latestEpoch(ledger);
+    if (path === "/epochs/latest/parameters") return latestParameters(ledger);
+    if ((m = /^\/addresses\/([^/]+)\/utxos$/.exec(path))) return addressUtxos(ledger, decodeURIComponent(m[1] ?? ""), url);
+    if ((m = /^\/txs\/([0-9a-f]{64})\/utxos$/.exec(path))) {
+      const record = ledger.record(m[1] ?? "");
+      return record ? txUtxos(record) : notFound();
+    }
+    if ((m = /^\/txs\/([0-9a-f]{64})$/.exec(path))) {
+      const record = ledger.record(m[1] ?? "");
+      return record ? txContent(ledger, record) : notFound();
+    }
+    if ((m = /^\/txs\/([0-9a-f]{64})\/redeemers$/.exec(path))) {
+      const record = ledger.record(m[1] ?? "");
+      return record ? txRedeemers(record) : notFound();
+    }
+    if ((m = /^\/assets\/([0-9a-f]{56,120})\/transactions$/.exec(path))) return assetTransactions(ledger, m[1] ?? "", url);
+    if ((m = /^\/scripts\/datum\/([0-9a-f]{64})\/cbor$/.exec(path))) return dataCbor(ledger, m[1] ?? "");
+    if ((m = /^\/scripts\/([0-9a-f]{56})$/.exec(path))) return script(ledger, m[1] ?? "", "info");
+    if ((m = /^\/scripts\/([0-9a-f]{56})\/cbor$/.exec(path))) return script(ledger, m[1] ?? "", "cbor");
+    return undefined;
+  }
+  if (method === "POST" && path === "/tx/submit") return submit(ledger, body);
+  if (method === "POST" && /^\/utils\/txs\/evaluate(\/utxos)?$/.test(path)) return evaluate(ledger, path, body);
+  return undefined;
+}

@@ -1,0 +1,163 @@
+// Reading the service's own OpenAPI document: its operations, $ref resolution, and the
+// completeness rules every operation must meet (test/server/plugins/openapi.test.ts). The fuzz test
+// (test/slow/fuzz-no-5xx.test.ts) uses the same operations list, so new routes are covered by both.
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
+export interface OpenApiDocument {
+  openapi: string;
+  tags?: { name: string; description?: string }[];
+  paths: Record<string, Record<string, Json>>;
+  components?: { schemas?: Record<string, Json>; securitySchemes?: Record<string, Json> };
+  security?: Json[];
+}
+
+export interface Operation {
+  method: string;
+  path: string;
+  op: Json;
+}
+
+const METHODS = ["get", "put", "post", "delete", "patch", "head", "options"];
+
+export function operationsOf(document: OpenApiDocument): Operation[] {
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([method]) => METHODS.includes(method))
+      .map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
+  );
+}
+
+/** Follows `#/components/schemas/X` references; returns the schema itself otherwise. */
+export function deref(document: OpenApiDocument, schema: Json): Json {
+  let current = schema;
+  for (let hops = 0; current && typeof current === "object" && typeof current.$ref === "string"; hops++) {
+    if (hops > 20) throw new Error(`reference loop at ${String(schema.$ref)}`);
+    const match = /^#\/components\/schemas\/(.+)$/.exec(current.$ref);
+    const target = match ? document.components?.schemas?.[decodeURIComponent(match[1]!)] : undefined;
+    if (!target) throw new Error(`unresolvable reference ${String(current.$ref)}`);
+    current = target;
+  }
+  return current;
+}
+
+/** The JSON schema of an operation's request body, or undefined. */
+export function requestSchema(operation: Operation): Json {
+  return operation.op.requestBody?.content?.["application/json"]?.schema;
+}
+
+/** The operation's parameters of one location ("path", "query", "header"). */
+export function parameters(operation: Operation, location: string): Json[] {
+  return ((operation.op.parameters ?? []) as Json[]).filter((p) => p.in === location);
+}
+
+export const isPublic = (document: OpenApiDocument, operation: Operation): boolean =>
+  Array.isArray(operation.op.security) ? operation.op.security.length === 0 : (document.security ?? []).length === 0;
+
+const hasText = (value: unknown): boolean => typeof value === "string" && value.trim().length > 0;
+
+/**
+ * Every object property below `schema` (request or response, $refs followed) must carry a
+ * description, on the property itself or on the schema it references. Appends problems.
+ */
+function checkSchema(document: OpenApiDocument, schema: Json, where: string, problems: string[], seen: Set<string>): void {
+  if (!schema || typeof schema !== "object") return;
+  if (typeof schema.$ref === "string") {
+    if (seen.has(schema.$ref)) return;
+    seen.add(schema.$ref);
+    let target: Json;
+    try {
+      target = deref(document, schema);
+    } catch (error) {
+      problems.push(`${where}: ${(error as Error).message}`);
+      return;
+    }
+    checkSchema(document, target, `${where}→${String(schema.$ref).split("/").pop()}`, problems, seen);
+    return;
+  }
+  for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Json>)) {
+    const at = `${where}.${name}`;
+    let described = hasText(property?.description);
+    if (!described && typeof property?.$ref === "string") {
+      try {
+        described = hasText(deref(document, property).description);
+      } catch {
+        // reported when the property is walked
+      }
+    }
+    if (!described) problems.push(`${at} has no description`);
+    checkSchema(document, property, at, problems, seen);
+  }
+  for (const key of ["anyOf", "oneOf", "allOf", "prefixItems"]) {
+    const branches = schema[key];
+    if (Array.isArray(branches)) branches.forEach((branch: Json, i: number) => checkSchema(document, branch, `${where}(${key}[${i}])`, problems, seen));
+  }
+  if (schema.items && typeof schema.items === "object") checkSchema(document, schema.items, `${where}[]`, problems, seen);
+  if (schema.additionalProperties && typeof schema.additionalProperties === "object") {
+    checkSchema(document, schema.additionalProperties, `${where}{*}`, problems, seen);
+  }
+  for (const [pattern, sub] of Object.entries((schema.patternProperties ?? {}) as Record<string, Json>)) {
+    checkSchema(document, sub, `${where}{${pattern}}`, problems, seen);
+  }
+  if (schema.not) checkSchema(document, schema.not, `${where}(not)`, problems, seen);
+}
+
+/** Error statuses whose body is not ErrorBody by design (API.md): health reports itself with 503. */
+const NON_ERRORBODY_ERRORS = new Set(["GET /v2/services/health 503", "GET /health 503"]);
+
+const isErrorBodyRef = (schema: Json): boolean => schema?.$ref === "#/components/schemas/ErrorBody";
+
+/** Everything the completeness rules find wrong with one operation. */
+export function checkOperation(document: OpenApiDocument, operation: Operation): string[] {
+  const { op } = operation;
+  const name = `${operation.method} ${operation.path}`;
+  const problems: string[] = [];
+  const declaredTags = new Map((document.tags ?? []).map((t) => [t.name, t.description]));
+  if (!hasText(op.summary)) problems.push("no summary");
+  if (!hasText(op.description)) problems.push("no description");
+  if (!Array.isArray(op.tags) || op.tags.length === 0) problems.push("no tags");
+  for (const tag of (op.tags ?? []) as string[]) {
+    if (!declaredTags.has(tag)) problems.push(`tag "${tag}" is not in the document's tags list (OPENAPI_TAGS in src/server/plugins/openapi.ts)`);
+  }
+
+  for (const parameter of (op.parameters ?? []) as Json[]) {
+    const at = `${parameter.in} parameter ${parameter.name}`;
+    if (!hasText(parameter.description) && !hasText(parameter.schema?.description)) problems.push(`${at} has no description`);
+    checkSchema(document, parameter.schema, at, problems, new Set());
+  }
+  const body = op.requestBody;
+  if (body) {
+    const schema = body.content?.["application/json"]?.schema;
+    if (!schema) problems.push("request body has no application/json schema");
+    else checkSchema(document, schema, "body", problems, new Set());
+  }
+
+  const responses = (op.responses ?? {}) as Record<string, Json>;
+  const statuses = Object.keys(responses);
+  const success = statuses.filter((s) => /^2\d\d$/.test(s));
+  if (success.length === 0) problems.push("documents no 2xx response");
+  for (const status of success) {
+    const response = responses[status];
+    if (status !== "204" && !response.content?.["application/json"]?.schema) problems.push(`${status} response has no JSON schema`);
+  }
+  const takesInput = body !== undefined || (op.parameters ?? []).length > 0;
+  const required = new Set<string>();
+  if (takesInput) required.add("400");
+  if (body !== undefined) ["413", "415"].forEach((s) => required.add(s));
+  if (!isPublic(document, operation)) ["401", "429"].forEach((s) => required.add(s));
+  for (const status of required) if (!responses[status]) problems.push(`does not document ${status}`);
+
+  for (const [status, response] of Object.entries(responses)) {
+    if (!hasText(response.description) || response.description === "Default Response") {
+      problems.push(`${status} response has no description (give the response schema a description)`);
+    }
+    const schema = response.content?.["application/json"]?.schema;
+    if (/^[45]\d\d$/.test(status) && !NON_ERRORBODY_ERRORS.has(`${name} ${status}`)) {
+      if (!isErrorBodyRef(schema)) problems.push(`${status} response does not reference ErrorBody (use errorResponses() from src/server/schemas.ts)`);
+    } else if (schema) {
+      checkSchema(document, schema, `${status} response`, problems, new Set());
+    }
+  }
+  return problems.map((p) => `${name}: ${p}`);
+}

@@ -1,0 +1,87 @@
+// The calls of the tournament API the tournament tests make: a building endpoint's answer checked
+// (ok, rejected), signed in the test as a wallet would (./wallets.ts) and submitted through
+// POST /tournaments/submit-tx, a tournament read back, its tagged payments checked on chain.
+import assert from "node:assert/strict";
+import { fromHex, splitTransaction } from "../../src/cardano/tx-cbor.js";
+import { declaredExUnits } from "../../src/chain/devnet/limits.js";
+import { encodePayoutTag } from "../../src/tournament/datum.js";
+import type { JsonResponse, RunningService } from "./service.js";
+import { lovelaceOf, outputsFrom } from "./utxos.js";
+import type { TestWallet } from "./wallets.js";
+
+export const ADA = 1_000_000;
+
+/** What a building endpoint answers. */
+export interface BuiltTx {
+  complete: string;
+  hash: string;
+  fee: string;
+  tournamentId?: string;
+  outputRef?: string;
+  deposit?: string;
+  settleBy?: number;
+}
+
+/** Expects 200 from a building endpoint; returns the body. */
+export function ok(r: JsonResponse): BuiltTx {
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  assert.match(r.body.complete, /^[0-9a-f]+$/);
+  assert.match(r.body.hash, /^[0-9a-f]{64}$/);
+  return r.body as BuiltTx;
+}
+
+/** Expects a 400 whose message matches. */
+export function rejected(r: JsonResponse, status: number, message: RegExp): void {
+  assert.equal(r.status, status, JSON.stringify(r.body));
+  assert.equal(r.body.statusCode, status);
+  assert.match(r.body.message as string, message);
+}
+
+/** Signs `complete` with each wallet (CIP-30 witness sets) and submits; asserts the ledger accepted it. */
+export async function signAndSubmit(service: RunningService, built: { complete: string; hash: string }, signers: readonly TestWallet[]): Promise<string> {
+  const signatures = await Promise.all(signers.map((w) => w.witnessSet(built.complete)));
+  const r = await service.request("POST", "/tournaments/submit-tx", { transaction: built.complete, signatures });
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  assert.equal(r.body.txHash, built.hash);
+  return r.body.txHash as string;
+}
+
+/** GET /tournaments/{id}, expecting 200. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function getTournament(service: RunningService, id: string): Promise<any> {
+  const r = await service.request("GET", `/tournaments/${id}`);
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  return r.body;
+}
+
+/** The chain's tip as the service sees it (GET /health). */
+export async function tipOf(service: RunningService): Promise<{ slot: number; time: number }> {
+  const r = await service.request("GET", "/health");
+  assert.ok(r.body?.tip, JSON.stringify(r.body));
+  return r.body.tip;
+}
+
+/**
+ * Asserts that output `index` of `txHash` is at `address`, holds exactly `lovelace` and is tagged
+ * [tournamentId, tag] (tag: `index` unless given: a free tournament's admin output 0 is tagged N).
+ */
+export async function assertTagged(
+  service: RunningService,
+  txHash: string,
+  index: number,
+  address: string,
+  lovelace: bigint | number,
+  tournamentId: string,
+  tag = index,
+): Promise<void> {
+  const out = (await outputsFrom(service, address, txHash)).find((u) => u.input.outputIndex === index);
+  assert.ok(out, `output ${txHash}#${index} to ${address}`);
+  assert.equal(lovelaceOf(out), BigInt(lovelace), `${txHash}#${index} holds ${lovelace}`);
+  assert.equal(out.output.plutusData, encodePayoutTag(tournamentId, tag), `${txHash}#${index} is tagged [id, ${tag}]`);
+}
+
+/** Size (unsigned; each vkey witness adds ~101 B) and the ExUnits the redeemers declare. */
+export function txStats(complete: string): { size: number; mem: bigint; steps: bigint } {
+  const { mem, steps } = declaredExUnits(splitTransaction(fromHex(complete)).witnessSet);
+  return { size: complete.length / 2, mem, steps };
+}

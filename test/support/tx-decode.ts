@@ -1,0 +1,110 @@
+// Reads what the tests assert on out of a transaction. Mostly with an independent library (CSL),
+// so that assertions do not go through the code under test; mintOf and validityBoundsOf read with
+// Mesh's serialization, as the tournament tests always have (validityBoundsOf answers {from, to},
+// undefined when open, where validityOf answers CSL's {start, ttl}, null when open: each suite's
+// assertions are written against its form).
+import CSL from "@emurgo/cardano-serialization-lib-nodejs";
+import { Serialization } from "@meshsdk/core-cst";
+
+export const txOf = (hex: string) => CSL.Transaction.from_hex(hex);
+
+export const bodyHash = (hex: string): string => CSL.FixedTransaction.from_hex(hex).transaction_hash().to_hex();
+
+export function inputsOf(hex: string): string[] {
+  const inputs = txOf(hex).body().inputs();
+  const refs: string[] = [];
+  for (let i = 0; i < inputs.len(); i++) refs.push(`${inputs.get(i).transaction_id().to_hex()}#${inputs.get(i).index()}`);
+  return refs.sort();
+}
+
+export function referenceInputsOf(hex: string): string[] {
+  const inputs = txOf(hex).body().reference_inputs();
+  const refs: string[] = [];
+  for (let i = 0; i < (inputs?.len() ?? 0); i++) refs.push(`${inputs!.get(i).transaction_id().to_hex()}#${inputs!.get(i).index()}`);
+  return refs.sort();
+}
+
+export function requiredSignersOf(hex: string): string[] {
+  const signers = txOf(hex).body().required_signers();
+  const out: string[] = [];
+  for (let i = 0; i < (signers?.len() ?? 0); i++) out.push(signers!.get(i).to_hex());
+  return out.sort();
+}
+
+export function feeOf(hex: string): bigint {
+  return BigInt(txOf(hex).body().fee().to_str());
+}
+
+export function validityOf(hex: string): { start: number | null; ttl: number | null } {
+  const body = txOf(hex).body();
+  const start = body.validity_start_interval_bignum();
+  const ttl = body.ttl_bignum();
+  return { start: start ? Number(start.to_str()) : null, ttl: ttl ? Number(ttl.to_str()) : null };
+}
+
+/** The validity interval of an unsigned transaction, slots (Mesh's reading). */
+export function validityBoundsOf(complete: string): { from: number | undefined; to: number | undefined } {
+  const body = Serialization.Transaction.fromCbor(Serialization.TxCBOR(complete)).body();
+  const from = body.validityStartInterval();
+  const to = body.ttl();
+  return { from: from === undefined ? undefined : Number(from), to: to === undefined ? undefined : Number(to) };
+}
+
+/** The mint field of an unsigned transaction: [unit, quantity] pairs (Mesh's reading). */
+export function mintOf(complete: string): [string, bigint][] {
+  const mint = Serialization.Transaction.fromCbor(Serialization.TxCBOR(complete)).body().mint();
+  return [...(mint?.entries() ?? [])].map(([unit, q]) => [String(unit), q]);
+}
+
+/** The metadatum at `label` as JSON (CSL's no-conversions schema: text as strings, lists, maps). */
+export function metadataJson(hex: string, label: number): unknown {
+  const metadata = txOf(hex).auxiliary_data()?.metadata();
+  const value = metadata?.get(CSL.BigNum.from_str(String(label)));
+  if (!value) return undefined;
+  return JSON.parse(CSL.decode_metadatum_to_json_str(value, CSL.MetadataJsonSchema.NoConversions));
+}
+
+export function metadataLabels(hex: string): number[] {
+  const metadata = txOf(hex).auxiliary_data()?.metadata();
+  const keys = metadata?.keys();
+  const out: number[] = [];
+  for (let i = 0; i < (keys?.len() ?? 0); i++) out.push(Number(keys!.get(i).to_str()));
+  return out.sort((a, b) => a - b);
+}
+
+/** Plutus data CBOR → detailed-schema JSON. */
+export function datumJson(cbor: string): unknown {
+  return JSON.parse(CSL.PlutusData.from_hex(cbor).to_json(CSL.PlutusDatumSchema.DetailedSchema));
+}
+
+/** The hash of Plutus data, computed by CSL. */
+export function datumHash(cbor: string): string {
+  return CSL.hash_plutus_data(CSL.PlutusData.from_hex(cbor)).to_hex();
+}
+
+export function witnessDatums(hex: string): string[] {
+  const data = txOf(hex).witness_set().plutus_data();
+  const out: string[] = [];
+  for (let i = 0; i < (data?.len() ?? 0); i++) out.push(data!.get(i).to_hex());
+  return out;
+}
+
+export function nativeScriptHashesOf(hex: string): string[] {
+  const scripts = txOf(hex).witness_set().native_scripts();
+  const out: string[] = [];
+  for (let i = 0; i < (scripts?.len() ?? 0); i++) out.push(scripts!.get(i).hash().to_hex());
+  return out.sort();
+}
+
+export function vkeyCount(witnessSetHex: string): number {
+  return CSL.TransactionWitnessSet.from_hex(witnessSetHex).vkeys()?.len() ?? 0;
+}
+
+/** The policy id of `all [sig keyHash, before?, after?]`, computed by CSL. */
+export function policyIdOf(keyHash: string, lock: { before?: number; after?: number } = {}): string {
+  const scripts = CSL.NativeScripts.new();
+  scripts.add(CSL.NativeScript.new_script_pubkey(CSL.ScriptPubkey.new(CSL.Ed25519KeyHash.from_hex(keyHash))));
+  if (lock.before !== undefined) scripts.add(CSL.NativeScript.new_timelock_expiry(CSL.TimelockExpiry.new_timelockexpiry(CSL.BigNum.from_str(String(lock.before)))));
+  if (lock.after !== undefined) scripts.add(CSL.NativeScript.new_timelock_start(CSL.TimelockStart.new_timelockstart(CSL.BigNum.from_str(String(lock.after)))));
+  return CSL.NativeScript.new_script_all(CSL.ScriptAll.new(scripts)).hash().to_hex();
+}

@@ -1,0 +1,117 @@
+// Client-side keys for tests, and their funding. Each signs as a user's wallet would (CIP-30
+// signTx); the service never sees these keys, it only receives what they signed.
+// - newEnterpriseWallet: a fresh payment key (enterprise address), for the port-level tests and
+//   the tournaments; newBaseWallet: a fresh mnemonic (base address, with a stake key), for the
+//   build tests; newCslKey: a key held with CSL, as the hosted API's published examples do.
+// - fund pays from the devnet faucet; fundedWallet and targetWallet give a fresh key already funded
+//   (on the devnet service, or on any end-to-end target) that reads its own UTxOs back.
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import CSL from "@emurgo/cardano-serialization-lib-nodejs";
+import type { Protocol, UTxO } from "@meshsdk/common";
+import { MeshTxBuilder } from "@meshsdk/core";
+import { resolvePaymentKeyHash } from "@meshsdk/core-cst";
+import { MeshWallet } from "@meshsdk/wallet";
+import type { RunningService } from "./service.js";
+import type { Target } from "./target.js";
+import { utxoStringsAt } from "./utxos.js";
+
+export interface TestWallet {
+  readonly address: string;
+  readonly keyHash: string;
+  /** CIP-30 signTx(tx, partialSign = true): the witness set alone, CBOR hex. */
+  witnessSet(txHex: string): Promise<string>;
+  /** The whole signed transaction. */
+  sign(txHex: string): Promise<string>;
+}
+
+function walletOf(wallet: MeshWallet, address: string): TestWallet {
+  return {
+    address,
+    keyHash: resolvePaymentKeyHash(address),
+    witnessSet: (txHex) => wallet.signTx(txHex, true, false),
+    sign: (txHex) => wallet.signTx(txHex, true, true),
+  };
+}
+
+/** A fresh payment key (cardano-cli form); its address is the enterprise address. */
+export async function newEnterpriseWallet(networkId: 0 | 1 = 0): Promise<TestWallet> {
+  const wallet = new MeshWallet({ networkId, key: { type: "cli", payment: `5820${randomBytes(32).toString("hex")}` } });
+  await wallet.init();
+  const address = wallet.getAddresses().enterpriseAddressBech32;
+  if (!address) throw new Error("no enterprise address");
+  return walletOf(wallet, address);
+}
+
+/** A fresh testnet mnemonic; its address is the wallet's change address, a base address. */
+export async function newBaseWallet(): Promise<TestWallet> {
+  const wallet = new MeshWallet({ networkId: 0, key: { type: "mnemonic", words: MeshWallet.brew() as string[] } });
+  await wallet.init();
+  return walletOf(wallet, await wallet.getChangeAddress());
+}
+
+/** A key held with CSL, as the hosted API's examples do: enterprise testnet address, FixedTransaction signing. */
+export interface CslKey {
+  readonly address: string;
+  readonly keyHash: string;
+  /** Adds this key's vkey witness to `txHex` (the body stays byte for byte the same). */
+  signTx(txHex: string): string;
+}
+
+export function newCslKey(): CslKey {
+  const key = CSL.PrivateKey.generate_ed25519();
+  const hash = key.to_public().hash();
+  const address = CSL.EnterpriseAddress.new(0, CSL.Credential.from_keyhash(hash)).to_address().to_bech32(undefined);
+  return {
+    address,
+    keyHash: hash.to_hex(),
+    signTx(txHex) {
+      const tx = CSL.FixedTransaction.from_hex(txHex);
+      tx.sign_and_add_vkey_signature(key);
+      return tx.to_hex();
+    },
+  };
+}
+
+/** An unsigned payment of `lovelace` to `to`, paid from `utxos`, change back to `from`. */
+export async function buildPayment(
+  params: Protocol,
+  from: string,
+  utxos: readonly UTxO[],
+  to: string,
+  lovelace: bigint,
+  tweak: (builder: MeshTxBuilder) => MeshTxBuilder = (b) => b,
+): Promise<string> {
+  const builder = tweak(new MeshTxBuilder({ params }));
+  return builder
+    .txOut(to, [{ unit: "lovelace", quantity: lovelace.toString() }])
+    .changeAddress(from)
+    .selectUtxosFrom([...utxos])
+    .complete();
+}
+
+/** Sends `lovelace` from the devnet faucet; resolves once the payment is on chain. */
+export async function fund(service: RunningService, address: string, lovelace: number): Promise<string> {
+  const response = await service.request("POST", "/devnet/faucet", { address, lovelace });
+  assert.equal(response.status, 200, JSON.stringify(response.body));
+  return response.body.txHash as string;
+}
+
+/** A wallet that reads its own UTxOs (CBOR hex strings, as requests take them) through the service. */
+export interface Funded extends TestWallet {
+  utxos(): Promise<string[]>;
+}
+
+/** A fresh key funded by the devnet faucet of `service`. */
+export async function fundedWallet(service: RunningService, lovelace: number): Promise<Funded> {
+  const w = await newEnterpriseWallet();
+  await fund(service, w.address, lovelace);
+  return { ...w, utxos: () => utxoStringsAt(service, w.address) };
+}
+
+/** A fresh key funded on an end-to-end target (the devnet, or a live ledger behind a fake backend). */
+export async function targetWallet(target: Target, lovelace: number): Promise<Funded> {
+  const w = await newEnterpriseWallet();
+  await target.fund(w.address, lovelace);
+  return { ...w, utxos: () => utxoStringsAt(target.service, w.address) };
+}

@@ -1,0 +1,80 @@
+// The tournament script's reference deployment on the devnet: made on first use at the vault (an
+// address nobody holds a key for), recorded in DATA_DIR, and reused by a restarted service.
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, it } from "node:test";
+import { Serialization } from "@meshsdk/core-cst";
+import { deploymentsPath, DeploymentStore } from "../../src/store/tournament-deployments.js";
+import { defaultContract } from "../../src/tournament/deployment.js";
+import { vaultAddress } from "../../src/tournament/devnet-deploy.js";
+import { startService } from "../support/service.js";
+import { ADA, ok, signAndSubmit } from "../support/tournament-api.js";
+import { fundedWallet } from "../support/wallets.js";
+import { utxosAt } from "../support/utxos.js";
+
+const referenceInputsOf = (txHex: string): string[] =>
+  [...(Serialization.Transaction.fromCbor(Serialization.TxCBOR(txHex)).body().referenceInputs()?.values() ?? [])].map(
+    (i) => `${i.transactionId()}#${i.index()}`,
+  );
+
+describe("tournament script deployment", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "txsvc-deploy-"));
+  after(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it("deploys once at the vault, records it, and a restarted service reuses it", async () => {
+    const contract = defaultContract("devnet");
+    const vault = vaultAddress("devnet");
+    const create = async (s: Awaited<ReturnType<typeof startService>>) => {
+      const admin = await fundedWallet(s, 100 * ADA);
+      const built = ok(
+        await s.request("POST", "/tournaments", {
+          name: "Deployed",
+          adminAddress: admin.address,
+          bracketSize: 2,
+          entryFee: 5 * ADA,
+          payoutStructure: [5 * ADA],
+          utxos: await admin.utxos(),
+        }),
+      );
+      await signAndSubmit(s, built, [admin]);
+      return built;
+    };
+
+    const first = await startService({}, { dataDir });
+    let reference: string;
+    try {
+      const built = await create(first);
+      const refs = referenceInputsOf(built.complete);
+      assert.equal(refs.length, 1, "the tournament script is used by reference");
+      reference = refs[0]!;
+      const atVault = await utxosAt(first, vault);
+      assert.deepEqual(
+        atVault.map((u) => `${u.input.txHash}#${u.input.outputIndex}`),
+        [reference],
+      );
+      assert.ok(atVault[0]!.output.scriptRef?.includes(contract.script.compiledCode), "the vault output carries the tournament script");
+      // Attached by reference, the witness set carries no copy of the 4 KB script.
+      assert.ok(built.complete.length / 2 < contract.script.compiledCode.length / 2, `create tx is ${built.complete.length / 2} bytes`);
+    } finally {
+      await first.close();
+    }
+
+    const store = DeploymentStore.open(deploymentsPath(dataDir));
+    const record = store.find("devnet", contract.contractTitle, contract.contractVersion, contract.script.hash);
+    store.close();
+    assert.equal(record && `${record.txHash}#${record.outputIndex}`, reference);
+
+    const second = await startService({}, { dataDir });
+    try {
+      const built = await create(second);
+      assert.deepEqual(referenceInputsOf(built.complete), [reference]);
+      assert.equal((await utxosAt(second, vault)).length, 1, "no second deployment");
+      const list = await second.request("GET", "/tournaments");
+      assert.equal(list.body.results.length, 2);
+    } finally {
+      await second.close();
+    }
+  });
+});

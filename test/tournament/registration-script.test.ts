@@ -1,0 +1,96 @@
+// Registration validators from the compiled template equal full Helios compiles, byte for byte; and a
+// tournament whose datum names another registration validator than its ID's (the NFT policy cannot
+// check it) is not listed: its registrations could never be added.
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { after, before, describe, it } from "node:test";
+import { getOutputMinLovelace } from "@meshsdk/core";
+import { decodeUtxos } from "../../src/cardano/utxo.js";
+import { buildTournamentTx } from "../../src/tournament/assemble.js";
+import { registrationScript, tournamentScript } from "../../src/tournament/contracts.js";
+import { encodeTournamentDatum, mintCreateRedeemer, tournamentIdOf } from "../../src/tournament/datum.js";
+import { defaultContract } from "../../src/tournament/deployment.js";
+import { registrationScriptOf, usesTemplate } from "../../src/tournament/registration-script.js";
+import { startService, type RunningService } from "../support/service.js";
+import { ADA, ok, signAndSubmit } from "../support/tournament-api.js";
+import { fundedWallet } from "../support/wallets.js";
+
+describe("registration validators", () => {
+  it("from the template equal full compiles", () => {
+    for (let i = 0; i < 3; i++) {
+      const id = randomBytes(32).toString("hex");
+      const fast = registrationScriptOf(id);
+      assert.ok(usesTemplate(), "the template shortcut holds");
+      const full = registrationScript(id);
+      assert.equal(fast.hash, full.hash);
+      assert.equal(fast.code, full.code);
+      assert.equal(fast.compiledCode, full.compiledCode);
+    }
+    assert.throws(() => registrationScriptOf("AB".repeat(32)), /lowercase hex/);
+  });
+
+  describe("a tournament with another registration hash", () => {
+    let s: RunningService;
+    before(async () => {
+      s = await startService();
+    });
+    after(async () => {
+      await s?.close();
+    });
+
+    it("is minted (the policy cannot tell) but not listed, and nobody can register to it", async () => {
+      const admin = await fundedWallet(s, 100 * ADA);
+      const utxos = decodeUtxos(await admin.utxos(), "utxos");
+      const seed = utxos[0]!;
+      const id = tournamentIdOf(seed.input.txHash, seed.input.outputIndex);
+      const contract = defaultContract("devnet");
+      // A deadline a day after the chain's time; the creation's validity ends an hour from now, before it.
+      const tip = await s.app.chain!.tip();
+      const settleBy = tip.time + 24 * 3600 * 1000;
+      const datum = encodeTournamentDatum({
+        config: {
+          name: "Forged",
+          adminAddress: admin.address,
+          bracketSize: 2,
+          entryFee: BigInt(10 * ADA),
+          payoutStructure: [BigInt(5 * ADA)],
+          fixedPayouts: [],
+          registrationHash: "ab".repeat(28),
+          settleBy,
+        },
+        participants: [],
+      });
+      const nft = { unit: contract.policyId + id, quantity: "1" };
+      const lovelace = getOutputMinLovelace(
+        { address: contract.address, amount: [{ unit: "lovelace", quantity: "10000000" }, nft], datum: { type: "Inline", data: { type: "CBOR", content: datum } } },
+        4310,
+      );
+      const built = await buildTournamentTx(
+        {
+          scriptInputs: [],
+          keyInputs: [seed],
+          mint: { source: { kind: "inline", script: tournamentScript() }, assetName: id, quantity: 1n, redeemer: mintCreateRedeemer(seed.input.txHash, seed.input.outputIndex) },
+          outputs: [{ address: contract.address, amount: [{ unit: "lovelace", quantity: String(lovelace) }, nft], datum }],
+          requiredSigners: [],
+          utxos,
+          changeAddress: admin.address,
+          utxosField: "utxos",
+          validFrom: tip.slot,
+          validTo: tip.slot + 3600,
+        },
+        s.app.chain!,
+      );
+      await signAndSubmit(s, built, [admin]);
+      // A genuine one beside it is listed.
+      const genuine = ok(
+        await s.request("POST", "/tournaments", { name: "Genuine", adminAddress: admin.address, bracketSize: 2, entryFee: 10 * ADA, payoutStructure: [5 * ADA], utxos: await admin.utxos() }),
+      );
+      await signAndSubmit(s, genuine, [admin]);
+      const list = await s.request("GET", "/tournaments");
+      assert.deepEqual(list.body.results.map((t: { tournamentId: string }) => t.tournamentId), [genuine.tournamentId]);
+      assert.equal((await s.request("GET", `/tournaments/${id}`)).status, 404);
+      const r = await s.request("POST", `/tournaments/${id}/register`, { registererAddress: admin.address, utxos: await admin.utxos() });
+      assert.equal(r.status, 404, JSON.stringify(r.body));
+    });
+  });
+});

@@ -1,0 +1,169 @@
+// Unit tests of the payload → plan mapping and the CIP helpers (no chain, no HTTP).
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import fc from "fast-check";
+import { chunkUtf8, cip67Prefix, cip68Datum, jsonToMetadatum, textMetadatum } from "../../src/cardano/metadata.js";
+import { planBuild } from "../../src/tx/plan.js";
+import type { BuildRequest } from "../../src/tx/request.js";
+import { timeLockOf } from "../../src/tx/validity.js";
+
+const TESTNET = "addr_test1qzn8y9gncth2v4w5lhv47k5vswcys4ffxmect6dyv7an6rpacfd469p5u67a6wjtz42fz7qj9lvz364yjq5wx3agzr5q4xehp4";
+const KEY_HASH = "8d8deecf9c36147ff3ccab3e59344c95978e3685d6037066d4f6425f";
+const SCRIPT = { type: "all" as const, scripts: [{ type: "sig" as const, keyHash: KEY_HASH }] };
+const POLICY = "3d1ee0ef55241d9e965d21a2de0d6f8881ca7852fef54f9b00e4be08"; // CSL's hash of SCRIPT
+
+describe("CIP helpers", () => {
+  test("CIP-67 prefixes of the four CIP-68 labels", () => {
+    assert.equal(cip67Prefix(100), "000643b0");
+    assert.equal(cip67Prefix(222), "000de140");
+    assert.equal(cip67Prefix(333), "0014df10");
+    assert.equal(cip67Prefix(444), "001bc280");
+  });
+
+  test("chunkUtf8: chunks of at most 64 bytes that join back, never splitting a code point", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme", maxLength: 300 }), (text) => {
+        const chunks = chunkUtf8(text);
+        assert.equal(chunks.join(""), text);
+        for (const chunk of chunks) {
+          assert.ok(Buffer.byteLength(chunk, "utf8") <= 64);
+          assert.equal(Buffer.from(chunk, "utf8").toString("utf8"), chunk, "each chunk is valid UTF-8 on its own");
+        }
+      }),
+    );
+    assert.deepEqual(chunkUtf8("€".repeat(22)), ["€".repeat(21), "€"]); // 3-byte characters: 63 + 3
+    assert.equal(textMetadatum("x".repeat(64)), "x".repeat(64));
+    assert.deepEqual(textMetadatum("x".repeat(65)), ["x".repeat(64), "x"]);
+  });
+
+  test("JSON → metadatum: maps, lists, bigint integers; no booleans, null or fractions", () => {
+    const value = jsonToMetadatum({ a: [1, "b"], c: { d: -2 } }, "m");
+    assert.ok(value instanceof Map);
+    assert.deepEqual(value.get("a"), [1n, "b"]);
+    assert.deepEqual((value.get("c") as Map<string, unknown>).get("d"), -2n);
+    assert.throws(() => jsonToMetadatum({ x: true }, "m"), /m\.x is boolean/);
+    assert.throws(() => jsonToMetadatum([0.5], "m"), /m\[0\] is 0\.5/);
+  });
+
+  test("CIP-68 datum: constructor 0 with metadata map (UTF-8 bytes), version 1 and extra = constructor 0 []", () => {
+    const expected: unknown = {
+      constructor: 0,
+      fields: [{ map: [{ k: { bytes: "6e616d65" }, v: { bytes: "41" } }] }, { int: 1 }, { constructor: 0, fields: [] }],
+    };
+    assert.deepEqual(cip68Datum({ name: "A" }, "m"), expected);
+    assert.throws(() => cip68Datum("text", "m"), /m must be an object/);
+  });
+});
+
+describe("native-script time locks", () => {
+  const sig = { type: "sig" as const, keyHash: KEY_HASH };
+  test("bounds under all (and atLeast-all) are forced; under any they are not", () => {
+    assert.deepEqual(timeLockOf({ type: "all", scripts: [sig, { type: "before", slot: "500" }, { type: "before", slot: "400" }, { type: "after", slot: "10" }] }), { before: 400, after: 10 });
+    assert.deepEqual(timeLockOf({ type: "any", scripts: [sig, { type: "before", slot: "500" }] }), {});
+    assert.deepEqual(timeLockOf({ type: "atLeast", required: 2, scripts: [sig, { type: "after", slot: "7" }] }), { after: 7 });
+    assert.deepEqual(timeLockOf({ type: "atLeast", required: 1, scripts: [sig, { type: "after", slot: "7" }] }), {});
+  });
+});
+
+describe("payload → plan", () => {
+  const base: BuildRequest = { changeAddress: TESTNET };
+
+  test("outputs: amounts with separators become bigints, asset names resolve to hex units", () => {
+    const plan = planBuild(
+      {
+        ...base,
+        outputs: [
+          {
+            address: TESTNET,
+            lovelace: "2_500_000",
+            assets: [
+              { policyId: POLICY, assetName: "CAFE", quantity: 1 },
+              { policyId: POLICY, assetName: { name: "Hi", format: "utf8", label: 222 }, quantity: "10" },
+            ],
+          },
+        ],
+      },
+      "devnet",
+      1_000,
+    );
+    const [output] = plan.outputs;
+    assert.equal(output!.lovelace, 2_500_000n);
+    assert.deepEqual([...output!.assets], [
+      [`${POLICY}cafe`, 1n],
+      [`${POLICY}000de1404869`, 10n],
+    ]);
+    assert.deepEqual(plan.validity, { start: 1_000, end: 1_000 + 7_200, explicitStart: false, explicitEnd: false });
+    assert.deepEqual(plan.timeLocks, []);
+    assert.equal(plan.utxos, null, "no utxos: read from the chain");
+  });
+
+  test("addresses in hex (as CIP-30 wallets give them) are planned in bech32; mint quantities stay within the ledger's Int64", () => {
+    const hex = "00a6721513c2eea655d4fdd95f5a8c83b048552936f385e9a467bb3d0c3dc25b5d1434e6bddd3a4b15549178122fd828eaa49028e347a810e8"; // TESTNET's bytes
+    const preloadedScripts: BuildRequest["preloadedScripts"] = [{ type: "simple", script: SCRIPT, hash: POLICY }];
+    const mint = (quantity: string): BuildRequest["mint"] => [{ version: "cip25", assetName: { name: "x", format: "utf8" }, policyId: POLICY, quantity, destAddress: hex }];
+    const plan = planBuild({ changeAddress: hex, outputs: [{ address: hex }], preloadedScripts, mint: mint("9223372036854775807") }, "devnet", 0);
+    assert.deepEqual(plan.outputs.map((o) => o.address), [TESTNET, TESTNET]);
+    assert.equal(plan.changeAddress, TESTNET);
+    assert.equal(plan.mints[0]!.quantity, 2n ** 63n - 1n);
+    assert.throws(() => planBuild({ ...base, preloadedScripts, mint: mint("9223372036854775808") }, "devnet", 0), /body\.mint\[0\]\.quantity is 9223372036854775808, outside/);
+    assert.throws(() => planBuild({ ...base, preloadedScripts, mint: mint("-9223372036854775809") }, "devnet", 0), /body\.mint\[0\]\.quantity is -9223372036854775809, outside/);
+  });
+
+  test("CIP-68 mint: user and reference mints, the reference output with an inline datum at the change address", () => {
+    const plan = planBuild(
+      {
+        ...base,
+        preloadedScripts: [{ type: "simple", script: SCRIPT, hash: POLICY }],
+        mint: [{ version: "cip68", assetName: { name: "Hi", format: "utf8", label: 444 }, policyId: POLICY, quantity: 3, metadata: { name: "Hi" } }],
+      },
+      "preprod",
+      0,
+    );
+    assert.deepEqual(
+      plan.mints.map((m) => [m.assetNameHex, m.quantity]),
+      [
+        ["001bc2804869", 3n],
+        ["000643b04869", 1n],
+      ],
+    );
+    assert.equal(plan.outputs.length, 1);
+    assert.equal(plan.outputs[0]!.address, TESTNET);
+    assert.equal(plan.outputs[0]!.datum?.kind, "inline");
+    assert.deepEqual([...plan.mintScripts.keys()], [POLICY]);
+    assert.equal(plan.metadata.size, 0);
+  });
+
+  test("CIP-25 metadata, message and meta[] merge into one label map", () => {
+    const plan = planBuild(
+      {
+        ...base,
+        preloadedScripts: [{ type: "simple", script: SCRIPT, hash: POLICY }],
+        mint: [{ version: "cip25", assetName: { name: "Tok", format: "utf8" }, policyId: POLICY, quantity: 1, metadata: { name: "Tok" } }],
+        message: "hi",
+        meta: [{ label: "token", data: { version: 1 } }, { label: 674, data: { extra: "x" } }],
+      },
+      "devnet",
+      0,
+    );
+    assert.deepEqual([...plan.metadata.keys()], [674n, 721n]);
+    const cip20 = plan.metadata.get(674n) as Map<string, unknown>;
+    assert.deepEqual(cip20.get("msg"), ["hi"]);
+    assert.equal(cip20.get("extra"), "x");
+    const cip25 = plan.metadata.get(721n) as Map<string, unknown>;
+    assert.equal(cip25.get("version"), 1n);
+    assert.equal(((cip25.get(POLICY) as Map<string, unknown>).get("Tok") as Map<string, unknown>).get("name"), "Tok");
+  });
+
+  test("refusals before any chain access", () => {
+    assert.throws(() => planBuild({ changeAddress: TESTNET }, "mainnet", 0), /testnet address but this service builds for mainnet/);
+    assert.throws(
+      () => planBuild({ ...base, mint: [{ version: "cip25", assetName: { name: "x", format: "utf8" }, policyId: POLICY, quantity: 0 }], preloadedScripts: [{ type: "simple", script: SCRIPT, hash: POLICY }] }, "devnet", 0),
+      /quantity is 0/,
+    );
+    assert.throws(
+      () => planBuild({ ...base, outputs: [{ address: TESTNET, assets: [{ policyId: POLICY, assetName: { name: "x".repeat(30), format: "utf8", label: 222 }, quantity: 1 }] }] }, "devnet", 0),
+      /34 bytes long .* at most 32 bytes/,
+    );
+    assert.throws(() => planBuild({ ...base, referenceInputs: ["abc#0"] }, "devnet", 0), /referenceInputs\[0\] must be/);
+  });
+});
