@@ -3,7 +3,8 @@
 // docs/errors.md says, for each code, when it happens and what a client should do
 // (test/errors-doc.test.ts keeps the two in step). Domain code throws the coded errors below by
 // name; the HTTP error handler (src/server/plugins/errors.ts) gives Fastify's and Node's own
-// errors the code of the situation they describe. Messages are whole sentences a user can act on.
+// errors the code of the situation they describe. Messages are whole sentences a user can act on;
+// the ones about fields of a function's input name them by their path in that input (refusal below).
 import createError from "@fastify/error";
 
 /** Every public error code, with the HTTP status it answers with ("4xx": the status varies, see docs/errors.md). */
@@ -71,3 +72,43 @@ export const LedgerRejectedError = coded("CHAIN_ERR_LEDGER_REJECTED", "The ledge
 
 export const InsufficientFundsError = coded("TX_ERR_INSUFFICIENT_FUNDS");
 export const TxTooLargeError = coded("TX_ERR_TOO_LARGE");
+
+// ── Errors about fields of a function's input ─────────────────────────────────────────
+/** Writes a field's path into a message: as it is, or under where the caller's input sits. */
+export type FieldNamer = (path: string) => string;
+
+/** A message naming fields of the input through `at`: (at) => `${at("settleBy")} is too close…`. */
+export type FieldWords = (at: FieldNamer) => string;
+
+const wordsOf = new WeakMap<Error, FieldWords>();
+
+/**
+ * A refusal: a coded error (`Coded`: BadRequestError, InsufficientFundsError…) about fields of a
+ * function's input. The domain and the codecs name a field by its path in their own input
+ * (`outputs[0].address`, `utxos[0]`, `settleBy`), never by where that input came from; the message
+ * marks each path with `at`, so that a caller can say where the input sits (fieldsUnder: the HTTP
+ * routes answer `body.outputs[0].address`). `field` is the path the refusal is about: the first
+ * one its message names (undefined when it happens to name none).
+ */
+export function refusal<E extends Error>(Coded: new (message: string) => E, words: FieldWords): E & { readonly field: string | undefined } {
+  const named: string[] = [];
+  const error = new Coded(
+    words((path) => {
+      named.push(path);
+      return path;
+    }),
+  );
+  wordsOf.set(error, words);
+  return Object.assign(error, { field: named[0] });
+}
+
+/**
+ * `error` as told by a caller whose own input holds the function's input at `base`: every field it
+ * names becomes `<base>.<path>` ("body" → `body.outputs[0].address`). Any other error is returned as it is.
+ */
+export function fieldsUnder(base: string, error: unknown): unknown {
+  const words = error instanceof Error ? wordsOf.get(error) : undefined;
+  if (words === undefined) return error;
+  const Coded = (error as Error).constructor as new (message: string) => Error;
+  return refusal(Coded, (at) => words((path) => at(`${base}.${path}`)));
+}

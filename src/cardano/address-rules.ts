@@ -5,7 +5,7 @@
 // the domain goes on with its bech32 form. The tournament contracts add two rules of their own: a
 // key payment credential where someone signs, no pointer where a datum holds the address.
 import { familyOf, type Network } from "../config.js";
-import { BadRequestError } from "../errors.js";
+import { BadRequestError, refusal } from "../errors.js";
 import { addressInfo, type AddressInfo, type CredentialInfo } from "./addresses.js";
 
 /**
@@ -15,7 +15,7 @@ import { addressInfo, type AddressInfo, type CredentialInfo } from "./addresses.
 type Voice = "service" | "build";
 
 /** The one strict reading; a text that does not decode into address bytes gets the short 400. */
-const read = (input: string, field: string): AddressInfo => addressInfo(input, field, `${field} is not a Cardano address (bech32 or hex).`);
+const read = (input: string, field: string): AddressInfo => addressInfo(input, field, (at) => `${at(field)} is not a Cardano address (bech32 or hex).`);
 
 /** A reading for a rule that only asks (an address from the chain or a datum): null when it does not read. */
 function readQuietly(input: string): AddressInfo | null {
@@ -28,16 +28,18 @@ function readQuietly(input: string): AddressInfo | null {
 
 /** Rule: not Byron. Byron addresses still exist on chain, but nothing this service builds pays one. */
 function refuseByron(a: AddressInfo, field: string): void {
-  if (a.type === "byron") throw new BadRequestError(`${field} is a Byron address; use a Shelley address (base, pointer or enterprise).`);
+  if (a.type === "byron") throw refusal(BadRequestError, (at) => `${at(field)} is a Byron address; use a Shelley address (base, pointer or enterprise).`);
 }
 
 /** Rule: holds UTxOs. A reward (stake) address holds rewards, never an output. */
 function refuseReward(a: AddressInfo, field: string, voice: Voice): void {
   if (a.type !== "reward") return;
-  throw new BadRequestError(
-    voice === "build"
-      ? `${field} is a stake (reward) address, which cannot hold outputs: give a payment address.`
-      : `${field} is a reward (stake) address, which holds no UTxOs; use a payment address.`,
+  throw refusal(
+    BadRequestError,
+    (at) =>
+      voice === "build"
+        ? `${at(field)} is a stake (reward) address, which cannot hold outputs: give a payment address.`
+        : `${at(field)} is a reward (stake) address, which holds no UTxOs; use a payment address.`,
   );
 }
 
@@ -47,10 +49,12 @@ function requireFamily(a: AddressInfo, network: Network, field: string, voice: V
   const expected = wanted === "mainnet" ? 1 : 0;
   if (a.networkId === expected) return;
   const given = a.networkId === 1 ? "mainnet" : "testnet";
-  throw new BadRequestError(
-    voice === "build"
-      ? `${field} is a ${given} address but this service builds for ${network}: use a ${wanted === "mainnet" ? "mainnet (addr1…)" : "testnet (addr_test1…)"} address.`
-      : `${field} is a ${given} address, but this instance serves ${network} (a ${wanted} network, network id ${expected}).`,
+  throw refusal(
+    BadRequestError,
+    (at) =>
+      voice === "build"
+        ? `${at(field)} is a ${given} address but this service builds for ${network}: use a ${wanted === "mainnet" ? "mainnet (addr1…)" : "testnet (addr_test1…)"} address.`
+        : `${at(field)} is a ${given} address, but this instance serves ${network} (a ${wanted} network, network id ${expected}).`,
   );
 }
 
@@ -77,7 +81,7 @@ export const isKeyAddress = (address: string): boolean => paymentCredentialOf(ad
 /** Rule: a key payment credential, whose hash this returns; `why` says who signs with it. */
 export function paymentKeyHash(address: string, field: string, why: string): string {
   const payment = paymentCredentialOf(address);
-  if (!payment || payment.isScript) throw new BadRequestError(`${field} must be an address with a key payment credential (not a script): ${why}.`);
+  if (!payment || payment.isScript) throw refusal(BadRequestError, (at) => `${at(field)} must be an address with a key payment credential (not a script): ${why}.`);
   return payment.hash;
 }
 
@@ -87,9 +91,11 @@ export function paymentKeyHash(address: string, field: string, why: string): str
  */
 export function checkNotPointer(address: string, field: string): void {
   if (readQuietly(address)?.type === "pointer") {
-    throw new BadRequestError(
-      `${field} is a pointer address: tournaments hold base or enterprise addresses only (pointer addresses no longer delegate since Conway). ` +
-        "Use the base or enterprise address of the same payment credential.",
+    throw refusal(
+      BadRequestError,
+      (at) =>
+        `${at(field)} is a pointer address: tournaments hold base or enterprise addresses only (pointer addresses no longer delegate since Conway). ` +
+          "Use the base or enterprise address of the same payment credential.",
     );
   }
 }

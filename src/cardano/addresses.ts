@@ -5,7 +5,7 @@
 // Mesh's core-cst) then reads the credentials, writes the bech32 form and decodes Byron CBOR.
 import { Cardano, HexBlob } from "@meshsdk/core-cst";
 import { base58, bech32 } from "@scure/base";
-import { BadRequestError } from "../errors.js";
+import { BadRequestError, refusal, type FieldWords } from "../errors.js";
 
 export type AddressType = "base" | "pointer" | "enterprise" | "reward" | "byron";
 
@@ -72,10 +72,10 @@ type Written = { form: "bech32"; prefix: string; bytes: Uint8Array } | { form: "
 
 /** Decodes the text form of an address into its bytes, naming `field` in every refusal. */
 function decodeText(input: string, field: string): Written {
-  if (input.length === 0) throw new BadRequestError(`${field} is empty: send a bech32, hex or Byron base58 address.`);
-  if (/\s/.test(input)) throw new BadRequestError(`${field} contains whitespace: send the address alone, without spaces or line breaks.`);
+  if (input.length === 0) throw refusal(BadRequestError, (at) => `${at(field)} is empty: send a bech32, hex or Byron base58 address.`);
+  if (/\s/.test(input)) throw refusal(BadRequestError, (at) => `${at(field)} contains whitespace: send the address alone, without spaces or line breaks.`);
   if (HEX.test(input)) {
-    if (input.length % 2 !== 0) throw new BadRequestError(`${field} looks like hex but has an odd number of digits (${input.length}).`);
+    if (input.length % 2 !== 0) throw refusal(BadRequestError, (at) => `${at(field)} looks like hex but has an odd number of digits (${input.length}).`);
     return { form: "hex", bytes: Buffer.from(input, "hex") };
   }
   const lower = input.toLowerCase();
@@ -88,23 +88,25 @@ function decodeText(input: string, field: string): Written {
     } catch (error) {
       const reason = reasonOf(error);
       if (/checksum/i.test(reason)) {
-        throw new BadRequestError(`${field} has an invalid bech32 checksum: a character is wrong, missing or in excess.`);
+        throw refusal(BadRequestError, (at) => `${at(field)} has an invalid bech32 checksum: a character is wrong, missing or in excess.`);
       }
-      throw new BadRequestError(`${field} is not valid bech32: ${reason.replace(/ in \S+:/, ":")}.`);
+      throw refusal(BadRequestError, (at) => `${at(field)} is not valid bech32: ${reason.replace(/ in \S+:/, ":")}.`);
     }
     let bytes: Uint8Array;
     try {
       bytes = bech32.fromWords(decoded.words);
     } catch (error) {
-      throw new BadRequestError(`${field} is not valid bech32: ${reasonOf(error)}.`);
+      throw refusal(BadRequestError, (at) => `${at(field)} is not valid bech32: ${reasonOf(error)}.`);
     }
     return { form: "bech32", prefix: decoded.prefix, bytes };
   }
   if (BASE58.test(input)) {
     return { form: "base58", bytes: base58.decode(input) };
   }
-  throw new BadRequestError(
-    `${field} is not a Cardano address: expected bech32 (addr1…, addr_test1…, stake1…, stake_test1…), hex bytes, or a Byron base58 address.`,
+  throw refusal(
+    BadRequestError,
+    (at) =>
+      `${at(field)} is not a Cardano address: expected bech32 (addr1…, addr_test1…, stake1…, stake_test1…), hex bytes, or a Byron base58 address.`,
   );
 }
 
@@ -114,10 +116,10 @@ function readVarUint(bytes: Uint8Array, offset: number, what: string, field: str
   for (let i = offset; i < bytes.length; i++) {
     const byte = bytes[i]!;
     value = value * 128 + (byte & 0x7f);
-    if (!Number.isSafeInteger(value)) throw new BadRequestError(`${field} has a pointer whose ${what} is larger than this service reads (2^53 - 1).`);
+    if (!Number.isSafeInteger(value)) throw refusal(BadRequestError, (at) => `${at(field)} has a pointer whose ${what} is larger than this service reads (2^53 - 1).`);
     if ((byte & 0x80) === 0) return { value, next: i + 1 };
   }
-  throw new BadRequestError(`${field} is truncated: its pointer ends inside the ${what}.`);
+  throw refusal(BadRequestError, (at) => `${at(field)} is truncated: its pointer ends inside the ${what}.`);
 }
 
 function readPointer(bytes: Uint8Array, field: string): Pointer {
@@ -125,7 +127,7 @@ function readPointer(bytes: Uint8Array, field: string): Pointer {
   const txIndex = readVarUint(bytes, slot.next, "transaction index", field);
   const certIndex = readVarUint(bytes, txIndex.next, "certificate index", field);
   if (certIndex.next !== bytes.length) {
-    throw new BadRequestError(`${field} has ${bytes.length - certIndex.next} unexpected byte(s) after its pointer.`);
+    throw refusal(BadRequestError, (at) => `${at(field)} has ${bytes.length - certIndex.next} unexpected byte(s) after its pointer.`);
   }
   return { slot: slot.value, txIndex: txIndex.value, certIndex: certIndex.value };
 }
@@ -136,17 +138,17 @@ function describeNetwork(networkId: number): string {
 
 function byronInfo(written: Written, field: string): AddressInfo {
   if (written.form === "bech32") {
-    throw new BadRequestError(`${field} holds a Byron address in bech32, but Byron addresses are written in base58 (or hex).`);
+    throw refusal(BadRequestError, (at) => `${at(field)} holds a Byron address in bech32, but Byron addresses are written in base58 (or hex).`);
   }
   let address: Cardano.Address;
   try {
     address = Cardano.Address.fromBytes(HexBlob(toHex(written.bytes)));
   } catch (error) {
     const what = written.form === "base58" ? "looks like base58 but is not a Byron address" : "is not a valid Byron address";
-    throw new BadRequestError(`${field} ${what}: ${reasonOf(error)}.`);
+    throw refusal(BadRequestError, (at) => `${at(field)} ${what}: ${reasonOf(error)}.`);
   }
   const byron = address.asByron();
-  if (!byron) throw new BadRequestError(`${field} is not a valid Byron address.`);
+  if (!byron) throw refusal(BadRequestError, (at) => `${at(field)} is not a valid Byron address.`);
   const magic = byron.getAttributes().magic ?? MAINNET_PROTOCOL_MAGIC;
   return {
     type: "byron",
@@ -161,41 +163,45 @@ function byronInfo(written: Written, field: string): AddressInfo {
  * Everything an address says about itself. Throws a 400 naming `field` when it is malformed; with
  * `unreadable`, that message instead when the text does not even decode into address bytes.
  */
-export function addressInfo(input: string, field: string, unreadable?: string): AddressInfo {
+export function addressInfo(input: string, field: string, unreadable?: FieldWords): AddressInfo {
   let written: Written;
   try {
     written = decodeText(input, field);
-    if (written.bytes.length === 0) throw new BadRequestError(`${field} holds no bytes.`);
+    if (written.bytes.length === 0) throw refusal(BadRequestError, (at) => `${at(field)} holds no bytes.`);
   } catch (error) {
-    throw unreadable === undefined ? error : new BadRequestError(unreadable);
+    throw unreadable === undefined ? error : refusal(BadRequestError, unreadable);
   }
   const { bytes } = written;
   const headerType = bytes[0]! >> 4;
   const kind = HEADER_TYPES[headerType];
   if (!kind) {
-    throw new BadRequestError(
-      `${field} has the unknown header type ${headerType} (first byte 0x${bytes[0]!.toString(16).padStart(2, "0")}): ` +
-        "Cardano addresses have types 0-7 (base, pointer, enterprise), 8 (Byron), 14 and 15 (reward).",
+    throw refusal(
+      BadRequestError,
+      (at) =>
+        `${at(field)} has the unknown header type ${headerType} (first byte 0x${bytes[0]!.toString(16).padStart(2, "0")}): ` +
+          "Cardano addresses have types 0-7 (base, pointer, enterprise), 8 (Byron), 14 and 15 (reward).",
     );
   }
   if (kind.type === "byron") return byronInfo(written, field);
   if (written.form === "base58") {
-    throw new BadRequestError(`${field} is base58 but not a Byron address: Shelley addresses are written in bech32 or hex.`);
+    throw refusal(BadRequestError, (at) => `${at(field)} is base58 but not a Byron address: Shelley addresses are written in bech32 or hex.`);
   }
 
   const networkId = bytes[0]! & 0x0f;
   if (networkId > 1) {
-    throw new BadRequestError(`${field} has network id ${networkId} in its header; Cardano uses 1 for mainnet and 0 for the testnets.`);
+    throw refusal(BadRequestError, (at) => `${at(field)} has network id ${networkId} in its header; Cardano uses 1 for mainnet and 0 for the testnets.`);
   }
   const expectedLength = kind.type === "base" ? 1 + 2 * HASH_BYTES : 1 + HASH_BYTES;
   if (kind.type === "pointer") {
     if (bytes.length < expectedLength + 3) {
-      throw new BadRequestError(`${field} is truncated: a pointer address has at least ${expectedLength + 3} bytes, this one has ${bytes.length}.`);
+      throw refusal(BadRequestError, (at) => `${at(field)} is truncated: a pointer address has at least ${expectedLength + 3} bytes, this one has ${bytes.length}.`);
     }
   } else if (bytes.length !== expectedLength) {
-    throw new BadRequestError(
-      `${field} is ${bytes.length < expectedLength ? "truncated" : "too long"}: ${kind.type === "enterprise" ? "an" : "a"} ${kind.type} address ` +
-        `has ${expectedLength} bytes, this one has ${bytes.length}.`,
+    throw refusal(
+      BadRequestError,
+      (at) =>
+        `${at(field)} is ${bytes.length < expectedLength ? "truncated" : "too long"}: ${kind.type === "enterprise" ? "an" : "a"} ${kind.type} address ` +
+          `has ${expectedLength} bytes, this one has ${bytes.length}.`,
     );
   }
   const pointer = kind.type === "pointer" ? readPointer(bytes, field) : undefined;
@@ -204,10 +210,12 @@ export function addressInfo(input: string, field: string, unreadable?: string): 
     const expected = (kind.type === "reward" ? "stake" : "addr") + (networkId === 1 ? "" : "_test");
     if (written.prefix !== expected) {
       const known = KNOWN_PREFIXES.includes(written.prefix);
-      throw new BadRequestError(
-        known
-          ? `${field} has the prefix "${written.prefix}" but holds a ${describeNetwork(networkId)} ${kind.type} address, whose prefix is "${expected}".`
-          : `${field} has the prefix "${written.prefix}", which is not an address prefix: Cardano addresses start with addr, addr_test, stake or stake_test.`,
+      throw refusal(
+        BadRequestError,
+        (at) =>
+          known
+            ? `${at(field)} has the prefix "${written.prefix}" but holds a ${describeNetwork(networkId)} ${kind.type} address, whose prefix is "${expected}".`
+            : `${at(field)} has the prefix "${written.prefix}", which is not an address prefix: Cardano addresses start with addr, addr_test, stake or stake_test.`,
       );
     }
   }
@@ -240,7 +248,7 @@ export function addressInfo(input: string, field: string, unreadable?: string): 
 export function addressCredentials(input: string, field: string, byronHint = ""): AddressCredentials {
   const info = addressInfo(input, field);
   if (info.type === "byron") {
-    throw new BadRequestError(`${field} is a Byron address, which has no payment or stake credential hash.${byronHint ? ` ${byronHint}` : ""}`);
+    throw refusal(BadRequestError, (at) => `${at(field)} is a Byron address, which has no payment or stake credential hash.${byronHint ? ` ${byronHint}` : ""}`);
   }
   const stake = info.stake && "hash" in info.stake ? info.stake.hash : undefined;
   return { ...(info.payment ? { payment: info.payment.hash } : {}), ...(stake ? { stake } : {}) };

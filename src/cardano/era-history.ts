@@ -3,7 +3,11 @@
 // files (input-output-hk/cardano-configurations; see COMPAT-NOTES §6): Byron slots last 20 s,
 // Shelley and later 1 s. The devnet has one era of 1-second slots from its own system start.
 import type { Network } from "../config.js";
-import { BadRequestError } from "../errors.js";
+import { BadRequestError, refusal, type FieldWords } from "../errors.js";
+
+/** A 400 about a slot or a time: a refusal about the caller's input field when it named one, else a plain 400 about a value of the service's own. */
+const outOfRange = (field: string | undefined, words: FieldWords): Error =>
+  field === undefined ? new BadRequestError(words((path) => path)) : refusal(BadRequestError, words);
 
 /** One era of constant slot length: slots from `startSlot` on last `slotLengthMs`, `startSlot` begins at `startMs`. */
 export interface Era {
@@ -63,29 +67,38 @@ export class EraHistory {
     return this.eras[0]!.startMs;
   }
 
-  /** Unix milliseconds at which `slot` begins. `field` names the input in the 400. */
-  slotToTime(slot: number, field = "slot"): number {
+  /**
+   * Unix milliseconds at which `slot` begins. `field` names the caller's input field the slot comes
+   * from, and the 400 is a refusal about it; without one, the slot is the service's own and the 400 calls it "slot".
+   */
+  slotToTime(slot: number, field?: string): number {
+    const name = field ?? "slot";
     if (!Number.isSafeInteger(slot) || slot < 0) {
-      throw new BadRequestError(`${field} must be a non-negative whole number no larger than ${Number.MAX_SAFE_INTEGER}; got ${slot}.`);
+      throw outOfRange(field, (at) => `${at(name)} must be a non-negative whole number no larger than ${Number.MAX_SAFE_INTEGER}; got ${slot}.`);
     }
     const era = this.#eraOfSlot(slot);
     const time = era.startMs + (slot - era.startSlot) * era.slotLengthMs;
     if (!Number.isSafeInteger(time)) {
-      throw new BadRequestError(`${field} ${slot} is too large: its time would not be a safe integer number of milliseconds.`);
+      throw outOfRange(field, (at) => `${at(name)} ${slot} is too large: its time would not be a safe integer number of milliseconds.`);
     }
     return time;
   }
 
-  /** The slot that contains the instant `time` (Unix milliseconds). `field` names the input in the 400. */
-  timeToSlot(time: number, field = "time"): number {
+  /** The slot that contains the instant `time` (Unix milliseconds); `field` as for slotToTime (the 400 calls it "time" without one). */
+  timeToSlot(time: number, field?: string): number {
+    const name = field ?? "time";
     if (!Number.isSafeInteger(time) || time < 0) {
-      throw new BadRequestError(
-        `${field} must be a non-negative whole number of Unix milliseconds no larger than ${Number.MAX_SAFE_INTEGER}; got ${time}.`,
+      throw outOfRange(
+        field,
+        (at) =>
+          `${at(name)} must be a non-negative whole number of Unix milliseconds no larger than ${Number.MAX_SAFE_INTEGER}; got ${time}.`,
       );
     }
     if (time < this.startMs) {
-      throw new BadRequestError(
-        `${field} ${time} (${iso(time)}) is before the start of ${this.network} at ${this.startMs} (${iso(this.startMs)}): no slot contains it.`,
+      throw outOfRange(
+        field,
+        (at) =>
+          `${at(name)} ${time} (${iso(time)}) is before the start of ${this.network} at ${this.startMs} (${iso(this.startMs)}): no slot contains it.`,
       );
     }
     const era = this.#eraOfTime(time);

@@ -2,7 +2,7 @@
 // string rule), CIP-20 messages, CIP-25 (label 721) maps, CIP-67 label prefixes and the
 // CIP-68 reference datum as detailed-schema Plutus JSON. Pure functions, no I/O.
 import type { Metadatum } from "@meshsdk/common";
-import { BadRequestError } from "../errors.js";
+import { BadRequestError, refusal } from "../errors.js";
 
 /** The ledger caps each metadata text or bytes value at 64 bytes. */
 const METADATA_CHUNK_BYTES = 64;
@@ -44,7 +44,7 @@ export function textMetadatum(text: string): Metadatum {
 export function jsonToMetadatum(value: unknown, field: string): Metadatum {
   if (typeof value === "string") return textMetadatum(value);
   if (typeof value === "number") {
-    if (!Number.isSafeInteger(value)) throw new BadRequestError(`${field} is ${value}: metadata numbers must be whole safe integers.`);
+    if (!Number.isSafeInteger(value)) throw refusal(BadRequestError, (at) => `${at(field)} is ${value}: metadata numbers must be whole safe integers.`);
     return BigInt(value);
   }
   if (Array.isArray(value)) return value.map((item, i) => jsonToMetadatum(item, `${field}[${i}]`));
@@ -52,13 +52,13 @@ export function jsonToMetadatum(value: unknown, field: string): Metadatum {
     const map = new Map<Metadatum, Metadatum>();
     for (const [key, item] of Object.entries(value)) {
       if (encoder.encode(key).length > METADATA_CHUNK_BYTES) {
-        throw new BadRequestError(`${field} has the key "${key.slice(0, 20)}…" longer than 64 bytes, which metadata keys cannot be.`);
+        throw refusal(BadRequestError, (at) => `${at(field)} has the key "${key.slice(0, 20)}…" longer than 64 bytes, which metadata keys cannot be.`);
       }
       map.set(key, jsonToMetadatum(item, `${field}.${key}`));
     }
     return map;
   }
-  throw new BadRequestError(`${field} is ${value === null ? "null" : typeof value}: metadata holds only strings, integers, lists and objects.`);
+  throw refusal(BadRequestError, (at) => `${at(field)} is ${value === null ? "null" : typeof value}: metadata holds only strings, integers, lists and objects.`);
 }
 
 /** CIP-20: `{msg: [...]}`, each line split into ≤64-byte chunks. */
@@ -109,14 +109,14 @@ export interface AssetNameSpec {
 /** The base name (without CIP-67 prefix) as hex. */
 function baseNameHex(spec: AssetNameSpec, field: string): string {
   if (spec.format === "utf8") return Buffer.from(spec.name, "utf8").toString("hex");
-  if (!/^(?:[0-9a-fA-F]{2})*$/.test(spec.name)) throw new BadRequestError(`${field}.name is not hex although format is "hex".`);
+  if (!/^(?:[0-9a-fA-F]{2})*$/.test(spec.name)) throw refusal(BadRequestError, (at) => `${at(field)}.name is not hex although format is "hex".`);
   return spec.name.toLowerCase();
 }
 
 /** The full on-chain asset name as hex: CIP-67 prefix (when labelled) + base name; at most 32 bytes. */
 export function assetNameHex(spec: AssetNameSpec, field: string): string {
   const hex = (spec.label === undefined ? "" : cip67Prefix(spec.label)) + baseNameHex(spec, field);
-  if (hex.length > 64) throw new BadRequestError(`${field} is ${hex.length / 2} bytes long (with its label prefix); asset names are at most 32 bytes.`);
+  if (hex.length > 64) throw refusal(BadRequestError, (at) => `${at(field)} is ${hex.length / 2} bytes long (with its label prefix); asset names are at most 32 bytes.`);
   return hex;
 }
 
@@ -155,19 +155,19 @@ const utf8Bytes = (text: string): PlutusJson => ({ bytes: Buffer.from(text, "utf
 function jsonToCip68Data(value: unknown, field: string): PlutusJson {
   if (typeof value === "string") return utf8Bytes(value);
   if (typeof value === "number") {
-    if (!Number.isSafeInteger(value)) throw new BadRequestError(`${field} is ${value}: CIP-68 numbers must be whole safe integers.`);
+    if (!Number.isSafeInteger(value)) throw refusal(BadRequestError, (at) => `${at(field)} is ${value}: CIP-68 numbers must be whole safe integers.`);
     return { int: value };
   }
   if (Array.isArray(value)) return { list: value.map((item, i) => jsonToCip68Data(item, `${field}[${i}]`)) };
   if (value !== null && typeof value === "object") {
     return { map: Object.entries(value).map(([k, v]) => ({ k: utf8Bytes(k), v: jsonToCip68Data(v, `${field}.${k}`) })) };
   }
-  throw new BadRequestError(`${field} is ${value === null ? "null" : typeof value}: CIP-68 metadata holds only strings, integers, lists and objects.`);
+  throw refusal(BadRequestError, (at) => `${at(field)} is ${value === null ? "null" : typeof value}: CIP-68 metadata holds only strings, integers, lists and objects.`);
 }
 
 /** The CIP-68 reference datum `#6.121([metadata, version, extra])`, `extra` = `#6.121([])`. */
 export function cip68Datum(metadata: unknown, field: string, version = 1): PlutusJson {
   const meta = metadata === undefined ? { map: [] } : jsonToCip68Data(metadata, field);
-  if (!("map" in meta)) throw new BadRequestError(`${field} must be an object: CIP-68 metadata is a map.`);
+  if (!("map" in meta)) throw refusal(BadRequestError, (at) => `${at(field)} must be an object: CIP-68 metadata is a map.`);
   return { constructor: 0, fields: [meta, { int: version }, { constructor: 0, fields: [] }] };
 }

@@ -10,7 +10,7 @@
 // {type:"after"}       [4, slot]                  InvalidBefore: valid from `slot` on
 // {type:"before"}      [5, slot]                  InvalidHereafter: invalid from `slot` on
 import { Cardano, Ed25519KeyHashHex, HexBlob, Serialization } from "@meshsdk/core-cst";
-import { BadRequestError } from "../errors.js";
+import { BadRequestError, refusal } from "../errors.js";
 
 export type NativeScriptJson =
   | { readonly type: "sig"; readonly keyHash: string }
@@ -62,32 +62,32 @@ const isNaturalNumber = (value: unknown): value is number => typeof value === "n
 /** Checks a JSON schema node by node and converts it to the SDK's native script; `field` is its path. */
 function toCore(node: unknown, field: string, level: number, count: { nodes: number }): Core {
   if (++count.nodes > MAX_NATIVE_SCRIPT_NODES) {
-    throw new BadRequestError(`${field} is one node too many: a native script may have at most ${MAX_NATIVE_SCRIPT_NODES} nodes.`);
+    throw refusal(BadRequestError, (at) => `${at(field)} is one node too many: a native script may have at most ${MAX_NATIVE_SCRIPT_NODES} nodes.`);
   }
   if (level > MAX_NATIVE_SCRIPT_DEPTH) {
-    throw new BadRequestError(`${field} is nested ${level} levels deep; native scripts may nest at most ${MAX_NATIVE_SCRIPT_DEPTH} levels.`);
+    throw refusal(BadRequestError, (at) => `${at(field)} is nested ${level} levels deep; native scripts may nest at most ${MAX_NATIVE_SCRIPT_DEPTH} levels.`);
   }
-  if (!isRecord(node)) throw new BadRequestError(`${field} must be a native script node: an object with a "type".`);
+  if (!isRecord(node)) throw refusal(BadRequestError, (at) => `${at(field)} must be a native script node: an object with a "type".`);
   const type = node["type"];
   if (typeof type !== "string" || !(NODE_TYPES as string[]).includes(type)) {
-    throw new BadRequestError(`${field}.type must be one of ${NODE_TYPES.join(", ")}; got ${JSON.stringify(type) ?? "nothing"}.`);
+    throw refusal(BadRequestError, (at) => `${at(field)}.type must be one of ${NODE_TYPES.join(", ")}; got ${JSON.stringify(type) ?? "nothing"}.`);
   }
   const t = type as NativeScriptJson["type"];
   for (const key of Object.keys(node)) {
-    if (!NODE_FIELDS[t].includes(key)) throw new BadRequestError(`${field} has an unknown field "${key}" for a "${t}" node (it takes ${NODE_FIELDS[t].join(", ")}).`);
+    if (!NODE_FIELDS[t].includes(key)) throw refusal(BadRequestError, (at) => `${at(field)} has an unknown field "${key}" for a "${t}" node (it takes ${NODE_FIELDS[t].join(", ")}).`);
   }
   switch (t) {
     case "sig": {
       const keyHash = node["keyHash"];
       if (typeof keyHash !== "string" || !KEY_HASH.test(keyHash)) {
-        throw new BadRequestError(`${field}.keyHash must be a 28-byte key hash: 56 hex digits.`);
+        throw refusal(BadRequestError, (at) => `${at(field)}.keyHash must be a 28-byte key hash: 56 hex digits.`);
       }
       return { __type: native, kind: Kind.RequireSignature, keyHash: Ed25519KeyHashHex(keyHash.toLowerCase()) };
     }
     case "before":
     case "after": {
       const slot = node["slot"];
-      if (!isNaturalNumber(slot)) throw new BadRequestError(`${field}.slot must be a non-negative whole number no larger than ${Number.MAX_SAFE_INTEGER}.`);
+      if (!isNaturalNumber(slot)) throw refusal(BadRequestError, (at) => `${at(field)}.slot must be a non-negative whole number no larger than ${Number.MAX_SAFE_INTEGER}.`);
       return t === "before"
         ? { __type: native, kind: Kind.RequireTimeBefore, slot: Cardano.Slot(slot) }
         : { __type: native, kind: Kind.RequireTimeAfter, slot: Cardano.Slot(slot) };
@@ -96,14 +96,14 @@ function toCore(node: unknown, field: string, level: number, count: { nodes: num
     case "any":
     case "atLeast": {
       const scripts = node["scripts"];
-      if (!Array.isArray(scripts)) throw new BadRequestError(`${field}.scripts must be an array of native script nodes.`);
+      if (!Array.isArray(scripts)) throw refusal(BadRequestError, (at) => `${at(field)}.scripts must be an array of native script nodes.`);
       const children = scripts.map((child, i) => toCore(child, `${field}.scripts[${i}]`, level + 1, count));
       if (t === "all") return { __type: native, kind: Kind.RequireAllOf, scripts: children };
       if (t === "any") return { __type: native, kind: Kind.RequireAnyOf, scripts: children };
       const required = node["required"];
-      if (!isNaturalNumber(required)) throw new BadRequestError(`${field}.required must be a non-negative whole number.`);
+      if (!isNaturalNumber(required)) throw refusal(BadRequestError, (at) => `${at(field)}.required must be a non-negative whole number.`);
       if (required > children.length) {
-        throw new BadRequestError(`${field}.required is ${required} but there are only ${children.length} scripts: the script could never be satisfied.`);
+        throw refusal(BadRequestError, (at) => `${at(field)}.required is ${required} but there are only ${children.length} scripts: the script could never be satisfied.`);
       }
       return { __type: native, kind: Kind.RequireNOf, required, scripts: children };
     }
@@ -112,7 +112,7 @@ function toCore(node: unknown, field: string, level: number, count: { nodes: num
 
 /** Refusal of a decoded script that the JSON schema cannot carry; `path` locates the node in it. */
 function unreadable(field: string, path: string, reason: string): Error {
-  return new BadRequestError(`${field} decodes to a native script whose node schema${path} ${reason}.`);
+  return refusal(BadRequestError, (at) => `${at(field)} decodes to a native script whose node schema${path} ${reason}.`);
 }
 
 function safe(value: number, field: string, path: string, what: string): number {
@@ -168,11 +168,11 @@ function walkCborShape(hex: HexBlob, field: string): void {
     switch (state) {
       case State.StartArray:
         if (++depth > maxArrayDepth) {
-          throw new BadRequestError(`${field} is nested deeper than ${MAX_NATIVE_SCRIPT_DEPTH} script levels, the most this service reads.`);
+          throw refusal(BadRequestError, (at) => `${at(field)} is nested deeper than ${MAX_NATIVE_SCRIPT_DEPTH} script levels, the most this service reads.`);
         }
         // Every node is one array, plus one for the sub-scripts of all, any and atLeast.
         if (++arrays > 2 * MAX_NATIVE_SCRIPT_NODES) {
-          throw new BadRequestError(`${field} holds more than ${MAX_NATIVE_SCRIPT_NODES} script nodes, the most this service reads.`);
+          throw refusal(BadRequestError, (at) => `${at(field)} holds more than ${MAX_NATIVE_SCRIPT_NODES} script nodes, the most this service reads.`);
         }
         reader.readStartArray();
         break;
@@ -186,15 +186,17 @@ function walkCborShape(hex: HexBlob, field: string): void {
         reader.skipValue();
         break;
       case State.Finished:
-        throw new BadRequestError(`${field} ends in the middle of its CBOR value: bytes are missing.`);
+        throw refusal(BadRequestError, (at) => `${at(field)} ends in the middle of its CBOR value: bytes are missing.`);
       default:
-        throw new BadRequestError(
-          `${field} does not decode as a native script: it holds a CBOR ${State[state] ?? "value"}, while native scripts hold only arrays, unsigned integers and byte strings.`,
+        throw refusal(
+          BadRequestError,
+          (at) =>
+            `${at(field)} does not decode as a native script: it holds a CBOR ${State[state] ?? "value"}, while native scripts hold only arrays, unsigned integers and byte strings.`,
         );
     }
   } while (depth > 0);
   if (reader.peekState() !== State.Finished) {
-    throw new BadRequestError(`${field} has bytes after the end of its CBOR value: send exactly one native script.`);
+    throw refusal(BadRequestError, (at) => `${at(field)} has bytes after the end of its CBOR value: send exactly one native script.`);
   }
 }
 
@@ -204,8 +206,8 @@ function checkCborShape(hex: HexBlob, field: string): void {
   } catch (error) {
     if (error instanceof BadRequestError) throw error;
     const reason = reasonOf(error);
-    if (/end of (the )?buffer/i.test(reason)) throw new BadRequestError(`${field} ends in the middle of its CBOR value: bytes are missing.`);
-    throw new BadRequestError(`${field} is not valid CBOR: ${reason}.`);
+    if (/end of (the )?buffer/i.test(reason)) throw refusal(BadRequestError, (at) => `${at(field)} ends in the middle of its CBOR value: bytes are missing.`);
+    throw refusal(BadRequestError, (at) => `${at(field)} is not valid CBOR: ${reason}.`);
   }
 }
 
@@ -214,7 +216,7 @@ function checkCborShape(hex: HexBlob, field: string): void {
  * bytes as given, as the ledger computes it (non-canonical encodings keep their own hash).
  */
 export function parseNativeScript(cborHex: string, field: string): ParsedNativeScript {
-  if (cborHex.length === 0 || !/^(?:[0-9a-fA-F]{2})+$/.test(cborHex)) throw new BadRequestError(`${field} must be CBOR as hex: an even number of hex digits.`);
+  if (cborHex.length === 0 || !/^(?:[0-9a-fA-F]{2})+$/.test(cborHex)) throw refusal(BadRequestError, (at) => `${at(field)} must be CBOR as hex: an even number of hex digits.`);
   const hex = HexBlob(cborHex.toLowerCase());
   let script: Serialization.NativeScript;
   try {
@@ -222,13 +224,13 @@ export function parseNativeScript(cborHex: string, field: string): ParsedNativeS
     script = Serialization.NativeScript.fromCbor(hex);
   } catch (error) {
     if (error instanceof BadRequestError) throw error;
-    throw new BadRequestError(`${field} does not decode as a native script: ${reasonOf(error)}.`);
+    throw refusal(BadRequestError, (at) => `${at(field)} does not decode as a native script: ${reasonOf(error)}.`);
   }
   let core: Core;
   try {
     core = script.toCore();
   } catch (error) {
-    throw new BadRequestError(`${field} does not decode as a native script: ${reasonOf(error)}.`);
+    throw refusal(BadRequestError, (at) => `${at(field)} does not decode as a native script: ${reasonOf(error)}.`);
   }
   return { policyId: script.hash(), schema: fromCore(core, field, "", 1) };
 }

@@ -3,16 +3,18 @@
 // reference "<txHash>#<index>", and what the domain reads off them.
 import type { Asset, UTxO } from "@meshsdk/common";
 import { deserializeTxUnspentOutput, fromTxUnspentOutput, toTxUnspentOutput } from "@meshsdk/core-cst";
-import { BadRequestError } from "../errors.js";
+import { BadRequestError, refusal } from "../errors.js";
 
 /** Decodes one UTxO string; `field` names it in the 400 when it does not decode. */
 export function decodeUtxo(cborHex: string, field: string): UTxO {
-  if (!/^(?:[0-9a-fA-F]{2})+$/.test(cborHex)) throw new BadRequestError(`${field} is not hex-encoded CBOR.`);
+  if (!/^(?:[0-9a-fA-F]{2})+$/.test(cborHex)) throw refusal(BadRequestError, (at) => `${at(field)} is not hex-encoded CBOR.`);
   try {
     return fromTxUnspentOutput(deserializeTxUnspentOutput(cborHex.toLowerCase()));
   } catch (error) {
-    throw new BadRequestError(
-      `${field} does not decode as a UTxO (the CBOR of [input, output] that CIP-30 getUtxos() returns): ${(error as Error).message}`,
+    throw refusal(
+      BadRequestError,
+      (at) =>
+        `${at(field)} does not decode as a UTxO (the CBOR of [input, output] that CIP-30 getUtxos() returns): ${(error as Error).message}`,
     );
   }
 }

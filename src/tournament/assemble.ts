@@ -1,8 +1,9 @@
 // Builds a tournament transaction from a plan with MeshTxBuilder: script inputs (each script by
 // reference or attached inline), key inputs that must be spent, an optional mint or burn, the
 // outputs in the order the validators read them, required signers, the validity interval the
-// settlement deadline asks for, collateral, and balancing from the client's UTxOs. Redeemer budgets come from the chain's own evaluator; the result is checked
-// against the ledger's size and ExUnits limits before it is handed out.
+// settlement deadline asks for, collateral, and balancing from the client's UTxOs (every operation's
+// input field `utxos`, which the messages name). Redeemer budgets come from the chain's own evaluator;
+// the result is checked against the ledger's size and ExUnits limits before it is handed out.
 import type { Asset, IEvaluator, Protocol, UTxO } from "@meshsdk/common";
 import { MeshTxBuilder } from "@meshsdk/core";
 import { isKeyAddress } from "../cardano/address-rules.js";
@@ -10,7 +11,7 @@ import { fromHex, splitTransaction, txIdOfBody } from "../cardano/tx-cbor.js";
 import { adaOnly, ledgerOrder, lovelaceOf, outRefOf } from "../cardano/utxo.js";
 import type { ChainPort } from "../chain/port.js";
 import { maxTxExUnits, meshCostModels } from "../chain/protocol-params.js";
-import { BadRequestError, InsufficientFundsError, TxTooLargeError, UnprocessableError } from "../errors.js";
+import { BadRequestError, InsufficientFundsError, refusal, TxTooLargeError, UnprocessableError, type FieldWords } from "../errors.js";
 import { builderFailureOf, cannotBuild } from "../tx/builder-failures.js";
 import type { CompiledScript } from "./contracts.js";
 import { explainTraces } from "./traces.js";
@@ -45,13 +46,11 @@ export interface TournamentTxPlan {
   readonly mint?: { readonly source: ScriptSource; readonly assetName: string; readonly quantity: bigint; readonly redeemer: string };
   readonly outputs: readonly TxOutput[];
   readonly requiredSigners: readonly string[];
-  /** The client's UTxOs: coin selection and collateral come from them. */
+  /** The client's UTxOs (the operation's input field `utxos`): coin selection and collateral come from them. */
   readonly utxos: readonly UTxO[];
   readonly changeAddress: string;
-  /** Names the UTxO list in messages, e.g. `body.utxos`. */
-  readonly utxosField: string;
   /** What to change when the transaction exceeds the ledger's size or ExUnits limits. */
-  readonly tooLarge?: string;
+  readonly tooLarge?: FieldWords;
   /** Validity interval, slots: invalid before `validFrom` (a refund starts after the deadline)… */
   readonly validFrom?: number;
   /** …and invalid from `validTo` on (an add or settlement ends before it). */
@@ -76,8 +75,9 @@ function collateralOf(plan: TournamentTxPlan): UTxO {
   const candidates = plan.utxos.filter((u) => adaOnly(u) && atKey(u) && !u.output.scriptRef && lovelaceOf(u) >= MIN_COLLATERAL);
   const best = [...candidates].sort((a, b) => (lovelaceOf(b) > lovelaceOf(a) ? 1 : lovelaceOf(b) < lovelaceOf(a) ? -1 : 0))[0];
   if (best === undefined) {
-    throw new BadRequestError(
-      `${plan.utxosField} must include a UTxO holding only ADA, at least 5 ADA, at a key address: the transaction runs a script and needs it as collateral.`,
+    throw refusal(
+      BadRequestError,
+      (at) => `${at("utxos")} must include a UTxO holding only ADA, at least 5 ADA, at a key address: the transaction runs a script and needs it as collateral.`,
     );
   }
   return best;
@@ -107,8 +107,9 @@ function fundingOf(plan: TournamentTxPlan, pool: readonly UTxO[]): UTxO[] {
     need -= lovelaceOf(u);
   }
   if (need > 0n) {
-    throw new InsufficientFundsError(
-      `Not enough ADA in ${plan.utxosField}: this transaction needs about ${need} lovelace more (its outputs, the fee and a change output). Pass more or larger UTxOs.`,
+    throw refusal(
+      InsufficientFundsError,
+      (at) => `Not enough ADA in ${at("utxos")}: this transaction needs about ${need} lovelace more (its outputs, the fee and a change output). Pass more or larger UTxOs.`,
     );
   }
   return funding;
@@ -163,7 +164,7 @@ function assemble(plan: TournamentTxPlan, params: Protocol, chain: ChainPort, co
   return positional ? b : b.selectUtxosFrom(pool);
 }
 
-function checkLimits(builder: MeshTxBuilder, hex: string, params: Protocol, advice: string): void {
+function checkLimits(builder: MeshTxBuilder, hex: string, params: Protocol, advice: FieldWords): void {
   const body = builder.meshTxBuilderBody;
   let mem = 0n;
   let steps = 0n;
@@ -176,9 +177,11 @@ function checkLimits(builder: MeshTxBuilder, hex: string, params: Protocol, advi
   for (const m of body.mints) if (m.type === "Plutus") add(m.redeemer);
   const max = maxTxExUnits(params);
   if (mem > max.mem || steps > max.steps) {
-    throw new TxTooLargeError(
-      `The scripts of this transaction need ${mem} memory units and ${steps} steps, more than the ledger allows per transaction ` +
-        `(${max.mem} and ${max.steps}): ${advice}.`,
+    throw refusal(
+      TxTooLargeError,
+      (at) =>
+        `The scripts of this transaction need ${mem} memory units and ${steps} steps, more than the ledger allows per transaction ` +
+        `(${max.mem} and ${max.steps}): ${advice(at)}.`,
     );
   }
   // Mesh prices the fee on a copy with mock signatures: fee = a × size + b + reference-script fee +
@@ -188,22 +191,18 @@ function checkLimits(builder: MeshTxBuilder, hex: string, params: Protocol, advi
   const priced = Number((fee - BigInt(params.minFeeB) - builder.calculateRefScriptFee() - exUnitsPrice) / BigInt(params.minFeeA));
   const size = Math.max(hex.length / 2, priced);
   if (size > params.maxTxSize) {
-    throw new TxTooLargeError(
-      `The transaction would be ${size} bytes, more than the ledger's maximum of ${params.maxTxSize}: ${advice}.`,
-    );
+    throw refusal(TxTooLargeError, (at) => `The transaction would be ${size} bytes, more than the ledger's maximum of ${params.maxTxSize}: ${advice(at)}.`);
   }
 }
 
-function explain(error: unknown, plan: TournamentTxPlan): Error {
+function explain(error: unknown): Error {
   const failure = builderFailureOf(error);
   switch (failure.kind) {
     case "script-refused":
       // The scripts trace short codes; the answer names each rule in words (traces.ts).
       return new UnprocessableError(`A tournament script refuses this transaction: ${explainTraces(failure.reason)}`);
     case "insufficient":
-      return new InsufficientFundsError(
-        `Not enough ADA in ${plan.utxosField} to pay the outputs and the fee: ${failure.message}. Pass more or larger UTxOs.`,
-      );
+      return refusal(InsufficientFundsError, (at) => `Not enough ADA in ${at("utxos")} to pay the outputs and the fee: ${failure.message}. Pass more or larger UTxOs.`);
     case "too-many-inputs":
       return new TxTooLargeError(`The transaction does not fit in the ledger's maximum size: pass fewer, larger UTxOs or add fewer registrations.`);
     default:
@@ -223,9 +222,9 @@ export async function buildTournamentTx(plan: TournamentTxPlan, chain: ChainPort
     hex = await builder.complete();
   } catch (error) {
     if (error instanceof UnprocessableError || error instanceof BadRequestError) throw error;
-    throw explain(error, plan);
+    throw explain(error);
   }
-  checkLimits(builder, hex, params, plan.tooLarge ?? `pass fewer, larger UTxOs in ${plan.utxosField}`);
+  checkLimits(builder, hex, params, plan.tooLarge ?? ((at) => `pass fewer, larger UTxOs in ${at("utxos")}`));
   const parts = splitTransaction(fromHex(hex));
   return { hash: txIdOfBody(parts.body), complete: hex, fee: BigInt(builder.meshTxBuilderBody.fee) };
 }

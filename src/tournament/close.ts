@@ -8,7 +8,7 @@
 // fee is below it.
 import type { UTxO } from "@meshsdk/common";
 import { paymentKeyHash } from "../cardano/address-rules.js";
-import { BadRequestError } from "../errors.js";
+import { BadRequestError, refusal } from "../errors.js";
 import { buildTournamentTx, type TxOutput } from "./assemble.js";
 import { unspentOnly, type TournamentContext, type TxAnswer } from "./context.js";
 import { afterDeadline, iso } from "./deadline.js";
@@ -46,9 +46,8 @@ async function build(ctx: TournamentContext, t: TournamentState, how: "cancel" |
       requiredSigners: extra.requiredSigners,
       utxos: await unspentOnly(ctx.chain, input.utxos),
       changeAddress: input.changeAddress,
-      utxosField: "body.utxos",
-      tooLarge:
-        `refunding ${t.datum.participants.length} participants is more than one transaction can carry; if body.utxos holds many small UTxOs, pass fewer, larger ones`,
+      tooLarge: (at) =>
+        `refunding ${t.datum.participants.length} participants is more than one transaction can carry; if ${at("utxos")} holds many small UTxOs, pass fewer, larger ones`,
       ...(extra.validFrom === undefined ? {} : { validFrom: extra.validFrom }),
     },
     ctx.chain,
@@ -61,12 +60,14 @@ export async function cancelTournament(ctx: TournamentContext, input: CancelInpu
   const t = await requireTournament(ctx.chain, contract, ctx.network, input.tournamentId);
   const c = t.datum.config;
   if (input.adminAddress !== c.adminAddress) {
-    throw new BadRequestError(
-      `Only the tournament's admin (${c.adminAddress}) cancels; body.adminAddress is another address. ` +
+    throw refusal(
+      BadRequestError,
+      (at) =>
+        `Only the tournament's admin (${c.adminAddress}) cancels; ${at("adminAddress")} is another address. ` +
         `After the settlement deadline (${iso(c.settleBy)}) anyone can refund it: POST /tournaments/${t.tournamentId}/refund.`,
     );
   }
-  const adminKey = paymentKeyHash(c.adminAddress, "body.adminAddress", "the admin signs");
+  const adminKey = paymentKeyHash(c.adminAddress, "adminAddress", "the admin signs");
   return build(ctx, t, "cancel", input, { requiredSigners: [adminKey] });
 }
 

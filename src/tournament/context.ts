@@ -5,7 +5,7 @@ import type { EraHistory } from "../cardano/era-history.js";
 import { outRefOf } from "../cardano/utxo.js";
 import type { Network } from "../config.js";
 import type { ChainPort } from "../chain/port.js";
-import { BadRequestError } from "../errors.js";
+import { BadRequestError, refusal } from "../errors.js";
 import type { Deployments } from "./deployment.js";
 
 export interface TournamentContext {
@@ -29,11 +29,12 @@ async function unspentRefs(chain: ChainPort, utxos: readonly UTxO[]): Promise<Se
   return new Set(found.map(outRefOf));
 }
 
-/** Refuses UTxOs that are spent or unknown on chain, naming the first one. */
+/** Refuses UTxOs (the input's field `field`) that are spent or unknown on chain, naming the first one. */
 export async function checkUnspent(chain: ChainPort, utxos: readonly UTxO[], field: string): Promise<void> {
   const found = await unspentRefs(chain, utxos);
   const i = utxos.findIndex((u) => !found.has(outRefOf(u)));
-  if (i >= 0) throw new BadRequestError(`${field}[${i}] (${outRefOf(utxos[i]!)}) is spent or unknown on chain.`);
+  const spent = utxos[i];
+  if (spent !== undefined) throw refusal(BadRequestError, (at) => `${at(`${field}[${i}]`)} (${outRefOf(spent)}) is spent or unknown on chain.`);
 }
 
 /** The UTxOs of `utxos` that are still unspent on chain (stale wallet UTxOs are left out of coin selection). */

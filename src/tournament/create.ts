@@ -8,7 +8,7 @@
 import type { UTxO } from "@meshsdk/common";
 import { getOutputMinLovelace } from "@meshsdk/core";
 import { checkNotPointer, paymentKeyHash } from "../cardano/address-rules.js";
-import { BadRequestError } from "../errors.js";
+import { BadRequestError, refusal } from "../errors.js";
 import { buildTournamentTx } from "./assemble.js";
 import { registrationScriptOf } from "./registration-script.js";
 import { checkUnspent, unspentOnly, type TournamentContext, type TxAnswer } from "./context.js";
@@ -41,16 +41,18 @@ export interface CreateAnswer extends TxAnswer {
 export async function createTournament(ctx: TournamentContext, input: CreateInput): Promise<CreateAnswer> {
   checkName(input.name);
   checkBracket(input.bracketSize);
-  checkNotPointer(input.adminAddress, "body.adminAddress");
-  paymentKeyHash(input.adminAddress, "body.adminAddress", "the admin signs the add-participants, settlement and cancel transactions");
+  checkNotPointer(input.adminAddress, "adminAddress");
+  paymentKeyHash(input.adminAddress, "adminAddress", "the admin signs the add-participants, settlement and cancel transactions");
   const contract = selectContract(ctx.network, input);
   const seed = input.utxos[0];
-  if (seed === undefined) throw new BadRequestError("body.utxos must hold at least one UTxO: the first one is consumed and names the tournament.");
-  if (seed.output.scriptRef) throw new BadRequestError("body.utxos[0] carries a reference script: pass another UTxO first (it is spent to name the tournament).");
-  paymentKeyHash(seed.output.address, "body.utxos[0]", "it is spent by the create transaction");
+  if (seed === undefined) throw refusal(BadRequestError, (at) => `${at("utxos")} must hold at least one UTxO: the first one is consumed and names the tournament.`);
+  if (seed.output.scriptRef) {
+    throw refusal(BadRequestError, (at) => `${at("utxos[0]")} carries a reference script: pass another UTxO first (it is spent to name the tournament).`);
+  }
+  paymentKeyHash(seed.output.address, "utxos[0]", "it is spent by the create transaction");
   const tip = await ctx.chain.tip();
   const settleBy = settleByOf(input.settleBy, tip);
-  await checkUnspent(ctx.chain, [seed], "body.utxos");
+  await checkUnspent(ctx.chain, [seed], "utxos");
 
   const tournamentId = tournamentIdOf(seed.input.txHash, seed.input.outputIndex);
   const params = await ctx.chain.protocolParameters();
@@ -83,7 +85,7 @@ export async function createTournament(ctx: TournamentContext, input: CreateInpu
   while (deposit + minOf(lovelace) > lovelace) lovelace = deposit + minOf(lovelace);
   const validTo = beforeDeadline(ctx.eraHistory, tip, settleBy);
   // settleByOf leaves at least MIN_SETTLE_WINDOW_MS: never null here.
-  if (validTo === null) throw new BadRequestError("body.settleBy is too close to the chain's time now: choose a later deadline.");
+  if (validTo === null) throw refusal(BadRequestError, (at) => `${at("settleBy")} is too close to the chain's time now: choose a later deadline.`);
   const source = await ctx.deployments.tournamentSource(contract);
   const built = await buildTournamentTx(
     {
@@ -94,7 +96,6 @@ export async function createTournament(ctx: TournamentContext, input: CreateInpu
       requiredSigners: [],
       utxos: await unspentOnly(ctx.chain, input.utxos),
       changeAddress: input.changeAddress,
-      utxosField: "body.utxos",
       validFrom: tip.slot,
       validTo,
     },

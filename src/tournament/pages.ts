@@ -1,6 +1,6 @@
 // Pagination of the listings. Tournaments: an opaque pageState (base64url of the last tournament ID
 // of the page), so that pages stay stable while tournaments come and go. Registrations: page numbers.
-import { BadRequestError } from "../errors.js";
+import { BadRequestError, refusal } from "../errors.js";
 
 export interface Page<T> {
   readonly results: T[];
@@ -16,7 +16,7 @@ function encodePageState(lastId: string): string {
 function decodePageState(state: string, field: string): string {
   const text = Buffer.from(state, "base64url").toString("utf8");
   const id = text.startsWith(PREFIX) ? text.slice(PREFIX.length) : "";
-  if (!/^[0-9a-f]{64}$/.test(id)) throw new BadRequestError(`${field} is not a pageState this service returned.`);
+  if (!/^[0-9a-f]{64}$/.test(id)) throw refusal(BadRequestError, (at) => `${at(field)} is not a pageState this service returned.`);
   return id;
 }
 

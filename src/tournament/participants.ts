@@ -11,7 +11,7 @@ import type { Protocol, UTxO } from "@meshsdk/common";
 import { getOutputMinLovelace } from "@meshsdk/core";
 import { isKeyAddress, paymentKeyHash } from "../cardano/address-rules.js";
 import { isLovelace, ledgerOrder, lovelaceOf, outRefOf, parseOutRef } from "../cardano/utxo.js";
-import { BadRequestError } from "../errors.js";
+import { BadRequestError, refusal } from "../errors.js";
 import { buildTournamentTx, type ScriptInput, type TxOutput } from "./assemble.js";
 import { unspentOnly, type TournamentContext, type TxAnswer } from "./context.js";
 import { requireBeforeDeadline } from "./deadline.js";
@@ -33,30 +33,36 @@ export interface ParticipantsInput extends ContractSelector {
 async function resolveRegistrations(ctx: TournamentContext, input: ParticipantsInput, registrationAddress: string): Promise<UTxO[]> {
   const refs = input.registrations.map((r) => r.outputRef.toLowerCase());
   const duplicate = refs.findIndex((r, i) => refs.indexOf(r) !== i);
-  if (duplicate >= 0) throw new BadRequestError(`body.registrations[${duplicate}] repeats output ${refs[duplicate]}.`);
+  if (duplicate >= 0) throw refusal(BadRequestError, (at) => `${at(`registrations[${duplicate}]`)} repeats output ${refs[duplicate]}.`);
   const found = await ctx.chain.utxosByRef(refs.map(parseOutRef));
   const byRef = new Map(found.map((u) => [outRefOf(u), u]));
   return input.registrations.map((r, i) => {
     const u = byRef.get(refs[i]!);
     if (!u || u.output.address !== registrationAddress) {
-      throw new BadRequestError(
-        `body.registrations[${i}].outputRef ${r.outputRef} is not an unspent registration of tournament ${input.tournamentId}: ` +
+      throw refusal(
+        BadRequestError,
+        (at) =>
+          `${at(`registrations[${i}].outputRef`)} ${r.outputRef} is not an unspent registration of tournament ${input.tournamentId}: ` +
           "it was already added or cancelled, or it belongs to another tournament.",
       );
     }
     const reg = registrationOf(u, 0n, ctx.network);
     if (reg.address === null) {
-      throw new BadRequestError(
-        `body.registrations[${i}] (${r.outputRef}) has no registrant address in its datum (it is not exactly the canonical encoding of an address): it cannot be added.`,
+      throw refusal(
+        BadRequestError,
+        (at) =>
+          `${at(`registrations[${i}]`)} (${r.outputRef}) has no registrant address in its datum (it is not exactly the canonical encoding of an address): it cannot be added.`,
       );
     }
     if (!isKeyAddress(reg.address)) {
-      throw new BadRequestError(
-        `body.registrations[${i}] (${r.outputRef}) names a script address (${reg.address}) in its datum: a participant must have a key payment credential, so it cannot be added.`,
+      throw refusal(
+        BadRequestError,
+        (at) =>
+          `${at(`registrations[${i}]`)} (${r.outputRef}) names a script address (${reg.address}) in its datum: a participant must have a key payment credential, so it cannot be added.`,
       );
     }
     if (reg.address !== r.address) {
-      throw new BadRequestError(`body.registrations[${i}].address is not the address registration ${r.outputRef} names (${reg.address}).`);
+      throw refusal(BadRequestError, (at) => `${at(`registrations[${i}].address`)} is not the address registration ${r.outputRef} names (${reg.address}).`);
     }
     return u;
   });
@@ -78,8 +84,10 @@ export async function addParticipants(ctx: TournamentContext, input: Participant
   const contract = selectContract(ctx.network, input);
   const t = await requireTournament(ctx.chain, contract, ctx.network, input.tournamentId);
   const c = t.datum.config;
-  if (input.adminAddress !== c.adminAddress) throw new BadRequestError(`Only the tournament's admin (${c.adminAddress}) adds participants; body.adminAddress is another address.`);
-  const adminKey = paymentKeyHash(c.adminAddress, "body.adminAddress", "the admin signs");
+  if (input.adminAddress !== c.adminAddress) {
+    throw refusal(BadRequestError, (at) => `Only the tournament's admin (${c.adminAddress}) adds participants; ${at("adminAddress")} is another address.`);
+  }
+  const adminKey = paymentKeyHash(c.adminAddress, "adminAddress", "the admin signs");
   const validTo = requireBeforeDeadline(ctx.eraHistory, await ctx.chain.tip(), t.tournamentId, c.settleBy, "no participant can be added");
   const have = t.datum.participants.length;
   const n = input.registrations.length;
@@ -90,7 +98,9 @@ export async function addParticipants(ctx: TournamentContext, input: Participant
   }
   const seen = new Set(t.datum.participants);
   input.registrations.forEach((r, i) => {
-    if (seen.has(r.address)) throw new BadRequestError(`body.registrations[${i}].address ${r.address} is already a participant (or repeated in this request).`);
+    if (seen.has(r.address)) {
+      throw refusal(BadRequestError, (at) => `${at(`registrations[${i}].address`)} ${r.address} is already a participant (or repeated in this request).`);
+    }
     seen.add(r.address);
   });
   const script = checkedRegistration(t);
@@ -123,8 +133,7 @@ export async function addParticipants(ctx: TournamentContext, input: Participant
       requiredSigners: [adminKey],
       utxos: await unspentOnly(ctx.chain, input.utxos),
       changeAddress: input.changeAddress,
-      utxosField: "body.utxos",
-      tooLarge: `add fewer registrations per request (at most ${MAX_REGISTRATIONS_PER_ADD}; split them into several requests)`,
+      tooLarge: () => `add fewer registrations per request (at most ${MAX_REGISTRATIONS_PER_ADD}; split them into several requests)`,
       validTo,
     },
     ctx.chain,

@@ -7,7 +7,7 @@ import type { UTxO } from "@meshsdk/common";
 import { getOutputMinLovelace } from "@meshsdk/core";
 import { checkNotPointer, paymentCredentialOf, paymentKeyHash } from "../cardano/address-rules.js";
 import { outRef, parseOutRef } from "../cardano/utxo.js";
-import { BadRequestError, NotFoundError } from "../errors.js";
+import { BadRequestError, NotFoundError, refusal } from "../errors.js";
 import { buildTournamentTx } from "./assemble.js";
 import { registrationScriptOf } from "./registration-script.js";
 import { unspentOnly, type TournamentContext, type TxAnswer } from "./context.js";
@@ -38,8 +38,8 @@ export function checkedRegistration(t: TournamentState) {
 export async function register(ctx: TournamentContext, input: RegisterInput): Promise<TxAnswer & { outputRef: string }> {
   const contract = selectContract(ctx.network, input);
   const t = await requireTournament(ctx.chain, contract, ctx.network, input.tournamentId);
-  checkNotPointer(input.registererAddress, "body.registererAddress");
-  paymentKeyHash(input.registererAddress, "body.registererAddress", "only its key can cancel the registration");
+  checkNotPointer(input.registererAddress, "registererAddress");
+  paymentKeyHash(input.registererAddress, "registererAddress", "only its key can cancel the registration");
   const c = t.datum.config;
   if (t.datum.participants.length >= c.bracketSize) {
     throw new BadRequestError(`Tournament ${t.tournamentId} is full (${c.bracketSize} participants): it takes no more registrations.`);
@@ -66,7 +66,6 @@ export async function register(ctx: TournamentContext, input: RegisterInput): Pr
       requiredSigners: [],
       utxos: await unspentOnly(ctx.chain, input.utxos),
       changeAddress: input.changeAddress,
-      utxosField: "body.utxos",
     },
     ctx.chain,
   );
@@ -85,8 +84,10 @@ export async function unregister(ctx: TournamentContext, input: UnregisterInput)
   const notOurs = () =>
     t === null
       ? new NotFoundError(`No tournament ${id} and no unspent registration ${input.outputRef} of it.`)
-      : new BadRequestError(
-          `body.outputRef ${input.outputRef} is not an unspent registration of tournament ${id}: it was already added, cancelled, or belongs to another tournament.`,
+      : refusal(
+          BadRequestError,
+          (at) =>
+            `${at("outputRef")} ${input.outputRef} is not an unspent registration of tournament ${id}: it was already added, cancelled, or belongs to another tournament.`,
         );
   // Cheap checks first: the registration validator is compiled (about 2 s, then cached) only for a
   // real output at a script address. It derives from the ID alone, so a registration stays
@@ -99,9 +100,12 @@ export async function unregister(ctx: TournamentContext, input: UnregisterInput)
     throw new BadRequestError(`Registration ${input.outputRef} has no registrant address in its datum: nobody can cancel it.`);
   }
   if (registration.address !== input.registererAddress) {
-    throw new BadRequestError(`Only the registrant (${registration.address}) can cancel registration ${input.outputRef}; body.registererAddress is another address.`);
+    throw refusal(
+      BadRequestError,
+      (at) => `Only the registrant (${registration.address}) can cancel registration ${input.outputRef}; ${at("registererAddress")} is another address.`,
+    );
   }
-  const pkh = paymentKeyHash(input.registererAddress, "body.registererAddress", "the registrant signs the cancellation");
+  const pkh = paymentKeyHash(input.registererAddress, "registererAddress", "the registrant signs the cancellation");
   return buildTournamentTx(
     {
       scriptInputs: [{ utxo, redeemer: REGISTRATION_CANCEL_REDEEMER, source: { kind: "inline", script } }],
@@ -110,7 +114,6 @@ export async function unregister(ctx: TournamentContext, input: UnregisterInput)
       requiredSigners: [pkh],
       utxos: await unspentOnly(ctx.chain, input.utxos),
       changeAddress: input.changeAddress,
-      utxosField: "body.utxos",
     },
     ctx.chain,
   );

@@ -1,13 +1,13 @@
 // The checks the service makes before building a tournament transaction (each a 400 with a
-// message that names the field and the limit), for what a request can get wrong that the contracts
-// would only refuse later. The limits are the contract's own (./limits.ts, one source).
+// message that names the field of the operation's input and the limit), for what a request can get
+// wrong that the contracts would only refuse later. The limits are the contract's own (./limits.ts, one source).
 import type { Asset, Protocol } from "@meshsdk/common";
 import { getOutputMinLovelace, pubKeyAddress, serializeAddressObj } from "@meshsdk/core";
 import { checkNotPointer } from "../cardano/address-rules.js";
 import type { Network } from "../config.js";
 import type { TxOutput } from "./assemble.js";
 import type { Tip } from "../chain/port.js";
-import { BadRequestError } from "../errors.js";
+import { BadRequestError, refusal, type FieldNamer } from "../errors.js";
 import { iso } from "./deadline.js";
 import { networkIdOf } from "./contracts.js";
 import { encodePayoutTag, type FixedPayout } from "./datum.js";
@@ -46,14 +46,16 @@ export function depositOf(c: {
 
 export function checkName(name: string): void {
   const bytes = Buffer.byteLength(name, "utf8");
-  if (name.trim().length === 0) throw new BadRequestError("body.name must not be empty.");
-  if (bytes > MAX_NAME_BYTES) throw new BadRequestError(`body.name is ${bytes} bytes of UTF-8; at most ${MAX_NAME_BYTES} are allowed.`);
+  if (name.trim().length === 0) throw refusal(BadRequestError, (at) => `${at("name")} must not be empty.`);
+  if (bytes > MAX_NAME_BYTES) throw refusal(BadRequestError, (at) => `${at("name")} is ${bytes} bytes of UTF-8; at most ${MAX_NAME_BYTES} are allowed.`);
 }
 
 export function checkBracket(bracketSize: number): void {
   if (!Number.isInteger(bracketSize) || bracketSize < MIN_BRACKET || bracketSize > MAX_BRACKET) {
-    throw new BadRequestError(
-      `body.bracketSize must be a whole number from ${MIN_BRACKET} to ${MAX_BRACKET}: larger brackets make the add-participants and ` +
+    throw refusal(
+      BadRequestError,
+      (at) =>
+        `${at("bracketSize")} must be a whole number from ${MIN_BRACKET} to ${MAX_BRACKET}: larger brackets make the add-participants and ` +
         "settlement transactions exceed the ledger's size and execution limits.",
     );
   }
@@ -62,8 +64,10 @@ export function checkBracket(bracketSize: number): void {
 /** At most MAX_REGISTRATIONS_PER_ADD registrations per add-participants request. */
 export function checkAddBatch(count: number): void {
   if (count > MAX_REGISTRATIONS_PER_ADD) {
-    throw new BadRequestError(
-      `body.registrations has ${count} entries; at most ${MAX_REGISTRATIONS_PER_ADD} are added per transaction (more would exceed the ` +
+    throw refusal(
+      BadRequestError,
+      (at) =>
+        `${at("registrations")} has ${count} entries; at most ${MAX_REGISTRATIONS_PER_ADD} are added per transaction (more would exceed the ` +
         `ledger's execution limits): split them into several requests of up to ${MAX_REGISTRATIONS_PER_ADD}, submitting each before the next.`,
     );
   }
@@ -140,30 +144,42 @@ export interface PayoutCheck {
  */
 export function checkPayouts(c: PayoutCheck): void {
   const p = c.payoutStructure.length;
-  if (p > c.bracketSize) throw new BadRequestError(`body.payoutStructure has ${p} placements, more than the bracket's ${c.bracketSize} participants.`);
-  if (c.fixedPayouts.length > MAX_FIXED_PAYOUTS) throw new BadRequestError(`body.fixedPayouts has ${c.fixedPayouts.length} entries; at most ${MAX_FIXED_PAYOUTS} are allowed.`);
+  if (p > c.bracketSize) {
+    throw refusal(BadRequestError, (at) => `${at("payoutStructure")} has ${p} placements, more than the bracket's ${c.bracketSize} participants.`);
+  }
+  if (c.fixedPayouts.length > MAX_FIXED_PAYOUTS) {
+    throw refusal(BadRequestError, (at) => `${at("fixedPayouts")} has ${c.fixedPayouts.length} entries; at most ${MAX_FIXED_PAYOUTS} are allowed.`);
+  }
   if (p > MAX_PLACEMENTS) {
-    throw new BadRequestError(
-      `body.payoutStructure has ${p} placements; at most ${MAX_PLACEMENTS} are allowed: the settlement pays them in one transaction, and ` +
+    throw refusal(
+      BadRequestError,
+      (at) =>
+        `${at("payoutStructure")} has ${p} placements; at most ${MAX_PLACEMENTS} are allowed: the settlement pays them in one transaction, and ` +
         "more would exceed the ledger's execution limits. Pay fewer placements (a fixed payout costs less than a placement).",
     );
   }
   const widest = widestAddress(c.network);
   c.payoutStructure.forEach((amount, i) => {
     const min = prizeMinimum(c.params, c.tournamentId, i, widest, amount);
-    if (amount < min) throw new BadRequestError(`body.payoutStructure[${i}] is ${amount} lovelace, below the ${min} lovelace a prize output needs (the ledger's minimum for it).`);
+    if (amount < min) {
+      throw refusal(BadRequestError, (at) => `${at(`payoutStructure[${i}]`)} is ${amount} lovelace, below the ${min} lovelace a prize output needs (the ledger's minimum for it).`);
+    }
   });
   c.fixedPayouts.forEach((f, j) => {
-    checkNotPointer(f.address, `body.fixedPayouts[${j}][0]`);
+    checkNotPointer(f.address, `fixedPayouts[${j}][0]`);
     const min = prizeMinimum(c.params, c.tournamentId, p + j, f.address, f.amount);
-    if (f.amount < min) throw new BadRequestError(`body.fixedPayouts[${j}] pays ${f.amount} lovelace, below the ${min} lovelace a prize output needs (the ledger's minimum for it).`);
+    if (f.amount < min) {
+      throw refusal(BadRequestError, (at) => `${at(`fixedPayouts[${j}]`)} pays ${f.amount} lovelace, below the ${min} lovelace a prize output needs (the ledger's minimum for it).`);
+    }
   });
   const pool = c.entryFee * BigInt(c.bracketSize);
   const prizes = prizesOf(c);
   if (pool > MAX_LOVELACE || prizes > MAX_LOVELACE) {
-    throw new BadRequestError(
-      `A full bracket's entry fees (body.bracketSize × body.entryFee = ${pool} lovelace) and the prizes (body.payoutStructure and ` +
-        `body.fixedPayouts together: ${prizes} lovelace) must each stay at most ${MAX_LOVELACE} lovelace (MAX_LOVELACE, the ada supply): lower them.`,
+    throw refusal(
+      BadRequestError,
+      (at) =>
+        `A full bracket's entry fees (${at("bracketSize")} × ${at("entryFee")} = ${pool} lovelace) and the prizes (${at("payoutStructure")} and ` +
+        `${at("fixedPayouts")} together: ${prizes} lovelace) must each stay at most ${MAX_LOVELACE} lovelace (MAX_LOVELACE, the ada supply): lower them.`,
     );
   }
 }
@@ -183,16 +199,21 @@ export function settleByOf(settleBy: number | undefined, tip: Tip): number {
   if (settleBy === undefined) return tip.time + DEFAULT_SETTLE_WINDOW_MS;
   const earliest = tip.time + MIN_SETTLE_WINDOW_MS;
   const latest = tip.time + MAX_SETTLE_WINDOW_MS;
-  const given = `body.settleBy is ${settleBy} (${Number.isSafeInteger(settleBy) && settleBy >= 0 && settleBy < 8.64e15 ? iso(settleBy) : "not a time"})`;
+  const given = (at: FieldNamer) =>
+    `${at("settleBy")} is ${settleBy} (${Number.isSafeInteger(settleBy) && settleBy >= 0 && settleBy < 8.64e15 ? iso(settleBy) : "not a time"})`;
   if (!Number.isSafeInteger(settleBy) || settleBy < earliest) {
-    throw new BadRequestError(
-      `${given}: it must be at least ${spell(MIN_SETTLE_WINDOW_MS)} (MIN_SETTLE_WINDOW_MS, ${MIN_SETTLE_WINDOW_MS} ms) after the chain's time now ` +
+    throw refusal(
+      BadRequestError,
+      (at) =>
+        `${given(at)}: it must be at least ${spell(MIN_SETTLE_WINDOW_MS)} (MIN_SETTLE_WINDOW_MS, ${MIN_SETTLE_WINDOW_MS} ms) after the chain's time now ` +
         `(${iso(tip.time)}), that is ${earliest} (${iso(earliest)}) or later: the bracket must have time to fill and be settled.`,
     );
   }
   if (settleBy > latest) {
-    throw new BadRequestError(
-      `${given}: it must be at most ${spell(MAX_SETTLE_WINDOW_MS)} (MAX_SETTLE_WINDOW_MS, ${MAX_SETTLE_WINDOW_MS} ms) after the chain's time now ` +
+    throw refusal(
+      BadRequestError,
+      (at) =>
+        `${given(at)}: it must be at most ${spell(MAX_SETTLE_WINDOW_MS)} (MAX_SETTLE_WINDOW_MS, ${MAX_SETTLE_WINDOW_MS} ms) after the chain's time now ` +
         `(${iso(tip.time)}), that is ${latest} (${iso(latest)}) or earlier: until then the entry fees could not be refunded without the admin.`,
     );
   }

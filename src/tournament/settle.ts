@@ -5,7 +5,7 @@
 // before the settlement deadline: after it, only a refund is left.
 import type { UTxO } from "@meshsdk/common";
 import { paymentKeyHash } from "../cardano/address-rules.js";
-import { BadRequestError } from "../errors.js";
+import { BadRequestError, refusal } from "../errors.js";
 import { buildTournamentTx, type TxOutput } from "./assemble.js";
 import { unspentOnly, type TournamentContext, type TxAnswer } from "./context.js";
 import { requireBeforeDeadline } from "./deadline.js";
@@ -26,14 +26,14 @@ export interface SettleInput extends ContractSelector {
 /** The participant indices of the winners, after checking the results. */
 function winnersOf(results: readonly string[], participants: readonly string[], placements: number): number[] {
   if (results.length < placements) {
-    throw new BadRequestError(`body.results names ${results.length} participants, fewer than the ${placements} placements of payoutStructure.`);
+    throw refusal(BadRequestError, (at) => `${at("results")} names ${results.length} participants, fewer than the ${placements} placements of payoutStructure.`);
   }
   const seen = new Set<string>();
   return results.map((address, i) => {
-    if (seen.has(address)) throw new BadRequestError(`body.results[${i}] repeats ${address}: a participant has one placement.`);
+    if (seen.has(address)) throw refusal(BadRequestError, (at) => `${at(`results[${i}]`)} repeats ${address}: a participant has one placement.`);
     seen.add(address);
     const index = participants.indexOf(address);
-    if (index < 0) throw new BadRequestError(`body.results[${i}] (${address}) is not a participant of this tournament.`);
+    if (index < 0) throw refusal(BadRequestError, (at) => `${at(`results[${i}]`)} (${address}) is not a participant of this tournament.`);
     return index;
   }).slice(0, placements);
 }
@@ -42,8 +42,10 @@ export async function settle(ctx: TournamentContext, input: SettleInput): Promis
   const contract = selectContract(ctx.network, input);
   const t = await requireTournament(ctx.chain, contract, ctx.network, input.tournamentId);
   const c = t.datum.config;
-  if (input.adminAddress !== c.adminAddress) throw new BadRequestError(`Only the tournament's admin (${c.adminAddress}) settles; body.adminAddress is another address.`);
-  const adminKey = paymentKeyHash(c.adminAddress, "body.adminAddress", "the admin signs");
+  if (input.adminAddress !== c.adminAddress) {
+    throw refusal(BadRequestError, (at) => `Only the tournament's admin (${c.adminAddress}) settles; ${at("adminAddress")} is another address.`);
+  }
+  const adminKey = paymentKeyHash(c.adminAddress, "adminAddress", "the admin signs");
   const validTo = requireBeforeDeadline(ctx.eraHistory, await ctx.chain.tip(), t.tournamentId, c.settleBy, "it can no longer be settled");
   const parts = t.datum.participants;
   if (parts.length < c.bracketSize) {
@@ -64,10 +66,9 @@ export async function settle(ctx: TournamentContext, input: SettleInput): Promis
       requiredSigners: [adminKey],
       utxos: await unspentOnly(ctx.chain, input.utxos),
       changeAddress: input.changeAddress,
-      utxosField: "body.utxos",
-      tooLarge:
+      tooLarge: (at) =>
         `settling ${parts.length} participants with ${placements.length} placements and ${fixed.length} fixed payouts is more than one ` +
-        "transaction can carry; if body.utxos holds many small UTxOs, pass fewer, larger ones",
+        `transaction can carry; if ${at("utxos")} holds many small UTxOs, pass fewer, larger ones`,
       validTo,
     },
     ctx.chain,

@@ -2,7 +2,7 @@
 // array form) and the CIP-25 entries of the mints, merged into one label → metadatum map.
 import type { Metadatum } from "@meshsdk/common";
 import { CIP20_LABEL, CIP25_LABEL, cip20Message, jsonToMetadatum, mergeMetadatum } from "../cardano/metadata.js";
-import { BadRequestError } from "../errors.js";
+import { BadRequestError, refusal } from "../errors.js";
 import type { BuildRequest } from "./request.js";
 
 const MAX_LABEL = 2n ** 64n - 1n;
@@ -11,7 +11,7 @@ const MAX_LABEL = 2n ** 64n - 1n;
 function parseLabel(label: string | number, field: string): bigint {
   const text = String(label);
   if (!/^[0-9]+$/.test(text) || BigInt(text) > MAX_LABEL) {
-    throw new BadRequestError(`${field} is "${text}": a metadata label is a whole number from 0 to 2^64 - 1.`);
+    throw refusal(BadRequestError, (at) => `${at(field)} is "${text}": a metadata label is a whole number from 0 to 2^64 - 1.`);
   }
   return BigInt(text);
 }
@@ -27,7 +27,7 @@ class LabelMap {
   /** `{<label>: JSON, ...}`. */
   addObject(object: unknown, field: string): void {
     if (object === null || typeof object !== "object" || Array.isArray(object)) {
-      throw new BadRequestError(`${field} must be an object {<label>: <metadata>}.`);
+      throw refusal(BadRequestError, (at) => `${at(field)} must be an object {<label>: <metadata>}.`);
     }
     for (const [label, value] of Object.entries(object)) {
       this.add(parseLabel(label, `${field} label`), jsonToMetadatum(value, `${field}.${label}`));
@@ -59,8 +59,8 @@ export function planMetadata(request: BuildRequest, cip25: Metadatum | null): Ma
     const text = lines(request.message) ?? [];
     map.add(BigInt(CIP20_LABEL), cip20Message(text));
   }
-  if (request.metadata !== undefined) map.addObject(request.metadata, "body.metadata");
-  request.meta?.forEach((entry, i) => addMetaEntry(map, entry, `body.meta[${i}]`));
+  if (request.metadata !== undefined) map.addObject(request.metadata, "metadata");
+  request.meta?.forEach((entry, i) => addMetaEntry(map, entry, `meta[${i}]`));
   if (cip25 !== null) map.add(BigInt(CIP25_LABEL), cip25);
   return map.entries;
 }

@@ -26,8 +26,8 @@ export interface Assembly {
   readonly plan: BuildPlan;
   readonly outputs: readonly Output[];
   readonly inputs: ResolvedInputs;
-  /** The chain's parameters (with its cost models), or bare parameters when there is no chain. */
-  readonly params: Protocol | ChainParameters;
+  /** The chain's parameters, with its cost models. */
+  readonly params: ChainParameters;
   /** Slots of the validity bounds; null: unbounded. */
   readonly slots: { readonly start: number | null; readonly end: number | null };
 }
@@ -41,7 +41,7 @@ function assemble(a: Assembly, pool: UTxO[]): MeshTxBuilder {
   const builder = new MeshTxBuilder({ params: a.params });
   // This builder runs no Plutus script (non-native scripts are refused), so no cost model enters its
   // script data hash today; the network's are still the ones Mesh gets, never its defaults.
-  if ("costModels" in a.params) builder.setCostModels(meshCostModels(a.params, []));
+  builder.setCostModels(meshCostModels(a.params, []));
   for (const utxo of a.inputs.required) {
     builder.txIn(utxo.input.txHash, utxo.input.outputIndex, utxo.output.amount, utxo.output.address, scriptSize(utxo));
   }

@@ -4,7 +4,7 @@
 import type { Output, UTxO } from "@meshsdk/common";
 import { outRef, outRefOf } from "../cardano/utxo.js";
 import type { ChainPort } from "../chain/port.js";
-import { BadRequestError, InsufficientFundsError } from "../errors.js";
+import { BadRequestError, InsufficientFundsError, refusal } from "../errors.js";
 import type { BuildPlan } from "./request.js";
 
 export interface ResolvedInputs {
@@ -14,12 +14,8 @@ export interface ResolvedInputs {
   readonly references: UTxO[];
 }
 
-export async function resolveInputs(plan: BuildPlan, chain: ChainPort | null): Promise<ResolvedInputs> {
-  const needChain = plan.utxos === null || plan.referenceInputs.length > 0;
-  if (needChain && chain === null) {
-    throw new BadRequestError("This instance has no chain backend: pass utxos (and no referenceInputs) so that the transaction can be built offline.");
-  }
-  const given = plan.utxos ?? (await chain!.utxosAt(plan.changeAddress));
+export async function resolveInputs(plan: BuildPlan, chain: ChainPort): Promise<ResolvedInputs> {
+  const given = plan.utxos ?? (await chain.utxosAt(plan.changeAddress));
   const required = new Set(plan.requiredInputs.map(outRefOf));
   const seen = new Set<string>();
   // Never picked by coin selection: UTxOs carrying a reference script (Mesh's fee would miss the
@@ -34,10 +30,10 @@ export async function resolveInputs(plan: BuildPlan, chain: ChainPort | null): P
   });
   let references: UTxO[] = [];
   if (plan.referenceInputs.length > 0) {
-    references = await chain!.utxosByRef(plan.referenceInputs);
+    references = await chain.utxosByRef(plan.referenceInputs);
     const found = new Set(references.map(outRefOf));
     const missing = plan.referenceInputs.map((r) => outRef(r.txHash, r.index)).filter((r) => !found.has(r));
-    if (missing.length > 0) throw new BadRequestError(`body.referenceInputs: ${missing.join(", ")} is spent or unknown on chain.`);
+    if (missing.length > 0) throw refusal(BadRequestError, (at) => `${at("referenceInputs")}: ${missing.join(", ")} is spent or unknown on chain.`);
   }
   return { pool, required: plan.requiredInputs, references };
 }
@@ -71,8 +67,10 @@ export function checkAssets(plan: BuildPlan, outputs: readonly Output[], inputs:
     const need = -mint.quantity + (sent.get(unit) ?? 0n);
     const have = held.get(unit) ?? 0n;
     if (have < need) {
-      throw new InsufficientFundsError(
-        `${mint.field} burns ${-mint.quantity} of ${unitName(unit)}, but the available UTxOs hold only ${have}` +
+      throw refusal(
+        InsufficientFundsError,
+        (at) =>
+          `${at(mint.field)} burns ${-mint.quantity} of ${unitName(unit)}, but the available UTxOs hold only ${have}` +
           `${sent.has(unit) ? ` and the outputs send ${sent.get(unit)}` : ""}: ${need - have} missing. Pass the UTxOs that hold them in utxos, or in requiredInputs when they carry a datum or a reference script.`,
       );
     }

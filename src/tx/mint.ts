@@ -6,9 +6,9 @@ import { outputAddressOn } from "../cardano/address-rules.js";
 import { parseAmount } from "../cardano/amount.js";
 import { assetNameHex, cip25Metadatum, cip67Prefix, cip68Datum } from "../cardano/metadata.js";
 import type { Network } from "../config.js";
-import { BadRequestError } from "../errors.js";
+import { BadRequestError, refusal } from "../errors.js";
 import { plutusJsonToCbor } from "./datum.js";
-import type { BuildRequest, MintRequest, NativeScriptJson, PlannedMint, PlannedOutput } from "./request.js";
+import type { BuildRequest, MintRequest, NativePreloadedScript, NativeScriptJson, PlannedMint, PlannedOutput } from "./request.js";
 
 /** A policy's native script: CBOR for the witness set, Mesh's JSON for its time locks. */
 export interface PolicyScript {
@@ -24,11 +24,11 @@ export interface MintPlan {
   readonly cip25: Metadatum | null;
 }
 
-/** Native script JSON schema → Mesh's NativeScript (slots as strings). */
+/** Native script JSON schema → Mesh's NativeScript (slots as strings); `field` is the node's path. */
 function toMeshNativeScript(script: NativeScriptJson, field: string): NativeScript {
   switch (script.type) {
     case "sig":
-      if (!/^[0-9a-fA-F]{56}$/.test(script.keyHash)) throw new BadRequestError(`${field}.keyHash must be a 56-hex key hash.`);
+      if (!/^[0-9a-fA-F]{56}$/.test(script.keyHash)) throw refusal(BadRequestError, (at) => `${at(`${field}.keyHash`)} must be a 56-hex key hash.`);
       return { type: "sig", keyHash: script.keyHash.toLowerCase() };
     case "before":
     case "after":
@@ -36,24 +36,29 @@ function toMeshNativeScript(script: NativeScriptJson, field: string): NativeScri
     case "all":
     case "any":
       return { type: script.type, scripts: script.scripts.map((s, i) => toMeshNativeScript(s, `${field}.scripts[${i}]`)) };
-    case "atLeast":
-      if (script.required > script.scripts.length) {
-        throw new BadRequestError(`${field}.required is ${script.required} but the script lists only ${script.scripts.length} scripts.`);
+    case "atLeast": {
+      const { required, scripts } = script;
+      if (required === undefined) {
+        throw refusal(BadRequestError, (at) => `${at(`${field}.required`)} is missing: an atLeast script says how many of its scripts must hold.`);
       }
-      return { type: "atLeast", required: script.required, scripts: script.scripts.map((s, i) => toMeshNativeScript(s, `${field}.scripts[${i}]`)) };
+      if (required > scripts.length) {
+        throw refusal(BadRequestError, (at) => `${at(`${field}.required`)} is ${required} but the script lists only ${scripts.length} scripts.`);
+      }
+      return { type: "atLeast", required, scripts: scripts.map((s, i) => toMeshNativeScript(s, `${field}.scripts[${i}]`)) };
+    }
   }
 }
 
-/** policy id → script for every preloaded script, each checked against its declared hash. */
-export function loadPreloadedScripts(request: BuildRequest): Map<string, PolicyScript> {
+/** policy id → script for every preloaded script (`preloadedScripts[i]` of the request), each checked against its declared hash. */
+export function loadPreloadedScripts(preloaded: readonly NativePreloadedScript[]): Map<string, PolicyScript> {
   const scripts = new Map<string, PolicyScript>();
-  request.preloadedScripts?.forEach((entry, i) => {
-    const field = `body.preloadedScripts[${i}]`;
+  preloaded.forEach((entry, i) => {
+    const field = `preloadedScripts[${i}]`;
     const json = toMeshNativeScript(entry.script, `${field}.script`);
     const script = toNativeScript(json);
     const hash = script.hash().toString();
     if (hash !== entry.hash.toLowerCase()) {
-      throw new BadRequestError(`${field}.hash is ${entry.hash.toLowerCase()} but the script hashes to ${hash}: fix the hash or the script.`);
+      throw refusal(BadRequestError, (at) => `${at(`${field}.hash`)} is ${entry.hash.toLowerCase()} but the script hashes to ${hash}: fix the hash or the script.`);
     }
     scripts.set(hash, { cbor: script.toCbor(), json });
   });
@@ -78,7 +83,7 @@ interface MintItem {
 
 function addMint(units: Units, mint: PlannedMint): void {
   if (units.mints.some((m) => m.policyId === mint.policyId && m.assetNameHex === mint.assetNameHex)) {
-    throw new BadRequestError(`${mint.field} mints ${mint.policyId}.${mint.assetNameHex} a second time: list each asset once.`);
+    throw refusal(BadRequestError, (at) => `${at(mint.field)} mints ${mint.policyId}.${mint.assetNameHex} a second time: list each asset once.`);
   }
   units.mints.push(mint);
 }
@@ -121,7 +126,9 @@ function planCip68(units: Units, m: MintItem, explicitReferences: ReadonlySet<st
   const base = assetNameHex({ ...item.assetName, label: undefined }, `${field}.assetName`);
   assetNameHex({ ...item.assetName, label }, `${field}.assetName`); // length check with the prefix
   if (label === 100) {
-    if (quantity !== 1n && quantity !== -1n) throw new BadRequestError(`${field}.quantity must be 1 (or -1 to burn): CIP-68 allows one reference token per asset.`);
+    if (quantity !== 1n && quantity !== -1n) {
+      throw refusal(BadRequestError, (at) => `${at(`${field}.quantity`)} must be 1 (or -1 to burn): CIP-68 allows one reference token per asset.`);
+    }
     if (quantity < 0n) return addMint(units, { policyId, assetNameHex: cip67Prefix(100) + base, quantity, field });
     return mintReference(units, m, base, destAddress ?? changeAddress);
   }
@@ -134,7 +141,10 @@ function planCip68(units: Units, m: MintItem, explicitReferences: ReadonlySet<st
 function policyScript(scripts: ReadonlyMap<string, PolicyScript>, policyId: string, field: string): PolicyScript {
   const script = scripts.get(policyId);
   if (script === undefined) {
-    throw new BadRequestError(`${field}.policyId ${policyId} has no policy script: add its native script to preloadedScripts as {type:"simple", script, hash}.`);
+    throw refusal(
+      BadRequestError,
+      (at) => `${at(`${field}.policyId`)} ${policyId} has no policy script: add its native script to preloadedScripts as {type:"simple", script, hash}.`,
+    );
   }
   return script;
 }
@@ -144,11 +154,11 @@ export function planMints(request: BuildRequest, changeAddress: string, scripts:
   const units: Units = { mints: [], destAssets: new Map(), outputs: [], cip25: [] };
   const used = new Map<string, PolicyScript>();
   const items: MintItem[] = (request.mint ?? []).map((item, i) => {
-    const field = `body.mint[${i}]`;
+    const field = `mint[${i}]`;
     const policyId = item.policyId.toLowerCase();
     used.set(policyId, policyScript(scripts, policyId, field));
     const quantity = parseAmount(item.quantity, `${field}.quantity`, { signed: true });
-    if (quantity === 0n) throw new BadRequestError(`${field}.quantity is 0: mint a positive quantity or burn a negative one.`);
+    if (quantity === 0n) throw refusal(BadRequestError, (at) => `${at(`${field}.quantity`)} is 0: mint a positive quantity or burn a negative one.`);
     const destAddress = item.destAddress === undefined ? undefined : outputAddressOn(network, item.destAddress, `${field}.destAddress`);
     return { item, policyId, quantity, destAddress, field };
   });
@@ -162,7 +172,7 @@ export function planMints(request: BuildRequest, changeAddress: string, scripts:
     else planCip68(units, m, explicitReferences, changeAddress);
   }
   for (const [address, assets] of units.destAssets) {
-    units.outputs.push({ address, lovelace: null, assets, field: `body.mint destAddress ${address}` });
+    units.outputs.push({ address, lovelace: null, assets, field: `mint destAddress ${address}` });
   }
   return { mints: units.mints, outputs: units.outputs, scripts: used, cip25: units.cip25.length > 0 ? cip25Metadatum(units.cip25) : null };
 }

@@ -4,7 +4,7 @@
 import type { Asset, Output, Protocol } from "@meshsdk/common";
 import { getOutputMinLovelace } from "@meshsdk/core";
 import { toValue } from "@meshsdk/core-cst";
-import { BadRequestError } from "../errors.js";
+import { BadRequestError, refusal } from "../errors.js";
 import type { PlannedOutput } from "./request.js";
 
 const formatAda = (lovelace: bigint): string => {
@@ -36,7 +36,10 @@ function checkValueSize(output: Output, field: string, params: Protocol): void {
   const size = toValue(output.amount).toCbor().length / 2;
   const max = Number(params.maxValSize);
   if (size > max) {
-    throw new BadRequestError(`${field} carries a value of ${size} bytes, more than the ledger's maximum of ${max} bytes per output: split its assets over several outputs.`);
+    throw refusal(
+      BadRequestError,
+      (at) => `${at(field)} carries a value of ${size} bytes, more than the ledger's maximum of ${max} bytes per output: split its assets over several outputs.`,
+    );
   }
 }
 
@@ -47,8 +50,11 @@ export function settleOutputs(outputs: readonly PlannedOutput[], params: Protoco
     if (output.lovelace === null) return meshOutput(output, minLovelaceOf(output, params));
     const min = minLovelaceOf(output, params, output.lovelace);
     if (output.lovelace < min) {
-      throw new BadRequestError(
-        `${output.field}.lovelace is ${describeLovelace(output.lovelace)}, below the ledger minimum for this output of ${describeLovelace(min)}: ` +
+      const lovelace = output.lovelace;
+      throw refusal(
+        BadRequestError,
+        (at) =>
+          `${at(`${output.field}.lovelace`)} is ${describeLovelace(lovelace)}, below the ledger minimum for this output of ${describeLovelace(min)}: ` +
           `send at least ${min}, or leave lovelace out to get the minimum.`,
       );
     }

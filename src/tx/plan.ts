@@ -1,31 +1,31 @@
 // Phase 1: the JSON request → the domain plan. Everything that can be checked without the chain
 // is checked here: addresses and their network, amounts, asset names, datums, UTxO strings,
-// scripts and their hashes, metadata.
+// scripts and their hashes, metadata. Errors name the request's fields by their path in it.
 import type { OutRef } from "../chain/port.js";
 import { outputAddressOn } from "../cardano/address-rules.js";
 import { parseAmount } from "../cardano/amount.js";
 import { decodeUtxos, parseOutRef } from "../cardano/utxo.js";
 import { assetNameHex } from "../cardano/metadata.js";
 import type { Network } from "../config.js";
-import { BadRequestError } from "../errors.js";
+import { BadRequestError, refusal } from "../errors.js";
 import { planMetadata } from "./auxiliary.js";
 import { planDatum } from "./datum.js";
 import { loadPreloadedScripts, planMints } from "./mint.js";
 import { planValidity, timeLockOf } from "./validity.js";
-import type { BuildPlan, BuildRequest, OutputRequest, PlannedOutput } from "./request.js";
+import type { BuildPlan, BuildRequest, NativePreloadedScript, OutputRequest, PlannedOutput } from "./request.js";
 
-/** One output of the request; `address` is its address, already checked, in bech32. */
+/** One output of the request (the field `field`); `address` is its address, already checked, in bech32. */
 function planOutput(output: OutputRequest, address: string, field: string): PlannedOutput {
   const assets = new Map<string, bigint>();
   output.assets?.forEach((asset, j) => {
-    const at = `${field}.assets[${j}]`;
-    const name = typeof asset.assetName === "string" ? asset.assetName : assetNameHex(asset.assetName, `${at}.assetName`);
+    const assetField = `${field}.assets[${j}]`;
+    const name = typeof asset.assetName === "string" ? asset.assetName : assetNameHex(asset.assetName, `${assetField}.assetName`);
     if (typeof asset.assetName === "string" && !/^(?:[0-9a-fA-F]{2}){0,32}$/.test(name)) {
-      throw new BadRequestError(`${at}.assetName must be hex of at most 32 bytes, or {name, format, label?}.`);
+      throw refusal(BadRequestError, (at) => `${at(`${assetField}.assetName`)} must be hex of at most 32 bytes, or {name, format, label?}.`);
     }
     const unit = asset.policyId.toLowerCase() + name.toLowerCase();
-    const quantity = parseAmount(asset.quantity, `${at}.quantity`);
-    if (quantity === 0n) throw new BadRequestError(`${at}.quantity is 0: leave the asset out instead.`);
+    const quantity = parseAmount(asset.quantity, `${assetField}.quantity`);
+    if (quantity === 0n) throw refusal(BadRequestError, (at) => `${at(`${assetField}.quantity`)} is 0: leave the asset out instead.`);
     assets.set(unit, (assets.get(unit) ?? 0n) + quantity);
   });
   return {
@@ -41,13 +41,13 @@ const OUT_REF = /^[0-9a-fA-F]{64}#[0-9]{1,5}$/;
 
 function planReferenceInputs(refs: BuildRequest["referenceInputs"]): OutRef[] {
   return (refs ?? []).map((ref, i) => {
-    const field = `body.referenceInputs[${i}]`;
+    const field = `referenceInputs[${i}]`;
     if (typeof ref === "string") {
-      if (!OUT_REF.test(ref)) throw new BadRequestError(`${field} must be "<64-hex tx hash>#<index>" or {txHash, index}.`);
+      if (!OUT_REF.test(ref)) throw refusal(BadRequestError, (at) => `${at(field)} must be "<64-hex tx hash>#<index>" or {txHash, index}.`);
       return parseOutRef(ref);
     }
     const index = parseAmount(ref.index, `${field}.index`);
-    if (index > 65535n) throw new BadRequestError(`${field}.index is larger than an output index can be.`);
+    if (index > 65535n) throw refusal(BadRequestError, (at) => `${at(`${field}.index`)} is larger than an output index can be.`);
     return { txHash: ref.txHash.toLowerCase(), index: Number(index) };
   });
 }
@@ -59,38 +59,44 @@ const UNSUPPORTED: Record<string, string> = {
   cip68MetadataUpdates: "CIP-68 metadata updates are not built by this service: spend the reference token with a new datum in outputs instead",
 };
 
-/** Unknown fields are ignored like the hosted API does, except its features that would silently be left out. */
-function refuseUnsupported(request: BuildRequest): void {
+/**
+ * Unknown fields are ignored like the hosted API does, except its features that would silently be
+ * left out: refused by name, here and only here. Answers the preloaded scripts, all native then.
+ */
+function refuseUnsupported(request: BuildRequest): NativePreloadedScript[] {
   const fields = request as unknown as Record<string, unknown>;
   for (const [field, reason] of Object.entries(UNSUPPORTED)) {
-    if (fields[field] !== undefined) throw new BadRequestError(`body.${field} is not supported: ${reason}.`);
+    if (fields[field] !== undefined) throw refusal(BadRequestError, (at) => `${at(field)} is not supported: ${reason}.`);
   }
-  request.preloadedScripts?.forEach((entry, i) => {
-    if (entry.type !== "simple") {
-      throw new BadRequestError(`body.preloadedScripts[${i}].type "${String(entry.type)}" is not supported: this endpoint attaches native scripts ({type:"simple", script, hash}) only.`);
+  const preloaded = (request.preloadedScripts ?? []).map((entry, i) => {
+    if (entry.type !== "simple" || !("script" in entry)) {
+      throw refusal(
+        BadRequestError,
+        (at) => `${at(`preloadedScripts[${i}].type`)} "${entry.type}" is not supported: this endpoint attaches native scripts ({type:"simple", script, hash}) only.`,
+      );
     }
+    return entry;
   });
   request.mint?.forEach((item, i) => {
     if ((item as unknown as Record<string, unknown>)["type"] === "plutus") {
-      throw new BadRequestError(`body.mint[${i}].type "plutus" is not supported: this endpoint mints with native scripts given in preloadedScripts.`);
+      throw refusal(BadRequestError, (at) => `${at(`mint[${i}].type`)} "plutus" is not supported: this endpoint mints with native scripts given in preloadedScripts.`);
     }
   });
+  return preloaded;
 }
 
 /** Phase 1 of a build: validates and normalizes the request. `nowSeconds` is the default validity start. */
 export function planBuild(request: BuildRequest, network: Network, nowSeconds: number): BuildPlan {
-  refuseUnsupported(request);
-  const changeAddress = outputAddressOn(network, request.changeAddress, "body.changeAddress");
-  const outputs = (request.outputs ?? []).map((output, i) =>
-    planOutput(output, outputAddressOn(network, output.address, `body.outputs[${i}].address`), `body.outputs[${i}]`),
-  );
-  const scripts = loadPreloadedScripts(request);
+  const preloaded = refuseUnsupported(request);
+  const changeAddress = outputAddressOn(network, request.changeAddress, "changeAddress");
+  const outputs = (request.outputs ?? []).map((output, i) => planOutput(output, outputAddressOn(network, output.address, `outputs[${i}].address`), `outputs[${i}]`));
+  const scripts = loadPreloadedScripts(preloaded);
   const mint = planMints(request, changeAddress, scripts, network);
-  const requiredInputs = decodeUtxos(request.requiredInputs ?? [], "body.requiredInputs");
+  const requiredInputs = decodeUtxos(request.requiredInputs ?? [], "requiredInputs");
   return {
     changeAddress,
     // An empty list means "not given", as the hosted API's examples send it.
-    utxos: request.utxos === undefined || request.utxos.length === 0 ? null : decodeUtxos(request.utxos, "body.utxos"),
+    utxos: request.utxos === undefined || request.utxos.length === 0 ? null : decodeUtxos(request.utxos, "utxos"),
     requiredInputs,
     outputs: [...outputs, ...mint.outputs],
     mints: mint.mints,

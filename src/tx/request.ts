@@ -1,21 +1,27 @@
-// The build request as it arrives in JSON (after schema validation), and the domain plan it is
-// normalized into: bigint amounts, hex asset units, decoded UTxOs, CBOR datums, slots.
+// The build request as it arrives in JSON (after schema validation; the route passes the body as
+// it is, so these types are as wide as the schema), and the domain plan it is normalized into:
+// bigint amounts, hex asset units, decoded UTxOs, CBOR datums, slots. Error messages name the
+// request's fields by their path in it (`outputs[0].address`).
 import type { Metadatum, UTxO } from "@meshsdk/common";
 import type { OutRef } from "../chain/port.js";
 import type { AssetNameSpec } from "../cardano/metadata.js";
 
 export type JsonAmount = number | string;
 
-/** Native script JSON schema (cardano-cli / CIP-1854 style). */
+/**
+ * Native script JSON schema (cardano-cli / CIP-1854 style). The schema lets an atLeast leave out
+ * `required` (one object describes all, any and atLeast): the builder refuses it, naming the node.
+ */
 export type NativeScriptJson =
   | { type: "sig"; keyHash: string }
   | { type: "all" | "any"; scripts: NativeScriptJson[] }
-  | { type: "atLeast"; required: number; scripts: NativeScriptJson[] }
+  | { type: "atLeast"; required?: number | undefined; scripts: NativeScriptJson[] }
   | { type: "before" | "after"; slot: JsonAmount };
 
 export interface DatumRequest {
   type: "inline" | "hash";
-  value: string | Record<string, unknown>;
+  /** CBOR hex, or Plutus data in the detailed JSON schema. */
+  value: string | object;
 }
 
 export interface OutputRequest {
@@ -34,13 +40,23 @@ export interface MintRequest {
   destAddress?: string;
 }
 
+/** A native script the mints use, with its declared hash (the policy id). */
+export interface NativePreloadedScript {
+  type: "simple";
+  script: NativeScriptJson;
+  hash: string;
+}
+
+/** A preloaded script: a native one, or another kind of the hosted API's (refused by name). */
+export type PreloadedScript = NativePreloadedScript | { type: string };
+
 export interface BuildRequest {
   changeAddress: string;
   utxos?: string[];
   requiredInputs?: string[];
   outputs?: OutputRequest[];
   mint?: MintRequest[];
-  preloadedScripts?: { type: "simple"; script: NativeScriptJson; hash: string }[];
+  preloadedScripts?: PreloadedScript[];
   message?: string | string[];
   metadata?: Record<string, unknown>;
   meta?: { label?: string | number; data: unknown }[];
@@ -63,7 +79,7 @@ export interface PlannedOutput {
   /** unit (policy id + asset name hex) → quantity. */
   readonly assets: ReadonlyMap<string, bigint>;
   readonly datum?: PlannedDatum | undefined;
-  /** The request field this output came from, for error messages. */
+  /** The path of the request field this output came from, for error messages (`outputs[0]`, `mint destAddress <address>`). */
   readonly field: string;
 }
 
@@ -72,6 +88,7 @@ export interface PlannedMint {
   readonly assetNameHex: string;
   /** Negative burns. */
   readonly quantity: bigint;
+  /** The path of the request field it came from (`mint[0]`). */
   readonly field: string;
 }
 

@@ -17,7 +17,7 @@ import {
   writeSet,
 } from "../cardano/tx-cbor.js";
 import type { ChainPort } from "../chain/port.js";
-import { BadRequestError, LedgerRejectedError } from "../errors.js";
+import { BadRequestError, LedgerRejectedError, refusal } from "../errors.js";
 
 const VKEY_WITNESSES = 0;
 const HEX = /^(?:[0-9a-fA-F]{2})+$/;
@@ -29,16 +29,9 @@ export interface SignedTransaction {
   readonly txHash: string;
 }
 
-/** Field names for the 400s, as the client sent them. */
-export interface SubmitFields {
-  readonly transaction: string;
-  readonly signatures: string;
-}
-
-const DEFAULT_FIELDS: SubmitFields = { transaction: "body.transaction", signatures: "body.signatures" };
-
-function decodeTransaction(hex: string, field: string) {
-  if (!HEX.test(hex)) throw new BadRequestError(`${field} is not hex-encoded CBOR.`);
+/** The transaction's parts; a 400 about `transaction` when it does not decode. */
+function decodeTransaction(hex: string) {
+  if (!HEX.test(hex)) throw refusal(BadRequestError, (at) => `${at("transaction")} is not hex-encoded CBOR.`);
   try {
     const parts = splitTransaction(fromHex(hex));
     const keys = new Set(readMapEntries(parts.body).map(([key]) => toHex(key)));
@@ -49,13 +42,13 @@ function decodeTransaction(hex: string, field: string) {
     Serialization.Transaction.fromCbor(TxCBOR(hex.toLowerCase()));
     return parts;
   } catch (error) {
-    throw new BadRequestError(`${field} does not decode as a Cardano transaction: ${(error as Error).message}`);
+    throw refusal(BadRequestError, (at) => `${at("transaction")} does not decode as a Cardano transaction: ${(error as Error).message}`);
   }
 }
 
-/** The encoded vkey witnesses of one witness-set hex, checked one by one. */
+/** The encoded vkey witnesses of one witness-set hex (the input's field `field`), checked one by one. */
 function vkeyWitnessesOf(hex: string, field: string): Uint8Array[] {
-  if (!HEX.test(hex)) throw new BadRequestError(`${field} is not hex-encoded CBOR.`);
+  if (!HEX.test(hex)) throw refusal(BadRequestError, (at) => `${at(field)} is not hex-encoded CBOR.`);
   let witnesses: Uint8Array[];
   try {
     const bytes = fromHex(hex);
@@ -64,22 +57,24 @@ function vkeyWitnessesOf(hex: string, field: string): Uint8Array[] {
     witnesses = entry ? readSet(entry[1]).items : [];
     for (const witness of witnesses) vkeyOfWitness(witness);
   } catch (error) {
-    throw new BadRequestError(
-      `${field} does not decode as a witness set (the CBOR map that CIP-30 signTx returns, e.g. a10081825820…): ${(error as Error).message}`,
+    throw refusal(
+      BadRequestError,
+      (at) => `${at(field)} does not decode as a witness set (the CBOR map that CIP-30 signTx returns, e.g. a10081825820…): ${(error as Error).message}`,
     );
   }
-  if (witnesses.length === 0) throw new BadRequestError(`${field} holds no vkey witnesses.`);
+  if (witnesses.length === 0) throw refusal(BadRequestError, (at) => `${at(field)} holds no vkey witnesses.`);
   return witnesses;
 }
 
 /**
  * Adds the vkey witnesses of `signatures` to the transaction. A witness whose key the
  * transaction already carries is skipped. The body and every other part keep their bytes.
+ * The 400s name the input's fields `transaction` and `signatures[i]`.
  */
-export function mergeSignatures(transactionHex: string, signatures: readonly string[] = [], fields: SubmitFields = DEFAULT_FIELDS): SignedTransaction {
-  const parts = decodeTransaction(transactionHex, fields.transaction);
+export function mergeSignatures(transactionHex: string, signatures: readonly string[] = []): SignedTransaction {
+  const parts = decodeTransaction(transactionHex);
   const txHash = txIdOfBody(parts.body);
-  const added = signatures.flatMap((hex, i) => vkeyWitnessesOf(hex, `${fields.signatures}[${i}]`));
+  const added = signatures.flatMap((hex, i) => vkeyWitnessesOf(hex, `signatures[${i}]`));
   if (added.length === 0) return { cbor: toHex(joinTransaction(parts)), txHash };
 
   let entries: Array<[Uint8Array, Uint8Array]>;
@@ -91,7 +86,7 @@ export function mergeSignatures(transactionHex: string, signatures: readonly str
     existing = index >= 0 ? readSet((entries[index] as [Uint8Array, Uint8Array])[1]) : { tagged: false, items: [] };
     existing.items.forEach(vkeyOfWitness);
   } catch (error) {
-    throw new BadRequestError(`${fields.transaction} has vkey witnesses that do not decode: ${(error as Error).message}`);
+    throw refusal(BadRequestError, (at) => `${at("transaction")} has vkey witnesses that do not decode: ${(error as Error).message}`);
   }
   // One witness per key: a signature sent now replaces one the transaction carried for the same
   // key (a placeholder, or a stale signature); an identical one changes nothing.
@@ -118,13 +113,8 @@ export function mergeSignatures(transactionHex: string, signatures: readonly str
  * Merges the signatures and submits. A transaction the chain already accepted answers with its
  * id again (idempotent); a rejection is a LedgerRejectedError carrying the ledger's reason.
  */
-export async function submitSigned(
-  chain: ChainPort,
-  transactionHex: string,
-  signatures: readonly string[] = [],
-  fields: SubmitFields = DEFAULT_FIELDS,
-): Promise<string> {
-  const { cbor, txHash } = mergeSignatures(transactionHex, signatures, fields);
+export async function submitSigned(chain: ChainPort, transactionHex: string, signatures: readonly string[] = []): Promise<string> {
+  const { cbor, txHash } = mergeSignatures(transactionHex, signatures);
   if ((await chain.txStatus(txHash)) === "confirmed") return txHash;
   try {
     const accepted = await chain.submit(cbor);

@@ -4,7 +4,7 @@
 import type { NativeScript } from "@meshsdk/common";
 import type { EraHistory } from "../cardano/era-history.js";
 import type { Tip } from "../chain/port.js";
-import { BadRequestError } from "../errors.js";
+import { BadRequestError, refusal } from "../errors.js";
 import type { BuildPlan, BuildRequest, TimeLock } from "./request.js";
 
 /** The default validity interval: from now to now + 2 hours. */
@@ -18,7 +18,7 @@ export function planValidity(request: BuildRequest, nowSeconds: number): BuildPl
   for (const bound of ["start", "end"] as const) {
     const value = interval[bound];
     if (typeof value === "number" && value >= LATEST_SECONDS) {
-      throw new BadRequestError(`body.validityInterval.${bound} is ${value}, after the year 5000: give Unix seconds, not milliseconds.`);
+      throw refusal(BadRequestError, (at) => `${at(`validityInterval.${bound}`)} is ${value}, after the year 5000: give Unix seconds, not milliseconds.`);
     }
   }
   const start = interval.start === false ? null : (interval.start ?? nowSeconds);
@@ -52,20 +52,25 @@ export function timeLockOf(script: NativeScript): Omit<TimeLock, "policyId"> {
 type Slots = { start: number | null; end: number | null };
 
 function applyLock(lock: TimeLock, slots: Slots, plan: BuildPlan, tip: Tip, eras: EraHistory): Slots {
-  const at = (slot: number) => `slot ${slot} (${new Date(eras.slotToTime(slot)).toISOString()})`;
+  const when = (slot: number) => `slot ${slot} (${new Date(eras.slotToTime(slot)).toISOString()})`;
   const policy = `The minting policy ${lock.policyId}`;
   const { start } = slots;
   let { end } = slots;
-  if (lock.before !== undefined) {
-    if (lock.before <= tip.slot) throw new BadRequestError(`${policy} can no longer mint or burn: its script allows it only before ${at(lock.before)}, and the chain is at slot ${tip.slot}.`);
-    if (end === null || end > lock.before) {
-      if (plan.validity.explicitEnd) throw new BadRequestError(`body.validityInterval.end must be at or before ${at(lock.before)}: ${policy} allows minting only before it.`);
-      end = lock.before;
+  const { before, after } = lock;
+  if (before !== undefined) {
+    if (before <= tip.slot) throw new BadRequestError(`${policy} can no longer mint or burn: its script allows it only before ${when(before)}, and the chain is at slot ${tip.slot}.`);
+    if (end === null || end > before) {
+      if (plan.validity.explicitEnd) {
+        throw refusal(BadRequestError, (at) => `${at("validityInterval.end")} must be at or before ${when(before)}: ${policy} allows minting only before it.`);
+      }
+      end = before;
     }
   }
-  if (lock.after !== undefined && (start === null || start < lock.after)) {
-    throw new BadRequestError(
-      `${policy} allows minting only from ${at(lock.after)}: ${plan.validity.explicitStart ? "set body.validityInterval.start at or after it" : "build the transaction from then on"}.`,
+  if (after !== undefined && (start === null || start < after)) {
+    throw refusal(
+      BadRequestError,
+      (at) =>
+        `${policy} allows minting only from ${when(after)}: ${plan.validity.explicitStart ? `set ${at("validityInterval.start")} at or after it` : "build the transaction from then on"}.`,
     );
   }
   if (start !== null && end !== null && end <= start) throw new BadRequestError(`${policy}'s time lock leaves no valid interval for this transaction.`);
@@ -80,22 +85,25 @@ const SLOT_BOUND_LIMIT = 1_000_000_000;
 
 function toSlot(value: number | null, bound: "start" | "end", eras: EraHistory): number | null {
   if (value === null) return null;
-  return value < SLOT_BOUND_LIMIT ? value : eras.timeToSlot(value * 1000, `body.validityInterval.${bound}`);
+  return value < SLOT_BOUND_LIMIT ? value : eras.timeToSlot(value * 1000, `validityInterval.${bound}`);
 }
 
 /** The interval in slots, narrowed to the mint policies' time locks where the request left it to us. */
 export function validitySlots(plan: BuildPlan, tip: Tip, eras: EraHistory): Slots {
   let slots: Slots = { start: toSlot(plan.validity.start, "start", eras), end: toSlot(plan.validity.end, "end", eras) };
   if (slots.start !== null && slots.end !== null && slots.end <= slots.start) {
-    throw new BadRequestError(`body.validityInterval.end (slot ${slots.end}) must be after its start (slot ${slots.start}).`);
+    throw refusal(BadRequestError, (at) => `${at("validityInterval.end")} (slot ${slots.end}) must be after its start (slot ${slots.start}).`);
   }
   for (const lock of plan.timeLocks) slots = applyLock(lock, slots, plan, tip, eras);
   if (slots.end !== null && slots.end <= tip.slot) {
     // The ledger takes a transaction only before its end: one whose end has passed can never be
     // accepted, so it is refused now rather than handed out to fail at submit.
-    const at = (slot: number) => `slot ${slot}, ${new Date(eras.slotToTime(slot)).toISOString()}`;
-    throw new BadRequestError(
-      `body.validityInterval.end (${at(slots.end)}) has already passed: the chain is at ${at(tip.slot)}, and the ledger accepts a ` +
+    const when = (slot: number) => `slot ${slot}, ${new Date(eras.slotToTime(slot)).toISOString()}`;
+    const end = slots.end;
+    throw refusal(
+      BadRequestError,
+      (at) =>
+        `${at("validityInterval.end")} (${when(end)}) has already passed: the chain is at ${when(tip.slot)}, and the ledger accepts a ` +
         "transaction only before its end. Set a later end (Unix seconds or a slot), or leave it out for two hours from now.",
     );
   }

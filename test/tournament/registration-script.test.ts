@@ -74,7 +74,6 @@ describe("registration validators", () => {
           requiredSigners: [],
           utxos,
           changeAddress: admin.address,
-          utxosField: "utxos",
           validFrom: tip.slot,
           validTo: tip.slot + 3600,
         },

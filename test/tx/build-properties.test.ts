@@ -1,4 +1,4 @@
-// Properties of the builder over random payments (no chain: utxos given), checked with CSL:
+// Properties of the builder over random payments (utxos given: a stub chain answers only the parameters and the tip), checked with CSL:
 // value is conserved, outputs keep their order and amounts, each output holds at least the
 // ledger minimum, the fee covers the signed transaction, and "not enough ADA" only when it is so.
 import assert from "node:assert/strict";
@@ -8,17 +8,16 @@ import fc from "fast-check";
 import { DEFAULT_PROTOCOL_PARAMETERS } from "@meshsdk/common";
 import { eraHistoryFor } from "../../src/cardano/era-history.js";
 import { encodeUtxo } from "../../src/cardano/utxo.js";
+import type { ChainParameters, ChainPort } from "../../src/chain/port.js";
 import { buildTransaction, type BuildContext } from "../../src/tx/build.js";
 import { newBaseWallet } from "../support/wallets.js";
 
 const START_MS = Date.UTC(2025, 0, 1);
-const context: BuildContext = {
-  network: "devnet",
-  chain: null,
-  params: DEFAULT_PROTOCOL_PARAMETERS,
-  tip: { slot: 10_000, time: START_MS + 10_000_000 },
-  eraHistory: eraHistoryFor("devnet", START_MS),
-};
+const PARAMS: ChainParameters = { ...DEFAULT_PROTOCOL_PARAMETERS, costModels: {} };
+const TIP = { slot: 10_000, time: START_MS + 10_000_000 };
+/** A build given its utxos (and no reference inputs) reads only the parameters and the tip. */
+const chain = { protocolParameters: async () => PARAMS, tip: async () => TIP } as unknown as ChainPort;
+const context: BuildContext = { network: "devnet", chain, eraHistory: eraHistoryFor("devnet", START_MS) };
 
 const lovelaceOf = (value: CSL.Value): bigint => BigInt(value.coin().to_str());
 

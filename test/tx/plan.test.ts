@@ -105,8 +105,8 @@ describe("payload → plan", () => {
     assert.deepEqual(plan.outputs.map((o) => o.address), [TESTNET, TESTNET]);
     assert.equal(plan.changeAddress, TESTNET);
     assert.equal(plan.mints[0]!.quantity, 2n ** 63n - 1n);
-    assert.throws(() => planBuild({ ...base, preloadedScripts, mint: mint("9223372036854775808") }, "devnet", 0), /body\.mint\[0\]\.quantity is 9223372036854775808, outside/);
-    assert.throws(() => planBuild({ ...base, preloadedScripts, mint: mint("-9223372036854775809") }, "devnet", 0), /body\.mint\[0\]\.quantity is -9223372036854775809, outside/);
+    assert.throws(() => planBuild({ ...base, preloadedScripts, mint: mint("9223372036854775808") }, "devnet", 0), { message: /^mint\[0\]\.quantity is 9223372036854775808, outside/ });
+    assert.throws(() => planBuild({ ...base, preloadedScripts, mint: mint("-9223372036854775809") }, "devnet", 0), { message: /^mint\[0\]\.quantity is -9223372036854775809, outside/ });
   });
 
   test("CIP-68 mint: user and reference mints, the reference output with an inline datum at the change address", () => {

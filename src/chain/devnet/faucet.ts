@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import type { UTxO } from "@meshsdk/common";
 import { MeshTxBuilder } from "@meshsdk/core";
 import { MeshWallet } from "@meshsdk/wallet";
-import { BadRequestError } from "../../errors.js";
+import { BadRequestError, refusal } from "../../errors.js";
 import { DEVNET_PROTOCOL_PARAMETERS } from "../protocol-params.js";
 
 /** Lovelace at the faucet address at genesis: 45 billion ADA, the maximum supply. */
@@ -36,7 +36,7 @@ export class Faucet {
     const holding = faucetUtxos.reduce((sum, u) => sum + BigInt(u.output.amount.find((a) => a.unit === "lovelace")?.quantity ?? "0"), 0n);
     // Leave room for the fee and the change output.
     if (lovelace + 5_000_000n > holding) {
-      throw new BadRequestError(`body.lovelace is more than the faucet holds: it has ${holding} lovelace left.`);
+      throw refusal(BadRequestError, (at) => `${at("lovelace")} is more than the faucet holds: it has ${holding} lovelace left.`);
     }
     const builder = new MeshTxBuilder({ params: DEVNET_PROTOCOL_PARAMETERS });
     const unsigned = await builder

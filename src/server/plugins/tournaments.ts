@@ -1,13 +1,12 @@
 // The tournaments service of the instance: `app.tournaments` hands the tournament routes what every
-// operation works with (the chain, the network, its era history, the contract deployments) and the
-// contract a request selects. It owns the deployment store (opened on first use, closed with the
+// operation works with (the chain, the network, its era history, the contract deployments). It owns the deployment store (opened on first use, closed with the
 // instance) and, on the devnet, deploys the tournament script as a reference script at start.
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { isDevnet } from "../../chain/port.js";
 import { deploymentsPath, DeploymentStore } from "../../store/tournament-deployments.js";
 import type { TournamentContext } from "../../tournament/context.js";
-import { defaultContract, Deployments, selectContract, type Contract, type ContractSelector } from "../../tournament/deployment.js";
+import { defaultContract, Deployments } from "../../tournament/deployment.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -18,8 +17,6 @@ declare module "fastify" {
 export interface Tournaments {
   /** What every tournament operation works with; opens the deployment store on first use. */
   context(): TournamentContext;
-  /** The contract deployment a request selects (contractTitle, contractVersion), or a 404 naming what exists. */
-  contract(selector: ContractSelector): Contract;
 }
 
 async function tournamentsPlugin(app: FastifyInstance): Promise<void> {
@@ -34,7 +31,6 @@ async function tournamentsPlugin(app: FastifyInstance): Promise<void> {
       deployments ??= new Deployments(app.chain, network, store);
       return { chain: app.chain, network, eraHistory: app.eraHistory, deployments };
     },
-    contract: (selector) => selectContract(network, selector),
   };
   app.decorate("tournaments", tournaments);
 

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { encodeUtxo } from "../../../cardano/utxo.js";
 import { errorResponses } from "../../schemas.js";
+import { within } from "../within.js";
 import { AddressParams, UtxosResponse } from "./schemas.js";
 import { utxoQueryAddress } from "./to-domain.js";
 
@@ -22,7 +23,8 @@ export default async function addressRoutes(fastify: FastifyInstance): Promise<v
       },
     },
     async (request) => {
-      const utxos = await app.chain.utxosAt(utxoQueryAddress(app.config.network, request.params));
+      const address = await within("params", () => utxoQueryAddress(app.config.network, request.params));
+      const utxos = await app.chain.utxosAt(address);
       return { utxos: utxos.map(encodeUtxo) };
     },
   );

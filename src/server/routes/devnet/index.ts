@@ -6,6 +6,7 @@ import { NotFoundError } from "../../../errors.js";
 import { BASE_PATH } from "../../paths.js";
 import { errorResponses } from "../../schemas.js";
 import { SubmitResponse } from "../transactions/schemas.js";
+import { within } from "../within.js";
 import { AdvanceBody, FaucetBody, TipResponse } from "./schemas.js";
 import { faucetRequest } from "./to-domain.js";
 
@@ -34,8 +35,11 @@ export default async function devnetRoutes(fastify: FastifyInstance): Promise<vo
     },
     async (request) => {
       const chain = devnet(`POST ${BASE_PATH}/devnet/faucet`);
-      const { address, lovelace } = faucetRequest(app.config.network, request.body);
-      return { txHash: await chain.faucet(address, lovelace) };
+      const txHash = await within("body", () => {
+        const { address, lovelace } = faucetRequest(app.config.network, request.body);
+        return chain.faucet(address, lovelace);
+      });
+      return { txHash };
     },
   );
 

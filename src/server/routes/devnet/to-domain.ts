@@ -1,4 +1,4 @@
-// The faucet request → the bech32 address and the lovelace the devnet sends.
+// The faucet request → the bech32 address and the lovelace the devnet sends (errors name the body's fields by their path in it).
 import type { Static } from "typebox";
 import { paymentAddressOn } from "../../../cardano/address-rules.js";
 import type { Network } from "../../../config.js";
@@ -14,6 +14,6 @@ export interface FaucetRequest {
 }
 
 export const faucetRequest = (network: Network, body: Static<typeof FaucetBody>): FaucetRequest => ({
-  address: paymentAddressOn(network, body.address, "body.address"),
-  lovelace: body.lovelace === undefined ? DEFAULT_FAUCET_LOVELACE : parseAmount(body.lovelace, "body.lovelace"),
+  address: paymentAddressOn(network, body.address, "address"),
+  lovelace: body.lovelace === undefined ? DEFAULT_FAUCET_LOVELACE : parseAmount(body.lovelace, "lovelace"),
 });

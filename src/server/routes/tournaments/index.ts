@@ -1,14 +1,14 @@
 // The tournament endpoints: thin handlers over src/tournament. Each converts the typed request
 // (schemas.ts) into the domain's input (to-domain.ts), calls one domain function with the context
-// app.tournaments gives, and returns its answer. POST /tournaments/submit-tx is the shared submit route.
+// app.tournaments gives (within the request part the input comes from, so that errors name its
+// fields there), and returns its answer. POST /tournaments/submit-tx is the shared submit route.
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { cancelTournament, refundTournament } from "../../../tournament/close.js";
 import type { TxAnswer } from "../../../tournament/context.js";
 import { createTournament } from "../../../tournament/create.js";
-import { numberedPage, pageAfter } from "../../../tournament/pages.js";
 import { addParticipants } from "../../../tournament/participants.js";
-import { listRegistrations, listTournaments, requireAnyTournament } from "../../../tournament/read.js";
+import { readRegistrationsPage, readTournament, readTournamentsPage } from "../../../tournament/queries.js";
 import { register, unregister } from "../../../tournament/register.js";
 import {
   DEFAULT_SETTLE_WINDOW_MS,
@@ -23,11 +23,11 @@ import {
   MIN_SETTLE_WINDOW_MS,
 } from "../../../tournament/limits.js";
 import { settle } from "../../../tournament/settle.js";
-import { viewOf } from "../../../tournament/view.js";
 import { errorResponses } from "../../schemas.js";
 import { registerSubmitRoute } from "../transactions/index.js";
+import { within } from "../within.js";
 import * as S from "./schemas.js";
-import { listPage, registrationsPage, tournamentIdOf, tournamentInputs } from "./to-domain.js";
+import { registrationsQuery, tournamentInputs, tournamentQuery, tournamentsQuery } from "./to-domain.js";
 
 const TAGS = ["Tournaments"];
 const CONTRACT_NOTE =
@@ -79,8 +79,7 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
       },
     },
     async (request) => {
-      const input = inputs.create(request.body);
-      const result = await createTournament(context(), input);
+      const result = await within("body", () => createTournament(context(), inputs.create(request.body)));
       return { ...txJson(result), tournamentId: result.tournamentId, deposit: result.deposit.toString(), settleBy: result.settleBy };
     },
   );
@@ -102,14 +101,7 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
         response: { 200: S.ListAnswer, ...errorResponses(404, 503) },
       },
     },
-    async (request) => {
-      const { selector, limit, pageState } = listPage(request.query);
-      const c = context();
-      const all = await listTournaments(c.chain, app.tournaments.contract(selector), c.network);
-      const page = pageAfter(all, (t) => t.tournamentId, limit, pageState, "querystring.pageState");
-      const tip = await c.chain.tip();
-      return { results: page.results.map((t) => viewOf(t, tip)), ...(page.pageState ? { pageState: page.pageState } : {}) };
-    },
+    async (request) => within("querystring", () => readTournamentsPage(context(), tournamentsQuery(request.query))),
   );
 
   app.get(
@@ -128,12 +120,7 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
         response: { 200: S.Tournament, ...errorResponses(404, 503) },
       },
     },
-    async (request) => {
-      const tournamentId = tournamentIdOf(request.params);
-      const c = context();
-      const t = await requireAnyTournament(c.chain, app.tournaments.contract(request.query), c.network, tournamentId);
-      return viewOf(t, await c.chain.tip());
-    },
+    async (request) => readTournament(context(), tournamentQuery(request.params, request.query)),
   );
 
   app.post(
@@ -155,8 +142,7 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
       },
     },
     async (request) => {
-      const input = inputs.register(request.params, request.body);
-      const result = await register(context(), input);
+      const result = await within("body", () => register(context(), inputs.register(request.params, request.body)));
       return { ...txJson(result), outputRef: result.outputRef };
     },
   );
@@ -181,10 +167,7 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
         response: { 200: S.TxAnswer, ...errorResponses(404, 422, 503) },
       },
     },
-    async (request) => {
-      const input = inputs.unregister(request.params, request.body);
-      return txJson(await unregister(context(), input));
-    },
+    async (request) => txJson(await within("body", () => unregister(context(), inputs.unregister(request.params, request.body)))),
   );
 
   app.get(
@@ -206,21 +189,18 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
       },
     },
     async (request) => {
-      const tournamentId = tournamentIdOf(request.params);
-      const { selector, valid, page, limit } = registrationsPage(request.query);
-      const c = context();
-      const t = await requireAnyTournament(c.chain, app.tournaments.contract(selector), c.network, tournamentId);
-      const all = (await listRegistrations(c.chain, t, c.network)).filter((r) => valid === undefined || r.valid === valid);
+      const input = await within("querystring", () => registrationsQuery(request.params, request.query));
+      const { entryFee, registrations } = await readRegistrationsPage(context(), input);
       return {
-        entryFeeLovelace: t.datum.config.entryFee.toString(),
-        results: numberedPage(all, page, limit).map((r) => ({
+        entryFeeLovelace: entryFee.toString(),
+        results: registrations.map((r) => ({
           address: r.address,
           outputRef: r.outputRef,
           valid: r.valid,
           paidFeesLovelace: r.paidFeesLovelace.toString(),
         })),
-        page,
-        limit,
+        page: input.page,
+        limit: input.limit,
       };
     },
   );
@@ -251,10 +231,7 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
         response: { 200: S.TxAnswer, ...errorResponses(404, 422, 503) },
       },
     },
-    async (request) => {
-      const input = inputs.participants(request.params, request.body);
-      return txJson(await addParticipants(context(), input));
-    },
+    async (request) => txJson(await within("body", () => addParticipants(context(), inputs.participants(request.params, request.body)))),
   );
 
   app.patch(
@@ -276,10 +253,7 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
         response: { 200: S.TxAnswer, ...errorResponses(404, 422, 503) },
       },
     },
-    async (request) => {
-      const input = inputs.settle(request.params, request.body);
-      return txJson(await settle(context(), input));
-    },
+    async (request) => txJson(await within("body", () => settle(context(), inputs.settle(request.params, request.body)))),
   );
 
   app.post(
@@ -301,10 +275,7 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
         response: { 200: S.TxAnswer, ...errorResponses(404, 422, 503) },
       },
     },
-    async (request) => {
-      const input = inputs.cancel(request.params, request.body);
-      return txJson(await cancelTournament(context(), input));
-    },
+    async (request) => txJson(await within("body", () => cancelTournament(context(), inputs.cancel(request.params, request.body)))),
   );
 
   app.post(
@@ -326,9 +297,6 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
         response: { 200: S.TxAnswer, ...errorResponses(404, 422, 503) },
       },
     },
-    async (request) => {
-      const input = inputs.refund(request.params, request.body);
-      return txJson(await refundTournament(context(), input));
-    },
+    async (request) => txJson(await within("body", () => refundTournament(context(), inputs.refund(request.params, request.body)))),
   );
 }

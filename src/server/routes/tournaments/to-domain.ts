@@ -1,14 +1,16 @@
 // The typed tournament requests → the inputs of src/tournament: addresses checked and in bech32,
 // amounts as bigint, UTxO strings decoded, the tournament ID of the path (which a body may repeat)
-// in lowercase. Each converter reads the fields in the order their errors take precedence.
+// in lowercase. Each converter reads the fields in the order their errors take precedence, and
+// names them by their path in the body or the query (the handler says which: ../within.ts).
 import { decodeUtxos } from "../../../cardano/utxo.js";
 import { isKeyAddress, paymentAddressOn } from "../../../cardano/address-rules.js";
 import type { Network } from "../../../config.js";
-import { BadRequestError } from "../../../errors.js";
+import { BadRequestError, refusal } from "../../../errors.js";
 import type { CancelInput, CloseInput } from "../../../tournament/close.js";
 import type { CreateInput } from "../../../tournament/create.js";
 import type { ContractSelector } from "../../../tournament/deployment.js";
 import type { ParticipantsInput } from "../../../tournament/participants.js";
+import type { RegistrationsPageInput, TournamentInput, TournamentsPageInput } from "../../../tournament/queries.js";
 import type { RegisterInput, UnregisterInput } from "../../../tournament/register.js";
 import type { SettleInput } from "../../../tournament/settle.js";
 import { parseAmount } from "../../../cardano/amount.js";
@@ -31,12 +33,12 @@ const DEFAULT_PAGE_LIMIT = 100;
 
 const selectorOf = (q: ContractQuery): ContractSelector => ({ contractTitle: q.contractTitle, contractVersion: q.contractVersion });
 
-export const tournamentIdOf = (params: TournamentParams): string => params.tournamentId.toLowerCase();
+const tournamentIdOf = (params: TournamentParams): string => params.tournamentId.toLowerCase();
 
 /** The path's tournament ID, after checking that the body's (when it repeats it) is the same. */
 function sameId(params: TournamentParams, body: { tournamentId?: string | undefined }): string {
   if (body.tournamentId !== undefined && params.tournamentId.toLowerCase() !== body.tournamentId.toLowerCase()) {
-    throw new BadRequestError("body.tournamentId differs from the tournamentId of the path.");
+    throw refusal(BadRequestError, (at) => `${at("tournamentId")} differs from the tournamentId of the path.`);
   }
   return tournamentIdOf(params);
 }
@@ -45,124 +47,118 @@ function sameId(params: TournamentParams, body: { tournamentId?: string | undefi
 export function tournamentInputs(network: Network) {
   const address = (value: string, field: string) => paymentAddressOn(network, value, field);
   const changeOr = (fallback: string, changeAddress: string | undefined) =>
-    changeAddress === undefined ? fallback : address(changeAddress, "body.changeAddress");
+    changeAddress === undefined ? fallback : address(changeAddress, "changeAddress");
 
   return {
     create(b: CreateBody): CreateInput {
-      const admin = address(b.adminAddress, "body.adminAddress");
+      const admin = address(b.adminAddress, "adminAddress");
       return {
         name: b.name,
         adminAddress: admin,
         changeAddress: changeOr(admin, b.changeAddress),
         bracketSize: b.bracketSize,
-        entryFee: b.entryFee === undefined ? 0n : parseAmount(b.entryFee, "body.entryFee"),
-        payoutStructure: b.payoutStructure.map((a, i) => parseAmount(a, `body.payoutStructure[${i}]`)),
+        entryFee: b.entryFee === undefined ? 0n : parseAmount(b.entryFee, "entryFee"),
+        payoutStructure: b.payoutStructure.map((a, i) => parseAmount(a, `payoutStructure[${i}]`)),
         fixedPayouts: (b.fixedPayouts ?? []).map(([a, amount], i) => ({
-          address: address(a, `body.fixedPayouts[${i}][0]`),
-          amount: parseAmount(amount, `body.fixedPayouts[${i}][1]`),
+          address: address(a, `fixedPayouts[${i}][0]`),
+          amount: parseAmount(amount, `fixedPayouts[${i}][1]`),
         })),
         settleBy: b.settleBy,
-        utxos: decodeUtxos(b.utxos, "body.utxos"),
+        utxos: decodeUtxos(b.utxos, "utxos"),
         ...selectorOf(b),
       };
     },
 
     register(params: TournamentParams, b: RegisterBody): RegisterInput {
-      const registerer = address(b.registererAddress, "body.registererAddress");
+      const registerer = address(b.registererAddress, "registererAddress");
       return {
         tournamentId: sameId(params, b),
         registererAddress: registerer,
         changeAddress: changeOr(registerer, b.changeAddress),
-        utxos: decodeUtxos(b.utxos, "body.utxos"),
+        utxos: decodeUtxos(b.utxos, "utxos"),
         ...selectorOf(b),
       };
     },
 
     unregister(params: TournamentParams, b: UnregisterBody): UnregisterInput {
-      const registerer = address(b.registererAddress, "body.registererAddress");
+      const registerer = address(b.registererAddress, "registererAddress");
       return {
         tournamentId: sameId(params, b),
         registererAddress: registerer,
         changeAddress: changeOr(registerer, b.changeAddress),
         outputRef: b.outputRef,
-        utxos: decodeUtxos(b.utxos, "body.utxos"),
+        utxos: decodeUtxos(b.utxos, "utxos"),
         ...selectorOf(b),
       };
     },
 
     participants(params: TournamentParams, b: ParticipantsBody): ParticipantsInput {
-      const admin = address(b.adminAddress, "body.adminAddress");
+      const admin = address(b.adminAddress, "adminAddress");
       return {
         tournamentId: sameId(params, b),
         adminAddress: admin,
         changeAddress: changeOr(admin, b.changeAddress),
-        registrations: b.registrations.map((r, i) => ({ address: address(r.address, `body.registrations[${i}].address`), outputRef: r.outputRef })),
-        utxos: decodeUtxos(b.utxos, "body.utxos"),
+        registrations: b.registrations.map((r, i) => ({ address: address(r.address, `registrations[${i}].address`), outputRef: r.outputRef })),
+        utxos: decodeUtxos(b.utxos, "utxos"),
         ...selectorOf(b),
       };
     },
 
     settle(params: TournamentParams, b: SettleBody): SettleInput {
-      const admin = address(b.adminAddress, "body.adminAddress");
+      const admin = address(b.adminAddress, "adminAddress");
       return {
         tournamentId: sameId(params, b),
         adminAddress: admin,
         changeAddress: changeOr(admin, b.changeAddress),
-        results: b.results.map((r, i) => address(r, `body.results[${i}]`)),
-        utxos: decodeUtxos(b.utxos, "body.utxos"),
+        results: b.results.map((r, i) => address(r, `results[${i}]`)),
+        utxos: decodeUtxos(b.utxos, "utxos"),
         ...selectorOf(b),
       };
     },
 
     cancel(params: TournamentParams, b: CancelBody): CancelInput {
-      const admin = address(b.adminAddress, "body.adminAddress");
+      const admin = address(b.adminAddress, "adminAddress");
       return {
         tournamentId: sameId(params, b),
         adminAddress: admin,
         changeAddress: changeOr(admin, b.changeAddress),
-        utxos: decodeUtxos(b.utxos, "body.utxos"),
+        utxos: decodeUtxos(b.utxos, "utxos"),
         ...selectorOf(b),
       };
     },
 
     /** The change goes to changeAddress, else the caller's address, else the first key-locked UTxO's address. */
     refund(params: TournamentParams, b: RefundBody): CloseInput {
-      const paying = decodeUtxos(b.utxos, "body.utxos");
-      const caller = b.address === undefined ? undefined : address(b.address, "body.address");
+      const paying = decodeUtxos(b.utxos, "utxos");
+      const caller = b.address === undefined ? undefined : address(b.address, "address");
       const fallback = paying.find((u) => isKeyAddress(u.output.address))?.output.address;
-      const change = b.changeAddress !== undefined ? address(b.changeAddress, "body.changeAddress") : (caller ?? fallback);
+      const change = b.changeAddress !== undefined ? address(b.changeAddress, "changeAddress") : (caller ?? fallback);
       if (change === undefined) {
-        throw new BadRequestError("body.changeAddress (or body.address) is needed: no UTxO of body.utxos is at a key address to send the change to.");
+        throw refusal(
+          BadRequestError,
+          (at) => `${at("changeAddress")} (or ${at("address")}) is needed: no UTxO of ${at("utxos")} is at a key address to send the change to.`,
+        );
       }
       return { tournamentId: sameId(params, b), changeAddress: change, utxos: paying, ...selectorOf(b) };
     },
   };
 }
 
-export interface ListPage {
-  readonly selector: ContractSelector;
-  readonly limit: number;
-  readonly pageState: string | undefined;
-}
-
-export function listPage(q: ListQuery): ListPage {
+/** GET /tournaments: the page of the query (`pageState`, alias `cursor`). */
+export function tournamentsQuery(q: ListQuery): TournamentsPageInput {
   if (q.pageState !== undefined && q.cursor !== undefined && q.pageState !== q.cursor) {
-    throw new BadRequestError("querystring.pageState and querystring.cursor are the same parameter: send one of them.");
+    throw refusal(BadRequestError, (at) => `${at("pageState")} and ${at("cursor")} are the same parameter: send one of them.`);
   }
-  return { selector: selectorOf(q), limit: q.limit ?? DEFAULT_PAGE_LIMIT, pageState: q.pageState ?? q.cursor };
+  return { ...selectorOf(q), limit: q.limit ?? DEFAULT_PAGE_LIMIT, pageState: q.pageState ?? q.cursor };
 }
 
-export interface RegistrationsPage {
-  readonly selector: ContractSelector;
-  /** Only registrations with this validity; all when undefined. */
-  readonly valid: boolean | undefined;
-  readonly page: number;
-  readonly limit: number;
-}
+/** GET /tournaments/{tournamentId}. */
+export const tournamentQuery = (params: TournamentParams, q: ContractQuery): TournamentInput => ({ tournamentId: tournamentIdOf(params), ...selectorOf(q) });
 
-export function registrationsPage(q: RegistrationsQuery): RegistrationsPage {
+/** GET /tournaments/{tournamentId}/registrations: the page of the query (`page`, alias `cursor`, numbered from 1). */
+export function registrationsQuery(params: TournamentParams, q: RegistrationsQuery): RegistrationsPageInput {
   if (q.page !== undefined && q.cursor !== undefined && q.page !== q.cursor) {
-    throw new BadRequestError("querystring.page and querystring.cursor are the same parameter: send one of them.");
+    throw refusal(BadRequestError, (at) => `${at("page")} and ${at("cursor")} are the same parameter: send one of them.`);
   }
-  return { selector: selectorOf(q), valid: q.valid, page: q.page ?? q.cursor ?? 1, limit: q.limit ?? DEFAULT_PAGE_LIMIT };
+  return { tournamentId: tournamentIdOf(params), ...selectorOf(q), valid: q.valid, page: q.page ?? q.cursor ?? 1, limit: q.limit ?? DEFAULT_PAGE_LIMIT };
 }

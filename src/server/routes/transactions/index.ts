@@ -5,8 +5,9 @@ import type { FastifyInstance } from "fastify";
 import { buildTransaction } from "../../../tx/build.js";
 import { submitSigned } from "../../../tx/submit.js";
 import { errorResponses } from "../../schemas.js";
+import { within } from "../within.js";
 import { BuildBody, BuildResponse, SubmitBody, SubmitResponse, TxParams, TxStatusResponse } from "./schemas.js";
-import { buildRequest, txHashOf } from "./to-domain.js";
+import { txHashOf } from "./to-domain.js";
 
 const SUBMIT_DESCRIPTION =
   "Adds the vkey witnesses of `signatures` to the transaction (its body, hence its id, stays byte for byte the same) and submits it. " +
@@ -29,7 +30,7 @@ export function registerSubmitRoute(fastify: FastifyInstance, path: string, meta
     },
     async (request) => {
       const { transaction, signatures = [] } = request.body;
-      return { txHash: await submitSigned(app.chain, transaction, signatures) };
+      return { txHash: await within("body", () => submitSigned(app.chain, transaction, signatures)) };
     },
   );
 }
@@ -51,12 +52,7 @@ export default async function transactionRoutes(fastify: FastifyInstance): Promi
         response: { 200: BuildResponse, ...errorResponses(422, 503) },
       },
     },
-    async (request) => {
-      const buildInput = buildRequest(request.body);
-      const chain = app.chain;
-      const [params, tip] = await Promise.all([chain.protocolParameters(), chain.tip()]);
-      return buildTransaction(buildInput, { network: app.config.network, chain, params, tip, eraHistory: app.eraHistory });
-    },
+    async (request) => within("body", () => buildTransaction(request.body, { network: app.config.network, chain: app.chain, eraHistory: app.eraHistory })),
   );
 
   registerSubmitRoute(app, "/transactions/submit", { summary: "Submit a signed transaction", tag: "Transactions" });

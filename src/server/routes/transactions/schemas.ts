@@ -1,6 +1,6 @@
 // The schemas of POST /transactions/build, POST /transactions/submit (shared with POST
 // /tournaments/submit-tx) and GET /transactions/{txHash}: every field documented.
-import { Type, type Static, type TSchema } from "typebox";
+import { Type, type TSchema } from "typebox";
 import { Amount, Hash28, Hash32, Hex, SignedAmount } from "../../schemas.js";
 import { Address, UtxoString } from "../addresses/schemas.js";
 
@@ -37,7 +37,6 @@ const nativeScriptOver = <Inner extends TSchema>(inner: Inner) =>
 const NativeScript = nativeScriptOver(
   nativeScriptOver(nativeScriptOver(nativeScriptOver(nativeScriptOver(Type.Union([SigLeaf, TimeLockLeaf], { description: "A native script leaf: sig, before or after." }))))),
 );
-export type NativeScriptBody = Static<typeof NativeScript>;
 
 const AssetNameObject = Type.Object(
   {
@@ -204,7 +203,6 @@ export const BuildResponse = Type.Object({
   witnessSet: Hex("The witness set of `complete` alone (a0 when empty)."),
   auxiliaryData: Type.Optional(Hex("The auxiliary data, when the request carries metadata (message, metadata, meta or CIP-25 mints). Without metadata the transaction still holds an empty auxiliary data map (Mesh always attaches one; it costs about 1,600 lovelace of fee), which this field then leaves out.")),
 }, { description: "The unsigned transaction, in the forms wallets and signers take." });
-export type BuildBody = Static<typeof BuildBody>;
 
 export const SubmitBody = Type.Object(
   {

@@ -1,11 +1,12 @@
 // The utility endpoints: addresses, native scripts, slot ↔ time. Thin: each handler calls one
-// domain function of src/cardano/ and returns what it answers.
+// domain function of src/cardano/ on a field of the body and returns what it answers.
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { addressCredentials, addressInfo } from "../../../cardano/addresses.js";
 import { MAX_NATIVE_SCRIPT_DEPTH, MAX_NATIVE_SCRIPT_NODES, parseNativeScript, serializeNativeScript } from "../../../cardano/native-scripts.js";
 import { BASE_PATH } from "../../paths.js";
 import { errorResponses } from "../../schemas.js";
+import { within } from "../within.js";
 import {
   AddressBody,
   AddressInfo,
@@ -45,9 +46,7 @@ export default async function utilsRoutes(fastify: FastifyInstance): Promise<voi
         response: { 200: ParsedAddress, ...errorResponses() },
       },
     },
-    async (request) => {
-      return addressCredentials(request.body.address, "body.address", `Read it with POST ${BASE_PATH}/addresses/info instead.`);
-    },
+    async (request) => within("body", () => addressCredentials(request.body.address, "address", `Read it with POST ${BASE_PATH}/addresses/info instead.`)),
   );
 
   app.post(
@@ -65,9 +64,7 @@ export default async function utilsRoutes(fastify: FastifyInstance): Promise<voi
         response: { 200: AddressInfo, ...errorResponses() },
       },
     },
-    async (request) => {
-      return addressInfo(request.body.address, "body.address");
-    },
+    async (request) => within("body", () => addressInfo(request.body.address, "address")),
   );
 
   app.post(
@@ -87,9 +84,7 @@ export default async function utilsRoutes(fastify: FastifyInstance): Promise<voi
         response: { 200: ParsedScript, ...errorResponses() },
       },
     },
-    async (request) => {
-      return parseNativeScript(request.body.script, "body.script");
-    },
+    async (request) => within("body", () => parseNativeScript(request.body.script, "script")),
   );
 
   app.post(
@@ -110,15 +105,16 @@ export default async function utilsRoutes(fastify: FastifyInstance): Promise<voi
       // check below runs first and names the wrong node; the schema's error is the fallback.
       attachValidation: true,
     },
-    async (request) => {
-      if (request.validationError) {
-        // The body did not match its schema, so its type says nothing: look at it as any JSON.
-        const body: unknown = request.body;
-        if (isRecord(body) && "schema" in body) serializeNativeScript(body["schema"], "body.schema");
-        throw request.validationError;
-      }
-      return serializeNativeScript(request.body.schema, "body.schema");
-    },
+    async (request) =>
+      within("body", () => {
+        if (request.validationError) {
+          // The body did not match its schema, so its type says nothing: look at it as any JSON.
+          const body: unknown = request.body;
+          if (isRecord(body) && "schema" in body) serializeNativeScript(body["schema"], "schema");
+          throw request.validationError;
+        }
+        return serializeNativeScript(request.body.schema, "schema");
+      }),
   );
 
   app.post(
@@ -135,9 +131,7 @@ export default async function utilsRoutes(fastify: FastifyInstance): Promise<voi
         response: { 200: TimeAnswer, ...errorResponses() },
       },
     },
-    async (request) => {
-      return { time: app.eraHistory.slotToTime(request.body.slot, "body.slot") };
-    },
+    async (request) => within("body", () => ({ time: app.eraHistory.slotToTime(request.body.slot, "slot") })),
   );
 
   app.post(
@@ -154,8 +148,6 @@ export default async function utilsRoutes(fastify: FastifyInstance): Promise<voi
         response: { 200: SlotAnswer, ...errorResponses() },
       },
     },
-    async (request) => {
-      return { slot: app.eraHistory.timeToSlot(request.body.time, "body.time") };
-    },
+    async (request) => within("body", () => ({ slot: app.eraHistory.timeToSlot(request.body.time, "time") })),
   );
 }
