@@ -1,19 +1,28 @@
 // Runs the *.test.ts files under test/ and contracts/ with node's test runner (tsx for TypeScript).
 // Node 20's --test takes no globs, so the files are listed here.
 //
-//   node scripts/run-tests.mjs                  every test file
-//   node scripts/run-tests.mjs --fast           all but the slow ones (npm run test:fast, under two minutes)
+//   node scripts/run-tests.mjs                  every test file, each in its own process
+//   node scripts/run-tests.mjs --fast           all but the slow ones (npm run test:fast), grouped
 //   node scripts/run-tests.mjs word [word…]     the files whose path contains one of the words
 //                                               (a folder, `test/tx/`, or part of a name, `deadline`)
 //
-// The slow ones are test/slow/ (minutes: the key CLI as real processes, the largest tournaments, the
-// fuzzer, a headless browser, devnet crashes), test/e2e/ (whole services through each backend) and
-// the contract suite's scale test, which settles a 64-player tournament.
+// The slow ones are test/slow/ (from ten seconds to minutes each: the key CLI as real processes,
+// the largest tournaments, the fuzzer, a headless browser, devnet crashes) and test/e2e/ (whole
+// services through each backend).
+//
+// --fast also runs the files in a few shared processes instead of one each: every file that
+// starts the service or builds a transaction first loads Mesh, Scalus and Helios, about 5 s of
+// CPU, which over some fifty files is most of the time. Tests must not depend on running alone
+// (none changes process.env or other global state); the full run keeps one process per file.
 import { spawnSync } from "node:child_process";
-import { readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 
-const SLOW = ["test/slow/", "test/e2e/", "contracts/test/scale.test.ts"];
+const SLOW = ["test/slow/", "test/e2e/"];
+/** Shared processes of a --fast run, two at a time: enough to even out files of unequal length. */
+const GROUPS = 4;
 
 function find(dir) {
   let out = [];
@@ -32,6 +41,19 @@ function find(dir) {
   return out;
 }
 
+/** One module per group that imports its test files, in a temporary folder; returns [folder, modules]. */
+function grouped(files) {
+  const dir = mkdtempSync(join(tmpdir(), "run-tests-"));
+  const groups = Array.from({ length: Math.min(GROUPS, files.length) }, () => []);
+  files.forEach((file, i) => groups[i % groups.length].push(file));
+  const modules = groups.map((group, i) => {
+    const module = join(dir, `group-${i + 1}.test.mjs`);
+    writeFileSync(module, group.map((file) => `import ${JSON.stringify(pathToFileURL(resolve(file)).href)};\n`).join(""));
+    return module;
+  });
+  return [dir, modules];
+}
+
 const args = process.argv.slice(2);
 const fast = args.includes("--fast");
 const filter = args.filter((arg) => arg !== "--fast");
@@ -42,9 +64,11 @@ if (files.length === 0) {
   console.error("No test files found.");
   process.exit(1);
 }
+const [groupDir, entries] = fast ? grouped(files) : [undefined, files];
 const result = spawnSync(
   process.execPath,
-  ["--import", "tsx", "--test", "--test-concurrency=2", "--test-timeout=600000", ...files],
+  ["--import", "tsx", "--test", "--test-concurrency=2", "--test-timeout=600000", ...entries],
   { stdio: "inherit", env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" } },
 );
+if (groupDir) rmSync(groupDir, { recursive: true, force: true });
 process.exit(result.status ?? 1);

@@ -162,15 +162,27 @@ export class AssetFlows {
       .selectUtxosFrom(fees);
   }
 
-  /** An ada-only UTxO of the wallet whose transaction id sorts before `txHash` (paying itself until it has one). */
+  /**
+   * An ada-only UTxO of the wallet whose transaction id sorts before `txHash`. When none does, it
+   * builds self-payments of 5 ada plus i lovelace until one's id sorts before `txHash` and submits
+   * only that one: the id is known before submitting, so the search costs builds, not ledger
+   * transactions (a locked id starting 0x04 needs about 55 tries; submitting each, as before, ran
+   * out of its 30 tries about one run in thirty).
+   */
   async #keyInputBefore(txHash: string): Promise<UTxO> {
-    for (let attempt = 0; attempt < 30; attempt++) {
-      const found = (await this.adaOnly()).find((u) => u.input.txHash < txHash && lovelaceOf(u) >= 5_000_000n);
-      if (found) return found;
-      const payment = await buildPayment(this.params, this.wallet.address, largest(await this.adaOnly()), this.wallet.address, 5_000_000n);
-      await this.submit(await this.wallet.sign(payment));
+    const held = await this.adaOnly();
+    const found = held.find((u) => u.input.txHash < txHash && lovelaceOf(u) >= 5_000_000n);
+    if (found) return found;
+    const source = largest(held);
+    for (let extra = 0n; extra < 20_000n; extra++) {
+      const payment = await buildPayment(this.params, this.wallet.address, source, this.wallet.address, 5_000_000n + extra);
+      if (bodyHash(payment) >= txHash) continue;
+      const id = await this.submit(await this.wallet.sign(payment));
+      const paid = (await this.adaOnly()).find((u) => u.input.txHash === id && lovelaceOf(u) === 5_000_000n + extra);
+      assert.ok(paid, `the self-payment ${id} is at ${this.wallet.address}`);
+      return paid;
     }
-    assert.fail(`no UTxO of ${this.wallet.address} sorts before ${txHash}`);
+    assert.fail(`no self-payment of ${this.wallet.address} has an id sorting before ${txHash}`);
   }
 }
 

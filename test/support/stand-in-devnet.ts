@@ -14,7 +14,7 @@ export function standInDevnet(dataDir: string): Promise<DevnetChain> {
   const now = (): number => {
     if (!first) return Date.now();
     first = false;
-    return DEVNET_FALLBACK_START_MS;
+    return DEVNET_FALLBACK_START_MS + 1000; // the devnet starts one slot before its first reading
   };
   return DevnetChain.create({ path: join(dataDir, "devnet.sqlite"), now });
 }

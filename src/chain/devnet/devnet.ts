@@ -58,7 +58,9 @@ export class DevnetChain implements DevnetPort {
       if (!snapshot) {
         const faucetKey = generateFaucetKey();
         const faucet = await Faucet.create(faucetKey);
-        const systemStartMs = Math.floor(now() / SLOT_LENGTH_MS) * SLOT_LENGTH_MS;
+        // One slot in the past, so the tip is never slot 0: Mesh writes no validity start of 0
+        // (it tests the number for truth), and the tournament contract needs a lower bound.
+        const systemStartMs = (Math.floor(now() / SLOT_LENGTH_MS) - 1) * SLOT_LENGTH_MS;
         const genesis = Emulator.withAddresses([faucet.address], new SlotConfig(systemStartMs, 0, SLOT_LENGTH_MS), GENESIS_LOVELACE);
         store.saveGenesis({ systemStartMs, faucetKey, utxos: genesis.getUtxosCbor() });
         snapshot = store.load();

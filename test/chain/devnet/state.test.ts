@@ -68,10 +68,13 @@ describe("devnet state on disk", () => {
     let now = Date.UTC(2026, 0, 1);
     const alice = await newEnterpriseWallet();
     const first = await DevnetChain.create({ path, now: () => now });
+    // The genesis is one slot in the past, so the first tip is slot 1, never 0.
+    assert.equal(first.systemStartMs, now - 1000);
+    assert.equal((await first.tip()).slot, 1);
     const funded = await first.faucet(alice.address, 30_000_000n);
     now += 10_000;
     const advanced = await first.advance(500);
-    assert.equal(advanced.slot, 510);
+    assert.equal(advanced.slot, 511);
     const state = {
       start: first.systemStartMs,
       faucet: first.faucetAddress,
@@ -85,9 +88,9 @@ describe("devnet state on disk", () => {
     assert.equal(second.faucetAddress, state.faucet);
     assert.deepEqual(await second.utxosAt(alice.address), state.utxos);
     assert.equal(await second.txStatus(funded), "confirmed");
-    assert.equal((await second.tip()).slot, 510);
+    assert.equal((await second.tip()).slot, 511);
     now += 120_000;
-    assert.equal((await second.tip()).slot, 500 + 70);
+    assert.equal((await second.tip()).slot, 500 + 71);
     // Spendable after the restore, and the faucet still pays.
     const bob = await newEnterpriseWallet();
     const signed = await alice.sign(await buildPayment(DEVNET_PROTOCOL_PARAMETERS, alice.address, state.utxos, bob.address, 4_000_000n));

@@ -120,13 +120,14 @@ export class LiveLedger {
   static async create(): Promise<LiveLedger> {
     const dir = mkdtempSync(join(tmpdir(), "live-ledger-"));
     const path = join(dir, "ledger.sqlite");
-    // The devnet takes its system start from the first reading of its clock, then counts wall
-    // time from there: the first reading is preprod's 1-second origin, the rest the wall clock.
+    // The devnet takes its system start from the first reading of its clock (one slot before it),
+    // then counts wall time from there: the first reading is one second after preprod's 1-second
+    // origin, the rest the wall clock.
     let first = true;
     const now = (): number => {
       if (!first) return Date.now();
       first = false;
-      return PREPROD_ONE_SECOND_ORIGIN_MS;
+      return PREPROD_ONE_SECOND_ORIGIN_MS + 1000;
     };
     const devnet = await DevnetChain.create({ path, now });
     if (devnet.systemStartMs !== PREPROD_ONE_SECOND_ORIGIN_MS) {
