@@ -5,7 +5,7 @@
 // - cardano/ holds pure codecs (addresses, CBOR, metadata, native scripts): it imports no chain,
 //   tx, tournament, store or server, so every layer can use it and it tests without a chain.
 // - chain/ is the port (port.ts) and its backends: it imports no tx, tournament or server, so the
-//   backends can be swapped and the contract suite runs them without the service.
+//   backends can be swapped and the port suite runs them without the service.
 // - chain/<backend>/ (blockfrost, devnet, ogmios-kupo) do not import each other: what two of
 //   them need lives in chain/shared/ (or resilience/ for the wrappers' error and rate limit), so
 //   that removing or replacing one backend touches only its folder.

@@ -14,8 +14,10 @@ import type { ChainParameters, CostModels, PlutusLanguage } from "./port.js";
 /**
  * The devnet's protocol parameters, in Mesh's shape. The Scalus emulator's parameters are fixed
  * (Conway-era mainnet values): they equal Mesh's DEFAULT_PROTOCOL_PARAMETERS except the maximum
- * memory of a transaction, which is 16.5 M units (Mesh's default says 16 M). test/chain-devnet
- * checks this by submitting a transaction whose fee is exactly Mesh's computed minimum.
+ * memory of a transaction, which is 16.5 M units (Mesh's default says 16 M).
+ * test/chain/devnet/devnet.test.ts ("evaluates exactly what the ledger charges") checks this: a
+ * budget of 16,500,001 memory units is refused, naming the maximum of 16,500,000, and a
+ * transaction whose fee is exactly the computed minimum is accepted.
  */
 export const DEVNET_PROTOCOL_PARAMETERS: Readonly<Protocol> = Object.freeze({
   ...DEFAULT_PROTOCOL_PARAMETERS,

@@ -1,6 +1,6 @@
-// The storage contract for API keys and their quota counters. SQLite (sqlite.ts) is the
-// embedded default; a fleet of instances would implement the same interfaces on PostgreSQL
-// or Redis, which is why every method returns a Promise even though SQLite answers at once.
+// The storage interfaces for API keys and their quota counters. SQLite (sqlite.ts) is the
+// embedded default; a fleet of instances would implement them on PostgreSQL or Redis, which is
+// why every method returns a Promise even though SQLite answers at once.
 
 /** The network family a key belongs to: a testnet key serves devnet, preview and preprod. */
 export type KeyEnv = "testnet" | "mainnet";

@@ -2,7 +2,10 @@
 // source with changeParam, so the compiled script carries these very numbers) and for the service's
 // 400s (rules.ts). Each limit leaves headroom under the ledger's per-transaction limits (Conway
 // mainnet: 16,384 B, 16.5 M memory units, 10 G steps), as measured on the devnet with base
-// addresses by `npx tsx bench/tournament.ts` and asserted by test/tournament-limits.test.ts.
+// addresses by `npx tsx bench/tournament.ts` and asserted by test/slow/tournament-limits.test.ts.
+
+/** A day in milliseconds, the unit the settlement windows are written (and described) in. */
+export const DAY_MS = 24 * 3600 * 1000;
 
 export const MIN_BRACKET = 2;
 /**
@@ -24,14 +27,14 @@ export const MAX_NAME_BYTES = 64;
  */
 export const MAX_LOVELACE = 45_000_000_000_000_000n;
 /** Default settlement deadline: this long after creation. */
-export const DEFAULT_SETTLE_WINDOW_MS = 30 * 24 * 3600 * 1000;
+export const DEFAULT_SETTLE_WINDOW_MS = 30 * DAY_MS;
 /** Latest settlement deadline the service accepts: this long after now. */
-export const MAX_SETTLE_WINDOW_MS = 365 * 24 * 3600 * 1000;
+export const MAX_SETTLE_WINDOW_MS = 365 * DAY_MS;
 /**
  * The contract's bound: the deadline at most this long after the creating transaction's validity
  * starts (the service's bound plus a day of margin). The start, not the end: the ledger admits a
  * transaction only once its start has passed, while its end is the creator's to choose.
  */
-export const CONTRACT_MAX_SETTLE_WINDOW_MS = MAX_SETTLE_WINDOW_MS + 24 * 3600 * 1000;
+export const CONTRACT_MAX_SETTLE_WINDOW_MS = MAX_SETTLE_WINDOW_MS + DAY_MS;
 /** Earliest settlement deadline the service accepts: this long after now (time to fill and settle). */
 export const MIN_SETTLE_WINDOW_MS = 10 * 60 * 1000;

@@ -7,7 +7,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { UTxO } from "@meshsdk/common";
-import { MeshTxBuilder } from "@meshsdk/core";
 import type { EvaluationCheck, EvaluationCrossCheck, WarnLogger } from "../../src/chain/cross-checked-evaluation.js";
 import type { ChainPort, RedeemerBudget } from "../../src/chain/port.js";
 import { createRealNetworkChain } from "../../src/chain/real-networks.js";
@@ -15,7 +14,7 @@ import { LedgerRejectedError } from "../../src/errors.js";
 import { blockfrostError, FakeBlockfrost } from "../support/fakes/blockfrost.js";
 import { FakeOgmiosKupo } from "../support/fakes/ogmios-kupo.js";
 import { LiveLedger } from "../support/fakes/live-ledger.js";
-import { spendThroughReference, sumCheckValidator, type PlutusFixture } from "../support/plutus-fixture.js";
+import { lockWithReference, spendThroughReference, sumCheckValidator, type PlutusFixture } from "../support/plutus-fixture.js";
 import { newEnterpriseWallet, type TestWallet } from "../support/wallets.js";
 
 interface Warning {
@@ -108,20 +107,7 @@ for (const [name, make] of backends) {
       port = setup.port;
       [dave, script] = await Promise.all([newEnterpriseWallet(), sumCheckValidator()]);
       await ledger.fund(dave.address, 200_000_000n);
-      const deploy = await new MeshTxBuilder({ params: await port.protocolParameters() })
-        .txOut(script.address, [{ unit: "lovelace", quantity: "5000000" }])
-        .txOutInlineDatumValue(7)
-        .txOut(dave.address, [{ unit: "lovelace", quantity: "30000000" }])
-        .txOutReferenceScript(script.code, "V2")
-        .changeAddress(dave.address)
-        .selectUtxosFrom(await port.utxosAt(dave.address))
-        .complete();
-      deployHash = await port.submit(await dave.sign(deploy));
-      [locked, reference] = (await ledger.devnet.utxosByRef([
-        { txHash: deployHash, index: 0 },
-        { txHash: deployHash, index: 1 },
-      ])) as [UTxO, UTxO];
-      assert.ok(locked?.output.plutusData && reference?.output.scriptRef, "the ledger holds the datum and the reference script");
+      ({ txHash: deployHash, locked, reference } = await lockWithReference(port, dave, script, ledger.devnet));
     });
     after(async () => {
       await setup.close();

@@ -13,7 +13,7 @@ import { after, describe, it } from "node:test";
 import Database from "better-sqlite3";
 import { DevnetChain } from "../../src/chain/devnet/devnet.js";
 import type { AssetOutput } from "../../src/chain/port.js";
-import { AssetFlows, plain } from "../support/chain-contract.js";
+import { AssetFlows, plain } from "../support/port-suite.js";
 import { newEnterpriseWallet } from "../support/wallets.js";
 
 const CHILD = "DEVNET_ASSET_HISTORY_CHILD";

@@ -7,7 +7,6 @@
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import http, { STATUS_CODES } from "node:http";
-import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -19,7 +18,7 @@ import { parseAmount } from "../../src/cardano/amount.js";
 import { Amount, errorResponses, Hash28, Hash32, Hex, SignedAmount } from "../../src/server/schemas.js";
 import { casesFor, type FuzzCase, type Hints } from "../support/fuzz-cases.js";
 import { operationsOf, type OpenApiDocument, type Operation } from "../support/openapi.js";
-import { startService, type RunningService } from "../support/service.js";
+import { rawExchange, startService, type RunningService } from "../support/service.js";
 
 interface Answer {
   status: number;
@@ -241,19 +240,6 @@ describe("no input produces a 5xx: a real network without a chain backend", () =
     }
   });
 });
-
-/** Writes raw bytes to the service and reads until it closes the connection. */
-function rawExchange(origin: string, bytes: string): Promise<string> {
-  const url = new URL(origin);
-  return new Promise((resolve, reject) => {
-    const socket = connect({ host: url.hostname, port: Number(url.port) }, () => socket.end(bytes));
-    const chunks: Buffer[] = [];
-    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
-    socket.on("close", () => resolve(Buffer.concat(chunks).toString("latin1")));
-    socket.on("error", (error: NodeJS.ErrnoException) => (error.code === "ECONNRESET" || error.code === "EPIPE" ? undefined : reject(error)));
-    socket.setTimeout(10_000, () => socket.destroy(new Error("no answer within 10 s")));
-  });
-}
 
 describe("no input produces a 5xx: requests that are not valid HTTP", () => {
   let service: RunningService;

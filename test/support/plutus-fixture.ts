@@ -1,6 +1,8 @@
 // A small Plutus V2 validator for devnet tests, compiled with Helios: it accepts a spend whose
 // redeemer is 3 × datum + 1 (integer arithmetic, comparison and a trace: several cost-model
-// entries take part, so a cost-model mismatch between evaluator and ledger would show).
+// entries take part, so a cost-model mismatch between evaluator and ledger would show). Outputs
+// are locked at it (optionally with the validator as a reference script) and spent through it here.
+import assert from "node:assert/strict";
 import type { UTxO } from "@meshsdk/common";
 import { MeshTxBuilder, resolvePlutusScriptAddress, resolveScriptHash } from "@meshsdk/core";
 import type { ChainPort } from "../../src/chain/port.js";
@@ -37,6 +39,48 @@ export async function sumCheckValidator(): Promise<PlutusFixture> {
   const hash = Buffer.from(uplc.hash()).toString("hex");
   if (resolveScriptHash(code, "V2") !== hash) throw new Error("Helios and Mesh disagree on the script hash");
   return { code, hash, address: resolvePlutusScriptAddress({ code, version: "V2" }, 0) };
+}
+
+/**
+ * Pays 5 ADA to `script` with the inline datum 7 (output 0) from `wallet`, through `port`; with
+ * `reference`, also 30 ADA back to the wallet carrying the script as a reference script (output 1).
+ * The outputs are read back from `ledger` (the port, or the ledger behind it).
+ */
+async function lock(port: ChainPort, wallet: TestWallet, script: PlutusFixture, reference: boolean, ledger: Pick<ChainPort, "utxosByRef">) {
+  let builder = new MeshTxBuilder({ params: await port.protocolParameters() })
+    .txOut(script.address, [{ unit: "lovelace", quantity: "5000000" }])
+    .txOutInlineDatumValue(7);
+  if (reference) builder = builder.txOut(wallet.address, [{ unit: "lovelace", quantity: "30000000" }]).txOutReferenceScript(script.code, "V2");
+  const unsigned = await builder.changeAddress(wallet.address).selectUtxosFrom(await port.utxosAt(wallet.address)).complete();
+  const txHash = await port.submit(await wallet.sign(unsigned));
+  const indexes = reference ? [0, 1] : [0];
+  return { txHash, outputs: await ledger.utxosByRef(indexes.map((index) => ({ txHash, index }))) };
+}
+
+/** An output locked at the validator with the inline datum 7 (output 0 of `txHash`), read back from `ledger`. */
+export async function lockAtScript(
+  port: ChainPort,
+  wallet: TestWallet,
+  script: PlutusFixture,
+  ledger: Pick<ChainPort, "utxosByRef"> = port,
+): Promise<{ txHash: string; locked: UTxO }> {
+  const { txHash, outputs } = await lock(port, wallet, script, false, ledger);
+  const [locked] = outputs;
+  assert.ok(locked);
+  return { txHash, locked };
+}
+
+/** The locked output of lockAtScript and, in the same transaction, the validator as a reference script (output 1, the wallet's). */
+export async function lockWithReference(
+  port: ChainPort,
+  wallet: TestWallet,
+  script: PlutusFixture,
+  ledger: Pick<ChainPort, "utxosByRef"> = port,
+): Promise<{ txHash: string; locked: UTxO; reference: UTxO }> {
+  const { txHash, outputs } = await lock(port, wallet, script, true, ledger);
+  const [locked, reference] = outputs;
+  assert.ok(locked?.output.plutusData && reference?.output.scriptRef, "the ledger holds the datum and the reference script");
+  return { txHash, locked, reference };
 }
 
 /** What a spend of a locked output through a reference script needs. */

@@ -1,6 +1,8 @@
 // Starts the real service on an ephemeral loopback port with its own temporary DATA_DIR,
-// so that tests go through real HTTP and real SQLite files.
+// so that tests go through real HTTP and real SQLite files; and the two ways tests talk to it:
+// JSON requests (jsonRequest), and raw bytes for what is not valid HTTP (rawExchange).
 import { mkdtempSync, rmSync } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -68,4 +70,17 @@ export async function jsonRequest(url: string, method: string, body?: unknown, h
     // leave the text as it is: the caller asserts on it
   }
   return { status: response.status, headers: response.headers, body: parsed };
+}
+
+/** Writes raw bytes to the service at `origin` and reads until it closes the connection: the answer's text. */
+export function rawExchange(origin: string, bytes: string): Promise<string> {
+  const url = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: url.hostname, port: Number(url.port) }, () => socket.end(bytes));
+    const chunks: Buffer[] = [];
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    socket.on("close", () => resolve(Buffer.concat(chunks).toString("latin1")));
+    socket.on("error", (error: NodeJS.ErrnoException) => (error.code === "ECONNRESET" || error.code === "EPIPE" ? undefined : reject(error)));
+    socket.setTimeout(10_000, () => socket.destroy(new Error("no answer within 10 s")));
+  });
 }

@@ -8,6 +8,7 @@ import { FakeBlockfrost } from "./fakes/blockfrost.js";
 import { FakeOgmiosKupo } from "./fakes/ogmios-kupo.js";
 import { LiveLedger } from "./fakes/live-ledger.js";
 import { startService, type RunningService } from "./service.js";
+import { fund } from "./wallets.js";
 
 export type TargetKind = "devnet" | "blockfrost" | "ogmios-kupo";
 
@@ -43,11 +44,7 @@ export async function startTarget(kind: TargetKind): Promise<Target> {
       kind,
       service,
       backend: undefined,
-      async fund(address, lovelace) {
-        const r = await service.request("POST", "/devnet/faucet", { address, lovelace: Number(lovelace) });
-        assert.equal(r.status, 200, JSON.stringify(r.body));
-        return r.body.txHash as string;
-      },
+      fund: (address, lovelace) => fund(service, address, Number(lovelace)),
       async advance(seconds) {
         const r = await service.request("POST", "/devnet/advance", { seconds });
         assert.equal(r.status, 200, JSON.stringify(r.body));

@@ -1,13 +1,15 @@
 // The calls of the tournament API the tournament tests make: a building endpoint's answer checked
 // (ok, rejected), signed in the test as a wallet would (./wallets.ts) and submitted through
-// POST /tournaments/submit-tx, a tournament read back, its tagged payments checked on chain.
+// POST /tournaments/submit-tx, a tournament read back, its tagged payments checked on chain; and
+// tournamentCalls, the create, register, add and settle steps each built, signed and submitted.
 import assert from "node:assert/strict";
 import { fromHex, splitTransaction } from "../../src/cardano/tx-cbor.js";
 import { declaredExUnits } from "../../src/chain/devnet/limits.js";
 import { encodePayoutTag } from "../../src/tournament/datum.js";
 import type { JsonResponse, RunningService } from "./service.js";
+import { signAndSubmit as submitThrough } from "./transactions-api.js";
 import { lovelaceOf, outputsFrom } from "./utxos.js";
-import type { TestWallet } from "./wallets.js";
+import type { Funded, TestWallet } from "./wallets.js";
 
 export const ADA = 1_000_000;
 
@@ -37,13 +39,41 @@ export function rejected(r: JsonResponse, status: number, message: RegExp): void
   assert.match(r.body.message as string, message);
 }
 
-/** Signs `complete` with each wallet (CIP-30 witness sets) and submits; asserts the ledger accepted it. */
-export async function signAndSubmit(service: RunningService, built: { complete: string; hash: string }, signers: readonly TestWallet[]): Promise<string> {
-  const signatures = await Promise.all(signers.map((w) => w.witnessSet(built.complete)));
-  const r = await service.request("POST", "/tournaments/submit-tx", { transaction: built.complete, signatures });
-  assert.equal(r.status, 200, JSON.stringify(r.body));
-  assert.equal(r.body.txHash, built.hash);
-  return r.body.txHash as string;
+/** Signs `complete` with each wallet (CIP-30 witness sets) and submits it through POST /tournaments/submit-tx; asserts the ledger accepted it. */
+export const signAndSubmit = (service: RunningService, built: { complete: string; hash: string }, signers: readonly TestWallet[]): Promise<string> =>
+  submitThrough(service, built, signers, "/tournaments/submit-tx");
+
+/**
+ * The steps a tournament goes through, each built on `service()` (read at each call: a flow's
+ * target starts in its `before`), signed by the wallet that acts and submitted; each resolves to
+ * the building endpoint's answer.
+ */
+export function tournamentCalls(service: () => RunningService) {
+  return {
+    service,
+    async create(admin: Funded, body: Record<string, unknown>) {
+      const built = ok(await service().request("POST", "/tournaments", { adminAddress: admin.address, utxos: await admin.utxos(), ...body }));
+      await signAndSubmit(service(), built, [admin]);
+      return built;
+    },
+    async register(id: string, w: Funded): Promise<{ address: string; outputRef: string; hash: string; fee: bigint }> {
+      const built = ok(await service().request("POST", `/tournaments/${id}/register`, { registererAddress: w.address, utxos: await w.utxos() }));
+      await signAndSubmit(service(), built, [w]);
+      return { address: w.address, outputRef: built.outputRef!, hash: built.hash, fee: BigInt(built.fee) };
+    },
+    async add(id: string, admin: Funded, registrations: { address: string; outputRef: string }[]) {
+      const built = ok(
+        await service().request("POST", `/tournaments/${id}/participants`, { adminAddress: admin.address, registrations, utxos: await admin.utxos() }),
+      );
+      await signAndSubmit(service(), built, [admin]);
+      return built;
+    },
+    async settle(id: string, admin: Funded, results: string[]) {
+      const built = ok(await service().request("PATCH", `/tournaments/${id}/settle`, { adminAddress: admin.address, results, utxos: await admin.utxos() }));
+      await signAndSubmit(service(), built, [admin]);
+      return built;
+    },
+  };
 }
 
 /** GET /tournaments/{id}, expecting 200. */

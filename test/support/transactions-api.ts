@@ -1,17 +1,13 @@
 // The calls of the transactions API the build tests make: POST /transactions/build, then the
 // client's signatures (./wallets.ts) through POST /transactions/submit, asserting the answers.
 import assert from "node:assert/strict";
+import type { Static } from "typebox";
+import type { BuildResponse } from "../../src/server/routes/transactions/schemas.js";
 import type { RunningService } from "./service.js";
 import type { TestWallet } from "./wallets.js";
 
-export interface Built {
-  hash: string;
-  fee: string;
-  complete: string;
-  stripped: string;
-  witnessSet: string;
-  auxiliaryData?: string;
-}
+/** What POST /transactions/build answers: the wire type of its route's schema. */
+export type Built = Static<typeof BuildResponse>;
 
 /** POST /transactions/build, asserting 200. */
 export async function build(service: RunningService, body: unknown): Promise<Built> {
@@ -20,10 +16,18 @@ export async function build(service: RunningService, body: unknown): Promise<Bui
   return response.body as Built;
 }
 
-/** Signs `complete` with every wallet and submits it with `signatures`; asserts the ledger took it. */
-export async function signAndSubmit(service: RunningService, built: Built, signers: readonly TestWallet[]): Promise<string> {
+/**
+ * Signs `complete` with every wallet and submits it with `signatures` to POST /transactions/submit
+ * (or `path`, the same route under another name: /tournaments/submit-tx); asserts the ledger took it.
+ */
+export async function signAndSubmit(
+  service: RunningService,
+  built: Pick<Built, "complete" | "hash">,
+  signers: readonly TestWallet[],
+  path = "/transactions/submit",
+): Promise<string> {
   const signatures = await Promise.all(signers.map((w) => w.witnessSet(built.complete)));
-  const response = await service.request("POST", "/transactions/submit", { transaction: built.complete, signatures });
+  const response = await service.request("POST", path, { transaction: built.complete, signatures });
   assert.equal(response.status, 200, JSON.stringify(response.body));
   assert.equal(response.body.txHash, built.hash);
   return response.body.txHash as string;

@@ -1,8 +1,8 @@
-// Reads what the tests assert on out of a transaction. Mostly with an independent library (CSL),
-// so that assertions do not go through the code under test; mintOf and validityBoundsOf read with
-// Mesh's serialization, as the tournament tests always have (validityBoundsOf answers {from, to},
-// undefined when open, where validityOf answers CSL's {start, ttl}, null when open: each suite's
-// assertions are written against its form).
+// Reads what the tests assert on out of a transaction, with an independent library (CSL) so that
+// assertions do not go through the code under test; mintOf alone reads with Mesh's serialization,
+// as the tournament tests always have. The validity interval is read once, in two forms: validityOf
+// answers CSL's {start, ttl}, null when open, validityBoundsOf the same as {from, to}, undefined
+// when open (each suite's assertions are written against its form).
 import CSL from "@emurgo/cardano-serialization-lib-nodejs";
 import { Serialization } from "@meshsdk/core-cst";
 
@@ -42,12 +42,10 @@ export function validityOf(hex: string): { start: number | null; ttl: number | n
   return { start: start ? Number(start.to_str()) : null, ttl: ttl ? Number(ttl.to_str()) : null };
 }
 
-/** The validity interval of an unsigned transaction, slots (Mesh's reading). */
+/** validityOf as {from, to}, slots, undefined when open. */
 export function validityBoundsOf(complete: string): { from: number | undefined; to: number | undefined } {
-  const body = Serialization.Transaction.fromCbor(Serialization.TxCBOR(complete)).body();
-  const from = body.validityStartInterval();
-  const to = body.ttl();
-  return { from: from === undefined ? undefined : Number(from), to: to === undefined ? undefined : Number(to) };
+  const { start, ttl } = validityOf(complete);
+  return { from: start ?? undefined, to: ttl ?? undefined };
 }
 
 /** The mint field of an unsigned transaction: [unit, quantity] pairs (Mesh's reading). */

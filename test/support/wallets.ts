@@ -3,8 +3,9 @@
 // - newEnterpriseWallet: a fresh payment key (enterprise address), for the port-level tests and
 //   the tournaments; newBaseWallet: a fresh mnemonic (base address, with a stake key), for the
 //   build tests; newCslKey: a key held with CSL, as the hosted API's published examples do.
-// - fund pays from the devnet faucet; fundedWallet and targetWallet give a fresh key already funded
-//   (on the devnet service, or on any end-to-end target) that reads its own UTxOs back.
+// - fund pays from the devnet faucet over HTTP; fundedWallet gives a fresh key already funded (by
+//   that faucet, or by whatever funds an end-to-end target or a stand-in devnet) that reads its
+//   own UTxOs back through the service.
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import CSL from "@emurgo/cardano-serialization-lib-nodejs";
@@ -13,7 +14,6 @@ import { MeshTxBuilder } from "@meshsdk/core";
 import { resolvePaymentKeyHash } from "@meshsdk/core-cst";
 import { MeshWallet } from "@meshsdk/wallet";
 import type { RunningService } from "./service.js";
-import type { Target } from "./target.js";
 import { utxoStringsAt } from "./utxos.js";
 
 export interface TestWallet {
@@ -102,16 +102,16 @@ export interface Funded extends TestWallet {
   utxos(): Promise<string[]>;
 }
 
-/** A fresh key funded by the devnet faucet of `service`. */
-export async function fundedWallet(service: RunningService, lovelace: number): Promise<Funded> {
-  const w = await newEnterpriseWallet();
-  await fund(service, w.address, lovelace);
-  return { ...w, utxos: () => utxoStringsAt(service, w.address) };
+/** A service and what funds wallets on its chain, where that is not its devnet faucet (an end-to-end target, a stand-in devnet). */
+export interface Funder {
+  readonly service: RunningService;
+  fund(address: string, lovelace: number | bigint): Promise<unknown>;
 }
 
-/** A fresh key funded on an end-to-end target (the devnet, or a live ledger behind a fake backend). */
-export async function targetWallet(target: Target, lovelace: number): Promise<Funded> {
+/** A fresh key funded with `lovelace`: by the devnet faucet of a service, or by a funder's own `fund`. */
+export async function fundedWallet(from: RunningService | Funder, lovelace: number): Promise<Funded> {
   const w = await newEnterpriseWallet();
-  await target.fund(w.address, lovelace);
-  return { ...w, utxos: () => utxoStringsAt(target.service, w.address) };
+  const service = "service" in from ? from.service : from;
+  await ("service" in from ? from.fund(w.address, lovelace) : fund(service, w.address, lovelace));
+  return { ...w, utxos: () => utxoStringsAt(service, w.address) };
 }

@@ -4,19 +4,13 @@
 // hash is then recomputed with CSL from its witness set and that cost model, and the devnet's ledger,
 // which applies Mesh's default, refuses it; with the devnet's own cost models it accepts.
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import CSL from "@emurgo/cardano-serialization-lib-nodejs";
 import { DEFAULT_V2_COST_MODEL_LIST } from "@meshsdk/common";
-import type { DevnetChain } from "../../src/chain/devnet/devnet.js";
-import type { ChainPort } from "../../src/chain/port.js";
-import { startService, type RunningService } from "../support/service.js";
+import type { RunningService } from "../support/service.js";
+import { startOnStandIn, type StandIn } from "../support/stand-in-devnet.js";
 import { ADA, ok, signAndSubmit } from "../support/tournament-api.js";
-import { standInDevnet } from "../support/stand-in-devnet.js";
-import { utxoStringsAt } from "../support/utxos.js";
-import { type Funded, newEnterpriseWallet } from "../support/wallets.js";
+import { fundedWallet } from "../support/wallets.js";
 
 /**
  * A Plutus V2 cost model other than Mesh's default (which the devnet applies): the default with
@@ -41,42 +35,21 @@ function scriptDataHashWith(txHex: string, v2: readonly number[]): string {
 const bodyScriptDataHash = (txHex: string): string | undefined => CSL.Transaction.from_hex(txHex).body().script_data_hash()?.to_hex();
 
 describe("the tournament builder uses the chain's cost models", () => {
-  const dataDir = mkdtempSync(join(tmpdir(), "txsvc-costmodels-"));
-  let devnet: DevnetChain;
+  let standIn: StandIn;
   let s: RunningService;
   /** The PlutusV2 cost model the port reports; undefined: the devnet's own. */
   let reportedV2: readonly number[] | undefined;
 
-  const port = (d: DevnetChain): ChainPort => ({
-    network: d.network,
-    backendName: "real-network-stand-in",
-    tip: () => d.tip(),
-    protocolParameters: async () => {
-      const params = await d.protocolParameters();
-      return reportedV2 ? { ...params, costModels: { ...params.costModels, PlutusV2: reportedV2 } } : params;
-    },
-    utxosAt: (a) => d.utxosAt(a),
-    utxosByRef: (r) => d.utxosByRef(r),
-    evaluate: (tx, extra) => d.evaluate(tx, extra),
-    submit: (tx) => d.submit(tx),
-    txStatus: (h) => d.txStatus(h),
-    lastOutputWith: (unit) => d.lastOutputWith(unit),
-    close: () => d.close(),
-  });
-
   before(async () => {
-    devnet = await standInDevnet(dataDir);
-    s = await startService({}, { chain: port(devnet), dataDir });
+    standIn = await startOnStandIn("txsvc-costmodels-", (params) =>
+      reportedV2 ? { ...params, costModels: { ...params.costModels, PlutusV2: reportedV2 } } : params,
+    );
+    s = standIn.service;
   });
-  after(async () => {
-    await s?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  after(() => standIn?.close());
 
   it("hashes the reported V2 cost model: another one than the ledger's is refused, the ledger's is accepted", async () => {
-    const w = await newEnterpriseWallet();
-    await devnet.faucet(w.address, 200_000_000n);
-    const admin: Funded = { ...w, utxos: () => utxoStringsAt(s, w.address) };
+    const admin = await fundedWallet(standIn, 200 * ADA);
     const create = async () =>
       ok(
         await s.request("POST", "/tournaments", {

@@ -5,19 +5,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
-import { Serialization } from "@meshsdk/core-cst";
 import { deploymentsPath, DeploymentStore } from "../../src/store/tournament-deployments.js";
 import { defaultContract } from "../../src/tournament/deployment.js";
 import { vaultAddress } from "../../src/tournament/devnet-deploy.js";
-import { startService } from "../support/service.js";
-import { ADA, ok, signAndSubmit } from "../support/tournament-api.js";
+import { startService, type RunningService } from "../support/service.js";
+import { ADA, tournamentCalls } from "../support/tournament-api.js";
 import { fundedWallet } from "../support/wallets.js";
 import { utxosAt } from "../support/utxos.js";
-
-const referenceInputsOf = (txHex: string): string[] =>
-  [...(Serialization.Transaction.fromCbor(Serialization.TxCBOR(txHex)).body().referenceInputs()?.values() ?? [])].map(
-    (i) => `${i.transactionId()}#${i.index()}`,
-  );
+import { referenceInputsOf } from "../support/tx-decode.js";
 
 describe("tournament script deployment", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "txsvc-deploy-"));
@@ -26,21 +21,8 @@ describe("tournament script deployment", () => {
   it("deploys once at the vault, records it, and a restarted service reuses it", async () => {
     const contract = defaultContract("devnet");
     const vault = vaultAddress("devnet");
-    const create = async (s: Awaited<ReturnType<typeof startService>>) => {
-      const admin = await fundedWallet(s, 100 * ADA);
-      const built = ok(
-        await s.request("POST", "/tournaments", {
-          name: "Deployed",
-          adminAddress: admin.address,
-          bracketSize: 2,
-          entryFee: 5 * ADA,
-          payoutStructure: [5 * ADA],
-          utxos: await admin.utxos(),
-        }),
-      );
-      await signAndSubmit(s, built, [admin]);
-      return built;
-    };
+    const create = async (s: RunningService) =>
+      tournamentCalls(() => s).create(await fundedWallet(s, 100 * ADA), { name: "Deployed", bracketSize: 2, entryFee: 5 * ADA, payoutStructure: [5 * ADA] });
 
     const first = await startService({}, { dataDir });
     let reference: string;

@@ -3,81 +3,34 @@
 // signed by the operator), the service spends it by reference. The ledger here is a devnet seen
 // through a chain port without the devnet's operations, as a real network's backend is.
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { Serialization } from "@meshsdk/core-cst";
-import type { DevnetChain } from "../../src/chain/devnet/devnet.js";
-import type { ChainPort } from "../../src/chain/port.js";
 import { deploymentsPath, DeploymentStore } from "../../src/store/tournament-deployments.js";
 import { defaultContract, prepareDeployment } from "../../src/tournament/deployment.js";
-import { startService, type RunningService } from "../support/service.js";
-import { ADA, ok, signAndSubmit } from "../support/tournament-api.js";
-import { standInDevnet } from "../support/stand-in-devnet.js";
-import { utxoStringsAt } from "../support/utxos.js";
-import { type Funded, newEnterpriseWallet } from "../support/wallets.js";
-
-const referenceInputsOf = (txHex: string): string[] =>
-  [...(Serialization.Transaction.fromCbor(Serialization.TxCBOR(txHex)).body().referenceInputs()?.values() ?? [])].map(
-    (i) => `${i.transactionId()}#${i.index()}`,
-  );
-
-/** The chain port of a backend that is not the devnet: no faucet, no clock. */
-function asRealNetwork(devnet: DevnetChain): ChainPort {
-  return {
-    network: devnet.network,
-    backendName: "real-network-stand-in",
-    tip: () => devnet.tip(),
-    protocolParameters: () => devnet.protocolParameters(),
-    utxosAt: (a) => devnet.utxosAt(a),
-    utxosByRef: (r) => devnet.utxosByRef(r),
-    evaluate: (tx, extra) => devnet.evaluate(tx, extra),
-    submit: (tx) => devnet.submit(tx),
-    txStatus: (h) => devnet.txStatus(h),
-    lastOutputWith: (unit) => devnet.lastOutputWith(unit),
-    close: () => devnet.close(),
-  };
-}
+import type { RunningService } from "../support/service.js";
+import { startOnStandIn, type StandIn } from "../support/stand-in-devnet.js";
+import { ADA, ok, signAndSubmit, tournamentCalls } from "../support/tournament-api.js";
+import { referenceInputsOf } from "../support/tx-decode.js";
+import { fundedWallet } from "../support/wallets.js";
 
 describe("tournament script inline until the operator deploys it", () => {
-  const dataDir = mkdtempSync(join(tmpdir(), "txsvc-inline-"));
-  let devnet: DevnetChain;
+  let standIn: StandIn;
   let s: RunningService;
-  const wallet = async (lovelace: number): Promise<Funded> => {
-    const w = await newEnterpriseWallet();
-    await devnet.faucet(w.address, BigInt(lovelace));
-    return { ...w, utxos: () => utxoStringsAt(s, w.address) };
-  };
   before(async () => {
-    devnet = await standInDevnet(dataDir);
-    s = await startService({}, { chain: asRealNetwork(devnet), dataDir });
+    standIn = await startOnStandIn("txsvc-inline-");
+    s = standIn.service;
   });
-  after(async () => {
-    await s?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  after(() => standIn?.close());
 
   it("creates and adds with the script inline, then settles by reference once the deployment is on chain", async () => {
     const contract = defaultContract("devnet");
-    const admin = await wallet(200 * ADA);
-    const player = await wallet(50 * ADA);
-    const operator = await wallet(50 * ADA);
+    const admin = await fundedWallet(standIn, 200 * ADA);
+    const player = await fundedWallet(standIn, 50 * ADA);
+    const operator = await fundedWallet(standIn, 50 * ADA);
     assert.equal((await s.request("POST", "/devnet/faucet", { address: admin.address })).status, 404, "no devnet operations");
 
-    const created = ok(
-      await s.request("POST", "/tournaments", {
-        name: "Inline",
-        adminAddress: admin.address,
-        bracketSize: 2,
-        entryFee: 10 * ADA,
-        payoutStructure: [15 * ADA],
-        utxos: await admin.utxos(),
-      }),
-    );
+    const created = await tournamentCalls(() => s).create(admin, { name: "Inline", bracketSize: 2, entryFee: 10 * ADA, payoutStructure: [15 * ADA] });
     assert.deepEqual(referenceInputsOf(created.complete), []);
     assert.ok(created.complete.includes(contract.script.compiledCode), "the tournament script travels in the witness set");
-    await signAndSubmit(s, created, [admin]);
     const id = created.tournamentId!;
 
     const regs = [];
@@ -93,7 +46,7 @@ describe("tournament script inline until the operator deploys it", () => {
     await signAndSubmit(s, added, [admin]);
 
     // The operator's deployment: recorded when built, used only once it is on chain.
-    const store = DeploymentStore.open(deploymentsPath(dataDir));
+    const store = DeploymentStore.open(deploymentsPath(s.dataDir));
     const deployment = await prepareDeployment(s.app.chain!, "devnet", store, operator.address);
     store.close();
     const early = ok(

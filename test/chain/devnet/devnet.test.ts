@@ -13,7 +13,7 @@ import { fromHex, joinTransaction, readSet, splitTransaction, toHex, txIdOfBody,
 import type { DevnetChain } from "../../../src/chain/devnet/devnet.js";
 import { DEVNET_PROTOCOL_PARAMETERS } from "../../../src/chain/protocol-params.js";
 import { mergeSignatures } from "../../../src/tx/submit.js";
-import { sumCheckValidator } from "../../support/plutus-fixture.js";
+import { lockAtScript, sumCheckValidator } from "../../support/plutus-fixture.js";
 import { startService, type RunningService } from "../../support/service.js";
 import { buildPayment, newEnterpriseWallet, type TestWallet } from "../../support/wallets.js";
 import { lovelaceOf } from "../../support/utxos.js";
@@ -288,16 +288,7 @@ describe("devnet ledger: scripts, evaluation and the limits the emulator misses"
     dave = await newEnterpriseWallet();
     script = await sumCheckValidator();
     await chain.faucet(dave.address, 100_000_000n);
-    const lock = await new MeshTxBuilder({ params })
-      .txOut(script.address, [{ unit: "lovelace", quantity: "5000000" }])
-      .txOutInlineDatumValue(7)
-      .changeAddress(dave.address)
-      .selectUtxosFrom(await chain.utxosAt(dave.address))
-      .complete();
-    const lockHash = await chain.submit(await dave.sign(lock));
-    const [output] = await chain.utxosByRef([{ txHash: lockHash, index: 0 }]);
-    assert.ok(output);
-    locked = output;
+    ({ locked } = await lockAtScript(chain, dave, script));
   });
   after(() => service.close());
 
@@ -335,16 +326,7 @@ describe("devnet ledger: scripts, evaluation and the limits the emulator misses"
 
   it("refuses a failing script: evaluation says why (422 with the trace), and so does the ledger", async () => {
     // Lock another output to spend with a wrong redeemer.
-    const lock = await new MeshTxBuilder({ params })
-      .txOut(script.address, [{ unit: "lovelace", quantity: "5000000" }])
-      .txOutInlineDatumValue(7)
-      .changeAddress(dave.address)
-      .selectUtxosFrom(await chain.utxosAt(dave.address))
-      .complete();
-    const lockHash = await chain.submit(await dave.sign(lock));
-    const [output] = await chain.utxosByRef([{ txHash: lockHash, index: 0 }]);
-    assert.ok(output);
-    locked = output;
+    ({ locked } = await lockAtScript(chain, dave, script));
     const wrong = await spend(21, { mem: 1_000_000, steps: 500_000_000 });
     await assert.rejects(chain.evaluate(wrong), (error: Error & { statusCode?: number }) => {
       assert.equal(error.statusCode, 422);

@@ -10,7 +10,7 @@ import { DEVNET_PROTOCOL_PARAMETERS } from "../../../src/chain/protocol-params.j
 import { FakeBlockfrost } from "../../support/fakes/blockfrost.js";
 import { FakeOgmiosKupo, wsText } from "../../support/fakes/ogmios-kupo.js";
 import { LiveLedger } from "../../support/fakes/live-ledger.js";
-import { AssetFlows } from "../../support/chain-contract.js";
+import { AssetFlows } from "../../support/port-suite.js";
 import { sumCheckValidator, type PlutusFixture } from "../../support/plutus-fixture.js";
 import { buildPayment, newEnterpriseWallet, type TestWallet } from "../../support/wallets.js";
 import { blockfrostSchemas, kupoSchemas, ogmiosSchemas } from "../../support/fakes/wire-schemas.js";

@@ -1,4 +1,4 @@
-// The chain port contract (test/support/chain-contract.ts) against a live Blockfrost or Ogmios +
+// The chain port suite (test/support/port-suite.ts) against a live Blockfrost or Ogmios +
 // Kupo, opt-in: it needs the internet (or a node), a network's backend settings and a funded key.
 //
 //   LIVE_CHAIN_TEST=1 NETWORK=preprod BLOCKFROST_PROJECT_ID=preprod… \
@@ -6,13 +6,13 @@
 //
 // (or OGMIOS_URL and KUPO_URL instead of BLOCKFROST_PROJECT_ID). The funding key's enterprise
 // address must hold test ada; the suite pays small amounts to fresh wallets from it. Without
-// LIVE_CHAIN_TEST the suite is skipped. Offline, the same contract runs through both adapters
-// against the loopback fakes answering from a live devnet ledger (port-contract.test.ts).
+// LIVE_CHAIN_TEST the suite is skipped. Offline, the same suite runs through both adapters
+// against the loopback fakes answering from a live devnet ledger (port-suite.test.ts).
 import { describe, it } from "node:test";
 import { MeshWallet } from "@meshsdk/wallet";
 import { loadConfig } from "../../../src/config.js";
 import { createRealNetworkChain } from "../../../src/chain/real-networks.js";
-import { runChainContract } from "../../support/chain-contract.js";
+import { runPortSuite } from "../../support/port-suite.js";
 import { buildPayment } from "../../support/wallets.js";
 import { lovelaceOf } from "../../support/utxos.js";
 
@@ -20,7 +20,7 @@ const env = process.env;
 const enabled = env["LIVE_CHAIN_TEST"] === "1";
 
 if (!enabled) {
-  describe("chain port contract: live backend", () => {
+  describe("chain port suite: live backend", () => {
     it("runs against Blockfrost or Ogmios + Kupo", { skip: "set LIVE_CHAIN_TEST=1 with NETWORK, the backend's variables and LIVE_FUNDING_KEY" }, () => {});
   });
 } else {
@@ -33,7 +33,7 @@ if (!enabled) {
   const network = config.network;
   const CONFIRM_MS = 240_000;
 
-  runChainContract(`live ${backend.kind} on ${network}`, async () => {
+  runPortSuite(`live ${backend.kind} on ${network}`, async () => {
     const port = createRealNetworkChain(network, backend);
     const funder = new MeshWallet({ networkId: network === "mainnet" ? 1 : 0, key: { type: "cli", payment: fundingKey } });
     await funder.init();

@@ -7,14 +7,13 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { UTxO } from "@meshsdk/common";
-import { MeshTxBuilder } from "@meshsdk/core";
 import { createRealNetworkChain } from "../../../src/chain/real-networks.js";
 import type { ChainPort, RedeemerBudget } from "../../../src/chain/port.js";
 import { LedgerRejectedError } from "../../../src/errors.js";
 import { FakeBlockfrost } from "../../support/fakes/blockfrost.js";
 import { FakeOgmiosKupo } from "../../support/fakes/ogmios-kupo.js";
 import { LiveLedger } from "../../support/fakes/live-ledger.js";
-import { spendThroughReference, sumCheckValidator, type PlutusFixture } from "../../support/plutus-fixture.js";
+import { lockWithReference, spendThroughReference, sumCheckValidator, type PlutusFixture } from "../../support/plutus-fixture.js";
 import { newEnterpriseWallet, type TestWallet } from "../../support/wallets.js";
 
 interface Setup {
@@ -69,20 +68,7 @@ for (const [name, make] of backends) {
       port = setup.port;
       [dave, script] = await Promise.all([newEnterpriseWallet(), sumCheckValidator()]);
       await ledger.fund(dave.address, 200_000_000n);
-      const deploy = await new MeshTxBuilder({ params: await port.protocolParameters() })
-        .txOut(script.address, [{ unit: "lovelace", quantity: "5000000" }])
-        .txOutInlineDatumValue(7)
-        .txOut(dave.address, [{ unit: "lovelace", quantity: "30000000" }])
-        .txOutReferenceScript(script.code, "V2")
-        .changeAddress(dave.address)
-        .selectUtxosFrom(await port.utxosAt(dave.address))
-        .complete();
-      const txHash = await port.submit(await dave.sign(deploy));
-      [locked, reference] = await ledger.devnet.utxosByRef([
-        { txHash, index: 0 },
-        { txHash, index: 1 },
-      ]) as [UTxO, UTxO];
-      assert.ok(locked?.output.plutusData && reference?.output.scriptRef, "the ledger holds the datum and the reference script");
+      ({ locked, reference } = await lockWithReference(port, dave, script, ledger.devnet));
     });
     after(async () => {
       await setup.close();

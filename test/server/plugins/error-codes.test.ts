@@ -5,7 +5,6 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { STATUS_CODES } from "node:http";
-import { connect } from "node:net";
 import { Duplex } from "node:stream";
 import { after, before, describe, it } from "node:test";
 import { Ajv } from "ajv";
@@ -15,7 +14,7 @@ import errors, { clientErrorHandler } from "../../../src/server/plugins/errors.j
 import { ErrorBody } from "../../../src/server/schemas.js";
 import { build } from "../../support/transactions-api.js";
 import { fund, newBaseWallet } from "../../support/wallets.js";
-import { jsonRequest, startService, type RunningService } from "../../support/service.js";
+import { jsonRequest, rawExchange, startService, type RunningService } from "../../support/service.js";
 
 const ADDRESS = "addr_test1vz2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzerspjrlsz";
 const docs = readFileSync(new URL("../../../docs/errors.md", import.meta.url), "utf8");
@@ -45,26 +44,10 @@ function expectCode(answer: Answer, code: ErrorCode, status?: number): { message
   return { message: String(body["message"]) };
 }
 
-/** Raw bytes to the service; the answer's status and JSON body once it closes the connection. */
-function rawExchange(origin: string, bytes: string): Promise<Answer> {
-  const url = new URL(origin);
-  return new Promise((resolve, reject) => {
-    const socket = connect({ host: url.hostname, port: Number(url.port) }, () => socket.end(bytes));
-    const chunks: Buffer[] = [];
-    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
-    socket.on("close", () => {
-      const text = Buffer.concat(chunks).toString("latin1");
-      resolve({ status: Number(/^HTTP\/1\.1 (\d{3}) /.exec(text)?.[1]), body: JSON.parse(text.slice(text.indexOf("\r\n\r\n") + 4)) });
-    });
-    socket.on("error", (error: NodeJS.ErrnoException) => (error.code === "ECONNRESET" || error.code === "EPIPE" ? undefined : reject(error)));
-    socket.setTimeout(10_000, () => socket.destroy(new Error("no answer within 10 s")));
-  });
-}
-
-/** A request with a raw body and content type (jsonRequest would encode the body as JSON). */
-async function send(url: string, method: string, body: string | undefined, headers: Record<string, string> = {}): Promise<Answer> {
-  const response = await fetch(url, { method, headers, ...(body !== undefined && { body }) });
-  return { status: response.status, body: await response.json() };
+/** Raw bytes to the service (rawExchange); the answer's status and JSON body. */
+async function rawAnswer(origin: string, bytes: string): Promise<Answer> {
+  const text = await rawExchange(origin, bytes);
+  return { status: Number(/^HTTP\/1\.1 (\d{3}) /.exec(text)?.[1]), body: JSON.parse(text.slice(text.indexOf("\r\n\r\n") + 4)) };
 }
 
 describe("error codes on the devnet", () => {
@@ -121,11 +104,11 @@ describe("error codes on the devnet", () => {
     const url = `${service.base}/utils/addresses/parse`;
     const json = { "content-type": "application/json" };
     const big = JSON.stringify({ address: "a".repeat(service.config.bodyLimit) });
-    expectCode(await send(url, "POST", big, json), "HTTP_ERR_BODY_TOO_LARGE");
-    expectCode(await send(url, "POST", "address=x", { "content-type": "application/x-www-form-urlencoded" }), "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE");
-    const invalid = expectCode(await send(url, "POST", '{"address": ', json), "HTTP_ERR_INVALID_JSON");
+    expectCode(await jsonRequest(url, "POST", big, json), "HTTP_ERR_BODY_TOO_LARGE");
+    expectCode(await jsonRequest(url, "POST", "address=x", { "content-type": "application/x-www-form-urlencoded" }), "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE");
+    const invalid = expectCode(await jsonRequest(url, "POST", '{"address": ', json), "HTTP_ERR_INVALID_JSON");
     assert.match(invalid.message, /^The request body is not valid JSON: /);
-    const empty = expectCode(await send(url, "POST", "", json), "HTTP_ERR_INVALID_JSON");
+    const empty = expectCode(await jsonRequest(url, "POST", "", json), "HTTP_ERR_INVALID_JSON");
     assert.equal(empty.message, "The request body is empty: send a JSON object.");
   });
 
@@ -168,8 +151,8 @@ describe("error codes on the devnet", () => {
   });
 
   it("answers requests that are not valid HTTP with HTTP_ERR_MALFORMED and HTTP_ERR_HEADERS_TOO_LARGE", async () => {
-    expectCode(await rawExchange(service.url, "GARBAGE\r\n\r\n"), "HTTP_ERR_MALFORMED");
-    expectCode(await rawExchange(service.url, `GET /v2/services/health HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(40_000)}\r\n\r\n`), "HTTP_ERR_HEADERS_TOO_LARGE");
+    expectCode(await rawAnswer(service.url, "GARBAGE\r\n\r\n"), "HTTP_ERR_MALFORMED");
+    expectCode(await rawAnswer(service.url, `GET /v2/services/health HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(40_000)}\r\n\r\n`), "HTTP_ERR_HEADERS_TOO_LARGE");
   });
 
   it("answers a request that did not arrive in time with HTTP_ERR_TIMEOUT (Node's error, handed over directly)", async () => {

@@ -7,9 +7,9 @@ import { after, before, describe, it } from "node:test";
 import { buildFlows } from "./build.js";
 import { startTarget, type Target, type TargetKind } from "../target.js";
 import { tournamentVariants } from "./tournament-variants.js";
-import { targetWallet, type Funded } from "../wallets.js";
+import { fundedWallet, type Funded } from "../wallets.js";
 import { tournamentLifecycle } from "./tournament-lifecycle.js";
-import { ADA, ok, signAndSubmit } from "../tournament-api.js";
+import { ADA, ok, signAndSubmit, tournamentCalls } from "../tournament-api.js";
 
 export function runEndToEnd(kind: Exclude<TargetKind, "devnet">): void {
   describe(`end to end on preprod through ${kind} (loopback fake, live ledger)`, () => {
@@ -35,20 +35,14 @@ function backendFailures(target: () => Target): void {
     let id = "";
 
     before(async () => {
-      admin = await targetWallet(target(), 100 * ADA);
-      player = await targetWallet(target(), 100 * ADA);
-      const { service } = target();
-      const created = ok(
-        await service.request("POST", "/tournaments", {
-          name: "Throttled cup",
-          adminAddress: admin.address,
-          bracketSize: 2,
-          entryFee: 10 * ADA,
-          payoutStructure: [15 * ADA],
-          utxos: await admin.utxos(),
-        }),
-      );
-      await signAndSubmit(service, created, [admin]);
+      admin = await fundedWallet(target(), 100 * ADA);
+      player = await fundedWallet(target(), 100 * ADA);
+      const created = await tournamentCalls(() => target().service).create(admin, {
+        name: "Throttled cup",
+        bracketSize: 2,
+        entryFee: 10 * ADA,
+        payoutStructure: [15 * ADA],
+      });
       id = created.tournamentId!;
     });
 

@@ -17,16 +17,11 @@ import { encodePayoutTag, encodeRegistrationDatum } from "../../../src/tournamen
 import { defaultContract } from "../../../src/tournament/deployment.js";
 import type { Target } from "../target.js";
 import type { RunningService } from "../service.js";
-import { targetWallet, type Funded } from "../wallets.js";
+import { fundedWallet, type Funded } from "../wallets.js";
 import { DEFAULT_SETTLE_WINDOW_MS } from "../../../src/tournament/limits.js";
 import { ADA, getTournament, ok, signAndSubmit, tipOf } from "../tournament-api.js";
 import { lovelaceOf, totalLovelace, utxosAt } from "../utxos.js";
-import { mintOf, validityBoundsOf } from "../tx-decode.js";
-
-const referenceInputsOf = (txHex: string): string[] =>
-  [...(Serialization.Transaction.fromCbor(Serialization.TxCBOR(txHex)).body().referenceInputs()?.values() ?? [])].map(
-    (i) => `${i.transactionId()}#${i.index()}`,
-  );
+import { mintOf, referenceInputsOf, validityBoundsOf } from "../tx-decode.js";
 
 /** Registers the lifecycle's tests; `target()` is read once its `before` runs (after the caller's). */
 export function tournamentLifecycle(target: () => Target): void {
@@ -49,9 +44,9 @@ export function tournamentLifecycle(target: () => Target): void {
 
     before(async () => {
       ({ service, kind } = target());
-      admin = await targetWallet(target(), 1000 * ADA);
+      admin = await fundedWallet(target(), 1000 * ADA);
       players = [];
-      for (let i = 0; i < 5; i++) players.push(await targetWallet(target(), 200 * ADA));
+      for (let i = 0; i < 5; i++) players.push(await fundedWallet(target(), 200 * ADA));
     });
 
     it("creates the tournament: the NFT at the tournament validator with the configuration and the default deadline", async () => {

@@ -18,42 +18,12 @@ import { encodePayoutTag } from "../../../src/tournament/datum.js";
 import { MIN_SETTLE_WINDOW_MS } from "../../../src/tournament/limits.js";
 import type { Target } from "../target.js";
 import type { RunningService } from "../service.js";
-import { targetWallet, type Funded } from "../wallets.js";
-import { ADA, assertTagged, getTournament, ok, rejected, signAndSubmit, tipOf } from "../tournament-api.js";
+import { fundedWallet, type Funded } from "../wallets.js";
+import { ADA, assertTagged, getTournament, ok, rejected, signAndSubmit, tipOf, tournamentCalls } from "../tournament-api.js";
 import { lovelaceOf, totalLovelace, utxosAt } from "../utxos.js";
 import { mintOf, requiredSignersOf, validityBoundsOf } from "../tx-decode.js";
 
 const keyless = () => serializeAddressObj(pubKeyAddress(randomBytes(28).toString("hex")), 0);
-
-/** The calls every flow makes, on one service. */
-function client(target: () => Target) {
-  const service = (): RunningService => target().service;
-  return {
-    service,
-    async create(admin: Funded, body: Record<string, unknown>) {
-      const built = ok(await service().request("POST", "/tournaments", { adminAddress: admin.address, utxos: await admin.utxos(), ...body }));
-      await signAndSubmit(service(), built, [admin]);
-      return built;
-    },
-    async register(id: string, w: Funded): Promise<{ address: string; outputRef: string; hash: string; fee: bigint }> {
-      const built = ok(await service().request("POST", `/tournaments/${id}/register`, { registererAddress: w.address, utxos: await w.utxos() }));
-      await signAndSubmit(service(), built, [w]);
-      return { address: w.address, outputRef: built.outputRef!, hash: built.hash, fee: BigInt(built.fee) };
-    },
-    async add(id: string, admin: Funded, registrations: { address: string; outputRef: string }[]) {
-      const built = ok(
-        await service().request("POST", `/tournaments/${id}/participants`, { adminAddress: admin.address, registrations, utxos: await admin.utxos() }),
-      );
-      await signAndSubmit(service(), built, [admin]);
-      return built;
-    },
-    async settle(id: string, admin: Funded, results: string[]) {
-      const built = ok(await service().request("PATCH", `/tournaments/${id}/settle`, { adminAddress: admin.address, results, utxos: await admin.utxos() }));
-      await signAndSubmit(service(), built, [admin]);
-      return built;
-    },
-  };
-}
 
 /** Checks a cancel or refund on chain and as the API reads it back. */
 export async function checkClosed(
@@ -88,7 +58,7 @@ export async function checkClosed(
 }
 
 export function tournamentVariants(target: () => Target): void {
-  const api = client(target);
+  const api = tournamentCalls(() => target().service);
 
   describe("a free tournament whose prizes the creator sponsors", () => {
     const PRIZES = [30 * ADA, 10 * ADA];
@@ -100,8 +70,8 @@ export function tournamentVariants(target: () => Target): void {
     const regs: Awaited<ReturnType<typeof api.register>>[] = [];
 
     before(async () => {
-      admin = await targetWallet(target(), 200 * ADA);
-      players = [await targetWallet(target(), 20 * ADA), await targetWallet(target(), 20 * ADA)];
+      admin = await fundedWallet(target(), 200 * ADA);
+      players = [await fundedWallet(target(), 20 * ADA), await fundedWallet(target(), 20 * ADA)];
     });
 
     it("creates it with the prizes deposited: the deposit in the answer and in the tournament output", async () => {
@@ -181,8 +151,8 @@ export function tournamentVariants(target: () => Target): void {
     let id = "";
 
     before(async () => {
-      admin = await targetWallet(target(), 200 * ADA);
-      players = [await targetWallet(target(), 40 * ADA), await targetWallet(target(), 40 * ADA)];
+      admin = await fundedWallet(target(), 200 * ADA);
+      players = [await fundedWallet(target(), 40 * ADA), await fundedWallet(target(), 40 * ADA)];
     });
 
     it("deposits what the prize exceeds two entry fees by, and pays the whole prize to the winner", async () => {
@@ -216,9 +186,9 @@ export function tournamentVariants(target: () => Target): void {
     let left: { address: string; outputRef: string } | undefined;
 
     before(async () => {
-      admin = await targetWallet(target(), 200 * ADA);
+      admin = await fundedWallet(target(), 200 * ADA);
       players = [];
-      for (let i = 0; i < 4; i++) players.push(await targetWallet(target(), 40 * ADA));
+      for (let i = 0; i < 4; i++) players.push(await fundedWallet(target(), 40 * ADA));
     });
 
     it("pays each participant's entry fee back and the rest to the admin, burns the NFT, and reads back as cancelled", async () => {
@@ -280,9 +250,9 @@ export function tournamentVariants(target: () => Target): void {
     let settleBy = 0;
 
     before(async () => {
-      admin = await targetWallet(target(), 200 * ADA);
-      stranger = await targetWallet(target(), 30 * ADA);
-      players = [await targetWallet(target(), 40 * ADA), await targetWallet(target(), 40 * ADA)];
+      admin = await fundedWallet(target(), 200 * ADA);
+      stranger = await fundedWallet(target(), 30 * ADA);
+      players = [await fundedWallet(target(), 40 * ADA), await fundedWallet(target(), 40 * ADA)];
     });
 
     it("is refused before the deadline, which the message gives in UTC", async () => {

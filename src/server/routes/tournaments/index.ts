@@ -10,18 +10,7 @@ import { createTournament } from "../../../tournament/create.js";
 import { addParticipants } from "../../../tournament/participants.js";
 import { readRegistrationsPage, readTournament, readTournamentsPage } from "../../../tournament/queries.js";
 import { register, unregister } from "../../../tournament/register.js";
-import {
-  DEFAULT_SETTLE_WINDOW_MS,
-  MAX_BRACKET,
-  MAX_FIXED_PAYOUTS,
-  MAX_LOVELACE,
-  MAX_NAME_BYTES,
-  MAX_PLACEMENTS,
-  MAX_REGISTRATIONS_PER_ADD,
-  MAX_SETTLE_WINDOW_MS,
-  MIN_BRACKET,
-  MIN_SETTLE_WINDOW_MS,
-} from "../../../tournament/limits.js";
+import * as limits from "../../../tournament/limits.js";
 import { settle } from "../../../tournament/settle.js";
 import { errorResponses } from "../../schemas.js";
 import { registerSubmitRoute } from "../transactions/index.js";
@@ -37,7 +26,6 @@ const INLINE_NOTE =
   " The tournament's registration validator (about 800 bytes, one per tournament) is attached inline: by reference it would save " +
   "about 22,000 lovelace per transaction but lock about 4.8 ADA for good in its deployment, more than a tournament's few such transactions save.";
 
-const DAY_MS = 24 * 3600 * 1000;
 const EXPIRED_NOTE = (what: string) =>
   ` After the settlement deadline (settleBy; status expired) ${what} is refused with a 400 that points to POST /tournaments/{tournamentId}/refund.`;
 const CLOSE_NOTE =
@@ -65,11 +53,11 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
           "inline datum, its validity ending before the deadline. The tournament output holds its min-UTxO plus the creator's deposit (the answer's " +
           "`deposit`): what the prizes exceed a full bracket's entry fees by, so that the prizes are guaranteed on chain; it returns to the admin " +
           "at settlement (what the prizes leave) or with a cancel or refund. A free tournament (no entryFee, or 0) with sponsored prizes " +
-          `deposits them all. Refused with 400, naming the field and the limit: a name over ${MAX_NAME_BYTES} bytes, a bracket outside ` +
-          `${MIN_BRACKET}..${MAX_BRACKET}, more placements than the bracket or more than ${MAX_PLACEMENTS}, more than ${MAX_FIXED_PAYOUTS} fixed ` +
+          `deposits them all. Refused with 400, naming the field and the limit: a name over ${limits.MAX_NAME_BYTES} bytes, a bracket outside ` +
+          `${limits.MIN_BRACKET}..${limits.MAX_BRACKET}, more placements than the bracket or more than ${limits.MAX_PLACEMENTS}, more than ${limits.MAX_FIXED_PAYOUTS} fixed ` +
           "payouts (one settlement transaction pays them all), a prize below the ledger minimum of its output, entry fees of a full bracket or " +
-          `prizes above ${MAX_LOVELACE} lovelace, a settleBy less than ${MIN_SETTLE_WINDOW_MS / 60_000} minutes or more than ` +
-          `${MAX_SETTLE_WINDOW_MS / DAY_MS} days after the chain's time (default ${DEFAULT_SETTLE_WINDOW_MS / DAY_MS} days), ` +
+          `prizes above ${limits.MAX_LOVELACE} lovelace, a settleBy less than ${limits.MIN_SETTLE_WINDOW_MS / 60_000} minutes or more than ` +
+          `${limits.MAX_SETTLE_WINDOW_MS / limits.DAY_MS} days after the chain's time (default ${limits.DEFAULT_SETTLE_WINDOW_MS / limits.DAY_MS} days), ` +
           "an admin address that is not a key address, addresses of the other network family." +
           SIGN_NOTE +
           CONTRACT_NOTE,
@@ -216,7 +204,7 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
           "the admin's UTxOs pay what an underpaid registration lacks. What a registration holds beyond the entry fee (an overpayment, a free " +
           "tournament's min-UTxO, any token) goes back to its registrant: outputs 1, 2, … in the same order, each tagged [tournamentId, the " +
           "registrant's participant index] and topped up to its min-UTxO by the admin. The validity ends before settleBy. " +
-          `Refused with 400: more than ${MAX_REGISTRATIONS_PER_ADD} registrations (split them into several requests, each submitted before the next), ` +
+          `Refused with 400: more than ${limits.MAX_REGISTRATIONS_PER_ADD} registrations (split them into several requests, each submitted before the next), ` +
           "a transaction over the ledger's size or execution limits, not the admin, more participants than the bracket, an output that is " +
           "not an unspent registration of this tournament, a registration whose datum is not exactly a key address, an address that differs " +
           "from the registration's datum or is already a participant." +

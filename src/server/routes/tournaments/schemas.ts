@@ -1,15 +1,6 @@
 // TypeBox schemas of the tournament endpoints: every field described, every answer typed.
 import { Type, type Static } from "typebox";
-import {
-  DEFAULT_SETTLE_WINDOW_MS,
-  MAX_BRACKET,
-  MAX_FIXED_PAYOUTS,
-  MAX_PLACEMENTS,
-  MAX_REGISTRATIONS_PER_ADD,
-  MAX_SETTLE_WINDOW_MS,
-  MIN_BRACKET,
-  MIN_SETTLE_WINDOW_MS,
-} from "../../../tournament/limits.js";
+import * as limits from "../../../tournament/limits.js";
 import { Amount, Hash32, Hex } from "../../schemas.js";
 import { Address, UtxoString } from "../addresses/schemas.js";
 
@@ -27,7 +18,6 @@ const contractFields = {
   ),
 };
 
-const DAY_MS = 24 * 3600 * 1000;
 const UnixMs = (description: string) => Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: `${description} Unix milliseconds.` });
 
 const Utxos = (description: string) => Type.Array(UtxoString, { minItems: 1, maxItems: 500, description });
@@ -45,9 +35,9 @@ export const CreateBody = Type.Object(
     changeAddress: Type.Optional(Address("Receives the change; defaults to adminAddress.")),
     bracketSize: Type.Integer({
       description:
-        `How many participants the tournament has; from ${MIN_BRACKET} to ${MAX_BRACKET} (larger brackets would not fit the ledger's limits: ` +
-        `every add carries the whole participant list). Settlement needs a full bracket. A bracket of ${MAX_BRACKET} is filled in two or more ` +
-        `add-participants transactions of up to ${MAX_REGISTRATIONS_PER_ADD} and settled in one.`,
+        `How many participants the tournament has; from ${limits.MIN_BRACKET} to ${limits.MAX_BRACKET} (larger brackets would not fit the ledger's limits: ` +
+        `every add carries the whole participant list). Settlement needs a full bracket. A bracket of ${limits.MAX_BRACKET} is filled in two or more ` +
+        `add-participants transactions of up to ${limits.MAX_REGISTRATIONS_PER_ADD} and settled in one.`,
     }),
     entryFee: Type.Optional(
       Amount(
@@ -56,9 +46,9 @@ export const CreateBody = Type.Object(
       ),
     ),
     payoutStructure: Type.Array(Amount("Lovelace paid to this placement (1st, 2nd, ...)."), {
-      maxItems: MAX_BRACKET,
+      maxItems: limits.MAX_BRACKET,
       description:
-        `Absolute lovelace amounts paid to the 1st, 2nd, ... placement; at most bracketSize entries and at most ${MAX_PLACEMENTS} (what one ` +
+        `Absolute lovelace amounts paid to the 1st, 2nd, ... placement; at most bracketSize entries and at most ${limits.MAX_PLACEMENTS} (what one ` +
         "settlement transaction can pay within the ledger's execution limits, besides the fixed payouts). Whatever they and fixedPayouts exceed a " +
         "full bracket's entry fees (bracketSize × entryFee) by, the creator deposits at creation (the answer's `deposit`): the prizes are guaranteed on chain.",
     }),
@@ -66,16 +56,16 @@ export const CreateBody = Type.Object(
       Type.Array(
         Type.Tuple([Address("The address paid."), Amount("Lovelace paid to it at settlement.")], { description: "[address, amount]: a fixed payout made at settlement." }),
         {
-          maxItems: MAX_FIXED_PAYOUTS,
-          description: `Fixed payouts made at settlement besides the placements (e.g. an organizer's fee); at most ${MAX_FIXED_PAYOUTS}.`,
+          maxItems: limits.MAX_FIXED_PAYOUTS,
+          description: `Fixed payouts made at settlement besides the placements (e.g. an organizer's fee); at most ${limits.MAX_FIXED_PAYOUTS}.`,
         },
       ),
     ),
     settleBy: Type.Optional(
       UnixMs(
         "The settlement deadline: participants are added and the tournament settled before it; from then on anyone can refund it " +
-          `(POST /tournaments/{tournamentId}/refund). Default: ${DEFAULT_SETTLE_WINDOW_MS / DAY_MS} days after the chain's time now. At least ` +
-          `${MIN_SETTLE_WINDOW_MS / 60_000} minutes and at most ${MAX_SETTLE_WINDOW_MS / DAY_MS} days after the chain's time now (else 400).`,
+          `(POST /tournaments/{tournamentId}/refund). Default: ${limits.DEFAULT_SETTLE_WINDOW_MS / limits.DAY_MS} days after the chain's time now. At least ` +
+          `${limits.MIN_SETTLE_WINDOW_MS / 60_000} minutes and at most ${limits.MAX_SETTLE_WINDOW_MS / limits.DAY_MS} days after the chain's time now (else 400).`,
       ),
     ),
     utxos: Utxos("UTxO strings that pay for the transaction; the first one is consumed and names the tournament (its ID derives from it). One must hold only ADA, 5 ADA or more, for collateral."),
@@ -125,9 +115,9 @@ export const ParticipantsBody = Type.Object(
       ),
       {
         minItems: 1,
-        maxItems: MAX_BRACKET,
+        maxItems: limits.MAX_BRACKET,
         description:
-          `The registrations to add, at most ${MAX_REGISTRATIONS_PER_ADD} per request (more would exceed the ledger's execution limits: a 400 ` +
+          `The registrations to add, at most ${limits.MAX_REGISTRATIONS_PER_ADD} per request (more would exceed the ledger's execution limits: a 400 ` +
           "asks to split them into several requests, each submitted before the next). Their addresses are appended in the ledger's input order (by output reference).",
       },
     ),
@@ -145,7 +135,7 @@ export const SettleBody = Type.Object(
     changeAddress: Type.Optional(Address("Receives the change and what is left of the prize pool; defaults to adminAddress.")),
     results: Type.Array(Address("A participant's address."), {
       minItems: 1,
-      maxItems: MAX_BRACKET,
+      maxItems: limits.MAX_BRACKET,
       description: "Participants in placement order (1st first), no duplicates, at least as many as payoutStructure; the first payoutStructure.length are paid.",
     }),
     utxos: Utxos("The admin's UTxO strings: they pay the fee; one must hold only ADA, 5 ADA or more, for collateral."),

@@ -43,11 +43,32 @@ function sameId(params: TournamentParams, body: { tournamentId?: string | undefi
   return tournamentIdOf(params);
 }
 
+/** What a transaction request on a tournament may carry besides its own fields. */
+type OnTournament = { readonly tournamentId?: string | undefined; readonly changeAddress?: string | undefined };
+
+/** The UTxOs that pay and the contract selector: the last fields every transaction request reads. */
+const paying = (b: { readonly utxos: readonly string[] } & ContractQuery) => ({ utxos: decodeUtxos(b.utxos, "utxos"), ...selectorOf(b) });
+
 /** The converters of one network: addresses are checked against its family. */
 export function tournamentInputs(network: Network) {
   const address = (value: string, field: string) => paymentAddressOn(network, value, field);
   const changeOr = (fallback: string, changeAddress: string | undefined) =>
     changeAddress === undefined ? fallback : address(changeAddress, "changeAddress");
+  /** The path's tournament ID and the change address, the party's (already checked: its error comes first) by default. */
+  const onTournament = (params: TournamentParams, b: OnTournament, party: string) => ({
+    tournamentId: sameId(params, b),
+    changeAddress: changeOr(party, b.changeAddress),
+  });
+  /** The admin's request on a tournament: the admin's address, then the tournament ID and the change. */
+  const byAdmin = (params: TournamentParams, b: OnTournament & { readonly adminAddress: string }) => {
+    const adminAddress = address(b.adminAddress, "adminAddress");
+    return { adminAddress, ...onTournament(params, b, adminAddress) };
+  };
+  /** A registrant's request on a tournament: the registrant's address, then the tournament ID and the change. */
+  const byRegisterer = (params: TournamentParams, b: OnTournament & { readonly registererAddress: string }) => {
+    const registererAddress = address(b.registererAddress, "registererAddress");
+    return { registererAddress, ...onTournament(params, b, registererAddress) };
+  };
 
   return {
     create(b: CreateBody): CreateInput {
@@ -64,74 +85,33 @@ export function tournamentInputs(network: Network) {
           amount: parseAmount(amount, `fixedPayouts[${i}][1]`),
         })),
         settleBy: b.settleBy,
-        utxos: decodeUtxos(b.utxos, "utxos"),
-        ...selectorOf(b),
+        ...paying(b),
       };
     },
 
-    register(params: TournamentParams, b: RegisterBody): RegisterInput {
-      const registerer = address(b.registererAddress, "registererAddress");
-      return {
-        tournamentId: sameId(params, b),
-        registererAddress: registerer,
-        changeAddress: changeOr(registerer, b.changeAddress),
-        utxos: decodeUtxos(b.utxos, "utxos"),
-        ...selectorOf(b),
-      };
-    },
+    register: (params: TournamentParams, b: RegisterBody): RegisterInput => ({ ...byRegisterer(params, b), ...paying(b) }),
 
-    unregister(params: TournamentParams, b: UnregisterBody): UnregisterInput {
-      const registerer = address(b.registererAddress, "registererAddress");
-      return {
-        tournamentId: sameId(params, b),
-        registererAddress: registerer,
-        changeAddress: changeOr(registerer, b.changeAddress),
-        outputRef: b.outputRef,
-        utxos: decodeUtxos(b.utxos, "utxos"),
-        ...selectorOf(b),
-      };
-    },
+    unregister: (params: TournamentParams, b: UnregisterBody): UnregisterInput => ({ ...byRegisterer(params, b), outputRef: b.outputRef, ...paying(b) }),
 
-    participants(params: TournamentParams, b: ParticipantsBody): ParticipantsInput {
-      const admin = address(b.adminAddress, "adminAddress");
-      return {
-        tournamentId: sameId(params, b),
-        adminAddress: admin,
-        changeAddress: changeOr(admin, b.changeAddress),
-        registrations: b.registrations.map((r, i) => ({ address: address(r.address, `registrations[${i}].address`), outputRef: r.outputRef })),
-        utxos: decodeUtxos(b.utxos, "utxos"),
-        ...selectorOf(b),
-      };
-    },
+    participants: (params: TournamentParams, b: ParticipantsBody): ParticipantsInput => ({
+      ...byAdmin(params, b),
+      registrations: b.registrations.map((r, i) => ({ address: address(r.address, `registrations[${i}].address`), outputRef: r.outputRef })),
+      ...paying(b),
+    }),
 
-    settle(params: TournamentParams, b: SettleBody): SettleInput {
-      const admin = address(b.adminAddress, "adminAddress");
-      return {
-        tournamentId: sameId(params, b),
-        adminAddress: admin,
-        changeAddress: changeOr(admin, b.changeAddress),
-        results: b.results.map((r, i) => address(r, `results[${i}]`)),
-        utxos: decodeUtxos(b.utxos, "utxos"),
-        ...selectorOf(b),
-      };
-    },
+    settle: (params: TournamentParams, b: SettleBody): SettleInput => ({
+      ...byAdmin(params, b),
+      results: b.results.map((r, i) => address(r, `results[${i}]`)),
+      ...paying(b),
+    }),
 
-    cancel(params: TournamentParams, b: CancelBody): CancelInput {
-      const admin = address(b.adminAddress, "adminAddress");
-      return {
-        tournamentId: sameId(params, b),
-        adminAddress: admin,
-        changeAddress: changeOr(admin, b.changeAddress),
-        utxos: decodeUtxos(b.utxos, "utxos"),
-        ...selectorOf(b),
-      };
-    },
+    cancel: (params: TournamentParams, b: CancelBody): CancelInput => ({ ...byAdmin(params, b), ...paying(b) }),
 
     /** The change goes to changeAddress, else the caller's address, else the first key-locked UTxO's address. */
     refund(params: TournamentParams, b: RefundBody): CloseInput {
-      const paying = decodeUtxos(b.utxos, "utxos");
+      const utxos = decodeUtxos(b.utxos, "utxos");
       const caller = b.address === undefined ? undefined : address(b.address, "address");
-      const fallback = paying.find((u) => isKeyAddress(u.output.address))?.output.address;
+      const fallback = utxos.find((u) => isKeyAddress(u.output.address))?.output.address;
       const change = b.changeAddress !== undefined ? address(b.changeAddress, "changeAddress") : (caller ?? fallback);
       if (change === undefined) {
         throw refusal(
@@ -139,7 +119,7 @@ export function tournamentInputs(network: Network) {
           (at) => `${at("changeAddress")} (or ${at("address")}) is needed: no UTxO of ${at("utxos")} is at a key address to send the change to.`,
         );
       }
-      return { tournamentId: sameId(params, b), changeAddress: change, utxos: paying, ...selectorOf(b) };
+      return { tournamentId: sameId(params, b), changeAddress: change, utxos, ...selectorOf(b) };
     },
   };
 }

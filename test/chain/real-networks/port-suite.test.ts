@@ -1,4 +1,4 @@
-// The chain port contract (test/support/chain-contract.ts, the suite the devnet passes) run
+// The chain port suite (test/support/port-suite.ts, the one the devnet passes) run
 // through the Blockfrost adapter and through the Ogmios + Kupo adapter, each pointed at its
 // loopback fake answering from a live ledger: funds, spends, double spends, exact fees and
 // min-UTxO all go through the adapter's HTTP / JSON-RPC translation, the resilience wrapper and
@@ -6,18 +6,28 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { eraHistoryFor } from "../../../src/cardano/era-history.js";
+import type { BackendSettings } from "../../../src/config.js";
 import { createRealNetworkChain } from "../../../src/chain/real-networks.js";
-import { runChainContract, type ChainContractSubject } from "../../support/chain-contract.js";
+import { runPortSuite, type PortSuiteSubject } from "../../support/port-suite.js";
 import { FakeBlockfrost } from "../../support/fakes/blockfrost.js";
 import { FakeOgmiosKupo } from "../../support/fakes/ogmios-kupo.js";
 import { LiveLedger } from "../../support/fakes/live-ledger.js";
 
-const PROJECT_ID = "preprodLiveLedgerContract0123456789";
+const PROJECT_ID = "preprodLiveLedgerPortSuite012345678";
 
-async function blockfrostSubject(): Promise<ChainContractSubject & { ledger: LiveLedger; fake: FakeBlockfrost }> {
+/**
+ * A real-network adapter pointed at its loopback fake, which answers from a fresh live ledger;
+ * closing it checks that the fake answered every request (`fakeName` says which fake).
+ */
+async function liveLedgerSubject<F extends { close(): Promise<void> }>(
+  startFake: (ledger: LiveLedger) => Promise<F>,
+  settingsOf: (fake: F) => BackendSettings,
+  faultsOf: (fake: F) => unknown[],
+  fakeName: string,
+): Promise<PortSuiteSubject & { ledger: LiveLedger; fake: F }> {
   const ledger = await LiveLedger.create();
-  const fake = await FakeBlockfrost.start({ ledger });
-  const port = createRealNetworkChain("preprod", { kind: "blockfrost", projectId: PROJECT_ID, url: fake.apiUrl });
+  const fake = await startFake(ledger);
+  const port = createRealNetworkChain("preprod", settingsOf(fake));
   return {
     ledger,
     fake,
@@ -29,33 +39,29 @@ async function blockfrostSubject(): Promise<ChainContractSubject & { ledger: Liv
       await port.close();
       await fake.close();
       await ledger.close();
-      assert.deepEqual(fake.faults, [], "the fake Blockfrost answered every request");
+      assert.deepEqual(faultsOf(fake), [], `the fake ${fakeName} answered every request`);
     },
   };
 }
 
-async function ogmiosKupoSubject(): Promise<ChainContractSubject & { ledger: LiveLedger; fake: FakeOgmiosKupo }> {
-  const ledger = await LiveLedger.create();
-  const fake = await FakeOgmiosKupo.start({ ledger, network: "preprod" });
-  const port = createRealNetworkChain("preprod", { kind: "ogmios-kupo", ogmiosUrl: fake.ogmiosUrl, kupoUrl: fake.kupoUrl });
-  return {
-    ledger,
-    fake,
-    port,
-    fund: async (address, lovelace) => {
-      await ledger.fund(address, lovelace);
-    },
-    close: async () => {
-      await port.close();
-      await fake.close();
-      await ledger.close();
-      assert.deepEqual([...fake.ogmios.faults, ...fake.kupo.faults], [], "the fake Ogmios and Kupo answered every request");
-    },
-  };
-}
+const blockfrostSubject = () =>
+  liveLedgerSubject(
+    (ledger) => FakeBlockfrost.start({ ledger }),
+    (fake) => ({ kind: "blockfrost", projectId: PROJECT_ID, url: fake.apiUrl }),
+    (fake) => fake.faults,
+    "Blockfrost",
+  );
 
-runChainContract("Blockfrost adapter → fake Blockfrost → live ledger", blockfrostSubject);
-runChainContract("Ogmios + Kupo adapter → fake Ogmios and Kupo → live ledger", ogmiosKupoSubject);
+const ogmiosKupoSubject = () =>
+  liveLedgerSubject(
+    (ledger) => FakeOgmiosKupo.start({ ledger, network: "preprod" }),
+    (fake) => ({ kind: "ogmios-kupo", ogmiosUrl: fake.ogmiosUrl, kupoUrl: fake.kupoUrl }),
+    (fake) => [...fake.ogmios.faults, ...fake.kupo.faults],
+    "Ogmios and Kupo",
+  );
+
+runPortSuite("Blockfrost adapter → fake Blockfrost → live ledger", blockfrostSubject);
+runPortSuite("Ogmios + Kupo adapter → fake Ogmios and Kupo → live ledger", ogmiosKupoSubject);
 
 describe("the live fakes keep the ledger's time", () => {
   const preprod = eraHistoryFor("preprod");

@@ -1,8 +1,8 @@
-// The chain port contract, run against the embedded devnet (an in-memory SQLite store).
+// The chain port suite (../../support/port-suite.ts), run against the embedded devnet (an in-memory SQLite store).
 import { DevnetChain } from "../../../src/chain/devnet/devnet.js";
-import { runChainContract } from "../../support/chain-contract.js";
+import { runPortSuite } from "../../support/port-suite.js";
 
-runChainContract("devnet", async () => {
+runPortSuite("devnet", async () => {
   const port = await DevnetChain.create({ path: ":memory:" });
   return {
     port,

@@ -1,4 +1,4 @@
-// The chain port's contract: one suite that every backend must pass (the devnet; Blockfrost and
+// The chain port suite: the conformance tests every backend must pass (the devnet; Blockfrost and
 // Ogmios + Kupo against their loopback fakes answering from a live ledger, and, with an
 // environment flag, against the real services). It goes through the port only, with transactions
 // built by Mesh from the port's own protocol parameters and signed by a test wallet, so that it
@@ -9,14 +9,15 @@ import { after, before, describe, it } from "node:test";
 import type { Asset, UTxO } from "@meshsdk/common";
 import { MeshTxBuilder } from "@meshsdk/core";
 import { calculateFees, Script, Serialization, toNativeScript, TxCBOR } from "@meshsdk/core-cst";
-import { fromHex, joinTransaction, readMapEntries, readSet, splitTransaction, txIdOfBody } from "../../src/cardano/tx-cbor.js";
+import { fromHex, joinTransaction, readMapEntries, readSet, splitTransaction } from "../../src/cardano/tx-cbor.js";
 import type { ChainParameters, ChainPort, Protocol } from "../../src/chain/port.js";
 import { LedgerRejectedError } from "../../src/errors.js";
 import { sumCheckValidator, type PlutusFixture } from "./plutus-fixture.js";
+import { bodyHash, feeOf, inputsOf } from "./tx-decode.js";
 import { buildPayment, newEnterpriseWallet, type TestWallet } from "./wallets.js";
 import { lovelaceOf } from "./utxos.js";
 
-export interface ChainContractSubject {
+export interface PortSuiteSubject {
   readonly port: ChainPort;
   /** Gives `address` at least `lovelace` in new UTxOs, visible to `port.utxosAt` when it resolves. */
   fund(address: string, lovelace: bigint): Promise<void>;
@@ -25,8 +26,6 @@ export interface ChainContractSubject {
   close(): Promise<void>;
 }
 
-const feeOf = (txHex: string): bigint => Serialization.Transaction.fromCbor(TxCBOR(txHex)).body().fee();
-const bodyHash = (txHex: string): string => txIdOfBody(splitTransaction(fromHex(txHex)).body);
 /**
  * The size the ledger charges for: the transaction without its is_valid flag (the Alonzo ledger
  * measures the 3-element form [body, witnesses, auxiliary data]), one byte less than its CBOR.
@@ -131,7 +130,7 @@ export class AssetFlows {
       .mint("-1", this.policy.policyId, name)
       .mintingScript(this.policy.cbor);
     const signed = await this.wallet.sign(await builder.complete());
-    const inputs = Serialization.Transaction.fromCbor(TxCBOR(signed)).body().inputs().values().length;
+    const inputs = inputsOf(signed).length;
     return { txHash: await this.submit(signed), signed, inputs };
   }
 
@@ -192,9 +191,9 @@ export function spendRedeemers(txHex: string): Map<number, string> {
   return new Map(redeemers.filter((r) => r.tag() === Serialization.RedeemerTag.Spend).map((r) => [Number(r.index()), r.data().toCbor().toString()]));
 }
 
-export function runChainContract(name: string, makeSubject: () => Promise<ChainContractSubject>): void {
-  describe(`chain port contract: ${name}`, () => {
-    let subject: ChainContractSubject;
+export function runPortSuite(name: string, makeSubject: () => Promise<PortSuiteSubject>): void {
+  describe(`chain port suite: ${name}`, () => {
+    let subject: PortSuiteSubject;
     let port: ChainPort;
     let params: ChainParameters;
     let alice: TestWallet;
@@ -277,7 +276,7 @@ export function runChainContract(name: string, makeSubject: () => Promise<ChainC
       await confirmed(txHash);
       const atBob = await port.utxosAt(bob.address);
       assert.ok(atBob.some((u) => u.input.txHash === txHash && lovelaceOf(u) === 3_000_000n));
-      const spent = Serialization.Transaction.fromCbor(TxCBOR(signed)).body().inputs().values().map((i) => `${i.transactionId()}#${i.index()}`);
+      const spent = inputsOf(signed);
       const now = (await port.utxosAt(alice.address)).map((u) => `${u.input.txHash}#${u.input.outputIndex}`);
       for (const ref of spent) assert.ok(!now.includes(ref), `${ref} is spent`);
       const refs = spent.map((r) => ({ txHash: r.split("#")[0] ?? "", index: Number(r.split("#")[1]) }));
@@ -361,7 +360,7 @@ export function runChainContract(name: string, makeSubject: () => Promise<ChainC
 
       it("follows an asset from its mint through a script spend to its burn, with the redeemers given", async () => {
         const { script } = flows;
-        const minted = await flows.mint("contract-nft", script.address, 5);
+        const minted = await flows.mint("script-nft", script.address, 5);
         const first = await port.lastOutputWith(minted.unit);
         assert.ok(first, "the minted output");
         assert.deepEqual(plain(first), plain({ utxo: await asUtxosByRef(minted.txHash, 0), spentBy: null }));
