@@ -14,13 +14,29 @@ import { addressInfo, type AddressInfo, type CredentialInfo } from "./addresses.
  */
 type Voice = "service" | "build";
 
+/**
+ * Readings of the addresses seen lately. A request names the same few addresses many times (a
+ * hundred outputs to one address, a change address on every build) and a reading is pure.
+ */
+const readings = new Map<string, AddressInfo>();
+
+function remembered(input: string, reading: () => AddressInfo): AddressInfo {
+  const known = readings.get(input);
+  if (known) return known;
+  const info = reading();
+  if (readings.size >= 10_000) readings.clear();
+  readings.set(input, info);
+  return info;
+}
+
 /** The one strict reading; a text that does not decode into address bytes gets the short 400. */
-const read = (input: string, field: string): AddressInfo => addressInfo(input, field, (at) => `${at(field)} is not a Cardano address (bech32 or hex).`);
+const read = (input: string, field: string): AddressInfo =>
+  remembered(input, () => addressInfo(input, field, (at) => `${at(field)} is not a Cardano address (bech32 or hex).`));
 
 /** A reading for a rule that only asks (an address from the chain or a datum): null when it does not read. */
 function readQuietly(input: string): AddressInfo | null {
   try {
-    return addressInfo(input, "address");
+    return remembered(input, () => addressInfo(input, "address"));
   } catch {
     return null;
   }

@@ -1,6 +1,7 @@
-// Mesh's MeshTxBuilder fails with plain Error messages. Both wrappers around it (the general
-// builder, ./complete.ts, and the tournaments', ../tournament/assemble.ts) read those messages
-// here, and only here, into the few failures they answer with a 4xx that says what to change.
+// Mesh's MeshTxBuilder fails with plain Error messages. The tournaments' wrapper around it
+// (../tournament/assemble.ts) reads those messages here, and only here, into the few failures it
+// answers with a 4xx that says what to change. (The general builder, ./complete.ts, runs on the
+// service's own core, cardano/tx-balance.ts, whose failures are typed.)
 import { UnprocessableError } from "../errors.js";
 
 export type BuilderFailure =

@@ -1,9 +1,9 @@
-// Phase 3: planned outputs → Mesh outputs with their lovelace settled. An output without lovelace
-// gets the ledger minimum (coinsPerUTxOByte × (160 + size)); an explicit amount below it is a 400,
-// because Mesh would build it and the ledger would refuse it.
+// Phase 3: planned outputs → outputs with their lovelace settled. An output without lovelace gets
+// the ledger minimum (coinsPerUTxOByte × (160 + size), the size as the builder writes it); an
+// explicit amount below it is a 400, because the ledger would refuse it.
 import type { Asset, Output, Protocol } from "@meshsdk/common";
-import { getOutputMinLovelace } from "@meshsdk/core";
-import { toValue } from "@meshsdk/core-cst";
+import { CborWriter } from "../cardano/cbor.js";
+import { minLovelace, valueOf, writeValue } from "../cardano/tx-encode.js";
 import { BadRequestError, refusal } from "../errors.js";
 import type { PlannedOutput } from "./request.js";
 
@@ -26,14 +26,14 @@ function meshOutput(output: PlannedOutput, lovelace: bigint): Output {
   return mesh;
 }
 
-/** The ledger minimum of lovelace for this output (with `lovelace` encoded at its final size). */
-export function minLovelaceOf(output: PlannedOutput, params: Protocol, lovelace = 0n): bigint {
-  return getOutputMinLovelace(meshOutput(output, lovelace), params.coinsPerUtxoSize);
+/** The ledger minimum of lovelace for this output (its coin encoded at the minimum's own size). */
+function minLovelaceOf(output: PlannedOutput, params: Protocol): bigint {
+  return minLovelace(meshOutput(output, 0n), params.coinsPerUtxoSize);
 }
 
 /** The ledger caps the serialized value (lovelace and assets) of one output at maxValSize bytes. */
 function checkValueSize(output: Output, field: string, params: Protocol): void {
-  const size = toValue(output.amount).toCbor().length / 2;
+  const size = writeValue(new CborWriter(), valueOf(output.amount)).length;
   const max = Number(params.maxValSize);
   if (size > max) {
     throw refusal(
@@ -48,7 +48,7 @@ export function settleOutputs(outputs: readonly PlannedOutput[], params: Protoco
   return outputs.map((output) => {
     checkValueSize(meshOutput(output, 0n), output.field, params);
     if (output.lovelace === null) return meshOutput(output, minLovelaceOf(output, params));
-    const min = minLovelaceOf(output, params, output.lovelace);
+    const min = minLovelaceOf(output, params);
     if (output.lovelace < min) {
       const lovelace = output.lovelace;
       throw refusal(

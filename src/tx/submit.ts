@@ -83,7 +83,8 @@ export function mergeSignatures(transactionHex: string, signatures: readonly str
   try {
     entries = readMapEntries(parts.witnessSet);
     index = entries.findIndex(([key]) => Number(new Serialization.CborReader(HexBlob(toHex(key))).readUInt()) === VKEY_WITNESSES);
-    existing = index >= 0 ? readSet((entries[index] as [Uint8Array, Uint8Array])[1]) : { tagged: false, items: [] };
+    // A new vkey set is written with tag 258, as wallets write it: the fee was priced for that form.
+    existing = index >= 0 ? readSet((entries[index] as [Uint8Array, Uint8Array])[1]) : { tagged: true, items: [] };
     existing.items.forEach(vkeyOfWitness);
   } catch (error) {
     throw refusal(BadRequestError, (at) => `${at("transaction")} has vkey witnesses that do not decode: ${(error as Error).message}`);

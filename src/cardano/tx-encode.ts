@@ -1,0 +1,216 @@
+// The CBOR of a transaction's parts, written the shortest way the Conway ledger accepts, so that
+// the fee pays for no byte the transaction does not need: outputs without a datum or a script in
+// the Shelley-Mary array form, coin-only values as a bare integer, sets in the body without their
+// optional tag, metadata as a bare label map (no Alonzo wrapper), no auxiliary data at all when
+// there is no metadata. Sets in the witness set keep tag 258, the form wallets write when they
+// add their signatures, so that the size priced is the size signed.
+import type { Asset, Metadatum, Output } from "@meshsdk/common";
+import { blake2b } from "@noble/hashes/blake2b";
+import { bech32 } from "@scure/base";
+import { CborReader, CborWriter } from "./cbor.js";
+import { fromHex } from "./tx-cbor.js";
+
+/** unit (policy id + asset name, hex; "lovelace" for ADA) → quantity. */
+export type Value = Map<string, bigint>;
+
+export const SET_TAG = 258;
+
+export function valueOf(amount: readonly Asset[]): Value {
+  const value: Value = new Map();
+  for (const { unit, quantity } of amount) {
+    const key = unit === "" ? "lovelace" : unit;
+    value.set(key, (value.get(key) ?? 0n) + BigInt(quantity));
+  }
+  return value;
+}
+
+/** Adds `other` × `sign` into `into`. */
+export function addValue(into: Value, other: ReadonlyMap<string, bigint>, sign = 1n): Value {
+  for (const [unit, quantity] of other) into.set(unit, (into.get(unit) ?? 0n) + sign * quantity);
+  return into;
+}
+
+/** policy id → asset name → quantity, policies and names sorted (the multi-asset map's order). */
+function byPolicy(units: Iterable<[string, bigint]>): Map<string, Map<string, bigint>> {
+  const sorted = [...units].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const policies = new Map<string, Map<string, bigint>>();
+  for (const [unit, quantity] of sorted) {
+    const policy = unit.slice(0, 56);
+    let names = policies.get(policy);
+    if (!names) policies.set(policy, (names = new Map()));
+    names.set(unit.slice(56), quantity);
+  }
+  return policies;
+}
+
+/** A value: its coin alone, or [coin, multiasset] with the non-zero assets. */
+export function writeValue(w: CborWriter, value: ReadonlyMap<string, bigint>): CborWriter {
+  const assets = [...value].filter(([unit, quantity]) => unit !== "lovelace" && quantity !== 0n);
+  const coin = value.get("lovelace") ?? 0n;
+  if (assets.length === 0) return w.uint(coin);
+  w.array(2).uint(coin);
+  return writeMultiAsset(w, byPolicy(assets), false);
+}
+
+function writeMultiAsset(w: CborWriter, policies: Map<string, Map<string, bigint>>, signed: boolean): CborWriter {
+  w.map(policies.size);
+  for (const [policy, names] of policies) {
+    w.bytes(fromHex(policy)).map(names.size);
+    for (const [name, quantity] of names) {
+      w.bytes(fromHex(name));
+      if (signed) w.int(quantity);
+      else w.uint(quantity);
+    }
+  }
+  return w;
+}
+
+/** The mint field: policy → name → signed quantity. */
+export const writeMint = (w: CborWriter, mint: ReadonlyMap<string, bigint>): CborWriter => writeMultiAsset(w, byPolicy(mint), true);
+
+const addressBytesCache = new Map<string, Uint8Array>();
+
+/** The bytes of a bech32 address (Byron's base58 is never written by this builder). */
+export function addressBytes(address: string): Uint8Array {
+  let bytes = addressBytesCache.get(address);
+  if (!bytes) {
+    bytes = bech32.fromWords(bech32.decode(address as `${string}1${string}`, false).words);
+    if (addressBytesCache.size > 10_000) addressBytesCache.clear();
+    addressBytesCache.set(address, bytes);
+  }
+  return bytes;
+}
+
+/** The payment key hash of a key-credential Shelley address; null for a script credential. */
+export function paymentKeyHashOf(address: string): string | null {
+  const bytes = addressBytes(address);
+  const type = bytes[0]! >> 4;
+  // Types 0, 2, 4 and 6 hold a key as payment credential; odd types a script; 14/15 are reward addresses.
+  if (type > 7 || type % 2 === 1) return null;
+  return Buffer.from(bytes.subarray(1, 29)).toString("hex");
+}
+
+/** The script_ref language tag of each Plutus version. */
+const PLUTUS_LANGUAGE = { V1: 1, V2: 2, V3: 3 } as const;
+
+/** A transaction output: [address, value, ?datum hash] when it has no inline datum nor script, else the map form. */
+export function writeOutput(w: CborWriter, output: Output): CborWriter {
+  const address = addressBytes(output.address);
+  const value = valueOf(output.amount);
+  const datum = output.datum;
+  const script = output.referenceScript;
+  if (script === undefined && datum?.type !== "Inline") {
+    const hash = datum?.type === "Hash" || datum?.type === "Embedded" ? datumHashOf(datum.data.content as string) : null;
+    w.array(hash === null ? 2 : 3).bytes(address);
+    writeValue(w, value);
+    return hash === null ? w : w.bytes(fromHex(hash));
+  }
+  w.map(2 + (datum ? 1 : 0) + (script ? 1 : 0)).uint(0).bytes(address).uint(1);
+  writeValue(w, value);
+  if (datum?.type === "Inline") w.uint(2).array(2).uint(1).tag(24).bytes(fromHex(datum.data.content as string));
+  else if (datum) w.uint(2).array(2).uint(0).bytes(fromHex(datumHashOf(datum.data.content as string)));
+  if (script) w.uint(3).tag(24).bytes(new CborWriter().array(2).uint(PLUTUS_LANGUAGE[script.version]).bytes(fromHex(script.code)).finish());
+  return w;
+}
+
+/** blake2b-256 of some bytes, hex: a transaction id, a datum hash, an auxiliary data hash. */
+export const hash256 = (bytes: Uint8Array): string => Buffer.from(blake2b(bytes, { dkLen: 32 })).toString("hex");
+
+/** The hash of a datum given as CBOR hex: over its bytes as given. */
+export const datumHashOf = (cborHex: string): string => hash256(fromHex(cborHex));
+
+/** The encoded size of an output. */
+export const outputSize = (output: Output): number => writeOutput(new CborWriter(), output).length;
+
+/** The ledger's minimum lovelace of an output: coinsPerUTxOByte × (160 + its size), at that lovelace. */
+export function minLovelace(output: Output, coinsPerUtxoSize: number | bigint): bigint {
+  const perByte = BigInt(coinsPerUtxoSize);
+  const withCoin = (coin: bigint): Output => ({ ...output, amount: [{ unit: "lovelace", quantity: coin.toString() }, ...output.amount.filter((a) => a.unit !== "lovelace" && a.unit !== "")] });
+  // The coin's own size depends on the minimum: settle it (at most a few rounds, sizes only grow).
+  let coin = 0n;
+  for (let i = 0; i < 4; i++) {
+    const min = perByte * BigInt(160 + outputSize(withCoin(coin)));
+    if (min <= coin) break;
+    coin = min;
+  }
+  return coin;
+}
+
+/** A metadatum: integer, bytes, text, list or map. */
+export function writeMetadatum(w: CborWriter, value: Metadatum): CborWriter {
+  if (typeof value === "number" || typeof value === "bigint") return w.int(value);
+  if (typeof value === "string") return w.text(value);
+  if (value instanceof Uint8Array) return w.bytes(value);
+  if (Array.isArray(value)) {
+    w.array(value.length);
+    for (const item of value) writeMetadatum(w, item);
+    return w;
+  }
+  if (value instanceof Map) {
+    w.map(value.size);
+    for (const [key, item] of value) writeMetadatum(writeMetadatum(w, key), item);
+    return w;
+  }
+  throw new Error(`not a metadatum: ${typeof value}`);
+}
+
+/** The auxiliary data of a transaction with metadata: the Shelley form, a bare label → metadatum map. */
+export function writeAuxiliaryData(metadata: ReadonlyMap<bigint, Metadatum>): Uint8Array {
+  const w = new CborWriter().map(metadata.size);
+  for (const [label, value] of [...metadata].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) writeMetadatum(w.uint(label), value);
+  return w.finish();
+}
+
+/** Every key hash a native script (CBOR hex) names: the most signatures it can take. */
+export function nativeScriptSigners(cborHex: string): string[] {
+  const reader = new CborReader(fromHex(cborHex));
+  const signers: string[] = [];
+  const walk = (): void => {
+    const length = reader.arrayLength();
+    const kind = reader.smallUint();
+    if (kind === 0) signers.push(Buffer.from(reader.bytesValue()).toString("hex"));
+    else if (kind === 1 || kind === 2) reader.each(reader.arrayLength(), walk);
+    else if (kind === 3) {
+      reader.uint();
+      reader.each(reader.arrayLength(), walk);
+    } else reader.uint();
+    if (length === null) reader.readBreak();
+  };
+  walk();
+  return signers;
+}
+
+/**
+ * The size the ledger charges for the reference scripts of one UTxO's scriptRef (Mesh's hex of
+ * `[language, script]`): a native script's CBOR, a Plutus script's bytes.
+ */
+export function referenceScriptSize(scriptRef: string): number {
+  const reader = new CborReader(fromHex(scriptRef));
+  reader.arrayLength();
+  const language = reader.smallUint();
+  return language === 0 ? reader.raw().length : reader.bytesValue().length;
+}
+
+/**
+ * The Conway fee for reference scripts of `size` bytes in total: `base` lovelace a byte for the
+ * first 25 KiB, then × 1.2 for each further 25 KiB, the sum rounded down (the ledger's
+ * tierRefScriptFee, in exact rationals).
+ */
+export function referenceScriptsFee(size: number, base: number): bigint {
+  if (size <= 0 || base <= 0) return 0n;
+  // base may be fractional in the parameters (15, or 15.5): scale by a power of ten.
+  const scale = 10n ** BigInt((String(base).split(".")[1] ?? "").length);
+  let priceNum = BigInt(Math.round(base * Number(scale)));
+  let priceDen = scale;
+  let totalNum = 0n;
+  let totalDen = 1n;
+  for (let left = BigInt(size); left > 0n; left -= 25_600n) {
+    const chunk = left < 25_600n ? left : 25_600n;
+    // total += chunk × price
+    totalNum = totalNum * priceDen + chunk * priceNum * totalDen;
+    totalDen *= priceDen;
+    priceNum *= 6n;
+    priceDen *= 5n;
+  }
+  return totalNum / totalDen;
+}
