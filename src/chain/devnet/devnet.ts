@@ -14,7 +14,7 @@ import { DevnetClock, SLOT_LENGTH_MS } from "./clock.js";
 import { Faucet, GENESIS_LOVELACE, generateFaucetKey } from "./faucet.js";
 import { exUnitsViolation } from "./limits.js";
 import { DevnetStore, type DevnetSnapshot } from "./store.js";
-import { inputCbor, mergeUtxoMap, utxoOfOutput, utxosOfMap, utxosOfMaps } from "./utxo-map.js";
+import { indexUtxoMap, inputCbor, resolvedInputsOf, utxoEntry, utxoOfOutput, utxosOfMaps, writeUtxoMap } from "./utxo-map.js";
 import { SerialQueue } from "../shared/queue.js";
 import { evaluateWithScalus } from "../shared/scalus-evaluate.js";
 
@@ -38,6 +38,11 @@ export class DevnetChain implements DevnetPort {
   readonly #slotConfig: InstanceType<typeof SlotConfig>;
   readonly #queue = new SerialQueue();
   #emulator: Emulator;
+  /**
+   * The UTxO set by input (CBOR hex → output CBOR), read from the emulator once after each change
+   * of the ledger, so that lookups and evaluations do not serialize the whole ledger each time.
+   */
+  #utxoIndex: Map<string, Uint8Array> | null = null;
   #closed = false;
 
   private constructor(store: DevnetStore, snapshot: DevnetSnapshot, faucet: Faucet, now: () => number) {
@@ -87,7 +92,13 @@ export class DevnetChain implements DevnetPort {
     return this.#faucet.address;
   }
 
+  #utxos(): Map<string, Uint8Array> {
+    this.#utxoIndex ??= indexUtxoMap(this.#emulator.getUtxosCbor());
+    return this.#utxoIndex;
+  }
+
   #restore(snapshot: DevnetSnapshot): Emulator {
+    this.#utxoIndex = null;
     const emulator = Emulator.withState({ utxos: snapshot.utxos, datums: [...snapshot.datums] }, this.#slotConfig);
     emulator.setSlot(this.#clock.slot());
     return emulator;
@@ -112,8 +123,11 @@ export class DevnetChain implements DevnetPort {
 
   async utxosByRef(refs: readonly OutRef[]): Promise<UTxO[]> {
     if (refs.length === 0) return [];
-    const wanted = new Set(refs.map((r) => inputCbor(r.txHash, r.index)));
-    return utxosOfMap(this.#emulator.getUtxosCbor(), wanted);
+    const utxos = this.#utxos();
+    return refs.flatMap((r) => {
+      const output = utxos.get(inputCbor(r.txHash, r.index));
+      return output ? [utxoOfOutput(r.txHash, r.index, output)] : [];
+    });
   }
 
   /** One indexed lookup in the asset history the devnet keeps on disk (./asset-history.ts). */
@@ -127,7 +141,21 @@ export class DevnetChain implements DevnetPort {
   }
 
   async evaluate(txCbor: string, additionalUtxos: readonly UTxO[] = []): Promise<RedeemerBudget[]> {
-    return evaluateWithScalus(txCbor, mergeUtxoMap(this.#emulator.getUtxosCbor(), additionalUtxos), this.#slotConfig, DEVNET_COST_MODELS);
+    // Only the inputs the transaction names, resolved: the evaluation costs the same however large the ledger.
+    const utxos = this.#utxos();
+    const given = new Map(additionalUtxos.map(utxoEntry));
+    const resolved = new Map<string, Uint8Array>();
+    let inputs: string[] = [];
+    try {
+      inputs = resolvedInputsOf(fromHex(txCbor));
+    } catch {
+      // Not a transaction: the evaluator says so in its own words below.
+    }
+    for (const input of inputs) {
+      const output = given.get(input) ?? utxos.get(input);
+      if (output) resolved.set(input, output);
+    }
+    return evaluateWithScalus(txCbor, writeUtxoMap(resolved), this.#slotConfig, DEVNET_COST_MODELS);
   }
 
   submit(txCbor: string): Promise<string> {
@@ -212,6 +240,7 @@ export class DevnetChain implements DevnetPort {
     try {
       const assetOutputs = valid ? assetOutputsOfBody(txHash, parts.body) : [];
       const assetSpends = valid ? spendsOf(txHash, inputs, parts.witnessSet, this.#store.assetOutputsAmong(inputs)) : [];
+      this.#utxoIndex = null;
       this.#store.saveAccepted({ txHash, slot, utxos: this.#emulator.getUtxosCbor(), datums, assetOutputs, assetSpends });
     } catch (error) {
       // Not on disk, so not accepted: go back to the last state that is.

@@ -2,6 +2,7 @@
 // and Mesh's UTxO shape, the domain type of the chain port.
 import type { UTxO } from "@meshsdk/common";
 import { fromTxUnspentOutput, HexBlob, Serialization, toTxUnspentOutput, TransactionId } from "@meshsdk/core-cst";
+import { CborReader, CborWriter, Major } from "../../cardano/cbor.js";
 import { readMapEntries, toHex, writeMap } from "../../cardano/tx-cbor.js";
 
 /** Decodes every entry of a UTxO map, or only those whose input's CBOR (hex) is in `inputs`. */
@@ -50,4 +51,54 @@ export function mergeUtxoMap(base: Uint8Array, extra: readonly UTxO[]): Uint8Arr
     entries.set(toHex(input), [input, Buffer.from(cardano.output().toCbor(), "hex")]);
   }
   return writeMap([...entries.values()]);
+}
+
+/** input CBOR (hex) → output CBOR, for every entry of a UTxO map: read once, then looked up. */
+export function indexUtxoMap(map: Uint8Array): Map<string, Uint8Array> {
+  const reader = new CborReader(map);
+  const index = new Map<string, Uint8Array>();
+  reader.each(reader.mapLength(), () => {
+    const input = reader.raw();
+    index.set(toHex(input), reader.raw());
+  });
+  return index;
+}
+
+/** Body fields holding inputs a script sees resolved: spent (0), collateral (13), reference (18). */
+const INPUT_FIELDS = new Set([0, 13, 18]);
+
+/** The inputs of a transaction that its evaluation needs resolved, as the ledger's map keys them (hex). */
+export function resolvedInputsOf(tx: Uint8Array): string[] {
+  const reader = new CborReader(tx);
+  reader.arrayLength();
+  const body = new CborReader(reader.raw());
+  const inputs: string[] = [];
+  body.each(body.mapLength(), () => {
+    const field = body.smallUint();
+    if (!INPUT_FIELDS.has(field)) {
+      body.raw();
+      return;
+    }
+    if (body.peekMajor() === Major.Tag) body.tag();
+    body.each(body.arrayLength(), () => {
+      body.arrayLength();
+      const id = body.bytesValue();
+      inputs.push(toHex(new CborWriter().array(2).bytes(id).uint(body.uint()).finish()));
+    });
+  });
+  return inputs;
+}
+
+/** A UTxO map of the given entries (input CBOR hex → output CBOR). */
+export function writeUtxoMap(entries: ReadonlyMap<string, Uint8Array>): Uint8Array {
+  const w = new CborWriter().map(entries.size);
+  for (const [input, output] of entries) w.raw(Buffer.from(input, "hex")).raw(output);
+  return w.finish();
+}
+
+/** A UTxO as a UTxO map entry: [input CBOR hex, output CBOR]. */
+export function utxoEntry(utxo: UTxO): [string, Uint8Array] {
+  const reader = new CborReader(Buffer.from(toTxUnspentOutput(utxo).toCbor(), "hex"));
+  reader.arrayLength();
+  return [toHex(reader.raw()), reader.raw()];
 }
