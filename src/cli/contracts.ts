@@ -78,9 +78,8 @@ async function deploy(args: string[], context: CliContext): Promise<number> {
   }
 }
 
-export const contractsCommand: CommandGroup = {
+export const contractsCommand: Omit<CommandGroup, "summary"> = {
   name: "contracts",
-  summary: "Tournament contract: show it, build its reference-script deployment.",
   async run(args, context) {
     const [command, ...rest] = args;
     if (command === undefined || command === "--help" || command === "-h" || command === "help") {

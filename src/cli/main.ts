@@ -3,10 +3,19 @@
 // Exit codes: 0 done, 1 the operation failed (or the configuration is wrong), 2 wrong arguments.
 import { ConfigError, loadConfig, loadDotEnv } from "../config.js";
 import { CommandFailed, UsageError, type CliContext, type CommandGroup } from "./command.js";
-import { contractsCommand } from "./contracts.js";
 import { keysCommand } from "./keys.js";
 
-const GROUPS: readonly CommandGroup[] = [keysCommand, contractsCommand];
+/**
+ * The contracts group loads the Helios compiler and the chain backends (seconds of start-up):
+ * imported only when it runs, so that the key commands start in a moment.
+ */
+const contractsGroup: CommandGroup = {
+  name: "contracts",
+  summary: "Tournament contract: show it, build its reference-script deployment.",
+  run: async (args, context) => (await import("./contracts.js")).contractsCommand.run(args, context),
+};
+
+const GROUPS: readonly CommandGroup[] = [keysCommand, contractsGroup];
 
 function help(): string {
   const width = Math.max(...GROUPS.map((g) => g.name.length)) + 2;
