@@ -1,4 +1,26 @@
-// Costs and scale of the tournament contracts on the Scalus emulator (the devnet's ledger and
+// The tournaments, in two parts.
+//
+// 1. Endpoints (issue #10, "Must deliver" 4): POST /tournaments/{id}/register and PATCH
+//    /tournaments/{id}/settle (bracket 4) over HTTP on the embedded devnet, p50 against the issue's
+//    targets (≤ 8 ms and ≤ 20 ms), on a fresh devnet and on one grown to BENCH_GROW_UTXOS UTxOs
+//    (10,000) holding BENCH_GROW_TOURNAMENTS more tournaments (100) with BENCH_GROW_REGISTRATIONS
+//    registrations each (10); target: the grown figures within 20 % of the fresh ones. Each devnet
+//    gets the same two tournaments through the API (one open, one full with 4 participants added);
+//    the requests measured only build, nothing is submitted, so each builds the same transaction
+//    every time. The growth goes through the devnet chain directly where the API is not what is
+//    measured: tournaments are created through the API (signed, submitted), the registrations and
+//    the other UTxOs are paid in multi-output transactions (bench/devnet.ts payMany), so 10,000 UTxOs
+//    take about 60 transactions. Each request is then measured on a service process of its own
+//    (`node --import tsx src/main.ts` on that devnet's DATA_DIR or a copy), in interleaved rounds
+//    (BENCH_RUNS; each request repeated for BENCH_SECONDS and at least 3 times, one at a time from
+//    the load generator process of bench/util.ts), fresh and grown in turn, so that the shared
+//    machine's ups and downs weigh on both alike. A process of its own because a request on the
+//    grown devnet takes minutes today: one unanswered after BENCH_TOURNAMENT_TIMEOUT seconds (30)
+//    is stopped by ending its process, its figure reads "> 30 s", and it is measured no more.
+//    Quick runs: small BENCH_GROW_* numbers; BENCH_TOURNAMENT_ENDPOINTS=0
+//    skips this part.
+//
+// 2. Contract costs on the Scalus emulator (the devnet's ledger and
 // protocol parameters). In one run, on one chain: fee, size and ExUnits of every tournament
 // transaction for v1 (frozen in contracts/v1, benchmark only) and v2 (contracts/), side by side,
 // with the v2/v1 fee ratio per operation (the issue's budget: at most ~1.10) and where the
@@ -7,13 +29,17 @@
 // and whether cancel and refund of a full bracket fit in one transaction.
 // Run: npx tsx bench/tournament.ts (bench/run.ts also calls runTournamentBench).
 // Participants use base addresses (payment + stake key), the larger and more common kind;
-// BENCH_TOURNAMENT_ENTERPRISE=1 uses enterprise ones. BENCH_TOURNAMENT_SCALE=0 skips the scale part.
+// BENCH_TOURNAMENT_ENTERPRISE=1 uses enterprise ones. BENCH_TOURNAMENT_SCALE=0 skips the scale part,
+// BENCH_TOURNAMENT_COSTS=0 this whole second part.
 // Fees and ExUnits do not depend on the machine; they vary a little from run to run only with the
 // ledger's order of the inputs (transaction ids are random), which moves where each script finds
 // its own input (Helios get_current_input scans the inputs). So the per-transaction part runs
 // BENCH_TOURNAMENT_RUNS times (5) and prints medians, with the range of the v2/v1 ratio; the scale
-// part runs once. Nothing here is timed except the sections (seconds).
+// part runs once. Nothing in this part is timed except the sections (seconds).
 import { randomBytes } from "node:crypto";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { UTxO } from "@meshsdk/common";
 import { pubKeyAddress, serializeAddressObj } from "@meshsdk/core";
@@ -55,7 +81,24 @@ import {
 } from "../contracts/test/tournament-txs.js";
 import { v1AddPlan, v1CancelPlan, v1CreatePlan, v1RegisterPlan, v1SettlePlan, v1TournamentUtxo, type V1ConfigInput, type V1Tournament } from "../contracts/v1/plans.js";
 import { v1TournamentScript } from "../contracts/v1/scripts.js";
-import { median, printTable, type BenchOptions, type BenchRow } from "./util.js";
+import { isDevnet, type DevnetPort } from "../src/chain/port.js";
+import { encodeRegistrationDatum } from "../src/tournament/datum.js";
+import { devnetUtxoCount, keylessAddress, newWallet, payMany, utxoStringsAt, type BenchWallet, type Payment } from "./devnet.js";
+import {
+  closeLoadGenerator,
+  fmt,
+  median,
+  optionsFromEnv,
+  printTable,
+  sequentialRound,
+  startBenchService,
+  startServerProcess,
+  type BenchOptions,
+  type BenchRow,
+  type BenchService,
+  type RoundFigures,
+  type ServerProcess,
+} from "./util.js";
 
 const ENTERPRISE = process.env["BENCH_TOURNAMENT_ENTERPRISE"] === "1";
 const participantAddress = (): string =>
@@ -540,6 +583,312 @@ async function scale(s: Setup, ops: Map<string, Operation>): Promise<BenchRow[]>
   }));
 }
 
+// ------------------------------------------------------------------ endpoints (HTTP, devnet)
+
+/** Issue #10, "Must deliver" 4: register and settle (bracket 4) p50, fresh and on a grown devnet. */
+const ENDPOINT_TARGET = { registerMs: 8, settleMs: 20, growth: 1.2 } as const;
+const API = "/v2/services";
+
+function envCount(name: string, fallback: number, min = 0): number {
+  const raw = process.env[name];
+  const n = raw === undefined || raw === "" ? fallback : Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number ≥ ${min}; got ${raw}.`);
+  return n;
+}
+
+/** A request to measure: its path under the service's address, method and body. */
+interface Call {
+  path: string;
+  method: "POST" | "PATCH";
+  body: unknown;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function call(url: string, method: string, body?: unknown): Promise<any> {
+  const response = await fetch(url, {
+    method,
+    ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${method} ${url} answered ${response.status}: ${text.slice(0, 400)}`);
+  return JSON.parse(text) as unknown;
+}
+
+const devnetOf = (service: BenchService): DevnetPort => {
+  const chain = service.app.chain;
+  if (!chain || !isDevnet(chain)) throw new Error("the tournament endpoint benchmark needs the embedded devnet");
+  return chain;
+};
+
+/** Creates a bracket-4 tournament (10 ADA entry, prizes 20 + 10 + 5 ADA: no deposit) through the API, signed and submitted; its ID. */
+async function createOverHttp(service: BenchService, admin: BenchWallet, name: string): Promise<string> {
+  const chain = devnetOf(service);
+  const answer = await call(`${service.url}${API}/tournaments`, "POST", {
+    name,
+    adminAddress: admin.address,
+    bracketSize: 4,
+    entryFee: 10 * 1_000_000,
+    payoutStructure: [20, 10, 5].map((a) => a * 1_000_000),
+    utxos: await utxoStringsAt(chain, admin.address),
+  });
+  await chain.submit(await admin.sign(answer.complete as string));
+  return answer.tournamentId as string;
+}
+
+/**
+ * The two requests measured, on one devnet: a registration to an open tournament, and the
+ * settlement of a full bracket-4 tournament (4 registrations submitted, added by the admin). Both
+ * only build: nothing measured is submitted, so every request builds the same transaction.
+ */
+async function prepareEndpoints(service: BenchService): Promise<{ register: Call; settle: Call }> {
+  const chain = devnetOf(service);
+  const api = `${service.url}${API}`;
+  const [admin, payer] = [await newWallet("enterprise"), await newWallet("enterprise")];
+  await chain.faucet(admin.address, 500_000_000n);
+  await chain.faucet(payer.address, 200_000_000n);
+  const open = await createOverHttp(service, admin, "Bench open");
+  const full = await createOverHttp(service, admin, "Bench full");
+  for (let i = 0; i < 4; i++) {
+    const answer = await call(`${api}/tournaments/${full}/register`, "POST", {
+      tournamentId: full,
+      registererAddress: keylessAddress(),
+      changeAddress: payer.address,
+      utxos: await utxoStringsAt(chain, payer.address),
+    });
+    await chain.submit(await payer.sign(answer.complete as string));
+  }
+  const listed = await call(`${api}/tournaments/${full}/registrations?valid=true`, "GET");
+  const registrations = (listed.results as { address: string; outputRef: string }[]).map(({ address, outputRef }) => ({ address, outputRef }));
+  const added = await call(`${api}/tournaments/${full}/participants`, "POST", {
+    tournamentId: full,
+    adminAddress: admin.address,
+    registrations,
+    utxos: await utxoStringsAt(chain, admin.address),
+  });
+  await chain.submit(await admin.sign(added.complete as string));
+  const participants = (await call(`${api}/tournaments/${full}`, "GET")).participants as string[];
+  if (participants.length !== 4) throw new Error(`the bracket-4 tournament has ${participants.length} participants`);
+  const register: Call = {
+    path: `${API}/tournaments/${open}/register`,
+    method: "POST",
+    body: { tournamentId: open, registererAddress: keylessAddress(), changeAddress: payer.address, utxos: await utxoStringsAt(chain, payer.address) },
+  };
+  const settle: Call = {
+    path: `${API}/tournaments/${full}/settle`,
+    method: "PATCH",
+    body: { tournamentId: full, adminAddress: admin.address, results: [...participants].reverse(), utxos: await utxoStringsAt(chain, admin.address) },
+  };
+  for (const c of [register, settle]) await call(`${service.url}${c.path}`, c.method, c.body);
+  return { register, settle };
+}
+
+interface Growth {
+  tournaments: number;
+  registrations: number;
+  transactions: number;
+  /** Seconds spent creating tournaments, paying registrations, paying the other UTxOs. */
+  seconds: { tournaments: number; registrations: number; utxos: number };
+}
+
+/** The registration address of each live tournament, from GET /tournaments (pages of 100). */
+async function registrationAddresses(service: BenchService): Promise<Map<string, string>> {
+  const addresses = new Map<string, string>();
+  let pageState: string | undefined;
+  do {
+    const page = await call(`${service.url}${API}/tournaments?limit=100${pageState ? `&pageState=${encodeURIComponent(pageState)}` : ""}`, "GET");
+    for (const t of page.results as { tournamentId: string; registrationAddress: string }[]) addresses.set(t.tournamentId, t.registrationAddress);
+    pageState = page.pageState as string | undefined;
+  } while (pageState);
+  return addresses;
+}
+
+/**
+ * Grows a devnet: `tournaments` more tournaments created through the API (each signed and
+ * submitted), `registrations` registrations to each (outputs at its registration address with a
+ * registrant's address as datum, paid straight through the chain, dozens per transaction), then
+ * plain outputs to 100 addresses (about 200 per transaction) until the devnet holds `utxos` UTxOs.
+ */
+async function growDevnet(service: BenchService, sizes: { utxos: number; tournaments: number; registrations: number }): Promise<Growth> {
+  const chain = devnetOf(service);
+  const admin = await newWallet("enterprise");
+  let t = Date.now();
+  const lap = () => {
+    const seconds = (Date.now() - t) / 1000;
+    t = Date.now();
+    return seconds;
+  };
+  if (sizes.tournaments > 0) await chain.faucet(admin.address, BigInt(sizes.tournaments) * 5_000_000n + 50_000_000n);
+  const ids: string[] = [];
+  for (let i = 0; i < sizes.tournaments; i++) {
+    ids.push(await createOverHttp(service, admin, `Grown ${i + 1}`));
+    if ((i + 1) % 25 === 0) process.stdout.write(`    ${i + 1}/${sizes.tournaments} tournaments created\n`);
+  }
+  const tournamentSeconds = lap();
+  const addresses = sizes.registrations > 0 && ids.length > 0 ? await registrationAddresses(service) : new Map<string, string>();
+  const registrations: Payment[] = ids.flatMap((id) => {
+    const address = addresses.get(id);
+    if (address === undefined) throw new Error(`tournament ${id} is not listed`);
+    return Array.from({ length: sizes.registrations }, () => ({ address, lovelace: 10_000_000n, datum: encodeRegistrationDatum(keylessAddress()) }));
+  });
+  let transactions = await payMany(chain, registrations);
+  const registrationSeconds = lap();
+  const count = devnetUtxoCount(service.dataDir);
+  if (count === null) throw new Error("the devnet's UTxO count could not be read");
+  // The funder payMany uses keeps one change output.
+  const plain = Math.max(0, sizes.utxos - count - 1);
+  const holders = Array.from({ length: 100 }, () => keylessAddress());
+  transactions += await payMany(
+    chain,
+    Array.from({ length: plain }, (_, i) => ({ address: holders[i % holders.length]!, lovelace: 1_500_000n })),
+  );
+  return {
+    tournaments: ids.length,
+    registrations: registrations.length,
+    transactions,
+    seconds: { tournaments: tournamentSeconds, registrations: registrationSeconds, utxos: lap() },
+  };
+}
+
+/**
+ * Register and settle p50 on a fresh devnet and on a grown one (issue #10, item 4), rounds
+ * interleaved. Each devnet is prepared (and grown) with the service in this process, then each
+ * request is measured on a service process of its own (on that DATA_DIR, or a copy of it): a request
+ * that does not answer within BENCH_TOURNAMENT_TIMEOUT seconds (30) is stopped by ending its
+ * process, instead of running on for minutes beside what is measured next; its figure reads "> 30 s"
+ * and is measured no more. (Restarting one instead would cost as long: today a service on the grown
+ * devnet takes about a minute to start, reading its deployment's UTxO.)
+ */
+export async function runTournamentEndpointBench(options: BenchOptions = optionsFromEnv()): Promise<void> {
+  const started = Date.now();
+  const sizes = {
+    utxos: envCount("BENCH_GROW_UTXOS", 10_000),
+    tournaments: envCount("BENCH_GROW_TOURNAMENTS", 100),
+    registrations: envCount("BENCH_GROW_REGISTRATIONS", 10),
+  };
+  const timeoutSeconds = envCount("BENCH_TOURNAMENT_TIMEOUT", 30, 1);
+  const kinds = ["register", "settle"] as const;
+  const which = ["fresh", "grown"] as const;
+  type Key = `${(typeof which)[number]} ${(typeof kinds)[number]}`;
+  const dirs = new Map<Key, string>();
+  const servers = new Map<Key, ServerProcess>();
+  try {
+    const prepare = async (w: (typeof which)[number]) => {
+      const dataDir = mkdtempSync(join(tmpdir(), `txsvc-bench-${w}-`));
+      dirs.set(`${w} register`, dataDir);
+      const service = await startBenchService({}, { dataDir });
+      try {
+        const calls = await prepareEndpoints(service);
+        return { calls, growth: w === "grown" ? await growDevnet(service, sizes) : null };
+      } finally {
+        await service.close();
+        // The settle requests get a service of their own, on a copy of the devnet.
+        const copy = `${dataDir}-settle`;
+        cpSync(dataDir, copy, { recursive: true });
+        dirs.set(`${w} settle`, copy);
+      }
+    };
+    const fresh = await prepare("fresh");
+    const grown = await prepare("grown");
+    const growth = grown.growth!;
+    const calls = { fresh: fresh.calls, grown: grown.calls };
+    const count = (w: (typeof which)[number]) => {
+      const n = devnetUtxoCount(dirs.get(`${w} register`)!);
+      return n === null ? "its UTxOs uncounted" : `${int(n)} UTxOs`;
+    };
+    const freshLabel = `fresh devnet (${count("fresh")}, 2 tournaments)`;
+    const grownLabel = `grown devnet (${count("grown")}, ${int(growth.tournaments + 2)} tournaments)`;
+    const s = growth.seconds;
+    console.log(
+      `  ${freshLabel}; ${grownLabel}: ${int(growth.tournaments)} tournaments created through the API (${s.tournaments.toFixed(0)} s), ` +
+        `${int(growth.registrations)} registrations (${s.registrations.toFixed(0)} s) and the other UTxOs (${s.utxos.toFixed(0)} s) paid in ` +
+        `${int(growth.transactions)} multi-output transactions.`,
+    );
+    const prepared = Date.now();
+    await Promise.all(
+      [...dirs].map(async ([key, dir]) => {
+        servers.set(key, await startServerProcess(dir));
+      }),
+    );
+    console.log(`  prepared in ${((prepared - started) / 1000).toFixed(0)} s; the four service processes answered /health ${((Date.now() - prepared) / 1000).toFixed(0)} s later.`);
+
+    // Each round: each request for at least BENCH_SECONDS and 3 times, fresh and grown in turn; requests
+    // of many seconds stop after 15 s once one answered, to keep the run short.
+    const limits = { minCount: 3, maxCount: 2_000, minSeconds: options.durationSeconds, maxSeconds: Math.max(15, options.durationSeconds), timeoutSeconds };
+    const warmUp = { minCount: 2, maxCount: 2, minSeconds: 0, maxSeconds: 5, timeoutSeconds };
+    const rounds = new Map<string, RoundFigures[]>();
+    const timedOut = new Set<string>();
+    const measure = async (w: (typeof which)[number], kind: (typeof kinds)[number], limit: typeof limits, keep: boolean) => {
+      const key: Key = `${w} ${kind}`;
+      if (timedOut.has(key)) return;
+      const server = servers.get(key)!;
+      const c = calls[w][kind];
+      const r = await sequentialRound(`${server.url}${c.path}`, c.body, limit, c.method, server.cpu);
+      if (keep) rounds.set(key, [...(rounds.get(key) ?? []), r]);
+      if (r.timedOut) {
+        timedOut.add(key);
+        await server.kill();
+        process.stdout.write(`  ${key}: no answer within ${timeoutSeconds} s (its service process was ended)\n`);
+      }
+    };
+    for (const kind of kinds) for (const w of which) await measure(w, kind, warmUp, false);
+    for (let round = 0; round < options.runs; round++) {
+      for (const kind of kinds) for (const w of which) await measure(w, kind, limits, true);
+      process.stdout.write(`  round ${round + 1}/${options.runs} done\n`);
+    }
+
+    const of = (key: string) => rounds.get(key) ?? [];
+    const p50 = (key: string) => median(of(key).map((r) => r.p50Ms));
+    const failures = (key: string) => of(key).reduce((sum, r) => sum + r.failures, 0);
+    const ms = (n: number) => `${n.toLocaleString("en-US", { maximumFractionDigits: n < 100 ? 1 : 0 })} ms`;
+    const value = (key: string) => (timedOut.has(key) ? `> ${timeoutSeconds} s (no answer)` : ms(p50(key)));
+    const met = (key: string, ok: boolean) => {
+      if (timedOut.has(key)) return "no";
+      if (failures(key) > 0) return `no (${failures(key)} failed: ${of(key).find((r) => r.firstFailure)?.firstFailure?.slice(0, 80)})`;
+      return ok ? "yes" : "no";
+    };
+    const label = (kind: string) => (kind === "register" ? "register" : "settle (bracket 4)");
+    const rows: BenchRow[] = [];
+    for (const kind of kinds) {
+      const target = kind === "register" ? ENDPOINT_TARGET.registerMs : ENDPOINT_TARGET.settleMs;
+      rows.push({ "#": "4", figure: `${label(kind)} p50, ${freshLabel}`, value: value(`fresh ${kind}`), target: `≤ ${target} ms`, "met?": met(`fresh ${kind}`, p50(`fresh ${kind}`) <= target) });
+    }
+    for (const kind of kinds) {
+      const ratio = p50(`grown ${kind}`) / p50(`fresh ${kind}`);
+      const grownValue = timedOut.has(`grown ${kind}`) ? value(`grown ${kind}`) : `${value(`grown ${kind}`)} (${ratio.toFixed(2)}× fresh)`;
+      rows.push({
+        "#": "4",
+        figure: `${label(kind)} p50, ${grownLabel}`,
+        value: grownValue,
+        target: `≤ ${ENDPOINT_TARGET.growth.toFixed(2)}× fresh`,
+        "met?": met(`grown ${kind}`, ratio <= ENDPOINT_TARGET.growth),
+      });
+    }
+    printTable("Tournament endpoints: the issue's targets (#10)", rows);
+    printTable(
+      "Each request (medians of the rounds; one request at a time from the load generator process; each devnet served by its own process)",
+      kinds.flatMap((kind) =>
+        which.map((w) => {
+          const key = `${w} ${kind}`;
+          return {
+            request: `${kind === "register" ? "POST …/register" : "PATCH …/settle"} (${w})`,
+            "p50 ms": timedOut.has(key) ? `> ${fmt(timeoutSeconds * 1000)}` : fmt(p50(key), 1),
+            "p90 ms": timedOut.has(key) ? "" : fmt(median(of(key).map((r) => r.p90Ms)), 1),
+            "p50 ms by round": of(key).map((r) => (r.timedOut ? "-" : fmt(r.p50Ms, 1))).join(" / "),
+            requests: int(of(key).reduce((sum, r) => sum + r.count, 0)),
+            "server CPU": timedOut.has(key) ? "" : fmt(median(of(key).map((r) => r.serverCpu)), 2),
+            ...(failures(key) > 0 ? { failures: String(failures(key)) } : {}),
+          };
+        }),
+      ),
+    );
+    console.log("  server CPU: the service process's CPU time ÷ wall time while it was measured (1.00 = one core).");
+    console.log(`  (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  } finally {
+    await Promise.all([...servers.values()].map((server) => server.close()));
+    for (const dir of dirs.values()) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 // ------------------------------------------------------------------ entry points
 
 /** Runs of the per-transaction part: each figure is the median over them (BENCH_TOURNAMENT_RUNS, default 5). */
@@ -570,7 +919,18 @@ function medianOf(ms: readonly Measured[]): Measured {
 }
 
 /** The bench section bench/run.ts calls (it prints its own tables, so it returns nothing). */
-export async function runTournamentBench(_options?: BenchOptions): Promise<void> {
+export async function runTournamentBench(options: BenchOptions = optionsFromEnv()): Promise<void> {
+  if (process.env["BENCH_TOURNAMENT_ENDPOINTS"] !== "0") {
+    console.log("Endpoints over HTTP on the devnet, fresh and grown:");
+    await runTournamentEndpointBench(options);
+  }
+  if (process.env["BENCH_TOURNAMENT_COSTS"] === "0") return;
+  console.log("");
+  await runContractCosts();
+}
+
+/** Part 2: the contracts' costs on the Scalus emulator. */
+async function runContractCosts(): Promise<void> {
   const started = Date.now();
   const runs = runsFromEnv();
   const v1Size = v1TournamentScript().compiledCode.length / 2;
@@ -626,6 +986,10 @@ export async function runTournamentBench(_options?: BenchOptions): Promise<void>
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
   const started = Date.now();
-  await runTournamentBench();
+  try {
+    await runTournamentBench();
+  } finally {
+    closeLoadGenerator();
+  }
   console.log(`\n(${((Date.now() - started) / 1000).toFixed(0)} s in all)`);
 }

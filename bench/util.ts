@@ -1,13 +1,24 @@
-// Shared benchmark helpers: an in-process service on loopback, HTTP load with autocannon (several
-// short runs, medians), in-process function timing, and a plain-text table. Optional sections
-// (bench/build.ts, bench/tournament.ts) may use them; see BenchSection for their contract.
-import { mkdtempSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
+// Shared benchmark helpers: the service in this process on loopback (or in a process of its own, for
+// the tournament endpoints), HTTP load from a separate load generator process
+// (bench/load-generator.ts: autocannon, or one request after another), with the service's CPU use
+// meanwhile, in-process function timing, and a plain-text table. Optional sections (bench/build.ts,
+// bench/tournament.ts) use them; see BenchSection for their contract.
+//
+// Why a separate process for the load: on a 2-core machine, autocannon in the service's own process
+// takes CPU from the service's event loop (and its JSON and timers run between the service's
+// callbacks), so the HTTP figures would charge the client's work to the service. The load generator
+// is forked once (`node --import tsx bench/load-generator.ts`), gets each job over the IPC channel
+// and answers with its figures; the service keeps its process, and a core, to itself.
+import { fork, spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
 import { build } from "../src/server/app.js";
 import { loadConfig } from "../src/config.js";
+import type { Job, JobResult, Reply } from "./load-generator.js";
 
 export interface BenchOptions {
   /** Concurrent HTTP connections (autocannon). */
@@ -48,76 +59,217 @@ export interface BenchService {
   app: FastifyInstance;
   /** http://127.0.0.1:port */
   url: string;
+  /** Its DATA_DIR (removed on close unless it was given). */
+  dataDir: string;
   close(): Promise<void>;
 }
 
-/** The real service (build()) listening on an ephemeral loopback port, with a temporary DATA_DIR. */
-export async function startBenchService(env: Record<string, string> = {}): Promise<BenchService> {
-  const dataDir = mkdtempSync(join(tmpdir(), "txsvc-bench-"));
+/**
+ * The real service (build()) listening on an ephemeral loopback port, with a temporary DATA_DIR,
+ * or `dataDir` when given (then kept on close).
+ */
+export async function startBenchService(env: Record<string, string> = {}, given?: { dataDir: string }): Promise<BenchService> {
+  const dataDir = given?.dataDir ?? mkdtempSync(join(tmpdir(), "txsvc-bench-"));
   const config = loadConfig({ LOG_LEVEL: "silent", DATA_DIR: dataDir, ...env, HOST: "127.0.0.1", PORT: "0" });
   const app = await build(config);
   const url = await app.listen({ host: "127.0.0.1", port: 0 });
   return {
     app,
     url,
+    dataDir,
     async close() {
       await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!given) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
-interface AutocannonResult {
-  requests: { average: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+
+/** The service in a process of its own (`node --import tsx src/main.ts`), on the devnet of a DATA_DIR. */
+export interface ServerProcess {
+  /** http://127.0.0.1:port */
+  readonly url: string;
+  /** Its CPU time. */
+  readonly cpu: CpuClock;
+  /** SIGTERM (the service closes), SIGKILL after 5 s. */
+  close(): Promise<void>;
+  /** SIGKILL at once: a process busy for minutes would not get to its SIGTERM handler. */
+  kill(): Promise<void>;
 }
-/** The running instance: a promise of the result, and an emitter of each response. */
-type AutocannonRun = Promise<AutocannonResult> & {
-  on(event: "response", listener: (client: unknown, statusCode: number, bytes: number, responseTimeMs: number) => void): void;
+
+/** A free loopback port (the OS's choice for a listener that is closed again at once). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => server.once("error", reject).listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/**
+ * Starts the service (`node --import tsx src/main.ts`, NETWORK=devnet) on a free loopback port and
+ * DATA_DIR `dataDir` (a devnet saved there is restored), and resolves once GET /health answers.
+ */
+export async function startServerProcess(dataDir: string): Promise<ServerProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = { ...process.env, NETWORK: "devnet", DATA_DIR: dataDir, HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "silent", AUTH: "optional" };
+  for (const name of ["BLOCKFROST_PROJECT_ID", "BLOCKFROST_URL", "OGMIOS_URL", "KUPO_URL"]) delete env[name];
+  let stderr = "";
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], { cwd: ROOT, env, stdio: ["ignore", "ignore", "pipe"] });
+  child.stderr?.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill(signal);
+    const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const until = Date.now() + 300_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the service process exited (${child.exitCode}): ${stderr}`);
+    try {
+      const response = await fetch(`${url}/v2/services/health`);
+      await response.arrayBuffer();
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > until) {
+      await end("SIGKILL");
+      throw new Error(`the service process did not answer /health within 300 s: ${stderr}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { url, cpu: processCpu(() => child.pid), close: () => end("SIGTERM"), kill: () => end("SIGKILL") };
+}
+
+/** The load generator process (bench/load-generator.ts), forked on first use and shared. */
+class LoadGenerator {
+  readonly #child: ChildProcess;
+  readonly #pending = new Map<number, { resolve: (r: JobResult) => void; reject: (e: Error) => void }>();
+  #next = 0;
+
+  constructor() {
+    this.#child = fork(fileURLToPath(new URL("./load-generator.ts", import.meta.url)), [], { cwd: ROOT, execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+    this.#child.on("message", (reply: Reply) => {
+      const waiting = this.#pending.get(reply.id);
+      this.#pending.delete(reply.id);
+      if (reply.ok) waiting?.resolve(reply.result);
+      else waiting?.reject(new Error(`load generator: ${reply.error}`));
+    });
+    this.#child.on("exit", (code) => {
+      for (const waiting of this.#pending.values()) waiting.reject(new Error(`the load generator exited (${code})`));
+      this.#pending.clear();
+    });
+  }
+
+  run(job: Job): Promise<JobResult> {
+    const id = this.#next++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      this.#child.send({ id, job });
+    });
+  }
+
+  close(): void {
+    if (this.#child.connected) this.#child.disconnect();
+  }
+}
+
+let generator: LoadGenerator | null = null;
+const loadGenerator = (): LoadGenerator => (generator ??= new LoadGenerator());
+
+/** Ends the load generator process (when one was started); the benchmark's entry points call it last. */
+export function closeLoadGenerator(): void {
+  generator?.close();
+  generator = null;
+}
+
+export interface RoundFigures extends JobResult {
+  /** The service's process CPU time over the job ÷ its wall time (1 = one core busy). */
+  serverCpu: number;
+}
+
+/** CPU seconds a process has used so far. */
+export type CpuClock = () => number;
+
+/** This process's CPU seconds (the in-process service's). */
+export const ownCpu: CpuClock = () => {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1e6;
 };
-// autocannon ships no types; this is the one call we make.
-const autocannon = createRequire(import.meta.url)("autocannon") as (options: Record<string, unknown>) => AutocannonRun;
+
+/** Another process's CPU seconds, from /proc (Linux; NaN elsewhere): utime + stime, in clock ticks of 1/100 s. */
+export const processCpu =
+  (pid: () => number | undefined): CpuClock =>
+  () => {
+    try {
+      const stat = readFileSync(`/proc/${pid()}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      return NaN;
+    }
+  };
+
+/** Runs one job on the load generator, measuring the service's process CPU meanwhile. */
+async function measured(job: Job, cpu: CpuClock): Promise<RoundFigures> {
+  const before = cpu();
+  const started = performance.now();
+  const result = await loadGenerator().run(job);
+  return { ...result, serverCpu: (cpu() - before) / ((performance.now() - started) / 1000) };
+}
+
+const bodyText = (body: unknown): string | undefined => (body === undefined ? undefined : JSON.stringify(body));
+
+/** One autocannon run of `seconds` with `connections`, from the load generator process. */
+export function httpRound(url: string, body: unknown, connections: number, seconds: number, method = "POST", cpu: CpuClock = ownCpu): Promise<RoundFigures> {
+  const text = bodyText(body);
+  return measured({ kind: "load", url, method, connections, durationSeconds: seconds, ...(text === undefined ? {} : { body: text }) }, cpu);
+}
+
+/**
+ * Requests one after another, from the load generator process: at least `minCount` and for at least
+ * `minSeconds`, but at most `maxCount`, and none started after `maxSeconds` once one answered; a
+ * request unanswered after `timeoutSeconds` ends the round (timedOut).
+ */
+export function sequentialRound(
+  url: string,
+  body: unknown,
+  limits: { minCount: number; maxCount: number; minSeconds: number; maxSeconds: number; timeoutSeconds: number },
+  method = "POST",
+  cpu: CpuClock = ownCpu,
+): Promise<RoundFigures> {
+  const text = bodyText(body);
+  return measured({ kind: "sequential", url, method, ...limits, ...(text === undefined ? {} : { body: text }) }, cpu);
+}
 
 export interface HttpFigures {
   /** Median over runs of each run's median latency, milliseconds. */
   p50Ms: number;
-  /** Median over runs of each run's average requests per second. */
+  /** Median over runs of each run's successful answers per second. */
   reqPerSec: number;
   /** Errors, timeouts and non-2xx answers over all runs (should be 0). */
   failures: number;
 }
 
 /**
- * One warm-up run, then `runs` autocannon runs of `durationSeconds` with `connections`, sending
- * `body` as JSON. Latencies are taken from each response's own timing (autocannon's histogram
- * rounds to whole milliseconds, too coarse for sub-millisecond endpoints).
+ * One warm-up run of 1 s, then `runs` autocannon runs of `durationSeconds` with `connections`,
+ * sending `body` as JSON, from the load generator process. Latencies are taken from each
+ * response's own timing.
  */
 export async function httpLoad(url: string, body: unknown, options: BenchOptions, method = "POST"): Promise<HttpFigures> {
-  const load = (duration: number) =>
-    autocannon({
-      url,
-      method,
-      connections: options.connections,
-      duration,
-      headers: body === undefined ? {} : { "content-type": "application/json" },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-  await load(1);
-  const latencies: number[] = [];
-  const rates: number[] = [];
-  let failures = 0;
-  for (let run = 0; run < options.runs; run++) {
-    const times: number[] = [];
-    const running = load(options.durationSeconds);
-    running.on("response", (_client, _status, _bytes, ms) => times.push(ms));
-    const result = await running;
-    latencies.push(median(times));
-    rates.push(result.requests.average);
-    failures += result.errors + result.timeouts + result.non2xx;
-  }
-  return { p50Ms: median(latencies), reqPerSec: median(rates), failures };
+  await httpRound(url, body, options.connections, 1, method);
+  const rounds: RoundFigures[] = [];
+  for (let run = 0; run < options.runs; run++) rounds.push(await httpRound(url, body, options.connections, options.durationSeconds, method));
+  return {
+    p50Ms: median(rounds.map((r) => r.p50Ms)),
+    reqPerSec: median(rounds.map((r) => r.perSecond)),
+    failures: rounds.reduce((sum, r) => sum + r.failures, 0),
+  };
 }
 
 export interface FunctionFigures {
