@@ -13,32 +13,46 @@
 // until the change can pay for itself. What is left after the outputs and the fee goes to one
 // change output; a remainder too small to make one is refused as not enough ADA, never given to
 // the fee without the user asking.
+//
+// Plutus (draft.plutus): script inputs spent with their inline datum, script mints, scripts by
+// reference or in the witness set, redeemers, the script data hash, collateral. The redeemers'
+// budgets are inputs of balanceTransaction; balanceAndEvaluate (./tx-evaluate.ts) finds them with
+// the chain's evaluator, rebuilding until the budgets declared are those the scripts need.
 import type { Metadatum, Output, Protocol, UTxO } from "@meshsdk/common";
 import { CborWriter, headSize } from "./cbor.js";
 import {
   addValue,
+  exUnitsFee,
   hash256,
   minLovelace,
   nativeScriptSigners,
   paymentKeyHashOf,
+  plutusV2LanguageViews,
+  RedeemerTag,
   referenceScriptSize,
   referenceScriptsFee,
+  scriptDataHash,
   SET_TAG,
   valueOf,
   writeAuxiliaryData,
   writeMint,
   writeOutput,
+  writeRedeemers,
+  type ExUnits,
+  type Redeemer,
   type Value,
 } from "./tx-encode.js";
-import { fromHex } from "./tx-cbor.js";
-import { ledgerOrder, lovelaceOf } from "./utxo.js";
+import { fromHex, toHex } from "./tx-cbor.js";
+import { ledgerOrder, lovelaceOf, outRefOf } from "./utxo.js";
+
+export type { ExUnits };
 
 export interface TxDraft {
   /** Spent whatever coin selection does. */
   readonly inputs: readonly UTxO[];
   /** With their lovelace settled; an "Embedded" datum goes to the witness set, its hash to the output. */
   readonly outputs: readonly Output[];
-  /** unit → quantity minted (negative: burnt). */
+  /** unit → quantity minted (negative: burnt), under native-script policies (Plutus mints: plutus.mints). */
   readonly mint: ReadonlyMap<string, bigint>;
   /** Native scripts (CBOR hex) for the witness set: the mints' policies. */
   readonly nativeScripts: readonly string[];
@@ -48,13 +62,72 @@ export interface TxDraft {
   readonly metadata: ReadonlyMap<bigint, Metadatum>;
   /** Slots; null: unbounded. */
   readonly validity: { readonly start: number | null; readonly end: number | null };
+  /** What runs Plutus scripts; absent: none does. */
+  readonly plutus?: PlutusDraft;
 }
+
+/** A redeemer that names input positions: given the final inputs ("txHash#index", in ledger order). */
+export type PositionalRedeemer = (sortedInputs: readonly string[]) => string;
+
+/** A UTxO at a Plutus script address, spent with the inline datum it holds (no datum in the witness set). */
+export interface PlutusSpend {
+  readonly utxo: UTxO;
+  /** Plutus data, CBOR hex, or a function of the final inputs (called each time the body is written). */
+  readonly redeemer: string | PositionalRedeemer;
+}
+
+/** A mint or burn under a Plutus policy. */
+export interface PlutusMint {
+  readonly policyId: string;
+  /** Asset name (hex) → quantity (negative: burnt). */
+  readonly assets: ReadonlyMap<string, bigint>;
+  /** Plutus data, CBOR hex. */
+  readonly redeemer: string;
+}
+
+/** A reference input that carries a script the transaction runs by reference. */
+export interface ScriptReference {
+  readonly txHash: string;
+  readonly index: number;
+  /** The size the ledger charges for its script (a Plutus script: its flat-encoded program's CBOR bytes). */
+  readonly scriptSize: number;
+}
+
+export interface PlutusDraft {
+  readonly spends: readonly PlutusSpend[];
+  readonly mints: readonly PlutusMint[];
+  /** Plutus V2 scripts carried in the witness set (key 6), each a plutus_v2_script as CBOR hex. */
+  readonly inlineV2Scripts: readonly string[];
+  /** Scripts run by reference: their reference inputs (key 18), priced by their size. */
+  readonly scriptReferences: readonly ScriptReference[];
+  /** The network's Plutus V2 cost model: the script data hash covers its language view. */
+  readonly v2CostModel: readonly number[];
+  /**
+   * The collateral input. `total`: what the ledger takes should a script fail, the rest going back
+   * to its address (collateral return); null: the whole input, with no return output.
+   */
+  readonly collateral: { readonly utxo: UTxO; readonly total: bigint | null };
+  /** The budget of each redeemer, by purposeOf…; absent: 0 (a first build, before evaluation). */
+  readonly budgets: ReadonlyMap<string, ExUnits>;
+}
+
+/** The key of a redeemer's budget: what it is for, stable whatever position coin selection gives it. */
+export const spendPurpose = (utxo: UTxO): string => `spend:${outRefOf(utxo)}`;
+export const mintPurpose = (policyId: string): string => `mint:${policyId}`;
 
 export interface Balancing {
   /** Candidates for coin selection (the draft's inputs left out). */
   readonly pool: readonly UTxO[];
   readonly changeAddress: string;
   readonly params: Protocol;
+}
+
+/** A redeemer of the transaction: its purpose key, where it points and the budget it declares. */
+export interface RedeemerSlot {
+  readonly purpose: string;
+  readonly tag: "SPEND" | "MINT";
+  readonly index: number;
+  readonly budget: ExUnits;
 }
 
 export interface BalancedTx {
@@ -67,7 +140,12 @@ export interface BalancedTx {
   readonly fee: bigint;
   /** The size the ledger charges for once every expected key has signed. */
   readonly signedSize: number;
+  /** Every input, in ledger order. */
   readonly inputs: readonly UTxO[];
+  /** The redeemers, as the witness set holds them (none without Plutus). */
+  readonly redeemers: readonly RedeemerSlot[];
+  /** The sum of their budgets. */
+  readonly exUnits: ExUnits;
 }
 
 export type BalanceFailure =
@@ -78,7 +156,9 @@ export type BalanceFailure =
   /** The transaction is `size` bytes with the fewest inputs it can have: more than `max`. */
   | { readonly kind: "too-large"; readonly size: number; readonly max: number }
   /** Paying needs more inputs than fit in `max` bytes. */
-  | { readonly kind: "too-many-inputs"; readonly max: number };
+  | { readonly kind: "too-many-inputs"; readonly max: number }
+  /** The collateral covers `held` lovelace; the ledger asks for `needed` (collateralPercent of the fee). */
+  | { readonly kind: "insufficient-collateral"; readonly needed: bigint; readonly held: bigint };
 
 export class BalanceError extends Error {
   constructor(readonly failure: BalanceFailure) {
@@ -89,19 +169,47 @@ export class BalanceError extends Error {
 /** A vkey witness once signed: [32-byte key, 64-byte signature]. */
 const VKEY_WITNESS_SIZE = 1 + 2 + 32 + 2 + 64;
 
+/** The Plutus parts that do not change while coin selection adds inputs and the fee settles. */
+interface FixedPlutus {
+  readonly spends: readonly PlutusSpend[];
+  /** Sorted policy ids of the whole mint, native ones included: a mint redeemer points into them. */
+  readonly policies: readonly string[];
+  readonly mints: readonly PlutusMint[];
+  readonly budgets: ReadonlyMap<string, ExUnits>;
+  readonly languageViews: Uint8Array;
+  readonly collateral: UTxO;
+  readonly totalCollateral: bigint | null;
+  /** The collateral return output's CBOR; null without a total. */
+  readonly collateralReturn: Uint8Array | null;
+  /** The price of the declared budgets. */
+  readonly exUnitsFee: bigint;
+  readonly exUnits: ExUnits;
+}
+
 /** What does not change while coin selection adds inputs and the fee settles. */
 interface Fixed {
   readonly draft: TxDraft;
   readonly params: Protocol;
   readonly changeAddress: string;
+  /** The inputs spent whatever coin selection does: the draft's and the script inputs. */
+  readonly spent: readonly UTxO[];
+  /** Native and Plutus mints together. */
+  readonly mint: ReadonlyMap<string, bigint>;
   readonly outputs: readonly Uint8Array[];
   readonly sent: Value;
   readonly aux: Uint8Array | null;
   readonly auxHash: Uint8Array | null;
+  /** Witness-set fields that do not depend on the inputs: native scripts, datums, Plutus V2 scripts. */
   readonly witnessEntries: ReadonlyArray<readonly [number, Uint8Array]>;
-  readonly scriptDataHash: Uint8Array | null;
-  /** Key hashes that sign whatever the inputs: required signers and native script keys. */
+  /** The datums field (key 4), for the script data hash. */
+  readonly datums: Uint8Array | null;
+  /** Reference inputs, sorted "txHash#index" → [txHash, index]. */
+  readonly references: ReadonlyArray<readonly [string, number]>;
+  /** The bytes of reference scripts read through the reference inputs. */
+  readonly referenceScriptBytes: number;
+  /** Key hashes that sign whatever the inputs: required signers, native script keys, the collateral's key. */
   readonly signers: ReadonlySet<string>;
+  readonly plutus: FixedPlutus | null;
 }
 
 function taggedSet(items: readonly Uint8Array[]): Uint8Array {
@@ -110,55 +218,156 @@ function taggedSet(items: readonly Uint8Array[]): Uint8Array {
   return w.finish();
 }
 
+/** Items once each (a set the ledger decodes refuses duplicates). */
+const unique = (items: readonly Uint8Array[]): Uint8Array[] => [...new Map(items.map((d) => [toHex(d), d])).values()];
+
+function mintOf(draft: TxDraft): Map<string, bigint> {
+  const mint = new Map(draft.mint);
+  for (const m of draft.plutus?.mints ?? []) {
+    for (const [name, quantity] of m.assets) mint.set(m.policyId + name, (mint.get(m.policyId + name) ?? 0n) + quantity);
+  }
+  return mint;
+}
+
+function referencesOf(draft: TxDraft): { references: Array<[string, number]>; scriptBytes: number } {
+  const byRef = new Map<string, { txHash: string; index: number; scriptBytes: number }>();
+  for (const u of draft.referenceInputs) {
+    byRef.set(outRefOf(u), { txHash: u.input.txHash, index: u.input.outputIndex, scriptBytes: u.output.scriptRef ? referenceScriptSize(u.output.scriptRef) : 0 });
+  }
+  for (const r of draft.plutus?.scriptReferences ?? []) byRef.set(`${r.txHash}#${r.index}`, { txHash: r.txHash, index: r.index, scriptBytes: r.scriptSize });
+  const sorted = [...byRef.values()].sort((a, b) => (a.txHash === b.txHash ? a.index - b.index : a.txHash < b.txHash ? -1 : 1));
+  return { references: sorted.map((r) => [r.txHash, r.index]), scriptBytes: sorted.reduce((sum, r) => sum + r.scriptBytes, 0) };
+}
+
+function preparePlutus(plutus: PlutusDraft, mint: ReadonlyMap<string, bigint>, params: Protocol): FixedPlutus {
+  const policies = [...new Set([...mint.keys()].map((unit) => unit.slice(0, 56)))].sort();
+  let mem = 0n;
+  let steps = 0n;
+  for (const purpose of [...plutus.spends.map((s) => spendPurpose(s.utxo)), ...plutus.mints.map((m) => mintPurpose(m.policyId))]) {
+    const budget = plutus.budgets.get(purpose);
+    mem += budget?.mem ?? 0n;
+    steps += budget?.steps ?? 0n;
+  }
+  const { utxo, total } = plutus.collateral;
+  let collateralReturn: Uint8Array | null = null;
+  if (total !== null) {
+    const back = addValue(valueOf(utxo.output.amount), new Map([["lovelace", total]]), -1n);
+    const amount = [...back].map(([unit, quantity]) => ({ unit, quantity: quantity.toString() }));
+    collateralReturn = writeOutput(new CborWriter(), { address: utxo.output.address, amount }).finish();
+  }
+  return {
+    spends: plutus.spends,
+    policies,
+    mints: plutus.mints,
+    budgets: plutus.budgets,
+    languageViews: plutusV2LanguageViews(plutus.v2CostModel),
+    collateral: utxo,
+    totalCollateral: total,
+    collateralReturn,
+    exUnitsFee: exUnitsFee({ mem, steps }, params.priceMem, params.priceStep),
+    exUnits: { mem, steps },
+  };
+}
+
 function prepare(draft: TxDraft, balancing: Balancing): Fixed {
   const sent: Value = new Map();
   for (const output of draft.outputs) addValue(sent, valueOf(output.amount));
+  const mint = mintOf(draft);
   const aux = draft.metadata.size > 0 ? writeAuxiliaryData(draft.metadata) : null;
-  const datums = draft.outputs.filter((o) => o.datum?.type === "Embedded").map((o) => fromHex(o.datum!.data.content as string));
-  const uniqueDatums = [...new Map(datums.map((d) => [Buffer.from(d).toString("hex"), d])).values()];
+  const datums = unique(draft.outputs.filter((o) => o.datum?.type === "Embedded").map((o) => fromHex(o.datum!.data.content as string)));
+  const datumsField = datums.length > 0 ? taggedSet(datums) : null;
+  const v2Scripts = unique((draft.plutus?.inlineV2Scripts ?? []).map(fromHex));
+  // Witness-set keys in ascending order; the redeemers (5) are placed among them once written.
   const witnessEntries: Array<[number, Uint8Array]> = [];
   if (draft.nativeScripts.length > 0) witnessEntries.push([1, taggedSet(draft.nativeScripts.map(fromHex))]);
-  let scriptDataHash: Uint8Array | null = null;
-  if (uniqueDatums.length > 0) {
-    const field = taggedSet(uniqueDatums);
-    witnessEntries.push([4, field]);
-    // Datums without redeemers: the integrity hash covers [A0 | datums | A0] (Conway's CDDL).
-    scriptDataHash = fromHex(hash256(Buffer.concat([Uint8Array.of(0xa0), field, Uint8Array.of(0xa0)])));
-  }
+  if (datumsField) witnessEntries.push([4, datumsField]);
+  if (v2Scripts.length > 0) witnessEntries.push([6, taggedSet(v2Scripts)]);
+  const plutus = draft.plutus ? preparePlutus(draft.plutus, mint, balancing.params) : null;
   const signers = new Set(draft.requiredSigners.map((s) => s.toLowerCase()));
   for (const script of draft.nativeScripts) for (const key of nativeScriptSigners(script)) signers.add(key);
+  const collateralKey = plutus ? paymentKeyHashOf(plutus.collateral.output.address) : null;
+  if (collateralKey) signers.add(collateralKey);
+  const { references, scriptBytes } = referencesOf(draft);
   return {
     draft,
     params: balancing.params,
     changeAddress: balancing.changeAddress,
+    spent: [...draft.inputs, ...(draft.plutus?.spends ?? []).map((s) => s.utxo)],
+    mint,
     outputs: draft.outputs.map((o) => writeOutput(new CborWriter(), o).finish()),
     sent,
     aux,
     auxHash: aux ? fromHex(hash256(aux)) : null,
     witnessEntries,
-    scriptDataHash,
+    datums: datumsField,
+    references,
+    referenceScriptBytes: scriptBytes,
     signers,
+    plutus,
   };
 }
 
-function writeInputs(w: CborWriter, utxos: readonly UTxO[]): void {
-  w.array(utxos.length);
-  for (const u of utxos) w.array(2).bytes(fromHex(u.input.txHash)).uint(u.input.outputIndex);
+/** The witness-set fields and script data hash for these inputs (the redeemers point into them). */
+interface Witnesses {
+  readonly entries: ReadonlyArray<readonly [number, Uint8Array]>;
+  readonly scriptDataHash: Uint8Array | null;
+  readonly redeemers: readonly RedeemerSlot[];
 }
 
-function writeBody(f: Fixed, inputs: readonly UTxO[], change: Output | null, fee: bigint): Uint8Array {
-  const { draft } = f;
+function redeemersOf(p: FixedPlutus, inputs: readonly UTxO[]): { slots: RedeemerSlot[]; redeemers: Redeemer[] } {
+  const refs = inputs.map(outRefOf);
+  const zero: ExUnits = { mem: 0n, steps: 0n };
+  const entries: Array<{ slot: RedeemerSlot; data: string }> = [];
+  for (const spend of p.spends) {
+    const purpose = spendPurpose(spend.utxo);
+    const index = refs.indexOf(outRefOf(spend.utxo));
+    const data = typeof spend.redeemer === "function" ? spend.redeemer(refs) : spend.redeemer;
+    entries.push({ slot: { purpose, tag: "SPEND", index, budget: p.budgets.get(purpose) ?? zero }, data });
+  }
+  for (const mint of p.mints) {
+    const purpose = mintPurpose(mint.policyId);
+    entries.push({ slot: { purpose, tag: "MINT", index: p.policies.indexOf(mint.policyId), budget: p.budgets.get(purpose) ?? zero }, data: mint.redeemer });
+  }
+  entries.sort((a, b) => (a.slot.tag === b.slot.tag ? a.slot.index - b.slot.index : a.slot.tag === "SPEND" ? -1 : 1));
+  return {
+    slots: entries.map((e) => e.slot),
+    redeemers: entries.map((e) => ({ tag: e.slot.tag === "SPEND" ? RedeemerTag.Spend : RedeemerTag.Mint, index: e.slot.index, data: fromHex(e.data), budget: e.slot.budget })),
+  };
+}
+
+function witnessesFor(f: Fixed, inputs: readonly UTxO[]): Witnesses {
+  const { slots, redeemers } = f.plutus ? redeemersOf(f.plutus, inputs) : { slots: [], redeemers: [] };
+  if (!f.plutus || redeemers.length === 0) {
+    // Datums without redeemers still need the script data hash (over A0 | datums | A0).
+    return { entries: f.witnessEntries, scriptDataHash: f.datums ? scriptDataHash(f.datums, null) : null, redeemers: [] };
+  }
+  const field = writeRedeemers(redeemers);
+  const entries = [...f.witnessEntries, [5, field] as const].sort(([a], [b]) => a - b);
+  return { entries, scriptDataHash: scriptDataHash(f.datums, { redeemers: field, languageViews: f.plutus.languageViews }), redeemers: slots };
+}
+
+function writeInputs(w: CborWriter, refs: ReadonlyArray<readonly [string, number]>): void {
+  w.array(refs.length);
+  for (const [txHash, index] of refs) w.array(2).bytes(fromHex(txHash)).uint(index);
+}
+
+const refsOf = (utxos: readonly UTxO[]): Array<[string, number]> => utxos.map((u) => [u.input.txHash, u.input.outputIndex]);
+
+function writeBody(f: Fixed, inputs: readonly UTxO[], change: Output | null, fee: bigint, dataHash: Uint8Array | null): Uint8Array {
+  const { draft, plutus } = f;
   const fields =
     3 +
     (draft.validity.end !== null ? 1 : 0) +
     (f.auxHash ? 1 : 0) +
     (draft.validity.start !== null ? 1 : 0) +
-    (draft.mint.size > 0 ? 1 : 0) +
-    (f.scriptDataHash ? 1 : 0) +
+    (f.mint.size > 0 ? 1 : 0) +
+    (dataHash ? 1 : 0) +
+    (plutus ? 1 : 0) +
     (draft.requiredSigners.length > 0 ? 1 : 0) +
-    (draft.referenceInputs.length > 0 ? 1 : 0);
+    (plutus?.collateralReturn ? 2 : 0) +
+    (f.references.length > 0 ? 1 : 0);
   const w = new CborWriter().map(fields);
-  writeInputs(w.uint(0), inputs);
+  writeInputs(w.uint(0), refsOf(inputs));
   w.uint(1).array(f.outputs.length + (change ? 1 : 0));
   for (const output of f.outputs) w.raw(output);
   if (change) writeOutput(w, change);
@@ -166,13 +375,15 @@ function writeBody(f: Fixed, inputs: readonly UTxO[], change: Output | null, fee
   if (draft.validity.end !== null) w.uint(3).uint(draft.validity.end);
   if (f.auxHash) w.uint(7).bytes(f.auxHash);
   if (draft.validity.start !== null) w.uint(8).uint(draft.validity.start);
-  if (draft.mint.size > 0) writeMint(w.uint(9), draft.mint);
-  if (f.scriptDataHash) w.uint(11).bytes(f.scriptDataHash);
+  if (f.mint.size > 0) writeMint(w.uint(9), f.mint);
+  if (dataHash) w.uint(11).bytes(dataHash);
+  if (plutus) writeInputs(w.uint(13), refsOf([plutus.collateral]));
   if (draft.requiredSigners.length > 0) {
     w.uint(14).array(draft.requiredSigners.length);
     for (const signer of draft.requiredSigners) w.bytes(fromHex(signer));
   }
-  if (draft.referenceInputs.length > 0) writeInputs(w.uint(18), [...draft.referenceInputs].sort(ledgerOrder));
+  if (plutus?.collateralReturn) w.uint(16).raw(plutus.collateralReturn).uint(17).uint(plutus.totalCollateral!);
+  if (f.references.length > 0) writeInputs(w.uint(18), f.references);
   return w.finish();
 }
 
@@ -182,7 +393,7 @@ function writeWitnessSet(entries: ReadonlyArray<readonly [number, Uint8Array]>):
   return w.finish();
 }
 
-/** How many keys sign: those of the key-address inputs, the required signers and the native scripts' keys. */
+/** How many keys sign: those of the key-address inputs, the required signers, the native scripts' keys and the collateral's. */
 function signerCount(f: Fixed, inputs: readonly UTxO[]): number {
   const keys = new Set(f.signers);
   for (const utxo of inputs) {
@@ -193,10 +404,10 @@ function signerCount(f: Fixed, inputs: readonly UTxO[]): number {
 }
 
 /** The witness set's size once `signers` vkey witnesses are added (key 0, a tagged set, first). */
-function signedWitnessSetSize(f: Fixed, signers: number): number {
-  const entries = f.witnessEntries.length + (signers > 0 ? 1 : 0);
-  let size = headSize(entries);
-  for (const [, value] of f.witnessEntries) size += 1 + value.length;
+function signedWitnessSetSize(entries: ReadonlyArray<readonly [number, Uint8Array]>, signers: number): number {
+  const count = entries.length + (signers > 0 ? 1 : 0);
+  let size = headSize(count);
+  for (const [, value] of entries) size += 1 + value.length;
   if (signers > 0) size += 1 + 3 + headSize(signers) + signers * VKEY_WITNESS_SIZE;
   return size;
 }
@@ -204,14 +415,16 @@ function signedWitnessSetSize(f: Fixed, signers: number): number {
 /** The ledger's size of the signed transaction: [body, witnesses, auxiliary data], without is_valid. */
 const ledgerSize = (f: Fixed, body: Uint8Array, witnessSetSize: number): number => 1 + body.length + witnessSetSize + (f.aux ? f.aux.length : 1);
 
+/** The fee for reference scripts: those of the spent inputs and of the reference inputs. */
 function referenceFee(f: Fixed, inputs: readonly UTxO[]): bigint {
-  let size = 0;
-  for (const utxo of [...inputs, ...f.draft.referenceInputs]) if (utxo.output.scriptRef) size += referenceScriptSize(utxo.output.scriptRef);
-  return referenceScriptsFee(size, Number(f.params.minFeeRefScriptCostPerByte ?? 0));
+  let size = f.referenceScriptBytes;
+  for (const utxo of inputs) if (utxo.output.scriptRef) size += referenceScriptSize(utxo.output.scriptRef);
+  return referenceScriptsFee(size, f.params.minFeeRefScriptCostPerByte ?? 0);
 }
 
 interface Priced {
   readonly body: Uint8Array;
+  readonly witnesses: Witnesses;
   readonly fee: bigint;
   readonly signedSize: number;
   /** Lovelace still missing for the change output (0: balanced). */
@@ -228,11 +441,12 @@ interface Priced {
 function price(f: Fixed, inputs: readonly UTxO[], startFee: bigint): Priced {
   const a = BigInt(f.params.minFeeA);
   const b = BigInt(f.params.minFeeB);
-  const refFee = referenceFee(f, inputs);
-  const witnessSize = signedWitnessSetSize(f, signerCount(f, inputs));
+  const scriptFees = referenceFee(f, inputs) + (f.plutus?.exUnitsFee ?? 0n);
+  const witnesses = witnessesFor(f, inputs);
+  const witnessSize = signedWitnessSetSize(witnesses.entries, signerCount(f, inputs));
   const total: Value = new Map();
   for (const utxo of inputs) addValue(total, valueOf(utxo.output.amount));
-  addValue(total, f.draft.mint);
+  addValue(total, f.mint);
   addValue(total, f.sent, -1n);
   let missingAsset: Priced["missingAsset"] = null;
   const changeAssets = [...total].filter(([unit, q]) => unit !== "lovelace" && q !== 0n);
@@ -250,24 +464,32 @@ function price(f: Fixed, inputs: readonly UTxO[], startFee: bigint): Priced {
       change = { address: f.changeAddress, amount };
       changeMin = minLovelace(change, f.params.coinsPerUtxoSize);
     }
-    const body = writeBody(f, inputs, change, fee);
+    const body = writeBody(f, inputs, change, fee, witnesses.scriptDataHash);
     const signedSize = ledgerSize(f, body, witnessSize);
-    const minFee = a * BigInt(signedSize) + b + refFee;
+    const minFee = a * BigInt(signedSize) + b + scriptFees;
     if (minFee <= fee || round >= 8) {
       const short = change && changeMin > lovelace ? changeMin - lovelace : 0n;
-      return { body, fee, signedSize, short, changeMin, missingAsset };
+      return { body, witnesses, fee, signedSize, short, changeMin, missingAsset };
     }
     fee = minFee;
   }
+}
+
+/** The ledger's collateral rule: the collateral covers collateralPercent of the fee (a failed script costs that). */
+function checkCollateral(f: Fixed, fee: bigint): void {
+  if (!f.plutus) return;
+  const held = f.plutus.totalCollateral ?? lovelaceOf(f.plutus.collateral);
+  const percent = BigInt(f.params.collateralPercent);
+  if (held * 100n < fee * percent) throw new BalanceError({ kind: "insufficient-collateral", needed: (fee * percent + 99n) / 100n, held });
 }
 
 /** Balances `draft` with UTxOs of `balancing.pool`; throws a BalanceError saying what is missing. */
 export function balanceTransaction(draft: TxDraft, balancing: Balancing): BalancedTx {
   const f = prepare(draft, balancing);
   const max = Number(balancing.params.maxTxSize);
-  const spent = new Set(draft.inputs.map((u) => `${u.input.txHash}#${u.input.outputIndex}`));
-  const pool = balancing.pool.filter((u) => !spent.has(`${u.input.txHash}#${u.input.outputIndex}`));
-  const selected: UTxO[] = [...draft.inputs];
+  const spent = new Set(f.spent.map(outRefOf));
+  const pool = balancing.pool.filter((u) => !spent.has(outRefOf(u)));
+  const selected: UTxO[] = [...f.spent];
   const taken = new Set<UTxO>();
   const take = (utxo: UTxO) => {
     taken.add(utxo);
@@ -275,8 +497,8 @@ export function balanceTransaction(draft: TxDraft, balancing: Balancing): Balanc
   };
 
   // Assets first: for each unit short after the inputs given, its holders, largest first.
-  const need: Value = addValue(new Map(f.sent), draft.mint, -1n);
-  for (const utxo of draft.inputs) addValue(need, valueOf(utxo.output.amount), -1n);
+  const need: Value = addValue(new Map(f.sent), f.mint, -1n);
+  for (const utxo of f.spent) addValue(need, valueOf(utxo.output.amount), -1n);
   for (const [unit, missing] of need) {
     if (unit === "lovelace" || missing <= 0n) continue;
     const holders = pool
@@ -304,13 +526,11 @@ export function balanceTransaction(draft: TxDraft, balancing: Balancing): Balanc
     if (priced.missingAsset) throw new BalanceError({ kind: "insufficient-asset", ...priced.missingAsset });
     if (priced.short === 0n) {
       if (priced.signedSize > max) throw tooLarge(f, ordered, max);
-      const witnessSet = writeWitnessSet(f.witnessEntries);
-      const tail = f.aux ?? Uint8Array.of(0xf6);
-      const cbor = new CborWriter().array(4).raw(priced.body).raw(witnessSet).bool(true).raw(tail).finish();
-      return { cbor, body: priced.body, witnessSet, auxiliaryData: f.aux, txHash: hash256(priced.body), fee: priced.fee, signedSize: priced.signedSize, inputs: ordered };
+      checkCollateral(f, priced.fee);
+      return finish(f, priced, ordered);
     }
     if (exhausted) {
-      const held = [...draft.inputs, ...pool].reduce((sum, u) => sum + lovelaceOf(u), 0n);
+      const held = [...f.spent, ...pool].reduce((sum, u) => sum + lovelaceOf(u), 0n);
       throw new BalanceError({ kind: "insufficient-ada", sent: f.sent.get("lovelace") ?? 0n, fee: priced.fee, changeMin: priced.changeMin, held });
     }
     // Each new input costs its bytes in the body and, perhaps, a signature: count both.
@@ -321,14 +541,33 @@ export function balanceTransaction(draft: TxDraft, balancing: Balancing): Balanc
       take(utxo);
       gathered += lovelaceOf(utxo) - perInput;
     }
-    if (priced.signedSize > max && selected.length > draft.inputs.length) throw tooLarge(f, ordered, max);
+    if (priced.signedSize > max && selected.length > f.spent.length) throw tooLarge(f, ordered, max);
   }
+}
+
+function finish(f: Fixed, priced: Priced, inputs: readonly UTxO[]): BalancedTx {
+  const witnessSet = writeWitnessSet(priced.witnesses.entries);
+  const tail = f.aux ?? Uint8Array.of(0xf6);
+  const cbor = new CborWriter().array(4).raw(priced.body).raw(witnessSet).bool(true).raw(tail).finish();
+  return {
+    cbor,
+    body: priced.body,
+    witnessSet,
+    auxiliaryData: f.aux,
+    txHash: hash256(priced.body),
+    fee: priced.fee,
+    signedSize: priced.signedSize,
+    inputs,
+    redeemers: priced.witnesses.redeemers,
+    exUnits: f.plutus?.exUnits ?? { mem: 0n, steps: 0n },
+  };
 }
 
 /** Too large with its fewest inputs (those given, or one), or too many inputs for the pool's UTxOs. */
 function tooLarge(f: Fixed, inputs: readonly UTxO[], max: number): BalanceError {
-  const fewest = f.draft.inputs.length > 0 ? [...f.draft.inputs] : inputs.slice(0, 1);
-  const body = writeBody(f, fewest, null, 0n);
-  const size = ledgerSize(f, body, signedWitnessSetSize(f, signerCount(f, fewest)));
+  const fewest = f.spent.length > 0 ? [...f.spent].sort(ledgerOrder) : inputs.slice(0, 1);
+  const witnesses = witnessesFor(f, fewest);
+  const body = writeBody(f, fewest, null, 0n, witnesses.scriptDataHash);
+  const size = ledgerSize(f, body, signedWitnessSetSize(witnesses.entries, signerCount(f, fewest)));
   return new BalanceError(size > max ? { kind: "too-large", size, max } : { kind: "too-many-inputs", max });
 }

@@ -192,16 +192,30 @@ export function referenceScriptSize(scriptRef: string): number {
 }
 
 /**
+ * A decimal number of the protocol parameters (15, 0.0577, 7.21e-5, "15.5") as the exact fraction
+ * it writes: the ledger holds these prices as rationals, and a float product would be off by a
+ * lovelace now and then.
+ */
+export function decimalFraction(value: number | string): { num: bigint; den: bigint } {
+  const text = String(value).trim().toLowerCase();
+  const match = /^(\d+)(?:\.(\d*))?(?:e([+-]?\d+))?$/.exec(text);
+  if (!match) throw new Error(`${text} is not a non-negative decimal number`);
+  const [, whole = "", fraction = "", exponent = "0"] = match;
+  const shift = Number(exponent) - fraction.length;
+  const digits = BigInt(whole + fraction);
+  return shift >= 0 ? { num: digits * 10n ** BigInt(shift), den: 1n } : { num: digits, den: 10n ** BigInt(-shift) };
+}
+
+/**
  * The Conway fee for reference scripts of `size` bytes in total: `base` lovelace a byte for the
  * first 25 KiB, then × 1.2 for each further 25 KiB, the sum rounded down (the ledger's
  * tierRefScriptFee, in exact rationals).
  */
-export function referenceScriptsFee(size: number, base: number): bigint {
-  if (size <= 0 || base <= 0) return 0n;
-  // base may be fractional in the parameters (15, or 15.5): scale by a power of ten.
-  const scale = 10n ** BigInt((String(base).split(".")[1] ?? "").length);
-  let priceNum = BigInt(Math.round(base * Number(scale)));
-  let priceDen = scale;
+export function referenceScriptsFee(size: number, base: number | string): bigint {
+  if (size <= 0 || !(Number(base) > 0)) return 0n;
+  const price = decimalFraction(base);
+  let priceNum = price.num;
+  let priceDen = price.den;
   let totalNum = 0n;
   let totalDen = 1n;
   for (let left = BigInt(size); left > 0n; left -= 25_600n) {
@@ -213,4 +227,66 @@ export function referenceScriptsFee(size: number, base: number): bigint {
     priceDen *= 5n;
   }
   return totalNum / totalDen;
+}
+
+/** Execution units: a redeemer's budget, or a transaction's sum. */
+export interface ExUnits {
+  readonly mem: bigint;
+  readonly steps: bigint;
+}
+
+/**
+ * The price of a transaction's execution units: one ceiling over mem × priceMem + steps ×
+ * priceStep, both summed over every redeemer first (the ledger's txscriptfee of totExUnits).
+ */
+export function exUnitsFee(total: ExUnits, priceMem: number | string, priceStep: number | string): bigint {
+  const pm = decimalFraction(priceMem);
+  const ps = decimalFraction(priceStep);
+  const num = total.mem * pm.num * ps.den + total.steps * ps.num * pm.den;
+  const den = pm.den * ps.den;
+  return (num + den - 1n) / den;
+}
+
+/** The redeemer tags this builder writes: spending a script input, minting under a script policy. */
+export const RedeemerTag = { Spend: 0, Mint: 1 } as const;
+export type RedeemerTag = (typeof RedeemerTag)[keyof typeof RedeemerTag];
+
+export interface Redeemer {
+  readonly tag: RedeemerTag;
+  /** Spend: the input's position in the ledger-sorted inputs; mint: the policy's in the sorted policies. */
+  readonly index: number;
+  /** Plutus data, CBOR, as given (the script data hash covers these very bytes). */
+  readonly data: Uint8Array;
+  readonly budget: ExUnits;
+}
+
+/** The redeemers field in its array form, [tag, index, data, [mem, steps]] each: a byte a redeemer shorter than the map form. */
+export function writeRedeemers(redeemers: readonly Redeemer[]): Uint8Array {
+  const w = new CborWriter().array(redeemers.length);
+  for (const r of redeemers) w.array(4).uint(r.tag).uint(r.index).raw(r.data).array(2).uint(r.budget.mem).uint(r.budget.steps);
+  return w.finish();
+}
+
+/**
+ * The language views of a transaction running Plutus V2 scripts only, as Conway's CDDL defines
+ * them for the script data hash: the canonical map { 1: [cost, …] }, the V2 cost model a definite
+ * list of integers in their shortest form (V1's double encoding does not apply to V2).
+ */
+export function plutusV2LanguageViews(costModel: readonly number[]): Uint8Array {
+  const w = new CborWriter().map(1).uint(1).array(costModel.length);
+  for (const cost of costModel) w.int(cost);
+  return w.finish();
+}
+
+const EMPTY_MAP = Uint8Array.of(0xa0);
+
+/**
+ * The script data hash (script_integrity_data): blake2b-256 of redeemers ‖ datums ‖ language views,
+ * each the bytes the witness set holds (datums omitted when there are none). Without redeemers
+ * (`scripts` null), Conway hashes A0 ‖ datums ‖ A0: an empty redeemer map, no language view.
+ */
+export function scriptDataHash(datums: Uint8Array | null, scripts: { readonly redeemers: Uint8Array; readonly languageViews: Uint8Array } | null): Uint8Array {
+  const middle = datums ?? new Uint8Array(0);
+  const parts = scripts ? [scripts.redeemers, middle, scripts.languageViews] : [EMPTY_MAP, middle, EMPTY_MAP];
+  return blake2b(Buffer.concat(parts), { dkLen: 32 });
 }

@@ -1,28 +1,36 @@
-// Builds a tournament transaction from a plan with MeshTxBuilder: script inputs (each script by
-// reference or attached inline), key inputs that must be spent, an optional mint or burn, the
-// outputs in the order the validators read them, required signers, the validity interval the
-// settlement deadline asks for, collateral, and balancing from the client's UTxOs (every operation's
-// input field `utxos`, which the messages name). Redeemer budgets come from the chain's own evaluator;
-// the result is checked against the ledger's size and ExUnits limits before it is handed out.
-import type { Asset, IEvaluator, Protocol, UTxO } from "@meshsdk/common";
-import { MeshTxBuilder } from "@meshsdk/core";
+// Builds a tournament transaction from a plan on the transaction-building core
+// (cardano/tx-balance.ts): script inputs (each script by reference or attached inline), key inputs
+// that must be spent, an optional mint or burn, the outputs in the order the validators read them,
+// required signers, the validity interval the settlement deadline asks for, collateral, and
+// balancing from the client's UTxOs (every operation's input field `utxos`, which the messages
+// name). Redeemer budgets come from the chain's own evaluator; the result is checked against the
+// ledger's size and ExUnits limits before it is handed out.
+import type { Asset, Output, Protocol, UTxO } from "@meshsdk/common";
 import { isKeyAddress } from "../cardano/address-rules.js";
-import { fromHex, splitTransaction, txIdOfBody } from "../cardano/tx-cbor.js";
-import { adaOnly, ledgerOrder, lovelaceOf, outRefOf } from "../cardano/utxo.js";
-import type { ChainPort } from "../chain/port.js";
+import {
+  BalanceError,
+  type BalancedTx,
+  type BalanceFailure,
+  type PlutusDraft,
+  type PositionalRedeemer,
+  type TxDraft,
+} from "../cardano/tx-balance.js";
+import { toHex } from "../cardano/tx-cbor.js";
+import { balanceAndEvaluate } from "../cardano/tx-evaluate.js";
+import { minLovelace } from "../cardano/tx-encode.js";
+import { adaOnly, isLovelace, lovelaceOf, outRefOf } from "../cardano/utxo.js";
+import type { ChainParameters, ChainPort } from "../chain/port.js";
 import { maxTxExUnits, meshCostModels } from "../chain/protocol-params.js";
-import { BadRequestError, InsufficientFundsError, refusal, TxTooLargeError, UnprocessableError, type FieldWords } from "../errors.js";
-import { builderFailureOf, cannotBuild } from "../tx/builder-failures.js";
+import { BadRequestError, InsufficientFundsError, LedgerRejectedError, refusal, TxTooLargeError, UnprocessableError, type FieldWords } from "../errors.js";
 import type { CompiledScript } from "./contracts.js";
 import { explainTraces } from "./traces.js";
+
+export type { PositionalRedeemer };
 
 /** A script as a transaction uses it: from a reference UTxO, or attached to the witness set. */
 export type ScriptSource =
   | { readonly kind: "reference"; readonly txHash: string; readonly index: number; readonly script: CompiledScript }
   | { readonly kind: "inline"; readonly script: CompiledScript };
-
-/** A redeemer that names input positions: given the final inputs ("txHash#index", in ledger order). */
-export type PositionalRedeemer = (sortedInputs: readonly string[]) => string;
 
 export interface ScriptInput {
   readonly utxo: UTxO;
@@ -64,7 +72,6 @@ export interface BuiltTx {
 }
 
 const atKey = (u: UTxO): boolean => isKeyAddress(u.output.address);
-const scriptSize = (s: CompiledScript): string => String(s.compiledCode.length / 2);
 
 /** Collateral: 5 ADA covers 150% of any fee a transaction within the ledger's limits can have. */
 const MIN_COLLATERAL = 5_000_000n;
@@ -83,98 +90,103 @@ function collateralOf(plan: TournamentTxPlan): UTxO {
   return best;
 }
 
-function evaluatorOf(chain: ChainPort): IEvaluator {
+/** An output as the core writes it: its inline datum, and min-UTxO lovelace when the plan gives none. */
+function outputOf(o: TxOutput, params: Protocol): Output {
+  const output: Output = { address: o.address, amount: o.amount, ...(o.datum === undefined ? {} : { datum: { type: "Inline", data: { type: "CBOR", content: o.datum } } }) };
+  if (o.amount.some(isLovelace)) return output;
+  return { ...output, amount: [{ unit: "lovelace", quantity: minLovelace(output, params.coinsPerUtxoSize).toString() }, ...o.amount] };
+}
+
+/** The Plutus half of the draft: script inputs, the mint, where each script comes from, collateral. */
+function plutusOf(plan: TournamentTxPlan, params: ChainParameters): PlutusDraft {
+  const collateral = collateralOf(plan);
+  // Every tournament script is Plutus V2: the script data hash covers the network's V2 cost model (a 503 without one).
+  const v2CostModel = meshCostModels(params, ["PlutusV2"])[1]!;
+  const sources = [...plan.scriptInputs.map((s) => s.source), ...(plan.mint ? [plan.mint.source] : [])];
+  const m = plan.mint;
   return {
-    evaluateTx: async (tx: string, additionalUtxos?: UTxO[]) => (await chain.evaluate(tx, additionalUtxos ?? [])) as never,
+    spends: plan.scriptInputs.map((s) => ({ utxo: s.utxo, redeemer: s.redeemer })),
+    mints: m ? [{ policyId: m.source.script.hash, assets: new Map([[m.assetName, m.quantity]]), redeemer: m.redeemer }] : [],
+    inlineV2Scripts: sources.flatMap((s) => (s.kind === "inline" ? [s.script.code] : [])),
+    // The ledger charges a reference script by the bytes of its program's CBOR (the blueprint's compiledCode).
+    scriptReferences: sources.flatMap((s) => (s.kind === "reference" ? [{ txHash: s.txHash, index: s.index, scriptSize: s.script.compiledCode.length / 2 }] : [])),
+    v2CostModel,
+    // Should a script fail, the ledger takes 5 ADA (150% of any possible fee) and returns the rest.
+    collateral: { utxo: collateral, total: lovelaceOf(collateral) >= MIN_COLLATERAL + COLLATERAL_RETURN_MIN ? MIN_COLLATERAL : null },
+    budgets: new Map(),
   };
 }
 
-/** Room left for the fee and a change output when the inputs are chosen before building. */
-const FUNDING_MARGIN = 5_000_000n;
+function draftOf(plan: TournamentTxPlan, params: ChainParameters): TxDraft {
+  const runsScripts = plan.scriptInputs.length > 0 || plan.mint !== undefined;
+  return {
+    inputs: plan.keyInputs,
+    outputs: plan.outputs.map((o) => outputOf(o, params)),
+    mint: new Map(),
+    nativeScripts: [],
+    referenceInputs: [],
+    requiredSigners: plan.requiredSigners,
+    metadata: new Map(),
+    validity: { start: plan.validFrom ?? null, end: plan.validTo ?? null },
+    ...(runsScripts ? { plutus: plutusOf(plan, params) } : {}),
+  };
+}
 
 /**
- * With positional redeemers the whole input set must be known before the redeemers are written:
- * the client's UTxOs that pay are chosen here (largest first) and the builder selects nothing more.
+ * What coin selection may spend: the client's key-locked UTxOs the plan does not spend already.
+ * UTxOs that carry a reference script are left out: spending one adds its script's fee for nothing.
  */
-function fundingOf(plan: TournamentTxPlan, pool: readonly UTxO[]): UTxO[] {
-  const held = [...plan.keyInputs, ...plan.scriptInputs.map((s) => s.utxo)].reduce((sum, u) => sum + lovelaceOf(u), 0n);
-  const paid = plan.outputs.reduce((sum, o) => sum + BigInt(o.amount.find((a) => a.unit === "lovelace")?.quantity ?? "0"), 0n);
-  let need = paid - held + FUNDING_MARGIN;
-  const funding: UTxO[] = [];
-  for (const u of [...pool].filter(adaOnly).sort((a, b) => (lovelaceOf(b) > lovelaceOf(a) ? 1 : lovelaceOf(b) < lovelaceOf(a) ? -1 : 0))) {
-    if (need <= 0n) break;
-    funding.push(u);
-    need -= lovelaceOf(u);
-  }
-  if (need > 0n) {
-    throw refusal(
-      InsufficientFundsError,
-      (at) => `Not enough ADA in ${at("utxos")}: this transaction needs about ${need} lovelace more (its outputs, the fee and a change output). Pass more or larger UTxOs.`,
-    );
-  }
-  return funding;
-}
-
-function assemble(plan: TournamentTxPlan, params: Protocol, chain: ChainPort, collateral: UTxO | null): MeshTxBuilder {
-  const b = new MeshTxBuilder({ params, evaluator: evaluatorOf(chain) });
+function poolOf(plan: TournamentTxPlan): UTxO[] {
   const used = new Set([...plan.keyInputs.map(outRefOf), ...plan.scriptInputs.map((s) => outRefOf(s.utxo))]);
-  // UTxOs that carry a reference script would make the fee too low (the ledger charges for them): never selected.
-  // Only key-locked UTxOs can pay: a script UTxO would need its script and a redeemer.
-  const pool = plan.utxos.filter((u) => !used.has(outRefOf(u)) && !u.output.scriptRef && atKey(u));
-  const positional = plan.scriptInputs.some((s) => typeof s.redeemer === "function");
-  const funding = positional ? fundingOf(plan, pool) : [];
-  const order = [...plan.keyInputs, ...funding, ...plan.scriptInputs.map((s) => s.utxo)].sort(ledgerOrder).map(outRefOf);
-  for (const s of plan.scriptInputs) {
-    b.spendingPlutusScriptV2()
-      .txIn(s.utxo.input.txHash, s.utxo.input.outputIndex, s.utxo.output.amount, s.utxo.output.address, 0)
-      .txInInlineDatumPresent()
-      .txInRedeemerValue(typeof s.redeemer === "function" ? s.redeemer(order) : s.redeemer, "CBOR");
-    if (s.source.kind === "reference") {
-      b.spendingTxInReference(s.source.txHash, s.source.index, scriptSize(s.source.script), s.source.script.hash);
-    } else {
-      b.txInScript(s.source.script.code);
-    }
-  }
-  for (const u of [...plan.keyInputs, ...funding]) b.txIn(u.input.txHash, u.input.outputIndex, u.output.amount, u.output.address, 0);
-  if (plan.mint) {
-    const m = plan.mint;
-    b.mintPlutusScriptV2().mint(m.quantity.toString(), m.source.script.hash, m.assetName);
-    if (m.source.kind === "reference") {
-      b.mintTxInReference(m.source.txHash, m.source.index, scriptSize(m.source.script), m.source.script.hash);
-    } else {
-      b.mintingScript(m.source.script.code);
-    }
-    b.mintRedeemerValue(m.redeemer, "CBOR");
-  }
-  for (const o of plan.outputs) {
-    b.txOut(o.address, o.amount);
-    if (o.datum !== undefined) b.txOutInlineDatumValue(o.datum, "CBOR");
-  }
-  for (const pkh of plan.requiredSigners) b.requiredSignerHash(pkh);
-  if (plan.validFrom !== undefined) b.invalidBefore(plan.validFrom);
-  if (plan.validTo !== undefined) b.invalidHereafter(plan.validTo);
-  if (collateral) {
-    b.txInCollateral(collateral.input.txHash, collateral.input.outputIndex, collateral.output.amount, collateral.output.address);
-    // Should a script fail, the ledger takes 5 ADA (150% of any possible fee) and returns the rest.
-    if (lovelaceOf(collateral) >= MIN_COLLATERAL + COLLATERAL_RETURN_MIN) {
-      b.setTotalCollateral(MIN_COLLATERAL.toString()).setCollateralReturnAddress(collateral.output.address);
-    }
-  }
-  b.changeAddress(plan.changeAddress);
-  return positional ? b : b.selectUtxosFrom(pool);
+  return plan.utxos.filter((u) => !used.has(outRefOf(u)) && !u.output.scriptRef && atKey(u));
 }
 
-function checkLimits(builder: MeshTxBuilder, hex: string, params: Protocol, advice: FieldWords): void {
-  const body = builder.meshTxBuilderBody;
-  let mem = 0n;
-  let steps = 0n;
-  const add = (r: { exUnits: { mem: number; steps: number } } | undefined) => {
-    if (!r) return;
-    mem += BigInt(r.exUnits.mem);
-    steps += BigInt(r.exUnits.steps);
-  };
-  for (const i of body.inputs) if (i.type === "Script") add(i.scriptTxIn.redeemer);
-  for (const m of body.mints) if (m.type === "Plutus") add(m.redeemer);
+/** The 4xx that says what to change, for each way balancing can fail. */
+function refusalOf(failure: BalanceFailure, advice: FieldWords): Error {
+  switch (failure.kind) {
+    case "insufficient-ada": {
+      const missing = failure.sent + failure.fee + failure.changeMin - failure.held;
+      return refusal(
+        InsufficientFundsError,
+        (at) =>
+          `Not enough ADA in ${at("utxos")}: this transaction needs about ${missing > 0n ? missing : 0n} lovelace more (its outputs, the fee and a change output). ` +
+          "Pass more or larger UTxOs.",
+      );
+    }
+    case "insufficient-asset":
+      return refusal(
+        InsufficientFundsError,
+        (at) => `Not enough of asset ${failure.unit.slice(0, 56)}.${failure.unit.slice(56)} in ${at("utxos")}: ${failure.missing} missing. Pass the UTxOs that hold it.`,
+      );
+    case "insufficient-collateral":
+      return refusal(
+        InsufficientFundsError,
+        (at) => `The collateral from ${at("utxos")} covers ${failure.held} lovelace; the ledger asks for ${failure.needed} (its collateral percentage of the fee). Pass a larger ADA-only UTxO.`,
+      );
+    case "too-large":
+      return refusal(TxTooLargeError, (at) => `The transaction would be ${failure.size} bytes, more than the ledger's maximum of ${failure.max}: ${advice(at)}.`);
+    case "too-many-inputs":
+      return new TxTooLargeError(`The transaction does not fit in the ledger's maximum size: pass fewer, larger UTxOs or add fewer registrations.`);
+  }
+}
+
+/**
+ * A failure of the build as the answer says it: balancing's in words, a script's refusal (the
+ * evaluator's, which the chain port gives as UnprocessableError or LedgerRejectedError) with its
+ * trace codes named; anything else (the backend unreachable) as it is.
+ */
+function explain(error: unknown, advice: FieldWords): unknown {
+  if (error instanceof BalanceError) return refusalOf(error.failure, advice);
+  if (error instanceof UnprocessableError || error instanceof LedgerRejectedError) {
+    // The scripts trace short codes; the answer names each rule in words (traces.ts).
+    return new UnprocessableError(`A tournament script refuses this transaction: ${explainTraces(error.message)}`);
+  }
+  return error;
+}
+
+/** The ledger's per-transaction ExUnits limit (the size limit is balancing's). */
+function checkExUnits(tx: BalancedTx, params: Protocol, advice: FieldWords): void {
+  const { mem, steps } = tx.exUnits;
   const max = maxTxExUnits(params);
   if (mem > max.mem || steps > max.steps) {
     throw refusal(
@@ -184,47 +196,19 @@ function checkLimits(builder: MeshTxBuilder, hex: string, params: Protocol, advi
         `(${max.mem} and ${max.steps}): ${advice(at)}.`,
     );
   }
-  // Mesh prices the fee on a copy with mock signatures: fee = a × size + b + reference-script fee +
-  // the scripts' ExUnits price, so the fee gives back the signed size.
-  const fee = BigInt(body.fee);
-  const exUnitsPrice = BigInt(Math.floor(Number(mem) * params.priceMem + Number(steps) * params.priceStep));
-  const priced = Number((fee - BigInt(params.minFeeB) - builder.calculateRefScriptFee() - exUnitsPrice) / BigInt(params.minFeeA));
-  const size = Math.max(hex.length / 2, priced);
-  if (size > params.maxTxSize) {
-    throw refusal(TxTooLargeError, (at) => `The transaction would be ${size} bytes, more than the ledger's maximum of ${params.maxTxSize}: ${advice(at)}.`);
-  }
-}
-
-function explain(error: unknown): Error {
-  const failure = builderFailureOf(error);
-  switch (failure.kind) {
-    case "script-refused":
-      // The scripts trace short codes; the answer names each rule in words (traces.ts).
-      return new UnprocessableError(`A tournament script refuses this transaction: ${explainTraces(failure.reason)}`);
-    case "insufficient":
-      return refusal(InsufficientFundsError, (at) => `Not enough ADA in ${at("utxos")} to pay the outputs and the fee: ${failure.message}. Pass more or larger UTxOs.`);
-    case "too-many-inputs":
-      return new TxTooLargeError(`The transaction does not fit in the ledger's maximum size: pass fewer, larger UTxOs or add fewer registrations.`);
-    default:
-      return cannotBuild(failure);
-  }
 }
 
 /** Balances, evaluates and serializes the plan; throws a 4xx that says what to change. */
 export async function buildTournamentTx(plan: TournamentTxPlan, chain: ChainPort): Promise<BuiltTx> {
   const params = await chain.protocolParameters();
-  const runsScripts = plan.scriptInputs.length > 0 || plan.mint !== undefined;
-  const collateral = runsScripts ? collateralOf(plan) : null;
-  // Every tournament script is Plutus V2: the script data hash covers the network's V2 cost model.
-  const builder = assemble(plan, params, chain, collateral).setCostModels(meshCostModels(params, runsScripts ? ["PlutusV2"] : []));
-  let hex: string;
+  const advice = plan.tooLarge ?? ((at) => `pass fewer, larger UTxOs in ${at("utxos")}`);
+  const draft = draftOf(plan, params);
+  let tx: BalancedTx;
   try {
-    hex = await builder.complete();
+    tx = await balanceAndEvaluate(draft, { pool: poolOf(plan), changeAddress: plan.changeAddress, params }, (cbor, utxos) => chain.evaluate(cbor, utxos));
   } catch (error) {
-    if (error instanceof UnprocessableError || error instanceof BadRequestError) throw error;
-    throw explain(error);
+    throw explain(error, advice);
   }
-  checkLimits(builder, hex, params, plan.tooLarge ?? ((at) => `pass fewer, larger UTxOs in ${at("utxos")}`));
-  const parts = splitTransaction(fromHex(hex));
-  return { hash: txIdOfBody(parts.body), complete: hex, fee: BigInt(builder.meshTxBuilderBody.fee) };
+  checkExUnits(tx, params, advice);
+  return { hash: tx.txHash, complete: toHex(tx.cbor), fee: tx.fee };
 }

@@ -50,6 +50,9 @@ function refusalOf(failure: BalanceFailure): Error {
         `Paying these outputs needs more inputs than fit in the ledger's maximum of ${failure.max} bytes per transaction: ` +
           "consolidate small UTxOs first (send them to yourself in a few transactions) or pass larger ones in utxos.",
       );
+    case "insufficient-collateral":
+      // Only a draft that runs Plutus scripts has collateral; /transactions/build never makes one.
+      return new InsufficientFundsError(`The collateral covers ${describeLovelace(failure.held)}; the ledger asks for ${describeLovelace(failure.needed)}.`);
     case "insufficient-asset":
       return new InsufficientFundsError(`Not enough of asset ${unitName(failure.unit)}: the available UTxOs hold ${failure.missing} too few. Pass the UTxOs that hold them in utxos.`);
     case "insufficient-ada": {
