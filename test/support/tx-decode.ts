@@ -2,9 +2,16 @@
 // assertions do not go through the code under test; mintOf alone reads with Mesh's serialization,
 // as the tournament tests always have. The validity interval is read once, in two forms: validityOf
 // answers CSL's {start, ttl}, null when open, validityBoundsOf the same as {from, to}, undefined
-// when open (each suite's assertions are written against its form).
+// when open (each suite's assertions are written against its form). oneLovelaceLess rewrites a
+// transaction for the exact-fee tests with the service's own CBOR code: there the devnet's ledger,
+// not this code, is the judge.
+import assert from "node:assert/strict";
 import CSL from "@emurgo/cardano-serialization-lib-nodejs";
 import { Serialization } from "@meshsdk/core-cst";
+import { CborReader, CborWriter } from "../../src/cardano/cbor.js";
+import { fromHex, joinTransaction, readMapEntries, splitTransaction, toHex } from "../../src/cardano/tx-cbor.js";
+import { writeOutput } from "../../src/cardano/tx-encode.js";
+import { readUtxo } from "../../src/cardano/utxo.js";
 
 export const txOf = (hex: string) => CSL.Transaction.from_hex(hex);
 
@@ -105,4 +112,44 @@ export function policyIdOf(keyHash: string, lock: { before?: number; after?: num
   if (lock.before !== undefined) scripts.add(CSL.NativeScript.new_timelock_expiry(CSL.TimelockExpiry.new_timelockexpiry(CSL.BigNum.from_str(String(lock.before)))));
   if (lock.after !== undefined) scripts.add(CSL.NativeScript.new_timelock_start(CSL.TimelockStart.new_timelockstart(CSL.BigNum.from_str(String(lock.after)))));
   return CSL.NativeScript.new_script_all(CSL.ScriptAll.new(scripts)).hash().to_hex();
+}
+
+/** An output's CBOR (no datum, no script: a change output) with one lovelace more, written as the builder writes outputs. */
+function plusOneLovelace(output: Uint8Array): { bytes: Uint8Array; address: string } {
+  const utxo = readUtxo(new CborWriter().array(2).array(2).bytes(new Uint8Array(32)).uint(0).raw(output).finish());
+  assert.equal(utxo.output.plutusData, undefined, "the change output has no datum");
+  const amount = utxo.output.amount.map((a) => (a.unit === "lovelace" ? { ...a, quantity: String(BigInt(a.quantity) + 1n) } : a));
+  return { bytes: writeOutput(new CborWriter(), { address: utxo.output.address, amount }).finish(), address: utxo.output.address };
+}
+
+/**
+ * `complete` with its fee one lovelace lower and its change output (the last, at `changeAddress`)
+ * one lovelace higher: value still conserved, the size unchanged, so the ledger can refuse it for
+ * its fee alone (the exact-fee tests).
+ */
+export function oneLovelaceLess(complete: string, changeAddress: string): string {
+  const parts = splitTransaction(fromHex(complete));
+  const entries = readMapEntries(parts.body);
+  const w = new CborWriter().map(entries.length);
+  for (const [key, value] of entries) {
+    w.raw(key);
+    const field = new CborReader(key).smallUint();
+    if (field === 2) {
+      w.uint(new CborReader(value).uint() - 1n);
+    } else if (field === 1) {
+      const reader = new CborReader(value);
+      const count = reader.arrayLength()!;
+      const outputs = Array.from({ length: count }, () => reader.raw());
+      const change = plusOneLovelace(outputs[count - 1]!);
+      assert.equal(change.address, changeAddress, "the change output is the last");
+      outputs[count - 1] = change.bytes;
+      w.array(count);
+      for (const output of outputs) w.raw(output);
+    } else {
+      w.raw(value);
+    }
+  }
+  const lowered = toHex(joinTransaction({ ...parts, body: w.finish() }));
+  assert.equal(lowered.length, complete.length, "the lowered transaction has the same size");
+  return lowered;
 }

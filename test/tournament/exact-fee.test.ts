@@ -6,13 +6,12 @@
 // scripts need. And nothing is attached that was not asked for: no auxiliary data.
 import assert from "node:assert/strict";
 import { after, before, describe, it, type TestContext } from "node:test";
-import { CborReader, CborWriter } from "../../src/cardano/cbor.js";
-import { fromHex, joinTransaction, readMapEntries, splitTransaction, toHex } from "../../src/cardano/tx-cbor.js";
-import { writeOutput } from "../../src/cardano/tx-encode.js";
-import { readUtxo } from "../../src/cardano/utxo.js";
+import { CborReader } from "../../src/cardano/cbor.js";
+import { fromHex, readMapEntries, splitTransaction, toHex } from "../../src/cardano/tx-cbor.js";
 import { MIN_SETTLE_WINDOW_MS } from "../../src/tournament/limits.js";
 import { startService, type RunningService } from "../support/service.js";
 import { ADA, ok, signAndSubmit, tipOf, type BuiltTx } from "../support/tournament-api.js";
+import { oneLovelaceLess } from "../support/tx-decode.js";
 import { fundedWallet, type Funded } from "../support/wallets.js";
 
 let s: RunningService;
@@ -22,42 +21,6 @@ before(async () => {
 after(async () => {
   await s?.close();
 });
-
-/** An output's CBOR (no datum, no script: a change output) with one lovelace more. */
-function plusOneLovelace(output: Uint8Array): { bytes: Uint8Array; address: string } {
-  const utxo = readUtxo(new CborWriter().array(2).array(2).bytes(new Uint8Array(32)).uint(0).raw(output).finish());
-  assert.equal(utxo.output.plutusData, undefined, "the change output has no datum");
-  const amount = utxo.output.amount.map((a) => (a.unit === "lovelace" ? { ...a, quantity: String(BigInt(a.quantity) + 1n) } : a));
-  return { bytes: writeOutput(new CborWriter(), { address: utxo.output.address, amount }).finish(), address: utxo.output.address };
-}
-
-/** `complete` with its fee one lovelace lower and its change output (the last) one lovelace higher. */
-function oneLovelaceLess(complete: string, changeAddress: string): string {
-  const parts = splitTransaction(fromHex(complete));
-  const entries = readMapEntries(parts.body);
-  const w = new CborWriter().map(entries.length);
-  for (const [key, value] of entries) {
-    w.raw(key);
-    const field = new CborReader(key).smallUint();
-    if (field === 2) {
-      w.uint(new CborReader(value).uint() - 1n);
-    } else if (field === 1) {
-      const reader = new CborReader(value);
-      const count = reader.arrayLength()!;
-      const outputs = Array.from({ length: count }, () => reader.raw());
-      const change = plusOneLovelace(outputs[count - 1]!);
-      assert.equal(change.address, changeAddress, "the change output is the last");
-      outputs[count - 1] = change.bytes;
-      w.array(count);
-      for (const output of outputs) w.raw(output);
-    } else {
-      w.raw(value);
-    }
-  }
-  const lowered = toHex(joinTransaction({ ...parts, body: w.finish() }));
-  assert.equal(lowered.length, complete.length, "the lowered transaction has the same size");
-  return lowered;
-}
 
 /** Signs `complete` with each wallet and submits it, expecting the ledger to refuse it; returns the message. */
 async function submitRejected(complete: string, signers: readonly Funded[]): Promise<string> {
