@@ -80,7 +80,13 @@ export async function listTournaments(chain: ChainPort, contract: Contract, netw
 
 export async function findTournament(chain: ChainPort, contract: Contract, network: Network, tournamentId: string): Promise<TournamentState | null> {
   const id = tournamentId.toLowerCase();
-  return (await listTournaments(chain, contract, network)).find((t) => t.tournamentId === id) ?? null;
+  if (!/^[0-9a-f]{64}$/.test(id)) return null;
+  // Looked up by its NFT (one indexed read), not by decoding every output at the contract's
+  // address: the cost does not grow with the number of tournaments and registrations there.
+  const last = await chain.lastOutputWith(contract.policyId + id);
+  if (last === null || last.spentBy !== null) return null;
+  const state = stateOf(last.utxo, contract, network);
+  return state !== null && state.tournamentId === id ? state : null;
 }
 
 const notFound = (contract: Contract, tournamentId: string): Error =>
