@@ -515,7 +515,12 @@ export function balanceTransaction(draft: TxDraft, balancing: Balancing): Balanc
   }
 
   // Then ADA, largest first, adding in bulk what the last pricing says is missing.
-  const byLovelace = pool.filter((u) => !taken.has(u)).sort((x, y) => (lovelaceOf(y) > lovelaceOf(x) ? 1 : lovelaceOf(y) < lovelaceOf(x) ? -1 : 0));
+  // Each UTxO's lovelace read once, not in every comparison of the sort.
+  const byLovelace = pool
+    .filter((u) => !taken.has(u))
+    .map((utxo) => ({ utxo, lovelace: lovelaceOf(utxo) }))
+    .sort((x, y) => (y.lovelace > x.lovelace ? 1 : y.lovelace < x.lovelace ? -1 : 0))
+    .map((entry) => entry.utxo);
   let next = 0;
   let fee = 0n;
   for (;;) {

@@ -3,7 +3,7 @@
 // the result split into {hash, fee, complete, stripped, witnessSet, auxiliaryData}.
 import type { Output, UTxO } from "@meshsdk/common";
 import { BalanceError, balanceTransaction, type BalanceFailure, type TxDraft } from "../cardano/tx-balance.js";
-import { paymentKeyHashOf } from "../cardano/tx-encode.js";
+import { isKeyAddress } from "../cardano/address-rules.js";
 import { CborWriter } from "../cardano/cbor.js";
 import { toHex } from "../cardano/tx-cbor.js";
 import type { ChainParameters } from "../chain/port.js";
@@ -68,7 +68,7 @@ function refusalOf(failure: BalanceFailure): Error {
 
 /** Coin selection signs for what it spends: a UTxO at a script address cannot be spent that way. */
 function refuseScriptUtxos(pool: readonly UTxO[]): void {
-  if (pool.some((utxo) => paymentKeyHashOf(utxo.output.address) === null)) {
+  if (pool.some((utxo) => !isKeyAddress(utxo.output.address))) {
     throw new BadRequestError("Coin selection spends only UTxOs at key-hash (wallet) addresses: leave UTxOs at script addresses out of utxos.");
   }
 }

@@ -2,6 +2,7 @@
 // chain), the reference inputs, and checks before coin selection that every asset the outputs
 // and burns need is there, saying how much is missing.
 import type { Output, UTxO } from "@meshsdk/common";
+import { addValue, valueOf, type Value } from "../cardano/tx-encode.js";
 import { outRef, outRefOf } from "../cardano/utxo.js";
 import type { ChainPort } from "../chain/port.js";
 import { BadRequestError, InsufficientFundsError, refusal } from "../errors.js";
@@ -40,13 +41,8 @@ export async function resolveInputs(plan: BuildPlan, chain: ChainPort): Promise<
 
 /** unit → total quantity over some amounts. */
 export function totals(amounts: readonly { unit: string; quantity: string }[][]): Map<string, bigint> {
-  const sum = new Map<string, bigint>();
-  for (const amount of amounts) {
-    for (const { unit, quantity } of amount) {
-      const key = unit === "" ? "lovelace" : unit;
-      sum.set(key, (sum.get(key) ?? 0n) + BigInt(quantity));
-    }
-  }
+  const sum: Value = new Map();
+  for (const amount of amounts) addValue(sum, valueOf(amount));
   return sum;
 }
 
