@@ -640,7 +640,7 @@ async function createOverHttp(service: BenchService, admin: BenchWallet, name: s
  * settlement of a full bracket-4 tournament (4 registrations submitted, added by the admin). Both
  * only build: nothing measured is submitted, so every request builds the same transaction.
  */
-async function prepareEndpoints(service: BenchService): Promise<{ register: Call; settle: Call }> {
+export async function prepareEndpoints(service: BenchService): Promise<{ register: Call; settle: Call }> {
   const chain = devnetOf(service);
   const api = `${service.url}${API}`;
   const [admin, payer] = [await newWallet("enterprise"), await newWallet("enterprise")];

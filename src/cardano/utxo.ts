@@ -77,7 +77,9 @@ function shelleyAddress(bytes: Uint8Array): string {
   return addressText(bytes);
 }
 
-function readOutput(reader: CborReader): UTxO["output"] {
+/** Reads an output; `byron`: whether a Byron address is read (the ledger's own outputs) or refused (a client's UTxO to spend). */
+function readOutput(reader: CborReader, byron = false): UTxO["output"] {
+  const addressOf = byron ? addressText : shelleyAddress;
   // Every field present, as cardano-sdk gives them (undefined when absent).
   const output: UTxO["output"] = { address: "", amount: [], dataHash: undefined, plutusData: undefined, scriptRef: undefined };
   const setDatum = (option: CborReader) => {
@@ -95,14 +97,14 @@ function readOutput(reader: CborReader): UTxO["output"] {
     // The Shelley-Mary form: [address, value, ?datum_hash].
     const length = reader.arrayLength();
     if (length !== null && length !== 2 && length !== 3) throw new Error("an output array has 2 or 3 items");
-    output.address = shelleyAddress(reader.bytesValue());
+    output.address = addressOf(reader.bytesValue());
     output.amount = readAmount(reader);
     if (length === 3 || (length === null && !reader.atBreak())) output.dataHash = toHex(reader.bytesValue());
     if (length === null) reader.readBreak();
   } else {
     reader.each(reader.mapLength(), () => {
       const key = reader.smallUint();
-      if (key === 0) output.address = shelleyAddress(reader.bytesValue());
+      if (key === 0) output.address = addressOf(reader.bytesValue());
       else if (key === 1) output.amount = readAmount(reader);
       else if (key === 2) setDatum(reader);
       else if (key === 3) output.scriptRef = toHex(readEmbedded(reader));
@@ -126,6 +128,18 @@ export function readUtxo(bytes: Uint8Array): UTxO {
   if (utxo === null) reader.readBreak();
   if (!reader.done) throw new Error("there are bytes after the UTxO");
   return { input: { txHash, outputIndex }, output };
+}
+
+/**
+ * The UTxO at `txHash#index` whose output the ledger holds as `output` (CBOR): what a chain
+ * backend decodes off its own ledger. Byron outputs are read (a ledger holds them); spending one
+ * is refused where a client's UTxOs are read (decodeUtxo).
+ */
+export function utxoOfOutput(txHash: string, index: number, output: Uint8Array): UTxO {
+  const reader = new CborReader(output);
+  const decoded = readOutput(reader, true);
+  if (!reader.done) throw new Error("there are bytes after the output");
+  return { input: { txHash: txHash.toLowerCase(), outputIndex: index }, output: decoded };
 }
 
 /** Decodes one UTxO string; `field` names it in the 400 when it does not decode. */

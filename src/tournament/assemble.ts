@@ -198,9 +198,11 @@ function checkExUnits(tx: BalancedTx, params: Protocol, advice: FieldWords): voi
   }
 }
 
-/** Balances, evaluates and serializes the plan; throws a 4xx that says what to change. */
-export async function buildTournamentTx(plan: TournamentTxPlan, chain: ChainPort): Promise<BuiltTx> {
-  const params = await chain.protocolParameters();
+/**
+ * Balances, evaluates and serializes the plan; throws a 4xx that says what to change. `params`
+ * are the ones the operation priced its outputs with: fetched once per request.
+ */
+export async function buildTournamentTx(plan: TournamentTxPlan, chain: ChainPort, params: ChainParameters): Promise<BuiltTx> {
   const advice = plan.tooLarge ?? ((at) => `pass fewer, larger UTxOs in ${at("utxos")}`);
   const draft = draftOf(plan, params);
   let tx: BalancedTx;

@@ -8,6 +8,7 @@
 // fee is below it.
 import type { UTxO } from "@meshsdk/common";
 import { paymentKeyHash } from "../cardano/address-rules.js";
+import type { ChainParameters } from "../chain/port.js";
 import { BadRequestError, refusal } from "../errors.js";
 import { buildTournamentTx, type TxOutput } from "./assemble.js";
 import { unspentOnly, type TournamentContext, type TxAnswer } from "./context.js";
@@ -28,15 +29,15 @@ export interface CancelInput extends CloseInput {
 }
 
 /** The outputs both share: each entry fee back, then the admin's rest (closingPayments). */
-async function closingOutputs(ctx: TournamentContext, t: TournamentState): Promise<TxOutput[]> {
-  const params = await ctx.chain.protocolParameters();
+function closingOutputs(params: ChainParameters, t: TournamentState): TxOutput[] {
   return closingPayments(t.datum.config, t.datum.participants, t.lovelace).map((p) => taggedPayment(params, t.tournamentId, p.index, p.address, p.lovelace));
 }
 
 async function build(ctx: TournamentContext, t: TournamentState, how: "cancel" | "refund", input: CloseInput, extra: { requiredSigners: string[]; validFrom?: number }): Promise<TxAnswer> {
   const contract = t.contract;
   const source = await ctx.deployments.tournamentSource(contract);
-  const outputs = await closingOutputs(ctx, t);
+  const params = await ctx.chain.protocolParameters();
+  const outputs = closingOutputs(params, t);
   return buildTournamentTx(
     {
       scriptInputs: [{ utxo: t.utxo, redeemer: how === "cancel" ? CANCEL_REDEEMER : REFUND_REDEEMER, source }],
@@ -51,6 +52,7 @@ async function build(ctx: TournamentContext, t: TournamentState, how: "cancel" |
       ...(extra.validFrom === undefined ? {} : { validFrom: extra.validFrom }),
     },
     ctx.chain,
+    params,
   );
 }
 

@@ -100,6 +100,7 @@ export async function createTournament(ctx: TournamentContext, input: CreateInpu
       validTo,
     },
     ctx.chain,
+    params,
   );
   return { ...built, tournamentId, deposit, settleBy };
 }

@@ -137,5 +137,6 @@ export async function addParticipants(ctx: TournamentContext, input: Participant
       validTo,
     },
     ctx.chain,
+    params,
   );
 }

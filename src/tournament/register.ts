@@ -68,6 +68,7 @@ export async function register(ctx: TournamentContext, input: RegisterInput): Pr
       changeAddress: input.changeAddress,
     },
     ctx.chain,
+    params,
   );
   return { ...built, outputRef: outRef(built.hash, 0) };
 }
@@ -106,6 +107,7 @@ export async function unregister(ctx: TournamentContext, input: UnregisterInput)
     );
   }
   const pkh = paymentKeyHash(input.registererAddress, "registererAddress", "the registrant signs the cancellation");
+  const params = await ctx.chain.protocolParameters();
   return buildTournamentTx(
     {
       scriptInputs: [{ utxo, redeemer: REGISTRATION_CANCEL_REDEEMER, source: { kind: "inline", script } }],
@@ -116,5 +118,6 @@ export async function unregister(ctx: TournamentContext, input: UnregisterInput)
       changeAddress: input.changeAddress,
     },
     ctx.chain,
+    params,
   );
 }

@@ -72,5 +72,6 @@ export async function settle(ctx: TournamentContext, input: SettleInput): Promis
       validTo,
     },
     ctx.chain,
+    params,
   );
 }

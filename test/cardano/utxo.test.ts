@@ -6,8 +6,8 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { deserializeTxUnspentOutput, fromTxUnspentOutput } from "@meshsdk/core-cst";
 import { base58 } from "@scure/base";
-import { CborWriter } from "../../src/cardano/cbor.js";
-import { decodeUtxo, readUtxo } from "../../src/cardano/utxo.js";
+import { CborReader, CborWriter } from "../../src/cardano/cbor.js";
+import { decodeUtxo, readUtxo, utxoOfOutput } from "../../src/cardano/utxo.js";
 
 const ID = "5b".repeat(32);
 const POLICY = "ab".repeat(28);
@@ -97,6 +97,24 @@ describe("UTxO decoding", () => {
       assert.deepEqual(readUtxo(bytes(form.hex)), sdk(form.hex));
     });
   }
+
+  // The devnet decodes its own ledger's outputs with utxoOfOutput: the same object as a client's
+  // UTxO string gives, and Byron outputs read (a ledger holds them), their address in base58.
+  it("reads a ledger's output (utxoOfOutput) as a client's UTxO string, Byron ones included", () => {
+    for (const form of forms()) {
+      const reader = new CborReader(bytes(form.hex));
+      reader.arrayLength();
+      const input = new CborReader(reader.raw());
+      input.arrayLength();
+      const txHash = Buffer.from(input.bytesValue()).toString("hex");
+      const index = Number(input.uint());
+      const utxo = utxoOfOutput(txHash, index, reader.raw());
+      if (form.name.startsWith("byron")) {
+        assert.equal(utxo.output.address, "DdzFFzCqrht8mbSTZHqpM2u4HeND2mdspsaBhdQ1BowPJBMzbDeBMeKgqdoKqo1D4sdPusEdZJVrFJRBBxX1jUEofNDYCJSZLg8MkyCE", form.name);
+        assert.deepEqual(utxo.input, { txHash, outputIndex: index });
+      } else assert.deepEqual(utxo, readUtxo(bytes(form.hex)), form.name);
+    }
+  });
 
   it("names the field and the reason when a string is not a UTxO", () => {
     const cases: Array<[string, RegExp]> = [

@@ -63,7 +63,7 @@ describe("tournament build failures", () => {
   }
 
   it("answers a script's refusal with the rule it broke", async () => {
-    await assert.rejects(buildTournamentTx(await createWithoutSeed(), s.app.chain!), (error: Error & { statusCode?: number }) => {
+    await assert.rejects(buildTournamentTx(await createWithoutSeed(), s.app.chain!, await s.app.chain!.protocolParameters()), (error: Error & { statusCode?: number }) => {
       assert.equal(error.statusCode, 422);
       assert.match(error.message, /^A tournament script refuses this transaction: Script evaluation failed: .*seed not consumed \(T01\)/s);
       return true;
@@ -78,6 +78,6 @@ describe("tournament build failures", () => {
       assert.match(error.message, /^Not enough ADA in utxos: this transaction needs about \d+ lovelace more \(its outputs, the fee and a change output\)\. Pass more or larger UTxOs\.$/);
       return true;
     };
-    await assert.rejects(buildTournamentTx(plan, s.app.chain!), tooPoor);
+    await assert.rejects(buildTournamentTx(plan, s.app.chain!, await s.app.chain!.protocolParameters()), tooPoor);
   });
 });

@@ -78,6 +78,7 @@ describe("registration validators", () => {
           validTo: tip.slot + 3600,
         },
         s.app.chain!,
+        await s.app.chain!.protocolParameters(),
       );
       await signAndSubmit(s, built, [admin]);
       // A genuine one beside it is listed.

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import type { UTxO } from "@meshsdk/common";
 import scalus from "scalus";
 import { fromHex, splitTransaction, txIdOfBody, witnessDatums } from "../../cardano/tx-cbor.js";
+import { utxoOfOutput } from "../../cardano/utxo.js";
 import { BadRequestError, LedgerRejectedError } from "../../errors.js";
 import type { AssetOutput, ChainParameters, DevnetPort, OutRef, RedeemerBudget, Tip, TxStatus } from "../port.js";
 import { assetUnitOf } from "../shared/asset-output.js";
@@ -14,7 +15,7 @@ import { DevnetClock, SLOT_LENGTH_MS } from "./clock.js";
 import { Faucet, GENESIS_LOVELACE, generateFaucetKey } from "./faucet.js";
 import { exUnitsViolation } from "./limits.js";
 import { DevnetStore, type DevnetSnapshot } from "./store.js";
-import { indexUtxoMap, inputCbor, resolvedInputsOf, utxoEntry, utxoOfOutput, utxosOfMaps, writeUtxoMap } from "./utxo-map.js";
+import { indexUtxoMap, inputCbor, resolvedInputsOf, utxoEntry, utxosOfMaps, writeUtxoMap } from "./utxo-map.js";
 import { SerialQueue } from "../shared/queue.js";
 import { evaluateWithScalus } from "../shared/scalus-evaluate.js";
 
@@ -142,8 +143,11 @@ export class DevnetChain implements DevnetPort {
 
   async evaluate(txCbor: string, additionalUtxos: readonly UTxO[] = []): Promise<RedeemerBudget[]> {
     // Only the inputs the transaction names, resolved: the evaluation costs the same however large the ledger.
+    // The ledger's own bytes where it holds the input; a given UTxO is encoded only when it is
+    // not on the ledger yet (an output of a transaction not submitted).
     const utxos = this.#utxos();
-    const given = new Map(additionalUtxos.map(utxoEntry));
+    let given: Map<string, Uint8Array> | undefined;
+    const givenEntry = (input: string) => (given ??= new Map(additionalUtxos.map(utxoEntry))).get(input);
     const resolved = new Map<string, Uint8Array>();
     let inputs: string[] = [];
     try {
@@ -152,7 +156,7 @@ export class DevnetChain implements DevnetPort {
       // Not a transaction: the evaluator says so in its own words below.
     }
     for (const input of inputs) {
-      const output = given.get(input) ?? utxos.get(input);
+      const output = utxos.get(input) ?? givenEntry(input);
       if (output) resolved.set(input, output);
     }
     return evaluateWithScalus(txCbor, writeUtxoMap(resolved), this.#slotConfig, DEVNET_COST_MODELS);

@@ -1,36 +1,26 @@
 // Conversions between the emulator's CBOR UTxO maps (Map[TransactionInput, TransactionOutput])
-// and Mesh's UTxO shape, the domain type of the chain port.
+// and Mesh's UTxO shape, the domain type of the chain port. Decoding is ours (cardano/utxo.ts):
+// cardano-sdk's took milliseconds for an output with a large inline datum (a tournament's).
 import type { UTxO } from "@meshsdk/common";
-import { fromTxUnspentOutput, HexBlob, Serialization, toTxUnspentOutput, TransactionId } from "@meshsdk/core-cst";
+import { toTxUnspentOutput } from "@meshsdk/core-cst";
 import { CborReader, CborWriter, Major } from "../../cardano/cbor.js";
-import { readMapEntries, toHex, writeMap } from "../../cardano/tx-cbor.js";
+import { fromHex, readMapEntries, toHex, writeMap } from "../../cardano/tx-cbor.js";
+import { utxoOfOutput } from "../../cardano/utxo.js";
 
 /** Decodes every entry of a UTxO map, or only those whose input's CBOR (hex) is in `inputs`. */
 export function utxosOfMap(map: Uint8Array, inputs?: ReadonlySet<string>): UTxO[] {
   const entries = readMapEntries(map);
-  return (inputs ? entries.filter(([input]) => inputs.has(toHex(input))) : entries).map(([input, output]) =>
-    fromTxUnspentOutput(
-      new Serialization.TransactionUnspentOutput(
-        Serialization.TransactionInput.fromCbor(HexBlob(toHex(input))),
-        Serialization.TransactionOutput.fromCbor(HexBlob(toHex(output))),
-      ),
-    ),
-  );
-}
-
-/** One output (its CBOR) at `txHash#index` in the domain's shape, decoded as utxosOfMap decodes the ledger's. */
-export function utxoOfOutput(txHash: string, index: number, output: Uint8Array): UTxO {
-  return fromTxUnspentOutput(
-    new Serialization.TransactionUnspentOutput(
-      new Serialization.TransactionInput(TransactionId(txHash.toLowerCase()), BigInt(index)),
-      Serialization.TransactionOutput.fromCbor(HexBlob(toHex(output))),
-    ),
-  );
+  return (inputs ? entries.filter(([input]) => inputs.has(toHex(input))) : entries).map(([input, output]) => {
+    const reader = new CborReader(input);
+    reader.arrayLength();
+    const txHash = toHex(reader.bytesValue());
+    return utxoOfOutput(txHash, Number(reader.uint()), output);
+  });
 }
 
 /** The CBOR (hex) of a transaction input, as the ledger's UTxO map keys it. */
 export function inputCbor(txHash: string, index: number): string {
-  return new Serialization.TransactionInput(TransactionId(txHash.toLowerCase()), BigInt(index)).toCbor();
+  return toHex(new CborWriter().array(2).bytes(fromHex(txHash.toLowerCase())).uint(index).finish());
 }
 
 /** Decodes several one-entry (or larger) maps, as Emulator.getUtxosForAddress returns them. */
