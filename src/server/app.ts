@@ -1,22 +1,25 @@
 // build(config) assembles the service and never listens (src/main.ts does).
-// Registration order: config → chain → tournaments → error handler → OpenAPI → auth → routes.
-// Services are plugins that decorate the instance (app.chain, app.tournaments); routes take them
+// Registration order: config → chain → tournaments → error handler → OpenAPI → auth → blueprints → routes.
+// Services are plugins that decorate the instance (app.chain, app.tournaments, app.blueprints); routes take them
 // from there, so nothing under routes/ imports this file.
 import Fastify, { type FastifyInstance } from "fastify";
 import type { ChainPort } from "../chain/port.js";
 import type { Config } from "../config.js";
 import { BASE_PATH } from "./paths.js";
 import auth from "./plugins/auth.js";
+import blueprints from "./plugins/blueprints.js";
 import chain from "./plugins/chain.js";
 import errors, { clientErrorHandler, frameworkErrors } from "./plugins/errors.js";
 import openapi from "./plugins/openapi.js";
 import tournaments from "./plugins/tournaments.js";
 import addressRoutes from "./routes/addresses/index.js";
+import blueprintRoutes from "./routes/blueprints/index.js";
 import devnetRoutes from "./routes/devnet/index.js";
 import healthRoutes from "./routes/health/index.js";
 import tournamentRoutes from "./routes/tournaments/index.js";
 import transactionRoutes from "./routes/transactions/index.js";
 import utilsRoutes from "./routes/utils/index.js";
+import validatorRoutes from "./routes/validators/index.js";
 import { ErrorBody } from "./schemas.js";
 import { buildValidator, jsonBodyParser } from "./validation.js";
 
@@ -59,6 +62,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   await app.register(errors);
   await app.register(openapi);
   await app.register(auth, { clock: options.clock });
+  await app.register(blueprints);
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
@@ -67,6 +71,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       await api.register(addressRoutes);
       await api.register(devnetRoutes);
       await api.register(tournamentRoutes);
+      await api.register(blueprintRoutes);
+      await api.register(validatorRoutes);
     },
     { prefix: BASE_PATH },
   );

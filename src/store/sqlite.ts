@@ -3,8 +3,9 @@
 // The server and the CLI open the same file as separate processes: WAL mode lets readers run
 // beside the one writer, and `timeout` makes a writer wait for the lock instead of failing.
 // synchronous=NORMAL under WAL survives a crash of the process (not of the machine's power)
-// without an fsync per request. The file may be shared with other components: this module
-// keeps its own migration ledger (by component name) instead of PRAGMA user_version.
+// without an fsync per request. The file is shared by several components (keys here, blueprints
+// in blueprints.ts), each with its own migrations in one ledger by component name (`migrate`),
+// instead of PRAGMA user_version.
 //
 // Cost per keyed request, measured on the 2-core build machine under load (1,000 keys):
 // hashing plus findByHash ≈ 12 µs, consumeDaily (one UPSERT committed in WAL) ≈ 42 µs.
@@ -118,13 +119,9 @@ export class SqliteStore implements KeyStore, QuotaStore {
 
   /** Opens (creating the directory and file if needed) and migrates the store at `path`. */
   static async open(path: string, options: SqliteStoreOptions = {}): Promise<SqliteStore> {
-    mkdirSync(dirname(path), { recursive: true });
-    const db = new Database(path, { timeout: 5000 });
+    const db = openDatabase(path);
     try {
-      db.pragma("journal_mode = WAL");
-      db.pragma("synchronous = NORMAL");
-      db.pragma("foreign_keys = ON");
-      migrate(db);
+      migrate(db, COMPONENT, MIGRATIONS);
       return new SqliteStore(db, options.clock ?? Date.now);
     } catch (error) {
       db.close();
@@ -217,7 +214,30 @@ export class SqliteStore implements KeyStore, QuotaStore {
   }
 }
 
-function migrate(db: Database.Database): void {
+/**
+ * Opens (creating the directory and file if needed) a connection to the store's file, configured
+ * as every component of the store uses it: WAL, synchronous=NORMAL, foreign keys, a 5 s lock wait.
+ */
+export function openDatabase(path: string): Database.Database {
+  mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path, { timeout: 5000 });
+  try {
+    db.pragma("journal_mode = WAL");
+    db.pragma("synchronous = NORMAL");
+    db.pragma("foreign_keys = ON");
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+/**
+ * Brings `component`'s tables up to date: applies, in order and once each, the entries of its
+ * append-only `migrations` list that the file's ledger (schema_migrations) has not recorded yet.
+ * Every component of the file (keys, blueprints) keeps its own list and version.
+ */
+export function migrate(db: Database.Database, component: string, migrations: readonly string[]): void {
   // IMMEDIATE takes the write lock first, so a server and a CLI opening a fresh file at the
   // same moment cannot both apply the same migration.
   db.transaction(() => {
@@ -227,14 +247,14 @@ function migrate(db: Database.Database): void {
                applied_at INTEGER NOT NULL,
                PRIMARY KEY (component, version)
              ) STRICT`);
-    const row = db.prepare(`SELECT max(version) AS v FROM schema_migrations WHERE component = ?`).get(COMPONENT) as { v: number | null };
+    const row = db.prepare(`SELECT max(version) AS v FROM schema_migrations WHERE component = ?`).get(component) as { v: number | null };
     const current = row.v ?? 0;
-    if (current > MIGRATIONS.length) {
-      throw new Error(`The store's keys schema is version ${current}, newer than this service knows (${MIGRATIONS.length}): upgrade the service.`);
+    if (current > migrations.length) {
+      throw new Error(`The store's ${component} schema is version ${current}, newer than this service knows (${migrations.length}): upgrade the service.`);
     }
-    for (let version = current + 1; version <= MIGRATIONS.length; version++) {
-      db.exec(MIGRATIONS[version - 1]!);
-      db.prepare(`INSERT INTO schema_migrations (component, version, applied_at) VALUES (?, ?, ?)`).run(COMPONENT, version, Date.now());
+    for (let version = current + 1; version <= migrations.length; version++) {
+      db.exec(migrations[version - 1]!);
+      db.prepare(`INSERT INTO schema_migrations (component, version, applied_at) VALUES (?, ?, ?)`).run(component, version, Date.now());
     }
   }).immediate();
 }

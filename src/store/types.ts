@@ -101,3 +101,85 @@ export function resolveLimits(limits: Partial<KeyLimits> = {}): KeyLimits {
   }
   return Object.freeze(resolved);
 }
+
+// ── Blueprints (CIP-57) ──────────────────────────────────────────────────────────────────
+// Stored per owner (an API key's ID; see src/blueprints/library.ts for who the owner of a
+// request is). A blueprint's identity within its owner is the set of its validators' hashes:
+// storing one whose hashes are those of a stored one updates it (new JSON, refs merged), and any
+// other is a new blueprint. The store keeps the JSON as given and never reads it: the domain
+// parses it and passes the title, version and hashes alongside.
+
+/** Where a validator is deployed as a reference script: the output `txHash#index`. */
+export interface ScriptRef {
+  readonly txHash: string;
+  readonly index: number;
+}
+
+export interface NewBlueprint {
+  /** The preamble's title, for filters. */
+  readonly title: string;
+  /** The preamble's version ("" when it has none), for filters. */
+  readonly version: string;
+  /** The blueprint JSON, as text. */
+  readonly json: string;
+  /** Its validators' distinct hashes (56 lowercase hex): the blueprint's identity. */
+  readonly hashes: readonly string[];
+  /** Reference scripts to record, by validator hash (every key one of `hashes`); merged into the stored ones. */
+  readonly refs: Readonly<Record<string, ScriptRef>>;
+}
+
+export interface StoredBlueprint {
+  /** 12 lowercase hex characters, random: what DELETE /blueprints/{id} names. */
+  readonly id: string;
+  readonly title: string;
+  readonly version: string;
+  readonly json: string;
+  /** The validators' distinct hashes, in the order they were given. */
+  readonly hashes: readonly string[];
+  /** The recorded reference scripts, by validator hash. */
+  readonly refs: Readonly<Record<string, ScriptRef>>;
+  /** Unix milliseconds. */
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+export interface BlueprintFilter {
+  /** Only blueprints whose title is exactly this. */
+  readonly title?: string;
+  /** Only blueprints whose version is exactly this. */
+  readonly version?: string;
+  /** Only blueprints that hold a validator of this hash. */
+  readonly hash?: string;
+  /** At most this many (1 or more). */
+  readonly limit: number;
+  /** Only blueprints stored after the one this cursor (from a previous page's `next`) names. */
+  readonly after?: number;
+}
+
+export interface BlueprintPage {
+  readonly blueprints: StoredBlueprint[];
+  /** The cursor of the next page (`after`); undefined on the last page. */
+  readonly next?: number;
+}
+
+export interface FoundValidator {
+  /** The owner's most recently updated blueprint that holds the validator. */
+  readonly blueprint: StoredBlueprint;
+  /** Where the validator is deployed: that blueprint's ref for it, else the most recently recorded one among the owner's blueprints; null when none. */
+  readonly ref: ScriptRef | null;
+}
+
+export interface BlueprintStore {
+  /** Creates the owner's blueprint, or updates the one with the same hashes (JSON replaced, refs merged). */
+  save(owner: string, blueprint: NewBlueprint): Promise<{ readonly blueprint: StoredBlueprint; readonly created: boolean }>;
+  /** The owner's blueprints that match the filter, oldest first. */
+  list(owner: string, filter: BlueprintFilter): Promise<BlueprintPage>;
+  /** The owner's blueprint of this ID; undefined when the owner has none (another owner's is none). */
+  get(owner: string, id: string): Promise<StoredBlueprint | undefined>;
+  /** Deletes the owner's blueprint of this ID; false when the owner has none. */
+  delete(owner: string, id: string): Promise<boolean>;
+  /** The owner's blueprint holding the validator of this hash, with its reference script; undefined when none. */
+  findValidator(owner: string, hash: string): Promise<FoundValidator | undefined>;
+  /** How many blueprints the owner stores. */
+  count(owner: string): Promise<number>;
+}

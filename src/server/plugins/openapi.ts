@@ -17,6 +17,7 @@ export const OPENAPI_TAGS = [
   { name: "Chain", description: "Chain queries: the UTxOs at an address." },
   { name: "Devnet", description: "The embedded devnet's faucet and clock (404 on other networks)." },
   { name: "Tournaments", description: "On-chain tournaments: create, register, add participants, settle." },
+  { name: "Smart contracts", description: "CIP-57 blueprints stored per API key, their validators' addresses, datums and redeemers as JSON, parameters applied." },
 ];
 
 async function openapiPlugin(app: FastifyInstance): Promise<void> {

@@ -3,7 +3,9 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { addressCredentials, addressInfo } from "../../../cardano/addresses.js";
+import { nativeScriptInfo } from "../../../cardano/native-script-info.js";
 import { MAX_NATIVE_SCRIPT_DEPTH, MAX_NATIVE_SCRIPT_NODES, parseNativeScript, serializeNativeScript } from "../../../cardano/native-scripts.js";
+import { BadRequestError, refusal } from "../../../errors.js";
 import { BASE_PATH } from "../../paths.js";
 import { errorResponses } from "../../schemas.js";
 import { within } from "../within.js";
@@ -14,6 +16,8 @@ import {
   ParsedAddress,
   ParsedScript,
   ParseScriptBody,
+  ScriptInfo,
+  ScriptInfoBody,
   SerializedScript,
   SerializeScriptBody,
   SlotAnswer,
@@ -114,6 +118,62 @@ export default async function utilsRoutes(fastify: FastifyInstance): Promise<voi
           throw request.validationError;
         }
         return serializeNativeScript(request.body.schema, "schema");
+      }),
+  );
+
+  app.post(
+    "/utils/native-scripts/get-info",
+    {
+      schema: {
+        summary: "What a native script is and asks of a transaction",
+        description:
+          "Reads a native script given as CBOR (`script`) or as JSON (`schema`; exactly one of the two) and answers both forms, its policy ID, " +
+          "the key hashes it names, and the time bounds of its timelocks as slots and as Unix milliseconds on this instance's network " +
+          `(${app.config.network}), with the preloadedScripts[] entry to mint with it. The checks and limits of /utils/native-scripts/parse ` +
+          "and /serialize apply; both fields or neither is 400.",
+        tags: TAGS,
+        body: ScriptInfoBody,
+        response: { 200: ScriptInfo, ...errorResponses() },
+      },
+      // As for serialize: a wrong node of `schema` is named by the domain check rather than the schema's "does not match".
+      attachValidation: true,
+    },
+    async (request) =>
+      within("body", () => {
+        const body: unknown = request.body;
+        if (request.validationError) {
+          if (isRecord(body) && "schema" in body && !("script" in body)) serializeNativeScript(body["schema"], "schema");
+          throw request.validationError;
+        }
+        const { script, schema } = request.body;
+        if ((script === undefined) === (schema === undefined)) {
+          throw refusal(BadRequestError, (at) => `Give the native script as ${at("script")} (CBOR hex) or as ${at("schema")} (JSON): exactly one of the two.`);
+        }
+        // Both ways end in the parsed form: the JSON as the service writes it (key hashes in lower case).
+        const cbor = script !== undefined ? script.toLowerCase() : serializeNativeScript(schema, "schema").script;
+        const read = { ...parseNativeScript(cbor, script !== undefined ? "script" : "schema"), script: cbor };
+        const info = nativeScriptInfo(read.schema);
+        const at = (slot: number | undefined) => {
+          if (slot === undefined) return undefined;
+          try {
+            return { slot, time: app.eraHistory.slotToTime(slot) };
+          } catch {
+            return { slot };
+          }
+        };
+        const invalidBefore = at(info.invalidBefore);
+        const invalidHereafter = at(info.invalidHereafter);
+        return {
+          type: read.schema.type,
+          policyId: read.policyId,
+          script: read.script,
+          schema: read.schema,
+          keyHashes: info.keyHashes,
+          satisfiable: info.satisfiable,
+          ...(invalidBefore && { invalidBefore }),
+          ...(invalidHereafter && { invalidHereafter }),
+          preloadedScript: { type: "simple" as const, script: read.schema, hash: read.policyId },
+        };
       }),
   );
 

@@ -152,6 +152,109 @@ export const SerializedScript = Type.Object(
   { description: "The script's ledger CBOR, with its policy ID." },
 );
 
+export const ScriptInfoBody = Type.Object(
+  {
+    script: Type.Optional(Hex("The native script's CBOR, hex (as /utils/native-scripts/serialize answers it). Give this or schema.", { minLength: 2 })),
+    schema: Type.Optional(Type.Ref("NativeScript", { description: "The native script as JSON. Give this or script." })),
+  },
+  {
+    additionalProperties: false,
+    description: "A native script, as CBOR (script) or as JSON (schema): exactly one of the two.",
+    examples: [
+      {
+        schema: {
+          type: "all",
+          scripts: [
+            { type: "sig", keyHash: "30f4e824283240d2ca66f3e09b0b7adfc5d37816c072279b31f090a4" },
+            { type: "before", slot: 90_000_000 },
+          ],
+        },
+      },
+    ],
+  },
+);
+
+const SlotAndTime = (description: string) =>
+  Type.Object(
+    {
+      slot: Type.Integer({ minimum: 0, description: "The slot." }),
+      time: Type.Optional(
+        Type.Integer({ description: "Unix time in milliseconds (UTC) at which the slot begins on this instance's network; absent when beyond what a safe integer holds." }),
+      ),
+    },
+    { description },
+  );
+
+export const ScriptInfo = Type.Object(
+  {
+    type: Type.Union([Type.Literal("sig"), Type.Literal("all"), Type.Literal("any"), Type.Literal("atLeast"), Type.Literal("before"), Type.Literal("after")], {
+      description: "The type of the script's outermost node.",
+    }),
+    policyId: PolicyId,
+    script: Type.String({ pattern: "^([0-9a-f]{2})+$", description: "The script's CBOR, lowercase hex (the bytes given, when given as CBOR)." }),
+    schema: Type.Ref("NativeScript", { description: "The script as JSON." }),
+    keyHashes: Type.Array(HashHex("A key hash the script names (a `sig` node), lowercase hex."), {
+      description:
+        "Every key hash the script names, in the order they first appear: the keys whose signatures a transaction may need " +
+        "(all of them under an `all`, enough to satisfy each `any` and `atLeast`). Pass the ones that sign as requiredSigners when building.",
+    }),
+    satisfiable: Type.Boolean({
+      description: "False when no transaction's validity interval can satisfy the script's timelocks (an `all` whose `after` is not before its `before`, say).",
+    }),
+    invalidBefore: Type.Optional(
+      SlotAndTime(
+        "The first slot at which the script can hold (the ledger's InvalidBefore: a transaction's validity interval must start there or later); absent when the script has no lower time bound.",
+      ),
+    ),
+    invalidHereafter: Type.Optional(
+      SlotAndTime(
+        "The first slot at which the script no longer holds (the ledger's InvalidHereafter: a transaction's validity interval must end there or earlier; for a minting policy, the slot from which nothing can be minted or burnt). Absent when the script has no upper time bound.",
+      ),
+    ),
+    preloadedScript: Type.Object(
+      {
+        type: Type.Literal("simple", { description: "A native script." }),
+        script: Type.Ref("NativeScript", { description: "The script as JSON." }),
+        hash: PolicyId,
+      },
+      { description: "The script as POST /transactions/build takes it in preloadedScripts[], to mint with it." },
+    ),
+  },
+  {
+    description:
+      "What the script is and what it asks of a transaction. The time bounds span what its timelocks allow (an `all` intersects its " +
+      "sub-scripts' bounds, an `any` or `atLeast` spans theirs); the script's logic still decides within them. (The example's times are preprod's.)",
+    examples: [
+      {
+        type: "all",
+        policyId: "eca601f8e98d403add0156108d9be5335fa16647531a0ed34bc60780",
+        script: "8201828200581c30f4e824283240d2ca66f3e09b0b7adfc5d37816c072279b31f090a482051a055d4a80",
+        schema: {
+          type: "all",
+          scripts: [
+            { type: "sig", keyHash: "30f4e824283240d2ca66f3e09b0b7adfc5d37816c072279b31f090a4" },
+            { type: "before", slot: 90_000_000 },
+          ],
+        },
+        keyHashes: ["30f4e824283240d2ca66f3e09b0b7adfc5d37816c072279b31f090a4"],
+        satisfiable: true,
+        invalidHereafter: { slot: 90_000_000, time: 1_745_683_200_000 },
+        preloadedScript: {
+          type: "simple",
+          script: {
+            type: "all",
+            scripts: [
+              { type: "sig", keyHash: "30f4e824283240d2ca66f3e09b0b7adfc5d37816c072279b31f090a4" },
+              { type: "before", slot: 90_000_000 },
+            ],
+          },
+          hash: "eca601f8e98d403add0156108d9be5335fa16647531a0ed34bc60780",
+        },
+      },
+    ],
+  },
+);
+
 // ── Slot and time ─────────────────────────────────────────────────────────────────────
 
 export const SlotBody = Type.Object({

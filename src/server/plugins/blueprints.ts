@@ -1,0 +1,30 @@
+// The blueprint library of the instance: `app.blueprints` (src/blueprints/library.ts) over the
+// blueprint tables of the service's SQLite file (storePath in DATA_DIR, next to the keys), and
+// `app.blueprintOwner(request)`, whose blueprints a request sees: its key's (the first key of the
+// key's rotation chain), or the keyless requests' own (KEYLESS_OWNER). The blueprint and
+// validator routes use both, and so does the transaction builder to find a validator by hash.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { BlueprintLibrary, ownerOf } from "../../blueprints/library.js";
+import { SqliteBlueprintStore } from "../../store/blueprints.js";
+import { storePath } from "../../store/sqlite.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Each owner's CIP-57 blueprints: store, list, delete, find by validator hash, apply parameters. */
+    readonly blueprints: BlueprintLibrary;
+    /** The owner whose blueprints `request` sees (call it after the auth hook, i.e. in a handler). */
+    blueprintOwner(request: FastifyRequest): Promise<string>;
+  }
+}
+
+async function blueprintsPlugin(app: FastifyInstance): Promise<void> {
+  const store = await SqliteBlueprintStore.open(storePath(app.config.dataDir));
+  app.addHook("onClose", async () => {
+    await store.close();
+  });
+  app.decorate("blueprints", new BlueprintLibrary(store, app.config.network));
+  app.decorate("blueprintOwner", (request: FastifyRequest) => ownerOf(request.apiKey, app.keyStore));
+}
+
+export default fp(blueprintsPlugin, { name: "blueprints", fastify: "5.x", dependencies: ["auth"], decorators: { fastify: ["config"] } });
