@@ -3,8 +3,8 @@
 // with concurrent connections, several short runs; see bench/util.ts) next to the in-process domain
 // function behind it (median ns per call, ops/s), so the HTTP overhead shows as a ratio. Then the
 // optional sections other bench files export, when present: bench/build.ts → runBuildBench(options),
-// bench/tournament.ts → runTournamentBench(options) (contract: BenchSection in bench/util.ts). Those
-// two print the figures issue #10 asks for, each with its target and whether it is met, measured in
+// bench/tournament.ts → runTournamentBench(options), bench/plutus.ts → runPlutusBench(options)
+// (contract: BenchSection in bench/util.ts). The first two print the figures issue #10 asks for, each with its target and whether it is met, measured in
 // interleaved rounds in this one run. The memory soak is separate: `npm run bench:soak` (bench/soak.ts).
 //
 // Settings (environment): BENCH_CONNECTIONS (10, the utility endpoints; the build section's load
@@ -126,6 +126,7 @@ async function main(): Promise<void> {
   );
   await optionalSection("build.ts", "runBuildBench", "Transaction build", options);
   await optionalSection("tournament.ts", "runTournamentBench", "Tournaments", options);
+  await optionalSection("plutus.ts", "runPlutusBench", "Plutus scripts", options);
   console.log(`\n(${((Date.now() - started) / 1000).toFixed(0)} s in all; load average ${loadavg()[0]!.toFixed(1)} at the end)`);
 }
 

@@ -1,9 +1,13 @@
 // A client-side signer for the README walkthrough (the service itself never signs):
 //   npx tsx scripts/sign.ts keygen FILE      writes a new payment signing key (cardano-cli JSON form), prints its testnet address
 //   npx tsx scripts/sign.ts address FILE     prints the testnet enterprise address of a key file
+//   npx tsx scripts/sign.ts base-address FILE STAKE_FILE
+//                                            prints the testnet base address of a payment key and a stake key
+//                                            (two keygen files): an account that can delegate
 //   npx tsx scripts/sign.ts witness FILE TX  prints the witness set (CIP-30 signTx form) of the key over TX
 //                                            (CBOR hex of a transaction, e.g. `complete`; "-" reads it from stdin)
-// Pass the witness set in `signatures` of POST /tournaments/submit-tx (or /transactions/submit).
+// Pass the witness set in `signatures` of POST /tournaments/submit-tx (or /transactions/submit); a
+// delegation needs two, one of each key (`witness` once with each file).
 import { randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { MeshWallet } from "@meshsdk/wallet";
@@ -11,15 +15,20 @@ import { MeshWallet } from "@meshsdk/wallet";
 const [command, file, tx] = process.argv.slice(2);
 
 function usage(): never {
-  process.stderr.write("Usage: npx tsx scripts/sign.ts keygen FILE | address FILE | witness FILE TX_HEX|-\n");
+  process.stderr.write("Usage: npx tsx scripts/sign.ts keygen FILE | address FILE | base-address FILE STAKE_FILE | witness FILE TX_HEX|-\n");
   process.exit(2);
 }
 
-async function walletOf(path: string): Promise<MeshWallet> {
+function keyOf(path: string): string {
   const text = readFileSync(path, "utf8").trim();
   const cborHex = text.startsWith("{") ? (JSON.parse(text) as { cborHex: string }).cborHex : text;
-  if (!/^5820[0-9a-f]{64}$/i.test(cborHex)) throw new Error(`${path} is not a payment signing key (cborHex 5820 + 32 bytes)`);
-  const wallet = new MeshWallet({ networkId: 0, key: { type: "cli", payment: cborHex.toLowerCase() } });
+  if (!/^5820[0-9a-f]{64}$/i.test(cborHex)) throw new Error(`${path} is not a signing key (cborHex 5820 + 32 bytes)`);
+  return cborHex.toLowerCase();
+}
+
+async function walletOf(path: string, stakePath?: string): Promise<MeshWallet> {
+  const key = stakePath === undefined ? { type: "cli" as const, payment: keyOf(path) } : { type: "cli" as const, payment: keyOf(path), stake: keyOf(stakePath) };
+  const wallet = new MeshWallet({ networkId: 0, key });
   await wallet.init();
   return wallet;
 }
@@ -38,6 +47,11 @@ async function main(): Promise<void> {
     process.stdout.write(`${addressOf(await walletOf(file))}\n`);
   } else if (command === "address") {
     process.stdout.write(`${addressOf(await walletOf(file))}\n`);
+  } else if (command === "base-address") {
+    if (tx === undefined) usage();
+    const address = (await walletOf(file, tx)).getAddresses().baseAddressBech32;
+    if (!address) throw new Error("no base address for these keys");
+    process.stdout.write(`${address}\n`);
   } else if (command === "witness") {
     if (tx === undefined) usage();
     const hex = (tx === "-" ? readFileSync(0, "utf8") : tx).trim();

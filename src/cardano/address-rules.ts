@@ -88,6 +88,32 @@ export const paymentAddressOn = (network: Network, address: string, field: strin
 /** paymentAddressOn in the words of the build endpoint. */
 export const outputAddressOn = (network: Network, address: string, field: string): string => utxoAddressOn(network, address, field, "build");
 
+/**
+ * Rule: carries a stake credential (a base or reward address, bech32 or hex) of this instance's
+ * network family, which this returns: what a delegation certificate names. `why` ends the
+ * refusals of the addresses that carry none (what the credential is needed for).
+ */
+export function stakeCredentialOn(network: Network, input: string, field: string, why: string): CredentialInfo {
+  const a = read(input, field);
+  const missing = a.type === "enterprise" ? "an enterprise address" : a.type === "byron" ? "a Byron address" : a.type === "pointer" ? "a pointer address" : null;
+  if (missing !== null || !a.stake || !("hash" in a.stake)) {
+    const pointer = a.type === "pointer" ? " (it points at a registration instead, and pointers no longer delegate since Conway)" : "";
+    throw refusal(
+      BadRequestError,
+      (at) => `${at(field)} is ${missing ?? "an address"} without a stake credential${pointer}: ${why} needs one. Give the account's base address (addr…) or its reward address (stake…).`,
+    );
+  }
+  requireFamily(a, network, field, "build");
+  return a.stake;
+}
+
+/** The stake credential of a reward address (what the chain port's stakeAccount reads), or a 400. */
+export function rewardCredential(rewardAddress: string): { readonly kind: "key" | "script"; readonly hash: string } {
+  const a = readQuietly(rewardAddress);
+  if (a?.type !== "reward" || !a.stake || !("hash" in a.stake)) throw new BadRequestError(`${rewardAddress} is not a reward (stake) address.`);
+  return { kind: a.stake.isScript ? "script" : "key", hash: a.stake.hash };
+}
+
 /** The payment credential of an address, or null (a reward or Byron address, or no address at all). */
 export const paymentCredentialOf = (address: string): CredentialInfo | null => readQuietly(address)?.payment ?? null;
 

@@ -27,7 +27,7 @@ import {
   minLovelace,
   nativeScriptSigners,
   paymentKeyHashOf,
-  plutusV2LanguageViews,
+  languageViews,
   RedeemerTag,
   referenceScriptSize,
   referenceScriptsFee,
@@ -64,16 +64,42 @@ export interface TxDraft {
   readonly validity: { readonly start: number | null; readonly end: number | null };
   /** What runs Plutus scripts; absent: none does. */
   readonly plutus?: PlutusDraft;
+  /** Certificates (body field 4); absent: none. */
+  readonly certificates?: CertificatesDraft;
 }
+
+/** The certificates of a transaction, in order, and what they cost beyond their bytes. */
+export interface CertificatesDraft {
+  /** Each certificate's CBOR. */
+  readonly cbor: readonly Uint8Array[];
+  /** Deposits they take less refunds they give back, lovelace: the inputs pay it as they pay an output. */
+  readonly deposit: bigint;
+  /** Key hashes that must witness them (stake keys): their signatures are priced, not written as required signers. */
+  readonly signers: readonly string[];
+}
+
+/** A draft that only pays `outputs` (coin selection adds the inputs and the change). */
+export const paymentDraft = (outputs: readonly Output[]): TxDraft => ({
+  inputs: [],
+  outputs,
+  mint: new Map(),
+  nativeScripts: [],
+  referenceInputs: [],
+  requiredSigners: [],
+  metadata: new Map(),
+  validity: { start: null, end: null },
+});
 
 /** A redeemer that names input positions: given the final inputs ("txHash#index", in ledger order). */
 export type PositionalRedeemer = (sortedInputs: readonly string[]) => string;
 
-/** A UTxO at a Plutus script address, spent with the inline datum it holds (no datum in the witness set). */
+/** A UTxO at a Plutus script address, spent with its inline datum or the datum its hash names. */
 export interface PlutusSpend {
   readonly utxo: UTxO;
   /** Plutus data, CBOR hex, or a function of the final inputs (called each time the body is written). */
   readonly redeemer: string | PositionalRedeemer;
+  /** The datum (CBOR hex) when the UTxO holds only its hash: the witness set must carry it. */
+  readonly datum?: string;
 }
 
 /** A mint or burn under a Plutus policy. */
@@ -84,6 +110,18 @@ export interface PlutusMint {
   /** Plutus data, CBOR hex. */
   readonly redeemer: string;
 }
+
+export type PlutusVersion = "V1" | "V2" | "V3";
+
+/** A Plutus script in the witness set. */
+export interface InlineScript {
+  readonly version: PlutusVersion;
+  /** The witness item, CBOR hex: a byte string holding the blueprint's compiledCode (cardano-cli's cborHex). */
+  readonly code: string;
+}
+
+/** The witness-set key of each version's scripts. */
+const SCRIPT_WITNESS_KEY: Record<PlutusVersion, number> = { V1: 3, V2: 6, V3: 7 };
 
 /** A reference input that carries a script the transaction runs by reference. */
 export interface ScriptReference {
@@ -96,12 +134,15 @@ export interface ScriptReference {
 export interface PlutusDraft {
   readonly spends: readonly PlutusSpend[];
   readonly mints: readonly PlutusMint[];
-  /** Plutus V2 scripts carried in the witness set (key 6), each a plutus_v2_script as CBOR hex. */
-  readonly inlineV2Scripts: readonly string[];
+  /** Plutus scripts carried in the witness set (keys 3, 6, 7 by version). */
+  readonly inlineScripts: readonly InlineScript[];
   /** Scripts run by reference: their reference inputs (key 18), priced by their size. */
   readonly scriptReferences: readonly ScriptReference[];
-  /** The network's Plutus V2 cost model: the script data hash covers its language view. */
-  readonly v2CostModel: readonly number[];
+  /**
+   * The network's cost model of each Plutus version the transaction runs (inline or by
+   * reference): the script data hash covers their language views.
+   */
+  readonly costModels: Partial<Readonly<Record<PlutusVersion, readonly number[]>>>;
   /**
    * The collateral input. `total`: what the ledger takes should a script fail, the rest going back
    * to its address (collateral return); null: the whole input, with no return output.
@@ -260,7 +301,7 @@ function preparePlutus(plutus: PlutusDraft, mint: ReadonlyMap<string, bigint>, p
     policies,
     mints: plutus.mints,
     budgets: plutus.budgets,
-    languageViews: plutusV2LanguageViews(plutus.v2CostModel),
+    languageViews: languageViews(plutus.costModels),
     collateral: utxo,
     totalCollateral: total,
     collateralReturn,
@@ -272,19 +313,27 @@ function preparePlutus(plutus: PlutusDraft, mint: ReadonlyMap<string, bigint>, p
 function prepare(draft: TxDraft, balancing: Balancing): Fixed {
   const sent: Value = new Map();
   for (const output of draft.outputs) addValue(sent, valueOf(output.amount));
+  if (draft.certificates) addValue(sent, new Map([["lovelace", draft.certificates.deposit]]));
   const mint = mintOf(draft);
   const aux = draft.metadata.size > 0 ? writeAuxiliaryData(draft.metadata) : null;
-  const datums = unique(draft.outputs.filter((o) => o.datum?.type === "Embedded").map((o) => fromHex(o.datum!.data.content as string)));
+  const datums = unique([
+    ...draft.outputs.filter((o) => o.datum?.type === "Embedded").map((o) => fromHex(o.datum!.data.content as string)),
+    ...(draft.plutus?.spends ?? []).flatMap((s) => (s.datum === undefined ? [] : [fromHex(s.datum)])),
+  ]);
   const datumsField = datums.length > 0 ? taggedSet(datums) : null;
-  const v2Scripts = unique((draft.plutus?.inlineV2Scripts ?? []).map(fromHex));
   // Witness-set keys in ascending order; the redeemers (5) are placed among them once written.
   const witnessEntries: Array<[number, Uint8Array]> = [];
   if (draft.nativeScripts.length > 0) witnessEntries.push([1, taggedSet(draft.nativeScripts.map(fromHex))]);
   if (datumsField) witnessEntries.push([4, datumsField]);
-  if (v2Scripts.length > 0) witnessEntries.push([6, taggedSet(v2Scripts)]);
+  for (const version of ["V1", "V2", "V3"] as const) {
+    const scripts = unique((draft.plutus?.inlineScripts ?? []).filter((s) => s.version === version).map((s) => fromHex(s.code)));
+    if (scripts.length > 0) witnessEntries.push([SCRIPT_WITNESS_KEY[version], taggedSet(scripts)]);
+  }
+  witnessEntries.sort(([a], [b]) => a - b);
   const plutus = draft.plutus ? preparePlutus(draft.plutus, mint, balancing.params) : null;
   const signers = new Set(draft.requiredSigners.map((s) => s.toLowerCase()));
   for (const script of draft.nativeScripts) for (const key of nativeScriptSigners(script)) signers.add(key);
+  for (const key of draft.certificates?.signers ?? []) signers.add(key);
   const collateralKey = plutus ? paymentKeyHashOf(plutus.collateral.output.address) : null;
   if (collateralKey) signers.add(collateralKey);
   const { references, scriptBytes } = referencesOf(draft);
@@ -358,6 +407,7 @@ function writeBody(f: Fixed, inputs: readonly UTxO[], change: Output | null, fee
   const fields =
     3 +
     (draft.validity.end !== null ? 1 : 0) +
+    (draft.certificates?.cbor.length ? 1 : 0) +
     (f.auxHash ? 1 : 0) +
     (draft.validity.start !== null ? 1 : 0) +
     (f.mint.size > 0 ? 1 : 0) +
@@ -373,6 +423,11 @@ function writeBody(f: Fixed, inputs: readonly UTxO[], change: Output | null, fee
   if (change) writeOutput(w, change);
   w.uint(2).uint(fee);
   if (draft.validity.end !== null) w.uint(3).uint(draft.validity.end);
+  if (draft.certificates?.cbor.length) {
+    // Untagged, as the body's other sets are: the shortest form, and one form throughout the body.
+    w.uint(4).array(draft.certificates.cbor.length);
+    for (const certificate of draft.certificates.cbor) w.raw(certificate);
+  }
   if (f.auxHash) w.uint(7).bytes(f.auxHash);
   if (draft.validity.start !== null) w.uint(8).uint(draft.validity.start);
   if (f.mint.size > 0) writeMint(w.uint(9), f.mint);

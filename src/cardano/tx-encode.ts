@@ -268,13 +268,26 @@ export function writeRedeemers(redeemers: readonly Redeemer[]): Uint8Array {
 }
 
 /**
- * The language views of a transaction running Plutus V2 scripts only, as Conway's CDDL defines
- * them for the script data hash: the canonical map { 1: [cost, …] }, the V2 cost model a definite
- * list of integers in their shortest form (V1's double encoding does not apply to V2).
+ * The language views of the Plutus versions a transaction runs, as the Alonzo-to-Conway CDDL
+ * defines them for the script data hash, in canonical key order (shorter keys first, so V1's
+ * two-byte key comes last). V2 and V3: key 1 or 2, the cost model a definite list of integers.
+ * V1 keeps Alonzo's double encoding: its key is the byte string of the encoded 0 and its value the
+ * byte string of the cost model encoded as an indefinite-length list.
  */
-export function plutusV2LanguageViews(costModel: readonly number[]): Uint8Array {
-  const w = new CborWriter().map(1).uint(1).array(costModel.length);
-  for (const cost of costModel) w.int(cost);
+export function languageViews(costModels: Partial<Readonly<Record<"V1" | "V2" | "V3", readonly number[]>>>): Uint8Array {
+  const used = (["V2", "V3", "V1"] as const).filter((v) => costModels[v] !== undefined);
+  const w = new CborWriter().map(used.length);
+  for (const version of used) {
+    const model = costModels[version]!;
+    if (version === "V1") {
+      const inner = new CborWriter().raw(Uint8Array.of(0x9f)); // an indefinite-length array…
+      for (const cost of model) inner.int(cost);
+      w.bytes(Uint8Array.of(0x00)).bytes(inner.raw(Uint8Array.of(0xff)).finish()); // …and its break
+    } else {
+      w.uint(version === "V2" ? 1 : 2).array(model.length);
+      for (const cost of model) w.int(cost);
+    }
+  }
   return w.finish();
 }
 

@@ -1,7 +1,7 @@
 // The base of the port wrappers that change one or two methods of a real-network backend
 // (the epoch cache, the evaluation cross-check): everything else goes to the wrapped port as is.
 import type { BackendHealth, ChainBackend, EpochInfo, ObservedChain } from "./backend.js";
-import type { AssetOutput, ChainParameters, OutRef, RedeemerBudget, Tip, TxStatus, UTxO } from "./port.js";
+import type { AssetOutput, ChainParameters, OutRef, RedeemerBudget, StakeAccount, Tip, TxStatus, UTxO } from "./port.js";
 
 export abstract class ForwardingChain implements ChainBackend, ObservedChain {
   readonly network;
@@ -44,6 +44,9 @@ export abstract class ForwardingChain implements ChainBackend, ObservedChain {
   }
   lastOutputWith(unit: string): Promise<AssetOutput | null> {
     return this.inner.lastOutputWith(unit);
+  }
+  stakeAccount(rewardAddress: string): Promise<StakeAccount> {
+    return this.inner.stakeAccount(rewardAddress);
   }
   close(): Promise<void> {
     return this.inner.close();

@@ -2,9 +2,10 @@
 // Every backend (devnet, Blockfrost, Ogmios + Kupo) implements it; signatures use domain
 // types only (Mesh's UTxO and Protocol shapes), never a backend's wire format.
 import type { Protocol, UTxO } from "@meshsdk/common";
+import type { DRep } from "../cardano/delegatees.js";
 import type { Network } from "../config.js";
 
-export type { Protocol, UTxO };
+export type { DRep, Protocol, UTxO };
 
 export interface OutRef {
   readonly txHash: string;
@@ -52,6 +53,18 @@ export interface SpentBy {
   readonly redeemer: string | null;
 }
 
+/**
+ * A stake credential's account on the ledger: whether it is registered (its deposit paid), and
+ * whom it delegates to. A credential the chain has never seen is not registered.
+ */
+export interface StakeAccount {
+  readonly registered: boolean;
+  /** The pool it delegates its stake to: the pool's key hash, hex; null for none. */
+  readonly pool: string | null;
+  /** The DRep it delegates its vote to; null for none. */
+  readonly drep: DRep | null;
+}
+
 /** An output that held an asset, unspent (`spentBy` null) or spent. */
 export interface AssetOutput {
   readonly utxo: UTxO;
@@ -86,6 +99,8 @@ export interface ChainPort {
    * read from here once its NFT is burnt (which transaction ended it, and with which redeemer).
    */
   lastOutputWith(unit: string): Promise<AssetOutput | null>;
+  /** The account of a reward address (bech32, stake1… or stake_test1…). */
+  stakeAccount(rewardAddress: string): Promise<StakeAccount>;
   close(): Promise<void>;
 }
 

@@ -7,6 +7,7 @@
 // ledger's size and ExUnits limits before it is handed out.
 import type { Asset, Output, Protocol, UTxO } from "@meshsdk/common";
 import { isKeyAddress } from "../cardano/address-rules.js";
+import { collateralFrom, type Collateral } from "../cardano/collateral.js";
 import {
   BalanceError,
   type BalancedTx,
@@ -18,7 +19,7 @@ import {
 import { toHex } from "../cardano/tx-cbor.js";
 import { balanceAndEvaluate } from "../cardano/tx-evaluate.js";
 import { minLovelace } from "../cardano/tx-encode.js";
-import { adaOnly, isLovelace, lovelaceOf, outRefOf } from "../cardano/utxo.js";
+import { isLovelace, outRefOf } from "../cardano/utxo.js";
 import type { ChainParameters, ChainPort } from "../chain/port.js";
 import { maxTxExUnits, meshCostModels } from "../chain/protocol-params.js";
 import { BadRequestError, InsufficientFundsError, LedgerRejectedError, refusal, TxTooLargeError, UnprocessableError, type FieldWords } from "../errors.js";
@@ -73,21 +74,15 @@ export interface BuiltTx {
 
 const atKey = (u: UTxO): boolean => isKeyAddress(u.output.address);
 
-/** Collateral: 5 ADA covers 150% of any fee a transaction within the ledger's limits can have. */
-const MIN_COLLATERAL = 5_000_000n;
-/** A collateral return output needs its min-UTxO: below this much over the collateral, none is made. */
-const COLLATERAL_RETURN_MIN = 2_000_000n;
-
-function collateralOf(plan: TournamentTxPlan): UTxO {
-  const candidates = plan.utxos.filter((u) => adaOnly(u) && atKey(u) && !u.output.scriptRef && lovelaceOf(u) >= MIN_COLLATERAL);
-  const best = [...candidates].sort((a, b) => (lovelaceOf(b) > lovelaceOf(a) ? 1 : lovelaceOf(b) < lovelaceOf(a) ? -1 : 0))[0];
-  if (best === undefined) {
+function collateralOf(plan: TournamentTxPlan): Collateral {
+  const collateral = collateralFrom(plan.utxos);
+  if (collateral === undefined) {
     throw refusal(
       BadRequestError,
       (at) => `${at("utxos")} must include a UTxO holding only ADA, at least 5 ADA, at a key address: the transaction runs a script and needs it as collateral.`,
     );
   }
-  return best;
+  return collateral;
 }
 
 /** An output as the core writes it: its inline datum, and min-UTxO lovelace when the plan gives none. */
@@ -107,12 +102,12 @@ function plutusOf(plan: TournamentTxPlan, params: ChainParameters): PlutusDraft 
   return {
     spends: plan.scriptInputs.map((s) => ({ utxo: s.utxo, redeemer: s.redeemer })),
     mints: m ? [{ policyId: m.source.script.hash, assets: new Map([[m.assetName, m.quantity]]), redeemer: m.redeemer }] : [],
-    inlineV2Scripts: sources.flatMap((s) => (s.kind === "inline" ? [s.script.code] : [])),
+    inlineScripts: sources.flatMap((s) => (s.kind === "inline" ? [{ version: "V2" as const, code: s.script.code }] : [])),
     // The ledger charges a reference script by the bytes of its program's CBOR (the blueprint's compiledCode).
     scriptReferences: sources.flatMap((s) => (s.kind === "reference" ? [{ txHash: s.txHash, index: s.index, scriptSize: s.script.compiledCode.length / 2 }] : [])),
-    v2CostModel,
+    costModels: { V2: v2CostModel },
     // Should a script fail, the ledger takes 5 ADA (150% of any possible fee) and returns the rest.
-    collateral: { utxo: collateral, total: lovelaceOf(collateral) >= MIN_COLLATERAL + COLLATERAL_RETURN_MIN ? MIN_COLLATERAL : null },
+    collateral,
     budgets: new Map(),
   };
 }

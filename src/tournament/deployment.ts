@@ -122,7 +122,7 @@ export async function prepareDeployment(chain: ChainPort, network: Network, stor
   const contract = defaultContract(network);
   const utxos = await chain.utxosAt(from);
   if (utxos.length === 0) throw new Error(`${from} holds no UTxOs to pay the deployment.`);
-  const transaction = await buildDeployTx(network, await chain.protocolParameters(), [contract.script], utxos, change);
+  const transaction = buildDeployTx(network, await chain.protocolParameters(), [contract.script], utxos, change);
   const hash = txIdOfBody(splitTransaction(fromHex(transaction)).body);
   store.save({
     network,

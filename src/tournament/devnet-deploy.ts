@@ -5,9 +5,11 @@
 // through prepareDeployment in ./deployment.ts, which knows which contract and records it).
 import { randomBytes } from "node:crypto";
 import type { Protocol, UTxO } from "@meshsdk/common";
-import { MeshTxBuilder, pubKeyAddress, serializeAddressObj } from "@meshsdk/core";
+import { pubKeyAddress, serializeAddressObj } from "@meshsdk/core";
 import { blake2b, HexBlob } from "@meshsdk/core-cst";
 import { MeshWallet } from "@meshsdk/wallet";
+import { balanceTransaction, paymentDraft } from "../cardano/tx-balance.js";
+import { toHex } from "../cardano/tx-cbor.js";
 import type { Network } from "../config.js";
 import type { DevnetPort } from "../chain/port.js";
 import { networkIdOf, type CompiledScript } from "./contracts.js";
@@ -24,23 +26,17 @@ export function deploymentLovelace(script: CompiledScript, params: Protocol): bi
   return BigInt(160 + 120 + script.compiledCode.length / 2) * BigInt(params.coinsPerUtxoSize);
 }
 
-/** The unsigned transaction that puts `scripts` (outputs 0..n-1) at the vault, paid from `utxos`. */
-export async function buildDeployTx(
-  network: Network,
-  params: Protocol,
-  scripts: readonly CompiledScript[],
-  utxos: readonly UTxO[],
-  changeAddress: string,
-): Promise<string> {
-  const builder = new MeshTxBuilder({ params });
+/** The unsigned transaction (CBOR hex) that puts `scripts` (outputs 0..n-1) at the vault, paid from `utxos`. */
+export function buildDeployTx(network: Network, params: Protocol, scripts: readonly CompiledScript[], utxos: readonly UTxO[], changeAddress: string): string {
   const vault = vaultAddress(network);
-  for (const s of scripts) {
-    builder.txOut(vault, [{ unit: "lovelace", quantity: deploymentLovelace(s, params).toString() }]).txOutReferenceScript(s.code, "V2");
-  }
-  return builder
-    .changeAddress(changeAddress)
-    .selectUtxosFrom(utxos.filter((u) => !u.output.scriptRef))
-    .complete();
+  const outputs = scripts.map((s) => ({
+    address: vault,
+    amount: [{ unit: "lovelace", quantity: deploymentLovelace(s, params).toString() }],
+    // script_ref holds the program's CBOR byte string: the blueprint's compiledCode.
+    referenceScript: { version: "V2" as const, code: s.compiledCode },
+  }));
+  const tx = balanceTransaction(paymentDraft(outputs), { pool: utxos.filter((u) => !u.output.scriptRef), changeAddress, params });
+  return toHex(tx.cbor);
 }
 
 /** Deploys `script` on the devnet: a fresh key, funded by the faucet, pays and signs. */
@@ -51,7 +47,7 @@ export async function deployOnDevnet(chain: DevnetPort, script: CompiledScript):
   if (!payer) throw new Error("the deployment wallet has no address");
   const params = await chain.protocolParameters();
   await chain.faucet(payer, deploymentLovelace(script, params) + 10_000_000n);
-  const unsigned = await buildDeployTx("devnet", params, [script], await chain.utxosAt(payer), payer);
+  const unsigned = buildDeployTx("devnet", params, [script], await chain.utxosAt(payer), payer);
   const txHash = await chain.submit(await wallet.signTx(unsigned, false));
   return { txHash, index: 0 };
 }

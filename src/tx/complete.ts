@@ -2,12 +2,14 @@
 // (cardano/tx-balance.ts: coin selection, exact fee, change), its failures → actionable 4xx, and
 // the result split into {hash, fee, complete, stripped, witnessSet, auxiliaryData}.
 import type { Output, UTxO } from "@meshsdk/common";
-import { BalanceError, balanceTransaction, type BalanceFailure, type TxDraft } from "../cardano/tx-balance.js";
+import { BalanceError, balanceTransaction, type BalancedTx, type BalanceFailure, type CertificatesDraft, type PlutusDraft, type TxDraft } from "../cardano/tx-balance.js";
+import { balanceAndEvaluate } from "../cardano/tx-evaluate.js";
 import { isKeyAddress } from "../cardano/address-rules.js";
 import { CborWriter } from "../cardano/cbor.js";
 import { toHex } from "../cardano/tx-cbor.js";
-import type { ChainParameters } from "../chain/port.js";
-import { BadRequestError, InsufficientFundsError, TxTooLargeError } from "../errors.js";
+import type { ChainParameters, ChainPort } from "../chain/port.js";
+import { maxTxExUnits } from "../chain/protocol-params.js";
+import { BadRequestError, InsufficientFundsError, LedgerRejectedError, TxTooLargeError, UnprocessableError } from "../errors.js";
 import type { ResolvedInputs } from "./inputs.js";
 import { describeLovelace } from "./outputs.js";
 import type { BuildPlan } from "./request.js";
@@ -30,6 +32,10 @@ export interface Assembly {
   readonly params: ChainParameters;
   /** Slots of the validity bounds; null: unbounded. */
   readonly slots: { readonly start: number | null; readonly end: number | null };
+  /** The delegations' certificates (./delegations.ts); absent: none. */
+  readonly certificates?: CertificatesDraft | undefined;
+  /** The Plutus scripts run, resolved on chain (./plutus-inputs.ts); null: none. */
+  readonly plutus?: PlutusDraft | null;
 }
 
 const EMPTY_MAP = Uint8Array.of(0xa0);
@@ -37,8 +43,8 @@ const NULL = Uint8Array.of(0xf6);
 
 const unitName = (unit: string): string => `${unit.slice(0, 56)}.${unit.slice(56)}`;
 
-/** The 4xx that says what to change, for each way balancing can fail. */
-function refusalOf(failure: BalanceFailure): Error {
+/** The 4xx that says what to change, for each way balancing can fail; `deposit`: the certificates' deposits (balancing counts them with the outputs). */
+function refusalOf(failure: BalanceFailure, deposit = 0n): Error {
   switch (failure.kind) {
     case "too-large":
       return new TxTooLargeError(
@@ -58,7 +64,7 @@ function refusalOf(failure: BalanceFailure): Error {
     case "insufficient-ada": {
       const needed = failure.sent + failure.fee + failure.changeMin;
       return new InsufficientFundsError(
-        `Not enough ADA: the outputs need ${describeLovelace(failure.sent)}, the fee about ${describeLovelace(failure.fee)} and the change output at least ` +
+        `Not enough ADA: the outputs need ${describeLovelace(failure.sent - deposit)}${deposit !== 0n ? `, the stake registration deposits ${describeLovelace(deposit)}` : ""}, the fee about ${describeLovelace(failure.fee)} and the change output at least ` +
           `${describeLovelace(failure.changeMin)}, but the available UTxOs hold ${describeLovelace(failure.held)}: about ${describeLovelace(needed - failure.held)} missing. ` +
           "Fund the change address or pass more utxos.",
       );
@@ -73,10 +79,18 @@ function refuseScriptUtxos(pool: readonly UTxO[]): void {
   }
 }
 
-function draftOf(a: Assembly): TxDraft {
+/** unit → quantity of every mint and burn of the plan. */
+export function mintOf(plan: BuildPlan): Map<string, bigint> {
   const mint = new Map<string, bigint>();
-  for (const m of a.plan.mints) mint.set(m.policyId + m.assetNameHex, (mint.get(m.policyId + m.assetNameHex) ?? 0n) + m.quantity);
-  const policies = [...new Set(a.plan.mints.map((m) => m.policyId))];
+  for (const m of plan.mints) mint.set(m.policyId + m.assetNameHex, (mint.get(m.policyId + m.assetNameHex) ?? 0n) + m.quantity);
+  return mint;
+}
+
+function draftOf(a: Assembly): TxDraft {
+  // Plutus policies' mints are the core's plutus.mints; the native ones stay in `mint`.
+  const plutusPolicies = new Set(a.plutus?.mints.map((m) => m.policyId) ?? []);
+  const mint = new Map([...mintOf(a.plan)].filter(([unit]) => !plutusPolicies.has(unit.slice(0, 56))));
+  const policies = [...new Set(a.plan.mints.map((m) => m.policyId))].filter((policy) => !plutusPolicies.has(policy));
   return {
     inputs: a.inputs.required,
     outputs: a.outputs,
@@ -86,14 +100,35 @@ function draftOf(a: Assembly): TxDraft {
     requiredSigners: a.plan.requiredSigners,
     metadata: a.plan.metadata,
     validity: a.slots,
+    ...(a.certificates ? { certificates: a.certificates } : {}),
+    ...(a.plutus ? { plutus: a.plutus } : {}),
   };
 }
 
-/** Balances and serializes the transaction, or throws a 4xx that says what to change. */
-export function completeTransaction(a: Assembly): BuildResult {
+/** The ledger's per-transaction ExUnits limit (the size limit is balancing's). */
+function checkExUnits(tx: BalancedTx, params: ChainParameters): void {
+  const { mem, steps } = tx.exUnits;
+  const max = maxTxExUnits(params);
+  if (mem > max.mem || steps > max.steps) {
+    throw new TxTooLargeError(
+      `The scripts of this transaction need ${mem} memory units and ${steps} steps, more than the ledger allows per transaction (${max.mem} and ${max.steps}): ` +
+        "run fewer scripts in one transaction.",
+    );
+  }
+}
+
+/**
+ * Balances and serializes the transaction, or throws a 4xx that says what to change. With Plutus
+ * scripts, their budgets come from the chain's evaluator; a script's refusal is a 422 with its trace.
+ */
+export async function completeTransaction(a: Assembly, chain: ChainPort): Promise<BuildResult> {
   refuseScriptUtxos(a.inputs.pool);
   try {
-    const tx = balanceTransaction(draftOf(a), { pool: a.inputs.pool, changeAddress: a.plan.changeAddress, params: a.params });
+    const draft = draftOf(a);
+    const balancing = { pool: a.inputs.pool, changeAddress: a.plan.changeAddress, params: a.params };
+    // With Plutus scripts, the budgets come from the chain's evaluator (cardano/tx-evaluate.ts).
+    const tx = draft.plutus ? await balanceAndEvaluate(draft, balancing, (cbor, utxos) => chain.evaluate(cbor, utxos)) : balanceTransaction(draft, balancing);
+    checkExUnits(tx, a.params);
     const result: BuildResult = {
       hash: tx.txHash,
       fee: tx.fee.toString(),
@@ -104,7 +139,15 @@ export function completeTransaction(a: Assembly): BuildResult {
     if (tx.auxiliaryData) result.auxiliaryData = toHex(tx.auxiliaryData);
     return result;
   } catch (error) {
-    if (error instanceof BalanceError) throw refusalOf(error.failure);
+    if (error instanceof BalanceError) throw refusalOf(error.failure, a.certificates?.deposit);
+    // The evaluator's refusal (the chain port's UnprocessableError or LedgerRejectedError) carries the script's trace.
+    if (error instanceof UnprocessableError || error instanceof LedgerRejectedError) {
+      const scripts = (a.plutus?.spends.length ?? 0) + (a.plutus?.mints.length ?? 0);
+      throw new UnprocessableError(
+        `A Plutus script of this transaction refuses it (${scripts} script run${scripts === 1 ? "" : "s"} from scriptInteractions): ${error.message.replace(/\s*\n\s*/g, " ")} ` +
+          "Check each redeemer, the datum of each UTxO spent, requiredSigners, and the outputs the validator expects.",
+      );
+    }
     throw error;
   }
 }

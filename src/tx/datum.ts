@@ -2,6 +2,7 @@
 import { deserializePlutusData, fromJsonToPlutusData } from "@meshsdk/core-cst";
 import { BadRequestError, refusal } from "../errors.js";
 import type { DatumRequest, PlannedDatum } from "./request.js";
+import { plutusDataOf, scriptOf, type ScriptBook } from "./scripts.js";
 
 /** Detailed-schema JSON Plutus data (`{constructor, fields}`, `{int}`, `{bytes}`, `{list}`, `{map}`) → CBOR hex; `field` is its path in the request. */
 export function plutusJsonToCbor(value: object, field: string): string {
@@ -17,7 +18,7 @@ export function plutusJsonToCbor(value: object, field: string): string {
 }
 
 /** Validates CBOR hex Plutus data and returns it lowercased. */
-function plutusCbor(hex: string, field: string): string {
+export function plutusCbor(hex: string, field: string): string {
   if (!/^(?:[0-9a-fA-F]{2})+$/.test(hex)) throw refusal(BadRequestError, (at) => `${at(field)} is not hex-encoded CBOR.`);
   try {
     deserializePlutusData(hex.toLowerCase());
@@ -27,7 +28,23 @@ function plutusCbor(hex: string, field: string): string {
   return hex.toLowerCase();
 }
 
-export function planDatum(datum: DatumRequest, field: string): PlannedDatum {
-  const cbor = typeof datum.value === "string" ? plutusCbor(datum.value, `${field}.value`) : plutusJsonToCbor(datum.value, `${field}.value`);
+/**
+ * An output's inline or hashed datum: CBOR hex, detailed-schema JSON, or, with `shape`, JSON of
+ * the schema of the validator it names (a blueprint of the caller's or of preloadedScripts).
+ */
+export function planDatum(datum: Exclude<DatumRequest, { type: "script" }>, field: string, book: ScriptBook): PlannedDatum {
+  const { value, shape } = datum;
+  let cbor: string;
+  if (shape !== undefined) {
+    const script = scriptOf(book, shape.validatorHash, `${field}.shape.validatorHash`);
+    cbor = plutusDataOf(script, shape.purpose, "datum", value, `${field}.value`);
+  } else if (typeof value === "string") cbor = plutusCbor(value, `${field}.value`);
+  else if (typeof value === "object" && value !== null) cbor = plutusJsonToCbor(value, `${field}.value`);
+  else {
+    throw refusal(
+      BadRequestError,
+      (at) => `${at(`${field}.value`)} must be Plutus data as CBOR hex or detailed-schema JSON, or JSON of a blueprint's schema together with ${at(`${field}.shape`)}.`,
+    );
+  }
   return { kind: datum.type, cbor };
 }

@@ -46,14 +46,17 @@ export function totals(amounts: readonly { unit: string; quantity: string }[][])
   return sum;
 }
 
-export const available = (inputs: ResolvedInputs): Map<string, bigint> =>
-  totals([...inputs.pool, ...inputs.required].map((u) => u.output.amount));
+export const available = (inputs: ResolvedInputs, scriptInputs: readonly UTxO[]): Map<string, bigint> =>
+  totals([...inputs.pool, ...inputs.required, ...scriptInputs].map((u) => u.output.amount));
 
 const unitName = (unit: string): string => `${unit.slice(0, 56)}.${unit.slice(56)}`;
 
-/** Refuses burns of assets the inputs do not hold, and outputs of assets neither held nor minted. */
-export function checkAssets(plan: BuildPlan, outputs: readonly Output[], inputs: ResolvedInputs): void {
-  const held = available(inputs);
+/**
+ * Refuses burns of assets the inputs do not hold, and outputs of assets neither held nor minted.
+ * `scriptInputs`: the UTxOs the Plutus scripts spend, whose assets are spent too.
+ */
+export function checkAssets(plan: BuildPlan, outputs: readonly Output[], inputs: ResolvedInputs, scriptInputs: readonly UTxO[] = []): void {
+  const held = available(inputs, scriptInputs);
   const sent = totals(outputs.map((o) => o.amount));
   const minted = new Map<string, bigint>();
   for (const mint of plan.mints) minted.set(mint.policyId + mint.assetNameHex, mint.quantity);

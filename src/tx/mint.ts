@@ -70,6 +70,7 @@ interface Units {
   readonly destAssets: Map<string, Map<string, bigint>>;
   readonly outputs: PlannedOutput[];
   readonly cip25: { policyId: string; assetNameHex: string; metadata: unknown; field: string }[];
+  readonly placed: ReadonlySet<string>;
 }
 
 interface MintItem {
@@ -106,6 +107,8 @@ function planCip25(units: Units, { item, policyId, quantity, destAddress, field 
 function mintReference(units: Units, m: MintItem, base: string, address: string): void {
   const refName = cip67Prefix(100) + base;
   addMint(units, { policyId: m.policyId, assetNameHex: refName, quantity: 1n, field: m.field });
+  // The request's outputs place it themselves (at a validator's address, with a datum of its schema).
+  if (units.placed.has(m.policyId + refName)) return;
   units.outputs.push({
     address,
     lovelace: null,
@@ -149,14 +152,22 @@ function policyScript(scripts: ReadonlyMap<string, PolicyScript>, policyId: stri
   return script;
 }
 
+/** What the rest of the request decides about the mints. */
+export interface MintContext {
+  /** Policies that are Plutus scripts (mint[] entries of type "plutus"): no native script for them. */
+  readonly plutusPolicies: ReadonlySet<string>;
+  /** Units the request's outputs send: a CIP-68 reference token among them is placed there, not routed again. */
+  readonly placed: ReadonlySet<string>;
+}
+
 /** Plans the mints; `changeAddress` (checked, in bech32) receives the CIP-68 reference tokens no destAddress claims. */
-export function planMints(request: BuildRequest, changeAddress: string, scripts: ReadonlyMap<string, PolicyScript>, network: Network): MintPlan {
-  const units: Units = { mints: [], destAssets: new Map(), outputs: [], cip25: [] };
+export function planMints(request: BuildRequest, changeAddress: string, scripts: ReadonlyMap<string, PolicyScript>, network: Network, context: MintContext): MintPlan {
+  const units: Units = { mints: [], destAssets: new Map(), outputs: [], cip25: [], placed: context.placed };
   const used = new Map<string, PolicyScript>();
   const items: MintItem[] = (request.mint ?? []).map((item, i) => {
     const field = `mint[${i}]`;
     const policyId = item.policyId.toLowerCase();
-    used.set(policyId, policyScript(scripts, policyId, field));
+    if (!context.plutusPolicies.has(policyId)) used.set(policyId, policyScript(scripts, policyId, field));
     const quantity = parseAmount(item.quantity, `${field}.quantity`, { signed: true });
     if (quantity === 0n) throw refusal(BadRequestError, (at) => `${at(`${field}.quantity`)} is 0: mint a positive quantity or burn a negative one.`);
     const destAddress = item.destAddress === undefined ? undefined : outputAddressOn(network, item.destAddress, `${field}.destAddress`);

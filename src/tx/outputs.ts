@@ -23,6 +23,8 @@ function meshOutput(output: PlannedOutput, lovelace: bigint): Output {
   if (output.datum) {
     mesh.datum = { type: output.datum.kind === "inline" ? "Inline" : "Embedded", data: { type: "CBOR", content: output.datum.cbor } };
   }
+  // The core writes a reference script's code into script_ref as it is: the blueprint's compiledCode.
+  if (output.referenceScript) mesh.referenceScript = { version: output.referenceScript.version, code: output.referenceScript.compiledCode };
   return mesh;
 }
 

@@ -10,12 +10,16 @@ import type { Network } from "../config.js";
 import { BadRequestError, refusal } from "../errors.js";
 import { planMetadata } from "./auxiliary.js";
 import { planDatum } from "./datum.js";
+import { planPlutus } from "./plutus.js";
+import { planDelegations } from "./delegations.js";
+import { planCip68Updates } from "./cip68-updates.js";
 import { loadPreloadedScripts, planMints } from "./mint.js";
 import { planValidity, timeLockOf } from "./validity.js";
 import type { BuildPlan, BuildRequest, NativePreloadedScript, OutputRequest, PlannedOutput } from "./request.js";
+import { scriptOf, type ScriptBook } from "./scripts.js";
 
 /** One output of the request (the field `field`); `address` is its address, already checked, in bech32. */
-function planOutput(output: OutputRequest, address: string, field: string): PlannedOutput {
+function planOutput(output: OutputRequest, address: string, field: string, book: ScriptBook): PlannedOutput {
   const assets = new Map<string, bigint>();
   output.assets?.forEach((asset, j) => {
     const assetField = `${field}.assets[${j}]`;
@@ -32,9 +36,20 @@ function planOutput(output: OutputRequest, address: string, field: string): Plan
     address,
     lovelace: output.lovelace === undefined ? null : parseAmount(output.lovelace, `${field}.lovelace`),
     assets,
-    datum: output.datum === undefined ? undefined : planDatum(output.datum, `${field}.datum`),
+    ...datumAndScriptOf(output, field, book),
     field,
   };
+}
+
+/** An output's datum, or (datum type "script") the validator it carries as a reference script. */
+function datumAndScriptOf(output: OutputRequest, field: string, book: ScriptBook): Pick<PlannedOutput, "datum" | "referenceScript"> {
+  const datum = output.datum;
+  if (datum === undefined) return {};
+  if (datum.type === "script") {
+    const { validator } = scriptOf(book, datum.hash, `${field}.datum.hash`);
+    return { referenceScript: { hash: validator.hash, version: validator.version, compiledCode: validator.compiledCode } };
+  }
+  return { datum: planDatum(datum, `${field}.datum`, book) };
 }
 
 const OUT_REF = /^[0-9a-fA-F]{64}#[0-9]{1,5}$/;
@@ -52,12 +67,8 @@ function planReferenceInputs(refs: BuildRequest["referenceInputs"]): OutRef[] {
   });
 }
 
-/** Features of the hosted API that this service does not build, with what to do instead. */
-const UNSUPPORTED: Record<string, string> = {
-  delegations: "stake and vote delegation are not built by this service",
-  scriptInteractions: "spending from or minting with Plutus scripts is not built by this endpoint",
-  cip68MetadataUpdates: "CIP-68 metadata updates are not built by this service: spend the reference token with a new datum in outputs instead",
-};
+/** Features of the hosted API that this service does not build, with what to do instead (none today). */
+const UNSUPPORTED: Record<string, string> = {};
 
 /**
  * Unknown fields are ignored like the hosted API does, except its features that would silently be
@@ -68,30 +79,34 @@ function refuseUnsupported(request: BuildRequest): NativePreloadedScript[] {
   for (const [field, reason] of Object.entries(UNSUPPORTED)) {
     if (fields[field] !== undefined) throw refusal(BadRequestError, (at) => `${at(field)} is not supported: ${reason}.`);
   }
-  const preloaded = (request.preloadedScripts ?? []).map((entry, i) => {
+  const native: NativePreloadedScript[] = [];
+  (request.preloadedScripts ?? []).forEach((entry, i) => {
+    if (entry.type === "plutus") return; // read with the scripts (./scripts.ts)
     if (entry.type !== "simple" || !("script" in entry)) {
       throw refusal(
         BadRequestError,
-        (at) => `${at(`preloadedScripts[${i}].type`)} "${entry.type}" is not supported: this endpoint attaches native scripts ({type:"simple", script, hash}) only.`,
+        (at) =>
+          `${at(`preloadedScripts[${i}].type`)} "${entry.type}" is not supported: give a native script as {type:"simple", script, hash}, ` +
+          `or a Plutus blueprint as {type:"plutus", blueprint} (what POST /blueprints/apply-params answers).`,
       );
     }
-    return entry;
+    native.push(entry);
   });
-  request.mint?.forEach((item, i) => {
-    if ((item as unknown as Record<string, unknown>)["type"] === "plutus") {
-      throw refusal(BadRequestError, (at) => `${at(`mint[${i}].type`)} "plutus" is not supported: this endpoint mints with native scripts given in preloadedScripts.`);
-    }
-  });
-  return preloaded;
+  return native;
 }
 
-/** Phase 1 of a build: validates and normalizes the request. `nowSeconds` is the default validity start. */
-export function planBuild(request: BuildRequest, network: Network, nowSeconds: number): BuildPlan {
+/**
+ * Phase 1 of a build: validates and normalizes the request. `nowSeconds` is the default validity
+ * start; `book` holds the Plutus scripts the request names (./scripts.ts gatherScripts).
+ */
+export function planBuild(request: BuildRequest, network: Network, nowSeconds: number, book: ScriptBook = new Map()): BuildPlan {
   const preloaded = refuseUnsupported(request);
   const changeAddress = outputAddressOn(network, request.changeAddress, "changeAddress");
-  const outputs = (request.outputs ?? []).map((output, i) => planOutput(output, outputAddressOn(network, output.address, `outputs[${i}].address`), `outputs[${i}]`));
+  const outputs = (request.outputs ?? []).map((output, i) => planOutput(output, outputAddressOn(network, output.address, `outputs[${i}].address`), `outputs[${i}]`, book));
   const scripts = loadPreloadedScripts(preloaded);
-  const mint = planMints(request, changeAddress, scripts, network);
+  const plutusPolicies = new Set((request.mint ?? []).filter((m) => m.type === "plutus").map((m) => m.policyId.toLowerCase()));
+  const placed = new Set(outputs.flatMap((o) => [...o.assets.keys()]));
+  const mint = planMints(request, changeAddress, scripts, network, { plutusPolicies, placed });
   const requiredInputs = decodeUtxos(request.requiredInputs ?? [], "requiredInputs");
   return {
     changeAddress,
@@ -106,5 +121,8 @@ export function planBuild(request: BuildRequest, network: Network, nowSeconds: n
     validity: planValidity(request, nowSeconds),
     requiredSigners: [...new Set((request.requiredSigners ?? []).map((s) => s.toLowerCase()))],
     referenceInputs: planReferenceInputs(request.referenceInputs),
+    plutus: planPlutus(request, book, mint.mints, plutusPolicies),
+    delegations: planDelegations(request.delegations, network),
+    cip68Updates: planCip68Updates(request, { placed, minted: new Set(mint.mints.map((m) => m.policyId + m.assetNameHex)) }),
   };
 }

@@ -4,7 +4,8 @@
 // request's fields by their path in it (`outputs[0].address`).
 import type { Metadatum, UTxO } from "@meshsdk/common";
 import type { OutRef } from "../chain/port.js";
-import type { AssetNameSpec } from "../cardano/metadata.js";
+import type { DRep } from "../cardano/delegatees.js";
+import type { AssetNameSpec, PlutusJson } from "../cardano/metadata.js";
 
 export type JsonAmount = number | string;
 
@@ -18,11 +19,21 @@ export type NativeScriptJson =
   | { type: "atLeast"; required?: number | undefined; scripts: NativeScriptJson[] }
   | { type: "before" | "after"; slot: JsonAmount };
 
-export interface DatumRequest {
-  type: "inline" | "hash";
-  /** CBOR hex, or Plutus data in the detailed JSON schema. */
-  value: string | object;
+/** Which schema of a stored or preloaded blueprint a JSON datum follows. */
+export interface DatumShape {
+  validatorHash: string;
+  purpose: string;
 }
+
+export type DatumRequest =
+  | {
+      type: "inline" | "hash";
+      /** CBOR hex, Plutus data in the detailed JSON schema, or (with `shape`) JSON of the blueprint's schema. */
+      value: unknown;
+      shape?: DatumShape;
+    }
+  /** The output carries the validator `hash` as a reference script (a deployment). */
+  | { type: "script"; hash: string };
 
 export interface OutputRequest {
   address: string;
@@ -32,6 +43,8 @@ export interface OutputRequest {
 }
 
 export interface MintRequest {
+  /** "plutus": the policy is a Plutus script (a blueprint's validator), its redeemer in scriptInteractions. */
+  type?: "plutus" | "native";
   version: "cip25" | "cip68";
   assetName: AssetNameSpec;
   metadata?: unknown;
@@ -47,8 +60,37 @@ export interface NativePreloadedScript {
   hash: string;
 }
 
-/** A preloaded script: a native one, or another kind of the hosted API's (refused by name). */
-export type PreloadedScript = NativePreloadedScript | { type: string };
+/** A Plutus script given with the request: a CIP-57 blueprint, as POST /blueprints/apply-params answers it. */
+export interface PlutusPreloadedScript {
+  type: "plutus";
+  blueprint: unknown;
+}
+
+/** A preloaded script: a native one, a Plutus blueprint, or another kind (refused by name). */
+export type PreloadedScript = NativePreloadedScript | PlutusPreloadedScript | { type: string };
+
+/** A redeemer: JSON by the blueprint's schema, or Plutus data CBOR (hex). */
+export type RedeemerRequest = { type: "json"; value: unknown } | { type: "cbor"; value: string } | string;
+
+/** A Plutus script run by the transaction: spending a UTxO at its address, or minting under its policy. */
+export interface ScriptInteractionRequest {
+  purpose: "spend" | "mint";
+  hash: string;
+  /** spend: the UTxO spent. */
+  outputRef?: { txHash: string; index: JsonAmount };
+  redeemer?: RedeemerRequest;
+  /** spend, of a UTxO that holds only its datum's hash: the datum (JSON by the schema, or CBOR hex). */
+  datum?: unknown;
+}
+
+/** A delegation of the hosted API: the account of `address` delegates to the pool or DRep `keyHash`. */
+export interface DelegationRequest {
+  type: "pool" | "drep";
+  /** A base or reward address (bech32 or hex): its stake credential delegates. */
+  address: string;
+  /** pool: a pool1… id or 56 hex; drep: a drep1… id (or another form, see cardano/delegatees.ts), "always-abstain", "always-no-confidence". */
+  keyHash: string;
+}
 
 export interface BuildRequest {
   changeAddress: string;
@@ -63,6 +105,20 @@ export interface BuildRequest {
   validityInterval?: { start?: number | false; end?: number | false };
   requiredSigners?: string[];
   referenceInputs?: (string | { txHash: string; index: JsonAmount })[];
+  delegations?: DelegationRequest[];
+  scriptInteractions?: ScriptInteractionRequest[];
+  cip68MetadataUpdates?: Cip68MetadataUpdateRequest[];
+}
+
+/** A new datum for the CIP-68 reference token (label 100) `assetName` of `policyId`. */
+export interface Cip68MetadataUpdateRequest {
+  policyId: string;
+  /** Hex with the 000643b0 prefix, or {name, format, label: 100}. */
+  assetName: string | AssetNameSpec;
+  /** The new metadata (JSON), as mint[] takes a cip68 entry's. */
+  metadata: unknown;
+  /** "update", the only action. */
+  action: string;
 }
 
 // ── The domain plan ───────────────────────────────────────────────────────────────────
@@ -72,6 +128,13 @@ export interface PlannedDatum {
   readonly cbor: string;
 }
 
+/** A Plutus script as a transaction carries it: its version and the blueprint's compiledCode (hex). */
+export interface PlannedScript {
+  readonly hash: string;
+  readonly version: "V1" | "V2" | "V3";
+  readonly compiledCode: string;
+}
+
 export interface PlannedOutput {
   readonly address: string;
   /** null: the ledger minimum for this output. */
@@ -79,6 +142,8 @@ export interface PlannedOutput {
   /** unit (policy id + asset name hex) → quantity. */
   readonly assets: ReadonlyMap<string, bigint>;
   readonly datum?: PlannedDatum | undefined;
+  /** A script the output carries for later transactions to run by reference. */
+  readonly referenceScript?: PlannedScript | undefined;
   /** The path of the request field this output came from, for error messages (`outputs[0]`, `mint destAddress <address>`). */
   readonly field: string;
 }
@@ -101,6 +166,20 @@ export interface TimeLock {
   readonly after?: number;
 }
 
+/** What one stake credential delegates to (the request's entries for it merged). */
+export interface PlannedDelegation {
+  /** The stake key hash (a script credential is refused in planning). */
+  readonly stakeKeyHash: string;
+  /** Its reward address, bech32: what the chain's stake account is read by. */
+  readonly rewardAddress: string;
+  /** The pool's key hash, hex; null: no stake delegation asked. */
+  readonly pool: string | null;
+  /** null: no vote delegation asked. */
+  readonly drep: DRep | null;
+  /** The request entries merged here (`delegations[0]`), for messages. */
+  readonly fields: readonly string[];
+}
+
 export interface BuildPlan {
   readonly changeAddress: string;
   /** UTxOs the builder may select from; null: read the change address's UTxOs from the chain. */
@@ -117,4 +196,40 @@ export interface BuildPlan {
   readonly timeLocks: readonly TimeLock[];
   readonly requiredSigners: readonly string[];
   readonly referenceInputs: readonly OutRef[];
+  /** One entry per stake credential, in the order the request first names them. */
+  readonly delegations: readonly PlannedDelegation[];
+  /** The Plutus scripts the transaction runs; null: none. */
+  readonly plutus: PlutusPlan | null;
+  /** The CIP-68 reference tokens whose datum the transaction rewrites (./cip68-updates.ts). */
+  readonly cip68Updates: readonly PlannedCip68Update[];
+}
+
+/** `cip68MetadataUpdates[i]`, checked: the reference token and its new metadata. */
+export interface PlannedCip68Update {
+  /** Policy id followed by the asset name (000643b0…), lowercase hex. */
+  readonly unit: string;
+  /** The new metadata: the CIP-68 datum's map, as mint[] builds it (cardano/metadata.ts cip68Datum). */
+  readonly metadata: PlutusJson;
+  /** `cip68MetadataUpdates[i]`. */
+  readonly field: string;
+}
+
+/** A UTxO at a script address to spend, with its redeemer (and datum, when it holds only the hash). */
+export interface PlannedSpend {
+  readonly outRef: OutRef;
+  readonly hash: string;
+  /** Plutus data, CBOR hex. */
+  readonly redeemer: string;
+  /** Plutus data, CBOR hex, for a UTxO that holds only its datum's hash. */
+  readonly datum?: string;
+  /** `scriptInteractions[i]`. */
+  readonly field: string;
+}
+
+export interface PlutusPlan {
+  /** Every script run, by hash, and where it was deployed as a reference script (its blueprint's refs). */
+  readonly scripts: ReadonlyMap<string, PlannedScript & { readonly ref: OutRef | null }>;
+  readonly spends: readonly PlannedSpend[];
+  /** Policy id → redeemer (CBOR hex) of each Plutus policy the mints use. */
+  readonly mintRedeemers: ReadonlyMap<string, string>;
 }

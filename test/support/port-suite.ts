@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, it } from "node:test";
+import CSL from "@emurgo/cardano-serialization-lib-nodejs";
 import type { Asset, UTxO } from "@meshsdk/common";
 import { MeshTxBuilder } from "@meshsdk/core";
 import { calculateFees, Script, Serialization, toNativeScript, TxCBOR } from "@meshsdk/core-cst";
@@ -14,7 +15,8 @@ import type { ChainParameters, ChainPort, Protocol } from "../../src/chain/port.
 import { LedgerRejectedError } from "../../src/errors.js";
 import { sumCheckValidator, type PlutusFixture } from "./plutus-fixture.js";
 import { bodyHash, feeOf, inputsOf } from "./tx-decode.js";
-import { buildPayment, newEnterpriseWallet, type TestWallet } from "./wallets.js";
+import { buildPayment, newEnterpriseWallet, newStakeWallet, type StakeWallet, type TestWallet } from "./wallets.js";
+import { delegateWithCsl, deregisterWithCsl, registerPool, viaPort, type RegisteredPool } from "./stake-pools.js";
 import { lovelaceOf } from "./utxos.js";
 
 export interface PortSuiteSubject {
@@ -23,6 +25,11 @@ export interface PortSuiteSubject {
   fund(address: string, lovelace: bigint): Promise<void>;
   /** How long to wait for a submitted transaction to show as confirmed (0 on the devnet). */
   readonly confirmTimeoutMs?: number;
+  /**
+   * Whether the stake-account cases may register a stake pool (its 500 ADA deposit is never
+   * refunded): yes on the devnet and the fakes' ledgers, not on a real network.
+   */
+  readonly registersPools?: boolean;
   close(): Promise<void>;
 }
 
@@ -394,6 +401,29 @@ export function runPortSuite(name: string, makeSubject: () => Promise<PortSuiteS
         const burnt = await flows.burnWithKey(held.utxo, minted.name);
         const last = await port.lastOutputWith(minted.unit);
         assert.deepEqual(plain(last), plain({ utxo: held.utxo, spentBy: { txHash: burnt, redeemer: null } }));
+      });
+    });
+
+    describe("stake accounts", () => {
+      let carol: StakeWallet;
+      let pool: RegisteredPool | undefined;
+      before(async () => {
+        carol = newStakeWallet();
+        await subject.fund(carol.address, subject.registersPools ? 1_000_000_000n : 50_000_000n);
+        if (subject.registersPools) pool = await registerPool(viaPort(port), carol);
+      });
+
+      it("a credential the chain never saw is not registered; a reward address is required", async () => {
+        assert.deepEqual(await port.stakeAccount(newStakeWallet().rewardAddress), { registered: false, pool: null, drep: null });
+        await assert.rejects(port.stakeAccount(carol.address), /not a reward \(stake\) address/);
+      });
+
+      it("follows registration and delegation (pool, DRep) by certificates CSL built, then deregistration", async () => {
+        const chain = viaPort(port);
+        await confirmed(await delegateWithCsl(chain, carol, params.keyDeposit, { ...(pool ? { pool: pool.keyHash } : {}), drep: CSL.DRep.new_always_no_confidence() }));
+        assert.deepEqual(await port.stakeAccount(carol.rewardAddress), { registered: true, pool: pool?.keyHash ?? null, drep: { kind: "always-no-confidence" } });
+        await confirmed(await deregisterWithCsl(chain, carol, params.keyDeposit));
+        assert.deepEqual(await port.stakeAccount(carol.rewardAddress), { registered: false, pool: null, drep: null });
       });
     });
   });

@@ -37,6 +37,7 @@ function asRealNetwork(devnet: DevnetChain, parameters: (own: ChainParameters) =
     submit: (tx) => devnet.submit(tx),
     txStatus: (h) => devnet.txStatus(h),
     lastOutputWith: (unit) => devnet.lastOutputWith(unit),
+    stakeAccount: (address) => devnet.stakeAccount(address),
     close: () => devnet.close(),
   };
 }

@@ -2,7 +2,8 @@
 // signTx); the service never sees these keys, it only receives what they signed.
 // - newEnterpriseWallet: a fresh payment key (enterprise address), for the port-level tests and
 //   the tournaments; newBaseWallet: a fresh mnemonic (base address, with a stake key), for the
-//   build tests; newCslKey: a key held with CSL, as the hosted API's published examples do.
+//   build tests; newCslKey: a key held with CSL, as the hosted API's published examples do;
+//   newStakeWallet: CSL payment and stake keys that both sign, for the delegations.
 // - fund pays from the devnet faucet over HTTP; fundedWallet gives a fresh key already funded (by
 //   that faucet, or by whatever funds an end-to-end target or a stand-in devnet) that reads its
 //   own UTxOs back through the service.
@@ -70,6 +71,56 @@ export function newCslKey(): CslKey {
       tx.sign_and_add_vkey_signature(key);
       return tx.to_hex();
     },
+  };
+}
+
+/** A CSL account with a payment key and a stake key: a base address whose stake credential delegates. */
+export interface StakeWallet extends TestWallet {
+  /** The account's reward address (stake_test1…). */
+  readonly rewardAddress: string;
+  readonly stakeKeyHash: string;
+  /** The same account signing with its payment key alone (a wallet that leaves the stake key out). */
+  readonly paymentOnly: TestWallet;
+  /** The stake signing key (a pool registration names it as owner, and needs its signature). */
+  readonly stakeKey: CSL.PrivateKey;
+}
+
+/** The witness set (CBOR hex) of `keys` over the body of `txHex`, as CIP-30 signTx(tx, true) returns it. */
+function witnessSetOf(txHex: string, keys: readonly CSL.PrivateKey[]): string {
+  const hash = CSL.FixedTransaction.from_hex(txHex).transaction_hash();
+  const vkeys = CSL.Vkeywitnesses.new();
+  for (const key of keys) vkeys.add(CSL.make_vkey_witness(hash, key));
+  const set = CSL.TransactionWitnessSet.new();
+  set.set_vkeys(vkeys);
+  return set.to_hex();
+}
+
+function cslWallet(address: string, keyHash: string, keys: readonly CSL.PrivateKey[]): TestWallet {
+  return {
+    address,
+    keyHash,
+    witnessSet: async (txHex) => witnessSetOf(txHex, keys),
+    sign: async (txHex) => {
+      const tx = CSL.FixedTransaction.from_hex(txHex);
+      for (const key of keys) tx.sign_and_add_vkey_signature(key);
+      return tx.to_hex();
+    },
+  };
+}
+
+/** A fresh testnet account with CSL keys: `witnessSet` and `sign` use the payment and the stake key, as a CIP-30 wallet signs a delegation. */
+export function newStakeWallet(): StakeWallet {
+  const payment = CSL.PrivateKey.generate_ed25519();
+  const stakeKey = CSL.PrivateKey.generate_ed25519();
+  const stakeCredential = CSL.Credential.from_keyhash(stakeKey.to_public().hash());
+  const address = CSL.BaseAddress.new(0, CSL.Credential.from_keyhash(payment.to_public().hash()), stakeCredential).to_address().to_bech32(undefined);
+  const keyHash = payment.to_public().hash().to_hex();
+  return {
+    ...cslWallet(address, keyHash, [payment, stakeKey]),
+    rewardAddress: CSL.RewardAddress.new(0, stakeCredential).to_address().to_bech32(undefined),
+    stakeKeyHash: stakeKey.to_public().hash().to_hex(),
+    paymentOnly: cslWallet(address, keyHash, [payment]),
+    stakeKey,
   };
 }
 

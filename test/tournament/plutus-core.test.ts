@@ -52,9 +52,9 @@ describe("the core's Plutus transactions", () => {
         },
       ],
       mints: [{ policyId: PLUTUS_POLICY, assets: new Map([["bb", 1n]]), redeemer: intData(42) }],
-      inlineV2Scripts: ["4e4d01000033222220051200120011"],
+      inlineScripts: [{ version: "V2", code: "4e4d01000033222220051200120011" }],
       scriptReferences: [],
-      v2CostModel: DEFAULT_V2_COST_MODEL_LIST,
+      costModels: { V2: DEFAULT_V2_COST_MODEL_LIST },
       collateral: { utxo: collateral, total: 5_000_000n },
       budgets: new Map([
         [`spend:${outRefOf(locked)}`, { mem: 1000n, steps: 2000n }],

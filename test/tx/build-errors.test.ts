@@ -190,9 +190,17 @@ describe("build errors: addresses, values, encodings", () => {
     const alice = await newBaseWallet();
     expect400(await buildRaw({ changeAddress: alice.address, validityInterval: { start: 2_000_000_000, end: 1_900_000_000 } }), /validityInterval\.end .* must be after its start/);
     expect400(await buildRaw({ changeAddress: alice.address, validityInterval: { end: Date.now() } }), /validityInterval\.end is \d+, after the year 5000: give Unix seconds, not milliseconds/);
-    expect400(await buildRaw({ changeAddress: alice.address, delegations: [] }), /body\.delegations is not supported: stake and vote delegation/);
-    expect400(await buildRaw({ changeAddress: alice.address, scriptInteractions: [] }), /body\.scriptInteractions is not supported/);
-    expect400(await buildRaw({ changeAddress: alice.address, preloadedScripts: [{ type: "plutus", blueprint: {} }] }), /body\.preloadedScripts\[0\]\.type "plutus" is not supported/);
+    expect400(await buildRaw({ changeAddress: alice.address, preloadedScripts: [{ type: "plutus", blueprint: {} }] }), /^body\.preloadedScripts\[0\]\.blueprint/);
+    expect400(await buildRaw({ changeAddress: alice.address, preloadedScripts: [{ type: "plutusV9" }] }), /body\.preloadedScripts\[0\]\.type "plutusV9" is not supported/);
+    const unknown = "ab".repeat(28);
+    expect400(
+      await buildRaw({ changeAddress: alice.address, scriptInteractions: [{ purpose: "spend", hash: unknown, outputRef: { txHash: "cd".repeat(32), index: 0 }, redeemer: "d87980" }] }),
+      new RegExp(`^body\\.scriptInteractions\\[0\\]\\.hash ${unknown} is not a validator of a blueprint of this API key nor of preloadedScripts: upload its blueprint with POST /blueprints`),
+    );
+    expect400(
+      await buildRaw({ changeAddress: alice.address, mint: [{ type: "plutus", version: "cip25", assetName: { name: "x", format: "utf8" }, policyId: unknown, quantity: 1 }] }),
+      new RegExp(`^body\\.mint\\[0\\]\\.policyId ${unknown} is a Plutus policy, and scriptInteractions has no \\{purpose:"mint"`),
+    );
     expect400(await buildRaw({ changeAddress: alice.address, preloadedScripts: [{ type: "simple", script: { type: "sig" }, hash: "00".repeat(28) }] }), /body\.preloadedScripts\[0\]\.script is invalid: A native script in the JSON schema/);
     expect400(await buildRaw({ changeAddress: alice.address, outputs: [{ address: alice.address, lovelace: "1.5" }] }), /body\.outputs\[0\]\.lovelace/);
     expect400(await buildRaw({}), /body\.changeAddress is required/);

@@ -11,15 +11,17 @@
 //   evaluate           → POST /utils/txs/evaluate?version=6 (or /utils/txs/evaluate/utxos)
 //   submit             → POST /tx/submit (raw CBOR bytes)
 //   txStatus           → GET /txs/{hash}
+//   stakeAccount       → GET /accounts/{stake_address} (404: never registered)
 //   lastOutputWith     → GET /assets/{unit}/transactions?order=desc&count=1 (the last transaction
 //                        with an output holding the unit), GET /txs/{hash}/utxos (that output,
 //                        and consumed_by_tx); when a script spent it: GET /txs/{spender}/redeemers
 //                        (+ GET /txs/{spender}/utxos when several spend redeemers run that
 //                        script) and GET /scripts/datum/{redeemer_data_hash}/cbor
+import { rewardCredential } from "../../cardano/address-rules.js";
 import type { Network } from "../../config.js";
 import { BadRequestError, LedgerRejectedError } from "../../errors.js";
 import type { ChainBackend, EpochInfo } from "../backend.js";
-import type { AssetOutput, ChainParameters, OutRef, RedeemerBudget, Tip, TxStatus, UTxO } from "../port.js";
+import type { AssetOutput, ChainParameters, OutRef, RedeemerBudget, StakeAccount, Tip, TxStatus, UTxO } from "../port.js";
 import { assetUnitOf, paymentScriptHash, spendIndexOf } from "../shared/asset-output.js";
 import { BackendError } from "../resilience/backend-error.js";
 import type { TokenBucket } from "../resilience/rate-limiter.js";
@@ -29,6 +31,7 @@ import {
   evaluationFromBlockfrost,
   plutusScriptRef,
   protocolFromBlockfrost,
+  stakeAccountFromBlockfrost,
   timelockScriptRef,
   utxoFromBlockfrost,
   type BlockfrostParameters,
@@ -158,6 +161,15 @@ export class BlockfrostBackend implements ChainBackend {
   async txStatus(txHash: string): Promise<TxStatus> {
     const tx = await this.#client.get<Schemas["tx_content"] | null>(`/txs/${encodeURIComponent(txHash.toLowerCase())}`, null);
     return tx === null ? "unknown" : "confirmed";
+  }
+
+  async stakeAccount(rewardAddress: string): Promise<StakeAccount> {
+    rewardCredential(rewardAddress); // a 400 for anything but a reward address, before asking
+    const path = `/accounts/${encodeURIComponent(rewardAddress)}`;
+    // 404: Blockfrost has never seen the account, so it was never registered.
+    const account = await this.#client.get<Schemas["account_content"] | null>(path, null);
+    if (account === null) return { registered: false, pool: null, drep: null };
+    return this.#translate(path, () => stakeAccountFromBlockfrost(account));
   }
 
   /**

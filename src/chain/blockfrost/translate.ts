@@ -4,7 +4,8 @@
 import type { components } from "@blockfrost/openapi";
 import type { NativeScript as MeshNativeScript } from "@meshsdk/common";
 import { Script, toNativeScript } from "@meshsdk/core-cst";
-import type { ChainParameters, CostModels, RedeemerBudget, UTxO } from "../port.js";
+import type { ChainParameters, CostModels, RedeemerBudget, StakeAccount, UTxO } from "../port.js";
+import { drepOf, poolKeyHash } from "../../cardano/delegatees.js";
 import { costModelOf } from "../protocol-params.js";
 import { nativeJsonOf, scriptOfRef, scriptRefOf } from "../shared/script-ref.js";
 import { budgetsFromOgmios, ogmiosFailureReason } from "../shared/ogmios-wire.js";
@@ -200,4 +201,19 @@ function nativeV5(script: MeshNativeScript): unknown {
     case "before":
       return { expiresAt: Number(script.slot) };
   }
+}
+
+/**
+ * /accounts/{stake_address} → the account. `registered` is the registration state (`active`,
+ * the delegation state, stands in for it in answers that predate the field); pool_id is a pool's
+ * bech32 id, drep_id a DRep id (CIP-129 or CIP-105) or drep_always_abstain / drep_always_no_confidence.
+ */
+export function stakeAccountFromBlockfrost(account: Schemas["account_content"]): StakeAccount {
+  const registered = typeof account.registered === "boolean" ? account.registered : account.active;
+  if (typeof registered !== "boolean") throw new Error("the account has no registration state");
+  const pool = account.pool_id ?? null;
+  const drepId = account.drep_id ?? null;
+  const drep = drepId === null ? null : drepOf(drepId);
+  if (drepId !== null && drep === null) throw new Error(`drep_id ${drepId} is not a DRep id`);
+  return { registered, pool: pool === null ? null : poolKeyHash(pool, "pool_id"), drep };
 }

@@ -1,13 +1,15 @@
 // The embedded devnet: a Scalus Emulator behind the chain port, its state persisted in SQLite
 // after every accepted transaction and restored on start (Emulator.withState + setSlot). One
-// writer at a time: submits, faucet payments and clock moves go through one queue.
+// writer at a time: submits, faucet payments and clock moves go through one queue. The stake
+// state (registrations, pools, DReps, delegations) is the devnet's own, read from the
+// certificates it accepts: see ./stake-state.ts for what the emulator leaves out.
 import { join } from "node:path";
 import type { UTxO } from "@meshsdk/common";
 import scalus from "scalus";
 import { fromHex, splitTransaction, txIdOfBody, witnessDatums } from "../../cardano/tx-cbor.js";
 import { utxoOfOutput } from "../../cardano/utxo.js";
 import { BadRequestError, LedgerRejectedError } from "../../errors.js";
-import type { AssetOutput, ChainParameters, DevnetPort, OutRef, RedeemerBudget, Tip, TxStatus } from "../port.js";
+import type { AssetOutput, ChainParameters, DevnetPort, OutRef, RedeemerBudget, StakeAccount, Tip, TxStatus } from "../port.js";
 import { assetUnitOf } from "../shared/asset-output.js";
 import { assetOutputsOfBody, assetOutputsOfUtxoMap, inputsOfBody, spendsOf } from "./asset-history.js";
 import { DEVNET_CHAIN_PARAMETERS, DEVNET_COST_MODELS, DEVNET_PROTOCOL_PARAMETERS } from "../protocol-params.js";
@@ -15,6 +17,9 @@ import { DevnetClock, SLOT_LENGTH_MS } from "./clock.js";
 import { Faucet, GENESIS_LOVELACE, generateFaucetKey } from "./faucet.js";
 import { exUnitsViolation } from "./limits.js";
 import { DevnetStore, type DevnetSnapshot } from "./store.js";
+import { certificatesOfBody, delegateeViolation, emulatorStakeState, withDeposits } from "./stake-state.js";
+import { rewardCredential } from "../../cardano/address-rules.js";
+import type { Certificate } from "../../cardano/certificates.js";
 import { indexUtxoMap, inputCbor, resolvedInputsOf, utxoEntry, utxosOfMaps, writeUtxoMap } from "./utxo-map.js";
 import { SerialQueue } from "../shared/queue.js";
 import { evaluateWithScalus } from "../shared/scalus-evaluate.js";
@@ -100,7 +105,7 @@ export class DevnetChain implements DevnetPort {
 
   #restore(snapshot: DevnetSnapshot): Emulator {
     this.#utxoIndex = null;
-    const emulator = Emulator.withState({ utxos: snapshot.utxos, datums: [...snapshot.datums] }, this.#slotConfig);
+    const emulator = Emulator.withState({ utxos: snapshot.utxos, datums: [...snapshot.datums], ...emulatorStakeState(snapshot.stake) }, this.#slotConfig);
     emulator.setSlot(this.#clock.slot());
     return emulator;
   }
@@ -132,6 +137,11 @@ export class DevnetChain implements DevnetPort {
   }
 
   /** One indexed lookup in the asset history the devnet keeps on disk (./asset-history.ts). */
+  /** From the stake state the devnet keeps (./stake-state.ts): the emulator tells no registration nor DRep. */
+  async stakeAccount(rewardAddress: string): Promise<StakeAccount> {
+    return this.#store.stakeAccount(rewardCredential(rewardAddress));
+  }
+
   async lastOutputWith(unit: string): Promise<AssetOutput | null> {
     const stored = this.#store.lastAssetOutput(assetUnitOf(unit).unit);
     if (!stored) return null;
@@ -210,13 +220,16 @@ export class DevnetChain implements DevnetPort {
     let violation: string | null;
     let datums: Array<{ hash: string; datum: string }>;
     let inputs: OutRef[];
+    let certificates: Certificate[];
     try {
       violation = exUnitsViolation(parts.witnessSet, DEVNET_PROTOCOL_PARAMETERS);
       datums = witnessDatums(parts.witnessSet);
       inputs = inputsOfBody(parts.body);
+      certificates = certificatesOfBody(parts.body);
     } catch (error) {
       throw new LedgerRejectedError(`the transaction body or witness set does not decode: ${(error as Error).message}.`);
     }
+    violation ??= delegateeViolation(certificates, this.#store);
     if (violation) throw new LedgerRejectedError(violation);
 
     const slot = this.#clock.slot();
@@ -245,7 +258,8 @@ export class DevnetChain implements DevnetPort {
       const assetOutputs = valid ? assetOutputsOfBody(txHash, parts.body) : [];
       const assetSpends = valid ? spendsOf(txHash, inputs, parts.witnessSet, this.#store.assetOutputsAmong(inputs)) : [];
       this.#utxoIndex = null;
-      this.#store.saveAccepted({ txHash, slot, utxos: this.#emulator.getUtxosCbor(), datums, assetOutputs, assetSpends });
+      const stake = valid ? withDeposits(certificates, BigInt(DEVNET_PROTOCOL_PARAMETERS.keyDeposit)) : [];
+      this.#store.saveAccepted({ txHash, slot, utxos: this.#emulator.getUtxosCbor(), datums, assetOutputs, assetSpends, certificates: stake });
     } catch (error) {
       // Not on disk, so not accepted: go back to the last state that is.
       const snapshot = this.#store.load();

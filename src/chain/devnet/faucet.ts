@@ -2,8 +2,9 @@
 // itself (once per DATA_DIR) and uses for nothing but faucet payments. It is never a user's key.
 import { randomBytes } from "node:crypto";
 import type { UTxO } from "@meshsdk/common";
-import { MeshTxBuilder } from "@meshsdk/core";
 import { MeshWallet } from "@meshsdk/wallet";
+import { balanceTransaction, paymentDraft } from "../../cardano/tx-balance.js";
+import { toHex } from "../../cardano/tx-cbor.js";
 import { BadRequestError, refusal } from "../../errors.js";
 import { DEVNET_PROTOCOL_PARAMETERS } from "../protocol-params.js";
 
@@ -38,12 +39,12 @@ export class Faucet {
     if (lovelace + 5_000_000n > holding) {
       throw refusal(BadRequestError, (at) => `${at("lovelace")} is more than the faucet holds: it has ${holding} lovelace left.`);
     }
-    const builder = new MeshTxBuilder({ params: DEVNET_PROTOCOL_PARAMETERS });
-    const unsigned = await builder
-      .txOut(address, [{ unit: "lovelace", quantity: lovelace.toString() }])
-      .changeAddress(this.address)
-      .selectUtxosFrom([...faucetUtxos])
-      .complete();
-    return this.#wallet.signTx(unsigned, false);
+    const tx = balanceTransaction(paymentDraft([{ address, amount: [{ unit: "lovelace", quantity: lovelace.toString() }] }]), {
+      pool: faucetUtxos,
+      changeAddress: this.address,
+      params: DEVNET_PROTOCOL_PARAMETERS,
+    });
+    // Mesh's wallet only signs (the build is the service's own core, as every other transaction's).
+    return this.#wallet.signTx(toHex(tx.cbor), false);
   }
 }

@@ -1,6 +1,7 @@
 // The devnet's durable state in SQLite (DATA_DIR/devnet.sqlite): its start time, clock offset,
 // faucet key, the UTxO set as the emulator encodes it, datums seen by hash, the last slot, the
-// ids of accepted transactions, and the history of outputs that held native assets (./asset-history.ts).
+// ids of accepted transactions, the history of outputs that held native assets (./asset-history.ts)
+// and the stake state its certificates made (./stake-state.ts).
 // Every write is one synchronous SQLite transaction, so that a submit answers only after its
 // effect is on disk.
 import { mkdirSync } from "node:fs";
@@ -8,6 +9,9 @@ import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import type { OutRef } from "../port.js";
 import type { AssetOutputRecord, AssetSpend } from "./asset-history.js";
+import { credentialKey, drepKey, drepOfKey, type StakeState } from "./stake-state.js";
+import type { Certificate, Credential } from "../../cardano/certificates.js";
+import type { StakeAccount } from "../port.js";
 
 export interface DevnetSnapshot {
   readonly systemStartMs: number;
@@ -19,6 +23,8 @@ export interface DevnetSnapshot {
   /** The UTxO map (CBOR Map[TxIn, TxOut]) as the emulator returned it. */
   readonly utxos: Uint8Array;
   readonly datums: ReadonlyArray<{ hash: string; datum: string }>;
+  /** Registered stake credentials, pools and DReps, for the emulator to start from. */
+  readonly stake: StakeState;
 }
 
 export interface AcceptedTx {
@@ -30,6 +36,8 @@ export interface AcceptedTx {
   readonly assetOutputs?: readonly AssetOutputRecord[];
   /** How it spent outputs of the asset history. */
   readonly assetSpends?: readonly AssetSpend[];
+  /** Its certificates, in order; a legacy registration's deposit resolved (the protocol's). */
+  readonly certificates?: readonly Certificate[];
 }
 
 /** The last output that held a unit, as the asset history keeps it. */
@@ -46,6 +54,9 @@ CREATE TABLE IF NOT EXISTS devnet_meta (key TEXT PRIMARY KEY, value TEXT NOT NUL
 CREATE TABLE IF NOT EXISTS devnet_ledger (id INTEGER PRIMARY KEY CHECK (id = 1), utxos BLOB NOT NULL, slot INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS devnet_datums (hash TEXT PRIMARY KEY, datum TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS devnet_txs (seq INTEGER PRIMARY KEY AUTOINCREMENT, tx_hash TEXT NOT NULL UNIQUE, slot INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS devnet_stake (credential TEXT PRIMARY KEY, deposit TEXT NOT NULL, pool TEXT, drep TEXT) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS devnet_pools (pool TEXT PRIMARY KEY, certificate BLOB NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS devnet_dreps (credential TEXT PRIMARY KEY, deposit TEXT NOT NULL) WITHOUT ROWID;
 `;
 
 // The asset history (added after the first release: a store without it gets it on open). One row
@@ -97,6 +108,13 @@ export class DevnetStore {
     const faucetKey = meta.get("faucet_key");
     if (!ledger || systemStart === undefined || faucetKey === undefined) return null;
     const datums = this.#db.prepare("SELECT hash, datum FROM devnet_datums").all() as Array<{ hash: string; datum: string }>;
+    const stake: StakeState = {
+      credentials: (this.#db.prepare("SELECT credential, deposit, pool, drep FROM devnet_stake").all() as Array<{ credential: string; deposit: string; pool: string | null; drep: string | null }>).map(
+        (r) => ({ key: r.credential, deposit: BigInt(r.deposit), pool: r.pool, drep: r.drep }),
+      ),
+      pools: (this.#db.prepare("SELECT pool, certificate FROM devnet_pools").all() as Array<{ pool: string; certificate: Buffer }>).map((r) => ({ pool: r.pool, certificate: new Uint8Array(r.certificate) })),
+      dreps: (this.#db.prepare("SELECT credential, deposit FROM devnet_dreps").all() as Array<{ credential: string; deposit: string }>).map((r) => ({ key: r.credential, deposit: BigInt(r.deposit) })),
+    };
     return {
       systemStartMs: Number(systemStart),
       offsetSeconds: Number(meta.get("offset_seconds") ?? "0"),
@@ -104,6 +122,7 @@ export class DevnetStore {
       faucetKey,
       utxos: new Uint8Array(ledger.utxos),
       datums,
+      stake,
     };
   }
 
@@ -128,7 +147,54 @@ export class DevnetStore {
       this.#putAssetOutputs(accepted.assetOutputs ?? [], Number(lastInsertRowid));
       const spend = this.#db.prepare("UPDATE devnet_asset_outputs SET spent_by = ?, redeemer = ? WHERE tx_hash = ? AND output_index = ?");
       for (const { ref, spentBy, redeemer } of accepted.assetSpends ?? []) spend.run(spentBy, redeemer, ref.txHash, ref.index);
+      for (const certificate of accepted.certificates ?? []) this.#applyCertificate(certificate);
     })();
+  }
+
+  /** What one accepted certificate changes in the stake state (inside saveAccepted's transaction). */
+  #applyCertificate(cert: Certificate): void {
+    const db = this.#db;
+    switch (cert.type) {
+      case "stake-registration":
+        db.prepare("INSERT OR REPLACE INTO devnet_stake (credential, deposit, pool, drep) VALUES (?, ?, NULL, NULL)").run(credentialKey(cert.credential), String(cert.deposit ?? 0n));
+        return;
+      case "stake-deregistration":
+        db.prepare("DELETE FROM devnet_stake WHERE credential = ?").run(credentialKey(cert.credential));
+        return;
+      case "delegation": {
+        const key = credentialKey(cert.credential);
+        if (cert.deposit !== undefined) db.prepare("INSERT OR REPLACE INTO devnet_stake (credential, deposit, pool, drep) VALUES (?, ?, NULL, NULL)").run(key, String(cert.deposit));
+        if (cert.pool !== undefined) db.prepare("UPDATE devnet_stake SET pool = ? WHERE credential = ?").run(cert.pool, key);
+        if (cert.drep !== undefined) db.prepare("UPDATE devnet_stake SET drep = ? WHERE credential = ?").run(drepKey(cert.drep), key);
+        return;
+      }
+      case "pool-registration":
+        db.prepare("INSERT OR REPLACE INTO devnet_pools (pool, certificate) VALUES (?, ?)").run(cert.pool, Buffer.from(cert.cbor));
+        return;
+      case "drep-registration":
+        db.prepare("INSERT OR REPLACE INTO devnet_dreps (credential, deposit) VALUES (?, ?)").run(credentialKey(cert.credential), String(cert.deposit));
+        return;
+      case "drep-deregistration":
+        db.prepare("DELETE FROM devnet_dreps WHERE credential = ?").run(credentialKey(cert.credential));
+        return;
+      case "other":
+        return;
+    }
+  }
+
+  /** The account of a stake credential as the accepted certificates left it. */
+  stakeAccount(credential: Credential): StakeAccount {
+    const row = this.#db.prepare("SELECT pool, drep FROM devnet_stake WHERE credential = ?").get(credentialKey(credential)) as { pool: string | null; drep: string | null } | undefined;
+    if (!row) return { registered: false, pool: null, drep: null };
+    return { registered: true, pool: row.pool, drep: row.drep === null ? null : drepOfKey(row.drep) };
+  }
+
+  isPoolRegistered(pool: string): boolean {
+    return this.#db.prepare("SELECT 1 FROM devnet_pools WHERE pool = ?").get(pool) !== undefined;
+  }
+
+  isDRepRegistered(credential: Credential): boolean {
+    return this.#db.prepare("SELECT 1 FROM devnet_dreps WHERE credential = ?").get(credentialKey(credential)) !== undefined;
   }
 
   /** Indexes outputs of the UTxO set of a store that predates the asset history (their order among themselves is unknown). */

@@ -10,6 +10,7 @@
 //   evaluate           → evaluateTransaction (with additionalUtxo)
 //   submit             → submitTransaction
 //   txStatus           → Kupo GET /matches/*@{txHash}, else queryLedgerState/utxo of its output 0
+//   stakeAccount       → queryLedgerState/rewardAccountSummaries {keys | scripts: [credential]}
 //   lastOutputWith     → Kupo GET /matches/{policy}.{name}?resolve_hashes (every output that held
 //                        it, spent or not); for a spent one (but a key-locked one Kupo names the
 //                        spender of): Kupo GET /checkpoints/{slot − 1}, then Ogmios
@@ -19,7 +20,7 @@ import type { EraSummary } from "@cardano-ogmios/schema";
 import type { Network } from "../../config.js";
 import { BadRequestError } from "../../errors.js";
 import type { ChainBackend, EpochInfo } from "../backend.js";
-import type { AssetOutput, ChainParameters, OutRef, RedeemerBudget, SpentBy, Tip, TxStatus, UTxO } from "../port.js";
+import type { AssetOutput, ChainParameters, OutRef, RedeemerBudget, SpentBy, StakeAccount, Tip, TxStatus, UTxO } from "../port.js";
 import { BackendError } from "../resilience/backend-error.js";
 import { assetUnitOf, paymentScriptHash } from "../shared/asset-output.js";
 import { SerialQueue } from "../shared/queue.js";
@@ -27,7 +28,8 @@ import { budgetsFromOgmios, utxoFromOgmios, utxosToOgmios } from "../shared/ogmi
 import { KupoClient, utxoFromKupo, type KupoMatch } from "./kupo.js";
 import { BACKEND, OgmiosConnection } from "./ogmios.js";
 import { blockAfter, spendInBlock } from "./spending.js";
-import { epochEnd, protocolFromOgmios, slotToTime, summariesCover } from "./translate.js";
+import { epochEnd, protocolFromOgmios, slotToTime, stakeAccountFromOgmios, summariesCover } from "./translate.js";
+import { rewardCredential } from "../../cardano/address-rules.js";
 
 const HEX64 = /^[0-9a-f]{64}$/;
 const SPEND_CACHE_SIZE = 512;
@@ -139,6 +141,13 @@ export class OgmiosKupoBackend implements ChainBackend {
       LedgerStateQuery.utxo(c, { outputReferences: [{ transaction: { id }, index: 0 }] }),
     );
     return outputs.length > 0 ? "confirmed" : "unknown";
+  }
+
+  async stakeAccount(rewardAddress: string): Promise<StakeAccount> {
+    const credential = rewardCredential(rewardAddress);
+    const filter = credential.kind === "key" ? { keys: [credential.hash] } : { scripts: [credential.hash] };
+    const result = await this.#ogmios.run("queryLedgerState/rewardAccountSummaries", "query", (c) => LedgerStateQuery.rewardAccountSummaries(c, filter));
+    return this.#translate("reward account summaries", () => stakeAccountFromOgmios(result, credential));
   }
 
   async lastOutputWith(unit: string): Promise<AssetOutput | null> {

@@ -1,7 +1,9 @@
 // Ogmios v6 ledger-state answers (types from @cardano-ogmios/schema) → the domain: protocol
 // parameters in Mesh's shape, and slots to wall-clock time through the era summaries.
-import type { EraSummary, ProtocolParameters } from "@cardano-ogmios/schema";
-import type { ChainParameters, CostModels } from "../port.js";
+import type { EraSummary, ProtocolParameters, RewardAccountSummary } from "@cardano-ogmios/schema";
+import type { Credential } from "../../cardano/certificates.js";
+import { poolKeyHash } from "../../cardano/delegatees.js";
+import type { ChainParameters, CostModels, StakeAccount } from "../port.js";
 import { costModelOf } from "../protocol-params.js";
 
 const num = (value: number | bigint | undefined, field: string): number => {
@@ -91,3 +93,26 @@ export const summariesCover = (slot: number, summaries: readonly EraSummary[]): 
   const last = summaries.at(-1);
   return last !== undefined && (last.end === undefined || slot < last.end.slot);
 };
+
+/**
+ * queryLedgerState/rewardAccountSummaries → the account of `credential`: registered when the
+ * answer has its summary (Ogmios lists registered credentials only), with its pool (a pool1… id)
+ * and DRep. An answer that keys the summaries by credential (an object, not a list) is read too.
+ */
+export function stakeAccountFromOgmios(result: unknown, credential: Credential): StakeAccount {
+  const summaries = (Array.isArray(result) ? result : result !== null && typeof result === "object" ? Object.values(result) : null) as RewardAccountSummary[] | null;
+  if (summaries === null) throw new Error("the reward account summaries are not a list");
+  const origin = credential.kind === "key" ? "verificationKey" : "script";
+  const summary = summaries.find((s) => s?.credential === credential.hash && (s.from === undefined || s.from === origin));
+  if (!summary) return { registered: false, pool: null, drep: null };
+  const pool = summary.stakePool?.id ?? null;
+  const d = summary.delegateRepresentative;
+  let drep: StakeAccount["drep"] = null;
+  if (d?.type === "abstain") drep = { kind: "always-abstain" };
+  else if (d?.type === "noConfidence") drep = { kind: "always-no-confidence" };
+  else if (d?.type === "registered") {
+    if (!/^[0-9a-f]{56}$/.test(d.id)) throw new Error(`the delegate representative ${String(d.id)} is not a 28-byte hash`);
+    drep = { kind: d.from === "script" ? "script" : "key", hash: d.id };
+  } else if (d !== undefined) throw new Error(`a delegate representative of type ${String((d as { type?: unknown }).type)}`);
+  return { registered: true, pool: pool === null ? null : poolKeyHash(pool, "stakePool.id"), drep };
+}

@@ -11,7 +11,7 @@
 import { resolveTxHash } from "@meshsdk/core-cst";
 import { ChainUnavailableError } from "../../errors.js";
 import type { BackendHealth, ChainBackend, EpochInfo, ObservedChain } from "../backend.js";
-import type { AssetOutput, ChainParameters, OutRef, RedeemerBudget, Tip, TxStatus, UTxO } from "../port.js";
+import type { AssetOutput, ChainParameters, OutRef, RedeemerBudget, StakeAccount, Tip, TxStatus, UTxO } from "../port.js";
 import { BackendError, isBackendError } from "./backend-error.js";
 import { TokenBucket, type RateLimit } from "./rate-limiter.js";
 
@@ -124,6 +124,9 @@ class ResilientChain implements ChainBackend, ObservedChain {
   }
   lastOutputWith(unit: string): Promise<AssetOutput | null> {
     return this.#call("lastOutputWith", () => this.#inner.lastOutputWith(unit));
+  }
+  stakeAccount(rewardAddress: string): Promise<StakeAccount> {
+    return this.#call("stakeAccount", () => this.#inner.stakeAccount(rewardAddress));
   }
   submit(txCbor: string): Promise<string> {
     return this.#call("submit", () => this.#inner.submit(txCbor), retrySubmit, this.#options.submitTimeoutMs, () => {

@@ -43,6 +43,7 @@ function unavailableChain(network: Network): ChainPort {
     submit: unavailable,
     txStatus: unavailable,
     lastOutputWith: unavailable,
+    stakeAccount: unavailable,
     // Closing holds nothing to release: it must not fail the instance's close.
     close: async () => {},
   };

@@ -9,6 +9,7 @@ runPortSuite("devnet", async () => {
     fund: async (address, lovelace) => {
       await port.faucet(address, lovelace);
     },
+    registersPools: true,
     close: () => port.close(),
   };
 });

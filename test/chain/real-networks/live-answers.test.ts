@@ -2,17 +2,20 @@
 // (recorded-answers.test.ts): after real transactions on the live ledger (a faucet payment, a
 // payment spending it, refused submissions), every endpoint the adapters use is asked directly,
 // over HTTP and a raw WebSocket, and its answer is validated against Blockfrost's, Ogmios's or
-// Kupo's published schema.
+// Kupo's published schema. Then the accounts (stake state) the stakeAccount adapters read.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import WebSocket from "ws";
+import CSL from "@emurgo/cardano-serialization-lib-nodejs";
 import { DEVNET_PROTOCOL_PARAMETERS } from "../../../src/chain/protocol-params.js";
 import { FakeBlockfrost } from "../../support/fakes/blockfrost.js";
 import { FakeOgmiosKupo, wsText } from "../../support/fakes/ogmios-kupo.js";
 import { LiveLedger } from "../../support/fakes/live-ledger.js";
 import { AssetFlows } from "../../support/port-suite.js";
 import { sumCheckValidator, type PlutusFixture } from "../../support/plutus-fixture.js";
-import { buildPayment, newEnterpriseWallet, type TestWallet } from "../../support/wallets.js";
+import { buildPayment, newEnterpriseWallet, newStakeWallet, type StakeWallet, type TestWallet } from "../../support/wallets.js";
+import { delegateWithCsl, registerDRep, registerPool, type CertificateChain, type RegisteredPool } from "../../support/stake-pools.js";
+import { encodeUtxo } from "../../../src/cardano/utxo.js";
 import { blockfrostSchemas, kupoSchemas, ogmiosSchemas } from "../../support/fakes/wire-schemas.js";
 
 let ledger: LiveLedger;
@@ -268,5 +271,53 @@ describe("live fake answers to what lastOutputWith reads follow the official sch
     } finally {
       socket.close();
     }
+  });
+});
+
+describe("live fake answers to what stakeAccount reads follow the official schemas", () => {
+  let dave: StakeWallet;
+  let erin: StakeWallet;
+  let pool: RegisteredPool;
+  let drep: { id: string; keyHash: string };
+
+  before(async () => {
+    // Certificates CSL built, through the ledger's own submit (so that its history has them).
+    const chain: CertificateChain = { utxoStrings: async (a) => (await ledger.devnet.utxosAt(a)).map(encodeUtxo), submit: (signed) => ledger.submit(signed) };
+    [dave, erin] = [newStakeWallet(), newStakeWallet()];
+    await ledger.fund(dave.address, 1_200_000_000n);
+    await ledger.fund(erin.address, 20_000_000n);
+    pool = await registerPool(chain, dave);
+    drep = await registerDRep(chain, dave);
+    await delegateWithCsl(chain, dave, DEVNET_PROTOCOL_PARAMETERS.keyDeposit, { pool: pool.keyHash, drep: CSL.DRep.new_key_hash(CSL.Ed25519KeyHash.from_hex(drep.keyHash)) });
+    await delegateWithCsl(chain, erin, DEVNET_PROTOCOL_PARAMETERS.keyDeposit, { drep: CSL.DRep.new_always_abstain() });
+  });
+
+  it("Blockfrost: /accounts/{stake_address} of accounts delegated to a pool and a DRep, to always-abstain alone, and never registered", async () => {
+    const schemas = blockfrostSchemas();
+    const account = async (address: string, status: number) => {
+      const answer = await get(`/accounts/${address}`);
+      assert.equal(answer.status, status, JSON.stringify(answer.body));
+      schemas.check("/accounts/{stake_address}", String(status), answer.body, `live /accounts/${address}`);
+      return answer.body as { registered: boolean; active: boolean; pool_id: string | null; drep_id: string | null; controlled_amount: string };
+    };
+    const delegated = await account(dave.rewardAddress, 200);
+    assert.deepEqual([delegated.registered, delegated.active, delegated.pool_id, delegated.drep_id], [true, true, pool.id, drep.id]);
+    assert.ok(BigInt(delegated.controlled_amount) > 0n, "the account's UTxOs count");
+    const abstaining = await account(erin.rewardAddress, 200);
+    assert.deepEqual([abstaining.registered, abstaining.active, abstaining.pool_id, abstaining.drep_id], [true, false, null, "drep_always_abstain"]);
+    await account(newStakeWallet().rewardAddress, 404);
+  });
+
+  it("Ogmios: queryLedgerState/rewardAccountSummaries lists the registered accounts asked for", async () => {
+    const answer = await call("queryLedgerState/rewardAccountSummaries", { keys: [dave.stakeKeyHash, erin.stakeKeyHash, newStakeWallet().stakeKeyHash] });
+    ogmiosSchemas().check("QueryLedgerStateRewardAccountSummariesResponse", answer, "live rewardAccountSummaries");
+    const summaries = (answer as { result: { credential: string; stakePool?: { id: string }; delegateRepresentative?: unknown }[] }).result;
+    assert.deepEqual(
+      summaries.map((s) => [s.credential, s.stakePool?.id ?? null, s.delegateRepresentative]),
+      [
+        [dave.stakeKeyHash, pool.id, { type: "registered", from: "verificationKey", id: drep.keyHash }],
+        [erin.stakeKeyHash, null, { type: "abstain" }],
+      ],
+    );
   });
 });

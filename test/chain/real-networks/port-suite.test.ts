@@ -35,6 +35,7 @@ async function liveLedgerSubject<F extends { close(): Promise<void> }>(
     fund: async (address, lovelace) => {
       await ledger.fund(address, lovelace);
     },
+    registersPools: true,
     close: async () => {
       await port.close();
       await fake.close();

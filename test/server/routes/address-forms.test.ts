@@ -39,6 +39,8 @@ interface Holder {
   readonly scriptHash: string;
   /** Signs as the payment key (the admin's required signature). */
   readonly wallet: TestWallet;
+  /** Signs as the stake key (a delegation's certificates). */
+  readonly stakeSigner: TestWallet;
 }
 
 async function newHolder(): Promise<Holder> {
@@ -93,6 +95,18 @@ async function newHolder(): Promise<Holder> {
       witnessSet: (tx) => wallet.signTx(tx, true, false),
       sign: (tx) => wallet.signTx(tx, true, true),
     },
+    stakeSigner: {
+      address: landing.reward,
+      keyHash: stakeHash.to_hex(),
+      witnessSet: async (tx) => {
+        const vkeys = CSL.Vkeywitnesses.new();
+        vkeys.add(CSL.make_vkey_witness(CSL.FixedTransaction.from_hex(tx).transaction_hash(), CSL.PrivateKey.from_normal_bytes(stake)));
+        const set = CSL.TransactionWitnessSet.new();
+        set.set_vkeys(vkeys);
+        return set.to_hex();
+      },
+      sign: async () => assert.fail("the stake signer only gives witness sets"),
+    },
   };
 }
 
@@ -130,6 +144,10 @@ const NOT_REGISTRANT = refusal("not the registrant", (f) => `^Only the registran
 const NOT_REGISTRATION = refusal("not the registration's", (f) => `^${f} is not the address registration ${OUTPUT_REF} names \\(${BECH32_ADDRESS}\\)\\.$`);
 const NOT_PARTICIPANT = refusal("not a participant", (f) => `^${f} \\(\\S+\\) is not a participant of this tournament\\.$`);
 
+// Where an account delegates: the address must carry a key stake credential (a base or reward address).
+const NO_STAKE = (kind: string, why = "") =>
+  refusal("no stake credential", (f) => `^${f} is ${kind} without a stake credential${escape(why)}: a delegation certificate needs one\\. Give the account's base address \\(addr…\\) or its reward address \\(stake…\\)\\.$`);
+
 /** The utilities read an address of any kind and network. */
 const ANY_ADDRESS: Rule = Object.fromEntries(FORMS.map((form) => [form, "accepted"])) as Record<Form, Outcome>;
 /** ...but a Byron address has no credential hash to answer. */
@@ -137,6 +155,15 @@ const CREDENTIALS: Rule = { ...ANY_ADDRESS, Byron: NO_CREDENTIALS };
 /** Where UTxOs are held or paid (a payment, a change address, a UTxO query): any Shelley address that can hold them, bech32 or hex. */
 const HOLDS_UTXOS: Rule = { ...ANY_ADDRESS, Byron: BYRON, reward: REWARD, "other network": NETWORK };
 const HOLDS_UTXOS_IN_BUILD: Rule = { ...HOLDS_UTXOS, reward: REWARD_IN_BUILD, "other network": NETWORK_IN_BUILD };
+/** An account that delegates: its stake credential; a base address with a script payment credential still has a key stake credential. */
+const STAKE_ACCOUNT: Rule = {
+  ...ANY_ADDRESS,
+  enterprise: NO_STAKE("an enterprise address"),
+  "enterprise hex": NO_STAKE("an enterprise address"),
+  pointer: NO_STAKE("a pointer address", " (it points at a registration instead, and pointers no longer delegate since Conway)"),
+  Byron: NO_STAKE("a Byron address"),
+  "other network": NETWORK_IN_BUILD,
+};
 /** Where a tournament's datum holds someone who signs (admin, registrant): a key credential, no pointer. */
 const TOURNAMENT_SIGNER: Rule = { ...HOLDS_UTXOS, pointer: POINTER, script: SCRIPT };
 /** Where a tournament's datum holds a payee (a fixed payout): no pointer; a script may be paid. */
@@ -277,6 +304,23 @@ const PAYMENTS: FieldCase[] = [
       return {
         response,
         prove: async () => assert.deepEqual((await submittedTo(response, wallet, holder.landing[form])).map((u) => quantityOf(u, unit)), [3n]),
+      };
+    },
+  },
+  {
+    // Each accepted form delegates the holder's account's vote: the first registers it, the others find it registered.
+    operation: "POST /transactions/build",
+    field: "body.delegations[0].address",
+    rule: STAKE_ACCOUNT,
+    async send(form) {
+      const wallet = await newPayer();
+      const response = await post("/transactions/build", { changeAddress: wallet.address, utxos: await wallet.utxos(), delegations: [{ type: "drep", address: holder.sent[form], keyHash: "always-abstain" }] });
+      return {
+        response,
+        prove: async () => {
+          await signAndSubmit(service, response.body, [wallet, holder.stakeSigner]);
+          assert.deepEqual(await service.app.chain.stakeAccount(holder.landing.reward), { registered: true, pool: null, drep: { kind: "always-abstain" } });
+        },
       };
     },
   },

@@ -4,6 +4,8 @@
 // are checked against @blockfrost/openapi by test/chain/real-networks/live-answers.test.ts.
 import type { UTxO } from "@meshsdk/common";
 import { Serialization, TxCBOR } from "@meshsdk/core-cst";
+import { addressCredentials } from "../../../src/cardano/addresses.js";
+import { drepIdOf, poolIdOf } from "../../../src/cardano/delegatees.js";
 import { blake2b256, fromHex } from "../../../src/cardano/tx-cbor.js";
 import { DEVNET_COST_MODELS, DEVNET_PROTOCOL_PARAMETERS } from "../../../src/chain/protocol-params.js";
 import { paymentScriptHash } from "../../../src/chain/shared/asset-output.js";
@@ -307,6 +309,53 @@ function script(ledger: LiveLedger, hash: string, what: "info" | "cbor"): LiveAn
   return what === "info" ? json(200, { script_hash: hash, type, serialised_size: cbor.length / 2 }) : json(200, { cbor: wrapByteString(cbor) });
 }
 
+/**
+ * /accounts/{stake_address}: the account as the ledger's stake state has it (the devnet's,
+ * ../../../src/chain/devnet/stake-state.ts). An account that is not registered is 404, as
+ * Blockfrost answers for one it never saw (one registered and then deregistered would be 200
+ * with registered false there; the ledger keeps no trace of it). No rewards on this ledger: 0.
+ */
+async function account(ledger: LiveLedger, stakeAddress: string): Promise<LiveAnswer> {
+  let state;
+  try {
+    state = await ledger.devnet.stakeAccount(stakeAddress);
+  } catch (failure) {
+    return error(400, (failure as Error).message);
+  }
+  if (!state.registered) return notFound();
+  const stake = addressCredentials(stakeAddress, "stake_address").stake;
+  let controlled = 0n;
+  for (const record of ledger.records()) {
+    for (const u of record.outputs) {
+      if (record.spentBy.has(u.input.outputIndex) || stakeOf(u.output.address) !== stake) continue;
+      controlled += amountOf(u).filter((a) => a.unit === "lovelace").reduce((sum, a) => sum + BigInt(a.quantity), 0n);
+    }
+  }
+  return json(200, {
+    stake_address: stakeAddress,
+    active: state.pool !== null,
+    registered: true,
+    active_epoch: epochOfSlot((await ledger.tip()).slot).epoch,
+    controlled_amount: controlled.toString(),
+    rewards_sum: "0",
+    withdrawals_sum: "0",
+    reserves_sum: "0",
+    treasury_sum: "0",
+    withdrawable_amount: "0",
+    pool_id: state.pool === null ? null : poolIdOf(state.pool),
+    drep_id: state.drep === null ? null : drepIdOf(state.drep),
+  });
+}
+
+/** The stake credential hash of an address, or undefined (an enterprise or Byron address). */
+function stakeOf(address: string): string | undefined {
+  try {
+    return addressCredentials(address, "address").stake;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The live answer to a Blockfrost request (path after /api/v0), or undefined for an unknown route (404). */
 export async function liveBlockfrost(ledger: LiveLedger, method: string, path: string, url: URL, body: Buffer): Promise<LiveAnswer | undefined> {
   let m: RegExpExecArray | null;
@@ -329,6 +378,7 @@ export async function liveBlockfrost(ledger: LiveLedger, method: string, path: s
     }
     if ((m = /^\/assets\/([0-9a-f]{56,120})\/transactions$/.exec(path))) return assetTransactions(ledger, m[1] ?? "", url);
     if ((m = /^\/scripts\/datum\/([0-9a-f]{64})\/cbor$/.exec(path))) return dataCbor(ledger, m[1] ?? "");
+    if ((m = /^\/accounts\/([^/]+)$/.exec(path))) return account(ledger, decodeURIComponent(m[1] ?? ""));
     if ((m = /^\/scripts\/([0-9a-f]{56})$/.exec(path))) return script(ledger, m[1] ?? "", "info");
     if ((m = /^\/scripts\/([0-9a-f]{56})\/cbor$/.exec(path))) return script(ledger, m[1] ?? "", "cbor");
     return undefined;

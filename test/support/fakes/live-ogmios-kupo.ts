@@ -7,6 +7,8 @@
 // preprod's (see live-ledger.ts), so a tip read through them is the ledger's own slot and time.
 import type { UTxO } from "@meshsdk/common";
 import { resolveDataHash, Serialization, TxCBOR } from "@meshsdk/core-cst";
+import { bech32 } from "@scure/base";
+import { poolIdOf } from "../../../src/cardano/delegatees.js";
 import { DEVNET_COST_MODELS, DEVNET_PROTOCOL_PARAMETERS } from "../../../src/chain/protocol-params.js";
 import { scriptOfRef } from "../../../src/chain/shared/script-ref.js";
 import { utxoFromOgmios, utxosToOgmios } from "../../../src/chain/shared/ogmios-wire.js";
@@ -116,6 +118,43 @@ async function submit(ledger: LiveLedger, cbor: string): Promise<string> {
 }
 
 type Params = Record<string, unknown> | undefined;
+
+/** The reward address (preprod's family) of a credential hash given in hex. */
+const rewardAddressOf = (hash: string, script: boolean): string =>
+  bech32.encode("stake_test", bech32.toWords(Buffer.concat([Uint8Array.of(script ? 0xf0 : 0xe0), Buffer.from(hash, "hex")])), 120);
+
+/**
+ * queryLedgerState/rewardAccountSummaries for {keys, scripts} given as 56-hex credentials (what the
+ * adapter sends): a summary of each registered one, from the ledger's stake state; none for the
+ * others, as Ogmios lists registered accounts only. No rewards on this ledger; the deposit is the protocol's.
+ */
+async function rewardAccountSummaries(ledger: LiveLedger, params: Params): Promise<unknown[]> {
+  const asked = [
+    ...((params?.["keys"] as string[] | undefined) ?? []).map((hash) => ({ hash, script: false })),
+    ...((params?.["scripts"] as string[] | undefined) ?? []).map((hash) => ({ hash, script: true })),
+  ];
+  const summaries: unknown[] = [];
+  for (const { hash, script } of asked) {
+    if (!/^[0-9a-f]{56}$/.test(hash)) throw new Error(`the live fake reads credentials as 56 hex digits, not ${hash}`);
+    const account = await ledger.devnet.stakeAccount(rewardAddressOf(hash, script));
+    if (!account.registered) continue;
+    const drep = account.drep;
+    summaries.push({
+      from: script ? "script" : "verificationKey",
+      credential: hash,
+      ...(account.pool === null ? {} : { stakePool: { id: poolIdOf(account.pool) } }),
+      ...(drep === null
+        ? {}
+        : {
+            delegateRepresentative:
+              drep.kind === "always-abstain" ? { type: "abstain" } : drep.kind === "always-no-confidence" ? { type: "noConfidence" } : { type: "registered", from: drep.kind === "key" ? "verificationKey" : "script", id: drep.hash },
+          }),
+      rewards: { ada: { lovelace: 0n } },
+      deposit: { ada: { lovelace: BigInt(DEVNET_PROTOCOL_PARAMETERS.keyDeposit) } },
+    });
+  }
+  return summaries;
+}
 
 /** The chain-synchronisation cursor of one connection (Ogmios keeps one per client). */
 export interface ChainSyncSession {
@@ -244,6 +283,8 @@ export async function liveOgmios(ledger: LiveLedger, method: string, params: Par
     }
     case "submitTransaction":
       return submit(ledger, (params?.["transaction"] as { cbor?: string } | undefined)?.cbor ?? "");
+    case "queryLedgerState/rewardAccountSummaries":
+      return rpc(method, { result: await rewardAccountSummaries(ledger, params) });
     default:
       return undefined;
   }

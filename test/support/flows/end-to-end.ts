@@ -1,10 +1,14 @@
 // The end-to-end flows run through each real-network backend (test/e2e/*.test.ts): one service
 // per file, started on preprod against the backend's loopback fake and its live ledger: the
-// tournament lifecycle, the main build variants, the failures a backend brings to those flows, and
+// tournament lifecycle, the main build variants, the delegations (test/tx/delegations.test.ts runs
+// them on the devnet), the hosted API's hello-world Plutus programs (test/tx/plutus-hello-world.test.ts
+// on the devnet), the failures a backend brings to those flows, and
 // the free, sponsored, cancelled and refunded tournaments (last: the refund moves the ledger's clock).
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { buildFlows } from "./build.js";
+import { delegationFlows } from "./delegations.js";
+import { plutusHelloWorldFlows } from "./plutus-hello-world.js";
 import { startTarget, type Target, type TargetKind } from "../target.js";
 import { tournamentVariants } from "./tournament-variants.js";
 import { fundedWallet, type Funded } from "../wallets.js";
@@ -22,6 +26,8 @@ export function runEndToEnd(kind: Exclude<TargetKind, "devnet">): void {
     });
     tournamentLifecycle(() => target);
     buildFlows(() => target);
+    delegationFlows(() => target);
+    plutusHelloWorldFlows(() => target);
     backendFailures(() => target);
     tournamentVariants(() => target);
   });

@@ -43,7 +43,7 @@ export default async function transactionRoutes(fastify: FastifyInstance): Promi
       schema: {
         summary: "Build an unsigned transaction",
         description:
-          "Builds and balances an unsigned transaction (payments, native-script mints and burns, metadata, datums, validity, reference inputs) with coin selection over `utxos` " +
+          "Builds and balances an unsigned transaction (payments, native-script mints and burns, metadata, datums, validity, reference inputs, stake and vote delegations, CIP-68 metadata updates) with coin selection over `utxos` " +
           "(or the change address's UTxOs). Returns it ready to sign: sign `complete` and submit it with POST /transactions/submit. " +
           "Missing funds, assets that cannot be burned, a missing or mismatched policy script, an address of the other network family, an output below the ledger minimum, " +
           "an undecodable UTxO string or a transaction over the ledger's 16,384 bytes are 400 with a message saying what to change.",
@@ -52,7 +52,11 @@ export default async function transactionRoutes(fastify: FastifyInstance): Promi
         response: { 200: BuildResponse, ...errorResponses(422, 503) },
       },
     },
-    async (request) => within("body", () => buildTransaction(request.body, { network: app.config.network, chain: app.chain, eraHistory: app.eraHistory })),
+    async (request) => {
+      // Scripts the request names are looked up in the caller's stored blueprints (after its preloadedScripts).
+      const scripts = app.blueprints.catalog(await app.blueprintOwner(request));
+      return within("body", () => buildTransaction(request.body, { network: app.config.network, chain: app.chain, eraHistory: app.eraHistory, scripts }));
+    },
   );
 
   registerSubmitRoute(app, "/transactions/submit", { summary: "Submit a signed transaction", tag: "Transactions" });

@@ -51,17 +51,41 @@ const AssetNameObject = Type.Object(
   { description: "An asset name given by parts. The whole name (prefix included) is at most 32 bytes." },
 );
 
-const Datum = Type.Object(
+const DataDatum = Type.Object(
   {
     type: Type.Union([Type.Literal("inline"), Type.Literal("hash")], {
       description: "inline: the datum sits in the output. hash: the output holds the datum hash and the datum is added to the witness set of `complete`.",
     }),
-    value: Type.Union([Hex("Plutus data as CBOR hex.", { minLength: 2 }), Type.Object({}, { additionalProperties: true })], {
-      description: 'Plutus data: CBOR hex, or the detailed JSON schema ({"constructor":0,"fields":[{"int":1},{"bytes":"cafe"}]}).',
+    value: Type.Unknown({
+      description:
+        'Plutus data: CBOR hex, or the detailed JSON schema ({"constructor":0,"fields":[{"int":1},{"bytes":"cafe"}]}); with `shape`, JSON of the datum schema of ' +
+        'that validator\'s blueprint (e.g. {"owner":"<key hash hex>"}), converted by it (400 naming the path that does not match).',
     }),
+    shape: Type.Optional(
+      Type.Object(
+        {
+          validatorHash: Hash28("The validator whose blueprint's datum schema `value` follows: a blueprint of this API key (POST /blueprints) or of preloadedScripts."),
+          purpose: Type.String({ minLength: 1, maxLength: 20, description: 'The validator purpose whose datum schema applies: "spend" for a datum that script will read.' }),
+        },
+        { description: "Which blueprint schema `value` is written in." },
+      ),
+    ),
   },
-  { description: "A datum for the output." },
+  {
+    description: "A datum for the output.",
+    examples: [{ type: "inline", value: { owner: "30f4e824283240d2ca66f3e09b0b7adfc5d37816c072279b31f090a4" }, shape: { validatorHash: "60b2028485e1f6194876973e7f1a4781ce616d830da416bab7c98570", purpose: "spend" } }],
+  },
 );
+
+const ScriptDatum = Type.Object(
+  {
+    type: Type.Literal("script", { description: "script: the output carries the validator `hash` as a reference script (a deployment), and no datum." }),
+    hash: Hash28("The validator to deploy: a blueprint's of this API key (POST /blueprints) or of preloadedScripts. Record where it landed with POST /blueprints {blueprint, refs} so that later builds run it by reference."),
+  },
+  { description: "Deploy a validator as a reference script in this output." },
+);
+
+const Datum = Type.Union([DataDatum, ScriptDatum], { description: "A datum for the output, or (type script) a reference script." });
 
 const Output = Type.Object(
   {
@@ -87,6 +111,13 @@ const Output = Type.Object(
 
 const Mint = Type.Object(
   {
+    type: Type.Optional(
+      Type.Union([Type.Literal("plutus"), Type.Literal("native")], {
+        description:
+          'plutus: the policy is a Plutus validator (of a blueprint of this API key or of preloadedScripts), run with the redeemer of the scriptInteractions entry {purpose:"mint", hash: policyId}. ' +
+          "native (the default): a native script of preloadedScripts.",
+      }),
+    ),
     version: Type.Union([Type.Literal("cip25"), Type.Literal("cip68")], {
       description:
         "cip25: the asset is minted as named and metadata goes to label 721 (version 1: policy id and asset name as text keys; strings over 64 bytes split into lists). " +
@@ -97,14 +128,117 @@ const Mint = Type.Object(
     }),
     assetName: AssetNameObject,
     metadata: Type.Optional(Type.Unknown({ description: "The token's metadata (JSON): the CIP-25 entry, or the CIP-68 datum's map. Ignored for burns." })),
-    policyId: Hash28("The policy id; its native script must be among preloadedScripts."),
+    policyId: Hash28("The policy id: its native script must be among preloadedScripts, or (type plutus) its validator known from a blueprint."),
     quantity: SignedAmount("How many to mint; negative burns that many from the available UTxOs. Zero is refused."),
     destAddress: Type.Optional(Address("Where minted tokens go (one output per address, with the minimum lovelace); absent: to the change address.")),
   },
 );
 
+const Delegation = Type.Object(
+  {
+    type: Type.Union([Type.Literal("pool"), Type.Literal("drep")], {
+      description: "pool: the account delegates its stake to a stake pool (a stake_delegation certificate). drep: it delegates its vote to a DRep (a vote_deleg_cert).",
+    }),
+    address: Address(
+      "The account: a base address (addr…) or a reward address (stake…), bech32 or hex, of this instance's network family. Its stake credential must be a key " +
+        "(a script credential would need a certificate redeemer: 400); an enterprise, pointer or Byron address has none (400). The stake key signs the transaction.",
+    ),
+    keyHash: Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description:
+        'type pool: the pool id, pool1… (bech32) or its 56-hex key hash. type drep: the DRep id, drep1… in CIP-129\'s form (header byte 0x22 key, 0x23 script) or the older drep1… of a bare key hash, CIP-105\'s drep_vkh1… (a key hash), drep_script1… (a script hash) or drep_vk1… (a key), ' +
+        'or its hex (56 digits: a key hash; 58: CIP-129); or a predefined DRep: "always-abstain" or "always-no-confidence" (also accepted: "abstain", "no-confidence", ' +
+        "Blockfrost's drep_always_abstain / drep_always_no_confidence; case, '_' and '-' are ignored).",
+    }),
+  },
+  {
+    description:
+      "A delegation of the account of `address`. Entries for the same account are merged (one pool and one DRep per account at most). " +
+      "When the account's stake credential is not registered on chain, the transaction registers it first (a Conway reg_cert holding the deposit, the protocol's " +
+      "stakeAddressDeposit, 2 ADA on mainnet, paid from the inputs); a registered one is not registered again. Then a stake_delegation (pool) and a vote_deleg_cert (drep). " +
+      "The ledger refuses a pool or DRep that is not registered (422 at submit).",
+    examples: [{ type: "pool", address: "addr_test1qzlc4t5df7pq2kzaud72lqpzlku5geuk5mfhlmfhzq6yg6kd934hmw7k5zpx4zff9l6uvwu989hq2ylyxdne0zey502s9x624y", keyHash: "pool13mm55qynw84fjlnhyq277ys5csaxgfezvmamd8saxhxculu655t" }],
+  },
+);
+
 const OutRefObject = Type.Object(
   { txHash: Hash32("The transaction id."), index: Amount("The output index.") },
+);
+
+const Redeemer = Type.Union(
+  [
+    Type.Object(
+      { type: Type.Literal("json", { description: "json: `value` is JSON of the blueprint's redeemer schema." }), value: Type.Unknown({ description: "JSON of the redeemer schema of the validator's blueprint, converted by it (400 naming the path that does not match)." }) },
+      { description: "A redeemer as JSON of the blueprint's schema." },
+    ),
+    Type.Object(
+      { type: Type.Literal("cbor", { description: "cbor: `value` is Plutus data as CBOR hex." }), value: Hex("Plutus data as CBOR hex.", { minLength: 2 }) },
+      { description: "A redeemer as Plutus data CBOR." },
+    ),
+    Hex("Plutus data as CBOR hex.", { minLength: 2 }),
+  ],
+  { description: 'The redeemer: {type:"json", value} by the blueprint\'s schema, {type:"cbor", value} or CBOR hex.' },
+);
+
+const ScriptInteraction = Type.Object(
+  {
+    purpose: Type.Union([Type.Literal("spend"), Type.Literal("mint")], { description: "spend: spend outputRef, locked at the validator's address. mint: run the policy `hash` for the mint[] entries under it." }),
+    hash: Hash28("The validator's script hash: a blueprint's of this API key (POST /blueprints) or of preloadedScripts."),
+    outputRef: Type.Optional(Type.Object({ txHash: Hash32("The transaction id."), index: Amount("The output index.") }, { description: "spend: the UTxO to spend." })),
+    redeemer: Type.Optional(Redeemer),
+    datum: Type.Optional(
+      Type.Unknown({ description: "spend, of a UTxO holding only its datum's hash: the datum, as JSON of the blueprint's datum schema or CBOR hex (its hash must match)." }),
+    ),
+  },
+  {
+    description: "A Plutus script run by the transaction.",
+    examples: [
+      {
+        purpose: "spend",
+        hash: "60b2028485e1f6194876973e7f1a4781ce616d830da416bab7c98570",
+        outputRef: { txHash: "a68c52abfbb6f0543f452f5305a13cefa3f112e53e2733e1023b3340f6d97b9a", index: 0 },
+        redeemer: { type: "json", value: { msg: "48656c6c6f20576f726c64" } },
+      },
+    ],
+  },
+);
+
+const Cip68MetadataUpdate = Type.Object(
+  {
+    policyId: Hash28("The policy id of the CIP-68 token."),
+    assetName: Type.Union(
+      [
+        Hex("The reference token's whole asset name, hex, starting with the label-100 prefix 000643b0.", { minLength: 8, maxLength: 64 }),
+        AssetNameObject,
+      ],
+      { description: "The reference token (label 100): its name in hex with the 000643b0 prefix, or {name, format, label: 100}. Any other name is a 400." },
+    ),
+    metadata: Type.Unknown({
+      description:
+        "The new metadata, a JSON object, converted as a cip68 mint[] entry's (strings become UTF-8 bytes, objects maps with byte keys, arrays lists, integers ints). " +
+        "It replaces the datum's metadata map; the datum's version and extra fields stay as they were.",
+    }),
+    action: Type.String({ description: '"update", the only action (any other is a 400).' }),
+  },
+  {
+    description:
+      "Rewrites the datum of a CIP-68 reference token (label 100). The token's current output is found on chain (an unspent output holding it; none: 400 naming assetName, " +
+      "for a token never minted or burnt), spent, and re-created at the same address with the same value (its lovelace raised to the new output's minimum if the datum grows) " +
+      "and a new inline datum. At a key address the output is spent as a key input: its owner (the metadata manager) signs `complete`, and the fee counts that signature. " +
+      "At a script address it must be spent by a scriptInteractions entry {purpose:\"spend\", outputRef} of this request, whose validator decides (400 naming the entry otherwise). " +
+      "The re-created outputs come after the request's outputs and the minted tokens' outputs, in entry order, before the change. " +
+      "A reference token held with only a datum hash, with no datum, or with a datum that is not 121([map, version, …]) is a 400, as are an entry that repeats a token, " +
+      "or whose token the request's outputs send or mint[] mints or burns.",
+    examples: [
+      {
+        policyId: "4d5bd6249f0d9e4b2762ce334e2973dc7fd414ec1e08b4b0c2159bfb",
+        assetName: "000643b0616e76696c61706963697036385f31373532373032393939373838",
+        metadata: { name: "New Updated Name", description: "This is the updated description for the CIP-68 asset.", image: "ipfs://new-image-hash-goes-here" },
+        action: "update",
+      },
+    ],
+  },
 );
 
 export const BuildBody = Type.Object(
@@ -135,13 +269,25 @@ export const BuildBody = Type.Object(
               hash: Hash28("The script hash (= policy id). A hash that differs from the script's is refused with 400."),
             }),
             Type.Object(
-              { type: Type.String({ pattern: "^(?!simple$)", description: "Any other type (the hosted API's Plutus scripts): refused with 400 naming it." }) },
+              {
+                type: Type.Literal("plutus", { description: "plutus: Plutus validators, as POST /blueprints/apply-params answers them (its preloadedScript, passed on unchanged)." }),
+                blueprint: Type.Object({}, { additionalProperties: true, description: "A CIP-57 blueprint (plutus.json) holding the validators." }),
+              },
+              { description: "Plutus validators given with the request, not stored." },
+            ),
+            Type.Object(
+              { type: Type.String({ pattern: "^(?!simple$|plutus$)", description: "Any other type: refused with 400 naming it." }) },
               { description: "A script of another kind, which this endpoint does not attach." },
             ),
           ],
-          { description: 'A native script {type:"simple", script, hash}.' },
+          { description: 'A native script {type:"simple", script, hash}, or Plutus validators {type:"plutus", blueprint}.' },
         ),
-        { maxItems: 50, description: "Native scripts the mints need; each is attached to the witness set when a mint uses its policy." },
+        {
+          maxItems: 50,
+          description:
+            "Scripts the transaction may run that are not stored: native scripts for the mints (attached when a mint uses its policy), and Plutus blueprints " +
+            "(their validators are looked up before this API key's stored blueprints).",
+        },
       ),
     ),
     message: Type.Optional(
@@ -190,9 +336,38 @@ export const BuildBody = Type.Object(
         description: "Outputs to read without spending; they must be unspent on chain (400 otherwise).",
       }),
     ),
+    scriptInteractions: Type.Optional(
+      Type.Array(ScriptInteraction, {
+        maxItems: 50,
+        description:
+          "Plutus scripts the transaction runs: spend a UTxO at a validator's address, or mint and burn under a Plutus policy (with mint[] entries of type plutus). " +
+          "Each script is run by reference when a reference input carries it (referenceInputs, or the deployment recorded with POST /blueprints refs), else attached to the witness set. " +
+          "Collateral (an ADA-only UTxO of at least 5 ADA from utxos or the change address, else one that also holds tokens and enough ADA to give them back, with a collateral return) and the redeemers' budgets (from the network's evaluator) are added; " +
+          "a script that fails is a 422 carrying its trace.",
+      }),
+    ),
+    delegations: Type.Optional(
+      Type.Array(Delegation, {
+        maxItems: 20,
+        description:
+          "Stake and vote delegations. The transaction then carries their certificates (field 4) and must be signed by each account's stake key as well as the payment keys: " +
+          "sign `complete` with both (a CIP-30 wallet's signTx does). The fee counts the stake key's signature; `fee` and the change account for the deposits.",
+        examples: [
+          [
+            { type: "pool", address: "addr_test1qzlc4t5df7pq2kzaud72lqpzlku5geuk5mfhlmfhzq6yg6kd934hmw7k5zpx4zff9l6uvwu989hq2ylyxdne0zey502s9x624y", keyHash: "pool13mm55qynw84fjlnhyq277ys5csaxgfezvmamd8saxhxculu655t" },
+            { type: "drep", address: "addr_test1qzlc4t5df7pq2kzaud72lqpzlku5geuk5mfhlmfhzq6yg6kd934hmw7k5zpx4zff9l6uvwu989hq2ylyxdne0zey502s9x624y", keyHash: "always-abstain" },
+          ],
+        ],
+      }),
+    ),
+    cip68MetadataUpdates: Type.Optional(
+      Type.Array(Cip68MetadataUpdate, {
+        maxItems: 50,
+        description: "New metadata for CIP-68 reference tokens: each token's output is spent and re-created with a new datum (see the entry's description).",
+      }),
+    ),
   },
-  { description: "What to build. Unknown fields are ignored, as the hosted API does (its published examples send some); " +
-      "the hosted API's features this service does not build (delegations, scriptInteractions, cip68MetadataUpdates, Plutus mints) are refused with 400, so that nothing asked for is silently left out." },
+  { description: "What to build. Unknown fields are ignored, as the hosted API does (its published examples send some)." },
 );
 
 export const BuildResponse = Type.Object({
