@@ -48,6 +48,11 @@ export class FakeServer {
     private readonly failureBody: (status: number) => string,
   ) {
     this.server = createServer((req, res) => void this.#serve(req, res));
+    // The fakes share their process with the test and its clients. After a long synchronous step
+    // of the test (compiling a big JSON schema on a loaded machine), the server's 5 s keep-alive
+    // timer and the client's next request on that socket come due together, and the timer can
+    // win: ECONNRESET. Idle sockets are the clients' to close here (undici closes them after 4 s).
+    this.server.keepAliveTimeout = 0;
   }
 
   async listen(port = this.#port): Promise<void> {
