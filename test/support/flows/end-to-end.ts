@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { buildFlows } from "./build.js";
 import { delegationFlows } from "./delegations.js";
+import { cip68SmartContractFlows } from "./cip68-smart-contract.js";
 import { plutusHelloWorldFlows } from "./plutus-hello-world.js";
 import { startTarget, type Target, type TargetKind } from "../target.js";
 import { tournamentVariants } from "./tournament-variants.js";
@@ -28,6 +29,7 @@ export function runEndToEnd(kind: Exclude<TargetKind, "devnet">): void {
     buildFlows(() => target);
     delegationFlows(() => target);
     plutusHelloWorldFlows(() => target);
+    cip68SmartContractFlows(() => target);
     backendFailures(() => target);
     tournamentVariants(() => target);
   });
