@@ -60,6 +60,7 @@ function coded<C extends ThrowableCode>(code: C, message = "%s") {
 
 // ── Errors that code throws ───────────────────────────────────────────────────────────
 export const BadRequestError = coded("SVC_ERR_BAD_REQUEST");
+export const UnknownFieldError = coded("SVC_ERR_UNKNOWN_FIELD");
 export const UnprocessableError = coded("SVC_ERR_UNPROCESSABLE");
 export const NotFoundError = coded("SVC_ERR_NOT_FOUND");
 

@@ -25,7 +25,14 @@ export interface RedeemerBudget {
   readonly budget: { readonly mem: number; readonly steps: number };
 }
 
-export type TxStatus = "confirmed" | "unknown";
+/**
+ * What the chain says of a transaction: `confirmed` (on the chain) with its depth, `confirmations`:
+ * the blocks from its own to the tip, 1 when it is in the tip block, null when the backend cannot
+ * tell (the devnet has no blocks: each slot stands for one, so it counts the slots since it
+ * accepted the transaction, plus one); or `unknown` (not on the chain: never seen, refused, or
+ * not yet in a block).
+ */
+export type TxStatus = { readonly status: "confirmed"; readonly confirmations: number | null } | { readonly status: "unknown" };
 
 /** The Plutus languages the ledger has cost models for. */
 export type PlutusLanguage = "PlutusV1" | "PlutusV2" | "PlutusV3";
@@ -92,6 +99,7 @@ export interface ChainPort {
    * Throws LedgerRejectedError with the ledger's reason when the ledger refuses it.
    */
   submit(txCbor: string): Promise<string>;
+  /** Whether the transaction is on the chain, and how deep (see TxStatus). */
   txStatus(txHash: string): Promise<TxStatus>;
   /**
    * The last output that held the asset `unit` (policy id followed by asset name, hex), with its
@@ -112,6 +120,13 @@ export interface DevnetPort extends ChainPort {
   faucet(address: string, lovelace: bigint): Promise<string>;
   /** Moves the devnet clock forward by `seconds` (one slot per second). */
   advance(seconds: number): Promise<Tip>;
+  /**
+   * Registers a stake pool by its operator's key hash (hex) alone, without its keys or deposit, as
+   * an operator seeds a test chain: delegations to it are then accepted. False when it was registered already.
+   */
+  seedPool(keyHash: string): Promise<boolean>;
+  /** Registers a key or script DRep by its credential alone, likewise (no deposit). False when it was registered already. */
+  seedDRep(drep: { readonly kind: "key" | "script"; readonly hash: string }): Promise<boolean>;
 }
 
 export const isDevnet = (chain: ChainPort): chain is DevnetPort => "faucet" in chain && "advance" in chain;

@@ -1,5 +1,5 @@
 // build(config) assembles the service and never listens (src/main.ts does).
-// Registration order: config → chain → tournaments → error handler → OpenAPI → auth → blueprints → routes.
+// Registration order: config → chain → tournaments → request ids → error handler → OpenAPI → auth → blueprints → routes.
 // Services are plugins that decorate the instance (app.chain, app.tournaments, app.blueprints); routes take them
 // from there, so nothing under routes/ imports this file.
 import Fastify, { type FastifyInstance } from "fastify";
@@ -11,6 +11,8 @@ import blueprints from "./plugins/blueprints.js";
 import chain from "./plugins/chain.js";
 import errors, { clientErrorHandler, frameworkErrors } from "./plugins/errors.js";
 import openapi from "./plugins/openapi.js";
+import requestId, { genReqId } from "./plugins/request-id.js";
+import unknownFields from "./plugins/unknown-fields.js";
 import tournaments from "./plugins/tournaments.js";
 import addressRoutes from "./routes/addresses/index.js";
 import blueprintRoutes from "./routes/blueprints/index.js";
@@ -48,6 +50,9 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
     frameworkErrors,
     clientErrorHandler,
+    // The client's X-Request-Id when sane, else a new UUID; every log line of the request carries it as reqId.
+    requestIdHeader: false,
+    genReqId,
     // Our own Ajv pair (src/server/validation.ts), built per context with every addSchema'd schema.
     schemaController: { compilersFactory: { buildValidator } },
   });
@@ -59,7 +64,10 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   app.decorate("config", config);
   await app.register(chain, { chain: options.chain });
   await app.register(tournaments);
+  await app.register(requestId);
   await app.register(errors);
+  // Before the OpenAPI plugin: it adds `warnings` to the answers of routes that tolerate unknown fields.
+  await app.register(unknownFields);
   await app.register(openapi);
   await app.register(auth, { clock: options.clock });
   await app.register(blueprints);

@@ -1,7 +1,8 @@
 // TypeBox schemas shared by several routes, and the HTTP-boundary codecs (amounts).
 // Route-specific schemas live beside their routes.
-import { Type, type TSchema } from "typebox";
-import { ERROR_CODE_LIST, ERROR_CODES } from "../errors.js";
+import { Type, type TObject, type TSchema } from "typebox";
+import { STATUS_CODES } from "node:http";
+import { ERROR_CODE_LIST, ERROR_CODES, THROTTLED_MESSAGE, type ErrorCode } from "../errors.js";
 
 export const ErrorBody = Type.Object(
   {
@@ -12,6 +13,18 @@ export const ErrorBody = Type.Object(
       description: "What went wrong, as a stable machine-readable code for clients to act on; docs/errors.md says when each happens and what to do.",
     }),
     message: Type.String({ description: "What went wrong, naming the field and the reason." }),
+    detail: Type.Optional(
+      Type.String({
+        description:
+          "The backend's own words behind `message`, when the message translates them: a ledger refusal (CHAIN_ERR_LEDGER_REJECTED, or the evaluator's refusal at build) keeps the ledger's text here. Absent otherwise.",
+        examples: ['Transaction "14d2…dcce" is outside the validity interval ValidityInterval(Some(5),Some(25)) for slot 65'],
+      }),
+    ),
+    requestId: Type.String({
+      description:
+        "The id of the request (also in the X-Request-Id header of every answer): the client's own X-Request-Id when it sent a sane one (1 to 128 letters, digits, `-_.:`), otherwise a new UUID. Quote it when reporting a problem: the service's log lines carry it.",
+      examples: ["5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"],
+    }),
   },
   { $id: "ErrorBody", description: "Every error answer has this shape." },
 );
@@ -34,15 +47,73 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   503: `The chain backend is unreachable or not configured.${codesOf(503)}`,
 };
 
+/** An example error answer: its code and a message the service really says (and the ledger's own words, when it has them). */
+export interface ErrorExample {
+  code: ErrorCode;
+  message: string;
+  detail?: string;
+}
+
+/** Examples of a route's own error answers, by status (a status given here is documented too). */
+export type ErrorExamples = Partial<Record<number, ErrorExample>>;
+
+/** What the service answers for each status when a route gives no example of its own. */
+const DEFAULT_ERROR_EXAMPLES: Record<number, ErrorExample> = {
+  400: { code: "SVC_ERR_VALIDATION", message: "The request body is empty: send a JSON object." },
+  401: { code: "AUTH_ERR_UNAUTHORIZED", message: "An API key is required: send it in the X-Api-Key header (this service serves preprod)." },
+  404: { code: "SVC_ERR_NOT_FOUND", message: "Not found." },
+  413: { code: "HTTP_ERR_BODY_TOO_LARGE", message: "The request body is larger than this service accepts." },
+  415: { code: "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE", message: "The request body must be JSON: send the header Content-Type: application/json." },
+  422: { code: "CHAIN_ERR_LEDGER_REJECTED", message: "The ledger rejected the transaction: a required signature is missing." },
+  429: { code: "AUTH_ERR_THROTTLED", message: THROTTLED_MESSAGE },
+  503: {
+    code: "CHAIN_ERR_UNAVAILABLE",
+    message: "No chain backend is configured for preprod: set BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL, and restart.",
+  },
+};
+
+/** An ErrorBody as the service sends it, for an OpenAPI example. */
+export const errorExample = (status: number, { code, message, detail }: ErrorExample) => ({
+  statusCode: status,
+  error: STATUS_CODES[status] ?? "Error",
+  code,
+  message,
+  ...(detail !== undefined && { detail }),
+  requestId: "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10",
+});
+
 /**
  * Error responses for a route's schema, so that OpenAPI documents every error it can answer:
- * 400, 401, 413, 415 and 429 always (bad input, keys, body size, media type, quotas), plus `codes`.
+ * 400, 401, 413, 415 and 429 always (bad input, keys, body size, media type, quotas), plus `codes`
+ * (a status, or examples by status: the route's own messages, documenting those statuses too).
+ * Each response carries an example body: the route's own, else a default of the status.
  */
-export function errorResponses(...codes: number[]): Record<number, TSchema> {
-  const all = new Set([400, 401, 413, 415, 429, ...codes]);
+export function errorResponses(...codes: (number | ErrorExamples)[]): Record<number, TSchema> {
+  const examples: ErrorExamples = Object.assign({}, ...codes.filter((c): c is ErrorExamples => typeof c === "object"));
+  const all = new Set([400, 401, 413, 415, 429, ...codes.filter((c): c is number => typeof c === "number"), ...Object.keys(examples).map(Number)]);
   return Object.fromEntries(
-    [...all].sort((a, b) => a - b).map((code) => [code, Type.Ref("ErrorBody", { description: ERROR_DESCRIPTIONS[code] ?? "Error." })]),
+    [...all]
+      .sort((a, b) => a - b)
+      .map((status) => {
+        const example = examples[status] ?? DEFAULT_ERROR_EXAMPLES[status];
+        const options = { description: ERROR_DESCRIPTIONS[status] ?? "Error.", ...(example && { examples: [errorExample(status, example)] }) };
+        return [status, Type.Ref("ErrorBody", options)];
+      }),
   );
+}
+
+/** `schema` with OpenAPI examples, in a copy: a schema shared by several routes keeps each route's own. */
+export const withExamples = <T extends TSchema>(schema: T, ...examples: unknown[]): T => ({ ...schema, examples }) as T;
+
+/**
+ * An object schema of path or query parameters with an example for some of them, in a copy (OpenAPI
+ * lists parameters one by one, so each needs its own; the docs page pre-fills them).
+ */
+export function withParamExamples<T extends TObject>(schema: T, examples: { [K in keyof T["properties"]]?: unknown }): T {
+  const properties = Object.fromEntries(
+    Object.entries(schema.properties).map(([name, property]) => [name, name in examples ? { ...property, examples: [examples[name]] } : property]),
+  );
+  return { ...schema, properties } as T;
 }
 
 export const Hex = (description: string, options: { minLength?: number; maxLength?: number } = {}) =>

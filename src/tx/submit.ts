@@ -18,6 +18,8 @@ import {
 } from "../cardano/tx-cbor.js";
 import type { ChainPort } from "../chain/port.js";
 import { BadRequestError, LedgerRejectedError, refusal } from "../errors.js";
+import { readableRejection } from "./ledger-refusals.js";
+import type { SubmissionLog } from "./status.js";
 
 const VKEY_WITNESSES = 0;
 const HEX = /^(?:[0-9a-fA-F]{2})+$/;
@@ -112,18 +114,24 @@ export function mergeSignatures(transactionHex: string, signatures: readonly str
 
 /**
  * Merges the signatures and submits. A transaction the chain already accepted answers with its
- * id again (idempotent); a rejection is a LedgerRejectedError carrying the ledger's reason.
+ * id again (idempotent); a rejection is a LedgerRejectedError carrying the ledger's reason. With a
+ * `log`, the outcome is remembered there (accepted: pending; refused: rejected with the reason).
  */
-export async function submitSigned(chain: ChainPort, transactionHex: string, signatures: readonly string[] = []): Promise<string> {
+export async function submitSigned(chain: ChainPort, transactionHex: string, signatures: readonly string[] = [], log?: SubmissionLog): Promise<string> {
   const { cbor, txHash } = mergeSignatures(transactionHex, signatures);
-  if ((await chain.txStatus(txHash)) === "confirmed") return txHash;
+  if ((await chain.txStatus(txHash)).status === "confirmed") return txHash;
   try {
     const accepted = await chain.submit(cbor);
     if (accepted !== txHash) throw new Error(`the chain answered the transaction id ${accepted}, expected ${txHash}`);
+    log?.accepted(txHash);
     return txHash;
   } catch (error) {
+    if (!(error instanceof LedgerRejectedError)) throw error;
     // Accepted meanwhile (a concurrent submit of the same transaction): the same answer.
-    if (error instanceof LedgerRejectedError && (await chain.txStatus(txHash)) === "confirmed") return txHash;
-    throw error;
+    if ((await chain.txStatus(txHash)).status === "confirmed") return txHash;
+    // In words that say what to do (the ledger's own text kept as `detail`); remembered as the 422 said it.
+    const readable = await readableRejection(error, chain, cbor);
+    log?.rejected(txHash, readable instanceof Error ? readable.message : error.message);
+    throw readable;
   }
 }

@@ -108,7 +108,8 @@ for (const make of [blockfrostBackend, ogmiosKupoBackend]) {
 
       const status = await service.request("GET", `/transactions/${built.hash}`);
       assert.equal(status.status, 200, JSON.stringify(status.body));
-      assert.deepEqual(status.body, { txHash: built.hash, status: "confirmed" });
+      // The newest transaction on the live ledger: in the tip block.
+      assert.deepEqual(status.body, { txHash: built.hash, status: "confirmed", confirmations: 1 });
       const unknown = await service.request("GET", `/transactions/${"ab".repeat(32)}`);
       assert.deepEqual(unknown.body, { txHash: "ab".repeat(32), status: "unknown" });
     });

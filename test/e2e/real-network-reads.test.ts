@@ -50,7 +50,8 @@ describe("real-network backends over HTTP", () => {
       assert.ok(blockfrost.requests.some((r) => r.path.startsWith(`/api/v0/addresses/${testnetAddress}/utxos`)));
 
       const status = await service.request("GET", `/transactions/${KNOWN_TX}`);
-      assert.deepEqual(status.body, { txHash: KNOWN_TX, status: "confirmed" });
+      // The recorded latest block is at height 15,243,593 and the transaction's at 123,456.
+      assert.deepEqual(status.body, { txHash: KNOWN_TX, status: "confirmed", confirmations: 15_243_593 - 123_456 + 1 });
     });
   });
 
@@ -96,7 +97,8 @@ describe("real-network backends over HTTP", () => {
     await withService(blockfrostEnv(), async (service) => {
       const status = await service.request("GET", `/transactions/${KNOWN_TX}`);
       assert.equal(status.status, 200);
-      assert.equal(blockfrost.requests.length, 2);
+      // GET /txs/{hash} throttled, then answered; then GET /blocks/latest for its depth.
+      assert.deepEqual(blockfrost.requests.map((r) => r.path), [`/api/v0/txs/${KNOWN_TX}`, `/api/v0/txs/${KNOWN_TX}`, "/api/v0/blocks/latest"]);
     });
   });
 

@@ -47,7 +47,7 @@ describe("HTTP foundation", () => {
   it("answers an unknown route with 404 naming the base path", async () => {
     const response = await service.request("GET", "/nope");
     assert.equal(response.status, 404);
-    assert.deepEqual(Object.keys(response.body).sort(), ["code", "error", "message", "statusCode"]);
+    assert.deepEqual(Object.keys(response.body).sort(), ["code", "error", "message", "requestId", "statusCode"]);
     assert.match(response.body.message, /\/v2\/services/);
     const outside = await fetch(`${service.url}/v1/whatever`);
     assert.equal(outside.status, 404);

@@ -1,11 +1,13 @@
 // The docs page (Swagger UI at /v2/services/docs) in a real headless Chromium: it renders the
 // operations of the running service's OpenAPI document, every request it makes stays on this
 // service (the page must work without internet: Chromium runs behind a dead proxy that only
-// loopback bypasses), and the browser reports no error (CSP included).
+// loopback bypasses), and the browser reports no error (CSP included); it shows the operations'
+// examples, and "Try it out" with a pre-filled example answers 200 on the devnet.
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
 import { chromium, type Browser } from "playwright-core";
+import { EXAMPLE_ADDRESS, PARSED_ADDRESS } from "../../src/server/routes/examples.js";
 import { startService, type RunningService } from "../support/service.js";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -26,6 +28,9 @@ const ARGS = [
 const missing = !existsSync(CHROMIUM);
 // Locally a missing browser skips the test; in CI (.ci/run installs it) it must run and fail.
 const skip = missing && !process.env["CI"] ? `${CHROMIUM} is absent: install it with apt-get install chromium (CI installs it)` : false;
+
+/** The longest the page may take to render its operations. */
+const RENDER_TIMEOUT_MS = 90_000;
 
 /** Operations the page must show whatever else the service has: health and the utilities. */
 const REQUIRED = [
@@ -88,7 +93,8 @@ describe("docs page in a real browser", { skip }, () => {
 
     // Swagger UI renders one .opblock per operation, each with its method and path.
     const blocks = page.locator(".opblock");
-    await blocks.first().waitFor({ state: "visible", timeout: 15_000 });
+    // Swagger UI renders in a few seconds, but far slower on a loaded CI machine (26 s seen with a load of 20 on two cores).
+    await blocks.first().waitFor({ state: "visible", timeout: RENDER_TIMEOUT_MS });
     await page.locator(".opblock", { hasText: "/v2/services/health" }).first().waitFor({ state: "visible" });
     assert.equal(await blocks.count(), operations.length, "one operation row per OpenAPI operation");
     for (const op of operations) {
@@ -124,6 +130,55 @@ describe("docs page in a real browser", { skip }, () => {
     assert.ok(requests.some((url) => url.endsWith("/docs/json")), "the page loaded the OpenAPI document from the service");
     assert.deepEqual(problems, [], "no browser errors");
     if (process.env["DOCS_SCREENSHOT"]) await page.screenshot({ path: process.env["DOCS_SCREENSHOT"], fullPage: true });
+    await context.close();
+  });
+});
+
+describe("docs page examples in a real browser", { skip }, () => {
+  // The devnet as shipped (keys optional): "Try it out" must work with the pre-filled examples.
+  let service: RunningService;
+  let browser: Browser;
+
+  before(async () => {
+    service = await startService();
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  });
+  after(async () => {
+    await browser?.close();
+    await service?.close();
+  });
+
+  it("shows the request, answer and error examples, and runs an operation with its pre-filled example", async () => {
+    const context = await browser.newContext({ serviceWorkers: "block" });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(`console error: ${message.text()}`);
+    });
+    await page.goto(`${service.base}/docs`, { waitUntil: "networkidle" });
+    await page.locator(".opblock").first().waitFor({ state: "visible", timeout: RENDER_TIMEOUT_MS });
+
+    const path = "/v2/services/utils/addresses/parse";
+    await page.locator(`.opblock-post .opblock-summary-path[data-path="${path}"]`).first().click();
+    const op = page.locator(".opblock.is-open", { has: page.locator(`.opblock-summary-path[data-path="${path}"]`) }).first();
+    await op.locator(".responses-wrapper").waitFor({ state: "visible" });
+    // The examples render: the request body's, the 200 answer's and an error's (in the service's error shape).
+    assert.match(await op.locator(".opblock-section-request-body").innerText(), new RegExp(EXAMPLE_ADDRESS));
+    assert.match(await op.locator('.responses-table tr.response[data-code="200"]').innerText(), new RegExp(PARSED_ADDRESS.payment));
+    const badRequest = await op.locator('.responses-table tr.response[data-code="400"]').innerText();
+    assert.match(badRequest, /"code": "SVC_ERR_VALIDATION"/);
+    assert.match(badRequest, /body\.address is required\./);
+
+    // "Try it out" pre-fills the request example; "Execute" sends it: the devnet answers 200.
+    await op.locator("button.try-out__btn").click();
+    assert.match(await op.locator("textarea.body-param__text").inputValue(), new RegExp(EXAMPLE_ADDRESS));
+    await op.locator("button.execute").click();
+    const status = op.locator(".live-responses-table tr.response .response-col_status").first();
+    await status.waitFor({ state: "visible", timeout: 15_000 });
+    assert.equal((await status.innerText()).trim(), "200", "the example address parses when run from the docs page");
+    assert.match(await op.locator(".live-responses-table tr.response .response-col_description").first().innerText(), new RegExp(PARSED_ADDRESS.stake));
+    assert.deepEqual(problems, [], "no browser errors");
     await context.close();
   });
 });

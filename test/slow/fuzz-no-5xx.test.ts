@@ -92,8 +92,8 @@ function problemsOf(op: Operation, c: FuzzCase, answer: Answer, chainMissing: bo
   if (status >= 400 && !(isHealth(op) && status === 503)) {
     if (!body || typeof body !== "object") problems.push(`status ${status} with a body that is not JSON: ${answer.text.slice(0, 120)}`);
     else {
-      const keys = Object.keys(body).sort().join(",");
-      if (keys !== "code,error,message,statusCode") problems.push(`error body has the keys ${keys}`);
+      const keys = Object.keys(body).filter((key) => key !== "detail").sort().join(",");
+      if (keys !== "code,error,message,requestId,statusCode") problems.push(`error body has the keys ${keys}`);
       if (body["statusCode"] !== status) problems.push(`statusCode ${String(body["statusCode"])} in a ${status} answer`);
       if (body["error"] !== STATUS_CODES[status]) problems.push(`error "${String(body["error"])}" in a ${status} answer`);
       if (!message.trim()) problems.push(`empty message in a ${status} answer`);
@@ -208,7 +208,7 @@ describe("no input produces a 5xx: every operation of the devnet service", () =>
         const answer = await send(service.url, { label: path, method, path, headers: { "content-type": "application/json" }, body: Buffer.from("{}") });
         assert.equal(answer.status, 404, `${method} ${path}`);
         const body = JSON.parse(answer.text) as Record<string, unknown>;
-        assert.deepEqual(Object.keys(body).sort(), ["code", "error", "message", "statusCode"]);
+        assert.deepEqual(Object.keys(body).sort(), ["code", "error", "message", "requestId", "statusCode"]);
         assert.equal(body["statusCode"], 404);
       }
     }
@@ -258,7 +258,7 @@ describe("no input produces a 5xx: requests that are not valid HTTP", () => {
       const answer = await rawExchange(service.url, bytes);
       assert.match(answer, new RegExp(`^HTTP/1\\.1 ${status} `), answer.slice(0, 200));
       const body = JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4)) as Record<string, unknown>;
-      assert.deepEqual(Object.keys(body).sort(), ["code", "error", "message", "statusCode"]);
+      assert.deepEqual(Object.keys(body).sort(), ["code", "error", "message", "requestId", "statusCode"]);
       assert.equal(body["statusCode"], status);
       assert.equal(body["error"], STATUS_CODES[status]);
       assert.ok(!/Client Error/.test(String(body["message"])), "the message is a sentence");

@@ -103,6 +103,25 @@ function checkSchema(document: OpenApiDocument, schema: Json, where: string, pro
   if (schema.not) checkSchema(document, schema.not, `${where}(not)`, problems, seen);
 }
 
+/**
+ * The examples of a media type or parameter: its own `example`/`examples`, else its schema's
+ * `examples` ($refs followed), which is where Swagger UI also finds them.
+ */
+export function examplesOf(holder: Json, document: OpenApiDocument): unknown[] {
+  if (!holder || typeof holder !== "object") return [];
+  if ("example" in holder) return [holder.example];
+  if (holder.examples && typeof holder.examples === "object") return Object.values(holder.examples as Record<string, Json>).map((e) => e?.value);
+  let schema: Json;
+  try {
+    schema = deref(document, holder.schema);
+  } catch {
+    return [];
+  }
+  return Array.isArray(schema?.examples) ? schema.examples : [];
+}
+
+const hasExample = (holder: Json, document: OpenApiDocument): boolean => examplesOf(holder, document).length > 0;
+
 /** Error statuses whose body is not ErrorBody by design (API.md): health reports itself with 503. */
 const NON_ERRORBODY_ERRORS = new Set(["GET /v2/services/health 503", "GET /health 503"]);
 
@@ -140,6 +159,14 @@ export function checkOperation(document: OpenApiDocument, operation: Operation):
   for (const status of success) {
     const response = responses[status];
     if (status !== "204" && !response.content?.["application/json"]?.schema) problems.push(`${status} response has no JSON schema`);
+  }
+  if (!/^[a-z][a-zA-Z0-9]*$/.test(op.operationId ?? "")) problems.push("no camelCase operationId (e.g. buildTransaction)");
+  if (body && !hasExample(body.content?.["application/json"], document)) problems.push("request body has no example");
+  for (const parameter of (op.parameters ?? []) as Json[]) {
+    if (parameter.required && !hasExample(parameter, document)) problems.push(`${parameter.in} parameter ${parameter.name} has no example`);
+  }
+  for (const [status, response] of Object.entries((op.responses ?? {}) as Record<string, Json>)) {
+    if (status !== "204" && !hasExample(response.content?.["application/json"], document)) problems.push(`${status} response has no example`);
   }
   const takesInput = body !== undefined || (op.parameters ?? []).length > 0;
   const required = new Set<string>();

@@ -209,7 +209,7 @@ export function runPortSuite(name: string, makeSubject: () => Promise<PortSuiteS
     const confirmed = async (txHash: string): Promise<void> => {
       const deadline = Date.now() + (subject.confirmTimeoutMs ?? 0);
       for (;;) {
-        if ((await port.txStatus(txHash)) === "confirmed") return;
+        if ((await port.txStatus(txHash)).status === "confirmed") return;
         if (Date.now() >= deadline) assert.fail(`${txHash} is not confirmed`);
         await new Promise((r) => setTimeout(r, 1000));
       }
@@ -254,7 +254,7 @@ export function runPortSuite(name: string, makeSubject: () => Promise<PortSuiteS
       const nobody = await newEnterpriseWallet();
       assert.deepEqual(await port.utxosAt(nobody.address), []);
       assert.deepEqual(await port.utxosByRef([{ txHash: randomBytes(32).toString("hex"), index: 0 }]), []);
-      assert.equal(await port.txStatus(randomBytes(32).toString("hex")), "unknown");
+      assert.equal((await port.txStatus(randomBytes(32).toString("hex"))).status, "unknown");
     });
 
     it("finds the funded UTxOs by address and by reference", async () => {
@@ -272,7 +272,7 @@ export function runPortSuite(name: string, makeSubject: () => Promise<PortSuiteS
       const unsigned = await buildPayment(params, alice.address, await port.utxosAt(alice.address), bob.address, 2_000_000n);
       await rejects(port.submit(unsigned), /[Mm]issing|witness|signature/);
       await rejects(port.submit(await bob.sign(unsigned)), /[Mm]issing|witness|signature/);
-      assert.equal(await port.txStatus(bodyHash(unsigned)), "unknown");
+      assert.equal((await port.txStatus(bodyHash(unsigned))).status, "unknown");
     });
 
     it("accepts a signed payment: its id is the body hash, it is confirmed, outputs appear and inputs go", async () => {
@@ -281,6 +281,10 @@ export function runPortSuite(name: string, makeSubject: () => Promise<PortSuiteS
       const txHash = await port.submit(signed);
       assert.equal(txHash, bodyHash(signed));
       await confirmed(txHash);
+      // Its depth: blocks from its own to the tip, at least 1 (null: a backend that cannot tell).
+      const status = await port.txStatus(txHash);
+      assert.equal(status.status, "confirmed");
+      if (status.status === "confirmed" && status.confirmations !== null) assert.ok(Number.isSafeInteger(status.confirmations) && status.confirmations >= 1, `depth ${status.confirmations}`);
       const atBob = await port.utxosAt(bob.address);
       assert.ok(atBob.some((u) => u.input.txHash === txHash && lovelaceOf(u) === 3_000_000n));
       const spent = inputsOf(signed);

@@ -33,12 +33,12 @@ export async function signAndSubmit(
   return response.body.txHash as string;
 }
 
-/** Submits expecting the ledger to refuse; returns the error message. */
+/** Submits expecting the ledger to refuse; returns the ledger's own words (`detail` when the message translates them, else the message). */
 export async function submitRejected(service: RunningService, built: Built, signers: readonly TestWallet[]): Promise<string> {
   const signatures = await Promise.all(signers.map((w) => w.witnessSet(built.complete)));
   const response = await service.request("POST", "/transactions/submit", { transaction: built.complete, signatures });
   assert.equal(response.status, 422, JSON.stringify(response.body));
-  return response.body.message as string;
+  return (response.body.detail ?? response.body.message) as string;
 }
 
 /** Submits a transaction that already carries its signatures, with `signatures: []` as the examples send it. */

@@ -154,7 +154,8 @@ describe("the settlement deadline", () => {
       // No other signature: unsigned it is refused only for the stranger's own inputs, signed by the stranger it is accepted.
       const unsigned = await s.request("POST", "/tournaments/submit-tx", { transaction: refund.complete });
       assert.equal(unsigned.status, 422, JSON.stringify(unsigned.body));
-      assert.match(unsigned.body.message, new RegExp(`missing inputs key hashes: Set\\("${stranger.keyHash}"\\).*missing required signers key hashes: TreeSet\\(\\)`));
+      assert.match(unsigned.body.message, new RegExp(`a signature is missing: the key with hash ${stranger.keyHash} \\(the payment key of ${stranger.address}\\) must sign it`));
+      assert.match(unsigned.body.detail, new RegExp(`missing inputs key hashes: Set\\("${stranger.keyHash}"\\).*missing required signers key hashes: TreeSet\\(\\)`));
       await signAndSubmit(s, refund, [stranger]);
       const t = await getTournament(s, D);
       assert.equal(t.status, "refunded");

@@ -22,12 +22,12 @@ after(async () => {
   await s?.close();
 });
 
-/** Signs `complete` with each wallet and submits it, expecting the ledger to refuse it; returns the message. */
+/** Signs `complete` with each wallet and submits it, expecting the ledger to refuse it; returns the ledger's own words (`detail`, else the message). */
 async function submitRejected(complete: string, signers: readonly Funded[]): Promise<string> {
   const signatures = await Promise.all(signers.map((w) => w.witnessSet(complete)));
   const response = await s.request("POST", "/tournaments/submit-tx", { transaction: complete, signatures });
   assert.equal(response.status, 422, JSON.stringify(response.body));
-  return response.body.message as string;
+  return (response.body.detail ?? response.body.message) as string;
 }
 
 /** The redeemers of a transaction (the witness set's key 5, array form): "tag index" → [mem, steps]. */

@@ -121,6 +121,8 @@ describe("hosted API example shapes", () => {
       ],
       preloadedScripts,
     });
+    // The stray field is ignored and named (issue #13 item 3); the other examples send none.
+    assert.deepEqual((built as { warnings?: string[] }).warnings, ["body.mint[0].utxos is not a field of a mint entry: it was ignored."]);
     const signature = await customer.witnessSet(built.stripped); // CIP-30 signTx(stripped, true)
     const response = await service.request("POST", "/transactions/submit", { signatures: [signature], transaction: policyKey.signTx(built.complete) });
     assert.equal(response.status, 200, JSON.stringify(response.body));

@@ -10,7 +10,7 @@
 //   reference scripts  → GET /scripts/{hash}, then /scripts/{hash}/cbor or /scripts/{hash}/json
 //   evaluate           → POST /utils/txs/evaluate?version=6 (or /utils/txs/evaluate/utxos)
 //   submit             → POST /tx/submit (raw CBOR bytes)
-//   txStatus           → GET /txs/{hash}
+//   txStatus           → GET /txs/{hash} (its block height), GET /blocks/latest (the tip's)
 //   stakeAccount       → GET /accounts/{stake_address} (404: never registered)
 //   lastOutputWith     → GET /assets/{unit}/transactions?order=desc&count=1 (the last transaction
 //                        with an output holding the unit), GET /txs/{hash}/utxos (that output,
@@ -159,8 +159,15 @@ export class BlockfrostBackend implements ChainBackend {
   }
 
   async txStatus(txHash: string): Promise<TxStatus> {
-    const tx = await this.#client.get<Schemas["tx_content"] | null>(`/txs/${encodeURIComponent(txHash.toLowerCase())}`, null);
-    return tx === null ? "unknown" : "confirmed";
+    const path = `/txs/${encodeURIComponent(txHash.toLowerCase())}`;
+    const tx = await this.#client.get<Schemas["tx_content"] | null>(path, null);
+    if (tx === null) return { status: "unknown" };
+    const tip = await this.#client.get<Schemas["block_content"]>("/blocks/latest");
+    return this.#translate(path, () => {
+      if (typeof tx.block_height !== "number") throw new Error("the transaction has no block height");
+      if (typeof tip.height !== "number") throw new Error("the latest block has no height");
+      return { status: "confirmed", confirmations: Math.max(1, tip.height - tx.block_height + 1) };
+    });
   }
 
   async stakeAccount(rewardAddress: string): Promise<StakeAccount> {

@@ -17,9 +17,9 @@ import { DevnetClock, SLOT_LENGTH_MS } from "./clock.js";
 import { Faucet, GENESIS_LOVELACE, generateFaucetKey } from "./faucet.js";
 import { exUnitsViolation } from "./limits.js";
 import { DevnetStore, type DevnetSnapshot } from "./store.js";
-import { certificatesOfBody, delegateeViolation, emulatorStakeState, withDeposits } from "./stake-state.js";
+import { certificatesOfBody, delegateeViolation, emulatorStakeState, seededPoolCertificate, withDeposits } from "./stake-state.js";
 import { rewardCredential } from "../../cardano/address-rules.js";
-import type { Certificate } from "../../cardano/certificates.js";
+import type { Certificate, Credential } from "../../cardano/certificates.js";
 import { indexUtxoMap, inputCbor, resolvedInputsOf, utxoEntry, utxosOfMaps, writeUtxoMap } from "./utxo-map.js";
 import { SerialQueue } from "../shared/queue.js";
 import { evaluateWithScalus } from "../shared/scalus-evaluate.js";
@@ -176,8 +176,11 @@ export class DevnetChain implements DevnetPort {
     return this.#queue.run(() => this.#submitNow(txCbor));
   }
 
+  /** The emulator has no blocks: a transaction's depth is the slots since it was accepted, plus one. */
   async txStatus(txHash: string): Promise<TxStatus> {
-    return this.#store.hasTx(txHash.toLowerCase()) ? "confirmed" : "unknown";
+    const slot = this.#store.txSlot(txHash.toLowerCase());
+    if (slot === null) return { status: "unknown" };
+    return { status: "confirmed", confirmations: Math.max(1, this.#clock.slot() - slot + 1) };
   }
 
   faucet(address: string, lovelace: bigint): Promise<string> {
@@ -195,6 +198,30 @@ export class DevnetChain implements DevnetPort {
       this.#store.saveClock(this.#clock.offsetSeconds, slot);
       return this.#tipAt(slot);
     });
+  }
+
+  /**
+   * Registers a pool by its operator's key hash, with a certificate nobody signed
+   * (seededPoolCertificate) and no deposit; the emulator restarts from the saved state with it, as
+   * after a restart. False when the pool is registered already (by a certificate or seeded).
+   */
+  seedPool(keyHash: string): Promise<boolean> {
+    const pool = keyHash.toLowerCase();
+    return this.#queue.run(() => this.#seed(() => this.#store.seedPool(pool, seededPoolCertificate(pool, BigInt(DEVNET_PROTOCOL_PARAMETERS.minPoolCost)))));
+  }
+
+  /** Registers a key or script DRep by its credential, with no deposit; likewise. */
+  seedDRep(drep: Credential): Promise<boolean> {
+    return this.#queue.run(() => this.#seed(() => this.#store.seedDRep({ kind: drep.kind, hash: drep.hash.toLowerCase() })));
+  }
+
+  /** Runs a seeding write (inside the queue); when it registered something, the emulator restarts from the saved state. */
+  #seed(write: () => boolean): boolean {
+    if (this.#closed) throw new Error("the devnet is closed");
+    const created = write();
+    const snapshot = created ? this.#store.load() : null;
+    if (snapshot) this.#emulator = this.#restore(snapshot);
+    return created;
   }
 
   async close(): Promise<void> {

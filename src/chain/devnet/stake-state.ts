@@ -7,10 +7,14 @@
 // accepts into its store (./store.ts), answers stakeAccount from there, refuses what the ledger
 // would refuse and the emulator does not (a delegation to an unregistered pool or DRep: the
 // Conway DELEG rule's DelegateeStakePoolNotRegistered and DelegateeDRepNotRegistered), and
-// hands the state back to the emulator when it starts (Emulator.withState).
+// hands the state back to the emulator when it starts (Emulator.withState). A pool or DRep can also
+// be seeded by its id alone, without its keys or a deposit (DevnetChain.seedPool, seedDRep: POST
+// /devnet/stake-pools and /devnet/dreps), so that delegations to another network's pool or DRep
+// run here: a pool then gets a certificate nobody signed (seededPoolCertificate), a DRep a deposit of 0.
+import { blake2b } from "@noble/hashes/blake2b";
 import { readCertificates, type Certificate, type Credential } from "../../cardano/certificates.js";
 import { drepIdOf, poolIdOf, type DRep } from "../../cardano/delegatees.js";
-import { CborReader } from "../../cardano/cbor.js";
+import { CborReader, CborWriter } from "../../cardano/cbor.js";
 import { readMapEntries } from "../../cardano/tx-cbor.js";
 
 /** What the store keeps, keyed by credentialKey / drepKey. */
@@ -77,6 +81,21 @@ export function delegateeViolation(certificates: readonly Certificate[], registe
 /** A legacy registration's deposit resolved to the protocol's (`keyDeposit`), for the store to keep. */
 export const withDeposits = (certificates: readonly Certificate[], keyDeposit: bigint): Certificate[] =>
   certificates.map((c) => (c.type === "stake-registration" && c.deposit === null ? { ...c, deposit: keyDeposit } : c));
+
+/**
+ * The registration certificate the devnet keeps for a pool seeded by its id alone
+ * (DevnetChain.seedPool), as the emulator takes pools: the operator `keyHash`, a VRF key hash
+ * derived from it (32 bytes of blake2b-256, one per pool), no pledge, the minimum cost `cost`, no
+ * margin, the reward account of a key credential of the same hash, no owners, relays nor metadata.
+ * Nobody holds its keys: it exists so that accounts can delegate to it.
+ */
+export function seededPoolCertificate(keyHash: string, cost: bigint): Uint8Array {
+  const operator = Buffer.from(keyHash, "hex");
+  const rewardAccount = Buffer.concat([Uint8Array.of(0xe0), operator]);
+  const w = new CborWriter().array(10).uint(3).bytes(operator).bytes(blake2b(operator, { dkLen: 32 })).uint(0).uint(cost);
+  w.tag(30).array(2).uint(0).uint(1);
+  return w.bytes(rewardAccount).array(0).array(0).raw(Uint8Array.of(0xf6)).finish();
+}
 
 /** The stake state in Emulator.withState's terms. */
 export function emulatorStakeState(state: StakeState) {

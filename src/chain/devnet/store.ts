@@ -197,6 +197,16 @@ export class DevnetStore {
     return this.#db.prepare("SELECT 1 FROM devnet_dreps WHERE credential = ?").get(credentialKey(credential)) !== undefined;
   }
 
+  /** Registers a pool seeded by its id (its certificate: seededPoolCertificate); false, changing nothing, when it is registered already. */
+  seedPool(pool: string, certificate: Uint8Array): boolean {
+    return this.#db.prepare("INSERT OR IGNORE INTO devnet_pools (pool, certificate) VALUES (?, ?)").run(pool, Buffer.from(certificate)).changes === 1;
+  }
+
+  /** Registers a DRep seeded by its credential, with no deposit (none was paid); false, changing nothing, when it is registered already. */
+  seedDRep(credential: Credential): boolean {
+    return this.#db.prepare("INSERT OR IGNORE INTO devnet_dreps (credential, deposit) VALUES (?, '0')").run(credentialKey(credential)).changes === 1;
+  }
+
   /** Indexes outputs of the UTxO set of a store that predates the asset history (their order among themselves is unknown). */
   backfillAssetOutputs(outputs: readonly AssetOutputRecord[]): void {
     this.#db.transaction(() => this.#putAssetOutputs(outputs, 0))();
@@ -241,6 +251,12 @@ export class DevnetStore {
 
   hasTx(txHash: string): boolean {
     return this.#db.prepare("SELECT 1 FROM devnet_txs WHERE tx_hash = ?").get(txHash) !== undefined;
+  }
+
+  /** The slot at which the devnet accepted the transaction, or null when it did not. */
+  txSlot(txHash: string): number | null {
+    const row = this.#db.prepare("SELECT slot FROM devnet_txs WHERE tx_hash = ?").get(txHash) as { slot: number } | undefined;
+    return row?.slot ?? null;
   }
 
   close(): void {

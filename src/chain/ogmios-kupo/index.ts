@@ -9,7 +9,10 @@
 //   utxosByRef         → queryLedgerState/utxo {outputReferences}
 //   evaluate           → evaluateTransaction (with additionalUtxo)
 //   submit             → submitTransaction
-//   txStatus           → Kupo GET /matches/*@{txHash}, else queryLedgerState/utxo of its output 0
+//   txStatus           → Kupo GET /matches/*@{txHash}, else queryLedgerState/utxo of its output 0;
+//                        its depth: queryNetwork/blockHeight less the height of the block Kupo
+//                        names (Kupo GET /checkpoints/{slot − 1}, findIntersection + nextBlock,
+//                        cached by block); null when Kupo has not indexed it
 //   stakeAccount       → queryLedgerState/rewardAccountSummaries {keys | scripts: [credential]}
 //   lastOutputWith     → Kupo GET /matches/{policy}.{name}?resolve_hashes (every output that held
 //                        it, spent or not); for a spent one (but a key-locked one Kupo names the
@@ -25,7 +28,7 @@ import { BackendError } from "../resilience/backend-error.js";
 import { assetUnitOf, paymentScriptHash } from "../shared/asset-output.js";
 import { SerialQueue } from "../shared/queue.js";
 import { budgetsFromOgmios, utxoFromOgmios, utxosToOgmios } from "../shared/ogmios-wire.js";
-import { KupoClient, utxoFromKupo, type KupoMatch } from "./kupo.js";
+import { KupoClient, utxoFromKupo, type KupoMatch, type KupoPoint } from "./kupo.js";
 import { BACKEND, OgmiosConnection } from "./ogmios.js";
 import { blockAfter, spendInBlock } from "./spending.js";
 import { epochEnd, protocolFromOgmios, slotToTime, stakeAccountFromOgmios, summariesCover } from "./translate.js";
@@ -73,6 +76,8 @@ export class OgmiosKupoBackend implements ChainBackend {
   readonly #chainSync = new SerialQueue();
   /** How an output was spent, by output and spending block (a block never changes; bounded, oldest dropped first). */
   readonly #spends = new Map<string, SpentBy>();
+  /** Block header hash → its height, for the depth of transactions (see #depthOf). */
+  readonly #heights = new Map<string, number>();
 
   readonly #requestTimeoutMs: number;
 
@@ -136,11 +141,33 @@ export class OgmiosKupoBackend implements ChainBackend {
   async txStatus(txHash: string): Promise<TxStatus> {
     const id = txHash.toLowerCase();
     if (!HEX64.test(id)) throw new BadRequestError(`${txHash} is not a transaction id (64 hex digits).`);
-    if ((await this.#kupo.outputsOf(id)).length > 0) return "confirmed";
+    const [match] = await this.#kupo.outputsOf(id);
+    if (match) return { status: "confirmed", confirmations: await this.#depthOf(match.created_at) };
     const outputs = await this.#ogmios.run("queryLedgerState/utxo", "query", (c) =>
       LedgerStateQuery.utxo(c, { outputReferences: [{ transaction: { id }, index: 0 }] }),
     );
-    return outputs.length > 0 ? "confirmed" : "unknown";
+    return outputs.length > 0 ? { status: "confirmed", confirmations: null } : { status: "unknown" };
+  }
+
+  /** Blocks from `block` to the tip (1: the tip itself); null when the chain moved or Kupo has no block before it. */
+  async #depthOf(block: KupoPoint): Promise<number | null> {
+    let height = this.#heights.get(block.header_hash);
+    if (height === undefined) {
+      const parent = await this.#kupo.checkpointAtOrBefore(block.slot_no - 1);
+      if (parent === null) return null;
+      const point = { slot: parent.slot_no, id: parent.header_hash };
+      const found = await this.#chainSync.run(() =>
+        withTimeout(this.#ogmios.run("findIntersection + nextBlock", "query", (c) => blockAfter(c, point)), this.#requestTimeoutMs, () =>
+          new BackendError(BACKEND, "timeout", `Ogmios findIntersection + nextBlock: no block in ${this.#requestTimeoutMs} ms`),
+        ),
+      );
+      if (found.id !== block.header_hash || typeof found.height !== "number") return null;
+      height = found.height;
+      if (this.#heights.size >= SPEND_CACHE_SIZE) this.#heights.delete(this.#heights.keys().next().value as string);
+      this.#heights.set(block.header_hash, height);
+    }
+    const tip = await this.#ogmios.run("queryNetwork/blockHeight", "query", (c) => LedgerStateQuery.networkBlockHeight(c));
+    return typeof tip === "number" ? Math.max(1, tip - height + 1) : null;
   }
 
   async stakeAccount(rewardAddress: string): Promise<StakeAccount> {

@@ -9,6 +9,7 @@ import { createChain, noChainBackend } from "../../chain/index.js";
 import { isDevnet, type ChainPort } from "../../chain/port.js";
 import type { Network } from "../../config.js";
 import { ChainUnavailableError } from "../../errors.js";
+import { SubmissionLog } from "../../tx/status.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -18,6 +19,8 @@ declare module "fastify" {
     readonly chainConfigured: boolean;
     /** Slot ↔ time for config.network; the devnet's runs from its own system start. */
     readonly eraHistory: EraHistory;
+    /** The outcomes of this instance's recent submissions (pending, rejected), in memory. */
+    readonly submissions: SubmissionLog;
   }
 }
 
@@ -54,6 +57,7 @@ async function chainPlugin(app: FastifyInstance, options: ChainPluginOptions): P
   const chain = backend ?? unavailableChain(app.config.network);
   app.decorate("chain", chain);
   app.decorate("chainConfigured", backend !== null);
+  app.decorate("submissions", new SubmissionLog());
   // Without a DevnetPort (no devnet backend), the devnet converts from DEVNET_FALLBACK_START_MS.
   app.decorate("eraHistory", eraHistoryFor(app.config.network, isDevnet(chain) ? chain.systemStartMs : undefined));
   app.addHook("onClose", async () => {

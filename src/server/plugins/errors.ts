@@ -1,7 +1,9 @@
-// Renders every error as {statusCode, error, code, message}, `code` from the registry
+// Renders every error as {statusCode, error, code, message, requestId} (plus `detail`, the
+// ledger's own words, on a translated ledger refusal), `code` from the registry
 // (src/errors.ts, documented in docs/errors.md): coded errors keep their code and status,
 // validation errors name the field, Fastify's and Node's own errors get the code of the
 // situation they describe, and anything else is a bug (500, logged with its stack).
+import { randomUUID } from "node:crypto";
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import type { ErrorObject } from "ajv";
@@ -9,6 +11,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from "fastify-plugin";
 import { ERROR_CODES, isErrorCode, type ErrorCode } from "../../errors.js";
 import { BASE_PATH } from "../paths.js";
+import { REQUEST_ID_HEADER } from "./request-id.js";
 
 type ValidationContext = "body" | "querystring" | "params" | "headers";
 
@@ -17,6 +20,8 @@ interface ErrorAnswer {
   statusCode: number;
   code: ErrorCode;
   message: string;
+  /** The backend's own words behind a translated message (a ledger refusal's text). */
+  detail?: string;
 }
 
 /**
@@ -117,18 +122,22 @@ function answerFor(error: FastifyError): ErrorAnswer {
   const code = codeOf(error, thrownStatus);
   const status = ERROR_CODES[code];
   // Only HTTP_ERR_REFUSED has no fixed status, and codeOf gives it only with a thrown 4xx.
-  return { statusCode: typeof status === "number" ? status : (thrownStatus ?? 400), code, message: messageFor(error, code) };
+  const answer: ErrorAnswer = { statusCode: typeof status === "number" ? status : (thrownStatus ?? 400), code, message: messageFor(error, code) };
+  const detail = (error as { detail?: unknown }).detail;
+  if (code !== "SVC_ERR_INTERNAL" && typeof detail === "string") answer.detail = detail;
+  return answer;
 }
 
 /** Sends an error answer and logs it: a 500 with its stack, anything else as one info line with its code. */
 function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: ErrorAnswer, error?: FastifyError): FastifyReply {
-  const { statusCode, code, message } = answer;
+  const { statusCode, code, message, detail } = answer;
   if (code === "SVC_ERR_INTERNAL") request.log.error({ err: error, code }, "unhandled error");
   else {
     const errorCode = error?.code !== undefined && error.code !== code ? { errorCode: error.code } : {};
-    request.log.info({ code, statusCode, reason: message, ...errorCode }, "request failed");
+    request.log.info({ code, statusCode, reason: message, ...errorCode, ...(detail === undefined ? {} : { detail }) }, "request failed");
   }
-  return reply.status(statusCode).send({ statusCode, error: STATUS_CODES[statusCode] ?? "Error", code, message });
+  const body = { statusCode, error: STATUS_CODES[statusCode] ?? "Error", code, message, ...(detail === undefined ? {} : { detail }), requestId: request.id };
+  return reply.status(statusCode).header(REQUEST_ID_HEADER, request.id).send(body);
 }
 
 /**
@@ -162,10 +171,12 @@ function clientErrorAnswer(error: NodeJS.ErrnoException): ErrorAnswer {
 export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex): void {
   if (error.code === "ECONNRESET" || socket.destroyed) return;
   const { statusCode, code, message } = clientErrorAnswer(error);
-  const body = JSON.stringify({ statusCode, error: STATUS_CODES[statusCode], code, message });
+  // No request was parsed, so none of its headers can be trusted: the id is always a new one.
+  const requestId = randomUUID();
+  const body = JSON.stringify({ statusCode, error: STATUS_CODES[statusCode], code, message, requestId });
   if (socket.writable) {
     socket.write(
-      `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\nContent-Type: application/json\r\n` +
+      `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\nContent-Type: application/json\r\nX-Request-Id: ${requestId}\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   }

@@ -3,7 +3,7 @@
 // under BASE_PATH/docs, and BASE_PATH/openapi.json serves the document. All three are public.
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
 import { VERSION } from "../../version.js";
 import { BASE_PATH } from "../paths.js";
@@ -15,12 +15,47 @@ export const OPENAPI_TAGS = [
   { name: "Utilities", description: "Addresses, native scripts, slot and time: pure functions that need no chain." },
   { name: "Transactions", description: "Build unsigned transactions, submit signed ones, look them up." },
   { name: "Chain", description: "Chain queries: the UTxOs at an address." },
-  { name: "Devnet", description: "The embedded devnet's faucet and clock (404 on other networks)." },
+  { name: "Devnet", description: "The embedded devnet's faucet, its clock, and the stake pools and DReps it registers by id (404 on other networks)." },
   { name: "Tournaments", description: "On-chain tournaments: create, register, add participants, settle." },
   { name: "Smart contracts", description: "CIP-57 blueprints stored per API key, their validators' addresses, datums and redeemers as JSON, parameters applied." },
 ];
 
+/**
+ * @fastify/swagger drops a `$ref` response's sibling keywords, so the examples that errorResponses()
+ * puts beside `$ref: ErrorBody` are collected here, per operation and status, and written into the
+ * document as the response's media example (attachErrorExamples).
+ */
+type ResponseExamples = Map<string, Map<string, unknown>>;
+
+function collectRefExamples(route: RouteOptions, into: ResponseExamples): void {
+  const responses = (route.schema?.response ?? {}) as Record<string, { $ref?: unknown; examples?: unknown }>;
+  const path = route.url.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
+  for (const method of [route.method].flat()) {
+    for (const [status, schema] of Object.entries(responses)) {
+      if (typeof schema?.$ref !== "string" || !Array.isArray(schema.examples) || schema.examples.length === 0) continue;
+      const key = `${method.toLowerCase()} ${path}`;
+      if (!into.has(key)) into.set(key, new Map());
+      into.get(key)!.set(status, schema.examples[0]);
+    }
+  }
+}
+
+function attachErrorExamples<T>(document: T, examples: ResponseExamples): T {
+  const paths = (document as { paths?: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, Record<string, unknown>> }> }>> }).paths;
+  for (const [path, item] of Object.entries(paths ?? {})) {
+    for (const [method, operation] of Object.entries(item)) {
+      for (const [status, example] of examples.get(`${method} ${path}`) ?? []) {
+        const media = operation.responses?.[status]?.content?.["application/json"];
+        if (media && !("example" in media) && !("examples" in media)) media["example"] = example;
+      }
+    }
+  }
+  return document;
+}
+
 async function openapiPlugin(app: FastifyInstance): Promise<void> {
+  const refExamples: ResponseExamples = new Map();
+  app.addHook("onRoute", (route) => collectRefExamples(route, refExamples));
   await app.register(swagger, {
     openapi: {
       openapi: "3.1.0",
@@ -31,7 +66,11 @@ async function openapiPlugin(app: FastifyInstance): Promise<void> {
           "Builds unsigned Cardano transactions (payments, mints, burns, metadata, on-chain tournaments), " +
           "helps with addresses, native scripts and slot/time, and submits what the client signed. " +
           `Every endpoint lives under ${BASE_PATH}. Errors are {statusCode, error, code, message}, code being one of the stable codes listed in ErrorBody. ` +
-          "Amounts are accepted as safe integers or decimal strings (\"5_000_000\") and returned as decimal strings.",
+          "Amounts are accepted as safe integers or decimal strings (\"5_000_000\") and returned as decimal strings. " +
+          "Every operation has an example request, answer and error answers, recorded on a devnet. On a fresh devnet \"Try it out\" answers 200 " +
+          "with the examples of health, the utilities and the devnet faucet and clock; POST /transactions/build's example answers 400 (no funds) " +
+          "until the faucet's example, which funds the same address, has run; the submit, chain-query and tournament examples name transactions, " +
+          "UTxOs and a tournament of the devnet they were recorded on, so elsewhere they answer the 4xx their error examples show.",
       },
       servers: [{ url: "/" }],
       components: {
@@ -53,7 +92,9 @@ async function openapiPlugin(app: FastifyInstance): Promise<void> {
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json["$id"] === "string" ? json["$id"] : `def-${i}`) },
     // OpenAPI 3.1 speaks JSON Schema 2020-12: rewrite draft-07 tuples (TypeBox's Type.Tuple).
-    transformObject: (document) => ("openapiObject" in document ? toJsonSchema2020(document.openapiObject) : document.swaggerObject),
+    // Error responses get their examples back (collectRefExamples).
+    transformObject: (document) =>
+      "openapiObject" in document ? attachErrorExamples(toJsonSchema2020(document.openapiObject), refExamples) : document.swaggerObject,
   });
   // The docs page and its assets are public, like the OpenAPI document.
   app.addHook("onRoute", (route) => {

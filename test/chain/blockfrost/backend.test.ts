@@ -264,7 +264,7 @@ describe("Blockfrost backend", () => {
 
   it("tells a confirmed transaction from an unknown one", async () => {
     const chain = chainFor();
-    assert.equal(await chain.txStatus(KNOWN_TX), "confirmed");
-    assert.equal(await chain.txStatus("00".repeat(32)), "unknown");
+    assert.equal((await chain.txStatus(KNOWN_TX)).status, "confirmed");
+    assert.equal((await chain.txStatus("00".repeat(32))).status, "unknown");
   });
 });

@@ -33,10 +33,11 @@ describe("devnet over HTTP", () => {
   };
   const submit = (transaction: string, signatures?: string[], path = "/transactions/submit") =>
     service.request("POST", path, signatures ? { transaction, signatures } : { transaction });
-  const expectRejected = (response: { status: number; body: { message: string } }, reason: RegExp) => {
+  /** A 422 from the ledger: `reason` is found in the translated message or in the ledger's own words (`detail`). */
+  const expectRejected = (response: { status: number; body: { message: string; detail?: string } }, reason: RegExp) => {
     assert.equal(response.status, 422, JSON.stringify(response.body));
     assert.match(response.body.message, /^The ledger rejected the transaction: /);
-    assert.match(response.body.message, reason);
+    assert.match(`${response.body.message}\n${response.body.detail ?? ""}`, reason);
   };
 
   before(async () => {
@@ -57,7 +58,8 @@ describe("devnet over HTTP", () => {
       assert.equal(utxo.output.address, alice.address);
       assert.equal(lovelaceOf(utxo), 10_000_000_000n);
       const status = await service.request("GET", `/transactions/${response.body.txHash}`);
-      assert.deepEqual(status.body, { txHash: response.body.txHash, status: "confirmed" });
+      assert.deepEqual({ ...status.body, confirmations: undefined }, { txHash: response.body.txHash, status: "confirmed", confirmations: undefined });
+      assert.ok(status.body.confirmations >= 1, "one slot or more since the devnet accepted it");
     });
 
     it("takes the amount as a decimal string with separators, and the address in hex", async () => {
@@ -198,7 +200,8 @@ describe("devnet over HTTP", () => {
       const second = await buildPayment(params, carol.address, utxos, bob.address, 2_100_000n);
       assert.equal((await submit(first, [await carol.witnessSet(first)])).status, 200);
       expectRejected(await submit(second, [await carol.witnessSet(second)]), /[Mm]issing inputs/);
-      assert.equal((await service.request("GET", `/transactions/${txIdOfBody(splitTransaction(fromHex(second)).body)}`)).body.status, "unknown");
+      // The service remembers the ledger's refusal of what it submitted (src/tx/status.ts).
+      assert.equal((await service.request("GET", `/transactions/${txIdOfBody(splitTransaction(fromHex(second)).body)}`)).body.status, "rejected");
     });
 
     it("refuses a transaction whose validity interval has passed", async () => {
@@ -320,7 +323,7 @@ describe("devnet ledger: scripts, evaluation and the limits the emulator misses"
     const exact = await spend(22, redeemer.budget, fee);
     assert.equal(exact.length, meshBuilt.length);
     const txHash = await chain.submit(exact);
-    assert.equal(await chain.txStatus(txHash), "confirmed");
+    assert.equal((await chain.txStatus(txHash)).status, "confirmed");
     assert.deepEqual(await chain.utxosByRef([{ txHash: locked.input.txHash, index: locked.input.outputIndex }]), []);
   });
 

@@ -87,14 +87,14 @@ describe("devnet state on disk", () => {
     assert.equal(second.systemStartMs, state.start);
     assert.equal(second.faucetAddress, state.faucet);
     assert.deepEqual(await second.utxosAt(alice.address), state.utxos);
-    assert.equal(await second.txStatus(funded), "confirmed");
+    assert.equal((await second.txStatus(funded)).status, "confirmed");
     assert.equal((await second.tip()).slot, 511);
     now += 120_000;
     assert.equal((await second.tip()).slot, 500 + 71);
     // Spendable after the restore, and the faucet still pays.
     const bob = await newEnterpriseWallet();
     const signed = await alice.sign(await buildPayment(DEVNET_PROTOCOL_PARAMETERS, alice.address, state.utxos, bob.address, 4_000_000n));
-    assert.equal(await second.txStatus(await second.submit(signed)), "confirmed");
+    assert.equal((await second.txStatus(await second.submit(signed))).status, "confirmed");
     await second.faucet(bob.address, 2_000_000n);
     assert.deepEqual((await second.utxosAt(bob.address)).map(lovelaceOf).sort(), [2_000_000n, 4_000_000n]);
     await second.close();
@@ -143,7 +143,7 @@ describe("devnet state on disk", () => {
     };
     const [redeemer] = await second.evaluate(await spend({ mem: 7_000_000, steps: 3_000_000_000 }));
     assert.ok(redeemer);
-    assert.equal(await second.txStatus(await second.submit(await spend(redeemer.budget))), "confirmed");
+    assert.equal((await second.txStatus(await second.submit(await spend(redeemer.budget)))).status, "confirmed");
     await second.close();
   });
 

@@ -214,9 +214,9 @@ describe("Ogmios + Kupo backend", () => {
 
   it("tells a confirmed transaction (Kupo knows its outputs) from an unknown one (neither Kupo nor the ledger)", async () => {
     const chain = open();
-    assert.equal(await chain.txStatus("35d8340cd6a5d31bf9d09706b92adedf9b1b632e682fdab9fc8865ee3de14e09"), "confirmed");
+    assert.equal((await chain.txStatus("35d8340cd6a5d31bf9d09706b92adedf9b1b632e682fdab9fc8865ee3de14e09")).status, "confirmed");
     fake.answers["queryLedgerState/utxo"] = "utxo-empty.json";
-    assert.equal(await chain.txStatus("00".repeat(32)), "unknown");
+    assert.equal((await chain.txStatus("00".repeat(32))).status, "unknown");
     assert.ok(fake.rpc.some((r) => r.method === "queryLedgerState/utxo"), "the ledger is asked when Kupo does not know it");
   });
 

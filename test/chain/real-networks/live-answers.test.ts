@@ -118,7 +118,7 @@ describe("live fake answers follow the official schemas", () => {
     const refused = (await expect("/tx/submit", "/tx/submit", 400, { ...cbor, body: Buffer.from(unsigned, "hex") })) as { message: string };
     assert.match(refused.message, /[Mm]issing|witness|signature/);
     const accepted = await expect("/tx/submit", "/tx/submit", 200, { ...cbor, body: Buffer.from(await alice.sign(unsigned), "hex") });
-    assert.equal(await ledger.devnet.txStatus(accepted as string), "confirmed");
+    assert.equal((await ledger.devnet.txStatus(accepted as string)).status, "confirmed");
 
   });
 

@@ -105,7 +105,7 @@ describe("the live fakes keep the ledger's time", () => {
           (await subject.ledger.devnet.utxosAt(wallet.address)).map((u) => ({ ref: `${u.input.txHash}#${u.input.outputIndex}`, amount: u.output.amount })),
         );
         assert.equal(utxos[0]?.input.txHash, txHash);
-        assert.equal(await subject.port.txStatus(txHash), "confirmed");
+        assert.equal((await subject.port.txStatus(txHash)).status, "confirmed");
       });
     });
   }

@@ -105,7 +105,7 @@ for (const [name, make] of backends) {
       const [evaluated] = await port.evaluate(await spend(22, { mem: 7_000_000, steps: 3_000_000_000 }));
       assert.ok(evaluated);
       const txHash = await port.submit(await spend(22, evaluated.budget));
-      assert.equal(await port.txStatus(txHash), "confirmed");
+      assert.equal((await port.txStatus(txHash)).status, "confirmed");
       assert.deepEqual(await port.utxosAt(script.address), []);
       assert.deepEqual(await ledger.devnet.utxosAt(script.address), []);
     });

@@ -16,7 +16,7 @@ function start(env: Record<string, string>): Promise<RunningService> {
 }
 
 function assertErrorBody(body: unknown, statusCode: number): void {
-  assert.deepEqual(Object.keys(body as object).sort(), ["code", "error", "message", "statusCode"]);
+  assert.deepEqual(Object.keys(body as object).sort(), ["code", "error", "message", "requestId", "statusCode"]);
   assert.equal((body as { statusCode: number }).statusCode, statusCode);
 }
 

@@ -35,7 +35,8 @@ function expectCode(answer: Answer, code: ErrorCode, status?: number): { message
   assert.equal(answer.status, expected, JSON.stringify(answer.body));
   const body = answer.body as Record<string, unknown>;
   assert.ok(validErrorBody(body), `${JSON.stringify(body)} is an ErrorBody: ${JSON.stringify(validErrorBody.errors)}`);
-  assert.deepEqual(Object.keys(body).sort(), ["code", "error", "message", "statusCode"]);
+  // `detail` only on a translated ledger refusal; `requestId` always (issue #13).
+  assert.deepEqual(Object.keys(body).filter((key) => key !== "detail").sort(), ["code", "error", "message", "requestId", "statusCode"]);
   assert.equal(body["code"], code, JSON.stringify(body));
   assert.equal(body["statusCode"], expected);
   assert.equal(body["error"], STATUS_CODES[answer.status]);
@@ -64,8 +65,9 @@ describe("error codes on the devnet", () => {
   after(() => service.close());
 
   it("answers the example of docs/errors.md exactly (SVC_ERR_VALIDATION)", async () => {
-    const example = JSON.parse(/```json\n(.*)\n```/.exec(docs)![1]!) as unknown;
-    const answer = await service.request("POST", "/transactions/build", { changeAddress: ADDRESS, outputs: [{ lovelace: 2_000_000 }] });
+    const example = JSON.parse(/```json\n(.*)\n```/.exec(docs)![1]!) as { requestId: string };
+    // The example's request id is sent as X-Request-Id, which the answer echoes.
+    const answer = await service.request("POST", "/transactions/build", { changeAddress: ADDRESS, outputs: [{ lovelace: 2_000_000 }] }, { "x-request-id": example.requestId });
     expectCode(answer, "SVC_ERR_VALIDATION");
     assert.deepEqual(answer.body, example);
   });
@@ -142,7 +144,8 @@ describe("error codes on the devnet", () => {
     });
     assert.equal((await service.request("POST", "/devnet/advance", { seconds: 60 })).status, 200);
     const answer = await service.request("POST", "/transactions/submit", { transaction: built.complete, signatures: [await alice.witnessSet(built.complete)] });
-    assert.match(expectCode(answer, "CHAIN_ERR_LEDGER_REJECTED").message, /^The ledger rejected the transaction: .*outside the validity interval/);
+    assert.match(expectCode(answer, "CHAIN_ERR_LEDGER_REJECTED").message, /^The ledger rejected the transaction: the transaction's validity interval has ended: .* Rebuild the transaction/);
+    assert.match(answer.body.detail, /outside the validity interval/);
   });
 
   it("answers a bug with SVC_ERR_INTERNAL and a message that says only so", async () => {

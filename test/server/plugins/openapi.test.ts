@@ -2,17 +2,22 @@
 // description and a declared tag; every parameter, request-body property and response property
 // (recursively, through $refs) has a description; every operation documents a 2xx with a schema,
 // 400 when it takes input, 413/415 when it takes a body, 401/429 when it needs a key; and every
-// error response is ErrorBody. A route added without descriptions makes this test fail.
+// error response is ErrorBody; every operation has a unique camelCase operationId, a request example
+// (body and required parameters) and an example of every response, error statuses included, each
+// valid against its own schema. A route added without descriptions or examples makes this test fail.
 import assert from "node:assert/strict";
+import { STATUS_CODES } from "node:http";
 import { after, before, describe, it } from "node:test";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
 import { Type } from "typebox";
 import { loadConfig } from "../../../src/config.js";
+import { ERROR_CODES, type ErrorCode } from "../../../src/errors.js";
 import { build } from "../../../src/server/app.js";
 import { OPENAPI_TAGS } from "../../../src/server/plugins/openapi.js";
 import { errorResponses } from "../../../src/server/schemas.js";
-import { checkOperation, deref, operationsOf, type OpenApiDocument } from "../../support/openapi.js";
+import { checkOperation, deref, examplesOf, operationsOf, type Json, type OpenApiDocument } from "../../support/openapi.js";
 import { startService, type RunningService } from "../../support/service.js";
 
 describe("OpenAPI document of the running service", () => {
@@ -38,8 +43,8 @@ describe("OpenAPI document of the running service", () => {
     );
     for (const tag of document.tags ?? []) assert.ok(tag.description, `tag ${tag.name} has a description`);
     const errorBody = deref(document, { $ref: "#/components/schemas/ErrorBody" });
-    assert.deepEqual([...errorBody.required].sort(), ["code", "error", "message", "statusCode"]);
-    assert.deepEqual(Object.keys(errorBody.properties).sort(), ["code", "error", "message", "statusCode"]);
+    assert.deepEqual([...errorBody.required].sort(), ["code", "error", "message", "requestId", "statusCode"]);
+    assert.deepEqual(Object.keys(errorBody.properties).sort(), ["code", "detail", "error", "message", "requestId", "statusCode"]);
   });
 
   it("is valid OpenAPI 3.1 (the document's structure)", async () => {
@@ -75,6 +80,62 @@ describe("OpenAPI document of the running service", () => {
     }
   });
 
+  it("gives every operation its own operationId", () => {
+    const ids = operationsOf(document).map(({ op }) => op.operationId as string);
+    assert.deepEqual(
+      ids.filter((id, i) => ids.indexOf(id) !== i),
+      [],
+      "operationIds are unique",
+    );
+  });
+
+  it("has examples that match their own schemas (validated as the service validates: Ajv, no coercion of bodies)", () => {
+    const ajv = new Ajv2020({ strict: false, validateFormats: true, allErrors: false });
+    // ajv-formats is CommonJS: at run time its default import is the plugin function (as in src/server/validation.ts).
+    (addFormats as unknown as (a: Ajv2020) => Ajv2020)(ajv);
+    // Every schema of the document, reachable by its pointer, so that $refs resolve.
+    ajv.addSchema({ $id: "doc", components: document.components } as object, "doc");
+    const wrong: string[] = [];
+    const check = (where: string, holder: Json, schema: Json) => {
+      if (!schema) return;
+      const rooted = JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/')) as object;
+      const validate = ajv.compile(rooted);
+      for (const example of examplesOf(holder, document)) {
+        if (!validate(example)) wrong.push(`${where}: ${ajv.errorsText(validate.errors)} in ${JSON.stringify(example).slice(0, 200)}`);
+      }
+    };
+    let count = 0;
+    for (const { method, path, op } of operationsOf(document)) {
+      const name = `${method} ${path}`;
+      for (const p of (op.parameters ?? []) as Json[]) check(`${name} ${p.in} ${p.name}`, p, p.schema);
+      const body = op.requestBody?.content?.["application/json"];
+      if (body) check(`${name} body`, body, body.schema);
+      for (const [status, response] of Object.entries((op.responses ?? {}) as Record<string, Json>)) {
+        const media = response.content?.["application/json"];
+        if (media) check(`${name} ${status}`, media, media.schema);
+        count += examplesOf(media, document).length;
+      }
+    }
+    assert.ok(count > 0, "the document has response examples");
+    assert.deepEqual(wrong, []);
+  });
+
+  it("has error examples whose status and code agree with the registry", () => {
+    const wrong: string[] = [];
+    for (const { method, path, op } of operationsOf(document)) {
+      for (const [status, response] of Object.entries((op.responses ?? {}) as Record<string, Json>)) {
+        if (!/^[45]\d\d$/.test(status) || response.content?.["application/json"]?.schema?.$ref !== "#/components/schemas/ErrorBody") continue;
+        for (const example of examplesOf(response.content["application/json"], document) as Json[]) {
+          const expected = ERROR_CODES[example.code as ErrorCode];
+          if (example.statusCode !== Number(status) || (expected !== "4xx" && expected !== Number(status)) || example.error !== STATUS_CODES[Number(status)]) {
+            wrong.push(`${method} ${path} ${status}: ${JSON.stringify(example)}`);
+          }
+        }
+      }
+    }
+    assert.deepEqual(wrong, []);
+  });
+
   it("every operation is completely documented", async (t) => {
     const operations = operationsOf(document);
     assert.ok(operations.length > 0);
@@ -101,12 +162,16 @@ describe("the completeness rules themselves", () => {
       "/v2/services/rules-test/good",
       {
         schema: {
+          operationId: "checkRulesTestGood",
           summary: "A well documented operation",
           description: "Documented with the shared helpers.",
           tags: ["Utilities"],
-          body: Type.Object({ address: Type.String({ description: "An address." }) }, { additionalProperties: false }),
+          body: Type.Object(
+            { address: Type.String({ description: "An address." }) },
+            { additionalProperties: false, examples: [{ address: "addr_test1vpc8d2d0mde78amck0rqzaqq3l9zdvz4plhvaynrg94m89q70x2nj" }] },
+          ),
           response: {
-            200: Type.Object({ ok: Type.Boolean({ description: "Always true." }) }, { description: "It worked." }),
+            200: Type.Object({ ok: Type.Boolean({ description: "Always true." }) }, { description: "It worked.", examples: [{ ok: true }] }),
             ...errorResponses(),
           },
         },
@@ -157,6 +222,10 @@ describe("the completeness rules themselves", () => {
       "does not document 415",
       "does not document 429",
       "200 response has no description (give the response schema a description)",
+      "no camelCase operationId (e.g. buildTransaction)",
+      "request body has no example",
+      "path parameter id has no example",
+      "200 response has no example",
       "200 response.result has no description",
       "404 response does not reference ErrorBody (use errorResponses() from src/server/schemas.ts)",
     ]) {

@@ -26,7 +26,7 @@ const call = (service: RunningService, key: string): Promise<JsonResponse> => se
 
 function assertThrottled(response: JsonResponse, retryAfter?: number): void {
   assert.equal(response.status, 429);
-  assert.deepEqual(response.body, { statusCode: 429, error: "Too Many Requests", code: "AUTH_ERR_THROTTLED", message: THROTTLED_MESSAGE });
+  assert.deepEqual(response.body, { statusCode: 429, error: "Too Many Requests", code: "AUTH_ERR_THROTTLED", message: THROTTLED_MESSAGE, requestId: response.headers.get("x-request-id") });
   const header = Number(response.headers.get("retry-after"));
   assert.ok(Number.isInteger(header) && header >= 1, `Retry-After ${response.headers.get("retry-after")}`);
   if (retryAfter !== undefined) assert.equal(header, retryAfter);

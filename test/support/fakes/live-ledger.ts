@@ -109,6 +109,8 @@ export class LiveLedger {
   /** Every address that ever held an output (Blockfrost answers 404 for the others). */
   readonly #seen = new Set<string>();
   #queue: Promise<unknown> = Promise.resolve();
+  /** Submissions held by hold(), not yet applied; null when not holding. */
+  #mempool: string[] | null = null;
 
   private constructor(
     readonly devnet: DevnetChain,
@@ -164,9 +166,33 @@ export class LiveLedger {
     });
   }
 
-  /** Submits a signed transaction (CBOR hex) to the ledger and records it; LedgerRejectedError passes through. */
+  /**
+   * Submits a signed transaction (CBOR hex) to the ledger and records it; LedgerRejectedError passes
+   * through. While the ledger holds submissions (hold()), it only answers the transaction's id.
+   */
   submit(cbor: string): Promise<string> {
+    if (this.#mempool !== null) {
+      this.#mempool.push(cbor);
+      return Promise.resolve(Serialization.Transaction.fromCbor(TxCBOR(cbor)).getId().toString());
+    }
     return this.#serial(() => this.#submitNow(cbor));
+  }
+
+  /**
+   * From now on submissions are accepted unchecked and wait, as in a mempool, until release():
+   * a transaction accepted but not yet in a block, as a real network has them for a while.
+   */
+  hold(): void {
+    this.#mempool ??= [];
+  }
+
+  /** Stops holding: the held submissions go to the ledger, oldest first; their ids. */
+  async release(): Promise<string[]> {
+    const held = this.#mempool ?? [];
+    this.#mempool = null;
+    const ids: string[] = [];
+    for (const cbor of held) ids.push(await this.submit(cbor));
+    return ids;
   }
 
   record(txHash: string): TxRecord | undefined {

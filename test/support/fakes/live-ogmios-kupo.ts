@@ -263,6 +263,8 @@ export async function liveOgmios(ledger: LiveLedger, method: string, params: Par
       const { slot } = await ledger.tip();
       return rpc(method, { result: { slot, id: blockHashOf(slot) } });
     }
+    case "queryNetwork/blockHeight":
+      return rpc(method, { result: ledger.height });
     case "queryNetwork/startTime":
       return fixtureText("ogmios/network-start-time-preprod.json");
     case "queryLedgerState/eraSummaries":

@@ -2,7 +2,8 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { encodeUtxo } from "../../../cardano/utxo.js";
-import { errorResponses } from "../../schemas.js";
+import { errorResponses, withExamples, withParamExamples } from "../../schemas.js";
+import * as X from "../examples.js";
 import { within } from "../within.js";
 import { AddressParams, UtxosResponse } from "./schemas.js";
 import { utxoQueryAddress } from "./to-domain.js";
@@ -13,13 +14,14 @@ export default async function addressRoutes(fastify: FastifyInstance): Promise<v
     "/addresses/:address/utxos",
     {
       schema: {
+        operationId: "getAddressUtxos",
         summary: "UTxOs at an address",
         description:
           "The unspent outputs at a payment address, as UTxO strings (CIP-30 getUtxos() format). An address of the other network family, " +
           "a reward address or a Byron address is 400.",
         tags: ["Chain"],
-        params: AddressParams,
-        response: { 200: UtxosResponse, ...errorResponses(503) },
+        params: withParamExamples(AddressParams, { address: X.EXAMPLE_PLAYER }),
+        response: { 200: withExamples(UtxosResponse, X.UTXOS_ANSWER), ...errorResponses(503, { 400: X.NOT_AN_ADDRESS }) },
       },
     },
     async (request) => {

@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { MAX_BLUEPRINTS_PER_OWNER } from "../../../blueprints/library.js";
 import { errorResponses } from "../../schemas.js";
+import { BLUEPRINT_ERRORS } from "../examples.js";
 import { jsonBodyParser } from "../../validation.js";
 import { within } from "../within.js";
 import { AppliedParams, ApplyParamsBody, BlueprintList, BlueprintParams, Deleted, IDENTITY, ListQuery, OWNERSHIP, SaveBody, SavedBlueprint } from "./schemas.js";
@@ -21,6 +22,7 @@ export default async function blueprintRoutes(fastify: FastifyInstance): Promise
     "/blueprints",
     {
       schema: {
+        operationId: "upsertBlueprint",
         summary: "Store a blueprint (create or update), and where its validators are deployed",
         description:
           `Stores a CIP-57 blueprint (an Aiken plutus.json) for your API key and answers its validators and their script addresses. ${IDENTITY} ` +
@@ -31,7 +33,7 @@ export default async function blueprintRoutes(fastify: FastifyInstance): Promise
           "service's body limit (BODY_LIMIT, 1 MiB by default) is 413.",
         tags: SMART_CONTRACT_TAGS,
         body: SaveBody,
-        response: { 200: SavedBlueprint, ...errorResponses() },
+        response: { 200: SavedBlueprint, ...errorResponses(BLUEPRINT_ERRORS.upsert) },
       },
     },
     async (request) => {
@@ -44,6 +46,7 @@ export default async function blueprintRoutes(fastify: FastifyInstance): Promise
     "/blueprints",
     {
       schema: {
+        operationId: "listBlueprints",
         summary: "Your blueprints, with filters",
         description:
           "The blueprints stored with your API key that match every filter given: `title` and `version` (the preamble's, exactly), `hash` " +
@@ -51,7 +54,7 @@ export default async function blueprintRoutes(fastify: FastifyInstance): Promise
           `is opaque: pass the previous page's. Each result carries the blueprint JSON as stored. ${OWNERSHIP}`,
         tags: SMART_CONTRACT_TAGS,
         querystring: ListQuery,
-        response: { 200: BlueprintList, ...errorResponses() },
+        response: { 200: BlueprintList, ...errorResponses(BLUEPRINT_ERRORS.list) },
       },
     },
     async (request) => {
@@ -72,13 +75,14 @@ export default async function blueprintRoutes(fastify: FastifyInstance): Promise
       "/blueprints/:id",
       {
         schema: {
+          operationId: "deleteBlueprint",
           summary: "Delete one of your blueprints",
           description:
             "Deletes the blueprint of this ID that you store, with its recorded refs (the reference scripts stay on chain). " +
             `A blueprint you do not store, whether another key's or none at all, is 404. ${OWNERSHIP}`,
           tags: SMART_CONTRACT_TAGS,
           params: BlueprintParams,
-          response: { 200: Deleted, ...errorResponses(404) },
+          response: { 200: Deleted, ...errorResponses(404, BLUEPRINT_ERRORS.delete) },
         },
       },
       async (request) => {
@@ -93,6 +97,7 @@ export default async function blueprintRoutes(fastify: FastifyInstance): Promise
     "/blueprints/apply-params",
     {
       schema: {
+        operationId: "applyBlueprintParams",
         summary: "Apply parameters to validators",
         description:
           "Applies parameter values to parameterized validators by UPLC application (Plutus V1, V2 and V3), and answers the applied " +
@@ -104,7 +109,7 @@ export default async function blueprintRoutes(fastify: FastifyInstance): Promise
           `parameter's schema is 400 naming it (body.params.<hash>[i]). ${OWNERSHIP}`,
         tags: SMART_CONTRACT_TAGS,
         body: ApplyParamsBody,
-        response: { 200: AppliedParams, ...errorResponses(404) },
+        response: { 200: AppliedParams, ...errorResponses(404, BLUEPRINT_ERRORS.applyParams) },
       },
     },
     async (request) => {

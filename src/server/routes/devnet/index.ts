@@ -1,14 +1,17 @@
-// The embedded devnet's faucet and clock; on other networks both answer 404 saying so.
+// The embedded devnet's faucet, clock, and the stake pools and DReps it seeds by id (so that
+// delegations to a real network's pool or DRep run here unchanged); on other networks all answer 404 saying so.
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { isDevnet, type DevnetPort } from "../../../chain/port.js";
 import { NotFoundError } from "../../../errors.js";
 import { BASE_PATH } from "../../paths.js";
-import { errorResponses } from "../../schemas.js";
+import { errorResponses, withExamples } from "../../schemas.js";
+import * as X from "../examples.js";
 import { SubmitResponse } from "../transactions/schemas.js";
 import { within } from "../within.js";
-import { AdvanceBody, FaucetBody, TipResponse } from "./schemas.js";
-import { faucetRequest } from "./to-domain.js";
+import { drepIdOf, poolIdOf } from "../../../cardano/delegatees.js";
+import { AdvanceBody, DRepBody, DRepResponse, FaucetBody, StakePoolBody, StakePoolResponse, TipResponse } from "./schemas.js";
+import { drepToSeed, faucetRequest, poolToSeed } from "./to-domain.js";
 
 export default async function devnetRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -24,13 +27,17 @@ export default async function devnetRoutes(fastify: FastifyInstance): Promise<vo
     "/devnet/faucet",
     {
       schema: {
+        operationId: "fundDevnetAddress",
         summary: "Fund an address (devnet only)",
         description:
           "Sends lovelace from the devnet's genesis faucet to an address, in a transaction the ledger validates like any other. " +
           "Answers once the transaction is accepted and saved. 404 on other networks.",
         tags: ["Devnet"],
-        body: FaucetBody,
-        response: { 200: SubmitResponse, ...errorResponses(404, 422) },
+        body: withExamples(FaucetBody, X.FAUCET_REQUEST),
+        response: {
+          200: withExamples(SubmitResponse, X.FAUCET_ANSWER),
+          ...errorResponses(404, 422, { 400: X.required("address"), 404: X.devnetOnly(`POST ${BASE_PATH}/devnet/faucet`), 422: X.FAUCET_OUTPUT_TOO_SMALL }),
+        },
       },
     },
     async (request) => {
@@ -47,18 +54,80 @@ export default async function devnetRoutes(fastify: FastifyInstance): Promise<vo
     "/devnet/advance",
     {
       schema: {
+        operationId: "advanceDevnetClock",
         summary: "Move the devnet clock forward (devnet only)",
         description:
           "Moves the devnet's clock forward by `seconds` slots (one slot per second); afterwards it keeps following wall time from there. " +
           "Slot-to-time conversion does not change: slot N always starts at the devnet's start + N seconds. 404 on other networks.",
         tags: ["Devnet"],
-        body: AdvanceBody,
-        response: { 200: TipResponse, ...errorResponses(404) },
+        body: withExamples(AdvanceBody, X.ADVANCE_REQUEST),
+        response: {
+          200: withExamples(TipResponse, X.ADVANCE_ANSWER),
+          ...errorResponses(404, { 400: X.required("seconds"), 404: X.devnetOnly(`POST ${BASE_PATH}/devnet/advance`) }),
+        },
       },
     },
     async (request) => {
       const chain = devnet(`POST ${BASE_PATH}/devnet/advance`);
       return chain.advance(request.body.seconds);
+    },
+  );
+
+  const SEEDED =
+    "Nobody holds its keys and no deposit is paid: it exists so that accounts can delegate to it, as they would on the network where it is registered " +
+    "(the devnet refuses a delegation to a pool or DRep it does not know, as the ledger does). Saved with the devnet's state: it stays registered across restarts. " +
+    "Idempotent: registering it again answers created: false and changes nothing. 404 on other networks.";
+
+  app.post(
+    "/devnet/stake-pools",
+    {
+      schema: {
+        operationId: "registerDevnetStakePool",
+        summary: "Register a stake pool by its id (devnet only)",
+        description: `Registers a stake pool on the devnet by its id alone, as an operator seeds a test chain (e.g. a preprod pool that the hosted API's examples delegate to). ${SEEDED}`,
+        tags: ["Devnet"],
+        body: StakePoolBody,
+        response: {
+          200: StakePoolResponse,
+          ...errorResponses(404, {
+            400: { code: "SVC_ERR_BAD_REQUEST", message: "body.poolId is not a stake pool id: give its bech32 id (pool1…, 28 bytes; checksum included) or the pool's key hash as 56 hex digits." },
+            404: X.devnetOnly(`POST ${BASE_PATH}/devnet/stake-pools`),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const chain = devnet(`POST ${BASE_PATH}/devnet/stake-pools`);
+      const keyHash = await within("body", () => poolToSeed(request.body));
+      return { poolId: poolIdOf(keyHash), keyHash, created: await chain.seedPool(keyHash) };
+    },
+  );
+
+  app.post(
+    "/devnet/dreps",
+    {
+      schema: {
+        operationId: "registerDevnetDRep",
+        summary: "Register a DRep by its id (devnet only)",
+        description: `Registers a key or script DRep on the devnet by its id alone, as an operator seeds a test chain (e.g. a preprod DRep that the hosted API's examples delegate votes to). ${SEEDED}`,
+        tags: ["Devnet"],
+        body: DRepBody,
+        response: {
+          200: DRepResponse,
+          ...errorResponses(404, {
+            400: {
+              code: "SVC_ERR_BAD_REQUEST",
+              message: "body.drepId is always-abstain, a predefined DRep that every chain knows: it needs no registration. Give a key or script DRep's id.",
+            },
+            404: X.devnetOnly(`POST ${BASE_PATH}/devnet/dreps`),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const chain = devnet(`POST ${BASE_PATH}/devnet/dreps`);
+      const drep = await within("body", () => drepToSeed(request.body));
+      return { drepId: drepIdOf(drep), kind: drep.kind, hash: drep.hash, created: await chain.seedDRep(drep) };
     },
   );
 }

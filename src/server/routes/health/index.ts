@@ -6,6 +6,8 @@ import { isObservedChain } from "../../../chain/backend.js";
 import { hasEvaluationCheck } from "../../../chain/cross-checked-evaluation.js";
 import { VERSION } from "../../../version.js";
 import { noChainBackend } from "../../../chain/index.js";
+import { withExamples } from "../../schemas.js";
+import * as X from "../examples.js";
 import { Health } from "./schemas.js";
 
 /**
@@ -21,12 +23,14 @@ export default async function healthRoutes(fastify: FastifyInstance): Promise<vo
     "/health",
     {
       schema: {
+        // Served twice (under the base path, and at the root for load balancers): one operationId each.
+        operationId: app.prefix === "" ? "getRootHealth" : "getHealth",
         summary: "Service health and chain tip",
         description:
           "Never needs an API key. Answers 503 with status degraded when the chain backend is unreachable or not configured. A real-network backend is asked for its tip once, with a 2 s timeout and no retries, so that health answers within about 3 s even when the backend hangs.",
         tags: ["Health"],
         security: [],
-        response: { 200: Health, 503: Health },
+        response: { 200: withExamples(Health, X.HEALTH_OK), 503: withExamples(Health, X.HEALTH_DEGRADED) },
       },
       config: { public: true },
     },

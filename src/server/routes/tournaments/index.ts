@@ -12,7 +12,8 @@ import { readRegistrationsPage, readTournament, readTournamentsPage } from "../.
 import { register, unregister } from "../../../tournament/register.js";
 import * as limits from "../../../tournament/limits.js";
 import { settle } from "../../../tournament/settle.js";
-import { errorResponses } from "../../schemas.js";
+import { errorResponses, withExamples, withParamExamples } from "../../schemas.js";
+import * as X from "../examples.js";
 import { registerSubmitRoute } from "../transactions/index.js";
 import { within } from "../within.js";
 import * as S from "./schemas.js";
@@ -40,12 +41,18 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
   const inputs = tournamentInputs(app.config.network);
   const context = () => app.tournaments.context();
 
-  registerSubmitRoute(app, "/tournaments/submit-tx", { summary: "Submit a signed tournament transaction", tag: "Tournaments" });
+  registerSubmitRoute(app, "/tournaments/submit-tx", {
+    operationId: "submitTournamentTransaction",
+    summary: "Submit a signed tournament transaction",
+    tag: "Tournaments",
+    examples: { request: X.TOURNAMENT_SUBMIT_REQUEST, answer: X.TOURNAMENT_SUBMIT_ANSWER },
+  });
 
   app.post(
     "/tournaments",
     {
       schema: {
+        operationId: "createTournament",
         summary: "Create a tournament",
         description:
           "Builds the transaction that mints the tournament NFT (its name, the tournament ID, derives from the first of `utxos`, which the " +
@@ -62,8 +69,11 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
           SIGN_NOTE +
           CONTRACT_NOTE,
         tags: TAGS,
-        body: S.CreateBody,
-        response: { 200: S.CreateAnswer, ...errorResponses(404, 422, 503) },
+        body: withExamples(S.CreateBody, X.CREATE_TOURNAMENT_REQUEST),
+        response: {
+          200: withExamples(S.CreateAnswer, X.CREATE_TOURNAMENT_ANSWER),
+          ...errorResponses(404, 422, 503, { 400: X.required("name"), 404: X.NO_DEPLOYMENT, 422: X.TOURNAMENT_SCRIPT_REFUSES }),
+        },
       },
     },
     async (request) => {
@@ -76,6 +86,7 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
     "/tournaments",
     {
       schema: {
+        operationId: "listTournaments",
         summary: "List tournaments",
         description:
           "The live tournaments of a contract deployment (open, full or expired; ended ones are read one at a time with GET " +
@@ -86,7 +97,7 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
           CONTRACT_NOTE,
         tags: TAGS,
         querystring: S.ListQuery,
-        response: { 200: S.ListAnswer, ...errorResponses(404, 503) },
+        response: { 200: withExamples(S.ListAnswer, X.TOURNAMENT_LIST), ...errorResponses(404, 503, { 400: X.LIMIT_TOO_SMALL, 404: X.NO_DEPLOYMENT }) },
       },
     },
     async (request) => within("querystring", () => readTournamentsPage(context(), tournamentsQuery(request.query))),
@@ -96,6 +107,7 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
     "/tournaments/:tournamentId",
     {
       schema: {
+        operationId: "getTournament",
         summary: "Get a tournament",
         description:
           "The tournament, as the chain holds it now: open, full or expired (settleBy reached at the chain's tip). After it ended, as its last " +
@@ -103,9 +115,9 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
           "endedBy naming that transaction; read from the chain on every backend. 404 when no output of this contract ever held its NFT." +
           CONTRACT_NOTE,
         tags: TAGS,
-        params: S.TournamentParams,
+        params: withParamExamples(S.TournamentParams, { tournamentId: X.TOURNAMENT_ID }),
         querystring: S.ContractQuery,
-        response: { 200: S.Tournament, ...errorResponses(404, 503) },
+        response: { 200: withExamples(S.Tournament, X.TOURNAMENT), ...errorResponses(404, 503, { 400: X.TOURNAMENT_ID_INVALID, 404: X.NO_TOURNAMENT }) },
       },
     },
     async (request) => readTournament(context(), tournamentQuery(request.params, request.query)),
@@ -115,6 +127,7 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
     "/tournaments/:tournamentId/register",
     {
       schema: {
+        operationId: "registerToTournament",
         summary: "Register to a tournament",
         description:
           "Builds the transaction whose output 0 is the registration: at the tournament's registration address, holding the entry fee " +
@@ -124,9 +137,12 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
           SIGN_NOTE +
           CONTRACT_NOTE,
         tags: TAGS,
-        params: S.TournamentParams,
-        body: S.RegisterBody,
-        response: { 200: S.RegisterAnswer, ...errorResponses(404, 422, 503) },
+        params: withParamExamples(S.TournamentParams, { tournamentId: X.TOURNAMENT_ID }),
+        body: withExamples(S.RegisterBody, X.REGISTER_REQUEST),
+        response: {
+          200: withExamples(S.RegisterAnswer, X.REGISTER_ANSWER),
+          ...errorResponses(404, 422, 503, { 400: X.required("registererAddress"), 404: X.NO_LIVE_TOURNAMENT, 422: X.TOURNAMENT_SCRIPT_REFUSES }),
+        },
       },
     },
     async (request) => {
@@ -139,6 +155,7 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
     "/tournaments/:tournamentId/unregister",
     {
       schema: {
+        operationId: "unregisterFromTournament",
         summary: "Cancel a registration",
         description:
           "Builds the transaction that spends the registration (Cancel) and refunds the whole output to the registrant, who must sign it " +
@@ -150,9 +167,12 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
           SIGN_NOTE +
           CONTRACT_NOTE,
         tags: TAGS,
-        params: S.TournamentParams,
-        body: S.UnregisterBody,
-        response: { 200: S.TxAnswer, ...errorResponses(404, 422, 503) },
+        params: withParamExamples(S.TournamentParams, { tournamentId: X.TOURNAMENT_ID }),
+        body: withExamples(S.UnregisterBody, X.UNREGISTER_REQUEST),
+        response: {
+          200: withExamples(S.TxAnswer, X.UNREGISTER_ANSWER),
+          ...errorResponses(404, 422, 503, { 400: X.required("registererAddress"), 404: X.NO_LIVE_TOURNAMENT, 422: X.TOURNAMENT_SCRIPT_REFUSES }),
+        },
       },
     },
     async (request) => txJson(await within("body", () => unregister(context(), inputs.unregister(request.params, request.body)))),
@@ -162,6 +182,7 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
     "/tournaments/:tournamentId/registrations",
     {
       schema: {
+        operationId: "listTournamentRegistrations",
         summary: "List a tournament's registrations",
         description:
           "Every output at the tournament's registration address, ordered by output reference, also after the tournament ended (what is left " +
@@ -171,9 +192,12 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
           "`valid`; pages of `limit` (1..100, default 100), numbered from 1 by `page` (alias `cursor`)." +
           CONTRACT_NOTE,
         tags: TAGS,
-        params: S.TournamentParams,
+        params: withParamExamples(S.TournamentParams, { tournamentId: X.TOURNAMENT_ID }),
         querystring: S.RegistrationsQuery,
-        response: { 200: S.RegistrationsAnswer, ...errorResponses(404, 503) },
+        response: {
+          200: withExamples(S.RegistrationsAnswer, X.REGISTRATIONS),
+          ...errorResponses(404, 503, { 400: X.VALID_NOT_BOOLEAN, 404: X.NO_LIVE_TOURNAMENT }),
+        },
       },
     },
     async (request) => {
@@ -197,6 +221,7 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
     "/tournaments/:tournamentId/participants",
     {
       schema: {
+        operationId: "addTournamentParticipants",
         summary: "Add participants",
         description:
           "Builds the admin's transaction that consumes the given registrations and appends their addresses to the tournament's datum, in " +
@@ -214,9 +239,12 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
           SIGN_NOTE +
           CONTRACT_NOTE,
         tags: TAGS,
-        params: S.TournamentParams,
-        body: S.ParticipantsBody,
-        response: { 200: S.TxAnswer, ...errorResponses(404, 422, 503) },
+        params: withParamExamples(S.TournamentParams, { tournamentId: X.TOURNAMENT_ID }),
+        body: withExamples(S.ParticipantsBody, X.PARTICIPANTS_REQUEST),
+        response: {
+          200: withExamples(S.TxAnswer, X.PARTICIPANTS_ANSWER),
+          ...errorResponses(404, 422, 503, { 400: X.required("adminAddress"), 404: X.NO_LIVE_TOURNAMENT, 422: X.TOURNAMENT_SCRIPT_REFUSES }),
+        },
       },
     },
     async (request) => txJson(await within("body", () => addParticipants(context(), inputs.participants(request.params, request.body)))),
@@ -226,6 +254,7 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
     "/tournaments/:tournamentId/settle",
     {
       schema: {
+        operationId: "settleTournament",
         summary: "Settle a tournament",
         description:
           "Builds the admin's transaction that pays payoutStructure[i] to results[i] and every fixed payout, each in its own output tagged " +
@@ -236,9 +265,12 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
           SIGN_NOTE +
           CONTRACT_NOTE,
         tags: TAGS,
-        params: S.TournamentParams,
-        body: S.SettleBody,
-        response: { 200: S.TxAnswer, ...errorResponses(404, 422, 503) },
+        params: withParamExamples(S.TournamentParams, { tournamentId: X.TOURNAMENT_ID }),
+        body: withExamples(S.SettleBody, X.SETTLE_REQUEST),
+        response: {
+          200: withExamples(S.TxAnswer, X.SETTLE_ANSWER),
+          ...errorResponses(404, 422, 503, { 400: X.required("adminAddress"), 404: X.NO_LIVE_TOURNAMENT, 422: X.TOURNAMENT_SCRIPT_REFUSES }),
+        },
       },
     },
     async (request) => txJson(await within("body", () => settle(context(), inputs.settle(request.params, request.body)))),
@@ -248,6 +280,7 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
     "/tournaments/:tournamentId/cancel",
     {
       schema: {
+        operationId: "cancelTournament",
         summary: "Cancel a tournament (admin)",
         description:
           "Builds the admin's transaction that ends the tournament at any time, before or after the deadline (e.g. a bracket that did not " +
@@ -258,9 +291,12 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
           SIGN_NOTE +
           CONTRACT_NOTE,
         tags: TAGS,
-        params: S.TournamentParams,
-        body: S.CancelBody,
-        response: { 200: S.TxAnswer, ...errorResponses(404, 422, 503) },
+        params: withParamExamples(S.TournamentParams, { tournamentId: X.TOURNAMENT_ID }),
+        body: withExamples(S.CancelBody, X.CANCEL_REQUEST),
+        response: {
+          200: withExamples(S.TxAnswer, X.CANCEL_ANSWER),
+          ...errorResponses(404, 422, 503, { 400: X.required("adminAddress"), 404: X.NO_LIVE_TOURNAMENT, 422: X.TOURNAMENT_SCRIPT_REFUSES }),
+        },
       },
     },
     async (request) => txJson(await within("body", () => cancelTournament(context(), inputs.cancel(request.params, request.body)))),
@@ -270,6 +306,7 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
     "/tournaments/:tournamentId/refund",
     {
       schema: {
+        operationId: "refundTournament",
         summary: "Refund an expired tournament (anyone)",
         description:
           "Builds the transaction that ends a tournament whose settlement deadline has passed (status expired), with no signature but the " +
@@ -280,9 +317,12 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
           SIGN_NOTE +
           CONTRACT_NOTE,
         tags: TAGS,
-        params: S.TournamentParams,
-        body: S.RefundBody,
-        response: { 200: S.TxAnswer, ...errorResponses(404, 422, 503) },
+        params: withParamExamples(S.TournamentParams, { tournamentId: X.TOURNAMENT_ID }),
+        body: withExamples(S.RefundBody, X.REFUND_REQUEST),
+        response: {
+          200: withExamples(S.TxAnswer, X.REFUND_ANSWER),
+          ...errorResponses(404, 422, 503, { 400: X.TOO_EARLY_TO_REFUND, 404: X.NO_LIVE_TOURNAMENT, 422: X.TOURNAMENT_SCRIPT_REFUSES }),
+        },
       },
     },
     async (request) => txJson(await within("body", () => refundTournament(context(), inputs.refund(request.params, request.body)))),

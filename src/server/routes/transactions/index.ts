@@ -1,36 +1,51 @@
-// POST /transactions/build, POST /transactions/submit and GET /transactions/{txHash}. The submit
-// route is also registered as POST /tournaments/submit-tx (registerSubmitRoute), so both share it exactly.
+// POST /transactions/build, POST /transactions/submit, GET /transactions/{txHash} and
+// GET /transactions/{txHash}/wait. The submit route is also registered as
+// POST /tournaments/submit-tx (registerSubmitRoute), so both share it exactly.
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { buildTransaction } from "../../../tx/build.js";
+import { isDevnet } from "../../../chain/port.js";
+import { transactionStatus, waitForTransaction } from "../../../tx/status.js";
 import { submitSigned } from "../../../tx/submit.js";
-import { errorResponses } from "../../schemas.js";
+import { errorResponses, withExamples, withParamExamples } from "../../schemas.js";
+import * as X from "../examples.js";
 import { within } from "../within.js";
-import { BuildBody, BuildResponse, SubmitBody, SubmitResponse, TxParams, TxStatusResponse } from "./schemas.js";
+import { BuildBody, BuildResponse, SubmitBody, SubmitResponse, TxParams, TxStatusResponse, TxWaitQuery, TxWaitResponse } from "./schemas.js";
 import { txHashOf } from "./to-domain.js";
 
 const SUBMIT_DESCRIPTION =
   "Adds the vkey witnesses of `signatures` to the transaction (its body, hence its id, stays byte for byte the same) and submits it. " +
-  "A transaction the ledger already accepted answers 200 with the same txHash. A transaction the ledger rejects is 422 with the ledger's reason; " +
+  "A transaction the ledger already accepted answers 200 with the same txHash. A transaction the ledger rejects is 422 with the ledger's reason, " +
+  "in words that say what to do for a missing signature (the key hashes and their addresses), a validity interval that has ended (the window in UTC: rebuild), " +
+  "an input already spent, a fee below the minimum or a transaction that does not balance; the ledger's own text is then in `detail`. " +
   "hex or CBOR that does not decode is 400 naming the field.";
 
+/** Between two looks at the chain while waiting: the devnet answers locally; a real backend is asked every 2 s. */
+const DEVNET_POLL_MS = 500;
+const REAL_NETWORK_POLL_MS = 2000;
+
 /** Registers a submit route at `path` (POST /transactions/submit, POST /tournaments/submit-tx). */
-export function registerSubmitRoute(fastify: FastifyInstance, path: string, meta: { summary: string; tag: string }): void {
+export function registerSubmitRoute(
+  fastify: FastifyInstance,
+  path: string,
+  meta: { operationId: string; summary: string; tag: string; examples: { request: unknown; answer: unknown } },
+): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.post(
     path,
     {
       schema: {
+        operationId: meta.operationId,
         summary: meta.summary,
         description: SUBMIT_DESCRIPTION,
         tags: [meta.tag],
-        body: SubmitBody,
-        response: { 200: SubmitResponse, ...errorResponses(422, 503) },
+        body: withExamples(SubmitBody, meta.examples.request),
+        response: { 200: withExamples(SubmitResponse, meta.examples.answer), ...errorResponses(422, 503, { 400: X.required("transaction"), 422: X.MISSING_SIGNATURE }) },
       },
     },
     async (request) => {
       const { transaction, signatures = [] } = request.body;
-      return { txHash: await within("body", () => submitSigned(app.chain, transaction, signatures)) };
+      return { txHash: await within("body", () => submitSigned(app.chain, transaction, signatures, app.submissions)) };
     },
   );
 }
@@ -41,15 +56,21 @@ export default async function transactionRoutes(fastify: FastifyInstance): Promi
     "/transactions/build",
     {
       schema: {
+        operationId: "buildTransaction",
         summary: "Build an unsigned transaction",
         description:
           "Builds and balances an unsigned transaction (payments, native-script mints and burns, metadata, datums, validity, reference inputs, stake and vote delegations, CIP-68 metadata updates) with coin selection over `utxos` " +
           "(or the change address's UTxOs). Returns it ready to sign: sign `complete` and submit it with POST /transactions/submit. " +
           "Missing funds, assets that cannot be burned, a missing or mismatched policy script, an address of the other network family, an output below the ledger minimum, " +
-          "an undecodable UTxO string or a transaction over the ledger's 16,384 bytes are 400 with a message saying what to change.",
+          "an undecodable UTxO string or a transaction over the ledger's 16,384 bytes are 400 with a message saying what to change. " +
+          "On a fresh devnet the example's change address holds nothing: it answers 400 TX_ERR_INSUFFICIENT_FUNDS until POST /devnet/faucet's example, " +
+          "which funds that very address, has run.",
         tags: ["Transactions"],
-        body: BuildBody,
-        response: { 200: BuildResponse, ...errorResponses(422, 503) },
+        body: withExamples(BuildBody, X.BUILD_REQUEST),
+        response: {
+          200: withExamples(BuildResponse, X.BUILD_ANSWER),
+          ...errorResponses(422, 503, { 400: X.INSUFFICIENT_FUNDS, 422: X.PLUTUS_SCRIPT_REFUSES }),
+        },
       },
     },
     async (request) => {
@@ -59,22 +80,66 @@ export default async function transactionRoutes(fastify: FastifyInstance): Promi
     },
   );
 
-  registerSubmitRoute(app, "/transactions/submit", { summary: "Submit a signed transaction", tag: "Transactions" });
+  registerSubmitRoute(app, "/transactions/submit", {
+    operationId: "submitTransaction",
+    summary: "Submit a signed transaction",
+    tag: "Transactions",
+    examples: { request: X.SUBMIT_REQUEST, answer: X.SUBMIT_ANSWER },
+  });
 
   app.get(
     "/transactions/:txHash",
     {
       schema: {
+        operationId: "getTransactionStatus",
         summary: "Transaction status",
-        description: "confirmed when the ledger accepted the transaction, unknown otherwise (never seen, rejected, or not yet on the chain).",
+        description:
+          "confirmed (with its depth, `confirmations`) when the transaction is on the chain; pending when this instance submitted it and it is not in a block yet; " +
+          "rejected (with the ledger's `reason`) when this instance submitted it and the ledger refused it; unknown otherwise. " +
+          "This instance remembers the outcomes of its last 10,000 submissions in memory: after a restart, pending and rejected ones are unknown.",
         tags: ["Transactions"],
-        params: TxParams,
-        response: { 200: TxStatusResponse, ...errorResponses(503) },
+        params: withParamExamples(TxParams, { txHash: X.TX_HASH }),
+        response: { 200: TxStatusResponse, ...errorResponses(503, { 400: X.TX_HASH_INVALID }) },
       },
     },
     async (request) => {
       const txHash = txHashOf(request.params);
-      return { txHash, status: await app.chain.txStatus(txHash) };
+      return { txHash, ...(await transactionStatus(app.chain, app.submissions, txHash)) };
+    },
+  );
+
+  app.get(
+    "/transactions/:txHash/wait",
+    {
+      schema: {
+        operationId: "waitForTransaction",
+        summary: "Wait for a transaction",
+        description:
+          "Answers as soon as the transaction has `confirmations` blocks (its own included), or at once when this instance knows the ledger rejected it (status rejected, with the reason). " +
+          "When `timeout` seconds pass first, answers 200 with the last status seen (pending, unknown, or confirmed but not deep enough) and `timedOut: true`: " +
+          "the request itself did not fail, so this is not a 408 (which HTTP clients retry on their own); wait again or give up. " +
+          "The service looks at the chain every 2 seconds on a real network (every 0.5 s on the devnet), and stops when the client disconnects. " +
+          "A backend that cannot tell a transaction's depth (`confirmations: null`) satisfies only confirmations=1.",
+        tags: ["Transactions"],
+        params: TxParams,
+        querystring: TxWaitQuery,
+        response: { 200: TxWaitResponse, ...errorResponses(503, { 400: { code: "SVC_ERR_VALIDATION", message: "query.confirmations must be <= 100." } }) },
+      },
+    },
+    async (request, reply) => {
+      const txHash = txHashOf(request.params);
+      const { confirmations, timeout } = request.query;
+      // The client going away ends the polling: the response closes before it is sent.
+      const gone = new AbortController();
+      reply.raw.once("close", () => gone.abort(new Error("the client disconnected")));
+      const intervalMs = isDevnet(app.chain) ? DEVNET_POLL_MS : REAL_NETWORK_POLL_MS;
+      try {
+        return { txHash, ...(await waitForTransaction(app.chain, app.submissions, txHash, { confirmations, timeoutMs: timeout * 1000, intervalMs, signal: gone.signal })) };
+      } catch (error) {
+        if (!gone.signal.aborted) throw error;
+        request.log.debug({ txHash }, "wait: the client disconnected, polling stopped");
+        return reply.hijack(); // nobody to answer
+      }
     },
   );
 }

@@ -367,7 +367,11 @@ export const BuildBody = Type.Object(
       }),
     ),
   },
-  { description: "What to build. Unknown fields are ignored, as the hosted API does (its published examples send some)." },
+  {
+    description:
+      "What to build. Unknown fields are ignored, as the hosted API does (its published examples send some), and named in the answer's `warnings`; " +
+      "an unknown field that looks like a typo of a field of the same object (`amount` for `lovelace`, `messages` for `message`, `changeadress`) is a 400 SVC_ERR_UNKNOWN_FIELD saying which was meant.",
+  },
 );
 
 export const BuildResponse = Type.Object({
@@ -397,13 +401,76 @@ export const SubmitResponse = Type.Object(
   { description: "The ledger accepted the transaction (or had already accepted it)." },
 );
 
-export const TxParams = Type.Object({ txHash: Hash32("The transaction id, 64 hex digits.") });
-export const TxStatusResponse = Type.Object(
+const TX_HASH_EXAMPLE = "8f1d2b3a6c5e4f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f8";
+
+export const TxParams = Type.Object({ txHash: Type.String({ ...Hash32("The transaction id, 64 hex digits."), examples: [TX_HASH_EXAMPLE] }) });
+
+const txStatusFields = {
+  txHash: Hash32("The transaction id, lowercase hex."),
+  status: Type.Union([Type.Literal("pending"), Type.Literal("confirmed"), Type.Literal("rejected"), Type.Literal("unknown")], {
+    description:
+      "confirmed: on the chain (see `confirmations`). pending: this instance submitted it and the backend accepted it, but it is not in a block yet. " +
+      "rejected: this instance submitted it and the ledger refused it (see `reason`); it is not on the chain. " +
+      "unknown: the chain has not seen it and this instance does not remember submitting it. " +
+      "pending and rejected come from this instance's memory of its last 10,000 submissions, which a restart forgets (they become unknown).",
+  }),
+  confirmations: Type.Optional(
+    Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
+      description:
+        "With `confirmed`: the transaction's depth, the blocks from its own to the tip (1: in the latest block). " +
+        "The devnet has no blocks: it counts the slots since it accepted the transaction, plus one (one slot a second). " +
+        "null when the backend cannot tell (Ogmios + Kupo, for a transaction Kupo has not indexed).",
+    }),
+  ),
+  reason: Type.Optional(Type.String({ description: "With `rejected`: why the ledger refused the transaction, as the submit's 422 said it." })),
+};
+
+export const TxStatusResponse = Type.Object(txStatusFields, {
+  description: "Where the transaction is: on the chain and how deep, waiting for a block, refused, or unknown.",
+  examples: [
+    { txHash: TX_HASH_EXAMPLE, status: "confirmed", confirmations: 3 },
+    { txHash: TX_HASH_EXAMPLE, status: "pending" },
+    { txHash: TX_HASH_EXAMPLE, status: "rejected", reason: "The ledger rejected the transaction: a required signature is missing." },
+    { txHash: TX_HASH_EXAMPLE, status: "unknown" },
+  ],
+});
+
+/** Bounds of GET /transactions/{txHash}/wait. */
+export const WAIT_LIMITS = { maxConfirmations: 100, defaultTimeout: 60, maxTimeout: 300 } as const;
+
+export const TxWaitQuery = Type.Object(
   {
-    txHash: Hash32("The transaction id, lowercase hex."),
-    status: Type.Union([Type.Literal("confirmed"), Type.Literal("unknown")], {
-      description: "confirmed: the ledger accepted it; unknown: the chain has not seen it (yet), or it was rejected.",
+    confirmations: Type.Integer({
+      minimum: 1,
+      maximum: WAIT_LIMITS.maxConfirmations,
+      default: 1,
+      description: `The depth to wait for: blocks from the transaction's own to the tip (1: in a block). 1 to ${WAIT_LIMITS.maxConfirmations}, default 1.`,
+      examples: [1],
+    }),
+    timeout: Type.Integer({
+      minimum: 0,
+      maximum: WAIT_LIMITS.maxTimeout,
+      default: WAIT_LIMITS.defaultTimeout,
+      description: `Seconds to wait at most, 0 to ${WAIT_LIMITS.maxTimeout}, default ${WAIT_LIMITS.defaultTimeout} (0: look once).`,
+      examples: [5],
     }),
   },
-  { description: "Whether the transaction is on the chain." },
+  { additionalProperties: false },
+);
+
+export const TxWaitResponse = Type.Object(
+  {
+    ...txStatusFields,
+    timedOut: Type.Boolean({
+      description: "true when `timeout` passed first: the status is the last one seen (pending, unknown, or confirmed but not deep enough yet); wait again or give up.",
+    }),
+  },
+  {
+    description: "The transaction reached the depth asked for, was rejected, or the timeout passed (`timedOut`).",
+    examples: [
+      { txHash: TX_HASH_EXAMPLE, status: "confirmed", confirmations: 1, timedOut: false },
+      { txHash: TX_HASH_EXAMPLE, status: "rejected", reason: "The ledger rejected the transaction: a required signature is missing.", timedOut: false },
+      { txHash: TX_HASH_EXAMPLE, status: "pending", timedOut: true },
+    ],
+  },
 );

@@ -7,7 +7,8 @@ import { nativeScriptInfo } from "../../../cardano/native-script-info.js";
 import { MAX_NATIVE_SCRIPT_DEPTH, MAX_NATIVE_SCRIPT_NODES, parseNativeScript, serializeNativeScript } from "../../../cardano/native-scripts.js";
 import { BadRequestError, refusal } from "../../../errors.js";
 import { BASE_PATH } from "../../paths.js";
-import { errorResponses } from "../../schemas.js";
+import { errorResponses, withExamples } from "../../schemas.js";
+import * as X from "../examples.js";
 import { within } from "../within.js";
 import {
   AddressBody,
@@ -39,6 +40,7 @@ export default async function utilsRoutes(fastify: FastifyInstance): Promise<voi
     "/utils/addresses/parse",
     {
       schema: {
+        operationId: "parseAddress",
         summary: "Payment and stake credential hashes of an address",
         description:
           "Reads an address of any network (bech32 or hex) and answers the hashes of its credentials, key or script alike. " +
@@ -46,8 +48,8 @@ export default async function utilsRoutes(fastify: FastifyInstance): Promise<voi
           "address answers `stake` alone; a pointer or enterprise address answers `payment` alone. A Byron address has no " +
           `credential hash: it is refused with 400 (read it with POST ${BASE_PATH}/addresses/info). A malformed address is 400 saying what is wrong.`,
         tags: TAGS,
-        body: AddressBody,
-        response: { 200: ParsedAddress, ...errorResponses() },
+        body: withExamples(AddressBody, { address: X.EXAMPLE_ADDRESS }),
+        response: { 200: withExamples(ParsedAddress, X.PARSED_ADDRESS), ...errorResponses({ 400: X.required("address") }) },
       },
     },
     async (request) => within("body", () => addressCredentials(request.body.address, "address", `Read it with POST ${BASE_PATH}/addresses/info instead.`)),
@@ -57,6 +59,7 @@ export default async function utilsRoutes(fastify: FastifyInstance): Promise<voi
     "/addresses/info",
     {
       schema: {
+        operationId: "getAddressInfo",
         summary: "Everything an address says about itself",
         description:
           "Reads an address of any network (mainnet or testnet): bech32 or hex for Shelley addresses, base58 or hex for Byron " +
@@ -64,8 +67,8 @@ export default async function utilsRoutes(fastify: FastifyInstance): Promise<voi
           "`bech32` field holds the base58 form, `protocolMagic` tells its network and it has no `payment` or `stake`. " +
           "A malformed address (bad checksum, wrong prefix, bad hex, truncated bytes, unknown header type) is 400 saying what is wrong.",
         tags: TAGS,
-        body: AddressBody,
-        response: { 200: AddressInfo, ...errorResponses() },
+        body: withExamples(AddressBody, { address: X.EXAMPLE_ADDRESS }),
+        response: { 200: withExamples(AddressInfo, X.ADDRESS_INFO), ...errorResponses({ 400: X.required("address") }) },
       },
     },
     async (request) => within("body", () => addressInfo(request.body.address, "address")),
@@ -75,6 +78,7 @@ export default async function utilsRoutes(fastify: FastifyInstance): Promise<voi
     "/utils/native-scripts/parse",
     {
       schema: {
+        operationId: "parseNativeScript",
         summary: "Native script CBOR to JSON, with its policy ID",
         description:
           "Decodes a native script from the ledger's CBOR (hex) into the JSON schema that /utils/native-scripts/serialize takes, " +
@@ -84,8 +88,8 @@ export default async function utilsRoutes(fastify: FastifyInstance): Promise<voi
           `CBOR that is not a native script, slots beyond 2^53 - 1, nesting deeper than ${MAX_NATIVE_SCRIPT_DEPTH} levels and more than ` +
           `${MAX_NATIVE_SCRIPT_NODES} nodes are 400.`,
         tags: TAGS,
-        body: ParseScriptBody,
-        response: { 200: ParsedScript, ...errorResponses() },
+        body: withExamples(ParseScriptBody, X.NATIVE_SCRIPT_CBOR_REQUEST),
+        response: { 200: withExamples(ParsedScript, X.NATIVE_SCRIPT_PARSED), ...errorResponses({ 400: X.required("script") }) },
       },
     },
     async (request) => within("body", () => parseNativeScript(request.body.script, "script")),
@@ -95,6 +99,7 @@ export default async function utilsRoutes(fastify: FastifyInstance): Promise<voi
     "/utils/native-scripts/serialize",
     {
       schema: {
+        operationId: "serializeNativeScript",
         summary: "Native script JSON to CBOR, with its policy ID",
         description:
           "Encodes a native script given as JSON into the ledger's CBOR (hex) and answers its policy ID, blake2b-224 of 0x00 ‖ CBOR. " +
@@ -102,8 +107,8 @@ export default async function utilsRoutes(fastify: FastifyInstance): Promise<voi
           `${MAX_NATIVE_SCRIPT_DEPTH} levels and ${MAX_NATIVE_SCRIPT_NODES} nodes in all; key hashes are 56 hex digits (answered in lower case). ` +
           "A wrong node is 400 naming its path (body.schema.scripts[1].keyHash).",
         tags: TAGS,
-        body: SerializeScriptBody,
-        response: { 200: SerializedScript, ...errorResponses() },
+        body: withExamples(SerializeScriptBody, X.NATIVE_SCRIPT_JSON_REQUEST),
+        response: { 200: withExamples(SerializedScript, X.NATIVE_SCRIPT_SERIALIZED), ...errorResponses({ 400: X.required("schema") }) },
       },
       // Schema validation of a recursive union reports only "does not match": on failure, the domain
       // check below runs first and names the wrong node; the schema's error is the fallback.
@@ -125,6 +130,7 @@ export default async function utilsRoutes(fastify: FastifyInstance): Promise<voi
     "/utils/native-scripts/get-info",
     {
       schema: {
+        operationId: "getNativeScriptInfo",
         summary: "What a native script is and asks of a transaction",
         description:
           "Reads a native script given as CBOR (`script`) or as JSON (`schema`; exactly one of the two) and answers both forms, its policy ID, " +
@@ -133,7 +139,7 @@ export default async function utilsRoutes(fastify: FastifyInstance): Promise<voi
           "and /serialize apply; both fields or neither is 400.",
         tags: TAGS,
         body: ScriptInfoBody,
-        response: { 200: ScriptInfo, ...errorResponses() },
+        response: { 200: ScriptInfo, ...errorResponses({ 400: X.GET_INFO_NEITHER }) },
       },
       // As for serialize: a wrong node of `schema` is named by the domain check rather than the schema's "does not match".
       attachValidation: true,
@@ -181,14 +187,15 @@ export default async function utilsRoutes(fastify: FastifyInstance): Promise<voi
     "/utils/network/slot-to-time",
     {
       schema: {
+        operationId: "slotToTime",
         summary: "The time a slot begins",
         description:
           `Converts a slot of the network this instance serves (${app.config.network}) to the Unix time in milliseconds at which it ` +
           "begins, following the network's era history exactly: Byron's 20-second slots (mainnet until slot 4492800, preprod until " +
           "slot 86400), then 1-second slots. The devnet has 1-second slots from its own start. A negative, fractional or unsafe slot is 400.",
         tags: TAGS,
-        body: SlotBody,
-        response: { 200: TimeAnswer, ...errorResponses() },
+        body: withExamples(SlotBody, X.SLOT_TO_TIME_REQUEST),
+        response: { 200: withExamples(TimeAnswer, X.SLOT_TO_TIME_ANSWER), ...errorResponses({ 400: X.required("slot") }) },
       },
     },
     async (request) => within("body", () => ({ time: app.eraHistory.slotToTime(request.body.slot, "slot") })),
@@ -198,14 +205,15 @@ export default async function utilsRoutes(fastify: FastifyInstance): Promise<voi
     "/utils/network/time-to-slot",
     {
       schema: {
+        operationId: "timeToSlot",
         summary: "The slot that contains an instant",
         description:
           `Converts a Unix time in milliseconds to the slot of this instance's network (${app.config.network}) that contains it, ` +
           "following the network's era history exactly (Byron's 20-second slots included). A time before the network's start, " +
           "or a negative, fractional or unsafe value, is 400.",
         tags: TAGS,
-        body: TimeBody,
-        response: { 200: SlotAnswer, ...errorResponses() },
+        body: withExamples(TimeBody, X.TIME_TO_SLOT_REQUEST),
+        response: { 200: withExamples(SlotAnswer, X.TIME_TO_SLOT_ANSWER), ...errorResponses({ 400: X.required("time") }) },
       },
     },
     async (request) => within("body", () => ({ slot: app.eraHistory.timeToSlot(request.body.time, "time") })),

@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { BadRequestError, refusal } from "../../../errors.js";
 import { errorResponses } from "../../schemas.js";
+import { BLUEPRINT_ERRORS } from "../examples.js";
 import { SMART_CONTRACT_TAGS } from "../blueprints/index.js";
 import { OWNERSHIP } from "../blueprints/schemas.js";
 import { within } from "../within.js";
@@ -23,6 +24,7 @@ export default async function validatorRoutes(fastify: FastifyInstance): Promise
     "/validators/:hash/address",
     {
       schema: {
+        operationId: "getValidatorAddress",
         summary: "The address of a script",
         description:
           `The address of the script of this hash on this instance's network (${network}), bech32 and hex: the enterprise address (no ` +
@@ -31,7 +33,7 @@ export default async function validatorRoutes(fastify: FastifyInstance): Promise
         tags: SMART_CONTRACT_TAGS,
         params: ValidatorParams,
         querystring: AddressQuery,
-        response: { 200: ScriptAddress, ...errorResponses() },
+        response: { 200: ScriptAddress, ...errorResponses(BLUEPRINT_ERRORS.validatorAddress) },
       },
     },
     async (request) =>
@@ -49,6 +51,7 @@ export default async function validatorRoutes(fastify: FastifyInstance): Promise
     "/validators/:hash/serialize",
     {
       schema: {
+        operationId: "serializeValidatorData",
         summary: "A datum or redeemer as Plutus data, by the validator's schema",
         description:
           "Converts a datum or redeemer given as JSON into Plutus data (CBOR hex) by the schema that your stored blueprint holding this " +
@@ -58,7 +61,7 @@ export default async function validatorRoutes(fastify: FastifyInstance): Promise
         tags: SMART_CONTRACT_TAGS,
         params: ValidatorParams,
         body: SerializeBody,
-        response: { 200: Serialized, ...errorResponses(404) },
+        response: { 200: Serialized, ...errorResponses(404, BLUEPRINT_ERRORS.validatorData) },
       },
     },
     async (request) => {
@@ -72,6 +75,7 @@ export default async function validatorRoutes(fastify: FastifyInstance): Promise
     "/validators/:hash/parse",
     {
       schema: {
+        operationId: "parseValidatorData",
         summary: "Plutus data as the JSON of a datum or redeemer, by the validator's schema",
         description:
           "Reads Plutus data (CBOR hex) as the JSON of a datum or redeemer, by the schema that your stored blueprint holding this validator " +
@@ -81,7 +85,7 @@ export default async function validatorRoutes(fastify: FastifyInstance): Promise
         tags: SMART_CONTRACT_TAGS,
         params: ValidatorParams,
         body: ParseBody,
-        response: { 200: Parsed, ...errorResponses(404) },
+        response: { 200: Parsed, ...errorResponses(404, BLUEPRINT_ERRORS.validatorData) },
       },
     },
     async (request, reply) => {
