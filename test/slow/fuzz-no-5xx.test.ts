@@ -152,6 +152,8 @@ async function realValues(service: RunningService): Promise<Hints> {
   const hints: Record<string, unknown> = {
     address: ADDRESS, changeAddress: ADDRESS, destAddress: ADDRESS, adminAddress: ADDRESS, registererAddress: ADDRESS,
     lovelace: "2_000_000", message: "hello", script: `8200581c${"00".repeat(28)}`, slot: 1000, time: Date.UTC(2100, 0, 1),
+    // GET /transactions/{hash}/wait on a hash the chain never sees waits out its timeout: 1 s, not the default minute.
+    timeout: 1,
   };
   const faucet = await service.request("POST", "/devnet/faucet", { address: ADDRESS, lovelace: "1_000_000_000" });
   if (faucet.status !== 200) return hints;

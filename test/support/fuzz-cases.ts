@@ -257,7 +257,7 @@ export function casesFor(document: OpenApiDocument, operation: Operation, bodyLi
     add(`path ${param.name} of 2000 characters`, { path: urlFor({ ...baseParams, [param.name]: "a".repeat(2000) }, baseQuery), headers, ...(body && { body }), expectStatus: 414 });
   }
   for (const param of queryParams) {
-    const others = queryParams.filter((p) => p !== param).map((p) => `${p.name}=${encodeURIComponent(String(sample(document, p.schema)))}`);
+    const others = queryParams.filter((p) => p !== param).map((p) => `${p.name}=${encodeURIComponent(String(p.name in hints ? hints[p.name] : sample(document, p.schema)))}`);
     for (const junk of QUERY_JUNK) add(`query ${param.name} = ${junk.slice(0, 30)}`, { path: urlFor(baseParams, [...others, `${param.name}=${junk}`].join("&")), headers, ...(body && { body }) });
     add(`query ${param.name} repeated`, { path: urlFor(baseParams, [...others, `${param.name}=1`, `${param.name}=2`].join("&")), headers, ...(body && { body }) });
   }
