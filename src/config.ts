@@ -37,6 +37,13 @@ export interface Config {
   readonly bodyLimit: number;
   /** The chain backend of a real network; null on the devnet or when none is configured. */
   readonly backend: BackendSettings | null;
+  /**
+   * PostgreSQL (postgres:// or postgresql://) holding API keys, quotas, blueprints and contract
+   * deployments for a fleet of instances; undefined: SQLite files in DATA_DIR (one instance).
+   */
+  readonly databaseUrl?: string;
+  /** Redis (redis:// or rediss://) holding the per-second token buckets of a fleet; undefined: in this process. */
+  readonly redisUrl?: string;
 }
 
 export class ConfigError extends Error {
@@ -79,6 +86,20 @@ function url(env: Env, name: string): string | undefined {
     throw new ConfigError(name, `"${raw}" is not an http(s) or ws(s) URL.`);
   }
   return raw.replace(/\/+$/, "");
+}
+
+/** A connection URL of one of `protocols` (kept as given: it may carry a password). */
+function serviceUrl(env: Env, name: string, protocols: readonly string[]): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return undefined;
+  let protocol: string;
+  try {
+    protocol = new URL(raw).protocol;
+  } catch {
+    throw new ConfigError(name, `is not a URL; write it as ${protocols[0]}//user:password@host:port/…`);
+  }
+  if (!protocols.includes(protocol)) throw new ConfigError(name, `must start with ${protocols.map((p) => `${p}//`).join(" or ")}, not ${protocol}//.`);
+  return raw;
 }
 
 function backendFrom(env: Env, network: Network): BackendSettings | null {
@@ -127,6 +148,8 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: oneOf(env, "LOG_LEVEL", ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const, "info"),
     bodyLimit: integer(env, "BODY_LIMIT", 1024 * 1024, 1024, 64 * 1024 * 1024),
     backend: backendFrom(env, network),
+    databaseUrl: serviceUrl(env, "DATABASE_URL", ["postgres:", "postgresql:"]),
+    redisUrl: serviceUrl(env, "REDIS_URL", ["redis:", "rediss:"]),
   };
   return Object.freeze(config);
 }
