@@ -38,6 +38,9 @@ export const ERROR_CODES = {
   CHAIN_ERR_UNAVAILABLE: 503,
   CHAIN_ERR_LEDGER_REJECTED: 422,
 
+  // ── The service's own storage ──────────────────────────────────────────────────────
+  STORE_ERR_UNAVAILABLE: 503,
+
   // ── Transaction building ───────────────────────────────────────────────────────────
   TX_ERR_INSUFFICIENT_FUNDS: 400,
   TX_ERR_TOO_LARGE: 400,
@@ -69,6 +72,8 @@ export const THROTTLED_MESSAGE = "Throttled, please try again later.";
 export const ThrottledError = coded("AUTH_ERR_THROTTLED", THROTTLED_MESSAGE);
 
 export const ChainUnavailableError = coded("CHAIN_ERR_UNAVAILABLE");
+/** PostgreSQL, Redis or the disk under DATA_DIR cannot serve the request; the message names which. */
+export const StoreUnavailableError = coded("STORE_ERR_UNAVAILABLE");
 export const LedgerRejectedError = coded("CHAIN_ERR_LEDGER_REJECTED", "The ledger rejected the transaction: %s");
 
 export const InsufficientFundsError = coded("TX_ERR_INSUFFICIENT_FUNDS");
