@@ -127,6 +127,7 @@ async function main(): Promise<void> {
   await optionalSection("build.ts", "runBuildBench", "Transaction build", options);
   await optionalSection("tournament.ts", "runTournamentBench", "Tournaments", options);
   await optionalSection("plutus.ts", "runPlutusBench", "Plutus scripts", options);
+  await optionalSection("rate-limit.ts", "runRateLimitBench", "Rate limiter (token buckets, memory vs Redis)", options);
   console.log(`\n(${((Date.now() - started) / 1000).toFixed(0)} s in all; load average ${loadavg()[0]!.toFixed(1)} at the end)`);
 }
 

@@ -44,6 +44,14 @@ export interface Config {
   readonly databaseUrl?: string;
   /** Redis (redis:// or rediss://) holding the per-second token buckets of a fleet; undefined: in this process. */
   readonly redisUrl?: string;
+  /** How long the client may take to send the request headers (slow clients are answered 408). */
+  readonly headersTimeoutMs: number;
+  /** How long the client may take to send the whole request, headers and body (not the answer). */
+  readonly requestTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open between requests. */
+  readonly keepAliveTimeoutMs: number;
+  /** On SIGTERM, how long in-flight requests may take to finish before their connections are cut. */
+  readonly shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -136,6 +144,22 @@ function backendFrom(env: Env, network: Network): BackendSettings | null {
   return null;
 }
 
+/** The HTTP server's timeouts for slow clients, and the shutdown's drain bound. */
+function timeoutsFrom(env: Env): Pick<Config, "headersTimeoutMs" | "requestTimeoutMs" | "keepAliveTimeoutMs" | "shutdownTimeoutMs"> {
+  const headersTimeoutMs = integer(env, "HEADERS_TIMEOUT_MS", 10_000, 100, 600_000);
+  const requestTimeoutMs = integer(env, "REQUEST_TIMEOUT_MS", 30_000, 100, 3_600_000);
+  // Node refuses a server whose headers may take longer than the whole request.
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new ConfigError("HEADERS_TIMEOUT_MS", `${headersTimeoutMs} is longer than REQUEST_TIMEOUT_MS (${requestTimeoutMs}): the headers are part of the request, so lower it or raise REQUEST_TIMEOUT_MS.`);
+  }
+  return {
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs: integer(env, "KEEP_ALIVE_TIMEOUT_MS", 5_000, 100, 600_000),
+    shutdownTimeoutMs: integer(env, "SHUTDOWN_TIMEOUT_MS", 10_000, 0, 600_000),
+  };
+}
+
 /** Reads and validates the environment once. Throws ConfigError naming the first wrong variable. */
 export function loadConfig(env: Env = process.env): Config {
   const network = oneOf(env, "NETWORK", NETWORKS, "devnet");
@@ -150,6 +174,7 @@ export function loadConfig(env: Env = process.env): Config {
     backend: backendFrom(env, network),
     databaseUrl: serviceUrl(env, "DATABASE_URL", ["postgres:", "postgresql:"]),
     redisUrl: serviceUrl(env, "REDIS_URL", ["redis:", "rediss:"]),
+    ...timeoutsFrom(env),
   };
   return Object.freeze(config);
 }

@@ -1,27 +1,69 @@
-// Entry point of `npm start`: reads the environment, builds the app and listens.
-import { ConfigError, loadConfig, loadDotEnv } from "./config.js";
+// Entry point of the server: reads the environment, takes the data directory's lock, builds the
+// app and listens. Run it as `node --import tsx src/main.ts` (npm run start:prod) under a
+// supervisor: `npm start` puts npm and a shell between the supervisor and node, and SIGTERM does
+// not reach the server through them (docs/operations.md).
+import type { FastifyInstance } from "fastify";
+import { DataDirLock, DataDirLockedError } from "./chain/devnet/data-dir-lock.js";
+import { ConfigError, loadConfig, loadDotEnv, type Config } from "./config.js";
 import { build } from "./server/app.js";
 import { BASE_PATH } from "./server/paths.js";
+
+/**
+ * Whether this server writes state into DATA_DIR that a second server must not share: the
+ * devnet's ledger, and the key store unless the keys live in PostgreSQL (DATABASE_URL).
+ */
+const ownsDataDir = (config: Config): boolean => config.network === "devnet" || config.databaseUrl === undefined;
+
+/**
+ * SIGTERM or SIGINT: stop accepting connections, let in-flight requests finish for up to
+ * SHUTDOWN_TIMEOUT_MS (then cut their connections), close the stores (app.close runs the onClose
+ * hooks), release the lock and exit 0. A second signal exits at once.
+ */
+function exitOnSignals(app: FastifyInstance, config: Config, lock: DataDirLock | null): void {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      app.log.warn({ signal }, "second signal: exiting without waiting for in-flight requests");
+      process.exit(1);
+    }
+    stopping = true;
+    app.log.info({ signal, drainMs: config.shutdownTimeoutMs }, "shutting down: no new connections, draining in-flight requests");
+    const force = setTimeout(() => {
+      app.log.warn({ timeoutMs: config.shutdownTimeoutMs }, "in-flight requests still running at the shutdown timeout: closing their connections");
+      app.server.closeAllConnections();
+    }, config.shutdownTimeoutMs);
+    force.unref();
+    app.close().then(
+      () => {
+        lock?.release();
+        process.exit(0);
+      },
+      (error: unknown) => {
+        app.log.error({ err: error }, "the service did not close cleanly");
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
 
 async function main(): Promise<void> {
   loadDotEnv();
   let config;
+  let lock: DataDirLock | null = null;
   try {
     config = loadConfig();
+    if (ownsDataDir(config)) lock = DataDirLock.acquire(config.dataDir);
   } catch (error) {
-    if (error instanceof ConfigError) {
+    if (error instanceof ConfigError || error instanceof DataDirLockedError) {
       process.stderr.write(`${error.message}\n`);
       process.exit(1);
     }
     throw error;
   }
   const app = await build(config);
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.once(signal, () => {
-      app.log.info({ signal }, "shutting down");
-      void app.close().then(() => process.exit(0));
-    });
-  }
+  exitOnSignals(app, config, lock);
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info({ network: config.network, docs: `${address}${BASE_PATH}/docs` }, `serving ${address}${BASE_PATH} on ${config.network}`);
 }

@@ -1,7 +1,7 @@
 // The base of the port wrappers that change one or two methods of a real-network backend
 // (the epoch cache, the evaluation cross-check): everything else goes to the wrapped port as is.
 import type { BackendHealth, ChainBackend, EpochInfo, ObservedChain } from "./backend.js";
-import type { AssetOutput, ChainParameters, OutRef, RedeemerBudget, StakeAccount, Tip, TxStatus, UTxO } from "./port.js";
+import { spenderOf, transactionOf, type AssetOutput, type ChainParameters, type OutRef, type RedeemerBudget, type StakeAccount, type Tip, type TxStatus, type UTxO } from "./port.js";
 
 export abstract class ForwardingChain implements ChainBackend, ObservedChain {
   readonly network;
@@ -47,6 +47,12 @@ export abstract class ForwardingChain implements ChainBackend, ObservedChain {
   }
   stakeAccount(rewardAddress: string): Promise<StakeAccount> {
     return this.inner.stakeAccount(rewardAddress);
+  }
+  transaction(txHash: string): Promise<string | null> {
+    return transactionOf(this.inner, txHash);
+  }
+  spentBy(ref: OutRef): Promise<string | null> {
+    return spenderOf(this.inner, ref);
   }
   close(): Promise<void> {
     return this.inner.close();

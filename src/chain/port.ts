@@ -109,8 +109,30 @@ export interface ChainPort {
   lastOutputWith(unit: string): Promise<AssetOutput | null>;
   /** The account of a reward address (bech32, stake1… or stake_test1…). */
   stakeAccount(rewardAddress: string): Promise<StakeAccount>;
+  /**
+   * The whole transaction (CBOR hex, witnesses and auxiliary data included) by its id, or null
+   * when the backend cannot give it. The devnet keeps every transaction it accepted; Blockfrost
+   * gives those in a block; Ogmios + Kupo keep no transaction bodies, so it knows only those this
+   * process submitted (in memory, the last 1,000). A real-network backend also answers a
+   * transaction this process submitted that is not in a block yet.
+   * Optional on the port: a port without it knows no transaction (`transactionOf` reads it).
+   */
+  transaction?(txHash: string): Promise<string | null>;
+  /**
+   * The id of the transaction that spent the output `ref`; null when it is unspent, unknown, or
+   * the backend cannot tell (Kupo before v2.10 names no spending transaction; the devnet knows the
+   * spends it accepted since it began recording them). `spenderOf` reads it on any port.
+   */
+  spentBy?(ref: OutRef): Promise<string | null>;
   close(): Promise<void>;
 }
+
+/** The transaction `txHash` (CBOR hex) from a port, null when the port cannot give it. */
+export const transactionOf = (chain: ChainPort, txHash: string): Promise<string | null> =>
+  chain.transaction ? chain.transaction(txHash) : Promise.resolve(null);
+
+/** The id of the transaction that spent `ref`, null when the port cannot tell or it is unspent. */
+export const spenderOf = (chain: ChainPort, ref: OutRef): Promise<string | null> => (chain.spentBy ? chain.spentBy(ref) : Promise.resolve(null));
 
 /** Operations only the embedded devnet has. */
 export interface DevnetPort extends ChainPort {

@@ -5,7 +5,8 @@
 // script inline until then. On the devnet the service deploys by itself.
 import { paymentAddressOn } from "../cardano/address-rules.js";
 import { createChain, noChainBackend } from "../chain/index.js";
-import { deploymentsPath, DeploymentStore } from "../store/tournament-deployments.js";
+import { StoreUnavailableError } from "../errors.js";
+import { openStores, type Stores } from "../store/open.js";
 import { defaultContract, prepareDeployment } from "../tournament/deployment.js";
 import { vaultAddress } from "../tournament/devnet-deploy.js";
 import { CommandFailed, UsageError, parseCommandArgs, type CliContext, type CommandGroup } from "./command.js";
@@ -22,29 +23,38 @@ Commands:
                  it (POST /v2/services/transactions/submit); until it is on chain the service keeps
                  attaching the script inline. Not needed on the devnet: the service deploys there.
 
-Deployments are recorded in DATA_DIR/tournament-deployments.sqlite.`;
+Deployments are recorded in DATA_DIR/tournament-deployments.sqlite, or in PostgreSQL when DATABASE_URL is set.`;
+
+/** The stores of the config; an unreachable database as a one-line failure instead of a stack trace. */
+async function open(context: CliContext): Promise<Stores> {
+  try {
+    return await openStores(context.config);
+  } catch (error) {
+    throw error instanceof StoreUnavailableError ? new CommandFailed(error.message) : error;
+  }
+}
 
 async function show(context: CliContext): Promise<number> {
-  const { network, dataDir } = context.config;
+  const { network } = context.config;
   const c = defaultContract(network);
   context.out(`contractTitle    ${c.contractTitle}`);
   context.out(`contractVersion  ${c.contractVersion}`);
   context.out(`scriptHash       ${c.script.hash} (the NFT policy id)`);
   context.out(`address          ${c.address}`);
   context.out(`vault            ${vaultAddress(network)}`);
-  const store = DeploymentStore.open(deploymentsPath(dataDir));
+  const stores = await open(context);
   try {
-    const record = store.find(network, c.contractTitle, c.contractVersion, c.script.hash);
+    const record = await stores.deployments.find(network, c.contractTitle, c.contractVersion, c.script.hash);
     context.out(`deployment       ${record ? `${record.txHash}#${record.outputIndex} (recorded ${new Date(record.createdAt).toISOString()})` : "none recorded: scripts are attached inline"}`);
   } finally {
-    store.close();
+    await stores.close();
   }
   return 0;
 }
 
 async function deploy(args: string[], context: CliContext): Promise<number> {
   const { values } = parseCommandArgs(args, { from: { type: "string" }, change: { type: "string" } }, "contracts deploy");
-  const { network, dataDir } = context.config;
+  const { network } = context.config;
   if (values.from === undefined) throw new UsageError("contracts deploy needs --from ADDRESS (whose UTxOs pay).", "contracts deploy");
   if (network === "devnet") {
     throw new CommandFailed("On the devnet the service deploys the tournament script by itself when it starts.");
@@ -59,12 +69,18 @@ async function deploy(args: string[], context: CliContext): Promise<number> {
   }
   const chain = await createChain(context.config);
   if (!chain) throw new CommandFailed(`${noChainBackend(network)}.`);
-  const store = DeploymentStore.open(deploymentsPath(dataDir));
+  let stores;
+  try {
+    stores = await open(context);
+  } catch (error) {
+    await chain.close();
+    throw error;
+  }
   try {
     const c = defaultContract(network);
     let prepared;
     try {
-      prepared = await prepareDeployment(chain, network, store, from, change);
+      prepared = await prepareDeployment(chain, network, stores.deployments, from, change);
     } catch (error) {
       throw new CommandFailed(`The deployment cannot be built: ${(error as Error).message}`);
     }
@@ -73,7 +89,7 @@ async function deploy(args: string[], context: CliContext): Promise<number> {
     context.out(JSON.stringify({ transaction: prepared.transaction, hash: prepared.hash, outputRef: prepared.outputRef }));
     return 0;
   } finally {
-    store.close();
+    await stores.close();
     await chain.close();
   }
 }

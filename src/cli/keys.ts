@@ -1,7 +1,9 @@
-// `keys create | list | revoke | rotate`: API key management on the store in DATA_DIR.
+// `keys create | list | revoke | rotate`: API key management on the service's store (open.ts:
+// PostgreSQL when DATABASE_URL is set, else the SQLite file in DATA_DIR).
 // The key itself is printed once, at creation or rotation; the store keeps only its hash.
-import { SqliteStore, storePath } from "../store/sqlite.js";
-import { DEFAULT_LIMITS, KEY_ENVS, KeyStoreError, MAX_LIMIT, type ApiKeyRecord, type CreatedKey, type KeyEnv } from "../store/types.js";
+import { StoreUnavailableError } from "../errors.js";
+import { openStores } from "../store/open.js";
+import { DEFAULT_LIMITS, KEY_ENVS, KeyStoreError, MAX_LIMIT, type ApiKeyRecord, type CreatedKey, type KeyEnv, type KeyStore } from "../store/types.js";
 import { CommandFailed, UsageError, integerFlag, parseCommandArgs, type CliContext, type CommandGroup } from "./command.js";
 
 const HELP = `Usage: npm run cli -- keys <command> [options]
@@ -16,7 +18,8 @@ Commands:
   revoke ID      Revokes a key; running servers refuse it from their next request on.
   rotate ID      Revokes a key and prints a new one with the same name, network and limits.
 
-The keys live in DATA_DIR/service.sqlite (DATA_DIR from the environment or .env; default ./data).`;
+The keys live in DATA_DIR/service.sqlite (DATA_DIR from the environment or .env; default ./data),
+or in PostgreSQL when DATABASE_URL is set (as for the service).`;
 
 const CREATE_HELP = `Usage: npm run cli -- keys create --name NAME --env testnet|mainnet [--per-day N] [--per-second N] [--burst N]`;
 
@@ -43,15 +46,22 @@ function printCreated(context: CliContext, created: CreatedKey, verb: string): v
   context.out(key);
 }
 
-async function withStore<T>(context: CliContext, action: (store: SqliteStore) => Promise<T>): Promise<T> {
-  const store = await SqliteStore.open(storePath(context.config.dataDir));
+/** A refusal of the store, or its database being unreachable, as a one-line failure instead of a stack trace. */
+function commandError(error: unknown): unknown {
+  if (error instanceof KeyStoreError || error instanceof StoreUnavailableError) return new CommandFailed(error.message);
+  return error;
+}
+
+async function withStore<T>(context: CliContext, action: (store: KeyStore) => Promise<T>): Promise<T> {
+  const stores = await openStores(context.config).catch((error: unknown) => {
+    throw commandError(error);
+  });
   try {
-    return await action(store);
+    return await action(stores.keys);
   } catch (error) {
-    if (error instanceof KeyStoreError) throw new CommandFailed(error.message);
-    throw error;
+    throw commandError(error);
   } finally {
-    await store.close();
+    await stores.close();
   }
 }
 

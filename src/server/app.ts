@@ -1,5 +1,5 @@
 // build(config) assembles the service and never listens (src/main.ts does).
-// Registration order: config → chain → tournaments → request ids → error handler → OpenAPI → auth → blueprints → routes.
+// Registration order: config → metrics → chain → tournaments → request ids → error handler → OpenAPI → auth → blueprints → routes.
 // Services are plugins that decorate the instance (app.chain, app.tournaments, app.blueprints); routes take them
 // from there, so nothing under routes/ imports this file.
 import Fastify, { type FastifyInstance } from "fastify";
@@ -9,6 +9,7 @@ import { BASE_PATH } from "./paths.js";
 import auth from "./plugins/auth.js";
 import blueprints from "./plugins/blueprints.js";
 import chain from "./plugins/chain.js";
+import metrics from "./plugins/metrics.js";
 import errors, { clientErrorHandler, frameworkErrors } from "./plugins/errors.js";
 import openapi from "./plugins/openapi.js";
 import requestId, { genReqId } from "./plugins/request-id.js";
@@ -18,6 +19,7 @@ import addressRoutes from "./routes/addresses/index.js";
 import blueprintRoutes from "./routes/blueprints/index.js";
 import devnetRoutes from "./routes/devnet/index.js";
 import healthRoutes from "./routes/health/index.js";
+import metricsRoutes from "./routes/health/metrics.js";
 import tournamentRoutes from "./routes/tournaments/index.js";
 import transactionRoutes from "./routes/transactions/index.js";
 import utilsRoutes from "./routes/utils/index.js";
@@ -55,6 +57,17 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     genReqId,
     // Our own Ajv pair (src/server/validation.ts), built per context with every addSchema'd schema.
     schemaController: { compilersFactory: { buildValidator } },
+    // Slow clients (issue #12): headers and the whole request (not its answer: a wait may last
+    // minutes once asked) must arrive in time, else 408 (clientErrorHandler); idle keep-alive
+    // connections close. Node checks these deadlines every connectionsCheckingInterval (30 s by
+    // default, which would let a trickling client stay 30 s past its deadline).
+    http: {
+      headersTimeout: config.headersTimeoutMs,
+      requestTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1_000, config.headersTimeoutMs),
+    },
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
   });
   app.addSchema(ErrorBody);
   // JSON is the only request media type (others are 415); see parseJsonBody for what it refuses.
@@ -62,6 +75,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   app.addContentTypeParser("application/json", { parseAs: "string" }, jsonBodyParser);
 
   app.decorate("config", config);
+  // Before the chain: the chain plugin reports backend calls to app.metrics.
+  await app.register(metrics);
   await app.register(chain, { chain: options.chain });
   await app.register(tournaments);
   await app.register(requestId);
@@ -84,7 +99,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     },
     { prefix: BASE_PATH },
   );
-  // Health is also served at the root, for load balancers and uptime checks.
+  // Health is also served at the root, for load balancers and uptime checks; metrics only there, where scrapers look.
   await app.register(healthRoutes);
+  await app.register(metricsRoutes);
   return app;
 }

@@ -10,14 +10,15 @@
 import { randomBytes } from "node:crypto";
 import type Database from "better-sqlite3";
 import { migrate, openDatabase } from "./sqlite.js";
-import type {
-  BlueprintFilter,
-  BlueprintPage,
-  BlueprintStore,
-  FoundValidator,
-  NewBlueprint,
-  ScriptRef,
-  StoredBlueprint,
+import {
+  blueprintIdentity,
+  type BlueprintFilter,
+  type BlueprintPage,
+  type BlueprintStore,
+  type FoundValidator,
+  type NewBlueprint,
+  type ScriptRef,
+  type StoredBlueprint,
 } from "./types.js";
 
 const COMPONENT = "blueprints";
@@ -145,12 +146,7 @@ export class SqliteBlueprintStore implements BlueprintStore {
   }
 
   async save(owner: string, blueprint: NewBlueprint): Promise<{ blueprint: StoredBlueprint; created: boolean }> {
-    const hashes = [...new Set(blueprint.hashes)];
-    if (hashes.length === 0) throw new Error("A blueprint to store has at least one validator hash.");
-    for (const hash of Object.keys(blueprint.refs)) {
-      if (!hashes.includes(hash)) throw new Error(`A ref names ${hash}, which is not a validator of the blueprint.`);
-    }
-    const identity = [...hashes].sort().join(",");
+    const { hashes, identity } = blueprintIdentity(blueprint);
     return this.#db
       .transaction(() => {
         const now = this.#clock();

@@ -14,8 +14,8 @@ import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { generateKey, generateKeyId, hashKey } from "./key-material.js";
 import {
-  KeyStoreError,
-  resolveLimits,
+  assertActiveKey,
+  resolveNewKey,
   type ApiKeyRecord,
   type CreatedKey,
   type DailyUsage,
@@ -180,21 +180,14 @@ export class SqliteStore implements KeyStore, QuotaStore {
   }
 
   #create(input: NewKey, rotatedFrom: string | null): CreatedKey {
-    const name = input.name.trim();
-    if (name.length === 0 || name.length > 100 || /[\p{Cc}]/u.test(name)) {
-      throw new KeyStoreError("INVALID", "name must be 1 to 100 printable characters.");
-    }
-    if (input.env !== "testnet" && input.env !== "mainnet") {
-      throw new KeyStoreError("INVALID", `env must be testnet or mainnet, not ${String(input.env)}.`);
-    }
-    const limits = resolveLimits(input.limits);
-    const key = generateKey(input.env);
+    const { name, env, limits } = resolveNewKey(input);
+    const key = generateKey(env);
     const createdAt = this.#clock();
     // A 48-bit ID collides with negligible probability; the PRIMARY KEY turns that into a retry.
     for (let attempt = 0; ; attempt++) {
       const id = generateKeyId();
       try {
-        this.#insert.run({ id, keyHash: hashKey(key), name, env: input.env, ...limits, createdAt, rotatedFrom });
+        this.#insert.run({ id, keyHash: hashKey(key), name, env, ...limits, createdAt, rotatedFrom });
         return { key, record: toRecord(this.#byId.get(id)!) };
       } catch (error) {
         const code = (error as { code?: string }).code;
@@ -205,10 +198,7 @@ export class SqliteStore implements KeyStore, QuotaStore {
 
   #revokeActive(id: string): ApiKeyRecord {
     const row = this.#byId.get(id);
-    if (!row) throw new KeyStoreError("NOT_FOUND", `No key has the ID ${id}.`);
-    if (row.revoked_at !== null) {
-      throw new KeyStoreError("REVOKED", `The key ${id} was already revoked on ${new Date(row.revoked_at).toISOString()}.`);
-    }
+    assertActiveKey(id, row && toRecord(row));
     this.#revoke.run(this.#clock(), id);
     return toRecord(this.#byId.get(id)!);
   }

@@ -2,8 +2,9 @@
 // refilled continuously at `perSecond` tokens per second; a request takes one token.
 //
 // MemoryTokenBuckets keeps the buckets in this process. That is exact for one instance; a fleet
-// behind a load balancer would let each instance grant the full rate, so it needs a shared
-// implementation of TokenBuckets (a Redis script doing the same arithmetic atomically).
+// behind a load balancer would let each instance grant the full rate, so with REDIS_URL set the
+// buckets live in Redis (RedisTokenBuckets: a script doing the same arithmetic atomically), and
+// openTokenBuckets (open-token-buckets.ts) picks one of the two.
 import type { KeyLimits } from "./types.js";
 
 export interface TakeResult {
@@ -19,6 +20,10 @@ export interface TokenBuckets {
   take(keyId: string, limits: KeyLimits, now: number): Promise<TakeResult>;
   /** Gives back a token taken for a request that was refused for another reason. */
   refund(keyId: string, limits: KeyLimits, now: number): Promise<void>;
+  /** Lets go of what the buckets hold open (a connection); they are not used afterwards. */
+  close(): Promise<void>;
+  /** Why the buckets cannot be charged right now (for health), or null when they can. */
+  problem(): Promise<string | null>;
 }
 
 interface Bucket {
@@ -48,6 +53,14 @@ export class MemoryTokenBuckets implements TokenBuckets {
     const bucket = this.#refilled(keyId, limits, now);
     bucket.tokens = Math.min(limits.burst, bucket.tokens + 1);
     bucket.fullAt = bucket.at + ((limits.burst - bucket.tokens) * 1000) / limits.perSecond;
+  }
+
+  async close(): Promise<void> {
+    this.#buckets.clear();
+  }
+
+  async problem(): Promise<string | null> {
+    return null;
   }
 
   /** The key's bucket brought up to `now`. A clock that goes backwards adds nothing. */

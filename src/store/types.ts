@@ -1,6 +1,9 @@
-// The storage interfaces for API keys and their quota counters. SQLite (sqlite.ts) is the
-// embedded default; a fleet of instances would implement them on PostgreSQL or Redis, which is
-// why every method returns a Promise even though SQLite answers at once.
+// The storage interfaces: API keys and their quota counters, blueprints, contract deployments.
+// SQLite (sqlite.ts, blueprints.ts, tournament-deployments.ts) is the embedded default; a fleet
+// of instances shares PostgreSQL (postgres/), which is why every method returns a Promise even
+// though SQLite answers at once. open.ts picks one from the config. The rules both implement the
+// same way (what a valid key or blueprint is, the refusals' words) live here, so that the two
+// cannot drift apart; test/support/store-suite.ts checks the rest of the contract on both.
 
 /** The network family a key belongs to: a testnet key serves devnet, preview and preprod. */
 export type KeyEnv = "testnet" | "mainnet";
@@ -74,6 +77,26 @@ export interface QuotaStore {
   consumeDaily(keyId: string, day: string, limit: number): Promise<DailyUsage>;
   /** Requests counted for the key on that day. */
   usedOn(keyId: string, day: string): Promise<number>;
+}
+
+/** A checked NewKey: the name trimmed, the env known, the limits filled in; throws KeyStoreError INVALID. */
+export function resolveNewKey(input: NewKey): { readonly name: string; readonly env: KeyEnv; readonly limits: KeyLimits } {
+  const name = input.name.trim();
+  if (name.length === 0 || name.length > 100 || /[\p{Cc}]/u.test(name)) {
+    throw new KeyStoreError("INVALID", "name must be 1 to 100 printable characters.");
+  }
+  if (input.env !== "testnet" && input.env !== "mainnet") {
+    throw new KeyStoreError("INVALID", `env must be testnet or mainnet, not ${String(input.env)}.`);
+  }
+  return { name, env: input.env, limits: resolveLimits(input.limits) };
+}
+
+/** Throws the KeyStoreError of revoking or rotating `id` when it is unknown or already revoked. */
+export function assertActiveKey(id: string, record: { readonly revokedAt: number | null } | undefined): void {
+  if (!record) throw new KeyStoreError("NOT_FOUND", `No key has the ID ${id}.`);
+  if (record.revokedAt !== null) {
+    throw new KeyStoreError("REVOKED", `The key ${id} was already revoked on ${new Date(record.revokedAt).toISOString()}.`);
+  }
 }
 
 export type KeyStoreErrorCode = "NOT_FOUND" | "REVOKED" | "INVALID";
@@ -169,6 +192,19 @@ export interface FoundValidator {
   readonly ref: ScriptRef | null;
 }
 
+/**
+ * The distinct hashes of a blueprint to store and its identity (the sorted hashes, comma-joined);
+ * throws when there is no hash or a ref names a hash the blueprint does not hold.
+ */
+export function blueprintIdentity(blueprint: NewBlueprint): { readonly hashes: string[]; readonly identity: string } {
+  const hashes = [...new Set(blueprint.hashes)];
+  if (hashes.length === 0) throw new Error("A blueprint to store has at least one validator hash.");
+  for (const hash of Object.keys(blueprint.refs)) {
+    if (!hashes.includes(hash)) throw new Error(`A ref names ${hash}, which is not a validator of the blueprint.`);
+  }
+  return { hashes, identity: [...hashes].sort().join(",") };
+}
+
 export interface BlueprintStore {
   /** Creates the owner's blueprint, or updates the one with the same hashes (JSON replaced, refs merged). */
   save(owner: string, blueprint: NewBlueprint): Promise<{ readonly blueprint: StoredBlueprint; readonly created: boolean }>;
@@ -182,4 +218,27 @@ export interface BlueprintStore {
   findValidator(owner: string, hash: string): Promise<FoundValidator | undefined>;
   /** How many blueprints the owner stores. */
   count(owner: string): Promise<number>;
+}
+
+// ── Contract deployments ─────────────────────────────────────────────────────────────────
+// Where the tournament contracts are deployed as reference scripts, per network and contract
+// (title, version, script hash), so that a restarted service (and the CLI, which records the
+// deployments it builds) reuses the same reference UTxOs.
+
+export interface DeploymentRecord {
+  readonly network: string;
+  readonly contractTitle: string;
+  readonly contractVersion: string;
+  /** Hash of the deployed script: a record whose hash differs from the compiled script is stale. */
+  readonly scriptHash: string;
+  readonly txHash: string;
+  readonly outputIndex: number;
+  readonly createdAt: number;
+}
+
+export interface DeploymentStore {
+  /** The recorded deployment of this contract and script on the network; null when none. */
+  find(network: string, contractTitle: string, contractVersion: string, scriptHash: string): Promise<DeploymentRecord | null>;
+  /** Records (or replaces) the reference UTxO of a deployment. */
+  save(record: DeploymentRecord): Promise<void>;
 }

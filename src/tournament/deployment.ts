@@ -10,7 +10,7 @@ import { fromHex, splitTransaction, txIdOfBody } from "../cardano/tx-cbor.js";
 import type { ChainPort } from "../chain/port.js";
 import { isDevnet } from "../chain/port.js";
 import { NotFoundError } from "../errors.js";
-import type { DeploymentStore } from "../store/tournament-deployments.js";
+import type { DeploymentStore } from "../store/types.js";
 import type { ScriptSource } from "./assemble.js";
 import { loadBlueprint, scriptAddress, tournamentScript, type CompiledScript } from "./contracts.js";
 import { buildDeployTx, deployOnDevnet, vaultAddress } from "./devnet-deploy.js";
@@ -64,7 +64,7 @@ export class Deployments {
 
   /** The reference UTxO of the contract if it is recorded and still unspent on chain with the same script. */
   async #recorded(contract: Contract): Promise<ScriptSource | null> {
-    const record = this.#store.find(this.#network, contract.contractTitle, contract.contractVersion, contract.script.hash);
+    const record = await this.#store.find(this.#network, contract.contractTitle, contract.contractVersion, contract.script.hash);
     if (!record) return null;
     const [utxo] = await this.#chain.utxosByRef([{ txHash: record.txHash, index: record.outputIndex }]);
     if (!utxo || !utxo.output.scriptRef) return null;
@@ -84,7 +84,7 @@ export class Deployments {
     if (!isDevnet(chain)) return { kind: "inline", script: contract.script };
     this.#devnetDeploy ??= (async () => {
       const ref = await deployOnDevnet(chain, contract.script);
-      this.#store.save({
+      await this.#store.save({
         network: this.#network,
         contractTitle: contract.contractTitle,
         contractVersion: contract.contractVersion,
@@ -124,7 +124,7 @@ export async function prepareDeployment(chain: ChainPort, network: Network, stor
   if (utxos.length === 0) throw new Error(`${from} holds no UTxOs to pay the deployment.`);
   const transaction = buildDeployTx(network, await chain.protocolParameters(), [contract.script], utxos, change);
   const hash = txIdOfBody(splitTransaction(fromHex(transaction)).body);
-  store.save({
+  await store.save({
     network,
     contractTitle: contract.contractTitle,
     contractVersion: contract.contractVersion,

@@ -8,7 +8,7 @@
 import { Serialization, TxCBOR } from "@meshsdk/core-cst";
 import { paymentCredentialOf } from "../cardano/address-rules.js";
 import { eraHistoryFor } from "../cardano/era-history.js";
-import { isDevnet, type ChainPort } from "../chain/port.js";
+import { isDevnet, spenderOf, type ChainPort } from "../chain/port.js";
 import { LedgerRejectedError } from "../errors.js";
 
 const PREFIX = /^The ledger rejected the transaction: /;
@@ -19,13 +19,15 @@ export interface RefusalContext {
   readonly keyAddresses?: ReadonlyMap<string, string>;
   /** A slot's Unix time in milliseconds (the network's era history). */
   readonly slotTime?: (slot: number) => number;
+  /** The transaction that spent each output (`txHash#index`), where the backend can tell. */
+  readonly spenders?: ReadonlyMap<string, string>;
 }
 
 const KEY_HASH = /(?<![0-9a-fA-F])[0-9a-fA-F]{56}(?![0-9a-fA-F])/g;
 
 /** The sentence for a ledger reason of a known kind, or null. */
 export function explainLedgerRefusal(reason: string, context: RefusalContext = {}): string | null {
-  return missingSignatures(reason, context) ?? outsideValidity(reason, context) ?? badInputs(reason) ?? feeTooSmall(reason) ?? valueNotConserved(reason);
+  return missingSignatures(reason, context) ?? outsideValidity(reason, context) ?? badInputs(reason, context) ?? feeTooSmall(reason) ?? valueNotConserved(reason);
 }
 
 function missingSignatures(reason: string, { keyAddresses }: RefusalContext): string | null {
@@ -83,18 +85,34 @@ function outsideValidity(reason: string, { slotTime }: RefusalContext): string |
   return `the transaction's validity interval has ended: it ran ${window}.${now} Rebuild the transaction (POST /transactions/build gives it a new validity interval) and sign it again.`;
 }
 
-function badInputs(reason: string): string | null {
-  let refs: string[];
+/** The inputs (`txHash#index`) a bad-inputs refusal names; null for a refusal of another kind. */
+function badInputRefs(reason: string): string[] | null {
   if (/^Missing inputs, collateral inputs or reference inputs/.test(reason)) {
     // Scalus: missing inputs: TreeSet(TransactionInput("<id>",0)), missing collateral inputs: …, missing reference inputs: …
-    refs = [...reason.matchAll(/TransactionInput\("?([0-9a-fA-F]{64})"?,\s*(\d+)\)/g)].map((m) => `${m[1]!.toLowerCase()}#${m[2]}`);
-  } else if (/BadInputsUTxO/.test(reason)) {
-    refs = [...reason.matchAll(/([0-9a-fA-F]{64})[^(]*\(TxIx (\d+)\)/g)].map((m) => `${m[1]!.toLowerCase()}#${m[2]}`);
-  } else if (/unknownOutputReferences/.test(reason)) {
-    refs = [...reason.matchAll(/"id":\s*"([0-9a-fA-F]{64})"\s*\}\s*,\s*"index":\s*(\d+)/g)].map((m) => `${m[1]!.toLowerCase()}#${m[2]}`);
-  } else return null;
+    return [...reason.matchAll(/TransactionInput\("?([0-9a-fA-F]{64})"?,\s*(\d+)\)/g)].map((m) => `${m[1]!.toLowerCase()}#${m[2]}`);
+  }
+  if (/BadInputsUTxO/.test(reason)) {
+    return [...reason.matchAll(/([0-9a-fA-F]{64})[^(]*\(TxIx (\d+)\)/g)].map((m) => `${m[1]!.toLowerCase()}#${m[2]}`);
+  }
+  if (/unknownOutputReferences/.test(reason)) {
+    return [...reason.matchAll(/"id":\s*"([0-9a-fA-F]{64})"\s*\}\s*,\s*"index":\s*(\d+)/g)].map((m) => `${m[1]!.toLowerCase()}#${m[2]}`);
+  }
+  return null;
+}
+
+function badInputs(reason: string, { spenders }: RefusalContext): string | null {
+  const refs = badInputRefs(reason);
+  if (refs === null) return null;
+  const advice = "Rebuild the transaction from the address's current UTxOs and sign it again.";
+  const spent = refs.filter((ref) => spenders?.has(ref));
+  if (refs.length > 0 && spent.length === refs.length) {
+    // Every one is known spent, and by which transaction: say so plainly.
+    const each = spent.map((ref) => `${ref} by transaction ${spenders!.get(ref)}`);
+    return `${refs.length === 1 ? "the input" : "the inputs"} ${refs.length === 1 ? "was" : "were"} spent already: ${each.join(", ")}. ${advice}`;
+  }
   const named = refs.length === 0 ? "an input" : refs.length === 1 ? `the input ${refs[0]}` : `the inputs ${refs.join(", ")}`;
-  return `${named} ${refs.length > 1 ? "are" : "is"} not among the chain's unspent outputs: another transaction has spent ${refs.length > 1 ? "them" : "it"} already (or ${refs.length > 1 ? "they" : "it"} never existed). Rebuild the transaction from the address's current UTxOs and sign it again.`;
+  const known = spent.length === 0 ? "" : ` (${spent.map((ref) => `${ref} was spent by transaction ${spenders!.get(ref)}`).join(", ")})`;
+  return `${named} ${refs.length > 1 ? "are" : "is"} not among the chain's unspent outputs: another transaction has spent ${refs.length > 1 ? "them" : "it"} already (or ${refs.length > 1 ? "they" : "it"} never existed)${known}. ${advice}`;
 }
 
 function feeTooSmall(reason: string): string | null {
@@ -143,6 +161,23 @@ async function inputKeyAddresses(chain: ChainPort, txCbor: string): Promise<Map<
   return byKey;
 }
 
+/** The spending transaction of each of `refs` that the chain can name (a lookup that fails names none). */
+async function spendersOf(chain: ChainPort, refs: readonly string[]): Promise<Map<string, string>> {
+  const spenders = new Map<string, string>();
+  await Promise.all(
+    refs.slice(0, 16).map(async (ref) => {
+      const [txHash, index] = ref.split("#") as [string, string];
+      try {
+        const spender = await spenderOf(chain, { txHash, index: Number(index) });
+        if (spender !== null) spenders.set(ref, spender);
+      } catch {
+        // The sentence then says "spent already (or never existed)", as without a lookup.
+      }
+    }),
+  );
+  return spenders;
+}
+
 /**
  * A LedgerRejectedError of `chain` about `txCbor` in words a user can act on: the same code, a
  * sentence that says what to do, and the ledger's text as `detail`. Any other error, or a reason
@@ -159,9 +194,10 @@ export async function readableRejection(error: unknown, chain: ChainPort, txCbor
       // Without the inputs' addresses the sentence names the key hashes alone.
     }
   }
+  const spenders = await spendersOf(chain, badInputRefs(reason) ?? []);
   const eras = eraHistoryFor(chain.network, isDevnet(chain) ? chain.systemStartMs : undefined);
   const slotTime = (slot: number): number => eras.slotToTime(slot);
-  const sentence = explainLedgerRefusal(reason, { keyAddresses, slotTime });
+  const sentence = explainLedgerRefusal(reason, { keyAddresses, slotTime, spenders });
   if (sentence === null) return error;
   return Object.assign(new LedgerRejectedError(sentence, { cause: error }), { detail: reason });
 }

@@ -107,6 +107,9 @@ function checkSchema(document: OpenApiDocument, schema: Json, where: string, pro
  * The examples of a media type or parameter: its own `example`/`examples`, else its schema's
  * `examples` ($refs followed), which is where Swagger UI also finds them.
  */
+/** A response's media: JSON, or plain text for the few text answers (GET /metrics). */
+const mediaOf = (response: Json): Json => response.content?.["application/json"] ?? response.content?.["text/plain"];
+
 export function examplesOf(holder: Json, document: OpenApiDocument): unknown[] {
   if (!holder || typeof holder !== "object") return [];
   if ("example" in holder) return [holder.example];
@@ -158,7 +161,7 @@ export function checkOperation(document: OpenApiDocument, operation: Operation):
   if (success.length === 0) problems.push("documents no 2xx response");
   for (const status of success) {
     const response = responses[status];
-    if (status !== "204" && !response.content?.["application/json"]?.schema) problems.push(`${status} response has no JSON schema`);
+    if (status !== "204" && !mediaOf(response)?.schema) problems.push(`${status} response has no JSON schema`);
   }
   if (!/^[a-z][a-zA-Z0-9]*$/.test(op.operationId ?? "")) problems.push("no camelCase operationId (e.g. buildTransaction)");
   if (body && !hasExample(body.content?.["application/json"], document)) problems.push("request body has no example");
@@ -166,7 +169,7 @@ export function checkOperation(document: OpenApiDocument, operation: Operation):
     if (parameter.required && !hasExample(parameter, document)) problems.push(`${parameter.in} parameter ${parameter.name} has no example`);
   }
   for (const [status, response] of Object.entries((op.responses ?? {}) as Record<string, Json>)) {
-    if (status !== "204" && !hasExample(response.content?.["application/json"], document)) problems.push(`${status} response has no example`);
+    if (status !== "204" && !hasExample(mediaOf(response), document)) problems.push(`${status} response has no example`);
   }
   const takesInput = body !== undefined || (op.parameters ?? []).length > 0;
   const required = new Set<string>();

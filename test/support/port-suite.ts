@@ -11,7 +11,7 @@ import type { Asset, UTxO } from "@meshsdk/common";
 import { MeshTxBuilder } from "@meshsdk/core";
 import { calculateFees, Script, Serialization, toNativeScript, TxCBOR } from "@meshsdk/core-cst";
 import { fromHex, joinTransaction, readMapEntries, readSet, splitTransaction } from "../../src/cardano/tx-cbor.js";
-import type { ChainParameters, ChainPort, Protocol } from "../../src/chain/port.js";
+import { spenderOf, transactionOf, type ChainParameters, type ChainPort, type Protocol } from "../../src/chain/port.js";
 import { LedgerRejectedError } from "../../src/errors.js";
 import { sumCheckValidator, type PlutusFixture } from "./plutus-fixture.js";
 import { bodyHash, feeOf, inputsOf } from "./tx-decode.js";
@@ -295,6 +295,23 @@ export function runPortSuite(name: string, makeSubject: () => Promise<PortSuiteS
 
       // Spending the same inputs again is a double spend.
       await rejects(port.submit(await alice.sign(await buildPayment(params, alice.address, before, bob.address, 4_000_000n))), /[Mm]issing inputs|spent|[Uu]nknown/);
+    });
+
+    it("gives a transaction it accepted by id, and which transaction spent an output (null: unspent or unknown)", async () => {
+      const transaction = (txHash: string) => transactionOf(port, txHash);
+      const spentBy = (ref: { txHash: string; index: number }) => spenderOf(port, ref);
+      assert.ok(typeof port.transaction === "function" && typeof port.spentBy === "function", "the backend offers transaction and spentBy");
+      const before = largest(await port.utxosAt(alice.address));
+      const signed = await alice.sign(await buildPayment(params, alice.address, before, bob.address, 2_000_000n));
+      const txHash = await port.submit(signed);
+      await confirmed(txHash);
+      // The devnet and Blockfrost from the chain, Ogmios + Kupo from what this process submitted: the same bytes.
+      assert.equal(await transaction(txHash), signed.toLowerCase());
+      assert.equal(await transaction(randomBytes(32).toString("hex")), null);
+      const [input] = before;
+      assert.equal(await spentBy({ txHash: input!.input.txHash, index: input!.input.outputIndex }), txHash);
+      assert.equal(await spentBy({ txHash, index: 0 }), null, "its own output is unspent");
+      assert.equal(await spentBy({ txHash: randomBytes(32).toString("hex"), index: 0 }), null);
     });
 
     it("charges exactly minFeeA × size + minFeeB: that fee is accepted, one lovelace less is not", async () => {

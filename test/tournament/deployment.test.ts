@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
-import { deploymentsPath, DeploymentStore } from "../../src/store/tournament-deployments.js";
+import { deploymentsPath, SqliteDeploymentStore } from "../../src/store/tournament-deployments.js";
 import { defaultContract } from "../../src/tournament/deployment.js";
 import { vaultAddress } from "../../src/tournament/devnet-deploy.js";
 import { startService, type RunningService } from "../support/service.js";
@@ -43,9 +43,9 @@ describe("tournament script deployment", () => {
       await first.close();
     }
 
-    const store = DeploymentStore.open(deploymentsPath(dataDir));
-    const record = store.find("devnet", contract.contractTitle, contract.contractVersion, contract.script.hash);
-    store.close();
+    const store = await SqliteDeploymentStore.open(deploymentsPath(dataDir));
+    const record = await store.find("devnet", contract.contractTitle, contract.contractVersion, contract.script.hash);
+    await store.close();
     assert.equal(record && `${record.txHash}#${record.outputIndex}`, reference);
 
     const second = await startService({}, { dataDir });

@@ -4,7 +4,6 @@
 // through a chain port without the devnet's operations, as a real network's backend is.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { deploymentsPath, DeploymentStore } from "../../src/store/tournament-deployments.js";
 import { defaultContract, prepareDeployment } from "../../src/tournament/deployment.js";
 import type { RunningService } from "../support/service.js";
 import { startOnStandIn, type StandIn } from "../support/stand-in-devnet.js";
@@ -46,9 +45,7 @@ describe("tournament script inline until the operator deploys it", () => {
     await signAndSubmit(s, added, [admin]);
 
     // The operator's deployment: recorded when built, used only once it is on chain.
-    const store = DeploymentStore.open(deploymentsPath(s.dataDir));
-    const deployment = await prepareDeployment(s.app.chain!, "devnet", store, operator.address);
-    store.close();
+    const deployment = await prepareDeployment(s.app.chain!, "devnet", s.app.stores.deployments, operator.address);
     const early = ok(
       await s.request("PATCH", `/tournaments/${id}/settle`, { tournamentId: id, adminAddress: admin.address, results: [player.address], utxos: await admin.utxos() }),
     );

@@ -81,15 +81,16 @@ describe("ledger refusals at submit, on the devnet", () => {
     assertRefused(await submit(later.complete, [alice]), /is not valid yet: its validity interval runs from slot \d+, .+Z until .+ Submit it once the interval has begun, or rebuild/, /outside the validity interval/);
   });
 
-  test("an input already spent is named", async () => {
+  test("an input already spent is named, with the transaction that spent it", async () => {
     const [alice, bob] = await Promise.all([newBaseWallet(), newBaseWallet()]);
     const funding = await fund(service, alice.address, 20_000_000);
     const first = await payment(alice, bob);
     const second = await payment(alice, bob, { outputs: [{ address: bob.address, lovelace: 3_000_000 }] });
-    assert.equal((await submit(first.complete, [alice])).status, 200);
+    const accepted = await submit(first.complete, [alice]);
+    assert.equal(accepted.status, 200);
     assertRefused(
       await submit(second.complete, [alice]),
-      new RegExp(`the input ${funding}#0 is not among the chain's unspent outputs: another transaction has spent it already .+ Rebuild the transaction`),
+      new RegExp(`the input was spent already: ${funding}#0 by transaction ${accepted.body.txHash as string}\\. Rebuild the transaction from the address's current UTxOs`),
       /^Missing inputs, collateral inputs or reference inputs .*missing inputs: TreeSet\(TransactionInput/,
     );
   });
@@ -139,6 +140,12 @@ describe("the same refusals as Ogmios and Blockfrost write them", () => {
   test("spent inputs, fee, value", () => {
     assert.match(explainLedgerRefusal(`Unknown transaction input. {"unknownOutputReferences":[{"transaction":{"id":"${tx}"},"index":1}]}`)!, new RegExp(`the input ${tx}#1 is not among`));
     assert.match(explainLedgerRefusal(`ConwayUtxoFailure (BadInputsUTxO (fromList [TxIn (TxId {unTxId = SafeHash "${tx}"}) (TxIx 2)]))`)!, new RegExp(`the input ${tx}#2 is not among`));
+    const two = `ConwayUtxoFailure (BadInputsUTxO (fromList [TxIn (TxId {unTxId = SafeHash "${tx}"}) (TxIx 2),TxIn (TxId {unTxId = SafeHash "${tx}"}) (TxIx 3)]))`;
+    const spender = "ab".repeat(32);
+    assert.match(
+      explainLedgerRefusal(two, { spenders: new Map([[`${tx}#3`, spender]]) })!,
+      new RegExp(`the inputs ${tx}#2, ${tx}#3 are not among the chain's unspent outputs: .+ \\(${tx}#3 was spent by transaction ${spender}\\)\\. Rebuild`),
+    );
     assert.match(explainLedgerRefusal('Fee too small. {"minimumRequiredFee":{"ada":{"lovelace":170000}},"providedFee":{"ada":{"lovelace":160000}}}')!, /fee is too small \(160000 lovelace, the minimum for this transaction is 170000\)/);
     assert.match(explainLedgerRefusal("ConwayUtxoFailure (FeeTooSmallUTxO (Mismatch {mismatchSupplied = Coin 160000, mismatchExpected = Coin 170000}))")!, /fee is too small \(160000 lovelace, the minimum for this transaction is 170000\)/);
     assert.match(explainLedgerRefusal("ConwayUtxoFailure (ValueNotConservedUTxO (Mismatch {…}))")!, /does not balance/);

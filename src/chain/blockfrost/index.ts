@@ -12,6 +12,9 @@
 //   submit             → POST /tx/submit (raw CBOR bytes)
 //   txStatus           → GET /txs/{hash} (its block height), GET /blocks/latest (the tip's)
 //   stakeAccount       → GET /accounts/{stake_address} (404: never registered)
+//   transaction        → GET /txs/{hash}/cbor (404: not in a block; then the CBOR of a
+//                        transaction this process submitted, ../shared/submitted-transactions.ts)
+//   spentBy            → GET /txs/{hash}/utxos (the output's consumed_by_tx)
 //   lastOutputWith     → GET /assets/{unit}/transactions?order=desc&count=1 (the last transaction
 //                        with an output holding the unit), GET /txs/{hash}/utxos (that output,
 //                        and consumed_by_tx); when a script spent it: GET /txs/{spender}/redeemers
@@ -24,6 +27,7 @@ import type { ChainBackend, EpochInfo } from "../backend.js";
 import type { AssetOutput, ChainParameters, OutRef, RedeemerBudget, StakeAccount, Tip, TxStatus, UTxO } from "../port.js";
 import { assetUnitOf, paymentScriptHash, spendIndexOf } from "../shared/asset-output.js";
 import { BackendError } from "../resilience/backend-error.js";
+import { SubmittedTransactions } from "../shared/submitted-transactions.js";
 import type { TokenBucket } from "../resilience/rate-limiter.js";
 import { BACKEND, BlockfrostClient } from "./client.js";
 import {
@@ -67,6 +71,8 @@ export class BlockfrostBackend implements ChainBackend {
   readonly #client: BlockfrostClient;
   /** Scripts never change under their hash: resolved once (bounded, oldest dropped first). */
   readonly #scripts = new Map<string, Promise<{ scriptRef: string; scriptHash: string }>>();
+  /** The transactions this process submitted, for those not in a block yet. */
+  readonly #submitted = new SubmittedTransactions();
 
   constructor(options: BlockfrostOptions) {
     this.network = options.network;
@@ -155,7 +161,31 @@ export class BlockfrostBackend implements ChainBackend {
     const bytes = Buffer.from(txCbor, "hex");
     const txId = await this.#client.post<unknown>("/tx/submit", bytes, "application/cbor", (message) => new LedgerRejectedError(message));
     if (typeof txId !== "string" || !HEX64.test(txId)) throw new BackendError(BACKEND, "server", "POST /tx/submit: the answer is not a transaction id");
+    this.#submitted.accepted(txCbor, txId);
     return txId;
+  }
+
+  async transaction(txHash: string): Promise<string | null> {
+    const id = txHash.toLowerCase();
+    if (!HEX64.test(id)) throw new BadRequestError(`${txHash} is not a transaction id (64 hex digits).`);
+    // 404: not in a block (yet): one this process submitted is still known by its CBOR.
+    const answer = await this.#client.get<Schemas["tx_content_cbor"] | null>(`/txs/${id}/cbor`, null);
+    if (answer === null) return this.#submitted.cborOf(id);
+    return this.#translate(`/txs/${id}/cbor`, () => {
+      if (typeof answer.cbor !== "string" || !/^(?:[0-9a-fA-F]{2})+$/.test(answer.cbor)) throw new Error("the answer holds no CBOR");
+      return answer.cbor.toLowerCase();
+    });
+  }
+
+  async spentBy(ref: OutRef): Promise<string | null> {
+    const id = ref.txHash.toLowerCase();
+    if (!HEX64.test(id)) throw new BadRequestError(`${ref.txHash} is not a transaction id (64 hex digits).`);
+    const tx = await this.#client.get<Schemas["tx_content_utxo"] | null>(`/txs/${id}/utxos`, null);
+    if (tx === null) return null;
+    const output = (tx.outputs ?? []).find((o) => o.output_index === ref.index && !o.collateral);
+    const spender = output?.consumed_by_tx ?? null;
+    if (spender !== null && !HEX64.test(spender)) throw new BackendError(BACKEND, "server", `/txs/${id}/utxos: consumed_by_tx ${spender} is not a transaction id`);
+    return spender;
   }
 
   async txStatus(txHash: string): Promise<TxStatus> {

@@ -70,6 +70,14 @@ export function inputsOfBody(body: Uint8Array): OutRef[] {
     .map((input) => ({ txHash: input.transactionId().toString(), index: Number(input.index()) }));
 }
 
+/** The collateral inputs of a transaction body: what it spends when it is marked invalid. */
+export function collateralOfBody(body: Uint8Array): OutRef[] {
+  return (Serialization.TransactionBody.fromCbor(HexBlob(toHex(body))).collateral()?.values() ?? []).map((input) => ({
+    txHash: input.transactionId().toString(),
+    index: Number(input.index()),
+  }));
+}
+
 /**
  * How `spent` (some of the transaction's inputs) were spent: by `txHash`, each with the spend
  * redeemer whose index is its position in the sorted input set, or null when there is none.

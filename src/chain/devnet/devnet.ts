@@ -3,17 +3,18 @@
 // writer at a time: submits, faucet payments and clock moves go through one queue. The stake
 // state (registrations, pools, DReps, delegations) is the devnet's own, read from the
 // certificates it accepts: see ./stake-state.ts for what the emulator leaves out.
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { UTxO } from "@meshsdk/common";
 import scalus from "scalus";
-import { fromHex, splitTransaction, txIdOfBody, witnessDatums } from "../../cardano/tx-cbor.js";
+import { fromHex, splitTransaction, toHex, txIdOfBody, witnessDatums } from "../../cardano/tx-cbor.js";
 import { utxoOfOutput } from "../../cardano/utxo.js";
 import { BadRequestError, LedgerRejectedError } from "../../errors.js";
 import type { AssetOutput, ChainParameters, DevnetPort, OutRef, RedeemerBudget, StakeAccount, Tip, TxStatus } from "../port.js";
 import { assetUnitOf } from "../shared/asset-output.js";
-import { assetOutputsOfBody, assetOutputsOfUtxoMap, inputsOfBody, spendsOf } from "./asset-history.js";
+import { assetOutputsOfBody, assetOutputsOfUtxoMap, collateralOfBody, inputsOfBody, spendsOf } from "./asset-history.js";
 import { DEVNET_CHAIN_PARAMETERS, DEVNET_COST_MODELS, DEVNET_PROTOCOL_PARAMETERS } from "../protocol-params.js";
 import { DevnetClock, SLOT_LENGTH_MS } from "./clock.js";
+import { diskFaultError, diskProblem, isDiskFault } from "./disk-faults.js";
 import { Faucet, GENESIS_LOVELACE, generateFaucetKey } from "./faucet.js";
 import { exUnitsViolation } from "./limits.js";
 import { DevnetStore, type DevnetSnapshot } from "./store.js";
@@ -50,9 +51,14 @@ export class DevnetChain implements DevnetPort {
    */
   #utxoIndex: Map<string, Uint8Array> | null = null;
   #closed = false;
+  /** Where the store's file lives, for messages about its disk. */
+  readonly #dir: string;
+  /** What the last failed write said of the disk (full, failing), until a write succeeds again; null when fine. */
+  #diskFault: string | null = null;
 
-  private constructor(store: DevnetStore, snapshot: DevnetSnapshot, faucet: Faucet, now: () => number) {
+  private constructor(store: DevnetStore, snapshot: DevnetSnapshot, faucet: Faucet, now: () => number, dir: string) {
     this.#store = store;
+    this.#dir = dir;
     this.systemStartMs = snapshot.systemStartMs;
     this.#clock = new DevnetClock(snapshot.systemStartMs, snapshot.offsetSeconds, snapshot.slot, now);
     this.#slotConfig = new SlotConfig(snapshot.systemStartMs, 0, SLOT_LENGTH_MS);
@@ -76,12 +82,12 @@ export class DevnetChain implements DevnetPort {
         store.saveGenesis({ systemStartMs, faucetKey, utxos: genesis.getUtxosCbor() });
         snapshot = store.load();
         if (!snapshot) throw new Error("the devnet genesis was not saved");
-        return new DevnetChain(store, snapshot, faucet, now);
+        return new DevnetChain(store, snapshot, faucet, now, dirOf(options.path));
       }
       // A devnet saved before the asset history existed: its current asset holders are indexed
       // (what was spent before cannot be recovered).
       if (store.assetHistoryIsNew) store.backfillAssetOutputs(assetOutputsOfUtxoMap(snapshot.utxos));
-      return new DevnetChain(store, snapshot, await Faucet.create(snapshot.faucetKey), now);
+      return new DevnetChain(store, snapshot, await Faucet.create(snapshot.faucetKey), now, dirOf(options.path));
     } catch (error) {
       store.close();
       throw error;
@@ -96,6 +102,44 @@ export class DevnetChain implements DevnetPort {
   /** The faucet's address (genesis funds sit there). */
   get faucetAddress(): string {
     return this.#faucet.address;
+  }
+
+  /** The number of unspent outputs in the ledger (GET /metrics). */
+  utxoCount(): number {
+    return this.#utxos().size;
+  }
+
+  /**
+   * Null when the disk takes the devnet's writes; else what is wrong with it (health reports it).
+   * After a failed write, each call tries a small write, so that health recovers as soon as the
+   * operator frees space, without waiting for a client to submit again.
+   */
+  storageProblem(): Promise<string | null> {
+    if (this.#diskFault === null || this.#closed) return Promise.resolve(this.#diskFault);
+    return this.#queue.run(() => {
+      try {
+        this.#persist("a health check", () => this.#store.saveProbe(Date.now()));
+      } catch {
+        // #persist kept the fault
+      }
+      return this.#diskFault;
+    });
+  }
+
+  /**
+   * Runs a write of the store: a full or failing disk becomes a 503 naming it (remembered for
+   * health until a write succeeds), anything else is thrown as it is.
+   */
+  #persist<T>(what: string, write: () => T): T {
+    try {
+      const result = write();
+      this.#diskFault = null;
+      return result;
+    } catch (error) {
+      if (!isDiskFault(error)) throw error;
+      this.#diskFault = diskProblem(this.#dir, error);
+      throw diskFaultError(what, this.#diskFault);
+    }
   }
 
   #utxos(): Map<string, Uint8Array> {
@@ -183,6 +227,17 @@ export class DevnetChain implements DevnetPort {
     return { status: "confirmed", confirmations: Math.max(1, this.#clock.slot() - slot + 1) };
   }
 
+  /** Every transaction the devnet accepted, as submitted (a store older than this record has none of its earlier ones). */
+  async transaction(txHash: string): Promise<string | null> {
+    const cbor = this.#store.txCbor(txHash.toLowerCase());
+    return cbor === null ? null : toHex(cbor);
+  }
+
+  /** From the spends the devnet records as it accepts transactions. */
+  async spentBy(ref: OutRef): Promise<string | null> {
+    return this.#store.spender({ txHash: ref.txHash.toLowerCase(), index: ref.index });
+  }
+
   faucet(address: string, lovelace: bigint): Promise<string> {
     return this.#queue.run(async () => {
       const signed = await this.#faucet.pay(address, lovelace, await this.utxosAt(this.#faucet.address));
@@ -195,7 +250,7 @@ export class DevnetChain implements DevnetPort {
     return this.#queue.run(() => {
       const slot = this.#clock.advance(seconds);
       this.#emulator.setSlot(slot);
-      this.#store.saveClock(this.#clock.offsetSeconds, slot);
+      this.#persist("the new time", () => this.#store.saveClock(this.#clock.offsetSeconds, slot));
       return this.#tipAt(slot);
     });
   }
@@ -218,7 +273,7 @@ export class DevnetChain implements DevnetPort {
   /** Runs a seeding write (inside the queue); when it registered something, the emulator restarts from the saved state. */
   #seed(write: () => boolean): boolean {
     if (this.#closed) throw new Error("the devnet is closed");
-    const created = write();
+    const created = this.#persist("the registration", write);
     const snapshot = created ? this.#store.load() : null;
     if (snapshot) this.#emulator = this.#restore(snapshot);
     return created;
@@ -286,9 +341,11 @@ export class DevnetChain implements DevnetPort {
       const assetSpends = valid ? spendsOf(txHash, inputs, parts.witnessSet, this.#store.assetOutputsAmong(inputs)) : [];
       this.#utxoIndex = null;
       const stake = valid ? withDeposits(certificates, BigInt(DEVNET_PROTOCOL_PARAMETERS.keyDeposit)) : [];
-      this.#store.saveAccepted({ txHash, slot, utxos: this.#emulator.getUtxosCbor(), datums, assetOutputs, assetSpends, certificates: stake });
+      const spent = valid ? inputs : collateralOfBody(parts.body);
+      const utxos = this.#emulator.getUtxosCbor();
+      this.#persist("the transaction", () => this.#store.saveAccepted({ txHash, slot, utxos, datums, assetOutputs, assetSpends, certificates: stake, cbor: bytes, spent }));
     } catch (error) {
-      // Not on disk, so not accepted: go back to the last state that is.
+      // Not on disk, so not accepted: go back to the last state that is (reading needs no free space).
       const snapshot = this.#store.load();
       if (snapshot) this.#emulator = this.#restore(snapshot);
       throw error;
@@ -297,3 +354,5 @@ export class DevnetChain implements DevnetPort {
   }
 }
 
+/** The directory of a store's file (the data directory), or the path itself for `:memory:`. */
+const dirOf = (path: string): string => (path === ":memory:" ? path : dirname(path));

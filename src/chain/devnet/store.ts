@@ -38,6 +38,10 @@ export interface AcceptedTx {
   readonly assetSpends?: readonly AssetSpend[];
   /** Its certificates, in order; a legacy registration's deposit resolved (the protocol's). */
   readonly certificates?: readonly Certificate[];
+  /** The whole transaction as submitted (CBOR). */
+  readonly cbor?: Uint8Array;
+  /** The outputs it spent: its inputs, or its collateral when it is marked invalid. */
+  readonly spent?: readonly OutRef[];
 }
 
 /** The last output that held a unit, as the asset history keeps it. */
@@ -57,7 +61,12 @@ CREATE TABLE IF NOT EXISTS devnet_txs (seq INTEGER PRIMARY KEY AUTOINCREMENT, tx
 CREATE TABLE IF NOT EXISTS devnet_stake (credential TEXT PRIMARY KEY, deposit TEXT NOT NULL, pool TEXT, drep TEXT) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS devnet_pools (pool TEXT PRIMARY KEY, certificate BLOB NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS devnet_dreps (credential TEXT PRIMARY KEY, deposit TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS devnet_tx_cbor (tx_hash TEXT PRIMARY KEY, cbor BLOB NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS devnet_spends (tx_hash TEXT NOT NULL, output_index INTEGER NOT NULL, spent_by TEXT NOT NULL, PRIMARY KEY (tx_hash, output_index)) WITHOUT ROWID;
 `;
+// devnet_tx_cbor and devnet_spends came after the first release: a store created before them
+// holds no bodies nor spends of the transactions it accepted earlier (transaction and spentBy
+// answer null for those).
 
 // The asset history (added after the first release: a store without it gets it on open). One row
 // per output that held native assets, and one per (unit, output), keyed so that the last output
@@ -148,6 +157,9 @@ export class DevnetStore {
       const spend = this.#db.prepare("UPDATE devnet_asset_outputs SET spent_by = ?, redeemer = ? WHERE tx_hash = ? AND output_index = ?");
       for (const { ref, spentBy, redeemer } of accepted.assetSpends ?? []) spend.run(spentBy, redeemer, ref.txHash, ref.index);
       for (const certificate of accepted.certificates ?? []) this.#applyCertificate(certificate);
+      if (accepted.cbor) this.#db.prepare("INSERT OR IGNORE INTO devnet_tx_cbor (tx_hash, cbor) VALUES (?, ?)").run(accepted.txHash, Buffer.from(accepted.cbor));
+      const spent = this.#db.prepare("INSERT OR REPLACE INTO devnet_spends (tx_hash, output_index, spent_by) VALUES (?, ?, ?)");
+      for (const ref of accepted.spent ?? []) spent.run(ref.txHash, ref.index, accepted.txHash);
     })();
   }
 
@@ -249,6 +261,11 @@ export class DevnetStore {
     })();
   }
 
+  /** A small write that tells whether the disk takes writes again (health, after a failed one). */
+  saveProbe(now: number): void {
+    this.#db.prepare("INSERT OR REPLACE INTO devnet_meta (key, value) VALUES ('last_write_check', ?)").run(String(now));
+  }
+
   hasTx(txHash: string): boolean {
     return this.#db.prepare("SELECT 1 FROM devnet_txs WHERE tx_hash = ?").get(txHash) !== undefined;
   }
@@ -257,6 +274,18 @@ export class DevnetStore {
   txSlot(txHash: string): number | null {
     const row = this.#db.prepare("SELECT slot FROM devnet_txs WHERE tx_hash = ?").get(txHash) as { slot: number } | undefined;
     return row?.slot ?? null;
+  }
+
+  /** The whole transaction the devnet accepted as `txHash` (CBOR), or null. */
+  txCbor(txHash: string): Uint8Array | null {
+    const row = this.#db.prepare("SELECT cbor FROM devnet_tx_cbor WHERE tx_hash = ?").get(txHash) as { cbor: Buffer } | undefined;
+    return row ? new Uint8Array(row.cbor) : null;
+  }
+
+  /** The id of the accepted transaction that spent `ref`, or null. */
+  spender(ref: OutRef): string | null {
+    const row = this.#db.prepare("SELECT spent_by FROM devnet_spends WHERE tx_hash = ? AND output_index = ?").get(ref.txHash, ref.index) as { spent_by: string } | undefined;
+    return row?.spent_by ?? null;
   }
 
   close(): void {

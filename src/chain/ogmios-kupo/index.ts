@@ -14,6 +14,11 @@
 //                        names (Kupo GET /checkpoints/{slot − 1}, findIntersection + nextBlock,
 //                        cached by block); null when Kupo has not indexed it
 //   stakeAccount       → queryLedgerState/rewardAccountSummaries {keys | scripts: [credential]}
+//   transaction        → only one this process submitted (../shared/submitted-transactions.ts):
+//                        Kupo indexes outputs, not transactions, and reading a body from the node
+//                        would need its block (a chain-sync walk) and Ogmios's --include-cbor
+//   spentBy            → Kupo GET /matches/*@{txHash}: the output's spent_at.transaction_id
+//                        (Kupo v2.10 on; null before, or while Kupo has not indexed the output)
 //   lastOutputWith     → Kupo GET /matches/{policy}.{name}?resolve_hashes (every output that held
 //                        it, spent or not); for a spent one (but a key-locked one Kupo names the
 //                        spender of): Kupo GET /checkpoints/{slot − 1}, then Ogmios
@@ -27,6 +32,7 @@ import type { AssetOutput, ChainParameters, OutRef, RedeemerBudget, SpentBy, Sta
 import { BackendError } from "../resilience/backend-error.js";
 import { assetUnitOf, paymentScriptHash } from "../shared/asset-output.js";
 import { SerialQueue } from "../shared/queue.js";
+import { SubmittedTransactions } from "../shared/submitted-transactions.js";
 import { budgetsFromOgmios, utxoFromOgmios, utxosToOgmios } from "../shared/ogmios-wire.js";
 import { KupoClient, utxoFromKupo, type KupoMatch, type KupoPoint } from "./kupo.js";
 import { BACKEND, OgmiosConnection } from "./ogmios.js";
@@ -78,6 +84,8 @@ export class OgmiosKupoBackend implements ChainBackend {
   readonly #spends = new Map<string, SpentBy>();
   /** Block header hash → its height, for the depth of transactions (see #depthOf). */
   readonly #heights = new Map<string, number>();
+  /** The transactions this process submitted: the only bodies this backend can give. */
+  readonly #submitted = new SubmittedTransactions();
 
   readonly #requestTimeoutMs: number;
 
@@ -135,7 +143,24 @@ export class OgmiosKupoBackend implements ChainBackend {
   }
 
   async submit(txCbor: string): Promise<string> {
-    return this.#ogmios.run("submitTransaction", "submit", (c) => TransactionSubmission.submitTransaction(c, txCbor));
+    const txId = await this.#ogmios.run("submitTransaction", "submit", (c) => TransactionSubmission.submitTransaction(c, txCbor));
+    this.#submitted.accepted(txCbor, txId);
+    return txId;
+  }
+
+  /** Only a transaction this process submitted: Kupo keeps no transaction bodies (see the header). */
+  async transaction(txHash: string): Promise<string | null> {
+    const id = txHash.toLowerCase();
+    if (!HEX64.test(id)) throw new BadRequestError(`${txHash} is not a transaction id (64 hex digits).`);
+    return this.#submitted.cborOf(id);
+  }
+
+  async spentBy(ref: OutRef): Promise<string | null> {
+    const id = ref.txHash.toLowerCase();
+    if (!HEX64.test(id)) throw new BadRequestError(`${ref.txHash} is not a transaction id (64 hex digits).`);
+    const match = (await this.#kupo.outputsOf(id)).find((m) => m.output_index === ref.index);
+    const spender = match?.spent_at?.transaction_id ?? null;
+    return typeof spender === "string" && HEX64.test(spender) ? spender : null;
   }
 
   async txStatus(txHash: string): Promise<TxStatus> {

@@ -11,7 +11,7 @@
 import { resolveTxHash } from "@meshsdk/core-cst";
 import { ChainUnavailableError } from "../../errors.js";
 import type { BackendHealth, ChainBackend, EpochInfo, ObservedChain } from "../backend.js";
-import type { AssetOutput, ChainParameters, OutRef, RedeemerBudget, StakeAccount, Tip, TxStatus, UTxO } from "../port.js";
+import { spenderOf, transactionOf, type AssetOutput, type ChainParameters, type OutRef, type RedeemerBudget, type StakeAccount, type Tip, type TxStatus, type UTxO } from "../port.js";
 import { BackendError, isBackendError } from "./backend-error.js";
 import { TokenBucket, type RateLimit } from "./rate-limiter.js";
 
@@ -127,6 +127,12 @@ class ResilientChain implements ChainBackend, ObservedChain {
   }
   stakeAccount(rewardAddress: string): Promise<StakeAccount> {
     return this.#call("stakeAccount", () => this.#inner.stakeAccount(rewardAddress));
+  }
+  transaction(txHash: string): Promise<string | null> {
+    return this.#call("transaction", () => transactionOf(this.#inner, txHash));
+  }
+  spentBy(ref: OutRef): Promise<string | null> {
+    return this.#call("spentBy", () => spenderOf(this.#inner, ref));
   }
   submit(txCbor: string): Promise<string> {
     return this.#call("submit", () => this.#inner.submit(txCbor), retrySubmit, this.#options.submitTimeoutMs, () => {

@@ -1,13 +1,11 @@
 // The blueprint library of the instance: `app.blueprints` (src/blueprints/library.ts) over the
-// blueprint tables of the service's SQLite file (storePath in DATA_DIR, next to the keys), and
+// blueprint store the auth plugin opened (app.stores: SQLite in DATA_DIR, or PostgreSQL), and
 // `app.blueprintOwner(request)`, whose blueprints a request sees: its key's (the first key of the
 // key's rotation chain), or the keyless requests' own (KEYLESS_OWNER). The blueprint and
 // validator routes use both, and so does the transaction builder to find a validator by hash.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { BlueprintLibrary, ownerOf } from "../../blueprints/library.js";
-import { SqliteBlueprintStore } from "../../store/blueprints.js";
-import { storePath } from "../../store/sqlite.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -19,12 +17,9 @@ declare module "fastify" {
 }
 
 async function blueprintsPlugin(app: FastifyInstance): Promise<void> {
-  const store = await SqliteBlueprintStore.open(storePath(app.config.dataDir));
-  app.addHook("onClose", async () => {
-    await store.close();
-  });
-  app.decorate("blueprints", new BlueprintLibrary(store, app.config.network));
+  // app.stores is closed by the auth plugin, which opened it.
+  app.decorate("blueprints", new BlueprintLibrary(app.stores.blueprints, app.config.network));
   app.decorate("blueprintOwner", (request: FastifyRequest) => ownerOf(request.apiKey, app.keyStore));
 }
 
-export default fp(blueprintsPlugin, { name: "blueprints", fastify: "5.x", dependencies: ["auth"], decorators: { fastify: ["config"] } });
+export default fp(blueprintsPlugin, { name: "blueprints", fastify: "5.x", dependencies: ["auth"], decorators: { fastify: ["config", "stores"] } });

@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { eraHistoryFor, type EraHistory } from "../../cardano/era-history.js";
 import { createChain, noChainBackend } from "../../chain/index.js";
+import { withCallMetrics } from "../../chain/metrics.js";
 import { isDevnet, type ChainPort } from "../../chain/port.js";
 import type { Network } from "../../config.js";
 import { ChainUnavailableError } from "../../errors.js";
@@ -54,7 +55,9 @@ function unavailableChain(network: Network): ChainPort {
 
 async function chainPlugin(app: FastifyInstance, options: ChainPluginOptions): Promise<void> {
   const backend = options.chain !== undefined ? options.chain : await createChain(app.config, app.log);
-  const chain = backend ?? unavailableChain(app.config.network);
+  // Every backend call is timed for GET /metrics (src/chain/metrics.ts); the port's shape is unchanged.
+  const chain = withCallMetrics(backend ?? unavailableChain(app.config.network), app.metrics);
+  if (isDevnet(chain) && hasLedgerSize(chain)) app.metrics.setLedgerSize(() => chain.utxoCount());
   app.decorate("chain", chain);
   app.decorate("chainConfigured", backend !== null);
   app.decorate("submissions", new SubmissionLog());
@@ -65,4 +68,7 @@ async function chainPlugin(app: FastifyInstance, options: ChainPluginOptions): P
   });
 }
 
-export default fp(chainPlugin, { name: "chain", fastify: "5.x", decorators: { fastify: ["config"] } });
+/** The embedded devnet tells its ledger's size (a port given by a test may not). */
+const hasLedgerSize = (chain: ChainPort): chain is ChainPort & { utxoCount(): number } => typeof (chain as { utxoCount?: unknown }).utxoCount === "function";
+
+export default fp(chainPlugin, { name: "chain", fastify: "5.x", decorators: { fastify: ["config", "metrics"] } });

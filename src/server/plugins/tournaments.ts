@@ -1,10 +1,11 @@
 // The tournaments service of the instance: `app.tournaments` hands the tournament routes what every
-// operation works with (the chain, the network, its era history, the contract deployments). It owns the deployment store (opened on first use, closed with the
-// instance) and, on the devnet, deploys the tournament script as a reference script at start.
+// operation works with (the chain, the network, its era history, the contract deployments). The
+// deployment store is app.stores.deployments, which the auth plugin opens and closes: this plugin is
+// registered before auth, so it takes the store on first use, never while registering. On the
+// devnet it deploys the tournament script as a reference script at start.
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { isDevnet } from "../../chain/port.js";
-import { deploymentsPath, DeploymentStore } from "../../store/tournament-deployments.js";
 import type { TournamentContext } from "../../tournament/context.js";
 import { defaultContract, Deployments } from "../../tournament/deployment.js";
 
@@ -15,20 +16,17 @@ declare module "fastify" {
 }
 
 export interface Tournaments {
-  /** What every tournament operation works with; opens the deployment store on first use. */
+  /** What every tournament operation works with (call it once the instance is ready). */
   context(): TournamentContext;
 }
 
 async function tournamentsPlugin(app: FastifyInstance): Promise<void> {
-  const { network, dataDir } = app.config;
-  let store: DeploymentStore | null = null;
+  const { network } = app.config;
   let deployments: Deployments | null = null;
-  app.addHook("onClose", async () => store?.close());
 
   const tournaments: Tournaments = {
     context() {
-      store ??= DeploymentStore.open(deploymentsPath(dataDir));
-      deployments ??= new Deployments(app.chain, network, store);
+      deployments ??= new Deployments(app.chain, network, app.stores.deployments);
       return { chain: app.chain, network, eraHistory: app.eraHistory, deployments };
     },
   };

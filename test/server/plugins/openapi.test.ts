@@ -75,7 +75,8 @@ describe("OpenAPI document of the running service", () => {
     const paths = Object.keys(document.paths);
     assert.ok(paths.includes("/v2/services/health"));
     for (const path of paths) {
-      assert.ok(path === "/health" || path.startsWith("/v2/services/"), `${path} lives under /v2/services`);
+      // At the root: health (for load balancers) and Prometheus metrics (where scrapers look).
+      assert.ok(path === "/health" || path === "/metrics" || path.startsWith("/v2/services/"), `${path} lives under /v2/services`);
       assert.ok(!path.startsWith("/v2/services/docs") && path !== "/v2/services/openapi.json", `${path} is not an API operation`);
     }
   });

@@ -372,6 +372,10 @@ export async function liveBlockfrost(ledger: LiveLedger, method: string, path: s
       const record = ledger.record(m[1] ?? "");
       return record ? txContent(ledger, record) : notFound();
     }
+    if ((m = /^\/txs\/([0-9a-f]{64})\/cbor$/.exec(path))) {
+      const record = ledger.record(m[1] ?? "");
+      return record ? json(200, { cbor: record.cbor }) : notFound();
+    }
     if ((m = /^\/txs\/([0-9a-f]{64})\/redeemers$/.exec(path))) {
       const record = ledger.record(m[1] ?? "");
       return record ? txRedeemers(record) : notFound();

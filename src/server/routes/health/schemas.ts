@@ -2,7 +2,7 @@
 import { Type } from "typebox";
 
 export const Health = Type.Object({
-  status: Type.Union([Type.Literal("ok"), Type.Literal("degraded")], { description: "ok when the chain backend answers." }),
+  status: Type.Union([Type.Literal("ok"), Type.Literal("degraded")], { description: "ok when the chain backend answers (and, on the devnet, its disk takes writes)." }),
   network: Type.String({ description: "The network this instance serves: devnet, preview, preprod or mainnet." }),
   version: Type.String({ description: "The service version." }),
   backend: Type.Union([Type.String(), Type.Null()], { description: "The chain backend: devnet, blockfrost, ogmios-kupo, or null when none is configured." }),

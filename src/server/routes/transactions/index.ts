@@ -1,16 +1,17 @@
-// POST /transactions/build, POST /transactions/submit, GET /transactions/{txHash} and
-// GET /transactions/{txHash}/wait. The submit route is also registered as
+// POST /transactions/build, POST /transactions/submit, GET /transactions/{txHash} (its status,
+// or with view=decoded the transaction decoded too) and GET /transactions/{txHash}/wait. The submit route is also registered as
 // POST /tournaments/submit-tx (registerSubmitRoute), so both share it exactly.
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { buildTransaction } from "../../../tx/build.js";
 import { isDevnet } from "../../../chain/port.js";
 import { transactionStatus, waitForTransaction } from "../../../tx/status.js";
+import { transactionView } from "../../../tx/transaction-view.js";
 import { submitSigned } from "../../../tx/submit.js";
 import { errorResponses, withExamples, withParamExamples } from "../../schemas.js";
 import * as X from "../examples.js";
 import { within } from "../within.js";
-import { BuildBody, BuildResponse, SubmitBody, SubmitResponse, TxParams, TxStatusResponse, TxWaitQuery, TxWaitResponse } from "./schemas.js";
+import { BuildBody, BuildResponse, SubmitBody, SubmitResponse, TxParams, TxResponse, TxViewQuery, TxWaitQuery, TxWaitResponse } from "./schemas.js";
 import { txHashOf } from "./to-domain.js";
 
 const SUBMIT_DESCRIPTION =
@@ -92,18 +93,31 @@ export default async function transactionRoutes(fastify: FastifyInstance): Promi
     {
       schema: {
         operationId: "getTransactionStatus",
-        summary: "Transaction status",
+        summary: "Transaction status, or the transaction decoded",
         description:
           "confirmed (with its depth, `confirmations`) when the transaction is on the chain; pending when this instance submitted it and it is not in a block yet; " +
           "rejected (with the ledger's `reason`) when this instance submitted it and the ledger refused it; unknown otherwise. " +
-          "This instance remembers the outcomes of its last 10,000 submissions in memory: after a restart, pending and rejected ones are unknown.",
+          "This instance remembers the outcomes of its last 10,000 submissions in memory: after a restart, pending and rejected ones are unknown. " +
+          "With view=decoded, the answer adds the transaction itself, decoded: inputs, reference inputs, collateral, outputs (as GET /addresses/{address}/utxos?view=decoded), " +
+          "mint (burns negative), metadata as JSON by label, fee, validity interval (slots and UTC), required signers and signers. " +
+          "The devnet and Blockfrost give every transaction on the chain; Ogmios + Kupo keep no transaction bodies, so there only one this instance submitted (its last 1,000, in memory) is decoded. " +
+          "A pending transaction this instance submitted is decoded from what it submitted; a rejected one answers its status and reason alone. " +
+          "With view=decoded, a transaction neither the chain nor this instance knows is 404 (the default view answers status unknown). A view other than status or decoded is 400.",
         tags: ["Transactions"],
         params: withParamExamples(TxParams, { txHash: X.TX_HASH }),
-        response: { 200: TxStatusResponse, ...errorResponses(503, { 400: X.TX_HASH_INVALID }) },
+        querystring: TxViewQuery,
+        response: {
+          200: TxResponse,
+          ...errorResponses(503, {
+            400: X.TX_HASH_INVALID,
+            404: { code: "SVC_ERR_NOT_FOUND", message: `Transaction ${X.TX_HASH} is not known: the chain has not seen it and this instance did not submit it (or has restarted since). Once it is in a block it can be read here (through Ogmios + Kupo, only when this instance submitted it).` },
+          }),
+        },
       },
     },
     async (request) => {
       const txHash = txHashOf(request.params);
+      if (request.query.view === "decoded") return transactionView({ chain: app.chain, submissions: app.submissions, eraHistory: app.eraHistory }, txHash);
       return { txHash, ...(await transactionStatus(app.chain, app.submissions, txHash)) };
     },
   );

@@ -2,7 +2,7 @@
 // /tournaments/submit-tx) and GET /transactions/{txHash}: every field documented.
 import { Type, type TSchema } from "typebox";
 import { Amount, Hash28, Hash32, Hex, SignedAmount } from "../../schemas.js";
-import { Address, UtxoString } from "../addresses/schemas.js";
+import { Address, DecodedAsset, DecodedUtxo, UtxoString } from "../addresses/schemas.js";
 
 const SigLeaf = Type.Object(
   { type: Type.Literal("sig", { description: "sig: a signature of keyHash is required." }), keyHash: Hash28("The key hash (28 bytes hex) that must sign.") },
@@ -425,15 +425,103 @@ const txStatusFields = {
   reason: Type.Optional(Type.String({ description: "With `rejected`: why the ledger refused the transaction, as the submit's 422 said it." })),
 };
 
-export const TxStatusResponse = Type.Object(txStatusFields, {
-  description: "Where the transaction is: on the chain and how deep, waiting for a block, refused, or unknown.",
-  examples: [
-    { txHash: TX_HASH_EXAMPLE, status: "confirmed", confirmations: 3 },
-    { txHash: TX_HASH_EXAMPLE, status: "pending" },
-    { txHash: TX_HASH_EXAMPLE, status: "rejected", reason: "The ledger rejected the transaction: a required signature is missing." },
-    { txHash: TX_HASH_EXAMPLE, status: "unknown" },
-  ],
+export const TxViewQuery = Type.Object({
+  view: Type.Optional(
+    Type.Union([Type.Literal("status"), Type.Literal("decoded")], {
+      description:
+        "status (the default): where the transaction is. decoded: the status together with the transaction itself, decoded " +
+        "(inputs, reference inputs, collateral, outputs, mint and burn, metadata, fee, validity interval, required signers and signers).",
+      examples: ["decoded"],
+    }),
+  ),
 });
+
+const InputRef = Type.Object(
+  { txHash: Hash32("The transaction that made the output."), index: Type.Integer({ minimum: 0, description: "The output's index in it." }) },
+  { description: "An output reference." },
+);
+const inputRefs = (description: string) => Type.Optional(Type.Array(InputRef, { description }));
+const ValidityBound = Type.Union(
+  [
+    Type.Object(
+      {
+        slot: Type.Integer({ minimum: 0, description: "The slot." }),
+        time: Type.Union([Type.String({ format: "date-time" }), Type.Null()], { description: "When the slot starts, ISO 8601 UTC; null when the network's era history cannot place it." }),
+      },
+      { description: "A validity bound." },
+    ),
+    Type.Null(),
+  ],
+  { description: "The bound; null when the transaction has none." },
+);
+
+/** The fields of a decoded transaction (view=decoded), present when its CBOR could be had. */
+const decodedTxFields = {
+  inputs: inputRefs("The outputs it spends."),
+  referenceInputs: inputRefs("The outputs it reads without spending them (CIP-31)."),
+  collateral: inputRefs("Its collateral inputs (spent only when a script fails)."),
+  outputs: Type.Optional(Type.Array(DecodedUtxo, { description: "Its outputs, decoded as GET /addresses/{address}/utxos?view=decoded answers them." })),
+  mint: Type.Optional(Type.Array(DecodedAsset, { description: "What it mints (positive quantities) and burns (negative)." })),
+  metadata: Type.Optional(
+    Type.Union([Type.Record(Type.String({ pattern: "^[0-9]+$" }), Type.Unknown()), Type.Null()], {
+      description:
+        "Its metadata by label (674: a CIP-20 message, 721: CIP-25 NFT metadata), as JSON: text as strings, integers as numbers (decimal strings beyond 2^53), " +
+        'bytes as "0x" followed by their hex, lists as arrays, maps as objects (as [{k, v}] pairs when a key is neither text nor an integer); null when it has none.',
+    }),
+  ),
+  fee: Type.Optional(Type.String({ pattern: "^[0-9]+$", description: "The fee it pays, lovelace as a decimal string." })),
+  validity: Type.Optional(
+    Type.Object(
+      { from: ValidityBound, until: ValidityBound },
+      { description: "Its validity interval: valid from `from` (included) until `until` (excluded), each a slot and the UTC time the slot starts." },
+    ),
+  ),
+  requiredSigners: Type.Optional(Type.Array(Hash28("A key hash."), { description: "The key hashes its body requires signatures of (required_signers)." })),
+  signers: Type.Optional(Type.Array(Hash28("A key hash."), { description: "The key hashes of the signatures (vkey witnesses) it carries." })),
+};
+
+const DECODED_TX_EXAMPLE = {
+  txHash: TX_HASH_EXAMPLE,
+  status: "confirmed",
+  confirmations: 2,
+  inputs: [{ txHash: "9961cd1569a397bfb1db852f54a6eda532e4d822fce31f9183a8bcdf046cd7ae", index: 0 }],
+  referenceInputs: [],
+  collateral: [],
+  outputs: [
+    {
+      txHash: TX_HASH_EXAMPLE,
+      index: 0,
+      address: "addr_test1vr75dew8ess84ya8zvt8en6fcx0ms6daez39prvc9vltukq0ct42e",
+      lovelace: "1150770",
+      assets: [{ policyId: "a3c5b0e1f4d2c6b8a9e7d5c3b1a2f4e6d8c0b2a4e6f8d0c2b4a6e8f0", assetName: "000de1404865726f", name: "Hero", label: 222, quantity: "1" }],
+      datum: null,
+      referenceScriptHash: null,
+    },
+  ],
+  mint: [{ policyId: "a3c5b0e1f4d2c6b8a9e7d5c3b1a2f4e6d8c0b2a4e6f8d0c2b4a6e8f0", assetName: "000de1404865726f", name: "Hero", label: 222, quantity: "1" }],
+  metadata: { "674": { msg: ["Hello, Cardano!"] } },
+  fee: "183585",
+  validity: { from: null, until: { slot: 1200, time: "2026-11-24T10:55:00.000Z" } },
+  requiredSigners: [],
+  signers: ["fd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe58"],
+};
+
+/** GET /transactions/{txHash}: the status, and with view=decoded the transaction decoded. */
+export const TxResponse = Type.Object(
+  { ...txStatusFields, ...decodedTxFields },
+  {
+    description:
+      "Where the transaction is: on the chain and how deep, waiting for a block, refused, or unknown. With view=decoded, also the transaction itself, decoded, " +
+      "when its CBOR can be had (the decoded fields are absent otherwise: a transaction the ledger refused, or, through Ogmios + Kupo, one this instance did not submit).",
+    examples: [
+      { txHash: TX_HASH_EXAMPLE, status: "confirmed", confirmations: 3 },
+      { txHash: TX_HASH_EXAMPLE, status: "pending" },
+      { txHash: TX_HASH_EXAMPLE, status: "rejected", reason: "The ledger rejected the transaction: a required signature is missing." },
+      { txHash: TX_HASH_EXAMPLE, status: "unknown" },
+      DECODED_TX_EXAMPLE,
+    ],
+  },
+);
 
 /** Bounds of GET /transactions/{txHash}/wait. */
 export const WAIT_LIMITS = { maxConfirmations: 100, defaultTimeout: 60, maxTimeout: 300 } as const;

@@ -1,0 +1,78 @@
+// The one place that picks the storage backend: PostgreSQL when DATABASE_URL is set (one pool
+// shared by every store, for a fleet of instances), else the SQLite files in DATA_DIR (one
+// instance, plus the CLI as a separate process). The server (src/server/plugins/auth.ts) and the
+// CLI both open their stores here, so `DATABASE_URL=… npm run cli -- keys create` writes where
+// the fleet reads.
+import type { Config } from "../config.js";
+import { SqliteBlueprintStore } from "./blueprints.js";
+import { PostgresBlueprintStore, BLUEPRINTS_COMPONENT, BLUEPRINTS_MIGRATIONS } from "./postgres/blueprints.js";
+import { PgDatabase } from "./postgres/database.js";
+import { PostgresDeploymentStore, DEPLOYMENTS_COMPONENT, DEPLOYMENTS_MIGRATIONS } from "./postgres/deployments.js";
+import { PostgresKeyStore, KEYS_COMPONENT, KEYS_MIGRATIONS } from "./postgres/keys.js";
+import { SqliteStore, storePath } from "./sqlite.js";
+import { deploymentsPath, SqliteDeploymentStore } from "./tournament-deployments.js";
+import type { BlueprintStore, DeploymentStore, KeyStore, QuotaStore } from "./types.js";
+
+export interface Stores {
+  /** Which backend these are, for logs and diagnostics. */
+  readonly backend: "sqlite" | "postgres";
+  readonly keys: KeyStore & QuotaStore;
+  readonly blueprints: BlueprintStore;
+  readonly deployments: DeploymentStore;
+  /** Closes every store (the pool or the files) once; later calls wait for the same close. */
+  close(): Promise<void>;
+  /** Why the stores cannot be used right now (for health), or null when they can. */
+  problem(): Promise<string | null>;
+}
+
+export interface OpenStoresOptions {
+  /** Unix milliseconds for the keys' and blueprints' times (tests inject one); Date.now by default. */
+  readonly clock?: () => number;
+}
+
+/** Opens and migrates the stores `config` selects; what fails to open is closed again before the error is thrown. */
+export async function openStores(config: Pick<Config, "dataDir" | "databaseUrl">, options: OpenStoresOptions = {}): Promise<Stores> {
+  return config.databaseUrl === undefined ? openSqlite(config.dataDir, options) : openPostgres(config.databaseUrl, options);
+}
+
+async function openPostgres(url: string, { clock = Date.now }: OpenStoresOptions): Promise<Stores> {
+  const db = new PgDatabase(url);
+  try {
+    await db.migrate(KEYS_COMPONENT, KEYS_MIGRATIONS);
+    await db.migrate(BLUEPRINTS_COMPONENT, BLUEPRINTS_MIGRATIONS);
+    await db.migrate(DEPLOYMENTS_COMPONENT, DEPLOYMENTS_MIGRATIONS);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return {
+    backend: "postgres",
+    keys: new PostgresKeyStore(db, clock),
+    blueprints: new PostgresBlueprintStore(db, clock),
+    deployments: new PostgresDeploymentStore(db),
+    close: () => db.close(),
+    problem: () => db.problem(),
+  };
+}
+
+async function openSqlite(dataDir: string, { clock = Date.now }: OpenStoresOptions): Promise<Stores> {
+  const opened: { close(): Promise<void> }[] = [];
+  const track = <T extends { close(): Promise<void> }>(store: T): T => {
+    opened.push(store);
+    return store;
+  };
+  const closeAll = async (): Promise<void> => {
+    await Promise.all(opened.map((store) => store.close()));
+  };
+  try {
+    const keys = track(await SqliteStore.open(storePath(dataDir), { clock }));
+    const blueprints = track(await SqliteBlueprintStore.open(storePath(dataDir), { clock }));
+    const deployments = track(await SqliteDeploymentStore.open(deploymentsPath(dataDir)));
+    let closing: Promise<void> | null = null;
+    // The files are local: a full disk shows in the devnet's own storage check and in the write that fails.
+    return { backend: "sqlite", keys, blueprints, deployments, close: () => (closing ??= closeAll()), problem: () => Promise.resolve(null) };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+}

@@ -1,0 +1,107 @@
+// A full disk under DATA_DIR, for real: the data directory is a small tmpfs, filled with a file
+// until the system says ENOSPC. A submit then answers 503 STORE_ERR_UNAVAILABLE naming the disk,
+// the ledger keeps nothing of the transaction (its inputs unspent, its id unknown), health turns
+// degraded naming the disk; once the file is removed, health is ok and the same submit succeeds.
+// Mounting needs root (as in CI); elsewhere the test is skipped, saying so.
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { fromHex, splitTransaction, txIdOfBody } from "../../../src/cardano/tx-cbor.js";
+import { decodeUtxo } from "../../../src/cardano/utxo.js";
+import { DEVNET_PROTOCOL_PARAMETERS } from "../../../src/chain/protocol-params.js";
+import { startService, type RunningService } from "../../support/service.js";
+import { buildPayment, newEnterpriseWallet } from "../../support/wallets.js";
+
+/** Mounts a tmpfs of `size` at a new directory; null when this machine does not let us (not root). */
+function mountTmpfs(size: string): string | null {
+  const dir = mkdtempSync(join(tmpdir(), "txsvc-disk-"));
+  try {
+    execFileSync("mount", ["-t", "tmpfs", "-o", `size=${size}`, "tmpfs", dir], { stdio: "pipe" });
+    return dir;
+  } catch {
+    rmSync(dir, { recursive: true, force: true });
+    return null;
+  }
+}
+
+/** Writes `path` until the disk has no byte left (64 KiB at a time, then byte by byte). */
+function fillDisk(path: string): void {
+  const fd = openSync(path, "w");
+  try {
+    for (const size of [65_536, 4_096, 1]) {
+      const chunk = Buffer.alloc(size, 1);
+      for (;;) {
+        try {
+          writeSync(fd, chunk);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === "ENOSPC") break;
+          throw error;
+        }
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+const mount = process.platform === "linux" ? mountTmpfs("32m") : null;
+
+describe("a full disk under DATA_DIR", { skip: mount === null ? "mounting a tmpfs needs root on Linux (as in CI)" : false }, () => {
+  const dataDir = mount as string;
+  const filler = join(dataDir, "filler");
+  let service: RunningService;
+  before(async () => {
+    service = await startService({ AUTH: "optional" }, { dataDir });
+  });
+  after(async () => {
+    await service?.close();
+    execFileSync("umount", [dataDir]);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("answers submits 503 naming the disk, accepts nothing, degrades health, and recovers once space is freed", async () => {
+    const alice = await newEnterpriseWallet();
+    const bob = await newEnterpriseWallet();
+    assert.equal((await service.request("POST", "/devnet/faucet", { address: alice.address, lovelace: 20_000_000 })).status, 200);
+    const utxosOf = async (address: string) => (await service.request("GET", `/addresses/${address}/utxos`)).body.utxos as string[];
+    const aliceBefore = await utxosOf(alice.address);
+    const unsigned = await buildPayment(DEVNET_PROTOCOL_PARAMETERS, alice.address, aliceBefore.map((hex, i) => decodeUtxo(hex, `utxos[${i}]`)), bob.address, 7_000_000n);
+    const submit = { transaction: unsigned, signatures: [await alice.witnessSet(unsigned)] };
+
+    fillDisk(filler);
+    const refused = await service.request("POST", "/transactions/submit", submit);
+    assert.equal(refused.status, 503, JSON.stringify(refused.body));
+    assert.equal(refused.body.code, "STORE_ERR_UNAVAILABLE");
+    assert.equal(
+      refused.body.message,
+      `The devnet could not save the transaction: the disk under ${dataDir} is full. Nothing was accepted; free space under the data directory (DATA_DIR) and try again.`,
+    );
+    // Nothing of it was kept: Alice's output is unspent, Bob has nothing, the id is unknown.
+    assert.deepEqual(await utxosOf(alice.address), aliceBefore);
+    assert.deepEqual(await utxosOf(bob.address), []);
+    const txHash = txIdOfBody(splitTransaction(fromHex(unsigned)).body);
+    assert.equal((await service.request("GET", `/transactions/${txHash}`)).body.status, "unknown");
+
+    const degraded = await service.request("GET", "/health");
+    assert.equal(degraded.status, 503);
+    assert.equal(degraded.body.status, "degraded");
+    assert.match(degraded.body.reason, new RegExp(`^The devnet cannot save transactions: the disk under ${dataDir} is full\\.`));
+
+    rmSync(filler);
+    const healthy = await service.request("GET", "/health");
+    assert.equal(healthy.status, 200, JSON.stringify(healthy.body));
+    assert.equal(healthy.body.status, "ok");
+    const accepted = await service.request("POST", "/transactions/submit", submit);
+    assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
+    assert.equal(accepted.body.txHash, txHash);
+    assert.equal((await utxosOf(bob.address)).length, 1);
+    assert.equal((await service.request("GET", `/transactions/${txHash}`)).body.status, "confirmed");
+
+    const metrics = await (await fetch(`${service.url}/metrics`)).text();
+    assert.match(metrics, /^tx_submits_total\{operation="submitTransaction",outcome="unavailable"\} 1$/m);
+    assert.match(metrics, /^chain_backend_calls_total\{backend="devnet",method="submit",outcome="unavailable"\} 1$/m);
+  });
+});
