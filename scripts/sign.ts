@@ -1,5 +1,7 @@
 // A client-side signer for the README walkthrough (the service itself never signs):
-//   npx tsx scripts/sign.ts keygen FILE      writes a new payment signing key (cardano-cli JSON form), prints its testnet address
+//   npx tsx scripts/sign.ts keygen FILE      writes a new payment signing key (cardano-cli JSON form) unless FILE exists,
+//                                            and prints the testnet address of the key in FILE (so a walkthrough can
+//                                            be run again with the same wallets); creates FILE's folder
 //   npx tsx scripts/sign.ts address FILE     prints the testnet enterprise address of a key file
 //   npx tsx scripts/sign.ts base-address FILE STAKE_FILE
 //                                            prints the testnet base address of a payment key and a stake key
@@ -9,7 +11,8 @@
 // Pass the witness set in `signatures` of POST /tournaments/submit-tx (or /transactions/submit); a
 // delegation needs two, one of each key (`witness` once with each file).
 import { randomBytes } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { MeshWallet } from "@meshsdk/wallet";
 
 const [command, file, tx] = process.argv.slice(2);
@@ -42,8 +45,13 @@ const addressOf = (wallet: MeshWallet): string => {
 async function main(): Promise<void> {
   if (file === undefined) usage();
   if (command === "keygen") {
-    const key = { type: "PaymentSigningKeyShelley_ed25519", description: "Payment Signing Key", cborHex: `5820${randomBytes(32).toString("hex")}` };
-    writeFileSync(file, `${JSON.stringify(key, null, 2)}\n`, { mode: 0o600, flag: "wx" });
+    if (existsSync(file)) {
+      process.stderr.write(`${file} exists: reusing its key\n`);
+    } else {
+      const key = { type: "PaymentSigningKeyShelley_ed25519", description: "Payment Signing Key", cborHex: `5820${randomBytes(32).toString("hex")}` };
+      mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+      writeFileSync(file, `${JSON.stringify(key, null, 2)}\n`, { mode: 0o600, flag: "wx" });
+    }
     process.stdout.write(`${addressOf(await walletOf(file))}\n`);
   } else if (command === "address") {
     process.stdout.write(`${addressOf(await walletOf(file))}\n`);

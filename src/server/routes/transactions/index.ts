@@ -11,7 +11,7 @@ import { submitSigned } from "../../../tx/submit.js";
 import { errorResponses, withExamples, withParamExamples } from "../../schemas.js";
 import * as X from "../examples.js";
 import { within } from "../within.js";
-import { BuildBody, BuildResponse, SubmitBody, SubmitResponse, TxParams, TxResponse, TxViewQuery, TxWaitQuery, TxWaitResponse } from "./schemas.js";
+import { BuildBody, BuildResponse, SubmitBody, SubmitResponse, TxParams, TxResponse, TxViewQuery, TxWaitQuery, TxWaitResponse, WAIT_LIMITS } from "./schemas.js";
 import { txHashOf } from "./to-domain.js";
 
 const SUBMIT_DESCRIPTION =
@@ -142,7 +142,8 @@ export default async function transactionRoutes(fastify: FastifyInstance): Promi
     },
     async (request, reply) => {
       const txHash = txHashOf(request.params);
-      const { confirmations, timeout } = request.query;
+      // Ajv fills in the defaults; they are optional in the schema so that clients may leave them out.
+      const { confirmations = 1, timeout = WAIT_LIMITS.defaultTimeout } = request.query;
       // The client going away ends the polling: the response closes before it is sent.
       const gone = new AbortController();
       reply.raw.once("close", () => gone.abort(new Error("the client disconnected")));

@@ -528,20 +528,24 @@ export const WAIT_LIMITS = { maxConfirmations: 100, defaultTimeout: 60, maxTimeo
 
 export const TxWaitQuery = Type.Object(
   {
-    confirmations: Type.Integer({
-      minimum: 1,
-      maximum: WAIT_LIMITS.maxConfirmations,
-      default: 1,
-      description: `The depth to wait for: blocks from the transaction's own to the tip (1: in a block). 1 to ${WAIT_LIMITS.maxConfirmations}, default 1.`,
-      examples: [1],
-    }),
-    timeout: Type.Integer({
-      minimum: 0,
-      maximum: WAIT_LIMITS.maxTimeout,
-      default: WAIT_LIMITS.defaultTimeout,
-      description: `Seconds to wait at most, 0 to ${WAIT_LIMITS.maxTimeout}, default ${WAIT_LIMITS.defaultTimeout} (0: look once).`,
-      examples: [5],
-    }),
+    confirmations: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: WAIT_LIMITS.maxConfirmations,
+        default: 1,
+        description: `The depth to wait for: blocks from the transaction's own to the tip (1: in a block). 1 to ${WAIT_LIMITS.maxConfirmations}, default 1.`,
+        examples: [1],
+      }),
+    ),
+    timeout: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: WAIT_LIMITS.maxTimeout,
+        default: WAIT_LIMITS.defaultTimeout,
+        description: `Seconds to wait at most, 0 to ${WAIT_LIMITS.maxTimeout}, default ${WAIT_LIMITS.defaultTimeout} (0: look once).`,
+        examples: [5],
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -1,0 +1,7977 @@
+// GENERATED FILE: do not edit. It is the service's OpenAPI document (as GET /v2/services/openapi.json
+// serves it on the devnet) turned into TypeScript by openapi-typescript; regenerate with `npm run client:generate`
+// (scripts/generate-client.ts). test/client/regeneration.test.ts fails when it is out of date.
+/* eslint-disable */
+export interface paths {
+    "/v2/services/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Service health and chain tip
+         * @description Never needs an API key. Answers 503 with status degraded when the chain backend is unreachable or not configured, when the devnet cannot write to its disk (full or failing), or when PostgreSQL (DATABASE_URL) or Redis (REDIS_URL) cannot be reached. A real-network backend is asked for its tip once, with a 2 s timeout and no retries, so that health answers within about 3 s even when the backend hangs.
+         */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/services/utils/addresses/parse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Payment and stake credential hashes of an address
+         * @description Reads an address of any network (bech32 or hex) and answers the hashes of its credentials, key or script alike. `stake` is present only when the address carries a stake credential hash (base and reward addresses); a reward address answers `stake` alone; a pointer or enterprise address answers `payment` alone. A Byron address has no credential hash: it is refused with 400 (read it with POST /v2/services/addresses/info). A malformed address is 400 saying what is wrong.
+         */
+        post: operations["parseAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/services/addresses/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Everything an address says about itself
+         * @description Reads an address of any network (mainnet or testnet): bech32 or hex for Shelley addresses, base58 or hex for Byron addresses. Answers its type, network, both text forms and its credentials. A Byron address has no bech32 form: its `bech32` field holds the base58 form, `protocolMagic` tells its network and it has no `payment` or `stake`. A malformed address (bad checksum, wrong prefix, bad hex, truncated bytes, unknown header type) is 400 saying what is wrong.
+         */
+        post: operations["getAddressInfo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/services/utils/native-scripts/parse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Native script CBOR to JSON, with its policy ID
+         * @description Decodes a native script from the ledger's CBOR (hex) into the JSON schema that /utils/native-scripts/serialize takes, and answers its policy ID, computed over the bytes as given. `before` is the ledger's InvalidHereafter (CBOR tag 5), `after` its InvalidBefore (tag 4). Every script the ledger accepts is read, non-canonical encodings included; an `atLeast` may then require more scripts than it has (such a script can never be satisfied, and serialize refuses it). Trailing bytes, CBOR that is not a native script, slots beyond 2^53 - 1, nesting deeper than 32 levels and more than 1000 nodes are 400.
+         */
+        post: operations["parseNativeScript"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/services/utils/native-scripts/serialize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Native script JSON to CBOR, with its policy ID
+         * @description Encodes a native script given as JSON into the ledger's CBOR (hex) and answers its policy ID, blake2b-224 of 0x00 ‖ CBOR. `atLeast.required` must not exceed the number of its scripts; nodes nest at most 32 levels and 1000 nodes in all; key hashes are 56 hex digits (answered in lower case). A wrong node is 400 naming its path (body.schema.scripts[1].keyHash).
+         */
+        post: operations["serializeNativeScript"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/services/utils/native-scripts/get-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What a native script is and asks of a transaction
+         * @description Reads a native script given as CBOR (`script`) or as JSON (`schema`; exactly one of the two) and answers both forms, its policy ID, the key hashes it names, and the time bounds of its timelocks as slots and as Unix milliseconds on this instance's network (devnet), with the preloadedScripts[] entry to mint with it. The checks and limits of /utils/native-scripts/parse and /serialize apply; both fields or neither is 400.
+         */
+        post: operations["getNativeScriptInfo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/services/utils/network/slot-to-time": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The time a slot begins
+         * @description Converts a slot of the network this instance serves (devnet) to the Unix time in milliseconds at which it begins, following the network's era history exactly: Byron's 20-second slots (mainnet until slot 4492800, preprod until slot 86400), then 1-second slots. The devnet has 1-second slots from its own start. A negative, fractional or unsafe slot is 400.
+         */
+        post: operations["slotToTime"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/services/utils/network/time-to-slot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The slot that contains an instant
+         * @description Converts a Unix time in milliseconds to the slot of this instance's network (devnet) that contains it, following the network's era history exactly (Byron's 20-second slots included). A time before the network's start, or a negative, fractional or unsafe value, is 400.
+         */
+        post: operations["timeToSlot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/services/transactions/build": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Build an unsigned transaction
+         * @description Builds and balances an unsigned transaction (payments, native-script mints and burns, metadata, datums, validity, reference inputs, stake and vote delegations, CIP-68 metadata updates) with coin selection over `utxos` (or the change address's UTxOs). Returns it ready to sign: sign `complete` and submit it with POST /transactions/submit. Missing funds, assets that cannot be burned, a missing or mismatched policy script, an address of the other network family, an output below the ledger minimum, an undecodable UTxO string or a transaction over the ledger's 16,384 bytes are 400 with a message saying what to change. On a fresh devnet the example's change address holds nothing: it answers 400 TX_ERR_INSUFFICIENT_FUNDS until POST /devnet/faucet's example, which funds that very address, has run.
+         */
+        post: operations["buildTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/services/transactions/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a signed transaction
+         * @description Adds the vkey witnesses of `signatures` to the transaction (its body, hence its id, stays byte for byte the same) and submits it. A transaction the ledger already accepted answers 200 with the same txHash. A transaction the ledger rejects is 422 with the ledger's reason, in words that say what to do for a missing signature (the key hashes and their addresses), a validity interval that has ended (the window in UTC: rebuild), an input already spent, a fee below the minimum or a transaction that does not balance; the ledger's own text is then in `detail`. hex or CBOR that does not decode is 400 naming the field.
+         */
+        post: operations["submitTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/services/transactions/{txHash}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Transaction status, or the transaction decoded
+         * @description confirmed (with its depth, `confirmations`) when the transaction is on the chain; pending when this instance submitted it and it is not in a block yet; rejected (with the ledger's `reason`) when this instance submitted it and the ledger refused it; unknown otherwise. This instance remembers the outcomes of its last 10,000 submissions in memory: after a restart, pending and rejected ones are unknown. With view=decoded, the answer adds the transaction itself, decoded: inputs, reference inputs, collateral, outputs (as GET /addresses/{address}/utxos?view=decoded), mint (burns negative), metadata as JSON by label, fee, validity interval (slots and UTC), required signers and signers. The devnet and Blockfrost give every transaction on the chain; Ogmios + Kupo keep no transaction bodies, so there only one this instance submitted (its last 1,000, in memory) is decoded. A pending transaction this instance submitted is decoded from what it submitted; a rejected one answers its status and reason alone. With view=decoded, a transaction neither the chain nor this instance knows is 404 (the default view answers status unknown). A view other than status or decoded is 400.
+         */
+        get: operations["getTransactionStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/services/transactions/{txHash}/wait": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Wait for a transaction
+         * @description Answers as soon as the transaction has `confirmations` blocks (its own included), or at once when this instance knows the ledger rejected it (status rejected, with the reason). When `timeout` seconds pass first, answers 200 with the last status seen (pending, unknown, or confirmed but not deep enough) and `timedOut: true`: the request itself did not fail, so this is not a 408 (which HTTP clients retry on their own); wait again or give up. The service looks at the chain every 2 seconds on a real network (every 0.5 s on the devnet), and stops when the client disconnects. A backend that cannot tell a transaction's depth (`confirmations: null`) satisfies only confirmations=1.
+         */
+        get: operations["waitForTransaction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/services/addresses/{address}/utxos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * UTxOs at an address
+         * @description The unspent outputs at a payment address, as UTxO strings (CIP-30 getUtxos() format), or with view=decoded as JSON: lovelace and asset quantities as decimal strings, each asset's name as text when it is printable and its CIP-67 label (100, 222, 333, 444) when it has one, the datum's hash and the inline datum as Plutus data JSON (detailed schema), the reference script's hash. An address of the other network family, a reward address or a Byron address is 400, and so is a view other than cbor or decoded.
+         */
+        get: operations["getAddressUtxos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/services/devnet/faucet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fund an address (devnet only)
+         * @description Sends lovelace from the devnet's genesis faucet to an address, in a transaction the ledger validates like any other. Answers once the transaction is accepted and saved. 404 on other networks.
+         */
+        post: operations["fundDevnetAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/services/devnet/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move the devnet clock forward (devnet only)
+         * @description Moves the devnet's clock forward by `seconds` slots (one slot per second); afterwards it keeps following wall time from there. Slot-to-time conversion does not change: slot N always starts at the devnet's start + N seconds. 404 on other networks.
+         */
+        post: operations["advanceDevnetClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/services/devnet/stake-pools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a stake pool by its id (devnet only)
+         * @description Registers a stake pool on the devnet by its id alone, as an operator seeds a test chain (e.g. a preprod pool that the hosted API's examples delegate to). Nobody holds its keys and no deposit is paid: it exists so that accounts can delegate to it, as they would on the network where it is registered (the devnet refuses a delegation to a pool or DRep it does not know, as the ledger does). Saved with the devnet's state: it stays registered across restarts. Idempotent: registering it again answers created: false and changes nothing. 404 on other networks.
+         */
+        post: operations["registerDevnetStakePool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/services/devnet/dreps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a DRep by its id (devnet only)
+         * @description Registers a key or script DRep on the devnet by its id alone, as an operator seeds a test chain (e.g. a preprod DRep that the hosted API's examples delegate votes to). Nobody holds its keys and no deposit is paid: it exists so that accounts can delegate to it, as they would on the network where it is registered (the devnet refuses a delegation to a pool or DRep it does not know, as the ledger does). Saved with the devnet's state: it stays registered across restarts. Idempotent: registering it again answers created: false and changes nothing. 404 on other networks.
+         */
+        post: operations["registerDevnetDRep"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/services/tournaments/submit-tx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a signed tournament transaction
+         * @description Adds the vkey witnesses of `signatures` to the transaction (its body, hence its id, stays byte for byte the same) and submits it. A transaction the ledger already accepted answers 200 with the same txHash. A transaction the ledger rejects is 422 with the ledger's reason, in words that say what to do for a missing signature (the key hashes and their addresses), a validity interval that has ended (the window in UTC: rebuild), an input already spent, a fee below the minimum or a transaction that does not balance; the ledger's own text is then in `detail`. hex or CBOR that does not decode is 400 naming the field.
+         */
+        post: operations["submitTournamentTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/services/tournaments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List tournaments
+         * @description The live tournaments of a contract deployment (open, full or expired; ended ones are read one at a time with GET /tournaments/{tournamentId}): outputs at the tournament validator holding one tournament NFT and a datum that decodes and names its ID's registration validator (the NFT policy cannot check that; a tournament naming another could never add its registrations, so it is not listed, and is a 404 everywhere), ordered by tournament ID. Pages of `limit` (1..100, default 100); `pageState` (alias `cursor`) is opaque, and absent on the last page. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
+         */
+        get: operations["listTournaments"];
+        put?: never;
+        /**
+         * Create a tournament
+         * @description Builds the transaction that mints the tournament NFT (its name, the tournament ID, derives from the first of `utxos`, which the transaction consumes) and locks it at the tournament validator with the configuration and the settlement deadline (settleBy) as inline datum, its validity ending before the deadline. The tournament output holds its min-UTxO plus the creator's deposit (the answer's `deposit`): what the prizes exceed a full bracket's entry fees by, so that the prizes are guaranteed on chain; it returns to the admin at settlement (what the prizes leave) or with a cancel or refund. A free tournament (no entryFee, or 0) with sponsored prizes deposits them all. Refused with 400, naming the field and the limit: a name over 64 bytes, a bracket outside 2..64, more placements than the bracket or more than 32, more than 8 fixed payouts (one settlement transaction pays them all), a prize below the ledger minimum of its output, entry fees of a full bracket or prizes above 45000000000000000 lovelace, a settleBy less than 10 minutes or more than 365 days after the chain's time (default 30 days), an admin address that is not a key address, addresses of the other network family. The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
+         */
+        post: operations["createTournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/services/tournaments/{tournamentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a tournament
+         * @description The tournament, as the chain holds it now: open, full or expired (settleBy reached at the chain's tip). After it ended, as its last output and the transaction that spent it say: status settled (with results and payouts), cancelled or refunded (with refunds), and endedBy naming that transaction; read from the chain on every backend. 404 when no output of this contract ever held its NFT. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
+         */
+        get: operations["getTournament"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/services/tournaments/{tournamentId}/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register to a tournament
+         * @description Builds the transaction whose output 0 is the registration: at the tournament's registration address, holding the entry fee (at least the ledger minimum: a free tournament's registration holds only that, returned to the registrant when added), with the registrant's address as inline datum; `outputRef` names it. Refused with 400 when the tournament is full or expired (its settlement deadline passed), or the registrant's address is not a key address (only its key can cancel). changeAddress defaults to registererAddress. The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
+         */
+        post: operations["registerToTournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/services/tournaments/{tournamentId}/unregister": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a registration
+         * @description Builds the transaction that spends the registration (Cancel) and refunds the whole output to the registrant, who must sign it (required signer). Refused with 400 when registererAddress is not the registration's address, or the output is not an unspent registration of this tournament (already added or cancelled). A registration left after the tournament ended (settled, cancelled, refunded) can still be cancelled. changeAddress defaults to registererAddress. The tournament's registration validator (about 800 bytes, one per tournament) is attached inline: by reference it would save about 22,000 lovelace per transaction but lock about 4.8 ADA for good in its deployment, more than a tournament's few such transactions save. The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
+         */
+        post: operations["unregisterFromTournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/services/tournaments/{tournamentId}/registrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a tournament's registrations
+         * @description Every output at the tournament's registration address, ordered by output reference, also after the tournament ended (what is left there can be cancelled by its registrant). `valid` when its inline datum is exactly the canonical encoding of an address with a key payment credential and it holds at least the entry fee; outputs with another datum (or none) are listed with valid false and address null, a script address with valid false; neither can be added. Filter with `valid`; pages of `limit` (1..100, default 100), numbered from 1 by `page` (alias `cursor`). contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
+         */
+        get: operations["listTournamentRegistrations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/services/tournaments/{tournamentId}/participants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add participants
+         * @description Builds the admin's transaction that consumes the given registrations and appends their addresses to the tournament's datum, in the ledger's input order (by output reference). Output 0 continues the tournament, grown by exactly the entry fee per participant; the admin's UTxOs pay what an underpaid registration lacks. What a registration holds beyond the entry fee (an overpayment, a free tournament's min-UTxO, any token) goes back to its registrant: outputs 1, 2, … in the same order, each tagged [tournamentId, the registrant's participant index] and topped up to its min-UTxO by the admin. The validity ends before settleBy. Refused with 400: more than 40 registrations (split them into several requests, each submitted before the next), a transaction over the ledger's size or execution limits, not the admin, more participants than the bracket, an output that is not an unspent registration of this tournament, a registration whose datum is not exactly a key address, an address that differs from the registration's datum or is already a participant. After the settlement deadline (settleBy; status expired) adding is refused with a 400 that points to POST /tournaments/{tournamentId}/refund. changeAddress defaults to adminAddress. The tournament's registration validator (about 800 bytes, one per tournament) is attached inline: by reference it would save about 22,000 lovelace per transaction but lock about 4.8 ADA for good in its deployment, more than a tournament's few such transactions save. The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
+         */
+        post: operations["addTournamentParticipants"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/services/tournaments/{tournamentId}/settle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Settle a tournament
+         * @description Builds the admin's transaction that pays payoutStructure[i] to results[i] and every fixed payout, each in its own output tagged with [tournamentId, payout index] as inline datum (placements 0..P-1, then fixed payouts), burns the NFT and sends the rest of the pool to the change address (default adminAddress). The validity ends before settleBy. Refused with 400: not the admin, a bracket that is not full, results that are not participants, repeat one, or are fewer than the placements. After the settlement deadline (settleBy; status expired) settling is refused with a 400 that points to POST /tournaments/{tournamentId}/refund. The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
+         */
+        patch: operations["settleTournament"];
+        trace?: never;
+    };
+    "/v2/services/tournaments/{tournamentId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a tournament (admin)
+         * @description Builds the admin's transaction that ends the tournament at any time, before or after the deadline (e.g. a bracket that did not fill): the admin must sign (required signer). The transaction burns the NFT and pays each of the N participants the entry fee back in outputs 0..N-1 (in participant order, output k tagged with [tournamentId, k] as inline datum; none when entry is free), then the rest of the tournament output (the deposit and the min-UTxO) to the admin in the next output, tagged [tournamentId, N]. Registrations not added stay cancellable by their registrants (POST /tournaments/{tournamentId}/unregister). Refused with 400 when adminAddress is not the tournament's admin. 404 when there is no live tournament with this ID (it does not exist or already ended). changeAddress defaults to adminAddress. The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
+         */
+        post: operations["cancelTournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/services/tournaments/{tournamentId}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund an expired tournament (anyone)
+         * @description Builds the transaction that ends a tournament whose settlement deadline has passed (status expired), with no signature but the caller's for the UTxOs that pay the fee and the collateral: nobody's coins depend on the admin. Its validity starts after settleBy. The transaction burns the NFT and pays each of the N participants the entry fee back in outputs 0..N-1 (in participant order, output k tagged with [tournamentId, k] as inline datum; none when entry is free), then the rest of the tournament output (the deposit and the min-UTxO) to the admin in the next output, tagged [tournamentId, N]. Registrations not added stay cancellable by their registrants (POST /tournaments/{tournamentId}/unregister). Refused with 400 before the deadline (the message gives settleBy in UTC; before it only the admin can cancel). 404 when there is no live tournament with this ID (it does not exist or already ended). The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
+         */
+        post: operations["refundTournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/services/blueprints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your blueprints, with filters
+         * @description The blueprints stored with your API key that match every filter given: `title` and `version` (the preamble's, exactly), `hash` (holds a validator of that hash). Oldest first, in pages of `limit` (1..100, default 20); `pageState` (alias `cursor`) is opaque: pass the previous page's. Each result carries the blueprint JSON as stored. Blueprints belong to the API key that stored them (and to the keys it is rotated into); requests without a key (AUTH=optional, the devnet's default) share one space of their own. Another key's blueprints cannot be seen, used or deleted: asking for one is a 404.
+         */
+        get: operations["listBlueprints"];
+        put?: never;
+        /**
+         * Store a blueprint (create or update), and where its validators are deployed
+         * @description Stores a CIP-57 blueprint (an Aiken plutus.json) for your API key and answers its validators and their script addresses. A blueprint is identified by the set of its validators' hashes: storing one whose hashes are those of a blueprint you store updates that one (its JSON replaced, its refs merged), anything else is a new blueprint (title and version need not be unique). Send it again with `refs` to record where validators are deployed as reference scripts (after submitting the transaction that deploys them to their scriptAddresses): builds then spend and mint with them by reference. Blueprints belong to the API key that stored them (and to the keys it is rotated into); requests without a key (AUTH=optional, the devnet's default) share one space of their own. Another key's blueprints cannot be seen, used or deleted: asking for one is a 404. A blueprint that is not CIP-57, a hash that is not its compiledCode's, a ref naming a hash the blueprint does not hold, or a new blueprint beyond the 200 one key may store is 400 naming the field; a body over the service's body limit (BODY_LIMIT, 1 MiB by default) is 413.
+         */
+        post: operations["upsertBlueprint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/services/blueprints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete one of your blueprints
+         * @description Deletes the blueprint of this ID that you store, with its recorded refs (the reference scripts stay on chain). A blueprint you do not store, whether another key's or none at all, is 404. Blueprints belong to the API key that stored them (and to the keys it is rotated into); requests without a key (AUTH=optional, the devnet's default) share one space of their own. Another key's blueprints cannot be seen, used or deleted: asking for one is a 404.
+         */
+        delete: operations["deleteBlueprint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/services/blueprints/apply-params": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply parameters to validators
+         * @description Applies parameter values to parameterized validators by UPLC application (Plutus V1, V2 and V3), and answers the applied validators as a preloaded script to build with, and their addresses by their new hashes. `params` gives, for each validator hash (as in the blueprint, before application), the values of all its parameters in order, each as JSON by the parameter's schema (bytes as hex, for a ByteArray) or as Plutus data CBOR hex. The blueprint is the one sent, or the one of yours that `blueprint: {title, version?}` names, or else the one of yours that holds the hashes (404 naming the hash when none does). Nothing is stored. A hash the blueprint does not hold, a wrong number of values, or a value that does not match its parameter's schema is 400 naming it (body.params.<hash>[i]). Blueprints belong to the API key that stored them (and to the keys it is rotated into); requests without a key (AUTH=optional, the devnet's default) share one space of their own. Another key's blueprints cannot be seen, used or deleted: asking for one is a 404.
+         */
+        post: operations["applyBlueprintParams"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/services/validators/{hash}/address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The address of a script
+         * @description The address of the script of this hash on this instance's network (devnet), bech32 and hex: the enterprise address (no stake part), or with `stakeKeyHash` or `stakeScriptHash` the base address that delegates to that credential. Any script hash is answered, whether a blueprint holds it or not: the address is a function of the hash.
+         */
+        get: operations["getValidatorAddress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/services/validators/{hash}/serialize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A datum or redeemer as Plutus data, by the validator's schema
+         * @description Converts a datum or redeemer given as JSON into Plutus data (CBOR hex) by the schema that your stored blueprint holding this validator gives it for `type` and `purpose`: what to put in an inline datum or a redeemer. No blueprint of yours holds the hash: 404 naming it. Data that does not match the schema is 400 naming the path in it that does not (body.data.owner, body.data.fields[1]…). Blueprints belong to the API key that stored them (and to the keys it is rotated into); requests without a key (AUTH=optional, the devnet's default) share one space of their own. Another key's blueprints cannot be seen, used or deleted: asking for one is a 404.
+         */
+        post: operations["serializeValidatorData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/services/validators/{hash}/parse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Plutus data as the JSON of a datum or redeemer, by the validator's schema
+         * @description Reads Plutus data (CBOR hex) as the JSON of a datum or redeemer, by the schema that your stored blueprint holding this validator gives it for `type` and `purpose`; the answer is that JSON itself, the form serialize takes. No blueprint of yours holds the hash: 404 naming it. Data that is not valid CBOR, or does not match the schema, is 400 naming where (body.data.hex, and the path in the data). Blueprints belong to the API key that stored them (and to the keys it is rotated into); requests without a key (AUTH=optional, the devnet's default) share one space of their own. Another key's blueprints cannot be seen, used or deleted: asking for one is a 404.
+         */
+        post: operations["parseValidatorData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Service health and chain tip
+         * @description Never needs an API key. Answers 503 with status degraded when the chain backend is unreachable or not configured, when the devnet cannot write to its disk (full or failing), or when PostgreSQL (DATABASE_URL) or Redis (REDIS_URL) cannot be reached. A real-network backend is asked for its tip once, with a 2 s timeout and no retries, so that health answers within about 3 s even when the backend hangs.
+         */
+        get: operations["getRootHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics
+         * @description Never needs an API key. The instance's counters, histograms and gauges in Prometheus's text exposition format: requests by route and status with latency, builds and submits by outcome, chain backend calls by backend, method and outcome with latency, quota refusals, the devnet ledger's size and the process's own. Each instance counts its own requests: scrape every instance of a fleet.
+         */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description Every error answer has this shape. */
+        ErrorBody: {
+            /** @description The HTTP status code. */
+            statusCode: number;
+            /** @description The HTTP reason phrase. */
+            error: string;
+            /**
+             * @description What went wrong, as a stable machine-readable code for clients to act on; docs/errors.md says when each happens and what to do.
+             * @enum {string}
+             */
+            code: "SVC_ERR_VALIDATION" | "SVC_ERR_UNKNOWN_FIELD" | "SVC_ERR_BAD_REQUEST" | "SVC_ERR_NOT_FOUND" | "SVC_ERR_UNPROCESSABLE" | "SVC_ERR_INTERNAL" | "HTTP_ERR_INVALID_JSON" | "HTTP_ERR_BAD_URL" | "HTTP_ERR_MALFORMED" | "HTTP_ERR_UNKNOWN_ENDPOINT" | "HTTP_ERR_TIMEOUT" | "HTTP_ERR_BODY_TOO_LARGE" | "HTTP_ERR_PARAM_TOO_LONG" | "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE" | "HTTP_ERR_HEADERS_TOO_LARGE" | "HTTP_ERR_REFUSED" | "AUTH_ERR_UNAUTHORIZED" | "AUTH_ERR_THROTTLED" | "CHAIN_ERR_UNAVAILABLE" | "CHAIN_ERR_LEDGER_REJECTED" | "STORE_ERR_UNAVAILABLE" | "TX_ERR_INSUFFICIENT_FUNDS" | "TX_ERR_TOO_LARGE";
+            /** @description What went wrong, naming the field and the reason. */
+            message: string;
+            /**
+             * @description The backend's own words behind `message`, when the message translates them: a ledger refusal (CHAIN_ERR_LEDGER_REJECTED, or the evaluator's refusal at build) keeps the ledger's text here. Absent otherwise.
+             * @example Transaction "14d2…dcce" is outside the validity interval ValidityInterval(Some(5),Some(25)) for slot 65
+             */
+            detail?: string;
+            /**
+             * @description The id of the request (also in the X-Request-Id header of every answer): the client's own X-Request-Id when it sent a sane one (1 to 128 letters, digits, `-_.:`), otherwise a new UUID. Quote it when reporting a problem: the service's log lines carry it.
+             * @example 5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10
+             */
+            requestId: string;
+        };
+        /** @description A native script node: sig, all, any, atLeast, before or after. Nodes nest at most 32 levels and a script has at most 1000 nodes. */
+        NativeScript: {
+            /**
+             * @description Requires a signature.
+             * @enum {string}
+             */
+            type: "sig";
+            /** @description The 28-byte hash of the verification key that must sign, hex. */
+            keyHash: string;
+        } | {
+            /**
+             * @description Requires every sub-script.
+             * @enum {string}
+             */
+            type: "all";
+            /** @description The sub-scripts, each a native script node. */
+            scripts: components["schemas"]["NativeScript"][];
+        } | {
+            /**
+             * @description Requires one sub-script.
+             * @enum {string}
+             */
+            type: "any";
+            /** @description The sub-scripts, each a native script node. */
+            scripts: components["schemas"]["NativeScript"][];
+        } | {
+            /**
+             * @description Requires `required` sub-scripts.
+             * @enum {string}
+             */
+            type: "atLeast";
+            /** @description How many sub-scripts must hold; at most the number of sub-scripts. */
+            required: number;
+            /** @description The sub-scripts, each a native script node. */
+            scripts: components["schemas"]["NativeScript"][];
+        } | {
+            /**
+             * @description A deadline.
+             * @enum {string}
+             */
+            type: "before";
+            /** @description The first slot at which the script no longer holds. */
+            slot: number;
+        } | {
+            /**
+             * @description A start.
+             * @enum {string}
+             */
+            type: "after";
+            /** @description The first slot at which the script holds. */
+            slot: number;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service's health: ok with the chain tip, or degraded with the reason. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "network": "devnet",
+                     *       "version": "0.1.0",
+                     *       "backend": "devnet",
+                     *       "tip": {
+                     *         "slot": 15,
+                     *         "time": 1795516429000
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description ok when the chain backend answers (and, on the devnet, its disk takes writes). */
+                        status: "ok" | "degraded";
+                        /** @description The network this instance serves: devnet, preview, preprod or mainnet. */
+                        network: string;
+                        /** @description The service version. */
+                        version: string;
+                        /** @description The chain backend: devnet, blockfrost, ogmios-kupo, or null when none is configured. */
+                        backend: string | null;
+                        /** @description The chain tip, when the backend answers. */
+                        tip?: {
+                            /** @description The current slot. */
+                            slot: number;
+                            /** @description Unix milliseconds of the current slot's start. */
+                            time: number;
+                        };
+                        /** @description Why the service is degraded. */
+                        reason?: string;
+                        /** @description Real networks: how the backend's script evaluations compared with the service's local Scalus evaluation since start. */
+                        evaluationCheck?: {
+                            /** @description Evaluations where the local one gave the backend's budgets (or both refused). */
+                            agreed: number;
+                            /** @description Evaluations where they differed (the backend's answer was used; each is logged as a warning). */
+                            disagreed: number;
+                            /** @description Evaluations the local evaluator could not run (e.g. an input it could not resolve). */
+                            localFailed: number;
+                        };
+                    };
+                };
+            };
+            /** @description The service's health: ok with the chain tip, or degraded with the reason. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "degraded",
+                     *       "network": "preprod",
+                     *       "version": "0.1.0",
+                     *       "backend": null,
+                     *       "reason": "No chain backend is configured for preprod: set BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL."
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description ok when the chain backend answers (and, on the devnet, its disk takes writes). */
+                        status: "ok" | "degraded";
+                        /** @description The network this instance serves: devnet, preview, preprod or mainnet. */
+                        network: string;
+                        /** @description The service version. */
+                        version: string;
+                        /** @description The chain backend: devnet, blockfrost, ogmios-kupo, or null when none is configured. */
+                        backend: string | null;
+                        /** @description The chain tip, when the backend answers. */
+                        tip?: {
+                            /** @description The current slot. */
+                            slot: number;
+                            /** @description Unix milliseconds of the current slot's start. */
+                            time: number;
+                        };
+                        /** @description Why the service is degraded. */
+                        reason?: string;
+                        /** @description Real networks: how the backend's script evaluations compared with the service's local Scalus evaluation since start. */
+                        evaluationCheck?: {
+                            /** @description Evaluations where the local one gave the backend's budgets (or both refused). */
+                            agreed: number;
+                            /** @description Evaluations where they differed (the backend's answer was used; each is logged as a warning). */
+                            disagreed: number;
+                            /** @description Evaluations the local evaluator could not run (e.g. an input it could not resolve). */
+                            localFailed: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    parseAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "address": "addr_test1qzlc4t5df7pq2kzaud72lqpzlku5geuk5mfhlmfhzq6yg6kd934hmw7k5zpx4zff9l6uvwu989hq2ylyxdne0zey502s9x624y"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description A Cardano address of any network: bech32 (addr1…, addr_test1…, stake1…, stake_test1…), its bytes as hex, or a Byron address in base58 (Ae2…, DdzFF…) or hex. */
+                    address: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The credential hashes of a Shelley address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payment": "bf8aae8d4f8205585de37caf8022fdb9446796a6d37fed371034446a",
+                     *       "stake": "cd2c6b7dbbd6a0826a89292ff5c63b85396e0513e43367978b24a3d5"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The payment credential hash (key or script), lowercase hex. Absent for a reward (stake) address. */
+                        payment?: string;
+                        /** @description The stake credential hash (key or script), lowercase hex. Present only when the address carries one: base and reward addresses; not enterprise or pointer addresses. */
+                        stake?: string;
+                        /**
+                         * @description Fields of the request that this service does not know and ignored (the hosted API's clients send some of their own), one sentence each. Absent when there is none. An unknown field that looks like a typo of a known one is a 400 SVC_ERR_UNKNOWN_FIELD instead.
+                         * @example [
+                         *       "body.walletName is not a field of the request body: it was ignored."
+                         *     ]
+                         */
+                        warnings?: string[];
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_VALIDATION",
+                     *       "message": "body.address is required.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "An API key is required: send it in the X-Api-Key header (this service serves preprod).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAddressInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "address": "addr_test1qzlc4t5df7pq2kzaud72lqpzlku5geuk5mfhlmfhzq6yg6kd934hmw7k5zpx4zff9l6uvwu989hq2ylyxdne0zey502s9x624y"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description A Cardano address of any network: bech32 (addr1…, addr_test1…, stake1…, stake_test1…), its bytes as hex, or a Byron address in base58 (Ae2…, DdzFF…) or hex. */
+                    address: string;
+                };
+            };
+        };
+        responses: {
+            /** @description What the address says about itself. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "base",
+                     *       "networkId": 0,
+                     *       "bech32": "addr_test1qzlc4t5df7pq2kzaud72lqpzlku5geuk5mfhlmfhzq6yg6kd934hmw7k5zpx4zff9l6uvwu989hq2ylyxdne0zey502s9x624y",
+                     *       "hex": "00bf8aae8d4f8205585de37caf8022fdb9446796a6d37fed371034446acd2c6b7dbbd6a0826a89292ff5c63b85396e0513e43367978b24a3d5",
+                     *       "payment": {
+                     *         "hash": "bf8aae8d4f8205585de37caf8022fdb9446796a6d37fed371034446a",
+                     *         "isScript": false
+                     *       },
+                     *       "stake": {
+                     *         "hash": "cd2c6b7dbbd6a0826a89292ff5c63b85396e0513e43367978b24a3d5",
+                     *         "isScript": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The kind of address (CIP-19). reward is a stake address (stake1…, stake_test1…). */
+                        type: "base" | "pointer" | "enterprise" | "reward" | "byron";
+                        /** @description 1 for mainnet, 0 for the testnets (preview, preprod, devnet). For a Byron address: 1 when it carries no protocol magic or mainnet's, otherwise 0. */
+                        networkId: number;
+                        /** @description The address in bech32, the form wallets show. A Byron address has no bech32 form: this field holds its base58 form. */
+                        bech32: string;
+                        /** @description The address bytes, lowercase hex (for Byron, the CBOR used in transaction outputs). */
+                        hex: string;
+                        /** @description The payment credential. Absent for reward and Byron addresses. */
+                        payment?: {
+                            /** @description The credential: a 28-byte key hash or script hash, lowercase hex. */
+                            hash: string;
+                            /** @description true for a script hash, false for a key hash. */
+                            isScript: boolean;
+                        };
+                        /** @description The stake part: a credential (base and reward addresses) or a pointer (pointer addresses). Absent for enterprise and Byron addresses. */
+                        stake?: {
+                            /** @description The credential: a 28-byte key hash or script hash, lowercase hex. */
+                            hash: string;
+                            /** @description true for a script hash, false for a key hash. */
+                            isScript: boolean;
+                        } | {
+                            /** @description Where the stake credential was registered on chain. */
+                            pointer: {
+                                /** @description The slot of the stake registration certificate. */
+                                slot: number;
+                                /** @description The index of its transaction within that slot's block. */
+                                txIndex: number;
+                                /** @description The index of the certificate within that transaction. */
+                                certIndex: number;
+                            };
+                        };
+                        /** @description Byron addresses only: the protocol magic of their network, read from the address attributes (764824073 for mainnet, which Byron mainnet addresses leave out). */
+                        protocolMagic?: number;
+                        /**
+                         * @description Fields of the request that this service does not know and ignored (the hosted API's clients send some of their own), one sentence each. Absent when there is none. An unknown field that looks like a typo of a known one is a 400 SVC_ERR_UNKNOWN_FIELD instead.
+                         * @example [
+                         *       "body.walletName is not a field of the request body: it was ignored."
+                         *     ]
+                         */
+                        warnings?: string[];
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_VALIDATION",
+                     *       "message": "body.address is required.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "An API key is required: send it in the X-Api-Key header (this service serves preprod).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    parseNativeScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "script": "8201828200581cdeeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e3782051a055d4a80"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The native script's CBOR, hex. */
+                    script: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The script as JSON, with its policy ID. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "policyId": "0e058defc7fce9eb72e16ecca11b51fee4083972edcc33dcc6b25b6e",
+                     *       "schema": {
+                     *         "type": "all",
+                     *         "scripts": [
+                     *           {
+                     *             "type": "sig",
+                     *             "keyHash": "deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e37"
+                     *           },
+                     *           {
+                     *             "type": "before",
+                     *             "slot": 90000000
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The script hash, blake2b-224 of 0x00 ‖ script CBOR: the policy ID of the assets it mints. */
+                        policyId: string;
+                        schema: components["schemas"]["NativeScript"];
+                        /**
+                         * @description Fields of the request that this service does not know and ignored (the hosted API's clients send some of their own), one sentence each. Absent when there is none. An unknown field that looks like a typo of a known one is a 400 SVC_ERR_UNKNOWN_FIELD instead.
+                         * @example [
+                         *       "body.walletName is not a field of the request body: it was ignored."
+                         *     ]
+                         */
+                        warnings?: string[];
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_VALIDATION",
+                     *       "message": "body.script is required.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "An API key is required: send it in the X-Api-Key header (this service serves preprod).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    serializeNativeScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "schema": {
+                 *         "type": "all",
+                 *         "scripts": [
+                 *           {
+                 *             "type": "sig",
+                 *             "keyHash": "deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e37"
+                 *           },
+                 *           {
+                 *             "type": "before",
+                 *             "slot": 90000000
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    schema: components["schemas"]["NativeScript"];
+                };
+            };
+        };
+        responses: {
+            /** @description The script's ledger CBOR, with its policy ID. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "policyId": "0e058defc7fce9eb72e16ecca11b51fee4083972edcc33dcc6b25b6e",
+                     *       "script": "8201828200581cdeeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e3782051a055d4a80"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The script hash, blake2b-224 of 0x00 ‖ script CBOR: the policy ID of the assets it mints. */
+                        policyId: string;
+                        /** @description The script's CBOR, lowercase hex. */
+                        script: string;
+                        /**
+                         * @description Fields of the request that this service does not know and ignored (the hosted API's clients send some of their own), one sentence each. Absent when there is none. An unknown field that looks like a typo of a known one is a 400 SVC_ERR_UNKNOWN_FIELD instead.
+                         * @example [
+                         *       "body.walletName is not a field of the request body: it was ignored."
+                         *     ]
+                         */
+                        warnings?: string[];
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_VALIDATION",
+                     *       "message": "body.schema is required.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "An API key is required: send it in the X-Api-Key header (this service serves preprod).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getNativeScriptInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A native script, as CBOR (script) or as JSON (schema): exactly one of the two. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "schema": {
+                 *         "type": "all",
+                 *         "scripts": [
+                 *           {
+                 *             "type": "sig",
+                 *             "keyHash": "30f4e824283240d2ca66f3e09b0b7adfc5d37816c072279b31f090a4"
+                 *           },
+                 *           {
+                 *             "type": "before",
+                 *             "slot": 90000000
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The native script's CBOR, hex (as /utils/native-scripts/serialize answers it). Give this or schema. */
+                    script?: string;
+                    schema?: components["schemas"]["NativeScript"];
+                };
+            };
+        };
+        responses: {
+            /** @description What the script is and what it asks of a transaction. The time bounds span what its timelocks allow (an `all` intersects its sub-scripts' bounds, an `any` or `atLeast` spans theirs); the script's logic still decides within them. (The example's times are preprod's.) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "all",
+                     *       "policyId": "eca601f8e98d403add0156108d9be5335fa16647531a0ed34bc60780",
+                     *       "script": "8201828200581c30f4e824283240d2ca66f3e09b0b7adfc5d37816c072279b31f090a482051a055d4a80",
+                     *       "schema": {
+                     *         "type": "all",
+                     *         "scripts": [
+                     *           {
+                     *             "type": "sig",
+                     *             "keyHash": "30f4e824283240d2ca66f3e09b0b7adfc5d37816c072279b31f090a4"
+                     *           },
+                     *           {
+                     *             "type": "before",
+                     *             "slot": 90000000
+                     *           }
+                     *         ]
+                     *       },
+                     *       "keyHashes": [
+                     *         "30f4e824283240d2ca66f3e09b0b7adfc5d37816c072279b31f090a4"
+                     *       ],
+                     *       "satisfiable": true,
+                     *       "invalidHereafter": {
+                     *         "slot": 90000000,
+                     *         "time": 1745683200000
+                     *       },
+                     *       "preloadedScript": {
+                     *         "type": "simple",
+                     *         "script": {
+                     *           "type": "all",
+                     *           "scripts": [
+                     *             {
+                     *               "type": "sig",
+                     *               "keyHash": "30f4e824283240d2ca66f3e09b0b7adfc5d37816c072279b31f090a4"
+                     *             },
+                     *             {
+                     *               "type": "before",
+                     *               "slot": 90000000
+                     *             }
+                     *           ]
+                     *         },
+                     *         "hash": "eca601f8e98d403add0156108d9be5335fa16647531a0ed34bc60780"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The type of the script's outermost node. */
+                        type: "sig" | "all" | "any" | "atLeast" | "before" | "after";
+                        /** @description The script hash, blake2b-224 of 0x00 ‖ script CBOR: the policy ID of the assets it mints. */
+                        policyId: string;
+                        /** @description The script's CBOR, lowercase hex (the bytes given, when given as CBOR). */
+                        script: string;
+                        schema: components["schemas"]["NativeScript"];
+                        /** @description Every key hash the script names, in the order they first appear: the keys whose signatures a transaction may need (all of them under an `all`, enough to satisfy each `any` and `atLeast`). Pass the ones that sign as requiredSigners when building. */
+                        keyHashes: string[];
+                        /** @description False when no transaction's validity interval can satisfy the script's timelocks (an `all` whose `after` is not before its `before`, say). */
+                        satisfiable: boolean;
+                        /** @description The first slot at which the script can hold (the ledger's InvalidBefore: a transaction's validity interval must start there or later); absent when the script has no lower time bound. */
+                        invalidBefore?: {
+                            /** @description The slot. */
+                            slot: number;
+                            /** @description Unix time in milliseconds (UTC) at which the slot begins on this instance's network; absent when beyond what a safe integer holds. */
+                            time?: number;
+                        };
+                        /** @description The first slot at which the script no longer holds (the ledger's InvalidHereafter: a transaction's validity interval must end there or earlier; for a minting policy, the slot from which nothing can be minted or burnt). Absent when the script has no upper time bound. */
+                        invalidHereafter?: {
+                            /** @description The slot. */
+                            slot: number;
+                            /** @description Unix time in milliseconds (UTC) at which the slot begins on this instance's network; absent when beyond what a safe integer holds. */
+                            time?: number;
+                        };
+                        /** @description The script as POST /transactions/build takes it in preloadedScripts[], to mint with it. */
+                        preloadedScript: {
+                            /**
+                             * @description A native script.
+                             * @enum {string}
+                             */
+                            type: "simple";
+                            script: components["schemas"]["NativeScript"];
+                            /** @description The script hash, blake2b-224 of 0x00 ‖ script CBOR: the policy ID of the assets it mints. */
+                            hash: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_BAD_REQUEST",
+                     *       "message": "Give the native script as body.script (CBOR hex) or as body.schema (JSON): exactly one of the two.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "An API key is required: send it in the X-Api-Key header (this service serves preprod).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    slotToTime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "slot": 1000
+                 *     }
+                 */
+                "application/json": {
+                    /** @description An absolute slot number of this instance's network. */
+                    slot: number;
+                };
+            };
+        };
+        responses: {
+            /** @description When the slot begins. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "time": 1795517414000
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Unix time in milliseconds (UTC) at which the slot begins. */
+                        time: number;
+                        /**
+                         * @description Fields of the request that this service does not know and ignored (the hosted API's clients send some of their own), one sentence each. Absent when there is none. An unknown field that looks like a typo of a known one is a 400 SVC_ERR_UNKNOWN_FIELD instead.
+                         * @example [
+                         *       "body.walletName is not a field of the request body: it was ignored."
+                         *     ]
+                         */
+                        warnings?: string[];
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_VALIDATION",
+                     *       "message": "body.slot is required.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "An API key is required: send it in the X-Api-Key header (this service serves preprod).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    timeToSlot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "time": 1893456000000
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Unix time in milliseconds (UTC), not before the network's start. */
+                    time: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The slot of that instant. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "slot": 97939586
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The slot that contains that instant. */
+                        slot: number;
+                        /**
+                         * @description Fields of the request that this service does not know and ignored (the hosted API's clients send some of their own), one sentence each. Absent when there is none. An unknown field that looks like a typo of a known one is a 400 SVC_ERR_UNKNOWN_FIELD instead.
+                         * @example [
+                         *       "body.walletName is not a field of the request body: it was ignored."
+                         *     ]
+                         */
+                        warnings?: string[];
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_VALIDATION",
+                     *       "message": "body.time is required.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "An API key is required: send it in the X-Api-Key header (this service serves preprod).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    buildTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description What to build. Unknown fields are ignored, as the hosted API does (its published examples send some), and named in the answer's `warnings`; an unknown field that looks like a typo of a field of the same object (`amount` for `lovelace`, `messages` for `message`, `changeadress`) is a 400 SVC_ERR_UNKNOWN_FIELD saying which was meant. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "changeAddress": "addr_test1qzlc4t5df7pq2kzaud72lqpzlku5geuk5mfhlmfhzq6yg6kd934hmw7k5zpx4zff9l6uvwu989hq2ylyxdne0zey502s9x624y",
+                 *       "outputs": [
+                 *         {
+                 *           "address": "addr_test1vr75dew8ess84ya8zvt8en6fcx0ms6daez39prvc9vltukq0ct42e",
+                 *           "lovelace": 5000000
+                 *         }
+                 *       ],
+                 *       "message": [
+                 *         "Hello from the docs page"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Pays the fee and receives the change (and minted tokens without destAddress). */
+                    changeAddress: string;
+                    /** @description UTxOs the builder may spend. When absent or empty ([] as the hosted API's examples send it), the change address's UTxOs are read from the chain. UTxOs that carry a reference script (the fee would miss its charge) or a datum (spending it as plain funds would drop the datum, e.g. a CIP-68 reference token's metadata) are never picked by coin selection; spend them with requiredInputs. */
+                    utxos?: string[];
+                    /** @description UTxO strings that must be spent, whatever coin selection picks. */
+                    requiredInputs?: string[];
+                    /** @description The outputs, in this order, before the minted-token outputs and the change. */
+                    outputs?: {
+                        /** @description The bech32 address to pay; it must be of this instance's network family. */
+                        address: string;
+                        /** @description Lovelace to send. When absent, the ledger minimum for this output (with its assets and datum). An amount below that minimum is refused with 400 naming the minimum. A non-negative safe integer, or a decimal string such as "5_000_000". */
+                        lovelace?: number | string;
+                        /** @description Native assets to send in this output. */
+                        assets?: {
+                            /** @description The policy id (56 hex). */
+                            policyId: string;
+                            /** @description The asset name: hex, or {name, format, label?}. */
+                            assetName: string | {
+                                /** @description The asset name without its CIP-67 prefix. */
+                                name: string;
+                                /** @description How name is written: UTF-8 text or hex bytes. */
+                                format: "utf8" | "hex";
+                                /** @description A CIP-67 label: its 4-byte prefix (100 → 000643b0, 222 → 000de140, 333 → 0014df10, 444 → 001bc280) is put before the name. */
+                                label?: 100 | 222 | 333 | 444;
+                            };
+                            /** @description How many to send. A non-negative safe integer, or a decimal string such as "5_000_000". */
+                            quantity: number | string;
+                        }[];
+                        /** @description A datum for the output, or (type script) a reference script. */
+                        datum?: {
+                            /** @description inline: the datum sits in the output. hash: the output holds the datum hash and the datum is added to the witness set of `complete`. */
+                            type: "inline" | "hash";
+                            /** @description Plutus data: CBOR hex, or the detailed JSON schema ({"constructor":0,"fields":[{"int":1},{"bytes":"cafe"}]}); with `shape`, JSON of the datum schema of that validator's blueprint (e.g. {"owner":"<key hash hex>"}), converted by it (400 naming the path that does not match). */
+                            value: unknown;
+                            /** @description Which blueprint schema `value` is written in. */
+                            shape?: {
+                                /** @description The validator whose blueprint's datum schema `value` follows: a blueprint of this API key (POST /blueprints) or of preloadedScripts. */
+                                validatorHash: string;
+                                /** @description The validator purpose whose datum schema applies: "spend" for a datum that script will read. */
+                                purpose: string;
+                            };
+                        } | {
+                            /**
+                             * @description script: the output carries the validator `hash` as a reference script (a deployment), and no datum.
+                             * @enum {string}
+                             */
+                            type: "script";
+                            /** @description The validator to deploy: a blueprint's of this API key (POST /blueprints) or of preloadedScripts. Record where it landed with POST /blueprints {blueprint, refs} so that later builds run it by reference. */
+                            hash: string;
+                        };
+                    }[];
+                    /** @description Assets to mint or burn with native-script policies. Each asset may appear once (400 otherwise); a burn needs the burnt tokens among the available UTxOs. */
+                    mint?: {
+                        /** @description plutus: the policy is a Plutus validator (of a blueprint of this API key or of preloadedScripts), run with the redeemer of the scriptInteractions entry {purpose:"mint", hash: policyId}. native (the default): a native script of preloadedScripts. */
+                        type?: "plutus" | "native";
+                        /** @description cip25: the asset is minted as named and metadata goes to label 721 (version 1: policy id and asset name as text keys; strings over 64 bytes split into lists). cip68: an entry labelled 222 (the default), 333 or 444 mints that user token and, unless the request also lists the label-100 entry of the same name, one reference token (label 100) sent to the change address with the inline datum #6.121([metadata as a map of UTF-8 bytes, 1, #6.121([])]) built from its metadata. An entry labelled 100 is that reference token itself (quantity 1, or -1 to burn), sent to destAddress or the change address with its metadata's datum. A burn (negative quantity) burns only the token its entry names. */
+                        version: "cip25" | "cip68";
+                        /** @description An asset name given by parts. The whole name (prefix included) is at most 32 bytes. */
+                        assetName: {
+                            /** @description The asset name without its CIP-67 prefix. */
+                            name: string;
+                            /** @description How name is written: UTF-8 text or hex bytes. */
+                            format: "utf8" | "hex";
+                            /** @description A CIP-67 label: its 4-byte prefix (100 → 000643b0, 222 → 000de140, 333 → 0014df10, 444 → 001bc280) is put before the name. */
+                            label?: 100 | 222 | 333 | 444;
+                        };
+                        /** @description The token's metadata (JSON): the CIP-25 entry, or the CIP-68 datum's map. Ignored for burns. */
+                        metadata?: unknown;
+                        /** @description The policy id: its native script must be among preloadedScripts, or (type plutus) its validator known from a blueprint. */
+                        policyId: string;
+                        /** @description How many to mint; negative burns that many from the available UTxOs. Zero is refused. A safe integer, or a decimal string such as "-1_000". */
+                        quantity: number | string;
+                        /** @description Where minted tokens go (one output per address, with the minimum lovelace); absent: to the change address. */
+                        destAddress?: string;
+                    }[];
+                    /** @description Scripts the transaction may run that are not stored: native scripts for the mints (attached when a mint uses its policy), and Plutus blueprints (their validators are looked up before this API key's stored blueprints). */
+                    preloadedScripts?: ({
+                        /**
+                         * @description simple: a native script.
+                         * @enum {string}
+                         */
+                        type: "simple";
+                        /** @description A native script in the JSON schema of cardano-cli: {"type":"sig","keyHash"}, {"type":"all"|"any","scripts"}, {"type":"atLeast","required","scripts"}, {"type":"before"|"after","slot"}. */
+                        script: {
+                            /**
+                             * @description sig: a signature of keyHash is required.
+                             * @enum {string}
+                             */
+                            type: "sig";
+                            /** @description The key hash (28 bytes hex) that must sign. */
+                            keyHash: string;
+                        } | {
+                            /** @description before / after: a time lock on slots. */
+                            type: "before" | "after";
+                            /** @description The slot bound: before = valid before it, after = valid from it. A non-negative safe integer, or a decimal string such as "5_000_000". */
+                            slot: number | string;
+                        } | {
+                            /** @description all / any / atLeast: a combination of sub-scripts. */
+                            type: "all" | "any" | "atLeast";
+                            /** @description For atLeast: how many of scripts must hold. */
+                            required?: number;
+                            /** @description The sub-scripts. */
+                            scripts: ({
+                                /**
+                                 * @description sig: a signature of keyHash is required.
+                                 * @enum {string}
+                                 */
+                                type: "sig";
+                                /** @description The key hash (28 bytes hex) that must sign. */
+                                keyHash: string;
+                            } | {
+                                /** @description before / after: a time lock on slots. */
+                                type: "before" | "after";
+                                /** @description The slot bound: before = valid before it, after = valid from it. A non-negative safe integer, or a decimal string such as "5_000_000". */
+                                slot: number | string;
+                            } | {
+                                /** @description all / any / atLeast: a combination of sub-scripts. */
+                                type: "all" | "any" | "atLeast";
+                                /** @description For atLeast: how many of scripts must hold. */
+                                required?: number;
+                                /** @description The sub-scripts. */
+                                scripts: ({
+                                    /**
+                                     * @description sig: a signature of keyHash is required.
+                                     * @enum {string}
+                                     */
+                                    type: "sig";
+                                    /** @description The key hash (28 bytes hex) that must sign. */
+                                    keyHash: string;
+                                } | {
+                                    /** @description before / after: a time lock on slots. */
+                                    type: "before" | "after";
+                                    /** @description The slot bound: before = valid before it, after = valid from it. A non-negative safe integer, or a decimal string such as "5_000_000". */
+                                    slot: number | string;
+                                } | {
+                                    /** @description all / any / atLeast: a combination of sub-scripts. */
+                                    type: "all" | "any" | "atLeast";
+                                    /** @description For atLeast: how many of scripts must hold. */
+                                    required?: number;
+                                    /** @description The sub-scripts. */
+                                    scripts: ({
+                                        /**
+                                         * @description sig: a signature of keyHash is required.
+                                         * @enum {string}
+                                         */
+                                        type: "sig";
+                                        /** @description The key hash (28 bytes hex) that must sign. */
+                                        keyHash: string;
+                                    } | {
+                                        /** @description before / after: a time lock on slots. */
+                                        type: "before" | "after";
+                                        /** @description The slot bound: before = valid before it, after = valid from it. A non-negative safe integer, or a decimal string such as "5_000_000". */
+                                        slot: number | string;
+                                    } | {
+                                        /** @description all / any / atLeast: a combination of sub-scripts. */
+                                        type: "all" | "any" | "atLeast";
+                                        /** @description For atLeast: how many of scripts must hold. */
+                                        required?: number;
+                                        /** @description The sub-scripts. */
+                                        scripts: ({
+                                            /**
+                                             * @description sig: a signature of keyHash is required.
+                                             * @enum {string}
+                                             */
+                                            type: "sig";
+                                            /** @description The key hash (28 bytes hex) that must sign. */
+                                            keyHash: string;
+                                        } | {
+                                            /** @description before / after: a time lock on slots. */
+                                            type: "before" | "after";
+                                            /** @description The slot bound: before = valid before it, after = valid from it. A non-negative safe integer, or a decimal string such as "5_000_000". */
+                                            slot: number | string;
+                                        } | {
+                                            /** @description all / any / atLeast: a combination of sub-scripts. */
+                                            type: "all" | "any" | "atLeast";
+                                            /** @description For atLeast: how many of scripts must hold. */
+                                            required?: number;
+                                            /** @description The sub-scripts. */
+                                            scripts: ({
+                                                /**
+                                                 * @description sig: a signature of keyHash is required.
+                                                 * @enum {string}
+                                                 */
+                                                type: "sig";
+                                                /** @description The key hash (28 bytes hex) that must sign. */
+                                                keyHash: string;
+                                            } | {
+                                                /** @description before / after: a time lock on slots. */
+                                                type: "before" | "after";
+                                                /** @description The slot bound: before = valid before it, after = valid from it. A non-negative safe integer, or a decimal string such as "5_000_000". */
+                                                slot: number | string;
+                                            })[];
+                                        })[];
+                                    })[];
+                                })[];
+                            })[];
+                        };
+                        /** @description The script hash (= policy id). A hash that differs from the script's is refused with 400. */
+                        hash: string;
+                    } | {
+                        /**
+                         * @description plutus: Plutus validators, as POST /blueprints/apply-params answers them (its preloadedScript, passed on unchanged).
+                         * @enum {string}
+                         */
+                        type: "plutus";
+                        /** @description A CIP-57 blueprint (plutus.json) holding the validators. */
+                        blueprint: {
+                            [key: string]: unknown;
+                        };
+                    } | {
+                        /** @description Any other type: refused with 400 naming it. */
+                        type: string;
+                    })[];
+                    /** @description CIP-20 message: label 674 {msg:[...]}, each line split into chunks of at most 64 UTF-8 bytes. */
+                    message?: string | string[];
+                    /** @description Metadata {<label>: JSON}: objects become maps, arrays lists, integers ints, strings text (over 64 bytes: a list of ≤64-byte chunks). Booleans, null and fractions are refused. */
+                    metadata?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description The array form of metadata. Entries with the same label are merged map by map (later keys win), after message and metadata. */
+                    meta?: {
+                        /** @description "message" → 674 (a string or string[] data becomes {msg:[...]}), "token" → 721, or a number. Absent: data is {<label>: JSON}. */
+                        label?: "message" | "token" | number | string;
+                        /** @description The metadata JSON of this entry. */
+                        data: unknown;
+                    }[];
+                    /** @description Validity interval in Unix seconds, converted to slots with the network's era history (a time inside a slot rounds down to it), or in slots: as in the hosted API, values below 1,000,000,000 (as Unix time, before any Shelley-era network began) are slot numbers. A minting policy whose native script requires `before` a slot moves a default end back to that slot; explicit bounds that contradict a policy's time lock, a lock that has already expired or one that opens later are 400 naming the slot. */
+                    validityInterval?: {
+                        /** @description Unix seconds (or a slot number, below 1,000,000,000) from which the transaction is valid; false: no lower bound. Default: the chain tip's time. Values from 10^11 on (milliseconds) are refused. */
+                        start?: number | false;
+                        /** @description Unix seconds (or a slot number, below 1,000,000,000) until which it is valid (exclusive); false: no upper bound. Default: start + 2 hours (7,200 slots). An end at or before the chain's tip is a 400: the ledger could never accept the transaction. */
+                        end?: number | false;
+                    };
+                    /** @description Key hashes added to the body's required signers. */
+                    requiredSigners?: string[];
+                    /** @description Outputs to read without spending; they must be unspent on chain (400 otherwise). */
+                    referenceInputs?: (string | {
+                        /** @description The transaction id. */
+                        txHash: string;
+                        /** @description The output index. A non-negative safe integer, or a decimal string such as "5_000_000". */
+                        index: number | string;
+                    })[];
+                    /** @description Plutus scripts the transaction runs: spend a UTxO at a validator's address, or mint and burn under a Plutus policy (with mint[] entries of type plutus). Each script is run by reference when a reference input carries it (referenceInputs, or the deployment recorded with POST /blueprints refs), else attached to the witness set. Collateral (an ADA-only UTxO of at least 5 ADA from utxos or the change address, else one that also holds tokens and enough ADA to give them back, with a collateral return) and the redeemers' budgets (from the network's evaluator) are added; a script that fails is a 422 carrying its trace. */
+                    scriptInteractions?: {
+                        /** @description spend: spend outputRef, locked at the validator's address. mint: run the policy `hash` for the mint[] entries under it. */
+                        purpose: "spend" | "mint";
+                        /** @description The validator's script hash: a blueprint's of this API key (POST /blueprints) or of preloadedScripts. */
+                        hash: string;
+                        /** @description spend: the UTxO to spend. */
+                        outputRef?: {
+                            /** @description The transaction id. */
+                            txHash: string;
+                            /** @description The output index. A non-negative safe integer, or a decimal string such as "5_000_000". */
+                            index: number | string;
+                        };
+                        /** @description The redeemer: {type:"json", value} by the blueprint's schema, {type:"cbor", value} or CBOR hex. */
+                        redeemer?: {
+                            /**
+                             * @description json: `value` is JSON of the blueprint's redeemer schema.
+                             * @enum {string}
+                             */
+                            type: "json";
+                            /** @description JSON of the redeemer schema of the validator's blueprint, converted by it (400 naming the path that does not match). */
+                            value: unknown;
+                        } | {
+                            /**
+                             * @description cbor: `value` is Plutus data as CBOR hex.
+                             * @enum {string}
+                             */
+                            type: "cbor";
+                            /** @description Plutus data as CBOR hex. */
+                            value: string;
+                        } | string;
+                        /** @description spend, of a UTxO holding only its datum's hash: the datum, as JSON of the blueprint's datum schema or CBOR hex (its hash must match). */
+                        datum?: unknown;
+                    }[];
+                    /**
+                     * @description Stake and vote delegations. The transaction then carries their certificates (field 4) and must be signed by each account's stake key as well as the payment keys: sign `complete` with both (a CIP-30 wallet's signTx does). The fee counts the stake key's signature; `fee` and the change account for the deposits.
+                     * @example [
+                     *       {
+                     *         "type": "pool",
+                     *         "address": "addr_test1qzlc4t5df7pq2kzaud72lqpzlku5geuk5mfhlmfhzq6yg6kd934hmw7k5zpx4zff9l6uvwu989hq2ylyxdne0zey502s9x624y",
+                     *         "keyHash": "pool13mm55qynw84fjlnhyq277ys5csaxgfezvmamd8saxhxculu655t"
+                     *       },
+                     *       {
+                     *         "type": "drep",
+                     *         "address": "addr_test1qzlc4t5df7pq2kzaud72lqpzlku5geuk5mfhlmfhzq6yg6kd934hmw7k5zpx4zff9l6uvwu989hq2ylyxdne0zey502s9x624y",
+                     *         "keyHash": "always-abstain"
+                     *       }
+                     *     ]
+                     */
+                    delegations?: {
+                        /** @description pool: the account delegates its stake to a stake pool (a stake_delegation certificate). drep: it delegates its vote to a DRep (a vote_deleg_cert). */
+                        type: "pool" | "drep";
+                        /** @description The account: a base address (addr…) or a reward address (stake…), bech32 or hex, of this instance's network family. Its stake credential must be a key (a script credential would need a certificate redeemer: 400); an enterprise, pointer or Byron address has none (400). The stake key signs the transaction. */
+                        address: string;
+                        /** @description type pool: the pool id, pool1… (bech32) or its 56-hex key hash. type drep: the DRep id, drep1… in CIP-129's form (header byte 0x22 key, 0x23 script) or the older drep1… of a bare key hash, CIP-105's drep_vkh1… (a key hash), drep_script1… (a script hash) or drep_vk1… (a key), or its hex (56 digits: a key hash; 58: CIP-129); or a predefined DRep: "always-abstain" or "always-no-confidence" (also accepted: "abstain", "no-confidence", Blockfrost's drep_always_abstain / drep_always_no_confidence; case, '_' and '-' are ignored). */
+                        keyHash: string;
+                    }[];
+                    /** @description New metadata for CIP-68 reference tokens: each token's output is spent and re-created with a new datum (see the entry's description). */
+                    cip68MetadataUpdates?: {
+                        /** @description The policy id of the CIP-68 token. */
+                        policyId: string;
+                        /** @description The reference token (label 100): its name in hex with the 000643b0 prefix, or {name, format, label: 100}. Any other name is a 400. */
+                        assetName: string | {
+                            /** @description The asset name without its CIP-67 prefix. */
+                            name: string;
+                            /** @description How name is written: UTF-8 text or hex bytes. */
+                            format: "utf8" | "hex";
+                            /** @description A CIP-67 label: its 4-byte prefix (100 → 000643b0, 222 → 000de140, 333 → 0014df10, 444 → 001bc280) is put before the name. */
+                            label?: 100 | 222 | 333 | 444;
+                        };
+                        /** @description The new metadata, a JSON object, converted as a cip68 mint[] entry's (strings become UTF-8 bytes, objects maps with byte keys, arrays lists, integers ints). It replaces the datum's metadata map; the datum's version and extra fields stay as they were. */
+                        metadata: unknown;
+                        /** @description "update", the only action (any other is a 400). */
+                        action: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The unsigned transaction, in the forms wallets and signers take. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "hash": "3fedbd3f8146571a77adc1e6153fc32d735e53cf66aa0f56ce2a729ca338ce94",
+                     *       "fee": "168845",
+                     *       "complete": "84a600818258206d52a6446bb60a100e9911b9f1d04007f98252ea2c654efd89baebea1f07755800018282581d60fd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe581a004c4b4082581d60deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e371a0b9ce333021a0002938d03191c30075820da28742c89d1070a6bbb5c95205aad6123c6876e674628fafa86f31f07b559710810a0f5a11902a2a1636d736781781848656c6c6f2066726f6d2074686520646f63732070616765",
+                     *       "stripped": "84a600818258206d52a6446bb60a100e9911b9f1d04007f98252ea2c654efd89baebea1f07755800018282581d60fd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe581a004c4b4082581d60deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e371a0b9ce333021a0002938d03191c30075820da28742c89d1070a6bbb5c95205aad6123c6876e674628fafa86f31f07b559710810a0f5a11902a2a1636d736781781848656c6c6f2066726f6d2074686520646f63732070616765",
+                     *       "witnessSet": "a0",
+                     *       "auxiliaryData": "a11902a2a1636d736781781848656c6c6f2066726f6d2074686520646f63732070616765"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The transaction body hash: the id the transaction will have. */
+                        hash: string;
+                        /** @description The fee the transaction pays (the ledger's minimum for its signed size), lovelace as a decimal string. */
+                        fee: string;
+                        /** @description The whole unsigned transaction: body, witness set with every native script and datum it needs, auxiliary data. Sign this. */
+                        complete: string;
+                        /** @description The same transaction with an empty witness set. */
+                        stripped: string;
+                        /** @description The witness set of `complete` alone (a0 when empty). */
+                        witnessSet: string;
+                        /** @description The auxiliary data, when the request carries metadata (message, metadata, meta or CIP-25 mints). Without metadata the transaction still holds an empty auxiliary data map (Mesh always attaches one; it costs about 1,600 lovelace of fee), which this field then leaves out. */
+                        auxiliaryData?: string;
+                        /**
+                         * @description Fields of the request that this service does not know and ignored (the hosted API's clients send some of their own), one sentence each. Absent when there is none. An unknown field that looks like a typo of a known one is a 400 SVC_ERR_UNKNOWN_FIELD instead.
+                         * @example [
+                         *       "body.walletName is not a field of the request body: it was ignored."
+                         *     ]
+                         */
+                        warnings?: string[];
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "TX_ERR_INSUFFICIENT_FUNDS",
+                     *       "message": "Not enough ADA: the outputs need 5000000 lovelace (5 ADA), the fee about 163653 lovelace (0.163653 ADA) and the change output at least 969750 lovelace (0.96975 ADA), but the available UTxOs hold 0 lovelace (0 ADA): about 6133403 lovelace (6.133403 ADA) missing. Fund the change address or pass more utxos.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "An API key is required: send it in the X-Api-Key header (this service serves preprod).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed input that the ledger or a contract rule refuses; the message says why. Codes: `SVC_ERR_UNPROCESSABLE`, `CHAIN_ERR_LEDGER_REJECTED`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "error": "Unprocessable Entity",
+                     *       "code": "SVC_ERR_UNPROCESSABLE",
+                     *       "message": "A Plutus script of this transaction refuses it (1 script run from scriptInteractions): Script evaluation failed: Error evaluated at :1:0 - 1:0 spent budget: { mem: 0.093162, cpu: 31.212475 } logs: must_say_hello ? False Script logs: must_say_hello ? False Check each redeemer, the datum of each UTxO spent, requiredSigners, and the outputs the validator expects.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The chain backend is unreachable or not configured. Codes: `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "CHAIN_ERR_UNAVAILABLE",
+                     *       "message": "No chain backend is configured for preprod: set BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL, and restart.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    submitTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A transaction and the signatures to add before submitting it. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "transaction": "84a600818258206d52a6446bb60a100e9911b9f1d04007f98252ea2c654efd89baebea1f07755800018282581d60fd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe581a004c4b4082581d60deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e371a0b9ce333021a0002938d03191c30075820da28742c89d1070a6bbb5c95205aad6123c6876e674628fafa86f31f07b559710810a0f5a11902a2a1636d736781781848656c6c6f2066726f6d2074686520646f63732070616765",
+                 *       "signatures": [
+                 *         "a10081825820b727c7b8633672ef6fbd06c4185355efe72a0cb8cb7731b7d4bf115905e26c115840d53d36a97fc1d1f153eb548a958df2b22f9f51a33879ffa8188260051b8941863a14828dd7ba3b53db4fe20da0968bf21eea6a19de9ce3c01a8402a06422b304"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The transaction, CBOR hex: typically `complete` from a build endpoint, signed or not. */
+                    transaction: string;
+                    /** @description Witness sets whose vkey witnesses are added to the transaction's witness set. The transaction body is never changed. */
+                    signatures?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The ledger accepted the transaction (or had already accepted it). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "txHash": "3fedbd3f8146571a77adc1e6153fc32d735e53cf66aa0f56ce2a729ca338ce94"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The transaction id (the hash of its body), lowercase hex. */
+                        txHash: string;
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_VALIDATION",
+                     *       "message": "body.transaction is required.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "An API key is required: send it in the X-Api-Key header (this service serves preprod).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed input that the ledger or a contract rule refuses; the message says why. Codes: `SVC_ERR_UNPROCESSABLE`, `CHAIN_ERR_LEDGER_REJECTED`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "error": "Unprocessable Entity",
+                     *       "code": "CHAIN_ERR_LEDGER_REJECTED",
+                     *       "message": "The ledger rejected the transaction: a signature is missing: the key with hash deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e37 (the payment key of addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej) must sign it. Sign `complete` with that key too and submit it again with every signature (the transaction itself stays the same).",
+                     *       "detail": "Missing key hashes for transactionId \"3fedbd3f8146571a77adc1e6153fc32d735e53cf66aa0f56ce2a729ca338ce94\", missing inputs key hashes: Set(\"deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e37\"), missing collateral inputs key hashes: Set(), missing voting procedures key hashes: Set(), missing withdrawals key hashes: Set(), missing certificates key hashes: Set(), missing required signers key hashes: TreeSet()",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The chain backend is unreachable or not configured. Codes: `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "CHAIN_ERR_UNAVAILABLE",
+                     *       "message": "No chain backend is configured for preprod: set BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL, and restart.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getTransactionStatus: {
+        parameters: {
+            query?: {
+                /**
+                 * @description status (the default): where the transaction is. decoded: the status together with the transaction itself, decoded (inputs, reference inputs, collateral, outputs, mint and burn, metadata, fee, validity interval, required signers and signers).
+                 * @example decoded
+                 */
+                view?: "status" | "decoded";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The transaction id, 64 hex digits.
+                 * @example 3fedbd3f8146571a77adc1e6153fc32d735e53cf66aa0f56ce2a729ca338ce94
+                 */
+                txHash: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where the transaction is: on the chain and how deep, waiting for a block, refused, or unknown. With view=decoded, also the transaction itself, decoded, when its CBOR can be had (the decoded fields are absent otherwise: a transaction the ledger refused, or, through Ogmios + Kupo, one this instance did not submit). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The transaction id, lowercase hex. */
+                        txHash: string;
+                        /** @description confirmed: on the chain (see `confirmations`). pending: this instance submitted it and the backend accepted it, but it is not in a block yet. rejected: this instance submitted it and the ledger refused it (see `reason`); it is not on the chain. unknown: the chain has not seen it and this instance does not remember submitting it. pending and rejected come from this instance's memory of its last 10,000 submissions, which a restart forgets (they become unknown). */
+                        status: "pending" | "confirmed" | "rejected" | "unknown";
+                        /** @description With `confirmed`: the transaction's depth, the blocks from its own to the tip (1: in the latest block). The devnet has no blocks: it counts the slots since it accepted the transaction, plus one (one slot a second). null when the backend cannot tell (Ogmios + Kupo, for a transaction Kupo has not indexed). */
+                        confirmations?: number | null;
+                        /** @description With `rejected`: why the ledger refused the transaction, as the submit's 422 said it. */
+                        reason?: string;
+                        /** @description The outputs it spends. */
+                        inputs?: {
+                            /** @description The transaction that made the output. */
+                            txHash: string;
+                            /** @description The output's index in it. */
+                            index: number;
+                        }[];
+                        /** @description The outputs it reads without spending them (CIP-31). */
+                        referenceInputs?: {
+                            /** @description The transaction that made the output. */
+                            txHash: string;
+                            /** @description The output's index in it. */
+                            index: number;
+                        }[];
+                        /** @description Its collateral inputs (spent only when a script fails). */
+                        collateral?: {
+                            /** @description The transaction that made the output. */
+                            txHash: string;
+                            /** @description The output's index in it. */
+                            index: number;
+                        }[];
+                        /** @description Its outputs, decoded as GET /addresses/{address}/utxos?view=decoded answers them. */
+                        outputs?: {
+                            /** @description The transaction that made the output. */
+                            txHash: string;
+                            /** @description The output's index in that transaction. */
+                            index: number;
+                            /** @description The output's address (bech32; base58 for a Byron address). */
+                            address: string;
+                            /** @description The lovelace it holds, a decimal string. */
+                            lovelace: string;
+                            /** @description The native assets it holds, in the output's order (empty for ADA only). */
+                            assets: {
+                                /** @description The policy id, hex. */
+                                policyId: string;
+                                /** @description The asset name as on the chain, hex (its CIP-67 prefix included). */
+                                assetName: string;
+                                /** @description The asset name as UTF-8 text, after its CIP-67 prefix when it has one, when it is printable (no control characters); else null. */
+                                name: string | null;
+                                /** @description The CIP-67 label (100 reference NFT, 222 NFT, 333 FT, 444 RFT, …) when the name starts with a valid CIP-67 prefix (its checksum included); else null. */
+                                label: number | null;
+                                /** @description How many, a decimal string (in a transaction's mint, negative for a burn). */
+                                quantity: string;
+                            }[];
+                            /** @description The output's datum; null when it has none. */
+                            datum: {
+                                /** @description The datum hash (of the inline datum's bytes, for an inline datum). */
+                                hash: string;
+                                /** @description The inline datum as Plutus data JSON in the detailed schema of cardano-cli ({"constructor": 0, "fields": [...]}, {"int": 1}, {"bytes": "<hex>"}, {"list": [...]}, {"map": [{"k": ..., "v": ...}]}; integers beyond 2^53 as decimal strings), what POST /transactions/build takes back as a datum; null when the output holds only the datum's hash. */
+                                inline: unknown | null;
+                            } | null;
+                            /** @description The hash of the reference script the output carries; null when it carries none. */
+                            referenceScriptHash: string | null;
+                        }[];
+                        /** @description What it mints (positive quantities) and burns (negative). */
+                        mint?: {
+                            /** @description The policy id, hex. */
+                            policyId: string;
+                            /** @description The asset name as on the chain, hex (its CIP-67 prefix included). */
+                            assetName: string;
+                            /** @description The asset name as UTF-8 text, after its CIP-67 prefix when it has one, when it is printable (no control characters); else null. */
+                            name: string | null;
+                            /** @description The CIP-67 label (100 reference NFT, 222 NFT, 333 FT, 444 RFT, …) when the name starts with a valid CIP-67 prefix (its checksum included); else null. */
+                            label: number | null;
+                            /** @description How many, a decimal string (in a transaction's mint, negative for a burn). */
+                            quantity: string;
+                        }[];
+                        /** @description Its metadata by label (674: a CIP-20 message, 721: CIP-25 NFT metadata), as JSON: text as strings, integers as numbers (decimal strings beyond 2^53), bytes as "0x" followed by their hex, lists as arrays, maps as objects (as [{k, v}] pairs when a key is neither text nor an integer); null when it has none. */
+                        metadata?: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** @description The fee it pays, lovelace as a decimal string. */
+                        fee?: string;
+                        /** @description Its validity interval: valid from `from` (included) until `until` (excluded), each a slot and the UTC time the slot starts. */
+                        validity?: {
+                            /** @description The bound; null when the transaction has none. */
+                            from: {
+                                /** @description The slot. */
+                                slot: number;
+                                /** @description When the slot starts, ISO 8601 UTC; null when the network's era history cannot place it. */
+                                time: string | null;
+                            } | null;
+                            /** @description The bound; null when the transaction has none. */
+                            until: {
+                                /** @description The slot. */
+                                slot: number;
+                                /** @description When the slot starts, ISO 8601 UTC; null when the network's era history cannot place it. */
+                                time: string | null;
+                            } | null;
+                        };
+                        /** @description The key hashes its body requires signatures of (required_signers). */
+                        requiredSigners?: string[];
+                        /** @description The key hashes of the signatures (vkey witnesses) it carries. */
+                        signers?: string[];
+                        /**
+                         * @description Fields of the request that this service does not know and ignored (the hosted API's clients send some of their own), one sentence each. Absent when there is none. An unknown field that looks like a typo of a known one is a 400 SVC_ERR_UNKNOWN_FIELD instead.
+                         * @example [
+                         *       "body.walletName is not a field of the request body: it was ignored."
+                         *     ]
+                         */
+                        warnings?: string[];
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_VALIDATION",
+                     *       "message": "params.txHash is invalid: The transaction id, 64 hex digits.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "An API key is required: send it in the X-Api-Key header (this service serves preprod).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found. Codes: `SVC_ERR_NOT_FOUND`, `HTTP_ERR_UNKNOWN_ENDPOINT`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "code": "SVC_ERR_NOT_FOUND",
+                     *       "message": "Transaction 3fedbd3f8146571a77adc1e6153fc32d735e53cf66aa0f56ce2a729ca338ce94 is not known: the chain has not seen it and this instance did not submit it (or has restarted since). Once it is in a block it can be read here (through Ogmios + Kupo, only when this instance submitted it).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The chain backend is unreachable or not configured. Codes: `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "CHAIN_ERR_UNAVAILABLE",
+                     *       "message": "No chain backend is configured for preprod: set BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL, and restart.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    waitForTransaction: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The depth to wait for: blocks from the transaction's own to the tip (1: in a block). 1 to 100, default 1.
+                 * @example 1
+                 */
+                confirmations?: number;
+                /**
+                 * @description Seconds to wait at most, 0 to 300, default 60 (0: look once).
+                 * @example 5
+                 */
+                timeout?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The transaction id, 64 hex digits.
+                 * @example 8f1d2b3a6c5e4f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f8
+                 */
+                txHash: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transaction reached the depth asked for, was rejected, or the timeout passed (`timedOut`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The transaction id, lowercase hex. */
+                        txHash: string;
+                        /** @description confirmed: on the chain (see `confirmations`). pending: this instance submitted it and the backend accepted it, but it is not in a block yet. rejected: this instance submitted it and the ledger refused it (see `reason`); it is not on the chain. unknown: the chain has not seen it and this instance does not remember submitting it. pending and rejected come from this instance's memory of its last 10,000 submissions, which a restart forgets (they become unknown). */
+                        status: "pending" | "confirmed" | "rejected" | "unknown";
+                        /** @description With `confirmed`: the transaction's depth, the blocks from its own to the tip (1: in the latest block). The devnet has no blocks: it counts the slots since it accepted the transaction, plus one (one slot a second). null when the backend cannot tell (Ogmios + Kupo, for a transaction Kupo has not indexed). */
+                        confirmations?: number | null;
+                        /** @description With `rejected`: why the ledger refused the transaction, as the submit's 422 said it. */
+                        reason?: string;
+                        /** @description true when `timeout` passed first: the status is the last one seen (pending, unknown, or confirmed but not deep enough yet); wait again or give up. */
+                        timedOut: boolean;
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_VALIDATION",
+                     *       "message": "query.confirmations must be <= 100.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "An API key is required: send it in the X-Api-Key header (this service serves preprod).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The chain backend is unreachable or not configured. Codes: `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "CHAIN_ERR_UNAVAILABLE",
+                     *       "message": "No chain backend is configured for preprod: set BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL, and restart.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAddressUtxos: {
+        parameters: {
+            query?: {
+                /**
+                 * @description cbor (the default): UTxO strings, as CIP-30 getUtxos() returns them and the build endpoints take them. decoded: each UTxO as JSON a person reads (lovelace, assets with their names as text and CIP-67 labels, the datum as Plutus data JSON).
+                 * @example decoded
+                 */
+                view?: "cbor" | "decoded";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A payment address (bech32 or hex) of this instance's network family.
+                 * @example addr_test1vr75dew8ess84ya8zvt8en6fcx0ms6daez39prvc9vltukq0ct42e
+                 */
+                address: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The UTxOs at the address: UTxO strings (view=cbor, the default), or decoded (view=decoded). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The unspent outputs at the address, ready to pass as `utxos` to the build endpoints. */
+                        utxos: string[];
+                    } | {
+                        /** @description The unspent outputs at the address, decoded. */
+                        utxos: {
+                            /** @description The transaction that made the output. */
+                            txHash: string;
+                            /** @description The output's index in that transaction. */
+                            index: number;
+                            /** @description The output's address (bech32; base58 for a Byron address). */
+                            address: string;
+                            /** @description The lovelace it holds, a decimal string. */
+                            lovelace: string;
+                            /** @description The native assets it holds, in the output's order (empty for ADA only). */
+                            assets: {
+                                /** @description The policy id, hex. */
+                                policyId: string;
+                                /** @description The asset name as on the chain, hex (its CIP-67 prefix included). */
+                                assetName: string;
+                                /** @description The asset name as UTF-8 text, after its CIP-67 prefix when it has one, when it is printable (no control characters); else null. */
+                                name: string | null;
+                                /** @description The CIP-67 label (100 reference NFT, 222 NFT, 333 FT, 444 RFT, …) when the name starts with a valid CIP-67 prefix (its checksum included); else null. */
+                                label: number | null;
+                                /** @description How many, a decimal string (in a transaction's mint, negative for a burn). */
+                                quantity: string;
+                            }[];
+                            /** @description The output's datum; null when it has none. */
+                            datum: {
+                                /** @description The datum hash (of the inline datum's bytes, for an inline datum). */
+                                hash: string;
+                                /** @description The inline datum as Plutus data JSON in the detailed schema of cardano-cli ({"constructor": 0, "fields": [...]}, {"int": 1}, {"bytes": "<hex>"}, {"list": [...]}, {"map": [{"k": ..., "v": ...}]}; integers beyond 2^53 as decimal strings), what POST /transactions/build takes back as a datum; null when the output holds only the datum's hash. */
+                                inline: unknown | null;
+                            } | null;
+                            /** @description The hash of the reference script the output carries; null when it carries none. */
+                            referenceScriptHash: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_BAD_REQUEST",
+                     *       "message": "params.address is not a Cardano address (bech32 or hex).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "An API key is required: send it in the X-Api-Key header (this service serves preprod).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The chain backend is unreachable or not configured. Codes: `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "CHAIN_ERR_UNAVAILABLE",
+                     *       "message": "No chain backend is configured for preprod: set BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL, and restart.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    fundDevnetAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Who gets devnet funds, and how many. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "address": "addr_test1qzlc4t5df7pq2kzaud72lqpzlku5geuk5mfhlmfhzq6yg6kd934hmw7k5zpx4zff9l6uvwu989hq2ylyxdne0zey502s9x624y",
+                 *       "lovelace": 100000000
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The testnet address to fund (bech32 or hex). */
+                    address: string;
+                    /** @description Lovelace to send; 10,000 ADA (10000000000) when absent. A non-negative safe integer, or a decimal string such as "5_000_000". */
+                    lovelace?: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description The ledger accepted the transaction (or had already accepted it). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "txHash": "d767f6ee5fc945dd8d67bb9ea2e4850b51c790be3400f6f65b894168e35ba425"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The transaction id (the hash of its body), lowercase hex. */
+                        txHash: string;
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_VALIDATION",
+                     *       "message": "body.address is required.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "An API key is required: send it in the X-Api-Key header (this service serves preprod).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found. Codes: `SVC_ERR_NOT_FOUND`, `HTTP_ERR_UNKNOWN_ENDPOINT`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "code": "SVC_ERR_NOT_FOUND",
+                     *       "message": "POST /v2/services/devnet/faucet exists only on the devnet; this instance serves preprod.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed input that the ledger or a contract rule refuses; the message says why. Codes: `SVC_ERR_UNPROCESSABLE`, `CHAIN_ERR_LEDGER_REJECTED`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "error": "Unprocessable Entity",
+                     *       "code": "CHAIN_ERR_LEDGER_REJECTED",
+                     *       "message": "The ledger rejected the transaction: Transaction outputs are too small for transactionId \"7d5fa452081944c3ddab06852484fe39d64a098c129f880a0d2da24ea1851141\", invalid outputs: Vector((Shelley(ShelleyAddress(Testnet,Key(\"bf8aae8d4f8205585de37caf8022fdb9446796a6d37fed371034446a\"),Key(\"cd2c6b7dbbd6a0826a89292ff5c63b85396e0513e43367978b24a3d5\")),Value(0.000001 ADA),None),Coin(952510),{})), invalid collateral output: None",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    advanceDevnetClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description How far to move the devnet clock. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "seconds": 60
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Seconds (= slots) to move the devnet clock forward, from 0 to 315360000 (ten years). */
+                    seconds: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The devnet's clock after the move. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "slot": 77,
+                     *       "time": 1795516491000
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The devnet's slot after the move. */
+                        slot: number;
+                        /** @description Unix milliseconds of that slot's start. */
+                        time: number;
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_VALIDATION",
+                     *       "message": "body.seconds is required.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "An API key is required: send it in the X-Api-Key header (this service serves preprod).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found. Codes: `SVC_ERR_NOT_FOUND`, `HTTP_ERR_UNKNOWN_ENDPOINT`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "code": "SVC_ERR_NOT_FOUND",
+                     *       "message": "POST /v2/services/devnet/advance exists only on the devnet; this instance serves preprod.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    registerDevnetStakePool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The stake pool to register on the devnet, by its id alone. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "poolId": "pool1n3sjq3qvu5vvcd6aud6ndcwq7r3ghmkafcg60gznlwfrk2ucxku"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description The stake pool's id: bech32 (pool1…) or the operator's key hash as 56 hex digits.
+                     * @example pool1n3sjq3qvu5vvcd6aud6ndcwq7r3ghmkafcg60gznlwfrk2ucxku
+                     */
+                    poolId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The pool, registered on the devnet. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "poolId": "pool1n3sjq3qvu5vvcd6aud6ndcwq7r3ghmkafcg60gznlwfrk2ucxku",
+                     *       "keyHash": "9c6120440ce518cc375de37536e1c0f0e28beedd4e11a7a053fb923b",
+                     *       "created": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The pool's bech32 id (pool1…). */
+                        poolId: string;
+                        /** @description The operator's key hash, hex: what delegation certificates name. */
+                        keyHash: string;
+                        /** @description True when this call registered it; false when it was registered already (by a certificate, or seeded before), and nothing changed. */
+                        created: boolean;
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_BAD_REQUEST",
+                     *       "message": "body.poolId is not a stake pool id: give its bech32 id (pool1…, 28 bytes; checksum included) or the pool's key hash as 56 hex digits.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "An API key is required: send it in the X-Api-Key header (this service serves preprod).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found. Codes: `SVC_ERR_NOT_FOUND`, `HTTP_ERR_UNKNOWN_ENDPOINT`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "code": "SVC_ERR_NOT_FOUND",
+                     *       "message": "POST /v2/services/devnet/stake-pools exists only on the devnet; this instance serves preprod.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    registerDevnetDRep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The DRep to register on the devnet, by its id alone. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "drepId": "drep13d6sxkyz6st9h65qqrzd8ukpywhr8swe9f6357qntgjqye0gttd"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description The DRep's id: drep1… (CIP-129, or the older form of a key hash, as the hosted API's examples send it), drep_vkh1…, drep_script1…, drep_vk1…, or its hex (a key hash, or CIP-129's 29 bytes). Not always-abstain nor always-no-confidence: those need no registration.
+                     * @example drep13d6sxkyz6st9h65qqrzd8ukpywhr8swe9f6357qntgjqye0gttd
+                     */
+                    drepId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The DRep, registered on the devnet. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "drepId": "drep1y29h2q6cst2pvkl2sqqvf5ljcy36uv7pmy482xnczddzgqshus24w",
+                     *       "kind": "key",
+                     *       "hash": "8b75035882d4165bea8000c4d3f2c123ae33c1d92a751a78135a2402",
+                     *       "created": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The DRep's CIP-129 id (drep1…). */
+                        drepId: string;
+                        /** @description key: the DRep is a key hash; script: a script hash. */
+                        kind: "key" | "script";
+                        /** @description The DRep's key or script hash, hex. */
+                        hash: string;
+                        /** @description True when this call registered it; false when it was registered already (by a certificate, or seeded before), and nothing changed. */
+                        created: boolean;
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_BAD_REQUEST",
+                     *       "message": "body.drepId is always-abstain, a predefined DRep that every chain knows: it needs no registration. Give a key or script DRep's id.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "An API key is required: send it in the X-Api-Key header (this service serves preprod).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found. Codes: `SVC_ERR_NOT_FOUND`, `HTTP_ERR_UNKNOWN_ENDPOINT`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "code": "SVC_ERR_NOT_FOUND",
+                     *       "message": "POST /v2/services/devnet/dreps exists only on the devnet; this instance serves preprod.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    submitTournamentTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A transaction and the signatures to add before submitting it. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "transaction": "84a300818258209961cd1569a397bfb1db852f54a6eda532e4d822fce31f9183a8bcdf046cd7ae000182a300581d702ea3ce4702342f3a7b6066a7f6ea27f15fb64fafae4cc244b3c1d304011a004c4b40028201d8185829d8799fd8799f581cfd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe58ffd87a80ff82581d60fd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe581a0b9ce7ab021a00028f15a0f5f6",
+                 *       "signatures": [
+                 *         "a100d90102818258202a688902d954c76b24eff1cc797181d3b3848caa19b5528a6d993147c64fe88858403110e800224e5ef716fa93c18e53cd9b320da6fff20b4e2d393e50e6eadb7e14942388e40ae5c704818df294d71be3d70be21b3e764fe541223f640a12b8c406"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The transaction, CBOR hex: typically `complete` from a build endpoint, signed or not. */
+                    transaction: string;
+                    /** @description Witness sets whose vkey witnesses are added to the transaction's witness set. The transaction body is never changed. */
+                    signatures?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The ledger accepted the transaction (or had already accepted it). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "txHash": "0115ba1d77a59c4dc9deed6537f8861cf905c080e1d154c29711db9b4be3a038"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The transaction id (the hash of its body), lowercase hex. */
+                        txHash: string;
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_VALIDATION",
+                     *       "message": "body.transaction is required.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "An API key is required: send it in the X-Api-Key header (this service serves preprod).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed input that the ledger or a contract rule refuses; the message says why. Codes: `SVC_ERR_UNPROCESSABLE`, `CHAIN_ERR_LEDGER_REJECTED`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "error": "Unprocessable Entity",
+                     *       "code": "CHAIN_ERR_LEDGER_REJECTED",
+                     *       "message": "The ledger rejected the transaction: a signature is missing: the key with hash deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e37 (the payment key of addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej) must sign it. Sign `complete` with that key too and submit it again with every signature (the transaction itself stays the same).",
+                     *       "detail": "Missing key hashes for transactionId \"3fedbd3f8146571a77adc1e6153fc32d735e53cf66aa0f56ce2a729ca338ce94\", missing inputs key hashes: Set(\"deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e37\"), missing collateral inputs key hashes: Set(), missing voting procedures key hashes: Set(), missing withdrawals key hashes: Set(), missing certificates key hashes: Set(), missing required signers key hashes: TreeSet()",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The chain backend is unreachable or not configured. Codes: `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "CHAIN_ERR_UNAVAILABLE",
+                     *       "message": "No chain backend is configured for preprod: set BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL, and restart.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listTournaments: {
+        parameters: {
+            query?: {
+                /** @description Tournaments per page, 1 to 100; 100 when absent. */
+                limit?: number;
+                /** @description The pageState of the previous page (opaque); the first page when absent. */
+                pageState?: string;
+                /** @description Same as pageState (an alias). */
+                cursor?: string;
+                /** @description Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404. */
+                contractTitle?: string;
+                /** @description Selects a contract deployment by version; the default (the blueprint's version) when absent. Unknown: 404. */
+                contractVersion?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of tournaments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "results": [
+                     *         {
+                     *           "tournamentId": "66ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c",
+                     *           "name": "Friday cup",
+                     *           "adminAddress": "addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej",
+                     *           "bracketSize": 2,
+                     *           "entryFee": "5000000",
+                     *           "payoutStructure": [
+                     *             "15000000"
+                     *           ],
+                     *           "fixedPayouts": [
+                     *             [
+                     *               "addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej",
+                     *               "2000000"
+                     *             ]
+                     *           ],
+                     *           "participants": [],
+                     *           "status": "open",
+                     *           "settleBy": 1798108491000,
+                     *           "deposit": "7000000",
+                     *           "outputRef": "71abfadaec6969b46b3aeafb766d3974f5cd0804fcdedf29db16b07e86deaab8#0",
+                     *           "lovelace": "8866230",
+                     *           "contractTitle": "cardano-tx-service/tournament",
+                     *           "contractVersion": "2.0.0",
+                     *           "policyId": "a4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b5",
+                     *           "registrationAddress": "addr_test1wqh28nj8qg6z7wnmvpn20ah2ylc4ldj047hyesjyk0qaxpq9p47sj"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Tournaments, ordered by tournament ID. */
+                        results: {
+                            /** @description The tournament ID: the NFT's asset name, blake2b-256 of the seed output reference (64 hex). */
+                            tournamentId: string;
+                            /** @description The tournament's name. */
+                            name: string;
+                            /** @description The admin's address. */
+                            adminAddress: string;
+                            /** @description How many participants the tournament has when full. */
+                            bracketSize: number;
+                            /** @description The entry fee. Lovelace, as a decimal string. */
+                            entryFee: string;
+                            /** @description Prizes of the 1st, 2nd, ... placement. */
+                            payoutStructure: string[];
+                            /** @description Fixed payouts made at settlement. */
+                            fixedPayouts: [
+                                string,
+                                string
+                            ][];
+                            /** @description Participants, in the order they were added. */
+                            participants: string[];
+                            /** @description open: seats left, before the deadline; full: the bracket is full and it can be settled, before the deadline; expired: the chain's time has reached settleBy and it has not ended: nobody can add or settle any more, anyone can refund it; settled, cancelled, refunded: it ended that way (its NFT burnt), see endedBy. */
+                            status: "open" | "full" | "expired" | "settled" | "cancelled" | "refunded";
+                            /** @description The settlement deadline: adding participants and settling end there; from then on anyone can refund the tournament. Unix milliseconds. */
+                            settleBy: number;
+                            /** @description The creator's deposit for the prizes: what the prizes (placements and fixed payouts) exceed a full bracket's entry fees by, 0 when the fees cover them. It sits in the tournament output on top of its min-UTxO. Lovelace, as a decimal string. */
+                            deposit: string;
+                            /** @description The output that holds the tournament NFT now, <tx hash>#<index>; for an ended tournament the last one that held it (now spent). */
+                            outputRef: string;
+                            /** @description What the tournament output holds (the entry fees added, the deposit and the min-UTxO); for an ended tournament what its last output held. Lovelace, as a decimal string. */
+                            lovelace: string;
+                            /** @description The contract deployment's title. */
+                            contractTitle: string;
+                            /** @description The contract deployment's version. */
+                            contractVersion: string;
+                            /** @description Our addition: the NFT's policy id (= the tournament script hash). */
+                            policyId: string;
+                            /** @description Our addition: the address of this tournament's registration validator. */
+                            registrationAddress: string;
+                            /** @description Only for an ended tournament (settled, cancelled, refunded): the transaction that ended it. */
+                            endedBy?: {
+                                /** @description How it ended: settle (the admin paid the prizes), cancel (the admin refunded the entry fees), refund (anyone did, after settleBy). */
+                                action: "settle" | "cancel" | "refund";
+                                /** @description The transaction that spent the last tournament output and burnt the NFT. */
+                                txHash: string;
+                            };
+                            /** @description Only for a settled tournament: the paid placements' participants in placement order (1st first), from the settlement's redeemer. */
+                            results?: string[];
+                            /** @description Only for a settled tournament: the prize outputs of the settlement, placements then fixed payouts; payout k is output k of the settling transaction, tagged [tournamentId, k]. */
+                            payouts?: {
+                                /** @description The address paid. */
+                                address: string;
+                                /** @description What the contract required the output to hold at least (the prize, the entry fee, or the admin's rest). Lovelace, as a decimal string. */
+                                lovelace: string;
+                                /** @description The output, <ending tx hash>#<k>. */
+                                outputRef: string;
+                            }[];
+                            /** @description Only for a cancelled or refunded tournament: each participant's entry fee back (output k for participant k, tagged [tournamentId, k]; none when entry is free), then the rest of the tournament output to the admin in the next output (output N, or output 0 when entry is free), tagged [tournamentId, N] where N is the number of participants. */
+                            refunds?: {
+                                /** @description The address paid. */
+                                address: string;
+                                /** @description What the contract required the output to hold at least (the prize, the entry fee, or the admin's rest). Lovelace, as a decimal string. */
+                                lovelace: string;
+                                /** @description The output, <ending tx hash>#<k>. */
+                                outputRef: string;
+                            }[];
+                        }[];
+                        /** @description Pass it back as pageState (or cursor) for the next page; absent on the last page. */
+                        pageState?: string;
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_VALIDATION",
+                     *       "message": "query.limit must be >= 1.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "An API key is required: send it in the X-Api-Key header (this service serves preprod).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found. Codes: `SVC_ERR_NOT_FOUND`, `HTTP_ERR_UNKNOWN_ENDPOINT`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "code": "SVC_ERR_NOT_FOUND",
+                     *       "message": "No tournament contract deployment \"cardano-tx-service/tournament\" version \"1.0.0\": this service knows \"cardano-tx-service/tournament\" version \"2.0.0\".",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The chain backend is unreachable or not configured. Codes: `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "CHAIN_ERR_UNAVAILABLE",
+                     *       "message": "No chain backend is configured for preprod: set BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL, and restart.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A new tournament. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Friday cup",
+                 *       "adminAddress": "addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej",
+                 *       "bracketSize": 2,
+                 *       "entryFee": "5_000_000",
+                 *       "payoutStructure": [
+                 *         15000000
+                 *       ],
+                 *       "fixedPayouts": [
+                 *         [
+                 *           "addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej",
+                 *           2000000
+                 *         ]
+                 *       ],
+                 *       "utxos": [
+                 *         "828258203fedbd3f8146571a77adc1e6153fc32d735e53cf66aa0f56ce2a729ca338ce940182581d60deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e371a0b9ce333"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The tournament's name, at most 64 bytes of UTF-8 (stored in the datum). */
+                    name: string;
+                    /** @description The admin's address; its payment credential must be a key: the admin signs adding participants, settlement and cancel. */
+                    adminAddress: string;
+                    /** @description Receives the change; defaults to adminAddress. */
+                    changeAddress?: string;
+                    /** @description How many participants the tournament has; from 2 to 64 (larger brackets would not fit the ledger's limits: every add carries the whole participant list). Settlement needs a full bracket. A bracket of 64 is filled in two or more add-participants transactions of up to 40 and settled in one. */
+                    bracketSize: number;
+                    /** @description Lovelace each participant pays to register; 0 when absent: a free tournament, whose registrations hold only their min-UTxO (returned to the registrant when added) and whose prizes the creator's deposit pays. A non-negative safe integer, or a decimal string such as "5_000_000". */
+                    entryFee?: number | string;
+                    /** @description Absolute lovelace amounts paid to the 1st, 2nd, ... placement; at most bracketSize entries and at most 32 (what one settlement transaction can pay within the ledger's execution limits, besides the fixed payouts). Whatever they and fixedPayouts exceed a full bracket's entry fees (bracketSize × entryFee) by, the creator deposits at creation (the answer's `deposit`): the prizes are guaranteed on chain. */
+                    payoutStructure: (number | string)[];
+                    /** @description Fixed payouts made at settlement besides the placements (e.g. an organizer's fee); at most 8. */
+                    fixedPayouts?: [
+                        string,
+                        number | string
+                    ][];
+                    /** @description The settlement deadline: participants are added and the tournament settled before it; from then on anyone can refund it (POST /tournaments/{tournamentId}/refund). Default: 30 days after the chain's time now. At least 10 minutes and at most 365 days after the chain's time now (else 400). Unix milliseconds. */
+                    settleBy?: number;
+                    /** @description UTxO strings that pay for the transaction; the first one is consumed and names the tournament (its ID derives from it). One must hold only ADA, 5 ADA or more, for collateral. */
+                    utxos: string[];
+                    /** @description Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404. */
+                    contractTitle?: string;
+                    /** @description Selects a contract deployment by version; the default (the blueprint's version) when absent. Unknown: 404. */
+                    contractVersion?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The create transaction, the tournament's ID, its deposit and deadline. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "complete": "84ab00818258203fedbd3f8146571a77adc1e6153fc32d735e53cf66aa0f56ce2a729ca338ce94010182a300581d70a4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b501821a008749b6a1581ca4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b5a1582066ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c01028201d818589f9f9f4a46726964617920637570d8799fd8799f581cdeeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e37ffd87a80ff021a004c4b409f1a00e4e1c0ff9f9fd8799fd8799f581cdeeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e37ffd87a80ff1a001e8480ffff581c2ea3ce4702342f3a7b6066a7f6ea27f15fb64fafae4cc244b3c1d3041b000001a2a79e2cf8ff80ff82581d60deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e371a0b104220021a0005575d03191c6d08184d09a1581ca4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b5a1582066ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c010b582098c2c052f282ec7703f085ff649a1f8e8a5389829913ca97796e1bf2f70001470d818258203fedbd3f8146571a77adc1e6153fc32d735e53cf66aa0f56ce2a729ca338ce94011082581d60deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e371a0b5097f3111a004c4b401281825820985f7bf8c6bdf0d6af061ee37e5281009503c3cd42793428426589f640400c0f00a10581840100d8799fd8799fd8799fd8799f58203fedbd3f8146571a77adc1e6153fc32d735e53cf66aa0f56ce2a729ca338ce94ff01ffffff821a000921f31a0ac3dd76f5f6",
+                     *       "hash": "71abfadaec6969b46b3aeafb766d3974f5cd0804fcdedf29db16b07e86deaab8",
+                     *       "fee": "350045",
+                     *       "tournamentId": "66ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c",
+                     *       "deposit": "7000000",
+                     *       "settleBy": 1798108491000
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The whole unsigned transaction: sign it and submit it with POST /tournaments/submit-tx. */
+                        complete: string;
+                        /** @description The transaction id (the body hash). */
+                        hash: string;
+                        /** @description Our addition: the fee the transaction pays. Lovelace, as a decimal string. */
+                        fee: string;
+                        /** @description The tournament ID: the NFT's asset name, blake2b-256 of the seed output reference (64 hex). */
+                        tournamentId: string;
+                        /** @description The creator's deposit for the prizes: what the prizes exceed a full bracket's entry fees by (0 when the fees cover them), locked in the tournament output on top of its min-UTxO. Lovelace, as a decimal string. */
+                        deposit: string;
+                        /** @description The settlement deadline in the datum (the request's, or the default). Unix milliseconds. */
+                        settleBy: number;
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_VALIDATION",
+                     *       "message": "body.name is required.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "An API key is required: send it in the X-Api-Key header (this service serves preprod).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found. Codes: `SVC_ERR_NOT_FOUND`, `HTTP_ERR_UNKNOWN_ENDPOINT`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "code": "SVC_ERR_NOT_FOUND",
+                     *       "message": "No tournament contract deployment \"cardano-tx-service/tournament\" version \"1.0.0\": this service knows \"cardano-tx-service/tournament\" version \"2.0.0\".",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed input that the ledger or a contract rule refuses; the message says why. Codes: `SVC_ERR_UNPROCESSABLE`, `CHAIN_ERR_LEDGER_REJECTED`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "error": "Unprocessable Entity",
+                     *       "code": "SVC_ERR_UNPROCESSABLE",
+                     *       "message": "A tournament script refuses this transaction: Script evaluation failed: Error evaluated\nat :1:0 - 1:0\nspent budget: { mem: 0.069155, cpu: 23.810286 }\nlogs: seed not consumed (T01) Script logs: seed not consumed (T01)",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The chain backend is unreachable or not configured. Codes: `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "CHAIN_ERR_UNAVAILABLE",
+                     *       "message": "No chain backend is configured for preprod: set BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL, and restart.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getTournament: {
+        parameters: {
+            query?: {
+                /** @description Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404. */
+                contractTitle?: string;
+                /** @description Selects a contract deployment by version; the default (the blueprint's version) when absent. Unknown: 404. */
+                contractVersion?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The tournament ID: the NFT's asset name, blake2b-256 of the seed output reference (64 hex).
+                 * @example 66ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c
+                 */
+                tournamentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A tournament as the chain holds it (live), or as its last output and the transaction that ended it say (ended). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tournamentId": "66ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c",
+                     *       "name": "Friday cup",
+                     *       "adminAddress": "addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej",
+                     *       "bracketSize": 2,
+                     *       "entryFee": "5000000",
+                     *       "payoutStructure": [
+                     *         "15000000"
+                     *       ],
+                     *       "fixedPayouts": [
+                     *         [
+                     *           "addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej",
+                     *           "2000000"
+                     *         ]
+                     *       ],
+                     *       "participants": [
+                     *         "addr_test1vr75dew8ess84ya8zvt8en6fcx0ms6daez39prvc9vltukq0ct42e",
+                     *         "addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej"
+                     *       ],
+                     *       "status": "settled",
+                     *       "settleBy": 1798108491000,
+                     *       "deposit": "7000000",
+                     *       "outputRef": "288fa5ee15df0d57f87ee17782b2aae820cc0392c4565356fed07a8337370aaf#0",
+                     *       "lovelace": "18866230",
+                     *       "contractTitle": "cardano-tx-service/tournament",
+                     *       "contractVersion": "2.0.0",
+                     *       "policyId": "a4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b5",
+                     *       "registrationAddress": "addr_test1wqh28nj8qg6z7wnmvpn20ah2ylc4ldj047hyesjyk0qaxpq9p47sj",
+                     *       "endedBy": {
+                     *         "action": "settle",
+                     *         "txHash": "3c7e538ed18221909e4e60266dc0d087682bc540bfdf8802ad673f25cd2a4753"
+                     *       },
+                     *       "results": [
+                     *         "addr_test1vr75dew8ess84ya8zvt8en6fcx0ms6daez39prvc9vltukq0ct42e"
+                     *       ],
+                     *       "payouts": [
+                     *         {
+                     *           "address": "addr_test1vr75dew8ess84ya8zvt8en6fcx0ms6daez39prvc9vltukq0ct42e",
+                     *           "lovelace": "15000000",
+                     *           "outputRef": "3c7e538ed18221909e4e60266dc0d087682bc540bfdf8802ad673f25cd2a4753#0"
+                     *         },
+                     *         {
+                     *           "address": "addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej",
+                     *           "lovelace": "2000000",
+                     *           "outputRef": "3c7e538ed18221909e4e60266dc0d087682bc540bfdf8802ad673f25cd2a4753#1"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The tournament ID: the NFT's asset name, blake2b-256 of the seed output reference (64 hex). */
+                        tournamentId: string;
+                        /** @description The tournament's name. */
+                        name: string;
+                        /** @description The admin's address. */
+                        adminAddress: string;
+                        /** @description How many participants the tournament has when full. */
+                        bracketSize: number;
+                        /** @description The entry fee. Lovelace, as a decimal string. */
+                        entryFee: string;
+                        /** @description Prizes of the 1st, 2nd, ... placement. */
+                        payoutStructure: string[];
+                        /** @description Fixed payouts made at settlement. */
+                        fixedPayouts: [
+                            string,
+                            string
+                        ][];
+                        /** @description Participants, in the order they were added. */
+                        participants: string[];
+                        /** @description open: seats left, before the deadline; full: the bracket is full and it can be settled, before the deadline; expired: the chain's time has reached settleBy and it has not ended: nobody can add or settle any more, anyone can refund it; settled, cancelled, refunded: it ended that way (its NFT burnt), see endedBy. */
+                        status: "open" | "full" | "expired" | "settled" | "cancelled" | "refunded";
+                        /** @description The settlement deadline: adding participants and settling end there; from then on anyone can refund the tournament. Unix milliseconds. */
+                        settleBy: number;
+                        /** @description The creator's deposit for the prizes: what the prizes (placements and fixed payouts) exceed a full bracket's entry fees by, 0 when the fees cover them. It sits in the tournament output on top of its min-UTxO. Lovelace, as a decimal string. */
+                        deposit: string;
+                        /** @description The output that holds the tournament NFT now, <tx hash>#<index>; for an ended tournament the last one that held it (now spent). */
+                        outputRef: string;
+                        /** @description What the tournament output holds (the entry fees added, the deposit and the min-UTxO); for an ended tournament what its last output held. Lovelace, as a decimal string. */
+                        lovelace: string;
+                        /** @description The contract deployment's title. */
+                        contractTitle: string;
+                        /** @description The contract deployment's version. */
+                        contractVersion: string;
+                        /** @description Our addition: the NFT's policy id (= the tournament script hash). */
+                        policyId: string;
+                        /** @description Our addition: the address of this tournament's registration validator. */
+                        registrationAddress: string;
+                        /** @description Only for an ended tournament (settled, cancelled, refunded): the transaction that ended it. */
+                        endedBy?: {
+                            /** @description How it ended: settle (the admin paid the prizes), cancel (the admin refunded the entry fees), refund (anyone did, after settleBy). */
+                            action: "settle" | "cancel" | "refund";
+                            /** @description The transaction that spent the last tournament output and burnt the NFT. */
+                            txHash: string;
+                        };
+                        /** @description Only for a settled tournament: the paid placements' participants in placement order (1st first), from the settlement's redeemer. */
+                        results?: string[];
+                        /** @description Only for a settled tournament: the prize outputs of the settlement, placements then fixed payouts; payout k is output k of the settling transaction, tagged [tournamentId, k]. */
+                        payouts?: {
+                            /** @description The address paid. */
+                            address: string;
+                            /** @description What the contract required the output to hold at least (the prize, the entry fee, or the admin's rest). Lovelace, as a decimal string. */
+                            lovelace: string;
+                            /** @description The output, <ending tx hash>#<k>. */
+                            outputRef: string;
+                        }[];
+                        /** @description Only for a cancelled or refunded tournament: each participant's entry fee back (output k for participant k, tagged [tournamentId, k]; none when entry is free), then the rest of the tournament output to the admin in the next output (output N, or output 0 when entry is free), tagged [tournamentId, N] where N is the number of participants. */
+                        refunds?: {
+                            /** @description The address paid. */
+                            address: string;
+                            /** @description What the contract required the output to hold at least (the prize, the entry fee, or the admin's rest). Lovelace, as a decimal string. */
+                            lovelace: string;
+                            /** @description The output, <ending tx hash>#<k>. */
+                            outputRef: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_VALIDATION",
+                     *       "message": "params.tournamentId is invalid: The tournament ID: the NFT's asset name, blake2b-256 of the seed output reference (64 hex).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "An API key is required: send it in the X-Api-Key header (this service serves preprod).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found. Codes: `SVC_ERR_NOT_FOUND`, `HTTP_ERR_UNKNOWN_ENDPOINT`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "code": "SVC_ERR_NOT_FOUND",
+                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.0.0\": no output of this contract holds or held its NFT.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The chain backend is unreachable or not configured. Codes: `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "CHAIN_ERR_UNAVAILABLE",
+                     *       "message": "No chain backend is configured for preprod: set BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL, and restart.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    registerToTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The tournament ID: the NFT's asset name, blake2b-256 of the seed output reference (64 hex).
+                 * @example 66ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c
+                 */
+                tournamentId: string;
+            };
+            cookie?: never;
+        };
+        /** @description A registration to a tournament. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "registererAddress": "addr_test1vr75dew8ess84ya8zvt8en6fcx0ms6daez39prvc9vltukq0ct42e",
+                 *       "utxos": [
+                 *         "828258203fedbd3f8146571a77adc1e6153fc32d735e53cf66aa0f56ce2a729ca338ce940082581d60fd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe581a004c4b40",
+                 *         "828258209961cd1569a397bfb1db852f54a6eda532e4d822fce31f9183a8bcdf046cd7ae0082581d60fd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe581a0bebc200"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The tournament ID again, as clients of the hosted API send it; when present it must equal the path's. */
+                    tournamentId?: string;
+                    /** @description The registrant's address (key payment credential): the registration's datum, and who may cancel it. */
+                    registererAddress: string;
+                    /** @description Receives the change; defaults to registererAddress. */
+                    changeAddress?: string;
+                    /** @description UTxO strings that pay the entry fee and the transaction fee. */
+                    utxos: string[];
+                    /** @description Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404. */
+                    contractTitle?: string;
+                    /** @description Selects a contract deployment by version; the default (the blueprint's version) when absent. Unknown: 404. */
+                    contractVersion?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The registration transaction and its output. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "complete": "84a300818258209961cd1569a397bfb1db852f54a6eda532e4d822fce31f9183a8bcdf046cd7ae000182a300581d702ea3ce4702342f3a7b6066a7f6ea27f15fb64fafae4cc244b3c1d304011a004c4b40028201d8185829d8799fd8799f581cfd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe58ffd87a80ff82581d60fd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe581a0b9ce7ab021a00028f15a0f5f6",
+                     *       "hash": "0115ba1d77a59c4dc9deed6537f8861cf905c080e1d154c29711db9b4be3a038",
+                     *       "fee": "167701",
+                     *       "outputRef": "0115ba1d77a59c4dc9deed6537f8861cf905c080e1d154c29711db9b4be3a038#0"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The whole unsigned transaction: sign it and submit it with POST /tournaments/submit-tx. */
+                        complete: string;
+                        /** @description The transaction id (the body hash). */
+                        hash: string;
+                        /** @description Our addition: the fee the transaction pays. Lovelace, as a decimal string. */
+                        fee: string;
+                        /** @description The registration output this transaction makes, <tx hash>#0. */
+                        outputRef: string;
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_VALIDATION",
+                     *       "message": "body.registererAddress is required.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "An API key is required: send it in the X-Api-Key header (this service serves preprod).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found. Codes: `SVC_ERR_NOT_FOUND`, `HTTP_ERR_UNKNOWN_ENDPOINT`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "code": "SVC_ERR_NOT_FOUND",
+                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.0.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed input that the ledger or a contract rule refuses; the message says why. Codes: `SVC_ERR_UNPROCESSABLE`, `CHAIN_ERR_LEDGER_REJECTED`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "error": "Unprocessable Entity",
+                     *       "code": "SVC_ERR_UNPROCESSABLE",
+                     *       "message": "A tournament script refuses this transaction: Script evaluation failed: Error evaluated\nat :1:0 - 1:0\nspent budget: { mem: 0.069155, cpu: 23.810286 }\nlogs: seed not consumed (T01) Script logs: seed not consumed (T01)",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The chain backend is unreachable or not configured. Codes: `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "CHAIN_ERR_UNAVAILABLE",
+                     *       "message": "No chain backend is configured for preprod: set BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL, and restart.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unregisterFromTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The tournament ID: the NFT's asset name, blake2b-256 of the seed output reference (64 hex).
+                 * @example 66ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c
+                 */
+                tournamentId: string;
+            };
+            cookie?: never;
+        };
+        /** @description The cancellation of a registration. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "registererAddress": "addr_test1vr75dew8ess84ya8zvt8en6fcx0ms6daez39prvc9vltukq0ct42e",
+                 *       "outputRef": "0115ba1d77a59c4dc9deed6537f8861cf905c080e1d154c29711db9b4be3a038#0",
+                 *       "utxos": [
+                 *         "828258203fedbd3f8146571a77adc1e6153fc32d735e53cf66aa0f56ce2a729ca338ce940082581d60fd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe581a004c4b40",
+                 *         "828258200115ba1d77a59c4dc9deed6537f8861cf905c080e1d154c29711db9b4be3a0380182581d60fd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe581a0b9ce7ab"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The tournament ID again, as clients of the hosted API send it; when present it must equal the path's. */
+                    tournamentId?: string;
+                    /** @description The registrant's address: it must be the registration's datum; it receives the refund and must sign. */
+                    registererAddress: string;
+                    /** @description Receives the change; defaults to registererAddress. */
+                    changeAddress?: string;
+                    /** @description The registration output to cancel, <tx hash>#<index>. */
+                    outputRef: string;
+                    /** @description UTxO strings that pay the transaction fee; one must hold only ADA, 5 ADA or more, for collateral. */
+                    utxos: string[];
+                    /** @description Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404. */
+                    contractTitle?: string;
+                    /** @description Selects a contract deployment by version; the default (the blueprint's version) when absent. Unknown: 404. */
+                    contractVersion?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description An unsigned transaction. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "complete": "84a800828258200115ba1d77a59c4dc9deed6537f8861cf905c080e1d154c29711db9b4be3a038008258200115ba1d77a59c4dc9deed6537f8861cf905c080e1d154c29711db9b4be3a03801018282581d60fd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe581a004c4b4082581d60fd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe581a0b9961bf021a000385ec0b5820e70cd6d42911c91fb0a9422418d2ec109679fa46d34ef4deebb7370eeb4fca320d818258200115ba1d77a59c4dc9deed6537f8861cf905c080e1d154c29711db9b4be3a038010e81581cfd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe581082581d60fd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe581a0b509c6b111a004c4b40a20581840000d87980821959981a00705d8f06d90102815904d25904cf01000022232323232323232533357346a666ae68cdc39aab9d3754012900009191a999ab9a3370e6aae74dd5000a40002464a666ae6800440044cd5ce24903543536000013232323233300100100223375e002008444a666aae7c0085280a999ab9a30013574200429444ccc00c00cd5d10010009bac357426ae88d5d11aba2357446ae88d5d11aba2357446aae78dd50061ba9001375c6ae84d55cf1baa0011232533357340022002266ae712410354353700001300400d001357426aae78dd5005899191911919192999ab9a5333573464a666ae6800440044cd5ce24903543538000015333573466ebcc8d5d09aab9e37540026ae8400530122d87a9f581ca4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b5ff0013370e646466600200244a666aae7c0045200015333573466ebcd55ce9aba10014c122582066ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c001375a6aae78d5d08008998010011aba200100222253335573e002290000a999ab9a3375e6aae74d5d0800a611e581ca4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b50013300200237566aae78d5d080089998018018011aba200137566ae84d5d1000a400429404c94ccd5cd0008800899ab9c4901035435390000132333573400294128991919800800801112999aab9f00114a02a666ae68cdd79aab9d3574200298011e581ca4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b50014a22660040046ae88004dd59aba1357446ae880145280992999ab9a0011001133573892010354363000001300801114a06aae78004dd50009aba137586ae84008d5d10009aba235573c0026ea801c02452616253335734a666666ae900044c94ccd5cd19b8735573a00290000992999aab9f00114a02a666ae68c014d5d08008992999aab9f00114a02a666ae68c94cccccd5d200089919192999ab9a3370e00490000a999aab9f00114a02a666aae7cd5d10008992999999aba400113232325333573466e1c0092000133300d00e23335573e002945280008a999ab9a3370e004900109998069199999aba40014a0941282514a06601a4666666ae90005282504a094528198069199999aba40014a0941282514a04666aae7c00528a5000114a06aae78008d55ce8009baa00114a029405280a5035742002294054ccd5cd19b87002480084ccd55cf800a514a02940d55cf0011aab9d001375400229405280a5014a06ae8400454ccd55cf9aba200114a229405281aba200114a06aae780045281baa00114a029405280a50132323235333573466e1cd55ce9baa0014800048c8d4ccd5cd19b8735573a6ea80052002124a224646a666ae68cdc39aab9d3754002900009251124a00026ae84d55cf1baa001001357426ae8800c49280009aba100135573c0026ea80045281112999aab9f00114a02a666ae68c00cd5d0800898011aba200114a04a666666ae900044c8c8c94ccd5cd19b870024800054ccd55cf8008a50153335573e6ae880044c018d5d08008a5015333573466e1c0092002153335573e002294054ccd55cf9aba2001130053574200229405281aab9e00235573a0026ea80045280a5014a0294140094004494cccccd5d20008a5014a029405280a999ab9a3370e6e34dd7000a407029445281aba135573c6ea80041f5f6",
+                     *       "hash": "2da9b74ad9338983820ee3e2210bdc698008b509f58612bd432ad273998a694f",
+                     *       "fee": "230892"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The whole unsigned transaction: sign it and submit it with POST /tournaments/submit-tx. */
+                        complete: string;
+                        /** @description The transaction id (the body hash). */
+                        hash: string;
+                        /** @description Our addition: the fee the transaction pays. Lovelace, as a decimal string. */
+                        fee: string;
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_VALIDATION",
+                     *       "message": "body.registererAddress is required.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "An API key is required: send it in the X-Api-Key header (this service serves preprod).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found. Codes: `SVC_ERR_NOT_FOUND`, `HTTP_ERR_UNKNOWN_ENDPOINT`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "code": "SVC_ERR_NOT_FOUND",
+                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.0.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed input that the ledger or a contract rule refuses; the message says why. Codes: `SVC_ERR_UNPROCESSABLE`, `CHAIN_ERR_LEDGER_REJECTED`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "error": "Unprocessable Entity",
+                     *       "code": "SVC_ERR_UNPROCESSABLE",
+                     *       "message": "A tournament script refuses this transaction: Script evaluation failed: Error evaluated\nat :1:0 - 1:0\nspent budget: { mem: 0.069155, cpu: 23.810286 }\nlogs: seed not consumed (T01) Script logs: seed not consumed (T01)",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The chain backend is unreachable or not configured. Codes: `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "CHAIN_ERR_UNAVAILABLE",
+                     *       "message": "No chain backend is configured for preprod: set BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL, and restart.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listTournamentRegistrations: {
+        parameters: {
+            query?: {
+                /** @description true: only valid registrations; false: only invalid ones; all when absent. */
+                valid?: boolean;
+                /** @description Registrations per page, 1 to 100; 100 when absent. */
+                limit?: number;
+                /** @description Page number, from 1; 1 when absent. */
+                page?: number;
+                /** @description Same as page (an alias), from 1. */
+                cursor?: number;
+                /** @description Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404. */
+                contractTitle?: string;
+                /** @description Selects a contract deployment by version; the default (the blueprint's version) when absent. Unknown: 404. */
+                contractVersion?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The tournament ID: the NFT's asset name, blake2b-256 of the seed output reference (64 hex).
+                 * @example 66ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c
+                 */
+                tournamentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of registrations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "entryFeeLovelace": "5000000",
+                     *       "results": [
+                     *         {
+                     *           "address": "addr_test1vr75dew8ess84ya8zvt8en6fcx0ms6daez39prvc9vltukq0ct42e",
+                     *           "outputRef": "0115ba1d77a59c4dc9deed6537f8861cf905c080e1d154c29711db9b4be3a038#0",
+                     *           "valid": true,
+                     *           "paidFeesLovelace": "5000000"
+                     *         },
+                     *         {
+                     *           "address": "addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej",
+                     *           "outputRef": "8c14453bdee2cc900e019baeb05e4c6765fe5d0752147ce7d05058bec8769f89#0",
+                     *           "valid": true,
+                     *           "paidFeesLovelace": "5000000"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "limit": 100
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The tournament's entry fee. Lovelace, as a decimal string. */
+                        entryFeeLovelace: string;
+                        /** @description Registrations, ordered by output reference. */
+                        results: {
+                            /** @description The registrant's address from the datum; null when the datum is not an address. */
+                            address: string | null;
+                            /** @description The registration output, <tx hash>#<index>. */
+                            outputRef: string;
+                            /** @description true when the datum is an address and the output holds at least the entry fee. */
+                            valid: boolean;
+                            /** @description What the output holds. Lovelace, as a decimal string. */
+                            paidFeesLovelace: string;
+                        }[];
+                        /** @description This page's number, from 1. */
+                        page: number;
+                        /** @description The page size. */
+                        limit: number;
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_VALIDATION",
+                     *       "message": "query.valid must be boolean.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "An API key is required: send it in the X-Api-Key header (this service serves preprod).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found. Codes: `SVC_ERR_NOT_FOUND`, `HTTP_ERR_UNKNOWN_ENDPOINT`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "code": "SVC_ERR_NOT_FOUND",
+                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.0.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The chain backend is unreachable or not configured. Codes: `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "CHAIN_ERR_UNAVAILABLE",
+                     *       "message": "No chain backend is configured for preprod: set BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL, and restart.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    addTournamentParticipants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The tournament ID: the NFT's asset name, blake2b-256 of the seed output reference (64 hex).
+                 * @example 66ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c
+                 */
+                tournamentId: string;
+            };
+            cookie?: never;
+        };
+        /** @description Registrations to add as participants. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "adminAddress": "addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej",
+                 *       "registrations": [
+                 *         {
+                 *           "address": "addr_test1vr75dew8ess84ya8zvt8en6fcx0ms6daez39prvc9vltukq0ct42e",
+                 *           "outputRef": "0115ba1d77a59c4dc9deed6537f8861cf905c080e1d154c29711db9b4be3a038#0"
+                 *         },
+                 *         {
+                 *           "address": "addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej",
+                 *           "outputRef": "8c14453bdee2cc900e019baeb05e4c6765fe5d0752147ce7d05058bec8769f89#0"
+                 *         }
+                 *       ],
+                 *       "utxos": [
+                 *         "828258208c14453bdee2cc900e019baeb05e4c6765fe5d0752147ce7d05058bec8769f890182581d60deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e371a0ac167cb"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The tournament ID again, as clients of the hosted API send it; when present it must equal the path's. */
+                    tournamentId?: string;
+                    /** @description The tournament's admin address: only the admin adds participants, and signs. */
+                    adminAddress: string;
+                    /** @description Receives the change; defaults to adminAddress. */
+                    changeAddress?: string;
+                    /** @description The registrations to add, at most 40 per request (more would exceed the ledger's execution limits: a 400 asks to split them into several requests, each submitted before the next). Their addresses are appended in the ledger's input order (by output reference). */
+                    registrations: {
+                        /** @description The registrant's address, as the registration's datum names it. */
+                        address: string;
+                        /** @description The registration output, <tx hash>#<index>. */
+                        outputRef: string;
+                    }[];
+                    /** @description The admin's UTxO strings: they pay the fee and what underpaid registrations lack; one must hold only ADA, 5 ADA or more, for collateral. */
+                    utxos: string[];
+                    /** @description Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404. */
+                    contractTitle?: string;
+                    /** @description Selects a contract deployment by version; the default (the blueprint's version) when absent. Unknown: 404. */
+                    contractVersion?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description An unsigned transaction. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "complete": "84aa00848258200115ba1d77a59c4dc9deed6537f8861cf905c080e1d154c29711db9b4be3a0380082582071abfadaec6969b46b3aeafb766d3974f5cd0804fcdedf29db16b07e86deaab8008258208c14453bdee2cc900e019baeb05e4c6765fe5d0752147ce7d05058bec8769f89008258208c14453bdee2cc900e019baeb05e4c6765fe5d0752147ce7d05058bec8769f89010182a300581d70a4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b501821a011fe036a1581ca4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b5a1582066ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c01028201d81858f29f9f4a46726964617920637570d8799fd8799f581cdeeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e37ffd87a80ff021a004c4b409f1a00e4e1c0ff9f9fd8799fd8799f581cdeeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e37ffd87a80ff1a001e8480ffff581c2ea3ce4702342f3a7b6066a7f6ea27f15fb64fafae4cc244b3c1d3041b000001a2a79e2cf8ff9fd8799fd8799f581cfd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe58ffd87a80ffd8799fd8799f581cdeeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e37ffd87a80ffffff82581d60deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e371a0abac23d021a0006a58e03191c790b58206b5cab238daeaa2ad39f7f1f082022bed00f76dbe07b9d2d6ee2e425aef8bd1b0d818258208c14453bdee2cc900e019baeb05e4c6765fe5d0752147ce7d05058bec8769f89010e81581cdeeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e371082581d60deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e371a0a751c8b111a004c4b401281825820985f7bf8c6bdf0d6af061ee37e5281009503c3cd42793428426589f640400c0f00a20583840000d87a80821a000146531a01ae0a4f840001d87a9fd87980ff821a000abb7d1a0ed1a181840002d87a80821a000146531a01ae0a4f06d90102815904d25904cf01000022232323232323232533357346a666ae68cdc39aab9d3754012900009191a999ab9a3370e6aae74dd5000a40002464a666ae6800440044cd5ce24903543536000013232323233300100100223375e002008444a666aae7c0085280a999ab9a30013574200429444ccc00c00cd5d10010009bac357426ae88d5d11aba2357446ae88d5d11aba2357446aae78dd50061ba9001375c6ae84d55cf1baa0011232533357340022002266ae712410354353700001300400d001357426aae78dd5005899191911919192999ab9a5333573464a666ae6800440044cd5ce24903543538000015333573466ebcc8d5d09aab9e37540026ae8400530122d87a9f581ca4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b5ff0013370e646466600200244a666aae7c0045200015333573466ebcd55ce9aba10014c122582066ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c001375a6aae78d5d08008998010011aba200100222253335573e002290000a999ab9a3375e6aae74d5d0800a611e581ca4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b50013300200237566aae78d5d080089998018018011aba200137566ae84d5d1000a400429404c94ccd5cd0008800899ab9c4901035435390000132333573400294128991919800800801112999aab9f00114a02a666ae68cdd79aab9d3574200298011e581ca4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b50014a22660040046ae88004dd59aba1357446ae880145280992999ab9a0011001133573892010354363000001300801114a06aae78004dd50009aba137586ae84008d5d10009aba235573c0026ea801c02452616253335734a666666ae900044c94ccd5cd19b8735573a00290000992999aab9f00114a02a666ae68c014d5d08008992999aab9f00114a02a666ae68c94cccccd5d200089919192999ab9a3370e00490000a999aab9f00114a02a666aae7cd5d10008992999999aba400113232325333573466e1c0092000133300d00e23335573e002945280008a999ab9a3370e004900109998069199999aba40014a0941282514a06601a4666666ae90005282504a094528198069199999aba40014a0941282514a04666aae7c00528a5000114a06aae78008d55ce8009baa00114a029405280a5035742002294054ccd5cd19b87002480084ccd55cf800a514a02940d55cf0011aab9d001375400229405280a5014a06ae8400454ccd55cf9aba200114a229405281aba200114a06aae780045281baa00114a029405280a50132323235333573466e1cd55ce9baa0014800048c8d4ccd5cd19b8735573a6ea80052002124a224646a666ae68cdc39aab9d3754002900009251124a00026ae84d55cf1baa001001357426ae8800c49280009aba100135573c0026ea80045281112999aab9f00114a02a666ae68c00cd5d0800898011aba200114a04a666666ae900044c8c8c94ccd5cd19b870024800054ccd55cf8008a50153335573e6ae880044c018d5d08008a5015333573466e1c0092002153335573e002294054ccd55cf9aba2001130053574200229405281aab9e00235573a0026ea80045280a5014a0294140094004494cccccd5d20008a5014a029405280a999ab9a3370e6e34dd7000a407029445281aba135573c6ea80041f5f6",
+                     *       "hash": "288fa5ee15df0d57f87ee17782b2aae820cc0392c4565356fed07a8337370aaf",
+                     *       "fee": "435598"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The whole unsigned transaction: sign it and submit it with POST /tournaments/submit-tx. */
+                        complete: string;
+                        /** @description The transaction id (the body hash). */
+                        hash: string;
+                        /** @description Our addition: the fee the transaction pays. Lovelace, as a decimal string. */
+                        fee: string;
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_VALIDATION",
+                     *       "message": "body.adminAddress is required.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "An API key is required: send it in the X-Api-Key header (this service serves preprod).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found. Codes: `SVC_ERR_NOT_FOUND`, `HTTP_ERR_UNKNOWN_ENDPOINT`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "code": "SVC_ERR_NOT_FOUND",
+                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.0.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed input that the ledger or a contract rule refuses; the message says why. Codes: `SVC_ERR_UNPROCESSABLE`, `CHAIN_ERR_LEDGER_REJECTED`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "error": "Unprocessable Entity",
+                     *       "code": "SVC_ERR_UNPROCESSABLE",
+                     *       "message": "A tournament script refuses this transaction: Script evaluation failed: Error evaluated\nat :1:0 - 1:0\nspent budget: { mem: 0.069155, cpu: 23.810286 }\nlogs: seed not consumed (T01) Script logs: seed not consumed (T01)",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The chain backend is unreachable or not configured. Codes: `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "CHAIN_ERR_UNAVAILABLE",
+                     *       "message": "No chain backend is configured for preprod: set BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL, and restart.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    settleTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The tournament ID: the NFT's asset name, blake2b-256 of the seed output reference (64 hex).
+                 * @example 66ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c
+                 */
+                tournamentId: string;
+            };
+            cookie?: never;
+        };
+        /** @description The results of a tournament. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "adminAddress": "addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej",
+                 *       "results": [
+                 *         "addr_test1vr75dew8ess84ya8zvt8en6fcx0ms6daez39prvc9vltukq0ct42e",
+                 *         "addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej"
+                 *       ],
+                 *       "utxos": [
+                 *         "82825820288fa5ee15df0d57f87ee17782b2aae820cc0392c4565356fed07a8337370aaf0182581d60deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e371a0abac23d"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The tournament ID again, as clients of the hosted API send it; when present it must equal the path's. */
+                    tournamentId?: string;
+                    /** @description The tournament's admin address: only the admin settles, and signs. */
+                    adminAddress: string;
+                    /** @description Receives the change and what is left of the prize pool; defaults to adminAddress. */
+                    changeAddress?: string;
+                    /** @description Participants in placement order (1st first), no duplicates, at least as many as payoutStructure; the first payoutStructure.length are paid. */
+                    results: string[];
+                    /** @description The admin's UTxO strings: they pay the fee; one must hold only ADA, 5 ADA or more, for collateral. */
+                    utxos: string[];
+                    /** @description Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404. */
+                    contractTitle?: string;
+                    /** @description Selects a contract deployment by version; the default (the blueprint's version) when absent. Unknown: 404. */
+                    contractVersion?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description An unsigned transaction. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "complete": "84ab0081825820288fa5ee15df0d57f87ee17782b2aae820cc0392c4565356fed07a8337370aaf000183a300581d60fd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe58011a00e4e1c0028201d81858259f582066ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c00ffa300581d60deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e37011a001e8480028201d81858259f582066ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c01ff82581d60deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e371a001765b2021a0005144403191c7a09a1581ca4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b5a1582066ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c200b58203a764f3c3b4c7bf8c623ff49fecf2581d82babe12a3f6beb3e9376268ffb8b2c0d81825820288fa5ee15df0d57f87ee17782b2aae820cc0392c4565356fed07a8337370aaf010e81581cdeeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e371082581d60deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e371a0a6e76fd111a004c4b401281825820985f7bf8c6bdf0d6af061ee37e5281009503c3cd42793428426589f640400c0f00a10582840000d87a9fd87a9f9f00ffffff821a0005b6611a07639ce5840100d8799fd87a80ff8219d01e1a00ed72adf5f6",
+                     *       "hash": "3c7e538ed18221909e4e60266dc0d087682bc540bfdf8802ad673f25cd2a4753",
+                     *       "fee": "332868"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The whole unsigned transaction: sign it and submit it with POST /tournaments/submit-tx. */
+                        complete: string;
+                        /** @description The transaction id (the body hash). */
+                        hash: string;
+                        /** @description Our addition: the fee the transaction pays. Lovelace, as a decimal string. */
+                        fee: string;
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_VALIDATION",
+                     *       "message": "body.adminAddress is required.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "An API key is required: send it in the X-Api-Key header (this service serves preprod).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found. Codes: `SVC_ERR_NOT_FOUND`, `HTTP_ERR_UNKNOWN_ENDPOINT`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "code": "SVC_ERR_NOT_FOUND",
+                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.0.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed input that the ledger or a contract rule refuses; the message says why. Codes: `SVC_ERR_UNPROCESSABLE`, `CHAIN_ERR_LEDGER_REJECTED`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "error": "Unprocessable Entity",
+                     *       "code": "SVC_ERR_UNPROCESSABLE",
+                     *       "message": "A tournament script refuses this transaction: Script evaluation failed: Error evaluated\nat :1:0 - 1:0\nspent budget: { mem: 0.069155, cpu: 23.810286 }\nlogs: seed not consumed (T01) Script logs: seed not consumed (T01)",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The chain backend is unreachable or not configured. Codes: `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "CHAIN_ERR_UNAVAILABLE",
+                     *       "message": "No chain backend is configured for preprod: set BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL, and restart.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancelTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The tournament ID: the NFT's asset name, blake2b-256 of the seed output reference (64 hex).
+                 * @example 66ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c
+                 */
+                tournamentId: string;
+            };
+            cookie?: never;
+        };
+        /** @description The admin's cancellation of a tournament. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "adminAddress": "addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej",
+                 *       "utxos": [
+                 *         "828258208c14453bdee2cc900e019baeb05e4c6765fe5d0752147ce7d05058bec8769f890182581d60deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e371a0ac167cb"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The tournament ID again, as clients of the hosted API send it; when present it must equal the path's. */
+                    tournamentId?: string;
+                    /** @description The tournament's admin address: only the admin cancels, and signs. */
+                    adminAddress: string;
+                    /** @description Receives the change; defaults to adminAddress. (The admin's share of the tournament output goes to adminAddress, as the contract requires.) */
+                    changeAddress?: string;
+                    /** @description The admin's UTxO strings: they pay the fee; one must hold only ADA, 5 ADA or more, for collateral. */
+                    utxos: string[];
+                    /** @description Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404. */
+                    contractTitle?: string;
+                    /** @description Selects a contract deployment by version; the default (the blueprint's version) when absent. Unknown: 404. */
+                    contractVersion?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description An unsigned transaction. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "complete": "84aa008282582071abfadaec6969b46b3aeafb766d3974f5cd0804fcdedf29db16b07e86deaab8008258208c14453bdee2cc900e019baeb05e4c6765fe5d0752147ce7d05058bec8769f89010182a300581d60deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e37011a008749b6028201d81858259f582066ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c00ff82581d60deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e371a0abc22c7021a0005450409a1581ca4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b5a1582066ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c200b5820159572e5afe6806093472dcd73fad3081f0c49ddc043932b9c3d7e401e1ced850d818258208c14453bdee2cc900e019baeb05e4c6765fe5d0752147ce7d05058bec8769f89010e81581cdeeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e371082581d60deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e371a0a751c8b111a004c4b401281825820985f7bf8c6bdf0d6af061ee37e5281009503c3cd42793428426589f640400c0f00a10582840000d87a9fd87b80ff821a00087f4e1a0b004dc3840100d8799fd87a80ff8219d01e1a00ed72adf5f6",
+                     *       "hash": "86f73da5f0ff6ba3089800441a8b7881e26609d964a803d560d449200f521be5",
+                     *       "fee": "345348"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The whole unsigned transaction: sign it and submit it with POST /tournaments/submit-tx. */
+                        complete: string;
+                        /** @description The transaction id (the body hash). */
+                        hash: string;
+                        /** @description Our addition: the fee the transaction pays. Lovelace, as a decimal string. */
+                        fee: string;
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_VALIDATION",
+                     *       "message": "body.adminAddress is required.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "An API key is required: send it in the X-Api-Key header (this service serves preprod).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found. Codes: `SVC_ERR_NOT_FOUND`, `HTTP_ERR_UNKNOWN_ENDPOINT`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "code": "SVC_ERR_NOT_FOUND",
+                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.0.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed input that the ledger or a contract rule refuses; the message says why. Codes: `SVC_ERR_UNPROCESSABLE`, `CHAIN_ERR_LEDGER_REJECTED`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "error": "Unprocessable Entity",
+                     *       "code": "SVC_ERR_UNPROCESSABLE",
+                     *       "message": "A tournament script refuses this transaction: Script evaluation failed: Error evaluated\nat :1:0 - 1:0\nspent budget: { mem: 0.069155, cpu: 23.810286 }\nlogs: seed not consumed (T01) Script logs: seed not consumed (T01)",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The chain backend is unreachable or not configured. Codes: `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "CHAIN_ERR_UNAVAILABLE",
+                     *       "message": "No chain backend is configured for preprod: set BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL, and restart.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    refundTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The tournament ID: the NFT's asset name, blake2b-256 of the seed output reference (64 hex).
+                 * @example 66ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c
+                 */
+                tournamentId: string;
+            };
+            cookie?: never;
+        };
+        /** @description A refund of a tournament whose settlement deadline has passed. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "utxos": [
+                 *         "828258203c7e538ed18221909e4e60266dc0d087682bc540bfdf8802ad673f25cd2a475300a300581d60fd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe58011a00e4e1c0028201d81858259f582066ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c00ff",
+                 *         "828258203fedbd3f8146571a77adc1e6153fc32d735e53cf66aa0f56ce2a729ca338ce940082581d60fd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe581a004c4b40",
+                 *         "828258209be621d467f116be8939c5f62d8f60ae83a5f4c0a9a2bdb7b783bd2ce632a1ac0182581d60fd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe581a0b01c216"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The tournament ID again, as clients of the hosted API send it; when present it must equal the path's. */
+                    tournamentId?: string;
+                    /** @description The caller's address (anyone may refund): it receives the change unless changeAddress is given. Defaults to the address of the first key-locked UTxO of utxos. */
+                    address?: string;
+                    /** @description Receives the change; defaults to address. */
+                    changeAddress?: string;
+                    /** @description The caller's UTxO strings: they pay the fee; one must hold only ADA, 5 ADA or more, for collateral. */
+                    utxos: string[];
+                    /** @description Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404. */
+                    contractTitle?: string;
+                    /** @description Selects a contract deployment by version; the default (the blueprint's version) when absent. Unknown: 404. */
+                    contractVersion?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description An unsigned transaction. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "complete": "84aa00828258209be621d467f116be8939c5f62d8f60ae83a5f4c0a9a2bdb7b783bd2ce632a1ac01825820e25d0089ecf72e28b1477577649d95413bbfcbb42302c83caa426a2a50b55eb9000183a300581d60fd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe58011a00989680028201d81858259f58207ab633981f692e61940578328707583afea7eb7a1e98dbab21b70746116a3b0600ffa300581d60deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e37011a00191f54028201d81858259f58207ab633981f692e61940578328707583afea7eb7a1e98dbab21b70746116a3b0601ff82581d60fd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe581a0afc54a2021a00056d74081903e009a1581ca4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b5a158207ab633981f692e61940578328707583afea7eb7a1e98dbab21b70746116a3b06200b5820774894c95a29527963a2c18feca26114ef5e408983269e60af1bbb7fb707d8ed0d818258209be621d467f116be8939c5f62d8f60ae83a5f4c0a9a2bdb7b783bd2ce632a1ac011082581d60fd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe581a0ab576d6111a004c4b401281825820985f7bf8c6bdf0d6af061ee37e5281009503c3cd42793428426589f640400c0f00a10582840001d87a9fd87c80ff821a0009e04e1a0d3f7c72840100d8799fd87a80ff8219d01e1a00ed72adf5f6",
+                     *       "hash": "856a4eadb107d5f8f71daf2ed9932827f4898b8736b549d233f967a8c7b2d331",
+                     *       "fee": "355700"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The whole unsigned transaction: sign it and submit it with POST /tournaments/submit-tx. */
+                        complete: string;
+                        /** @description The transaction id (the body hash). */
+                        hash: string;
+                        /** @description Our addition: the fee the transaction pays. Lovelace, as a decimal string. */
+                        fee: string;
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_BAD_REQUEST",
+                     *       "message": "Tournament 66ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c can be refunded only after its settlement deadline, settleBy 1798108491000 (2026-12-24T10:34:51.000Z): from 2026-12-24T10:34:52.000Z on; the chain's time is 2026-11-24T10:35:02.000Z. Before it, only the admin can end it (POST /tournaments/66ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c/cancel).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "An API key is required: send it in the X-Api-Key header (this service serves preprod).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found. Codes: `SVC_ERR_NOT_FOUND`, `HTTP_ERR_UNKNOWN_ENDPOINT`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "code": "SVC_ERR_NOT_FOUND",
+                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.0.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed input that the ledger or a contract rule refuses; the message says why. Codes: `SVC_ERR_UNPROCESSABLE`, `CHAIN_ERR_LEDGER_REJECTED`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "error": "Unprocessable Entity",
+                     *       "code": "SVC_ERR_UNPROCESSABLE",
+                     *       "message": "A tournament script refuses this transaction: Script evaluation failed: Error evaluated\nat :1:0 - 1:0\nspent budget: { mem: 0.069155, cpu: 23.810286 }\nlogs: seed not consumed (T01) Script logs: seed not consumed (T01)",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The chain backend is unreachable or not configured. Codes: `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "CHAIN_ERR_UNAVAILABLE",
+                     *       "message": "No chain backend is configured for preprod: set BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL, and restart.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listBlueprints: {
+        parameters: {
+            query?: {
+                /** @description Only blueprints whose preamble title is exactly this. */
+                title?: string;
+                /** @description Only blueprints whose preamble version is exactly this. */
+                version?: string;
+                /** @description Only blueprints that hold a validator of this hash. 56 hex digits. */
+                hash?: string;
+                /** @description Blueprints per page, 1 to 100; 20 when absent. */
+                limit?: number;
+                /** @description The pageState of the previous page (opaque); the first page when absent. */
+                pageState?: string;
+                /** @description Same as pageState (an alias). */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of your blueprints. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "results": [
+                     *         {
+                     *           "id": "3f9c1d2e8a7b",
+                     *           "title": "anvil-api-examples/hello-world",
+                     *           "version": "0.0.0",
+                     *           "validators": [
+                     *             {
+                     *               "title": "hello_world.hello_world.spend",
+                     *               "hash": "60b2028485e1f6194876973e7f1a4781ce616d830da416bab7c98570",
+                     *               "purposes": [
+                     *                 "spend"
+                     *               ],
+                     *               "plutusVersion": "V3",
+                     *               "parameters": 0
+                     *             },
+                     *             {
+                     *               "title": "hello_world.hello_world.else",
+                     *               "hash": "60b2028485e1f6194876973e7f1a4781ce616d830da416bab7c98570",
+                     *               "purposes": [],
+                     *               "plutusVersion": "V3",
+                     *               "parameters": 0
+                     *             }
+                     *           ],
+                     *           "scriptAddresses": {
+                     *             "60b2028485e1f6194876973e7f1a4781ce616d830da416bab7c98570": "addr_test1wpstyq5yshslvx2gw6tnulc6g7quuctdsvx6g946klyc2uq746297"
+                     *           },
+                     *           "refs": {
+                     *             "60b2028485e1f6194876973e7f1a4781ce616d830da416bab7c98570": {
+                     *               "txHash": "80d231e6a5a5882a7e92dfc418eb91f7f82704d5c75bd55a38776057e1b401d6",
+                     *               "index": 0
+                     *             }
+                     *           },
+                     *           "createdAt": 1767225600000,
+                     *           "updatedAt": 1767225900000,
+                     *           "blueprint": {
+                     *             "preamble": {
+                     *               "title": "anvil-api-examples/hello-world",
+                     *               "description": "Aiken contracts for project 'anvil-api-examples/hello-world'",
+                     *               "version": "0.0.0",
+                     *               "plutusVersion": "v3",
+                     *               "compiler": {
+                     *                 "name": "Aiken",
+                     *                 "version": "v1.1.10+b25afa2"
+                     *               },
+                     *               "license": "Apache-2.0"
+                     *             },
+                     *             "validators": [
+                     *               {
+                     *                 "title": "hello_world.hello_world.spend",
+                     *                 "datum": {
+                     *                   "title": "datum",
+                     *                   "schema": {
+                     *                     "title": "Datum",
+                     *                     "anyOf": [
+                     *                       {
+                     *                         "title": "Datum",
+                     *                         "dataType": "constructor",
+                     *                         "index": 0,
+                     *                         "fields": [
+                     *                           {
+                     *                             "title": "owner",
+                     *                             "dataType": "bytes"
+                     *                           }
+                     *                         ]
+                     *                       }
+                     *                     ]
+                     *                   }
+                     *                 },
+                     *                 "redeemer": {
+                     *                   "title": "redeemer",
+                     *                   "schema": {
+                     *                     "title": "Redeemer",
+                     *                     "anyOf": [
+                     *                       {
+                     *                         "title": "Redeemer",
+                     *                         "dataType": "constructor",
+                     *                         "index": 0,
+                     *                         "fields": [
+                     *                           {
+                     *                             "dataType": "bytes",
+                     *                             "title": "msg"
+                     *                           }
+                     *                         ]
+                     *                       }
+                     *                     ]
+                     *                   }
+                     *                 },
+                     *                 "compiledCode": "59010401010029800aba2aba1aab9faab9eaab9dab9a48888896600264646644b30013370e900118031baa00189919912cc004cdc3a400060126ea801626464b3001300f0028acc004cdc3a400060166ea800e2b30013371e6eb8c038c030dd5003a450b48656c6c6f20576f726c6400899199119801001000912cc00400629422b30013371e6eb8c04400400e2946266004004602400280690101bac300f30103010301030103010301030103010300d3754601e0146eb8c038c030dd5180718061baa0038a5040291640291640346eb8c034004c028dd5002c5900818050009805180580098039baa0018b200a30070013007300800130070013003375400f149a26cac80081",
+                     *                 "hash": "60b2028485e1f6194876973e7f1a4781ce616d830da416bab7c98570"
+                     *               },
+                     *               {
+                     *                 "title": "hello_world.hello_world.else",
+                     *                 "redeemer": {
+                     *                   "schema": {}
+                     *                 },
+                     *                 "compiledCode": "59010401010029800aba2aba1aab9faab9eaab9dab9a48888896600264646644b30013370e900118031baa00189919912cc004cdc3a400060126ea801626464b3001300f0028acc004cdc3a400060166ea800e2b30013371e6eb8c038c030dd5003a450b48656c6c6f20576f726c6400899199119801001000912cc00400629422b30013371e6eb8c04400400e2946266004004602400280690101bac300f30103010301030103010301030103010300d3754601e0146eb8c038c030dd5180718061baa0038a5040291640291640346eb8c034004c028dd5002c5900818050009805180580098039baa0018b200a30070013007300800130070013003375400f149a26cac80081",
+                     *                 "hash": "60b2028485e1f6194876973e7f1a4781ce616d830da416bab7c98570"
+                     *               }
+                     *             ]
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Your blueprints that match the filters, oldest first. */
+                        results: {
+                            /** @description The blueprint's ID, for DELETE /blueprints/{id}. */
+                            id: string;
+                            /** @description The preamble's title. */
+                            title: string;
+                            /** @description The preamble's version; empty when it has none. */
+                            version: string;
+                            /** @description Its validators, in the blueprint's order (Aiken lists a validator per purpose, and `else`, with the same hash). */
+                            validators: {
+                                /** @description The validator's title in the blueprint (Aiken: module.validator.purpose). */
+                                title: string;
+                                /** @description The validator's script hash (policy ID of what it mints). */
+                                hash: string;
+                                /** @description The purposes the title names (Aiken ≥ 1.1 ends titles with one; `else` handlers and older titles name none). */
+                                purposes: ("spend" | "mint" | "withdraw" | "publish" | "vote" | "propose")[];
+                                /** @description The Plutus language version of its script. */
+                                plutusVersion: "V1" | "V2" | "V3";
+                                /** @description How many parameters must be applied (POST /blueprints/apply-params) before the validator can be used; 0 when it is ready. */
+                                parameters: number;
+                            }[];
+                            /** @description The address of each validator hash on this instance's network, bech32 (addr_test1w… on the testnets): where to lock funds, or to deploy the validator as a reference script. GET /validators/{hash}/address gives the hex form and addresses with a stake part. */
+                            scriptAddresses: {
+                                [key: string]: string;
+                            };
+                            /** @description Where validators are deployed as reference scripts, by validator hash. */
+                            refs: {
+                                [key: string]: {
+                                    /** @description The transaction that holds the reference script. */
+                                    txHash: string;
+                                    /** @description The output's index in that transaction. */
+                                    index: number;
+                                };
+                            };
+                            /** @description When the blueprint was first stored, Unix milliseconds. */
+                            createdAt: number;
+                            /** @description When it was last stored or its refs changed, Unix milliseconds. */
+                            updatedAt: number;
+                            /** @description The blueprint JSON, as stored. */
+                            blueprint: {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                        /** @description Pass it as pageState for the next page; absent on the last page. */
+                        pageState?: string;
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_VALIDATION",
+                     *       "message": "query.limit must be >= 1.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "An API key is required: send it in the X-Api-Key header (this service serves preprod).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upsertBlueprint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A blueprint to store, and where its validators are deployed. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "blueprint": {
+                 *         "preamble": {
+                 *           "title": "anvil-api-examples/hello-world",
+                 *           "description": "Aiken contracts for project 'anvil-api-examples/hello-world'",
+                 *           "version": "0.0.0",
+                 *           "plutusVersion": "v3",
+                 *           "compiler": {
+                 *             "name": "Aiken",
+                 *             "version": "v1.1.10+b25afa2"
+                 *           },
+                 *           "license": "Apache-2.0"
+                 *         },
+                 *         "validators": [
+                 *           {
+                 *             "title": "hello_world.hello_world.spend",
+                 *             "datum": {
+                 *               "title": "datum",
+                 *               "schema": {
+                 *                 "title": "Datum",
+                 *                 "anyOf": [
+                 *                   {
+                 *                     "title": "Datum",
+                 *                     "dataType": "constructor",
+                 *                     "index": 0,
+                 *                     "fields": [
+                 *                       {
+                 *                         "title": "owner",
+                 *                         "dataType": "bytes"
+                 *                       }
+                 *                     ]
+                 *                   }
+                 *                 ]
+                 *               }
+                 *             },
+                 *             "redeemer": {
+                 *               "title": "redeemer",
+                 *               "schema": {
+                 *                 "title": "Redeemer",
+                 *                 "anyOf": [
+                 *                   {
+                 *                     "title": "Redeemer",
+                 *                     "dataType": "constructor",
+                 *                     "index": 0,
+                 *                     "fields": [
+                 *                       {
+                 *                         "dataType": "bytes",
+                 *                         "title": "msg"
+                 *                       }
+                 *                     ]
+                 *                   }
+                 *                 ]
+                 *               }
+                 *             },
+                 *             "compiledCode": "59010401010029800aba2aba1aab9faab9eaab9dab9a48888896600264646644b30013370e900118031baa00189919912cc004cdc3a400060126ea801626464b3001300f0028acc004cdc3a400060166ea800e2b30013371e6eb8c038c030dd5003a450b48656c6c6f20576f726c6400899199119801001000912cc00400629422b30013371e6eb8c04400400e2946266004004602400280690101bac300f30103010301030103010301030103010300d3754601e0146eb8c038c030dd5180718061baa0038a5040291640291640346eb8c034004c028dd5002c5900818050009805180580098039baa0018b200a30070013007300800130070013003375400f149a26cac80081",
+                 *             "hash": "60b2028485e1f6194876973e7f1a4781ce616d830da416bab7c98570"
+                 *           },
+                 *           {
+                 *             "title": "hello_world.hello_world.else",
+                 *             "redeemer": {
+                 *               "schema": {}
+                 *             },
+                 *             "compiledCode": "59010401010029800aba2aba1aab9faab9eaab9dab9a48888896600264646644b30013370e900118031baa00189919912cc004cdc3a400060126ea801626464b3001300f0028acc004cdc3a400060166ea800e2b30013371e6eb8c038c030dd5003a450b48656c6c6f20576f726c6400899199119801001000912cc00400629422b30013371e6eb8c04400400e2946266004004602400280690101bac300f30103010301030103010301030103010300d3754601e0146eb8c038c030dd5180718061baa0038a5040291640291640346eb8c034004c028dd5002c5900818050009805180580098039baa0018b200a30070013007300800130070013003375400f149a26cac80081",
+                 *             "hash": "60b2028485e1f6194876973e7f1a4781ce616d830da416bab7c98570"
+                 *           }
+                 *         ]
+                 *       },
+                 *       "refs": {
+                 *         "60b2028485e1f6194876973e7f1a4781ce616d830da416bab7c98570": {
+                 *           "txHash": "80d231e6a5a5882a7e92dfc418eb91f7f82704d5c75bd55a38776057e1b401d6",
+                 *           "index": 0
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description A CIP-57 blueprint (the plutus.json of an Aiken build): preamble, validators (each with compiledCode and hash), definitions. Plutus V1, V2 and V3. Every hash must be the script hash of its compiledCode. Stored as given. */
+                    blueprint: {
+                        [key: string]: unknown;
+                    };
+                    /** @description Where validators of this blueprint are deployed as reference scripts, by validator hash (each key a hash of this blueprint). Merged into what is recorded: a hash not named keeps its ref. Builds that spend or mint with the validator then use the reference script instead of attaching the script. */
+                    refs?: {
+                        [key: string]: {
+                            /** @description The transaction that holds the reference script: 64 hex digits. */
+                            txHash: string;
+                            /** @description The output's index in that transaction, from 0 (a number, or a string of digits as some clients send it). */
+                            index: number | string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The stored blueprint. A blueprint is identified by the set of its validators' hashes: storing one whose hashes are those of a blueprint you store updates that one (its JSON replaced, its refs merged), anything else is a new blueprint (title and version need not be unique). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f9c1d2e8a7b",
+                     *       "title": "anvil-api-examples/hello-world",
+                     *       "version": "0.0.0",
+                     *       "validators": [
+                     *         {
+                     *           "title": "hello_world.hello_world.spend",
+                     *           "hash": "60b2028485e1f6194876973e7f1a4781ce616d830da416bab7c98570",
+                     *           "purposes": [
+                     *             "spend"
+                     *           ],
+                     *           "plutusVersion": "V3",
+                     *           "parameters": 0
+                     *         },
+                     *         {
+                     *           "title": "hello_world.hello_world.else",
+                     *           "hash": "60b2028485e1f6194876973e7f1a4781ce616d830da416bab7c98570",
+                     *           "purposes": [],
+                     *           "plutusVersion": "V3",
+                     *           "parameters": 0
+                     *         }
+                     *       ],
+                     *       "scriptAddresses": {
+                     *         "60b2028485e1f6194876973e7f1a4781ce616d830da416bab7c98570": "addr_test1wpstyq5yshslvx2gw6tnulc6g7quuctdsvx6g946klyc2uq746297"
+                     *       },
+                     *       "refs": {
+                     *         "60b2028485e1f6194876973e7f1a4781ce616d830da416bab7c98570": {
+                     *           "txHash": "80d231e6a5a5882a7e92dfc418eb91f7f82704d5c75bd55a38776057e1b401d6",
+                     *           "index": 0
+                     *         }
+                     *       },
+                     *       "createdAt": 1767225600000,
+                     *       "updatedAt": 1767225900000,
+                     *       "created": false
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The blueprint's ID, for DELETE /blueprints/{id}. */
+                        id: string;
+                        /** @description The preamble's title. */
+                        title: string;
+                        /** @description The preamble's version; empty when it has none. */
+                        version: string;
+                        /** @description Its validators, in the blueprint's order (Aiken lists a validator per purpose, and `else`, with the same hash). */
+                        validators: {
+                            /** @description The validator's title in the blueprint (Aiken: module.validator.purpose). */
+                            title: string;
+                            /** @description The validator's script hash (policy ID of what it mints). */
+                            hash: string;
+                            /** @description The purposes the title names (Aiken ≥ 1.1 ends titles with one; `else` handlers and older titles name none). */
+                            purposes: ("spend" | "mint" | "withdraw" | "publish" | "vote" | "propose")[];
+                            /** @description The Plutus language version of its script. */
+                            plutusVersion: "V1" | "V2" | "V3";
+                            /** @description How many parameters must be applied (POST /blueprints/apply-params) before the validator can be used; 0 when it is ready. */
+                            parameters: number;
+                        }[];
+                        /** @description The address of each validator hash on this instance's network, bech32 (addr_test1w… on the testnets): where to lock funds, or to deploy the validator as a reference script. GET /validators/{hash}/address gives the hex form and addresses with a stake part. */
+                        scriptAddresses: {
+                            [key: string]: string;
+                        };
+                        /** @description Where validators are deployed as reference scripts, by validator hash. */
+                        refs: {
+                            [key: string]: {
+                                /** @description The transaction that holds the reference script. */
+                                txHash: string;
+                                /** @description The output's index in that transaction. */
+                                index: number;
+                            };
+                        };
+                        /** @description When the blueprint was first stored, Unix milliseconds. */
+                        createdAt: number;
+                        /** @description When it was last stored or its refs changed, Unix milliseconds. */
+                        updatedAt: number;
+                        /** @description True when this request stored a new blueprint; false when it updated one. */
+                        created: boolean;
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_VALIDATION",
+                     *       "message": "body.blueprint is required.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "An API key is required: send it in the X-Api-Key header (this service serves preprod).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteBlueprint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The blueprint's ID (12 hex digits), as POST and GET /blueprints answer it.
+                 * @example 3f9c1d2e8a7b
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The blueprint is deleted, with its refs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f9c1d2e8a7b",
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The ID of the blueprint deleted. */
+                        id: string;
+                        /**
+                         * @description Always true.
+                         * @enum {boolean}
+                         */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_VALIDATION",
+                     *       "message": "params.id is invalid: The blueprint's ID (12 hex digits), as POST and GET /blueprints answer it.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "An API key is required: send it in the X-Api-Key header (this service serves preprod).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found. Codes: `SVC_ERR_NOT_FOUND`, `HTTP_ERR_UNKNOWN_ENDPOINT`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "code": "SVC_ERR_NOT_FOUND",
+                     *       "message": "You have no blueprint with the ID 3f9c1d2e8a7b.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    applyBlueprintParams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Parameters to apply to validators. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "params": {
+                 *         "333158938654b6e69ce1349aeeadcff7fdc0c285f3102b8697a1e173": [
+                 *           "48656c6c6f2c20416e76696c21"
+                 *         ]
+                 *       },
+                 *       "blueprint": {
+                 *         "title": "anvil-api-examples/hello-world",
+                 *         "version": "0.0.0"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Parameter values by validator hash: the hash of the validator as the blueprint gives it, before any parameter is applied. */
+                    params: {
+                        [key: string]: unknown[];
+                    };
+                    /** @description The blueprint the validators are in: a CIP-57 blueprint (not stored), or {title, version?} naming one you store (the most recently stored of that title and version that holds the hashes). Absent: your stored blueprint that holds the hashes. */
+                    blueprint?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The applied validators. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "preloadedScript": {
+                     *         "type": "plutus",
+                     *         "blueprint": {
+                     *           "preamble": {
+                     *             "title": "anvil-api-examples/hello-world",
+                     *             "description": "Aiken contracts for project 'anvil-api-examples/hello-world'",
+                     *             "version": "0.0.0",
+                     *             "plutusVersion": "v3",
+                     *             "compiler": {
+                     *               "name": "Aiken",
+                     *               "version": "v1.1.17+c3a7fba"
+                     *             },
+                     *             "license": "Apache-2.0"
+                     *           },
+                     *           "validators": [
+                     *             {
+                     *               "title": "hello_world.hello_world.spend",
+                     *               "datum": {
+                     *                 "title": "datum",
+                     *                 "schema": {
+                     *                   "title": "Datum",
+                     *                   "anyOf": [
+                     *                     {
+                     *                       "title": "Datum",
+                     *                       "dataType": "constructor",
+                     *                       "index": 0,
+                     *                       "fields": [
+                     *                         {
+                     *                           "title": "owner",
+                     *                           "dataType": "bytes"
+                     *                         }
+                     *                       ]
+                     *                     }
+                     *                   ]
+                     *                 }
+                     *               },
+                     *               "redeemer": {
+                     *                 "title": "redeemer",
+                     *                 "schema": {
+                     *                   "title": "Redeemer",
+                     *                   "anyOf": [
+                     *                     {
+                     *                       "title": "Redeemer",
+                     *                       "dataType": "constructor",
+                     *                       "index": 0,
+                     *                       "fields": [
+                     *                         {
+                     *                           "dataType": "bytes",
+                     *                           "title": "msg"
+                     *                         }
+                     *                       ]
+                     *                     }
+                     *                   ]
+                     *                 }
+                     *               },
+                     *               "compiledCode": "59010e0101003229800aba2aba1aab9faab9eaab9dab9a9bae002488888896600264646644b30013370e900118039baa00189919912cc004cdc3a400060146ea801626464b300130100028acc004cdc3a400060186ea800e2b30013371e6eb8c03cc034dd500380544c8cc88cc008008004896600200314a115980099b8f375c602400200714a3133002002301300140388088dd618081808980898089808980898089808980898071baa301000a375c601e601a6ea8c03cc034dd5001c52820168b20168b201c375c601c00260166ea80162c8048c02c004c02cc030004c020dd5000c59006180400098041804800980400098021baa0088a4d1365640084c10e4d48656c6c6f2c20416e76696c210001",
+                     *               "hash": "72c6923a040389fa08c728fe41f0bb9be1722867aec4067fcc751cef"
+                     *             },
+                     *             {
+                     *               "title": "hello_world.hello_world.else",
+                     *               "redeemer": {
+                     *                 "schema": {}
+                     *               },
+                     *               "compiledCode": "59010e0101003229800aba2aba1aab9faab9eaab9dab9a9bae002488888896600264646644b30013370e900118039baa00189919912cc004cdc3a400060146ea801626464b300130100028acc004cdc3a400060186ea800e2b30013371e6eb8c03cc034dd500380544c8cc88cc008008004896600200314a115980099b8f375c602400200714a3133002002301300140388088dd618081808980898089808980898089808980898071baa301000a375c601e601a6ea8c03cc034dd5001c52820168b20168b201c375c601c00260166ea80162c8048c02c004c02cc030004c020dd5000c59006180400098041804800980400098021baa0088a4d1365640084c10e4d48656c6c6f2c20416e76696c210001",
+                     *               "hash": "72c6923a040389fa08c728fe41f0bb9be1722867aec4067fcc751cef"
+                     *             }
+                     *           ]
+                     *         }
+                     *       },
+                     *       "addresses": {
+                     *         "72c6923a040389fa08c728fe41f0bb9be1722867aec4067fcc751cef": {
+                     *           "bech32": "addr_test1wpevdy36qspcn7sgcu50us0shwd7zu3gv7hvgpnle363emcu0m8ar",
+                     *           "hex": "7072c6923a040389fa08c728fe41f0bb9be1722867aec4067fcc751cef"
+                     *         }
+                     *       },
+                     *       "hashes": {
+                     *         "333158938654b6e69ce1349aeeadcff7fdc0c285f3102b8697a1e173": "72c6923a040389fa08c728fe41f0bb9be1722867aec4067fcc751cef"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Pass it as it is in preloadedScripts[] of POST /transactions/build to spend or mint with the applied validators; POST its blueprint to /blueprints to use them by hash later (serialize, parse, builds without preloadedScripts). */
+                        preloadedScript: {
+                            /**
+                             * @description A Plutus script given by its blueprint.
+                             * @enum {string}
+                             */
+                            type: "plutus";
+                            /** @description A CIP-57 blueprint whose validators are the applied ones: each with its new compiledCode and hash and without parameters, its datum and redeemer schemas kept, with the source's preamble and definitions. */
+                            blueprint: {
+                                [key: string]: unknown;
+                            };
+                        };
+                        /** @description The address of each applied validator, by its new hash. */
+                        addresses: {
+                            [key: string]: {
+                                /** @description The enterprise script address on this instance's network, bech32. */
+                                bech32: string;
+                                /** @description The same address, its bytes as hex (usable as an output address). */
+                                hex: string;
+                            };
+                        };
+                        /** @description Our addition: the new hash of each validator named in params, by the hash it had. */
+                        hashes: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_VALIDATION",
+                     *       "message": "body.params is required.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "An API key is required: send it in the X-Api-Key header (this service serves preprod).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found. Codes: `SVC_ERR_NOT_FOUND`, `HTTP_ERR_UNKNOWN_ENDPOINT`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "code": "SVC_ERR_NOT_FOUND",
+                     *       "message": "You have no blueprint titled \"anvil-api-examples/hello-world\": upload it with POST /blueprints first, or send the blueprint itself.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getValidatorAddress: {
+        parameters: {
+            query?: {
+                /** @description A stake key hash (56 hex digits): the answer then has this key as its stake part (a base form, CIP-19 type 1). */
+                stakeKeyHash?: string;
+                /** @description A stake script hash (56 hex digits): the answer then has this script as its stake part (a base form, CIP-19 type 3). */
+                stakeScriptHash?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The validator's script hash (for a minting policy, its policy ID): 56 hex digits.
+                 * @example 60b2028485e1f6194876973e7f1a4781ce616d830da416bab7c98570
+                 */
+                hash: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The script's address on this instance's network. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "bech32": "addr_test1wpstyq5yshslvx2gw6tnulc6g7quuctdsvx6g946klyc2uq746297",
+                     *       "hex": "7060b2028485e1f6194876973e7f1a4781ce616d830da416bab7c98570"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The address in bech32 (addr_test1w… for an enterprise script address on the testnets, addr1w… on mainnet). */
+                        bech32: string;
+                        /** @description The address bytes, hex (70… for an enterprise script address on the testnets): usable as an output address in builds. */
+                        hex: string;
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_VALIDATION",
+                     *       "message": "params.hash is invalid: The validator's script hash (for a minting policy, its policy ID): 56 hex digits.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "An API key is required: send it in the X-Api-Key header (this service serves preprod).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    serializeValidatorData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The validator's script hash (for a minting policy, its policy ID): 56 hex digits.
+                 * @example 60b2028485e1f6194876973e7f1a4781ce616d830da416bab7c98570
+                 */
+                hash: string;
+            };
+            cookie?: never;
+        };
+        /** @description Data to serialize. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "datum",
+                 *       "purpose": "spend",
+                 *       "data": {
+                 *         "owner": "30f4e824283240d2ca66f3e09b0b7adfc5d37816c072279b31f090a4"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Which of the validator's schemas the data follows. */
+                    type: "datum" | "redeemer";
+                    /** @description The purpose whose datum or redeemer it is (spend, mint, withdraw, publish, vote, propose). May be left out when only one purpose of the validator has that kind of schema. */
+                    purpose?: "spend" | "mint" | "withdraw" | "publish" | "vote" | "propose";
+                    /** @description The datum or redeemer as JSON by its schema: a constructor as an object of its fields (or {constructor, fields} where the schema has several), bytes as hex, integers as numbers or decimal strings, lists as arrays, maps as arrays of [key, value]. */
+                    data: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The data as Plutus data. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "hex": "d8799f581c30f4e824283240d2ca66f3e09b0b7adfc5d37816c072279b31f090a4ff"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The Plutus data, CBOR hex: an inline datum or a redeemer as the ledger takes it. */
+                        hex: string;
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_VALIDATION",
+                     *       "message": "params.hash is invalid: The validator's script hash (for a minting policy, its policy ID): 56 hex digits.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "An API key is required: send it in the X-Api-Key header (this service serves preprod).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found. Codes: `SVC_ERR_NOT_FOUND`, `HTTP_ERR_UNKNOWN_ENDPOINT`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "code": "SVC_ERR_NOT_FOUND",
+                     *       "message": "None of your blueprints holds the validator 60b2028485e1f6194876973e7f1a4781ce616d830da416bab7c98570: upload its blueprint with POST /blueprints first (with the API key you use here).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    parseValidatorData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The validator's script hash (for a minting policy, its policy ID): 56 hex digits.
+                 * @example 60b2028485e1f6194876973e7f1a4781ce616d830da416bab7c98570
+                 */
+                hash: string;
+            };
+            cookie?: never;
+        };
+        /** @description Data to parse. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "datum",
+                 *       "purpose": "spend",
+                 *       "data": {
+                 *         "hex": "d8799f581c30f4e824283240d2ca66f3e09b0b7adfc5d37816c072279b31f090a4ff"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Which of the validator's schemas the data follows. */
+                    type: "datum" | "redeemer";
+                    /** @description The purpose whose datum or redeemer it is (spend, mint, withdraw, publish, vote, propose). May be left out when only one purpose of the validator has that kind of schema. */
+                    purpose?: "spend" | "mint" | "withdraw" | "publish" | "vote" | "propose";
+                    /** @description The Plutus data to read: {hex: <CBOR hex>}, or the hex itself. */
+                    data: {
+                        /** @description The Plutus data, CBOR hex. */
+                        hex: string;
+                    } | string;
+                };
+            };
+        };
+        responses: {
+            /** @description The data as JSON by its schema (the form serialize takes): for the hello-world datum, {"owner": "<key hash>"}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "owner": "30f4e824283240d2ca66f3e09b0b7adfc5d37816c072279b31f090a4"
+                     *     }
+                     */
+                    "application/json": unknown;
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_VALIDATION",
+                     *       "message": "params.hash is invalid: The validator's script hash (for a minting policy, its policy ID): 56 hex digits.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "An API key is required: send it in the X-Api-Key header (this service serves preprod).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found. Codes: `SVC_ERR_NOT_FOUND`, `HTTP_ERR_UNKNOWN_ENDPOINT`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "code": "SVC_ERR_NOT_FOUND",
+                     *       "message": "None of your blueprints holds the validator 60b2028485e1f6194876973e7f1a4781ce616d830da416bab7c98570: upload its blueprint with POST /blueprints first (with the API key you use here).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getRootHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service's health: ok with the chain tip, or degraded with the reason. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "network": "devnet",
+                     *       "version": "0.1.0",
+                     *       "backend": "devnet",
+                     *       "tip": {
+                     *         "slot": 15,
+                     *         "time": 1795516429000
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description ok when the chain backend answers (and, on the devnet, its disk takes writes). */
+                        status: "ok" | "degraded";
+                        /** @description The network this instance serves: devnet, preview, preprod or mainnet. */
+                        network: string;
+                        /** @description The service version. */
+                        version: string;
+                        /** @description The chain backend: devnet, blockfrost, ogmios-kupo, or null when none is configured. */
+                        backend: string | null;
+                        /** @description The chain tip, when the backend answers. */
+                        tip?: {
+                            /** @description The current slot. */
+                            slot: number;
+                            /** @description Unix milliseconds of the current slot's start. */
+                            time: number;
+                        };
+                        /** @description Why the service is degraded. */
+                        reason?: string;
+                        /** @description Real networks: how the backend's script evaluations compared with the service's local Scalus evaluation since start. */
+                        evaluationCheck?: {
+                            /** @description Evaluations where the local one gave the backend's budgets (or both refused). */
+                            agreed: number;
+                            /** @description Evaluations where they differed (the backend's answer was used; each is logged as a warning). */
+                            disagreed: number;
+                            /** @description Evaluations the local evaluator could not run (e.g. an input it could not resolve). */
+                            localFailed: number;
+                        };
+                    };
+                };
+            };
+            /** @description The service's health: ok with the chain tip, or degraded with the reason. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "degraded",
+                     *       "network": "preprod",
+                     *       "version": "0.1.0",
+                     *       "backend": null,
+                     *       "reason": "No chain backend is configured for preprod: set BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL."
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description ok when the chain backend answers (and, on the devnet, its disk takes writes). */
+                        status: "ok" | "degraded";
+                        /** @description The network this instance serves: devnet, preview, preprod or mainnet. */
+                        network: string;
+                        /** @description The service version. */
+                        version: string;
+                        /** @description The chain backend: devnet, blockfrost, ogmios-kupo, or null when none is configured. */
+                        backend: string | null;
+                        /** @description The chain tip, when the backend answers. */
+                        tip?: {
+                            /** @description The current slot. */
+                            slot: number;
+                            /** @description Unix milliseconds of the current slot's start. */
+                            time: number;
+                        };
+                        /** @description Why the service is degraded. */
+                        reason?: string;
+                        /** @description Real networks: how the backend's script evaluations compared with the service's local Scalus evaluation since start. */
+                        evaluationCheck?: {
+                            /** @description Evaluations where the local one gave the backend's budgets (or both refused). */
+                            agreed: number;
+                            /** @description Evaluations where they differed (the backend's answer was used; each is logged as a warning). */
+                            disagreed: number;
+                            /** @description Evaluations the local evaluator could not run (e.g. an input it could not resolve). */
+                            localFailed: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics, as text/plain; version=0.0.4. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+}
+
+/** Every operation's method and path, by operationId. */
+export const OPERATIONS = {
+  getHealth: { method: "get", path: "/v2/services/health" },
+  parseAddress: { method: "post", path: "/v2/services/utils/addresses/parse" },
+  getAddressInfo: { method: "post", path: "/v2/services/addresses/info" },
+  parseNativeScript: { method: "post", path: "/v2/services/utils/native-scripts/parse" },
+  serializeNativeScript: { method: "post", path: "/v2/services/utils/native-scripts/serialize" },
+  getNativeScriptInfo: { method: "post", path: "/v2/services/utils/native-scripts/get-info" },
+  slotToTime: { method: "post", path: "/v2/services/utils/network/slot-to-time" },
+  timeToSlot: { method: "post", path: "/v2/services/utils/network/time-to-slot" },
+  buildTransaction: { method: "post", path: "/v2/services/transactions/build" },
+  submitTransaction: { method: "post", path: "/v2/services/transactions/submit" },
+  getTransactionStatus: { method: "get", path: "/v2/services/transactions/{txHash}" },
+  waitForTransaction: { method: "get", path: "/v2/services/transactions/{txHash}/wait" },
+  getAddressUtxos: { method: "get", path: "/v2/services/addresses/{address}/utxos" },
+  fundDevnetAddress: { method: "post", path: "/v2/services/devnet/faucet" },
+  advanceDevnetClock: { method: "post", path: "/v2/services/devnet/advance" },
+  registerDevnetStakePool: { method: "post", path: "/v2/services/devnet/stake-pools" },
+  registerDevnetDRep: { method: "post", path: "/v2/services/devnet/dreps" },
+  submitTournamentTransaction: { method: "post", path: "/v2/services/tournaments/submit-tx" },
+  listTournaments: { method: "get", path: "/v2/services/tournaments" },
+  createTournament: { method: "post", path: "/v2/services/tournaments" },
+  getTournament: { method: "get", path: "/v2/services/tournaments/{tournamentId}" },
+  registerToTournament: { method: "post", path: "/v2/services/tournaments/{tournamentId}/register" },
+  unregisterFromTournament: { method: "post", path: "/v2/services/tournaments/{tournamentId}/unregister" },
+  listTournamentRegistrations: { method: "get", path: "/v2/services/tournaments/{tournamentId}/registrations" },
+  addTournamentParticipants: { method: "post", path: "/v2/services/tournaments/{tournamentId}/participants" },
+  settleTournament: { method: "patch", path: "/v2/services/tournaments/{tournamentId}/settle" },
+  cancelTournament: { method: "post", path: "/v2/services/tournaments/{tournamentId}/cancel" },
+  refundTournament: { method: "post", path: "/v2/services/tournaments/{tournamentId}/refund" },
+  listBlueprints: { method: "get", path: "/v2/services/blueprints" },
+  upsertBlueprint: { method: "post", path: "/v2/services/blueprints" },
+  deleteBlueprint: { method: "delete", path: "/v2/services/blueprints/{id}" },
+  applyBlueprintParams: { method: "post", path: "/v2/services/blueprints/apply-params" },
+  getValidatorAddress: { method: "get", path: "/v2/services/validators/{hash}/address" },
+  serializeValidatorData: { method: "post", path: "/v2/services/validators/{hash}/serialize" },
+  parseValidatorData: { method: "post", path: "/v2/services/validators/{hash}/parse" },
+  getRootHealth: { method: "get", path: "/health" },
+  getMetrics: { method: "get", path: "/metrics" },
+} as const satisfies { [K in keyof operations]: { method: string; path: string } };
