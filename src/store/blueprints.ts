@@ -17,9 +17,9 @@ import {
   type BlueprintStore,
   type FoundValidator,
   type NewBlueprint,
-  type ScriptRef,
   type StoredBlueprint,
 } from "./types.js";
+import { BLUEPRINT_COLUMNS, blueprintOf, refOf, type BlueprintRow, type ValidatorRow } from "./rows.js";
 
 const COMPONENT = "blueprints";
 /** Append only: each entry runs once, in order (see migrate). */
@@ -51,24 +51,6 @@ const MIGRATIONS: readonly string[] = [
    CREATE INDEX blueprint_validators_by_hash ON blueprint_validators (owner, hash);`,
 ];
 
-interface BlueprintRow {
-  seq: number;
-  id: string;
-  title: string;
-  version: string;
-  json: string;
-  created_at: number;
-  updated_at: number;
-}
-
-interface ValidatorRow {
-  hash: string;
-  ref_tx_hash: string | null;
-  ref_index: number | null;
-}
-
-const COLUMNS = "b.seq, b.id, b.title, b.version, b.json, b.created_at, b.updated_at";
-
 export interface BlueprintStoreOptions {
   /** Unix milliseconds for createdAt and updatedAt (tests inject one). */
   readonly clock?: () => number;
@@ -96,8 +78,8 @@ export class SqliteBlueprintStore implements BlueprintStore {
     this.#db = db;
     this.#clock = clock;
     this.#byIdentity = db.prepare(`SELECT seq FROM blueprints WHERE owner = ? AND identity = ?`);
-    this.#byId = db.prepare(`SELECT ${COLUMNS} FROM blueprints b WHERE b.owner = ? AND b.id = ?`);
-    this.#bySeq = db.prepare(`SELECT ${COLUMNS} FROM blueprints b WHERE b.seq = ?`);
+    this.#byId = db.prepare(`SELECT ${BLUEPRINT_COLUMNS} FROM blueprints b WHERE b.owner = ? AND b.id = ?`);
+    this.#bySeq = db.prepare(`SELECT ${BLUEPRINT_COLUMNS} FROM blueprints b WHERE b.seq = ?`);
     this.#validatorsOf = db.prepare(`SELECT hash, ref_tx_hash, ref_index FROM blueprint_validators WHERE blueprint_seq = ? ORDER BY position`);
     this.#insert = db.prepare(
       `INSERT INTO blueprints (id, owner, identity, title, version, json, created_at, updated_at, touched)
@@ -118,7 +100,7 @@ export class SqliteBlueprintStore implements BlueprintStore {
     this.#delete = db.prepare(`DELETE FROM blueprints WHERE owner = ? AND id = ?`);
     // (owner, hash) is an index of blueprint_validators: one search, then the blueprints by rowid.
     this.#holding = db.prepare(
-      `SELECT ${COLUMNS}, v.hash, v.ref_tx_hash, v.ref_index FROM blueprint_validators v JOIN blueprints b ON b.seq = v.blueprint_seq
+      `SELECT ${BLUEPRINT_COLUMNS}, v.hash, v.ref_tx_hash, v.ref_index FROM blueprint_validators v JOIN blueprints b ON b.seq = v.blueprint_seq
        WHERE v.owner = ? AND v.hash = ? ORDER BY b.touched DESC LIMIT 1`,
     );
     this.#latestRef = db.prepare(
@@ -175,7 +157,7 @@ export class SqliteBlueprintStore implements BlueprintStore {
     if (filter.version !== undefined) where.push("b.version = @version");
     if (filter.hash !== undefined) where.push("b.seq IN (SELECT blueprint_seq FROM blueprint_validators WHERE owner = @owner AND hash = @hash)");
     const rows = this.#db
-      .prepare<[Record<string, unknown>], BlueprintRow>(`SELECT ${COLUMNS} FROM blueprints b WHERE ${where.join(" AND ")} ORDER BY b.seq LIMIT @limit`)
+      .prepare<[Record<string, unknown>], BlueprintRow>(`SELECT ${BLUEPRINT_COLUMNS} FROM blueprints b WHERE ${where.join(" AND ")} ORDER BY b.seq LIMIT @limit`)
       .all({ owner, after: filter.after ?? 0, title: filter.title, version: filter.version, hash: filter.hash, limit: filter.limit + 1 });
     const page = rows.slice(0, filter.limit);
     const next = rows.length > filter.limit ? page.at(-1)?.seq : undefined;
@@ -221,25 +203,6 @@ export class SqliteBlueprintStore implements BlueprintStore {
 
   #record(row: BlueprintRow): StoredBlueprint {
     const validators = this.#validatorsOf.all(row.seq);
-    const refs: Record<string, ScriptRef> = {};
-    for (const validator of validators) {
-      const ref = refOf(validator);
-      if (ref) refs[validator.hash] = ref;
-    }
-    return Object.freeze({
-      id: row.id,
-      title: row.title,
-      version: row.version,
-      json: row.json,
-      hashes: Object.freeze(validators.map((v) => v.hash)),
-      refs: Object.freeze(refs),
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-    });
+    return blueprintOf(row, validators);
   }
-}
-
-function refOf(row: ValidatorRow | undefined): ScriptRef | null {
-  if (!row || row.ref_tx_hash === null || row.ref_index === null) return null;
-  return Object.freeze({ txHash: row.ref_tx_hash, index: row.ref_index });
 }

@@ -19,11 +19,11 @@ import {
   type ApiKeyRecord,
   type CreatedKey,
   type DailyUsage,
-  type KeyEnv,
   type KeyStore,
   type NewKey,
   type QuotaStore,
 } from "./types.js";
+import { KEY_COLUMNS, keyRecordOf, type KeyRow } from "./rows.js";
 
 /** The store's file inside DATA_DIR. */
 export function storePath(dataDir: string): string {
@@ -52,32 +52,6 @@ const MIGRATIONS: readonly string[] = [
      PRIMARY KEY (key_id, day)
    ) STRICT, WITHOUT ROWID;`,
 ];
-
-interface KeyRow {
-  id: string;
-  name: string;
-  env: KeyEnv;
-  per_day: number;
-  per_second: number;
-  burst: number;
-  created_at: number;
-  revoked_at: number | null;
-  rotated_from: string | null;
-}
-
-const KEY_COLUMNS = "id, name, env, per_day, per_second, burst, created_at, revoked_at, rotated_from";
-
-function toRecord(row: KeyRow): ApiKeyRecord {
-  return Object.freeze({
-    id: row.id,
-    name: row.name,
-    env: row.env,
-    limits: Object.freeze({ perDay: row.per_day, perSecond: row.per_second, burst: row.burst }),
-    createdAt: row.created_at,
-    revokedAt: row.revoked_at,
-    rotatedFrom: row.rotated_from,
-  });
-}
 
 export interface SqliteStoreOptions {
   /** Unix milliseconds; creation and revocation times come from it (tests inject one). */
@@ -140,16 +114,16 @@ export class SqliteStore implements KeyStore, QuotaStore {
 
   async findByHash(hash: string): Promise<ApiKeyRecord | undefined> {
     const row = this.#byHash.get(hash);
-    return row && toRecord(row);
+    return row && keyRecordOf(row);
   }
 
   async findById(id: string): Promise<ApiKeyRecord | undefined> {
     const row = this.#byId.get(id);
-    return row && toRecord(row);
+    return row && keyRecordOf(row);
   }
 
   async list(): Promise<ApiKeyRecord[]> {
-    return this.#all.all().map(toRecord);
+    return this.#all.all().map(keyRecordOf);
   }
 
   async revoke(id: string): Promise<ApiKeyRecord> {
@@ -188,7 +162,7 @@ export class SqliteStore implements KeyStore, QuotaStore {
       const id = generateKeyId();
       try {
         this.#insert.run({ id, keyHash: hashKey(key), name, env, ...limits, createdAt, rotatedFrom });
-        return { key, record: toRecord(this.#byId.get(id)!) };
+        return { key, record: keyRecordOf(this.#byId.get(id)!) };
       } catch (error) {
         const code = (error as { code?: string }).code;
         if (code !== "SQLITE_CONSTRAINT_PRIMARYKEY" || attempt >= 3) throw error;
@@ -198,9 +172,9 @@ export class SqliteStore implements KeyStore, QuotaStore {
 
   #revokeActive(id: string): ApiKeyRecord {
     const row = this.#byId.get(id);
-    assertActiveKey(id, row && toRecord(row));
+    assertActiveKey(id, row && keyRecordOf(row));
     this.#revoke.run(this.#clock(), id);
-    return toRecord(this.#byId.get(id)!);
+    return keyRecordOf(this.#byId.get(id)!);
   }
 }
 

@@ -11,10 +11,10 @@ import {
   type BlueprintStore,
   type FoundValidator,
   type NewBlueprint,
-  type ScriptRef,
   type StoredBlueprint,
 } from "../types.js";
 import type { PgDatabase, Queryable } from "./database.js";
+import { BLUEPRINT_COLUMNS, blueprintOf, refOf, type BlueprintRow, type ValidatorRow } from "../rows.js";
 
 export const BLUEPRINTS_COMPONENT = "blueprints";
 /** Append only: each entry runs once, in order (see PgDatabase.migrate). */
@@ -47,24 +47,6 @@ export const BLUEPRINTS_MIGRATIONS: readonly string[] = [
    );
    CREATE INDEX blueprint_validators_by_hash ON blueprint_validators (owner, hash);`,
 ];
-
-interface BlueprintRow {
-  seq: number;
-  id: string;
-  title: string;
-  version: string;
-  json: string;
-  created_at: number;
-  updated_at: number;
-}
-
-interface ValidatorRow {
-  hash: string;
-  ref_tx_hash: string | null;
-  ref_index: number | null;
-}
-
-const COLUMNS = "b.seq, b.id, b.title, b.version, b.json, b.created_at, b.updated_at";
 
 export class PostgresBlueprintStore implements BlueprintStore {
   readonly #db: PgDatabase;
@@ -114,7 +96,7 @@ export class PostgresBlueprintStore implements BlueprintStore {
         [seq, hash, ref.txHash, ref.index],
       );
     }
-    const [saved] = await tx.query<BlueprintRow>(`SELECT ${COLUMNS} FROM blueprints b WHERE b.seq = $1`, [seq]);
+    const [saved] = await tx.query<BlueprintRow>(`SELECT ${BLUEPRINT_COLUMNS} FROM blueprints b WHERE b.seq = $1`, [seq]);
     return { blueprint: await this.#record(tx, saved!), created };
   }
 
@@ -130,7 +112,7 @@ export class PostgresBlueprintStore implements BlueprintStore {
     if (filter.hash !== undefined) add((n) => `b.seq IN (SELECT blueprint_seq FROM blueprint_validators WHERE owner = $1 AND hash = ${n})`, filter.hash);
     params.push(filter.limit + 1);
     const rows = await this.#db.query<BlueprintRow>(
-      `SELECT ${COLUMNS} FROM blueprints b WHERE ${where.join(" AND ")} ORDER BY b.seq LIMIT $${params.length}`,
+      `SELECT ${BLUEPRINT_COLUMNS} FROM blueprints b WHERE ${where.join(" AND ")} ORDER BY b.seq LIMIT $${params.length}`,
       params,
     );
     const page = rows.slice(0, filter.limit);
@@ -140,7 +122,7 @@ export class PostgresBlueprintStore implements BlueprintStore {
   }
 
   async get(owner: string, id: string): Promise<StoredBlueprint | undefined> {
-    const [row] = await this.#db.query<BlueprintRow>(`SELECT ${COLUMNS} FROM blueprints b WHERE b.owner = $1 AND b.id = $2`, [owner, id]);
+    const [row] = await this.#db.query<BlueprintRow>(`SELECT ${BLUEPRINT_COLUMNS} FROM blueprints b WHERE b.owner = $1 AND b.id = $2`, [owner, id]);
     return row && this.#record(this.#db, row);
   }
 
@@ -151,7 +133,7 @@ export class PostgresBlueprintStore implements BlueprintStore {
 
   async findValidator(owner: string, hash: string): Promise<FoundValidator | undefined> {
     const [row] = await this.#db.query<BlueprintRow & ValidatorRow>(
-      `SELECT ${COLUMNS}, v.hash, v.ref_tx_hash, v.ref_index FROM blueprint_validators v JOIN blueprints b ON b.seq = v.blueprint_seq
+      `SELECT ${BLUEPRINT_COLUMNS}, v.hash, v.ref_tx_hash, v.ref_index FROM blueprint_validators v JOIN blueprints b ON b.seq = v.blueprint_seq
        WHERE v.owner = $1 AND v.hash = $2 ORDER BY b.touched DESC LIMIT 1`,
       [owner, hash],
     );
@@ -178,25 +160,6 @@ export class PostgresBlueprintStore implements BlueprintStore {
       `SELECT hash, ref_tx_hash, ref_index FROM blueprint_validators WHERE blueprint_seq = $1 ORDER BY position`,
       [row.seq],
     );
-    const refs: Record<string, ScriptRef> = {};
-    for (const validator of validators) {
-      const ref = refOf(validator);
-      if (ref) refs[validator.hash] = ref;
-    }
-    return Object.freeze({
-      id: row.id,
-      title: row.title,
-      version: row.version,
-      json: row.json,
-      hashes: Object.freeze(validators.map((v) => v.hash)),
-      refs: Object.freeze(refs),
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-    });
+    return blueprintOf(row, validators);
   }
-}
-
-function refOf(row: ValidatorRow | undefined): ScriptRef | null {
-  if (!row || row.ref_tx_hash === null || row.ref_index === null) return null;
-  return Object.freeze({ txHash: row.ref_tx_hash, index: row.ref_index });
 }

@@ -7,12 +7,12 @@ import {
   type ApiKeyRecord,
   type CreatedKey,
   type DailyUsage,
-  type KeyEnv,
   type KeyStore,
   type NewKey,
   type QuotaStore,
 } from "../types.js";
 import type { PgDatabase, Queryable } from "./database.js";
+import { KEY_COLUMNS, keyRecordOf, type KeyRow } from "../rows.js";
 
 export const KEYS_COMPONENT = "keys";
 /** Append only: each entry runs once, in order (see PgDatabase.migrate). */
@@ -38,32 +38,6 @@ export const KEYS_MIGRATIONS: readonly string[] = [
    );`,
 ];
 
-interface KeyRow {
-  id: string;
-  name: string;
-  env: KeyEnv;
-  per_day: number;
-  per_second: number;
-  burst: number;
-  created_at: number;
-  revoked_at: number | null;
-  rotated_from: string | null;
-}
-
-const KEY_COLUMNS = "id, name, env, per_day, per_second, burst, created_at, revoked_at, rotated_from";
-
-function toRecord(row: KeyRow): ApiKeyRecord {
-  return Object.freeze({
-    id: row.id,
-    name: row.name,
-    env: row.env,
-    limits: Object.freeze({ perDay: row.per_day, perSecond: row.per_second, burst: row.burst }),
-    createdAt: row.created_at,
-    revokedAt: row.revoked_at,
-    rotatedFrom: row.rotated_from,
-  });
-}
-
 export class PostgresKeyStore implements KeyStore, QuotaStore {
   readonly #db: PgDatabase;
   readonly #clock: () => number;
@@ -80,16 +54,16 @@ export class PostgresKeyStore implements KeyStore, QuotaStore {
 
   async findByHash(hash: string): Promise<ApiKeyRecord | undefined> {
     const [row] = await this.#db.query<KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE key_hash = $1`, [hash]);
-    return row && toRecord(row);
+    return row && keyRecordOf(row);
   }
 
   async findById(id: string): Promise<ApiKeyRecord | undefined> {
     const [row] = await this.#db.query<KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = $1`, [id]);
-    return row && toRecord(row);
+    return row && keyRecordOf(row);
   }
 
   async list(): Promise<ApiKeyRecord[]> {
-    return (await this.#db.query<KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY created_at, seq`)).map(toRecord);
+    return (await this.#db.query<KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY created_at, seq`)).map(keyRecordOf);
   }
 
   async revoke(id: string): Promise<ApiKeyRecord> {
@@ -140,7 +114,7 @@ export class PostgresKeyStore implements KeyStore, QuotaStore {
          RETURNING ${KEY_COLUMNS}`,
         [generateKeyId(), hashKey(key), name, env, limits.perDay, limits.perSecond, limits.burst, createdAt, rotatedFrom],
       );
-      if (row) return { key, record: toRecord(row) };
+      if (row) return { key, record: keyRecordOf(row) };
     }
     throw new Error("Four random key IDs in a row were taken: the key ID generator is broken.");
   }
@@ -148,8 +122,8 @@ export class PostgresKeyStore implements KeyStore, QuotaStore {
   /** Revokes `id` inside the caller's transaction; FOR UPDATE makes a concurrent revoke or rotate wait, then refuse. */
   async #revokeActive(tx: Queryable, id: string): Promise<ApiKeyRecord> {
     const [row] = await tx.query<KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = $1 FOR UPDATE`, [id]);
-    assertActiveKey(id, row && toRecord(row));
+    assertActiveKey(id, row && keyRecordOf(row));
     const [revoked] = await tx.query<KeyRow>(`UPDATE api_keys SET revoked_at = $1 WHERE id = $2 RETURNING ${KEY_COLUMNS}`, [this.#clock(), id]);
-    return toRecord(revoked!);
+    return keyRecordOf(revoked!);
   }
 }
