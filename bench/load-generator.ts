@@ -8,6 +8,7 @@
 //   `minSeconds`, but no more than `maxCount`, and none started after `maxSeconds` once one
 //   answered (requests of many seconds), for endpoints timed one request at a time; a request
 //   unanswered after `timeoutSeconds` is abandoned and ends the job (timedOut).
+// Either kind may carry more request headers (`headers`, e.g. X-Api-Key) for every request.
 // Each job answers with the latency median and 90th percentile, the rate, failures (the first failed
 // answer's status and start of its body, for sequential jobs) and this process's CPU time.
 import { createRequire } from "node:module";
@@ -18,6 +19,8 @@ export interface LoadJob {
   method: string;
   /** JSON text, sent with content-type application/json; absent: no body. */
   body?: string;
+  /** More request headers (e.g. X-Api-Key), sent with every request. */
+  headers?: Record<string, string>;
   connections: number;
   durationSeconds: number;
 }
@@ -27,6 +30,7 @@ export interface SequentialJob {
   url: string;
   method: string;
   body?: string;
+  headers?: Record<string, string>;
   minCount: number;
   maxCount: number;
   minSeconds: number;
@@ -76,7 +80,7 @@ function quantile(values: number[], q: number): number {
   return sorted[lo]! + (sorted[Math.min(lo + 1, sorted.length - 1)]! - sorted[lo]!) * (at - lo);
 }
 
-const headersOf = (body: string | undefined): Record<string, string> => (body === undefined ? {} : { "content-type": "application/json" });
+const headersOf = (job: Job): Record<string, string> => ({ ...(job.body === undefined ? {} : { "content-type": "application/json" }), ...job.headers });
 
 async function load(job: LoadJob): Promise<Omit<JobResult, "clientCpu">> {
   const times: number[] = [];
@@ -87,7 +91,7 @@ async function load(job: LoadJob): Promise<Omit<JobResult, "clientCpu">> {
     connections: job.connections,
     duration: job.durationSeconds,
     timeout: 60,
-    headers: headersOf(job.body),
+    headers: headersOf(job),
     ...(job.body === undefined ? {} : { body: job.body }),
   });
   running.on("response", (_client, status, _bytes, ms) => {
@@ -109,7 +113,7 @@ async function sequential(job: SequentialJob): Promise<Omit<JobResult, "clientCp
   let failures = 0;
   let firstFailure: string | undefined;
   const started = performance.now();
-  const init: RequestInit = { method: job.method, headers: headersOf(job.body), ...(job.body === undefined ? {} : { body: job.body }) };
+  const init: RequestInit = { method: job.method, headers: headersOf(job), ...(job.body === undefined ? {} : { body: job.body }) };
   const more = (): boolean => {
     const n = times.length + failures;
     const elapsed = (performance.now() - started) / 1000;

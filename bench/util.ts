@@ -110,12 +110,18 @@ async function freePort(): Promise<number> {
 /**
  * Starts the service (`node --import tsx src/main.ts`, NETWORK=devnet) on a free loopback port and
  * DATA_DIR `dataDir` (a devnet saved there is restored), and resolves once GET /health answers.
+ * `extraEnv` is applied last (e.g. DATABASE_URL, REDIS_URL, AUTH: "required"); a variable given as
+ * undefined is removed from the environment the process would otherwise inherit.
  */
-export async function startServerProcess(dataDir: string): Promise<ServerProcess> {
+export async function startServerProcess(dataDir: string, extraEnv: Record<string, string | undefined> = {}): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = { ...process.env, NETWORK: "devnet", DATA_DIR: dataDir, HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "silent", AUTH: "optional" };
   for (const name of ["BLOCKFROST_PROJECT_ID", "BLOCKFROST_URL", "OGMIOS_URL", "KUPO_URL"]) delete env[name];
+  for (const [name, value] of Object.entries(extraEnv)) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
   let stderr = "";
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], { cwd: ROOT, env, stdio: ["ignore", "ignore", "pipe"] });
   child.stderr?.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
@@ -225,10 +231,21 @@ async function measured(job: Job, cpu: CpuClock): Promise<RoundFigures> {
 
 const bodyText = (body: unknown): string | undefined => (body === undefined ? undefined : JSON.stringify(body));
 
-/** One autocannon run of `seconds` with `connections`, from the load generator process. */
-export function httpRound(url: string, body: unknown, connections: number, seconds: number, method = "POST", cpu: CpuClock = ownCpu): Promise<RoundFigures> {
+/** One autocannon run of `seconds` with `connections`, from the load generator process; `headers` go with every request. */
+export function httpRound(
+  url: string,
+  body: unknown,
+  connections: number,
+  seconds: number,
+  method = "POST",
+  cpu: CpuClock = ownCpu,
+  headers?: Record<string, string>,
+): Promise<RoundFigures> {
   const text = bodyText(body);
-  return measured({ kind: "load", url, method, connections, durationSeconds: seconds, ...(text === undefined ? {} : { body: text }) }, cpu);
+  return measured(
+    { kind: "load", url, method, connections, durationSeconds: seconds, ...(text === undefined ? {} : { body: text }), ...(headers === undefined ? {} : { headers }) },
+    cpu,
+  );
 }
 
 /**
