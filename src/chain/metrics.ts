@@ -53,6 +53,7 @@ export function withCallMetrics<P extends ChainPort>(chain: P, observer: ChainCa
         // Methods run on the target itself: a class with #private fields refuses a Proxy as `this`.
         return typeof value === "function" ? value.bind(target) : value;
       }
+      // One wrapper per method; it looks the method up at each call, so a method replaced on the port later is the one that runs.
       let wrapper = timed.get(property);
       if (!wrapper) {
         wrapper = async (...args: unknown[]) => {
@@ -60,7 +61,8 @@ export function withCallMetrics<P extends ChainPort>(chain: P, observer: ChainCa
           const report = (outcome: ChainCallOutcome) =>
             observer.observe({ backend: target.backendName, method: property, outcome, seconds: Number(process.hrtime.bigint() - started) / 1e9 });
           try {
-            const result = await (value as (...a: unknown[]) => unknown).apply(target, args);
+            const method = Reflect.get(target, property, target) as (...a: unknown[]) => unknown;
+            const result = await method.apply(target, args);
             report("ok");
             return result;
           } catch (error) {
