@@ -74,12 +74,15 @@ export interface BuiltTx {
 
 const atKey = (u: UTxO): boolean => isKeyAddress(u.output.address);
 
-function collateralOf(plan: TournamentTxPlan): Collateral {
-  const collateral = collateralFrom(plan.utxos);
+/** Collateral from the client's UTxOs: an ADA-only one, else (a wallet whose every UTxO holds tokens, as after a mint) one with tokens and a collateral return. */
+function collateralOf(plan: TournamentTxPlan, params: ChainParameters): Collateral {
+  const collateral = collateralFrom(plan.utxos, params.coinsPerUtxoSize);
   if (collateral === undefined) {
     throw refusal(
       BadRequestError,
-      (at) => `${at("utxos")} must include a UTxO holding only ADA, at least 5 ADA, at a key address: the transaction runs a script and needs it as collateral.`,
+      (at) =>
+        `${at("utxos")} must include a UTxO holding only ADA, at least 5 ADA, at a key address (or one that also holds tokens and enough ADA more to give them back): ` +
+        "the transaction runs a script and needs it as collateral.",
     );
   }
   return collateral;
@@ -94,7 +97,7 @@ function outputOf(o: TxOutput, params: Protocol): Output {
 
 /** The Plutus half of the draft: script inputs, the mint, where each script comes from, collateral. */
 function plutusOf(plan: TournamentTxPlan, params: ChainParameters): PlutusDraft {
-  const collateral = collateralOf(plan);
+  const collateral = collateralOf(plan, params);
   // Every tournament script is Plutus V2: the script data hash covers the network's V2 cost model (a 503 without one).
   const v2CostModel = meshCostModels(params, ["PlutusV2"])[1]!;
   const sources = [...plan.scriptInputs.map((s) => s.source), ...(plan.mint ? [plan.mint.source] : [])];

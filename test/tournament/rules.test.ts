@@ -8,6 +8,8 @@ import { after, before, describe, it } from "node:test";
 import { randomBytes } from "node:crypto";
 import { pubKeyAddress, scriptAddress, serializeAddressObj } from "@meshsdk/core";
 import type { UTxO } from "@meshsdk/common";
+import { Serialization, TxCBOR } from "@meshsdk/core-cst";
+import { decodeUtxos } from "../../src/cardano/utxo.js";
 import { encodeRegistrationDatum } from "../../src/tournament/datum.js";
 import { registrationOf } from "../../src/tournament/read.js";
 import { MAX_SETTLE_WINDOW_MS, MIN_SETTLE_WINDOW_MS } from "../../src/tournament/limits.js";
@@ -308,8 +310,34 @@ describe("tournament rules", () => {
       rejected(
         await create({ adminAddress: poor.address, utxos: await poor.utxos() }),
         400,
-        /body\.utxos must include a UTxO holding only ADA, at least 5 ADA, at a key address: the transaction runs a script and needs it as collateral/,
+        /body\.utxos must include a UTxO holding only ADA, at least 5 ADA, at a key address \(or one that also holds tokens and enough ADA more to give them back\): the transaction runs a script and needs it as collateral/,
       );
+    });
+    it("takes a UTxO that also holds tokens as collateral, with a collateral return, when none holds only ADA", async () => {
+      // A wallet after a mint: its one UTxO holds all its ADA and the tokens (the README walkthrough's second run met this).
+      const minter = await fundedWallet(s, 100 * ADA);
+      const schema = { type: "sig", keyHash: minter.keyHash };
+      const policyId = (await s.request("POST", "/utils/native-scripts/serialize", { schema })).body.policyId as string;
+      const minted = await s.request("POST", "/transactions/build", {
+        changeAddress: minter.address,
+        utxos: await minter.utxos(),
+        preloadedScripts: [{ type: "simple", script: schema, hash: policyId }],
+        mint: [{ version: "cip25", assetName: { name: "Gold", format: "utf8" }, policyId, quantity: 1000 }],
+      });
+      assert.equal(minted.status, 200, JSON.stringify(minted.body));
+      await signAndSubmit(s, minted.body, [minter]);
+      const utxos = await minter.utxos();
+      assert.ok(decodeUtxos(utxos, "utxos").every((u) => u.output.amount.length > 1), "every UTxO of the wallet holds tokens");
+
+      const created = ok(await create({ adminAddress: minter.address, utxos }));
+      const body = Serialization.Transaction.fromCbor(TxCBOR(created.complete)).body();
+      assert.equal(body.collateral()?.size(), 1);
+      const back = body.collateralReturn();
+      assert.ok(back, "a collateral return gives the tokens back should a script fail");
+      assert.equal(back.amount().multiasset()?.size, 1);
+      assert.equal(body.totalCollateral(), 5_000_000n);
+      await signAndSubmit(s, created, [minter]);
+      assert.equal((await getTournament(s, created.tournamentId as string)).status, "open");
     });
     it("answers 404 for an unknown deployment (the retired v1) on every building endpoint", async () => {
       const v = { contractVersion: "1.0.0" };
