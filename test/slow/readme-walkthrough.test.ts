@@ -81,6 +81,10 @@ describe("the README walkthrough, run as written, twice", { timeout: 15 * 60_000
       }
       assert.match(run.stdout, /can be refunded only after its settlement deadline/);
       assert.match(run.stdout, /"fee": "\d+"/, "the payment's build answer shows its fee");
+      // The decoded views at the end: tokens by name and CIP-67 label, and the burn's negative mint.
+      assert.match(run.stdout, /\{"name":"Gold","label":null,"quantity":"600"\}/, "the admin's Gold, decoded");
+      assert.match(run.stdout, /\{"name":"Shield","label":100,"quantity":"1"\}/, "the CIP-68 reference token, decoded");
+      assert.match(run.stdout, /^\{"status":"confirmed","fee":"\d+","mint":\[\{"name":"Gold","quantity":"-400"\}\],"validity":\{"from":\{"slot":\d+/m, "the burn, decoded");
     });
   }
 
