@@ -13,6 +13,6 @@ for (const kind of ["devnet", "blockfrost", "ogmios-kupo"] as const satisfies re
     after(async () => {
       await target?.close();
     });
-    decodedViewFlows(() => target);
+    decodedViewFlows(() => target, kind);
   });
 }
