@@ -9,9 +9,9 @@
 // key is text or an integer (keys as strings), else as [{k, v}] pairs.
 import { blake2b, HexBlob, Serialization, TxCBOR } from "@meshsdk/core-cst";
 import type { EraHistory } from "../cardano/era-history.js";
-import { fromHex } from "../cardano/tx-cbor.js";
+import { fromHex, toHex } from "../cardano/tx-cbor.js";
 import { utxoOfOutput } from "../cardano/utxo.js";
-import { decodedAsset, decodedUtxo, type DecodedAsset, type DecodedUtxo } from "./decoded-view.js";
+import { decodedAsset, decodedUtxo, jsonInteger, type DecodedAsset, type DecodedUtxo } from "./decoded-view.js";
 
 export interface InputRef {
   readonly txHash: string;
@@ -42,14 +42,11 @@ export interface DecodedTransaction {
 
 type Metadatum = bigint | string | Uint8Array | Metadatum[] | Map<Metadatum, Metadatum>;
 
-const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
-const jsonInteger = (n: bigint): number | string => (n >= -SAFE && n <= SAFE ? Number(n) : n.toString());
-
 /** One metadatum as JSON (the header says how). */
 export function metadatumJson(value: Metadatum): unknown {
   if (typeof value === "bigint") return jsonInteger(value);
   if (typeof value === "string") return value;
-  if (value instanceof Uint8Array) return `0x${Buffer.from(value).toString("hex")}`;
+  if (value instanceof Uint8Array) return `0x${toHex(value)}`;
   if (Array.isArray(value)) return value.map(metadatumJson);
   const entries = [...value.entries()];
   const keys = entries.map(([k]) => (typeof k === "string" ? k : typeof k === "bigint" ? k.toString() : null));

@@ -11,8 +11,8 @@ import { HexBlob, Script } from "@meshsdk/core-cst";
 import type { UplcData } from "@helios-lang/uplc";
 import { dataOfCbor } from "../blueprints/plutus-data.js";
 import { cip67Prefix } from "../cardano/metadata.js";
-import { blake2b256, fromHex } from "../cardano/tx-cbor.js";
-import { isLovelace } from "../cardano/utxo.js";
+import { blake2b256, fromHex, toHex } from "../cardano/tx-cbor.js";
+import { isLovelace, lovelaceOf } from "../cardano/utxo.js";
 
 /** Plutus data in the detailed JSON schema. */
 export type DetailedJson =
@@ -52,11 +52,12 @@ export interface DecodedUtxo {
 }
 
 const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+/** An integer as JSON: a number when exact, else its decimal string (JSON numbers lose digits beyond 2^53). */
+export const jsonInteger = (n: bigint): number | string => (n >= -SAFE && n <= SAFE ? Number(n) : n.toString());
 const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 // Control characters (C0, DEL, C1): a name holding one is not shown as text.
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-const hex = (bytes: readonly number[] | Uint8Array): string => Buffer.from(bytes).toString("hex");
 
 /** The CIP-67 label of an asset name (hex): its first 4 bytes when they are a valid prefix (checksum included); else null. */
 export function cip67LabelOf(assetName: string): number | null {
@@ -92,9 +93,9 @@ export function detailedJson(cborHex: string, path = "datum"): DetailedJson {
 function toDetailed(data: UplcData): DetailedJson {
   switch (data.kind) {
     case "int":
-      return { int: data.value >= -SAFE && data.value <= SAFE ? Number(data.value) : data.value.toString() };
+      return { int: jsonInteger(data.value) };
     case "bytes":
-      return { bytes: hex(data.bytes) };
+      return { bytes: toHex(Uint8Array.from(data.bytes)) };
     case "list":
       return { list: data.items.map(toDetailed) };
     case "map":
@@ -117,12 +118,11 @@ function datumOf(output: UTxO["output"]): DecodedDatum | null {
 /** A UTxO, decoded. */
 export function decodedUtxo(utxo: UTxO): DecodedUtxo {
   const { output } = utxo;
-  const lovelace = output.amount.filter(isLovelace).reduce((sum, a) => sum + BigInt(a.quantity), 0n);
   return {
     txHash: utxo.input.txHash,
     index: utxo.input.outputIndex,
     address: output.address,
-    lovelace: lovelace.toString(),
+    lovelace: lovelaceOf(utxo).toString(),
     assets: output.amount.filter((a) => !isLovelace(a)).map((a) => decodedAsset(a.unit, a.quantity)),
     datum: datumOf(output),
     referenceScriptHash: output.scriptRef === undefined ? null : (output.scriptHash ?? scriptHashOf(output.scriptRef)),
