@@ -38,3 +38,11 @@ export const MAX_SETTLE_WINDOW_MS = 365 * DAY_MS;
 export const CONTRACT_MAX_SETTLE_WINDOW_MS = MAX_SETTLE_WINDOW_MS + DAY_MS;
 /** Earliest settlement deadline the service accepts: this long after now (time to fill and settle). */
 export const MIN_SETTLE_WINDOW_MS = 10 * 60 * 1000;
+/**
+ * Smallest payment the contracts (v2.1) ask an output to carry on its own: an entry fee is 0 or at
+ * least this, and an overpayment is returned only from this much up (a smaller one is refused on
+ * chain, so that nobody can make the admin fund its return). It covers the ledger's minimum for the
+ * largest output a tournament pays (a base address, tagged with the tournament ID and an index)
+ * at mainnet's coinsPerUTxOByte of 4,310 lovelace.
+ */
+export const MIN_PAYOUT_LOVELACE = 1_200_000n;
