@@ -4,7 +4,8 @@
 // blocking the event loop, so health and other requests are answered meanwhile. Evaluations wait
 // in a bounded queue when every worker is busy; beyond it, the answer is a 503 with Retry-After.
 // Workers start with the first evaluation, a worker that dies is replaced by the next one, and
-// close() terminates them (the chain's close, in the app's onClose).
+// close() lets the evaluations under way finish, then terminates them (the chain's close, in
+// the app's onClose).
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { EvaluationBusyError, TxTooLargeError, UnprocessableError } from "../../errors.js";
@@ -66,6 +67,8 @@ export class EvaluationPool {
   readonly #queue: Pending[] = [];
   #nextId = 1;
   #closed = false;
+  /** Who waits for an evaluation to end (close). */
+  #drained: Array<() => void> = [];
 
   constructor(options: EvaluationPoolOptions = {}) {
     this.size = options.workers ?? defaultEvaluationWorkers();
@@ -103,14 +106,15 @@ export class EvaluationPool {
     });
   }
 
-  /** Terminates the workers; evaluations still waiting or running are refused. */
+  /**
+   * Refuses new evaluations, lets the running and waiting ones finish (each is bounded by its
+   * budget, the queue by its size), then terminates the workers.
+   */
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    const refused = new Error("the evaluation pool closed before this evaluation ran");
-    for (const pending of this.#queue.splice(0)) pending.reject(refused);
+    while (this.#slots.some((slot) => slot.current !== null) || this.#queue.length > 0) await new Promise<void>((resolve) => this.#drained.push(resolve));
     const slots = this.#slots.splice(0);
-    for (const slot of slots) slot.current?.reject(refused);
     await Promise.all(slots.map((slot) => slot.worker.terminate()));
   }
 
@@ -146,8 +150,9 @@ export class EvaluationPool {
       pending?.reject(
         new UnprocessableError(`The script evaluator stopped while running this transaction's scripts (${error?.message ?? "it exited"}): check the scripts' budgets.`),
       );
+      for (const resolve of this.#drained.splice(0)) resolve();
       const next = this.#queue.shift();
-      if (next && !this.#closed) this.#start(this.#idleSlot()!, next);
+      if (next) this.#start(this.#spawn(), next);
     };
     worker.on("error", died);
     worker.on("exit", () => died(null));
@@ -166,6 +171,7 @@ export class EvaluationPool {
 
   #finish(slot: Slot): void {
     slot.current = null;
+    for (const resolve of this.#drained.splice(0)) resolve();
     const next = this.#queue.shift();
     if (next) this.#start(slot, next);
     else slot.worker.unref();

@@ -1,0 +1,41 @@
+// A Plutus V2 minting policy that recurses as many times as its redeemer says (an integer), then
+// succeeds: the attack of issue #20 (item 1), one script for every depth. Compiled here from
+// Helios's intermediate code, so that no fixture file stands between the test and the program.
+import { compile, DEFAULT_PARSE_OPTIONS } from "@helios-lang/ir";
+import { plutusScriptHash, unwrapScript, wrapScript } from "../../src/blueprints/blueprint.js";
+
+const IR_OPTIONS = { ...DEFAULT_PARSE_OPTIONS, builtinsPrefix: "__core__", errorPrefix: "", paramPrefix: "__" };
+
+/** (redeemer, context) -> loop(unIData(redeemer)), loop counting down to 0 by self-application. */
+const IR = `(__r, __ctx) -> {
+    (__loop) -> {
+        __loop(__loop, __core__unIData(__r))
+    }(
+        (__self, __n) -> {
+            __core__ifThenElse(
+                __core__equalsInteger(__n, 0),
+                () -> {()},
+                () -> {__self(__self, __core__subtractInteger(__n, 1))}
+            )()
+        }
+    )
+}`;
+
+export interface RecursivePolicy {
+  readonly hash: string;
+  /** A CIP-57 blueprint holding the policy, as preloadedScripts and POST /blueprints take it. */
+  readonly blueprint: object;
+}
+
+export function recursivePolicy(): RecursivePolicy {
+  const uplc = compile(IR, { optimize: false, parseOptions: IR_OPTIONS });
+  const script = unwrapScript(Uint8Array.from(uplc.toCbor()));
+  if (script === undefined) throw new Error("the recursive policy did not compile to a Plutus script");
+  const compiledCode = wrapScript(script.flat, 1);
+  const hash = plutusScriptHash(compiledCode, "V2");
+  const blueprint = {
+    preamble: { title: "hostile/recursion", version: "0.0.0", plutusVersion: "v2" },
+    validators: [{ title: "recursion.mint", redeemer: { title: "depth", schema: { dataType: "integer" } }, compiledCode, hash }],
+  };
+  return { hash, blueprint };
+}
