@@ -72,6 +72,29 @@ describe("hostile input: Plutus evaluation is bounded and off the event loop (is
     });
   }
 
+  it("of two policies, the message names the one stopped at the budget", async () => {
+    const other = recursivePolicy(1);
+    const mint = (p: typeof policy) => ({ version: "cip25", assetName: { name: "y", format: "utf8" }, policyId: p.hash, type: "plutus", quantity: 1 });
+    const body = {
+      changeAddress: wallet.address,
+      mint: [mint(policy), mint(other)],
+      scriptInteractions: [
+        { purpose: "mint", hash: policy.hash, redeemer: { type: "json", value: 10 } },
+        { purpose: "mint", hash: other.hash, redeemer: { type: "json", value: 1_000_000 } },
+      ],
+      preloadedScripts: [
+        { type: "plutus", blueprint: policy.blueprint },
+        { type: "plutus", blueprint: other.blueprint },
+      ],
+    };
+    const outcome = await underAttack(server, (base) => post(`${base}/transactions/build`, body));
+    assert.equal(outcome.status, 400, outcome.body);
+    // The ledger indexes mint redeemers by the policy ids in order.
+    const index = [policy.hash, other.hash].sort().indexOf(other.hash);
+    assert.match(JSON.parse(outcome.body).message, new RegExp(`^The mint script ${other.hash} \\(redeemer MINT ${index}\\) needs more than the ledger's per-transaction limit`));
+    withinBounds(outcome);
+  });
+
   it(`a legal evaluation near the budget (${LEGAL_DEPTH} recursions) is built and submitted, health answering meanwhile`, async () => {
     const building = await underAttack(server, (base) => post(`${base}/transactions/build`, buildBody(wallet, LEGAL_DEPTH)));
     assert.equal(building.status, 200, building.body);

@@ -6,14 +6,14 @@ import { plutusScriptHash, unwrapScript, wrapScript } from "../../src/blueprints
 
 const IR_OPTIONS = { ...DEFAULT_PARSE_OPTIONS, builtinsPrefix: "__core__", errorPrefix: "", paramPrefix: "__" };
 
-/** (redeemer, context) -> loop(unIData(redeemer)), loop counting down to 0 by self-application. */
-const IR = `(__r, __ctx) -> {
+/** (redeemer, context) -> loop(unIData(redeemer)), loop counting down to `stop` by self-application. */
+const ir = (stop: number) => `(__r, __ctx) -> {
     (__loop) -> {
         __loop(__loop, __core__unIData(__r))
     }(
         (__self, __n) -> {
             __core__ifThenElse(
-                __core__equalsInteger(__n, 0),
+                __core__equalsInteger(__n, ${stop}),
                 () -> {()},
                 () -> {__self(__self, __core__subtractInteger(__n, 1))}
             )()
@@ -27,8 +27,9 @@ export interface RecursivePolicy {
   readonly blueprint: object;
 }
 
-export function recursivePolicy(): RecursivePolicy {
-  const uplc = compile(IR, { optimize: false, parseOptions: IR_OPTIONS });
+/** The policy; another `stop` (where the count ends) gives another script, hence another policy id. */
+export function recursivePolicy(stop = 0): RecursivePolicy {
+  const uplc = compile(ir(stop), { optimize: false, parseOptions: IR_OPTIONS });
   const script = unwrapScript(Uint8Array.from(uplc.toCbor()));
   if (script === undefined) throw new Error("the recursive policy did not compile to a Plutus script");
   const compiledCode = wrapScript(script.flat, 1);
