@@ -23,6 +23,8 @@ const ir = (stop: number) => `(__r, __ctx) -> {
 
 export interface RecursivePolicy {
   readonly hash: string;
+  /** The script as a blueprint's compiledCode: flat UPLC in one CBOR byte string, hex. */
+  readonly compiledCode: string;
   /** A CIP-57 blueprint holding the policy, as preloadedScripts and POST /blueprints take it. */
   readonly blueprint: object;
 }
@@ -38,5 +40,5 @@ export function recursivePolicy(stop = 0): RecursivePolicy {
     preamble: { title: "hostile/recursion", version: "0.0.0", plutusVersion: "v2" },
     validators: [{ title: "recursion.mint", redeemer: { title: "depth", schema: { dataType: "integer" } }, compiledCode, hash }],
   };
-  return { hash, blueprint };
+  return { hash, compiledCode, blueprint };
 }
