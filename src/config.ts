@@ -1,6 +1,7 @@
 // The only module that reads process.env. It turns the environment into one typed,
 // validated, frozen Config; a wrong value stops the start with a message naming the variable.
 import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 
 export const NETWORKS = ["devnet", "preview", "preprod", "mainnet"] as const;
@@ -52,6 +53,10 @@ export interface Config {
   readonly keepAliveTimeoutMs: number;
   /** On SIGTERM, how long in-flight requests may take to finish before their connections are cut. */
   readonly shutdownTimeoutMs: number;
+  /** Worker threads that run Plutus scripts (evaluation never runs on the event loop): the cores, at most 2, by default. */
+  readonly evaluationWorkers: number;
+  /** Evaluations that may wait for a busy worker; beyond them a request is answered 503 with Retry-After. */
+  readonly evaluationQueue: number;
 }
 
 export class ConfigError extends Error {
@@ -175,6 +180,8 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: serviceUrl(env, "DATABASE_URL", ["postgres:", "postgresql:"]),
     redisUrl: serviceUrl(env, "REDIS_URL", ["redis:", "rediss:"]),
     ...timeoutsFrom(env),
+    evaluationWorkers: integer(env, "EVALUATION_WORKERS", Math.min(2, availableParallelism()), 1, 64),
+    evaluationQueue: integer(env, "EVALUATION_QUEUE", 16, 0, 10_000),
   };
   return Object.freeze(config);
 }

@@ -16,6 +16,7 @@ export const ERROR_CODES = {
   SVC_ERR_NOT_FOUND: 404,
   SVC_ERR_UNPROCESSABLE: 422,
   SVC_ERR_INTERNAL: 500,
+  SVC_ERR_BUSY: 503,
 
   // ── The request as an HTTP message ─────────────────────────────────────────────────
   HTTP_ERR_INVALID_JSON: 400,
@@ -66,6 +67,8 @@ export const BadRequestError = coded("SVC_ERR_BAD_REQUEST");
 export const UnknownFieldError = coded("SVC_ERR_UNKNOWN_FIELD");
 export const UnprocessableError = coded("SVC_ERR_UNPROCESSABLE");
 export const NotFoundError = coded("SVC_ERR_NOT_FOUND");
+/** Every Plutus script evaluator is busy and its queue is full (EVALUATION_WORKERS, EVALUATION_QUEUE); answered with Retry-After. */
+export const EvaluationBusyError = coded("SVC_ERR_BUSY");
 
 export const UnauthorizedError = coded("AUTH_ERR_UNAUTHORIZED");
 export const THROTTLED_MESSAGE = "Throttled, please try again later.";

@@ -5,7 +5,9 @@
 // backend's utxosByRef. The backend's answer is the one returned (it is what the ledger will run);
 // a disagreement (other budgets, or one evaluator failing where the other passes) is logged as a
 // warning with both answers and counted. The check never fails a call: a local evaluation that
-// cannot run is logged and counted.
+// cannot run is logged and counted. The local evaluation runs in the evaluation pool's worker
+// threads, each script stopped at the network's per-transaction budget (maxTxExecutionUnits), as
+// the node stops it: a script past it is a refusal on both sides.
 import { Serialization, TxCBOR } from "@meshsdk/core-cst";
 import { writeMap } from "../cardano/tx-cbor.js";
 import { eraHistoryFor } from "../cardano/era-history.js";
@@ -13,8 +15,9 @@ import type { ChainBackend, ObservedChain } from "./backend.js";
 import { ForwardingChain } from "./forwarding.js";
 import { mergeUtxoMap } from "./devnet/utxo-map.js";
 import type { OutRef, PlutusLanguage, RedeemerBudget, UTxO } from "./port.js";
-import { meshCostModels } from "./protocol-params.js";
-import { evaluateWithScalus, scalusSlotConfig, type ScalusSlotConfig } from "./shared/scalus-evaluate.js";
+import { maxTxExUnits, meshCostModels } from "./protocol-params.js";
+import { EvaluationPool, type EvaluationPoolOptions } from "./shared/evaluation-pool.js";
+import type { SlotTimes } from "./shared/scalus-evaluate.js";
 
 /** The pino-compatible part of a logger the check writes to. */
 export interface WarnLogger {
@@ -77,18 +80,25 @@ function referencedOutputs(txCbor: string): OutRef[] {
 
 class CrossCheckedChain extends ForwardingChain implements EvaluationCrossCheck {
   readonly #logger: WarnLogger;
-  readonly #slotConfig: ScalusSlotConfig;
+  readonly #slots: SlotTimes;
+  readonly #evaluator: EvaluationPool;
   #agreed = 0;
   #disagreed = 0;
   #localFailed = 0;
 
-  constructor(inner: ChainBackend & ObservedChain, logger: WarnLogger) {
+  constructor(inner: ChainBackend & ObservedChain, logger: WarnLogger, evaluation?: EvaluationPoolOptions) {
     super(inner);
     this.#logger = logger;
+    this.#evaluator = new EvaluationPool(evaluation);
     // The current era's slots (Shelley on): Plutus scripts only ever see validity bounds from there.
     const eras = eraHistoryFor(inner.network).eras;
     const era = eras[eras.length - 1]!;
-    this.#slotConfig = scalusSlotConfig(era.startMs, era.startSlot, era.slotLengthMs);
+    this.#slots = { zeroTimeMs: era.startMs, zeroSlot: era.startSlot, slotLengthMs: era.slotLengthMs };
+  }
+
+  override async close(): Promise<void> {
+    await this.#evaluator.close();
+    await this.inner.close();
   }
 
   evaluationCheck(): EvaluationCheck {
@@ -121,11 +131,14 @@ class CrossCheckedChain extends ForwardingChain implements EvaluationCrossCheck 
       const utxoMap = mergeUtxoMap(writeMap([]), [...fetched, ...additionalUtxos]);
       const costModels = meshCostModels(params, []);
       try {
-        return { ok: true, budgets: evaluateWithScalus(txCbor, utxoMap, this.#slotConfig, costModels) };
+        const job = { txCbor, utxoMap, slots: this.#slots, costModels, limit: maxTxExUnits(params) };
+        return { ok: true, budgets: await this.#evaluator.evaluate(job) };
       } catch (error) {
         // Without every cost model, a failure may be the missing model's, not the scripts'.
         const absent = LANGUAGES.filter((language) => !params.costModels[language]);
         if (absent.length > 0) return { ok: "unavailable", reason: `no ${absent.join(", ")} cost model from the backend: ${message(error)}` };
+        // Every evaluator busy: the backend's answer is used unchecked, as when the check cannot run.
+        if ((error as { code?: string })?.code === "SVC_ERR_BUSY") return { ok: "unavailable", reason: message(error) };
         return { ok: false, error };
       }
     } catch (error) {
@@ -157,7 +170,11 @@ class CrossCheckedChain extends ForwardingChain implements EvaluationCrossCheck 
   }
 }
 
-/** Cross-checks every evaluation of a real network's backend against a local Scalus evaluation. */
-export function withEvaluationCrossCheck(inner: ChainBackend & ObservedChain, logger: WarnLogger): ChainBackend & ObservedChain & EvaluationCrossCheck {
-  return new CrossCheckedChain(inner, logger);
+/** Cross-checks every evaluation of a real network's backend against a local Scalus evaluation (in `evaluation`'s worker threads). */
+export function withEvaluationCrossCheck(
+  inner: ChainBackend & ObservedChain,
+  logger: WarnLogger,
+  evaluation?: EvaluationPoolOptions,
+): ChainBackend & ObservedChain & EvaluationCrossCheck {
+  return new CrossCheckedChain(inner, logger, evaluation);
 }

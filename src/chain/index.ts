@@ -10,8 +10,9 @@ import { createRealNetworkChain } from "./real-networks.js";
  * `logger` gets the warnings of a real network's evaluation cross-check (stderr without one).
  */
 export async function createChain(config: Config, logger?: WarnLogger): Promise<ChainPort | null> {
-  if (config.network === "devnet") return DevnetChain.inDataDir(config.dataDir);
-  if (config.backend) return createRealNetworkChain(config.network, config.backend, {}, logger);
+  const evaluation = { workers: config.evaluationWorkers, queue: config.evaluationQueue };
+  if (config.network === "devnet") return DevnetChain.inDataDir(config.dataDir, evaluation);
+  if (config.backend) return createRealNetworkChain(config.network, config.backend, {}, logger, evaluation);
   return null;
 }
 

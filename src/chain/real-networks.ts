@@ -7,6 +7,7 @@ import type { ChainBackend, ObservedChain } from "./backend.js";
 import { stderrLogger, withEvaluationCrossCheck, type EvaluationCrossCheck, type WarnLogger } from "./cross-checked-evaluation.js";
 import { BlockfrostBackend } from "./blockfrost/index.js";
 import { OgmiosKupoBackend } from "./ogmios-kupo/index.js";
+import type { EvaluationPoolOptions } from "./shared/evaluation-pool.js";
 import { withEpochCache } from "./resilience/epoch-cache.js";
 import { TokenBucket } from "./resilience/rate-limiter.js";
 import { BLOCKFROST_RATE_LIMIT, DEFAULT_RESILIENCE, withResilience, type ResilienceOptions } from "./resilience/resilient.js";
@@ -15,13 +16,14 @@ export type RealNetwork = Exclude<Network, "devnet">;
 
 /**
  * The backend of a real network, with failure handling and caching around it, its evaluations
- * cross-checked locally (disagreements are warnings on `logger`).
+ * cross-checked locally (disagreements are warnings on `logger`) in `evaluation`'s worker threads.
  */
 export function createRealNetworkChain(
   network: RealNetwork,
   settings: BackendSettings,
   overrides: Partial<ResilienceOptions> = {},
   logger: WarnLogger = stderrLogger,
+  evaluation?: EvaluationPoolOptions,
 ): ChainBackend & ObservedChain & EvaluationCrossCheck {
   const options: ResilienceOptions = { ...DEFAULT_RESILIENCE, ...overrides };
   let backend: ChainBackend;
@@ -38,5 +40,5 @@ export function createRealNetworkChain(
   } else {
     backend = new OgmiosKupoBackend({ network, ogmiosUrl: settings.ogmiosUrl, kupoUrl: settings.kupoUrl, requestTimeoutMs: options.attemptTimeoutMs });
   }
-  return withEvaluationCrossCheck(withEpochCache(withResilience(backend, { ...options, ...(limiter ? { limiter } : {}) })), logger);
+  return withEvaluationCrossCheck(withEpochCache(withResilience(backend, { ...options, ...(limiter ? { limiter } : {}) })), logger, evaluation);
 }

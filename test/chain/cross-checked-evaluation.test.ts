@@ -16,6 +16,9 @@ import { FakeOgmiosKupo } from "../support/fakes/ogmios-kupo.js";
 import { LiveLedger } from "../support/fakes/live-ledger.js";
 import { lockWithReference, spendThroughReference, sumCheckValidator, type PlutusFixture } from "../support/plutus-fixture.js";
 import { newEnterpriseWallet, type TestWallet } from "../support/wallets.js";
+import { MeshTxBuilder } from "@meshsdk/core";
+import { CborWriter } from "../../src/cardano/cbor.js";
+import { recursivePolicy } from "../hostile/recursive-policy.js";
 
 interface Warning {
   readonly obj: Record<string, unknown>;
@@ -125,6 +128,31 @@ for (const [name, make] of backends) {
 
       await assert.rejects(port.evaluate(await spend(21, { mem: 7_000_000, steps: 3_000_000_000 })), LedgerRejectedError);
       assert.deepEqual(since(before), { agreed: 2, disagreed: 0, localFailed: 0 });
+      assert.deepEqual(warnings, []);
+    });
+
+    it("stops the local evaluation at the network's budget: a policy recursing 10^9 times is refused on both sides, within seconds (issue #20)", async () => {
+      const policy = recursivePolicy();
+      // Mesh takes a script CBOR-wrapped twice.
+      const script = new CborWriter().bytes(Buffer.from(policy.compiledCode, "hex")).finish();
+      const utxos = (await port.utxosAt(dave.address)).filter((u) => !u.output.scriptRef);
+      const collateral = utxos[0]!;
+      const builder = new MeshTxBuilder({ params: await port.protocolParameters() })
+        .mintPlutusScriptV2()
+        .mint("1", policy.hash, "78")
+        .mintingScript(Buffer.from(script).toString("hex"))
+        .mintRedeemerValue(1_000_000_000, "Mesh", { mem: 7_000_000, steps: 3_000_000_000 })
+        .txInCollateral(collateral.input.txHash, collateral.input.outputIndex, collateral.output.amount, collateral.output.address)
+        .changeAddress(dave.address)
+        .selectUtxosFrom(utxos);
+      const tx = await dave.sign(await builder.complete());
+      await port.evaluate(await draft()); // both sides' evaluation workers started (a second or more), not part of the timing
+      const before = port.evaluationCheck();
+      warnings.length = 0;
+      const started = performance.now();
+      await assert.rejects(port.evaluate(tx), (error: unknown) => error instanceof LedgerRejectedError && /per-transaction limit of 16500000 memory units/.test((error as Error).message));
+      assert.ok(performance.now() - started < 2_000, `refused in ${Math.round(performance.now() - started)} ms`);
+      assert.deepEqual(since(before), { agreed: 1, disagreed: 0, localFailed: 0 });
       assert.deepEqual(warnings, []);
     });
 

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { availableParallelism } from "node:os";
 import { after, before, describe, it } from "node:test";
 import { ConfigError, loadConfig } from "../../src/config.js";
 import { startService, type RunningService } from "../support/service.js";
@@ -10,6 +11,8 @@ describe("configuration", () => {
     assert.equal(config.port, 3000);
     assert.equal(config.host, "127.0.0.1");
     assert.equal(config.auth, "optional");
+    assert.equal(config.evaluationWorkers, Math.min(2, availableParallelism()));
+    assert.equal(config.evaluationQueue, 16);
     assert.ok(Object.isFrozen(config));
   });
 
@@ -27,6 +30,8 @@ describe("configuration", () => {
     [{ NETWORK: "preview", BLOCKFROST_PROJECT_ID: "preprodabc" }, "BLOCKFROST_PROJECT_ID"],
     [{ NETWORK: "preview", OGMIOS_URL: "ws://127.0.0.1:1337" }, "KUPO_URL"],
     [{ NETWORK: "preview", OGMIOS_URL: "not a url", KUPO_URL: "http://x" }, "OGMIOS_URL"],
+    [{ EVALUATION_WORKERS: "0" }, "EVALUATION_WORKERS"],
+    [{ EVALUATION_QUEUE: "-1" }, "EVALUATION_QUEUE"],
   ] as const) {
     it(`rejects ${JSON.stringify(env)} naming ${variable}`, () => {
       assert.throws(

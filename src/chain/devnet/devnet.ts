@@ -23,7 +23,8 @@ import { rewardCredential } from "../../cardano/address-rules.js";
 import type { Certificate, Credential } from "../../cardano/certificates.js";
 import { indexUtxoMap, inputCbor, resolvedInputsOf, utxoEntry, utxosOfMaps, writeUtxoMap } from "./utxo-map.js";
 import { SerialQueue } from "../shared/queue.js";
-import { evaluateWithScalus } from "../shared/scalus-evaluate.js";
+import { EvaluationPool, type EvaluationPoolOptions } from "../shared/evaluation-pool.js";
+import { maxTxExUnits } from "../protocol-params.js";
 
 const { Emulator, SlotConfig } = scalus;
 type Emulator = InstanceType<typeof Emulator>;
@@ -33,6 +34,8 @@ export interface DevnetOptions {
   readonly path: string;
   /** The wall clock (tests). */
   readonly now?: () => number;
+  /** The worker threads that run Plutus scripts (EVALUATION_WORKERS, EVALUATION_QUEUE). */
+  readonly evaluation?: EvaluationPoolOptions;
 }
 
 export class DevnetChain implements DevnetPort {
@@ -44,6 +47,8 @@ export class DevnetChain implements DevnetPort {
   readonly #faucet: Faucet;
   readonly #slotConfig: InstanceType<typeof SlotConfig>;
   readonly #queue = new SerialQueue();
+  /** Where evaluate() runs the scripts, off the event loop; its workers start with the first evaluation. */
+  readonly #evaluator: EvaluationPool;
   #emulator: Emulator;
   /**
    * The UTxO set by input (CBOR hex → output CBOR), read from the emulator once after each change
@@ -56,8 +61,9 @@ export class DevnetChain implements DevnetPort {
   /** What the last failed write said of the disk (full, failing), until a write succeeds again; null when fine. */
   #diskFault: string | null = null;
 
-  private constructor(store: DevnetStore, snapshot: DevnetSnapshot, faucet: Faucet, now: () => number, dir: string) {
+  private constructor(store: DevnetStore, snapshot: DevnetSnapshot, faucet: Faucet, now: () => number, dir: string, evaluation?: EvaluationPoolOptions) {
     this.#store = store;
+    this.#evaluator = new EvaluationPool(evaluation);
     this.#dir = dir;
     this.systemStartMs = snapshot.systemStartMs;
     this.#clock = new DevnetClock(snapshot.systemStartMs, snapshot.offsetSeconds, snapshot.slot, now);
@@ -82,12 +88,12 @@ export class DevnetChain implements DevnetPort {
         store.saveGenesis({ systemStartMs, faucetKey, utxos: genesis.getUtxosCbor() });
         snapshot = store.load();
         if (!snapshot) throw new Error("the devnet genesis was not saved");
-        return new DevnetChain(store, snapshot, faucet, now, dirOf(options.path));
+        return new DevnetChain(store, snapshot, faucet, now, dirOf(options.path), options.evaluation);
       }
       // A devnet saved before the asset history existed: its current asset holders are indexed
       // (what was spent before cannot be recovered).
       if (store.assetHistoryIsNew) store.backfillAssetOutputs(assetOutputsOfUtxoMap(snapshot.utxos));
-      return new DevnetChain(store, snapshot, await Faucet.create(snapshot.faucetKey), now, dirOf(options.path));
+      return new DevnetChain(store, snapshot, await Faucet.create(snapshot.faucetKey), now, dirOf(options.path), options.evaluation);
     } catch (error) {
       store.close();
       throw error;
@@ -95,8 +101,8 @@ export class DevnetChain implements DevnetPort {
   }
 
   /** The devnet of a data directory: DATA_DIR/devnet.sqlite. */
-  static inDataDir(dataDir: string): Promise<DevnetChain> {
-    return DevnetChain.create({ path: join(dataDir, "devnet.sqlite") });
+  static inDataDir(dataDir: string, evaluation?: EvaluationPoolOptions): Promise<DevnetChain> {
+    return DevnetChain.create({ path: join(dataDir, "devnet.sqlite"), ...(evaluation ? { evaluation } : {}) });
   }
 
   /** The faucet's address (genesis funds sit there). */
@@ -213,7 +219,14 @@ export class DevnetChain implements DevnetPort {
       const output = utxos.get(input) ?? givenEntry(input);
       if (output) resolved.set(input, output);
     }
-    return evaluateWithScalus(txCbor, writeUtxoMap(resolved), this.#slotConfig, DEVNET_COST_MODELS);
+    // In a worker thread, each script stopped at the ledger's per-transaction budget (a 400 past it).
+    return this.#evaluator.evaluate({
+      txCbor,
+      utxoMap: writeUtxoMap(resolved),
+      slots: { zeroTimeMs: this.systemStartMs, zeroSlot: 0, slotLengthMs: SLOT_LENGTH_MS },
+      costModels: DEVNET_COST_MODELS,
+      limit: maxTxExUnits(DEVNET_PROTOCOL_PARAMETERS),
+    });
   }
 
   submit(txCbor: string): Promise<string> {
@@ -282,6 +295,7 @@ export class DevnetChain implements DevnetPort {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    await this.#evaluator.close();
     await this.#queue.run(() => undefined);
     this.#store.close();
   }

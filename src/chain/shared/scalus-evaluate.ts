@@ -1,12 +1,75 @@
-// Plutus evaluation with Scalus, the ledger's own rules in-process: the devnet's evaluator, and
-// the local cross-check of a real-network backend's evaluation (../cross-checked-evaluation.ts).
-import scalus from "scalus";
-import { fromHex } from "../../cardano/tx-cbor.js";
-import { UnprocessableError } from "../../errors.js";
+// Plutus evaluation with Scalus, the ledger's own rules: the devnet's evaluator, and the local
+// cross-check of a real-network backend's evaluation (../cross-checked-evaluation.ts). It runs in
+// the evaluation pool's worker threads (./evaluation-pool.ts), never on the request path.
+//
+// Every script runs under a budget: the ledger's per-transaction maximum (maxTxExecutionUnits),
+// and stops as soon as it spends it, as the node's own evaluator does. Scalus's machine has that
+// mechanism (a restricting budget spender, the one its evaluator uses in its Validate mode, which
+// gives each script the budget its redeemer declares), but the JavaScript facade of scalus 0.17
+// (Scalus.evalPlutusScripts) always runs its counting mode, which has no limit: a script that
+// recursed 10^9 times ran for minutes and ended the process out of heap. So the facade is loaded
+// here with its mode switched to Validate (one literal of the bundle, checked to be there exactly
+// once: another version of scalus fails loudly at the first evaluation), and each redeemer of the
+// transaction evaluated declares the cap as its budget (./redeemer-budgets.ts). What a script
+// spent is still what the evaluator answers.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname } from "node:path";
+import type scalusModule from "scalus";
+import { TxTooLargeError, UnprocessableError } from "../../errors.js";
 import type { RedeemerBudget } from "../port.js";
+import { declaringBudgets, scriptHashOf, type RedeemerSlot } from "./redeemer-budgets.js";
 
-const { Scalus, SlotConfig } = scalus;
-export type ScalusSlotConfig = InstanceType<typeof SlotConfig>;
+const fromHex = (hex: string): Uint8Array => new Uint8Array(Buffer.from(hex, "hex"));
+
+/** The execution units a script may spend: the ledger's per-transaction maximum, or lower. */
+export interface ExBudget {
+  readonly mem: bigint;
+  readonly steps: bigint;
+}
+
+/** Slot `zeroSlot` begins at `zeroTimeMs` (Unix ms), and every slot from there lasts `slotLengthMs`. */
+export interface SlotTimes {
+  readonly zeroTimeMs: number;
+  readonly zeroSlot: number;
+  readonly slotLengthMs: number;
+}
+
+/** One evaluation: a transaction (CBOR hex), its inputs' outputs, the network's rules and the budget. */
+export interface EvaluationJob {
+  readonly txCbor: string;
+  /** The CBOR of a Map[TransactionInput, TransactionOutput] resolving every input the scripts see. */
+  readonly utxoMap: Uint8Array;
+  readonly slots: SlotTimes;
+  /** [PlutusV1, PlutusV2, PlutusV3] cost models. */
+  readonly costModels: readonly (readonly number[])[];
+  readonly limit: ExBudget;
+}
+
+/** The literal of scalus 0.17's bundle that makes Scalus.evalPlutusScripts count without a limit (EvaluatorMode.EvaluateAndComputeCost)… */
+const COUNTING_FACADE = "cwt(),x,r9(),!1,!1)";
+/** …and the same call in EvaluatorMode.Validate: each script restricted to its redeemer's budget. */
+const VALIDATING_FACADE = "cwt(),x,i9(),!1,!1)";
+
+type Scalus = typeof scalusModule;
+let budgeted: Scalus | undefined;
+
+/** Scalus, with Scalus.evalPlutusScripts restricting each script to its redeemer's budget; loaded once per thread. */
+export function loadScalus(): Scalus {
+  if (budgeted) return budgeted;
+  const require = createRequire(import.meta.url);
+  const path = require.resolve("scalus");
+  const source = readFileSync(path, "utf8");
+  if (source.split(COUNTING_FACADE).length !== 2) {
+    throw new Error(`${path} is not the scalus 0.17 bundle whose evaluation this service bounds (package.json pins it): its evaluator facade was not found`);
+  }
+  const module = { exports: {} as Scalus };
+  // The bundle is CommonJS: run it as Node would, with the one call changed.
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- a module's own source, as require() runs it
+  new Function("module", "exports", "require", "__filename", "__dirname", source.replace(COUNTING_FACADE, VALIDATING_FACADE))(module, module.exports, require, path, dirname(path));
+  budgeted = module.exports;
+  return budgeted;
+}
 
 const TAGS: Record<string, RedeemerBudget["tag"]> = {
   SPEND: "SPEND",
@@ -21,32 +84,66 @@ const TAGS: Record<string, RedeemerBudget["tag"]> = {
   PROPOSING: "PROPOSE",
 };
 
-/** A Scalus slot config: slot `zeroSlot` begins at `zeroTimeMs`, every slot from there lasts `slotLengthMs`. */
-export const scalusSlotConfig = (zeroTimeMs: number, zeroSlot: number, slotLengthMs: number): ScalusSlotConfig =>
-  new SlotConfig(zeroTimeMs, zeroSlot, slotLengthMs);
+/** Scalus's words when a script spends the whole budget its redeemer declares: "Out of budget: ExUnits(mem,steps)". */
+const OUT_OF_BUDGET = /Out of budget: ExUnits\((\d+),\s*(\d+)\)/;
+
+const logsOf = (error: unknown): string => {
+  const logs = (error as { logs?: unknown }).logs;
+  return Array.isArray(logs) && logs.length > 0 ? ` Script logs: ${logs.join(" | ")}` : "";
+};
 
 /**
- * The budgets of every redeemer of `txCbor` (hex), its inputs resolved from `utxoMap` (the CBOR of
- * a Map[TransactionInput, TransactionOutput]), with `costModels` [PlutusV1, PlutusV2, PlutusV3].
- * A script that fails, or an input the map lacks, is an UnprocessableError with the script's logs.
+ * The budgets of every redeemer of the job's transaction, each script stopped as soon as it spends
+ * `limit` (and their sum checked against it). A script that fails, or an input the map lacks, is
+ * an UnprocessableError with the script's logs; a script that needs more than the limit is a
+ * TxTooLargeError naming its redeemer, its script and the limit.
  */
-export function evaluateWithScalus(
-  txCbor: string,
-  utxoMap: Uint8Array,
-  slotConfig: ScalusSlotConfig,
-  costModels: readonly (readonly number[])[],
-): RedeemerBudget[] {
-  let redeemers;
+export function evaluateWithScalus(job: EvaluationJob): RedeemerBudget[] {
+  const { Scalus, SlotConfig } = loadScalus();
+  // Redeemer k declares the limit less k units: Scalus names the budget that ran out, hence whose it was.
+  const budgetOf = (k: number) => ({ mem: job.limit.mem - BigInt(k), steps: job.limit.steps - BigInt(k) });
+  let tx = fromHex(job.txCbor);
+  let redeemers: RedeemerSlot[] = [];
   try {
-    redeemers = Scalus.evalPlutusScripts(fromHex(txCbor), utxoMap, slotConfig, costModels.map((m) => [...m]));
-  } catch (error) {
-    const logs = (error as { logs?: unknown }).logs;
-    const suffix = Array.isArray(logs) && logs.length > 0 ? ` Script logs: ${logs.join(" | ")}` : "";
-    throw new UnprocessableError(`Script evaluation failed: ${(error as Error).message}${suffix}`);
+    ({ tx, redeemers } = declaringBudgets(tx, budgetOf));
+  } catch {
+    // Not a transaction Scalus can read either: it says so in its own words below.
   }
-  return redeemers.map((r) => ({
+  let answer;
+  try {
+    const slots = new SlotConfig(job.slots.zeroTimeMs, job.slots.zeroSlot, job.slots.slotLengthMs);
+    answer = Scalus.evalPlutusScripts(tx, job.utxoMap, slots, job.costModels.map((m) => [...m]));
+  } catch (error) {
+    const message = (error as Error)?.message ?? String(error);
+    const out = OUT_OF_BUDGET.exec(message);
+    if (out) throw new TxTooLargeError(overBudget(job, tx, redeemers[Number(job.limit.mem - BigInt(out[1]!))], logsOf(error)));
+    throw new UnprocessableError(`Script evaluation failed: ${message}${logsOf(error)}`);
+  }
+  const budgets = answer.map((r) => ({
     tag: TAGS[r.tag.toUpperCase()] ?? (r.tag.toUpperCase() as RedeemerBudget["tag"]),
     index: r.index,
     budget: { mem: Number(r.budget.memory), steps: Number(r.budget.steps) },
   }));
+  const mem = answer.reduce((sum, r) => sum + BigInt(r.budget.memory), 0n);
+  const steps = answer.reduce((sum, r) => sum + BigInt(r.budget.steps), 0n);
+  if (mem > job.limit.mem || steps > job.limit.steps) {
+    throw new TxTooLargeError(
+      `The scripts of this transaction need ${mem} memory units and ${steps} steps together, more than ${limitWords(job.limit)}: run fewer scripts in one transaction.`,
+    );
+  }
+  return budgets;
+}
+
+const limitWords = (limit: ExBudget): string =>
+  `the ledger's per-transaction limit of ${limit.mem} memory units and ${limit.steps} steps (maxTxExecutionUnits)`;
+
+/** The message of a script stopped at the limit: which redeemer, which script, which limit. */
+function overBudget(job: EvaluationJob, tx: Uint8Array, redeemer: RedeemerSlot | undefined, logs: string): string {
+  if (!redeemer) return `A script of this transaction needs more than ${limitWords(job.limit)}; it was stopped there.${logs}`;
+  const hash = scriptHashOf(tx, job.utxoMap, redeemer);
+  const purpose = redeemer.tag.toLowerCase();
+  return (
+    `The ${purpose} script${hash ? ` ${hash}` : ""} (redeemer ${redeemer.tag} ${redeemer.index}) needs more than ${limitWords(job.limit)}; ` +
+    `it was stopped there. Change the script or its redeemer so that it does less work.${logs}`
+  );
 }

@@ -52,7 +52,7 @@ export async function evaluationAnswer(ledger: LiveLedger, cbor: string, additio
     });
   } catch (failure) {
     const code = (failure as { code?: string }).code;
-    if (code !== "SVC_ERR_UNPROCESSABLE" && code !== "CHAIN_ERR_LEDGER_REJECTED") throw failure;
+    if (code !== "SVC_ERR_UNPROCESSABLE" && code !== "CHAIN_ERR_LEDGER_REJECTED" && code !== "TX_ERR_TOO_LARGE") throw failure;
     const reason = ledgerReason(failure);
     return rpc("evaluateTransaction", { error: { code: 3004, message: "Unable to create the evaluation context from the given transaction.", data: { reason } } });
   }
