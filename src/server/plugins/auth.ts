@@ -74,6 +74,10 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
     }));
   if (!options.buckets) app.addHook("onClose", () => buckets.close());
   const stores = await openStores(app.config, { clock });
+  const startProblem = await stores.problem();
+  if (startProblem !== null) {
+    app.log.warn({ problem: startProblem }, "starting degraded: requests that need the store answer 503 until it is back (health says when)");
+  }
   const store = stores.keys;
   app.decorate("stores", stores);
   app.decorate("storeProblem", async () => (await stores.problem()) ?? (await buckets.problem()));
