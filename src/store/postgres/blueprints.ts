@@ -59,6 +59,8 @@ export const BLUEPRINTS_MIGRATIONS: readonly string[] = [
 export class PostgresBlueprintStore implements BlueprintStore {
   readonly #db: PgDatabase;
   readonly #clock: () => number;
+  /** The last capped save of each owner in this instance, which the next one waits for (#oneAtATime). */
+  readonly #lastSave = new Map<string, Promise<unknown>>();
 
   /** A store on `db`, whose blueprints schema is migrated (open.ts does it). */
   constructor(db: PgDatabase, clock: () => number = Date.now) {
@@ -68,6 +70,26 @@ export class PostgresBlueprintStore implements BlueprintStore {
 
   async save(owner: string, blueprint: NewBlueprint, { limit }: SaveOptions = {}): Promise<{ blueprint: StoredBlueprint; created: boolean }> {
     const { hashes, identity } = blueprintIdentity(blueprint);
+    const save = () => this.#saveRetrying(owner, blueprint, hashes, identity, limit);
+    return limit === undefined ? save() : this.#oneAtATime(owner, save);
+  }
+
+  /**
+   * Runs the capped saves of one owner one after the other in this instance: they would wait for
+   * each other's advisory lock anyway (#checkLimit), and waiting here holds no pooled connection,
+   * so that one key uploading many blueprints at once never takes the pool from other requests.
+   */
+  #oneAtATime<T>(owner: string, work: () => Promise<T>): Promise<T> {
+    const run = (this.#lastSave.get(owner) ?? Promise.resolve()).then(work, work);
+    const settled = run.catch(() => undefined);
+    this.#lastSave.set(owner, settled);
+    void settled.then(() => {
+      if (this.#lastSave.get(owner) === settled) this.#lastSave.delete(owner);
+    });
+    return run;
+  }
+
+  async #saveRetrying(owner: string, blueprint: NewBlueprint, hashes: string[], identity: string, limit: number | undefined): Promise<{ blueprint: StoredBlueprint; created: boolean }> {
     // A new row's random 48-bit ID collides with negligible probability; the transaction is retried then.
     for (let attempt = 0; ; attempt++) {
       try {
