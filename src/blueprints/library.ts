@@ -19,7 +19,7 @@
 import { Cardano, Hash28ByteBase16 } from "@meshsdk/core-cst";
 import type { Network } from "../config.js";
 import { BadRequestError, NotFoundError, refusal } from "../errors.js";
-import type { ApiKeyRecord, BlueprintStore, KeyStore, ScriptRef, StoredBlueprint } from "../store/types.js";
+import { BlueprintLimitError, type ApiKeyRecord, type BlueprintStore, type KeyStore, type ScriptRef, type StoredBlueprint } from "../store/types.js";
 import { applyParams } from "./apply-params.js";
 import { parseBlueprint, schemaFor, type Blueprint, type BlueprintValidator, type PlutusVersion, type Schema } from "./blueprint.js";
 import { dataFromJson, jsonFromData } from "./plutus-data.js";
@@ -197,21 +197,19 @@ export class BlueprintLibrary {
       throw refusal(BadRequestError, (at) => `${at("blueprint.validators")} holds no validator with compiled code: there is nothing to store.`);
     }
     const refs = checkRefs(input.refs ?? {}, hashes);
-    if ((await this.#store.count(owner)) >= MAX_BLUEPRINTS_PER_OWNER && !(await this.#holds(owner, hashes))) {
+    let saved;
+    try {
+      const json = JSON.stringify(input.blueprint);
+      saved = await this.#store.save(owner, { title: blueprint.title, version: versionOf(input.blueprint), json, hashes, refs }, { limit: MAX_BLUEPRINTS_PER_OWNER });
+    } catch (error) {
+      if (!(error instanceof BlueprintLimitError)) throw error;
       throw refusal(
         BadRequestError,
         (at) =>
           `${at("blueprint")} would be a new blueprint, but you store ${MAX_BLUEPRINTS_PER_OWNER}, the most one API key may: delete one (DELETE /blueprints/{id}) first.`,
       );
     }
-    const { blueprint: stored, created } = await this.#store.save(owner, {
-      title: blueprint.title,
-      version: versionOf(input.blueprint),
-      json: JSON.stringify(input.blueprint),
-      hashes,
-      refs,
-    });
-    return { ...this.#view(stored, blueprint), created };
+    return { ...this.#view(saved.blueprint, blueprint), created: saved.created };
   }
 
   /** The owner's blueprints that match the filters, a page at a time; each with its JSON. */
@@ -362,12 +360,6 @@ export class BlueprintLibrary {
   }
 
   /** Whether the owner stores a blueprint of exactly these hashes (saving it would update it). */
-  async #holds(owner: string, hashes: readonly string[]): Promise<boolean> {
-    const identity = [...hashes].sort().join(",");
-    const page = await this.#store.list(owner, { hash: hashes[0]!, limit: MAX_BLUEPRINTS_PER_OWNER });
-    return page.blueprints.some((b) => [...b.hashes].sort().join(",") === identity);
-  }
-
   /**
    * A stored blueprint, read again (it was valid when stored). Reading one takes about 0.2 ms for
    * the hello-world blueprint, more for larger ones, and every build that names a stored validator

@@ -12,11 +12,13 @@ import type Database from "better-sqlite3";
 import { migrate, openDatabase } from "./sqlite.js";
 import {
   blueprintIdentity,
+  BlueprintLimitError,
   type BlueprintFilter,
   type BlueprintPage,
   type BlueprintStore,
   type FoundValidator,
   type NewBlueprint,
+  type SaveOptions,
   type StoredBlueprint,
 } from "./types.js";
 import { BLUEPRINT_COLUMNS, blueprintOf, refOf, type BlueprintRow, type ValidatorRow } from "./rows.js";
@@ -127,8 +129,10 @@ export class SqliteBlueprintStore implements BlueprintStore {
     return this.#db;
   }
 
-  async save(owner: string, blueprint: NewBlueprint): Promise<{ blueprint: StoredBlueprint; created: boolean }> {
+  async save(owner: string, blueprint: NewBlueprint, { limit }: SaveOptions = {}): Promise<{ blueprint: StoredBlueprint; created: boolean }> {
     const { hashes, identity } = blueprintIdentity(blueprint);
+    // One synchronous IMMEDIATE transaction: it holds the file's write lock from the count to the
+    // insert, so neither another save of this process nor one of another process comes between.
     return this.#db
       .transaction(() => {
         const now = this.#clock();
@@ -136,6 +140,7 @@ export class SqliteBlueprintStore implements BlueprintStore {
         const fields = { title: blueprint.title, version: blueprint.version, json: blueprint.json, now, touched };
         let seq = this.#byIdentity.get(owner, identity)?.seq;
         const created = seq === undefined;
+        if (created && limit !== undefined && this.#count.get(owner)!.n >= limit) throw new BlueprintLimitError(limit);
         if (seq === undefined) {
           seq = this.#insertNew(owner, identity, fields);
           hashes.forEach((hash, position) => this.#insertValidator.run({ seq, owner, hash, position }));

@@ -4,6 +4,7 @@
 // CLI both open their stores here, so `DATABASE_URL=… npm run cli -- keys create` writes where
 // the fleet reads.
 import type { Config } from "../config.js";
+import { StoreUnavailableError } from "../errors.js";
 import { SqliteBlueprintStore } from "./blueprints.js";
 import { PostgresBlueprintStore, BLUEPRINTS_COMPONENT, BLUEPRINTS_MIGRATIONS } from "./postgres/blueprints.js";
 import { PgDatabase } from "./postgres/database.js";
@@ -35,15 +36,25 @@ export async function openStores(config: Pick<Config, "dataDir" | "databaseUrl">
   return config.databaseUrl === undefined ? openSqlite(config.dataDir, options) : openPostgres(config.databaseUrl, options);
 }
 
+/**
+ * PostgreSQL's stores. When PostgreSQL cannot be reached, they open anyway, degraded: every use
+ * answers StoreUnavailableError (503) until it is back, and the first one that finds it back
+ * applies the migrations (PgDatabase.ready), so an instance of a fleet can start, or restart,
+ * during an outage of the database. A migration that fails for any other reason stops the open.
+ */
 async function openPostgres(url: string, { clock = Date.now }: OpenStoresOptions): Promise<Stores> {
-  const db = new PgDatabase(url);
+  const db = new PgDatabase(url, [
+    { component: KEYS_COMPONENT, migrations: KEYS_MIGRATIONS },
+    { component: BLUEPRINTS_COMPONENT, migrations: BLUEPRINTS_MIGRATIONS },
+    { component: DEPLOYMENTS_COMPONENT, migrations: DEPLOYMENTS_MIGRATIONS },
+  ]);
   try {
-    await db.migrate(KEYS_COMPONENT, KEYS_MIGRATIONS);
-    await db.migrate(BLUEPRINTS_COMPONENT, BLUEPRINTS_MIGRATIONS);
-    await db.migrate(DEPLOYMENTS_COMPONENT, DEPLOYMENTS_MIGRATIONS);
+    await db.ready();
   } catch (error) {
-    await db.close();
-    throw error;
+    if (!(error instanceof StoreUnavailableError)) {
+      await db.close();
+      throw error;
+    }
   }
   return {
     backend: "postgres",

@@ -205,9 +205,26 @@ export function blueprintIdentity(blueprint: NewBlueprint): { readonly hashes: s
   return { hashes, identity: [...hashes].sort().join(",") };
 }
 
+export interface SaveOptions {
+  /**
+   * Most blueprints the owner may store: a save that would create one more than this throws
+   * BlueprintLimitError (an update of a stored one passes). Checked and inserted as one atomic
+   * step, so that concurrent saves, on any number of instances, never store more.
+   */
+  readonly limit?: number;
+}
+
+/** A save refused because the blueprint would be new and its owner already stores `limit` (SaveOptions.limit). */
+export class BlueprintLimitError extends Error {
+  constructor(readonly limit: number) {
+    super(`The owner already stores ${limit} blueprints, the limit: this one would be new.`);
+    this.name = "BlueprintLimitError";
+  }
+}
+
 export interface BlueprintStore {
   /** Creates the owner's blueprint, or updates the one with the same hashes (JSON replaced, refs merged). */
-  save(owner: string, blueprint: NewBlueprint): Promise<{ readonly blueprint: StoredBlueprint; readonly created: boolean }>;
+  save(owner: string, blueprint: NewBlueprint, options?: SaveOptions): Promise<{ readonly blueprint: StoredBlueprint; readonly created: boolean }>;
   /** The owner's blueprints that match the filter, oldest first. */
   list(owner: string, filter: BlueprintFilter): Promise<BlueprintPage>;
   /** The owner's blueprint of this ID; undefined when the owner has none (another owner's is none). */

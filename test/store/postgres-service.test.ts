@@ -26,6 +26,25 @@ describe("the service on PostgreSQL", { skip: postgresSkip() }, () => {
     assert.equal(service!.app.keyStore, service!.app.stores.keys);
   });
 
+  it("refuses a key whose daily quota is spent without asking PostgreSQL: 429s to midnight even while it is down", async () => {
+    const { key } = await service!.app.keyStore.create({ name: "spent", env: "testnet", limits: { perDay: 3, perSecond: 1000, burst: 1000 } });
+    const whoami = () => service!.request("GET", WHOAMI, undefined, { "x-api-key": key });
+    for (let i = 0; i < 3; i++) assert.equal((await whoami()).status, 200);
+    await server!.kill();
+    try {
+      const refused = await Promise.all(Array.from({ length: 20 }, whoami));
+      for (const response of refused) {
+        assert.equal(response.status, 429, JSON.stringify(response.body));
+        assert.equal(response.body.code, "AUTH_ERR_THROTTLED");
+        assert.equal(response.headers.get("ratelimit-remaining"), "0");
+        const toMidnight = Math.ceil((Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() + 1) - Date.now()) / 1000);
+        assert.ok(Math.abs(Number(response.headers.get("retry-after")) - toMidnight) <= 2, `Retry-After ${response.headers.get("retry-after")} points at midnight UTC`);
+      }
+    } finally {
+      await server!.restart();
+    }
+  });
+
   it("answers 503 STORE_ERR_UNAVAILABLE while PostgreSQL is down, and 200 again once it is back", async () => {
     const { key, record } = await service!.app.keyStore.create({ name: "fleet", env: "testnet" });
     const whoami = () => service!.request("GET", WHOAMI, undefined, { "x-api-key": key });

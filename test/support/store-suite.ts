@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { afterEach, describe, it } from "node:test";
 import { hashKey } from "../../src/store/key-material.js";
 import type { Stores } from "../../src/store/open.js";
-import { DEFAULT_LIMITS, KeyStoreError, type BlueprintFilter, type DeploymentRecord, type NewBlueprint } from "../../src/store/types.js";
+import { BlueprintLimitError, DEFAULT_LIMITS, KeyStoreError, type BlueprintFilter, type DeploymentRecord, type NewBlueprint } from "../../src/store/types.js";
 
 /** An empty place to keep stores in (a folder, a database), which can be opened more than once. */
 export interface StoreLocation {
@@ -191,6 +191,26 @@ export function runStoreSuite(name: string, subject: () => StoreSuiteSubject): v
         assert.deepEqual(saved.map((s) => s.created).sort(), [false, true]);
         assert.equal(saved[0].blueprint.id, saved[1].blueprint.id);
         assert.equal(await stores.blueprints.count("o"), 1);
+      });
+
+      it("stores exactly `limit` of 300 new blueprints saved at once through two instances; an update at the limit passes", async () => {
+        const stores = await fresh();
+        const other = await stores.again();
+        const limit = 200;
+        const hashOf = (i: number): string => i.toString(16).padStart(56, "0");
+        const results = await Promise.allSettled(
+          Array.from({ length: 300 }, (_, i) => (i % 2 === 0 ? stores : other).blueprints.save("o", blueprint([hashOf(i)]), { limit })),
+        );
+        const refused = results.filter((r) => r.status === "rejected").map((r) => r.reason as Error);
+        assert.equal(results.filter((r) => r.status === "fulfilled" && r.value.created).length, limit);
+        assert.equal(refused.length, 100);
+        assert.ok(refused.every((e) => e instanceof BlueprintLimitError && e.limit === limit), String(refused.find((e) => !(e instanceof BlueprintLimitError))));
+        assert.equal(await other.blueprints.count("o"), limit);
+        const stored = (await stores.blueprints.list("o", { limit: 1 })).blueprints[0]!;
+        const update = await other.blueprints.save("o", blueprint([...stored.hashes], { title: "updated" }), { limit });
+        assert.deepEqual([update.created, update.blueprint.id, update.blueprint.title], [false, stored.id, "updated"]);
+        await assert.rejects(stores.blueprints.save("o", blueprint([H1]), { limit }), BlueprintLimitError);
+        assert.equal((await stores.blueprints.save("p", blueprint([H1]), { limit })).created, true, "the limit is per owner");
       });
 
       it("refuses what the domain must have checked: no hashes, a ref for a hash the blueprint does not hold", async () => {

@@ -1,7 +1,9 @@
 // API keys and quotas. Every request to a non-public route is checked here, in onRequest
 // (before the body is read): the key in X-Api-Key is looked up in the store on every request
 // (so a key revoked by the CLI is refused by a running server from the next request on), then
-// the key's token bucket (per-second rate and burst) and its daily quota are charged.
+// the key's token bucket (per-second rate and burst) and its daily quota are charged. Once a key's
+// daily quota is used up, the instance remembers it until 00:00 UTC and refuses it without a
+// store or bucket call (a revoked key spent today is then refused with that 429, not a 401).
 //
 // Public: routes with `config: { public: true }` (health, openapi.json), the docs and their
 // static assets under BASE_PATH/docs, and unknown routes (they answer 404 without a key).
@@ -74,6 +76,10 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
     }));
   if (!options.buckets) app.addHook("onClose", () => buckets.close());
   const stores = await openStores(app.config, { clock });
+  const startProblem = await stores.problem();
+  if (startProblem !== null) {
+    app.log.warn({ problem: startProblem }, "starting degraded: requests that need the store answer 503 until it is back (health says when)");
+  }
   const store = stores.keys;
   app.decorate("stores", stores);
   app.decorate("storeProblem", async () => (await stores.problem()) ?? (await buckets.problem()));
@@ -86,8 +92,8 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
   const network = app.config.network;
   const family = familyOf(network);
 
-  /** The record of a valid key for this network; throws 401 saying what is wrong. */
-  async function authenticate(header: string | string[]): Promise<ApiKeyRecord> {
+  /** The key in the header, checked for its form and network; throws 401 saying what is wrong. */
+  function keyOf(header: string | string[]): string {
     const key = Array.isArray(header) ? "" : header.trim();
     if (key === "") throw new UnauthorizedError("The X-Api-Key header is empty: send your API key in it.");
     const env = keyEnvOf(key);
@@ -98,7 +104,12 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
       const wanted = family === "mainnet" ? "a mainnet key" : "a testnet key";
       throw new UnauthorizedError(`The API key is a ${env} key, but this service serves ${network}: use ${wanted}.`);
     }
-    const record = await store.findByHash(hashKey(key));
+    return key;
+  }
+
+  /** The record of the key of this hash, if it is valid; throws 401 saying what is wrong. */
+  async function authenticate(hash: string): Promise<ApiKeyRecord> {
+    const record = await store.findByHash(hash);
     if (!record) throw new UnauthorizedError("The API key is unknown: check it, or ask the operator for one.");
     if (record.revokedAt !== null) {
       throw new UnauthorizedError(`The API key ${record.id} was revoked on ${new Date(record.revokedAt).toISOString()}: use its replacement or ask the operator for a new one.`);
@@ -115,27 +126,48 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
     });
   }
 
+  // Keys whose daily quota is used up, by key hash, with the UTC day it is used up for: until that
+  // day ends, this instance refuses them without asking the store or the buckets (a client
+  // retrying a spent key in a loop costs no database round trip). Entries of past days are
+  // dropped as new ones come, so the map holds at most the keys spent today.
+  const spent = new Map<string, { readonly record: ApiKeyRecord; readonly day: string }>();
+
+  function rememberSpent(hash: string, record: ApiKeyRecord, day: string): void {
+    for (const [other, entry] of spent) if (entry.day !== day) spent.delete(other);
+    spent.set(hash, { record, day });
+  }
+
+  /** The 429 of a key whose daily quota is used up: wait for midnight UTC. */
+  function spentForToday(reply: FastifyReply, record: ApiKeyRecord, now: number): Error {
+    rateLimitHeaders(reply, record, record.limits.perDay, now);
+    void reply.header("retry-after", seconds(msToNextUtcMidnight(now)));
+    return new ThrottledError();
+  }
+
   /** Charges one request to the key: its bucket first, then the daily quota (refunding the token on refusal). */
-  async function charge(record: ApiKeyRecord, reply: FastifyReply): Promise<void> {
+  async function charge(hash: string, record: ApiKeyRecord, reply: FastifyReply): Promise<void> {
     const now = clock();
     const day = utcDay(now);
     const { limits } = record;
     const token = await buckets.take(record.id, limits, now);
     if (!token.allowed) {
       const used = await store.usedOn(record.id, day);
+      if (used >= limits.perDay) {
+        // When the day's quota is gone too, the next token would not help: wait for midnight.
+        rememberSpent(hash, record, day);
+        throw spentForToday(reply, record, now);
+      }
       rateLimitHeaders(reply, record, used, now);
-      // When the day's quota is gone too, the next token would not help: wait for midnight.
-      const waitMs = used >= limits.perDay ? msToNextUtcMidnight(now) : token.retryAfterMs;
-      void reply.header("retry-after", seconds(waitMs));
+      void reply.header("retry-after", seconds(token.retryAfterMs));
       throw new ThrottledError();
     }
     const daily = await store.consumeDaily(record.id, day, limits.perDay);
-    rateLimitHeaders(reply, record, daily.used, now);
+    if (daily.used >= limits.perDay) rememberSpent(hash, record, day);
     if (!daily.allowed) {
       await buckets.refund(record.id, limits, now);
-      void reply.header("retry-after", seconds(msToNextUtcMidnight(now)));
-      throw new ThrottledError();
+      throw spentForToday(reply, record, now);
     }
+    rateLimitHeaders(reply, record, daily.used, now);
   }
 
   app.addHook("onRequest", async (request, reply) => {
@@ -145,9 +177,16 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
       if (app.config.auth === "optional") return;
       throw new UnauthorizedError(`An API key is required: send it in the X-Api-Key header (this service serves ${network}).`);
     }
-    const record = await authenticate(header);
+    const hash = hashKey(keyOf(header));
+    const remembered = spent.get(hash);
+    const now = clock();
+    if (remembered?.day === utcDay(now)) {
+      request.apiKey = remembered.record;
+      throw spentForToday(reply, remembered.record, now);
+    }
+    const record = await authenticate(hash);
     request.apiKey = record;
-    await charge(record, reply);
+    await charge(hash, record, reply);
   });
 }
 

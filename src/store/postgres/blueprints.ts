@@ -6,17 +6,25 @@
 import { randomBytes } from "node:crypto";
 import {
   blueprintIdentity,
+  BlueprintLimitError,
   type BlueprintFilter,
   type BlueprintPage,
   type BlueprintStore,
   type FoundValidator,
   type NewBlueprint,
+  type SaveOptions,
   type StoredBlueprint,
 } from "../types.js";
 import type { PgDatabase, Queryable } from "./database.js";
 import { BLUEPRINT_COLUMNS, blueprintOf, refOf, type BlueprintRow, type ValidatorRow } from "../rows.js";
 
 export const BLUEPRINTS_COMPONENT = "blueprints";
+/**
+ * The first key of the advisory locks that serialize one owner's saves (the second is a hash of the
+ * owner): two-key advisory locks never meet the one-key migration lock (PgDatabase.migrate).
+ */
+const OWNER_LOCK = 0x62_70_72_73; // "bprs"
+
 /** Append only: each entry runs once, in order (see PgDatabase.migrate). */
 export const BLUEPRINTS_MIGRATIONS: readonly string[] = [
   `CREATE SEQUENCE blueprints_touched;
@@ -51,6 +59,8 @@ export const BLUEPRINTS_MIGRATIONS: readonly string[] = [
 export class PostgresBlueprintStore implements BlueprintStore {
   readonly #db: PgDatabase;
   readonly #clock: () => number;
+  /** The last capped save of each owner in this instance, which the next one waits for (#oneAtATime). */
+  readonly #lastSave = new Map<string, Promise<unknown>>();
 
   /** A store on `db`, whose blueprints schema is migrated (open.ts does it). */
   constructor(db: PgDatabase, clock: () => number = Date.now) {
@@ -58,17 +68,55 @@ export class PostgresBlueprintStore implements BlueprintStore {
     this.#clock = clock;
   }
 
-  async save(owner: string, blueprint: NewBlueprint): Promise<{ blueprint: StoredBlueprint; created: boolean }> {
+  async save(owner: string, blueprint: NewBlueprint, { limit }: SaveOptions = {}): Promise<{ blueprint: StoredBlueprint; created: boolean }> {
     const { hashes, identity } = blueprintIdentity(blueprint);
+    const save = () => this.#saveRetrying(owner, blueprint, hashes, identity, limit);
+    return limit === undefined ? save() : this.#oneAtATime(owner, save);
+  }
+
+  /**
+   * Runs the capped saves of one owner one after the other in this instance: they would wait for
+   * each other's advisory lock anyway (#checkLimit), and waiting here holds no pooled connection,
+   * so that one key uploading many blueprints at once never takes the pool from other requests.
+   */
+  #oneAtATime<T>(owner: string, work: () => Promise<T>): Promise<T> {
+    const run = (this.#lastSave.get(owner) ?? Promise.resolve()).then(work, work);
+    const settled = run.catch(() => undefined);
+    this.#lastSave.set(owner, settled);
+    void settled.then(() => {
+      if (this.#lastSave.get(owner) === settled) this.#lastSave.delete(owner);
+    });
+    return run;
+  }
+
+  async #saveRetrying(owner: string, blueprint: NewBlueprint, hashes: string[], identity: string, limit: number | undefined): Promise<{ blueprint: StoredBlueprint; created: boolean }> {
     // A new row's random 48-bit ID collides with negligible probability; the transaction is retried then.
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.#db.transaction((tx) => this.#save(tx, owner, blueprint, hashes, identity));
+        return await this.#db.transaction(async (tx) => {
+          if (limit !== undefined) await this.#checkLimit(tx, owner, identity, limit);
+          return this.#save(tx, owner, blueprint, hashes, identity);
+        });
       } catch (error) {
         const { code, constraint } = error as { code?: string; constraint?: string };
         if (code !== "23505" || constraint !== "blueprints_id_key" || attempt >= 3) throw error;
       }
     }
+  }
+
+  /**
+   * Throws BlueprintLimitError when the blueprint would be new and the owner stores `limit`. The
+   * owner's advisory lock, held until the transaction ends, makes the check and the insert one step
+   * for every instance: a concurrent save of the same owner waits for this one to commit, and its
+   * count (a new snapshot per statement, under READ COMMITTED) then sees this one's row.
+   */
+  async #checkLimit(tx: Queryable, owner: string, identity: string, limit: number): Promise<void> {
+    await tx.query(`SELECT pg_advisory_xact_lock(${OWNER_LOCK}, hashtext($1))`, [owner]);
+    const [row] = await tx.query<{ held: boolean; n: number }>(
+      `SELECT EXISTS (SELECT 1 FROM blueprints WHERE owner = $1 AND identity = $2) AS held, (SELECT count(*) FROM blueprints WHERE owner = $1) AS n`,
+      [owner, identity],
+    );
+    if (!row!.held && row!.n >= limit) throw new BlueprintLimitError(limit);
   }
 
   async #save(tx: Queryable, owner: string, blueprint: NewBlueprint, hashes: string[], identity: string): Promise<{ blueprint: StoredBlueprint; created: boolean }> {

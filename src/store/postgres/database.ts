@@ -1,8 +1,18 @@
 // The PostgreSQL connection of the stores: one pg.Pool that the key, blueprint and deployment
 // stores share (open.ts makes one per process), queries and transactions on it, the schema
 // ledger, and the translation of "the database cannot be reached" into StoreUnavailableError
-// (503), so that an outage is never answered as a 500. The pool reconnects by itself: once the
-// server is back, the next query works without reopening anything.
+// (503, with Retry-After), so that an outage is never answered as a 500. The pool reconnects by
+// itself: once the server is back, the next query works without reopening anything.
+//
+// A connection that breaks (pg_terminate_backend, a failover, PostgreSQL killed) is reported by
+// pg as an 'error' event on its client, which ends the process when nobody listens. Every client
+// has a listener all its life: the pool's while it is idle, one of its own from its creation, and
+// the transaction's while a transaction holds it, which then releases it with that error so that
+// the pool destroys it instead of handing it out again.
+//
+// The schema is brought up to date before the first query (ready): when PostgreSQL cannot be
+// reached at start, the instance starts anyway, answers 503 meanwhile, and migrates on the first
+// query or health check that finds PostgreSQL back.
 //
 // Migrations are plain numbered SQL per component, in the same ledger scheme as the SQLite file
 // (schema_migrations by component, see migrate in ../sqlite.ts): a migration tool would be one
@@ -27,19 +37,51 @@ const types = {
 /** Any constant: the advisory lock that serializes schema migrations of every instance on the database. */
 const MIGRATION_LOCK = 7_478_737_663;
 
+/** A component's tables and their append-only migrations (see migrate). */
+export interface Schema {
+  readonly component: string;
+  readonly migrations: readonly string[];
+}
+
 export class PgDatabase implements Queryable {
   readonly #pool: pg.Pool;
+  readonly #schemas: readonly Schema[];
+  /** Resolved once every schema is migrated; null before, and again after a failed attempt. */
+  #migrated: Promise<void> | null = null;
   #closing: Promise<void> | null = null;
 
-  constructor(url: string) {
+  /** A pool on `url`; `schemas` are migrated before the first query runs (ready). */
+  constructor(url: string, schemas: readonly Schema[] = []) {
+    this.#schemas = schemas;
     this.#pool = new pg.Pool({ connectionString: url, types, max: 10, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
     // An idle connection that breaks (server restarted, network cut) is dropped by the pool and
-    // reported here; without a listener it would crash the process. The next query reports the
-    // outage, as StoreUnavailableError, if it lasts.
+    // reported here. The next query reports the outage, as StoreUnavailableError, if it lasts.
     this.#pool.on("error", () => undefined);
+    // A client's own listener, from its creation to its end: whatever pg-pool's listeners miss
+    // (an error between two of its hand-overs, a second error after the first) is dropped here
+    // rather than ending the process; the query or transaction that meets the broken connection
+    // reports it.
+    this.#pool.on("connect", (client) => client.on("error", () => undefined));
+  }
+
+  /**
+   * Migrates the schemas once (a failure is retried by the next call): StoreUnavailableError while
+   * PostgreSQL cannot be reached, any other error when a migration fails.
+   */
+  ready(): Promise<void> {
+    this.#migrated ??= this.#migrateAll().catch((error: unknown) => {
+      this.#migrated = null;
+      throw error;
+    });
+    return this.#migrated;
+  }
+
+  async #migrateAll(): Promise<void> {
+    for (const { component, migrations } of this.#schemas) await this.migrate(component, migrations);
   }
 
   async query<R>(sql: string, params: readonly unknown[] = []): Promise<R[]> {
+    await this.ready();
     try {
       return (await this.#pool.query(sql, params as unknown[])).rows as R[];
     } catch (error) {
@@ -47,27 +89,38 @@ export class PgDatabase implements Queryable {
     }
   }
 
-  /** Why the database cannot be used now (one `SELECT 1`), or null. */
+  /** Why the database cannot be used now (its schema not migrated, or one `SELECT 1` failing), or null. */
   async problem(): Promise<string | null> {
     try {
       await this.query("SELECT 1");
       return null;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      return message.replace(/^The database/, "the database").replace(/ Retry later\.$/, "");
+      return message.replace(/^The database/, "the database").replace(/\.? Retry later\.$/, "");
     }
   }
 
   /** Runs `work` in one transaction on one connection: committed when it resolves, rolled back when it throws. */
   async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    await this.ready();
+    return this.#transaction(work);
+  }
+
+  async #transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
     let client: pg.PoolClient;
     try {
       client = await this.#pool.connect();
     } catch (error) {
       throw translate(error);
     }
-    const tx: Queryable = { query: async <R>(sql: string, params: readonly unknown[] = []) => (await client.query(sql, params as unknown[])).rows as R[] };
+    // The connection breaking while the transaction holds it (between two queries too): the next
+    // query fails, and release(broken) has the pool destroy the client.
     let broken: Error | undefined;
+    const onError = (error: Error): void => {
+      broken ??= error;
+    };
+    client.on("error", onError);
+    const tx: Queryable = { query: async <R>(sql: string, params: readonly unknown[] = []) => (await client.query(sql, params as unknown[])).rows as R[] };
     try {
       await client.query("BEGIN");
       const result = await work(tx);
@@ -75,10 +128,11 @@ export class PgDatabase implements Queryable {
       return result;
     } catch (error) {
       await client.query("ROLLBACK").catch((rollbackError: Error) => {
-        broken = rollbackError; // the connection is unusable: release(error) destroys it
+        broken ??= rollbackError; // the connection is unusable: release(error) destroys it
       });
       throw translate(error);
     } finally {
+      client.removeListener("error", onError);
       client.release(broken);
     }
   }
@@ -90,7 +144,7 @@ export class PgDatabase implements Queryable {
    * each other instead of applying a migration twice (CREATE TABLE IF NOT EXISTS alone races).
    */
   async migrate(component: string, migrations: readonly string[]): Promise<void> {
-    await this.transaction(async (tx) => {
+    await this.#transaction(async (tx) => {
       await tx.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
       await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
                         component  TEXT NOT NULL,
@@ -143,13 +197,18 @@ export function isUnreachable(error: unknown): boolean {
   return UNREACHABLE_MESSAGES.test(error.message);
 }
 
-/** StoreUnavailableError for an outage, with the original as its cause; any other error as it is. */
+/** Seconds a client is asked to wait (Retry-After) before retrying a request that met an outage. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** StoreUnavailableError (with Retry-After) for an outage, with the original as its cause; any other error as it is. */
 export function translate(error: unknown): unknown {
-  if (!isUnreachable(error)) return error;
+  if (error instanceof StoreUnavailableError || !isUnreachable(error)) return error;
   const original = error as Error & { code?: string; errors?: Error[] };
   // Node reports a refused connection to "localhost" (IPv6 and IPv4) as an AggregateError without a message.
   const detail = (original.message || original.errors?.[0]?.message || original.code || "no answer").replace(/\.$/, "");
   const unavailable = new StoreUnavailableError(`The database (PostgreSQL) cannot be reached: ${detail}. Retry later.`);
   unavailable.cause = error;
+  // The error handler (plugins/errors.ts) sends an error's `headers` with its answer.
+  Object.assign(unavailable, { headers: { "retry-after": String(RETRY_AFTER_SECONDS) } });
   return unavailable;
 }
