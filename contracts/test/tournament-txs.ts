@@ -97,6 +97,14 @@ export interface Tournament {
 
 export type ConfigInput = Omit<TournamentConfig, "registrationHash" | "adminAddress">;
 
+/** The scripts a tournament is created with: v2.1 (contracts/) unless a frozen version is given (contracts/v2). */
+export interface Scripts {
+  readonly tournament: CompiledScript;
+  readonly registration: (tournamentId: string) => CompiledScript;
+}
+
+export const CURRENT: Scripts = { tournament: tournamentScript(), registration: registrationScript };
+
 /**
  * Plan of the create transaction: consumes `seed`, mints the NFT to the tournament address, valid
  * from the earliest start the deadline allows to just before the deadline.
@@ -106,13 +114,14 @@ export function createPlan(
   admin: Wallet,
   input: ConfigInput,
   seed: UTxO,
+  scripts: Scripts = CURRENT,
 ): { plan: TxPlan; tournament: Tournament; datum: string } {
   const id = tournamentIdOf(seed.input.txHash, seed.input.outputIndex);
-  const registration = registrationScript(id);
+  const registration = scripts.registration(id);
   const config: TournamentConfig = { ...input, adminAddress: admin.address, registrationHash: registration.hash };
   const datum = encodeTournamentDatum({ config, participants: [] });
-  const policy = tournamentScript().hash;
-  const address = scriptAddress(tournamentScript(), NETWORK);
+  const policy = scripts.tournament.hash;
+  const address = scriptAddress(scripts.tournament, NETWORK);
   const tournament: Tournament = {
     id,
     config,
@@ -144,10 +153,11 @@ export async function createTournament(
   tournamentRef: RefScript,
   admin: Wallet,
   input: ConfigInput,
+  scripts: Scripts = CURRENT,
 ): Promise<{ tournament: Tournament; createTx: string }> {
   const seed = chain.utxosAt(admin.address).filter(hasOnlyAda)[0];
   if (!seed) throw new Error("admin has no UTxO");
-  const { plan, tournament } = createPlan(tournamentRef, admin, input, seed);
+  const { plan, tournament } = createPlan(tournamentRef, admin, input, seed, scripts);
   const { tx } = await submitPlan(chain, plan);
   const [regRef] = await deploy(chain, admin, [tournament.registration]);
   tournament.refs.registration = regRef;
