@@ -497,7 +497,7 @@ async function addWholeBracket(s: Setup): Promise<Figure> {
  * holds its min-UTxO), in the add that completes the bracket (the largest datum): k added to 64 − k.
  */
 async function addReturning(s: Setup): Promise<Figure[]> {
-  const t = await openV2(s, v2Config(BRACKET, 3, 1, 0n));
+  const t = await openV2(s, freeConfig());
   await registerMany(BRACKET, (a) => registerPlan(t, s.payer, a), s.chain);
   const all = registrations(s.chain, t).sort(ledgerOrder);
   const cache = new Map<number, Measured>();

@@ -27,7 +27,7 @@ import {
   type TournamentConfig,
   type TournamentDatum,
 } from "../../src/tournament/datum.js";
-import { CONTRACT_MAX_SETTLE_WINDOW_MS } from "../../src/tournament/limits.js";
+import { CONTRACT_MAX_SETTLE_WINDOW_MS, MIN_PAYOUT_LOVELACE } from "../../src/tournament/limits.js";
 import { depositOf } from "../../src/tournament/rules.js";
 import {
   Chain,
@@ -178,11 +178,16 @@ export function datumOf(u: UTxO): TournamentDatum {
 
 /** Plan of a register transaction: one registration output per registrant address. */
 export function registerPlan(t: Tournament, payer: Wallet, registrants: readonly string[], lovelace?: bigint): TxPlan {
-  // At least the output's minimum: a free tournament's registration holds only that (returned when added).
+  // Exactly the entry fee, which v2.1 makes 0 or at least MIN_PAYOUT_LOVELACE, enough for the
+  // output's minimum. A free tournament's registration holds the output's minimum, and at least
+  // MIN_PAYOUT_LOVELACE: it is returned when added, and a smaller return is refused.
   const amount = (datum: string): bigint => {
     if (lovelace !== undefined) return lovelace;
+    const fee = t.config.entryFee;
+    if (fee >= MIN_PAYOUT_LOVELACE) return fee;
     const min = minLovelace(datum);
-    return t.config.entryFee > min ? t.config.entryFee : min;
+    const floor = fee === 0n && min < MIN_PAYOUT_LOVELACE ? MIN_PAYOUT_LOVELACE : min;
+    return fee > floor ? fee : floor;
   };
   return {
     payer,
@@ -295,16 +300,29 @@ export function settlePlan(t: Tournament, admin: Wallet, current: UTxO, winners:
 }
 
 /**
+ * What a cancel or refund pays participant `k` of `current`: the entry fee and, once the bracket
+ * is full, an equal share of the deposit (floor(D / N), the first D mod N more); 0 when nothing.
+ */
+export function closeShares(t: Tournament, current: UTxO): { pay: (k: number) => bigint; deposit: bigint } {
+  const n = BigInt(datumOf(current).participants.length);
+  const fee = t.config.entryFee;
+  const deposit = n === BigInt(t.config.bracketSize) ? depositOf(t.config) : 0n;
+  if (deposit === 0n) return { pay: () => fee, deposit };
+  return { pay: (k) => fee + deposit / n + (k === 0 ? deposit % n : 0n), deposit };
+}
+
+/**
  * Plan of a cancel (the admin, signing) or a refund (`payer`, anyone, after the deadline): the NFT
- * burnt, each participant's entry fee back in outputs 0..N-1 (none when entry is free), and the
- * rest of the tournament output to the admin in output N, every output tagged.
+ * burnt, each participant's entry fee back in outputs 0..N-1 (with an equal share of the deposit
+ * once the bracket is full; none when there is nothing to pay), and the rest of the tournament
+ * output to the admin in output N, every output tagged.
  */
 export function closePlan(t: Tournament, payer: Wallet, current: UTxO, how: "cancel" | "refund"): TxPlan {
   const d = datumOf(current);
-  const fee = t.config.entryFee;
-  const refunds = fee > 0n ? d.participants.map((p, k) => prizeOut(t, p, fee, k)) : [];
+  const { pay, deposit } = closeShares(t, current);
   const n = d.participants.length;
-  const rest = lovelaceOf(current) - fee * BigInt(n);
+  const refunds = pay(0) > 0n ? d.participants.map((p, k) => prizeOut(t, p, pay(k), k)) : [];
+  const rest = lovelaceOf(current) - t.config.entryFee * BigInt(n) - deposit;
   const remainder = prizeOut(t, t.config.adminAddress, rest, n);
   return {
     payer,
