@@ -23,7 +23,7 @@
 // chunk of another type, and bytes after the item. Non-canonical heads (a length written in more
 // bytes than it needs) are accepted, as the ledger accepts them.
 
-import { BadRequestError, CborLimitExceededError, refusal } from "../errors.js";
+import { CborLimitExceededError, refusal } from "../errors.js";
 
 /** The limits of checkCborLimits (see the module's comment for why these numbers). */
 export const CBOR_LIMITS = { depth: 128, items: 16_384 } as const;
@@ -35,6 +35,8 @@ export class CborLimitError extends Error {
   constructor(
     readonly reason: "depth" | "items" | "malformed",
     message: string,
+    /** For a malformed item, what is wrong with it ("the CBOR ends too early"). */
+    readonly detail = message,
   ) {
     super(message);
     this.name = "CborLimitError";
@@ -48,7 +50,7 @@ const OPEN_BYTES = -2;
 const OPEN_TEXT = -3;
 
 /** Messages are predicates ("nests deeper than …"): the caller puts the field's name before them. */
-const malformed = (message: string) => new CborLimitError("malformed", `is not well-formed CBOR: ${message}`);
+const malformed = (message: string) => new CborLimitError("malformed", `is not well-formed CBOR: ${message}`, message);
 
 /**
  * Checks that `bytes` are exactly one well-formed CBOR item within `limits`, in one pass over the
@@ -56,14 +58,26 @@ const malformed = (message: string) => new CborLimitError("malformed", `is not w
  * what is wrong; the caller names the field.
  */
 export function checkCborLimits(bytes: Uint8Array, limits: CborLimits = CBOR_LIMITS): void {
+  const end = cborItemEnd(bytes, 0, limits);
+  if (end !== bytes.length) throw malformed(`${bytes.length - end} bytes follow the CBOR item`);
+}
+
+const UNLIMITED: CborLimits = { depth: Infinity, items: Infinity };
+
+/**
+ * Where the CBOR item that starts at `start` ends, found by the same scan (no recursion): what
+ * CborReader uses to skip an item, at any depth. Throws a CborLimitError when it is malformed or
+ * over `limits` (none by default).
+ */
+export function cborItemEnd(bytes: Uint8Array, start: number, limits: CborLimits = UNLIMITED): number {
   const length = bytes.length;
-  // The open items, innermost last; no item nests deeper than its bytes are long.
-  const stack = new Float64Array(Math.min(limits.depth, length) + 1);
+  // The open items, innermost last; it grows as the depth does.
+  let stack = new Float64Array(16);
   let depth = 0;
-  let pos = 0;
+  let pos = start;
   let items = 0;
   do {
-    if (pos >= length) throw malformed(pos === 0 ? "it is empty" : "the CBOR ends too early");
+    if (pos >= length) throw malformed(length === 0 ? "it is empty" : "the CBOR ends too early");
     const initial = bytes[pos++]!;
     // The innermost open item (0 at the top level, where no item is open).
     const top = depth > 0 ? stack[depth - 1]! : 0;
@@ -122,13 +136,18 @@ export function checkCborLimits(bytes: Uint8Array, limits: CborLimits = CBOR_LIM
       }
       if (opens !== 0) {
         if (depth >= limits.depth) throw new CborLimitError("depth", `nests deeper than ${limits.depth} levels, the limit on CBOR nesting depth`);
+        if (depth === stack.length) {
+          const grown = new Float64Array(stack.length * 2);
+          grown.set(stack);
+          stack = grown;
+        }
         stack[depth++] = opens;
       }
     }
     // Close every definite container whose last item just ended.
     while (depth > 0 && stack[depth - 1] === 0) depth--;
   } while (depth > 0);
-  if (pos !== length) throw malformed(`${length - pos} bytes follow the CBOR item`);
+  return pos;
 }
 
 /** checkCborLimits over hex (the form requests and backends give CBOR in); a CborLimitError when it is not hex. */
@@ -139,15 +158,17 @@ export function checkCborHexLimits(hex: string, limits: CborLimits = CBOR_LIMITS
 
 /**
  * A CBOR hex field of a request, checked before anything decodes it: a 400 naming `field` (its
- * path, see refusal) when it is over a limit (SVC_ERR_CBOR_LIMIT) or not well-formed CBOR.
+ * path, see refusal) when it is over a limit (SVC_ERR_CBOR_LIMIT). Malformed CBOR is left to the
+ * field's own decoder, whose message says what the field should be: the scan stopped where the
+ * bytes went wrong, so everything up to there is within the limits, and that is all a decoder
+ * reads before it fails too.
  */
 export function requireCborWithinLimits(hex: string, field: string): void {
   try {
     checkCborHexLimits(hex);
   } catch (error) {
-    if (!(error instanceof CborLimitError)) throw error;
-    const words = (at: (path: string) => string) => `${at(field)} ${error.message}.`;
-    throw error.reason === "malformed" ? refusal(BadRequestError, words) : refusal(CborLimitExceededError, words);
+    if (!(error instanceof CborLimitError) || error.reason === "malformed") return;
+    throw refusal(CborLimitExceededError, (at) => `${at(field)} ${error.message}.`);
   }
 }
 

@@ -28,6 +28,8 @@ const nestedConstructors = (depth: number): string => "d87981".repeat(depth) + "
 const DEEP = 500;
 /** Plutus data nested `depth` lists deep: 1 byte a level. */
 const nestedLists = (depth: number): string => "81".repeat(depth) + "00";
+/** The victim's datum as the devnet's ledger keeps it: Scalus re-encodes lists with indefinite lengths (the real ledger keeps the bytes). */
+const ON_CHAIN = [nestedLists(DEEP), "9f".repeat(DEEP) + "00" + "ff".repeat(DEEP)];
 
 const post = (path: string, body: unknown) => (base: string) =>
   fetch(base + path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), signal: AbortSignal.timeout(30_000) });
@@ -136,7 +138,7 @@ describe("hostile CBOR: deep datums, deep witness sets, a victim's deep output",
     assert.equal(cbor.status, 200, cbor.body);
     const utxos = (JSON.parse(cbor.body) as { utxos: string[] }).utxos;
     assert.equal(utxos.length, 1);
-    assert.ok(utxos[0]!.includes(nestedLists(DEEP)), "the UTxO string carries the datum byte for byte");
+    assert.ok(ON_CHAIN.some((datum) => utxos[0]!.includes(datum)), `the UTxO string carries the datum byte for byte: ${utxos[0]!.slice(0, 300)}`);
 
     const decoded = await underAttack(server, get(`/addresses/${victim}/utxos?view=decoded`));
     withinBounds(decoded, "the victim's UTxOs, decoded");
@@ -144,7 +146,7 @@ describe("hostile CBOR: deep datums, deep witness sets, a victim's deep output",
     const [utxo] = (JSON.parse(decoded.body) as { utxos: Array<{ txHash: string; datum: { inline: unknown; raw?: string; note?: string } }> }).utxos;
     assert.equal(utxo?.txHash, deepTx);
     assert.equal(utxo.datum.inline, null);
-    assert.equal(utxo.datum.raw, nestedLists(DEEP));
+    assert.ok(ON_CHAIN.includes(utxo.datum.raw ?? ""), utxo.datum.raw?.slice(0, 100));
     assert.match(utxo.datum.note ?? "", /nests deeper than 128 levels or holds more than 16384 items.*shown raw/);
   });
 
@@ -154,7 +156,7 @@ describe("hostile CBOR: deep datums, deep witness sets, a victim's deep output",
     assert.equal(outcome.status, 200, outcome.body);
     const view = JSON.parse(outcome.body) as { outputs?: Array<{ address: string; datum: { raw?: string; note?: string } | null }> };
     const paid = view.outputs?.find((o) => o.address === victim);
-    assert.equal(paid?.datum?.raw, nestedLists(DEEP));
+    assert.ok(ON_CHAIN.includes(paid?.datum?.raw ?? ""), JSON.stringify(paid).slice(0, 300));
     assert.match(paid?.datum?.note ?? "", /shown raw/);
   });
 });
