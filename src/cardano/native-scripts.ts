@@ -218,12 +218,12 @@ function checkCborShape(hex: HexBlob, field: string): void {
  */
 export function parseNativeScript(cborHex: string, field: string): ParsedNativeScript {
   if (cborHex.length === 0 || !/^(?:[0-9a-fA-F]{2})+$/.test(cborHex)) throw refusal(BadRequestError, (at) => `${at(field)} must be CBOR as hex: an even number of hex digits.`);
+  // The CBOR limits before the shape check, which reads with cardano-sdk's reader (seconds for 40,000 items).
+  requireCborWithinLimits(cborHex, field);
   const hex = HexBlob(cborHex.toLowerCase());
   let script: Serialization.NativeScript;
   try {
-    // The shape check first: its own limits (32 script levels) are stricter, and its message names them.
     checkCborShape(hex, field);
-    requireCborWithinLimits(cborHex, field);
     script = Serialization.NativeScript.fromCbor(hex);
   } catch (error) {
     if (error instanceof BadRequestError) throw error;
