@@ -270,10 +270,11 @@ describe("native script utilities", () => {
     const CASES: Array<[string, string, RegExp]> = [
       ["odd hex", sigHex.slice(0, -1), /^body\.script is invalid: |^body\.script must be CBOR as hex/],
       ["not hex", "zz", /^body\.script is invalid: |^body\.script must be CBOR as hex/],
-      ["trailing bytes", `${sigHex}00`, /^body\.script has bytes after the end of its CBOR value/],
-      ["two scripts", sigHex + sigHex, /^body\.script has bytes after the end of its CBOR value/],
-      ["a truncated script", sigHex.slice(0, -4), /^body\.script ends in the middle of its CBOR value: bytes are missing\.$/],
-      ["a missing element", "8201", /^body\.script ends in the middle of its CBOR value/],
+      // Malformed CBOR is refused by the CBOR limits' scan (src/cardano/cbor-limits.ts), before any decoder reads it.
+      ["trailing bytes", `${sigHex}00`, /^body\.script is not well-formed CBOR: 1 bytes follow the CBOR item\.$/],
+      ["two scripts", sigHex + sigHex, /^body\.script is not well-formed CBOR: 32 bytes follow the CBOR item\.$/],
+      ["a truncated script", sigHex.slice(0, -4), /^body\.script is not well-formed CBOR: a string declares 28 bytes where 26 remain\.$/],
+      ["a missing element", "8201", /^body\.script is not well-formed CBOR: an array declares 2 items where 1 bytes remain\.$/],
       ["a map", "a0", /^body\.script does not decode as a native script: it holds a CBOR StartMap/],
       ["an unknown script tag", "820680", /^body\.script does not decode as a native script: .*6/],
       ["a short key hash", `8200581b${K1.slice(2)}`, /^body\.script does not decode as a native script: .*56/],
