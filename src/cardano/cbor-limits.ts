@@ -71,8 +71,8 @@ const UNLIMITED: CborLimits = { depth: Infinity, items: Infinity };
  */
 export function cborItemEnd(bytes: Uint8Array, start: number, limits: CborLimits = UNLIMITED): number {
   const length = bytes.length;
-  // The open items, innermost last; it grows as the depth does.
-  let stack = new Float64Array(16);
+  // The open items, innermost last (a count is at most twice the bytes that remain: an Int32Array holds it); it grows with the depth.
+  let stack = new Int32Array(16);
   let depth = 0;
   let pos = start;
   let items = 0;
@@ -137,7 +137,7 @@ export function cborItemEnd(bytes: Uint8Array, start: number, limits: CborLimits
       if (opens !== 0) {
         if (depth >= limits.depth) throw new CborLimitError("depth", `nests deeper than ${limits.depth} levels, the limit on CBOR nesting depth`);
         if (depth === stack.length) {
-          const grown = new Float64Array(stack.length * 2);
+          const grown = new Int32Array(stack.length * 2);
           grown.set(stack);
           stack = grown;
         }
@@ -162,14 +162,16 @@ export function checkCborHexLimits(hex: string, limits: CborLimits = CBOR_LIMITS
  * (SVC_ERR_BAD_REQUEST). Malformed CBOR is refused here too, not left to the field's decoder:
  * the scan stops at a length that claims more than the bytes hold, where a decoder would go on
  * reading (cardano-sdk's took 3 s over the 50,000 items after such a head) or allocate it.
+ * `decodesAs` names what the field should be, for the message of malformed CBOR.
  */
-export function requireCborWithinLimits(hex: string, field: string): void {
+export function requireCborWithinLimits(hex: string, field: string, decodesAs?: string): void {
   try {
     checkCborHexLimits(hex);
   } catch (error) {
     if (!(error instanceof CborLimitError)) throw error;
-    const words = (at: (path: string) => string) => `${at(field)} ${error.message}.`;
-    throw error.reason === "malformed" ? refusal(BadRequestError, words) : refusal(CborLimitExceededError, words);
+    if (error.reason !== "malformed") throw refusal(CborLimitExceededError, (at) => `${at(field)} ${error.message}.`);
+    // With `decodesAs` ("a UTxO (…)"), in the words the field's own decoder uses.
+    throw refusal(BadRequestError, (at) => (decodesAs === undefined ? `${at(field)} ${error.message}.` : `${at(field)} does not decode as ${decodesAs}: ${error.detail}.`));
   }
 }
 

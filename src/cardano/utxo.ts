@@ -147,7 +147,7 @@ export function utxoOfOutput(txHash: string, index: number, output: Uint8Array):
 /** Decodes one UTxO string; `field` names it in the 400 when it does not decode. */
 export function decodeUtxo(cborHex: string, field: string): UTxO {
   if (!/^(?:[0-9a-fA-F]{2})+$/.test(cborHex)) throw refusal(BadRequestError, (at) => `${at(field)} is not hex-encoded CBOR.`);
-  requireCborWithinLimits(cborHex, field);
+  requireCborWithinLimits(cborHex, field, "a UTxO (the CBOR of [input, output] that CIP-30 getUtxos() returns)");
   try {
     return readUtxo(Buffer.from(cborHex, "hex"));
   } catch (error) {

@@ -26,7 +26,7 @@ export function plutusJsonToCbor(value: object, field: string): string {
  */
 export function plutusCbor(hex: string, field: string): string {
   if (!/^(?:[0-9a-fA-F]{2})+$/.test(hex)) throw refusal(BadRequestError, (at) => `${at(field)} is not hex-encoded CBOR.`);
-  requireCborWithinLimits(hex, field);
+  requireCborWithinLimits(hex, field, "Plutus data CBOR");
   try {
     decodeUplcData(Buffer.from(hex, "hex"));
   } catch (error) {

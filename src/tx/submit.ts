@@ -35,7 +35,7 @@ export interface SignedTransaction {
 /** The transaction's parts; a 400 about `transaction` when it does not decode. */
 function decodeTransaction(hex: string) {
   if (!HEX.test(hex)) throw refusal(BadRequestError, (at) => `${at("transaction")} is not hex-encoded CBOR.`);
-  requireCborWithinLimits(hex, "transaction");
+  requireCborWithinLimits(hex, "transaction", "a Cardano transaction");
   try {
     const parts = splitTransaction(fromHex(hex));
     const keys = new Set(readMapEntries(parts.body).map(([key]) => toHex(key)));
@@ -53,7 +53,7 @@ function decodeTransaction(hex: string) {
 /** The encoded vkey witnesses of one witness-set hex (the input's field `field`), checked one by one. */
 function vkeyWitnessesOf(hex: string, field: string): Uint8Array[] {
   if (!HEX.test(hex)) throw refusal(BadRequestError, (at) => `${at(field)} is not hex-encoded CBOR.`);
-  requireCborWithinLimits(hex, field);
+  requireCborWithinLimits(hex, field, "a witness set (the CBOR map that CIP-30 signTx returns, e.g. a10081825820…)");
   let witnesses: Uint8Array[];
   try {
     const bytes = fromHex(hex);
