@@ -13,6 +13,7 @@ export const ERROR_CODES = {
   SVC_ERR_VALIDATION: 400,
   SVC_ERR_UNKNOWN_FIELD: 400,
   SVC_ERR_BAD_REQUEST: 400,
+  SVC_ERR_CBOR_LIMIT: 400,
   SVC_ERR_NOT_FOUND: 404,
   SVC_ERR_UNPROCESSABLE: 422,
   SVC_ERR_INTERNAL: 500,
@@ -64,6 +65,8 @@ function coded<C extends ThrowableCode>(code: C, message = "%s") {
 
 // ── Errors that code throws ───────────────────────────────────────────────────────────
 export const BadRequestError = coded("SVC_ERR_BAD_REQUEST");
+/** CBOR of the request nested deeper, or holding more items, than src/cardano/cbor-limits.ts allows. */
+export const CborLimitExceededError = coded("SVC_ERR_CBOR_LIMIT");
 export const UnknownFieldError = coded("SVC_ERR_UNKNOWN_FIELD");
 export const UnprocessableError = coded("SVC_ERR_UNPROCESSABLE");
 export const NotFoundError = coded("SVC_ERR_NOT_FOUND");

@@ -51,6 +51,7 @@
 // and its reader reads what a chain holds (any CBOR form of the data).
 import { decodeUplcData, makeByteArrayData, makeConstrData, makeIntData, makeListData, makeMapData, type UplcData } from "@helios-lang/uplc";
 import { CborReader, CborWriter } from "../cardano/cbor.js";
+import { requireCborWithinLimits } from "../cardano/cbor-limits.js";
 import { BadRequestError, refusal } from "../errors.js";
 import { MAX_SCHEMA_DEPTH, definitionOf, describeJson, type Schema } from "./blueprint.js";
 
@@ -580,6 +581,7 @@ export function dataToCbor(data: UplcData): string {
 /** Plutus data CBOR (hex, any valid CBOR form of the data) → data; a 400 about `path` when it is not. */
 export function dataOfCbor(cborHex: string, path: string): UplcData {
   if (typeof cborHex !== "string" || cborHex === "" || !HEX.test(cborHex)) throw refuse(path, `must be Plutus data CBOR in hex, found ${describeJson(cborHex)}.`);
+  requireCborWithinLimits(cborHex, path);
   const bytes = Buffer.from(cborHex, "hex");
   const words = (error: unknown) => (error instanceof Error ? error.message : String(error));
   let end: number;

@@ -8,6 +8,8 @@
 // whole transactions in tx-cbor.ts) goes through hex strings, which is what made decoding a
 // thousand UTxOs take 100 ms.
 
+import { CborLimitError, cborItemEnd } from "./cbor-limits.js";
+
 /** CBOR major types. */
 export const Major = { Uint: 0, Nint: 1, Bytes: 2, Text: 3, Array: 4, Map: 5, Tag: 6, Simple: 7 } as const;
 export type Major = (typeof Major)[keyof typeof Major];
@@ -128,37 +130,12 @@ export class CborReader {
     return this.bytes.subarray(start, this.#pos);
   }
 
+  /** Skips one whole item, at any depth (an iterative scan: no input overflows the call stack). */
   #skip(): void {
-    const { major, value } = this.head();
-    switch (major) {
-      case Major.Uint:
-      case Major.Nint:
-      case Major.Simple:
-        if (value === null && major !== Major.Simple) throw new Error("an integer cannot have an indefinite length");
-        return;
-      case Major.Bytes:
-      case Major.Text:
-        if (value !== null) {
-          this.#take(value);
-          return;
-        }
-        while (!this.atBreak()) this.#skip();
-        this.readBreak();
-        return;
-      case Major.Array:
-      case Major.Map: {
-        const per = major === Major.Map ? 2 : 1;
-        if (value === null) {
-          while (!this.atBreak()) for (let i = 0; i < per; i++) this.#skip();
-          this.readBreak();
-          return;
-        }
-        for (let i = 0n; i < value * BigInt(per); i++) this.#skip();
-        return;
-      }
-      case Major.Tag:
-        this.#skip();
-        return;
+    try {
+      this.#pos = cborItemEnd(this.bytes, this.#pos);
+    } catch (error) {
+      throw error instanceof CborLimitError ? new Error(error.detail) : error;
     }
   }
 

@@ -11,6 +11,7 @@
 // {type:"before"}      [5, slot]                  InvalidHereafter: invalid from `slot` on
 import { Cardano, Ed25519KeyHashHex, HexBlob, Serialization } from "@meshsdk/core-cst";
 import { BadRequestError, refusal } from "../errors.js";
+import { requireCborWithinLimits } from "./cbor-limits.js";
 
 export type NativeScriptJson =
   | { readonly type: "sig"; readonly keyHash: string }
@@ -217,6 +218,8 @@ function checkCborShape(hex: HexBlob, field: string): void {
  */
 export function parseNativeScript(cborHex: string, field: string): ParsedNativeScript {
   if (cborHex.length === 0 || !/^(?:[0-9a-fA-F]{2})+$/.test(cborHex)) throw refusal(BadRequestError, (at) => `${at(field)} must be CBOR as hex: an even number of hex digits.`);
+  // The CBOR limits before the shape check, which reads with cardano-sdk's reader (seconds for 40,000 items).
+  requireCborWithinLimits(cborHex, field);
   const hex = HexBlob(cborHex.toLowerCase());
   let script: Serialization.NativeScript;
   try {

@@ -9,8 +9,10 @@ import type { Asset, UTxO } from "@meshsdk/common";
 import { toTxUnspentOutput } from "@meshsdk/core-cst";
 import { base58, bech32 } from "@scure/base";
 import { BadRequestError, refusal } from "../errors.js";
-import { CborReader, Major } from "./cbor.js";
+import { CborReader, CborWriter, Major } from "./cbor.js";
 import { blake2b256, toHex } from "./tx-cbor.js";
+import { requireCborWithinLimits, withinCborLimits } from "./cbor-limits.js";
+import { addressBytes, valueOf, writeValue } from "./tx-encode.js";
 
 /** Text forms of the address bytes seen lately: the UTxOs of one request mostly share an address. */
 const texts = new Map<string, string>();
@@ -145,6 +147,7 @@ export function utxoOfOutput(txHash: string, index: number, output: Uint8Array):
 /** Decodes one UTxO string; `field` names it in the 400 when it does not decode. */
 export function decodeUtxo(cborHex: string, field: string): UTxO {
   if (!/^(?:[0-9a-fA-F]{2})+$/.test(cborHex)) throw refusal(BadRequestError, (at) => `${at(field)} is not hex-encoded CBOR.`);
+  requireCborWithinLimits(cborHex, field, "a UTxO (the CBOR of [input, output] that CIP-30 getUtxos() returns)");
   try {
     return readUtxo(Buffer.from(cborHex, "hex"));
   } catch (error) {
@@ -160,8 +163,20 @@ export function decodeUtxos(cborHexes: readonly string[], field: string): UTxO[]
   return cborHexes.map((hex, i) => decodeUtxo(hex, `${field}[${i}]`));
 }
 
+/**
+ * The UTxO string (CBOR of [input, output]). An inline datum over the CBOR limits (an output
+ * already on chain) is written as it is, by our writer: cardano-sdk would decode it, in time
+ * that grows with the cube of its depth.
+ */
 export function encodeUtxo(utxo: UTxO): string {
-  return toTxUnspentOutput(utxo).toCbor();
+  const { plutusData } = utxo.output;
+  if (plutusData === undefined || withinCborLimits(plutusData)) return toTxUnspentOutput(utxo).toCbor();
+  const w = new CborWriter().array(2).array(2).bytes(Buffer.from(utxo.input.txHash, "hex")).uint(utxo.input.outputIndex);
+  w.map(utxo.output.scriptRef === undefined ? 3 : 4).uint(0).bytes(addressBytes(utxo.output.address)).uint(1);
+  writeValue(w, valueOf(utxo.output.amount));
+  w.uint(2).array(2).uint(1).tag(24).bytes(Buffer.from(plutusData, "hex"));
+  if (utxo.output.scriptRef !== undefined) w.uint(3).tag(24).bytes(Buffer.from(utxo.output.scriptRef, "hex"));
+  return toHex(w.finish());
 }
 
 /** `<txHash>#<index>`: the output reference string of the API. */

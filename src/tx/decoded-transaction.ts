@@ -9,7 +9,9 @@
 // key is text or an integer (keys as strings), else as [{k, v}] pairs.
 import { blake2b, HexBlob, Serialization, TxCBOR } from "@meshsdk/core-cst";
 import type { EraHistory } from "../cardano/era-history.js";
-import { fromHex, toHex } from "../cardano/tx-cbor.js";
+import { CborReader, CborWriter } from "../cardano/cbor.js";
+import { withinCborLimits } from "../cardano/cbor-limits.js";
+import { fromHex, toHex, txIdOfBody } from "../cardano/tx-cbor.js";
 import { utxoOfOutput } from "../cardano/utxo.js";
 import { decodedAsset, decodedUtxo, jsonInteger, type DecodedAsset, type DecodedUtxo } from "./decoded-view.js";
 
@@ -69,18 +71,64 @@ function boundOf(slot: number | bigint | undefined, eraHistory: EraHistory): Val
   return { slot: n, time };
 }
 
+/**
+ * The parts of a transaction cardano-sdk decodes for the view, and the outputs we decode
+ * ourselves. A transaction read from the chain may hold CBOR over the limits (src/cardano/
+ * cbor-limits.ts: a datum nested thousands deep, which cardano-sdk decodes in time cubic in the
+ * depth), so cardano-sdk sees its body without outputs, its witness set with the vkey witnesses
+ * only, and its auxiliary data only when that is within the limits. Outputs are read by our
+ * reader from their bytes (an over-limit datum is then shown raw). Throws when it does not decode.
+ */
+function viewParts(txCbor: string): { tx: Serialization.Transaction; txHash: string; outputs: Uint8Array[] } {
+  const reader = new CborReader(fromHex(txCbor));
+  const parts: Uint8Array[] = [];
+  reader.each(reader.arrayLength(), () => parts.push(reader.raw()));
+  if (!reader.done) throw new Error("there are bytes after the transaction");
+  const [body, witnessSet, ...rest] = parts;
+  if (body === undefined || witnessSet === undefined) throw new Error("a transaction is an array of 3 or 4 items");
+  const outputs: Uint8Array[] = [];
+  const shallowBody = rewriteMap(body, (key, value) => {
+    if (key !== OUTPUTS) return value;
+    const list = new CborReader(value);
+    list.each(list.arrayLength(), () => outputs.push(list.raw()));
+    return EMPTY_ARRAY;
+  });
+  const vkeysOnly = rewriteMap(witnessSet, (key, value) => (key === VKEY_WITNESSES ? value : null));
+  const tx = new CborWriter().array(2 + rest.length).raw(shallowBody).raw(vkeysOnly);
+  for (const item of rest) tx.raw(withinCborLimits(toHex(item)) ? item : NULL);
+  return { tx: Serialization.Transaction.fromCbor(TxCBOR(toHex(tx.finish()))), txHash: txIdOfBody(body), outputs };
+}
+
+const OUTPUTS = 1;
+const VKEY_WITNESSES = 0;
+const EMPTY_ARRAY = Uint8Array.of(0x80);
+const NULL = Uint8Array.of(0xf6);
+
+/** A CBOR map with integer keys, each value replaced by `change` (null drops the entry). */
+function rewriteMap(map: Uint8Array, change: (key: number, value: Uint8Array) => Uint8Array | null): Uint8Array {
+  const reader = new CborReader(map);
+  const entries: Array<[number, Uint8Array]> = [];
+  reader.each(reader.mapLength(), () => {
+    const key = reader.smallUint();
+    const value = change(key, reader.raw());
+    if (value !== null) entries.push([key, value]);
+  });
+  const w = new CborWriter().map(entries.length);
+  for (const [key, value] of entries) w.uint(key).raw(value);
+  return w.finish();
+}
+
 /** Decodes a transaction (CBOR hex); throws when it does not decode. */
 export function decodeTransaction(txCbor: string, eraHistory: EraHistory): DecodedTransaction & { readonly txHash: string } {
-  const tx = Serialization.Transaction.fromCbor(TxCBOR(txCbor.toLowerCase()));
+  const { tx, txHash, outputs } = viewParts(txCbor.toLowerCase());
   const body = tx.body();
-  const txHash = tx.getId().toString();
   const metadata = tx.auxiliaryData()?.metadata()?.toCore();
   return {
     txHash,
     inputs: refsOf(body.inputs()),
     referenceInputs: refsOf(body.referenceInputs()),
     collateral: refsOf(body.collateral()),
-    outputs: body.outputs().map((output, index) => decodedUtxo(utxoOfOutput(txHash, index, fromHex(output.toCbor())))),
+    outputs: outputs.map((output, index) => decodedUtxo(utxoOfOutput(txHash, index, output))),
     mint: [...(body.mint() ?? new Map<string, bigint>()).entries()].map(([unit, quantity]) => decodedAsset(String(unit), quantity)),
     metadata: metadata && metadata.size > 0 ? Object.fromEntries([...metadata].map(([label, value]) => [label.toString(), metadatumJson(value as Metadatum)])) : null,
     fee: body.fee().toString(),

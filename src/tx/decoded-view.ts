@@ -10,6 +10,7 @@ import type { UTxO } from "@meshsdk/common";
 import { HexBlob, Script } from "@meshsdk/core-cst";
 import type { UplcData } from "@helios-lang/uplc";
 import { dataOfCbor } from "../blueprints/plutus-data.js";
+import { CBOR_LIMITS, withinCborLimits } from "../cardano/cbor-limits.js";
 import { cip67Prefix } from "../cardano/metadata.js";
 import { blake2b256, fromHex, toHex } from "../cardano/tx-cbor.js";
 import { isLovelace, lovelaceOf } from "../cardano/utxo.js";
@@ -37,9 +38,18 @@ export interface DecodedAsset {
 export interface DecodedDatum {
   /** The datum hash (of the inline datum's bytes, for an inline one). */
   readonly hash: string;
-  /** The inline datum as detailed-schema JSON; null when the output holds only the hash. */
+  /** The inline datum as detailed-schema JSON; null when the output holds only the hash, or when it is left raw. */
   readonly inline: DetailedJson | null;
+  /** The inline datum's CBOR (hex) when it is over the CBOR limits and so not decoded. */
+  readonly raw?: string;
+  /** Why it is left raw. */
+  readonly note?: string;
 }
+
+/** The note of an inline datum over the CBOR limits, shown raw rather than decoded. */
+export const RAW_DATUM_NOTE =
+  `This inline datum nests deeper than ${CBOR_LIMITS.depth} levels or holds more than ${CBOR_LIMITS.items} items, the limits on CBOR this service decodes ` +
+  "(src/cardano/cbor-limits.ts); it is shown raw, as CBOR hex. The ledger accepted it: it is still on chain, and the output can be spent.";
 
 export interface DecodedUtxo {
   readonly txHash: string;
@@ -110,7 +120,9 @@ const scriptHashOf = (scriptRef: string): string => Script.fromCbor(HexBlob(scri
 
 function datumOf(output: UTxO["output"]): DecodedDatum | null {
   if (output.plutusData !== undefined) {
-    return { hash: output.dataHash ?? blake2b256(fromHex(output.plutusData)), inline: detailedJson(output.plutusData) };
+    const hash = output.dataHash ?? blake2b256(fromHex(output.plutusData));
+    if (!withinCborLimits(output.plutusData)) return { hash, inline: null, raw: output.plutusData.toLowerCase(), note: RAW_DATUM_NOTE };
+    return { hash, inline: detailedJson(output.plutusData) };
   }
   return output.dataHash === undefined ? null : { hash: output.dataHash, inline: null };
 }

@@ -16,6 +16,7 @@ import {
   writeMap,
   writeSet,
 } from "../cardano/tx-cbor.js";
+import { requireCborWithinLimits } from "../cardano/cbor-limits.js";
 import type { ChainPort } from "../chain/port.js";
 import { BadRequestError, LedgerRejectedError, refusal } from "../errors.js";
 import { readableRejection } from "./ledger-refusals.js";
@@ -34,6 +35,7 @@ export interface SignedTransaction {
 /** The transaction's parts; a 400 about `transaction` when it does not decode. */
 function decodeTransaction(hex: string) {
   if (!HEX.test(hex)) throw refusal(BadRequestError, (at) => `${at("transaction")} is not hex-encoded CBOR.`);
+  requireCborWithinLimits(hex, "transaction", "a Cardano transaction");
   try {
     const parts = splitTransaction(fromHex(hex));
     const keys = new Set(readMapEntries(parts.body).map(([key]) => toHex(key)));
@@ -51,6 +53,7 @@ function decodeTransaction(hex: string) {
 /** The encoded vkey witnesses of one witness-set hex (the input's field `field`), checked one by one. */
 function vkeyWitnessesOf(hex: string, field: string): Uint8Array[] {
   if (!HEX.test(hex)) throw refusal(BadRequestError, (at) => `${at(field)} is not hex-encoded CBOR.`);
+  requireCborWithinLimits(hex, field, "a witness set (the CBOR map that CIP-30 signTx returns, e.g. a10081825820…)");
   let witnesses: Uint8Array[];
   try {
     const bytes = fromHex(hex);

@@ -119,7 +119,7 @@ describe("the hello-world example", () => {
       "datum.owner does not match the schema: expected a 28-byte hex string (a VerificationKeyHash), found the integer 5.",
     );
     assert.match(refusal(() => jsonFromData(datum, bp.definitions, "d87a9f05ff", "datum")), /^datum does not match the schema: expected the constructor Datum .*found constructor 1 with 1 fields\.$/);
-    assert.equal(refusal(() => jsonFromData(datum, bp.definitions, "d8799f05ff00", "datum")), "datum holds 1 bytes after the end of its CBOR item.");
+    assert.equal(refusal(() => jsonFromData(datum, bp.definitions, "d8799f05ff00", "datum")), "datum is not well-formed CBOR: 1 bytes follow the CBOR item.");
     assert.match(refusal(() => jsonFromData(datum, bp.definitions, "6161", "datum")), /^datum is not Plutus data CBOR/);
     assert.match(refusal(() => jsonFromData(datum, bp.definitions, "zz", "datum")), /^datum must be Plutus data CBOR in hex/);
   });

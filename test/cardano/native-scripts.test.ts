@@ -189,7 +189,9 @@ describe("native script utilities", () => {
     const started = Date.now();
     const response = await service.request("POST", "/utils/native-scripts/parse", { script });
     assert.equal(response.status, 400);
-    assert.match(response.body.message, /nested deeper than 32 script levels/);
+    // The CBOR limits (src/cardano/cbor-limits.ts) refuse it before the script's own shape check.
+    assert.equal(response.body.code, "SVC_ERR_CBOR_LIMIT");
+    assert.equal(response.body.message, "body.script nests deeper than 128 levels, the limit on CBOR nesting depth.");
     // Decoding 50,000 levels with the SDK would take minutes; refusing first takes milliseconds.
     // The bound only tells the two apart on a loaded machine: speed itself is measured in bench/.
     assert.ok(Date.now() - started < 20_000, "refused before decoding");
@@ -268,10 +270,11 @@ describe("native script utilities", () => {
     const CASES: Array<[string, string, RegExp]> = [
       ["odd hex", sigHex.slice(0, -1), /^body\.script is invalid: |^body\.script must be CBOR as hex/],
       ["not hex", "zz", /^body\.script is invalid: |^body\.script must be CBOR as hex/],
-      ["trailing bytes", `${sigHex}00`, /^body\.script has bytes after the end of its CBOR value/],
-      ["two scripts", sigHex + sigHex, /^body\.script has bytes after the end of its CBOR value/],
-      ["a truncated script", sigHex.slice(0, -4), /^body\.script ends in the middle of its CBOR value: bytes are missing\.$/],
-      ["a missing element", "8201", /^body\.script ends in the middle of its CBOR value/],
+      // Malformed CBOR is refused by the CBOR limits' scan (src/cardano/cbor-limits.ts), before any decoder reads it.
+      ["trailing bytes", `${sigHex}00`, /^body\.script is not well-formed CBOR: 1 bytes follow the CBOR item\.$/],
+      ["two scripts", sigHex + sigHex, /^body\.script is not well-formed CBOR: 32 bytes follow the CBOR item\.$/],
+      ["a truncated script", sigHex.slice(0, -4), /^body\.script is not well-formed CBOR: a string declares 28 bytes where 26 remain\.$/],
+      ["a missing element", "8201", /^body\.script is not well-formed CBOR: an array declares 2 items where 1 bytes remain\.$/],
       ["a map", "a0", /^body\.script does not decode as a native script: it holds a CBOR StartMap/],
       ["an unknown script tag", "820680", /^body\.script does not decode as a native script: .*6/],
       ["a short key hash", `8200581b${K1.slice(2)}`, /^body\.script does not decode as a native script: .*56/],

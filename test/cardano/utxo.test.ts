@@ -119,9 +119,9 @@ describe("UTxO decoding", () => {
   it("names the field and the reason when a string is not a UTxO", () => {
     const cases: Array<[string, RegExp]> = [
       ["zz", /utxos\[0\] is not hex-encoded CBOR/],
-      ["8200", /utxos\[0\] does not decode as a UTxO .*: expected an array/],
-      [`8282${"5820" + ID}00`, /the CBOR ends too early/],
-      [`8282${"5820" + ID}0082${"581d60" + "11".repeat(28)}0100`, /there are bytes after the UTxO/],
+      ["00", /utxos\[0\] does not decode as a UTxO .*: expected an array/],
+      [`8282${"5820" + ID}00`, /does not decode as a UTxO .*: the CBOR ends too early/],
+      [`8282${"5820" + ID}0082${"581d60" + "11".repeat(28)}0100`, /does not decode as a UTxO .*: 1 bytes follow the CBOR item/],
       [`8282${"5820" + ID}00a100${"581d60" + "11".repeat(28)}`, /an output needs an address and a value/],
       [`8282${"581f" + "00".repeat(31)}00820000`, /a transaction id is 32 bytes/],
     ];

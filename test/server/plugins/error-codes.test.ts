@@ -95,6 +95,11 @@ describe("error codes on the devnet", () => {
     assert.match(message, /^body\.lovelace /);
   });
 
+  it("answers CBOR over the nesting limit with SVC_ERR_CBOR_LIMIT", async () => {
+    const { message } = expectCode(await service.request("POST", "/transactions/submit", { transaction: "81".repeat(200) + "00" }), "SVC_ERR_CBOR_LIMIT");
+    assert.equal(message, "body.transaction nests deeper than 128 levels, the limit on CBOR nesting depth.");
+  });
+
   it("answers an unknown endpoint with HTTP_ERR_UNKNOWN_ENDPOINT", async () => {
     for (const path of ["/v2/services/nope", "/v1/whatever"]) {
       const { message } = expectCode(await jsonRequest(`${service.url}${path}`, "GET"), "HTTP_ERR_UNKNOWN_ENDPOINT");

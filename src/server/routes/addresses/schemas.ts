@@ -63,8 +63,13 @@ export const DecodedUtxo = Type.Object(
             inline: Type.Union([Type.Unknown(), Type.Null()], {
               description:
                 'The inline datum as Plutus data JSON in the detailed schema of cardano-cli ({"constructor": 0, "fields": [...]}, {"int": 1}, {"bytes": "<hex>"}, {"list": [...]}, {"map": [{"k": ..., "v": ...}]}; ' +
-                "integers beyond 2^53 as decimal strings), what POST /transactions/build takes back as a datum; null when the output holds only the datum's hash.",
+                "integers beyond 2^53 as decimal strings), what POST /transactions/build takes back as a datum; null when the output holds only the datum's hash, " +
+                "or when the inline datum is over the CBOR limits (then `raw` and `note`).",
             }),
+            raw: Type.Optional(
+              Type.String({ pattern: "^([0-9a-f]{2})+$", description: "The inline datum's CBOR (hex), present when it is not decoded: it nests deeper, or holds more items, than the service decodes (see note)." }),
+            ),
+            note: Type.Optional(Type.String({ description: "Why the inline datum is left raw, present with `raw`." })),
           },
           { description: "The output's datum." },
         ),
