@@ -52,6 +52,22 @@ export interface Config {
   readonly keepAliveTimeoutMs: number;
   /** On SIGTERM, how long in-flight requests may take to finish before their connections are cut. */
   readonly shutdownTimeoutMs: number;
+  /** What one client, and all of them together, may hold of the instance (resourceLimitsFrom). */
+  readonly limits: ResourceLimits;
+}
+
+/** Bounds on what clients may ask of the instance at once; each from its variable (docs/operations.md). */
+export interface ResourceLimits {
+  /** WAIT_MAX_PER_KEY: concurrent GET /transactions/{hash}/wait of one API key (keyless: of one client IP); beyond it, 429. */
+  readonly waitsPerKey: number;
+  /** WAIT_MAX_TOTAL: concurrent waits of the whole instance; beyond it, 503. */
+  readonly waitsTotal: number;
+  /** KEYLESS_PER_SECOND: requests per second one client IP may make without an API key (AUTH=optional). */
+  readonly keylessPerSecond: number;
+  /** KEYLESS_BURST: how many keyless requests one client IP may make at once before the per-second rate applies. */
+  readonly keylessBurst: number;
+  /** LIST_MAX_BYTES: the stored blueprint JSON one page of GET /blueprints reads at most (at least one blueprint per page). */
+  readonly listMaxBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -160,6 +176,24 @@ function timeoutsFrom(env: Env): Pick<Config, "headersTimeoutMs" | "requestTimeo
   };
 }
 
+/** The resource limits, each a whole number from its variable (defaults in docs/operations.md). */
+function resourceLimitsFrom(env: Env): ResourceLimits {
+  const waitsPerKey = integer(env, "WAIT_MAX_PER_KEY", 10, 1, 1_000_000);
+  const waitsTotal = integer(env, "WAIT_MAX_TOTAL", 500, 1, 1_000_000);
+  const keylessPerSecond = integer(env, "KEYLESS_PER_SECOND", 20, 1, 1_000_000);
+  const keylessBurst = integer(env, "KEYLESS_BURST", 100, 1, 1_000_000);
+  if (keylessBurst < keylessPerSecond) {
+    throw new ConfigError("KEYLESS_BURST", `${keylessBurst} is below KEYLESS_PER_SECOND (${keylessPerSecond}): a bucket must hold at least one second's requests, so raise it or lower KEYLESS_PER_SECOND.`);
+  }
+  return {
+    waitsPerKey,
+    waitsTotal,
+    keylessPerSecond,
+    keylessBurst,
+    listMaxBytes: integer(env, "LIST_MAX_BYTES", 4 * 1024 * 1024, 64 * 1024, 1024 * 1024 * 1024),
+  };
+}
+
 /** Reads and validates the environment once. Throws ConfigError naming the first wrong variable. */
 export function loadConfig(env: Env = process.env): Config {
   const network = oneOf(env, "NETWORK", NETWORKS, "devnet");
@@ -175,6 +209,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: serviceUrl(env, "DATABASE_URL", ["postgres:", "postgresql:"]),
     redisUrl: serviceUrl(env, "REDIS_URL", ["redis:", "rediss:"]),
     ...timeoutsFrom(env),
+    limits: Object.freeze(resourceLimitsFrom(env)),
   };
   return Object.freeze(config);
 }
