@@ -156,11 +156,22 @@ export class SqliteBlueprintStore implements BlueprintStore {
     if (filter.title !== undefined) where.push("b.title = @title");
     if (filter.version !== undefined) where.push("b.version = @version");
     if (filter.hash !== undefined) where.push("b.seq IN (SELECT blueprint_seq FROM blueprint_validators WHERE owner = @owner AND hash = @hash)");
-    const rows = this.#db
-      .prepare<[Record<string, unknown>], BlueprintRow>(`SELECT ${BLUEPRINT_COLUMNS} FROM blueprints b WHERE ${where.join(" AND ")} ORDER BY b.seq LIMIT @limit`)
-      .all({ owner, after: filter.after ?? 0, title: filter.title, version: filter.version, hash: filter.hash, limit: filter.limit + 1 });
-    const page = rows.slice(0, filter.limit);
-    const next = rows.length > filter.limit ? page.at(-1)?.seq : undefined;
+    const statement = this.#db.prepare<[Record<string, unknown>], BlueprintRow>(
+      `SELECT ${BLUEPRINT_COLUMNS} FROM blueprints b WHERE ${where.join(" AND ")} ORDER BY b.seq LIMIT @limit`,
+    );
+    // Row by row, so that no more than the page's bytes (and the one row beyond them) are read.
+    const page: BlueprintRow[] = [];
+    let bytes = 0;
+    let more = false;
+    for (const row of statement.iterate({ owner, after: filter.after ?? 0, title: filter.title, version: filter.version, hash: filter.hash, limit: filter.limit + 1 })) {
+      if (page.length === filter.limit || (filter.maxBytes !== undefined && page.length > 0 && bytes + row.json.length > filter.maxBytes)) {
+        more = true;
+        break;
+      }
+      page.push(row);
+      bytes += row.json.length;
+    }
+    const next = more ? page.at(-1)?.seq : undefined;
     return next === undefined ? { blueprints: page.map((row) => this.#record(row)) } : { blueprints: page.map((row) => this.#record(row)), next };
   }
 
