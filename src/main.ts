@@ -7,6 +7,7 @@ import { DataDirLock, DataDirLockedError } from "./chain/devnet/data-dir-lock.js
 import { ConfigError, loadConfig, loadDotEnv, type Config } from "./config.js";
 import { build } from "./server/app.js";
 import { BASE_PATH } from "./server/paths.js";
+import { logText } from "./url-display.js";
 
 /**
  * Whether this server writes state into DATA_DIR that a second server must not share: the
@@ -57,7 +58,7 @@ async function main(): Promise<void> {
     if (ownsDataDir(config)) lock = DataDirLock.acquire(config.dataDir);
   } catch (error) {
     if (error instanceof ConfigError || error instanceof DataDirLockedError) {
-      process.stderr.write(`${error.message}\n`);
+      process.stderr.write(`${logText(error.message)}\n`);
       process.exit(1);
     }
     throw error;
@@ -69,6 +70,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`The service could not start: ${error instanceof Error && error.stack ? error.stack : String(error)}\n`);
+  process.stderr.write(`The service could not start: ${logText(error instanceof Error && error.stack ? error.stack : String(error))}\n`);
   process.exit(1);
 });
