@@ -8,6 +8,7 @@ import { ConfigError, loadConfig, loadDotEnv, type Config } from "./config.js";
 import { build } from "./server/app.js";
 import { BASE_PATH } from "./server/paths.js";
 import { logText } from "./url-display.js";
+import { makePrivate } from "./private-files.js";
 
 /**
  * Whether this server writes state into DATA_DIR that a second server must not share: the
@@ -55,6 +56,8 @@ async function main(): Promise<void> {
   let lock: DataDirLock | null = null;
   try {
     config = loadConfig();
+    // DATA_DIR holds secrets: 0700, its files 0600 (also those an older version made 0644).
+    makePrivate(config.dataDir);
     if (ownsDataDir(config)) lock = DataDirLock.acquire(config.dataDir);
   } catch (error) {
     if (error instanceof ConfigError || error instanceof DataDirLockedError) {
