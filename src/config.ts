@@ -3,6 +3,7 @@
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
+import { describeUrl } from "./url-display.js";
 
 export const NETWORKS = ["devnet", "preview", "preprod", "mainnet"] as const;
 export type Network = (typeof NETWORKS)[number];
@@ -17,12 +18,16 @@ export interface BlockfrostSettings {
   readonly kind: "blockfrost";
   readonly projectId: string;
   readonly url: string | undefined;
+  /** BLOCKFROST_AUTHORIZATION: the Authorization header for a Blockfrost-compatible server behind one. */
+  readonly authorization?: string;
 }
 
 export interface OgmiosKupoSettings {
   readonly kind: "ogmios-kupo";
   readonly ogmiosUrl: string;
   readonly kupoUrl: string;
+  /** KUPO_AUTHORIZATION: the Authorization header for a Kupo behind one. */
+  readonly kupoAuthorization?: string;
 }
 
 export type BackendSettings = BlockfrostSettings | OgmiosKupoSettings;
@@ -57,6 +62,22 @@ export interface Config {
   readonly evaluationWorkers: number;
   /** Evaluations that may wait for a busy worker; beyond them a request is answered 503 with Retry-After. */
   readonly evaluationQueue: number;
+  /** What one client, and all of them together, may hold of the instance (resourceLimitsFrom). */
+  readonly limits: ResourceLimits;
+}
+
+/** Bounds on what clients may ask of the instance at once; each from its variable (docs/operations.md). */
+export interface ResourceLimits {
+  /** WAIT_MAX_PER_KEY: concurrent GET /transactions/{hash}/wait of one API key (keyless: of one client IP); beyond it, 429. */
+  readonly waitsPerKey: number;
+  /** WAIT_MAX_TOTAL: concurrent waits of the whole instance; beyond it, 503. */
+  readonly waitsTotal: number;
+  /** KEYLESS_PER_SECOND: requests per second one client IP may make without an API key (AUTH=optional). */
+  readonly keylessPerSecond: number;
+  /** KEYLESS_BURST: how many keyless requests one client IP may make at once before the per-second rate applies. */
+  readonly keylessBurst: number;
+  /** LIST_MAX_BYTES: the stored blueprint JSON one page of GET /blueprints reads at most (at least one blueprint per page). */
+  readonly listMaxBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -89,16 +110,37 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   return Number(raw);
 }
 
+/** Where each chain backend URL's credentials go instead of the URL's user and password. */
+const CREDENTIALS_INSTEAD: Readonly<Record<string, string>> = {
+  BLOCKFROST_URL: 'put the credential in BLOCKFROST_AUTHORIZATION, the Authorization header to send (for a user and password: "Basic " and the base64 of user:password)',
+  KUPO_URL: 'put the credential in KUPO_AUTHORIZATION, the Authorization header to send (for a user and password: "Basic " and the base64 of user:password)',
+  OGMIOS_URL:
+    "the Ogmios client sends no credentials: reach Ogmios over a private network or a tunnel, or through a provider that takes its key in the host name",
+};
+
+/** A chain backend's URL: http(s) or ws(s), without a user or password (they would show wherever the URL is printed). */
 function url(env: Env, name: string): string | undefined {
   const raw = env[name];
   if (raw === undefined || raw === "") return undefined;
+  let parsed: URL;
   try {
-    const parsed = new URL(raw);
+    parsed = new URL(raw);
     if (!["http:", "https:", "ws:", "wss:"].includes(parsed.protocol)) throw new Error("protocol");
   } catch {
-    throw new ConfigError(name, `"${raw}" is not an http(s) or ws(s) URL.`);
+    throw new ConfigError(name, `${describeUrl(raw)} is not an http(s) or ws(s) URL.`);
+  }
+  if (parsed.username !== "" || parsed.password !== "") {
+    throw new ConfigError(name, `${describeUrl(raw)} carries a user or password, which would show wherever the URL is printed: write the URL without them, and ${CREDENTIALS_INSTEAD[name] ?? "pass the credential separately"}.`);
   }
   return raw.replace(/\/+$/, "");
+}
+
+/** An Authorization header value from `name`: printable, one line; undefined when unset. */
+function authorization(env: Env, name: string): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return undefined;
+  if (!/^[\x21-\x7e][\x20-\x7e]*$/.test(raw)) throw new ConfigError(name, "must be one line of printable ASCII, as an HTTP header value (for example \"Basic dXNlcjpwYXNz\").");
+  return raw;
 }
 
 /** A connection URL of one of `protocols` (kept as given: it may carry a password). */
@@ -112,6 +154,7 @@ function serviceUrl(env: Env, name: string, protocols: readonly string[]): strin
     throw new ConfigError(name, `is not a URL; write it as ${protocols[0]}//user:password@host:port/…`);
   }
   if (!protocols.includes(protocol)) throw new ConfigError(name, `must start with ${protocols.map((p) => `${p}//`).join(" or ")}, not ${protocol}//.`);
+  // Its password is never printed: messages and logs name it by describeUrl (scheme and host).
   return raw;
 }
 
@@ -139,12 +182,14 @@ function backendFrom(env: Env, network: Network): BackendSettings | null {
     if (prefix !== undefined && prefix !== network) {
       throw new ConfigError("BLOCKFROST_PROJECT_ID", `this is a ${prefix} project key but NETWORK is ${network}.`);
     }
-    return Object.freeze({ kind: "blockfrost", projectId, url: blockfrostUrl });
+    const credential = authorization(env, "BLOCKFROST_AUTHORIZATION");
+    return Object.freeze({ kind: "blockfrost", projectId, url: blockfrostUrl, ...(credential === undefined ? {} : { authorization: credential }) });
   }
   if (wantsOgmios) {
     if (ogmiosUrl === undefined) throw new ConfigError("OGMIOS_URL", "is required when KUPO_URL is set.");
     if (kupoUrl === undefined) throw new ConfigError("KUPO_URL", "is required when OGMIOS_URL is set.");
-    return Object.freeze({ kind: "ogmios-kupo", ogmiosUrl, kupoUrl });
+    const credential = authorization(env, "KUPO_AUTHORIZATION");
+    return Object.freeze({ kind: "ogmios-kupo", ogmiosUrl, kupoUrl, ...(credential === undefined ? {} : { kupoAuthorization: credential }) });
   }
   return null;
 }
@@ -165,6 +210,24 @@ function timeoutsFrom(env: Env): Pick<Config, "headersTimeoutMs" | "requestTimeo
   };
 }
 
+/** The resource limits, each a whole number from its variable (defaults in docs/operations.md). */
+function resourceLimitsFrom(env: Env): ResourceLimits {
+  const waitsPerKey = integer(env, "WAIT_MAX_PER_KEY", 10, 1, 1_000_000);
+  const waitsTotal = integer(env, "WAIT_MAX_TOTAL", 500, 1, 1_000_000);
+  const keylessPerSecond = integer(env, "KEYLESS_PER_SECOND", 20, 1, 1_000_000);
+  const keylessBurst = integer(env, "KEYLESS_BURST", 100, 1, 1_000_000);
+  if (keylessBurst < keylessPerSecond) {
+    throw new ConfigError("KEYLESS_BURST", `${keylessBurst} is below KEYLESS_PER_SECOND (${keylessPerSecond}): a bucket must hold at least one second's requests, so raise it or lower KEYLESS_PER_SECOND.`);
+  }
+  return {
+    waitsPerKey,
+    waitsTotal,
+    keylessPerSecond,
+    keylessBurst,
+    listMaxBytes: integer(env, "LIST_MAX_BYTES", 4 * 1024 * 1024, 64 * 1024, 1024 * 1024 * 1024),
+  };
+}
+
 /** Reads and validates the environment once. Throws ConfigError naming the first wrong variable. */
 export function loadConfig(env: Env = process.env): Config {
   const network = oneOf(env, "NETWORK", NETWORKS, "devnet");
@@ -182,6 +245,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...timeoutsFrom(env),
     evaluationWorkers: integer(env, "EVALUATION_WORKERS", Math.min(2, availableParallelism()), 1, 64),
     evaluationQueue: integer(env, "EVALUATION_QUEUE", 16, 0, 10_000),
+    limits: Object.freeze(resourceLimitsFrom(env)),
   };
   return Object.freeze(config);
 }

@@ -35,6 +35,10 @@ export const ERROR_CODES = {
   // ── Authentication and quotas ──────────────────────────────────────────────────────
   AUTH_ERR_UNAUTHORIZED: 401,
   AUTH_ERR_THROTTLED: 429,
+  /** The key (keyless: the client IP) holds WAIT_MAX_PER_KEY waits already. */
+  AUTH_ERR_WAIT_LIMIT: 429,
+  /** The instance holds WAIT_MAX_TOTAL waits already. */
+  SVC_ERR_WAITS_FULL: 503,
 
   // ── Chain backends ─────────────────────────────────────────────────────────────────
   CHAIN_ERR_UNAVAILABLE: 503,
@@ -76,6 +80,11 @@ export const EvaluationBusyError = coded("SVC_ERR_BUSY");
 export const UnauthorizedError = coded("AUTH_ERR_UNAUTHORIZED");
 export const THROTTLED_MESSAGE = "Throttled, please try again later.";
 export const ThrottledError = coded("AUTH_ERR_THROTTLED", THROTTLED_MESSAGE);
+
+/** This key (keyless: this client IP) holds WAIT_MAX_PER_KEY waits already. */
+export const TooManyWaitsError = coded("AUTH_ERR_WAIT_LIMIT");
+/** The instance holds WAIT_MAX_TOTAL waits already. */
+export const WaitsBusyError = coded("SVC_ERR_WAITS_FULL");
 
 export const ChainUnavailableError = coded("CHAIN_ERR_UNAVAILABLE");
 /** PostgreSQL, Redis or the disk under DATA_DIR cannot serve the request; the message names which. */

@@ -7,6 +7,8 @@ import { DataDirLock, DataDirLockedError } from "./chain/devnet/data-dir-lock.js
 import { ConfigError, loadConfig, loadDotEnv, type Config } from "./config.js";
 import { build } from "./server/app.js";
 import { BASE_PATH } from "./server/paths.js";
+import { logText } from "./url-display.js";
+import { makePrivate } from "./private-files.js";
 
 /**
  * Whether this server writes state into DATA_DIR that a second server must not share: the
@@ -54,10 +56,12 @@ async function main(): Promise<void> {
   let lock: DataDirLock | null = null;
   try {
     config = loadConfig();
+    // DATA_DIR holds secrets: 0700, its files 0600 (also those an older version made 0644).
+    makePrivate(config.dataDir);
     if (ownsDataDir(config)) lock = DataDirLock.acquire(config.dataDir);
   } catch (error) {
     if (error instanceof ConfigError || error instanceof DataDirLockedError) {
-      process.stderr.write(`${error.message}\n`);
+      process.stderr.write(`${logText(error.message)}\n`);
       process.exit(1);
     }
     throw error;
@@ -69,6 +73,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`The service could not start: ${error instanceof Error && error.stack ? error.stack : String(error)}\n`);
+  process.stderr.write(`The service could not start: ${logText(error instanceof Error && error.stack ? error.stack : String(error))}\n`);
   process.exit(1);
 });

@@ -232,7 +232,7 @@ export interface paths {
         };
         /**
          * Wait for a transaction
-         * @description Answers as soon as the transaction has `confirmations` blocks (its own included), or at once when this instance knows the ledger rejected it (status rejected, with the reason). When `timeout` seconds pass first, answers 200 with the last status seen (pending, unknown, or confirmed but not deep enough) and `timedOut: true`: the request itself did not fail, so this is not a 408 (which HTTP clients retry on their own); wait again or give up. The service looks at the chain every 2 seconds on a real network (every 0.5 s on the devnet), and stops when the client disconnects. A backend that cannot tell a transaction's depth (`confirmations: null`) satisfies only confirmations=1.
+         * @description Answers as soon as the transaction has `confirmations` blocks (its own included), or at once when this instance knows the ledger rejected it (status rejected, with the reason). When `timeout` seconds pass first, answers 200 with the last status seen (pending, unknown, or confirmed but not deep enough) and `timedOut: true`: the request itself did not fail, so this is not a 408 (which HTTP clients retry on their own); wait again or give up. The service looks at the chain every 2 seconds on a real network (every 0.5 s on the devnet), and stops when the client disconnects. A backend that cannot tell a transaction's depth (`confirmations: null`) satisfies only confirmations=1. An API key holds at most 10 waits at once (WAIT_MAX_PER_KEY; requests without a key: per client IP), and the instance 500 (WAIT_MAX_TOTAL): one more is refused at once, 429 AUTH_ERR_WAIT_LIMIT for the key's cap and 503 SVC_ERR_WAITS_FULL for the instance's, both with Retry-After. A wait with timeout=0 looks once and counts against neither.
          */
         get: operations["waitForTransaction"];
         put?: never;
@@ -556,7 +556,7 @@ export interface paths {
         };
         /**
          * Your blueprints, with filters
-         * @description The blueprints stored with your API key that match every filter given: `title` and `version` (the preamble's, exactly), `hash` (holds a validator of that hash). Oldest first, in pages of `limit` (1..100, default 20); `pageState` (alias `cursor`) is opaque: pass the previous page's. Each result carries the blueprint JSON as stored. Blueprints belong to the API key that stored them (and to the keys it is rotated into); requests without a key (AUTH=optional, the devnet's default) share one space of their own. Another key's blueprints cannot be seen, used or deleted: asking for one is a 404.
+         * @description The blueprints stored with your API key that match every filter given: `title` and `version` (the preamble's, exactly), `hash` (holds a validator of that hash). Oldest first, in pages of `limit` (1..100, default 20); `pageState` (alias `cursor`) is opaque: pass the previous page's. A page also ends before the blueprint that would bring the stored JSON it reads over 4096 KiB (LIST_MAX_BYTES; a page holds at least one blueprint), so a page of large blueprints may hold fewer than `limit`: follow pageState until it is absent. Each result describes the blueprint (validators, addresses, refs); with `include=blueprint` it also carries the blueprint JSON as stored. Blueprints belong to the API key that stored them (and to the keys it is rotated into); requests without a key (AUTH=optional, the devnet's default) share one space of their own. Another key's blueprints cannot be seen, used or deleted: asking for one is a 404.
          */
         get: operations["listBlueprints"];
         put?: never;
@@ -725,7 +725,7 @@ export interface components {
              * @description What went wrong, as a stable machine-readable code for clients to act on; docs/errors.md says when each happens and what to do.
              * @enum {string}
              */
-            code: "SVC_ERR_VALIDATION" | "SVC_ERR_UNKNOWN_FIELD" | "SVC_ERR_BAD_REQUEST" | "SVC_ERR_NOT_FOUND" | "SVC_ERR_UNPROCESSABLE" | "SVC_ERR_INTERNAL" | "HTTP_ERR_INVALID_JSON" | "HTTP_ERR_BAD_URL" | "HTTP_ERR_MALFORMED" | "HTTP_ERR_UNKNOWN_ENDPOINT" | "HTTP_ERR_TIMEOUT" | "HTTP_ERR_BODY_TOO_LARGE" | "HTTP_ERR_PARAM_TOO_LONG" | "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE" | "HTTP_ERR_HEADERS_TOO_LARGE" | "HTTP_ERR_REFUSED" | "AUTH_ERR_UNAUTHORIZED" | "AUTH_ERR_THROTTLED" | "CHAIN_ERR_UNAVAILABLE" | "CHAIN_ERR_LEDGER_REJECTED" | "STORE_ERR_UNAVAILABLE" | "TX_ERR_INSUFFICIENT_FUNDS" | "TX_ERR_TOO_LARGE";
+            code: "SVC_ERR_VALIDATION" | "SVC_ERR_UNKNOWN_FIELD" | "SVC_ERR_BAD_REQUEST" | "SVC_ERR_NOT_FOUND" | "SVC_ERR_UNPROCESSABLE" | "SVC_ERR_INTERNAL" | "HTTP_ERR_INVALID_JSON" | "HTTP_ERR_BAD_URL" | "HTTP_ERR_MALFORMED" | "HTTP_ERR_UNKNOWN_ENDPOINT" | "HTTP_ERR_TIMEOUT" | "HTTP_ERR_BODY_TOO_LARGE" | "HTTP_ERR_PARAM_TOO_LONG" | "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE" | "HTTP_ERR_HEADERS_TOO_LARGE" | "HTTP_ERR_REFUSED" | "AUTH_ERR_UNAUTHORIZED" | "AUTH_ERR_THROTTLED" | "AUTH_ERR_WAIT_LIMIT" | "SVC_ERR_WAITS_FULL" | "CHAIN_ERR_UNAVAILABLE" | "CHAIN_ERR_LEDGER_REJECTED" | "STORE_ERR_UNAVAILABLE" | "TX_ERR_INSUFFICIENT_FUNDS" | "TX_ERR_TOO_LARGE";
             /** @description What went wrong, naming the field and the reason. */
             message: string;
             /**
@@ -1024,7 +1024,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1204,7 +1204,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1355,7 +1355,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1506,7 +1506,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1724,7 +1724,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1861,7 +1861,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1998,7 +1998,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2493,7 +2493,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2511,7 +2511,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2666,7 +2666,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2684,7 +2684,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2934,7 +2934,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2952,7 +2952,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3090,7 +3090,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3100,15 +3100,15 @@ export interface operations {
                      * @example {
                      *       "statusCode": 429,
                      *       "error": "Too Many Requests",
-                     *       "code": "AUTH_ERR_THROTTLED",
-                     *       "message": "Throttled, please try again later.",
+                     *       "code": "AUTH_ERR_WAIT_LIMIT",
+                     *       "message": "Your API key holds 10 waits already, the most one key may hold at once (WAIT_MAX_PER_KEY): let one of them end first, or look once with timeout=0.",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3118,8 +3118,8 @@ export interface operations {
                      * @example {
                      *       "statusCode": 503,
                      *       "error": "Service Unavailable",
-                     *       "code": "CHAIN_ERR_UNAVAILABLE",
-                     *       "message": "No chain backend is configured for preprod: set BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL, and restart.",
+                     *       "code": "SVC_ERR_WAITS_FULL",
+                     *       "message": "The service holds 500 waits already, the most it holds at once (WAIT_MAX_TOTAL): ask again after Retry-After, or look once with timeout=0.",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -3267,7 +3267,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3285,7 +3285,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3455,7 +3455,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3607,7 +3607,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3765,7 +3765,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3926,7 +3926,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4081,7 +4081,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4099,7 +4099,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4340,7 +4340,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4358,7 +4358,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4578,7 +4578,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4596,7 +4596,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4850,7 +4850,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4868,7 +4868,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5064,7 +5064,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5082,7 +5082,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5278,7 +5278,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5296,7 +5296,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5482,7 +5482,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5500,7 +5500,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5709,7 +5709,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5727,7 +5727,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5925,7 +5925,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5943,7 +5943,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6135,7 +6135,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6153,7 +6153,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6346,7 +6346,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6364,7 +6364,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6399,6 +6399,8 @@ export interface operations {
                 pageState?: string;
                 /** @description Same as pageState (an alias). */
                 cursor?: string;
+                /** @description `blueprint`: each result carries its blueprint JSON as stored. Absent: the results describe the blueprints without their JSON. */
+                include?: "blueprint";
             };
             header?: never;
             path?: never;
@@ -6412,112 +6414,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "results": [
-                     *         {
-                     *           "id": "3f9c1d2e8a7b",
-                     *           "title": "anvil-api-examples/hello-world",
-                     *           "version": "0.0.0",
-                     *           "validators": [
-                     *             {
-                     *               "title": "hello_world.hello_world.spend",
-                     *               "hash": "60b2028485e1f6194876973e7f1a4781ce616d830da416bab7c98570",
-                     *               "purposes": [
-                     *                 "spend"
-                     *               ],
-                     *               "plutusVersion": "V3",
-                     *               "parameters": 0
-                     *             },
-                     *             {
-                     *               "title": "hello_world.hello_world.else",
-                     *               "hash": "60b2028485e1f6194876973e7f1a4781ce616d830da416bab7c98570",
-                     *               "purposes": [],
-                     *               "plutusVersion": "V3",
-                     *               "parameters": 0
-                     *             }
-                     *           ],
-                     *           "scriptAddresses": {
-                     *             "60b2028485e1f6194876973e7f1a4781ce616d830da416bab7c98570": "addr_test1wpstyq5yshslvx2gw6tnulc6g7quuctdsvx6g946klyc2uq746297"
-                     *           },
-                     *           "refs": {
-                     *             "60b2028485e1f6194876973e7f1a4781ce616d830da416bab7c98570": {
-                     *               "txHash": "80d231e6a5a5882a7e92dfc418eb91f7f82704d5c75bd55a38776057e1b401d6",
-                     *               "index": 0
-                     *             }
-                     *           },
-                     *           "createdAt": 1767225600000,
-                     *           "updatedAt": 1767225900000,
-                     *           "blueprint": {
-                     *             "preamble": {
-                     *               "title": "anvil-api-examples/hello-world",
-                     *               "description": "Aiken contracts for project 'anvil-api-examples/hello-world'",
-                     *               "version": "0.0.0",
-                     *               "plutusVersion": "v3",
-                     *               "compiler": {
-                     *                 "name": "Aiken",
-                     *                 "version": "v1.1.10+b25afa2"
-                     *               },
-                     *               "license": "Apache-2.0"
-                     *             },
-                     *             "validators": [
-                     *               {
-                     *                 "title": "hello_world.hello_world.spend",
-                     *                 "datum": {
-                     *                   "title": "datum",
-                     *                   "schema": {
-                     *                     "title": "Datum",
-                     *                     "anyOf": [
-                     *                       {
-                     *                         "title": "Datum",
-                     *                         "dataType": "constructor",
-                     *                         "index": 0,
-                     *                         "fields": [
-                     *                           {
-                     *                             "title": "owner",
-                     *                             "dataType": "bytes"
-                     *                           }
-                     *                         ]
-                     *                       }
-                     *                     ]
-                     *                   }
-                     *                 },
-                     *                 "redeemer": {
-                     *                   "title": "redeemer",
-                     *                   "schema": {
-                     *                     "title": "Redeemer",
-                     *                     "anyOf": [
-                     *                       {
-                     *                         "title": "Redeemer",
-                     *                         "dataType": "constructor",
-                     *                         "index": 0,
-                     *                         "fields": [
-                     *                           {
-                     *                             "dataType": "bytes",
-                     *                             "title": "msg"
-                     *                           }
-                     *                         ]
-                     *                       }
-                     *                     ]
-                     *                   }
-                     *                 },
-                     *                 "compiledCode": "59010401010029800aba2aba1aab9faab9eaab9dab9a48888896600264646644b30013370e900118031baa00189919912cc004cdc3a400060126ea801626464b3001300f0028acc004cdc3a400060166ea800e2b30013371e6eb8c038c030dd5003a450b48656c6c6f20576f726c6400899199119801001000912cc00400629422b30013371e6eb8c04400400e2946266004004602400280690101bac300f30103010301030103010301030103010300d3754601e0146eb8c038c030dd5180718061baa0038a5040291640291640346eb8c034004c028dd5002c5900818050009805180580098039baa0018b200a30070013007300800130070013003375400f149a26cac80081",
-                     *                 "hash": "60b2028485e1f6194876973e7f1a4781ce616d830da416bab7c98570"
-                     *               },
-                     *               {
-                     *                 "title": "hello_world.hello_world.else",
-                     *                 "redeemer": {
-                     *                   "schema": {}
-                     *                 },
-                     *                 "compiledCode": "59010401010029800aba2aba1aab9faab9eaab9dab9a48888896600264646644b30013370e900118031baa00189919912cc004cdc3a400060126ea801626464b3001300f0028acc004cdc3a400060166ea800e2b30013371e6eb8c038c030dd5003a450b48656c6c6f20576f726c6400899199119801001000912cc00400629422b30013371e6eb8c04400400e2946266004004602400280690101bac300f30103010301030103010301030103010300d3754601e0146eb8c038c030dd5180718061baa0038a5040291640291640346eb8c034004c028dd5002c5900818050009805180580098039baa0018b200a30070013007300800130070013003375400f149a26cac80081",
-                     *                 "hash": "60b2028485e1f6194876973e7f1a4781ce616d830da416bab7c98570"
-                     *               }
-                     *             ]
-                     *           }
-                     *         }
-                     *       ]
-                     *     }
-                     */
                     "application/json": {
                         /** @description Your blueprints that match the filters, oldest first. */
                         results: {
@@ -6557,8 +6453,8 @@ export interface operations {
                             createdAt: number;
                             /** @description When it was last stored or its refs changed, Unix milliseconds. */
                             updatedAt: number;
-                            /** @description The blueprint JSON, as stored. */
-                            blueprint: {
+                            /** @description The blueprint JSON, as stored; only with include=blueprint. */
+                            blueprint?: {
                                 [key: string]: unknown;
                             };
                         }[];
@@ -6639,7 +6535,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6920,7 +6816,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7068,7 +6964,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7331,7 +7227,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7463,7 +7359,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7626,7 +7522,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7789,7 +7685,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;

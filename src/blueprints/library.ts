@@ -96,6 +96,8 @@ export interface ListInput {
   readonly hash?: string;
   readonly limit: number;
   readonly pageState?: string;
+  /** Each result with its blueprint JSON, as stored (include=blueprint); absent: without it. */
+  readonly withJson?: boolean;
 }
 
 export interface ApplyParamsInput {
@@ -184,9 +186,13 @@ export class BlueprintLibrary {
   /** Stored blueprints already read, by ID, oldest first (see #parseStored). */
   readonly #parsed = new Map<string, { json: string; blueprint: Blueprint }>();
 
-  constructor(store: BlueprintStore, network: Network) {
+  readonly #listMaxBytes: number | undefined;
+
+  /** `listMaxBytes`: the stored JSON a page of `list` reads at most (LIST_MAX_BYTES; at least one blueprint a page). */
+  constructor(store: BlueprintStore, network: Network, listMaxBytes?: number) {
     this.#store = store;
     this.#network = network;
+    this.#listMaxBytes = listMaxBytes;
   }
 
   /** Stores (creates or updates) the owner's blueprint, recording `refs`. */
@@ -212,8 +218,11 @@ export class BlueprintLibrary {
     return { ...this.#view(saved.blueprint, blueprint), created: saved.created };
   }
 
-  /** The owner's blueprints that match the filters, a page at a time; each with its JSON. */
-  async list(owner: string, input: ListInput): Promise<{ results: (BlueprintView & { blueprint: Record<string, unknown> })[]; pageState?: string }> {
+  /**
+   * The owner's blueprints that match the filters, a page at a time (of at most `limit`, and of
+   * stored JSON up to the list's byte bound); each with its JSON when `withJson` asks for it.
+   */
+  async list(owner: string, input: ListInput): Promise<{ results: (BlueprintView & { blueprint?: Record<string, unknown> })[]; pageState?: string }> {
     const after = input.pageState === undefined ? undefined : decodePageState(input.pageState);
     const page = await this.#store.list(owner, {
       ...(input.title !== undefined && { title: input.title }),
@@ -221,11 +230,12 @@ export class BlueprintLibrary {
       ...(input.hash !== undefined && { hash: input.hash.toLowerCase() }),
       limit: input.limit,
       ...(after !== undefined && { after }),
+      ...(this.#listMaxBytes !== undefined && { maxBytes: this.#listMaxBytes }),
     });
     const results = page.blueprints.map((stored) => {
       const blueprint = this.#parseStored(stored);
       // Stored only once parseBlueprint took it: an object.
-      return { ...this.#view(stored, blueprint), blueprint: blueprint.json as Record<string, unknown> };
+      return input.withJson === true ? { ...this.#view(stored, blueprint), blueprint: blueprint.json as Record<string, unknown> } : this.#view(stored, blueprint);
     });
     return page.next === undefined ? { results } : { results, pageState: encodePageState(page.next) };
   }

@@ -34,11 +34,18 @@ export function createRealNetworkChain(
       network,
       projectId: settings.projectId,
       ...(settings.url === undefined ? {} : { baseUrl: settings.url }),
+      ...(settings.authorization === undefined ? {} : { authorization: settings.authorization }),
       requestTimeoutMs: options.attemptTimeoutMs,
       limiter,
     });
   } else {
-    backend = new OgmiosKupoBackend({ network, ogmiosUrl: settings.ogmiosUrl, kupoUrl: settings.kupoUrl, requestTimeoutMs: options.attemptTimeoutMs });
+    backend = new OgmiosKupoBackend({
+      network,
+      ogmiosUrl: settings.ogmiosUrl,
+      kupoUrl: settings.kupoUrl,
+      ...(settings.kupoAuthorization === undefined ? {} : { kupoAuthorization: settings.kupoAuthorization }),
+      requestTimeoutMs: options.attemptTimeoutMs,
+    });
   }
   return withEvaluationCrossCheck(withEpochCache(withResilience(backend, { ...options, ...(limiter ? { limiter } : {}) })), logger, evaluation);
 }

@@ -161,11 +161,26 @@ export class SqliteBlueprintStore implements BlueprintStore {
     if (filter.title !== undefined) where.push("b.title = @title");
     if (filter.version !== undefined) where.push("b.version = @version");
     if (filter.hash !== undefined) where.push("b.seq IN (SELECT blueprint_seq FROM blueprint_validators WHERE owner = @owner AND hash = @hash)");
-    const rows = this.#db
-      .prepare<[Record<string, unknown>], BlueprintRow>(`SELECT ${BLUEPRINT_COLUMNS} FROM blueprints b WHERE ${where.join(" AND ")} ORDER BY b.seq LIMIT @limit`)
+    // The page's seqs first (ordering whole rows would sort every matching blueprint's JSON in a
+    // temporary tree), then its rows one by one, so that no more than the page's bytes (and the one
+    // row beyond them) are read.
+    const seqs = this.#db
+      .prepare<[Record<string, unknown>], number>(`SELECT b.seq FROM blueprints b WHERE ${where.join(" AND ")} ORDER BY b.seq LIMIT @limit`)
+      .pluck()
       .all({ owner, after: filter.after ?? 0, title: filter.title, version: filter.version, hash: filter.hash, limit: filter.limit + 1 });
-    const page = rows.slice(0, filter.limit);
-    const next = rows.length > filter.limit ? page.at(-1)?.seq : undefined;
+    const page: BlueprintRow[] = [];
+    let bytes = 0;
+    let more = false;
+    for (const seq of seqs) {
+      const row = this.#bySeq.get(seq)!;
+      if (page.length === filter.limit || (filter.maxBytes !== undefined && page.length > 0 && bytes + row.json.length > filter.maxBytes)) {
+        more = true;
+        break;
+      }
+      page.push(row);
+      bytes += row.json.length;
+    }
+    const next = more ? page.at(-1)?.seq : undefined;
     return next === undefined ? { blueprints: page.map((row) => this.#record(row)) } : { blueprints: page.map((row) => this.#record(row)), next };
   }
 

@@ -9,8 +9,7 @@
 //
 // Cost per keyed request, measured on the 2-core build machine under load (1,000 keys):
 // hashing plus findByHash ≈ 12 µs, consumeDaily (one UPSERT committed in WAL) ≈ 42 µs.
-import { mkdirSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import Database from "better-sqlite3";
 import { generateKey, generateKeyId, hashKey } from "./key-material.js";
 import {
@@ -24,6 +23,7 @@ import {
   type QuotaStore,
 } from "./types.js";
 import { KEY_COLUMNS, keyRecordOf, type KeyRow } from "./rows.js";
+import { privateFile } from "../private-files.js";
 
 /** The store's file inside DATA_DIR. */
 export function storePath(dataDir: string): string {
@@ -183,8 +183,7 @@ export class SqliteStore implements KeyStore, QuotaStore {
  * as every component of the store uses it: WAL, synchronous=NORMAL, foreign keys, a 5 s lock wait.
  */
 export function openDatabase(path: string): Database.Database {
-  mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path, { timeout: 5000 });
+  const db = new Database(privateFile(path), { timeout: 5000 });
   try {
     db.pragma("journal_mode = WAL");
     db.pragma("synchronous = NORMAL");

@@ -1,10 +1,10 @@
 // DeploymentStore (types.ts) on a SQLite file of its own in DATA_DIR: the embedded default. The
 // service and the CLI (which records the deployments it builds) open it as separate processes,
 // hence WAL and a lock wait, as for the keys' file (sqlite.ts).
-import { mkdirSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import Database from "better-sqlite3";
 import type { DeploymentRecord, DeploymentStore } from "./types.js";
+import { privateFile } from "../private-files.js";
 
 export type { DeploymentRecord } from "./types.js";
 
@@ -43,8 +43,7 @@ export class SqliteDeploymentStore implements DeploymentStore {
 
   /** Opens (creating if needed) the store at `path`; `:memory:` for one that forgets. */
   static async open(path: string): Promise<SqliteDeploymentStore> {
-    if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-    const db = new Database(path, { timeout: 5000 });
+    const db = new Database(privateFile(path), { timeout: 5000 });
     try {
       db.pragma("journal_mode = WAL");
       db.pragma("synchronous = NORMAL");

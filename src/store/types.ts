@@ -177,6 +177,12 @@ export interface BlueprintFilter {
   readonly limit: number;
   /** Only blueprints stored after the one this cursor (from a previous page's `next`) names. */
   readonly after?: number;
+  /**
+   * The page ends before the blueprint whose JSON would bring the page's JSON over this many
+   * characters (the first blueprint is always taken): a page of large blueprints is read, held and
+   * answered within a bounded size, and `next` continues from there. Absent: `limit` alone.
+   */
+  readonly maxBytes?: number;
 }
 
 export interface BlueprintPage {

@@ -129,7 +129,11 @@ describe("blueprints over HTTP, per API key", () => {
     assert.equal(all.status, 200);
     assert.deepEqual(all.body.results.map((r: { id: string }) => r.id), [helloId, second.body.id]);
     assert.equal(all.body.pageState, undefined);
-    assert.deepEqual(all.body.results[0].blueprint, HELLO, "each result carries the blueprint as stored");
+    assert.equal("blueprint" in all.body.results[0], false, "without include=blueprint, no result carries its JSON");
+    const withJson = await list("?include=blueprint", keyA);
+    assert.deepEqual(withJson.body.results[0].blueprint, HELLO, "with include=blueprint, each result carries the blueprint as stored");
+    assert.deepEqual({ ...withJson.body.results[0], blueprint: undefined }, { ...all.body.results[0], blueprint: undefined });
+    assert.equal((await list("?include=json", keyA)).status, 400);
     assert.deepEqual(all.body.results[0].refs, { [HELLO_HASH]: { txHash: TX, index: 2 } });
 
     const ids = async (query: string) => (await list(query, keyA)).body.results.map((r: { id: string }) => r.id);

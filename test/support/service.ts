@@ -36,7 +36,8 @@ export interface StartOptions extends BuildOptions {
 
 export async function startService(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningService> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "txsvc-"));
-  const config = loadConfig({ LOG_LEVEL: "silent", DATA_DIR: dataDir, ...env, PORT: "0", HOST: "127.0.0.1" });
+  // Every keyless request of a test comes from 127.0.0.1: the per-IP bucket is opened wide unless the test sets it.
+  const config = loadConfig({ LOG_LEVEL: "silent", DATA_DIR: dataDir, KEYLESS_PER_SECOND: "1000000", KEYLESS_BURST: "1000000", ...env, PORT: "0", HOST: "127.0.0.1" });
   const app = await build(config, options);
   await options.beforeListen?.(app);
   const url = await app.listen({ port: 0, host: "127.0.0.1" });

@@ -260,6 +260,29 @@ export function runStoreSuite(name: string, subject: () => StoreSuiteSubject): v
         assert.deepEqual(await ids({ limit: 10 }), [one.blueprint.id, two.blueprint.id, three.blueprint.id]);
       });
 
+      it("ends a page before the blueprint that would bring its JSON over maxBytes, always taking the first", async () => {
+        const { blueprints: store } = await fresh();
+        const sized = (hash: string, size: number) => blueprint([hash], { json: JSON.stringify({ pad: "x".repeat(size - 10) }) });
+        const a = await store.save("o", sized(H1, 400));
+        const b = await store.save("o", sized(H2, 500));
+        const c = await store.save("o", sized(H3, 300));
+        assert.equal(a.blueprint.json.length, 400);
+        const ids = (page: { blueprints: { id: string }[] }) => page.blueprints.map((x) => x.id);
+        const first = await store.list("o", { limit: 10, maxBytes: 1000 });
+        assert.deepEqual(ids(first), [a.blueprint.id, b.blueprint.id], "400 + 500 fit in 1000; + 300 would not");
+        const second = await store.list("o", { limit: 10, maxBytes: 1000, after: first.next });
+        assert.deepEqual(ids(second), [c.blueprint.id]);
+        assert.equal(second.next, undefined);
+        // A blueprint larger than the bound alone still makes a page of one.
+        const tiny = await store.list("o", { limit: 10, maxBytes: 100 });
+        assert.deepEqual(ids(tiny), [a.blueprint.id]);
+        assert.deepEqual(ids(await store.list("o", { limit: 10, maxBytes: 100, after: tiny.next })), [b.blueprint.id]);
+        // The count limit still holds within the bytes, and exactly the bytes fit.
+        assert.deepEqual(ids(await store.list("o", { limit: 1, maxBytes: 10_000 })), [a.blueprint.id]);
+        assert.deepEqual(ids(await store.list("o", { limit: 10, maxBytes: 1200 })), [a.blueprint.id, b.blueprint.id, c.blueprint.id]);
+        assert.equal((await store.list("o", { limit: 10, maxBytes: 1200 })).next, undefined);
+      });
+
       it("finds a validator in the most recently stored blueprint holding it, with the latest ref recorded for it", async () => {
         const { blueprints: store } = await fresh();
         const older = await store.save("o", blueprint([H1, H2], { refs: { [H1]: { txHash: TX_A, index: 0 } } }));

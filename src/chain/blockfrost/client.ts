@@ -5,6 +5,7 @@
 // caller says what a 400 means), never a bare fetch error.
 import type { TokenBucket } from "../resilience/rate-limiter.js";
 import { BackendError, fromFetchError, retryAfterMs } from "../resilience/backend-error.js";
+import { BackendUrl } from "../shared/backend-url.js";
 
 export const BACKEND = "blockfrost";
 
@@ -18,6 +19,8 @@ interface ErrorBody {
 export interface BlockfrostClientOptions {
   readonly baseUrl: string;
   readonly projectId: string;
+  /** The Authorization header to send (BLOCKFROST_AUTHORIZATION), for a Blockfrost-compatible server behind one. */
+  readonly authorization?: string;
   /** Abort one HTTP request after this long. */
   readonly requestTimeoutMs: number;
   /** Shared with the resilience wrapper: one token per HTTP request. */
@@ -32,7 +35,11 @@ export interface BlockfrostResponse {
 export type BadRequestHandler = (message: string) => Error;
 
 export class BlockfrostClient {
-  constructor(private readonly options: BlockfrostClientOptions) {}
+  readonly #url: BackendUrl;
+
+  constructor(private readonly options: BlockfrostClientOptions) {
+    this.#url = new BackendUrl(options.baseUrl);
+  }
 
   async get<T>(path: string, notFound?: T): Promise<T> {
     const { status, body } = await this.request("GET", path, undefined, undefined, notFound === undefined ? [] : [404]);
@@ -56,10 +63,11 @@ export class BlockfrostClient {
       throw new BackendError(BACKEND, "throttled", `${what}: the Blockfrost rate limit (requests per second) is reached`, { sent: false });
     }
     const headers: Record<string, string> = { project_id: this.options.projectId, accept: "application/json" };
+    if (this.options.authorization !== undefined) headers["authorization"] = this.options.authorization;
     if (contentType !== undefined) headers["content-type"] = contentType;
     let response: Response;
     try {
-      response = await fetch(`${this.options.baseUrl}${path}`, {
+      response = await fetch(this.#url.of(path), {
         method,
         headers,
         body: body ?? null,

@@ -61,6 +61,8 @@ export interface BlockfrostOptions {
   readonly projectId: string;
   /** Defaults to the hosted API of `network`. */
   readonly baseUrl?: string;
+  /** Sent as the Authorization header of every request (BLOCKFROST_AUTHORIZATION). */
+  readonly authorization?: string;
   readonly requestTimeoutMs?: number;
   readonly limiter?: TokenBucket;
 }
@@ -79,6 +81,7 @@ export class BlockfrostBackend implements ChainBackend {
     this.#client = new BlockfrostClient({
       baseUrl: (options.baseUrl ?? blockfrostUrl(options.network)).replace(/\/+$/, ""),
       projectId: options.projectId,
+      ...(options.authorization === undefined ? {} : { authorization: options.authorization }),
       requestTimeoutMs: options.requestTimeoutMs ?? 10_000,
       ...(options.limiter ? { limiter: options.limiter } : {}),
     });

@@ -5,9 +5,10 @@
 // included), so a lock is never left behind by a dead server and there is nothing to clean up.
 // The holder writes its PID beside it (DATA_DIR/server.pid), read only to name it in the refusal.
 // Only servers take it: the key CLI opens the key store while a server runs, which SQLite allows.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
+import { privateDir, privateFile } from "../../private-files.js";
 
 export const LOCK_FILE = "lock.sqlite";
 export const PID_FILE = "server.pid";
@@ -35,9 +36,9 @@ export class DataDirLock {
 
   /** Takes the lock on `dataDir`, creating the directory; throws DataDirLockedError when a live process holds it. */
   static acquire(dataDir: string, pid: number = process.pid): DataDirLock {
-    mkdirSync(dataDir, { recursive: true });
+    privateDir(dataDir);
     // timeout 0: refuse at once rather than wait for the holder (better-sqlite3 waits 5 s by default).
-    const db = new Database(join(dataDir, LOCK_FILE), { timeout: 0 });
+    const db = new Database(privateFile(join(dataDir, LOCK_FILE)), { timeout: 0 });
     try {
       db.pragma("locking_mode = EXCLUSIVE");
       // A rollback journal (not WAL): BEGIN EXCLUSIVE then takes the file's exclusive lock at once.
@@ -48,7 +49,7 @@ export class DataDirLock {
       if ((error as { code?: unknown }).code === "SQLITE_BUSY") throw new DataDirLockedError(dataDir, readHolder(dataDir));
       throw error;
     }
-    writeFileSync(join(dataDir, PID_FILE), `${pid}\n`);
+    writeFileSync(privateFile(join(dataDir, PID_FILE)), `${pid}\n`);
     return new DataDirLock(db);
   }
 

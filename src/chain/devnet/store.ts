@@ -4,14 +4,14 @@
 // and the stake state its certificates made (./stake-state.ts).
 // Every write is one synchronous SQLite transaction, so that a submit answers only after its
 // effect is on disk.
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
+
 import Database from "better-sqlite3";
 import type { OutRef } from "../port.js";
 import type { AssetOutputRecord, AssetSpend } from "./asset-history.js";
 import { credentialKey, drepKey, drepOfKey, type StakeState } from "./stake-state.js";
 import type { Certificate, Credential } from "../../cardano/certificates.js";
 import type { StakeAccount } from "../port.js";
+import { privateFile } from "../../private-files.js";
 
 export interface DevnetSnapshot {
   readonly systemStartMs: number;
@@ -96,8 +96,8 @@ export class DevnetStore {
 
   /** Opens (or creates) the store at `path`; `:memory:` keeps it in memory. */
   static open(path: string): DevnetStore {
-    if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-    const db = new Database(path);
+    // The faucet's signing key is in this file: 0600 in a 0700 directory.
+    const db = new Database(privateFile(path));
     db.pragma("journal_mode = WAL");
     db.pragma("synchronous = FULL");
     db.exec(SCHEMA);

@@ -63,6 +63,8 @@ export interface OgmiosKupoOptions {
   readonly network: Network;
   readonly ogmiosUrl: string;
   readonly kupoUrl: string;
+  /** Sent as the Authorization header of Kupo's requests (KUPO_AUTHORIZATION). */
+  readonly kupoAuthorization?: string;
   readonly requestTimeoutMs?: number;
 }
 
@@ -93,7 +95,7 @@ export class OgmiosKupoBackend implements ChainBackend {
     this.network = options.network;
     this.#requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
     this.#ogmios = new OgmiosConnection(options.ogmiosUrl, options.network);
-    this.#kupo = new KupoClient(options.kupoUrl, this.#requestTimeoutMs);
+    this.#kupo = new KupoClient(options.kupoUrl, this.#requestTimeoutMs, options.kupoAuthorization);
   }
 
   async tip(): Promise<Tip> {

@@ -6,6 +6,7 @@ import type { UTxO } from "../port.js";
 import { BadRequestError } from "../../errors.js";
 import { BackendError, fromFetchError, retryAfterMs } from "../resilience/backend-error.js";
 import { scriptRefOf, type ScriptLanguage } from "../shared/script-ref.js";
+import { BackendUrl } from "../shared/backend-url.js";
 
 export const KUPO = "ogmios-kupo";
 
@@ -44,13 +45,15 @@ export interface KupoSpentAt extends KupoPoint {
 }
 
 export class KupoClient {
-  readonly #baseUrl: string;
+  readonly #url: BackendUrl;
 
+  /** `authorization`: sent as the Authorization header of every request (KUPO_AUTHORIZATION). */
   constructor(
     baseUrl: string,
     private readonly requestTimeoutMs: number,
+    private readonly authorization?: string,
   ) {
-    this.#baseUrl = baseUrl.replace(/\/+$/, "");
+    this.#url = new BackendUrl(baseUrl);
   }
 
   /** Unspent outputs at an address (a Kupo pattern), datums and scripts resolved. */
@@ -93,8 +96,8 @@ export class KupoClient {
     const what = `Kupo GET ${path.split("?")[0]}`;
     let response: Response;
     try {
-      response = await fetch(`${this.#baseUrl}${path}`, {
-        headers: { accept: "application/json;asset-quantity=string" },
+      response = await fetch(this.#url.of(path), {
+        headers: { accept: "application/json;asset-quantity=string", ...(this.authorization === undefined ? {} : { authorization: this.authorization }) },
         signal: AbortSignal.timeout(this.requestTimeoutMs),
       });
     } catch (error) {

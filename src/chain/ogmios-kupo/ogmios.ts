@@ -5,6 +5,7 @@ import { createConnectionObject, createInteractionContext, getServerHealth, JSON
 import type { Network } from "../../config.js";
 import { LedgerRejectedError } from "../../errors.js";
 import { BackendError } from "../resilience/backend-error.js";
+import { describeUrl } from "../../url-display.js";
 import { ogmiosFailureReason } from "../shared/ogmios-wire.js";
 
 export const BACKEND = "ogmios-kupo";
@@ -17,7 +18,7 @@ export function connectionOf(url: string): ConnectionConfig {
   const parsed = new URL(url);
   const tls = parsed.protocol === "wss:" || parsed.protocol === "https:";
   if (parsed.pathname !== "/" && parsed.pathname !== "") {
-    throw new Error(`OGMIOS_URL ${url} has a path; the Ogmios client connects to host and port only.`);
+    throw new Error(`OGMIOS_URL ${describeUrl(url)} has a path; the Ogmios client connects to host and port only.`);
   }
   const port = parsed.port === "" ? (tls ? 443 : 80) : Number(parsed.port);
   return { host: parsed.hostname.replace(/^\[|\]$/g, ""), port, tls, maxPayload: 128 * 1024 * 1024 };

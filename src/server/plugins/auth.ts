@@ -14,6 +14,9 @@
 // can plan with: the key's per-day limit, what is left of it today, and the seconds until
 // 00:00 UTC. RateLimit-Policy names that window (`<perDay>;w=86400`). The per-second bucket is
 // reported only when it refuses, through Retry-After.
+//
+// Keyless requests (AUTH=optional, the devnet's default) are charged to a token bucket of their
+// client IP, in this process (KEYLESS_PER_SECOND, KEYLESS_BURST): 429 with Retry-After beyond it.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { familyOf } from "../../config.js";
@@ -21,7 +24,7 @@ import { ThrottledError, UnauthorizedError } from "../../errors.js";
 import { hashKey, keyEnvOf } from "../../store/key-material.js";
 import { openStores, type Stores } from "../../store/open.js";
 import { openTokenBuckets } from "../../store/open-token-buckets.js";
-import type { TokenBuckets } from "../../store/token-buckets.js";
+import { MemoryTokenBuckets, type TokenBuckets } from "../../store/token-buckets.js";
 import type { ApiKeyRecord, KeyStore, QuotaStore } from "../../store/types.js";
 import { msToNextUtcMidnight, utcDay } from "../../store/utc-day.js";
 import { BASE_PATH } from "../paths.js";
@@ -91,6 +94,18 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
 
   const network = app.config.network;
   const family = familyOf(network);
+  // One bucket per client IP for requests without a key; in this process even when keys' buckets are in Redis.
+  const keylessBuckets = new MemoryTokenBuckets();
+  const keylessLimits = { perSecond: app.config.limits.keylessPerSecond, burst: app.config.limits.keylessBurst, perDay: Number.MAX_SAFE_INTEGER };
+  app.addHook("onClose", () => keylessBuckets.close());
+
+  /** Charges a keyless request to its client IP's bucket: 429 with Retry-After when it is empty. */
+  async function chargeKeyless(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const token = await keylessBuckets.take(request.ip, keylessLimits, clock());
+    if (token.allowed) return;
+    void reply.header("retry-after", seconds(token.retryAfterMs));
+    throw new ThrottledError();
+  }
 
   /** The key in the header, checked for its form and network; throws 401 saying what is wrong. */
   function keyOf(header: string | string[]): string {
@@ -174,7 +189,7 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
     if (isPublic(request)) return;
     const header = request.headers[API_KEY_HEADER];
     if (header === undefined) {
-      if (app.config.auth === "optional") return;
+      if (app.config.auth === "optional") return chargeKeyless(request, reply);
       throw new UnauthorizedError(`An API key is required: send it in the X-Api-Key header (this service serves ${network}).`);
     }
     const hash = hashKey(keyOf(header));

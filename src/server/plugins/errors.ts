@@ -12,6 +12,7 @@ import fp from "fastify-plugin";
 import { ERROR_CODES, isErrorCode, type ErrorCode } from "../../errors.js";
 import { BASE_PATH } from "../paths.js";
 import { REQUEST_ID_HEADER } from "./request-id.js";
+import { logText, publicText } from "../../url-display.js";
 
 type ValidationContext = "body" | "querystring" | "params" | "headers";
 
@@ -130,11 +131,14 @@ function answerFor(error: FastifyError): ErrorAnswer {
 
 /** Sends an error answer and logs it: a 500 with its stack, anything else as one info line with its code. */
 function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: ErrorAnswer, error?: FastifyError): FastifyReply {
-  const { statusCode, code, message, detail } = answer;
+  const { statusCode, code } = answer;
+  // A failing backend or store is named by scheme and host in the answer, with its port in the log; never a path, query or password.
+  const message = statusCode >= 500 ? publicText(answer.message) : answer.message;
+  const detail = answer.detail === undefined || statusCode < 500 ? answer.detail : publicText(answer.detail);
   if (code === "SVC_ERR_INTERNAL") request.log.error({ err: error, code }, "unhandled error");
   else {
     const errorCode = error?.code !== undefined && error.code !== code ? { errorCode: error.code } : {};
-    request.log.info({ code, statusCode, reason: message, ...errorCode, ...(detail === undefined ? {} : { detail }) }, "request failed");
+    request.log.info({ code, statusCode, reason: logText(answer.message), ...errorCode, ...(detail === undefined ? {} : { detail }) }, "request failed");
   }
   const body = { statusCode, error: STATUS_CODES[statusCode] ?? "Error", code, message, ...(detail === undefined ? {} : { detail }), requestId: request.id };
   return reply.status(statusCode).header(REQUEST_ID_HEADER, request.id).send(body);

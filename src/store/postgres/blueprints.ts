@@ -159,13 +159,24 @@ export class PostgresBlueprintStore implements BlueprintStore {
     if (filter.version !== undefined) add((n) => `b.version = ${n}`, filter.version);
     if (filter.hash !== undefined) add((n) => `b.seq IN (SELECT blueprint_seq FROM blueprint_validators WHERE owner = $1 AND hash = ${n})`, filter.hash);
     params.push(filter.limit + 1);
-    const rows = await this.#db.query<BlueprintRow>(
-      `SELECT ${BLUEPRINT_COLUMNS} FROM blueprints b WHERE ${where.join(" AND ")} ORDER BY b.seq LIMIT $${params.length}`,
+    const limit = `$${params.length}`;
+    params.push(filter.maxBytes ?? null);
+    const maxBytes = `$${params.length}`;
+    // The JSON of a row beyond the page's bytes is not sent (null): the row only says there is more.
+    const rows = await this.#db.query<Omit<BlueprintRow, "json"> & { json: string | null }>(
+      `SELECT seq, id, title, version, created_at, updated_at, CASE WHEN ${maxBytes}::bigint IS NULL OR running <= ${maxBytes}::bigint OR running = size THEN json END AS json
+       FROM (SELECT ${BLUEPRINT_COLUMNS}, length(b.json) AS size, sum(length(b.json)) OVER (ORDER BY b.seq) AS running
+             FROM blueprints b WHERE ${where.join(" AND ")} ORDER BY b.seq LIMIT ${limit}) page
+       ORDER BY seq`,
       params,
     );
-    const page = rows.slice(0, filter.limit);
+    const page: BlueprintRow[] = [];
+    for (const row of rows) {
+      if (page.length === filter.limit || row.json === null) break;
+      page.push({ ...row, json: row.json });
+    }
     const blueprints = await Promise.all(page.map((row) => this.#record(this.#db, row)));
-    const next = rows.length > filter.limit ? page.at(-1)?.seq : undefined;
+    const next = rows.length > page.length ? page.at(-1)?.seq : undefined;
     return next === undefined ? { blueprints } : { blueprints, next };
   }
 

@@ -51,7 +51,10 @@ export default async function blueprintRoutes(fastify: FastifyInstance): Promise
         description:
           "The blueprints stored with your API key that match every filter given: `title` and `version` (the preamble's, exactly), `hash` " +
           `(holds a validator of that hash). Oldest first, in pages of \`limit\` (1..100, default ${DEFAULT_PAGE}); \`pageState\` (alias \`cursor\`) ` +
-          `is opaque: pass the previous page's. Each result carries the blueprint JSON as stored. ${OWNERSHIP}`,
+          "is opaque: pass the previous page's. A page also ends before the blueprint that would bring the stored JSON it reads over " +
+          `${Math.round(app.config.limits.listMaxBytes / 1024)} KiB (LIST_MAX_BYTES; a page holds at least one blueprint), so a page of large blueprints may hold fewer than \`limit\`: ` +
+          "follow pageState until it is absent. Each result describes the blueprint (validators, addresses, refs); with `include=blueprint` it also " +
+          `carries the blueprint JSON as stored. ${OWNERSHIP}`,
         tags: SMART_CONTRACT_TAGS,
         querystring: ListQuery,
         response: { 200: BlueprintList, ...errorResponses(BLUEPRINT_ERRORS.list) },

@@ -143,6 +143,9 @@ export const ListQuery = Type.Object(
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: "Blueprints per page, 1 to 100; 20 when absent." })),
     pageState: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "The pageState of the previous page (opaque); the first page when absent." })),
     cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "Same as pageState (an alias)." })),
+    include: Type.Optional(
+      Type.Literal("blueprint", { description: "`blueprint`: each result carries its blueprint JSON as stored. Absent: the results describe the blueprints without their JSON." }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -152,14 +155,14 @@ export const BlueprintList = Type.Object(
   {
     results: Type.Array(
       Type.Object(
-        { ...blueprintViewFields, blueprint: BlueprintJson("The blueprint JSON, as stored.") },
+        { ...blueprintViewFields, blueprint: Type.Optional(BlueprintJson("The blueprint JSON, as stored; only with include=blueprint.")) },
         { description: "One of your blueprints." },
       ),
       { description: "Your blueprints that match the filters, oldest first." },
     ),
     pageState: Type.Optional(Type.String({ description: "Pass it as pageState for the next page; absent on the last page." })),
   },
-  { description: "A page of your blueprints.", examples: [{ results: [{ ...EXAMPLE_VIEW, blueprint: HELLO_WORLD_BLUEPRINT }] }] },
+  { description: "A page of your blueprints.", examples: [{ results: [EXAMPLE_VIEW] }, { results: [{ ...EXAMPLE_VIEW, blueprint: HELLO_WORLD_BLUEPRINT }] }] },
 );
 
 // ── DELETE /blueprints/{id} ─────────────────────────────────────────────────────────────

@@ -21,6 +21,7 @@ export function listInput(query: ListQuery): ListInput {
     ...(query.hash !== undefined && { hash: query.hash }),
     limit: query.limit ?? DEFAULT_PAGE,
     ...(pageState !== undefined && { pageState }),
+    ...(query.include === "blueprint" && { withJson: true }),
   };
 }
 

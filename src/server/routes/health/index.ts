@@ -9,6 +9,7 @@ import { noChainBackend } from "../../../chain/index.js";
 import { withExamples } from "../../schemas.js";
 import * as X from "../examples.js";
 import { Health } from "./schemas.js";
+import { publicText } from "../../../url-display.js";
 
 /**
  * How long health waits for a real-network backend's tip: one attempt, no retries (probe()), so
@@ -57,13 +58,14 @@ export default async function healthRoutes(fastify: FastifyInstance): Promise<vo
       if (storage !== null) {
         problems.push(`The ${chain.backendName} cannot save transactions: ${storage}. Free space there; health turns ok once a write succeeds.`);
       }
-      if (problems.length > 0) return reply.status(503).send({ ...base, status: "degraded", reason: problems.join(" ") });
+      // Health is public: a backend is named by scheme and host, never by port, path, query or credentials.
+      if (problems.length > 0) return reply.status(503).send({ ...base, status: "degraded", reason: publicText(problems.join(" ")) });
       try {
         const tip = await (isObservedChain(chain) ? chain.probe(HEALTH_PROBE_TIMEOUT_MS) : chain.tip());
         return { ...base, status: "ok", tip } satisfies Static<typeof Health>;
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
-        return reply.status(503).send({ ...base, status: "degraded", reason: `The ${chain.backendName} backend is unreachable: ${reason}` });
+        return reply.status(503).send({ ...base, status: "degraded", reason: publicText(`The ${chain.backendName} backend is unreachable: ${reason}`) });
       }
     },
   );

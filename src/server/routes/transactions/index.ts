@@ -11,6 +11,8 @@ import { submitSigned } from "../../../tx/submit.js";
 import { errorResponses, withExamples, withParamExamples } from "../../schemas.js";
 import * as X from "../examples.js";
 import { within } from "../within.js";
+import { TooManyWaitsError, WaitsBusyError } from "../../../errors.js";
+import { WaitSlots } from "../../wait-slots.js";
 import { BuildBody, BuildResponse, SubmitBody, SubmitResponse, TxParams, TxResponse, TxViewQuery, TxWaitQuery, TxWaitResponse, WAIT_LIMITS } from "./schemas.js";
 import { txHashOf } from "./to-domain.js";
 
@@ -24,6 +26,16 @@ const SUBMIT_DESCRIPTION =
 /** Between two looks at the chain while waiting: the devnet answers locally; a real backend is asked every 2 s. */
 const DEVNET_POLL_MS = 500;
 const REAL_NETWORK_POLL_MS = 2000;
+
+/** Seconds a client refused a wait is told to wait before asking again. */
+const WAIT_RETRY_AFTER_S = 1;
+
+const tooManyWaits = (cap: number, keyed: boolean): string =>
+  `${keyed ? "Your API key holds" : "Your address holds"} ${cap} waits already, the most ${keyed ? "one key" : "one client without an API key"} may hold at once (WAIT_MAX_PER_KEY): ` +
+  "let one of them end first, or look once with timeout=0.";
+
+const waitsBusy = (cap: number): string =>
+  `The service holds ${cap} waits already, the most it holds at once (WAIT_MAX_TOTAL): ask again after Retry-After, or look once with timeout=0.`;
 
 /** Registers a submit route at `path` (POST /transactions/submit, POST /tournaments/submit-tx). */
 export function registerSubmitRoute(
@@ -53,6 +65,8 @@ export function registerSubmitRoute(
 
 export default async function transactionRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { waitsPerKey, waitsTotal } = app.config.limits;
+  const waits = new WaitSlots(waitsPerKey, waitsTotal);
   app.post(
     "/transactions/build",
     {
@@ -133,17 +147,36 @@ export default async function transactionRoutes(fastify: FastifyInstance): Promi
           "When `timeout` seconds pass first, answers 200 with the last status seen (pending, unknown, or confirmed but not deep enough) and `timedOut: true`: " +
           "the request itself did not fail, so this is not a 408 (which HTTP clients retry on their own); wait again or give up. " +
           "The service looks at the chain every 2 seconds on a real network (every 0.5 s on the devnet), and stops when the client disconnects. " +
-          "A backend that cannot tell a transaction's depth (`confirmations: null`) satisfies only confirmations=1.",
+          "A backend that cannot tell a transaction's depth (`confirmations: null`) satisfies only confirmations=1. " +
+          `An API key holds at most ${waitsPerKey} waits at once (WAIT_MAX_PER_KEY; requests without a key: per client IP), and the instance ${waitsTotal} (WAIT_MAX_TOTAL): ` +
+          "one more is refused at once, 429 AUTH_ERR_WAIT_LIMIT for the key's cap and 503 SVC_ERR_WAITS_FULL for the instance's, both with Retry-After. A wait with timeout=0 looks once and counts against neither.",
         tags: ["Transactions"],
         params: TxParams,
         querystring: TxWaitQuery,
-        response: { 200: TxWaitResponse, ...errorResponses(503, { 400: { code: "SVC_ERR_VALIDATION", message: "query.confirmations must be <= 100." } }) },
+        response: {
+          200: TxWaitResponse,
+          ...errorResponses({
+            400: { code: "SVC_ERR_VALIDATION", message: "query.confirmations must be <= 100." },
+            429: { code: "AUTH_ERR_WAIT_LIMIT", message: tooManyWaits(waitsPerKey, true) },
+            503: { code: "SVC_ERR_WAITS_FULL", message: waitsBusy(waitsTotal) },
+          }),
+        },
       },
     },
     async (request, reply) => {
       const txHash = txHashOf(request.params);
       // Ajv fills in the defaults; they are optional in the schema so that clients may leave them out.
       const { confirmations = 1, timeout = WAIT_LIMITS.defaultTimeout } = request.query;
+      // A look without waiting holds nothing; a wait holds a slot of its key's and of the instance's until it ends.
+      let release = (): void => {};
+      if (timeout > 0) {
+        const slot = waits.take(request.apiKey === null ? `ip:${request.ip}` : `key:${request.apiKey.id}`);
+        if (slot === "holder" || slot === "total") {
+          void reply.header("retry-after", WAIT_RETRY_AFTER_S);
+          throw slot === "holder" ? new TooManyWaitsError(tooManyWaits(waitsPerKey, request.apiKey !== null)) : new WaitsBusyError(waitsBusy(waitsTotal));
+        }
+        release = slot;
+      }
       // The client going away ends the polling: the response closes before it is sent.
       const gone = new AbortController();
       reply.raw.once("close", () => gone.abort(new Error("the client disconnected")));
@@ -154,6 +187,8 @@ export default async function transactionRoutes(fastify: FastifyInstance): Promi
         if (!gone.signal.aborted) throw error;
         request.log.debug({ txHash }, "wait: the client disconnected, polling stopped");
         return reply.hijack(); // nobody to answer
+      } finally {
+        release();
       }
     },
   );
