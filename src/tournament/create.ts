@@ -15,7 +15,7 @@ import { checkUnspent, unspentOnly, type TournamentContext, type TxAnswer } from
 import { beforeDeadline } from "./deadline.js";
 import { encodeTournamentDatum, mintCreateRedeemer, tournamentIdOf, type FixedPayout, type TournamentConfig } from "./datum.js";
 import { selectContract, type ContractSelector } from "./deployment.js";
-import { checkBracket, checkName, checkPayouts, depositOf, settleByOf } from "./rules.js";
+import { checkBracket, checkEntryFee, checkFreePrizes, checkName, checkPayouts, depositOf, settleByOf } from "./rules.js";
 
 export interface CreateInput extends ContractSelector {
   readonly name: string;
@@ -41,6 +41,7 @@ export interface CreateAnswer extends TxAnswer {
 export async function createTournament(ctx: TournamentContext, input: CreateInput): Promise<CreateAnswer> {
   checkName(input.name);
   checkBracket(input.bracketSize);
+  checkEntryFee(input.entryFee);
   checkNotPointer(input.adminAddress, "adminAddress");
   paymentKeyHash(input.adminAddress, "adminAddress", "the admin signs the add-participants, settlement and cancel transactions");
   const contract = selectContract(ctx.network, input);
@@ -57,6 +58,7 @@ export async function createTournament(ctx: TournamentContext, input: CreateInpu
   const tournamentId = tournamentIdOf(seed.input.txHash, seed.input.outputIndex);
   const params = await ctx.chain.protocolParameters();
   checkPayouts({ ...input, network: ctx.network, params, tournamentId });
+  checkFreePrizes(input);
 
   const registration = registrationScriptOf(tournamentId);
   const config: TournamentConfig = {

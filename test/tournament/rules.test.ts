@@ -106,7 +106,7 @@ describe("tournament rules", () => {
     it("takes prizes above a full bracket's entry fees with a deposit of the difference, and free tournaments", async () => {
       // 21 ADA of prizes, 20 ADA of entry fees: a 1 ADA deposit.
       assert.equal(ok(await create({ payoutStructure: [15 * ADA], fixedPayouts: [[keyless(), 6 * ADA]] })).deposit, String(1 * ADA));
-      assert.equal(ok(await create({ entryFee: undefined, payoutStructure: [2 * ADA] })).deposit, String(2 * ADA));
+      assert.equal(ok(await create({ entryFee: undefined, payoutStructure: [3 * ADA] })).deposit, String(3 * ADA));
       assert.equal(ok(await create({ entryFee: "0", payoutStructure: [] })).deposit, "0");
       assert.equal(ok(await create({})).deposit, "0");
     });
@@ -267,6 +267,11 @@ describe("tournament rules", () => {
           address: i === 2 ? scriptAddr : null,
           outputRef: `${hand.body.hash}#${i}`,
           valid: false,
+          reason: [
+            "Its inline datum is not exactly the canonical encoding of an address: it names no registrant and cannot be added.",
+            "It has no datum, so it names no registrant: it can never be added or cancelled.",
+            `Its datum names a script address (${scriptAddr}): a participant must have a key payment credential, so it cannot be added.`,
+          ][i],
           paidFeesLovelace: String(20 * ADA),
         })),
       );

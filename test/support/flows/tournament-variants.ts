@@ -28,17 +28,33 @@ const keyless = () => serializeAddressObj(pubKeyAddress(randomBytes(28).toString
 /** Checks a cancel or refund on chain and as the API reads it back. */
 export async function checkClosed(
   service: RunningService,
-  before: { id: string; policyId: string; lovelace: string; participants: string[]; entryFee: string; adminAddress: string; outputRef: string },
+  before: {
+    id: string;
+    policyId: string;
+    lovelace: string;
+    participants: string[];
+    entryFee: string;
+    adminAddress: string;
+    outputRef: string;
+    bracketSize: number;
+    deposit: string;
+  },
   built: { hash: string; complete: string },
   action: "cancel" | "refund",
 ): Promise<void> {
   const fee = BigInt(before.entryFee);
   const n = before.participants.length;
-  // Each participant's entry fee in output k tagged [id, k] (none when entry is free), then the
-  // admin's rest in the next output, tagged [id, N].
+  // Once the bracket is full the deposit D is the players': each gets floor(D / N) more, participant
+  // 0 also D mod N (contracts v2.1). Before, only the entry fee.
+  const full = n === before.bracketSize;
+  const d = full ? BigInt(before.deposit) : 0n;
+  const share = (k: number) => fee + d / BigInt(n) + (k === 0 ? d % BigInt(n) : 0n);
+  // Each participant's payment in output k tagged [id, k] (none when it is 0: free entry, no share),
+  // then the admin's rest in the next output, tagged [id, N].
+  const paid = fee + (full ? d / BigInt(n) : 0n) > 0n ? before.participants.map((address, k) => ({ address, lovelace: share(k), k, tag: k })) : [];
   const expected = [
-    ...(fee > 0n ? before.participants.map((address, k) => ({ address, lovelace: fee, k, tag: k })) : []),
-    { address: before.adminAddress, lovelace: BigInt(before.lovelace) - fee * BigInt(n), k: fee > 0n ? n : 0, tag: n },
+    ...paid,
+    { address: before.adminAddress, lovelace: BigInt(before.lovelace) - paid.reduce((sum, x) => sum + x.lovelace, 0n), k: paid.length, tag: n },
   ];
   for (const e of expected) await assertTagged(service, built.hash, e.k, e.address, e.lovelace, before.id, e.tag);
   assert.deepEqual(mintOf(built.complete), [[before.policyId + before.id, -1n]], "the NFT is burnt");
