@@ -24,6 +24,9 @@ const EXIT_RULE =
   "Until the bracket is full the admin may cancel (every entry fee back); once it is full the only ways out are a settlement, " +
   "or a cancel or refund that shares the entry fees and the prize deposit equally among the players.";
 const scriptAddr = serializeAddressObj(scriptAddress("cd".repeat(28)), 0);
+/** MIN_PAYOUT_LOVELACE as the messages word it, and the same escaped for a RegExp. */
+const MIN_WORDS = `${MIN_PAYOUT_LOVELACE} lovelace (MIN_PAYOUT_LOVELACE, ${Number(MIN_PAYOUT_LOVELACE) / 1e6} ADA)`;
+const MIN_RE = MIN_WORDS.replace(/[().]/g, "\\$&");
 
 describe("issue 19: the service's side of contracts v2.1", () => {
   let s: RunningService;
@@ -66,7 +69,7 @@ describe("issue 19: the service's side of contracts v2.1", () => {
       rejected(
         await create({ entryFee: 1_000_000 }),
         400,
-        /body\.entryFee is 1000000 lovelace: an entry fee is 0 \(free to enter\) or at least 1200000 lovelace \(MIN_PAYOUT_LOVELACE, 1\.2 ADA\), the smallest payment the contract lets an output carry on its own/,
+        new RegExp(`body\\.entryFee is 1000000 lovelace: an entry fee is 0 \\(free to enter\\) or at least ${MIN_RE}, the smallest payment the contract lets an output carry on its own`),
       );
       rejected(await create({ entryFee: 1 }), 400, /body\.entryFee is 1 lovelace/);
       ok(await create({ entryFee: Number(MIN_PAYOUT_LOVELACE) }));
@@ -83,9 +86,12 @@ describe("issue 19: the service's side of contracts v2.1", () => {
       rejected(
         await create({ entryFee: 0, bracketSize: 4, payoutStructure: [2 * ADA], fixedPayouts: [[p[0]!.address, 2 * ADA]] }),
         400,
-        /A free tournament's prizes \(body\.payoutStructure and body\.fixedPayouts together: 4000000 lovelace\) must be 0 or at least body\.bracketSize × 1200000 lovelace \(MIN_PAYOUT_LOVELACE, 1\.2 ADA\) = 4800000 lovelace: once the bracket is full, a cancel or refund shares them equally among the players/,
+        new RegExp(
+          `A free tournament's prizes \\(body\\.payoutStructure and body\\.fixedPayouts together: 4000000 lovelace\\) must be 0 or at least body\\.bracketSize × ${MIN_RE} = ${4n * MIN_PAYOUT_LOVELACE} lovelace: once the bracket is full, a cancel or refund shares them equally among the players`,
+        ),
       );
-      assert.equal(ok(await create({ entryFee: 0, bracketSize: 4, payoutStructure: [2 * ADA, 2_800_000] })).deposit, "4800000");
+      const least = 4n * MIN_PAYOUT_LOVELACE;
+      assert.equal(ok(await create({ entryFee: 0, bracketSize: 4, payoutStructure: [2 * ADA, String(least - 2_000_000n)] })).deposit, String(least));
     });
   });
 
@@ -132,7 +138,7 @@ describe("issue 19: the service's side of contracts v2.1", () => {
       assert.equal(dust.valid, false);
       assert.equal(
         dust.reason,
-        "It is overpaid by 500000 lovelace, less than the 1200000 lovelace (MIN_PAYOUT_LOVELACE, 1.2 ADA) a returned output needs: the contract " +
+        `It is overpaid by 500000 lovelace, less than the ${MIN_WORDS} a returned output needs: the contract ` +
           `refuses to add it (nobody can make the admin fund its return); its registrant can take it back with POST /tournaments/${id}/unregister.`,
       );
       assert.equal(listed.get(refs.overpaid)!.valid, true);
@@ -141,7 +147,9 @@ describe("issue 19: the service's side of contracts v2.1", () => {
       assert.equal(poor.valid, false);
       assert.match(
         poor.reason!,
-        /^It carries tokens, and the 300000 lovelace it holds beyond the entry fee cannot cover the \d+ lovelace the output returning them needs \(its ledger minimum, and at least 1200000 lovelace \(MIN_PAYOUT_LOVELACE, 1\.2 ADA\)\): the contract refuses to add it \(the admin must never fund that return\); its registrant can take it back/,
+        new RegExp(
+          `^It carries tokens, and the 300000 lovelace it holds beyond the entry fee cannot cover the \\d+ lovelace the output returning them needs \\(its ledger minimum, and at least ${MIN_RE}\\): the contract refuses to add it \\(the admin must never fund that return\\); its registrant can take it back`,
+        ),
       );
       assert.equal(listed.get(refs.tokenRich)!.valid, true);
     });
@@ -155,7 +163,7 @@ describe("issue 19: the service's side of contracts v2.1", () => {
           { address: p[1]!.address, outputRef: refs.dust },
         ]),
         400,
-        new RegExp(`body\\.registrations\\[1\\] \\(${refs.dust}\\) cannot be added: it is overpaid by 500000 lovelace, less than the 1200000 lovelace \\(MIN_PAYOUT_LOVELACE, 1\\.2 ADA\\) a returned output needs`),
+        new RegExp(`body\\.registrations\\[1\\] \\(${refs.dust}\\) cannot be added: it is overpaid by 500000 lovelace, less than the ${MIN_RE} a returned output needs`),
       );
       rejected(
         await add([{ address: p[5]!.address, outputRef: refs.tokenPoor }]),
