@@ -10,12 +10,13 @@ import { getOutputMinLovelace } from "@meshsdk/core";
 import { checkNotPointer, paymentKeyHash } from "../cardano/address-rules.js";
 import { BadRequestError, refusal } from "../errors.js";
 import { buildTournamentTx } from "./assemble.js";
+import { registrationAddressOf } from "./read.js";
 import { registrationScriptOf } from "./registration-script.js";
 import { checkUnspent, unspentOnly, type TournamentContext, type TxAnswer } from "./context.js";
 import { beforeDeadline } from "./deadline.js";
 import { encodeTournamentDatum, mintCreateRedeemer, tournamentIdOf, type FixedPayout, type TournamentConfig } from "./datum.js";
 import { selectContract, type ContractSelector } from "./deployment.js";
-import { checkBracket, checkEntryFee, checkFreePrizes, checkName, checkPayouts, depositOf, settleByOf } from "./rules.js";
+import { checkBracket, checkEntryFee, checkEntryFeeHoldsRegistration, checkFreePrizes, checkName, checkPayouts, depositOf, settleByOf } from "./rules.js";
 
 export interface CreateInput extends ContractSelector {
   readonly name: string;
@@ -61,6 +62,7 @@ export async function createTournament(ctx: TournamentContext, input: CreateInpu
   checkFreePrizes(input);
 
   const registration = registrationScriptOf(tournamentId);
+  checkEntryFeeHoldsRegistration(params, ctx.network, registrationAddressOf(registration.hash, ctx.network), input.entryFee);
   const config: TournamentConfig = {
     name: input.name,
     adminAddress: input.adminAddress,

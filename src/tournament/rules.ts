@@ -11,7 +11,7 @@ import type { Tip } from "../chain/port.js";
 import { BadRequestError, refusal, type FieldNamer } from "../errors.js";
 import { iso } from "./deadline.js";
 import { networkIdOf } from "./contracts.js";
-import { encodePayoutTag, type FixedPayout } from "./datum.js";
+import { encodePayoutTag, encodeRegistrationDatum, type FixedPayout } from "./datum.js";
 import {
   DEFAULT_SETTLE_WINDOW_MS,
   MAX_BRACKET,
@@ -255,6 +255,25 @@ export function checkEntryFee(entryFee: bigint): void {
       (at) =>
         `${at("entryFee")} is ${entryFee} lovelace: an entry fee is 0 (free to enter) or at least ${MIN_PAYOUT_WORDS}, the smallest ` +
         "payment the contract lets an output carry on its own (a cancel or refund pays each entry fee back in one).",
+    );
+  }
+}
+
+/**
+ * A paid registration holds exactly the entry fee only if the fee covers the ledger minimum of its
+ * output (at `registrationAddress`, the widest registrant as datum); otherwise it would hold that
+ * minimum, and what it holds beyond the fee would be an overpayment too small to return, which no
+ * add can take.
+ */
+export function checkEntryFeeHoldsRegistration(params: Protocol, network: Network, registrationAddress: string, entryFee: bigint): void {
+  if (entryFee === 0n) return;
+  const min = outputMinimum(params, registrationAddress, entryFee, [], encodeRegistrationDatum(widestAddress(network)));
+  if (entryFee < min) {
+    throw refusal(
+      BadRequestError,
+      (at) =>
+        `${at("entryFee")} is ${entryFee} lovelace, below the ${min} lovelace the ledger asks of a registration output holding it (with a ` +
+        "base address as its datum): such a registration would hold more than the fee, too little more to be returned, and could not be added.",
     );
   }
 }

@@ -72,8 +72,17 @@ describe("issue 19: the service's side of contracts v2.1", () => {
         new RegExp(`body\\.entryFee is 1000000 lovelace: an entry fee is 0 \\(free to enter\\) or at least ${MIN_RE}, the smallest payment the contract lets an output carry on its own`),
       );
       rejected(await create({ entryFee: 1 }), 400, /body\.entryFee is 1 lovelace/);
-      ok(await create({ entryFee: Number(MIN_PAYOUT_LOVELACE) }));
       ok(await create({ entryFee: 0 }));
+      // At the limit: accepted when it also covers a registration output's ledger minimum with a base
+      // address as datum (1,232,660 lovelace on the devnet), else refused for that, naming the minimum.
+      const atLimit = await create({ entryFee: Number(MIN_PAYOUT_LOVELACE) });
+      if (MIN_PAYOUT_LOVELACE >= 1_232_660n) ok(atLimit);
+      else rejected(atLimit, 400, /body\.entryFee is \d+ lovelace, below the 1232660 lovelace the ledger asks of a registration output holding it \(with a base address as its datum\)/);
+      rejected(
+        await create({ entryFee: 1_230_000 }),
+        400,
+        /body\.entryFee is 1230000 lovelace(: an entry fee is 0|, below the 1232660 lovelace the ledger asks of a registration output)/,
+      );
     });
     it("refuses a fixed payout to a script address, naming the field", async () => {
       rejected(
