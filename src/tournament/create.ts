@@ -10,6 +10,7 @@ import { getOutputMinLovelace } from "@meshsdk/core";
 import { checkNotPointer, paymentKeyHash } from "../cardano/address-rules.js";
 import { BadRequestError, refusal } from "../errors.js";
 import { buildTournamentTx } from "./assemble.js";
+import { MIN_PAYOUT_LOVELACE } from "./limits.js";
 import { registrationAddressOf } from "./read.js";
 import { registrationScriptOf } from "./registration-script.js";
 import { checkUnspent, unspentOnly, type TournamentContext, type TxAnswer } from "./context.js";
@@ -87,6 +88,9 @@ export async function createTournament(ctx: TournamentContext, input: CreateInpu
     );
   let lovelace = deposit + minOf(deposit);
   while (deposit + minOf(lovelace) > lovelace) lovelace = deposit + minOf(lovelace);
+  // The contract (v2.1) wants MIN_PAYOUT_LOVELACE beyond the deposit: the admin's remainder output of
+  // a full bracket's cancel or refund must be payable from the pool.
+  if (lovelace < deposit + MIN_PAYOUT_LOVELACE) lovelace = deposit + MIN_PAYOUT_LOVELACE;
   const validTo = beforeDeadline(ctx.eraHistory, tip, settleBy);
   // settleByOf leaves at least MIN_SETTLE_WINDOW_MS: never null here.
   if (validTo === null) throw refusal(BadRequestError, (at) => `${at("settleBy")} is too close to the chain's time now: choose a later deadline.`);
