@@ -126,7 +126,7 @@ export function buildBlueprint(): Blueprint {
     preamble: {
       title: "cardano-tx-service/tournament",
       description: "On-chain tournaments: NFT policy + tournament validator (one script), per-tournament registration validator.",
-      version: "2.0.0",
+      version: "2.1.0",
       compiler: { name: "helios", version: "0.17.32" },
       plutusVersion: "v2",
       license: "Apache-2.0",
@@ -135,16 +135,19 @@ export function buildBlueprint(): Blueprint {
       {
         title: `${TOURNAMENT_TITLE}.mint`,
         description:
-          "Tournament NFT policy: mints one NFT named tournament_id(seed), which must land at this script's address (no stake credential) with a " +
-          "configuration one transaction can settle, cancel or refund, a deposit covering the prizes and a deadline; burns when the tournament ends.",
+          "Tournament NFT policy: mints one NFT named tournament_id(seed), which must land at this script's address (no stake credential, no " +
+          "reference script, ada and the NFT only) with a configuration one transaction can settle, cancel or refund (admin and fixed payouts key " +
+          "addresses without a pointer, an entry fee of 0 or at least MIN_PAYOUT_LOVELACE), a deposit covering the prizes and a deadline; burns " +
+          "when the tournament ends.",
         redeemer: { title: "action", purpose: "mint", schema: ref("MintRedeemer") },
         ...code(tournament),
       },
       {
         title: `${TOURNAMENT_TITLE}.spend`,
         description:
-          "Tournament validator: the same script as the policy; holds the NFT, the datum and the pool. Admin adds and settles before the deadline, " +
-          "cancels any time; anyone refunds after the deadline.",
+          "Tournament validator: the same script as the policy; holds the NFT, the datum and the pool. Admin adds (checking every appended " +
+          "participant is a key address without a pointer) and settles before the deadline, cancels any time; anyone refunds after the deadline. " +
+          "Once the bracket is full, a cancel or refund pays each participant the entry fee and an equal share of the deposit.",
         datum: { title: "tournament", purpose: "spend", schema: ref("TournamentDatum") },
         redeemer: { title: "action", purpose: "spend", schema: ref("SpendRedeemer") },
         ...code(tournament),
@@ -152,8 +155,8 @@ export function buildBlueprint(): Blueprint {
       {
         title: `${REGISTRATION_TITLE}.spend`,
         description:
-          "Registration validator of one tournament: cancelled by its registrant, or added (its datum a key address) by a transaction that spends " +
-          "its tournament. compiledCode has placeholder parameters (all-zero bytes); they are set with Helios changeParam.",
+          "Registration validator of one tournament: cancelled by its registrant, or added by a transaction that spends its tournament (whose " +
+          "validator checks the datum). compiledCode has placeholder parameters (all-zero bytes); they are set with Helios changeParam.",
         datum: { title: "registrant", purpose: "spend", schema: ref("Address") },
         redeemer: { title: "action", purpose: "spend", schema: ref("RegistrationAction") },
         parameters: [

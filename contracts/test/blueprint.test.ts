@@ -47,7 +47,7 @@ describe("blueprint (CIP-57)", () => {
   it("has the CIP-57 shape: preamble, validators with title, redeemer, compiledCode and hash", () => {
     const b = loadBlueprint();
     assert.equal(b.preamble.title, "cardano-tx-service/tournament");
-    assert.equal(b.preamble.version, "2.0.0");
+    assert.equal(b.preamble.version, "2.1.0");
     assert.equal(b.preamble["plutusVersion"], "v2");
     assert.deepEqual(
       b.validators.map((v) => v.title),

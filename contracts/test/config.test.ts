@@ -15,6 +15,7 @@ import {
   MAX_NAME_BYTES,
   MAX_PLACEMENTS,
   MIN_BRACKET,
+  MIN_PAYOUT_LOVELACE,
 } from "../../src/tournament/limits.js";
 import { depositOf } from "../../src/tournament/rules.js";
 import { attempt, Chain, hasOnlyAda, randomAddress, submitPlan, type TxPlan } from "./helpers.js";
@@ -26,8 +27,11 @@ import {
   keyCred,
   makeByteArrayData,
   makeIntData,
+  makeConstrData,
   makeListData,
   rawTournamentDatum,
+  scriptCred,
+  stakeOf,
 } from "./raw.js";
 
 let w: World;
@@ -124,7 +128,29 @@ describe("P2: creation refuses any configuration that could not be settled withi
   });
 
   it("attack: a negative entry fee", async () => {
-    await refused(CUP, { entryFee: -1n }, "negative entry fee");
+    await refused(CUP, { entryFee: -1n }, "entry fee must be 0 or at least the minimum payout");
+  });
+
+  // Issue #19 item 4: a refund output of the entry fee must be payable without anyone topping it up.
+  it("attack: an entry fee of 1 lovelace, and of MIN_PAYOUT_LOVELACE − 1 (v2 accepted both)", async () => {
+    for (const entryFee of [1n, MIN_PAYOUT_LOVELACE - 1n]) {
+      await refused(CUP, { entryFee }, "entry fee must be 0 or at least the minimum payout");
+    }
+  });
+
+  it("honest: an entry fee of exactly MIN_PAYOUT_LOVELACE, and a free one", async () => {
+    await accepted({ ...CUP, entryFee: MIN_PAYOUT_LOVELACE, payoutStructure: [2n * ADA] });
+    await accepted({ ...CUP, entryFee: 0n, payoutStructure: [] });
+  });
+
+  // Issue #19 item 4: once a free bracket is full its prizes are shared by a cancel or refund.
+  it("attack: free entry with prizes one lovelace under bracket × MIN_PAYOUT_LOVELACE (a share would be too small to pay)", async () => {
+    const prizes = 4n * MIN_PAYOUT_LOVELACE;
+    await refused(CUP, { entryFee: 0n, payoutStructure: [prizes - ADA, ADA - 1n] }, "free tournament's prizes too small to share");
+  });
+
+  it("honest: free entry with prizes of exactly bracket × MIN_PAYOUT_LOVELACE (a fixed payout counts too)", async () => {
+    await accepted({ ...CUP, entryFee: 0n, payoutStructure: [4n * MIN_PAYOUT_LOVELACE - ADA], fixedPayouts: [{ address: randomAddress(), amount: ADA }] });
   });
 
   it("attack: a name of 65 bytes (33 characters)", async () => {
@@ -145,8 +171,31 @@ describe("P2: creation refuses any configuration that could not be settled withi
     await refused(CUP, { payoutStructure: [half, half + 1n] }, "amounts too large");
   });
 
-  it("attack: an admin whose payment credential is a script (nobody could sign; v1)", async () => {
-    await refused(CUP, { adminAddress: scriptAddress(tournamentScript(), NETWORK) }, "admin must be a key credential");
+  it("attack: an admin whose payment credential is a script: the tournament's own address (nobody could sign; v1)", async () => {
+    await refused(CUP, { adminAddress: scriptAddress(tournamentScript(), NETWORK) }, "admin must be a key address without a pointer");
+  });
+
+  // Issue #19 item 2: the admin and every fixed payout are checked as strictly as a participant.
+  const pointer = () => makeConstrData(0, [makeConstrData(1, [makeIntData(1n), makeIntData(2n), makeIntData(3n)])]);
+  it("attack: an admin key address with a pointer stake part (v2 accepted it)", async () => {
+    const { tournament } = creation(CUP);
+    const { chain, plan } = withDatum(CUP, rawTournamentDatum(tournament.config, [], { 1: addressData(keyCred(w.admin.pkh), pointer()) }));
+    assertScriptRejected(await attempt(chain, plan), "admin must be a key address without a pointer");
+  });
+
+  it("attack: a fixed payout to a script address, the tournament's own (v2 accepted it); honest: a key address with a script stake part", async () => {
+    await refused(CUP, { fixedPayouts: [{ address: scriptAddress(tournamentScript(), NETWORK), amount: ADA }] }, "fixed payout must be a key address without a pointer");
+    const { tournament } = creation(CUP);
+    const withScriptStake = addressData(keyCred(w.carol.pkh), stakeOf(scriptCred("ab".repeat(28))));
+    const { chain, plan } = withDatum(CUP, rawTournamentDatum(tournament.config, [], { 5: makeListData([makeListData([withScriptStake, makeIntData(ADA)])]) }));
+    await submitPlan(chain, plan);
+  });
+
+  it("attack: a fixed payout to a key address with a pointer stake part (v2 accepted it)", async () => {
+    const { tournament } = creation(CUP);
+    const bad = makeListData([makeListData([addressData(keyCred(w.carol.pkh), pointer()), makeIntData(ADA)])]);
+    const { chain, plan } = withDatum(CUP, rawTournamentDatum(tournament.config, [], { 5: bad }));
+    assertScriptRejected(await attempt(chain, plan), "fixed payout must be a key address without a pointer");
   });
 
   describe("malformed data in the datum", () => {

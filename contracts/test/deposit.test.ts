@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
 import { encodePayoutTag, encodeRegistrationDatum } from "../../src/tournament/datum.js";
+import { MIN_PAYOUT_LOVELACE } from "../../src/tournament/limits.js";
 import { depositOf, prizesOf } from "../../src/tournament/rules.js";
 import { attempt, type Chain, hasOnlyAda, lovelaceOf, submitPlan, type Wallet } from "./helpers.js";
 import { assertScriptRejected, clonePlan, CUP, exists, makeWorld, participantIndex, registerAll, taggedAt, type World } from "./fixture.js";
@@ -89,21 +90,26 @@ async function runToTheEnd(input: ConfigInput, payer: Wallet, winners: readonly 
 }
 
 describe("P3: prizes are guaranteed on chain", () => {
-  it("attack: a tournament output holding one lovelace less than the deposit", async () => {
+  // v2.1 (issue #19): the deposit and MIN_PAYOUT_LOVELACE beyond it, so that the admin's remainder
+  // output of a cancel or refund (the pool less the entry fees and, once full, the deposit) pays for
+  // itself: a stranger's refund needs nothing but the fee (v2 accepted exactly the deposit).
+  it("attack: a tournament output holding one lovelace less than the deposit and MIN_PAYOUT_LOVELACE, or exactly the deposit", async () => {
     const { chain, plan, tournament } = creation(TOPPED_UP);
     const deposit = depositOf(tournament.config);
     assert.equal(deposit, 20n * ADA);
-    const bad = clonePlan(plan);
-    bad.outputs[0] = { ...plan.outputs[0]!, lovelace: deposit - 1n };
-    assertScriptRejected(await attempt(chain, bad), "deposit does not cover the prizes");
+    for (const lovelace of [deposit + MIN_PAYOUT_LOVELACE - 1n, deposit]) {
+      const bad = clonePlan(plan);
+      bad.outputs[0] = { ...plan.outputs[0]!, lovelace };
+      assertScriptRejected(await attempt(chain, bad), "deposit does not cover the prizes");
+    }
   });
 
-  it("honest: a tournament output holding exactly the deposit", async () => {
+  it("honest: a tournament output holding exactly the deposit and MIN_PAYOUT_LOVELACE", async () => {
     const { chain, plan, tournament } = creation(TOPPED_UP);
     const p = clonePlan(plan);
-    p.outputs[0] = { ...plan.outputs[0]!, lovelace: depositOf(tournament.config) };
+    p.outputs[0] = { ...plan.outputs[0]!, lovelace: depositOf(tournament.config) + MIN_PAYOUT_LOVELACE };
     await submitPlan(chain, p);
-    assert.equal(lovelaceOf(tournamentUtxo(chain, tournament)), 20n * ADA);
+    assert.equal(lovelaceOf(tournamentUtxo(chain, tournament)), 20n * ADA + MIN_PAYOUT_LOVELACE);
   });
 
   it("attack: a free tournament with prizes and no deposit (only the output's minimum)", async () => {

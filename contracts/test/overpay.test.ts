@@ -24,7 +24,7 @@ const ADA = 1_000_000n;
 
 let w: World;
 let base: Chain;
-/** alice overpaid by 3 ADA, bob paid the fee exactly plus 5 tokens, carol paid the fee exactly. */
+/** alice overpaid by 3 ADA, bob paid the fee plus 2 ADA and 5 tokens, carol paid the fee exactly. */
 let cup: Tournament;
 /** alice registered twice, each time overpaying by 3 ADA. */
 let twice: Tournament;
@@ -38,7 +38,8 @@ before(async () => {
   await submitPlan(base, registerPlan(cup, w.alice, [w.alice.address], CUP.entryFee + 3n * ADA));
   const minted = await mintNativeToken(base, w.bob, "Gem", 5n);
   gem = minted.unit;
-  const withToken = registerPlan(cup, w.bob, [w.bob.address], CUP.entryFee);
+  // v2.1: a registration carrying tokens also carries the lovelace of their return (at least MIN_PAYOUT_LOVELACE).
+  const withToken = registerPlan(cup, w.bob, [w.bob.address], CUP.entryFee + 2n * ADA);
   withToken.walletInputs = [minted.utxo];
   withToken.outputs[0] = { ...withToken.outputs[0]!, assets: [{ unit: gem, quantity: "5" }] };
   await submitPlan(base, withToken);

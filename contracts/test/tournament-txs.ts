@@ -27,7 +27,7 @@ import {
   type TournamentConfig,
   type TournamentDatum,
 } from "../../src/tournament/datum.js";
-import { CONTRACT_MAX_SETTLE_WINDOW_MS } from "../../src/tournament/limits.js";
+import { CONTRACT_MAX_SETTLE_WINDOW_MS, MIN_PAYOUT_LOVELACE } from "../../src/tournament/limits.js";
 import { depositOf } from "../../src/tournament/rules.js";
 import {
   Chain,
@@ -97,6 +97,14 @@ export interface Tournament {
 
 export type ConfigInput = Omit<TournamentConfig, "registrationHash" | "adminAddress">;
 
+/** The scripts a tournament is created with: v2.1 (contracts/) unless a frozen version is given (contracts/v2). */
+export interface Scripts {
+  readonly tournament: CompiledScript;
+  readonly registration: (tournamentId: string) => CompiledScript;
+}
+
+export const CURRENT: Scripts = { tournament: tournamentScript(), registration: registrationScript };
+
 /**
  * Plan of the create transaction: consumes `seed`, mints the NFT to the tournament address, valid
  * from the earliest start the deadline allows to just before the deadline.
@@ -106,13 +114,14 @@ export function createPlan(
   admin: Wallet,
   input: ConfigInput,
   seed: UTxO,
+  scripts: Scripts = CURRENT,
 ): { plan: TxPlan; tournament: Tournament; datum: string } {
   const id = tournamentIdOf(seed.input.txHash, seed.input.outputIndex);
-  const registration = registrationScript(id);
+  const registration = scripts.registration(id);
   const config: TournamentConfig = { ...input, adminAddress: admin.address, registrationHash: registration.hash };
   const datum = encodeTournamentDatum({ config, participants: [] });
-  const policy = tournamentScript().hash;
-  const address = scriptAddress(tournamentScript(), NETWORK);
+  const policy = scripts.tournament.hash;
+  const address = scriptAddress(scripts.tournament, NETWORK);
   const tournament: Tournament = {
     id,
     config,
@@ -144,10 +153,11 @@ export async function createTournament(
   tournamentRef: RefScript,
   admin: Wallet,
   input: ConfigInput,
+  scripts: Scripts = CURRENT,
 ): Promise<{ tournament: Tournament; createTx: string }> {
   const seed = chain.utxosAt(admin.address).filter(hasOnlyAda)[0];
   if (!seed) throw new Error("admin has no UTxO");
-  const { plan, tournament } = createPlan(tournamentRef, admin, input, seed);
+  const { plan, tournament } = createPlan(tournamentRef, admin, input, seed, scripts);
   const { tx } = await submitPlan(chain, plan);
   const [regRef] = await deploy(chain, admin, [tournament.registration]);
   tournament.refs.registration = regRef;
@@ -168,11 +178,16 @@ export function datumOf(u: UTxO): TournamentDatum {
 
 /** Plan of a register transaction: one registration output per registrant address. */
 export function registerPlan(t: Tournament, payer: Wallet, registrants: readonly string[], lovelace?: bigint): TxPlan {
-  // At least the output's minimum: a free tournament's registration holds only that (returned when added).
+  // Exactly the entry fee, which v2.1 makes 0 or at least MIN_PAYOUT_LOVELACE, enough for the
+  // output's minimum. A free tournament's registration holds the output's minimum, and at least
+  // MIN_PAYOUT_LOVELACE: it is returned when added, and a smaller return is refused.
   const amount = (datum: string): bigint => {
     if (lovelace !== undefined) return lovelace;
+    const fee = t.config.entryFee;
+    if (fee >= MIN_PAYOUT_LOVELACE) return fee;
     const min = minLovelace(datum);
-    return t.config.entryFee > min ? t.config.entryFee : min;
+    const floor = fee === 0n && min < MIN_PAYOUT_LOVELACE ? MIN_PAYOUT_LOVELACE : min;
+    return fee > floor ? fee : floor;
   };
   return {
     payer,
@@ -285,16 +300,29 @@ export function settlePlan(t: Tournament, admin: Wallet, current: UTxO, winners:
 }
 
 /**
+ * What a cancel or refund pays participant `k` of `current`: the entry fee and, once the bracket
+ * is full, an equal share of the deposit (floor(D / N), the first D mod N more); 0 when nothing.
+ */
+export function closeShares(t: Tournament, current: UTxO): { pay: (k: number) => bigint; deposit: bigint } {
+  const n = BigInt(datumOf(current).participants.length);
+  const fee = t.config.entryFee;
+  const deposit = n === BigInt(t.config.bracketSize) ? depositOf(t.config) : 0n;
+  if (deposit === 0n) return { pay: () => fee, deposit };
+  return { pay: (k) => fee + deposit / n + (k === 0 ? deposit % n : 0n), deposit };
+}
+
+/**
  * Plan of a cancel (the admin, signing) or a refund (`payer`, anyone, after the deadline): the NFT
- * burnt, each participant's entry fee back in outputs 0..N-1 (none when entry is free), and the
- * rest of the tournament output to the admin in output N, every output tagged.
+ * burnt, each participant's entry fee back in outputs 0..N-1 (with an equal share of the deposit
+ * once the bracket is full; none when there is nothing to pay), and the rest of the tournament
+ * output to the admin in output N, every output tagged.
  */
 export function closePlan(t: Tournament, payer: Wallet, current: UTxO, how: "cancel" | "refund"): TxPlan {
   const d = datumOf(current);
-  const fee = t.config.entryFee;
-  const refunds = fee > 0n ? d.participants.map((p, k) => prizeOut(t, p, fee, k)) : [];
+  const { pay, deposit } = closeShares(t, current);
   const n = d.participants.length;
-  const rest = lovelaceOf(current) - fee * BigInt(n);
+  const refunds = pay(0) > 0n ? d.participants.map((p, k) => prizeOut(t, p, pay(k), k)) : [];
+  const rest = lovelaceOf(current) - t.config.entryFee * BigInt(n) - deposit;
   const remainder = prizeOut(t, t.config.adminAddress, rest, n);
   return {
     payer,

@@ -79,6 +79,7 @@ const TOURNAMENT_LIMITS: Record<string, UplcData> = {
   "tournament::MAX_NAME_BYTES": makeIntData(limits.MAX_NAME_BYTES),
   "tournament::MAX_LOVELACE": makeIntData(limits.MAX_LOVELACE),
   "tournament::MAX_SETTLE_WINDOW_MS": makeIntData(limits.CONTRACT_MAX_SETTLE_WINDOW_MS),
+  "tournament::MIN_PAYOUT_LOVELACE": makeIntData(limits.MIN_PAYOUT_LOVELACE),
 };
 
 /** Compiles the two unparameterized programs (what the blueprint records). */

@@ -40,9 +40,14 @@ export const CONTRACT_MAX_SETTLE_WINDOW_MS = MAX_SETTLE_WINDOW_MS + DAY_MS;
 export const MIN_SETTLE_WINDOW_MS = 10 * 60 * 1000;
 /**
  * Smallest payment the contracts (v2.1) ask an output to carry on its own: an entry fee is 0 or at
- * least this, and an overpayment is returned only from this much up (a smaller one is refused on
- * chain, so that nobody can make the admin fund its return). It covers the ledger's minimum for the
- * largest output a tournament pays (a base address, tagged with the tournament ID and an index)
- * at mainnet's coinsPerUTxOByte of 4,310 lovelace.
+ * least this, an overpayment is returned only from this much up (a smaller one is refused on chain,
+ * so that nobody can make the admin fund its return), and a free tournament's prizes are at least
+ * this per player (each one's share once the bracket is full). It covers the ledger's minimum for
+ * the largest output a tournament pays (a base address, tagged with the tournament ID and index
+ * 63: 1,172,320 lovelace) and for a registration holding exactly the entry fee (at the
+ * registration address, with the widest registrant, a base address, as datum: 1,232,660), at
+ * mainnet's coinsPerUTxOByte of 4,310 lovelace; contracts/test/min-payout.test.ts checks both on
+ * the devnet. (1,200,000 would cover the first only: a player with a base address could then not
+ * pay an entry fee of exactly that, and paying more is an overpayment too small to return.)
  */
-export const MIN_PAYOUT_LOVELACE = 1_200_000n;
+export const MIN_PAYOUT_LOVELACE = 1_300_000n;

@@ -1,7 +1,8 @@
 // The tournament scripts' failure messages. The Helios sources keep the sentences; the compiled
 // scripts carry a short code instead (contracts.ts swaps them before compiling): every byte of a
 // reference script is paid for by every transaction that uses it (15 lovelace a byte), and the
-// sentences were 1.5 KB of the 9 KB tournament script. Codes are stable: add new ones at the end.
+// sentences were 1.5 KB of the 9 KB tournament script. Codes are stable: add new ones at the end
+// (the frozen v2 in contracts/v2 compiles with this table too: keep the messages it uses).
 
 const TRACE_MESSAGES = {
   T01: "seed not consumed",
@@ -64,6 +65,14 @@ const TRACE_MESSAGES = {
   T58: "tournament not spent in this transaction",
   T59: "a registration cannot be taken where a tournament is created",
   T60: "registrant is not a key address",
+  // v2.1 (issue #19).
+  T61: "admin must be a key address without a pointer",
+  T62: "fixed payout must be a key address without a pointer",
+  T63: "entry fee must be 0 or at least the minimum payout",
+  T64: "free tournament's prizes too small to share",
+  T65: "tournament output carries a reference script",
+  T66: "overpayment too small to return",
+  T67: "registration carries a reference script",
 } as const;
 
 const codeOf = new Map<string, string>(Object.entries(TRACE_MESSAGES).map(([code, message]) => [message, code]));
