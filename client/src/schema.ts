@@ -378,7 +378,7 @@ export interface paths {
         put?: never;
         /**
          * Create a tournament
-         * @description Builds the transaction that mints the tournament NFT (its name, the tournament ID, derives from the first of `utxos`, which the transaction consumes) and locks it at the tournament validator with the configuration and the settlement deadline (settleBy) as inline datum, its validity ending before the deadline. The tournament output holds its min-UTxO plus the creator's deposit (the answer's `deposit`): what the prizes exceed a full bracket's entry fees by, so that the prizes are guaranteed on chain; it returns to the admin at settlement (what the prizes leave) or with a cancel or refund. A free tournament (no entryFee, or 0) with sponsored prizes deposits them all. Refused with 400, naming the field and the limit: a name over 64 bytes, a bracket outside 2..64, more placements than the bracket or more than 32, more than 8 fixed payouts (one settlement transaction pays them all), a prize below the ledger minimum of its output, entry fees of a full bracket or prizes above 45000000000000000 lovelace, a settleBy less than 10 minutes or more than 365 days after the chain's time (default 30 days), an entryFee between 0 and 1200000 lovelace (MIN_PAYOUT_LOVELACE: an entry fee is 0 or at least that, the smallest payment the contract returns on its own), a free tournament whose prizes are positive but less than bracketSize × MIN_PAYOUT_LOVELACE (a cancel or refund of its full bracket shares them among the players), an admin address or a fixed payout address that is not a key address (a script or a pointer address), addresses of the other network family. The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
+         * @description Builds the transaction that mints the tournament NFT (its name, the tournament ID, derives from the first of `utxos`, which the transaction consumes) and locks it at the tournament validator with the configuration and the settlement deadline (settleBy) as inline datum, its validity ending before the deadline. The tournament output holds its min-UTxO plus the creator's deposit (the answer's `deposit`): what the prizes exceed a full bracket's entry fees by, so that the prizes are guaranteed on chain; it returns to the admin at settlement (what the prizes leave) or with a cancel or refund. A free tournament (no entryFee, or 0) with sponsored prizes deposits them all. Refused with 400, naming the field and the limit: a name over 64 bytes, a bracket outside 2..64, more placements than the bracket or more than 32, more than 8 fixed payouts (one settlement transaction pays them all), a prize below the ledger minimum of its output, entry fees of a full bracket or prizes above 45000000000000000 lovelace, a settleBy less than 10 minutes or more than 365 days after the chain's time (default 30 days), an entryFee between 0 and 1300000 lovelace (MIN_PAYOUT_LOVELACE: an entry fee is 0 or at least that, the smallest payment the contract returns on its own), a free tournament whose prizes are positive but less than bracketSize × MIN_PAYOUT_LOVELACE (a cancel or refund of its full bracket shares them among the players), an admin address or a fixed payout address that is not a key address (a script or a pointer address), addresses of the other network family. The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
          */
         post: operations["createTournament"];
         delete?: never;
@@ -456,7 +456,7 @@ export interface paths {
         };
         /**
          * List a tournament's registrations
-         * @description Every output at the tournament's registration address, ordered by output reference, also after the tournament ended (what is left there can be cancelled by its registrant). `valid` when its inline datum is exactly the canonical encoding of an address with a key payment credential, it holds at least the entry fee, and what it holds beyond the fee can be returned in an output of its own (at least 1200000 lovelace, MIN_PAYOUT_LOVELACE, and that output's ledger minimum when it carries tokens). An invalid one carries `reason`, a sentence: outputs with another datum (or none, or a datum hash) are listed with address null, a script address as it is; neither can be added, nor can an overpayment too small to return (its registrant can unregister it); an underpaid one can be added, the admin paying what it lacks. Filter with `valid`; pages of `limit` (1..100, default 100), numbered from 1 by `page` (alias `cursor`). contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
+         * @description Every output at the tournament's registration address, ordered by output reference, also after the tournament ended (what is left there can be cancelled by its registrant). `valid` when its inline datum is exactly the canonical encoding of an address with a key payment credential, it holds at least the entry fee, and what it holds beyond the fee can be returned in an output of its own (at least 1300000 lovelace, MIN_PAYOUT_LOVELACE, and that output's ledger minimum when it carries tokens). An invalid one carries `reason`, a sentence: outputs with another datum (or none, or a datum hash) are listed with address null, a script address as it is; neither can be added, nor can an overpayment too small to return (its registrant can unregister it); an underpaid one can be added, the admin paying what it lacks. Filter with `valid`; pages of `limit` (1..100, default 100), numbered from 1 by `page` (alias `cursor`). contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
          */
         get: operations["listTournamentRegistrations"];
         put?: never;
@@ -478,7 +478,7 @@ export interface paths {
         put?: never;
         /**
          * Add participants
-         * @description Builds the admin's transaction that consumes the given registrations and appends their addresses to the tournament's datum, in the ledger's input order (by output reference). Output 0 continues the tournament, grown by exactly the entry fee per participant; the admin's UTxOs pay what an underpaid registration lacks. What a registration holds beyond the entry fee (an overpayment, a free tournament's registration, any token) goes back to its registrant: outputs 1, 2, … in the same order, each tagged [tournamentId, the registrant's participant index]. The validity ends before settleBy. Refused with 400: more than 40 registrations (split them into several requests, each submitted before the next), a transaction over the ledger's size or execution limits, not the admin, more participants than the bracket, an output that is not an unspent registration of this tournament, a registration whose datum is not exactly a key address, an address that differs from the registration's datum or is already a participant, a registration overpaid by less than 1200000 lovelace (MIN_PAYOUT_LOVELACE) or carrying tokens whose return its lovelace beyond the fee cannot pay (the contract makes nobody fund another's return; listed as valid false with the reason, its registrant can unregister it). After the settlement deadline (settleBy; status expired) adding is refused with a 400 that points to POST /tournaments/{tournamentId}/refund. changeAddress defaults to adminAddress. The tournament's registration validator (about 800 bytes, one per tournament) is attached inline: by reference it would save about 22,000 lovelace per transaction but lock about 4.8 ADA for good in its deployment, more than a tournament's few such transactions save. The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
+         * @description Builds the admin's transaction that consumes the given registrations and appends their addresses to the tournament's datum, in the ledger's input order (by output reference). Output 0 continues the tournament, grown by exactly the entry fee per participant; the admin's UTxOs pay what an underpaid registration lacks. What a registration holds beyond the entry fee (an overpayment, a free tournament's registration, any token) goes back to its registrant: outputs 1, 2, … in the same order, each tagged [tournamentId, the registrant's participant index]. The validity ends before settleBy. Refused with 400: more than 40 registrations (split them into several requests, each submitted before the next), a transaction over the ledger's size or execution limits, not the admin, more participants than the bracket, an output that is not an unspent registration of this tournament, a registration whose datum is not exactly a key address, an address that differs from the registration's datum or is already a participant, a registration overpaid by less than 1300000 lovelace (MIN_PAYOUT_LOVELACE) or carrying tokens whose return its lovelace beyond the fee cannot pay (the contract makes nobody fund another's return; listed as valid false with the reason, its registrant can unregister it). After the settlement deadline (settleBy; status expired) adding is refused with a 400 that points to POST /tournaments/{tournamentId}/refund. changeAddress defaults to adminAddress. The tournament's registration validator (about 800 bytes, one per tournament) is attached inline: by reference it would save about 22,000 lovelace per transaction but lock about 4.8 ADA for good in its deployment, more than a tournament's few such transactions save. The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
          */
         post: operations["addTournamentParticipants"];
         delete?: never;
@@ -4170,7 +4170,7 @@ export interface operations {
                      *           "outputRef": "71abfadaec6969b46b3aeafb766d3974f5cd0804fcdedf29db16b07e86deaab8#0",
                      *           "lovelace": "8866230",
                      *           "contractTitle": "cardano-tx-service/tournament",
-                     *           "contractVersion": "2.0.0",
+                     *           "contractVersion": "2.1.0",
                      *           "policyId": "a4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b5",
                      *           "registrationAddress": "addr_test1wqh28nj8qg6z7wnmvpn20ah2ylc4ldj047hyesjyk0qaxpq9p47sj",
                      *           "exitRule": "Until the bracket is full the admin may cancel (every entry fee back); once it is full the only ways out are a settlement, or a cancel or refund that shares the entry fees and the prize deposit equally among the players."
@@ -4332,7 +4332,7 @@ export interface operations {
                      *       "statusCode": 404,
                      *       "error": "Not Found",
                      *       "code": "SVC_ERR_NOT_FOUND",
-                     *       "message": "No tournament contract deployment \"cardano-tx-service/tournament\" version \"1.0.0\": this service knows \"cardano-tx-service/tournament\" version \"2.0.0\".",
+                     *       "message": "No tournament contract deployment \"cardano-tx-service/tournament\" version \"1.0.0\": this service knows \"cardano-tx-service/tournament\" version \"2.1.0\".",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -4452,7 +4452,7 @@ export interface operations {
                     changeAddress?: string;
                     /** @description How many participants the tournament has; from 2 to 64 (larger brackets would not fit the ledger's limits: every add carries the whole participant list). Settlement needs a full bracket. A bracket of 64 is filled in two or more add-participants transactions of up to 40 and settled in one. */
                     bracketSize: number;
-                    /** @description Lovelace each participant pays to register: 0 or at least 1200000 (MIN_PAYOUT_LOVELACE, the smallest payment the contract returns in an output of its own); 0 when absent: a free tournament, whose registrations hold their min-UTxO or 1200000 lovelace, whichever is more (returned to the registrant when added), and whose prizes the creator's deposit pays (0, or at least bracketSize × 1200000 lovelace: a cancel or refund of a full bracket shares them among the players). A non-negative safe integer, or a decimal string such as "5_000_000". */
+                    /** @description Lovelace each participant pays to register: 0 or at least 1300000 (MIN_PAYOUT_LOVELACE, the smallest payment the contract returns in an output of its own); 0 when absent: a free tournament, whose registrations hold their min-UTxO or 1300000 lovelace, whichever is more (returned to the registrant when added), and whose prizes the creator's deposit pays (0, or at least bracketSize × 1300000 lovelace: a cancel or refund of a full bracket shares them among the players). A non-negative safe integer, or a decimal string such as "5_000_000". */
                     entryFee?: number | string;
                     /** @description Absolute lovelace amounts paid to the 1st, 2nd, ... placement; at most bracketSize entries and at most 32 (what one settlement transaction can pay within the ledger's execution limits, besides the fixed payouts). Whatever they and fixedPayouts exceed a full bracket's entry fees (bracketSize × entryFee) by, the creator deposits at creation (the answer's `deposit`): the prizes are guaranteed on chain. */
                     payoutStructure: (number | string)[];
@@ -4552,7 +4552,7 @@ export interface operations {
                      *       "statusCode": 404,
                      *       "error": "Not Found",
                      *       "code": "SVC_ERR_NOT_FOUND",
-                     *       "message": "No tournament contract deployment \"cardano-tx-service/tournament\" version \"1.0.0\": this service knows \"cardano-tx-service/tournament\" version \"2.0.0\".",
+                     *       "message": "No tournament contract deployment \"cardano-tx-service/tournament\" version \"1.0.0\": this service knows \"cardano-tx-service/tournament\" version \"2.1.0\".",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -4826,7 +4826,7 @@ export interface operations {
                      *       "statusCode": 404,
                      *       "error": "Not Found",
                      *       "code": "SVC_ERR_NOT_FOUND",
-                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.0.0\": no output of this contract holds or held its NFT.",
+                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.1.0\": no output of this contract holds or held its NFT.",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -5022,7 +5022,7 @@ export interface operations {
                      *       "statusCode": 404,
                      *       "error": "Not Found",
                      *       "code": "SVC_ERR_NOT_FOUND",
-                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.0.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
+                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.1.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -5236,7 +5236,7 @@ export interface operations {
                      *       "statusCode": 404,
                      *       "error": "Not Found",
                      *       "code": "SVC_ERR_NOT_FOUND",
-                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.0.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
+                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.1.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -5389,7 +5389,7 @@ export interface operations {
                      *           "address": "addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej",
                      *           "outputRef": "9b0e5b1d8f3c2a4e6d7f8091a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5#0",
                      *           "valid": false,
-                     *           "reason": "It is overpaid by 500000 lovelace, less than the 1200000 lovelace (MIN_PAYOUT_LOVELACE, 1.2 ADA) a returned output needs: the contract refuses to add it (nobody can make the admin fund its return); its registrant can take it back with POST /tournaments/66ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c/unregister.",
+                     *           "reason": "It is overpaid by 500000 lovelace, less than the 1300000 lovelace (MIN_PAYOUT_LOVELACE, 1.3 ADA) a returned output needs: the contract refuses to add it (nobody can make the admin fund its return); its registrant can take it back with POST /tournaments/66ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c/unregister.",
                      *           "paidFeesLovelace": "5500000"
                      *         }
                      *       ],
@@ -5406,7 +5406,7 @@ export interface operations {
                             address: string | null;
                             /** @description The registration output, <tx hash>#<index>. */
                             outputRef: string;
-                            /** @description true when the inline datum is a key address, the output holds at least the entry fee, and what it holds beyond the fee can be returned in an output of its own (at least 1200000 lovelace, MIN_PAYOUT_LOVELACE, and the output's ledger minimum when it carries tokens). */
+                            /** @description true when the inline datum is a key address, the output holds at least the entry fee, and what it holds beyond the fee can be returned in an output of its own (at least 1300000 lovelace, MIN_PAYOUT_LOVELACE, and the output's ledger minimum when it carries tokens). */
                             valid: boolean;
                             /** @description Only when valid is false: why, a sentence (no inline datum, not a key address, underpaid, an overpayment too small to return). An overpaid one, or one carrying tokens that cannot pay their return, is refused by an add: its registrant can unregister it. */
                             reason?: string;
@@ -5467,7 +5467,7 @@ export interface operations {
                      *       "statusCode": 404,
                      *       "error": "Not Found",
                      *       "code": "SVC_ERR_NOT_FOUND",
-                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.0.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
+                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.1.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -5676,7 +5676,7 @@ export interface operations {
                      *       "statusCode": 404,
                      *       "error": "Not Found",
                      *       "code": "SVC_ERR_NOT_FOUND",
-                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.0.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
+                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.1.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -5892,7 +5892,7 @@ export interface operations {
                      *       "statusCode": 404,
                      *       "error": "Not Found",
                      *       "code": "SVC_ERR_NOT_FOUND",
-                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.0.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
+                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.1.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -6102,7 +6102,7 @@ export interface operations {
                      *       "statusCode": 404,
                      *       "error": "Not Found",
                      *       "code": "SVC_ERR_NOT_FOUND",
-                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.0.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
+                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.1.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -6313,7 +6313,7 @@ export interface operations {
                      *       "statusCode": 404,
                      *       "error": "Not Found",
                      *       "code": "SVC_ERR_NOT_FOUND",
-                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.0.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
+                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.1.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
