@@ -372,13 +372,13 @@ export interface paths {
         };
         /**
          * List tournaments
-         * @description The live tournaments of a contract deployment (open, full or expired; ended ones are read one at a time with GET /tournaments/{tournamentId}): outputs at the tournament validator holding one tournament NFT and a datum that decodes and names its ID's registration validator (the NFT policy cannot check that; a tournament naming another could never add its registrations, so it is not listed, and is a 404 everywhere), ordered by tournament ID. Pages of `limit` (1..100, default 100); `pageState` (alias `cursor`) is opaque, and absent on the last page. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
+         * @description The live tournaments of a contract deployment (open, full or expired; ended ones are read one at a time with GET /tournaments/{tournamentId}): outputs at the tournament validator holding one tournament NFT and a datum that decodes and names its ID's registration validator. An output there holding a token of the tournament policy that the service cannot read (a datum that does not decode, another registration validator: the NFT policy cannot check that) is listed too, with status unreadable, what it holds and why: whatever holds value is listed. Ordered by tournament ID. Pages of `limit` (1..100, default 100); `pageState` (alias `cursor`) is opaque, and absent on the last page. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
          */
         get: operations["listTournaments"];
         put?: never;
         /**
          * Create a tournament
-         * @description Builds the transaction that mints the tournament NFT (its name, the tournament ID, derives from the first of `utxos`, which the transaction consumes) and locks it at the tournament validator with the configuration and the settlement deadline (settleBy) as inline datum, its validity ending before the deadline. The tournament output holds its min-UTxO plus the creator's deposit (the answer's `deposit`): what the prizes exceed a full bracket's entry fees by, so that the prizes are guaranteed on chain; it returns to the admin at settlement (what the prizes leave) or with a cancel or refund. A free tournament (no entryFee, or 0) with sponsored prizes deposits them all. Refused with 400, naming the field and the limit: a name over 64 bytes, a bracket outside 2..64, more placements than the bracket or more than 32, more than 8 fixed payouts (one settlement transaction pays them all), a prize below the ledger minimum of its output, entry fees of a full bracket or prizes above 45000000000000000 lovelace, a settleBy less than 10 minutes or more than 365 days after the chain's time (default 30 days), an admin address that is not a key address, addresses of the other network family. The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
+         * @description Builds the transaction that mints the tournament NFT (its name, the tournament ID, derives from the first of `utxos`, which the transaction consumes) and locks it at the tournament validator with the configuration and the settlement deadline (settleBy) as inline datum, its validity ending before the deadline. The tournament output holds its min-UTxO plus the creator's deposit (the answer's `deposit`): what the prizes exceed a full bracket's entry fees by, so that the prizes are guaranteed on chain; it returns to the admin at settlement (what the prizes leave) or with a cancel or refund. A free tournament (no entryFee, or 0) with sponsored prizes deposits them all. Refused with 400, naming the field and the limit: a name over 64 bytes, a bracket outside 2..64, more placements than the bracket or more than 32, more than 8 fixed payouts (one settlement transaction pays them all), a prize below the ledger minimum of its output, entry fees of a full bracket or prizes above 45000000000000000 lovelace, a settleBy less than 10 minutes or more than 365 days after the chain's time (default 30 days), an entryFee between 0 and 1300000 lovelace (MIN_PAYOUT_LOVELACE: an entry fee is 0 or at least that, the smallest payment the contract returns on its own), a free tournament whose prizes are positive but less than bracketSize × MIN_PAYOUT_LOVELACE (a cancel or refund of its full bracket shares them among the players), an admin address or a fixed payout address that is not a key address (a script or a pointer address), addresses of the other network family. The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
          */
         post: operations["createTournament"];
         delete?: never;
@@ -396,7 +396,7 @@ export interface paths {
         };
         /**
          * Get a tournament
-         * @description The tournament, as the chain holds it now: open, full or expired (settleBy reached at the chain's tip). After it ended, as its last output and the transaction that spent it say: status settled (with results and payouts), cancelled or refunded (with refunds), and endedBy naming that transaction; read from the chain on every backend. 404 when no output of this contract ever held its NFT. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
+         * @description The tournament, as the chain holds it now: open, full or expired (settleBy reached at the chain's tip). After it ended, as its last output and the transaction that spent it say: status settled (with results and payouts), cancelled or refunded (with refunds), and endedBy naming that transaction; read from the chain on every backend. When the output holding its NFT cannot be read as a tournament (its datum does not decode, or names another registration validator), status unreadable with the value it holds and the reason (the second example); the building endpoints answer 400 for it. 404 when no output of this contract ever held its NFT. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
          */
         get: operations["getTournament"];
         put?: never;
@@ -438,7 +438,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a registration
-         * @description Builds the transaction that spends the registration (Cancel) and refunds the whole output to the registrant, who must sign it (required signer). Refused with 400 when registererAddress is not the registration's address, or the output is not an unspent registration of this tournament (already added or cancelled). A registration left after the tournament ended (settled, cancelled, refunded) can still be cancelled. changeAddress defaults to registererAddress. The tournament's registration validator (about 800 bytes, one per tournament) is attached inline: by reference it would save about 22,000 lovelace per transaction but lock about 4.8 ADA for good in its deployment, more than a tournament's few such transactions save. The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
+         * @description Builds the transaction that spends the registration (Cancel) and refunds the whole output to the registrant, who must sign it (required signer). Refused with 400 when registererAddress is not the registration's address, or the output is not an unspent registration of this tournament (already added or cancelled). A registration left after the tournament ended (settled, cancelled, refunded) can still be cancelled. A registration whose datum is a datum hash, not inline, is refused with a 400 that says how its registrant can cancel it with a transaction of their own. changeAddress defaults to registererAddress. The tournament's registration validator (about 800 bytes, one per tournament) is attached inline: by reference it would save about 22,000 lovelace per transaction but lock about 4.8 ADA for good in its deployment, more than a tournament's few such transactions save. The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
          */
         post: operations["unregisterFromTournament"];
         delete?: never;
@@ -456,7 +456,7 @@ export interface paths {
         };
         /**
          * List a tournament's registrations
-         * @description Every output at the tournament's registration address, ordered by output reference, also after the tournament ended (what is left there can be cancelled by its registrant). `valid` when its inline datum is exactly the canonical encoding of an address with a key payment credential and it holds at least the entry fee; outputs with another datum (or none) are listed with valid false and address null, a script address with valid false; neither can be added. Filter with `valid`; pages of `limit` (1..100, default 100), numbered from 1 by `page` (alias `cursor`). contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
+         * @description Every output at the tournament's registration address, ordered by output reference, also after the tournament ended (what is left there can be cancelled by its registrant). `valid` when its inline datum is exactly the canonical encoding of an address with a key payment credential, it holds at least the entry fee, and what it holds beyond the fee can be returned in an output of its own (at least 1300000 lovelace, MIN_PAYOUT_LOVELACE, and that output's ledger minimum when it carries tokens). An invalid one carries `reason`, a sentence: outputs with another datum (or none, or a datum hash) are listed with address null, a script address as it is; neither can be added, nor can an overpayment too small to return (its registrant can unregister it); an underpaid one can be added, the admin paying what it lacks. Filter with `valid`; pages of `limit` (1..100, default 100), numbered from 1 by `page` (alias `cursor`). contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
          */
         get: operations["listTournamentRegistrations"];
         put?: never;
@@ -478,7 +478,7 @@ export interface paths {
         put?: never;
         /**
          * Add participants
-         * @description Builds the admin's transaction that consumes the given registrations and appends their addresses to the tournament's datum, in the ledger's input order (by output reference). Output 0 continues the tournament, grown by exactly the entry fee per participant; the admin's UTxOs pay what an underpaid registration lacks. What a registration holds beyond the entry fee (an overpayment, a free tournament's min-UTxO, any token) goes back to its registrant: outputs 1, 2, … in the same order, each tagged [tournamentId, the registrant's participant index] and topped up to its min-UTxO by the admin. The validity ends before settleBy. Refused with 400: more than 40 registrations (split them into several requests, each submitted before the next), a transaction over the ledger's size or execution limits, not the admin, more participants than the bracket, an output that is not an unspent registration of this tournament, a registration whose datum is not exactly a key address, an address that differs from the registration's datum or is already a participant. After the settlement deadline (settleBy; status expired) adding is refused with a 400 that points to POST /tournaments/{tournamentId}/refund. changeAddress defaults to adminAddress. The tournament's registration validator (about 800 bytes, one per tournament) is attached inline: by reference it would save about 22,000 lovelace per transaction but lock about 4.8 ADA for good in its deployment, more than a tournament's few such transactions save. The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
+         * @description Builds the admin's transaction that consumes the given registrations and appends their addresses to the tournament's datum, in the ledger's input order (by output reference). Output 0 continues the tournament, grown by exactly the entry fee per participant; the admin's UTxOs pay what an underpaid registration lacks. What a registration holds beyond the entry fee (an overpayment, a free tournament's registration, any token) goes back to its registrant: outputs 1, 2, … in the same order, each tagged [tournamentId, the registrant's participant index]. The validity ends before settleBy. Refused with 400: more than 40 registrations (split them into several requests, each submitted before the next), a transaction over the ledger's size or execution limits, not the admin, more participants than the bracket, an output that is not an unspent registration of this tournament, a registration whose datum is not exactly a key address, an address that differs from the registration's datum or is already a participant, a registration overpaid by less than 1300000 lovelace (MIN_PAYOUT_LOVELACE) or carrying tokens whose return its lovelace beyond the fee cannot pay (the contract makes nobody fund another's return; listed as valid false with the reason, its registrant can unregister it). After the settlement deadline (settleBy; status expired) adding is refused with a 400 that points to POST /tournaments/{tournamentId}/refund. changeAddress defaults to adminAddress. The tournament's registration validator (about 800 bytes, one per tournament) is attached inline: by reference it would save about 22,000 lovelace per transaction but lock about 4.8 ADA for good in its deployment, more than a tournament's few such transactions save. The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
          */
         post: operations["addTournamentParticipants"];
         delete?: never;
@@ -518,7 +518,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a tournament (admin)
-         * @description Builds the admin's transaction that ends the tournament at any time, before or after the deadline (e.g. a bracket that did not fill): the admin must sign (required signer). The transaction burns the NFT and pays each of the N participants the entry fee back in outputs 0..N-1 (in participant order, output k tagged with [tournamentId, k] as inline datum; none when entry is free), then the rest of the tournament output (the deposit and the min-UTxO) to the admin in the next output, tagged [tournamentId, N]. Registrations not added stay cancellable by their registrants (POST /tournaments/{tournamentId}/unregister). Refused with 400 when adminAddress is not the tournament's admin. 404 when there is no live tournament with this ID (it does not exist or already ended). changeAddress defaults to adminAddress. The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
+         * @description Builds the admin's transaction that ends the tournament at any time, before or after the deadline (e.g. a bracket that did not fill): the admin must sign (required signer). The transaction burns the NFT and pays each of the N participants in outputs 0..N-1 (in participant order, output k tagged with [tournamentId, k] as inline datum). Before the bracket is full: the entry fee back (none when entry is free), then the rest of the tournament output (the deposit and the min-UTxO) to the admin in the next output, tagged [tournamentId, N]. Once the bracket is full the prizes belong to the players: participant k gets the entry fee plus floor(D / N) of the deposit D (the tournament's `deposit`), participant 0 also D mod N, and the admin only what is left (the min-UTxO), as the contract requires (the tournament's `exitRule`). Registrations not added stay cancellable by their registrants (POST /tournaments/{tournamentId}/unregister). Refused with 400 when adminAddress is not the tournament's admin. 404 when there is no live tournament with this ID (it does not exist or already ended). changeAddress defaults to adminAddress. The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
          */
         post: operations["cancelTournament"];
         delete?: never;
@@ -538,7 +538,7 @@ export interface paths {
         put?: never;
         /**
          * Refund an expired tournament (anyone)
-         * @description Builds the transaction that ends a tournament whose settlement deadline has passed (status expired), with no signature but the caller's for the UTxOs that pay the fee and the collateral: nobody's coins depend on the admin. Its validity starts after settleBy. The transaction burns the NFT and pays each of the N participants the entry fee back in outputs 0..N-1 (in participant order, output k tagged with [tournamentId, k] as inline datum; none when entry is free), then the rest of the tournament output (the deposit and the min-UTxO) to the admin in the next output, tagged [tournamentId, N]. Registrations not added stay cancellable by their registrants (POST /tournaments/{tournamentId}/unregister). Refused with 400 before the deadline (the message gives settleBy in UTC; before it only the admin can cancel). 404 when there is no live tournament with this ID (it does not exist or already ended). The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
+         * @description Builds the transaction that ends a tournament whose settlement deadline has passed (status expired), with no signature but the caller's for the UTxOs that pay the fee and the collateral: nobody's coins depend on the admin. Its validity starts after settleBy. The transaction burns the NFT and pays each of the N participants in outputs 0..N-1 (in participant order, output k tagged with [tournamentId, k] as inline datum). Before the bracket is full: the entry fee back (none when entry is free), then the rest of the tournament output (the deposit and the min-UTxO) to the admin in the next output, tagged [tournamentId, N]. Once the bracket is full the prizes belong to the players: participant k gets the entry fee plus floor(D / N) of the deposit D (the tournament's `deposit`), participant 0 also D mod N, and the admin only what is left (the min-UTxO), as the contract requires (the tournament's `exitRule`). Registrations not added stay cancellable by their registrants (POST /tournaments/{tournamentId}/unregister). Refused with 400 before the deadline (the message gives settleBy in UTC; before it only the admin can cancel). 404 when there is no live tournament with this ID (it does not exist or already ended). The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
          */
         post: operations["refundTournament"];
         delete?: never;
@@ -4170,16 +4170,17 @@ export interface operations {
                      *           "outputRef": "71abfadaec6969b46b3aeafb766d3974f5cd0804fcdedf29db16b07e86deaab8#0",
                      *           "lovelace": "8866230",
                      *           "contractTitle": "cardano-tx-service/tournament",
-                     *           "contractVersion": "2.0.0",
+                     *           "contractVersion": "2.1.0",
                      *           "policyId": "a4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b5",
-                     *           "registrationAddress": "addr_test1wqh28nj8qg6z7wnmvpn20ah2ylc4ldj047hyesjyk0qaxpq9p47sj"
+                     *           "registrationAddress": "addr_test1wqh28nj8qg6z7wnmvpn20ah2ylc4ldj047hyesjyk0qaxpq9p47sj",
+                     *           "exitRule": "Until the bracket is full the admin may cancel (every entry fee back); once it is full the only ways out are a settlement, or a cancel or refund that shares the entry fees and the prize deposit equally among the players."
                      *         }
                      *       ]
                      *     }
                      */
                     "application/json": {
-                        /** @description Tournaments, ordered by tournament ID. */
-                        results: {
+                        /** @description Tournaments (and outputs holding a tournament NFT that cannot be read: status unreadable), ordered by tournament ID. */
+                        results: ({
                             /** @description The tournament ID: the NFT's asset name, blake2b-256 of the seed output reference (64 hex). */
                             tournamentId: string;
                             /** @description The tournament's name. */
@@ -4217,6 +4218,11 @@ export interface operations {
                             policyId: string;
                             /** @description Our addition: the address of this tournament's registration validator. */
                             registrationAddress: string;
+                            /**
+                             * @description How the tournament can end, one sentence, the same for every tournament (the contract enforces it): before the bracket is full a cancel pays every entry fee back and the rest (the deposit) to the admin; once it is full a cancel or a refund pays participant k (output k) the entry fee plus floor(D / N) of the deposit D, participant 0 also D mod N, and the admin what is left.
+                             * @example Until the bracket is full the admin may cancel (every entry fee back); once it is full the only ways out are a settlement, or a cancel or refund that shares the entry fees and the prize deposit equally among the players.
+                             */
+                            exitRule: string;
                             /** @description Only for an ended tournament (settled, cancelled, refunded): the transaction that ended it. */
                             endedBy?: {
                                 /** @description How it ended: settle (the admin paid the prizes), cancel (the admin refunded the entry fees), refund (anyone did, after settleBy). */
@@ -4235,7 +4241,7 @@ export interface operations {
                                 /** @description The output, <ending tx hash>#<k>. */
                                 outputRef: string;
                             }[];
-                            /** @description Only for a cancelled or refunded tournament: each participant's entry fee back (output k for participant k, tagged [tournamentId, k]; none when entry is free), then the rest of the tournament output to the admin in the next output (output N, or output 0 when entry is free), tagged [tournamentId, N] where N is the number of participants. */
+                            /** @description Only for a cancelled or refunded tournament: each participant's payment (output k for participant k, tagged [tournamentId, k]): the entry fee back, and once the bracket was full also an equal share of the deposit (floor(deposit / N), participant 0 also the remainder); none when that is 0 (free entry, and a bracket not full or no prizes). Then the rest of the tournament output to the admin in the next output (output N, or output 0 when no participant is paid), tagged [tournamentId, N] where N is the number of participants. */
                             refunds?: {
                                 /** @description The address paid. */
                                 address: string;
@@ -4244,7 +4250,36 @@ export interface operations {
                                 /** @description The output, <ending tx hash>#<k>. */
                                 outputRef: string;
                             }[];
-                        }[];
+                        } | {
+                            /** @description The tournament ID: the NFT's asset name, blake2b-256 of the seed output reference (64 hex). */
+                            tournamentId: string;
+                            /**
+                             * @description An output holds the tournament's NFT, but the service cannot read it as a tournament.
+                             * @enum {string}
+                             */
+                            status: "unreadable";
+                            /** @description Why it cannot be read, a sentence (a datum that does not decode, another registration validator, …). */
+                            reason: string;
+                            /** @description The output that holds the NFT, <tx hash>#<index>. */
+                            outputRef: string;
+                            /** @description Where that output is. */
+                            address: string;
+                            /** @description What the output holds. Lovelace, as a decimal string. */
+                            lovelace: string;
+                            /** @description Everything the output holds, lovelace first. */
+                            value: {
+                                /** @description lovelace, or policy id + asset name (hex). */
+                                unit: string;
+                                /** @description The quantity, a decimal string. */
+                                quantity: string;
+                            }[];
+                            /** @description The contract deployment's title. */
+                            contractTitle: string;
+                            /** @description The contract deployment's version. */
+                            contractVersion: string;
+                            /** @description The NFT's policy id (= the tournament script hash). */
+                            policyId: string;
+                        })[];
                         /** @description Pass it back as pageState (or cursor) for the next page; absent on the last page. */
                         pageState?: string;
                     };
@@ -4297,7 +4332,7 @@ export interface operations {
                      *       "statusCode": 404,
                      *       "error": "Not Found",
                      *       "code": "SVC_ERR_NOT_FOUND",
-                     *       "message": "No tournament contract deployment \"cardano-tx-service/tournament\" version \"1.0.0\": this service knows \"cardano-tx-service/tournament\" version \"2.0.0\".",
+                     *       "message": "No tournament contract deployment \"cardano-tx-service/tournament\" version \"1.0.0\": this service knows \"cardano-tx-service/tournament\" version \"2.1.0\".",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -4417,7 +4452,7 @@ export interface operations {
                     changeAddress?: string;
                     /** @description How many participants the tournament has; from 2 to 64 (larger brackets would not fit the ledger's limits: every add carries the whole participant list). Settlement needs a full bracket. A bracket of 64 is filled in two or more add-participants transactions of up to 40 and settled in one. */
                     bracketSize: number;
-                    /** @description Lovelace each participant pays to register; 0 when absent: a free tournament, whose registrations hold only their min-UTxO (returned to the registrant when added) and whose prizes the creator's deposit pays. A non-negative safe integer, or a decimal string such as "5_000_000". */
+                    /** @description Lovelace each participant pays to register: 0 or at least 1300000 (MIN_PAYOUT_LOVELACE, the smallest payment the contract returns in an output of its own); 0 when absent: a free tournament, whose registrations hold their min-UTxO or 1300000 lovelace, whichever is more (returned to the registrant when added), and whose prizes the creator's deposit pays (0, or at least bracketSize × 1300000 lovelace: a cancel or refund of a full bracket shares them among the players). A non-negative safe integer, or a decimal string such as "5_000_000". */
                     entryFee?: number | string;
                     /** @description Absolute lovelace amounts paid to the 1st, 2nd, ... placement; at most bracketSize entries and at most 32 (what one settlement transaction can pay within the ledger's execution limits, besides the fixed payouts). Whatever they and fixedPayouts exceed a full bracket's entry fees (bracketSize × entryFee) by, the creator deposits at creation (the answer's `deposit`): the prizes are guaranteed on chain. */
                     payoutStructure: (number | string)[];
@@ -4517,7 +4552,7 @@ export interface operations {
                      *       "statusCode": 404,
                      *       "error": "Not Found",
                      *       "code": "SVC_ERR_NOT_FOUND",
-                     *       "message": "No tournament contract deployment \"cardano-tx-service/tournament\" version \"1.0.0\": this service knows \"cardano-tx-service/tournament\" version \"2.0.0\".",
+                     *       "message": "No tournament contract deployment \"cardano-tx-service/tournament\" version \"1.0.0\": this service knows \"cardano-tx-service/tournament\" version \"2.1.0\".",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -4636,62 +4671,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A tournament as the chain holds it (live), or as its last output and the transaction that ended it say (ended). */
+            /** @description A tournament (status open, full, expired, settled, cancelled, refunded), or, with status unreadable, an output holding its NFT that the service cannot read. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "tournamentId": "66ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c",
-                     *       "name": "Friday cup",
-                     *       "adminAddress": "addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej",
-                     *       "bracketSize": 2,
-                     *       "entryFee": "5000000",
-                     *       "payoutStructure": [
-                     *         "15000000"
-                     *       ],
-                     *       "fixedPayouts": [
-                     *         [
-                     *           "addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej",
-                     *           "2000000"
-                     *         ]
-                     *       ],
-                     *       "participants": [
-                     *         "addr_test1vr75dew8ess84ya8zvt8en6fcx0ms6daez39prvc9vltukq0ct42e",
-                     *         "addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej"
-                     *       ],
-                     *       "status": "settled",
-                     *       "settleBy": 1798108491000,
-                     *       "deposit": "7000000",
-                     *       "outputRef": "288fa5ee15df0d57f87ee17782b2aae820cc0392c4565356fed07a8337370aaf#0",
-                     *       "lovelace": "18866230",
-                     *       "contractTitle": "cardano-tx-service/tournament",
-                     *       "contractVersion": "2.0.0",
-                     *       "policyId": "a4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b5",
-                     *       "registrationAddress": "addr_test1wqh28nj8qg6z7wnmvpn20ah2ylc4ldj047hyesjyk0qaxpq9p47sj",
-                     *       "endedBy": {
-                     *         "action": "settle",
-                     *         "txHash": "3c7e538ed18221909e4e60266dc0d087682bc540bfdf8802ad673f25cd2a4753"
-                     *       },
-                     *       "results": [
-                     *         "addr_test1vr75dew8ess84ya8zvt8en6fcx0ms6daez39prvc9vltukq0ct42e"
-                     *       ],
-                     *       "payouts": [
-                     *         {
-                     *           "address": "addr_test1vr75dew8ess84ya8zvt8en6fcx0ms6daez39prvc9vltukq0ct42e",
-                     *           "lovelace": "15000000",
-                     *           "outputRef": "3c7e538ed18221909e4e60266dc0d087682bc540bfdf8802ad673f25cd2a4753#0"
-                     *         },
-                     *         {
-                     *           "address": "addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej",
-                     *           "lovelace": "2000000",
-                     *           "outputRef": "3c7e538ed18221909e4e60266dc0d087682bc540bfdf8802ad673f25cd2a4753#1"
-                     *         }
-                     *       ]
-                     *     }
-                     */
                     "application/json": {
                         /** @description The tournament ID: the NFT's asset name, blake2b-256 of the seed output reference (64 hex). */
                         tournamentId: string;
@@ -4730,6 +4715,11 @@ export interface operations {
                         policyId: string;
                         /** @description Our addition: the address of this tournament's registration validator. */
                         registrationAddress: string;
+                        /**
+                         * @description How the tournament can end, one sentence, the same for every tournament (the contract enforces it): before the bracket is full a cancel pays every entry fee back and the rest (the deposit) to the admin; once it is full a cancel or a refund pays participant k (output k) the entry fee plus floor(D / N) of the deposit D, participant 0 also D mod N, and the admin what is left.
+                         * @example Until the bracket is full the admin may cancel (every entry fee back); once it is full the only ways out are a settlement, or a cancel or refund that shares the entry fees and the prize deposit equally among the players.
+                         */
+                        exitRule: string;
                         /** @description Only for an ended tournament (settled, cancelled, refunded): the transaction that ended it. */
                         endedBy?: {
                             /** @description How it ended: settle (the admin paid the prizes), cancel (the admin refunded the entry fees), refund (anyone did, after settleBy). */
@@ -4748,7 +4738,7 @@ export interface operations {
                             /** @description The output, <ending tx hash>#<k>. */
                             outputRef: string;
                         }[];
-                        /** @description Only for a cancelled or refunded tournament: each participant's entry fee back (output k for participant k, tagged [tournamentId, k]; none when entry is free), then the rest of the tournament output to the admin in the next output (output N, or output 0 when entry is free), tagged [tournamentId, N] where N is the number of participants. */
+                        /** @description Only for a cancelled or refunded tournament: each participant's payment (output k for participant k, tagged [tournamentId, k]): the entry fee back, and once the bracket was full also an equal share of the deposit (floor(deposit / N), participant 0 also the remainder); none when that is 0 (free entry, and a bracket not full or no prizes). Then the rest of the tournament output to the admin in the next output (output N, or output 0 when no participant is paid), tagged [tournamentId, N] where N is the number of participants. */
                         refunds?: {
                             /** @description The address paid. */
                             address: string;
@@ -4757,6 +4747,35 @@ export interface operations {
                             /** @description The output, <ending tx hash>#<k>. */
                             outputRef: string;
                         }[];
+                    } | {
+                        /** @description The tournament ID: the NFT's asset name, blake2b-256 of the seed output reference (64 hex). */
+                        tournamentId: string;
+                        /**
+                         * @description An output holds the tournament's NFT, but the service cannot read it as a tournament.
+                         * @enum {string}
+                         */
+                        status: "unreadable";
+                        /** @description Why it cannot be read, a sentence (a datum that does not decode, another registration validator, …). */
+                        reason: string;
+                        /** @description The output that holds the NFT, <tx hash>#<index>. */
+                        outputRef: string;
+                        /** @description Where that output is. */
+                        address: string;
+                        /** @description What the output holds. Lovelace, as a decimal string. */
+                        lovelace: string;
+                        /** @description Everything the output holds, lovelace first. */
+                        value: {
+                            /** @description lovelace, or policy id + asset name (hex). */
+                            unit: string;
+                            /** @description The quantity, a decimal string. */
+                            quantity: string;
+                        }[];
+                        /** @description The contract deployment's title. */
+                        contractTitle: string;
+                        /** @description The contract deployment's version. */
+                        contractVersion: string;
+                        /** @description The NFT's policy id (= the tournament script hash). */
+                        policyId: string;
                     };
                 };
             };
@@ -4807,7 +4826,7 @@ export interface operations {
                      *       "statusCode": 404,
                      *       "error": "Not Found",
                      *       "code": "SVC_ERR_NOT_FOUND",
-                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.0.0\": no output of this contract holds or held its NFT.",
+                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.1.0\": no output of this contract holds or held its NFT.",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -5003,7 +5022,7 @@ export interface operations {
                      *       "statusCode": 404,
                      *       "error": "Not Found",
                      *       "code": "SVC_ERR_NOT_FOUND",
-                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.0.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
+                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.1.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -5217,7 +5236,7 @@ export interface operations {
                      *       "statusCode": 404,
                      *       "error": "Not Found",
                      *       "code": "SVC_ERR_NOT_FOUND",
-                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.0.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
+                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.1.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -5365,6 +5384,13 @@ export interface operations {
                      *           "outputRef": "8c14453bdee2cc900e019baeb05e4c6765fe5d0752147ce7d05058bec8769f89#0",
                      *           "valid": true,
                      *           "paidFeesLovelace": "5000000"
+                     *         },
+                     *         {
+                     *           "address": "addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej",
+                     *           "outputRef": "9b0e5b1d8f3c2a4e6d7f8091a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5#0",
+                     *           "valid": false,
+                     *           "reason": "It is overpaid by 500000 lovelace, less than the 1300000 lovelace (MIN_PAYOUT_LOVELACE, 1.3 ADA) a returned output needs: the contract refuses to add it (nobody can make the admin fund its return); its registrant can take it back with POST /tournaments/66ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c/unregister.",
+                     *           "paidFeesLovelace": "5500000"
                      *         }
                      *       ],
                      *       "page": 1,
@@ -5380,8 +5406,10 @@ export interface operations {
                             address: string | null;
                             /** @description The registration output, <tx hash>#<index>. */
                             outputRef: string;
-                            /** @description true when the datum is an address and the output holds at least the entry fee. */
+                            /** @description true when the inline datum is a key address, the output holds at least the entry fee, and what it holds beyond the fee can be returned in an output of its own (at least 1300000 lovelace, MIN_PAYOUT_LOVELACE, and the output's ledger minimum when it carries tokens). */
                             valid: boolean;
+                            /** @description Only when valid is false: why, a sentence (no inline datum, not a key address, underpaid, an overpayment too small to return). An overpaid one, or one carrying tokens that cannot pay their return, is refused by an add: its registrant can unregister it. */
+                            reason?: string;
                             /** @description What the output holds. Lovelace, as a decimal string. */
                             paidFeesLovelace: string;
                         }[];
@@ -5439,7 +5467,7 @@ export interface operations {
                      *       "statusCode": 404,
                      *       "error": "Not Found",
                      *       "code": "SVC_ERR_NOT_FOUND",
-                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.0.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
+                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.1.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -5648,7 +5676,7 @@ export interface operations {
                      *       "statusCode": 404,
                      *       "error": "Not Found",
                      *       "code": "SVC_ERR_NOT_FOUND",
-                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.0.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
+                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.1.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -5864,7 +5892,7 @@ export interface operations {
                      *       "statusCode": 404,
                      *       "error": "Not Found",
                      *       "code": "SVC_ERR_NOT_FOUND",
-                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.0.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
+                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.1.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -6074,7 +6102,7 @@ export interface operations {
                      *       "statusCode": 404,
                      *       "error": "Not Found",
                      *       "code": "SVC_ERR_NOT_FOUND",
-                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.0.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
+                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.1.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -6285,7 +6313,7 @@ export interface operations {
                      *       "statusCode": 404,
                      *       "error": "Not Found",
                      *       "code": "SVC_ERR_NOT_FOUND",
-                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.0.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
+                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.1.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */

@@ -10,12 +10,14 @@ import { getOutputMinLovelace } from "@meshsdk/core";
 import { checkNotPointer, paymentKeyHash } from "../cardano/address-rules.js";
 import { BadRequestError, refusal } from "../errors.js";
 import { buildTournamentTx } from "./assemble.js";
+import { MIN_PAYOUT_LOVELACE } from "./limits.js";
+import { registrationAddressOf } from "./read.js";
 import { registrationScriptOf } from "./registration-script.js";
 import { checkUnspent, unspentOnly, type TournamentContext, type TxAnswer } from "./context.js";
 import { beforeDeadline } from "./deadline.js";
 import { encodeTournamentDatum, mintCreateRedeemer, tournamentIdOf, type FixedPayout, type TournamentConfig } from "./datum.js";
 import { selectContract, type ContractSelector } from "./deployment.js";
-import { checkBracket, checkName, checkPayouts, depositOf, settleByOf } from "./rules.js";
+import { checkBracket, checkEntryFee, checkEntryFeeHoldsRegistration, checkFreePrizes, checkName, checkPayouts, depositOf, settleByOf } from "./rules.js";
 
 export interface CreateInput extends ContractSelector {
   readonly name: string;
@@ -41,6 +43,7 @@ export interface CreateAnswer extends TxAnswer {
 export async function createTournament(ctx: TournamentContext, input: CreateInput): Promise<CreateAnswer> {
   checkName(input.name);
   checkBracket(input.bracketSize);
+  checkEntryFee(input.entryFee);
   checkNotPointer(input.adminAddress, "adminAddress");
   paymentKeyHash(input.adminAddress, "adminAddress", "the admin signs the add-participants, settlement and cancel transactions");
   const contract = selectContract(ctx.network, input);
@@ -57,8 +60,10 @@ export async function createTournament(ctx: TournamentContext, input: CreateInpu
   const tournamentId = tournamentIdOf(seed.input.txHash, seed.input.outputIndex);
   const params = await ctx.chain.protocolParameters();
   checkPayouts({ ...input, network: ctx.network, params, tournamentId });
+  checkFreePrizes(input);
 
   const registration = registrationScriptOf(tournamentId);
+  checkEntryFeeHoldsRegistration(params, ctx.network, registrationAddressOf(registration.hash, ctx.network), input.entryFee);
   const config: TournamentConfig = {
     name: input.name,
     adminAddress: input.adminAddress,
@@ -83,6 +88,9 @@ export async function createTournament(ctx: TournamentContext, input: CreateInpu
     );
   let lovelace = deposit + minOf(deposit);
   while (deposit + minOf(lovelace) > lovelace) lovelace = deposit + minOf(lovelace);
+  // The contract (v2.1) wants MIN_PAYOUT_LOVELACE beyond the deposit: the admin's remainder output of
+  // a full bracket's cancel or refund must be payable from the pool.
+  if (lovelace < deposit + MIN_PAYOUT_LOVELACE) lovelace = deposit + MIN_PAYOUT_LOVELACE;
   const validTo = beforeDeadline(ctx.eraHistory, tip, settleBy);
   // settleByOf leaves at least MIN_SETTLE_WINDOW_MS: never null here.
   if (validTo === null) throw refusal(BadRequestError, (at) => `${at("settleBy")} is too close to the chain's time now: choose a later deadline.`);

@@ -5,8 +5,9 @@
 // fee per participant added; what an underpaid registration lacks comes from the admin's UTxOs.
 // What a registration holds beyond the entry fee (a free tournament's min-UTxO, an overpayment,
 // any token) goes back to its registrant: outputs 1, 2, … in the same order, each tagged
-// [tournament ID, the registrant's participant index] and topped up to its min-UTxO by the admin,
-// as the contract requires. Its validity ends before the settlement deadline.
+// [tournament ID, the registrant's participant index], as the contract requires. The contract (v2.1)
+// refuses a return the admin would have to top up (less than MIN_PAYOUT_LOVELACE, or less than its
+// min-UTxO when it carries tokens): such a registration is refused with a 400 (returnProblem). Its validity ends before the settlement deadline.
 import type { Protocol, UTxO } from "@meshsdk/common";
 import { getOutputMinLovelace } from "@meshsdk/core";
 import { isKeyAddress, paymentKeyHash } from "../cardano/address-rules.js";
@@ -20,7 +21,7 @@ import { selectContract, type ContractSelector } from "./deployment.js";
 import { registrationOf, requireTournament } from "./read.js";
 import { checkedRegistration } from "./register.js";
 import { MAX_REGISTRATIONS_PER_ADD } from "./limits.js";
-import { checkAddBatch, taggedPayment } from "./rules.js";
+import { checkAddBatch, returnProblem, taggedPayment } from "./rules.js";
 
 export interface ParticipantsInput extends ContractSelector {
   readonly tournamentId: string;
@@ -106,8 +107,14 @@ export async function addParticipants(ctx: TournamentContext, input: Participant
   const script = checkedRegistration(t);
   const regs = (await resolveRegistrations(ctx, input, t.registrationAddress)).sort(ledgerOrder);
   const added = regs.map((u) => registrationOf(u, 0n, ctx.network).address!);
-  const datum = encodeTournamentDatum({ config: c, participants: [...t.datum.participants, ...added] });
   const params = await ctx.chain.protocolParameters();
+  regs.forEach((u, j) => {
+    const problem = returnProblem(params, t.tournamentId, u, c.entryFee, added[j]!, have + j);
+    if (problem === null) return;
+    const i = input.registrations.findIndex((r) => r.outputRef.toLowerCase() === outRefOf(u));
+    throw refusal(BadRequestError, (at) => `${at(`registrations[${i}]`)} (${outRefOf(u)}) cannot be added: ${problem}.`);
+  });
+  const datum = encodeTournamentDatum({ config: c, participants: [...t.datum.participants, ...added] });
   const nft = t.utxo.output.amount.filter((a) => !isLovelace(a));
   let lovelace = t.lovelace + c.entryFee * BigInt(n);
   const min = BigInt(

@@ -4,8 +4,8 @@
 import { selectContract, type ContractSelector } from "./deployment.js";
 import type { TournamentContext } from "./context.js";
 import { numberedPage, pageAfter, type Page } from "./pages.js";
-import { listRegistrations, listTournaments, requireAnyTournament, type Registration } from "./read.js";
-import { viewOf, type TournamentView } from "./view.js";
+import { findAnyTournament, listRegistrations, listTournaments, requireAnyTournament, type Registration } from "./read.js";
+import { viewOf, type TournamentView, type UnreadableView } from "./view.js";
 
 export interface TournamentsPageInput extends ContractSelector {
   readonly limit: number;
@@ -13,8 +13,8 @@ export interface TournamentsPageInput extends ContractSelector {
   readonly pageState: string | undefined;
 }
 
-/** The live tournaments after `pageState`, `limit` of them, with the next page's state when more follow. */
-export async function readTournamentsPage(ctx: TournamentContext, input: TournamentsPageInput): Promise<Page<TournamentView>> {
+/** The live tournaments (and unreadable ones: outputs holding a tournament NFT) after `pageState`, `limit` of them, with the next page's state when more follow. */
+export async function readTournamentsPage(ctx: TournamentContext, input: TournamentsPageInput): Promise<Page<TournamentView | UnreadableView>> {
   const contract = selectContract(ctx.network, input);
   const all = await listTournaments(ctx.chain, contract, ctx.network);
   const page = pageAfter(all, (t) => t.tournamentId, input.limit, input.pageState, "pageState");
@@ -27,9 +27,9 @@ export interface TournamentInput extends ContractSelector {
   readonly tournamentId: string;
 }
 
-/** The tournament as the chain holds it now, live or ended; a 404 when there is neither. */
-export async function readTournament(ctx: TournamentContext, input: TournamentInput): Promise<TournamentView> {
-  const t = await requireAnyTournament(ctx.chain, selectContract(ctx.network, input), ctx.network, input.tournamentId);
+/** The tournament as the chain holds it now, live, ended or unreadable; a 404 when there is none. */
+export async function readTournament(ctx: TournamentContext, input: TournamentInput): Promise<TournamentView | UnreadableView> {
+  const t = await findAnyTournament(ctx.chain, selectContract(ctx.network, input), ctx.network, input.tournamentId);
   return viewOf(t, await ctx.chain.tip());
 }
 

@@ -5,17 +5,19 @@
 // registration is any output at a tournament's registration address: it is valid when its inline
 // datum is exactly the canonical encoding of a key address and it holds at least the entry fee;
 // outputs somebody sent with another datum (or none) are listed as invalid, never a crash.
-import type { UTxO } from "@meshsdk/common";
+import type { Protocol, UTxO } from "@meshsdk/common";
 import { scriptAddress as scriptAddressObj, serializeAddressObj } from "@meshsdk/core";
 import { isKeyAddress } from "../cardano/address-rules.js";
 import { lovelaceOf, outRefOf } from "../cardano/utxo.js";
 import type { Network } from "../config.js";
 import type { ChainPort, SpentBy } from "../chain/port.js";
-import { NotFoundError } from "../errors.js";
+import { BadRequestError, NotFoundError } from "../errors.js";
 import { networkIdOf } from "./contracts.js";
 import { decodeRegistrationDatum, decodeSpendRedeemer, decodeTournamentDatum, type SpendAction, type TournamentDatum } from "./datum.js";
 import type { Contract } from "./deployment.js";
 import { registrationScriptOf } from "./registration-script.js";
+import { MAX_BRACKET } from "./limits.js";
+import { returnProblem } from "./rules.js";
 
 export interface TournamentState {
   readonly tournamentId: string;
@@ -38,8 +40,10 @@ export interface Registration {
   /** The registrant's address from the datum; null when the datum is not exactly an address's canonical encoding. */
   readonly address: string | null;
   readonly outputRef: string;
-  /** A key address in the datum, and at least the entry fee: it can be added. */
+  /** A key address in the inline datum, at least the entry fee, and anything beyond it returnable (returnProblem): it can be added. */
   readonly valid: boolean;
+  /** Why it is not valid, a sentence; absent when it is. */
+  readonly reason?: string;
   readonly paidFeesLovelace: bigint;
   readonly utxo: UTxO;
 }
@@ -48,17 +52,61 @@ export interface Registration {
 export const registrationAddressOf = (hash: string, network: Network): string =>
   serializeAddressObj(scriptAddressObj(hash), networkIdOf(network));
 
-function stateOf(u: UTxO, contract: Contract, network: Network): TournamentState | null {
-  if (u.output.address !== contract.address) return null;
+/**
+ * An output holding a tournament NFT that the service cannot read as a tournament (its datum does
+ * not decode, names another registration validator, or it is not where the contract keeps it). It
+ * still holds value: the service shows it (status unreadable) and never builds on it.
+ */
+export interface UnreadableTournament {
+  readonly unreadable: true;
+  readonly tournamentId: string;
+  readonly contract: Contract;
+  readonly utxo: UTxO;
+  readonly lovelace: bigint;
+  /** Why it cannot be read, a sentence. */
+  readonly reason: string;
+}
+
+export const isUnreadable = (t: TournamentState | UnreadableTournament): t is UnreadableTournament => "unreadable" in t;
+
+/**
+ * What output `u` is: a tournament, an unreadable one (it holds a token of the policy, but the
+ * service cannot read it), or null (it holds no token of the policy).
+ */
+function readOutput(u: UTxO, contract: Contract, network: Network): TournamentState | UnreadableTournament | null {
   const tokens = u.output.amount.filter((a) => a.unit.startsWith(contract.policyId));
-  if (tokens.length !== 1 || tokens[0]?.quantity !== "1") return null;
-  const tournamentId = tokens[0].unit.slice(contract.policyId.length);
-  if (!/^[0-9a-f]{64}$/.test(tournamentId) || u.output.plutusData === undefined) return null;
+  const first = tokens[0];
+  if (first === undefined) return null;
+  const tournamentId = first.unit.slice(contract.policyId.length);
+  const unreadable = (reason: string): UnreadableTournament => ({ unreadable: true, tournamentId, contract, utxo: u, lovelace: lovelaceOf(u), reason });
+  if (tokens.length !== 1 || first.quantity !== "1" || !/^[0-9a-f]{64}$/.test(tournamentId)) {
+    return unreadable(
+      `The output holds ${tokens.map((a) => `${a.quantity} × ${a.unit.slice(contract.policyId.length) || "(empty name)"}`).join(", ")} of the ` +
+        "tournament policy, where a tournament holds exactly one NFT with a 32-byte name.",
+    );
+  }
+  if (u.output.address !== contract.address) {
+    return unreadable(`The NFT is at ${u.output.address}, not at the tournament validator's address (${contract.address}), where the contract keeps it.`);
+  }
+  if (u.output.plutusData === undefined) {
+    return unreadable(u.output.dataHash !== undefined ? `Its datum is a datum hash (${u.output.dataHash}), not an inline datum.` : "The output has no datum.");
+  }
   const datum = decodeTournamentDatum(u.output.plutusData, network === "mainnet");
-  if (datum === null) return null;
+  if (datum === null) {
+    return unreadable(
+      "Its inline datum does not decode as a tournament datum of this service: exactly [config, participants], a configuration of eight " +
+        "fields whose name is UTF-8 and whose addresses are canonical key addresses of this network, and canonical CBOR.",
+    );
+  }
   // A datum naming another registration validator than its ID's: its registrations could never be
-  // added (the validator refuses), so it is no tournament of these rules and is not listed.
-  if (datum.config.registrationHash !== registrationScriptOf(tournamentId).hash) return null;
+  // added (the validator refuses), so it is no tournament of these rules.
+  const expected = registrationScriptOf(tournamentId).hash;
+  if (datum.config.registrationHash !== expected) {
+    return unreadable(
+      `Its datum names registration validator ${datum.config.registrationHash}, not the one of its ID (${expected}): it was not created ` +
+        "by this service's rules, and no registration can ever be added to it.",
+    );
+  }
   return {
     tournamentId,
     contract,
@@ -69,25 +117,48 @@ function stateOf(u: UTxO, contract: Contract, network: Network): TournamentState
   };
 }
 
-/** Every live tournament of a contract, ordered by tournament ID. */
-export async function listTournaments(chain: ChainPort, contract: Contract, network: Network): Promise<TournamentState[]> {
+function stateOf(u: UTxO, contract: Contract, network: Network): TournamentState | null {
+  const read = readOutput(u, contract, network);
+  return read === null || isUnreadable(read) ? null : read;
+}
+
+/**
+ * Every live tournament of a contract, and every output there holding a token of its policy that
+ * cannot be read as one (UnreadableTournament): whatever holds value is listed. Ordered by ID.
+ */
+export async function listTournaments(chain: ChainPort, contract: Contract, network: Network): Promise<(TournamentState | UnreadableTournament)[]> {
   const utxos = await chain.utxosAt(contract.address);
   return utxos
-    .map((u) => stateOf(u, contract, network))
-    .filter((t): t is TournamentState => t !== null)
+    .map((u) => readOutput(u, contract, network))
+    .filter((t): t is TournamentState | UnreadableTournament => t !== null)
     .sort((a, b) => (a.tournamentId < b.tournamentId ? -1 : a.tournamentId > b.tournamentId ? 1 : 0));
 }
 
-export async function findTournament(chain: ChainPort, contract: Contract, network: Network, tournamentId: string): Promise<TournamentState | null> {
+/** The unspent output holding the tournament's NFT, read; null when none does. */
+async function findLive(chain: ChainPort, contract: Contract, network: Network, tournamentId: string): Promise<TournamentState | UnreadableTournament | null> {
   const id = tournamentId.toLowerCase();
   if (!/^[0-9a-f]{64}$/.test(id)) return null;
   // Looked up by its NFT (one indexed read), not by decoding every output at the contract's
   // address: the cost does not grow with the number of tournaments and registrations there.
   const last = await chain.lastOutputWith(contract.policyId + id);
   if (last === null || last.spentBy !== null) return null;
-  const state = stateOf(last.utxo, contract, network);
-  return state !== null && state.tournamentId === id ? state : null;
+  const read = readOutput(last.utxo, contract, network);
+  if (read === null) return null;
+  return isUnreadable(read) ? { ...read, tournamentId: id } : read.tournamentId === id ? read : null;
 }
+
+/** The live tournament; null when there is none, or when the output holding its NFT cannot be read. */
+export async function findTournament(chain: ChainPort, contract: Contract, network: Network, tournamentId: string): Promise<TournamentState | null> {
+  const t = await findLive(chain, contract, network, tournamentId);
+  return t === null || isUnreadable(t) ? null : t;
+}
+
+/** The 400 of every operation on a tournament whose output the service cannot read. */
+const unreadableError = (t: UnreadableTournament): Error =>
+  new BadRequestError(
+    `Tournament ${t.tournamentId} is unreadable: its NFT is held by output ${outRefOf(t.utxo)} (${t.lovelace} lovelace), but ${t.reason.charAt(0).toLowerCase()}${t.reason.slice(1)} ` +
+      `This service builds no transaction on it (GET /tournaments/${t.tournamentId} shows what it holds).`,
+  );
 
 const notFound = (contract: Contract, tournamentId: string): Error =>
   new NotFoundError(
@@ -97,8 +168,9 @@ const notFound = (contract: Contract, tournamentId: string): Error =>
 
 /** The live tournament, or a 404 that says it does not exist (or has ended). */
 export async function requireTournament(chain: ChainPort, contract: Contract, network: Network, tournamentId: string): Promise<TournamentState> {
-  const t = await findTournament(chain, contract, network, tournamentId);
+  const t = await findLive(chain, contract, network, tournamentId);
   if (!t) throw notFound(contract, tournamentId);
+  if (isUnreadable(t)) throw unreadableError(t);
   return t;
 }
 
@@ -125,14 +197,14 @@ async function findEnded(chain: ChainPort, contract: Contract, network: Network,
   return ending === null ? null : { ...state, ending };
 }
 
-/** A tournament, live or ended; a 404 when there is neither. */
-export async function requireAnyTournament(
+/** A tournament, live, ended or unreadable (an output holding its NFT that cannot be read); a 404 when there is none. */
+export async function findAnyTournament(
   chain: ChainPort,
   contract: Contract,
   network: Network,
   tournamentId: string,
-): Promise<TournamentState | EndedTournament> {
-  const t = (await findTournament(chain, contract, network, tournamentId)) ?? (await findEnded(chain, contract, network, tournamentId));
+): Promise<TournamentState | EndedTournament | UnreadableTournament> {
+  const t = (await findLive(chain, contract, network, tournamentId)) ?? (await findEnded(chain, contract, network, tournamentId));
   if (!t) {
     throw new NotFoundError(
       `No tournament ${tournamentId} under contract "${contract.contractTitle}" version "${contract.contractVersion}": no output of this contract holds or held its NFT.`,
@@ -141,18 +213,55 @@ export async function requireAnyTournament(
   return t;
 }
 
+/** A tournament, live or ended; a 404 when there is neither, a 400 when the output holding its NFT cannot be read. */
+export async function requireAnyTournament(
+  chain: ChainPort,
+  contract: Contract,
+  network: Network,
+  tournamentId: string,
+): Promise<TournamentState | EndedTournament> {
+  const t = await findAnyTournament(chain, contract, network, tournamentId);
+  if (isUnreadable(t)) throw unreadableError(t);
+  return t;
+}
+
 export const isEnded = (t: TournamentState): t is EndedTournament => "ending" in t;
 
-export function registrationOf(u: UTxO, entryFee: bigint, network: Network): Registration {
-  const address = u.output.plutusData !== undefined ? decodeRegistrationDatum(u.output.plutusData, network === "mainnet") : null;
+/** What the return check of a registration needs (returnProblem): without it, only the datum and the fee are checked. */
+export interface ReturnCheck {
+  readonly params: Protocol;
+  readonly tournamentId: string;
+}
+
+/** Why a registration is not valid, a sentence; null when it is. */
+function invalidity(u: UTxO, address: string | null, entryFee: bigint, returns: ReturnCheck | undefined): string | null {
+  if (u.output.plutusData === undefined) {
+    return u.output.dataHash !== undefined
+      ? `Its datum is a datum hash (${u.output.dataHash}), not an inline datum: the service reads and adds registrations with an inline datum only.`
+      : "It has no datum, so it names no registrant: it can never be added or cancelled.";
+  }
+  if (address === null) return "Its inline datum is not exactly the canonical encoding of an address: it names no registrant and cannot be added.";
+  if (!isKeyAddress(address)) return `Its datum names a script address (${address}): a participant must have a key payment credential, so it cannot be added.`;
   const paid = lovelaceOf(u);
-  return { address, outputRef: outRefOf(u), valid: address !== null && isKeyAddress(address) && paid >= entryFee, paidFeesLovelace: paid, utxo: u };
+  if (returns !== undefined) {
+    const problem = returnProblem(returns.params, returns.tournamentId, u, entryFee, address, MAX_BRACKET - 1);
+    if (problem !== null) return `${problem.charAt(0).toUpperCase()}${problem.slice(1)}.`;
+  }
+  if (paid < entryFee) return `It holds ${paid} lovelace, less than the entry fee of ${entryFee}: if the admin adds it, the admin pays the difference.`;
+  return null;
+}
+
+export function registrationOf(u: UTxO, entryFee: bigint, network: Network, returns?: ReturnCheck): Registration {
+  const address = u.output.plutusData !== undefined ? decodeRegistrationDatum(u.output.plutusData, network === "mainnet") : null;
+  const reason = invalidity(u, address, entryFee, returns);
+  const base = { address, outputRef: outRefOf(u), valid: reason === null, paidFeesLovelace: lovelaceOf(u), utxo: u };
+  return reason === null ? base : { ...base, reason };
 }
 
 /** Every output at the tournament's registration address, ordered by output reference. */
 export async function listRegistrations(chain: ChainPort, t: TournamentState, network: Network): Promise<Registration[]> {
-  const utxos = await chain.utxosAt(t.registrationAddress);
+  const [utxos, params] = await Promise.all([chain.utxosAt(t.registrationAddress), chain.protocolParameters()]);
   return utxos
-    .map((u) => registrationOf(u, t.datum.config.entryFee, network))
+    .map((u) => registrationOf(u, t.datum.config.entryFee, network, { params, tournamentId: t.tournamentId }))
     .sort((a, b) => (a.outputRef < b.outputRef ? -1 : a.outputRef > b.outputRef ? 1 : 0));
 }

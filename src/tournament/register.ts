@@ -1,6 +1,6 @@
 // Registration and its cancellation. A registration is output 0 of its transaction: at the
 // tournament's registration address, holding the entry fee (at least the ledger minimum: a free
-// tournament's registration holds only that, and gets it back when added), with the registrant's
+// tournament's registration holds that or MIN_PAYOUT_LOVELACE, whichever is more, and gets it back when added), with the registrant's
 // address as inline datum. Cancelling spends it with the Cancel redeemer, the
 // registrant signing (required signer), and refunds the whole output to the registrant.
 import type { UTxO } from "@meshsdk/common";
@@ -14,6 +14,7 @@ import { unspentOnly, type TournamentContext, type TxAnswer } from "./context.js
 import { encodeRegistrationDatum, REGISTRATION_CANCEL_REDEEMER } from "./datum.js";
 import { deadlinePassed, isExpired, REFUND_ADVICE } from "./deadline.js";
 import { selectContract, type ContractSelector } from "./deployment.js";
+import { MIN_PAYOUT_LOVELACE } from "./limits.js";
 import { findTournament, registrationAddressOf, registrationOf, requireTournament, type TournamentState } from "./read.js";
 
 export interface RegisterInput extends ContractSelector {
@@ -57,7 +58,10 @@ export async function register(ctx: TournamentContext, input: RegisterInput): Pr
       params.coinsPerUtxoSize,
     ),
   );
-  const lovelace = c.entryFee > min ? c.entryFee : min;
+  // A free tournament's registration is returned whole at the add, in an output of its own: the
+  // contract (v2.1) returns nothing below MIN_PAYOUT_LOVELACE, so it holds at least that.
+  const floor = c.entryFee > 0n ? c.entryFee : min > MIN_PAYOUT_LOVELACE ? min : MIN_PAYOUT_LOVELACE;
+  const lovelace = floor > min ? floor : min;
   const built = await buildTournamentTx(
     {
       scriptInputs: [],
@@ -96,6 +100,16 @@ export async function unregister(ctx: TournamentContext, input: UnregisterInput)
   if (!utxo || paymentCredentialOf(utxo.output.address)?.isScript !== true) throw notOurs();
   const script = t === null ? registrationScriptOf(id) : checkedRegistration(t);
   if (utxo.output.address !== registrationAddressOf(script.hash, ctx.network)) throw notOurs();
+  if (utxo.output.plutusData === undefined && utxo.output.dataHash !== undefined) {
+    throw refusal(
+      BadRequestError,
+      (at) =>
+        `${at("outputRef")} ${input.outputRef} carries a datum hash (${utxo.output.dataHash}), not an inline datum: this service can only ` +
+        "unregister registrations with an inline datum (the ones it builds). The registration validator can still cancel it: its registrant " +
+        "builds a transaction of their own that spends it with the Cancel redeemer (Constr 0 []), provides the datum whose hash this is (the " +
+        "registrant's address as Plutus data) in the witness set, and is signed by the registrant's payment key.",
+    );
+  }
   const registration = registrationOf(utxo, 0n, ctx.network);
   if (registration.address === null) {
     throw new BadRequestError(`Registration ${input.outputRef} has no registrant address in its datum: nobody can cancel it.`);

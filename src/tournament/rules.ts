@@ -1,16 +1,17 @@
 // The checks the service makes before building a tournament transaction (each a 400 with a
 // message that names the field of the operation's input and the limit), for what a request can get
 // wrong that the contracts would only refuse later. The limits are the contract's own (./limits.ts, one source).
-import type { Asset, Protocol } from "@meshsdk/common";
+import type { Asset, Protocol, UTxO } from "@meshsdk/common";
 import { getOutputMinLovelace, pubKeyAddress, serializeAddressObj } from "@meshsdk/core";
-import { checkNotPointer } from "../cardano/address-rules.js";
+import { checkNotPointer, paymentKeyHash } from "../cardano/address-rules.js";
+import { isLovelace, lovelaceOf } from "../cardano/utxo.js";
 import type { Network } from "../config.js";
 import type { TxOutput } from "./assemble.js";
 import type { Tip } from "../chain/port.js";
 import { BadRequestError, refusal, type FieldNamer } from "../errors.js";
 import { iso } from "./deadline.js";
 import { networkIdOf } from "./contracts.js";
-import { encodePayoutTag, type FixedPayout } from "./datum.js";
+import { encodePayoutTag, encodeRegistrationDatum, type FixedPayout } from "./datum.js";
 import {
   DEFAULT_SETTLE_WINDOW_MS,
   MAX_BRACKET,
@@ -21,8 +22,20 @@ import {
   MAX_REGISTRATIONS_PER_ADD,
   MAX_SETTLE_WINDOW_MS,
   MIN_BRACKET,
+  MIN_PAYOUT_LOVELACE,
   MIN_SETTLE_WINDOW_MS,
 } from "./limits.js";
+
+/** MIN_PAYOUT_LOVELACE in words for the 400s and reasons: "1200000 lovelace (MIN_PAYOUT_LOVELACE, 1.2 ADA)". */
+export const MIN_PAYOUT_WORDS = `${MIN_PAYOUT_LOVELACE} lovelace (MIN_PAYOUT_LOVELACE, ${Number(MIN_PAYOUT_LOVELACE) / 1e6} ADA)`;
+
+/**
+ * The rule of a tournament's exits, the same for every tournament (the contract's, v2.1): the
+ * tournament object and the docs state it in these words.
+ */
+export const EXIT_RULE =
+  "Until the bracket is full the admin may cancel (every entry fee back); once it is full the only ways out are a settlement, " +
+  "or a cancel or refund that shares the entry fees and the prize deposit equally among the players.";
 
 /** Lovelace all the prizes (placements and fixed payouts) of a configuration add up to. */
 export function prizesOf(c: { readonly payoutStructure: readonly bigint[]; readonly fixedPayouts: readonly FixedPayout[] }): bigint {
@@ -109,6 +122,37 @@ export function taggedPayment(
   return { address, amount: [{ unit: "lovelace", quantity: (lovelace > min ? lovelace : min).toString() }, ...tokens.map((a) => ({ ...a }))], datum };
 }
 
+/**
+ * Why an add cannot take registration `u` (to `address`, as participant `index`) for what it
+ * holds beyond the entry fee; null when it can. Whatever is returned (lovelace beyond the fee, any
+ * token) goes back in an output of its own, which the contract (v2.1) lets nobody make the admin
+ * fund: the lovelace returned must be at least MIN_PAYOUT_LOVELACE, and at least the ledger minimum
+ * of that output when it carries tokens. An underpaid registration without tokens returns nothing
+ * (the admin tops the pool up, by choice): no problem here.
+ */
+export function returnProblem(params: Protocol, tournamentId: string, u: UTxO, entryFee: bigint, address: string, index: number): string | null {
+  const excess = lovelaceOf(u) - entryFee;
+  const tokens = u.output.amount.filter((a) => !isLovelace(a));
+  if (excess <= 0n && tokens.length === 0) return null;
+  const back = excess > 0n ? excess : 0n;
+  const unregister = `its registrant can take it back with POST /tournaments/${tournamentId}/unregister`;
+  if (tokens.length === 0) {
+    if (back >= MIN_PAYOUT_LOVELACE) return null;
+    return (
+      `it is overpaid by ${back} lovelace, less than the ${MIN_PAYOUT_WORDS} a returned output needs: the contract refuses to add it ` +
+      `(nobody can make the admin fund its return); ${unregister}`
+    );
+  }
+  const min = outputMinimum(params, address, back, tokens, encodePayoutTag(tournamentId, index));
+  const needs = min > MIN_PAYOUT_LOVELACE ? min : MIN_PAYOUT_LOVELACE;
+  if (back >= needs) return null;
+  return (
+    `it carries tokens, and the ${back} lovelace it holds beyond the entry fee cannot cover the ${needs} lovelace the output returning ` +
+    `them needs (its ledger minimum, and at least ${MIN_PAYOUT_WORDS}): the contract refuses to add it (the admin must never fund ` +
+    `that return); ${unregister}`
+  );
+}
+
 /** One payment of a cancel or refund: output `index` pays `address` at least `lovelace`. */
 export interface ClosingPayment {
   readonly index: number;
@@ -117,13 +161,28 @@ export interface ClosingPayment {
 }
 
 /**
- * What a cancel or refund pays, in output order, as the contract lays it out: each participant's
- * entry fee in outputs 0..N-1 (none when entry is free), then the rest of the tournament output
- * (`held` lovelace) to the admin in the next output (tagged N either way).
+ * What a cancel or refund pays, in output order, as the contract (v2.1) lays it out. Before the
+ * bracket is full: each participant's entry fee in outputs 0..N-1 (none when entry is free), then
+ * the rest of the tournament output (`held` lovelace) to the admin in the next output (tagged N
+ * either way). Once it is full the prizes belong to the players: participant k gets the entry fee
+ * plus an equal share floor(D / N) of the deposit D (depositOf), participant 0 also the remainder
+ * D mod N, and the admin what is left (the min-UTxO, any top-up). A participant output is made
+ * only when its amount is positive (a free tournament without prizes pays only the admin).
  */
-export function closingPayments(c: { readonly entryFee: bigint; readonly adminAddress: string }, participants: readonly string[], held: bigint): ClosingPayment[] {
-  const refunds = c.entryFee > 0n ? participants.map((address, k) => ({ index: k, address, lovelace: c.entryFee })) : [];
-  return [...refunds, { index: participants.length, address: c.adminAddress, lovelace: held - c.entryFee * BigInt(participants.length) }];
+export function closingPayments(
+  c: { readonly entryFee: bigint; readonly adminAddress: string; readonly bracketSize: number; readonly payoutStructure: readonly bigint[]; readonly fixedPayouts: readonly FixedPayout[] },
+  participants: readonly string[],
+  held: bigint,
+): ClosingPayment[] {
+  const n = BigInt(participants.length);
+  const full = participants.length >= c.bracketSize && n > 0n;
+  const deposit = full ? depositOf(c) : 0n;
+  const share = full ? deposit / n : 0n;
+  const rest = full ? deposit % n : 0n;
+  const each = c.entryFee + share;
+  const refunds = each > 0n ? participants.map((address, k) => ({ index: k, address, lovelace: each + (k === 0 ? rest : 0n) })) : [];
+  const paid = refunds.reduce((sum, p) => sum + p.lovelace, 0n);
+  return [...refunds, { index: participants.length, address: c.adminAddress, lovelace: held - paid }];
 }
 
 export interface PayoutCheck {
@@ -167,6 +226,7 @@ export function checkPayouts(c: PayoutCheck): void {
   });
   c.fixedPayouts.forEach((f, j) => {
     checkNotPointer(f.address, `fixedPayouts[${j}][0]`);
+    paymentKeyHash(f.address, `fixedPayouts[${j}][0]`, "the contract pays fixed payouts to key addresses only");
     const min = prizeMinimum(c.params, c.tournamentId, p + j, f.address, f.amount);
     if (f.amount < min) {
       throw refusal(BadRequestError, (at) => `${at(`fixedPayouts[${j}]`)} pays ${f.amount} lovelace, below the ${min} lovelace a prize output needs (the ledger's minimum for it).`);
@@ -180,6 +240,58 @@ export function checkPayouts(c: PayoutCheck): void {
       (at) =>
         `A full bracket's entry fees (${at("bracketSize")} × ${at("entryFee")} = ${pool} lovelace) and the prizes (${at("payoutStructure")} and ` +
         `${at("fixedPayouts")} together: ${prizes} lovelace) must each stay at most ${MAX_LOVELACE} lovelace (MAX_LOVELACE, the ada supply): lower them.`,
+    );
+  }
+}
+
+/**
+ * An entry fee is 0 (free to enter) or at least MIN_PAYOUT_LOVELACE: every entry fee is paid back
+ * in an output of its own by a cancel or refund, which must not need anybody's top-up.
+ */
+export function checkEntryFee(entryFee: bigint): void {
+  if (entryFee > 0n && entryFee < MIN_PAYOUT_LOVELACE) {
+    throw refusal(
+      BadRequestError,
+      (at) =>
+        `${at("entryFee")} is ${entryFee} lovelace: an entry fee is 0 (free to enter) or at least ${MIN_PAYOUT_WORDS}, the smallest ` +
+        "payment the contract lets an output carry on its own (a cancel or refund pays each entry fee back in one).",
+    );
+  }
+}
+
+/**
+ * A paid registration holds exactly the entry fee only if the fee covers the ledger minimum of its
+ * output (at `registrationAddress`, the widest registrant as datum); otherwise it would hold that
+ * minimum, and what it holds beyond the fee would be an overpayment too small to return, which no
+ * add can take.
+ */
+export function checkEntryFeeHoldsRegistration(params: Protocol, network: Network, registrationAddress: string, entryFee: bigint): void {
+  if (entryFee === 0n) return;
+  const min = outputMinimum(params, registrationAddress, entryFee, [], encodeRegistrationDatum(widestAddress(network)));
+  if (entryFee < min) {
+    throw refusal(
+      BadRequestError,
+      (at) =>
+        `${at("entryFee")} is ${entryFee} lovelace, below the ${min} lovelace the ledger asks of a registration output holding it (with a ` +
+        "base address as its datum): such a registration would hold more than the fee, too little more to be returned, and could not be added.",
+    );
+  }
+}
+
+/**
+ * A free tournament with prizes: a cancel or refund of its full bracket shares the prizes' deposit
+ * among the players, so each share must be at least MIN_PAYOUT_LOVELACE.
+ */
+export function checkFreePrizes(c: { readonly bracketSize: number; readonly entryFee: bigint; readonly payoutStructure: readonly bigint[]; readonly fixedPayouts: readonly FixedPayout[] }): void {
+  const prizes = prizesOf(c);
+  const least = BigInt(c.bracketSize) * MIN_PAYOUT_LOVELACE;
+  if (c.entryFee === 0n && prizes > 0n && prizes < least) {
+    throw refusal(
+      BadRequestError,
+      (at) =>
+        `A free tournament's prizes (${at("payoutStructure")} and ${at("fixedPayouts")} together: ${prizes} lovelace) must be 0 or at least ` +
+        `${at("bracketSize")} × ${MIN_PAYOUT_WORDS} = ${least} lovelace: once the bracket is full, a cancel or refund shares them equally ` +
+        "among the players, each share in an output of its own. Raise the prizes, or set an entryFee.",
     );
   }
 }

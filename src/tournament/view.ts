@@ -1,13 +1,14 @@
 // The Tournament object of the API, from a tournament's on-chain state (amounts as decimal strings).
 // A live tournament is open, full or expired (its deadline passed: only a refund is left); an
-// ended one says which transaction ended it and how, and what that transaction paid to whom.
+// ended one says which transaction ended it and how, and what that transaction paid to whom. An
+// output holding a tournament NFT that cannot be read is shown as unreadable: what it holds, and why.
 // Outputs of an ending transaction are positional (the contract checks output k for payout or
 // refund k), so each payment's output reference follows from the ending transaction's hash.
 import { outRef, outRefOf } from "../cardano/utxo.js";
 import type { Tip } from "../chain/port.js";
 import { isExpired } from "./deadline.js";
-import { isEnded, type EndedTournament, type TournamentState } from "./read.js";
-import { closingPayments, depositOf } from "./rules.js";
+import { isEnded, isUnreadable, type EndedTournament, type TournamentState, type UnreadableTournament } from "./read.js";
+import { closingPayments, depositOf, EXIT_RULE } from "./rules.js";
 
 export type Status = "open" | "full" | "expired" | "settled" | "cancelled" | "refunded";
 
@@ -37,6 +38,8 @@ export interface TournamentView {
   contractVersion: string;
   policyId: string;
   registrationAddress: string;
+  /** How the tournament can end (EXIT_RULE), one sentence. */
+  exitRule: string;
   endedBy?: { action: "settle" | "cancel" | "refund"; txHash: string };
   results?: string[];
   payouts?: PaymentView[];
@@ -65,6 +68,36 @@ function base(t: TournamentState, status: Status): TournamentView {
     contractVersion: t.contract.contractVersion,
     policyId: t.contract.policyId,
     registrationAddress: t.registrationAddress,
+    exitRule: EXIT_RULE,
+  };
+}
+
+/** An output holding a tournament NFT that the service cannot read: what it holds, and why. */
+export interface UnreadableView {
+  tournamentId: string;
+  status: "unreadable";
+  reason: string;
+  outputRef: string;
+  address: string;
+  lovelace: string;
+  value: { unit: string; quantity: string }[];
+  contractTitle: string;
+  contractVersion: string;
+  policyId: string;
+}
+
+function unreadableView(t: UnreadableTournament): UnreadableView {
+  return {
+    tournamentId: t.tournamentId,
+    status: "unreadable",
+    reason: t.reason,
+    outputRef: outRefOf(t.utxo),
+    address: t.utxo.output.address,
+    lovelace: t.lovelace.toString(),
+    value: t.utxo.output.amount.map((a) => ({ unit: a.unit === "" ? "lovelace" : a.unit, quantity: a.quantity })),
+    contractTitle: t.contract.contractTitle,
+    contractVersion: t.contract.contractVersion,
+    policyId: t.contract.policyId,
   };
 }
 
@@ -96,6 +129,7 @@ function endedView(t: EndedTournament): TournamentView {
   return { ...view, refunds };
 }
 
-export function viewOf(t: TournamentState, tip: Tip): TournamentView {
+export function viewOf(t: TournamentState | UnreadableTournament, tip: Tip): TournamentView | UnreadableView {
+  if (isUnreadable(t)) return unreadableView(t);
   return isEnded(t) ? endedView(t) : base(t, liveStatus(t, tip));
 }

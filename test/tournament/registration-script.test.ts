@@ -1,6 +1,7 @@
 // Registration validators from the compiled template equal full Helios compiles, byte for byte; and a
 // tournament whose datum names another registration validator than its ID's (the NFT policy cannot
-// check it) is not listed: its registrations could never be added.
+// check it) is listed and found as unreadable, with what it holds and why (it holds value: issue 19);
+// nothing is built on it, since its registrations could never be added.
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, it } from "node:test";
@@ -38,7 +39,7 @@ describe("registration validators", () => {
       await s?.close();
     });
 
-    it("is minted (the policy cannot tell) but not listed, and nobody can register to it", async () => {
+    it("is minted (the policy cannot tell), listed and found as unreadable with the value it holds, and nobody can register to it", async () => {
       const admin = await fundedWallet(s, 100 * ADA);
       const utxos = decodeUtxos(await admin.utxos(), "utxos");
       const seed = utxos[0]!;
@@ -86,11 +87,37 @@ describe("registration validators", () => {
         await s.request("POST", "/tournaments", { name: "Genuine", adminAddress: admin.address, bracketSize: 2, entryFee: 10 * ADA, payoutStructure: [5 * ADA], utxos: await admin.utxos() }),
       );
       await signAndSubmit(s, genuine, [admin]);
+      // It holds value: the service lists and finds it (issue 19), as unreadable, and builds nothing on it.
       const list = await s.request("GET", "/tournaments");
-      assert.deepEqual(list.body.results.map((t: { tournamentId: string }) => t.tournamentId), [genuine.tournamentId]);
-      assert.equal((await s.request("GET", `/tournaments/${id}`)).status, 404);
+      const byId = new Map(list.body.results.map((t: { tournamentId: string; status: string }) => [t.tournamentId, t.status]));
+      assert.deepEqual(
+        [...byId.entries()].sort(),
+        [
+          [genuine.tournamentId, "open"],
+          [id, "unreadable"],
+        ].sort(),
+      );
+      const why =
+        `Its datum names registration validator ${"ab".repeat(28)}, not the one of its ID (${registrationScriptOf(id).hash}): it was not ` +
+        "created by this service's rules, and no registration can ever be added to it.";
+      const t = await s.request("GET", `/tournaments/${id}`);
+      assert.equal(t.status, 200, JSON.stringify(t.body));
+      assert.deepEqual(
+        { status: t.body.status, reason: t.body.reason, outputRef: t.body.outputRef, lovelace: t.body.lovelace, value: t.body.value },
+        {
+          status: "unreadable",
+          reason: why,
+          outputRef: `${built.hash}#0`,
+          lovelace: String(lovelace),
+          value: [
+            { unit: "lovelace", quantity: String(lovelace) },
+            { unit: nft.unit, quantity: "1" },
+          ],
+        },
+      );
       const r = await s.request("POST", `/tournaments/${id}/register`, { registererAddress: admin.address, utxos: await admin.utxos() });
-      assert.equal(r.status, 404, JSON.stringify(r.body));
+      assert.equal(r.status, 400, JSON.stringify(r.body));
+      assert.match(r.body.message, new RegExp(`^Tournament ${id} is unreadable: its NFT is held by output ${built.hash}#0 \\(${lovelace} lovelace\\), but its datum names registration validator`));
     });
   });
 });

@@ -106,7 +106,7 @@ describe("tournament rules", () => {
     it("takes prizes above a full bracket's entry fees with a deposit of the difference, and free tournaments", async () => {
       // 21 ADA of prizes, 20 ADA of entry fees: a 1 ADA deposit.
       assert.equal(ok(await create({ payoutStructure: [15 * ADA], fixedPayouts: [[keyless(), 6 * ADA]] })).deposit, String(1 * ADA));
-      assert.equal(ok(await create({ entryFee: undefined, payoutStructure: [2 * ADA] })).deposit, String(2 * ADA));
+      assert.equal(ok(await create({ entryFee: undefined, payoutStructure: [3 * ADA] })).deposit, String(3 * ADA));
       assert.equal(ok(await create({ entryFee: "0", payoutStructure: [] })).deposit, "0");
       assert.equal(ok(await create({})).deposit, "0");
     });
@@ -164,14 +164,14 @@ describe("tournament rules", () => {
       rejected(await create({ utxos: [spent, ...(await admin.utxos())] }), 400, /body\.utxos\[0\] \(.+#\d+\) is spent or unknown on chain/);
     });
     it("answers 404 for an unknown contractTitle or contractVersion, and for the retired v1, naming what exists", async () => {
-      rejected(await create({ contractTitle: "someone/else" }), 404, /No tournament contract deployment "someone\/else" version "2\.0\.0"/);
+      rejected(await create({ contractTitle: "someone/else" }), 404, /No tournament contract deployment "someone\/else" version "2\.1\.0"/);
       rejected(await create({ contractVersion: "9.9.9" }), 404, /version "9\.9\.9"/);
       rejected(
         await create({ contractVersion: "1.0.0" }),
         404,
-        /No tournament contract deployment "cardano-tx-service\/tournament" version "1\.0\.0": this service knows "cardano-tx-service\/tournament" version "2\.0\.0"/,
+        /No tournament contract deployment "cardano-tx-service\/tournament" version "1\.0\.0": this service knows "cardano-tx-service\/tournament" version "2\.1\.0"/,
       );
-      ok(await create({ contractTitle: "cardano-tx-service/tournament", contractVersion: "2.0.0" }));
+      ok(await create({ contractTitle: "cardano-tx-service/tournament", contractVersion: "2.1.0" }));
     });
   });
 
@@ -212,9 +212,9 @@ describe("tournament rules", () => {
       rejected(await s.request("GET", "/tournaments?contractTitle=nope"), 404, /No tournament contract deployment "nope"/);
       rejected(await s.request("GET", `/tournaments/${A}?contractVersion=0.0.1`), 404, /version "0\.0\.1"/);
       rejected(await s.request("GET", `/tournaments/${A}/registrations?contractVersion=0.0.1`), 404, /version "0\.0\.1"/);
-      const ok200 = await s.request("GET", `/tournaments/${A}?contractTitle=cardano-tx-service/tournament&contractVersion=2.0.0`);
+      const ok200 = await s.request("GET", `/tournaments/${A}?contractTitle=cardano-tx-service/tournament&contractVersion=2.1.0`);
       assert.equal(ok200.status, 200);
-      rejected(await s.request("GET", `/tournaments/${A}?contractVersion=1.0.0`), 404, /version "1\.0\.0": this service knows .* version "2\.0\.0"/);
+      rejected(await s.request("GET", `/tournaments/${A}?contractVersion=1.0.0`), 404, /version "1\.0\.0": this service knows .* version "2\.1\.0"/);
     });
     it("pages the tournaments with an opaque pageState (alias cursor), absent on the last page", async () => {
       const all = await s.request("GET", "/tournaments");
@@ -267,6 +267,11 @@ describe("tournament rules", () => {
           address: i === 2 ? scriptAddr : null,
           outputRef: `${hand.body.hash}#${i}`,
           valid: false,
+          reason: [
+            "Its inline datum is not exactly the canonical encoding of an address: it names no registrant and cannot be added.",
+            "It has no datum, so it names no registrant: it can never be added or cancelled.",
+            `Its datum names a script address (${scriptAddr}): a participant must have a key payment credential, so it cannot be added.`,
+          ][i],
           paidFeesLovelace: String(20 * ADA),
         })),
       );
@@ -341,7 +346,7 @@ describe("tournament rules", () => {
     });
     it("answers 404 for an unknown deployment (the retired v1) on every building endpoint", async () => {
       const v = { contractVersion: "1.0.0" };
-      const RETIRED = /version "1\.0\.0": this service knows "cardano-tx-service\/tournament" version "2\.0\.0"/;
+      const RETIRED = /version "1\.0\.0": this service knows "cardano-tx-service\/tournament" version "2\.1\.0"/;
       rejected(
         await s.request("POST", `/tournaments/${B}/register`, { tournamentId: B, registererAddress: p[1]!.address, utxos: await p[1]!.utxos(), ...v }),
         404,

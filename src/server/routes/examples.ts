@@ -241,9 +241,10 @@ export const TOURNAMENT = {
   "outputRef": "288fa5ee15df0d57f87ee17782b2aae820cc0392c4565356fed07a8337370aaf#0",
   "lovelace": "18866230",
   "contractTitle": "cardano-tx-service/tournament",
-  "contractVersion": "2.0.0",
+  "contractVersion": "2.1.0",
   "policyId": "a4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b5",
   "registrationAddress": "addr_test1wqh28nj8qg6z7wnmvpn20ah2ylc4ldj047hyesjyk0qaxpq9p47sj",
+  "exitRule": "Until the bracket is full the admin may cancel (every entry fee back); once it is full the only ways out are a settlement, or a cancel or refund that shares the entry fees and the prize deposit equally among the players.",
   "endedBy": {
     "action": "settle",
     "txHash": "3c7e538ed18221909e4e60266dc0d087682bc540bfdf8802ad673f25cd2a4753"
@@ -289,11 +290,29 @@ export const TOURNAMENT_LIST = {
       "outputRef": "71abfadaec6969b46b3aeafb766d3974f5cd0804fcdedf29db16b07e86deaab8#0",
       "lovelace": "8866230",
       "contractTitle": "cardano-tx-service/tournament",
-      "contractVersion": "2.0.0",
+      "contractVersion": "2.1.0",
       "policyId": "a4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b5",
-      "registrationAddress": "addr_test1wqh28nj8qg6z7wnmvpn20ah2ylc4ldj047hyesjyk0qaxpq9p47sj"
+      "registrationAddress": "addr_test1wqh28nj8qg6z7wnmvpn20ah2ylc4ldj047hyesjyk0qaxpq9p47sj",
+      "exitRule": "Until the bracket is full the admin may cancel (every entry fee back); once it is full the only ways out are a settlement, or a cancel or refund that shares the entry fees and the prize deposit equally among the players."
     }
   ]
+};
+
+/** An output holding a tournament NFT whose datum the service cannot decode (GET /tournaments/{tournamentId} and the list show it). */
+export const UNREADABLE_TOURNAMENT = {
+  "tournamentId": "66ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c",
+  "status": "unreadable",
+  "reason": "Its inline datum does not decode as a tournament datum of this service: exactly [config, participants], a configuration of eight fields whose name is UTF-8 and whose addresses are canonical key addresses of this network, and canonical CBOR.",
+  "outputRef": "71abfadaec6969b46b3aeafb766d3974f5cd0804fcdedf29db16b07e86deaab8#0",
+  "address": "addr_test1wzjtu4rv2lgxlyh5w7rsu8w64elmmx25zml2fqdqc0stndgew0zjd",
+  "lovelace": "8866230",
+  "value": [
+    { "unit": "lovelace", "quantity": "8866230" },
+    { "unit": "a4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b566ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c", "quantity": "1" }
+  ],
+  "contractTitle": "cardano-tx-service/tournament",
+  "contractVersion": "2.1.0",
+  "policyId": "a4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b5"
 };
 
 export const REGISTER_REQUEST = {
@@ -351,6 +370,13 @@ export const REGISTRATIONS = {
       "outputRef": "8c14453bdee2cc900e019baeb05e4c6765fe5d0752147ce7d05058bec8769f89#0",
       "valid": true,
       "paidFeesLovelace": "5000000"
+    },
+    {
+      "address": "addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej",
+      "outputRef": "9b0e5b1d8f3c2a4e6d7f8091a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5#0",
+      "valid": false,
+      "reason": "It is overpaid by 500000 lovelace, less than the 1300000 lovelace (MIN_PAYOUT_LOVELACE, 1.3 ADA) a returned output needs: the contract refuses to add it (nobody can make the admin fund its return); its registrant can take it back with POST /tournaments/66ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c/unregister.",
+      "paidFeesLovelace": "5500000"
     }
   ],
   "page": 1,
@@ -444,12 +470,12 @@ export const MISSING_SIGNATURE: ErrorExample = {
 
 export const NO_TOURNAMENT: ErrorExample = {
   "code": "SVC_ERR_NOT_FOUND",
-  "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.0.0\": no output of this contract holds or held its NFT."
+  "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.1.0\": no output of this contract holds or held its NFT."
 };
 
 export const NO_LIVE_TOURNAMENT: ErrorExample = {
   "code": "SVC_ERR_NOT_FOUND",
-  "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.0.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how)."
+  "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.1.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how)."
 };
 
 export const TOO_EARLY_TO_REFUND: ErrorExample = {
@@ -518,7 +544,7 @@ export const FAUCET_OUTPUT_TOO_SMALL: ErrorExample = {
 /** The 404 of an unknown contract deployment (contractTitle, contractVersion). */
 export const NO_DEPLOYMENT: ErrorExample = {
   code: "SVC_ERR_NOT_FOUND",
-  message: 'No tournament contract deployment "cardano-tx-service/tournament" version "1.0.0": this service knows "cardano-tx-service/tournament" version "2.0.0".',
+  message: 'No tournament contract deployment "cardano-tx-service/tournament" version "1.0.0": this service knows "cardano-tx-service/tournament" version "2.1.0".',
 };
 
 // ── Blueprints and validators (their requests and answers: blueprints/examples.ts) ──────────

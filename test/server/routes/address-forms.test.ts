@@ -166,8 +166,8 @@ const STAKE_ACCOUNT: Rule = {
 };
 /** Where a tournament's datum holds someone who signs (admin, registrant): a key credential, no pointer. */
 const TOURNAMENT_SIGNER: Rule = { ...HOLDS_UTXOS, pointer: POINTER, script: SCRIPT };
-/** Where a tournament's datum holds a payee (a fixed payout): no pointer; a script may be paid. */
-const TOURNAMENT_PAYEE: Rule = { ...HOLDS_UTXOS, pointer: POINTER };
+/** Where a tournament's datum holds a payee (a fixed payout): a key credential, no pointer (contracts v2.1, issue 19: never a script). */
+const TOURNAMENT_PAYEE: Rule = { ...HOLDS_UTXOS, pointer: POINTER, script: SCRIPT };
 /** Where the address must be one the tournament holds: the other two forms are other addresses. */
 const TOURNAMENT_MEMBER = (other: Refusal): Rule => ({ ...HOLDS_UTXOS, pointer: other, script: other });
 

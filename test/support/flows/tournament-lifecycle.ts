@@ -107,7 +107,12 @@ export function tournamentLifecycle(target: () => Target): void {
       assert.equal(t.endedBy, undefined);
       assert.equal(t.outputRef, `${built.hash}#0`);
       assert.equal(t.contractTitle, "cardano-tx-service/tournament");
-      assert.equal(t.contractVersion, "2.0.0");
+      assert.equal(t.contractVersion, "2.1.0");
+      assert.equal(
+        t.exitRule,
+        "Until the bracket is full the admin may cancel (every entry fee back); once it is full the only ways out are a settlement, " +
+          "or a cancel or refund that shares the entry fees and the prize deposit equally among the players.",
+      );
       registrationAddress = t.registrationAddress;
       // The seed is spent; the NFT sits in the tournament output.
       const adminUtxos = await utxosAt(service, admin.address);
@@ -183,6 +188,7 @@ export function tournamentLifecycle(target: () => Target): void {
         address: players[3]!.address,
         outputRef: regs.get(players[3]!),
         valid: false,
+        reason: `It holds ${20 * ADA} lovelace, less than the entry fee of ${ENTRY}: if the admin adds it, the admin pays the difference.`,
         paidFeesLovelace: String(20 * ADA),
       });
       assert.ok(!byAddress.has(players[4]!.address), "the cancelled registration is gone");

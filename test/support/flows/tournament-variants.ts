@@ -1,13 +1,15 @@
 // The v2 tournament flows besides the lifecycle, over real HTTP on any target (../target.ts),
 // every transaction signed in the test with real keys and checked on chain:
 // - a free tournament whose prizes the creator sponsors: the deposit in the create answer and in the
-//   tournament output, each registration's min-UTxO back to its registrant when added, winners paid;
+//   tournament output, each registration (MIN_PAYOUT_LOVELACE) back to its registrant when added, winners paid;
 // - a paid tournament with a sponsor's top-up (prizes above a full bracket's entry fees);
 // - a cancel by the admin before the bracket filled: each participant's entry fee back, the rest to
 //   the admin, the NFT burnt, the tournament read back as cancelled; a registration not added stays
 //   cancellable by its registrant;
-// - a refund by a stranger after the clock moved past the deadline: the tournament expired first
-//   (refused before), then refunded with the same payments.
+// - a cancel by the admin once the bracket is full (contracts v2.1): each participant's entry fee and
+//   an equal share of the deposit, the remainder to participant 0, the admin only what is left;
+// - a refund by a stranger of a full bracket after the clock moved past the deadline: the tournament
+//   expired first (refused before), then refunded with the same shares.
 // Run by test/tournament/lifecycle.test.ts (devnet) and test/e2e/*.test.ts (each backend). The
 // refund moves the target's clock: it runs last.
 import assert from "node:assert/strict";
@@ -15,7 +17,7 @@ import { randomBytes } from "node:crypto";
 import { before, describe, it } from "node:test";
 import { pubKeyAddress, serializeAddressObj } from "@meshsdk/core";
 import { encodePayoutTag } from "../../../src/tournament/datum.js";
-import { MIN_SETTLE_WINDOW_MS } from "../../../src/tournament/limits.js";
+import { MIN_PAYOUT_LOVELACE, MIN_SETTLE_WINDOW_MS } from "../../../src/tournament/limits.js";
 import type { Target } from "../target.js";
 import type { RunningService } from "../service.js";
 import { fundedWallet, type Funded } from "../wallets.js";
@@ -28,17 +30,33 @@ const keyless = () => serializeAddressObj(pubKeyAddress(randomBytes(28).toString
 /** Checks a cancel or refund on chain and as the API reads it back. */
 export async function checkClosed(
   service: RunningService,
-  before: { id: string; policyId: string; lovelace: string; participants: string[]; entryFee: string; adminAddress: string; outputRef: string },
+  before: {
+    id: string;
+    policyId: string;
+    lovelace: string;
+    participants: string[];
+    entryFee: string;
+    adminAddress: string;
+    outputRef: string;
+    bracketSize: number;
+    deposit: string;
+  },
   built: { hash: string; complete: string },
   action: "cancel" | "refund",
 ): Promise<void> {
   const fee = BigInt(before.entryFee);
   const n = before.participants.length;
-  // Each participant's entry fee in output k tagged [id, k] (none when entry is free), then the
-  // admin's rest in the next output, tagged [id, N].
+  // Once the bracket is full the deposit D is the players': each gets floor(D / N) more, participant
+  // 0 also D mod N (contracts v2.1). Before, only the entry fee.
+  const full = n === before.bracketSize;
+  const d = full ? BigInt(before.deposit) : 0n;
+  const share = (k: number) => fee + d / BigInt(n) + (k === 0 ? d % BigInt(n) : 0n);
+  // Each participant's payment in output k tagged [id, k] (none when it is 0: free entry, no share),
+  // then the admin's rest in the next output, tagged [id, N].
+  const paid = fee + (full ? d / BigInt(n) : 0n) > 0n ? before.participants.map((address, k) => ({ address, lovelace: share(k), k, tag: k })) : [];
   const expected = [
-    ...(fee > 0n ? before.participants.map((address, k) => ({ address, lovelace: fee, k, tag: k })) : []),
-    { address: before.adminAddress, lovelace: BigInt(before.lovelace) - fee * BigInt(n), k: fee > 0n ? n : 0, tag: n },
+    ...paid,
+    { address: before.adminAddress, lovelace: BigInt(before.lovelace) - paid.reduce((sum, x) => sum + x.lovelace, 0n), k: paid.length, tag: n },
   ];
   for (const e of expected) await assertTagged(service, built.hash, e.k, e.address, e.lovelace, before.id, e.tag);
   assert.deepEqual(mintOf(built.complete), [[before.policyId + before.id, -1n]], "the NFT is burnt");
@@ -89,7 +107,7 @@ export function tournamentVariants(target: () => Target): void {
       assert.equal(totalLovelace(await utxosAt(api.service(), admin.address)), adminBefore - BigInt(t.lovelace) - BigInt(built.fee));
     });
 
-    it("takes registrations that hold only their min-UTxO, and gives it back to each registrant when added", async () => {
+    it("takes registrations that hold MIN_PAYOUT_LOVELACE (more than their min-UTxO), and gives it back to each registrant when added", async () => {
       const balances = new Map<string, bigint>();
       for (const p of players) {
         const before = totalLovelace(await utxosAt(api.service(), p.address));
@@ -104,7 +122,7 @@ export function tournamentVariants(target: () => Target): void {
       for (const r of listed.body.results) {
         assert.equal(r.valid, true);
         const lovelace = BigInt(r.paidFeesLovelace);
-        assert.ok(lovelace > 0n && lovelace < 2n * BigInt(ADA), `a registration holds its min-UTxO only: ${lovelace}`);
+        assert.equal(lovelace, MIN_PAYOUT_LOVELACE, "a free registration holds MIN_PAYOUT_LOVELACE, all of it returned at the add");
         held.set(r.address, lovelace);
       }
       const before = await getTournament(api.service(), id);
@@ -112,14 +130,13 @@ export function tournamentVariants(target: () => Target): void {
       const t = await getTournament(api.service(), id);
       assert.equal(t.status, "full");
       assert.equal(t.lovelace, before.lovelace, "a free tournament's pool does not grow");
-      // Output k+1 returns participant k's registration lovelace to it (topped up to the output's
-      // minimum by the admin if need be), tagged [id, k].
+      // Output k+1 returns participant k's registration lovelace to it, exactly, tagged [id, k].
       for (const [k, address] of (t.participants as string[]).entries()) {
         const returned = (await utxosAt(api.service(), address)).filter((u) => u.input.txHash === built.hash);
         assert.equal(returned.length, 1, `one return to ${address}`);
         assert.equal(returned[0]!.input.outputIndex, k + 1);
         const back = lovelaceOf(returned[0]!);
-        assert.ok(back >= held.get(address)! && back < held.get(address)! + 200_000n, `${back} back for ${held.get(address)}`);
+        assert.equal(back, held.get(address)!, "the whole registration back, nothing added by the admin");
         assert.equal(returned[0]!.output.plutusData, encodePayoutTag(id, k));
         // The registrant holds what it had before registering, less the registration's fee (plus any top-up).
         assert.equal(totalLovelace(await utxosAt(api.service(), address)), balances.get(address)! + back - held.get(address)!);
@@ -241,7 +258,34 @@ export function tournamentVariants(target: () => Target): void {
     });
   });
 
-  describe("a tournament that expires and a stranger refunds", () => {
+  describe("a full tournament the admin cancels: the deposit is the players'", () => {
+    const ENTRY = 10 * ADA;
+
+    it("pays each participant the entry fee and an equal share of the deposit (the remainder to participant 0), the admin only what is left", async () => {
+      const admin = await fundedWallet(target(), 200 * ADA);
+      const players = [await fundedWallet(target(), 40 * ADA), await fundedWallet(target(), 40 * ADA)];
+      // Prizes of 23 ADA and 1 lovelace against 20 ADA of entry fees: a deposit of 3,000,001 lovelace.
+      const built = await api.create(admin, { name: "Full cancel cup", bracketSize: 2, entryFee: ENTRY, payoutStructure: [15 * ADA], fixedPayouts: [[keyless(), 8 * ADA + 1]] });
+      const id = built.tournamentId!;
+      assert.equal(built.deposit, "3000001");
+      const regs = [];
+      for (const p of players) regs.push(await api.register(id, p));
+      await api.add(id, admin, regs.map(({ address, outputRef }) => ({ address, outputRef })));
+      const t = await getTournament(api.service(), id);
+      assert.equal(t.status, "full");
+      const balances = await Promise.all(players.map(async (p) => totalLovelace(await utxosAt(api.service(), p.address))));
+      const cancel = ok(await api.service().request("POST", `/tournaments/${id}/cancel`, { adminAddress: admin.address, utxos: await admin.utxos() }));
+      await signAndSubmit(api.service(), cancel, [admin]);
+      await checkClosed(api.service(), { ...t, id }, cancel, "cancel");
+      // 10 ADA back and 1.5 ADA of the deposit each; participant 0 also the odd lovelace.
+      for (const [i, p] of players.entries()) {
+        const k = (t.participants as string[]).indexOf(p.address);
+        assert.equal(totalLovelace(await utxosAt(api.service(), p.address)), balances[i]! + BigInt(ENTRY) + 1_500_000n + (k === 0 ? 1n : 0n));
+      }
+    });
+  });
+
+  describe("a full tournament that expires and a stranger refunds", () => {
     const ENTRY = 10 * ADA;
     let admin: Funded;
     let players: Funded[];
@@ -258,14 +302,15 @@ export function tournamentVariants(target: () => Target): void {
     it("is refused before the deadline, which the message gives in UTC", async () => {
       const tip = await tipOf(api.service());
       settleBy = tip.time + MIN_SETTLE_WINDOW_MS + 5 * 60_000;
-      const built = await api.create(admin, { name: "Expiring cup", bracketSize: 3, entryFee: ENTRY, payoutStructure: [20 * ADA], settleBy });
+      // Full at 2; prizes of 23 ADA and 1 lovelace against 20 ADA of entry fees: a deposit of 3,000,001 lovelace.
+      const built = await api.create(admin, { name: "Expiring cup", bracketSize: 2, entryFee: ENTRY, payoutStructure: [23 * ADA + 1], settleBy });
       id = built.tournamentId!;
       assert.equal(built.settleBy, settleBy);
       const regs = [];
       for (const p of players) regs.push(await api.register(id, p));
       await api.add(id, admin, regs.map(({ address, outputRef }) => ({ address, outputRef })));
       const t = await getTournament(api.service(), id);
-      assert.equal(t.status, "open");
+      assert.equal(t.status, "full");
       assert.equal(t.settleBy, settleBy);
       const early = await api.service().request("POST", `/tournaments/${id}/refund`, { utxos: await stranger.utxos() });
       rejected(early, 400, new RegExp(`can be refunded only after its settlement deadline, settleBy ${settleBy} \\(${new Date(settleBy).toISOString().replace(/\./g, "\\.")}\\)`));
@@ -287,7 +332,11 @@ export function tournamentVariants(target: () => Target): void {
       assert.ok(validity.from !== undefined && validity.from <= tip.slot, `valid from slot ${validity.from}`);
       await signAndSubmit(api.service(), refund, [stranger]);
       await checkClosed(api.service(), { ...t, id }, refund, "refund");
-      for (const [i, p] of players.entries()) assert.equal(totalLovelace(await utxosAt(api.service(), p.address)), balances[i]! + BigInt(ENTRY));
+      // Each gets the entry fee and 1.5 ADA of the deposit; participant 0 also the odd lovelace.
+      for (const [i, p] of players.entries()) {
+        const k = (t.participants as string[]).indexOf(p.address);
+        assert.equal(totalLovelace(await utxosAt(api.service(), p.address)), balances[i]! + BigInt(ENTRY) + 1_500_000n + (k === 0 ? 1n : 0n));
+      }
       // The stranger paid the fee and nothing else.
       assert.equal(totalLovelace(await utxosAt(api.service(), stranger.address)), strangerBefore - BigInt(refund.fee));
     });

@@ -30,9 +30,12 @@ const INLINE_NOTE =
 const EXPIRED_NOTE = (what: string) =>
   ` After the settlement deadline (settleBy; status expired) ${what} is refused with a 400 that points to POST /tournaments/{tournamentId}/refund.`;
 const CLOSE_NOTE =
-  " The transaction burns the NFT and pays each of the N participants the entry fee back in outputs 0..N-1 (in participant order, " +
-  "output k tagged with [tournamentId, k] as inline datum; none when entry is free), then the rest of the tournament output (the " +
-  "deposit and the min-UTxO) to the admin in the next output, tagged [tournamentId, N]. Registrations not added stay cancellable by their registrants (POST /tournaments/{tournamentId}/unregister).";
+  " The transaction burns the NFT and pays each of the N participants in outputs 0..N-1 (in participant order, output k tagged with " +
+  "[tournamentId, k] as inline datum). Before the bracket is full: the entry fee back (none when entry is free), then the rest of the " +
+  "tournament output (the deposit and the min-UTxO) to the admin in the next output, tagged [tournamentId, N]. Once the bracket is full " +
+  "the prizes belong to the players: participant k gets the entry fee plus floor(D / N) of the deposit D (the tournament's `deposit`), " +
+  "participant 0 also D mod N, and the admin only what is left (the min-UTxO), as the contract requires (the tournament's `exitRule`). " +
+  "Registrations not added stay cancellable by their registrants (POST /tournaments/{tournamentId}/unregister).";
 
 const txJson = (t: TxAnswer) => ({ complete: t.complete, hash: t.hash, fee: t.fee.toString() });
 
@@ -65,7 +68,10 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
           "payouts (one settlement transaction pays them all), a prize below the ledger minimum of its output, entry fees of a full bracket or " +
           `prizes above ${limits.MAX_LOVELACE} lovelace, a settleBy less than ${limits.MIN_SETTLE_WINDOW_MS / 60_000} minutes or more than ` +
           `${limits.MAX_SETTLE_WINDOW_MS / limits.DAY_MS} days after the chain's time (default ${limits.DEFAULT_SETTLE_WINDOW_MS / limits.DAY_MS} days), ` +
-          "an admin address that is not a key address, addresses of the other network family." +
+          `an entryFee between 0 and ${limits.MIN_PAYOUT_LOVELACE} lovelace (MIN_PAYOUT_LOVELACE: an entry fee is 0 or at least that, the smallest ` +
+          "payment the contract returns on its own), a free tournament whose prizes are positive but less than bracketSize × MIN_PAYOUT_LOVELACE " +
+          "(a cancel or refund of its full bracket shares them among the players), an admin address or a fixed payout address that is not a key " +
+          "address (a script or a pointer address), addresses of the other network family." +
           SIGN_NOTE +
           CONTRACT_NOTE,
         tags: TAGS,
@@ -91,8 +97,9 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
         description:
           "The live tournaments of a contract deployment (open, full or expired; ended ones are read one at a time with GET " +
           "/tournaments/{tournamentId}): outputs at the tournament validator holding one tournament NFT " +
-          "and a datum that decodes and names its ID's registration validator (the NFT policy cannot check that; a tournament naming " +
-          "another could never add its registrations, so it is not listed, and is a 404 everywhere), ordered by tournament ID. Pages of `limit` (1..100, default 100); `pageState` (alias `cursor`) is opaque, " +
+          "and a datum that decodes and names its ID's registration validator. An output there holding a token of the tournament policy " +
+          "that the service cannot read (a datum that does not decode, another registration validator: the NFT policy cannot check that) is " +
+          "listed too, with status unreadable, what it holds and why: whatever holds value is listed. Ordered by tournament ID. Pages of `limit` (1..100, default 100); `pageState` (alias `cursor`) is opaque, " +
           "and absent on the last page." +
           CONTRACT_NOTE,
         tags: TAGS,
@@ -112,12 +119,14 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
         description:
           "The tournament, as the chain holds it now: open, full or expired (settleBy reached at the chain's tip). After it ended, as its last " +
           "output and the transaction that spent it say: status settled (with results and payouts), cancelled or refunded (with refunds), and " +
-          "endedBy naming that transaction; read from the chain on every backend. 404 when no output of this contract ever held its NFT." +
+          "endedBy naming that transaction; read from the chain on every backend. When the output holding its NFT cannot be read as a " +
+          "tournament (its datum does not decode, or names another registration validator), status unreadable with the value it holds and " +
+          "the reason (the second example); the building endpoints answer 400 for it. 404 when no output of this contract ever held its NFT." +
           CONTRACT_NOTE,
         tags: TAGS,
         params: withParamExamples(S.TournamentParams, { tournamentId: X.TOURNAMENT_ID }),
         querystring: S.ContractQuery,
-        response: { 200: withExamples(S.Tournament, X.TOURNAMENT), ...errorResponses(404, 503, { 400: X.TOURNAMENT_ID_INVALID, 404: X.NO_TOURNAMENT }) },
+        response: { 200: withExamples(S.AnyTournament, X.TOURNAMENT, X.UNREADABLE_TOURNAMENT), ...errorResponses(404, 503, { 400: X.TOURNAMENT_ID_INVALID, 404: X.NO_TOURNAMENT }) },
       },
     },
     async (request) => readTournament(context(), tournamentQuery(request.params, request.query)),
@@ -161,7 +170,8 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
           "Builds the transaction that spends the registration (Cancel) and refunds the whole output to the registrant, who must sign it " +
           "(required signer). Refused with 400 when registererAddress is not the registration's address, or the output is not an unspent " +
           "registration of this tournament (already added or cancelled). A registration left after the tournament ended (settled, cancelled, " +
-          "refunded) can still be cancelled. " +
+          "refunded) can still be cancelled. A registration whose datum is a datum hash, not inline, is refused with a 400 that says how its " +
+          "registrant can cancel it with a transaction of their own. " +
           "changeAddress defaults to registererAddress." +
           INLINE_NOTE +
           SIGN_NOTE +
@@ -187,8 +197,11 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
         description:
           "Every output at the tournament's registration address, ordered by output reference, also after the tournament ended (what is left " +
           "there can be cancelled by its registrant). `valid` when its inline datum is exactly the canonical encoding of an address with a key " +
-          "payment credential and it holds at least the entry fee; outputs with another datum (or none) are listed with valid false and address " +
-          "null, a script address with valid false; neither can be added. Filter with " +
+          "payment credential, it holds at least the entry fee, and what it holds beyond the fee can be returned in an output of its own (at " +
+          `least ${limits.MIN_PAYOUT_LOVELACE} lovelace, MIN_PAYOUT_LOVELACE, and that output's ledger minimum when it carries tokens). An invalid ` +
+          "one carries `reason`, a sentence: outputs with another datum (or none, or a datum hash) are listed with address null, a script " +
+          "address as it is; neither can be added, nor can an overpayment too small to return (its registrant can unregister it); an underpaid " +
+          "one can be added, the admin paying what it lacks. Filter with " +
           "`valid`; pages of `limit` (1..100, default 100), numbered from 1 by `page` (alias `cursor`)." +
           CONTRACT_NOTE,
         tags: TAGS,
@@ -209,6 +222,7 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
           address: r.address,
           outputRef: r.outputRef,
           valid: r.valid,
+          ...(r.reason === undefined ? {} : { reason: r.reason }),
           paidFeesLovelace: r.paidFeesLovelace.toString(),
         })),
         page: input.page,
@@ -227,12 +241,14 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
           "Builds the admin's transaction that consumes the given registrations and appends their addresses to the tournament's datum, in " +
           "the ledger's input order (by output reference). Output 0 continues the tournament, grown by exactly the entry fee per participant; " +
           "the admin's UTxOs pay what an underpaid registration lacks. What a registration holds beyond the entry fee (an overpayment, a free " +
-          "tournament's min-UTxO, any token) goes back to its registrant: outputs 1, 2, … in the same order, each tagged [tournamentId, the " +
-          "registrant's participant index] and topped up to its min-UTxO by the admin. The validity ends before settleBy. " +
+          "tournament's registration, any token) goes back to its registrant: outputs 1, 2, … in the same order, each tagged [tournamentId, the " +
+          "registrant's participant index]. The validity ends before settleBy. " +
           `Refused with 400: more than ${limits.MAX_REGISTRATIONS_PER_ADD} registrations (split them into several requests, each submitted before the next), ` +
           "a transaction over the ledger's size or execution limits, not the admin, more participants than the bracket, an output that is " +
           "not an unspent registration of this tournament, a registration whose datum is not exactly a key address, an address that differs " +
-          "from the registration's datum or is already a participant." +
+          "from the registration's datum or is already a participant, a registration overpaid by less than " +
+          `${limits.MIN_PAYOUT_LOVELACE} lovelace (MIN_PAYOUT_LOVELACE) or carrying tokens whose return its lovelace beyond the fee cannot pay ` +
+          "(the contract makes nobody fund another's return; listed as valid false with the reason, its registrant can unregister it)." +
           EXPIRED_NOTE("adding") +
           " changeAddress defaults to adminAddress." +
           INLINE_NOTE +

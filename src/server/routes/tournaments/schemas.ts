@@ -1,6 +1,7 @@
 // TypeBox schemas of the tournament endpoints: every field described, every answer typed.
 import { Type, type Static } from "typebox";
 import * as limits from "../../../tournament/limits.js";
+import { EXIT_RULE } from "../../../tournament/rules.js";
 import { Amount, Hash32, Hex } from "../../schemas.js";
 import { Address, UtxoString } from "../addresses/schemas.js";
 
@@ -41,8 +42,10 @@ export const CreateBody = Type.Object(
     }),
     entryFee: Type.Optional(
       Amount(
-        "Lovelace each participant pays to register; 0 when absent: a free tournament, whose registrations hold only their min-UTxO (returned to " +
-          "the registrant when added) and whose prizes the creator's deposit pays.",
+        `Lovelace each participant pays to register: 0 or at least ${limits.MIN_PAYOUT_LOVELACE} (MIN_PAYOUT_LOVELACE, the smallest payment the ` +
+          "contract returns in an output of its own); 0 when absent: a free tournament, whose registrations hold their min-UTxO or " +
+          `${limits.MIN_PAYOUT_LOVELACE} lovelace, whichever is more (returned to the registrant when added), and whose prizes the creator's deposit ` +
+          `pays (0, or at least bracketSize × ${limits.MIN_PAYOUT_LOVELACE} lovelace: a cancel or refund of a full bracket shares them among the players).`,
       ),
     ),
     payoutStructure: Type.Array(Amount("Lovelace paid to this placement (1st, 2nd, ...)."), {
@@ -233,6 +236,13 @@ export const Tournament = Type.Object(
     contractVersion: Type.String({ description: "The contract deployment's version." }),
     policyId: Type.String({ description: "Our addition: the NFT's policy id (= the tournament script hash)." }),
     registrationAddress: Type.String({ description: "Our addition: the address of this tournament's registration validator." }),
+    exitRule: Type.String({
+      description:
+        "How the tournament can end, one sentence, the same for every tournament (the contract enforces it): before the bracket is full " +
+        "a cancel pays every entry fee back and the rest (the deposit) to the admin; once it is full a cancel or a refund pays participant k " +
+        "(output k) the entry fee plus floor(D / N) of the deposit D, participant 0 also D mod N, and the admin what is left.",
+      examples: [EXIT_RULE],
+    }),
     endedBy: Type.Optional(
       Type.Object(
         {
@@ -258,14 +268,46 @@ export const Tournament = Type.Object(
     refunds: Type.Optional(
       Type.Array(Payment, {
         description:
-          "Only for a cancelled or refunded tournament: each participant's entry fee back (output k for participant k, tagged [tournamentId, k]; " +
-          "none when entry is free), then the rest of the tournament output to the admin in the next output (output N, or output 0 when entry " +
-          "is free), tagged [tournamentId, N] where N is the number of participants.",
+          "Only for a cancelled or refunded tournament: each participant's payment (output k for participant k, tagged [tournamentId, k]): " +
+          "the entry fee back, and once the bracket was full also an equal share of the deposit (floor(deposit / N), participant 0 also the " +
+          "remainder); none when that is 0 (free entry, and a bracket not full or no prizes). Then the rest of the tournament output to the " +
+          "admin in the next output (output N, or output 0 when no participant is paid), tagged [tournamentId, N] where N is the number of participants.",
       }),
     ),
   },
   { description: "A tournament as the chain holds it (live), or as its last output and the transaction that ended it say (ended)." },
 );
+
+export const UnreadableTournament = Type.Object(
+  {
+    tournamentId: TournamentId,
+    status: Type.Literal("unreadable", { description: "An output holds the tournament's NFT, but the service cannot read it as a tournament." }),
+    reason: Type.String({ description: "Why it cannot be read, a sentence (a datum that does not decode, another registration validator, …)." }),
+    outputRef: Type.String({ description: "The output that holds the NFT, <tx hash>#<index>." }),
+    address: Type.String({ description: "Where that output is." }),
+    lovelace: Lovelace("What the output holds."),
+    value: Type.Array(
+      Type.Object(
+        { unit: Type.String({ description: "lovelace, or policy id + asset name (hex)." }), quantity: Type.String({ pattern: "^[0-9]+$", description: "The quantity, a decimal string." }) },
+        { description: "An asset the output holds." },
+      ),
+      { description: "Everything the output holds, lovelace first." },
+    ),
+    contractTitle: Type.String({ description: "The contract deployment's title." }),
+    contractVersion: Type.String({ description: "The contract deployment's version." }),
+    policyId: Type.String({ description: "The NFT's policy id (= the tournament script hash)." }),
+  },
+  {
+    description:
+      "An output holding a tournament NFT that the service cannot read: shown so that nothing holding value vanishes from the service; " +
+      "no transaction is built on it (every building endpoint answers 400 with the reason).",
+  },
+);
+
+/** A tournament, or an output holding a tournament NFT that cannot be read (status unreadable). */
+export const AnyTournament = Type.Union([Tournament, UnreadableTournament], {
+  description: "A tournament (status open, full, expired, settled, cancelled, refunded), or, with status unreadable, an output holding its NFT that the service cannot read.",
+});
 
 export const TxAnswer = Type.Object(
   {
@@ -295,7 +337,7 @@ export const RegisterAnswer = Type.Object(
 
 export const ListAnswer = Type.Object(
   {
-    results: Type.Array(Tournament, { description: "Tournaments, ordered by tournament ID." }),
+    results: Type.Array(AnyTournament, { description: "Tournaments (and outputs holding a tournament NFT that cannot be read: status unreadable), ordered by tournament ID." }),
     pageState: Type.Optional(Type.String({ description: "Pass it back as pageState (or cursor) for the next page; absent on the last page." })),
   },
   { description: "A page of tournaments." },
@@ -309,7 +351,18 @@ export const RegistrationsAnswer = Type.Object(
         {
           address: Type.Union([Type.String(), Type.Null()], { description: "The registrant's address from the datum; null when the datum is not an address." }),
           outputRef: Type.String({ description: "The registration output, <tx hash>#<index>." }),
-          valid: Type.Boolean({ description: "true when the datum is an address and the output holds at least the entry fee." }),
+          valid: Type.Boolean({
+            description:
+              "true when the inline datum is a key address, the output holds at least the entry fee, and what it holds beyond the fee can be " +
+              `returned in an output of its own (at least ${limits.MIN_PAYOUT_LOVELACE} lovelace, MIN_PAYOUT_LOVELACE, and the output's ledger minimum when it carries tokens).`,
+          }),
+          reason: Type.Optional(
+            Type.String({
+              description:
+                "Only when valid is false: why, a sentence (no inline datum, not a key address, underpaid, an overpayment too small to return). " +
+                "An overpaid one, or one carrying tokens that cannot pay their return, is refused by an add: its registrant can unregister it.",
+            }),
+          ),
           paidFeesLovelace: Lovelace("What the output holds."),
         },
         { description: "A registration output." },
