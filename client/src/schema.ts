@@ -725,7 +725,7 @@ export interface components {
              * @description What went wrong, as a stable machine-readable code for clients to act on; docs/errors.md says when each happens and what to do.
              * @enum {string}
              */
-            code: "SVC_ERR_VALIDATION" | "SVC_ERR_UNKNOWN_FIELD" | "SVC_ERR_BAD_REQUEST" | "SVC_ERR_NOT_FOUND" | "SVC_ERR_UNPROCESSABLE" | "SVC_ERR_INTERNAL" | "HTTP_ERR_INVALID_JSON" | "HTTP_ERR_BAD_URL" | "HTTP_ERR_MALFORMED" | "HTTP_ERR_UNKNOWN_ENDPOINT" | "HTTP_ERR_TIMEOUT" | "HTTP_ERR_BODY_TOO_LARGE" | "HTTP_ERR_PARAM_TOO_LONG" | "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE" | "HTTP_ERR_HEADERS_TOO_LARGE" | "HTTP_ERR_REFUSED" | "AUTH_ERR_UNAUTHORIZED" | "AUTH_ERR_THROTTLED" | "AUTH_ERR_WAIT_LIMIT" | "SVC_ERR_WAITS_FULL" | "CHAIN_ERR_UNAVAILABLE" | "CHAIN_ERR_LEDGER_REJECTED" | "STORE_ERR_UNAVAILABLE" | "TX_ERR_INSUFFICIENT_FUNDS" | "TX_ERR_TOO_LARGE";
+            code: "SVC_ERR_VALIDATION" | "SVC_ERR_UNKNOWN_FIELD" | "SVC_ERR_BAD_REQUEST" | "SVC_ERR_CBOR_LIMIT" | "SVC_ERR_NOT_FOUND" | "SVC_ERR_UNPROCESSABLE" | "SVC_ERR_INTERNAL" | "SVC_ERR_BUSY" | "HTTP_ERR_INVALID_JSON" | "HTTP_ERR_BAD_URL" | "HTTP_ERR_MALFORMED" | "HTTP_ERR_UNKNOWN_ENDPOINT" | "HTTP_ERR_TIMEOUT" | "HTTP_ERR_BODY_TOO_LARGE" | "HTTP_ERR_PARAM_TOO_LONG" | "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE" | "HTTP_ERR_HEADERS_TOO_LARGE" | "HTTP_ERR_REFUSED" | "AUTH_ERR_UNAUTHORIZED" | "AUTH_ERR_THROTTLED" | "AUTH_ERR_WAIT_LIMIT" | "SVC_ERR_WAITS_FULL" | "CHAIN_ERR_UNAVAILABLE" | "CHAIN_ERR_LEDGER_REJECTED" | "STORE_ERR_UNAVAILABLE" | "TX_ERR_INSUFFICIENT_FUNDS" | "TX_ERR_TOO_LARGE";
             /** @description What went wrong, naming the field and the reason. */
             message: string;
             /**
@@ -952,7 +952,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1132,7 +1132,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1283,7 +1283,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1434,7 +1434,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1652,7 +1652,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1789,7 +1789,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1926,7 +1926,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2403,7 +2403,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2511,7 +2511,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2575,7 +2575,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2684,7 +2684,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2788,8 +2788,12 @@ export interface operations {
                             datum: {
                                 /** @description The datum hash (of the inline datum's bytes, for an inline datum). */
                                 hash: string;
-                                /** @description The inline datum as Plutus data JSON in the detailed schema of cardano-cli ({"constructor": 0, "fields": [...]}, {"int": 1}, {"bytes": "<hex>"}, {"list": [...]}, {"map": [{"k": ..., "v": ...}]}; integers beyond 2^53 as decimal strings), what POST /transactions/build takes back as a datum; null when the output holds only the datum's hash. */
+                                /** @description The inline datum as Plutus data JSON in the detailed schema of cardano-cli ({"constructor": 0, "fields": [...]}, {"int": 1}, {"bytes": "<hex>"}, {"list": [...]}, {"map": [{"k": ..., "v": ...}]}; integers beyond 2^53 as decimal strings), what POST /transactions/build takes back as a datum; null when the output holds only the datum's hash, or when the inline datum is over the CBOR limits (then `raw` and `note`). */
                                 inline: unknown | null;
+                                /** @description The inline datum's CBOR (hex), present when it is not decoded: it nests deeper, or holds more items, than the service decodes (see note). */
+                                raw?: string;
+                                /** @description Why the inline datum is left raw, present with `raw`. */
+                                note?: string;
                             } | null;
                             /** @description The hash of the reference script the output carries; null when it carries none. */
                             referenceScriptHash: string | null;
@@ -2844,7 +2848,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2952,7 +2956,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3018,7 +3022,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3108,7 +3112,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3186,8 +3190,12 @@ export interface operations {
                             datum: {
                                 /** @description The datum hash (of the inline datum's bytes, for an inline datum). */
                                 hash: string;
-                                /** @description The inline datum as Plutus data JSON in the detailed schema of cardano-cli ({"constructor": 0, "fields": [...]}, {"int": 1}, {"bytes": "<hex>"}, {"list": [...]}, {"map": [{"k": ..., "v": ...}]}; integers beyond 2^53 as decimal strings), what POST /transactions/build takes back as a datum; null when the output holds only the datum's hash. */
+                                /** @description The inline datum as Plutus data JSON in the detailed schema of cardano-cli ({"constructor": 0, "fields": [...]}, {"int": 1}, {"bytes": "<hex>"}, {"list": [...]}, {"map": [{"k": ..., "v": ...}]}; integers beyond 2^53 as decimal strings), what POST /transactions/build takes back as a datum; null when the output holds only the datum's hash, or when the inline datum is over the CBOR limits (then `raw` and `note`). */
                                 inline: unknown | null;
+                                /** @description The inline datum's CBOR (hex), present when it is not decoded: it nests deeper, or holds more items, than the service decodes (see note). */
+                                raw?: string;
+                                /** @description Why the inline datum is left raw, present with `raw`. */
+                                note?: string;
                             } | null;
                             /** @description The hash of the reference script the output carries; null when it carries none. */
                             referenceScriptHash: string | null;
@@ -3195,7 +3203,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3285,7 +3293,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3347,7 +3355,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3517,7 +3525,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3675,7 +3683,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3836,7 +3844,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3990,7 +3998,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4099,7 +4107,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4285,7 +4293,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4393,7 +4401,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4505,7 +4513,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4631,7 +4639,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4779,7 +4787,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4887,7 +4895,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4975,7 +4983,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5101,7 +5109,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5189,7 +5197,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5315,7 +5323,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5420,7 +5428,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5528,7 +5536,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5629,7 +5637,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5755,7 +5763,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5845,7 +5853,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5971,7 +5979,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6055,7 +6063,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6181,7 +6189,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6266,7 +6274,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6392,7 +6400,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6491,7 +6499,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6772,7 +6780,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6902,7 +6910,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7165,7 +7173,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7315,7 +7323,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7460,7 +7468,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7623,7 +7631,7 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
             400: {
                 headers: {
                     [name: string]: unknown;
