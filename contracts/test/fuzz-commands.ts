@@ -108,7 +108,12 @@ abstract class Step implements Cmd {
   check(): boolean {
     return true;
   }
-  abstract run(sim: Sim): Promise<void>;
+  async run(sim: Sim): Promise<void> {
+    // Reset: a command object is run again while fast-check shrinks.
+    this.outcome = "";
+    await this.act(sim);
+  }
+  abstract act(sim: Sim): Promise<void>;
   abstract describe(): string;
   toString(): string {
     return `${this.describe()}${this.outcome ? ` → ${this.outcome}` : ""}`;
@@ -151,7 +156,7 @@ export class Register extends Step {
   describe(): string {
     return `register(${this.kind}) player${this.who % 4} to t${this.tournament}, paid by player${this.payer % 4}`;
   }
-  async run(sim: Sim): Promise<void> {
+  async act(sim: Sim): Promise<void> {
     const index = this.tournament % sim.tournaments.length;
     const ts = sim.tournaments[index]!;
     const registrant = sim.world.players[this.who % 4]!;
@@ -228,7 +233,7 @@ export class Unregister extends Step {
   describe(): string {
     return `unregister(${this.kind}) pending registration #${this.which}`;
   }
-  async run(sim: Sim): Promise<void> {
+  async act(sim: Sim): Promise<void> {
     const owned = [...sim.registrations.values()].filter((r) => r.owner !== null);
     const r = pick(owned, this.which);
     if (!r || !r.owner) return this.skip("no registration with an owner");
@@ -286,7 +291,7 @@ export class Add extends Step {
   describe(): string {
     return `add(${this.kind}) up to ${this.count} to open t#${this.tournament}`;
   }
-  async run(sim: Sim): Promise<void> {
+  async act(sim: Sim): Promise<void> {
     const o = open(sim, this.tournament);
     if (!o) return this.skip("no open tournament");
     const { ts, index } = o;
@@ -298,7 +303,8 @@ export class Add extends Step {
     if (room === 0) return this.skip("bracket full");
     const label = `${this.toString()} (${t.config.name})`;
     if (this.kind === "registration-cancel-redeemer") return this.cancelRedeemer(sim, ts, index, current, label);
-    const addable = sim.pending(index).filter((r) => r.utxo.output.plutusData && decodeRegistrationDatum(r.utxo.output.plutusData, false) !== null);
+    // What the honest plan can add: registrations naming a key, whose datum the service decodes.
+    const addable = sim.pending(index).filter((r) => r.owner !== null && r.utxo.output.plutusData && decodeRegistrationDatum(r.utxo.output.plutusData, false) !== null);
     const regs = addable.slice(0, Math.min(this.count, room));
     if (regs.length === 0) return this.skip("nothing to add");
     const { plan: honest, datum: next } = addPlan(t, sim.world.admin, current, regs.map((r) => r.utxo));
@@ -382,7 +388,7 @@ export class Settle extends Step {
   describe(): string {
     return `settle(${this.kind}) open t#${this.tournament}, winners rotated by ${this.rotate}`;
   }
-  async run(sim: Sim): Promise<void> {
+  async act(sim: Sim): Promise<void> {
     const o = open(sim, this.tournament);
     if (!o) return this.skip("no open tournament");
     const t = o.ts.t;
@@ -436,7 +442,7 @@ export class Close extends Step {
   describe(): string {
     return `${this.how}(${this.kind}) open t#${this.tournament}`;
   }
-  async run(sim: Sim): Promise<void> {
+  async act(sim: Sim): Promise<void> {
     const o = open(sim, this.tournament);
     if (!o) return this.skip("no open tournament");
     const t = o.ts.t;
@@ -490,7 +496,7 @@ export class Create extends Step {
   describe(): string {
     return `create(${this.kind}) ${CONFIGS[this.config % CONFIGS.length]!.input.name}`;
   }
-  async run(sim: Sim): Promise<void> {
+  async act(sim: Sim): Promise<void> {
     if (sim.seedsUsed >= SEEDS) return this.skip("no seed left");
     const { admin, ref, seeds, regRefs, players } = sim.world;
     const cfg = CONFIGS[this.config % CONFIGS.length]!;
@@ -537,7 +543,7 @@ export class Advance extends Step {
   describe(): string {
     return `advance ${this.days} day${this.days === 1 ? "" : "s"}`;
   }
-  async run(sim: Sim): Promise<void> {
+  async act(sim: Sim): Promise<void> {
     sim.chain.setSlot(sim.chain.slot + this.days * DAY_SLOTS);
     this.outcome = "accepted";
   }
@@ -564,6 +570,8 @@ export const MUTATION_KINDS: Readonly<Record<string, readonly string[]>> = {
 
 export function commandsArbitrary(maxCommands: number, exclude: ReadonlySet<string> = new Set()): fc.Arbitrary<Iterable<Cmd>> {
   const i = fc.nat({ max: 15 });
+  // A configuration's name in `exclude` leaves it out of the creations.
+  const configs = CONFIGS.flatMap((c, index) => (exclude.has(c.input.name) ? [] : [index]));
   const register = fc.tuple(i, i, i, kindOf(REG_KINDS, exclude)).map(([t, w, p, k]) => new Register(t, w, p, k));
   const add = fc.tuple(i, fc.integer({ min: 1, max: 4 }), kindOf(ADD_KINDS, exclude)).map(([t, n, k]) => new Add(t, n, k));
   return fc.commands(
@@ -577,9 +585,10 @@ export function commandsArbitrary(maxCommands: number, exclude: ReadonlySet<stri
       fc.tuple(i, i, kindOf(SETTLE_KINDS, exclude)).map(([t, r, k]) => new Settle(t, r, k)),
       fc.tuple(i, kindOf(CLOSE_KINDS, exclude)).map(([t, k]) => new Close("cancel", t, k)),
       fc.tuple(i, kindOf(CLOSE_KINDS, exclude)).map(([t, k]) => new Close("refund", t, k)),
-      fc.tuple(i, kindOf(CREATE_KINDS, exclude)).map(([c, k]) => new Create(c, k)),
+      fc.tuple(fc.constantFrom(...configs), kindOf(CREATE_KINDS, exclude)).map(([c, k]) => new Create(c, k)),
       fc.integer({ min: 1, max: 2 }).map((d) => new Advance(d)),
     ],
-    { maxCommands },
+    // Lengths up to the maximum (fast-check's default size keeps most sequences to a few steps).
+    { maxCommands, size: "max" },
   );
 }

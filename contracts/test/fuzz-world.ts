@@ -28,6 +28,7 @@ import {
   type TournamentDatum,
 } from "../../src/tournament/datum.js";
 import { depositOf } from "../../src/tournament/rules.js";
+import { explainTraces } from "../../src/tournament/traces.js";
 import {
   addressOfKeyHash,
   buildPlan,
@@ -191,7 +192,7 @@ const fail = (invariant: string, label: string, why: string): never => {
 const exitMemo = new Set<string>();
 
 const short = (e: unknown): string => {
-  const m = e instanceof Error ? e.message : String(e);
+  const m = explainTraces(e instanceof Error ? e.message : String(e)).replace(/ For txHex: [0-9a-f]+/, "");
   return m.length > 300 ? `${m.slice(0, 300)}…` : m;
 };
 
@@ -242,7 +243,7 @@ export class Sim {
       if (r.ok) txHash = r.txHash;
       else refusal = `${r.error ?? ""} ${r.logs.join(" | ")}`;
     } catch (e) {
-      refusal = short(e);
+      refusal = explainTraces(short(e));
     }
     if (txHash === undefined) {
       this.refused++;

@@ -15,6 +15,7 @@ import { type FuzzWorld, makeFuzzWorld, Sim } from "./fuzz-world.js";
 const RUNS = Number(process.env["FUZZ_RUNS"] ?? 30);
 const STEPS = Number(process.env["FUZZ_STEPS"] ?? 25);
 const SEED = process.env["FUZZ_SEED"] === undefined ? undefined : Number(process.env["FUZZ_SEED"]);
+const VERBOSE = process.env["FUZZ_VERBOSE"] === "1";
 const EXCLUDE = new Set((process.env["FUZZ_EXCLUDE"] ?? "").split(",").filter((k) => k !== ""));
 
 let world: FuzzWorld;
@@ -35,6 +36,7 @@ describe("invariant fuzzer: every coin keeps its exit, whatever sequence of hone
         totals.steps += [...commands].length;
         totals.accepted += sim.accepted;
         totals.refused += sim.refused;
+        if (VERBOSE) console.log([...commands].map(String).join("\n  "));
       }),
       { numRuns: RUNS, includeErrorInReport: true, ...(SEED === undefined ? {} : { seed: SEED }) },
     );
