@@ -166,7 +166,8 @@ export class Register extends Step {
     const out = plan.outputs[0]!;
     const raw = (d: ReturnType<typeof addressData>): TxPlan => {
       const datum = cborHex(d);
-      return setOut(registerPlan(t, payer, [registrant.address]), 0, { datum, lovelace: registerPlan(t, payer, [registrant.address]).outputs[0]!.lovelace + 20_000n })!;
+      // The honest amount: the datum is a few bytes longer, within minLovelace's margin.
+      return setOut(plan, 0, { datum })!;
     };
     switch (this.kind) {
       case "honest":
@@ -476,13 +477,13 @@ export class Close extends Step {
 
 export const CREATE_KINDS = [
   "honest",
-  "pool-reference-script",
-  "pool-token",
+  "reference-script-at-creation",
+  "token-at-creation",
   "admin-pointer",
   "admin-script",
   "fixed-payout-to-tournament",
   "fixed-payout-pointer",
-  "datum-extra-item",
+  "extra-item-at-creation",
   "no-validity-start",
 ] as const;
 
@@ -510,13 +511,13 @@ export class Create extends Step {
       setOut(honest, 0, { datum: rawTournamentDatum(c, [], { 5: makeListData([makeListData([address, makeIntData(2n * ADA)])]) }), lovelace: pool.lovelace + 2n * ADA });
     const mutations: Record<(typeof CREATE_KINDS)[number], () => TxPlan | null> = {
       honest: () => honest,
-      "pool-reference-script": () => withRefScript(honest, 0, t.registration.code),
-      "pool-token": () => withGem(sim, honest, 0, admin),
+      "reference-script-at-creation": () => withRefScript(honest, 0, t.registration.code),
+      "token-at-creation": () => withGem(sim, honest, 0, admin),
       "admin-pointer": () => setOut(honest, 0, { datum: rawTournamentDatum(c, [], { 1: addressData(keyCred(admin.pkh), pointerStake) }) }),
       "admin-script": () => setOut(honest, 0, { datum: rawTournamentDatum(c, [], { 1: addressData(scriptCred(admin.pkh)) }) }),
       "fixed-payout-to-tournament": () => payout(addressToData(t.address)),
       "fixed-payout-pointer": () => payout(addressData(keyCred(players[2]!.pkh), pointerStake)),
-      "datum-extra-item": () => setOut(honest, 0, { datum: rawTournamentDatum(c, [], {}, [], [makeIntData(0n)]) }),
+      "extra-item-at-creation": () => setOut(honest, 0, { datum: rawTournamentDatum(c, [], {}, [], [makeIntData(0n)]) }),
       "no-validity-start": () => ({ ...copy(honest), validFrom: undefined }),
     };
     const plan = mutations[this.kind]();

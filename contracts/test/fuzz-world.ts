@@ -255,10 +255,21 @@ export class Sim {
     const created = after.filter((u) => u.input.txHash === txHash);
     const afterRefs = new Set(after.map(outRef));
     const consumed = [...before.values()].filter((u) => !afterRefs.has(outRef(u)));
-    this.checkFlows(s, consumed, created);
+    // Every invariant is checked, and the failure names all that broke.
+    const broken: string[] = [];
+    const check = async (f: () => void | Promise<void>): Promise<void> => {
+      try {
+        await f();
+      } catch (e) {
+        if (!(e instanceof InvariantBroken)) throw e;
+        broken.push(e.message);
+      }
+    };
+    await check(() => this.checkFlows(s, consumed, created));
     this.update(s, consumed, created);
-    this.checkPools(s.label);
-    await this.checkExits(s.label);
+    await check(() => this.checkPools(s.label));
+    await check(() => this.checkExits(s.label));
+    if (broken.length > 0) throw new InvariantBroken(broken.join("\n"));
     return true;
   }
 

@@ -5,7 +5,9 @@
 // the ledger accepts, fuzz-world.ts checks the invariants (a) exits, (b) flows, (c) pools.
 // Reproducible: a failure prints the seed and the shrunk sequence; FUZZ_SEED replays it.
 //   FUZZ_RUNS    sequences (default below), FUZZ_STEPS their maximum length (25),
-//   FUZZ_SEED    fast-check's seed, FUZZ_EXCLUDE mutation kinds left out (comma-separated).
+//   FUZZ_SEED    fast-check's seed, FUZZ_PATH the first number of the path a failure printed (replays that run at once),
+//   FUZZ_EXCLUDE mutation kinds or configuration names left out (comma-separated),
+//   FUZZ_VERBOSE=1 prints every sequence with what each step did.
 import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
 import fc from "fast-check";
@@ -15,6 +17,11 @@ import { type FuzzWorld, makeFuzzWorld, Sim } from "./fuzz-world.js";
 const RUNS = Number(process.env["FUZZ_RUNS"] ?? 30);
 const STEPS = Number(process.env["FUZZ_STEPS"] ?? 25);
 const SEED = process.env["FUZZ_SEED"] === undefined ? undefined : Number(process.env["FUZZ_SEED"]);
+/**
+ * With FUZZ_SEED, the first number of the path a failure printed: runs that sequence at once and
+ * shrinks it again (the world is deterministic, so the same transactions come out).
+ */
+const PATH = process.env["FUZZ_PATH"]?.split(":")[0];
 const VERBOSE = process.env["FUZZ_VERBOSE"] === "1";
 const EXCLUDE = new Set((process.env["FUZZ_EXCLUDE"] ?? "").split(",").filter((k) => k !== ""));
 
@@ -38,7 +45,7 @@ describe("invariant fuzzer: every coin keeps its exit, whatever sequence of hone
         totals.refused += sim.refused;
         if (VERBOSE) console.log([...commands].map(String).join("\n  "));
       }),
-      { numRuns: RUNS, includeErrorInReport: true, ...(SEED === undefined ? {} : { seed: SEED }) },
+      { numRuns: RUNS, includeErrorInReport: true, ...(SEED === undefined ? {} : { seed: SEED }), ...(PATH === undefined ? {} : { path: PATH }) },
     );
     console.log(`fuzzer: ${JSON.stringify(totals)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     assert.equal(totals.sequences >= RUNS, true);
