@@ -48,9 +48,6 @@ import { ADA, CONFIGS, DAY_SLOTS, deadlineIn, OWNERLESS, type RegKind, type Regi
 
 type Cmd = fc.AsyncCommand<Sim, Sim, false>;
 
-/** A mutation: the honest plan with one thing changed, or null where it does not apply. */
-type Mutation<C> = (plan: TxPlan, c: C) => TxPlan | null;
-
 const copy = (plan: TxPlan): TxPlan => ({
   ...plan,
   scriptInputs: [...plan.scriptInputs],
@@ -154,11 +151,13 @@ export class Register extends Step {
     super();
   }
   describe(): string {
-    return `register(${this.kind}) player${this.who % 4} to t${this.tournament}, paid by player${this.payer % 4}`;
+    return `register(${this.kind}) player${this.who % 4} to ${this.tournament < 12 ? "open " : ""}t#${this.tournament}, paid by player${this.payer % 4}`;
   }
   async act(sim: Sim): Promise<void> {
-    const index = this.tournament % sim.tournaments.length;
-    const ts = sim.tournaments[index]!;
+    // Mostly to an open tournament; from 12 on, to any (a closed one's registration must still go back).
+    const opened = sim.openTournaments();
+    const ts = (this.tournament < 12 ? pick(opened, this.tournament) : undefined) ?? sim.tournaments[this.tournament % sim.tournaments.length]!;
+    const index = sim.tournaments.indexOf(ts);
     const registrant = sim.world.players[this.who % 4]!;
     const payer = sim.world.players[this.payer % 4]!;
     const t = ts.t;
@@ -575,15 +574,20 @@ export function commandsArbitrary(maxCommands: number, exclude: ReadonlySet<stri
   const configs = CONFIGS.flatMap((c, index) => (exclude.has(c.input.name) ? [] : [index]));
   const register = fc.tuple(i, i, i, kindOf(REG_KINDS, exclude)).map(([t, w, p, k]) => new Register(t, w, p, k));
   const add = fc.tuple(i, fc.integer({ min: 1, max: 4 }), kindOf(ADD_KINDS, exclude)).map(([t, n, k]) => new Add(t, n, k));
+  const settle = fc.tuple(i, i, kindOf(SETTLE_KINDS, exclude)).map(([t, r, k]) => new Settle(t, r, k));
+  // Registrations and adds weigh most, so that brackets fill before a cancel or the deadline ends them.
   return fc.commands(
     [
       register,
       register,
       register,
+      register,
       add,
       add,
+      add,
+      settle,
+      settle,
       fc.tuple(i, kindOf(UNREGISTER_KINDS, exclude)).map(([r, k]) => new Unregister(r, k)),
-      fc.tuple(i, i, kindOf(SETTLE_KINDS, exclude)).map(([t, r, k]) => new Settle(t, r, k)),
       fc.tuple(i, kindOf(CLOSE_KINDS, exclude)).map(([t, k]) => new Close("cancel", t, k)),
       fc.tuple(i, kindOf(CLOSE_KINDS, exclude)).map(([t, k]) => new Close("refund", t, k)),
       fc.tuple(fc.constantFrom(...configs), kindOf(CREATE_KINDS, exclude)).map(([c, k]) => new Create(c, k)),
