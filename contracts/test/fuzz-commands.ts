@@ -100,7 +100,7 @@ const pointerStake = makeConstrData(0, [makeConstrData(1, [makeIntData(1n), make
 /** Shown in the command's toString(): what the step did. */
 type Outcome = "accepted" | "refused" | `skipped: ${string}`;
 
-abstract class Step implements Cmd {
+export abstract class Step implements Cmd {
   outcome: Outcome | "" = "";
   check(): boolean {
     return true;
@@ -113,6 +113,10 @@ abstract class Step implements Cmd {
   abstract act(sim: Sim): Promise<void>;
   abstract describe(): string;
   toString(): string {
+    return this.describe();
+  }
+  /** What the step did in its last run (shown by FUZZ_VERBOSE; a shrunk counterexample is printed without it). */
+  report(): string {
     return `${this.describe()}${this.outcome ? ` → ${this.outcome}` : ""}`;
   }
   protected skip(why: string): void {

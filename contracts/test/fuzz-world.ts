@@ -218,6 +218,8 @@ export class Sim {
   constructor(
     readonly world: FuzzWorld,
     readonly chain: Chain,
+    /** Rules left out (FUZZ_EXCLUDE): "full-bracket", to look for other weaknesses past that one. */
+    readonly exclude: ReadonlySet<string> = new Set(),
   ) {
     this.tournaments = world.open.map((o) => ({ ...o, closed: false }));
   }
@@ -355,7 +357,7 @@ export class Sim {
       honest = closePlan(t, s.plan.payer, input, action.action);
       // Promised prizes belong to the players once the bracket is full (issue #19, item 5).
       const n = d.participants.length;
-      if (n === t.config.bracketSize && n > 0) {
+      if (n === t.config.bracketSize && n > 0 && !this.exclude.has("full-bracket")) {
         const owed = t.config.entryFee * BigInt(n) + depositOf(t.config);
         const paid = created
           .filter((o) => Array.from({ length: n }, (_, k) => encodePayoutTag(t.id, k)).includes(o.output.plutusData ?? ""))

@@ -6,12 +6,12 @@
 // Reproducible: a failure prints the seed and the shrunk sequence; FUZZ_SEED replays it.
 //   FUZZ_RUNS    sequences (default below), FUZZ_STEPS their maximum length (25),
 //   FUZZ_SEED    fast-check's seed, FUZZ_PATH the first number of the path a failure printed (replays that run at once),
-//   FUZZ_EXCLUDE mutation kinds or configuration names left out (comma-separated),
+//   FUZZ_EXCLUDE mutation kinds, configuration names or the rule "full-bracket" left out (comma-separated),
 //   FUZZ_VERBOSE=1 prints every sequence with what each step did.
 import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
 import fc from "fast-check";
-import { commandsArbitrary } from "./fuzz-commands.js";
+import { commandsArbitrary, Step } from "./fuzz-commands.js";
 import { type FuzzWorld, makeFuzzWorld, Sim } from "./fuzz-world.js";
 
 const RUNS = Number(process.env["FUZZ_RUNS"] ?? 30);
@@ -37,13 +37,13 @@ describe("invariant fuzzer: every coin keeps its exit, whatever sequence of hone
     const started = Date.now();
     await fc.assert(
       fc.asyncProperty(commandsArbitrary(STEPS, EXCLUDE), async (commands) => {
-        const sim = new Sim(world, world.base.snapshot());
+        const sim = new Sim(world, world.base.snapshot(), EXCLUDE);
         await fc.asyncModelRun(() => ({ model: sim, real: sim }), commands);
         totals.sequences++;
         totals.steps += [...commands].length;
         totals.accepted += sim.accepted;
         totals.refused += sim.refused;
-        if (VERBOSE) console.log([...commands].map(String).join("\n  "));
+        if (VERBOSE) console.log([...commands].map((c) => (c instanceof Step ? c.report() : String(c))).join("\n  "));
       }),
       { numRuns: RUNS, includeErrorInReport: true, ...(SEED === undefined ? {} : { seed: SEED }), ...(PATH === undefined ? {} : { path: PATH }) },
     );
