@@ -38,8 +38,9 @@ export class Wallet {
     readonly pkh: string,
   ) {}
 
-  static async create(): Promise<Wallet> {
-    const mesh = new MeshWallet({ networkId: 0, key: { type: "cli", payment: `5820${randomBytes(32).toString("hex")}` } });
+  /** A fresh random key, or the key `secret` (32 bytes of hex) for a reproducible run. */
+  static async create(secret: string = randomBytes(32).toString("hex")): Promise<Wallet> {
+    const mesh = new MeshWallet({ networkId: 0, key: { type: "cli", payment: `5820${secret}` } });
     await mesh.init();
     const address = mesh.getAddresses().enterpriseAddressBech32;
     if (!address) throw new Error("wallet has no enterprise address");
