@@ -173,6 +173,19 @@ describe("P6: an exit for every coin, without trusting the admin", () => {
       assert.equal(taggedAt(chain, w.admin.address, encodePayoutTag(cup.id, 3), txHash).lovelace >= 20n * ADA, true, "the deposit is back");
     });
 
+    it("contention: two strangers race to refund: both build the same outputs, the first is taken, the second refused by the ledger (its input is spent)", async () => {
+      const chain = passDeadline(base.snapshot(), cup);
+      const current = tournamentUtxo(chain, cup);
+      const first = closePlan(cup, w.mallory, current, "refund");
+      const second = closePlan(cup, w.bob, current, "refund");
+      const payouts = (p: TxPlan) => p.outputs.map((o) => [o.address, o.lovelace, o.datum]);
+      assert.deepEqual(payouts(second), payouts(first), "whoever refunds, the tournament pays the same outputs");
+      const before = { lovelace: lovelaceOf(current), participants: datumOf(current).participants };
+      const { txHash } = await submitPlan(chain, first);
+      assertClosed(chain, cup, before, txHash);
+      assertLedgerRejected(await attempt(chain, second), new RegExp(`missing inputs: TreeSet\\(TransactionInput\\("${current.input.txHash}",${current.input.outputIndex}\\)`));
+    });
+
     it("honest: registrations not yet added stay cancellable after a refund, and can no longer be added", async () => {
       const { chain, plan } = honest("refund");
       await submitPlan(chain, plan);
