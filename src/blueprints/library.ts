@@ -232,11 +232,16 @@ export class BlueprintLibrary {
       ...(after !== undefined && { after }),
       ...(this.#listMaxBytes !== undefined && { maxBytes: this.#listMaxBytes }),
     });
-    const results = page.blueprints.map((stored) => {
+    const results: (BlueprintView & { blueprint?: Record<string, unknown> })[] = [];
+    for (const stored of page.blueprints) {
+      // Each blueprint is read in its own turn of the event loop: a page of large ones (up to
+      // LIST_MAX_BYTES of JSON) then holds up health and other requests for one blueprint's read
+      // at most, not the page's.
+      if (results.length > 0) await new Promise<void>((resolve) => setImmediate(resolve));
       const blueprint = this.#parseStored(stored);
       // Stored only once parseBlueprint took it: an object.
-      return input.withJson === true ? { ...this.#view(stored, blueprint), blueprint: blueprint.json as Record<string, unknown> } : this.#view(stored, blueprint);
-    });
+      results.push(input.withJson === true ? { ...this.#view(stored, blueprint), blueprint: blueprint.json as Record<string, unknown> } : this.#view(stored, blueprint));
+    }
     return page.next === undefined ? { results } : { results, pageState: encodePageState(page.next) };
   }
 
