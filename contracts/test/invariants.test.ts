@@ -14,7 +14,7 @@ import fc from "fast-check";
 import { commandsArbitrary, Step } from "./fuzz-commands.js";
 import { type FuzzWorld, makeFuzzWorld, Sim } from "./fuzz-world.js";
 
-const RUNS = Number(process.env["FUZZ_RUNS"] ?? 150);
+const RUNS = Number(process.env["FUZZ_RUNS"] ?? 300);
 const STEPS = Number(process.env["FUZZ_STEPS"] ?? 25);
 const SEED = process.env["FUZZ_SEED"] === undefined ? undefined : Number(process.env["FUZZ_SEED"]);
 /**
