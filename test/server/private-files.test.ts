@@ -7,6 +7,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, write
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
+import { makePrivate, privateDir, privateFile } from "../../src/private-files.js";
 import { startService } from "../support/service.js";
 import { startServer } from "../support/server-process.js";
 import { newEnterpriseWallet } from "../support/wallets.js";
@@ -56,13 +57,37 @@ describe("DATA_DIR files are 0600 and the directory 0700", () => {
     try {
       const found = modes(dataDir);
       assert.ok(Object.keys(found).length > 4, JSON.stringify(found));
-      for (const [name, m] of Object.entries(found)) {
+      // DATA_DIR and its own files are made private; a subdirectory is not the service's to change
+      // (a DATA_DIR pointed at a home directory must not make the whole tree private).
+      const { sub, "sub/f": subFile, ...own } = found;
+      assert.deepEqual({ sub, subFile }, { sub: "755", subFile: "644" });
+      for (const [name, m] of Object.entries(own)) {
         const isDir = statSync(join(dataDir, name)).isDirectory();
         assert.equal(m, isDir ? "700" : "600", `${name} is ${m}: ${JSON.stringify(found)}`);
       }
     } finally {
       await server.kill();
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("never changes a shared directory such as /tmp, nor the directory of a store opened in an existing one", () => {
+    const shared = mkdtempSync(join(tmpdir(), "txsvc-shared-"));
+    const existing = mkdtempSync(join(tmpdir(), "txsvc-existing-"));
+    try {
+      chmodSync(shared, 0o1777);
+      chmodSync(existing, 0o755);
+      makePrivate(shared);
+      privateDir(shared);
+      privateFile(join(shared, "store.sqlite"));
+      privateFile(join(existing, "store.sqlite"));
+      assert.equal((statSync(shared).mode & 0o7777).toString(8), "1777");
+      assert.equal(mode(existing), "755");
+      assert.equal(mode(join(shared, "store.sqlite")), "600");
+      assert.equal(mode(join(existing, "store.sqlite")), "600");
+    } finally {
+      rmSync(shared, { recursive: true, force: true });
+      rmSync(existing, { recursive: true, force: true });
     }
   });
 });
