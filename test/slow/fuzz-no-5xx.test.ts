@@ -276,7 +276,7 @@ describe("no input produces a 5xx: the shared plumbing, through a fixture route"
   let document: OpenApiDocument;
   const dataDir = mkdtempSync(join(tmpdir(), "txsvc-fuzz-"));
   before(async () => {
-    const config = loadConfig({ LOG_LEVEL: "silent", NETWORK: "preview", AUTH: "optional", DATA_DIR: dataDir });
+    const config = loadConfig({ LOG_LEVEL: "silent", NETWORK: "preview", AUTH: "optional", DATA_DIR: dataDir, KEYLESS_PER_SECOND: "1000000", KEYLESS_BURST: "1000000" });
     app = await build(config, { chain: null });
     app.addSchema(Type.Object({ policyId: Hash28("Policy ID."), quantity: SignedAmount("Quantity.") }, { $id: "FuzzAsset", description: "An asset." }));
     const Node = Type.Cyclic(
