@@ -11,7 +11,7 @@ import { after, before, describe, it } from "node:test";
 import { blake2b } from "@noble/hashes/blake2b";
 import { bech32 } from "@scure/base";
 import { CBOR_LIMITS } from "../../src/cardano/cbor-limits.js";
-import { CborReader, CborWriter } from "../../src/cardano/cbor.js";
+import { CborReader, CborWriter, Major } from "../../src/cardano/cbor.js";
 import { blake2b256, toHex } from "../../src/cardano/tx-cbor.js";
 import { ATTACK_BOUNDS, underAttack, type AttackOutcome } from "../support/hostile.js";
 import { startServer, type ServerProcess } from "../support/server-process.js";
@@ -148,6 +148,44 @@ describe("hostile CBOR: deep datums, deep witness sets, a victim's deep output",
     assert.equal(utxo.datum.inline, null);
     assert.ok(ON_CHAIN.includes(utxo.datum.raw ?? ""), utxo.datum.raw?.slice(0, 100));
     assert.match(utxo.datum.note ?? "", /nests deeper than 128 levels or holds more than 16384 items.*shown raw/);
+  });
+
+  it("builds the victim's payment from its other UTxOs at normal speed, leaving the deep output unspent", async () => {
+    assert.equal((await post("/devnet/faucet", { address: victim, lovelace: "20_000_000" })(server.base)).status, 200);
+    const outcome = await underAttack(server, post("/transactions/build", { changeAddress: victim, outputs: [{ address: ADDRESS, lovelace: "2_000_000" }] }));
+    withinBounds(outcome, "the victim's payment");
+    assert.equal(outcome.status, 200, outcome.body);
+    const complete = (JSON.parse(outcome.body) as { complete: string }).complete;
+    const reader = new CborReader(Buffer.from(complete, "hex"));
+    reader.arrayLength();
+    const body = new CborReader(reader.raw());
+    const inputs: string[] = [];
+    body.each(body.mapLength(), () => {
+      if (body.smallUint() !== 0) return void body.raw();
+      if (body.peekMajor() === Major.Tag) body.tag();
+      body.each(body.arrayLength(), () => {
+        body.arrayLength();
+        inputs.push(`${toHex(body.bytesValue())}#${body.uint()}`);
+      });
+    });
+    assert.equal(inputs.length, 1, inputs.join(", "));
+    assert.ok(!inputs[0]!.startsWith(deepTx), inputs[0]);
+  });
+
+  it("refuses the deep output named as a required input with a 400 naming the UTxO and the limit", async () => {
+    const listed = await (await get(`/addresses/${victim}/utxos`)(server.base)).json() as { utxos: string[] };
+    const deep = listed.utxos.find((u) => ON_CHAIN.some((datum) => u.includes(datum)));
+    assert.ok(deep);
+    const outcome = await underAttack(server, post("/transactions/build", { changeAddress: victim, requiredInputs: [deep], outputs: [{ address: ADDRESS, lovelace: "2_000_000" }] }));
+    withinBounds(outcome, "the victim's payment spending the deep output");
+    assert.equal(outcome.status, 400, outcome.body);
+    assert.deepEqual(messageOf(outcome), {
+      ...messageOf(outcome),
+      code: "SVC_ERR_CBOR_LIMIT",
+      message:
+        `body.requiredInputs[0] (${deepTx}#0): its inline datum nests deeper than ${CBOR_LIMITS.depth} levels, the limit on CBOR nesting depth. ` +
+        "This service does not decode it, so it cannot spend or read this UTxO; build without it (coin selection leaves it out).",
+    });
   });
 
   it("shows the transaction that paid the deep datum, decoded, at normal speed", async () => {
