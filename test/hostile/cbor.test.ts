@@ -3,16 +3,12 @@
 // holds an output (already on chain) with a datum nested deeper than the limits. Each is answered
 // within 2 s, health within 500 ms meanwhile, and the process is alive after.
 import assert from "node:assert/strict";
-import { generateKeyPairSync, sign } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { blake2b } from "@noble/hashes/blake2b";
-import { bech32 } from "@scure/base";
 import { CBOR_LIMITS } from "../../src/cardano/cbor-limits.js";
-import { CborReader, CborWriter, Major } from "../../src/cardano/cbor.js";
-import { blake2b256, toHex } from "../../src/cardano/tx-cbor.js";
+import { deepDatumPayment, nestedLists, newKey, spentInputs } from "../support/deep-datum.js";
 import { ATTACK_BOUNDS, underAttack, type AttackOutcome } from "../support/hostile.js";
 import { startServer, type ServerProcess } from "../support/server-process.js";
 import { startService } from "../support/service.js";
@@ -26,8 +22,6 @@ const nestedConstructors = (depth: number): string => "d87981".repeat(depth) + "
  * overflows its stack after three minutes; the real ledger has no depth limit).
  */
 const DEEP = 500;
-/** Plutus data nested `depth` lists deep: 1 byte a level. */
-const nestedLists = (depth: number): string => "81".repeat(depth) + "00";
 /** The victim's datum as the devnet's ledger keeps it: Scalus re-encodes lists with indefinite lengths (the real ledger keeps the bytes). */
 const ON_CHAIN = [nestedLists(DEEP), "9f".repeat(DEEP) + "00" + "ff".repeat(DEEP)];
 
@@ -45,39 +39,13 @@ function withinBounds(outcome: AttackOutcome, what: string): void {
 
 const messageOf = (outcome: AttackOutcome): { code: string; message: string } => JSON.parse(outcome.body) as { code: string; message: string };
 
-/** A payment key of the test's own (Ed25519 from node:crypto), its enterprise testnet address, and a vkey witness for a body. */
-function newKey() {
-  const { publicKey, privateKey } = generateKeyPairSync("ed25519");
-  const vkey = Buffer.from(publicKey.export({ format: "jwk" }).x as string, "base64url");
-  const address = bech32.encode("addr_test", bech32.toWords(Buffer.concat([Buffer.of(0x60), blake2b(vkey, { dkLen: 28 })])), 1000);
-  const witness = (body: Uint8Array) => new CborWriter().array(2).bytes(vkey).bytes(sign(null, Buffer.from(blake2b256(body), "hex"), privateKey)).finish();
-  return { address, witness };
-}
-
-/**
- * Puts an output with `datumHex` (over the CBOR limits) at `victim` on the devnet of `dataDir`,
- * the way another party's node would: a payment built by the service with a flat datum of the
- * same size, the datum swapped in, signed here, and handed to the devnet ledger directly (the
- * service's own submit refuses it). Returns the transaction id.
- */
+/** Puts an output with `datumHex` (over the CBOR limits) at `victim` on the devnet of `dataDir`, handed to the devnet ledger directly. Returns the transaction id. */
 async function payDeepDatum(dataDir: string, victim: string, datumHex: string): Promise<string> {
   const service = await startService({}, { dataDir });
   try {
     const attacker = newKey();
     assert.equal((await service.request("POST", "/devnet/faucet", { address: attacker.address, lovelace: "100_000_000" })).status, 200);
-    const size = datumHex.length / 2;
-    const flat = `99${(size - 3).toString(16).padStart(4, "0")}${"00".repeat(size - 3)}`;
-    const built = await service.request("POST", "/transactions/build", { changeAddress: attacker.address, outputs: [{ address: victim, datum: { type: "inline", value: flat } }] });
-    assert.equal(built.status, 200, JSON.stringify(built.body));
-    const reader = new CborReader(Buffer.from(built.body.complete as string, "hex"));
-    const items = reader.arrayLength()!;
-    const body = Buffer.from(toHex(reader.raw()).replace(flat, datumHex), "hex");
-    reader.raw();
-    const rest = Array.from({ length: items - 2 }, () => reader.raw());
-    const witnessSet = new CborWriter().map(1).uint(0).tag(258).array(1).raw(attacker.witness(body)).finish();
-    const tx = new CborWriter().array(items).raw(body).raw(witnessSet);
-    for (const item of rest) tx.raw(item);
-    return await service.app.chain.submit(toHex(tx.finish()));
+    return await service.app.chain.submit(await deepDatumPayment(service, attacker, victim, datumHex));
   } finally {
     await service.close();
   }
@@ -155,19 +123,7 @@ describe("hostile CBOR: deep datums, deep witness sets, a victim's deep output",
     const outcome = await underAttack(server, post("/transactions/build", { changeAddress: victim, outputs: [{ address: ADDRESS, lovelace: "2_000_000" }] }));
     withinBounds(outcome, "the victim's payment");
     assert.equal(outcome.status, 200, outcome.body);
-    const complete = (JSON.parse(outcome.body) as { complete: string }).complete;
-    const reader = new CborReader(Buffer.from(complete, "hex"));
-    reader.arrayLength();
-    const body = new CborReader(reader.raw());
-    const inputs: string[] = [];
-    body.each(body.mapLength(), () => {
-      if (body.smallUint() !== 0) return void body.raw();
-      if (body.peekMajor() === Major.Tag) body.tag();
-      body.each(body.arrayLength(), () => {
-        body.arrayLength();
-        inputs.push(`${toHex(body.bytesValue())}#${body.uint()}`);
-      });
-    });
+    const inputs = spentInputs((JSON.parse(outcome.body) as { complete: string }).complete);
     assert.equal(inputs.length, 1, inputs.join(", "));
     assert.ok(!inputs[0]!.startsWith(deepTx), inputs[0]);
   });
