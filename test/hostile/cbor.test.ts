@@ -1,7 +1,8 @@
 // Hostile CBOR against the server as a real process (issue #20, item 2): a datum nested 1,000 and
 // 200,000 deep in a build, a witness set nested 64,000 deep on submit, and a victim whose address
-// holds an output (already on chain) with a datum nested deeper than the limits. Each is answered
-// within 2 s, health within 500 ms meanwhile, and the process is alive after.
+// holds an output (already on chain) with a datum nested deeper than the limits: its UTxOs are
+// listed, its payment is built from its other UTxOs, and naming the deep one as an input is
+// refused. Each is answered within 2 s, health within 500 ms meanwhile, and the process is alive after.
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
