@@ -179,6 +179,10 @@ export function encodeUtxo(utxo: UTxO): string {
   return toHex(w.finish());
 }
 
+/** Whether a UTxO's inline datum and reference script are within the CBOR limits: what coin selection may spend without decoding something it must not. */
+export const utxoWithinCborLimits = (utxo: UTxO): boolean =>
+  (utxo.output.plutusData === undefined || withinCborLimits(utxo.output.plutusData)) && (utxo.output.scriptRef === undefined || withinCborLimits(utxo.output.scriptRef));
+
 /**
  * Refuses a UTxO a request names to spend or read (`field`) whose inline datum or reference
  * script is over the CBOR limits (an output already on chain: the ledger has no depth limit):

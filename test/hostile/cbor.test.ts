@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { CBOR_LIMITS } from "../../src/cardano/cbor-limits.js";
+import { MIN_SETTLE_WINDOW_MS } from "../../src/tournament/limits.js";
 import { deepDatumPayment, nestedLists, newKey, spentInputs } from "../support/deep-datum.js";
 import { ATTACK_BOUNDS, underAttack, type AttackOutcome } from "../support/hostile.js";
 import { startServer, type ServerProcess } from "../support/server-process.js";
@@ -127,6 +128,25 @@ describe("hostile CBOR: deep datums, deep witness sets, a victim's deep output",
     const inputs = spentInputs((JSON.parse(outcome.body) as { complete: string }).complete);
     assert.equal(inputs.length, 1, inputs.join(", "));
     assert.ok(!inputs[0]!.startsWith(deepTx), inputs[0]);
+  });
+
+  it("builds the victim's tournament creation from its other UTxOs at normal speed, given every UTxO of its wallet", async () => {
+    assert.equal((await post("/devnet/faucet", { address: victim, lovelace: "100_000_000" })(server.base)).status, 200);
+    const listed = (await (await get(`/addresses/${victim}/utxos`)(server.base)).json()) as { utxos: string[] };
+    // The wallet's every UTxO, the deep one last (the first is the tournament's seed, spent).
+    const utxos = [...listed.utxos.filter((u) => !ON_CHAIN.some((d) => u.includes(d))), ...listed.utxos.filter((u) => ON_CHAIN.some((d) => u.includes(d)))];
+    assert.equal(utxos.length, 3);
+    const tip = ((await (await get("/health")(server.base)).json()) as { tip: { time: number } }).tip;
+    const create = (given: string[]) =>
+      post("/tournaments", { name: "deep", adminAddress: victim, bracketSize: 2, entryFee: 10_000_000, payoutStructure: [15_000_000], settleBy: tip.time + MIN_SETTLE_WINDOW_MS + 5 * 60_000, utxos: given });
+    // First without the deep UTxO, the same seed: the tournament's scripts are compiled then (about 2 s, once), not in the measured build.
+    const warm = await create(utxos.slice(0, -1))(server.base);
+    assert.equal(warm.status, 200, await warm.text());
+    const outcome = await underAttack(server, create(utxos));
+    withinBounds(outcome, "the victim's tournament creation");
+    assert.equal(outcome.status, 200, outcome.body);
+    const inputs = spentInputs((JSON.parse(outcome.body) as { complete: string }).complete);
+    assert.ok(inputs.length > 0 && inputs.every((i) => !i.startsWith(deepTx)), inputs.join(", "));
   });
 
   it("refuses the deep output named as a required input with a 400 naming the UTxO and the limit", async () => {
