@@ -184,3 +184,21 @@ export function withinCborLimits(hex: string): boolean {
     return false;
   }
 }
+
+/**
+ * The pre-scan of CBOR a chain backend hands out (an inline datum, a reference script), run before
+ * anything decodes it: whether it is within the limits. Over them, the caller keeps the raw bytes
+ * undecoded (the ledger has no depth limit, so such outputs exist): consumers test
+ * withinCborLimits before decoding (displays show it raw, builds refuse to spend it, coin
+ * selection never picks it). Malformed CBOR throws an Error naming `what`: the backend answered
+ * nonsense.
+ */
+export function scanChainCbor(hex: string, what: string): boolean {
+  try {
+    checkCborHexLimits(hex);
+    return true;
+  } catch (error) {
+    if (error instanceof CborLimitError && error.reason !== "malformed") return false;
+    throw new Error(`${what} ${(error as Error).message}`);
+  }
+}

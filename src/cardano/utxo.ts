@@ -8,10 +8,10 @@
 import type { Asset, UTxO } from "@meshsdk/common";
 import { toTxUnspentOutput } from "@meshsdk/core-cst";
 import { base58, bech32 } from "@scure/base";
-import { BadRequestError, refusal } from "../errors.js";
+import { BadRequestError, CborLimitExceededError, refusal } from "../errors.js";
 import { CborReader, CborWriter, Major } from "./cbor.js";
 import { blake2b256, toHex } from "./tx-cbor.js";
-import { requireCborWithinLimits, withinCborLimits } from "./cbor-limits.js";
+import { CborLimitError, checkCborHexLimits, requireCborWithinLimits, withinCborLimits } from "./cbor-limits.js";
 import { addressBytes, valueOf, writeValue } from "./tx-encode.js";
 
 /** Text forms of the address bytes seen lately: the UTxOs of one request mostly share an address. */
@@ -177,6 +177,36 @@ export function encodeUtxo(utxo: UTxO): string {
   w.uint(2).array(2).uint(1).tag(24).bytes(Buffer.from(plutusData, "hex"));
   if (utxo.output.scriptRef !== undefined) w.uint(3).tag(24).bytes(Buffer.from(utxo.output.scriptRef, "hex"));
   return toHex(w.finish());
+}
+
+/** Whether a UTxO's inline datum and reference script are within the CBOR limits: what coin selection may spend without decoding something it must not. */
+export const utxoWithinCborLimits = (utxo: UTxO): boolean =>
+  (utxo.output.plutusData === undefined || withinCborLimits(utxo.output.plutusData)) && (utxo.output.scriptRef === undefined || withinCborLimits(utxo.output.scriptRef));
+
+/**
+ * Refuses a UTxO a request names to spend or read (`field`) whose inline datum or reference
+ * script is over the CBOR limits (an output already on chain: the ledger has no depth limit):
+ * building with it would hand that CBOR to Mesh, whose decoder takes time cubic in its depth.
+ * A 400 (SVC_ERR_CBOR_LIMIT) naming the UTxO and the limit. Coin selection never picks such a
+ * UTxO (it carries a datum or a script, see tx/inputs.ts), so the other UTxOs still pay.
+ */
+export function requireUtxoWithinLimits(utxo: UTxO, field: string): void {
+  const parts = [
+    ["inline datum", utxo.output.plutusData],
+    ["reference script", utxo.output.scriptRef],
+  ] as const;
+  for (const [what, hex] of parts) {
+    if (hex === undefined) continue;
+    try {
+      checkCborHexLimits(hex);
+    } catch (error) {
+      if (!(error instanceof CborLimitError)) throw error;
+      const message = (at: (path: string) => string) =>
+        `${at(field)} (${outRefOf(utxo)}): its ${what} ${error.message}. This service does not decode it, so it cannot spend or read this UTxO; ` +
+        "build without it (coin selection leaves it out).";
+      throw error.reason === "malformed" ? refusal(BadRequestError, message) : refusal(CborLimitExceededError, message);
+    }
+  }
 }
 
 /** `<txHash>#<index>`: the output reference string of the API. */

@@ -19,7 +19,7 @@ import {
 import { toHex } from "../cardano/tx-cbor.js";
 import { balanceAndEvaluate } from "../cardano/tx-evaluate.js";
 import { minLovelace } from "../cardano/tx-encode.js";
-import { isLovelace, outRefOf } from "../cardano/utxo.js";
+import { isLovelace, outRefOf, utxoWithinCborLimits } from "../cardano/utxo.js";
 import type { ChainParameters, ChainPort } from "../chain/port.js";
 import { maxTxExUnits, meshCostModels } from "../chain/protocol-params.js";
 import { BadRequestError, InsufficientFundsError, LedgerRejectedError, refusal, TxTooLargeError, UnprocessableError, type FieldWords } from "../errors.js";
@@ -133,10 +133,12 @@ function draftOf(plan: TournamentTxPlan, params: ChainParameters): TxDraft {
 /**
  * What coin selection may spend: the client's key-locked UTxOs the plan does not spend already.
  * UTxOs that carry a reference script are left out: spending one adds its script's fee for nothing.
+ * So are UTxOs whose inline datum is over the CBOR limits (anyone can pay one to a wallet): the
+ * builder would decode it (src/cardano/cbor-limits.ts).
  */
 function poolOf(plan: TournamentTxPlan): UTxO[] {
   const used = new Set([...plan.keyInputs.map(outRefOf), ...plan.scriptInputs.map((s) => outRefOf(s.utxo))]);
-  return plan.utxos.filter((u) => !used.has(outRefOf(u)) && !u.output.scriptRef && atKey(u));
+  return plan.utxos.filter((u) => !used.has(outRefOf(u)) && !u.output.scriptRef && atKey(u) && utxoWithinCborLimits(u));
 }
 
 /** The 4xx that says what to change, for each way balancing can fail. */

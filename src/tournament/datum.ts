@@ -2,6 +2,7 @@
 // Encoders return CBOR hex; decoders are tolerant: malformed data gives null, never a throw,
 // so that a listing never crashes on an output somebody sent with a datum of their own.
 import { blake2b } from "@helios-lang/crypto";
+import { withinCborLimits } from "../cardano/cbor-limits.js";
 import { convertUplcDataToShelleyAddress, parseShelleyAddress } from "@helios-lang/ledger";
 import {
   decodeUplcData,
@@ -94,7 +95,8 @@ function bytes(data: UplcData | undefined): string | null {
 /** Decodes a tournament datum (CBOR hex); null when it is not a well-formed one. */
 export function decodeTournamentDatum(cborHex: string, mainnet: boolean): TournamentDatum | null {
   try {
-    if (!isHex(cborHex)) return null;
+    // An output anyone paid to the contract may carry a datum over the CBOR limits: never decoded.
+    if (!isHex(cborHex) || !withinCborLimits(cborHex)) return null;
     const top = listItems(decodeUplcData(bytesOf(cborHex)));
     if (top === null || top.length !== 2) return null;
     const cfg = listItems(top[0]);
@@ -154,7 +156,8 @@ export function encodeRegistrationDatum(address: string): string {
  */
 export function decodeRegistrationDatum(cborHex: string, mainnet: boolean): string | null {
   try {
-    if (!isHex(cborHex)) return null;
+    // An output anyone paid to the contract may carry a datum over the CBOR limits: never decoded.
+    if (!isHex(cborHex) || !withinCborLimits(cborHex)) return null;
     const address = addressFromData(decodeUplcData(bytesOf(cborHex)), mainnet);
     return encodeRegistrationDatum(address) === cborHex.toLowerCase() ? address : null;
   } catch {

@@ -3,7 +3,7 @@
 // and burns need is there, saying how much is missing.
 import type { Output, UTxO } from "@meshsdk/common";
 import { addValue, valueOf, type Value } from "../cardano/tx-encode.js";
-import { outRef, outRefOf } from "../cardano/utxo.js";
+import { outRef, outRefOf, requireUtxoWithinLimits } from "../cardano/utxo.js";
 import type { ChainPort } from "../chain/port.js";
 import { BadRequestError, InsufficientFundsError, refusal } from "../errors.js";
 import type { BuildPlan } from "./request.js";
@@ -35,6 +35,10 @@ export async function resolveInputs(plan: BuildPlan, chain: ChainPort): Promise<
     const found = new Set(references.map(outRefOf));
     const missing = plan.referenceInputs.map((r) => outRef(r.txHash, r.index)).filter((r) => !found.has(r));
     if (missing.length > 0) throw refusal(BadRequestError, (at) => `${at("referenceInputs")}: ${missing.join(", ")} is spent or unknown on chain.`);
+    for (const utxo of references) {
+      const i = plan.referenceInputs.findIndex((r) => outRef(r.txHash, r.index) === outRefOf(utxo));
+      requireUtxoWithinLimits(utxo, `referenceInputs[${i}]`);
+    }
   }
   return { pool, required: plan.requiredInputs, references };
 }

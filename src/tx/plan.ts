@@ -4,7 +4,7 @@
 import type { OutRef } from "../chain/port.js";
 import { outputAddressOn } from "../cardano/address-rules.js";
 import { parseAmount } from "../cardano/amount.js";
-import { decodeUtxos, parseOutRef } from "../cardano/utxo.js";
+import { decodeUtxos, parseOutRef, requireUtxoWithinLimits } from "../cardano/utxo.js";
 import { assetNameHex } from "../cardano/metadata.js";
 import type { Network } from "../config.js";
 import { BadRequestError, refusal } from "../errors.js";
@@ -108,6 +108,7 @@ export function planBuild(request: BuildRequest, network: Network, nowSeconds: n
   const placed = new Set(outputs.flatMap((o) => [...o.assets.keys()]));
   const mint = planMints(request, changeAddress, scripts, network, { plutusPolicies, placed });
   const requiredInputs = decodeUtxos(request.requiredInputs ?? [], "requiredInputs");
+  requiredInputs.forEach((utxo, i) => requireUtxoWithinLimits(utxo, `requiredInputs[${i}]`));
   return {
     changeAddress,
     // An empty list means "not given", as the hosted API's examples send it.

@@ -9,7 +9,7 @@ import { collateralFrom } from "../cardano/collateral.js";
 import type { InlineScript, PlutusDraft, PlutusSpend, PlutusVersion, ScriptReference } from "../cardano/tx-balance.js";
 import { datumHashOf } from "../cardano/tx-encode.js";
 import { fromHex, toHex } from "../cardano/tx-cbor.js";
-import { outRef, outRefOf } from "../cardano/utxo.js";
+import { outRef, outRefOf, requireUtxoWithinLimits } from "../cardano/utxo.js";
 import type { ChainParameters, ChainPort, OutRef } from "../chain/port.js";
 import { meshCostModels } from "../chain/protocol-params.js";
 import { BadRequestError, refusal } from "../errors.js";
@@ -38,6 +38,7 @@ async function spendsOf(plan: PlutusPlan, chain: ChainPort): Promise<PlutusSpend
     const ref = outRef(spend.outRef.txHash, spend.outRef.index);
     const utxo = found.get(ref);
     if (utxo === undefined) throw refusal(BadRequestError, (at) => `${at(`${spend.field}.outputRef`)} ${ref} is spent or unknown on chain.`);
+    requireUtxoWithinLimits(utxo, `${spend.field}.outputRef`);
     const credential = paymentCredentialOf(utxo.output.address);
     if (credential?.isScript !== true || credential.hash !== spend.hash) {
       throw refusal(

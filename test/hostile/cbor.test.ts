@@ -1,18 +1,16 @@
 // Hostile CBOR against the server as a real process (issue #20, item 2): a datum nested 1,000 and
 // 200,000 deep in a build, a witness set nested 64,000 deep on submit, and a victim whose address
-// holds an output (already on chain) with a datum nested deeper than the limits. Each is answered
-// within 2 s, health within 500 ms meanwhile, and the process is alive after.
+// holds an output (already on chain) with a datum nested deeper than the limits: its UTxOs are
+// listed, its payment is built from its other UTxOs, and naming the deep one as an input is
+// refused. Each is answered within 2 s, health within 500 ms meanwhile, and the process is alive after.
 import assert from "node:assert/strict";
-import { generateKeyPairSync, sign } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { blake2b } from "@noble/hashes/blake2b";
-import { bech32 } from "@scure/base";
 import { CBOR_LIMITS } from "../../src/cardano/cbor-limits.js";
-import { CborReader, CborWriter } from "../../src/cardano/cbor.js";
-import { blake2b256, toHex } from "../../src/cardano/tx-cbor.js";
+import { MIN_SETTLE_WINDOW_MS } from "../../src/tournament/limits.js";
+import { deepDatumPayment, nestedLists, newKey, spentInputs } from "../support/deep-datum.js";
 import { ATTACK_BOUNDS, underAttack, type AttackOutcome } from "../support/hostile.js";
 import { startServer, type ServerProcess } from "../support/server-process.js";
 import { startService } from "../support/service.js";
@@ -26,8 +24,6 @@ const nestedConstructors = (depth: number): string => "d87981".repeat(depth) + "
  * overflows its stack after three minutes; the real ledger has no depth limit).
  */
 const DEEP = 500;
-/** Plutus data nested `depth` lists deep: 1 byte a level. */
-const nestedLists = (depth: number): string => "81".repeat(depth) + "00";
 /** The victim's datum as the devnet's ledger keeps it: Scalus re-encodes lists with indefinite lengths (the real ledger keeps the bytes). */
 const ON_CHAIN = [nestedLists(DEEP), "9f".repeat(DEEP) + "00" + "ff".repeat(DEEP)];
 
@@ -45,39 +41,13 @@ function withinBounds(outcome: AttackOutcome, what: string): void {
 
 const messageOf = (outcome: AttackOutcome): { code: string; message: string } => JSON.parse(outcome.body) as { code: string; message: string };
 
-/** A payment key of the test's own (Ed25519 from node:crypto), its enterprise testnet address, and a vkey witness for a body. */
-function newKey() {
-  const { publicKey, privateKey } = generateKeyPairSync("ed25519");
-  const vkey = Buffer.from(publicKey.export({ format: "jwk" }).x as string, "base64url");
-  const address = bech32.encode("addr_test", bech32.toWords(Buffer.concat([Buffer.of(0x60), blake2b(vkey, { dkLen: 28 })])), 1000);
-  const witness = (body: Uint8Array) => new CborWriter().array(2).bytes(vkey).bytes(sign(null, Buffer.from(blake2b256(body), "hex"), privateKey)).finish();
-  return { address, witness };
-}
-
-/**
- * Puts an output with `datumHex` (over the CBOR limits) at `victim` on the devnet of `dataDir`,
- * the way another party's node would: a payment built by the service with a flat datum of the
- * same size, the datum swapped in, signed here, and handed to the devnet ledger directly (the
- * service's own submit refuses it). Returns the transaction id.
- */
+/** Puts an output with `datumHex` (over the CBOR limits) at `victim` on the devnet of `dataDir`, handed to the devnet ledger directly. Returns the transaction id. */
 async function payDeepDatum(dataDir: string, victim: string, datumHex: string): Promise<string> {
   const service = await startService({}, { dataDir });
   try {
     const attacker = newKey();
     assert.equal((await service.request("POST", "/devnet/faucet", { address: attacker.address, lovelace: "100_000_000" })).status, 200);
-    const size = datumHex.length / 2;
-    const flat = `99${(size - 3).toString(16).padStart(4, "0")}${"00".repeat(size - 3)}`;
-    const built = await service.request("POST", "/transactions/build", { changeAddress: attacker.address, outputs: [{ address: victim, datum: { type: "inline", value: flat } }] });
-    assert.equal(built.status, 200, JSON.stringify(built.body));
-    const reader = new CborReader(Buffer.from(built.body.complete as string, "hex"));
-    const items = reader.arrayLength()!;
-    const body = Buffer.from(toHex(reader.raw()).replace(flat, datumHex), "hex");
-    reader.raw();
-    const rest = Array.from({ length: items - 2 }, () => reader.raw());
-    const witnessSet = new CborWriter().map(1).uint(0).tag(258).array(1).raw(attacker.witness(body)).finish();
-    const tx = new CborWriter().array(items).raw(body).raw(witnessSet);
-    for (const item of rest) tx.raw(item);
-    return await service.app.chain.submit(toHex(tx.finish()));
+    return await service.app.chain.submit(await deepDatumPayment(service, attacker, victim, datumHex));
   } finally {
     await service.close();
   }
@@ -148,6 +118,51 @@ describe("hostile CBOR: deep datums, deep witness sets, a victim's deep output",
     assert.equal(utxo.datum.inline, null);
     assert.ok(ON_CHAIN.includes(utxo.datum.raw ?? ""), utxo.datum.raw?.slice(0, 100));
     assert.match(utxo.datum.note ?? "", /nests deeper than 128 levels or holds more than 16384 items.*shown raw/);
+  });
+
+  it("builds the victim's payment from its other UTxOs at normal speed, leaving the deep output unspent", async () => {
+    assert.equal((await post("/devnet/faucet", { address: victim, lovelace: "20_000_000" })(server.base)).status, 200);
+    const outcome = await underAttack(server, post("/transactions/build", { changeAddress: victim, outputs: [{ address: ADDRESS, lovelace: "2_000_000" }] }));
+    withinBounds(outcome, "the victim's payment");
+    assert.equal(outcome.status, 200, outcome.body);
+    const inputs = spentInputs((JSON.parse(outcome.body) as { complete: string }).complete);
+    assert.equal(inputs.length, 1, inputs.join(", "));
+    assert.ok(!inputs[0]!.startsWith(deepTx), inputs[0]);
+  });
+
+  it("builds the victim's tournament creation from its other UTxOs at normal speed, given every UTxO of its wallet", async () => {
+    assert.equal((await post("/devnet/faucet", { address: victim, lovelace: "100_000_000" })(server.base)).status, 200);
+    const listed = (await (await get(`/addresses/${victim}/utxos`)(server.base)).json()) as { utxos: string[] };
+    // The wallet's every UTxO, the deep one last (the first is the tournament's seed, spent).
+    const utxos = [...listed.utxos.filter((u) => !ON_CHAIN.some((d) => u.includes(d))), ...listed.utxos.filter((u) => ON_CHAIN.some((d) => u.includes(d)))];
+    assert.equal(utxos.length, 3);
+    const tip = ((await (await get("/health")(server.base)).json()) as { tip: { time: number } }).tip;
+    const create = (given: string[]) =>
+      post("/tournaments", { name: "deep", adminAddress: victim, bracketSize: 2, entryFee: 10_000_000, payoutStructure: [15_000_000], settleBy: tip.time + MIN_SETTLE_WINDOW_MS + 5 * 60_000, utxos: given });
+    // First without the deep UTxO, the same seed: the tournament's scripts are compiled then (about 2 s, once), not in the measured build.
+    const warm = await create(utxos.slice(0, -1))(server.base);
+    assert.equal(warm.status, 200, await warm.text());
+    const outcome = await underAttack(server, create(utxos));
+    withinBounds(outcome, "the victim's tournament creation");
+    assert.equal(outcome.status, 200, outcome.body);
+    const inputs = spentInputs((JSON.parse(outcome.body) as { complete: string }).complete);
+    assert.ok(inputs.length > 0 && inputs.every((i) => !i.startsWith(deepTx)), inputs.join(", "));
+  });
+
+  it("refuses the deep output named as a required input with a 400 naming the UTxO and the limit", async () => {
+    const listed = await (await get(`/addresses/${victim}/utxos`)(server.base)).json() as { utxos: string[] };
+    const deep = listed.utxos.find((u) => ON_CHAIN.some((datum) => u.includes(datum)));
+    assert.ok(deep);
+    const outcome = await underAttack(server, post("/transactions/build", { changeAddress: victim, requiredInputs: [deep], outputs: [{ address: ADDRESS, lovelace: "2_000_000" }] }));
+    withinBounds(outcome, "the victim's payment spending the deep output");
+    assert.equal(outcome.status, 400, outcome.body);
+    assert.deepEqual(messageOf(outcome), {
+      ...messageOf(outcome),
+      code: "SVC_ERR_CBOR_LIMIT",
+      message:
+        `body.requiredInputs[0] (${deepTx}#0): its inline datum nests deeper than ${CBOR_LIMITS.depth} levels, the limit on CBOR nesting depth. ` +
+        "This service does not decode it, so it cannot spend or read this UTxO; build without it (coin selection leaves it out).",
+    });
   });
 
   it("shows the transaction that paid the deep datum, decoded, at normal speed", async () => {

@@ -6,6 +6,7 @@ import type { NativeScript as MeshNativeScript } from "@meshsdk/common";
 import { Script, toNativeScript } from "@meshsdk/core-cst";
 import type { ChainParameters, CostModels, RedeemerBudget, StakeAccount, UTxO } from "../port.js";
 import { drepOf, poolKeyHash } from "../../cardano/delegatees.js";
+import { scanChainCbor } from "../../cardano/cbor-limits.js";
 import { costModelOf } from "../protocol-params.js";
 import { nativeJsonOf, scriptOfRef, scriptRefOf } from "../shared/script-ref.js";
 import { budgetsFromOgmios, ogmiosFailureReason } from "../shared/ogmios-wire.js";
@@ -92,7 +93,11 @@ export function utxoFromBlockfrost(
     },
   };
   if (output.data_hash) utxo.output.dataHash = output.data_hash;
-  if (output.inline_datum) utxo.output.plutusData = output.inline_datum;
+  if (output.inline_datum) {
+    // Scanned, never decoded here: over the CBOR limits it stays raw (see scanChainCbor).
+    scanChainCbor(output.inline_datum, `the inline datum of ${txHash}#${outputIndex}`);
+    utxo.output.plutusData = output.inline_datum;
+  }
   if (output.reference_script_hash) {
     if (!scriptRef) throw new Error(`the reference script ${output.reference_script_hash} was not resolved`);
     Object.assign(utxo.output, scriptRef);

@@ -3,6 +3,7 @@
 // CardanoSolutions/kupo). `Match` mirrors that document's Match schema field for field; the
 // fixtures under test/fixtures/kupo are validated against the same document.
 import type { UTxO } from "../port.js";
+import { scanChainCbor } from "../../cardano/cbor-limits.js";
 import { BadRequestError } from "../../errors.js";
 import { BackendError, fromFetchError, retryAfterMs } from "../resilience/backend-error.js";
 import { scriptRefOf, type ScriptLanguage } from "../shared/script-ref.js";
@@ -150,6 +151,8 @@ export function utxoFromKupo(match: KupoMatch): UTxO {
     utxo.output.dataHash = match.datum_hash;
     if (match.datum_type === "inline") {
       if (typeof match.datum !== "string") throw new Error(`Kupo did not resolve the inline datum of ${ref} (is it older than v2.10, or run without datums?)`);
+      // Scanned, never decoded here: over the CBOR limits it stays raw (see scanChainCbor).
+      scanChainCbor(match.datum, `the inline datum of ${ref}`);
       utxo.output.plutusData = match.datum;
     }
   }

@@ -2,7 +2,8 @@
 // written by hand). Used by the Ogmios adapter, and by the Blockfrost adapter for script
 // evaluation, whose answer is Ogmios's own (`/utils/txs/evaluate?version=6`).
 import type { EvaluateTransactionSuccess, RedeemerPointer, Utxo as OgmiosUtxo } from "@cardano-ogmios/schema";
-import { resolveDataHash } from "@meshsdk/core-cst";
+import { scanChainCbor } from "../../cardano/cbor-limits.js";
+import { blake2b256, fromHex } from "../../cardano/tx-cbor.js";
 import type { RedeemerBudget, UTxO } from "../port.js";
 import { nativeCborOf, nativeJsonOf, ogmiosClausesOf, scriptOfRef, scriptRefOf, type ScriptLanguage } from "./script-ref.js";
 
@@ -65,9 +66,12 @@ export function utxoFromOgmios(entry: OgmiosUtxo[number]): UTxO {
   const output: UTxO["output"] = { address: entry.address, amount };
   if (entry.datumHash !== undefined) output.dataHash = entry.datumHash;
   if (entry.datum !== undefined) {
-    // As the other backends (and core-cst's own decoding) do: an inline datum comes with its hash.
+    // As the other backends (and core-cst's own decoding) do: an inline datum comes with its hash,
+    // that of its bytes as they are (Mesh's resolveDataHash would decode them, in time cubic in
+    // their depth). Scanned, never decoded: over the CBOR limits it stays raw (see scanChainCbor).
+    scanChainCbor(entry.datum, `the inline datum of ${entry.transaction.id}#${entry.index}`);
     output.plutusData = entry.datum;
-    output.dataHash = resolveDataHash(entry.datum, "CBOR");
+    output.dataHash = blake2b256(fromHex(entry.datum));
   }
   if (entry.script !== undefined) {
     const script = entry.script;

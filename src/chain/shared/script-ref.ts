@@ -6,9 +6,13 @@
 // the twice-wrapped form. When the script's hash is known it settles which reading is right.
 import type { NativeScript as MeshNativeScript } from "@meshsdk/common";
 import type { ScriptNative } from "@cardano-ogmios/schema";
+import { scanChainCbor } from "../../cardano/cbor-limits.js";
 import { fromNativeScript, toNativeScript, HexBlob, NativeScript, PlutusV1Script, PlutusV2Script, PlutusV3Script, Script } from "@meshsdk/core-cst";
 
 export type ScriptLanguage = "native" | "plutus:v1" | "plutus:v2" | "plutus:v3";
+
+/** The ledger's tag of each language in a `script` ([tag, script]). */
+const LANGUAGE_TAGS = { native: 0, "plutus:v1": 1, "plutus:v2": 2, "plutus:v3": 3 } as const;
 
 /** The content of a CBOR byte string spanning all of `hex`, or undefined when `hex` is not one. */
 export function unwrapByteString(hex: string): string | undefined {
@@ -56,6 +60,13 @@ export function wrapByteString(hex: string): string {
  */
 export function scriptRefOf(language: ScriptLanguage, hex: string, expectedHash?: string): { scriptRef: string; scriptHash: string } {
   const body = hex.toLowerCase();
+  // Scanned before cardano-sdk decodes it. A script over the CBOR limits (a native script of
+  // `all`/`any` nested some 60 deep) stays raw: the ledger's [language, script] written here, by
+  // the hash the backend knows it by; a build refuses to spend or read it (requireUtxoWithinLimits).
+  if (!scanChainCbor(body, `the ${language} script${expectedHash === undefined ? "" : ` ${expectedHash}`}`)) {
+    if (expectedHash === undefined) throw new Error(`a ${language} script is over the CBOR limits and comes without its hash`);
+    return { scriptRef: `820${LANGUAGE_TAGS[language]}${body}`, scriptHash: expectedHash.toLowerCase() };
+  }
   const readings = [body];
   if (language !== "native") {
     const inner = unwrapByteString(body);

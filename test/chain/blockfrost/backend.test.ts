@@ -87,6 +87,17 @@ describe("Blockfrost backend", () => {
     assert.deepEqual(fake.requests.map((r) => new URL(r.path, fake.url).searchParams.get("page")), ["1", "2"]);
   });
 
+  it("keeps an inline datum over the CBOR limits raw, scanned but never decoded; refuses a malformed one", async () => {
+    const recorded = fixture<Record<string, unknown>[]>("blockfrost/addresses-utxos.json")[1]!;
+    const deepDatum = "81".repeat(20_000) + "00";
+    fake.answer("GET", /\/utxos$/, (_req, url) => ({ status: 200, body: url.searchParams.get("page") === "1" ? [{ ...recorded, inline_datum: deepDatum }] : [] }));
+    const [utxo] = await chainFor().utxosAt("addr_test1vqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq");
+    assert.equal(utxo?.output.plutusData, deepDatum);
+
+    fake.answer("GET", /\/utxos$/, (_req, url) => ({ status: 200, body: url.searchParams.get("page") === "1" ? [{ ...recorded, inline_datum: "5a00010000" }] : [] }));
+    await assert.rejects(chainFor().utxosAt("addr_test1vqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq"), /the inline datum of [0-9a-f]{64}#\d+ is not well-formed CBOR: a string declares 65536 bytes where 0 remain/);
+  });
+
   it("answers an address Blockfrost has never seen (404) with no UTxOs", async () => {
     fake.answer("GET", /^\/addresses\/addr_test1unknown\/utxos$/, { status: 404, body: fixture("blockfrost/error-404.json") });
     assert.deepEqual(await chainFor().utxosAt("addr_test1unknown"), []);

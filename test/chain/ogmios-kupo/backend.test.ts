@@ -132,6 +132,23 @@ describe("Ogmios + Kupo backend", () => {
     assert.equal(second?.output.dataHash, "923918e403bf43c34b4ef6b48eb2ee04babed17320d8d1b9ff9ad086e86f44ec");
   });
 
+  it("keeps an inline datum and a native script over the CBOR limits raw, scanned but never decoded; refuses malformed ones", async () => {
+    const recorded = fixture<Record<string, unknown>[]>("kupo/matches.json")[0]!;
+    const deepDatum = "81".repeat(20_000) + "00";
+    // `all` of `all` … 100 deep around a key's signature: 200 levels.
+    const deepScript = "820181".repeat(100) + "8200581c" + "00".repeat(28);
+    const scriptHash = "ab".repeat(28);
+    const matches: Record<string, unknown>[] = [{ ...recorded, datum: deepDatum, script_hash: scriptHash, script: { language: "native", script: deepScript } }];
+    fake.kupoReplies.push((url) => (url.pathname.startsWith("/matches/") ? { status: 200, body: matches } : undefined));
+    const [utxo] = await open().utxosAt(recorded["address"] as string);
+    assert.equal(utxo?.output.plutusData, deepDatum);
+    assert.equal(utxo?.output.scriptRef, "8200" + deepScript, "the ledger's [0, script], written as it came");
+    assert.equal(utxo?.output.scriptHash, scriptHash);
+
+    matches[0] = { ...recorded, datum: "5a00010000" };
+    await assert.rejects(open().utxosAt(recorded["address"] as string), /the inline datum of 35d8340c[0-9a-f]*#2 is not well-formed CBOR: a string declares 65536 bytes where 0 remain/);
+  });
+
   it("resolves UTxOs by reference through queryLedgerState/utxo, big quantities exact", async () => {
     const refs = [
       { txHash: "00af09045b83f0466afff0b85fbc5ad02f24f2c56df8aa9cd49586839cadf4c3", index: 24271 },
