@@ -108,8 +108,8 @@ export async function addParticipants(ctx: TournamentContext, input: Participant
   const regs = (await resolveRegistrations(ctx, input, t.registrationAddress)).sort(ledgerOrder);
   const added = regs.map((u) => registrationOf(u, 0n, ctx.network).address!);
   const params = await ctx.chain.protocolParameters();
-  regs.forEach((u, j) => {
-    const problem = returnProblem(params, t.tournamentId, u, c.entryFee, added[j]!, have + j);
+  regs.forEach((u) => {
+    const problem = returnProblem(t.tournamentId, u, c.entryFee);
     if (problem === null) return;
     const i = input.registrations.findIndex((r) => r.outputRef.toLowerCase() === outRefOf(u));
     throw refusal(BadRequestError, (at) => `${at(`registrations[${i}]`)} (${outRefOf(u)}) cannot be added: ${problem}.`);

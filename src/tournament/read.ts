@@ -5,7 +5,7 @@
 // registration is any output at a tournament's registration address: it is valid when its inline
 // datum is exactly the canonical encoding of a key address and it holds at least the entry fee;
 // outputs somebody sent with another datum (or none) are listed as invalid, never a crash.
-import type { Protocol, UTxO } from "@meshsdk/common";
+import type { UTxO } from "@meshsdk/common";
 import { scriptAddress as scriptAddressObj, serializeAddressObj } from "@meshsdk/core";
 import { isKeyAddress } from "../cardano/address-rules.js";
 import { lovelaceOf, outRefOf } from "../cardano/utxo.js";
@@ -16,7 +16,6 @@ import { networkIdOf } from "./contracts.js";
 import { decodeRegistrationDatum, decodeSpendRedeemer, decodeTournamentDatum, type SpendAction, type TournamentDatum } from "./datum.js";
 import type { Contract } from "./deployment.js";
 import { registrationScriptOf } from "./registration-script.js";
-import { MAX_BRACKET } from "./limits.js";
 import { returnProblem } from "./rules.js";
 
 export interface TournamentState {
@@ -229,7 +228,6 @@ export const isEnded = (t: TournamentState): t is EndedTournament => "ending" in
 
 /** What the return check of a registration needs (returnProblem): without it, only the datum and the fee are checked. */
 export interface ReturnCheck {
-  readonly params: Protocol;
   readonly tournamentId: string;
 }
 
@@ -244,7 +242,7 @@ function invalidity(u: UTxO, address: string | null, entryFee: bigint, returns: 
   if (!isKeyAddress(address)) return `Its datum names a script address (${address}): a participant must have a key payment credential, so it cannot be added.`;
   const paid = lovelaceOf(u);
   if (returns !== undefined) {
-    const problem = returnProblem(returns.params, returns.tournamentId, u, entryFee, address, MAX_BRACKET - 1);
+    const problem = returnProblem(returns.tournamentId, u, entryFee);
     if (problem !== null) return `${problem.charAt(0).toUpperCase()}${problem.slice(1)}.`;
   }
   if (paid < entryFee) return `It holds ${paid} lovelace, less than the entry fee of ${entryFee}: if the admin adds it, the admin pays the difference.`;
@@ -260,8 +258,8 @@ export function registrationOf(u: UTxO, entryFee: bigint, network: Network, retu
 
 /** Every output at the tournament's registration address, ordered by output reference. */
 export async function listRegistrations(chain: ChainPort, t: TournamentState, network: Network): Promise<Registration[]> {
-  const [utxos, params] = await Promise.all([chain.utxosAt(t.registrationAddress), chain.protocolParameters()]);
+  const utxos = await chain.utxosAt(t.registrationAddress);
   return utxos
-    .map((u) => registrationOf(u, t.datum.config.entryFee, network, { params, tournamentId: t.tournamentId }))
+    .map((u) => registrationOf(u, t.datum.config.entryFee, network, { tournamentId: t.tournamentId }))
     .sort((a, b) => (a.outputRef < b.outputRef ? -1 : a.outputRef > b.outputRef ? 1 : 0));
 }

@@ -124,32 +124,26 @@ export function taggedPayment(
 
 /**
  * Why an add cannot take registration `u` (to `address`, as participant `index`) for what it
- * holds beyond the entry fee; null when it can. Whatever is returned (lovelace beyond the fee, any
- * token) goes back in an output of its own, which the contract (v2.1) lets nobody make the admin
- * fund: the lovelace returned must be at least MIN_PAYOUT_LOVELACE, and at least the ledger minimum
- * of that output when it carries tokens. An underpaid registration without tokens returns nothing
- * (the admin tops the pool up, by choice): no problem here.
+ * holds beyond the entry fee; null when it can. The contract (v2.1) adds only registrations of ada
+ * alone (a token's return would be the admin's to fund, and enough token names push any add that
+ * takes it over the ledger's budget), and returns an overpayment in an output of its own only from
+ * MIN_PAYOUT_LOVELACE up (nobody can make the admin fund a smaller one). An underpaid registration
+ * returns nothing (the admin tops the pool up, by choice): no problem here.
  */
-export function returnProblem(params: Protocol, tournamentId: string, u: UTxO, entryFee: bigint, address: string, index: number): string | null {
-  const excess = lovelaceOf(u) - entryFee;
-  const tokens = u.output.amount.filter((a) => !isLovelace(a));
-  if (excess <= 0n && tokens.length === 0) return null;
-  const back = excess > 0n ? excess : 0n;
+export function returnProblem(tournamentId: string, u: UTxO, entryFee: bigint): string | null {
   const unregister = `its registrant can take it back with POST /tournaments/${tournamentId}/unregister`;
-  if (tokens.length === 0) {
-    if (back >= MIN_PAYOUT_LOVELACE) return null;
+  const tokens = u.output.amount.filter((a) => !isLovelace(a));
+  if (tokens.length > 0) {
     return (
-      `it is overpaid by ${back} lovelace, less than the ${MIN_PAYOUT_WORDS} a returned output needs: the contract refuses to add it ` +
-      `(nobody can make the admin fund its return); ${unregister}`
+      `it carries ${tokens.length === 1 ? "a token" : `${tokens.length} kinds of token`} besides ada: the contract adds only registrations ` +
+      `of ada alone (returning tokens would cost the admin their output's minimum); ${unregister}`
     );
   }
-  const min = outputMinimum(params, address, back, tokens, encodePayoutTag(tournamentId, index));
-  const needs = min > MIN_PAYOUT_LOVELACE ? min : MIN_PAYOUT_LOVELACE;
-  if (back >= needs) return null;
+  const excess = lovelaceOf(u) - entryFee;
+  if (excess <= 0n || excess >= MIN_PAYOUT_LOVELACE) return null;
   return (
-    `it carries tokens, and the ${back} lovelace it holds beyond the entry fee cannot cover the ${needs} lovelace the output returning ` +
-    `them needs (its ledger minimum, and at least ${MIN_PAYOUT_WORDS}): the contract refuses to add it (the admin must never fund ` +
-    `that return); ${unregister}`
+    `it is overpaid by ${excess} lovelace, less than the ${MIN_PAYOUT_WORDS} a returned output needs: the contract refuses to add it ` +
+    `(nobody can make the admin fund its return); ${unregister}`
   );
 }
 

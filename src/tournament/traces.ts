@@ -73,6 +73,7 @@ const TRACE_MESSAGES = {
   T65: "tournament output carries a reference script",
   T66: "overpayment too small to return",
   T67: "registration carries a reference script",
+  T68: "registration holds tokens",
 } as const;
 
 const codeOf = new Map<string, string>(Object.entries(TRACE_MESSAGES).map(([code, message]) => [message, code]));
