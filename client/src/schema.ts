@@ -5414,9 +5414,9 @@ export interface operations {
                             address: string | null;
                             /** @description The registration output, <tx hash>#<index>. */
                             outputRef: string;
-                            /** @description true when the inline datum is a key address, the output holds at least the entry fee, and what it holds beyond the fee can be returned in an output of its own (at least 1300000 lovelace, MIN_PAYOUT_LOVELACE, and the output's ledger minimum when it carries tokens). */
+                            /** @description true when the inline datum is a key address, the output holds ada alone, at least the entry fee, and what it holds beyond the fee can be returned in an output of its own (at least 1300000 lovelace, MIN_PAYOUT_LOVELACE). */
                             valid: boolean;
-                            /** @description Only when valid is false: why, a sentence (no inline datum, not a key address, underpaid, an overpayment too small to return). An overpaid one, or one carrying tokens that cannot pay their return, is refused by an add: its registrant can unregister it. */
+                            /** @description Only when valid is false: why, a sentence (no inline datum, not a key address, underpaid, an overpayment too small to return, tokens). One overpaid by too little to return, or carrying any token, is refused by an add: its registrant can unregister it. */
                             reason?: string;
                             /** @description What the output holds. Lovelace, as a decimal string. */
                             paidFeesLovelace: string;

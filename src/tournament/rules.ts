@@ -26,7 +26,7 @@ import {
   MIN_SETTLE_WINDOW_MS,
 } from "./limits.js";
 
-/** MIN_PAYOUT_LOVELACE in words for the 400s and reasons: "1200000 lovelace (MIN_PAYOUT_LOVELACE, 1.2 ADA)". */
+/** MIN_PAYOUT_LOVELACE in words for the 400s and reasons: "1300000 lovelace (MIN_PAYOUT_LOVELACE, 1.3 ADA)". */
 export const MIN_PAYOUT_WORDS = `${MIN_PAYOUT_LOVELACE} lovelace (MIN_PAYOUT_LOVELACE, ${Number(MIN_PAYOUT_LOVELACE) / 1e6} ADA)`;
 
 /**

@@ -353,14 +353,14 @@ export const RegistrationsAnswer = Type.Object(
           outputRef: Type.String({ description: "The registration output, <tx hash>#<index>." }),
           valid: Type.Boolean({
             description:
-              "true when the inline datum is a key address, the output holds at least the entry fee, and what it holds beyond the fee can be " +
-              `returned in an output of its own (at least ${limits.MIN_PAYOUT_LOVELACE} lovelace, MIN_PAYOUT_LOVELACE, and the output's ledger minimum when it carries tokens).`,
+              "true when the inline datum is a key address, the output holds ada alone, at least the entry fee, and what it holds beyond the fee can be " +
+              `returned in an output of its own (at least ${limits.MIN_PAYOUT_LOVELACE} lovelace, MIN_PAYOUT_LOVELACE).`,
           }),
           reason: Type.Optional(
             Type.String({
               description:
-                "Only when valid is false: why, a sentence (no inline datum, not a key address, underpaid, an overpayment too small to return). " +
-                "An overpaid one, or one carrying tokens that cannot pay their return, is refused by an add: its registrant can unregister it.",
+                "Only when valid is false: why, a sentence (no inline datum, not a key address, underpaid, an overpayment too small to return, tokens). " +
+                "One overpaid by too little to return, or carrying any token, is refused by an add: its registrant can unregister it.",
             }),
           ),
           paidFeesLovelace: Lovelace("What the output holds."),
