@@ -98,7 +98,7 @@ const withSecondTournament = (sim: Sim, plan: TxPlan, t: Tournament, redeemer: s
 const pointerStake = makeConstrData(0, [makeConstrData(1, [makeIntData(1n), makeIntData(2n), makeIntData(3n)])]);
 
 /** Shown in the command's toString(): what the step did. */
-type Outcome = "accepted" | "refused" | `skipped: ${string}`;
+type Outcome = "accepted" | "refused" | `not applicable: ${string}`;
 
 export abstract class Step implements Cmd {
   outcome: Outcome | "" = "";
@@ -119,8 +119,9 @@ export abstract class Step implements Cmd {
   report(): string {
     return `${this.describe()}${this.outcome ? ` → ${this.outcome}` : ""}`;
   }
-  protected skip(why: string): void {
-    this.outcome = `skipped: ${why}`;
+  /** The step does not apply to the world as it is (no such tournament, registration or token): it does nothing. */
+  protected notApplicable(why: string): void {
+    this.outcome = `not applicable: ${why}`;
   }
   protected async submit(sim: Sim, s: Parameters<Sim["submit"]>[0]): Promise<void> {
     this.outcome = (await sim.submit(s)) ? "accepted" : "refused";
@@ -188,13 +189,13 @@ export class Register extends Step {
         break;
       case "underpaid": {
         const less = t.config.entryFee - ADA;
-        if (less < minLovelace(out.datum)) return this.skip("the entry fee is too small to underpay");
+        if (less < minLovelace(out.datum)) return this.notApplicable("the entry fee is too small to underpay");
         plan = setOut(plan, 0, { lovelace: less })!;
         break;
       }
       case "token": {
         const p = withGem(sim, plan, 0, payer);
-        if (!p) return this.skip("the payer has no gem");
+        if (!p) return this.notApplicable("the payer has no gem");
         plan = p;
         break;
       }
@@ -240,7 +241,7 @@ export class Unregister extends Step {
   async act(sim: Sim): Promise<void> {
     const owned = [...sim.registrations.values()].filter((r) => r.owner !== null);
     const r = pick(owned, this.which);
-    if (!r || !r.owner) return this.skip("no registration with an owner");
+    if (!r || !r.owner) return this.notApplicable("no registration with an owner");
     const t = sim.tournaments[r.tournament]!.t;
     const honest = cancelPlan(t, r.owner, r.utxo);
     const thief = sim.world.players.find((p) => p !== r.owner)!;
@@ -251,7 +252,7 @@ export class Unregister extends Step {
       "add-redeemer": () => ({ ...copy(honest), scriptInputs: [{ ...honest.scriptInputs[0]!, redeemer: REGISTRATION_ADD_REDEEMER }] }),
     };
     const plan = mutations[this.kind]();
-    if (!plan) return this.skip("not applicable");
+    if (!plan) return this.notApplicable("not applicable");
     await this.submit(sim, { label: `${this.toString()} (${r.kind} of ${t.config.name})`, plan, mustPass: this.kind === "honest" });
   }
 }
@@ -297,20 +298,20 @@ export class Add extends Step {
   }
   async act(sim: Sim): Promise<void> {
     const o = open(sim, this.tournament);
-    if (!o) return this.skip("no open tournament");
+    if (!o) return this.notApplicable("no open tournament");
     const { ts, index } = o;
     const t = ts.t;
-    if (sim.chain.slot >= beforeDeadline(t.config.settleBy)) return this.skip("deadline passed");
+    if (sim.chain.slot >= beforeDeadline(t.config.settleBy)) return this.notApplicable("deadline passed");
     const current = tournamentUtxo(sim.chain, t);
     const d = datumOf(current);
     const room = t.config.bracketSize - d.participants.length;
-    if (room === 0) return this.skip("bracket full");
+    if (room === 0) return this.notApplicable("bracket full");
     const label = `${this.toString()} (${t.config.name})`;
     if (this.kind === "registration-cancel-redeemer") return this.cancelRedeemer(sim, ts, index, current, label);
     // What the honest plan can add: registrations naming a key, whose datum the service decodes.
     const addable = sim.pending(index).filter((r) => r.owner !== null && r.utxo.output.plutusData && decodeRegistrationDatum(r.utxo.output.plutusData, false) !== null);
     const regs = addable.slice(0, Math.min(this.count, room));
-    if (regs.length === 0) return this.skip("nothing to add");
+    if (regs.length === 0) return this.notApplicable("nothing to add");
     const { plan: honest, datum: next } = addPlan(t, sim.world.admin, current, regs.map((r) => r.utxo));
     const parts = d.participants.map(addressToData);
     const newParts = next.participants.map(addressToData);
@@ -337,7 +338,7 @@ export class Add extends Step {
       "participant-swapped": () => setOut(honest, 0, { datum: rawTournamentDatum(t.config, [...parts, ...newParts.slice(parts.length, -1), addressToData(mallory.address)]) }),
     };
     const plan = mutations[this.kind]();
-    if (!plan) return this.skip("not applicable");
+    if (!plan) return this.notApplicable("not applicable");
     const mustPass = this.kind === "honest" && !ts.questionable && !regs.some((r) => QUESTIONABLE_REGS.has(r.kind));
     await this.submit(sim, { label, plan, mustPass });
   }
@@ -355,7 +356,7 @@ export class Add extends Step {
       .filter((r) => r.owner !== null && r.utxo.output.amount.length === 1 && BigInt(r.utxo.output.amount[0]!.quantity) <= fee)
       .sort((a, b) => Number(a.kind === "honest") - Number(b.kind === "honest"));
     const r: RegistrationState | undefined = candidates[0];
-    if (!r || !r.owner || !r.utxo.output.plutusData) return this.skip("no registration holding at most the entry fee");
+    if (!r || !r.owner || !r.utxo.output.plutusData) return this.notApplicable("no registration holding at most the entry fee");
     const honest = addPlan(t, sim.world.admin, current, []).plan;
     const parts = datumOf(current).participants.map(addressToData);
     const appended = decodeUplcData(Buffer.from(r.utxo.output.plutusData, "hex"));
@@ -394,12 +395,12 @@ export class Settle extends Step {
   }
   async act(sim: Sim): Promise<void> {
     const o = open(sim, this.tournament);
-    if (!o) return this.skip("no open tournament");
+    if (!o) return this.notApplicable("no open tournament");
     const t = o.ts.t;
-    if (sim.chain.slot >= beforeDeadline(t.config.settleBy)) return this.skip("deadline passed");
+    if (sim.chain.slot >= beforeDeadline(t.config.settleBy)) return this.notApplicable("deadline passed");
     const current = tournamentUtxo(sim.chain, t);
     const n = datumOf(current).participants.length;
-    if (n !== t.config.bracketSize) return this.skip("bracket not full");
+    if (n !== t.config.bracketSize) return this.notApplicable("bracket not full");
     const winners = t.config.payoutStructure.map((_, k) => (k + this.rotate) % n);
     const honest = settlePlan(t, sim.world.admin, current, winners);
     const mallory = sim.world.players[3]!;
@@ -415,7 +416,7 @@ export class Settle extends Step {
       "no-burn": () => ({ ...copy(honest), mints: [] }),
     };
     const plan = mutations[this.kind]();
-    if (!plan) return this.skip("not applicable");
+    if (!plan) return this.notApplicable("not applicable");
     await this.submit(sim, { label: `${this.toString()} (${t.config.name})`, plan, mustPass: this.kind === "honest" && !o.ts.questionable });
   }
 }
@@ -448,9 +449,9 @@ export class Close extends Step {
   }
   async act(sim: Sim): Promise<void> {
     const o = open(sim, this.tournament);
-    if (!o) return this.skip("no open tournament");
+    if (!o) return this.notApplicable("no open tournament");
     const t = o.ts.t;
-    if (this.how === "refund" && sim.chain.slot < afterDeadline(t.config.settleBy)) return this.skip("before the deadline");
+    if (this.how === "refund" && sim.chain.slot < afterDeadline(t.config.settleBy)) return this.notApplicable("before the deadline");
     const current = tournamentUtxo(sim.chain, t);
     const { admin, stranger } = sim.world;
     const honest = closePlan(t, this.how === "cancel" ? admin : stranger, current, this.how);
@@ -471,7 +472,7 @@ export class Close extends Step {
       "validity-changed": () => (this.how === "refund" ? { ...copy(honest), validFrom: undefined } : { ...copy(honest), validTo: sim.chain.slot + 5 * DAY_SLOTS }),
     };
     const plan = mutations[this.kind]();
-    if (!plan) return this.skip("not applicable");
+    if (!plan) return this.notApplicable("not applicable");
     await this.submit(sim, { label: `${this.toString()} (${t.config.name})`, plan, mustPass: this.kind === "honest" && !o.ts.questionable });
   }
 }
@@ -501,7 +502,7 @@ export class Create extends Step {
     return `create(${this.kind}) ${CONFIGS[this.config % CONFIGS.length]!.input.name}`;
   }
   async act(sim: Sim): Promise<void> {
-    if (sim.seedsUsed >= SEEDS) return this.skip("no seed left");
+    if (sim.seedsUsed >= SEEDS) return this.notApplicable("no seed left");
     const { admin, ref, seeds, regRefs, players } = sim.world;
     const cfg = CONFIGS[this.config % CONFIGS.length]!;
     const fixed = cfg.input.name === "Duel" ? [{ address: players[2]!.address, amount: 2n * ADA }] : [];
@@ -524,7 +525,7 @@ export class Create extends Step {
       "no-validity-start": () => ({ ...copy(honest), validFrom: undefined }),
     };
     const plan = mutations[this.kind]();
-    if (!plan) return this.skip("not applicable");
+    if (!plan) return this.notApplicable("not applicable");
     // The model holds the configuration the creation wrote (a mutated one, if the ledger took it).
     const written = decodeTournamentDatum(plan.outputs[0]!.datum ?? "", false);
     const created: Tournament = written ? { ...t, config: written.config } : t;
