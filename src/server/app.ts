@@ -1,5 +1,5 @@
 // build(config) assembles the service and never listens (src/main.ts does).
-// Registration order: config → metrics → chain → tournaments → request ids → CORS → error handler → OpenAPI → auth → blueprints → routes.
+// Registration order: config → metrics → chain → tournaments → request ids → error handler → OpenAPI → auth → blueprints → routes.
 // Services are plugins that decorate the instance (app.chain, app.tournaments, app.blueprints); routes take them
 // from there, so nothing under routes/ imports this file.
 import Fastify, { type FastifyInstance } from "fastify";
@@ -9,7 +9,7 @@ import { BASE_PATH } from "./paths.js";
 import auth from "./plugins/auth.js";
 import blueprints from "./plugins/blueprints.js";
 import chain from "./plugins/chain.js";
-import cors, { corsForFrameworkErrors } from "./plugins/cors.js";
+import cors from "./plugins/cors.js";
 import metrics from "./plugins/metrics.js";
 import errors, { clientErrorHandler, frameworkErrors } from "./plugins/errors.js";
 import openapi from "./plugins/openapi.js";
@@ -51,8 +51,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     bodyLimit: config.bodyLimit,
     // A path parameter may be a bech32 address: testnet base addresses are 108 characters.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
-    // Routing errors run no hook: they get their CORS headers from this wrapper.
-    frameworkErrors: corsForFrameworkErrors(config, frameworkErrors),
+    frameworkErrors,
     clientErrorHandler,
     // The client's X-Request-Id when sane, else a new UUID; every log line of the request carries it as reqId.
     requestIdHeader: false,
@@ -82,7 +81,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   await app.register(chain, { chain: options.chain });
   await app.register(tournaments);
   await app.register(requestId);
-  // After the request ids (a preflight's answer carries one), before auth (a preflight needs no key
+  // CORS: after the request ids (a preflight's answer carries one), before auth (a preflight needs no key
   // and counts against no quota; a 401 or 429 still carries the CORS headers); at the root, so that
   // every route, including the ones registered later, is covered.
   await app.register(cors);

@@ -9,7 +9,7 @@
 // - every other answer, errors included (401, 429, 400, 404), carries Access-Control-Allow-Origin
 //   and Access-Control-Expose-Headers, set before auth or a handler can fail, so that the page can
 //   read the error and its headers. Errors raised while routing (a malformed URL), before any hook,
-//   get the same headers through `corsForFrameworkErrors`.
+//   get the same headers through `corsForRoutingError` (called by the errors plugin's frameworkErrors).
 //
 // An origin not in the list gets no Access-Control-Allow-Origin: the browser then refuses the page
 // the answer (the request itself still reaches the service, as from any non-browser client).
@@ -44,22 +44,16 @@ function allowedOrigin(config: Config, origin: string | undefined): string | und
 }
 
 /**
- * Wraps Fastify's `frameworkErrors` handler: errors raised while routing run no hook, so the CORS
- * headers of a simple answer are set here before the error answer is sent.
+ * The CORS headers of a routing error's answer (Fastify's `frameworkErrors`: a malformed URL, an
+ * over-long path parameter), which runs no hook: the ones a simple answer gets from the plugin.
  */
-export function corsForFrameworkErrors<E>(
-  config: Config,
-  handler: (error: E, request: FastifyRequest, reply: FastifyReply) => void,
-): (error: E, request: FastifyRequest, reply: FastifyReply) => void {
-  if (!corsEnabled(config)) return handler;
-  return (error, request, reply) => {
-    const allowed = allowedOrigin(config, request.headers.origin);
-    if (allowed !== undefined) {
-      void reply.header("access-control-allow-origin", allowed).header("access-control-expose-headers", CORS_EXPOSED_HEADERS.join(", "));
-      if (config.corsOrigins !== "*") void reply.header("vary", "Origin");
-    }
-    handler(error, request, reply);
-  };
+export function corsForRoutingError(request: FastifyRequest, reply: FastifyReply): void {
+  const { config } = request.server;
+  if (!corsEnabled(config)) return;
+  const allowed = allowedOrigin(config, request.headers.origin);
+  if (config.corsOrigins !== "*") void reply.header("vary", "Origin");
+  if (allowed === undefined) return;
+  void reply.header("access-control-allow-origin", allowed).header("access-control-expose-headers", CORS_EXPOSED_HEADERS.join(", "));
 }
 
 async function corsPlugin(app: FastifyInstance): Promise<void> {

@@ -108,13 +108,14 @@ describe("CORS on the devnet by default (any origin)", () => {
     for (const header of ["x-request-id", "ratelimit-limit", "ratelimit-remaining", "ratelimit-reset", "ratelimit-policy", "retry-after"]) assert.ok(exposed.includes(header), header);
   });
 
-  it("carries the CORS headers on error answers: 404, 400, 401, an unknown Blockfrost path, a malformed URL", async () => {
+  it("carries the CORS headers on error answers: 404, 400, 401, an unknown Blockfrost path, routing errors", async () => {
     const answers: Array<[string, Response, number]> = [
       ["unknown route", await fetch(`${service.base}/no/such/route`, { headers: { origin: PAGE } }), 404],
       ["validation", await fetch(`${service.base}/devnet/faucet`, { method: "POST", headers: { origin: PAGE, "content-type": "application/json" }, body: "{}" }), 400],
       ["handler error", await fetch(`${service.base}${WHOAMI}/fail`, { method: "POST", headers: { origin: PAGE } }), 400],
       ["bad key", await fetch(`${service.base}${WHOAMI}`, { headers: { origin: PAGE, "x-api-key": "nope" } }), 401],
       ["malformed URL (routing error, no hook runs)", await fetch(`${service.base}/addresses/%zz/utxos`, { headers: { origin: PAGE } }), 400],
+      ["over-long path parameter (routing error)", await fetch(`${service.base}/addresses/${"a".repeat(1100)}/utxos`, { headers: { origin: PAGE } }), 414],
     ];
     for (const [label, response, status] of answers) {
       assert.equal(response.status, status, label);
