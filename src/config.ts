@@ -41,6 +41,11 @@ export interface Config {
   readonly logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   /** Largest accepted request body in bytes; larger bodies are answered with 413. */
   readonly bodyLimit: number;
+  /**
+   * CORS_ORIGINS: the web pages (by origin) whose scripts may call the service from a browser:
+   * "*" for any, else a list of origins as browsers send them in `Origin` (empty: none, no CORS).
+   */
+  readonly corsOrigins: "*" | readonly string[];
   /** The chain backend of a real network; null on the devnet or when none is configured. */
   readonly backend: BackendSettings | null;
   /**
@@ -194,6 +199,36 @@ function backendFrom(env: Env, network: Network): BackendSettings | null {
   return null;
 }
 
+/** An origin: scheme://host[:port], as a browser writes it in the Origin header. */
+const ORIGIN = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#@\s\\]+)$/;
+
+/** One origin of CORS_ORIGINS, as a browser serializes it (lower case, no default port), or a ConfigError saying why not. */
+function origin(entry: string): string {
+  const fix = "write each origin as scheme://host[:port], without a path or a trailing slash (for example http://localhost:5173)";
+  const match = ORIGIN.exec(entry);
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(entry);
+  } catch {
+    // refused below
+  }
+  if (match === null || parsed === undefined || parsed.host === "") throw new ConfigError("CORS_ORIGINS", `"${entry}" is not an origin: ${fix}.`);
+  // Browsers send http(s) origins in URL's serialization; another scheme (chrome-extension://id) as written, in lower case.
+  return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.origin : entry.toLowerCase();
+}
+
+/** CORS_ORIGINS: `*`, `none`, or a comma-separated list of origins; by default any origin on the devnet and none elsewhere. */
+function corsOriginsFrom(env: Env, network: Network): Config["corsOrigins"] {
+  const raw = env["CORS_ORIGINS"]?.trim();
+  if (raw === undefined || raw === "") return network === "devnet" ? "*" : Object.freeze([]);
+  if (raw === "*") return "*";
+  if (raw.toLowerCase() === "none") return Object.freeze([]);
+  const entries = raw.split(",").map((entry) => entry.trim());
+  if (entries.includes("")) throw new ConfigError("CORS_ORIGINS", `"${raw}" has an empty entry: separate the origins with single commas.`);
+  if (entries.includes("*")) throw new ConfigError("CORS_ORIGINS", `"*" stands alone: write CORS_ORIGINS=* for any origin, or list the origins.`);
+  return Object.freeze([...new Set(entries.map(origin))]);
+}
+
 /** The HTTP server's timeouts for slow clients, and the shutdown's drain bound. */
 function timeoutsFrom(env: Env): Pick<Config, "headersTimeoutMs" | "requestTimeoutMs" | "keepAliveTimeoutMs" | "shutdownTimeoutMs"> {
   const headersTimeoutMs = integer(env, "HEADERS_TIMEOUT_MS", 10_000, 100, 600_000);
@@ -239,6 +274,7 @@ export function loadConfig(env: Env = process.env): Config {
     auth: oneOf(env, "AUTH", ["required", "optional"] as const, network === "devnet" ? "optional" : "required"),
     logLevel: oneOf(env, "LOG_LEVEL", ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const, "info"),
     bodyLimit: integer(env, "BODY_LIMIT", 1024 * 1024, 1024, 64 * 1024 * 1024),
+    corsOrigins: corsOriginsFrom(env, network),
     backend: backendFrom(env, network),
     databaseUrl: serviceUrl(env, "DATABASE_URL", ["postgres:", "postgresql:"]),
     redisUrl: serviceUrl(env, "REDIS_URL", ["redis:", "rediss:"]),

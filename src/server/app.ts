@@ -9,6 +9,7 @@ import { BASE_PATH } from "./paths.js";
 import auth from "./plugins/auth.js";
 import blueprints from "./plugins/blueprints.js";
 import chain from "./plugins/chain.js";
+import cors from "./plugins/cors.js";
 import metrics from "./plugins/metrics.js";
 import errors, { clientErrorHandler, frameworkErrors } from "./plugins/errors.js";
 import openapi from "./plugins/openapi.js";
@@ -80,6 +81,10 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   await app.register(chain, { chain: options.chain });
   await app.register(tournaments);
   await app.register(requestId);
+  // CORS: after the request ids (a preflight's answer carries one), before auth (a preflight needs no key
+  // and counts against no quota; a 401 or 429 still carries the CORS headers); at the root, so that
+  // every route, including the ones registered later, is covered.
+  await app.register(cors);
   await app.register(errors);
   // Before the OpenAPI plugin: it adds `warnings` to the answers of routes that tolerate unknown fields.
   await app.register(unknownFields);

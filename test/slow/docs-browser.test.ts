@@ -4,30 +4,11 @@
 // loopback bypasses), and the browser reports no error (CSP included); it shows the operations'
 // examples, and "Try it out" with a pre-filled example answers 200 on the devnet.
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
-import { chromium, type Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { EXAMPLE_ADDRESS, PARSED_ADDRESS } from "../../src/server/routes/examples.js";
+import { launchChromium, skipWithoutChromium as skip } from "../support/chromium.js";
 import { startService, type RunningService } from "../support/service.js";
-
-const CHROMIUM = "/usr/bin/chromium";
-const ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  // No internet for the page: everything but loopback (which Chromium never proxies) goes to a
-  // proxy that is not there, so a page that needed a CDN would fail to render here.
-  "--proxy-server=http://127.0.0.1:9",
-];
-
-const missing = !existsSync(CHROMIUM);
-// Locally a missing browser skips the test; in CI (.ci/run installs it) it must run and fail.
-const skip = missing && !process.env["CI"] ? `${CHROMIUM} is absent: install it with apt-get install chromium (CI installs it)` : false;
 
 /** The longest the page may take to render its operations. */
 const RENDER_TIMEOUT_MS = 90_000;
@@ -56,7 +37,7 @@ describe("docs page in a real browser", { skip }, () => {
   before(async () => {
     // Keys required: the docs page and the OpenAPI document must still load without one.
     service = await startService({ AUTH: "required" });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();
@@ -141,7 +122,7 @@ describe("docs page examples in a real browser", { skip }, () => {
 
   before(async () => {
     service = await startService();
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();

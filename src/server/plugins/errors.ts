@@ -11,6 +11,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from "fastify-plugin";
 import { ERROR_CODES, isErrorCode, type ErrorCode } from "../../errors.js";
 import { BASE_PATH } from "../paths.js";
+import { corsForRoutingError } from "./cors.js";
 import { REQUEST_ID_HEADER } from "./request-id.js";
 import { logText, publicText } from "../../url-display.js";
 
@@ -153,6 +154,8 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   const path = shortPath(request.url);
   if (answer.code === "HTTP_ERR_BAD_URL") answer.message = `The URL ${path} is not valid: it has a malformed percent-encoding.`;
   if (answer.code === "HTTP_ERR_PARAM_TOO_LONG") answer.message = `A path parameter of ${path} is longer than this service accepts.`;
+  // No hook ran: the CORS headers the plugin would have set, so that a page can read this answer too.
+  corsForRoutingError(request, reply);
   void sendAnswer(request, reply, answer, error);
 }
 
