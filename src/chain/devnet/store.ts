@@ -291,4 +291,9 @@ export class DevnetStore {
   close(): void {
     if (this.#db.open) this.#db.close();
   }
+
+  /** The file this store is (`:memory:` for one in memory): snapshots copy it whole (./snapshots.ts). */
+  get path(): string {
+    return this.#db.name;
+  }
 }

@@ -1,0 +1,179 @@
+// Named snapshots of the devnet: each is a copy of the whole SQLite file of its state
+// (DATA_DIR/snapshots/<name>.sqlite, 0600 like every file of DATA_DIR), made by SQLite's own
+// VACUUM INTO, so that a snapshot holds whatever the store keeps, whatever its tables. A small
+// table of its own in the copy (snapshot_info) says what the listing shows: the slot the devnet
+// had reached, when it was saved, the system start of the devnet it came from.
+// A save reads the state between two transactions (in the devnet's write queue); a restore
+// replaces the state with a copy of the snapshot as a restart would (DevnetChain.replaceState),
+// and the clock resumes at the snapshot's slot.
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { NotFoundError, SnapshotExistsError, SnapshotLimitError, UnprocessableError } from "../../errors.js";
+import { privateDir, privateFile } from "../../private-files.js";
+import type { DevnetStatus, SnapshotInfo, Tip } from "../port.js";
+
+/** A snapshot's name: a short slug, also its file's name. */
+export const SNAPSHOT_NAME_PATTERN = "^[a-z0-9][a-z0-9_-]{0,47}$";
+const SNAPSHOT_NAME = new RegExp(SNAPSHOT_NAME_PATTERN);
+const SUFFIX = ".sqlite";
+
+/** What snapshots need of the devnet (DevnetChain). */
+export interface SnapshotSource {
+  /** The SQLite file of its state. */
+  readonly statePath: string;
+  readonly systemStartMs: number;
+  tip(): Promise<Tip>;
+  /** Runs `task` in the write queue: no transaction is applied meanwhile. */
+  whileIdle<T>(task: () => T | Promise<T>): Promise<T>;
+  /** Replaces the state by the file `prepare` writes at the path it is given; the clock resumes at `resumeAt`. */
+  replaceState(prepare: (path: string) => void | Promise<void>, resumeAt?: number): Promise<DevnetStatus>;
+}
+
+interface Stored {
+  readonly slot: number;
+  readonly savedAt: number;
+  readonly systemStartMs: number;
+}
+
+export class DevnetSnapshots {
+  readonly #devnet: SnapshotSource;
+
+  constructor(devnet: SnapshotSource) {
+    this.#devnet = devnet;
+  }
+
+  /** DATA_DIR/snapshots (beside the state's file). */
+  get #dir(): string {
+    const path = this.#devnet.statePath;
+    if (path === ":memory:") throw new UnprocessableError("This devnet keeps its state in memory (no DATA_DIR file): it has no snapshots.");
+    return join(path, "..", "snapshots");
+  }
+
+  #file(name: string): string {
+    // The routes' schemas check the name; this keeps any other caller inside the directory.
+    if (!SNAPSHOT_NAME.test(name)) throw new Error(`not a snapshot name: ${JSON.stringify(name)}`);
+    return join(this.#dir, `${name}${SUFFIX}`);
+  }
+
+  /** Saves the state as `name`, between two transactions. */
+  save(name: string, options: { readonly overwrite: boolean; readonly limit: number }): Promise<SnapshotInfo> {
+    return this.#devnet.whileIdle(async () => {
+      const file = this.#file(name);
+      const exists = existsSync(file);
+      if (exists && !options.overwrite) {
+        throw new SnapshotExistsError(`A snapshot named "${name}" exists already: send "overwrite": true to replace it, or choose another name.`);
+      }
+      const others = this.#names().filter((n) => n !== name);
+      if (!exists && others.length >= options.limit) {
+        throw new SnapshotLimitError(
+          `The devnet holds ${others.length} snapshots, its maximum (DEVNET_SNAPSHOT_LIMIT): delete one (DELETE /devnet/snapshots/{name}) or overwrite one before saving "${name}".`,
+        );
+      }
+      privateDir(this.#dir);
+      const { slot } = await this.#devnet.tip();
+      const temporary = `${file}.tmp`;
+      rmSync(temporary, { force: true });
+      // VACUUM INTO needs an empty or missing file: created empty, 0600, first.
+      const source = new Database(this.#devnet.statePath, { readonly: true, fileMustExist: true });
+      try {
+        source.prepare("VACUUM INTO ?").run(privateFile(temporary));
+      } finally {
+        source.close();
+      }
+      const stored: Stored = { slot, savedAt: Date.now(), systemStartMs: this.#devnet.systemStartMs };
+      const copy = new Database(temporary);
+      try {
+        // A rollback journal: the snapshot is one file, readable without its -wal and -shm.
+        copy.pragma("journal_mode = DELETE");
+        copy.exec("CREATE TABLE snapshot_info (id INTEGER PRIMARY KEY CHECK (id = 1), slot INTEGER NOT NULL, saved_at INTEGER NOT NULL, system_start_ms INTEGER NOT NULL)");
+        copy.prepare("INSERT INTO snapshot_info (id, slot, saved_at, system_start_ms) VALUES (1, ?, ?, ?)").run(stored.slot, stored.savedAt, stored.systemStartMs);
+      } finally {
+        copy.close();
+      }
+      renameSync(temporary, file);
+      return { name, slot: stored.slot, savedAt: stored.savedAt, bytes: statSync(file).size };
+    });
+  }
+
+  /** Every snapshot, oldest first. */
+  async list(): Promise<SnapshotInfo[]> {
+    if (this.#devnet.statePath === ":memory:") return [];
+    const infos = this.#names().flatMap((name) => {
+      const file = this.#file(name);
+      const stored = readStored(file);
+      return stored ? [{ name, slot: stored.slot, savedAt: stored.savedAt, bytes: statSync(file).size }] : [];
+    });
+    return infos.sort((a, b) => a.savedAt - b.savedAt || a.name.localeCompare(b.name));
+  }
+
+  /** Puts the devnet back as the snapshot holds it; the clock resumes at its slot. */
+  async restore(name: string): Promise<DevnetStatus> {
+    const file = this.#file(name);
+    const stored = readStored(file);
+    if (!stored) throw this.#unknown(name);
+    if (stored.systemStartMs !== this.#devnet.systemStartMs) {
+      throw new UnprocessableError(
+        `The snapshot "${name}" was saved by another devnet (system start ${new Date(stored.systemStartMs).toISOString()}; this one's is ` +
+          `${new Date(this.#devnet.systemStartMs).toISOString()}): its slots would mean other times here. Delete it, or restore it in the DATA_DIR it came from.`,
+      );
+    }
+    return this.#devnet.replaceState((path) => {
+      // A copy of the whole file, then without the snapshot's own table: the state as it was saved.
+      const source = new Database(file, { readonly: true, fileMustExist: true });
+      try {
+        source.prepare("VACUUM INTO ?").run(privateFile(path));
+      } finally {
+        source.close();
+      }
+      const restored = new Database(path);
+      try {
+        restored.exec("DROP TABLE snapshot_info");
+      } finally {
+        restored.close();
+      }
+    }, stored.slot);
+  }
+
+  /** Deletes the snapshot `name`; what it was. */
+  delete(name: string): Promise<SnapshotInfo> {
+    return this.#devnet.whileIdle(() => {
+      const file = this.#file(name);
+      const stored = readStored(file);
+      if (!stored) throw this.#unknown(name);
+      const info = { name, slot: stored.slot, savedAt: stored.savedAt, bytes: statSync(file).size };
+      rmSync(file);
+      return info;
+    });
+  }
+
+  #names(): string[] {
+    const dir = this.#dir;
+    if (!existsSync(dir)) return [];
+    return readdirSync(dir)
+      .filter((f) => f.endsWith(SUFFIX))
+      .map((f) => f.slice(0, -SUFFIX.length))
+      .filter((n) => SNAPSHOT_NAME.test(n));
+  }
+
+  #unknown(name: string): Error {
+    const names = this.#names();
+    const known = names.length === 0 ? "there is none (save one with POST /devnet/snapshots)" : `there are ${names.map((n) => `"${n}"`).join(", ")}`;
+    return new NotFoundError(`No devnet snapshot is named "${name}": ${known}.`);
+  }
+}
+
+/** A snapshot file's own record, or null when the file is missing or is not a snapshot. */
+function readStored(file: string): Stored | null {
+  if (!existsSync(file)) return null;
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+    const row = db.prepare("SELECT slot, saved_at, system_start_ms FROM snapshot_info WHERE id = 1").get() as { slot: number; saved_at: number; system_start_ms: number } | undefined;
+    return row ? { slot: row.slot, savedAt: row.saved_at, systemStartMs: row.system_start_ms } : null;
+  } catch {
+    return null;
+  } finally {
+    db?.close();
+  }
+}
