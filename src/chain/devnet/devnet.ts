@@ -9,7 +9,7 @@ import type { UTxO } from "@meshsdk/common";
 import scalus from "scalus";
 import { fromHex, splitTransaction, toHex, txIdOfBody, witnessDatums } from "../../cardano/tx-cbor.js";
 import { utxoOfOutput } from "../../cardano/utxo.js";
-import { BadRequestError, LedgerRejectedError, UnprocessableError } from "../../errors.js";
+import { BadRequestError, LedgerRejectedError, StoreUnavailableError, UnprocessableError } from "../../errors.js";
 import type { AssetOutput, ChainParameters, DevnetPort, DevnetStatus, OutRef, RedeemerBudget, SnapshotInfo, StakeAccount, Tip, TxStatus } from "../port.js";
 import { assetUnitOf } from "../shared/asset-output.js";
 import { assetOutputsOfBody, assetOutputsOfUtxoMap, collateralOfBody, inputsOfBody, spendsOf } from "./asset-history.js";
@@ -329,13 +329,25 @@ export class DevnetChain implements DevnetPort {
       const path = this.#store.path;
       if (path === ":memory:") throw new UnprocessableError("This devnet keeps its state in memory (no DATA_DIR file): it cannot be replaced.");
       const prepared = `${path}.replacing`;
-      for (const file of [prepared, `${prepared}-wal`, `${prepared}-shm`, `${prepared}-journal`]) rmSync(file, { force: true });
-      await prepare(prepared);
-      const incoming = DevnetStore.open(prepared);
+      const discard = () => {
+        for (const file of [prepared, `${prepared}-wal`, `${prepared}-shm`, `${prepared}-journal`]) rmSync(file, { force: true });
+      };
+      discard();
       try {
-        if (resumeAt !== undefined) incoming.saveClock(this.#clock.offsetFor(resumeAt), resumeAt);
-      } finally {
-        incoming.close();
+        await prepare(prepared);
+        const incoming = DevnetStore.open(prepared);
+        try {
+          if (resumeAt !== undefined) incoming.saveClock(this.#clock.offsetFor(resumeAt), resumeAt);
+        } finally {
+          incoming.close();
+        }
+      } catch (error) {
+        // Nothing was replaced yet: the devnet goes on as it was.
+        discard();
+        if (!isDiskFault(error)) throw error;
+        throw new StoreUnavailableError(
+          `The devnet could not write its new state: ${diskProblem(this.#dir, error)}. It is unchanged; free space under the data directory (DATA_DIR) and try again.`,
+        );
       }
       // From here to the new emulator nothing awaits: reads between two requests see the old state or the new one.
       this.#store.close();

@@ -7,11 +7,12 @@
 // replaces the state with a copy of the snapshot as a restart would (DevnetChain.replaceState),
 // and the clock resumes at the snapshot's slot.
 import { existsSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
-import { NotFoundError, SnapshotExistsError, SnapshotLimitError, UnprocessableError } from "../../errors.js";
+import { NotFoundError, SnapshotExistsError, SnapshotLimitError, StoreUnavailableError, UnprocessableError } from "../../errors.js";
 import { privateDir, privateFile } from "../../private-files.js";
 import type { DevnetStatus, SnapshotInfo, Tip } from "../port.js";
+import { diskProblem, isDiskFault } from "./disk-faults.js";
 
 /** A snapshot's name: a short slug, also its file's name. */
 export const SNAPSHOT_NAME_PATTERN = "^[a-z0-9][a-z0-9_-]{0,47}$";
@@ -47,7 +48,7 @@ export class DevnetSnapshots {
   get #dir(): string {
     const path = this.#devnet.statePath;
     if (path === ":memory:") throw new UnprocessableError("This devnet keeps its state in memory (no DATA_DIR file): it has no snapshots.");
-    return join(path, "..", "snapshots");
+    return join(dirname(path), "snapshots");
   }
 
   #file(name: string): string {
@@ -73,25 +74,33 @@ export class DevnetSnapshots {
       privateDir(this.#dir);
       const { slot } = await this.#devnet.tip();
       const temporary = `${file}.tmp`;
-      rmSync(temporary, { force: true });
-      // VACUUM INTO needs an empty or missing file: created empty, 0600, first.
-      const source = new Database(this.#devnet.statePath, { readonly: true, fileMustExist: true });
-      try {
-        source.prepare("VACUUM INTO ?").run(privateFile(temporary));
-      } finally {
-        source.close();
-      }
       const stored: Stored = { slot, savedAt: Date.now(), systemStartMs: this.#devnet.systemStartMs };
-      const copy = new Database(temporary);
       try {
-        // A rollback journal: the snapshot is one file, readable without its -wal and -shm.
-        copy.pragma("journal_mode = DELETE");
-        copy.exec("CREATE TABLE snapshot_info (id INTEGER PRIMARY KEY CHECK (id = 1), slot INTEGER NOT NULL, saved_at INTEGER NOT NULL, system_start_ms INTEGER NOT NULL)");
-        copy.prepare("INSERT INTO snapshot_info (id, slot, saved_at, system_start_ms) VALUES (1, ?, ?, ?)").run(stored.slot, stored.savedAt, stored.systemStartMs);
-      } finally {
-        copy.close();
+        rmSync(temporary, { force: true });
+        // VACUUM INTO needs an empty or missing file: created empty, 0600, first.
+        const source = new Database(this.#devnet.statePath, { readonly: true, fileMustExist: true });
+        try {
+          source.prepare("VACUUM INTO ?").run(privateFile(temporary));
+        } finally {
+          source.close();
+        }
+        const copy = new Database(temporary);
+        try {
+          // A rollback journal: the snapshot is one file, readable without its -wal and -shm.
+          copy.pragma("journal_mode = DELETE");
+          copy.exec("CREATE TABLE snapshot_info (id INTEGER PRIMARY KEY CHECK (id = 1), slot INTEGER NOT NULL, saved_at INTEGER NOT NULL, system_start_ms INTEGER NOT NULL)");
+          copy.prepare("INSERT INTO snapshot_info (id, slot, saved_at, system_start_ms) VALUES (1, ?, ?, ?)").run(stored.slot, stored.savedAt, stored.systemStartMs);
+        } finally {
+          copy.close();
+        }
+        renameSync(temporary, file);
+      } catch (error) {
+        rmSync(temporary, { force: true });
+        if (!isDiskFault(error)) throw error;
+        throw new StoreUnavailableError(
+          `The devnet could not save the snapshot "${name}": ${diskProblem(dirname(this.#devnet.statePath), error)}. Nothing was saved; free space under the data directory (DATA_DIR) and try again.`,
+        );
       }
-      renameSync(temporary, file);
       return { name, slot: stored.slot, savedAt: stored.savedAt, bytes: statSync(file).size };
     });
   }
