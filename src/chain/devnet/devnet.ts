@@ -319,12 +319,12 @@ export class DevnetChain implements DevnetPort {
 
   /**
    * Replaces the whole state by another file of the store, as a restart on it would: in the write
-   * queue, `prepare` writes the new file beside the state's (at the path it is given), the clock
-   * to resume from is saved in it (`resumeAt`: that slot, then the wall clock again; else the
-   * file's own clock), it is renamed over the state's file (atomic: a crash leaves one or the
-   * other), and the devnet reopens from it. The system start (the era history) never changes.
+   * queue, `prepare` writes the new file beside the state's (at the path it is given) and answers
+   * the slot to resume at (then the wall clock again; undefined: the file's own clock), which is
+   * saved in it; it is renamed over the state's file (atomic: a crash leaves one or the other),
+   * and the devnet reopens from it. The system start (the era history) never changes.
    */
-  replaceState(prepare: (path: string) => void | Promise<void>, resumeAt?: number): Promise<DevnetStatus> {
+  replaceState(prepare: (path: string) => Promise<number | undefined>): Promise<DevnetStatus> {
     return this.whileIdle(async () => {
       const path = this.#store.path;
       if (path === ":memory:") throw new UnprocessableError("This devnet keeps its state in memory (no DATA_DIR file): it cannot be replaced.");
@@ -334,7 +334,7 @@ export class DevnetChain implements DevnetPort {
       };
       discard();
       try {
-        await prepare(prepared);
+        const resumeAt = await prepare(prepared);
         const incoming = DevnetStore.open(prepared);
         try {
           if (resumeAt !== undefined) incoming.saveClock(this.#clock.offsetFor(resumeAt), resumeAt);
@@ -371,6 +371,7 @@ export class DevnetChain implements DevnetPort {
     return this.replaceState(async (path) => {
       const genesis = await DevnetChain.create({ path, genesisStartMs: this.systemStartMs });
       await genesis.close();
+      return undefined;
     });
   }
 

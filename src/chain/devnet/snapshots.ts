@@ -29,8 +29,8 @@ export interface SnapshotSource {
   tip(): Promise<Tip>;
   /** Runs `task` in the write queue: no transaction is applied meanwhile. */
   whileIdle<T>(task: () => T | Promise<T>): Promise<T>;
-  /** Replaces the state by the file `prepare` writes at the path it is given; the clock resumes at `resumeAt`. */
-  replaceState(prepare: (path: string) => void | Promise<void>, resumeAt?: number): Promise<DevnetStatus>;
+  /** Replaces the state (in the write queue) by the file `prepare` writes at the path it is given; the clock resumes at the slot it answers. */
+  replaceState(prepare: (path: string) => Promise<number | undefined>): Promise<DevnetStatus>;
 }
 
 interface Stored {
@@ -113,17 +113,18 @@ export class DevnetSnapshots {
   }
 
   /** Puts the devnet back as the snapshot holds it; the clock resumes at its slot. */
-  async restore(name: string): Promise<DevnetStatus> {
-    const file = this.#file(name);
-    const stored = readStored(file);
-    if (!stored) throw this.#unknown(name);
-    if (stored.systemStartMs !== this.#devnet.systemStartMs) {
-      throw new UnprocessableError(
-        `The snapshot "${name}" was saved by another devnet (system start ${new Date(stored.systemStartMs).toISOString()}; this one's is ` +
-          `${new Date(this.#devnet.systemStartMs).toISOString()}): its slots would mean other times here. Delete it, or restore it in the DATA_DIR it came from.`,
-      );
-    }
+  restore(name: string): Promise<DevnetStatus> {
+    // Read in the write queue: a delete or an overwrite of the same name comes before or after.
     return this.#devnet.replaceState(async (path) => {
+      const file = this.#file(name);
+      const stored = readStored(file);
+      if (!stored) throw this.#unknown(name);
+      if (stored.systemStartMs !== this.#devnet.systemStartMs) {
+        throw new UnprocessableError(
+          `The snapshot "${name}" was saved by another devnet (system start ${new Date(stored.systemStartMs).toISOString()}; this one's is ` +
+            `${new Date(this.#devnet.systemStartMs).toISOString()}): its slots would mean other times here. Delete it, or restore it in the DATA_DIR it came from.`,
+        );
+      }
       // A copy of the whole file, then without the snapshot's own table: the state as it was saved.
       await copyFile(file, path);
       const restored = new Database(path);
@@ -132,7 +133,8 @@ export class DevnetSnapshots {
       } finally {
         restored.close();
       }
-    }, stored.slot);
+      return stored.slot;
+    });
   }
 
   /** Deletes the snapshot `name`; what it was. */

@@ -3,7 +3,7 @@
 // genesis, refused without its confirmation, serialised with submits), and named snapshots (save,
 // list, restore, delete; names, conflicts, the maximum count), a restore surviving a restart.
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -303,5 +303,24 @@ describe("named snapshots", () => {
     assert.equal(restored.body.devnet.faucet.address, before.faucet.address);
     assert.equal(restored.body.devnet.utxoCount, before.utxoCount);
     await fund(service, (await newEnterpriseWallet()).address, 2_000_000);
+  });
+
+  it("refuses to restore a snapshot saved by another devnet (another system start): a 422, the devnet unchanged", async () => {
+    const other = await startService();
+    let copied: string;
+    try {
+      assert.equal((await other.request("POST", "/devnet/snapshots", { name: "elsewhere" })).status, 200);
+      copied = join(dataDir, "snapshots", "elsewhere.sqlite");
+      copyFileSync(join(other.dataDir, "snapshots", "elsewhere.sqlite"), copied);
+    } finally {
+      await other.close();
+    }
+    const before = await devnetOf(service);
+    const refused = await service.request("POST", "/devnet/snapshots/elsewhere/restore");
+    assert.equal(refused.status, 422, JSON.stringify(refused.body));
+    assert.equal(refused.body.code, "SVC_ERR_UNPROCESSABLE");
+    assert.match(refused.body.message, /^The snapshot "elsewhere" was saved by another devnet \(system start .*Z; this one's is .*Z\): its slots would mean other times here\. Delete it, or restore it in the DATA_DIR it came from\.$/);
+    assert.deepEqual({ ...(await devnetOf(service)), tip: undefined }, { ...before, tip: undefined });
+    assert.equal((await service.request("DELETE", "/devnet/snapshots/elsewhere")).status, 200);
   });
 });
