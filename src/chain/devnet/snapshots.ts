@@ -67,13 +67,16 @@ export class DevnetSnapshots {
       if (exists && !options.overwrite) {
         throw new SnapshotExistsError(`A snapshot named "${name}" exists already: send "overwrite": true to replace it, or choose another name.`);
       }
-      const others = this.#names().filter((n) => n !== name);
+      // The snapshots a listing shows (a file that is not one is neither listed nor counted).
+      const others = (await this.list()).filter((n) => n.name !== name);
       if (!exists && others.length >= options.limit) {
         throw new SnapshotLimitError(
           `The devnet holds ${others.length} snapshots, its maximum (DEVNET_SNAPSHOT_LIMIT): delete one (DELETE /devnet/snapshots/{name}) or overwrite one before saving "${name}".`,
         );
       }
       privateDir(this.#dir);
+      // A copy a crash interrupted (no other save runs meanwhile): not a snapshot, removed.
+      for (const leftover of readdirSync(this.#dir).filter((f) => f.endsWith(`${SUFFIX}.tmp`))) rmSync(join(this.#dir, leftover), { force: true });
       const { slot } = await this.#devnet.tip();
       const temporary = `${file}.tmp`;
       const stored: Stored = { slot, savedAt: Date.now(), systemStartMs: this.#devnet.systemStartMs };

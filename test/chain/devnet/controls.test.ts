@@ -3,7 +3,7 @@
 // genesis, refused without its confirmation, serialised with submits), and named snapshots (save,
 // list, restore, delete; names, conflicts, the maximum count), a restore surviving a restart.
 import assert from "node:assert/strict";
-import { copyFileSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -322,5 +322,19 @@ describe("named snapshots", () => {
     assert.match(refused.body.message, /^The snapshot "elsewhere" was saved by another devnet \(system start .*Z; this one's is .*Z\): its slots would mean other times here\. Delete it, or restore it in the DATA_DIR it came from\.$/);
     assert.deepEqual({ ...(await devnetOf(service)), tip: undefined }, { ...before, tip: undefined });
     assert.equal((await service.request("DELETE", "/devnet/snapshots/elsewhere")).status, 200);
+  });
+
+  it("removes a copy a crash interrupted at the next save, and neither lists nor counts a file that is not a snapshot", async () => {
+    const dir = join(dataDir, "snapshots");
+    writeFileSync(join(dir, "half.sqlite.tmp"), "interrupted");
+    writeFileSync(join(dir, "junk.sqlite"), "not SQLite");
+    const names = async () => ((await service.request("GET", "/devnet/snapshots")).body.snapshots as Array<{ name: string }>).map((x) => x.name);
+    assert.equal((await service.request("DELETE", "/devnet/snapshots/c2")).status, 200);
+    const listed = await names();
+    assert.equal(listed.length, 2, "one below the limit, the junk file not counted");
+    assert.ok(!listed.includes("junk"));
+    assert.equal((await service.request("POST", "/devnet/snapshots", { name: "after-crash" })).status, 200);
+    assert.deepEqual(readdirSync(dir).filter((f) => f.endsWith(".tmp")), []);
+    assert.deepEqual(await names(), [...listed, "after-crash"]);
   });
 });
