@@ -68,7 +68,16 @@ export interface Config {
   /** Evaluations that may wait for a busy worker; beyond them a request is answered 503 with Retry-After. */
   readonly evaluationQueue: number;
   /** What one client, and all of them together, may hold of the instance (resourceLimitsFrom). */
-  readonly limits: ResourceLimits;
+  readonly limits: ResourceLimits;  /** The devnet's controls (devnetFrom); the same values on other networks, where they are unused. */
+  readonly devnet: DevnetSettings;
+}
+
+/** The devnet's faucet cap and snapshot count (README, configuration). */
+export interface DevnetSettings {
+  /** DEVNET_FAUCET_MAX_LOVELACE: the most one POST /devnet/faucet sends; above it, 400. */
+  readonly faucetMaxLovelace: bigint;
+  /** DEVNET_SNAPSHOT_LIMIT: how many named snapshots the devnet keeps at most; one more is 409. */
+  readonly snapshotLimit: number;
 }
 
 /** Bounds on what clients may ask of the instance at once; each from its variable (docs/operations.md). */
@@ -263,6 +272,23 @@ function resourceLimitsFrom(env: Env): ResourceLimits {
   };
 }
 
+/** The default faucet cap: 1,000,000 ADA a request. */
+export const DEFAULT_FAUCET_MAX_LOVELACE = 1_000_000_000_000n;
+
+/** The devnet's controls: the faucet's cap a request (lovelace, up to the genesis supply) and the snapshots' count. */
+function devnetFrom(env: Env): DevnetSettings {
+  const raw = env["DEVNET_FAUCET_MAX_LOVELACE"];
+  let faucetMaxLovelace = DEFAULT_FAUCET_MAX_LOVELACE;
+  if (raw !== undefined && raw !== "") {
+    // From 1 ADA (the faucet's smallest useful payment) to the 45 billion ADA of the genesis.
+    if (!/^\d+$/.test(raw) || BigInt(raw) < 1_000_000n || BigInt(raw) > 45_000_000_000_000_000n) {
+      throw new ConfigError("DEVNET_FAUCET_MAX_LOVELACE", `"${raw}" must be a whole number of lovelace from 1000000 (1 ADA) to 45000000000000000 (the devnet's whole supply).`);
+    }
+    faucetMaxLovelace = BigInt(raw);
+  }
+  return { faucetMaxLovelace, snapshotLimit: integer(env, "DEVNET_SNAPSHOT_LIMIT", 20, 1, 1000) };
+}
+
 /** Reads and validates the environment once. Throws ConfigError naming the first wrong variable. */
 export function loadConfig(env: Env = process.env): Config {
   const network = oneOf(env, "NETWORK", NETWORKS, "devnet");
@@ -282,6 +308,7 @@ export function loadConfig(env: Env = process.env): Config {
     evaluationWorkers: integer(env, "EVALUATION_WORKERS", Math.min(2, availableParallelism()), 1, 64),
     evaluationQueue: integer(env, "EVALUATION_QUEUE", 16, 0, 10_000),
     limits: Object.freeze(resourceLimitsFrom(env)),
+    devnet: Object.freeze(devnetFrom(env)),
   };
   return Object.freeze(config);
 }

@@ -50,6 +50,12 @@ export const ERROR_CODES = {
   // ── Transaction building ───────────────────────────────────────────────────────────
   TX_ERR_INSUFFICIENT_FUNDS: 400,
   TX_ERR_TOO_LARGE: 400,
+
+  // ── The devnet's controls ──────────────────────────────────────────────────────────
+  /** A snapshot of that name exists, and the save did not ask to overwrite it. */
+  DEVNET_ERR_SNAPSHOT_EXISTS: 409,
+  /** DEVNET_SNAPSHOT_LIMIT snapshots exist already. */
+  DEVNET_ERR_SNAPSHOT_LIMIT: 409,
 } as const satisfies Record<string, number | "4xx">;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -93,6 +99,8 @@ export const LedgerRejectedError = coded("CHAIN_ERR_LEDGER_REJECTED", "The ledge
 
 export const InsufficientFundsError = coded("TX_ERR_INSUFFICIENT_FUNDS");
 export const TxTooLargeError = coded("TX_ERR_TOO_LARGE");
+export const SnapshotExistsError = coded("DEVNET_ERR_SNAPSHOT_EXISTS");
+export const SnapshotLimitError = coded("DEVNET_ERR_SNAPSHOT_LIMIT");
 
 // ── Errors about fields of a function's input ─────────────────────────────────────────
 /** Writes a field's path into a message: as it is, or under where the caller's input sits. */

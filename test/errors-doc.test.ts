@@ -53,7 +53,7 @@ describe("docs/errors.md and the registry of error codes", () => {
   });
 
   it("names codes AREA_ERR_WHAT, and documents no Fastify or Node code as a public one", () => {
-    for (const code of ERROR_CODE_LIST) assert.match(code, /^(SVC|HTTP|AUTH|CHAIN|STORE|TX)_ERR_[A-Z]+(_[A-Z]+)*$/);
+    for (const code of ERROR_CODE_LIST) assert.match(code, /^(SVC|HTTP|AUTH|CHAIN|STORE|TX|DEVNET)_ERR_[A-Z]+(_[A-Z]+)*$/);
     for (const code of docs.keys()) assert.ok(!/^(FST|HPE|ERR)_/.test(code), `${code} is not a public code`);
   });
 

@@ -274,7 +274,7 @@ export interface paths {
         put?: never;
         /**
          * Fund an address (devnet only)
-         * @description Sends lovelace from the devnet's genesis faucet to an address, in a transaction the ledger validates like any other. Answers once the transaction is accepted and saved. 404 on other networks.
+         * @description Sends lovelace from the devnet's genesis faucet to an address, in a transaction the ledger validates like any other. Answers once the transaction is accepted and saved. At most DEVNET_FAUCET_MAX_LOVELACE a request (1,000,000 ADA by default; GET /devnet tells it): more is a 400 naming the maximum. 404 on other networks.
          */
         post: operations["fundDevnetAddress"];
         delete?: never;
@@ -338,6 +338,110 @@ export interface paths {
          */
         post: operations["registerDevnetDRep"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/services/devnet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The devnet's clock, block cadence, tip and faucet (devnet only)
+         * @description What the devnet is: slot 0's time and the slot length (1 s), one block per slot (empty ones included: height = slot), its tip, the faucet's address and its maximum a request, and the number of UTxOs in its ledger. 404 on other networks.
+         */
+        get: operations["getDevnet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/services/devnet/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start the devnet anew (devnet only)
+         * @description Replaces the whole ledger with a new genesis in the same DATA_DIR: every UTxO, transaction, stake registration, pool and DRep is gone, and a new faucet holds the whole supply again. Send {"confirm": "reset"}. The system start stays (slot ↔ time does not change) and the clock follows the wall clock again (what POST /devnet/advance added is dropped). Submits sent meanwhile are applied before or after it, never during it. Snapshots stay, and can be restored afterwards. Stores that refer to the chain stay as they are and show what the chain holds: a recorded deployment or validator reference whose UTxO is gone is not used (the tournament script is deployed again on first use); the statuses this instance remembered of its submissions are forgotten. Answers the devnet as GET /devnet shows it after the reset. 404 on other networks.
+         */
+        post: operations["resetDevnet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/services/devnet/snapshots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the devnet's snapshots (devnet only)
+         * @description Every saved snapshot, oldest first: its name, the slot it was saved at, when, and its size; and how many the devnet keeps at most. 404 on other networks.
+         */
+        get: operations["listDevnetSnapshots"];
+        put?: never;
+        /**
+         * Save the devnet as a named snapshot (devnet only)
+         * @description Copies the devnet's whole state (its SQLite file, between two transactions: every submit answered before is in it) to DATA_DIR/snapshots/<name>.sqlite. A name in use is a 409 unless `overwrite` is true; DEVNET_SNAPSHOT_LIMIT snapshots (20 by default) is the most it keeps: one more is a 409 until one is deleted. 404 on other networks.
+         */
+        post: operations["saveDevnetSnapshot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/services/devnet/snapshots/{name}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put the devnet back as a snapshot holds it (devnet only)
+         * @description Replaces the devnet's whole state by the snapshot's, as a restart on it would: the UTxOs, transactions and registrations are those of the snapshot; every transaction accepted since is gone. The clock resumes at the snapshot's slot and follows the wall clock from there: the tip goes back (slot ↔ time does not change), so a transaction built since with a validity interval starting after that slot is not valid until the devnet's clock reaches it again (POST /devnet/advance moves it). Submits sent meanwhile apply before or after it, never during it. The snapshot stays, to be restored again. Survives a restart. 404 for an unknown name, and on other networks.
+         */
+        post: operations["restoreDevnetSnapshot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/services/devnet/snapshots/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a snapshot (devnet only)
+         * @description Deletes the snapshot's file; the devnet itself does not change. Answers what the snapshot was. 404 for an unknown name, and on other networks.
+         */
+        delete: operations["deleteDevnetSnapshot"];
         options?: never;
         head?: never;
         patch?: never;
@@ -725,7 +829,7 @@ export interface components {
              * @description What went wrong, as a stable machine-readable code for clients to act on; docs/errors.md says when each happens and what to do.
              * @enum {string}
              */
-            code: "SVC_ERR_VALIDATION" | "SVC_ERR_UNKNOWN_FIELD" | "SVC_ERR_BAD_REQUEST" | "SVC_ERR_CBOR_LIMIT" | "SVC_ERR_NOT_FOUND" | "SVC_ERR_UNPROCESSABLE" | "SVC_ERR_INTERNAL" | "SVC_ERR_BUSY" | "HTTP_ERR_INVALID_JSON" | "HTTP_ERR_BAD_URL" | "HTTP_ERR_MALFORMED" | "HTTP_ERR_UNKNOWN_ENDPOINT" | "HTTP_ERR_TIMEOUT" | "HTTP_ERR_BODY_TOO_LARGE" | "HTTP_ERR_PARAM_TOO_LONG" | "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE" | "HTTP_ERR_HEADERS_TOO_LARGE" | "HTTP_ERR_REFUSED" | "AUTH_ERR_UNAUTHORIZED" | "AUTH_ERR_THROTTLED" | "AUTH_ERR_WAIT_LIMIT" | "SVC_ERR_WAITS_FULL" | "CHAIN_ERR_UNAVAILABLE" | "CHAIN_ERR_LEDGER_REJECTED" | "STORE_ERR_UNAVAILABLE" | "TX_ERR_INSUFFICIENT_FUNDS" | "TX_ERR_TOO_LARGE";
+            code: "SVC_ERR_VALIDATION" | "SVC_ERR_UNKNOWN_FIELD" | "SVC_ERR_BAD_REQUEST" | "SVC_ERR_CBOR_LIMIT" | "SVC_ERR_NOT_FOUND" | "SVC_ERR_UNPROCESSABLE" | "SVC_ERR_INTERNAL" | "SVC_ERR_BUSY" | "HTTP_ERR_INVALID_JSON" | "HTTP_ERR_BAD_URL" | "HTTP_ERR_MALFORMED" | "HTTP_ERR_UNKNOWN_ENDPOINT" | "HTTP_ERR_TIMEOUT" | "HTTP_ERR_BODY_TOO_LARGE" | "HTTP_ERR_PARAM_TOO_LONG" | "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE" | "HTTP_ERR_HEADERS_TOO_LARGE" | "HTTP_ERR_REFUSED" | "AUTH_ERR_UNAUTHORIZED" | "AUTH_ERR_THROTTLED" | "AUTH_ERR_WAIT_LIMIT" | "SVC_ERR_WAITS_FULL" | "CHAIN_ERR_UNAVAILABLE" | "CHAIN_ERR_LEDGER_REJECTED" | "STORE_ERR_UNAVAILABLE" | "TX_ERR_INSUFFICIENT_FUNDS" | "TX_ERR_TOO_LARGE" | "DEVNET_ERR_SNAPSHOT_EXISTS" | "DEVNET_ERR_SNAPSHOT_LIMIT";
             /** @description What went wrong, naming the field and the reason. */
             message: string;
             /**
@@ -3365,8 +3469,8 @@ export interface operations {
                      * @example {
                      *       "statusCode": 400,
                      *       "error": "Bad Request",
-                     *       "code": "SVC_ERR_VALIDATION",
-                     *       "message": "body.address is required.",
+                     *       "code": "SVC_ERR_BAD_REQUEST",
+                     *       "message": "body.lovelace is 2000000000000 lovelace, above the faucet's maximum of 1000000000000 lovelace (1,000,000 ADA) a request (DEVNET_FAUCET_MAX_LOVELACE): ask for 1000000000000 or less, and call the faucet again for more.",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -3892,6 +3996,1100 @@ export interface operations {
                      *       "error": "Not Found",
                      *       "code": "SVC_ERR_NOT_FOUND",
                      *       "message": "POST /v2/services/devnet/dreps exists only on the devnet; this instance serves preprod.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getDevnet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The devnet: its clock and block cadence, its tip, its faucet and the size of its ledger. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "systemStart": 1795516414000,
+                     *       "slotLengthMs": 1000,
+                     *       "slotsPerBlock": 1,
+                     *       "tip": {
+                     *         "slot": 77,
+                     *         "time": 1795516491000
+                     *       },
+                     *       "faucet": {
+                     *         "address": "addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej",
+                     *         "maxLovelace": "1000000000000",
+                     *         "defaultLovelace": "10000000000"
+                     *       },
+                     *       "utxoCount": 1
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Unix milliseconds of slot 0: slot N starts at systemStart + N × slotLengthMs, for ever (a reset or a restore keeps it). */
+                        systemStart: number;
+                        /** @description Milliseconds per slot (1000): the clock follows the wall clock, plus what POST /devnet/advance added. */
+                        slotLengthMs: number;
+                        /** @description Slots per block: 1. The devnet makes one block every slot, empty ones included, so a block's height is its slot number and a transaction is in the block of the slot at which the devnet accepted it. */
+                        slotsPerBlock: number;
+                        /** @description The devnet's tip now. */
+                        tip: {
+                            /** @description The current slot (= the height of the latest block). */
+                            slot: number;
+                            /** @description Unix milliseconds of that slot's start. */
+                            time: number;
+                        };
+                        /** @description The faucet. */
+                        faucet: {
+                            /** @description The faucet's address, where the genesis funds sit (its key is the devnet's own; a reset makes a new one). */
+                            address: string;
+                            /** @description The most one POST /devnet/faucet sends (DEVNET_FAUCET_MAX_LOVELACE), lovelace as a decimal string. */
+                            maxLovelace: string;
+                            /** @description What POST /devnet/faucet sends when it names no amount, lovelace as a decimal string. */
+                            defaultLovelace: string;
+                        };
+                        /** @description Unspent outputs in the ledger. */
+                        utxoCount: number;
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_VALIDATION",
+                     *       "message": "The request body is empty: send a JSON object.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "An API key is required: send it in the X-Api-Key header (this service serves preprod).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found. Codes: `SVC_ERR_NOT_FOUND`, `HTTP_ERR_UNKNOWN_ENDPOINT`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "code": "SVC_ERR_NOT_FOUND",
+                     *       "message": "GET /v2/services/devnet exists only on the devnet; this instance serves preprod.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resetDevnet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Confirms the reset: {"confirm": "reset"}. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "confirm": "reset"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Confirms the reset, which deletes every UTxO, transaction and registration of the devnet (its snapshots stay): send {"confirm": "reset"}.
+                     * @example reset
+                     * @enum {string}
+                     */
+                    confirm: "reset";
+                };
+            };
+        };
+        responses: {
+            /** @description The devnet: its clock and block cadence, its tip, its faucet and the size of its ledger. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "systemStart": 1795516414000,
+                     *       "slotLengthMs": 1000,
+                     *       "slotsPerBlock": 1,
+                     *       "tip": {
+                     *         "slot": 80,
+                     *         "time": 1795516494000
+                     *       },
+                     *       "faucet": {
+                     *         "address": "addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej",
+                     *         "maxLovelace": "1000000000000",
+                     *         "defaultLovelace": "10000000000"
+                     *       },
+                     *       "utxoCount": 1
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Unix milliseconds of slot 0: slot N starts at systemStart + N × slotLengthMs, for ever (a reset or a restore keeps it). */
+                        systemStart: number;
+                        /** @description Milliseconds per slot (1000): the clock follows the wall clock, plus what POST /devnet/advance added. */
+                        slotLengthMs: number;
+                        /** @description Slots per block: 1. The devnet makes one block every slot, empty ones included, so a block's height is its slot number and a transaction is in the block of the slot at which the devnet accepted it. */
+                        slotsPerBlock: number;
+                        /** @description The devnet's tip now. */
+                        tip: {
+                            /** @description The current slot (= the height of the latest block). */
+                            slot: number;
+                            /** @description Unix milliseconds of that slot's start. */
+                            time: number;
+                        };
+                        /** @description The faucet. */
+                        faucet: {
+                            /** @description The faucet's address, where the genesis funds sit (its key is the devnet's own; a reset makes a new one). */
+                            address: string;
+                            /** @description The most one POST /devnet/faucet sends (DEVNET_FAUCET_MAX_LOVELACE), lovelace as a decimal string. */
+                            maxLovelace: string;
+                            /** @description What POST /devnet/faucet sends when it names no amount, lovelace as a decimal string. */
+                            defaultLovelace: string;
+                        };
+                        /** @description Unspent outputs in the ledger. */
+                        utxoCount: number;
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_VALIDATION",
+                     *       "message": "body.confirm must be \"reset\". Confirms the reset, which deletes every UTxO, transaction and registration of the devnet (its snapshots stay): send {\"confirm\": \"reset\"}.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "An API key is required: send it in the X-Api-Key header (this service serves preprod).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found. Codes: `SVC_ERR_NOT_FOUND`, `HTTP_ERR_UNKNOWN_ENDPOINT`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "code": "SVC_ERR_NOT_FOUND",
+                     *       "message": "POST /v2/services/devnet/reset exists only on the devnet; this instance serves preprod.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listDevnetSnapshots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The devnet's snapshots. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "snapshots": [
+                     *         {
+                     *           "name": "before-settle",
+                     *           "slot": 77,
+                     *           "savedAt": "2026-11-26T19:41:31.000Z",
+                     *           "bytes": 57344
+                     *         }
+                     *       ],
+                     *       "limit": 20
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The saved snapshots, oldest first. */
+                        snapshots: {
+                            /** @description The snapshot's name. */
+                            name: string;
+                            /** @description The devnet's slot when it was saved: a restore resumes the clock there. */
+                            slot: number;
+                            /**
+                             * Format: date-time
+                             * @description When it was saved (UTC, ISO 8601).
+                             */
+                            savedAt: string;
+                            /** @description The size of its file under DATA_DIR/snapshots. */
+                            bytes: number;
+                        }[];
+                        /** @description How many the devnet keeps at most (DEVNET_SNAPSHOT_LIMIT); saving one more is a 409 until one is deleted. */
+                        limit: number;
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_VALIDATION",
+                     *       "message": "The request body is empty: send a JSON object.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "An API key is required: send it in the X-Api-Key header (this service serves preprod).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found. Codes: `SVC_ERR_NOT_FOUND`, `HTTP_ERR_UNKNOWN_ENDPOINT`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "code": "SVC_ERR_NOT_FOUND",
+                     *       "message": "GET /v2/services/devnet/snapshots exists only on the devnet; this instance serves preprod.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    saveDevnetSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The snapshot to save. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "before-settle"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The snapshot's name. A short slug: 1 to 48 lower-case letters, digits, "-" or "_", starting with a letter or a digit. */
+                    name: string;
+                    /** @description Replace the snapshot of this name if there is one (default false: a name in use is a 409). */
+                    overwrite?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description A saved snapshot of the devnet. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "before-settle",
+                     *       "slot": 77,
+                     *       "savedAt": "2026-11-26T19:41:31.000Z",
+                     *       "bytes": 57344
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The snapshot's name. */
+                        name: string;
+                        /** @description The devnet's slot when it was saved: a restore resumes the clock there. */
+                        slot: number;
+                        /**
+                         * Format: date-time
+                         * @description When it was saved (UTC, ISO 8601).
+                         */
+                        savedAt: string;
+                        /** @description The size of its file under DATA_DIR/snapshots. */
+                        bytes: number;
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_VALIDATION",
+                     *       "message": "body.name is invalid: The snapshot's name. A short slug: 1 to 48 lower-case letters, digits, \"-\" or \"_\", starting with a letter or a digit.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "An API key is required: send it in the X-Api-Key header (this service serves preprod).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found. Codes: `SVC_ERR_NOT_FOUND`, `HTTP_ERR_UNKNOWN_ENDPOINT`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "code": "SVC_ERR_NOT_FOUND",
+                     *       "message": "POST /v2/services/devnet/snapshots exists only on the devnet; this instance serves preprod.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request conflicts with what exists: the message says what to do. Codes: `DEVNET_ERR_SNAPSHOT_EXISTS`, `DEVNET_ERR_SNAPSHOT_LIMIT`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "code": "DEVNET_ERR_SNAPSHOT_EXISTS",
+                     *       "message": "A snapshot named \"before-settle\" exists already: send \"overwrite\": true to replace it, or choose another name.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    restoreDevnetSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The snapshot's name. A short slug: 1 to 48 lower-case letters, digits, "-" or "_", starting with a letter or a digit.
+                 * @example before-settle
+                 */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The snapshot restored, and the devnet as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "snapshot": {
+                     *         "name": "before-settle",
+                     *         "slot": 77,
+                     *         "savedAt": "2026-11-26T19:41:31.000Z",
+                     *         "bytes": 57344
+                     *       },
+                     *       "devnet": {
+                     *         "systemStart": 1795516414000,
+                     *         "slotLengthMs": 1000,
+                     *         "slotsPerBlock": 1,
+                     *         "tip": {
+                     *           "slot": 77,
+                     *           "time": 1795516491000
+                     *         },
+                     *         "faucet": {
+                     *           "address": "addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej",
+                     *           "maxLovelace": "1000000000000",
+                     *           "defaultLovelace": "10000000000"
+                     *         },
+                     *         "utxoCount": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description A saved snapshot of the devnet.
+                         * @example {
+                         *       "name": "before-settle",
+                         *       "slot": 77,
+                         *       "savedAt": "2026-11-26T19:41:31.000Z",
+                         *       "bytes": 57344
+                         *     }
+                         */
+                        snapshot: {
+                            /** @description The snapshot's name. */
+                            name: string;
+                            /** @description The devnet's slot when it was saved: a restore resumes the clock there. */
+                            slot: number;
+                            /**
+                             * Format: date-time
+                             * @description When it was saved (UTC, ISO 8601).
+                             */
+                            savedAt: string;
+                            /** @description The size of its file under DATA_DIR/snapshots. */
+                            bytes: number;
+                        };
+                        /**
+                         * @description The devnet: its clock and block cadence, its tip, its faucet and the size of its ledger.
+                         * @example {
+                         *       "systemStart": 1795516414000,
+                         *       "slotLengthMs": 1000,
+                         *       "slotsPerBlock": 1,
+                         *       "tip": {
+                         *         "slot": 77,
+                         *         "time": 1795516491000
+                         *       },
+                         *       "faucet": {
+                         *         "address": "addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej",
+                         *         "maxLovelace": "1000000000000",
+                         *         "defaultLovelace": "10000000000"
+                         *       },
+                         *       "utxoCount": 1
+                         *     }
+                         */
+                        devnet: {
+                            /** @description Unix milliseconds of slot 0: slot N starts at systemStart + N × slotLengthMs, for ever (a reset or a restore keeps it). */
+                            systemStart: number;
+                            /** @description Milliseconds per slot (1000): the clock follows the wall clock, plus what POST /devnet/advance added. */
+                            slotLengthMs: number;
+                            /** @description Slots per block: 1. The devnet makes one block every slot, empty ones included, so a block's height is its slot number and a transaction is in the block of the slot at which the devnet accepted it. */
+                            slotsPerBlock: number;
+                            /** @description The devnet's tip now. */
+                            tip: {
+                                /** @description The current slot (= the height of the latest block). */
+                                slot: number;
+                                /** @description Unix milliseconds of that slot's start. */
+                                time: number;
+                            };
+                            /** @description The faucet. */
+                            faucet: {
+                                /** @description The faucet's address, where the genesis funds sit (its key is the devnet's own; a reset makes a new one). */
+                                address: string;
+                                /** @description The most one POST /devnet/faucet sends (DEVNET_FAUCET_MAX_LOVELACE), lovelace as a decimal string. */
+                                maxLovelace: string;
+                                /** @description What POST /devnet/faucet sends when it names no amount, lovelace as a decimal string. */
+                                defaultLovelace: string;
+                            };
+                            /** @description Unspent outputs in the ledger. */
+                            utxoCount: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_VALIDATION",
+                     *       "message": "params.name is invalid: The snapshot's name. A short slug: 1 to 48 lower-case letters, digits, \"-\" or \"_\", starting with a letter or a digit.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "An API key is required: send it in the X-Api-Key header (this service serves preprod).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found. Codes: `SVC_ERR_NOT_FOUND`, `HTTP_ERR_UNKNOWN_ENDPOINT`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "code": "SVC_ERR_NOT_FOUND",
+                     *       "message": "No devnet snapshot is named \"before-settle\": there are \"genesis\", \"funded\".",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed input that the ledger or a contract rule refuses; the message says why. Codes: `SVC_ERR_UNPROCESSABLE`, `CHAIN_ERR_LEDGER_REJECTED`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "error": "Unprocessable Entity",
+                     *       "code": "SVC_ERR_UNPROCESSABLE",
+                     *       "message": "The snapshot \"old\" was saved by another devnet (system start 2026-11-20T08:00:00.000Z; this one's is 2026-11-26T19:00:00.000Z): its slots would mean other times here. Delete it, or restore it in the DATA_DIR it came from.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteDevnetSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The snapshot's name. A short slug: 1 to 48 lower-case letters, digits, "-" or "_", starting with a letter or a digit.
+                 * @example before-settle
+                 */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A saved snapshot of the devnet. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "before-settle",
+                     *       "slot": 77,
+                     *       "savedAt": "2026-11-26T19:41:31.000Z",
+                     *       "bytes": 57344
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The snapshot's name. */
+                        name: string;
+                        /** @description The devnet's slot when it was saved: a restore resumes the clock there. */
+                        slot: number;
+                        /**
+                         * Format: date-time
+                         * @description When it was saved (UTC, ISO 8601).
+                         */
+                        savedAt: string;
+                        /** @description The size of its file under DATA_DIR/snapshots. */
+                        bytes: number;
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_VALIDATION",
+                     *       "message": "params.name is invalid: The snapshot's name. A short slug: 1 to 48 lower-case letters, digits, \"-\" or \"_\", starting with a letter or a digit.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "An API key is required: send it in the X-Api-Key header (this service serves preprod).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found. Codes: `SVC_ERR_NOT_FOUND`, `HTTP_ERR_UNKNOWN_ENDPOINT`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "code": "SVC_ERR_NOT_FOUND",
+                     *       "message": "No devnet snapshot is named \"before-settle\": there are \"genesis\", \"funded\".",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -7886,6 +9084,12 @@ export const OPERATIONS = {
   advanceDevnetClock: { method: "post", path: "/v2/services/devnet/advance" },
   registerDevnetStakePool: { method: "post", path: "/v2/services/devnet/stake-pools" },
   registerDevnetDRep: { method: "post", path: "/v2/services/devnet/dreps" },
+  getDevnet: { method: "get", path: "/v2/services/devnet" },
+  resetDevnet: { method: "post", path: "/v2/services/devnet/reset" },
+  listDevnetSnapshots: { method: "get", path: "/v2/services/devnet/snapshots" },
+  saveDevnetSnapshot: { method: "post", path: "/v2/services/devnet/snapshots" },
+  restoreDevnetSnapshot: { method: "post", path: "/v2/services/devnet/snapshots/{name}/restore" },
+  deleteDevnetSnapshot: { method: "delete", path: "/v2/services/devnet/snapshots/{name}" },
   submitTournamentTransaction: { method: "post", path: "/v2/services/tournaments/submit-tx" },
   listTournaments: { method: "get", path: "/v2/services/tournaments" },
   createTournament: { method: "post", path: "/v2/services/tournaments" },

@@ -32,6 +32,9 @@ export const TIMED_METHODS: ReadonlySet<string> = new Set([
   "advance",
   "seedPool",
   "seedDRep",
+  "reset",
+  "saveSnapshot",
+  "restoreSnapshot",
 ]);
 
 /** The outcome of a failed call, from the coded error it threw (src/errors.ts). */

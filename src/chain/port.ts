@@ -149,6 +149,45 @@ export interface DevnetPort extends ChainPort {
   seedPool(keyHash: string): Promise<boolean>;
   /** Registers a key or script DRep by its credential alone, likewise (no deposit). False when it was registered already. */
   seedDRep(drep: { readonly kind: "key" | "script"; readonly hash: string }): Promise<boolean>;
+  /** Its clock, tip, faucet and ledger size, as GET /devnet shows them. */
+  status(): Promise<DevnetStatus>;
+  /**
+   * Starts a new genesis in place of the whole ledger (a new faucet key, funded anew; the clock back
+   * on the wall clock; the system start kept), in the write queue: submits queued before it apply
+   * first, those after it apply to the new ledger.
+   */
+  reset(): Promise<DevnetStatus>;
+  /** Saves the whole state as the snapshot `name`; refused when it exists (unless `overwrite`) or when `limit` snapshots exist. */
+  saveSnapshot(name: string, options: { readonly overwrite: boolean; readonly limit: number }): Promise<SnapshotInfo>;
+  /** The saved snapshots, oldest first. */
+  snapshots(): Promise<SnapshotInfo[]>;
+  /** Puts the devnet back as the snapshot `name` holds it: its ledger, and its clock at the snapshot's slot. */
+  restoreSnapshot(name: string): Promise<DevnetStatus>;
+  /** Deletes the snapshot `name` (a 404 when there is none). */
+  deleteSnapshot(name: string): Promise<SnapshotInfo>;
+}
+
+/** What the devnet tells of itself (GET /devnet). */
+export interface DevnetStatus {
+  /** Unix milliseconds of slot 0. */
+  readonly systemStartMs: number;
+  /** Milliseconds per slot; one block per slot, so also the block interval. */
+  readonly slotLengthMs: number;
+  readonly tip: Tip;
+  readonly faucetAddress: string;
+  /** Unspent outputs in the ledger. */
+  readonly utxoCount: number;
+}
+
+/** A saved snapshot of the devnet. */
+export interface SnapshotInfo {
+  readonly name: string;
+  /** The devnet's slot when it was saved (a restore resumes there). */
+  readonly slot: number;
+  /** Unix milliseconds of the save. */
+  readonly savedAt: number;
+  /** The snapshot file's size. */
+  readonly bytes: number;
 }
 
 export const isDevnet = (chain: ChainPort): chain is DevnetPort => "faucet" in chain && "advance" in chain;

@@ -41,6 +41,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   401: `Missing, unknown, revoked or wrong-network API key.${codesOf(401)}`,
   404: `Not found.${codesOf(404)}`,
   413: `The request body is larger than the service accepts.${codesOf(413)}`,
+  409: `The request conflicts with what exists: the message says what to do.${codesOf(409)}`,
   415: `The request body is not JSON: send Content-Type: application/json.${codesOf(415)}`,
   422: `Well-formed input that the ledger or a contract rule refuses; the message says why.${codesOf(422)}`,
   429: `Throttled, please try again later. The Retry-After header says when.${codesOf(429)}`,

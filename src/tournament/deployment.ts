@@ -82,7 +82,9 @@ export class Deployments {
     if (recorded) return recorded;
     const chain = this.#chain;
     if (!isDevnet(chain)) return { kind: "inline", script: contract.script };
-    this.#devnetDeploy ??= (async () => {
+    // One deployment at a time; forgotten once settled, so that a devnet reset or restore that
+    // removed it (the record then points at nothing) gets a new one.
+    const deploy = (this.#devnetDeploy ??= (async () => {
       const ref = await deployOnDevnet(chain, contract.script);
       await this.#store.save({
         network: this.#network,
@@ -94,12 +96,11 @@ export class Deployments {
         createdAt: Date.now(),
       });
       return { kind: "reference", txHash: ref.txHash, index: ref.index, script: contract.script } as const;
-    })();
+    })());
     try {
-      return await this.#devnetDeploy;
-    } catch (error) {
-      this.#devnetDeploy = null;
-      throw error;
+      return await deploy;
+    } finally {
+      if (this.#devnetDeploy === deploy) this.#devnetDeploy = null;
     }
   }
 }

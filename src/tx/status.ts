@@ -34,6 +34,11 @@ export class SubmissionLog {
     this.#remember(txHash, { status: "rejected", reason });
   }
 
+  /** Forgets every outcome: the devnet's state was replaced (a reset, a restore), so the chain alone tells. */
+  clear(): void {
+    this.#outcomes.clear();
+  }
+
   outcomeOf(txHash: string): Outcome | undefined {
     return this.#outcomes.get(txHash.toLowerCase());
   }

@@ -55,6 +55,25 @@ describe("typed calls", () => {
   });
 });
 
+describe("devnet controls through the client", () => {
+  test("getDevnet, snapshots saved, listed, restored and deleted by name; a name in use is a 409 ApiError", async () => {
+    const devnet = await client.getDevnet();
+    assert.equal(devnet.slotLengthMs, 1000);
+    assert.equal(devnet.slotsPerBlock, 1);
+    const saved = await client.saveDevnetSnapshot({ body: { name: "client" } });
+    assert.equal(saved.name, "client");
+    const error = await client.saveDevnetSnapshot({ body: { name: "client" } }).catch((e: unknown) => e);
+    assert.ok(error instanceof ApiError, String(error));
+    assert.equal(error.status, 409);
+    assert.equal(error.code, "DEVNET_ERR_SNAPSHOT_EXISTS");
+    assert.deepEqual((await client.listDevnetSnapshots()).snapshots.map((x) => x.name), ["client"]);
+    const restored = await client.restoreDevnetSnapshot({ path: { name: "client" } });
+    assert.deepEqual(restored.snapshot, saved);
+    assert.equal(restored.devnet.utxoCount, devnet.utxoCount);
+    assert.deepEqual(await client.deleteDevnetSnapshot({ path: { name: "client" } }), saved);
+  });
+});
+
 describe("ApiError", () => {
   test("a 400 carries status, code, message, requestId (the body's, also the header's) and no detail", async () => {
     const error = await client

@@ -59,4 +59,23 @@ describe("tournament script deployment", () => {
       await second.close();
     }
   });
+
+  it("deploys again after a devnet reset removed the deployment (the record then points at nothing)", async () => {
+    const vault = vaultAddress("devnet");
+    const service = await startService();
+    try {
+      const create = async () =>
+        tournamentCalls(() => service).create(await fundedWallet(service, 100 * ADA), { name: "Reset", bracketSize: 2, entryFee: 5 * ADA, payoutStructure: [5 * ADA] });
+      const [before] = referenceInputsOf((await create()).complete);
+      const reset = await service.request("POST", "/devnet/reset", { confirm: "reset" });
+      assert.equal(reset.status, 200);
+      assert.deepEqual(await utxosAt(service, vault), []);
+      const after = referenceInputsOf((await create()).complete);
+      assert.equal(after.length, 1);
+      assert.notEqual(after[0], before);
+      assert.deepEqual((await utxosAt(service, vault)).map((u) => `${u.input.txHash}#${u.input.outputIndex}`), after);
+    } finally {
+      await service.close();
+    }
+  });
 });

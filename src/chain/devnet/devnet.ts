@@ -3,13 +3,14 @@
 // writer at a time: submits, faucet payments and clock moves go through one queue. The stake
 // state (registrations, pools, DReps, delegations) is the devnet's own, read from the
 // certificates it accepts: see ./stake-state.ts for what the emulator leaves out.
+import { renameSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { UTxO } from "@meshsdk/common";
 import scalus from "scalus";
 import { fromHex, splitTransaction, toHex, txIdOfBody, witnessDatums } from "../../cardano/tx-cbor.js";
 import { utxoOfOutput } from "../../cardano/utxo.js";
-import { BadRequestError, LedgerRejectedError } from "../../errors.js";
-import type { AssetOutput, ChainParameters, DevnetPort, OutRef, RedeemerBudget, StakeAccount, Tip, TxStatus } from "../port.js";
+import { BadRequestError, LedgerRejectedError, StoreUnavailableError, UnprocessableError } from "../../errors.js";
+import type { AssetOutput, ChainParameters, DevnetPort, DevnetStatus, OutRef, RedeemerBudget, SnapshotInfo, StakeAccount, Tip, TxStatus } from "../port.js";
 import { assetUnitOf } from "../shared/asset-output.js";
 import { assetOutputsOfBody, assetOutputsOfUtxoMap, collateralOfBody, inputsOfBody, spendsOf } from "./asset-history.js";
 import { DEVNET_CHAIN_PARAMETERS, DEVNET_COST_MODELS, DEVNET_PROTOCOL_PARAMETERS } from "../protocol-params.js";
@@ -23,6 +24,7 @@ import { rewardCredential } from "../../cardano/address-rules.js";
 import type { Certificate, Credential } from "../../cardano/certificates.js";
 import { indexUtxoMap, inputCbor, resolvedInputsOf, utxoEntry, utxosOfMaps, writeUtxoMap } from "./utxo-map.js";
 import { SerialQueue } from "../shared/queue.js";
+import { DevnetSnapshots } from "./snapshots.js";
 import { EvaluationPool, type EvaluationPoolOptions } from "../shared/evaluation-pool.js";
 import { maxTxExUnits } from "../protocol-params.js";
 
@@ -36,15 +38,18 @@ export interface DevnetOptions {
   readonly now?: () => number;
   /** The worker threads that run Plutus scripts (EVALUATION_WORKERS, EVALUATION_QUEUE). */
   readonly evaluation?: EvaluationPoolOptions;
+  /** The system start of a new devnet (a reset keeps the era history); default: one slot before now. */
+  readonly genesisStartMs?: number;
 }
 
 export class DevnetChain implements DevnetPort {
   readonly network = "devnet" as const;
   readonly backendName = "devnet";
   readonly systemStartMs: number;
-  readonly #store: DevnetStore;
+  // Replaced together when the whole state is (replaceState: a reset, a snapshot's restore).
+  #store: DevnetStore;
   readonly #clock: DevnetClock;
-  readonly #faucet: Faucet;
+  #faucet: Faucet;
   readonly #slotConfig: InstanceType<typeof SlotConfig>;
   readonly #queue = new SerialQueue();
   /** Where evaluate() runs the scripts, off the event loop; its workers start with the first evaluation. */
@@ -56,6 +61,7 @@ export class DevnetChain implements DevnetPort {
    */
   #utxoIndex: Map<string, Uint8Array> | null = null;
   #closed = false;
+  readonly #snapshots = new DevnetSnapshots(this);
   /** Where the store's file lives, for messages about its disk. */
   readonly #dir: string;
   /** What the last failed write said of the disk (full, failing), until a write succeeds again; null when fine. */
@@ -83,7 +89,7 @@ export class DevnetChain implements DevnetPort {
         const faucet = await Faucet.create(faucetKey);
         // One slot in the past, so the tip is never slot 0: Mesh writes no validity start of 0
         // (it tests the number for truth), and the tournament contract needs a lower bound.
-        const systemStartMs = (Math.floor(now() / SLOT_LENGTH_MS) - 1) * SLOT_LENGTH_MS;
+        const systemStartMs = options.genesisStartMs ?? (Math.floor(now() / SLOT_LENGTH_MS) - 1) * SLOT_LENGTH_MS;
         const genesis = Emulator.withAddresses([faucet.address], new SlotConfig(systemStartMs, 0, SLOT_LENGTH_MS), GENESIS_LOVELACE);
         store.saveGenesis({ systemStartMs, faucetKey, utxos: genesis.getUtxosCbor() });
         snapshot = store.load();
@@ -290,6 +296,99 @@ export class DevnetChain implements DevnetPort {
     const snapshot = created ? this.#store.load() : null;
     if (snapshot) this.#emulator = this.#restore(snapshot);
     return created;
+  }
+
+  // ── Reset and snapshots (./snapshots.ts): the whole state replaced, in the write queue ──
+
+  /** The SQLite file of the devnet's state (`:memory:` for one that forgets). */
+  get statePath(): string {
+    return this.#store.path;
+  }
+
+  async status(): Promise<DevnetStatus> {
+    return { systemStartMs: this.systemStartMs, slotLengthMs: SLOT_LENGTH_MS, tip: await this.tip(), faucetAddress: this.#faucet.address, utxoCount: this.utxoCount() };
+  }
+
+  /** Runs `task` in the write queue: no transaction is applied meanwhile (a snapshot reads the state's file). */
+  whileIdle<T>(task: () => T | Promise<T>): Promise<T> {
+    return this.#queue.run(() => {
+      if (this.#closed) throw new Error("the devnet is closed");
+      return task();
+    });
+  }
+
+  /**
+   * Replaces the whole state by another file of the store, as a restart on it would: in the write
+   * queue, `prepare` writes the new file beside the state's (at the path it is given) and answers
+   * the slot to resume at (then the wall clock again; undefined: the file's own clock), which is
+   * saved in it; it is renamed over the state's file (atomic: a crash leaves one or the other),
+   * and the devnet reopens from it. The system start (the era history) never changes.
+   */
+  replaceState(prepare: (path: string) => Promise<number | undefined>): Promise<DevnetStatus> {
+    return this.whileIdle(async () => {
+      const path = this.#store.path;
+      if (path === ":memory:") throw new UnprocessableError("This devnet keeps its state in memory (no DATA_DIR file): it cannot be replaced.");
+      const prepared = `${path}.replacing`;
+      const discard = () => {
+        for (const file of [prepared, `${prepared}-wal`, `${prepared}-shm`, `${prepared}-journal`]) rmSync(file, { force: true });
+      };
+      discard();
+      try {
+        const resumeAt = await prepare(prepared);
+        const incoming = DevnetStore.open(prepared);
+        try {
+          if (resumeAt !== undefined) incoming.saveClock(this.#clock.offsetFor(resumeAt), resumeAt);
+        } finally {
+          incoming.close();
+        }
+      } catch (error) {
+        // Nothing was replaced yet: the devnet goes on as it was.
+        discard();
+        if (!isDiskFault(error)) throw error;
+        throw new StoreUnavailableError(
+          `The devnet could not write its new state: ${diskProblem(this.#dir, error)}. It is unchanged; free space under the data directory (DATA_DIR) and try again.`,
+        );
+      }
+      // From here to the new emulator nothing awaits: reads between two requests see the old state or the new one.
+      this.#store.close();
+      try {
+        renameSync(prepared, path);
+      } finally {
+        this.#store = DevnetStore.open(path);
+      }
+      const snapshot = this.#store.load();
+      if (!snapshot || snapshot.systemStartMs !== this.systemStartMs) throw new Error(`the replaced devnet state at ${path} is not of this devnet`);
+      this.#clock.resume(snapshot.offsetSeconds, snapshot.slot);
+      this.#emulator = this.#restore(snapshot);
+      this.#diskFault = null;
+      this.#faucet = await Faucet.create(snapshot.faucetKey);
+      return this.status();
+    });
+  }
+
+  /** A new genesis in the same file: a new faucet key funded anew, the clock on wall time, the system start kept. */
+  reset(): Promise<DevnetStatus> {
+    return this.replaceState(async (path) => {
+      const genesis = await DevnetChain.create({ path, genesisStartMs: this.systemStartMs });
+      await genesis.close();
+      return undefined;
+    });
+  }
+
+  saveSnapshot(name: string, options: { readonly overwrite: boolean; readonly limit: number }): Promise<SnapshotInfo> {
+    return this.#snapshots.save(name, options);
+  }
+
+  snapshots(): Promise<SnapshotInfo[]> {
+    return this.#snapshots.list();
+  }
+
+  restoreSnapshot(name: string): Promise<DevnetStatus> {
+    return this.#snapshots.restore(name);
+  }
+
+  deleteSnapshot(name: string): Promise<SnapshotInfo> {
+    return this.#snapshots.delete(name);
   }
 
   async close(): Promise<void> {

@@ -98,13 +98,19 @@ export class DevnetStore {
   static open(path: string): DevnetStore {
     // The faucet's signing key is in this file: 0600 in a 0700 directory.
     const db = new Database(privateFile(path));
-    db.pragma("journal_mode = WAL");
-    db.pragma("synchronous = FULL");
-    db.exec(SCHEMA);
-    const hasHistory = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'devnet_asset_outputs'").get() !== undefined;
-    if (!hasHistory) db.exec(ASSET_HISTORY);
-    const hasLedger = db.prepare("SELECT 1 FROM devnet_ledger WHERE id = 1").get() !== undefined;
-    return new DevnetStore(db, !hasHistory && hasLedger);
+    try {
+      db.pragma("journal_mode = WAL");
+      db.pragma("synchronous = FULL");
+      db.exec(SCHEMA);
+      const hasHistory = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'devnet_asset_outputs'").get() !== undefined;
+      if (!hasHistory) db.exec(ASSET_HISTORY);
+      const hasLedger = db.prepare("SELECT 1 FROM devnet_ledger WHERE id = 1").get() !== undefined;
+      return new DevnetStore(db, !hasHistory && hasLedger);
+    } catch (error) {
+      // A full disk fails the first write (the schema): the file is not left open (a reset retries it).
+      db.close();
+      throw error;
+    }
   }
 
   /** The saved state, or null when this store has never held a devnet. */
@@ -290,5 +296,10 @@ export class DevnetStore {
 
   close(): void {
     if (this.#db.open) this.#db.close();
+  }
+
+  /** The file this store is (`:memory:` for one in memory): snapshots copy it whole (./snapshots.ts). */
+  get path(): string {
+    return this.#db.name;
   }
 }

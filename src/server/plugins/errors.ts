@@ -64,8 +64,15 @@ function describeValidation(context: ValidationContext, error: ErrorObject | und
   const field = fieldName(context, error.instancePath);
   const described = (error.parentSchema as { description?: string } | undefined)?.description;
   switch (error.keyword) {
-    case "required":
-      return `${fieldName(context, error.instancePath, String(error.params["missingProperty"]))} is required.`;
+    case "required": {
+      const missing = String(error.params["missingProperty"]);
+      // A field that takes one value (a confirmation): the message says which.
+      const property = (error.parentSchema as { properties?: Record<string, { const?: unknown; description?: string }> } | undefined)?.properties?.[missing];
+      const only = property && "const" in property ? `: send ${JSON.stringify(property.const)}.${property.description ? ` ${property.description}` : ""}` : ".";
+      return `${fieldName(context, error.instancePath, missing)} is required${only}`;
+    }
+    case "const":
+      return `${field} must be ${JSON.stringify(error.params["allowedValue"])}.${described ? ` ${described}` : ""}`;
     case "additionalProperties":
       return `${field} has an unknown field "${String(error.params["additionalProperty"])}".`;
     case "anyOf":

@@ -15,7 +15,11 @@ export const OPENAPI_TAGS = [
   { name: "Utilities", description: "Addresses, native scripts, slot and time: pure functions that need no chain." },
   { name: "Transactions", description: "Build unsigned transactions, submit signed ones, look them up." },
   { name: "Chain", description: "Chain queries: the UTxOs at an address." },
-  { name: "Devnet", description: "The embedded devnet's faucet, its clock, and the stake pools and DReps it registers by id (404 on other networks)." },
+  {
+    name: "Devnet",
+    description:
+      "The embedded devnet: what it is (clock, one block per slot, tip, faucet), its faucet, its clock, the stake pools and DReps it registers by id, its reset and named snapshots (404 on other networks).",
+  },
   { name: "Tournaments", description: "On-chain tournaments: create, register, add participants, settle." },
   { name: "Smart contracts", description: "CIP-57 blueprints stored per API key, their validators' addresses, datums and redeemers as JSON, parameters applied." },
 ];

@@ -5,7 +5,7 @@
 // Mounting needs root (as in CI); elsewhere the test is skipped, saying so.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, readdirSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -103,5 +103,34 @@ describe("a full disk under DATA_DIR", { skip: mount === null ? "mounting a tmpf
     const metrics = await (await fetch(`${service.url}/metrics`)).text();
     assert.match(metrics, /^tx_submits_total\{operation="submitTransaction",outcome="unavailable"\} 1$/m);
     assert.match(metrics, /^chain_backend_calls_total\{backend="devnet",method="submit",outcome="unavailable"\} 1$/m);
+  });
+
+  it("answers a snapshot, a reset and a restore 503 naming the disk, and leaves the devnet and its snapshots as they were", async () => {
+    const carol = await newEnterpriseWallet();
+    assert.equal((await service.request("POST", "/devnet/faucet", { address: carol.address, lovelace: 3_000_000 })).status, 200);
+    assert.equal((await service.request("POST", "/devnet/snapshots", { name: "before-fill" })).status, 200);
+    const held = (await service.request("GET", `/addresses/${carol.address}/utxos`)).body.utxos as string[];
+    const listed = async () => ((await service.request("GET", "/devnet/snapshots")).body.snapshots as Array<{ name: string }>).map((x) => x.name);
+
+    fillDisk(filler);
+    const saved = await service.request("POST", "/devnet/snapshots", { name: "full" });
+    assert.equal(saved.status, 503, JSON.stringify(saved.body));
+    assert.equal(saved.body.code, "STORE_ERR_UNAVAILABLE");
+    assert.equal(saved.body.message, `The devnet could not save the snapshot "full": the disk under ${dataDir} is full. Nothing was saved; free space under the data directory (DATA_DIR) and try again.`);
+    assert.deepEqual(readdirSync(join(dataDir, "snapshots")), ["before-fill.sqlite"], "no partial copy left");
+    const UNCHANGED = `The devnet could not write its new state: the disk under ${dataDir} is full. It is unchanged; free space under the data directory (DATA_DIR) and try again.`;
+    for (const [path, body] of [["/devnet/reset", { confirm: "reset" }], ["/devnet/snapshots/before-fill/restore", undefined]] as const) {
+      const refused = await service.request("POST", path, body);
+      assert.equal(refused.status, 503, `${path}: ${JSON.stringify(refused.body)}`);
+      assert.equal(refused.body.message, UNCHANGED);
+      assert.deepEqual((await service.request("GET", `/addresses/${carol.address}/utxos`)).body.utxos, held, path);
+    }
+    assert.deepEqual(readdirSync(dataDir).filter((f) => f.includes("replacing")), []);
+
+    rmSync(filler);
+    assert.deepEqual(await listed(), ["before-fill"]);
+    assert.equal((await service.request("POST", "/devnet/snapshots", { name: "full" })).status, 200);
+    assert.equal((await service.request("POST", "/devnet/reset", { confirm: "reset" })).status, 200);
+    assert.deepEqual((await service.request("GET", `/addresses/${carol.address}/utxos`)).body.utxos, []);
   });
 });

@@ -136,6 +136,14 @@ describe("error codes on the devnet", () => {
     assert.match(expectCode(answer, "TX_ERR_INSUFFICIENT_FUNDS").message, /^Not enough ADA: .* missing/);
   });
 
+  it("answers a snapshot name in use with DEVNET_ERR_SNAPSHOT_EXISTS, and one snapshot too many with DEVNET_ERR_SNAPSHOT_LIMIT", async () => {
+    assert.equal((await service.request("POST", "/devnet/snapshots", { name: "s0" })).status, 200);
+    assert.match(expectCode(await service.request("POST", "/devnet/snapshots", { name: "s0" }), "DEVNET_ERR_SNAPSHOT_EXISTS").message, /^A snapshot named "s0" exists already/);
+    // DEVNET_SNAPSHOT_LIMIT is 20 by default.
+    for (let i = 1; i < 20; i++) assert.equal((await service.request("POST", "/devnet/snapshots", { name: `s${i}` })).status, 200);
+    assert.match(expectCode(await service.request("POST", "/devnet/snapshots", { name: "s20" }), "DEVNET_ERR_SNAPSHOT_LIMIT").message, /^The devnet holds 20 snapshots, its maximum/);
+  });
+
   it("answers a transaction the ledger refuses (its validity ended) with CHAIN_ERR_LEDGER_REJECTED", async () => {
     const alice = await newBaseWallet();
     await fund(service, alice.address, 10_000_000);

@@ -1,5 +1,6 @@
 // The embedded devnet's faucet, clock, and the stake pools and DReps it seeds by id (so that
-// delegations to a real network's pool or DRep run here unchanged); on other networks all answer 404 saying so.
+// delegations to a real network's pool or DRep run here unchanged); what it tells of itself, its
+// reset and its named snapshots (./controls.ts). On other networks all answer 404 saying so.
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { isDevnet, type DevnetPort } from "../../../chain/port.js";
@@ -11,7 +12,8 @@ import { SubmitResponse } from "../transactions/schemas.js";
 import { within } from "../within.js";
 import { drepIdOf, poolIdOf } from "../../../cardano/delegatees.js";
 import { AdvanceBody, DRepBody, DRepResponse, FaucetBody, StakePoolBody, StakePoolResponse, TipResponse } from "./schemas.js";
-import { drepToSeed, faucetRequest, poolToSeed } from "./to-domain.js";
+import { drepToSeed, faucetRequest, FAUCET_ABOVE_MAX, poolToSeed } from "./to-domain.js";
+import devnetControls from "./controls.js";
 
 export default async function devnetRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -31,19 +33,20 @@ export default async function devnetRoutes(fastify: FastifyInstance): Promise<vo
         summary: "Fund an address (devnet only)",
         description:
           "Sends lovelace from the devnet's genesis faucet to an address, in a transaction the ledger validates like any other. " +
-          "Answers once the transaction is accepted and saved. 404 on other networks.",
+          "Answers once the transaction is accepted and saved. At most DEVNET_FAUCET_MAX_LOVELACE a request (1,000,000 ADA by default; GET /devnet tells it): " +
+          "more is a 400 naming the maximum. 404 on other networks.",
         tags: ["Devnet"],
         body: withExamples(FaucetBody, X.FAUCET_REQUEST),
         response: {
           200: withExamples(SubmitResponse, X.FAUCET_ANSWER),
-          ...errorResponses(404, 422, { 400: X.required("address"), 404: X.devnetOnly(`POST ${BASE_PATH}/devnet/faucet`), 422: X.FAUCET_OUTPUT_TOO_SMALL }),
+          ...errorResponses(404, 422, { 400: FAUCET_ABOVE_MAX, 404: X.devnetOnly(`POST ${BASE_PATH}/devnet/faucet`), 422: X.FAUCET_OUTPUT_TOO_SMALL }),
         },
       },
     },
     async (request) => {
       const chain = devnet(`POST ${BASE_PATH}/devnet/faucet`);
       const txHash = await within("body", () => {
-        const { address, lovelace } = faucetRequest(app.config.network, request.body);
+        const { address, lovelace } = faucetRequest(app.config.network, request.body, app.config.devnet.faucetMaxLovelace);
         return chain.faucet(address, lovelace);
       });
       return { txHash };
@@ -130,4 +133,6 @@ export default async function devnetRoutes(fastify: FastifyInstance): Promise<vo
       return { drepId: drepIdOf(drep), kind: drep.kind, hash: drep.hash, created: await chain.seedDRep(drep) };
     },
   );
+
+  await app.register(devnetControls, { devnet });
 }

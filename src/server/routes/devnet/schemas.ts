@@ -1,7 +1,9 @@
-// The devnet's faucet and clock: what to fund, how far to move; and the pools and DReps it seeds.
+// The devnet's faucet and clock: what to fund, how far to move; the pools and DReps it seeds; its
+// reset, its snapshots, and what GET /devnet tells of it.
 import { Type } from "typebox";
 import { Amount, Hash28 } from "../../schemas.js";
 import { Address } from "../addresses/schemas.js";
+import { SNAPSHOT_NAME_PATTERN } from "../../../chain/devnet/snapshots.js";
 
 /** The furthest one advance call moves the clock: ten years. */
 const MAX_ADVANCE_SECONDS = 10 * 365 * 24 * 3600;
@@ -80,4 +82,98 @@ export const DRepResponse = Type.Object(
     created: Type.Boolean({ description: CREATED }),
   },
   { description: "The DRep, registered on the devnet.", examples: [{ ...EXAMPLE_DREP, created: true }] },
+);
+
+// ── Reset, snapshots and the devnet's own description ────────────────────────────────
+
+/** A devnet's description as the service answers it (GET /devnet, and after a reset or a restore). */
+const DEVNET_EXAMPLE = {
+  systemStart: 1795516414000,
+  slotLengthMs: 1000,
+  slotsPerBlock: 1,
+  tip: { slot: 77, time: 1795516491000 },
+  faucet: { address: "addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej", maxLovelace: "1000000000000", defaultLovelace: "10000000000" },
+  utxoCount: 1,
+};
+
+export const DevnetResponse = Type.Object(
+  {
+    systemStart: Type.Integer({ description: "Unix milliseconds of slot 0: slot N starts at systemStart + N × slotLengthMs, for ever (a reset or a restore keeps it)." }),
+    slotLengthMs: Type.Integer({ description: "Milliseconds per slot (1000): the clock follows the wall clock, plus what POST /devnet/advance added." }),
+    slotsPerBlock: Type.Integer({
+      description:
+        "Slots per block: 1. The devnet makes one block every slot, empty ones included, so a block's height is its slot number and a transaction is in the block of the slot at which the devnet accepted it.",
+    }),
+    tip: Type.Object(
+      {
+        slot: Type.Integer({ description: "The current slot (= the height of the latest block)." }),
+        time: Type.Integer({ description: "Unix milliseconds of that slot's start." }),
+      },
+      { description: "The devnet's tip now." },
+    ),
+    faucet: Type.Object(
+      {
+        address: Type.String({ description: "The faucet's address, where the genesis funds sit (its key is the devnet's own; a reset makes a new one)." }),
+        maxLovelace: Type.String({ description: "The most one POST /devnet/faucet sends (DEVNET_FAUCET_MAX_LOVELACE), lovelace as a decimal string." }),
+        defaultLovelace: Type.String({ description: "What POST /devnet/faucet sends when it names no amount, lovelace as a decimal string." }),
+      },
+      { description: "The faucet." },
+    ),
+    utxoCount: Type.Integer({ description: "Unspent outputs in the ledger." }),
+  },
+  { description: "The devnet: its clock and block cadence, its tip, its faucet and the size of its ledger.", examples: [DEVNET_EXAMPLE] },
+);
+
+export const ResetBody = Type.Object(
+  {
+    confirm: Type.Literal("reset", {
+      description: 'Confirms the reset, which deletes every UTxO, transaction and registration of the devnet (its snapshots stay): send {"confirm": "reset"}.',
+      examples: ["reset"],
+    }),
+  },
+  { additionalProperties: false, description: 'Confirms the reset: {"confirm": "reset"}.', examples: [{ confirm: "reset" }] },
+);
+
+export const RESET_ANSWER = { ...DEVNET_EXAMPLE, tip: { slot: 80, time: 1795516494000 } };
+
+/** The snapshot names the routes take (./snapshots.ts keeps its files under these names). */
+const SnapshotName = (description: string) =>
+  Type.String({ pattern: SNAPSHOT_NAME_PATTERN, description: `${description} A short slug: 1 to 48 lower-case letters, digits, "-" or "_", starting with a letter or a digit.` });
+
+export const SaveSnapshotBody = Type.Object(
+  {
+    name: SnapshotName("The snapshot's name."),
+    overwrite: Type.Optional(Type.Boolean({ description: "Replace the snapshot of this name if there is one (default false: a name in use is a 409)." })),
+  },
+  { additionalProperties: false, description: "The snapshot to save.", examples: [{ name: "before-settle" }] },
+);
+
+export const SnapshotParams = Type.Object({ name: SnapshotName("The snapshot's name.") }, { additionalProperties: false });
+
+const SNAPSHOT_EXAMPLE = { name: "before-settle", slot: 77, savedAt: "2026-11-26T19:41:31.000Z", bytes: 57344 };
+
+export const SnapshotResponse = Type.Object(
+  {
+    name: Type.String({ description: "The snapshot's name." }),
+    slot: Type.Integer({ description: "The devnet's slot when it was saved: a restore resumes the clock there." }),
+    savedAt: Type.String({ format: "date-time", description: "When it was saved (UTC, ISO 8601)." }),
+    bytes: Type.Integer({ description: "The size of its file under DATA_DIR/snapshots." }),
+  },
+  { description: "A saved snapshot of the devnet.", examples: [SNAPSHOT_EXAMPLE] },
+);
+
+export const SnapshotList = Type.Object(
+  {
+    snapshots: Type.Array(SnapshotResponse, { description: "The saved snapshots, oldest first." }),
+    limit: Type.Integer({ description: "How many the devnet keeps at most (DEVNET_SNAPSHOT_LIMIT); saving one more is a 409 until one is deleted." }),
+  },
+  { description: "The devnet's snapshots.", examples: [{ snapshots: [SNAPSHOT_EXAMPLE], limit: 20 }] },
+);
+
+export const RestoreResponse = Type.Object(
+  {
+    snapshot: SnapshotResponse,
+    devnet: DevnetResponse,
+  },
+  { description: "The snapshot restored, and the devnet as it is now.", examples: [{ snapshot: SNAPSHOT_EXAMPLE, devnet: DEVNET_EXAMPLE }] },
 );
