@@ -101,7 +101,7 @@ export async function additionalUtxos(set: unknown, field: string, onLedger: (re
   for (const [i, pair] of set.entries()) {
     const output = Array.isArray(pair) ? (pair[1] as Record<string, unknown> | null) : null;
     const input = Array.isArray(pair) ? (pair[0] as Record<string, unknown> | null) : null;
-    if (output && typeof output === "object" && typeof output["address"] !== "string" && input && typeof input["txId"] === "string") {
+    if (output && typeof output === "object" && typeof output["address"] !== "string" && input && typeof input["txId"] === "string" && /^[0-9a-fA-F]{64}$/.test(input["txId"])) {
       const held = await onLedger({ txHash: input["txId"].toLowerCase(), index: Number(input["index"]) });
       if (!held) throw bad(`${field}[${i}][1].address is required (a bech32 address).`);
       out.push(held);
