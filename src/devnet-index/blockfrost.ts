@@ -140,7 +140,7 @@ export class BlockfrostView {
     const tip = await this.#tipSlot();
     let slot: number | null;
     if (/^\d+$/.test(hashOrNumber)) slot = Number(hashOrNumber);
-    else if (/^[0-9a-fA-F]{64}$/.test(hashOrNumber)) slot = slotOfBlockHash(hashOrNumber, tip, new Set(this.#h().all().map((t) => t.slot)));
+    else if (/^[0-9a-fA-F]{64}$/.test(hashOrNumber)) slot = slotOfBlockHash(hashOrNumber, tip, (h) => this.#h().slotOfBlock(h));
     else throw new BadRequestError(`Invalid or malformed block hash or number: ${hashOrNumber}.`);
     if (slot === null || slot > tip) throw notFound();
     return await this.#block(slot, tip);

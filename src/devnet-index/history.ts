@@ -16,6 +16,7 @@ import type { AcceptedRow } from "../chain/devnet/store.js";
 import { CborReader, Major } from "../cardano/cbor.js";
 import { blake2b256, fromHex, toHex } from "../cardano/tx-cbor.js";
 import type { OutRef } from "../chain/port.js";
+import { blockHashOf } from "./blocks.js";
 import { utxoOfOutput } from "../cardano/utxo.js";
 
 /** The part of the devnet the history reads (DevnetChain has it). */
@@ -67,6 +68,8 @@ export class DevnetHistory {
   readonly #txs = new Map<string, TxEntry>();
   readonly #order: TxEntry[] = [];
   readonly #bySlot = new Map<number, string[]>();
+  /** Block hash → slot, for the blocks holding a transaction. */
+  readonly #blockSlots = new Map<string, number>();
   /** Address → the transactions that paid it or spent from it, in order. */
   readonly #addressTxs = new Map<string, string[]>();
   /** Every output the history saw → its address (to tell whom an input spent from). */
@@ -102,6 +105,11 @@ export class DevnetHistory {
   /** The transactions of the block of `slot`, in order. */
   txsInSlot(slot: number): readonly string[] {
     return this.#bySlot.get(slot) ?? [];
+  }
+
+  /** The slot of a block holding a transaction, by the block's hash. */
+  slotOfBlock(hash: string): number | undefined {
+    return this.#blockSlots.get(hash.toLowerCase());
   }
 
   /** Whether the address ever held an output (Blockfrost answers 404 for one that never did). */
@@ -168,7 +176,7 @@ export class DevnetHistory {
   #clear(): void {
     this.#seq = 0;
     this.#lastHash = null;
-    for (const map of [this.#txs, this.#bySlot, this.#addressTxs, this.#outputAddress, this.#mints, this.#holders, this.#unitsOf, this.#unitTxs, this.#scripts, this.#inlineDatums]) map.clear();
+    for (const map of [this.#txs, this.#bySlot, this.#blockSlots, this.#addressTxs, this.#outputAddress, this.#mints, this.#holders, this.#unitsOf, this.#unitTxs, this.#scripts, this.#inlineDatums]) map.clear();
     this.#order.length = 0;
   }
 
@@ -182,6 +190,7 @@ export class DevnetHistory {
     this.#seq = row.seq;
     this.#lastHash = row.txHash;
     const inSlot = this.#bySlot.get(row.slot) ?? [];
+    if (inSlot.length === 0) this.#blockSlots.set(blockHashOf(row.slot), row.slot);
     this.#bySlot.set(row.slot, inSlot);
     const entry: TxEntry = { hash: row.txHash, seq: row.seq, slot: row.slot, blockIndex: inSlot.length, hasBody: row.cbor !== null };
     inSlot.push(row.txHash);
