@@ -213,10 +213,22 @@ export class BlockfrostView {
   // ── Addresses ────────────────────────────────────────────────────────────────────
 
   async #utxosOf(address: string): Promise<UTxO[]> {
-    const bech32 = this.#address(address);
-    const utxos = await this.#chain.utxosAt(bech32);
-    if (utxos.length === 0 && !this.#h().hasSeen(bech32)) throw notFound();
     const h = this.#h();
+    const credential = paymentCredentialOf(address);
+    let utxos: UTxO[];
+    if (credential === null) {
+      const bech32 = this.#address(address);
+      utxos = await this.#chain.utxosAt(bech32);
+      if (utxos.length === 0 && !h.hasSeen(bech32)) throw notFound();
+    } else {
+      // A payment credential (CIP-5 addr_vkh… or script…): the outputs of every address the devnet saw with it.
+      const addresses = [...h.addresses()].filter((a) => {
+        const payment = readAddress(a)?.payment;
+        return payment?.hash === credential.hash;
+      });
+      if (addresses.length === 0) throw notFound();
+      utxos = (await Promise.all(addresses.map((a) => this.#chain.utxosAt(a)))).flat();
+    }
     const rank = (u: UTxO) => h.tx(u.input.txHash)?.seq ?? 0;
     return utxos.sort((a, b) => rank(a) - rank(b) || a.input.outputIndex - b.input.outputIndex);
   }
@@ -510,6 +522,28 @@ export class BlockfrostView {
 }
 
 const body = (tx: Serialization.Transaction) => tx.body();
+
+/** What an address says of itself, or undefined when it is not one (a Byron or malformed text). */
+function readAddress(address: string) {
+  try {
+    return addressInfo(address, "address");
+  } catch {
+    return undefined;
+  }
+}
+
+/** The payment credential a CIP-5 bech32 key hash (addr_vkh…) or script hash (script…) names, or null for any other text. */
+function paymentCredentialOf(text: string): { hash: string } | null {
+  if (!text.startsWith("addr_vkh1") && !text.startsWith("script1")) return null;
+  try {
+    const { words } = bech32.decode(text as `${string}1${string}`, 1000);
+    const bytes = bech32.fromWords(words);
+    if (bytes.length !== 28) throw new Error("not 28 bytes");
+    return { hash: Buffer.from(bytes).toString("hex") };
+  } catch {
+    throw new BadRequestError(`Invalid payment credential: ${text} (a CIP-5 addr_vkh… or script… of 28 bytes).`);
+  }
+}
 
 /** The reward address (stake_test1…) of a stake credential on the devnet (a testnet). */
 function rewardAddressOf(hash: string, isScript: boolean): string {
