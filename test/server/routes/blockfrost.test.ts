@@ -202,6 +202,8 @@ describe("the devnet's Blockfrost-compatible API", () => {
     assert.ok("EvaluationFailure" in failed.body.result, JSON.stringify(failed.body));
     assertBlockfrostError(await call(service, "/utils/txs/evaluate/utxos", json({ cbor: unlock, additionalUtxoSet: [[{ txId: "zz", index: 0 }, {}]] })), 400, /additionalUtxoSet\[0\]\[0\]\.txId/);
     assertBlockfrostError(await call(service, "/utils/txs/evaluate/utxos", json({ additionalUtxoSet: [] })), 400, /body\.cbor is required/);
+    const badAddress = [{ txId: lockHash, index: 0 }, { address: "x", value: { coins: 1 } }];
+    assertBlockfrostError(await call(service, "/utils/txs/evaluate/utxos", json({ cbor: unlock, additionalUtxoSet: [badAddress] })), 400, /additionalUtxoSet\[0\]\[1\]\.address is not an address/);
 
     // Submitted, the lock and the unlock are the ledger's; the unlock's redeemer names the script.
     assert.equal((await call(service, "/tx/submit", cbor(Buffer.from(lock, "hex")))).body, lockHash);
