@@ -246,7 +246,10 @@ export class BlockfrostView {
 
   async tx(hash: string): Promise<unknown> {
     const entry = await this.#tx(hash);
-    return txContent(entry, entry.cbor, this.#time(entry.slot));
+    const inputs = Serialization.Transaction.fromCbor(TxCBOR(entry.cbor)).body().inputs().values();
+    const spent = await Promise.all(inputs.map((i) => this.#spentOutput(i.transactionId().toString(), Number(i.index()))));
+    const lovelace = spent.reduce((sum, u) => sum + BigInt(amountOf(u.output.amount)[0]?.quantity ?? "0"), 0n);
+    return txContent(entry, entry.cbor, this.#time(entry.slot), lovelace);
   }
 
   async txCbor(hash: string): Promise<unknown> {

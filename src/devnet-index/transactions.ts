@@ -28,8 +28,12 @@ const CertificateKind = {
 const TAGS: readonly RedeemerBudget["tag"][] = ["SPEND", "MINT", "CERT", "REWARD", "VOTE", "PROPOSE"];
 const PURPOSES: Record<RedeemerBudget["tag"], string> = { SPEND: "spend", MINT: "mint", CERT: "cert", REWARD: "reward", VOTE: "vote", PROPOSE: "propose" };
 
-/** /txs/{hash}: the transaction `cbor` (hex) accepted as `entry`, its block made at `blockTime` (Unix seconds). */
-export function txContent(entry: TxEntry, cbor: string, blockTime: number): Record<string, unknown> {
+/**
+ * /txs/{hash}: the transaction `cbor` (hex) accepted as `entry`, its block made at `blockTime`
+ * (Unix seconds); `spentLovelace` is what its inputs held (its deposit is what the value
+ * equation leaves: inputs + withdrawals - outputs - fee - donation; negative for a refund).
+ */
+export function txContent(entry: TxEntry, cbor: string, blockTime: number, spentLovelace: bigint): Record<string, unknown> {
   const tx = Serialization.Transaction.fromCbor(TxCBOR(cbor));
   const body = tx.body();
   const totals = new Map<string, bigint>([["lovelace", 0n]]);
@@ -42,8 +46,8 @@ export function txContent(entry: TxEntry, cbor: string, blockTime: number): Reco
   const count = (...k: number[]) => kinds.filter((x) => k.includes(x)).length;
   const start = body.validityStartInterval();
   const ttl = body.ttl();
-  const keyDeposit = BigInt(DEVNET_PROTOCOL_PARAMETERS.keyDeposit);
-  const deposit = BigInt(count(CertificateKind.StakeRegistration)) * keyDeposit;
+  const withdrawn = [...(body.withdrawals() ?? new Map<string, bigint>()).values()].reduce((a, b) => a + b, 0n);
+  const deposit = tx.isValid() ? spentLovelace + withdrawn - (totals.get("lovelace") ?? 0n) - body.fee() - (body.donation() ?? 0n) : 0n;
   return {
     hash: entry.hash,
     block: blockHashOf(entry.slot),

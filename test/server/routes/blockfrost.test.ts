@@ -94,7 +94,7 @@ describe("the devnet's Blockfrost-compatible API", () => {
     const tx = (await expect(`/txs/${payment}`, "/txs/{hash}", 200)).body;
     assert.equal(tx.block, blockHashOf(tx.slot as number));
     assert.equal(tx.block_height, tx.slot);
-    assert.equal(tx.fees, String(tx.fees));
+    assert.equal(tx.deposit, "0");
     const block = (await expect(`/blocks/${tx.block as string}`, "/blocks/{hash_or_number}", 200)).body;
     assert.equal(block.slot, tx.slot);
     assert.equal(block.height, tx.slot);
