@@ -20,7 +20,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const SLOW = ["test/slow/", "test/e2e/", "test/hostile/"];
+const SLOW = ["test/slow/", "test/e2e/", "test/hostile/", "test/sdk/"];
 /** Shared processes of a --fast run, two at a time: enough to even out files of unequal length. */
 const GROUPS = 4;
 
