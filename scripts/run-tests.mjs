@@ -8,7 +8,8 @@
 //
 // The slow ones are test/slow/ (from ten seconds to minutes each: the key CLI as real processes,
 // the largest tournaments, the fuzzer, a headless browser, devnet crashes) and test/e2e/ (whole
-// services through each backend) and test/hostile/ (attacks on the service as a real process).
+// services through each backend) and test/hostile/ (attacks on the service as a real process)
+// and test/sdk/ (each SDK's own flows through the devnet's Blockfrost-compatible API).
 //
 // --fast also runs the files in a few shared processes instead of one each: every file that
 // starts the service or builds a transaction first loads Mesh, Scalus and Helios, about 5 s of
@@ -20,7 +21,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const SLOW = ["test/slow/", "test/e2e/", "test/hostile/"];
+const SLOW = ["test/slow/", "test/e2e/", "test/hostile/", "test/sdk/"];
 /** Shared processes of a --fast run, two at a time: enough to even out files of unequal length. */
 const GROUPS = 4;
 

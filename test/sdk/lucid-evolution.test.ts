@@ -1,0 +1,180 @@
+// Lucid Evolution 0.4.34 certified against the devnet: its own Blockfrost provider
+// (@lucid-evolution/provider), unchanged, given only the devnet's Blockfrost-compatible base URL and
+// a dummy project id; its own builder and seed wallet; its own awaitTx. Each step's effect is then
+// read back through the service's /v2/services endpoints (../support/sdk-devnet.ts).
+// The calls the provider makes, and the fields it reads: docs/blockfrost-compat.md.
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import {
+  Blockfrost,
+  Constr,
+  Data,
+  fromText,
+  generateSeedPhrase,
+  Lucid,
+  mintingPolicyToId,
+  paymentCredentialOf,
+  scriptFromNative,
+  SLOT_CONFIG_NETWORK,
+  toUnit,
+  validatorToAddress,
+  type LucidEvolution,
+  type UTxO,
+} from "@lucid-evolution/lucid";
+import { ALWAYS_SUCCEEDS_V3, DUMMY_PROJECT_ID, lovelaceIn, quantityIn, refsOf, startSdkDevnet, within, type SdkDevnet } from "../support/sdk-devnet.js";
+
+/** Lucid's awaitTx polls every 3 s and never gives up: bounded here so that a broken endpoint fails the test. */
+const AWAIT_BOUND_MS = 30_000;
+
+describe("Lucid Evolution 0.4.34 through the devnet's Blockfrost-compatible API", () => {
+  let devnet: SdkDevnet;
+  let lucid: LucidEvolution;
+  let address: string;
+
+  /** Signs with the selected seed wallet, submits through the provider, waits with Lucid's own awaitTx. */
+  async function signSubmitAwait(tx: { sign: { withWallet(): { complete(): Promise<{ submit(): Promise<string> }> } } }): Promise<string> {
+    const signed = await tx.sign.withWallet().complete();
+    const txHash = await signed.submit();
+    assert.match(txHash, /^[0-9a-f]{64}$/);
+    assert.equal(await within(AWAIT_BOUND_MS, `lucid.awaitTx(${txHash})`, lucid.awaitTx(txHash)), true);
+    return txHash;
+  }
+
+  before(async () => {
+    devnet = await startSdkDevnet();
+    // A custom network's slot ↔ time: Lucid reads SLOT_CONFIG_NETWORK.Custom, which a devnet user fills from Blockfrost's /genesis.
+    const genesis = (await (await fetch(`${devnet.blockfrostUrl}/genesis`, { headers: { project_id: DUMMY_PROJECT_ID } })).json()) as { system_start: number; slot_length: number };
+    SLOT_CONFIG_NETWORK.Custom = { zeroTime: genesis.system_start * 1000, zeroSlot: 0, slotLength: genesis.slot_length * 1000 };
+    lucid = await Lucid(new Blockfrost(devnet.blockfrostUrl, DUMMY_PROJECT_ID), "Custom");
+    lucid.selectWallet.fromSeed(generateSeedPhrase());
+    address = await lucid.wallet().address();
+    await devnet.fund(address, 1_000_000_000n);
+  });
+  after(async () => {
+    await devnet?.close();
+  });
+
+  it("reads the wallet's UTxOs by address: the ones the service holds at it", async () => {
+    const utxos = await lucid.wallet().getUtxos();
+    const held = await devnet.utxosAt(address);
+    assert.equal(held.length, 1);
+    assert.deepEqual(refsOf(utxos.map((u) => ({ txHash: u.txHash, index: u.outputIndex }))), refsOf(held));
+    assert.equal(utxos[0]?.assets["lovelace"], 1_000_000_000n);
+    assert.equal(utxos[0]?.address, address);
+    // An address that never received anything: no UTxO (Blockfrost's 404), not an error.
+    const fresh = await Lucid(new Blockfrost(devnet.blockfrostUrl, DUMMY_PROJECT_ID), "Custom");
+    fresh.selectWallet.fromSeed(generateSeedPhrase());
+    assert.deepEqual(await fresh.wallet().getUtxos(), []);
+  });
+
+  it("pays another address with its builder and waits with awaitTx: the output is on chain, the inputs spent", async () => {
+    const other = await Lucid(new Blockfrost(devnet.blockfrostUrl, DUMMY_PROJECT_ID), "Custom");
+    other.selectWallet.fromSeed(generateSeedPhrase());
+    const to = await other.wallet().address();
+    const before = refsOf(await devnet.utxosAt(address));
+
+    const tx = await lucid.newTx().pay.ToAddress(to, { lovelace: 7_000_000n }).complete();
+    const txHash = await signSubmitAwait(tx);
+
+    const confirmed = await devnet.confirmedTransaction(txHash);
+    assert.deepEqual(refsOf(confirmed.inputs), before, "it spent the wallet's UTxO");
+    const received = await devnet.utxosAt(to);
+    assert.deepEqual(received.map((u) => [u.txHash, u.lovelace]), [[txHash, "7000000"]]);
+    const now = refsOf(await devnet.utxosAt(address));
+    for (const ref of before) assert.ok(!now.includes(ref), `${ref} is spent`);
+    // Lucid reads the new balance back through the provider.
+    assert.equal(lovelaceIn(await devnet.utxosAt(address)), (await lucid.wallet().getUtxos()).reduce((s, u) => s + (u.assets["lovelace"] ?? 0n), 0n));
+  });
+
+  describe("a native-token mint with CIP-25 metadata, then the token read by asset", () => {
+    let policyId: string;
+    let unit: string;
+    let mintHash: string;
+
+    before(async () => {
+      const keyHash = paymentCredentialOf(address).hash;
+      const policy = scriptFromNative({ type: "all", scripts: [{ type: "sig", keyHash }] });
+      policyId = mintingPolicyToId(policy);
+      unit = toUnit(policyId, fromText("LucidDevnet"));
+      const metadata = { [policyId]: { LucidDevnet: { name: "Lucid on the devnet", image: "ipfs://QmLucidDevnet", mediaType: "image/png" } } };
+      const tx = await lucid.newTx().mintAssets({ [unit]: 1n }).attach.MintingPolicy(policy).attachMetadata(721, metadata).complete();
+      mintHash = await signSubmitAwait(tx);
+    });
+
+    it("mints: the chain has the token at the wallet, the mint and the label 721 metadata in the transaction", async () => {
+      const confirmed = await devnet.confirmedTransaction(mintHash);
+      assert.deepEqual(
+        confirmed.mint.map((m) => [m.policyId, m.assetName, m.quantity]),
+        [[policyId, fromText("LucidDevnet"), "1"]],
+      );
+      assert.deepEqual(confirmed.metadata?.["721"], { [policyId]: { LucidDevnet: { name: "Lucid on the devnet", image: "ipfs://QmLucidDevnet", mediaType: "image/png" } } });
+      assert.equal(quantityIn(await devnet.utxosAt(address), unit), 1n);
+    });
+
+    it("reads UTxOs by asset: utxosAtWithUnit and utxoByUnit give the one output that holds it", async () => {
+      const held = (await devnet.utxosAt(address)).filter((u) => u.assets.some((a) => a.policyId + a.assetName === unit));
+      assert.equal(held.length, 1);
+      const withUnit = await lucid.utxosAtWithUnit(address, unit);
+      assert.deepEqual(refsOf(withUnit.map((u) => ({ txHash: u.txHash, index: u.outputIndex }))), refsOf(held));
+      assert.equal(withUnit[0]?.assets[unit], 1n);
+      const byUnit = await lucid.utxoByUnit(unit);
+      assert.equal(`${byUnit.txHash}#${byUnit.outputIndex}`, refsOf(held)[0]);
+      assert.equal(byUnit.address, address);
+    });
+  });
+
+  describe("a Plutus V3 lock and unlock, the unlock evaluated by the devnet", () => {
+    const validator = { type: "PlutusV3" as const, script: ALWAYS_SUCCEEDS_V3.doubleCbor };
+    let scriptAddress: string;
+    let lockHash: string;
+    const datum = Data.to(new Constr(0, [fromText("locked by Lucid")]));
+
+    before(async () => {
+      scriptAddress = validatorToAddress("Custom", validator);
+      const tx = await lucid.newTx().pay.ToContract(scriptAddress, { kind: "inline", value: datum }, { lovelace: 12_000_000n }).complete();
+      lockHash = await signSubmitAwait(tx);
+    });
+
+    it("locks: the script address holds the output with its inline datum", async () => {
+      const locked = await devnet.utxosAt(scriptAddress);
+      assert.deepEqual(locked.map((u) => [u.txHash, u.lovelace]), [[lockHash, "12000000"]]);
+      assert.deepEqual(locked[0]?.datum?.inline, { constructor: 0, fields: [{ bytes: fromText("locked by Lucid") }] });
+      const fromLucid = await lucid.utxosAt(scriptAddress);
+      assert.equal(fromLucid.length, 1);
+      assert.equal(fromLucid[0]?.datum, datum);
+    });
+
+    it("unlocks with the redeemer's budget from the devnet's evaluate (localUPLCEval: false): the script output is spent", async () => {
+      const [locked] = (await lucid.utxosAt(scriptAddress)) as UTxO[];
+      assert.ok(locked);
+      const tx = await lucid
+        .newTx()
+        .collectFrom([locked], Data.void())
+        .attach.SpendingValidator(validator)
+        .complete({ localUPLCEval: false });
+      const unlockHash = await signSubmitAwait(tx);
+      const confirmed = await devnet.confirmedTransaction(unlockHash);
+      assert.ok(refsOf(confirmed.inputs).includes(`${lockHash}#${locked.outputIndex}`), "it spent the locked output");
+      assert.deepEqual(await devnet.utxosAt(scriptAddress), []);
+    });
+  });
+
+  describe("a stake registration and delegation to a devnet pool", () => {
+    it("registers the wallet's stake key and delegates it: the ledger's account says so, and so does getDelegation", async () => {
+      const pool = await devnet.seedPool();
+      const rewardAddress = (await lucid.wallet().rewardAddress()) ?? "";
+      assert.ok(rewardAddress.startsWith("stake_test1"), `a testnet reward address: ${rewardAddress}`);
+      assert.deepEqual(await lucid.wallet().getDelegation(), { poolId: null, rewards: 0n }, "not registered yet");
+      assert.equal((await devnet.stakeAccount(rewardAddress)).registered, false);
+
+      const tx = await lucid.newTx().registerStake(rewardAddress).delegateTo(rewardAddress, pool.poolId).complete();
+      const txHash = await signSubmitAwait(tx);
+
+      await devnet.confirmedTransaction(txHash);
+      const account = await devnet.stakeAccount(rewardAddress);
+      assert.equal(account.registered, true);
+      assert.equal(account.pool, pool.keyHash);
+      assert.deepEqual(await lucid.wallet().getDelegation(), { poolId: pool.poolId, rewards: 0n });
+    });
+  });
+});
