@@ -1,5 +1,5 @@
 // build(config) assembles the service and never listens (src/main.ts does).
-// Registration order: config → metrics → chain → tournaments → request ids → error handler → OpenAPI → auth → blueprints → routes.
+// Registration order: config → metrics → chain → tournaments → request ids → error handler → OpenAPI → auth → blueprints → routes (the service's, then the devnet's Blockfrost-compatible API).
 // Services are plugins that decorate the instance (app.chain, app.tournaments, app.blueprints); routes take them
 // from there, so nothing under routes/ imports this file.
 import Fastify, { type FastifyInstance } from "fastify";
@@ -16,6 +16,7 @@ import requestId, { genReqId } from "./plugins/request-id.js";
 import unknownFields from "./plugins/unknown-fields.js";
 import tournaments from "./plugins/tournaments.js";
 import addressRoutes from "./routes/addresses/index.js";
+import blockfrostRoutes, { BLOCKFROST_PREFIX } from "./routes/blockfrost/index.js";
 import blueprintRoutes from "./routes/blueprints/index.js";
 import devnetRoutes from "./routes/devnet/index.js";
 import healthRoutes from "./routes/health/index.js";
@@ -49,7 +50,9 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimit,
     // A path parameter may be a bech32 address: testnet base addresses are 108 characters.
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
+    // Duplicate slashes are ignored too: Blaze's Blockfrost provider joins its base URL (ending in
+    // "/") and paths starting with "/" into ".../api/v0//tx/submit", which Blockfrost accepts.
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 1024 },
     frameworkErrors,
     clientErrorHandler,
     // The client's X-Request-Id when sane, else a new UUID; every log line of the request carries it as reqId.
@@ -99,6 +102,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     },
     { prefix: BASE_PATH },
   );
+  // The devnet's Blockfrost-compatible API, for the SDKs' Blockfrost providers (its own error body and media types).
+  await app.register(blockfrostRoutes, { prefix: BLOCKFROST_PREFIX });
   // Health is also served at the root, for load balancers and uptime checks; metrics only there, where scrapers look.
   await app.register(healthRoutes);
   await app.register(metricsRoutes);

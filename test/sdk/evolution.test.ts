@@ -24,7 +24,8 @@ import {
 } from "@evolution-sdk/evolution";
 import type { Chain } from "@evolution-sdk/evolution/sdk/client/Chain";
 import type { SigningClient } from "@evolution-sdk/evolution/sdk/client/Client";
-import { ALWAYS_SUCCEEDS_V3, DUMMY_PROJECT_ID, lovelaceIn, quantityIn, refsOf, startSdkDevnet, within, type SdkDevnet } from "../support/sdk-devnet.js";
+import { ALWAYS_SUCCEEDS_V3_SINGLE_CBOR, confirmedTransaction, DUMMY_PROJECT_ID, refsOf, seededPool, stakeAccount, within } from "../support/sdk-chain-state.js";
+import { lovelaceOf, quantityOf, startSdkDevnet, type SdkDevnet } from "../support/sdk-devnet.js";
 
 /** Evolution's awaitTx gives up after its own timeout (5 min by default): bounded lower here. */
 const AWAIT_BOUND_MS = 30_000;
@@ -80,7 +81,7 @@ describe("Evolution SDK 0.5.9 through the devnet's Blockfrost-compatible API", (
 
   it("reads the wallet's UTxOs by address: the ones the service holds at it", async () => {
     const utxos = await client.getWalletUtxos();
-    const held = await devnet.utxosAt(address);
+    const held = await devnet.utxos(address);
     assert.equal(held.length, 1);
     assert.deepEqual(refsOf(utxos.map((u) => ({ txHash: TransactionHash.toHex(u.transactionId), index: Number(u.index) }))), refsOf(held));
     assert.equal(utxos[0]?.assets.lovelace, 1_000_000_000n);
@@ -91,18 +92,18 @@ describe("Evolution SDK 0.5.9 through the devnet's Blockfrost-compatible API", (
 
   it("pays another address with its builder and waits with awaitTx: the output is on chain, the inputs spent", async () => {
     const to = Address.toBech32(await newClient().address());
-    const before = refsOf(await devnet.utxosAt(address));
+    const before = refsOf(await devnet.utxos(address));
 
     const built = await client.newTx().payToAddress({ address: Address.fromBech32(to), assets: Assets.fromLovelace(7_000_000n) }).build();
     const txHash = await signSubmitAwait(built);
 
-    const confirmed = await devnet.confirmedTransaction(txHash);
+    const confirmed = await confirmedTransaction(devnet, txHash);
     assert.deepEqual(refsOf(confirmed.inputs), before, "it spent the wallet's UTxO");
-    assert.deepEqual((await devnet.utxosAt(to)).map((u) => [u.txHash, u.lovelace]), [[txHash, "7000000"]]);
-    const now = refsOf(await devnet.utxosAt(address));
+    assert.deepEqual((await devnet.utxos(to)).map((u) => [u.txHash, u.lovelace]), [[txHash, "7000000"]]);
+    const now = refsOf(await devnet.utxos(address));
     for (const ref of before) assert.ok(!now.includes(ref), `${ref} is spent`);
     const fromSdk = await client.getWalletUtxos();
-    assert.equal(fromSdk.reduce((s, u) => s + u.assets.lovelace, 0n), lovelaceIn(await devnet.utxosAt(address)));
+    assert.equal(fromSdk.reduce((s, u) => s + u.assets.lovelace, 0n), lovelaceOf(await devnet.utxos(address)));
   });
 
   describe("a native-token mint with CIP-25 metadata, then the token read by asset", () => {
@@ -140,17 +141,17 @@ describe("Evolution SDK 0.5.9 through the devnet's Blockfrost-compatible API", (
     });
 
     it("mints: the chain has the token at the wallet, the mint and the label 721 metadata in the transaction", async () => {
-      const confirmed = await devnet.confirmedTransaction(mintHash);
+      const confirmed = await confirmedTransaction(devnet, mintHash);
       assert.deepEqual(
         confirmed.mint.map((m) => [m.policyId, m.assetName, m.quantity]),
         [[policyId, assetName, "1"]],
       );
       assert.deepEqual(confirmed.metadata?.["721"], { [policyId]: { EvolutionDevnet: { name: "Evolution on the devnet", image: "ipfs://QmEvolutionDevnet" } } });
-      assert.equal(quantityIn(await devnet.utxosAt(address), unit), 1n);
+      assert.equal(quantityOf(await devnet.utxos(address), unit), 1n);
     });
 
     it("reads UTxOs by asset: getUtxosWithUnit and getUtxoByUnit give the one output that holds it", async () => {
-      const held = (await devnet.utxosAt(address)).filter((u) => u.assets.some((a) => a.policyId + a.assetName === unit));
+      const held = (await devnet.utxos(address)).filter((u) => u.assets.some((a) => a.policyId + a.assetName === unit));
       assert.equal(held.length, 1);
       const withUnit = await client.getUtxosWithUnit(Address.fromBech32(address), unit);
       assert.deepEqual(refsOf(withUnit.map((u) => ({ txHash: TransactionHash.toHex(u.transactionId), index: Number(u.index) }))), refsOf(held));
@@ -162,7 +163,7 @@ describe("Evolution SDK 0.5.9 through the devnet's Blockfrost-compatible API", (
   });
 
   describe("a Plutus V3 lock and unlock, the unlock evaluated by the devnet (the builder's evaluator is the provider's)", () => {
-    const validator = new PlutusV3.PlutusV3({ bytes: Bytes.fromHex(ALWAYS_SUCCEEDS_V3.cbor) });
+    const validator = new PlutusV3.PlutusV3({ bytes: Bytes.fromHex(ALWAYS_SUCCEEDS_V3_SINGLE_CBOR) });
     const scriptAddress = Address.toBech32(new Address.Address({ networkId: 0, paymentCredential: ScriptHash.fromScript(validator) }));
     const datum = Data.constr(0n, [Data.bytearray(hex("locked by Evolution"))]);
     let lockHash: string;
@@ -176,7 +177,7 @@ describe("Evolution SDK 0.5.9 through the devnet's Blockfrost-compatible API", (
     });
 
     it("locks: the script address holds the output with its inline datum", async () => {
-      const locked = await devnet.utxosAt(scriptAddress);
+      const locked = await devnet.utxos(scriptAddress);
       assert.deepEqual(locked.map((u) => [u.txHash, u.lovelace]), [[lockHash, "12000000"]]);
       assert.deepEqual(locked[0]?.datum?.inline, { constructor: 0, fields: [{ bytes: hex("locked by Evolution") }] });
       const fromSdk = await client.getUtxos(Address.fromBech32(scriptAddress));
@@ -190,19 +191,19 @@ describe("Evolution SDK 0.5.9 through the devnet's Blockfrost-compatible API", (
       assert.ok(locked);
       const built = await client.newTx().collectFrom({ inputs: [locked], redeemer: Data.constr(0n, []) }).attachScript({ script: validator }).build();
       const unlockHash = await signSubmitAwait(built);
-      const confirmed = await devnet.confirmedTransaction(unlockHash);
+      const confirmed = await confirmedTransaction(devnet, unlockHash);
       assert.ok(refsOf(confirmed.inputs).includes(`${lockHash}#${locked.index}`), "it spent the locked output");
-      assert.deepEqual(await devnet.utxosAt(scriptAddress), []);
+      assert.deepEqual(await devnet.utxos(scriptAddress), []);
     });
   });
 
   describe("a stake registration and delegation to a devnet pool", () => {
     it("registers the wallet's stake key and delegates it: the ledger's account says so, and so does getWalletDelegation", async () => {
-      const pool = await devnet.seedPool();
+      const pool = await seededPool(devnet);
       const rewardAddress = (await client.rewardAddress()) ?? "";
       assert.ok(rewardAddress.startsWith("stake_test1"), `a testnet reward address: ${rewardAddress}`);
       assert.deepEqual(await client.getWalletDelegation(), { poolId: null, rewards: 0n }, "not registered yet");
-      assert.equal((await devnet.stakeAccount(rewardAddress)).registered, false);
+      assert.equal((await stakeAccount(devnet, rewardAddress)).registered, false);
 
       const stakeCredential = (await client.address()).stakingCredential;
       assert.ok(stakeCredential);
@@ -213,8 +214,8 @@ describe("Evolution SDK 0.5.9 through the devnet's Blockfrost-compatible API", (
         .build();
       const txHash = await signSubmitAwait(built);
 
-      await devnet.confirmedTransaction(txHash);
-      const account = await devnet.stakeAccount(rewardAddress);
+      await confirmedTransaction(devnet, txHash);
+      const account = await stakeAccount(devnet, rewardAddress);
       assert.equal(account.registered, true);
       assert.equal(account.pool, pool.keyHash);
       const delegation = await client.getWalletDelegation();

@@ -21,7 +21,8 @@ import {
   type LucidEvolution,
   type UTxO,
 } from "@lucid-evolution/lucid";
-import { ALWAYS_SUCCEEDS_V3, DUMMY_PROJECT_ID, lovelaceIn, quantityIn, refsOf, startSdkDevnet, within, type SdkDevnet } from "../support/sdk-devnet.js";
+import { confirmedTransaction, DUMMY_PROJECT_ID, refsOf, seededPool, stakeAccount, within } from "../support/sdk-chain-state.js";
+import { ALWAYS_SUCCEEDS_V3, lovelaceOf, quantityOf, startSdkDevnet, type SdkDevnet } from "../support/sdk-devnet.js";
 
 /** Lucid's awaitTx polls every 3 s and never gives up: bounded here so that a broken endpoint fails the test. */
 const AWAIT_BOUND_MS = 30_000;
@@ -56,7 +57,7 @@ describe("Lucid Evolution 0.4.34 through the devnet's Blockfrost-compatible API"
 
   it("reads the wallet's UTxOs by address: the ones the service holds at it", async () => {
     const utxos = await lucid.wallet().getUtxos();
-    const held = await devnet.utxosAt(address);
+    const held = await devnet.utxos(address);
     assert.equal(held.length, 1);
     assert.deepEqual(refsOf(utxos.map((u) => ({ txHash: u.txHash, index: u.outputIndex }))), refsOf(held));
     assert.equal(utxos[0]?.assets["lovelace"], 1_000_000_000n);
@@ -71,19 +72,19 @@ describe("Lucid Evolution 0.4.34 through the devnet's Blockfrost-compatible API"
     const other = await Lucid(new Blockfrost(devnet.blockfrostUrl, DUMMY_PROJECT_ID), "Custom");
     other.selectWallet.fromSeed(generateSeedPhrase());
     const to = await other.wallet().address();
-    const before = refsOf(await devnet.utxosAt(address));
+    const before = refsOf(await devnet.utxos(address));
 
     const tx = await lucid.newTx().pay.ToAddress(to, { lovelace: 7_000_000n }).complete();
     const txHash = await signSubmitAwait(tx);
 
-    const confirmed = await devnet.confirmedTransaction(txHash);
+    const confirmed = await confirmedTransaction(devnet, txHash);
     assert.deepEqual(refsOf(confirmed.inputs), before, "it spent the wallet's UTxO");
-    const received = await devnet.utxosAt(to);
+    const received = await devnet.utxos(to);
     assert.deepEqual(received.map((u) => [u.txHash, u.lovelace]), [[txHash, "7000000"]]);
-    const now = refsOf(await devnet.utxosAt(address));
+    const now = refsOf(await devnet.utxos(address));
     for (const ref of before) assert.ok(!now.includes(ref), `${ref} is spent`);
     // Lucid reads the new balance back through the provider.
-    assert.equal(lovelaceIn(await devnet.utxosAt(address)), (await lucid.wallet().getUtxos()).reduce((s, u) => s + (u.assets["lovelace"] ?? 0n), 0n));
+    assert.equal(lovelaceOf(await devnet.utxos(address)), (await lucid.wallet().getUtxos()).reduce((s, u) => s + (u.assets["lovelace"] ?? 0n), 0n));
   });
 
   describe("a native-token mint with CIP-25 metadata, then the token read by asset", () => {
@@ -102,17 +103,17 @@ describe("Lucid Evolution 0.4.34 through the devnet's Blockfrost-compatible API"
     });
 
     it("mints: the chain has the token at the wallet, the mint and the label 721 metadata in the transaction", async () => {
-      const confirmed = await devnet.confirmedTransaction(mintHash);
+      const confirmed = await confirmedTransaction(devnet, mintHash);
       assert.deepEqual(
         confirmed.mint.map((m) => [m.policyId, m.assetName, m.quantity]),
         [[policyId, fromText("LucidDevnet"), "1"]],
       );
       assert.deepEqual(confirmed.metadata?.["721"], { [policyId]: { LucidDevnet: { name: "Lucid on the devnet", image: "ipfs://QmLucidDevnet", mediaType: "image/png" } } });
-      assert.equal(quantityIn(await devnet.utxosAt(address), unit), 1n);
+      assert.equal(quantityOf(await devnet.utxos(address), unit), 1n);
     });
 
     it("reads UTxOs by asset: utxosAtWithUnit and utxoByUnit give the one output that holds it", async () => {
-      const held = (await devnet.utxosAt(address)).filter((u) => u.assets.some((a) => a.policyId + a.assetName === unit));
+      const held = (await devnet.utxos(address)).filter((u) => u.assets.some((a) => a.policyId + a.assetName === unit));
       assert.equal(held.length, 1);
       const withUnit = await lucid.utxosAtWithUnit(address, unit);
       assert.deepEqual(refsOf(withUnit.map((u) => ({ txHash: u.txHash, index: u.outputIndex }))), refsOf(held));
@@ -124,7 +125,7 @@ describe("Lucid Evolution 0.4.34 through the devnet's Blockfrost-compatible API"
   });
 
   describe("a Plutus V3 lock and unlock, the unlock evaluated by the devnet", () => {
-    const validator = { type: "PlutusV3" as const, script: ALWAYS_SUCCEEDS_V3.doubleCbor };
+    const validator = { type: "PlutusV3" as const, script: ALWAYS_SUCCEEDS_V3 };
     let scriptAddress: string;
     let lockHash: string;
     const datum = Data.to(new Constr(0, [fromText("locked by Lucid")]));
@@ -136,7 +137,7 @@ describe("Lucid Evolution 0.4.34 through the devnet's Blockfrost-compatible API"
     });
 
     it("locks: the script address holds the output with its inline datum", async () => {
-      const locked = await devnet.utxosAt(scriptAddress);
+      const locked = await devnet.utxos(scriptAddress);
       assert.deepEqual(locked.map((u) => [u.txHash, u.lovelace]), [[lockHash, "12000000"]]);
       assert.deepEqual(locked[0]?.datum?.inline, { constructor: 0, fields: [{ bytes: fromText("locked by Lucid") }] });
       const fromLucid = await lucid.utxosAt(scriptAddress);
@@ -153,25 +154,25 @@ describe("Lucid Evolution 0.4.34 through the devnet's Blockfrost-compatible API"
         .attach.SpendingValidator(validator)
         .complete({ localUPLCEval: false });
       const unlockHash = await signSubmitAwait(tx);
-      const confirmed = await devnet.confirmedTransaction(unlockHash);
+      const confirmed = await confirmedTransaction(devnet, unlockHash);
       assert.ok(refsOf(confirmed.inputs).includes(`${lockHash}#${locked.outputIndex}`), "it spent the locked output");
-      assert.deepEqual(await devnet.utxosAt(scriptAddress), []);
+      assert.deepEqual(await devnet.utxos(scriptAddress), []);
     });
   });
 
   describe("a stake registration and delegation to a devnet pool", () => {
     it("registers the wallet's stake key and delegates it: the ledger's account says so, and so does getDelegation", async () => {
-      const pool = await devnet.seedPool();
+      const pool = await seededPool(devnet);
       const rewardAddress = (await lucid.wallet().rewardAddress()) ?? "";
       assert.ok(rewardAddress.startsWith("stake_test1"), `a testnet reward address: ${rewardAddress}`);
       assert.deepEqual(await lucid.wallet().getDelegation(), { poolId: null, rewards: 0n }, "not registered yet");
-      assert.equal((await devnet.stakeAccount(rewardAddress)).registered, false);
+      assert.equal((await stakeAccount(devnet, rewardAddress)).registered, false);
 
       const tx = await lucid.newTx().registerStake(rewardAddress).delegateTo(rewardAddress, pool.poolId).complete();
       const txHash = await signSubmitAwait(tx);
 
-      await devnet.confirmedTransaction(txHash);
-      const account = await devnet.stakeAccount(rewardAddress);
+      await confirmedTransaction(devnet, txHash);
+      const account = await stakeAccount(devnet, rewardAddress);
       assert.equal(account.registered, true);
       assert.equal(account.pool, pool.keyHash);
       assert.deepEqual(await lucid.wallet().getDelegation(), { poolId: pool.poolId, rewards: 0n });

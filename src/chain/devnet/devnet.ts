@@ -17,7 +17,7 @@ import { DevnetClock, SLOT_LENGTH_MS } from "./clock.js";
 import { diskFaultError, diskProblem, isDiskFault } from "./disk-faults.js";
 import { Faucet, GENESIS_LOVELACE, generateFaucetKey } from "./faucet.js";
 import { exUnitsViolation } from "./limits.js";
-import { DevnetStore, type DevnetSnapshot } from "./store.js";
+import { DevnetStore, type AcceptedRow, type DevnetSnapshot } from "./store.js";
 import { certificatesOfBody, delegateeViolation, emulatorStakeState, seededPoolCertificate, withDeposits } from "./stake-state.js";
 import { rewardCredential } from "../../cardano/address-rules.js";
 import type { Certificate, Credential } from "../../cardano/certificates.js";
@@ -249,6 +249,21 @@ export class DevnetChain implements DevnetPort {
   /** From the spends the devnet records as it accepts transactions. */
   async spentBy(ref: OutRef): Promise<string | null> {
     return this.#store.spender({ txHash: ref.txHash.toLowerCase(), index: ref.index });
+  }
+
+  /** The transactions accepted after number `seq`, oldest first, at most `limit` (the store's acceptedAfter). */
+  acceptedAfter(seq: number, limit: number): AcceptedRow[] {
+    return this.#store.acceptedAfter(seq, limit);
+  }
+
+  /** The id of the transaction accepted as number `seq`, or null. */
+  txHashAt(seq: number): string | null {
+    return this.#store.txHashAt(seq);
+  }
+
+  /** A datum a transaction carried in its witness set, by its hash (CBOR hex), or null. */
+  witnessDatum(hash: string): string | null {
+    return this.#store.witnessDatum(hash.toLowerCase());
   }
 
   faucet(address: string, lovelace: bigint): Promise<string> {

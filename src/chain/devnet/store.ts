@@ -44,6 +44,14 @@ export interface AcceptedTx {
   readonly spent?: readonly OutRef[];
 }
 
+/** One accepted transaction as the store lists them in order (acceptedAfter). */
+export interface AcceptedRow {
+  readonly seq: number;
+  readonly txHash: string;
+  readonly slot: number;
+  readonly cbor: Uint8Array | null;
+}
+
 /** The last output that held a unit, as the asset history keeps it. */
 export interface StoredAssetOutput {
   readonly txHash: string;
@@ -286,6 +294,30 @@ export class DevnetStore {
   spender(ref: OutRef): string | null {
     const row = this.#db.prepare("SELECT spent_by FROM devnet_spends WHERE tx_hash = ? AND output_index = ?").get(ref.txHash, ref.index) as { spent_by: string } | undefined;
     return row?.spent_by ?? null;
+  }
+
+  /**
+   * The accepted transactions after `seq` (devnet_txs.seq), in the order the devnet accepted
+   * them, at most `limit`: what an indexer tailing the devnet reads (the Blockfrost-compatible
+   * API's history, src/devnet-index/). `cbor` is null for one accepted before bodies were kept.
+   */
+  acceptedAfter(seq: number, limit: number): AcceptedRow[] {
+    const rows = this.#db
+      .prepare("SELECT t.seq, t.tx_hash, t.slot, c.cbor FROM devnet_txs t LEFT JOIN devnet_tx_cbor c ON c.tx_hash = t.tx_hash WHERE t.seq > ? ORDER BY t.seq LIMIT ?")
+      .all(seq, limit) as Array<{ seq: number; tx_hash: string; slot: number; cbor: Buffer | null }>;
+    return rows.map((r) => ({ seq: r.seq, txHash: r.tx_hash, slot: r.slot, cbor: r.cbor === null ? null : new Uint8Array(r.cbor) }));
+  }
+
+  /** The id of the transaction accepted as number `seq`, or null (an indexer checks that the history it read is still there). */
+  txHashAt(seq: number): string | null {
+    const row = this.#db.prepare("SELECT tx_hash FROM devnet_txs WHERE seq = ?").get(seq) as { tx_hash: string } | undefined;
+    return row?.tx_hash ?? null;
+  }
+
+  /** A datum some accepted transaction carried in its witness set, by hash (CBOR hex), or null. */
+  witnessDatum(hash: string): string | null {
+    const row = this.#db.prepare("SELECT datum FROM devnet_datums WHERE hash = ?").get(hash) as { datum: string } | undefined;
+    return row?.datum ?? null;
   }
 
   close(): void {

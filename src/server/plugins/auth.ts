@@ -15,6 +15,9 @@
 // 00:00 UTC. RateLimit-Policy names that window (`<perDay>;w=86400`). The per-second bucket is
 // reported only when it refuses, through Retry-After.
 //
+// Under the devnet's Blockfrost-compatible prefix (/blockfrost/api/v0), the key may come in the
+// project_id header instead, where the SDKs' Blockfrost providers put their project id.
+//
 // Keyless requests (AUTH=optional, the devnet's default) are charged to a token bucket of their
 // client IP, in this process (KEYLESS_PER_SECOND, KEYLESS_BURST): 429 with Retry-After beyond it.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -55,6 +58,10 @@ export interface AuthOptions {
 }
 
 export const API_KEY_HEADER = "x-api-key";
+/** The header Blockfrost's clients send their project id in: the API key under BLOCKFROST_API_PREFIX. */
+export const PROJECT_ID_HEADER = "project_id";
+/** The devnet's Blockfrost-compatible API (routes/blockfrost/), whose clients send the key as their project id. */
+const BLOCKFROST_API_PREFIX = "/blockfrost/api/v0/";
 const DOCS_PREFIX = `${BASE_PATH}/docs`;
 
 function isPublic(request: FastifyRequest): boolean {
@@ -185,9 +192,23 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
     rateLimitHeaders(reply, record, daily.used, now);
   }
 
+  /**
+   * The key a request carries: X-Api-Key, or under the Blockfrost-compatible prefix the project_id
+   * header the SDKs' Blockfrost providers send. There, when keys are optional, a project id that
+   * is not an API key (any id an SDK needs, "devnet") is ignored: the request is keyless.
+   */
+  function keyHeaderOf(request: FastifyRequest): string | string[] | undefined {
+    const header = request.headers[API_KEY_HEADER];
+    if (header !== undefined || !request.url.startsWith(BLOCKFROST_API_PREFIX)) return header;
+    const projectId = request.headers[PROJECT_ID_HEADER];
+    if (projectId === undefined) return undefined;
+    if (app.config.auth === "optional" && (Array.isArray(projectId) || keyEnvOf(projectId.trim()) === undefined)) return undefined;
+    return projectId;
+  }
+
   app.addHook("onRequest", async (request, reply) => {
     if (isPublic(request)) return;
-    const header = request.headers[API_KEY_HEADER];
+    const header = keyHeaderOf(request);
     if (header === undefined) {
       if (app.config.auth === "optional") return chargeKeyless(request, reply);
       throw new UnauthorizedError(`An API key is required: send it in the X-Api-Key header (this service serves ${network}).`);

@@ -10,7 +10,6 @@
 // when slot N of preprod begins, and the service's preprod era history converts the fake's tip and
 // validity bounds as the ledger does.
 // The emulator has no blocks: each slot stands for a block whose hash is derived from the slot.
-import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -44,8 +43,8 @@ export function epochOfSlot(slot: number): EpochSpan {
   return { epoch: firstShelleyEpoch + n, startSlot, endSlot: startSlot + length };
 }
 
-/** The hash standing for the block of `slot` (the emulator has no blocks). */
-export const blockHashOf = (slot: number): string => createHash("sha256").update(`live-ledger block at slot ${slot}`).digest("hex");
+/** The hash standing for the block of `slot` (the emulator has no blocks): the devnet's own convention. */
+export { blockHashOf } from "../../../src/devnet-index/blocks.js";
 
 export interface Spend {
   readonly txHash: string;

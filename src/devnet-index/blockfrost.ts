@@ -1,0 +1,534 @@
+// The devnet read as Blockfrost serves a chain: each method answers one Blockfrost endpoint with
+// the object Blockfrost would (field names and types of @blockfrost/openapi: big numbers as
+// strings, lovelace first in amounts), from the ledger (UTxOs, stake state, parameters) and from
+// the history (./history.ts: blocks, transactions, assets, scripts, datums). Not found is a
+// NotFoundError, a bad parameter a BadRequestError naming it; the routes
+// (src/server/routes/blockfrost/) put them in Blockfrost's error body. No HTTP here.
+import type { Asset, UTxO } from "@meshsdk/common";
+import { AssetFingerprint, AssetName, PolicyId, Serialization, TxCBOR } from "@meshsdk/core-cst";
+import { bech32 } from "@scure/base";
+import { addressInfo } from "../cardano/addresses.js";
+import { drepIdOf, poolIdOf } from "../cardano/delegatees.js";
+import { blake2b256, fromHex } from "../cardano/tx-cbor.js";
+import { GENESIS_LOVELACE } from "../chain/devnet/faucet.js";
+import type { DevnetPort, RedeemerBudget } from "../chain/port.js";
+import { DEVNET_PROTOCOL_PARAMETERS } from "../chain/protocol-params.js";
+import { nativeJsonOf, wrapByteString } from "../chain/shared/script-ref.js";
+import { BadRequestError, NotFoundError } from "../errors.js";
+import { blockHashOf, DEVNET_EPOCH, slotOfBlockHash } from "./blocks.js";
+import { DevnetHistory, metadatumJson, type HistorySource, type TxEntry } from "./history.js";
+import { parametersAnswer } from "./parameters.js";
+
+/** Blockfrost's list parameters: page from 1, count 1 to 100 (100 by default), order asc or desc. */
+export interface Paging {
+  readonly page?: number;
+  readonly count?: number;
+  readonly order?: "asc" | "desc";
+}
+
+export const NOT_FOUND = "The requested component has not been found.";
+const notFound = (): Error => new NotFoundError(NOT_FOUND);
+
+function pageOf<T>(items: readonly T[], paging: Paging): T[] {
+  const count = paging.count ?? 100;
+  const page = paging.page ?? 1;
+  const ordered = paging.order === "desc" ? [...items].reverse() : items;
+  return ordered.slice((page - 1) * count, page * count);
+}
+
+/** Mesh's amounts in Blockfrost's order: lovelace first, then each unit as the output lists it. */
+export const amountOf = (amount: readonly Asset[]): Asset[] => {
+  const lovelace = amount.filter((a) => a.unit === "lovelace" || a.unit === "").reduce((s, a) => s + BigInt(a.quantity), 0n);
+  return [{ unit: "lovelace", quantity: lovelace.toString() }, ...amount.filter((a) => a.unit !== "lovelace" && a.unit !== "")];
+};
+
+/** The certificate kinds (CBOR tags of the ledger's certificate), as cardano-sdk numbers them. */
+const CertificateKind = {
+  StakeRegistration: 0,
+  StakeDeregistration: 1,
+  StakeDelegation: 2,
+  PoolRegistration: 3,
+  PoolRetirement: 4,
+  MoveInstantaneousRewards: 6,
+  Registration: 7,
+  Unregistration: 8,
+  StakeVoteDelegation: 10,
+  StakeRegistrationDelegation: 11,
+  VoteRegistrationDelegation: 12,
+  StakeVoteRegistrationDelegation: 13,
+} as const;
+
+const TAGS: readonly RedeemerBudget["tag"][] = ["SPEND", "MINT", "CERT", "REWARD", "VOTE", "PROPOSE"];
+const PURPOSES: Record<RedeemerBudget["tag"], string> = { SPEND: "spend", MINT: "mint", CERT: "cert", REWARD: "reward", VOTE: "vote", PROPOSE: "propose" };
+
+type Chain = DevnetPort & HistorySource & { readonly faucetAddress: string };
+
+export class BlockfrostView {
+  readonly #chain: Chain;
+  readonly #history: DevnetHistory;
+
+  constructor(chain: Chain) {
+    this.#chain = chain;
+    this.#history = new DevnetHistory(chain);
+  }
+
+  /** The history, caught up with the ledger (every answer starts here). */
+  #h(): DevnetHistory {
+    this.#history.sync();
+    return this.#history;
+  }
+
+  #time(slot: number): number {
+    return Math.floor(this.#chain.systemStartMs / 1000) + slot;
+  }
+
+  async #tipSlot(): Promise<number> {
+    return (await this.#chain.tip()).slot;
+  }
+
+  #tx(hash: string): TxEntry & { cbor: string } {
+    const entry = this.#h().tx(hash);
+    if (!entry?.cbor) throw notFound();
+    return entry as TxEntry & { cbor: string };
+  }
+
+  /** The slot of the output's transaction (0 for genesis outputs). */
+  #slotOf(txHash: string): number {
+    return this.#history.tx(txHash)?.slot ?? 0;
+  }
+
+  #utxoJson(u: UTxO) {
+    return {
+      address: u.output.address,
+      tx_hash: u.input.txHash,
+      tx_index: u.input.outputIndex,
+      output_index: u.input.outputIndex,
+      amount: amountOf(u.output.amount),
+      block: blockHashOf(this.#slotOf(u.input.txHash)),
+      data_hash: u.output.dataHash ?? (u.output.plutusData === undefined ? null : blake2b256(fromHex(u.output.plutusData))),
+      inline_datum: u.output.plutusData ?? null,
+      reference_script_hash: u.output.scriptRef === undefined ? null : (u.output.scriptHash ?? Serialization.Script.fromCbor(u.output.scriptRef as never).hash().toString()),
+    };
+  }
+
+  /** A bech32 address of this network, or a 400 in Blockfrost's words. */
+  #address(address: string): string {
+    try {
+      const info = addressInfo(address, "address");
+      if (info.networkId !== 0) throw new Error("mainnet");
+      return info.bech32;
+    } catch {
+      throw new BadRequestError(`Invalid address for this network or malformed address format: ${address}.`);
+    }
+  }
+
+  // ── Parameters, blocks, epochs ───────────────────────────────────────────────────
+
+  async parameters(epoch: "latest" | number): Promise<unknown> {
+    if (epoch !== "latest" && epoch !== DEVNET_EPOCH) throw notFound();
+    return parametersAnswer(DEVNET_EPOCH);
+  }
+
+  async latestBlock(): Promise<unknown> {
+    const tip = await this.#tipSlot();
+    return this.#block(tip, tip);
+  }
+
+  async block(hashOrNumber: string): Promise<unknown> {
+    const tip = await this.#tipSlot();
+    let slot: number | null;
+    if (/^\d+$/.test(hashOrNumber)) slot = Number(hashOrNumber);
+    else if (/^[0-9a-fA-F]{64}$/.test(hashOrNumber)) slot = slotOfBlockHash(hashOrNumber, tip, new Set(this.#h().all().map((t) => t.slot)));
+    else throw new BadRequestError(`Invalid or malformed block hash or number: ${hashOrNumber}.`);
+    if (slot === null || slot > tip) throw notFound();
+    return this.#block(slot, tip);
+  }
+
+  async blockTxs(hashOrNumber: string, paging: Paging): Promise<string[]> {
+    const block = (await this.block(hashOrNumber)) as { slot: number };
+    return pageOf(this.#h().txsInSlot(block.slot), paging);
+  }
+
+  #block(slot: number, tip: number) {
+    const txs = this.#h().txsInSlot(slot).map((h) => this.#tx(h));
+    let output = 0n;
+    let fees = 0n;
+    let size = 0;
+    for (const t of txs) {
+      const tx = Serialization.Transaction.fromCbor(TxCBOR(t.cbor));
+      fees += tx.body().fee();
+      for (const o of tx.body().outputs()) output += o.amount().coin();
+      size += t.cbor.length / 2;
+    }
+    return {
+      time: this.#time(slot),
+      height: slot,
+      hash: blockHashOf(slot),
+      slot,
+      epoch: DEVNET_EPOCH,
+      epoch_slot: slot,
+      slot_leader: "devnet",
+      size,
+      tx_count: txs.length,
+      output: txs.length === 0 ? null : output.toString(),
+      fees: txs.length === 0 ? null : fees.toString(),
+      block_vrf: null,
+      op_cert: null,
+      op_cert_counter: null,
+      previous_block: slot === 0 ? null : blockHashOf(slot - 1),
+      next_block: slot >= tip ? null : blockHashOf(slot + 1),
+      confirmations: tip - slot,
+    };
+  }
+
+  async latestEpoch(): Promise<unknown> {
+    const tip = await this.#tipSlot();
+    return this.#epoch(tip);
+  }
+
+  async epoch(number: number): Promise<unknown> {
+    if (number !== DEVNET_EPOCH) throw notFound();
+    return this.#epoch(await this.#tipSlot());
+  }
+
+  #epoch(tip: number) {
+    const all = this.#h().all();
+    return {
+      epoch: DEVNET_EPOCH,
+      start_time: this.#time(0),
+      // The devnet's epoch never ends: it lasts at least until the next slot.
+      end_time: this.#time(tip + 1),
+      first_block_time: this.#time(0),
+      last_block_time: this.#time(tip),
+      block_count: tip + 1,
+      tx_count: all.length,
+      output: "0",
+      fees: "0",
+      active_stake: null,
+    };
+  }
+
+  // ── Addresses ────────────────────────────────────────────────────────────────────
+
+  async #utxosOf(address: string): Promise<UTxO[]> {
+    const bech32 = this.#address(address);
+    const utxos = await this.#chain.utxosAt(bech32);
+    if (utxos.length === 0 && !this.#h().hasSeen(bech32)) throw notFound();
+    const h = this.#h();
+    const rank = (u: UTxO) => h.tx(u.input.txHash)?.seq ?? 0;
+    return utxos.sort((a, b) => rank(a) - rank(b) || a.input.outputIndex - b.input.outputIndex);
+  }
+
+  async addressUtxos(address: string, paging: Paging, unit?: string): Promise<unknown[]> {
+    let utxos = await this.#utxosOf(address);
+    if (unit !== undefined) utxos = utxos.filter((u) => u.output.amount.some((a) => (unit === "lovelace" ? a.unit === "lovelace" : a.unit === unit) && BigInt(a.quantity) > 0n));
+    return pageOf(utxos, paging).map((u) => this.#utxoJson(u));
+  }
+
+  async address(address: string): Promise<unknown> {
+    const utxos = await this.#utxosOf(address);
+    const totals = new Map<string, bigint>([["lovelace", 0n]]);
+    for (const u of utxos) for (const a of u.output.amount) totals.set(a.unit === "" ? "lovelace" : a.unit, (totals.get(a.unit) ?? 0n) + BigInt(a.quantity));
+    const info = addressInfo(this.#address(address), "address");
+    const stake = info.stake && "hash" in info.stake ? info.stake : undefined;
+    return {
+      address: info.bech32,
+      amount: [...totals].map(([unit, quantity]) => ({ unit, quantity: quantity.toString() })),
+      stake_address: stake ? rewardAddressOf(stake.hash, stake.isScript) : null,
+      type: info.type === "byron" ? "byron" : "shelley",
+      script: info.payment?.isScript ?? false,
+    };
+  }
+
+  async addressTransactions(address: string, paging: Paging): Promise<unknown[]> {
+    const bech32 = this.#address(address);
+    const h = this.#h();
+    if (!h.hasSeen(bech32)) throw notFound();
+    return pageOf(h.addressTxs(bech32), paging).map((t) => ({ tx_hash: t.hash, tx_index: t.blockIndex, block_height: t.slot, block_time: this.#time(t.slot) }));
+  }
+
+  // ── Transactions ─────────────────────────────────────────────────────────────────
+
+  async tx(hash: string): Promise<unknown> {
+    const entry = this.#tx(hash);
+    const tx = Serialization.Transaction.fromCbor(TxCBOR(entry.cbor));
+    const body = tx.body();
+    const totals = new Map<string, bigint>([["lovelace", 0n]]);
+    for (const o of body.outputs()) {
+      totals.set("lovelace", (totals.get("lovelace") ?? 0n) + o.amount().coin());
+      for (const [unit, q] of o.amount().multiasset() ?? new Map()) totals.set(unit, (totals.get(unit) ?? 0n) + q);
+    }
+    const certs = body.certs()?.values() ?? [];
+    const kinds = certs.map((c) => c.kind());
+    const count = (...k: number[]) => kinds.filter((x) => k.includes(x)).length;
+    const start = body.validityStartInterval();
+    const ttl = body.ttl();
+    const keyDeposit = BigInt(DEVNET_PROTOCOL_PARAMETERS.keyDeposit);
+    const deposit = BigInt(count(CertificateKind.StakeRegistration)) * keyDeposit;
+    return {
+      hash: entry.hash,
+      block: blockHashOf(entry.slot),
+      block_height: entry.slot,
+      block_time: this.#time(entry.slot),
+      slot: entry.slot,
+      index: entry.blockIndex,
+      output_amount: [...totals].map(([unit, quantity]) => ({ unit, quantity: quantity.toString() })),
+      fees: body.fee().toString(),
+      deposit: deposit.toString(),
+      size: entry.cbor.length / 2,
+      invalid_before: start === undefined ? null : String(start),
+      invalid_hereafter: ttl === undefined ? null : String(ttl),
+      utxo_count: body.inputs().size() + body.outputs().length,
+      withdrawal_count: body.withdrawals()?.size ?? 0,
+      mir_cert_count: count(CertificateKind.MoveInstantaneousRewards),
+      delegation_count: count(
+        CertificateKind.StakeDelegation,
+        CertificateKind.StakeVoteDelegation,
+        CertificateKind.StakeRegistrationDelegation,
+        CertificateKind.StakeVoteRegistrationDelegation,
+      ),
+      stake_cert_count: count(
+        CertificateKind.StakeRegistration,
+        CertificateKind.StakeDeregistration,
+        CertificateKind.Registration,
+        CertificateKind.Unregistration,
+        CertificateKind.StakeRegistrationDelegation,
+        CertificateKind.VoteRegistrationDelegation,
+        CertificateKind.StakeVoteRegistrationDelegation,
+      ),
+      pool_update_count: count(CertificateKind.PoolRegistration),
+      pool_retire_count: count(CertificateKind.PoolRetirement),
+      asset_mint_or_burn_count: body.mint()?.size ?? 0,
+      redeemer_count: tx.witnessSet().redeemers()?.size() ?? 0,
+      valid_contract: tx.isValid(),
+      treasury_donation: (body.donation() ?? 0n).toString(),
+    };
+  }
+
+  async txCbor(hash: string): Promise<unknown> {
+    return { cbor: this.#tx(hash).cbor };
+  }
+
+  /** An input of an accepted transaction as it was on the ledger: from the history, or the genesis faucet's output. */
+  #spentOutput(txHash: string, index: number): UTxO {
+    const found = this.#history.output(txHash, index);
+    if (found) return found;
+    return { input: { txHash, outputIndex: index }, output: { address: this.#chain.faucetAddress, amount: [{ unit: "lovelace", quantity: GENESIS_LOVELACE.toString() }] } };
+  }
+
+  async txUtxos(hash: string): Promise<unknown> {
+    const entry = this.#tx(hash);
+    const tx = Serialization.Transaction.fromCbor(TxCBOR(entry.cbor));
+    const body = tx.body();
+    const datumFields = (u: UTxO) => {
+      const j = this.#utxoJson(u);
+      return { data_hash: j.data_hash, inline_datum: j.inline_datum, reference_script_hash: j.reference_script_hash };
+    };
+    const input = (i: Serialization.TransactionInput, collateral: boolean, reference: boolean) => {
+      const u = this.#spentOutput(i.transactionId().toString(), Number(i.index()));
+      return { address: u.output.address, amount: amountOf(u.output.amount), tx_hash: u.input.txHash, output_index: u.input.outputIndex, ...datumFields(u), collateral, reference };
+    };
+    const outputs = await Promise.all(
+      body.outputs().map(async (_, index) => {
+        const u = this.#history.output(entry.hash, index);
+        if (!u) throw new Error(`the history lacks output ${index} of ${entry.hash}`);
+        const spender = (await this.#chain.spentBy?.({ txHash: entry.hash, index })) ?? null;
+        return { address: u.output.address, amount: amountOf(u.output.amount), output_index: index, ...datumFields(u), collateral: false, consumed_by_tx: spender };
+      }),
+    );
+    return {
+      hash: entry.hash,
+      inputs: [
+        ...body.inputs().values().map((i) => input(i, false, false)),
+        ...(body.collateral()?.values() ?? []).map((i) => input(i, true, false)),
+        ...(body.referenceInputs()?.values() ?? []).map((i) => input(i, false, true)),
+      ],
+      outputs,
+    };
+  }
+
+  async txMetadata(hash: string, as: "json" | "cbor"): Promise<unknown[]> {
+    const tx = Serialization.Transaction.fromCbor(TxCBOR(this.#tx(hash).cbor));
+    const metadata = tx.auxiliaryData()?.metadata()?.metadata();
+    if (!metadata) return [];
+    return [...metadata].map(([label, value]) =>
+      as === "json" ? { label: label.toString(), json_metadata: metadatumJson(value) } : { label: label.toString(), cbor_metadata: `\\x${value.toCbor()}`, metadata: value.toCbor() },
+    );
+  }
+
+  async txRedeemers(hash: string): Promise<unknown[]> {
+    const entry = this.#tx(hash);
+    const tx = Serialization.Transaction.fromCbor(TxCBOR(entry.cbor));
+    const redeemers = tx.witnessSet().redeemers()?.values() ?? [];
+    const p = DEVNET_PROTOCOL_PARAMETERS;
+    const sortedInputs = body(tx)
+      .inputs()
+      .values()
+      .map((i) => ({ txHash: i.transactionId().toString(), index: Number(i.index()) }))
+      .sort((a, b) => (a.txHash < b.txHash ? -1 : a.txHash > b.txHash ? 1 : a.index - b.index));
+    const policies = [...new Set([...(body(tx).mint()?.keys() ?? [])].map((u) => u.toString().slice(0, 56)))].sort();
+    return redeemers.map((r) => {
+      const tag = TAGS[r.tag()] ?? "SPEND";
+      const index = Number(r.index());
+      let scriptHash: string | null = null;
+      if (tag === "SPEND") {
+        const ref = sortedInputs[index];
+        const address = ref ? this.#spentOutput(ref.txHash, ref.index).output.address : undefined;
+        const payment = address ? addressInfo(address, "address").payment : undefined;
+        scriptHash = payment?.isScript ? payment.hash : null;
+      } else if (tag === "MINT") scriptHash = policies[index] ?? null;
+      const data = r.data().toCbor().toString();
+      const dataHash = blake2b256(fromHex(data));
+      const mem = Number(r.exUnits().mem());
+      const steps = Number(r.exUnits().steps());
+      return {
+        tx_index: index,
+        purpose: PURPOSES[tag],
+        script_hash: scriptHash,
+        redeemer_data_hash: dataHash,
+        datum_hash: dataHash,
+        unit_mem: String(mem),
+        unit_steps: String(steps),
+        fee: String(Math.ceil(p.priceMem * mem + p.priceStep * steps)),
+      };
+    });
+  }
+
+  // ── Assets ───────────────────────────────────────────────────────────────────────
+
+  async asset(unit: string): Promise<unknown> {
+    const mints = this.#h().mints(unit);
+    if (mints.length === 0) throw notFound();
+    const policy = unit.slice(0, 56);
+    const name = unit.slice(56);
+    const lastMetadata = [...mints].reverse().find((m) => m.metadata !== null)?.metadata ?? null;
+    return {
+      asset: unit,
+      policy_id: policy,
+      asset_name: name === "" ? null : name,
+      fingerprint: AssetFingerprint.fromParts(PolicyId(policy), AssetName(name)).toString(),
+      quantity: mints.reduce((s, m) => s + m.quantity, 0n).toString(),
+      initial_mint_tx_hash: mints[0]?.txHash ?? null,
+      mint_or_burn_count: mints.length,
+      onchain_metadata: lastMetadata,
+      onchain_metadata_standard: lastMetadata === null ? null : "CIP25v1",
+      onchain_metadata_extra: null,
+      metadata: null,
+    };
+  }
+
+  async assetAddresses(unit: string, paging: Paging): Promise<unknown[]> {
+    const h = this.#h();
+    if (h.mints(unit).length === 0) throw notFound();
+    const refs = h.holders(unit).map((k) => {
+      const [txHash = "", index = "0"] = k.split("#");
+      return { txHash, index: Number(index) };
+    });
+    const byAddress = new Map<string, bigint>();
+    for (const u of await this.#chain.utxosByRef(refs)) {
+      const q = u.output.amount.filter((a) => a.unit === unit).reduce((s, a) => s + BigInt(a.quantity), 0n);
+      byAddress.set(u.output.address, (byAddress.get(u.output.address) ?? 0n) + q);
+    }
+    return pageOf([...byAddress], paging).map(([address, quantity]) => ({ address, quantity: quantity.toString() }));
+  }
+
+  async assetTransactions(unit: string, paging: Paging): Promise<unknown[]> {
+    const h = this.#h();
+    const listed = h.all().filter((t) => t.cbor !== null && h.output(t.hash, 0) !== undefined && this.#holdsIn(t, unit));
+    if (listed.length === 0) throw notFound();
+    return pageOf(listed, paging).map((t) => ({ tx_hash: t.hash, tx_index: t.blockIndex, block_height: t.slot, block_time: this.#time(t.slot) }));
+  }
+
+  #holdsIn(t: TxEntry, unit: string): boolean {
+    const tx = Serialization.Transaction.fromCbor(TxCBOR(t.cbor ?? ""));
+    return tx
+      .body()
+      .outputs()
+      .some((o) => [...(o.amount().multiasset() ?? new Map<string, bigint>())].some(([u, q]) => u === unit && q > 0n));
+  }
+
+  async policyAssets(policy: string, paging: Paging): Promise<unknown[]> {
+    const h = this.#h();
+    const units = h.unitsOfPolicy(policy);
+    if (units.length === 0) throw notFound();
+    return pageOf(units, paging).map((asset) => ({ asset, quantity: h.mints(asset).reduce((s, m) => s + m.quantity, 0n).toString() }));
+  }
+
+  // ── Scripts and datums ───────────────────────────────────────────────────────────
+
+  async script(hash: string): Promise<unknown> {
+    const s = this.#h().script(hash.toLowerCase());
+    if (!s) throw notFound();
+    return { script_hash: hash.toLowerCase(), type: s.type, serialised_size: s.type === "timelock" ? null : s.cbor.length / 2 };
+  }
+
+  async scriptCbor(hash: string): Promise<unknown> {
+    const s = this.#h().script(hash.toLowerCase());
+    if (!s) throw notFound();
+    // Blockfrost wraps the bytes the ledger hashes once more in a CBOR byte string (shared/script-ref.ts).
+    return { cbor: s.type === "timelock" ? null : wrapByteString(s.cbor) };
+  }
+
+  async scriptJson(hash: string): Promise<unknown> {
+    const s = this.#h().script(hash.toLowerCase());
+    if (!s) throw notFound();
+    return { json: s.type === "timelock" ? nativeJsonOf(s.cbor) : null };
+  }
+
+  async datumCbor(hash: string): Promise<unknown> {
+    const cbor = this.#h().datum(hash.toLowerCase());
+    if (cbor === null) throw notFound();
+    return { cbor };
+  }
+
+  // ── Accounts ─────────────────────────────────────────────────────────────────────
+
+  async account(stakeAddress: string): Promise<unknown> {
+    let info;
+    try {
+      info = addressInfo(stakeAddress, "stake_address");
+    } catch {
+      info = undefined;
+    }
+    if (info?.type !== "reward" || info.networkId !== 0) throw new BadRequestError(`Invalid or malformed stake address format: ${stakeAddress}.`);
+    const state = await this.#chain.stakeAccount(info.bech32);
+    if (!state.registered) throw notFound();
+    const stake = info.stake && "hash" in info.stake ? info.stake.hash : "";
+    let controlled = 0n;
+    const h = this.#h();
+    const addresses = new Set<string>();
+    for (const t of h.all()) {
+      if (t.cbor === null) continue;
+      for (const o of Serialization.Transaction.fromCbor(TxCBOR(t.cbor)).body().outputs()) {
+        const address = o.address().toBech32();
+        if (!addresses.has(address)) addresses.add(address);
+      }
+    }
+    for (const address of addresses) {
+      const a = addressInfo(address, "address");
+      if (a.stake && "hash" in a.stake && a.stake.hash === stake) for (const u of await this.#chain.utxosAt(address)) controlled += BigInt(amountOf(u.output.amount)[0]?.quantity ?? "0");
+    }
+    return {
+      stake_address: info.bech32,
+      active: true,
+      active_epoch: DEVNET_EPOCH,
+      controlled_amount: controlled.toString(),
+      rewards_sum: "0",
+      withdrawals_sum: "0",
+      reserves_sum: "0",
+      treasury_sum: "0",
+      withdrawable_amount: "0",
+      pool_id: state.pool === null ? null : poolIdOf(state.pool),
+      drep_id: state.drep === null ? null : drepIdOf(state.drep),
+      registered: true,
+    };
+  }
+}
+
+const body = (tx: Serialization.Transaction) => tx.body();
+
+/** The reward address (stake_test1…) of a stake credential on the devnet (a testnet). */
+function rewardAddressOf(hash: string, isScript: boolean): string {
+  const bytes = Buffer.from(`${isScript ? "f0" : "e0"}${hash}`, "hex");
+  return bech32.encode("stake_test", bech32.toWords(bytes), 1000);
+}

@@ -1,0 +1,27 @@
+// Blocks and epochs of the devnet, which has neither (docs: DESIGN-21 decision 1). One block per
+// slot, empty ones included: block height = slot number, block hash = a hash derived from the
+// slot; a transaction is in the block of the slot the devnet accepted it at, in order of
+// acceptance. The emulator has no epochs: the devnet is in epoch 0, the epoch of its protocol
+// parameters, for its whole life.
+import { createHash } from "node:crypto";
+import { DEVNET_PROTOCOL_PARAMETERS } from "../chain/protocol-params.js";
+
+/** The hash standing for the block of `slot` (the devnet has no blocks). */
+export const blockHashOf = (slot: number): string => createHash("sha256").update(`live-ledger block at slot ${slot}`).digest("hex");
+
+/** The devnet's only epoch: the one its protocol parameters are for. */
+export const DEVNET_EPOCH = DEVNET_PROTOCOL_PARAMETERS.epoch;
+
+/** How far back from the tip a block hash is recognised without a transaction in its block. */
+const RECENT_BLOCKS = 2_000;
+
+/**
+ * The slot of a block hash the devnet handed out: a block holding a transaction (`txSlots`), or
+ * one of the last RECENT_BLOCKS slots; null for any other hash.
+ */
+export function slotOfBlockHash(hash: string, tipSlot: number, txSlots: Iterable<number>): number | null {
+  const wanted = hash.toLowerCase();
+  for (const slot of txSlots) if (blockHashOf(slot) === wanted) return slot;
+  for (let slot = tipSlot; slot >= 0 && slot > tipSlot - RECENT_BLOCKS; slot--) if (blockHashOf(slot) === wanted) return slot;
+  return null;
+}

@@ -1,0 +1,280 @@
+// What a chain indexer keeps and the devnet's ledger does not: for each accepted transaction,
+// its block (the slot it was accepted at) and position in it, the addresses it touched, the
+// assets it minted with their CIP-25 metadata, the scripts and inline datums it carried. Built by
+// tailing the devnet's own store (DevnetChain.acceptedAfter: every accepted transaction with its
+// CBOR, in order), lazily on the first question and then incrementally before each one, so that
+// submits pay nothing for it and every transaction is in it (the faucet's, this service's own
+// routes', the Blockfrost-compatible submit's). A history that went away under it (a reset, a
+// snapshot restored) is noticed (the transaction it read last is no longer at its number) and
+// read again from the start.
+//
+// In memory, with no HTTP: the Blockfrost-compatible routes (src/server/routes/blockfrost/)
+// shape its answers (./blockfrost.ts).
+import type { UTxO } from "@meshsdk/common";
+import { HexBlob, Serialization, TxCBOR } from "@meshsdk/core-cst";
+import type { AcceptedRow } from "../chain/devnet/store.js";
+import { blake2b256, fromHex, toHex } from "../cardano/tx-cbor.js";
+import { utxoOfOutput } from "../cardano/utxo.js";
+
+/** The part of the devnet the history reads (DevnetChain has it). */
+export interface HistorySource {
+  acceptedAfter(seq: number, limit: number): AcceptedRow[];
+  txHashAt(seq: number): string | null;
+  witnessDatum(hash: string): string | null;
+}
+
+/** Whether a chain port is a devnet that gives its history (the embedded devnet; a stand-in of the tests may not). */
+export const hasHistory = <T extends object>(chain: T): chain is T & HistorySource & { readonly faucetAddress: string } =>
+  typeof (chain as Partial<HistorySource>).acceptedAfter === "function" &&
+  typeof (chain as Partial<HistorySource>).txHashAt === "function" &&
+  typeof (chain as { faucetAddress?: unknown }).faucetAddress === "string";
+
+/** One accepted transaction as the history keeps it (its body stays in the store). */
+export interface TxEntry {
+  readonly hash: string;
+  readonly seq: number;
+  readonly slot: number;
+  /** Its position among the transactions of its block (its slot), in order of acceptance. */
+  readonly blockIndex: number;
+  /** Its CBOR (hex), or null for a transaction accepted before the devnet kept bodies. */
+  readonly cbor: string | null;
+}
+
+/** A mint or burn of a unit, and the CIP-25 metadata the minting transaction gave it. */
+export interface MintRecord {
+  readonly txHash: string;
+  readonly quantity: bigint;
+  readonly metadata: unknown;
+}
+
+export interface ScriptRecord {
+  readonly type: "timelock" | "plutusV1" | "plutusV2" | "plutusV3";
+  /** The script as the ledger's `script` holds it after the language tag: a native script's CBOR, a Plutus script's (once-wrapped) bytes. */
+  readonly cbor: string;
+}
+
+const BATCH = 500;
+const refKey = (txHash: string, index: number): string => `${txHash}#${index}`;
+
+export class DevnetHistory {
+  readonly #source: HistorySource;
+  #seq = 0;
+  #lastHash: string | null = null;
+  readonly #txs = new Map<string, TxEntry>();
+  readonly #order: TxEntry[] = [];
+  readonly #bySlot = new Map<number, string[]>();
+  /** Address → the transactions that paid it or spent from it, in order. */
+  readonly #addressTxs = new Map<string, string[]>();
+  /** Every output the history saw → its address (to tell whom an input spent from). */
+  readonly #outputAddress = new Map<string, string>();
+  readonly #mints = new Map<string, MintRecord[]>();
+  /** Unit → the unspent outputs that hold it (refKey). */
+  readonly #holders = new Map<string, Set<string>>();
+  /** Output (refKey) → the units it holds, for the outputs that hold any. */
+  readonly #unitsOf = new Map<string, string[]>();
+  readonly #scripts = new Map<string, ScriptRecord>();
+  readonly #inlineDatums = new Map<string, string>();
+
+  constructor(source: HistorySource) {
+    this.#source = source;
+  }
+
+  /** Reads what the devnet accepted since the last call (all of it, the first time or after the history changed under it). */
+  sync(): void {
+    if (this.#lastHash !== null && this.#source.txHashAt(this.#seq) !== this.#lastHash) this.#clear();
+    for (;;) {
+      const rows = this.#source.acceptedAfter(this.#seq, BATCH);
+      for (const row of rows) this.#add(row);
+      if (rows.length < BATCH) return;
+    }
+  }
+
+  tx(hash: string): TxEntry | undefined {
+    return this.#txs.get(hash.toLowerCase());
+  }
+
+  /** The transactions of the block of `slot`, in order. */
+  txsInSlot(slot: number): readonly string[] {
+    return this.#bySlot.get(slot) ?? [];
+  }
+
+  /** Whether the address ever held an output (Blockfrost answers 404 for one that never did). */
+  hasSeen(address: string): boolean {
+    return this.#addressTxs.has(address);
+  }
+
+  addressTxs(address: string): readonly TxEntry[] {
+    return (this.#addressTxs.get(address) ?? []).flatMap((h) => this.#txs.get(h) ?? []);
+  }
+
+  /** Every accepted transaction, oldest first. */
+  all(): readonly TxEntry[] {
+    return this.#order;
+  }
+
+  mints(unit: string): readonly MintRecord[] {
+    return this.#mints.get(unit) ?? [];
+  }
+
+  /** The units minted under a policy. */
+  unitsOfPolicy(policy: string): string[] {
+    return [...this.#mints.keys()].filter((u) => u.startsWith(policy));
+  }
+
+  /** The unspent outputs ("txHash#index") holding `unit`. */
+  holders(unit: string): readonly string[] {
+    return [...(this.#holders.get(unit) ?? [])];
+  }
+
+  script(hash: string): ScriptRecord | undefined {
+    return this.#scripts.get(hash);
+  }
+
+  /** A datum seen inline in an output or in a witness set, by hash (CBOR hex). */
+  datum(hash: string): string | null {
+    return this.#inlineDatums.get(hash) ?? this.#source.witnessDatum(hash);
+  }
+
+  /** The output `index` of an accepted transaction, as it was made (spent or not); undefined when the history does not have it. */
+  output(txHash: string, index: number): UTxO | undefined {
+    const cbor = this.#txs.get(txHash)?.cbor;
+    if (!cbor) return undefined;
+    return outputsOf(txHash, Serialization.Transaction.fromCbor(TxCBOR(cbor))).find((u) => u.input.outputIndex === index);
+  }
+
+  #clear(): void {
+    this.#seq = 0;
+    this.#lastHash = null;
+    for (const map of [this.#txs, this.#bySlot, this.#addressTxs, this.#outputAddress, this.#mints, this.#holders, this.#unitsOf, this.#scripts, this.#inlineDatums]) map.clear();
+    this.#order.length = 0;
+  }
+
+  #touch(address: string, txHash: string): void {
+    const list = this.#addressTxs.get(address);
+    if (!list) this.#addressTxs.set(address, [txHash]);
+    else if (list[list.length - 1] !== txHash) list.push(txHash);
+  }
+
+  #add(row: AcceptedRow): void {
+    this.#seq = row.seq;
+    this.#lastHash = row.txHash;
+    const inSlot = this.#bySlot.get(row.slot) ?? [];
+    this.#bySlot.set(row.slot, inSlot);
+    const entry: TxEntry = { hash: row.txHash, seq: row.seq, slot: row.slot, blockIndex: inSlot.length, cbor: row.cbor === null ? null : toHex(row.cbor) };
+    inSlot.push(row.txHash);
+    this.#txs.set(row.txHash, entry);
+    this.#order.push(entry);
+    if (entry.cbor === null) return;
+    const tx = Serialization.Transaction.fromCbor(TxCBOR(entry.cbor));
+    const body = tx.body();
+    const spent = tx.isValid() ? body.inputs().values() : (body.collateral()?.values() ?? []);
+    for (const input of spent) {
+      const key = refKey(input.transactionId().toString(), Number(input.index()));
+      const address = this.#outputAddress.get(key);
+      if (address !== undefined) this.#touch(address, row.txHash);
+      for (const unit of this.#unitsOf.get(key) ?? []) this.#holders.get(unit)?.delete(key);
+      this.#unitsOf.delete(key);
+      this.#outputAddress.delete(key);
+    }
+    for (const utxo of outputsOf(row.txHash, tx)) {
+      const key = refKey(row.txHash, utxo.input.outputIndex);
+      this.#outputAddress.set(key, utxo.output.address);
+      this.#touch(utxo.output.address, row.txHash);
+      const units = utxo.output.amount.filter((a) => a.unit !== "lovelace" && BigInt(a.quantity) > 0n).map((a) => a.unit);
+      if (units.length > 0) this.#unitsOf.set(key, units);
+      for (const unit of units) {
+        const set = this.#holders.get(unit) ?? new Set<string>();
+        set.add(key);
+        this.#holders.set(unit, set);
+      }
+      if (utxo.output.plutusData !== undefined) this.#inlineDatums.set(blake2b256(fromHex(utxo.output.plutusData)), utxo.output.plutusData);
+      if (utxo.output.scriptRef !== undefined) this.#addScript(Serialization.Script.fromCbor(HexBlob(utxo.output.scriptRef)));
+    }
+    if (!tx.isValid()) return;
+    this.#addMints(row.txHash, tx);
+    const witnesses = tx.witnessSet();
+    for (const s of witnesses.nativeScripts()?.values() ?? []) this.#addScript(Serialization.Script.newNativeScript(s));
+    for (const s of witnesses.plutusV1Scripts()?.values() ?? []) this.#addScript(Serialization.Script.newPlutusV1Script(s));
+    for (const s of witnesses.plutusV2Scripts()?.values() ?? []) this.#addScript(Serialization.Script.newPlutusV2Script(s));
+    for (const s of witnesses.plutusV3Scripts()?.values() ?? []) this.#addScript(Serialization.Script.newPlutusV3Script(s));
+  }
+
+  #addScript(script: Serialization.Script): void {
+    const hash = script.hash().toString();
+    if (this.#scripts.has(hash)) return;
+    const native = script.asNative();
+    if (native) {
+      this.#scripts.set(hash, { type: "timelock", cbor: native.toCbor().toString() });
+      return;
+    }
+    const v1 = script.asPlutusV1();
+    const v2 = script.asPlutusV2();
+    const v3 = script.asPlutusV3();
+    if (v1) this.#scripts.set(hash, { type: "plutusV1", cbor: v1.toCbor().toString() });
+    else if (v2) this.#scripts.set(hash, { type: "plutusV2", cbor: v2.toCbor().toString() });
+    else if (v3) this.#scripts.set(hash, { type: "plutusV3", cbor: v3.toCbor().toString() });
+  }
+
+  #addMints(txHash: string, tx: Serialization.Transaction): void {
+    const mint = tx.body().mint();
+    if (!mint || mint.size === 0) return;
+    const cip25 = cip25Of(tx);
+    for (const [assetId, quantity] of mint) {
+      const unit = assetId.toString();
+      const policy = unit.slice(0, 56);
+      const name = unit.slice(56);
+      const list = this.#mints.get(unit) ?? [];
+      list.push({ txHash, quantity, metadata: quantity > 0n ? metadataFor(cip25, policy, name) : null });
+      this.#mints.set(unit, list);
+    }
+  }
+}
+
+/** The outputs of an accepted transaction as the ledger made them (a transaction marked invalid makes only its collateral return). */
+function outputsOf(txHash: string, tx: Serialization.Transaction): UTxO[] {
+  const body = tx.body();
+  const outputs = body.outputs();
+  if (!tx.isValid()) {
+    const ret = body.collateralReturn();
+    return ret ? [utxoOfOutput(txHash, outputs.length, fromHex(ret.toCbor()))] : [];
+  }
+  return outputs.map((o, index) => utxoOfOutput(txHash, index, fromHex(o.toCbor())));
+}
+
+/** The transaction's metadata under label 721 (CIP-25) as JSON, or null. */
+function cip25Of(tx: Serialization.Transaction): Record<string, unknown> | null {
+  const label = tx.auxiliaryData()?.metadata()?.metadata()?.get(721n);
+  if (!label) return null;
+  const json = metadatumJson(label);
+  return json !== null && typeof json === "object" && !Array.isArray(json) ? (json as Record<string, unknown>) : null;
+}
+
+/** A CIP-25 entry: metadata[policy][name], the name as text (version 1) or hex (version 2). */
+function metadataFor(cip25: Record<string, unknown> | null, policy: string, nameHex: string): unknown {
+  if (!cip25) return null;
+  const byPolicy = cip25[policy] as Record<string, unknown> | undefined;
+  if (!byPolicy || typeof byPolicy !== "object") return null;
+  const text = Buffer.from(nameHex, "hex").toString("utf8");
+  return byPolicy[text] ?? byPolicy[nameHex] ?? null;
+}
+
+/** A transaction metadatum as JSON (Blockfrost's json_metadata): maps as objects (keys as text), bytes as hex. */
+export function metadatumJson(m: Serialization.TransactionMetadatum): unknown {
+  return coreJson(m.toCore());
+}
+
+function coreJson(value: unknown): unknown {
+  if (typeof value === "bigint") return Number(value);
+  if (typeof value === "string") return value;
+  if (value instanceof Uint8Array) return toHex(value);
+  if (Array.isArray(value)) return value.map(coreJson);
+  if (value instanceof Map) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of value as Map<unknown, unknown>) {
+      const key = coreJson(k);
+      out[typeof key === "string" ? key : JSON.stringify(key)] = coreJson(v);
+    }
+    return out;
+  }
+  return null;
+}
