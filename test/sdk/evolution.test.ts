@@ -169,30 +169,40 @@ describe("Evolution SDK 0.5.9 through the devnet's Blockfrost-compatible API", (
     let lockHash: string;
 
     before(async () => {
-      const built = await client
-        .newTx()
-        .payToAddress({ address: Address.fromBech32(scriptAddress), assets: Assets.fromLovelace(12_000_000n), datum: new InlineDatum.InlineDatum({ data: datum }) })
-        .build();
+      const lock = (lovelace: bigint) => ({ address: Address.fromBech32(scriptAddress), assets: Assets.fromLovelace(lovelace), datum: new InlineDatum.InlineDatum({ data: datum }) });
+      const built = await client.newTx().payToAddress(lock(12_000_000n)).payToAddress(lock(13_000_000n)).build();
       lockHash = await signSubmitAwait(built);
     });
 
-    it("locks: the script address holds the output with its inline datum", async () => {
-      const locked = await devnet.utxos(scriptAddress);
-      assert.deepEqual(locked.map((u) => [u.txHash, u.lovelace]), [[lockHash, "12000000"]]);
-      assert.deepEqual(locked[0]?.datum?.inline, { constructor: 0, fields: [{ bytes: hex("locked by Evolution") }] });
-      const fromSdk = await client.getUtxos(Address.fromBech32(scriptAddress));
-      assert.equal(fromSdk.length, 1);
-      const datumOption = fromSdk[0]?.datumOption;
-      assert.ok(datumOption && datumOption._tag === "InlineDatum" && Data.equals(datumOption.data, datum));
-    });
-
-    it("unlocks: the redeemer's budget comes from the devnet's evaluate, the script output is spent", async () => {
-      const [locked] = (await client.getUtxos(Address.fromBech32(scriptAddress))) as UTxO.UTxO[];
-      assert.ok(locked);
-      const built = await client.newTx().collectFrom({ inputs: [locked], redeemer: Data.constr(0n, []) }).attachScript({ script: validator }).build();
+    /** Spends the output of `lovelace` at the script; `passAdditionalUtxos`: the builder also sends the inputs to evaluate (additionalUtxoSet). */
+    async function unlock(lovelace: bigint, passAdditionalUtxos: boolean): Promise<void> {
+      const locked = (await client.getUtxos(Address.fromBech32(scriptAddress))).find((u: UTxO.UTxO) => u.assets.lovelace === lovelace);
+      assert.ok(locked, `the output of ${lovelace} lovelace`);
+      const built = await client.newTx().collectFrom({ inputs: [locked], redeemer: Data.constr(0n, []) }).attachScript({ script: validator }).build({ passAdditionalUtxos });
       const unlockHash = await signSubmitAwait(built);
       const confirmed = await confirmedTransaction(devnet, unlockHash);
       assert.ok(refsOf(confirmed.inputs).includes(`${lockHash}#${locked.index}`), "it spent the locked output");
+      assert.ok(!refsOf(await devnet.utxos(scriptAddress)).includes(`${lockHash}#${locked.index}`), "the script no longer holds it");
+    }
+
+    it("locks: the script address holds the outputs with their inline datum", async () => {
+      const locked = await devnet.utxos(scriptAddress);
+      assert.deepEqual(locked.map((u) => [u.txHash, u.lovelace]).sort(), [
+        [lockHash, "12000000"],
+        [lockHash, "13000000"],
+      ]);
+      for (const u of locked) assert.deepEqual(u.datum?.inline, { constructor: 0, fields: [{ bytes: hex("locked by Evolution") }] });
+      const fromSdk = await client.getUtxos(Address.fromBech32(scriptAddress));
+      assert.equal(fromSdk.length, 2);
+      for (const u of fromSdk) assert.ok(u.datumOption?._tag === "InlineDatum" && Data.equals(u.datumOption.data, datum));
+    });
+
+    it("unlocks: the redeemer's budget comes from the devnet's evaluate, which finds the inputs itself (additionalUtxoSet []), the script output is spent", async () => {
+      await unlock(12_000_000n, false);
+    });
+
+    it("unlocks with passAdditionalUtxos (the inputs sent in additionalUtxoSet, Evolution's value shape): the script output is spent", async () => {
+      await unlock(13_000_000n, true);
       assert.deepEqual(await devnet.utxos(scriptAddress), []);
     });
   });

@@ -124,7 +124,7 @@ describe("Lucid Evolution 0.4.34 through the devnet's Blockfrost-compatible API"
     });
   });
 
-  describe("a Plutus V3 lock and unlock, the unlock evaluated by the devnet", () => {
+  describe("a Plutus V3 lock and unlock, the unlock evaluated by the devnet (and once by Lucid itself)", () => {
     const validator = { type: "PlutusV3" as const, script: ALWAYS_SUCCEEDS_V3 };
     let scriptAddress: string;
     let lockHash: string;
@@ -132,30 +132,45 @@ describe("Lucid Evolution 0.4.34 through the devnet's Blockfrost-compatible API"
 
     before(async () => {
       scriptAddress = validatorToAddress("Custom", validator);
-      const tx = await lucid.newTx().pay.ToContract(scriptAddress, { kind: "inline", value: datum }, { lovelace: 12_000_000n }).complete();
+      const tx = await lucid
+        .newTx()
+        .pay.ToContract(scriptAddress, { kind: "inline", value: datum }, { lovelace: 12_000_000n })
+        .pay.ToContract(scriptAddress, { kind: "inline", value: datum }, { lovelace: 13_000_000n })
+        .complete();
       lockHash = await signSubmitAwait(tx);
     });
 
-    it("locks: the script address holds the output with its inline datum", async () => {
-      const locked = await devnet.utxos(scriptAddress);
-      assert.deepEqual(locked.map((u) => [u.txHash, u.lovelace]), [[lockHash, "12000000"]]);
-      assert.deepEqual(locked[0]?.datum?.inline, { constructor: 0, fields: [{ bytes: fromText("locked by Lucid") }] });
-      const fromLucid = await lucid.utxosAt(scriptAddress);
-      assert.equal(fromLucid.length, 1);
-      assert.equal(fromLucid[0]?.datum, datum);
-    });
-
-    it("unlocks with the redeemer's budget from the devnet's evaluate (localUPLCEval: false): the script output is spent", async () => {
-      const [locked] = (await lucid.utxosAt(scriptAddress)) as UTxO[];
-      assert.ok(locked);
-      const tx = await lucid
-        .newTx()
-        .collectFrom([locked], Data.void())
-        .attach.SpendingValidator(validator)
-        .complete({ localUPLCEval: false });
+    /** Spends the output of `lovelace` at the script; the redeemer's budget from the devnet (localUPLCEval: false) or from Lucid's own evaluator. */
+    async function unlock(lovelace: bigint, localUPLCEval: boolean): Promise<void> {
+      const locked = (await lucid.utxosAt(scriptAddress)).find((u: UTxO) => u.assets["lovelace"] === lovelace);
+      assert.ok(locked, `the output of ${lovelace} lovelace`);
+      const tx = await lucid.newTx().collectFrom([locked], Data.void()).attach.SpendingValidator(validator).complete({ localUPLCEval });
       const unlockHash = await signSubmitAwait(tx);
       const confirmed = await confirmedTransaction(devnet, unlockHash);
       assert.ok(refsOf(confirmed.inputs).includes(`${lockHash}#${locked.outputIndex}`), "it spent the locked output");
+      assert.ok(!refsOf(await devnet.utxos(scriptAddress)).includes(`${lockHash}#${locked.outputIndex}`), "the script no longer holds it");
+    }
+
+    it("locks: the script address holds the outputs with their inline datum", async () => {
+      const locked = await devnet.utxos(scriptAddress);
+      assert.deepEqual(locked.map((u) => [u.txHash, u.lovelace]).sort(), [
+        [lockHash, "12000000"],
+        [lockHash, "13000000"],
+      ]);
+      for (const u of locked) assert.deepEqual(u.datum?.inline, { constructor: 0, fields: [{ bytes: fromText("locked by Lucid") }] });
+      const fromLucid = await lucid.utxosAt(scriptAddress);
+      assert.deepEqual(
+        fromLucid.map((u) => u.datum),
+        [datum, datum],
+      );
+    });
+
+    it("unlocks with the redeemer's budget from the devnet's evaluate (localUPLCEval: false): the script output is spent", async () => {
+      await unlock(12_000_000n, false);
+    });
+
+    it("unlocks with Lucid's own evaluation (the cost models and /genesis slot config it read): the script output is spent", async () => {
+      await unlock(13_000_000n, true);
       assert.deepEqual(await devnet.utxos(scriptAddress), []);
     });
   });
