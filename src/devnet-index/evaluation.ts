@@ -88,12 +88,31 @@ function scriptOf(script: unknown, field: string): string | undefined {
   throw bad(`${field} must be a script: its CBOR in hex, or {"plutus:v3": cbor} (or native, plutus:v1, plutus:v2).`);
 }
 
-/** The additional UTxO set of an evaluate request, in the domain's UTxOs. */
-export function additionalUtxos(set: unknown, field: string): UTxO[] {
+/**
+ * The additional UTxO set of an evaluate request, in the domain's UTxOs. An entry whose output
+ * has no address text (Blaze serialises its Address object, which JSON renders as {}) is
+ * resolved by `onLedger` from its reference when the ledger holds that output (Blaze sends the
+ * wallet's own UTxOs); otherwise it is a 400 naming it.
+ */
+export async function additionalUtxos(set: unknown, field: string, onLedger: (ref: { txHash: string; index: number }) => Promise<UTxO | undefined>): Promise<UTxO[]> {
   if (set === undefined || set === null) return [];
   if (!Array.isArray(set)) throw bad(`${field} must be a list of [TxIn, TxOut] pairs.`);
-  return set.map((pair: unknown, i) => {
-    const at = `${field}[${i}]`;
+  const out: UTxO[] = [];
+  for (const [i, pair] of set.entries()) {
+    const output = Array.isArray(pair) ? (pair[1] as Record<string, unknown> | null) : null;
+    const input = Array.isArray(pair) ? (pair[0] as Record<string, unknown> | null) : null;
+    if (output && typeof output === "object" && typeof output["address"] !== "string" && input && typeof input["txId"] === "string" && /^[0-9a-fA-F]{64}$/.test(input["txId"])) {
+      const held = await onLedger({ txHash: input["txId"].toLowerCase(), index: Number(input["index"]) });
+      if (!held) throw bad(`${field}[${i}][1].address is required (a bech32 address).`);
+      out.push(held);
+    } else out.push(...parseUtxos([pair], `${field}`, i));
+  }
+  return out;
+}
+
+function parseUtxos(set: unknown[], field: string, offset: number): UTxO[] {
+  return set.map((pair: unknown, j) => {
+    const at = `${field}[${offset + j}]`;
     if (!Array.isArray(pair) || pair.length !== 2) throw bad(`${at} must be a [TxIn, TxOut] pair.`);
     const [input, output] = pair as [Record<string, unknown> | null, Record<string, unknown> | null];
     if (!input || typeof input["txId"] !== "string" || !/^[0-9a-fA-F]{64}$/.test(input["txId"])) throw bad(`${at}[0].txId must be a transaction id (64 hex digits).`);

@@ -8,8 +8,13 @@ import { DEVNET_COST_MODELS, DEVNET_PROTOCOL_PARAMETERS } from "../chain/protoco
 /** The Conway protocol version the emulator's ledger rules are (Plomin, 10.0). */
 const PROTOCOL_VERSION = { major: 10, minor: 0 } as const;
 
-/** A cost model keyed by parameter position, as Blockfrost's `cost_models` keys it by name. */
-const keyed = (costs: readonly number[]): Record<string, number> => Object.fromEntries(costs.map((c, i) => [String(i).padStart(3, "0"), c]));
+/**
+ * A cost model as an object, in the ledger's order, as Blockfrost's `cost_models` (which keys each
+ * value by the parameter's name; the devnet does not carry the names, so the key is its position,
+ * "param-000"…, never an integer-like key that JavaScript would reorder). cost_models_raw is the
+ * list itself, what the SDKs read.
+ */
+const keyed = (costs: readonly number[]): Record<string, number> => Object.fromEntries(costs.map((c, i) => [`param-${String(i).padStart(3, "0")}`, c]));
 
 export function parametersAnswer(epoch: number): Record<string, unknown> {
   const p = DEVNET_PROTOCOL_PARAMETERS;

@@ -211,7 +211,8 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
     const header = keyHeaderOf(request);
     if (header === undefined) {
       if (app.config.auth === "optional") return chargeKeyless(request, reply);
-      throw new UnauthorizedError(`An API key is required: send it in the X-Api-Key header (this service serves ${network}).`);
+      const where = request.url.startsWith(BLOCKFROST_API_PREFIX) ? "the project_id header (or X-Api-Key)" : "the X-Api-Key header";
+      throw new UnauthorizedError(`An API key is required: send it in ${where} (this service serves ${network}).`);
     }
     const hash = hashKey(keyOf(header));
     const remembered = spent.get(hash);

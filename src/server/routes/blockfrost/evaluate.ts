@@ -21,12 +21,12 @@ function cborOf(body: unknown): string {
 
 export default async function evaluateRoutes(app: FastifyInstance, _options: BlockfrostRouteOptions): Promise<void> {
   app.post("/utils/txs/evaluate", HIDDEN, (request) => evaluationAnswer(app.chain, cborOf(request.body), [], versionOf(request)));
-  app.post("/utils/txs/evaluate/utxos", HIDDEN, (request) => {
+  app.post("/utils/txs/evaluate/utxos", HIDDEN, async (request) => {
     const body = request.body as Record<string, unknown> | null;
     if (!body || typeof body !== "object" || typeof body["cbor"] !== "string" || !/^[0-9a-fA-F]+$/.test(body["cbor"])) {
       throw new BadRequestError("body.cbor is required: the transaction's CBOR in hex.");
     }
     const field = "additionalUtxoSet" in body ? "additionalUtxoSet" : "additionalUtxoset";
-    return evaluationAnswer(app.chain, body["cbor"].toLowerCase(), additionalUtxos(body[field], `body.${field}`), versionOf(request));
+    return evaluationAnswer(app.chain, body["cbor"].toLowerCase(), await additionalUtxos(body[field], `body.${field}`, async (ref) => (await app.chain.utxosByRef([ref]))[0]), versionOf(request));
   });
 }
