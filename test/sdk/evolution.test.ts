@@ -5,6 +5,7 @@
 // service's /v2/services endpoints (../support/sdk-devnet.ts).
 // The calls the provider makes, and the fields it reads: docs/blockfrost-compat.md.
 import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
 import { after, before, describe, it } from "node:test";
 import {
   Address,
@@ -13,6 +14,7 @@ import {
   Client,
   Data,
   InlineDatum,
+  KeyHash,
   NativeScripts,
   PlutusV3,
   PoolKeyHash,
@@ -104,6 +106,19 @@ describe("Evolution SDK 0.5.9 through the devnet's Blockfrost-compatible API", (
     for (const ref of before) assert.ok(!now.includes(ref), `${ref} is spent`);
     const fromSdk = await client.getWalletUtxos();
     assert.equal(fromSdk.reduce((s, u) => s + u.assets.lovelace, 0n), lovelaceOf(await devnet.utxos(address)));
+  });
+
+  it("reads an address holding more than one page of UTxOs (200: two full pages of 100, then an empty one) whole", async () => {
+    const crowded = Address.toBech32(new Address.Address({ networkId: 0, paymentCredential: KeyHash.fromHex(randomBytes(28).toString("hex")) }));
+    let tx = client.newTx();
+    for (let i = 0; i < 200; i++) tx = tx.payToAddress({ address: Address.fromBech32(crowded), assets: Assets.fromLovelace(1_000_000n + BigInt(i)) });
+    const txHash = await signSubmitAwait(await tx.build());
+    assert.equal((await devnet.utxos(crowded)).length, 200);
+    const read = await client.getUtxos(Address.fromBech32(crowded));
+    assert.equal(read.length, 200);
+    assert.equal(new Set(read.map((u) => `${TransactionHash.toHex(u.transactionId)}#${u.index}`)).size, 200, "no UTxO twice");
+    assert.ok(read.every((u) => TransactionHash.toHex(u.transactionId) === txHash));
+    assert.equal(read.reduce((s, u) => s + u.assets.lovelace, 0n), 200_000_000n + (199n * 200n) / 2n);
   });
 
   describe("a native-token mint with CIP-25 metadata, then the token read by asset", () => {

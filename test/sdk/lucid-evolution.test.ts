@@ -4,10 +4,12 @@
 // read back through the service's /v2/services endpoints (../support/sdk-devnet.ts).
 // The calls the provider makes, and the fields it reads: docs/blockfrost-compat.md.
 import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
 import { after, before, describe, it } from "node:test";
 import {
   Blockfrost,
   Constr,
+  credentialToAddress,
   Data,
   fromText,
   generateSeedPhrase,
@@ -85,6 +87,19 @@ describe("Lucid Evolution 0.4.34 through the devnet's Blockfrost-compatible API"
     for (const ref of before) assert.ok(!now.includes(ref), `${ref} is spent`);
     // Lucid reads the new balance back through the provider.
     assert.equal(lovelaceOf(await devnet.utxos(address)), (await lucid.wallet().getUtxos()).reduce((s, u) => s + (u.assets["lovelace"] ?? 0n), 0n));
+  });
+
+  it("reads an address holding more than one page of UTxOs (200: two full pages of 100, then an empty one) whole", async () => {
+    const crowded = credentialToAddress("Custom", { type: "Key", hash: randomBytes(28).toString("hex") });
+    let tx = lucid.newTx();
+    for (let i = 0; i < 200; i++) tx = tx.pay.ToAddress(crowded, { lovelace: 1_000_000n + BigInt(i) });
+    const txHash = await signSubmitAwait(await tx.complete());
+    assert.equal((await devnet.utxos(crowded)).length, 200);
+    const read = await lucid.utxosAt(crowded);
+    assert.equal(read.length, 200);
+    assert.equal(new Set(read.map((u) => `${u.txHash}#${u.outputIndex}`)).size, 200, "no UTxO twice");
+    assert.ok(read.every((u) => u.txHash === txHash));
+    assert.equal(read.reduce((s, u) => s + (u.assets["lovelace"] ?? 0n), 0n), 200_000_000n + (199n * 200n) / 2n);
   });
 
   describe("a native-token mint with CIP-25 metadata, then the token read by asset", () => {
