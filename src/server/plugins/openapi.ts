@@ -8,6 +8,7 @@ import fp from "fastify-plugin";
 import { VERSION } from "../../version.js";
 import { BASE_PATH } from "../paths.js";
 import { toJsonSchema2020 } from "../schemas.js";
+import { BLOCKFROST_ENDPOINTS, BLOCKFROST_PREFIX } from "../routes/blockfrost/http.js";
 
 /** The OpenAPI tags, in the order the docs page lists them. Every route's tag must be one of these. */
 export const OPENAPI_TAGS = [
@@ -17,6 +18,17 @@ export const OPENAPI_TAGS = [
   { name: "Chain", description: "Chain queries: the UTxOs at an address." },
   { name: "Devnet", description: "The embedded devnet's faucet, its clock, and the stake pools and DReps it registers by id (404 on other networks)." },
   { name: "Tournaments", description: "On-chain tournaments: create, register, add participants, settle." },
+  {
+    name: "Blockfrost-compatible (devnet)",
+    description:
+      `On the devnet, ${BLOCKFROST_PREFIX} answers as Blockfrost's API does (https://docs.blockfrost.io), so that the SDKs' Blockfrost providers ` +
+      `(Mesh, Lucid Evolution, Blaze, the Evolution SDK) work unchanged but for their base URL, e.g. http://localhost:3000${BLOCKFROST_PREFIX}. ` +
+      "Its operations are not repeated in this document: each follows Blockfrost's own specification (@blockfrost/openapi), field for field. " +
+      `Served: ${BLOCKFROST_ENDPOINTS.join(", ")}. Lists take page, count (1 to 100) and order; a page past the end is []. ` +
+      "Errors are Blockfrost's {status_code, error, message}; an address the devnet never saw is 404; a Blockfrost endpoint not served is 501 naming it. " +
+      "The API key travels in the project_id header (or X-Api-Key) when keys are required; otherwise any project id is accepted. " +
+      `On other networks every path under ${BLOCKFROST_PREFIX} is 404.`,
+  },
   { name: "Smart contracts", description: "CIP-57 blueprints stored per API key, their validators' addresses, datums and redeemers as JSON, parameters applied." },
 ];
 

@@ -10,6 +10,7 @@ import { MeshTxBuilder, mConStr0, resolveScriptHash, resolveTxHash, serializePlu
 import type { UTxO } from "@meshsdk/common";
 import { DEVNET_COST_MODELS, DEVNET_PROTOCOL_PARAMETERS } from "../../../src/chain/protocol-params.js";
 import { blockHashOf } from "../../../src/devnet-index/blocks.js";
+import { BLOCKFROST_ENDPOINTS, isBlockfrostEndpoint } from "../../../src/server/routes/blockfrost/http.js";
 import { blake2b256, fromHex } from "../../../src/cardano/tx-cbor.js";
 import { startService, type RunningService } from "../../support/service.js";
 import { blockfrostSchemas, ogmiosSchemas } from "../../support/fakes/wire-schemas.js";
@@ -213,6 +214,18 @@ describe("the devnet's Blockfrost-compatible API", () => {
     const scriptInfo = (await expect(`/scripts/${resolveScriptHash(ALWAYS_SUCCEEDS_V3, "V3")}`, "/scripts/{script_hash}", 200)).body;
     assert.equal(scriptInfo.type, "plutusV3");
     assert.deepEqual((await expect(`/scripts/datum/${blake2b256(fromHex(datum))}/cbor`, "/scripts/datum/{datum_hash}/cbor", 200)).body, { cbor: datum });
+  });
+
+  it("serves every endpoint its OpenAPI tag lists, each one of Blockfrost's", async () => {
+    for (const endpoint of BLOCKFROST_ENDPOINTS) {
+      const [method = "", path = ""] = endpoint.split(" ");
+      assert.ok(isBlockfrostEndpoint(path), `${path} is in Blockfrost's specification`);
+      const url = PREFIX + path.replace(/\{([^}]+)\}/g, ":$1").replace(":hash_or_number", ":hashOrNumber").replace(":script_hash", ":hash").replace(":datum_hash", ":hash").replace(":policy_id", ":policy").replace(":stake_address", ":stakeAddress");
+      assert.ok(service.app.hasRoute({ method: method as "GET", url }), `${endpoint} is registered as ${url}`);
+    }
+    const document = service.app.swagger() as { tags?: Array<{ name: string; description: string }> };
+    const tag = document.tags?.find((t) => t.name === "Blockfrost-compatible (devnet)");
+    assert.ok(tag?.description.includes("POST /utils/txs/evaluate/utxos"));
   });
 
   it("answers a Blockfrost endpoint it does not serve with 501 naming it, any other path with 404; double slashes are Blockfrost's single ones", async () => {

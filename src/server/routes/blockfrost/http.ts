@@ -9,6 +9,40 @@ import type { BlockfrostView, Paging } from "../../../devnet-index/blockfrost.js
 import { BadRequestError, ERROR_CODES, isErrorCode } from "../../../errors.js";
 import { REQUEST_ID_HEADER } from "../../plugins/request-id.js";
 
+/** The endpoints served under BLOCKFROST_PREFIX (the OpenAPI document lists them; a test checks each is registered). */
+export const BLOCKFROST_ENDPOINTS: readonly string[] = [
+  "GET /epochs/latest",
+  "GET /epochs/latest/parameters",
+  "GET /epochs/{number}",
+  "GET /epochs/{number}/parameters",
+  "GET /blocks/latest",
+  "GET /blocks/latest/txs",
+  "GET /blocks/{hash_or_number}",
+  "GET /blocks/{hash_or_number}/txs",
+  "GET /addresses/{address}",
+  "GET /addresses/{address}/utxos",
+  "GET /addresses/{address}/utxos/{asset}",
+  "GET /addresses/{address}/transactions",
+  "GET /txs/{hash}",
+  "GET /txs/{hash}/utxos",
+  "GET /txs/{hash}/cbor",
+  "GET /txs/{hash}/metadata",
+  "GET /txs/{hash}/metadata/cbor",
+  "GET /txs/{hash}/redeemers",
+  "GET /assets/{asset}",
+  "GET /assets/{asset}/addresses",
+  "GET /assets/{asset}/transactions",
+  "GET /assets/policy/{policy_id}",
+  "GET /scripts/{script_hash}",
+  "GET /scripts/{script_hash}/cbor",
+  "GET /scripts/{script_hash}/json",
+  "GET /scripts/datum/{datum_hash}/cbor",
+  "GET /accounts/{stake_address}",
+  "POST /tx/submit",
+  "POST /utils/txs/evaluate",
+  "POST /utils/txs/evaluate/utxos",
+];
+
 /** What each group of routes is registered with: the devnet read as Blockfrost serves a chain. */
 export interface BlockfrostRouteOptions {
   readonly view: BlockfrostView;
