@@ -3,9 +3,9 @@
 // (a custom Chain) take a custom network's slot configuration from (docs/blockfrost-compat.md).
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { blockfrostSchemas } from "../../../support/fakes/wire-schemas.js";
-import { jsonRequest } from "../../../support/service.js";
-import { startSdkDevnet, type SdkDevnet } from "../../../support/sdk-devnet.js";
+import { blockfrostSchemas } from "../../support/fakes/wire-schemas.js";
+import { jsonRequest } from "../../support/service.js";
+import { startSdkDevnet, type SdkDevnet } from "../../support/sdk-devnet.js";
 
 describe("GET /blockfrost/api/v0/genesis on the devnet", () => {
   let devnet: SdkDevnet;
