@@ -26,7 +26,7 @@ import {
 } from "@evolution-sdk/evolution";
 import type { Chain } from "@evolution-sdk/evolution/sdk/client/Chain";
 import type { SigningClient } from "@evolution-sdk/evolution/sdk/client/Client";
-import { ALWAYS_SUCCEEDS_V3_SINGLE_CBOR, confirmedTransaction, DUMMY_PROJECT_ID, refsOf, seededPool, stakeAccount, within } from "../support/sdk-chain-state.js";
+import { ALWAYS_SUCCEEDS_V3_SINGLE_CBOR, confirmedTransaction, DUMMY_PROJECT_ID, keyedUtxos, refsOf, seededPool, stakeAccount, within } from "../support/sdk-chain-state.js";
 import { lovelaceOf, quantityOf, startSdkDevnet, type SdkDevnet } from "../support/sdk-devnet.js";
 
 /** Evolution's awaitTx gives up after its own timeout (5 min by default): bounded lower here. */
@@ -247,5 +247,37 @@ describe("Evolution SDK 0.5.9 through the devnet's Blockfrost-compatible API", (
       assert.equal(delegation.poolId && PoolKeyHash.toBech32(delegation.poolId), pool.poolId);
       assert.equal(delegation.rewards, 0n);
     });
+  });
+});
+
+describe("Evolution SDK 0.5.9 when the service requires API keys (AUTH=required)", () => {
+  let devnet: SdkDevnet;
+  let key: string;
+  let chain: Chain;
+  before(async () => {
+    devnet = await startSdkDevnet({ AUTH: "required" });
+    key = (await devnet.service.app.keyStore.create({ name: "evolution", env: "testnet", limits: { perDay: 10_000, burst: 1000 } })).key;
+    const genesis = (await (await fetch(`${devnet.blockfrostUrl}/genesis`, { headers: { project_id: key } })).json()) as { system_start: number; network_magic: number };
+    chain = { id: 0, name: "Devnet", networkMagic: genesis.network_magic, epochLength: 432_000, slotConfig: { zeroTime: BigInt(genesis.system_start) * 1000n, zeroSlot: 0n, slotLength: 1000 } };
+  });
+  after(async () => {
+    await devnet?.close();
+  });
+
+  it("works with the API key as its project id", async () => {
+    const client = Client.make(chain).withBlockfrost({ baseUrl: devnet.blockfrostUrl, projectId: key }).withSeed({ mnemonic: PrivateKey.generateMnemonic(256) });
+    const address = Address.toBech32(await client.address());
+    const funded = await devnet.service.request("POST", "/devnet/faucet", { address, lovelace: "50000000" }, { "x-api-key": key });
+    assert.equal(funded.status, 200, JSON.stringify(funded.body));
+    assert.equal((await client.getWalletUtxos()).length, 1);
+    const to = Address.toBech32(new Address.Address({ networkId: 0, paymentCredential: KeyHash.fromHex(randomBytes(28).toString("hex")) }));
+    const submitted = await (await (await client.newTx().payToAddress({ address: Address.fromBech32(to), assets: Assets.fromLovelace(3_000_000n) }).build()).sign()).submit();
+    assert.equal(await within(AWAIT_BOUND_MS, "client.awaitTx", client.awaitTx(submitted, 1000)), true);
+    assert.deepEqual((await keyedUtxos(devnet, key, to)).map((u) => [u.txHash, u.lovelace]), [[TransactionHash.toHex(submitted), "3000000"]]);
+  });
+
+  it("fails with a dummy project id: the API answers 401, a ProviderError naming the call", async () => {
+    const client = Client.make(chain).withBlockfrost({ baseUrl: devnet.blockfrostUrl, projectId: DUMMY_PROJECT_ID }).withSeed({ mnemonic: PrivateKey.generateMnemonic(256) });
+    await assert.rejects(client.getWalletUtxos(), /Blockfrost getUtxos failed/);
   });
 });

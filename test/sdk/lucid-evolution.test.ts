@@ -23,7 +23,7 @@ import {
   type LucidEvolution,
   type UTxO,
 } from "@lucid-evolution/lucid";
-import { confirmedTransaction, DUMMY_PROJECT_ID, refsOf, seededPool, stakeAccount, within } from "../support/sdk-chain-state.js";
+import { confirmedTransaction, DUMMY_PROJECT_ID, keyedUtxos, refsOf, seededPool, stakeAccount, within } from "../support/sdk-chain-state.js";
 import { ALWAYS_SUCCEEDS_V3, lovelaceOf, quantityOf, startSdkDevnet, type SdkDevnet } from "../support/sdk-devnet.js";
 
 /** Lucid's awaitTx polls every 3 s and never gives up: bounded here so that a broken endpoint fails the test. */
@@ -207,5 +207,39 @@ describe("Lucid Evolution 0.4.34 through the devnet's Blockfrost-compatible API"
       assert.equal(account.pool, pool.keyHash);
       assert.deepEqual(await lucid.wallet().getDelegation(), { poolId: pool.poolId, rewards: 0n });
     });
+  });
+});
+
+describe("Lucid Evolution 0.4.34 when the service requires API keys (AUTH=required)", () => {
+  let devnet: SdkDevnet;
+  let key: string;
+  before(async () => {
+    devnet = await startSdkDevnet({ AUTH: "required" });
+    key = (await devnet.service.app.keyStore.create({ name: "lucid", env: "testnet", limits: { perDay: 10_000, burst: 1000 } })).key;
+  });
+  after(async () => {
+    await devnet?.close();
+  });
+
+  it("works with the API key as its project id, and counts its calls against the key's quota", async () => {
+    const lucid = await Lucid(new Blockfrost(devnet.blockfrostUrl, key), "Custom");
+    lucid.selectWallet.fromSeed(generateSeedPhrase());
+    const address = await lucid.wallet().address();
+    const funded = await devnet.service.request("POST", "/devnet/faucet", { address, lovelace: "50000000" }, { "x-api-key": key });
+    assert.equal(funded.status, 200, JSON.stringify(funded.body));
+    assert.equal((await lucid.wallet().getUtxos()).length, 1);
+    const to = credentialToAddress("Custom", { type: "Key", hash: randomBytes(28).toString("hex") });
+    const signed = await (await lucid.newTx().pay.ToAddress(to, { lovelace: 3_000_000n }).complete()).sign.withWallet().complete();
+    const txHash = await signed.submit();
+    assert.equal(await within(AWAIT_BOUND_MS, `lucid.awaitTx(${txHash})`, lucid.awaitTx(txHash)), true);
+    assert.deepEqual((await keyedUtxos(devnet, key, to)).map((u) => [u.txHash, u.lovelace]), [[txHash, "3000000"]]);
+    const usage = await devnet.service.request("GET", `/transactions/${txHash}`, undefined, { "x-api-key": key });
+    // The test itself made 3 keyed requests (faucet, UTxOs, this one); Lucid's own (parameters, UTxO pages, submit, awaitTx) come on top.
+    const used = 10_000 - Number(usage.headers.get("ratelimit-remaining"));
+    assert.ok(used >= 3 + 5, `the SDK's calls were counted against the key's daily quota: ${used} used`);
+  });
+
+  it("fails with a dummy project id: the API answers 401 and Lucid cannot read the parameters", async () => {
+    await assert.rejects(Lucid(new Blockfrost(devnet.blockfrostUrl, DUMMY_PROJECT_ID), "Custom"), /BigInt/);
   });
 });

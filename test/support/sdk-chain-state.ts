@@ -31,6 +31,13 @@ export async function confirmedTransaction(devnet: SdkDevnet, txHash: string): P
   return response.body as ConfirmedTransaction;
 }
 
+/** GET /v2/services/addresses/{address}/utxos?view=decoded with an API key (AUTH=required). */
+export async function keyedUtxos(devnet: SdkDevnet, key: string, address: string): Promise<DecodedUtxo[]> {
+  const response = await devnet.service.request("GET", `/addresses/${address}/utxos?view=decoded`, undefined, { "x-api-key": key });
+  assert.equal(response.status, 200, JSON.stringify(response.body));
+  return response.body.utxos as DecodedUtxo[];
+}
+
 /** The stake account as the service's own chain port reads it (no /v2/services route gives it). */
 export const stakeAccount = (devnet: SdkDevnet, rewardAddress: string): Promise<StakeAccount> => devnet.service.app.chain.stakeAccount(rewardAddress);
 
