@@ -86,10 +86,12 @@ export class BlockfrostView {
     return (await this.#chain.tip()).slot;
   }
 
-  #tx(hash: string): TxEntry & { cbor: string } {
+  /** An accepted transaction with its CBOR (hex); 404 for any other. */
+  async #tx(hash: string): Promise<TxEntry & { cbor: string }> {
     const entry = this.#h().tx(hash);
-    if (!entry?.cbor) throw notFound();
-    return entry as TxEntry & { cbor: string };
+    const cbor = entry ? await this.#history.cbor(entry.hash) : null;
+    if (!entry || cbor === null) throw notFound();
+    return { ...entry, cbor };
   }
 
   /** The slot of the output's transaction (0 for genesis outputs). */
@@ -131,17 +133,17 @@ export class BlockfrostView {
 
   async latestBlock(): Promise<unknown> {
     const tip = await this.#tipSlot();
-    return this.#block(tip, tip);
+    return await this.#block(tip, tip);
   }
 
   async block(hashOrNumber: string): Promise<unknown> {
     const tip = await this.#tipSlot();
     let slot: number | null;
     if (/^\d+$/.test(hashOrNumber)) slot = Number(hashOrNumber);
-    else if (/^[0-9a-fA-F]{64}$/.test(hashOrNumber)) slot = slotOfBlockHash(hashOrNumber, tip, new Set(this.#h().all().map((t) => t.slot)));
+    else if (/^[0-9a-fA-F]{64}$/.test(hashOrNumber)) slot = slotOfBlockHash(hashOrNumber, tip, (h) => this.#h().slotOfBlock(h));
     else throw new BadRequestError(`Invalid or malformed block hash or number: ${hashOrNumber}.`);
     if (slot === null || slot > tip) throw notFound();
-    return this.#block(slot, tip);
+    return await this.#block(slot, tip);
   }
 
   async blockTxs(hashOrNumber: string, paging: Paging): Promise<string[]> {
@@ -149,8 +151,8 @@ export class BlockfrostView {
     return pageOf(this.#h().txsInSlot(block.slot), paging);
   }
 
-  #block(slot: number, tip: number) {
-    const txs = this.#h().txsInSlot(slot).map((h) => this.#tx(h));
+  async #block(slot: number, tip: number) {
+    const txs = await Promise.all(this.#h().txsInSlot(slot).map((h) => this.#tx(h)));
     let output = 0n;
     let fees = 0n;
     let size = 0;
@@ -250,7 +252,7 @@ export class BlockfrostView {
   // ── Transactions ─────────────────────────────────────────────────────────────────
 
   async tx(hash: string): Promise<unknown> {
-    const entry = this.#tx(hash);
+    const entry = await this.#tx(hash);
     const tx = Serialization.Transaction.fromCbor(TxCBOR(entry.cbor));
     const body = tx.body();
     const totals = new Map<string, bigint>([["lovelace", 0n]]);
@@ -306,31 +308,31 @@ export class BlockfrostView {
   }
 
   async txCbor(hash: string): Promise<unknown> {
-    return { cbor: this.#tx(hash).cbor };
+    return { cbor: (await this.#tx(hash)).cbor };
   }
 
   /** An input of an accepted transaction as it was on the ledger: from the history, or the genesis faucet's output. */
-  #spentOutput(txHash: string, index: number): UTxO {
-    const found = this.#history.output(txHash, index);
+  async #spentOutput(txHash: string, index: number): Promise<UTxO> {
+    const found = await this.#history.output(txHash, index);
     if (found) return found;
     return { input: { txHash, outputIndex: index }, output: { address: this.#chain.faucetAddress, amount: [{ unit: "lovelace", quantity: GENESIS_LOVELACE.toString() }] } };
   }
 
   async txUtxos(hash: string): Promise<unknown> {
-    const entry = this.#tx(hash);
+    const entry = await this.#tx(hash);
     const tx = Serialization.Transaction.fromCbor(TxCBOR(entry.cbor));
     const body = tx.body();
     const datumFields = (u: UTxO) => {
       const j = this.#utxoJson(u);
       return { data_hash: j.data_hash, inline_datum: j.inline_datum, reference_script_hash: j.reference_script_hash };
     };
-    const input = (i: Serialization.TransactionInput, collateral: boolean, reference: boolean) => {
-      const u = this.#spentOutput(i.transactionId().toString(), Number(i.index()));
+    const input = async (i: Serialization.TransactionInput, collateral: boolean, reference: boolean) => {
+      const u = await this.#spentOutput(i.transactionId().toString(), Number(i.index()));
       return { address: u.output.address, amount: amountOf(u.output.amount), tx_hash: u.input.txHash, output_index: u.input.outputIndex, ...datumFields(u), collateral, reference };
     };
     const outputs = await Promise.all(
       body.outputs().map(async (_, index) => {
-        const u = this.#history.output(entry.hash, index);
+        const u = await this.#history.output(entry.hash, index);
         if (!u) throw new Error(`the history lacks output ${index} of ${entry.hash}`);
         const spender = (await this.#chain.spentBy?.({ txHash: entry.hash, index })) ?? null;
         return { address: u.output.address, amount: amountOf(u.output.amount), output_index: index, ...datumFields(u), collateral: false, consumed_by_tx: spender };
@@ -338,17 +340,17 @@ export class BlockfrostView {
     );
     return {
       hash: entry.hash,
-      inputs: [
+      inputs: await Promise.all([
         ...body.inputs().values().map((i) => input(i, false, false)),
         ...(body.collateral()?.values() ?? []).map((i) => input(i, true, false)),
         ...(body.referenceInputs()?.values() ?? []).map((i) => input(i, false, true)),
-      ],
+      ]),
       outputs,
     };
   }
 
   async txMetadata(hash: string, as: "json" | "cbor"): Promise<unknown[]> {
-    const tx = Serialization.Transaction.fromCbor(TxCBOR(this.#tx(hash).cbor));
+    const tx = Serialization.Transaction.fromCbor(TxCBOR((await this.#tx(hash)).cbor));
     const metadata = tx.auxiliaryData()?.metadata()?.metadata();
     if (!metadata) return [];
     return [...metadata].map(([label, value]) =>
@@ -357,7 +359,7 @@ export class BlockfrostView {
   }
 
   async txRedeemers(hash: string): Promise<unknown[]> {
-    const entry = this.#tx(hash);
+    const entry = await this.#tx(hash);
     const tx = Serialization.Transaction.fromCbor(TxCBOR(entry.cbor));
     const redeemers = tx.witnessSet().redeemers()?.values() ?? [];
     const p = DEVNET_PROTOCOL_PARAMETERS;
@@ -367,13 +369,13 @@ export class BlockfrostView {
       .map((i) => ({ txHash: i.transactionId().toString(), index: Number(i.index()) }))
       .sort((a, b) => (a.txHash < b.txHash ? -1 : a.txHash > b.txHash ? 1 : a.index - b.index));
     const policies = [...new Set([...(body(tx).mint()?.keys() ?? [])].map((u) => u.toString().slice(0, 56)))].sort();
+    const spentAddresses = await Promise.all(sortedInputs.map(async (ref) => (await this.#spentOutput(ref.txHash, ref.index)).output.address));
     return redeemers.map((r) => {
       const tag = TAGS[r.tag()] ?? "SPEND";
       const index = Number(r.index());
       let scriptHash: string | null = null;
       if (tag === "SPEND") {
-        const ref = sortedInputs[index];
-        const address = ref ? this.#spentOutput(ref.txHash, ref.index).output.address : undefined;
+        const address = spentAddresses[index];
         const payment = address ? addressInfo(address, "address").payment : undefined;
         scriptHash = payment?.isScript ? payment.hash : null;
       } else if (tag === "MINT") scriptHash = policies[index] ?? null;
@@ -433,18 +435,9 @@ export class BlockfrostView {
   }
 
   async assetTransactions(unit: string, paging: Paging): Promise<unknown[]> {
-    const h = this.#h();
-    const listed = h.all().filter((t) => t.cbor !== null && h.output(t.hash, 0) !== undefined && this.#holdsIn(t, unit));
+    const listed = this.#h().unitTxs(unit);
     if (listed.length === 0) throw notFound();
     return pageOf(listed, paging).map((t) => ({ tx_hash: t.hash, tx_index: t.blockIndex, block_height: t.slot, block_time: this.#time(t.slot) }));
-  }
-
-  #holdsIn(t: TxEntry, unit: string): boolean {
-    const tx = Serialization.Transaction.fromCbor(TxCBOR(t.cbor ?? ""));
-    return tx
-      .body()
-      .outputs()
-      .some((o) => [...(o.amount().multiasset() ?? new Map<string, bigint>())].some(([u, q]) => u === unit && q > 0n));
   }
 
   async policyAssets(policy: string, paging: Paging): Promise<unknown[]> {
@@ -495,16 +488,7 @@ export class BlockfrostView {
     if (!state.registered) throw notFound();
     const stake = info.stake && "hash" in info.stake ? info.stake.hash : "";
     let controlled = 0n;
-    const h = this.#h();
-    const addresses = new Set<string>();
-    for (const t of h.all()) {
-      if (t.cbor === null) continue;
-      for (const o of Serialization.Transaction.fromCbor(TxCBOR(t.cbor)).body().outputs()) {
-        const address = o.address().toBech32();
-        if (!addresses.has(address)) addresses.add(address);
-      }
-    }
-    for (const address of addresses) {
+    for (const address of this.#h().addresses()) {
       const a = addressInfo(address, "address");
       if (a.stake && "hash" in a.stake && a.stake.hash === stake) for (const u of await this.#chain.utxosAt(address)) controlled += BigInt(amountOf(u.output.amount)[0]?.quantity ?? "0");
     }

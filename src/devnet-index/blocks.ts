@@ -16,12 +16,13 @@ export const DEVNET_EPOCH = DEVNET_PROTOCOL_PARAMETERS.epoch;
 const RECENT_BLOCKS = 2_000;
 
 /**
- * The slot of a block hash the devnet handed out: a block holding a transaction (`txSlots`), or
+ * The slot of a block hash the devnet handed out: a block holding a transaction (`txBlock`), or
  * one of the last RECENT_BLOCKS slots; null for any other hash.
  */
-export function slotOfBlockHash(hash: string, tipSlot: number, txSlots: Iterable<number>): number | null {
+export function slotOfBlockHash(hash: string, tipSlot: number, txBlock: (hash: string) => number | undefined): number | null {
   const wanted = hash.toLowerCase();
-  for (const slot of txSlots) if (blockHashOf(slot) === wanted) return slot;
+  const withTx = txBlock(wanted);
+  if (withTx !== undefined) return withTx;
   for (let slot = tipSlot; slot >= 0 && slot > tipSlot - RECENT_BLOCKS; slot--) if (blockHashOf(slot) === wanted) return slot;
   return null;
 }

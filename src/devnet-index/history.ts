@@ -13,12 +13,16 @@
 import type { UTxO } from "@meshsdk/common";
 import { HexBlob, Serialization, TxCBOR } from "@meshsdk/core-cst";
 import type { AcceptedRow } from "../chain/devnet/store.js";
+import { CborReader, Major } from "../cardano/cbor.js";
 import { blake2b256, fromHex, toHex } from "../cardano/tx-cbor.js";
+import type { OutRef } from "../chain/port.js";
+import { blockHashOf } from "./blocks.js";
 import { utxoOfOutput } from "../cardano/utxo.js";
 
 /** The part of the devnet the history reads (DevnetChain has it). */
 export interface HistorySource {
   acceptedAfter(seq: number, limit: number): AcceptedRow[];
+  transaction(txHash: string): Promise<string | null>;
   txHashAt(seq: number): string | null;
   witnessDatum(hash: string): string | null;
 }
@@ -27,6 +31,7 @@ export interface HistorySource {
 export const hasHistory = <T extends object>(chain: T): chain is T & HistorySource & { readonly faucetAddress: string } =>
   typeof (chain as Partial<HistorySource>).acceptedAfter === "function" &&
   typeof (chain as Partial<HistorySource>).txHashAt === "function" &&
+  typeof (chain as Partial<HistorySource>).transaction === "function" &&
   typeof (chain as { faucetAddress?: unknown }).faucetAddress === "string";
 
 /** One accepted transaction as the history keeps it (its body stays in the store). */
@@ -36,8 +41,8 @@ export interface TxEntry {
   readonly slot: number;
   /** Its position among the transactions of its block (its slot), in order of acceptance. */
   readonly blockIndex: number;
-  /** Its CBOR (hex), or null for a transaction accepted before the devnet kept bodies. */
-  readonly cbor: string | null;
+  /** Whether the devnet kept its body (not for one accepted before it kept bodies). */
+  readonly hasBody: boolean;
 }
 
 /** A mint or burn of a unit, and the CIP-25 metadata the minting transaction gave it. */
@@ -63,6 +68,8 @@ export class DevnetHistory {
   readonly #txs = new Map<string, TxEntry>();
   readonly #order: TxEntry[] = [];
   readonly #bySlot = new Map<number, string[]>();
+  /** Block hash → slot, for the blocks holding a transaction. */
+  readonly #blockSlots = new Map<string, number>();
   /** Address → the transactions that paid it or spent from it, in order. */
   readonly #addressTxs = new Map<string, string[]>();
   /** Every output the history saw → its address (to tell whom an input spent from). */
@@ -72,6 +79,8 @@ export class DevnetHistory {
   readonly #holders = new Map<string, Set<string>>();
   /** Output (refKey) → the units it holds, for the outputs that hold any. */
   readonly #unitsOf = new Map<string, string[]>();
+  /** Unit → the transactions with an output holding it, in order (Blockfrost's /assets/{asset}/transactions). */
+  readonly #unitTxs = new Map<string, string[]>();
   readonly #scripts = new Map<string, ScriptRecord>();
   readonly #inlineDatums = new Map<string, string>();
 
@@ -98,6 +107,11 @@ export class DevnetHistory {
     return this.#bySlot.get(slot) ?? [];
   }
 
+  /** The slot of a block holding a transaction, by the block's hash. */
+  slotOfBlock(hash: string): number | undefined {
+    return this.#blockSlots.get(hash.toLowerCase());
+  }
+
   /** Whether the address ever held an output (Blockfrost answers 404 for one that never did). */
   hasSeen(address: string): boolean {
     return this.#addressTxs.has(address);
@@ -105,6 +119,16 @@ export class DevnetHistory {
 
   addressTxs(address: string): readonly TxEntry[] {
     return (this.#addressTxs.get(address) ?? []).flatMap((h) => this.#txs.get(h) ?? []);
+  }
+
+  /** The transactions with an output holding `unit`, oldest first. */
+  unitTxs(unit: string): readonly TxEntry[] {
+    return (this.#unitTxs.get(unit) ?? []).flatMap((h) => this.#txs.get(h) ?? []);
+  }
+
+  /** Every address that ever held an output. */
+  addresses(): IterableIterator<string> {
+    return this.#addressTxs.keys();
   }
 
   /** Every accepted transaction, oldest first. */
@@ -135,17 +159,24 @@ export class DevnetHistory {
     return this.#inlineDatums.get(hash) ?? this.#source.witnessDatum(hash);
   }
 
+  /** An accepted transaction's CBOR (hex), from the devnet's store; null when it does not keep its body. */
+  async cbor(txHash: string): Promise<string | null> {
+    return this.#txs.get(txHash)?.hasBody ? ((await this.#source.transaction(txHash)) ?? null) : null;
+  }
+
   /** The output `index` of an accepted transaction, as it was made (spent or not); undefined when the history does not have it. */
-  output(txHash: string, index: number): UTxO | undefined {
-    const cbor = this.#txs.get(txHash)?.cbor;
-    if (!cbor) return undefined;
-    return outputsOf(txHash, Serialization.Transaction.fromCbor(TxCBOR(cbor))).find((u) => u.input.outputIndex === index);
+  async output(txHash: string, index: number): Promise<UTxO | undefined> {
+    const cbor = await this.cbor(txHash);
+    if (cbor === null) return undefined;
+    return readTx(fromHex(cbor))
+      .outputs(txHash)
+      .find((u) => u.input.outputIndex === index);
   }
 
   #clear(): void {
     this.#seq = 0;
     this.#lastHash = null;
-    for (const map of [this.#txs, this.#bySlot, this.#addressTxs, this.#outputAddress, this.#mints, this.#holders, this.#unitsOf, this.#scripts, this.#inlineDatums]) map.clear();
+    for (const map of [this.#txs, this.#bySlot, this.#blockSlots, this.#addressTxs, this.#outputAddress, this.#mints, this.#holders, this.#unitsOf, this.#unitTxs, this.#scripts, this.#inlineDatums]) map.clear();
     this.#order.length = 0;
   }
 
@@ -159,30 +190,34 @@ export class DevnetHistory {
     this.#seq = row.seq;
     this.#lastHash = row.txHash;
     const inSlot = this.#bySlot.get(row.slot) ?? [];
+    if (inSlot.length === 0) this.#blockSlots.set(blockHashOf(row.slot), row.slot);
     this.#bySlot.set(row.slot, inSlot);
-    const entry: TxEntry = { hash: row.txHash, seq: row.seq, slot: row.slot, blockIndex: inSlot.length, cbor: row.cbor === null ? null : toHex(row.cbor) };
+    const entry: TxEntry = { hash: row.txHash, seq: row.seq, slot: row.slot, blockIndex: inSlot.length, hasBody: row.cbor !== null };
     inSlot.push(row.txHash);
     this.#txs.set(row.txHash, entry);
     this.#order.push(entry);
-    if (entry.cbor === null) return;
-    const tx = Serialization.Transaction.fromCbor(TxCBOR(entry.cbor));
-    const body = tx.body();
-    const spent = tx.isValid() ? body.inputs().values() : (body.collateral()?.values() ?? []);
-    for (const input of spent) {
-      const key = refKey(input.transactionId().toString(), Number(input.index()));
+    if (row.cbor === null) return;
+    // Read with the project's own CBOR reader, not cardano-sdk's (a hundred times slower): the
+    // history of a large devnet is read at the first question.
+    const tx = readTx(row.cbor);
+    for (const input of tx.valid ? tx.inputs : tx.collateral) {
+      const key = refKey(input.txHash, input.index);
       const address = this.#outputAddress.get(key);
       if (address !== undefined) this.#touch(address, row.txHash);
       for (const unit of this.#unitsOf.get(key) ?? []) this.#holders.get(unit)?.delete(key);
       this.#unitsOf.delete(key);
       this.#outputAddress.delete(key);
     }
-    for (const utxo of outputsOf(row.txHash, tx)) {
+    for (const utxo of tx.outputs(row.txHash)) {
       const key = refKey(row.txHash, utxo.input.outputIndex);
       this.#outputAddress.set(key, utxo.output.address);
       this.#touch(utxo.output.address, row.txHash);
       const units = utxo.output.amount.filter((a) => a.unit !== "lovelace" && BigInt(a.quantity) > 0n).map((a) => a.unit);
       if (units.length > 0) this.#unitsOf.set(key, units);
       for (const unit of units) {
+        const txs = this.#unitTxs.get(unit) ?? [];
+        if (txs[txs.length - 1] !== row.txHash) txs.push(row.txHash);
+        this.#unitTxs.set(unit, txs);
         const set = this.#holders.get(unit) ?? new Set<string>();
         set.add(key);
         this.#holders.set(unit, set);
@@ -190,9 +225,10 @@ export class DevnetHistory {
       if (utxo.output.plutusData !== undefined) this.#inlineDatums.set(blake2b256(fromHex(utxo.output.plutusData)), utxo.output.plutusData);
       if (utxo.output.scriptRef !== undefined) this.#addScript(Serialization.Script.fromCbor(HexBlob(utxo.output.scriptRef)));
     }
-    if (!tx.isValid()) return;
-    this.#addMints(row.txHash, tx);
-    const witnesses = tx.witnessSet();
+    if (!tx.valid || !tx.hasScriptsOrMint) return;
+    const full = Serialization.Transaction.fromCbor(TxCBOR(toHex(row.cbor)));
+    this.#addMints(row.txHash, full);
+    const witnesses = full.witnessSet();
     for (const s of witnesses.nativeScripts()?.values() ?? []) this.#addScript(Serialization.Script.newNativeScript(s));
     for (const s of witnesses.plutusV1Scripts()?.values() ?? []) this.#addScript(Serialization.Script.newPlutusV1Script(s));
     for (const s of witnesses.plutusV2Scripts()?.values() ?? []) this.#addScript(Serialization.Script.newPlutusV2Script(s));
@@ -230,15 +266,71 @@ export class DevnetHistory {
   }
 }
 
-/** The outputs of an accepted transaction as the ledger made them (a transaction marked invalid makes only its collateral return). */
-function outputsOf(txHash: string, tx: Serialization.Transaction): UTxO[] {
-  const body = tx.body();
-  const outputs = body.outputs();
-  if (!tx.isValid()) {
-    const ret = body.collateralReturn();
-    return ret ? [utxoOfOutput(txHash, outputs.length, fromHex(ret.toCbor()))] : [];
-  }
-  return outputs.map((o, index) => utxoOfOutput(txHash, index, fromHex(o.toCbor())));
+/** What the history reads of a transaction's CBOR, read with the project's own reader. */
+interface TxSummary {
+  /** False when the transaction is marked invalid (is_valid false): it spends its collateral and makes only its collateral return. */
+  readonly valid: boolean;
+  readonly inputs: readonly OutRef[];
+  readonly collateral: readonly OutRef[];
+  /** Whether it mints or carries scripts in its witness set (then cardano-sdk reads the rest). */
+  readonly hasScriptsOrMint: boolean;
+  /** The outputs the ledger made of it. */
+  outputs(txHash: string): UTxO[];
+}
+
+/** The body keys and witness-set keys read here (CDDL of the Conway transaction). */
+const BODY = { inputs: 0, outputs: 1, mint: 9, collateral: 13, collateralReturn: 16 } as const;
+const SCRIPT_WITNESSES = new Set([1, 3, 6, 7]);
+
+function mapOf(bytes: Uint8Array): Map<number, Uint8Array> {
+  const reader = new CborReader(bytes);
+  const map = new Map<number, Uint8Array>();
+  reader.each(reader.mapLength(), () => {
+    const key = reader.smallUint();
+    map.set(key, reader.raw());
+  });
+  return map;
+}
+
+function refsOf(set: Uint8Array | undefined): OutRef[] {
+  if (!set) return [];
+  const reader = new CborReader(set);
+  if (reader.peekMajor() === Major.Tag) reader.tag();
+  const refs: OutRef[] = [];
+  reader.each(reader.arrayLength(), () => {
+    const length = reader.arrayLength();
+    refs.push({ txHash: toHex(reader.bytesValue()), index: Number(reader.uint()) });
+    if (length === null) reader.readBreak();
+  });
+  return refs;
+}
+
+function readTx(bytes: Uint8Array): TxSummary {
+  const reader = new CborReader(bytes);
+  const items: Uint8Array[] = [];
+  reader.each(reader.arrayLength(), () => items.push(reader.raw()));
+  const [bodyBytes, witnessBytes, validity] = items;
+  if (!bodyBytes || !witnessBytes) throw new Error("an accepted transaction is not [body, witnesses, …]");
+  const body = mapOf(bodyBytes);
+  const valid = !(validity?.length === 1 && validity[0] === 0xf4);
+  const witnessKeys = [...mapOf(witnessBytes).keys()];
+  return {
+    valid,
+    inputs: refsOf(body.get(BODY.inputs)),
+    collateral: refsOf(body.get(BODY.collateral)),
+    hasScriptsOrMint: body.has(BODY.mint) || witnessKeys.some((k) => SCRIPT_WITNESSES.has(k)),
+    outputs(txHash) {
+      const raw: Uint8Array[] = [];
+      const list = body.get(BODY.outputs);
+      if (list) {
+        const r = new CborReader(list);
+        r.each(r.arrayLength(), () => raw.push(r.raw()));
+      }
+      if (valid) return raw.map((o, index) => utxoOfOutput(txHash, index, o));
+      const ret = body.get(BODY.collateralReturn);
+      return ret ? [utxoOfOutput(txHash, raw.length, ret)] : [];
+    },
+  };
 }
 
 /** The transaction's metadata under label 721 (CIP-25) as JSON, or null. */

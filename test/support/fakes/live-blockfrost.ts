@@ -7,7 +7,10 @@ import { Serialization, TxCBOR } from "@meshsdk/core-cst";
 import { addressCredentials } from "../../../src/cardano/addresses.js";
 import { drepIdOf, poolIdOf } from "../../../src/cardano/delegatees.js";
 import { blake2b256, fromHex } from "../../../src/cardano/tx-cbor.js";
-import { DEVNET_COST_MODELS, DEVNET_PROTOCOL_PARAMETERS } from "../../../src/chain/protocol-params.js";
+import { DEVNET_PROTOCOL_PARAMETERS } from "../../../src/chain/protocol-params.js";
+import { amountOf as blockfrostAmount } from "../../../src/devnet-index/blockfrost.js";
+import { additionalUtxos } from "../../../src/devnet-index/evaluation.js";
+import { parametersAnswer } from "../../../src/devnet-index/parameters.js";
 import { paymentScriptHash } from "../../../src/chain/shared/asset-output.js";
 import { scriptOfRef, wrapByteString } from "../../../src/chain/shared/script-ref.js";
 import { fixture } from "./server.js";
@@ -24,11 +27,8 @@ const error = (status: number, message: string): LiveAnswer =>
   json(status, { status_code: status, error: status === 404 ? "Not Found" : "Bad Request", message });
 const notFound = (): LiveAnswer => error(404, "The requested component has not been found.");
 
-/** Mesh's amounts in Blockfrost's order: lovelace first. */
-const amountOf = (utxo: UTxO) => {
-  const lovelace = utxo.output.amount.filter((a) => a.unit === "lovelace" || a.unit === "").reduce((s, a) => s + BigInt(a.quantity), 0n);
-  return [{ unit: "lovelace", quantity: lovelace.toString() }, ...utxo.output.amount.filter((a) => a.unit !== "lovelace" && a.unit !== "")];
-};
+/** Mesh's amounts in Blockfrost's order: lovelace first (the devnet's own Blockfrost-compatible reading). */
+const amountOf = (utxo: UTxO) => blockfrostAmount(utxo.output.amount);
 
 /** Blockfrost's three datum / script fields of an output. */
 function datumFields(utxo: UTxO) {
@@ -223,40 +223,10 @@ async function latestEpoch(ledger: LiveLedger): Promise<LiveAnswer> {
   });
 }
 
-/** The ledger's parameters (DEVNET_PROTOCOL_PARAMETERS: what the Scalus emulator enforces) in Blockfrost's shape. */
+/** The ledger's parameters in Blockfrost's shape: the devnet's own Blockfrost-compatible answer (src/devnet-index/parameters.ts), at preprod's epoch. */
 async function latestParameters(ledger: LiveLedger): Promise<LiveAnswer> {
-  const p = DEVNET_PROTOCOL_PARAMETERS;
   const { epoch } = epochOfSlot((await ledger.tip()).slot);
-  const [v1, v2, v3] = DEVNET_COST_MODELS;
-  return json(200, {
-    ...fixture<Record<string, unknown>>("blockfrost/epochs-latest-parameters.json"),
-    epoch,
-    min_fee_a: p.minFeeA,
-    min_fee_b: p.minFeeB,
-    max_block_size: p.maxBlockSize,
-    max_tx_size: p.maxTxSize,
-    max_block_header_size: p.maxBlockHeaderSize,
-    key_deposit: String(p.keyDeposit),
-    pool_deposit: String(p.poolDeposit),
-    decentralisation_param: p.decentralisation,
-    protocol_major_ver: 10,
-    protocol_minor_ver: 0,
-    min_pool_cost: p.minPoolCost,
-    cost_models: null,
-    cost_models_raw: { PlutusV1: v1, PlutusV2: v2, PlutusV3: v3 },
-    price_mem: p.priceMem,
-    price_step: p.priceStep,
-    max_tx_ex_mem: p.maxTxExMem,
-    max_tx_ex_steps: p.maxTxExSteps,
-    max_block_ex_mem: p.maxBlockExMem,
-    max_block_ex_steps: p.maxBlockExSteps,
-    max_val_size: String(p.maxValSize),
-    collateral_percent: p.collateralPercent,
-    max_collateral_inputs: p.maxCollateralInputs,
-    coins_per_utxo_size: String(p.coinsPerUtxoSize),
-    coins_per_utxo_word: String(p.coinsPerUtxoSize),
-    min_fee_ref_script_cost_per_byte: p.minFeeRefScriptCostPerByte,
-  });
+  return json(200, parametersAnswer(epoch));
 }
 
 async function submit(ledger: LiveLedger, body: Buffer): Promise<LiveAnswer> {
@@ -268,28 +238,15 @@ async function submit(ledger: LiveLedger, body: Buffer): Promise<LiveAnswer> {
   }
 }
 
-/** /utils/txs/evaluate/utxos's additionalUtxoSet (Ogmios v5 [TxIn, TxOut] pairs) as the domain's UTxOs. */
-function extraUtxos(set: unknown): UTxO[] {
-  if (!Array.isArray(set)) throw new Error("additionalUtxoSet is not a list");
-  return set.map((pair: unknown) => {
-    const [input, output] = pair as [{ txId: string; index: number }, { address: string; value: { coins: number; assets?: Record<string, number> }; datum?: string; datum_hash?: string; script?: unknown }];
-    if (output.script !== undefined) throw new Error("the live fake does not read reference scripts in additionalUtxoSet");
-    const amount = [{ unit: "lovelace", quantity: String(output.value.coins) }];
-    for (const [id, qty] of Object.entries(output.value.assets ?? {})) amount.push({ unit: id.replace(".", ""), quantity: String(qty) });
-    const utxo: UTxO = { input: { txHash: input.txId, outputIndex: input.index }, output: { address: output.address, amount } };
-    if (output.datum !== undefined) utxo.output.plutusData = output.datum;
-    else if (output.datum_hash !== undefined) utxo.output.dataHash = output.datum_hash;
-    return utxo;
-  });
-}
-
 async function evaluate(ledger: LiveLedger, path: string, body: Buffer): Promise<LiveAnswer> {
   if (path.endsWith("/utxos")) {
-    let request: { cbor: string; additionalUtxoSet: unknown };
+    let request: { cbor: string; additionalUtxoSet?: unknown; additionalUtxoset?: unknown };
     let utxos: UTxO[];
     try {
-      request = JSON.parse(body.toString("utf8")) as { cbor: string; additionalUtxoSet: unknown };
-      utxos = extraUtxos(request.additionalUtxoSet);
+      request = JSON.parse(body.toString("utf8")) as typeof request;
+      // The devnet's own reading of the set (both spellings, the SDKs' value and script forms).
+      const field = "additionalUtxoSet" in request ? "additionalUtxoSet" : "additionalUtxoset";
+      utxos = await additionalUtxos(request[field], field, async (ref) => (await ledger.devnet.utxosByRef([ref]))[0]);
     } catch (failure) {
       return error(400, (failure as Error).message);
     }
