@@ -11,13 +11,13 @@ import { addressInfo } from "../cardano/addresses.js";
 import { drepIdOf, poolIdOf } from "../cardano/delegatees.js";
 import { blake2b256, fromHex } from "../cardano/tx-cbor.js";
 import { GENESIS_LOVELACE } from "../chain/devnet/faucet.js";
-import type { DevnetPort, RedeemerBudget } from "../chain/port.js";
-import { DEVNET_PROTOCOL_PARAMETERS } from "../chain/protocol-params.js";
+import type { DevnetPort } from "../chain/port.js";
 import { nativeJsonOf, wrapByteString } from "../chain/shared/script-ref.js";
 import { BadRequestError, NotFoundError } from "../errors.js";
 import { blockHashOf, DEVNET_EPOCH, slotOfBlockHash } from "./blocks.js";
 import { DevnetHistory, metadatumJson, type HistorySource, type TxEntry } from "./history.js";
 import { parametersAnswer } from "./parameters.js";
+import { txContent, txRedeemers } from "./transactions.js";
 
 /** Blockfrost's list parameters: page from 1, count 1 to 100 (100 by default), order asc or desc. */
 export interface Paging {
@@ -41,25 +41,6 @@ export const amountOf = (amount: readonly Asset[]): Asset[] => {
   const lovelace = amount.filter((a) => a.unit === "lovelace" || a.unit === "").reduce((s, a) => s + BigInt(a.quantity), 0n);
   return [{ unit: "lovelace", quantity: lovelace.toString() }, ...amount.filter((a) => a.unit !== "lovelace" && a.unit !== "")];
 };
-
-/** The certificate kinds (CBOR tags of the ledger's certificate), as cardano-sdk numbers them. */
-const CertificateKind = {
-  StakeRegistration: 0,
-  StakeDeregistration: 1,
-  StakeDelegation: 2,
-  PoolRegistration: 3,
-  PoolRetirement: 4,
-  MoveInstantaneousRewards: 6,
-  Registration: 7,
-  Unregistration: 8,
-  StakeVoteDelegation: 10,
-  StakeRegistrationDelegation: 11,
-  VoteRegistrationDelegation: 12,
-  StakeVoteRegistrationDelegation: 13,
-} as const;
-
-const TAGS: readonly RedeemerBudget["tag"][] = ["SPEND", "MINT", "CERT", "REWARD", "VOTE", "PROPOSE"];
-const PURPOSES: Record<RedeemerBudget["tag"], string> = { SPEND: "spend", MINT: "mint", CERT: "cert", REWARD: "reward", VOTE: "vote", PROPOSE: "propose" };
 
 type Chain = DevnetPort & HistorySource & { readonly faucetAddress: string };
 
@@ -213,10 +194,22 @@ export class BlockfrostView {
   // ── Addresses ────────────────────────────────────────────────────────────────────
 
   async #utxosOf(address: string): Promise<UTxO[]> {
-    const bech32 = this.#address(address);
-    const utxos = await this.#chain.utxosAt(bech32);
-    if (utxos.length === 0 && !this.#h().hasSeen(bech32)) throw notFound();
     const h = this.#h();
+    const credential = paymentCredentialOf(address);
+    let utxos: UTxO[];
+    if (credential === null) {
+      const bech32 = this.#address(address);
+      utxos = await this.#chain.utxosAt(bech32);
+      if (utxos.length === 0 && !h.hasSeen(bech32)) throw notFound();
+    } else {
+      // A payment credential (CIP-5 addr_vkh… or script…): the outputs of every address the devnet saw with it.
+      const addresses = [...h.addresses()].filter((a) => {
+        const payment = readAddress(a)?.payment;
+        return payment?.hash === credential.hash;
+      });
+      if (addresses.length === 0) throw notFound();
+      utxos = (await Promise.all(addresses.map((a) => this.#chain.utxosAt(a)))).flat();
+    }
     const rank = (u: UTxO) => h.tx(u.input.txHash)?.seq ?? 0;
     return utxos.sort((a, b) => rank(a) - rank(b) || a.input.outputIndex - b.input.outputIndex);
   }
@@ -253,58 +246,10 @@ export class BlockfrostView {
 
   async tx(hash: string): Promise<unknown> {
     const entry = await this.#tx(hash);
-    const tx = Serialization.Transaction.fromCbor(TxCBOR(entry.cbor));
-    const body = tx.body();
-    const totals = new Map<string, bigint>([["lovelace", 0n]]);
-    for (const o of body.outputs()) {
-      totals.set("lovelace", (totals.get("lovelace") ?? 0n) + o.amount().coin());
-      for (const [unit, q] of o.amount().multiasset() ?? new Map()) totals.set(unit, (totals.get(unit) ?? 0n) + q);
-    }
-    const certs = body.certs()?.values() ?? [];
-    const kinds = certs.map((c) => c.kind());
-    const count = (...k: number[]) => kinds.filter((x) => k.includes(x)).length;
-    const start = body.validityStartInterval();
-    const ttl = body.ttl();
-    const keyDeposit = BigInt(DEVNET_PROTOCOL_PARAMETERS.keyDeposit);
-    const deposit = BigInt(count(CertificateKind.StakeRegistration)) * keyDeposit;
-    return {
-      hash: entry.hash,
-      block: blockHashOf(entry.slot),
-      block_height: entry.slot,
-      block_time: this.#time(entry.slot),
-      slot: entry.slot,
-      index: entry.blockIndex,
-      output_amount: [...totals].map(([unit, quantity]) => ({ unit, quantity: quantity.toString() })),
-      fees: body.fee().toString(),
-      deposit: deposit.toString(),
-      size: entry.cbor.length / 2,
-      invalid_before: start === undefined ? null : String(start),
-      invalid_hereafter: ttl === undefined ? null : String(ttl),
-      utxo_count: body.inputs().size() + body.outputs().length,
-      withdrawal_count: body.withdrawals()?.size ?? 0,
-      mir_cert_count: count(CertificateKind.MoveInstantaneousRewards),
-      delegation_count: count(
-        CertificateKind.StakeDelegation,
-        CertificateKind.StakeVoteDelegation,
-        CertificateKind.StakeRegistrationDelegation,
-        CertificateKind.StakeVoteRegistrationDelegation,
-      ),
-      stake_cert_count: count(
-        CertificateKind.StakeRegistration,
-        CertificateKind.StakeDeregistration,
-        CertificateKind.Registration,
-        CertificateKind.Unregistration,
-        CertificateKind.StakeRegistrationDelegation,
-        CertificateKind.VoteRegistrationDelegation,
-        CertificateKind.StakeVoteRegistrationDelegation,
-      ),
-      pool_update_count: count(CertificateKind.PoolRegistration),
-      pool_retire_count: count(CertificateKind.PoolRetirement),
-      asset_mint_or_burn_count: body.mint()?.size ?? 0,
-      redeemer_count: tx.witnessSet().redeemers()?.size() ?? 0,
-      valid_contract: tx.isValid(),
-      treasury_donation: (body.donation() ?? 0n).toString(),
-    };
+    const inputs = Serialization.Transaction.fromCbor(TxCBOR(entry.cbor)).body().inputs().values();
+    const spent = await Promise.all(inputs.map((i) => this.#spentOutput(i.transactionId().toString(), Number(i.index()))));
+    const lovelace = spent.reduce((sum, u) => sum + BigInt(amountOf(u.output.amount)[0]?.quantity ?? "0"), 0n);
+    return txContent(entry, entry.cbor, this.#time(entry.slot), lovelace);
   }
 
   async txCbor(hash: string): Promise<unknown> {
@@ -360,40 +305,7 @@ export class BlockfrostView {
 
   async txRedeemers(hash: string): Promise<unknown[]> {
     const entry = await this.#tx(hash);
-    const tx = Serialization.Transaction.fromCbor(TxCBOR(entry.cbor));
-    const redeemers = tx.witnessSet().redeemers()?.values() ?? [];
-    const p = DEVNET_PROTOCOL_PARAMETERS;
-    const sortedInputs = body(tx)
-      .inputs()
-      .values()
-      .map((i) => ({ txHash: i.transactionId().toString(), index: Number(i.index()) }))
-      .sort((a, b) => (a.txHash < b.txHash ? -1 : a.txHash > b.txHash ? 1 : a.index - b.index));
-    const policies = [...new Set([...(body(tx).mint()?.keys() ?? [])].map((u) => u.toString().slice(0, 56)))].sort();
-    const spentAddresses = await Promise.all(sortedInputs.map(async (ref) => (await this.#spentOutput(ref.txHash, ref.index)).output.address));
-    return redeemers.map((r) => {
-      const tag = TAGS[r.tag()] ?? "SPEND";
-      const index = Number(r.index());
-      let scriptHash: string | null = null;
-      if (tag === "SPEND") {
-        const address = spentAddresses[index];
-        const payment = address ? addressInfo(address, "address").payment : undefined;
-        scriptHash = payment?.isScript ? payment.hash : null;
-      } else if (tag === "MINT") scriptHash = policies[index] ?? null;
-      const data = r.data().toCbor().toString();
-      const dataHash = blake2b256(fromHex(data));
-      const mem = Number(r.exUnits().mem());
-      const steps = Number(r.exUnits().steps());
-      return {
-        tx_index: index,
-        purpose: PURPOSES[tag],
-        script_hash: scriptHash,
-        redeemer_data_hash: dataHash,
-        datum_hash: dataHash,
-        unit_mem: String(mem),
-        unit_steps: String(steps),
-        fee: String(Math.ceil(p.priceMem * mem + p.priceStep * steps)),
-      };
-    });
+    return txRedeemers(entry.cbor, async (ref) => (await this.#spentOutput(ref.txHash, ref.index)).output.address);
   }
 
   // ── Assets ───────────────────────────────────────────────────────────────────────
@@ -509,7 +421,27 @@ export class BlockfrostView {
   }
 }
 
-const body = (tx: Serialization.Transaction) => tx.body();
+/** What an address says of itself, or undefined when it is not one (a Byron or malformed text). */
+function readAddress(address: string) {
+  try {
+    return addressInfo(address, "address");
+  } catch {
+    return undefined;
+  }
+}
+
+/** The payment credential a CIP-5 bech32 key hash (addr_vkh…) or script hash (script…) names, or null for any other text. */
+function paymentCredentialOf(text: string): { hash: string } | null {
+  if (!text.startsWith("addr_vkh1") && !text.startsWith("script1")) return null;
+  try {
+    const { words } = bech32.decode(text as `${string}1${string}`, 1000);
+    const bytes = bech32.fromWords(words);
+    if (bytes.length !== 28) throw new Error("not 28 bytes");
+    return { hash: Buffer.from(bytes).toString("hex") };
+  } catch {
+    throw new BadRequestError(`Invalid payment credential: ${text} (a CIP-5 addr_vkh… or script… of 28 bytes).`);
+  }
+}
 
 /** The reward address (stake_test1…) of a stake credential on the devnet (a testnet). */
 function rewardAddressOf(hash: string, isScript: boolean): string {

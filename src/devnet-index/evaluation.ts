@@ -10,6 +10,7 @@
 // {"plutus:v3": cbor} (Lucid Evolution); the datum hash as datum_hash or datumHash.
 import type { Asset, UTxO } from "@meshsdk/common";
 import type { ChainPort, RedeemerBudget } from "../chain/port.js";
+import { addressInfo } from "../cardano/addresses.js";
 import { scriptRefOf, type ScriptLanguage } from "../chain/shared/script-ref.js";
 import { BadRequestError } from "../errors.js";
 
@@ -119,6 +120,11 @@ function parseUtxos(set: unknown[], field: string, offset: number): UTxO[] {
     const index = Number(input["index"]);
     if (!Number.isSafeInteger(index) || index < 0) throw bad(`${at}[0].index must be a non-negative whole number.`);
     if (!output || typeof output["address"] !== "string") throw bad(`${at}[1].address is required.`);
+    try {
+      addressInfo(output["address"], `${at}[1].address`);
+    } catch {
+      throw bad(`${at}[1].address is not an address: give its bech32 form.`);
+    }
     const value = output["value"] as Record<string, unknown> | undefined;
     if (!value || typeof value !== "object") throw bad(`${at}[1].value is required.`);
     const { coins, assets, ...nested } = value;

@@ -162,6 +162,7 @@ describe("Mesh 1.9.1 through the Blockfrost-compatible API", () => {
     await confirmed(provider, txHash);
     const account = await devnet.service.app.chain.stakeAccount(rewardAddress);
     assert.deepEqual(account, { registered: true, pool: poolKeyHash(poolId, "poolId"), drep: null });
+    assert.equal((await provider.fetchTxInfo(txHash)).deposit, "2000000", "the key deposit");
     const info = await provider.fetchAccountInfo(rewardAddress);
     assert.equal(info.poolId, poolId);
     assert.equal(info.active, true);

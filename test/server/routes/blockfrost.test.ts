@@ -8,6 +8,8 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { MeshTxBuilder, mConStr0, resolveScriptHash, resolveTxHash, serializePlutusScript } from "@meshsdk/core";
 import type { UTxO } from "@meshsdk/common";
+import { bech32 } from "@scure/base";
+import { addressInfo } from "../../../src/cardano/addresses.js";
 import { DEVNET_COST_MODELS, DEVNET_PROTOCOL_PARAMETERS } from "../../../src/chain/protocol-params.js";
 import { blockHashOf } from "../../../src/devnet-index/blocks.js";
 import { BLOCKFROST_ENDPOINTS, isBlockfrostEndpoint } from "../../../src/server/routes/blockfrost/http.js";
@@ -92,7 +94,7 @@ describe("the devnet's Blockfrost-compatible API", () => {
     const tx = (await expect(`/txs/${payment}`, "/txs/{hash}", 200)).body;
     assert.equal(tx.block, blockHashOf(tx.slot as number));
     assert.equal(tx.block_height, tx.slot);
-    assert.equal(tx.fees, String(tx.fees));
+    assert.equal(tx.deposit, "0");
     const block = (await expect(`/blocks/${tx.block as string}`, "/blocks/{hash_or_number}", 200)).body;
     assert.equal(block.slot, tx.slot);
     assert.equal(block.height, tx.slot);
@@ -120,6 +122,13 @@ describe("the devnet's Blockfrost-compatible API", () => {
     assertBlockfrostError(await call(service, `/addresses/${alice.address}/utxos?count=101`), 400, /count must be a whole number from 1 to 100/);
     assertBlockfrostError(await call(service, `/addresses/${alice.address}/utxos?order=sideways`), 400, /order must be asc or desc/);
     assertBlockfrostError(await call(service, "/addresses/addr_test1nonsense/utxos"), 400, /Invalid address/);
+    // By payment credential (CIP-5 addr_vkh…), as Lucid Evolution and the Evolution SDK ask for a credential's UTxOs.
+    const vkh = bech32.encode("addr_vkh", bech32.toWords(Buffer.from(addressInfo(bob.address, "address").payment?.hash ?? "", "hex")), 1000);
+    const byCredential = (await expect(`/addresses/${vkh}/utxos`, "/addresses/{address}/utxos", 200)).body as Array<{ tx_hash: string }>;
+    assert.deepEqual(
+      byCredential.map((u) => u.tx_hash),
+      [payment],
+    );
     const summary = (await expect(`/addresses/${bob.address}`, "/addresses/{address}", 200)).body;
     assert.deepEqual(summary.amount, [{ unit: "lovelace", quantity: "5000000" }]);
     const history = (await expect(`/addresses/${alice.address}/transactions?order=desc`, "/addresses/{address}/transactions", 200)).body as Array<{ tx_hash: string }>;
@@ -193,6 +202,8 @@ describe("the devnet's Blockfrost-compatible API", () => {
     assert.ok("EvaluationFailure" in failed.body.result, JSON.stringify(failed.body));
     assertBlockfrostError(await call(service, "/utils/txs/evaluate/utxos", json({ cbor: unlock, additionalUtxoSet: [[{ txId: "zz", index: 0 }, {}]] })), 400, /additionalUtxoSet\[0\]\[0\]\.txId/);
     assertBlockfrostError(await call(service, "/utils/txs/evaluate/utxos", json({ additionalUtxoSet: [] })), 400, /body\.cbor is required/);
+    const badAddress = [{ txId: lockHash, index: 0 }, { address: "x", value: { coins: 1 } }];
+    assertBlockfrostError(await call(service, "/utils/txs/evaluate/utxos", json({ cbor: unlock, additionalUtxoSet: [badAddress] })), 400, /additionalUtxoSet\[0\]\[1\]\.address is not an address/);
 
     // Submitted, the lock and the unlock are the ledger's; the unlock's redeemer names the script.
     assert.equal((await call(service, "/tx/submit", cbor(Buffer.from(lock, "hex")))).body, lockHash);
