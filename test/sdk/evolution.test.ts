@@ -121,6 +121,12 @@ describe("Evolution SDK 0.5.9 through the devnet's Blockfrost-compatible API", (
     assert.equal(read.reduce((s, u) => s + u.assets.lovelace, 0n), 200_000_000n + (199n * 200n) / 2n);
   });
 
+  it("reads UTxOs by payment credential (addr_vkh…): the wallet's, as by its address", async () => {
+    const byCredential = await client.getUtxos((await client.address()).paymentCredential);
+    assert.ok(byCredential.length > 0);
+    assert.deepEqual(refsOf(byCredential.map((u) => ({ txHash: TransactionHash.toHex(u.transactionId), index: Number(u.index) }))), refsOf(await devnet.utxos(address)));
+  });
+
   describe("a native-token mint with CIP-25 metadata, then the token read by asset", () => {
     let policyId: string;
     let unit: string;

@@ -102,6 +102,12 @@ describe("Lucid Evolution 0.4.34 through the devnet's Blockfrost-compatible API"
     assert.equal(read.reduce((s, u) => s + (u.assets["lovelace"] ?? 0n), 0n), 200_000_000n + (199n * 200n) / 2n);
   });
 
+  it("reads UTxOs by payment credential (addr_vkh…): the wallet's, as by its address", async () => {
+    const byCredential = await lucid.utxosAt(paymentCredentialOf(address));
+    assert.ok(byCredential.length > 0);
+    assert.deepEqual(refsOf(byCredential.map((u) => ({ txHash: u.txHash, index: u.outputIndex }))), refsOf(await devnet.utxos(address)));
+  });
+
   describe("a native-token mint with CIP-25 metadata, then the token read by asset", () => {
     let policyId: string;
     let unit: string;
