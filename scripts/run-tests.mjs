@@ -8,7 +8,8 @@
 //
 // The slow ones are test/slow/ (from ten seconds to minutes each: the key CLI as real processes,
 // the largest tournaments, the fuzzer, a headless browser, devnet crashes) and test/e2e/ (whole
-// services through each backend) and test/hostile/ (attacks on the service as a real process).
+// services through each backend) and test/hostile/ (attacks on the service as a real process)
+// and test/sdk/ (each SDK's own flows through the devnet's Blockfrost-compatible API).
 //
 // --fast also runs the files in a few shared processes instead of one each: every file that
 // starts the service or builds a transaction first loads Mesh, Scalus and Helios, about 5 s of

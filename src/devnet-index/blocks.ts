@@ -26,3 +26,29 @@ export function slotOfBlockHash(hash: string, tipSlot: number, txBlock: (hash: s
   for (let slot = tipSlot; slot >= 0 && slot > tipSlot - RECENT_BLOCKS; slot--) if (blockHashOf(slot) === wanted) return slot;
   return null;
 }
+
+/** The devnet's network magic: the one local Cardano devnets conventionally use (its addresses are testnet ones, network id 0). */
+export const DEVNET_NETWORK_MAGIC = 42;
+
+/**
+ * Blockfrost's /genesis for a devnet whose slot 0 starts at `systemStartMs` (whole seconds: the
+ * devnet starts on a second). What the devnet defines is its own: one-second slots, a block in
+ * every slot (active slot coefficient 1), no rollback ever (security parameter 0), one epoch for
+ * its whole life (an epoch length no slot reaches). What it has no notion of (KES, the update
+ * quorum, the supply) is mainnet's, whose protocol parameters it runs. SDKs read slot ↔ time for a
+ * custom network from here (Lucid's SLOT_CONFIG_NETWORK.Custom, the Evolution SDK's Chain).
+ */
+export function genesisOf(systemStartMs: number) {
+  return {
+    active_slots_coefficient: 1,
+    update_quorum: 5,
+    max_lovelace_supply: "45000000000000000",
+    network_magic: DEVNET_NETWORK_MAGIC,
+    epoch_length: Number.MAX_SAFE_INTEGER,
+    system_start: Math.floor(systemStartMs / 1000),
+    slots_per_kes_period: 129_600,
+    slot_length: 1,
+    max_kes_evolutions: 62,
+    security_param: 0,
+  };
+}

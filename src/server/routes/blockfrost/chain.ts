@@ -1,5 +1,7 @@
-// Blockfrost's epochs and blocks on the devnet (one block per slot, one epoch: src/devnet-index/blocks.ts).
+// Blockfrost's genesis, epochs and blocks on the devnet (one block per slot, one epoch: src/devnet-index/blocks.ts).
 import type { FastifyInstance } from "fastify";
+import { isDevnet } from "../../../chain/port.js";
+import { genesisOf } from "../../../devnet-index/blocks.js";
 import { BadRequestError } from "../../../errors.js";
 import type { BlockfrostRouteOptions } from "./http.js";
 import { pagingOf } from "./http.js";
@@ -13,6 +15,9 @@ function epochNumber(text: string): number {
 }
 
 export default async function chainRoutes(app: FastifyInstance, { view }: BlockfrostRouteOptions): Promise<void> {
+  const chain = app.chain;
+  // Lucid Evolution and the Evolution SDK take a custom network's slot ↔ time from it.
+  if (isDevnet(chain)) app.get("/genesis", HIDDEN, () => genesisOf(chain.systemStartMs));
   app.get("/epochs/latest", HIDDEN, () => view.latestEpoch());
   app.get("/epochs/latest/parameters", HIDDEN, () => view.parameters("latest"));
   app.get("/epochs/:number", HIDDEN, (request) => view.epoch(epochNumber((request.params as Params)["number"] ?? "")));

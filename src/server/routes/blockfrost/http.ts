@@ -11,6 +11,7 @@ import { REQUEST_ID_HEADER } from "../../plugins/request-id.js";
 
 /** The endpoints served under BLOCKFROST_PREFIX (the OpenAPI document lists them; a test checks each is registered). */
 export const BLOCKFROST_ENDPOINTS: readonly string[] = [
+  "GET /genesis",
   "GET /epochs/latest",
   "GET /epochs/latest/parameters",
   "GET /epochs/{number}",
