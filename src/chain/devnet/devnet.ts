@@ -31,7 +31,7 @@ import { DevnetStore, type DevnetSnapshot } from "./store.js";
 import { certificatesOfBody, delegateeViolation, emulatorStakeState, seededPoolCertificate, withDeposits } from "./stake-state.js";
 import { rewardCredential } from "../../cardano/address-rules.js";
 import type { Certificate, Credential } from "../../cardano/certificates.js";
-import { createdOutputsOfBody, inputCbor, outputDatumHash, resolvedInputsOf, utxoEntry, writeUtxoMap } from "./utxo-map.js";
+import { createdOutputsOfBody, holdsAssets, inputCbor, outputDatumHash, resolvedInputsOf, utxoEntry, writeUtxoMap } from "./utxo-map.js";
 import { addressBytes } from "../../cardano/tx-encode.js";
 import { base58 } from "@scure/base";
 import { SerialQueue } from "../shared/queue.js";
@@ -376,7 +376,7 @@ export class DevnetChain implements DevnetPort {
     const valid = !(parts.rest[0]?.length === 1 && parts.rest[0][0] === 0xf4);
     const spent = valid ? inputs : collateralOfBody(parts.body);
     const created = createdOutputsOfBody(parts.body, valid);
-    const assetOutputs = valid ? assetOutputsOfBody(txHash, parts.body) : [];
+    const assetOutputs = valid && created.some((c) => holdsAssets(c.output)) ? assetOutputsOfBody(txHash, parts.body) : [];
     const assetSpends = valid ? spendsOf(txHash, inputs, parts.witnessSet, this.#store.assetOutputsAmong(inputs)) : [];
     const stake = valid ? withDeposits(certificates, BigInt(DEVNET_PROTOCOL_PARAMETERS.keyDeposit)) : [];
     // Not on disk, so not accepted: a failed write changes nothing in memory either.

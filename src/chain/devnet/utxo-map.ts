@@ -170,3 +170,37 @@ export function outRefOfInput(input: Uint8Array): { txHash: string; index: numbe
   const txHash = toHex(reader.bytesValue());
   return { txHash, index: Number(reader.uint()) };
 }
+
+/** The output references of a body field holding inputs (0: inputs, 13: collateral), in their order, each once; none when the field is absent. */
+export function refsOfBodyField(body: Uint8Array, field: number): Array<{ txHash: string; index: number }> {
+  const reader = new CborReader(body);
+  const refs = new Map<string, { txHash: string; index: number }>();
+  reader.each(reader.mapLength(), () => {
+    if (reader.smallUint() !== field) {
+      reader.raw();
+      return;
+    }
+    if (reader.peekMajor() === Major.Tag) reader.tag();
+    reader.each(reader.arrayLength(), () => {
+      const ref = outRefOfInput(reader.raw());
+      refs.set(`${ref.txHash}#${ref.index}`, ref);
+    });
+  });
+  return [...refs.values()];
+}
+
+/** Whether an output's value holds native assets (a [coin, multiasset] value rather than a coin). */
+export function holdsAssets(output: Uint8Array): boolean {
+  const reader = new CborReader(output);
+  if (reader.peekMajor() === Major.Array) {
+    reader.arrayLength();
+    reader.raw();
+    return reader.peekMajor() === Major.Array;
+  }
+  let assets = false;
+  reader.each(reader.mapLength(), () => {
+    if (reader.smallUint() === 1) assets = reader.peekMajor() === Major.Array;
+    reader.raw();
+  });
+  return assets;
+}
