@@ -94,11 +94,13 @@ export async function payMany(chain: DevnetPort, payments: readonly Payment[], p
   return chunks.length;
 }
 
-/** The number of UTxOs the devnet of a DATA_DIR holds (its saved UTxO map), or null when it cannot be read. */
+/** The number of UTxOs the devnet of a DATA_DIR holds (its unspent output rows, or the UTxO map a store before issue #21 saved), or null when it cannot be read. */
 export function devnetUtxoCount(dataDir: string): number | null {
   let db: Database.Database | undefined;
   try {
     db = new Database(join(dataDir, "devnet.sqlite"), { readonly: true, fileMustExist: true });
+    const rows = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'devnet_outputs'").get() !== undefined;
+    if (rows) return (db.prepare("SELECT count(*) AS n FROM devnet_outputs WHERE spent_by IS NULL").get() as { n: number }).n;
     const row = db.prepare("SELECT utxos FROM devnet_ledger WHERE id = 1").get() as { utxos: Buffer } | undefined;
     return row ? mapSize(new Uint8Array(row.utxos)) : null;
   } catch {

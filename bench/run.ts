@@ -5,13 +5,14 @@
 // optional sections other bench files export, when present: bench/build.ts → runBuildBench(options),
 // bench/tournament.ts → runTournamentBench(options), bench/plutus.ts → runPlutusBench(options),
 // bench/fleet.ts → runFleetBench(options) (builds/s of one instance on SQLite next to two on
-// PostgreSQL + Redis, issue #12) (contract: BenchSection in bench/util.ts). The first two print the figures issue #10 asks for, each with its target and whether it is met, measured in
+// PostgreSQL + Redis, issue #12), bench/devnet-ledger.ts → runDevnetLedgerBench() (the devnet's
+// submit, restart, memory and throughput, fresh and grown by 100,000 UTxOs, issue #21) (contract: BenchSection in bench/util.ts). The first two print the figures issue #10 asks for, each with its target and whether it is met, measured in
 // interleaved rounds in this one run. The memory soak is separate: `npm run bench:soak` (bench/soak.ts).
 //
 // Settings (environment): BENCH_CONNECTIONS (10, the utility endpoints; the build section's load
 // figure uses the issue's 16), BENCH_SECONDS per run or round (3), BENCH_RUNS (3), BENCH_ONLY (only
 // the utility endpoints and bench files whose path contains it: "addresses", "build", "tournament",
-// "fleet");
+// "fleet", "devnet");
 // bench/build.ts takes BENCH_SERVER=process (the service in a process of its own), bench/tournament.ts
 // has its own (BENCH_GROW_*, BENCH_TOURNAMENT_*: see its header).
 // Timings depend on the machine (fees, sizes and ExUnits do not). The tournament section also flags
@@ -131,6 +132,7 @@ async function main(): Promise<void> {
   await optionalSection("plutus.ts", "runPlutusBench", "Plutus scripts", options);
   await optionalSection("rate-limit.ts", "runRateLimitBench", "Rate limiter (token buckets, memory vs Redis)", options);
   await optionalSection("fleet.ts", "runFleetBench", "Fleet: one instance on SQLite vs two on PostgreSQL + Redis", options);
+  await optionalSection("devnet-ledger.ts", "runDevnetLedgerBench", "Devnet ledger as it grows (the service as a process, HTTP on loopback)", options);
   console.log(`\n(${((Date.now() - started) / 1000).toFixed(0)} s in all; load average ${loadavg()[0]!.toFixed(1)} at the end)`);
 }
 

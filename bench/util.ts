@@ -92,6 +92,8 @@ export interface ServerProcess {
   readonly url: string;
   /** Its CPU time. */
   readonly cpu: CpuClock;
+  /** Its process id (the node process that runs the service). */
+  readonly pid: number;
   /** SIGTERM (the service closes), SIGKILL after 5 s. */
   close(): Promise<void>;
   /** SIGKILL at once: a process busy for minutes would not get to its SIGTERM handler. */
@@ -149,7 +151,7 @@ export async function startServerProcess(dataDir: string, extraEnv: Record<strin
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { url, cpu: processCpu(() => child.pid), close: () => end("SIGTERM"), kill: () => end("SIGKILL") };
+  return { url, cpu: processCpu(() => child.pid), pid: child.pid ?? 0, close: () => end("SIGTERM"), kill: () => end("SIGKILL") };
 }
 
 /** The load generator process (bench/load-generator.ts), forked on first use and shared. */

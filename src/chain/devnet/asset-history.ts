@@ -7,6 +7,7 @@ import { HexBlob, Serialization } from "@meshsdk/core-cst";
 import { readMapEntries, toHex } from "../../cardano/tx-cbor.js";
 import type { OutRef } from "../port.js";
 import { spendIndexOf } from "../shared/asset-output.js";
+import { refsOfBodyField } from "./utxo-map.js";
 
 /** An output that held at least one native asset. */
 export interface AssetOutputRecord {
@@ -63,20 +64,10 @@ export function assetOutputsOfUtxoMap(map: Uint8Array): AssetOutputRecord[] {
 }
 
 /** The inputs a transaction body spends (not its reference inputs nor its collateral). */
-export function inputsOfBody(body: Uint8Array): OutRef[] {
-  return Serialization.TransactionBody.fromCbor(HexBlob(toHex(body)))
-    .inputs()
-    .values()
-    .map((input) => ({ txHash: input.transactionId().toString(), index: Number(input.index()) }));
-}
+export const inputsOfBody = (body: Uint8Array): OutRef[] => refsOfBodyField(body, 0);
 
 /** The collateral inputs of a transaction body: what it spends when it is marked invalid. */
-export function collateralOfBody(body: Uint8Array): OutRef[] {
-  return (Serialization.TransactionBody.fromCbor(HexBlob(toHex(body))).collateral()?.values() ?? []).map((input) => ({
-    txHash: input.transactionId().toString(),
-    index: Number(input.index()),
-  }));
-}
+export const collateralOfBody = (body: Uint8Array): OutRef[] => refsOfBodyField(body, 13);
 
 /**
  * How `spent` (some of the transaction's inputs) were spent: by `txHash`, each with the spend

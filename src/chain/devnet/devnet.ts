@@ -1,6 +1,16 @@
-// The embedded devnet: a Scalus Emulator behind the chain port, its state persisted in SQLite
-// after every accepted transaction and restored on start (Emulator.withState + setSlot). One
-// writer at a time: submits, faucet payments and clock moves go through one queue. The stake
+// The embedded devnet: the Scalus Emulator validates each transaction behind the chain port; the
+// ledger itself is the devnet's own. Its UTxO set lives in SQLite (one row per output, ./store.ts)
+// and in memory (by input), both changed by what each accepted transaction spends and creates,
+// read from the transaction itself; a restart reads the unspent rows back.
+//
+// The Scalus emulator (0.17) keeps its UTxO set as one immutable map whose only ways in and out
+// are the whole set (withState, getUtxosCbor) and a scan by address (getUtxosForAddress): a
+// long-lived emulator costs 1.5 s to start and ~300 MiB at 100,000 UTxOs, 70 ms a lookup by
+// address, and serialising its set after each change is what made a submit slow as the ledger
+// grew. So each submit validates in an emulator made for it (Emulator.withState) holding only the
+// outputs the transaction names (inputs, collateral, reference inputs), the datums those outputs
+// name by hash, and the stake state: its cost depends on the transaction, not on the ledger.
+// One writer at a time: submits, faucet payments and clock moves go through one queue. The stake
 // state (registrations, pools, DReps, delegations) is the devnet's own, read from the
 // certificates it accepts: see ./stake-state.ts for what the emulator leaves out.
 import { renameSync, rmSync } from "node:fs";
@@ -22,7 +32,9 @@ import { DevnetStore, type AcceptedRow, type DevnetSnapshot } from "./store.js";
 import { certificatesOfBody, delegateeViolation, emulatorStakeState, seededPoolCertificate, withDeposits } from "./stake-state.js";
 import { rewardCredential } from "../../cardano/address-rules.js";
 import type { Certificate, Credential } from "../../cardano/certificates.js";
-import { indexUtxoMap, inputCbor, resolvedInputsOf, utxoEntry, utxosOfMaps, writeUtxoMap } from "./utxo-map.js";
+import { createdOutputsOfBody, holdsAssets, inputCbor, outputDatumHash, resolvedInputsOf, utxoEntry, writeUtxoMap } from "./utxo-map.js";
+import { addressBytes } from "../../cardano/tx-encode.js";
+import { base58 } from "@scure/base";
 import { SerialQueue } from "../shared/queue.js";
 import { DevnetSnapshots } from "./snapshots.js";
 import { EvaluationPool, type EvaluationPoolOptions } from "../shared/evaluation-pool.js";
@@ -54,12 +66,13 @@ export class DevnetChain implements DevnetPort {
   readonly #queue = new SerialQueue();
   /** Where evaluate() runs the scripts, off the event loop; its workers start with the first evaluation. */
   readonly #evaluator: EvaluationPool;
-  #emulator: Emulator;
   /**
-   * The UTxO set by input (CBOR hex → output CBOR), read from the emulator once after each change
-   * of the ledger, so that lookups and evaluations do not serialize the whole ledger each time.
+   * The UTxO set by input (CBOR hex → output CBOR): read from the store's unspent rows at start,
+   * then changed by each accepted transaction once it is on disk.
    */
-  #utxoIndex: Map<string, Uint8Array> | null = null;
+  readonly #utxoIndex = new Map<string, Uint8Array>();
+  /** The stake state in Emulator.withState's terms, read from the store again after a change. */
+  #stake: ReturnType<typeof emulatorStakeState> | null = null;
   #closed = false;
   readonly #snapshots = new DevnetSnapshots(this);
   /** Where the store's file lives, for messages about its disk. */
@@ -75,7 +88,7 @@ export class DevnetChain implements DevnetPort {
     this.#clock = new DevnetClock(snapshot.systemStartMs, snapshot.offsetSeconds, snapshot.slot, now);
     this.#slotConfig = new SlotConfig(snapshot.systemStartMs, 0, SLOT_LENGTH_MS);
     this.#faucet = faucet;
-    this.#emulator = this.#restore(snapshot);
+    for (const { txHash, index, output } of store.unspentOutputs()) this.#utxoIndex.set(inputCbor(txHash, index), output);
   }
 
   /** Opens the devnet saved at `options.path`, or starts a new one there. */
@@ -98,8 +111,9 @@ export class DevnetChain implements DevnetPort {
       }
       // A devnet saved before the asset history existed: its current asset holders are indexed
       // (what was spent before cannot be recovered).
-      if (store.assetHistoryIsNew) store.backfillAssetOutputs(assetOutputsOfUtxoMap(snapshot.utxos));
-      return new DevnetChain(store, snapshot, await Faucet.create(snapshot.faucetKey), now, dirOf(options.path), options.evaluation);
+      const chain = new DevnetChain(store, snapshot, await Faucet.create(snapshot.faucetKey), now, dirOf(options.path), options.evaluation);
+      if (store.assetHistoryIsNew) store.backfillAssetOutputs(assetOutputsOfUtxoMap(writeUtxoMap(chain.#utxoIndex)));
+      return chain;
     } catch (error) {
       store.close();
       throw error;
@@ -118,7 +132,7 @@ export class DevnetChain implements DevnetPort {
 
   /** The number of unspent outputs in the ledger (GET /metrics). */
   utxoCount(): number {
-    return this.#utxos().size;
+    return this.#utxoIndex.size;
   }
 
   /**
@@ -154,16 +168,23 @@ export class DevnetChain implements DevnetPort {
     }
   }
 
-  #utxos(): Map<string, Uint8Array> {
-    this.#utxoIndex ??= indexUtxoMap(this.#emulator.getUtxosCbor());
-    return this.#utxoIndex;
-  }
-
-  #restore(snapshot: DevnetSnapshot): Emulator {
-    this.#utxoIndex = null;
-    const emulator = Emulator.withState({ utxos: snapshot.utxos, datums: [...snapshot.datums], ...emulatorStakeState(snapshot.stake) }, this.#slotConfig);
-    emulator.setSlot(this.#clock.slot());
-    return emulator;
+  /**
+   * An emulator for one transaction: the outputs it names that the ledger holds, the datums those
+   * outputs name by hash (as the witness sets of accepted transactions gave them), the stake state.
+   */
+  #emulatorFor(tx: Uint8Array): Emulator {
+    const resolved = new Map<string, Uint8Array>();
+    const datums: Array<{ hash: string; datum: string }> = [];
+    for (const input of resolvedInputsOf(tx)) {
+      const output = this.#utxoIndex.get(input);
+      if (!output || resolved.has(input)) continue;
+      resolved.set(input, output);
+      const hash = outputDatumHash(output);
+      const datum = hash === null ? null : this.#store.datum(hash);
+      if (hash !== null && datum !== null) datums.push({ hash, datum });
+    }
+    this.#stake ??= emulatorStakeState(this.#store.stakeState());
+    return Emulator.withState({ utxos: writeUtxoMap(resolved), datums, ...this.#stake }, this.#slotConfig);
   }
 
   #tipAt(slot: number): Tip {
@@ -179,13 +200,16 @@ export class DevnetChain implements DevnetPort {
     return { ...DEVNET_CHAIN_PARAMETERS };
   }
 
+  /** One index range of the store (the ledger's outputs by address). */
   async utxosAt(address: string): Promise<UTxO[]> {
-    return utxosOfMaps(this.#emulator.getUtxosForAddress(address));
+    const bytes = addressBytesOf(address);
+    if (bytes === null) return [];
+    return this.#store.unspentAt(bytes).map((u) => utxoOfOutput(u.txHash, u.index, u.output));
   }
 
   async utxosByRef(refs: readonly OutRef[]): Promise<UTxO[]> {
     if (refs.length === 0) return [];
-    const utxos = this.#utxos();
+    const utxos = this.#utxoIndex;
     return refs.flatMap((r) => {
       const output = utxos.get(inputCbor(r.txHash, r.index));
       return output ? [utxoOfOutput(r.txHash, r.index, output)] : [];
@@ -211,7 +235,7 @@ export class DevnetChain implements DevnetPort {
     // Only the inputs the transaction names, resolved: the evaluation costs the same however large the ledger.
     // The ledger's own bytes where it holds the input; a given UTxO is encoded only when it is
     // not on the ledger yet (an output of a transaction not submitted).
-    const utxos = this.#utxos();
+    const utxos = this.#utxoIndex;
     let given: Map<string, Uint8Array> | undefined;
     const givenEntry = (input: string) => (given ??= new Map(additionalUtxos.map(utxoEntry))).get(input);
     const resolved = new Map<string, Uint8Array>();
@@ -283,7 +307,6 @@ export class DevnetChain implements DevnetPort {
     if (!Number.isSafeInteger(seconds) || seconds < 0) throw new BadRequestError("seconds must be a non-negative whole number.");
     return this.#queue.run(() => {
       const slot = this.#clock.advance(seconds);
-      this.#emulator.setSlot(slot);
       this.#persist("the new time", () => this.#store.saveClock(this.#clock.offsetSeconds, slot));
       return this.#tipAt(slot);
     });
@@ -291,8 +314,7 @@ export class DevnetChain implements DevnetPort {
 
   /**
    * Registers a pool by its operator's key hash, with a certificate nobody signed
-   * (seededPoolCertificate) and no deposit; the emulator restarts from the saved state with it, as
-   * after a restart. False when the pool is registered already (by a certificate or seeded).
+   * (seededPoolCertificate) and no deposit; the next submit's emulator has it. False when the pool is registered already (by a certificate or seeded).
    */
   seedPool(keyHash: string): Promise<boolean> {
     const pool = keyHash.toLowerCase();
@@ -304,12 +326,11 @@ export class DevnetChain implements DevnetPort {
     return this.#queue.run(() => this.#seed(() => this.#store.seedDRep({ kind: drep.kind, hash: drep.hash.toLowerCase() })));
   }
 
-  /** Runs a seeding write (inside the queue); when it registered something, the emulator restarts from the saved state. */
+  /** Runs a seeding write (inside the queue); when it registered something, the stake state is read again. */
   #seed(write: () => boolean): boolean {
     if (this.#closed) throw new Error("the devnet is closed");
     const created = this.#persist("the registration", write);
-    const snapshot = created ? this.#store.load() : null;
-    if (snapshot) this.#emulator = this.#restore(snapshot);
+    if (created) this.#stake = null;
     return created;
   }
 
@@ -374,7 +395,9 @@ export class DevnetChain implements DevnetPort {
       const snapshot = this.#store.load();
       if (!snapshot || snapshot.systemStartMs !== this.systemStartMs) throw new Error(`the replaced devnet state at ${path} is not of this devnet`);
       this.#clock.resume(snapshot.offsetSeconds, snapshot.slot);
-      this.#emulator = this.#restore(snapshot);
+      this.#utxoIndex.clear();
+      for (const { txHash, index, output } of this.#store.unspentOutputs()) this.#utxoIndex.set(inputCbor(txHash, index), output);
+      this.#stake = null;
       this.#diskFault = null;
       this.#faucet = await Faucet.create(snapshot.faucetKey);
       return this.status();
@@ -443,10 +466,11 @@ export class DevnetChain implements DevnetPort {
     if (violation) throw new LedgerRejectedError(violation);
 
     const slot = this.#clock.slot();
-    this.#emulator.setSlot(slot);
     let result;
     try {
-      result = this.#emulator.submitTx(bytes);
+      const emulator = this.#emulatorFor(bytes);
+      emulator.setSlot(slot);
+      result = emulator.submitTx(bytes);
     } catch (error) {
       // The emulator throws (rather than answering) on CBOR it cannot read as a transaction.
       // (Qga: the message field of the Scala.js exception it throws.)
@@ -460,25 +484,36 @@ export class DevnetChain implements DevnetPort {
     if (result.txHash !== undefined && result.txHash !== txHash) {
       throw new Error(`the emulator accepted ${result.txHash} but the body hashes to ${txHash}`);
     }
+    // What it changes: the outputs it spends and creates (its inputs and outputs; when it is marked
+    // invalid, is_valid false, its collateral and collateral return), read from its own bytes.
     // The asset history: outputs holding native assets, and how this transaction spent any such
     // output (the redeemer of each). Transactions without assets cost a lookup per input, no write.
-    // A transaction marked invalid (is_valid false) moves only its collateral: not recorded.
+    // An invalid transaction's collateral moves are not recorded there.
     const valid = !(parts.rest[0]?.length === 1 && parts.rest[0][0] === 0xf4);
-    try {
-      const assetOutputs = valid ? assetOutputsOfBody(txHash, parts.body) : [];
-      const assetSpends = valid ? spendsOf(txHash, inputs, parts.witnessSet, this.#store.assetOutputsAmong(inputs)) : [];
-      this.#utxoIndex = null;
-      const stake = valid ? withDeposits(certificates, BigInt(DEVNET_PROTOCOL_PARAMETERS.keyDeposit)) : [];
-      const spent = valid ? inputs : collateralOfBody(parts.body);
-      const utxos = this.#emulator.getUtxosCbor();
-      this.#persist("the transaction", () => this.#store.saveAccepted({ txHash, slot, utxos, datums, assetOutputs, assetSpends, certificates: stake, cbor: bytes, spent }));
-    } catch (error) {
-      // Not on disk, so not accepted: go back to the last state that is (reading needs no free space).
-      const snapshot = this.#store.load();
-      if (snapshot) this.#emulator = this.#restore(snapshot);
-      throw error;
-    }
+    const spent = valid ? inputs : collateralOfBody(parts.body);
+    const created = createdOutputsOfBody(parts.body, valid);
+    const assetOutputs = valid && created.some((c) => holdsAssets(c.output)) ? assetOutputsOfBody(txHash, parts.body) : [];
+    const assetSpends = valid ? spendsOf(txHash, inputs, parts.witnessSet, this.#store.assetOutputsAmong(inputs)) : [];
+    const stake = valid ? withDeposits(certificates, BigInt(DEVNET_PROTOCOL_PARAMETERS.keyDeposit)) : [];
+    // Not on disk, so not accepted: a failed write changes nothing in memory either.
+    this.#persist("the transaction", () => this.#store.saveAccepted({ txHash, slot, created, datums, assetOutputs, assetSpends, certificates: stake, cbor: bytes, spent }));
+    for (const ref of spent) this.#utxoIndex.delete(inputCbor(ref.txHash, ref.index));
+    for (const { index, output } of created) this.#utxoIndex.set(inputCbor(txHash, index), output.slice());
+    if (stake.length > 0) this.#stake = null;
     return txHash;
+  }
+}
+
+/** The bytes of an address's text (bech32, or base58 for Byron); null when it is neither. */
+function addressBytesOf(address: string): Uint8Array | null {
+  try {
+    return addressBytes(address);
+  } catch {
+    try {
+      return base58.decode(address);
+    } catch {
+      return null;
+    }
   }
 }
 

@@ -15,7 +15,6 @@ import { blake2b } from "@noble/hashes/blake2b";
 import { readCertificates, type Certificate, type Credential } from "../../cardano/certificates.js";
 import { drepIdOf, poolIdOf, type DRep } from "../../cardano/delegatees.js";
 import { CborReader, CborWriter } from "../../cardano/cbor.js";
-import { readMapEntries } from "../../cardano/tx-cbor.js";
 
 /** What the store keeps, keyed by credentialKey / drepKey. */
 export interface StakeState {
@@ -43,8 +42,13 @@ export function drepOfKey(key: string): DRep {
 
 /** The certificates of a transaction body (CBOR), in order; none when it has no field 4. */
 export function certificatesOfBody(body: Uint8Array): Certificate[] {
-  const field = readMapEntries(body).find(([key]) => new CborReader(key).smallUint() === 4);
-  return field ? readCertificates(field[1]) : [];
+  const reader = new CborReader(body);
+  let field: Uint8Array | null = null;
+  reader.each(reader.mapLength(), () => {
+    if (reader.smallUint() === 4) field = reader.raw();
+    else reader.raw();
+  });
+  return field ? readCertificates(field) : [];
 }
 
 /** What the ledger's registration state says, as far as the checks below ask. */

@@ -1,9 +1,11 @@
 // The devnet's durable state in SQLite (DATA_DIR/devnet.sqlite): its start time, clock offset,
-// faucet key, the UTxO set as the emulator encodes it, datums seen by hash, the last slot, the
-// ids of accepted transactions, the history of outputs that held native assets (./asset-history.ts)
-// and the stake state its certificates made (./stake-state.ts).
-// Every write is one synchronous SQLite transaction, so that a submit answers only after its
-// effect is on disk.
+// faucet key, every output the ledger ever held (one row each, marked with its spender once
+// spent), datums seen by hash, the last slot, the ids of accepted transactions, the history of
+// outputs that held native assets (./asset-history.ts) and the stake state its certificates made
+// (./stake-state.ts). An accepted transaction writes what it changes (its created outputs, the
+// outputs it spent, its datums and certificates), never the whole UTxO set: a write costs the same
+// however large the ledger. Every write is one synchronous SQLite transaction, so that a submit
+// answers only after its effect is on disk.
 
 import Database from "better-sqlite3";
 import type { OutRef } from "../port.js";
@@ -12,6 +14,15 @@ import { credentialKey, drepKey, drepOfKey, type StakeState } from "./stake-stat
 import type { Certificate, Credential } from "../../cardano/certificates.js";
 import type { StakeAccount } from "../port.js";
 import { privateFile } from "../../private-files.js";
+import { outputAddress, outRefOfInput, paymentCredentialOf, type CreatedOutput } from "./utxo-map.js";
+import { readMapEntries } from "../../cardano/tx-cbor.js";
+
+/** An unspent output as the store keeps it. */
+export interface StoredUtxo {
+  readonly txHash: string;
+  readonly index: number;
+  readonly output: Uint8Array;
+}
 
 export interface DevnetSnapshot {
   readonly systemStartMs: number;
@@ -20,9 +31,6 @@ export interface DevnetSnapshot {
   readonly slot: number;
   /** The devnet's own faucet signing key: 32 bytes, hex. */
   readonly faucetKey: string;
-  /** The UTxO map (CBOR Map[TxIn, TxOut]) as the emulator returned it. */
-  readonly utxos: Uint8Array;
-  readonly datums: ReadonlyArray<{ hash: string; datum: string }>;
   /** Registered stake credentials, pools and DReps, for the emulator to start from. */
   readonly stake: StakeState;
 }
@@ -30,7 +38,8 @@ export interface DevnetSnapshot {
 export interface AcceptedTx {
   readonly txHash: string;
   readonly slot: number;
-  readonly utxos: Uint8Array;
+  /** The outputs it adds to the UTxO set (its outputs, or its collateral return when it is marked invalid). */
+  readonly created: readonly CreatedOutput[];
   readonly datums: ReadonlyArray<{ hash: string; datum: string }>;
   /** Its outputs that hold native assets. */
   readonly assetOutputs?: readonly AssetOutputRecord[];
@@ -41,7 +50,7 @@ export interface AcceptedTx {
   /** The whole transaction as submitted (CBOR). */
   readonly cbor?: Uint8Array;
   /** The outputs it spent: its inputs, or its collateral when it is marked invalid. */
-  readonly spent?: readonly OutRef[];
+  readonly spent: readonly OutRef[];
 }
 
 /** One accepted transaction as the store lists them in order (acceptedAfter). */
@@ -76,6 +85,23 @@ CREATE TABLE IF NOT EXISTS devnet_spends (tx_hash TEXT NOT NULL, output_index IN
 // holds no bodies nor spends of the transactions it accepted earlier (transaction and spentBy
 // answer null for those).
 
+// The ledger's outputs, one row each (added with issue #21: a store that kept the UTxO
+// set as one blob in devnet_ledger.utxos is converted once, on open, and its blob emptied). \`seq\`
+// is the creating transaction's devnet_txs.seq (0: genesis, or converted from a blob); \`spent_by\`
+// the id of the transaction that spent it, null while it is unspent (the row stays: the
+// Blockfrost-compatible API resolves inputs of old transactions). \`address\` holds the address
+// bytes and \`payment\` its payment credential's hash (null for a Byron address), both indexed with
+// spent_by, so that the UTxOs of an address cost an index range, not a scan of the ledger.
+const OUTPUTS = `
+CREATE TABLE devnet_outputs (
+  tx_hash TEXT NOT NULL, output_index INTEGER NOT NULL, output BLOB NOT NULL,
+  address BLOB NOT NULL, payment TEXT, seq INTEGER NOT NULL, spent_by TEXT,
+  PRIMARY KEY (tx_hash, output_index)
+) WITHOUT ROWID;
+CREATE INDEX devnet_outputs_address ON devnet_outputs (address, spent_by);
+CREATE INDEX devnet_outputs_payment ON devnet_outputs (payment, spent_by);
+`;
+
 // The asset history (added after the first release: a store without it gets it on open). One row
 // per output that held native assets, and one per (unit, output), keyed so that the last output
 // of a unit is the first row of a descending index scan. \`seq\` is the accepting transaction's
@@ -91,6 +117,36 @@ CREATE TABLE devnet_asset_units (
   PRIMARY KEY (unit, seq, output_index, tx_hash)
 ) WITHOUT ROWID;
 `;
+
+const EMPTY_MAP = Buffer.of(0xa0);
+const PUT_OUTPUT = "INSERT OR IGNORE INTO devnet_outputs (tx_hash, output_index, output, address, payment, seq) VALUES (?, ?, ?, ?, ?, ?)";
+
+function putOutputRow(put: Database.Statement, txHash: string, index: number, output: Uint8Array, seq: number): void {
+  const address = outputAddress(output);
+  put.run(txHash, index, Buffer.from(output.buffer, output.byteOffset, output.length), Buffer.from(address), paymentCredentialOf(address), seq);
+}
+
+/** Writes every entry of a CBOR UTxO map as an unspent output row (seq 0). */
+function putUtxoMap(db: Database.Database, map: Uint8Array): void {
+  const put = db.prepare(PUT_OUTPUT);
+  for (const [input, output] of readMapEntries(map)) {
+    const { txHash, index } = outRefOfInput(input);
+    putOutputRow(put, txHash, index, output, 0);
+  }
+}
+
+/**
+ * Creates devnet_outputs (inside a transaction) and, in a store that kept its UTxO set as one blob
+ * (devnet_ledger.utxos, as releases before issue #21 did), moves the blob's entries into it and
+ * empties the blob: once, on the first open by this code.
+ */
+function convertLedgerBlob(db: Database.Database): void {
+  db.exec(OUTPUTS);
+  const ledger = db.prepare("SELECT utxos FROM devnet_ledger WHERE id = 1").get() as { utxos: Buffer } | undefined;
+  if (!ledger) return;
+  putUtxoMap(db, new Uint8Array(ledger.utxos));
+  db.prepare("UPDATE devnet_ledger SET utxos = ? WHERE id = 1").run(EMPTY_MAP);
+}
 
 export class DevnetStore {
   readonly #db: Database.Database;
@@ -110,8 +166,10 @@ export class DevnetStore {
       db.pragma("journal_mode = WAL");
       db.pragma("synchronous = FULL");
       db.exec(SCHEMA);
-      const hasHistory = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'devnet_asset_outputs'").get() !== undefined;
+      const hasTable = (name: string) => db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
+      const hasHistory = hasTable("devnet_asset_outputs");
       if (!hasHistory) db.exec(ASSET_HISTORY);
+      if (!hasTable("devnet_outputs")) db.transaction(() => convertLedgerBlob(db))();
       const hasLedger = db.prepare("SELECT 1 FROM devnet_ledger WHERE id = 1").get() !== undefined;
       return new DevnetStore(db, !hasHistory && hasLedger);
     } catch (error) {
@@ -121,59 +179,89 @@ export class DevnetStore {
     }
   }
 
-  /** The saved state, or null when this store has never held a devnet. */
+  /** The saved state, or null when this store has never held a devnet (the UTxO set: unspentOutputs). */
   load(): DevnetSnapshot | null {
     const meta = new Map(
       (this.#db.prepare("SELECT key, value FROM devnet_meta").all() as Array<{ key: string; value: string }>).map((r) => [r.key, r.value]),
     );
-    const ledger = this.#db.prepare("SELECT utxos, slot FROM devnet_ledger WHERE id = 1").get() as { utxos: Buffer; slot: number } | undefined;
+    const ledger = this.#db.prepare("SELECT slot FROM devnet_ledger WHERE id = 1").get() as { slot: number } | undefined;
     const systemStart = meta.get("system_start_ms");
     const faucetKey = meta.get("faucet_key");
     if (!ledger || systemStart === undefined || faucetKey === undefined) return null;
-    const datums = this.#db.prepare("SELECT hash, datum FROM devnet_datums").all() as Array<{ hash: string; datum: string }>;
-    const stake: StakeState = {
+    return {
+      systemStartMs: Number(systemStart),
+      offsetSeconds: Number(meta.get("offset_seconds") ?? "0"),
+      slot: ledger.slot,
+      faucetKey,
+      stake: this.stakeState(),
+    };
+  }
+
+  /** The registered stake credentials, pools and DReps. */
+  stakeState(): StakeState {
+    return {
       credentials: (this.#db.prepare("SELECT credential, deposit, pool, drep FROM devnet_stake").all() as Array<{ credential: string; deposit: string; pool: string | null; drep: string | null }>).map(
         (r) => ({ key: r.credential, deposit: BigInt(r.deposit), pool: r.pool, drep: r.drep }),
       ),
       pools: (this.#db.prepare("SELECT pool, certificate FROM devnet_pools").all() as Array<{ pool: string; certificate: Buffer }>).map((r) => ({ pool: r.pool, certificate: new Uint8Array(r.certificate) })),
       dreps: (this.#db.prepare("SELECT credential, deposit FROM devnet_dreps").all() as Array<{ credential: string; deposit: string }>).map((r) => ({ key: r.credential, deposit: BigInt(r.deposit) })),
     };
-    return {
-      systemStartMs: Number(systemStart),
-      offsetSeconds: Number(meta.get("offset_seconds") ?? "0"),
-      slot: ledger.slot,
-      faucetKey,
-      utxos: new Uint8Array(ledger.utxos),
-      datums,
-      stake,
-    };
   }
 
-  /** Saves a new devnet's genesis: its start, faucet key and initial UTxO set. */
+  /** Every unspent output, in no particular order (one scan of the outputs, at start). */
+  *unspentOutputs(): Generator<StoredUtxo> {
+    const rows = this.#db.prepare("SELECT tx_hash, output_index, output FROM devnet_outputs WHERE spent_by IS NULL").raw().iterate() as IterableIterator<[string, number, Buffer]>;
+    for (const [txHash, index, output] of rows) yield { txHash, index, output };
+  }
+
+  /** The unspent outputs at an address (its bytes), ordered by reference: one index range. */
+  unspentAt(address: Uint8Array): StoredUtxo[] {
+    const rows = this.#db
+      .prepare("SELECT tx_hash, output_index, output FROM devnet_outputs WHERE address = ? AND spent_by IS NULL ORDER BY tx_hash, output_index")
+      .raw()
+      .all(Buffer.from(address.buffer, address.byteOffset, address.length)) as Array<[string, number, Buffer]>;
+    return rows.map(([txHash, index, output]) => ({ txHash, index, output }));
+  }
+
+  /** The datum (CBOR hex) whose hash is `hash`, as a transaction's witness set gave it; null when none did. */
+  datum(hash: string): string | null {
+    const row = this.#db.prepare("SELECT datum FROM devnet_datums WHERE hash = ?").get(hash) as { datum: string } | undefined;
+    return row?.datum ?? null;
+  }
+
+  /** Saves a new devnet's genesis: its start, faucet key and initial UTxO set (a CBOR UTxO map). */
   saveGenesis(genesis: { systemStartMs: number; faucetKey: string; utxos: Uint8Array }): void {
     this.#db.transaction(() => {
       const setMeta = this.#db.prepare("INSERT OR REPLACE INTO devnet_meta (key, value) VALUES (?, ?)");
       setMeta.run("system_start_ms", String(genesis.systemStartMs));
       setMeta.run("faucet_key", genesis.faucetKey);
       setMeta.run("offset_seconds", "0");
-      this.#db.prepare("INSERT OR REPLACE INTO devnet_ledger (id, utxos, slot) VALUES (1, ?, 0)").run(Buffer.from(genesis.utxos));
+      this.#db.prepare("INSERT OR REPLACE INTO devnet_ledger (id, utxos, slot) VALUES (1, ?, 0)").run(EMPTY_MAP);
+      putUtxoMap(this.#db, genesis.utxos);
     })();
   }
 
-  /** Records an accepted transaction and the ledger state after it, atomically. */
+  /** Records an accepted transaction and what it changes in the ledger, atomically. */
   saveAccepted(accepted: AcceptedTx): void {
     this.#db.transaction(() => {
-      this.#db.prepare("UPDATE devnet_ledger SET utxos = ?, slot = MAX(slot, ?) WHERE id = 1").run(Buffer.from(accepted.utxos), accepted.slot);
+      this.#db.prepare("UPDATE devnet_ledger SET slot = MAX(slot, ?) WHERE id = 1").run(accepted.slot);
       const { lastInsertRowid } = this.#db.prepare("INSERT OR IGNORE INTO devnet_txs (tx_hash, slot) VALUES (?, ?)").run(accepted.txHash, accepted.slot);
+      const seq = Number(lastInsertRowid);
       const putDatum = this.#db.prepare("INSERT OR IGNORE INTO devnet_datums (hash, datum) VALUES (?, ?)");
       for (const { hash, datum } of accepted.datums) putDatum.run(hash, datum);
-      this.#putAssetOutputs(accepted.assetOutputs ?? [], Number(lastInsertRowid));
+      const putOutput = this.#db.prepare(PUT_OUTPUT);
+      for (const { index, output } of accepted.created) putOutputRow(putOutput, accepted.txHash, index, output, seq);
+      this.#putAssetOutputs(accepted.assetOutputs ?? [], seq);
       const spend = this.#db.prepare("UPDATE devnet_asset_outputs SET spent_by = ?, redeemer = ? WHERE tx_hash = ? AND output_index = ?");
       for (const { ref, spentBy, redeemer } of accepted.assetSpends ?? []) spend.run(spentBy, redeemer, ref.txHash, ref.index);
       for (const certificate of accepted.certificates ?? []) this.#applyCertificate(certificate);
       if (accepted.cbor) this.#db.prepare("INSERT OR IGNORE INTO devnet_tx_cbor (tx_hash, cbor) VALUES (?, ?)").run(accepted.txHash, Buffer.from(accepted.cbor));
       const spent = this.#db.prepare("INSERT OR REPLACE INTO devnet_spends (tx_hash, output_index, spent_by) VALUES (?, ?, ?)");
-      for (const ref of accepted.spent ?? []) spent.run(ref.txHash, ref.index, accepted.txHash);
+      const markSpent = this.#db.prepare("UPDATE devnet_outputs SET spent_by = ? WHERE tx_hash = ? AND output_index = ?");
+      for (const ref of accepted.spent) {
+        spent.run(ref.txHash, ref.index, accepted.txHash);
+        markSpent.run(accepted.txHash, ref.txHash, ref.index);
+      }
     })();
   }
 

@@ -92,3 +92,115 @@ export function utxoEntry(utxo: UTxO): [string, Uint8Array] {
   reader.arrayLength();
   return [toHex(reader.raw()), reader.raw()];
 }
+
+/** An output a transaction creates: its index in the transaction and its bytes as the transaction encoded them. */
+export interface CreatedOutput {
+  readonly index: number;
+  readonly output: Uint8Array;
+}
+
+/**
+ * The outputs an accepted transaction adds to the UTxO set, read from its body: its outputs (field
+ * 1) when it is valid; when it is marked invalid, its collateral return (field 16) alone, at the
+ * index that follows its outputs (the Babbage rule), or nothing.
+ */
+export function createdOutputsOfBody(body: Uint8Array, valid: boolean): CreatedOutput[] {
+  const reader = new CborReader(body);
+  const outputs: Uint8Array[] = [];
+  let collateralReturn: Uint8Array | null = null;
+  reader.each(reader.mapLength(), () => {
+    const field = reader.smallUint();
+    if (field === 1) reader.each(reader.arrayLength(), () => outputs.push(reader.raw()));
+    else if (field === 16) collateralReturn = reader.raw();
+    else reader.raw();
+  });
+  if (valid) return outputs.map((output, index) => ({ index, output }));
+  return collateralReturn === null ? [] : [{ index: outputs.length, output: collateralReturn }];
+}
+
+/** The address of an output (either form: [address, value, …] or {0: address, …}), as bytes. */
+export function outputAddress(output: Uint8Array): Uint8Array {
+  const reader = new CborReader(output);
+  if (reader.peekMajor() === Major.Array) {
+    reader.arrayLength();
+    return reader.bytesValue();
+  }
+  let address: Uint8Array | null = null;
+  reader.each(reader.mapLength(), () => {
+    if (reader.smallUint() === 0) address = reader.bytesValue();
+    else reader.raw();
+  });
+  if (address === null) throw new Error("an output without an address");
+  return address;
+}
+
+/** The payment credential's hash (hex) of a Shelley address's bytes; null for Byron and reward addresses. */
+export function paymentCredentialOf(address: Uint8Array): string | null {
+  const header = address[0];
+  if (header === undefined || header >> 4 > 7 || address.length < 29) return null;
+  return toHex(address.subarray(1, 29));
+}
+
+/** The datum hash an output names (a legacy third item, or datum option [0, hash]); null when it has none or an inline datum. */
+export function outputDatumHash(output: Uint8Array): string | null {
+  const reader = new CborReader(output);
+  if (reader.peekMajor() === Major.Array) {
+    const length = reader.arrayLength();
+    reader.raw();
+    reader.raw();
+    return length === 3 || (length === null && !reader.atBreak()) ? toHex(reader.bytesValue()) : null;
+  }
+  let hash: string | null = null;
+  reader.each(reader.mapLength(), () => {
+    if (reader.smallUint() !== 2) {
+      reader.raw();
+      return;
+    }
+    const option = new CborReader(reader.raw());
+    option.arrayLength();
+    if (option.smallUint() === 0) hash = toHex(option.bytesValue());
+  });
+  return hash;
+}
+
+/** The [txHash, index] of a transaction input's CBOR. */
+export function outRefOfInput(input: Uint8Array): { txHash: string; index: number } {
+  const reader = new CborReader(input);
+  reader.arrayLength();
+  const txHash = toHex(reader.bytesValue());
+  return { txHash, index: Number(reader.uint()) };
+}
+
+/** The output references of a body field holding inputs (0: inputs, 13: collateral), in their order, each once; none when the field is absent. */
+export function refsOfBodyField(body: Uint8Array, field: number): Array<{ txHash: string; index: number }> {
+  const reader = new CborReader(body);
+  const refs = new Map<string, { txHash: string; index: number }>();
+  reader.each(reader.mapLength(), () => {
+    if (reader.smallUint() !== field) {
+      reader.raw();
+      return;
+    }
+    if (reader.peekMajor() === Major.Tag) reader.tag();
+    reader.each(reader.arrayLength(), () => {
+      const ref = outRefOfInput(reader.raw());
+      refs.set(`${ref.txHash}#${ref.index}`, ref);
+    });
+  });
+  return [...refs.values()];
+}
+
+/** Whether an output's value holds native assets (a [coin, multiasset] value rather than a coin). */
+export function holdsAssets(output: Uint8Array): boolean {
+  const reader = new CborReader(output);
+  if (reader.peekMajor() === Major.Array) {
+    reader.arrayLength();
+    reader.raw();
+    return reader.peekMajor() === Major.Array;
+  }
+  let assets = false;
+  reader.each(reader.mapLength(), () => {
+    if (reader.smallUint() === 1) assets = reader.peekMajor() === Major.Array;
+    reader.raw();
+  });
+  return assets;
+}

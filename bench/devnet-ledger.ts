@@ -1,0 +1,201 @@
+// `BENCH_ONLY=devnet npm run bench`: the devnet ledger as it grows (issue #21, item 1), side by side
+// in one run, each figure with its target:
+//   - a simple payment's submit p50 (POST /transactions/submit, one after another) on a fresh devnet,
+//   - the same after the ledger grew by BENCH_DEVNET_GROW UTxOs (100,000; ≤ 1.3× fresh),
+//   - restart to health 200 at that size (≤ 3 s), the service's RSS at that size (≤ 600 MiB),
+//   - sustained accepted submits/s from 16 concurrent HTTP clients, each spending its own UTxOs (≥ 150).
+// The service runs as a process of its own (node --import tsx src/main.ts, the DATA_DIR's devnet);
+// the ledger is grown between, in this process, straight through DevnetPort.submit (payMany:
+// multi-output payments to fresh keyless addresses). Every measured transaction is built and
+// signed before its measurement starts, each spending a UTxO of its own, so that only the submit
+// is timed. Settings: BENCH_DEVNET_GROW (100000), BENCH_DEVNET_PROBES (40 sequential submits per
+// p50), BENCH_DEVNET_CLIENTS (16), BENCH_DEVNET_PER_CLIENT (40 submits per client).
+// The file imports only what the release before issue #21 has too (DevnetChain.inDataDir, payMany),
+// so that the same bench runs on that code for the before/after table.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { UTxO } from "@meshsdk/common";
+import { MeshTxBuilder } from "@meshsdk/core";
+import { DevnetChain } from "../src/chain/devnet/devnet.js";
+import { DEVNET_PROTOCOL_PARAMETERS } from "../src/chain/protocol-params.js";
+import { keylessAddress, newWallet, payMany, type BenchWallet } from "./devnet.js";
+import { fmt, median, startServerProcess, type BenchRow, type ServerProcess } from "./util.js";
+
+const int = (name: string, fallback: number): number => {
+  const raw = process.env[name];
+  const n = raw === undefined || raw === "" ? fallback : Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number ≥ 0; got ${raw}.`);
+  return n;
+};
+
+const SUBMIT_PATH = "/v2/services/transactions/submit";
+/** No per-IP quota in the way of 16 clients on one loopback address. */
+const SERVER_ENV = { KEYLESS_PER_SECOND: "1000000", KEYLESS_BURST: "1000000" };
+const UTXO_LOVELACE = 5_000_000n;
+
+interface Prepared {
+  /** Signed simple payments of the probe wallet, one per UTxO (submitted one after another). */
+  readonly probes: string[];
+  /** Per client, its signed payments, one per UTxO of its own. */
+  readonly clients: string[][];
+}
+
+/** A simple payment of 2 ADA to a fresh keyless address from one UTxO, change back: signed. */
+async function payment(wallet: BenchWallet, utxo: UTxO): Promise<string> {
+  const unsigned = await new MeshTxBuilder({ params: DEVNET_PROTOCOL_PARAMETERS })
+    .txOut(keylessAddress("enterprise"), [{ unit: "lovelace", quantity: "2000000" }])
+    .changeAddress(wallet.address)
+    .selectUtxosFrom([utxo])
+    .complete();
+  return wallet.sign(unsigned);
+}
+
+/** Pays the probe wallet and each client their own UTxOs (in the devnet at `chain`) and signs one payment per UTxO. */
+async function prepare(chain: DevnetChain, probes: number, clients: number, perClient: number): Promise<Prepared> {
+  const probe = await newWallet("enterprise");
+  const wallets = await Promise.all(Array.from({ length: clients }, () => newWallet("enterprise")));
+  await payMany(chain, [
+    ...Array.from({ length: probes }, () => ({ address: probe.address, lovelace: UTXO_LOVELACE })),
+    ...wallets.flatMap((w) => Array.from({ length: perClient }, () => ({ address: w.address, lovelace: UTXO_LOVELACE }))),
+  ]);
+  const signAll = async (wallet: BenchWallet): Promise<string[]> => {
+    const signed: string[] = [];
+    for (const utxo of await chain.utxosAt(wallet.address)) signed.push(await payment(wallet, utxo));
+    return signed;
+  };
+  return { probes: await signAll(probe), clients: await Promise.all(wallets.map(signAll)) };
+}
+
+async function submit(url: string, transaction: string): Promise<boolean> {
+  const response = await fetch(`${url}${SUBMIT_PATH}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ transaction }) });
+  const text = await response.text();
+  if (response.status !== 200) console.log(`    submit answered ${response.status}: ${text.slice(0, 200)}`);
+  return response.status === 200;
+}
+
+/** Submits one after another; the p50 of the accepted ones (ms). */
+async function submitP50(url: string, txs: readonly string[]): Promise<number> {
+  const times: number[] = [];
+  for (const tx of txs) {
+    const started = performance.now();
+    if (await submit(url, tx)) times.push(performance.now() - started);
+  }
+  return median(times);
+}
+
+/** Every client submits its own transactions one after another, all clients at once: accepted per second. */
+async function throughput(url: string, clients: readonly string[][]): Promise<{ perSecond: number; failed: number }> {
+  let accepted = 0;
+  let failed = 0;
+  const started = performance.now();
+  await Promise.all(
+    clients.map(async (txs) => {
+      for (const tx of txs) {
+        if (await submit(url, tx)) accepted++;
+        else failed++;
+      }
+    }),
+  );
+  return { perSecond: accepted / ((performance.now() - started) / 1000), failed };
+}
+
+/** The resident set of a process (MiB), from /proc (Linux; NaN elsewhere). */
+function rssMiB(pid: number): number {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return kb === undefined ? NaN : Number(kb) / 1024;
+  } catch {
+    return NaN;
+  }
+}
+
+async function timedStart(dataDir: string): Promise<{ server: ServerProcess; seconds: number }> {
+  const started = performance.now();
+  const server = await startServerProcess(dataDir, SERVER_ENV);
+  return { server, seconds: (performance.now() - started) / 1000 };
+}
+
+interface Stage {
+  startSeconds: number;
+  p50: number;
+  perSecond: number;
+  failed: number;
+  rss: number;
+  utxos: number;
+}
+
+/** Starts the service on `dataDir`, measures the p50, then the 16 clients, then its RSS; stops it. */
+async function measure(dataDir: string, prepared: Prepared, utxos: number): Promise<Stage> {
+  const { server, seconds } = await timedStart(dataDir);
+  try {
+    const p50 = await submitP50(server.url, prepared.probes);
+    const { perSecond, failed } = await throughput(server.url, prepared.clients);
+    return { startSeconds: seconds, p50, perSecond, failed, rss: rssMiB(server.pid), utxos };
+  } finally {
+    await server.close();
+  }
+}
+
+const verdict = (ok: boolean): string => (ok ? "PASS" : "MISS");
+
+export async function runDevnetLedgerBench(): Promise<BenchRow[]> {
+  const grow = int("BENCH_DEVNET_GROW", 100_000);
+  const probes = int("BENCH_DEVNET_PROBES", 40);
+  const clients = int("BENCH_DEVNET_CLIENTS", 16);
+  const perClient = int("BENCH_DEVNET_PER_CLIENT", 40);
+  const dataDir = mkdtempSync(join(tmpdir(), "txsvc-bench-devnet-"));
+  try {
+    const lap = (() => {
+      let last = performance.now();
+      return () => {
+        const now = performance.now();
+        const s = (now - last) / 1000;
+        last = now;
+        return s.toFixed(0);
+      };
+    })();
+    let chain = await DevnetChain.inDataDir(dataDir);
+    const fresh = await prepare(chain, probes, clients, perClient);
+    const freshCount = chain.utxoCount();
+    await chain.close();
+    console.log(`  fresh devnet: ${freshCount} UTxOs, ${probes + clients * perClient} payments signed (${lap()} s)`);
+    const before = await measure(dataDir, fresh, freshCount);
+    console.log(`  fresh devnet measured (${lap()} s)`);
+
+    chain = await DevnetChain.inDataDir(dataDir);
+    const holders = Array.from({ length: grow }, () => ({ address: keylessAddress(), lovelace: 1_200_000n }));
+    const transactions = await payMany(chain, holders);
+    console.log(`  grown by ${grow} UTxOs in ${transactions} transactions (${lap()} s)`);
+    const grown = await prepare(chain, probes, clients, perClient);
+    const grownCount = chain.utxoCount();
+    await chain.close();
+    console.log(`  grown devnet: ${grownCount} UTxOs, payments signed (${lap()} s)`);
+    const after = await measure(dataDir, grown, grownCount);
+    console.log(`  grown devnet measured (${lap()} s)`);
+
+    const size = `+${fmt(grow)} UTxOs (${fmt(after.utxos)})`;
+    const ratio = after.p50 / before.p50;
+    const rows: BenchRow[] = [
+      { figure: "simple payment submit p50, fresh devnet", value: `${fmt(before.p50, 1)} ms`, target: "≤ 8 ms", result: verdict(before.p50 <= 8) },
+      { figure: `the same after ${size}`, value: `${fmt(after.p50, 1)} ms (${fmt(ratio, 2)}× fresh)`, target: "≤ 1.3× fresh", result: verdict(ratio <= 1.3) },
+      { figure: `restart to health 200 at ${size}`, value: `${fmt(after.startSeconds, 2)} s (fresh: ${fmt(before.startSeconds, 2)} s)`, target: "≤ 3 s", result: verdict(after.startSeconds <= 3) },
+      { figure: `RSS at ${size}`, value: `${fmt(after.rss)} MiB (fresh: ${fmt(before.rss)} MiB)`, target: "≤ 600 MiB", result: verdict(after.rss <= 600) },
+      {
+        figure: `accepted submits/s, ${clients} clients, fresh`,
+        value: `${fmt(before.perSecond)}${before.failed > 0 ? ` (${before.failed} refused)` : ""}`,
+        target: "≥ 150",
+        result: verdict(before.perSecond >= 150),
+      },
+      {
+        figure: `accepted submits/s, ${clients} clients, ${size}`,
+        value: `${fmt(after.perSecond)}${after.failed > 0 ? ` (${after.failed} refused)` : ""}`,
+        target: "≥ 150",
+        result: verdict(after.perSecond >= 150),
+      },
+    ];
+    return rows;
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
