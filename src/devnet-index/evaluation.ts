@@ -11,6 +11,7 @@
 import type { Asset, UTxO } from "@meshsdk/common";
 import type { ChainPort, RedeemerBudget } from "../chain/port.js";
 import { addressInfo } from "../cardano/addresses.js";
+import { requireCborWithinLimits } from "../cardano/cbor-limits.js";
 import { scriptRefOf, type ScriptLanguage } from "../chain/shared/script-ref.js";
 import { BadRequestError } from "../errors.js";
 
@@ -95,9 +96,14 @@ function scriptOf(script: unknown, field: string): string | undefined {
  * resolved by `onLedger` from its reference when the ledger holds that output (Blaze sends the
  * wallet's own UTxOs); otherwise it is a 400 naming it.
  */
+/** The most additional UTxOs one evaluation takes. */
+export const MAX_ADDITIONAL_UTXOS = 2000;
+
 export async function additionalUtxos(set: unknown, field: string, onLedger: (ref: { txHash: string; index: number }) => Promise<UTxO | undefined>): Promise<UTxO[]> {
   if (set === undefined || set === null) return [];
   if (!Array.isArray(set)) throw bad(`${field} must be a list of [TxIn, TxOut] pairs.`);
+  // As many as POST /transactions/build takes (utxos), checked before any is read.
+  if (set.length > MAX_ADDITIONAL_UTXOS) throw bad(`${field} holds ${set.length} outputs; at most ${MAX_ADDITIONAL_UTXOS} are taken.`);
   const out: UTxO[] = [];
   for (const [i, pair] of set.entries()) {
     const output = Array.isArray(pair) ? (pair[1] as Record<string, unknown> | null) : null;
@@ -131,6 +137,7 @@ function parseUtxos(set: unknown[], field: string, offset: number): UTxO[] {
     const amount: Asset[] = [{ unit: "lovelace", quantity: quantity(coins, `${at}[1].value.coins`) }, ...assetsOf(assets, `${at}[1].value.assets`), ...assetsOf(nested, `${at}[1].value`)];
     const utxo: UTxO = { input: { txHash: input["txId"].toLowerCase(), outputIndex: index }, output: { address: output["address"], amount } };
     const datum = output["datum"];
+    if (typeof datum === "string") requireCborWithinLimits(datum, `${at}[1].datum`, "Plutus data");
     const datumHash = output["datum_hash"] ?? output["datumHash"];
     if (typeof datum === "string") utxo.output.plutusData = datum;
     else if (typeof datumHash === "string") utxo.output.dataHash = datumHash;

@@ -227,6 +227,20 @@ describe("the devnet's Blockfrost-compatible API", () => {
     assert.deepEqual((await expect(`/scripts/datum/${blake2b256(fromHex(datum))}/cbor`, "/scripts/datum/{datum_hash}/cbor", 200)).body, { cbor: datum });
   });
 
+  it("refuses hostile CBOR and oversized UTxO sets before any decoder reads them", async () => {
+    const deep = "81".repeat(5_000) + "00";
+    const utxosBefore = (await call(service, `/addresses/${alice.address}/utxos`)).body as unknown[];
+    assertBlockfrostError(await call(service, "/tx/submit", cbor(Buffer.from(deep, "hex"))), 400, /^body nests deeper than 128 levels/);
+    assertBlockfrostError(await call(service, "/utils/txs/evaluate", cbor(deep)), 400, /^body nests deeper than 128 levels/);
+    assertBlockfrostError(await call(service, "/utils/txs/evaluate/utxos", json({ cbor: deep, additionalUtxoSet: [] })), 400, /^body\.cbor nests deeper than 128 levels/);
+    const pair = (i: number, datum?: string) => [{ txId: "ab".repeat(32), index: i }, { address: alice.address, value: { coins: 2_000_000 }, ...(datum ? { datum } : {}) }];
+    const tooMany = Array.from({ length: 2001 }, (_, i) => pair(i));
+    assertBlockfrostError(await call(service, "/utils/txs/evaluate/utxos", json({ cbor: "a0", additionalUtxoSet: tooMany })), 400, /additionalUtxoSet holds 2001 outputs; at most 2000/);
+    assertBlockfrostError(await call(service, "/utils/txs/evaluate/utxos", json({ cbor: "a0", additionalUtxoset: [pair(0, deep)] })), 400, /additionalUtxoset\[0\]\[1\]\.datum nests deeper than 128 levels/);
+    // Nothing reached the ledger.
+    assert.deepEqual((await call(service, `/addresses/${alice.address}/utxos`)).body, utxosBefore);
+  });
+
   it("serves every endpoint its OpenAPI tag lists, each one of Blockfrost's", async () => {
     for (const endpoint of BLOCKFROST_ENDPOINTS) {
       const [method = "", path = ""] = endpoint.split(" ");

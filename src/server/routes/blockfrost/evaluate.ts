@@ -4,6 +4,7 @@
 // ?version=6 (src/devnet-index/evaluation.ts).
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { toHex } from "../../../cardano/tx-cbor.js";
+import { requireCborWithinLimits } from "../../../cardano/cbor-limits.js";
 import { additionalUtxos, evaluationAnswer } from "../../../devnet-index/evaluation.js";
 import { BadRequestError } from "../../../errors.js";
 import type { BlockfrostRouteOptions } from "./http.js";
@@ -16,7 +17,9 @@ const versionOf = (request: FastifyRequest): 5 | 6 => ((request.query as Record<
 function cborOf(body: unknown): string {
   if (!Buffer.isBuffer(body) || body.length === 0) throw new BadRequestError("The body must be the transaction's CBOR (hex), sent with Content-Type: application/cbor.");
   const text = body.toString("latin1").trim();
-  return /^[0-9a-fA-F]+$/.test(text) && text.length % 2 === 0 ? text.toLowerCase() : toHex(body);
+  const hex = /^[0-9a-fA-F]+$/.test(text) && text.length % 2 === 0 ? text.toLowerCase() : toHex(body);
+  requireCborWithinLimits(hex, "body", "a Cardano transaction");
+  return hex;
 }
 
 export default async function evaluateRoutes(app: FastifyInstance, _options: BlockfrostRouteOptions): Promise<void> {
@@ -26,6 +29,7 @@ export default async function evaluateRoutes(app: FastifyInstance, _options: Blo
     if (!body || typeof body !== "object" || typeof body["cbor"] !== "string" || !/^[0-9a-fA-F]+$/.test(body["cbor"])) {
       throw new BadRequestError("body.cbor is required: the transaction's CBOR in hex.");
     }
+    requireCborWithinLimits(body["cbor"], "body.cbor", "a Cardano transaction");
     const field = "additionalUtxoSet" in body ? "additionalUtxoSet" : "additionalUtxoset";
     return evaluationAnswer(app.chain, body["cbor"].toLowerCase(), await additionalUtxos(body[field], `body.${field}`, async (ref) => (await app.chain.utxosByRef([ref]))[0]), versionOf(request));
   });

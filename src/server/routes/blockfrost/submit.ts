@@ -4,6 +4,7 @@
 import type { FastifyInstance } from "fastify";
 import { BadRequestError } from "../../../errors.js";
 import { toHex } from "../../../cardano/tx-cbor.js";
+import { requireCborWithinLimits } from "../../../cardano/cbor-limits.js";
 import type { BlockfrostRouteOptions } from "./http.js";
 
 export default async function submitRoutes(app: FastifyInstance, _options: BlockfrostRouteOptions): Promise<void> {
@@ -11,7 +12,10 @@ export default async function submitRoutes(app: FastifyInstance, _options: Block
     if (!Buffer.isBuffer(request.body) || request.body.length === 0) {
       throw new BadRequestError("The body must be the signed transaction's CBOR bytes, sent with Content-Type: application/cbor.");
     }
-    const txHash = await app.chain.submit(toHex(request.body));
+    const hex = toHex(request.body);
+    // Bounded before any decoder reads it, as POST /transactions/submit is.
+    requireCborWithinLimits(hex, "body", "a Cardano transaction");
+    const txHash = await app.chain.submit(hex);
     return reply.type("application/json").send(JSON.stringify(txHash));
   });
 }
