@@ -29,7 +29,8 @@ const ROOT = import.meta.dirname;
 const SRC = join(ROOT, "src");
 
 /** The .ts file a relative specifier names (NodeNext: "./x.js" is ./x.ts), or null for a package. */
-const resolveRelative = (from, specifier) => (specifier.startsWith(".") ? resolve(dirname(from), specifier).replace(/\.js$/, ".ts") : null);
+const resolveRelative = (from, specifier) =>
+  specifier.startsWith(".") ? resolve(dirname(from), specifier).replace(/\.js$/, ".ts") : null;
 
 /**
  * The src/ modules each src/ module imports, type-only imports included, from TypeScript's own
@@ -45,7 +46,10 @@ function importGraph() {
     const { mtimeMs } = statSync(file);
     if (parsed.get(file)?.mtimeMs === mtimeMs) continue;
     const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
-    parsed.set(file, { mtimeMs, imports: importedFiles.map((i) => resolveRelative(file, i.fileName)).filter((f) => f !== null) });
+    parsed.set(file, {
+      mtimeMs,
+      imports: importedFiles.map((i) => resolveRelative(file, i.fileName)).filter((f) => f !== null),
+    });
   }
   for (const file of parsed.keys()) if (!present.has(file)) parsed.delete(file);
   return new Map([...parsed].map(([file, { imports }]) => [file, imports.filter((f) => present.has(f))]));
@@ -88,9 +92,19 @@ const noImportCircle = {
       const target = typeof specifier === "string" ? resolveRelative(file, specifier) : null;
       if (!target || !graph.has(target)) return;
       const back = importPath(graph, target, file);
-      if (back) context.report({ node: node.source, messageId: "circle", data: { path: [file, ...back].map((f) => relative(ROOT, f)).join(" → ") } });
+      if (back)
+        context.report({
+          node: node.source,
+          messageId: "circle",
+          data: { path: [file, ...back].map((f) => relative(ROOT, f)).join(" → ") },
+        });
     };
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
   },
 };
 
@@ -128,7 +142,8 @@ const LAYERS = [
     target: ["src/"],
     exceptTargets: ["src/server/", "src/main.ts"],
     from: ["src/server/"],
-    message: "Only src/main.ts (and tests) import the HTTP layer in src/server/: the domain, store, chain and CLI run without it.",
+    message:
+      "Only src/main.ts (and tests) import the HTTP layer in src/server/: the domain, store, chain and CLI run without it.",
   },
 ];
 
@@ -141,14 +156,17 @@ const LAYERS = [
 const layers = {
   meta: {
     type: "problem",
-    docs: { description: "An import that crosses the layers of src/ upward or sideways (LAYERS), or resolves to no file." },
+    docs: {
+      description: "An import that crosses the layers of src/ upward or sideways (LAYERS), or resolves to no file.",
+    },
     messages: { layer: "{{message}} ({{from}})", unresolved: "Import {{specifier}} resolves to no file." },
     schema: [],
   },
   create(context) {
     const file = relative(ROOT, context.filename);
     const zones = LAYERS.filter(
-      (zone) => zone.target.some((t) => file.startsWith(t)) && !(zone.exceptTargets ?? []).some((t) => file.startsWith(t)),
+      (zone) =>
+        zone.target.some((t) => file.startsWith(t)) && !(zone.exceptTargets ?? []).some((t) => file.startsWith(t)),
     );
     function check(node) {
       const specifier = node.source?.value;
@@ -165,7 +183,12 @@ const layers = {
         }
       }
     }
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
   },
 };
 
@@ -188,7 +211,12 @@ export default defineConfig(
       "prefer-const": ["error", { ignoreReadBeforeAssign: true }],
       "@typescript-eslint/no-unused-vars": [
         "error",
-        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+        {
+          argsIgnorePattern: "^_",
+          varsIgnorePattern: "^_",
+          caughtErrorsIgnorePattern: "^_",
+          destructuredArrayIgnorePattern: "^_",
+        },
       ],
       // Off: `any` comes in from response bodies in the tests (res.json()) and from the untyped
       // corners of Mesh, Helios and Scalus; following it would rewrite ~840 places, mostly test
@@ -206,7 +234,15 @@ export default defineConfig(
       // node:test's test/describe return promises the runner awaits itself.
       "@typescript-eslint/no-floating-promises": [
         "error",
-        { allowForKnownSafeCalls: [{ from: "package", package: "node:test", name: ["test", "it", "describe", "suite", "before", "after", "beforeEach", "afterEach"] }] },
+        {
+          allowForKnownSafeCalls: [
+            {
+              from: "package",
+              package: "node:test",
+              name: ["test", "it", "describe", "suite", "before", "after", "beforeEach", "afterEach"],
+            },
+          ],
+        },
       ],
     },
   },
@@ -225,7 +261,14 @@ export default defineConfig(
     },
   },
   {
-    files: ["src/tx/**/*.ts", "src/tournament/**/*.ts", "src/cardano/**/*.ts", "src/chain/**/*.ts", "src/store/**/*.ts", "src/cli/**/*.ts"],
+    files: [
+      "src/tx/**/*.ts",
+      "src/tournament/**/*.ts",
+      "src/cardano/**/*.ts",
+      "src/chain/**/*.ts",
+      "src/store/**/*.ts",
+      "src/cli/**/*.ts",
+    ],
     rules: {
       "no-restricted-imports": [
         "error",

@@ -92,13 +92,21 @@ function scenarios(payer: string, five: UTxO[], thousand: UTxO[], params: Protoc
   const name = Buffer.from("Bench", "utf8").toString("hex");
   const metadata = { name: "Bench", image: "ipfs://bench", description: "A benchmark token" };
   const datum = plutusJsonToCbor(cip68Datum(metadata, "metadata"), "metadata");
-  const fresh = () => new MeshTxBuilder({ params }).invalidBefore(slot).invalidHereafter(slot + 7200).changeAddress(payer).selectUtxosFrom(five);
+  const fresh = () =>
+    new MeshTxBuilder({ params })
+      .invalidBefore(slot)
+      .invalidHereafter(slot + 7200)
+      .changeAddress(payer)
+      .selectUtxosFrom(five);
   return [
     {
       key: "payment",
       name: "simple payment (5 UTxOs given)",
       body: { changeAddress: payer, utxos: fiveStrings, outputs: [{ address: payer, lovelace: 5_000_000 }] },
-      mesh: () => fresh().txOut(payer, [{ unit: "lovelace", quantity: "5000000" }]).complete(),
+      mesh: () =>
+        fresh()
+          .txOut(payer, [{ unit: "lovelace", quantity: "5000000" }])
+          .complete(),
       load: true,
     },
     {
@@ -108,7 +116,15 @@ function scenarios(payer: string, five: UTxO[], thousand: UTxO[], params: Protoc
         changeAddress: payer,
         utxos: fiveStrings,
         preloadedScripts: [{ type: "simple", script, hash: policyId }],
-        mint: [{ version: "cip68", assetName: { name: "Bench", format: "utf8", label: 222 }, metadata, policyId, quantity: 1 }],
+        mint: [
+          {
+            version: "cip68",
+            assetName: { name: "Bench", format: "utf8", label: 222 },
+            metadata,
+            policyId,
+            quantity: 1,
+          },
+        ],
       },
       mesh: () =>
         fresh()
@@ -130,7 +146,11 @@ function scenarios(payer: string, five: UTxO[], thousand: UTxO[], params: Protoc
     {
       key: "outputs",
       name: `payment to ${OUTPUTS} outputs (5 UTxOs given)`,
-      body: { changeAddress: payer, utxos: fiveStrings, outputs: Array.from({ length: OUTPUTS }, () => ({ address: keylessAddress(), lovelace: 1_500_000 })) },
+      body: {
+        changeAddress: payer,
+        utxos: fiveStrings,
+        outputs: Array.from({ length: OUTPUTS }, () => ({ address: keylessAddress(), lovelace: 1_500_000 })),
+      },
       load: false,
     },
   ];
@@ -159,7 +179,11 @@ interface FeeFigures {
 }
 
 /** The answer's fee against the ledger's minimum for the transaction once the payer signed it. */
-async function feeOf(answer: { complete: string; fee: string }, payer: BenchWallet, params: Protocol): Promise<FeeFigures> {
+async function feeOf(
+  answer: { complete: string; fee: string },
+  payer: BenchWallet,
+  params: Protocol,
+): Promise<FeeFigures> {
   const unsigned = txShape(answer.complete);
   const signedHex = await payer.sign(answer.complete);
   const signed = txShape(signedHex);
@@ -176,7 +200,11 @@ async function feeOf(answer: { complete: string; fee: string }, payer: BenchWall
 }
 
 async function post(url: string, body: unknown): Promise<{ complete: string; fee: string }> {
-  const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   const text = await response.text();
   if (response.status !== 200) throw new Error(`POST ${url} answered ${response.status}: ${text.slice(0, 400)}`);
   return JSON.parse(text) as { complete: string; fee: string };
@@ -193,13 +221,26 @@ export async function runBuildBench(options: BenchOptions = optionsFromEnv()): P
     const devnet: DevnetPort = chain;
     const payer = await newWallet("base");
     for (let i = 0; i < 5; i++) await devnet.faucet(payer.address, 50_000_000n);
-    const [five, params, tip] = await Promise.all([devnet.utxosAt(payer.address), devnet.protocolParameters(), devnet.tip()]);
+    const [five, params, tip] = await Promise.all([
+      devnet.utxosAt(payer.address),
+      devnet.protocolParameters(),
+      devnet.tip(),
+    ]);
     // 1,000 more UTxOs of 2–10 ADA at the payer's address, paid a few hundred per transaction.
-    const amounts = Array.from({ length: GIVEN_UTXOS }, () => BigInt(2_000_000 + Math.floor(Math.random() * 8_000_000)));
-    await payMany(devnet, amounts.map((lovelace) => ({ address: payer.address, lovelace })), params);
+    const amounts = Array.from({ length: GIVEN_UTXOS }, () =>
+      BigInt(2_000_000 + Math.floor(Math.random() * 8_000_000)),
+    );
+    await payMany(
+      devnet,
+      amounts.map((lovelace) => ({ address: payer.address, lovelace })),
+      params,
+    );
     const known = new Set(five.map((u) => `${u.input.txHash}#${u.input.outputIndex}`));
-    const thousand = (await devnet.utxosAt(payer.address)).filter((u) => !known.has(`${u.input.txHash}#${u.input.outputIndex}`));
-    if (thousand.length !== GIVEN_UTXOS) throw new Error(`expected ${GIVEN_UTXOS} new UTxOs at the payer, found ${thousand.length}`);
+    const thousand = (await devnet.utxosAt(payer.address)).filter(
+      (u) => !known.has(`${u.input.txHash}#${u.input.outputIndex}`),
+    );
+    if (thousand.length !== GIVEN_UTXOS)
+      throw new Error(`expected ${GIVEN_UTXOS} new UTxOs at the payer, found ${thousand.length}`);
 
     // BENCH_SERVER=process: the service in a process of its own on this devnet (for a service that
     // runs a worker per core from src/main.ts); by default, the service in this process.
@@ -231,7 +272,8 @@ export async function runBuildBench(options: BenchOptions = optionsFromEnv()): P
       for (const m of measured) {
         if (m.scenario.mesh) m.mesh.push(await meshRound(m.scenario.mesh, seconds));
         m.one.push(await httpRound(url, m.scenario.body, 1, seconds, "POST", cpu));
-        if (m.scenario.load) m.many.push(await httpRound(url, m.scenario.body, TARGET.connections, seconds, "POST", cpu));
+        if (m.scenario.load)
+          m.many.push(await httpRound(url, m.scenario.body, TARGET.connections, seconds, "POST", cpu));
       }
       process.stdout.write(`  round ${round + 1}/${options.runs} done\n`);
     }
@@ -307,12 +349,35 @@ export async function runBuildBench(options: BenchOptions = optionsFromEnv()): P
         return {
           transaction: m.scenario.name,
           "HTTP p50 ms (1 conn)": fmt(p50, 2),
-          "HTTP p90 ms (1 conn)": fmt(medianOf(m.one, (r) => r.p90Ms), 2),
+          "HTTP p90 ms (1 conn)": fmt(
+            medianOf(m.one, (r) => r.p90Ms),
+            2,
+          ),
           [`HTTP req/s (${TARGET.connections} conn)`]: load ? fmt(rate) : "",
-          [`p50 ms (${TARGET.connections} conn)`]: load ? fmt(medianOf(m.many, (r) => r.p50Ms), 1) : "",
-          "server CPU": load ? fmt(medianOf(m.many, (r) => r.serverCpu), 2) : "",
-          "load gen. CPU": load ? fmt(medianOf(m.many, (r) => r.clientCpu), 2) : "",
-          "Mesh p50 ms": mesh ? fmt(medianOf(m.mesh, (r) => r.ms), 2) : "",
+          [`p50 ms (${TARGET.connections} conn)`]: load
+            ? fmt(
+                medianOf(m.many, (r) => r.p50Ms),
+                1,
+              )
+            : "",
+          "server CPU": load
+            ? fmt(
+                medianOf(m.many, (r) => r.serverCpu),
+                2,
+              )
+            : "",
+          "load gen. CPU": load
+            ? fmt(
+                medianOf(m.many, (r) => r.clientCpu),
+                2,
+              )
+            : "",
+          "Mesh p50 ms": mesh
+            ? fmt(
+                medianOf(m.mesh, (r) => r.ms),
+                2,
+              )
+            : "",
           "Mesh builds/s": mesh ? fmt(medianOf(m.mesh, (r) => r.perSec)) : "",
           "latency ratio": mesh ? `${fmt(p50 / medianOf(m.mesh, (r) => r.ms), 2)}×` : "",
           "throughput ratio": mesh && load ? `${fmt(medianOf(m.mesh, (r) => r.perSec) / rate, 2)}×` : "",
@@ -351,7 +416,10 @@ export async function runBuildBench(options: BenchOptions = optionsFromEnv()): P
           "size B (signed, ledger)": fmt(f.signedLedgerBytes),
           "ledger minimum": fmt(Number(f.minimum)),
           overpaid: `${d >= 0n ? "" : "−"}${fmt(Number(d < 0n ? -d : d))}`,
-          "auxiliary data (cost)": f.auxiliaryBytes === 0 ? "none" : `${f.auxiliaryBytes} B + hash: ${f.auxiliaryCost} B, ${fmt(f.auxiliaryCost * params.minFeeA)} lovelace`,
+          "auxiliary data (cost)":
+            f.auxiliaryBytes === 0
+              ? "none"
+              : `${f.auxiliaryBytes} B + hash: ${f.auxiliaryCost} B, ${fmt(f.auxiliaryCost * params.minFeeA)} lovelace`,
         };
       }),
     );

@@ -110,7 +110,8 @@ export function txShape(hex: string): TxShape {
   // The body: a map with unsigned keys; key 2 is the fee.
   const info = body[0]! & 31;
   let pos = 1;
-  let count = info < 24 ? info : info === 24 ? body[pos++]! : info === 25 ? body[pos++]! * 256 + body[pos++]! : Infinity;
+  let count =
+    info < 24 ? info : info === 24 ? body[pos++]! : info === 25 ? body[pos++]! * 256 + body[pos++]! : Infinity;
   if (body[0]! >> 5 !== 5 || info > 25) throw new Error("the body is not a map of fewer than 65,536 fields");
   while (count-- > 0 && pos < body.length) {
     const keyEnd = itemEnd(body, pos);

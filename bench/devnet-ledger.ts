@@ -57,7 +57,9 @@ async function prepare(chain: DevnetChain, probes: number, clients: number, perC
   const wallets = await Promise.all(Array.from({ length: clients }, () => newWallet("enterprise")));
   await payMany(chain, [
     ...Array.from({ length: probes }, () => ({ address: probe.address, lovelace: UTXO_LOVELACE })),
-    ...wallets.flatMap((w) => Array.from({ length: perClient }, () => ({ address: w.address, lovelace: UTXO_LOVELACE }))),
+    ...wallets.flatMap((w) =>
+      Array.from({ length: perClient }, () => ({ address: w.address, lovelace: UTXO_LOVELACE })),
+    ),
   ]);
   const signAll = async (wallet: BenchWallet): Promise<string[]> => {
     const signed: string[] = [];
@@ -68,7 +70,11 @@ async function prepare(chain: DevnetChain, probes: number, clients: number, perC
 }
 
 async function submit(url: string, transaction: string): Promise<boolean> {
-  const response = await fetch(`${url}${SUBMIT_PATH}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ transaction }) });
+  const response = await fetch(`${url}${SUBMIT_PATH}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ transaction }),
+  });
   const text = await response.text();
   if (response.status !== 200) console.log(`    submit answered ${response.status}: ${text.slice(0, 200)}`);
   return response.status === 200;
@@ -177,10 +183,30 @@ export async function runDevnetLedgerBench(): Promise<BenchRow[]> {
     const size = `+${fmt(grow)} UTxOs (${fmt(after.utxos)})`;
     const ratio = after.p50 / before.p50;
     const rows: BenchRow[] = [
-      { figure: "simple payment submit p50, fresh devnet", value: `${fmt(before.p50, 1)} ms`, target: "≤ 8 ms", result: verdict(before.p50 <= 8) },
-      { figure: `the same after ${size}`, value: `${fmt(after.p50, 1)} ms (${fmt(ratio, 2)}× fresh)`, target: "≤ 1.3× fresh", result: verdict(ratio <= 1.3) },
-      { figure: `restart to health 200 at ${size}`, value: `${fmt(after.startSeconds, 2)} s (fresh: ${fmt(before.startSeconds, 2)} s)`, target: "≤ 3 s", result: verdict(after.startSeconds <= 3) },
-      { figure: `RSS at ${size}`, value: `${fmt(after.rss)} MiB (fresh: ${fmt(before.rss)} MiB)`, target: "≤ 600 MiB", result: verdict(after.rss <= 600) },
+      {
+        figure: "simple payment submit p50, fresh devnet",
+        value: `${fmt(before.p50, 1)} ms`,
+        target: "≤ 8 ms",
+        result: verdict(before.p50 <= 8),
+      },
+      {
+        figure: `the same after ${size}`,
+        value: `${fmt(after.p50, 1)} ms (${fmt(ratio, 2)}× fresh)`,
+        target: "≤ 1.3× fresh",
+        result: verdict(ratio <= 1.3),
+      },
+      {
+        figure: `restart to health 200 at ${size}`,
+        value: `${fmt(after.startSeconds, 2)} s (fresh: ${fmt(before.startSeconds, 2)} s)`,
+        target: "≤ 3 s",
+        result: verdict(after.startSeconds <= 3),
+      },
+      {
+        figure: `RSS at ${size}`,
+        value: `${fmt(after.rss)} MiB (fresh: ${fmt(before.rss)} MiB)`,
+        target: "≤ 600 MiB",
+        result: verdict(after.rss <= 600),
+      },
       {
         figure: `accepted submits/s, ${clients} clients, fresh`,
         value: `${fmt(before.perSecond)}${before.failed > 0 ? ` (${before.failed} refused)` : ""}`,

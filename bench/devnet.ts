@@ -34,7 +34,9 @@ export async function newWallet(kind: "base" | "enterprise"): Promise<BenchWalle
 /** A testnet address of random key hashes nobody holds: base (payment and stake) or enterprise. */
 export const keylessAddress = (kind: "base" | "enterprise" = "base"): string =>
   serializeAddressObj(
-    kind === "base" ? pubKeyAddress(randomBytes(28).toString("hex"), randomBytes(28).toString("hex")) : pubKeyAddress(randomBytes(28).toString("hex")),
+    kind === "base"
+      ? pubKeyAddress(randomBytes(28).toString("hex"), randomBytes(28).toString("hex"))
+      : pubKeyAddress(randomBytes(28).toString("hex")),
     0,
   );
 
@@ -54,9 +56,11 @@ export interface Payment {
 }
 
 /** Bytes of a bech32 address's payload. */
-const addressBytes = (bech32: string): number => Math.floor(((bech32.length - bech32.lastIndexOf("1") - 1 - 6) * 5) / 8);
+const addressBytes = (bech32: string): number =>
+  Math.floor(((bech32.length - bech32.lastIndexOf("1") - 1 - 6) * 5) / 8);
 /** An upper estimate of an output's encoded size. */
-const outputBytes = (p: Payment): number => addressBytes(p.address) + 16 + (p.datum === undefined ? 0 : p.datum.length / 2 + 8);
+const outputBytes = (p: Payment): number =>
+  addressBytes(p.address) + 16 + (p.datum === undefined ? 0 : p.datum.length / 2 + 8);
 /** What one transaction's outputs may take, well under the ledger's 16,384 bytes. */
 const OUTPUT_BYTES_PER_TX = 13_000;
 
@@ -88,7 +92,10 @@ export async function payMany(chain: DevnetPort, payments: readonly Payment[], p
       builder.txOut(p.address, [{ unit: "lovelace", quantity: p.lovelace.toString() }]);
       if (p.datum !== undefined) builder.txOutInlineDatumValue(p.datum, "CBOR");
     }
-    const unsigned = await builder.changeAddress(funder.address).selectUtxosFrom(await chain.utxosAt(funder.address)).complete();
+    const unsigned = await builder
+      .changeAddress(funder.address)
+      .selectUtxosFrom(await chain.utxosAt(funder.address))
+      .complete();
     await chain.submit(await funder.sign(unsigned));
   }
   return chunks.length;
@@ -99,8 +106,10 @@ export function devnetUtxoCount(dataDir: string): number | null {
   let db: Database.Database | undefined;
   try {
     db = new Database(join(dataDir, "devnet.sqlite"), { readonly: true, fileMustExist: true });
-    const rows = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'devnet_outputs'").get() !== undefined;
-    if (rows) return (db.prepare("SELECT count(*) AS n FROM devnet_outputs WHERE spent_by IS NULL").get() as { n: number }).n;
+    const rows =
+      db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'devnet_outputs'").get() !== undefined;
+    if (rows)
+      return (db.prepare("SELECT count(*) AS n FROM devnet_outputs WHERE spent_by IS NULL").get() as { n: number }).n;
     const row = db.prepare("SELECT utxos FROM devnet_ledger WHERE id = 1").get() as { utxos: Buffer } | undefined;
     return row ? mapSize(new Uint8Array(row.utxos)) : null;
   } catch {

@@ -15,7 +15,12 @@ import { newEnterpriseWallet } from "../test/support/wallets.js";
 
 const timeoutMs = Number(process.env["ATTACK_TIMEOUT"] ?? 30_000);
 const post = (url: string, body: object) =>
-  fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) });
+  fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
 
 const dir = mkdtempSync(join(tmpdir(), "evaluation-attack-"));
 const server = await startServer(dir);
@@ -26,13 +31,32 @@ try {
   for (const depth of process.argv.slice(2).map(Number)) {
     const body = {
       changeAddress: wallet.address,
-      mint: [{ version: "cip25", assetName: { name: "x", format: "utf8" }, policyId: policy.hash, type: "plutus", quantity: 1 }],
+      mint: [
+        {
+          version: "cip25",
+          assetName: { name: "x", format: "utf8" },
+          policyId: policy.hash,
+          type: "plutus",
+          quantity: 1,
+        },
+      ],
       scriptInteractions: [{ purpose: "mint", hash: policy.hash, redeemer: { type: "json", value: depth } }],
       preloadedScripts: [{ type: "plutus", blueprint: policy.blueprint }],
     };
     const outcome = await underAttack(server, (base) => post(`${base}/transactions/build`, body), timeoutMs);
     const { status, elapsedMs, worstHealthMs, peakRssMiB, alive } = outcome;
-    console.log(JSON.stringify({ depth, bodyBytes: JSON.stringify(body).length, status, elapsedMs, worstHealthMs, peakRssMiB, alive, answer: outcome.body.slice(0, 300) }));
+    console.log(
+      JSON.stringify({
+        depth,
+        bodyBytes: JSON.stringify(body).length,
+        status,
+        elapsedMs,
+        worstHealthMs,
+        peakRssMiB,
+        alive,
+        answer: outcome.body.slice(0, 300),
+      }),
+    );
     if (!alive) break;
   }
 } finally {

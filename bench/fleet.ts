@@ -69,7 +69,9 @@ const headersFor = (key: string): Record<string, string> => ({ "x-api-key": key 
 /** Every instance of `c` under load at once, CONNECTIONS split evenly between them. */
 async function fleetRound(c: Configuration, body: unknown, key: string, seconds: number): Promise<FleetRound> {
   const each = CONNECTIONS / c.servers.length;
-  const rounds: RoundFigures[] = await Promise.all(c.servers.map((s) => httpRound(`${s.url}${BUILD_PATH}`, body, each, seconds, "POST", s.cpu, headersFor(key))));
+  const rounds: RoundFigures[] = await Promise.all(
+    c.servers.map((s) => httpRound(`${s.url}${BUILD_PATH}`, body, each, seconds, "POST", s.cpu, headersFor(key))),
+  );
   const count = rounds.reduce((sum, r) => sum + r.count, 0);
   return {
     perSecond: rounds.reduce((sum, r) => sum + r.perSecond, 0),
@@ -83,9 +85,14 @@ async function fleetRound(c: Configuration, body: unknown, key: string, seconds:
 
 /** One build with the key, which must answer 200. */
 async function probe(server: ServerProcess, body: unknown, key: string): Promise<void> {
-  const response = await fetch(`${server.url}${BUILD_PATH}`, { method: "POST", headers: { "content-type": "application/json", ...headersFor(key) }, body: JSON.stringify(body) });
+  const response = await fetch(`${server.url}${BUILD_PATH}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headersFor(key) },
+    body: JSON.stringify(body),
+  });
   const text = await response.text();
-  if (response.status !== 200) throw new Error(`POST ${server.url}${BUILD_PATH} answered ${response.status}: ${text.slice(0, 400)}`);
+  if (response.status !== 200)
+    throw new Error(`POST ${server.url}${BUILD_PATH} answered ${response.status}: ${text.slice(0, 400)}`);
 }
 
 /** A copy of the seed devnet's DATA_DIR (without the seed's lock and PID files) for one instance. */
@@ -130,7 +137,11 @@ export async function runFleetBench(options: BenchOptions = optionsFromEnv()): P
       const payer = await newWallet("base");
       for (let i = 0; i < 5; i++) await chain.faucet(payer.address, 50_000_000n);
       const five = await chain.utxosAt(payer.address);
-      body = { changeAddress: payer.address, utxos: utxoStrings(five), outputs: [{ address: payer.address, lovelace: 5_000_000 }] };
+      body = {
+        changeAddress: payer.address,
+        utxos: utxoStrings(five),
+        outputs: [{ address: payer.address, lovelace: 5_000_000 }],
+      };
     } finally {
       await seed.close();
     }
@@ -162,7 +173,9 @@ export async function runFleetBench(options: BenchOptions = optionsFromEnv()): P
     for (const c of [a, b]) await fleetRound(c, body, keyOf(c), WARM_UP_SECONDS);
     for (let round = 0; round < options.runs; round++) {
       for (const c of [a, b]) c.rounds.push(await fleetRound(c, body, keyOf(c), options.durationSeconds));
-      process.stdout.write(`  round ${round + 1}/${options.runs}: A ${fmt(a.rounds.at(-1)!.perSecond)}/s, B ${fmt(b.rounds.at(-1)!.perSecond)}/s\n`);
+      process.stdout.write(
+        `  round ${round + 1}/${options.runs}: A ${fmt(a.rounds.at(-1)!.perSecond)}/s, B ${fmt(b.rounds.at(-1)!.perSecond)}/s\n`,
+      );
     }
 
     const rate = (c: Configuration) => median(c.rounds.map((r) => r.perSecond));

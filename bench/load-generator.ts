@@ -67,7 +67,10 @@ interface AutocannonResult {
   non2xx: number;
 }
 type AutocannonRun = Promise<AutocannonResult> & {
-  on(event: "response", listener: (client: unknown, statusCode: number, bytes: number, responseTimeMs: number) => void): void;
+  on(
+    event: "response",
+    listener: (client: unknown, statusCode: number, bytes: number, responseTimeMs: number) => void,
+  ): void;
 };
 // autocannon ships no types; this is the one call made.
 const autocannon = createRequire(import.meta.url)("autocannon") as (options: Record<string, unknown>) => AutocannonRun;
@@ -80,7 +83,10 @@ function quantile(values: number[], q: number): number {
   return sorted[lo]! + (sorted[Math.min(lo + 1, sorted.length - 1)]! - sorted[lo]!) * (at - lo);
 }
 
-const headersOf = (job: Job): Record<string, string> => ({ ...(job.body === undefined ? {} : { "content-type": "application/json" }), ...job.headers });
+const headersOf = (job: Job): Record<string, string> => ({
+  ...(job.body === undefined ? {} : { "content-type": "application/json" }),
+  ...job.headers,
+});
 
 async function load(job: LoadJob): Promise<Omit<JobResult, "clientCpu">> {
   const times: number[] = [];
@@ -113,7 +119,11 @@ async function sequential(job: SequentialJob): Promise<Omit<JobResult, "clientCp
   let failures = 0;
   let firstFailure: string | undefined;
   const started = performance.now();
-  const init: RequestInit = { method: job.method, headers: headersOf(job), ...(job.body === undefined ? {} : { body: job.body }) };
+  const init: RequestInit = {
+    method: job.method,
+    headers: headersOf(job),
+    ...(job.body === undefined ? {} : { body: job.body }),
+  };
   const more = (): boolean => {
     const n = times.length + failures;
     const elapsed = (performance.now() - started) / 1000;
@@ -166,7 +176,12 @@ if (process.send !== undefined) {
   process.on("message", (message: Request) => {
     run(message.job).then(
       (result) => process.send!({ id: message.id, ok: true, result } satisfies Reply),
-      (error: unknown) => process.send!({ id: message.id, ok: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies Reply),
+      (error: unknown) =>
+        process.send!({
+          id: message.id,
+          ok: false,
+          error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+        } satisfies Reply),
     );
   });
   // The benchmark closes the channel when it is done: then this process ends.

@@ -16,14 +16,31 @@ import { resolvePaymentKeyHash } from "@meshsdk/core-cst";
 import { isDevnet, type DevnetPort } from "../src/chain/port.js";
 import { BASE_PATH } from "../src/server/paths.js";
 import { newWallet, utxoStringsAt } from "./devnet.js";
-import { closeLoadGenerator, fmt, median, optionsFromEnv, printTable, sequentialRound, startBenchService, type BenchOptions, type BenchRow, type RoundFigures } from "./util.js";
+import {
+  closeLoadGenerator,
+  fmt,
+  median,
+  optionsFromEnv,
+  printTable,
+  sequentialRound,
+  startBenchService,
+  type BenchOptions,
+  type BenchRow,
+  type RoundFigures,
+} from "./util.js";
 
-const BLUEPRINT = JSON.parse(readFileSync(new URL("../test/fixtures/blueprints/hello-world.plutus.json", import.meta.url), "utf8")) as { validators: { hash: string }[] };
+const BLUEPRINT = JSON.parse(
+  readFileSync(new URL("../test/fixtures/blueprints/hello-world.plutus.json", import.meta.url), "utf8"),
+) as { validators: { hash: string }[] };
 const HASH = BLUEPRINT.validators[0]!.hash;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function call(url: string, body: unknown): Promise<any> {
-  const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   const text = await response.text();
   if (response.status !== 200) throw new Error(`POST ${url} answered ${response.status}: ${text.slice(0, 400)}`);
   return JSON.parse(text) as unknown;
@@ -42,28 +59,55 @@ export async function runPlutusBench(options: BenchOptions = optionsFromEnv()): 
     const sign = async (built: { complete: string }) => devnet.submit(await customer.sign(built.complete));
 
     const { scriptAddresses } = await call(`${api}/blueprints`, { blueprint: BLUEPRINT });
-    const deployTx = await sign(await call(`${api}/transactions/build`, { changeAddress: customer.address, outputs: [{ address: scriptAddresses[HASH], datum: { type: "script", hash: HASH } }] }));
+    const deployTx = await sign(
+      await call(`${api}/transactions/build`, {
+        changeAddress: customer.address,
+        outputs: [{ address: scriptAddresses[HASH], datum: { type: "script", hash: HASH } }],
+      }),
+    );
     await call(`${api}/blueprints`, { blueprint: BLUEPRINT, refs: { [HASH]: { txHash: deployTx, index: 0 } } });
 
     const lock = {
       changeAddress: customer.address,
       utxos: await utxoStringsAt(devnet, customer.address),
-      outputs: [{ address: scriptAddresses[HASH], lovelace: 2_000_000, datum: { type: "inline", value: { owner: keyHash }, shape: { validatorHash: HASH, purpose: "spend" } } }],
+      outputs: [
+        {
+          address: scriptAddresses[HASH],
+          lovelace: 2_000_000,
+          datum: { type: "inline", value: { owner: keyHash }, shape: { validatorHash: HASH, purpose: "spend" } },
+        },
+      ],
     };
     const lockTx = await sign(await call(`${api}/transactions/build`, lock));
     const unlock = {
       changeAddress: customer.address,
       utxos: await utxoStringsAt(devnet, customer.address),
-      scriptInteractions: [{ hash: HASH, purpose: "spend", outputRef: { txHash: lockTx, index: 0 }, redeemer: { type: "json", value: { msg: Buffer.from("Hello World").toString("hex") } } }],
+      scriptInteractions: [
+        {
+          hash: HASH,
+          purpose: "spend",
+          outputRef: { txHash: lockTx, index: 0 },
+          redeemer: { type: "json", value: { msg: Buffer.from("Hello World").toString("hex") } },
+        },
+      ],
       requiredSigners: [keyHash],
     };
     // The bodies measured, now that the chain holds what they spend.
     lock.utxos = unlock.utxos;
-    const fees = { lock: (await call(`${api}/transactions/build`, lock)).fee as string, unlock: (await call(`${api}/transactions/build`, unlock)).fee as string };
+    const fees = {
+      lock: (await call(`${api}/transactions/build`, lock)).fee as string,
+      unlock: (await call(`${api}/transactions/build`, unlock)).fee as string,
+    };
 
     const kinds = { lock, unlock } as const;
     const rounds: Record<keyof typeof kinds, RoundFigures[]> = { lock: [], unlock: [] };
-    const limits = { minCount: 5, maxCount: 100_000, minSeconds: options.durationSeconds, maxSeconds: options.durationSeconds, timeoutSeconds: 30 };
+    const limits = {
+      minCount: 5,
+      maxCount: 100_000,
+      minSeconds: options.durationSeconds,
+      maxSeconds: options.durationSeconds,
+      timeoutSeconds: 30,
+    };
     for (let run = 0; run < options.runs; run++) {
       for (const kind of ["lock", "unlock"] as const) {
         process.stdout.write(`  round ${run + 1}/${options.runs}: ${kind} …`);
@@ -72,7 +116,10 @@ export async function runPlutusBench(options: BenchOptions = optionsFromEnv()): 
       }
     }
     const rows: BenchRow[] = (["lock", "unlock"] as const).map((kind) => ({
-      request: kind === "lock" ? "lock: inline datum from JSON by the blueprint" : "unlock: V3 validator by reference, evaluated",
+      request:
+        kind === "lock"
+          ? "lock: inline datum from JSON by the blueprint"
+          : "unlock: V3 validator by reference, evaluated",
       "p50 ms": fmt(median(rounds[kind].map((r) => r.p50Ms)), 2),
       "builds/s (1 conn)": fmt(median(rounds[kind].map((r) => r.perSecond))),
       "fee lovelace": fees[kind],

@@ -22,14 +22,32 @@ import { cpus, loadavg } from "node:os";
 import { addressCredentials, addressInfo } from "../src/cardano/addresses.js";
 import { parseNativeScript, serializeNativeScript } from "../src/cardano/native-scripts.js";
 import { BASE_PATH } from "../src/server/paths.js";
-import { closeLoadGenerator, fmt, httpLoad, optionsFromEnv, printTable, startBenchService, timeFunction, type BenchOptions, type BenchRow, type BenchSection } from "./util.js";
+import {
+  closeLoadGenerator,
+  fmt,
+  httpLoad,
+  optionsFromEnv,
+  printTable,
+  startBenchService,
+  timeFunction,
+  type BenchOptions,
+  type BenchRow,
+  type BenchSection,
+} from "./util.js";
 
-const ADDRESS = "addr1qx2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzer3n0d3vllmyqwsx5wktcd8cc3sq835lu7drv2xwl2wywfgse35a3x";
+const ADDRESS =
+  "addr1qx2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzer3n0d3vllmyqwsx5wktcd8cc3sq835lu7drv2xwl2wywfgse35a3x";
 const SCRIPT_SCHEMA = {
   type: "all",
   scripts: [
     { type: "sig", keyHash: "e09d36c79dec9bd1b3d9e152247701cd0bb860b5ebfd1de8abb6735a" },
-    { type: "any", scripts: [{ type: "before", slot: 99_999_999 }, { type: "after", slot: 1_000 }] },
+    {
+      type: "any",
+      scripts: [
+        { type: "before", slot: 99_999_999 },
+        { type: "after", slot: 1_000 },
+      ],
+    },
   ],
 };
 // Preprod has a Byron era, so slot/time conversions cross an era boundary like mainnet's.
@@ -49,10 +67,22 @@ async function utilities(options: BenchOptions): Promise<BenchRow[]> {
     const scriptCbor = serializeNativeScript(SCRIPT_SCHEMA, "schema").script;
     const time = eras.slotToTime(SLOT);
     const endpoints: Endpoint[] = [
-      { path: "/utils/addresses/parse", body: { address: ADDRESS }, fn: () => addressCredentials(ADDRESS, "body.address") },
+      {
+        path: "/utils/addresses/parse",
+        body: { address: ADDRESS },
+        fn: () => addressCredentials(ADDRESS, "body.address"),
+      },
       { path: "/addresses/info", body: { address: ADDRESS }, fn: () => addressInfo(ADDRESS, "body.address") },
-      { path: "/utils/native-scripts/parse", body: { script: scriptCbor }, fn: () => parseNativeScript(scriptCbor, "body.script") },
-      { path: "/utils/native-scripts/serialize", body: { schema: SCRIPT_SCHEMA }, fn: () => serializeNativeScript(SCRIPT_SCHEMA, "body.schema") },
+      {
+        path: "/utils/native-scripts/parse",
+        body: { script: scriptCbor },
+        fn: () => parseNativeScript(scriptCbor, "body.script"),
+      },
+      {
+        path: "/utils/native-scripts/serialize",
+        body: { schema: SCRIPT_SCHEMA },
+        fn: () => serializeNativeScript(SCRIPT_SCHEMA, "body.schema"),
+      },
       { path: "/utils/network/slot-to-time", body: { slot: SLOT }, fn: () => eras.slotToTime(SLOT, "body.slot") },
       { path: "/utils/network/time-to-slot", body: { time }, fn: () => eras.timeToSlot(time, "body.time") },
     ];
@@ -60,7 +90,11 @@ async function utilities(options: BenchOptions): Promise<BenchRow[]> {
     const only = process.env["BENCH_ONLY"];
     for (const endpoint of endpoints.filter((e) => !only || e.path.includes(only))) {
       const url = `${service.url}${BASE_PATH}${endpoint.path}`;
-      const probe = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(endpoint.body) });
+      const probe = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(endpoint.body),
+      });
       if (probe.status !== 200) {
         console.log(`  skipped ${endpoint.path}: answered ${probe.status} ${(await probe.text()).slice(0, 160)}`);
         continue;
@@ -118,7 +152,9 @@ async function main(): Promise<void> {
   // Other processes on the machine take CPU from the service: say so when they are there.
   console.log(
     `Load average ${load.toFixed(1)} on ${cpus().length} cores before the run` +
-      (load > cpus().length / 2 ? ": other processes compete for the CPU, timings will be slower than on an idle machine." : "."),
+      (load > cpus().length / 2
+        ? ": other processes compete for the CPU, timings will be slower than on an idle machine."
+        : "."),
   );
   console.log(`Utilities (service on 127.0.0.1, NETWORK=${NETWORK}):`);
   const rows = await utilities(options);
@@ -131,9 +167,21 @@ async function main(): Promise<void> {
   await optionalSection("tournament.ts", "runTournamentBench", "Tournaments", options);
   await optionalSection("plutus.ts", "runPlutusBench", "Plutus scripts", options);
   await optionalSection("rate-limit.ts", "runRateLimitBench", "Rate limiter (token buckets, memory vs Redis)", options);
-  await optionalSection("fleet.ts", "runFleetBench", "Fleet: one instance on SQLite vs two on PostgreSQL + Redis", options);
-  await optionalSection("devnet-ledger.ts", "runDevnetLedgerBench", "Devnet ledger as it grows (the service as a process, HTTP on loopback)", options);
-  console.log(`\n(${((Date.now() - started) / 1000).toFixed(0)} s in all; load average ${loadavg()[0]!.toFixed(1)} at the end)`);
+  await optionalSection(
+    "fleet.ts",
+    "runFleetBench",
+    "Fleet: one instance on SQLite vs two on PostgreSQL + Redis",
+    options,
+  );
+  await optionalSection(
+    "devnet-ledger.ts",
+    "runDevnetLedgerBench",
+    "Devnet ledger as it grows (the service as a process, HTTP on loopback)",
+    options,
+  );
+  console.log(
+    `\n(${((Date.now() - started) / 1000).toFixed(0)} s in all; load average ${loadavg()[0]!.toFixed(1)} at the end)`,
+  );
 }
 
 try {

@@ -31,7 +31,8 @@ interface Sample {
 
 const gc = (globalThis as { gc?: () => void }).gc;
 const mb = (bytes: number): string => fmt(bytes / 2 ** 20, 1);
-const growth = (from: number, to: number): string => `${to >= from ? "+" : "−"}${fmt((Math.abs(to - from) / from) * 100, 1)} %`;
+const growth = (from: number, to: number): string =>
+  `${to >= from ? "+" : "−"}${fmt((Math.abs(to - from) / from) * 100, 1)} %`;
 
 async function main(): Promise<void> {
   const builds = envInt("BENCH_SOAK_BUILDS", 100_000);
@@ -49,19 +50,31 @@ async function main(): Promise<void> {
     };
     const request = { method: "POST" as const, url: "/v2/services/transactions/build", payload };
     const first = await service.app.inject(request);
-    if (first.statusCode !== 200) throw new Error(`the build answered ${first.statusCode}: ${first.body.slice(0, 400)}`);
+    if (first.statusCode !== 200)
+      throw new Error(`the build answered ${first.statusCode}: ${first.body.slice(0, 400)}`);
 
     console.log(
       `Memory soak: ${fmt(builds)} builds of the simple payment through app.inject, ${concurrency} in flight; ` +
-        (gc ? "samples after a full GC." : "no --expose-gc: samples without a GC first (noisier; the npm script passes the flag)."),
+        (gc
+          ? "samples after a full GC."
+          : "no --expose-gc: samples without a GC first (noisier; the npm script passes the flag)."),
     );
     const samples: Sample[] = [];
     const sample = (done: number, seconds: number) => {
       gc?.();
       const m = process.memoryUsage();
-      samples.push({ builds: done, seconds, rss: m.rss, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers });
+      samples.push({
+        builds: done,
+        seconds,
+        rss: m.rss,
+        heapUsed: m.heapUsed,
+        external: m.external,
+        arrayBuffers: m.arrayBuffers,
+      });
       const s = samples.at(-1)!;
-      console.log(`  ${fmt((100 * done) / builds).padStart(3)} %  ${fmt(done).padStart(7)} builds  ${fmt(seconds).padStart(5)} s  RSS ${mb(s.rss)} MB  heap ${mb(s.heapUsed)} MB  external ${mb(s.external)} MB`);
+      console.log(
+        `  ${fmt((100 * done) / builds).padStart(3)} %  ${fmt(done).padStart(7)} builds  ${fmt(seconds).padStart(5)} s  RSS ${mb(s.rss)} MB  heap ${mb(s.heapUsed)} MB  external ${mb(s.external)} MB`,
+      );
     };
     const started = performance.now();
     sample(0, 0);
@@ -103,7 +116,14 @@ async function main(): Promise<void> {
     const heapGrowth = (end.heapUsed - mark.heapUsed) / mark.heapUsed;
     const seconds = end.seconds;
     printTable("Growth from the 10 % mark to the end", [
-      { figure: "RSS", "at 10 %": `${mb(mark.rss)} MB`, "at the end": `${mb(end.rss)} MB`, growth: growth(mark.rss, end.rss), target: `< ${FLAT * 100} %`, "flat?": rssGrowth < FLAT ? "yes" : "no" },
+      {
+        figure: "RSS",
+        "at 10 %": `${mb(mark.rss)} MB`,
+        "at the end": `${mb(end.rss)} MB`,
+        growth: growth(mark.rss, end.rss),
+        target: `< ${FLAT * 100} %`,
+        "flat?": rssGrowth < FLAT ? "yes" : "no",
+      },
       {
         figure: "V8 heap used",
         "at 10 %": `${mb(mark.heapUsed)} MB`,
@@ -112,9 +132,18 @@ async function main(): Promise<void> {
         target: `< ${FLAT * 100} %`,
         "flat?": heapGrowth < FLAT ? "yes" : "no",
       },
-      { figure: "external", "at 10 %": `${mb(mark.external)} MB`, "at the end": `${mb(end.external)} MB`, growth: growth(mark.external, end.external), target: "", "flat?": "" },
+      {
+        figure: "external",
+        "at 10 %": `${mb(mark.external)} MB`,
+        "at the end": `${mb(end.external)} MB`,
+        growth: growth(mark.external, end.external),
+        target: "",
+        "flat?": "",
+      },
     ]);
-    console.log(`  ${fmt(builds)} builds in ${fmt(seconds)} s (${fmt(builds / seconds)}/s); ${failures} failed${failures > 0 ? ` (first: ${firstFailure})` : ""}.`);
+    console.log(
+      `  ${fmt(builds)} builds in ${fmt(seconds)} s (${fmt(builds / seconds)}/s); ${failures} failed${failures > 0 ? ` (first: ${firstFailure})` : ""}.`,
+    );
     if (failures > 0) process.exitCode = 1;
   } finally {
     await service.close();

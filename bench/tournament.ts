@@ -84,7 +84,15 @@ import { v2ClosePlan, V2_SCRIPTS } from "../contracts/v2/plans.js";
 import { v2TournamentScript } from "../contracts/v2/scripts.js";
 import { isDevnet, type DevnetPort } from "../src/chain/port.js";
 import { encodeRegistrationDatum } from "../src/tournament/datum.js";
-import { devnetUtxoCount, keylessAddress, newWallet, payMany, utxoStringsAt, type BenchWallet, type Payment } from "./devnet.js";
+import {
+  devnetUtxoCount,
+  keylessAddress,
+  newWallet,
+  payMany,
+  utxoStringsAt,
+  type BenchWallet,
+  type Payment,
+} from "./devnet.js";
 import {
   closeLoadGenerator,
   fmt,
@@ -103,7 +111,9 @@ import {
 
 const ENTERPRISE = process.env["BENCH_TOURNAMENT_ENTERPRISE"] === "1";
 const participantAddress = (): string =>
-  ENTERPRISE ? randomAddress() : serializeAddressObj(pubKeyAddress(randomBytes(28).toString("hex"), randomBytes(28).toString("hex")), 0);
+  ENTERPRISE
+    ? randomAddress()
+    : serializeAddressObj(pubKeyAddress(randomBytes(28).toString("hex"), randomBytes(28).toString("hex")), 0);
 
 /** Issue #19's budget: v2.1 may cost at most about 5 % more than v2 for the same operation. */
 const RATIO_BUDGET = 1.05;
@@ -138,7 +148,8 @@ const feeOf = (txHex: string): bigint => Serialization.Transaction.fromCbor(Seri
 /** Each reference script once, however many inputs and mints use it (the ledger counts reference inputs as a set). */
 function refBytesOf(plan: TxPlan): number {
   const refs = new Map<string, RefScript>();
-  for (const r of [...plan.scriptInputs.map((s) => s.script), ...plan.mints.map((m) => m.script)]) refs.set(`${r.txHash}#${r.index}`, r);
+  for (const r of [...plan.scriptInputs.map((s) => s.script), ...plan.mints.map((m) => m.script)])
+    refs.set(`${r.txHash}#${r.index}`, r);
   return [...refs.values()].reduce((s, r) => s + r.size, 0);
 }
 
@@ -146,7 +157,11 @@ const TOURNAMENT_HASHES = new Set([tournamentScript().hash, v2TournamentScript()
 const noUnits = (): Measured["byScript"] => ({ tournament: { mem: 0, steps: 0 }, registration: { mem: 0, steps: 0 } });
 
 /** Splits the evaluated budgets by script: a redeemer's index is its input's place in the ledger's order of the inputs. */
-function byScript(txHex: string, plan: TxPlan, budgets: readonly { tag: string; index: number; budget: ExUnits }[]): Measured["byScript"] {
+function byScript(
+  txHex: string,
+  plan: TxPlan,
+  budgets: readonly { tag: string; index: number; budget: ExUnits }[],
+): Measured["byScript"] {
   const inputs = Serialization.Transaction.fromCbor(Serialization.TxCBOR(txHex))
     .body()
     .inputs()
@@ -167,7 +182,8 @@ function byScript(txHex: string, plan: TxPlan, budgets: readonly { tag: string; 
   return split;
 }
 
-const fits = (m: Measured): boolean => m.ok && m.size <= MAX_TX_SIZE && m.mem <= Number(MAX_TX_MEM) && m.steps <= Number(MAX_TX_STEPS);
+const fits = (m: Measured): boolean =>
+  m.ok && m.size <= MAX_TX_SIZE && m.mem <= Number(MAX_TX_MEM) && m.steps <= Number(MAX_TX_STEPS);
 
 /** Builds (with evaluated budgets), measures and, unless `submit` is false, submits one plan; failures are reported, not thrown. */
 async function measure(chain: Chain, plan: TxPlan, submit = true): Promise<Measured> {
@@ -181,7 +197,15 @@ async function measure(chain: Chain, plan: TxPlan, submit = true): Promise<Measu
   const budgets = plan.scriptInputs.length + plan.mints.length > 0 ? chain.evaluate(tx) : [];
   const mem = budgets.reduce((s, r) => s + r.budget.mem, 0);
   const steps = budgets.reduce((s, r) => s + r.budget.steps, 0);
-  const m: Measured = { ok: true, fee: feeOf(tx), size: tx.length / 2, mem, steps, refBytes, byScript: byScript(tx, plan, budgets) };
+  const m: Measured = {
+    ok: true,
+    fee: feeOf(tx),
+    size: tx.length / 2,
+    mem,
+    steps,
+    refBytes,
+    byScript: byScript(tx, plan, budgets),
+  };
   if (!fits(m)) return { ...m, ok: false, error: why(m) };
   if (!submit) return m;
   const r = chain.submit(tx);
@@ -203,7 +227,8 @@ function firstLine(error: unknown): string {
 }
 
 function why(m: Measured): string {
-  if (m.error?.includes("Maximum Input Count Exceeded")) return "transaction over 16,384 B (Mesh: Maximum Input Count Exceeded)";
+  if (m.error?.includes("Maximum Input Count Exceeded"))
+    return "transaction over 16,384 B (Mesh: Maximum Input Count Exceeded)";
   if (m.size > MAX_TX_SIZE) return `size ${m.size} B > ${MAX_TX_SIZE}`;
   if (m.mem > Number(MAX_TX_MEM)) return `mem ${m.mem.toLocaleString("en-US")} > max`;
   if (m.steps > Number(MAX_TX_STEPS)) return `steps ${m.steps.toLocaleString("en-US")} > max`;
@@ -282,17 +307,27 @@ const seedOf = (s: Setup): UTxO => {
 /** A fresh wallet holding `lovelace`, paid by the payer. */
 async function fundedWallet(s: Setup, lovelace: bigint): Promise<Wallet> {
   const w = await Wallet.create();
-  await submitPlan(s.chain, { payer: s.payer, scriptInputs: [], walletInputs: [], mints: [], outputs: [{ address: w.address, lovelace }], requiredSigners: [], signers: [] });
+  await submitPlan(s.chain, {
+    payer: s.payer,
+    scriptInputs: [],
+    walletInputs: [],
+    mints: [],
+    outputs: [{ address: w.address, lovelace }],
+    requiredSigners: [],
+    signers: [],
+  });
   return w;
 }
 
 /** `n` registrations of random participants, 40 outputs per transaction. */
 async function registerMany(n: number, plan: (addresses: string[]) => TxPlan, chain: Chain): Promise<void> {
-  for (let i = 0; i < n; i += 40) await submitPlan(chain, plan(Array.from({ length: Math.min(40, n - i) }, participantAddress)));
+  for (let i = 0; i < n; i += 40)
+    await submitPlan(chain, plan(Array.from({ length: Math.min(40, n - i) }, participantAddress)));
 }
 
 /** A v2.1 tournament, created and with its registration validator deployed. */
-const openV2 = async (s: Setup, config: ConfigInput): Promise<Tournament> => (await createTournament(s.chain, s.refs["v2.1"], s.admin, config)).tournament;
+const openV2 = async (s: Setup, config: ConfigInput): Promise<Tournament> =>
+  (await createTournament(s.chain, s.refs["v2.1"], s.admin, config)).tournament;
 
 /** Adds every pending registration of `t`, `batch` at a time (submitted). */
 async function addAllV2(s: Setup, t: Tournament, batch: number): Promise<void> {
@@ -355,17 +390,27 @@ async function extras(s: Setup, ops: Map<string, Operation>, v: Version): Promis
   const f = created.tournament;
   [f.refs.registration] = await deploy(s.chain, s.admin, [f.registration]);
   await registerMany(4, (a) => registerPlan(f, s.payer, a), s.chain);
-  put(OP.addFree, await measure(s.chain, addPlan(f, s.admin, tournamentUtxo(s.chain, f), registrations(s.chain, f)).plan));
+  put(
+    OP.addFree,
+    await measure(s.chain, addPlan(f, s.admin, tournamentUtxo(s.chain, f), registrations(s.chain, f)).plan),
+  );
   const refundChain = s.chain.snapshot();
   const close = VERSIONS[v].closePlan;
   put(OP.cancelFree, await measure(s.chain, close(f, s.admin, tournamentUtxo(s.chain, f), "cancel")));
   refundChain.setSlot(afterDeadline(f.config.settleBy));
   put(OP.refundFree, await measure(refundChain, close(f, s.stranger, tournamentUtxo(refundChain, f), "refund")));
 
-  const t = (await createTournament(s.chain, s.refs[v], s.admin, v2Config(BRACKET, 3, 1), VERSIONS[v].scripts)).tournament;
+  const t = (await createTournament(s.chain, s.refs[v], s.admin, v2Config(BRACKET, 3, 1), VERSIONS[v].scripts))
+    .tournament;
   await submitPlan(s.chain, registerPlan(t, s.payer, [participantAddress(), participantAddress()]));
-  await submitPlan(s.chain, registerPlan(t, s.payer, [participantAddress(), participantAddress()], ENTRY_FEE + 3n * ADA));
-  put(OP.addOverpaid, await measure(s.chain, addPlan(t, s.admin, tournamentUtxo(s.chain, t), registrations(s.chain, t)).plan));
+  await submitPlan(
+    s.chain,
+    registerPlan(t, s.payer, [participantAddress(), participantAddress()], ENTRY_FEE + 3n * ADA),
+  );
+  put(
+    OP.addOverpaid,
+    await measure(s.chain, addPlan(t, s.admin, tournamentUtxo(s.chain, t), registrations(s.chain, t)).plan),
+  );
 }
 
 const WINNERS = [5, 17, 42];
@@ -396,7 +441,10 @@ function detailRows(ops: readonly Operation[]): BenchRow[] {
   const rows: BenchRow[] = [];
   for (const op of ops) {
     const r = ratio(op);
-    for (const [version, m] of [["v2", op.old], ["v2.1", op.new]] as const) {
+    for (const [version, m] of [
+      ["v2", op.old],
+      ["v2.1", op.new],
+    ] as const) {
       if (m === undefined) continue;
       rows.push({
         operation: version === "v2" || op.old === undefined ? op.name : "",
@@ -407,8 +455,14 @@ function detailRows(ops: readonly Operation[]): BenchRow[] {
         "mem %": pct(m.mem, MAX_TX_MEM),
         steps: int(m.steps),
         "steps %": pct(m.steps, MAX_TX_STEPS),
-        "v2.1/v2 fee": version === "v2.1" && r !== undefined ? `${r.toFixed(3)}${r > RATIO_BUDGET ? ` ${LIMIT}` : ""}` : "",
-        ...(op.ratios ? { "(runs: min–max)": version === "v2.1" ? `${Math.min(...op.ratios).toFixed(3)}–${Math.max(...op.ratios).toFixed(3)}` : "" } : {}),
+        "v2.1/v2 fee":
+          version === "v2.1" && r !== undefined ? `${r.toFixed(3)}${r > RATIO_BUDGET ? ` ${LIMIT}` : ""}` : "",
+        ...(op.ratios
+          ? {
+              "(runs: min–max)":
+                version === "v2.1" ? `${Math.min(...op.ratios).toFixed(3)}–${Math.max(...op.ratios).toFixed(3)}` : "",
+            }
+          : {}),
         result: m.ok ? "accepted" : `refused: ${m.error}`,
       });
     }
@@ -483,7 +537,11 @@ async function largest(lo: number, hi: number, ok: (k: number) => Promise<boolea
 async function addWholeBracket(s: Setup): Promise<Figure> {
   const t = await openV2(s, v2Config(BRACKET, 3, 1));
   await registerMany(BRACKET, (a) => registerPlan(t, s.payer, a), s.chain);
-  const m = await measure(s.chain, addPlan(t, s.admin, tournamentUtxo(s.chain, t), registrations(s.chain, t)).plan, false);
+  const m = await measure(
+    s.chain,
+    addPlan(t, s.admin, tournamentUtxo(s.chain, t), registrations(s.chain, t)).plan,
+    false,
+  );
   return {
     figure: "registrations in one add (entry fee exactly, into an empty 64)",
     value: m.ok ? `${BRACKET} (the bracket limit)` : "< 64",
@@ -504,7 +562,10 @@ async function addReturning(s: Setup): Promise<Figure[]> {
   const trial = async (k: number): Promise<boolean> => {
     const chain = s.chain.snapshot();
     for (let i = 0; i < BRACKET - k; i += 16) {
-      await submitPlan(chain, addPlan(t, s.admin, tournamentUtxo(chain, t), all.slice(i, Math.min(i + 16, BRACKET - k))).plan);
+      await submitPlan(
+        chain,
+        addPlan(t, s.admin, tournamentUtxo(chain, t), all.slice(i, Math.min(i + 16, BRACKET - k))).plan,
+      );
     }
     const m = await measure(chain, addPlan(t, s.admin, tournamentUtxo(chain, t), all.slice(BRACKET - k)).plan, false);
     cache.set(k, m);
@@ -539,9 +600,15 @@ async function settleLimits(s: Setup): Promise<Figure[]> {
   await addAllV2(s, t, 32);
   const winners = Array.from({ length: 32 }, (_, i) => BRACKET - 1 - i);
   const m = await measure(s.chain, settlePlan(t, s.admin, tournamentUtxo(s.chain, t), winners), false);
-  const over = async (config: ConfigInput) => measure(s.chain, createPlan(s.refs["v2.1"], s.admin, config, seedOf(s)).plan, false);
-  const [placements33, fixed9, bracket65] = [await over(v2Config(BRACKET, 33, 0)), await over(v2Config(BRACKET, 3, 9)), await over(v2Config(65, 3, 1))];
-  const refused = (x: Measured) => (x.ok ? "ACCEPTED (the contract should refuse it)" : `refused at creation${traceOf(x)}`);
+  const over = async (config: ConfigInput) =>
+    measure(s.chain, createPlan(s.refs["v2.1"], s.admin, config, seedOf(s)).plan, false);
+  const [placements33, fixed9, bracket65] = [
+    await over(v2Config(BRACKET, 33, 0)),
+    await over(v2Config(BRACKET, 3, 9)),
+    await over(v2Config(65, 3, 1)),
+  ];
+  const refused = (x: Measured) =>
+    x.ok ? "ACCEPTED (the contract should refuse it)" : `refused at creation${traceOf(x)}`;
   return [
     {
       figure: "payouts of one settlement (bracket 64, winners at the end of the list)",
@@ -567,8 +634,15 @@ async function scale(s: Setup, ops: Map<string, Operation>): Promise<BenchRow[]>
   const figures = [await addWholeBracket(s), ...(await addReturning(s)), ...(await settleLimits(s))];
   const add32 = ops.get(OP.add32)?.new;
   const settle = ops.get(OP.settle)?.new;
-  if (add32 && settle) figures.push({ figure: "  filling it: the add 32 → 64", value: "", at: add32, next: "" }, { figure: "  settling it: 3 places + 1 fixed", value: "", at: settle, next: "" });
-  for (const [key, label] of [[OP.cancel64, "cancel of a full 64 in one transaction"], [OP.refund64, "refund of a full 64 in one transaction"]] as const) {
+  if (add32 && settle)
+    figures.push(
+      { figure: "  filling it: the add 32 → 64", value: "", at: add32, next: "" },
+      { figure: "  settling it: 3 places + 1 fixed", value: "", at: settle, next: "" },
+    );
+  for (const [key, label] of [
+    [OP.cancel64, "cancel of a full 64 in one transaction"],
+    [OP.refund64, "refund of a full 64 in one transaction"],
+  ] as const) {
     const m = ops.get(key)?.new;
     if (m) figures.push({ figure: label, value: m.ok ? "yes" : "no", at: m, next: m.ok ? "" : why(m) });
   }
@@ -658,7 +732,10 @@ export async function prepareEndpoints(service: BenchService): Promise<{ registe
     await chain.submit(await payer.sign(answer.complete as string));
   }
   const listed = await call(`${api}/tournaments/${full}/registrations?valid=true`, "GET");
-  const registrations = (listed.results as { address: string; outputRef: string }[]).map(({ address, outputRef }) => ({ address, outputRef }));
+  const registrations = (listed.results as { address: string; outputRef: string }[]).map(({ address, outputRef }) => ({
+    address,
+    outputRef,
+  }));
   const added = await call(`${api}/tournaments/${full}/participants`, "POST", {
     tournamentId: full,
     adminAddress: admin.address,
@@ -671,12 +748,22 @@ export async function prepareEndpoints(service: BenchService): Promise<{ registe
   const register: Call = {
     path: `${API}/tournaments/${open}/register`,
     method: "POST",
-    body: { tournamentId: open, registererAddress: keylessAddress(), changeAddress: payer.address, utxos: await utxoStringsAt(chain, payer.address) },
+    body: {
+      tournamentId: open,
+      registererAddress: keylessAddress(),
+      changeAddress: payer.address,
+      utxos: await utxoStringsAt(chain, payer.address),
+    },
   };
   const settle: Call = {
     path: `${API}/tournaments/${full}/settle`,
     method: "PATCH",
-    body: { tournamentId: full, adminAddress: admin.address, results: [...participants].reverse(), utxos: await utxoStringsAt(chain, admin.address) },
+    body: {
+      tournamentId: full,
+      adminAddress: admin.address,
+      results: [...participants].reverse(),
+      utxos: await utxoStringsAt(chain, admin.address),
+    },
   };
   for (const c of [register, settle]) await call(`${service.url}${c.path}`, c.method, c.body);
   return { register, settle };
@@ -695,8 +782,12 @@ async function registrationAddresses(service: BenchService): Promise<Map<string,
   const addresses = new Map<string, string>();
   let pageState: string | undefined;
   do {
-    const page = await call(`${service.url}${API}/tournaments?limit=100${pageState ? `&pageState=${encodeURIComponent(pageState)}` : ""}`, "GET");
-    for (const t of page.results as { tournamentId: string; registrationAddress: string }[]) addresses.set(t.tournamentId, t.registrationAddress);
+    const page = await call(
+      `${service.url}${API}/tournaments?limit=100${pageState ? `&pageState=${encodeURIComponent(pageState)}` : ""}`,
+      "GET",
+    );
+    for (const t of page.results as { tournamentId: string; registrationAddress: string }[])
+      addresses.set(t.tournamentId, t.registrationAddress);
     pageState = page.pageState as string | undefined;
   } while (pageState);
   return addresses;
@@ -708,7 +799,10 @@ async function registrationAddresses(service: BenchService): Promise<Map<string,
  * registrant's address as datum, paid straight through the chain, dozens per transaction), then
  * plain outputs to 100 addresses (about 200 per transaction) until the devnet holds `utxos` UTxOs.
  */
-async function growDevnet(service: BenchService, sizes: { utxos: number; tournaments: number; registrations: number }): Promise<Growth> {
+async function growDevnet(
+  service: BenchService,
+  sizes: { utxos: number; tournaments: number; registrations: number },
+): Promise<Growth> {
   const chain = devnetOf(service);
   const admin = await newWallet("enterprise");
   let t = Date.now();
@@ -724,11 +818,16 @@ async function growDevnet(service: BenchService, sizes: { utxos: number; tournam
     if ((i + 1) % 25 === 0) process.stdout.write(`    ${i + 1}/${sizes.tournaments} tournaments created\n`);
   }
   const tournamentSeconds = lap();
-  const addresses = sizes.registrations > 0 && ids.length > 0 ? await registrationAddresses(service) : new Map<string, string>();
+  const addresses =
+    sizes.registrations > 0 && ids.length > 0 ? await registrationAddresses(service) : new Map<string, string>();
   const registrations: Payment[] = ids.flatMap((id) => {
     const address = addresses.get(id);
     if (address === undefined) throw new Error(`tournament ${id} is not listed`);
-    return Array.from({ length: sizes.registrations }, () => ({ address, lovelace: 10_000_000n, datum: encodeRegistrationDatum(keylessAddress()) }));
+    return Array.from({ length: sizes.registrations }, () => ({
+      address,
+      lovelace: 10_000_000n,
+      datum: encodeRegistrationDatum(keylessAddress()),
+    }));
   });
   let transactions = await payMany(chain, registrations);
   const registrationSeconds = lap();
@@ -809,15 +908,28 @@ export async function runTournamentEndpointBench(options: BenchOptions = options
         servers.set(key, await startServerProcess(dir));
       }),
     );
-    console.log(`  prepared in ${((prepared - started) / 1000).toFixed(0)} s; the four service processes answered /health ${((Date.now() - prepared) / 1000).toFixed(0)} s later.`);
+    console.log(
+      `  prepared in ${((prepared - started) / 1000).toFixed(0)} s; the four service processes answered /health ${((Date.now() - prepared) / 1000).toFixed(0)} s later.`,
+    );
 
     // Each round: each request for at least BENCH_SECONDS and 3 times, fresh and grown in turn; requests
     // of many seconds stop after 15 s once one answered, to keep the run short.
-    const limits = { minCount: 3, maxCount: 2_000, minSeconds: options.durationSeconds, maxSeconds: Math.max(15, options.durationSeconds), timeoutSeconds };
+    const limits = {
+      minCount: 3,
+      maxCount: 2_000,
+      minSeconds: options.durationSeconds,
+      maxSeconds: Math.max(15, options.durationSeconds),
+      timeoutSeconds,
+    };
     const warmUp = { minCount: 2, maxCount: 2, minSeconds: 0, maxSeconds: 5, timeoutSeconds };
     const rounds = new Map<string, RoundFigures[]>();
     const timedOut = new Set<string>();
-    const measure = async (w: (typeof which)[number], kind: (typeof kinds)[number], limit: typeof limits, keep: boolean) => {
+    const measure = async (
+      w: (typeof which)[number],
+      kind: (typeof kinds)[number],
+      limit: typeof limits,
+      keep: boolean,
+    ) => {
       const key: Key = `${w} ${kind}`;
       if (timedOut.has(key)) return;
       const server = servers.get(key)!;
@@ -843,18 +955,29 @@ export async function runTournamentEndpointBench(options: BenchOptions = options
     const value = (key: string) => (timedOut.has(key) ? `> ${timeoutSeconds} s (no answer)` : ms(p50(key)));
     const met = (key: string, ok: boolean) => {
       if (timedOut.has(key)) return "no";
-      if (failures(key) > 0) return `no (${failures(key)} failed: ${of(key).find((r) => r.firstFailure)?.firstFailure?.slice(0, 80)})`;
+      if (failures(key) > 0)
+        return `no (${failures(key)} failed: ${of(key)
+          .find((r) => r.firstFailure)
+          ?.firstFailure?.slice(0, 80)})`;
       return ok ? "yes" : "no";
     };
     const label = (kind: string) => (kind === "register" ? "register" : "settle (bracket 4)");
     const rows: BenchRow[] = [];
     for (const kind of kinds) {
       const target = kind === "register" ? ENDPOINT_TARGET.registerMs : ENDPOINT_TARGET.settleMs;
-      rows.push({ "#": "4", figure: `${label(kind)} p50, ${freshLabel}`, value: value(`fresh ${kind}`), target: `≤ ${target} ms`, "met?": met(`fresh ${kind}`, p50(`fresh ${kind}`) <= target) });
+      rows.push({
+        "#": "4",
+        figure: `${label(kind)} p50, ${freshLabel}`,
+        value: value(`fresh ${kind}`),
+        target: `≤ ${target} ms`,
+        "met?": met(`fresh ${kind}`, p50(`fresh ${kind}`) <= target),
+      });
     }
     for (const kind of kinds) {
       const ratio = p50(`grown ${kind}`) / p50(`fresh ${kind}`);
-      const grownValue = timedOut.has(`grown ${kind}`) ? value(`grown ${kind}`) : `${value(`grown ${kind}`)} (${ratio.toFixed(2)}× fresh)`;
+      const grownValue = timedOut.has(`grown ${kind}`)
+        ? value(`grown ${kind}`)
+        : `${value(`grown ${kind}`)} (${ratio.toFixed(2)}× fresh)`;
       rows.push({
         "#": "4",
         figure: `${label(kind)} p50, ${grownLabel}`,
@@ -873,7 +996,9 @@ export async function runTournamentEndpointBench(options: BenchOptions = options
             request: `${kind === "register" ? "POST …/register" : "PATCH …/settle"} (${w})`,
             "p50 ms": timedOut.has(key) ? `> ${fmt(timeoutSeconds * 1000)}` : fmt(p50(key), 1),
             "p90 ms": timedOut.has(key) ? "" : fmt(median(of(key).map((r) => r.p90Ms)), 1),
-            "p50 ms by round": of(key).map((r) => (r.timedOut ? "-" : fmt(r.p50Ms, 1))).join(" / "),
+            "p50 ms by round": of(key)
+              .map((r) => (r.timedOut ? "-" : fmt(r.p50Ms, 1)))
+              .join(" / "),
             requests: int(of(key).reduce((sum, r) => sum + r.count, 0)),
             "server CPU": timedOut.has(key) ? "" : fmt(median(of(key).map((r) => r.serverCpu)), 2),
             ...(failures(key) > 0 ? { failures: String(failures(key)) } : {}),
@@ -960,17 +1085,24 @@ async function runContractCosts(): Promise<void> {
     name,
     ...(x.old.length > 0 ? { old: medianOf(x.old) } : {}),
     ...(x.new.length > 0 ? { new: medianOf(x.new) } : {}),
-    ...(x.old.length > 1 && x.new.length === x.old.length ? { ratios: x.new.map((m, i) => Number(m.fee) / Number(x.old[i]!.fee)) } : {}),
+    ...(x.old.length > 1 && x.new.length === x.old.length
+      ? { ratios: x.new.map((m, i) => Number(m.fee) / Number(x.old[i]!.fee)) }
+      : {}),
   }));
   const regOld = list.find((o) => o.name === OP.add1)?.old;
   const regNew = list.find((o) => o.name === OP.add1)?.new;
   printTable("Each transaction, v2 then v2.1 (64-participant tournaments)", detailRows(list));
   printTable("v2.1 − v2 fee, by part of the ledger's fee formula (lovelace)", differenceRows(list));
-  printTable("ExUnits by script, v2 → v2.1 (the tournament script's spend and mint; all registration validators together)", scriptRows(list));
+  printTable(
+    "ExUnits by script, v2 → v2.1 (the tournament script's spend and mint; all registration validators together)",
+    scriptRows(list),
+  );
   console.log(
     `  fee = ${PARAMS.minFeeA}·size + ${PARAMS.minFeeB} + ${PARAMS.minFeeRefScriptCostPerByte}·reference-script bytes + ${PARAMS.priceMem}·mem + ${PARAMS.priceStep}·steps` +
       ` (Mesh's fee may round up a little). Reference scripts: tournament ${int(oldSize)} → ${int(newSize)} B` +
-      (regOld && regNew ? `, registration ${int(regOld.refBytes - oldSize)} → ${int(regNew.refBytes - newSize)} B.` : "."),
+      (regOld && regNew
+        ? `, registration ${int(regOld.refBytes - oldSize)} → ${int(regNew.refBytes - newSize)} B.`
+        : "."),
   );
   const over = list.filter((o) => (ratio(o) ?? 0) > RATIO_BUDGET);
   console.log(

@@ -45,7 +45,11 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): BenchOptio
     if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number ≥ 1; got ${raw}.`);
     return n;
   };
-  return { connections: int("BENCH_CONNECTIONS", 10), durationSeconds: int("BENCH_SECONDS", 3), runs: int("BENCH_RUNS", 3) };
+  return {
+    connections: int("BENCH_CONNECTIONS", 10),
+    durationSeconds: int("BENCH_SECONDS", 3),
+    runs: int("BENCH_RUNS", 3),
+  };
 }
 
 export function median(values: readonly number[]): number {
@@ -68,7 +72,10 @@ export interface BenchService {
  * The real service (build()) listening on an ephemeral loopback port, with a temporary DATA_DIR,
  * or `dataDir` when given (then kept on close).
  */
-export async function startBenchService(env: Record<string, string> = {}, given?: { dataDir: string }): Promise<BenchService> {
+export async function startBenchService(
+  env: Record<string, string> = {},
+  given?: { dataDir: string },
+): Promise<BenchService> {
   const dataDir = given?.dataDir ?? mkdtempSync(join(tmpdir(), "txsvc-bench-"));
   const config = loadConfig({ LOG_LEVEL: "silent", DATA_DIR: dataDir, ...env, HOST: "127.0.0.1", PORT: "0" });
   const app = await build(config);
@@ -115,17 +122,32 @@ async function freePort(): Promise<number> {
  * `extraEnv` is applied last (e.g. DATABASE_URL, REDIS_URL, AUTH: "required"); a variable given as
  * undefined is removed from the environment the process would otherwise inherit.
  */
-export async function startServerProcess(dataDir: string, extraEnv: Record<string, string | undefined> = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  dataDir: string,
+  extraEnv: Record<string, string | undefined> = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, NETWORK: "devnet", DATA_DIR: dataDir, HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "silent", AUTH: "optional" };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NETWORK: "devnet",
+    DATA_DIR: dataDir,
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    LOG_LEVEL: "silent",
+    AUTH: "optional",
+  };
   for (const name of ["BLOCKFROST_PROJECT_ID", "BLOCKFROST_URL", "OGMIOS_URL", "KUPO_URL"]) delete env[name];
   for (const [name, value] of Object.entries(extraEnv)) {
     if (value === undefined) delete env[name];
     else env[name] = value;
   }
   let stderr = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], { cwd: ROOT, env, stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   child.stderr?.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const end = async (signal: NodeJS.Signals) => {
@@ -151,7 +173,13 @@ export async function startServerProcess(dataDir: string, extraEnv: Record<strin
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { url, cpu: processCpu(() => child.pid), pid: child.pid ?? 0, close: () => end("SIGTERM"), kill: () => end("SIGKILL") };
+  return {
+    url,
+    cpu: processCpu(() => child.pid),
+    pid: child.pid ?? 0,
+    close: () => end("SIGTERM"),
+    kill: () => end("SIGKILL"),
+  };
 }
 
 /** The load generator process (bench/load-generator.ts), forked on first use and shared. */
@@ -161,7 +189,11 @@ class LoadGenerator {
   #next = 0;
 
   constructor() {
-    this.#child = fork(fileURLToPath(new URL("./load-generator.ts", import.meta.url)), [], { cwd: ROOT, execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+    this.#child = fork(fileURLToPath(new URL("./load-generator.ts", import.meta.url)), [], {
+      cwd: ROOT,
+      execArgv: ["--import", "tsx"],
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
     this.#child.on("message", (reply: Reply) => {
       const waiting = this.#pending.get(reply.id);
       this.#pending.delete(reply.id);
@@ -245,7 +277,15 @@ export function httpRound(
 ): Promise<RoundFigures> {
   const text = bodyText(body);
   return measured(
-    { kind: "load", url, method, connections, durationSeconds: seconds, ...(text === undefined ? {} : { body: text }), ...(headers === undefined ? {} : { headers }) },
+    {
+      kind: "load",
+      url,
+      method,
+      connections,
+      durationSeconds: seconds,
+      ...(text === undefined ? {} : { body: text }),
+      ...(headers === undefined ? {} : { headers }),
+    },
     cpu,
   );
 }
@@ -280,10 +320,16 @@ export interface HttpFigures {
  * sending `body` as JSON, from the load generator process. Latencies are taken from each
  * response's own timing.
  */
-export async function httpLoad(url: string, body: unknown, options: BenchOptions, method = "POST"): Promise<HttpFigures> {
+export async function httpLoad(
+  url: string,
+  body: unknown,
+  options: BenchOptions,
+  method = "POST",
+): Promise<HttpFigures> {
   await httpRound(url, body, options.connections, 1, method);
   const rounds: RoundFigures[] = [];
-  for (let run = 0; run < options.runs; run++) rounds.push(await httpRound(url, body, options.connections, options.durationSeconds, method));
+  for (let run = 0; run < options.runs; run++)
+    rounds.push(await httpRound(url, body, options.connections, options.durationSeconds, method));
   return {
     p50Ms: median(rounds.map((r) => r.p50Ms)),
     reqPerSec: median(rounds.map((r) => r.perSecond)),
@@ -335,4 +381,6 @@ export function printTable(title: string, rows: readonly BenchRow[]): void {
 }
 
 export const fmt = (n: number, digits = 0): string =>
-  Number.isFinite(n) ? n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits }) : "-";
+  Number.isFinite(n)
+    ? n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits })
+    : "-";

@@ -18,10 +18,7 @@ const definitions = {
   ScriptHash: { title: "ScriptHash", dataType: "bytes" },
   Credential: {
     title: "Credential",
-    anyOf: [
-      constr("VerificationKey", 0, [ref("VerificationKeyHash")]),
-      constr("Script", 1, [ref("ScriptHash")]),
-    ],
+    anyOf: [constr("VerificationKey", 0, [ref("VerificationKeyHash")]), constr("Script", 1, [ref("ScriptHash")])],
   },
   StakeCredential: {
     title: "StakeCredential",
@@ -30,7 +27,7 @@ const definitions = {
       constr("Pointer", 1, [int("slot"), int("transaction_index"), int("certificate_index")]),
     ],
   },
-  "Option$StakeCredential": {
+  Option$StakeCredential: {
     title: "Optional",
     anyOf: [constr("Some", 0, [ref("StakeCredential")]), constr("None", 1, [])],
   },
@@ -43,15 +40,18 @@ const definitions = {
       ]),
     ],
   },
-  "List$Int": { dataType: "list", items: ref("Int") },
-  "List$Address": { dataType: "list", items: ref("Address") },
+  List$Int: { dataType: "list", items: ref("Int") },
+  List$Address: { dataType: "list", items: ref("Address") },
   FixedPayout: {
     title: "FixedPayout",
     description: "A list of two items: [address, amount].",
     dataType: "list",
-    items: [{ title: "address", ...ref("Address") }, { title: "amount", ...ref("Int") }],
+    items: [
+      { title: "address", ...ref("Address") },
+      { title: "amount", ...ref("Int") },
+    ],
   },
-  "List$FixedPayout": { dataType: "list", items: ref("FixedPayout") },
+  List$FixedPayout: { dataType: "list", items: ref("FixedPayout") },
   Config: {
     title: "Config",
     description: "Tournament configuration, a list of eight items; never changes after creation.",
@@ -63,15 +63,26 @@ const definitions = {
       { title: "entry_fee", description: "lovelace per participant", ...ref("Int") },
       { title: "payout_structure", description: "lovelace per placement, 1st first", ...ref("List$Int") },
       { title: "fixed_payouts", ...ref("List$FixedPayout") },
-      { title: "registration_hash", description: "hash of this tournament's registration validator", ...ref("ScriptHash") },
-      { title: "settle_by", description: "POSIX milliseconds: adding and settling end here; from then on anyone may refund", ...ref("Int") },
+      {
+        title: "registration_hash",
+        description: "hash of this tournament's registration validator",
+        ...ref("ScriptHash"),
+      },
+      {
+        title: "settle_by",
+        description: "POSIX milliseconds: adding and settling end here; from then on anyone may refund",
+        ...ref("Int"),
+      },
     ],
   },
   TournamentDatum: {
     title: "TournamentDatum",
     description: "Inline datum of the output holding the tournament NFT: [config, participants].",
     dataType: "list",
-    items: [{ title: "config", ...ref("Config") }, { title: "participants", ...ref("List$Address") }],
+    items: [
+      { title: "config", ...ref("Config") },
+      { title: "participants", ...ref("List$Address") },
+    ],
   },
   TxOutputId: {
     title: "OutputReference",
@@ -90,7 +101,9 @@ const definitions = {
     title: "SpendAction",
     anyOf: [
       constr("AddParticipants", 0, []),
-      constr("Settle", 1, [{ title: "winners", description: "participant indices in placement order", ...ref("List$Int") }]),
+      constr("Settle", 1, [
+        { title: "winners", description: "participant indices in placement order", ...ref("List$Int") },
+      ]),
       constr("Cancel", 2, []),
       constr("Refund", 3, []),
     ],
@@ -115,7 +128,10 @@ const definitions = {
       "Inline datum of every output a tournament pays: [tournament_id, index]. Settlement: placements 0..P-1, fixed payouts P..P+F-1; " +
       "cancel and refund: participant k, the admin's remainder N; add: the overpayment returned to the registrant who becomes participant k.",
     dataType: "list",
-    items: [{ title: "tournament_id", ...ref("ByteArray") }, { title: "index", ...ref("Int") }],
+    items: [
+      { title: "tournament_id", ...ref("ByteArray") },
+      { title: "index", ...ref("Int") },
+    ],
   },
 };
 
@@ -125,7 +141,8 @@ export function buildBlueprint(): Blueprint {
   return {
     preamble: {
       title: "cardano-tx-service/tournament",
-      description: "On-chain tournaments: NFT policy + tournament validator (one script), per-tournament registration validator.",
+      description:
+        "On-chain tournaments: NFT policy + tournament validator (one script), per-tournament registration validator.",
       version: "2.1.0",
       compiler: { name: "helios", version: "0.17.32" },
       plutusVersion: "v2",
@@ -160,8 +177,16 @@ export function buildBlueprint(): Blueprint {
         datum: { title: "registrant", purpose: "spend", schema: ref("Address") },
         redeemer: { title: "action", purpose: "spend", schema: ref("RegistrationAction") },
         parameters: [
-          { title: "registration::TOURNAMENT_POLICY", description: "the tournament script hash", schema: ref("ScriptHash") },
-          { title: "registration::TOURNAMENT_ID", description: "the tournament NFT's asset name", schema: ref("ByteArray") },
+          {
+            title: "registration::TOURNAMENT_POLICY",
+            description: "the tournament script hash",
+            schema: ref("ScriptHash"),
+          },
+          {
+            title: "registration::TOURNAMENT_ID",
+            description: "the tournament NFT's asset name",
+            schema: ref("ByteArray"),
+          },
         ],
         ...code(registration),
       },

@@ -40,7 +40,8 @@ function operationTable(document: OpenAPI3): string {
     for (const method of METHODS) {
       const operation = (item as Record<string, { operationId?: string } | undefined>)[method];
       if (!operation) continue;
-      if (!operation.operationId) throw new Error(`${method.toUpperCase()} ${path} has no operationId: the client names operations by it`);
+      if (!operation.operationId)
+        throw new Error(`${method.toUpperCase()} ${path} has no operationId: the client names operations by it`);
       rows.push(`  ${operation.operationId}: { method: "${method}", path: "${path}" },`);
     }
   }

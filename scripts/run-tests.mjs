@@ -49,7 +49,10 @@ function grouped(files) {
   files.forEach((file, i) => groups[i % groups.length].push(file));
   const modules = groups.map((group, i) => {
     const module = join(dir, `group-${i + 1}.test.mjs`);
-    writeFileSync(module, group.map((file) => `import ${JSON.stringify(pathToFileURL(resolve(file)).href)};\n`).join(""));
+    writeFileSync(
+      module,
+      group.map((file) => `import ${JSON.stringify(pathToFileURL(resolve(file)).href)};\n`).join(""),
+    );
     return module;
   });
   return [dir, modules];

@@ -18,7 +18,9 @@ import { MeshWallet } from "@meshsdk/wallet";
 const [command, file, tx] = process.argv.slice(2);
 
 function usage(): never {
-  process.stderr.write("Usage: npx tsx scripts/sign.ts keygen FILE | address FILE | base-address FILE STAKE_FILE | witness FILE TX_HEX|-\n");
+  process.stderr.write(
+    "Usage: npx tsx scripts/sign.ts keygen FILE | address FILE | base-address FILE STAKE_FILE | witness FILE TX_HEX|-\n",
+  );
   process.exit(2);
 }
 
@@ -30,7 +32,10 @@ function keyOf(path: string): string {
 }
 
 async function walletOf(path: string, stakePath?: string): Promise<MeshWallet> {
-  const key = stakePath === undefined ? { type: "cli" as const, payment: keyOf(path) } : { type: "cli" as const, payment: keyOf(path), stake: keyOf(stakePath) };
+  const key =
+    stakePath === undefined
+      ? { type: "cli" as const, payment: keyOf(path) }
+      : { type: "cli" as const, payment: keyOf(path), stake: keyOf(stakePath) };
   const wallet = new MeshWallet({ networkId: 0, key });
   await wallet.init();
   return wallet;
@@ -48,7 +53,11 @@ async function main(): Promise<void> {
     if (existsSync(file)) {
       process.stderr.write(`${file} exists: reusing its key\n`);
     } else {
-      const key = { type: "PaymentSigningKeyShelley_ed25519", description: "Payment Signing Key", cborHex: `5820${randomBytes(32).toString("hex")}` };
+      const key = {
+        type: "PaymentSigningKeyShelley_ed25519",
+        description: "Payment Signing Key",
+        cborHex: `5820${randomBytes(32).toString("hex")}`,
+      };
       mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
       writeFileSync(file, `${JSON.stringify(key, null, 2)}\n`, { mode: 0o600, flag: "wx" });
     }

@@ -68,7 +68,7 @@ export interface Config {
   /** Evaluations that may wait for a busy worker; beyond them a request is answered 503 with Retry-After. */
   readonly evaluationQueue: number;
   /** What one client, and all of them together, may hold of the instance (resourceLimitsFrom). */
-  readonly limits: ResourceLimits;  /** The devnet's controls (devnetFrom); the same values on other networks, where they are unused. */
+  readonly limits: ResourceLimits; /** The devnet's controls (devnetFrom); the same values on other networks, where they are unused. */
   readonly devnet: DevnetSettings;
 }
 
@@ -126,8 +126,10 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
 
 /** Where each chain backend URL's credentials go instead of the URL's user and password. */
 const CREDENTIALS_INSTEAD: Readonly<Record<string, string>> = {
-  BLOCKFROST_URL: 'put the credential in BLOCKFROST_AUTHORIZATION, the Authorization header to send (for a user and password: "Basic " and the base64 of user:password)',
-  KUPO_URL: 'put the credential in KUPO_AUTHORIZATION, the Authorization header to send (for a user and password: "Basic " and the base64 of user:password)',
+  BLOCKFROST_URL:
+    'put the credential in BLOCKFROST_AUTHORIZATION, the Authorization header to send (for a user and password: "Basic " and the base64 of user:password)',
+  KUPO_URL:
+    'put the credential in KUPO_AUTHORIZATION, the Authorization header to send (for a user and password: "Basic " and the base64 of user:password)',
   OGMIOS_URL:
     "the Ogmios client sends no credentials: reach Ogmios over a private network or a tunnel, or through a provider that takes its key in the host name",
 };
@@ -144,7 +146,10 @@ function url(env: Env, name: string): string | undefined {
     throw new ConfigError(name, `${describeUrl(raw)} is not an http(s) or ws(s) URL.`);
   }
   if (parsed.username !== "" || parsed.password !== "") {
-    throw new ConfigError(name, `${describeUrl(raw)} carries a user or password, which would show wherever the URL is printed: write the URL without them, and ${CREDENTIALS_INSTEAD[name] ?? "pass the credential separately"}.`);
+    throw new ConfigError(
+      name,
+      `${describeUrl(raw)} carries a user or password, which would show wherever the URL is printed: write the URL without them, and ${CREDENTIALS_INSTEAD[name] ?? "pass the credential separately"}.`,
+    );
   }
   return raw.replace(/\/+$/, "");
 }
@@ -153,7 +158,11 @@ function url(env: Env, name: string): string | undefined {
 function authorization(env: Env, name: string): string | undefined {
   const raw = env[name];
   if (raw === undefined || raw === "") return undefined;
-  if (!/^[\x21-\x7e][\x20-\x7e]*$/.test(raw)) throw new ConfigError(name, "must be one line of printable ASCII, as an HTTP header value (for example \"Basic dXNlcjpwYXNz\").");
+  if (!/^[\x21-\x7e][\x20-\x7e]*$/.test(raw))
+    throw new ConfigError(
+      name,
+      'must be one line of printable ASCII, as an HTTP header value (for example "Basic dXNlcjpwYXNz").',
+    );
   return raw;
 }
 
@@ -167,7 +176,8 @@ function serviceUrl(env: Env, name: string, protocols: readonly string[]): strin
   } catch {
     throw new ConfigError(name, `is not a URL; write it as ${protocols[0]}//user:password@host:port/…`);
   }
-  if (!protocols.includes(protocol)) throw new ConfigError(name, `must start with ${protocols.map((p) => `${p}//`).join(" or ")}, not ${protocol}//.`);
+  if (!protocols.includes(protocol))
+    throw new ConfigError(name, `must start with ${protocols.map((p) => `${p}//`).join(" or ")}, not ${protocol}//.`);
   // Its password is never printed: messages and logs name it by describeUrl (scheme and host).
   return raw;
 }
@@ -188,22 +198,36 @@ function backendFrom(env: Env, network: Network): BackendSettings | null {
     return null;
   }
   if (projectId && wantsOgmios) {
-    throw new ConfigError("BLOCKFROST_PROJECT_ID", "set either BLOCKFROST_PROJECT_ID or OGMIOS_URL and KUPO_URL, not both.");
+    throw new ConfigError(
+      "BLOCKFROST_PROJECT_ID",
+      "set either BLOCKFROST_PROJECT_ID or OGMIOS_URL and KUPO_URL, not both.",
+    );
   }
   if (projectId) {
-    if (!/^[A-Za-z0-9]+$/.test(projectId)) throw new ConfigError("BLOCKFROST_PROJECT_ID", "must be letters and digits only.");
+    if (!/^[A-Za-z0-9]+$/.test(projectId))
+      throw new ConfigError("BLOCKFROST_PROJECT_ID", "must be letters and digits only.");
     const prefix = projectId.match(/^(mainnet|preprod|preview)/)?.[1];
     if (prefix !== undefined && prefix !== network) {
       throw new ConfigError("BLOCKFROST_PROJECT_ID", `this is a ${prefix} project key but NETWORK is ${network}.`);
     }
     const credential = authorization(env, "BLOCKFROST_AUTHORIZATION");
-    return Object.freeze({ kind: "blockfrost", projectId, url: blockfrostUrl, ...(credential === undefined ? {} : { authorization: credential }) });
+    return Object.freeze({
+      kind: "blockfrost",
+      projectId,
+      url: blockfrostUrl,
+      ...(credential === undefined ? {} : { authorization: credential }),
+    });
   }
   if (wantsOgmios) {
     if (ogmiosUrl === undefined) throw new ConfigError("OGMIOS_URL", "is required when KUPO_URL is set.");
     if (kupoUrl === undefined) throw new ConfigError("KUPO_URL", "is required when OGMIOS_URL is set.");
     const credential = authorization(env, "KUPO_AUTHORIZATION");
-    return Object.freeze({ kind: "ogmios-kupo", ogmiosUrl, kupoUrl, ...(credential === undefined ? {} : { kupoAuthorization: credential }) });
+    return Object.freeze({
+      kind: "ogmios-kupo",
+      ogmiosUrl,
+      kupoUrl,
+      ...(credential === undefined ? {} : { kupoAuthorization: credential }),
+    });
   }
   return null;
 }
@@ -213,7 +237,8 @@ const ORIGIN = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#@\s\\]+)$/;
 
 /** One origin of CORS_ORIGINS, as a browser serializes it (lower case, no default port), or a ConfigError saying why not. */
 function origin(entry: string): string {
-  const fix = "write each origin as scheme://host[:port], without a path or a trailing slash (for example http://localhost:5173)";
+  const fix =
+    "write each origin as scheme://host[:port], without a path or a trailing slash (for example http://localhost:5173)";
   const match = ORIGIN.exec(entry);
   let parsed: URL | undefined;
   try {
@@ -221,7 +246,8 @@ function origin(entry: string): string {
   } catch {
     // refused below
   }
-  if (match === null || parsed === undefined || parsed.host === "") throw new ConfigError("CORS_ORIGINS", `"${entry}" is not an origin: ${fix}.`);
+  if (match === null || parsed === undefined || parsed.host === "")
+    throw new ConfigError("CORS_ORIGINS", `"${entry}" is not an origin: ${fix}.`);
   // Browsers send http(s) origins in URL's serialization; another scheme (chrome-extension://id) as written, in lower case.
   return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.origin : entry.toLowerCase();
 }
@@ -233,18 +259,28 @@ function corsOriginsFrom(env: Env, network: Network): Config["corsOrigins"] {
   if (raw === "*") return "*";
   if (raw.toLowerCase() === "none") return Object.freeze([]);
   const entries = raw.split(",").map((entry) => entry.trim());
-  if (entries.includes("")) throw new ConfigError("CORS_ORIGINS", `"${raw}" has an empty entry: separate the origins with single commas.`);
-  if (entries.includes("*")) throw new ConfigError("CORS_ORIGINS", `"*" stands alone: write CORS_ORIGINS=* for any origin, or list the origins.`);
+  if (entries.includes(""))
+    throw new ConfigError("CORS_ORIGINS", `"${raw}" has an empty entry: separate the origins with single commas.`);
+  if (entries.includes("*"))
+    throw new ConfigError(
+      "CORS_ORIGINS",
+      `"*" stands alone: write CORS_ORIGINS=* for any origin, or list the origins.`,
+    );
   return Object.freeze([...new Set(entries.map(origin))]);
 }
 
 /** The HTTP server's timeouts for slow clients, and the shutdown's drain bound. */
-function timeoutsFrom(env: Env): Pick<Config, "headersTimeoutMs" | "requestTimeoutMs" | "keepAliveTimeoutMs" | "shutdownTimeoutMs"> {
+function timeoutsFrom(
+  env: Env,
+): Pick<Config, "headersTimeoutMs" | "requestTimeoutMs" | "keepAliveTimeoutMs" | "shutdownTimeoutMs"> {
   const headersTimeoutMs = integer(env, "HEADERS_TIMEOUT_MS", 10_000, 100, 600_000);
   const requestTimeoutMs = integer(env, "REQUEST_TIMEOUT_MS", 30_000, 100, 3_600_000);
   // Node refuses a server whose headers may take longer than the whole request.
   if (headersTimeoutMs > requestTimeoutMs) {
-    throw new ConfigError("HEADERS_TIMEOUT_MS", `${headersTimeoutMs} is longer than REQUEST_TIMEOUT_MS (${requestTimeoutMs}): the headers are part of the request, so lower it or raise REQUEST_TIMEOUT_MS.`);
+    throw new ConfigError(
+      "HEADERS_TIMEOUT_MS",
+      `${headersTimeoutMs} is longer than REQUEST_TIMEOUT_MS (${requestTimeoutMs}): the headers are part of the request, so lower it or raise REQUEST_TIMEOUT_MS.`,
+    );
   }
   return {
     headersTimeoutMs,
@@ -261,7 +297,10 @@ function resourceLimitsFrom(env: Env): ResourceLimits {
   const keylessPerSecond = integer(env, "KEYLESS_PER_SECOND", 20, 1, 1_000_000);
   const keylessBurst = integer(env, "KEYLESS_BURST", 100, 1, 1_000_000);
   if (keylessBurst < keylessPerSecond) {
-    throw new ConfigError("KEYLESS_BURST", `${keylessBurst} is below KEYLESS_PER_SECOND (${keylessPerSecond}): a bucket must hold at least one second's requests, so raise it or lower KEYLESS_PER_SECOND.`);
+    throw new ConfigError(
+      "KEYLESS_BURST",
+      `${keylessBurst} is below KEYLESS_PER_SECOND (${keylessPerSecond}): a bucket must hold at least one second's requests, so raise it or lower KEYLESS_PER_SECOND.`,
+    );
   }
   return {
     waitsPerKey,
@@ -282,7 +321,10 @@ function devnetFrom(env: Env): DevnetSettings {
   if (raw !== undefined && raw !== "") {
     // From 1 ADA (the faucet's smallest useful payment) to the 45 billion ADA of the genesis.
     if (!/^\d+$/.test(raw) || BigInt(raw) < 1_000_000n || BigInt(raw) > 45_000_000_000_000_000n) {
-      throw new ConfigError("DEVNET_FAUCET_MAX_LOVELACE", `"${raw}" must be a whole number of lovelace from 1000000 (1 ADA) to 45000000000000000 (the devnet's whole supply).`);
+      throw new ConfigError(
+        "DEVNET_FAUCET_MAX_LOVELACE",
+        `"${raw}" must be a whole number of lovelace from 1000000 (1 ADA) to 45000000000000000 (the devnet's whole supply).`,
+      );
     }
     faucetMaxLovelace = BigInt(raw);
   }

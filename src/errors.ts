@@ -63,7 +63,8 @@ export type ErrorCode = keyof typeof ERROR_CODES;
 /** The codes in registry order (the ErrorBody schema's enum). */
 export const ERROR_CODE_LIST = Object.keys(ERROR_CODES) as ErrorCode[];
 
-export const isErrorCode = (code: unknown): code is ErrorCode => typeof code === "string" && Object.hasOwn(ERROR_CODES, code);
+export const isErrorCode = (code: unknown): code is ErrorCode =>
+  typeof code === "string" && Object.hasOwn(ERROR_CODES, code);
 
 /** The codes with a fixed status: the ones code can throw. */
 type ThrowableCode = { [C in ErrorCode]: (typeof ERROR_CODES)[C] extends number ? C : never }[ErrorCode];
@@ -119,7 +120,10 @@ const wordsOf = new WeakMap<Error, FieldWords>();
  * routes answer `body.outputs[0].address`). `field` is the path the refusal is about: the first
  * one its message names (undefined when it happens to name none).
  */
-export function refusal<E extends Error>(Coded: new (message: string) => E, words: FieldWords): E & { readonly field: string | undefined } {
+export function refusal<E extends Error>(
+  Coded: new (message: string) => E,
+  words: FieldWords,
+): E & { readonly field: string | undefined } {
   const named: string[] = [];
   const error = new Coded(
     words((path) => {

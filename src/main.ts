@@ -29,9 +29,15 @@ function exitOnSignals(app: FastifyInstance, config: Config, lock: DataDirLock |
       process.exit(1);
     }
     stopping = true;
-    app.log.info({ signal, drainMs: config.shutdownTimeoutMs }, "shutting down: no new connections, draining in-flight requests");
+    app.log.info(
+      { signal, drainMs: config.shutdownTimeoutMs },
+      "shutting down: no new connections, draining in-flight requests",
+    );
     const force = setTimeout(() => {
-      app.log.warn({ timeoutMs: config.shutdownTimeoutMs }, "in-flight requests still running at the shutdown timeout: closing their connections");
+      app.log.warn(
+        { timeoutMs: config.shutdownTimeoutMs },
+        "in-flight requests still running at the shutdown timeout: closing their connections",
+      );
       app.server.closeAllConnections();
     }, config.shutdownTimeoutMs);
     force.unref();
@@ -69,10 +75,15 @@ async function main(): Promise<void> {
   const app = await build(config);
   exitOnSignals(app, config, lock);
   const address = await app.listen({ port: config.port, host: config.host });
-  app.log.info({ network: config.network, docs: `${address}${BASE_PATH}/docs` }, `serving ${address}${BASE_PATH} on ${config.network}`);
+  app.log.info(
+    { network: config.network, docs: `${address}${BASE_PATH}/docs` },
+    `serving ${address}${BASE_PATH} on ${config.network}`,
+  );
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`The service could not start: ${logText(error instanceof Error && error.stack ? error.stack : String(error))}\n`);
+  process.stderr.write(
+    `The service could not start: ${logText(error instanceof Error && error.stack ? error.stack : String(error))}\n`,
+  );
   process.exit(1);
 });

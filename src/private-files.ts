@@ -33,7 +33,8 @@ export function privateFile(path: string): string {
   const dir = dirname(path);
   if (!existsSync(dir)) privateDir(dir);
   closeSync(openSync(path, "a", PRIVATE_FILE_MODE));
-  for (const file of [path, `${path}-wal`, `${path}-shm`, `${path}-journal`]) if (existsSync(file)) chmodSync(file, PRIVATE_FILE_MODE);
+  for (const file of [path, `${path}-wal`, `${path}-shm`, `${path}-journal`])
+    if (existsSync(file)) chmodSync(file, PRIVATE_FILE_MODE);
   return path;
 }
 

@@ -6,7 +6,8 @@
 /** A URL in free text: a scheme, ://, and everything up to a space, a quote or a bracket. */
 const URL_IN_TEXT = /\b([a-z][a-z0-9+.-]*):\/\/[^\s"'<>`()]+/gi;
 /** An address and port as Node's network errors write them: 10.0.0.5:5432, [::1]:1337, kupo.internal:1442. */
-const HOST_PORT = /(?<![\w/.:-])(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:.]+\]|localhost|[a-z0-9-]+(?:\.[a-z0-9-]+)+):\d{1,5}\b/gi;
+const HOST_PORT =
+  /(?<![\w/.:-])(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:.]+\]|localhost|[a-z0-9-]+(?:\.[a-z0-9-]+)+):\d{1,5}\b/gi;
 
 /** `scheme://host` of a URL (with `:port` when `port` is true); `scheme://…` when it does not parse. */
 export function describeUrl(raw: string, options: { port?: boolean } = {}): string {

@@ -25,7 +25,10 @@ function documented(): Map<string, number | "4xx"> {
     assert.ok(!rows.has(code), `${code} is listed once`);
     const cells = rest.split(/(?<!\\)\|/).map((cell) => cell.trim());
     assert.equal(cells.length, 2, `${code}: the row has a "when" and a "what the client should do"`);
-    assert.ok(cells.every((cell) => cell.length > 10), `${code}: both cells say something`);
+    assert.ok(
+      cells.every((cell) => cell.length > 10),
+      `${code}: both cells say something`,
+    );
     rows.set(code, status === "4xx" ? "4xx" : Number(status));
   }
   return rows;
@@ -46,14 +49,18 @@ describe("docs/errors.md and the registry of error codes", () => {
   it("lists every code of the registry with its status, and no other", () => {
     assert.ok(ERROR_CODE_LIST.length >= 20, "the registry was read");
     for (const code of ERROR_CODE_LIST) {
-      assert.ok(docs.has(code), `docs/errors.md lists ${code} (add a row: | \`${code}\` | ${ERROR_CODES[code]} | when | what to do |)`);
+      assert.ok(
+        docs.has(code),
+        `docs/errors.md lists ${code} (add a row: | \`${code}\` | ${ERROR_CODES[code]} | when | what to do |)`,
+      );
       assert.equal(docs.get(code), ERROR_CODES[code], `${code} is documented with its status ${ERROR_CODES[code]}`);
     }
     for (const code of docs.keys()) assert.ok(isErrorCode(code), `${code} (documented) is a code of src/errors.ts`);
   });
 
   it("names codes AREA_ERR_WHAT, and documents no Fastify or Node code as a public one", () => {
-    for (const code of ERROR_CODE_LIST) assert.match(code, /^(SVC|HTTP|AUTH|CHAIN|STORE|TX|DEVNET)_ERR_[A-Z]+(_[A-Z]+)*$/);
+    for (const code of ERROR_CODE_LIST)
+      assert.match(code, /^(SVC|HTTP|AUTH|CHAIN|STORE|TX|DEVNET)_ERR_[A-Z]+(_[A-Z]+)*$/);
     for (const code of docs.keys()) assert.ok(!/^(FST|HPE|ERR)_/.test(code), `${code} is not a public code`);
   });
 
@@ -78,7 +85,12 @@ describe("docs/errors.md and the registry of error codes", () => {
       assert.equal(new Constructor().statusCode, ERROR_CODES[code], `${fst} and ${code} have the same status`);
     }
     // 4xx codes that Fastify raises only while routes are declared or the server is set up.
-    const setupOnly = new Set(["FST_ERR_CTP_INSTANCE_ALREADY_STARTED", "FST_ERR_INVALID_URL", "FST_ERR_ROUTE_MISSING_CONTENT", "FST_ERR_ROUTE_MISSING_CONTENT_TYPE"]);
+    const setupOnly = new Set([
+      "FST_ERR_CTP_INSTANCE_ALREADY_STARTED",
+      "FST_ERR_INVALID_URL",
+      "FST_ERR_ROUTE_MISSING_CONTENT",
+      "FST_ERR_ROUTE_MISSING_CONTENT_TYPE",
+    ]);
     for (const [fst, Constructor] of Object.entries(fastify)) {
       let status: number | undefined;
       try {
@@ -86,13 +98,16 @@ describe("docs/errors.md and the registry of error codes", () => {
       } catch {
         continue;
       }
-      if (status === undefined || status < 400 || status >= 500 || setupOnly.has(fst) || fst === "FST_ERR_VALIDATION") continue;
+      if (status === undefined || status < 400 || status >= 500 || setupOnly.has(fst) || fst === "FST_ERR_VALIDATION")
+        continue;
       assert.ok(FASTIFY_CODES.has(fst), `${fst} (${status}) has a public code in FASTIFY_CODES`);
     }
   });
 
   it("declares the registry as the enum of ErrorBody.code", () => {
-    const code = (ErrorBody as unknown as { properties: { code: { enum: string[]; type: string } }; required: string[] }).properties.code;
+    const code = (
+      ErrorBody as unknown as { properties: { code: { enum: string[]; type: string } }; required: string[] }
+    ).properties.code;
     assert.deepEqual(code.enum, ERROR_CODE_LIST);
     assert.equal(code.type, "string");
     assert.ok((ErrorBody as unknown as { required: string[] }).required.includes("code"));
@@ -100,7 +115,9 @@ describe("docs/errors.md and the registry of error codes", () => {
 
   it("uses only registry codes where src/ names a code", () => {
     for (const file of sources("src")) {
-      for (const match of readFileSync(file, "utf8").matchAll(/["'`]((?:SVC|HTTP|AUTH|CHAIN|STORE|TX)_ERR_[A-Z0-9_]+)["'`]/g)) {
+      for (const match of readFileSync(file, "utf8").matchAll(
+        /["'`]((?:SVC|HTTP|AUTH|CHAIN|STORE|TX)_ERR_[A-Z0-9_]+)["'`]/g,
+      )) {
         assert.ok(isErrorCode(match[1]), `${file} names ${match[1]}, which is not a code of src/errors.ts`);
       }
     }

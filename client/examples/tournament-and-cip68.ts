@@ -34,22 +34,36 @@ const ADA = 1_000_000;
 const WAIT = { confirmations: 1, timeout: 60 };
 const hex = (text: string) => Buffer.from(text, "utf8").toString("hex");
 
-export async function runExample({ baseUrl, apiKey, fetch, log = console.log }: ExampleOptions): Promise<ExampleResult> {
-  const client = createClient({ baseUrl, ...(apiKey === undefined ? {} : { apiKey }), ...(fetch === undefined ? {} : { fetch }) });
+export async function runExample({
+  baseUrl,
+  apiKey,
+  fetch,
+  log = console.log,
+}: ExampleOptions): Promise<ExampleResult> {
+  const client = createClient({
+    baseUrl,
+    ...(apiKey === undefined ? {} : { apiKey }),
+    ...(fetch === undefined ? {} : { fetch }),
+  });
   const health = await client.getHealth();
   log(`service ${health.version} on ${health.network}, tip slot ${health.tip?.slot ?? "?"}`);
 
   // 1. Two fresh keys (a real client keeps its own), funded by the devnet faucet.
   const admin = await keyWallet(randomBytes(32).toString("hex"));
   const player = await keyWallet(randomBytes(32).toString("hex"));
-  for (const [name, wallet] of [["admin", admin], ["player", player]] as const) {
+  for (const [name, wallet] of [
+    ["admin", admin],
+    ["player", player],
+  ] as const) {
     const { txHash } = await client.fundDevnetAddress({ body: { address: wallet.address, lovelace: 200 * ADA } });
     await client.waitForTransaction({ path: { txHash }, query: WAIT });
     log(`funded ${name} ${wallet.address} with 200 ADA (${txHash})`);
   }
   // A wallet's UTxOs as the build endpoints take them: CBOR hex strings (the default view).
   const utxos = async (wallet: KeyWallet) =>
-    (await client.getAddressUtxos({ path: { address: wallet.address }, query: { view: "cbor" } })).utxos.filter((u): u is string => typeof u === "string");
+    (await client.getAddressUtxos({ path: { address: wallet.address }, query: { view: "cbor" } })).utxos.filter(
+      (u): u is string => typeof u === "string",
+    );
   const submit = async (step: string, built: { complete: string; hash: string; fee: string }, signer: KeyWallet) => {
     const { txHash } = await signAndSubmit(client, built, signer, { via: "tournaments", wait: WAIT });
     log(`${step}: ${txHash} (fee ${Number(built.fee) / ADA} ADA), confirmed`);
@@ -69,23 +83,39 @@ export async function runExample({ baseUrl, apiKey, fetch, log = console.log }: 
     },
   });
   const tournamentId = created.tournamentId;
-  await submit(`created tournament ${tournamentId} (deposit ${Number(created.deposit ?? 0) / ADA} ADA)`, created, admin);
+  await submit(
+    `created tournament ${tournamentId} (deposit ${Number(created.deposit ?? 0) / ADA} ADA)`,
+    created,
+    admin,
+  );
 
   // 3. Both register, each signing their own entry.
-  for (const [name, wallet] of [["player", player], ["admin", admin]] as const) {
-    const registered = await client.registerToTournament({ path: { tournamentId }, body: { registererAddress: wallet.address, utxos: await utxos(wallet) } });
+  for (const [name, wallet] of [
+    ["player", player],
+    ["admin", admin],
+  ] as const) {
+    const registered = await client.registerToTournament({
+      path: { tournamentId },
+      body: { registererAddress: wallet.address, utxos: await utxos(wallet) },
+    });
     await submit(`${name} registered (${registered.outputRef})`, registered, wallet);
   }
 
   // 4. The admin adds the valid registrations as participants.
   const { results } = await client.listTournamentRegistrations({ path: { tournamentId }, query: { valid: true } });
   const registrations = results.map(({ address, outputRef }) => ({ address: address!, outputRef }));
-  const added = await client.addTournamentParticipants({ path: { tournamentId }, body: { adminAddress: admin.address, registrations, utxos: await utxos(admin) } });
+  const added = await client.addTournamentParticipants({
+    path: { tournamentId },
+    body: { adminAddress: admin.address, registrations, utxos: await utxos(admin) },
+  });
   await submit(`added ${registrations.length} participants`, added, admin);
   log(`tournament is ${(await client.getTournament({ path: { tournamentId } })).status}`);
 
   // 5. Settle: the player wins.
-  const settled = await client.settleTournament({ path: { tournamentId }, body: { adminAddress: admin.address, results: [player.address, admin.address], utxos: await utxos(admin) } });
+  const settled = await client.settleTournament({
+    path: { tournamentId },
+    body: { adminAddress: admin.address, results: [player.address, admin.address], utxos: await utxos(admin) },
+  });
   const settleTx = await submit("settled, the player won", settled, admin);
   const { status } = await client.getTournament({ path: { tournamentId } });
   log(`tournament is ${status}`);
@@ -94,7 +124,9 @@ export async function runExample({ baseUrl, apiKey, fetch, log = console.log }: 
   //    player, the reference token (100) with the metadata datum to the admin.
   const { payment: keyHash } = await client.parseAddress({ body: { address: admin.address } });
   if (keyHash === undefined) throw new Error(`${admin.address} has no payment key hash`);
-  const policy = await client.getNativeScriptInfo({ body: { schema: { type: "all", scripts: [{ type: "sig", keyHash }] } } });
+  const policy = await client.getNativeScriptInfo({
+    body: { schema: { type: "all", scripts: [{ type: "sig", keyHash }] } },
+  });
   const minted = await client.buildTransaction({
     body: {
       changeAddress: admin.address,
@@ -114,7 +146,9 @@ export async function runExample({ baseUrl, apiKey, fetch, log = console.log }: 
   const { txHash: mintTx } = await signAndSubmit(client, minted, admin, { wait: WAIT });
   const userUnit = `${policy.policyId}000de140${hex("Hero")}`;
   const referenceUnit = `${policy.policyId}000643b0${hex("Hero")}`;
-  log(`minted CIP-68 Hero: user token ${userUnit} to the player, reference token ${referenceUnit} to the admin (${mintTx})`);
+  log(
+    `minted CIP-68 Hero: user token ${userUnit} to the player, reference token ${referenceUnit} to the admin (${mintTx})`,
+  );
 
   // 7. Read it back, decoded: the player's tokens of the policy, with their names and CIP-67 labels.
   const decoded = await client.getAddressUtxos({ path: { address: player.address }, query: { view: "decoded" } });
@@ -122,9 +156,22 @@ export async function runExample({ baseUrl, apiKey, fetch, log = console.log }: 
     .flatMap((u) => (typeof u === "string" ? [] : u.assets))
     .filter((asset) => asset.policyId === policy.policyId)
     .map(({ name, label, quantity }) => ({ name, label, quantity }));
-  log(`the player holds ${playerTokens.map((t) => `${t.quantity} × ${t.name ?? "?"} (label ${t.label ?? "none"})`).join(", ")}`);
+  log(
+    `the player holds ${playerTokens.map((t) => `${t.quantity} × ${t.name ?? "?"} (label ${t.label ?? "none"})`).join(", ")}`,
+  );
 
-  return { admin: admin.address, player: player.address, tournamentId, status, settleTx, policyId: policy.policyId, userUnit, referenceUnit, mintTx, playerTokens };
+  return {
+    admin: admin.address,
+    player: player.address,
+    tournamentId,
+    status,
+    settleTx,
+    policyId: policy.policyId,
+    userUnit,
+    referenceUnit,
+    mintTx,
+    playerTokens,
+  };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

@@ -31,7 +31,9 @@ type BodyPart<O> = O extends { requestBody: { content: { "application/json": inf
     : Empty;
 
 /** What an operation takes: `path` and `query` parameters and the JSON `body`, each present when the operation has it. */
-export type InputOf<K extends OperationId> = PathPart<Parameters_<K>> & QueryPart<Parameters_<K>> & BodyPart<operations[K]>;
+export type InputOf<K extends OperationId> = PathPart<Parameters_<K>> &
+  QueryPart<Parameters_<K>> &
+  BodyPart<operations[K]>;
 
 type JsonOf<R> = R extends { content: { "application/json": infer J } } ? J : undefined;
 type SuccessStatus = 200 | 201 | 202 | 203 | 204;
@@ -50,7 +52,8 @@ export interface CallOptions {
   retry?: Partial<RetryOptions> | false;
 }
 
-type Arguments<K extends OperationId> = Empty extends InputOf<K> ? [input?: InputOf<K>, options?: CallOptions] : [input: InputOf<K>, options?: CallOptions];
+type Arguments<K extends OperationId> =
+  Empty extends InputOf<K> ? [input?: InputOf<K>, options?: CallOptions] : [input: InputOf<K>, options?: CallOptions];
 
 /** One method per operationId. */
 export type OperationMethods = { [K in OperationId]: (...args: Arguments<K>) => Promise<OutputOf<K>> };
@@ -80,17 +83,23 @@ export interface ClientOptions {
  * request before doing anything.
  */
 const REPEATABLE: ReadonlySet<string> = new Set(["submitTransaction", "submitTournamentTransaction"]);
-const isRepeatable = (operationId: string, method: string): boolean => method === "get" || method === "head" || REPEATABLE.has(operationId);
+const isRepeatable = (operationId: string, method: string): boolean =>
+  method === "get" || method === "head" || REPEATABLE.has(operationId);
 
 const BASE_PATH = "/v2/services";
 
 export function createClient(options: ClientOptions): Client {
   const origin = options.baseUrl.replace(/\/+$/, "").replace(new RegExp(`${BASE_PATH}$`), "");
-  if (!/^https?:\/\//.test(origin)) throw new TypeError(`createClient: baseUrl must be an http(s) URL, not ${JSON.stringify(options.baseUrl)}`);
+  if (!/^https?:\/\//.test(origin))
+    throw new TypeError(`createClient: baseUrl must be an http(s) URL, not ${JSON.stringify(options.baseUrl)}`);
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const retry = retryOptions(DEFAULT_RETRY, options.retry);
 
-  async function call(operationId: OperationId, input: { path?: object; query?: object; body?: unknown } = {}, callOptions: CallOptions = {}): Promise<unknown> {
+  async function call(
+    operationId: OperationId,
+    input: { path?: object; query?: object; body?: unknown } = {},
+    callOptions: CallOptions = {},
+  ): Promise<unknown> {
     const operation = OPERATIONS[operationId] as { method: string; path: string } | undefined;
     if (!operation) throw new TypeError(`createClient: unknown operation ${String(operationId)}`);
     const url = urlOf(origin, operation.path, input.path, input.query);
@@ -115,15 +124,25 @@ export function createClient(options: ClientOptions): Client {
       const body = await bodyOf(response);
       if (response.ok) return body;
       const retriable = response.status === 429 || (response.status === 503 && repeatable);
-      const delay = retriable && attempt < policy.attempts ? delayBeforeRetry(attempt - 1, retryAfterSeconds(response.headers.get("retry-after")), policy) : undefined;
-      if (delay === undefined) throw new ApiError(response.status, body, response.headers, { operationId, method: init.method!, url, attempts: attempt });
+      const delay =
+        retriable && attempt < policy.attempts
+          ? delayBeforeRetry(attempt - 1, retryAfterSeconds(response.headers.get("retry-after")), policy)
+          : undefined;
+      if (delay === undefined)
+        throw new ApiError(response.status, body, response.headers, {
+          operationId,
+          method: init.method!,
+          url,
+          attempts: attempt,
+        });
       await policy.sleep(delay, callOptions.signal);
     }
   }
 
   const client: Record<string, unknown> = {
     baseUrl: origin,
-    call: (operationId: OperationId, input?: object, callOptions?: CallOptions) => call(operationId, input, callOptions),
+    call: (operationId: OperationId, input?: object, callOptions?: CallOptions) =>
+      call(operationId, input, callOptions),
   };
   for (const operationId of Object.keys(OPERATIONS) as OperationId[]) {
     client[operationId] = (input?: object, callOptions?: CallOptions) => call(operationId, input, callOptions);
@@ -142,7 +161,8 @@ function urlOf(origin: string, template: string, path: object = {}, query: objec
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query as Record<string, unknown>)) {
     if (value === undefined || value === null) continue;
-    for (const one of Array.isArray(value) ? value : [value]) search.append(name, String(one as string | number | boolean));
+    for (const one of Array.isArray(value) ? value : [value])
+      search.append(name, String(one as string | number | boolean));
   }
   const text = search.toString();
   return `${origin}${filled}${text ? `?${text}` : ""}`;

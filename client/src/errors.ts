@@ -41,11 +41,15 @@ export class ApiError extends Error {
 
   constructor(status: number, body: unknown, headers: Headers, context: ApiErrorContext) {
     const fields = isObject(body) ? body : {};
-    const message = typeof fields["message"] === "string" ? fields["message"] : `HTTP ${status}${typeof body === "string" && body ? `: ${body.slice(0, 200)}` : ""}`;
+    const message =
+      typeof fields["message"] === "string"
+        ? fields["message"]
+        : `HTTP ${status}${typeof body === "string" && body ? `: ${body.slice(0, 200)}` : ""}`;
     super(`${context.operationId}: ${message}`);
     this.status = status;
     this.code = typeof fields["code"] === "string" ? (fields["code"] as ErrorCode) : undefined;
-    this.requestId = typeof fields["requestId"] === "string" ? fields["requestId"] : (headers.get("x-request-id") ?? undefined);
+    this.requestId =
+      typeof fields["requestId"] === "string" ? fields["requestId"] : (headers.get("x-request-id") ?? undefined);
     this.detail = typeof fields["detail"] === "string" ? fields["detail"] : undefined;
     this.retryAfter = retryAfterSeconds(headers.get("retry-after"));
     this.body = body;
@@ -56,7 +60,8 @@ export class ApiError extends Error {
   }
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Retry-After as seconds (its delta-seconds form, or an HTTP date from now); undefined when absent or unreadable. */
 export function retryAfterSeconds(header: string | null, now = Date.now()): number | undefined {

@@ -41,7 +41,8 @@ export const DEFAULT_RETRY: Readonly<RetryOptions> = Object.freeze({
 export function retryOptions(base: Readonly<RetryOptions>, overrides?: Partial<RetryOptions> | false): RetryOptions {
   if (overrides === false) return { ...base, attempts: 1 };
   const options = { ...base, ...overrides };
-  if (!Number.isInteger(options.attempts) || options.attempts < 1) throw new RangeError(`retry.attempts must be an integer ≥ 1, not ${options.attempts}`);
+  if (!Number.isInteger(options.attempts) || options.attempts < 1)
+    throw new RangeError(`retry.attempts must be an integer ≥ 1, not ${options.attempts}`);
   return options;
 }
 
@@ -55,7 +56,11 @@ export function backoffMs(retry: number, options: Pick<RetryOptions, "baseDelayM
  * The wait before retry number `retry`, or undefined not to retry: Retry-After (seconds) when
  * the answer had one (undefined when it is longer than maxRetryAfterMs), else the backoff.
  */
-export function delayBeforeRetry(retry: number, retryAfterSeconds: number | undefined, options: RetryOptions): number | undefined {
+export function delayBeforeRetry(
+  retry: number,
+  retryAfterSeconds: number | undefined,
+  options: RetryOptions,
+): number | undefined {
   if (retryAfterSeconds === undefined) return backoffMs(retry, options);
   const ms = retryAfterSeconds * 1000;
   return ms > options.maxRetryAfterMs ? undefined : ms;

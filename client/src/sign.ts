@@ -43,18 +43,30 @@ export async function signAndSubmit(
   const signers: readonly Signer[] = Array.isArray(signer) ? signer : [signer as Signer];
   const signatures = await Promise.all(signers.map((one) => witnessSet(built.complete, one)));
   const body = { transaction: built.complete, signatures };
-  const { txHash } = options.via === "tournaments" ? await client.submitTournamentTransaction({ body }) : await client.submitTransaction({ body });
-  if (built.hash !== undefined && txHash !== built.hash) throw new Error(`signAndSubmit: the service answered ${txHash}, not the built transaction ${built.hash}`);
+  const { txHash } =
+    options.via === "tournaments"
+      ? await client.submitTournamentTransaction({ body })
+      : await client.submitTransaction({ body });
+  if (built.hash !== undefined && txHash !== built.hash)
+    throw new Error(`signAndSubmit: the service answered ${txHash}, not the built transaction ${built.hash}`);
   if (!options.wait) return { txHash };
   const status = await waitFor(client, txHash, options.wait);
   return { txHash, status };
 }
 
 /** GET /transactions/{hash}/wait; throws unless the transaction reached the depth (rejected, or timed out). */
-export async function waitFor(client: Client, txHash: string, { confirmations = 1, timeout = 60 }: { confirmations?: number; timeout?: number } = {}) {
+export async function waitFor(
+  client: Client,
+  txHash: string,
+  { confirmations = 1, timeout = 60 }: { confirmations?: number; timeout?: number } = {},
+) {
   const status = await client.waitForTransaction({ path: { txHash }, query: { confirmations, timeout } });
-  if (status.status === "rejected") throw new Error(`transaction ${txHash} was rejected: ${status.reason ?? "no reason given"}`);
-  if (status.timedOut) throw new Error(`transaction ${txHash} is ${status.status} after ${timeout} s, short of ${confirmations} confirmation(s)`);
+  if (status.status === "rejected")
+    throw new Error(`transaction ${txHash} was rejected: ${status.reason ?? "no reason given"}`);
+  if (status.timedOut)
+    throw new Error(
+      `transaction ${txHash} is ${status.status} after ${timeout} s, short of ${confirmations} confirmation(s)`,
+    );
   return status;
 }
 
@@ -70,12 +82,15 @@ export function cliKeyHex(key: PrivateKey): string {
   if (/^ed25519_sk1/i.test(text)) {
     const { prefix, words } = bech32.decode(text as `${string}1${string}`, 1023);
     const bytes = bech32.fromWords(words);
-    if (prefix !== "ed25519_sk" || bytes.length !== 32) throw new TypeError("a bech32 private key must be ed25519_sk1… holding 32 bytes");
+    if (prefix !== "ed25519_sk" || bytes.length !== 32)
+      throw new TypeError("a bech32 private key must be ed25519_sk1… holding 32 bytes");
     return `5820${Buffer.from(bytes).toString("hex")}`;
   }
   if (/^[0-9a-f]{64}$/i.test(text)) return `5820${text.toLowerCase()}`;
   if (/^5820[0-9a-f]{64}$/i.test(text)) return text.toLowerCase();
-  throw new TypeError("a private key must be ed25519_sk1… (bech32), 64 hex digits, or 5820 + 64 hex digits (a cardano-cli key's cborHex)");
+  throw new TypeError(
+    "a private key must be ed25519_sk1… (bech32), 64 hex digits, or 5820 + 64 hex digits (a cardano-cli key's cborHex)",
+  );
 }
 
 /** A private key that knows its enterprise address: a Signer like a CIP-30 wallet. */

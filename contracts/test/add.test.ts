@@ -5,7 +5,11 @@
 // overpay.test.ts (P5), the deadline in close.test.ts (P6).
 import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
-import { ADD_PARTICIPANTS_REDEEMER, encodeRegistrationDatum, encodeTournamentDatum } from "../../src/tournament/datum.js";
+import {
+  ADD_PARTICIPANTS_REDEEMER,
+  encodeRegistrationDatum,
+  encodeTournamentDatum,
+} from "../../src/tournament/datum.js";
 import { attempt, type Chain, lovelaceOf, submitPlan } from "./helpers.js";
 import { assertScriptRejected, clonePlan, CUP, makeWorld, openTournament, registerAll, type World } from "./fixture.js";
 import {
@@ -52,8 +56,16 @@ describe("P8 · v1 add participants: only the admin, only appending, never beyon
     const expected = regs.map((r) => r.output.plutusData);
     assert.deepEqual(datumOf(after).participants.map(encodeRegistrationDatum), expected);
     assert.equal(datumOf(after).config.registrationHash, cup.config.registrationHash);
-    assert.equal(lovelaceOf(after), lovelaceOf(current) + 3n * CUP.entryFee, "the pool grows by exactly the entry fees");
-    assert.deepEqual(after.output.amount.map((a) => a.unit).sort(), ["lovelace", cup.nftUnit].sort(), "ada and the NFT only");
+    assert.equal(
+      lovelaceOf(after),
+      lovelaceOf(current) + 3n * CUP.entryFee,
+      "the pool grows by exactly the entry fees",
+    );
+    assert.deepEqual(
+      after.output.amount.map((a) => a.unit).sort(),
+      ["lovelace", cup.nftUnit].sort(),
+      "ada and the NFT only",
+    );
     assert.equal(registrations(chain, cup).length, 0);
   });
 
@@ -87,9 +99,15 @@ describe("P8 · v1 add participants: only the admin, only appending, never beyon
     const second = tournamentUtxo(chain, other);
     const bad = clonePlan(plan);
     bad.scriptInputs.push({ utxo: second, redeemer: ADD_PARTICIPANTS_REDEEMER, script: cup.refs.tournament });
-    bad.outputs[0] = { ...plan.outputs[0]!, assets: [...plan.outputs[0]!.assets!, { unit: other.nftUnit, quantity: "1" }] };
+    bad.outputs[0] = {
+      ...plan.outputs[0]!,
+      assets: [...plan.outputs[0]!.assets!, { unit: other.nftUnit, quantity: "1" }],
+    };
     // Each tournament refuses: output 0 holds two NFTs (both validators), and the inputs hold two tournaments.
-    assertScriptRejected(await attempt(chain, bad), /tournament output holds ada and the NFT only|one tournament per transaction/);
+    assertScriptRejected(
+      await attempt(chain, bad),
+      /tournament output holds ada and the NFT only|one tournament per transaction/,
+    );
   });
 
   it("attack: adding to two tournaments in one transaction, each with its own continuing output", async () => {
@@ -97,9 +115,17 @@ describe("P8 · v1 add participants: only the admin, only appending, never beyon
     const second = tournamentUtxo(chain, other);
     const bad = clonePlan(plan);
     bad.scriptInputs.push({ utxo: second, redeemer: ADD_PARTICIPANTS_REDEEMER, script: cup.refs.tournament });
-    bad.outputs.push({ address: other.address, lovelace: lovelaceOf(second), assets: [{ unit: other.nftUnit, quantity: "1" }], datum: second.output.plutusData! });
+    bad.outputs.push({
+      address: other.address,
+      lovelace: lovelaceOf(second),
+      assets: [{ unit: other.nftUnit, quantity: "1" }],
+      datum: second.output.plutusData!,
+    });
     // This tournament counts two tournament inputs; the other one finds this one's output first.
-    assertScriptRejected(await attempt(chain, bad), /one tournament per transaction|tournament output holds ada and the NFT only/);
+    assertScriptRejected(
+      await attempt(chain, bad),
+      /one tournament per transaction|tournament output holds ada and the NFT only/,
+    );
   });
 
   it("attack: adding beyond the bracket", async () => {
@@ -136,7 +162,10 @@ describe("P8 · v1 add participants: only the admin, only appending, never beyon
   it("attack: appending an address other than the registration's", async () => {
     const { chain, plan, datum } = honest();
     const bad = clonePlan(plan);
-    const swapped = encodeTournamentDatum({ ...datum, participants: [w.mallory.address, ...datum.participants.slice(1)] });
+    const swapped = encodeTournamentDatum({
+      ...datum,
+      participants: [w.mallory.address, ...datum.participants.slice(1)],
+    });
     bad.outputs[0] = { ...plan.outputs[0]!, datum: swapped };
     assertScriptRejected(await attempt(chain, bad), "appended address differs from registration");
   });
@@ -145,7 +174,11 @@ describe("P8 · v1 add participants: only the admin, only appending, never beyon
     const { chain, plan, datum } = honest(cup, 2);
     const bad = clonePlan(plan);
     const extra = encodeTournamentDatum({ ...datum, participants: [...datum.participants, w.mallory.address] });
-    bad.outputs[0] = { ...plan.outputs[0]!, datum: extra, lovelace: plan.outputs[0]!.lovelace + CUP.entryFee + minLovelace(extra, true) };
+    bad.outputs[0] = {
+      ...plan.outputs[0]!,
+      datum: extra,
+      lovelace: plan.outputs[0]!.lovelace + CUP.entryFee + minLovelace(extra, true),
+    };
     assertScriptRejected(await attempt(chain, bad), "appended addresses without registrations");
   });
 
@@ -179,14 +212,20 @@ describe("P8 · v1 add participants: only the admin, only appending, never beyon
     bad.outputs.push({ address: w.admin.address, lovelace: 2_000_000n, assets: plan.outputs[0]!.assets! });
     // Refused twice: by the tournament (its output lost the NFT) and by each registration (output
     // 0 no longer holds their tournament's NFT); the evaluator reports whichever ran first.
-    assertScriptRejected(await attempt(chain, bad), /tournament output holds ada and the NFT only|tournament not spent in this transaction/);
+    assertScriptRejected(
+      await attempt(chain, bad),
+      /tournament output holds ada and the NFT only|tournament not spent in this transaction/,
+    );
   });
 
   it("attack: continuing the tournament at another address", async () => {
     const { chain, plan } = honest();
     const bad = clonePlan(plan);
     bad.outputs[0] = { ...plan.outputs[0]!, address: w.admin.address };
-    assertScriptRejected(await attempt(chain, bad), /first output must continue the tournament|tournament not spent in this transaction/);
+    assertScriptRejected(
+      await attempt(chain, bad),
+      /first output must continue the tournament|tournament not spent in this transaction/,
+    );
   });
 
   it("attack: underpaid registrations not topped up", async () => {

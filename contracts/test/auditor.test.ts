@@ -19,7 +19,16 @@ import {
   SOON,
   type World,
 } from "./fixture.js";
-import { addPlan, afterDeadline, closePlan, createPlan, minLovelace, registerPlan, type Tournament, tournamentUtxo } from "./tournament-txs.js";
+import {
+  addPlan,
+  afterDeadline,
+  closePlan,
+  createPlan,
+  minLovelace,
+  registerPlan,
+  type Tournament,
+  tournamentUtxo,
+} from "./tournament-txs.js";
 import { cborHex, makeByteArrayData, makeListData } from "./raw.js";
 
 let w: World;
@@ -70,7 +79,11 @@ describe("auditor: further attacks on value that could move or lock", () => {
     assert.ok(d.kind === "list");
     const bad = clonePlan(plan);
     const bloated = cborHex(makeListData([...d.items, makeByteArrayData("ff".repeat(1000))]));
-    bad.outputs[0] = { ...plan.outputs[0]!, datum: bloated, lovelace: plan.outputs[0]!.lovelace + minLovelace(bloated) };
+    bad.outputs[0] = {
+      ...plan.outputs[0]!,
+      datum: bloated,
+      lovelace: plan.outputs[0]!.lovelace + minLovelace(bloated),
+    };
     assertScriptRejected(await attempt(chain, bad), "tournament datum must be [config, participants]");
   });
 
@@ -81,7 +94,9 @@ describe("auditor: further attacks on value that could move or lock", () => {
       scriptInputs: [],
       walletInputs: [],
       mints: [],
-      outputs: [{ address: soon.address, lovelace: 10_000_000n, datum: tournamentUtxo(chain, soon).output.plutusData! }],
+      outputs: [
+        { address: soon.address, lovelace: 10_000_000n, datum: tournamentUtxo(chain, soon).output.plutusData! },
+      ],
       requiredSigners: [],
       signers: [],
     });
@@ -118,7 +133,10 @@ describe("auditor: further attacks on value that could move or lock", () => {
     const bad = clonePlan(plan);
     bad.mints = [{ script: cup.refs.tournament, name: cup.id, quantity: -1n, redeemer: MINT_BURN_REDEEMER }];
     bad.outputs[0] = { ...plan.outputs[0]!, assets: [] };
-    assertScriptRejected(await attempt(chain, bad), /tournament output holds ada and the NFT only|tournament not spent in this transaction/);
+    assertScriptRejected(
+      await attempt(chain, bad),
+      /tournament output holds ada and the NFT only|tournament not spent in this transaction/,
+    );
   });
 
   it("attack: minting with the Burn redeemer", async () => {
@@ -134,7 +152,12 @@ describe("auditor: further attacks on value that could move or lock", () => {
     // v2.1 (issue #19 item 4): an entry fee is 0 or at least MIN_PAYOUT_LOVELACE (config.test.ts has the boundaries).
     const chain = base.snapshot();
     const seed = chain.utxosAt(w.admin.address).filter(hasOnlyAda)[0]!;
-    const { plan } = createPlan(w.ref, w.admin, { ...SOON, name: "Tiny", entryFee: 1n, payoutStructure: [2_000_000n] }, seed);
+    const { plan } = createPlan(
+      w.ref,
+      w.admin,
+      { ...SOON, name: "Tiny", entryFee: 1n, payoutStructure: [2_000_000n] },
+      seed,
+    );
     assertScriptRejected(await attempt(chain, plan), "entry fee must be 0 or at least the minimum payout");
   });
 

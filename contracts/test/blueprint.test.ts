@@ -63,16 +63,39 @@ describe("blueprint (CIP-57)", () => {
   });
 
   it("v2 layouts: an eight-item config ending with settle_by; spend actions AddParticipants 0, Settle 1, Cancel 2, Refund 3", () => {
-    const defs = loadBlueprint().definitions as Record<string, { items?: { title: string }[]; anyOf?: { title: string; index: number }[] }>;
+    const defs = loadBlueprint().definitions as Record<
+      string,
+      { items?: { title: string }[]; anyOf?: { title: string; index: number }[] }
+    >;
     assert.deepEqual(
       defs["Config"]!.items!.map((i) => i.title),
-      ["name", "admin", "bracket_size", "entry_fee", "payout_structure", "fixed_payouts", "registration_hash", "settle_by"],
+      [
+        "name",
+        "admin",
+        "bracket_size",
+        "entry_fee",
+        "payout_structure",
+        "fixed_payouts",
+        "registration_hash",
+        "settle_by",
+      ],
     );
     assert.deepEqual(
       defs["SpendAction"]!.anyOf!.map((v) => [v.title, v.index]),
-      [["AddParticipants", 0], ["Settle", 1], ["Cancel", 2], ["Refund", 3]],
+      [
+        ["AddParticipants", 0],
+        ["Settle", 1],
+        ["Cancel", 2],
+        ["Refund", 3],
+      ],
     );
-    assert.deepEqual(defs["RegistrationAction"]!.anyOf!.map((v) => [v.title, v.index]), [["Cancel", 0], ["Add", 1]]);
+    assert.deepEqual(
+      defs["RegistrationAction"]!.anyOf!.map((v) => [v.title, v.index]),
+      [
+        ["Cancel", 0],
+        ["Add", 1],
+      ],
+    );
   });
 
   it("each hash is blake2b-224 of 0x02 ‖ compiledCode, and Mesh computes the same", () => {
@@ -86,10 +109,15 @@ describe("blueprint (CIP-57)", () => {
 });
 
 /** Checks Plutus data against a CIP-57 schema (the subset the blueprint uses). */
-function conforms(data: UplcData, schema: Record<string, unknown>, defs: Record<string, Record<string, unknown>>): boolean {
+function conforms(
+  data: UplcData,
+  schema: Record<string, unknown>,
+  defs: Record<string, Record<string, unknown>>,
+): boolean {
   const ref = schema["$ref"];
   if (typeof ref === "string") return conforms(data, defs[ref.replace("#/definitions/", "")]!, defs);
-  if (Array.isArray(schema["anyOf"])) return (schema["anyOf"] as Record<string, unknown>[]).some((s) => conforms(data, s, defs));
+  if (Array.isArray(schema["anyOf"]))
+    return (schema["anyOf"] as Record<string, unknown>[]).some((s) => conforms(data, s, defs));
   switch (schema["dataType"]) {
     case "bytes":
       return data.kind === "bytes";
@@ -97,12 +125,21 @@ function conforms(data: UplcData, schema: Record<string, unknown>, defs: Record<
       return data.kind === "int";
     case "constructor": {
       const fields = schema["fields"] as Record<string, unknown>[];
-      return data.kind === "constr" && Number(data.tag) === schema["index"] && data.fields.length === fields.length && fields.every((f, i) => conforms(data.fields[i]!, f, defs));
+      return (
+        data.kind === "constr" &&
+        Number(data.tag) === schema["index"] &&
+        data.fields.length === fields.length &&
+        fields.every((f, i) => conforms(data.fields[i]!, f, defs))
+      );
     }
     case "list": {
       if (data.kind !== "list") return false;
       const items = schema["items"];
-      if (Array.isArray(items)) return data.items.length === items.length && items.every((it, i) => conforms(data.items[i]!, it as Record<string, unknown>, defs));
+      if (Array.isArray(items))
+        return (
+          data.items.length === items.length &&
+          items.every((it, i) => conforms(data.items[i]!, it as Record<string, unknown>, defs))
+        );
       return data.items.every((it) => conforms(it, items as Record<string, unknown>, defs));
     }
     default:
@@ -131,7 +168,9 @@ describe("codecs conform to the blueprint's schemas", () => {
   };
 
   it("redeemers", () => {
-    assert.ok(conforms(decode(mintCreateRedeemer("aa".repeat(32), 3)), schema("tournament.tournament.mint", "redeemer"), defs));
+    assert.ok(
+      conforms(decode(mintCreateRedeemer("aa".repeat(32), 3)), schema("tournament.tournament.mint", "redeemer"), defs),
+    );
     assert.ok(conforms(decode(MINT_BURN_REDEEMER), schema("tournament.tournament.mint", "redeemer"), defs));
     assert.ok(conforms(decode(ADD_PARTICIPANTS_REDEEMER), schema("tournament.tournament.spend", "redeemer"), defs));
     assert.ok(conforms(decode(settleRedeemer([2, 0])), schema("tournament.tournament.spend", "redeemer"), defs));
@@ -139,16 +178,29 @@ describe("codecs conform to the blueprint's schemas", () => {
     assert.ok(conforms(decode(REFUND_REDEEMER), schema("tournament.tournament.spend", "redeemer"), defs));
     assert.equal(CANCEL_REDEEMER, "d87a9fd87b80ff", "Constr 1 [Constr 2 []]");
     assert.equal(REFUND_REDEEMER, "d87a9fd87c80ff", "Constr 1 [Constr 3 []]");
-    assert.ok(conforms(decode(REGISTRATION_CANCEL_REDEEMER), schema("registration.registration.spend", "redeemer"), defs));
+    assert.ok(
+      conforms(decode(REGISTRATION_CANCEL_REDEEMER), schema("registration.registration.spend", "redeemer"), defs),
+    );
     assert.ok(conforms(decode(REGISTRATION_ADD_REDEEMER), schema("registration.registration.spend", "redeemer"), defs));
-    assert.ok(!conforms(decode(MINT_BURN_REDEEMER), schema("tournament.tournament.spend", "redeemer"), defs), "the checker can fail");
+    assert.ok(
+      !conforms(decode(MINT_BURN_REDEEMER), schema("tournament.tournament.spend", "redeemer"), defs),
+      "the checker can fail",
+    );
   });
 
   it("datums and the prize tag", () => {
     assert.ok(conforms(decode(encodeTournamentDatum(datum)), schema("tournament.tournament.spend", "datum"), defs));
-    assert.ok(conforms(decode(encodeRegistrationDatum(randomAddress())), schema("registration.registration.spend", "datum"), defs));
+    assert.ok(
+      conforms(
+        decode(encodeRegistrationDatum(randomAddress())),
+        schema("registration.registration.spend", "datum"),
+        defs,
+      ),
+    );
     assert.ok(conforms(decode(encodePayoutTag("11".repeat(32), 4)), defs["PayoutTag"]!, defs));
-    assert.ok(!conforms(decode(encodeRegistrationDatum(randomAddress())), schema("tournament.tournament.spend", "datum"), defs));
+    assert.ok(
+      !conforms(decode(encodeRegistrationDatum(randomAddress())), schema("tournament.tournament.spend", "datum"), defs),
+    );
   });
 });
 
@@ -214,7 +266,10 @@ describe("datum codecs", () => {
   it("round-trips the tournament datum, settle_by included", () => {
     assert.deepEqual(decodeTournamentDatum(encodeTournamentDatum(datum), false), datum);
     const settleBy = configOf(encodeTournamentDatum(datum))[7]!;
-    assert.ok(settleBy.kind === "int" && settleBy.value === BigInt(datum.config.settleBy), "the eighth config item is settle_by");
+    assert.ok(
+      settleBy.kind === "int" && settleBy.value === BigInt(datum.config.settleBy),
+      "the eighth config item is settle_by",
+    );
   });
 
   it("round-trips the registration datum (an address as Plutus data)", () => {
@@ -280,7 +335,8 @@ describe("datum codecs", () => {
     ];
     for (const b of bad) assert.equal(decodeTournamentDatum(b, false), null, b);
     assert.notEqual(decodeTournamentDatum(rawTournamentDatum(datum.config, []), false), null, "the checker can fail");
-    for (const b of ["", "zz", "d87980", hex(makeIntData(5n))]) assert.equal(decodeRegistrationDatum(b, false), null, b);
+    for (const b of ["", "zz", "d87980", hex(makeIntData(5n))])
+      assert.equal(decodeRegistrationDatum(b, false), null, b);
   });
 
   it("refuses to encode a registration hash that is not 28 bytes", () => {

@@ -70,7 +70,8 @@ before(async () => {
 type How = "cancel" | "refund";
 
 /** A snapshot where `how` is possible: before the deadline for a cancel, after it for a refund. */
-const chainFor = (how: How, t: Tournament = cup): Chain => (how === "refund" ? passDeadline(base.snapshot(), t) : base.snapshot());
+const chainFor = (how: How, t: Tournament = cup): Chain =>
+  how === "refund" ? passDeadline(base.snapshot(), t) : base.snapshot();
 /** Who closes: the admin cancels, a stranger (mallory) refunds. */
 const closer = (how: How): Wallet => (how === "refund" ? w.mallory : w.admin);
 
@@ -81,7 +82,12 @@ function honest(how: How, t: Tournament = cup) {
 }
 
 /** Checks the chain after `t` was closed by `txHash`: fees back, remainder to the admin, NFT burnt. */
-function assertClosed(chain: Chain, t: Tournament, before: { lovelace: bigint; participants: readonly string[] }, txHash: string): void {
+function assertClosed(
+  chain: Chain,
+  t: Tournament,
+  before: { lovelace: bigint; participants: readonly string[] },
+  txHash: string,
+): void {
   const fee = t.config.entryFee;
   const n = before.participants.length;
   if (fee > 0n) {
@@ -143,7 +149,10 @@ describe("P6: an exit for every coin, without trusting the admin", () => {
       const atDeadline = base.snapshot();
       await submitPlan(atDeadline, { ...plan(atDeadline), validTo: Chain.slotOf(duel.config.settleBy) });
       const chain = base.snapshot();
-      assertScriptRejected(await attempt(chain, { ...plan(chain), validTo: Chain.slotOf(duel.config.settleBy) + 1 }), "the deadline has passed");
+      assertScriptRejected(
+        await attempt(chain, { ...plan(chain), validTo: Chain.slotOf(duel.config.settleBy) + 1 }),
+        "the deadline has passed",
+      );
       const late = passDeadline(base.snapshot(), duel);
       assertScriptRejected(await attempt(late, { ...plan(late), validTo: late.slot + 100 }), "the deadline has passed");
       const unbounded = plan(chain);
@@ -154,11 +163,15 @@ describe("P6: an exit for every coin, without trusting the admin", () => {
     });
 
     it("adding: validity ending at the deadline accepted, one slot later refused, after the deadline refused", async () => {
-      const plan = (chain: Chain) => addPlan(cup, w.admin, tournamentUtxo(chain, cup), [registrationOf(chain, cup, w.carol.address)]).plan;
+      const plan = (chain: Chain) =>
+        addPlan(cup, w.admin, tournamentUtxo(chain, cup), [registrationOf(chain, cup, w.carol.address)]).plan;
       const atDeadline = base.snapshot();
       await submitPlan(atDeadline, { ...plan(atDeadline), validTo: Chain.slotOf(cup.config.settleBy) });
       const chain = base.snapshot();
-      assertScriptRejected(await attempt(chain, { ...plan(chain), validTo: Chain.slotOf(cup.config.settleBy) + 1 }), "the deadline has passed");
+      assertScriptRejected(
+        await attempt(chain, { ...plan(chain), validTo: Chain.slotOf(cup.config.settleBy) + 1 }),
+        "the deadline has passed",
+      );
       const late = passDeadline(base.snapshot(), cup);
       assertScriptRejected(await attempt(late, { ...plan(late), validTo: late.slot + 100 }), "the deadline has passed");
     });
@@ -170,7 +183,11 @@ describe("P6: an exit for every coin, without trusting the admin", () => {
       assert.equal(before.participants.length, 3);
       const { txHash } = await submitPlan(chain, plan);
       assertClosed(chain, cup, before, txHash);
-      assert.equal(taggedAt(chain, w.admin.address, encodePayoutTag(cup.id, 3), txHash).lovelace >= 20n * ADA, true, "the deposit is back");
+      assert.equal(
+        taggedAt(chain, w.admin.address, encodePayoutTag(cup.id, 3), txHash).lovelace >= 20n * ADA,
+        true,
+        "the deposit is back",
+      );
     });
 
     it("contention: two strangers race to refund: both build the same outputs, the first is taken, the second refused by the ledger (its input is spent)", async () => {
@@ -183,7 +200,12 @@ describe("P6: an exit for every coin, without trusting the admin", () => {
       const before = { lovelace: lovelaceOf(current), participants: datumOf(current).participants };
       const { txHash } = await submitPlan(chain, first);
       assertClosed(chain, cup, before, txHash);
-      assertLedgerRejected(await attempt(chain, second), new RegExp(`missing inputs: TreeSet\\(TransactionInput\\("${current.input.txHash}",${current.input.outputIndex}\\)`));
+      assertLedgerRejected(
+        await attempt(chain, second),
+        new RegExp(
+          `missing inputs: TreeSet\\(TransactionInput\\("${current.input.txHash}",${current.input.outputIndex}\\)`,
+        ),
+      );
     });
 
     it("honest: registrations not yet added stay cancellable after a refund, and can no longer be added", async () => {
@@ -218,7 +240,13 @@ describe("P6: an exit for every coin, without trusting the admin", () => {
       it(`attack: one participant's refund missing`, async () => {
         const { chain, plan } = honest(how);
         const bob = participantIndex(chain, cup, w.bob.address);
-        assertScriptRejected(await attempt(chain, change(plan, (o) => o.splice(bob, 1))), "refund paid to the wrong address");
+        assertScriptRejected(
+          await attempt(
+            chain,
+            change(plan, (o) => o.splice(bob, 1)),
+          ),
+          "refund paid to the wrong address",
+        );
       });
 
       it(`attack: one participant's refund one lovelace short`, async () => {

@@ -66,7 +66,11 @@ function withDatum(input: ConfigInput, datum: string, config?: TournamentConfig)
   const bad = clonePlan(plan);
   const deposit = config ? depositOf(config) : 0n;
   const lovelace = minLovelace(datum, true) + (deposit < 1_000n * ADA ? deposit : 0n);
-  bad.outputs[0] = { ...plan.outputs[0]!, datum, lovelace: lovelace > plan.outputs[0]!.lovelace ? lovelace : plan.outputs[0]!.lovelace };
+  bad.outputs[0] = {
+    ...plan.outputs[0]!,
+    datum,
+    lovelace: lovelace > plan.outputs[0]!.lovelace ? lovelace : plan.outputs[0]!.lovelace,
+  };
   return { chain, plan: bad };
 }
 
@@ -114,11 +118,16 @@ describe("P2: creation refuses any configuration that could not be settled withi
   });
 
   it("attack: 9 fixed payouts", async () => {
-    await refused(LARGEST, { fixedPayouts: [...LARGEST.fixedPayouts, { address: randomAddress(), amount: ADA }] }, "too many fixed payouts");
+    await refused(
+      LARGEST,
+      { fixedPayouts: [...LARGEST.fixedPayouts, { address: randomAddress(), amount: ADA }] },
+      "too many fixed payouts",
+    );
   });
 
   it("attack: a placement of zero, or negative", async () => {
-    for (const amount of [0n, -ADA]) await refused(CUP, { payoutStructure: [8n * ADA, amount] }, "payouts must be positive");
+    for (const amount of [0n, -ADA])
+      await refused(CUP, { payoutStructure: [8n * ADA, amount] }, "payouts must be positive");
   });
 
   it("attack: a fixed payout of zero, or negative", async () => {
@@ -146,11 +155,20 @@ describe("P2: creation refuses any configuration that could not be settled withi
   // Issue #19 item 4: once a free bracket is full its prizes are shared by a cancel or refund.
   it("attack: free entry with prizes one lovelace under bracket × MIN_PAYOUT_LOVELACE (a share would be too small to pay)", async () => {
     const prizes = 4n * MIN_PAYOUT_LOVELACE;
-    await refused(CUP, { entryFee: 0n, payoutStructure: [prizes - ADA, ADA - 1n] }, "free tournament's prizes too small to share");
+    await refused(
+      CUP,
+      { entryFee: 0n, payoutStructure: [prizes - ADA, ADA - 1n] },
+      "free tournament's prizes too small to share",
+    );
   });
 
   it("honest: free entry with prizes of exactly bracket × MIN_PAYOUT_LOVELACE (a fixed payout counts too)", async () => {
-    await accepted({ ...CUP, entryFee: 0n, payoutStructure: [4n * MIN_PAYOUT_LOVELACE - ADA], fixedPayouts: [{ address: randomAddress(), amount: ADA }] });
+    await accepted({
+      ...CUP,
+      entryFee: 0n,
+      payoutStructure: [4n * MIN_PAYOUT_LOVELACE - ADA],
+      fixedPayouts: [{ address: randomAddress(), amount: ADA }],
+    });
   });
 
   it("attack: a name of 65 bytes (33 characters)", async () => {
@@ -172,22 +190,38 @@ describe("P2: creation refuses any configuration that could not be settled withi
   });
 
   it("attack: an admin whose payment credential is a script: the tournament's own address (nobody could sign; v1)", async () => {
-    await refused(CUP, { adminAddress: scriptAddress(tournamentScript(), NETWORK) }, "admin must be a key address without a pointer");
+    await refused(
+      CUP,
+      { adminAddress: scriptAddress(tournamentScript(), NETWORK) },
+      "admin must be a key address without a pointer",
+    );
   });
 
   // Issue #19 item 2: the admin and every fixed payout are checked as strictly as a participant.
   const pointer = () => makeConstrData(0, [makeConstrData(1, [makeIntData(1n), makeIntData(2n), makeIntData(3n)])]);
   it("attack: an admin key address with a pointer stake part (v2 accepted it)", async () => {
     const { tournament } = creation(CUP);
-    const { chain, plan } = withDatum(CUP, rawTournamentDatum(tournament.config, [], { 1: addressData(keyCred(w.admin.pkh), pointer()) }));
+    const { chain, plan } = withDatum(
+      CUP,
+      rawTournamentDatum(tournament.config, [], { 1: addressData(keyCred(w.admin.pkh), pointer()) }),
+    );
     assertScriptRejected(await attempt(chain, plan), "admin must be a key address without a pointer");
   });
 
   it("attack: a fixed payout to a script address, the tournament's own (v2 accepted it); honest: a key address with a script stake part", async () => {
-    await refused(CUP, { fixedPayouts: [{ address: scriptAddress(tournamentScript(), NETWORK), amount: ADA }] }, "fixed payout must be a key address without a pointer");
+    await refused(
+      CUP,
+      { fixedPayouts: [{ address: scriptAddress(tournamentScript(), NETWORK), amount: ADA }] },
+      "fixed payout must be a key address without a pointer",
+    );
     const { tournament } = creation(CUP);
     const withScriptStake = addressData(keyCred(w.carol.pkh), stakeOf(scriptCred("ab".repeat(28))));
-    const { chain, plan } = withDatum(CUP, rawTournamentDatum(tournament.config, [], { 5: makeListData([makeListData([withScriptStake, makeIntData(ADA)])]) }));
+    const { chain, plan } = withDatum(
+      CUP,
+      rawTournamentDatum(tournament.config, [], {
+        5: makeListData([makeListData([withScriptStake, makeIntData(ADA)])]),
+      }),
+    );
     await submitPlan(chain, plan);
   });
 
@@ -201,8 +235,17 @@ describe("P2: creation refuses any configuration that could not be settled withi
   describe("malformed data in the datum", () => {
     const badAddress = () => addressData(keyCred("ab".repeat(27)));
     const cases: [string, (c: TournamentConfig) => string][] = [
-      ["a fixed-payout address with a 27-byte key hash", (c) => rawTournamentDatum(c, [], { 5: makeListData([makeListData([badAddress(), makeIntData(ADA)])]) })],
-      ["a fixed payout of three items", (c) => rawTournamentDatum(c, [], { 5: makeListData([makeListData([configItems(c)[1]!, makeIntData(ADA), makeIntData(0n)])]) })],
+      [
+        "a fixed-payout address with a 27-byte key hash",
+        (c) => rawTournamentDatum(c, [], { 5: makeListData([makeListData([badAddress(), makeIntData(ADA)])]) }),
+      ],
+      [
+        "a fixed payout of three items",
+        (c) =>
+          rawTournamentDatum(c, [], {
+            5: makeListData([makeListData([configItems(c)[1]!, makeIntData(ADA), makeIntData(0n)])]),
+          }),
+      ],
       ["an admin address with a 27-byte key hash", (c) => rawTournamentDatum(c, [], { 1: badAddress() })],
       ["a registration hash of 27 bytes", (c) => rawTournamentDatum(c, [], { 6: makeByteArrayData("ab".repeat(27)) })],
       ["a deadline that is not an integer", (c) => rawTournamentDatum(c, [], { 7: makeByteArrayData("00") })],

@@ -33,7 +33,12 @@ describe("P8 · v1 create: the tournament NFT is unique and lands at the validat
     assert.equal(out.output.plutusData, datum);
     assert.deepEqual(datumOf(out).participants, []);
     assert.equal(datumOf(out).config.name, CUP.name);
-    assert.equal(chain.utxosAt(w.admin.address).some((u) => u.input.txHash === seed.input.txHash && u.input.outputIndex === seed.input.outputIndex), false);
+    assert.equal(
+      chain
+        .utxosAt(w.admin.address)
+        .some((u) => u.input.txHash === seed.input.txHash && u.input.outputIndex === seed.input.outputIndex),
+      false,
+    );
   });
 
   it("attack: minting two of the NFT", async () => {
@@ -72,8 +77,15 @@ describe("P8 · v1 create: the tournament NFT is unique and lands at the validat
     const bad = clonePlan(plan);
     const notSpent = chain.utxosAt(w.alice.address).filter(hasOnlyAda)[0]!;
     const name = tournamentIdOf(notSpent.input.txHash, notSpent.input.outputIndex);
-    bad.mints[0] = { ...plan.mints[0]!, name, redeemer: mintCreateRedeemer(notSpent.input.txHash, notSpent.input.outputIndex) };
-    bad.outputs[0] = { ...plan.outputs[0]!, assets: [{ unit: plan.outputs[0]!.assets![0]!.unit.slice(0, 56) + name, quantity: "1" }] };
+    bad.mints[0] = {
+      ...plan.mints[0]!,
+      name,
+      redeemer: mintCreateRedeemer(notSpent.input.txHash, notSpent.input.outputIndex),
+    };
+    bad.outputs[0] = {
+      ...plan.outputs[0]!,
+      assets: [{ unit: plan.outputs[0]!.assets![0]!.unit.slice(0, 56) + name, quantity: "1" }],
+    };
     assertScriptRejected(await attempt(chain, bad), "seed not consumed");
   });
 
@@ -87,7 +99,10 @@ describe("P8 · v1 create: the tournament NFT is unique and lands at the validat
   it("attack: the NFT at the validator with a datum that is not a tournament datum", async () => {
     const { chain, plan } = honest();
     const bad = clonePlan(plan);
-    bad.outputs[0] = { ...plan.outputs[0]!, datum: Buffer.from(makeListData([makeIntData(1n), makeIntData(2n)]).toCbor()).toString("hex") };
+    bad.outputs[0] = {
+      ...plan.outputs[0]!,
+      datum: Buffer.from(makeListData([makeIntData(1n), makeIntData(2n)]).toCbor()).toString("hex"),
+    };
     assertScriptRejected(await attempt(chain, bad), "malformed tournament datum");
   });
 
@@ -102,7 +117,10 @@ describe("P8 · v1 create: the tournament NFT is unique and lands at the validat
   it("attack: a minting redeemer that is not Create or Burn", async () => {
     const { chain, plan } = honest();
     const bad = clonePlan(plan);
-    bad.mints[0] = { ...plan.mints[0]!, redeemer: Buffer.from(makeConstrData(0, [makeConstrData(7, [])]).toCbor()).toString("hex") };
+    bad.mints[0] = {
+      ...plan.mints[0]!,
+      redeemer: Buffer.from(makeConstrData(0, [makeConstrData(7, [])]).toCbor()).toString("hex"),
+    };
     assertScriptFailed(await attempt(chain, bad));
   });
 });

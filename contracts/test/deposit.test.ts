@@ -8,7 +8,17 @@ import { encodePayoutTag, encodeRegistrationDatum } from "../../src/tournament/d
 import { MIN_PAYOUT_LOVELACE } from "../../src/tournament/limits.js";
 import { depositOf, prizesOf } from "../../src/tournament/rules.js";
 import { attempt, type Chain, hasOnlyAda, lovelaceOf, submitPlan, type Wallet } from "./helpers.js";
-import { assertScriptRejected, clonePlan, CUP, exists, makeWorld, participantIndex, registerAll, taggedAt, type World } from "./fixture.js";
+import {
+  assertScriptRejected,
+  clonePlan,
+  CUP,
+  exists,
+  makeWorld,
+  participantIndex,
+  registerAll,
+  taggedAt,
+  type World,
+} from "./fixture.js";
 import {
   addPlan,
   type ConfigInput,
@@ -41,13 +51,18 @@ function creation(input: ConfigInput, payer: Wallet = w.admin, chain: Chain = w.
   return { chain, tournament, plan: { ...clonePlan(plan), payer } };
 }
 
-const adaOf = (chain: Chain, wallet: Wallet): bigint => chain.utxosAt(wallet.address).reduce((s, u) => s + lovelaceOf(u), 0n);
+const adaOf = (chain: Chain, wallet: Wallet): bigint =>
+  chain.utxosAt(wallet.address).reduce((s, u) => s + lovelaceOf(u), 0n);
 
 /**
  * Creates (paid by `payer`), registers alice, bob, carol and mallory, adds them, settles with
  * `winners` (wallets in placement order) and checks every prize output on chain.
  */
-async function runToTheEnd(input: ConfigInput, payer: Wallet, winners: readonly Wallet[]): Promise<{ chain: Chain; t: Tournament }> {
+async function runToTheEnd(
+  input: ConfigInput,
+  payer: Wallet,
+  winners: readonly Wallet[],
+): Promise<{ chain: Chain; t: Tournament }> {
   const { chain, tournament: t, plan } = creation(input, payer);
   const adminBefore = adaOf(chain, w.admin);
   const payerBefore = adaOf(chain, payer);

@@ -84,7 +84,8 @@ describe("P1: a registration leaves its address only three ways", () => {
   it("attack: the creator sweeps registrations made before the tournament exists, in the transaction that creates it", async () => {
     const { chain, plan, t, early } = await beforeItExists();
     const bad = clonePlan(plan);
-    for (const r of early) bad.scriptInputs.push({ utxo: r, redeemer: REGISTRATION_ADD_REDEEMER, script: t.refs.registration! });
+    for (const r of early)
+      bad.scriptInputs.push({ utxo: r, redeemer: REGISTRATION_ADD_REDEEMER, script: t.refs.registration! });
     // Output 0 holds the new NFT at the tournament address: only the mint tells a creation apart.
     assertScriptRejected(await attempt(chain, bad), "a registration cannot be taken where a tournament is created");
   });
@@ -92,9 +93,13 @@ describe("P1: a registration leaves its address only three ways", () => {
   it("attack: the same sweep with a forged registration_hash in the created datum", async () => {
     const { chain, plan, t, early } = await beforeItExists();
     const bad = clonePlan(plan);
-    const datum = encodeTournamentDatum({ config: { ...t.config, registrationHash: "cd".repeat(28) }, participants: [] });
+    const datum = encodeTournamentDatum({
+      config: { ...t.config, registrationHash: "cd".repeat(28) },
+      participants: [],
+    });
     bad.outputs[0] = { ...plan.outputs[0]!, datum };
-    for (const r of early) bad.scriptInputs.push({ utxo: r, redeemer: REGISTRATION_ADD_REDEEMER, script: t.refs.registration! });
+    for (const r of early)
+      bad.scriptInputs.push({ utxo: r, redeemer: REGISTRATION_ADD_REDEEMER, script: t.refs.registration! });
     assertScriptRejected(await attempt(chain, bad), "a registration cannot be taken where a tournament is created");
   });
 
@@ -103,8 +108,12 @@ describe("P1: a registration leaves its address only three ways", () => {
     const bad = clonePlan(plan);
     const datum = encodeTournamentDatum({ config: t.config, participants: [w.alice.address, w.bob.address] });
     bad.outputs[0] = { ...plan.outputs[0]!, datum, lovelace: plan.outputs[0]!.lovelace + 2n * t.config.entryFee };
-    for (const r of early) bad.scriptInputs.push({ utxo: r, redeemer: REGISTRATION_ADD_REDEEMER, script: t.refs.registration! });
-    assertScriptRejected(await attempt(chain, bad), /a registration cannot be taken where a tournament is created|participants must start empty/);
+    for (const r of early)
+      bad.scriptInputs.push({ utxo: r, redeemer: REGISTRATION_ADD_REDEEMER, script: t.refs.registration! });
+    assertScriptRejected(
+      await attempt(chain, bad),
+      /a registration cannot be taken where a tournament is created|participants must start empty/,
+    );
   });
 
   it("honest: registrations made before the tournament exists are added once it does, or cancelled", async () => {
@@ -158,7 +167,9 @@ describe("P1: a registration leaves its address only three ways", () => {
 
   it("attack: a registration of another tournament appended by this tournament's add (v1)", async () => {
     const chain = base.snapshot();
-    const { plan, datum } = addPlan(cup, w.admin, tournamentUtxo(chain, cup), [registrationOf(chain, cup, w.bob.address)]);
+    const { plan, datum } = addPlan(cup, w.admin, tournamentUtxo(chain, cup), [
+      registrationOf(chain, cup, w.bob.address),
+    ]);
     const foreign = registrationOf(chain, other, w.mallory.address);
     const bad = withAdd(plan, other, foreign);
     const sorted = [registrationOf(chain, cup, w.bob.address), foreign].sort(ledgerOrder);
@@ -167,14 +178,20 @@ describe("P1: a registration leaves its address only three ways", () => {
     bad.outputs[0] = { ...plan.outputs[0]!, datum: d, lovelace: plan.outputs[0]!.lovelace + SOON.entryFee };
     // Both scripts refuse: the tournament takes no other script's input, and the foreign
     // registration's own tournament is not in the transaction; the evaluator reports either.
-    assertScriptRejected(await attempt(chain, bad), /no other script may be spent with an add|tournament not spent in this transaction/);
+    assertScriptRejected(
+      await attempt(chain, bad),
+      /no other script may be spent with an add|tournament not spent in this transaction/,
+    );
   });
 
   it("attack: a registration of another tournament swept (not appended) by this tournament's add (v1)", async () => {
     const chain = base.snapshot();
     const { plan } = addPlan(cup, w.admin, tournamentUtxo(chain, cup), [registrationOf(chain, cup, w.bob.address)]);
     const bad = withAdd(plan, other, registrationOf(chain, other, w.mallory.address));
-    assertScriptRejected(await attempt(chain, bad), /no other script may be spent with an add|tournament not spent in this transaction/);
+    assertScriptRejected(
+      await attempt(chain, bad),
+      /no other script may be spent with an add|tournament not spent in this transaction/,
+    );
   });
 
   it("attack: a tournament created with a forged registration hash cannot take its genuine registrations (v1)", async () => {
@@ -185,7 +202,10 @@ describe("P1: a registration leaves its address only three ways", () => {
     const seed = chain.utxosAt(w.admin.address).filter(hasOnlyAda)[0]!;
     const { plan, tournament } = createPlan(w.ref, w.admin, { ...SOON, name: "Crooked" }, seed);
     const crooked: Tournament = { ...tournament, config: { ...tournament.config, registrationHash: "cd".repeat(28) } };
-    await submitPlan(chain, { ...plan, outputs: [{ ...plan.outputs[0]!, datum: encodeTournamentDatum({ config: crooked.config, participants: [] }) }] });
+    await submitPlan(chain, {
+      ...plan,
+      outputs: [{ ...plan.outputs[0]!, datum: encodeTournamentDatum({ config: crooked.config, participants: [] }) }],
+    });
     crooked.refs.registration = (await deploy(chain, w.admin, [crooked.registration]))[0];
     await registerAll(chain, crooked, [w.alice]);
     const { plan: add } = addPlan(crooked, w.admin, tournamentUtxo(chain, crooked), registrations(chain, crooked));

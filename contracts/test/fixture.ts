@@ -4,7 +4,17 @@ import assert from "node:assert/strict";
 import { tournamentScript } from "../../src/tournament/contracts.js";
 import type { UTxO } from "@meshsdk/common";
 import { decodeRegistrationDatum } from "../../src/tournament/datum.js";
-import { type AttackOutcome, attempt, Chain, lovelaceOf, type RefScript, submitPlan, SYSTEM_START_MS, type TxPlan, Wallet } from "./helpers.js";
+import {
+  type AttackOutcome,
+  attempt,
+  Chain,
+  lovelaceOf,
+  type RefScript,
+  submitPlan,
+  SYSTEM_START_MS,
+  type TxPlan,
+  Wallet,
+} from "./helpers.js";
 import {
   addPlan,
   afterDeadline,
@@ -38,7 +48,11 @@ export async function makeWorld(): Promise<World> {
     Wallet.create(),
   ]);
   if (!admin || !alice || !bob || !carol || !mallory) throw new Error("wallets");
-  const chain = Chain.fund([admin.address, alice.address, bob.address, carol.address, mallory.address], 5_000_000_000n, 4);
+  const chain = Chain.fund(
+    [admin.address, alice.address, bob.address, carol.address, mallory.address],
+    5_000_000_000n,
+    4,
+  );
   const [ref] = await deploy(chain, mallory, [tournamentScript()]);
   if (!ref) throw new Error("deploy");
   return { chain, admin, alice, bob, carol, mallory, ref };
@@ -92,8 +106,15 @@ export async function addAll(chain: Chain, t: Tournament, admin: Wallet, count?:
  * `address`'s UTxOs tagged with `tag` (a payout tag's CBOR), created by transaction `txHash` if
  * given: how many, their lovelace and their other units.
  */
-export function taggedAt(chain: Chain, address: string, tag: string, txHash?: string): { count: number; lovelace: bigint; units: string[] } {
-  const outs = chain.utxosAt(address).filter((u) => u.output.plutusData === tag && (txHash === undefined || u.input.txHash === txHash));
+export function taggedAt(
+  chain: Chain,
+  address: string,
+  tag: string,
+  txHash?: string,
+): { count: number; lovelace: bigint; units: string[] } {
+  const outs = chain
+    .utxosAt(address)
+    .filter((u) => u.output.plutusData === tag && (txHash === undefined || u.input.txHash === txHash));
   return {
     count: outs.length,
     lovelace: outs.reduce((s, u) => s + lovelaceOf(u), 0n),
@@ -102,7 +123,8 @@ export function taggedAt(chain: Chain, address: string, tag: string, txHash?: st
 }
 
 /** Whether any UTxO on the chain still holds `unit` (a burnt NFT does not). */
-export const exists = (chain: Chain, unit: string): boolean => chain.allUtxos().some((u) => u.output.amount.some((a) => a.unit === unit));
+export const exists = (chain: Chain, unit: string): boolean =>
+  chain.allUtxos().some((u) => u.output.amount.some((a) => a.unit === unit));
 
 export async function openTournament(w: World, input: ConfigInput = CUP, chain: Chain = w.chain): Promise<Tournament> {
   return (await createTournament(chain, w.ref, w.admin, input)).tournament;
@@ -134,7 +156,11 @@ export function clonePlan(plan: TxPlan): TxPlan {
 export function assertScriptRejected(outcome: AttackOutcome, reason: RegExp | string): void {
   const expected = typeof reason === "string" ? new RegExp(reason.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) : reason;
   assert.notEqual(outcome.evaluationError, null, "the evaluator accepted the attack");
-  assert.match(outcome.evaluationError ?? "", expected, `evaluator refused for another reason: ${outcome.evaluationError}`);
+  assert.match(
+    outcome.evaluationError ?? "",
+    expected,
+    `evaluator refused for another reason: ${outcome.evaluationError}`,
+  );
   assert.equal(outcome.ledger.ok, false, "the ledger accepted the attack");
   const ledgerText = `${outcome.ledger.error ?? ""} ${outcome.ledger.logs.join(" | ")}`;
   assert.match(ledgerText, PHASE2, `ledger rejected for another reason: ${ledgerText}`);
@@ -149,13 +175,21 @@ export function assertScriptRejected(outcome: AttackOutcome, reason: RegExp | st
 export function assertScriptFailed(outcome: AttackOutcome): void {
   assert.notEqual(outcome.evaluationError, null, "the evaluator accepted the attack");
   assert.equal(outcome.ledger.ok, false, "the ledger accepted the attack");
-  assert.match(outcome.ledger.error ?? "", /Plutus script validation failed/, `ledger rejected for another reason: ${outcome.ledger.error}`);
+  assert.match(
+    outcome.ledger.error ?? "",
+    /Plutus script validation failed/,
+    `ledger rejected for another reason: ${outcome.ledger.error}`,
+  );
 }
 
 /** Asserts that the ledger refused the transaction before any script ran (phase 1), for `reason`. */
 export function assertLedgerRejected(outcome: AttackOutcome, reason: RegExp): void {
   assert.equal(outcome.ledger.ok, false, "the ledger accepted the attack");
-  assert.doesNotMatch(outcome.ledger.error ?? "", /Plutus script validation failed/, "a script refused it: not a ledger rule");
+  assert.doesNotMatch(
+    outcome.ledger.error ?? "",
+    /Plutus script validation failed/,
+    "a script refused it: not a ledger rule",
+  );
   assert.match(outcome.ledger.error ?? "", reason, `ledger rejected for another reason: ${outcome.ledger.error}`);
 }
 

@@ -44,7 +44,18 @@ import {
   type Tournament,
   tournamentUtxo,
 } from "./tournament-txs.js";
-import { ADA, CONFIGS, DAY_SLOTS, deadlineIn, OWNERLESS, type RegKind, type RegistrationState, SEEDS, Sim, type TournamentState } from "./fuzz-world.js";
+import {
+  ADA,
+  CONFIGS,
+  DAY_SLOTS,
+  deadlineIn,
+  OWNERLESS,
+  type RegKind,
+  type RegistrationState,
+  SEEDS,
+  Sim,
+  type TournamentState,
+} from "./fuzz-world.js";
 
 type Cmd = fc.AsyncCommand<Sim, Sim, false>;
 
@@ -69,17 +80,26 @@ const setOut = (plan: TxPlan, i: number, change: Partial<Out>): TxPlan | null =>
 /** A reference script on output `i`, with the lovelace its bytes need. */
 const withRefScript = (plan: TxPlan, i: number, code: string): TxPlan | null => {
   const o = plan.outputs[i];
-  return o ? setOut(plan, i, { scriptCode: code, lovelace: o.lovelace + BigInt(code.length / 2 + 50) * BigInt(PARAMS.coinsPerUtxoSize) }) : null;
+  return o
+    ? setOut(plan, i, {
+        scriptCode: code,
+        lovelace: o.lovelace + BigInt(code.length / 2 + 50) * BigInt(PARAMS.coinsPerUtxoSize),
+      })
+    : null;
 };
 
-const gemUtxo = (sim: Sim, w: Wallet): UTxO | undefined => sim.chain.utxosAt(w.address).find((u) => u.output.amount.some((a) => a.unit === sim.world.gem));
+const gemUtxo = (sim: Sim, w: Wallet): UTxO | undefined =>
+  sim.chain.utxosAt(w.address).find((u) => u.output.amount.some((a) => a.unit === sim.world.gem));
 
 /** One gem from `w` added to output `i` (the wallet's gem UTxO spent, the rest back as change). */
 const withGem = (sim: Sim, plan: TxPlan, i: number, w: Wallet): TxPlan | null => {
   const gem = gemUtxo(sim, w);
   const o = plan.outputs[i];
   if (!gem || !o) return null;
-  const p = setOut(plan, i, { assets: [...(o.assets ?? []), { unit: sim.world.gem, quantity: "1" }], lovelace: o.lovelace + 200_000n })!;
+  const p = setOut(plan, i, {
+    assets: [...(o.assets ?? []), { unit: sim.world.gem, quantity: "1" }],
+    lovelace: o.lovelace + 200_000n,
+  })!;
   p.walletInputs.push(gem);
   return p;
 };
@@ -161,7 +181,9 @@ export class Register extends Step {
   async act(sim: Sim): Promise<void> {
     // Mostly to an open tournament; from 12 on, to any (a closed one's registration must still go back).
     const opened = sim.openTournaments();
-    const ts = (this.tournament < 12 ? pick(opened, this.tournament) : undefined) ?? sim.tournaments[this.tournament % sim.tournaments.length]!;
+    const ts =
+      (this.tournament < 12 ? pick(opened, this.tournament) : undefined) ??
+      sim.tournaments[this.tournament % sim.tournaments.length]!;
     const index = sim.tournaments.indexOf(ts);
     const registrant = sim.world.players[this.who % 4]!;
     const payer = sim.world.players[this.payer % 4]!;
@@ -220,7 +242,12 @@ export class Register extends Step {
       }
     }
     const owner = OWNERLESS.has(this.kind) ? null : registrant;
-    await this.submit(sim, { label: this.toString(), plan, mustPass: true, registration: { tournament: index, owner, kind: this.kind } });
+    await this.submit(sim, {
+      label: this.toString(),
+      plan,
+      mustPass: true,
+      registration: { tournament: index, owner, kind: this.kind },
+    });
   }
 }
 
@@ -247,13 +274,25 @@ export class Unregister extends Step {
     const thief = sim.world.players.find((p) => p !== r.owner)!;
     const mutations: Record<(typeof UNREGISTER_KINDS)[number], () => TxPlan | null> = {
       honest: () => honest,
-      "other-signer": () => ({ ...setOut(honest, 0, { address: thief.address })!, payer: thief, signers: [thief], requiredSigners: [thief.pkh] }),
+      "other-signer": () => ({
+        ...setOut(honest, 0, { address: thief.address })!,
+        payer: thief,
+        signers: [thief],
+        requiredSigners: [thief.pkh],
+      }),
       "no-signer": () => ({ ...copy(honest), requiredSigners: [] }),
-      "add-redeemer": () => ({ ...copy(honest), scriptInputs: [{ ...honest.scriptInputs[0]!, redeemer: REGISTRATION_ADD_REDEEMER }] }),
+      "add-redeemer": () => ({
+        ...copy(honest),
+        scriptInputs: [{ ...honest.scriptInputs[0]!, redeemer: REGISTRATION_ADD_REDEEMER }],
+      }),
     };
     const plan = mutations[this.kind]();
     if (!plan) return this.notApplicable("not applicable");
-    await this.submit(sim, { label: `${this.toString()} (${r.kind} of ${t.config.name})`, plan, mustPass: this.kind === "honest" });
+    await this.submit(sim, {
+      label: `${this.toString()} (${r.kind} of ${t.config.name})`,
+      plan,
+      mustPass: this.kind === "honest",
+    });
   }
 }
 
@@ -309,19 +348,38 @@ export class Add extends Step {
     const label = `${this.toString()} (${t.config.name})`;
     if (this.kind === "registration-cancel-redeemer") return this.cancelRedeemer(sim, ts, index, current, label);
     // What the honest plan can add: registrations naming a key, whose datum the service decodes.
-    const addable = sim.pending(index).filter((r) => r.owner !== null && r.utxo.output.plutusData && decodeRegistrationDatum(r.utxo.output.plutusData, false) !== null);
+    const addable = sim
+      .pending(index)
+      .filter(
+        (r) =>
+          r.owner !== null &&
+          r.utxo.output.plutusData &&
+          decodeRegistrationDatum(r.utxo.output.plutusData, false) !== null,
+      );
     const regs = addable.slice(0, Math.min(this.count, room));
     if (regs.length === 0) return this.notApplicable("nothing to add");
-    const { plan: honest, datum: next } = addPlan(t, sim.world.admin, current, regs.map((r) => r.utxo));
+    const { plan: honest, datum: next } = addPlan(
+      t,
+      sim.world.admin,
+      current,
+      regs.map((r) => r.utxo),
+    );
     const parts = d.participants.map(addressToData);
     const newParts = next.participants.map(addressToData);
     const mallory = sim.world.players[3]!;
-    const mutations: Record<Exclude<(typeof ADD_KINDS)[number], "registration-cancel-redeemer">, () => TxPlan | null> = {
+    const mutations: Record<
+      Exclude<(typeof ADD_KINDS)[number], "registration-cancel-redeemer">,
+      () => TxPlan | null
+    > = {
       honest: () => honest,
       "pool-reference-script": () => withRefScript(honest, 0, t.registration.code),
       "pool-token": () => withGem(sim, honest, 0, sim.world.admin),
-      "datum-extra-item": () => setOut(honest, 0, { datum: rawTournamentDatum(t.config, newParts, {}, [], [makeIntData(0n)]) }),
-      "config-changed": () => setOut(honest, 0, { datum: rawTournamentDatum(t.config, newParts, { 7: makeIntData(BigInt(t.config.settleBy + 86_400_000)) }) }),
+      "datum-extra-item": () =>
+        setOut(honest, 0, { datum: rawTournamentDatum(t.config, newParts, {}, [], [makeIntData(0n)]) }),
+      "config-changed": () =>
+        setOut(honest, 0, {
+          datum: rawTournamentDatum(t.config, newParts, { 7: makeIntData(BigInt(t.config.settleBy + 86_400_000)) }),
+        }),
       "no-validity-end": () => ({ ...copy(honest), validTo: undefined }),
       "validity-past-deadline": () => ({ ...copy(honest), validTo: afterDeadline(t.config.settleBy) + 10 }),
       "no-admin-signature": () => noAdmin(honest),
@@ -330,12 +388,26 @@ export class Add extends Step {
         const foreign = [...sim.registrations.values()].find((r) => r.tournament !== index && r.kind === "honest");
         if (!foreign) return null;
         const p = copy(honest);
-        p.scriptInputs.push({ utxo: foreign.utxo, redeemer: REGISTRATION_ADD_REDEEMER, script: sim.tournaments[foreign.tournament]!.t.refs.registration! });
+        p.scriptInputs.push({
+          utxo: foreign.utxo,
+          redeemer: REGISTRATION_ADD_REDEEMER,
+          script: sim.tournaments[foreign.tournament]!.t.refs.registration!,
+        });
         return p;
       },
-      "drop-return": () => (honest.outputs.length > 1 ? { ...copy(honest), outputs: [honest.outputs[0]!, ...honest.outputs.slice(2)] } : null),
+      "drop-return": () =>
+        honest.outputs.length > 1
+          ? { ...copy(honest), outputs: [honest.outputs[0]!, ...honest.outputs.slice(2)] }
+          : null,
       "pool-short": () => setOut(honest, 0, { lovelace: honest.outputs[0]!.lovelace - 1n }),
-      "participant-swapped": () => setOut(honest, 0, { datum: rawTournamentDatum(t.config, [...parts, ...newParts.slice(parts.length, -1), addressToData(mallory.address)]) }),
+      "participant-swapped": () =>
+        setOut(honest, 0, {
+          datum: rawTournamentDatum(t.config, [
+            ...parts,
+            ...newParts.slice(parts.length, -1),
+            addressToData(mallory.address),
+          ]),
+        }),
     };
     const plan = mutations[this.kind]();
     if (!plan) return this.notApplicable("not applicable");
@@ -348,19 +420,32 @@ export class Add extends Step {
    * inside the add, its datum appended as it is. Prefers a registration whose datum the
    * registration's Add would refuse (a pointer, an extra field).
    */
-  private async cancelRedeemer(sim: Sim, ts: TournamentState, index: number, current: UTxO, label: string): Promise<void> {
+  private async cancelRedeemer(
+    sim: Sim,
+    ts: TournamentState,
+    index: number,
+    current: UTxO,
+    label: string,
+  ): Promise<void> {
     const t = ts.t;
     const fee = t.config.entryFee;
     const candidates = sim
       .pending(index)
-      .filter((r) => r.owner !== null && r.utxo.output.amount.length === 1 && BigInt(r.utxo.output.amount[0]!.quantity) <= fee)
+      .filter(
+        (r) =>
+          r.owner !== null && r.utxo.output.amount.length === 1 && BigInt(r.utxo.output.amount[0]!.quantity) <= fee,
+      )
       .sort((a, b) => Number(a.kind === "honest") - Number(b.kind === "honest"));
     const r: RegistrationState | undefined = candidates[0];
-    if (!r || !r.owner || !r.utxo.output.plutusData) return this.notApplicable("no registration holding at most the entry fee");
+    if (!r || !r.owner || !r.utxo.output.plutusData)
+      return this.notApplicable("no registration holding at most the entry fee");
     const honest = addPlan(t, sim.world.admin, current, []).plan;
     const parts = datumOf(current).participants.map(addressToData);
     const appended = decodeUplcData(Buffer.from(r.utxo.output.plutusData, "hex"));
-    const plan = setOut(honest, 0, { datum: rawTournamentDatum(t.config, [...parts, appended]), lovelace: honest.outputs[0]!.lovelace + fee })!;
+    const plan = setOut(honest, 0, {
+      datum: rawTournamentDatum(t.config, [...parts, appended]),
+      lovelace: honest.outputs[0]!.lovelace + fee,
+    })!;
     plan.scriptInputs.push({ utxo: r.utxo, redeemer: REGISTRATION_CANCEL_REDEEMER, script: t.refs.registration! });
     plan.signers.push(r.owner);
     plan.requiredSigners.push(r.owner.pkh);
@@ -407,17 +492,27 @@ export class Settle extends Step {
     const mutations: Record<(typeof SETTLE_KINDS)[number], () => TxPlan | null> = {
       honest: () => honest,
       "winner-to-mallory": () => setOut(honest, 0, { address: mallory.address }),
-      "cancel-redeemer": () => ({ ...copy(honest), scriptInputs: [{ ...honest.scriptInputs[0]!, redeemer: CANCEL_REDEEMER }] }),
+      "cancel-redeemer": () => ({
+        ...copy(honest),
+        scriptInputs: [{ ...honest.scriptInputs[0]!, redeemer: CANCEL_REDEEMER }],
+      }),
       "no-admin-signature": () => noAdmin(honest),
       "no-validity-end": () => ({ ...copy(honest), validTo: undefined }),
       "placement-short": () => setOut(honest, 0, { lovelace: t.config.payoutStructure[0]! - 1n }),
-      "duplicate-winner": () => ({ ...copy(honest), scriptInputs: [{ ...honest.scriptInputs[0]!, redeemer: settleRedeemer(winners.map(() => winners[0]!)) }] }),
+      "duplicate-winner": () => ({
+        ...copy(honest),
+        scriptInputs: [{ ...honest.scriptInputs[0]!, redeemer: settleRedeemer(winners.map(() => winners[0]!)) }],
+      }),
       "second-tournament-input": () => withSecondTournament(sim, honest, t, honest.scriptInputs[0]!.redeemer),
       "no-burn": () => ({ ...copy(honest), mints: [] }),
     };
     const plan = mutations[this.kind]();
     if (!plan) return this.notApplicable("not applicable");
-    await this.submit(sim, { label: `${this.toString()} (${t.config.name})`, plan, mustPass: this.kind === "honest" && !o.ts.questionable });
+    await this.submit(sim, {
+      label: `${this.toString()} (${t.config.name})`,
+      plan,
+      mustPass: this.kind === "honest" && !o.ts.questionable,
+    });
   }
 }
 
@@ -451,7 +546,8 @@ export class Close extends Step {
     const o = open(sim, this.tournament);
     if (!o) return this.notApplicable("no open tournament");
     const t = o.ts.t;
-    if (this.how === "refund" && sim.chain.slot < afterDeadline(t.config.settleBy)) return this.notApplicable("before the deadline");
+    if (this.how === "refund" && sim.chain.slot < afterDeadline(t.config.settleBy))
+      return this.notApplicable("before the deadline");
     const current = tournamentUtxo(sim.chain, t);
     const { admin, stranger } = sim.world;
     const honest = closePlan(t, this.how === "cancel" ? admin : stranger, current, this.how);
@@ -461,19 +557,38 @@ export class Close extends Step {
     const last = honest.outputs.length - 1;
     const mutations: Record<(typeof CLOSE_KINDS)[number], () => TxPlan | null> = {
       honest: () => honest,
-      "other-redeemer": () => ({ ...copy(honest), scriptInputs: [{ ...honest.scriptInputs[0]!, redeemer: this.how === "cancel" ? REFUND_REDEEMER : CANCEL_REDEEMER }] }),
-      "not-the-admin": () => (this.how === "cancel" ? { ...copy(honest), payer: stranger, requiredSigners: [stranger.pkh] } : null),
+      "other-redeemer": () => ({
+        ...copy(honest),
+        scriptInputs: [
+          { ...honest.scriptInputs[0]!, redeemer: this.how === "cancel" ? REFUND_REDEEMER : CANCEL_REDEEMER },
+        ],
+      }),
+      "not-the-admin": () =>
+        this.how === "cancel" ? { ...copy(honest), payer: stranger, requiredSigners: [stranger.pkh] } : null,
       "remainder-to-mallory": () => setOut(honest, last, { address: mallory.address }),
-      "refund-short": () => (n > 0 && fee > 0n && honest.outputs[0]!.lovelace === fee ? setOut(honest, 0, { lovelace: fee - 1n }) : null),
-      "refunds-swapped": () => (n > 1 && fee > 0n ? setOut(setOut(honest, 0, { address: honest.outputs[1]!.address })!, 1, { address: honest.outputs[0]!.address }) : null),
+      "refund-short": () =>
+        n > 0 && fee > 0n && honest.outputs[0]!.lovelace === fee ? setOut(honest, 0, { lovelace: fee - 1n }) : null,
+      "refunds-swapped": () =>
+        n > 1 && fee > 0n
+          ? setOut(setOut(honest, 0, { address: honest.outputs[1]!.address })!, 1, {
+              address: honest.outputs[0]!.address,
+            })
+          : null,
       "participant-to-mallory": () => (n > 0 && fee > 0n ? setOut(honest, 0, { address: mallory.address }) : null),
       "second-tournament-input": () => withSecondTournament(sim, honest, t, honest.scriptInputs[0]!.redeemer),
       "no-burn": () => ({ ...copy(honest), mints: [] }),
-      "validity-changed": () => (this.how === "refund" ? { ...copy(honest), validFrom: undefined } : { ...copy(honest), validTo: sim.chain.slot + 5 * DAY_SLOTS }),
+      "validity-changed": () =>
+        this.how === "refund"
+          ? { ...copy(honest), validFrom: undefined }
+          : { ...copy(honest), validTo: sim.chain.slot + 5 * DAY_SLOTS },
     };
     const plan = mutations[this.kind]();
     if (!plan) return this.notApplicable("not applicable");
-    await this.submit(sim, { label: `${this.toString()} (${t.config.name})`, plan, mustPass: this.kind === "honest" && !o.ts.questionable });
+    await this.submit(sim, {
+      label: `${this.toString()} (${t.config.name})`,
+      plan,
+      mustPass: this.kind === "honest" && !o.ts.questionable,
+    });
   }
 }
 
@@ -512,16 +627,22 @@ export class Create extends Step {
     const c = t.config;
     const pool = honest.outputs[0]!;
     const payout = (address: ReturnType<typeof addressData>) =>
-      setOut(honest, 0, { datum: rawTournamentDatum(c, [], { 5: makeListData([makeListData([address, makeIntData(2n * ADA)])]) }), lovelace: pool.lovelace + 2n * ADA });
+      setOut(honest, 0, {
+        datum: rawTournamentDatum(c, [], { 5: makeListData([makeListData([address, makeIntData(2n * ADA)])]) }),
+        lovelace: pool.lovelace + 2n * ADA,
+      });
     const mutations: Record<(typeof CREATE_KINDS)[number], () => TxPlan | null> = {
       honest: () => honest,
       "reference-script-at-creation": () => withRefScript(honest, 0, t.registration.code),
       "token-at-creation": () => withGem(sim, honest, 0, admin),
-      "admin-pointer": () => setOut(honest, 0, { datum: rawTournamentDatum(c, [], { 1: addressData(keyCred(admin.pkh), pointerStake) }) }),
-      "admin-script": () => setOut(honest, 0, { datum: rawTournamentDatum(c, [], { 1: addressData(scriptCred(admin.pkh)) }) }),
+      "admin-pointer": () =>
+        setOut(honest, 0, { datum: rawTournamentDatum(c, [], { 1: addressData(keyCred(admin.pkh), pointerStake) }) }),
+      "admin-script": () =>
+        setOut(honest, 0, { datum: rawTournamentDatum(c, [], { 1: addressData(scriptCred(admin.pkh)) }) }),
       "fixed-payout-to-tournament": () => payout(addressToData(t.address)),
       "fixed-payout-pointer": () => payout(addressData(keyCred(players[2]!.pkh), pointerStake)),
-      "extra-item-at-creation": () => setOut(honest, 0, { datum: rawTournamentDatum(c, [], {}, [], [makeIntData(0n)]) }),
+      "extra-item-at-creation": () =>
+        setOut(honest, 0, { datum: rawTournamentDatum(c, [], {}, [], [makeIntData(0n)]) }),
       "no-validity-start": () => ({ ...copy(honest), validFrom: undefined }),
     };
     const plan = mutations[this.kind]();
@@ -560,7 +681,9 @@ export class Advance extends Step {
 function kindOf<K extends string>(kinds: readonly K[], exclude: ReadonlySet<string>): fc.Arbitrary<K> {
   const mutations = kinds.filter((k) => k !== "honest" && !exclude.has(k));
   const honest = fc.constant(kinds[0]!);
-  return mutations.length === 0 ? honest : fc.oneof({ arbitrary: honest, weight: 3 }, { arbitrary: fc.constantFrom(...mutations), weight: 2 });
+  return mutations.length === 0
+    ? honest
+    : fc.oneof({ arbitrary: honest, weight: 3 }, { arbitrary: fc.constantFrom(...mutations), weight: 2 });
 }
 
 /** Every mutation kind the fuzzer knows, by command. */
@@ -573,12 +696,17 @@ export const MUTATION_KINDS: Readonly<Record<string, readonly string[]>> = {
   create: CREATE_KINDS.filter((k) => k !== "honest"),
 };
 
-export function commandsArbitrary(maxCommands: number, exclude: ReadonlySet<string> = new Set()): fc.Arbitrary<Iterable<Cmd>> {
+export function commandsArbitrary(
+  maxCommands: number,
+  exclude: ReadonlySet<string> = new Set(),
+): fc.Arbitrary<Iterable<Cmd>> {
   const i = fc.nat({ max: 15 });
   // A configuration's name in `exclude` leaves it out of the creations.
   const configs = CONFIGS.flatMap((c, index) => (exclude.has(c.input.name) ? [] : [index]));
   const register = fc.tuple(i, i, i, kindOf(REG_KINDS, exclude)).map(([t, w, p, k]) => new Register(t, w, p, k));
-  const add = fc.tuple(i, fc.integer({ min: 1, max: 4 }), kindOf(ADD_KINDS, exclude)).map(([t, n, k]) => new Add(t, n, k));
+  const add = fc
+    .tuple(i, fc.integer({ min: 1, max: 4 }), kindOf(ADD_KINDS, exclude))
+    .map(([t, n, k]) => new Add(t, n, k));
   const settle = fc.tuple(i, i, kindOf(SETTLE_KINDS, exclude)).map(([t, r, k]) => new Settle(t, r, k));
   // Registrations and adds weigh most, so that brackets fill before a cancel or the deadline ends them.
   return fc.commands(

@@ -63,13 +63,31 @@ export const COST_TOLERANCE = 100n * BigInt(PARAMS.coinsPerUtxoSize);
 /** The configurations the fuzzer creates (deadline set at creation). `questionable`: the rules may refuse it. */
 export const CONFIGS: readonly { readonly input: Omit<ConfigInput, "settleBy">; readonly questionable: boolean }[] = [
   // Entry fees 20 ADA, prizes 25 ADA: a 5 ADA deposit.
-  { input: { name: "Cup", bracketSize: 4, entryFee: 5n * ADA, payoutStructure: [15n * ADA, 10n * ADA], fixedPayouts: [] }, questionable: false },
+  {
+    input: {
+      name: "Cup",
+      bracketSize: 4,
+      entryFee: 5n * ADA,
+      payoutStructure: [15n * ADA, 10n * ADA],
+      fixedPayouts: [],
+    },
+    questionable: false,
+  },
   // Free entry, 6 ADA of sponsored prizes.
-  { input: { name: "Free", bracketSize: 2, entryFee: 0n, payoutStructure: [6n * ADA], fixedPayouts: [] }, questionable: false },
+  {
+    input: { name: "Free", bracketSize: 2, entryFee: 0n, payoutStructure: [6n * ADA], fixedPayouts: [] },
+    questionable: false,
+  },
   // A duel with a fixed payout (filled in at creation: carol).
-  { input: { name: "Duel", bracketSize: 2, entryFee: 3n * ADA, payoutStructure: [4n * ADA], fixedPayouts: [] }, questionable: false },
+  {
+    input: { name: "Duel", bracketSize: 2, entryFee: 3n * ADA, payoutStructure: [4n * ADA], fixedPayouts: [] },
+    questionable: false,
+  },
   // An entry fee below an output's minimum.
-  { input: { name: "Low", bracketSize: 2, entryFee: ADA / 2n, payoutStructure: [2n * ADA], fixedPayouts: [] }, questionable: true },
+  {
+    input: { name: "Low", bracketSize: 2, entryFee: ADA / 2n, payoutStructure: [2n * ADA], fixedPayouts: [] },
+    questionable: true,
+  },
 ];
 
 export type RegKind =
@@ -125,23 +143,48 @@ export async function makeFuzzWorld(): Promise<FuzzWorld> {
   const empty = { scriptInputs: [], walletInputs: [], mints: [], requiredSigners: [], signers: [] };
   let gem = "";
   for (const w of [admin, ...players]) gem = (await mintNativeToken(base, w, "Gem", 1_000n)).unit;
-  const seedTx = await submitPlan(base, { ...empty, payer: admin, outputs: Array.from({ length: SEEDS }, () => ({ address: admin.address, lovelace: 20n * ADA })) });
+  const seedTx = await submitPlan(base, {
+    ...empty,
+    payer: admin,
+    outputs: Array.from({ length: SEEDS }, () => ({ address: admin.address, lovelace: 20n * ADA })),
+  });
   const seeds = base
     .utxosAt(admin.address)
     .filter((u) => u.input.txHash === seedTx.txHash && lovelaceOf(u) === 20n * ADA)
     .sort(ledgerOrder);
-  const scripts = [tournamentScript(), ...seeds.map((s) => registrationScript(tournamentIdOf(s.input.txHash, s.input.outputIndex)))];
+  const scripts = [
+    tournamentScript(),
+    ...seeds.map((s) => registrationScript(tournamentIdOf(s.input.txHash, s.input.outputIndex))),
+  ];
   const deployTx = await submitPlan(base, {
     ...empty,
     payer: stranger,
-    outputs: scripts.map((s) => ({ address: VAULT, lovelace: BigInt(160 + 100 + s.compiledCode.length / 2) * BigInt(PARAMS.coinsPerUtxoSize), scriptCode: s.code })),
+    outputs: scripts.map((s) => ({
+      address: VAULT,
+      lovelace: BigInt(160 + 100 + s.compiledCode.length / 2) * BigInt(PARAMS.coinsPerUtxoSize),
+      scriptCode: s.code,
+    })),
   });
-  const refs = scripts.map((s, index) => ({ txHash: deployTx.txHash, index, code: s.code, hash: s.hash, size: s.compiledCode.length / 2 }));
+  const refs = scripts.map((s, index) => ({
+    txHash: deployTx.txHash,
+    index,
+    code: s.code,
+    hash: s.hash,
+    size: s.compiledCode.length / 2,
+  }));
   const [ref, ...regRefs] = refs;
   if (!ref) throw new Error("deploy");
   const open: { t: Tournament; questionable: boolean }[] = [];
-  for (const [i, days] of [[0, 3], [1, 2]] as const) {
-    const { plan, tournament } = createPlan(ref, admin, { ...CONFIGS[i]!.input, settleBy: deadlineIn(base.slot, days) }, seeds[i]!);
+  for (const [i, days] of [
+    [0, 3],
+    [1, 2],
+  ] as const) {
+    const { plan, tournament } = createPlan(
+      ref,
+      admin,
+      { ...CONFIGS[i]!.input, settleBy: deadlineIn(base.slot, days) },
+      seeds[i]!,
+    );
     await submitPlan(base, { ...plan, selectFrom: adminFunds(base, admin, seeds) });
     open.push({ t: { ...tournament, refs: { tournament: ref, registration: regRefs[i]! } }, questionable: false });
   }
@@ -229,13 +272,16 @@ export class Sim {
   }
 
   pending(tournament: number): RegistrationState[] {
-    return [...this.registrations.values()].filter((r) => r.tournament === tournament).sort((a, b) => ledgerOrder(a.utxo, b.utxo));
+    return [...this.registrations.values()]
+      .filter((r) => r.tournament === tournament)
+      .sort((a, b) => ledgerOrder(a.utxo, b.utxo));
   }
 
   /** Builds (budgets from the evaluator), signs and submits; a script or ledger refusal returns false. */
   async submit(s: Submission): Promise<boolean> {
     const plan = s.plan;
-    if (plan.payer === this.world.admin && plan.selectFrom === undefined) plan.selectFrom = adminFunds(this.chain, this.world.admin, this.world.seeds);
+    if (plan.payer === this.world.admin && plan.selectFrom === undefined)
+      plan.selectFrom = adminFunds(this.chain, this.world.admin, this.world.seeds);
     const before = new Map(this.chain.allUtxos().map((u) => [outRef(u), u]));
     let refusal: string | null = null;
     let txHash: string | undefined;
@@ -286,7 +332,12 @@ export class Sim {
         if (u.output.address !== ts.t.registrationAddress) continue;
         const r = s.registration;
         const owner = r && r.tournament === i ? r.owner : null;
-        this.registrations.set(outRef(u), { utxo: u, tournament: i, owner, kind: r && r.tournament === i ? r.kind : "no-datum" });
+        this.registrations.set(outRef(u), {
+          utxo: u,
+          tournament: i,
+          owner,
+          kind: r && r.tournament === i ? r.kind : "no-datum",
+        });
       }
     }
   }
@@ -302,7 +353,11 @@ export class Sim {
     for (const o of created) {
       const isPool = o.output.amount.some((a) => a.unit.startsWith(this.policy));
       if (!isPool && isScriptAddress(o.output.address)) {
-        fail("(b)", s.label, `${lovelaceOf(o)} lovelace went to the script address ${o.output.address} (no NFT): locked for good`);
+        fail(
+          "(b)",
+          s.label,
+          `${lovelaceOf(o)} lovelace went to the script address ${o.output.address} (no NFT): locked for good`,
+        );
       }
     }
     for (const u of consumed) {
@@ -321,7 +376,13 @@ export class Sim {
     return this.tournaments.find((ts) => u.output.amount.some((a) => a.unit === ts.t.nftUnit));
   }
 
-  private checkTournamentFlow(s: Submission, ts: TournamentState, input: UTxO, created: readonly UTxO[], signers: Set<string>): void {
+  private checkTournamentFlow(
+    s: Submission,
+    ts: TournamentState,
+    input: UTxO,
+    created: readonly UTxO[],
+    signers: Set<string>,
+  ): void {
     const t = ts.t;
     const d = input.output.plutusData ? decodeTournamentDatum(input.output.plutusData, false) : null;
     if (d === null) return; // (c) has already reported it
@@ -337,7 +398,11 @@ export class Sim {
       if (nd === null) return; // (c) reports it
       const added = nd.participants.length - d.participants.length;
       if (lovelaceOf(pool) < lovelaceOf(input) + t.config.entryFee * BigInt(added)) {
-        fail("(b)", s.label, `${t.config.name}: the pool shrank (${lovelaceOf(input)} → ${lovelaceOf(pool)} with ${added} added)`);
+        fail(
+          "(b)",
+          s.label,
+          `${t.config.name}: the pool shrank (${lovelaceOf(input)} → ${lovelaceOf(pool)} with ${added} added)`,
+        );
       }
       return;
     }
@@ -345,25 +410,38 @@ export class Sim {
     let honest: TxPlan;
     if (action.action === "settle") {
       if (!adminSigned) fail("(b)", s.label, `${t.config.name}: settled without the admin`);
-      if (d.participants.length !== t.config.bracketSize) fail("(b)", s.label, `${t.config.name}: settled before the bracket was full`);
+      if (d.participants.length !== t.config.bracketSize)
+        fail("(b)", s.label, `${t.config.name}: settled before the bracket was full`);
       try {
         honest = settlePlan(t, this.world.admin, input, action.winners);
       } catch (e) {
-        return fail("(b)", s.label, `${t.config.name}: settled with winners the rules refuse (${action.winners.join(",")}): ${short(e)}`);
+        return fail(
+          "(b)",
+          s.label,
+          `${t.config.name}: settled with winners the rules refuse (${action.winners.join(",")}): ${short(e)}`,
+        );
       }
     } else if (action.action === "cancel" || action.action === "refund") {
-      if (action.action === "cancel" && !adminSigned) fail("(b)", s.label, `${t.config.name}: cancelled without the admin`);
-      if (action.action === "refund" && this.chain.slot <= deadlineSlot) fail("(b)", s.label, `${t.config.name}: refunded before its deadline`);
+      if (action.action === "cancel" && !adminSigned)
+        fail("(b)", s.label, `${t.config.name}: cancelled without the admin`);
+      if (action.action === "refund" && this.chain.slot <= deadlineSlot)
+        fail("(b)", s.label, `${t.config.name}: refunded before its deadline`);
       honest = closePlan(t, s.plan.payer, input, action.action);
       // Promised prizes belong to the players once the bracket is full (issue #19, item 5).
       const n = d.participants.length;
       if (n === t.config.bracketSize && n > 0 && !this.exclude.has("full-bracket")) {
         const owed = t.config.entryFee * BigInt(n) + depositOf(t.config);
         const paid = created
-          .filter((o) => Array.from({ length: n }, (_, k) => encodePayoutTag(t.id, k)).includes(o.output.plutusData ?? ""))
+          .filter((o) =>
+            Array.from({ length: n }, (_, k) => encodePayoutTag(t.id, k)).includes(o.output.plutusData ?? ""),
+          )
           .reduce((a, o) => a + lovelaceOf(o), 0n);
         if (paid < owed) {
-          fail("(b)", s.label, `${t.config.name}: a full bracket ${action.action === "cancel" ? "cancelled" : "refunded"}: the participants got ${paid} of the ${owed} lovelace of entry fees and deposit promised to them`);
+          fail(
+            "(b)",
+            s.label,
+            `${t.config.name}: a full bracket ${action.action === "cancel" ? "cancelled" : "refunded"}: the participants got ${paid} of the ${owed} lovelace of entry fees and deposit promised to them`,
+          );
         }
       }
     } else {
@@ -373,24 +451,45 @@ export class Sim {
     const used = new Set<string>();
     for (const o of honest.outputs) {
       if (signers.has(o.address)) continue;
-      const match = created.find((c) => !used.has(outRef(c)) && c.output.address === o.address && c.output.plutusData === o.datum && lovelaceOf(c) >= o.lovelace);
-      if (!match) fail("(b)", s.label, `${t.config.name} ${action.action}: ${o.address} did not get its ${o.lovelace} lovelace (tag ${o.datum})`);
+      const match = created.find(
+        (c) =>
+          !used.has(outRef(c)) &&
+          c.output.address === o.address &&
+          c.output.plutusData === o.datum &&
+          lovelaceOf(c) >= o.lovelace,
+      );
+      if (!match)
+        fail(
+          "(b)",
+          s.label,
+          `${t.config.name} ${action.action}: ${o.address} did not get its ${o.lovelace} lovelace (tag ${o.datum})`,
+        );
       else used.add(outRef(match));
     }
   }
 
-  private checkRegistrationFlow(s: Submission, r: RegistrationState, created: readonly UTxO[], signers: Set<string>): void {
+  private checkRegistrationFlow(
+    s: Submission,
+    r: RegistrationState,
+    created: readonly UTxO[],
+    signers: Set<string>,
+  ): void {
     if (r.owner !== null && signers.has(r.owner.address)) return; // its registrant signed: their money, their choice
     const ts = this.tournaments[r.tournament]!;
     const address = r.utxo.output.plutusData ? decodeRegistrationDatum(r.utxo.output.plutusData, false) : null;
     const pool = created.find((o) => o.output.amount.some((a) => a.unit === ts.t.nftUnit));
     const nd = pool?.output.plutusData ? decodeTournamentDatum(pool.output.plutusData, false) : null;
     if (!pool || address === null || (nd !== null && !nd.participants.includes(address))) {
-      fail("(b)", s.label, `a ${r.kind} registration to ${ts.t.config.name} was spent without its registrant and without joining its tournament`);
+      fail(
+        "(b)",
+        s.label,
+        `a ${r.kind} registration to ${ts.t.config.name} was spent without its registrant and without joining its tournament`,
+      );
     }
     const excess = lovelaceOf(r.utxo) - ts.t.config.entryFee;
     const back = created.filter((o) => o.output.address === address).reduce((a, o) => a + lovelaceOf(o), 0n);
-    if (excess > 0n && back < excess) fail("(b)", s.label, `a ${r.kind} registration's ${excess} lovelace overpayment went back short (${back})`);
+    if (excess > 0n && back < excess)
+      fail("(b)", s.label, `a ${r.kind} registration's ${excess} lovelace overpayment went back short (${back})`);
   }
 
   /**
@@ -405,14 +504,22 @@ export class Sim {
     const pool = ts && created.find((o) => o.output.amount.some((a) => a.unit === ts.t.nftUnit));
     if (!input || !ts || !pool || pools.length !== 1) return;
     const regs = consumed.map((u) => this.registrations.get(outRef(u))).filter((r) => r !== undefined);
-    const outlay = consumed.filter((u) => u.output.address === admin).reduce((a, u) => a + lovelaceOf(u), 0n) -
+    const outlay =
+      consumed.filter((u) => u.output.address === admin).reduce((a, u) => a + lovelaceOf(u), 0n) -
       created.filter((u) => u.output.address === admin).reduce((a, u) => a + lovelaceOf(u), 0n);
     const fees = ts.t.config.entryFee * BigInt(regs.length);
-    const shortfalls = regs.reduce((a, r) => a + (lovelaceOf(r.utxo) < ts.t.config.entryFee ? ts.t.config.entryFee - lovelaceOf(r.utxo) : 0n), 0n);
+    const shortfalls = regs.reduce(
+      (a, r) => a + (lovelaceOf(r.utxo) < ts.t.config.entryFee ? ts.t.config.entryFee - lovelaceOf(r.utxo) : 0n),
+      0n,
+    );
     const growth = lovelaceOf(pool) - lovelaceOf(input) - fees;
     const extra = outlay - fee - shortfalls - (growth > 0n ? growth : 0n);
     if (extra > COST_TOLERANCE) {
-      fail("(b)", s.label, `the admin paid ${extra} lovelace beyond the fee, the underpayments and the pool's growth: returns of other people's overpayments (${regs.map((r) => r.kind).join(", ")})`);
+      fail(
+        "(b)",
+        s.label,
+        `the admin paid ${extra} lovelace beyond the fee, the underpayments and the pool's growth: returns of other people's overpayments (${regs.map((r) => r.kind).join(", ")})`,
+      );
     }
   }
 
@@ -424,14 +531,35 @@ export class Sim {
       const units = u.output.amount.filter((a) => a.unit.startsWith(this.policy));
       if (units.length === 0) continue;
       const ts = this.tournaments.find((x) => units.some((a) => a.unit === x.t.nftUnit));
-      if (!ts) fail("(c)", label, `${outRef(u)} holds a tournament token the model does not know: ${units.map((a) => a.unit).join(", ")}`);
+      if (!ts)
+        fail(
+          "(c)",
+          label,
+          `${outRef(u)} holds a tournament token the model does not know: ${units.map((a) => a.unit).join(", ")}`,
+        );
       const t = ts!.t;
-      if (u.output.address !== t.address) fail("(c)", label, `${t.config.name}'s NFT left the tournament address for ${u.output.address}`);
+      if (u.output.address !== t.address)
+        fail("(c)", label, `${t.config.name}'s NFT left the tournament address for ${u.output.address}`);
       const d = u.output.plutusData ? decodeTournamentDatum(u.output.plutusData, false) : null;
-      if (d === null) fail("(c)", label, `${t.config.name}'s pool datum no longer decodes with src/tournament/datum.ts: ${u.output.plutusData ?? "(none)"}`);
+      if (d === null)
+        fail(
+          "(c)",
+          label,
+          `${t.config.name}'s pool datum no longer decodes with src/tournament/datum.ts: ${u.output.plutusData ?? "(none)"}`,
+        );
       if (configKey(d!.config) !== configKey(t.config)) fail("(c)", label, `${t.config.name}'s configuration changed`);
-      if (u.output.amount.length !== 2) fail("(c)", label, `${t.config.name}'s pool holds more than ada and the NFT: ${u.output.amount.map((a) => a.unit).join(", ")}`);
-      if (u.output.scriptRef) fail("(c)", label, `${t.config.name}'s pool carries a reference script of ${u.output.scriptRef.length / 2} bytes (every later spend pays for it)`);
+      if (u.output.amount.length !== 2)
+        fail(
+          "(c)",
+          label,
+          `${t.config.name}'s pool holds more than ada and the NFT: ${u.output.amount.map((a) => a.unit).join(", ")}`,
+        );
+      if (u.output.scriptRef)
+        fail(
+          "(c)",
+          label,
+          `${t.config.name}'s pool carries a reference script of ${u.output.scriptRef.length / 2} bytes (every later spend pays for it)`,
+        );
     }
   }
 
@@ -451,7 +579,11 @@ export class Sim {
       try {
         await submitPlan(chain, cancelPlan(t, r.owner, r.utxo));
       } catch (e) {
-        fail("(a)", label, `the ${r.kind} registration ${outRef(r.utxo)} to ${t.config.name} cannot be cancelled by its registrant: ${short(e)}`);
+        fail(
+          "(a)",
+          label,
+          `the ${r.kind} registration ${outRef(r.utxo)} to ${t.config.name} cannot be cancelled by its registrant: ${short(e)}`,
+        );
       }
       exitMemo.add(outRef(r.utxo));
     }
@@ -469,20 +601,39 @@ export class Sim {
       d = u.output.plutusData ? decodeTournamentDatum(u.output.plutusData, false) : null;
       ({ txHash } = await submitPlan(chain, closePlan(t, stranger, u, "refund")));
     } catch (e) {
-      return fail("(a)", label, `${t.config.name}: no refund can be built and accepted after the deadline: ${short(e)}`);
+      return fail(
+        "(a)",
+        label,
+        `${t.config.name}: no refund can be built and accepted after the deadline: ${short(e)}`,
+      );
     }
     const outs = chain.allUtxos().filter((o) => o.input.txHash === txHash);
     const fee = t.config.entryFee;
     d?.participants.forEach((p, k) => {
-      const paid = outs.filter((o) => o.output.address === p && o.output.plutusData === encodePayoutTag(t.id, k)).reduce((a, o) => a + lovelaceOf(o), 0n);
-      if (paid < fee) fail("(a)", label, `${t.config.name}: the refund pays participant ${k} ${paid}, less than the entry fee ${fee}`);
+      const paid = outs
+        .filter((o) => o.output.address === p && o.output.plutusData === encodePayoutTag(t.id, k))
+        .reduce((a, o) => a + lovelaceOf(o), 0n);
+      if (paid < fee)
+        fail(
+          "(a)",
+          label,
+          `${t.config.name}: the refund pays participant ${k} ${paid}, less than the entry fee ${fee}`,
+        );
     });
     const left = new Set(chain.utxosAt(stranger.address).map(outRef));
-    const outlay = spent.filter((x) => !left.has(outRef(x))).reduce((a, x) => a + lovelaceOf(x), 0n) -
+    const outlay =
+      spent.filter((x) => !left.has(outRef(x))).reduce((a, x) => a + lovelaceOf(x), 0n) -
       outs.filter((o) => o.output.address === stranger.address).reduce((a, o) => a + lovelaceOf(o), 0n);
-    const txFee = lovelaceOf(u) + spent.filter((x) => !left.has(outRef(x))).reduce((a, x) => a + lovelaceOf(x), 0n) - outs.reduce((a, o) => a + lovelaceOf(o), 0n);
+    const txFee =
+      lovelaceOf(u) +
+      spent.filter((x) => !left.has(outRef(x))).reduce((a, x) => a + lovelaceOf(x), 0n) -
+      outs.reduce((a, o) => a + lovelaceOf(o), 0n);
     if (outlay - txFee > COST_TOLERANCE) {
-      fail("(a)", label, `${t.config.name}: the stranger's refund costs ${outlay - txFee} lovelace beyond its fee (outputs the pool cannot fund)`);
+      fail(
+        "(a)",
+        label,
+        `${t.config.name}: the stranger's refund costs ${outlay - txFee} lovelace beyond its fee (outputs the pool cannot fund)`,
+      );
     }
   }
 }

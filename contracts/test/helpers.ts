@@ -26,9 +26,11 @@ export const MAX_TX_STEPS = BigInt(PARAMS.maxTxExSteps);
 export const MAX_TX_SIZE = PARAMS.maxTxSize;
 export const SYSTEM_START_MS = Date.UTC(2026, 0, 1);
 
-export const lovelaceOf = (u: UTxO): bigint => BigInt(u.output.amount.find((a) => a.unit === "lovelace")?.quantity ?? "0");
+export const lovelaceOf = (u: UTxO): bigint =>
+  BigInt(u.output.amount.find((a) => a.unit === "lovelace")?.quantity ?? "0");
 export const outRef = (u: UTxO): string => `${u.input.txHash}#${u.input.outputIndex}`;
-export const hasOnlyAda = (u: UTxO): boolean => u.output.amount.every((a) => a.unit === "lovelace") && !u.output.scriptRef;
+export const hasOnlyAda = (u: UTxO): boolean =>
+  u.output.amount.every((a) => a.unit === "lovelace") && !u.output.scriptRef;
 
 /** A wallet with a real Ed25519 key (Mesh's CLI key form), enterprise address on testnet. */
 export class Wallet {
@@ -142,7 +144,12 @@ export class Chain {
   submit(signedHex: string): Submitted {
     const r = this.emulator.submitTx(Buffer.from(signedHex, "hex"));
     // The scripts trace short codes (src/tournament/traces.ts): shown with their messages.
-    return { ok: r.isSuccess, txHash: r.txHash, error: r.error && explainTraces(r.error), logs: (r.logs ?? []).map(explainTraces) };
+    return {
+      ok: r.isSuccess,
+      txHash: r.txHash,
+      error: r.error && explainTraces(r.error),
+      logs: (r.logs ?? []).map(explainTraces),
+    };
   }
 }
 
@@ -216,7 +223,11 @@ export function fixedBudget(redeemers: number): Budget {
  * nothing is evaluated, so that a failing script reaches the ledger.
  */
 export async function buildPlan(chain: Chain, plan: TxPlan, budget?: Budget): Promise<string> {
-  const b = new MeshTxBuilder({ params: PARAMS, fetcher: chain.fetcher, ...(budget ? {} : { evaluator: chain.evaluator }) });
+  const b = new MeshTxBuilder({
+    params: PARAMS,
+    fetcher: chain.fetcher,
+    ...(budget ? {} : { evaluator: chain.evaluator }),
+  });
   const payerUtxos = chain.utxosAt(plan.payer.address).filter(hasOnlyAda);
   const used = new Set([...plan.walletInputs.map(outRef), ...plan.scriptInputs.map((s) => outRef(s.utxo))]);
   const available = (plan.selectFrom ?? payerUtxos).filter((u) => !used.has(outRef(u)));
@@ -245,7 +256,12 @@ export async function buildPlan(chain: Chain, plan: TxPlan, budget?: Budget): Pr
   const collateral = [...payerUtxos].sort((x, y) => (lovelaceOf(y) > lovelaceOf(x) ? 1 : -1))[0];
   if (collateral === undefined) throw new Error("payer has no ADA-only UTxO for collateral");
   if (plan.scriptInputs.length > 0 || plan.mints.length > 0) {
-    b.txInCollateral(collateral.input.txHash, collateral.input.outputIndex, collateral.output.amount, collateral.output.address);
+    b.txInCollateral(
+      collateral.input.txHash,
+      collateral.input.outputIndex,
+      collateral.output.amount,
+      collateral.output.address,
+    );
   }
   b.changeAddress(plan.payer.address).selectUtxosFrom(available);
   const unsigned = await b.complete();
@@ -301,17 +317,29 @@ export function addressOfKeyHash(pkh: string): string {
  * Mints `quantity` of a native token (policy: a signature of `wallet`'s key) to `wallet`, in one
  * output with some ada: a registration that carries a token can then be built from it.
  */
-export async function mintNativeToken(chain: Chain, wallet: Wallet, name: string, quantity: bigint): Promise<{ unit: string; utxo: UTxO }> {
+export async function mintNativeToken(
+  chain: Chain,
+  wallet: Wallet,
+  name: string,
+  quantity: bigint,
+): Promise<{ unit: string; utxo: UTxO }> {
   const script: NativeScript = { type: "sig", keyHash: wallet.pkh };
   const policy = resolveNativeScriptHash(script);
   const unit = policy + Buffer.from(name, "utf8").toString("hex");
   const b = new MeshTxBuilder({ params: PARAMS, fetcher: chain.fetcher });
-  b.mint(quantity.toString(), policy, Buffer.from(name, "utf8").toString("hex")).mintingScript(serializeNativeScript(script).scriptCbor!);
-  b.txOut(wallet.address, [{ unit: "lovelace", quantity: "2000000" }, { unit, quantity: quantity.toString() }]);
+  b.mint(quantity.toString(), policy, Buffer.from(name, "utf8").toString("hex")).mintingScript(
+    serializeNativeScript(script).scriptCbor!,
+  );
+  b.txOut(wallet.address, [
+    { unit: "lovelace", quantity: "2000000" },
+    { unit, quantity: quantity.toString() },
+  ]);
   b.changeAddress(wallet.address).selectUtxosFrom(chain.utxosAt(wallet.address).filter(hasOnlyAda));
   const r = chain.submit(await wallet.sign(await b.complete()));
   if (!r.ok || r.txHash === undefined) throw new Error(`ledger refused the mint: ${r.error}`);
-  const utxo = chain.utxosAt(wallet.address).find((u) => u.input.txHash === r.txHash && u.output.amount.some((a) => a.unit === unit));
+  const utxo = chain
+    .utxosAt(wallet.address)
+    .find((u) => u.input.txHash === r.txHash && u.output.amount.some((a) => a.unit === unit));
   if (!utxo) throw new Error("minted token not found");
   return { unit, utxo };
 }

@@ -45,7 +45,12 @@ describe("invariant fuzzer: every coin keeps its exit, whatever sequence of hone
         totals.refused += sim.refused;
         if (VERBOSE) console.log([...commands].map((c) => (c instanceof Step ? c.report() : String(c))).join("\n  "));
       }),
-      { numRuns: RUNS, includeErrorInReport: true, ...(SEED === undefined ? {} : { seed: SEED }), ...(PATH === undefined ? {} : { path: PATH }) },
+      {
+        numRuns: RUNS,
+        includeErrorInReport: true,
+        ...(SEED === undefined ? {} : { seed: SEED }),
+        ...(PATH === undefined ? {} : { path: PATH }),
+      },
     );
     console.log(`fuzzer: ${JSON.stringify(totals)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     assert.equal(totals.sequences >= RUNS, true);

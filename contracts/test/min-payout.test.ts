@@ -28,7 +28,16 @@ import {
   taggedAt,
   type World,
 } from "./fixture.js";
-import { addPlan, cancelPlan, closePlan, datumOf, registerPlan, registrations, type Tournament, tournamentUtxo } from "./tournament-txs.js";
+import {
+  addPlan,
+  cancelPlan,
+  closePlan,
+  datumOf,
+  registerPlan,
+  registrations,
+  type Tournament,
+  tournamentUtxo,
+} from "./tournament-txs.js";
 
 const ADA = 1_000_000n;
 const MIN = MIN_PAYOUT_LOVELACE;
@@ -58,26 +67,58 @@ async function overpaid(lovelace: bigint, tokens = 0n): Promise<{ chain: Chain; 
 }
 
 /** The plan with the return output (output 1) holding exactly `lovelace`. */
-const returning = (plan: TxPlan, lovelace: bigint): TxPlan => ({ ...plan, outputs: [plan.outputs[0]!, { ...plan.outputs[1]!, lovelace }] });
+const returning = (plan: TxPlan, lovelace: bigint): TxPlan => ({
+  ...plan,
+  outputs: [plan.outputs[0]!, { ...plan.outputs[1]!, lovelace }],
+});
 
 describe("issue #19 item 4: MIN_PAYOUT_LOVELACE, nobody pays for another", () => {
   it("MIN_PAYOUT_LOVELACE covers the ledger's minimum of the largest tagged payout (base address, tag index 63) at the devnet's parameters, and the ledger takes such an output", async () => {
     const widest = serializeAddressObj(pubKeyAddress("ff".repeat(28), "ff".repeat(28)), 0);
     const tag = encodePayoutTag("ff".repeat(32), MAX_BRACKET - 1);
-    const need = ledgerMinLovelace({ address: widest, amount: [{ unit: "lovelace", quantity: MIN.toString() }], datum: { type: "Inline", data: { type: "CBOR", content: tag } } }, PARAMS.coinsPerUtxoSize);
+    const need = ledgerMinLovelace(
+      {
+        address: widest,
+        amount: [{ unit: "lovelace", quantity: MIN.toString() }],
+        datum: { type: "Inline", data: { type: "CBOR", content: tag } },
+      },
+      PARAMS.coinsPerUtxoSize,
+    );
     assert.ok(MIN >= need, `MIN_PAYOUT_LOVELACE ${MIN} < the ledger's minimum ${need}`);
     const chain = base.snapshot();
     const to = serializeAddressObj(pubKeyAddress(randomBytes(28).toString("hex"), randomBytes(28).toString("hex")), 0);
-    const { txHash } = await submitPlan(chain, { payer: w.bob, scriptInputs: [], walletInputs: [], mints: [], outputs: [{ address: to, lovelace: MIN, datum: tag }], requiredSigners: [], signers: [] });
+    const { txHash } = await submitPlan(chain, {
+      payer: w.bob,
+      scriptInputs: [],
+      walletInputs: [],
+      mints: [],
+      outputs: [{ address: to, lovelace: MIN, datum: tag }],
+      requiredSigners: [],
+      signers: [],
+    });
     assert.equal(taggedAt(chain, to, tag, txHash).lovelace, MIN);
   });
 
   it("MIN_PAYOUT_LOVELACE covers a registration of exactly the entry fee with the widest registrant (a base address): added with nothing to return", async () => {
     const chain = base.snapshot();
-    const t = await openTournament(w, { ...SOON, name: "Minimal entry", entryFee: MIN, payoutStructure: [2n * ADA] }, chain);
-    const widest = serializeAddressObj(pubKeyAddress(randomBytes(28).toString("hex"), randomBytes(28).toString("hex")), 0);
+    const t = await openTournament(
+      w,
+      { ...SOON, name: "Minimal entry", entryFee: MIN, payoutStructure: [2n * ADA] },
+      chain,
+    );
+    const widest = serializeAddressObj(
+      pubKeyAddress(randomBytes(28).toString("hex"), randomBytes(28).toString("hex")),
+      0,
+    );
     const plan = registerPlan(t, w.bob, [widest]);
-    const need = ledgerMinLovelace({ address: t.registrationAddress, amount: [{ unit: "lovelace", quantity: MIN.toString() }], datum: { type: "Inline", data: { type: "CBOR", content: plan.outputs[0]!.datum! } } }, PARAMS.coinsPerUtxoSize);
+    const need = ledgerMinLovelace(
+      {
+        address: t.registrationAddress,
+        amount: [{ unit: "lovelace", quantity: MIN.toString() }],
+        datum: { type: "Inline", data: { type: "CBOR", content: plan.outputs[0]!.datum! } },
+      },
+      PARAMS.coinsPerUtxoSize,
+    );
     assert.ok(MIN >= need, `MIN_PAYOUT_LOVELACE ${MIN} < the registration's minimum ${need}`);
     assert.equal(plan.outputs[0]!.lovelace, MIN);
     await submitPlan(chain, plan);
@@ -143,7 +184,10 @@ describe("issue #19 item 4: MIN_PAYOUT_LOVELACE, nobody pays for another", () =>
     const current = tournamentUtxo(chain, t);
     const plan = closePlan(t, w.mallory, current, "refund");
     const parts = datumOf(current).participants;
-    const exact: TxPlan = { ...plan, outputs: plan.outputs.map((o, k) => (k < parts.length ? { ...o, lovelace: MIN } : o)) };
+    const exact: TxPlan = {
+      ...plan,
+      outputs: plan.outputs.map((o, k) => (k < parts.length ? { ...o, lovelace: MIN } : o)),
+    };
     const { txHash } = await submitPlan(chain, exact);
     parts.forEach((p, k) => assert.equal(taggedAt(chain, p, encodePayoutTag(t.id, k), txHash).lovelace, MIN));
     assert.equal(lovelaceOf(current) >= 2n * MIN, true);

@@ -13,7 +13,16 @@ import { MINT_BURN_REDEEMER, REFUND_REDEEMER, REGISTRATION_CANCEL_REDEEMER } fro
 import { v2ClosePlan, V2_SCRIPTS } from "../v2/plans.js";
 import { v2TournamentScript } from "../v2/scripts.js";
 import { attempt, type Chain, lovelaceOf, type RefScript, submitPlan, type TxPlan } from "./helpers.js";
-import { assertScriptFailed, assertScriptRejected, makeWorld, passDeadline, registerAll, registrationOf, SOON, type World } from "./fixture.js";
+import {
+  assertScriptFailed,
+  assertScriptRejected,
+  makeWorld,
+  passDeadline,
+  registerAll,
+  registrationOf,
+  SOON,
+  type World,
+} from "./fixture.js";
 import {
   addPlan,
   createTournament,
@@ -27,7 +36,15 @@ import {
   type Tournament,
   tournamentUtxo,
 } from "./tournament-txs.js";
-import { addressData, addressToData, keyCred, makeConstrData, makeIntData, noStake, rawTournamentDatum } from "./raw.js";
+import {
+  addressData,
+  addressToData,
+  keyCred,
+  makeConstrData,
+  makeIntData,
+  noStake,
+  rawTournamentDatum,
+} from "./raw.js";
 
 let w: World;
 let v2Ref: RefScript;
@@ -41,7 +58,14 @@ before(async () => {
 
 /** mallory's address data with one thing wrong: a pointer, an extra field, a wrong constructor. Each still names her key. */
 const MALFORMED: [string, () => UplcData][] = [
-  ["a pointer stake part", () => addressData(keyCred(w.mallory.pkh), makeConstrData(0, [makeConstrData(1, [makeIntData(1n), makeIntData(2n), makeIntData(3n)])]))],
+  [
+    "a pointer stake part",
+    () =>
+      addressData(
+        keyCred(w.mallory.pkh),
+        makeConstrData(0, [makeConstrData(1, [makeIntData(1n), makeIntData(2n), makeIntData(3n)])]),
+      ),
+  ],
   ["an extra field", () => makeConstrData(0, [keyCred(w.mallory.pkh), noStake, makeIntData(0n)])],
   ["a wrong constructor (Constr 1)", () => makeConstrData(1, [keyCred(w.mallory.pkh), noStake])],
 ];
@@ -51,19 +75,31 @@ const MALFORMED: [string, () => UplcData][] = [
  * mallory's whose datum is `datum`, both holding the entry fee; then the admin's add of alice's,
  * with mallory's spent beside it with Cancel (mallory signs) and appended too.
  */
-async function attack(scripts: Scripts, ref: RefScript, datum: UplcData): Promise<{ chain: Chain; t: Tournament; plan: TxPlan }> {
+async function attack(
+  scripts: Scripts,
+  ref: RefScript,
+  datum: UplcData,
+): Promise<{ chain: Chain; t: Tournament; plan: TxPlan }> {
   const chain = w.chain.snapshot();
   const { tournament: t } = await createTournament(chain, ref, w.admin, { ...SOON, name: "Other redeemer" }, scripts);
   await registerAll(chain, t, [w.alice]);
   const reg = registerPlan(t, w.mallory, [w.mallory.address]);
-  reg.outputs[0] = { ...reg.outputs[0]!, datum: Buffer.from(datum.toCbor()).toString("hex"), lovelace: t.config.entryFee };
+  reg.outputs[0] = {
+    ...reg.outputs[0]!,
+    datum: Buffer.from(datum.toCbor()).toString("hex"),
+    lovelace: t.config.entryFee,
+  };
   const { txHash } = await submitPlan(chain, reg);
   const bad = registrations(chain, t).find((u) => u.input.txHash === txHash)!;
   const alice = registrationOf(chain, t, w.alice.address);
   const { plan } = addPlan(t, w.admin, tournamentUtxo(chain, t), [alice]);
   const ordered = [alice, bad].sort(ledgerOrder).map((u) => (u === bad ? datum : addressToData(w.alice.address)));
   plan.scriptInputs.push({ utxo: bad, redeemer: REGISTRATION_CANCEL_REDEEMER, script: t.refs.registration! });
-  plan.outputs[0] = { ...plan.outputs[0]!, lovelace: plan.outputs[0]!.lovelace + t.config.entryFee, datum: rawTournamentDatum(t.config, ordered) };
+  plan.outputs[0] = {
+    ...plan.outputs[0]!,
+    lovelace: plan.outputs[0]!.lovelace + t.config.entryFee,
+    datum: rawTournamentDatum(t.config, ordered),
+  };
   plan.requiredSigners.push(w.mallory.pkh);
   plan.signers.push(w.mallory);
   return { chain, t, plan };
@@ -90,14 +126,18 @@ describe("issue #19 item 1: a registration spent with Cancel beside an add canno
       // either), so v2ClosePlan cannot write the refund: it is written by hand, paying mallory's key.
       assert.throws(() => v2ClosePlan(old.t, w.carol, current, "refund"), /no well-formed datum/);
       const fee = old.t.config.entryFee;
-      const aliceFirst = old.plan.outputs[0]!.datum === rawTournamentDatum(old.t.config, [addressToData(w.alice.address), datum()]);
+      const aliceFirst =
+        old.plan.outputs[0]!.datum === rawTournamentDatum(old.t.config, [addressToData(w.alice.address), datum()]);
       const addresses = aliceFirst ? [w.alice.address, w.mallory.address] : [w.mallory.address, w.alice.address];
       const refund: TxPlan = {
         payer: w.carol,
         scriptInputs: [{ utxo: current, redeemer: REFUND_REDEEMER, script: old.t.refs.tournament }],
         walletInputs: [],
         mints: [{ script: old.t.refs.tournament, name: old.t.id, quantity: -1n, redeemer: MINT_BURN_REDEEMER }],
-        outputs: [...addresses.map((a, k) => prizeOut(old.t, a, fee, k)), prizeOut(old.t, w.admin.address, lovelaceOf(current) - 2n * fee, 2)],
+        outputs: [
+          ...addresses.map((a, k) => prizeOut(old.t, a, fee, k)),
+          prizeOut(old.t, w.admin.address, lovelaceOf(current) - 2n * fee, 2),
+        ],
         requiredSigners: [],
         signers: [],
         validFrom: chain.slot,

@@ -18,7 +18,16 @@ import {
   taggedAt,
   type World,
 } from "./fixture.js";
-import { addPlan, cancelPlan, datumOf, ledgerOrder, registerPlan, registrations, type Tournament, tournamentUtxo } from "./tournament-txs.js";
+import {
+  addPlan,
+  cancelPlan,
+  datumOf,
+  ledgerOrder,
+  registerPlan,
+  registrations,
+  type Tournament,
+  tournamentUtxo,
+} from "./tournament-txs.js";
 
 const ADA = 1_000_000n;
 
@@ -82,7 +91,11 @@ describe("P5: an overpaid registration's excess goes back to its registrant, nev
     const a = participantIndex(chain, cup, w.alice.address);
     const c = participantIndex(chain, cup, w.carol.address);
     assert.equal(taggedAt(chain, w.alice.address, encodePayoutTag(cup.id, a), txHash).lovelace, 3n * ADA);
-    assert.equal(taggedAt(chain, w.carol.address, encodePayoutTag(cup.id, c), txHash).count, 0, "nothing to return to carol");
+    assert.equal(
+      taggedAt(chain, w.carol.address, encodePayoutTag(cup.id, c), txHash).count,
+      0,
+      "nothing to return to carol",
+    );
   });
 
   it("v2.1 review: a registration carrying tokens cannot be added, even with its tokens returned (their min-UTxO would be the admin's to fund, and enough token names push any add that takes it over the budget); bob cancels it", async () => {
@@ -90,7 +103,11 @@ describe("P5: an overpaid registration's excess goes back to its registrant, nev
     assertScriptRejected(await attempt(chain, plan), "registration holds tokens");
     const reg = registrationOf(chain, cup, w.bob.address);
     await submitPlan(chain, cancelPlan(cup, w.bob, reg));
-    assert.equal(chain.utxosAt(w.bob.address).some((u) => u.output.amount.some((x) => x.unit === gem)), true, "bob has his tokens back");
+    assert.equal(
+      chain.utxosAt(w.bob.address).some((u) => u.output.amount.some((x) => x.unit === gem)),
+      true,
+      "bob has his tokens back",
+    );
   });
 
   it("attack: the add without alice's return output", async () => {

@@ -6,8 +6,24 @@ import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
 import type { UplcData } from "@helios-lang/uplc";
 import { attempt, type Chain, submitPlan } from "./helpers.js";
-import { assertScriptFailed, assertScriptRejected, clonePlan, makeWorld, openTournament, registrationOf, type World } from "./fixture.js";
-import { addPlan, cancelPlan, datumOf, registerPlan, registrations, type Tournament, tournamentUtxo } from "./tournament-txs.js";
+import {
+  assertScriptFailed,
+  assertScriptRejected,
+  clonePlan,
+  makeWorld,
+  openTournament,
+  registrationOf,
+  type World,
+} from "./fixture.js";
+import {
+  addPlan,
+  cancelPlan,
+  datumOf,
+  registerPlan,
+  registrations,
+  type Tournament,
+  tournamentUtxo,
+} from "./tournament-txs.js";
 import {
   addressData,
   addressToData,
@@ -92,10 +108,20 @@ describe("P4: every participant is a well-formed address with a key payment cred
     ["an extra field", () => makeConstrData(0, [keyCred(alice()), noStake, makeIntData(0n)])],
     ["a stake key hash of 27 bytes", () => addressData(keyCred(alice()), stakeOf(keyCred("ab".repeat(27))))],
     // A pointer is Some (StakingPtr slot tx cert): without the Some wrapper the stake part is malformed.
-    ["a pointer stake part without its Some wrapper", () => addressData(keyCred(alice()), makeConstrData(1, [makeIntData(1n), makeIntData(2n), makeIntData(3n)]))],
+    [
+      "a pointer stake part without its Some wrapper",
+      () => addressData(keyCred(alice()), makeConstrData(1, [makeIntData(1n), makeIntData(2n), makeIntData(3n)])),
+    ],
     // Well-formed, but pointers no longer delegate since Conway and the service's codec has none:
     // a participant the service could not read back would hide its tournament from the API.
-    ["a pointer stake part (Some (StakingPtr slot tx cert))", () => addressData(keyCred(alice()), makeConstrData(0, [makeConstrData(1, [makeIntData(1n), makeIntData(2n), makeIntData(3n)])]))],
+    [
+      "a pointer stake part (Some (StakingPtr slot tx cert))",
+      () =>
+        addressData(
+          keyCred(alice()),
+          makeConstrData(0, [makeConstrData(1, [makeIntData(1n), makeIntData(2n), makeIntData(3n)])]),
+        ),
+    ],
   ];
   for (const [what, datum] of withKey) {
     it(`attack: an address with ${what}; its registrant cancels it`, async () => {

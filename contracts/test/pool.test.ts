@@ -10,7 +10,15 @@ import { v2TournamentScript } from "../v2/scripts.js";
 import { V2_SCRIPTS } from "../v2/plans.js";
 import { attempt, type Chain, hasOnlyAda, type RefScript, submitPlan, type TxPlan } from "./helpers.js";
 import { assertScriptRejected, clonePlan, CUP, makeWorld, registerAll, registrationOf, type World } from "./fixture.js";
-import { addPlan, createPlan, createTournament, CURRENT, deploy, type Scripts, tournamentUtxo } from "./tournament-txs.js";
+import {
+  addPlan,
+  createPlan,
+  createTournament,
+  CURRENT,
+  deploy,
+  type Scripts,
+  tournamentUtxo,
+} from "./tournament-txs.js";
 import { addressToData, configItems, cborHex, makeIntData, makeListData } from "./raw.js";
 import { PARAMS } from "./helpers.js";
 
@@ -28,7 +36,11 @@ before(async () => {
 const withRefScript = (plan: TxPlan, code: string): TxPlan => {
   const bad = clonePlan(plan);
   const o = plan.outputs[0]!;
-  bad.outputs[0] = { ...o, scriptCode: code, lovelace: o.lovelace + BigInt(code.length / 2 + 10) * BigInt(PARAMS.coinsPerUtxoSize) };
+  bad.outputs[0] = {
+    ...o,
+    scriptCode: code,
+    lovelace: o.lovelace + BigInt(code.length / 2 + 10) * BigInt(PARAMS.coinsPerUtxoSize),
+  };
   return bad;
 };
 
@@ -45,7 +57,10 @@ describe("issue #19 item 3: the pool output is pinned at creation and at every a
     const chain: Chain = w.chain.snapshot();
     const seed = chain.utxosAt(w.admin.address).filter(hasOnlyAda)[0]!;
     const { plan, tournament } = createPlan(w.ref, w.admin, CUP, seed);
-    assertScriptRejected(await attempt(chain, withRefScript(plan, tournament.registration.code)), "tournament output carries a reference script");
+    assertScriptRejected(
+      await attempt(chain, withRefScript(plan, tournament.registration.code)),
+      "tournament output carries a reference script",
+    );
   });
 
   it("attack: an add whose tournament output carries a reference script (v2 accepted it)", async () => {
@@ -53,14 +68,25 @@ describe("issue #19 item 3: the pool output is pinned at creation and at every a
     const accepted = await attempt(old.chain, withRefScript(old.plan, old.t.registration.code));
     assert.equal(accepted.ledger.ok, true, `v2 refused it: ${accepted.evaluationError} ${accepted.ledger.error}`);
     const now = await honestAdd(CURRENT, w.ref);
-    assertScriptRejected(await attempt(now.chain, withRefScript(now.plan, now.t.registration.code)), "tournament output carries a reference script");
+    assertScriptRejected(
+      await attempt(now.chain, withRefScript(now.plan, now.t.registration.code)),
+      "tournament output carries a reference script",
+    );
   });
 
   it("attack: an add whose config carries a ninth item (v2 refused it too: its struct equality compares the data)", async () => {
-    for (const [scripts, ref] of [[V2_SCRIPTS, v2Ref], [CURRENT, w.ref]] as const) {
+    for (const [scripts, ref] of [
+      [V2_SCRIPTS, v2Ref],
+      [CURRENT, w.ref],
+    ] as const) {
       const { chain, t, plan } = await honestAdd(scripts, ref);
       const bad = clonePlan(plan);
-      const padded = cborHex(makeListData([makeListData([...configItems(t.config), makeIntData(7n)]), makeListData([addressToData(w.alice.address)])]));
+      const padded = cborHex(
+        makeListData([
+          makeListData([...configItems(t.config), makeIntData(7n)]),
+          makeListData([addressToData(w.alice.address)]),
+        ]),
+      );
       bad.outputs[0] = { ...plan.outputs[0]!, datum: padded };
       assertScriptRejected(await attempt(chain, bad), "configuration changed");
     }

@@ -12,7 +12,8 @@ export const noStake: UplcData = makeConstrData(1, []);
 export const stakeOf = (credential: UplcData): UplcData => makeConstrData(0, [makeConstrData(0, [credential])]);
 
 /** Address = Constr 0 [payment, stake]. */
-export const addressData = (payment: UplcData, stake: UplcData = noStake): UplcData => makeConstrData(0, [payment, stake]);
+export const addressData = (payment: UplcData, stake: UplcData = noStake): UplcData =>
+  makeConstrData(0, [payment, stake]);
 
 export { addressToData, makeByteArrayData, makeConstrData, makeIntData, makeListData };
 
@@ -39,5 +40,7 @@ export function rawTournamentDatum(
 ): string {
   const c = configItems(config);
   for (const [i, d] of Object.entries(edit)) c[Number(i)] = d;
-  return cborHex(makeListData([makeListData([...c, ...extraConfigItems]), makeListData([...participants]), ...extraTopItems]));
+  return cborHex(
+    makeListData([makeListData([...c, ...extraConfigItems]), makeListData([...participants]), ...extraTopItems]),
+  );
 }

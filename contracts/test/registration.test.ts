@@ -6,7 +6,15 @@ import { before, describe, it } from "node:test";
 import { makeConstrData } from "@helios-lang/uplc";
 import { decodeRegistrationDatum, REGISTRATION_ADD_REDEEMER } from "../../src/tournament/datum.js";
 import { attempt, type Chain, lovelaceOf, submitPlan, type TxPlan } from "./helpers.js";
-import { assertScriptFailed, assertScriptRejected, clonePlan, makeWorld, openTournament, registerAll, type World } from "./fixture.js";
+import {
+  assertScriptFailed,
+  assertScriptRejected,
+  clonePlan,
+  makeWorld,
+  openTournament,
+  registerAll,
+  type World,
+} from "./fixture.js";
 import { cancelPlan, registerPlan, registrations, type Tournament } from "./tournament-txs.js";
 
 let w: World;
@@ -81,8 +89,9 @@ describe("P8 · v1 registration: cancelled by its registrant, added only with it
     const chain = base.snapshot();
     const plan = cancelPlan(cup, w.alice, regOf(chain, w.alice.address));
     const bad = clonePlan(plan);
-    bad.scriptInputs = [{ ...plan.scriptInputs[0]!, redeemer: Buffer.from(makeConstrData(2, []).toCbor()).toString("hex") }];
+    bad.scriptInputs = [
+      { ...plan.scriptInputs[0]!, redeemer: Buffer.from(makeConstrData(2, []).toCbor()).toString("hex") },
+    ];
     assertScriptFailed(await attempt(chain, bad));
   });
-
 });

@@ -7,7 +7,18 @@ import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
 import { pubKeyAddress, serializeAddressObj } from "@meshsdk/core";
 import { attempt, type Chain, hasOnlyAda, type TxPlan } from "./helpers.js";
-import { addAll, assertScriptRejected, clonePlan, CUP, makeWorld, openTournament, passDeadline, registerAll, SOON, type World } from "./fixture.js";
+import {
+  addAll,
+  assertScriptRejected,
+  clonePlan,
+  CUP,
+  makeWorld,
+  openTournament,
+  passDeadline,
+  registerAll,
+  SOON,
+  type World,
+} from "./fixture.js";
 import { closePlan, createPlan, datumOf, settlePlan, type Tournament, tournamentUtxo } from "./tournament-txs.js";
 
 const ADA = 1_000_000n;
@@ -18,7 +29,8 @@ let base: Chain;
 let duel: Tournament;
 
 /** `owner`'s payment key with `staker`'s key as stake part (a base address on testnet). */
-const restaked = (ownerPkh: string, stakerPkh: string): string => serializeAddressObj(pubKeyAddress(ownerPkh, stakerPkh), 0);
+const restaked = (ownerPkh: string, stakerPkh: string): string =>
+  serializeAddressObj(pubKeyAddress(ownerPkh, stakerPkh), 0);
 
 /** `plan` with the output paying `address` moved to the same payment key staked by mallory. */
 function restake(plan: TxPlan, address: string, pkh: string): TxPlan {
@@ -35,21 +47,30 @@ before(async () => {
   duel = await openTournament(w, { ...SOON, name: "Review Duel", bracketSize: 2, payoutStructure: [8n * ADA] });
   await registerAll(base, duel, [w.alice, w.bob]);
   await addAll(base, duel, w.admin);
-  assert.deepEqual([...datumOf(tournamentUtxo(base, duel)).participants].sort(), [w.alice.address, w.bob.address].sort());
+  assert.deepEqual(
+    [...datumOf(tournamentUtxo(base, duel)).participants].sort(),
+    [w.alice.address, w.bob.address].sort(),
+  );
 });
 
 describe("review: payouts to the right key with the attacker's stake part", () => {
   it("attack: a stranger's refund pays alice's entry fee and share to alice's key staked by mallory", async () => {
     const chain = passDeadline(base.snapshot(), duel);
     const plan = closePlan(duel, w.mallory, tournamentUtxo(chain, duel), "refund");
-    assertScriptRejected(await attempt(chain, restake(plan, w.alice.address, w.alice.pkh)), "refund paid to the wrong address");
+    assertScriptRejected(
+      await attempt(chain, restake(plan, w.alice.address, w.alice.pkh)),
+      "refund paid to the wrong address",
+    );
   });
 
   it("attack: the admin's settlement pays the winner's prize to the winner's key staked by mallory", async () => {
     const chain = base.snapshot();
     const current = tournamentUtxo(chain, duel);
     const plan = settlePlan(duel, w.admin, current, [datumOf(current).participants.indexOf(w.bob.address)]);
-    assertScriptRejected(await attempt(chain, restake(plan, w.bob.address, w.bob.pkh)), "placement paid to the wrong address");
+    assertScriptRejected(
+      await attempt(chain, restake(plan, w.bob.address, w.bob.pkh)),
+      "placement paid to the wrong address",
+    );
   });
 
   it("attack: a cancel pays the admin's remainder to the admin's key staked by mallory", async () => {

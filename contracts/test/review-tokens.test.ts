@@ -13,7 +13,15 @@ import type { NativeScript, UTxO } from "@meshsdk/common";
 import { MeshTxBuilder, resolveNativeScriptHash, serializeNativeScript } from "@meshsdk/core";
 import { MIN_PAYOUT_LOVELACE } from "../../src/tournament/limits.js";
 import { attempt, type Chain, hasOnlyAda, PARAMS, submitPlan, type Wallet } from "./helpers.js";
-import { assertLedgerRejected, assertScriptRejected, clonePlan, CUP, makeWorld, openTournament, type World } from "./fixture.js";
+import {
+  assertLedgerRejected,
+  assertScriptRejected,
+  clonePlan,
+  CUP,
+  makeWorld,
+  openTournament,
+  type World,
+} from "./fixture.js";
 import { addPlan, cancelPlan, registerPlan, registrations, type Tournament, tournamentUtxo } from "./tournament-txs.js";
 
 /** bob's bundle: small enough for the add's budget. carol's: enough to exhaust it. */
@@ -29,10 +37,16 @@ let bobReg: UTxO;
 let carolReg: UTxO;
 
 /** Mints one each of `count` 32-byte token names under a policy of `wallet`'s key, in one output. */
-async function mintBundle(chain: Chain, wallet: Wallet, count: number): Promise<{ utxo: UTxO; assets: { unit: string; quantity: string }[] }> {
+async function mintBundle(
+  chain: Chain,
+  wallet: Wallet,
+  count: number,
+): Promise<{ utxo: UTxO; assets: { unit: string; quantity: string }[] }> {
   const script: NativeScript = { type: "sig", keyHash: wallet.pkh };
   const policy = resolveNativeScriptHash(script);
-  const names = Array.from({ length: count }, (_, i) => Buffer.from(`review-dust-${String(i).padStart(20, "0")}`, "utf8").toString("hex"));
+  const names = Array.from({ length: count }, (_, i) =>
+    Buffer.from(`review-dust-${String(i).padStart(20, "0")}`, "utf8").toString("hex"),
+  );
   const b = new MeshTxBuilder({ params: PARAMS, fetcher: chain.fetcher });
   for (const name of names) b.mint("1", policy, name).mintingScript(serializeNativeScript(script).scriptCbor!);
   const assets = names.map((n) => ({ unit: policy + n, quantity: "1" }));
@@ -79,7 +93,7 @@ describe("review: a registration carrying a bundle of tokens", () => {
     assertLedgerRejected(await attempt(chain, exact), /min|BabbageOutputTooSmallUTxO|too small/i);
   });
 
-  it("fixed in v2.1 after the review: the add that tops bob's return up is refused (\"registration holds tokens\"), so the admin never funds it; bob cancels", async () => {
+  it('fixed in v2.1 after the review: the add that tops bob\'s return up is refused ("registration holds tokens"), so the admin never funds it; bob cancels', async () => {
     const chain = base.snapshot();
     const { plan } = addPlan(cup, w.admin, tournamentUtxo(chain, cup), [bobReg]);
     // The add the review found accepted: the return raised to the bundle's minimum by the admin.
@@ -88,7 +102,11 @@ describe("review: a registration carrying a bundle of tokens", () => {
     plan.outputs[1] = { ...ret, lovelace: retMin > paid - CUP.entryFee ? retMin : paid - CUP.entryFee };
     assertScriptRejected(await attempt(chain, plan), "registration holds tokens");
     await submitPlan(chain, cancelPlan(cup, w.bob, bobReg));
-    assert.equal(registrations(chain, cup).some((u) => u.input.txHash === bobReg.input.txHash), false, "bob took it back");
+    assert.equal(
+      registrations(chain, cup).some((u) => u.input.txHash === bobReg.input.txHash),
+      false,
+      "bob took it back",
+    );
   });
 
   it(`fixed in v2.1 after the review: carol's ${HEAVY} token names are refused at once ("registration holds tokens"), within the budget, and she cancels`, async () => {
@@ -96,7 +114,10 @@ describe("review: a registration carrying a bundle of tokens", () => {
     const { plan } = addPlan(cup, w.admin, tournamentUtxo(chain, cup), [carolReg]);
     // Her return raised to the bundle's minimum, so that only the script can refuse it.
     const ret = plan.outputs[1]!;
-    plan.outputs[1] = { ...ret, lovelace: BigInt(160 + 40 + ret.datum!.length / 2 + 40 + HEAVY * 36) * BigInt(PARAMS.coinsPerUtxoSize) };
+    plan.outputs[1] = {
+      ...ret,
+      lovelace: BigInt(160 + 40 + ret.datum!.length / 2 + 40 + HEAVY * 36) * BigInt(PARAMS.coinsPerUtxoSize),
+    };
     assertScriptRejected(await attempt(chain, plan), "registration holds tokens");
     await submitPlan(chain, cancelPlan(cup, w.carol, carolReg));
   });

@@ -20,7 +20,8 @@ import {
   tournamentUtxo,
 } from "./tournament-txs.js";
 
-const baseAddress = () => serializeAddressObj(pubKeyAddress(randomBytes(28).toString("hex"), randomBytes(28).toString("hex")), 0);
+const baseAddress = () =>
+  serializeAddressObj(pubKeyAddress(randomBytes(28).toString("hex"), randomBytes(28).toString("hex")), 0);
 
 let w: World;
 let t: Tournament;
@@ -34,7 +35,8 @@ before(async () => {
     payoutStructure: [100_000_000n, 60_000_000n, 40_000_000n],
     fixedPayouts: [{ address: baseAddress(), amount: 5_000_000n }],
   });
-  for (let i = 0; i < 64; i += 32) await submitPlan(w.chain, registerPlan(t, w.bob, Array.from({ length: 32 }, baseAddress)));
+  for (let i = 0; i < 64; i += 32)
+    await submitPlan(w.chain, registerPlan(t, w.bob, Array.from({ length: 32 }, baseAddress)));
 });
 
 /** Submits and checks the transaction stayed within the ledger's limits; returns what it used. */
@@ -63,8 +65,12 @@ describe("scale: 64 participants", () => {
     const chain = w.chain;
     const regs = registrations(chain, t).sort(ledgerOrder);
     assert.equal(regs.length, 64);
-    c.diagnostic(`add 32: ${await withinLimits(chain, addPlan(t, w.admin, tournamentUtxo(chain, t), regs.slice(0, 32)).plan)}`);
-    c.diagnostic(`add 32 more: ${await withinLimits(chain, addPlan(t, w.admin, tournamentUtxo(chain, t), regs.slice(32)).plan)}`);
+    c.diagnostic(
+      `add 32: ${await withinLimits(chain, addPlan(t, w.admin, tournamentUtxo(chain, t), regs.slice(0, 32)).plan)}`,
+    );
+    c.diagnostic(
+      `add 32 more: ${await withinLimits(chain, addPlan(t, w.admin, tournamentUtxo(chain, t), regs.slice(32)).plan)}`,
+    );
     assert.equal(datumOf(tournamentUtxo(chain, t)).participants.length, 64);
     full = chain;
   });

@@ -7,7 +7,16 @@ import { before, describe, it } from "node:test";
 import { makeConstrData } from "@helios-lang/uplc";
 import { encodePayoutTag, REGISTRATION_ADD_REDEEMER, settleRedeemer } from "../../src/tournament/datum.js";
 import { attempt, type Chain, lovelaceOf, submitPlan } from "./helpers.js";
-import { assertScriptFailed, assertScriptRejected, clonePlan, CUP, makeWorld, openTournament, registerAll, type World } from "./fixture.js";
+import {
+  assertScriptFailed,
+  assertScriptRejected,
+  clonePlan,
+  CUP,
+  makeWorld,
+  openTournament,
+  registerAll,
+  type World,
+} from "./fixture.js";
 import {
   addPlan,
   datumOf,
@@ -69,10 +78,18 @@ describe("P8 · v1 settle: a full bracket, the admin, tagged payouts to particip
     const { tx } = await submitPlan(chain, plan);
     const left = chain.utxosAt(cup.address).filter((u) => u.output.amount.some((a) => a.unit === cup.nftUnit));
     assert.equal(left.length, 0, "the tournament output is spent");
-    assert.equal(chain.allUtxos().some((u) => u.output.amount.some((a) => a.unit === cup.nftUnit)), false, "the NFT is burnt");
+    assert.equal(
+      chain.allUtxos().some((u) => u.output.amount.some((a) => a.unit === cup.nftUnit)),
+      false,
+      "the NFT is burnt",
+    );
     const bobPrize = chain.utxosAt(w.bob.address).find((u) => u.output.plutusData === encodePayoutTag(cup.id, 0));
     assert.ok(bobPrize && lovelaceOf(bobPrize) >= 8_000_000n);
-    const carolTags = chain.utxosAt(w.carol.address).map((u) => u.output.plutusData).filter(Boolean).sort();
+    const carolTags = chain
+      .utxosAt(w.carol.address)
+      .map((u) => u.output.plutusData)
+      .filter(Boolean)
+      .sort();
     assert.deepEqual(carolTags, [encodePayoutTag(cup.id, 1), encodePayoutTag(cup.id, 2)].sort());
     assert.ok(tx.length > 0);
   });
@@ -153,7 +170,10 @@ describe("P8 · v1 settle: a full bracket, the admin, tagged payouts to particip
     // carol wins 2nd place (4 ADA) and holds the fixed payout (3 ADA): one 7 ADA output for both.
     const bad = clonePlan(plan);
     bad.outputs = [plan.outputs[0]!, prizeOut(cup, w.carol.address, 7_000_000n, 1)];
-    assertScriptRejected(await attempt(chain, bad), /fixed payout paid to the wrong address|fixed payout output not tagged/);
+    assertScriptRejected(
+      await attempt(chain, bad),
+      /fixed payout paid to the wrong address|fixed payout output not tagged/,
+    );
   });
 
   it("attack: a prize output tagged with another payout's index", async () => {
@@ -198,14 +218,20 @@ describe("P8 · v1 settle: a full bracket, the admin, tagged payouts to particip
     const { chain, plan } = honest();
     const bad = clonePlan(plan);
     // Constr 1 [Constr 5 []]: the spending wrapper around an unknown action.
-    bad.scriptInputs[0] = { ...plan.scriptInputs[0]!, redeemer: Buffer.from(makeConstrData(1, [makeConstrData(5, [])]).toCbor()).toString("hex") };
+    bad.scriptInputs[0] = {
+      ...plan.scriptInputs[0]!,
+      redeemer: Buffer.from(makeConstrData(1, [makeConstrData(5, [])]).toCbor()).toString("hex"),
+    };
     assertScriptFailed(await attempt(chain, bad));
   });
 
   it("attack: spending the tournament with a minting-shaped redeemer (Constr 0)", async () => {
     const { chain, plan } = honest();
     const bad = clonePlan(plan);
-    bad.scriptInputs[0] = { ...plan.scriptInputs[0]!, redeemer: Buffer.from(makeConstrData(0, [makeConstrData(1, [])]).toCbor()).toString("hex") };
+    bad.scriptInputs[0] = {
+      ...plan.scriptInputs[0]!,
+      redeemer: Buffer.from(makeConstrData(0, [makeConstrData(1, [])]).toCbor()).toString("hex"),
+    };
     assertScriptFailed(await attempt(chain, bad));
   });
 });

@@ -38,7 +38,13 @@ before(async () => {
   w = await makeWorld();
   base = w.chain;
   full = await openTournament(w, { ...SOON, name: "Full", payoutStructure: [30n * ADA + 3n, 10n * ADA] });
-  freeFull = await openTournament(w, { ...SOON, name: "Free full", bracketSize: 2, entryFee: 0n, payoutStructure: [3_000_001n] });
+  freeFull = await openTournament(w, {
+    ...SOON,
+    name: "Free full",
+    bracketSize: 2,
+    entryFee: 0n,
+    payoutStructure: [3_000_001n],
+  });
   await registerAll(base, full, [w.alice, w.bob, w.carol, w.mallory]);
   await addAll(base, full, w.admin);
   await registerAll(base, freeFull, [w.alice, w.bob]);
@@ -46,7 +52,8 @@ before(async () => {
 });
 
 type How = "cancel" | "refund";
-const chainFor = (how: How, t: Tournament): Chain => (how === "refund" ? passDeadline(base.snapshot(), t) : base.snapshot());
+const chainFor = (how: How, t: Tournament): Chain =>
+  how === "refund" ? passDeadline(base.snapshot(), t) : base.snapshot();
 const closer = (how: How): Wallet => (how === "refund" ? w.mallory : w.admin);
 
 function honest(how: How, t: Tournament) {
@@ -56,7 +63,13 @@ function honest(how: How, t: Tournament) {
 }
 
 /** Checks on chain: participant k got exactly `expected[k]` in one output tagged [id, k], the admin the rest, the NFT burnt. */
-function assertShared(chain: Chain, t: Tournament, before: { lovelace: bigint; participants: readonly string[] }, txHash: string, expected: readonly bigint[]): void {
+function assertShared(
+  chain: Chain,
+  t: Tournament,
+  before: { lovelace: bigint; participants: readonly string[] },
+  txHash: string,
+  expected: readonly bigint[],
+): void {
   const n = before.participants.length;
   let paid = 0n;
   before.participants.forEach((p, k) => {
@@ -144,13 +157,21 @@ describe("issue #19 item 5: once the bracket is full, a cancel or refund shares 
 
   it("a bracket one short of full: the cancel is unchanged (entry fees back, the deposit to the admin)", async () => {
     const chain = base.snapshot();
-    const t = await openTournament(w, { ...SOON, name: "Not full", payoutStructure: [30n * ADA + 3n, 10n * ADA] }, chain);
+    const t = await openTournament(
+      w,
+      { ...SOON, name: "Not full", payoutStructure: [30n * ADA + 3n, 10n * ADA] },
+      chain,
+    );
     await registerAll(chain, t, [w.alice, w.bob, w.carol]);
     await addAll(chain, t, w.admin);
     const current = tournamentUtxo(chain, t);
     const plan = closePlan(t, w.admin, current, "cancel");
     assert.deepEqual(plan, v2ClosePlan(t, w.admin, current, "cancel"));
     const { txHash } = await submitPlan(chain, plan);
-    assertShared(chain, t, { lovelace: lovelaceOf(current), participants: datumOf(current).participants }, txHash, [5n * ADA, 5n * ADA, 5n * ADA]);
+    assertShared(chain, t, { lovelace: lovelaceOf(current), participants: datumOf(current).participants }, txHash, [
+      5n * ADA,
+      5n * ADA,
+      5n * ADA,
+    ]);
   });
 });

@@ -34,7 +34,10 @@ describe("P7: the tournament output carries no stake credential", () => {
       const bad = clonePlan(plan);
       bad.outputs[0] = { ...plan.outputs[0]!, address };
       assert.equal(deserializeAddress(address).scriptHash, tournamentScript().hash);
-      assertScriptRejected(await attempt(chain, bad), "NFT must go to the tournament validator, without a stake credential");
+      assertScriptRejected(
+        await attempt(chain, bad),
+        "NFT must go to the tournament validator, without a stake credential",
+      );
     }
   });
 

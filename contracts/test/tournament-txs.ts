@@ -135,8 +135,22 @@ export function createPlan(
     payer: admin,
     scriptInputs: [],
     walletInputs: [seed],
-    mints: [{ script: tournamentRef, name: id, quantity: 1n, redeemer: mintCreateRedeemer(seed.input.txHash, seed.input.outputIndex) }],
-    outputs: [{ address, lovelace: minLovelace(datum, true) + depositOf(config), assets: [{ unit: policy + id, quantity: "1" }], datum }],
+    mints: [
+      {
+        script: tournamentRef,
+        name: id,
+        quantity: 1n,
+        redeemer: mintCreateRedeemer(seed.input.txHash, seed.input.outputIndex),
+      },
+    ],
+    outputs: [
+      {
+        address,
+        lovelace: minLovelace(datum, true) + depositOf(config),
+        assets: [{ unit: policy + id, quantity: "1" }],
+        datum,
+      },
+    ],
     requiredSigners: [],
     signers: [],
     // The contract bounds the deadline from the validity start (which must exist) and wants the
@@ -227,10 +241,19 @@ export function cancelPlan(t: Tournament, registrant: Wallet, reg: UTxO): TxPlan
 
 /** Ledger order of inputs: by transaction id, then index. */
 export const ledgerOrder = (a: UTxO, b: UTxO): number =>
-  a.input.txHash === b.input.txHash ? a.input.outputIndex - b.input.outputIndex : a.input.txHash < b.input.txHash ? -1 : 1;
+  a.input.txHash === b.input.txHash
+    ? a.input.outputIndex - b.input.outputIndex
+    : a.input.txHash < b.input.txHash
+      ? -1
+      : 1;
 
 /** Plan of an add-participants transaction. New participants follow the ledger's input order. */
-export function addPlan(t: Tournament, admin: Wallet, current: UTxO, regs: readonly UTxO[]): { plan: TxPlan; datum: TournamentDatum } {
+export function addPlan(
+  t: Tournament,
+  admin: Wallet,
+  current: UTxO,
+  regs: readonly UTxO[],
+): { plan: TxPlan; datum: TournamentDatum } {
   const before = datumOf(current);
   const sorted = [...regs].sort(ledgerOrder);
   const added = sorted.map((r) => {
@@ -262,7 +285,15 @@ export function addPlan(t: Tournament, admin: Wallet, current: UTxO, regs: reado
     ],
     walletInputs: [],
     mints: [],
-    outputs: [{ address: t.address, lovelace, assets: current.output.amount.filter((a) => a.unit !== "lovelace"), datum: datumHex }, ...returns],
+    outputs: [
+      {
+        address: t.address,
+        lovelace,
+        assets: current.output.amount.filter((a) => a.unit !== "lovelace"),
+        datum: datumHex,
+      },
+      ...returns,
+    ],
     requiredSigners: [admin.pkh],
     signers: [admin],
     validTo: beforeDeadline(t.config.settleBy),
@@ -286,7 +317,9 @@ export function settlePlan(t: Tournament, admin: Wallet, current: UTxO, winners:
     if (address === undefined) throw new Error(`no winner for placement ${i}`);
     return prizeOut(t, address, amount, i);
   });
-  const fixed = t.config.fixedPayouts.map((f, j) => prizeOut(t, f.address, f.amount, t.config.payoutStructure.length + j));
+  const fixed = t.config.fixedPayouts.map((f, j) =>
+    prizeOut(t, f.address, f.amount, t.config.payoutStructure.length + j),
+  );
   return {
     payer: admin,
     scriptInputs: [{ utxo: current, redeemer: settleRedeemer(winners), script: t.refs.tournament }],
@@ -326,7 +359,9 @@ export function closePlan(t: Tournament, payer: Wallet, current: UTxO, how: "can
   const remainder = prizeOut(t, t.config.adminAddress, rest, n);
   return {
     payer,
-    scriptInputs: [{ utxo: current, redeemer: how === "cancel" ? CANCEL_REDEEMER : REFUND_REDEEMER, script: t.refs.tournament }],
+    scriptInputs: [
+      { utxo: current, redeemer: how === "cancel" ? CANCEL_REDEEMER : REFUND_REDEEMER, script: t.refs.tournament },
+    ],
     walletInputs: [],
     mints: [{ script: t.refs.tournament, name: t.id, quantity: -1n, redeemer: MINT_BURN_REDEEMER }],
     outputs: [...refunds, remainder],

@@ -40,6 +40,7 @@ export function v1ParticipantsOf(datumHex: string): string[] {
   const top = decodeUplcData(bytes(datumHex));
   const config = top.kind === "list" ? top.items[0] : undefined;
   const parts = top.kind === "list" ? top.items[1] : undefined;
-  if (config?.kind !== "list" || config.items.length !== 7 || parts?.kind !== "list") throw new Error("not a v1 tournament datum");
+  if (config?.kind !== "list" || config.items.length !== 7 || parts?.kind !== "list")
+    throw new Error("not a v1 tournament datum");
   return parts.items.map((p) => convertUplcDataToShelleyAddress(false, p).toBech32());
 }

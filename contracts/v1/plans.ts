@@ -35,7 +35,12 @@ export interface V1Tournament {
 
 export type V1ConfigInput = Omit<V1Config, "registrationHash" | "adminAddress">;
 
-export function v1CreatePlan(tournamentRef: RefScript, admin: Wallet, input: V1ConfigInput, seed: UTxO): { plan: TxPlan; tournament: V1Tournament } {
+export function v1CreatePlan(
+  tournamentRef: RefScript,
+  admin: Wallet,
+  input: V1ConfigInput,
+  seed: UTxO,
+): { plan: TxPlan; tournament: V1Tournament } {
   const id = tournamentIdOf(seed.input.txHash, seed.input.outputIndex);
   const registration = v1RegistrationScript(id);
   const config: V1Config = { ...input, adminAddress: admin.address, registrationHash: registration.hash };
@@ -55,7 +60,14 @@ export function v1CreatePlan(tournamentRef: RefScript, admin: Wallet, input: V1C
     payer: admin,
     scriptInputs: [],
     walletInputs: [seed],
-    mints: [{ script: tournamentRef, name: id, quantity: 1n, redeemer: mintCreateRedeemer(seed.input.txHash, seed.input.outputIndex) }],
+    mints: [
+      {
+        script: tournamentRef,
+        name: id,
+        quantity: 1n,
+        redeemer: mintCreateRedeemer(seed.input.txHash, seed.input.outputIndex),
+      },
+    ],
     outputs: [{ address, lovelace: minLovelace(datum, true), assets: [{ unit: policy + id, quantity: "1" }], datum }],
     requiredSigners: [],
     signers: [],
@@ -83,7 +95,11 @@ export function v1RegisterPlan(t: V1Tournament, payer: Wallet, registrants: read
     scriptInputs: [],
     walletInputs: [],
     mints: [],
-    outputs: registrants.map((r) => ({ address: t.registrationAddress, lovelace: t.config.entryFee, datum: encodeRegistrationDatum(r) })),
+    outputs: registrants.map((r) => ({
+      address: t.registrationAddress,
+      lovelace: t.config.entryFee,
+      datum: encodeRegistrationDatum(r),
+    })),
     requiredSigners: [],
     signers: [],
   };
@@ -122,7 +138,9 @@ export function v1AddPlan(t: V1Tournament, admin: Wallet, current: UTxO, regs: r
     ],
     walletInputs: [],
     mints: [],
-    outputs: [{ address: t.address, lovelace, assets: current.output.amount.filter((a) => a.unit !== "lovelace"), datum }],
+    outputs: [
+      { address: t.address, lovelace, assets: current.output.amount.filter((a) => a.unit !== "lovelace"), datum },
+    ],
     requiredSigners: [admin.pkh],
     signers: [admin],
   };

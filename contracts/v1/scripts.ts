@@ -31,9 +31,11 @@ export function v1TournamentScript(): CompiledScript {
       validators: { title: string; compiledCode: string; hash: string }[];
     };
     const v = blueprint.validators.find((x) => x.title.startsWith("tournament.tournament"));
-    if (blueprint.preamble.version !== "1.0.0" || v === undefined) throw new Error("contracts/v1/plutus.json is not the v1 blueprint");
+    if (blueprint.preamble.version !== "1.0.0" || v === undefined)
+      throw new Error("contracts/v1/plutus.json is not the v1 blueprint");
     const code = bytesHeader(v.compiledCode.length / 2) + v.compiledCode;
-    if (resolveScriptHash(code, "V2") !== v.hash) throw new Error("contracts/v1/plutus.json: the tournament hash does not match its code");
+    if (resolveScriptHash(code, "V2") !== v.hash)
+      throw new Error("contracts/v1/plutus.json: the tournament hash does not match its code");
     tournament = { code, compiledCode: v.compiledCode, hash: v.hash, version: "V2" };
   }
   return tournament;
@@ -52,7 +54,8 @@ export function v1RegistrationScript(id: string): CompiledScript {
   const uplc = program.compile({ optimize: { keepTracing: true } });
   const code = hexOf(uplc.toCbor());
   const hash = hexOf(uplc.hash());
-  if (resolveScriptHash(code, "V2") !== hash) throw new Error("v1 registration: Helios and Mesh disagree on the script hash");
+  if (resolveScriptHash(code, "V2") !== hash)
+    throw new Error("v1 registration: Helios and Mesh disagree on the script hash");
   const header = code.startsWith("59") ? 6 : code.startsWith("58") ? 4 : 2;
   return { code, compiledCode: code.slice(header), hash, version: "V2" };
 }

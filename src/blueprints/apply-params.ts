@@ -84,20 +84,37 @@ export function applyParams(
   field: string,
 ): { compiledCode: string; hash: string } {
   const wanted = validator.parameters;
-  if (wanted.length === 0) throw refusal(BadRequestError, (at) => `${at(field)} gives parameters, but the validator ${validator.title} takes none.`);
+  if (wanted.length === 0)
+    throw refusal(
+      BadRequestError,
+      (at) => `${at(field)} gives parameters, but the validator ${validator.title} takes none.`,
+    );
   if (params.length !== wanted.length) {
     const names = wanted.map((p, i) => p.title ?? `#${i}`).join(", ");
-    throw refusal(BadRequestError, (at) => `${at(field)} holds ${params.length} values, but the validator ${validator.title} takes ${wanted.length} (${names}).`);
+    throw refusal(
+      BadRequestError,
+      (at) =>
+        `${at(field)} holds ${params.length} values, but the validator ${validator.title} takes ${wanted.length} (${names}).`,
+    );
   }
-  const data = params.map((value, i) => Buffer.from(dataFromJson(wanted[i]!.schema, definitions, value, `${field}[${i}]`), "hex"));
+  const data = params.map((value, i) =>
+    Buffer.from(dataFromJson(wanted[i]!.schema, definitions, value, `${field}[${i}]`), "hex"),
+  );
   const script = unwrapScript(Buffer.from(validator.compiledCode, "hex"));
-  if (script === undefined) throw refusal(BadRequestError, (at) => `${at(field)}: the validator ${validator.title}'s compiledCode is not a Plutus script.`);
+  if (script === undefined)
+    throw refusal(
+      BadRequestError,
+      (at) => `${at(field)}: the validator ${validator.title}'s compiledCode is not a Plutus script.`,
+    );
   let flat: Uint8Array;
   try {
     flat = applyData(script.flat, data);
   } catch (error) {
     if (error instanceof Error && error.message.startsWith("applyParams:")) throw error;
-    throw refusal(BadRequestError, (at) => `${at(field)}: the validator ${validator.title}'s compiledCode does not decode as a UPLC program.`);
+    throw refusal(
+      BadRequestError,
+      (at) => `${at(field)}: the validator ${validator.title}'s compiledCode does not decode as a UPLC program.`,
+    );
   }
   const compiledCode = wrapScript(flat, script.wrappings);
   return { compiledCode, hash: plutusScriptHash(compiledCode, validator.version) };

@@ -44,7 +44,20 @@ const VERSIONS: Record<string, PlutusVersion> = { v1: "V1", v2: "V2", v3: "V3" }
 const LANGUAGE_TAG: Record<PlutusVersion, number> = { V1: 1, V2: 2, V3: 3 };
 
 /** The dataTypes of CIP-57: Plutus data, then the UPLC builtins (`#…`), which Aiken writes for Pair. */
-const DATA_TYPES = new Set(["integer", "bytes", "list", "map", "constructor", "#unit", "#boolean", "#integer", "#bytes", "#string", "#pair", "#list"]);
+const DATA_TYPES = new Set([
+  "integer",
+  "bytes",
+  "list",
+  "map",
+  "constructor",
+  "#unit",
+  "#boolean",
+  "#integer",
+  "#bytes",
+  "#string",
+  "#pair",
+  "#list",
+]);
 
 /** Inline nesting beyond this is refused: the checks and conversions recurse, and a body could nest without end. */
 export const MAX_SCHEMA_DEPTH = 64;
@@ -52,18 +65,22 @@ export const MAX_SCHEMA_DEPTH = 64;
 const HEX = /^(?:[0-9a-fA-F]{2})*$/;
 const HASH = /^[0-9a-fA-F]{56}$/;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 const refuse = (path: string, words: string) => refusal(BadRequestError, (at) => `${at(path)} ${words}`);
 
 /** A JSON value as a message quotes it: short, and saying its kind. */
 export function describeJson(value: unknown): string {
   if (value === undefined) return "nothing";
-  if (typeof value === "string") return value.length > 40 ? `the string "${value.slice(0, 40)}…"` : `the string "${value}"`;
+  if (typeof value === "string")
+    return value.length > 40 ? `the string "${value.slice(0, 40)}…"` : `the string "${value}"`;
   if (Array.isArray(value)) return `an array of ${value.length}`;
   if (isRecord(value)) {
     const keys = Object.keys(value);
-    return keys.length === 0 ? "an empty object" : `an object with ${keys.length === 1 ? "the key" : "the keys"} ${keys.slice(0, 6).join(", ")}`;
+    return keys.length === 0
+      ? "an empty object"
+      : `an object with ${keys.length === 1 ? "the key" : "the keys"} ${keys.slice(0, 6).join(", ")}`;
   }
   return JSON.stringify(typeof value === "bigint" ? String(value) : value);
 }
@@ -105,9 +122,12 @@ export function wrapScript(flat: Uint8Array, wrappings: number): string {
 /** The script hash of compiled code (hex) of a Plutus version: blake2b-224 of the language tag ‖ the script as one CBOR byte string. */
 export function plutusScriptHash(compiledCode: string, version: PlutusVersion): string {
   const script = HEX.test(compiledCode) ? unwrapScript(Buffer.from(compiledCode, "hex")) : undefined;
-  if (script === undefined) throw new Error("plutusScriptHash: not a Plutus script (flat UPLC in at most two CBOR byte strings)");
+  if (script === undefined)
+    throw new Error("plutusScriptHash: not a Plutus script (flat UPLC in at most two CBOR byte strings)");
   const single = Buffer.from(wrapScript(script.flat, 1), "hex");
-  return Buffer.from(blake2b(Buffer.concat([Uint8Array.of(LANGUAGE_TAG[version]), single]), { dkLen: 28 })).toString("hex");
+  return Buffer.from(blake2b(Buffer.concat([Uint8Array.of(LANGUAGE_TAG[version]), single]), { dkLen: 28 })).toString(
+    "hex",
+  );
 }
 
 // ── Definitions and references ────────────────────────────────────────────────────────────────
@@ -139,14 +159,18 @@ function checkSchema(node: unknown, path: string, definitions: Readonly<Record<s
   const ref = node["$ref"];
   if (ref !== undefined) {
     if (typeof ref !== "string" || definitionOf(ref, definitions) === undefined) {
-      throw refuse(`${path}.$ref`, `must name one of the blueprint's definitions ("#/definitions/<name>", "/" written "~1"), found ${describeJson(ref)}.`);
+      throw refuse(
+        `${path}.$ref`,
+        `must name one of the blueprint's definitions ("#/definitions/<name>", "/" written "~1"), found ${describeJson(ref)}.`,
+      );
     }
     return;
   }
   for (const applicator of ["anyOf", "oneOf"]) {
     const options = node[applicator];
     if (options === undefined) continue;
-    if (!Array.isArray(options) || options.length === 0) throw refuse(`${path}.${applicator}`, `must be a non-empty array of schemas.`);
+    if (!Array.isArray(options) || options.length === 0)
+      throw refuse(`${path}.${applicator}`, `must be a non-empty array of schemas.`);
     options.forEach((option, i) => child(option, `${path}.${applicator}[${i}]`));
   }
   const dataType = node["dataType"];
@@ -165,10 +189,14 @@ function checkSchema(node: unknown, path: string, definitions: Readonly<Record<s
   } else if (dataType === "constructor") {
     const index = node["index"];
     if (typeof index !== "number" || !Number.isSafeInteger(index) || index < 0) {
-      throw refuse(`${path}.index`, `must be the constructor's index, a whole number from 0; found ${describeJson(index)}.`);
+      throw refuse(
+        `${path}.index`,
+        `must be the constructor's index, a whole number from 0; found ${describeJson(index)}.`,
+      );
     }
     const fields = node["fields"];
-    if (!Array.isArray(fields)) throw refuse(`${path}.fields`, `must be an array of schemas, found ${describeJson(fields)}.`);
+    if (!Array.isArray(fields))
+      throw refuse(`${path}.fields`, `must be an array of schemas, found ${describeJson(fields)}.`);
     fields.forEach((field, i) => child(field, `${path}.fields[${i}]`));
   }
 }
@@ -176,13 +204,15 @@ function checkSchema(node: unknown, path: string, definitions: Readonly<Record<s
 // ── Reading a blueprint ───────────────────────────────────────────────────────────────────────
 
 function text(value: unknown, path: string): string {
-  if (typeof value !== "string" || value === "") throw refuse(path, `must be a non-empty string, found ${describeJson(value)}.`);
+  if (typeof value !== "string" || value === "")
+    throw refuse(path, `must be a non-empty string, found ${describeJson(value)}.`);
   return value;
 }
 
 function plutusVersion(value: unknown, path: string): PlutusVersion {
   const version = typeof value === "string" ? VERSIONS[value.toLowerCase()] : undefined;
-  if (version === undefined) throw refuse(path, `must be "v1", "v2" or "v3" (the Plutus version), found ${describeJson(value)}.`);
+  if (version === undefined)
+    throw refuse(path, `must be "v1", "v2" or "v3" (the Plutus version), found ${describeJson(value)}.`);
   return version;
 }
 
@@ -202,34 +232,51 @@ function readValidator(
   if (!isRecord(value)) throw refuse(path, `must be a validator (a JSON object), found ${describeJson(value)}.`);
   const title = text(value["title"], `${path}.title`);
   const code = value["compiledCode"];
-  if (code === undefined) throw refuse(`${path}.compiledCode`, `is missing: a validator without its compiled code cannot be used.`);
+  if (code === undefined)
+    throw refuse(`${path}.compiledCode`, `is missing: a validator without its compiled code cannot be used.`);
   if (typeof code !== "string" || !HEX.test(code) || unwrapScript(Buffer.from(code, "hex")) === undefined) {
-    throw refuse(`${path}.compiledCode`, `must be a Plutus script in hex (flat UPLC in a CBOR byte string), found ${describeJson(code)}.`);
+    throw refuse(
+      `${path}.compiledCode`,
+      `must be a Plutus script in hex (flat UPLC in a CBOR byte string), found ${describeJson(code)}.`,
+    );
   }
   const given = value["hash"];
   if (given !== undefined && (typeof given !== "string" || !HASH.test(given))) {
     throw refuse(`${path}.hash`, `must be a script hash (56 hex digits), found ${describeJson(given)}.`);
   }
-  const stated = value["plutusVersion"] === undefined ? preambleVersion : plutusVersion(value["plutusVersion"], `${path}.plutusVersion`);
+  const stated =
+    value["plutusVersion"] === undefined
+      ? preambleVersion
+      : plutusVersion(value["plutusVersion"], `${path}.plutusVersion`);
   let version = stated;
   if (version === undefined) {
     // No version anywhere: the one under which the stated hash is the code's hash.
-    version = given === undefined ? undefined : (["V1", "V2", "V3"] as const).find((v) => plutusScriptHash(code, v) === given.toLowerCase());
-    if (version === undefined) throw refuse(`${path}.plutusVersion`, `is missing, and neither the preamble's plutusVersion nor the validator's hash tells it.`);
+    version =
+      given === undefined
+        ? undefined
+        : (["V1", "V2", "V3"] as const).find((v) => plutusScriptHash(code, v) === given.toLowerCase());
+    if (version === undefined)
+      throw refuse(
+        `${path}.plutusVersion`,
+        `is missing, and neither the preamble's plutusVersion nor the validator's hash tells it.`,
+      );
   }
   const hash = plutusScriptHash(code, version);
   if (given !== undefined && given.toLowerCase() !== hash) {
     throw refuse(`${path}.hash`, `is ${given}, but the compiled code's hash (Plutus ${version}) is ${hash}.`);
   }
   const parameters = value["parameters"] ?? [];
-  if (!Array.isArray(parameters)) throw refuse(`${path}.parameters`, `must be an array, found ${describeJson(parameters)}.`);
+  if (!Array.isArray(parameters))
+    throw refuse(`${path}.parameters`, `must be an array, found ${describeJson(parameters)}.`);
   return {
     title,
     hash,
     compiledCode: code,
     version,
     ...(value["datum"] === undefined ? {} : { datum: argumentSchema(value["datum"], `${path}.datum`, definitions) }),
-    ...(value["redeemer"] === undefined ? {} : { redeemer: argumentSchema(value["redeemer"], `${path}.redeemer`, definitions) }),
+    ...(value["redeemer"] === undefined
+      ? {}
+      : { redeemer: argumentSchema(value["redeemer"], `${path}.redeemer`, definitions) }),
     parameters: parameters.map((parameter: unknown, i) => {
       const schema = argumentSchema(parameter, `${path}.parameters[${i}]`, definitions);
       const name = (parameter as Record<string, unknown>)["title"];
@@ -240,20 +287,29 @@ function readValidator(
 
 /** Checks and reads a CIP-57 blueprint; a 400 names the path under `field` ("blueprint.validators[1].hash") and what is wrong. */
 export function parseBlueprint(json: unknown, field: string): Blueprint {
-  if (!isRecord(json)) throw refuse(field, `must be a CIP-57 blueprint (the plutus.json object), found ${describeJson(json)}.`);
+  if (!isRecord(json))
+    throw refuse(field, `must be a CIP-57 blueprint (the plutus.json object), found ${describeJson(json)}.`);
   const preamble = json["preamble"];
   if (!isRecord(preamble)) throw refuse(`${field}.preamble`, `must be an object, found ${describeJson(preamble)}.`);
   const title = text(preamble["title"], `${field}.preamble.title`);
-  const stated = preamble["plutusVersion"] === undefined ? undefined : plutusVersion(preamble["plutusVersion"], `${field}.preamble.plutusVersion`);
+  const stated =
+    preamble["plutusVersion"] === undefined
+      ? undefined
+      : plutusVersion(preamble["plutusVersion"], `${field}.preamble.plutusVersion`);
 
   const given = json["definitions"] ?? {};
-  if (!isRecord(given)) throw refuse(`${field}.definitions`, `must be an object of schemas, found ${describeJson(given)}.`);
+  if (!isRecord(given))
+    throw refuse(`${field}.definitions`, `must be an object of schemas, found ${describeJson(given)}.`);
   const definitions = given as Record<string, Schema>;
-  for (const [name, schema] of Object.entries(definitions)) checkSchema(schema, `${field}.definitions.${name}`, definitions);
+  for (const [name, schema] of Object.entries(definitions))
+    checkSchema(schema, `${field}.definitions.${name}`, definitions);
 
   const list = json["validators"];
-  if (!Array.isArray(list) || list.length === 0) throw refuse(`${field}.validators`, `must be a non-empty array of validators, found ${describeJson(list)}.`);
-  const validators = list.map((validator: unknown, i) => readValidator(validator, `${field}.validators[${i}]`, stated, definitions));
+  if (!Array.isArray(list) || list.length === 0)
+    throw refuse(`${field}.validators`, `must be a non-empty array of validators, found ${describeJson(list)}.`);
+  const validators = list.map((validator: unknown, i) =>
+    readValidator(validator, `${field}.validators[${i}]`, stated, definitions),
+  );
   return { title, version: stated ?? validators[0]!.version, validators, definitions, json };
 }
 
@@ -262,7 +318,12 @@ export function parseBlueprint(json: unknown, field: string): Blueprint {
  * hash whose title ends with `.${purpose}` (Aiken v1.1 titles: module.validator.purpose), else the
  * single entry with that hash holding that kind; undefined when none.
  */
-export function schemaFor(blueprint: Blueprint, hash: string, purpose: string, kind: "datum" | "redeemer"): Schema | undefined {
+export function schemaFor(
+  blueprint: Blueprint,
+  hash: string,
+  purpose: string,
+  kind: "datum" | "redeemer",
+): Schema | undefined {
   const sameHash = blueprint.validators.filter((v) => v.hash === hash.toLowerCase());
   const forPurpose = sameHash.find((v) => v.title.endsWith(`.${purpose}`));
   if (forPurpose !== undefined) return forPurpose[kind];

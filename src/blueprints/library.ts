@@ -19,9 +19,23 @@
 import { Cardano, Hash28ByteBase16 } from "@meshsdk/core-cst";
 import type { Network } from "../config.js";
 import { BadRequestError, NotFoundError, refusal } from "../errors.js";
-import { BlueprintLimitError, type ApiKeyRecord, type BlueprintStore, type KeyStore, type ScriptRef, type StoredBlueprint } from "../store/types.js";
+import {
+  BlueprintLimitError,
+  type ApiKeyRecord,
+  type BlueprintStore,
+  type KeyStore,
+  type ScriptRef,
+  type StoredBlueprint,
+} from "../store/types.js";
 import { applyParams } from "./apply-params.js";
-import { parseBlueprint, schemaFor, type Blueprint, type BlueprintValidator, type PlutusVersion, type Schema } from "./blueprint.js";
+import {
+  parseBlueprint,
+  schemaFor,
+  type Blueprint,
+  type BlueprintValidator,
+  type PlutusVersion,
+  type Schema,
+} from "./blueprint.js";
 import { dataFromJson, jsonFromData } from "./plutus-data.js";
 
 /** The owner of requests made without an API key (never a key ID: those are 12 hex digits). */
@@ -38,7 +52,8 @@ const HASH = /^[0-9a-f]{56}$/;
 const PARSED_CACHE = 64;
 const TX_HASH = /^[0-9a-f]{64}$/;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The owner of a request made with `key` (null: without one): the first key of its rotation chain. */
 export async function ownerOf(key: ApiKeyRecord | null, keys: Pick<KeyStore, "findById">): Promise<string> {
@@ -144,7 +159,11 @@ const networkIdOf = (network: Network): 0 | 1 => (network === "mainnet" ? 1 : 0)
  * The address of the script `hash` on `network`: enterprise (no stake part), or base with the
  * stake credential `stake` (a key hash, or a script hash when `isScript`).
  */
-export function scriptAddressOf(network: Network, hash: string, stake?: { readonly hash: string; readonly isScript: boolean }): ScriptAddress {
+export function scriptAddressOf(
+  network: Network,
+  hash: string,
+  stake?: { readonly hash: string; readonly isScript: boolean },
+): ScriptAddress {
   const payment = { type: Cardano.CredentialType.ScriptHash, hash: Hash28ByteBase16(hash.toLowerCase()) };
   const address = stake
     ? Cardano.BaseAddress.fromCredentials(networkIdOf(network), payment, {
@@ -174,7 +193,11 @@ function versionOf(json: unknown): string {
 const encodePageState = (after: number): string => Buffer.from(`bp:${after}`, "utf8").toString("base64url");
 function decodePageState(pageState: string): number {
   const match = /^bp:(\d{1,15})$/.exec(Buffer.from(pageState, "base64url").toString("utf8"));
-  if (!match) throw refusal(BadRequestError, (at) => `${at("pageState")} is not a pageState this service gave: pass the one of the previous page as it is.`);
+  if (!match)
+    throw refusal(
+      BadRequestError,
+      (at) => `${at("pageState")} is not a pageState this service gave: pass the one of the previous page as it is.`,
+    );
   return Number(match[1]);
 }
 
@@ -200,13 +223,20 @@ export class BlueprintLibrary {
     const blueprint = parseBlueprint(input.blueprint, "blueprint");
     const hashes = distinct(blueprint.validators.map((v) => v.hash));
     if (hashes.length === 0) {
-      throw refusal(BadRequestError, (at) => `${at("blueprint.validators")} holds no validator with compiled code: there is nothing to store.`);
+      throw refusal(
+        BadRequestError,
+        (at) => `${at("blueprint.validators")} holds no validator with compiled code: there is nothing to store.`,
+      );
     }
     const refs = checkRefs(input.refs ?? {}, hashes);
     let saved;
     try {
       const json = JSON.stringify(input.blueprint);
-      saved = await this.#store.save(owner, { title: blueprint.title, version: versionOf(input.blueprint), json, hashes, refs }, { limit: MAX_BLUEPRINTS_PER_OWNER });
+      saved = await this.#store.save(
+        owner,
+        { title: blueprint.title, version: versionOf(input.blueprint), json, hashes, refs },
+        { limit: MAX_BLUEPRINTS_PER_OWNER },
+      );
     } catch (error) {
       if (!(error instanceof BlueprintLimitError)) throw error;
       throw refusal(
@@ -222,7 +252,10 @@ export class BlueprintLibrary {
    * The owner's blueprints that match the filters, a page at a time (of at most `limit`, and of
    * stored JSON up to the list's byte bound); each with its JSON when `withJson` asks for it.
    */
-  async list(owner: string, input: ListInput): Promise<{ results: (BlueprintView & { blueprint?: Record<string, unknown> })[]; pageState?: string }> {
+  async list(
+    owner: string,
+    input: ListInput,
+  ): Promise<{ results: (BlueprintView & { blueprint?: Record<string, unknown> })[]; pageState?: string }> {
     const after = input.pageState === undefined ? undefined : decodePageState(input.pageState);
     const page = await this.#store.list(owner, {
       ...(input.title !== undefined && { title: input.title }),
@@ -240,7 +273,11 @@ export class BlueprintLibrary {
       if (results.length > 0) await new Promise<void>((resolve) => setImmediate(resolve));
       const blueprint = this.#parseStored(stored);
       // Stored only once parseBlueprint took it: an object.
-      results.push(input.withJson === true ? { ...this.#view(stored, blueprint), blueprint: blueprint.json as Record<string, unknown> } : this.#view(stored, blueprint));
+      results.push(
+        input.withJson === true
+          ? { ...this.#view(stored, blueprint), blueprint: blueprint.json as Record<string, unknown> }
+          : this.#view(stored, blueprint),
+      );
     }
     return page.next === undefined ? { results } : { results, pageState: encodePageState(page.next) };
   }
@@ -255,14 +292,23 @@ export class BlueprintLibrary {
     const found = await this.#store.findValidator(owner, hash.toLowerCase());
     if (!found) return undefined;
     const blueprint = this.#parseStored(found.blueprint);
-    return { id: found.blueprint.id, blueprint, validators: blueprint.validators.filter((v) => v.hash === hash.toLowerCase()), ref: found.ref };
+    return {
+      id: found.blueprint.id,
+      blueprint,
+      validators: blueprint.validators.filter((v) => v.hash === hash.toLowerCase()),
+      ref: found.ref,
+    };
   }
 
   /**
    * The owner's validators by hash, as the transaction builder looks them up (src/tx/scripts.ts,
    * ScriptCatalog): the validator (the first of its hash in its blueprint), its blueprint and its reference script.
    */
-  catalog(owner: string): (hash: string) => Promise<{ blueprint: Blueprint; validator: BlueprintValidator; ref: ScriptRef | null } | undefined> {
+  catalog(
+    owner: string,
+  ): (
+    hash: string,
+  ) => Promise<{ blueprint: Blueprint; validator: BlueprintValidator; ref: ScriptRef | null } | undefined> {
     return async (hash) => {
       const found = await this.find(owner, hash);
       const validator = found?.validators[0];
@@ -274,7 +320,9 @@ export class BlueprintLibrary {
   async lookup(owner: string, hash: string): Promise<FoundBlueprint> {
     const found = await this.find(owner, hash);
     if (!found) {
-      throw new NotFoundError(`None of your blueprints holds the validator ${hash.toLowerCase()}: upload its blueprint with POST /blueprints first (with the API key you use here).`);
+      throw new NotFoundError(
+        `None of your blueprints holds the validator ${hash.toLowerCase()}: upload its blueprint with POST /blueprints first (with the API key you use here).`,
+      );
     }
     return found;
   }
@@ -285,14 +333,23 @@ export class BlueprintLibrary {
   }
 
   /** Plutus data (CBOR hex) of `data`, a datum or redeemer of the owner's validator `hash` as JSON by its schema. */
-  async serialize(owner: string, hash: string, input: DataInput & { readonly data: unknown }): Promise<{ hex: string }> {
+  async serialize(
+    owner: string,
+    hash: string,
+    input: DataInput & { readonly data: unknown },
+  ): Promise<{ hex: string }> {
     const { blueprint } = await this.lookup(owner, hash);
     const schema = schemaOf(blueprint, hash.toLowerCase(), input);
     return { hex: dataFromJson(schema, blueprint.definitions, input.data, "data") };
   }
 
   /** The JSON, by its schema, of a datum or redeemer of the owner's validator `hash` given as Plutus data (CBOR hex). */
-  async parse(owner: string, hash: string, input: DataInput & { readonly hex: string }, hexField = "data.hex"): Promise<unknown> {
+  async parse(
+    owner: string,
+    hash: string,
+    input: DataInput & { readonly hex: string },
+    hexField = "data.hex",
+  ): Promise<unknown> {
     const { blueprint } = await this.lookup(owner, hash);
     const schema = schemaOf(blueprint, hash.toLowerCase(), input);
     return jsonFromData(schema, blueprint.definitions, input.hex.toLowerCase(), hexField);
@@ -301,11 +358,20 @@ export class BlueprintLibrary {
   /** Applies parameters to validators by UPLC application: the preloaded script to build with, and the new addresses. */
   async applyParams(owner: string, input: ApplyParamsInput): Promise<AppliedParams> {
     const named = Object.keys(input.params).map((hash) => hash.toLowerCase());
-    if (named.length === 0) throw refusal(BadRequestError, (at) => `${at("params")} names no validator: give {"<validator hash>": [parameter values]}.`);
+    if (named.length === 0)
+      throw refusal(
+        BadRequestError,
+        (at) => `${at("params")} names no validator: give {"<validator hash>": [parameter values]}.`,
+      );
     for (const given of Object.keys(input.params)) {
-      if (!HASH.test(given.toLowerCase())) throw refusal(BadRequestError, (at) => `${at(`params.${given}`)}: params are keyed by validator hash, 56 hex digits.`);
+      if (!HASH.test(given.toLowerCase()))
+        throw refusal(
+          BadRequestError,
+          (at) => `${at(`params.${given}`)}: params are keyed by validator hash, 56 hex digits.`,
+        );
     }
-    if (distinct(named).length < named.length) throw refusal(BadRequestError, (at) => `${at("params")} names a validator twice (its hash in two letter cases).`);
+    if (distinct(named).length < named.length)
+      throw refusal(BadRequestError, (at) => `${at("params")} names a validator twice (its hash in two letter cases).`);
     const source = await this.#sourceOf(owner, input.blueprint, named);
     const raw = isRecord(source.json) ? source.json : {};
     const rawValidators = Array.isArray(raw["validators"]) ? (raw["validators"] as unknown[]) : [];
@@ -319,7 +385,10 @@ export class BlueprintLibrary {
       const first = matching[0];
       if (first === undefined) {
         const known = distinct(source.validators.map((v) => v.hash));
-        throw refusal(BadRequestError, (at) => `${at(field)} names no validator of the blueprint: its validator hashes are ${known.join(", ")}.`);
+        throw refusal(
+          BadRequestError,
+          (at) => `${at(field)} names no validator of the blueprint: its validator hashes are ${known.join(", ")}.`,
+        );
       }
       const applied = applyParams(first, source.definitions, values, field);
       hashes[hash] = applied.hash;
@@ -356,7 +425,9 @@ export class BlueprintLibrary {
       const chosen = matches.find((m) => named.every((hash) => m.hashes.includes(hash))) ?? matches[0];
       if (!chosen) {
         const what = typeof version === "string" ? `titled "${title}" at version "${version}"` : `titled "${title}"`;
-        throw new NotFoundError(`You have no blueprint ${what}: upload it with POST /blueprints first, or send the blueprint itself.`);
+        throw new NotFoundError(
+          `You have no blueprint ${what}: upload it with POST /blueprints first, or send the blueprint itself.`,
+        );
       }
       return this.#parseStored(chosen);
     }
@@ -366,7 +437,8 @@ export class BlueprintLibrary {
       if (chosen !== undefined && found.id !== chosen.id) {
         throw refusal(
           BadRequestError,
-          (at) => `${at("params")} names validators of two of your blueprints (${chosen!.id} and ${found.id}): apply the parameters of each in its own request, or send the blueprint.`,
+          (at) =>
+            `${at("params")} names validators of two of your blueprints (${chosen!.id} and ${found.id}): apply the parameters of each in its own request, or send the blueprint.`,
         );
       }
       chosen ??= found;
@@ -424,13 +496,19 @@ function checkRefs(refs: Readonly<Record<string, ScriptRef>>, hashes: readonly s
   for (const [given, ref] of Object.entries(refs)) {
     const hash = given.toLowerCase();
     const field = `refs.${given}`;
-    if (!HASH.test(hash)) throw refusal(BadRequestError, (at) => `${at(field)}: a ref is keyed by a validator hash, 56 hex digits.`);
+    if (!HASH.test(hash))
+      throw refusal(BadRequestError, (at) => `${at(field)}: a ref is keyed by a validator hash, 56 hex digits.`);
     if (!hashes.includes(hash)) {
-      throw refusal(BadRequestError, (at) => `${at(field)} names no validator of this blueprint: its validator hashes are ${hashes.join(", ")}.`);
+      throw refusal(
+        BadRequestError,
+        (at) => `${at(field)} names no validator of this blueprint: its validator hashes are ${hashes.join(", ")}.`,
+      );
     }
     const txHash = ref.txHash.toLowerCase();
-    if (!TX_HASH.test(txHash)) throw refusal(BadRequestError, (at) => `${at(`${field}.txHash`)} must be a transaction hash: 64 hex digits.`);
-    if (!Number.isSafeInteger(ref.index) || ref.index < 0) throw refusal(BadRequestError, (at) => `${at(`${field}.index`)} must be an output index: a whole number from 0.`);
+    if (!TX_HASH.test(txHash))
+      throw refusal(BadRequestError, (at) => `${at(`${field}.txHash`)} must be a transaction hash: 64 hex digits.`);
+    if (!Number.isSafeInteger(ref.index) || ref.index < 0)
+      throw refusal(BadRequestError, (at) => `${at(`${field}.index`)} must be an output index: a whole number from 0.`);
     checked[hash] = { txHash, index: ref.index };
   }
   return checked;
@@ -455,7 +533,9 @@ function schemaForPurpose(blueprint: Blueprint, hash: string, purpose: Purpose, 
 /** The schema of a datum or redeemer of the validator `hash`, for `input.purpose` (or the only purpose that has one). */
 function schemaOf(blueprint: Blueprint, hash: string, input: DataInput): Schema {
   const kind = input.type;
-  const found = PURPOSES.map((p) => [p, schemaForPurpose(blueprint, hash, p, kind)] as const).filter(([, s]) => s !== undefined);
+  const found = PURPOSES.map((p) => [p, schemaForPurpose(blueprint, hash, p, kind)] as const).filter(
+    ([, s]) => s !== undefined,
+  );
   if (input.purpose !== undefined) {
     const schema = schemaForPurpose(blueprint, hash, input.purpose, kind);
     if (schema === undefined) {
@@ -463,26 +543,37 @@ function schemaOf(blueprint: Blueprint, hash: string, input: DataInput): Schema 
         BadRequestError,
         (at) =>
           `${at("purpose")}: the validator ${hash} takes no ${kind} for the purpose ${input.purpose}` +
-          (found.length > 0 ? `; it takes one for ${found.map(([p]) => p).join(", ")}.` : `; it takes no ${kind} at all.`),
+          (found.length > 0
+            ? `; it takes one for ${found.map(([p]) => p).join(", ")}.`
+            : `; it takes no ${kind} at all.`),
       );
     }
     return schema;
   }
-  if (found.length === 0) throw refusal(BadRequestError, (at) => `${at("type")}: the validator ${hash} takes no ${kind}.`);
+  if (found.length === 0)
+    throw refusal(BadRequestError, (at) => `${at("type")}: the validator ${hash} takes no ${kind}.`);
   if (distinct(found.map(([, s]) => JSON.stringify(s))).length > 1) {
     throw refusal(
       BadRequestError,
-      (at) => `${at("purpose")} is required: the validator ${hash} takes a ${kind} for ${found.map(([p]) => p).join(", ")}, not all of one schema.`,
+      (at) =>
+        `${at("purpose")} is required: the validator ${hash} takes a ${kind} for ${found.map(([p]) => p).join(", ")}, not all of one schema.`,
     );
   }
   return found[0]![1]!;
 }
 
 /** The blueprint JSON of an applied validator: its own JSON (schemas kept), with the new code and hash and no parameters. */
-function appliedValidator(validator: BlueprintValidator, rawValidators: readonly unknown[], applied: { compiledCode: string; hash: string }): Record<string, unknown> {
+function appliedValidator(
+  validator: BlueprintValidator,
+  rawValidators: readonly unknown[],
+  applied: { compiledCode: string; hash: string },
+): Record<string, unknown> {
   // The entry of that title (and hash, when it gives one: the domain computes a missing hash).
   const raw = rawValidators.find(
-    (v) => isRecord(v) && v["title"] === validator.title && (typeof v["hash"] !== "string" || v["hash"].toLowerCase() === validator.hash),
+    (v) =>
+      isRecord(v) &&
+      v["title"] === validator.title &&
+      (typeof v["hash"] !== "string" || v["hash"].toLowerCase() === validator.hash),
   );
   const base: Record<string, unknown> = isRecord(raw)
     ? { ...raw }

@@ -49,7 +49,15 @@
 // and big integers' bytes over 64 bytes in 64-byte chunks. Written here over our CBOR writer, as
 // Helios's writer puts big integers' bytes in one piece; Helios's UplcData is the in-memory form,
 // and its reader reads what a chain holds (any CBOR form of the data).
-import { decodeUplcData, makeByteArrayData, makeConstrData, makeIntData, makeListData, makeMapData, type UplcData } from "@helios-lang/uplc";
+import {
+  decodeUplcData,
+  makeByteArrayData,
+  makeConstrData,
+  makeIntData,
+  makeListData,
+  makeMapData,
+  type UplcData,
+} from "@helios-lang/uplc";
 import { CborReader, CborWriter } from "../cardano/cbor.js";
 import { requireCborWithinLimits } from "../cardano/cbor-limits.js";
 import { BadRequestError, refusal } from "../errors.js";
@@ -83,9 +91,17 @@ const HEX = /^(?:[0-9a-fA-F]{2})*$/;
 const INTEGER = /^[+-]?[0-9](?:_?[0-9])*$/;
 const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 /** Byte sizes of the hashes the ledger types name (Aiken's and Plinth's titles). */
-const HASH_SIZES: Record<string, number> = { VerificationKeyHash: 28, ScriptHash: 28, PubKeyHash: 28, TransactionId: 32, DataHash: 32, DatumHash: 32 };
+const HASH_SIZES: Record<string, number> = {
+  VerificationKeyHash: 28,
+  ScriptHash: 28,
+  PubKeyHash: 28,
+  TransactionId: 32,
+  DataHash: 32,
+  DatumHash: 32,
+};
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 const refuse = (path: string, words: string) => refusal(BadRequestError, (at) => `${at(path)} ${words}`);
 const hex = (bytes: Uint8Array | readonly number[]) => Buffer.from(bytes).toString("hex");
 const soleKey = (value: Record<string, unknown>) => {
@@ -126,18 +142,33 @@ function shapeOf(node: Schema, defs: Definitions, path: string): Shape {
   const options = schema["anyOf"] ?? schema["oneOf"];
   if (Array.isArray(options)) {
     const resolved = options.map((option) => resolve(option as Schema, defs, path));
-    if (!resolved.every((option) => option["dataType"] === "constructor")) return { kind: "anyOf", options: options as Schema[] };
+    if (!resolved.every((option) => option["dataType"] === "constructor"))
+      return { kind: "anyOf", options: options as Schema[] };
     const constrs = resolved.map(constrOf);
     const [a, b] = constrs;
-    if (constrs.length === 2 && named(a, "False") && named(b, "True") && a!.index === 0 && b!.index === 1 && a!.fields.length + b!.fields.length === 0) {
+    if (
+      constrs.length === 2 &&
+      named(a, "False") &&
+      named(b, "True") &&
+      a!.index === 0 &&
+      b!.index === 1 &&
+      a!.fields.length + b!.fields.length === 0
+    ) {
       return { kind: "boolean" };
     }
-    if (constrs.length === 2 && named(a, "Some", "Just") && named(b, "None", "Nothing") && a!.fields.length === 1 && b!.fields.length === 0) {
+    if (
+      constrs.length === 2 &&
+      named(a, "Some", "Just") &&
+      named(b, "None", "Nothing") &&
+      a!.fields.length === 1 &&
+      b!.fields.length === 0
+    ) {
       return { kind: "option", some: a!, none: b! };
     }
     return { kind: "constructors", constrs };
   }
-  if (schema["allOf"] !== undefined || schema["not"] !== undefined) throw refuse(path, `has a schema with allOf or not, which this service does not convert.`);
+  if (schema["allOf"] !== undefined || schema["not"] !== undefined)
+    throw refuse(path, `has a schema with allOf or not, which this service does not convert.`);
   switch (schema["dataType"]) {
     case undefined:
       return { kind: "data" };
@@ -161,12 +192,18 @@ function shapeOf(node: Schema, defs: Definitions, path: string): Shape {
     case "list":
     case "#list": {
       const items = schema["items"];
-      return Array.isArray(items) ? { kind: "tuple", items: items.map(fieldOf) } : { kind: "list", items: isRecord(items) ? items : {} };
+      return Array.isArray(items)
+        ? { kind: "tuple", items: items.map(fieldOf) }
+        : { kind: "list", items: isRecord(items) ? items : {} };
     }
     case "#pair":
       return { kind: "tuple", items: [fieldOf(schema["left"]), fieldOf(schema["right"])] };
     case "map":
-      return { kind: "map", keys: isRecord(schema["keys"]) ? schema["keys"] : {}, values: isRecord(schema["values"]) ? schema["values"] : {} };
+      return {
+        kind: "map",
+        keys: isRecord(schema["keys"]) ? schema["keys"] : {},
+        values: isRecord(schema["values"]) ? schema["values"] : {},
+      };
     case "constructor":
       return { kind: "constructors", constrs: [constrOf(schema)] };
     default:
@@ -177,7 +214,10 @@ function shapeOf(node: Schema, defs: Definitions, path: string): Shape {
 const constrName = (c: Constr) => c.title ?? `#${c.index}`;
 const titlesOf = (fields: readonly Field[]) => fields.map((f) => f.title ?? "?").join(", ");
 /** Fields that can be keyed by title: all titled, no two alike. */
-const titled = (fields: readonly Field[]) => fields.length > 0 && fields.every((f) => f.title !== undefined) && new Set(fields.map((f) => f.title)).size === fields.length;
+const titled = (fields: readonly Field[]) =>
+  fields.length > 0 &&
+  fields.every((f) => f.title !== undefined) &&
+  new Set(fields.map((f) => f.title)).size === fields.length;
 
 function expected(shape: Shape): string {
   switch (shape.kind) {
@@ -196,7 +236,9 @@ function expected(shape: Shape): string {
     case "list":
       return "an array";
     case "tuple":
-      return titled(shape.items) ? `an array of ${shape.items.length} items, or an object with ${titlesOf(shape.items)}` : `an array of ${shape.items.length} items`;
+      return titled(shape.items)
+        ? `an array of ${shape.items.length} items, or an object with ${titlesOf(shape.items)}`
+        : `an array of ${shape.items.length} items`;
     case "map":
       return "an array of [key, value] pairs, or an object";
     case "option":
@@ -217,7 +259,8 @@ function expected(shape: Shape): string {
 function integer(value: unknown, path: string): bigint {
   if (typeof value === "bigint") return value;
   if (typeof value === "number" && Number.isInteger(value)) {
-    if (!Number.isSafeInteger(value)) throw refuse(path, `is a JSON number beyond 2^53, whose last digits JSON has lost: send it as a decimal string.`);
+    if (!Number.isSafeInteger(value))
+      throw refuse(path, `is a JSON number beyond 2^53, whose last digits JSON has lost: send it as a decimal string.`);
     return BigInt(value);
   }
   if (typeof value === "string" && INTEGER.test(value)) return BigInt(value.replaceAll("_", ""));
@@ -238,11 +281,21 @@ function hexBytes(value: unknown, path: string, shape: Extract<Shape, { kind: "b
 function looseData(value: unknown, path: string, depth: number): UplcData {
   if (depth > MAX_DEPTH) throw refuse(path, `nests more than ${MAX_DEPTH} deep.`);
   if (typeof value === "number" || typeof value === "bigint") return makeIntData(integer(value, path));
-  if (typeof value === "string") return makeByteArrayData(HEX.test(value) ? Buffer.from(value, "hex") : Buffer.from(value, "utf8"));
+  if (typeof value === "string")
+    return makeByteArrayData(HEX.test(value) ? Buffer.from(value, "hex") : Buffer.from(value, "utf8"));
   if (typeof value === "boolean") return constr(value ? 1 : 0);
   if (Array.isArray(value)) return makeListData(value.map((item, i) => looseData(item, `${path}[${i}]`, depth + 1)));
-  if (isRecord(value)) return detailedData(value, path, depth) ?? makeMapData(Object.entries(value).map(([k, v]) => [looseData(k, path, depth + 1), looseData(v, `${path}.${k}`, depth + 1)]));
-  throw refuse(path, `must be Plutus data as JSON (a number, a string, an array, an object), found ${describeJson(value)}.`);
+  if (isRecord(value))
+    return (
+      detailedData(value, path, depth) ??
+      makeMapData(
+        Object.entries(value).map(([k, v]) => [looseData(k, path, depth + 1), looseData(v, `${path}.${k}`, depth + 1)]),
+      )
+    );
+  throw refuse(
+    path,
+    `must be Plutus data as JSON (a number, a string, an array, an object), found ${describeJson(value)}.`,
+  );
 }
 
 /** A cardano-cli detailed-schema object as data; undefined for an object of other keys. */
@@ -251,20 +304,32 @@ function detailedData(value: Record<string, unknown>, path: string, depth: numbe
   const inner = (v: unknown, at: string) => looseData(v, at, depth + 1);
   if (keys === "int") return makeIntData(integer(value["int"], `${path}.int`));
   if (keys === "bytes") return hexBytes(value["bytes"], `${path}.bytes`, { kind: "bytes", min: 0, max: Infinity });
-  if (keys === "list" && Array.isArray(value["list"])) return makeListData(value["list"].map((v, i) => inner(v, `${path}.list[${i}]`)));
-  if (keys === "map" && Array.isArray(value["map"])) return makeMapData(value["map"].map((entry, i) => pairOf(entry, `${path}.map[${i}]`, inner, inner)));
+  if (keys === "list" && Array.isArray(value["list"]))
+    return makeListData(value["list"].map((v, i) => inner(v, `${path}.list[${i}]`)));
+  if (keys === "map" && Array.isArray(value["map"]))
+    return makeMapData(value["map"].map((entry, i) => pairOf(entry, `${path}.map[${i}]`, inner, inner)));
   if (keys === "constructor,fields" && Array.isArray(value["fields"])) {
     const index = integer(value["constructor"], `${path}.constructor`);
-    if (index < 0n || index > SAFE) throw refuse(`${path}.constructor`, `must be a constructor index from 0, found ${index}.`);
-    return constr(Number(index), value["fields"].map((v, i) => inner(v, `${path}.fields[${i}]`)));
+    if (index < 0n || index > SAFE)
+      throw refuse(`${path}.constructor`, `must be a constructor index from 0, found ${index}.`);
+    return constr(
+      Number(index),
+      value["fields"].map((v, i) => inner(v, `${path}.fields[${i}]`)),
+    );
   }
   return undefined;
 }
 
 /** A map entry: [key, value] or {k, v}. */
-function pairOf(entry: unknown, path: string, key: (v: unknown, at: string) => UplcData, val: (v: unknown, at: string) => UplcData): [UplcData, UplcData] {
+function pairOf(
+  entry: unknown,
+  path: string,
+  key: (v: unknown, at: string) => UplcData,
+  val: (v: unknown, at: string) => UplcData,
+): [UplcData, UplcData] {
   if (Array.isArray(entry) && entry.length === 2) return [key(entry[0], `${path}[0]`), val(entry[1], `${path}[1]`)];
-  if (isRecord(entry) && Object.keys(entry).sort().join(",") === "k,v") return [key(entry["k"], `${path}.k`), val(entry["v"], `${path}.v`)];
+  if (isRecord(entry) && Object.keys(entry).sort().join(",") === "k,v")
+    return [key(entry["k"], `${path}.k`), val(entry["v"], `${path}.v`)];
   throw refuse(path, `must be a map entry, [key, value] or {"k": key, "v": value}, found ${describeJson(entry)}.`);
 }
 
@@ -288,7 +353,12 @@ function toData(node: Schema, value: unknown, path: string, defs: Definitions, d
       if (value === false || value === "False") return constr(0);
       throw mismatch();
     case "unit":
-      if (value === null || (Array.isArray(value) && value.length === 0) || (isRecord(value) && Object.keys(value).length === 0)) return constr(0);
+      if (
+        value === null ||
+        (Array.isArray(value) && value.length === 0) ||
+        (isRecord(value) && Object.keys(value).length === 0)
+      )
+        return constr(0);
       throw mismatch();
     case "list":
       if (!Array.isArray(value)) throw mismatch();
@@ -299,7 +369,8 @@ function toData(node: Schema, value: unknown, path: string, defs: Definitions, d
       const key = (v: unknown, at: string) => to(shape.keys, v, at);
       const val = (v: unknown, at: string) => to(shape.values, v, at);
       if (Array.isArray(value)) return makeMapData(value.map((entry, i) => pairOf(entry, `${path}[${i}]`, key, val)));
-      if (isRecord(value)) return makeMapData(Object.entries(value).map(([k, v]) => [key(k, `${path}.${k}`), val(v, `${path}.${k}`)]));
+      if (isRecord(value))
+        return makeMapData(Object.entries(value).map(([k, v]) => [key(k, `${path}.${k}`), val(v, `${path}.${k}`)]));
       throw mismatch();
     }
     case "option": {
@@ -308,7 +379,8 @@ function toData(node: Schema, value: unknown, path: string, defs: Definitions, d
       if (value === undefined || value === null || value === none.title) return constr(none.index);
       const key = isRecord(value) ? soleKey(value) : undefined;
       if (key !== undefined && key === none.title) return constr(none.index);
-      if (key !== undefined && key === some.title) return constr(some.index, [to(inner, (value as Record<string, unknown>)[key], `${path}.${key}`)]);
+      if (key !== undefined && key === some.title)
+        return constr(some.index, [to(inner, (value as Record<string, unknown>)[key], `${path}.${key}`)]);
       return constr(some.index, [to(inner, value, path)]);
     }
     case "constructors":
@@ -325,13 +397,15 @@ type To = (schema: Schema, value: unknown, path: string) => UplcData;
 /** Fields (of a constructor, or a tuple's items) from an object keyed by their titles or an array. */
 function fieldsData(fields: readonly Field[], value: unknown, path: string, owner: string, to: To): UplcData[] {
   if (Array.isArray(value)) {
-    if (value.length !== fields.length) throw refuse(path, `must hold the ${fields.length} fields of ${owner}, found ${value.length}.`);
+    if (value.length !== fields.length)
+      throw refuse(path, `must hold the ${fields.length} fields of ${owner}, found ${value.length}.`);
     return fields.map((f, i) => to(f.schema, value[i], `${path}[${i}]`));
   }
   if (fields.length === 0 && (value === null || (isRecord(value) && Object.keys(value).length === 0))) return [];
   if (isRecord(value) && titled(fields)) {
     for (const key of Object.keys(value)) {
-      if (!fields.some((f) => f.title === key)) throw refuse(`${path}.${key}`, `is not a field of ${owner} (its fields: ${titlesOf(fields)}).`);
+      if (!fields.some((f) => f.title === key))
+        throw refuse(`${path}.${key}`, `is not a field of ${owner} (its fields: ${titlesOf(fields)}).`);
     }
     return fields.map((f) => to(f.schema, value[f.title!], `${path}.${f.title}`));
   }
@@ -339,19 +413,31 @@ function fieldsData(fields: readonly Field[], value: unknown, path: string, owne
   throw refuse(path, `must be ${owner}: ${wanted}; found ${describeJson(value)}.`);
 }
 
-function constructorData(constrs: readonly Constr[], value: unknown, path: string, to: To, optional: (schema: Schema) => boolean): UplcData {
-  const make = (c: Constr, fields: unknown, at: string) => constr(c.index, fieldsData(c.fields, fields, at, `the constructor ${constrName(c)}`, to));
+function constructorData(
+  constrs: readonly Constr[],
+  value: unknown,
+  path: string,
+  to: To,
+  optional: (schema: Schema) => boolean,
+): UplcData {
+  const make = (c: Constr, fields: unknown, at: string) =>
+    constr(c.index, fieldsData(c.fields, fields, at, `the constructor ${constrName(c)}`, to));
   const byName = (name: string | undefined) => constrs.find((c) => c.title !== undefined && c.title === name);
   if (typeof value === "string" && byName(value) !== undefined) {
     const c = byName(value)!;
-    if (c.fields.length > 0) throw refuse(path, `names the constructor ${value}, which has fields (${titlesOf(c.fields)}): send {"${value}": <its fields>}.`);
+    if (c.fields.length > 0)
+      throw refuse(
+        path,
+        `names the constructor ${value}, which has fields (${titlesOf(c.fields)}): send {"${value}": <its fields>}.`,
+      );
     return constr(c.index);
   }
   if (constrs.length === 1) {
     const only = constrs[0]!;
     const key = isRecord(value) ? soleKey(value) : undefined;
     // {"Datum": {...}}, the several-constructors form, unless the constructor has a field so named.
-    if (key !== undefined && key === only.title && !only.fields.some((f) => f.title === key)) return make(only, (value as Record<string, unknown>)[key], `${path}.${key}`);
+    if (key !== undefined && key === only.title && !only.fields.some((f) => f.title === key))
+      return make(only, (value as Record<string, unknown>)[key], `${path}.${key}`);
     return make(only, value, path);
   }
   if (isRecord(value)) {
@@ -360,16 +446,26 @@ function constructorData(constrs: readonly Constr[], value: unknown, path: strin
     if (wrapped !== undefined) return make(wrapped, value[keys[0]!], `${path}.${keys[0]}`);
     // The fields alone, when they fit one constructor (an Option field may be left out).
     const fits = constrs.filter(
-      (c) => titled(c.fields) && keys.every((k) => c.fields.some((f) => f.title === k)) && c.fields.every((f) => keys.includes(f.title!) || optional(f.schema)),
+      (c) =>
+        titled(c.fields) &&
+        keys.every((k) => c.fields.some((f) => f.title === k)) &&
+        c.fields.every((f) => keys.includes(f.title!) || optional(f.schema)),
     );
     if (fits.length === 1) return make(fits[0]!, value, path);
-    if (fits.length > 1) throw refuse(path, `fits the fields of several constructors (${fits.map(constrName).join(", ")}): name one, as {"${constrName(fits[0]!)}": {…}}.`);
+    if (fits.length > 1)
+      throw refuse(
+        path,
+        `fits the fields of several constructors (${fits.map(constrName).join(", ")}): name one, as {"${constrName(fits[0]!)}": {…}}.`,
+      );
     if (keys.sort().join(",") === "constructor,fields") {
       const c = constrs.find((c) => BigInt(c.index) === integer(value["constructor"], `${path}.constructor`));
       if (c !== undefined) return make(c, value["fields"], `${path}.fields`);
     }
   }
-  throw refuse(path, `is not one of the constructors ${constrs.map(constrName).join(", ")} ({"<Name>": <its fields>}, or the name alone for one without fields); found ${describeJson(value)}.`);
+  throw refuse(
+    path,
+    `is not one of the constructors ${constrs.map(constrName).join(", ")} ({"<Name>": <its fields>}, or the name alone for one without fields); found ${describeJson(value)}.`,
+  );
 }
 
 /** The first alternative that converts; else the refusal that went deepest (the likeliest intended one). */
@@ -443,8 +539,10 @@ function toJson(node: Schema, data: UplcData, path: string, defs: Definitions, d
   if (depth > MAX_DEPTH) throw refuse(path, `nests more than ${MAX_DEPTH} deep.`);
   const shape = shapeOf(node, defs, path);
   const json = (schema: Schema, d: UplcData, at: string) => toJson(schema, d, at, defs, depth + 1);
-  const mismatch = () => refuse(path, `does not match the schema: expected ${expected(shape)}, found ${describeData(data)}.`);
-  const isConstr = (index: number, arity: number) => data.kind === "constr" && data.tag === index && data.fields.length === arity;
+  const mismatch = () =>
+    refuse(path, `does not match the schema: expected ${expected(shape)}, found ${describeData(data)}.`);
+  const isConstr = (index: number, arity: number) =>
+    data.kind === "constr" && data.tag === index && data.fields.length === arity;
   switch (shape.kind) {
     case "integer":
       if (data.kind !== "int") throw mismatch();
@@ -457,7 +555,10 @@ function toJson(node: Schema, data: UplcData, path: string, defs: Definitions, d
       try {
         return UTF8.decode(Uint8Array.from(data.bytes));
       } catch {
-        throw refuse(path, `does not match the schema: expected text, found bytes that are not UTF-8 (${hex(data.bytes)}).`);
+        throw refuse(
+          path,
+          `does not match the schema: expected text, found bytes that are not UTF-8 (${hex(data.bytes)}).`,
+        );
       }
     case "boolean":
       if (isConstr(0, 0) || isConstr(1, 0)) return data.kind === "constr" && data.tag === 1;
@@ -473,7 +574,10 @@ function toJson(node: Schema, data: UplcData, path: string, defs: Definitions, d
       return fieldsJson(shape.items, data.items, path, json);
     case "map":
       if (data.kind !== "map") throw mismatch();
-      return data.items.map(([k, v], i) => [json(shape.keys, k, `${path}[${i}][0]`), json(shape.values, v, `${path}[${i}][1]`)]);
+      return data.items.map(([k, v], i) => [
+        json(shape.keys, k, `${path}[${i}][0]`),
+        json(shape.values, v, `${path}[${i}][1]`),
+      ]);
     case "option": {
       const { some, none } = shape;
       if (isConstr(none.index, 0)) return null;
@@ -481,15 +585,19 @@ function toJson(node: Schema, data: UplcData, path: string, defs: Definitions, d
       const value = json(some.fields[0]!.schema, data.fields[0]!, path);
       const key = isRecord(value) ? soleKey(value) : undefined;
       // Bare unless it would read back as None (or as the wrapped form itself).
-      const ambiguous = value === null || value === none.title || (key !== undefined && (key === some.title || key === none.title));
+      const ambiguous =
+        value === null || value === none.title || (key !== undefined && (key === some.title || key === none.title));
       return ambiguous ? { [some.title!]: value } : value;
     }
     case "constructors": {
       const c = data.kind === "constr" ? shape.constrs.find((c) => c.index === data.tag) : undefined;
       if (c === undefined || data.kind !== "constr" || data.fields.length !== c.fields.length) throw mismatch();
       if (shape.constrs.length === 1) return fieldsJson(c.fields, data.fields, path, json);
-      if (c.title === undefined) return { constructor: c.index, fields: fieldsJson(c.fields, data.fields, `${path}.fields`, json) };
-      return c.fields.length === 0 ? c.title : { [c.title]: fieldsJson(c.fields, data.fields, `${path}.${c.title}`, json) };
+      if (c.title === undefined)
+        return { constructor: c.index, fields: fieldsJson(c.fields, data.fields, `${path}.fields`, json) };
+      return c.fields.length === 0
+        ? c.title
+        : { [c.title]: fieldsJson(c.fields, data.fields, `${path}.${c.title}`, json) };
     }
     case "anyOf":
       return firstFitting(shape.options.map((option) => () => json(option, data, path)));
@@ -503,7 +611,12 @@ function toJson(node: Schema, data: UplcData, path: string, defs: Definitions, d
 }
 
 /** Fields as an object keyed by their titles when all have one, else an array; no fields: {}. */
-function fieldsJson(fields: readonly Field[], data: readonly UplcData[], path: string, json: (schema: Schema, d: UplcData, at: string) => unknown): unknown {
+function fieldsJson(
+  fields: readonly Field[],
+  data: readonly UplcData[],
+  path: string,
+  json: (schema: Schema, d: UplcData, at: string) => unknown,
+): unknown {
   if (fields.length === 0) return {};
   if (!titled(fields)) return fields.map((f, i) => json(f.schema, data[i]!, `${path}[${i}]`));
   return Object.fromEntries(fields.map((f, i) => [f.title!, json(f.schema, data[i]!, `${path}.${f.title}`)]));
@@ -544,7 +657,10 @@ function writeData(w: CborWriter, data: UplcData): void {
       }
       const magnitude = n >= 0n ? n : -1n - n;
       w.tag(n >= 0n ? 2 : 3);
-      writeBytes(w, Buffer.from(magnitude.toString(16).padStart(Math.ceil(magnitude.toString(16).length / 2) * 2, "0"), "hex"));
+      writeBytes(
+        w,
+        Buffer.from(magnitude.toString(16).padStart(Math.ceil(magnitude.toString(16).length / 2) * 2, "0"), "hex"),
+      );
       return;
     }
     case "bytes":
@@ -580,7 +696,8 @@ export function dataToCbor(data: UplcData): string {
 
 /** Plutus data CBOR (hex, any valid CBOR form of the data) → data; a 400 about `path` when it is not. */
 export function dataOfCbor(cborHex: string, path: string): UplcData {
-  if (typeof cborHex !== "string" || cborHex === "" || !HEX.test(cborHex)) throw refuse(path, `must be Plutus data CBOR in hex, found ${describeJson(cborHex)}.`);
+  if (typeof cborHex !== "string" || cborHex === "" || !HEX.test(cborHex))
+    throw refuse(path, `must be Plutus data CBOR in hex, found ${describeJson(cborHex)}.`);
   requireCborWithinLimits(cborHex, path);
   const bytes = Buffer.from(cborHex, "hex");
   const words = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -603,11 +720,21 @@ export function dataOfCbor(cborHex: string, path: string): UplcData {
 // ── The API ──────────────────────────────────────────────────────────────────────────────────
 
 /** JSON → Plutus data by a schema (the header says how); a 400 names the deepest `path` that does not match ("outputs[0].datum.value.owner"). */
-export function dataFromJson(schema: Schema, definitions: Readonly<Record<string, Schema>>, value: unknown, path: string): string {
+export function dataFromJson(
+  schema: Schema,
+  definitions: Readonly<Record<string, Schema>>,
+  value: unknown,
+  path: string,
+): string {
   return dataToCbor(toData(schema, value, path, definitions, 0));
 }
 
 /** Plutus data CBOR (hex) → JSON by a schema, the inverse of dataFromJson; a 400 names `path` where the data does not match. */
-export function jsonFromData(schema: Schema, definitions: Readonly<Record<string, Schema>>, cborHex: string, path: string): unknown {
+export function jsonFromData(
+  schema: Schema,
+  definitions: Readonly<Record<string, Schema>>,
+  cborHex: string,
+  path: string,
+): unknown {
   return toJson(schema, dataOfCbor(cborHex, path), path, definitions, 0);
 }

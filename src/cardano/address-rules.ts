@@ -44,18 +44,20 @@ function readQuietly(input: string): AddressInfo | null {
 
 /** Rule: not Byron. Byron addresses still exist on chain, but nothing this service builds pays one. */
 function refuseByron(a: AddressInfo, field: string): void {
-  if (a.type === "byron") throw refusal(BadRequestError, (at) => `${at(field)} is a Byron address; use a Shelley address (base, pointer or enterprise).`);
+  if (a.type === "byron")
+    throw refusal(
+      BadRequestError,
+      (at) => `${at(field)} is a Byron address; use a Shelley address (base, pointer or enterprise).`,
+    );
 }
 
 /** Rule: holds UTxOs. A reward (stake) address holds rewards, never an output. */
 function refuseReward(a: AddressInfo, field: string, voice: Voice): void {
   if (a.type !== "reward") return;
-  throw refusal(
-    BadRequestError,
-    (at) =>
-      voice === "build"
-        ? `${at(field)} is a stake (reward) address, which cannot hold outputs: give a payment address.`
-        : `${at(field)} is a reward (stake) address, which holds no UTxOs; use a payment address.`,
+  throw refusal(BadRequestError, (at) =>
+    voice === "build"
+      ? `${at(field)} is a stake (reward) address, which cannot hold outputs: give a payment address.`
+      : `${at(field)} is a reward (stake) address, which holds no UTxOs; use a payment address.`,
   );
 }
 
@@ -65,12 +67,10 @@ function requireFamily(a: AddressInfo, network: Network, field: string, voice: V
   const expected = wanted === "mainnet" ? 1 : 0;
   if (a.networkId === expected) return;
   const given = a.networkId === 1 ? "mainnet" : "testnet";
-  throw refusal(
-    BadRequestError,
-    (at) =>
-      voice === "build"
-        ? `${at(field)} is a ${given} address but this service builds for ${network}: use a ${wanted === "mainnet" ? "mainnet (addr1…)" : "testnet (addr_test1…)"} address.`
-        : `${at(field)} is a ${given} address, but this instance serves ${network} (a ${wanted} network, network id ${expected}).`,
+  throw refusal(BadRequestError, (at) =>
+    voice === "build"
+      ? `${at(field)} is a ${given} address but this service builds for ${network}: use a ${wanted === "mainnet" ? "mainnet (addr1…)" : "testnet (addr_test1…)"} address.`
+      : `${at(field)} is a ${given} address, but this instance serves ${network} (a ${wanted} network, network id ${expected}).`,
   );
 }
 
@@ -83,10 +83,12 @@ function utxoAddressOn(network: Network, input: string, field: string, voice: Vo
 }
 
 /** The bech32 form of `address` (bech32 or hex), an address that holds UTxOs on `network`, or a 400 naming `field`. */
-export const paymentAddressOn = (network: Network, address: string, field: string): string => utxoAddressOn(network, address, field, "service");
+export const paymentAddressOn = (network: Network, address: string, field: string): string =>
+  utxoAddressOn(network, address, field, "service");
 
 /** paymentAddressOn in the words of the build endpoint. */
-export const outputAddressOn = (network: Network, address: string, field: string): string => utxoAddressOn(network, address, field, "build");
+export const outputAddressOn = (network: Network, address: string, field: string): string =>
+  utxoAddressOn(network, address, field, "build");
 
 /**
  * Rule: carries a stake credential (a base or reward address, bech32 or hex) of this instance's
@@ -95,12 +97,23 @@ export const outputAddressOn = (network: Network, address: string, field: string
  */
 export function stakeCredentialOn(network: Network, input: string, field: string, why: string): CredentialInfo {
   const a = read(input, field);
-  const missing = a.type === "enterprise" ? "an enterprise address" : a.type === "byron" ? "a Byron address" : a.type === "pointer" ? "a pointer address" : null;
+  const missing =
+    a.type === "enterprise"
+      ? "an enterprise address"
+      : a.type === "byron"
+        ? "a Byron address"
+        : a.type === "pointer"
+          ? "a pointer address"
+          : null;
   if (missing !== null || !a.stake || !("hash" in a.stake)) {
-    const pointer = a.type === "pointer" ? " (it points at a registration instead, and pointers no longer delegate since Conway)" : "";
+    const pointer =
+      a.type === "pointer"
+        ? " (it points at a registration instead, and pointers no longer delegate since Conway)"
+        : "";
     throw refusal(
       BadRequestError,
-      (at) => `${at(field)} is ${missing ?? "an address"} without a stake credential${pointer}: ${why} needs one. Give the account's base address (addr…) or its reward address (stake…).`,
+      (at) =>
+        `${at(field)} is ${missing ?? "an address"} without a stake credential${pointer}: ${why} needs one. Give the account's base address (addr…) or its reward address (stake…).`,
     );
   }
   requireFamily(a, network, field, "build");
@@ -110,7 +123,8 @@ export function stakeCredentialOn(network: Network, input: string, field: string
 /** The stake credential of a reward address (what the chain port's stakeAccount reads), or a 400. */
 export function rewardCredential(rewardAddress: string): { readonly kind: "key" | "script"; readonly hash: string } {
   const a = readQuietly(rewardAddress);
-  if (a?.type !== "reward" || !a.stake || !("hash" in a.stake)) throw new BadRequestError(`${rewardAddress} is not a reward (stake) address.`);
+  if (a?.type !== "reward" || !a.stake || !("hash" in a.stake))
+    throw new BadRequestError(`${rewardAddress} is not a reward (stake) address.`);
   return { kind: a.stake.isScript ? "script" : "key", hash: a.stake.hash };
 }
 
@@ -123,7 +137,11 @@ export const isKeyAddress = (address: string): boolean => paymentCredentialOf(ad
 /** Rule: a key payment credential, whose hash this returns; `why` says who signs with it. */
 export function paymentKeyHash(address: string, field: string, why: string): string {
   const payment = paymentCredentialOf(address);
-  if (!payment || payment.isScript) throw refusal(BadRequestError, (at) => `${at(field)} must be an address with a key payment credential (not a script): ${why}.`);
+  if (!payment || payment.isScript)
+    throw refusal(
+      BadRequestError,
+      (at) => `${at(field)} must be an address with a key payment credential (not a script): ${why}.`,
+    );
   return payment.hash;
 }
 
@@ -137,7 +155,7 @@ export function checkNotPointer(address: string, field: string): void {
       BadRequestError,
       (at) =>
         `${at(field)} is a pointer address: tournaments hold base or enterprise addresses only (pointer addresses no longer delegate since Conway). ` +
-          "Use the base or enterprise address of the same payment credential.",
+        "Use the base or enterprise address of the same payment credential.",
     );
   }
 }

@@ -45,7 +45,9 @@ const MAINNET_PROTOCOL_MAGIC = 764_824_073;
 const HASH_BYTES = 28;
 
 /** Header type (high nibble of the first byte) → the kind of address it announces (CIP-19). */
-const HEADER_TYPES: Readonly<Record<number, { type: AddressType; payment?: "key" | "script"; stake?: "key" | "script" | "pointer" }>> = {
+const HEADER_TYPES: Readonly<
+  Record<number, { type: AddressType; payment?: "key" | "script"; stake?: "key" | "script" | "pointer" }>
+> = {
   0: { type: "base", payment: "key", stake: "key" },
   1: { type: "base", payment: "script", stake: "key" },
   2: { type: "base", payment: "key", stake: "script" },
@@ -68,27 +70,46 @@ const toHex = (bytes: Uint8Array): string => Buffer.from(bytes).toString("hex");
 /** A library's error message, without its final period, to end one of our sentences. */
 const reasonOf = (error: unknown): string => String((error as Error).message ?? error).replace(/[.\s]+$/, "");
 
-type Written = { form: "bech32"; prefix: string; bytes: Uint8Array } | { form: "hex"; bytes: Uint8Array } | { form: "base58"; bytes: Uint8Array };
+type Written =
+  | { form: "bech32"; prefix: string; bytes: Uint8Array }
+  | { form: "hex"; bytes: Uint8Array }
+  | { form: "base58"; bytes: Uint8Array };
 
 /** Decodes the text form of an address into its bytes, naming `field` in every refusal. */
 function decodeText(input: string, field: string): Written {
-  if (input.length === 0) throw refusal(BadRequestError, (at) => `${at(field)} is empty: send a bech32, hex or Byron base58 address.`);
-  if (/\s/.test(input)) throw refusal(BadRequestError, (at) => `${at(field)} contains whitespace: send the address alone, without spaces or line breaks.`);
+  if (input.length === 0)
+    throw refusal(BadRequestError, (at) => `${at(field)} is empty: send a bech32, hex or Byron base58 address.`);
+  if (/\s/.test(input))
+    throw refusal(
+      BadRequestError,
+      (at) => `${at(field)} contains whitespace: send the address alone, without spaces or line breaks.`,
+    );
   if (HEX.test(input)) {
-    if (input.length % 2 !== 0) throw refusal(BadRequestError, (at) => `${at(field)} looks like hex but has an odd number of digits (${input.length}).`);
+    if (input.length % 2 !== 0)
+      throw refusal(
+        BadRequestError,
+        (at) => `${at(field)} looks like hex but has an odd number of digits (${input.length}).`,
+      );
     return { form: "hex", bytes: Buffer.from(input, "hex") };
   }
   const lower = input.toLowerCase();
   const separator = lower.lastIndexOf("1");
   const prefix = separator > 0 ? lower.slice(0, separator) : "";
-  if (KNOWN_PREFIXES.includes(prefix) || BECH32_LIKE.test(input) || (input === input.toUpperCase() && BECH32_LIKE.test(lower))) {
+  if (
+    KNOWN_PREFIXES.includes(prefix) ||
+    BECH32_LIKE.test(input) ||
+    (input === input.toUpperCase() && BECH32_LIKE.test(lower))
+  ) {
     let decoded;
     try {
       decoded = bech32.decode(input as `${string}1${string}`, false);
     } catch (error) {
       const reason = reasonOf(error);
       if (/checksum/i.test(reason)) {
-        throw refusal(BadRequestError, (at) => `${at(field)} has an invalid bech32 checksum: a character is wrong, missing or in excess.`);
+        throw refusal(
+          BadRequestError,
+          (at) => `${at(field)} has an invalid bech32 checksum: a character is wrong, missing or in excess.`,
+        );
       }
       throw refusal(BadRequestError, (at) => `${at(field)} is not valid bech32: ${reason.replace(/ in \S+:/, ":")}.`);
     }
@@ -116,7 +137,11 @@ function readVarUint(bytes: Uint8Array, offset: number, what: string, field: str
   for (let i = offset; i < bytes.length; i++) {
     const byte = bytes[i]!;
     value = value * 128 + (byte & 0x7f);
-    if (!Number.isSafeInteger(value)) throw refusal(BadRequestError, (at) => `${at(field)} has a pointer whose ${what} is larger than this service reads (2^53 - 1).`);
+    if (!Number.isSafeInteger(value))
+      throw refusal(
+        BadRequestError,
+        (at) => `${at(field)} has a pointer whose ${what} is larger than this service reads (2^53 - 1).`,
+      );
     if ((byte & 0x80) === 0) return { value, next: i + 1 };
   }
   throw refusal(BadRequestError, (at) => `${at(field)} is truncated: its pointer ends inside the ${what}.`);
@@ -127,7 +152,10 @@ function readPointer(bytes: Uint8Array, field: string): Pointer {
   const txIndex = readVarUint(bytes, slot.next, "transaction index", field);
   const certIndex = readVarUint(bytes, txIndex.next, "certificate index", field);
   if (certIndex.next !== bytes.length) {
-    throw refusal(BadRequestError, (at) => `${at(field)} has ${bytes.length - certIndex.next} unexpected byte(s) after its pointer.`);
+    throw refusal(
+      BadRequestError,
+      (at) => `${at(field)} has ${bytes.length - certIndex.next} unexpected byte(s) after its pointer.`,
+    );
   }
   return { slot: slot.value, txIndex: txIndex.value, certIndex: certIndex.value };
 }
@@ -138,13 +166,17 @@ function describeNetwork(networkId: number): string {
 
 function byronInfo(written: Written, field: string): AddressInfo {
   if (written.form === "bech32") {
-    throw refusal(BadRequestError, (at) => `${at(field)} holds a Byron address in bech32, but Byron addresses are written in base58 (or hex).`);
+    throw refusal(
+      BadRequestError,
+      (at) => `${at(field)} holds a Byron address in bech32, but Byron addresses are written in base58 (or hex).`,
+    );
   }
   let address: Cardano.Address;
   try {
     address = Cardano.Address.fromBytes(HexBlob(toHex(written.bytes)));
   } catch (error) {
-    const what = written.form === "base58" ? "looks like base58 but is not a Byron address" : "is not a valid Byron address";
+    const what =
+      written.form === "base58" ? "looks like base58 but is not a Byron address" : "is not a valid Byron address";
     throw refusal(BadRequestError, (at) => `${at(field)} ${what}: ${reasonOf(error)}.`);
   }
   const byron = address.asByron();
@@ -179,29 +211,40 @@ export function addressInfo(input: string, field: string, unreadable?: FieldWord
       BadRequestError,
       (at) =>
         `${at(field)} has the unknown header type ${headerType} (first byte 0x${bytes[0]!.toString(16).padStart(2, "0")}): ` +
-          "Cardano addresses have types 0-7 (base, pointer, enterprise), 8 (Byron), 14 and 15 (reward).",
+        "Cardano addresses have types 0-7 (base, pointer, enterprise), 8 (Byron), 14 and 15 (reward).",
     );
   }
   if (kind.type === "byron") return byronInfo(written, field);
   if (written.form === "base58") {
-    throw refusal(BadRequestError, (at) => `${at(field)} is base58 but not a Byron address: Shelley addresses are written in bech32 or hex.`);
+    throw refusal(
+      BadRequestError,
+      (at) => `${at(field)} is base58 but not a Byron address: Shelley addresses are written in bech32 or hex.`,
+    );
   }
 
   const networkId = bytes[0]! & 0x0f;
   if (networkId > 1) {
-    throw refusal(BadRequestError, (at) => `${at(field)} has network id ${networkId} in its header; Cardano uses 1 for mainnet and 0 for the testnets.`);
+    throw refusal(
+      BadRequestError,
+      (at) =>
+        `${at(field)} has network id ${networkId} in its header; Cardano uses 1 for mainnet and 0 for the testnets.`,
+    );
   }
   const expectedLength = kind.type === "base" ? 1 + 2 * HASH_BYTES : 1 + HASH_BYTES;
   if (kind.type === "pointer") {
     if (bytes.length < expectedLength + 3) {
-      throw refusal(BadRequestError, (at) => `${at(field)} is truncated: a pointer address has at least ${expectedLength + 3} bytes, this one has ${bytes.length}.`);
+      throw refusal(
+        BadRequestError,
+        (at) =>
+          `${at(field)} is truncated: a pointer address has at least ${expectedLength + 3} bytes, this one has ${bytes.length}.`,
+      );
     }
   } else if (bytes.length !== expectedLength) {
     throw refusal(
       BadRequestError,
       (at) =>
         `${at(field)} is ${bytes.length < expectedLength ? "truncated" : "too long"}: ${kind.type === "enterprise" ? "an" : "a"} ${kind.type} address ` +
-          `has ${expectedLength} bytes, this one has ${bytes.length}.`,
+        `has ${expectedLength} bytes, this one has ${bytes.length}.`,
     );
   }
   const pointer = kind.type === "pointer" ? readPointer(bytes, field) : undefined;
@@ -210,12 +253,10 @@ export function addressInfo(input: string, field: string, unreadable?: FieldWord
     const expected = (kind.type === "reward" ? "stake" : "addr") + (networkId === 1 ? "" : "_test");
     if (written.prefix !== expected) {
       const known = KNOWN_PREFIXES.includes(written.prefix);
-      throw refusal(
-        BadRequestError,
-        (at) =>
-          known
-            ? `${at(field)} has the prefix "${written.prefix}" but holds a ${describeNetwork(networkId)} ${kind.type} address, whose prefix is "${expected}".`
-            : `${at(field)} has the prefix "${written.prefix}", which is not an address prefix: Cardano addresses start with addr, addr_test, stake or stake_test.`,
+      throw refusal(BadRequestError, (at) =>
+        known
+          ? `${at(field)} has the prefix "${written.prefix}" but holds a ${describeNetwork(networkId)} ${kind.type} address, whose prefix is "${expected}".`
+          : `${at(field)} has the prefix "${written.prefix}", which is not an address prefix: Cardano addresses start with addr, addr_test, stake or stake_test.`,
       );
     }
   }
@@ -235,7 +276,9 @@ export function addressInfo(input: string, field: string, unreadable?: FieldWord
     hex,
     ...(kind.payment ? { payment: credential(props.paymentPart) } : {}),
     ...(kind.stake === "pointer" && pointer ? { stake: { pointer } } : {}),
-    ...(kind.stake && kind.stake !== "pointer" ? { stake: credential(kind.type === "reward" ? props.paymentPart : props.delegationPart) } : {}),
+    ...(kind.stake && kind.stake !== "pointer"
+      ? { stake: credential(kind.type === "reward" ? props.paymentPart : props.delegationPart) }
+      : {}),
   };
   return info;
 }
@@ -248,7 +291,11 @@ export function addressInfo(input: string, field: string, unreadable?: FieldWord
 export function addressCredentials(input: string, field: string, byronHint = ""): AddressCredentials {
   const info = addressInfo(input, field);
   if (info.type === "byron") {
-    throw refusal(BadRequestError, (at) => `${at(field)} is a Byron address, which has no payment or stake credential hash.${byronHint ? ` ${byronHint}` : ""}`);
+    throw refusal(
+      BadRequestError,
+      (at) =>
+        `${at(field)} is a Byron address, which has no payment or stake credential hash.${byronHint ? ` ${byronHint}` : ""}`,
+    );
   }
   const stake = info.stake && "hash" in info.stake ? info.stake.hash : undefined;
   return { ...(info.payment ? { payment: info.payment.hash } : {}), ...(stake ? { stake } : {}) };

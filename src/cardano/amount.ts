@@ -14,12 +14,17 @@ const INT64_MAX = 2n ** 63n - 1n;
  */
 export function parseAmount(value: number | string, field: string, { signed = false } = {}): bigint {
   const text = typeof value === "number" ? String(value) : value.replaceAll("_", "");
-  if (typeof value === "number" && !Number.isSafeInteger(value)) throw refusal(BadRequestError, (at) => `${at(field)} must be a whole safe integer.`);
+  if (typeof value === "number" && !Number.isSafeInteger(value))
+    throw refusal(BadRequestError, (at) => `${at(field)} must be a whole safe integer.`);
   if (!/^-?[0-9]+$/.test(text)) throw refusal(BadRequestError, (at) => `${at(field)} must be a whole number.`);
   const n = BigInt(text);
   if (!signed && n < 0n) throw refusal(BadRequestError, (at) => `${at(field)} must not be negative.`);
   if (signed && (n < INT64_MIN || n > INT64_MAX)) {
-    throw refusal(BadRequestError, (at) => `${at(field)} is ${n}, outside the range the ledger allows for a mint or burn quantity (-2^63 to 2^63 - 1).`);
+    throw refusal(
+      BadRequestError,
+      (at) =>
+        `${at(field)} is ${n}, outside the range the ledger allows for a mint or burn quantity (-2^63 to 2^63 - 1).`,
+    );
   }
   if (n > U64_MAX) throw refusal(BadRequestError, (at) => `${at(field)} is larger than the ledger allows (2^64 - 1).`);
   return n;

@@ -88,9 +88,12 @@ export function cborItemEnd(bytes: Uint8Array, start: number, limits: CborLimits
       const major = initial >> 5;
       const info = initial & 0x1f;
       if ((top === OPEN_BYTES || top === OPEN_TEXT) && (major !== (top === OPEN_BYTES ? 2 : 3) || info === 31)) {
-        throw malformed(`a chunk of an indefinite-length string at byte ${pos - 1} is not a definite string of the same type`);
+        throw malformed(
+          `a chunk of an indefinite-length string at byte ${pos - 1} is not a definite string of the same type`,
+        );
       }
-      if (++items > limits.items) throw new CborLimitError("items", `holds more than ${limits.items} items, the limit on CBOR item count`);
+      if (++items > limits.items)
+        throw new CborLimitError("items", `holds more than ${limits.items} items, the limit on CBOR item count`);
       if (top > 0) stack[depth - 1] = top - 1;
       // The head's argument: a number up to 2^64 - 1 (as a float beyond 2^53, which only ever
       // compares larger than the bytes that remain).
@@ -111,13 +114,15 @@ export function cborItemEnd(bytes: Uint8Array, start: number, limits: CborLimits
         case 0:
         case 1:
         case 6:
-          if (indefinite) throw malformed(`byte ${pos - 1} (0x${initial.toString(16)}) cannot have an indefinite length`);
+          if (indefinite)
+            throw malformed(`byte ${pos - 1} (0x${initial.toString(16)}) cannot have an indefinite length`);
           if (major === 6) opens = 1;
           break;
         case 2:
         case 3:
           if (indefinite) opens = major === 2 ? OPEN_BYTES : OPEN_TEXT;
-          else if (argument > remaining) throw malformed(`a string declares ${argument} bytes where ${remaining} remain`);
+          else if (argument > remaining)
+            throw malformed(`a string declares ${argument} bytes where ${remaining} remain`);
           else pos += argument;
           break;
         case 4:
@@ -127,7 +132,10 @@ export function cborItemEnd(bytes: Uint8Array, start: number, limits: CborLimits
             break;
           }
           opens = major === 5 ? argument * 2 : argument;
-          if (opens > remaining) throw malformed(`${major === 4 ? "an array" : "a map"} declares ${argument} ${major === 4 ? "items" : "entries"} where ${remaining} bytes remain`);
+          if (opens > remaining)
+            throw malformed(
+              `${major === 4 ? "an array" : "a map"} declares ${argument} ${major === 4 ? "items" : "entries"} where ${remaining} bytes remain`,
+            );
           break;
         }
         default:
@@ -135,7 +143,11 @@ export function cborItemEnd(bytes: Uint8Array, start: number, limits: CborLimits
           if (indefinite) throw malformed(`a break byte (0xff) at byte ${pos - 1} ends nothing`);
       }
       if (opens !== 0) {
-        if (depth >= limits.depth) throw new CborLimitError("depth", `nests deeper than ${limits.depth} levels, the limit on CBOR nesting depth`);
+        if (depth >= limits.depth)
+          throw new CborLimitError(
+            "depth",
+            `nests deeper than ${limits.depth} levels, the limit on CBOR nesting depth`,
+          );
         if (depth === stack.length) {
           const grown = new Int32Array(stack.length * 2);
           grown.set(stack);
@@ -171,7 +183,11 @@ export function requireCborWithinLimits(hex: string, field: string, decodesAs?: 
     if (!(error instanceof CborLimitError)) throw error;
     if (error.reason !== "malformed") throw refusal(CborLimitExceededError, (at) => `${at(field)} ${error.message}.`);
     // With `decodesAs` ("a UTxO (…)"), in the words the field's own decoder uses.
-    throw refusal(BadRequestError, (at) => (decodesAs === undefined ? `${at(field)} ${error.message}.` : `${at(field)} does not decode as ${decodesAs}: ${error.detail}.`));
+    throw refusal(BadRequestError, (at) =>
+      decodesAs === undefined
+        ? `${at(field)} ${error.message}.`
+        : `${at(field)} does not decode as ${decodesAs}: ${error.detail}.`,
+    );
   }
 }
 

@@ -173,7 +173,8 @@ export class CborWriter {
     if (n < 0n || n >= 2n ** 64n) throw new Error(`${n} does not fit a CBOR head`);
     const size = n < 24n ? 0 : n < 0x100n ? 1 : n < 0x10000n ? 2 : n < 0x100000000n ? 4 : 8;
     this.#room(1 + size);
-    this.#buffer[this.#length++] = top | (size === 0 ? Number(n) : size === 1 ? 24 : size === 2 ? 25 : size === 4 ? 26 : 27);
+    this.#buffer[this.#length++] =
+      top | (size === 0 ? Number(n) : size === 1 ? 24 : size === 2 ? 25 : size === 4 ? 26 : 27);
     for (let i = size - 1; i >= 0; i--) this.#buffer[this.#length++] = Number((n >> BigInt(8 * i)) & 0xffn);
     return this;
   }

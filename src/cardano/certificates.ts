@@ -28,7 +28,13 @@ export type Certificate =
   /** 1 or 8. */
   | { readonly type: "stake-deregistration"; readonly credential: Credential }
   /** 2, 9, 10 (pool, DRep or both); 11, 12, 13 register the credential too, with `deposit`. */
-  | { readonly type: "delegation"; readonly credential: Credential; readonly pool?: string; readonly drep?: DRep; readonly deposit?: bigint }
+  | {
+      readonly type: "delegation";
+      readonly credential: Credential;
+      readonly pool?: string;
+      readonly drep?: DRep;
+      readonly deposit?: bigint;
+    }
   /** 3: `pool` is the operator's key hash (the pool id); `cbor` the whole certificate. */
   | { readonly type: "pool-registration"; readonly pool: string; readonly cbor: Uint8Array }
   /** 16. */
@@ -41,13 +47,19 @@ export type Certificate =
 const hex = (bytes: Uint8Array): string => Buffer.from(bytes).toString("hex");
 
 function writeCredential(w: CborWriter, c: Credential): CborWriter {
-  return w.array(2).uint(c.kind === "key" ? 0 : 1).bytes(Buffer.from(c.hash, "hex"));
+  return w
+    .array(2)
+    .uint(c.kind === "key" ? 0 : 1)
+    .bytes(Buffer.from(c.hash, "hex"));
 }
 
 function writeDRep(w: CborWriter, drep: DRep): CborWriter {
   if (drep.kind === "always-abstain") return w.array(1).uint(2);
   if (drep.kind === "always-no-confidence") return w.array(1).uint(3);
-  return w.array(2).uint(drep.kind === "key" ? 0 : 1).bytes(Buffer.from(drep.hash, "hex"));
+  return w
+    .array(2)
+    .uint(drep.kind === "key" ? 0 : 1)
+    .bytes(Buffer.from(drep.hash, "hex"));
 }
 
 const REGISTERING = { 2: 11, 9: 12, 10: 13 } as const;
@@ -61,11 +73,14 @@ export function writeCertificate(cert: Certificate): Uint8Array {
       return writeCredential(w.array(3).uint(7), cert.credential).uint(cert.deposit).finish();
     case "delegation": {
       const { pool, drep, deposit } = cert;
-      const tag = pool !== undefined && drep !== undefined ? 10 : pool !== undefined ? 2 : drep !== undefined ? 9 : null;
+      const tag =
+        pool !== undefined && drep !== undefined ? 10 : pool !== undefined ? 2 : drep !== undefined ? 9 : null;
       if (tag === null) throw new Error("a delegation certificate names a pool, a DRep or both");
       const registering = deposit !== undefined;
       // With a deposit, the same delegation registers the credential too: 2 → 11, 9 → 12, 10 → 13.
-      w.array(2 + (pool !== undefined ? 1 : 0) + (drep !== undefined ? 1 : 0) + (registering ? 1 : 0)).uint(registering ? REGISTERING[tag] : tag);
+      w.array(2 + (pool !== undefined ? 1 : 0) + (drep !== undefined ? 1 : 0) + (registering ? 1 : 0)).uint(
+        registering ? REGISTERING[tag] : tag,
+      );
       writeCredential(w, cert.credential);
       if (pool !== undefined) w.bytes(Buffer.from(pool, "hex"));
       if (drep !== undefined) writeDRep(w, drep);
@@ -87,7 +102,12 @@ function readCredential(r: CborReader): Credential {
 function readDRep(r: CborReader): DRep {
   const length = r.arrayLength();
   const kind = r.smallUint();
-  const drep: DRep = kind === 2 ? { kind: "always-abstain" } : kind === 3 ? { kind: "always-no-confidence" } : { kind: kind === 0 ? "key" : "script", hash: hex(r.bytesValue()) };
+  const drep: DRep =
+    kind === 2
+      ? { kind: "always-abstain" }
+      : kind === 3
+        ? { kind: "always-no-confidence" }
+        : { kind: kind === 0 ? "key" : "script", hash: hex(r.bytesValue()) };
   if (length === null) r.readBreak();
   return drep;
 }
@@ -111,20 +131,26 @@ export function readCertificate(bytes: Uint8Array): Certificate {
     case 11: {
       const credential = readCredential(r);
       const pool = hex(r.bytesValue());
-      return tag === 2 ? { type: "delegation", credential, pool } : { type: "delegation", credential, pool, deposit: r.uint() };
+      return tag === 2
+        ? { type: "delegation", credential, pool }
+        : { type: "delegation", credential, pool, deposit: r.uint() };
     }
     case 9:
     case 12: {
       const credential = readCredential(r);
       const drep = readDRep(r);
-      return tag === 9 ? { type: "delegation", credential, drep } : { type: "delegation", credential, drep, deposit: r.uint() };
+      return tag === 9
+        ? { type: "delegation", credential, drep }
+        : { type: "delegation", credential, drep, deposit: r.uint() };
     }
     case 10:
     case 13: {
       const credential = readCredential(r);
       const pool = hex(r.bytesValue());
       const drep = readDRep(r);
-      return tag === 10 ? { type: "delegation", credential, pool, drep } : { type: "delegation", credential, pool, drep, deposit: r.uint() };
+      return tag === 10
+        ? { type: "delegation", credential, pool, drep }
+        : { type: "delegation", credential, pool, drep, deposit: r.uint() };
     }
     case 3:
       return { type: "pool-registration", pool: hex(r.bytesValue()), cbor: bytes };

@@ -28,13 +28,20 @@ export function collateralFrom(utxos: readonly UTxO[], coinsPerUtxoSize?: number
   let best: UTxO | undefined;
   let withTokens: UTxO | undefined;
   for (const u of utxos) {
-    if (u.output.scriptRef || u.output.dataHash || !isKeyAddress(u.output.address) || lovelaceOf(u) < MIN_COLLATERAL) continue;
+    if (u.output.scriptRef || u.output.dataHash || !isKeyAddress(u.output.address) || lovelaceOf(u) < MIN_COLLATERAL)
+      continue;
     if (!adaOnly(u)) {
       if (withTokens === undefined || lovelaceOf(u) > lovelaceOf(withTokens)) withTokens = u;
     } else if (best === undefined || lovelaceOf(u) > lovelaceOf(best)) best = u;
   }
-  if (best !== undefined) return { utxo: best, total: lovelaceOf(best) >= MIN_COLLATERAL + COLLATERAL_RETURN_MIN ? MIN_COLLATERAL : null };
+  if (best !== undefined)
+    return { utxo: best, total: lovelaceOf(best) >= MIN_COLLATERAL + COLLATERAL_RETURN_MIN ? MIN_COLLATERAL : null };
   if (withTokens === undefined || coinsPerUtxoSize === undefined) return undefined;
-  const back = { address: withTokens.output.address, amount: withTokens.output.amount.filter((a) => a.unit !== "lovelace" && a.unit !== "") };
-  return lovelaceOf(withTokens) - MIN_COLLATERAL >= minLovelace(back, coinsPerUtxoSize) ? { utxo: withTokens, total: MIN_COLLATERAL } : undefined;
+  const back = {
+    address: withTokens.output.address,
+    amount: withTokens.output.amount.filter((a) => a.unit !== "lovelace" && a.unit !== ""),
+  };
+  return lovelaceOf(withTokens) - MIN_COLLATERAL >= minLovelace(back, coinsPerUtxoSize)
+    ? { utxo: withTokens, total: MIN_COLLATERAL }
+    : undefined;
 }

@@ -45,7 +45,8 @@ export function poolKeyHash(text: string, field: string): string {
 }
 
 /** The bech32 id (pool1…) of a pool's 28-byte key hash (hex). */
-export const poolIdOf = (keyHash: string): string => bech32.encode("pool", bech32.toWords(Buffer.from(keyHash, "hex")), 120);
+export const poolIdOf = (keyHash: string): string =>
+  bech32.encode("pool", bech32.toWords(Buffer.from(keyHash, "hex")), 120);
 
 /** The predefined DReps by the names clients send (case, `_`, `-` and spaces aside), Blockfrost's drep_always_… ids included. */
 const PREDEFINED: Readonly<Record<string, DRep>> = {
@@ -67,14 +68,18 @@ function drepOfBytes(bytes: Uint8Array, bare: "key" | "script"): DRep | null {
 
 /** The DRep of an id in any of the accepted forms (see the header); null when `text` is none of them. */
 export function drepOf(text: string): DRep | null {
-  const word = text.trim().toLowerCase().replace(/[\s_-]+/g, "");
+  const word = text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, "");
   const predefined = PREDEFINED[word.startsWith("drep") ? word.slice(4) : word];
   if (predefined) return predefined;
   if (/^(?:[0-9a-fA-F]{2}){28,29}$/.test(text)) return drepOfBytes(Buffer.from(text, "hex"), "key");
   const decoded = bech32Of(text, ["drep", "drep_vkh", "drep_script", "drep_vk"]);
   if (!decoded) return null;
   const [prefix, bytes] = decoded;
-  if (prefix === "drep_vk") return bytes.length === 32 ? { kind: "key", hash: toHex(blake2b(bytes, { dkLen: 28 })) } : null;
+  if (prefix === "drep_vk")
+    return bytes.length === 32 ? { kind: "key", hash: toHex(blake2b(bytes, { dkLen: 28 })) } : null;
   return drepOfBytes(bytes, prefix === "drep_script" ? "script" : "key");
 }
 
@@ -95,5 +100,9 @@ export function drepIdOf(drep: DRep): string {
   if (drep.kind === "always-abstain") return "drep_always_abstain";
   if (drep.kind === "always-no-confidence") return "drep_always_no_confidence";
   const header = drep.kind === "key" ? 0x22 : 0x23;
-  return bech32.encode("drep", bech32.toWords(Buffer.concat([Uint8Array.of(header), Buffer.from(drep.hash, "hex")])), 120);
+  return bech32.encode(
+    "drep",
+    bech32.toWords(Buffer.concat([Uint8Array.of(header), Buffer.from(drep.hash, "hex")])),
+    120,
+  );
 }

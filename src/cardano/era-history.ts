@@ -74,12 +74,19 @@ export class EraHistory {
   slotToTime(slot: number, field?: string): number {
     const name = field ?? "slot";
     if (!Number.isSafeInteger(slot) || slot < 0) {
-      throw outOfRange(field, (at) => `${at(name)} must be a non-negative whole number no larger than ${Number.MAX_SAFE_INTEGER}; got ${slot}.`);
+      throw outOfRange(
+        field,
+        (at) =>
+          `${at(name)} must be a non-negative whole number no larger than ${Number.MAX_SAFE_INTEGER}; got ${slot}.`,
+      );
     }
     const era = this.#eraOfSlot(slot);
     const time = era.startMs + (slot - era.startSlot) * era.slotLengthMs;
     if (!Number.isSafeInteger(time)) {
-      throw outOfRange(field, (at) => `${at(name)} ${slot} is too large: its time would not be a safe integer number of milliseconds.`);
+      throw outOfRange(
+        field,
+        (at) => `${at(name)} ${slot} is too large: its time would not be a safe integer number of milliseconds.`,
+      );
     }
     return time;
   }
@@ -125,7 +132,8 @@ export class EraHistory {
 export function eraHistoryFor(network: Network, devnetStartMs?: number): EraHistory {
   if (network === "devnet") {
     const startMs = devnetStartMs ?? DEVNET_FALLBACK_START_MS;
-    if (!Number.isSafeInteger(startMs) || startMs < 0) throw new Error(`The devnet system start must be Unix milliseconds; got ${startMs}.`);
+    if (!Number.isSafeInteger(startMs) || startMs < 0)
+      throw new Error(`The devnet system start must be Unix milliseconds; got ${startMs}.`);
     return new EraHistory(network, [{ name: "devnet", startSlot: 0, startMs, slotLengthMs: SHELLEY_SLOT_MS }]);
   }
   return new EraHistory(network, PUBLIC_ERAS[network]);

@@ -44,7 +44,8 @@ export function textMetadatum(text: string): Metadatum {
 export function jsonToMetadatum(value: unknown, field: string): Metadatum {
   if (typeof value === "string") return textMetadatum(value);
   if (typeof value === "number") {
-    if (!Number.isSafeInteger(value)) throw refusal(BadRequestError, (at) => `${at(field)} is ${value}: metadata numbers must be whole safe integers.`);
+    if (!Number.isSafeInteger(value))
+      throw refusal(BadRequestError, (at) => `${at(field)} is ${value}: metadata numbers must be whole safe integers.`);
     return BigInt(value);
   }
   if (Array.isArray(value)) return value.map((item, i) => jsonToMetadatum(item, `${field}[${i}]`));
@@ -52,13 +53,21 @@ export function jsonToMetadatum(value: unknown, field: string): Metadatum {
     const map = new Map<Metadatum, Metadatum>();
     for (const [key, item] of Object.entries(value)) {
       if (encoder.encode(key).length > METADATA_CHUNK_BYTES) {
-        throw refusal(BadRequestError, (at) => `${at(field)} has the key "${key.slice(0, 20)}…" longer than 64 bytes, which metadata keys cannot be.`);
+        throw refusal(
+          BadRequestError,
+          (at) =>
+            `${at(field)} has the key "${key.slice(0, 20)}…" longer than 64 bytes, which metadata keys cannot be.`,
+        );
       }
       map.set(key, jsonToMetadatum(item, `${field}.${key}`));
     }
     return map;
   }
-  throw refusal(BadRequestError, (at) => `${at(field)} is ${value === null ? "null" : typeof value}: metadata holds only strings, integers, lists and objects.`);
+  throw refusal(
+    BadRequestError,
+    (at) =>
+      `${at(field)} is ${value === null ? "null" : typeof value}: metadata holds only strings, integers, lists and objects.`,
+  );
 }
 
 /** CIP-20: `{msg: [...]}`, each line split into ≤64-byte chunks. */
@@ -93,7 +102,8 @@ function crc8(bytes: Uint8Array): number {
 
 /** The 4-byte CIP-67 prefix of a label, as hex: `0` nibble, 2-byte label, CRC-8, `0` nibble. */
 export function cip67Prefix(label: number): string {
-  if (!Number.isInteger(label) || label < 0 || label > 0xffff) throw new RangeError(`CIP-67 label ${label} is out of range.`);
+  if (!Number.isInteger(label) || label < 0 || label > 0xffff)
+    throw new RangeError(`CIP-67 label ${label} is out of range.`);
   const labelHex = label.toString(16).padStart(4, "0");
   const checksum = crc8(Uint8Array.from(Buffer.from(labelHex, "hex")));
   return `0${labelHex}${checksum.toString(16).padStart(2, "0")}0`;
@@ -109,14 +119,19 @@ export interface AssetNameSpec {
 /** The base name (without CIP-67 prefix) as hex. */
 function baseNameHex(spec: AssetNameSpec, field: string): string {
   if (spec.format === "utf8") return Buffer.from(spec.name, "utf8").toString("hex");
-  if (!/^(?:[0-9a-fA-F]{2})*$/.test(spec.name)) throw refusal(BadRequestError, (at) => `${at(field)}.name is not hex although format is "hex".`);
+  if (!/^(?:[0-9a-fA-F]{2})*$/.test(spec.name))
+    throw refusal(BadRequestError, (at) => `${at(field)}.name is not hex although format is "hex".`);
   return spec.name.toLowerCase();
 }
 
 /** The full on-chain asset name as hex: CIP-67 prefix (when labelled) + base name; at most 32 bytes. */
 export function assetNameHex(spec: AssetNameSpec, field: string): string {
   const hex = (spec.label === undefined ? "" : cip67Prefix(spec.label)) + baseNameHex(spec, field);
-  if (hex.length > 64) throw refusal(BadRequestError, (at) => `${at(field)} is ${hex.length / 2} bytes long (with its label prefix); asset names are at most 32 bytes.`);
+  if (hex.length > 64)
+    throw refusal(
+      BadRequestError,
+      (at) => `${at(field)} is ${hex.length / 2} bytes long (with its label prefix); asset names are at most 32 bytes.`,
+    );
   return hex;
 }
 
@@ -131,10 +146,14 @@ function assetNameText(hex: string): string {
 
 // ── CIP-25 ────────────────────────────────────────────────────────────────────────────
 /** CIP-25 v1 label-721 map `{<policy hex>: {<asset name text>: metadata}}`, strings chunked. */
-export function cip25Metadatum(entries: readonly { policyId: string; assetNameHex: string; metadata: unknown; field: string }[]): Metadatum {
+export function cip25Metadatum(
+  entries: readonly { policyId: string; assetNameHex: string; metadata: unknown; field: string }[],
+): Metadatum {
   let result: Metadatum = new Map<Metadatum, Metadatum>();
   for (const entry of entries) {
-    const asset = new Map<Metadatum, Metadatum>([[assetNameText(entry.assetNameHex), jsonToMetadatum(entry.metadata, entry.field)]]);
+    const asset = new Map<Metadatum, Metadatum>([
+      [assetNameText(entry.assetNameHex), jsonToMetadatum(entry.metadata, entry.field)],
+    ]);
     result = mergeMetadatum(result, new Map<Metadatum, Metadatum>([[entry.policyId, asset]]));
   }
   return result;
@@ -155,19 +174,27 @@ const utf8Bytes = (text: string): PlutusJson => ({ bytes: Buffer.from(text, "utf
 function jsonToCip68Data(value: unknown, field: string): PlutusJson {
   if (typeof value === "string") return utf8Bytes(value);
   if (typeof value === "number") {
-    if (!Number.isSafeInteger(value)) throw refusal(BadRequestError, (at) => `${at(field)} is ${value}: CIP-68 numbers must be whole safe integers.`);
+    if (!Number.isSafeInteger(value))
+      throw refusal(BadRequestError, (at) => `${at(field)} is ${value}: CIP-68 numbers must be whole safe integers.`);
     return { int: value };
   }
   if (Array.isArray(value)) return { list: value.map((item, i) => jsonToCip68Data(item, `${field}[${i}]`)) };
   if (value !== null && typeof value === "object") {
-    return { map: Object.entries(value).map(([k, v]) => ({ k: utf8Bytes(k), v: jsonToCip68Data(v, `${field}.${k}`) })) };
+    return {
+      map: Object.entries(value).map(([k, v]) => ({ k: utf8Bytes(k), v: jsonToCip68Data(v, `${field}.${k}`) })),
+    };
   }
-  throw refusal(BadRequestError, (at) => `${at(field)} is ${value === null ? "null" : typeof value}: CIP-68 metadata holds only strings, integers, lists and objects.`);
+  throw refusal(
+    BadRequestError,
+    (at) =>
+      `${at(field)} is ${value === null ? "null" : typeof value}: CIP-68 metadata holds only strings, integers, lists and objects.`,
+  );
 }
 
 /** The CIP-68 reference datum `#6.121([metadata, version, extra])`, `extra` = `#6.121([])`. */
 export function cip68Datum(metadata: unknown, field: string, version = 1): PlutusJson {
   const meta = metadata === undefined ? { map: [] } : jsonToCip68Data(metadata, field);
-  if (!("map" in meta)) throw refusal(BadRequestError, (at) => `${at(field)} must be an object: CIP-68 metadata is a map.`);
+  if (!("map" in meta))
+    throw refusal(BadRequestError, (at) => `${at(field)} must be an object: CIP-68 metadata is a map.`);
   return { constructor: 0, fields: [meta, { int: version }, { constructor: 0, fields: [] }] };
 }

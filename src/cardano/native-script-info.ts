@@ -57,7 +57,8 @@ function hull(windows: (Window | null)[], needed: number): Window | null {
 
 function keyHashesOf(node: NativeScriptJson, into: Set<string>): Set<string> {
   if (node.type === "sig") into.add(node.keyHash.toLowerCase());
-  else if (node.type === "all" || node.type === "any" || node.type === "atLeast") for (const child of node.scripts) keyHashesOf(child, into);
+  else if (node.type === "all" || node.type === "any" || node.type === "atLeast")
+    for (const child of node.scripts) keyHashesOf(child, into);
   return into;
 }
 

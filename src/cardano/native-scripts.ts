@@ -57,25 +57,42 @@ const Kind = Cardano.NativeScriptKind;
 /** A library's error message, without its final period, to end one of our sentences. */
 const reasonOf = (error: unknown): string => String((error as Error).message ?? error).replace(/[.\s]+$/, "");
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
-const isNaturalNumber = (value: unknown): value is number => typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const isNaturalNumber = (value: unknown): value is number =>
+  typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
 
 /** Checks a JSON schema node by node and converts it to the SDK's native script; `field` is its path. */
 function toCore(node: unknown, field: string, level: number, count: { nodes: number }): Core {
   if (++count.nodes > MAX_NATIVE_SCRIPT_NODES) {
-    throw refusal(BadRequestError, (at) => `${at(field)} is one node too many: a native script may have at most ${MAX_NATIVE_SCRIPT_NODES} nodes.`);
+    throw refusal(
+      BadRequestError,
+      (at) => `${at(field)} is one node too many: a native script may have at most ${MAX_NATIVE_SCRIPT_NODES} nodes.`,
+    );
   }
   if (level > MAX_NATIVE_SCRIPT_DEPTH) {
-    throw refusal(BadRequestError, (at) => `${at(field)} is nested ${level} levels deep; native scripts may nest at most ${MAX_NATIVE_SCRIPT_DEPTH} levels.`);
+    throw refusal(
+      BadRequestError,
+      (at) =>
+        `${at(field)} is nested ${level} levels deep; native scripts may nest at most ${MAX_NATIVE_SCRIPT_DEPTH} levels.`,
+    );
   }
-  if (!isRecord(node)) throw refusal(BadRequestError, (at) => `${at(field)} must be a native script node: an object with a "type".`);
+  if (!isRecord(node))
+    throw refusal(BadRequestError, (at) => `${at(field)} must be a native script node: an object with a "type".`);
   const type = node["type"];
   if (typeof type !== "string" || !(NODE_TYPES as string[]).includes(type)) {
-    throw refusal(BadRequestError, (at) => `${at(field)}.type must be one of ${NODE_TYPES.join(", ")}; got ${JSON.stringify(type) ?? "nothing"}.`);
+    throw refusal(
+      BadRequestError,
+      (at) => `${at(field)}.type must be one of ${NODE_TYPES.join(", ")}; got ${JSON.stringify(type) ?? "nothing"}.`,
+    );
   }
   const t = type as NativeScriptJson["type"];
   for (const key of Object.keys(node)) {
-    if (!NODE_FIELDS[t].includes(key)) throw refusal(BadRequestError, (at) => `${at(field)} has an unknown field "${key}" for a "${t}" node (it takes ${NODE_FIELDS[t].join(", ")}).`);
+    if (!NODE_FIELDS[t].includes(key))
+      throw refusal(
+        BadRequestError,
+        (at) => `${at(field)} has an unknown field "${key}" for a "${t}" node (it takes ${NODE_FIELDS[t].join(", ")}).`,
+      );
   }
   switch (t) {
     case "sig": {
@@ -88,7 +105,11 @@ function toCore(node: unknown, field: string, level: number, count: { nodes: num
     case "before":
     case "after": {
       const slot = node["slot"];
-      if (!isNaturalNumber(slot)) throw refusal(BadRequestError, (at) => `${at(field)}.slot must be a non-negative whole number no larger than ${Number.MAX_SAFE_INTEGER}.`);
+      if (!isNaturalNumber(slot))
+        throw refusal(
+          BadRequestError,
+          (at) => `${at(field)}.slot must be a non-negative whole number no larger than ${Number.MAX_SAFE_INTEGER}.`,
+        );
       return t === "before"
         ? { __type: native, kind: Kind.RequireTimeBefore, slot: Cardano.Slot(slot) }
         : { __type: native, kind: Kind.RequireTimeAfter, slot: Cardano.Slot(slot) };
@@ -97,14 +118,20 @@ function toCore(node: unknown, field: string, level: number, count: { nodes: num
     case "any":
     case "atLeast": {
       const scripts = node["scripts"];
-      if (!Array.isArray(scripts)) throw refusal(BadRequestError, (at) => `${at(field)}.scripts must be an array of native script nodes.`);
+      if (!Array.isArray(scripts))
+        throw refusal(BadRequestError, (at) => `${at(field)}.scripts must be an array of native script nodes.`);
       const children = scripts.map((child, i) => toCore(child, `${field}.scripts[${i}]`, level + 1, count));
       if (t === "all") return { __type: native, kind: Kind.RequireAllOf, scripts: children };
       if (t === "any") return { __type: native, kind: Kind.RequireAnyOf, scripts: children };
       const required = node["required"];
-      if (!isNaturalNumber(required)) throw refusal(BadRequestError, (at) => `${at(field)}.required must be a non-negative whole number.`);
+      if (!isNaturalNumber(required))
+        throw refusal(BadRequestError, (at) => `${at(field)}.required must be a non-negative whole number.`);
       if (required > children.length) {
-        throw refusal(BadRequestError, (at) => `${at(field)}.required is ${required} but there are only ${children.length} scripts: the script could never be satisfied.`);
+        throw refusal(
+          BadRequestError,
+          (at) =>
+            `${at(field)}.required is ${required} but there are only ${children.length} scripts: the script could never be satisfied.`,
+        );
       }
       return { __type: native, kind: Kind.RequireNOf, required, scripts: children };
     }
@@ -113,12 +140,19 @@ function toCore(node: unknown, field: string, level: number, count: { nodes: num
 
 /** Refusal of a decoded script that the JSON schema cannot carry; `path` locates the node in it. */
 function unreadable(field: string, path: string, reason: string): Error {
-  return refusal(BadRequestError, (at) => `${at(field)} decodes to a native script whose node schema${path} ${reason}.`);
+  return refusal(
+    BadRequestError,
+    (at) => `${at(field)} decodes to a native script whose node schema${path} ${reason}.`,
+  );
 }
 
 function safe(value: number, field: string, path: string, what: string): number {
   if (!Number.isSafeInteger(value) || value < 0) {
-    throw unreadable(field, path, `has a ${what} larger than ${Number.MAX_SAFE_INTEGER}, which JSON numbers cannot carry exactly`);
+    throw unreadable(
+      field,
+      path,
+      `has a ${what} larger than ${Number.MAX_SAFE_INTEGER}, which JSON numbers cannot carry exactly`,
+    );
   }
   return value;
 }
@@ -126,9 +160,14 @@ function safe(value: number, field: string, path: string, what: string): number 
 /** The SDK's native script as the API's JSON schema; `field` names the CBOR input in a refusal. */
 function fromCore(script: Core, field: string, path: string, level: number): NativeScriptJson {
   if (level > MAX_NATIVE_SCRIPT_DEPTH) {
-    throw unreadable(field, path, `is nested ${level} levels deep; this service reads at most ${MAX_NATIVE_SCRIPT_DEPTH} levels`);
+    throw unreadable(
+      field,
+      path,
+      `is nested ${level} levels deep; this service reads at most ${MAX_NATIVE_SCRIPT_DEPTH} levels`,
+    );
   }
-  const children = (scripts: Core[]) => scripts.map((child, i) => fromCore(child, field, `${path}.scripts[${i}]`, level + 1));
+  const children = (scripts: Core[]) =>
+    scripts.map((child, i) => fromCore(child, field, `${path}.scripts[${i}]`, level + 1));
   switch (script.kind) {
     case Kind.RequireSignature:
       return { type: "sig", keyHash: script.keyHash.toLowerCase() };
@@ -137,7 +176,11 @@ function fromCore(script: Core, field: string, path: string, level: number): Nat
     case Kind.RequireAnyOf:
       return { type: "any", scripts: children(script.scripts) };
     case Kind.RequireNOf:
-      return { type: "atLeast", required: safe(script.required, field, path, "required count"), scripts: children(script.scripts) };
+      return {
+        type: "atLeast",
+        required: safe(script.required, field, path, "required count"),
+        scripts: children(script.scripts),
+      };
     case Kind.RequireTimeBefore:
       return { type: "before", slot: safe(script.slot, field, path, "slot") };
     case Kind.RequireTimeAfter:
@@ -169,11 +212,19 @@ function walkCborShape(hex: HexBlob, field: string): void {
     switch (state) {
       case State.StartArray:
         if (++depth > maxArrayDepth) {
-          throw refusal(BadRequestError, (at) => `${at(field)} is nested deeper than ${MAX_NATIVE_SCRIPT_DEPTH} script levels, the most this service reads.`);
+          throw refusal(
+            BadRequestError,
+            (at) =>
+              `${at(field)} is nested deeper than ${MAX_NATIVE_SCRIPT_DEPTH} script levels, the most this service reads.`,
+          );
         }
         // Every node is one array, plus one for the sub-scripts of all, any and atLeast.
         if (++arrays > 2 * MAX_NATIVE_SCRIPT_NODES) {
-          throw refusal(BadRequestError, (at) => `${at(field)} holds more than ${MAX_NATIVE_SCRIPT_NODES} script nodes, the most this service reads.`);
+          throw refusal(
+            BadRequestError,
+            (at) =>
+              `${at(field)} holds more than ${MAX_NATIVE_SCRIPT_NODES} script nodes, the most this service reads.`,
+          );
         }
         reader.readStartArray();
         break;
@@ -197,7 +248,10 @@ function walkCborShape(hex: HexBlob, field: string): void {
     }
   } while (depth > 0);
   if (reader.peekState() !== State.Finished) {
-    throw refusal(BadRequestError, (at) => `${at(field)} has bytes after the end of its CBOR value: send exactly one native script.`);
+    throw refusal(
+      BadRequestError,
+      (at) => `${at(field)} has bytes after the end of its CBOR value: send exactly one native script.`,
+    );
   }
 }
 
@@ -207,7 +261,8 @@ function checkCborShape(hex: HexBlob, field: string): void {
   } catch (error) {
     if (error instanceof BadRequestError) throw error;
     const reason = reasonOf(error);
-    if (/end of (the )?buffer/i.test(reason)) throw refusal(BadRequestError, (at) => `${at(field)} ends in the middle of its CBOR value: bytes are missing.`);
+    if (/end of (the )?buffer/i.test(reason))
+      throw refusal(BadRequestError, (at) => `${at(field)} ends in the middle of its CBOR value: bytes are missing.`);
     throw refusal(BadRequestError, (at) => `${at(field)} is not valid CBOR: ${reason}.`);
   }
 }
@@ -217,7 +272,8 @@ function checkCborShape(hex: HexBlob, field: string): void {
  * bytes as given, as the ledger computes it (non-canonical encodings keep their own hash).
  */
 export function parseNativeScript(cborHex: string, field: string): ParsedNativeScript {
-  if (cborHex.length === 0 || !/^(?:[0-9a-fA-F]{2})+$/.test(cborHex)) throw refusal(BadRequestError, (at) => `${at(field)} must be CBOR as hex: an even number of hex digits.`);
+  if (cborHex.length === 0 || !/^(?:[0-9a-fA-F]{2})+$/.test(cborHex))
+    throw refusal(BadRequestError, (at) => `${at(field)} must be CBOR as hex: an even number of hex digits.`);
   // The CBOR limits before the shape check, which reads with cardano-sdk's reader (seconds for 40,000 items).
   requireCborWithinLimits(cborHex, field);
   const hex = HexBlob(cborHex.toLowerCase());

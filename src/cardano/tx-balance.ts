@@ -191,7 +191,13 @@ export interface BalancedTx {
 
 export type BalanceFailure =
   /** The pool cannot pay: the outputs need `sent`, the fee is about `fee`, the change needs `changeMin`, all inputs hold `held`. */
-  | { readonly kind: "insufficient-ada"; readonly sent: bigint; readonly fee: bigint; readonly changeMin: bigint; readonly held: bigint }
+  | {
+      readonly kind: "insufficient-ada";
+      readonly sent: bigint;
+      readonly fee: bigint;
+      readonly changeMin: bigint;
+      readonly held: bigint;
+    }
   /** The inputs and the pool hold `missing` too little of `unit`. */
   | { readonly kind: "insufficient-asset"; readonly unit: string; readonly missing: bigint }
   /** The transaction is `size` bytes with the fewest inputs it can have: more than `max`. */
@@ -265,7 +271,8 @@ const unique = (items: readonly Uint8Array[]): Uint8Array[] => [...new Map(items
 function mintOf(draft: TxDraft): Map<string, bigint> {
   const mint = new Map(draft.mint);
   for (const m of draft.plutus?.mints ?? []) {
-    for (const [name, quantity] of m.assets) mint.set(m.policyId + name, (mint.get(m.policyId + name) ?? 0n) + quantity);
+    for (const [name, quantity] of m.assets)
+      mint.set(m.policyId + name, (mint.get(m.policyId + name) ?? 0n) + quantity);
   }
   return mint;
 }
@@ -273,18 +280,31 @@ function mintOf(draft: TxDraft): Map<string, bigint> {
 function referencesOf(draft: TxDraft): { references: Array<[string, number]>; scriptBytes: number } {
   const byRef = new Map<string, { txHash: string; index: number; scriptBytes: number }>();
   for (const u of draft.referenceInputs) {
-    byRef.set(outRefOf(u), { txHash: u.input.txHash, index: u.input.outputIndex, scriptBytes: u.output.scriptRef ? referenceScriptSize(u.output.scriptRef) : 0 });
+    byRef.set(outRefOf(u), {
+      txHash: u.input.txHash,
+      index: u.input.outputIndex,
+      scriptBytes: u.output.scriptRef ? referenceScriptSize(u.output.scriptRef) : 0,
+    });
   }
-  for (const r of draft.plutus?.scriptReferences ?? []) byRef.set(`${r.txHash}#${r.index}`, { txHash: r.txHash, index: r.index, scriptBytes: r.scriptSize });
-  const sorted = [...byRef.values()].sort((a, b) => (a.txHash === b.txHash ? a.index - b.index : a.txHash < b.txHash ? -1 : 1));
-  return { references: sorted.map((r) => [r.txHash, r.index]), scriptBytes: sorted.reduce((sum, r) => sum + r.scriptBytes, 0) };
+  for (const r of draft.plutus?.scriptReferences ?? [])
+    byRef.set(`${r.txHash}#${r.index}`, { txHash: r.txHash, index: r.index, scriptBytes: r.scriptSize });
+  const sorted = [...byRef.values()].sort((a, b) =>
+    a.txHash === b.txHash ? a.index - b.index : a.txHash < b.txHash ? -1 : 1,
+  );
+  return {
+    references: sorted.map((r) => [r.txHash, r.index]),
+    scriptBytes: sorted.reduce((sum, r) => sum + r.scriptBytes, 0),
+  };
 }
 
 function preparePlutus(plutus: PlutusDraft, mint: ReadonlyMap<string, bigint>, params: Protocol): FixedPlutus {
   const policies = [...new Set([...mint.keys()].map((unit) => unit.slice(0, 56)))].sort();
   let mem = 0n;
   let steps = 0n;
-  for (const purpose of [...plutus.spends.map((s) => spendPurpose(s.utxo)), ...plutus.mints.map((m) => mintPurpose(m.policyId))]) {
+  for (const purpose of [
+    ...plutus.spends.map((s) => spendPurpose(s.utxo)),
+    ...plutus.mints.map((m) => mintPurpose(m.policyId)),
+  ]) {
     const budget = plutus.budgets.get(purpose);
     mem += budget?.mem ?? 0n;
     steps += budget?.steps ?? 0n;
@@ -326,7 +346,9 @@ function prepare(draft: TxDraft, balancing: Balancing): Fixed {
   if (draft.nativeScripts.length > 0) witnessEntries.push([1, taggedSet(draft.nativeScripts.map(fromHex))]);
   if (datumsField) witnessEntries.push([4, datumsField]);
   for (const version of ["V1", "V2", "V3"] as const) {
-    const scripts = unique((draft.plutus?.inlineScripts ?? []).filter((s) => s.version === version).map((s) => fromHex(s.code)));
+    const scripts = unique(
+      (draft.plutus?.inlineScripts ?? []).filter((s) => s.version === version).map((s) => fromHex(s.code)),
+    );
     if (scripts.length > 0) witnessEntries.push([SCRIPT_WITNESS_KEY[version], taggedSet(scripts)]);
   }
   witnessEntries.sort(([a], [b]) => a - b);
@@ -375,12 +397,20 @@ function redeemersOf(p: FixedPlutus, inputs: readonly UTxO[]): { slots: Redeemer
   }
   for (const mint of p.mints) {
     const purpose = mintPurpose(mint.policyId);
-    entries.push({ slot: { purpose, tag: "MINT", index: p.policies.indexOf(mint.policyId), budget: p.budgets.get(purpose) ?? zero }, data: mint.redeemer });
+    entries.push({
+      slot: { purpose, tag: "MINT", index: p.policies.indexOf(mint.policyId), budget: p.budgets.get(purpose) ?? zero },
+      data: mint.redeemer,
+    });
   }
   entries.sort((a, b) => (a.slot.tag === b.slot.tag ? a.slot.index - b.slot.index : a.slot.tag === "SPEND" ? -1 : 1));
   return {
     slots: entries.map((e) => e.slot),
-    redeemers: entries.map((e) => ({ tag: e.slot.tag === "SPEND" ? RedeemerTag.Spend : RedeemerTag.Mint, index: e.slot.index, data: fromHex(e.data), budget: e.slot.budget })),
+    redeemers: entries.map((e) => ({
+      tag: e.slot.tag === "SPEND" ? RedeemerTag.Spend : RedeemerTag.Mint,
+      index: e.slot.index,
+      data: fromHex(e.data),
+      budget: e.slot.budget,
+    })),
   };
 }
 
@@ -388,11 +418,19 @@ function witnessesFor(f: Fixed, inputs: readonly UTxO[]): Witnesses {
   const { slots, redeemers } = f.plutus ? redeemersOf(f.plutus, inputs) : { slots: [], redeemers: [] };
   if (!f.plutus || redeemers.length === 0) {
     // Datums without redeemers still need the script data hash (over A0 | datums | A0).
-    return { entries: f.witnessEntries, scriptDataHash: f.datums ? scriptDataHash(f.datums, null) : null, redeemers: [] };
+    return {
+      entries: f.witnessEntries,
+      scriptDataHash: f.datums ? scriptDataHash(f.datums, null) : null,
+      redeemers: [],
+    };
   }
   const field = writeRedeemers(redeemers);
   const entries = [...f.witnessEntries, [5, field] as const].sort(([a], [b]) => a - b);
-  return { entries, scriptDataHash: scriptDataHash(f.datums, { redeemers: field, languageViews: f.plutus.languageViews }), redeemers: slots };
+  return {
+    entries,
+    scriptDataHash: scriptDataHash(f.datums, { redeemers: field, languageViews: f.plutus.languageViews }),
+    redeemers: slots,
+  };
 }
 
 function writeInputs(w: CborWriter, refs: ReadonlyArray<readonly [string, number]>): void {
@@ -400,9 +438,16 @@ function writeInputs(w: CborWriter, refs: ReadonlyArray<readonly [string, number
   for (const [txHash, index] of refs) w.array(2).bytes(fromHex(txHash)).uint(index);
 }
 
-const refsOf = (utxos: readonly UTxO[]): Array<[string, number]> => utxos.map((u) => [u.input.txHash, u.input.outputIndex]);
+const refsOf = (utxos: readonly UTxO[]): Array<[string, number]> =>
+  utxos.map((u) => [u.input.txHash, u.input.outputIndex]);
 
-function writeBody(f: Fixed, inputs: readonly UTxO[], change: Output | null, fee: bigint, dataHash: Uint8Array | null): Uint8Array {
+function writeBody(
+  f: Fixed,
+  inputs: readonly UTxO[],
+  change: Output | null,
+  fee: bigint,
+  dataHash: Uint8Array | null,
+): Uint8Array {
   const { draft, plutus } = f;
   const fields =
     3 +
@@ -468,7 +513,8 @@ function signedWitnessSetSize(entries: ReadonlyArray<readonly [number, Uint8Arra
 }
 
 /** The ledger's size of the signed transaction: [body, witnesses, auxiliary data], without is_valid. */
-const ledgerSize = (f: Fixed, body: Uint8Array, witnessSetSize: number): number => 1 + body.length + witnessSetSize + (f.aux ? f.aux.length : 1);
+const ledgerSize = (f: Fixed, body: Uint8Array, witnessSetSize: number): number =>
+  1 + body.length + witnessSetSize + (f.aux ? f.aux.length : 1);
 
 /** The fee for reference scripts: those of the spent inputs and of the reference inputs. */
 function referenceFee(f: Fixed, inputs: readonly UTxO[]): bigint {
@@ -515,7 +561,10 @@ function price(f: Fixed, inputs: readonly UTxO[], startFee: bigint): Priced {
     // A change output unless the inputs pay the outputs and the fee exactly; while they fall
     // short, it is priced (and its minimum counted as missing) at the coin it will need.
     if (changeAssets.length > 0 || lovelace !== 0n) {
-      const amount = [{ unit: "lovelace", quantity: (lovelace > 0n ? lovelace : 0n).toString() }, ...changeAssets.map(([unit, q]) => ({ unit, quantity: q.toString() }))];
+      const amount = [
+        { unit: "lovelace", quantity: (lovelace > 0n ? lovelace : 0n).toString() },
+        ...changeAssets.map(([unit, q]) => ({ unit, quantity: q.toString() })),
+      ];
       change = { address: f.changeAddress, amount };
       changeMin = minLovelace(change, f.params.coinsPerUtxoSize);
     }
@@ -535,7 +584,8 @@ function checkCollateral(f: Fixed, fee: bigint): void {
   if (!f.plutus) return;
   const held = f.plutus.totalCollateral ?? lovelaceOf(f.plutus.collateral);
   const percent = BigInt(f.params.collateralPercent);
-  if (held * 100n < fee * percent) throw new BalanceError({ kind: "insufficient-collateral", needed: (fee * percent + 99n) / 100n, held });
+  if (held * 100n < fee * percent)
+    throw new BalanceError({ kind: "insufficient-collateral", needed: (fee * percent + 99n) / 100n, held });
 }
 
 /** Balances `draft` with UTxOs of `balancing.pool`; throws a BalanceError saying what is missing. */
@@ -591,7 +641,13 @@ export function balanceTransaction(draft: TxDraft, balancing: Balancing): Balanc
     }
     if (exhausted) {
       const held = [...f.spent, ...pool].reduce((sum, u) => sum + lovelaceOf(u), 0n);
-      throw new BalanceError({ kind: "insufficient-ada", sent: f.sent.get("lovelace") ?? 0n, fee: priced.fee, changeMin: priced.changeMin, held });
+      throw new BalanceError({
+        kind: "insufficient-ada",
+        sent: f.sent.get("lovelace") ?? 0n,
+        fee: priced.fee,
+        changeMin: priced.changeMin,
+        held,
+      });
     }
     // Each new input costs its bytes in the body and, perhaps, a signature: count both.
     const perInput = BigInt(f.params.minFeeA) * BigInt(40 + VKEY_WITNESS_SIZE);

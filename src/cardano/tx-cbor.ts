@@ -71,7 +71,8 @@ export function splitTransaction(tx: Uint8Array): TransactionParts {
   const reader = readerOf(tx);
   const items = readArrayItems(reader);
   if (reader.peekState() !== CborReaderState.Finished) throw new Error("there are bytes after the transaction");
-  if (items.length < 3 || items.length > 4) throw new Error(`a transaction is an array of 3 or 4 items, this one has ${items.length}`);
+  if (items.length < 3 || items.length > 4)
+    throw new Error(`a transaction is an array of 3 or 4 items, this one has ${items.length}`);
   const [body, witnessSet, ...rest] = items as [Uint8Array, Uint8Array, ...Uint8Array[]];
   if (readerOf(body).peekState() !== CborReaderState.StartMap) throw new Error("the transaction body is not a map");
   if (readerOf(witnessSet).peekState() !== CborReaderState.StartMap) throw new Error("the witness set is not a map");
@@ -126,7 +127,8 @@ export function vkeyOfWitness(witness: Uint8Array): string {
   if (length !== 2) throw new Error("a vkey witness is an array [vkey, signature]");
   const vkey = reader.readByteString();
   const signature = reader.readByteString();
-  if (vkey.length !== 32 || signature.length !== 64) throw new Error("a vkey witness holds a 32-byte key and a 64-byte signature");
+  if (vkey.length !== 32 || signature.length !== 64)
+    throw new Error("a vkey witness holds a 32-byte key and a 64-byte signature");
   return toHex(vkey);
 }
 

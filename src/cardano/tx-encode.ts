@@ -66,7 +66,8 @@ function writeMultiAsset(w: CborWriter, policies: Map<string, Map<string, bigint
 }
 
 /** The mint field: policy → name → signed quantity. */
-export const writeMint = (w: CborWriter, mint: ReadonlyMap<string, bigint>): CborWriter => writeMultiAsset(w, byPolicy(mint), true);
+export const writeMint = (w: CborWriter, mint: ReadonlyMap<string, bigint>): CborWriter =>
+  writeMultiAsset(w, byPolicy(mint), true);
 
 const addressBytesCache = new Map<string, Uint8Array>();
 
@@ -100,16 +101,32 @@ export function writeOutput(w: CborWriter, output: Output): CborWriter {
   const datum = output.datum;
   const script = output.referenceScript;
   if (script === undefined && datum?.type !== "Inline") {
-    const hash = datum?.type === "Hash" || datum?.type === "Embedded" ? datumHashOf(datum.data.content as string) : null;
+    const hash =
+      datum?.type === "Hash" || datum?.type === "Embedded" ? datumHashOf(datum.data.content as string) : null;
     w.array(hash === null ? 2 : 3).bytes(address);
     writeValue(w, value);
     return hash === null ? w : w.bytes(fromHex(hash));
   }
-  w.map(2 + (datum ? 1 : 0) + (script ? 1 : 0)).uint(0).bytes(address).uint(1);
+  w.map(2 + (datum ? 1 : 0) + (script ? 1 : 0))
+    .uint(0)
+    .bytes(address)
+    .uint(1);
   writeValue(w, value);
-  if (datum?.type === "Inline") w.uint(2).array(2).uint(1).tag(24).bytes(fromHex(datum.data.content as string));
-  else if (datum) w.uint(2).array(2).uint(0).bytes(fromHex(datumHashOf(datum.data.content as string)));
-  if (script) w.uint(3).tag(24).bytes(new CborWriter().array(2).uint(PLUTUS_LANGUAGE[script.version]).bytes(fromHex(script.code)).finish());
+  if (datum?.type === "Inline")
+    w.uint(2)
+      .array(2)
+      .uint(1)
+      .tag(24)
+      .bytes(fromHex(datum.data.content as string));
+  else if (datum)
+    w.uint(2)
+      .array(2)
+      .uint(0)
+      .bytes(fromHex(datumHashOf(datum.data.content as string)));
+  if (script)
+    w.uint(3)
+      .tag(24)
+      .bytes(new CborWriter().array(2).uint(PLUTUS_LANGUAGE[script.version]).bytes(fromHex(script.code)).finish());
   return w;
 }
 
@@ -125,7 +142,13 @@ export const outputSize = (output: Output): number => writeOutput(new CborWriter
 /** The ledger's minimum lovelace of an output: coinsPerUTxOByte × (160 + its size), at that lovelace. */
 export function minLovelace(output: Output, coinsPerUtxoSize: number | bigint): bigint {
   const perByte = BigInt(coinsPerUtxoSize);
-  const withCoin = (coin: bigint): Output => ({ ...output, amount: [{ unit: "lovelace", quantity: coin.toString() }, ...output.amount.filter((a) => a.unit !== "lovelace" && a.unit !== "")] });
+  const withCoin = (coin: bigint): Output => ({
+    ...output,
+    amount: [
+      { unit: "lovelace", quantity: coin.toString() },
+      ...output.amount.filter((a) => a.unit !== "lovelace" && a.unit !== ""),
+    ],
+  });
   // The coin's own size depends on the minimum: settle it (at most a few rounds, sizes only grow).
   let coin = 0n;
   for (let i = 0; i < 4; i++) {
@@ -157,7 +180,8 @@ export function writeMetadatum(w: CborWriter, value: Metadatum): CborWriter {
 /** The auxiliary data of a transaction with metadata: the Shelley form, a bare label → metadatum map. */
 export function writeAuxiliaryData(metadata: ReadonlyMap<bigint, Metadatum>): Uint8Array {
   const w = new CborWriter().map(metadata.size);
-  for (const [label, value] of [...metadata].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) writeMetadatum(w.uint(label), value);
+  for (const [label, value] of [...metadata].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    writeMetadatum(w.uint(label), value);
   return w.finish();
 }
 
@@ -263,7 +287,8 @@ export interface Redeemer {
 /** The redeemers field in its array form, [tag, index, data, [mem, steps]] each: a byte a redeemer shorter than the map form. */
 export function writeRedeemers(redeemers: readonly Redeemer[]): Uint8Array {
   const w = new CborWriter().array(redeemers.length);
-  for (const r of redeemers) w.array(4).uint(r.tag).uint(r.index).raw(r.data).array(2).uint(r.budget.mem).uint(r.budget.steps);
+  for (const r of redeemers)
+    w.array(4).uint(r.tag).uint(r.index).raw(r.data).array(2).uint(r.budget.mem).uint(r.budget.steps);
   return w.finish();
 }
 
@@ -274,7 +299,9 @@ export function writeRedeemers(redeemers: readonly Redeemer[]): Uint8Array {
  * V1 keeps Alonzo's double encoding: its key is the byte string of the encoded 0 and its value the
  * byte string of the cost model encoded as an indefinite-length list.
  */
-export function languageViews(costModels: Partial<Readonly<Record<"V1" | "V2" | "V3", readonly number[]>>>): Uint8Array {
+export function languageViews(
+  costModels: Partial<Readonly<Record<"V1" | "V2" | "V3", readonly number[]>>>,
+): Uint8Array {
   const used = (["V2", "V3", "V1"] as const).filter((v) => costModels[v] !== undefined);
   const w = new CborWriter().map(used.length);
   for (const version of used) {
@@ -298,7 +325,10 @@ const EMPTY_MAP = Uint8Array.of(0xa0);
  * each the bytes the witness set holds (datums omitted when there are none). Without redeemers
  * (`scripts` null), Conway hashes A0 ‖ datums ‖ A0: an empty redeemer map, no language view.
  */
-export function scriptDataHash(datums: Uint8Array | null, scripts: { readonly redeemers: Uint8Array; readonly languageViews: Uint8Array } | null): Uint8Array {
+export function scriptDataHash(
+  datums: Uint8Array | null,
+  scripts: { readonly redeemers: Uint8Array; readonly languageViews: Uint8Array } | null,
+): Uint8Array {
   const middle = datums ?? new Uint8Array(0);
   const parts = scripts ? [scripts.redeemers, middle, scripts.languageViews] : [EMPTY_MAP, middle, EMPTY_MAP];
   return blake2b(Buffer.concat(parts), { dkLen: 32 });

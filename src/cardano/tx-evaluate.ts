@@ -39,7 +39,9 @@ function neededBudgets(tx: BalancedTx, answer: readonly EvaluatedBudget[]): Map<
 function declares(tx: BalancedTx, needed: ReadonlyMap<string, ExUnits>, exactly: boolean): boolean {
   return tx.redeemers.every((slot) => {
     const need = needed.get(slot.purpose)!;
-    return exactly ? slot.budget.mem === need.mem && slot.budget.steps === need.steps : slot.budget.mem >= need.mem && slot.budget.steps >= need.steps;
+    return exactly
+      ? slot.budget.mem === need.mem && slot.budget.steps === need.steps
+      : slot.budget.mem >= need.mem && slot.budget.steps >= need.steps;
   });
 }
 
@@ -66,10 +68,17 @@ function evaluationUtxos(tx: BalancedTx, plutus: PlutusDraft): UTxO[] {
  * fee, hence the change and maybe the inputs, which the scripts see: hence the rounds. When no
  * script runs, nothing is evaluated.
  */
-export async function balanceAndEvaluate(draft: TxDraft, balancing: Balancing, evaluate: Evaluator): Promise<BalancedTx> {
+export async function balanceAndEvaluate(
+  draft: TxDraft,
+  balancing: Balancing,
+  evaluate: Evaluator,
+): Promise<BalancedTx> {
   const plutus = draft.plutus;
   if (!plutus || (plutus.spends.length === 0 && plutus.mints.length === 0)) return balanceTransaction(draft, balancing);
-  const withBudgets = (budgets: ReadonlyMap<string, ExUnits>): TxDraft => ({ ...draft, plutus: { ...plutus, budgets } });
+  const withBudgets = (budgets: ReadonlyMap<string, ExUnits>): TxDraft => ({
+    ...draft,
+    plutus: { ...plutus, budgets },
+  });
   const run = async (tx: BalancedTx) => neededBudgets(tx, await evaluate(toHex(tx.cbor), evaluationUtxos(tx, plutus)));
   let budgets = plutus.budgets;
   let seen: ReadonlyMap<string, ExUnits> = new Map();
@@ -83,6 +92,7 @@ export async function balanceAndEvaluate(draft: TxDraft, balancing: Balancing, e
   // Not settled (the scripts' costs keep moving with the fee they are priced into): declare the
   // most each redeemer needed in any round, and check that it covers what this last build needs.
   const tx = balanceTransaction(withBudgets(seen), balancing);
-  if (!declares(tx, await run(tx), false)) throw new Error(`the scripts' budgets did not settle in ${MAX_EVALUATIONS} evaluations`);
+  if (!declares(tx, await run(tx), false))
+    throw new Error(`the scripts' budgets did not settle in ${MAX_EVALUATIONS} evaluations`);
   return tx;
 }

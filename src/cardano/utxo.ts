@@ -75,7 +75,8 @@ function readEmbedded(reader: CborReader): Uint8Array {
  * which neither the fee estimate nor the signing flow of this service provides.
  */
 function shelleyAddress(bytes: Uint8Array): string {
-  if (bytes[0] !== undefined && bytes[0] >> 4 === 8) throw new Error("its address is a Byron address, and this service does not spend Byron outputs");
+  if (bytes[0] !== undefined && bytes[0] >> 4 === 8)
+    throw new Error("its address is a Byron address, and this service does not spend Byron outputs");
   return addressText(bytes);
 }
 
@@ -83,7 +84,13 @@ function shelleyAddress(bytes: Uint8Array): string {
 function readOutput(reader: CborReader, byron = false): UTxO["output"] {
   const addressOf = byron ? addressText : shelleyAddress;
   // Every field present, as cardano-sdk gives them (undefined when absent).
-  const output: UTxO["output"] = { address: "", amount: [], dataHash: undefined, plutusData: undefined, scriptRef: undefined };
+  const output: UTxO["output"] = {
+    address: "",
+    amount: [],
+    dataHash: undefined,
+    plutusData: undefined,
+    scriptRef: undefined,
+  };
   const setDatum = (option: CborReader) => {
     const length = pair(option, "a datum option is [0, hash] or [1, data]");
     const kind = option.smallUint();
@@ -146,7 +153,8 @@ export function utxoOfOutput(txHash: string, index: number, output: Uint8Array):
 
 /** Decodes one UTxO string; `field` names it in the 400 when it does not decode. */
 export function decodeUtxo(cborHex: string, field: string): UTxO {
-  if (!/^(?:[0-9a-fA-F]{2})+$/.test(cborHex)) throw refusal(BadRequestError, (at) => `${at(field)} is not hex-encoded CBOR.`);
+  if (!/^(?:[0-9a-fA-F]{2})+$/.test(cborHex))
+    throw refusal(BadRequestError, (at) => `${at(field)} is not hex-encoded CBOR.`);
   requireCborWithinLimits(cborHex, field, "a UTxO (the CBOR of [input, output] that CIP-30 getUtxos() returns)");
   try {
     return readUtxo(Buffer.from(cborHex, "hex"));
@@ -171,8 +179,15 @@ export function decodeUtxos(cborHexes: readonly string[], field: string): UTxO[]
 export function encodeUtxo(utxo: UTxO): string {
   const { plutusData } = utxo.output;
   if (plutusData === undefined || withinCborLimits(plutusData)) return toTxUnspentOutput(utxo).toCbor();
-  const w = new CborWriter().array(2).array(2).bytes(Buffer.from(utxo.input.txHash, "hex")).uint(utxo.input.outputIndex);
-  w.map(utxo.output.scriptRef === undefined ? 3 : 4).uint(0).bytes(addressBytes(utxo.output.address)).uint(1);
+  const w = new CborWriter()
+    .array(2)
+    .array(2)
+    .bytes(Buffer.from(utxo.input.txHash, "hex"))
+    .uint(utxo.input.outputIndex);
+  w.map(utxo.output.scriptRef === undefined ? 3 : 4)
+    .uint(0)
+    .bytes(addressBytes(utxo.output.address))
+    .uint(1);
   writeValue(w, valueOf(utxo.output.amount));
   w.uint(2).array(2).uint(1).tag(24).bytes(Buffer.from(plutusData, "hex"));
   if (utxo.output.scriptRef !== undefined) w.uint(3).tag(24).bytes(Buffer.from(utxo.output.scriptRef, "hex"));
@@ -181,7 +196,8 @@ export function encodeUtxo(utxo: UTxO): string {
 
 /** Whether a UTxO's inline datum and reference script are within the CBOR limits: what coin selection may spend without decoding something it must not. */
 export const utxoWithinCborLimits = (utxo: UTxO): boolean =>
-  (utxo.output.plutusData === undefined || withinCborLimits(utxo.output.plutusData)) && (utxo.output.scriptRef === undefined || withinCborLimits(utxo.output.scriptRef));
+  (utxo.output.plutusData === undefined || withinCborLimits(utxo.output.plutusData)) &&
+  (utxo.output.scriptRef === undefined || withinCborLimits(utxo.output.scriptRef));
 
 /**
  * Refuses a UTxO a request names to spend or read (`field`) whose inline datum or reference
@@ -223,13 +239,18 @@ export function parseOutRef(text: string): { txHash: string; index: number } {
 
 /** Ledger order of inputs: by transaction id, then output index (the order validators see them in). */
 export const ledgerOrder = (a: UTxO, b: UTxO): number =>
-  a.input.txHash === b.input.txHash ? a.input.outputIndex - b.input.outputIndex : a.input.txHash < b.input.txHash ? -1 : 1;
+  a.input.txHash === b.input.txHash
+    ? a.input.outputIndex - b.input.outputIndex
+    : a.input.txHash < b.input.txHash
+      ? -1
+      : 1;
 
 /** Whether an amount entry is ADA (Mesh writes its unit "lovelace", some sources ""). */
 export const isLovelace = (asset: Asset): boolean => asset.unit === "lovelace" || asset.unit === "";
 
 /** The lovelace a UTxO holds. */
-export const lovelaceOf = (utxo: UTxO): bigint => utxo.output.amount.filter(isLovelace).reduce((sum, a) => sum + BigInt(a.quantity), 0n);
+export const lovelaceOf = (utxo: UTxO): bigint =>
+  utxo.output.amount.filter(isLovelace).reduce((sum, a) => sum + BigInt(a.quantity), 0n);
 
 /** Whether a UTxO holds ADA only, no token. */
 export const adaOnly = (utxo: UTxO): boolean => utxo.output.amount.every(isLovelace);

@@ -41,7 +41,8 @@ export interface EvaluationCrossCheck {
 export const hasEvaluationCheck = (chain: object): chain is EvaluationCrossCheck =>
   typeof (chain as Partial<EvaluationCrossCheck>).evaluationCheck === "function";
 
-type Outcome = { readonly ok: true; readonly budgets: RedeemerBudget[] } | { readonly ok: false; readonly error: unknown };
+type Outcome =
+  { readonly ok: true; readonly budgets: RedeemerBudget[] } | { readonly ok: false; readonly error: unknown };
 
 /** A backend failure that is the evaluation's verdict (a script failed), not the backend's trouble. */
 const isEvaluationRefusal = (error: unknown): boolean => {
@@ -57,11 +58,17 @@ export const stderrLogger: WarnLogger = {
 };
 
 const key = (b: RedeemerBudget): string => `${b.tag}:${b.index}`;
-const sorted = (budgets: readonly RedeemerBudget[]): RedeemerBudget[] => [...budgets].sort((a, b) => key(a).localeCompare(key(b)));
+const sorted = (budgets: readonly RedeemerBudget[]): RedeemerBudget[] =>
+  [...budgets].sort((a, b) => key(a).localeCompare(key(b)));
 const sameBudgets = (a: readonly RedeemerBudget[], b: readonly RedeemerBudget[]): boolean => {
   const x = sorted(a);
   const y = sorted(b);
-  return x.length === y.length && x.every((r, i) => key(r) === key(y[i]!) && r.budget.mem === y[i]!.budget.mem && r.budget.steps === y[i]!.budget.steps);
+  return (
+    x.length === y.length &&
+    x.every(
+      (r, i) => key(r) === key(y[i]!) && r.budget.mem === y[i]!.budget.mem && r.budget.steps === y[i]!.budget.steps,
+    )
+  );
 };
 const message = (error: unknown): string => (error as Error)?.message ?? String(error);
 const refKey = (r: OutRef): string => `${r.txHash.toLowerCase()}#${r.index}`;
@@ -69,7 +76,11 @@ const refKey = (r: OutRef): string => `${r.txHash.toLowerCase()}#${r.index}`;
 /** The outputs the ledger resolves for a transaction's scripts: inputs, reference inputs, collateral. */
 function referencedOutputs(txCbor: string): OutRef[] {
   const body = Serialization.Transaction.fromCbor(TxCBOR(txCbor)).body();
-  const inputs = [...body.inputs().values(), ...(body.referenceInputs()?.values() ?? []), ...(body.collateral()?.values() ?? [])];
+  const inputs = [
+    ...body.inputs().values(),
+    ...(body.referenceInputs()?.values() ?? []),
+    ...(body.collateral()?.values() ?? []),
+  ];
   const refs = new Map<string, OutRef>();
   for (const input of inputs) {
     const ref = { txHash: input.transactionId().toString(), index: Number(input.index()) };
@@ -119,15 +130,27 @@ class CrossCheckedChain extends ForwardingChain implements EvaluationCrossCheck 
   }
 
   /** The local outcome, or why the local evaluation could not run. */
-  async #evaluateLocally(txCbor: string, additionalUtxos: readonly UTxO[]): Promise<Outcome | { readonly ok: "unavailable"; readonly reason: string }> {
+  async #evaluateLocally(
+    txCbor: string,
+    additionalUtxos: readonly UTxO[],
+  ): Promise<Outcome | { readonly ok: "unavailable"; readonly reason: string }> {
     try {
       const refs = referencedOutputs(txCbor);
-      const given = new Map(additionalUtxos.map((u) => [refKey({ txHash: u.input.txHash, index: u.input.outputIndex }), u]));
+      const given = new Map(
+        additionalUtxos.map((u) => [refKey({ txHash: u.input.txHash, index: u.input.outputIndex }), u]),
+      );
       const wanted = refs.filter((r) => !given.has(refKey(r)));
-      const [params, fetched] = await Promise.all([this.inner.protocolParameters(), wanted.length > 0 ? this.inner.utxosByRef(wanted) : []]);
-      const resolved = new Set([...given.keys(), ...fetched.map((u) => refKey({ txHash: u.input.txHash, index: u.input.outputIndex }))]);
+      const [params, fetched] = await Promise.all([
+        this.inner.protocolParameters(),
+        wanted.length > 0 ? this.inner.utxosByRef(wanted) : [],
+      ]);
+      const resolved = new Set([
+        ...given.keys(),
+        ...fetched.map((u) => refKey({ txHash: u.input.txHash, index: u.input.outputIndex })),
+      ]);
       const missing = refs.filter((r) => !resolved.has(refKey(r)));
-      if (missing.length > 0) return { ok: "unavailable", reason: `unresolved outputs ${missing.map(refKey).join(", ")}` };
+      if (missing.length > 0)
+        return { ok: "unavailable", reason: `unresolved outputs ${missing.map(refKey).join(", ")}` };
       const utxoMap = mergeUtxoMap(writeMap([]), [...fetched, ...additionalUtxos]);
       const costModels = meshCostModels(params, []);
       try {
@@ -136,7 +159,11 @@ class CrossCheckedChain extends ForwardingChain implements EvaluationCrossCheck 
       } catch (error) {
         // Without every cost model, a failure may be the missing model's, not the scripts'.
         const absent = LANGUAGES.filter((language) => !params.costModels[language]);
-        if (absent.length > 0) return { ok: "unavailable", reason: `no ${absent.join(", ")} cost model from the backend: ${message(error)}` };
+        if (absent.length > 0)
+          return {
+            ok: "unavailable",
+            reason: `no ${absent.join(", ")} cost model from the backend: ${message(error)}`,
+          };
         // Every evaluator busy: the backend's answer is used unchecked, as when the check cannot run.
         if ((error as { code?: string })?.code === "SVC_ERR_BUSY") return { ok: "unavailable", reason: message(error) };
         return { ok: false, error };
@@ -164,7 +191,12 @@ class CrossCheckedChain extends ForwardingChain implements EvaluationCrossCheck 
     this.#disagreed += 1;
     const side = (outcome: Outcome) => (outcome.ok ? { budgets: outcome.budgets } : { error: message(outcome.error) });
     this.#logger.warn(
-      { backend: this.backendName, network: this.network, backendEvaluation: side(backend), localEvaluation: side(local) },
+      {
+        backend: this.backendName,
+        network: this.network,
+        backendEvaluation: side(backend),
+        localEvaluation: side(local),
+      },
       "The backend's Plutus evaluation disagrees with the local (Scalus) evaluation; the backend's is used",
     );
   }

@@ -1,7 +1,18 @@
 // The base of the port wrappers that change one or two methods of a real-network backend
 // (the epoch cache, the evaluation cross-check): everything else goes to the wrapped port as is.
 import type { BackendHealth, ChainBackend, EpochInfo, ObservedChain } from "./backend.js";
-import { spenderOf, transactionOf, type AssetOutput, type ChainParameters, type OutRef, type RedeemerBudget, type StakeAccount, type Tip, type TxStatus, type UTxO } from "./port.js";
+import {
+  spenderOf,
+  transactionOf,
+  type AssetOutput,
+  type ChainParameters,
+  type OutRef,
+  type RedeemerBudget,
+  type StakeAccount,
+  type Tip,
+  type TxStatus,
+  type UTxO,
+} from "./port.js";
 
 export abstract class ForwardingChain implements ChainBackend, ObservedChain {
   readonly network;

@@ -10,7 +10,12 @@ import type { ChainPort } from "./port.js";
 export type ChainCallOutcome = "ok" | "rejected" | "refused" | "unavailable" | "error";
 
 export interface ChainCallObserver {
-  observe(call: { readonly backend: string; readonly method: string; readonly outcome: ChainCallOutcome; readonly seconds: number }): void;
+  observe(call: {
+    readonly backend: string;
+    readonly method: string;
+    readonly outcome: ChainCallOutcome;
+    readonly seconds: number;
+  }): void;
 }
 
 /** The backend calls that are timed: the port's, the real networks' health probe and epoch, the devnet's writes. */
@@ -62,7 +67,12 @@ export function withCallMetrics<P extends ChainPort>(chain: P, observer: ChainCa
         wrapper = async (...args: unknown[]) => {
           const started = process.hrtime.bigint();
           const report = (outcome: ChainCallOutcome) =>
-            observer.observe({ backend: target.backendName, method: property, outcome, seconds: Number(process.hrtime.bigint() - started) / 1e9 });
+            observer.observe({
+              backend: target.backendName,
+              method: property,
+              outcome,
+              seconds: Number(process.hrtime.bigint() - started) / 1e9,
+            });
           try {
             const method = Reflect.get(target, property, target) as (...a: unknown[]) => unknown;
             const result = await method.apply(target, args);

@@ -32,7 +32,8 @@ export interface RedeemerBudget {
  * accepted the transaction, plus one); or `unknown` (not on the chain: never seen, refused, or
  * not yet in a block).
  */
-export type TxStatus = { readonly status: "confirmed"; readonly confirmations: number | null } | { readonly status: "unknown" };
+export type TxStatus =
+  { readonly status: "confirmed"; readonly confirmations: number | null } | { readonly status: "unknown" };
 
 /** The Plutus languages the ledger has cost models for. */
 export type PlutusLanguage = "PlutusV1" | "PlutusV2" | "PlutusV3";
@@ -132,7 +133,8 @@ export const transactionOf = (chain: ChainPort, txHash: string): Promise<string 
   chain.transaction ? chain.transaction(txHash) : Promise.resolve(null);
 
 /** The id of the transaction that spent `ref`, null when the port cannot tell or it is unspent. */
-export const spenderOf = (chain: ChainPort, ref: OutRef): Promise<string | null> => (chain.spentBy ? chain.spentBy(ref) : Promise.resolve(null));
+export const spenderOf = (chain: ChainPort, ref: OutRef): Promise<string | null> =>
+  chain.spentBy ? chain.spentBy(ref) : Promise.resolve(null);
 
 /** Operations only the embedded devnet has. */
 export interface DevnetPort extends ChainPort {

@@ -33,11 +33,12 @@ export const DEVNET_COST_MODELS: readonly (readonly number[])[] = Object.freeze(
 ]);
 
 /** Cost models keyed by language name, the shape Mesh's fetchers and evaluators use. */
-export const DEVNET_COST_MODELS_BY_LANGUAGE: Readonly<Record<"PlutusV1" | "PlutusV2" | "PlutusV3", readonly number[]>> = Object.freeze({
-  PlutusV1: DEVNET_COST_MODELS[0] ?? [],
-  PlutusV2: DEVNET_COST_MODELS[1] ?? [],
-  PlutusV3: DEVNET_COST_MODELS[2] ?? [],
-});
+export const DEVNET_COST_MODELS_BY_LANGUAGE: Readonly<Record<"PlutusV1" | "PlutusV2" | "PlutusV3", readonly number[]>> =
+  Object.freeze({
+    PlutusV1: DEVNET_COST_MODELS[0] ?? [],
+    PlutusV2: DEVNET_COST_MODELS[1] ?? [],
+    PlutusV3: DEVNET_COST_MODELS[2] ?? [],
+  });
 
 /** The devnet's parameters as the chain port gives them: with the cost models the emulator applies. */
 export const DEVNET_CHAIN_PARAMETERS: Readonly<ChainParameters> = Object.freeze({
@@ -56,7 +57,8 @@ export function costModelOf(value: unknown): number[] | undefined {
   const costs: number[] = [];
   for (const v of value) {
     const n = typeof v === "bigint" ? Number(v) : v;
-    if (typeof n !== "number" || !Number.isSafeInteger(n) || (typeof v === "bigint" && BigInt(n) !== v)) return undefined;
+    if (typeof n !== "number" || !Number.isSafeInteger(n) || (typeof v === "bigint" && BigInt(n) !== v))
+      return undefined;
     costs.push(n);
   }
   return costs;
@@ -68,7 +70,10 @@ export function costModelOf(value: unknown): number[] | undefined {
  * Mesh's defaults. `languages` are those the transaction runs: a 503 if the backend gave no cost
  * model for one of them. A language it does not run is never hashed (an empty list stands in).
  */
-export function meshCostModels(params: { readonly costModels: CostModels }, languages: readonly PlutusLanguage[]): number[][] {
+export function meshCostModels(
+  params: { readonly costModels: CostModels },
+  languages: readonly PlutusLanguage[],
+): number[][] {
   for (const language of languages) {
     if (!params.costModels[language]) {
       throw new ChainUnavailableError(

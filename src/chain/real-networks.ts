@@ -4,13 +4,23 @@
 // (./cross-checked-evaluation.ts). Called by createChain.
 import type { BackendSettings, Network } from "../config.js";
 import type { ChainBackend, ObservedChain } from "./backend.js";
-import { stderrLogger, withEvaluationCrossCheck, type EvaluationCrossCheck, type WarnLogger } from "./cross-checked-evaluation.js";
+import {
+  stderrLogger,
+  withEvaluationCrossCheck,
+  type EvaluationCrossCheck,
+  type WarnLogger,
+} from "./cross-checked-evaluation.js";
 import { BlockfrostBackend } from "./blockfrost/index.js";
 import { OgmiosKupoBackend } from "./ogmios-kupo/index.js";
 import type { EvaluationPoolOptions } from "./shared/evaluation-pool.js";
 import { withEpochCache } from "./resilience/epoch-cache.js";
 import { TokenBucket } from "./resilience/rate-limiter.js";
-import { BLOCKFROST_RATE_LIMIT, DEFAULT_RESILIENCE, withResilience, type ResilienceOptions } from "./resilience/resilient.js";
+import {
+  BLOCKFROST_RATE_LIMIT,
+  DEFAULT_RESILIENCE,
+  withResilience,
+  type ResilienceOptions,
+} from "./resilience/resilient.js";
 
 export type RealNetwork = Exclude<Network, "devnet">;
 
@@ -47,5 +57,9 @@ export function createRealNetworkChain(
       requestTimeoutMs: options.attemptTimeoutMs,
     });
   }
-  return withEvaluationCrossCheck(withEpochCache(withResilience(backend, { ...options, ...(limiter ? { limiter } : {}) })), logger, evaluation);
+  return withEvaluationCrossCheck(
+    withEpochCache(withResilience(backend, { ...options, ...(limiter ? { limiter } : {}) })),
+    logger,
+    evaluation,
+  );
 }

@@ -48,7 +48,13 @@ export function parseCommandArgs<O extends Options>(args: string[], options: O, 
 }
 
 /** A whole number in [min, max] for `flag`, or a UsageError naming it. */
-export function integerFlag(value: string | undefined, flag: string, command: string, min: number, max: number): number | undefined {
+export function integerFlag(
+  value: string | undefined,
+  flag: string,
+  command: string,
+  min: number,
+  max: number,
+): number | undefined {
   if (value === undefined) return undefined;
   const text = value.replaceAll("_", "");
   if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {

@@ -45,7 +45,9 @@ async function show(context: CliContext): Promise<number> {
   const stores = await open(context);
   try {
     const record = await stores.deployments.find(network, c.contractTitle, c.contractVersion, c.script.hash);
-    context.out(`deployment       ${record ? `${record.txHash}#${record.outputIndex} (recorded ${new Date(record.createdAt).toISOString()})` : "none recorded: scripts are attached inline"}`);
+    context.out(
+      `deployment       ${record ? `${record.txHash}#${record.outputIndex} (recorded ${new Date(record.createdAt).toISOString()})` : "none recorded: scripts are attached inline"}`,
+    );
   } finally {
     await stores.close();
   }
@@ -53,9 +55,14 @@ async function show(context: CliContext): Promise<number> {
 }
 
 async function deploy(args: string[], context: CliContext): Promise<number> {
-  const { values } = parseCommandArgs(args, { from: { type: "string" }, change: { type: "string" } }, "contracts deploy");
+  const { values } = parseCommandArgs(
+    args,
+    { from: { type: "string" }, change: { type: "string" } },
+    "contracts deploy",
+  );
   const { network } = context.config;
-  if (values.from === undefined) throw new UsageError("contracts deploy needs --from ADDRESS (whose UTxOs pay).", "contracts deploy");
+  if (values.from === undefined)
+    throw new UsageError("contracts deploy needs --from ADDRESS (whose UTxOs pay).", "contracts deploy");
   if (network === "devnet") {
     throw new CommandFailed("On the devnet the service deploys the tournament script by itself when it starts.");
   }
@@ -84,9 +91,15 @@ async function deploy(args: string[], context: CliContext): Promise<number> {
     } catch (error) {
       throw new CommandFailed(`The deployment cannot be built: ${(error as Error).message}`);
     }
-    context.err(`Deployment of ${c.contractTitle} ${c.contractVersion} (script ${c.script.hash}) recorded as ${prepared.outputRef} at ${prepared.vault}.`);
-    context.err("Sign the transaction below with the key of --from and submit it; the service uses the reference once it is on chain.");
-    context.out(JSON.stringify({ transaction: prepared.transaction, hash: prepared.hash, outputRef: prepared.outputRef }));
+    context.err(
+      `Deployment of ${c.contractTitle} ${c.contractVersion} (script ${c.script.hash}) recorded as ${prepared.outputRef} at ${prepared.vault}.`,
+    );
+    context.err(
+      "Sign the transaction below with the key of --from and submit it; the service uses the reference once it is on chain.",
+    );
+    context.out(
+      JSON.stringify({ transaction: prepared.transaction, hash: prepared.hash, outputRef: prepared.outputRef }),
+    );
     return 0;
   } finally {
     await stores.close();

@@ -3,8 +3,24 @@
 // The key itself is printed once, at creation or rotation; the store keeps only its hash.
 import { StoreUnavailableError } from "../errors.js";
 import { openStores } from "../store/open.js";
-import { DEFAULT_LIMITS, KEY_ENVS, KeyStoreError, MAX_LIMIT, type ApiKeyRecord, type CreatedKey, type KeyEnv, type KeyStore } from "../store/types.js";
-import { CommandFailed, UsageError, integerFlag, parseCommandArgs, type CliContext, type CommandGroup } from "./command.js";
+import {
+  DEFAULT_LIMITS,
+  KEY_ENVS,
+  KeyStoreError,
+  MAX_LIMIT,
+  type ApiKeyRecord,
+  type CreatedKey,
+  type KeyEnv,
+  type KeyStore,
+} from "../store/types.js";
+import {
+  CommandFailed,
+  UsageError,
+  integerFlag,
+  parseCommandArgs,
+  type CliContext,
+  type CommandGroup,
+} from "./command.js";
 
 const HELP = `Usage: npm run cli -- keys <command> [options]
 
@@ -36,7 +52,14 @@ function describeLimits(record: ApiKeyRecord): string {
 /** One `keys list` line: ID first; the name quoted so that spaces cannot shift the columns. */
 function listLine(record: ApiKeyRecord): string {
   const state = record.revokedAt === null ? "active" : `revoked ${iso(record.revokedAt)}`;
-  return [record.id, JSON.stringify(record.name), record.env, describeLimits(record), state, `created ${iso(record.createdAt)}`].join("  ");
+  return [
+    record.id,
+    JSON.stringify(record.name),
+    record.env,
+    describeLimits(record),
+    state,
+    `created ${iso(record.createdAt)}`,
+  ].join("  ");
 }
 
 function printCreated(context: CliContext, created: CreatedKey, verb: string): void {
@@ -90,10 +113,13 @@ async function create(args: string[], context: CliContext): Promise<number> {
     context.out(CREATE_HELP);
     return 0;
   }
-  if (positionals.length > 0) throw new UsageError(`${command} takes no positional arguments; unexpected "${positionals[0]}".`, command);
+  if (positionals.length > 0)
+    throw new UsageError(`${command} takes no positional arguments; unexpected "${positionals[0]}".`, command);
   const name = values.name?.trim();
-  if (!name) throw new UsageError("--name is required: a label for the key's owner, e.g. --name \"billing service\".", command);
-  if (name.length > 100 || /\p{Cc}/u.test(name)) throw new UsageError("--name must be at most 100 printable characters.", command);
+  if (!name)
+    throw new UsageError('--name is required: a label for the key\'s owner, e.g. --name "billing service".', command);
+  if (name.length > 100 || /\p{Cc}/u.test(name))
+    throw new UsageError("--name must be at most 100 printable characters.", command);
   if (values.env === undefined) throw new UsageError("--env is required: testnet or mainnet.", command);
   if (!(KEY_ENVS as readonly string[]).includes(values.env)) {
     throw new UsageError(`--env must be testnet or mainnet, not "${values.env}".`, command);
@@ -110,9 +136,11 @@ async function create(args: string[], context: CliContext): Promise<number> {
 
 async function list(args: string[], context: CliContext): Promise<number> {
   const { positionals } = parseCommandArgs(args, {}, "keys list");
-  if (positionals.length > 0) throw new UsageError(`keys list takes no arguments; unexpected "${positionals[0]}".`, "keys list");
+  if (positionals.length > 0)
+    throw new UsageError(`keys list takes no arguments; unexpected "${positionals[0]}".`, "keys list");
   const records = await withStore(context, (store) => store.list());
-  if (records.length === 0) context.err("No keys yet: create one with `npm run cli -- keys create --name NAME --env testnet`.");
+  if (records.length === 0)
+    context.err("No keys yet: create one with `npm run cli -- keys create --name NAME --env testnet`.");
   for (const record of records) context.out(listLine(record));
   return 0;
 }
@@ -134,7 +162,12 @@ async function rotate(args: string[], context: CliContext): Promise<number> {
   return 0;
 }
 
-const handlers: Record<Subcommand, (args: string[], context: CliContext) => Promise<number>> = { create, list, revoke, rotate };
+const handlers: Record<Subcommand, (args: string[], context: CliContext) => Promise<number>> = {
+  create,
+  list,
+  revoke,
+  rotate,
+};
 
 export const keysCommand: CommandGroup = {
   name: "keys",

@@ -38,8 +38,13 @@ function pageOf<T>(items: readonly T[], paging: Paging): T[] {
 
 /** Mesh's amounts in Blockfrost's order: lovelace first, then each unit as the output lists it. */
 export const amountOf = (amount: readonly Asset[]): Asset[] => {
-  const lovelace = amount.filter((a) => a.unit === "lovelace" || a.unit === "").reduce((s, a) => s + BigInt(a.quantity), 0n);
-  return [{ unit: "lovelace", quantity: lovelace.toString() }, ...amount.filter((a) => a.unit !== "lovelace" && a.unit !== "")];
+  const lovelace = amount
+    .filter((a) => a.unit === "lovelace" || a.unit === "")
+    .reduce((s, a) => s + BigInt(a.quantity), 0n);
+  return [
+    { unit: "lovelace", quantity: lovelace.toString() },
+    ...amount.filter((a) => a.unit !== "lovelace" && a.unit !== ""),
+  ];
 };
 
 type Chain = DevnetPort & HistorySource & { readonly faucetAddress: string };
@@ -88,9 +93,16 @@ export class BlockfrostView {
       output_index: u.input.outputIndex,
       amount: amountOf(u.output.amount),
       block: blockHashOf(this.#slotOf(u.input.txHash)),
-      data_hash: u.output.dataHash ?? (u.output.plutusData === undefined ? null : blake2b256(fromHex(u.output.plutusData))),
+      data_hash:
+        u.output.dataHash ?? (u.output.plutusData === undefined ? null : blake2b256(fromHex(u.output.plutusData))),
       inline_datum: u.output.plutusData ?? null,
-      reference_script_hash: u.output.scriptRef === undefined ? null : (u.output.scriptHash ?? Serialization.Script.fromCbor(u.output.scriptRef as never).hash().toString()),
+      reference_script_hash:
+        u.output.scriptRef === undefined
+          ? null
+          : (u.output.scriptHash ??
+            Serialization.Script.fromCbor(u.output.scriptRef as never)
+              .hash()
+              .toString()),
     };
   }
 
@@ -121,7 +133,8 @@ export class BlockfrostView {
     const tip = await this.#tipSlot();
     let slot: number | null;
     if (/^\d+$/.test(hashOrNumber)) slot = Number(hashOrNumber);
-    else if (/^[0-9a-fA-F]{64}$/.test(hashOrNumber)) slot = slotOfBlockHash(hashOrNumber, tip, (h) => this.#h().slotOfBlock(h));
+    else if (/^[0-9a-fA-F]{64}$/.test(hashOrNumber))
+      slot = slotOfBlockHash(hashOrNumber, tip, (h) => this.#h().slotOfBlock(h));
     else throw new BadRequestError(`Invalid or malformed block hash or number: ${hashOrNumber}.`);
     if (slot === null || slot > tip) throw notFound();
     return await this.#block(slot, tip);
@@ -133,7 +146,11 @@ export class BlockfrostView {
   }
 
   async #block(slot: number, tip: number) {
-    const txs = await Promise.all(this.#h().txsInSlot(slot).map((h) => this.#tx(h)));
+    const txs = await Promise.all(
+      this.#h()
+        .txsInSlot(slot)
+        .map((h) => this.#tx(h)),
+    );
     let output = 0n;
     let fees = 0n;
     let size = 0;
@@ -216,14 +233,21 @@ export class BlockfrostView {
 
   async addressUtxos(address: string, paging: Paging, unit?: string): Promise<unknown[]> {
     let utxos = await this.#utxosOf(address);
-    if (unit !== undefined) utxos = utxos.filter((u) => u.output.amount.some((a) => (unit === "lovelace" ? a.unit === "lovelace" : a.unit === unit) && BigInt(a.quantity) > 0n));
+    if (unit !== undefined)
+      utxos = utxos.filter((u) =>
+        u.output.amount.some(
+          (a) => (unit === "lovelace" ? a.unit === "lovelace" : a.unit === unit) && BigInt(a.quantity) > 0n,
+        ),
+      );
     return pageOf(utxos, paging).map((u) => this.#utxoJson(u));
   }
 
   async address(address: string): Promise<unknown> {
     const utxos = await this.#utxosOf(address);
     const totals = new Map<string, bigint>([["lovelace", 0n]]);
-    for (const u of utxos) for (const a of u.output.amount) totals.set(a.unit === "" ? "lovelace" : a.unit, (totals.get(a.unit) ?? 0n) + BigInt(a.quantity));
+    for (const u of utxos)
+      for (const a of u.output.amount)
+        totals.set(a.unit === "" ? "lovelace" : a.unit, (totals.get(a.unit) ?? 0n) + BigInt(a.quantity));
     const info = addressInfo(this.#address(address), "address");
     const stake = info.stake && "hash" in info.stake ? info.stake : undefined;
     return {
@@ -239,7 +263,12 @@ export class BlockfrostView {
     const bech32 = this.#address(address);
     const h = this.#h();
     if (!h.hasSeen(bech32)) throw notFound();
-    return pageOf(h.addressTxs(bech32), paging).map((t) => ({ tx_hash: t.hash, tx_index: t.blockIndex, block_height: t.slot, block_time: this.#time(t.slot) }));
+    return pageOf(h.addressTxs(bech32), paging).map((t) => ({
+      tx_hash: t.hash,
+      tx_index: t.blockIndex,
+      block_height: t.slot,
+      block_time: this.#time(t.slot),
+    }));
   }
 
   // ── Transactions ─────────────────────────────────────────────────────────────────
@@ -247,7 +276,9 @@ export class BlockfrostView {
   async tx(hash: string): Promise<unknown> {
     const entry = await this.#tx(hash);
     const inputs = Serialization.Transaction.fromCbor(TxCBOR(entry.cbor)).body().inputs().values();
-    const spent = await Promise.all(inputs.map((i) => this.#spentOutput(i.transactionId().toString(), Number(i.index()))));
+    const spent = await Promise.all(
+      inputs.map((i) => this.#spentOutput(i.transactionId().toString(), Number(i.index()))),
+    );
     const lovelace = spent.reduce((sum, u) => sum + BigInt(amountOf(u.output.amount)[0]?.quantity ?? "0"), 0n);
     return txContent(entry, entry.cbor, this.#time(entry.slot), lovelace);
   }
@@ -260,7 +291,13 @@ export class BlockfrostView {
   async #spentOutput(txHash: string, index: number): Promise<UTxO> {
     const found = await this.#history.output(txHash, index);
     if (found) return found;
-    return { input: { txHash, outputIndex: index }, output: { address: this.#chain.faucetAddress, amount: [{ unit: "lovelace", quantity: GENESIS_LOVELACE.toString() }] } };
+    return {
+      input: { txHash, outputIndex: index },
+      output: {
+        address: this.#chain.faucetAddress,
+        amount: [{ unit: "lovelace", quantity: GENESIS_LOVELACE.toString() }],
+      },
+    };
   }
 
   async txUtxos(hash: string): Promise<unknown> {
@@ -273,20 +310,38 @@ export class BlockfrostView {
     };
     const input = async (i: Serialization.TransactionInput, collateral: boolean, reference: boolean) => {
       const u = await this.#spentOutput(i.transactionId().toString(), Number(i.index()));
-      return { address: u.output.address, amount: amountOf(u.output.amount), tx_hash: u.input.txHash, output_index: u.input.outputIndex, ...datumFields(u), collateral, reference };
+      return {
+        address: u.output.address,
+        amount: amountOf(u.output.amount),
+        tx_hash: u.input.txHash,
+        output_index: u.input.outputIndex,
+        ...datumFields(u),
+        collateral,
+        reference,
+      };
     };
     const outputs = await Promise.all(
       body.outputs().map(async (_, index) => {
         const u = await this.#history.output(entry.hash, index);
         if (!u) throw new Error(`the history lacks output ${index} of ${entry.hash}`);
         const spender = (await this.#chain.spentBy?.({ txHash: entry.hash, index })) ?? null;
-        return { address: u.output.address, amount: amountOf(u.output.amount), output_index: index, ...datumFields(u), collateral: false, consumed_by_tx: spender };
+        return {
+          address: u.output.address,
+          amount: amountOf(u.output.amount),
+          output_index: index,
+          ...datumFields(u),
+          collateral: false,
+          consumed_by_tx: spender,
+        };
       }),
     );
     return {
       hash: entry.hash,
       inputs: await Promise.all([
-        ...body.inputs().values().map((i) => input(i, false, false)),
+        ...body
+          .inputs()
+          .values()
+          .map((i) => input(i, false, false)),
         ...(body.collateral()?.values() ?? []).map((i) => input(i, true, false)),
         ...(body.referenceInputs()?.values() ?? []).map((i) => input(i, false, true)),
       ]),
@@ -299,7 +354,9 @@ export class BlockfrostView {
     const metadata = tx.auxiliaryData()?.metadata()?.metadata();
     if (!metadata) return [];
     return [...metadata].map(([label, value]) =>
-      as === "json" ? { label: label.toString(), json_metadata: metadatumJson(value) } : { label: label.toString(), cbor_metadata: `\\x${value.toCbor()}`, metadata: value.toCbor() },
+      as === "json"
+        ? { label: label.toString(), json_metadata: metadatumJson(value) }
+        : { label: label.toString(), cbor_metadata: `\\x${value.toCbor()}`, metadata: value.toCbor() },
     );
   }
 
@@ -349,14 +406,25 @@ export class BlockfrostView {
   async assetTransactions(unit: string, paging: Paging): Promise<unknown[]> {
     const listed = this.#h().unitTxs(unit);
     if (listed.length === 0) throw notFound();
-    return pageOf(listed, paging).map((t) => ({ tx_hash: t.hash, tx_index: t.blockIndex, block_height: t.slot, block_time: this.#time(t.slot) }));
+    return pageOf(listed, paging).map((t) => ({
+      tx_hash: t.hash,
+      tx_index: t.blockIndex,
+      block_height: t.slot,
+      block_time: this.#time(t.slot),
+    }));
   }
 
   async policyAssets(policy: string, paging: Paging): Promise<unknown[]> {
     const h = this.#h();
     const units = h.unitsOfPolicy(policy);
     if (units.length === 0) throw notFound();
-    return pageOf(units, paging).map((asset) => ({ asset, quantity: h.mints(asset).reduce((s, m) => s + m.quantity, 0n).toString() }));
+    return pageOf(units, paging).map((asset) => ({
+      asset,
+      quantity: h
+        .mints(asset)
+        .reduce((s, m) => s + m.quantity, 0n)
+        .toString(),
+    }));
   }
 
   // ── Scripts and datums ───────────────────────────────────────────────────────────
@@ -364,7 +432,11 @@ export class BlockfrostView {
   async script(hash: string): Promise<unknown> {
     const s = this.#h().script(hash.toLowerCase());
     if (!s) throw notFound();
-    return { script_hash: hash.toLowerCase(), type: s.type, serialised_size: s.type === "timelock" ? null : s.cbor.length / 2 };
+    return {
+      script_hash: hash.toLowerCase(),
+      type: s.type,
+      serialised_size: s.type === "timelock" ? null : s.cbor.length / 2,
+    };
   }
 
   async scriptCbor(hash: string): Promise<unknown> {
@@ -395,14 +467,17 @@ export class BlockfrostView {
     } catch {
       info = undefined;
     }
-    if (info?.type !== "reward" || info.networkId !== 0) throw new BadRequestError(`Invalid or malformed stake address format: ${stakeAddress}.`);
+    if (info?.type !== "reward" || info.networkId !== 0)
+      throw new BadRequestError(`Invalid or malformed stake address format: ${stakeAddress}.`);
     const state = await this.#chain.stakeAccount(info.bech32);
     if (!state.registered) throw notFound();
     const stake = info.stake && "hash" in info.stake ? info.stake.hash : "";
     let controlled = 0n;
     for (const address of this.#h().addresses()) {
       const a = addressInfo(address, "address");
-      if (a.stake && "hash" in a.stake && a.stake.hash === stake) for (const u of await this.#chain.utxosAt(address)) controlled += BigInt(amountOf(u.output.amount)[0]?.quantity ?? "0");
+      if (a.stake && "hash" in a.stake && a.stake.hash === stake)
+        for (const u of await this.#chain.utxosAt(address))
+          controlled += BigInt(amountOf(u.output.amount)[0]?.quantity ?? "0");
     }
     return {
       stake_address: info.bech32,

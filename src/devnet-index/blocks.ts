@@ -7,7 +7,8 @@ import { createHash } from "node:crypto";
 import { DEVNET_PROTOCOL_PARAMETERS } from "../chain/protocol-params.js";
 
 /** The hash standing for the block of `slot` (the devnet has no blocks). */
-export const blockHashOf = (slot: number): string => createHash("sha256").update(`live-ledger block at slot ${slot}`).digest("hex");
+export const blockHashOf = (slot: number): string =>
+  createHash("sha256").update(`live-ledger block at slot ${slot}`).digest("hex");
 
 /** The devnet's only epoch: the one its protocol parameters are for. */
 export const DEVNET_EPOCH = DEVNET_PROTOCOL_PARAMETERS.epoch;
@@ -19,11 +20,16 @@ const RECENT_BLOCKS = 2_000;
  * The slot of a block hash the devnet handed out: a block holding a transaction (`txBlock`), or
  * one of the last RECENT_BLOCKS slots; null for any other hash.
  */
-export function slotOfBlockHash(hash: string, tipSlot: number, txBlock: (hash: string) => number | undefined): number | null {
+export function slotOfBlockHash(
+  hash: string,
+  tipSlot: number,
+  txBlock: (hash: string) => number | undefined,
+): number | null {
   const wanted = hash.toLowerCase();
   const withTx = txBlock(wanted);
   if (withTx !== undefined) return withTx;
-  for (let slot = tipSlot; slot >= 0 && slot > tipSlot - RECENT_BLOCKS; slot--) if (blockHashOf(slot) === wanted) return slot;
+  for (let slot = tipSlot; slot >= 0 && slot > tipSlot - RECENT_BLOCKS; slot--)
+    if (blockHashOf(slot) === wanted) return slot;
   return null;
 }
 

@@ -15,13 +15,38 @@ import { requireCborWithinLimits } from "../cardano/cbor-limits.js";
 import { scriptRefOf, type ScriptLanguage } from "../chain/shared/script-ref.js";
 import { BadRequestError } from "../errors.js";
 
-const V5_TAGS: Record<RedeemerBudget["tag"], string> = { SPEND: "spend", MINT: "mint", CERT: "certificate", REWARD: "withdrawal", VOTE: "vote", PROPOSE: "propose" };
-const V6_PURPOSES: Record<RedeemerBudget["tag"], string> = { SPEND: "spend", MINT: "mint", CERT: "publish", REWARD: "withdraw", VOTE: "vote", PROPOSE: "propose" };
+const V5_TAGS: Record<RedeemerBudget["tag"], string> = {
+  SPEND: "spend",
+  MINT: "mint",
+  CERT: "certificate",
+  REWARD: "withdrawal",
+  VOTE: "vote",
+  PROPOSE: "propose",
+};
+const V6_PURPOSES: Record<RedeemerBudget["tag"], string> = {
+  SPEND: "spend",
+  MINT: "mint",
+  CERT: "publish",
+  REWARD: "withdraw",
+  VOTE: "vote",
+  PROPOSE: "propose",
+};
 
 /** Codes of the errors that say the transaction cannot be evaluated (its fault, not the devnet's). */
-const REFUSALS = new Set(["SVC_ERR_UNPROCESSABLE", "CHAIN_ERR_LEDGER_REJECTED", "TX_ERR_TOO_LARGE", "SVC_ERR_BAD_REQUEST", "SVC_ERR_CBOR_LIMIT"]);
+const REFUSALS = new Set([
+  "SVC_ERR_UNPROCESSABLE",
+  "CHAIN_ERR_LEDGER_REJECTED",
+  "TX_ERR_TOO_LARGE",
+  "SVC_ERR_BAD_REQUEST",
+  "SVC_ERR_CBOR_LIMIT",
+]);
 
-export async function evaluationAnswer(chain: ChainPort, cbor: string, additional: readonly UTxO[], version: 5 | 6): Promise<unknown> {
+export async function evaluationAnswer(
+  chain: ChainPort,
+  cbor: string,
+  additional: readonly UTxO[],
+  version: 5 | 6,
+): Promise<unknown> {
   let budgets: RedeemerBudget[];
   try {
     budgets = await chain.evaluate(cbor, additional);
@@ -30,21 +55,43 @@ export async function evaluationAnswer(chain: ChainPort, cbor: string, additiona
     if (code === undefined || !REFUSALS.has(code)) throw failure;
     const reason = (failure as Error).message;
     if (version === 6) {
-      return { jsonrpc: "2.0", method: "evaluateTransaction", error: { code: 3010, message: "Some scripts of the transactions terminated with error(s).", data: { reason } }, id: null };
+      return {
+        jsonrpc: "2.0",
+        method: "evaluateTransaction",
+        error: { code: 3010, message: "Some scripts of the transactions terminated with error(s).", data: { reason } },
+        id: null,
+      };
     }
-    return { type: "jsonwsp/response", version: "1.0", servicename: "ogmios", methodname: "EvaluateTx", result: { EvaluationFailure: { CannotCreateEvaluationContext: { reason } } }, reflection: null };
+    return {
+      type: "jsonwsp/response",
+      version: "1.0",
+      servicename: "ogmios",
+      methodname: "EvaluateTx",
+      result: { EvaluationFailure: { CannotCreateEvaluationContext: { reason } } },
+      reflection: null,
+    };
   }
   if (version === 6) {
     return {
       jsonrpc: "2.0",
       method: "evaluateTransaction",
-      result: budgets.map((b) => ({ validator: { purpose: V6_PURPOSES[b.tag], index: b.index }, budget: { memory: b.budget.mem, cpu: b.budget.steps } })),
+      result: budgets.map((b) => ({
+        validator: { purpose: V6_PURPOSES[b.tag], index: b.index },
+        budget: { memory: b.budget.mem, cpu: b.budget.steps },
+      })),
       id: null,
     };
   }
   const result: Record<string, { memory: number; steps: number }> = {};
   for (const b of budgets) result[`${V5_TAGS[b.tag]}:${b.index}`] = { memory: b.budget.mem, steps: b.budget.steps };
-  return { type: "jsonwsp/response", version: "1.0", servicename: "ogmios", methodname: "EvaluateTx", result: { EvaluationResult: result }, reflection: null };
+  return {
+    type: "jsonwsp/response",
+    version: "1.0",
+    servicename: "ogmios",
+    methodname: "EvaluateTx",
+    result: { EvaluationResult: result },
+    reflection: null,
+  };
 }
 
 const bad = (message: string): Error => new BadRequestError(message);
@@ -62,13 +109,19 @@ function assetsOf(assets: unknown, field: string): Asset[] {
   for (const [key, value] of Object.entries(assets as Record<string, unknown>)) {
     if (value !== null && typeof value === "object") {
       // Mesh: {policy: {name: quantity}}
-      for (const [name, q] of Object.entries(value as Record<string, unknown>)) out.push({ unit: `${key}${name}`.toLowerCase(), quantity: quantity(q, `${field}.${key}.${name}`) });
+      for (const [name, q] of Object.entries(value as Record<string, unknown>))
+        out.push({ unit: `${key}${name}`.toLowerCase(), quantity: quantity(q, `${field}.${key}.${name}`) });
     } else out.push({ unit: key.replace(".", "").toLowerCase(), quantity: quantity(value, `${field}.${key}`) });
   }
   return out;
 }
 
-const LANGUAGES: Record<string, ScriptLanguage> = { native: "native", "plutus:v1": "plutus:v1", "plutus:v2": "plutus:v2", "plutus:v3": "plutus:v3" };
+const LANGUAGES: Record<string, ScriptLanguage> = {
+  native: "native",
+  "plutus:v1": "plutus:v1",
+  "plutus:v2": "plutus:v2",
+  "plutus:v3": "plutus:v3",
+};
 
 function scriptOf(script: unknown, field: string): string | undefined {
   if (script === undefined || script === null) return undefined;
@@ -99,16 +152,28 @@ function scriptOf(script: unknown, field: string): string | undefined {
 /** The most additional UTxOs one evaluation takes. */
 export const MAX_ADDITIONAL_UTXOS = 2000;
 
-export async function additionalUtxos(set: unknown, field: string, onLedger: (ref: { txHash: string; index: number }) => Promise<UTxO | undefined>): Promise<UTxO[]> {
+export async function additionalUtxos(
+  set: unknown,
+  field: string,
+  onLedger: (ref: { txHash: string; index: number }) => Promise<UTxO | undefined>,
+): Promise<UTxO[]> {
   if (set === undefined || set === null) return [];
   if (!Array.isArray(set)) throw bad(`${field} must be a list of [TxIn, TxOut] pairs.`);
   // As many as POST /transactions/build takes (utxos), checked before any is read.
-  if (set.length > MAX_ADDITIONAL_UTXOS) throw bad(`${field} holds ${set.length} outputs; at most ${MAX_ADDITIONAL_UTXOS} are taken.`);
+  if (set.length > MAX_ADDITIONAL_UTXOS)
+    throw bad(`${field} holds ${set.length} outputs; at most ${MAX_ADDITIONAL_UTXOS} are taken.`);
   const out: UTxO[] = [];
   for (const [i, pair] of set.entries()) {
     const output = Array.isArray(pair) ? (pair[1] as Record<string, unknown> | null) : null;
     const input = Array.isArray(pair) ? (pair[0] as Record<string, unknown> | null) : null;
-    if (output && typeof output === "object" && typeof output["address"] !== "string" && input && typeof input["txId"] === "string" && /^[0-9a-fA-F]{64}$/.test(input["txId"])) {
+    if (
+      output &&
+      typeof output === "object" &&
+      typeof output["address"] !== "string" &&
+      input &&
+      typeof input["txId"] === "string" &&
+      /^[0-9a-fA-F]{64}$/.test(input["txId"])
+    ) {
       const held = await onLedger({ txHash: input["txId"].toLowerCase(), index: Number(input["index"]) });
       if (!held) throw bad(`${field}[${i}][1].address is required (a bech32 address).`);
       out.push(held);
@@ -122,7 +187,8 @@ function parseUtxos(set: unknown[], field: string, offset: number): UTxO[] {
     const at = `${field}[${offset + j}]`;
     if (!Array.isArray(pair) || pair.length !== 2) throw bad(`${at} must be a [TxIn, TxOut] pair.`);
     const [input, output] = pair as [Record<string, unknown> | null, Record<string, unknown> | null];
-    if (!input || typeof input["txId"] !== "string" || !/^[0-9a-fA-F]{64}$/.test(input["txId"])) throw bad(`${at}[0].txId must be a transaction id (64 hex digits).`);
+    if (!input || typeof input["txId"] !== "string" || !/^[0-9a-fA-F]{64}$/.test(input["txId"]))
+      throw bad(`${at}[0].txId must be a transaction id (64 hex digits).`);
     const index = Number(input["index"]);
     if (!Number.isSafeInteger(index) || index < 0) throw bad(`${at}[0].index must be a non-negative whole number.`);
     if (!output || typeof output["address"] !== "string") throw bad(`${at}[1].address is required.`);
@@ -134,8 +200,15 @@ function parseUtxos(set: unknown[], field: string, offset: number): UTxO[] {
     const value = output["value"] as Record<string, unknown> | undefined;
     if (!value || typeof value !== "object") throw bad(`${at}[1].value is required.`);
     const { coins, assets, ...nested } = value;
-    const amount: Asset[] = [{ unit: "lovelace", quantity: quantity(coins, `${at}[1].value.coins`) }, ...assetsOf(assets, `${at}[1].value.assets`), ...assetsOf(nested, `${at}[1].value`)];
-    const utxo: UTxO = { input: { txHash: input["txId"].toLowerCase(), outputIndex: index }, output: { address: output["address"], amount } };
+    const amount: Asset[] = [
+      { unit: "lovelace", quantity: quantity(coins, `${at}[1].value.coins`) },
+      ...assetsOf(assets, `${at}[1].value.assets`),
+      ...assetsOf(nested, `${at}[1].value`),
+    ];
+    const utxo: UTxO = {
+      input: { txHash: input["txId"].toLowerCase(), outputIndex: index },
+      output: { address: output["address"], amount },
+    };
     const datum = output["datum"];
     if (typeof datum === "string") requireCborWithinLimits(datum, `${at}[1].datum`, "Plutus data");
     const datumHash = output["datum_hash"] ?? output["datumHash"];

@@ -28,7 +28,9 @@ export interface HistorySource {
 }
 
 /** Whether a chain port is a devnet that gives its history (the embedded devnet; a stand-in of the tests may not). */
-export const hasHistory = <T extends object>(chain: T): chain is T & HistorySource & { readonly faucetAddress: string } =>
+export const hasHistory = <T extends object>(
+  chain: T,
+): chain is T & HistorySource & { readonly faucetAddress: string } =>
   typeof (chain as Partial<HistorySource>).acceptedAfter === "function" &&
   typeof (chain as Partial<HistorySource>).txHashAt === "function" &&
   typeof (chain as Partial<HistorySource>).transaction === "function" &&
@@ -176,7 +178,20 @@ export class DevnetHistory {
   #clear(): void {
     this.#seq = 0;
     this.#lastHash = null;
-    for (const map of [this.#txs, this.#bySlot, this.#blockSlots, this.#addressTxs, this.#outputAddress, this.#mints, this.#holders, this.#unitsOf, this.#unitTxs, this.#scripts, this.#inlineDatums]) map.clear();
+    for (const map of [
+      this.#txs,
+      this.#bySlot,
+      this.#blockSlots,
+      this.#addressTxs,
+      this.#outputAddress,
+      this.#mints,
+      this.#holders,
+      this.#unitsOf,
+      this.#unitTxs,
+      this.#scripts,
+      this.#inlineDatums,
+    ])
+      map.clear();
     this.#order.length = 0;
   }
 
@@ -192,7 +207,13 @@ export class DevnetHistory {
     const inSlot = this.#bySlot.get(row.slot) ?? [];
     if (inSlot.length === 0) this.#blockSlots.set(blockHashOf(row.slot), row.slot);
     this.#bySlot.set(row.slot, inSlot);
-    const entry: TxEntry = { hash: row.txHash, seq: row.seq, slot: row.slot, blockIndex: inSlot.length, hasBody: row.cbor !== null };
+    const entry: TxEntry = {
+      hash: row.txHash,
+      seq: row.seq,
+      slot: row.slot,
+      blockIndex: inSlot.length,
+      hasBody: row.cbor !== null,
+    };
     inSlot.push(row.txHash);
     this.#txs.set(row.txHash, entry);
     this.#order.push(entry);
@@ -212,7 +233,9 @@ export class DevnetHistory {
       const key = refKey(row.txHash, utxo.input.outputIndex);
       this.#outputAddress.set(key, utxo.output.address);
       this.#touch(utxo.output.address, row.txHash);
-      const units = utxo.output.amount.filter((a) => a.unit !== "lovelace" && BigInt(a.quantity) > 0n).map((a) => a.unit);
+      const units = utxo.output.amount
+        .filter((a) => a.unit !== "lovelace" && BigInt(a.quantity) > 0n)
+        .map((a) => a.unit);
       if (units.length > 0) this.#unitsOf.set(key, units);
       for (const unit of units) {
         const txs = this.#unitTxs.get(unit) ?? [];
@@ -222,17 +245,22 @@ export class DevnetHistory {
         set.add(key);
         this.#holders.set(unit, set);
       }
-      if (utxo.output.plutusData !== undefined) this.#inlineDatums.set(blake2b256(fromHex(utxo.output.plutusData)), utxo.output.plutusData);
-      if (utxo.output.scriptRef !== undefined) this.#addScript(Serialization.Script.fromCbor(HexBlob(utxo.output.scriptRef)));
+      if (utxo.output.plutusData !== undefined)
+        this.#inlineDatums.set(blake2b256(fromHex(utxo.output.plutusData)), utxo.output.plutusData);
+      if (utxo.output.scriptRef !== undefined)
+        this.#addScript(Serialization.Script.fromCbor(HexBlob(utxo.output.scriptRef)));
     }
     if (!tx.valid || !tx.hasScriptsOrMint) return;
     const full = Serialization.Transaction.fromCbor(TxCBOR(toHex(row.cbor)));
     this.#addMints(row.txHash, full);
     const witnesses = full.witnessSet();
     for (const s of witnesses.nativeScripts()?.values() ?? []) this.#addScript(Serialization.Script.newNativeScript(s));
-    for (const s of witnesses.plutusV1Scripts()?.values() ?? []) this.#addScript(Serialization.Script.newPlutusV1Script(s));
-    for (const s of witnesses.plutusV2Scripts()?.values() ?? []) this.#addScript(Serialization.Script.newPlutusV2Script(s));
-    for (const s of witnesses.plutusV3Scripts()?.values() ?? []) this.#addScript(Serialization.Script.newPlutusV3Script(s));
+    for (const s of witnesses.plutusV1Scripts()?.values() ?? [])
+      this.#addScript(Serialization.Script.newPlutusV1Script(s));
+    for (const s of witnesses.plutusV2Scripts()?.values() ?? [])
+      this.#addScript(Serialization.Script.newPlutusV2Script(s));
+    for (const s of witnesses.plutusV3Scripts()?.values() ?? [])
+      this.#addScript(Serialization.Script.newPlutusV3Script(s));
   }
 
   #addScript(script: Serialization.Script): void {

@@ -14,7 +14,8 @@ const PROTOCOL_VERSION = { major: 10, minor: 0 } as const;
  * "param-000"…, never an integer-like key that JavaScript would reorder). cost_models_raw is the
  * list itself, what the SDKs read.
  */
-const keyed = (costs: readonly number[]): Record<string, number> => Object.fromEntries(costs.map((c, i) => [`param-${String(i).padStart(3, "0")}`, c]));
+const keyed = (costs: readonly number[]): Record<string, number> =>
+  Object.fromEntries(costs.map((c, i) => [`param-${String(i).padStart(3, "0")}`, c]));
 
 export function parametersAnswer(epoch: number): Record<string, unknown> {
   const p = DEVNET_PROTOCOL_PARAMETERS;

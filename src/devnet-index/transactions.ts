@@ -26,14 +26,26 @@ const CertificateKind = {
 } as const;
 
 const TAGS: readonly RedeemerBudget["tag"][] = ["SPEND", "MINT", "CERT", "REWARD", "VOTE", "PROPOSE"];
-const PURPOSES: Record<RedeemerBudget["tag"], string> = { SPEND: "spend", MINT: "mint", CERT: "cert", REWARD: "reward", VOTE: "vote", PROPOSE: "propose" };
+const PURPOSES: Record<RedeemerBudget["tag"], string> = {
+  SPEND: "spend",
+  MINT: "mint",
+  CERT: "cert",
+  REWARD: "reward",
+  VOTE: "vote",
+  PROPOSE: "propose",
+};
 
 /**
  * /txs/{hash}: the transaction `cbor` (hex) accepted as `entry`, its block made at `blockTime`
  * (Unix seconds); `spentLovelace` is what its inputs held (its deposit is what the value
  * equation leaves: inputs + withdrawals - outputs - fee - donation; negative for a refund).
  */
-export function txContent(entry: TxEntry, cbor: string, blockTime: number, spentLovelace: bigint): Record<string, unknown> {
+export function txContent(
+  entry: TxEntry,
+  cbor: string,
+  blockTime: number,
+  spentLovelace: bigint,
+): Record<string, unknown> {
   const tx = Serialization.Transaction.fromCbor(TxCBOR(cbor));
   const body = tx.body();
   const totals = new Map<string, bigint>([["lovelace", 0n]]);
@@ -47,7 +59,9 @@ export function txContent(entry: TxEntry, cbor: string, blockTime: number, spent
   const start = body.validityStartInterval();
   const ttl = body.ttl();
   const withdrawn = [...(body.withdrawals() ?? new Map<string, bigint>()).values()].reduce((a, b) => a + b, 0n);
-  const deposit = tx.isValid() ? spentLovelace + withdrawn - (totals.get("lovelace") ?? 0n) - body.fee() - (body.donation() ?? 0n) : 0n;
+  const deposit = tx.isValid()
+    ? spentLovelace + withdrawn - (totals.get("lovelace") ?? 0n) - body.fee() - (body.donation() ?? 0n)
+    : 0n;
   return {
     hash: entry.hash,
     block: blockHashOf(entry.slot),
@@ -89,11 +103,15 @@ export function txContent(entry: TxEntry, cbor: string, blockTime: number, spent
 }
 
 /** /txs/{hash}/redeemers; `spentAddressOf` tells the address of an input it spent (a spend redeemer's script is that address's). */
-export async function txRedeemers(cbor: string, spentAddressOf: (ref: OutRef) => Promise<string>): Promise<Array<Record<string, unknown>>> {
+export async function txRedeemers(
+  cbor: string,
+  spentAddressOf: (ref: OutRef) => Promise<string>,
+): Promise<Array<Record<string, unknown>>> {
   const tx = Serialization.Transaction.fromCbor(TxCBOR(cbor));
   const redeemers = tx.witnessSet().redeemers()?.values() ?? [];
   const p = DEVNET_PROTOCOL_PARAMETERS;
-  const sortedInputs = tx.body()
+  const sortedInputs = tx
+    .body()
     .inputs()
     .values()
     .map((i) => ({ txHash: i.transactionId().toString(), index: Number(i.index()) }))

@@ -10,14 +10,17 @@ export const ErrorBody = Type.Object(
     error: Type.String({ description: "The HTTP reason phrase." }),
     code: Type.Enum(ERROR_CODE_LIST, {
       type: "string",
-      description: "What went wrong, as a stable machine-readable code for clients to act on; docs/errors.md says when each happens and what to do.",
+      description:
+        "What went wrong, as a stable machine-readable code for clients to act on; docs/errors.md says when each happens and what to do.",
     }),
     message: Type.String({ description: "What went wrong, naming the field and the reason." }),
     detail: Type.Optional(
       Type.String({
         description:
           "The backend's own words behind `message`, when the message translates them: a ledger refusal (CHAIN_ERR_LEDGER_REJECTED, or the evaluator's refusal at build) keeps the ledger's text here. Absent otherwise.",
-        examples: ['Transaction "14d2…dcce" is outside the validity interval ValidityInterval(Some(5),Some(25)) for slot 65'],
+        examples: [
+          'Transaction "14d2…dcce" is outside the validity interval ValidityInterval(Some(5),Some(25)) for slot 65',
+        ],
       }),
     ),
     requestId: Type.String({
@@ -61,15 +64,25 @@ export type ErrorExamples = Partial<Record<number, ErrorExample>>;
 /** What the service answers for each status when a route gives no example of its own. */
 const DEFAULT_ERROR_EXAMPLES: Record<number, ErrorExample> = {
   400: { code: "SVC_ERR_VALIDATION", message: "The request body is empty: send a JSON object." },
-  401: { code: "AUTH_ERR_UNAUTHORIZED", message: "An API key is required: send it in the X-Api-Key header (this service serves preprod)." },
+  401: {
+    code: "AUTH_ERR_UNAUTHORIZED",
+    message: "An API key is required: send it in the X-Api-Key header (this service serves preprod).",
+  },
   404: { code: "SVC_ERR_NOT_FOUND", message: "Not found." },
   413: { code: "HTTP_ERR_BODY_TOO_LARGE", message: "The request body is larger than this service accepts." },
-  415: { code: "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE", message: "The request body must be JSON: send the header Content-Type: application/json." },
-  422: { code: "CHAIN_ERR_LEDGER_REJECTED", message: "The ledger rejected the transaction: a required signature is missing." },
+  415: {
+    code: "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+    message: "The request body must be JSON: send the header Content-Type: application/json.",
+  },
+  422: {
+    code: "CHAIN_ERR_LEDGER_REJECTED",
+    message: "The ledger rejected the transaction: a required signature is missing.",
+  },
   429: { code: "AUTH_ERR_THROTTLED", message: THROTTLED_MESSAGE },
   503: {
     code: "CHAIN_ERR_UNAVAILABLE",
-    message: "No chain backend is configured for preprod: set BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL, and restart.",
+    message:
+      "No chain backend is configured for preprod: set BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL, and restart.",
   },
 };
 
@@ -91,13 +104,24 @@ export const errorExample = (status: number, { code, message, detail }: ErrorExa
  */
 export function errorResponses(...codes: (number | ErrorExamples)[]): Record<number, TSchema> {
   const examples: ErrorExamples = Object.assign({}, ...codes.filter((c): c is ErrorExamples => typeof c === "object"));
-  const all = new Set([400, 401, 413, 415, 429, ...codes.filter((c): c is number => typeof c === "number"), ...Object.keys(examples).map(Number)]);
+  const all = new Set([
+    400,
+    401,
+    413,
+    415,
+    429,
+    ...codes.filter((c): c is number => typeof c === "number"),
+    ...Object.keys(examples).map(Number),
+  ]);
   return Object.fromEntries(
     [...all]
       .sort((a, b) => a - b)
       .map((status) => {
         const example = examples[status] ?? DEFAULT_ERROR_EXAMPLES[status];
-        const options = { description: ERROR_DESCRIPTIONS[status] ?? "Error.", ...(example && { examples: [errorExample(status, example)] }) };
+        const options = {
+          description: ERROR_DESCRIPTIONS[status] ?? "Error.",
+          ...(example && { examples: [errorExample(status, example)] }),
+        };
         return [status, Type.Ref("ErrorBody", options)];
       }),
   );
@@ -110,9 +134,15 @@ export const withExamples = <T extends TSchema>(schema: T, ...examples: unknown[
  * An object schema of path or query parameters with an example for some of them, in a copy (OpenAPI
  * lists parameters one by one, so each needs its own; the docs page pre-fills them).
  */
-export function withParamExamples<T extends TObject>(schema: T, examples: { [K in keyof T["properties"]]?: unknown }): T {
+export function withParamExamples<T extends TObject>(
+  schema: T,
+  examples: { [K in keyof T["properties"]]?: unknown },
+): T {
   const properties = Object.fromEntries(
-    Object.entries(schema.properties).map(([name, property]) => [name, name in examples ? { ...property, examples: [examples[name]] } : property]),
+    Object.entries(schema.properties).map(([name, property]) => [
+      name,
+      name in examples ? { ...property, examples: [examples[name]] } : property,
+    ]),
   );
   return { ...schema, properties } as T;
 }
@@ -125,9 +155,15 @@ export const Hash32 = (description: string) => Type.String({ pattern: "^[0-9a-fA
 
 /** Amounts: a safe non-negative integer, or a string of decimal digits with optional `_` separators. */
 export const Amount = (description: string) =>
-  Type.Union([Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }), Type.String({ pattern: "^[0-9]+(_[0-9]+)*$", maxLength: 40 })], {
-    description: `${description} A non-negative safe integer, or a decimal string such as "5_000_000".`,
-  });
+  Type.Union(
+    [
+      Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
+      Type.String({ pattern: "^[0-9]+(_[0-9]+)*$", maxLength: 40 }),
+    ],
+    {
+      description: `${description} A non-negative safe integer, or a decimal string such as "5_000_000".`,
+    },
+  );
 
 /** Signed amounts (mint quantities: a negative value burns). */
 export const SignedAmount = (description: string) =>

@@ -46,13 +46,16 @@ const ENTRY_NOUNS: Readonly<Record<string, string>> = {
 
 /** Damerau-Levenshtein distance (optimal string alignment). */
 export function editDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       const row = d[i]!;
       row[j] = Math.min(d[i - 1]![j]! + 1, row[j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j]!, d[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        row[j] = Math.min(row[j]!, d[i - 2]![j - 2]! + 1);
     }
   }
   return d[a.length]![b.length]!;
@@ -96,7 +99,8 @@ type Schema = TSchema & {
   const?: unknown;
 };
 
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
 
 /** The branch of a union that `value` was written for: one whose literal fields match, else the one knowing most of its keys. */
 function branchFor(branches: readonly Schema[], value: unknown): Schema | undefined {
@@ -141,7 +145,12 @@ function walk(schema: Schema | undefined, value: unknown, path: string, noun: st
 }
 
 /** The unknown fields of `value` (validated against `schema`), named under `base` ("body", "query"). */
-export function unknownFieldsOf(schema: TSchema | undefined, value: unknown, base: string, noun: string): UnknownField[] {
+export function unknownFieldsOf(
+  schema: TSchema | undefined,
+  value: unknown,
+  base: string,
+  noun: string,
+): UnknownField[] {
   const found: UnknownField[] = [];
   walk(schema as Schema | undefined, value, base, noun, found);
   return found;
@@ -151,8 +160,19 @@ export function unknownFieldsOf(schema: TSchema | undefined, value: unknown, bas
 export function toleratesUnknownFields(schema: TSchema | undefined): boolean {
   const s = schema as Schema | undefined;
   if (s === undefined || typeof s !== "object") return false;
-  if (s.properties !== undefined && Object.keys(s.properties).length > 0 && s.additionalProperties !== false && s.patternProperties === undefined) return true;
-  const children: Schema[] = [...Object.values(s.properties ?? {}), ...(s.anyOf ?? []), ...(s.oneOf ?? []), ...(Array.isArray(s.items) ? s.items : s.items ? [s.items] : [])];
+  if (
+    s.properties !== undefined &&
+    Object.keys(s.properties).length > 0 &&
+    s.additionalProperties !== false &&
+    s.patternProperties === undefined
+  )
+    return true;
+  const children: Schema[] = [
+    ...Object.values(s.properties ?? {}),
+    ...(s.anyOf ?? []),
+    ...(s.oneOf ?? []),
+    ...(Array.isArray(s.items) ? s.items : s.items ? [s.items] : []),
+  ];
   return children.some((child) => toleratesUnknownFields(child));
 }
 

@@ -8,7 +8,14 @@ import { errorCodes, type FastifyRequest, type FastifySchemaCompiler, type Fasti
 import { BadRequestError } from "../errors.js";
 
 function makeAjv(coerceTypes: Options["coerceTypes"]): Ajv {
-  const ajv = new Ajv({ coerceTypes, useDefaults: true, removeAdditional: false, allErrors: false, verbose: true, strict: false });
+  const ajv = new Ajv({
+    coerceTypes,
+    useDefaults: true,
+    removeAdditional: false,
+    allErrors: false,
+    verbose: true,
+    strict: false,
+  });
   // ajv-formats is CommonJS: its default import is typed as the module, but at run time it is the plugin function.
   (addFormats as unknown as (a: Ajv) => Ajv)(ajv);
   return ajv;
@@ -25,10 +32,13 @@ export function validatorCompiler(sharedSchemas: object[] | Record<string, unkno
   return ({ schema, httpPart }) => (httpPart === "body" ? strict : coercing).compile(schema);
 }
 
-type ValidatorFactory = NonNullable<NonNullable<FastifyServerOptions["schemaController"]>["compilersFactory"]>["buildValidator"];
+type ValidatorFactory = NonNullable<
+  NonNullable<FastifyServerOptions["schemaController"]>["compilersFactory"]
+>["buildValidator"];
 
 /** For Fastify's `schemaController.compilersFactory.buildValidator` (its declared type is Ajv's, hence the cast). */
-export const buildValidator = ((externalSchemas: Record<string, unknown>) => validatorCompiler(externalSchemas)) as unknown as ValidatorFactory;
+export const buildValidator = ((externalSchemas: Record<string, unknown>) =>
+  validatorCompiler(externalSchemas)) as unknown as ValidatorFactory;
 
 // ── JSON request bodies ──────────────────────────────────────────────────────────────────
 // The only body parser (registered in app.ts): JSON.parse, then one iterative pass that refuses
@@ -52,7 +62,8 @@ export function parseJsonBody(text: string): unknown {
   while (stack.length > 0) {
     const [node, depth] = stack.pop()!;
     if (node === null || typeof node !== "object") continue;
-    if (depth > MAX_JSON_DEPTH) throw new BadRequestError(`The request body is nested deeper than ${MAX_JSON_DEPTH} levels.`);
+    if (depth > MAX_JSON_DEPTH)
+      throw new BadRequestError(`The request body is nested deeper than ${MAX_JSON_DEPTH} levels.`);
     if (Array.isArray(node)) {
       for (const item of node) if (item !== null && typeof item === "object") stack.push([item, depth + 1]);
       continue;
@@ -72,7 +83,11 @@ export function parseJsonBody(text: string): unknown {
 }
 
 /** Fastify content-type parser for application/json (parseAs: "string"). */
-export function jsonBodyParser(_request: FastifyRequest, body: string | Buffer, done: (error: Error | null, value?: unknown) => void): void {
+export function jsonBodyParser(
+  _request: FastifyRequest,
+  body: string | Buffer,
+  done: (error: Error | null, value?: unknown) => void,
+): void {
   try {
     done(null, parseJsonBody(typeof body === "string" ? body : body.toString("utf8")));
   } catch (error) {

@@ -82,7 +82,9 @@ export class SqliteBlueprintStore implements BlueprintStore {
     this.#byIdentity = db.prepare(`SELECT seq FROM blueprints WHERE owner = ? AND identity = ?`);
     this.#byId = db.prepare(`SELECT ${BLUEPRINT_COLUMNS} FROM blueprints b WHERE b.owner = ? AND b.id = ?`);
     this.#bySeq = db.prepare(`SELECT ${BLUEPRINT_COLUMNS} FROM blueprints b WHERE b.seq = ?`);
-    this.#validatorsOf = db.prepare(`SELECT hash, ref_tx_hash, ref_index FROM blueprint_validators WHERE blueprint_seq = ? ORDER BY position`);
+    this.#validatorsOf = db.prepare(
+      `SELECT hash, ref_tx_hash, ref_index FROM blueprint_validators WHERE blueprint_seq = ? ORDER BY position`,
+    );
     this.#insert = db.prepare(
       `INSERT INTO blueprints (id, owner, identity, title, version, json, created_at, updated_at, touched)
        VALUES (@id, @owner, @identity, @title, @version, @json, @now, @now, @touched)`,
@@ -129,7 +131,11 @@ export class SqliteBlueprintStore implements BlueprintStore {
     return this.#db;
   }
 
-  async save(owner: string, blueprint: NewBlueprint, { limit }: SaveOptions = {}): Promise<{ blueprint: StoredBlueprint; created: boolean }> {
+  async save(
+    owner: string,
+    blueprint: NewBlueprint,
+    { limit }: SaveOptions = {},
+  ): Promise<{ blueprint: StoredBlueprint; created: boolean }> {
     const { hashes, identity } = blueprintIdentity(blueprint);
     // One synchronous IMMEDIATE transaction: it holds the file's write lock from the count to the
     // insert, so neither another save of this process nor one of another process comes between.
@@ -160,20 +166,33 @@ export class SqliteBlueprintStore implements BlueprintStore {
     const where = ["b.owner = @owner", "b.seq > @after"];
     if (filter.title !== undefined) where.push("b.title = @title");
     if (filter.version !== undefined) where.push("b.version = @version");
-    if (filter.hash !== undefined) where.push("b.seq IN (SELECT blueprint_seq FROM blueprint_validators WHERE owner = @owner AND hash = @hash)");
+    if (filter.hash !== undefined)
+      where.push("b.seq IN (SELECT blueprint_seq FROM blueprint_validators WHERE owner = @owner AND hash = @hash)");
     // The page's seqs first (ordering whole rows would sort every matching blueprint's JSON in a
     // temporary tree), then its rows one by one, so that no more than the page's bytes (and the one
     // row beyond them) are read.
     const seqs = this.#db
-      .prepare<[Record<string, unknown>], number>(`SELECT b.seq FROM blueprints b WHERE ${where.join(" AND ")} ORDER BY b.seq LIMIT @limit`)
+      .prepare<[Record<string, unknown>], number>(
+        `SELECT b.seq FROM blueprints b WHERE ${where.join(" AND ")} ORDER BY b.seq LIMIT @limit`,
+      )
       .pluck()
-      .all({ owner, after: filter.after ?? 0, title: filter.title, version: filter.version, hash: filter.hash, limit: filter.limit + 1 });
+      .all({
+        owner,
+        after: filter.after ?? 0,
+        title: filter.title,
+        version: filter.version,
+        hash: filter.hash,
+        limit: filter.limit + 1,
+      });
     const page: BlueprintRow[] = [];
     let bytes = 0;
     let more = false;
     for (const seq of seqs) {
       const row = this.#bySeq.get(seq)!;
-      if (page.length === filter.limit || (filter.maxBytes !== undefined && page.length > 0 && bytes + row.json.length > filter.maxBytes)) {
+      if (
+        page.length === filter.limit ||
+        (filter.maxBytes !== undefined && page.length > 0 && bytes + row.json.length > filter.maxBytes)
+      ) {
         more = true;
         break;
       }
@@ -181,7 +200,9 @@ export class SqliteBlueprintStore implements BlueprintStore {
       bytes += row.json.length;
     }
     const next = more ? page.at(-1)?.seq : undefined;
-    return next === undefined ? { blueprints: page.map((row) => this.#record(row)) } : { blueprints: page.map((row) => this.#record(row)), next };
+    return next === undefined
+      ? { blueprints: page.map((row) => this.#record(row)) }
+      : { blueprints: page.map((row) => this.#record(row)), next };
   }
 
   async get(owner: string, id: string): Promise<StoredBlueprint | undefined> {
@@ -213,7 +234,9 @@ export class SqliteBlueprintStore implements BlueprintStore {
   #insertNew(owner: string, identity: string, fields: Record<string, unknown>): number {
     for (let attempt = 0; ; attempt++) {
       try {
-        return Number(this.#insert.run({ ...fields, id: randomBytes(6).toString("hex"), owner, identity }).lastInsertRowid);
+        return Number(
+          this.#insert.run({ ...fields, id: randomBytes(6).toString("hex"), owner, identity }).lastInsertRowid,
+        );
       } catch (error) {
         const code = (error as { code?: string }).code;
         if (code !== "SQLITE_CONSTRAINT_UNIQUE" || attempt >= 3) throw error;

@@ -32,8 +32,13 @@ export interface OpenStoresOptions {
 }
 
 /** Opens and migrates the stores `config` selects; what fails to open is closed again before the error is thrown. */
-export async function openStores(config: Pick<Config, "dataDir" | "databaseUrl">, options: OpenStoresOptions = {}): Promise<Stores> {
-  return config.databaseUrl === undefined ? openSqlite(config.dataDir, options) : openPostgres(config.databaseUrl, options);
+export async function openStores(
+  config: Pick<Config, "dataDir" | "databaseUrl">,
+  options: OpenStoresOptions = {},
+): Promise<Stores> {
+  return config.databaseUrl === undefined
+    ? openSqlite(config.dataDir, options)
+    : openPostgres(config.databaseUrl, options);
 }
 
 /**
@@ -81,7 +86,14 @@ async function openSqlite(dataDir: string, { clock = Date.now }: OpenStoresOptio
     const deployments = track(await SqliteDeploymentStore.open(deploymentsPath(dataDir)));
     let closing: Promise<void> | null = null;
     // The files are local: a full disk shows in the devnet's own storage check and in the write that fails.
-    return { backend: "sqlite", keys, blueprints, deployments, close: () => (closing ??= closeAll()), problem: () => Promise.resolve(null) };
+    return {
+      backend: "sqlite",
+      keys,
+      blueprints,
+      deployments,
+      close: () => (closing ??= closeAll()),
+      problem: () => Promise.resolve(null),
+    };
   } catch (error) {
     await closeAll();
     throw error;

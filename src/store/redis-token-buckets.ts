@@ -73,7 +73,14 @@ const CALLER_CLOCK_TTL_MS = 60_000;
 type ScriptReply = [allowed: number, remaining: number, retryAfterMs: number];
 
 interface BucketClient extends Redis {
-  tokenBucket(key: string, perSecond: number, burst: number, now: string, op: "take" | "refund", minTtlMs: number): Promise<ScriptReply>;
+  tokenBucket(
+    key: string,
+    perSecond: number,
+    burst: number,
+    now: string,
+    op: "take" | "refund",
+    minTtlMs: number,
+  ): Promise<ScriptReply>;
 }
 
 export interface RedisTokenBucketsOptions {
@@ -167,7 +174,10 @@ export class RedisTokenBuckets implements TokenBuckets {
     } catch (error) {
       const cause = this.#redis.status !== "ready" && this.#lastError ? this.#lastError : error;
       const reason = cause instanceof Error ? cause.message : String(cause);
-      throw new StoreUnavailableError(`The rate limiter's store (Redis) cannot be reached: ${reason.replace(/\.$/, "")}. Retry later.`, { cause: error });
+      throw new StoreUnavailableError(
+        `The rate limiter's store (Redis) cannot be reached: ${reason.replace(/\.$/, "")}. Retry later.`,
+        { cause: error },
+      );
     }
   }
 }

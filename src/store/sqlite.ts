@@ -210,14 +210,22 @@ export function migrate(db: Database.Database, component: string, migrations: re
                applied_at INTEGER NOT NULL,
                PRIMARY KEY (component, version)
              ) STRICT`);
-    const row = db.prepare(`SELECT max(version) AS v FROM schema_migrations WHERE component = ?`).get(component) as { v: number | null };
+    const row = db.prepare(`SELECT max(version) AS v FROM schema_migrations WHERE component = ?`).get(component) as {
+      v: number | null;
+    };
     const current = row.v ?? 0;
     if (current > migrations.length) {
-      throw new Error(`The store's ${component} schema is version ${current}, newer than this service knows (${migrations.length}): upgrade the service.`);
+      throw new Error(
+        `The store's ${component} schema is version ${current}, newer than this service knows (${migrations.length}): upgrade the service.`,
+      );
     }
     for (let version = current + 1; version <= migrations.length; version++) {
       db.exec(migrations[version - 1]!);
-      db.prepare(`INSERT INTO schema_migrations (component, version, applied_at) VALUES (?, ?, ?)`).run(component, version, Date.now());
+      db.prepare(`INSERT INTO schema_migrations (component, version, applied_at) VALUES (?, ?, ?)`).run(
+        component,
+        version,
+        Date.now(),
+      );
     }
   }).immediate();
 }

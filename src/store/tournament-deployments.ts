@@ -64,7 +64,12 @@ export class SqliteDeploymentStore implements DeploymentStore {
     }
   }
 
-  async find(network: string, contractTitle: string, contractVersion: string, scriptHash: string): Promise<DeploymentRecord | null> {
+  async find(
+    network: string,
+    contractTitle: string,
+    contractVersion: string,
+    scriptHash: string,
+  ): Promise<DeploymentRecord | null> {
     const row = this.#find.get(network, contractTitle, contractVersion, scriptHash);
     return row ? toRecord(row) : null;
   }

@@ -80,7 +80,11 @@ export interface QuotaStore {
 }
 
 /** A checked NewKey: the name trimmed, the env known, the limits filled in; throws KeyStoreError INVALID. */
-export function resolveNewKey(input: NewKey): { readonly name: string; readonly env: KeyEnv; readonly limits: KeyLimits } {
+export function resolveNewKey(input: NewKey): {
+  readonly name: string;
+  readonly env: KeyEnv;
+  readonly limits: KeyLimits;
+} {
   const name = input.name.trim();
   if (name.length === 0 || name.length > 100 || /[\p{Cc}]/u.test(name)) {
     throw new KeyStoreError("INVALID", "name must be 1 to 100 printable characters.");
@@ -95,7 +99,10 @@ export function resolveNewKey(input: NewKey): { readonly name: string; readonly 
 export function assertActiveKey(id: string, record: { readonly revokedAt: number | null } | undefined): void {
   if (!record) throw new KeyStoreError("NOT_FOUND", `No key has the ID ${id}.`);
   if (record.revokedAt !== null) {
-    throw new KeyStoreError("REVOKED", `The key ${id} was already revoked on ${new Date(record.revokedAt).toISOString()}.`);
+    throw new KeyStoreError(
+      "REVOKED",
+      `The key ${id} was already revoked on ${new Date(record.revokedAt).toISOString()}.`,
+    );
   }
 }
 
@@ -118,7 +125,10 @@ export function resolveLimits(limits: Partial<KeyLimits> = {}): KeyLimits {
     const value = limits[name];
     if (value === undefined) continue;
     if (!Number.isSafeInteger(value) || value < 1 || value > MAX_LIMIT) {
-      throw new KeyStoreError("INVALID", `${name} must be a whole number from 1 to ${MAX_LIMIT}, not ${String(value)}.`);
+      throw new KeyStoreError(
+        "INVALID",
+        `${name} must be a whole number from 1 to ${MAX_LIMIT}, not ${String(value)}.`,
+      );
     }
     resolved[name] = value;
   }
@@ -230,7 +240,11 @@ export class BlueprintLimitError extends Error {
 
 export interface BlueprintStore {
   /** Creates the owner's blueprint, or updates the one with the same hashes (JSON replaced, refs merged). */
-  save(owner: string, blueprint: NewBlueprint, options?: SaveOptions): Promise<{ readonly blueprint: StoredBlueprint; readonly created: boolean }>;
+  save(
+    owner: string,
+    blueprint: NewBlueprint,
+    options?: SaveOptions,
+  ): Promise<{ readonly blueprint: StoredBlueprint; readonly created: boolean }>;
   /** The owner's blueprints that match the filter, oldest first. */
   list(owner: string, filter: BlueprintFilter): Promise<BlueprintPage>;
   /** The owner's blueprint of this ID; undefined when the owner has none (another owner's is none). */
@@ -261,7 +275,12 @@ export interface DeploymentRecord {
 
 export interface DeploymentStore {
   /** The recorded deployment of this contract and script on the network; null when none. */
-  find(network: string, contractTitle: string, contractVersion: string, scriptHash: string): Promise<DeploymentRecord | null>;
+  find(
+    network: string,
+    contractTitle: string,
+    contractVersion: string,
+    scriptHash: string,
+  ): Promise<DeploymentRecord | null>;
   /** Records (or replaces) the reference UTxO of a deployment. */
   save(record: DeploymentRecord): Promise<void>;
 }

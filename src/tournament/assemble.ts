@@ -22,7 +22,15 @@ import { minLovelace } from "../cardano/tx-encode.js";
 import { isLovelace, outRefOf, utxoWithinCborLimits } from "../cardano/utxo.js";
 import type { ChainParameters, ChainPort } from "../chain/port.js";
 import { maxTxExUnits, meshCostModels } from "../chain/protocol-params.js";
-import { BadRequestError, InsufficientFundsError, LedgerRejectedError, refusal, TxTooLargeError, UnprocessableError, type FieldWords } from "../errors.js";
+import {
+  BadRequestError,
+  InsufficientFundsError,
+  LedgerRejectedError,
+  refusal,
+  TxTooLargeError,
+  UnprocessableError,
+  type FieldWords,
+} from "../errors.js";
 import type { CompiledScript } from "./contracts.js";
 import { explainTraces } from "./traces.js";
 
@@ -52,7 +60,12 @@ export interface TournamentTxPlan {
   readonly scriptInputs: readonly ScriptInput[];
   /** Key-locked inputs that must be spent (the seed of a tournament). */
   readonly keyInputs: readonly UTxO[];
-  readonly mint?: { readonly source: ScriptSource; readonly assetName: string; readonly quantity: bigint; readonly redeemer: string };
+  readonly mint?: {
+    readonly source: ScriptSource;
+    readonly assetName: string;
+    readonly quantity: bigint;
+    readonly redeemer: string;
+  };
   readonly outputs: readonly TxOutput[];
   readonly requiredSigners: readonly string[];
   /** The client's UTxOs (the operation's input field `utxos`): coin selection and collateral come from them. */
@@ -90,9 +103,16 @@ function collateralOf(plan: TournamentTxPlan, params: ChainParameters): Collater
 
 /** An output as the core writes it: its inline datum, and min-UTxO lovelace when the plan gives none. */
 function outputOf(o: TxOutput, params: Protocol): Output {
-  const output: Output = { address: o.address, amount: o.amount, ...(o.datum === undefined ? {} : { datum: { type: "Inline", data: { type: "CBOR", content: o.datum } } }) };
+  const output: Output = {
+    address: o.address,
+    amount: o.amount,
+    ...(o.datum === undefined ? {} : { datum: { type: "Inline", data: { type: "CBOR", content: o.datum } } }),
+  };
   if (o.amount.some(isLovelace)) return output;
-  return { ...output, amount: [{ unit: "lovelace", quantity: minLovelace(output, params.coinsPerUtxoSize).toString() }, ...o.amount] };
+  return {
+    ...output,
+    amount: [{ unit: "lovelace", quantity: minLovelace(output, params.coinsPerUtxoSize).toString() }, ...o.amount],
+  };
 }
 
 /** The Plutus half of the draft: script inputs, the mint, where each script comes from, collateral. */
@@ -104,10 +124,18 @@ function plutusOf(plan: TournamentTxPlan, params: ChainParameters): PlutusDraft 
   const m = plan.mint;
   return {
     spends: plan.scriptInputs.map((s) => ({ utxo: s.utxo, redeemer: s.redeemer })),
-    mints: m ? [{ policyId: m.source.script.hash, assets: new Map([[m.assetName, m.quantity]]), redeemer: m.redeemer }] : [],
-    inlineScripts: sources.flatMap((s) => (s.kind === "inline" ? [{ version: "V2" as const, code: s.script.code }] : [])),
+    mints: m
+      ? [{ policyId: m.source.script.hash, assets: new Map([[m.assetName, m.quantity]]), redeemer: m.redeemer }]
+      : [],
+    inlineScripts: sources.flatMap((s) =>
+      s.kind === "inline" ? [{ version: "V2" as const, code: s.script.code }] : [],
+    ),
     // The ledger charges a reference script by the bytes of its program's CBOR (the blueprint's compiledCode).
-    scriptReferences: sources.flatMap((s) => (s.kind === "reference" ? [{ txHash: s.txHash, index: s.index, scriptSize: s.script.compiledCode.length / 2 }] : [])),
+    scriptReferences: sources.flatMap((s) =>
+      s.kind === "reference"
+        ? [{ txHash: s.txHash, index: s.index, scriptSize: s.script.compiledCode.length / 2 }]
+        : [],
+    ),
     costModels: { V2: v2CostModel },
     // Should a script fail, the ledger takes 5 ADA (150% of any possible fee) and returns the rest.
     collateral,
@@ -156,17 +184,25 @@ function refusalOf(failure: BalanceFailure, advice: FieldWords): Error {
     case "insufficient-asset":
       return refusal(
         InsufficientFundsError,
-        (at) => `Not enough of asset ${failure.unit.slice(0, 56)}.${failure.unit.slice(56)} in ${at("utxos")}: ${failure.missing} missing. Pass the UTxOs that hold it.`,
+        (at) =>
+          `Not enough of asset ${failure.unit.slice(0, 56)}.${failure.unit.slice(56)} in ${at("utxos")}: ${failure.missing} missing. Pass the UTxOs that hold it.`,
       );
     case "insufficient-collateral":
       return refusal(
         InsufficientFundsError,
-        (at) => `The collateral from ${at("utxos")} covers ${failure.held} lovelace; the ledger asks for ${failure.needed} (its collateral percentage of the fee). Pass a larger ADA-only UTxO.`,
+        (at) =>
+          `The collateral from ${at("utxos")} covers ${failure.held} lovelace; the ledger asks for ${failure.needed} (its collateral percentage of the fee). Pass a larger ADA-only UTxO.`,
       );
     case "too-large":
-      return refusal(TxTooLargeError, (at) => `The transaction would be ${failure.size} bytes, more than the ledger's maximum of ${failure.max}: ${advice(at)}.`);
+      return refusal(
+        TxTooLargeError,
+        (at) =>
+          `The transaction would be ${failure.size} bytes, more than the ledger's maximum of ${failure.max}: ${advice(at)}.`,
+      );
     case "too-many-inputs":
-      return new TxTooLargeError(`The transaction does not fit in the ledger's maximum size: pass fewer, larger UTxOs or add fewer registrations.`);
+      return new TxTooLargeError(
+        `The transaction does not fit in the ledger's maximum size: pass fewer, larger UTxOs or add fewer registrations.`,
+      );
   }
 }
 
@@ -202,12 +238,20 @@ function checkExUnits(tx: BalancedTx, params: Protocol, advice: FieldWords): voi
  * Balances, evaluates and serializes the plan; throws a 4xx that says what to change. `params`
  * are the ones the operation priced its outputs with: fetched once per request.
  */
-export async function buildTournamentTx(plan: TournamentTxPlan, chain: ChainPort, params: ChainParameters): Promise<BuiltTx> {
+export async function buildTournamentTx(
+  plan: TournamentTxPlan,
+  chain: ChainPort,
+  params: ChainParameters,
+): Promise<BuiltTx> {
   const advice = plan.tooLarge ?? ((at) => `pass fewer, larger UTxOs in ${at("utxos")}`);
   const draft = draftOf(plan, params);
   let tx: BalancedTx;
   try {
-    tx = await balanceAndEvaluate(draft, { pool: poolOf(plan), changeAddress: plan.changeAddress, params }, (cbor, utxos) => chain.evaluate(cbor, utxos));
+    tx = await balanceAndEvaluate(
+      draft,
+      { pool: poolOf(plan), changeAddress: plan.changeAddress, params },
+      (cbor, utxos) => chain.evaluate(cbor, utxos),
+    );
   } catch (error) {
     throw explain(error, advice);
   }

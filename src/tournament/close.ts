@@ -30,10 +30,18 @@ export interface CancelInput extends CloseInput {
 
 /** The outputs both share: each entry fee back, then the admin's rest (closingPayments). */
 function closingOutputs(params: ChainParameters, t: TournamentState): TxOutput[] {
-  return closingPayments(t.datum.config, t.datum.participants, t.lovelace).map((p) => taggedPayment(params, t.tournamentId, p.index, p.address, p.lovelace));
+  return closingPayments(t.datum.config, t.datum.participants, t.lovelace).map((p) =>
+    taggedPayment(params, t.tournamentId, p.index, p.address, p.lovelace),
+  );
 }
 
-async function build(ctx: TournamentContext, t: TournamentState, how: "cancel" | "refund", input: CloseInput, extra: { requiredSigners: string[]; validFrom?: number }): Promise<TxAnswer> {
+async function build(
+  ctx: TournamentContext,
+  t: TournamentState,
+  how: "cancel" | "refund",
+  input: CloseInput,
+  extra: { requiredSigners: string[]; validFrom?: number },
+): Promise<TxAnswer> {
   const contract = t.contract;
   const source = await ctx.deployments.tournamentSource(contract);
   const params = await ctx.chain.protocolParameters();

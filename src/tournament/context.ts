@@ -34,7 +34,11 @@ export async function checkUnspent(chain: ChainPort, utxos: readonly UTxO[], fie
   const found = await unspentRefs(chain, utxos);
   const i = utxos.findIndex((u) => !found.has(outRefOf(u)));
   const spent = utxos[i];
-  if (spent !== undefined) throw refusal(BadRequestError, (at) => `${at(`${field}[${i}]`)} (${outRefOf(spent)}) is spent or unknown on chain.`);
+  if (spent !== undefined)
+    throw refusal(
+      BadRequestError,
+      (at) => `${at(`${field}[${i}]`)} (${outRefOf(spent)}) is spent or unknown on chain.`,
+    );
 }
 
 /** The UTxOs of `utxos` that are still unspent on chain (stale wallet UTxOs are left out of coin selection). */

@@ -40,7 +40,8 @@ export const TOURNAMENT_TITLE = "tournament.tournament";
 export const REGISTRATION_TITLE = "registration.registration";
 
 /** A Helios source as compiled: its trace messages swapped for their codes (traces.ts). */
-const source = (name: string): string => withTraceCodes(readFileSync(new URL(`src/${name}.hl`, CONTRACTS_DIR), "utf8"), `${name}.hl`);
+const source = (name: string): string =>
+  withTraceCodes(readFileSync(new URL(`src/${name}.hl`, CONTRACTS_DIR), "utf8"), `${name}.hl`);
 
 const hexOf = (bytes: readonly number[] | Uint8Array): string => Buffer.from(bytes).toString("hex");
 

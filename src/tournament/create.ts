@@ -15,9 +15,24 @@ import { registrationAddressOf } from "./read.js";
 import { registrationScriptOf } from "./registration-script.js";
 import { checkUnspent, unspentOnly, type TournamentContext, type TxAnswer } from "./context.js";
 import { beforeDeadline } from "./deadline.js";
-import { encodeTournamentDatum, mintCreateRedeemer, tournamentIdOf, type FixedPayout, type TournamentConfig } from "./datum.js";
+import {
+  encodeTournamentDatum,
+  mintCreateRedeemer,
+  tournamentIdOf,
+  type FixedPayout,
+  type TournamentConfig,
+} from "./datum.js";
 import { selectContract, type ContractSelector } from "./deployment.js";
-import { checkBracket, checkEntryFee, checkEntryFeeHoldsRegistration, checkFreePrizes, checkName, checkPayouts, depositOf, settleByOf } from "./rules.js";
+import {
+  checkBracket,
+  checkEntryFee,
+  checkEntryFeeHoldsRegistration,
+  checkFreePrizes,
+  checkName,
+  checkPayouts,
+  depositOf,
+  settleByOf,
+} from "./rules.js";
 
 export interface CreateInput extends ContractSelector {
   readonly name: string;
@@ -45,12 +60,24 @@ export async function createTournament(ctx: TournamentContext, input: CreateInpu
   checkBracket(input.bracketSize);
   checkEntryFee(input.entryFee);
   checkNotPointer(input.adminAddress, "adminAddress");
-  paymentKeyHash(input.adminAddress, "adminAddress", "the admin signs the add-participants, settlement and cancel transactions");
+  paymentKeyHash(
+    input.adminAddress,
+    "adminAddress",
+    "the admin signs the add-participants, settlement and cancel transactions",
+  );
   const contract = selectContract(ctx.network, input);
   const seed = input.utxos[0];
-  if (seed === undefined) throw refusal(BadRequestError, (at) => `${at("utxos")} must hold at least one UTxO: the first one is consumed and names the tournament.`);
+  if (seed === undefined)
+    throw refusal(
+      BadRequestError,
+      (at) => `${at("utxos")} must hold at least one UTxO: the first one is consumed and names the tournament.`,
+    );
   if (seed.output.scriptRef) {
-    throw refusal(BadRequestError, (at) => `${at("utxos[0]")} carries a reference script: pass another UTxO first (it is spent to name the tournament).`);
+    throw refusal(
+      BadRequestError,
+      (at) =>
+        `${at("utxos[0]")} carries a reference script: pass another UTxO first (it is spent to name the tournament).`,
+    );
   }
   paymentKeyHash(seed.output.address, "utxos[0]", "it is spent by the create transaction");
   const tip = await ctx.chain.tip();
@@ -63,7 +90,12 @@ export async function createTournament(ctx: TournamentContext, input: CreateInpu
   checkFreePrizes(input);
 
   const registration = registrationScriptOf(tournamentId);
-  checkEntryFeeHoldsRegistration(params, ctx.network, registrationAddressOf(registration.hash, ctx.network), input.entryFee);
+  checkEntryFeeHoldsRegistration(
+    params,
+    ctx.network,
+    registrationAddressOf(registration.hash, ctx.network),
+    input.entryFee,
+  );
   const config: TournamentConfig = {
     name: input.name,
     adminAddress: input.adminAddress,
@@ -82,7 +114,11 @@ export async function createTournament(ctx: TournamentContext, input: CreateInpu
   const minOf = (lovelace: bigint): bigint =>
     BigInt(
       getOutputMinLovelace(
-        { address: contract.address, amount: [{ unit: "lovelace", quantity: lovelace.toString() }, nft], datum: { type: "Inline", data: { type: "CBOR", content: datum } } },
+        {
+          address: contract.address,
+          amount: [{ unit: "lovelace", quantity: lovelace.toString() }, nft],
+          datum: { type: "Inline", data: { type: "CBOR", content: datum } },
+        },
         params.coinsPerUtxoSize,
       ),
     );
@@ -93,14 +129,25 @@ export async function createTournament(ctx: TournamentContext, input: CreateInpu
   if (lovelace < deposit + MIN_PAYOUT_LOVELACE) lovelace = deposit + MIN_PAYOUT_LOVELACE;
   const validTo = beforeDeadline(ctx.eraHistory, tip, settleBy);
   // settleByOf leaves at least MIN_SETTLE_WINDOW_MS: never null here.
-  if (validTo === null) throw refusal(BadRequestError, (at) => `${at("settleBy")} is too close to the chain's time now: choose a later deadline.`);
+  if (validTo === null)
+    throw refusal(
+      BadRequestError,
+      (at) => `${at("settleBy")} is too close to the chain's time now: choose a later deadline.`,
+    );
   const source = await ctx.deployments.tournamentSource(contract);
   const built = await buildTournamentTx(
     {
       scriptInputs: [],
       keyInputs: [seed],
-      mint: { source, assetName: tournamentId, quantity: 1n, redeemer: mintCreateRedeemer(seed.input.txHash, seed.input.outputIndex) },
-      outputs: [{ address: contract.address, amount: [{ unit: "lovelace", quantity: lovelace.toString() }, nft], datum }],
+      mint: {
+        source,
+        assetName: tournamentId,
+        quantity: 1n,
+        redeemer: mintCreateRedeemer(seed.input.txHash, seed.input.outputIndex),
+      },
+      outputs: [
+        { address: contract.address, amount: [{ unit: "lovelace", quantity: lovelace.toString() }, nft], datum },
+      ],
       requiredSigners: [],
       utxos: await unspentOnly(ctx.chain, input.utxos),
       changeAddress: input.changeAddress,

@@ -110,7 +110,14 @@ export function decodeTournamentDatum(cborHex: string, mainnet: boolean): Tourna
     const regHash = bytes(cfg[6]);
     const settleBy = int(cfg[7]);
     if (settleBy === null || settleBy < 0n || settleBy > BigInt(Number.MAX_SAFE_INTEGER)) return null;
-    if (nameHex === null || bracket === null || fee === null || payouts === null || fixed === null || regHash === null) {
+    if (
+      nameHex === null ||
+      bracket === null ||
+      fee === null ||
+      payouts === null ||
+      fixed === null ||
+      regHash === null
+    ) {
       return null;
     }
     const name = new TextDecoder("utf-8", { fatal: true }).decode(Buffer.from(nameHex, "hex"));
@@ -238,7 +245,13 @@ export function decodeSpendRedeemer(cborHex: string): SpendAction | null {
       return { action: "settle", winners: winners.map(Number) };
     }
     if (inner.fields.length !== 0) return null;
-    return inner.tag === 0 ? { action: "add" } : inner.tag === 2 ? { action: "cancel" } : inner.tag === 3 ? { action: "refund" } : null;
+    return inner.tag === 0
+      ? { action: "add" }
+      : inner.tag === 2
+        ? { action: "cancel" }
+        : inner.tag === 3
+          ? { action: "refund" }
+          : null;
   } catch {
     return null;
   }

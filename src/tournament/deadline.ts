@@ -52,7 +52,13 @@ export const REFUND_ADVICE = (tournamentId: string): string =>
  * The upper validity bound of a transaction `what` (e.g. "no participant can be added") that the
  * contract allows only before the deadline; a 400 when the deadline has passed or is under a slot away.
  */
-export function requireBeforeDeadline(eras: EraHistory, tip: Tip, tournamentId: string, settleBy: number, what: string): number {
+export function requireBeforeDeadline(
+  eras: EraHistory,
+  tip: Tip,
+  tournamentId: string,
+  settleBy: number,
+  what: string,
+): number {
   if (isExpired(settleBy, tip)) throw deadlinePassed(tournamentId, settleBy, tip, what, REFUND_ADVICE(tournamentId));
   const validTo = beforeDeadline(eras, tip, settleBy);
   if (validTo === null) {

@@ -34,7 +34,13 @@ export interface ContractSelector {
 export function defaultContract(network: Network): Contract {
   const { title, version } = loadBlueprint().preamble;
   const script = tournamentScript();
-  return { contractTitle: title, contractVersion: version, script, policyId: script.hash, address: scriptAddress(script, network) };
+  return {
+    contractTitle: title,
+    contractVersion: version,
+    script,
+    policyId: script.hash,
+    address: scriptAddress(script, network),
+  };
 }
 
 /** The contract a request selects, or a 404 naming what exists. */
@@ -64,7 +70,12 @@ export class Deployments {
 
   /** The reference UTxO of the contract if it is recorded and still unspent on chain with the same script. */
   async #recorded(contract: Contract): Promise<ScriptSource | null> {
-    const record = await this.#store.find(this.#network, contract.contractTitle, contract.contractVersion, contract.script.hash);
+    const record = await this.#store.find(
+      this.#network,
+      contract.contractTitle,
+      contract.contractVersion,
+      contract.script.hash,
+    );
     if (!record) return null;
     const [utxo] = await this.#chain.utxosByRef([{ txHash: record.txHash, index: record.outputIndex }]);
     if (!utxo || !utxo.output.scriptRef) return null;
@@ -119,7 +130,13 @@ export interface PreparedDeployment {
  * paid from the UTxOs of `from`, and records output #0 as its deployment. The service checks on chain
  * before every use, so the record is harmless until the transaction is submitted.
  */
-export async function prepareDeployment(chain: ChainPort, network: Network, store: DeploymentStore, from: string, change = from): Promise<PreparedDeployment> {
+export async function prepareDeployment(
+  chain: ChainPort,
+  network: Network,
+  store: DeploymentStore,
+  from: string,
+  change = from,
+): Promise<PreparedDeployment> {
   const contract = defaultContract(network);
   const utxos = await chain.utxosAt(from);
   if (utxos.length === 0) throw new Error(`${from} holds no UTxOs to pay the deployment.`);

@@ -19,7 +19,8 @@ const VAULT_SEED = "cardano-tx-service: tournament reference scripts (no key exi
 /** The key hash of the vault: blake2b-224 of a text, so nobody holds its signing key. */
 export const VAULT_KEY_HASH = blake2b.hash(HexBlob(Buffer.from(VAULT_SEED, "utf8").toString("hex")), 28);
 
-export const vaultAddress = (network: Network): string => serializeAddressObj(pubKeyAddress(VAULT_KEY_HASH), networkIdOf(network));
+export const vaultAddress = (network: Network): string =>
+  serializeAddressObj(pubKeyAddress(VAULT_KEY_HASH), networkIdOf(network));
 
 /** Lovelace a reference-script output needs: the ledger's coinsPerUTxOByte × (160 + its size), with a margin. */
 export function deploymentLovelace(script: CompiledScript, params: Protocol): bigint {
@@ -27,7 +28,13 @@ export function deploymentLovelace(script: CompiledScript, params: Protocol): bi
 }
 
 /** The unsigned transaction (CBOR hex) that puts `scripts` (outputs 0..n-1) at the vault, paid from `utxos`. */
-export function buildDeployTx(network: Network, params: Protocol, scripts: readonly CompiledScript[], utxos: readonly UTxO[], changeAddress: string): string {
+export function buildDeployTx(
+  network: Network,
+  params: Protocol,
+  scripts: readonly CompiledScript[],
+  utxos: readonly UTxO[],
+  changeAddress: string,
+): string {
   const vault = vaultAddress(network);
   const outputs = scripts.map((s) => ({
     address: vault,
@@ -35,13 +42,23 @@ export function buildDeployTx(network: Network, params: Protocol, scripts: reado
     // script_ref holds the program's CBOR byte string: the blueprint's compiledCode.
     referenceScript: { version: "V2" as const, code: s.compiledCode },
   }));
-  const tx = balanceTransaction(paymentDraft(outputs), { pool: utxos.filter((u) => !u.output.scriptRef), changeAddress, params });
+  const tx = balanceTransaction(paymentDraft(outputs), {
+    pool: utxos.filter((u) => !u.output.scriptRef),
+    changeAddress,
+    params,
+  });
   return toHex(tx.cbor);
 }
 
 /** Deploys `script` on the devnet: a fresh key, funded by the faucet, pays and signs. */
-export async function deployOnDevnet(chain: DevnetPort, script: CompiledScript): Promise<{ txHash: string; index: number }> {
-  const wallet = new MeshWallet({ networkId: 0, key: { type: "cli", payment: `5820${randomBytes(32).toString("hex")}` } });
+export async function deployOnDevnet(
+  chain: DevnetPort,
+  script: CompiledScript,
+): Promise<{ txHash: string; index: number }> {
+  const wallet = new MeshWallet({
+    networkId: 0,
+    key: { type: "cli", payment: `5820${randomBytes(32).toString("hex")}` },
+  });
   await wallet.init();
   const payer = wallet.getAddresses().enterpriseAddressBech32;
   if (!payer) throw new Error("the deployment wallet has no address");

@@ -16,12 +16,19 @@ function encodePageState(lastId: string): string {
 function decodePageState(state: string, field: string): string {
   const text = Buffer.from(state, "base64url").toString("utf8");
   const id = text.startsWith(PREFIX) ? text.slice(PREFIX.length) : "";
-  if (!/^[0-9a-f]{64}$/.test(id)) throw refusal(BadRequestError, (at) => `${at(field)} is not a pageState this service returned.`);
+  if (!/^[0-9a-f]{64}$/.test(id))
+    throw refusal(BadRequestError, (at) => `${at(field)} is not a pageState this service returned.`);
   return id;
 }
 
 /** Items (sorted by `idOf`) after the page state, `limit` of them, with the next state when more follow. */
-export function pageAfter<T>(items: readonly T[], idOf: (t: T) => string, limit: number, state: string | undefined, field: string): Page<T> {
+export function pageAfter<T>(
+  items: readonly T[],
+  idOf: (t: T) => string,
+  limit: number,
+  state: string | undefined,
+  field: string,
+): Page<T> {
   const after = state === undefined ? undefined : decodePageState(state, field);
   const rest = after === undefined ? items : items.filter((t) => idOf(t) > after);
   const results = rest.slice(0, limit);

@@ -31,10 +31,15 @@ export interface ParticipantsInput extends ContractSelector {
   readonly utxos: readonly UTxO[];
 }
 
-async function resolveRegistrations(ctx: TournamentContext, input: ParticipantsInput, registrationAddress: string): Promise<UTxO[]> {
+async function resolveRegistrations(
+  ctx: TournamentContext,
+  input: ParticipantsInput,
+  registrationAddress: string,
+): Promise<UTxO[]> {
   const refs = input.registrations.map((r) => r.outputRef.toLowerCase());
   const duplicate = refs.findIndex((r, i) => refs.indexOf(r) !== i);
-  if (duplicate >= 0) throw refusal(BadRequestError, (at) => `${at(`registrations[${duplicate}]`)} repeats output ${refs[duplicate]}.`);
+  if (duplicate >= 0)
+    throw refusal(BadRequestError, (at) => `${at(`registrations[${duplicate}]`)} repeats output ${refs[duplicate]}.`);
   const found = await ctx.chain.utxosByRef(refs.map(parseOutRef));
   const byRef = new Map(found.map((u) => [outRefOf(u), u]));
   return input.registrations.map((r, i) => {
@@ -63,7 +68,11 @@ async function resolveRegistrations(ctx: TournamentContext, input: ParticipantsI
       );
     }
     if (reg.address !== r.address) {
-      throw refusal(BadRequestError, (at) => `${at(`registrations[${i}].address`)} is not the address registration ${r.outputRef} names (${reg.address}).`);
+      throw refusal(
+        BadRequestError,
+        (at) =>
+          `${at(`registrations[${i}].address`)} is not the address registration ${r.outputRef} names (${reg.address}).`,
+      );
     }
     return u;
   });
@@ -73,7 +82,14 @@ async function resolveRegistrations(ctx: TournamentContext, input: ParticipantsI
  * The return of what registration `u` holds beyond the entry fee, to `address` tagged with participant
  * index `k`; null when it holds exactly the fee (or less) and no token.
  */
-function excessReturn(params: Protocol, u: UTxO, entryFee: bigint, address: string, tournamentId: string, k: number): TxOutput | null {
+function excessReturn(
+  params: Protocol,
+  u: UTxO,
+  entryFee: bigint,
+  address: string,
+  tournamentId: string,
+  k: number,
+): TxOutput | null {
   const excess = lovelaceOf(u) - entryFee;
   const tokens = u.output.amount.filter((a) => !isLovelace(a));
   if (excess <= 0n && tokens.length === 0) return null;
@@ -86,10 +102,20 @@ export async function addParticipants(ctx: TournamentContext, input: Participant
   const t = await requireTournament(ctx.chain, contract, ctx.network, input.tournamentId);
   const c = t.datum.config;
   if (input.adminAddress !== c.adminAddress) {
-    throw refusal(BadRequestError, (at) => `Only the tournament's admin (${c.adminAddress}) adds participants; ${at("adminAddress")} is another address.`);
+    throw refusal(
+      BadRequestError,
+      (at) =>
+        `Only the tournament's admin (${c.adminAddress}) adds participants; ${at("adminAddress")} is another address.`,
+    );
   }
   const adminKey = paymentKeyHash(c.adminAddress, "adminAddress", "the admin signs");
-  const validTo = requireBeforeDeadline(ctx.eraHistory, await ctx.chain.tip(), t.tournamentId, c.settleBy, "no participant can be added");
+  const validTo = requireBeforeDeadline(
+    ctx.eraHistory,
+    await ctx.chain.tip(),
+    t.tournamentId,
+    c.settleBy,
+    "no participant can be added",
+  );
   const have = t.datum.participants.length;
   const n = input.registrations.length;
   if (have + n > c.bracketSize) {
@@ -100,7 +126,11 @@ export async function addParticipants(ctx: TournamentContext, input: Participant
   const seen = new Set(t.datum.participants);
   input.registrations.forEach((r, i) => {
     if (seen.has(r.address)) {
-      throw refusal(BadRequestError, (at) => `${at(`registrations[${i}].address`)} ${r.address} is already a participant (or repeated in this request).`);
+      throw refusal(
+        BadRequestError,
+        (at) =>
+          `${at(`registrations[${i}].address`)} ${r.address} is already a participant (or repeated in this request).`,
+      );
     }
     seen.add(r.address);
   });
@@ -112,14 +142,21 @@ export async function addParticipants(ctx: TournamentContext, input: Participant
     const problem = returnProblem(t.tournamentId, u, c.entryFee);
     if (problem === null) return;
     const i = input.registrations.findIndex((r) => r.outputRef.toLowerCase() === outRefOf(u));
-    throw refusal(BadRequestError, (at) => `${at(`registrations[${i}]`)} (${outRefOf(u)}) cannot be added: ${problem}.`);
+    throw refusal(
+      BadRequestError,
+      (at) => `${at(`registrations[${i}]`)} (${outRefOf(u)}) cannot be added: ${problem}.`,
+    );
   });
   const datum = encodeTournamentDatum({ config: c, participants: [...t.datum.participants, ...added] });
   const nft = t.utxo.output.amount.filter((a) => !isLovelace(a));
   let lovelace = t.lovelace + c.entryFee * BigInt(n);
   const min = BigInt(
     getOutputMinLovelace(
-      { address: contract.address, amount: [{ unit: "lovelace", quantity: lovelace.toString() }, ...nft], datum: { type: "Inline", data: { type: "CBOR", content: datum } } },
+      {
+        address: contract.address,
+        amount: [{ unit: "lovelace", quantity: lovelace.toString() }, ...nft],
+        datum: { type: "Inline", data: { type: "CBOR", content: datum } },
+      },
       params.coinsPerUtxoSize,
     ),
   );
@@ -136,11 +173,15 @@ export async function addParticipants(ctx: TournamentContext, input: Participant
     {
       scriptInputs,
       keyInputs: [],
-      outputs: [{ address: contract.address, amount: [{ unit: "lovelace", quantity: lovelace.toString() }, ...nft], datum }, ...returns],
+      outputs: [
+        { address: contract.address, amount: [{ unit: "lovelace", quantity: lovelace.toString() }, ...nft], datum },
+        ...returns,
+      ],
       requiredSigners: [adminKey],
       utxos: await unspentOnly(ctx.chain, input.utxos),
       changeAddress: input.changeAddress,
-      tooLarge: () => `add fewer registrations per request (at most ${MAX_REGISTRATIONS_PER_ADD}; split them into several requests)`,
+      tooLarge: () =>
+        `add fewer registrations per request (at most ${MAX_REGISTRATIONS_PER_ADD}; split them into several requests)`,
       validTo,
     },
     ctx.chain,

@@ -4,7 +4,13 @@
 import { selectContract, type ContractSelector } from "./deployment.js";
 import type { TournamentContext } from "./context.js";
 import { numberedPage, pageAfter, type Page } from "./pages.js";
-import { findAnyTournament, listRegistrations, listTournaments, requireAnyTournament, type Registration } from "./read.js";
+import {
+  findAnyTournament,
+  listRegistrations,
+  listTournaments,
+  requireAnyTournament,
+  type Registration,
+} from "./read.js";
 import { viewOf, type TournamentView, type UnreadableView } from "./view.js";
 
 export interface TournamentsPageInput extends ContractSelector {
@@ -14,7 +20,10 @@ export interface TournamentsPageInput extends ContractSelector {
 }
 
 /** The live tournaments (and unreadable ones: outputs holding a tournament NFT) after `pageState`, `limit` of them, with the next page's state when more follow. */
-export async function readTournamentsPage(ctx: TournamentContext, input: TournamentsPageInput): Promise<Page<TournamentView | UnreadableView>> {
+export async function readTournamentsPage(
+  ctx: TournamentContext,
+  input: TournamentsPageInput,
+): Promise<Page<TournamentView | UnreadableView>> {
   const contract = selectContract(ctx.network, input);
   const all = await listTournaments(ctx.chain, contract, ctx.network);
   const page = pageAfter(all, (t) => t.tournamentId, input.limit, input.pageState, "pageState");
@@ -28,7 +37,10 @@ export interface TournamentInput extends ContractSelector {
 }
 
 /** The tournament as the chain holds it now, live, ended or unreadable; a 404 when there is none. */
-export async function readTournament(ctx: TournamentContext, input: TournamentInput): Promise<TournamentView | UnreadableView> {
+export async function readTournament(
+  ctx: TournamentContext,
+  input: TournamentInput,
+): Promise<TournamentView | UnreadableView> {
   const t = await findAnyTournament(ctx.chain, selectContract(ctx.network, input), ctx.network, input.tournamentId);
   return viewOf(t, await ctx.chain.tip());
 }
@@ -48,8 +60,13 @@ export interface RegistrationsPage {
 }
 
 /** Page `page` of the outputs at the tournament's registration address (ended tournaments included). */
-export async function readRegistrationsPage(ctx: TournamentContext, input: RegistrationsPageInput): Promise<RegistrationsPage> {
+export async function readRegistrationsPage(
+  ctx: TournamentContext,
+  input: RegistrationsPageInput,
+): Promise<RegistrationsPage> {
   const t = await requireAnyTournament(ctx.chain, selectContract(ctx.network, input), ctx.network, input.tournamentId);
-  const all = (await listRegistrations(ctx.chain, t, ctx.network)).filter((r) => input.valid === undefined || r.valid === input.valid);
+  const all = (await listRegistrations(ctx.chain, t, ctx.network)).filter(
+    (r) => input.valid === undefined || r.valid === input.valid,
+  );
   return { entryFee: t.datum.config.entryFee, registrations: numberedPage(all, input.page, input.limit) };
 }

@@ -13,7 +13,13 @@ import type { Network } from "../config.js";
 import type { ChainPort, SpentBy } from "../chain/port.js";
 import { BadRequestError, NotFoundError } from "../errors.js";
 import { networkIdOf } from "./contracts.js";
-import { decodeRegistrationDatum, decodeSpendRedeemer, decodeTournamentDatum, type SpendAction, type TournamentDatum } from "./datum.js";
+import {
+  decodeRegistrationDatum,
+  decodeSpendRedeemer,
+  decodeTournamentDatum,
+  type SpendAction,
+  type TournamentDatum,
+} from "./datum.js";
 import type { Contract } from "./deployment.js";
 import { registrationScriptOf } from "./registration-script.js";
 import { returnProblem } from "./rules.js";
@@ -77,7 +83,14 @@ function readOutput(u: UTxO, contract: Contract, network: Network): TournamentSt
   const first = tokens[0];
   if (first === undefined) return null;
   const tournamentId = first.unit.slice(contract.policyId.length);
-  const unreadable = (reason: string): UnreadableTournament => ({ unreadable: true, tournamentId, contract, utxo: u, lovelace: lovelaceOf(u), reason });
+  const unreadable = (reason: string): UnreadableTournament => ({
+    unreadable: true,
+    tournamentId,
+    contract,
+    utxo: u,
+    lovelace: lovelaceOf(u),
+    reason,
+  });
   if (tokens.length !== 1 || first.quantity !== "1" || !/^[0-9a-f]{64}$/.test(tournamentId)) {
     return unreadable(
       `The output holds ${tokens.map((a) => `${a.quantity} × ${a.unit.slice(contract.policyId.length) || "(empty name)"}`).join(", ")} of the ` +
@@ -85,10 +98,16 @@ function readOutput(u: UTxO, contract: Contract, network: Network): TournamentSt
     );
   }
   if (u.output.address !== contract.address) {
-    return unreadable(`The NFT is at ${u.output.address}, not at the tournament validator's address (${contract.address}), where the contract keeps it.`);
+    return unreadable(
+      `The NFT is at ${u.output.address}, not at the tournament validator's address (${contract.address}), where the contract keeps it.`,
+    );
   }
   if (u.output.plutusData === undefined) {
-    return unreadable(u.output.dataHash !== undefined ? `Its datum is a datum hash (${u.output.dataHash}), not an inline datum.` : "The output has no datum.");
+    return unreadable(
+      u.output.dataHash !== undefined
+        ? `Its datum is a datum hash (${u.output.dataHash}), not an inline datum.`
+        : "The output has no datum.",
+    );
   }
   const datum = decodeTournamentDatum(u.output.plutusData, network === "mainnet");
   if (datum === null) {
@@ -125,7 +144,11 @@ function stateOf(u: UTxO, contract: Contract, network: Network): TournamentState
  * Every live tournament of a contract, and every output there holding a token of its policy that
  * cannot be read as one (UnreadableTournament): whatever holds value is listed. Ordered by ID.
  */
-export async function listTournaments(chain: ChainPort, contract: Contract, network: Network): Promise<(TournamentState | UnreadableTournament)[]> {
+export async function listTournaments(
+  chain: ChainPort,
+  contract: Contract,
+  network: Network,
+): Promise<(TournamentState | UnreadableTournament)[]> {
   const utxos = await chain.utxosAt(contract.address);
   return utxos
     .map((u) => readOutput(u, contract, network))
@@ -134,7 +157,12 @@ export async function listTournaments(chain: ChainPort, contract: Contract, netw
 }
 
 /** The unspent output holding the tournament's NFT, read; null when none does. */
-async function findLive(chain: ChainPort, contract: Contract, network: Network, tournamentId: string): Promise<TournamentState | UnreadableTournament | null> {
+async function findLive(
+  chain: ChainPort,
+  contract: Contract,
+  network: Network,
+  tournamentId: string,
+): Promise<TournamentState | UnreadableTournament | null> {
   const id = tournamentId.toLowerCase();
   if (!/^[0-9a-f]{64}$/.test(id)) return null;
   // Looked up by its NFT (one indexed read), not by decoding every output at the contract's
@@ -147,7 +175,12 @@ async function findLive(chain: ChainPort, contract: Contract, network: Network, 
 }
 
 /** The live tournament; null when there is none, or when the output holding its NFT cannot be read. */
-export async function findTournament(chain: ChainPort, contract: Contract, network: Network, tournamentId: string): Promise<TournamentState | null> {
+export async function findTournament(
+  chain: ChainPort,
+  contract: Contract,
+  network: Network,
+  tournamentId: string,
+): Promise<TournamentState | null> {
   const t = await findLive(chain, contract, network, tournamentId);
   return t === null || isUnreadable(t) ? null : t;
 }
@@ -166,7 +199,12 @@ const notFound = (contract: Contract, tournamentId: string): Error =>
   );
 
 /** The live tournament, or a 404 that says it does not exist (or has ended). */
-export async function requireTournament(chain: ChainPort, contract: Contract, network: Network, tournamentId: string): Promise<TournamentState> {
+export async function requireTournament(
+  chain: ChainPort,
+  contract: Contract,
+  network: Network,
+  tournamentId: string,
+): Promise<TournamentState> {
   const t = await findLive(chain, contract, network, tournamentId);
   if (!t) throw notFound(contract, tournamentId);
   if (isUnreadable(t)) throw unreadableError(t);
@@ -185,7 +223,12 @@ function endingOf(spentBy: SpentBy): Ending | null {
  * or refund. Null when the NFT was never held by a well-formed tournament output of this contract,
  * or its last output is unspent (then it is live, or no tournament of these rules).
  */
-async function findEnded(chain: ChainPort, contract: Contract, network: Network, tournamentId: string): Promise<EndedTournament | null> {
+async function findEnded(
+  chain: ChainPort,
+  contract: Contract,
+  network: Network,
+  tournamentId: string,
+): Promise<EndedTournament | null> {
   const id = tournamentId.toLowerCase();
   if (!/^[0-9a-f]{64}$/.test(id)) return null;
   const last = await chain.lastOutputWith(contract.policyId + id);
@@ -203,7 +246,9 @@ export async function findAnyTournament(
   network: Network,
   tournamentId: string,
 ): Promise<TournamentState | EndedTournament | UnreadableTournament> {
-  const t = (await findLive(chain, contract, network, tournamentId)) ?? (await findEnded(chain, contract, network, tournamentId));
+  const t =
+    (await findLive(chain, contract, network, tournamentId)) ??
+    (await findEnded(chain, contract, network, tournamentId));
   if (!t) {
     throw new NotFoundError(
       `No tournament ${tournamentId} under contract "${contract.contractTitle}" version "${contract.contractVersion}": no output of this contract holds or held its NFT.`,
@@ -232,32 +277,45 @@ export interface ReturnCheck {
 }
 
 /** Why a registration is not valid, a sentence; null when it is. */
-function invalidity(u: UTxO, address: string | null, entryFee: bigint, returns: ReturnCheck | undefined): string | null {
+function invalidity(
+  u: UTxO,
+  address: string | null,
+  entryFee: bigint,
+  returns: ReturnCheck | undefined,
+): string | null {
   if (u.output.plutusData === undefined) {
     return u.output.dataHash !== undefined
       ? `Its datum is a datum hash (${u.output.dataHash}), not an inline datum: the service reads and adds registrations with an inline datum only.`
       : "It has no datum, so it names no registrant: it can never be added or cancelled.";
   }
-  if (address === null) return "Its inline datum is not exactly the canonical encoding of an address: it names no registrant and cannot be added.";
-  if (!isKeyAddress(address)) return `Its datum names a script address (${address}): a participant must have a key payment credential, so it cannot be added.`;
+  if (address === null)
+    return "Its inline datum is not exactly the canonical encoding of an address: it names no registrant and cannot be added.";
+  if (!isKeyAddress(address))
+    return `Its datum names a script address (${address}): a participant must have a key payment credential, so it cannot be added.`;
   const paid = lovelaceOf(u);
   if (returns !== undefined) {
     const problem = returnProblem(returns.tournamentId, u, entryFee);
     if (problem !== null) return `${problem.charAt(0).toUpperCase()}${problem.slice(1)}.`;
   }
-  if (paid < entryFee) return `It holds ${paid} lovelace, less than the entry fee of ${entryFee}: if the admin adds it, the admin pays the difference.`;
+  if (paid < entryFee)
+    return `It holds ${paid} lovelace, less than the entry fee of ${entryFee}: if the admin adds it, the admin pays the difference.`;
   return null;
 }
 
 export function registrationOf(u: UTxO, entryFee: bigint, network: Network, returns?: ReturnCheck): Registration {
-  const address = u.output.plutusData !== undefined ? decodeRegistrationDatum(u.output.plutusData, network === "mainnet") : null;
+  const address =
+    u.output.plutusData !== undefined ? decodeRegistrationDatum(u.output.plutusData, network === "mainnet") : null;
   const reason = invalidity(u, address, entryFee, returns);
   const base = { address, outputRef: outRefOf(u), valid: reason === null, paidFeesLovelace: lovelaceOf(u), utxo: u };
   return reason === null ? base : { ...base, reason };
 }
 
 /** Every output at the tournament's registration address, ordered by output reference. */
-export async function listRegistrations(chain: ChainPort, t: TournamentState, network: Network): Promise<Registration[]> {
+export async function listRegistrations(
+  chain: ChainPort,
+  t: TournamentState,
+  network: Network,
+): Promise<Registration[]> {
   const utxos = await chain.utxosAt(t.registrationAddress);
   return utxos
     .map((u) => registrationOf(u, t.datum.config.entryFee, network, { tournamentId: t.tournamentId }))

@@ -15,7 +15,13 @@ import { encodeRegistrationDatum, REGISTRATION_CANCEL_REDEEMER } from "./datum.j
 import { deadlinePassed, isExpired, REFUND_ADVICE } from "./deadline.js";
 import { selectContract, type ContractSelector } from "./deployment.js";
 import { MIN_PAYOUT_LOVELACE } from "./limits.js";
-import { findTournament, registrationAddressOf, registrationOf, requireTournament, type TournamentState } from "./read.js";
+import {
+  findTournament,
+  registrationAddressOf,
+  registrationOf,
+  requireTournament,
+  type TournamentState,
+} from "./read.js";
 
 export interface RegisterInput extends ContractSelector {
   readonly tournamentId: string;
@@ -36,25 +42,40 @@ export function checkedRegistration(t: TournamentState) {
   return script;
 }
 
-export async function register(ctx: TournamentContext, input: RegisterInput): Promise<TxAnswer & { outputRef: string }> {
+export async function register(
+  ctx: TournamentContext,
+  input: RegisterInput,
+): Promise<TxAnswer & { outputRef: string }> {
   const contract = selectContract(ctx.network, input);
   const t = await requireTournament(ctx.chain, contract, ctx.network, input.tournamentId);
   checkNotPointer(input.registererAddress, "registererAddress");
   paymentKeyHash(input.registererAddress, "registererAddress", "only its key can cancel the registration");
   const c = t.datum.config;
   if (t.datum.participants.length >= c.bracketSize) {
-    throw new BadRequestError(`Tournament ${t.tournamentId} is full (${c.bracketSize} participants): it takes no more registrations.`);
+    throw new BadRequestError(
+      `Tournament ${t.tournamentId} is full (${c.bracketSize} participants): it takes no more registrations.`,
+    );
   }
   const tip = await ctx.chain.tip();
   if (isExpired(c.settleBy, tip)) {
-    throw deadlinePassed(t.tournamentId, c.settleBy, tip, "it takes no more registrations (none could be added)", REFUND_ADVICE(t.tournamentId));
+    throw deadlinePassed(
+      t.tournamentId,
+      c.settleBy,
+      tip,
+      "it takes no more registrations (none could be added)",
+      REFUND_ADVICE(t.tournamentId),
+    );
   }
   checkedRegistration(t);
   const datum = encodeRegistrationDatum(input.registererAddress);
   const params = await ctx.chain.protocolParameters();
   const min = BigInt(
     getOutputMinLovelace(
-      { address: t.registrationAddress, amount: [{ unit: "lovelace", quantity: c.entryFee.toString() }], datum: { type: "Inline", data: { type: "CBOR", content: datum } } },
+      {
+        address: t.registrationAddress,
+        amount: [{ unit: "lovelace", quantity: c.entryFee.toString() }],
+        datum: { type: "Inline", data: { type: "CBOR", content: datum } },
+      },
       params.coinsPerUtxoSize,
     ),
   );
@@ -66,7 +87,9 @@ export async function register(ctx: TournamentContext, input: RegisterInput): Pr
     {
       scriptInputs: [],
       keyInputs: [],
-      outputs: [{ address: t.registrationAddress, amount: [{ unit: "lovelace", quantity: lovelace.toString() }], datum }],
+      outputs: [
+        { address: t.registrationAddress, amount: [{ unit: "lovelace", quantity: lovelace.toString() }], datum },
+      ],
       requiredSigners: [],
       utxos: await unspentOnly(ctx.chain, input.utxos),
       changeAddress: input.changeAddress,
@@ -112,12 +135,15 @@ export async function unregister(ctx: TournamentContext, input: UnregisterInput)
   }
   const registration = registrationOf(utxo, 0n, ctx.network);
   if (registration.address === null) {
-    throw new BadRequestError(`Registration ${input.outputRef} has no registrant address in its datum: nobody can cancel it.`);
+    throw new BadRequestError(
+      `Registration ${input.outputRef} has no registrant address in its datum: nobody can cancel it.`,
+    );
   }
   if (registration.address !== input.registererAddress) {
     throw refusal(
       BadRequestError,
-      (at) => `Only the registrant (${registration.address}) can cancel registration ${input.outputRef}; ${at("registererAddress")} is another address.`,
+      (at) =>
+        `Only the registrant (${registration.address}) can cancel registration ${input.outputRef}; ${at("registererAddress")} is another address.`,
     );
   }
   const pkh = paymentKeyHash(input.registererAddress, "registererAddress", "the registrant signs the cancellation");

@@ -8,7 +8,10 @@ import { resolveScriptHash } from "@meshsdk/core";
 import { blake2b, HexBlob } from "@meshsdk/core-cst";
 import { registrationScript, type CompiledScript } from "./contracts.js";
 
-const MARKER = blake2b.hash(HexBlob(Buffer.from("cardano-tx-service: registration template", "utf8").toString("hex")), 32);
+const MARKER = blake2b.hash(
+  HexBlob(Buffer.from("cardano-tx-service: registration template", "utf8").toString("hex")),
+  32,
+);
 
 type Template = { readonly code: string; readonly at: number } | null;
 let template: Template | undefined;
@@ -17,7 +20,7 @@ const cache = new Map<string, CompiledScript>();
 function substitute(t: NonNullable<Template>, id: string): CompiledScript {
   const code = t.code.slice(0, t.at) + id + t.code.slice(t.at + id.length);
   // `code` wraps `compiledCode` in one CBOR byte-string header of the same length as the template's.
-  const compiledCode = code.slice(code.length - (registrationScript(MARKER).compiledCode.length));
+  const compiledCode = code.slice(code.length - registrationScript(MARKER).compiledCode.length);
   return { code, compiledCode, hash: resolveScriptHash(code, "V2"), version: "V2" };
 }
 

@@ -38,7 +38,10 @@ export const EXIT_RULE =
   "or a cancel or refund that shares the entry fees and the prize deposit equally among the players.";
 
 /** Lovelace all the prizes (placements and fixed payouts) of a configuration add up to. */
-export function prizesOf(c: { readonly payoutStructure: readonly bigint[]; readonly fixedPayouts: readonly FixedPayout[] }): bigint {
+export function prizesOf(c: {
+  readonly payoutStructure: readonly bigint[];
+  readonly fixedPayouts: readonly FixedPayout[];
+}): bigint {
   return [...c.payoutStructure, ...c.fixedPayouts.map((f) => f.amount)].reduce((s, a) => s + a, 0n);
 }
 
@@ -60,7 +63,11 @@ export function depositOf(c: {
 export function checkName(name: string): void {
   const bytes = Buffer.byteLength(name, "utf8");
   if (name.trim().length === 0) throw refusal(BadRequestError, (at) => `${at("name")} must not be empty.`);
-  if (bytes > MAX_NAME_BYTES) throw refusal(BadRequestError, (at) => `${at("name")} is ${bytes} bytes of UTF-8; at most ${MAX_NAME_BYTES} are allowed.`);
+  if (bytes > MAX_NAME_BYTES)
+    throw refusal(
+      BadRequestError,
+      (at) => `${at("name")} is ${bytes} bytes of UTF-8; at most ${MAX_NAME_BYTES} are allowed.`,
+    );
 }
 
 export function checkBracket(bracketSize: number): void {
@@ -87,13 +94,24 @@ export function checkAddBatch(count: number): void {
 }
 
 /** A base address with the longest encoding: the worst case for a prize output's min-UTxO. */
-const widestAddress = (network: Network): string => serializeAddressObj(pubKeyAddress("ff".repeat(28), "ff".repeat(28)), networkIdOf(network));
+const widestAddress = (network: Network): string =>
+  serializeAddressObj(pubKeyAddress("ff".repeat(28), "ff".repeat(28)), networkIdOf(network));
 
 /** The ledger minimum of an output of `lovelace` and `tokens` at `address` with inline datum `datum`. */
-function outputMinimum(params: Protocol, address: string, lovelace: bigint, tokens: readonly Asset[], datum: string): bigint {
+function outputMinimum(
+  params: Protocol,
+  address: string,
+  lovelace: bigint,
+  tokens: readonly Asset[],
+  datum: string,
+): bigint {
   return BigInt(
     getOutputMinLovelace(
-      { address, amount: [{ unit: "lovelace", quantity: lovelace.toString() }, ...tokens], datum: { type: "Inline", data: { type: "CBOR", content: datum } } },
+      {
+        address,
+        amount: [{ unit: "lovelace", quantity: lovelace.toString() }, ...tokens],
+        datum: { type: "Inline", data: { type: "CBOR", content: datum } },
+      },
       params.coinsPerUtxoSize,
     ),
   );
@@ -119,7 +137,14 @@ export function taggedPayment(
 ): TxOutput {
   const datum = encodePayoutTag(tournamentId, index);
   const min = outputMinimum(params, address, lovelace, tokens, datum);
-  return { address, amount: [{ unit: "lovelace", quantity: (lovelace > min ? lovelace : min).toString() }, ...tokens.map((a) => ({ ...a }))], datum };
+  return {
+    address,
+    amount: [
+      { unit: "lovelace", quantity: (lovelace > min ? lovelace : min).toString() },
+      ...tokens.map((a) => ({ ...a })),
+    ],
+    datum,
+  };
 }
 
 /**
@@ -164,7 +189,13 @@ export interface ClosingPayment {
  * only when its amount is positive (a free tournament without prizes pays only the admin).
  */
 export function closingPayments(
-  c: { readonly entryFee: bigint; readonly adminAddress: string; readonly bracketSize: number; readonly payoutStructure: readonly bigint[]; readonly fixedPayouts: readonly FixedPayout[] },
+  c: {
+    readonly entryFee: bigint;
+    readonly adminAddress: string;
+    readonly bracketSize: number;
+    readonly payoutStructure: readonly bigint[];
+    readonly fixedPayouts: readonly FixedPayout[];
+  },
   participants: readonly string[],
   held: bigint,
 ): ClosingPayment[] {
@@ -174,7 +205,8 @@ export function closingPayments(
   const share = full ? deposit / n : 0n;
   const rest = full ? deposit % n : 0n;
   const each = c.entryFee + share;
-  const refunds = each > 0n ? participants.map((address, k) => ({ index: k, address, lovelace: each + (k === 0 ? rest : 0n) })) : [];
+  const refunds =
+    each > 0n ? participants.map((address, k) => ({ index: k, address, lovelace: each + (k === 0 ? rest : 0n) })) : [];
   const paid = refunds.reduce((sum, p) => sum + p.lovelace, 0n);
   return [...refunds, { index: participants.length, address: c.adminAddress, lovelace: held - paid }];
 }
@@ -198,10 +230,16 @@ export interface PayoutCheck {
 export function checkPayouts(c: PayoutCheck): void {
   const p = c.payoutStructure.length;
   if (p > c.bracketSize) {
-    throw refusal(BadRequestError, (at) => `${at("payoutStructure")} has ${p} placements, more than the bracket's ${c.bracketSize} participants.`);
+    throw refusal(
+      BadRequestError,
+      (at) => `${at("payoutStructure")} has ${p} placements, more than the bracket's ${c.bracketSize} participants.`,
+    );
   }
   if (c.fixedPayouts.length > MAX_FIXED_PAYOUTS) {
-    throw refusal(BadRequestError, (at) => `${at("fixedPayouts")} has ${c.fixedPayouts.length} entries; at most ${MAX_FIXED_PAYOUTS} are allowed.`);
+    throw refusal(
+      BadRequestError,
+      (at) => `${at("fixedPayouts")} has ${c.fixedPayouts.length} entries; at most ${MAX_FIXED_PAYOUTS} are allowed.`,
+    );
   }
   if (p > MAX_PLACEMENTS) {
     throw refusal(
@@ -215,7 +253,11 @@ export function checkPayouts(c: PayoutCheck): void {
   c.payoutStructure.forEach((amount, i) => {
     const min = prizeMinimum(c.params, c.tournamentId, i, widest, amount);
     if (amount < min) {
-      throw refusal(BadRequestError, (at) => `${at(`payoutStructure[${i}]`)} is ${amount} lovelace, below the ${min} lovelace a prize output needs (the ledger's minimum for it).`);
+      throw refusal(
+        BadRequestError,
+        (at) =>
+          `${at(`payoutStructure[${i}]`)} is ${amount} lovelace, below the ${min} lovelace a prize output needs (the ledger's minimum for it).`,
+      );
     }
   });
   c.fixedPayouts.forEach((f, j) => {
@@ -223,7 +265,11 @@ export function checkPayouts(c: PayoutCheck): void {
     paymentKeyHash(f.address, `fixedPayouts[${j}][0]`, "the contract pays fixed payouts to key addresses only");
     const min = prizeMinimum(c.params, c.tournamentId, p + j, f.address, f.amount);
     if (f.amount < min) {
-      throw refusal(BadRequestError, (at) => `${at(`fixedPayouts[${j}]`)} pays ${f.amount} lovelace, below the ${min} lovelace a prize output needs (the ledger's minimum for it).`);
+      throw refusal(
+        BadRequestError,
+        (at) =>
+          `${at(`fixedPayouts[${j}]`)} pays ${f.amount} lovelace, below the ${min} lovelace a prize output needs (the ledger's minimum for it).`,
+      );
     }
   });
   const pool = c.entryFee * BigInt(c.bracketSize);
@@ -259,7 +305,12 @@ export function checkEntryFee(entryFee: bigint): void {
  * minimum, and what it holds beyond the fee would be an overpayment too small to return, which no
  * add can take.
  */
-export function checkEntryFeeHoldsRegistration(params: Protocol, network: Network, registrationAddress: string, entryFee: bigint): void {
+export function checkEntryFeeHoldsRegistration(
+  params: Protocol,
+  network: Network,
+  registrationAddress: string,
+  entryFee: bigint,
+): void {
   if (entryFee === 0n) return;
   const min = outputMinimum(params, registrationAddress, entryFee, [], encodeRegistrationDatum(widestAddress(network)));
   if (entryFee < min) {
@@ -276,7 +327,12 @@ export function checkEntryFeeHoldsRegistration(params: Protocol, network: Networ
  * A free tournament with prizes: a cancel or refund of its full bracket shares the prizes' deposit
  * among the players, so each share must be at least MIN_PAYOUT_LOVELACE.
  */
-export function checkFreePrizes(c: { readonly bracketSize: number; readonly entryFee: bigint; readonly payoutStructure: readonly bigint[]; readonly fixedPayouts: readonly FixedPayout[] }): void {
+export function checkFreePrizes(c: {
+  readonly bracketSize: number;
+  readonly entryFee: bigint;
+  readonly payoutStructure: readonly bigint[];
+  readonly fixedPayouts: readonly FixedPayout[];
+}): void {
   const prizes = prizesOf(c);
   const least = BigInt(c.bracketSize) * MIN_PAYOUT_LOVELACE;
   if (c.entryFee === 0n && prizes > 0n && prizes < least) {
@@ -293,7 +349,11 @@ export function checkFreePrizes(c: { readonly bracketSize: number; readonly entr
 /** A duration in words for the 400s: "10 minutes", "30 days". */
 function spell(ms: number): string {
   const minutes = ms / 60_000;
-  return minutes % (24 * 60) === 0 ? `${minutes / (24 * 60)} days` : minutes % 60 === 0 ? `${minutes / 60} hours` : `${minutes} minutes`;
+  return minutes % (24 * 60) === 0
+    ? `${minutes / (24 * 60)} days`
+    : minutes % 60 === 0
+      ? `${minutes / 60} hours`
+      : `${minutes} minutes`;
 }
 
 /**

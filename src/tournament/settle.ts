@@ -26,16 +26,30 @@ export interface SettleInput extends ContractSelector {
 /** The participant indices of the winners, after checking the results. */
 function winnersOf(results: readonly string[], participants: readonly string[], placements: number): number[] {
   if (results.length < placements) {
-    throw refusal(BadRequestError, (at) => `${at("results")} names ${results.length} participants, fewer than the ${placements} placements of payoutStructure.`);
+    throw refusal(
+      BadRequestError,
+      (at) =>
+        `${at("results")} names ${results.length} participants, fewer than the ${placements} placements of payoutStructure.`,
+    );
   }
   const seen = new Set<string>();
-  return results.map((address, i) => {
-    if (seen.has(address)) throw refusal(BadRequestError, (at) => `${at(`results[${i}]`)} repeats ${address}: a participant has one placement.`);
-    seen.add(address);
-    const index = participants.indexOf(address);
-    if (index < 0) throw refusal(BadRequestError, (at) => `${at(`results[${i}]`)} (${address}) is not a participant of this tournament.`);
-    return index;
-  }).slice(0, placements);
+  return results
+    .map((address, i) => {
+      if (seen.has(address))
+        throw refusal(
+          BadRequestError,
+          (at) => `${at(`results[${i}]`)} repeats ${address}: a participant has one placement.`,
+        );
+      seen.add(address);
+      const index = participants.indexOf(address);
+      if (index < 0)
+        throw refusal(
+          BadRequestError,
+          (at) => `${at(`results[${i}]`)} (${address}) is not a participant of this tournament.`,
+        );
+      return index;
+    })
+    .slice(0, placements);
 }
 
 export async function settle(ctx: TournamentContext, input: SettleInput): Promise<TxAnswer> {
@@ -43,17 +57,29 @@ export async function settle(ctx: TournamentContext, input: SettleInput): Promis
   const t = await requireTournament(ctx.chain, contract, ctx.network, input.tournamentId);
   const c = t.datum.config;
   if (input.adminAddress !== c.adminAddress) {
-    throw refusal(BadRequestError, (at) => `Only the tournament's admin (${c.adminAddress}) settles; ${at("adminAddress")} is another address.`);
+    throw refusal(
+      BadRequestError,
+      (at) => `Only the tournament's admin (${c.adminAddress}) settles; ${at("adminAddress")} is another address.`,
+    );
   }
   const adminKey = paymentKeyHash(c.adminAddress, "adminAddress", "the admin signs");
-  const validTo = requireBeforeDeadline(ctx.eraHistory, await ctx.chain.tip(), t.tournamentId, c.settleBy, "it can no longer be settled");
+  const validTo = requireBeforeDeadline(
+    ctx.eraHistory,
+    await ctx.chain.tip(),
+    t.tournamentId,
+    c.settleBy,
+    "it can no longer be settled",
+  );
   const parts = t.datum.participants;
   if (parts.length < c.bracketSize) {
-    throw new BadRequestError(`Settlement needs a full bracket: tournament ${t.tournamentId} has ${parts.length} of ${c.bracketSize} participants.`);
+    throw new BadRequestError(
+      `Settlement needs a full bracket: tournament ${t.tournamentId} has ${parts.length} of ${c.bracketSize} participants.`,
+    );
   }
   const winners = winnersOf(input.results, parts, c.payoutStructure.length);
   const params = await ctx.chain.protocolParameters();
-  const prize = (address: string, amount: bigint, index: number): TxOutput => taggedPayment(params, t.tournamentId, index, address, amount);
+  const prize = (address: string, amount: bigint, index: number): TxOutput =>
+    taggedPayment(params, t.tournamentId, index, address, amount);
   const placements = c.payoutStructure.map((amount, i) => prize(parts[winners[i]!]!, amount, i));
   const fixed = c.fixedPayouts.map((f, j) => prize(f.address, f.amount, c.payoutStructure.length + j));
   const source = await ctx.deployments.tournamentSource(contract);

@@ -82,7 +82,8 @@ const codeOf = new Map<string, string>(Object.entries(TRACE_MESSAGES).map(([code
 export function withTraceCodes(source: string, file: string): string {
   return source.replace(/trace_if_false\("([^"]*)"\)/g, (_, message: string) => {
     const code = codeOf.get(message);
-    if (code === undefined) throw new Error(`${file}: trace message "${message}" has no code in src/tournament/traces.ts`);
+    if (code === undefined)
+      throw new Error(`${file}: trace message "${message}" has no code in src/tournament/traces.ts`);
     return `trace_if_false("${code}")`;
   });
 }

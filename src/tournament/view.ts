@@ -7,7 +7,13 @@
 import { outRef, outRefOf } from "../cardano/utxo.js";
 import type { Tip } from "../chain/port.js";
 import { isExpired } from "./deadline.js";
-import { isEnded, isUnreadable, type EndedTournament, type TournamentState, type UnreadableTournament } from "./read.js";
+import {
+  isEnded,
+  isUnreadable,
+  type EndedTournament,
+  type TournamentState,
+  type UnreadableTournament,
+} from "./read.js";
 import { closingPayments, depositOf, EXIT_RULE } from "./rules.js";
 
 export type Status = "open" | "full" | "expired" | "settled" | "cancelled" | "refunded";
@@ -113,7 +119,11 @@ function endedView(t: EndedTournament): TournamentView {
   const parts = t.datum.participants;
   const e = t.ending;
   const view = { ...base(t, STATUS_OF_ENDING[e.action]), endedBy: { action: e.action, txHash: e.txHash } };
-  const pay = (address: string, lovelace: bigint, output: number): PaymentView => ({ address, lovelace: lovelace.toString(), outputRef: outRef(e.txHash, output) });
+  const pay = (address: string, lovelace: bigint, output: number): PaymentView => ({
+    address,
+    lovelace: lovelace.toString(),
+    outputRef: outRef(e.txHash, output),
+  });
   if (e.action === "settle") {
     // The winners' indices into the participants, in placement order (the contract checked them).
     const results = e.winners.map((w) => parts[w]).filter((a): a is string => a !== undefined);

@@ -11,7 +11,10 @@ const MAX_LABEL = 2n ** 64n - 1n;
 function parseLabel(label: string | number, field: string): bigint {
   const text = String(label);
   if (!/^[0-9]+$/.test(text) || BigInt(text) > MAX_LABEL) {
-    throw refusal(BadRequestError, (at) => `${at(field)} is "${text}": a metadata label is a whole number from 0 to 2^64 - 1.`);
+    throw refusal(
+      BadRequestError,
+      (at) => `${at(field)} is "${text}": a metadata label is a whole number from 0 to 2^64 - 1.`,
+    );
   }
   return BigInt(text);
 }
@@ -36,7 +39,11 @@ class LabelMap {
 }
 
 const lines = (value: unknown): string[] | null =>
-  typeof value === "string" ? [value] : Array.isArray(value) && value.every((v) => typeof v === "string") ? (value as string[]) : null;
+  typeof value === "string"
+    ? [value]
+    : Array.isArray(value) && value.every((v) => typeof v === "string")
+      ? (value as string[])
+      : null;
 
 function addMetaEntry(map: LabelMap, entry: { label?: string | number; data: unknown }, field: string): void {
   if (entry.label === undefined) return map.addObject(entry.data, `${field}.data`);

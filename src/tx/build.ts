@@ -28,13 +28,28 @@ export interface BuildContext {
 }
 
 export async function buildTransaction(request: BuildRequest, context: BuildContext): Promise<BuildResult> {
-  const [params, tip, book] = await Promise.all([context.chain.protocolParameters(), context.chain.tip(), gatherScripts(request, context.scripts)]);
+  const [params, tip, book] = await Promise.all([
+    context.chain.protocolParameters(),
+    context.chain.tip(),
+    gatherScripts(request, context.scripts),
+  ]);
   // CIP-68 metadata updates add the reference tokens' outputs to spend and re-create.
-  const plan = await withCip68Updates(planBuild(request, context.network, Math.floor(tip.time / 1000), book), context.chain, params);
+  const plan = await withCip68Updates(
+    planBuild(request, context.network, Math.floor(tip.time / 1000), book),
+    context.chain,
+    params,
+  );
   const inputs = await resolveInputs(plan, context.chain);
   const outputs = settleOutputs(plan.outputs, params);
   const plutus = plan.plutus
-    ? await resolvePlutus(plan.plutus, mintOf(plan), inputs.references, [...inputs.pool, ...inputs.required], params, context.chain)
+    ? await resolvePlutus(
+        plan.plutus,
+        mintOf(plan),
+        inputs.references,
+        [...inputs.pool, ...inputs.required],
+        params,
+        context.chain,
+      )
     : null;
   checkAssets(plan, outputs, inputs, plutus?.spends.map((s) => s.utxo) ?? []);
   const slots = validitySlots(plan, tip, context.eraHistory);

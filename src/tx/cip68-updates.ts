@@ -42,9 +42,16 @@ export function planCip68Updates(request: BuildRequest, context: UpdateContext):
   return (request.cip68MetadataUpdates ?? []).map((entry, i) => {
     const field = `cip68MetadataUpdates[${i}]`;
     if (entry.action !== "update") {
-      throw refusal(BadRequestError, (at) => `${at(`${field}.action`)} is ${JSON.stringify(entry.action)}: "update" is the only action (the reference token is re-created with a new datum).`);
+      throw refusal(
+        BadRequestError,
+        (at) =>
+          `${at(`${field}.action`)} is ${JSON.stringify(entry.action)}: "update" is the only action (the reference token is re-created with a new datum).`,
+      );
     }
-    const name = typeof entry.assetName === "string" ? entry.assetName.toLowerCase() : assetNameHex(entry.assetName, `${field}.assetName`);
+    const name =
+      typeof entry.assetName === "string"
+        ? entry.assetName.toLowerCase()
+        : assetNameHex(entry.assetName, `${field}.assetName`);
     if (!/^(?:[0-9a-f]{2}){4,32}$/.test(name) || !name.startsWith(REFERENCE_PREFIX)) {
       throw refusal(
         BadRequestError,
@@ -55,15 +62,27 @@ export function planCip68Updates(request: BuildRequest, context: UpdateContext):
     }
     const unit = entry.policyId.toLowerCase() + name;
     const earlier = seen.get(unit);
-    if (earlier !== undefined) throw refusal(BadRequestError, (at) => `${at(field)} updates ${unitName(unit)}, as ${at(earlier)} does: one update per reference token.`);
+    if (earlier !== undefined)
+      throw refusal(
+        BadRequestError,
+        (at) => `${at(field)} updates ${unitName(unit)}, as ${at(earlier)} does: one update per reference token.`,
+      );
     seen.set(unit, field);
     if (context.placed.has(unit)) {
-      throw refusal(BadRequestError, (at) => `${at(field)} re-creates the output of ${unitName(unit)} itself: leave that token out of outputs.`);
+      throw refusal(
+        BadRequestError,
+        (at) => `${at(field)} re-creates the output of ${unitName(unit)} itself: leave that token out of outputs.`,
+      );
     }
     if (context.minted.has(unit)) {
-      throw refusal(BadRequestError, (at) => `${at(field)} updates ${unitName(unit)}, which mint[] mints or burns in the same transaction: update it in a transaction of its own.`);
+      throw refusal(
+        BadRequestError,
+        (at) =>
+          `${at(field)} updates ${unitName(unit)}, which mint[] mints or burns in the same transaction: update it in a transaction of its own.`,
+      );
     }
-    if (entry.metadata === undefined) throw refusal(BadRequestError, (at) => `${at(`${field}.metadata`)} is missing: the new metadata, a JSON object.`);
+    if (entry.metadata === undefined)
+      throw refusal(BadRequestError, (at) => `${at(`${field}.metadata`)} is missing: the new metadata, a JSON object.`);
     const datum = cip68Datum(entry.metadata, `${field}.metadata`);
     if (!("fields" in datum) || datum.fields[0] === undefined) throw new Error("cip68Datum answered no metadata field");
     return { unit, metadata: datum.fields[0], field };
@@ -74,11 +93,19 @@ export function planCip68Updates(request: BuildRequest, context: UpdateContext):
 function currentOutput(update: PlannedCip68Update, last: AssetOutput | null): UTxO {
   const field = `${update.field}.assetName`;
   if (last === null) {
-    throw refusal(BadRequestError, (at) => `${at(field)}: no output on chain has held ${unitName(update.unit)}: check the policy id and the asset name.`);
+    throw refusal(
+      BadRequestError,
+      (at) =>
+        `${at(field)}: no output on chain has held ${unitName(update.unit)}: check the policy id and the asset name.`,
+    );
   }
   if (last.spentBy !== null) {
     const ref = outRefOf(last.utxo);
-    throw refusal(BadRequestError, (at) => `${at(field)}: ${unitName(update.unit)} is burnt (its last output, ${ref}, was spent by ${last.spentBy!.txHash} and no output holds it now).`);
+    throw refusal(
+      BadRequestError,
+      (at) =>
+        `${at(field)}: ${unitName(update.unit)} is burnt (its last output, ${ref}, was spent by ${last.spentBy!.txHash} and no output holds it now).`,
+    );
   }
   return last.utxo;
 }
@@ -101,19 +128,32 @@ function datumFields(update: PlannedCip68Update, utxo: UTxO): UplcData[] {
     datum = undefined;
   }
   if (datum?.kind !== "constr" || datum.tag !== 0 || datum.fields.length < 2 || datum.fields[0]?.kind !== "map") {
-    throw refusal(BadRequestError, (at) => `${at(update.field)}: ${held}, whose inline datum is not a CIP-68 datum 121([metadata map, version, extra]).`);
+    throw refusal(
+      BadRequestError,
+      (at) =>
+        `${at(update.field)}: ${held}, whose inline datum is not a CIP-68 datum 121([metadata map, version, extra]).`,
+    );
   }
   return [...datum.fields];
 }
 
 /** The re-created output: same address and assets, the new datum, the old lovelace or the new minimum if more. */
-function recreated(update: PlannedCip68Update, utxo: UTxO, fields: readonly UplcData[], params: Protocol): PlannedOutput {
+function recreated(
+  update: PlannedCip68Update,
+  utxo: UTxO,
+  fields: readonly UplcData[],
+  params: Protocol,
+): PlannedOutput {
   const metadata = decodeUplcData(Buffer.from(plutusJsonToCbor(update.metadata, `${update.field}.metadata`), "hex"));
   const cbor = dataToCbor(makeConstrData(0, [metadata, ...fields.slice(1)]));
   const assets = new Map<string, bigint>();
-  for (const a of utxo.output.amount) if (!isLovelace(a)) assets.set(a.unit, (assets.get(a.unit) ?? 0n) + BigInt(a.quantity));
+  for (const a of utxo.output.amount)
+    if (!isLovelace(a)) assets.set(a.unit, (assets.get(a.unit) ?? 0n) + BigInt(a.quantity));
   const amount: Asset[] = [...assets].map(([unit, quantity]) => ({ unit, quantity: quantity.toString() }));
-  const min = minLovelace({ address: utxo.output.address, amount, datum: { type: "Inline", data: { type: "CBOR", content: cbor } } }, params.coinsPerUtxoSize);
+  const min = minLovelace(
+    { address: utxo.output.address, amount, datum: { type: "Inline", data: { type: "CBOR", content: cbor } } },
+    params.coinsPerUtxoSize,
+  );
   const old = lovelaceOf(utxo);
   return {
     address: utxo.output.address,
@@ -139,16 +179,28 @@ export async function withCip68Updates(plan: BuildPlan, chain: ChainPort, params
     const ref = outRefOf(utxo);
     const other = spentBy.get(ref);
     if (other !== undefined) {
-      throw refusal(BadRequestError, (at) => `${at(update.field)} and ${at(other)} name reference tokens held in the same output, ${ref}: its one datum cannot hold both.`);
+      throw refusal(
+        BadRequestError,
+        (at) =>
+          `${at(update.field)} and ${at(other)} name reference tokens held in the same output, ${ref}: its one datum cannot hold both.`,
+      );
     }
     spentBy.set(ref, update.field);
     if (utxo.output.scriptRef) {
-      throw refusal(BadRequestError, (at) => `${at(update.field)}: ${ref}, which holds ${unitName(update.unit)}, also carries a reference script, which this update would not keep.`);
+      throw refusal(
+        BadRequestError,
+        (at) =>
+          `${at(update.field)}: ${ref}, which holds ${unitName(update.unit)}, also carries a reference script, which this update would not keep.`,
+      );
     }
     const fields = datumFields(update, utxo);
     const credential = paymentCredentialOf(utxo.output.address);
     if (credential === null) {
-      throw refusal(BadRequestError, (at) => `${at(update.field)}: ${ref}, which holds ${unitName(update.unit)}, is at an address without a payment credential this service signs for.`);
+      throw refusal(
+        BadRequestError,
+        (at) =>
+          `${at(update.field)}: ${ref}, which holds ${unitName(update.unit)}, is at an address without a payment credential this service signs for.`,
+      );
     }
     if (credential.isScript) {
       const spent = plan.plutus?.spends.some((s) => outRef(s.outRef.txHash, s.outRef.index) === ref) ?? false;

@@ -2,14 +2,28 @@
 // (cardano/tx-balance.ts: coin selection, exact fee, change), its failures → actionable 4xx, and
 // the result split into {hash, fee, complete, stripped, witnessSet, auxiliaryData}.
 import type { Output, UTxO } from "@meshsdk/common";
-import { BalanceError, balanceTransaction, type BalancedTx, type BalanceFailure, type CertificatesDraft, type PlutusDraft, type TxDraft } from "../cardano/tx-balance.js";
+import {
+  BalanceError,
+  balanceTransaction,
+  type BalancedTx,
+  type BalanceFailure,
+  type CertificatesDraft,
+  type PlutusDraft,
+  type TxDraft,
+} from "../cardano/tx-balance.js";
 import { balanceAndEvaluate } from "../cardano/tx-evaluate.js";
 import { isKeyAddress } from "../cardano/address-rules.js";
 import { CborWriter } from "../cardano/cbor.js";
 import { toHex } from "../cardano/tx-cbor.js";
 import type { ChainParameters, ChainPort } from "../chain/port.js";
 import { maxTxExUnits } from "../chain/protocol-params.js";
-import { BadRequestError, InsufficientFundsError, LedgerRejectedError, TxTooLargeError, UnprocessableError } from "../errors.js";
+import {
+  BadRequestError,
+  InsufficientFundsError,
+  LedgerRejectedError,
+  TxTooLargeError,
+  UnprocessableError,
+} from "../errors.js";
 import type { ResolvedInputs } from "./inputs.js";
 import { describeLovelace } from "./outputs.js";
 import type { BuildPlan } from "./request.js";
@@ -58,9 +72,13 @@ function refusalOf(failure: BalanceFailure, deposit = 0n): Error {
       );
     case "insufficient-collateral":
       // Only a draft that runs Plutus scripts has collateral; /transactions/build never makes one.
-      return new InsufficientFundsError(`The collateral covers ${describeLovelace(failure.held)}; the ledger asks for ${describeLovelace(failure.needed)}.`);
+      return new InsufficientFundsError(
+        `The collateral covers ${describeLovelace(failure.held)}; the ledger asks for ${describeLovelace(failure.needed)}.`,
+      );
     case "insufficient-asset":
-      return new InsufficientFundsError(`Not enough of asset ${unitName(failure.unit)}: the available UTxOs hold ${failure.missing} too few. Pass the UTxOs that hold them in utxos.`);
+      return new InsufficientFundsError(
+        `Not enough of asset ${unitName(failure.unit)}: the available UTxOs hold ${failure.missing} too few. Pass the UTxOs that hold them in utxos.`,
+      );
     case "insufficient-ada": {
       const needed = failure.sent + failure.fee + failure.changeMin;
       return new InsufficientFundsError(
@@ -75,14 +93,17 @@ function refusalOf(failure: BalanceFailure, deposit = 0n): Error {
 /** Coin selection signs for what it spends: a UTxO at a script address cannot be spent that way. */
 function refuseScriptUtxos(pool: readonly UTxO[]): void {
   if (pool.some((utxo) => !isKeyAddress(utxo.output.address))) {
-    throw new BadRequestError("Coin selection spends only UTxOs at key-hash (wallet) addresses: leave UTxOs at script addresses out of utxos.");
+    throw new BadRequestError(
+      "Coin selection spends only UTxOs at key-hash (wallet) addresses: leave UTxOs at script addresses out of utxos.",
+    );
   }
 }
 
 /** unit → quantity of every mint and burn of the plan. */
 export function mintOf(plan: BuildPlan): Map<string, bigint> {
   const mint = new Map<string, bigint>();
-  for (const m of plan.mints) mint.set(m.policyId + m.assetNameHex, (mint.get(m.policyId + m.assetNameHex) ?? 0n) + m.quantity);
+  for (const m of plan.mints)
+    mint.set(m.policyId + m.assetNameHex, (mint.get(m.policyId + m.assetNameHex) ?? 0n) + m.quantity);
   return mint;
 }
 
@@ -127,13 +148,23 @@ export async function completeTransaction(a: Assembly, chain: ChainPort): Promis
     const draft = draftOf(a);
     const balancing = { pool: a.inputs.pool, changeAddress: a.plan.changeAddress, params: a.params };
     // With Plutus scripts, the budgets come from the chain's evaluator (cardano/tx-evaluate.ts).
-    const tx = draft.plutus ? await balanceAndEvaluate(draft, balancing, (cbor, utxos) => chain.evaluate(cbor, utxos)) : balanceTransaction(draft, balancing);
+    const tx = draft.plutus
+      ? await balanceAndEvaluate(draft, balancing, (cbor, utxos) => chain.evaluate(cbor, utxos))
+      : balanceTransaction(draft, balancing);
     checkExUnits(tx, a.params);
     const result: BuildResult = {
       hash: tx.txHash,
       fee: tx.fee.toString(),
       complete: toHex(tx.cbor),
-      stripped: toHex(new CborWriter().array(4).raw(tx.body).raw(EMPTY_MAP).bool(true).raw(tx.auxiliaryData ?? NULL).finish()),
+      stripped: toHex(
+        new CborWriter()
+          .array(4)
+          .raw(tx.body)
+          .raw(EMPTY_MAP)
+          .bool(true)
+          .raw(tx.auxiliaryData ?? NULL)
+          .finish(),
+      ),
       witnessSet: toHex(tx.witnessSet),
     };
     if (tx.auxiliaryData) result.auxiliaryData = toHex(tx.auxiliaryData);

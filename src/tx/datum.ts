@@ -9,7 +9,9 @@ import { plutusDataOf, scriptOf, type ScriptBook } from "./scripts.js";
 /** Detailed-schema JSON Plutus data (`{constructor, fields}`, `{int}`, `{bytes}`, `{list}`, `{map}`) → CBOR hex; `field` is its path in the request. */
 export function plutusJsonToCbor(value: object, field: string): string {
   try {
-    return fromJsonToPlutusData(JSON.parse(JSON.stringify(value, (_k, v: unknown) => (typeof v === "bigint" ? Number(v) : v))) as object).toCbor();
+    return fromJsonToPlutusData(
+      JSON.parse(JSON.stringify(value, (_k, v: unknown) => (typeof v === "bigint" ? Number(v) : v))) as object,
+    ).toCbor();
   } catch (error) {
     throw refusal(
       BadRequestError,
@@ -25,12 +27,16 @@ export function plutusJsonToCbor(value: object, field: string): string {
  * list of a hundred nested constructors, within the limits).
  */
 export function plutusCbor(hex: string, field: string): string {
-  if (!/^(?:[0-9a-fA-F]{2})+$/.test(hex)) throw refusal(BadRequestError, (at) => `${at(field)} is not hex-encoded CBOR.`);
+  if (!/^(?:[0-9a-fA-F]{2})+$/.test(hex))
+    throw refusal(BadRequestError, (at) => `${at(field)} is not hex-encoded CBOR.`);
   requireCborWithinLimits(hex, field, "Plutus data CBOR");
   try {
     decodeUplcData(Buffer.from(hex, "hex"));
   } catch (error) {
-    throw refusal(BadRequestError, (at) => `${at(field)} does not decode as Plutus data CBOR: ${(error as Error).message}`);
+    throw refusal(
+      BadRequestError,
+      (at) => `${at(field)} does not decode as Plutus data CBOR: ${(error as Error).message}`,
+    );
   }
   return hex.toLowerCase();
 }
@@ -39,7 +45,11 @@ export function plutusCbor(hex: string, field: string): string {
  * An output's inline or hashed datum: CBOR hex, detailed-schema JSON, or, with `shape`, JSON of
  * the schema of the validator it names (a blueprint of the caller's or of preloadedScripts).
  */
-export function planDatum(datum: Exclude<DatumRequest, { type: "script" }>, field: string, book: ScriptBook): PlannedDatum {
+export function planDatum(
+  datum: Exclude<DatumRequest, { type: "script" }>,
+  field: string,
+  book: ScriptBook,
+): PlannedDatum {
   const { value, shape } = datum;
   let cbor: string;
   if (shape !== undefined) {
@@ -50,7 +60,8 @@ export function planDatum(datum: Exclude<DatumRequest, { type: "script" }>, fiel
   else {
     throw refusal(
       BadRequestError,
-      (at) => `${at(`${field}.value`)} must be Plutus data as CBOR hex or detailed-schema JSON, or JSON of a blueprint's schema together with ${at(`${field}.shape`)}.`,
+      (at) =>
+        `${at(`${field}.value`)} must be Plutus data as CBOR hex or detailed-schema JSON, or JSON of a blueprint's schema together with ${at(`${field}.shape`)}.`,
     );
   }
   return { kind: datum.type, cbor };

@@ -56,7 +56,9 @@ export function metadatumJson(value: Metadatum): unknown {
   return entries.map(([k, v]) => ({ k: metadatumJson(k), v: metadatumJson(v) }));
 }
 
-const refsOf = (set: { values(): readonly InstanceType<typeof Serialization.TransactionInput>[] } | undefined): InputRef[] =>
+const refsOf = (
+  set: { values(): readonly InstanceType<typeof Serialization.TransactionInput>[] } | undefined,
+): InputRef[] =>
   (set?.values() ?? []).map((input) => ({ txHash: input.transactionId().toString(), index: Number(input.index()) }));
 
 function boundOf(slot: number | bigint | undefined, eraHistory: EraHistory): ValidityBound | null {
@@ -94,7 +96,10 @@ function viewParts(txCbor: string): { tx: Serialization.Transaction; txHash: str
     return EMPTY_ARRAY;
   });
   const vkeysOnly = rewriteMap(witnessSet, (key, value) => (key === VKEY_WITNESSES ? value : null));
-  const tx = new CborWriter().array(2 + rest.length).raw(shallowBody).raw(vkeysOnly);
+  const tx = new CborWriter()
+    .array(2 + rest.length)
+    .raw(shallowBody)
+    .raw(vkeysOnly);
   for (const item of rest) tx.raw(withinCborLimits(toHex(item)) ? item : NULL);
   return { tx: Serialization.Transaction.fromCbor(TxCBOR(toHex(tx.finish()))), txHash: txIdOfBody(body), outputs };
 }
@@ -119,7 +124,10 @@ function rewriteMap(map: Uint8Array, change: (key: number, value: Uint8Array) =>
 }
 
 /** Decodes a transaction (CBOR hex); throws when it does not decode. */
-export function decodeTransaction(txCbor: string, eraHistory: EraHistory): DecodedTransaction & { readonly txHash: string } {
+export function decodeTransaction(
+  txCbor: string,
+  eraHistory: EraHistory,
+): DecodedTransaction & { readonly txHash: string } {
   const { tx, txHash, outputs } = viewParts(txCbor.toLowerCase());
   const body = tx.body();
   const metadata = tx.auxiliaryData()?.metadata()?.toCore();
@@ -129,8 +137,15 @@ export function decodeTransaction(txCbor: string, eraHistory: EraHistory): Decod
     referenceInputs: refsOf(body.referenceInputs()),
     collateral: refsOf(body.collateral()),
     outputs: outputs.map((output, index) => decodedUtxo(utxoOfOutput(txHash, index, output))),
-    mint: [...(body.mint() ?? new Map<string, bigint>()).entries()].map(([unit, quantity]) => decodedAsset(String(unit), quantity)),
-    metadata: metadata && metadata.size > 0 ? Object.fromEntries([...metadata].map(([label, value]) => [label.toString(), metadatumJson(value as Metadatum)])) : null,
+    mint: [...(body.mint() ?? new Map<string, bigint>()).entries()].map(([unit, quantity]) =>
+      decodedAsset(String(unit), quantity),
+    ),
+    metadata:
+      metadata && metadata.size > 0
+        ? Object.fromEntries(
+            [...metadata].map(([label, value]) => [label.toString(), metadatumJson(value as Metadatum)]),
+          )
+        : null,
     fee: body.fee().toString(),
     validity: { from: boundOf(body.validityStartInterval(), eraHistory), until: boundOf(body.ttl(), eraHistory) },
     requiredSigners: (body.requiredSigners()?.values() ?? []).map((h) => String(h.value())),

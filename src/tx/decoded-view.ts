@@ -92,7 +92,13 @@ export function decodedAsset(unit: string, quantity: bigint | string): DecodedAs
   const policyId = unit.slice(0, 56).toLowerCase();
   const assetName = unit.slice(56).toLowerCase();
   const label = cip67LabelOf(assetName);
-  return { policyId, assetName, name: printableText(label === null ? assetName : assetName.slice(8)), label, quantity: quantity.toString() };
+  return {
+    policyId,
+    assetName,
+    name: printableText(label === null ? assetName : assetName.slice(8)),
+    label,
+    quantity: quantity.toString(),
+  };
 }
 
 /** Plutus data (CBOR hex) as detailed-schema JSON. */
@@ -121,7 +127,8 @@ const scriptHashOf = (scriptRef: string): string => Script.fromCbor(HexBlob(scri
 function datumOf(output: UTxO["output"]): DecodedDatum | null {
   if (output.plutusData !== undefined) {
     const hash = output.dataHash ?? blake2b256(fromHex(output.plutusData));
-    if (!withinCborLimits(output.plutusData)) return { hash, inline: null, raw: output.plutusData.toLowerCase(), note: RAW_DATUM_NOTE };
+    if (!withinCborLimits(output.plutusData))
+      return { hash, inline: null, raw: output.plutusData.toLowerCase(), note: RAW_DATUM_NOTE };
     return { hash, inline: detailedJson(output.plutusData) };
   }
   return output.dataHash === undefined ? null : { hash: output.dataHash, inline: null };

@@ -28,8 +28,21 @@ function rewardAddressOf(stakeKeyHash: string, network: Network): string {
 }
 
 /** Phase 1: the request's delegations, one entry per stake credential, or a 400 naming the field. */
-export function planDelegations(entries: readonly DelegationRequest[] | undefined, network: Network): PlannedDelegation[] {
-  const byCredential = new Map<string, { stakeKeyHash: string; pool: string | null; drep: DRep | null; fields: string[]; poolField?: string; drepField?: string }>();
+export function planDelegations(
+  entries: readonly DelegationRequest[] | undefined,
+  network: Network,
+): PlannedDelegation[] {
+  const byCredential = new Map<
+    string,
+    {
+      stakeKeyHash: string;
+      pool: string | null;
+      drep: DRep | null;
+      fields: string[];
+      poolField?: string;
+      drepField?: string;
+    }
+  >();
   (entries ?? []).forEach((entry, i) => {
     const field = `delegations[${i}]`;
     const stake = stakeCredentialOn(network, entry.address, `${field}.address`, "a delegation certificate");
@@ -42,25 +55,45 @@ export function planDelegations(entries: readonly DelegationRequest[] | undefine
       );
     }
     let planned = byCredential.get(stake.hash);
-    if (!planned) byCredential.set(stake.hash, (planned = { stakeKeyHash: stake.hash, pool: null, drep: null, fields: [] }));
+    if (!planned)
+      byCredential.set(stake.hash, (planned = { stakeKeyHash: stake.hash, pool: null, drep: null, fields: [] }));
     planned.fields.push(field);
     if (entry.type === "pool") {
       const pool = poolKeyHash(entry.keyHash, `${field}.keyHash`);
       const earlier = planned.poolField;
-      if (earlier !== undefined) throw refusal(BadRequestError, (at) => `${at(field)} delegates the stake of the same account as ${at(earlier)} does: give one pool per account.`);
+      if (earlier !== undefined)
+        throw refusal(
+          BadRequestError,
+          (at) =>
+            `${at(field)} delegates the stake of the same account as ${at(earlier)} does: give one pool per account.`,
+        );
       planned.pool = pool;
       planned.poolField = field;
     } else if (entry.type === "drep") {
       const drep = parseDRep(entry.keyHash, `${field}.keyHash`);
       const earlier = planned.drepField;
-      if (earlier !== undefined) throw refusal(BadRequestError, (at) => `${at(field)} delegates the vote of the same account as ${at(earlier)} does: give one DRep per account.`);
+      if (earlier !== undefined)
+        throw refusal(
+          BadRequestError,
+          (at) =>
+            `${at(field)} delegates the vote of the same account as ${at(earlier)} does: give one DRep per account.`,
+        );
       planned.drep = drep;
       planned.drepField = field;
     } else {
-      throw refusal(BadRequestError, (at) => `${at(`${field}.type`)} must be "pool" (stake delegation) or "drep" (vote delegation).`);
+      throw refusal(
+        BadRequestError,
+        (at) => `${at(`${field}.type`)} must be "pool" (stake delegation) or "drep" (vote delegation).`,
+      );
     }
   });
-  return [...byCredential.values()].map(({ stakeKeyHash, pool, drep, fields }) => ({ stakeKeyHash, rewardAddress: rewardAddressOf(stakeKeyHash, network), pool, drep, fields }));
+  return [...byCredential.values()].map(({ stakeKeyHash, pool, drep, fields }) => ({
+    stakeKeyHash,
+    rewardAddress: rewardAddressOf(stakeKeyHash, network),
+    pool,
+    drep,
+    fields,
+  }));
 }
 
 /**
@@ -68,7 +101,11 @@ export function planDelegations(entries: readonly DelegationRequest[] | undefine
  * the chain (a registered one is not registered again, and pays no second deposit); undefined
  * when there are none.
  */
-export async function delegationCertificates(delegations: readonly PlannedDelegation[], chain: ChainPort, params: Protocol): Promise<CertificatesDraft | undefined> {
+export async function delegationCertificates(
+  delegations: readonly PlannedDelegation[],
+  chain: ChainPort,
+  params: Protocol,
+): Promise<CertificatesDraft | undefined> {
   if (delegations.length === 0) return undefined;
   const accounts = await Promise.all(delegations.map((d) => chain.stakeAccount(d.rewardAddress)));
   const keyDeposit = BigInt(params.keyDeposit);
@@ -85,4 +122,3 @@ export async function delegationCertificates(delegations: readonly PlannedDelega
   });
   return { cbor: certificates.map(writeCertificate), deposit, signers: delegations.map((d) => d.stakeKeyHash) };
 }
-

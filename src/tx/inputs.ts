@@ -34,7 +34,11 @@ export async function resolveInputs(plan: BuildPlan, chain: ChainPort): Promise<
     references = await chain.utxosByRef(plan.referenceInputs);
     const found = new Set(references.map(outRefOf));
     const missing = plan.referenceInputs.map((r) => outRef(r.txHash, r.index)).filter((r) => !found.has(r));
-    if (missing.length > 0) throw refusal(BadRequestError, (at) => `${at("referenceInputs")}: ${missing.join(", ")} is spent or unknown on chain.`);
+    if (missing.length > 0)
+      throw refusal(
+        BadRequestError,
+        (at) => `${at("referenceInputs")}: ${missing.join(", ")} is spent or unknown on chain.`,
+      );
     for (const utxo of references) {
       const i = plan.referenceInputs.findIndex((r) => outRef(r.txHash, r.index) === outRefOf(utxo));
       requireUtxoWithinLimits(utxo, `referenceInputs[${i}]`);
@@ -59,7 +63,12 @@ const unitName = (unit: string): string => `${unit.slice(0, 56)}.${unit.slice(56
  * Refuses burns of assets the inputs do not hold, and outputs of assets neither held nor minted.
  * `scriptInputs`: the UTxOs the Plutus scripts spend, whose assets are spent too.
  */
-export function checkAssets(plan: BuildPlan, outputs: readonly Output[], inputs: ResolvedInputs, scriptInputs: readonly UTxO[] = []): void {
+export function checkAssets(
+  plan: BuildPlan,
+  outputs: readonly Output[],
+  inputs: ResolvedInputs,
+  scriptInputs: readonly UTxO[] = [],
+): void {
   const held = available(inputs, scriptInputs);
   const sent = totals(outputs.map((o) => o.amount));
   const minted = new Map<string, bigint>();

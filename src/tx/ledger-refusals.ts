@@ -27,7 +27,13 @@ const KEY_HASH = /(?<![0-9a-fA-F])[0-9a-fA-F]{56}(?![0-9a-fA-F])/g;
 
 /** The sentence for a ledger reason of a known kind, or null. */
 export function explainLedgerRefusal(reason: string, context: RefusalContext = {}): string | null {
-  return missingSignatures(reason, context) ?? outsideValidity(reason, context) ?? badInputs(reason, context) ?? feeTooSmall(reason) ?? valueNotConserved(reason);
+  return (
+    missingSignatures(reason, context) ??
+    outsideValidity(reason, context) ??
+    badInputs(reason, context) ??
+    feeTooSmall(reason) ??
+    valueNotConserved(reason)
+  );
 }
 
 function missingSignatures(reason: string, { keyAddresses }: RefusalContext): string | null {
@@ -39,7 +45,8 @@ function missingSignatures(reason: string, { keyAddresses }: RefusalContext): st
     text = reason;
   } else return null;
   const hashes = [...new Set([...text.matchAll(KEY_HASH)].map((m) => m[0].toLowerCase()))];
-  if (hashes.length === 0) return "a signature is missing. Sign `complete` with every key the transaction needs and submit it again.";
+  if (hashes.length === 0)
+    return "a signature is missing. Sign `complete` with every key the transaction needs and submit it again.";
   const named = hashes.map((hash) => {
     const address = keyAddresses?.get(hash);
     return address === undefined ? hash : `${hash} (the payment key of ${address})`;
@@ -48,7 +55,8 @@ function missingSignatures(reason: string, { keyAddresses }: RefusalContext): st
   return `a signature is missing: ${which} ${named.join(", ")} must sign it. Sign \`complete\` with ${hashes.length === 1 ? "that key" : "those keys"} too and submit it again with every signature (the transaction itself stays the same).`;
 }
 
-const slotNumber = (text: string | undefined): number | null => (text === undefined || !/^\d+$/.test(text) ? null : Number(text));
+const slotNumber = (text: string | undefined): number | null =>
+  text === undefined || !/^\d+$/.test(text) ? null : Number(text);
 
 function outsideValidity(reason: string, { slotTime }: RefusalContext): string | null {
   let from: number | null;
@@ -61,7 +69,9 @@ function outsideValidity(reason: string, { slotTime }: RefusalContext): string |
     // The node: ValidityInterval {invalidBefore = SJust (SlotNo 5), invalidHereafter = SJust (SlotNo 25)}) (SlotNo 65)
     from = slotNumber(/invalidBefore = SJust \(SlotNo (\d+)\)/.exec(reason)?.[1]);
     to = slotNumber(/invalidHereafter = SJust \(SlotNo (\d+)\)/.exec(reason)?.[1]);
-    current = slotNumber(/\}\)?\s*\(SlotNo (\d+)\)\s*\)?\s*$/.exec(reason)?.[1] ?? /\(SlotNo (\d+)\)[^(]*$/.exec(reason)?.[1]);
+    current = slotNumber(
+      /\}\)?\s*\(SlotNo (\d+)\)\s*\)?\s*$/.exec(reason)?.[1] ?? /\(SlotNo (\d+)\)[^(]*$/.exec(reason)?.[1],
+    );
   } else if (/"validityInterval"/.test(reason) && /"currentSlot"/.test(reason)) {
     // Ogmios 3118: {"validityInterval":{"invalidBefore":5,"invalidAfter":25},"currentSlot":65}
     from = slotNumber(/"invalidBefore":\s*(\d+)/.exec(reason)?.[1]);
@@ -89,13 +99,17 @@ function outsideValidity(reason: string, { slotTime }: RefusalContext): string |
 function badInputRefs(reason: string): string[] | null {
   if (/^Missing inputs, collateral inputs or reference inputs/.test(reason)) {
     // Scalus: missing inputs: TreeSet(TransactionInput("<id>",0)), missing collateral inputs: …, missing reference inputs: …
-    return [...reason.matchAll(/TransactionInput\("?([0-9a-fA-F]{64})"?,\s*(\d+)\)/g)].map((m) => `${m[1]!.toLowerCase()}#${m[2]}`);
+    return [...reason.matchAll(/TransactionInput\("?([0-9a-fA-F]{64})"?,\s*(\d+)\)/g)].map(
+      (m) => `${m[1]!.toLowerCase()}#${m[2]}`,
+    );
   }
   if (/BadInputsUTxO/.test(reason)) {
     return [...reason.matchAll(/([0-9a-fA-F]{64})[^(]*\(TxIx (\d+)\)/g)].map((m) => `${m[1]!.toLowerCase()}#${m[2]}`);
   }
   if (/unknownOutputReferences/.test(reason)) {
-    return [...reason.matchAll(/"id":\s*"([0-9a-fA-F]{64})"\s*\}\s*,\s*"index":\s*(\d+)/g)].map((m) => `${m[1]!.toLowerCase()}#${m[2]}`);
+    return [...reason.matchAll(/"id":\s*"([0-9a-fA-F]{64})"\s*\}\s*,\s*"index":\s*(\d+)/g)].map(
+      (m) => `${m[1]!.toLowerCase()}#${m[2]}`,
+    );
   }
   return null;
 }
@@ -110,8 +124,12 @@ function badInputs(reason: string, { spenders }: RefusalContext): string | null 
     const each = spent.map((ref) => `${ref} by transaction ${spenders!.get(ref)}`);
     return `${refs.length === 1 ? "the input" : "the inputs"} ${refs.length === 1 ? "was" : "were"} spent already: ${each.join(", ")}. ${advice}`;
   }
-  const named = refs.length === 0 ? "an input" : refs.length === 1 ? `the input ${refs[0]}` : `the inputs ${refs.join(", ")}`;
-  const known = spent.length === 0 ? "" : ` (${spent.map((ref) => `${ref} was spent by transaction ${spenders!.get(ref)}`).join(", ")})`;
+  const named =
+    refs.length === 0 ? "an input" : refs.length === 1 ? `the input ${refs[0]}` : `the inputs ${refs.join(", ")}`;
+  const known =
+    spent.length === 0
+      ? ""
+      : ` (${spent.map((ref) => `${ref} was spent by transaction ${spenders!.get(ref)}`).join(", ")})`;
   return `${named} ${refs.length > 1 ? "are" : "is"} not among the chain's unspent outputs: another transaction has spent ${refs.length > 1 ? "them" : "it"} already (or ${refs.length > 1 ? "they" : "it"} never existed)${known}. ${advice}`;
 }
 
@@ -126,12 +144,14 @@ function feeTooSmall(reason: string): string | null {
     minimum = /mismatchExpected = Coin (\d+)/.exec(reason)?.[1];
     m = /\(Coin (\d+)\)\s*\(Coin (\d+)\)/.exec(reason);
     if (m) [minimum, paid] = [m[1], m[2]];
-  }
-  else if (/minimumRequiredFee/.test(reason)) {
+  } else if (/minimumRequiredFee/.test(reason)) {
     minimum = /"minimumRequiredFee":\s*\{"ada":\s*\{"lovelace":\s*(\d+)/.exec(reason)?.[1];
     paid = /"providedFee":\s*\{"ada":\s*\{"lovelace":\s*(\d+)/.exec(reason)?.[1];
   } else return null;
-  const amounts = paid !== undefined && minimum !== undefined ? ` (${paid} lovelace, the minimum for this transaction is ${minimum})` : "";
+  const amounts =
+    paid !== undefined && minimum !== undefined
+      ? ` (${paid} lovelace, the minimum for this transaction is ${minimum})`
+      : "";
   return `the fee is too small${amounts}: the transaction was changed after it was built, or carries more signatures or scripts than it was built for. Rebuild it with POST /transactions/build (which prices the fee for its signers) and sign it again.`;
 }
 

@@ -8,7 +8,14 @@ import { assetNameHex, cip25Metadatum, cip67Prefix, cip68Datum } from "../cardan
 import type { Network } from "../config.js";
 import { BadRequestError, refusal } from "../errors.js";
 import { plutusJsonToCbor } from "./datum.js";
-import type { BuildRequest, MintRequest, NativePreloadedScript, NativeScriptJson, PlannedMint, PlannedOutput } from "./request.js";
+import type {
+  BuildRequest,
+  MintRequest,
+  NativePreloadedScript,
+  NativeScriptJson,
+  PlannedMint,
+  PlannedOutput,
+} from "./request.js";
 
 /** A policy's native script: CBOR for the witness set, Mesh's JSON for its time locks. */
 export interface PolicyScript {
@@ -28,23 +35,37 @@ export interface MintPlan {
 function toMeshNativeScript(script: NativeScriptJson, field: string): NativeScript {
   switch (script.type) {
     case "sig":
-      if (!/^[0-9a-fA-F]{56}$/.test(script.keyHash)) throw refusal(BadRequestError, (at) => `${at(`${field}.keyHash`)} must be a 56-hex key hash.`);
+      if (!/^[0-9a-fA-F]{56}$/.test(script.keyHash))
+        throw refusal(BadRequestError, (at) => `${at(`${field}.keyHash`)} must be a 56-hex key hash.`);
       return { type: "sig", keyHash: script.keyHash.toLowerCase() };
     case "before":
     case "after":
       return { type: script.type, slot: String(script.slot).replaceAll("_", "") };
     case "all":
     case "any":
-      return { type: script.type, scripts: script.scripts.map((s, i) => toMeshNativeScript(s, `${field}.scripts[${i}]`)) };
+      return {
+        type: script.type,
+        scripts: script.scripts.map((s, i) => toMeshNativeScript(s, `${field}.scripts[${i}]`)),
+      };
     case "atLeast": {
       const { required, scripts } = script;
       if (required === undefined) {
-        throw refusal(BadRequestError, (at) => `${at(`${field}.required`)} is missing: an atLeast script says how many of its scripts must hold.`);
+        throw refusal(
+          BadRequestError,
+          (at) => `${at(`${field}.required`)} is missing: an atLeast script says how many of its scripts must hold.`,
+        );
       }
       if (required > scripts.length) {
-        throw refusal(BadRequestError, (at) => `${at(`${field}.required`)} is ${required} but the script lists only ${scripts.length} scripts.`);
+        throw refusal(
+          BadRequestError,
+          (at) => `${at(`${field}.required`)} is ${required} but the script lists only ${scripts.length} scripts.`,
+        );
       }
-      return { type: "atLeast", required, scripts: scripts.map((s, i) => toMeshNativeScript(s, `${field}.scripts[${i}]`)) };
+      return {
+        type: "atLeast",
+        required,
+        scripts: scripts.map((s, i) => toMeshNativeScript(s, `${field}.scripts[${i}]`)),
+      };
     }
   }
 }
@@ -58,7 +79,11 @@ export function loadPreloadedScripts(preloaded: readonly NativePreloadedScript[]
     const script = toNativeScript(json);
     const hash = script.hash().toString();
     if (hash !== entry.hash.toLowerCase()) {
-      throw refusal(BadRequestError, (at) => `${at(`${field}.hash`)} is ${entry.hash.toLowerCase()} but the script hashes to ${hash}: fix the hash or the script.`);
+      throw refusal(
+        BadRequestError,
+        (at) =>
+          `${at(`${field}.hash`)} is ${entry.hash.toLowerCase()} but the script hashes to ${hash}: fix the hash or the script.`,
+      );
     }
     scripts.set(hash, { cbor: script.toCbor(), json });
   });
@@ -84,7 +109,10 @@ interface MintItem {
 
 function addMint(units: Units, mint: PlannedMint): void {
   if (units.mints.some((m) => m.policyId === mint.policyId && m.assetNameHex === mint.assetNameHex)) {
-    throw refusal(BadRequestError, (at) => `${at(mint.field)} mints ${mint.policyId}.${mint.assetNameHex} a second time: list each asset once.`);
+    throw refusal(
+      BadRequestError,
+      (at) => `${at(mint.field)} mints ${mint.policyId}.${mint.assetNameHex} a second time: list each asset once.`,
+    );
   }
   units.mints.push(mint);
 }
@@ -100,7 +128,8 @@ function planCip25(units: Units, { item, policyId, quantity, destAddress, field 
   const nameHex = assetNameHex(item.assetName, `${field}.assetName`);
   addMint(units, { policyId, assetNameHex: nameHex, quantity, field });
   routeTo(units, destAddress, policyId + nameHex, quantity);
-  if (quantity > 0n && item.metadata !== undefined) units.cip25.push({ policyId, assetNameHex: nameHex, metadata: item.metadata, field: `${field}.metadata` });
+  if (quantity > 0n && item.metadata !== undefined)
+    units.cip25.push({ policyId, assetNameHex: nameHex, metadata: item.metadata, field: `${field}.metadata` });
 }
 
 /** Mints one CIP-68 reference token (label 100) into an output with the inline metadata datum. */
@@ -113,7 +142,10 @@ function mintReference(units: Units, m: MintItem, base: string, address: string)
     address,
     lovelace: null,
     assets: new Map([[m.policyId + refName, 1n]]),
-    datum: { kind: "inline", cbor: plutusJsonToCbor(cip68Datum(m.item.metadata, `${m.field}.metadata`), `${m.field}.metadata`) },
+    datum: {
+      kind: "inline",
+      cbor: plutusJsonToCbor(cip68Datum(m.item.metadata, `${m.field}.metadata`), `${m.field}.metadata`),
+    },
     field: `${m.field} (CIP-68 reference token)`,
   });
 }
@@ -130,7 +162,10 @@ function planCip68(units: Units, m: MintItem, explicitReferences: ReadonlySet<st
   assetNameHex({ ...item.assetName, label }, `${field}.assetName`); // length check with the prefix
   if (label === 100) {
     if (quantity !== 1n && quantity !== -1n) {
-      throw refusal(BadRequestError, (at) => `${at(`${field}.quantity`)} must be 1 (or -1 to burn): CIP-68 allows one reference token per asset.`);
+      throw refusal(
+        BadRequestError,
+        (at) => `${at(`${field}.quantity`)} must be 1 (or -1 to burn): CIP-68 allows one reference token per asset.`,
+      );
     }
     if (quantity < 0n) return addMint(units, { policyId, assetNameHex: cip67Prefix(100) + base, quantity, field });
     return mintReference(units, m, base, destAddress ?? changeAddress);
@@ -146,7 +181,8 @@ function policyScript(scripts: ReadonlyMap<string, PolicyScript>, policyId: stri
   if (script === undefined) {
     throw refusal(
       BadRequestError,
-      (at) => `${at(`${field}.policyId`)} ${policyId} has no policy script: add its native script to preloadedScripts as {type:"simple", script, hash}.`,
+      (at) =>
+        `${at(`${field}.policyId`)} ${policyId} has no policy script: add its native script to preloadedScripts as {type:"simple", script, hash}.`,
     );
   }
   return script;
@@ -161,7 +197,13 @@ export interface MintContext {
 }
 
 /** Plans the mints; `changeAddress` (checked, in bech32) receives the CIP-68 reference tokens no destAddress claims. */
-export function planMints(request: BuildRequest, changeAddress: string, scripts: ReadonlyMap<string, PolicyScript>, network: Network, context: MintContext): MintPlan {
+export function planMints(
+  request: BuildRequest,
+  changeAddress: string,
+  scripts: ReadonlyMap<string, PolicyScript>,
+  network: Network,
+  context: MintContext,
+): MintPlan {
   const units: Units = { mints: [], destAssets: new Map(), outputs: [], cip25: [], placed: context.placed };
   const used = new Map<string, PolicyScript>();
   const items: MintItem[] = (request.mint ?? []).map((item, i) => {
@@ -169,8 +211,13 @@ export function planMints(request: BuildRequest, changeAddress: string, scripts:
     const policyId = item.policyId.toLowerCase();
     if (!context.plutusPolicies.has(policyId)) used.set(policyId, policyScript(scripts, policyId, field));
     const quantity = parseAmount(item.quantity, `${field}.quantity`, { signed: true });
-    if (quantity === 0n) throw refusal(BadRequestError, (at) => `${at(`${field}.quantity`)} is 0: mint a positive quantity or burn a negative one.`);
-    const destAddress = item.destAddress === undefined ? undefined : outputAddressOn(network, item.destAddress, `${field}.destAddress`);
+    if (quantity === 0n)
+      throw refusal(
+        BadRequestError,
+        (at) => `${at(`${field}.quantity`)} is 0: mint a positive quantity or burn a negative one.`,
+      );
+    const destAddress =
+      item.destAddress === undefined ? undefined : outputAddressOn(network, item.destAddress, `${field}.destAddress`);
     return { item, policyId, quantity, destAddress, field };
   });
   const explicitReferences = new Set(
@@ -185,5 +232,10 @@ export function planMints(request: BuildRequest, changeAddress: string, scripts:
   for (const [address, assets] of units.destAssets) {
     units.outputs.push({ address, lovelace: null, assets, field: `mint destAddress ${address}` });
   }
-  return { mints: units.mints, outputs: units.outputs, scripts: used, cip25: units.cip25.length > 0 ? cip25Metadatum(units.cip25) : null };
+  return {
+    mints: units.mints,
+    outputs: units.outputs,
+    scripts: used,
+    cip25: units.cip25.length > 0 ? cip25Metadatum(units.cip25) : null,
+  };
 }

@@ -21,10 +21,14 @@ function meshOutput(output: PlannedOutput, lovelace: bigint): Output {
   for (const [unit, quantity] of output.assets) amount.push({ unit, quantity: quantity.toString() });
   const mesh: Output = { address: output.address, amount };
   if (output.datum) {
-    mesh.datum = { type: output.datum.kind === "inline" ? "Inline" : "Embedded", data: { type: "CBOR", content: output.datum.cbor } };
+    mesh.datum = {
+      type: output.datum.kind === "inline" ? "Inline" : "Embedded",
+      data: { type: "CBOR", content: output.datum.cbor },
+    };
   }
   // The core writes a reference script's code into script_ref as it is: the blueprint's compiledCode.
-  if (output.referenceScript) mesh.referenceScript = { version: output.referenceScript.version, code: output.referenceScript.compiledCode };
+  if (output.referenceScript)
+    mesh.referenceScript = { version: output.referenceScript.version, code: output.referenceScript.compiledCode };
   return mesh;
 }
 
@@ -40,7 +44,8 @@ function checkValueSize(output: Output, field: string, params: Protocol): void {
   if (size > max) {
     throw refusal(
       BadRequestError,
-      (at) => `${at(field)} carries a value of ${size} bytes, more than the ledger's maximum of ${max} bytes per output: split its assets over several outputs.`,
+      (at) =>
+        `${at(field)} carries a value of ${size} bytes, more than the ledger's maximum of ${max} bytes per output: split its assets over several outputs.`,
     );
   }
 }

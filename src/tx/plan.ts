@@ -23,13 +23,18 @@ function planOutput(output: OutputRequest, address: string, field: string, book:
   const assets = new Map<string, bigint>();
   output.assets?.forEach((asset, j) => {
     const assetField = `${field}.assets[${j}]`;
-    const name = typeof asset.assetName === "string" ? asset.assetName : assetNameHex(asset.assetName, `${assetField}.assetName`);
+    const name =
+      typeof asset.assetName === "string" ? asset.assetName : assetNameHex(asset.assetName, `${assetField}.assetName`);
     if (typeof asset.assetName === "string" && !/^(?:[0-9a-fA-F]{2}){0,32}$/.test(name)) {
-      throw refusal(BadRequestError, (at) => `${at(`${assetField}.assetName`)} must be hex of at most 32 bytes, or {name, format, label?}.`);
+      throw refusal(
+        BadRequestError,
+        (at) => `${at(`${assetField}.assetName`)} must be hex of at most 32 bytes, or {name, format, label?}.`,
+      );
     }
     const unit = asset.policyId.toLowerCase() + name.toLowerCase();
     const quantity = parseAmount(asset.quantity, `${assetField}.quantity`);
-    if (quantity === 0n) throw refusal(BadRequestError, (at) => `${at(`${assetField}.quantity`)} is 0: leave the asset out instead.`);
+    if (quantity === 0n)
+      throw refusal(BadRequestError, (at) => `${at(`${assetField}.quantity`)} is 0: leave the asset out instead.`);
     assets.set(unit, (assets.get(unit) ?? 0n) + quantity);
   });
   return {
@@ -42,12 +47,18 @@ function planOutput(output: OutputRequest, address: string, field: string, book:
 }
 
 /** An output's datum, or (datum type "script") the validator it carries as a reference script. */
-function datumAndScriptOf(output: OutputRequest, field: string, book: ScriptBook): Pick<PlannedOutput, "datum" | "referenceScript"> {
+function datumAndScriptOf(
+  output: OutputRequest,
+  field: string,
+  book: ScriptBook,
+): Pick<PlannedOutput, "datum" | "referenceScript"> {
   const datum = output.datum;
   if (datum === undefined) return {};
   if (datum.type === "script") {
     const { validator } = scriptOf(book, datum.hash, `${field}.datum.hash`);
-    return { referenceScript: { hash: validator.hash, version: validator.version, compiledCode: validator.compiledCode } };
+    return {
+      referenceScript: { hash: validator.hash, version: validator.version, compiledCode: validator.compiledCode },
+    };
   }
   return { datum: planDatum(datum, `${field}.datum`, book) };
 }
@@ -58,11 +69,13 @@ function planReferenceInputs(refs: BuildRequest["referenceInputs"]): OutRef[] {
   return (refs ?? []).map((ref, i) => {
     const field = `referenceInputs[${i}]`;
     if (typeof ref === "string") {
-      if (!OUT_REF.test(ref)) throw refusal(BadRequestError, (at) => `${at(field)} must be "<64-hex tx hash>#<index>" or {txHash, index}.`);
+      if (!OUT_REF.test(ref))
+        throw refusal(BadRequestError, (at) => `${at(field)} must be "<64-hex tx hash>#<index>" or {txHash, index}.`);
       return parseOutRef(ref);
     }
     const index = parseAmount(ref.index, `${field}.index`);
-    if (index > 65535n) throw refusal(BadRequestError, (at) => `${at(`${field}.index`)} is larger than an output index can be.`);
+    if (index > 65535n)
+      throw refusal(BadRequestError, (at) => `${at(`${field}.index`)} is larger than an output index can be.`);
     return { txHash: ref.txHash.toLowerCase(), index: Number(index) };
   });
 }
@@ -77,7 +90,8 @@ const UNSUPPORTED: Record<string, string> = {};
 function refuseUnsupported(request: BuildRequest): NativePreloadedScript[] {
   const fields = request as unknown as Record<string, unknown>;
   for (const [field, reason] of Object.entries(UNSUPPORTED)) {
-    if (fields[field] !== undefined) throw refusal(BadRequestError, (at) => `${at(field)} is not supported: ${reason}.`);
+    if (fields[field] !== undefined)
+      throw refusal(BadRequestError, (at) => `${at(field)} is not supported: ${reason}.`);
   }
   const native: NativePreloadedScript[] = [];
   (request.preloadedScripts ?? []).forEach((entry, i) => {
@@ -99,12 +113,21 @@ function refuseUnsupported(request: BuildRequest): NativePreloadedScript[] {
  * Phase 1 of a build: validates and normalizes the request. `nowSeconds` is the default validity
  * start; `book` holds the Plutus scripts the request names (./scripts.ts gatherScripts).
  */
-export function planBuild(request: BuildRequest, network: Network, nowSeconds: number, book: ScriptBook = new Map()): BuildPlan {
+export function planBuild(
+  request: BuildRequest,
+  network: Network,
+  nowSeconds: number,
+  book: ScriptBook = new Map(),
+): BuildPlan {
   const preloaded = refuseUnsupported(request);
   const changeAddress = outputAddressOn(network, request.changeAddress, "changeAddress");
-  const outputs = (request.outputs ?? []).map((output, i) => planOutput(output, outputAddressOn(network, output.address, `outputs[${i}].address`), `outputs[${i}]`, book));
+  const outputs = (request.outputs ?? []).map((output, i) =>
+    planOutput(output, outputAddressOn(network, output.address, `outputs[${i}].address`), `outputs[${i}]`, book),
+  );
   const scripts = loadPreloadedScripts(preloaded);
-  const plutusPolicies = new Set((request.mint ?? []).filter((m) => m.type === "plutus").map((m) => m.policyId.toLowerCase()));
+  const plutusPolicies = new Set(
+    (request.mint ?? []).filter((m) => m.type === "plutus").map((m) => m.policyId.toLowerCase()),
+  );
   const placed = new Set(outputs.flatMap((o) => [...o.assets.keys()]));
   const mint = planMints(request, changeAddress, scripts, network, { plutusPolicies, placed });
   const requiredInputs = decodeUtxos(request.requiredInputs ?? [], "requiredInputs");
@@ -124,6 +147,9 @@ export function planBuild(request: BuildRequest, network: Network, nowSeconds: n
     referenceInputs: planReferenceInputs(request.referenceInputs),
     plutus: planPlutus(request, book, mint.mints, plutusPolicies),
     delegations: planDelegations(request.delegations, network),
-    cip68Updates: planCip68Updates(request, { placed, minted: new Set(mint.mints.map((m) => m.policyId + m.assetNameHex)) }),
+    cip68Updates: planCip68Updates(request, {
+      placed,
+      minted: new Set(mint.mints.map((m) => m.policyId + m.assetNameHex)),
+    }),
   };
 }

@@ -24,7 +24,10 @@ function carries(utxo: UTxO, script: PlannedScript): boolean {
   try {
     const reader = new CborReader(fromHex(utxo.output.scriptRef));
     reader.arrayLength();
-    return reader.smallUint() === LANGUAGE[script.version] && toHex(reader.bytesValue()) === script.compiledCode.toLowerCase();
+    return (
+      reader.smallUint() === LANGUAGE[script.version] &&
+      toHex(reader.bytesValue()) === script.compiledCode.toLowerCase()
+    );
   } catch {
     return false;
   }
@@ -37,33 +40,48 @@ async function spendsOf(plan: PlutusPlan, chain: ChainPort): Promise<PlutusSpend
   return plan.spends.map((spend) => {
     const ref = outRef(spend.outRef.txHash, spend.outRef.index);
     const utxo = found.get(ref);
-    if (utxo === undefined) throw refusal(BadRequestError, (at) => `${at(`${spend.field}.outputRef`)} ${ref} is spent or unknown on chain.`);
+    if (utxo === undefined)
+      throw refusal(BadRequestError, (at) => `${at(`${spend.field}.outputRef`)} ${ref} is spent or unknown on chain.`);
     requireUtxoWithinLimits(utxo, `${spend.field}.outputRef`);
     const credential = paymentCredentialOf(utxo.output.address);
     if (credential?.isScript !== true || credential.hash !== spend.hash) {
       throw refusal(
         BadRequestError,
-        (at) => `${at(`${spend.field}.outputRef`)} ${ref} is at ${utxo.output.address}, not at the address of validator ${spend.hash} that ${at(`${spend.field}.hash`)} names.`,
+        (at) =>
+          `${at(`${spend.field}.outputRef`)} ${ref} is at ${utxo.output.address}, not at the address of validator ${spend.hash} that ${at(`${spend.field}.hash`)} names.`,
       );
     }
     const version = plan.scripts.get(spend.hash)!.version;
     if (utxo.output.plutusData !== undefined) {
-      if (spend.datum !== undefined) throw refusal(BadRequestError, (at) => `${at(`${spend.field}.datum`)} is given, but ${ref} holds its datum inline: leave datum out.`);
+      if (spend.datum !== undefined)
+        throw refusal(
+          BadRequestError,
+          (at) => `${at(`${spend.field}.datum`)} is given, but ${ref} holds its datum inline: leave datum out.`,
+        );
       return { utxo, redeemer: spend.redeemer };
     }
     if (utxo.output.dataHash !== undefined) {
       if (spend.datum === undefined) {
-        throw refusal(BadRequestError, (at) => `${ref} holds only the hash of its datum (${utxo.output.dataHash}): give the datum in ${at(`${spend.field}.datum`)}.`);
+        throw refusal(
+          BadRequestError,
+          (at) =>
+            `${ref} holds only the hash of its datum (${utxo.output.dataHash}): give the datum in ${at(`${spend.field}.datum`)}.`,
+        );
       }
       if (datumHashOf(spend.datum) !== utxo.output.dataHash) {
-        throw refusal(BadRequestError, (at) => `${at(`${spend.field}.datum`)} hashes to ${datumHashOf(spend.datum!)}, but ${ref} holds datum hash ${utxo.output.dataHash}.`);
+        throw refusal(
+          BadRequestError,
+          (at) =>
+            `${at(`${spend.field}.datum`)} hashes to ${datumHashOf(spend.datum!)}, but ${ref} holds datum hash ${utxo.output.dataHash}.`,
+        );
       }
       return { utxo, redeemer: spend.redeemer, datum: spend.datum };
     }
     if (version !== "V3") {
       throw refusal(
         BadRequestError,
-        (at) => `${at(`${spend.field}.outputRef`)} ${ref} holds no datum, and a Plutus ${version} validator cannot be run without one: the ledger refuses to spend it.`,
+        (at) =>
+          `${at(`${spend.field}.outputRef`)} ${ref} holds no datum, and a Plutus ${version} validator cannot be run without one: the ledger refuses to spend it.`,
       );
     }
     return { utxo, redeemer: spend.redeemer };
@@ -74,15 +92,32 @@ async function spendsOf(plan: PlutusPlan, chain: ChainPort): Promise<PlutusSpend
  * Where each script comes from: a reference input that carries it (one of the request's
  * referenceInputs, or the deployment its blueprint records, if still unspent), else the witness set.
  */
-async function sourcesOf(plan: PlutusPlan, references: readonly UTxO[], chain: ChainPort): Promise<{ inline: InlineScript[]; byReference: ScriptReference[] }> {
+async function sourcesOf(
+  plan: PlutusPlan,
+  references: readonly UTxO[],
+  chain: ChainPort,
+): Promise<{ inline: InlineScript[]; byReference: ScriptReference[] }> {
   const recorded = [...plan.scripts.values()].flatMap((s) => (s.ref ? [s.ref] : []));
   const deployed: UTxO[] = recorded.length > 0 ? await chain.utxosByRef(recorded) : [];
   const inline: InlineScript[] = [];
   const byReference: ScriptReference[] = [];
   for (const script of plan.scripts.values()) {
-    const holder = references.find((u) => carries(u, script)) ?? deployed.find((u) => carries(u, script) && script.ref !== null && outRefOf(u) === outRef(script.ref.txHash, script.ref.index));
-    if (holder) byReference.push({ txHash: holder.input.txHash, index: holder.input.outputIndex, scriptSize: script.compiledCode.length / 2 });
-    else inline.push({ version: script.version, code: toHex(new CborWriter().bytes(fromHex(script.compiledCode)).finish()) });
+    const holder =
+      references.find((u) => carries(u, script)) ??
+      deployed.find(
+        (u) => carries(u, script) && script.ref !== null && outRefOf(u) === outRef(script.ref.txHash, script.ref.index),
+      );
+    if (holder)
+      byReference.push({
+        txHash: holder.input.txHash,
+        index: holder.input.outputIndex,
+        scriptSize: script.compiledCode.length / 2,
+      });
+    else
+      inline.push({
+        version: script.version,
+        code: toHex(new CborWriter().bytes(fromHex(script.compiledCode)).finish()),
+      });
   }
   return { inline, byReference };
 }
@@ -108,7 +143,10 @@ export async function resolvePlutus(
   }
   const versions = [...new Set([...plan.scripts.values()].map((s) => s.version))];
   // The script data hash covers the cost model of every version run: a 503 when the network gives none.
-  const models = meshCostModels(params, versions.map((v) => MESH_LANGUAGE[v]));
+  const models = meshCostModels(
+    params,
+    versions.map((v) => MESH_LANGUAGE[v]),
+  );
   const costModels: Partial<Record<PlutusVersion, readonly number[]>> = {};
   for (const v of versions) costModels[v] = models[LANGUAGE[v] - 1]!;
   const mints = [...plan.mintRedeemers].map(([policyId, redeemer]) => {
@@ -116,7 +154,15 @@ export async function resolvePlutus(
     for (const [unit, quantity] of mint) if (unit.startsWith(policyId)) assets.set(unit.slice(56), quantity);
     return { policyId, assets, redeemer };
   });
-  return { spends, mints, inlineScripts: sources.inline, scriptReferences: sources.byReference, costModels, collateral, budgets: new Map() };
+  return {
+    spends,
+    mints,
+    inlineScripts: sources.inline,
+    scriptReferences: sources.byReference,
+    costModels,
+    collateral,
+    budgets: new Map(),
+  };
 }
 
 export type { OutRef };

@@ -8,9 +8,18 @@ import { plutusCbor } from "./datum.js";
 import type { BuildRequest, PlannedMint, PlannedScript, PlannedSpend, PlutusPlan, RedeemerRequest } from "./request.js";
 import { plutusDataOf, scriptOf, type KnownScript, type ScriptBook } from "./scripts.js";
 
-function redeemerOf(script: KnownScript, purpose: string, redeemer: RedeemerRequest | undefined, field: string): string {
+function redeemerOf(
+  script: KnownScript,
+  purpose: string,
+  redeemer: RedeemerRequest | undefined,
+  field: string,
+): string {
   if (redeemer === undefined) {
-    throw refusal(BadRequestError, (at) => `${at(`${field}.redeemer`)} is missing: a script runs with a redeemer ({type:"json", value} by its blueprint's schema, or CBOR hex).`);
+    throw refusal(
+      BadRequestError,
+      (at) =>
+        `${at(`${field}.redeemer`)} is missing: a script runs with a redeemer ({type:"json", value} by its blueprint's schema, or CBOR hex).`,
+    );
   }
   if (typeof redeemer === "string") return plutusCbor(redeemer, `${field}.redeemer`);
   if (redeemer.type === "cbor") return plutusCbor(redeemer.value, `${field}.redeemer.value`);
@@ -28,7 +37,12 @@ const planned = (s: KnownScript): PlannedScript & { ref: KnownScript["ref"] } =>
  * The Plutus part of the plan: spends, mint redeemers and the scripts they run. `plutusPolicies`
  * are the policy ids of mint[] entries of type "plutus". Null when the request runs no script.
  */
-export function planPlutus(request: BuildRequest, book: ScriptBook, mints: readonly PlannedMint[], plutusPolicies: ReadonlySet<string>): PlutusPlan | null {
+export function planPlutus(
+  request: BuildRequest,
+  book: ScriptBook,
+  mints: readonly PlannedMint[],
+  plutusPolicies: ReadonlySet<string>,
+): PlutusPlan | null {
   const interactions = request.scriptInteractions ?? [];
   if (interactions.length === 0 && plutusPolicies.size === 0) return null;
   const scripts = new Map<string, PlannedScript & { ref: KnownScript["ref"] }>();
@@ -41,21 +55,40 @@ export function planPlutus(request: BuildRequest, book: ScriptBook, mints: reado
     const script = scriptOf(book, hash, `${field}.hash`);
     scripts.set(hash, planned(script));
     if (interaction.purpose === "mint") {
-      if (mintRedeemers.has(hash)) throw refusal(BadRequestError, (at) => `${at(field)} repeats the mint of policy ${hash}: one redeemer runs a policy once per transaction.`);
+      if (mintRedeemers.has(hash))
+        throw refusal(
+          BadRequestError,
+          (at) => `${at(field)} repeats the mint of policy ${hash}: one redeemer runs a policy once per transaction.`,
+        );
       if (!mints.some((m) => m.policyId === hash)) {
-        throw refusal(BadRequestError, (at) => `${at(field)} runs policy ${hash}, but mint[] mints and burns nothing under it: add the assets to mint[] with type "plutus".`);
+        throw refusal(
+          BadRequestError,
+          (at) =>
+            `${at(field)} runs policy ${hash}, but mint[] mints and burns nothing under it: add the assets to mint[] with type "plutus".`,
+        );
       }
       mintRedeemers.set(hash, redeemerOf(script, "mint", interaction.redeemer, field));
       return;
     }
     if (interaction.outputRef === undefined) {
-      throw refusal(BadRequestError, (at) => `${at(`${field}.outputRef`)} is missing: a spend names the UTxO it spends as {txHash, index}.`);
+      throw refusal(
+        BadRequestError,
+        (at) => `${at(`${field}.outputRef`)} is missing: a spend names the UTxO it spends as {txHash, index}.`,
+      );
     }
     const index = parseAmount(interaction.outputRef.index, `${field}.outputRef.index`);
-    if (index > 65535n) throw refusal(BadRequestError, (at) => `${at(`${field}.outputRef.index`)} is larger than an output index can be.`);
+    if (index > 65535n)
+      throw refusal(
+        BadRequestError,
+        (at) => `${at(`${field}.outputRef.index`)} is larger than an output index can be.`,
+      );
     const outRef = { txHash: interaction.outputRef.txHash.toLowerCase(), index: Number(index) };
     const key = `${outRef.txHash}#${outRef.index}`;
-    if (seen.has(key)) throw refusal(BadRequestError, (at) => `${at(`${field}.outputRef`)} ${key} is spent by an earlier scriptInteraction already.`);
+    if (seen.has(key))
+      throw refusal(
+        BadRequestError,
+        (at) => `${at(`${field}.outputRef`)} ${key} is spent by an earlier scriptInteraction already.`,
+      );
     seen.add(key);
     const datum =
       interaction.datum === undefined
@@ -63,14 +96,21 @@ export function planPlutus(request: BuildRequest, book: ScriptBook, mints: reado
         : typeof interaction.datum === "string"
           ? plutusCbor(interaction.datum, `${field}.datum`)
           : plutusDataOf(script, "spend", "datum", interaction.datum, `${field}.datum`);
-    spends.push({ outRef, hash, redeemer: redeemerOf(script, "spend", interaction.redeemer, field), ...(datum === undefined ? {} : { datum }), field });
+    spends.push({
+      outRef,
+      hash,
+      redeemer: redeemerOf(script, "spend", interaction.redeemer, field),
+      ...(datum === undefined ? {} : { datum }),
+      field,
+    });
   });
   for (const policyId of plutusPolicies) {
     if (!mintRedeemers.has(policyId)) {
       const i = (request.mint ?? []).findIndex((m) => m.policyId.toLowerCase() === policyId);
       throw refusal(
         BadRequestError,
-        (at) => `${at(`mint[${i}].policyId`)} ${policyId} is a Plutus policy, and scriptInteractions has no {purpose:"mint", hash:"${policyId}", redeemer} to run it with.`,
+        (at) =>
+          `${at(`mint[${i}].policyId`)} ${policyId} is a Plutus policy, and scriptInteractions has no {purpose:"mint", hash:"${policyId}", redeemer} to run it with.`,
       );
     }
   }

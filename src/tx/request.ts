@@ -191,7 +191,12 @@ export interface BuildPlan {
   readonly mintScripts: ReadonlyMap<string, string>;
   readonly metadata: ReadonlyMap<bigint, Metadatum>;
   /** Unix seconds; null: no bound. `explicit*`: the request set that bound (else a default). */
-  readonly validity: { readonly start: number | null; readonly end: number | null; readonly explicitStart: boolean; readonly explicitEnd: boolean };
+  readonly validity: {
+    readonly start: number | null;
+    readonly end: number | null;
+    readonly explicitStart: boolean;
+    readonly explicitEnd: boolean;
+  };
   /** The time locks of the policies the mints use. */
   readonly timeLocks: readonly TimeLock[];
   readonly requiredSigners: readonly string[];

@@ -21,7 +21,8 @@ export type ScriptCatalog = (hash: string) => Promise<KnownScript | undefined>;
 /** hash → script, for every hash the request names that a blueprint knows. */
 export type ScriptBook = ReadonlyMap<string, KnownScript>;
 
-const isPlutusEntry = (entry: unknown): entry is PlutusPreloadedScript => (entry as { type?: unknown } | null)?.type === "plutus";
+const isPlutusEntry = (entry: unknown): entry is PlutusPreloadedScript =>
+  (entry as { type?: unknown } | null)?.type === "plutus";
 
 /** Every validator hash the request names: scripts it runs, datum shapes, scripts it deploys, Plutus policies. */
 function namedHashes(request: BuildRequest): Set<string> {
@@ -45,7 +46,8 @@ function preloadedBook(request: BuildRequest): Map<string, KnownScript> {
   (request.preloadedScripts ?? []).forEach((entry, i) => {
     if (!isPlutusEntry(entry)) return;
     const blueprint = parseBlueprint(entry.blueprint, `preloadedScripts[${i}].blueprint`);
-    for (const validator of blueprint.validators) if (!book.has(validator.hash)) book.set(validator.hash, { blueprint, validator, ref: null });
+    for (const validator of blueprint.validators)
+      if (!book.has(validator.hash)) book.set(validator.hash, { blueprint, validator, ref: null });
   });
   return book;
 }
@@ -75,12 +77,19 @@ export function scriptOf(book: ScriptBook, hash: string, field: string): KnownSc
 }
 
 /** JSON → Plutus data CBOR (hex) by the schema of `script`'s blueprint for (purpose, kind); `field` is the value's path. */
-export function plutusDataOf(script: KnownScript, purpose: string, kind: "datum" | "redeemer", value: unknown, field: string): string {
+export function plutusDataOf(
+  script: KnownScript,
+  purpose: string,
+  kind: "datum" | "redeemer",
+  value: unknown,
+  field: string,
+): string {
   const schema = schemaFor(script.blueprint, script.validator.hash, purpose, kind);
   if (schema === undefined) {
     throw refusal(
       BadRequestError,
-      (at) => `${at(field)} is JSON, but validator ${script.validator.hash} has no ${kind} schema for purpose "${purpose}" in its blueprint: give the ${kind} as Plutus data CBOR hex.`,
+      (at) =>
+        `${at(field)} is JSON, but validator ${script.validator.hash} has no ${kind} schema for purpose "${purpose}" in its blueprint: give the ${kind} as Plutus data CBOR hex.`,
     );
   }
   return dataFromJson(schema, script.blueprint.definitions, value, field);

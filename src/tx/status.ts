@@ -52,7 +52,11 @@ export class SubmissionLog {
 }
 
 /** The chain's answer first (a transaction on the chain is confirmed whatever was remembered), then the log's. */
-export async function transactionStatus(chain: ChainPort, log: SubmissionLog, txHash: string): Promise<TransactionStatus> {
+export async function transactionStatus(
+  chain: ChainPort,
+  log: SubmissionLog,
+  txHash: string,
+): Promise<TransactionStatus> {
   const onChain = await chain.txStatus(txHash);
   if (onChain.status === "confirmed") return onChain;
   return log.outcomeOf(txHash) ?? { status: "unknown" };
@@ -71,19 +75,26 @@ export interface WaitOptions {
 export type WaitResult = TransactionStatus & { readonly timedOut: boolean };
 
 const deepEnough = (status: TransactionStatus, confirmations: number): boolean =>
-  status.status === "confirmed" && (status.confirmations === null ? confirmations === 1 : status.confirmations >= confirmations);
+  status.status === "confirmed" &&
+  (status.confirmations === null ? confirmations === 1 : status.confirmations >= confirmations);
 
 /**
  * Polls the status until the transaction has `confirmations` blocks (or the backend confirms it
  * without a depth and one was asked for), is rejected, or `timeoutMs` passed: then the last status
  * with `timedOut: true`. Rejects with the signal's reason when the signal aborts.
  */
-export async function waitForTransaction(chain: ChainPort, log: SubmissionLog, txHash: string, options: WaitOptions): Promise<WaitResult> {
+export async function waitForTransaction(
+  chain: ChainPort,
+  log: SubmissionLog,
+  txHash: string,
+  options: WaitOptions,
+): Promise<WaitResult> {
   const deadline = Date.now() + options.timeoutMs;
   for (;;) {
     options.signal?.throwIfAborted();
     const status = await transactionStatus(chain, log, txHash);
-    if (status.status === "rejected" || deepEnough(status, options.confirmations)) return { ...status, timedOut: false };
+    if (status.status === "rejected" || deepEnough(status, options.confirmations))
+      return { ...status, timedOut: false };
     const left = deadline - Date.now();
     if (left <= 0) return { ...status, timedOut: true };
     await sleep(Math.min(options.intervalMs, left), undefined, { signal: options.signal }).catch((error: unknown) => {

@@ -39,14 +39,21 @@ function decodeTransaction(hex: string) {
   try {
     const parts = splitTransaction(fromHex(hex));
     const keys = new Set(readMapEntries(parts.body).map(([key]) => toHex(key)));
-    for (const [key, name] of [["00", "inputs (key 0)"], ["01", "outputs (key 1)"], ["02", "fee (key 2)"]] as const) {
+    for (const [key, name] of [
+      ["00", "inputs (key 0)"],
+      ["01", "outputs (key 1)"],
+      ["02", "fee (key 2)"],
+    ] as const) {
       if (!keys.has(key)) throw new Error(`the transaction body has no ${name}`);
     }
     // A full decode catches a body or witness set that is CBOR but not a transaction's.
     Serialization.Transaction.fromCbor(TxCBOR(hex.toLowerCase()));
     return parts;
   } catch (error) {
-    throw refusal(BadRequestError, (at) => `${at("transaction")} does not decode as a Cardano transaction: ${(error as Error).message}`);
+    throw refusal(
+      BadRequestError,
+      (at) => `${at("transaction")} does not decode as a Cardano transaction: ${(error as Error).message}`,
+    );
   }
 }
 
@@ -64,7 +71,8 @@ function vkeyWitnessesOf(hex: string, field: string): Uint8Array[] {
   } catch (error) {
     throw refusal(
       BadRequestError,
-      (at) => `${at(field)} does not decode as a witness set (the CBOR map that CIP-30 signTx returns, e.g. a10081825820…): ${(error as Error).message}`,
+      (at) =>
+        `${at(field)} does not decode as a witness set (the CBOR map that CIP-30 signTx returns, e.g. a10081825820…): ${(error as Error).message}`,
     );
   }
   if (witnesses.length === 0) throw refusal(BadRequestError, (at) => `${at(field)} holds no vkey witnesses.`);
@@ -87,12 +95,17 @@ export function mergeSignatures(transactionHex: string, signatures: readonly str
   let existing: { tagged: boolean; items: Uint8Array[] };
   try {
     entries = readMapEntries(parts.witnessSet);
-    index = entries.findIndex(([key]) => Number(new Serialization.CborReader(HexBlob(toHex(key))).readUInt()) === VKEY_WITNESSES);
+    index = entries.findIndex(
+      ([key]) => Number(new Serialization.CborReader(HexBlob(toHex(key))).readUInt()) === VKEY_WITNESSES,
+    );
     // A new vkey set is written with tag 258, as wallets write it: the fee was priced for that form.
     existing = index >= 0 ? readSet((entries[index] as [Uint8Array, Uint8Array])[1]) : { tagged: true, items: [] };
     existing.items.forEach(vkeyOfWitness);
   } catch (error) {
-    throw refusal(BadRequestError, (at) => `${at("transaction")} has vkey witnesses that do not decode: ${(error as Error).message}`);
+    throw refusal(
+      BadRequestError,
+      (at) => `${at("transaction")} has vkey witnesses that do not decode: ${(error as Error).message}`,
+    );
   }
   // One witness per key: a signature sent now replaces one the transaction carried for the same
   // key (a placeholder, or a stale signature); an identical one changes nothing.
@@ -120,7 +133,12 @@ export function mergeSignatures(transactionHex: string, signatures: readonly str
  * id again (idempotent); a rejection is a LedgerRejectedError carrying the ledger's reason. With a
  * `log`, the outcome is remembered there (accepted: pending; refused: rejected with the reason).
  */
-export async function submitSigned(chain: ChainPort, transactionHex: string, signatures: readonly string[] = [], log?: SubmissionLog): Promise<string> {
+export async function submitSigned(
+  chain: ChainPort,
+  transactionHex: string,
+  signatures: readonly string[] = [],
+  log?: SubmissionLog,
+): Promise<string> {
   const { cbor, txHash } = mergeSignatures(transactionHex, signatures);
   if ((await chain.txStatus(txHash)).status === "confirmed") return txHash;
   try {

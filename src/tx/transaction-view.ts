@@ -20,7 +20,10 @@ export interface TransactionViewContext {
 
 /** The status and, when its CBOR can be had, the decoded body of `txHash` (lowercase hex). */
 export async function transactionView(context: TransactionViewContext, txHash: string): Promise<TransactionView> {
-  const [status, cbor] = await Promise.all([transactionStatus(context.chain, context.submissions, txHash), transactionOf(context.chain, txHash)]);
+  const [status, cbor] = await Promise.all([
+    transactionStatus(context.chain, context.submissions, txHash),
+    transactionOf(context.chain, txHash),
+  ]);
   if (cbor === null) {
     if (status.status === "unknown") {
       throw new NotFoundError(

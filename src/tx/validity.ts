@@ -18,7 +18,11 @@ export function planValidity(request: BuildRequest, nowSeconds: number): BuildPl
   for (const bound of ["start", "end"] as const) {
     const value = interval[bound];
     if (typeof value === "number" && value >= LATEST_SECONDS) {
-      throw refusal(BadRequestError, (at) => `${at(`validityInterval.${bound}`)} is ${value}, after the year 5000: give Unix seconds, not milliseconds.`);
+      throw refusal(
+        BadRequestError,
+        (at) =>
+          `${at(`validityInterval.${bound}`)} is ${value}, after the year 5000: give Unix seconds, not milliseconds.`,
+      );
     }
   }
   const start = interval.start === false ? null : (interval.start ?? nowSeconds);
@@ -42,7 +46,10 @@ export function timeLockOf(script: NativeScript): Omit<TimeLock, "policyId"> {
       const locks = script.scripts.map(timeLockOf);
       const befores = locks.flatMap((l) => (l.before === undefined ? [] : [l.before]));
       const afters = locks.flatMap((l) => (l.after === undefined ? [] : [l.after]));
-      return { ...(befores.length ? { before: Math.min(...befores) } : {}), ...(afters.length ? { after: Math.max(...afters) } : {}) };
+      return {
+        ...(befores.length ? { before: Math.min(...befores) } : {}),
+        ...(afters.length ? { after: Math.max(...afters) } : {}),
+      };
     }
     default:
       return {};
@@ -58,10 +65,17 @@ function applyLock(lock: TimeLock, slots: Slots, plan: BuildPlan, tip: Tip, eras
   let { end } = slots;
   const { before, after } = lock;
   if (before !== undefined) {
-    if (before <= tip.slot) throw new BadRequestError(`${policy} can no longer mint or burn: its script allows it only before ${when(before)}, and the chain is at slot ${tip.slot}.`);
+    if (before <= tip.slot)
+      throw new BadRequestError(
+        `${policy} can no longer mint or burn: its script allows it only before ${when(before)}, and the chain is at slot ${tip.slot}.`,
+      );
     if (end === null || end > before) {
       if (plan.validity.explicitEnd) {
-        throw refusal(BadRequestError, (at) => `${at("validityInterval.end")} must be at or before ${when(before)}: ${policy} allows minting only before it.`);
+        throw refusal(
+          BadRequestError,
+          (at) =>
+            `${at("validityInterval.end")} must be at or before ${when(before)}: ${policy} allows minting only before it.`,
+        );
       }
       end = before;
     }
@@ -73,7 +87,8 @@ function applyLock(lock: TimeLock, slots: Slots, plan: BuildPlan, tip: Tip, eras
         `${policy} allows minting only from ${when(after)}: ${plan.validity.explicitStart ? `set ${at("validityInterval.start")} at or after it` : "build the transaction from then on"}.`,
     );
   }
-  if (start !== null && end !== null && end <= start) throw new BadRequestError(`${policy}'s time lock leaves no valid interval for this transaction.`);
+  if (start !== null && end !== null && end <= start)
+    throw new BadRequestError(`${policy}'s time lock leaves no valid interval for this transaction.`);
   return { start, end };
 }
 
@@ -92,7 +107,10 @@ function toSlot(value: number | null, bound: "start" | "end", eras: EraHistory):
 export function validitySlots(plan: BuildPlan, tip: Tip, eras: EraHistory): Slots {
   let slots: Slots = { start: toSlot(plan.validity.start, "start", eras), end: toSlot(plan.validity.end, "end", eras) };
   if (slots.start !== null && slots.end !== null && slots.end <= slots.start) {
-    throw refusal(BadRequestError, (at) => `${at("validityInterval.end")} (slot ${slots.end}) must be after its start (slot ${slots.start}).`);
+    throw refusal(
+      BadRequestError,
+      (at) => `${at("validityInterval.end")} (slot ${slots.end}) must be after its start (slot ${slots.start}).`,
+    );
   }
   for (const lock of plan.timeLocks) slots = applyLock(lock, slots, plan, tip, eras);
   if (slots.end !== null && slots.end <= tip.slot) {

@@ -6,17 +6,30 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { resolveScriptHash } from "@meshsdk/core";
-import { parseBlueprint, plutusScriptHash, schemaFor, unwrapScript, wrapScript } from "../../src/blueprints/blueprint.js";
+import {
+  parseBlueprint,
+  plutusScriptHash,
+  schemaFor,
+  unwrapScript,
+  wrapScript,
+} from "../../src/blueprints/blueprint.js";
 import { sumCheckValidator } from "../support/plutus-fixture.js";
 
-const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(`../fixtures/blueprints/${name}.plutus.json`, import.meta.url), "utf8"));
+const fixture = (name: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(new URL(`../fixtures/blueprints/${name}.plutus.json`, import.meta.url), "utf8"));
 const HELLO = "60b2028485e1f6194876973e7f1a4781ce616d830da416bab7c98570";
 const WITH_PARAMS = "333158938654b6e69ce1349aeeadcff7fdc0c285f3102b8697a1e173";
 
 /** The parts of the fixtures' JSON that the tests change. */
 interface FixtureJson {
   preamble: Record<string, unknown>;
-  validators: { title: unknown; compiledCode?: unknown; hash?: unknown; datum: { schema: Record<string, unknown> }; parameters?: unknown }[];
+  validators: {
+    title: unknown;
+    compiledCode?: unknown;
+    hash?: unknown;
+    datum: { schema: Record<string, unknown> };
+    parameters?: unknown;
+  }[];
   definitions: Record<string, { dataType?: unknown; anyOf: Record<string, unknown>[] }>;
 }
 
@@ -61,7 +74,9 @@ describe("parseBlueprint", () => {
 
   it("reads the parameterised blueprint with its parameter's title and schema", () => {
     const bp = parseBlueprint(fixture("hello-world-with-params"), "blueprint");
-    assert.deepEqual(bp.validators[0]!.parameters, [{ title: "expected_msg", schema: { $ref: "#/definitions/ByteArray" } }]);
+    assert.deepEqual(bp.validators[0]!.parameters, [
+      { title: "expected_msg", schema: { $ref: "#/definitions/ByteArray" } },
+    ]);
     assert.equal(bp.validators[0]!.hash, WITH_PARAMS);
   });
 
@@ -88,14 +103,21 @@ describe("parseBlueprint", () => {
   it("refuses an unknown plutusVersion, a missing compiledCode, and code that is not a script", () => {
     assert.deepEqual(refusalOf(altered((j) => (j.preamble["plutusVersion"] = "v4"))), {
       field: "blueprint.preamble.plutusVersion",
-      message: 'blueprint.preamble.plutusVersion must be "v1", "v2" or "v3" (the Plutus version), found the string "v4".',
+      message:
+        'blueprint.preamble.plutusVersion must be "v1", "v2" or "v3" (the Plutus version), found the string "v4".',
     });
     assert.deepEqual(refusalOf(altered((j) => delete j.validators[0]!.compiledCode)), {
       field: "blueprint.validators[0].compiledCode",
       message: "blueprint.validators[0].compiledCode is missing: a validator without its compiled code cannot be used.",
     });
-    assert.equal(refusalOf(altered((j) => (j.validators[0]!.compiledCode = "4401020304"))).field, "blueprint.validators[0].compiledCode");
-    assert.equal(refusalOf(altered((j) => (j.validators[0]!.compiledCode = "xyz"))).field, "blueprint.validators[0].compiledCode");
+    assert.equal(
+      refusalOf(altered((j) => (j.validators[0]!.compiledCode = "4401020304"))).field,
+      "blueprint.validators[0].compiledCode",
+    );
+    assert.equal(
+      refusalOf(altered((j) => (j.validators[0]!.compiledCode = "xyz"))).field,
+      "blueprint.validators[0].compiledCode",
+    );
   });
 
   it("refuses malformed schemas where they sit: a $ref to nothing, an unknown dataType, fields that are not an array", () => {
@@ -104,9 +126,18 @@ describe("parseBlueprint", () => {
       message:
         'blueprint.validators[0].datum.schema.$ref must name one of the blueprint\'s definitions ("#/definitions/<name>", "/" written "~1"), found the string "#/definitions/Nope".',
     });
-    assert.equal(refusalOf(altered((j) => (j.definitions["ByteArray"]!.dataType = "bytestring"))).field, "blueprint.definitions.ByteArray.dataType");
-    assert.equal(refusalOf(altered((j) => (j.definitions["hello_world/Datum"]!.anyOf[0]!["fields"] = {}))).field, "blueprint.definitions.hello_world/Datum.anyOf[0].fields");
-    assert.equal(refusalOf(altered((j) => (j.validators[0]!.parameters = [{ title: "x" }]))).field, "blueprint.validators[0].parameters[0].schema");
+    assert.equal(
+      refusalOf(altered((j) => (j.definitions["ByteArray"]!.dataType = "bytestring"))).field,
+      "blueprint.definitions.ByteArray.dataType",
+    );
+    assert.equal(
+      refusalOf(altered((j) => (j.definitions["hello_world/Datum"]!.anyOf[0]!["fields"] = {}))).field,
+      "blueprint.definitions.hello_world/Datum.anyOf[0].fields",
+    );
+    assert.equal(
+      refusalOf(altered((j) => (j.validators[0]!.parameters = [{ title: "x" }]))).field,
+      "blueprint.validators[0].parameters[0].schema",
+    );
   });
 
   it("refuses what is not a blueprint at all", () => {
@@ -121,7 +152,9 @@ describe("schemaFor", () => {
   const bp = parseBlueprint(fixture("hello-world"), "blueprint");
   it("takes the entry whose title ends with the purpose", () => {
     assert.deepEqual(schemaFor(bp, HELLO, "spend", "datum"), { $ref: "#/definitions/hello_world~1Datum" });
-    assert.deepEqual(schemaFor(bp, HELLO.toUpperCase(), "spend", "redeemer"), { $ref: "#/definitions/hello_world~1Redeemer" });
+    assert.deepEqual(schemaFor(bp, HELLO.toUpperCase(), "spend", "redeemer"), {
+      $ref: "#/definitions/hello_world~1Redeemer",
+    });
   });
   it("else the single entry of that hash holding the kind; undefined when none or several", () => {
     assert.deepEqual(schemaFor(bp, HELLO, "withdraw", "datum"), { $ref: "#/definitions/hello_world~1Datum" });
@@ -131,7 +164,8 @@ describe("schemaFor", () => {
 });
 
 describe("script hashes and wrappings", () => {
-  const code = (fixture("hello-world") as unknown as { validators: { compiledCode: string }[] }).validators[0]!.compiledCode;
+  const code = (fixture("hello-world") as unknown as { validators: { compiledCode: string }[] }).validators[0]!
+    .compiledCode;
   it("hashes the code once wrapped, whether given bare, once or twice wrapped", () => {
     const script = unwrapScript(Buffer.from(code, "hex"))!;
     assert.equal(script.wrappings, 1);
@@ -149,7 +183,17 @@ describe("script hashes and wrappings", () => {
     assert.equal(plutusScriptHash(helios.code, "V2"), helios.hash);
     assert.equal(resolveScriptHash(helios.code, "V2"), helios.hash);
     const bp = parseBlueprint(
-      { preamble: { title: "helios", plutusVersion: "v2" }, validators: [{ title: "sum_check", compiledCode: helios.code, hash: helios.hash, redeemer: { schema: { dataType: "integer" } } }] },
+      {
+        preamble: { title: "helios", plutusVersion: "v2" },
+        validators: [
+          {
+            title: "sum_check",
+            compiledCode: helios.code,
+            hash: helios.hash,
+            redeemer: { schema: { dataType: "integer" } },
+          },
+        ],
+      },
       "blueprint",
     );
     assert.equal(bp.validators[0]!.version, "V2");

@@ -9,7 +9,8 @@ import { after, before, describe, it } from "node:test";
 import { parseBlueprint, plutusScriptHash } from "../../src/blueprints/blueprint.js";
 import { startService, type RunningService } from "../support/service.js";
 
-const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(`../fixtures/blueprints/${name}`, import.meta.url), "utf8"));
+const fixture = (name: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(new URL(`../fixtures/blueprints/${name}`, import.meta.url), "utf8"));
 const WITH_PARAMS = fixture("hello-world-with-params.plutus.json");
 const HELLO = fixture("hello-world.plutus.json");
 const HASH = "333158938654b6e69ce1349aeeadcff7fdc0c285f3102b8697a1e173";
@@ -31,7 +32,11 @@ describe("POST /blueprints/apply-params", () => {
   const apply = (body: unknown, apiKey: string | null = key) =>
     service.request("POST", "/blueprints/apply-params", body, apiKey === null ? {} : { "x-api-key": apiKey });
 
-  let answer: { preloadedScript: { type: string; blueprint: Record<string, unknown> }; addresses: Record<string, { bech32: string; hex: string }>; hashes: Record<string, string> };
+  let answer: {
+    preloadedScript: { type: string; blueprint: Record<string, unknown> };
+    addresses: Record<string, { bech32: string; hex: string }>;
+    hashes: Record<string, string>;
+  };
 
   it("applies the example's parameter to the sent blueprint: a preloaded script that re-validates, with the new hash and its address", async () => {
     const response = await apply({ params: { [HASH]: [SECRET] }, blueprint: WITH_PARAMS });
@@ -58,7 +63,11 @@ describe("POST /blueprints/apply-params", () => {
       ],
     );
     for (const v of blueprint.validators) assert.equal(plutusScriptHash(v.compiledCode, v.version), newHash);
-    const raw = answer.preloadedScript.blueprint as { preamble: unknown; definitions: unknown; validators: Record<string, unknown>[] };
+    const raw = answer.preloadedScript.blueprint as {
+      preamble: unknown;
+      definitions: unknown;
+      validators: Record<string, unknown>[];
+    };
     assert.deepEqual(raw.preamble, WITH_PARAMS["preamble"]);
     assert.deepEqual(raw.definitions, WITH_PARAMS["definitions"]);
     const source = (WITH_PARAMS["validators"] as Record<string, unknown>[])[0]!;
@@ -72,21 +81,37 @@ describe("POST /blueprints/apply-params", () => {
     const stored = await service.request("POST", "/blueprints", { blueprint: WITH_PARAMS }, { "x-api-key": key });
     assert.equal(stored.status, 200);
     // A blueprint of the same title and version that does not hold the hash is passed over.
-    assert.equal((await service.request("POST", "/blueprints", { blueprint: HELLO }, { "x-api-key": key })).status, 200);
+    assert.equal(
+      (await service.request("POST", "/blueprints", { blueprint: HELLO }, { "x-api-key": key })).status,
+      200,
+    );
     const byHash = await apply({ params: { [HASH]: [SECRET] } });
     assert.equal(byHash.status, 200, JSON.stringify(byHash.body));
     assert.deepEqual(byHash.body, answer);
-    const byName = await apply({ params: { [HASH.toUpperCase()]: [SECRET] }, blueprint: { title: "anvil-api-examples/hello-world", version: "0.0.0" } });
+    const byName = await apply({
+      params: { [HASH.toUpperCase()]: [SECRET] },
+      blueprint: { title: "anvil-api-examples/hello-world", version: "0.0.0" },
+    });
     assert.equal(byName.status, 200, JSON.stringify(byName.body));
     assert.deepEqual(byName.body.addresses, answer.addresses);
     const listed = await service.request("GET", "/blueprints", undefined, { "x-api-key": key });
     assert.equal(listed.body.results.length, 2, "apply-params stored nothing");
     // The applied blueprint can be stored, and its validator then serializes by hash.
     const newHash = Object.keys(answer.addresses)[0]!;
-    const storedApplied = await service.request("POST", "/blueprints", { blueprint: answer.preloadedScript.blueprint }, { "x-api-key": key });
+    const storedApplied = await service.request(
+      "POST",
+      "/blueprints",
+      { blueprint: answer.preloadedScript.blueprint },
+      { "x-api-key": key },
+    );
     assert.equal(storedApplied.status, 200, JSON.stringify(storedApplied.body));
     assert.deepEqual(Object.keys(storedApplied.body.scriptAddresses), [newHash]);
-    const datum = await service.request("POST", `/validators/${newHash}/serialize`, { type: "datum", purpose: "spend", data: { owner: "ab".repeat(28) } }, { "x-api-key": key });
+    const datum = await service.request(
+      "POST",
+      `/validators/${newHash}/serialize`,
+      { type: "datum", purpose: "spend", data: { owner: "ab".repeat(28) } },
+      { "x-api-key": key },
+    );
     assert.equal(datum.status, 200, JSON.stringify(datum.body));
   });
 
@@ -94,7 +119,10 @@ describe("POST /blueprints/apply-params", () => {
     const byHash = await apply({ params: { [HASH]: [SECRET] } }, other);
     assert.equal(byHash.status, 404);
     assert.ok(byHash.body.message.includes(HASH), byHash.body.message);
-    const byName = await apply({ params: { [HASH]: [SECRET] }, blueprint: { title: "anvil-api-examples/hello-world" } }, other);
+    const byName = await apply(
+      { params: { [HASH]: [SECRET] }, blueprint: { title: "anvil-api-examples/hello-world" } },
+      other,
+    );
     assert.equal(byName.status, 404);
     assert.match(byName.body.message, /no blueprint titled "anvil-api-examples\/hello-world"/);
   });
@@ -102,13 +130,22 @@ describe("POST /blueprints/apply-params", () => {
   it("refuses what cannot be applied, naming the field", async () => {
     const cases: [unknown, RegExp][] = [
       [{ params: {}, blueprint: WITH_PARAMS }, /^body\.params names no validator/],
-      [{ params: { [HELLO_HASH]: [SECRET] }, blueprint: WITH_PARAMS }, new RegExp(`^body\\.params\\.${HELLO_HASH} names no validator of the blueprint`)],
+      [
+        { params: { [HELLO_HASH]: [SECRET] }, blueprint: WITH_PARAMS },
+        new RegExp(`^body\\.params\\.${HELLO_HASH} names no validator of the blueprint`),
+      ],
       [{ params: { [HASH]: [] }, blueprint: WITH_PARAMS }, new RegExp(`body\\.params\\.${HASH}`)],
       [{ params: { [HASH]: [SECRET, SECRET] }, blueprint: WITH_PARAMS }, new RegExp(`body\\.params\\.${HASH}`)],
       [{ params: { [HASH]: [42] }, blueprint: WITH_PARAMS }, new RegExp(`body\\.params\\.${HASH}\\[0\\]`)],
-      [{ params: { [HASH]: "not a list" }, blueprint: WITH_PARAMS }, new RegExp(`^body\\.params\\.${HASH} must be array`)],
+      [
+        { params: { [HASH]: "not a list" }, blueprint: WITH_PARAMS },
+        new RegExp(`^body\\.params\\.${HASH} must be array`),
+      ],
       [{ params: { "my-validator": [SECRET] } }, /^body\.params\.my-validator: params are keyed by validator hash/],
-      [{ params: { [HASH]: [SECRET], [HASH.toUpperCase()]: [SECRET] }, blueprint: WITH_PARAMS }, /^body\.params names a validator twice/],
+      [
+        { params: { [HASH]: [SECRET], [HASH.toUpperCase()]: [SECRET] }, blueprint: WITH_PARAMS },
+        /^body\.params names a validator twice/,
+      ],
       [{ params: { [HASH]: [SECRET] }, blueprint: "plutus.json" }, /^body\.blueprint must be object/],
       [{ params: { [HASH]: [SECRET] }, blueprint: { preamble: {}, validators: [] } }, /^body\.blueprint/],
       [{ params: { [HASH]: [SECRET] }, blueprint: WITH_PARAMS, extra: true }, /unknown field "extra"/],

@@ -10,7 +10,8 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { startService, type RunningService } from "../support/service.js";
 
-const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(`../fixtures/blueprints/${name}`, import.meta.url), "utf8"));
+const fixture = (name: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(new URL(`../fixtures/blueprints/${name}`, import.meta.url), "utf8"));
 const HELLO = fixture("hello-world.plutus.json");
 const WITH_PARAMS = fixture("hello-world-with-params.plutus.json");
 const HELLO_HASH = "60b2028485e1f6194876973e7f1a4781ce616d830da416bab7c98570";
@@ -54,7 +55,13 @@ describe("blueprints over HTTP, per API key", () => {
     assert.equal(body.title, "anvil-api-examples/hello-world");
     assert.equal(body.version, "0.0.0");
     assert.deepEqual(body.validators, [
-      { title: "hello_world.hello_world.spend", hash: HELLO_HASH, purposes: ["spend"], plutusVersion: "V3", parameters: 0 },
+      {
+        title: "hello_world.hello_world.spend",
+        hash: HELLO_HASH,
+        purposes: ["spend"],
+        plutusVersion: "V3",
+        parameters: 0,
+      },
       { title: "hello_world.hello_world.else", hash: HELLO_HASH, purposes: [], plutusVersion: "V3", parameters: 0 },
     ]);
     // The examples read scriptAddresses[validator.hash]: an enterprise script address of the testnets.
@@ -71,7 +78,10 @@ describe("blueprints over HTTP, per API key", () => {
     assert.equal(withRefs.body.created, false);
     assert.deepEqual(withRefs.body.refs, { [HELLO_HASH]: { txHash: TX, index: 0 } });
     // An index as a string of digits, a hash in upper case: taken as the same.
-    const moved = await post({ blueprint: HELLO, refs: { [HELLO_HASH.toUpperCase()]: { txHash: TX.toUpperCase(), index: "2" } } }, keyA);
+    const moved = await post(
+      { blueprint: HELLO, refs: { [HELLO_HASH.toUpperCase()]: { txHash: TX.toUpperCase(), index: "2" } } },
+      keyA,
+    );
     assert.equal(moved.status, 200, JSON.stringify(moved.body));
     assert.deepEqual(moved.body.refs, { [HELLO_HASH]: { txHash: TX, index: 2 } });
     const again = await post({ blueprint: HELLO }, keyA);
@@ -81,8 +91,16 @@ describe("blueprints over HTTP, per API key", () => {
 
   it("refuses refs that do not fit the blueprint, naming the field", async () => {
     const cases: [unknown, RegExp][] = [
-      [{ [WITH_PARAMS_HASH]: { txHash: TX, index: 0 } }, new RegExp(`^body\\.refs\\.${WITH_PARAMS_HASH} names no validator of this blueprint: its validator hashes are ${HELLO_HASH}`)],
-      [{ "not-a-hash": { txHash: TX, index: 0 } }, /^body\.refs\.not-a-hash: a ref is keyed by a validator hash, 56 hex digits/],
+      [
+        { [WITH_PARAMS_HASH]: { txHash: TX, index: 0 } },
+        new RegExp(
+          `^body\\.refs\\.${WITH_PARAMS_HASH} names no validator of this blueprint: its validator hashes are ${HELLO_HASH}`,
+        ),
+      ],
+      [
+        { "not-a-hash": { txHash: TX, index: 0 } },
+        /^body\.refs\.not-a-hash: a ref is keyed by a validator hash, 56 hex digits/,
+      ],
       [{ [HELLO_HASH]: { txHash: "abc", index: 0 } }, /^body\.refs\.[0-9a-f]{56}\.txHash /],
       [{ [HELLO_HASH]: { txHash: TX, index: -1 } }, /^body\.refs\.[0-9a-f]{56}\.index /],
       [{ [HELLO_HASH]: { txHash: TX } }, /^body\.refs\.[0-9a-f]{56}\.index is required/],
@@ -123,34 +141,61 @@ describe("blueprints over HTTP, per API key", () => {
     assert.equal(second.status, 200);
     assert.equal(second.body.created, true);
     assert.notEqual(second.body.id, helloId);
-    assert.deepEqual(second.body.validators.map((v: { parameters: number }) => v.parameters), [1, 1]);
+    assert.deepEqual(
+      second.body.validators.map((v: { parameters: number }) => v.parameters),
+      [1, 1],
+    );
 
     const all = await list("", keyA);
     assert.equal(all.status, 200);
-    assert.deepEqual(all.body.results.map((r: { id: string }) => r.id), [helloId, second.body.id]);
+    assert.deepEqual(
+      all.body.results.map((r: { id: string }) => r.id),
+      [helloId, second.body.id],
+    );
     assert.equal(all.body.pageState, undefined);
     assert.equal("blueprint" in all.body.results[0], false, "without include=blueprint, no result carries its JSON");
     const withJson = await list("?include=blueprint", keyA);
-    assert.deepEqual(withJson.body.results[0].blueprint, HELLO, "with include=blueprint, each result carries the blueprint as stored");
-    assert.deepEqual({ ...withJson.body.results[0], blueprint: undefined }, { ...all.body.results[0], blueprint: undefined });
+    assert.deepEqual(
+      withJson.body.results[0].blueprint,
+      HELLO,
+      "with include=blueprint, each result carries the blueprint as stored",
+    );
+    assert.deepEqual(
+      { ...withJson.body.results[0], blueprint: undefined },
+      { ...all.body.results[0], blueprint: undefined },
+    );
     assert.equal((await list("?include=json", keyA)).status, 400);
     assert.deepEqual(all.body.results[0].refs, { [HELLO_HASH]: { txHash: TX, index: 2 } });
 
     const ids = async (query: string) => (await list(query, keyA)).body.results.map((r: { id: string }) => r.id);
-    assert.deepEqual(await ids(`?title=${encodeURIComponent("anvil-api-examples/hello-world")}`), [helloId, second.body.id]);
+    assert.deepEqual(await ids(`?title=${encodeURIComponent("anvil-api-examples/hello-world")}`), [
+      helloId,
+      second.body.id,
+    ]);
     assert.deepEqual(await ids(`?hash=${WITH_PARAMS_HASH}`), [second.body.id]);
     assert.deepEqual(await ids(`?hash=${HELLO_HASH.toUpperCase()}&version=0.0.0`), [helloId]);
     assert.deepEqual(await ids("?version=9.9.9"), []);
     assert.deepEqual(await ids("?title=nope"), []);
 
     const page1 = await list("?limit=1", keyA);
-    assert.deepEqual(page1.body.results.map((r: { id: string }) => r.id), [helloId]);
+    assert.deepEqual(
+      page1.body.results.map((r: { id: string }) => r.id),
+      [helloId],
+    );
     assert.equal(typeof page1.body.pageState, "string");
     const page2 = await list(`?limit=1&cursor=${encodeURIComponent(page1.body.pageState)}`, keyA);
-    assert.deepEqual(page2.body.results.map((r: { id: string }) => r.id), [second.body.id]);
+    assert.deepEqual(
+      page2.body.results.map((r: { id: string }) => r.id),
+      [second.body.id],
+    );
     assert.equal(page2.body.pageState, undefined);
 
-    for (const [query, field] of [["?limit=0", "query.limit"], ["?hash=123", "query.hash"], ["?pageState=garbage", "querystring.pageState"], ["?sort=title", "query"]]) {
+    for (const [query, field] of [
+      ["?limit=0", "query.limit"],
+      ["?hash=123", "query.hash"],
+      ["?pageState=garbage", "querystring.pageState"],
+      ["?sort=title", "query"],
+    ]) {
       const response = await list(query!, keyA);
       assert.equal(response.status, 400, query);
       assert.ok(response.body.message.startsWith(field!), `${query}: ${response.body.message}`);
@@ -175,7 +220,10 @@ describe("blueprints over HTTP, per API key", () => {
     assert.deepEqual((await list("", null)).body.results, []);
     const keyless = await post({ blueprint: WITH_PARAMS }, null);
     assert.equal(keyless.status, 200);
-    assert.deepEqual((await list("", null)).body.results.map((r: { id: string }) => r.id), [keyless.body.id]);
+    assert.deepEqual(
+      (await list("", null)).body.results.map((r: { id: string }) => r.id),
+      [keyless.body.id],
+    );
     assert.equal((await remove(helloId, null)).status, 404);
     assert.ok(!(await list("", keyB)).body.results.some((r: { id: string }) => r.id === keyless.body.id));
   });
@@ -186,7 +234,10 @@ describe("blueprints over HTTP, per API key", () => {
     const rotated = await service.app.keyStore.rotate(created.record.id);
     assert.equal((await list("", created.key)).status, 401);
     const seen = await list("", rotated.key);
-    assert.deepEqual(seen.body.results.map((r: { id: string }) => r.id), [stored.body.id]);
+    assert.deepEqual(
+      seen.body.results.map((r: { id: string }) => r.id),
+      [stored.body.id],
+    );
   });
 
   it("deletes a blueprint: 200 once, then 404; a malformed ID is 400", async () => {
@@ -198,7 +249,10 @@ describe("blueprints over HTTP, per API key", () => {
     assert.ok(!(await list("", keyB)).body.results.some((r: { id: string }) => r.id === temp.body.id));
     // As clients that send Content-Type: application/json on every call send it: no body.
     const again = await post({ blueprint: WITH_PARAMS }, keyB);
-    const response = await fetch(`${service.base}/blueprints/${again.body.id}`, { method: "DELETE", headers: { "content-type": "application/json", "x-api-key": keyB } });
+    const response = await fetch(`${service.base}/blueprints/${again.body.id}`, {
+      method: "DELETE",
+      headers: { "content-type": "application/json", "x-api-key": keyB },
+    });
     assert.equal(response.status, 200, await response.clone().text());
     assert.deepEqual(await response.json(), { id: again.body.id, deleted: true });
     const malformed = await remove("not-an-id", keyB);

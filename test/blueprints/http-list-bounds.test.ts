@@ -36,7 +36,10 @@ describe("GET /blueprints bounded in bytes", () => {
       const page = await list(`?limit=100&include=blueprint${pageState ? `&pageState=${pageState}` : ""}`);
       assert.equal(page.status, 200);
       assert.ok(page.bytes <= 256 * KIB + 8 * KIB, `a page of ${page.bytes} bytes`);
-      assert.ok(page.body.results.length <= 2, `${page.body.results.length} blueprints of 100 KiB in a page of 256 KiB`);
+      assert.ok(
+        page.body.results.length <= 2,
+        `${page.body.results.length} blueprints of 100 KiB in a page of 256 KiB`,
+      );
       for (const result of page.body.results) {
         assert.equal(result.blueprint.preamble.title, result.title);
         assert.ok(result.blueprint.validators[0].compiledCode.length > 95 * KIB);
@@ -54,11 +57,23 @@ describe("GET /blueprints bounded in bytes", () => {
     assert.equal(page.status, 200);
     assert.equal(page.body.results.length, 2);
     assert.ok(page.bytes < 4 * KIB, `${page.bytes} bytes`);
-    assert.deepEqual(Object.keys(page.body.results[0]).sort(), ["createdAt", "id", "refs", "scriptAddresses", "title", "updatedAt", "validators", "version"]);
+    assert.deepEqual(Object.keys(page.body.results[0]).sort(), [
+      "createdAt",
+      "id",
+      "refs",
+      "scriptAddresses",
+      "title",
+      "updatedAt",
+      "validators",
+      "version",
+    ]);
     assert.equal(page.body.results[0].validators[0].plutusVersion, "V3");
   });
 
   it("refuses a LIST_MAX_BYTES below 64 KiB at start, naming the variable", async () => {
-    await assert.rejects(startService({ LIST_MAX_BYTES: "1000" }), /Invalid environment variable LIST_MAX_BYTES: "1000" must be a whole number from 65536 to 1073741824\./);
+    await assert.rejects(
+      startService({ LIST_MAX_BYTES: "1000" }),
+      /Invalid environment variable LIST_MAX_BYTES: "1000" must be a whole number from 65536 to 1073741824\./,
+    );
   });
 });

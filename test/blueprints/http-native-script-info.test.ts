@@ -19,7 +19,8 @@ describe("POST /utils/native-scripts/get-info", () => {
   after(() => service.close());
 
   const info = (body: unknown) => service.request("POST", "/utils/native-scripts/get-info", body);
-  const timeOf = async (slot: number): Promise<number> => (await service.request("POST", "/utils/network/slot-to-time", { slot })).body.time;
+  const timeOf = async (slot: number): Promise<number> =>
+    (await service.request("POST", "/utils/network/slot-to-time", { slot })).body.time;
 
   it("answers a sig + before policy: type, policy ID and CBOR as serialize gives them, its key, its deadline as slot and time", async () => {
     const schema = { type: "all", scripts: [sig(K1), before_(90_000_000)] };
@@ -53,7 +54,12 @@ describe("POST /utils/native-scripts/get-info", () => {
     const window = async (schema: unknown) => {
       const { status, body } = await info({ schema });
       assert.equal(status, 200, JSON.stringify(body));
-      return { before: body.invalidBefore?.slot, hereafter: body.invalidHereafter?.slot, satisfiable: body.satisfiable, keys: body.keyHashes };
+      return {
+        before: body.invalidBefore?.slot,
+        hereafter: body.invalidHereafter?.slot,
+        satisfiable: body.satisfiable,
+        keys: body.keyHashes,
+      };
     };
     assert.deepEqual(await window(sig(K1)), { before: undefined, hereafter: undefined, satisfiable: true, keys: [K1] });
     assert.deepEqual(await window({ type: "all", scripts: [after_(100), before_(500), after_(200), sig(K2)] }), {
@@ -62,12 +68,15 @@ describe("POST /utils/native-scripts/get-info", () => {
       satisfiable: true,
       keys: [K2],
     });
-    assert.deepEqual(await window({ type: "any", scripts: [before_(300), { type: "all", scripts: [sig(K1), before_(700)] }] }), {
-      before: undefined,
-      hereafter: 700,
-      satisfiable: true,
-      keys: [K1],
-    });
+    assert.deepEqual(
+      await window({ type: "any", scripts: [before_(300), { type: "all", scripts: [sig(K1), before_(700)] }] }),
+      {
+        before: undefined,
+        hereafter: 700,
+        satisfiable: true,
+        keys: [K1],
+      },
+    );
     // An `any` with a branch that has no deadline has none either.
     assert.equal((await window({ type: "any", scripts: [before_(300), sig(K2)] })).hereafter, undefined);
     assert.deepEqual(await window({ type: "atLeast", required: 2, scripts: [sig(K1), sig(K2), sig(K1), after_(50)] }), {

@@ -7,7 +7,8 @@ import { readFileSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
 import { startService, type RunningService } from "../support/service.js";
 
-const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`../fixtures/blueprints/${name}`, import.meta.url), "utf8"));
+const fixture = (name: string): unknown =>
+  JSON.parse(readFileSync(new URL(`../fixtures/blueprints/${name}`, import.meta.url), "utf8"));
 const HELLO_HASH = "60b2028485e1f6194876973e7f1a4781ce616d830da416bab7c98570";
 /** The hash the examples' parse_datum.ts and serialize_datum.ts use: the with-params blueprint's validator. */
 const SCRIPT_HASH = "333158938654b6e69ce1349aeeadcff7fdc0c285f3102b8697a1e173";
@@ -25,7 +26,12 @@ describe("validators over HTTP", () => {
     service = await startService({}, { chain: null });
     key = (await service.app.keyStore.create({ name: "owner", env: "testnet", limits: LIMITS })).key;
     other = (await service.app.keyStore.create({ name: "other", env: "testnet", limits: LIMITS })).key;
-    const stored = await service.request("POST", "/blueprints", { blueprint: fixture("hello-world-with-params.plutus.json") }, { "x-api-key": key });
+    const stored = await service.request(
+      "POST",
+      "/blueprints",
+      { blueprint: fixture("hello-world-with-params.plutus.json") },
+      { "x-api-key": key },
+    );
     assert.equal(stored.status, 200, JSON.stringify(stored.body));
   });
   after(() => service.close());
@@ -58,7 +64,10 @@ describe("validators over HTTP", () => {
       assert.equal(withScript.body.hex, `30${HELLO_HASH}${STAKE}`);
       // Read back by the service's own address reader.
       const info = await service.request("POST", "/addresses/info", { address: withKey.body.bech32 });
-      assert.deepEqual([info.body.type, info.body.payment, info.body.stake], ["base", { hash: HELLO_HASH, isScript: true }, { hash: STAKE, isScript: false }]);
+      assert.deepEqual(
+        [info.body.type, info.body.payment, info.body.stake],
+        ["base", { hash: HELLO_HASH, isScript: true }, { hash: STAKE, isScript: false }],
+      );
     });
 
     it("refuses a malformed hash, a malformed or doubled stake part, and unknown parameters, naming them", async () => {
@@ -82,10 +91,22 @@ describe("validators over HTTP", () => {
       assert.match(parsed.headers.get("content-type") ?? "", /^application\/json/);
       assert.deepEqual(parsed.body, { owner: OWNER });
 
-      const serialized = await post(SCRIPT_HASH, "serialize", { type: "datum", purpose: "spend", data: { owner: OWNER } });
+      const serialized = await post(SCRIPT_HASH, "serialize", {
+        type: "datum",
+        purpose: "spend",
+        data: { owner: OWNER },
+      });
       assert.equal(serialized.status, 200, JSON.stringify(serialized.body));
-      assert.deepEqual(serialized.body, { hex: DATUM_HEX }, "the bytes Aiken's off-chain tools write (indefinite-length fields)");
-      const back = await post(SCRIPT_HASH, "parse", { type: "datum", purpose: "spend", data: { hex: serialized.body.hex } });
+      assert.deepEqual(
+        serialized.body,
+        { hex: DATUM_HEX },
+        "the bytes Aiken's off-chain tools write (indefinite-length fields)",
+      );
+      const back = await post(SCRIPT_HASH, "parse", {
+        type: "datum",
+        purpose: "spend",
+        data: { hex: serialized.body.hex },
+      });
       assert.deepEqual(back.body, { owner: OWNER });
     });
 
@@ -93,7 +114,11 @@ describe("validators over HTTP", () => {
       const msg = Buffer.from("Hello, World!", "utf8").toString("hex");
       const serialized = await post(SCRIPT_HASH, "serialize", { type: "redeemer", purpose: "spend", data: { msg } });
       assert.equal(serialized.status, 200, JSON.stringify(serialized.body));
-      const parsed = await post(SCRIPT_HASH, "parse", { type: "redeemer", purpose: "spend", data: serialized.body.hex });
+      const parsed = await post(SCRIPT_HASH, "parse", {
+        type: "redeemer",
+        purpose: "spend",
+        data: serialized.body.hex,
+      });
       assert.deepEqual(parsed.body, { msg });
       // Only `spend` has a datum: purpose may be left out.
       const noPurpose = await post(SCRIPT_HASH, "parse", { type: "datum", data: { hex: DATUM_HEX } });
@@ -106,7 +131,12 @@ describe("validators over HTTP", () => {
         [SCRIPT_HASH, other],
         [SCRIPT_HASH, null],
       ] as const) {
-        const response = await post(hash, "serialize", { type: "datum", purpose: "spend", data: { owner: OWNER } }, apiKey);
+        const response = await post(
+          hash,
+          "serialize",
+          { type: "datum", purpose: "spend", data: { owner: OWNER } },
+          apiKey,
+        );
         assert.equal(response.status, 404);
         assert.equal(response.body.code, "SVC_ERR_NOT_FOUND");
         assert.ok(response.body.message.includes(hash), response.body.message);
@@ -136,7 +166,10 @@ describe("validators over HTTP", () => {
     it("refuses a purpose or type the validator has no schema for, and an ambiguous one, naming the field", async () => {
       const mint = await post(SCRIPT_HASH, "serialize", { type: "datum", purpose: "mint", data: { owner: OWNER } });
       assert.equal(mint.status, 400);
-      assert.match(mint.body.message, /^body\.purpose: the validator [0-9a-f]{56} takes no datum for the purpose mint; it takes one for spend/);
+      assert.match(
+        mint.body.message,
+        /^body\.purpose: the validator [0-9a-f]{56} takes no datum for the purpose mint; it takes one for spend/,
+      );
       // The spend handler and the else handler both take a redeemer, each of its own schema.
       const ambiguous = await post(SCRIPT_HASH, "serialize", { type: "redeemer", data: { msg: "00" } });
       assert.equal(ambiguous.status, 400);

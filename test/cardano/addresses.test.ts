@@ -42,7 +42,10 @@ const VECTORS: Record<"mainnet" | "testnet", Record<number, string>> = {
 };
 
 /** The key hash of a bech32 verification key, hashed by CSL. */
-const keyHash = (vk: string): string => CSL.PublicKey.from_bytes(bech32.fromWords(bech32.decode(vk as `${string}1${string}`, false).words)).hash().to_hex();
+const keyHash = (vk: string): string =>
+  CSL.PublicKey.from_bytes(bech32.fromWords(bech32.decode(vk as `${string}1${string}`, false).words))
+    .hash()
+    .to_hex();
 const PAYMENT_KEY_HASH = keyHash(PAYMENT_VK);
 const STAKE_KEY_HASH = keyHash(STAKE_VK);
 const SCRIPT_HASH = CSL.ScriptHash.from_bech32(SCRIPT).to_hex();
@@ -64,7 +67,10 @@ const BY_TYPE: Record<number, { type: string; payment?: { hash: string; isScript
   15: { type: "reward", stake: script(SCRIPT_HASH) },
 };
 
-const credOf = (cred: CSL.Credential) => ({ hash: (cred.to_keyhash()?.to_hex() ?? cred.to_scripthash()?.to_hex())!, isScript: cred.has_script_hash() });
+const credOf = (cred: CSL.Credential) => ({
+  hash: (cred.to_keyhash()?.to_hex() ?? cred.to_scripthash()?.to_hex())!,
+  isScript: cred.has_script_hash(),
+});
 
 /** The same facts read by CSL, to check that the two libraries (and CIP-19) agree. */
 function cslView(bech: string) {
@@ -74,10 +80,15 @@ function cslView(bech: string) {
   const enterprise = CSL.EnterpriseAddress.from_address(address);
   const reward = CSL.RewardAddress.from_address(address);
   const view: Record<string, unknown> = { networkId: address.network_id(), hex: address.to_hex() };
-  if (base) Object.assign(view, { type: "base", payment: credOf(base.payment_cred()), stake: credOf(base.stake_cred()) });
+  if (base)
+    Object.assign(view, { type: "base", payment: credOf(base.payment_cred()), stake: credOf(base.stake_cred()) });
   if (pointer) {
     const p = pointer.stake_pointer();
-    Object.assign(view, { type: "pointer", payment: credOf(pointer.payment_cred()), stake: { pointer: { slot: p.slot(), txIndex: p.tx_index(), certIndex: p.cert_index() } } });
+    Object.assign(view, {
+      type: "pointer",
+      payment: credOf(pointer.payment_cred()),
+      stake: { pointer: { slot: p.slot(), txIndex: p.tx_index(), certIndex: p.cert_index() } },
+    });
   }
   if (enterprise) Object.assign(view, { type: "enterprise", payment: credOf(enterprise.payment_cred()) });
   if (reward) Object.assign(view, { type: "reward", stake: credOf(reward.payment_cred()) });
@@ -109,7 +120,14 @@ describe("address utilities", () => {
       const networkId = network === "mainnet" ? 1 : 0;
 
       it(`POST /addresses/info reads the ${network} type-${headerType} (${expected.type}) vector, in bech32 and in hex`, async () => {
-        const want = { type: expected.type, networkId, bech32: address, hex: hexOf(address), ...(expected.payment ? { payment: expected.payment } : {}), ...(expected.stake ? { stake: expected.stake } : {}) };
+        const want = {
+          type: expected.type,
+          networkId,
+          bech32: address,
+          hex: hexOf(address),
+          ...(expected.payment ? { payment: expected.payment } : {}),
+          ...(expected.stake ? { stake: expected.stake } : {}),
+        };
         assert.deepEqual({ ...cslView(address), bech32: address }, want, "CSL agrees with CIP-19");
         // A mainnet instance reads testnet addresses and vice versa.
         for (const service of [preview, mainnet]) {
@@ -190,7 +208,8 @@ describe("address utilities", () => {
 
     it("the generated addresses carry the magic they were made for", async () => {
       const magics = [];
-      for (const address of GENERATED) magics.push((await preview.request("POST", "/addresses/info", { address })).body.protocolMagic);
+      for (const address of GENERATED)
+        magics.push((await preview.request("POST", "/addresses/info", { address })).body.protocolMagic);
       assert.deepEqual(magics, [1, 2, 764824073]);
     });
 
@@ -208,32 +227,71 @@ describe("address utilities", () => {
     const base = VECTORS.mainnet[0]!;
     const baseHex = hexOf(base);
     const pointerHex = hexOf(VECTORS.mainnet[4]!);
-    const reencode = (prefix: string, hex: string) => bech32.encode(prefix, bech32.toWords(Buffer.from(hex, "hex")), false);
+    const reencode = (prefix: string, hex: string) =>
+      bech32.encode(prefix, bech32.toWords(Buffer.from(hex, "hex")), false);
     const flipLast = (s: string) => s.slice(0, -1) + (s.endsWith("q") ? "p" : "q");
-    const byronHex = Buffer.from(base58.decode("Ae2tdPwUPEZLs4HtbuNey7tK4hTKrwNwYtGqp7bDfCy2WdR3P6735W5Yfpe")).toString("hex");
+    const byronHex = Buffer.from(base58.decode("Ae2tdPwUPEZLs4HtbuNey7tK4hTKrwNwYtGqp7bDfCy2WdR3P6735W5Yfpe")).toString(
+      "hex",
+    );
 
     const CASES: Array<[string, string, RegExp]> = [
       ["a bad bech32 checksum", flipLast(base), /invalid bech32 checksum/],
       ["a missing character", base.slice(0, 40) + base.slice(41), /invalid bech32 checksum/],
-      ["mixed case bech32", base.slice(0, 10) + base.slice(10).toUpperCase().slice(0, 5) + base.slice(15), /not valid bech32/],
-      ["a testnet prefix on mainnet bytes", reencode("addr_test", baseHex), /prefix "addr_test" but holds a mainnet base address, whose prefix is "addr"/],
-      ["a stake prefix on a payment address", reencode("stake", baseHex), /prefix "stake" but holds a mainnet base address/],
+      [
+        "mixed case bech32",
+        base.slice(0, 10) + base.slice(10).toUpperCase().slice(0, 5) + base.slice(15),
+        /not valid bech32/,
+      ],
+      [
+        "a testnet prefix on mainnet bytes",
+        reencode("addr_test", baseHex),
+        /prefix "addr_test" but holds a mainnet base address, whose prefix is "addr"/,
+      ],
+      [
+        "a stake prefix on a payment address",
+        reencode("stake", baseHex),
+        /prefix "stake" but holds a mainnet base address/,
+      ],
       ["an unknown prefix", reencode("pool", baseHex), /prefix "pool", which is not an address prefix/],
       ["an odd number of hex digits", baseHex.slice(0, -1), /odd number of digits/],
       ["text that is no address", "not!an!address", /is not a Cardano address/],
       ["surrounding whitespace", ` ${base}\n`, /contains whitespace/],
       ["a truncated base address", baseHex.slice(0, -2), /truncated: a base address has 57 bytes, this one has 56/],
       ["a base address with an extra byte", baseHex + "00", /too long: a base address has 57 bytes, this one has 58/],
-      ["a truncated enterprise address (bech32)", reencode("addr", "61" + PAYMENT_KEY_HASH.slice(0, 50)), /truncated: an enterprise address has 29 bytes, this one has 26/],
-      ["a pointer cut inside a variable-length integer", pointerHex.slice(0, -2) + "83", /truncated: its pointer ends inside the certificate index/],
-      ["a pointer missing its indexes", "41" + PAYMENT_KEY_HASH + "81", /truncated: a pointer address has at least 32 bytes/],
+      [
+        "a truncated enterprise address (bech32)",
+        reencode("addr", "61" + PAYMENT_KEY_HASH.slice(0, 50)),
+        /truncated: an enterprise address has 29 bytes, this one has 26/,
+      ],
+      [
+        "a pointer cut inside a variable-length integer",
+        pointerHex.slice(0, -2) + "83",
+        /truncated: its pointer ends inside the certificate index/,
+      ],
+      [
+        "a pointer missing its indexes",
+        "41" + PAYMENT_KEY_HASH + "81",
+        /truncated: a pointer address has at least 32 bytes/,
+      ],
       ["bytes after a pointer", pointerHex + "00", /1 unexpected byte\(s\) after its pointer/],
       ["an unknown header type", "91" + PAYMENT_KEY_HASH, /unknown header type 9 \(first byte 0x91\)/],
       ["header type 12", "c1" + PAYMENT_KEY_HASH, /unknown header type 12/],
       ["an unknown network id", "62" + PAYMENT_KEY_HASH, /network id 2/],
-      ["a Byron address with a wrong CRC", byronHex.slice(0, -2) + (byronHex.endsWith("00") ? "01" : "00"), /is not a valid Byron address/],
-      ["base58 that is no Byron address", base58.encode(Buffer.from("61" + PAYMENT_KEY_HASH, "hex")), /is base58 but not a Byron address/],
-      ["base58 whose CBOR is no Byron address", base58.encode(Uint8Array.from([0x82, 0x01, 0x02])), /looks like base58 but is not a Byron address/],
+      [
+        "a Byron address with a wrong CRC",
+        byronHex.slice(0, -2) + (byronHex.endsWith("00") ? "01" : "00"),
+        /is not a valid Byron address/,
+      ],
+      [
+        "base58 that is no Byron address",
+        base58.encode(Buffer.from("61" + PAYMENT_KEY_HASH, "hex")),
+        /is base58 but not a Byron address/,
+      ],
+      [
+        "base58 whose CBOR is no Byron address",
+        base58.encode(Uint8Array.from([0x82, 0x01, 0x02])),
+        /looks like base58 but is not a Byron address/,
+      ],
       ["a Byron address in bech32", reencode("addr", byronHex), /Byron addresses are written in base58/],
     ];
 

@@ -14,12 +14,24 @@ const refusedFor = (hex: string, reason: CborLimitError["reason"], message: RegE
 describe("checkCborLimits", () => {
   it("accepts real Cardano CBOR: a transaction, a witness set, Plutus data, indefinite lengths, tags, non-canonical heads", () => {
     for (const hex of [
-      "00", "1bffffffffffffffff", "3bffffffffffffffff", "f5", "f6", "f93c00", "fb3ff0000000000000",
-      "d8799f0102ff", "d87a80", "9f9f0102ffa1014100ff", "5f41014102ff", "7f6161ff", "c249010000000000000000",
+      "00",
+      "1bffffffffffffffff",
+      "3bffffffffffffffff",
+      "f5",
+      "f6",
+      "f93c00",
+      "fb3ff0000000000000",
+      "d8799f0102ff",
+      "d87a80",
+      "9f9f0102ffa1014100ff",
+      "5f41014102ff",
+      "7f6161ff",
+      "c249010000000000000000",
       // a small transaction: body {0: set of inputs, 1: outputs, 2: fee}, empty witness set, valid, no metadata
       `84a300d90102818258${"20"}${"00".repeat(32)}00018182581d60${"11".repeat(28)}1a001e8480021a00030d40a0f5f6`,
       // non-canonical heads: 1 in two bytes, an array of one whose length takes 8 bytes
-      "1900 01".replace(" ", ""), "9b000000000000000100",
+      "1900 01".replace(" ", ""),
+      "9b000000000000000100",
     ]) {
       assert.doesNotThrow(() => checkCborHexLimits(hex), hex);
     }
@@ -28,7 +40,11 @@ describe("checkCborLimits", () => {
   it("accepts data exactly at the limits and refuses one more", () => {
     const nested = (n: number) => "81".repeat(n) + "00";
     assert.doesNotThrow(() => checkCborHexLimits(nested(CBOR_LIMITS.depth)));
-    refusedFor(nested(CBOR_LIMITS.depth + 1), "depth", /^nests deeper than 128 levels, the limit on CBOR nesting depth$/);
+    refusedFor(
+      nested(CBOR_LIMITS.depth + 1),
+      "depth",
+      /^nests deeper than 128 levels, the limit on CBOR nesting depth$/,
+    );
     refusedFor("d87981".repeat(65) + "00", "depth", /nests deeper than 128/);
     refusedFor("9f".repeat(200_000), "depth", /nests deeper than 128/);
     refusedFor("5f".repeat(129), "malformed", /chunk of an indefinite-length string/);
@@ -47,7 +63,10 @@ describe("checkCborLimits", () => {
       ["9bffffffffffffffff00", /an array declares .* items where 1 bytes remain/],
       ["bb7fffffffffffffff00", /a map declares .* entries/],
       ["1a0001", /ends too early/],
-      ["8201", /an array declares 2 items where 1 bytes remain/], ["8301020304", /1 bytes follow/], ["830102", /an array declares 3 items where 2 bytes remain/], ["82011a00", /ends too early/],
+      ["8201", /an array declares 2 items where 1 bytes remain/],
+      ["8301020304", /1 bytes follow/],
+      ["830102", /an array declares 3 items where 2 bytes remain/],
+      ["82011a00", /ends too early/],
       ["ff", /break byte .* ends nothing/],
       ["8100ff", /bytes follow the CBOR item|ends nothing/],
       ["81ff", /ends nothing/],
@@ -83,9 +102,15 @@ describe("checkCborLimits", () => {
     };
     const times = [1_000, 10_000, 100_000, 1_000_000].map((depth) => ({ depth, ms: timeOf(depth) }));
     console.log(times.map((t) => `${t.depth} levels: ${t.ms.toFixed(3)} ms`).join(", "));
-    for (const [from, to] of [[0, 2], [1, 3]] as const) {
+    for (const [from, to] of [
+      [0, 2],
+      [1, 3],
+    ] as const) {
       const ratio = times[to]!.ms / Math.max(times[from]!.ms, 0.01);
-      assert.ok(ratio <= 300, `${times[to]!.depth} levels took ${ratio.toFixed(1)}× the time of ${times[from]!.depth}: 100× the depth within 300× the time`);
+      assert.ok(
+        ratio <= 300,
+        `${times[to]!.depth} levels took ${ratio.toFixed(1)}× the time of ${times[from]!.depth}: 100× the depth within 300× the time`,
+      );
     }
   });
 });

@@ -11,13 +11,19 @@ const TOKEN = `${"ab".repeat(28)}000de140${Buffer.from("nft").toString("hex")}`;
 const COINS_PER_BYTE = 4310;
 
 function utxo(index: number, lovelace: bigint, tokens = false): UTxO {
-  const amount = [{ unit: "lovelace", quantity: lovelace.toString() }, ...(tokens ? [{ unit: TOKEN, quantity: "1" }] : [])];
+  const amount = [
+    { unit: "lovelace", quantity: lovelace.toString() },
+    ...(tokens ? [{ unit: TOKEN, quantity: "1" }] : []),
+  ];
   return { input: { txHash: "cd".repeat(32), outputIndex: index }, output: { address, amount } };
 }
 
 describe("collateralFrom", () => {
   it("takes the largest ADA-only UTxO, whatever UTxOs with tokens hold", () => {
-    const chosen = collateralFrom([utxo(0, 50_000_000n, true), utxo(1, 6_000_000n), utxo(2, 9_000_000n)], COINS_PER_BYTE);
+    const chosen = collateralFrom(
+      [utxo(0, 50_000_000n, true), utxo(1, 6_000_000n), utxo(2, 9_000_000n)],
+      COINS_PER_BYTE,
+    );
     assert.equal(chosen?.utxo.input.outputIndex, 2);
     assert.equal(chosen?.total, MIN_COLLATERAL);
   });

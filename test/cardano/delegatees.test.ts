@@ -19,8 +19,17 @@ describe("pool ids", () => {
     assert.equal(poolIdOf(key), id);
     assert.equal(poolKeyHash(id, "f"), key);
     assert.equal(poolKeyHash(key.toUpperCase(), "f"), key);
-    for (const bad of ["pool1", "pool1qqqq", key.slice(2), bech32.encode("pool", bech32.toWords(randomBytes(29))), bech32.encode("drep", bech32.toWords(randomBytes(28)))]) {
-      assert.throws(() => poolKeyHash(bad, "delegations[0].keyHash"), /^.*delegations\[0\]\.keyHash is not a stake pool id/);
+    for (const bad of [
+      "pool1",
+      "pool1qqqq",
+      key.slice(2),
+      bech32.encode("pool", bech32.toWords(randomBytes(29))),
+      bech32.encode("drep", bech32.toWords(randomBytes(28))),
+    ]) {
+      assert.throws(
+        () => poolKeyHash(bad, "delegations[0].keyHash"),
+        /^.*delegations\[0\]\.keyHash is not a stake pool id/,
+      );
     }
   });
 });
@@ -33,7 +42,11 @@ describe("DRep ids", () => {
     const scriptDRep = CSL.DRep.new_script_hash(CSL.ScriptHash.from_hex(script));
     assert.deepEqual(drepOf(keyDRep.to_bech32(true)), { kind: "key", hash: key });
     assert.deepEqual(drepOf(keyDRep.to_bech32(false)), { kind: "key", hash: key }, "CIP-105: drep_vkh1…");
-    assert.deepEqual(drepOf(bech32.encode("drep", bech32.toWords(Buffer.from(key, "hex")))), { kind: "key", hash: key }, "before CIP-129: drep1… of the bare key hash");
+    assert.deepEqual(
+      drepOf(bech32.encode("drep", bech32.toWords(Buffer.from(key, "hex")))),
+      { kind: "key", hash: key },
+      "before CIP-129: drep1… of the bare key hash",
+    );
     assert.deepEqual(drepOf(scriptDRep.to_bech32(true)), { kind: "script", hash: script });
     assert.deepEqual(drepOf(scriptDRep.to_bech32(false)), { kind: "script", hash: script }, "CIP-105: drep_script1…");
     assert.equal(drepIdOf({ kind: "key", hash: key }), keyDRep.to_bech32(true));
@@ -42,20 +55,49 @@ describe("DRep ids", () => {
     assert.deepEqual(drepOf(`23${script}`), { kind: "script", hash: script });
     // drep_vk1…: the key itself, hashed.
     const vk = CSL.PrivateKey.generate_ed25519().to_public();
-    assert.deepEqual(drepOf(bech32.encode("drep_vk", bech32.toWords(vk.as_bytes()))), { kind: "key", hash: vk.hash().to_hex() });
+    assert.deepEqual(drepOf(bech32.encode("drep_vk", bech32.toWords(vk.as_bytes()))), {
+      kind: "key",
+      hash: vk.hash().to_hex(),
+    });
   });
 
   it("reads the predefined DReps by the names clients send", () => {
-    for (const name of ["always-abstain", "ALWAYS_ABSTAIN", "abstain", "alwaysAbstain", "drep_always_abstain", "always abstain"]) assert.deepEqual(drepOf(name), { kind: "always-abstain" }, name);
-    for (const name of ["always-no-confidence", "always_no_confidence", "no-confidence", "noConfidence", "drep_always_no_confidence"]) assert.deepEqual(drepOf(name), { kind: "always-no-confidence" }, name);
+    for (const name of [
+      "always-abstain",
+      "ALWAYS_ABSTAIN",
+      "abstain",
+      "alwaysAbstain",
+      "drep_always_abstain",
+      "always abstain",
+    ])
+      assert.deepEqual(drepOf(name), { kind: "always-abstain" }, name);
+    for (const name of [
+      "always-no-confidence",
+      "always_no_confidence",
+      "no-confidence",
+      "noConfidence",
+      "drep_always_no_confidence",
+    ])
+      assert.deepEqual(drepOf(name), { kind: "always-no-confidence" }, name);
     assert.equal(drepIdOf({ kind: "always-abstain" }), "drep_always_abstain");
   });
 
   it("refuses what is none of the forms, naming the field", () => {
     const pool = poolIdOf(hash());
-    for (const bad of ["", "always", "yes", pool, `24${hash()}`, bech32.encode("drep", bech32.toWords(randomBytes(30))), bech32.encode("drep_vk", bech32.toWords(randomBytes(28)))]) {
+    for (const bad of [
+      "",
+      "always",
+      "yes",
+      pool,
+      `24${hash()}`,
+      bech32.encode("drep", bech32.toWords(randomBytes(30))),
+      bech32.encode("drep_vk", bech32.toWords(randomBytes(28))),
+    ]) {
       assert.equal(drepOf(bad), null, bad);
-      assert.throws(() => parseDRep(bad, "delegations[1].keyHash"), /delegations\[1\]\.keyHash is not a DRep: give a drep1… id/);
+      assert.throws(
+        () => parseDRep(bad, "delegations[1].keyHash"),
+        /delegations\[1\]\.keyHash is not a DRep: give a drep1… id/,
+      );
     }
   });
 });
@@ -67,18 +109,45 @@ describe("certificates", () => {
     const credential = { kind: "key" as const, hash: stake };
     const csl = CSL.Credential.from_keyhash(CSL.Ed25519KeyHash.from_hex(stake));
     const cases: [Certificate, CSL.Certificate][] = [
-      [{ type: "stake-registration", credential, deposit: 2_000_000n }, CSL.Certificate.new_stake_registration(CSL.StakeRegistration.new_with_explicit_deposit(csl, CSL.BigNum.from_str("2000000")))],
-      [{ type: "stake-registration", credential, deposit: null }, CSL.Certificate.new_stake_registration(CSL.StakeRegistration.new(csl))],
-      [{ type: "delegation", credential, pool }, CSL.Certificate.new_stake_delegation(CSL.StakeDelegation.new(csl, CSL.Ed25519KeyHash.from_hex(pool)))],
-      [{ type: "delegation", credential, drep: { kind: "always-abstain" } }, CSL.Certificate.new_vote_delegation(CSL.VoteDelegation.new(csl, CSL.DRep.new_always_abstain()))],
-      [{ type: "delegation", credential, drep: { kind: "script", hash: pool } }, CSL.Certificate.new_vote_delegation(CSL.VoteDelegation.new(csl, CSL.DRep.new_script_hash(CSL.ScriptHash.from_hex(pool))))],
+      [
+        { type: "stake-registration", credential, deposit: 2_000_000n },
+        CSL.Certificate.new_stake_registration(
+          CSL.StakeRegistration.new_with_explicit_deposit(csl, CSL.BigNum.from_str("2000000")),
+        ),
+      ],
+      [
+        { type: "stake-registration", credential, deposit: null },
+        CSL.Certificate.new_stake_registration(CSL.StakeRegistration.new(csl)),
+      ],
+      [
+        { type: "delegation", credential, pool },
+        CSL.Certificate.new_stake_delegation(CSL.StakeDelegation.new(csl, CSL.Ed25519KeyHash.from_hex(pool))),
+      ],
+      [
+        { type: "delegation", credential, drep: { kind: "always-abstain" } },
+        CSL.Certificate.new_vote_delegation(CSL.VoteDelegation.new(csl, CSL.DRep.new_always_abstain())),
+      ],
+      [
+        { type: "delegation", credential, drep: { kind: "script", hash: pool } },
+        CSL.Certificate.new_vote_delegation(
+          CSL.VoteDelegation.new(csl, CSL.DRep.new_script_hash(CSL.ScriptHash.from_hex(pool))),
+        ),
+      ],
       [
         { type: "delegation", credential, pool, drep: { kind: "always-no-confidence" } },
-        CSL.Certificate.new_stake_and_vote_delegation(CSL.StakeAndVoteDelegation.new(csl, CSL.Ed25519KeyHash.from_hex(pool), CSL.DRep.new_always_no_confidence())),
+        CSL.Certificate.new_stake_and_vote_delegation(
+          CSL.StakeAndVoteDelegation.new(csl, CSL.Ed25519KeyHash.from_hex(pool), CSL.DRep.new_always_no_confidence()),
+        ),
       ],
       [
         { type: "delegation", credential, pool, deposit: 2_000_000n },
-        CSL.Certificate.new_stake_registration_and_delegation(CSL.StakeRegistrationAndDelegation.new(csl, CSL.Ed25519KeyHash.from_hex(pool), CSL.BigNum.from_str("2000000"))),
+        CSL.Certificate.new_stake_registration_and_delegation(
+          CSL.StakeRegistrationAndDelegation.new(
+            csl,
+            CSL.Ed25519KeyHash.from_hex(pool),
+            CSL.BigNum.from_str("2000000"),
+          ),
+        ),
       ],
     ];
     for (const [ours, theirs] of cases) {

@@ -111,16 +111,24 @@ for (const network of ["mainnet", "preprod", "preview"] as const) {
 
     it("round-trips: a slot's time lies in that slot, and every instant lies between its slot's start and the next one's", async () => {
       await fc.assert(
-        fc.asyncProperty(fc.integer({ min: 0, max: 200_000_000 }), fc.integer({ min: START[network], max: START[network] + 10 * 365 * 86_400_000 }), async (slot, time) => {
-          const start = (await slotToTime(service, slot)).body.time as number;
-          assert.deepEqual((await timeToSlot(service, start)).body, { slot });
-          assert.deepEqual((await timeToSlot(service, start + 999)).body, { slot }, "a slot lasts at least one second");
-          const containing = (await timeToSlot(service, time)).body.slot as number;
-          const from = (await slotToTime(service, containing)).body.time as number;
-          const to = (await slotToTime(service, containing + 1)).body.time as number;
-          assert.ok(from <= time && time < to, `${from} <= ${time} < ${to}`);
-          assert.ok(to - from === 1_000 || to - from === 20_000, "slots last 1 s or, in Byron, 20 s");
-        }),
+        fc.asyncProperty(
+          fc.integer({ min: 0, max: 200_000_000 }),
+          fc.integer({ min: START[network], max: START[network] + 10 * 365 * 86_400_000 }),
+          async (slot, time) => {
+            const start = (await slotToTime(service, slot)).body.time as number;
+            assert.deepEqual((await timeToSlot(service, start)).body, { slot });
+            assert.deepEqual(
+              (await timeToSlot(service, start + 999)).body,
+              { slot },
+              "a slot lasts at least one second",
+            );
+            const containing = (await timeToSlot(service, time)).body.slot as number;
+            const from = (await slotToTime(service, containing)).body.time as number;
+            const to = (await slotToTime(service, containing + 1)).body.time as number;
+            assert.ok(from <= time && time < to, `${from} <= ${time} < ${to}`);
+            assert.ok(to - from === 1_000 || to - from === 20_000, "slots last 1 s or, in Byron, 20 s");
+          },
+        ),
         { numRuns: 25 },
       );
     });
@@ -155,8 +163,14 @@ describe("slot and time input checks", () => {
   }
 
   it("refuses a body without the field", async () => {
-    assert.equal((await service.request("POST", "/utils/network/slot-to-time", {})).body.message, "body.slot is required.");
-    assert.equal((await service.request("POST", "/utils/network/time-to-slot", { slot: 1 })).body.message, "body.time is required.");
+    assert.equal(
+      (await service.request("POST", "/utils/network/slot-to-time", {})).body.message,
+      "body.slot is required.",
+    );
+    assert.equal(
+      (await service.request("POST", "/utils/network/time-to-slot", { slot: 1 })).body.message,
+      "body.time is required.",
+    );
   });
 });
 

@@ -89,7 +89,11 @@ const EXAMPLES: Array<[string, Node]> = [
       type: "any",
       scripts: [
         { type: "all", scripts: [sig(K1), { type: "after", slot: 1_000 }, { type: "before", slot: 2_000 }] },
-        { type: "atLeast", required: 2, scripts: [sig(K1), sig(K2), { type: "any", scripts: [sig(K3), { type: "after", slot: 5 }] }] },
+        {
+          type: "atLeast",
+          required: 2,
+          scripts: [sig(K1), sig(K2), { type: "any", scripts: [sig(K3), { type: "after", slot: 5 }] }],
+        },
       ],
     },
   ],
@@ -126,8 +130,12 @@ describe("native script utilities", () => {
   }
 
   it("before is the ledger's InvalidHereafter (tag 5) and after its InvalidBefore (tag 4)", async () => {
-    const before = await service.request("POST", "/utils/native-scripts/serialize", { schema: { type: "before", slot: 10 } });
-    const afterSlot = await service.request("POST", "/utils/native-scripts/serialize", { schema: { type: "after", slot: 10 } });
+    const before = await service.request("POST", "/utils/native-scripts/serialize", {
+      schema: { type: "before", slot: 10 },
+    });
+    const afterSlot = await service.request("POST", "/utils/native-scripts/serialize", {
+      schema: { type: "after", slot: 10 },
+    });
     assert.equal(before.body.script, "82050a");
     assert.equal(afterSlot.body.script, "82040a");
     assert.equal(CSL.NativeScript.from_hex(before.body.script).kind(), CSL.NativeScriptKind.TimelockExpiry);
@@ -147,7 +155,11 @@ describe("native script utilities", () => {
         fc.array(tie("node"), { maxLength: 4 }).map((scripts): Node => ({ type: "any", scripts })),
         fc
           .array(tie("node"), { maxLength: 4 })
-          .chain((scripts) => fc.integer({ min: 0, max: scripts.length }).map((required): Node => ({ type: "atLeast", required, scripts }))),
+          .chain((scripts) =>
+            fc
+              .integer({ min: 0, max: scripts.length })
+              .map((required): Node => ({ type: "atLeast", required, scripts })),
+          ),
       ),
     }));
     await fc.assert(
@@ -164,7 +176,9 @@ describe("native script utilities", () => {
   });
 
   it("accepts upper-case key hashes and answers them in lower case", async () => {
-    const response = await service.request("POST", "/utils/native-scripts/serialize", { schema: sig(K1.toUpperCase()) });
+    const response = await service.request("POST", "/utils/native-scripts/serialize", {
+      schema: sig(K1.toUpperCase()),
+    });
     assert.equal(response.status, 200);
     assert.equal(response.body.script, toCsl(sig(K1)).to_hex());
   });
@@ -178,10 +192,20 @@ describe("native script utilities", () => {
 
     const tooDeep = await service.request("POST", "/utils/native-scripts/serialize", { schema: nest(33) });
     assert.equal(tooDeep.status, 400);
-    assert.match(tooDeep.body.message, new RegExp(`^body\\.schema${"\\.scripts\\[0\\]".repeat(32)} is nested 33 levels deep; native scripts may nest at most 32 levels\\.$`));
-    const parsedTooDeep = await service.request("POST", "/utils/native-scripts/parse", { script: toCsl(nest(33)).to_hex() });
+    assert.match(
+      tooDeep.body.message,
+      new RegExp(
+        `^body\\.schema${"\\.scripts\\[0\\]".repeat(32)} is nested 33 levels deep; native scripts may nest at most 32 levels\\.$`,
+      ),
+    );
+    const parsedTooDeep = await service.request("POST", "/utils/native-scripts/parse", {
+      script: toCsl(nest(33)).to_hex(),
+    });
     assert.equal(parsedTooDeep.status, 400);
-    assert.equal(parsedTooDeep.body.message, "body.script is nested deeper than 32 script levels, the most this service reads.");
+    assert.equal(
+      parsedTooDeep.body.message,
+      "body.script is nested deeper than 32 script levels, the most this service reads.",
+    );
   });
 
   it("refuses a script of thousands of levels quickly, before decoding it", async () => {
@@ -214,30 +238,67 @@ describe("native script utilities", () => {
     assert.equal(response.status, 200, JSON.stringify(response.body));
     assert.deepEqual(response.body.schema, { type: "all", scripts: [sig(K1)] });
     assert.equal(response.body.policyId, policyIdOf(script));
-    assert.notEqual(response.body.policyId, toCsl({ type: "all", scripts: [sig(K1)] }).hash().to_hex());
+    assert.notEqual(
+      response.body.policyId,
+      toCsl({ type: "all", scripts: [sig(K1)] })
+        .hash()
+        .to_hex(),
+    );
   });
 
   describe("serialize refuses a wrong schema with 400 naming the node", () => {
     const CASES: Array<[string, unknown, string | RegExp]> = [
-      ["atLeast requiring more than it has", { type: "atLeast", required: 3, scripts: [sig(K1), sig(K2)] }, "body.schema.required is 3 but there are only 2 scripts: the script could never be satisfied."],
+      [
+        "atLeast requiring more than it has",
+        { type: "atLeast", required: 3, scripts: [sig(K1), sig(K2)] },
+        "body.schema.required is 3 but there are only 2 scripts: the script could never be satisfied.",
+      ],
       [
         "a nested atLeast requiring too many",
         { type: "all", scripts: [sig(K1), { type: "atLeast", required: 1, scripts: [] }] },
         "body.schema.scripts[1].required is 1 but there are only 0 scripts: the script could never be satisfied.",
       ],
-      ["a short key hash", { type: "any", scripts: [sig(K1), sig(K2.slice(2))] }, "body.schema.scripts[1].keyHash must be a 28-byte key hash: 56 hex digits."],
+      [
+        "a short key hash",
+        { type: "any", scripts: [sig(K1), sig(K2.slice(2))] },
+        "body.schema.scripts[1].keyHash must be a 28-byte key hash: 56 hex digits.",
+      ],
       ["a non-hex key hash", sig("z".repeat(56)), "body.schema.keyHash must be a 28-byte key hash: 56 hex digits."],
-      ["an unknown type", { type: "all", scripts: [{ type: "timelock", slot: 5 }] }, 'body.schema.scripts[0].type must be one of sig, all, any, atLeast, before, after; got "timelock".'],
-      ["a missing type", { scripts: [] }, "body.schema.type must be one of sig, all, any, atLeast, before, after; got nothing."],
+      [
+        "an unknown type",
+        { type: "all", scripts: [{ type: "timelock", slot: 5 }] },
+        'body.schema.scripts[0].type must be one of sig, all, any, atLeast, before, after; got "timelock".',
+      ],
+      [
+        "a missing type",
+        { scripts: [] },
+        "body.schema.type must be one of sig, all, any, atLeast, before, after; got nothing.",
+      ],
       ["a missing scripts list", { type: "any" }, "body.schema.scripts must be an array of native script nodes."],
       ["a missing slot", { type: "before" }, /^body\.schema\.slot must be a non-negative whole number/],
       ["a negative slot", { type: "after", slot: -1 }, /^body\.schema\.slot must be a non-negative whole number/],
       ["a fractional slot", { type: "after", slot: 1.5 }, /^body\.schema\.slot must be a non-negative whole number/],
       ["a slot as text", { type: "before", slot: "100" }, /^body\.schema\.slot must be a non-negative whole number/],
-      ["an unsafe slot", { type: "before", slot: 2 ** 60 }, /^body\.schema\.slot must be a non-negative whole number no larger than 9007199254740991/],
-      ["a fractional required", { type: "atLeast", required: 0.5, scripts: [] }, "body.schema.required must be a non-negative whole number."],
-      ["an unknown field", { type: "sig", keyHash: K1, slot: 3 }, 'body.schema has an unknown field "slot" for a "sig" node (it takes type, keyHash).'],
-      ["a node that is not an object", { type: "all", scripts: [K1] }, 'body.schema.scripts[0] must be a native script node: an object with a "type".'],
+      [
+        "an unsafe slot",
+        { type: "before", slot: 2 ** 60 },
+        /^body\.schema\.slot must be a non-negative whole number no larger than 9007199254740991/,
+      ],
+      [
+        "a fractional required",
+        { type: "atLeast", required: 0.5, scripts: [] },
+        "body.schema.required must be a non-negative whole number.",
+      ],
+      [
+        "an unknown field",
+        { type: "sig", keyHash: K1, slot: 3 },
+        'body.schema has an unknown field "slot" for a "sig" node (it takes type, keyHash).',
+      ],
+      [
+        "a node that is not an object",
+        { type: "all", scripts: [K1] },
+        'body.schema.scripts[0] must be a native script node: an object with a "type".',
+      ],
     ];
     for (const [what, schema, message] of CASES) {
       it(what, async () => {
@@ -261,7 +322,10 @@ describe("native script utilities", () => {
       const schema = { type: "any", scripts: Array.from({ length: 1000 }, (_, i) => ({ type: "after", slot: i })) };
       const response = await service.request("POST", "/utils/native-scripts/serialize", { schema });
       assert.equal(response.status, 400);
-      assert.equal(response.body.message, "body.schema.scripts[999] is one node too many: a native script may have at most 1000 nodes.");
+      assert.equal(
+        response.body.message,
+        "body.schema.scripts[999] is one node too many: a native script may have at most 1000 nodes.",
+      );
     });
   });
 
@@ -273,13 +337,29 @@ describe("native script utilities", () => {
       // Malformed CBOR is refused by the CBOR limits' scan (src/cardano/cbor-limits.ts), before any decoder reads it.
       ["trailing bytes", `${sigHex}00`, /^body\.script is not well-formed CBOR: 1 bytes follow the CBOR item\.$/],
       ["two scripts", sigHex + sigHex, /^body\.script is not well-formed CBOR: 32 bytes follow the CBOR item\.$/],
-      ["a truncated script", sigHex.slice(0, -4), /^body\.script is not well-formed CBOR: a string declares 28 bytes where 26 remain\.$/],
-      ["a missing element", "8201", /^body\.script is not well-formed CBOR: an array declares 2 items where 1 bytes remain\.$/],
+      [
+        "a truncated script",
+        sigHex.slice(0, -4),
+        /^body\.script is not well-formed CBOR: a string declares 28 bytes where 26 remain\.$/,
+      ],
+      [
+        "a missing element",
+        "8201",
+        /^body\.script is not well-formed CBOR: an array declares 2 items where 1 bytes remain\.$/,
+      ],
       ["a map", "a0", /^body\.script does not decode as a native script: it holds a CBOR StartMap/],
       ["an unknown script tag", "820680", /^body\.script does not decode as a native script: .*6/],
       ["a short key hash", `8200581b${K1.slice(2)}`, /^body\.script does not decode as a native script: .*56/],
-      ["a text string", "8200781c" + "61".repeat(28), /^body\.script does not decode as a native script: it holds a CBOR TextString/],
-      ["a slot beyond 2^53 - 1", "82051bffffffffffffffff", /^body\.script decodes to a native script whose node schema has a slot larger than 9007199254740991/],
+      [
+        "a text string",
+        "8200781c" + "61".repeat(28),
+        /^body\.script does not decode as a native script: it holds a CBOR TextString/,
+      ],
+      [
+        "a slot beyond 2^53 - 1",
+        "82051bffffffffffffffff",
+        /^body\.script decodes to a native script whose node schema has a slot larger than 9007199254740991/,
+      ],
       [
         "a nested slot beyond 2^53 - 1",
         "8201828200581c" + K1 + "82041b0020000000000000",

@@ -21,7 +21,11 @@ const addressOfBytes: Record<string, string> = {
   pointer: `40${"11".repeat(28)}81000203`,
   enterprise: `60${"11".repeat(28)}`,
   "script enterprise": `70${"33".repeat(28)}`,
-  byron: Buffer.from(base58.decode("DdzFFzCqrht8mbSTZHqpM2u4HeND2mdspsaBhdQ1BowPJBMzbDeBMeKgqdoKqo1D4sdPusEdZJVrFJRBBxX1jUEofNDYCJSZLg8MkyCE")).toString("hex"),
+  byron: Buffer.from(
+    base58.decode(
+      "DdzFFzCqrht8mbSTZHqpM2u4HeND2mdspsaBhdQ1BowPJBMzbDeBMeKgqdoKqo1D4sdPusEdZJVrFJRBBxX1jUEofNDYCJSZLg8MkyCE",
+    ),
+  ).toString("hex"),
 };
 
 /** What cardano-sdk (through Mesh) reads from the same CBOR. */
@@ -33,7 +37,8 @@ function value(w: CborWriter, coin: bigint, assets: Array<[string, string, bigin
     return;
   }
   const byPolicy = new Map<string, Array<[string, bigint]>>();
-  for (const [policy, name, quantity] of assets) byPolicy.set(policy, [...(byPolicy.get(policy) ?? []), [name, quantity]]);
+  for (const [policy, name, quantity] of assets)
+    byPolicy.set(policy, [...(byPolicy.get(policy) ?? []), [name, quantity]]);
   w.array(2).uint(coin).map(byPolicy.size);
   for (const [policy, names] of byPolicy) {
     w.bytes(bytes(policy)).map(names.length);
@@ -57,7 +62,11 @@ function forms(): Form[] {
     add(`${kind}: legacy array, coin only`, (w) => w.array(2).bytes(bytes(address)).uint(1_500_000n));
     add(`${kind}: legacy array, assets and a datum hash`, (w) => {
       w.array(3).bytes(bytes(address));
-      value(w, 2_000_000n, [[POLICY, "", 1n], [POLICY, "6e667431", 2n ** 63n], ["cd".repeat(28), "ff".repeat(32), 7n]]);
+      value(w, 2_000_000n, [
+        [POLICY, "", 1n],
+        [POLICY, "6e667431", 2n ** 63n],
+        ["cd".repeat(28), "ff".repeat(32), 7n],
+      ]);
       w.bytes(bytes("d1".repeat(32)));
     });
     add(`${kind}: map, inline datum and reference script`, (w) => {
@@ -70,7 +79,10 @@ function forms(): Form[] {
     });
     add(`${kind}: map, datum hash`, (w) => {
       w.map(3).uint(0).bytes(bytes(address)).uint(1).uint(2_000_000n);
-      w.uint(2).array(2).uint(0).bytes(bytes("e7".repeat(32)));
+      w.uint(2)
+        .array(2)
+        .uint(0)
+        .bytes(bytes("e7".repeat(32)));
     });
   }
   // Indefinite-length maps inside the value, as some wallets write them (cardano-sdk refuses
@@ -89,7 +101,13 @@ describe("UTxO decoding", () => {
       // bootstrap witness the service does not price, so the decoder refuses it, saying why.
       it(`refuses ${form.name}, as cardano-sdk does, saying why`, () => {
         assert.throws(() => sdk(form.hex), /Only Shelley addresses/);
-        assert.throws(() => decodeUtxo(form.hex, "utxos[2]"), (error: Error) => /^utxos\[2\] does not decode as a UTxO .*: its address is a Byron address, and this service does not spend Byron outputs$/.test(error.message));
+        assert.throws(
+          () => decodeUtxo(form.hex, "utxos[2]"),
+          (error: Error) =>
+            /^utxos\[2\] does not decode as a UTxO .*: its address is a Byron address, and this service does not spend Byron outputs$/.test(
+              error.message,
+            ),
+        );
       });
       continue;
     }
@@ -110,7 +128,11 @@ describe("UTxO decoding", () => {
       const index = Number(input.uint());
       const utxo = utxoOfOutput(txHash, index, reader.raw());
       if (form.name.startsWith("byron")) {
-        assert.equal(utxo.output.address, "DdzFFzCqrht8mbSTZHqpM2u4HeND2mdspsaBhdQ1BowPJBMzbDeBMeKgqdoKqo1D4sdPusEdZJVrFJRBBxX1jUEofNDYCJSZLg8MkyCE", form.name);
+        assert.equal(
+          utxo.output.address,
+          "DdzFFzCqrht8mbSTZHqpM2u4HeND2mdspsaBhdQ1BowPJBMzbDeBMeKgqdoKqo1D4sdPusEdZJVrFJRBBxX1jUEofNDYCJSZLg8MkyCE",
+          form.name,
+        );
         assert.deepEqual(utxo.input, { txHash, outputIndex: index });
       } else assert.deepEqual(utxo, readUtxo(bytes(form.hex)), form.name);
     }
@@ -121,12 +143,18 @@ describe("UTxO decoding", () => {
       ["zz", /utxos\[0\] is not hex-encoded CBOR/],
       ["00", /utxos\[0\] does not decode as a UTxO .*: expected an array/],
       [`8282${"5820" + ID}00`, /does not decode as a UTxO .*: the CBOR ends too early/],
-      [`8282${"5820" + ID}0082${"581d60" + "11".repeat(28)}0100`, /does not decode as a UTxO .*: 1 bytes follow the CBOR item/],
+      [
+        `8282${"5820" + ID}0082${"581d60" + "11".repeat(28)}0100`,
+        /does not decode as a UTxO .*: 1 bytes follow the CBOR item/,
+      ],
       [`8282${"5820" + ID}00a100${"581d60" + "11".repeat(28)}`, /an output needs an address and a value/],
       [`8282${"581f" + "00".repeat(31)}00820000`, /a transaction id is 32 bytes/],
     ];
     for (const [hex, message] of cases) {
-      assert.throws(() => decodeUtxo(hex, "utxos[0]"), (error: Error) => message.test(error.message) && error.message.startsWith("utxos[0] "));
+      assert.throws(
+        () => decodeUtxo(hex, "utxos[0]"),
+        (error: Error) => message.test(error.message) && error.message.startsWith("utxos[0] "),
+      );
     }
   });
 });

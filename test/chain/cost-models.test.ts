@@ -6,7 +6,11 @@ import { describe, it } from "node:test";
 import { DEFAULT_V1_COST_MODEL_LIST, DEFAULT_V2_COST_MODEL_LIST, DEFAULT_V3_COST_MODEL_LIST } from "@meshsdk/common";
 import type { ProtocolParameters } from "@cardano-ogmios/schema";
 import type { ChainBackend, EpochInfo } from "../../src/chain/backend.js";
-import { costModelsFromBlockfrost, protocolFromBlockfrost, type BlockfrostParameters } from "../../src/chain/blockfrost/translate.js";
+import {
+  costModelsFromBlockfrost,
+  protocolFromBlockfrost,
+  type BlockfrostParameters,
+} from "../../src/chain/blockfrost/translate.js";
 import { DevnetChain } from "../../src/chain/devnet/devnet.js";
 import { costModelsFromOgmios, protocolFromOgmios } from "../../src/chain/ogmios-kupo/translate.js";
 import type { ChainParameters } from "../../src/chain/port.js";
@@ -14,15 +18,20 @@ import { costModelOf, DEVNET_COST_MODELS, meshCostModels } from "../../src/chain
 import { withEpochCache } from "../../src/chain/resilience/epoch-cache.js";
 import { fixture } from "../support/fakes/server.js";
 
-const blockfrostParameters = (): BlockfrostParameters => fixture<BlockfrostParameters>("blockfrost/epochs-latest-parameters.json");
-const ogmiosParameters = (): ProtocolParameters => fixture<{ result: ProtocolParameters }>("ogmios/protocol-parameters.json").result;
+const blockfrostParameters = (): BlockfrostParameters =>
+  fixture<BlockfrostParameters>("blockfrost/epochs-latest-parameters.json");
+const ogmiosParameters = (): ProtocolParameters =>
+  fixture<{ result: ProtocolParameters }>("ogmios/protocol-parameters.json").result;
 
 describe("cost models of the chain port", () => {
-  it("Blockfrost: cost_models_raw, per language; the specification's truncated example (\"...\") yields none", () => {
+  it('Blockfrost: cost_models_raw, per language; the specification\'s truncated example ("...") yields none', () => {
     const recorded = blockfrostParameters();
     // The recorded answer is @blockfrost/openapi's example: 16 values then "...", for each language.
     for (const language of ["PlutusV1", "PlutusV2", "PlutusV3"]) {
-      assert.ok((recorded.cost_models_raw?.[language] as unknown[]).includes("..."), `the example's ${language} list is truncated`);
+      assert.ok(
+        (recorded.cost_models_raw?.[language] as unknown[]).includes("..."),
+        `the example's ${language} list is truncated`,
+      );
     }
     assert.deepEqual(protocolFromBlockfrost(recorded).costModels, {}, "no language is hashed with a truncated list");
 
@@ -30,11 +39,17 @@ describe("cost models of the chain port", () => {
     const ogmios = ogmiosParameters().plutusCostModels as Record<string, number[]>;
     const v1 = ogmios["plutus:v1"]!;
     const v3 = ogmios["plutus:v3"]!;
-    const complete = { ...recorded, cost_models_raw: { PlutusV1: v1, PlutusV2: [...DEFAULT_V2_COST_MODEL_LIST], PlutusV3: v3 } };
+    const complete = {
+      ...recorded,
+      cost_models_raw: { PlutusV1: v1, PlutusV2: [...DEFAULT_V2_COST_MODEL_LIST], PlutusV3: v3 },
+    };
     const { costModels, minFeeA } = protocolFromBlockfrost(complete);
     assert.equal(minFeeA, recorded.min_fee_a, "the rest of the parameters are unchanged");
     assert.deepEqual(costModels, { PlutusV1: v1, PlutusV2: DEFAULT_V2_COST_MODEL_LIST, PlutusV3: v3 });
-    assert.ok(v1.some((c) => c < 0), "negative costs are kept (the ledger's costs are Int64)");
+    assert.ok(
+      v1.some((c) => c < 0),
+      "negative costs are kept (the ledger's costs are Int64)",
+    );
 
     // null (a pre-Alonzo epoch), a language missing, or a non-integer: left out, the rest kept.
     assert.deepEqual(costModelsFromBlockfrost(null), {});
@@ -42,7 +57,7 @@ describe("cost models of the chain port", () => {
     assert.deepEqual(costModelsFromBlockfrost({ PlutusV1: [1, 2.5], PlutusV2: [], PlutusV3: [4, "5"] }), {});
   });
 
-  it("Ogmios: plutusCostModels \"plutus:v1\"/\"plutus:v2\"/\"plutus:v3\", exactly as recorded", () => {
+  it('Ogmios: plutusCostModels "plutus:v1"/"plutus:v2"/"plutus:v3", exactly as recorded', () => {
     const recorded = ogmiosParameters();
     const models = recorded.plutusCostModels as Record<string, number[]>;
     // The recorded test vector (random values) has V1 and V3, no V2.
@@ -53,22 +68,33 @@ describe("cost models of the chain port", () => {
     assert.equal(costModels.PlutusV3?.length, 249);
 
     // As the official client parses big numbers: bigints within 2^53 are taken, beyond are not.
-    assert.deepEqual(costModelsFromOgmios({ "plutus:v2": [1n, -2n, 3] as unknown as number[] }), { PlutusV2: [1, -2, 3] });
+    assert.deepEqual(costModelsFromOgmios({ "plutus:v2": [1n, -2n, 3] as unknown as number[] }), {
+      PlutusV2: [1, -2, 3],
+    });
     assert.deepEqual(costModelsFromOgmios({ "plutus:v2": [2n ** 60n] as unknown as number[] }), {});
     assert.deepEqual(costModelsFromOgmios(undefined), {});
   });
 
   it("costModelOf takes non-empty lists of exact integers only", () => {
     assert.deepEqual(costModelOf([0, -1, 2 ** 40]), [0, -1, 2 ** 40]);
-    for (const bad of [undefined, null, {}, [], ["1"], [1.5], [Number.MAX_SAFE_INTEGER + 1], [NaN]]) assert.equal(costModelOf(bad), undefined, JSON.stringify(bad) ?? "undefined");
+    for (const bad of [undefined, null, {}, [], ["1"], [1.5], [Number.MAX_SAFE_INTEGER + 1], [NaN]])
+      assert.equal(costModelOf(bad), undefined, JSON.stringify(bad) ?? "undefined");
   });
 
   it("devnet: the cost models the emulator evaluates and validates with", async () => {
     const devnet = await DevnetChain.create({ path: ":memory:" });
     try {
       const { costModels } = await devnet.protocolParameters();
-      assert.deepEqual(costModels, { PlutusV1: DEVNET_COST_MODELS[0], PlutusV2: DEVNET_COST_MODELS[1], PlutusV3: DEVNET_COST_MODELS[2] });
-      assert.deepEqual(costModels.PlutusV2, DEFAULT_V2_COST_MODEL_LIST, "Mesh's defaults, which Scalus's emulator applies");
+      assert.deepEqual(costModels, {
+        PlutusV1: DEVNET_COST_MODELS[0],
+        PlutusV2: DEVNET_COST_MODELS[1],
+        PlutusV3: DEVNET_COST_MODELS[2],
+      });
+      assert.deepEqual(
+        costModels.PlutusV2,
+        DEFAULT_V2_COST_MODEL_LIST,
+        "Mesh's defaults, which Scalus's emulator applies",
+      );
     } finally {
       await devnet.close();
     }
@@ -101,12 +127,22 @@ describe("cost models of the chain port", () => {
     const params = { costModels: { PlutusV2: [7, 8] } };
     assert.deepEqual(meshCostModels(params, ["PlutusV2"]), [[], [7, 8], []]);
     assert.deepEqual(
-      meshCostModels({ costModels: { PlutusV1: DEFAULT_V1_COST_MODEL_LIST, PlutusV2: DEFAULT_V2_COST_MODEL_LIST, PlutusV3: DEFAULT_V3_COST_MODEL_LIST } }, []),
+      meshCostModels(
+        {
+          costModels: {
+            PlutusV1: DEFAULT_V1_COST_MODEL_LIST,
+            PlutusV2: DEFAULT_V2_COST_MODEL_LIST,
+            PlutusV3: DEFAULT_V3_COST_MODEL_LIST,
+          },
+        },
+        [],
+      ),
       [DEFAULT_V1_COST_MODEL_LIST, DEFAULT_V2_COST_MODEL_LIST, DEFAULT_V3_COST_MODEL_LIST],
     );
     assert.throws(
       () => meshCostModels({ costModels: { PlutusV1: [1] } }, ["PlutusV2"]),
-      (error: Error & { statusCode?: number }) => error.statusCode === 503 && /no usable PlutusV2 cost model/.test(error.message),
+      (error: Error & { statusCode?: number }) =>
+        error.statusCode === 503 && /no usable PlutusV2 cost model/.test(error.message),
     );
   });
 });

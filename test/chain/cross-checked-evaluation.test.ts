@@ -14,7 +14,12 @@ import { LedgerRejectedError } from "../../src/errors.js";
 import { blockfrostError, FakeBlockfrost } from "../support/fakes/blockfrost.js";
 import { FakeOgmiosKupo } from "../support/fakes/ogmios-kupo.js";
 import { LiveLedger } from "../support/fakes/live-ledger.js";
-import { lockWithReference, spendThroughReference, sumCheckValidator, type PlutusFixture } from "../support/plutus-fixture.js";
+import {
+  lockWithReference,
+  spendThroughReference,
+  sumCheckValidator,
+  type PlutusFixture,
+} from "../support/plutus-fixture.js";
 import { newEnterpriseWallet, type TestWallet } from "../support/wallets.js";
 import { MeshTxBuilder } from "@meshsdk/core";
 import { CborWriter } from "../../src/cardano/cbor.js";
@@ -30,10 +35,21 @@ const evaluationText = (budgets: readonly RedeemerBudget[]): string =>
   JSON.stringify({
     jsonrpc: "2.0",
     method: "evaluateTransaction",
-    result: budgets.map((b) => ({ validator: { purpose: b.tag.toLowerCase(), index: b.index }, budget: { memory: b.budget.mem, cpu: b.budget.steps } })),
+    result: budgets.map((b) => ({
+      validator: { purpose: b.tag.toLowerCase(), index: b.index },
+      budget: { memory: b.budget.mem, cpu: b.budget.steps },
+    })),
   });
 const refusalText = (reason: string): string =>
-  JSON.stringify({ jsonrpc: "2.0", method: "evaluateTransaction", error: { code: 3004, message: "Unable to create the evaluation context from the given transaction.", data: { reason } } });
+  JSON.stringify({
+    jsonrpc: "2.0",
+    method: "evaluateTransaction",
+    error: {
+      code: 3004,
+      message: "Unable to create the evaluation context from the given transaction.",
+      data: { reason },
+    },
+  });
 
 interface Setup {
   readonly port: ChainPort & EvaluationCrossCheck;
@@ -52,11 +68,18 @@ const backends: [string, (ledger: LiveLedger, logger: WarnLogger) => Promise<Set
     "Blockfrost",
     async (ledger, logger) => {
       const fake = await FakeBlockfrost.start({ ledger });
-      const port = createRealNetworkChain("preprod", { kind: "blockfrost", projectId: "preprodScripts0123456789abcdefABCDEF", url: fake.apiUrl }, {}, logger);
+      const port = createRealNetworkChain(
+        "preprod",
+        { kind: "blockfrost", projectId: "preprodScripts0123456789abcdefABCDEF", url: fake.apiUrl },
+        {},
+        logger,
+      );
       return {
         port,
-        answerEvaluation: (text) => fake.answer("POST", /^\/utils\/txs\/evaluate(\/utxos)?$/, { status: 200, body: text, raw: true }),
-        hideOutputsOf: (txHash) => fake.answer("GET", new RegExp(`^/txs/${txHash}/utxos$`), { status: 404, body: blockfrostError(404) }),
+        answerEvaluation: (text) =>
+          fake.answer("POST", /^\/utils\/txs\/evaluate(\/utxos)?$/, { status: 200, body: text, raw: true }),
+        hideOutputsOf: (txHash) =>
+          fake.answer("GET", new RegExp(`^/txs/${txHash}/utxos$`), { status: 404, body: blockfrostError(404) }),
         restore: () => fake.reset(),
         faults: () => fake.faults,
         close: async () => (await port.close(), await fake.close()),
@@ -67,11 +90,19 @@ const backends: [string, (ledger: LiveLedger, logger: WarnLogger) => Promise<Set
     "Ogmios + Kupo",
     async (ledger, logger) => {
       const fake = await FakeOgmiosKupo.start({ ledger, network: "preprod" });
-      const port = createRealNetworkChain("preprod", { kind: "ogmios-kupo", ogmiosUrl: fake.ogmiosUrl, kupoUrl: fake.kupoUrl }, {}, logger);
+      const port = createRealNetworkChain(
+        "preprod",
+        { kind: "ogmios-kupo", ogmiosUrl: fake.ogmiosUrl, kupoUrl: fake.kupoUrl },
+        {},
+        logger,
+      );
       return {
         port,
         answerEvaluation: (text) => fake.replies.set("evaluateTransaction", () => text),
-        hideOutputsOf: () => fake.replies.set("queryLedgerState/utxo", () => JSON.stringify({ jsonrpc: "2.0", method: "queryLedgerState/utxo", result: [] })),
+        hideOutputsOf: () =>
+          fake.replies.set("queryLedgerState/utxo", () =>
+            JSON.stringify({ jsonrpc: "2.0", method: "queryLedgerState/utxo", result: [] }),
+          ),
         restore: () => fake.replies.clear(),
         faults: () => [...fake.ogmios.faults, ...fake.kupo.faults],
         close: async () => (await port.close(), await fake.close()),
@@ -96,7 +127,11 @@ for (const [name, make] of backends) {
     /** The counters' change since `before`. */
     const since = (before: EvaluationCheck): EvaluationCheck => {
       const now = port.evaluationCheck();
-      return { agreed: now.agreed - before.agreed, disagreed: now.disagreed - before.disagreed, localFailed: now.localFailed - before.localFailed };
+      return {
+        agreed: now.agreed - before.agreed,
+        disagreed: now.disagreed - before.disagreed,
+        localFailed: now.localFailed - before.localFailed,
+      };
     };
 
     /** A spend of the locked output through the reference script, signed by dave. */
@@ -126,7 +161,10 @@ for (const [name, make] of backends) {
       assert.equal(budgets.length, 1);
       assert.deepEqual(since(before), { agreed: 1, disagreed: 0, localFailed: 0 });
 
-      await assert.rejects(port.evaluate(await spend(21, { mem: 7_000_000, steps: 3_000_000_000 })), LedgerRejectedError);
+      await assert.rejects(
+        port.evaluate(await spend(21, { mem: 7_000_000, steps: 3_000_000_000 })),
+        LedgerRejectedError,
+      );
       assert.deepEqual(since(before), { agreed: 2, disagreed: 0, localFailed: 0 });
       assert.deepEqual(warnings, []);
     });
@@ -142,7 +180,12 @@ for (const [name, make] of backends) {
         .mint("1", policy.hash, "78")
         .mintingScript(Buffer.from(script).toString("hex"))
         .mintRedeemerValue(1_000_000_000, "Mesh", { mem: 7_000_000, steps: 3_000_000_000 })
-        .txInCollateral(collateral.input.txHash, collateral.input.outputIndex, collateral.output.amount, collateral.output.address)
+        .txInCollateral(
+          collateral.input.txHash,
+          collateral.input.outputIndex,
+          collateral.output.amount,
+          collateral.output.address,
+        )
         .changeAddress(dave.address)
         .selectUtxosFrom(utxos);
       const tx = await dave.sign(await builder.complete());
@@ -150,7 +193,12 @@ for (const [name, make] of backends) {
       const before = port.evaluationCheck();
       warnings.length = 0;
       const started = performance.now();
-      await assert.rejects(port.evaluate(tx), (error: unknown) => error instanceof LedgerRejectedError && /per-transaction limit of 16500000 memory units/.test((error as Error).message));
+      await assert.rejects(
+        port.evaluate(tx),
+        (error: unknown) =>
+          error instanceof LedgerRejectedError &&
+          /per-transaction limit of 16500000 memory units/.test((error as Error).message),
+      );
       assert.ok(performance.now() - started < 2_000, `refused in ${Math.round(performance.now() - started)} ms`);
       assert.deepEqual(since(before), { agreed: 1, disagreed: 0, localFailed: 0 });
       assert.deepEqual(warnings, []);
@@ -161,7 +209,9 @@ for (const [name, make] of backends) {
       const local = await ledger.devnet.evaluate(tx);
       const [real] = local;
       assert.ok(real);
-      const tampered: RedeemerBudget[] = [{ ...real, budget: { mem: real.budget.mem + 1_000, steps: real.budget.steps + 250_000 } }];
+      const tampered: RedeemerBudget[] = [
+        { ...real, budget: { mem: real.budget.mem + 1_000, steps: real.budget.steps + 250_000 } },
+      ];
       const before = port.evaluationCheck();
       warnings.length = 0;
       setup.answerEvaluation(evaluationText(tampered));
@@ -186,13 +236,20 @@ for (const [name, make] of backends) {
       warnings.length = 0;
       setup.answerEvaluation(refusalText("the backend's evaluator says no"));
       try {
-        await assert.rejects(port.evaluate(tx), (error: unknown) => error instanceof LedgerRejectedError && /the backend's evaluator says no/.test((error as Error).message));
+        await assert.rejects(
+          port.evaluate(tx),
+          (error: unknown) =>
+            error instanceof LedgerRejectedError && /the backend's evaluator says no/.test((error as Error).message),
+        );
       } finally {
         setup.restore();
       }
       assert.deepEqual(since(before), { agreed: 0, disagreed: 1, localFailed: 0 });
       assert.equal(warnings.length, 1);
-      assert.match(String((warnings[0]!.obj["backendEvaluation"] as { error?: string }).error), /the backend's evaluator says no/);
+      assert.match(
+        String((warnings[0]!.obj["backendEvaluation"] as { error?: string }).error),
+        /the backend's evaluator says no/,
+      );
       assert.deepEqual(warnings[0]!.obj["localEvaluation"], { budgets: local });
     });
 

@@ -36,15 +36,25 @@ describe("the evaluation pool", () => {
     const pool = new EvaluationPool({ workers: 1, queue: 2 });
     try {
       // The worker is still starting when these arrive: one runs, two wait, the fourth is refused.
-      const accepted = Promise.allSettled([pool.evaluate(notATransaction), pool.evaluate(notATransaction), pool.evaluate(notATransaction)]);
+      const accepted = Promise.allSettled([
+        pool.evaluate(notATransaction),
+        pool.evaluate(notATransaction),
+        pool.evaluate(notATransaction),
+      ]);
       assert.equal(pool.waiting, 2);
-      await assert.rejects(pool.evaluate(notATransaction), (error: Error & { code?: string; statusCode?: number; headers?: Record<string, string> }) => {
-        assert.equal(error.code, "SVC_ERR_BUSY");
-        assert.equal(error.statusCode, 503);
-        assert.deepEqual(error.headers, { "retry-after": "1" });
-        assert.equal(error.message, "Every script evaluator is busy (1 running, 2 waiting, EVALUATION_WORKERS and EVALUATION_QUEUE): try again in 1 s.");
-        return true;
-      });
+      await assert.rejects(
+        pool.evaluate(notATransaction),
+        (error: Error & { code?: string; statusCode?: number; headers?: Record<string, string> }) => {
+          assert.equal(error.code, "SVC_ERR_BUSY");
+          assert.equal(error.statusCode, 503);
+          assert.deepEqual(error.headers, { "retry-after": "1" });
+          assert.equal(
+            error.message,
+            "Every script evaluator is busy (1 running, 2 waiting, EVALUATION_WORKERS and EVALUATION_QUEUE): try again in 1 s.",
+          );
+          return true;
+        },
+      );
       // The queued ones still run, in turn.
       for (const result of await accepted) {
         assert.equal(result.status, "rejected");
@@ -62,11 +72,16 @@ describe("the evaluation pool", () => {
     const pool = new EvaluationPool({ workers: 2, queue: 4 });
     await assert.rejects(pool.evaluate(notATransaction), { code: "SVC_ERR_UNPROCESSABLE" });
     assert.equal(pool.workers, 1);
-    const waiting = Promise.allSettled([pool.evaluate(notATransaction), pool.evaluate(notATransaction), pool.evaluate(notATransaction)]);
+    const waiting = Promise.allSettled([
+      pool.evaluate(notATransaction),
+      pool.evaluate(notATransaction),
+      pool.evaluate(notATransaction),
+    ]);
     await pool.close();
     assert.equal(pool.workers, 0);
     assert.equal(pool.waiting, 0);
-    for (const result of await waiting) assert.equal((result as PromiseRejectedResult).reason.code, "SVC_ERR_UNPROCESSABLE", "run, not dropped");
+    for (const result of await waiting)
+      assert.equal((result as PromiseRejectedResult).reason.code, "SVC_ERR_UNPROCESSABLE", "run, not dropped");
     await assert.rejects(pool.evaluate(notATransaction), /the evaluation pool is closed/);
   });
 });

@@ -29,7 +29,8 @@ async function funded(address: string, lovelace = 20 * ADA): Promise<string> {
 }
 
 /** Pays 2 ADA from `from` back to itself: a build answer to sign. */
-const selfPayment = (from: string) => client.buildTransaction({ body: { changeAddress: from, outputs: [{ address: from, lovelace: 2 * ADA }] } });
+const selfPayment = (from: string) =>
+  client.buildTransaction({ body: { changeAddress: from, outputs: [{ address: from, lovelace: 2 * ADA }] } });
 
 describe("typed calls", () => {
   test("health, faucet, wait, UTxOs and status: one method per operationId, typed answers", async () => {
@@ -47,7 +48,9 @@ describe("typed calls", () => {
   });
 
   test("query parameters: registrations of an unknown tournament is a 404 ApiError", async () => {
-    const error = await client.listTournamentRegistrations({ path: { tournamentId: "00".repeat(32) }, query: { valid: true } }).catch((e: unknown) => e);
+    const error = await client
+      .listTournamentRegistrations({ path: { tournamentId: "00".repeat(32) }, query: { valid: true } })
+      .catch((e: unknown) => e);
     assert.ok(error instanceof ApiError, String(error));
     assert.equal(error.status, 404);
     assert.equal(error.code, "SVC_ERR_NOT_FOUND");
@@ -66,7 +69,10 @@ describe("devnet controls through the client", () => {
     assert.ok(error instanceof ApiError, String(error));
     assert.equal(error.status, 409);
     assert.equal(error.code, "DEVNET_ERR_SNAPSHOT_EXISTS");
-    assert.deepEqual((await client.listDevnetSnapshots()).snapshots.map((x) => x.name), ["client"]);
+    assert.deepEqual(
+      (await client.listDevnetSnapshots()).snapshots.map((x) => x.name),
+      ["client"],
+    );
     const restored = await client.restoreDevnetSnapshot({ path: { name: "client" } });
     assert.deepEqual(restored.snapshot, saved);
     assert.equal(restored.devnet.utxoCount, devnet.utxoCount);
@@ -77,7 +83,10 @@ describe("devnet controls through the client", () => {
 describe("ApiError", () => {
   test("a 400 carries status, code, message, requestId (the body's, also the header's) and no detail", async () => {
     const error = await client
-      .buildTransaction({ body: { changeAddress: "addr_test1…", outputs: [] } }, { headers: { "x-request-id": "client-test-1" } })
+      .buildTransaction(
+        { body: { changeAddress: "addr_test1…", outputs: [] } },
+        { headers: { "x-request-id": "client-test-1" } },
+      )
       .catch((e: unknown) => e);
     assert.ok(error instanceof ApiError, String(error));
     assert.equal(error.status, 400);
@@ -92,7 +101,9 @@ describe("ApiError", () => {
     const wallet = await keyWallet(randomBytes(32).toString("hex"));
     await funded(wallet.address);
     const built = await selfPayment(wallet.address);
-    const error = await client.submitTransaction({ body: { transaction: built.complete, signatures: [] } }).catch((e: unknown) => e);
+    const error = await client
+      .submitTransaction({ body: { transaction: built.complete, signatures: [] } })
+      .catch((e: unknown) => e);
     assert.ok(error instanceof ApiError, String(error));
     assert.equal(error.status, 422);
     assert.equal(error.code, "CHAIN_ERR_LEDGER_REJECTED");
@@ -114,7 +125,11 @@ describe("signAndSubmit", () => {
     hex: seed.toString("hex"),
     bech32: bech32.encode("ed25519_sk", bech32.toWords(seed), 1023),
     cborHex: `5820${seed.toString("hex")}`,
-    keyFile: { type: "PaymentSigningKeyShelley_ed25519", description: "Payment Signing Key", cborHex: `5820${seed.toString("hex")}` },
+    keyFile: {
+      type: "PaymentSigningKeyShelley_ed25519",
+      description: "Payment Signing Key",
+      cborHex: `5820${seed.toString("hex")}`,
+    },
   });
 
   test("the key forms are one key", () => {
@@ -131,7 +146,9 @@ describe("signAndSubmit", () => {
       const wallet = await keyWallet(seed.toString("hex"));
       await funded(wallet.address);
       const built = await selfPayment(wallet.address);
-      const submitted = await signAndSubmit(client, built, keyForms(seed)[form], { wait: { confirmations: 1, timeout: 10 } });
+      const submitted = await signAndSubmit(client, built, keyForms(seed)[form], {
+        wait: { confirmations: 1, timeout: 10 },
+      });
       assert.equal(submitted.txHash, built.hash);
       assert.equal(submitted.status?.status, "confirmed");
     });
@@ -139,7 +156,9 @@ describe("signAndSubmit", () => {
 
   test("a CIP-30 wallet (signTx(tx, true) → witness set) signs and submits, through /tournaments/submit-tx too", async () => {
     const mesh = await newEnterpriseWallet();
-    const cip30 = { signTx: (tx: string, partialSign: boolean) => (assert.equal(partialSign, true), mesh.witnessSet(tx)) };
+    const cip30 = {
+      signTx: (tx: string, partialSign: boolean) => (assert.equal(partialSign, true), mesh.witnessSet(tx)),
+    };
     await funded(mesh.address);
     const first = await selfPayment(mesh.address);
     assert.equal((await signAndSubmit(client, first, cip30, { wait: {} })).txHash, first.hash);

@@ -6,7 +6,14 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, beforeEach, describe, test } from "node:test";
 import fc from "fast-check";
-import { ApiError, backoffMs, createClient, DEFAULT_RETRY, retryAfterSeconds, type RetryOptions } from "../../client/src/index.js";
+import {
+  ApiError,
+  backoffMs,
+  createClient,
+  DEFAULT_RETRY,
+  retryAfterSeconds,
+  type RetryOptions,
+} from "../../client/src/index.js";
 
 interface Answer {
   status: number;
@@ -23,11 +30,23 @@ let received: { method: string; url: string; apiKey: string | undefined; body: s
 const THROTTLED: Answer = {
   status: 429,
   headers: { "retry-after": "1" },
-  body: { statusCode: 429, error: "Too Many Requests", code: "AUTH_ERR_THROTTLED", message: "Throttled, please try again later.", requestId: "r-429" },
+  body: {
+    statusCode: 429,
+    error: "Too Many Requests",
+    code: "AUTH_ERR_THROTTLED",
+    message: "Throttled, please try again later.",
+    requestId: "r-429",
+  },
 };
 const UNAVAILABLE: Answer = {
   status: 503,
-  body: { statusCode: 503, error: "Service Unavailable", code: "CHAIN_ERR_UNAVAILABLE", message: "The chain backend is unreachable.", requestId: "r-503" },
+  body: {
+    statusCode: 503,
+    error: "Service Unavailable",
+    code: "CHAIN_ERR_UNAVAILABLE",
+    message: "The chain backend is unreachable.",
+    requestId: "r-503",
+  },
 };
 const HEALTHY: Answer = { status: 200, body: { status: "ok", network: "devnet", version: "test" } };
 
@@ -36,7 +55,12 @@ before(async () => {
     let body = "";
     request.on("data", (chunk: Buffer) => (body += chunk.toString()));
     request.on("end", () => {
-      received.push({ method: request.method!, url: request.url!, apiKey: request.headers["x-api-key"] as string | undefined, body });
+      received.push({
+        method: request.method!,
+        url: request.url!,
+        apiKey: request.headers["x-api-key"] as string | undefined,
+        body,
+      });
       const answer = (script.length > 1 ? script.shift() : script[0])!;
       response.writeHead(answer.status, { "content-type": "application/json", ...answer.headers });
       response.end(answer.body === undefined ? "" : JSON.stringify(answer.body));
@@ -73,7 +97,9 @@ describe("429", () => {
     assert.equal(health.status, "ok");
     assert.deepEqual(delays, [1000]);
     assert.equal(received.length, 2);
-    assert.ok(received.every((r) => r.method === "GET" && r.url === "/v2/services/health" && r.apiKey === "testnet_abc"));
+    assert.ok(
+      received.every((r) => r.method === "GET" && r.url === "/v2/services/health" && r.apiKey === "testnet_abc"),
+    );
   });
 
   test("a POST that builds is retried on 429 too (the service did nothing), with its body", async () => {
@@ -120,7 +146,10 @@ describe("429", () => {
   test("retry: false (client-wide or per call) sends once", async () => {
     script = [THROTTLED, HEALTHY];
     const { client } = recording();
-    await assert.rejects(client.getHealth(undefined, { retry: false }), (e: unknown) => e instanceof ApiError && e.attempts === 1);
+    await assert.rejects(
+      client.getHealth(undefined, { retry: false }),
+      (e: unknown) => e instanceof ApiError && e.attempts === 1,
+    );
     script = [THROTTLED, HEALTHY];
     const once = createClient({ baseUrl, retry: false });
     await assert.rejects(once.getHealth(), ApiError);
@@ -202,7 +231,10 @@ describe("the policy", () => {
   test("the default policy: 4 attempts, ceilings 500 ms doubling to 10 s, Retry-After up to 60 s", () => {
     assert.equal(DEFAULT_RETRY.attempts, 4);
     const almostOne = { ...DEFAULT_RETRY, random: () => 0.999999 };
-    assert.deepEqual([0, 1, 2, 5, 10].map((n) => backoffMs(n, almostOne)), [499, 999, 1999, 9999, 9999]);
+    assert.deepEqual(
+      [0, 1, 2, 5, 10].map((n) => backoffMs(n, almostOne)),
+      [499, 999, 1999, 9999, 9999],
+    );
     assert.equal(DEFAULT_RETRY.maxRetryAfterMs, 60_000);
   });
 

@@ -13,7 +13,10 @@ describe("the devnet's history", () => {
   let second: DevnetChain;
   let wallet: TestWallet;
   before(async () => {
-    [first, second] = await Promise.all([DevnetChain.create({ path: ":memory:" }), DevnetChain.create({ path: ":memory:" })]);
+    [first, second] = await Promise.all([
+      DevnetChain.create({ path: ":memory:" }),
+      DevnetChain.create({ path: ":memory:" }),
+    ]);
     wallet = await newEnterpriseWallet();
   });
   after(async () => {
@@ -31,16 +34,25 @@ describe("the devnet's history", () => {
     const history = new DevnetHistory(source);
     const a = await first.faucet(wallet.address, 3_000_000n);
     history.sync();
-    assert.deepEqual(history.addressTxs(wallet.address).map((t) => t.hash), [a]);
+    assert.deepEqual(
+      history.addressTxs(wallet.address).map((t) => t.hash),
+      [a],
+    );
     const b = await first.faucet(wallet.address, 4_000_000n);
     history.sync();
-    assert.deepEqual(history.addressTxs(wallet.address).map((t) => t.hash), [a, b]);
+    assert.deepEqual(
+      history.addressTxs(wallet.address).map((t) => t.hash),
+      [a, b],
+    );
     assert.equal((await history.output(b, 0))?.output.amount[0]?.quantity, "4000000");
 
     current = second;
     const c = await second.faucet(wallet.address, 5_000_000n);
     history.sync();
-    assert.deepEqual(history.addressTxs(wallet.address).map((t) => t.hash), [c]);
+    assert.deepEqual(
+      history.addressTxs(wallet.address).map((t) => t.hash),
+      [c],
+    );
     assert.equal(history.tx(a), undefined);
   });
 });

@@ -88,11 +88,20 @@ for (const make of [blockfrostBackend, ogmiosKupoBackend]) {
       assert.equal(health.status, 200, JSON.stringify(health.body));
       assert.equal(health.body.backend, backend.name);
       const ledgerTip = await ledger.tip();
-      assert.ok(Math.abs(health.body.tip.slot - ledgerTip.slot) <= 2, `health's tip ${health.body.tip.slot} is the ledger's ${ledgerTip.slot}`);
+      assert.ok(
+        Math.abs(health.body.tip.slot - ledgerTip.slot) <= 2,
+        `health's tip ${health.body.tip.slot} is the ledger's ${ledgerTip.slot}`,
+      );
 
-      const built = await build(service, { changeAddress: alice.address, outputs: [{ address: bob.address, lovelace: 10_000_000 }] });
+      const built = await build(service, {
+        changeAddress: alice.address,
+        outputs: [{ address: bob.address, lovelace: 10_000_000 }],
+      });
       const signature = await alice.witnessSet(built.complete);
-      const submitted = await service.request("POST", "/transactions/submit", { transaction: built.complete, signatures: [signature] });
+      const submitted = await service.request("POST", "/transactions/submit", {
+        transaction: built.complete,
+        signatures: [signature],
+      });
       assert.equal(submitted.status, 200, JSON.stringify(submitted.body));
       assert.equal(submitted.body.txHash, built.hash);
       assert.ok(backend.submitted(), "the transaction went through the backend");
@@ -100,7 +109,10 @@ for (const make of [blockfrostBackend, ogmiosKupoBackend]) {
       const paid = outputsOf(await utxosAt(service, bob.address), built.hash);
       assert.equal(paid.length, 1);
       assert.equal(quantityOf(paid[0]!, "lovelace"), 10_000_000n);
-      assert.equal(totalOf(await utxosAt(service, alice.address), "lovelace"), 100_000_000n - 10_000_000n - feeOf(built.complete));
+      assert.equal(
+        totalOf(await utxosAt(service, alice.address), "lovelace"),
+        100_000_000n - 10_000_000n - feeOf(built.complete),
+      );
       assert.deepEqual(
         (await ledger.devnet.utxosAt(bob.address)).map((u) => `${u.input.txHash}#${u.input.outputIndex}`),
         [`${built.hash}#${paid[0]!.input.outputIndex}`],
@@ -116,9 +128,15 @@ for (const make of [blockfrostBackend, ogmiosKupoBackend]) {
 
     it("passes the ledger's refusal on as 422 with its reason, and the ledger is unchanged", async () => {
       const before = await ledger.devnet.utxosAt(alice.address);
-      const built = await build(service, { changeAddress: alice.address, outputs: [{ address: bob.address, lovelace: 3_000_000 }] });
+      const built = await build(service, {
+        changeAddress: alice.address,
+        outputs: [{ address: bob.address, lovelace: 3_000_000 }],
+      });
       const wrongKey = await bob.witnessSet(built.complete);
-      const refused = await service.request("POST", "/transactions/submit", { transaction: built.complete, signatures: [wrongKey] });
+      const refused = await service.request("POST", "/transactions/submit", {
+        transaction: built.complete,
+        signatures: [wrongKey],
+      });
       assert.equal(refused.status, 422, JSON.stringify(refused.body));
       assert.equal(refused.body.error, "Unprocessable Entity");
       assert.match(refused.body.message, /^The ledger rejected the transaction: .*([Mm]issing|witness|signature)/);
@@ -142,7 +160,10 @@ for (const make of [blockfrostBackend, ogmiosKupoBackend]) {
         const status = await service.request("GET", `/transactions/${"cd".repeat(32)}`);
         assert.equal(status.status, 503, JSON.stringify(status.body));
         assert.equal(status.body.error, "Service Unavailable");
-        assert.match(status.body.message, new RegExp(`^The ${backend.name} chain backend could not serve txStatus \\(5 attempts\\): .*500`));
+        assert.match(
+          status.body.message,
+          new RegExp(`^The ${backend.name} chain backend could not serve txStatus \\(5 attempts\\): .*500`),
+        );
         assert.equal(backend.reads.requests.length - count, 5);
       } finally {
         backend.reads.behave({ kind: "normal" });
@@ -160,12 +181,20 @@ for (const make of [blockfrostBackend, ogmiosKupoBackend]) {
         assert.equal(health.status, 503, JSON.stringify(health.body));
         assert.equal(health.body.status, "degraded");
         assert.equal(health.body.backend, backend.name);
-        assert.match(health.body.reason, new RegExp(`^The ${backend.name} backend is unreachable: The ${backend.name} chain backend could not serve tip: `));
+        assert.match(
+          health.body.reason,
+          new RegExp(
+            `^The ${backend.name} backend is unreachable: The ${backend.name} chain backend could not serve tip: `,
+          ),
+        );
         assert.ok(healthMs < 9_000, `health answered in ${healthMs} ms, before the 11 s slow answers`);
 
         const [utxos, readMs] = await slowRead;
         assert.equal(utxos.status, 503, JSON.stringify(utxos.body));
-        assert.match(utxos.body.message, new RegExp(`^The ${backend.name} chain backend could not serve utxosAt \\(\\d attempts\\): `));
+        assert.match(
+          utxos.body.message,
+          new RegExp(`^The ${backend.name} chain backend could not serve utxosAt \\(\\d attempts\\): `),
+        );
         assert.ok(readMs >= 9_000 && readMs < 30_000, `the read gave up after ${readMs} ms (deadline 25 s)`);
       } finally {
         backend.reads.behave({ kind: "normal" });

@@ -9,8 +9,12 @@ import { FakeOgmiosKupo } from "../support/fakes/ogmios-kupo.js";
 import { startService, type RunningService } from "../support/service.js";
 
 const PROJECT_ID = "preprod0123456789abcdefABCDEF0123456";
-const testnetAddress = buildEnterpriseAddress(0, Hash28ByteBase16("11".repeat(28))).toAddress().toBech32();
-const mainnetAddress = buildEnterpriseAddress(1, Hash28ByteBase16("11".repeat(28))).toAddress().toBech32();
+const testnetAddress = buildEnterpriseAddress(0, Hash28ByteBase16("11".repeat(28)))
+  .toAddress()
+  .toBech32();
+const mainnetAddress = buildEnterpriseAddress(1, Hash28ByteBase16("11".repeat(28)))
+  .toAddress()
+  .toBech32();
 
 describe("real-network backends over HTTP", () => {
   let blockfrost: FakeBlockfrost;
@@ -32,7 +36,11 @@ describe("real-network backends over HTTP", () => {
       await service.close();
     }
   };
-  const blockfrostEnv = () => ({ NETWORK: "preprod", BLOCKFROST_PROJECT_ID: PROJECT_ID, BLOCKFROST_URL: blockfrost.apiUrl });
+  const blockfrostEnv = () => ({
+    NETWORK: "preprod",
+    BLOCKFROST_PROJECT_ID: PROJECT_ID,
+    BLOCKFROST_URL: blockfrost.apiUrl,
+  });
 
   it("serves health, UTxOs and transaction status from Blockfrost", async () => {
     blockfrost.reset();
@@ -64,7 +72,10 @@ describe("real-network backends over HTTP", () => {
         const utxos = await service.request("GET", `/addresses/${testnetAddress}/utxos`);
         assert.equal(utxos.status, 503);
         assert.equal(utxos.body.error, "Service Unavailable");
-        assert.match(utxos.body.message, /^The blockfrost chain backend could not serve utxosAt \(\d attempts\): GET \/addresses\/\{address\}\/utxos|^The blockfrost chain backend could not serve utxosAt \(\d attempts\): GET \/addresses\/.*ECONNREFUSED/);
+        assert.match(
+          utxos.body.message,
+          /^The blockfrost chain backend could not serve utxosAt \(\d attempts\): GET \/addresses\/\{address\}\/utxos|^The blockfrost chain backend could not serve utxosAt \(\d attempts\): GET \/addresses\/.*ECONNREFUSED/,
+        );
         assert.ok(Date.now() - started < 15_000);
 
         const health = await service.request("GET", "/health");
@@ -85,7 +96,10 @@ describe("real-network backends over HTTP", () => {
     await withService(blockfrostEnv(), async (service) => {
       const status = await service.request("GET", `/transactions/${KNOWN_TX}`);
       assert.equal(status.status, 503);
-      assert.match(status.body.message, /^The blockfrost chain backend could not serve txStatus \(5 attempts\): GET \/txs\/[0-9a-f]+: Blockfrost answered 500/);
+      assert.match(
+        status.body.message,
+        /^The blockfrost chain backend could not serve txStatus \(5 attempts\): GET \/txs\/[0-9a-f]+: Blockfrost answered 500/,
+      );
       assert.equal(blockfrost.requests.length, 5);
     });
     blockfrost.reset();
@@ -98,7 +112,10 @@ describe("real-network backends over HTTP", () => {
       const status = await service.request("GET", `/transactions/${KNOWN_TX}`);
       assert.equal(status.status, 200);
       // GET /txs/{hash} throttled, then answered; then GET /blocks/latest for its depth.
-      assert.deepEqual(blockfrost.requests.map((r) => r.path), [`/api/v0/txs/${KNOWN_TX}`, `/api/v0/txs/${KNOWN_TX}`, "/api/v0/blocks/latest"]);
+      assert.deepEqual(
+        blockfrost.requests.map((r) => r.path),
+        [`/api/v0/txs/${KNOWN_TX}`, `/api/v0/txs/${KNOWN_TX}`, "/api/v0/blocks/latest"],
+      );
     });
   });
 

@@ -28,9 +28,18 @@ for (const kind of ["devnet", "blockfrost", "ogmios-kupo"] as const satisfies re
     after(() => target.close());
 
     const submit = async (signer: TestWallet, lovelace: number) => {
-      const built = await build(target.service, { changeAddress: alice.address, outputs: [{ address: bob.address, lovelace }] });
+      const built = await build(target.service, {
+        changeAddress: alice.address,
+        outputs: [{ address: bob.address, lovelace }],
+      });
       const signatures = [await signer.witnessSet(built.complete)];
-      return { built, answer: await target.service.request("POST", "/transactions/submit", { transaction: built.complete, signatures }) };
+      return {
+        built,
+        answer: await target.service.request("POST", "/transactions/submit", {
+          transaction: built.complete,
+          signatures,
+        }),
+      };
     };
 
     it("a submitted payment: pending until the ledger includes it (real networks), then wait answers confirmed", async () => {
@@ -53,7 +62,10 @@ for (const kind of ["devnet", "blockfrost", "ogmios-kupo"] as const satisfies re
         assert.equal(waited.body.timedOut, false);
         assert.ok(waited.body.confirmations >= 1);
         // The devnet counts one confirmation a slot (a second): two come within a few seconds.
-        const deeper = await target.service.request("GET", `/transactions/${built.hash}/wait?confirmations=2&timeout=10`);
+        const deeper = await target.service.request(
+          "GET",
+          `/transactions/${built.hash}/wait?confirmations=2&timeout=10`,
+        );
         assert.equal(deeper.body.status, "confirmed", JSON.stringify(deeper.body));
         assert.equal(deeper.body.timedOut, false);
         assert.ok(deeper.body.confirmations >= 2, JSON.stringify(deeper.body));
@@ -70,7 +82,12 @@ for (const kind of ["devnet", "blockfrost", "ogmios-kupo"] as const satisfies re
       assert.deepEqual(status.body, { txHash: built.hash, status: "rejected", reason: answer.body.message });
       const started = Date.now();
       const waited = await target.service.request("GET", `/transactions/${built.hash}/wait?confirmations=3&timeout=30`);
-      assert.deepEqual(waited.body, { txHash: built.hash, status: "rejected", reason: answer.body.message, timedOut: false });
+      assert.deepEqual(waited.body, {
+        txHash: built.hash,
+        status: "rejected",
+        reason: answer.body.message,
+        timedOut: false,
+      });
       assert.ok(Date.now() - started < 5_000);
     });
 

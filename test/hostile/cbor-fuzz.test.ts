@@ -19,7 +19,9 @@ const ADDRESS = "addr_test1vz2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzerspjrlsz
 type Path = ReadonlyArray<string | number>;
 
 const takesCbor = (schema: Json): boolean =>
-  typeof schema?.description === "string" && /\bCBOR\b/.test(schema.description) && (schema.type === "string" || schema.type === undefined);
+  typeof schema?.description === "string" &&
+  /\bCBOR\b/.test(schema.description) &&
+  (schema.type === "string" || schema.type === undefined);
 
 /** The paths, in a sample body, of every field whose schema (or one of its forms) takes CBOR. */
 function cborPaths(document: OpenApiDocument, schema: Json, value: Json, path: Path = [], depth = 0): Path[] {
@@ -33,7 +35,8 @@ function cborPaths(document: OpenApiDocument, schema: Json, value: Json, path: P
       if (key in value) found.push(...cborPaths(document, property, value[key], [...path, key], depth + 1));
     }
   }
-  if (s.items && Array.isArray(value) && value.length > 0) found.push(...cborPaths(document, s.items, value[0], [...path, 0], depth + 1));
+  if (s.items && Array.isArray(value) && value.length > 0)
+    found.push(...cborPaths(document, s.items, value[0], [...path, 0], depth + 1));
   for (const form of forms) found.push(...cborPaths(document, form, value, path, depth + 1));
   return found;
 }
@@ -47,7 +50,11 @@ function withValue(body: Json, path: Path, value: string): Json {
 }
 
 /** The operation's path under the service's base, its parameters filled (a hash: 56 zeros). */
-const pathOf = (path: string): string => path.replace(/^\/v2\/services/, "").replace(/\{hash\}/g, "0".repeat(56)).replace(/\{[^}]+\}/g, "x");
+const pathOf = (path: string): string =>
+  path
+    .replace(/^\/v2\/services/, "")
+    .replace(/\{hash\}/g, "0".repeat(56))
+    .replace(/\{[^}]+\}/g, "x");
 
 const hex = (bytes: Uint8Array): string => Buffer.from(bytes).toString("hex");
 
@@ -59,22 +66,28 @@ const item: fc.Arbitrary<(w: CborWriter) => void> = fc.letrec<{ node: (w: CborWr
     fc.uint8Array({ maxLength: 80 }).map((b) => (w: CborWriter) => void w.bytes(b)),
     fc.string({ maxLength: 20 }).map((t) => (w: CborWriter) => void w.text(t)),
     fc.constantFrom(0xf4, 0xf5, 0xf6, 0xf7).map((b) => (w: CborWriter) => void w.raw(Uint8Array.of(b))),
-    fc.tuple(fc.constantFrom(121, 122, 1280, 102, 258, 24, 2, 3), tie("node")).map(([tag, inner]) => (w: CborWriter) => inner(w.tag(tag))),
+    fc.tuple(fc.constantFrom(121, 122, 1280, 102, 258, 24, 2, 3), tie("node")).map(
+      ([tag, inner]) =>
+        (w: CborWriter) =>
+          inner(w.tag(tag)),
+    ),
     fc.tuple(fc.boolean(), fc.array(tie("node"), { maxLength: 6 })).map(([indefinite, items]) => (w: CborWriter) => {
       if (indefinite) w.raw(Uint8Array.of(0x9f));
       else w.array(items.length);
       for (const i of items) i(w);
       if (indefinite) w.raw(Uint8Array.of(0xff));
     }),
-    fc.tuple(fc.boolean(), fc.array(fc.tuple(tie("node"), tie("node")), { maxLength: 4 })).map(([indefinite, entries]) => (w: CborWriter) => {
-      if (indefinite) w.raw(Uint8Array.of(0xbf));
-      else w.map(entries.length);
-      for (const [k, v] of entries) {
-        k(w);
-        v(w);
-      }
-      if (indefinite) w.raw(Uint8Array.of(0xff));
-    }),
+    fc
+      .tuple(fc.boolean(), fc.array(fc.tuple(tie("node"), tie("node")), { maxLength: 4 }))
+      .map(([indefinite, entries]) => (w: CborWriter) => {
+        if (indefinite) w.raw(Uint8Array.of(0xbf));
+        else w.map(entries.length);
+        for (const [k, v] of entries) {
+          k(w);
+          v(w);
+        }
+        if (indefinite) w.raw(Uint8Array.of(0xff));
+      }),
   ),
 })).node;
 
@@ -87,18 +100,31 @@ const encoded = item.map((write) => {
 /** Hostile CBOR (hex): the shapes of issue #20 and their neighbours. */
 const hostileCbor: fc.Arbitrary<string> = fc.oneof(
   // deep: definite lists, indefinite lists, constructors, maps, indefinite byte strings
-  fc.tuple(fc.constantFrom("81", "9f", "d87981", "d8799f", "a100", "d9050081"), fc.integer({ min: 100, max: 100_000 }), fc.boolean()).map(
-    ([open, depth, closed]) => open.repeat(depth) + (closed ? "00" : ""),
-  ),
+  fc
+    .tuple(
+      fc.constantFrom("81", "9f", "d87981", "d8799f", "a100", "d9050081"),
+      fc.integer({ min: 100, max: 100_000 }),
+      fc.boolean(),
+    )
+    .map(([open, depth, closed]) => open.repeat(depth) + (closed ? "00" : "")),
   // wide: a definite array or map with many items, declared honestly or not
   fc.tuple(fc.integer({ min: 1_000, max: 200_000 }), fc.boolean(), fc.boolean()).map(([n, isMap, honest]) => {
     const head = hex(new CborWriter().head(isMap ? 5 : 4, n).finish());
     return head + "00".repeat(honest ? (isMap ? 2 * n : n) : Math.floor(n / 2));
   }),
   // indefinite: an array, a map, a byte string of many chunks
-  fc.tuple(fc.constantFrom("9f", "bf", "5f"), fc.integer({ min: 1, max: 50_000 })).map(([open, n]) => open + (open === "5f" ? "4100" : "00").repeat(open === "bf" ? 2 * n : n) + "ff"),
+  fc
+    .tuple(fc.constantFrom("9f", "bf", "5f"), fc.integer({ min: 1, max: 50_000 }))
+    .map(([open, n]) => open + (open === "5f" ? "4100" : "00").repeat(open === "bf" ? 2 * n : n) + "ff"),
   // huge declared byte strings, arrays and maps, real byte strings up to 256 KiB
-  fc.constantFrom("5bffffffffffffffff", "5b7fffffffffffffff00", "9bffffffffffffffff", "bbffffffffffffffff", "7b0000000100000000", "5a7fffffff"),
+  fc.constantFrom(
+    "5bffffffffffffffff",
+    "5b7fffffffffffffff00",
+    "9bffffffffffffffff",
+    "bbffffffffffffffff",
+    "7b0000000100000000",
+    "5a7fffffff",
+  ),
   fc.integer({ min: 1_000, max: 262_144 }).map((n) => hex(new CborWriter().bytes(new Uint8Array(n)).finish())),
   // non-canonical heads around real items
   encoded.map((h) => "9b0000000000000001" + h),
@@ -119,8 +145,19 @@ describe("the CBOR fuzzer: random CBOR into every field that takes CBOR", () => 
     const faucet = await service.request("POST", "/devnet/faucet", { address: ADDRESS, lovelace: "1_000_000_000" });
     assert.equal(faucet.status, 200);
     const utxos = (await service.request("GET", `/addresses/${ADDRESS}/utxos`)).body.utxos as string[];
-    const built = await service.request("POST", "/transactions/build", { changeAddress: ADDRESS, outputs: [{ address: ADDRESS, lovelace: "2_000_000" }] });
-    hints = { address: ADDRESS, changeAddress: ADDRESS, destAddress: ADDRESS, lovelace: "2_000_000", utxos, transaction: built.body.complete, signatures: ["a100d9010280"] };
+    const built = await service.request("POST", "/transactions/build", {
+      changeAddress: ADDRESS,
+      outputs: [{ address: ADDRESS, lovelace: "2_000_000" }],
+    });
+    hints = {
+      address: ADDRESS,
+      changeAddress: ADDRESS,
+      destAddress: ADDRESS,
+      lovelace: "2_000_000",
+      utxos,
+      transaction: built.body.complete,
+      signatures: ["a100d9010280"],
+    };
   });
   after(() => service.close());
 
@@ -135,8 +172,16 @@ describe("the CBOR fuzzer: random CBOR into every field that takes CBOR", () => 
     });
     const fields = targets.map(({ op, path }) => `${op.method} ${op.path} ${path.join(".")}`);
     t.diagnostic(`${targets.length} CBOR fields: ${fields.join(", ")}`);
-    for (const expected of ["/transactions/submit transaction", "/transactions/submit signatures.0", "/transactions/build outputs.0.datum.value", "/transactions/build utxos.0"]) {
-      assert.ok(fields.some((f) => f.endsWith(expected)), `the fuzzer finds ${expected} among ${fields.join(", ")}`);
+    for (const expected of [
+      "/transactions/submit transaction",
+      "/transactions/submit signatures.0",
+      "/transactions/build outputs.0.datum.value",
+      "/transactions/build utxos.0",
+    ]) {
+      assert.ok(
+        fields.some((f) => f.endsWith(expected)),
+        `the fuzzer finds ${expected} among ${fields.join(", ")}`,
+      );
     }
     const slowest = { ms: 0, what: "" };
     for (const [i, { op, body, path }] of targets.entries()) {
@@ -145,10 +190,17 @@ describe("the CBOR fuzzer: random CBOR into every field that takes CBOR", () => 
           const started = performance.now();
           const answer = await service.request(op.method, pathOf(op.path), withValue(body, path, cbor));
           const ms = performance.now() - started;
-          if (ms > slowest.ms) Object.assign(slowest, { ms, what: `${op.method} ${op.path} ${path.join(".")} = ${cbor.slice(0, 40)}… (${cbor.length / 2} bytes)` });
+          if (ms > slowest.ms)
+            Object.assign(slowest, {
+              ms,
+              what: `${op.method} ${op.path} ${path.join(".")} = ${cbor.slice(0, 40)}… (${cbor.length / 2} bytes)`,
+            });
           const field = `${op.method} ${op.path} ${path.join(".")}`;
           assert.ok(answer.status < 500, `${field}: ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`);
-          assert.ok(ms < ATTACK_BOUNDS.answerMs, `${field}: ${answer.status} in ${Math.round(ms)} ms: ${JSON.stringify(answer.body).slice(0, 200)}`);
+          assert.ok(
+            ms < ATTACK_BOUNDS.answerMs,
+            `${field}: ${answer.status} in ${Math.round(ms)} ms: ${JSON.stringify(answer.body).slice(0, 200)}`,
+          );
         }),
         { seed: SEED + i, numRuns: RUNS, includeErrorInReport: true },
       );

@@ -28,7 +28,12 @@ const DEEP = 500;
 const ON_CHAIN = [nestedLists(DEEP), "9f".repeat(DEEP) + "00" + "ff".repeat(DEEP)];
 
 const post = (path: string, body: unknown) => (base: string) =>
-  fetch(base + path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), signal: AbortSignal.timeout(30_000) });
+  fetch(base + path, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(30_000),
+  });
 const get = (path: string) => (base: string) => fetch(base + path, { signal: AbortSignal.timeout(30_000) });
 
 function withinBounds(outcome: AttackOutcome, what: string): void {
@@ -39,14 +44,18 @@ function withinBounds(outcome: AttackOutcome, what: string): void {
   assert.ok(outcome.alive, figures);
 }
 
-const messageOf = (outcome: AttackOutcome): { code: string; message: string } => JSON.parse(outcome.body) as { code: string; message: string };
+const messageOf = (outcome: AttackOutcome): { code: string; message: string } =>
+  JSON.parse(outcome.body) as { code: string; message: string };
 
 /** Puts an output with `datumHex` (over the CBOR limits) at `victim` on the devnet of `dataDir`, handed to the devnet ledger directly. Returns the transaction id. */
 async function payDeepDatum(dataDir: string, victim: string, datumHex: string): Promise<string> {
   const service = await startService({}, { dataDir });
   try {
     const attacker = newKey();
-    assert.equal((await service.request("POST", "/devnet/faucet", { address: attacker.address, lovelace: "100_000_000" })).status, 200);
+    assert.equal(
+      (await service.request("POST", "/devnet/faucet", { address: attacker.address, lovelace: "100_000_000" })).status,
+      200,
+    );
     return await service.app.chain.submit(await deepDatumPayment(service, attacker, victim, datumHex));
   } finally {
     await service.close();
@@ -62,8 +71,14 @@ describe("hostile CBOR: deep datums, deep witness sets, a victim's deep output",
   before(async () => {
     deepTx = await payDeepDatum(dataDir, victim, nestedLists(DEEP));
     server = await startServer(dataDir);
-    assert.equal((await post("/devnet/faucet", { address: ADDRESS, lovelace: "100_000_000" })(server.base)).status, 200);
-    const built = await post("/transactions/build", { changeAddress: ADDRESS, outputs: [{ address: ADDRESS, lovelace: "2_000_000" }] })(server.base);
+    assert.equal(
+      (await post("/devnet/faucet", { address: ADDRESS, lovelace: "100_000_000" })(server.base)).status,
+      200,
+    );
+    const built = await post("/transactions/build", {
+      changeAddress: ADDRESS,
+      outputs: [{ address: ADDRESS, lovelace: "2_000_000" }],
+    })(server.base);
     transaction = ((await built.json()) as { complete: string }).complete;
   });
   after(async () => {
@@ -76,7 +91,13 @@ describe("hostile CBOR: deep datums, deep witness sets, a victim's deep output",
     ["a datum of 200,000 nested lists (400 KB)", nestedLists(200_000)],
   ] as const) {
     it(`refuses ${label} in a build with a 400 naming the field and the limit`, async () => {
-      const outcome = await underAttack(server, post("/transactions/build", { changeAddress: ADDRESS, outputs: [{ address: ADDRESS, datum: { type: "inline", value: datum } }] }));
+      const outcome = await underAttack(
+        server,
+        post("/transactions/build", {
+          changeAddress: ADDRESS,
+          outputs: [{ address: ADDRESS, datum: { type: "inline", value: datum } }],
+        }),
+      );
       withinBounds(outcome, label);
       assert.equal(outcome.status, 400, outcome.body);
       assert.deepEqual(messageOf(outcome), {
@@ -88,18 +109,30 @@ describe("hostile CBOR: deep datums, deep witness sets, a victim's deep output",
   }
 
   it("refuses a witness set nested 64,000 deep on submit with a 400 naming the field and the limit", async () => {
-    const outcome = await underAttack(server, post("/transactions/submit", { transaction, signatures: ["a100" + nestedLists(64_000)] }));
+    const outcome = await underAttack(
+      server,
+      post("/transactions/submit", { transaction, signatures: ["a100" + nestedLists(64_000)] }),
+    );
     withinBounds(outcome, "a witness set of 64,000 nested lists");
     assert.equal(outcome.status, 400, outcome.body);
     assert.equal(messageOf(outcome).code, "SVC_ERR_CBOR_LIMIT");
-    assert.equal(messageOf(outcome).message, `body.signatures[0] nests deeper than ${CBOR_LIMITS.depth} levels, the limit on CBOR nesting depth.`);
+    assert.equal(
+      messageOf(outcome).message,
+      `body.signatures[0] nests deeper than ${CBOR_LIMITS.depth} levels, the limit on CBOR nesting depth.`,
+    );
   });
 
   it("refuses a transaction nested 64,000 deep on submit", async () => {
-    const outcome = await underAttack(server, post("/transactions/submit", { transaction: "84a100" + nestedLists(64_000) + "a0f5f6", signatures: [] }));
+    const outcome = await underAttack(
+      server,
+      post("/transactions/submit", { transaction: "84a100" + nestedLists(64_000) + "a0f5f6", signatures: [] }),
+    );
     withinBounds(outcome, "a transaction of 64,000 nested lists");
     assert.equal(outcome.status, 400, outcome.body);
-    assert.equal(messageOf(outcome).message, `body.transaction nests deeper than ${CBOR_LIMITS.depth} levels, the limit on CBOR nesting depth.`);
+    assert.equal(
+      messageOf(outcome).message,
+      `body.transaction nests deeper than ${CBOR_LIMITS.depth} levels, the limit on CBOR nesting depth.`,
+    );
   });
 
   it("shows the victim's UTxOs, with the deep datum left raw and a note, at normal speed", async () => {
@@ -108,12 +141,19 @@ describe("hostile CBOR: deep datums, deep witness sets, a victim's deep output",
     assert.equal(cbor.status, 200, cbor.body);
     const utxos = (JSON.parse(cbor.body) as { utxos: string[] }).utxos;
     assert.equal(utxos.length, 1);
-    assert.ok(ON_CHAIN.some((datum) => utxos[0]!.includes(datum)), `the UTxO string carries the datum byte for byte: ${utxos[0]!.slice(0, 300)}`);
+    assert.ok(
+      ON_CHAIN.some((datum) => utxos[0]!.includes(datum)),
+      `the UTxO string carries the datum byte for byte: ${utxos[0]!.slice(0, 300)}`,
+    );
 
     const decoded = await underAttack(server, get(`/addresses/${victim}/utxos?view=decoded`));
     withinBounds(decoded, "the victim's UTxOs, decoded");
     assert.equal(decoded.status, 200, decoded.body);
-    const [utxo] = (JSON.parse(decoded.body) as { utxos: Array<{ txHash: string; datum: { inline: unknown; raw?: string; note?: string } }> }).utxos;
+    const [utxo] = (
+      JSON.parse(decoded.body) as {
+        utxos: Array<{ txHash: string; datum: { inline: unknown; raw?: string; note?: string } }>;
+      }
+    ).utxos;
     assert.equal(utxo?.txHash, deepTx);
     assert.equal(utxo.datum.inline, null);
     assert.ok(ON_CHAIN.includes(utxo.datum.raw ?? ""), utxo.datum.raw?.slice(0, 100));
@@ -122,7 +162,10 @@ describe("hostile CBOR: deep datums, deep witness sets, a victim's deep output",
 
   it("builds the victim's payment from its other UTxOs at normal speed, leaving the deep output unspent", async () => {
     assert.equal((await post("/devnet/faucet", { address: victim, lovelace: "20_000_000" })(server.base)).status, 200);
-    const outcome = await underAttack(server, post("/transactions/build", { changeAddress: victim, outputs: [{ address: ADDRESS, lovelace: "2_000_000" }] }));
+    const outcome = await underAttack(
+      server,
+      post("/transactions/build", { changeAddress: victim, outputs: [{ address: ADDRESS, lovelace: "2_000_000" }] }),
+    );
     withinBounds(outcome, "the victim's payment");
     assert.equal(outcome.status, 200, outcome.body);
     const inputs = spentInputs((JSON.parse(outcome.body) as { complete: string }).complete);
@@ -134,11 +177,22 @@ describe("hostile CBOR: deep datums, deep witness sets, a victim's deep output",
     assert.equal((await post("/devnet/faucet", { address: victim, lovelace: "100_000_000" })(server.base)).status, 200);
     const listed = (await (await get(`/addresses/${victim}/utxos`)(server.base)).json()) as { utxos: string[] };
     // The wallet's every UTxO, the deep one last (the first is the tournament's seed, spent).
-    const utxos = [...listed.utxos.filter((u) => !ON_CHAIN.some((d) => u.includes(d))), ...listed.utxos.filter((u) => ON_CHAIN.some((d) => u.includes(d)))];
+    const utxos = [
+      ...listed.utxos.filter((u) => !ON_CHAIN.some((d) => u.includes(d))),
+      ...listed.utxos.filter((u) => ON_CHAIN.some((d) => u.includes(d))),
+    ];
     assert.equal(utxos.length, 3);
     const tip = ((await (await get("/health")(server.base)).json()) as { tip: { time: number } }).tip;
     const create = (given: string[]) =>
-      post("/tournaments", { name: "deep", adminAddress: victim, bracketSize: 2, entryFee: 10_000_000, payoutStructure: [15_000_000], settleBy: tip.time + MIN_SETTLE_WINDOW_MS + 5 * 60_000, utxos: given });
+      post("/tournaments", {
+        name: "deep",
+        adminAddress: victim,
+        bracketSize: 2,
+        entryFee: 10_000_000,
+        payoutStructure: [15_000_000],
+        settleBy: tip.time + MIN_SETTLE_WINDOW_MS + 5 * 60_000,
+        utxos: given,
+      });
     // First without the deep UTxO, the same seed: the tournament's scripts are compiled then (about 2 s, once), not in the measured build.
     const warm = await create(utxos.slice(0, -1))(server.base);
     assert.equal(warm.status, 200, await warm.text());
@@ -150,10 +204,17 @@ describe("hostile CBOR: deep datums, deep witness sets, a victim's deep output",
   });
 
   it("refuses the deep output named as a required input with a 400 naming the UTxO and the limit", async () => {
-    const listed = await (await get(`/addresses/${victim}/utxos`)(server.base)).json() as { utxos: string[] };
+    const listed = (await (await get(`/addresses/${victim}/utxos`)(server.base)).json()) as { utxos: string[] };
     const deep = listed.utxos.find((u) => ON_CHAIN.some((datum) => u.includes(datum)));
     assert.ok(deep);
-    const outcome = await underAttack(server, post("/transactions/build", { changeAddress: victim, requiredInputs: [deep], outputs: [{ address: ADDRESS, lovelace: "2_000_000" }] }));
+    const outcome = await underAttack(
+      server,
+      post("/transactions/build", {
+        changeAddress: victim,
+        requiredInputs: [deep],
+        outputs: [{ address: ADDRESS, lovelace: "2_000_000" }],
+      }),
+    );
     withinBounds(outcome, "the victim's payment spending the deep output");
     assert.equal(outcome.status, 400, outcome.body);
     assert.deepEqual(messageOf(outcome), {
@@ -169,7 +230,9 @@ describe("hostile CBOR: deep datums, deep witness sets, a victim's deep output",
     const outcome = await underAttack(server, get(`/transactions/${deepTx}?view=decoded`));
     withinBounds(outcome, "the deep datum's transaction, decoded");
     assert.equal(outcome.status, 200, outcome.body);
-    const view = JSON.parse(outcome.body) as { outputs?: Array<{ address: string; datum: { raw?: string; note?: string } | null }> };
+    const view = JSON.parse(outcome.body) as {
+      outputs?: Array<{ address: string; datum: { raw?: string; note?: string } | null }>;
+    };
     const paid = view.outputs?.find((o) => o.address === victim);
     assert.ok(ON_CHAIN.includes(paid?.datum?.raw ?? ""), JSON.stringify(paid).slice(0, 300));
     assert.match(paid?.datum?.note ?? "", /shown raw/);

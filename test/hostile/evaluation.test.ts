@@ -21,12 +21,19 @@ const policy = recursivePolicy();
 const LEGAL_DEPTH = 7_000;
 
 const post = (url: string, body: object) =>
-  fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), signal: AbortSignal.timeout(30_000) });
+  fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(30_000),
+  });
 
 /** A build minting one token under the recursive policy, which recurses `depth` times. */
 const buildBody = (wallet: TestWallet, depth: number) => ({
   changeAddress: wallet.address,
-  mint: [{ version: "cip25", assetName: { name: "x", format: "utf8" }, policyId: policy.hash, type: "plutus", quantity: 1 }],
+  mint: [
+    { version: "cip25", assetName: { name: "x", format: "utf8" }, policyId: policy.hash, type: "plutus", quantity: 1 },
+  ],
   scriptInteractions: [{ purpose: "mint", hash: policy.hash, redeemer: { type: "json", value: depth } }],
   preloadedScripts: [{ type: "plutus", blueprint: policy.blueprint }],
 });
@@ -46,7 +53,10 @@ describe("hostile input: Plutus evaluation is bounded and off the event loop (is
     dir = mkdtempSync(join(tmpdir(), "hostile-evaluation-"));
     server = await startServer(dir);
     wallet = await newEnterpriseWallet();
-    assert.equal((await post(`${server.base}/devnet/faucet`, { address: wallet.address, lovelace: 1_000_000_000 })).status, 200);
+    assert.equal(
+      (await post(`${server.base}/devnet/faucet`, { address: wallet.address, lovelace: 1_000_000_000 })).status,
+      200,
+    );
     // The first evaluation starts the worker threads (they load Scalus): not part of any attack.
     const warm = await post(`${server.base}/transactions/build`, buildBody(wallet, 10));
     assert.equal(warm.status, 200, await warm.text());
@@ -74,7 +84,13 @@ describe("hostile input: Plutus evaluation is bounded and off the event loop (is
 
   it("of two policies, the message names the one stopped at the budget", async () => {
     const other = recursivePolicy(1);
-    const mint = (p: typeof policy) => ({ version: "cip25", assetName: { name: "y", format: "utf8" }, policyId: p.hash, type: "plutus", quantity: 1 });
+    const mint = (p: typeof policy) => ({
+      version: "cip25",
+      assetName: { name: "y", format: "utf8" },
+      policyId: p.hash,
+      type: "plutus",
+      quantity: 1,
+    });
     const body = {
       changeAddress: wallet.address,
       mint: [mint(policy), mint(other)],
@@ -91,12 +107,19 @@ describe("hostile input: Plutus evaluation is bounded and off the event loop (is
     assert.equal(outcome.status, 400, outcome.body);
     // The ledger indexes mint redeemers by the policy ids in order.
     const index = [policy.hash, other.hash].sort().indexOf(other.hash);
-    assert.match(JSON.parse(outcome.body).message, new RegExp(`^The mint script ${other.hash} \\(redeemer MINT ${index}\\) needs more than the ledger's per-transaction limit`));
+    assert.match(
+      JSON.parse(outcome.body).message,
+      new RegExp(
+        `^The mint script ${other.hash} \\(redeemer MINT ${index}\\) needs more than the ledger's per-transaction limit`,
+      ),
+    );
     withinBounds(outcome);
   });
 
   it(`a legal evaluation near the budget (${LEGAL_DEPTH} recursions) is built and submitted, health answering meanwhile`, async () => {
-    const building = await underAttack(server, (base) => post(`${base}/transactions/build`, buildBody(wallet, LEGAL_DEPTH)));
+    const building = await underAttack(server, (base) =>
+      post(`${base}/transactions/build`, buildBody(wallet, LEGAL_DEPTH)),
+    );
     assert.equal(building.status, 200, building.body);
     const built = JSON.parse(building.body) as { complete: string; hash: string };
     withinBounds(building);
@@ -105,7 +128,9 @@ describe("hostile input: Plutus evaluation is bounded and off the event loop (is
     // (checked before): about 0.1 s, but up to 1 s the first time on a loaded machine (the machine
     // still cold in the main thread), so health is not held to the 500 ms bound here.
     const signature = await wallet.witnessSet(built.complete);
-    const submitting = await underAttack(server, (base) => post(`${base}/transactions/submit`, { transaction: built.complete, signatures: [signature] }));
+    const submitting = await underAttack(server, (base) =>
+      post(`${base}/transactions/submit`, { transaction: built.complete, signatures: [signature] }),
+    );
     assert.equal(submitting.status, 200, submitting.body);
     assert.equal(JSON.parse(submitting.body).txHash, built.hash);
     assert.ok(submitting.elapsedMs < ATTACK_BOUNDS.answerMs, `submitted in ${submitting.elapsedMs} ms`);

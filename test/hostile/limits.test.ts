@@ -24,7 +24,12 @@ describe("hostile: concurrent waits beyond the caps", () => {
   before(async () => {
     dataDir = mkdtempSync(join(tmpdir(), "txsvc-hostile-waits-"));
     // The per-key cap raised above the attack, so that the instance's total cap is what holds.
-    server = await startServer(dataDir, { ...GENEROUS_KEYLESS, WAIT_MAX_PER_KEY: "100000", WAIT_MAX_TOTAL: String(TOTAL), LOG_LEVEL: "warn" });
+    server = await startServer(dataDir, {
+      ...GENEROUS_KEYLESS,
+      WAIT_MAX_PER_KEY: "100000",
+      WAIT_MAX_TOTAL: String(TOTAL),
+      LOG_LEVEL: "warn",
+    });
   });
   after(async () => {
     await server?.kill();
@@ -44,7 +49,12 @@ describe("hostile: concurrent waits beyond the caps", () => {
           fetch(`${base}/transactions/${UNKNOWN_TX}/wait?timeout=60`, { signal: leave.signal }).then(
             async (answer) => {
               if (answer.status === 200) answered200++;
-              else refusals.push({ status: answer.status, retryAfter: answer.headers.get("retry-after"), ms: performance.now() - sent });
+              else
+                refusals.push({
+                  status: answer.status,
+                  retryAfter: answer.headers.get("retry-after"),
+                  ms: performance.now() - sent,
+                });
               await answer.arrayBuffer();
             },
             () => undefined,
@@ -85,7 +95,11 @@ describe("hostile: concurrent lists of large blueprints", () => {
   let server: ServerProcess;
   before(async () => {
     dataDir = mkdtempSync(join(tmpdir(), "txsvc-hostile-lists-"));
-    server = await startServer(dataDir, { ...GENEROUS_KEYLESS, BODY_LIMIT: String(2 * 1024 * 1024), LOG_LEVEL: "warn" });
+    server = await startServer(dataDir, {
+      ...GENEROUS_KEYLESS,
+      BODY_LIMIT: String(2 * 1024 * 1024),
+      LOG_LEVEL: "warn",
+    });
     for (let i = 0; i < BLUEPRINTS; i++) {
       const answer = await fetch(`${server.base}/blueprints`, {
         method: "POST",
@@ -114,7 +128,9 @@ describe("hostile: concurrent lists of large blueprints", () => {
       );
       return new Response(JSON.stringify(answers), { status: answers.every((s) => s === 200) ? 200 : 500 });
     });
-    t.diagnostic(`lists: ${JSON.stringify({ ...outcome, body: undefined, rssBefore, answerBytes: Math.max(...bytes) })}`);
+    t.diagnostic(
+      `lists: ${JSON.stringify({ ...outcome, body: undefined, rssBefore, answerBytes: Math.max(...bytes) })}`,
+    );
     assert.equal(outcome.status, 200, outcome.body);
     assert.ok(Math.max(...bytes) < 1024 * 1024, `an answer took ${Math.max(...bytes)} bytes`);
     assert.ok(outcome.elapsedMs < ATTACK_BOUNDS.answerMs, `the lists took ${outcome.elapsedMs} ms`);

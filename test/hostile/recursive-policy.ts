@@ -38,7 +38,9 @@ export function recursivePolicy(stop = 0): RecursivePolicy {
   const hash = plutusScriptHash(compiledCode, "V2");
   const blueprint = {
     preamble: { title: "hostile/recursion", version: "0.0.0", plutusVersion: "v2" },
-    validators: [{ title: "recursion.mint", redeemer: { title: "depth", schema: { dataType: "integer" } }, compiledCode, hash }],
+    validators: [
+      { title: "recursion.mint", redeemer: { title: "depth", schema: { dataType: "integer" } }, compiledCode, hash },
+    ],
   };
   return { hash, compiledCode, blueprint };
 }

@@ -31,7 +31,12 @@ describe("Blaze 0.2.48 through the Blockfrost-compatible API", () => {
     provider = new Blockfrost({ network: "cardano-preview", projectId: "devnet" });
     provider.url = `${devnet.blockfrostUrl}/`;
     const masterkey = Core.Bip32PrivateKey.fromBip39Entropy(randomBytes(32), "");
-    wallet = await HotWallet.fromMasterkey(masterkey.hex(), provider, Core.NetworkId.Testnet, Core.AddressType.BasePaymentKeyStakeKey);
+    wallet = await HotWallet.fromMasterkey(
+      masterkey.hex(),
+      provider,
+      Core.NetworkId.Testnet,
+      Core.AddressType.BasePaymentKeyStakeKey,
+    );
     address = (await wallet.getChangeAddress()).toBech32();
     await devnet.fund(address, 200_000_000n);
     blaze = await Blaze.from(provider, wallet);
@@ -55,7 +60,13 @@ describe("Blaze 0.2.48 through the Blockfrost-compatible API", () => {
   });
 
   test("a payment; the receiver holds it on the devnet", async () => {
-    const to = Core.addressFromCredential(Core.NetworkId.Testnet, Core.Credential.fromCore({ type: Core.CredentialType.KeyHash, hash: Core.Hash28ByteBase16(randomBytes(28).toString("hex")) }));
+    const to = Core.addressFromCredential(
+      Core.NetworkId.Testnet,
+      Core.Credential.fromCore({
+        type: Core.CredentialType.KeyHash,
+        hash: Core.Hash28ByteBase16(randomBytes(28).toString("hex")),
+      }),
+    );
     const txId = await run(await blaze.newTransaction().payLovelace(to, 6_000_000n).complete());
     assert.deepEqual(
       (await devnet.utxos(to.toBech32())).map((u) => [u.txHash, u.lovelace]),
@@ -69,7 +80,25 @@ describe("Blaze 0.2.48 through the Blockfrost-compatible API", () => {
     const name = Buffer.from("BlazeCertified").toString("hex");
     const unit = `${policyId}${name}`;
     const metadata = new Map<bigint, Core.Metadatum>([
-      [721n, Core.Metadatum.fromCore(new Map([[policyId, new Map([["BlazeCertified", new Map([["name", "BlazeCertified"], ["image", "ipfs://blaze"]])]])]]))],
+      [
+        721n,
+        Core.Metadatum.fromCore(
+          new Map([
+            [
+              policyId,
+              new Map([
+                [
+                  "BlazeCertified",
+                  new Map([
+                    ["name", "BlazeCertified"],
+                    ["image", "ipfs://blaze"],
+                  ]),
+                ],
+              ]),
+            ],
+          ]),
+        ),
+      ],
     ]);
     const tx = await blaze
       .newTransaction()
@@ -93,7 +122,9 @@ describe("Blaze 0.2.48 through the Blockfrost-compatible API", () => {
     const script = Core.Script.newPlutusV3Script(new Core.PlutusV3Script(Core.HexBlob(ALWAYS_SUCCEEDS_V3.slice(2))));
     const scriptAddress = Core.addressFromValidator(Core.NetworkId.Testnet, script);
     const datum = Core.PlutusData.newConstrPlutusData(new Core.ConstrPlutusData(0n, new Core.PlutusList()));
-    const lockId = await run(await blaze.newTransaction().lockLovelace(scriptAddress, 10_000_000n, Core.Datum.newInlineData(datum)).complete());
+    const lockId = await run(
+      await blaze.newTransaction().lockLovelace(scriptAddress, 10_000_000n, Core.Datum.newInlineData(datum)).complete(),
+    );
     assert.deepEqual(
       (await devnet.utxos(scriptAddress.toBech32())).map((u) => [u.txHash, u.lovelace]),
       [[lockId, "10000000"]],
@@ -113,7 +144,11 @@ describe("Blaze 0.2.48 through the Blockfrost-compatible API", () => {
     assert.ok(stake, "the wallet's address has a stake credential");
     const stakeHash = stake.hash;
     const credential = Core.Credential.fromCore(stake);
-    const rewardAddress = new Core.Address({ type: Core.AddressType.RewardKey, networkId: Core.NetworkId.Testnet, paymentPart: stake }).toBech32();
+    const rewardAddress = new Core.Address({
+      type: Core.AddressType.RewardKey,
+      networkId: Core.NetworkId.Testnet,
+      paymentPart: stake,
+    }).toBech32();
     const tx = await blaze
       .newTransaction()
       .addRegisterStake(credential)

@@ -26,7 +26,16 @@ import {
 } from "@evolution-sdk/evolution";
 import type { Chain } from "@evolution-sdk/evolution/sdk/client/Chain";
 import type { SigningClient } from "@evolution-sdk/evolution/sdk/client/Client";
-import { ALWAYS_SUCCEEDS_V3_SINGLE_CBOR, confirmedTransaction, DUMMY_PROJECT_ID, keyedUtxos, refsOf, seededPool, stakeAccount, within } from "../support/sdk-chain-state.js";
+import {
+  ALWAYS_SUCCEEDS_V3_SINGLE_CBOR,
+  confirmedTransaction,
+  DUMMY_PROJECT_ID,
+  keyedUtxos,
+  refsOf,
+  seededPool,
+  stakeAccount,
+  within,
+} from "../support/sdk-chain-state.js";
 import { lovelaceOf, quantityOf, startSdkDevnet, type SdkDevnet } from "../support/sdk-devnet.js";
 
 /** Evolution's awaitTx gives up after its own timeout (5 min by default): bounded lower here. */
@@ -42,10 +51,14 @@ describe("Evolution SDK 0.5.9 through the devnet's Blockfrost-compatible API", (
 
   /** A client on the devnet for a fresh seed. */
   const newClient = (): SigningClient =>
-    Client.make(chain).withBlockfrost({ baseUrl: devnet.blockfrostUrl, projectId: DUMMY_PROJECT_ID }).withSeed({ mnemonic: PrivateKey.generateMnemonic(256) });
+    Client.make(chain)
+      .withBlockfrost({ baseUrl: devnet.blockfrostUrl, projectId: DUMMY_PROJECT_ID })
+      .withSeed({ mnemonic: PrivateKey.generateMnemonic(256) });
 
   /** Signs with the seed wallet, submits through the provider, waits with the client's own awaitTx. */
-  async function signSubmitAwait(built: { sign(): Promise<{ submit(): Promise<TransactionHash.TransactionHash> }> }): Promise<string> {
+  async function signSubmitAwait(built: {
+    sign(): Promise<{ submit(): Promise<TransactionHash.TransactionHash> }>;
+  }): Promise<string> {
     const submitted = await (await built.sign()).submit();
     const txHash = TransactionHash.toHex(submitted);
     assert.match(txHash, /^[0-9a-f]{64}$/);
@@ -56,7 +69,9 @@ describe("Evolution SDK 0.5.9 through the devnet's Blockfrost-compatible API", (
   before(async () => {
     devnet = await startSdkDevnet();
     // A custom chain: Evolution's presets are mainnet, preprod and preview; a devnet user writes its own from Blockfrost's /genesis.
-    const genesis = (await (await fetch(`${devnet.blockfrostUrl}/genesis`, { headers: { project_id: DUMMY_PROJECT_ID } })).json()) as {
+    const genesis = (await (
+      await fetch(`${devnet.blockfrostUrl}/genesis`, { headers: { project_id: DUMMY_PROJECT_ID } })
+    ).json()) as {
       system_start: number;
       slot_length: number;
       epoch_length: number;
@@ -67,7 +82,11 @@ describe("Evolution SDK 0.5.9 through the devnet's Blockfrost-compatible API", (
       name: "Devnet",
       networkMagic: genesis.network_magic,
       epochLength: genesis.epoch_length,
-      slotConfig: { zeroTime: BigInt(genesis.system_start) * 1000n, zeroSlot: 0n, slotLength: genesis.slot_length * 1000 },
+      slotConfig: {
+        zeroTime: BigInt(genesis.system_start) * 1000n,
+        zeroSlot: 0n,
+        slotLength: genesis.slot_length * 1000,
+      },
     };
     client = newClient();
     address = Address.toBech32(await client.address());
@@ -85,7 +104,10 @@ describe("Evolution SDK 0.5.9 through the devnet's Blockfrost-compatible API", (
     const utxos = await client.getWalletUtxos();
     const held = await devnet.utxos(address);
     assert.equal(held.length, 1);
-    assert.deepEqual(refsOf(utxos.map((u) => ({ txHash: TransactionHash.toHex(u.transactionId), index: Number(u.index) }))), refsOf(held));
+    assert.deepEqual(
+      refsOf(utxos.map((u) => ({ txHash: TransactionHash.toHex(u.transactionId), index: Number(u.index) }))),
+      refsOf(held),
+    );
     assert.equal(utxos[0]?.assets.lovelace, 1_000_000_000n);
     assert.equal(utxos[0] && Address.toBech32(utxos[0].address), address);
     // An address that never received anything: no UTxO (Blockfrost's 404), not an error.
@@ -96,35 +118,60 @@ describe("Evolution SDK 0.5.9 through the devnet's Blockfrost-compatible API", (
     const to = Address.toBech32(await newClient().address());
     const before = refsOf(await devnet.utxos(address));
 
-    const built = await client.newTx().payToAddress({ address: Address.fromBech32(to), assets: Assets.fromLovelace(7_000_000n) }).build();
+    const built = await client
+      .newTx()
+      .payToAddress({ address: Address.fromBech32(to), assets: Assets.fromLovelace(7_000_000n) })
+      .build();
     const txHash = await signSubmitAwait(built);
 
     const confirmed = await confirmedTransaction(devnet, txHash);
     assert.deepEqual(refsOf(confirmed.inputs), before, "it spent the wallet's UTxO");
-    assert.deepEqual((await devnet.utxos(to)).map((u) => [u.txHash, u.lovelace]), [[txHash, "7000000"]]);
+    assert.deepEqual(
+      (await devnet.utxos(to)).map((u) => [u.txHash, u.lovelace]),
+      [[txHash, "7000000"]],
+    );
     const now = refsOf(await devnet.utxos(address));
     for (const ref of before) assert.ok(!now.includes(ref), `${ref} is spent`);
     const fromSdk = await client.getWalletUtxos();
-    assert.equal(fromSdk.reduce((s, u) => s + u.assets.lovelace, 0n), lovelaceOf(await devnet.utxos(address)));
+    assert.equal(
+      fromSdk.reduce((s, u) => s + u.assets.lovelace, 0n),
+      lovelaceOf(await devnet.utxos(address)),
+    );
   });
 
   it("reads an address holding more than one page of UTxOs (200: two full pages of 100, then an empty one) whole", async () => {
-    const crowded = Address.toBech32(new Address.Address({ networkId: 0, paymentCredential: KeyHash.fromHex(randomBytes(28).toString("hex")) }));
+    const crowded = Address.toBech32(
+      new Address.Address({ networkId: 0, paymentCredential: KeyHash.fromHex(randomBytes(28).toString("hex")) }),
+    );
     let tx = client.newTx();
-    for (let i = 0; i < 200; i++) tx = tx.payToAddress({ address: Address.fromBech32(crowded), assets: Assets.fromLovelace(1_000_000n + BigInt(i)) });
+    for (let i = 0; i < 200; i++)
+      tx = tx.payToAddress({
+        address: Address.fromBech32(crowded),
+        assets: Assets.fromLovelace(1_000_000n + BigInt(i)),
+      });
     const txHash = await signSubmitAwait(await tx.build());
     assert.equal((await devnet.utxos(crowded)).length, 200);
     const read = await client.getUtxos(Address.fromBech32(crowded));
     assert.equal(read.length, 200);
-    assert.equal(new Set(read.map((u) => `${TransactionHash.toHex(u.transactionId)}#${u.index}`)).size, 200, "no UTxO twice");
+    assert.equal(
+      new Set(read.map((u) => `${TransactionHash.toHex(u.transactionId)}#${u.index}`)).size,
+      200,
+      "no UTxO twice",
+    );
     assert.ok(read.every((u) => TransactionHash.toHex(u.transactionId) === txHash));
-    assert.equal(read.reduce((s, u) => s + u.assets.lovelace, 0n), 200_000_000n + (199n * 200n) / 2n);
+    assert.equal(
+      read.reduce((s, u) => s + u.assets.lovelace, 0n),
+      200_000_000n + (199n * 200n) / 2n,
+    );
   });
 
   it("reads UTxOs by payment credential (addr_vkh…): the wallet's, as by its address", async () => {
     const byCredential = await client.getUtxos((await client.address()).paymentCredential);
     assert.ok(byCredential.length > 0);
-    assert.deepEqual(refsOf(byCredential.map((u) => ({ txHash: TransactionHash.toHex(u.transactionId), index: Number(u.index) }))), refsOf(await devnet.utxos(address)));
+    assert.deepEqual(
+      refsOf(byCredential.map((u) => ({ txHash: TransactionHash.toHex(u.transactionId), index: Number(u.index) }))),
+      refsOf(await devnet.utxos(address)),
+    );
   });
 
   describe("a native-token mint with CIP-25 metadata, then the token read by asset", () => {
@@ -167,7 +214,9 @@ describe("Evolution SDK 0.5.9 through the devnet's Blockfrost-compatible API", (
         confirmed.mint.map((m) => [m.policyId, m.assetName, m.quantity]),
         [[policyId, assetName, "1"]],
       );
-      assert.deepEqual(confirmed.metadata?.["721"], { [policyId]: { EvolutionDevnet: { name: "Evolution on the devnet", image: "ipfs://QmEvolutionDevnet" } } });
+      assert.deepEqual(confirmed.metadata?.["721"], {
+        [policyId]: { EvolutionDevnet: { name: "Evolution on the devnet", image: "ipfs://QmEvolutionDevnet" } },
+      });
       assert.equal(quantityOf(await devnet.utxos(address), unit), 1n);
     });
 
@@ -175,7 +224,10 @@ describe("Evolution SDK 0.5.9 through the devnet's Blockfrost-compatible API", (
       const held = (await devnet.utxos(address)).filter((u) => u.assets.some((a) => a.policyId + a.assetName === unit));
       assert.equal(held.length, 1);
       const withUnit = await client.getUtxosWithUnit(Address.fromBech32(address), unit);
-      assert.deepEqual(refsOf(withUnit.map((u) => ({ txHash: TransactionHash.toHex(u.transactionId), index: Number(u.index) }))), refsOf(held));
+      assert.deepEqual(
+        refsOf(withUnit.map((u) => ({ txHash: TransactionHash.toHex(u.transactionId), index: Number(u.index) }))),
+        refsOf(held),
+      );
       assert.equal(withUnit[0] && Assets.getByUnit(withUnit[0].assets, unit), 1n);
       const byUnit = await client.getUtxoByUnit(unit);
       assert.equal(`${TransactionHash.toHex(byUnit.transactionId)}#${byUnit.index}`, refsOf(held)[0]);
@@ -185,25 +237,40 @@ describe("Evolution SDK 0.5.9 through the devnet's Blockfrost-compatible API", (
 
   describe("a Plutus V3 lock and unlock, the unlock evaluated by the devnet (the builder's evaluator is the provider's)", () => {
     const validator = new PlutusV3.PlutusV3({ bytes: Bytes.fromHex(ALWAYS_SUCCEEDS_V3_SINGLE_CBOR) });
-    const scriptAddress = Address.toBech32(new Address.Address({ networkId: 0, paymentCredential: ScriptHash.fromScript(validator) }));
+    const scriptAddress = Address.toBech32(
+      new Address.Address({ networkId: 0, paymentCredential: ScriptHash.fromScript(validator) }),
+    );
     const datum = Data.constr(0n, [Data.bytearray(hex("locked by Evolution"))]);
     let lockHash: string;
 
     before(async () => {
-      const lock = (lovelace: bigint) => ({ address: Address.fromBech32(scriptAddress), assets: Assets.fromLovelace(lovelace), datum: new InlineDatum.InlineDatum({ data: datum }) });
+      const lock = (lovelace: bigint) => ({
+        address: Address.fromBech32(scriptAddress),
+        assets: Assets.fromLovelace(lovelace),
+        datum: new InlineDatum.InlineDatum({ data: datum }),
+      });
       const built = await client.newTx().payToAddress(lock(12_000_000n)).payToAddress(lock(13_000_000n)).build();
       lockHash = await signSubmitAwait(built);
     });
 
     /** Spends the output of `lovelace` at the script; `passAdditionalUtxos`: the builder also sends the inputs to evaluate (additionalUtxoSet). */
     async function unlock(lovelace: bigint, passAdditionalUtxos: boolean): Promise<void> {
-      const locked = (await client.getUtxos(Address.fromBech32(scriptAddress))).find((u: UTxO.UTxO) => u.assets.lovelace === lovelace);
+      const locked = (await client.getUtxos(Address.fromBech32(scriptAddress))).find(
+        (u: UTxO.UTxO) => u.assets.lovelace === lovelace,
+      );
       assert.ok(locked, `the output of ${lovelace} lovelace`);
-      const built = await client.newTx().collectFrom({ inputs: [locked], redeemer: Data.constr(0n, []) }).attachScript({ script: validator }).build({ passAdditionalUtxos });
+      const built = await client
+        .newTx()
+        .collectFrom({ inputs: [locked], redeemer: Data.constr(0n, []) })
+        .attachScript({ script: validator })
+        .build({ passAdditionalUtxos });
       const unlockHash = await signSubmitAwait(built);
       const confirmed = await confirmedTransaction(devnet, unlockHash);
       assert.ok(refsOf(confirmed.inputs).includes(`${lockHash}#${locked.index}`), "it spent the locked output");
-      assert.ok(!refsOf(await devnet.utxos(scriptAddress)).includes(`${lockHash}#${locked.index}`), "the script no longer holds it");
+      assert.ok(
+        !refsOf(await devnet.utxos(scriptAddress)).includes(`${lockHash}#${locked.index}`),
+        "the script no longer holds it",
+      );
     }
 
     it("locks: the script address holds the outputs with their inline datum", async () => {
@@ -212,10 +279,12 @@ describe("Evolution SDK 0.5.9 through the devnet's Blockfrost-compatible API", (
         [lockHash, "12000000"],
         [lockHash, "13000000"],
       ]);
-      for (const u of locked) assert.deepEqual(u.datum?.inline, { constructor: 0, fields: [{ bytes: hex("locked by Evolution") }] });
+      for (const u of locked)
+        assert.deepEqual(u.datum?.inline, { constructor: 0, fields: [{ bytes: hex("locked by Evolution") }] });
       const fromSdk = await client.getUtxos(Address.fromBech32(scriptAddress));
       assert.equal(fromSdk.length, 2);
-      for (const u of fromSdk) assert.ok(u.datumOption?._tag === "InlineDatum" && Data.equals(u.datumOption.data, datum));
+      for (const u of fromSdk)
+        assert.ok(u.datumOption?._tag === "InlineDatum" && Data.equals(u.datumOption.data, datum));
     });
 
     it("unlocks: the redeemer's budget comes from the devnet's evaluate, which finds the inputs itself (additionalUtxoSet []), the script output is spent", async () => {
@@ -262,28 +331,63 @@ describe("Evolution SDK 0.5.9 when the service requires API keys (AUTH=required)
   let chain: Chain;
   before(async () => {
     devnet = await startSdkDevnet({ AUTH: "required" });
-    key = (await devnet.service.app.keyStore.create({ name: "evolution", env: "testnet", limits: { perDay: 10_000, burst: 1000 } })).key;
-    const genesis = (await (await fetch(`${devnet.blockfrostUrl}/genesis`, { headers: { project_id: key } })).json()) as { system_start: number; network_magic: number };
-    chain = { id: 0, name: "Devnet", networkMagic: genesis.network_magic, epochLength: 432_000, slotConfig: { zeroTime: BigInt(genesis.system_start) * 1000n, zeroSlot: 0n, slotLength: 1000 } };
+    key = (
+      await devnet.service.app.keyStore.create({
+        name: "evolution",
+        env: "testnet",
+        limits: { perDay: 10_000, burst: 1000 },
+      })
+    ).key;
+    const genesis = (await (
+      await fetch(`${devnet.blockfrostUrl}/genesis`, { headers: { project_id: key } })
+    ).json()) as { system_start: number; network_magic: number };
+    chain = {
+      id: 0,
+      name: "Devnet",
+      networkMagic: genesis.network_magic,
+      epochLength: 432_000,
+      slotConfig: { zeroTime: BigInt(genesis.system_start) * 1000n, zeroSlot: 0n, slotLength: 1000 },
+    };
   });
   after(async () => {
     await devnet?.close();
   });
 
   it("works with the API key as its project id", async () => {
-    const client = Client.make(chain).withBlockfrost({ baseUrl: devnet.blockfrostUrl, projectId: key }).withSeed({ mnemonic: PrivateKey.generateMnemonic(256) });
+    const client = Client.make(chain)
+      .withBlockfrost({ baseUrl: devnet.blockfrostUrl, projectId: key })
+      .withSeed({ mnemonic: PrivateKey.generateMnemonic(256) });
     const address = Address.toBech32(await client.address());
-    const funded = await devnet.service.request("POST", "/devnet/faucet", { address, lovelace: "50000000" }, { "x-api-key": key });
+    const funded = await devnet.service.request(
+      "POST",
+      "/devnet/faucet",
+      { address, lovelace: "50000000" },
+      { "x-api-key": key },
+    );
     assert.equal(funded.status, 200, JSON.stringify(funded.body));
     assert.equal((await client.getWalletUtxos()).length, 1);
-    const to = Address.toBech32(new Address.Address({ networkId: 0, paymentCredential: KeyHash.fromHex(randomBytes(28).toString("hex")) }));
-    const submitted = await (await (await client.newTx().payToAddress({ address: Address.fromBech32(to), assets: Assets.fromLovelace(3_000_000n) }).build()).sign()).submit();
+    const to = Address.toBech32(
+      new Address.Address({ networkId: 0, paymentCredential: KeyHash.fromHex(randomBytes(28).toString("hex")) }),
+    );
+    const submitted = await (
+      await (
+        await client
+          .newTx()
+          .payToAddress({ address: Address.fromBech32(to), assets: Assets.fromLovelace(3_000_000n) })
+          .build()
+      ).sign()
+    ).submit();
     assert.equal(await within(AWAIT_BOUND_MS, "client.awaitTx", client.awaitTx(submitted, 1000)), true);
-    assert.deepEqual((await keyedUtxos(devnet, key, to)).map((u) => [u.txHash, u.lovelace]), [[TransactionHash.toHex(submitted), "3000000"]]);
+    assert.deepEqual(
+      (await keyedUtxos(devnet, key, to)).map((u) => [u.txHash, u.lovelace]),
+      [[TransactionHash.toHex(submitted), "3000000"]],
+    );
   });
 
   it("fails with a dummy project id: the API answers 401, a ProviderError naming the call", async () => {
-    const client = Client.make(chain).withBlockfrost({ baseUrl: devnet.blockfrostUrl, projectId: DUMMY_PROJECT_ID }).withSeed({ mnemonic: PrivateKey.generateMnemonic(256) });
+    const client = Client.make(chain)
+      .withBlockfrost({ baseUrl: devnet.blockfrostUrl, projectId: DUMMY_PROJECT_ID })
+      .withSeed({ mnemonic: PrivateKey.generateMnemonic(256) });
     await assert.rejects(client.getWalletUtxos(), /Blockfrost getUtxos failed/);
   });
 });

@@ -23,7 +23,15 @@ import {
   type LucidEvolution,
   type UTxO,
 } from "@lucid-evolution/lucid";
-import { confirmedTransaction, DUMMY_PROJECT_ID, keyedUtxos, refsOf, seededPool, stakeAccount, within } from "../support/sdk-chain-state.js";
+import {
+  confirmedTransaction,
+  DUMMY_PROJECT_ID,
+  keyedUtxos,
+  refsOf,
+  seededPool,
+  stakeAccount,
+  within,
+} from "../support/sdk-chain-state.js";
 import { ALWAYS_SUCCEEDS_V3, lovelaceOf, quantityOf, startSdkDevnet, type SdkDevnet } from "../support/sdk-devnet.js";
 
 /** Lucid's awaitTx polls every 3 s and never gives up: bounded here so that a broken endpoint fails the test. */
@@ -35,7 +43,9 @@ describe("Lucid Evolution 0.4.34 through the devnet's Blockfrost-compatible API"
   let address: string;
 
   /** Signs with the selected seed wallet, submits through the provider, waits with Lucid's own awaitTx. */
-  async function signSubmitAwait(tx: { sign: { withWallet(): { complete(): Promise<{ submit(): Promise<string> }> } } }): Promise<string> {
+  async function signSubmitAwait(tx: {
+    sign: { withWallet(): { complete(): Promise<{ submit(): Promise<string> }> } };
+  }): Promise<string> {
     const signed = await tx.sign.withWallet().complete();
     const txHash = await signed.submit();
     assert.match(txHash, /^[0-9a-f]{64}$/);
@@ -46,8 +56,14 @@ describe("Lucid Evolution 0.4.34 through the devnet's Blockfrost-compatible API"
   before(async () => {
     devnet = await startSdkDevnet();
     // A custom network's slot ↔ time: Lucid reads SLOT_CONFIG_NETWORK.Custom, which a devnet user fills from Blockfrost's /genesis.
-    const genesis = (await (await fetch(`${devnet.blockfrostUrl}/genesis`, { headers: { project_id: DUMMY_PROJECT_ID } })).json()) as { system_start: number; slot_length: number };
-    SLOT_CONFIG_NETWORK.Custom = { zeroTime: genesis.system_start * 1000, zeroSlot: 0, slotLength: genesis.slot_length * 1000 };
+    const genesis = (await (
+      await fetch(`${devnet.blockfrostUrl}/genesis`, { headers: { project_id: DUMMY_PROJECT_ID } })
+    ).json()) as { system_start: number; slot_length: number };
+    SLOT_CONFIG_NETWORK.Custom = {
+      zeroTime: genesis.system_start * 1000,
+      zeroSlot: 0,
+      slotLength: genesis.slot_length * 1000,
+    };
     lucid = await Lucid(new Blockfrost(devnet.blockfrostUrl, DUMMY_PROJECT_ID), "Custom");
     lucid.selectWallet.fromSeed(generateSeedPhrase());
     address = await lucid.wallet().address();
@@ -82,11 +98,17 @@ describe("Lucid Evolution 0.4.34 through the devnet's Blockfrost-compatible API"
     const confirmed = await confirmedTransaction(devnet, txHash);
     assert.deepEqual(refsOf(confirmed.inputs), before, "it spent the wallet's UTxO");
     const received = await devnet.utxos(to);
-    assert.deepEqual(received.map((u) => [u.txHash, u.lovelace]), [[txHash, "7000000"]]);
+    assert.deepEqual(
+      received.map((u) => [u.txHash, u.lovelace]),
+      [[txHash, "7000000"]],
+    );
     const now = refsOf(await devnet.utxos(address));
     for (const ref of before) assert.ok(!now.includes(ref), `${ref} is spent`);
     // Lucid reads the new balance back through the provider.
-    assert.equal(lovelaceOf(await devnet.utxos(address)), (await lucid.wallet().getUtxos()).reduce((s, u) => s + (u.assets["lovelace"] ?? 0n), 0n));
+    assert.equal(
+      lovelaceOf(await devnet.utxos(address)),
+      (await lucid.wallet().getUtxos()).reduce((s, u) => s + (u.assets["lovelace"] ?? 0n), 0n),
+    );
   });
 
   it("reads an address holding more than one page of UTxOs (200: two full pages of 100, then an empty one) whole", async () => {
@@ -99,13 +121,19 @@ describe("Lucid Evolution 0.4.34 through the devnet's Blockfrost-compatible API"
     assert.equal(read.length, 200);
     assert.equal(new Set(read.map((u) => `${u.txHash}#${u.outputIndex}`)).size, 200, "no UTxO twice");
     assert.ok(read.every((u) => u.txHash === txHash));
-    assert.equal(read.reduce((s, u) => s + (u.assets["lovelace"] ?? 0n), 0n), 200_000_000n + (199n * 200n) / 2n);
+    assert.equal(
+      read.reduce((s, u) => s + (u.assets["lovelace"] ?? 0n), 0n),
+      200_000_000n + (199n * 200n) / 2n,
+    );
   });
 
   it("reads UTxOs by payment credential (addr_vkh…): the wallet's, as by its address", async () => {
     const byCredential = await lucid.utxosAt(paymentCredentialOf(address));
     assert.ok(byCredential.length > 0);
-    assert.deepEqual(refsOf(byCredential.map((u) => ({ txHash: u.txHash, index: u.outputIndex }))), refsOf(await devnet.utxos(address)));
+    assert.deepEqual(
+      refsOf(byCredential.map((u) => ({ txHash: u.txHash, index: u.outputIndex }))),
+      refsOf(await devnet.utxos(address)),
+    );
   });
 
   describe("a native-token mint with CIP-25 metadata, then the token read by asset", () => {
@@ -118,8 +146,17 @@ describe("Lucid Evolution 0.4.34 through the devnet's Blockfrost-compatible API"
       const policy = scriptFromNative({ type: "all", scripts: [{ type: "sig", keyHash }] });
       policyId = mintingPolicyToId(policy);
       unit = toUnit(policyId, fromText("LucidDevnet"));
-      const metadata = { [policyId]: { LucidDevnet: { name: "Lucid on the devnet", image: "ipfs://QmLucidDevnet", mediaType: "image/png" } } };
-      const tx = await lucid.newTx().mintAssets({ [unit]: 1n }).attach.MintingPolicy(policy).attachMetadata(721, metadata).complete();
+      const metadata = {
+        [policyId]: {
+          LucidDevnet: { name: "Lucid on the devnet", image: "ipfs://QmLucidDevnet", mediaType: "image/png" },
+        },
+      };
+      const tx = await lucid
+        .newTx()
+        .mintAssets({ [unit]: 1n })
+        .attach.MintingPolicy(policy)
+        .attachMetadata(721, metadata)
+        .complete();
       mintHash = await signSubmitAwait(tx);
     });
 
@@ -129,7 +166,11 @@ describe("Lucid Evolution 0.4.34 through the devnet's Blockfrost-compatible API"
         confirmed.mint.map((m) => [m.policyId, m.assetName, m.quantity]),
         [[policyId, fromText("LucidDevnet"), "1"]],
       );
-      assert.deepEqual(confirmed.metadata?.["721"], { [policyId]: { LucidDevnet: { name: "Lucid on the devnet", image: "ipfs://QmLucidDevnet", mediaType: "image/png" } } });
+      assert.deepEqual(confirmed.metadata?.["721"], {
+        [policyId]: {
+          LucidDevnet: { name: "Lucid on the devnet", image: "ipfs://QmLucidDevnet", mediaType: "image/png" },
+        },
+      });
       assert.equal(quantityOf(await devnet.utxos(address), unit), 1n);
     });
 
@@ -165,11 +206,18 @@ describe("Lucid Evolution 0.4.34 through the devnet's Blockfrost-compatible API"
     async function unlock(lovelace: bigint, localUPLCEval: boolean): Promise<void> {
       const locked = (await lucid.utxosAt(scriptAddress)).find((u: UTxO) => u.assets["lovelace"] === lovelace);
       assert.ok(locked, `the output of ${lovelace} lovelace`);
-      const tx = await lucid.newTx().collectFrom([locked], Data.void()).attach.SpendingValidator(validator).complete({ localUPLCEval });
+      const tx = await lucid
+        .newTx()
+        .collectFrom([locked], Data.void())
+        .attach.SpendingValidator(validator)
+        .complete({ localUPLCEval });
       const unlockHash = await signSubmitAwait(tx);
       const confirmed = await confirmedTransaction(devnet, unlockHash);
       assert.ok(refsOf(confirmed.inputs).includes(`${lockHash}#${locked.outputIndex}`), "it spent the locked output");
-      assert.ok(!refsOf(await devnet.utxos(scriptAddress)).includes(`${lockHash}#${locked.outputIndex}`), "the script no longer holds it");
+      assert.ok(
+        !refsOf(await devnet.utxos(scriptAddress)).includes(`${lockHash}#${locked.outputIndex}`),
+        "the script no longer holds it",
+      );
     }
 
     it("locks: the script address holds the outputs with their inline datum", async () => {
@@ -178,7 +226,8 @@ describe("Lucid Evolution 0.4.34 through the devnet's Blockfrost-compatible API"
         [lockHash, "12000000"],
         [lockHash, "13000000"],
       ]);
-      for (const u of locked) assert.deepEqual(u.datum?.inline, { constructor: 0, fields: [{ bytes: fromText("locked by Lucid") }] });
+      for (const u of locked)
+        assert.deepEqual(u.datum?.inline, { constructor: 0, fields: [{ bytes: fromText("locked by Lucid") }] });
       const fromLucid = await lucid.utxosAt(scriptAddress);
       assert.deepEqual(
         fromLucid.map((u) => u.datum),
@@ -221,7 +270,13 @@ describe("Lucid Evolution 0.4.34 when the service requires API keys (AUTH=requir
   let key: string;
   before(async () => {
     devnet = await startSdkDevnet({ AUTH: "required" });
-    key = (await devnet.service.app.keyStore.create({ name: "lucid", env: "testnet", limits: { perDay: 10_000, burst: 1000 } })).key;
+    key = (
+      await devnet.service.app.keyStore.create({
+        name: "lucid",
+        env: "testnet",
+        limits: { perDay: 10_000, burst: 1000 },
+      })
+    ).key;
   });
   after(async () => {
     await devnet?.close();
@@ -231,14 +286,26 @@ describe("Lucid Evolution 0.4.34 when the service requires API keys (AUTH=requir
     const lucid = await Lucid(new Blockfrost(devnet.blockfrostUrl, key), "Custom");
     lucid.selectWallet.fromSeed(generateSeedPhrase());
     const address = await lucid.wallet().address();
-    const funded = await devnet.service.request("POST", "/devnet/faucet", { address, lovelace: "50000000" }, { "x-api-key": key });
+    const funded = await devnet.service.request(
+      "POST",
+      "/devnet/faucet",
+      { address, lovelace: "50000000" },
+      { "x-api-key": key },
+    );
     assert.equal(funded.status, 200, JSON.stringify(funded.body));
     assert.equal((await lucid.wallet().getUtxos()).length, 1);
     const to = credentialToAddress("Custom", { type: "Key", hash: randomBytes(28).toString("hex") });
-    const signed = await (await lucid.newTx().pay.ToAddress(to, { lovelace: 3_000_000n }).complete()).sign.withWallet().complete();
+    const signed = await (
+      await lucid.newTx().pay.ToAddress(to, { lovelace: 3_000_000n }).complete()
+    ).sign
+      .withWallet()
+      .complete();
     const txHash = await signed.submit();
     assert.equal(await within(AWAIT_BOUND_MS, `lucid.awaitTx(${txHash})`, lucid.awaitTx(txHash)), true);
-    assert.deepEqual((await keyedUtxos(devnet, key, to)).map((u) => [u.txHash, u.lovelace]), [[txHash, "3000000"]]);
+    assert.deepEqual(
+      (await keyedUtxos(devnet, key, to)).map((u) => [u.txHash, u.lovelace]),
+      [[txHash, "3000000"]],
+    );
     const usage = await devnet.service.request("GET", `/transactions/${txHash}`, undefined, { "x-api-key": key });
     // The test itself made 3 keyed requests (faucet, UTxOs, this one); Lucid's own (parameters, UTxO pages, submit, awaitTx) come on top.
     const used = 10_000 - Number(usage.headers.get("ratelimit-remaining"));

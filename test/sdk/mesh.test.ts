@@ -5,13 +5,23 @@
 // service's own endpoints (/v2/services/…) or the devnet, not through the API Mesh used.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { BlockfrostProvider, ForgeScript, MeshTxBuilder, MeshWallet, mConStr0, resolveScriptHash, serializePlutusScript, stringToHex } from "@meshsdk/core";
+import {
+  BlockfrostProvider,
+  ForgeScript,
+  MeshTxBuilder,
+  MeshWallet,
+  mConStr0,
+  resolveScriptHash,
+  serializePlutusScript,
+  stringToHex,
+} from "@meshsdk/core";
 import type { UTxO } from "@meshsdk/common";
 import { poolKeyHash } from "../../src/cardano/delegatees.js";
 import { ALWAYS_SUCCEEDS_V3, lovelaceOf, quantityOf, startSdkDevnet, type SdkDevnet } from "../support/sdk-devnet.js";
 
 /** Mesh's own way to wait: onTxConfirmed polls /txs/{hash} and /blocks/{hash} every 5 s until the block has a confirmation. */
-const confirmed = (provider: BlockfrostProvider, txHash: string): Promise<void> => new Promise((resolve) => provider.onTxConfirmed(txHash, resolve, 10));
+const confirmed = (provider: BlockfrostProvider, txHash: string): Promise<void> =>
+  new Promise((resolve) => provider.onTxConfirmed(txHash, resolve, 10));
 
 describe("Mesh 1.9.1 through the Blockfrost-compatible API", () => {
   let devnet: SdkDevnet;
@@ -22,7 +32,13 @@ describe("Mesh 1.9.1 through the Blockfrost-compatible API", () => {
   let address: string;
   let rewardAddress: string;
 
-  const builder = async () => new MeshTxBuilder({ fetcher: provider, evaluator: provider, submitter: provider, params: await provider.fetchProtocolParameters() });
+  const builder = async () =>
+    new MeshTxBuilder({
+      fetcher: provider,
+      evaluator: provider,
+      submitter: provider,
+      params: await provider.fetchProtocolParameters(),
+    });
 
   before(async () => {
     devnet = await startSdkDevnet();
@@ -59,7 +75,9 @@ describe("Mesh 1.9.1 through the Blockfrost-compatible API", () => {
     const receiver = new MeshWallet({ networkId: 0, key: { type: "mnemonic", words: MeshWallet.brew() as string[] } });
     await receiver.init();
     const to = await receiver.getChangeAddress();
-    const tx = await (await builder())
+    const tx = await (
+      await builder()
+    )
       .txOut(to, [{ unit: "lovelace", quantity: "7000000" }])
       .changeAddress(address)
       .selectUtxosFrom(await wallet.getUtxos())
@@ -80,7 +98,9 @@ describe("Mesh 1.9.1 through the Blockfrost-compatible API", () => {
     const policyId = resolveScriptHash(forgingScript);
     const name = "MeshCertified";
     unit = policyId + stringToHex(name);
-    const tx = await (await builder())
+    const tx = await (
+      await builder()
+    )
       .mint("1", policyId, stringToHex(name))
       .mintingScript(forgingScript)
       .metadataValue(721, { [policyId]: { [name]: { name, image: "ipfs://mesh", mediaType: "image/png" } } })
@@ -110,7 +130,9 @@ describe("Mesh 1.9.1 through the Blockfrost-compatible API", () => {
   test("a Plutus V3 lock and unlock, evaluated through the API", async () => {
     const script = { code: ALWAYS_SUCCEEDS_V3, version: "V3" as const };
     const { address: scriptAddress } = serializePlutusScript(script, undefined, 0);
-    const lock = await (await builder())
+    const lock = await (
+      await builder()
+    )
       .txOut(scriptAddress, [{ unit: "lovelace", quantity: "10000000" }])
       .txOutInlineDatumValue(mConStr0([]))
       // An ADA-only output of the wallet, for the unlock's collateral.
@@ -130,20 +152,30 @@ describe("Mesh 1.9.1 through the Blockfrost-compatible API", () => {
     assert.ok(scriptUtxo, "the provider reads the locked output");
     const collateral = (await wallet.getUtxos()).find((u) => u.input.txHash === lockHash && u.input.outputIndex === 1);
     assert.ok(collateral, "an ADA-only UTxO for collateral");
-    const unlock = await (await builder())
+    const unlock = await (
+      await builder()
+    )
       .spendingPlutusScriptV3()
       .txIn(scriptUtxo.input.txHash, scriptUtxo.input.outputIndex, scriptUtxo.output.amount, scriptAddress)
       .txInInlineDatumPresent()
       .txInRedeemerValue(mConStr0([]))
       .txInScript(ALWAYS_SUCCEEDS_V3)
-      .txInCollateral(collateral.input.txHash, collateral.input.outputIndex, collateral.output.amount, collateral.output.address)
+      .txInCollateral(
+        collateral.input.txHash,
+        collateral.input.outputIndex,
+        collateral.output.amount,
+        collateral.output.address,
+      )
       .changeAddress(address)
       .selectUtxosFrom(await wallet.getUtxos())
       .complete();
     const unlockHash = await wallet.submitTx(await wallet.signTx(unlock, true));
     await confirmed(provider, unlockHash);
     assert.deepEqual(await devnet.utxos(scriptAddress), []);
-    const redeemers = (await provider.get(`/txs/${unlockHash}/redeemers`)) as Array<{ purpose: string; script_hash: string }>;
+    const redeemers = (await provider.get(`/txs/${unlockHash}/redeemers`)) as Array<{
+      purpose: string;
+      script_hash: string;
+    }>;
     assert.deepEqual(
       redeemers.map((r) => [r.purpose, r.script_hash]),
       [["spend", resolveScriptHash(ALWAYS_SUCCEEDS_V3, "V3")]],
@@ -152,7 +184,9 @@ describe("Mesh 1.9.1 through the Blockfrost-compatible API", () => {
 
   test("a stake registration and delegation to a devnet pool", async () => {
     const poolId = await devnet.seedPool();
-    const tx = await (await builder())
+    const tx = await (
+      await builder()
+    )
       .registerStakeCertificate(rewardAddress)
       .delegateStakeCertificate(rewardAddress, poolKeyHash(poolId, "poolId"))
       .changeAddress(address)

@@ -36,7 +36,8 @@ describe("configuration", () => {
     it(`rejects ${JSON.stringify(env)} naming ${variable}`, () => {
       assert.throws(
         () => loadConfig(env),
-        (error: unknown) => error instanceof ConfigError && error.variable === variable && error.message.includes(variable),
+        (error: unknown) =>
+          error instanceof ConfigError && error.variable === variable && error.message.includes(variable),
       );
     });
   }

@@ -19,7 +19,10 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
     if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
     const labelText = line.slice(name.length).match(/^\{(.*)\}/)?.[1] ?? "";
     const found = Object.fromEntries([...labelText.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-    if (Object.entries(labels).every(([k, v]) => found[k] === v) && Object.keys(found).length === Object.keys(labels).length) {
+    if (
+      Object.entries(labels).every(([k, v]) => found[k] === v) &&
+      Object.keys(found).length === Object.keys(labels).length
+    ) {
       return Number(line.split(" ").at(-1));
     }
   }
@@ -49,7 +52,8 @@ describe("GET /metrics on the devnet", () => {
   it("counts requests by route pattern and status, builds and submits by outcome, backend calls by method and outcome", async () => {
     // The service itself calls the chain as it starts (the tournament contract's reference scripts): counted from here.
     const start = await scrape(service);
-    const since = (text: string, name: string, labels: Record<string, string> = {}) => (sample(text, name, labels) ?? 0) - (sample(start, name, labels) ?? 0);
+    const since = (text: string, name: string, labels: Record<string, string> = {}) =>
+      (sample(text, name, labels) ?? 0) - (sample(start, name, labels) ?? 0);
     for (let i = 0; i < 2; i++) assert.equal((await service.request("GET", "/health")).status, 200);
     assert.equal((await service.request("GET", `/transactions/${TX_HASH}`)).status, 200);
     assert.equal((await service.request("GET", `/transactions/${"cd".repeat(32)}`)).status, 200);
@@ -57,26 +61,57 @@ describe("GET /metrics on the devnet", () => {
     assert.equal(badSubmit.status, 400);
     const badBuild = await service.request("POST", "/transactions/build", {});
     assert.equal(badBuild.status, 400);
-    const funded = await service.request("POST", "/devnet/faucet", { address: "addr_test1vpc8d2d0mde78amck0rqzaqq3l9zdvz4plhvaynrg94m89q70x2nj", lovelace: 5_000_000 });
+    const funded = await service.request("POST", "/devnet/faucet", {
+      address: "addr_test1vpc8d2d0mde78amck0rqzaqq3l9zdvz4plhvaynrg94m89q70x2nj",
+      lovelace: 5_000_000,
+    });
     assert.equal(funded.status, 200, JSON.stringify(funded.body));
     const unknown = await fetch(`${service.url}/nowhere/${TX_HASH}`);
     assert.equal(unknown.status, 404);
     assert.ok(unknown.headers.get("x-request-id"), "X-Request-Id on a 404");
 
     const text = await scrape(service);
-    assert.equal(sample(text, "http_requests_total", { method: "GET", route: "/metrics", status: "200" }), 1, "the first scrape, counted once answered");
-    assert.equal(sample(text, "http_requests_total", { method: "GET", route: "/v2/services/health", status: "200" }), 2);
+    assert.equal(
+      sample(text, "http_requests_total", { method: "GET", route: "/metrics", status: "200" }),
+      1,
+      "the first scrape, counted once answered",
+    );
+    assert.equal(
+      sample(text, "http_requests_total", { method: "GET", route: "/v2/services/health", status: "200" }),
+      2,
+    );
     // Two hashes, one series: the pattern, not the URL.
-    assert.equal(sample(text, "http_requests_total", { method: "GET", route: "/v2/services/transactions/:txHash", status: "200" }), 2);
+    assert.equal(
+      sample(text, "http_requests_total", { method: "GET", route: "/v2/services/transactions/:txHash", status: "200" }),
+      2,
+    );
     assert.ok(!text.includes(TX_HASH), "no raw URL in any label");
     assert.equal(sample(text, "http_requests_total", { method: "GET", route: "unmatched", status: "404" }), 1);
-    assert.equal(sample(text, "http_request_duration_seconds_count", { method: "GET", route: "/v2/services/health", status: "200" }), 2);
-    assert.equal(sample(text, "http_request_duration_seconds_bucket", { method: "GET", route: "/v2/services/health", status: "200", le: "+Inf" }), 2);
+    assert.equal(
+      sample(text, "http_request_duration_seconds_count", {
+        method: "GET",
+        route: "/v2/services/health",
+        status: "200",
+      }),
+      2,
+    );
+    assert.equal(
+      sample(text, "http_request_duration_seconds_bucket", {
+        method: "GET",
+        route: "/v2/services/health",
+        status: "200",
+        le: "+Inf",
+      }),
+      2,
+    );
     assert.equal(sample(text, "tx_submits_total", { operation: "submitTransaction", outcome: "invalid" }), 1);
     assert.equal(sample(text, "tx_builds_total", { operation: "buildTransaction", outcome: "invalid" }), 1);
     assert.equal(since(text, "chain_backend_calls_total", { backend: "devnet", method: "faucet", outcome: "ok" }), 1);
     assert.equal(since(text, "chain_backend_calls_total", { backend: "devnet", method: "txStatus", outcome: "ok" }), 2);
-    assert.equal(since(text, "chain_backend_call_duration_seconds_count", { backend: "devnet", method: "faucet", outcome: "ok" }), 1);
+    assert.equal(
+      since(text, "chain_backend_call_duration_seconds_count", { backend: "devnet", method: "faucet", outcome: "ok" }),
+      1,
+    );
     // The payment spent one faucet output and made two: the recipient's and the change.
     assert.ok((sample(start, "devnet_ledger_utxos") ?? 0) >= 1);
     assert.equal(since(text, "devnet_ledger_utxos"), 1);
@@ -85,8 +120,14 @@ describe("GET /metrics on the devnet", () => {
 
     // The other instance has its own registry: none of the above.
     const otherText = await scrape(other);
-    assert.equal(sample(otherText, "http_requests_total", { method: "GET", route: "/v2/services/health", status: "200" }), undefined);
-    assert.equal(sample(otherText, "tx_builds_total", { operation: "buildTransaction", outcome: "invalid" }), undefined);
+    assert.equal(
+      sample(otherText, "http_requests_total", { method: "GET", route: "/v2/services/health", status: "200" }),
+      undefined,
+    );
+    assert.equal(
+      sample(otherText, "tx_builds_total", { operation: "buildTransaction", outcome: "invalid" }),
+      undefined,
+    );
   });
 
   it("is public, served at the root, and documented in the OpenAPI as text/plain", async () => {
@@ -95,8 +136,13 @@ describe("GET /metrics on the devnet", () => {
     assert.equal(operation?.operationId, "getMetrics");
     assert.ok(operation.responses["200"].content["text/plain"], JSON.stringify(operation.responses));
     // The operations counted as builds and submits exist under those ids (a rename would silently stop the count).
-    const ids = new Set(Object.values(document.paths as Record<string, Record<string, { operationId: string }>>).flatMap((p) => Object.values(p).map((o) => o.operationId)));
-    for (const id of [...BUILD_OPERATIONS, ...SUBMIT_OPERATIONS]) assert.ok(ids.has(id), `operation ${id} is in the OpenAPI`);
+    const ids = new Set(
+      Object.values(document.paths as Record<string, Record<string, { operationId: string }>>).flatMap((p) =>
+        Object.values(p).map((o) => o.operationId),
+      ),
+    );
+    for (const id of [...BUILD_OPERATIONS, ...SUBMIT_OPERATIONS])
+      assert.ok(ids.has(id), `operation ${id} is in the OpenAPI`);
   });
 });
 
@@ -104,15 +150,33 @@ describe("GET /metrics with keys", () => {
   const clock = new ManualClock(Date.UTC(2026, 10, 21, 12));
   let service: RunningService;
   before(async () => {
-    service = await startService({ NETWORK: "preview" }, { chain: null, clock: clock.read, beforeListen: addKeyedRoutes });
+    service = await startService(
+      { NETWORK: "preview" },
+      { chain: null, clock: clock.read, beforeListen: addKeyedRoutes },
+    );
   });
   after(() => service.close());
 
   it("needs no key and counts 429s by reason: rate (the bucket) or daily (the day's quota)", async () => {
-    const bursty = (await service.app.keyStore.create({ name: "bursty", env: "testnet", limits: { perDay: 100, perSecond: 1, burst: 1 } })).key;
-    const daily = (await service.app.keyStore.create({ name: "daily", env: "testnet", limits: { perDay: 1, perSecond: 100, burst: 100 } })).key;
+    const bursty = (
+      await service.app.keyStore.create({
+        name: "bursty",
+        env: "testnet",
+        limits: { perDay: 100, perSecond: 1, burst: 1 },
+      })
+    ).key;
+    const daily = (
+      await service.app.keyStore.create({
+        name: "daily",
+        env: "testnet",
+        limits: { perDay: 1, perSecond: 100, burst: 100 },
+      })
+    ).key;
     const call = (key: string) => service.request("GET", WHOAMI, undefined, { "x-api-key": key });
-    assert.deepEqual([(await call(bursty)).status, (await call(bursty)).status, (await call(bursty)).status], [200, 429, 429]);
+    assert.deepEqual(
+      [(await call(bursty)).status, (await call(bursty)).status, (await call(bursty)).status],
+      [200, 429, 429],
+    );
     const refused = await call(daily).then(() => call(daily));
     assert.equal(refused.status, 429);
     assert.ok(refused.headers.get("x-request-id"), "X-Request-Id on a 429");

@@ -26,7 +26,10 @@ describe("backend URLs with a user or password are refused at start", () => {
   };
 
   it("BLOCKFROST_URL: names BLOCKFROST_AUTHORIZATION, and prints neither user nor password", () => {
-    const message = refusal({ BLOCKFROST_PROJECT_ID: PROJECT, BLOCKFROST_URL: "https://bob:hunter2@blockfrost.internal:8443/api/v0" });
+    const message = refusal({
+      BLOCKFROST_PROJECT_ID: PROJECT,
+      BLOCKFROST_URL: "https://bob:hunter2@blockfrost.internal:8443/api/v0",
+    });
     assert.equal(
       message,
       'Invalid environment variable BLOCKFROST_URL: https://blockfrost.internal carries a user or password, which would show wherever the URL is printed: write the URL without them, and put the credential in BLOCKFROST_AUTHORIZATION, the Authorization header to send (for a user and password: "Basic " and the base64 of user:password).',
@@ -34,9 +37,15 @@ describe("backend URLs with a user or password are refused at start", () => {
   });
 
   it("KUPO_URL names KUPO_AUTHORIZATION; OGMIOS_URL says Ogmios takes none", () => {
-    assert.match(refusal({ OGMIOS_URL: "ws://127.0.0.1:1337", KUPO_URL: "http://kupo:s3cret@127.0.0.1:1442" }), /^Invalid environment variable KUPO_URL: http:\/\/127\.0\.0\.1 carries a user or password.*KUPO_AUTHORIZATION/);
+    assert.match(
+      refusal({ OGMIOS_URL: "ws://127.0.0.1:1337", KUPO_URL: "http://kupo:s3cret@127.0.0.1:1442" }),
+      /^Invalid environment variable KUPO_URL: http:\/\/127\.0\.0\.1 carries a user or password.*KUPO_AUTHORIZATION/,
+    );
     const ogmios = refusal({ OGMIOS_URL: "ws://alice:s3cret@ogmios.internal:1337", KUPO_URL: "http://127.0.0.1:1442" });
-    assert.match(ogmios, /^Invalid environment variable OGMIOS_URL: ws:\/\/ogmios\.internal carries a user or password.*the Ogmios client sends no credentials/);
+    assert.match(
+      ogmios,
+      /^Invalid environment variable OGMIOS_URL: ws:\/\/ogmios\.internal carries a user or password.*the Ogmios client sends no credentials/,
+    );
     assert.doesNotMatch(ogmios, /s3cret|alice/);
   });
 
@@ -47,20 +56,33 @@ describe("backend URLs with a user or password are refused at start", () => {
   });
 
   it("DATABASE_URL keeps its password (PostgreSQL's convention) and BLOCKFROST_AUTHORIZATION must be a header value", () => {
-    assert.equal(loadConfig({ DATABASE_URL: "postgres://svc:pw@db.internal:5432/svc" }).databaseUrl, "postgres://svc:pw@db.internal:5432/svc");
-    assert.match(refusal({ BLOCKFROST_PROJECT_ID: PROJECT, BLOCKFROST_AUTHORIZATION: "Basic a\nb" }), /BLOCKFROST_AUTHORIZATION: must be one line of printable ASCII/);
+    assert.equal(
+      loadConfig({ DATABASE_URL: "postgres://svc:pw@db.internal:5432/svc" }).databaseUrl,
+      "postgres://svc:pw@db.internal:5432/svc",
+    );
+    assert.match(
+      refusal({ BLOCKFROST_PROJECT_ID: PROJECT, BLOCKFROST_AUTHORIZATION: "Basic a\nb" }),
+      /BLOCKFROST_AUTHORIZATION: must be one line of printable ASCII/,
+    );
   });
 });
 
 describe("text for answers and for logs", () => {
   it("answers: scheme and host only, no address:port; logs: host and port, no user, password, path or query", () => {
-    const text = "GET http://bob:pw@kupo.internal:1442/secret/matches?token=abc failed: connect ECONNREFUSED 10.0.0.5:1442, or [::1]:5432, or kupo.internal:1442.";
+    const text =
+      "GET http://bob:pw@kupo.internal:1442/secret/matches?token=abc failed: connect ECONNREFUSED 10.0.0.5:1442, or [::1]:5432, or kupo.internal:1442.";
     assert.equal(
       publicText(text),
       "GET http://kupo.internal failed: connect ECONNREFUSED (the backend's address), or (the backend's address), or (the backend's address).",
     );
-    assert.equal(logText(text), "GET http://kupo.internal:1442 failed: connect ECONNREFUSED 10.0.0.5:1442, or [::1]:5432, or kupo.internal:1442.");
-    assert.equal(publicText("Blockfrost GET /addresses/addr_test1xyz/utxos: no answer in time at 12:30:45."), "Blockfrost GET /addresses/addr_test1xyz/utxos: no answer in time at 12:30:45.");
+    assert.equal(
+      logText(text),
+      "GET http://kupo.internal:1442 failed: connect ECONNREFUSED 10.0.0.5:1442, or [::1]:5432, or kupo.internal:1442.",
+    );
+    assert.equal(
+      publicText("Blockfrost GET /addresses/addr_test1xyz/utxos: no answer in time at 12:30:45."),
+      "Blockfrost GET /addresses/addr_test1xyz/utxos: no answer in time at 12:30:45.",
+    );
   });
 });
 
@@ -74,7 +96,14 @@ describe("health and error bodies with a backend URL holding a path and a query 
     backend = createServer((request, response) => {
       seen.push({ url: request.url ?? "", headers: request.headers });
       response.writeHead(403, { "content-type": "application/json" });
-      response.end(JSON.stringify({ status_code: 403, error: "Forbidden", message: "upstream 10.1.2.3:3000 refused; see http://admin:hunter2@internal.example:8080/x?token=TOKEN_S3CRET" }));
+      response.end(
+        JSON.stringify({
+          status_code: 403,
+          error: "Forbidden",
+          message:
+            "upstream 10.1.2.3:3000 refused; see http://admin:hunter2@internal.example:8080/x?token=TOKEN_S3CRET",
+        }),
+      );
     });
     await new Promise<void>((resolve) => backend.listen(0, "127.0.0.1", resolve));
     port = (backend.address() as { port: number }).port;
@@ -93,17 +122,26 @@ describe("health and error bodies with a backend URL holding a path and a query 
       const health = await service.request("GET", "/health");
       assert.equal(health.status, 503);
       assert.equal(health.body.status, "degraded");
-      assert.match(health.body.reason, /^The blockfrost backend is unreachable: .*Blockfrost refused the project id \(403\): upstream \(the backend's address\) refused; see http:\/\/internal\.example$/);
+      assert.match(
+        health.body.reason,
+        /^The blockfrost backend is unreachable: .*Blockfrost refused the project id \(403\): upstream \(the backend's address\) refused; see http:\/\/internal\.example$/,
+      );
       assert.equal(health.body.reason.includes("internal.example"), true, "the host stays: it names the backend");
       const utxos = await service.request("GET", `/addresses/${ADDRESS}/utxos`);
       assert.equal(utxos.status, 503);
       assert.equal(utxos.body.code, "CHAIN_ERR_UNAVAILABLE");
       for (const body of [JSON.stringify(health.body), JSON.stringify(utxos.body)]) {
-        for (const secret of SECRETS.filter((s) => s !== "internal.example")) assert.equal(body.includes(secret), false, `${secret} in ${body}`);
+        for (const secret of SECRETS.filter((s) => s !== "internal.example"))
+          assert.equal(body.includes(secret), false, `${secret} in ${body}`);
       }
       assert.ok(seen.length >= 2);
       assert.match(seen[0]!.url, /^\/proxy-secret-path\/api\/v0\/blocks\/latest\?token=TOKEN_S3CRET$/);
-      assert.ok(seen.some((s) => /^\/proxy-secret-path\/api\/v0\/addresses\/addr_test1\w+\/utxos\?(.+&)?token=TOKEN_S3CRET$/.test(s.url)), JSON.stringify(seen.map((s) => s.url)));
+      assert.ok(
+        seen.some((s) =>
+          /^\/proxy-secret-path\/api\/v0\/addresses\/addr_test1\w+\/utxos\?(.+&)?token=TOKEN_S3CRET$/.test(s.url),
+        ),
+        JSON.stringify(seen.map((s) => s.url)),
+      );
       assert.equal(seen[0]!.headers["authorization"], "Bearer hunter2");
       assert.equal(seen[0]!.headers["project_id"], PROJECT);
     } finally {

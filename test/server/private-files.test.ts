@@ -32,10 +32,16 @@ describe("DATA_DIR files are 0600 and the directory 0700", () => {
     const service = await startService({}, { dataDir });
     try {
       // A faucet payment writes the devnet's store (and its WAL).
-      const paid = await service.request("POST", "/devnet/faucet", { address: (await newEnterpriseWallet()).address, lovelace: 5_000_000 });
+      const paid = await service.request("POST", "/devnet/faucet", {
+        address: (await newEnterpriseWallet()).address,
+        lovelace: 5_000_000,
+      });
       assert.equal(paid.status, 200, JSON.stringify(paid.body));
       const found = modes(dataDir);
-      assert.ok(Object.keys(found).some((name) => name.endsWith("-wal")), JSON.stringify(found));
+      assert.ok(
+        Object.keys(found).some((name) => name.endsWith("-wal")),
+        JSON.stringify(found),
+      );
       for (const [name, m] of Object.entries(found)) {
         const isDir = statSync(join(dataDir, name)).isDirectory();
         assert.equal(m, isDir ? "700" : "600", `${name} is ${m}`);

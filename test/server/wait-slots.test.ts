@@ -31,7 +31,11 @@ describe("concurrent waits: per key and in total", () => {
     service.request("GET", `/transactions/${UNKNOWN_TX}/wait?timeout=${timeout}`, undefined, as(key));
   /** A wait held until the test ends (its client leaves then). */
   const hold = (key: string | null, signal = leave.signal): void => {
-    held.push(fetch(`${service.base}/transactions/${UNKNOWN_TX}/wait?timeout=60`, { headers: as(key), signal }).catch(() => undefined));
+    held.push(
+      fetch(`${service.base}/transactions/${UNKNOWN_TX}/wait?timeout=60`, { headers: as(key), signal }).catch(
+        () => undefined,
+      ),
+    );
   };
   /** Asks with one-second waits until one is refused (the held ones are counted by then): that refusal. */
   async function firstRefusal(key: string | null): Promise<JsonResponse> {
@@ -64,7 +68,10 @@ describe("concurrent waits: per key and in total", () => {
     const refused = await firstRefusal(keyB);
     assert.equal(refused.status, 503, JSON.stringify(refused.body));
     assert.equal(refused.body.code, "SVC_ERR_WAITS_FULL");
-    assert.equal(refused.body.message, "The service holds 3 waits already, the most it holds at once (WAIT_MAX_TOTAL): ask again after Retry-After, or look once with timeout=0.");
+    assert.equal(
+      refused.body.message,
+      "The service holds 3 waits already, the most it holds at once (WAIT_MAX_TOTAL): ask again after Retry-After, or look once with timeout=0.",
+    );
     assert.equal(refused.headers.get("retry-after"), "1");
     const keyless = await wait(null, 1);
     assert.equal(keyless.status, 503, "requests without a key are counted in the total too");
@@ -103,7 +110,11 @@ describe("concurrent waits without a key: per client IP", () => {
   });
 
   it("a second keyless wait from the same address is 429 naming the address's cap", async () => {
-    held.push(fetch(`${service.base}/transactions/${UNKNOWN_TX}/wait?timeout=60`, { signal: leave.signal }).catch(() => undefined));
+    held.push(
+      fetch(`${service.base}/transactions/${UNKNOWN_TX}/wait?timeout=60`, { signal: leave.signal }).catch(
+        () => undefined,
+      ),
+    );
     let refused: JsonResponse | undefined;
     for (let i = 0; i < 20 && refused === undefined; i++) {
       const answer = await service.request("GET", `/transactions/${UNKNOWN_TX}/wait?timeout=1`);

@@ -31,10 +31,18 @@ test("the example runs a tournament to settlement and mints a CIP-68 NFT, as the
   // The user token (222) is the player's; the reference token (100) the admin's, with its datum.
   const playerUtxos = await utxosAt(service, result.player);
   assert.equal(totalOf(playerUtxos, result.userUnit), 1n);
-  const reference = outputsOf(await utxosAt(service, result.admin), result.mintTx).find((u) => quantityOf(u, result.referenceUnit) === 1n);
+  const reference = outputsOf(await utxosAt(service, result.admin), result.mintTx).find(
+    (u) => quantityOf(u, result.referenceUnit) === 1n,
+  );
   assert.ok(reference?.output.plutusData, "the reference token holds the metadata datum");
 
   assert.deepEqual(result.playerTokens, [{ name: "Hero", label: 222, quantity: "1" }]);
-  assert.ok(lines.some((line) => /tournament is settled/.test(line)), lines.join("\n"));
-  assert.ok(lines.some((line) => /minted CIP-68 Hero/.test(line)), lines.join("\n"));
+  assert.ok(
+    lines.some((line) => /tournament is settled/.test(line)),
+    lines.join("\n"),
+  );
+  assert.ok(
+    lines.some((line) => /minted CIP-68 Hero/.test(line)),
+    lines.join("\n"),
+  );
 });

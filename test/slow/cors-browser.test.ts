@@ -53,12 +53,14 @@ const WALLET_SCRIPT = `
 `;
 
 /** An address as CIP-30 hands it out: the hex of its bytes. */
-const addressHex = (address: string): string => Buffer.from(bech32.fromWords(bech32.decode(address as `${string}1${string}`, 1023).words)).toString("hex");
+const addressHex = (address: string): string =>
+  Buffer.from(bech32.fromWords(bech32.decode(address as `${string}1${string}`, 1023).words)).toString("hex");
 
 /** Serves the dApp page at / from a new loopback origin. */
 async function servePage(): Promise<{ origin: string; server: Server }> {
   const server = createServer((request, response) => {
-    if (request.url === "/" || request.url === "/index.html") response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(PAGE);
+    if (request.url === "/" || request.url === "/index.html")
+      response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(PAGE);
     else response.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -76,11 +78,22 @@ interface Opened {
  * A browser tab on the dApp page at `origin`, with `wallet` injected as window.cardano.testwallet;
  * the wallet reads its UTxOs through `service` (its own backend, as a real wallet has one), with `apiKey` when given.
  */
-async function openPage(browser: Browser, origin: string, wallet: TestWallet, service: RunningService, apiKey?: string): Promise<Opened> {
+async function openPage(
+  browser: Browser,
+  origin: string,
+  wallet: TestWallet,
+  service: RunningService,
+  apiKey?: string,
+): Promise<Opened> {
   const context = await browser.newContext({ serviceWorkers: "block" });
   await context.exposeFunction("testwalletAddress", () => addressHex(wallet.address));
   await context.exposeFunction("testwalletUtxos", async () => {
-    const answer = await service.request("GET", `/addresses/${wallet.address}/utxos`, undefined, apiKey === undefined ? {} : { "x-api-key": apiKey });
+    const answer = await service.request(
+      "GET",
+      `/addresses/${wallet.address}/utxos`,
+      undefined,
+      apiKey === undefined ? {} : { "x-api-key": apiKey },
+    );
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     return answer.body.utxos as string[];
   });
@@ -135,18 +148,35 @@ describe("a dApp page on another origin, with a CIP-30 wallet, in a real browser
     const seen: string[] = [];
     const service = await startService(
       { AUTH: "required" },
-      { beforeListen: (app) => void app.addHook("onResponse", async (request, reply) => void seen.push(`${request.method} ${reply.statusCode}`)) },
+      {
+        beforeListen: (app) =>
+          void app.addHook(
+            "onResponse",
+            async (request, reply) => void seen.push(`${request.method} ${reply.statusCode}`),
+          ),
+      },
     );
     try {
       assert.equal(service.config.corsOrigins, "*");
-      const { key } = await service.app.keyStore.create({ name: "dapp", env: "testnet", limits: { perDay: 1000, burst: 1000 } });
+      const { key } = await service.app.keyStore.create({
+        name: "dapp",
+        env: "testnet",
+        limits: { perDay: 1000, burst: 1000 },
+      });
       // The wallet reads through a key of its own, as a real wallet reads through its own backend.
       const walletKey = (await service.app.keyStore.create({ name: "wallet", env: "testnet" })).key;
       const [wallet, receiver] = await Promise.all([newEnterpriseWallet(), newEnterpriseWallet()]);
       const { context, page, console, pageErrors } = await openPage(browser, pageA.origin, wallet, service, walletKey);
       const paid = (await page.evaluate(
         (args) => (globalThis as unknown as { dapp: { pay(a: unknown): Promise<unknown> } }).dapp.pay(args),
-        { api: service.base, apiKey: key, wallet: "testwallet", receiver: receiver.address, lovelace: PAYMENT, funding: FUNDING },
+        {
+          api: service.base,
+          apiKey: key,
+          wallet: "testwallet",
+          receiver: receiver.address,
+          lovelace: PAYMENT,
+          funding: FUNDING,
+        },
       )) as Paid;
       const { steps } = paid;
 
@@ -171,15 +201,23 @@ describe("a dApp page on another origin, with a CIP-30 wallet, in a real browser
         return decodeUtxos(answer.body.utxos as string[], "utxos");
       };
       const received = await utxosWithKey(receiver.address);
-      assert.deepEqual(received.map((u) => [u.input.txHash, lovelaceOf(u)]), [[steps.build.body.hash, BigInt(PAYMENT)]]);
+      assert.deepEqual(
+        received.map((u) => [u.input.txHash, lovelaceOf(u)]),
+        [[steps.build.body.hash, BigInt(PAYMENT)]],
+      );
       const change = await utxosWithKey(wallet.address);
       assert.equal(totalLovelace(change), BigInt(FUNDING - PAYMENT) - BigInt(steps.build.body.fee));
       assert.ok(change.every((u) => u.input.txHash === steps.build.body.hash));
 
       // The page read the exposed headers: each answer's request id, and the key's quota counting down by one a request.
-      for (const [name, step] of Object.entries(steps)) assert.match(step.requestId ?? "", UUID, `${name}: X-Request-Id readable by the page`);
+      for (const [name, step] of Object.entries(steps))
+        assert.match(step.requestId ?? "", UUID, `${name}: X-Request-Id readable by the page`);
       const remaining = Object.values(steps).map((step) => Number(step.rateLimitRemaining));
-      assert.deepEqual(remaining, [999, 998, 997, 996, 995, 994], "RateLimit-Remaining readable by the page, preflights not counted");
+      assert.deepEqual(
+        remaining,
+        [999, 998, 997, 996, 995, 994],
+        "RateLimit-Remaining readable by the page, preflights not counted",
+      );
       // An error answer is readable too: its body, and the request id it names.
       assert.equal(steps.missing.status, 400);
       assert.equal(steps.missing.body.code, "SVC_ERR_VALIDATION");
@@ -195,9 +233,16 @@ describe("a dApp page on another origin, with a CIP-30 wallet, in a real browser
       // The browser asked before each request with the key (preflights), and the service answered them 204.
       const preflights = seen.filter((line) => line.startsWith("OPTIONS "));
       assert.ok(preflights.length >= 3, seen.join(", "));
-      assert.ok(preflights.every((line) => line === "OPTIONS 204"), seen.join(", "));
+      assert.ok(
+        preflights.every((line) => line === "OPTIONS 204"),
+        seen.join(", "),
+      );
       assert.deepEqual(pageErrors, []);
-      assert.deepEqual(console.filter((line) => line.startsWith("error:") && !/status of 40[01]/.test(line)), [], "no browser error besides the 400 and 401 asked for");
+      assert.deepEqual(
+        console.filter((line) => line.startsWith("error:") && !/status of 40[01]/.test(line)),
+        [],
+        "no browser error besides the 400 and 401 asked for",
+      );
       await context.close();
     } finally {
       await service.close();
@@ -208,17 +253,32 @@ describe("a dApp page on another origin, with a CIP-30 wallet, in a real browser
     const service = await startService({ CORS_ORIGINS: pageB.origin });
     try {
       const wallet = await newEnterpriseWallet();
-      const faucet = { api: service.base, path: "/devnet/faucet", method: "POST", body: { address: wallet.address, lovelace: FUNDING } };
+      const faucet = {
+        api: service.base,
+        path: "/devnet/faucet",
+        method: "POST",
+        body: { address: wallet.address, lovelace: FUNDING },
+      };
       const tryFetch = (page: Page, args: unknown): Promise<Tried> =>
-        page.evaluate((a) => (globalThis as unknown as { dapp: { tryFetch(x: unknown): Promise<Tried> } }).dapp.tryFetch(a), args);
+        page.evaluate(
+          (a) => (globalThis as unknown as { dapp: { tryFetch(x: unknown): Promise<Tried> } }).dapp.tryFetch(a),
+          args,
+        );
 
       const refused = await openPage(browser, pageA.origin, wallet, service);
       assert.deepEqual(await tryFetch(refused.page, faucet), { ok: false, error: "TypeError: Failed to fetch" });
-      assert.deepEqual(await tryFetch(refused.page, { api: service.base, path: "/health" }), { ok: false, error: "TypeError: Failed to fetch" });
+      assert.deepEqual(await tryFetch(refused.page, { api: service.base, path: "/health" }), {
+        ok: false,
+        error: "TypeError: Failed to fetch",
+      });
       const blocked = refused.console.filter((line) => /from origin '.*' has been blocked by CORS policy/.test(line));
       assert.equal(blocked.length, 2, refused.console.join("\n"));
       assert.match(blocked[0]!, new RegExp(`from origin '${pageA.origin}'`));
-      assert.deepEqual(await utxosAt(service, wallet.address), [], "the preflight failed, so the browser never sent the faucet's POST");
+      assert.deepEqual(
+        await utxosAt(service, wallet.address),
+        [],
+        "the preflight failed, so the browser never sent the faucet's POST",
+      );
       await refused.context.close();
 
       const allowed = await openPage(browser, pageB.origin, wallet, service);

@@ -87,7 +87,8 @@ if (process.env[CHILD]) {
 
       const reopened = await DevnetChain.create({ path });
       try {
-        for (const unit of units) assert.deepEqual(plain(await reopened.lastOutputWith(unit)), plain(answers[unit]), unit);
+        for (const unit of units)
+          assert.deepEqual(plain(await reopened.lastOutputWith(unit)), plain(answers[unit]), unit);
       } finally {
         await reopened.close();
       }
@@ -112,14 +113,20 @@ if (process.env[CHILD]) {
         assert.equal(await upgraded.lastOutputWith(gone.unit), null, "what was spent before the upgrade is not known");
         const flowsAfter = await AssetFlows.create(upgraded, flows.wallet, (signed) => upgraded.submit(signed));
         const burnt = await flowsAfter.burnWithKey(before!.utxo, held.name);
-        assert.deepEqual(plain(await upgraded.lastOutputWith(held.unit)), plain({ ...before, spentBy: { txHash: burnt, redeemer: null } }));
+        assert.deepEqual(
+          plain(await upgraded.lastOutputWith(held.unit)),
+          plain({ ...before, spentBy: { txHash: burnt, redeemer: null } }),
+        );
       } finally {
         await upgraded.close();
       }
       const again = await DevnetChain.create({ path });
       try {
         assert.equal((await again.lastOutputWith(held.unit))?.spentBy?.redeemer, null);
-        assert.ok((await again.lastOutputWith(held.unit))?.spentBy?.txHash, "still spent after a second restart (no new backfill)");
+        assert.ok(
+          (await again.lastOutputWith(held.unit))?.spentBy?.txHash,
+          "still spent after a second restart (no new backfill)",
+        );
       } finally {
         await again.close();
       }

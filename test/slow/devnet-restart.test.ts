@@ -20,7 +20,9 @@ async function freePort(): Promise<number> {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -36,7 +38,15 @@ async function startServer(dataDir: string): Promise<Server> {
   // Its own process group, so that SIGKILL reaches npx, tsx and the node process it runs.
   const child = spawn("npx", ["tsx", "src/main.ts"], {
     cwd: process.cwd(),
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", NETWORK: "devnet", AUTH: "optional", LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      NETWORK: "devnet",
+      AUTH: "optional",
+      LOG_LEVEL: "warn",
+    },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
@@ -79,7 +89,8 @@ describe("devnet restart after kill -9", () => {
     const bob = await newEnterpriseWallet();
     const first = await startServer(dataDir);
     started.push(first);
-    const call = (server: Server, method: string, path: string, body?: unknown): Promise<JsonResponse> => jsonRequest(`${server.base}${path}`, method, body);
+    const call = (server: Server, method: string, path: string, body?: unknown): Promise<JsonResponse> =>
+      jsonRequest(`${server.base}${path}`, method, body);
     const utxosOf = async (server: Server, address: string) => {
       const response = await call(server, "GET", `/addresses/${address}/utxos`);
       assert.equal(response.status, 200, JSON.stringify(response.body));
@@ -90,8 +101,17 @@ describe("devnet restart after kill -9", () => {
     assert.equal(funded.status, 200, JSON.stringify(funded.body));
     const advanced = await call(first, "POST", "/devnet/advance", { seconds: 1000 });
     assert.equal(advanced.status, 200);
-    const unsigned = await buildPayment(DEVNET_PROTOCOL_PARAMETERS, alice.address, await utxosOf(first, alice.address), bob.address, 7_000_000n);
-    const submitted = await call(first, "POST", "/transactions/submit", { transaction: unsigned, signatures: [await alice.witnessSet(unsigned)] });
+    const unsigned = await buildPayment(
+      DEVNET_PROTOCOL_PARAMETERS,
+      alice.address,
+      await utxosOf(first, alice.address),
+      bob.address,
+      7_000_000n,
+    );
+    const submitted = await call(first, "POST", "/transactions/submit", {
+      transaction: unsigned,
+      signatures: [await alice.witnessSet(unsigned)],
+    });
     assert.equal(submitted.status, 200, JSON.stringify(submitted.body));
     await killHard(first);
     const txHash = submitted.body.txHash as string;
@@ -99,7 +119,10 @@ describe("devnet restart after kill -9", () => {
     const second = await startServer(dataDir);
     started.push(second);
     const status = (await call(second, "GET", `/transactions/${txHash}`)).body;
-    assert.deepEqual({ ...status, confirmations: undefined }, { txHash, status: "confirmed", confirmations: undefined });
+    assert.deepEqual(
+      { ...status, confirmations: undefined },
+      { txHash, status: "confirmed", confirmations: undefined },
+    );
     assert.ok(status.confirmations >= 1, JSON.stringify(status));
     assert.deepEqual((await call(second, "GET", `/transactions/${funded.body.txHash}`)).body.status, "confirmed");
     const atBob = await utxosOf(second, bob.address);
@@ -111,14 +134,23 @@ describe("devnet restart after kill -9", () => {
     assert.equal(atAlice.length, 1);
     assert.equal(atAlice[0]?.input.txHash, txHash);
     const health = await call(second, "GET", "/health");
-    assert.ok(health.body.tip.slot >= advanced.body.slot, `slot ${health.body.tip.slot} went back from ${advanced.body.slot}`);
+    assert.ok(
+      health.body.tip.slot >= advanced.body.slot,
+      `slot ${health.body.tip.slot} went back from ${advanced.body.slot}`,
+    );
 
     // Resubmitted after the restart: the same answer. The restored change output is spendable.
-    const again = await call(second, "POST", "/transactions/submit", { transaction: unsigned, signatures: [await alice.witnessSet(unsigned)] });
+    const again = await call(second, "POST", "/transactions/submit", {
+      transaction: unsigned,
+      signatures: [await alice.witnessSet(unsigned)],
+    });
     assert.equal(again.status, 200);
     assert.equal(again.body.txHash, txHash);
     const next = await buildPayment(DEVNET_PROTOCOL_PARAMETERS, alice.address, atAlice, bob.address, 1_000_000n);
-    const spent = await call(second, "POST", "/transactions/submit", { transaction: next, signatures: [await alice.witnessSet(next)] });
+    const spent = await call(second, "POST", "/transactions/submit", {
+      transaction: next,
+      signatures: [await alice.witnessSet(next)],
+    });
     assert.equal(spent.status, 200, JSON.stringify(spent.body));
 
     // The faucet key was kept: the faucet still pays from the genesis funds.

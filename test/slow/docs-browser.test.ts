@@ -45,7 +45,9 @@ describe("docs page in a real browser", { skip }, () => {
   });
 
   it("renders every operation of the OpenAPI document, offline, without browser errors", async () => {
-    const document = (await service.request("GET", "/openapi.json")).body as { paths: Record<string, Record<string, { summary?: string }>> };
+    const document = (await service.request("GET", "/openapi.json")).body as {
+      paths: Record<string, Record<string, { summary?: string }>>;
+    };
     const operations: Operation[] = Object.entries(document.paths).flatMap(([path, item]) =>
       Object.entries(item)
         .filter(([method]) => ["get", "put", "post", "delete", "patch", "head", "options"].includes(method))
@@ -63,7 +65,9 @@ describe("docs page in a real browser", { skip }, () => {
     const requests: string[] = [];
     const problems: string[] = [];
     page.on("request", (request) => requests.push(request.url()));
-    page.on("requestfailed", (request) => problems.push(`request failed: ${request.url()} ${request.failure()?.errorText ?? ""}`));
+    page.on("requestfailed", (request) =>
+      problems.push(`request failed: ${request.url()} ${request.failure()?.errorText ?? ""}`),
+    );
     page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
     page.on("console", (message) => {
       if (message.type() === "error") problems.push(`console error: ${message.text()}`);
@@ -83,7 +87,11 @@ describe("docs page in a real browser", { skip }, () => {
         has: page.locator(`.opblock-summary-path[data-path="${op.path}"]`),
       });
       assert.equal(await row.count(), 1, `the docs list ${op.method} ${op.path}`);
-      if (op.summary) assert.match(await row.locator(".opblock-summary-description").innerText(), new RegExp(escapeRegExp(op.summary)));
+      if (op.summary)
+        assert.match(
+          await row.locator(".opblock-summary-description").innerText(),
+          new RegExp(escapeRegExp(op.summary)),
+        );
     }
     for (const required of REQUIRED) {
       const [method, path] = required.split(" ");
@@ -101,14 +109,20 @@ describe("docs page in a real browser", { skip }, () => {
     const status = health.locator(".live-responses-table tr.response .response-col_status").first();
     await status.waitFor({ state: "visible", timeout: 15_000 });
     assert.equal((await status.innerText()).trim(), "200", "health answers 200 when run from the docs page");
-    assert.match(await health.locator(".live-responses-table tr.response .response-col_description").first().innerText(), /"status": "ok"/);
+    assert.match(
+      await health.locator(".live-responses-table tr.response .response-col_description").first().innerText(),
+      /"status": "ok"/,
+    );
 
     const foreign = requests.filter((url) => {
       const { protocol, hostname } = new URL(url);
       return !(protocol === "data:" || protocol === "blob:" || hostname === "127.0.0.1");
     });
     assert.deepEqual(foreign, [], "every request of the page goes to the service on loopback");
-    assert.ok(requests.some((url) => url.endsWith("/docs/json")), "the page loaded the OpenAPI document from the service");
+    assert.ok(
+      requests.some((url) => url.endsWith("/docs/json")),
+      "the page loaded the OpenAPI document from the service",
+    );
     assert.deepEqual(problems, [], "no browser errors");
     if (process.env["DOCS_SCREENSHOT"]) await page.screenshot({ path: process.env["DOCS_SCREENSHOT"], fullPage: true });
     await context.close();
@@ -142,11 +156,16 @@ describe("docs page examples in a real browser", { skip }, () => {
 
     const path = "/v2/services/utils/addresses/parse";
     await page.locator(`.opblock-post .opblock-summary-path[data-path="${path}"]`).first().click();
-    const op = page.locator(".opblock.is-open", { has: page.locator(`.opblock-summary-path[data-path="${path}"]`) }).first();
+    const op = page
+      .locator(".opblock.is-open", { has: page.locator(`.opblock-summary-path[data-path="${path}"]`) })
+      .first();
     await op.locator(".responses-wrapper").waitFor({ state: "visible" });
     // The examples render: the request body's, the 200 answer's and an error's (in the service's error shape).
     assert.match(await op.locator(".opblock-section-request-body").innerText(), new RegExp(EXAMPLE_ADDRESS));
-    assert.match(await op.locator('.responses-table tr.response[data-code="200"]').innerText(), new RegExp(PARSED_ADDRESS.payment));
+    assert.match(
+      await op.locator('.responses-table tr.response[data-code="200"]').innerText(),
+      new RegExp(PARSED_ADDRESS.payment),
+    );
     const badRequest = await op.locator('.responses-table tr.response[data-code="400"]').innerText();
     assert.match(badRequest, /"code": "SVC_ERR_VALIDATION"/);
     assert.match(badRequest, /body\.address is required\./);
@@ -158,7 +177,10 @@ describe("docs page examples in a real browser", { skip }, () => {
     const status = op.locator(".live-responses-table tr.response .response-col_status").first();
     await status.waitFor({ state: "visible", timeout: 15_000 });
     assert.equal((await status.innerText()).trim(), "200", "the example address parses when run from the docs page");
-    assert.match(await op.locator(".live-responses-table tr.response .response-col_description").first().innerText(), new RegExp(PARSED_ADDRESS.stake));
+    assert.match(
+      await op.locator(".live-responses-table tr.response .response-col_description").first().innerText(),
+      new RegExp(PARSED_ADDRESS.stake),
+    );
     assert.deepEqual(problems, [], "no browser errors");
     await context.close();
   });

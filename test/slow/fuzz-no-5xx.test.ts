@@ -37,7 +37,9 @@ function send(origin: string, c: FuzzCase): Promise<Answer> {
       (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }),
+        );
         response.on("error", reject);
       },
     );
@@ -84,18 +86,25 @@ function problemsOf(op: Operation, c: FuzzCase, answer: Answer, chainMissing: bo
   } catch {
     // reported below when it matters
   }
-  if (c.expectStatus !== undefined && status !== c.expectStatus) problems.push(`status ${status}, expected ${c.expectStatus}`);
+  if (c.expectStatus !== undefined && status !== c.expectStatus)
+    problems.push(`status ${status}, expected ${c.expectStatus}`);
   const message = typeof body?.["message"] === "string" ? (body["message"] as string) : "";
   if (status >= 500 && !(status === 503 && chainMissing && (CHAIN_MISSING.test(message) || isHealth(op)))) {
     problems.push(`status ${status}: ${answer.text.slice(0, 200)}`);
   }
   if (status >= 400 && !(isHealth(op) && status === 503)) {
-    if (!body || typeof body !== "object") problems.push(`status ${status} with a body that is not JSON: ${answer.text.slice(0, 120)}`);
+    if (!body || typeof body !== "object")
+      problems.push(`status ${status} with a body that is not JSON: ${answer.text.slice(0, 120)}`);
     else {
-      const keys = Object.keys(body).filter((key) => key !== "detail").sort().join(",");
+      const keys = Object.keys(body)
+        .filter((key) => key !== "detail")
+        .sort()
+        .join(",");
       if (keys !== "code,error,message,requestId,statusCode") problems.push(`error body has the keys ${keys}`);
-      if (body["statusCode"] !== status) problems.push(`statusCode ${String(body["statusCode"])} in a ${status} answer`);
-      if (body["error"] !== STATUS_CODES[status]) problems.push(`error "${String(body["error"])}" in a ${status} answer`);
+      if (body["statusCode"] !== status)
+        problems.push(`statusCode ${String(body["statusCode"])} in a ${status} answer`);
+      if (body["error"] !== STATUS_CODES[status])
+        problems.push(`error "${String(body["error"])}" in a ${status} answer`);
       if (!message.trim()) problems.push(`empty message in a ${status} answer`);
     }
     const sameOperation = c.method === op.method;
@@ -136,7 +145,10 @@ async function fuzzOperation(
     counts.set(answer.status, (counts.get(answer.status) ?? 0) + 1);
     for (const problem of problemsOf(op, c, answer, chainMissing)) failures.push(`${c.label}: ${problem}`);
   });
-  const statuses = [...counts].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(" ");
+  const statuses = [...counts]
+    .sort(([a], [b]) => a - b)
+    .map(([s, n]) => `${s}×${n}`)
+    .join(" ");
   return { failures, statuses };
 }
 
@@ -150,8 +162,16 @@ const ADDRESS = "addr_test1vz2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzerspjrlsz
  */
 async function realValues(service: RunningService): Promise<Hints> {
   const hints: Record<string, unknown> = {
-    address: ADDRESS, changeAddress: ADDRESS, destAddress: ADDRESS, adminAddress: ADDRESS, registererAddress: ADDRESS,
-    lovelace: "2_000_000", message: "hello", script: `8200581c${"00".repeat(28)}`, slot: 1000, time: Date.UTC(2100, 0, 1),
+    address: ADDRESS,
+    changeAddress: ADDRESS,
+    destAddress: ADDRESS,
+    adminAddress: ADDRESS,
+    registererAddress: ADDRESS,
+    lovelace: "2_000_000",
+    message: "hello",
+    script: `8200581c${"00".repeat(28)}`,
+    slot: 1000,
+    time: Date.UTC(2100, 0, 1),
     // GET /transactions/{hash}/wait on a hash the chain never sees waits out its timeout: 1 s, not the default minute.
     timeout: 1,
   };
@@ -161,7 +181,10 @@ async function realValues(service: RunningService): Promise<Hints> {
   const utxos = (await service.request("GET", `/addresses/${ADDRESS}/utxos`)).body?.utxos as string[] | undefined;
   Object.assign(hints, { txHash, referenceInputs: [`${txHash}#0`] });
   if (utxos?.length) Object.assign(hints, { utxos, requiredInputs: utxos.slice(0, 1) });
-  const built = await service.request("POST", "/transactions/build", { changeAddress: ADDRESS, outputs: [{ address: ADDRESS, lovelace: "2_000_000" }] });
+  const built = await service.request("POST", "/transactions/build", {
+    changeAddress: ADDRESS,
+    outputs: [{ address: ADDRESS, lovelace: "2_000_000" }],
+  });
   if (built.status === 200) hints["transaction"] = built.body.complete;
   return hints;
 }
@@ -189,7 +212,14 @@ describe("no input produces a 5xx: every operation of the devnet service", () =>
     assert.ok(operations.length > 0);
     for (const op of operations) {
       await t.test(`${op.method} ${op.path}`, async () => {
-        const { failures, statuses } = await fuzzOperation(service.url, document, op, service.config.bodyLimit, chainMissing, hints);
+        const { failures, statuses } = await fuzzOperation(
+          service.url,
+          document,
+          op,
+          service.config.bodyLimit,
+          chainMissing,
+          hints,
+        );
         t.diagnostic(`${op.method} ${op.path}: ${statuses}`);
         assert.deepEqual(report(failures), []);
       });
@@ -197,7 +227,8 @@ describe("no input produces a 5xx: every operation of the devnet service", () =>
   });
 
   it("routes a path parameter as long as a testnet base address (108 characters)", async () => {
-    const base = "addr_test1qz2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzer3n0d3vllmyqwsx5wktcd8cc3sq835lu7drv2xwl2wywfgs68faae";
+    const base =
+      "addr_test1qz2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzer3n0d3vllmyqwsx5wktcd8cc3sq835lu7drv2xwl2wywfgs68faae";
     assert.equal(base.length, 108);
     const answer = await service.request("GET", `/addresses/${base}/utxos`);
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
@@ -205,9 +236,23 @@ describe("no input produces a 5xx: every operation of the devnet service", () =>
   });
 
   it("answers unknown routes with 404 in the error shape", async () => {
-    for (const path of ["/", "/v2", "/v2/services", "/v2/services/nope", "/v2/services/%E2%80%AE", `/v2/services/${"a".repeat(3000)}`, "/v2/services/utils/../health/x"]) {
+    for (const path of [
+      "/",
+      "/v2",
+      "/v2/services",
+      "/v2/services/nope",
+      "/v2/services/%E2%80%AE",
+      `/v2/services/${"a".repeat(3000)}`,
+      "/v2/services/utils/../health/x",
+    ]) {
       for (const method of ["GET", "POST", "DELETE"]) {
-        const answer = await send(service.url, { label: path, method, path, headers: { "content-type": "application/json" }, body: Buffer.from("{}") });
+        const answer = await send(service.url, {
+          label: path,
+          method,
+          path,
+          headers: { "content-type": "application/json" },
+          body: Buffer.from("{}"),
+        });
         assert.equal(answer.status, 404, `${method} ${path}`);
         const body = JSON.parse(answer.text) as Record<string, unknown>;
         assert.deepEqual(Object.keys(body).sort(), ["code", "error", "message", "requestId", "statusCode"]);
@@ -230,11 +275,20 @@ describe("no input produces a 5xx: a real network without a chain backend", () =
 
   it("answers the sampled requests of every operation with a documented status, 503 only for the missing chain", async (t) => {
     assert.equal(service.app.chainConfigured, false);
-    const hints: Hints = { address: "addr_test1vz2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzerspjrlsz", changeAddress: "addr_test1vz2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzerspjrlsz" };
+    const hints: Hints = {
+      address: "addr_test1vz2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzerspjrlsz",
+      changeAddress: "addr_test1vz2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzerspjrlsz",
+    };
     for (const op of operationsOf(document)) {
       await t.test(`${op.method} ${op.path}`, async () => {
-        const { failures, statuses } = await fuzzOperation(service.url, document, op, service.config.bodyLimit, true, hints, (c) =>
-          /sampled (body|request)$|^path \S+ = x$|^query \S+ = x$/.test(c.label),
+        const { failures, statuses } = await fuzzOperation(
+          service.url,
+          document,
+          op,
+          service.config.bodyLimit,
+          true,
+          hints,
+          (c) => /sampled (body|request)$|^path \S+ = x$|^query \S+ = x$/.test(c.label),
         );
         t.diagnostic(`${op.method} ${op.path}: ${statuses}`);
         assert.deepEqual(report(failures), []);
@@ -253,7 +307,11 @@ describe("no input produces a 5xx: requests that are not valid HTTP", () => {
   for (const [label, bytes, status] of [
     ["garbage", "GARBAGE\r\n\r\n", 400],
     ["a bad header line", "GET /v2/services/health HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n", 400],
-    ["a bad Content-Length", "POST /v2/services/utils/addresses/parse HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n", 400],
+    [
+      "a bad Content-Length",
+      "POST /v2/services/utils/addresses/parse HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n",
+      400,
+    ],
     ["headers of 40 kB", `GET /v2/services/health HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(40_000)}\r\n\r\n`, 431],
   ] as const) {
     it(`answers ${label} with ${status} in the error shape`, async () => {
@@ -276,14 +334,29 @@ describe("no input produces a 5xx: the shared plumbing, through a fixture route"
   let document: OpenApiDocument;
   const dataDir = mkdtempSync(join(tmpdir(), "txsvc-fuzz-"));
   before(async () => {
-    const config = loadConfig({ LOG_LEVEL: "silent", NETWORK: "preview", AUTH: "optional", DATA_DIR: dataDir, KEYLESS_PER_SECOND: "1000000", KEYLESS_BURST: "1000000" });
+    const config = loadConfig({
+      LOG_LEVEL: "silent",
+      NETWORK: "preview",
+      AUTH: "optional",
+      DATA_DIR: dataDir,
+      KEYLESS_PER_SECOND: "1000000",
+      KEYLESS_BURST: "1000000",
+    });
     app = await build(config, { chain: null });
-    app.addSchema(Type.Object({ policyId: Hash28("Policy ID."), quantity: SignedAmount("Quantity.") }, { $id: "FuzzAsset", description: "An asset." }));
+    app.addSchema(
+      Type.Object(
+        { policyId: Hash28("Policy ID."), quantity: SignedAmount("Quantity.") },
+        { $id: "FuzzAsset", description: "An asset." },
+      ),
+    );
     const Node = Type.Cyclic(
       {
         Node: Type.Union([
           Type.Object({ int: Type.Integer({ description: "An integer." }) }, { additionalProperties: false }),
-          Type.Object({ list: Type.Array(Type.Ref("Node"), { description: "Children." }) }, { additionalProperties: false }),
+          Type.Object(
+            { list: Type.Array(Type.Ref("Node"), { description: "Children." }) },
+            { additionalProperties: false },
+          ),
         ]),
       },
       "Node",
@@ -296,7 +369,9 @@ describe("no input produces a 5xx: the shared plumbing, through a fixture route"
           description: "Shared schemas under fuzz.",
           tags: ["Utilities"],
           params: Type.Object({ ref: Hash32("A transaction hash.") }),
-          querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: "Page size." })) }),
+          querystring: Type.Object({
+            limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: "Page size." })),
+          }),
           body: Type.Object(
             {
               lovelace: Amount("Lovelace."),
@@ -307,14 +382,24 @@ describe("no input produces a 5xx: the shared plumbing, through a fixture route"
             },
             { additionalProperties: false },
           ),
-          response: { 200: Type.Object({ total: Type.String({ description: "Sum." }) }, { description: "The sum." }), ...errorResponses(404) },
+          response: {
+            200: Type.Object({ total: Type.String({ description: "Sum." }) }, { description: "The sum." }),
+            ...errorResponses(404),
+          },
         },
       },
       async (request) => {
-        const body = request.body as { lovelace: number | string; assets?: { quantity: number | string }[]; data?: unknown; metadata?: unknown };
+        const body = request.body as {
+          lovelace: number | string;
+          assets?: { quantity: number | string }[];
+          data?: unknown;
+          metadata?: unknown;
+        };
         let total = parseAmount(body.lovelace, "body.lovelace");
-        for (const [i, asset] of (body.assets ?? []).entries()) total += parseAmount(asset.quantity, `body.assets[${i}].quantity`, { signed: true });
-        const depth = (x: unknown): number => (x && typeof x === "object" ? 1 + Math.max(0, ...Object.values(x).map(depth)) : 0);
+        for (const [i, asset] of (body.assets ?? []).entries())
+          total += parseAmount(asset.quantity, `body.assets[${i}].quantity`, { signed: true });
+        const depth = (x: unknown): number =>
+          x && typeof x === "object" ? 1 + Math.max(0, ...Object.values(x).map(depth)) : 0;
         return { total: String(total + BigInt(depth(body.data) + depth(body.metadata))) };
       },
     );
@@ -327,7 +412,10 @@ describe("no input produces a 5xx: the shared plumbing, through a fixture route"
           description: "Throws on long text, answers an undocumented status with a hand-made body on empty text.",
           tags: ["Utilities"],
           body: Type.Object({ text: Type.String({ description: "Any text." }) }),
-          response: { 200: Type.Object({ ok: Type.Boolean({ description: "True." }) }, { description: "Fine." }), ...errorResponses() },
+          response: {
+            200: Type.Object({ ok: Type.Boolean({ description: "True." }) }, { description: "Fine." }),
+            ...errorResponses(),
+          },
         },
       },
       async (request, reply) => {
@@ -349,7 +437,13 @@ describe("no input produces a 5xx: the shared plumbing, through a fixture route"
   it("answers every malformed request with a documented 4xx in the error shape", async (t) => {
     const op = operationsOf(document).find((o) => o.path === "/v2/services/fuzz-fixture/{ref}");
     assert.ok(op);
-    const { failures, statuses } = await fuzzOperation(origin, document, op, app.initialConfig.bodyLimit ?? 1024 * 1024, true);
+    const { failures, statuses } = await fuzzOperation(
+      origin,
+      document,
+      op,
+      app.initialConfig.bodyLimit ?? 1024 * 1024,
+      true,
+    );
     t.diagnostic(`fixture: ${statuses}`);
     assert.deepEqual(report(failures), []);
     assert.match(statuses, /200×/, "some cases pass validation and reach the handler");
@@ -371,7 +465,13 @@ describe("no input produces a 5xx: the shared plumbing, through a fixture route"
       method: "POST",
       path: `/v2/services/fuzz-fixture/${"0".repeat(64)}?limit=2`,
       headers: { "content-type": "application/json" },
-      body: Buffer.from(JSON.stringify({ lovelace: "5_000_000", assets: [{ policyId: "0".repeat(56), quantity: -1 }], data: { list: [{ int: 1 }] } })),
+      body: Buffer.from(
+        JSON.stringify({
+          lovelace: "5_000_000",
+          assets: [{ policyId: "0".repeat(56), quantity: -1 }],
+          data: { list: [{ int: 1 }] },
+        }),
+      ),
     });
     assert.equal(answer.status, 200, answer.text);
     assert.equal(JSON.parse(answer.text).total, "5000002");

@@ -23,7 +23,11 @@ function cli(dataDir: string, ...args: string[]): Promise<CliResult> {
   const env: Record<string, string | undefined> = { ...process.env, DATA_DIR: dataDir, NETWORK: "preview" };
   delete env["AUTH"];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
+      cwd: ROOT,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -61,11 +65,26 @@ describe("keys CLI", () => {
     assert.match(top.stdout, /keys\s+Create, list, revoke and rotate API keys/);
     const keys = await cli(dataDir, "keys", "--help");
     assert.equal(keys.code, 0);
-    for (const word of ["create", "list", "revoke", "rotate", "--per-day", "--per-second", "--burst"]) assert.ok(keys.stdout.includes(word), word);
+    for (const word of ["create", "list", "revoke", "rotate", "--per-day", "--per-second", "--burst"])
+      assert.ok(keys.stdout.includes(word), word);
   });
 
   it("creates keys that work against the running server, printing each key once with its ID", async () => {
-    const created = parseCreated(await cli(dataDir, "keys", "create", "--name", "billing service", "--env", "testnet", "--per-day", "1234", "--burst", "7"));
+    const created = parseCreated(
+      await cli(
+        dataDir,
+        "keys",
+        "create",
+        "--name",
+        "billing service",
+        "--env",
+        "testnet",
+        "--per-day",
+        "1234",
+        "--burst",
+        "7",
+      ),
+    );
     const response = await service.request("GET", WHOAMI, undefined, { "x-api-key": created.key });
     assert.equal(response.status, 200);
     assert.deepEqual(response.body, { keyId: created.id });
@@ -77,16 +96,22 @@ describe("keys CLI", () => {
 
   it("lists one line per key, ID first, never the key or its hash", async () => {
     const a = parseCreated(await cli(dataDir, "keys", "create", "--name", "list-a", "--env", "mainnet"));
-    const b = parseCreated(await cli(dataDir, "keys", "create", "--name", "list-b", "--env", "testnet", "--per-second", "3"));
+    const b = parseCreated(
+      await cli(dataDir, "keys", "create", "--name", "list-b", "--env", "testnet", "--per-second", "3"),
+    );
     const listed = await cli(dataDir, "keys", "list");
     assert.equal(listed.code, 0, listed.stderr);
     const lines = listed.stdout.trim().split("\n");
     assert.equal(lines.length, (await service.app.keyStore.list()).length);
     const lineA = lines.find((l) => l.startsWith(`${a.id} `));
     const lineB = lines.find((l) => l.startsWith(`${b.id} `));
-    assert.match(lineA ?? "", /^[0-9a-f]{12} {2}"list-a" {2}mainnet {2}50000\/day {2}10\/s {2}burst 500 {2}active {2}created \d{4}-\d\d-\d\dT/);
+    assert.match(
+      lineA ?? "",
+      /^[0-9a-f]{12} {2}"list-a" {2}mainnet {2}50000\/day {2}10\/s {2}burst 500 {2}active {2}created \d{4}-\d\d-\d\dT/,
+    );
     assert.match(lineB ?? "", /"list-b" {2}testnet {2}50000\/day {2}3\/s {2}burst 500 {2}active/);
-    for (const secret of [a.key, b.key, hashKey(a.key), hashKey(b.key), a.key.slice(8)]) assert.equal(listed.stdout.includes(secret), false);
+    for (const secret of [a.key, b.key, hashKey(a.key), hashKey(b.key), a.key.slice(8)])
+      assert.equal(listed.stdout.includes(secret), false);
   });
 
   it("revokes a key so that the running server refuses it at the next request", async () => {
@@ -106,7 +131,23 @@ describe("keys CLI", () => {
   });
 
   it("rotates a key: the old one is refused, the new one has the same name and limits", async () => {
-    const old = parseCreated(await cli(dataDir, "keys", "create", "--name", "rotating", "--env", "testnet", "--per-day", "99", "--per-second", "2", "--burst", "5"));
+    const old = parseCreated(
+      await cli(
+        dataDir,
+        "keys",
+        "create",
+        "--name",
+        "rotating",
+        "--env",
+        "testnet",
+        "--per-day",
+        "99",
+        "--per-second",
+        "2",
+        "--burst",
+        "5",
+      ),
+    );
     const rotated = await cli(dataDir, "keys", "rotate", old.id);
     const fresh = parseCreated(rotated);
     assert.notEqual(fresh.id, old.id);
@@ -116,12 +157,15 @@ describe("keys CLI", () => {
     assert.equal(ok.status, 200);
     assert.equal(ok.headers.get("ratelimit-limit"), "99");
     const record = await service.app.keyStore.findById(fresh.id);
-    assert.deepEqual(record && { name: record.name, env: record.env, limits: record.limits, rotatedFrom: record.rotatedFrom }, {
-      name: "rotating",
-      env: "testnet",
-      limits: { perDay: 99, perSecond: 2, burst: 5 },
-      rotatedFrom: old.id,
-    });
+    assert.deepEqual(
+      record && { name: record.name, env: record.env, limits: record.limits, rotatedFrom: record.rotatedFrom },
+      {
+        name: "rotating",
+        env: "testnet",
+        limits: { perDay: 99, perSecond: 2, burst: 5 },
+        rotatedFrom: old.id,
+      },
+    );
     const again = await cli(dataDir, "keys", "rotate", old.id);
     assert.equal(again.code, 1);
     assert.match(again.stderr, /already revoked/);
@@ -141,7 +185,10 @@ describe("keys CLI", () => {
       [["keys", "create", "--name", "x"], /--env is required/],
       [["keys", "create", "--name", "x", "--env", "preview"], /--env must be testnet or mainnet/],
       [["keys", "create", "--name", "x", "--env", "testnet", "--per-day", "0"], /--per-day must be a whole number/],
-      [["keys", "create", "--name", "x", "--env", "testnet", "--per-second", "1.5"], /--per-second must be a whole number/],
+      [
+        ["keys", "create", "--name", "x", "--env", "testnet", "--per-second", "1.5"],
+        /--per-second must be a whole number/,
+      ],
       [["keys", "create", "--name", "x", "--env", "testnet", "--burst", "lots"], /--burst must be a whole number/],
       [["keys", "create", "--name", "x", "--env", "testnet", "--nmae", "y"], /--nmae/],
       [["keys", "create", "--name"], /--name/],
@@ -163,7 +210,10 @@ describe("keys CLI", () => {
       assert.equal(KEY_LINE.test(result.stdout), false);
     });
     // None of them created a key.
-    assert.equal((await service.app.keyStore.list()).some((k) => k.name === "x"), false);
+    assert.equal(
+      (await service.app.keyStore.list()).some((k) => k.name === "x"),
+      false,
+    );
   });
 
   it("uses DATA_DIR from the environment: a fresh one has no keys", async () => {

@@ -52,20 +52,36 @@ const within = <T>(promise: Promise<T>, ms: number): Promise<T | "still open"> =
 describe("slow clients", () => {
   let service: RunningService;
   before(async () => {
-    service = await startService({ AUTH: "optional", HEADERS_TIMEOUT_MS: String(HEADERS_MS), REQUEST_TIMEOUT_MS: String(REQUEST_MS), KEEP_ALIVE_TIMEOUT_MS: String(KEEP_ALIVE_MS) });
+    service = await startService({
+      AUTH: "optional",
+      HEADERS_TIMEOUT_MS: String(HEADERS_MS),
+      REQUEST_TIMEOUT_MS: String(REQUEST_MS),
+      KEEP_ALIVE_TIMEOUT_MS: String(KEEP_ALIVE_MS),
+    });
   });
   after(() => service.close());
 
   it("drops 20 connections trickling their headers with 408 while a normal client's requests succeed", async () => {
     const host = new URL(service.url).host;
-    const slow = Array.from({ length: 20 }, () => trickle(service.url, `GET /health HTTP/1.1\r\nHost: ${host}\r\n`, "X-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"));
+    const slow = Array.from({ length: 20 }, () =>
+      trickle(
+        service.url,
+        `GET /health HTTP/1.1\r\nHost: ${host}\r\n`,
+        "X-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+      ),
+    );
     try {
       // A normal client meanwhile: every request answered, on a server busy holding twenty slow ones.
       const normal: number[] = [];
       for (let i = 0; i < 10; i++) normal.push((await service.request("GET", "/health")).status);
       assert.deepEqual(normal, Array(10).fill(200));
       const answers = await Promise.all(slow.map((s) => within(s.closed, 15_000)));
-      for (const answer of answers) assert.match(String(answer), /^HTTP\/1\.1 408 Request Timeout\r\n[\s\S]*"code":"HTTP_ERR_TIMEOUT"/, String(answer));
+      for (const answer of answers)
+        assert.match(
+          String(answer),
+          /^HTTP\/1\.1 408 Request Timeout\r\n[\s\S]*"code":"HTTP_ERR_TIMEOUT"/,
+          String(answer),
+        );
       assert.equal((await service.request("GET", "/health")).status, 200);
     } finally {
       for (const s of slow) s.stop();
@@ -74,8 +90,15 @@ describe("slow clients", () => {
 
   it("drops a connection trickling its body with 408", async () => {
     const host = new URL(service.url).host;
-    const body = JSON.stringify({ address: "addr_test1vpc8d2d0mde78amck0rqzaqq3l9zdvz4plhvaynrg94m89q70x2nj" }).padEnd(400, " ");
-    const slow = trickle(service.url, `POST /v2/services/devnet/faucet HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`, body);
+    const body = JSON.stringify({ address: "addr_test1vpc8d2d0mde78amck0rqzaqq3l9zdvz4plhvaynrg94m89q70x2nj" }).padEnd(
+      400,
+      " ",
+    );
+    const slow = trickle(
+      service.url,
+      `POST /v2/services/devnet/faucet HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+      body,
+    );
     try {
       const answer = await within(slow.closed, 15_000);
       assert.match(String(answer), /^HTTP\/1\.1 408 Request Timeout\r\n/, String(answer));

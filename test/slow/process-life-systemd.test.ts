@@ -39,7 +39,9 @@ async function freePort(): Promise<number> {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -66,20 +68,31 @@ describe("the systemd unit", () => {
     assert.equal(env["DATA_DIR"], "/var/lib/cardano-tx-service");
     const shutdownMs = Number(env["SHUTDOWN_TIMEOUT_MS"]);
     const stopSec = Number(unit.get("TimeoutStopSec")?.[0]);
-    assert.ok(stopSec * 1000 >= shutdownMs + 5_000, `TimeoutStopSec=${stopSec} leaves the ${shutdownMs} ms drain its time`);
+    assert.ok(
+      stopSec * 1000 >= shutdownMs + 5_000,
+      `TimeoutStopSec=${stopSec} leaves the ${shutdownMs} ms drain its time`,
+    );
     const signal = unit.get("KillSignal")?.[0] as NodeJS.Signals;
     assert.equal(signal, "SIGTERM");
 
     const port = await freePort();
     const child = spawn(node, args, {
       cwd: process.cwd(),
-      env: { PATH: process.env["PATH"] ?? "", HOME: process.env["HOME"] ?? "/", ...env, DATA_DIR: dataDir, PORT: String(port) },
+      env: {
+        PATH: process.env["PATH"] ?? "",
+        HOME: process.env["HOME"] ?? "/",
+        ...env,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
     child.stdout.on("data", (d: Buffer) => (output += d.toString()));
     child.stderr.on("data", (d: Buffer) => (output += d.toString()));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("exit", (code, sig) => resolve({ code, signal: sig })));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once("exit", (code, sig) => resolve({ code, signal: sig })),
+    );
     try {
       const deadline = Date.now() + 60_000;
       let health: { status: string; network: string } | undefined;

@@ -19,7 +19,9 @@ async function freePort(): Promise<number> {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -34,13 +36,24 @@ interface Server {
 function spawnServer(dataDir: string, port: number, env: Record<string, string> = {}): Server {
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd: process.cwd(),
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", NETWORK: "devnet", AUTH: "optional", LOG_LEVEL: "info", ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      NETWORK: "devnet",
+      AUTH: "optional",
+      LOG_LEVEL: "info",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
   child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
   child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
   return { child, origin: `http://127.0.0.1:${port}`, output: () => output, exited };
 }
 
@@ -49,7 +62,8 @@ async function startServer(dataDir: string, env: Record<string, string> = {}): P
   const server = spawnServer(dataDir, await freePort(), env);
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (server.child.exitCode !== null) throw new Error(`the server exited (${server.child.exitCode}): ${server.output()}`);
+    if (server.child.exitCode !== null)
+      throw new Error(`the server exited (${server.child.exitCode}): ${server.output()}`);
     try {
       if ((await fetch(`${server.origin}/health`)).status === 200) return server;
     } catch {
@@ -97,7 +111,8 @@ describe("process life", () => {
     return server;
   };
   after(() => {
-    for (const server of servers) if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill("SIGKILL");
+    for (const server of servers)
+      if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill("SIGKILL");
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -146,7 +161,12 @@ describe("process life", () => {
     servers.push(second);
     const { code } = await second.exited;
     assert.equal(code, 1, second.output());
-    assert.ok(second.output().includes(`Another server is using the data directory ${dataDir} (held by the process ${first.child.pid})`), second.output());
+    assert.ok(
+      second
+        .output()
+        .includes(`Another server is using the data directory ${dataDir} (held by the process ${first.child.pid})`),
+      second.output(),
+    );
     // The first is untouched.
     assert.equal((await fetch(`${first.origin}/health`)).status, 200);
 

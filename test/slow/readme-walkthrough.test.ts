@@ -56,7 +56,11 @@ describe("the README walkthrough, run as written, twice", { timeout: 15 * 60_000
     const readme = readFileSync(join(ROOT, "README.md"), "utf8");
     const blocks = SECTIONS.flatMap((heading) => shellBlocks(readme, heading));
     assert.ok(blocks.length >= 4, "the walkthrough's blocks");
-    assert.match(blocks[0]!, /^API=http:\/\/127\.0\.0\.1:3000\/v2\/services$/m, "the walkthrough starts by naming the server");
+    assert.match(
+      blocks[0]!,
+      /^API=http:\/\/127\.0\.0\.1:3000\/v2\/services$/m,
+      "the walkthrough starts by naming the server",
+    );
     script = `${blocks.join("\n").replaceAll("http://127.0.0.1:3000", service.url)}\necho "ADMIN=$ADMIN PLAYER=$PLAYER"\n`;
   });
 
@@ -75,8 +79,17 @@ describe("the README walkthrough, run as written, twice", { timeout: 15 * 60_000
       // Five tournament transactions, three for the cancelled one, four for the refunded one, and
       // five payments, mints and burns: each waited for until it was in a block.
       // (One block or more deep: the devnet makes a block per transaction and the machine may be slow.)
-      assert.equal(run.stdout.match(/^\{"status":"confirmed","confirmations":\d+,"timedOut":false\}$/gm)?.length, 17, run.stdout);
-      for (const status of ['"status": "settled"', '"status": "cancelled"', '"status": "refunded"', '"status": "full"']) {
+      assert.equal(
+        run.stdout.match(/^\{"status":"confirmed","confirmations":\d+,"timedOut":false\}$/gm)?.length,
+        17,
+        run.stdout,
+      );
+      for (const status of [
+        '"status": "settled"',
+        '"status": "cancelled"',
+        '"status": "refunded"',
+        '"status": "full"',
+      ]) {
         assert.ok(run.stdout.includes(status), `${status} in the output`);
       }
       assert.match(run.stdout, /can be refunded only after its settlement deadline/);
@@ -84,7 +97,11 @@ describe("the README walkthrough, run as written, twice", { timeout: 15 * 60_000
       // The decoded views at the end: tokens by name and CIP-67 label, and the burn's negative mint.
       assert.match(run.stdout, /\{"name":"Gold","label":null,"quantity":"600"\}/, "the admin's Gold, decoded");
       assert.match(run.stdout, /\{"name":"Shield","label":100,"quantity":"1"\}/, "the CIP-68 reference token, decoded");
-      assert.match(run.stdout, /^\{"status":"confirmed","fee":"\d+","mint":\[\{"name":"Gold","quantity":"-400"\}\],"validity":\{"from":\{"slot":\d+/m, "the burn, decoded");
+      assert.match(
+        run.stdout,
+        /^\{"status":"confirmed","fee":"\d+","mint":\[\{"name":"Gold","quantity":"-400"\}\],"validity":\{"from":\{"slot":\d+/m,
+        "the burn, decoded",
+      );
     });
   }
 
@@ -111,6 +128,10 @@ describe("the README walkthrough, run as written, twice", { timeout: 15 * 60_000
     assert.deepEqual(await held(admin, hex("Gold")), [600n, 600n]);
     assert.deepEqual(await held(player, hex("Sword")), [1n, 1n]);
     assert.deepEqual(await held(player, `000de140${hex("Shield")}`), [1n, 1n], "the CIP-68 user tokens (label 222)");
-    assert.deepEqual(await held(admin, `000643b0${hex("Shield")}`), [1n, 1n], "the CIP-68 reference tokens (label 100)");
+    assert.deepEqual(
+      await held(admin, `000643b0${hex("Shield")}`),
+      [1n, 1n],
+      "the CIP-68 reference tokens (label 100)",
+    );
   });
 });

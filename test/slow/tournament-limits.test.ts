@@ -12,13 +12,20 @@ import { after, before, describe, it, type TestContext } from "node:test";
 import { pubKeyAddress, serializeAddressObj } from "@meshsdk/core";
 import { DEVNET_PROTOCOL_PARAMETERS, maxTxExUnits } from "../../src/chain/protocol-params.js";
 import { encodeRegistrationDatum } from "../../src/tournament/datum.js";
-import { MAX_BRACKET, MAX_FIXED_PAYOUTS, MAX_PLACEMENTS, MAX_REGISTRATIONS_PER_ADD, MIN_SETTLE_WINDOW_MS } from "../../src/tournament/limits.js";
+import {
+  MAX_BRACKET,
+  MAX_FIXED_PAYOUTS,
+  MAX_PLACEMENTS,
+  MAX_REGISTRATIONS_PER_ADD,
+  MIN_SETTLE_WINDOW_MS,
+} from "../../src/tournament/limits.js";
 import { startService, type RunningService } from "../support/service.js";
 import { ADA, getTournament, ok, rejected, signAndSubmit, tipOf, txStats } from "../support/tournament-api.js";
 import { fundedWallet, type Funded } from "../support/wallets.js";
 
 /** Base addresses (payment and stake key hashes): the longest participant entries. */
-const keyless = () => serializeAddressObj(pubKeyAddress(randomBytes(28).toString("hex"), randomBytes(28).toString("hex")), 0);
+const keyless = () =>
+  serializeAddressObj(pubKeyAddress(randomBytes(28).toString("hex"), randomBytes(28).toString("hex")), 0);
 const HEADROOM = 0.85;
 const ENTRY = 10 * ADA;
 
@@ -66,12 +73,19 @@ describe("the largest tournament", () => {
   };
 
   /** 64 registrations made in one transaction with the general builder (outputs with the registrant's address as datum). */
-  const registerAll = async (id: string, players: readonly string[]): Promise<{ address: string; outputRef: string }[]> => {
+  const registerAll = async (
+    id: string,
+    players: readonly string[],
+  ): Promise<{ address: string; outputRef: string }[]> => {
     const { registrationAddress } = await getTournament(s, id);
     const hand = await s.request("POST", "/transactions/build", {
       changeAddress: payer.address,
       utxos: await payer.utxos(),
-      outputs: players.map((address) => ({ address: registrationAddress, lovelace: ENTRY, datum: { type: "inline", value: encodeRegistrationDatum(address) } })),
+      outputs: players.map((address) => ({
+        address: registrationAddress,
+        lovelace: ENTRY,
+        datum: { type: "inline", value: encodeRegistrationDatum(address) },
+      })),
     });
     assert.equal(hand.status, 200, JSON.stringify(hand.body));
     await signAndSubmit(s, hand.body, [payer]);
@@ -79,7 +93,12 @@ describe("the largest tournament", () => {
   };
 
   const add = async (id: string, registrations: { address: string; outputRef: string }[]) =>
-    s.request("POST", `/tournaments/${id}/participants`, { tournamentId: id, adminAddress: admin.address, registrations, utxos: await admin.utxos() });
+    s.request("POST", `/tournaments/${id}/participants`, {
+      tournamentId: id,
+      adminAddress: admin.address,
+      registrations,
+      utxos: await admin.utxos(),
+    });
 
   /** Adds the registrations in batches of MAX_REGISTRATIONS_PER_ADD, each within the headroom. */
   const fill = async (t: TestContext, id: string, regs: { address: string; outputRef: string }[]) => {
@@ -105,7 +124,12 @@ describe("the largest tournament", () => {
     const regs: { address: string; outputRef: string }[] = [];
     for (const address of players) {
       const built = ok(
-        await s.request("POST", `/tournaments/${id}/register`, { tournamentId: id, registererAddress: address, changeAddress: payer.address, utxos: await payer.utxos() }),
+        await s.request("POST", `/tournaments/${id}/register`, {
+          tournamentId: id,
+          registererAddress: address,
+          changeAddress: payer.address,
+          utxos: await payer.utxos(),
+        }),
       );
       await signAndSubmit(s, built, [payer]);
       regs.push({ address, outputRef: built.outputRef! });
@@ -114,7 +138,9 @@ describe("the largest tournament", () => {
     rejected(
       await add(id, regs.slice(0, MAX_REGISTRATIONS_PER_ADD + 1)),
       400,
-      new RegExp(`body\\.registrations has ${MAX_REGISTRATIONS_PER_ADD + 1} entries; at most ${MAX_REGISTRATIONS_PER_ADD} .*split them into several requests`),
+      new RegExp(
+        `body\\.registrations has ${MAX_REGISTRATIONS_PER_ADD + 1} entries; at most ${MAX_REGISTRATIONS_PER_ADD} .*split them into several requests`,
+      ),
     );
     const full = await fill(t, id, regs);
     const settled = ok(
@@ -125,7 +151,11 @@ describe("the largest tournament", () => {
         utxos: await admin.utxos(),
       }),
     );
-    within(t, `settle ${MAX_PLACEMENTS} + ${MAX_FIXED_PAYOUTS} at bracket ${MAX_BRACKET}, fee ${settled.fee}`, settled.complete);
+    within(
+      t,
+      `settle ${MAX_PLACEMENTS} + ${MAX_FIXED_PAYOUTS} at bracket ${MAX_BRACKET}, fee ${settled.fee}`,
+      settled.complete,
+    );
     await signAndSubmit(s, settled, [admin]);
     assert.equal((await getTournament(s, id)).status, "settled");
   });
@@ -133,7 +163,9 @@ describe("the largest tournament", () => {
   it(`cancels a full bracket of ${MAX_BRACKET} in one transaction: ${MAX_BRACKET} entry fees back and the admin's rest`, async (t) => {
     const id = await createLargest();
     await fill(t, id, await registerAll(id, Array.from({ length: MAX_BRACKET }, keyless)));
-    const cancel = ok(await s.request("POST", `/tournaments/${id}/cancel`, { adminAddress: admin.address, utxos: await admin.utxos() }));
+    const cancel = ok(
+      await s.request("POST", `/tournaments/${id}/cancel`, { adminAddress: admin.address, utxos: await admin.utxos() }),
+    );
     within(t, `cancel at bracket ${MAX_BRACKET}, fee ${cancel.fee}`, cancel.complete);
     await signAndSubmit(s, cancel, [admin]);
     const ended = await getTournament(s, id);
@@ -145,7 +177,9 @@ describe("the largest tournament", () => {
     const settleBy = (await tipOf(s)).time + MIN_SETTLE_WINDOW_MS + 20 * 60_000;
     const id = await createLargest(settleBy);
     await fill(t, id, await registerAll(id, Array.from({ length: MAX_BRACKET }, keyless)));
-    const advanced = await s.request("POST", "/devnet/advance", { seconds: (MIN_SETTLE_WINDOW_MS + 21 * 60_000) / 1000 });
+    const advanced = await s.request("POST", "/devnet/advance", {
+      seconds: (MIN_SETTLE_WINDOW_MS + 21 * 60_000) / 1000,
+    });
     assert.equal(advanced.status, 200, JSON.stringify(advanced.body));
     assert.equal((await getTournament(s, id)).status, "expired");
     const refund = ok(await s.request("POST", `/tournaments/${id}/refund`, { utxos: await payer.utxos() }));

@@ -25,7 +25,8 @@ const FIXED = 50 * ADA;
 const WALLETS = 8;
 
 /** Base addresses (payment and stake key hashes) of players without a wallet in this test. */
-const keyless = () => serializeAddressObj(pubKeyAddress(randomBytes(28).toString("hex"), randomBytes(28).toString("hex")), 0);
+const keyless = () =>
+  serializeAddressObj(pubKeyAddress(randomBytes(28).toString("hex"), randomBytes(28).toString("hex")), 0);
 
 describe("a 64-player tournament", () => {
   let s: RunningService;
@@ -47,7 +48,9 @@ describe("a 64-player tournament", () => {
     const pct = (a: bigint, b: bigint) => `${((100 * Number(a)) / Number(b)).toFixed(1)} %`;
     const report = (what: string, built: { complete: string; fee: string }) => {
       const st = txStats(built.complete);
-      t.diagnostic(`${what}: fee ${built.fee} lovelace, ${st.size} B unsigned, ${st.mem} memory (${pct(st.mem, max.mem)}), ${st.steps} steps (${pct(st.steps, max.steps)})`);
+      t.diagnostic(
+        `${what}: fee ${built.fee} lovelace, ${st.size} B unsigned, ${st.mem} memory (${pct(st.mem, max.mem)}), ${st.steps} steps (${pct(st.steps, max.steps)})`,
+      );
     };
 
     const created = ok(
@@ -75,7 +78,12 @@ describe("a 64-player tournament", () => {
         for (const registrant of [w.address, ...Array.from({ length: BRACKET / WALLETS - 1 }, keyless)]) {
           players.add(registrant);
           const built = ok(
-            await s.request("POST", `/tournaments/${id}/register`, { tournamentId: id, registererAddress: registrant, changeAddress: w.address, utxos: await w.utxos() }),
+            await s.request("POST", `/tournaments/${id}/register`, {
+              tournamentId: id,
+              registererAddress: registrant,
+              changeAddress: w.address,
+              utxos: await w.utxos(),
+            }),
           );
           await signAndSubmit(s, built, [w]);
           registerFees.push(BigInt(built.fee));
@@ -83,18 +91,28 @@ describe("a 64-player tournament", () => {
       }),
     );
     assert.equal(players.size, BRACKET);
-    t.diagnostic(`register ×${registerFees.length}: fees ${registerFees.reduce((a, b) => (a < b ? a : b))}..${registerFees.reduce((a, b) => (a > b ? a : b))} lovelace`);
+    t.diagnostic(
+      `register ×${registerFees.length}: fees ${registerFees.reduce((a, b) => (a < b ? a : b))}..${registerFees.reduce((a, b) => (a > b ? a : b))} lovelace`,
+    );
 
     // The admin lists the valid registrations (one page of 100) and adds them in batches of 40.
     const listed = await s.request("GET", `/tournaments/${id}/registrations?valid=true`);
     assert.equal(listed.status, 200, JSON.stringify(listed.body));
-    const regs = (listed.body.results as { address: string; outputRef: string }[]).map(({ address, outputRef }) => ({ address, outputRef }));
+    const regs = (listed.body.results as { address: string; outputRef: string }[]).map(({ address, outputRef }) => ({
+      address,
+      outputRef,
+    }));
     assert.deepEqual(regs.map((r) => r.address).sort(), [...players].sort());
     const addHashes: string[] = [];
     for (let from = 0; from < regs.length; from += MAX_REGISTRATIONS_PER_ADD) {
       const batch = regs.slice(from, from + MAX_REGISTRATIONS_PER_ADD);
       const built = ok(
-        await s.request("POST", `/tournaments/${id}/participants`, { tournamentId: id, adminAddress: admin.address, registrations: batch, utxos: await admin.utxos() }),
+        await s.request("POST", `/tournaments/${id}/participants`, {
+          tournamentId: id,
+          adminAddress: admin.address,
+          registrations: batch,
+          utxos: await admin.utxos(),
+        }),
       );
       report(`add ${batch.length} (${from} → ${from + batch.length})`, built);
       await signAndSubmit(s, built, [admin]);
@@ -118,7 +136,12 @@ describe("a 64-player tournament", () => {
     results.splice(2, 0, walletWinner);
     const adminBefore = totalLovelace(await utxosAt(s, admin.address));
     const settled = ok(
-      await s.request("PATCH", `/tournaments/${id}/settle`, { tournamentId: id, adminAddress: admin.address, results, utxos: await admin.utxos() }),
+      await s.request("PATCH", `/tournaments/${id}/settle`, {
+        tournamentId: id,
+        adminAddress: admin.address,
+        results,
+        utxos: await admin.utxos(),
+      }),
     );
     report(`settle (${PAYOUTS.length} placements + 1 fixed payout, burn)`, settled);
     // The transaction burns the NFT.
@@ -126,7 +149,10 @@ describe("a 64-player tournament", () => {
     await signAndSubmit(s, settled, [admin]);
 
     // Every prize output on chain: its index, amount and tag, one per payee.
-    const paid = [...PAYOUTS.map((amount, i) => [results[i]!, amount, i] as const), [organizer, FIXED, PAYOUTS.length] as const];
+    const paid = [
+      ...PAYOUTS.map((amount, i) => [results[i]!, amount, i] as const),
+      [organizer, FIXED, PAYOUTS.length] as const,
+    ];
     for (const [address, amount, index] of paid) {
       const outs = (await utxosAt(s, address)).filter((u) => u.input.txHash === settled.hash);
       assert.equal(outs.length, 1, `one prize output to ${address}`);
@@ -135,10 +161,18 @@ describe("a 64-player tournament", () => {
       assert.equal(outs[0]!.output.plutusData, encodePayoutTag(id, index));
     }
     // The wallet that won third place holds its prize (besides its change).
-    assert.ok((await utxosAt(s, walletWinner)).some((u) => u.input.txHash === settled.hash && lovelaceOf(u) === BigInt(PAYOUTS[2]!)));
+    assert.ok(
+      (await utxosAt(s, walletWinner)).some(
+        (u) => u.input.txHash === settled.hash && lovelaceOf(u) === BigInt(PAYOUTS[2]!),
+      ),
+    );
     // Seventh place and below get nothing.
     for (const address of results.slice(PAYOUTS.length)) {
-      assert.equal((await utxosAt(s, address)).filter((u) => u.input.txHash === settled.hash).length, 0, `${address} is not paid`);
+      assert.equal(
+        (await utxosAt(s, address)).filter((u) => u.input.txHash === settled.hash).length,
+        0,
+        `${address} is not paid`,
+      );
     }
     // The NFT is gone: nothing the admin or the registration address holds carries it, and the
     // tournament reads back as settled, its results and payouts from the settlement.
@@ -146,11 +180,17 @@ describe("a 64-player tournament", () => {
     assert.equal(ended.status, "settled");
     assert.deepEqual(ended.endedBy, { action: "settle", txHash: settled.hash });
     assert.deepEqual(ended.results, results.slice(0, PAYOUTS.length));
-    assert.deepEqual(ended.payouts.map((x: { outputRef: string }) => x.outputRef), paid.map(([, , index]) => `${settled.hash}#${index}`));
+    assert.deepEqual(
+      ended.payouts.map((x: { outputRef: string }) => x.outputRef),
+      paid.map(([, , index]) => `${settled.hash}#${index}`),
+    );
     const everywhere = [...(await utxosAt(s, admin.address)), ...(await utxosAt(s, full.registrationAddress))];
     assert.ok(!everywhere.some((u) => u.output.amount.some((a) => a.unit.endsWith(id))));
     // The admin gets the rest of the pool and the deposit, less the fee.
     const prizes = BigInt(PAYOUTS.reduce((a, b) => a + b, 0) + FIXED);
-    assert.equal(totalLovelace(await utxosAt(s, admin.address)), adminBefore + BigInt(full.lovelace) - prizes - BigInt(settled.fee));
+    assert.equal(
+      totalLovelace(await utxosAt(s, admin.address)),
+      adminBefore + BigInt(full.lovelace) - prizes - BigInt(settled.fee),
+    );
   });
 });

@@ -40,7 +40,9 @@ describe("SQLite blueprint store", () => {
     await first.close();
     const second = await SqliteBlueprintStore.open(path);
     try {
-      const ledger = second.database.prepare("SELECT component, version FROM schema_migrations ORDER BY component").all();
+      const ledger = second.database
+        .prepare("SELECT component, version FROM schema_migrations ORDER BY component")
+        .all();
       assert.deepEqual(ledger, [
         { component: "blueprints", version: 1 },
         { component: "keys", version: 1 },

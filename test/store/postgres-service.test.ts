@@ -14,7 +14,10 @@ describe("the service on PostgreSQL", { skip: postgresSkip() }, () => {
   before(async () => {
     server = await startPostgres();
     databaseUrl = await server.createDatabase();
-    service = await startService({ NETWORK: "preview", DATABASE_URL: databaseUrl }, { chain: null, beforeListen: addKeyedRoutes });
+    service = await startService(
+      { NETWORK: "preview", DATABASE_URL: databaseUrl },
+      { chain: null, beforeListen: addKeyedRoutes },
+    );
   });
   after(async () => {
     await service?.close();
@@ -27,7 +30,11 @@ describe("the service on PostgreSQL", { skip: postgresSkip() }, () => {
   });
 
   it("refuses a key whose daily quota is spent without asking PostgreSQL: 429s to midnight even while it is down", async () => {
-    const { key } = await service!.app.keyStore.create({ name: "spent", env: "testnet", limits: { perDay: 3, perSecond: 1000, burst: 1000 } });
+    const { key } = await service!.app.keyStore.create({
+      name: "spent",
+      env: "testnet",
+      limits: { perDay: 3, perSecond: 1000, burst: 1000 },
+    });
     const whoami = () => service!.request("GET", WHOAMI, undefined, { "x-api-key": key });
     for (let i = 0; i < 3; i++) assert.equal((await whoami()).status, 200);
     await server!.kill();
@@ -37,8 +44,14 @@ describe("the service on PostgreSQL", { skip: postgresSkip() }, () => {
         assert.equal(response.status, 429, JSON.stringify(response.body));
         assert.equal(response.body.code, "AUTH_ERR_THROTTLED");
         assert.equal(response.headers.get("ratelimit-remaining"), "0");
-        const toMidnight = Math.ceil((Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() + 1) - Date.now()) / 1000);
-        assert.ok(Math.abs(Number(response.headers.get("retry-after")) - toMidnight) <= 2, `Retry-After ${response.headers.get("retry-after")} points at midnight UTC`);
+        const toMidnight = Math.ceil(
+          (Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() + 1) - Date.now()) /
+            1000,
+        );
+        assert.ok(
+          Math.abs(Number(response.headers.get("retry-after")) - toMidnight) <= 2,
+          `Retry-After ${response.headers.get("retry-after")} points at midnight UTC`,
+        );
       }
     } finally {
       await server!.restart();
@@ -60,12 +73,23 @@ describe("the service on PostgreSQL", { skip: postgresSkip() }, () => {
     const degraded = await service!.request("GET", "/health");
     assert.equal(degraded.status, 503, JSON.stringify(degraded.body));
     assert.equal(degraded.body.status, "degraded");
-    assert.match(degraded.body.reason, /^The service cannot serve keyed requests: the database \(PostgreSQL\) cannot be reached: .+\. They answer 503 until it is back\./);
+    assert.match(
+      degraded.body.reason,
+      /^The service cannot serve keyed requests: the database \(PostgreSQL\) cannot be reached: .+\. They answer 503 until it is back\./,
+    );
 
     await server!.restart();
-    assert.doesNotMatch((await service!.request("GET", "/health")).body.reason ?? "", /keyed requests/, "health no longer names the store (it runs on preview without a chain backend: that stays)");
+    assert.doesNotMatch(
+      (await service!.request("GET", "/health")).body.reason ?? "",
+      /keyed requests/,
+      "health no longer names the store (it runs on preview without a chain backend: that stays)",
+    );
     const back = await whoami();
     assert.equal(back.status, 200, JSON.stringify(back.body));
-    assert.equal(back.headers.get("ratelimit-remaining"), String(record.limits.perDay - 2), "the quota counted on through the outage");
+    assert.equal(
+      back.headers.get("ratelimit-remaining"),
+      String(record.limits.perDay - 2),
+      "the quota counted on through the outage",
+    );
   });
 });

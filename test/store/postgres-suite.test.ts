@@ -41,9 +41,15 @@ describe("PostgreSQL stores", { skip: postgresSkip() }, () => {
 
   it("applies each migration once when two instances open a fresh database at the same moment", async () => {
     const databaseUrl = await server.createDatabase();
-    const both = await Promise.all([openStores({ dataDir: "unused", databaseUrl }), openStores({ dataDir: "unused", databaseUrl })]);
+    const both = await Promise.all([
+      openStores({ dataDir: "unused", databaseUrl }),
+      openStores({ dataDir: "unused", databaseUrl }),
+    ]);
     try {
-      const ledger = await sql<{ component: string; version: number }>(databaseUrl, "SELECT component, version FROM schema_migrations ORDER BY component");
+      const ledger = await sql<{ component: string; version: number }>(
+        databaseUrl,
+        "SELECT component, version FROM schema_migrations ORDER BY component",
+      );
       assert.deepEqual(ledger, [
         { component: "blueprints", version: 1 },
         { component: "deployments", version: 1 },
@@ -60,7 +66,10 @@ describe("PostgreSQL stores", { skip: postgresSkip() }, () => {
     const databaseUrl = await server.createDatabase();
     await (await openStores({ dataDir: "unused", databaseUrl })).close();
     await sql(databaseUrl, "INSERT INTO schema_migrations VALUES ('keys', 99, 0)");
-    await assert.rejects(openStores({ dataDir: "unused", databaseUrl }), /keys schema is version 99, newer than this service knows/);
+    await assert.rejects(
+      openStores({ dataDir: "unused", databaseUrl }),
+      /keys schema is version 99, newer than this service knows/,
+    );
   });
 
   // Last two: they stop the shared server for a while.
@@ -78,15 +87,20 @@ describe("PostgreSQL stores", { skip: postgresSkip() }, () => {
     }
     try {
       assert.equal(await stores.problem(), null);
-      const ledger = await sql<{ component: string }>(databaseUrl, "SELECT component FROM schema_migrations ORDER BY component");
-      assert.deepEqual(ledger.map((r) => r.component), ["blueprints", "deployments", "keys"]);
+      const ledger = await sql<{ component: string }>(
+        databaseUrl,
+        "SELECT component FROM schema_migrations ORDER BY component",
+      );
+      assert.deepEqual(
+        ledger.map((r) => r.component),
+        ["blueprints", "deployments", "keys"],
+      );
       const { record } = await stores.keys.create({ name: "late", env: "testnet" });
       assert.equal((await stores.keys.findById(record.id))?.name, "late");
     } finally {
       await stores.close();
     }
   });
-
 
   it("answers STORE_ERR_UNAVAILABLE naming PostgreSQL while the server is down, and works again once it is back", async () => {
     const databaseUrl = await server.createDatabase();

@@ -23,7 +23,10 @@ describe("SQLite key store", () => {
     await first.close();
     const second = await SqliteStore.open(path);
     try {
-      assert.deepEqual((await second.list()).map((k) => k.name), ["kept"]);
+      assert.deepEqual(
+        (await second.list()).map((k) => k.name),
+        ["kept"],
+      );
       const ledger = second.database.prepare("SELECT component, version FROM schema_migrations").all();
       assert.deepEqual(ledger, [{ component: "keys", version: 1 }]);
     } finally {

@@ -27,11 +27,17 @@ function runTokenBucketContract(name: string, pair: () => Pair): void {
     it("400 concurrent takes on two instances: exactly `burst` are allowed", async () => {
       const { a, b } = pair();
       const key = newKey();
-      const results = await Promise.all(Array.from({ length: 400 }, (_, i) => (i % 2 ? a : b).take(key, limits(1, 37), T0)));
+      const results = await Promise.all(
+        Array.from({ length: 400 }, (_, i) => (i % 2 ? a : b).take(key, limits(1, 37), T0)),
+      );
       const allowed = results.filter((r) => r.allowed);
       assert.equal(allowed.length, 37);
-      assert.deepEqual(allowed.map((r) => r.remaining).sort((x, y) => x - y), Array.from({ length: 37 }, (_, i) => i));
-      for (const refused of results.filter((r) => !r.allowed)) assert.deepEqual(refused, { allowed: false, remaining: 0, retryAfterMs: 1000 });
+      assert.deepEqual(
+        allowed.map((r) => r.remaining).sort((x, y) => x - y),
+        Array.from({ length: 37 }, (_, i) => i),
+      );
+      for (const refused of results.filter((r) => !r.allowed))
+        assert.deepEqual(refused, { allowed: false, remaining: 0, retryAfterMs: 1000 });
     });
 
     it("refills continuously at perSecond, up to burst and no more", async () => {
@@ -104,7 +110,11 @@ describe("Redis", { skip }, () => {
   let redis: TestRedis;
   const opened: RedisTokenBuckets[] = [];
   const open = async (clock: "redis" | "caller", timeoutMs?: number): Promise<RedisTokenBuckets> => {
-    const buckets = await RedisTokenBuckets.open(redis.url, { prefix: "test:bucket:", clock, ...(timeoutMs ? { timeoutMs } : {}) });
+    const buckets = await RedisTokenBuckets.open(redis.url, {
+      prefix: "test:bucket:",
+      clock,
+      ...(timeoutMs ? { timeoutMs } : {}),
+    });
     opened.push(buckets);
     return buckets;
   };
@@ -135,7 +145,9 @@ describe("Redis", { skip }, () => {
     it("grants exactly burst at once, then refills in real time", async () => {
       const [a, b] = [await open("redis"), await open("redis")];
       const key = newKey();
-      const results = await Promise.all(Array.from({ length: 400 }, (_, i) => (i % 2 ? a : b).take(key, limits(1, 30), 0)));
+      const results = await Promise.all(
+        Array.from({ length: 400 }, (_, i) => (i % 2 ? a : b).take(key, limits(1, 30), 0)),
+      );
       assert.equal(results.filter((r) => r.allowed).length, 30);
       // `now` is ignored: Redis's clock refills 2 tokens a second, and 1.1 s fill a burst of 2.
       const slow = newKey();
@@ -190,12 +202,15 @@ describe("Redis", { skip }, () => {
       await redis.kill();
       for (let i = 0; i < 3; i++) {
         const started = Date.now();
-        await assert.rejects(buckets.take(key, limits(1, 5), 0), (error: Error & { code?: string; statusCode?: number }) => {
-          assert.equal(error.code, "STORE_ERR_UNAVAILABLE");
-          assert.equal(error.statusCode, 503);
-          assert.match(error.message, /^The rate limiter's store \(Redis\) cannot be reached: .+\. Retry later\.$/);
-          return true;
-        });
+        await assert.rejects(
+          buckets.take(key, limits(1, 5), 0),
+          (error: Error & { code?: string; statusCode?: number }) => {
+            assert.equal(error.code, "STORE_ERR_UNAVAILABLE");
+            assert.equal(error.statusCode, 503);
+            assert.match(error.message, /^The rate limiter's store \(Redis\) cannot be reached: .+\. Retry later\.$/);
+            return true;
+          },
+        );
         assert.ok(Date.now() - started < 2000, `rejected after ${Date.now() - started} ms`);
         await sleep(100);
       }
@@ -205,7 +220,11 @@ describe("Redis", { skip }, () => {
       while (!result && Date.now() < deadline) {
         result = await buckets.take(key, limits(1, 5), 0).catch(() => sleep(100).then(() => undefined));
       }
-      assert.deepEqual(result, { allowed: true, remaining: 4, retryAfterMs: 0 }, "a restarted Redis is empty: a full bucket");
+      assert.deepEqual(
+        result,
+        { allowed: true, remaining: 4, retryAfterMs: 0 },
+        "a restarted Redis is empty: a full bucket",
+      );
     });
 
     it("opening while Redis is down does not hang; the buckets work once Redis is up", async () => {
@@ -217,7 +236,11 @@ describe("Redis", { skip }, () => {
       await redis.restart();
       const deadline = Date.now() + 5000;
       let ok = false;
-      while (!ok && Date.now() < deadline) ok = await buckets.take(newKey(), limits(1, 1), 0).then((r) => r.allowed, () => sleep(100).then(() => false));
+      while (!ok && Date.now() < deadline)
+        ok = await buckets.take(newKey(), limits(1, 1), 0).then(
+          (r) => r.allowed,
+          () => sleep(100).then(() => false),
+        );
       assert.ok(ok, "the buckets answered within 5 s of Redis coming back");
     });
   });

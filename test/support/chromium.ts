@@ -23,7 +23,9 @@ export const CHROMIUM_ARGS = [
 
 /** The `skip` option of a browser test: a reason when Chromium is absent outside CI, else false. */
 export const skipWithoutChromium: string | false =
-  !existsSync(CHROMIUM) && !process.env["CI"] ? `${CHROMIUM} is absent: install it with apt-get install chromium (CI installs it)` : false;
+  !existsSync(CHROMIUM) && !process.env["CI"]
+    ? `${CHROMIUM} is absent: install it with apt-get install chromium (CI installs it)`
+    : false;
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });

@@ -17,8 +17,17 @@ export const nestedLists = (depth: number): string => "81".repeat(depth) + "00";
 export function newKey() {
   const { publicKey, privateKey } = generateKeyPairSync("ed25519");
   const vkey = Buffer.from(publicKey.export({ format: "jwk" }).x as string, "base64url");
-  const address = bech32.encode("addr_test", bech32.toWords(Buffer.concat([Buffer.of(0x60), blake2b(vkey, { dkLen: 28 })])), 1000);
-  const witness = (body: Uint8Array) => new CborWriter().array(2).bytes(vkey).bytes(sign(null, Buffer.from(blake2b256(body), "hex"), privateKey)).finish();
+  const address = bech32.encode(
+    "addr_test",
+    bech32.toWords(Buffer.concat([Buffer.of(0x60), blake2b(vkey, { dkLen: 28 })])),
+    1000,
+  );
+  const witness = (body: Uint8Array) =>
+    new CborWriter()
+      .array(2)
+      .bytes(vkey)
+      .bytes(sign(null, Buffer.from(blake2b256(body), "hex"), privateKey))
+      .finish();
   return { address, witness };
 }
 
@@ -27,10 +36,18 @@ export function newKey() {
  * limits) inline to `victim`: a payment built by `service` with a flat datum of the same size,
  * the datum swapped in, signed here. The service's own submit refuses it: hand it to the ledger.
  */
-export async function deepDatumPayment(service: RunningService, payer: ReturnType<typeof newKey>, victim: string, datumHex: string): Promise<string> {
+export async function deepDatumPayment(
+  service: RunningService,
+  payer: ReturnType<typeof newKey>,
+  victim: string,
+  datumHex: string,
+): Promise<string> {
   const size = datumHex.length / 2;
   const flat = `99${(size - 3).toString(16).padStart(4, "0")}${"00".repeat(size - 3)}`;
-  const built = await service.request("POST", "/transactions/build", { changeAddress: payer.address, outputs: [{ address: victim, datum: { type: "inline", value: flat } }] });
+  const built = await service.request("POST", "/transactions/build", {
+    changeAddress: payer.address,
+    outputs: [{ address: victim, datum: { type: "inline", value: flat } }],
+  });
   assert.equal(built.status, 200, JSON.stringify(built.body));
   const reader = new CborReader(Buffer.from(built.body.complete as string, "hex"));
   const items = reader.arrayLength()!;

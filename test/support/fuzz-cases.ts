@@ -19,7 +19,8 @@ export interface FuzzCase {
 }
 
 const DEEP_MARK = "__FUZZ_DEEP__";
-const nested = (open: string, close: string, n: number, inner = "1"): string => open.repeat(n) + inner + close.repeat(n);
+const nested = (open: string, close: string, n: number, inner = "1"): string =>
+  open.repeat(n) + inner + close.repeat(n);
 const DEEP = {
   arrays5000: nested("[", "]", 5000),
   objects5000: nested('{"a":', "}", 5000),
@@ -28,23 +29,80 @@ const DEEP = {
 
 /** Put in place of every field: each JSON type, and nesting 5000 and 100000 deep. */
 const TYPE_SWAPS: readonly Json[] = [
-  "x", 0, true, false, null, [], {}, [1, "a", null], { a: 1 }, [[[[[]]]]],
-  DEEP_MARK + "arrays5000", DEEP_MARK + "objects5000", DEEP_MARK + "arrays100k",
+  "x",
+  0,
+  true,
+  false,
+  null,
+  [],
+  {},
+  [1, "a", null],
+  { a: 1 },
+  [[[[[]]]]],
+  DEEP_MARK + "arrays5000",
+  DEEP_MARK + "objects5000",
+  DEEP_MARK + "arrays100k",
 ];
 /** Put in place of numbers (and amounts, which may be strings). */
 const NUMBER_JUNK: readonly Json[] = [
-  "", -1, 1.5, -0.5, 1e308, -1e308, 2 ** 53 + 2, 2 ** 64, 1e-300,
-  "1e308", "NaN", "Infinity", "-1", "1.5", "0x1f", "18446744073709551616", "-0", "1_", "_1", "1__0", "٣", " 1",
+  "",
+  -1,
+  1.5,
+  -0.5,
+  1e308,
+  -1e308,
+  2 ** 53 + 2,
+  2 ** 64,
+  1e-300,
+  "1e308",
+  "NaN",
+  "Infinity",
+  "-1",
+  "1.5",
+  "0x1f",
+  "18446744073709551616",
+  "-0",
+  "1_",
+  "_1",
+  "1__0",
+  "٣",
+  " 1",
 ];
 /** Put in place of strings: bad hex, hashes and output references, bech32 and base58, unicode, size. */
 const STRING_JUNK: readonly Json[] = [
-  "", " ", -1, 1.5, 1e308, "00", "zz", "0".repeat(55), "0".repeat(57), "G".repeat(56), "0".repeat(63) + "g", "0".repeat(64) + "#",
-  "0".repeat(64) + "#-1", "0".repeat(64) + "#99999999999999999999", "ff".repeat(5000), "18446744073709551616", "-1",
-  "addr1", "addr_test1qqqqqqqqqqqqqqqq", "addr1qx2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzer3n0d3vllmyqwsx5wktcd8cc3sq835lu7drv2xwl2wywfgse35a3y",
+  "",
+  " ",
+  -1,
+  1.5,
+  1e308,
+  "00",
+  "zz",
+  "0".repeat(55),
+  "0".repeat(57),
+  "G".repeat(56),
+  "0".repeat(63) + "g",
+  "0".repeat(64) + "#",
+  "0".repeat(64) + "#-1",
+  "0".repeat(64) + "#99999999999999999999",
+  "ff".repeat(5000),
+  "18446744073709551616",
+  "-1",
+  "addr1",
+  "addr_test1qqqqqqqqqqqqqqqq",
+  "addr1qx2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzer3n0d3vllmyqwsx5wktcd8cc3sq835lu7drv2xwl2wywfgse35a3y",
   "addr1qx2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzer3n0d3vllmyqwsx5wktcd8cc3sq835lu7drv2xwl2wywfgse35a3x",
-  "stake1uyehkck0lajq8gr28t9uxnuvgcqrc6070x3k9r8048z8y5gh6ffgw", "stake_test1", "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+  "stake1uyehkck0lajq8gr28t9uxnuvgcqrc6070x3k9r8048z8y5gh6ffgw",
+  "stake_test1",
+  "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
   "DdzFFzCqrhsw3prhfMFDNFowbzUku3QmrMwarfjUbWXRisodn97R436SHc1rimp4MhPNmbdYb1aTdqtGSJixMVMfpMyq2ZpDtvMvbE8",
-  "💥🚀", "\u202Eabc\u202C", "a\u0000b", "\uD800", "\uFFFF", "é".repeat(100), "<script>alert(1)</script>", "'; DROP TABLE keys; --",
+  "💥🚀",
+  "\u202Eabc\u202C",
+  "a\u0000b",
+  "\uD800",
+  "\uFFFF",
+  "é".repeat(100),
+  "<script>alert(1)</script>",
+  "'; DROP TABLE keys; --",
   "x".repeat(20_000),
 ];
 
@@ -57,26 +115,81 @@ export function junkFor(value: Json): readonly Json[] {
 
 /** Whole bodies that are not a JSON object of the right shape. */
 const RAW_BODIES: readonly [string, string | Buffer][] = [
-  ["null", "null"], ["array", "[]"], ["number", "0"], ["string", '"s"'], ["true", "true"], ["open brace", "{"],
-  ["truncated", '{"a":'], ["close brace", "}"], ["trailing comma", '{"a":1,}'], ["single quotes", "{'a':1}"],
-  ["NaN literal", '{"a":NaN}'], ["comment", '{/*c*/"a":1}'], ["two documents", "{}{}"], ["BOM", "\uFEFF{}"],
+  ["null", "null"],
+  ["array", "[]"],
+  ["number", "0"],
+  ["string", '"s"'],
+  ["true", "true"],
+  ["open brace", "{"],
+  ["truncated", '{"a":'],
+  ["close brace", "}"],
+  ["trailing comma", '{"a":1,}'],
+  ["single quotes", "{'a':1}"],
+  ["NaN literal", '{"a":NaN}'],
+  ["comment", '{/*c*/"a":1}'],
+  ["two documents", "{}{}"],
+  ["BOM", "\uFEFF{}"],
   ["invalid UTF-8", Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x22, 0x7d])],
-  ["NUL bytes", Buffer.from([0x7b, 0x00, 0x7d])], ["5000 nested arrays", DEEP.arrays5000], ["5000 nested objects", DEEP.objects5000],
-  ["100000 nested arrays", DEEP.arrays100k], ["100000 numbers", `[${"1,".repeat(99_999)}1]`],
-  ["__proto__", '{"__proto__":{"polluted":1}}'], ["constructor.prototype", '{"constructor":{"prototype":{"polluted":1}}}'],
+  ["NUL bytes", Buffer.from([0x7b, 0x00, 0x7d])],
+  ["5000 nested arrays", DEEP.arrays5000],
+  ["5000 nested objects", DEEP.objects5000],
+  ["100000 nested arrays", DEEP.arrays100k],
+  ["100000 numbers", `[${"1,".repeat(99_999)}1]`],
+  ["__proto__", '{"__proto__":{"polluted":1}}'],
+  ["constructor.prototype", '{"constructor":{"prototype":{"polluted":1}}}'],
 ];
 
 const PATH_JUNK: readonly string[] = [
-  "x", "-1", "1.5", "1e308", "18446744073709551616", "null", "undefined", "__proto__", "constructor", "%00", "%20", "%F0%9F%92%A5",
-  "%E2%80%AEabc", "..%2F..%2Fetc%2Fpasswd", "%2F", "%23", "0".repeat(64) + "%230", "0".repeat(64), "zz".repeat(32), "addr1qqqq",
-  "a".repeat(1000), "%C3%A9".repeat(100),
+  "x",
+  "-1",
+  "1.5",
+  "1e308",
+  "18446744073709551616",
+  "null",
+  "undefined",
+  "__proto__",
+  "constructor",
+  "%00",
+  "%20",
+  "%F0%9F%92%A5",
+  "%E2%80%AEabc",
+  "..%2F..%2Fetc%2Fpasswd",
+  "%2F",
+  "%23",
+  "0".repeat(64) + "%230",
+  "0".repeat(64),
+  "zz".repeat(32),
+  "addr1qqqq",
+  "a".repeat(1000),
+  "%C3%A9".repeat(100),
 ];
 
 const QUERY_JUNK: readonly string[] = [
-  "", "x", "-1", "0", "1.5", "1e308", "18446744073709551616", "NaN", "true", "null", "%00", "%F0%9F%92%A5", "%E0%A4%A", "%", "a".repeat(2000),
+  "",
+  "x",
+  "-1",
+  "0",
+  "1.5",
+  "1e308",
+  "18446744073709551616",
+  "NaN",
+  "true",
+  "null",
+  "%00",
+  "%F0%9F%92%A5",
+  "%E0%A4%A",
+  "%",
+  "a".repeat(2000),
 ];
 
-const API_KEY_JUNK: readonly string[] = ["x", " ", `testnet_${"A".repeat(40)}`, `mainnet_${"A".repeat(40)}`, `testnet_${"A".repeat(39)}!`, `testnet_${"é".repeat(40)}`];
+const API_KEY_JUNK: readonly string[] = [
+  "x",
+  " ",
+  `testnet_${"A".repeat(40)}`,
+  `mainnet_${"A".repeat(40)}`,
+  `testnet_${"A".repeat(39)}!`,
+  `testnet_${"é".repeat(40)}`,
+];
 
 /** A small deterministic PRNG (mulberry32), so that the cases and their order never change. */
 export function prng(seed: number): () => number {
@@ -97,8 +210,20 @@ export function seedOf(text: string): number {
 }
 
 const STRING_CANDIDATES = [
-  "00", "0".repeat(56), "0".repeat(64), `${"0".repeat(64)}#0`, "1", "a", "sig", "all", "inline", "utf8", "cip25", "simple",
-  "addr_test1vz2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzerspjrlsz", "x",
+  "00",
+  "0".repeat(56),
+  "0".repeat(64),
+  `${"0".repeat(64)}#0`,
+  "1",
+  "a",
+  "sig",
+  "all",
+  "inline",
+  "utf8",
+  "cip25",
+  "simple",
+  "addr_test1vz2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzerspjrlsz",
+  "x",
 ];
 
 /** Values for properties (and path parameters) by name: real addresses, UTxO strings... */
@@ -108,7 +233,13 @@ export type Hints = Readonly<Record<string, Json>>;
  * A value that roughly satisfies `schema` (every property filled, or only the required ones), so
  * that mutating one field reaches that field's checks; `hints` give real values by property name.
  */
-export function sample(document: OpenApiDocument, schema: Json, depth = 0, hints: Hints = {}, requiredOnly = false): Json {
+export function sample(
+  document: OpenApiDocument,
+  schema: Json,
+  depth = 0,
+  hints: Hints = {},
+  requiredOnly = false,
+): Json {
   if (!schema || typeof schema !== "object") return null;
   const again = (s: Json) => sample(document, s, depth + 1, hints, requiredOnly);
   if (schema.$ref) return depth > 8 ? null : again(deref(document, schema));
@@ -121,7 +252,10 @@ export function sample(document: OpenApiDocument, schema: Json, depth = 0, hints
   switch (type) {
     case "string": {
       const pattern = typeof schema.pattern === "string" ? new RegExp(schema.pattern, "u") : undefined;
-      const fits = (s: string) => (!pattern || pattern.test(s)) && s.length >= (schema.minLength ?? 0) && s.length <= (schema.maxLength ?? Infinity);
+      const fits = (s: string) =>
+        (!pattern || pattern.test(s)) &&
+        s.length >= (schema.minLength ?? 0) &&
+        s.length <= (schema.maxLength ?? Infinity);
       return STRING_CANDIDATES.find(fits) ?? "x".repeat(schema.minLength ?? 1);
     }
     case "integer":
@@ -140,7 +274,8 @@ export function sample(document: OpenApiDocument, schema: Json, depth = 0, hints
     default: {
       if (!schema.properties) {
         // A map ({label: value}): one entry, so that its values get mutated too.
-        const values = schema.additionalProperties ?? Object.values((schema.patternProperties ?? {}) as Record<string, Json>)[0];
+        const values =
+          schema.additionalProperties ?? Object.values((schema.patternProperties ?? {}) as Record<string, Json>)[0];
         if (values && typeof values === "object" && depth <= 8) return { "1": again(values) };
         return type === "object" ? {} : "x";
       }
@@ -160,12 +295,16 @@ type PathStep = string | number;
 function placesIn(value: Json, at: PathStep[] = []): PathStep[][] {
   const out: PathStep[][] = [at];
   if (Array.isArray(value)) value.forEach((item, i) => out.push(...placesIn(item, [...at, i])));
-  else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) out.push(...placesIn(v, [...at, k]));
+  else if (value && typeof value === "object")
+    for (const [k, v] of Object.entries(value)) out.push(...placesIn(v, [...at, k]));
   return out;
 }
 
 function replaced(value: Json, at: PathStep[], replacement: Json, mode: "set" | "delete" | "extra" = "set"): Json {
-  if (at.length === 0) return mode === "extra" && value && typeof value === "object" && !Array.isArray(value) ? { ...value, unexpectedField: 1 } : replacement;
+  if (at.length === 0)
+    return mode === "extra" && value && typeof value === "object" && !Array.isArray(value)
+      ? { ...value, unexpectedField: 1 }
+      : replacement;
   const copy = structuredClone(value);
   let node = copy;
   for (const step of at.slice(0, -1)) node = node[step];
@@ -194,20 +333,31 @@ const show = (v: Json) => {
 };
 
 /** Every malformed request for one operation. `bodyLimit` is the service's, for the 413 case. */
-export function casesFor(document: OpenApiDocument, operation: Operation, bodyLimit: number, hints: Hints = {}): FuzzCase[] {
+export function casesFor(
+  document: OpenApiDocument,
+  operation: Operation,
+  bodyLimit: number,
+  hints: Hints = {},
+): FuzzCase[] {
   const { method } = operation;
   const pathParams = parameters(operation, "path");
   const queryParams = parameters(operation, "query");
   const baseParams = Object.fromEntries(
-    pathParams.map((p) => [p.name, encodeURIComponent(String(p.name in hints ? hints[p.name] : sample(document, p.schema)))]),
+    pathParams.map((p) => [
+      p.name,
+      encodeURIComponent(String(p.name in hints ? hints[p.name] : sample(document, p.schema))),
+    ]),
   );
   const urlFor = (params: Record<string, string>, query = "") =>
     operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => params[name] ?? "x") + (query ? `?${query}` : "");
-  const baseQuery = queryParams.map((p) => `${p.name}=${encodeURIComponent(String(p.name in hints ? hints[p.name] : sample(document, p.schema)))}`).join("&");
+  const baseQuery = queryParams
+    .map((p) => `${p.name}=${encodeURIComponent(String(p.name in hints ? hints[p.name] : sample(document, p.schema)))}`)
+    .join("&");
   const basePath = urlFor(baseParams, baseQuery);
   const schema = requestSchema(operation);
   const cases: FuzzCase[] = [];
-  const add = (label: string, c: Omit<FuzzCase, "label" | "method"> & { method?: string }) => cases.push({ method, ...c, label });
+  const add = (label: string, c: Omit<FuzzCase, "label" | "method"> & { method?: string }) =>
+    cases.push({ method, ...c, label });
 
   if (schema) {
     // Two bases: every property filled, and only the required ones (which often gets further
@@ -221,49 +371,134 @@ export function casesFor(document: OpenApiDocument, operation: Operation, bodyLi
       for (const at of placesIn(value)) {
         const label = `${prefix}${where(at)}`;
         const here = at.reduce<Json>((node, step) => node[step], value);
-        for (const junk of junkFor(here)) add(`${label} = ${show(junk)}`, { path: basePath, headers: JSON_HEADERS, body: jsonBody(replaced(value, at, junk)) });
-        if (at.length > 0) add(`${label} removed`, { path: basePath, headers: JSON_HEADERS, body: jsonBody(replaced(value, at, null, "delete")) });
-        add(`${label} with an unknown field`, { path: basePath, headers: JSON_HEADERS, body: jsonBody(replaced(value, at, null, "extra")) });
+        for (const junk of junkFor(here))
+          add(`${label} = ${show(junk)}`, {
+            path: basePath,
+            headers: JSON_HEADERS,
+            body: jsonBody(replaced(value, at, junk)),
+          });
+        if (at.length > 0)
+          add(`${label} removed`, {
+            path: basePath,
+            headers: JSON_HEADERS,
+            body: jsonBody(replaced(value, at, null, "delete")),
+          });
+        add(`${label} with an unknown field`, {
+          path: basePath,
+          headers: JSON_HEADERS,
+          body: jsonBody(replaced(value, at, null, "extra")),
+        });
       }
     }
     // fast-check, seeded per operation: random JSON (unicode strings, big numbers) at random places.
     const places = placesIn(base);
-    const random = fc.sample(fc.tuple(fc.nat(), fc.jsonValue({ maxDepth: 4 })), { seed: seedOf(`${method} ${operation.path}`), numRuns: 60 });
+    const random = fc.sample(fc.tuple(fc.nat(), fc.jsonValue({ maxDepth: 4 })), {
+      seed: seedOf(`${method} ${operation.path}`),
+      numRuns: 60,
+    });
     for (const [i, value] of random) {
       const at = places[i % places.length]!;
-      add(`${where(at)} = random ${show(value)}`, { path: basePath, headers: JSON_HEADERS, body: jsonBody(replaced(base, at, value)) });
+      add(`${where(at)} = random ${show(value)}`, {
+        path: basePath,
+        headers: JSON_HEADERS,
+        body: jsonBody(replaced(base, at, value)),
+      });
     }
-    for (const [label, raw] of RAW_BODIES) add(`raw body: ${label}`, { path: basePath, headers: JSON_HEADERS, body: Buffer.from(raw) });
+    for (const [label, raw] of RAW_BODIES)
+      add(`raw body: ${label}`, { path: basePath, headers: JSON_HEADERS, body: Buffer.from(raw) });
     add("no body", { path: basePath, headers: {} });
     add("empty JSON body", { path: basePath, headers: JSON_HEADERS, body: Buffer.alloc(0) });
     const text = jsonBody(base);
-    for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/cbor", "application/xml", "application/json-patch+json"]) {
+    for (const type of [
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+      "application/cbor",
+      "application/xml",
+      "application/json-patch+json",
+    ]) {
       add(`content-type ${type}`, { path: basePath, headers: { "content-type": type }, body: text, expectStatus: 415 });
     }
     add("body without content-type", { path: basePath, headers: {}, body: text, expectStatus: 415 });
-    add("JSON with charset", { path: basePath, headers: { "content-type": "application/json; charset=utf-8" }, body: text });
+    add("JSON with charset", {
+      path: basePath,
+      headers: { "content-type": "application/json; charset=utf-8" },
+      body: text,
+    });
     const padding = "x".repeat(bodyLimit + 1);
-    add("chunked body over the limit", { path: basePath, headers: JSON_HEADERS, body: jsonBody({ ...(base && typeof base === "object" ? base : {}), padding }), expectStatus: 413, chunked: true });
+    add("chunked body over the limit", {
+      path: basePath,
+      headers: JSON_HEADERS,
+      body: jsonBody({ ...(base && typeof base === "object" ? base : {}), padding }),
+      expectStatus: 413,
+      chunked: true,
+    });
     add("chunked body", { path: basePath, headers: JSON_HEADERS, body: jsonBody(base), chunked: true });
-    add("body over the limit", { path: basePath, headers: JSON_HEADERS, body: jsonBody({ ...(base && typeof base === "object" ? base : {}), padding }), expectStatus: 413 });
+    add("body over the limit", {
+      path: basePath,
+      headers: JSON_HEADERS,
+      body: jsonBody({ ...(base && typeof base === "object" ? base : {}), padding }),
+      expectStatus: 413,
+    });
   }
 
   const body = schema ? jsonBody(sample(document, schema, 0, hints, true)) : undefined;
   const headers = schema ? JSON_HEADERS : {};
   if (!schema) add("sampled request", { path: basePath, headers });
   for (const param of pathParams) {
-    for (const junk of PATH_JUNK) add(`path ${param.name} = ${junk.slice(0, 30)}`, { path: urlFor({ ...baseParams, [param.name]: junk }, baseQuery), headers, ...(body && { body }) });
-    add(`path ${param.name} malformed percent-encoding`, { path: urlFor({ ...baseParams, [param.name]: "%E0%A4%A" }, baseQuery), headers, ...(body && { body }), expectStatus: 400 });
-    add(`path ${param.name} of 2000 characters`, { path: urlFor({ ...baseParams, [param.name]: "a".repeat(2000) }, baseQuery), headers, ...(body && { body }), expectStatus: 414 });
+    for (const junk of PATH_JUNK)
+      add(`path ${param.name} = ${junk.slice(0, 30)}`, {
+        path: urlFor({ ...baseParams, [param.name]: junk }, baseQuery),
+        headers,
+        ...(body && { body }),
+      });
+    add(`path ${param.name} malformed percent-encoding`, {
+      path: urlFor({ ...baseParams, [param.name]: "%E0%A4%A" }, baseQuery),
+      headers,
+      ...(body && { body }),
+      expectStatus: 400,
+    });
+    add(`path ${param.name} of 2000 characters`, {
+      path: urlFor({ ...baseParams, [param.name]: "a".repeat(2000) }, baseQuery),
+      headers,
+      ...(body && { body }),
+      expectStatus: 414,
+    });
   }
   for (const param of queryParams) {
-    const others = queryParams.filter((p) => p !== param).map((p) => `${p.name}=${encodeURIComponent(String(p.name in hints ? hints[p.name] : sample(document, p.schema)))}`);
-    for (const junk of QUERY_JUNK) add(`query ${param.name} = ${junk.slice(0, 30)}`, { path: urlFor(baseParams, [...others, `${param.name}=${junk}`].join("&")), headers, ...(body && { body }) });
-    add(`query ${param.name} repeated`, { path: urlFor(baseParams, [...others, `${param.name}=1`, `${param.name}=2`].join("&")), headers, ...(body && { body }) });
+    const others = queryParams
+      .filter((p) => p !== param)
+      .map(
+        (p) => `${p.name}=${encodeURIComponent(String(p.name in hints ? hints[p.name] : sample(document, p.schema)))}`,
+      );
+    for (const junk of QUERY_JUNK)
+      add(`query ${param.name} = ${junk.slice(0, 30)}`, {
+        path: urlFor(baseParams, [...others, `${param.name}=${junk}`].join("&")),
+        headers,
+        ...(body && { body }),
+      });
+    add(`query ${param.name} repeated`, {
+      path: urlFor(baseParams, [...others, `${param.name}=1`, `${param.name}=2`].join("&")),
+      headers,
+      ...(body && { body }),
+    });
   }
-  add("unknown query parameter", { path: urlFor(baseParams, [baseQuery, "unexpected=1"].filter(Boolean).join("&")), headers, ...(body && { body }) });
-  add("query of 8000 characters", { path: urlFor(baseParams, `q=${"a".repeat(8000)}`), headers, ...(body && { body }) });
-  for (const key of API_KEY_JUNK) add(`X-Api-Key ${key.slice(0, 12)}…`, { path: basePath, headers: { ...headers, "x-api-key": key }, ...(body && { body }) });
+  add("unknown query parameter", {
+    path: urlFor(baseParams, [baseQuery, "unexpected=1"].filter(Boolean).join("&")),
+    headers,
+    ...(body && { body }),
+  });
+  add("query of 8000 characters", {
+    path: urlFor(baseParams, `q=${"a".repeat(8000)}`),
+    headers,
+    ...(body && { body }),
+  });
+  for (const key of API_KEY_JUNK)
+    add(`X-Api-Key ${key.slice(0, 12)}…`, {
+      path: basePath,
+      headers: { ...headers, "x-api-key": key },
+      ...(body && { body }),
+    });
   for (const other of ["GET", "POST", "PUT", "PATCH", "DELETE"].filter((m) => m !== method)) {
     add(`method ${other}`, { method: other, path: basePath, headers: JSON_HEADERS, body: Buffer.from("{}") });
   }

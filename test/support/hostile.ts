@@ -21,14 +21,20 @@ export interface AttackOutcome {
 /** The bounds every attack of the hostile-input suite must meet (issue #20). */
 export const ATTACK_BOUNDS = { answerMs: 2_000, healthMs: 500 } as const;
 
-export async function underAttack(server: ServerProcess, attack: (base: string) => Promise<Response>, timeoutMs = 30_000): Promise<AttackOutcome> {
+export async function underAttack(
+  server: ServerProcess,
+  attack: (base: string) => Promise<Response>,
+  timeoutMs = 30_000,
+): Promise<AttackOutcome> {
   let done = false;
   let worstHealthMs = 0;
   let peakRssMiB = server.rssMiB();
   const prober = (async () => {
     while (!done) {
       const started = performance.now();
-      const probe = fetch(`${server.origin}/health`, { signal: AbortSignal.timeout(timeoutMs) }).then((r) => r.arrayBuffer()).catch(() => undefined);
+      const probe = fetch(`${server.origin}/health`, { signal: AbortSignal.timeout(timeoutMs) })
+        .then((r) => r.arrayBuffer())
+        .catch(() => undefined);
       // A probe still pending when the attack ends counts for the time it has waited so far.
       await Promise.race([probe, waitFor(() => done)]);
       worstHealthMs = Math.max(worstHealthMs, performance.now() - started);
@@ -61,7 +67,14 @@ export async function underAttack(server: ServerProcess, attack: (base: string) 
       alive = false;
     }
   }
-  return { status, body, elapsedMs: Math.round(elapsedMs), worstHealthMs: Math.round(worstHealthMs), peakRssMiB, alive };
+  return {
+    status,
+    body,
+    elapsedMs: Math.round(elapsedMs),
+    worstHealthMs: Math.round(worstHealthMs),
+    peakRssMiB,
+    alive,
+  };
 }
 
 async function waitFor(condition: () => boolean): Promise<void> {

@@ -61,7 +61,13 @@ const hasText = (value: unknown): boolean => typeof value === "string" && value.
  * Every object property below `schema` (request or response, $refs followed) must carry a
  * description, on the property itself or on the schema it references. Appends problems.
  */
-function checkSchema(document: OpenApiDocument, schema: Json, where: string, problems: string[], seen: Set<string>): void {
+function checkSchema(
+  document: OpenApiDocument,
+  schema: Json,
+  where: string,
+  problems: string[],
+  seen: Set<string>,
+): void {
   if (!schema || typeof schema !== "object") return;
   if (typeof schema.$ref === "string") {
     if (seen.has(schema.$ref)) return;
@@ -91,9 +97,13 @@ function checkSchema(document: OpenApiDocument, schema: Json, where: string, pro
   }
   for (const key of ["anyOf", "oneOf", "allOf", "prefixItems"]) {
     const branches = schema[key];
-    if (Array.isArray(branches)) branches.forEach((branch: Json, i: number) => checkSchema(document, branch, `${where}(${key}[${i}])`, problems, seen));
+    if (Array.isArray(branches))
+      branches.forEach((branch: Json, i: number) =>
+        checkSchema(document, branch, `${where}(${key}[${i}])`, problems, seen),
+      );
   }
-  if (schema.items && typeof schema.items === "object") checkSchema(document, schema.items, `${where}[]`, problems, seen);
+  if (schema.items && typeof schema.items === "object")
+    checkSchema(document, schema.items, `${where}[]`, problems, seen);
   if (schema.additionalProperties && typeof schema.additionalProperties === "object") {
     checkSchema(document, schema.additionalProperties, `${where}{*}`, problems, seen);
   }
@@ -113,7 +123,8 @@ const mediaOf = (response: Json): Json => response.content?.["application/json"]
 export function examplesOf(holder: Json, document: OpenApiDocument): unknown[] {
   if (!holder || typeof holder !== "object") return [];
   if ("example" in holder) return [holder.example];
-  if (holder.examples && typeof holder.examples === "object") return Object.values(holder.examples as Record<string, Json>).map((e) => e?.value);
+  if (holder.examples && typeof holder.examples === "object")
+    return Object.values(holder.examples as Record<string, Json>).map((e) => e?.value);
   let schema: Json;
   try {
     schema = deref(document, holder.schema);
@@ -140,12 +151,14 @@ export function checkOperation(document: OpenApiDocument, operation: Operation):
   if (!hasText(op.description)) problems.push("no description");
   if (!Array.isArray(op.tags) || op.tags.length === 0) problems.push("no tags");
   for (const tag of (op.tags ?? []) as string[]) {
-    if (!declaredTags.has(tag)) problems.push(`tag "${tag}" is not in the document's tags list (OPENAPI_TAGS in src/server/plugins/openapi.ts)`);
+    if (!declaredTags.has(tag))
+      problems.push(`tag "${tag}" is not in the document's tags list (OPENAPI_TAGS in src/server/plugins/openapi.ts)`);
   }
 
   for (const parameter of (op.parameters ?? []) as Json[]) {
     const at = `${parameter.in} parameter ${parameter.name}`;
-    if (!hasText(parameter.description) && !hasText(parameter.schema?.description)) problems.push(`${at} has no description`);
+    if (!hasText(parameter.description) && !hasText(parameter.schema?.description))
+      problems.push(`${at} has no description`);
     checkSchema(document, parameter.schema, at, problems, new Set());
   }
   const body = op.requestBody;
@@ -163,13 +176,16 @@ export function checkOperation(document: OpenApiDocument, operation: Operation):
     const response = responses[status];
     if (status !== "204" && !mediaOf(response)?.schema) problems.push(`${status} response has no JSON schema`);
   }
-  if (!/^[a-z][a-zA-Z0-9]*$/.test(op.operationId ?? "")) problems.push("no camelCase operationId (e.g. buildTransaction)");
+  if (!/^[a-z][a-zA-Z0-9]*$/.test(op.operationId ?? ""))
+    problems.push("no camelCase operationId (e.g. buildTransaction)");
   if (body && !hasExample(body.content?.["application/json"], document)) problems.push("request body has no example");
   for (const parameter of (op.parameters ?? []) as Json[]) {
-    if (parameter.required && !hasExample(parameter, document)) problems.push(`${parameter.in} parameter ${parameter.name} has no example`);
+    if (parameter.required && !hasExample(parameter, document))
+      problems.push(`${parameter.in} parameter ${parameter.name} has no example`);
   }
   for (const [status, response] of Object.entries((op.responses ?? {}) as Record<string, Json>)) {
-    if (status !== "204" && !hasExample(mediaOf(response), document)) problems.push(`${status} response has no example`);
+    if (status !== "204" && !hasExample(mediaOf(response), document))
+      problems.push(`${status} response has no example`);
   }
   const takesInput = body !== undefined || (op.parameters ?? []).length > 0;
   const required = new Set<string>();
@@ -184,7 +200,10 @@ export function checkOperation(document: OpenApiDocument, operation: Operation):
     }
     const schema = response.content?.["application/json"]?.schema;
     if (/^[45]\d\d$/.test(status) && !NON_ERRORBODY_ERRORS.has(`${name} ${status}`)) {
-      if (!isErrorBodyRef(schema)) problems.push(`${status} response does not reference ErrorBody (use errorResponses() from src/server/schemas.ts)`);
+      if (!isErrorBodyRef(schema))
+        problems.push(
+          `${status} response does not reference ErrorBody (use errorResponses() from src/server/schemas.ts)`,
+        );
     } else if (schema) {
       checkSchema(document, schema, `${status} response`, problems, new Set());
     }

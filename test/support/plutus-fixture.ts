@@ -25,7 +25,10 @@ export interface PlutusFixture {
 }
 
 interface HeliosCompiler {
-  Program: new (source: string, options: { isTestnet: boolean }) => {
+  Program: new (
+    source: string,
+    options: { isTestnet: boolean },
+  ) => {
     compile(options: { optimize: boolean }): { toCbor(): number[] | Uint8Array; hash(): number[] | Uint8Array };
   };
 }
@@ -46,12 +49,24 @@ export async function sumCheckValidator(): Promise<PlutusFixture> {
  * `reference`, also 30 ADA back to the wallet carrying the script as a reference script (output 1).
  * The outputs are read back from `ledger` (the port, or the ledger behind it).
  */
-async function lock(port: ChainPort, wallet: TestWallet, script: PlutusFixture, reference: boolean, ledger: Pick<ChainPort, "utxosByRef">) {
+async function lock(
+  port: ChainPort,
+  wallet: TestWallet,
+  script: PlutusFixture,
+  reference: boolean,
+  ledger: Pick<ChainPort, "utxosByRef">,
+) {
   let builder = new MeshTxBuilder({ params: await port.protocolParameters() })
     .txOut(script.address, [{ unit: "lovelace", quantity: "5000000" }])
     .txOutInlineDatumValue(7);
-  if (reference) builder = builder.txOut(wallet.address, [{ unit: "lovelace", quantity: "30000000" }]).txOutReferenceScript(script.code, "V2");
-  const unsigned = await builder.changeAddress(wallet.address).selectUtxosFrom(await port.utxosAt(wallet.address)).complete();
+  if (reference)
+    builder = builder
+      .txOut(wallet.address, [{ unit: "lovelace", quantity: "30000000" }])
+      .txOutReferenceScript(script.code, "V2");
+  const unsigned = await builder
+    .changeAddress(wallet.address)
+    .selectUtxosFrom(await port.utxosAt(wallet.address))
+    .complete();
   const txHash = await port.submit(await wallet.sign(unsigned));
   const indexes = reference ? [0, 1] : [0];
   return { txHash, outputs: await ledger.utxosByRef(indexes.map((index) => ({ txHash, index }))) };
@@ -79,7 +94,10 @@ export async function lockWithReference(
 ): Promise<{ txHash: string; locked: UTxO; reference: UTxO }> {
   const { txHash, outputs } = await lock(port, wallet, script, true, ledger);
   const [locked, reference] = outputs;
-  assert.ok(locked?.output.plutusData && reference?.output.scriptRef, "the ledger holds the datum and the reference script");
+  assert.ok(
+    locked?.output.plutusData && reference?.output.scriptRef,
+    "the ledger holds the datum and the reference script",
+  );
   return { txHash, locked, reference };
 }
 
@@ -96,7 +114,11 @@ export interface ReferenceSpend {
 }
 
 /** A signed spend of `locked` through the reference script, with the given redeemer and budget. */
-export async function spendThroughReference(s: ReferenceSpend, redeemer: number, budget: { mem: number; steps: number }): Promise<string> {
+export async function spendThroughReference(
+  s: ReferenceSpend,
+  redeemer: number,
+  budget: { mem: number; steps: number },
+): Promise<string> {
   const params = await s.port.protocolParameters();
   const utxos = (await s.port.utxosAt(s.wallet.address)).filter((u) => !u.output.scriptRef);
   const collateral = utxos[0];
@@ -107,8 +129,18 @@ export async function spendThroughReference(s: ReferenceSpend, redeemer: number,
     .txIn(locked.input.txHash, locked.input.outputIndex, locked.output.amount, locked.output.address, 0)
     .txInInlineDatumPresent()
     .txInRedeemerValue(redeemer, "Mesh", budget)
-    .spendingTxInReference(reference.input.txHash, reference.input.outputIndex, String(script.code.length / 2), script.hash)
-    .txInCollateral(collateral.input.txHash, collateral.input.outputIndex, collateral.output.amount, collateral.output.address)
+    .spendingTxInReference(
+      reference.input.txHash,
+      reference.input.outputIndex,
+      String(script.code.length / 2),
+      script.hash,
+    )
+    .txInCollateral(
+      collateral.input.txHash,
+      collateral.input.outputIndex,
+      collateral.output.amount,
+      collateral.output.address,
+    )
     .changeAddress(s.wallet.address)
     .selectUtxosFrom(utxos);
   return s.wallet.sign(await builder.complete());

@@ -42,14 +42,25 @@ function ledgerSize(txHex: string): number {
   const rest = parts.rest.filter((item) => !(item.length === 1 && (item[0] === 0xf4 || item[0] === 0xf5)));
   return joinTransaction({ ...parts, rest }).length;
 }
-const minFee = (params: Protocol, txHex: string): bigint => BigInt(params.minFeeA) * BigInt(ledgerSize(txHex)) + BigInt(params.minFeeB);
+const minFee = (params: Protocol, txHex: string): bigint =>
+  BigInt(params.minFeeA) * BigInt(ledgerSize(txHex)) + BigInt(params.minFeeB);
 /** Mesh's own fee formula (calculateFees of core-cst, no scripts): minFeeB + size × minFeeA over the whole CBOR. */
 const meshMinFee = (params: Protocol, txHex: string): bigint =>
-  calculateFees(params.minFeeA, params.minFeeB, params.minFeeRefScriptCostPerByte, params.priceMem, params.priceStep, Serialization.Transaction.fromCbor(TxCBOR(txHex)), 0);
+  calculateFees(
+    params.minFeeA,
+    params.minFeeB,
+    params.minFeeRefScriptCostPerByte,
+    params.priceMem,
+    params.priceStep,
+    Serialization.Transaction.fromCbor(TxCBOR(txHex)),
+    0,
+  );
 
 /** The encoded size of output `index` of a transaction, in bytes. */
 function outputSize(txHex: string, index: number): number {
-  const outputs = readMapEntries(splitTransaction(fromHex(txHex)).body).find(([key]) => key.length === 1 && key[0] === 1);
+  const outputs = readMapEntries(splitTransaction(fromHex(txHex)).body).find(
+    ([key]) => key.length === 1 && key[0] === 1,
+  );
   assert.ok(outputs, "the body has outputs");
   const output = readSet(outputs[1]).items[index];
   assert.ok(output, `the body has output ${index}`);
@@ -57,7 +68,8 @@ function outputSize(txHex: string, index: number): number {
 }
 
 /** The one UTxO holding the most lovelace: transactions built from it alone always pick the same input. */
-const largest = (utxos: readonly UTxO[]): UTxO[] => [...utxos].sort((a, b) => (lovelaceOf(b) > lovelaceOf(a) ? 1 : -1)).slice(0, 1);
+const largest = (utxos: readonly UTxO[]): UTxO[] =>
+  [...utxos].sort((a, b) => (lovelaceOf(b) > lovelaceOf(a) ? 1 : -1)).slice(0, 1);
 
 async function rejects(promise: Promise<unknown>, reason: RegExp): Promise<void> {
   await assert.rejects(promise, (error: unknown) => {
@@ -96,13 +108,26 @@ export class AssetFlows {
     private readonly submit: (signed: string) => Promise<string>,
   ) {}
 
-  static async create(port: ChainPort, wallet: TestWallet, submit: (signed: string) => Promise<string>): Promise<AssetFlows> {
-    return new AssetFlows(port, await port.protocolParameters(), wallet, await sumCheckValidator(), keyPolicy(wallet), submit);
+  static async create(
+    port: ChainPort,
+    wallet: TestWallet,
+    submit: (signed: string) => Promise<string>,
+  ): Promise<AssetFlows> {
+    return new AssetFlows(
+      port,
+      await port.protocolParameters(),
+      wallet,
+      await sumCheckValidator(),
+      keyPolicy(wallet),
+      submit,
+    );
   }
 
   /** The wallet's UTxOs that hold ada only (fees and collateral). */
   async adaOnly(): Promise<UTxO[]> {
-    return (await this.port.utxosAt(this.wallet.address)).filter((u) => u.output.amount.every((a) => a.unit === "lovelace"));
+    return (await this.port.utxosAt(this.wallet.address)).filter((u) =>
+      u.output.amount.every((a) => a.unit === "lovelace"),
+    );
   }
 
   /** Mints one token named `label` (UTF-8) to `to`, with an inline integer datum when given. */
@@ -113,16 +138,26 @@ export class AssetFlows {
       { unit: "lovelace", quantity: "3000000" },
       { unit, quantity: "1" },
     ];
-    let builder = new MeshTxBuilder({ params: this.params }).mint("1", this.policy.policyId, name).mintingScript(this.policy.cbor).txOut(to, value);
+    let builder = new MeshTxBuilder({ params: this.params })
+      .mint("1", this.policy.policyId, name)
+      .mintingScript(this.policy.cbor)
+      .txOut(to, value);
     if (datum !== undefined) builder = builder.txOutInlineDatumValue(datum);
-    const unsigned = await builder.changeAddress(this.wallet.address).selectUtxosFrom(await this.adaOnly()).complete();
+    const unsigned = await builder
+      .changeAddress(this.wallet.address)
+      .selectUtxosFrom(await this.adaOnly())
+      .complete();
     return { unit, name, txHash: await this.submit(await this.wallet.sign(unsigned)) };
   }
 
   /** Spends `locked` (sum-check script, inline datum d) with redeemer 3d + 1 to a new output there with datum `datum`. */
   async moveThroughScript(locked: UTxO, redeemer: number, datum: number): Promise<string> {
     const builder = await this.#spendScript(locked, redeemer);
-    return this.submit(await this.wallet.sign(await builder.txOut(this.script.address, locked.output.amount).txOutInlineDatumValue(datum).complete()));
+    return this.submit(
+      await this.wallet.sign(
+        await builder.txOut(this.script.address, locked.output.amount).txOutInlineDatumValue(datum).complete(),
+      ),
+    );
   }
 
   /**
@@ -130,7 +165,11 @@ export class AssetFlows {
    * together with one key input whose transaction id sorts before it: its spend redeemer is at
    * index 1 of two inputs, where neither the first position nor a mirrored count would find it.
    */
-  async burnThroughScript(locked: UTxO, redeemer: number, name: string): Promise<{ txHash: string; signed: string; inputs: number }> {
+  async burnThroughScript(
+    locked: UTxO,
+    redeemer: number,
+    name: string,
+  ): Promise<{ txHash: string; signed: string; inputs: number }> {
     const payer = await this.#keyInputBefore(locked.input.txHash);
     const builder = (await this.#spendScript(locked, redeemer))
       .txIn(payer.input.txHash, payer.input.outputIndex, payer.output.amount, payer.output.address, 0)
@@ -163,7 +202,12 @@ export class AssetFlows {
       .txInInlineDatumPresent()
       .txInRedeemerValue(redeemer, "Mesh", SCRIPT_BUDGET)
       .txInScript(this.script.code)
-      .txInCollateral(collateral.input.txHash, collateral.input.outputIndex, collateral.output.amount, collateral.output.address)
+      .txInCollateral(
+        collateral.input.txHash,
+        collateral.input.outputIndex,
+        collateral.output.amount,
+        collateral.output.address,
+      )
       .changeAddress(this.wallet.address)
       .selectUtxosFrom(fees);
   }
@@ -181,7 +225,13 @@ export class AssetFlows {
     if (found) return found;
     const source = largest(held);
     for (let extra = 0n; extra < 20_000n; extra++) {
-      const payment = await buildPayment(this.params, this.wallet.address, source, this.wallet.address, 5_000_000n + extra);
+      const payment = await buildPayment(
+        this.params,
+        this.wallet.address,
+        source,
+        this.wallet.address,
+        5_000_000n + extra,
+      );
       if (bodyHash(payment) >= txHash) continue;
       const id = await this.submit(await this.wallet.sign(payment));
       const paid = (await this.adaOnly()).find((u) => u.input.txHash === id && lovelaceOf(u) === 5_000_000n + extra);
@@ -195,7 +245,11 @@ export class AssetFlows {
 /** The spend redeemers of a transaction (Plutus data CBOR hex), by index. */
 export function spendRedeemers(txHex: string): Map<number, string> {
   const redeemers = Serialization.Transaction.fromCbor(TxCBOR(txHex)).witnessSet().redeemers()?.values() ?? [];
-  return new Map(redeemers.filter((r) => r.tag() === Serialization.RedeemerTag.Spend).map((r) => [Number(r.index()), r.data().toCbor().toString()]));
+  return new Map(
+    redeemers
+      .filter((r) => r.tag() === Serialization.RedeemerTag.Spend)
+      .map((r) => [Number(r.index()), r.data().toCbor().toString()]),
+  );
 }
 
 export function runPortSuite(name: string, makeSubject: () => Promise<PortSuiteSubject>): void {
@@ -234,7 +288,16 @@ export function runPortSuite(name: string, makeSubject: () => Promise<PortSuiteS
     });
 
     it("gives complete protocol parameters in Mesh's shape", () => {
-      for (const key of ["minFeeA", "minFeeB", "maxTxSize", "coinsPerUtxoSize", "priceMem", "priceStep", "collateralPercent", "maxCollateralInputs"] as const) {
+      for (const key of [
+        "minFeeA",
+        "minFeeB",
+        "maxTxSize",
+        "coinsPerUtxoSize",
+        "priceMem",
+        "priceStep",
+        "collateralPercent",
+        "maxCollateralInputs",
+      ] as const) {
         assert.equal(typeof params[key], "number", key);
         assert.ok(params[key] > 0, `${key} is positive`);
       }
@@ -246,7 +309,10 @@ export function runPortSuite(name: string, makeSubject: () => Promise<PortSuiteS
       for (const language of ["PlutusV1", "PlutusV2", "PlutusV3"] as const) {
         const costs = params.costModels[language];
         assert.ok(Array.isArray(costs) && costs.length > 0, `a ${language} cost model`);
-        assert.ok(costs.every((c) => Number.isSafeInteger(c)), `${language}: integers only`);
+        assert.ok(
+          costs.every((c) => Number.isSafeInteger(c)),
+          `${language}: integers only`,
+        );
       }
     });
 
@@ -269,7 +335,13 @@ export function runPortSuite(name: string, makeSubject: () => Promise<PortSuiteS
     });
 
     it("rejects a transaction that lacks its owner's signature", async () => {
-      const unsigned = await buildPayment(params, alice.address, await port.utxosAt(alice.address), bob.address, 2_000_000n);
+      const unsigned = await buildPayment(
+        params,
+        alice.address,
+        await port.utxosAt(alice.address),
+        bob.address,
+        2_000_000n,
+      );
       await rejects(port.submit(unsigned), /[Mm]issing|witness|signature/);
       await rejects(port.submit(await bob.sign(unsigned)), /[Mm]issing|witness|signature/);
       assert.equal((await port.txStatus(bodyHash(unsigned))).status, "unknown");
@@ -284,7 +356,11 @@ export function runPortSuite(name: string, makeSubject: () => Promise<PortSuiteS
       // Its depth: blocks from its own to the tip, at least 1 (null: a backend that cannot tell).
       const status = await port.txStatus(txHash);
       assert.equal(status.status, "confirmed");
-      if (status.status === "confirmed" && status.confirmations !== null) assert.ok(Number.isSafeInteger(status.confirmations) && status.confirmations >= 1, `depth ${status.confirmations}`);
+      if (status.status === "confirmed" && status.confirmations !== null)
+        assert.ok(
+          Number.isSafeInteger(status.confirmations) && status.confirmations >= 1,
+          `depth ${status.confirmations}`,
+        );
       const atBob = await port.utxosAt(bob.address);
       assert.ok(atBob.some((u) => u.input.txHash === txHash && lovelaceOf(u) === 3_000_000n));
       const spent = inputsOf(signed);
@@ -294,13 +370,19 @@ export function runPortSuite(name: string, makeSubject: () => Promise<PortSuiteS
       assert.deepEqual(await port.utxosByRef(refs), []);
 
       // Spending the same inputs again is a double spend.
-      await rejects(port.submit(await alice.sign(await buildPayment(params, alice.address, before, bob.address, 4_000_000n))), /[Mm]issing inputs|spent|[Uu]nknown/);
+      await rejects(
+        port.submit(await alice.sign(await buildPayment(params, alice.address, before, bob.address, 4_000_000n))),
+        /[Mm]issing inputs|spent|[Uu]nknown/,
+      );
     });
 
     it("gives a transaction it accepted by id, and which transaction spent an output (null: unspent or unknown)", async () => {
       const transaction = (txHash: string) => transactionOf(port, txHash);
       const spentBy = (ref: { txHash: string; index: number }) => spenderOf(port, ref);
-      assert.ok(typeof port.transaction === "function" && typeof port.spentBy === "function", "the backend offers transaction and spentBy");
+      assert.ok(
+        typeof port.transaction === "function" && typeof port.spentBy === "function",
+        "the backend offers transaction and spentBy",
+      );
       const before = largest(await port.utxosAt(alice.address));
       const signed = await alice.sign(await buildPayment(params, alice.address, before, bob.address, 2_000_000n));
       const txHash = await port.submit(signed);
@@ -319,7 +401,10 @@ export function runPortSuite(name: string, makeSubject: () => Promise<PortSuiteS
       const draft = await alice.sign(await buildPayment(params, alice.address, utxos, bob.address, 2_500_000n));
       const exact = minFee(params, draft);
       assert.ok(feeOf(draft) >= exact, "Mesh never builds a fee below the minimum");
-      const withFee = async (fee: bigint) => alice.sign(await buildPayment(params, alice.address, utxos, bob.address, 2_500_000n, (b) => b.setFee(fee.toString())));
+      const withFee = async (fee: bigint) =>
+        alice.sign(
+          await buildPayment(params, alice.address, utxos, bob.address, 2_500_000n, (b) => b.setFee(fee.toString())),
+        );
       const low = await withFee(exact - 1n);
       const right = await withFee(exact);
       assert.equal(right.length, draft.length, "setting the fee kept the size");
@@ -333,7 +418,9 @@ export function runPortSuite(name: string, makeSubject: () => Promise<PortSuiteS
       const meshDraft = await alice.sign(await buildPayment(params, alice.address, next, bob.address, 2_500_000n));
       const meshFee = BigInt(meshMinFee(params, meshDraft));
       assert.equal(meshFee, minFee(params, meshDraft) + BigInt(params.minFeeA));
-      const meshExact = await alice.sign(await buildPayment(params, alice.address, next, bob.address, 2_500_000n, (b) => b.setFee(meshFee.toString())));
+      const meshExact = await alice.sign(
+        await buildPayment(params, alice.address, next, bob.address, 2_500_000n, (b) => b.setFee(meshFee.toString())),
+      );
       assert.equal(feeOf(meshExact), meshFee);
       assert.equal(BigInt(meshMinFee(params, meshExact)), meshFee);
       await confirmed(await port.submit(meshExact));
@@ -343,7 +430,8 @@ export function runPortSuite(name: string, makeSubject: () => Promise<PortSuiteS
       const utxos = largest(await port.utxosAt(alice.address));
       const probe = await buildPayment(params, alice.address, utxos, bob.address, 1_000_000n);
       const minimum = BigInt((160 + outputSize(probe, 0)) * params.coinsPerUtxoSize);
-      const pay = async (lovelace: bigint) => alice.sign(await buildPayment(params, alice.address, utxos, bob.address, lovelace));
+      const pay = async (lovelace: bigint) =>
+        alice.sign(await buildPayment(params, alice.address, utxos, bob.address, lovelace));
       const below = await pay(minimum - 1n);
       assert.equal(outputSize(below, 0), outputSize(probe, 0));
       await rejects(port.submit(below), /too small|[Mm]in/);
@@ -375,7 +463,10 @@ export function runPortSuite(name: string, makeSubject: () => Promise<PortSuiteS
       });
 
       it("is null for an asset no output ever held, and refuses a unit that is not one", async () => {
-        assert.equal(await port.lastOutputWith(`${randomBytes(28).toString("hex")}${Buffer.from("nothing").toString("hex")}`), null);
+        assert.equal(
+          await port.lastOutputWith(`${randomBytes(28).toString("hex")}${Buffer.from("nothing").toString("hex")}`),
+          null,
+        );
         assert.equal(await port.lastOutputWith(randomBytes(28).toString("hex")), null, "an empty asset name");
         for (const bad of ["", "abc", "zz".repeat(28), "00".repeat(27), `${"00".repeat(28)}0`, "00".repeat(61)]) {
           await assert.rejects(port.lastOutputWith(bad), (error: unknown) => {
@@ -393,20 +484,31 @@ export function runPortSuite(name: string, makeSubject: () => Promise<PortSuiteS
         assert.ok(first, "the minted output");
         assert.deepEqual(plain(first), plain({ utxo: await asUtxosByRef(minted.txHash, 0), spentBy: null }));
         assert.equal(first.utxo.output.plutusData, "05", "its inline datum");
-        assert.deepEqual(plain(await port.lastOutputWith(minted.unit.toUpperCase())), plain(first), "the unit's case does not matter");
+        assert.deepEqual(
+          plain(await port.lastOutputWith(minted.unit.toUpperCase())),
+          plain(first),
+          "the unit's case does not matter",
+        );
 
         // Moved through the script (redeemer 16 = 3 × 5 + 1) to a new output at the script.
         const moved = await flows.moveThroughScript(first.utxo, 16, 7);
         const second = await port.lastOutputWith(minted.unit);
         assert.ok(second);
         assert.equal(second.utxo.input.txHash, moved);
-        assert.deepEqual(plain(second), plain({ utxo: await asUtxosByRef(moved, second.utxo.input.outputIndex), spentBy: null }));
+        assert.deepEqual(
+          plain(second),
+          plain({ utxo: await asUtxosByRef(moved, second.utxo.input.outputIndex), spentBy: null }),
+        );
         assert.equal(second.utxo.output.plutusData, "07");
 
         // Burnt in a transaction that spends that output with redeemer 22 (3 × 7 + 1), second of its two inputs.
         const burn = await flows.burnThroughScript(second.utxo, 22, minted.name);
         assert.equal(burn.inputs, 2, "the burn spends the script output and one key input");
-        assert.deepEqual([...spendRedeemers(burn.signed)], [[1, "16"]], "one spend redeemer, for the second input: the integer 22 (CBOR 0x16)");
+        assert.deepEqual(
+          [...spendRedeemers(burn.signed)],
+          [[1, "16"]],
+          "one spend redeemer, for the second input: the integer 22 (CBOR 0x16)",
+        );
         const last = await port.lastOutputWith(minted.unit);
         assert.ok(last, "a burnt asset still has a last output");
         assert.deepEqual(plain(last.utxo), plain(second.utxo), "the output the burn spent");
@@ -435,14 +537,27 @@ export function runPortSuite(name: string, makeSubject: () => Promise<PortSuiteS
       });
 
       it("a credential the chain never saw is not registered; a reward address is required", async () => {
-        assert.deepEqual(await port.stakeAccount(newStakeWallet().rewardAddress), { registered: false, pool: null, drep: null });
+        assert.deepEqual(await port.stakeAccount(newStakeWallet().rewardAddress), {
+          registered: false,
+          pool: null,
+          drep: null,
+        });
         await assert.rejects(port.stakeAccount(carol.address), /not a reward \(stake\) address/);
       });
 
       it("follows registration and delegation (pool, DRep) by certificates CSL built, then deregistration", async () => {
         const chain = viaPort(port);
-        await confirmed(await delegateWithCsl(chain, carol, params.keyDeposit, { ...(pool ? { pool: pool.keyHash } : {}), drep: CSL.DRep.new_always_no_confidence() }));
-        assert.deepEqual(await port.stakeAccount(carol.rewardAddress), { registered: true, pool: pool?.keyHash ?? null, drep: { kind: "always-no-confidence" } });
+        await confirmed(
+          await delegateWithCsl(chain, carol, params.keyDeposit, {
+            ...(pool ? { pool: pool.keyHash } : {}),
+            drep: CSL.DRep.new_always_no_confidence(),
+          }),
+        );
+        assert.deepEqual(await port.stakeAccount(carol.rewardAddress), {
+          registered: true,
+          pool: pool?.keyHash ?? null,
+          drep: { kind: "always-no-confidence" },
+        });
         await confirmed(await deregisterWithCsl(chain, carol, params.keyDeposit));
         assert.deepEqual(await port.stakeAccount(carol.rewardAddress), { registered: false, pool: null, drep: null });
       });

@@ -41,7 +41,8 @@ export function postgresBin(): string | undefined {
   return versions[0] && join(root, versions[0], "bin");
 }
 
-const MISSING = "PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/postgres): install it (apt-get install postgresql) to run these tests.";
+const MISSING =
+  "PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/postgres): install it (apt-get install postgresql) to run these tests.";
 
 /**
  * Why PostgreSQL tests must skip (a message for `{ skip }`), or false when they can run.
@@ -87,7 +88,8 @@ function freePort(): Promise<number> {
 async function waitUntilReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`PostgreSQL exited while starting:\n${output()}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`PostgreSQL exited while starting:\n${output()}`);
     const client = new pg.Client({ connectionString: url });
     client.on("error", () => undefined);
     try {
@@ -95,7 +97,8 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
       await client.query("SELECT 1");
       return;
     } catch (error) {
-      if (Date.now() > deadline) throw new Error(`PostgreSQL did not accept connections within 30 s: ${(error as Error).message}\n${output()}`);
+      if (Date.now() > deadline)
+        throw new Error(`PostgreSQL did not accept connections within 30 s: ${(error as Error).message}\n${output()}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     } finally {
       await client.end().catch(() => undefined);
@@ -111,11 +114,15 @@ export async function startPostgres(): Promise<TestPostgres> {
   const base = mkdtempSync(join(tmpdir(), "txsvc-pg-"));
   if (user) chownSync(base, user.uid, user.gid);
   const data = join(base, "data");
-  execFileSync(join(bin, "initdb"), ["-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync"], {
-    cwd: base,
-    stdio: "pipe",
-    ...user,
-  });
+  execFileSync(
+    join(bin, "initdb"),
+    ["-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync"],
+    {
+      cwd: base,
+      stdio: "pipe",
+      ...user,
+    },
+  );
   const port = await freePort();
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   let child: ChildProcess | null = null;
@@ -124,7 +131,22 @@ export async function startPostgres(): Promise<TestPostgres> {
     let output = "";
     const server = spawn(
       join(bin!, "postgres"),
-      ["-D", data, "-p", String(port), "-k", base, "-h", "127.0.0.1", "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"],
+      [
+        "-D",
+        data,
+        "-p",
+        String(port),
+        "-k",
+        base,
+        "-h",
+        "127.0.0.1",
+        "-c",
+        "fsync=off",
+        "-c",
+        "synchronous_commit=off",
+        "-c",
+        "full_page_writes=off",
+      ],
       { cwd: base, detached: true, stdio: ["ignore", "pipe", "pipe"], ...user },
     );
     const collect = (chunk: Buffer): void => {

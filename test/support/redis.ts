@@ -31,7 +31,10 @@ export function redisMissing(): string | undefined {
   const found = spawnSync(SERVER, ["--version"], { stdio: "ignore" });
   if (found.error === undefined && found.status === 0) return undefined;
   const reason = `${SERVER} is not installed (apt-get install redis-server): the Redis tests are skipped.`;
-  if (process.env["CI"]) throw new Error(`${SERVER} is missing but CI is set: install it (apt-get install redis-server) so that the Redis tests run.`);
+  if (process.env["CI"])
+    throw new Error(
+      `${SERVER} is missing but CI is set: install it (apt-get install redis-server) so that the Redis tests run.`,
+    );
   return reason;
 }
 
@@ -49,7 +52,8 @@ async function freePort(): Promise<number> {
 async function waitForPong(port: number, child: ChildProcess, ms = 5000): Promise<void> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`redis-server on port ${port} exited with code ${child.exitCode} before answering.`);
+    if (child.exitCode !== null)
+      throw new Error(`redis-server on port ${port} exited with code ${child.exitCode} before answering.`);
     const pong = await new Promise<boolean>((resolve) => {
       const socket = connect({ host: "127.0.0.1", port }, () => socket.write("PING\r\n"));
       socket.setTimeout(500, () => socket.destroy());
@@ -74,9 +78,13 @@ export async function startRedis(): Promise<TestRedis> {
 
   async function launch(): Promise<void> {
     stderr = "";
-    const proc = spawn(SERVER, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--loglevel", "warning"], {
-      stdio: ["ignore", "ignore", "pipe"],
-    });
+    const proc = spawn(
+      SERVER,
+      ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--loglevel", "warning"],
+      {
+        stdio: ["ignore", "ignore", "pipe"],
+      },
+    );
     proc.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     child = proc;
     try {

@@ -33,13 +33,16 @@ export async function confirmedTransaction(devnet: SdkDevnet, txHash: string): P
 
 /** GET /v2/services/addresses/{address}/utxos?view=decoded with an API key (AUTH=required). */
 export async function keyedUtxos(devnet: SdkDevnet, key: string, address: string): Promise<DecodedUtxo[]> {
-  const response = await devnet.service.request("GET", `/addresses/${address}/utxos?view=decoded`, undefined, { "x-api-key": key });
+  const response = await devnet.service.request("GET", `/addresses/${address}/utxos?view=decoded`, undefined, {
+    "x-api-key": key,
+  });
   assert.equal(response.status, 200, JSON.stringify(response.body));
   return response.body.utxos as DecodedUtxo[];
 }
 
 /** The stake account as the service's own chain port reads it (no /v2/services route gives it). */
-export const stakeAccount = (devnet: SdkDevnet, rewardAddress: string): Promise<StakeAccount> => devnet.service.app.chain.stakeAccount(rewardAddress);
+export const stakeAccount = (devnet: SdkDevnet, rewardAddress: string): Promise<StakeAccount> =>
+  devnet.service.app.chain.stakeAccount(rewardAddress);
 
 /** A fresh pool seeded on the devnet: its bech32 id and the key hash a delegation certificate names. */
 export async function seededPool(devnet: SdkDevnet): Promise<{ poolId: string; keyHash: string }> {
@@ -61,4 +64,5 @@ export async function within<T>(ms: number, what: string, promise: Promise<T>): 
 }
 
 /** "txHash#index" of each UTxO, sorted: what two views of the same UTxO set are compared by. */
-export const refsOf = (utxos: readonly { txHash: string; index: number }[]): string[] => utxos.map((u) => `${u.txHash}#${u.index}`).sort();
+export const refsOf = (utxos: readonly { txHash: string; index: number }[]): string[] =>
+  utxos.map((u) => `${u.txHash}#${u.index}`).sort();

@@ -71,4 +71,8 @@ export const lovelaceOf = (utxos: readonly DecodedUtxo[]): bigint => utxos.reduc
 
 /** The quantity of a unit (policy id + asset name, hex) over UTxOs. */
 export const quantityOf = (utxos: readonly DecodedUtxo[], unit: string): bigint =>
-  utxos.reduce((s, u) => s + u.assets.filter((a) => a.policyId + a.assetName === unit).reduce((t, a) => t + BigInt(a.quantity), 0n), 0n);
+  utxos.reduce(
+    (s, u) =>
+      s + u.assets.filter((a) => a.policyId + a.assetName === unit).reduce((t, a) => t + BigInt(a.quantity), 0n),
+    0n,
+  );

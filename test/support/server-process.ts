@@ -11,7 +11,9 @@ export async function freePort(): Promise<number> {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -34,13 +36,24 @@ export interface ServerProcess {
 export function spawnServer(dataDir: string, port: number, env: Record<string, string> = {}): ServerProcess {
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd: process.cwd(),
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", NETWORK: "devnet", AUTH: "optional", LOG_LEVEL: "info", ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      NETWORK: "devnet",
+      AUTH: "optional",
+      LOG_LEVEL: "info",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
   child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
   child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
   const origin = `http://127.0.0.1:${port}`;
   return {
     child,
@@ -65,7 +78,8 @@ export async function startServer(dataDir: string, env: Record<string, string> =
   const server = spawnServer(dataDir, await freePort(), env);
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (server.child.exitCode !== null) throw new Error(`the server exited (${server.child.exitCode}): ${server.output()}`);
+    if (server.child.exitCode !== null)
+      throw new Error(`the server exited (${server.child.exitCode}): ${server.output()}`);
     try {
       if ((await fetch(`${server.origin}/health`)).status === 200) return server;
     } catch {

@@ -34,10 +34,21 @@ export interface StartOptions extends BuildOptions {
   beforeListen?: (app: FastifyInstance) => void | Promise<void>;
 }
 
-export async function startService(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningService> {
+export async function startService(
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<RunningService> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "txsvc-"));
   // Every keyless request of a test comes from 127.0.0.1: the per-IP bucket is opened wide unless the test sets it.
-  const config = loadConfig({ LOG_LEVEL: "silent", DATA_DIR: dataDir, KEYLESS_PER_SECOND: "1000000", KEYLESS_BURST: "1000000", ...env, PORT: "0", HOST: "127.0.0.1" });
+  const config = loadConfig({
+    LOG_LEVEL: "silent",
+    DATA_DIR: dataDir,
+    KEYLESS_PER_SECOND: "1000000",
+    KEYLESS_BURST: "1000000",
+    ...env,
+    PORT: "0",
+    HOST: "127.0.0.1",
+  });
   const app = await build(config, options);
   await options.beforeListen?.(app);
   const url = await app.listen({ port: 0, host: "127.0.0.1" });
@@ -56,7 +67,12 @@ export async function startService(env: Record<string, string> = {}, options: St
   };
 }
 
-export async function jsonRequest(url: string, method: string, body?: unknown, headers: Record<string, string> = {}): Promise<JsonResponse> {
+export async function jsonRequest(
+  url: string,
+  method: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<JsonResponse> {
   const init: RequestInit = { method, headers: { ...headers } };
   if (body !== undefined) {
     init.body = typeof body === "string" ? body : JSON.stringify(body);
@@ -81,7 +97,9 @@ export function rawExchange(origin: string, bytes: string): Promise<string> {
     const chunks: Buffer[] = [];
     socket.on("data", (chunk: Buffer) => chunks.push(chunk));
     socket.on("close", () => resolve(Buffer.concat(chunks).toString("latin1")));
-    socket.on("error", (error: NodeJS.ErrnoException) => (error.code === "ECONNRESET" || error.code === "EPIPE" ? undefined : reject(error)));
+    socket.on("error", (error: NodeJS.ErrnoException) =>
+      error.code === "ECONNRESET" || error.code === "EPIPE" ? undefined : reject(error),
+    );
     socket.setTimeout(10_000, () => socket.destroy(new Error("no answer within 10 s")));
   });
 }

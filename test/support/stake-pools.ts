@@ -58,7 +58,12 @@ function builder(): CSL.TransactionBuilder {
 }
 
 /** Builds with CSL a transaction carrying `certificates`, paid by `wallet`, signed by it and `extraKeys`; submits it. */
-export async function submitCertificates(chain: CertificateChain, wallet: StakeWallet, list: readonly CSL.Certificate[], extraKeys: readonly CSL.PrivateKey[]): Promise<string> {
+export async function submitCertificates(
+  chain: CertificateChain,
+  wallet: StakeWallet,
+  list: readonly CSL.Certificate[],
+  extraKeys: readonly CSL.PrivateKey[],
+): Promise<string> {
   const tx = builder();
   const inputs = CSL.TxInputsBuilder.new();
   for (const hex of await chain.utxoStrings(wallet.address)) {
@@ -98,7 +103,11 @@ export async function registerPool(chain: CertificateChain, owner: StakeWallet):
 }
 
 /** A pool registration certificate for a fresh cold key (which must sign it, as must `owner`'s stake key). */
-export function poolRegistration(owner: StakeWallet): { certificate: CSL.Certificate; cold: CSL.PrivateKey; pool: RegisteredPool } {
+export function poolRegistration(owner: StakeWallet): {
+  certificate: CSL.Certificate;
+  cold: CSL.PrivateKey;
+  pool: RegisteredPool;
+} {
   const cold = CSL.PrivateKey.generate_ed25519();
   const operator = cold.to_public().hash();
   const owners = CSL.Ed25519KeyHashes.new();
@@ -114,17 +123,26 @@ export function poolRegistration(owner: StakeWallet): { certificate: CSL.Certifi
     CSL.Relays.new(),
     undefined,
   );
-  return { certificate: CSL.Certificate.new_pool_registration(CSL.PoolRegistration.new(params)), cold, pool: { keyHash: operator.to_hex(), id: poolIdOf(operator.to_hex()) } };
+  return {
+    certificate: CSL.Certificate.new_pool_registration(CSL.PoolRegistration.new(params)),
+    cold,
+    pool: { keyHash: operator.to_hex(), id: poolIdOf(operator.to_hex()) },
+  };
 }
 
 /** The devnet's DRep deposit as mainnet sets it (the emulator does not check the amount; the value conservation counts it). */
 export const DREP_DEPOSIT = 500_000_000n;
 
 /** Registers a key DRep (a fresh DRep key), the deposit paid by `wallet`; answers its CIP-129 id and key hash. */
-export async function registerDRep(chain: CertificateChain, wallet: StakeWallet): Promise<{ id: string; keyHash: string }> {
+export async function registerDRep(
+  chain: CertificateChain,
+  wallet: StakeWallet,
+): Promise<{ id: string; keyHash: string }> {
   const key = CSL.PrivateKey.generate_ed25519();
   const hash = key.to_public().hash();
-  const certificate = CSL.Certificate.new_drep_registration(CSL.DRepRegistration.new(CSL.Credential.from_keyhash(hash), big(DREP_DEPOSIT)));
+  const certificate = CSL.Certificate.new_drep_registration(
+    CSL.DRepRegistration.new(CSL.Credential.from_keyhash(hash), big(DREP_DEPOSIT)),
+  );
   await submitCertificates(chain, wallet, [certificate], [key]);
   return { id: drepIdOf({ kind: "key", hash: hash.to_hex() }), keyHash: hash.to_hex() };
 }
@@ -134,18 +152,43 @@ export async function registerDRep(chain: CertificateChain, wallet: StakeWallet)
  * delegates it to `to.pool` (key hash) and its vote to `to.drep` (a CSL DRep), when given, in one
  * transaction CSL built.
  */
-export async function delegateWithCsl(chain: CertificateChain, wallet: StakeWallet, keyDeposit: number | bigint, to: { pool?: string; drep?: CSL.DRep }): Promise<string> {
+export async function delegateWithCsl(
+  chain: CertificateChain,
+  wallet: StakeWallet,
+  keyDeposit: number | bigint,
+  to: { pool?: string; drep?: CSL.DRep },
+): Promise<string> {
   const credential = CSL.Credential.from_keyhash(wallet.stakeKey.to_public().hash());
-  const list = [CSL.Certificate.new_stake_registration(CSL.StakeRegistration.new_with_explicit_deposit(credential, big(keyDeposit)))];
-  if (to.pool) list.push(CSL.Certificate.new_stake_delegation(CSL.StakeDelegation.new(credential, CSL.Ed25519KeyHash.from_hex(to.pool))));
+  const list = [
+    CSL.Certificate.new_stake_registration(
+      CSL.StakeRegistration.new_with_explicit_deposit(credential, big(keyDeposit)),
+    ),
+  ];
+  if (to.pool)
+    list.push(
+      CSL.Certificate.new_stake_delegation(CSL.StakeDelegation.new(credential, CSL.Ed25519KeyHash.from_hex(to.pool))),
+    );
   if (to.drep) list.push(CSL.Certificate.new_vote_delegation(CSL.VoteDelegation.new(credential, to.drep)));
   return submitCertificates(chain, wallet, list, []);
 }
 
 /** Deregisters `wallet`'s stake credential (a Conway unreg_cert), the deposit `keyDeposit` refunded. */
-export async function deregisterWithCsl(chain: CertificateChain, wallet: StakeWallet, keyDeposit: number | bigint): Promise<string> {
+export async function deregisterWithCsl(
+  chain: CertificateChain,
+  wallet: StakeWallet,
+  keyDeposit: number | bigint,
+): Promise<string> {
   const credential = CSL.Credential.from_keyhash(wallet.stakeKey.to_public().hash());
-  return submitCertificates(chain, wallet, [CSL.Certificate.new_stake_deregistration(CSL.StakeDeregistration.new_with_explicit_refund(credential, big(keyDeposit)))], []);
+  return submitCertificates(
+    chain,
+    wallet,
+    [
+      CSL.Certificate.new_stake_deregistration(
+        CSL.StakeDeregistration.new_with_explicit_refund(credential, big(keyDeposit)),
+      ),
+    ],
+    [],
+  );
 }
 
 /** A certificate of a transaction as the assertions compare them (read by CSL). */
@@ -164,12 +207,27 @@ export function certificatesOf(complete: string): CertificateView[] {
     const registration = cert.as_stake_registration();
     const delegation = cert.as_stake_delegation();
     const vote = cert.as_vote_delegation();
-    if (registration) views.push({ kind: "reg", stake: registration.stake_credential().to_keyhash()!.to_hex(), deposit: registration.coin()?.to_str() ?? null });
-    else if (delegation) views.push({ kind: "pool", stake: delegation.stake_credential().to_keyhash()!.to_hex(), pool: delegation.pool_keyhash().to_hex() });
+    if (registration)
+      views.push({
+        kind: "reg",
+        stake: registration.stake_credential().to_keyhash()!.to_hex(),
+        deposit: registration.coin()?.to_str() ?? null,
+      });
+    else if (delegation)
+      views.push({
+        kind: "pool",
+        stake: delegation.stake_credential().to_keyhash()!.to_hex(),
+        pool: delegation.pool_keyhash().to_hex(),
+      });
     else if (vote) {
       const drep = vote.drep();
       const hash = drep.to_key_hash()?.to_hex() ?? drep.to_script_hash()?.to_hex();
-      const name = drep.kind() === CSL.DRepKind.AlwaysAbstain ? "always-abstain" : drep.kind() === CSL.DRepKind.AlwaysNoConfidence ? "always-no-confidence" : `${drep.kind() === CSL.DRepKind.KeyHash ? "key" : "script"}:${hash}`;
+      const name =
+        drep.kind() === CSL.DRepKind.AlwaysAbstain
+          ? "always-abstain"
+          : drep.kind() === CSL.DRepKind.AlwaysNoConfidence
+            ? "always-no-confidence"
+            : `${drep.kind() === CSL.DRepKind.KeyHash ? "key" : "script"}:${hash}`;
       views.push({ kind: "drep", stake: vote.stake_credential().to_keyhash()!.to_hex(), drep: name });
     } else views.push({ kind: "other", cbor: cert.to_hex() });
   }

@@ -56,7 +56,10 @@ export interface StandIn {
  * The service on a stand-in devnet, in a fresh DATA_DIR named after `prefix`; `parameters` rewrites
  * the protocol parameters the port reports (read at each call; default: the devnet's own).
  */
-export async function startOnStandIn(prefix: string, parameters: (own: ChainParameters) => ChainParameters = (own) => own): Promise<StandIn> {
+export async function startOnStandIn(
+  prefix: string,
+  parameters: (own: ChainParameters) => ChainParameters = (own) => own,
+): Promise<StandIn> {
   const dataDir = mkdtempSync(join(tmpdir(), prefix));
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
   let devnet: DevnetChain | undefined;

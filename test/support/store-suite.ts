@@ -6,7 +6,14 @@ import assert from "node:assert/strict";
 import { afterEach, describe, it } from "node:test";
 import { hashKey } from "../../src/store/key-material.js";
 import type { Stores } from "../../src/store/open.js";
-import { BlueprintLimitError, DEFAULT_LIMITS, KeyStoreError, type BlueprintFilter, type DeploymentRecord, type NewBlueprint } from "../../src/store/types.js";
+import {
+  BlueprintLimitError,
+  DEFAULT_LIMITS,
+  KeyStoreError,
+  type BlueprintFilter,
+  type DeploymentRecord,
+  type NewBlueprint,
+} from "../../src/store/types.js";
 
 /** An empty place to keep stores in (a folder, a database), which can be opened more than once. */
 export interface StoreLocation {
@@ -43,7 +50,9 @@ export function runStoreSuite(name: string, subject: () => StoreSuiteSubject): v
       await Promise.all(opened.splice(0).map((stores) => stores.close()));
     });
     /** Stores on a fresh location (closed after the test), and the location to open it again. */
-    async function fresh(clock?: () => number): Promise<Stores & { location: StoreLocation; again(): Promise<Stores> }> {
+    async function fresh(
+      clock?: () => number,
+    ): Promise<Stores & { location: StoreLocation; again(): Promise<Stores> }> {
       const location = await subject().fresh();
       const again = async (): Promise<Stores> => {
         const stores = await location.open(clock);
@@ -59,8 +68,15 @@ export function runStoreSuite(name: string, subject: () => StoreSuiteSubject): v
         assert.deepEqual((await keys.create({ name: "d", env: "testnet" })).record.limits, DEFAULT_LIMITS);
         const given = (await keys.create({ name: " c ", env: "mainnet", limits: { burst: 3 } })).record;
         assert.deepEqual([given.name, given.env, given.limits], ["c", "mainnet", { ...DEFAULT_LIMITS, burst: 3 }]);
-        for (const [limits, field] of [[{ perDay: 0 }, "perDay"], [{ perSecond: 0.5 }, "perSecond"], [{ burst: -1 }, "burst"]] as const) {
-          await assert.rejects(keys.create({ name: "bad", env: "testnet", limits }), (e: unknown) => isKeyError("INVALID")(e) && (e as Error).message.startsWith(field));
+        for (const [limits, field] of [
+          [{ perDay: 0 }, "perDay"],
+          [{ perSecond: 0.5 }, "perSecond"],
+          [{ burst: -1 }, "burst"],
+        ] as const) {
+          await assert.rejects(
+            keys.create({ name: "bad", env: "testnet", limits }),
+            (e: unknown) => isKeyError("INVALID")(e) && (e as Error).message.startsWith(field),
+          );
         }
         await assert.rejects(keys.create({ name: "  ", env: "testnet" }), /name must be/);
         await assert.rejects(keys.create({ name: "x", env: "devnet" as never }), /env must be testnet or mainnet/);
@@ -80,12 +96,21 @@ export function runStoreSuite(name: string, subject: () => StoreSuiteSubject): v
         now += 1000;
         const rotated = await keys.rotate(record.id);
         assert.equal(rotated.record.rotatedFrom, record.id);
-        assert.deepEqual([rotated.record.name, rotated.record.env, rotated.record.limits], [record.name, record.env, record.limits]);
+        assert.deepEqual(
+          [rotated.record.name, rotated.record.env, rotated.record.limits],
+          [record.name, record.env, record.limits],
+        );
         assert.notEqual(rotated.key, key);
         assert.equal((await keys.findById(record.id))?.revokedAt, now);
         await assert.rejects(keys.rotate(record.id), isKeyError("REVOKED"));
-        await assert.rejects(keys.revoke(record.id), (e: unknown) => isKeyError("REVOKED")(e) && /already revoked on 2027-/.test((e as Error).message));
-        await assert.rejects(keys.revoke("nope"), (e: unknown) => isKeyError("NOT_FOUND")(e) && (e as Error).message === "No key has the ID nope.");
+        await assert.rejects(
+          keys.revoke(record.id),
+          (e: unknown) => isKeyError("REVOKED")(e) && /already revoked on 2027-/.test((e as Error).message),
+        );
+        await assert.rejects(
+          keys.revoke("nope"),
+          (e: unknown) => isKeyError("NOT_FOUND")(e) && (e as Error).message === "No key has the ID nope.",
+        );
         await assert.rejects(keys.rotate("nope"), isKeyError("NOT_FOUND"));
         assert.equal((await keys.list()).length, 2, "a refused rotation creates nothing");
         const revoked = await keys.revoke(rotated.record.id);
@@ -101,7 +126,10 @@ export function runStoreSuite(name: string, subject: () => StoreSuiteSubject): v
         now += 1;
         await stores.keys.create({ name: "d", env: "mainnet" });
         const other = await stores.again();
-        assert.deepEqual((await other.keys.list()).map((k) => k.name), [...names, "d"]);
+        assert.deepEqual(
+          (await other.keys.list()).map((k) => k.name),
+          [...names, "d"],
+        );
         assert.deepEqual(await other.keys.list(), await stores.keys.list());
       });
 
@@ -141,11 +169,20 @@ export function runStoreSuite(name: string, subject: () => StoreSuiteSubject): v
         const other = await stores.again();
         const id = (await stores.keys.create({ name: "busy", env: "testnet" })).record.id;
         const limit = 137;
-        const calls = Array.from({ length: 200 }, (_, i) => (i % 2 === 0 ? stores : other).keys.consumeDaily(id, "2026-11-21", limit));
+        const calls = Array.from({ length: 200 }, (_, i) =>
+          (i % 2 === 0 ? stores : other).keys.consumeDaily(id, "2026-11-21", limit),
+        );
         const results = await Promise.all(calls);
         assert.equal(results.filter((r) => r.allowed).length, limit);
-        const used = results.filter((r) => r.allowed).map((r) => r.used).sort((x, y) => x - y);
-        assert.deepEqual(used, Array.from({ length: limit }, (_, i) => i + 1), "each allowed request got its own count");
+        const used = results
+          .filter((r) => r.allowed)
+          .map((r) => r.used)
+          .sort((x, y) => x - y);
+        assert.deepEqual(
+          used,
+          Array.from({ length: limit }, (_, i) => i + 1),
+          "each allowed request got its own count",
+        );
         assert.ok(results.filter((r) => !r.allowed).every((r) => r.used === limit));
         assert.equal(await other.keys.usedOn(id, "2026-11-21"), limit);
       });
@@ -164,11 +201,14 @@ export function runStoreSuite(name: string, subject: () => StoreSuiteSubject): v
 
         now += 5000;
         // Same set of hashes in another order, a new title and JSON, and a ref for the other hash.
-        const b = await store.save("owner-a", blueprint([H2, H1], { title: "renamed", json: "{\"v\":2}", refs: { [H2]: { txHash: TX_B, index: 3 } } }));
+        const b = await store.save(
+          "owner-a",
+          blueprint([H2, H1], { title: "renamed", json: '{"v":2}', refs: { [H2]: { txHash: TX_B, index: 3 } } }),
+        );
         assert.equal(b.created, false);
         assert.equal(b.blueprint.id, a.blueprint.id);
         assert.equal(b.blueprint.title, "renamed");
-        assert.equal(b.blueprint.json, "{\"v\":2}");
+        assert.equal(b.blueprint.json, '{"v":2}');
         assert.deepEqual(b.blueprint.hashes, [H1, H2], "the hashes keep the order they were first given in");
         assert.deepEqual(b.blueprint.refs, { [H1]: { txHash: TX_A, index: 0 }, [H2]: { txHash: TX_B, index: 3 } });
         assert.deepEqual([b.blueprint.createdAt, b.blueprint.updatedAt], [now - 5000, now]);
@@ -187,7 +227,10 @@ export function runStoreSuite(name: string, subject: () => StoreSuiteSubject): v
       it("makes one blueprint when two instances save the same one at the same time", async () => {
         const stores = await fresh();
         const other = await stores.again();
-        const saved = await Promise.all([stores.blueprints.save("o", blueprint([H1, H2])), other.blueprints.save("o", blueprint([H2, H1]))]);
+        const saved = await Promise.all([
+          stores.blueprints.save("o", blueprint([H1, H2])),
+          other.blueprints.save("o", blueprint([H2, H1])),
+        ]);
         assert.deepEqual(saved.map((s) => s.created).sort(), [false, true]);
         assert.equal(saved[0].blueprint.id, saved[1].blueprint.id);
         assert.equal(await stores.blueprints.count("o"), 1);
@@ -199,24 +242,36 @@ export function runStoreSuite(name: string, subject: () => StoreSuiteSubject): v
         const limit = 200;
         const hashOf = (i: number): string => i.toString(16).padStart(56, "0");
         const results = await Promise.allSettled(
-          Array.from({ length: 300 }, (_, i) => (i % 2 === 0 ? stores : other).blueprints.save("o", blueprint([hashOf(i)]), { limit })),
+          Array.from({ length: 300 }, (_, i) =>
+            (i % 2 === 0 ? stores : other).blueprints.save("o", blueprint([hashOf(i)]), { limit }),
+          ),
         );
         const refused = results.filter((r) => r.status === "rejected").map((r) => r.reason as Error);
         assert.equal(results.filter((r) => r.status === "fulfilled" && r.value.created).length, limit);
         assert.equal(refused.length, 100);
-        assert.ok(refused.every((e) => e instanceof BlueprintLimitError && e.limit === limit), String(refused.find((e) => !(e instanceof BlueprintLimitError))));
+        assert.ok(
+          refused.every((e) => e instanceof BlueprintLimitError && e.limit === limit),
+          String(refused.find((e) => !(e instanceof BlueprintLimitError))),
+        );
         assert.equal(await other.blueprints.count("o"), limit);
         const stored = (await stores.blueprints.list("o", { limit: 1 })).blueprints[0]!;
         const update = await other.blueprints.save("o", blueprint([...stored.hashes], { title: "updated" }), { limit });
         assert.deepEqual([update.created, update.blueprint.id, update.blueprint.title], [false, stored.id, "updated"]);
         await assert.rejects(stores.blueprints.save("o", blueprint([H1]), { limit }), BlueprintLimitError);
-        assert.equal((await stores.blueprints.save("p", blueprint([H1]), { limit })).created, true, "the limit is per owner");
+        assert.equal(
+          (await stores.blueprints.save("p", blueprint([H1]), { limit })).created,
+          true,
+          "the limit is per owner",
+        );
       });
 
       it("refuses what the domain must have checked: no hashes, a ref for a hash the blueprint does not hold", async () => {
         const { blueprints: store } = await fresh();
         await assert.rejects(store.save("o", blueprint([])), /at least one validator hash/);
-        await assert.rejects(store.save("o", blueprint([H1], { refs: { [H2]: { txHash: TX_A, index: 0 } } })), /not a validator of the blueprint/);
+        await assert.rejects(
+          store.save("o", blueprint([H1], { refs: { [H2]: { txHash: TX_A, index: 0 } } })),
+          /not a validator of the blueprint/,
+        );
         assert.equal(await store.count("o"), 0);
       });
 
@@ -225,7 +280,10 @@ export function runStoreSuite(name: string, subject: () => StoreSuiteSubject): v
         const mine = await store.save("alice", blueprint([H1]));
         const theirs = await store.save("bob", blueprint([H1]));
         assert.notEqual(mine.blueprint.id, theirs.blueprint.id, "the same blueprint is one per owner");
-        assert.deepEqual((await store.list("bob", { limit: 10 })).blueprints.map((b) => b.id), [theirs.blueprint.id]);
+        assert.deepEqual(
+          (await store.list("bob", { limit: 10 })).blueprints.map((b) => b.id),
+          [theirs.blueprint.id],
+        );
         assert.equal(await store.get("bob", mine.blueprint.id), undefined);
         assert.equal(await store.delete("bob", mine.blueprint.id), false);
         assert.deepEqual(await store.get("alice", mine.blueprint.id), mine.blueprint);
@@ -250,7 +308,10 @@ export function runStoreSuite(name: string, subject: () => StoreSuiteSubject): v
         assert.deepEqual(first.blueprints, [one.blueprint, two.blueprint]);
         assert.equal(typeof first.next, "number");
         const second = await store.list("o", { limit: 2, after: first.next });
-        assert.deepEqual(second.blueprints.map((b) => b.id), [three.blueprint.id]);
+        assert.deepEqual(
+          second.blueprints.map((b) => b.id),
+          [three.blueprint.id],
+        );
         assert.equal(second.next, undefined);
         assert.equal("next" in second, false, "the last page has no next at all");
         assert.deepEqual(await ids({ limit: 3 }), [one.blueprint.id, two.blueprint.id, three.blueprint.id]);
@@ -262,7 +323,8 @@ export function runStoreSuite(name: string, subject: () => StoreSuiteSubject): v
 
       it("ends a page before the blueprint that would bring its JSON over maxBytes, always taking the first", async () => {
         const { blueprints: store } = await fresh();
-        const sized = (hash: string, size: number) => blueprint([hash], { json: JSON.stringify({ pad: "x".repeat(size - 10) }) });
+        const sized = (hash: string, size: number) =>
+          blueprint([hash], { json: JSON.stringify({ pad: "x".repeat(size - 10) }) });
         const a = await store.save("o", sized(H1, 400));
         const b = await store.save("o", sized(H2, 500));
         const c = await store.save("o", sized(H3, 300));
@@ -279,7 +341,11 @@ export function runStoreSuite(name: string, subject: () => StoreSuiteSubject): v
         assert.deepEqual(ids(await store.list("o", { limit: 10, maxBytes: 100, after: tiny.next })), [b.blueprint.id]);
         // The count limit still holds within the bytes, and exactly the bytes fit.
         assert.deepEqual(ids(await store.list("o", { limit: 1, maxBytes: 10_000 })), [a.blueprint.id]);
-        assert.deepEqual(ids(await store.list("o", { limit: 10, maxBytes: 1200 })), [a.blueprint.id, b.blueprint.id, c.blueprint.id]);
+        assert.deepEqual(ids(await store.list("o", { limit: 10, maxBytes: 1200 })), [
+          a.blueprint.id,
+          b.blueprint.id,
+          c.blueprint.id,
+        ]);
         assert.equal((await store.list("o", { limit: 10, maxBytes: 1200 })).next, undefined);
       });
 
@@ -289,7 +355,11 @@ export function runStoreSuite(name: string, subject: () => StoreSuiteSubject): v
         const newer = await store.save("o", blueprint([H1, H3]));
         let found = await store.findValidator("o", H1);
         assert.equal(found?.blueprint.id, newer.blueprint.id);
-        assert.deepEqual(found?.ref, { txHash: TX_A, index: 0 }, "a ref recorded with another blueprint still says where the script is");
+        assert.deepEqual(
+          found?.ref,
+          { txHash: TX_A, index: 0 },
+          "a ref recorded with another blueprint still says where the script is",
+        );
         assert.equal((await store.findValidator("o", H2))?.blueprint.id, older.blueprint.id);
         assert.equal((await store.findValidator("o", H3))?.ref, null);
 
@@ -315,7 +385,10 @@ export function runStoreSuite(name: string, subject: () => StoreSuiteSubject): v
 
       it("keeps blueprints and refs across a reopen", async () => {
         const first = await fresh();
-        const saved = await first.blueprints.save("o", blueprint([H1, H2], { refs: { [H2]: { txHash: TX_B, index: 7 } } }));
+        const saved = await first.blueprints.save(
+          "o",
+          blueprint([H1, H2], { refs: { [H2]: { txHash: TX_B, index: 7 } } }),
+        );
         await first.close();
         const second = await first.again();
         assert.deepEqual(await second.blueprints.get("o", saved.blueprint.id), saved.blueprint);
@@ -336,11 +409,17 @@ export function runStoreSuite(name: string, subject: () => StoreSuiteSubject): v
 
       it("finds what was saved, per network, contract and script hash, and replaces a record", async () => {
         const { deployments } = await fresh();
-        const find = (r: DeploymentRecord) => deployments.find(r.network, r.contractTitle, r.contractVersion, r.scriptHash);
+        const find = (r: DeploymentRecord) =>
+          deployments.find(r.network, r.contractTitle, r.contractVersion, r.scriptHash);
         assert.equal(await find(record), null);
         await deployments.save(record);
         assert.deepEqual(await find(record), record);
-        for (const other of [{ network: "mainnet" }, { contractTitle: "other" }, { contractVersion: "2.0.0" }, { scriptHash: H2 }]) {
+        for (const other of [
+          { network: "mainnet" },
+          { contractTitle: "other" },
+          { contractVersion: "2.0.0" },
+          { scriptHash: H2 },
+        ]) {
           assert.equal(await find({ ...record, ...other }), null, JSON.stringify(other));
         }
         const replaced = { ...record, txHash: TX_B, outputIndex: 3, createdAt: record.createdAt + 1 };
@@ -353,7 +432,15 @@ export function runStoreSuite(name: string, subject: () => StoreSuiteSubject): v
         await first.deployments.save(record);
         await first.close();
         const second = await first.again();
-        assert.deepEqual(await second.deployments.find(record.network, record.contractTitle, record.contractVersion, record.scriptHash), record);
+        assert.deepEqual(
+          await second.deployments.find(
+            record.network,
+            record.contractTitle,
+            record.contractVersion,
+            record.scriptHash,
+          ),
+          record,
+        );
       });
     });
   });

@@ -40,8 +40,11 @@ export function rejected(r: JsonResponse, status: number, message: RegExp): void
 }
 
 /** Signs `complete` with each wallet (CIP-30 witness sets) and submits it through POST /tournaments/submit-tx; asserts the ledger accepted it. */
-export const signAndSubmit = (service: RunningService, built: { complete: string; hash: string }, signers: readonly TestWallet[]): Promise<string> =>
-  submitThrough(service, built, signers, "/tournaments/submit-tx");
+export const signAndSubmit = (
+  service: RunningService,
+  built: { complete: string; hash: string },
+  signers: readonly TestWallet[],
+): Promise<string> => submitThrough(service, built, signers, "/tournaments/submit-tx");
 
 /**
  * The steps a tournament goes through, each built on `service()` (read at each call: a flow's
@@ -52,24 +55,45 @@ export function tournamentCalls(service: () => RunningService) {
   return {
     service,
     async create(admin: Funded, body: Record<string, unknown>) {
-      const built = ok(await service().request("POST", "/tournaments", { adminAddress: admin.address, utxos: await admin.utxos(), ...body }));
+      const built = ok(
+        await service().request("POST", "/tournaments", {
+          adminAddress: admin.address,
+          utxos: await admin.utxos(),
+          ...body,
+        }),
+      );
       await signAndSubmit(service(), built, [admin]);
       return built;
     },
     async register(id: string, w: Funded): Promise<{ address: string; outputRef: string; hash: string; fee: bigint }> {
-      const built = ok(await service().request("POST", `/tournaments/${id}/register`, { registererAddress: w.address, utxos: await w.utxos() }));
+      const built = ok(
+        await service().request("POST", `/tournaments/${id}/register`, {
+          registererAddress: w.address,
+          utxos: await w.utxos(),
+        }),
+      );
       await signAndSubmit(service(), built, [w]);
       return { address: w.address, outputRef: built.outputRef!, hash: built.hash, fee: BigInt(built.fee) };
     },
     async add(id: string, admin: Funded, registrations: { address: string; outputRef: string }[]) {
       const built = ok(
-        await service().request("POST", `/tournaments/${id}/participants`, { adminAddress: admin.address, registrations, utxos: await admin.utxos() }),
+        await service().request("POST", `/tournaments/${id}/participants`, {
+          adminAddress: admin.address,
+          registrations,
+          utxos: await admin.utxos(),
+        }),
       );
       await signAndSubmit(service(), built, [admin]);
       return built;
     },
     async settle(id: string, admin: Funded, results: string[]) {
-      const built = ok(await service().request("PATCH", `/tournaments/${id}/settle`, { adminAddress: admin.address, results, utxos: await admin.utxos() }));
+      const built = ok(
+        await service().request("PATCH", `/tournaments/${id}/settle`, {
+          adminAddress: admin.address,
+          results,
+          utxos: await admin.utxos(),
+        }),
+      );
       await signAndSubmit(service(), built, [admin]);
       return built;
     },

@@ -34,7 +34,11 @@ export async function signAndSubmit(
 }
 
 /** Submits expecting the ledger to refuse; returns the ledger's own words (`detail` when the message translates them, else the message). */
-export async function submitRejected(service: RunningService, built: Built, signers: readonly TestWallet[]): Promise<string> {
+export async function submitRejected(
+  service: RunningService,
+  built: Built,
+  signers: readonly TestWallet[],
+): Promise<string> {
   const signatures = await Promise.all(signers.map((w) => w.witnessSet(built.complete)));
   const response = await service.request("POST", "/transactions/submit", { transaction: built.complete, signatures });
   assert.equal(response.status, 422, JSON.stringify(response.body));

@@ -20,14 +20,16 @@ export const bodyHash = (hex: string): string => CSL.FixedTransaction.from_hex(h
 export function inputsOf(hex: string): string[] {
   const inputs = txOf(hex).body().inputs();
   const refs: string[] = [];
-  for (let i = 0; i < inputs.len(); i++) refs.push(`${inputs.get(i).transaction_id().to_hex()}#${inputs.get(i).index()}`);
+  for (let i = 0; i < inputs.len(); i++)
+    refs.push(`${inputs.get(i).transaction_id().to_hex()}#${inputs.get(i).index()}`);
   return refs.sort();
 }
 
 export function referenceInputsOf(hex: string): string[] {
   const inputs = txOf(hex).body().reference_inputs();
   const refs: string[] = [];
-  for (let i = 0; i < (inputs?.len() ?? 0); i++) refs.push(`${inputs!.get(i).transaction_id().to_hex()}#${inputs!.get(i).index()}`);
+  for (let i = 0; i < (inputs?.len() ?? 0); i++)
+    refs.push(`${inputs!.get(i).transaction_id().to_hex()}#${inputs!.get(i).index()}`);
   return refs.sort();
 }
 
@@ -109,8 +111,16 @@ export function vkeyCount(witnessSetHex: string): number {
 export function policyIdOf(keyHash: string, lock: { before?: number; after?: number } = {}): string {
   const scripts = CSL.NativeScripts.new();
   scripts.add(CSL.NativeScript.new_script_pubkey(CSL.ScriptPubkey.new(CSL.Ed25519KeyHash.from_hex(keyHash))));
-  if (lock.before !== undefined) scripts.add(CSL.NativeScript.new_timelock_expiry(CSL.TimelockExpiry.new_timelockexpiry(CSL.BigNum.from_str(String(lock.before)))));
-  if (lock.after !== undefined) scripts.add(CSL.NativeScript.new_timelock_start(CSL.TimelockStart.new_timelockstart(CSL.BigNum.from_str(String(lock.after)))));
+  if (lock.before !== undefined)
+    scripts.add(
+      CSL.NativeScript.new_timelock_expiry(
+        CSL.TimelockExpiry.new_timelockexpiry(CSL.BigNum.from_str(String(lock.before))),
+      ),
+    );
+  if (lock.after !== undefined)
+    scripts.add(
+      CSL.NativeScript.new_timelock_start(CSL.TimelockStart.new_timelockstart(CSL.BigNum.from_str(String(lock.after)))),
+    );
   return CSL.NativeScript.new_script_all(CSL.ScriptAll.new(scripts)).hash().to_hex();
 }
 
@@ -118,8 +128,13 @@ export function policyIdOf(keyHash: string, lock: { before?: number; after?: num
 function plusOneLovelace(output: Uint8Array): { bytes: Uint8Array; address: string } {
   const utxo = readUtxo(new CborWriter().array(2).array(2).bytes(new Uint8Array(32)).uint(0).raw(output).finish());
   assert.equal(utxo.output.plutusData, undefined, "the change output has no datum");
-  const amount = utxo.output.amount.map((a) => (a.unit === "lovelace" ? { ...a, quantity: String(BigInt(a.quantity) + 1n) } : a));
-  return { bytes: writeOutput(new CborWriter(), { address: utxo.output.address, amount }).finish(), address: utxo.output.address };
+  const amount = utxo.output.amount.map((a) =>
+    a.unit === "lovelace" ? { ...a, quantity: String(BigInt(a.quantity) + 1n) } : a,
+  );
+  return {
+    bytes: writeOutput(new CborWriter(), { address: utxo.output.address, amount }).finish(),
+    address: utxo.output.address,
+  };
 }
 
 /**

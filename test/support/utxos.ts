@@ -27,12 +27,16 @@ export const outputsOf = (utxos: readonly UTxO[], txHash: string): UTxO[] =>
   utxos.filter((u) => u.input.txHash === txHash).sort((a, b) => a.input.outputIndex - b.input.outputIndex);
 
 /** The lovelace of one UTxO (its "lovelace" entry). */
-export const lovelaceOf = (utxo: UTxO): bigint => BigInt(utxo.output.amount.find((a) => a.unit === "lovelace")?.quantity ?? "0");
+export const lovelaceOf = (utxo: UTxO): bigint =>
+  BigInt(utxo.output.amount.find((a) => a.unit === "lovelace")?.quantity ?? "0");
 
 export const totalLovelace = (utxos: readonly UTxO[]): bigint => utxos.reduce((s, u) => s + lovelaceOf(u), 0n);
 
 /** The quantity of `unit` in one UTxO, every entry counted ("" counts as lovelace). */
 export const quantityOf = (utxo: UTxO, unit: string): bigint =>
-  utxo.output.amount.filter((a) => a.unit === unit || (unit === "lovelace" && a.unit === "")).reduce((s, a) => s + BigInt(a.quantity), 0n);
+  utxo.output.amount
+    .filter((a) => a.unit === unit || (unit === "lovelace" && a.unit === ""))
+    .reduce((s, a) => s + BigInt(a.quantity), 0n);
 
-export const totalOf = (utxos: readonly UTxO[], unit: string): bigint => utxos.reduce((s, u) => s + quantityOf(u, unit), 0n);
+export const totalOf = (utxos: readonly UTxO[], unit: string): bigint =>
+  utxos.reduce((s, u) => s + quantityOf(u, unit), 0n);

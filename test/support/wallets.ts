@@ -113,7 +113,9 @@ export function newStakeWallet(): StakeWallet {
   const payment = CSL.PrivateKey.generate_ed25519();
   const stakeKey = CSL.PrivateKey.generate_ed25519();
   const stakeCredential = CSL.Credential.from_keyhash(stakeKey.to_public().hash());
-  const address = CSL.BaseAddress.new(0, CSL.Credential.from_keyhash(payment.to_public().hash()), stakeCredential).to_address().to_bech32(undefined);
+  const address = CSL.BaseAddress.new(0, CSL.Credential.from_keyhash(payment.to_public().hash()), stakeCredential)
+    .to_address()
+    .to_bech32(undefined);
   const keyHash = payment.to_public().hash().to_hex();
   return {
     ...cslWallet(address, keyHash, [payment, stakeKey]),

@@ -46,13 +46,22 @@ describe("tournament build failures", () => {
     });
     const nft = { unit: contract.policyId + id, quantity: "1" };
     const lovelace = getOutputMinLovelace(
-      { address: contract.address, amount: [{ unit: "lovelace", quantity: String(10 * ADA) }, nft], datum: { type: "Inline", data: { type: "CBOR", content: datum } } },
+      {
+        address: contract.address,
+        amount: [{ unit: "lovelace", quantity: String(10 * ADA) }, nft],
+        datum: { type: "Inline", data: { type: "CBOR", content: datum } },
+      },
       4310,
     );
     return {
       scriptInputs: [],
       keyInputs: [],
-      mint: { source: { kind: "inline", script: tournamentScript() }, assetName: id, quantity: 1n, redeemer: mintCreateRedeemer(seed.txHash, seed.index) },
+      mint: {
+        source: { kind: "inline", script: tournamentScript() },
+        assetName: id,
+        quantity: 1n,
+        redeemer: mintCreateRedeemer(seed.txHash, seed.index),
+      },
       outputs: [{ address: contract.address, amount: [{ unit: "lovelace", quantity: String(lovelace) }, nft], datum }],
       requiredSigners: [],
       utxos,
@@ -63,19 +72,35 @@ describe("tournament build failures", () => {
   }
 
   it("answers a script's refusal with the rule it broke", async () => {
-    await assert.rejects(buildTournamentTx(await createWithoutSeed(), s.app.chain!, await s.app.chain!.protocolParameters()), (error: Error & { statusCode?: number }) => {
-      assert.equal(error.statusCode, 422);
-      assert.match(error.message, /^A tournament script refuses this transaction: Script evaluation failed: .*seed not consumed \(T01\)/s);
-      return true;
-    });
+    await assert.rejects(
+      buildTournamentTx(await createWithoutSeed(), s.app.chain!, await s.app.chain!.protocolParameters()),
+      (error: Error & { statusCode?: number }) => {
+        assert.equal(error.statusCode, 422);
+        assert.match(
+          error.message,
+          /^A tournament script refuses this transaction: Script evaluation failed: .*seed not consumed \(T01\)/s,
+        );
+        return true;
+      },
+    );
   });
 
   it("answers UTxOs that cannot pay with the field to change", async () => {
     const utxos = decodeUtxos(await admin.utxos(), "utxos");
-    const plan: TournamentTxPlan = { scriptInputs: [], keyInputs: [], outputs: [{ address: admin.address, amount: [{ unit: "lovelace", quantity: String(200 * ADA) }] }], requiredSigners: [], utxos, changeAddress: admin.address };
+    const plan: TournamentTxPlan = {
+      scriptInputs: [],
+      keyInputs: [],
+      outputs: [{ address: admin.address, amount: [{ unit: "lovelace", quantity: String(200 * ADA) }] }],
+      requiredSigners: [],
+      utxos,
+      changeAddress: admin.address,
+    };
     const tooPoor = (error: Error & { statusCode?: number }) => {
       assert.equal(error.statusCode, 400);
-      assert.match(error.message, /^Not enough ADA in utxos: this transaction needs about \d+ lovelace more \(its outputs, the fee and a change output\)\. Pass more or larger UTxOs\.$/);
+      assert.match(
+        error.message,
+        /^Not enough ADA in utxos: this transaction needs about \d+ lovelace more \(its outputs, the fee and a change output\)\. Pass more or larger UTxOs\.$/,
+      );
       return true;
     };
     await assert.rejects(buildTournamentTx(plan, s.app.chain!, await s.app.chain!.protocolParameters()), tooPoor);

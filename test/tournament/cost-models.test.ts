@@ -32,7 +32,8 @@ function scriptDataHashWith(txHex: string, v2: readonly number[]): string {
   return CSL.hash_script_data(redeemers, models, witnesses.plutus_data()).to_hex();
 }
 
-const bodyScriptDataHash = (txHex: string): string | undefined => CSL.Transaction.from_hex(txHex).body().script_data_hash()?.to_hex();
+const bodyScriptDataHash = (txHex: string): string | undefined =>
+  CSL.Transaction.from_hex(txHex).body().script_data_hash()?.to_hex();
 
 describe("the tournament builder uses the chain's cost models", () => {
   let standIn: StandIn;
@@ -67,9 +68,16 @@ describe("the tournament builder uses the chain's cost models", () => {
     const otherHash = bodyScriptDataHash(other.complete);
     assert.ok(otherHash, "the body has a script data hash");
     assert.equal(otherHash, scriptDataHashWith(other.complete, OTHER_V2), "computed with the reported cost model");
-    assert.notEqual(otherHash, scriptDataHashWith(other.complete, DEFAULT_V2_COST_MODEL_LIST), "not with Mesh's default");
+    assert.notEqual(
+      otherHash,
+      scriptDataHashWith(other.complete, DEFAULT_V2_COST_MODEL_LIST),
+      "not with Mesh's default",
+    );
     // The devnet's ledger applies Mesh's default V2 cost model: it refuses this transaction's hash.
-    const refused = await s.request("POST", "/tournaments/submit-tx", { transaction: other.complete, signatures: [await admin.witnessSet(other.complete)] });
+    const refused = await s.request("POST", "/tournaments/submit-tx", {
+      transaction: other.complete,
+      signatures: [await admin.witnessSet(other.complete)],
+    });
     assert.equal(refused.status, 422, JSON.stringify(refused.body));
     assert.match(JSON.stringify(refused.body), /PPViewHashesDontMatch|[Ii]nvalid script data hash/);
 

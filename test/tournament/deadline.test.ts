@@ -35,21 +35,39 @@ describe("the settlement deadline", () => {
 
   const create = async (name: string, bracketSize: number, entryFee = ENTRY): Promise<string> => {
     const built = ok(
-      await s.request("POST", "/tournaments", { name, adminAddress: admin.address, bracketSize, entryFee, payoutStructure: [15 * ADA], settleBy, utxos: await admin.utxos() }),
+      await s.request("POST", "/tournaments", {
+        name,
+        adminAddress: admin.address,
+        bracketSize,
+        entryFee,
+        payoutStructure: [15 * ADA],
+        settleBy,
+        utxos: await admin.utxos(),
+      }),
     );
     assert.equal(built.settleBy, settleBy);
     await signAndSubmit(s, built, [admin]);
     return built.tournamentId!;
   };
   const register = async (id: string, w: Funded): Promise<string> => {
-    const built = ok(await s.request("POST", `/tournaments/${id}/register`, { registererAddress: w.address, utxos: await w.utxos() }));
+    const built = ok(
+      await s.request("POST", `/tournaments/${id}/register`, { registererAddress: w.address, utxos: await w.utxos() }),
+    );
     await signAndSubmit(s, built, [w]);
     return built.outputRef!;
   };
   const add = async (id: string, registrations: { address: string; outputRef: string }[]) =>
-    s.request("POST", `/tournaments/${id}/participants`, { adminAddress: admin.address, registrations, utxos: await admin.utxos() });
+    s.request("POST", `/tournaments/${id}/participants`, {
+      adminAddress: admin.address,
+      registrations,
+      utxos: await admin.utxos(),
+    });
   const settle = async (id: string, results: string[]) =>
-    s.request("PATCH", `/tournaments/${id}/settle`, { adminAddress: admin.address, results, utxos: await admin.utxos() });
+    s.request("PATCH", `/tournaments/${id}/settle`, {
+      adminAddress: admin.address,
+      results,
+      utxos: await admin.utxos(),
+    });
 
   before(async () => {
     s = await startService();
@@ -83,7 +101,10 @@ describe("the settlement deadline", () => {
       const deadlineSlot = eras.timeToSlot(settleBy);
       const added = ok(await add(D, [{ address: p[0]!.address, outputRef: regD.get(p[0]!)! }]));
       const v = validityBoundsOf(added.complete);
-      assert.ok(v.to !== undefined && eras.slotToTime(v.to) < settleBy, `the add's validity ends at slot ${v.to}, before slot ${deadlineSlot}`);
+      assert.ok(
+        v.to !== undefined && eras.slotToTime(v.to) < settleBy,
+        `the add's validity ends at slot ${v.to}, before slot ${deadlineSlot}`,
+      );
       assert.equal(v.to, deadlineSlot - 1, "the deadline is closer than the two hours a transaction is valid");
       await signAndSubmit(s, added, [admin]);
       const t = await getTournament(s, D);
@@ -96,7 +117,9 @@ describe("the settlement deadline", () => {
       rejected(
         await s.request("POST", `/tournaments/${D}/refund`, { utxos: await stranger.utxos() }),
         400,
-        new RegExp(`Tournament ${D} can be refunded only after its settlement deadline, settleBy ${settleBy} \\(${iso(settleBy)}\\): from \\S+Z on; the chain's time is \\S+Z\\. Before it, only the admin can end it \\(POST /tournaments/${D}/cancel\\)`),
+        new RegExp(
+          `Tournament ${D} can be refunded only after its settlement deadline, settleBy ${settleBy} \\(${iso(settleBy)}\\): from \\S+Z on; the chain's time is \\S+Z\\. Before it, only the admin can end it \\(POST /tournaments/${D}/cancel\\)`,
+        ),
       );
     });
   });
@@ -124,11 +147,18 @@ describe("the settlement deadline", () => {
             `Anyone can now refund it: POST /tournaments/${id}/refund`,
         );
       rejected(
-        await s.request("POST", `/tournaments/${D}/register`, { registererAddress: p[3]!.address, utxos: await p[3]!.utxos() }),
+        await s.request("POST", `/tournaments/${D}/register`, {
+          registererAddress: p[3]!.address,
+          utxos: await p[3]!.utxos(),
+        }),
         400,
         expired(D, "it takes no more registrations \\(none could be added\\)"),
       );
-      rejected(await add(D, [{ address: p[1]!.address, outputRef: regD.get(p[1]!)! }]), 400, expired(D, "no participant can be added"));
+      rejected(
+        await add(D, [{ address: p[1]!.address, outputRef: regD.get(p[1]!)! }]),
+        400,
+        expired(D, "no participant can be added"),
+      );
       rejected(await settle(E, [p[0]!.address, p[1]!.address]), 400, expired(E, "it can no longer be settled"));
       const signatures = [await admin.witnessSet(lateAdd!.complete)];
       const late = await s.request("POST", "/tournaments/submit-tx", { transaction: lateAdd!.complete, signatures });
@@ -138,29 +168,60 @@ describe("the settlement deadline", () => {
 
     it("still lets the admin cancel, and nobody else", async () => {
       rejected(
-        await s.request("POST", `/tournaments/${F}/cancel`, { adminAddress: stranger.address, utxos: await stranger.utxos() }),
+        await s.request("POST", `/tournaments/${F}/cancel`, {
+          adminAddress: stranger.address,
+          utxos: await stranger.utxos(),
+        }),
         400,
         /Only the tournament's admin \(addr_test1\w+\) cancels; body\.adminAddress is another address\. After the settlement deadline .* anyone can refund it/,
       );
       const before3 = totalLovelace(await utxosAt(s, p[3]!.address));
-      const cancel = ok(await s.request("POST", `/tournaments/${F}/cancel`, { adminAddress: admin.address, utxos: await admin.utxos() }));
+      const cancel = ok(
+        await s.request("POST", `/tournaments/${F}/cancel`, {
+          adminAddress: admin.address,
+          utxos: await admin.utxos(),
+        }),
+      );
       await signAndSubmit(s, cancel, [admin]);
       assert.equal((await getTournament(s, F)).status, "cancelled");
       assert.equal(totalLovelace(await utxosAt(s, p[3]!.address)), before3 + BigInt(ENTRY));
     });
 
     it("lets anyone refund, with only their own signature; the registrations never added stay cancellable", async () => {
-      const refund = ok(await s.request("POST", `/tournaments/${D}/refund`, { address: stranger.address, utxos: await stranger.utxos() }));
+      const refund = ok(
+        await s.request("POST", `/tournaments/${D}/refund`, {
+          address: stranger.address,
+          utxos: await stranger.utxos(),
+        }),
+      );
       // No other signature: unsigned it is refused only for the stranger's own inputs, signed by the stranger it is accepted.
       const unsigned = await s.request("POST", "/tournaments/submit-tx", { transaction: refund.complete });
       assert.equal(unsigned.status, 422, JSON.stringify(unsigned.body));
-      assert.match(unsigned.body.message, new RegExp(`a signature is missing: the key with hash ${stranger.keyHash} \\(the payment key of ${stranger.address}\\) must sign it`));
-      assert.match(unsigned.body.detail, new RegExp(`missing inputs key hashes: Set\\("${stranger.keyHash}"\\).*missing required signers key hashes: TreeSet\\(\\)`));
+      assert.match(
+        unsigned.body.message,
+        new RegExp(
+          `a signature is missing: the key with hash ${stranger.keyHash} \\(the payment key of ${stranger.address}\\) must sign it`,
+        ),
+      );
+      assert.match(
+        unsigned.body.detail,
+        new RegExp(
+          `missing inputs key hashes: Set\\("${stranger.keyHash}"\\).*missing required signers key hashes: TreeSet\\(\\)`,
+        ),
+      );
       await signAndSubmit(s, refund, [stranger]);
       const t = await getTournament(s, D);
       assert.equal(t.status, "refunded");
-      assert.deepEqual(t.refunds.map((r: { address: string }) => r.address), [p[0]!.address, admin.address]);
-      const refundE = ok(await s.request("POST", `/tournaments/${E}/refund`, { changeAddress: stranger.address, utxos: await stranger.utxos() }));
+      assert.deepEqual(
+        t.refunds.map((r: { address: string }) => r.address),
+        [p[0]!.address, admin.address],
+      );
+      const refundE = ok(
+        await s.request("POST", `/tournaments/${E}/refund`, {
+          changeAddress: stranger.address,
+          utxos: await stranger.utxos(),
+        }),
+      );
       await signAndSubmit(s, refundE, [stranger]);
       assert.equal((await getTournament(s, E)).status, "refunded");
       // Refunded, nothing more: a second refund is a 404.
@@ -168,9 +229,18 @@ describe("the settlement deadline", () => {
       // p1's and p2's registrations to D were never added: they are listed, and each registrant can cancel.
       const left = await s.request("GET", `/tournaments/${D}/registrations`);
       assert.equal(left.status, 200, JSON.stringify(left.body));
-      assert.deepEqual(left.body.results.map((r: { address: string }) => r.address).sort(), [p[1]!.address, p[2]!.address].sort());
+      assert.deepEqual(
+        left.body.results.map((r: { address: string }) => r.address).sort(),
+        [p[1]!.address, p[2]!.address].sort(),
+      );
       for (const w of [p[1]!, p[2]!]) {
-        const built = ok(await s.request("POST", `/tournaments/${D}/unregister`, { registererAddress: w.address, outputRef: regD.get(w), utxos: await w.utxos() }));
+        const built = ok(
+          await s.request("POST", `/tournaments/${D}/unregister`, {
+            registererAddress: w.address,
+            outputRef: regD.get(w),
+            utxos: await w.utxos(),
+          }),
+        );
         await signAndSubmit(s, built, [w]);
       }
       assert.deepEqual((await s.request("GET", `/tournaments/${D}/registrations`)).body.results, []);
@@ -182,7 +252,9 @@ describe("the settlement deadline", () => {
       const refund = ok(await s.request("POST", `/tournaments/${G}/refund`, { utxos: await stranger.utxos() }));
       await signAndSubmit(s, refund, [stranger]);
       await checkClosed(s, { ...before, id: G }, refund, "refund");
-      assert.deepEqual((await getTournament(s, G)).refunds, [{ address: admin.address, lovelace: before.lovelace, outputRef: `${refund.hash}#0` }]);
+      assert.deepEqual((await getTournament(s, G)).refunds, [
+        { address: admin.address, lovelace: before.lovelace, outputRef: `${refund.hash}#0` },
+      ]);
     });
   });
 });

@@ -22,7 +22,12 @@ describe("tournament script deployment", () => {
     const contract = defaultContract("devnet");
     const vault = vaultAddress("devnet");
     const create = async (s: RunningService) =>
-      tournamentCalls(() => s).create(await fundedWallet(s, 100 * ADA), { name: "Deployed", bracketSize: 2, entryFee: 5 * ADA, payoutStructure: [5 * ADA] });
+      tournamentCalls(() => s).create(await fundedWallet(s, 100 * ADA), {
+        name: "Deployed",
+        bracketSize: 2,
+        entryFee: 5 * ADA,
+        payoutStructure: [5 * ADA],
+      });
 
     const first = await startService({}, { dataDir });
     let reference: string;
@@ -36,9 +41,15 @@ describe("tournament script deployment", () => {
         atVault.map((u) => `${u.input.txHash}#${u.input.outputIndex}`),
         [reference],
       );
-      assert.ok(atVault[0]!.output.scriptRef?.includes(contract.script.compiledCode), "the vault output carries the tournament script");
+      assert.ok(
+        atVault[0]!.output.scriptRef?.includes(contract.script.compiledCode),
+        "the vault output carries the tournament script",
+      );
       // Attached by reference, the witness set carries no copy of the 4 KB script.
-      assert.ok(built.complete.length / 2 < contract.script.compiledCode.length / 2, `create tx is ${built.complete.length / 2} bytes`);
+      assert.ok(
+        built.complete.length / 2 < contract.script.compiledCode.length / 2,
+        `create tx is ${built.complete.length / 2} bytes`,
+      );
     } finally {
       await first.close();
     }
@@ -65,7 +76,12 @@ describe("tournament script deployment", () => {
     const service = await startService();
     try {
       const create = async () =>
-        tournamentCalls(() => service).create(await fundedWallet(service, 100 * ADA), { name: "Reset", bracketSize: 2, entryFee: 5 * ADA, payoutStructure: [5 * ADA] });
+        tournamentCalls(() => service).create(await fundedWallet(service, 100 * ADA), {
+          name: "Reset",
+          bracketSize: 2,
+          entryFee: 5 * ADA,
+          payoutStructure: [5 * ADA],
+        });
       const [before] = referenceInputsOf((await create()).complete);
       const reset = await service.request("POST", "/devnet/reset", { confirm: "reset" });
       assert.equal(reset.status, 200);
@@ -73,7 +89,10 @@ describe("tournament script deployment", () => {
       const after = referenceInputsOf((await create()).complete);
       assert.equal(after.length, 1);
       assert.notEqual(after[0], before);
-      assert.deepEqual((await utxosAt(service, vault)).map((u) => `${u.input.txHash}#${u.input.outputIndex}`), after);
+      assert.deepEqual(
+        (await utxosAt(service, vault)).map((u) => `${u.input.txHash}#${u.input.outputIndex}`),
+        after,
+      );
     } finally {
       await service.close();
     }

@@ -32,7 +32,9 @@ async function submitRejected(complete: string, signers: readonly Funded[]): Pro
 
 /** The redeemers of a transaction (the witness set's key 5, array form): "tag index" → [mem, steps]. */
 function declaredBudgets(complete: string): Map<string, [bigint, bigint]> {
-  const entry = readMapEntries(splitTransaction(fromHex(complete)).witnessSet).find(([key]) => new CborReader(key).smallUint() === 5);
+  const entry = readMapEntries(splitTransaction(fromHex(complete)).witnessSet).find(
+    ([key]) => new CborReader(key).smallUint() === 5,
+  );
   const budgets = new Map<string, [bigint, bigint]>();
   if (!entry) return budgets;
   const reader = new CborReader(entry[1]);
@@ -54,18 +56,30 @@ async function neededBudgets(complete: string): Promise<Map<string, [bigint, big
 }
 
 /** The body's field numbers. */
-const bodyFields = (complete: string): number[] => readMapEntries(splitTransaction(fromHex(complete)).body).map(([key]) => new CborReader(key).smallUint());
+const bodyFields = (complete: string): number[] =>
+  readMapEntries(splitTransaction(fromHex(complete)).body).map(([key]) => new CborReader(key).smallUint());
 
 /**
  * Asserts that `built` carries no auxiliary data, that one lovelace less is refused for its fee
  * and that the transaction as built is accepted (so submitted: the flow goes on from it).
  */
-async function assertExactFee(t: TestContext, what: string, built: BuiltTx, changeAddress: string, signers: readonly Funded[]): Promise<void> {
+async function assertExactFee(
+  t: TestContext,
+  what: string,
+  built: BuiltTx,
+  changeAddress: string,
+  signers: readonly Funded[],
+): Promise<void> {
   t.diagnostic(`${what}: fee ${built.fee} lovelace, ${built.complete.length / 2} bytes unsigned`);
-  assert.deepEqual(splitTransaction(fromHex(built.complete)).rest.map(toHex), ["f5", "f6"], "no auxiliary data: is_valid true, then null");
+  assert.deepEqual(
+    splitTransaction(fromHex(built.complete)).rest.map(toHex),
+    ["f5", "f6"],
+    "no auxiliary data: is_valid true, then null",
+  );
   assert.ok(!bodyFields(built.complete).includes(7), "no auxiliary data hash");
   const declared = declaredBudgets(built.complete);
-  if (declared.size > 0) assert.deepEqual(declared, await neededBudgets(built.complete), "the budgets declared are those the scripts need");
+  if (declared.size > 0)
+    assert.deepEqual(declared, await neededBudgets(built.complete), "the budgets declared are those the scripts need");
   const lowered = oneLovelaceLess(built.complete, changeAddress);
   const refusal = await submitRejected(lowered, signers);
   const [, given, required] = /fee Coin\((\d+)\) is less than minimum required Coin\((\d+)\)/.exec(refusal) ?? [];
@@ -91,18 +105,38 @@ describe("exact fees: one lovelace less is refused by the ledger, for every tour
   });
 
   const create = async (t: TestContext, name: string, extra: Record<string, unknown> = {}): Promise<string> => {
-    const body = { name, adminAddress: admin.address, bracketSize: 2, entryFee: 10 * ADA, payoutStructure: [15 * ADA], utxos: await admin.utxos(), ...extra };
+    const body = {
+      name,
+      adminAddress: admin.address,
+      bracketSize: 2,
+      entryFee: 10 * ADA,
+      payoutStructure: [15 * ADA],
+      utxos: await admin.utxos(),
+      ...extra,
+    };
     const built = ok(await s.request("POST", "/tournaments", body));
     await assertExactFee(t, `create ${name}`, built, admin.address, [admin]);
     return built.tournamentId!;
   };
   const register = async (t: TestContext, id: string, w: Funded): Promise<{ address: string; outputRef: string }> => {
-    const built = ok(await s.request("POST", `/tournaments/${id}/register`, { registererAddress: w.address, utxos: await w.utxos() }));
+    const built = ok(
+      await s.request("POST", `/tournaments/${id}/register`, { registererAddress: w.address, utxos: await w.utxos() }),
+    );
     await assertExactFee(t, "register", built, w.address, [w]);
     return { address: w.address, outputRef: built.outputRef! };
   };
-  const add = async (t: TestContext, id: string, registrations: { address: string; outputRef: string }[]): Promise<void> => {
-    const built = ok(await s.request("POST", `/tournaments/${id}/participants`, { adminAddress: admin.address, registrations, utxos: await admin.utxos() }));
+  const add = async (
+    t: TestContext,
+    id: string,
+    registrations: { address: string; outputRef: string }[],
+  ): Promise<void> => {
+    const built = ok(
+      await s.request("POST", `/tournaments/${id}/participants`, {
+        adminAddress: admin.address,
+        registrations,
+        utxos: await admin.utxos(),
+      }),
+    );
     await assertExactFee(t, `add ${registrations.length} participant(s)`, built, admin.address, [admin]);
   };
 
@@ -114,18 +148,30 @@ describe("exact fees: one lovelace less is refused by the ledger, for every tour
     const regs = [await register(t, id, players[0]!), await register(t, id, players[1]!)];
     const dropped = await register(t, id, players[2]!);
     const unregister = ok(
-      await s.request("POST", `/tournaments/${id}/unregister`, { registererAddress: players[2]!.address, outputRef: dropped.outputRef, utxos: await players[2]!.utxos() }),
+      await s.request("POST", `/tournaments/${id}/unregister`, {
+        registererAddress: players[2]!.address,
+        outputRef: dropped.outputRef,
+        utxos: await players[2]!.utxos(),
+      }),
     );
     await assertExactFee(t, "unregister", unregister, players[2]!.address, [players[2]!]);
     await add(t, id, regs);
-    const settle = ok(await s.request("PATCH", `/tournaments/${id}/settle`, { adminAddress: admin.address, results: [regs[1]!.address, regs[0]!.address], utxos: await admin.utxos() }));
+    const settle = ok(
+      await s.request("PATCH", `/tournaments/${id}/settle`, {
+        adminAddress: admin.address,
+        results: [regs[1]!.address, regs[0]!.address],
+        utxos: await admin.utxos(),
+      }),
+    );
     await assertExactFee(t, "settle", settle, admin.address, [admin]);
   });
 
   it("cancel", async (t) => {
     const id = await create(t, "Cancelled");
     await add(t, id, [await register(t, id, players[3]!)]);
-    const cancel = ok(await s.request("POST", `/tournaments/${id}/cancel`, { adminAddress: admin.address, utxos: await admin.utxos() }));
+    const cancel = ok(
+      await s.request("POST", `/tournaments/${id}/cancel`, { adminAddress: admin.address, utxos: await admin.utxos() }),
+    );
     await assertExactFee(t, "cancel", cancel, admin.address, [admin]);
   });
 
@@ -133,7 +179,12 @@ describe("exact fees: one lovelace less is refused by the ledger, for every tour
     await add(t, refunded, [await register(t, refunded, players[0]!)]);
     const r = await s.request("POST", "/devnet/advance", { seconds: (MIN_SETTLE_WINDOW_MS + 6 * 60_000) / 1000 });
     assert.equal(r.status, 200, JSON.stringify(r.body));
-    const refund = ok(await s.request("POST", `/tournaments/${refunded}/refund`, { address: stranger.address, utxos: await stranger.utxos() }));
+    const refund = ok(
+      await s.request("POST", `/tournaments/${refunded}/refund`, {
+        address: stranger.address,
+        utxos: await stranger.utxos(),
+      }),
+    );
     await assertExactFee(t, "refund", refund, stranger.address, [stranger]);
   });
 });

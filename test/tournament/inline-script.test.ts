@@ -25,21 +25,44 @@ describe("tournament script inline until the operator deploys it", () => {
     const admin = await fundedWallet(standIn, 200 * ADA);
     const player = await fundedWallet(standIn, 50 * ADA);
     const operator = await fundedWallet(standIn, 50 * ADA);
-    assert.equal((await s.request("POST", "/devnet/faucet", { address: admin.address })).status, 404, "no devnet operations");
+    assert.equal(
+      (await s.request("POST", "/devnet/faucet", { address: admin.address })).status,
+      404,
+      "no devnet operations",
+    );
 
-    const created = await tournamentCalls(() => s).create(admin, { name: "Inline", bracketSize: 2, entryFee: 10 * ADA, payoutStructure: [15 * ADA] });
+    const created = await tournamentCalls(() => s).create(admin, {
+      name: "Inline",
+      bracketSize: 2,
+      entryFee: 10 * ADA,
+      payoutStructure: [15 * ADA],
+    });
     assert.deepEqual(referenceInputsOf(created.complete), []);
-    assert.ok(created.complete.includes(contract.script.compiledCode), "the tournament script travels in the witness set");
+    assert.ok(
+      created.complete.includes(contract.script.compiledCode),
+      "the tournament script travels in the witness set",
+    );
     const id = created.tournamentId!;
 
     const regs = [];
     for (const w of [player, admin]) {
-      const r = ok(await s.request("POST", `/tournaments/${id}/register`, { tournamentId: id, registererAddress: w.address, utxos: await w.utxos() }));
+      const r = ok(
+        await s.request("POST", `/tournaments/${id}/register`, {
+          tournamentId: id,
+          registererAddress: w.address,
+          utxos: await w.utxos(),
+        }),
+      );
       await signAndSubmit(s, r, [w]);
       regs.push({ address: w.address, outputRef: r.outputRef! });
     }
     const added = ok(
-      await s.request("POST", `/tournaments/${id}/participants`, { tournamentId: id, adminAddress: admin.address, registrations: regs, utxos: await admin.utxos() }),
+      await s.request("POST", `/tournaments/${id}/participants`, {
+        tournamentId: id,
+        adminAddress: admin.address,
+        registrations: regs,
+        utxos: await admin.utxos(),
+      }),
     );
     assert.deepEqual(referenceInputsOf(added.complete), []);
     await signAndSubmit(s, added, [admin]);
@@ -47,14 +70,27 @@ describe("tournament script inline until the operator deploys it", () => {
     // The operator's deployment: recorded when built, used only once it is on chain.
     const deployment = await prepareDeployment(s.app.chain!, "devnet", s.app.stores.deployments, operator.address);
     const early = ok(
-      await s.request("PATCH", `/tournaments/${id}/settle`, { tournamentId: id, adminAddress: admin.address, results: [player.address], utxos: await admin.utxos() }),
+      await s.request("PATCH", `/tournaments/${id}/settle`, {
+        tournamentId: id,
+        adminAddress: admin.address,
+        results: [player.address],
+        utxos: await admin.utxos(),
+      }),
     );
     assert.deepEqual(referenceInputsOf(early.complete), [], "not on chain yet: still inline");
-    const deployed = await s.request("POST", "/transactions/submit", { transaction: deployment.transaction, signatures: [await operator.witnessSet(deployment.transaction)] });
+    const deployed = await s.request("POST", "/transactions/submit", {
+      transaction: deployment.transaction,
+      signatures: [await operator.witnessSet(deployment.transaction)],
+    });
     assert.equal(deployed.status, 200, JSON.stringify(deployed.body));
 
     const settled = ok(
-      await s.request("PATCH", `/tournaments/${id}/settle`, { tournamentId: id, adminAddress: admin.address, results: [player.address], utxos: await admin.utxos() }),
+      await s.request("PATCH", `/tournaments/${id}/settle`, {
+        tournamentId: id,
+        adminAddress: admin.address,
+        results: [player.address],
+        utxos: await admin.utxos(),
+      }),
     );
     assert.deepEqual(referenceInputsOf(settled.complete), [deployment.outputRef]);
     assert.ok(BigInt(settled.fee) < BigInt(early.fee), `by reference ${settled.fee} < inline ${early.fee}`);
@@ -64,6 +100,8 @@ describe("tournament script inline until the operator deploys it", () => {
     assert.equal(ended.status, 200, JSON.stringify(ended.body));
     assert.equal(ended.body.status, "settled");
     assert.deepEqual(ended.body.endedBy, { action: "settle", txHash: settled.hash });
-    console.log(`settle fee inline ${early.fee}, by reference ${settled.fee}; create (inline) ${created.fee}, add (inline) ${added.fee}`);
+    console.log(
+      `settle fee inline ${early.fee}, by reference ${settled.fee}; create (inline) ${created.fee}, add (inline) ${added.fee}`,
+    );
   });
 });

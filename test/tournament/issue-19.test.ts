@@ -14,7 +14,16 @@ import { encodeRegistrationDatum } from "../../src/tournament/datum.js";
 import { MIN_PAYOUT_LOVELACE, MIN_SETTLE_WINDOW_MS } from "../../src/tournament/limits.js";
 import { startService, type RunningService } from "../support/service.js";
 import { checkClosed } from "../support/flows/tournament-variants.js";
-import { ADA, assertTagged, getTournament, ok, rejected, signAndSubmit, tipOf, tournamentCalls } from "../support/tournament-api.js";
+import {
+  ADA,
+  assertTagged,
+  getTournament,
+  ok,
+  rejected,
+  signAndSubmit,
+  tipOf,
+  tournamentCalls,
+} from "../support/tournament-api.js";
 import { bodyHash, witnessDatums } from "../support/tx-decode.js";
 import { lovelaceOf, outputsFrom, utxosAt } from "../support/utxos.js";
 import { fundedWallet, type Funded } from "../support/wallets.js";
@@ -35,14 +44,34 @@ describe("issue 19: the service's side of contracts v2.1", () => {
   const api = tournamentCalls(() => s);
 
   const create = async (body: Record<string, unknown>) =>
-    s.request("POST", "/tournaments", { name: "v2.1 cup", adminAddress: admin.address, bracketSize: 2, entryFee: ENTRY, payoutStructure: [], utxos: await admin.utxos(), ...body });
+    s.request("POST", "/tournaments", {
+      name: "v2.1 cup",
+      adminAddress: admin.address,
+      bracketSize: 2,
+      entryFee: ENTRY,
+      payoutStructure: [],
+      utxos: await admin.utxos(),
+      ...body,
+    });
   /** Sends `lovelace` (and `assets`) from `w` to a registration address, with `w`'s address as datum (inline, or by hash). */
-  const byHand = async (w: Funded, address: string, lovelace: number, more: { assets?: unknown[]; hashed?: boolean } = {}): Promise<string> => {
+  const byHand = async (
+    w: Funded,
+    address: string,
+    lovelace: number,
+    more: { assets?: unknown[]; hashed?: boolean } = {},
+  ): Promise<string> => {
     const datum = encodeRegistrationDatum(w.address);
     const hand = await s.request("POST", "/transactions/build", {
       changeAddress: w.address,
       utxos: await w.utxos(),
-      outputs: [{ address, lovelace, ...(more.assets ? { assets: more.assets } : {}), datum: { type: more.hashed ? "hash" : "inline", value: datum } }],
+      outputs: [
+        {
+          address,
+          lovelace,
+          ...(more.assets ? { assets: more.assets } : {}),
+          datum: { type: more.hashed ? "hash" : "inline", value: datum },
+        },
+      ],
     });
     assert.equal(hand.status, 200, JSON.stringify(hand.body));
     await signAndSubmit(s, hand.body, [w]);
@@ -51,7 +80,9 @@ describe("issue 19: the service's side of contracts v2.1", () => {
   const registrations = async (id: string) => {
     const r = await s.request("GET", `/tournaments/${id}/registrations`);
     assert.equal(r.status, 200, JSON.stringify(r.body));
-    return new Map<string, { valid: boolean; reason?: string; paidFeesLovelace: string }>(r.body.results.map((x: { outputRef: string }) => [x.outputRef, x]));
+    return new Map<string, { valid: boolean; reason?: string; paidFeesLovelace: string }>(
+      r.body.results.map((x: { outputRef: string }) => [x.outputRef, x]),
+    );
   };
 
   before(async () => {
@@ -69,7 +100,9 @@ describe("issue 19: the service's side of contracts v2.1", () => {
       rejected(
         await create({ entryFee: 1_000_000 }),
         400,
-        new RegExp(`body\\.entryFee is 1000000 lovelace: an entry fee is 0 \\(free to enter\\) or at least ${MIN_RE}, the smallest payment the contract lets an output carry on its own`),
+        new RegExp(
+          `body\\.entryFee is 1000000 lovelace: an entry fee is 0 \\(free to enter\\) or at least ${MIN_RE}, the smallest payment the contract lets an output carry on its own`,
+        ),
       );
       rejected(await create({ entryFee: 1 }), 400, /body\.entryFee is 1 lovelace/);
       ok(await create({ entryFee: 0 }));
@@ -77,7 +110,12 @@ describe("issue 19: the service's side of contracts v2.1", () => {
       // address as datum (1,232,660 lovelace on the devnet), else refused for that, naming the minimum.
       const atLimit = await create({ entryFee: Number(MIN_PAYOUT_LOVELACE) });
       if (MIN_PAYOUT_LOVELACE >= 1_232_660n) ok(atLimit);
-      else rejected(atLimit, 400, /body\.entryFee is \d+ lovelace, below the 1232660 lovelace the ledger asks of a registration output holding it \(with a base address as its datum\)/);
+      else
+        rejected(
+          atLimit,
+          400,
+          /body\.entryFee is \d+ lovelace, below the 1232660 lovelace the ledger asks of a registration output holding it \(with a base address as its datum\)/,
+        );
       rejected(
         await create({ entryFee: 1_230_000 }),
         400,
@@ -93,14 +131,23 @@ describe("issue 19: the service's side of contracts v2.1", () => {
     });
     it("refuses a free tournament whose prizes are positive but below bracketSize × MIN_PAYOUT_LOVELACE", async () => {
       rejected(
-        await create({ entryFee: 0, bracketSize: 4, payoutStructure: [2 * ADA], fixedPayouts: [[p[0]!.address, 2 * ADA]] }),
+        await create({
+          entryFee: 0,
+          bracketSize: 4,
+          payoutStructure: [2 * ADA],
+          fixedPayouts: [[p[0]!.address, 2 * ADA]],
+        }),
         400,
         new RegExp(
           `A free tournament's prizes \\(body\\.payoutStructure and body\\.fixedPayouts together: 4000000 lovelace\\) must be 0 or at least body\\.bracketSize × ${MIN_RE} = ${4n * MIN_PAYOUT_LOVELACE} lovelace: once the bracket is full, a cancel or refund shares them equally among the players`,
         ),
       );
       const least = 4n * MIN_PAYOUT_LOVELACE;
-      assert.equal(ok(await create({ entryFee: 0, bracketSize: 4, payoutStructure: [2 * ADA, String(least - 2_000_000n)] })).deposit, String(least));
+      assert.equal(
+        ok(await create({ entryFee: 0, bracketSize: 4, payoutStructure: [2 * ADA, String(least - 2_000_000n)] }))
+          .deposit,
+        String(least),
+      );
     });
   });
 
@@ -112,7 +159,12 @@ describe("issue 19: the service's side of contracts v2.1", () => {
     const PRIZE = 45 * ADA + 3;
 
     before(async () => {
-      const built = await api.create(admin, { name: "Shared cup", bracketSize: 4, entryFee: ENTRY, payoutStructure: [PRIZE] });
+      const built = await api.create(admin, {
+        name: "Shared cup",
+        bracketSize: 4,
+        entryFee: ENTRY,
+        payoutStructure: [PRIZE],
+      });
       id = built.tournamentId!;
       assert.equal(built.deposit, "5000003");
       regAddress = (await getTournament(s, id)).registrationAddress;
@@ -140,7 +192,10 @@ describe("issue 19: the service's side of contracts v2.1", () => {
 
     it("lists an overpayment below MIN_PAYOUT_LOVELACE, and any registration carrying tokens, as invalid with the reason", async () => {
       const listed = await registrations(id);
-      assert.deepEqual({ ...listed.get(refs.honest) }, { address: p[0]!.address, outputRef: refs.honest, valid: true, paidFeesLovelace: String(ENTRY) });
+      assert.deepEqual(
+        { ...listed.get(refs.honest) },
+        { address: p[0]!.address, outputRef: refs.honest, valid: true, paidFeesLovelace: String(ENTRY) },
+      );
       const dust = listed.get(refs.dust)!;
       assert.equal(dust.valid, false);
       assert.equal(
@@ -164,32 +219,55 @@ describe("issue 19: the service's side of contracts v2.1", () => {
 
     it("never adds them: a 400 naming the registration, and their registrant takes them back", async () => {
       const add = async (list: { address: string; outputRef: string }[]) =>
-        s.request("POST", `/tournaments/${id}/participants`, { adminAddress: admin.address, registrations: list, utxos: await admin.utxos() });
+        s.request("POST", `/tournaments/${id}/participants`, {
+          adminAddress: admin.address,
+          registrations: list,
+          utxos: await admin.utxos(),
+        });
       rejected(
         await add([
           { address: p[0]!.address, outputRef: refs.honest },
           { address: p[1]!.address, outputRef: refs.dust },
         ]),
         400,
-        new RegExp(`body\\.registrations\\[1\\] \\(${refs.dust}\\) cannot be added: it is overpaid by 500000 lovelace, less than the ${MIN_RE} a returned output needs`),
+        new RegExp(
+          `body\\.registrations\\[1\\] \\(${refs.dust}\\) cannot be added: it is overpaid by 500000 lovelace, less than the ${MIN_RE} a returned output needs`,
+        ),
       );
       rejected(
         await add([{ address: p[5]!.address, outputRef: refs.tokenRich }]),
         400,
-        new RegExp(`body\\.registrations\\[0\\] \\(${refs.tokenRich}\\) cannot be added: it carries a token besides ada: the contract adds only registrations of ada alone`),
+        new RegExp(
+          `body\\.registrations\\[0\\] \\(${refs.tokenRich}\\) cannot be added: it carries a token besides ada: the contract adds only registrations of ada alone`,
+        ),
       );
-      const back = ok(await s.request("POST", `/tournaments/${id}/unregister`, { registererAddress: p[1]!.address, outputRef: refs.dust, utxos: await p[1]!.utxos() }));
+      const back = ok(
+        await s.request("POST", `/tournaments/${id}/unregister`, {
+          registererAddress: p[1]!.address,
+          outputRef: refs.dust,
+          utxos: await p[1]!.utxos(),
+        }),
+      );
       await signAndSubmit(s, back, [p[1]!]);
-      const returned = (await outputsFrom(s, p[1]!.address, back.hash)).find((u) => lovelaceOf(u) === BigInt(ENTRY + 500_000));
+      const returned = (await outputsFrom(s, p[1]!.address, back.hash)).find(
+        (u) => lovelaceOf(u) === BigInt(ENTRY + 500_000),
+      );
       assert.ok(returned, "the whole registration is back with its registrant");
     });
 
     it("refuses to unregister a registration whose datum is a hash, saying why and what to do", async () => {
       const listed = (await registrations(id)).get(refs.hashed)!;
       assert.equal(listed.valid, false);
-      assert.match(listed.reason!, /^Its datum is a datum hash \([0-9a-f]{64}\), not an inline datum: the service reads and adds registrations with an inline datum only\.$/);
+      assert.match(
+        listed.reason!,
+        /^Its datum is a datum hash \([0-9a-f]{64}\), not an inline datum: the service reads and adds registrations with an inline datum only\.$/,
+      );
       rejected(
-        await s.request("POST", `/tournaments/${id}/unregister`, { registererAddress: p[4]!.address, outputRef: refs.hashed, utxos: await p[4]!.utxos() }),
+        await s.request("POST", `/tournaments/${id}/unregister`, {
+          registererAddress: p[4]!.address,
+          outputRef: refs.hashed,
+          utxos: await p[4]!.utxos(),
+        }),
         400,
         new RegExp(
           `body\\.outputRef ${refs.hashed} carries a datum hash \\([0-9a-f]{64}\\), not an inline datum: this service can only unregister registrations with an inline datum \\(the ones it builds\\)\\. ` +
@@ -221,17 +299,34 @@ describe("issue 19: the service's side of contracts v2.1", () => {
       const t = await getTournament(s, id);
       assert.equal(t.exitRule, EXIT_RULE);
       const list = await s.request("GET", "/tournaments");
-      assert.ok(list.body.results.every((x: { exitRule?: string; status: string }) => x.status === "unreadable" || x.exitRule === EXIT_RULE));
+      assert.ok(
+        list.body.results.every(
+          (x: { exitRule?: string; status: string }) => x.status === "unreadable" || x.exitRule === EXIT_RULE,
+        ),
+      );
     });
 
     it("cancels the full bracket: each participant the entry fee and an equal share of the deposit, the rest to participant 0, the admin what is left", async () => {
       const t = await getTournament(s, id);
-      const cancel = ok(await s.request("POST", `/tournaments/${id}/cancel`, { adminAddress: admin.address, utxos: await admin.utxos() }));
+      const cancel = ok(
+        await s.request("POST", `/tournaments/${id}/cancel`, {
+          adminAddress: admin.address,
+          utxos: await admin.utxos(),
+        }),
+      );
       await signAndSubmit(s, cancel, [admin]);
       // Shares by hand: 5,000,003 lovelace among 4 is 1,250,000 each, 3 more to participant 0.
       const paid = t.participants.map((_: string, k: number) => BigInt(ENTRY) + 1_250_000n + (k === 0 ? 3n : 0n));
-      for (const [k, address] of (t.participants as string[]).entries()) await assertTagged(s, cancel.hash, k, address, paid[k]!, id);
-      await assertTagged(s, cancel.hash, 4, admin.address, BigInt(t.lovelace) - paid.reduce((a: bigint, b: bigint) => a + b, 0n), id);
+      for (const [k, address] of (t.participants as string[]).entries())
+        await assertTagged(s, cancel.hash, k, address, paid[k]!, id);
+      await assertTagged(
+        s,
+        cancel.hash,
+        4,
+        admin.address,
+        BigInt(t.lovelace) - paid.reduce((a: bigint, b: bigint) => a + b, 0n),
+        id,
+      );
       await checkClosed(s, { ...t, id }, cancel, "cancel");
     });
   });
@@ -243,13 +338,23 @@ describe("issue 19: the service's side of contracts v2.1", () => {
 
     it("builds registrations holding MIN_PAYOUT_LOVELACE, and returns each whole when added", async () => {
       settleBy = (await tipOf(s)).time + MIN_SETTLE_WINDOW_MS + 5 * 60_000;
-      const built = await api.create(admin, { name: "Free shared cup", bracketSize: 2, entryFee: 0, payoutStructure: [3 * ADA + 1], settleBy });
+      const built = await api.create(admin, {
+        name: "Free shared cup",
+        bracketSize: 2,
+        entryFee: 0,
+        payoutStructure: [3 * ADA + 1],
+        settleBy,
+      });
       id = built.tournamentId!;
       free = [];
       for (const w of [p[0]!, p[1]!]) free.push(await api.register(id, w));
       for (const r of free) {
         const [u] = await outputsFrom(s, (await getTournament(s, id)).registrationAddress, r.hash);
-        assert.equal(lovelaceOf(u!), MIN_PAYOUT_LOVELACE, "a free registration holds MIN_PAYOUT_LOVELACE (more than its min-UTxO)");
+        assert.equal(
+          lovelaceOf(u!),
+          MIN_PAYOUT_LOVELACE,
+          "a free registration holds MIN_PAYOUT_LOVELACE (more than its min-UTxO)",
+        );
       }
       const listed = await registrations(id);
       assert.ok([...listed.values()].every((r) => r.valid));
@@ -258,7 +363,8 @@ describe("issue 19: the service's side of contracts v2.1", () => {
         admin,
         free.map(({ address, outputRef }) => ({ address, outputRef })),
       );
-      for (const w of [p[0]!, p[1]!]) assert.deepEqual((await outputsFrom(s, w.address, added.hash)).map(lovelaceOf), [MIN_PAYOUT_LOVELACE]);
+      for (const w of [p[0]!, p[1]!])
+        assert.deepEqual((await outputsFrom(s, w.address, added.hash)).map(lovelaceOf), [MIN_PAYOUT_LOVELACE]);
       assert.equal((await getTournament(s, id)).status, "full");
     });
 
@@ -269,7 +375,8 @@ describe("issue 19: the service's side of contracts v2.1", () => {
       assert.equal(t.status, "expired");
       const refund = ok(await s.request("POST", `/tournaments/${id}/refund`, { utxos: await p[4]!.utxos() }));
       await signAndSubmit(s, refund, [p[4]!]);
-      for (const [k, address] of (t.participants as string[]).entries()) await assertTagged(s, refund.hash, k, address, 1_500_000n + (k === 0 ? 1n : 0n), id);
+      for (const [k, address] of (t.participants as string[]).entries())
+        await assertTagged(s, refund.hash, k, address, 1_500_000n + (k === 0 ? 1n : 0n), id);
       await checkClosed(s, { ...t, id }, refund, "refund");
     });
   });
@@ -320,9 +427,25 @@ describe("issue 19: the service's side of contracts v2.1", () => {
       assert.equal(list.status, 200, JSON.stringify(list.body));
       const listed = list.body.results.find((x: { tournamentId: string }) => x.tournamentId === id);
       assert.equal(listed?.status, "unreadable");
-      const why = new RegExp(`^Tournament ${id} is unreadable: its NFT is held by output ${outputRef} \\(\\d+ lovelace\\), but its inline datum does not decode`);
-      rejected(await s.request("POST", `/tournaments/${id}/register`, { registererAddress: p[0]!.address, utxos: await p[0]!.utxos() }), 400, why);
-      rejected(await s.request("POST", `/tournaments/${id}/cancel`, { adminAddress: admin.address, utxos: await admin.utxos() }), 400, why);
+      const why = new RegExp(
+        `^Tournament ${id} is unreadable: its NFT is held by output ${outputRef} \\(\\d+ lovelace\\), but its inline datum does not decode`,
+      );
+      rejected(
+        await s.request("POST", `/tournaments/${id}/register`, {
+          registererAddress: p[0]!.address,
+          utxos: await p[0]!.utxos(),
+        }),
+        400,
+        why,
+      );
+      rejected(
+        await s.request("POST", `/tournaments/${id}/cancel`, {
+          adminAddress: admin.address,
+          utxos: await admin.utxos(),
+        }),
+        400,
+        why,
+      );
       rejected(await s.request("GET", `/tournaments/${id}/registrations`), 400, why);
     });
   });

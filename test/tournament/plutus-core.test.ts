@@ -30,7 +30,11 @@ describe("the core's Plutus transactions", () => {
   const locked = utxo("55".repeat(32), 1, script, 3_000_000);
   const collateral = utxo("99".repeat(32), 0, wallet, 10_000_000);
   // Coin selection takes the largest first: "77…" and "33…", the latter sorting before the script input.
-  const pool = [utxo("77".repeat(32), 0, wallet, 4_000_000), utxo("33".repeat(32), 2, wallet, 4_000_000), utxo("11".repeat(32), 0, wallet, 1_000_000)];
+  const pool = [
+    utxo("77".repeat(32), 0, wallet, 4_000_000),
+    utxo("33".repeat(32), 2, wallet, 4_000_000),
+    utxo("11".repeat(32), 0, wallet, 1_000_000),
+  ];
   const calls: string[][] = [];
   const draft: TxDraft = {
     inputs: [],
@@ -101,7 +105,12 @@ describe("the core's Plutus transactions", () => {
     assert.equal(tx.exUnits.mem, 1030n);
     // Size fee + script fee: ceil(1030 × 0.0577 + 2040 × 0.0000721) = ceil(59.431 + 0.147084) = 60.
     assert.equal(exUnitsFee(tx.exUnits, 0.0577, 0.0000721), 60n);
-    assert.equal(tx.fee, BigInt(DEFAULT_PROTOCOL_PARAMETERS.minFeeA) * BigInt(tx.signedSize) + BigInt(DEFAULT_PROTOCOL_PARAMETERS.minFeeB) + 60n);
+    assert.equal(
+      tx.fee,
+      BigInt(DEFAULT_PROTOCOL_PARAMETERS.minFeeA) * BigInt(tx.signedSize) +
+        BigInt(DEFAULT_PROTOCOL_PARAMETERS.minFeeB) +
+        60n,
+    );
   });
 
   it("reads the parameters' decimals as exact fractions", () => {

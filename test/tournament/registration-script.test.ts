@@ -63,15 +63,26 @@ describe("registration validators", () => {
       });
       const nft = { unit: contract.policyId + id, quantity: "1" };
       const lovelace = getOutputMinLovelace(
-        { address: contract.address, amount: [{ unit: "lovelace", quantity: "10000000" }, nft], datum: { type: "Inline", data: { type: "CBOR", content: datum } } },
+        {
+          address: contract.address,
+          amount: [{ unit: "lovelace", quantity: "10000000" }, nft],
+          datum: { type: "Inline", data: { type: "CBOR", content: datum } },
+        },
         4310,
       );
       const built = await buildTournamentTx(
         {
           scriptInputs: [],
           keyInputs: [seed],
-          mint: { source: { kind: "inline", script: tournamentScript() }, assetName: id, quantity: 1n, redeemer: mintCreateRedeemer(seed.input.txHash, seed.input.outputIndex) },
-          outputs: [{ address: contract.address, amount: [{ unit: "lovelace", quantity: String(lovelace) }, nft], datum }],
+          mint: {
+            source: { kind: "inline", script: tournamentScript() },
+            assetName: id,
+            quantity: 1n,
+            redeemer: mintCreateRedeemer(seed.input.txHash, seed.input.outputIndex),
+          },
+          outputs: [
+            { address: contract.address, amount: [{ unit: "lovelace", quantity: String(lovelace) }, nft], datum },
+          ],
           requiredSigners: [],
           utxos,
           changeAddress: admin.address,
@@ -84,12 +95,21 @@ describe("registration validators", () => {
       await signAndSubmit(s, built, [admin]);
       // A genuine one beside it is listed.
       const genuine = ok(
-        await s.request("POST", "/tournaments", { name: "Genuine", adminAddress: admin.address, bracketSize: 2, entryFee: 10 * ADA, payoutStructure: [5 * ADA], utxos: await admin.utxos() }),
+        await s.request("POST", "/tournaments", {
+          name: "Genuine",
+          adminAddress: admin.address,
+          bracketSize: 2,
+          entryFee: 10 * ADA,
+          payoutStructure: [5 * ADA],
+          utxos: await admin.utxos(),
+        }),
       );
       await signAndSubmit(s, genuine, [admin]);
       // It holds value: the service lists and finds it (issue 19), as unreadable, and builds nothing on it.
       const list = await s.request("GET", "/tournaments");
-      const byId = new Map(list.body.results.map((t: { tournamentId: string; status: string }) => [t.tournamentId, t.status]));
+      const byId = new Map(
+        list.body.results.map((t: { tournamentId: string; status: string }) => [t.tournamentId, t.status]),
+      );
       assert.deepEqual(
         [...byId.entries()].sort(),
         [
@@ -103,7 +123,13 @@ describe("registration validators", () => {
       const t = await s.request("GET", `/tournaments/${id}`);
       assert.equal(t.status, 200, JSON.stringify(t.body));
       assert.deepEqual(
-        { status: t.body.status, reason: t.body.reason, outputRef: t.body.outputRef, lovelace: t.body.lovelace, value: t.body.value },
+        {
+          status: t.body.status,
+          reason: t.body.reason,
+          outputRef: t.body.outputRef,
+          lovelace: t.body.lovelace,
+          value: t.body.value,
+        },
         {
           status: "unreadable",
           reason: why,
@@ -115,9 +141,17 @@ describe("registration validators", () => {
           ],
         },
       );
-      const r = await s.request("POST", `/tournaments/${id}/register`, { registererAddress: admin.address, utxos: await admin.utxos() });
+      const r = await s.request("POST", `/tournaments/${id}/register`, {
+        registererAddress: admin.address,
+        utxos: await admin.utxos(),
+      });
       assert.equal(r.status, 400, JSON.stringify(r.body));
-      assert.match(r.body.message, new RegExp(`^Tournament ${id} is unreadable: its NFT is held by output ${built.hash}#0 \\(${lovelace} lovelace\\), but its datum names registration validator`));
+      assert.match(
+        r.body.message,
+        new RegExp(
+          `^Tournament ${id} is unreadable: its NFT is held by output ${built.hash}#0 \\(${lovelace} lovelace\\), but its datum names registration validator`,
+        ),
+      );
     });
   });
 });

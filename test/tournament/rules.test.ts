@@ -50,14 +50,30 @@ describe("tournament rules", () => {
     return built.tournamentId!;
   };
   const registerSubmitted = async (id: string, w: Funded): Promise<string> => {
-    const built = ok(await s.request("POST", `/tournaments/${id}/register`, { tournamentId: id, registererAddress: w.address, utxos: await w.utxos() }));
+    const built = ok(
+      await s.request("POST", `/tournaments/${id}/register`, {
+        tournamentId: id,
+        registererAddress: w.address,
+        utxos: await w.utxos(),
+      }),
+    );
     await signAndSubmit(s, { complete: built.complete!, hash: built.hash! }, [w]);
     return built.outputRef!;
   };
   const add = async (id: string, registrations: { address: string; outputRef: string }[], by: Funded = admin) =>
-    s.request("POST", `/tournaments/${id}/participants`, { tournamentId: id, adminAddress: by.address, registrations, utxos: await by.utxos() });
+    s.request("POST", `/tournaments/${id}/participants`, {
+      tournamentId: id,
+      adminAddress: by.address,
+      registrations,
+      utxos: await by.utxos(),
+    });
   const settle = async (id: string, results: string[], by: Funded = admin) =>
-    s.request("PATCH", `/tournaments/${id}/settle`, { tournamentId: id, adminAddress: by.address, results, utxos: await by.utxos() });
+    s.request("PATCH", `/tournaments/${id}/settle`, {
+      tournamentId: id,
+      adminAddress: by.address,
+      results,
+      utxos: await by.utxos(),
+    });
 
   before(async () => {
     s = await startService();
@@ -81,8 +97,16 @@ describe("tournament rules", () => {
       rejected(await create({ name: "é".repeat(33) }), 400, /body\.name is 66 bytes of UTF-8; at most 64/);
     });
     it("refuses a bracket outside 2..64, saying why", async () => {
-      rejected(await create({ bracketSize: 1, payoutStructure: [] }), 400, /body\.bracketSize must be a whole number from 2 to 64/);
-      rejected(await create({ bracketSize: 65 }), 400, /body\.bracketSize must be a whole number from 2 to 64: larger brackets .*exceed the ledger's size and execution limits/);
+      rejected(
+        await create({ bracketSize: 1, payoutStructure: [] }),
+        400,
+        /body\.bracketSize must be a whole number from 2 to 64/,
+      );
+      rejected(
+        await create({ bracketSize: 65 }),
+        400,
+        /body\.bracketSize must be a whole number from 2 to 64: larger brackets .*exceed the ledger's size and execution limits/,
+      );
       // 64 itself is accepted (test/slow/tournament-limits fills and settles it).
       ok(await create({ bracketSize: 64 }));
     });
@@ -93,19 +117,48 @@ describe("tournament rules", () => {
         400,
         /body\.payoutStructure has 33 placements; at most 32 are allowed: .*ledger's execution limits\. Pay fewer placements/,
       );
-      rejected(await create({ ...big, payoutStructure: [], fixedPayouts: Array.from({ length: 9 }, () => [keyless(), 2 * ADA]) }), 400, /fixedPayouts/);
-      ok(await create({ ...big, payoutStructure: Array.from({ length: 32 }, () => 2 * ADA), fixedPayouts: Array.from({ length: 8 }, () => [keyless(), 2 * ADA]) }));
+      rejected(
+        await create({
+          ...big,
+          payoutStructure: [],
+          fixedPayouts: Array.from({ length: 9 }, () => [keyless(), 2 * ADA]),
+        }),
+        400,
+        /fixedPayouts/,
+      );
+      ok(
+        await create({
+          ...big,
+          payoutStructure: Array.from({ length: 32 }, () => 2 * ADA),
+          fixedPayouts: Array.from({ length: 8 }, () => [keyless(), 2 * ADA]),
+        }),
+      );
     });
     it("refuses more placements than the bracket", async () => {
-      rejected(await create({ payoutStructure: [ADA * 2, ADA * 2, ADA * 2] }), 400, /payoutStructure has 3 placements, more than the bracket's 2/);
+      rejected(
+        await create({ payoutStructure: [ADA * 2, ADA * 2, ADA * 2] }),
+        400,
+        /payoutStructure has 3 placements, more than the bracket's 2/,
+      );
     });
     it("refuses a prize below the ledger minimum of its output", async () => {
-      rejected(await create({ payoutStructure: [1000] }), 400, /body\.payoutStructure\[0\] is 1000 lovelace, below the \d+ lovelace a prize output needs/);
-      rejected(await create({ payoutStructure: [], fixedPayouts: [[keyless(), 999]] }), 400, /body\.fixedPayouts\[0\] pays 999 lovelace, below/);
+      rejected(
+        await create({ payoutStructure: [1000] }),
+        400,
+        /body\.payoutStructure\[0\] is 1000 lovelace, below the \d+ lovelace a prize output needs/,
+      );
+      rejected(
+        await create({ payoutStructure: [], fixedPayouts: [[keyless(), 999]] }),
+        400,
+        /body\.fixedPayouts\[0\] pays 999 lovelace, below/,
+      );
     });
     it("takes prizes above a full bracket's entry fees with a deposit of the difference, and free tournaments", async () => {
       // 21 ADA of prizes, 20 ADA of entry fees: a 1 ADA deposit.
-      assert.equal(ok(await create({ payoutStructure: [15 * ADA], fixedPayouts: [[keyless(), 6 * ADA]] })).deposit, String(1 * ADA));
+      assert.equal(
+        ok(await create({ payoutStructure: [15 * ADA], fixedPayouts: [[keyless(), 6 * ADA]] })).deposit,
+        String(1 * ADA),
+      );
       assert.equal(ok(await create({ entryFee: undefined, payoutStructure: [3 * ADA] })).deposit, String(3 * ADA));
       assert.equal(ok(await create({ entryFee: "0", payoutStructure: [] })).deposit, "0");
       assert.equal(ok(await create({})).deposit, "0");
@@ -116,7 +169,11 @@ describe("tournament rules", () => {
         400,
         /body\.bracketSize × body\.entryFee = 64000000000000000 lovelace\).*at most 45000000000000000 lovelace \(MAX_LOVELACE/,
       );
-      rejected(await create({ payoutStructure: ["46000000000000000"] }), 400, /prizes .*46000000000000000 lovelace\) must each stay at most 45000000000000000 lovelace \(MAX_LOVELACE/);
+      rejected(
+        await create({ payoutStructure: ["46000000000000000"] }),
+        400,
+        /prizes .*46000000000000000 lovelace\) must each stay at most 45000000000000000 lovelace \(MAX_LOVELACE/,
+      );
     });
     it("takes a settleBy from 10 minutes to 365 days after the chain's time, and refuses others naming the bound and the times in UTC", async () => {
       const tip = await tipOf(s);
@@ -125,15 +182,23 @@ describe("tournament rules", () => {
       rejected(
         await create({ settleBy: early }),
         400,
-        new RegExp(`body\\.settleBy is ${early} \\(${iso(early)}\\): it must be at least 10 minutes \\(MIN_SETTLE_WINDOW_MS, 600000 ms\\) after the chain's time now \\(\\S+Z\\), that is \\d+ \\(\\S+Z\\) or later`),
+        new RegExp(
+          `body\\.settleBy is ${early} \\(${iso(early)}\\): it must be at least 10 minutes \\(MIN_SETTLE_WINDOW_MS, 600000 ms\\) after the chain's time now \\(\\S+Z\\), that is \\d+ \\(\\S+Z\\) or later`,
+        ),
       );
       const late = tip.time + MAX_SETTLE_WINDOW_MS + 3_600_000;
       rejected(
         await create({ settleBy: late }),
         400,
-        new RegExp(`body\\.settleBy is ${late} \\(${iso(late)}\\): it must be at most 365 days \\(MAX_SETTLE_WINDOW_MS, 31536000000 ms\\) after the chain's time now`),
+        new RegExp(
+          `body\\.settleBy is ${late} \\(${iso(late)}\\): it must be at most 365 days \\(MAX_SETTLE_WINDOW_MS, 31536000000 ms\\) after the chain's time now`,
+        ),
       );
-      rejected(await create({ settleBy: 0 }), 400, /body\.settleBy is 0 \(1970-01-01T00:00:00\.000Z\): it must be at least 10 minutes/);
+      rejected(
+        await create({ settleBy: 0 }),
+        400,
+        /body\.settleBy is 0 \(1970-01-01T00:00:00\.000Z\): it must be at least 10 minutes/,
+      );
       rejected(await create({ settleBy: 1.5 }), 400, /settleBy/);
       rejected(await create({ settleBy: "soon" }), 400, /settleBy/);
       // Both ends are accepted (a little inside, for the time the request takes).
@@ -142,18 +207,39 @@ describe("tournament rules", () => {
       ok(await create({ settleBy: tip.time + MAX_SETTLE_WINDOW_MS - 60_000 }));
     });
     it("refuses an admin address that is a script, and addresses of mainnet", async () => {
-      rejected(await create({ adminAddress: scriptAddr }), 400, /body\.adminAddress must be an address with a key payment credential/);
-      rejected(await create({ adminAddress: mainnetAddress }), 400, /body\.adminAddress is a mainnet address, but this instance serves devnet/);
-      rejected(await create({ fixedPayouts: [[mainnetAddress, 2 * ADA]] }), 400, /body\.fixedPayouts\[0\]\[0\] is a mainnet address/);
+      rejected(
+        await create({ adminAddress: scriptAddr }),
+        400,
+        /body\.adminAddress must be an address with a key payment credential/,
+      );
+      rejected(
+        await create({ adminAddress: mainnetAddress }),
+        400,
+        /body\.adminAddress is a mainnet address, but this instance serves devnet/,
+      );
+      rejected(
+        await create({ fixedPayouts: [[mainnetAddress, 2 * ADA]] }),
+        400,
+        /body\.fixedPayouts\[0\]\[0\] is a mainnet address/,
+      );
     });
     it("refuses pointer addresses wherever a tournament datum would hold them (admin, fixed payout, registrant)", async () => {
       // CIP-19's testnet pointer vector: a key payment credential, stake pointer (2498243, 27, 3).
       const pointer = "addr_test1gz2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzer5pnz75xxcrdw5vky";
-      const why = /is a pointer address: tournaments hold base or enterprise addresses only .*Use the base or enterprise address/;
+      const why =
+        /is a pointer address: tournaments hold base or enterprise addresses only .*Use the base or enterprise address/;
       rejected(await create({ adminAddress: pointer }), 400, new RegExp(`body\\.adminAddress ${why.source}`));
-      rejected(await create({ fixedPayouts: [[pointer, 2 * ADA]] }), 400, new RegExp(`body\\.fixedPayouts\\[0\\]\\[0\\] ${why.source}`));
       rejected(
-        await s.request("POST", `/tournaments/${B}/register`, { tournamentId: B, registererAddress: pointer, utxos: await p[1]!.utxos() }),
+        await create({ fixedPayouts: [[pointer, 2 * ADA]] }),
+        400,
+        new RegExp(`body\\.fixedPayouts\\[0\\]\\[0\\] ${why.source}`),
+      );
+      rejected(
+        await s.request("POST", `/tournaments/${B}/register`, {
+          tournamentId: B,
+          registererAddress: pointer,
+          utxos: await p[1]!.utxos(),
+        }),
         400,
         new RegExp(`body\\.registererAddress ${why.source}`),
       );
@@ -161,10 +247,18 @@ describe("tournament rules", () => {
     it("refuses a seed that is already spent", async () => {
       const spent = (await admin.utxos())[0]!;
       await createSubmitted({ name: "Spends the seed", payoutStructure: [], utxos: [spent] });
-      rejected(await create({ utxos: [spent, ...(await admin.utxos())] }), 400, /body\.utxos\[0\] \(.+#\d+\) is spent or unknown on chain/);
+      rejected(
+        await create({ utxos: [spent, ...(await admin.utxos())] }),
+        400,
+        /body\.utxos\[0\] \(.+#\d+\) is spent or unknown on chain/,
+      );
     });
     it("answers 404 for an unknown contractTitle or contractVersion, and for the retired v1, naming what exists", async () => {
-      rejected(await create({ contractTitle: "someone/else" }), 404, /No tournament contract deployment "someone\/else" version "2\.1\.0"/);
+      rejected(
+        await create({ contractTitle: "someone/else" }),
+        404,
+        /No tournament contract deployment "someone\/else" version "2\.1\.0"/,
+      );
       rejected(await create({ contractVersion: "9.9.9" }), 404, /version "9\.9\.9"/);
       rejected(
         await create({ contractVersion: "1.0.0" }),
@@ -181,16 +275,35 @@ describe("tournament rules", () => {
       rejected(await s.request("GET", `/tournaments/${unknown}`), 404, /No tournament abab/);
       rejected(await s.request("GET", `/tournaments/${unknown}/registrations`), 404, /No tournament abab/);
       rejected(
-        await s.request("POST", `/tournaments/${unknown}/register`, { tournamentId: unknown, registererAddress: p[0]!.address, utxos: await p[0]!.utxos() }),
+        await s.request("POST", `/tournaments/${unknown}/register`, {
+          tournamentId: unknown,
+          registererAddress: p[0]!.address,
+          utxos: await p[0]!.utxos(),
+        }),
         404,
         /No tournament abab/,
       );
       rejected(await add(unknown, [{ address: p[0]!.address, outputRef: regB1 }]), 404, /No tournament abab/);
       rejected(await settle(unknown, [p[0]!.address]), 404, /No tournament abab/);
-      rejected(await s.request("POST", `/tournaments/${unknown}/cancel`, { adminAddress: admin.address, utxos: await admin.utxos() }), 404, /No tournament abab/);
-      rejected(await s.request("POST", `/tournaments/${unknown}/refund`, { utxos: await other.utxos() }), 404, /No tournament abab/);
+      rejected(
+        await s.request("POST", `/tournaments/${unknown}/cancel`, {
+          adminAddress: admin.address,
+          utxos: await admin.utxos(),
+        }),
+        404,
+        /No tournament abab/,
+      );
+      rejected(
+        await s.request("POST", `/tournaments/${unknown}/refund`, { utxos: await other.utxos() }),
+        404,
+        /No tournament abab/,
+      );
       // A malformed ID or a body naming another tournament: 400.
-      rejected(await s.request("POST", `/tournaments/xyz/cancel`, { adminAddress: admin.address, utxos: await admin.utxos() }), 400, /tournamentId/);
+      rejected(
+        await s.request("POST", `/tournaments/xyz/cancel`, { adminAddress: admin.address, utxos: await admin.utxos() }),
+        400,
+        /tournamentId/,
+      );
       rejected(await s.request("POST", `/tournaments/xyz/refund`, { utxos: await other.utxos() }), 400, /tournamentId/);
       rejected(
         await s.request("POST", `/tournaments/${A}/refund`, { tournamentId: B, utxos: await other.utxos() }),
@@ -209,12 +322,27 @@ describe("tournament rules", () => {
       );
     });
     it("answers 404 for an unknown deployment on the listings", async () => {
-      rejected(await s.request("GET", "/tournaments?contractTitle=nope"), 404, /No tournament contract deployment "nope"/);
+      rejected(
+        await s.request("GET", "/tournaments?contractTitle=nope"),
+        404,
+        /No tournament contract deployment "nope"/,
+      );
       rejected(await s.request("GET", `/tournaments/${A}?contractVersion=0.0.1`), 404, /version "0\.0\.1"/);
-      rejected(await s.request("GET", `/tournaments/${A}/registrations?contractVersion=0.0.1`), 404, /version "0\.0\.1"/);
-      const ok200 = await s.request("GET", `/tournaments/${A}?contractTitle=cardano-tx-service/tournament&contractVersion=2.1.0`);
+      rejected(
+        await s.request("GET", `/tournaments/${A}/registrations?contractVersion=0.0.1`),
+        404,
+        /version "0\.0\.1"/,
+      );
+      const ok200 = await s.request(
+        "GET",
+        `/tournaments/${A}?contractTitle=cardano-tx-service/tournament&contractVersion=2.1.0`,
+      );
       assert.equal(ok200.status, 200);
-      rejected(await s.request("GET", `/tournaments/${A}?contractVersion=1.0.0`), 404, /version "1\.0\.0": this service knows .* version "2\.1\.0"/);
+      rejected(
+        await s.request("GET", `/tournaments/${A}?contractVersion=1.0.0`),
+        404,
+        /version "1\.0\.0": this service knows .* version "2\.1\.0"/,
+      );
     });
     it("pages the tournaments with an opaque pageState (alias cursor), absent on the last page", async () => {
       const all = await s.request("GET", "/tournaments");
@@ -228,7 +356,10 @@ describe("tournament rules", () => {
       let state: string | undefined;
       let pages = 0;
       do {
-        const q: string = state === undefined ? "limit=2" : `limit=2&${pages % 2 === 0 ? "pageState" : "cursor"}=${encodeURIComponent(state)}`;
+        const q: string =
+          state === undefined
+            ? "limit=2"
+            : `limit=2&${pages % 2 === 0 ? "pageState" : "cursor"}=${encodeURIComponent(state)}`;
         const r = await s.request("GET", `/tournaments?${q}`);
         assert.equal(r.status, 200, JSON.stringify(r.body));
         assert.ok(r.body.results.length <= 2);
@@ -238,7 +369,11 @@ describe("tournament rules", () => {
       } while (state !== undefined && pages < 10);
       assert.deepEqual(seen, ids);
       assert.equal(pages, Math.ceil(ids.length / 2));
-      rejected(await s.request("GET", "/tournaments?pageState=bm9wZQ"), 400, /querystring\.pageState is not a pageState this service returned/);
+      rejected(
+        await s.request("GET", "/tournaments?pageState=bm9wZQ"),
+        400,
+        /querystring\.pageState is not a pageState this service returned/,
+      );
       rejected(await s.request("GET", "/tournaments?limit=0"), 400, /limit/);
       rejected(await s.request("GET", "/tournaments?limit=101"), 400, /limit/);
     });
@@ -253,7 +388,11 @@ describe("tournament rules", () => {
         outputs: [
           { address: regAddressA, lovelace: 20 * ADA, datum: { type: "inline", value: "182a" } },
           { address: regAddressA, lovelace: 20 * ADA },
-          { address: regAddressA, lovelace: 20 * ADA, datum: { type: "inline", value: encodeRegistrationDatum(scriptAddr) } },
+          {
+            address: regAddressA,
+            lovelace: 20 * ADA,
+            datum: { type: "inline", value: encodeRegistrationDatum(scriptAddr) },
+          },
         ],
       });
       assert.equal(hand.status, 200, JSON.stringify(hand.body));
@@ -276,10 +415,21 @@ describe("tournament rules", () => {
         })),
       );
       const valid = await s.request("GET", `/tournaments/${A}/registrations?valid=true`);
-      assert.deepEqual(valid.body.results.map((x: { address: string }) => x.address).sort(), p.map((w2) => w2.address).sort());
+      assert.deepEqual(
+        valid.body.results.map((x: { address: string }) => x.address).sort(),
+        p.map((w2) => w2.address).sort(),
+      );
       // Such an output cannot be added.
-      rejected(await add(A, [{ address: p[0]!.address, outputRef: `${hand.body.hash}#0` }]), 400, /has no registrant address in its datum \(it is not exactly the canonical encoding of an address\): it cannot be added/);
-      rejected(await add(A, [{ address: p[0]!.address, outputRef: `${hand.body.hash}#1` }]), 400, /has no registrant address in its datum/);
+      rejected(
+        await add(A, [{ address: p[0]!.address, outputRef: `${hand.body.hash}#0` }]),
+        400,
+        /has no registrant address in its datum \(it is not exactly the canonical encoding of an address\): it cannot be added/,
+      );
+      rejected(
+        await add(A, [{ address: p[0]!.address, outputRef: `${hand.body.hash}#1` }]),
+        400,
+        /has no registrant address in its datum/,
+      );
       rejected(
         await add(A, [{ address: scriptAddr, outputRef: `${hand.body.hash}#2` }]),
         400,
@@ -296,7 +446,10 @@ describe("tournament rules", () => {
         output: { address: regAddressA, amount: [{ unit: "lovelace", quantity: String(20 * ADA) }], plutusData: datum },
       });
       assert.deepEqual(
-        { address: registrationOf(utxo(canonical), BigInt(ENTRY), "devnet").address, valid: registrationOf(utxo(canonical), BigInt(ENTRY), "devnet").valid },
+        {
+          address: registrationOf(utxo(canonical), BigInt(ENTRY), "devnet").address,
+          valid: registrationOf(utxo(canonical), BigInt(ENTRY), "devnet").valid,
+        },
         { address: p[0]!.address, valid: true },
       );
       const other = registrationOf(utxo(`d87982d87981581c${pkh}d87a80`), BigInt(ENTRY), "devnet");
@@ -308,7 +461,11 @@ describe("tournament rules", () => {
     it("says what is missing when the UTxOs cannot pay, or hold no collateral", async () => {
       const poor = await fundedWallet(s, 3 * ADA);
       rejected(
-        await s.request("POST", `/tournaments/${B}/register`, { tournamentId: B, registererAddress: poor.address, utxos: await poor.utxos() }),
+        await s.request("POST", `/tournaments/${B}/register`, {
+          tournamentId: B,
+          registererAddress: poor.address,
+          utxos: await poor.utxos(),
+        }),
         400,
         /Not enough ADA in body\.utxos/,
       );
@@ -332,7 +489,10 @@ describe("tournament rules", () => {
       assert.equal(minted.status, 200, JSON.stringify(minted.body));
       await signAndSubmit(s, minted.body, [minter]);
       const utxos = await minter.utxos();
-      assert.ok(decodeUtxos(utxos, "utxos").every((u) => u.output.amount.length > 1), "every UTxO of the wallet holds tokens");
+      assert.ok(
+        decodeUtxos(utxos, "utxos").every((u) => u.output.amount.length > 1),
+        "every UTxO of the wallet holds tokens",
+      );
 
       const created = ok(await create({ adminAddress: minter.address, utxos }));
       const body = Serialization.Transaction.fromCbor(TxCBOR(created.complete)).body();
@@ -348,12 +508,23 @@ describe("tournament rules", () => {
       const v = { contractVersion: "1.0.0" };
       const RETIRED = /version "1\.0\.0": this service knows "cardano-tx-service\/tournament" version "2\.1\.0"/;
       rejected(
-        await s.request("POST", `/tournaments/${B}/register`, { tournamentId: B, registererAddress: p[1]!.address, utxos: await p[1]!.utxos(), ...v }),
+        await s.request("POST", `/tournaments/${B}/register`, {
+          tournamentId: B,
+          registererAddress: p[1]!.address,
+          utxos: await p[1]!.utxos(),
+          ...v,
+        }),
         404,
         RETIRED,
       );
       rejected(
-        await s.request("POST", `/tournaments/${B}/unregister`, { tournamentId: B, registererAddress: p[0]!.address, outputRef: regB1, utxos: await p[0]!.utxos(), ...v }),
+        await s.request("POST", `/tournaments/${B}/unregister`, {
+          tournamentId: B,
+          registererAddress: p[0]!.address,
+          outputRef: regB1,
+          utxos: await p[0]!.utxos(),
+          ...v,
+        }),
         404,
         RETIRED,
       );
@@ -369,11 +540,25 @@ describe("tournament rules", () => {
         RETIRED,
       );
       rejected(
-        await s.request("PATCH", `/tournaments/${B}/settle`, { tournamentId: B, adminAddress: admin.address, results: [p[0]!.address], utxos: await admin.utxos(), ...v }),
+        await s.request("PATCH", `/tournaments/${B}/settle`, {
+          tournamentId: B,
+          adminAddress: admin.address,
+          results: [p[0]!.address],
+          utxos: await admin.utxos(),
+          ...v,
+        }),
         404,
         RETIRED,
       );
-      rejected(await s.request("POST", `/tournaments/${B}/cancel`, { adminAddress: admin.address, utxos: await admin.utxos(), ...v }), 404, RETIRED);
+      rejected(
+        await s.request("POST", `/tournaments/${B}/cancel`, {
+          adminAddress: admin.address,
+          utxos: await admin.utxos(),
+          ...v,
+        }),
+        404,
+        RETIRED,
+      );
       rejected(await s.request("POST", `/tournaments/${B}/refund`, { utxos: await other.utxos(), ...v }), 404, RETIRED);
     });
     it("pages registrations by number (alias cursor) and refuses two different pages", async () => {
@@ -384,7 +569,11 @@ describe("tournament rules", () => {
       assert.equal(byCursor.body.page, 2);
       const beyond = await s.request("GET", `/tournaments/${A}/registrations?limit=100&page=5`);
       assert.deepEqual(beyond.body.results, []);
-      rejected(await s.request("GET", `/tournaments/${A}/registrations?page=1&cursor=2`), 400, /page and querystring\.cursor are the same parameter/);
+      rejected(
+        await s.request("GET", `/tournaments/${A}/registrations?page=1&cursor=2`),
+        400,
+        /page and querystring\.cursor are the same parameter/,
+      );
       rejected(await s.request("GET", `/tournaments/${A}/registrations?page=0`), 400, /page/);
     });
   });
@@ -392,20 +581,39 @@ describe("tournament rules", () => {
   describe("register and unregister", () => {
     it("refuses a body tournamentId that differs from the path, and a script registrant", async () => {
       rejected(
-        await s.request("POST", `/tournaments/${A}/register`, { tournamentId: B, registererAddress: p[0]!.address, utxos: await p[0]!.utxos() }),
+        await s.request("POST", `/tournaments/${A}/register`, {
+          tournamentId: B,
+          registererAddress: p[0]!.address,
+          utxos: await p[0]!.utxos(),
+        }),
         400,
         /body\.tournamentId differs from the tournamentId of the path/,
       );
       rejected(
-        await s.request("POST", `/tournaments/${A}/register`, { tournamentId: A, registererAddress: scriptAddr, utxos: await p[0]!.utxos() }),
+        await s.request("POST", `/tournaments/${A}/register`, {
+          tournamentId: A,
+          registererAddress: scriptAddr,
+          utxos: await p[0]!.utxos(),
+        }),
         400,
         /body\.registererAddress must be an address with a key payment credential/,
       );
     });
     it("lets only the registrant cancel, and only registrations of this tournament", async () => {
       const unregister = (id: string, by: Funded, outputRef: string) =>
-        by.utxos().then((utxos) => s.request("POST", `/tournaments/${id}/unregister`, { tournamentId: id, registererAddress: by.address, outputRef, utxos }));
-      rejected(await unregister(A, p[1]!, regA.get(p[2]!)!), 400, /Only the registrant \(addr_test1\w+\) can cancel registration/);
+        by.utxos().then((utxos) =>
+          s.request("POST", `/tournaments/${id}/unregister`, {
+            tournamentId: id,
+            registererAddress: by.address,
+            outputRef,
+            utxos,
+          }),
+        );
+      rejected(
+        await unregister(A, p[1]!, regA.get(p[2]!)!),
+        400,
+        /Only the registrant \(addr_test1\w+\) can cancel registration/,
+      );
       rejected(await unregister(A, p[0]!, regB1), 400, /is not an unspent registration of tournament/);
       rejected(await unregister(A, p[0]!, `${"0".repeat(64)}#0`), 400, /is not an unspent registration of tournament/);
     });
@@ -413,9 +621,21 @@ describe("tournament rules", () => {
 
   describe("add participants and settle", () => {
     it("lets only the admin add participants, from registrations of this tournament whose address matches", async () => {
-      rejected(await add(A, [{ address: p[0]!.address, outputRef: regA.get(p[0]!)! }], other), 400, /Only the tournament's admin \(addr_test1\w+\) adds participants/);
-      rejected(await add(A, [{ address: p[0]!.address, outputRef: regB1 }]), 400, /is not an unspent registration of tournament/);
-      rejected(await add(A, [{ address: p[1]!.address, outputRef: regA.get(p[0]!)! }]), 400, /body\.registrations\[0\]\.address is not the address registration .+ names/);
+      rejected(
+        await add(A, [{ address: p[0]!.address, outputRef: regA.get(p[0]!)! }], other),
+        400,
+        /Only the tournament's admin \(addr_test1\w+\) adds participants/,
+      );
+      rejected(
+        await add(A, [{ address: p[0]!.address, outputRef: regB1 }]),
+        400,
+        /is not an unspent registration of tournament/,
+      );
+      rejected(
+        await add(A, [{ address: p[1]!.address, outputRef: regA.get(p[0]!)! }]),
+        400,
+        /body\.registrations\[0\]\.address is not the address registration .+ names/,
+      );
       rejected(
         await add(A, [
           { address: p[0]!.address, outputRef: regA.get(p[0]!)! },
@@ -427,20 +647,34 @@ describe("tournament rules", () => {
     });
     it("takes at most 40 registrations per request, and says to split them", async () => {
       // Counted before anything is looked up: the outputs need not exist.
-      const many = Array.from({ length: 41 }, (_, i) => ({ address: keyless(), outputRef: `${randomBytes(32).toString("hex")}#${i}` }));
-      rejected(await add(A, many), 400, /body\.registrations has 41 entries; at most 40 are added per transaction .*split them into several requests of up to 40/);
+      const many = Array.from({ length: 41 }, (_, i) => ({
+        address: keyless(),
+        outputRef: `${randomBytes(32).toString("hex")}#${i}`,
+      }));
+      rejected(
+        await add(A, many),
+        400,
+        /body\.registrations has 41 entries; at most 40 are added per transaction .*split them into several requests of up to 40/,
+      );
       // The schema's ceiling is the largest bracket.
       rejected(await add(A, [...many, ...many]), 400, /registrations/);
     });
     it("never exceeds the bracket", async () => {
       rejected(
-        await add(A, p.map((w) => ({ address: w.address, outputRef: regA.get(w)! }))),
+        await add(
+          A,
+          p.map((w) => ({ address: w.address, outputRef: regA.get(w)! })),
+        ),
         400,
         /The bracket holds 2 participants and has 0: 3 more would exceed it \(at most 2 can be added\)/,
       );
     });
     it("needs a full bracket to settle", async () => {
-      rejected(await settle(A, [p[0]!.address, p[1]!.address]), 400, /Settlement needs a full bracket: tournament \w+ has 0 of 2 participants/);
+      rejected(
+        await settle(A, [p[0]!.address, p[1]!.address]),
+        400,
+        /Settlement needs a full bracket: tournament \w+ has 0 of 2 participants/,
+      );
       const built = ok(await add(A, [{ address: p[0]!.address, outputRef: regA.get(p[0]!)! }]));
       await signAndSubmit(s, { complete: built.complete!, hash: built.hash! }, [admin]);
       rejected(await settle(A, [p[0]!.address, p[1]!.address]), 400, /has 1 of 2 participants/);
@@ -450,7 +684,12 @@ describe("tournament rules", () => {
       rejected(await add(A, [{ address: p[0]!.address, outputRef: again }]), 400, /is already a participant/);
       const added = regA.get(p[0]!)!;
       rejected(
-        await s.request("POST", `/tournaments/${A}/unregister`, { tournamentId: A, registererAddress: p[0]!.address, outputRef: added, utxos: await p[0]!.utxos() }),
+        await s.request("POST", `/tournaments/${A}/unregister`, {
+          tournamentId: A,
+          registererAddress: p[0]!.address,
+          outputRef: added,
+          utxos: await p[0]!.utxos(),
+        }),
         400,
         /is not an unspent registration of tournament .+ already added, cancelled/,
       );
@@ -459,25 +698,60 @@ describe("tournament rules", () => {
       const built = ok(await add(A, [{ address: p[1]!.address, outputRef: regA.get(p[1]!)! }]));
       await signAndSubmit(s, { complete: built.complete!, hash: built.hash! }, [admin]);
       rejected(
-        await s.request("POST", `/tournaments/${A}/register`, { tournamentId: A, registererAddress: p[2]!.address, utxos: await p[2]!.utxos() }),
+        await s.request("POST", `/tournaments/${A}/register`, {
+          tournamentId: A,
+          registererAddress: p[2]!.address,
+          utxos: await p[2]!.utxos(),
+        }),
         400,
         /is full \(2 participants\): it takes no more registrations/,
       );
-      rejected(await add(A, [{ address: p[2]!.address, outputRef: regA.get(p[2]!)! }]), 400, /has 2: 1 more would exceed it/);
-      rejected(await settle(A, [p[0]!.address, p[1]!.address], other), 400, /Only the tournament's admin \(addr_test1\w+\) settles/);
-      rejected(await settle(A, [p[0]!.address]), 400, /body\.results names 1 participants, fewer than the 2 placements/);
-      rejected(await settle(A, [p[0]!.address, p[0]!.address]), 400, /body\.results\[1\] repeats addr_test1\w+: a participant has one placement/);
-      rejected(await settle(A, [p[0]!.address, p[2]!.address]), 400, /body\.results\[1\] \(addr_test1\w+\) is not a participant of this tournament/);
+      rejected(
+        await add(A, [{ address: p[2]!.address, outputRef: regA.get(p[2]!)! }]),
+        400,
+        /has 2: 1 more would exceed it/,
+      );
+      rejected(
+        await settle(A, [p[0]!.address, p[1]!.address], other),
+        400,
+        /Only the tournament's admin \(addr_test1\w+\) settles/,
+      );
+      rejected(
+        await settle(A, [p[0]!.address]),
+        400,
+        /body\.results names 1 participants, fewer than the 2 placements/,
+      );
+      rejected(
+        await settle(A, [p[0]!.address, p[0]!.address]),
+        400,
+        /body\.results\[1\] repeats addr_test1\w+: a participant has one placement/,
+      );
+      rejected(
+        await settle(A, [p[0]!.address, p[2]!.address]),
+        400,
+        /body\.results\[1\] \(addr_test1\w+\) is not a participant of this tournament/,
+      );
       // The rules hold, the admin signs: the ledger takes it.
       const done = ok(await settle(A, [p[1]!.address, p[0]!.address]));
       await signAndSubmit(s, { complete: done.complete!, hash: done.hash! }, [admin]);
       assert.equal((await getTournament(s, A)).status, "settled");
       // Ended: nothing more can be built on it.
-      const ended = /No tournament \w+ under contract .*: it does not exist, or it ended \(settled, cancelled or refunded/;
+      const ended =
+        /No tournament \w+ under contract .*: it does not exist, or it ended \(settled, cancelled or refunded/;
       rejected(await settle(A, [p[1]!.address, p[0]!.address]), 404, ended);
-      rejected(await s.request("POST", `/tournaments/${A}/cancel`, { adminAddress: admin.address, utxos: await admin.utxos() }), 404, ended);
       rejected(
-        await s.request("POST", `/tournaments/${A}/register`, { registererAddress: p[2]!.address, utxos: await p[2]!.utxos() }),
+        await s.request("POST", `/tournaments/${A}/cancel`, {
+          adminAddress: admin.address,
+          utxos: await admin.utxos(),
+        }),
+        404,
+        ended,
+      );
+      rejected(
+        await s.request("POST", `/tournaments/${A}/register`, {
+          registererAddress: p[2]!.address,
+          utxos: await p[2]!.utxos(),
+        }),
         404,
         ended,
       );
@@ -488,7 +762,12 @@ describe("tournament rules", () => {
       assert.equal(listed.status, 200, JSON.stringify(listed.body));
       assert.ok(listed.body.results.some((r: { outputRef: string }) => r.outputRef === regA.get(w)));
       const built = ok(
-        await s.request("POST", `/tournaments/${A}/unregister`, { tournamentId: A, registererAddress: w.address, outputRef: regA.get(w), utxos: await w.utxos() }),
+        await s.request("POST", `/tournaments/${A}/unregister`, {
+          tournamentId: A,
+          registererAddress: w.address,
+          outputRef: regA.get(w),
+          utxos: await w.utxos(),
+        }),
       );
       await signAndSubmit(s, { complete: built.complete!, hash: built.hash! }, [w]);
     });

@@ -30,7 +30,9 @@ describe("build properties (random payments)", () => {
   test("conservation, order, min-UTxO, fee of the signed transaction; shortfalls only when real", async () => {
     const [alice, bob] = await Promise.all([newBaseWallet(), newBaseWallet()]);
     const utxoArb = fc.array(fc.integer({ min: 1_000_000, max: 100_000_000 }), { minLength: 1, maxLength: 8 });
-    const outputArb = fc.array(fc.option(fc.integer({ min: 1_000_000, max: 40_000_000 }), { nil: undefined }), { maxLength: 4 });
+    const outputArb = fc.array(fc.option(fc.integer({ min: 1_000_000, max: 40_000_000 }), { nil: undefined }), {
+      maxLength: 4,
+    });
     await fc.assert(
       fc.asyncProperty(utxoArb, outputArb, fc.boolean(), async (amounts, outputs, withMessage) => {
         const utxos = amounts.map((lovelace, i) =>
@@ -43,7 +45,9 @@ describe("build properties (random payments)", () => {
         const request = {
           changeAddress: alice.address,
           utxos,
-          outputs: outputs.map((lovelace) => (lovelace === undefined ? { address: bob.address } : { address: bob.address, lovelace })),
+          outputs: outputs.map((lovelace) =>
+            lovelace === undefined ? { address: bob.address } : { address: bob.address, lovelace },
+          ),
           ...(withMessage ? { message: "property" } : {}),
         };
         let built;
@@ -68,7 +72,10 @@ describe("build properties (random payments)", () => {
         assert.ok(fee >= minFee, `fee ${fee} < min ${minFee}`);
 
         const inputs = tx.body().inputs();
-        const spent = Array.from({ length: inputs.len() }, (_, i) => amounts[inputs.get(i).index()]!).reduce((s, a) => s + BigInt(a), 0n);
+        const spent = Array.from({ length: inputs.len() }, (_, i) => amounts[inputs.get(i).index()]!).reduce(
+          (s, a) => s + BigInt(a),
+          0n,
+        );
         const produced = outputsOf(tx).reduce((s, o) => s + lovelaceOf(o.amount()), 0n);
         assert.equal(spent, produced + fee, "inputs = outputs + fee");
 

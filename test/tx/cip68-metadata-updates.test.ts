@@ -11,7 +11,14 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { startService, type RunningService } from "../support/service.js";
 import { submitRejected } from "../support/transactions-api.js";
-import { datumJson, feeOf, inputsOf, nativeScriptHashesOf, oneLovelaceLess, requiredSignersOf } from "../support/tx-decode.js";
+import {
+  datumJson,
+  feeOf,
+  inputsOf,
+  nativeScriptHashesOf,
+  oneLovelaceLess,
+  requiredSignersOf,
+} from "../support/tx-decode.js";
 import { outputsOf, quantityOf, totalLovelace, totalOf, utxosAt, utxoStringsAt } from "../support/utxos.js";
 import { fund, newStakeWallet, type TestWallet } from "../support/wallets.js";
 
@@ -43,7 +50,13 @@ describe("cip68MetadataUpdates (the hosted API's cip68-treasury-update-meta.ts) 
     return response.body.payment as string;
   }
   async function createNativeScript(keyHash: string, ttl: number) {
-    const policyScriptSchema = { type: "all", scripts: [{ type: "sig", keyHash }, { type: "before", slot: ttl }] };
+    const policyScriptSchema = {
+      type: "all",
+      scripts: [
+        { type: "sig", keyHash },
+        { type: "before", slot: ttl },
+      ],
+    };
     const response = await post("/utils/native-scripts/serialize", { schema: policyScriptSchema });
     assert.equal(response.status, 200, JSON.stringify(response.body));
     return { type: "simple", script: policyScriptSchema, hash: response.body.policyId as string };
@@ -63,8 +76,21 @@ describe("cip68MetadataUpdates (the hosted API's cip68-treasury-update-meta.ts) 
     const built = await post("/transactions/build", {
       changeAddress: customer.address,
       mint: [
-        { version: "cip68", assetName: { name, format: "utf8", label: 100 }, metadata, policyId: nativeScript.hash, quantity: 1, destAddress: metaManager.address },
-        { version: "cip68", assetName: { name, format: "utf8", label: 222 }, policyId: nativeScript.hash, quantity: 1, destAddress: customer.address },
+        {
+          version: "cip68",
+          assetName: { name, format: "utf8", label: 100 },
+          metadata,
+          policyId: nativeScript.hash,
+          quantity: 1,
+          destAddress: metaManager.address,
+        },
+        {
+          version: "cip68",
+          assetName: { name, format: "utf8", label: 222 },
+          policyId: nativeScript.hash,
+          quantity: 1,
+          destAddress: customer.address,
+        },
       ],
       preloadedScripts: [nativeScript],
     });
@@ -126,7 +152,13 @@ describe("cip68MetadataUpdates (the hosted API's cip68-treasury-update-meta.ts) 
     });
     const [reference] = outputsOf(await utxosAt(service, metaManager.address), txHash);
     assert.equal(quantityOf(reference!, refUnit), 1n);
-    assert.equal(totalOf(await utxosAt(service, customer.address), `${nativeScript.hash}000de140${hex(`anvilapicip68_${counter}`)}`), 1n);
+    assert.equal(
+      totalOf(
+        await utxosAt(service, customer.address),
+        `${nativeScript.hash}000de140${hex(`anvilapicip68_${counter}`)}`,
+      ),
+      1n,
+    );
   });
 
   it("cip68-treasury-update-meta.ts: re-creates the reference output with the new datum, the treasury paying the exact fee", async () => {
@@ -136,9 +168,16 @@ describe("cip68MetadataUpdates (the hosted API's cip68-treasury-update-meta.ts) 
     const buildResponse = await post("/transactions/build", await updateBody(assetName));
     assert.equal(buildResponse.status, 200, JSON.stringify(buildResponse.body));
     const buildJson = buildResponse.body as { complete: string; fee: string; hash: string };
-    assert.ok(inputsOf(buildJson.complete).includes(`${old.input.txHash}#${old.input.outputIndex}`), "the reference output is spent");
+    assert.ok(
+      inputsOf(buildJson.complete).includes(`${old.input.txHash}#${old.input.outputIndex}`),
+      "the reference output is spent",
+    );
     assert.deepEqual(requiredSignersOf(buildJson.complete), [], "the manager signs as the owner of a key input");
-    assert.deepEqual(nativeScriptHashesOf(buildJson.complete), [], "nothing is minted: the preloaded policy script is not attached");
+    assert.deepEqual(
+      nativeScriptHashesOf(buildJson.complete),
+      [],
+      "nothing is minted: the preloaded policy script is not attached",
+    );
     assert.equal(feeOf(buildJson.complete), BigInt(buildJson.fee));
 
     // One lovelace less fee, both signatures: the ledger refuses it, so the fee counts the manager's.
@@ -147,7 +186,11 @@ describe("cip68MetadataUpdates (the hosted API's cip68-treasury-update-meta.ts) 
     const txHash = await signAndSubmit(buildJson.complete, [metaManager, treasury]);
 
     const atManager = await utxosAt(service, metaManager.address);
-    assert.equal(atManager.some((u) => u.input.txHash === old.input.txHash), false, "the old reference output is spent");
+    assert.equal(
+      atManager.some((u) => u.input.txHash === old.input.txHash),
+      false,
+      "the old reference output is spent",
+    );
     const [updated, ...others] = outputsOf(atManager, txHash);
     assert.equal(others.length, 0);
     assert.equal(updated!.input.outputIndex, 0);
@@ -168,14 +211,30 @@ describe("cip68MetadataUpdates (the hosted API's cip68-treasury-update-meta.ts) 
     };
     // The metadata replaced; version 1 and the empty extra of the mint's datum kept.
     assert.deepEqual(datumJson(updated!.output.plutusData!), expected);
-    assert.equal(totalLovelace(await utxosAt(service, treasury.address)), treasuryBefore - BigInt(buildJson.fee), "the treasury pays the fee alone");
+    assert.equal(
+      totalLovelace(await utxosAt(service, treasury.address)),
+      treasuryBefore - BigInt(buildJson.fee),
+      "the treasury pays the fee alone",
+    );
   });
 
   it("refuses a token never minted, a user token's name and another action, naming the field (400)", async () => {
-    await expect400(await updateBody(`000643b0${hex("never-minted")}`), /body\.cip68MetadataUpdates\[0\]\.assetName: no output on chain has held/);
-    await expect400(await updateBody(`000de140${hex(`anvilapicip68_${counter}`)}`), /body\.cip68MetadataUpdates\[0\]\.assetName is not the name of a CIP-68 reference token/);
-    await expect400(await updateBody(assetName, { action: "delete" }), /body\.cip68MetadataUpdates\[0\]\.action is "delete": "update" is the only action/);
-    await expect400(await updateBody(assetName, { metadata: "text" }), /body\.cip68MetadataUpdates\[0\]\.metadata must be an object/);
+    await expect400(
+      await updateBody(`000643b0${hex("never-minted")}`),
+      /body\.cip68MetadataUpdates\[0\]\.assetName: no output on chain has held/,
+    );
+    await expect400(
+      await updateBody(`000de140${hex(`anvilapicip68_${counter}`)}`),
+      /body\.cip68MetadataUpdates\[0\]\.assetName is not the name of a CIP-68 reference token/,
+    );
+    await expect400(
+      await updateBody(assetName, { action: "delete" }),
+      /body\.cip68MetadataUpdates\[0\]\.action is "delete": "update" is the only action/,
+    );
+    await expect400(
+      await updateBody(assetName, { metadata: "text" }),
+      /body\.cip68MetadataUpdates\[0\]\.metadata must be an object/,
+    );
   });
 
   it("refuses a burnt reference token (400 naming assetName)", async () => {
@@ -183,18 +242,30 @@ describe("cip68MetadataUpdates (the hosted API's cip68-treasury-update-meta.ts) 
     await mintPair(name, { name });
     const unit = `${nativeScript.hash}000643b0${hex(name)}`;
     const [reference] = (await utxosAt(service, metaManager.address)).filter((u) => quantityOf(u, unit) === 1n);
-    const referenceString = (await utxoStringsAt(service, metaManager.address)).find((s) => s.includes(`000643b0${hex(name)}`));
+    const referenceString = (await utxoStringsAt(service, metaManager.address)).find((s) =>
+      s.includes(`000643b0${hex(name)}`),
+    );
     assert.ok(reference && referenceString);
     // The reference output pays the fee itself: only the policy key and the manager sign.
     const burn = await post("/transactions/build", {
       changeAddress: metaManager.address,
-      mint: [{ version: "cip68", assetName: { name, format: "utf8", label: 100 }, policyId: nativeScript.hash, quantity: -1 }],
+      mint: [
+        {
+          version: "cip68",
+          assetName: { name, format: "utf8", label: 100 },
+          policyId: nativeScript.hash,
+          quantity: -1,
+        },
+      ],
       requiredInputs: [referenceString],
       preloadedScripts: [nativeScript],
     });
     assert.equal(burn.status, 200, JSON.stringify(burn.body));
     await signAndSubmit(burn.body.complete as string, [policyWallet, metaManager]);
-    await expect400(await updateBody(`000643b0${hex(name)}`), /body\.cip68MetadataUpdates\[0\]\.assetName: .* is burnt/);
+    await expect400(
+      await updateBody(`000643b0${hex(name)}`),
+      /body\.cip68MetadataUpdates\[0\]\.assetName: .* is burnt/,
+    );
   });
 
   it("refuses a reference token held with only a datum hash (400)", async () => {
@@ -209,13 +280,22 @@ describe("cip68MetadataUpdates (the hosted API's cip68-treasury-update-meta.ts) 
         {
           address: metaManager.address,
           assets: [{ policyId: nativeScript.hash, assetName: { name, format: "utf8", label: 100 }, quantity: 1 }],
-          datum: { type: "hash", value: { constructor: 0, fields: [{ map: [{ k: bytes("name"), v: bytes(name) }] }, { int: 1 }, { constructor: 0, fields: [] }] } },
+          datum: {
+            type: "hash",
+            value: {
+              constructor: 0,
+              fields: [{ map: [{ k: bytes("name"), v: bytes(name) }] }, { int: 1 }, { constructor: 0, fields: [] }],
+            },
+          },
         },
       ],
       preloadedScripts: [nativeScript],
     });
     assert.equal(built.status, 200, JSON.stringify(built.body));
     await signAndSubmit(built.body.complete as string, [policyWallet, customer]);
-    await expect400(await updateBody(`000643b0${hex(name)}`), /body\.cip68MetadataUpdates\[0\]: .* with only its datum's hash/);
+    await expect400(
+      await updateBody(`000643b0${hex(name)}`),
+      /body\.cip68MetadataUpdates\[0\]: .* with only its datum's hash/,
+    );
   });
 });

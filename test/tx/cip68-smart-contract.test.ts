@@ -22,7 +22,11 @@ import { startTarget, type Target } from "../support/target.js";
 
 describe("the CIP-68 contract fixture", () => {
   it("plutus.json is what generate.ts compiles from cip68.hl now", () => {
-    assert.equal(generateCip68Blueprint(), readFileSync(BLUEPRINT_PATH, "utf8"), "regenerate: npx tsx test/fixtures/blueprints/cip68/generate.ts");
+    assert.equal(
+      generateCip68Blueprint(),
+      readFileSync(BLUEPRINT_PATH, "utf8"),
+      "regenerate: npx tsx test/fixtures/blueprints/cip68/generate.ts",
+    );
   });
 });
 

@@ -12,15 +12,28 @@ const hex = (text: string) => Buffer.from(text, "utf8").toString("hex");
 
 describe("decoded views: assets", () => {
   it("reads the CIP-67 labels 100, 222, 333, 444 (and any other) from a valid prefix, none from a bad checksum or a short name", () => {
-    for (const label of [100, 222, 333, 444, 0, 65535]) assert.equal(cip67LabelOf(cip67Prefix(label) + hex("X")), label);
+    for (const label of [100, 222, 333, 444, 0, 65535])
+      assert.equal(cip67LabelOf(cip67Prefix(label) + hex("X")), label);
     assert.equal(cip67LabelOf("000de150" + hex("X")), null, "a wrong checksum");
     assert.equal(cip67LabelOf("000de1"), null);
     assert.equal(cip67LabelOf(hex("Hero")), null);
   });
 
   it("names an asset by its text after the prefix, null when the bytes are not printable UTF-8", () => {
-    assert.deepEqual(decodedAsset(POLICY + "000de140" + hex("Hero"), 1n), { policyId: POLICY, assetName: "000de140" + hex("Hero"), name: "Hero", label: 222, quantity: "1" });
-    assert.deepEqual(decodedAsset(POLICY + hex("Ünï ✓"), "-5"), { policyId: POLICY, assetName: hex("Ünï ✓"), name: "Ünï ✓", label: null, quantity: "-5" });
+    assert.deepEqual(decodedAsset(POLICY + "000de140" + hex("Hero"), 1n), {
+      policyId: POLICY,
+      assetName: "000de140" + hex("Hero"),
+      name: "Hero",
+      label: 222,
+      quantity: "1",
+    });
+    assert.deepEqual(decodedAsset(POLICY + hex("Ünï ✓"), "-5"), {
+      policyId: POLICY,
+      assetName: hex("Ünï ✓"),
+      name: "Ünï ✓",
+      label: null,
+      quantity: "-5",
+    });
     assert.equal(decodedAsset(POLICY + "ff00", 1n).name, null, "not UTF-8");
     assert.equal(printableText("0a41"), null, "a control character");
     assert.equal(printableText(""), "");

@@ -44,7 +44,10 @@ describe("hosted API delegation examples, run on the devnet", () => {
       { kind: "reg", stake: wallet.stakeKeyHash, deposit: KEY_DEPOSIT },
       { kind: "pool", stake: wallet.stakeKeyHash, pool: POOL_HASH },
     ]);
-    assert.match(await submitRejected(service, built, [wallet]), /DelegateeStakePoolNotRegisteredDELEG: .*pool1n3sjq3qvu5vvcd6aud6ndcwq7r3ghmkafcg60gznlwfrk2ucxku/);
+    assert.match(
+      await submitRejected(service, built, [wallet]),
+      /DelegateeStakePoolNotRegisteredDELEG: .*pool1n3sjq3qvu5vvcd6aud6ndcwq7r3ghmkafcg60gznlwfrk2ucxku/,
+    );
 
     const seeded = await service.request("POST", "/devnet/stake-pools", { poolId: POOL_ID });
     assert.equal(seeded.status, 200, JSON.stringify(seeded.body));
@@ -79,6 +82,10 @@ describe("hosted API delegation examples, run on the devnet", () => {
       { kind: "drep", stake: wallet.stakeKeyHash, drep: `key:${DREP_HASH}` },
     ]);
     await signAndSubmit(service, built, [wallet]);
-    assert.deepEqual(await accountOf(service, wallet.rewardAddress), { registered: true, pool: null, drep: { kind: "key", hash: DREP_HASH } });
+    assert.deepEqual(await accountOf(service, wallet.rewardAddress), {
+      registered: true,
+      pool: null,
+      drep: { kind: "key", hash: DREP_HASH },
+    });
   });
 });

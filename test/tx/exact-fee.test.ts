@@ -20,9 +20,15 @@ after(async () => {
 });
 
 /** The body's field numbers. */
-const bodyFields = (complete: string): number[] => readMapEntries(splitTransaction(fromHex(complete)).body).map(([key]) => new CborReader(key).smallUint());
+const bodyFields = (complete: string): number[] =>
+  readMapEntries(splitTransaction(fromHex(complete)).body).map(([key]) => new CborReader(key).smallUint());
 
-async function assertExactFee(built: Built, changeAddress: string, signers: readonly TestWallet[], withMetadata: boolean): Promise<void> {
+async function assertExactFee(
+  built: Built,
+  changeAddress: string,
+  signers: readonly TestWallet[],
+  withMetadata: boolean,
+): Promise<void> {
   const tail = splitTransaction(fromHex(built.complete)).rest;
   if (withMetadata) {
     assert.ok(built.auxiliaryData, "metadata asked: auxiliary data attached");
@@ -43,7 +49,14 @@ async function assertExactFee(built: Built, changeAddress: string, signers: read
 
 const simplePolicy = (wallet: TestWallet) => {
   const policyId = policyIdOf(wallet.keyHash);
-  return { policyId, preloaded: { type: "simple", script: { type: "all", scripts: [{ type: "sig", keyHash: wallet.keyHash }] }, hash: policyId } };
+  return {
+    policyId,
+    preloaded: {
+      type: "simple",
+      script: { type: "all", scripts: [{ type: "sig", keyHash: wallet.keyHash }] },
+      hash: policyId,
+    },
+  };
 };
 
 describe("exact fees: one lovelace less is refused by the ledger, for every build variant", () => {
@@ -51,7 +64,10 @@ describe("exact fees: one lovelace less is refused by the ledger, for every buil
     const [alice, bob] = await Promise.all([newBaseWallet(), newBaseWallet()]);
     await fund(service, alice.address, 40_000_000);
     await fund(service, alice.address, 3_000_000);
-    const built = await build(service, { changeAddress: alice.address, outputs: [{ address: bob.address, lovelace: 5_000_000 }] });
+    const built = await build(service, {
+      changeAddress: alice.address,
+      outputs: [{ address: bob.address, lovelace: 5_000_000 }],
+    });
     await assertExactFee(built, alice.address, [alice], false);
   });
 
@@ -75,8 +91,21 @@ describe("exact fees: one lovelace less is refused by the ledger, for every buil
       changeAddress: alice.address,
       preloadedScripts: [preloaded],
       mint: [
-        { version: "cip25", assetName: { name: "Coin", format: "utf8" }, policyId, quantity: 1000, metadata: { name: "Coin" } },
-        { version: "cip25", assetName: { name: "Gem", format: "utf8" }, policyId, quantity: 5, destAddress: bob.address, metadata: { name: "Gem" } },
+        {
+          version: "cip25",
+          assetName: { name: "Coin", format: "utf8" },
+          policyId,
+          quantity: 1000,
+          metadata: { name: "Coin" },
+        },
+        {
+          version: "cip25",
+          assetName: { name: "Gem", format: "utf8" },
+          policyId,
+          quantity: 5,
+          destAddress: bob.address,
+          metadata: { name: "Gem" },
+        },
       ],
     });
     await assertExactFee(minted, alice.address, [alice], true);
@@ -116,7 +145,11 @@ describe("exact fees: one lovelace less is refused by the ledger, for every buil
     const built = await build(service, {
       changeAddress: alice.address,
       outputs: [
-        { address: bob.address, lovelace: 2_000_000, datum: { type: "inline", value: { constructor: 0, fields: [{ int: 7 }] } } },
+        {
+          address: bob.address,
+          lovelace: 2_000_000,
+          datum: { type: "inline", value: { constructor: 0, fields: [{ int: 7 }] } },
+        },
         { address: bob.address, datum: { type: "hash", value: { bytes: "cafe" } } },
       ],
     });

@@ -25,7 +25,13 @@ const tip = async () => (await service.request("GET", "/health")).body.tip as { 
 /** `all [sig, before slot]`, the policy every example creates. */
 function timeLockedPolicy(keyHash: string, slot: number) {
   const policyId = policyIdOf(keyHash, { before: slot });
-  const script = { type: "all", scripts: [{ type: "sig", keyHash }, { type: "before", slot }] };
+  const script = {
+    type: "all",
+    scripts: [
+      { type: "sig", keyHash },
+      { type: "before", slot },
+    ],
+  };
   return { policyId, preloadedScripts: [{ type: "simple", script, hash: policyId }] };
 }
 
@@ -60,14 +66,31 @@ describe("hosted API example shapes", () => {
     await fund(service, customer.address, 20_000_000);
     const { policyId, preloadedScripts } = timeLockedPolicy(policyKey.keyHash, (await tip()).slot + 86_400);
     const name = `anvilapicip68_${Date.now()}`;
-    const metadata = { name: "anvil-api", image: ["https://ada-anvil.s3.ca-central-1.amazonaws.com/", "logo_pres_V2_3.png"], mediaType: "image/png", epoch: 1_737_000_000_000 };
+    const metadata = {
+      name: "anvil-api",
+      image: ["https://ada-anvil.s3.ca-central-1.amazonaws.com/", "logo_pres_V2_3.png"],
+      mediaType: "image/png",
+      epoch: 1_737_000_000_000,
+    };
     const built = await build(service, {
       changeAddress: customer.address,
       mint: [
-        { version: "cip68", assetName: { name, format: "utf8", label: 100 }, metadata, policyId, quantity: 1, destAddress: metaManager.address },
+        {
+          version: "cip68",
+          assetName: { name, format: "utf8", label: 100 },
+          metadata,
+          policyId,
+          quantity: 1,
+          destAddress: metaManager.address,
+        },
         { version: "cip68", assetName: { name, format: "utf8", label: 222 }, policyId, quantity: 1 },
       ],
-      outputs: [{ address: customer.address, assets: [{ assetName: { name, format: "utf8", label: 222 }, policyId, quantity: 1 }] }],
+      outputs: [
+        {
+          address: customer.address,
+          assets: [{ assetName: { name, format: "utf8", label: 222 }, policyId, quantity: 1 }],
+        },
+      ],
       preloadedScripts,
     });
     const txHash = await submitSigned(service, customer.signTx(policyKey.signTx(built.complete)), built.hash);
@@ -108,7 +131,12 @@ describe("hosted API example shapes", () => {
       version: "cip25",
       utxos: await utxoStringsAt(service, customer.address), // sent inside the mint entry by the example; ignored
       assetName: { name, format: "utf8" },
-      metadata: { name, image: ["https://ada-anvil.s3.ca-central-1.amazonaws.com/", "logo_pres_V2_3.png"], mediaType: "image/png", attributes: { part1: "ab12" } },
+      metadata: {
+        name,
+        image: ["https://ada-anvil.s3.ca-central-1.amazonaws.com/", "logo_pres_V2_3.png"],
+        mediaType: "image/png",
+        attributes: { part1: "ab12" },
+      },
       policyId,
       quantity: 1,
     };
@@ -122,9 +150,14 @@ describe("hosted API example shapes", () => {
       preloadedScripts,
     });
     // The stray field is ignored and named (issue #13 item 3); the other examples send none.
-    assert.deepEqual((built as { warnings?: string[] }).warnings, ["body.mint[0].utxos is not a field of a mint entry: it was ignored."]);
+    assert.deepEqual((built as { warnings?: string[] }).warnings, [
+      "body.mint[0].utxos is not a field of a mint entry: it was ignored.",
+    ]);
     const signature = await customer.witnessSet(built.stripped); // CIP-30 signTx(stripped, true)
-    const response = await service.request("POST", "/transactions/submit", { signatures: [signature], transaction: policyKey.signTx(built.complete) });
+    const response = await service.request("POST", "/transactions/submit", {
+      signatures: [signature],
+      transaction: policyKey.signTx(built.complete),
+    });
     assert.equal(response.status, 200, JSON.stringify(response.body));
     assert.equal(response.body.txHash, built.hash);
     const [toTreasury] = outputsOf(await utxosAt(service, treasury.address), built.hash);
@@ -135,12 +168,25 @@ describe("hosted API example shapes", () => {
   test("metadata.ts: meta[] with label token, label 721 and no label merge into one 721 map", async () => {
     const customer = newCslKey();
     await fund(service, customer.address, 10_000_000);
-    const asset = { image: ["https://ada-anvil.s3.ca-central-1.amazonaws.com/", "logo_pres_V2_3.png"], mediaType: "image/png" };
+    const asset = {
+      image: ["https://ada-anvil.s3.ca-central-1.amazonaws.com/", "logo_pres_V2_3.png"],
+      mediaType: "image/png",
+    };
     const built = await build(service, {
       meta: [
-        { label: "token", data: { policyId_placeholder: { "Placeholder label token": { ...asset, name: "Placeholder label token" } } } },
-        { label: 721, data: { policyId_placeholder: { "Placeholder label 721": { ...asset, name: "Placeholder label 721" } } } },
-        { data: { 721: { policyId_placeholder: { "Placeholder no label": { ...asset, name: "Placeholder no label" } } } } },
+        {
+          label: "token",
+          data: { policyId_placeholder: { "Placeholder label token": { ...asset, name: "Placeholder label token" } } },
+        },
+        {
+          label: 721,
+          data: { policyId_placeholder: { "Placeholder label 721": { ...asset, name: "Placeholder label 721" } } },
+        },
+        {
+          data: {
+            721: { policyId_placeholder: { "Placeholder no label": { ...asset, name: "Placeholder no label" } } },
+          },
+        },
       ],
       changeAddress: customer.address,
     });
@@ -169,7 +215,11 @@ describe("hosted API example shapes", () => {
 
     assert.equal((await service.request("POST", "/devnet/advance", { seconds: 60 })).status, 200);
     const slot = (await tip()).slot;
-    const bySlot = await build(service, { changeAddress: sender.address, outputs: [{ address: receiver.address, lovelace: 2_000_000 }], validityInterval: { start: slot - 10, end: slot + 100 } });
+    const bySlot = await build(service, {
+      changeAddress: sender.address,
+      outputs: [{ address: receiver.address, lovelace: 2_000_000 }],
+      validityInterval: { start: slot - 10, end: slot + 100 },
+    });
     assert.deepEqual(validityOf(bySlot.complete), { start: slot - 10, ttl: slot + 100 });
     await submitSigned(service, sender.signTx(bySlot.complete), bySlot.hash);
   });

@@ -55,14 +55,24 @@ describe("ledger refusals at submit, on the devnet", () => {
     await fund(service, alice.address, 20_000_000);
     const built = await payment(alice, bob, { requiredSigners: [bob.keyHash] });
     const unsigned = await submit(built.complete, []);
-    assertRefused(unsigned, /^The ledger rejected the transaction: a signature is missing: the keys with hashes /, /^Missing key hashes .*TreeSet\(/);
+    assertRefused(
+      unsigned,
+      /^The ledger rejected the transaction: a signature is missing: the keys with hashes /,
+      /^Missing key hashes .*TreeSet\(/,
+    );
     const message = unsigned.body.message as string;
     assert.ok(message.includes(`${alice.keyHash} (the payment key of ${alice.address})`), message);
     assert.ok(message.includes(bob.keyHash), message);
     assert.match(message, /Sign `complete` with those keys too/);
 
     const halfSigned = await submit(built.complete, [alice]);
-    assertRefused(halfSigned, new RegExp(`a signature is missing: the key with hash ${bob.keyHash} must sign it\\. Sign \`complete\` with that key too`), /required signers key hashes: TreeSet\(/);
+    assertRefused(
+      halfSigned,
+      new RegExp(
+        `a signature is missing: the key with hash ${bob.keyHash} must sign it\\. Sign \`complete\` with that key too`,
+      ),
+      /required signers key hashes: TreeSet\(/,
+    );
     assert.ok(!(halfSigned.body.message as string).includes(alice.keyHash));
   });
 
@@ -78,7 +88,11 @@ describe("ledger refusals at submit, on the devnet", () => {
       /validity interval has ended: it ran from slot \d+, \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ until before slot \d+, .+Z\. The chain is at slot \d+, .+Z\. Rebuild the transaction/,
       /is outside the validity interval ValidityInterval\(Some\(\d+\),Some\(\d+\)\) for slot \d+$/,
     );
-    assertRefused(await submit(later.complete, [alice]), /is not valid yet: its validity interval runs from slot \d+, .+Z until .+ Submit it once the interval has begun, or rebuild/, /outside the validity interval/);
+    assertRefused(
+      await submit(later.complete, [alice]),
+      /is not valid yet: its validity interval runs from slot \d+, .+Z until .+ Submit it once the interval has begun, or rebuild/,
+      /outside the validity interval/,
+    );
   });
 
   test("an input already spent is named, with the transaction that spent it", async () => {
@@ -90,7 +104,9 @@ describe("ledger refusals at submit, on the devnet", () => {
     assert.equal(accepted.status, 200);
     assertRefused(
       await submit(second.complete, [alice]),
-      new RegExp(`the input was spent already: ${funding}#0 by transaction ${accepted.body.txHash as string}\\. Rebuild the transaction from the address's current UTxOs`),
+      new RegExp(
+        `the input was spent already: ${funding}#0 by transaction ${accepted.body.txHash as string}\\. Rebuild the transaction from the address's current UTxOs`,
+      ),
       /^Missing inputs, collateral inputs or reference inputs .*missing inputs: TreeSet\(TransactionInput/,
     );
   });
@@ -102,7 +118,9 @@ describe("ledger refusals at submit, on the devnet", () => {
     const fee = BigInt(built.fee);
     assertRefused(
       await submit(oneLovelaceLess(built.complete, alice.address), [alice]),
-      new RegExp(`the fee is too small \\(${fee - 1n} lovelace, the minimum for this transaction is ${fee}\\): .+Rebuild it`),
+      new RegExp(
+        `the fee is too small \\(${fee - 1n} lovelace, the minimum for this transaction is ${fee}\\): .+Rebuild it`,
+      ),
       /fee Coin\(\d+\) is less than minimum required Coin\(\d+\)/,
     );
     assertRefused(
@@ -113,7 +131,10 @@ describe("ledger refusals at submit, on the devnet", () => {
   });
 
   test("any other refusal keeps the ledger's text as its message, without detail", async () => {
-    const response = await service.request("POST", "/devnet/faucet", { address: (await newBaseWallet()).address, lovelace: 1 });
+    const response = await service.request("POST", "/devnet/faucet", {
+      address: (await newBaseWallet()).address,
+      lovelace: 1,
+    });
     assert.equal(response.status, 422, JSON.stringify(response.body));
     assert.equal(response.body.detail, undefined);
   });
@@ -126,28 +147,66 @@ describe("the same refusals as Ogmios and Blockfrost write them", () => {
 
   test("missing signatures", () => {
     const keyAddresses = new Map([[hash, "addr_test1vxyz"]]);
-    assert.match(explainLedgerRefusal(`Some signatures are missing. {"missingSignatories":["${hash}"]}`, { keyAddresses })!, new RegExp(`key with hash ${hash} \\(the payment key of addr_test1vxyz\\)`));
-    assert.match(explainLedgerRefusal(`ConwayUtxowFailure (MissingVKeyWitnessesUTXOW (fromList [KeyHash {unKeyHash = "${hash}"}]))`)!, new RegExp(`key with hash ${hash} must sign`));
+    assert.match(
+      explainLedgerRefusal(`Some signatures are missing. {"missingSignatories":["${hash}"]}`, { keyAddresses })!,
+      new RegExp(`key with hash ${hash} \\(the payment key of addr_test1vxyz\\)`),
+    );
+    assert.match(
+      explainLedgerRefusal(
+        `ConwayUtxowFailure (MissingVKeyWitnessesUTXOW (fromList [KeyHash {unKeyHash = "${hash}"}]))`,
+      )!,
+      new RegExp(`key with hash ${hash} must sign`),
+    );
   });
 
   test("validity interval", () => {
-    const ogmios = 'Transaction is outside of its validity interval. {"validityInterval":{"invalidBefore":5,"invalidAfter":25},"currentSlot":65}';
-    assert.match(explainLedgerRefusal(ogmios, { slotTime })!, /has ended: it ran from slot 5, 2026-01-01T00:00:05Z until before slot 25, 2026-01-01T00:00:25Z\. The chain is at slot 65, 2026-01-01T00:01:05Z\. Rebuild/);
-    const node = "ConwayUtxoFailure (OutsideValidityIntervalUTxO (ValidityInterval {invalidBefore = SNothing, invalidHereafter = SJust (SlotNo 25)}) (SlotNo 65))";
-    assert.match(explainLedgerRefusal(node)!, /has ended: it ran from any time until before slot 25\. The chain is at slot 65\./);
+    const ogmios =
+      'Transaction is outside of its validity interval. {"validityInterval":{"invalidBefore":5,"invalidAfter":25},"currentSlot":65}';
+    assert.match(
+      explainLedgerRefusal(ogmios, { slotTime })!,
+      /has ended: it ran from slot 5, 2026-01-01T00:00:05Z until before slot 25, 2026-01-01T00:00:25Z\. The chain is at slot 65, 2026-01-01T00:01:05Z\. Rebuild/,
+    );
+    const node =
+      "ConwayUtxoFailure (OutsideValidityIntervalUTxO (ValidityInterval {invalidBefore = SNothing, invalidHereafter = SJust (SlotNo 25)}) (SlotNo 65))";
+    assert.match(
+      explainLedgerRefusal(node)!,
+      /has ended: it ran from any time until before slot 25\. The chain is at slot 65\./,
+    );
   });
 
   test("spent inputs, fee, value", () => {
-    assert.match(explainLedgerRefusal(`Unknown transaction input. {"unknownOutputReferences":[{"transaction":{"id":"${tx}"},"index":1}]}`)!, new RegExp(`the input ${tx}#1 is not among`));
-    assert.match(explainLedgerRefusal(`ConwayUtxoFailure (BadInputsUTxO (fromList [TxIn (TxId {unTxId = SafeHash "${tx}"}) (TxIx 2)]))`)!, new RegExp(`the input ${tx}#2 is not among`));
+    assert.match(
+      explainLedgerRefusal(
+        `Unknown transaction input. {"unknownOutputReferences":[{"transaction":{"id":"${tx}"},"index":1}]}`,
+      )!,
+      new RegExp(`the input ${tx}#1 is not among`),
+    );
+    assert.match(
+      explainLedgerRefusal(
+        `ConwayUtxoFailure (BadInputsUTxO (fromList [TxIn (TxId {unTxId = SafeHash "${tx}"}) (TxIx 2)]))`,
+      )!,
+      new RegExp(`the input ${tx}#2 is not among`),
+    );
     const two = `ConwayUtxoFailure (BadInputsUTxO (fromList [TxIn (TxId {unTxId = SafeHash "${tx}"}) (TxIx 2),TxIn (TxId {unTxId = SafeHash "${tx}"}) (TxIx 3)]))`;
     const spender = "ab".repeat(32);
     assert.match(
       explainLedgerRefusal(two, { spenders: new Map([[`${tx}#3`, spender]]) })!,
-      new RegExp(`the inputs ${tx}#2, ${tx}#3 are not among the chain's unspent outputs: .+ \\(${tx}#3 was spent by transaction ${spender}\\)\\. Rebuild`),
+      new RegExp(
+        `the inputs ${tx}#2, ${tx}#3 are not among the chain's unspent outputs: .+ \\(${tx}#3 was spent by transaction ${spender}\\)\\. Rebuild`,
+      ),
     );
-    assert.match(explainLedgerRefusal('Fee too small. {"minimumRequiredFee":{"ada":{"lovelace":170000}},"providedFee":{"ada":{"lovelace":160000}}}')!, /fee is too small \(160000 lovelace, the minimum for this transaction is 170000\)/);
-    assert.match(explainLedgerRefusal("ConwayUtxoFailure (FeeTooSmallUTxO (Mismatch {mismatchSupplied = Coin 160000, mismatchExpected = Coin 170000}))")!, /fee is too small \(160000 lovelace, the minimum for this transaction is 170000\)/);
+    assert.match(
+      explainLedgerRefusal(
+        'Fee too small. {"minimumRequiredFee":{"ada":{"lovelace":170000}},"providedFee":{"ada":{"lovelace":160000}}}',
+      )!,
+      /fee is too small \(160000 lovelace, the minimum for this transaction is 170000\)/,
+    );
+    assert.match(
+      explainLedgerRefusal(
+        "ConwayUtxoFailure (FeeTooSmallUTxO (Mismatch {mismatchSupplied = Coin 160000, mismatchExpected = Coin 170000}))",
+      )!,
+      /fee is too small \(160000 lovelace, the minimum for this transaction is 170000\)/,
+    );
     assert.match(explainLedgerRefusal("ConwayUtxoFailure (ValueNotConservedUTxO (Mismatch {…}))")!, /does not balance/);
     assert.equal(explainLedgerRefusal("ConwayCertsFailure (something else)"), null);
   });

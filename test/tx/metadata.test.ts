@@ -59,7 +59,11 @@ describe("build: metadata", () => {
     await signAndSubmit(service, built, [alice]);
     assert.deepEqual(metadataLabels(built.complete), [42, 674, 721, 1337, 9000]);
     assert.deepEqual(metadataJson(built.complete, 674), { msg: ["from meta"] });
-    assert.deepEqual(metadataJson(built.complete, 1337), { source: "metadata", url: [url.slice(0, 64), url.slice(64)], extra: [1, 2, 3] });
+    assert.deepEqual(metadataJson(built.complete, 1337), {
+      source: "metadata",
+      url: [url.slice(0, 64), url.slice(64)],
+      extra: [1, 2, 3],
+    });
     assert.equal(metadataJson(built.complete, 42), "forty-two");
     assert.deepEqual(metadataJson(built.complete, 9000), { nested: { deep: -5 } });
     assert.deepEqual(metadataJson(built.complete, 721), { note: "label 721 by name" });
@@ -76,7 +80,10 @@ describe("build: metadata", () => {
       assert.equal(response.status, 400, JSON.stringify(response.body));
       assert.match(response.body.message, field);
     }
-    const badLabel = await service.request("POST", "/transactions/build", { changeAddress: alice.address, meta: [{ label: "nope", data: 1 }] });
+    const badLabel = await service.request("POST", "/transactions/build", {
+      changeAddress: alice.address,
+      meta: [{ label: "nope", data: 1 }],
+    });
     assert.equal(badLabel.status, 400);
     assert.match(badLabel.body.message, /body\.meta\[0\]\.label/);
   });

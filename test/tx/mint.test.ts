@@ -6,7 +6,14 @@ import { Address } from "@meshsdk/core-cst";
 import { build, signAndSubmit, utf8Hex } from "../support/transactions-api.js";
 import { fund, newBaseWallet, type TestWallet } from "../support/wallets.js";
 import { outputsOf, quantityOf, totalOf, utxosAt } from "../support/utxos.js";
-import { datumJson, inputsOf, metadataJson, nativeScriptHashesOf, policyIdOf, validityOf } from "../support/tx-decode.js";
+import {
+  datumJson,
+  inputsOf,
+  metadataJson,
+  nativeScriptHashesOf,
+  policyIdOf,
+  validityOf,
+} from "../support/tx-decode.js";
 import { encodeUtxo } from "../../src/cardano/utxo.js";
 import { startService, type RunningService } from "../support/service.js";
 
@@ -20,7 +27,11 @@ after(async () => {
 
 const policyOf = (wallet: TestWallet) => {
   const script = { type: "all", scripts: [{ type: "sig", keyHash: wallet.keyHash }] };
-  return { script, policyId: policyIdOf(wallet.keyHash), preloaded: { type: "simple", script, hash: policyIdOf(wallet.keyHash) } };
+  return {
+    script,
+    policyId: policyIdOf(wallet.keyHash),
+    preloaded: { type: "simple", script, hash: policyIdOf(wallet.keyHash) },
+  };
 };
 
 const hexOf = (text: string) => Buffer.from(text, "utf8").toString("hex");
@@ -47,7 +58,14 @@ describe("build: CIP-25", () => {
     assert.deepEqual(nativeScriptHashesOf(built.complete), [policyId]);
     assert.ok(built.auxiliaryData);
     assert.deepEqual(metadataJson(built.complete, 721), {
-      [policyId]: { Sword: { name: "A sword", image: [image.slice(0, 64), image.slice(64)], mediaType: "image/png", attributes: { power: 9 } } },
+      [policyId]: {
+        Sword: {
+          name: "A sword",
+          image: [image.slice(0, 64), image.slice(64)],
+          mediaType: "image/png",
+          attributes: { power: 9 },
+        },
+      },
     });
     const txHash = await signAndSubmit(service, built, [alice]);
     const mine = await utxosAt(service, alice.address);
@@ -63,8 +81,20 @@ describe("build: CIP-25", () => {
       changeAddress: alice.address,
       preloadedScripts: [preloaded],
       mint: [
-        { version: "cip25", assetName: { name: "Coin", format: "utf8" }, policyId, quantity: "1_000", destAddress: alice.address },
-        { version: "cip25", assetName: { name: hexOf("Gem"), format: "hex" }, policyId, quantity: 5, destAddress: bob.address },
+        {
+          version: "cip25",
+          assetName: { name: "Coin", format: "utf8" },
+          policyId,
+          quantity: "1_000",
+          destAddress: alice.address,
+        },
+        {
+          version: "cip25",
+          assetName: { name: hexOf("Gem"), format: "hex" },
+          policyId,
+          quantity: 5,
+          destAddress: bob.address,
+        },
       ],
     });
     const mintHash = await signAndSubmit(service, minted, [alice]);
@@ -91,7 +121,15 @@ describe("build: CIP-25", () => {
     const minted = await build(service, {
       changeAddress: alice.address,
       preloadedScripts: [preloaded],
-      mint: [{ version: "cip25", assetName: { name: "Gem", format: "utf8" }, policyId, quantity: 3, destAddress: Address.fromBech32(bob.address).toBytes() }],
+      mint: [
+        {
+          version: "cip25",
+          assetName: { name: "Gem", format: "utf8" },
+          policyId,
+          quantity: 3,
+          destAddress: Address.fromBech32(bob.address).toBytes(),
+        },
+      ],
     });
     const mintHash = await signAndSubmit(service, minted, [alice]);
     assert.equal(totalOf(outputsOf(await utxosAt(service, bob.address), mintHash), policyId + hexOf("Gem")), 3n);
@@ -109,10 +147,16 @@ describe("build: CIP-25", () => {
     for (const quantity of ["9223372036854775808", "-9223372036854775809"]) {
       const response = await service.request("POST", "/transactions/build", mintOf(quantity));
       assert.equal(response.status, 400, JSON.stringify(response.body));
-      assert.match(response.body.message, /^body\.mint\[0\]\.quantity is -?\d+, outside the range the ledger allows for a mint or burn quantity \(-2\^63 to 2\^63 - 1\)/);
+      assert.match(
+        response.body.message,
+        /^body\.mint\[0\]\.quantity is -?\d+, outside the range the ledger allows for a mint or burn quantity \(-2\^63 to 2\^63 - 1\)/,
+      );
     }
     const txHash = await signAndSubmit(service, await build(service, mintOf("9223372036854775807")), [alice]);
-    assert.equal(totalOf(outputsOf(await utxosAt(service, alice.address), txHash), policyId + hexOf("Max")), 2n ** 63n - 1n);
+    assert.equal(
+      totalOf(outputsOf(await utxosAt(service, alice.address), txHash), policyId + hexOf("Max")),
+      2n ** 63n - 1n,
+    );
   });
 
   test("multi-output asset transfer: hex and {name, format} asset names, lovelace left to the minimum", async () => {
@@ -139,7 +183,10 @@ describe("build: CIP-25", () => {
             { policyId, assetName: { name: "Silver", format: "utf8" }, quantity: 10 },
           ],
         },
-        { address: carol.address, assets: [{ policyId, assetName: { name: hexOf("Gold"), format: "hex" }, quantity: "20" }] },
+        {
+          address: carol.address,
+          assets: [{ policyId, assetName: { name: hexOf("Gold"), format: "hex" }, quantity: "20" }],
+        },
       ],
     });
     const txHash = await signAndSubmit(service, built, [alice]);
@@ -174,7 +221,15 @@ describe("build: time-locked policies", () => {
     const built = await build(service, {
       changeAddress: alice.address,
       preloadedScripts: [preloaded],
-      mint: [{ version: "cip25", assetName: { name: "Timed", format: "utf8" }, policyId, quantity: 1, metadata: { name: "Timed", image: "ipfs://t" } }],
+      mint: [
+        {
+          version: "cip25",
+          assetName: { name: "Timed", format: "utf8" },
+          policyId,
+          quantity: 1,
+          metadata: { name: "Timed", image: "ipfs://t" },
+        },
+      ],
     });
     assert.equal(validityOf(built.complete).ttl, before);
     await signAndSubmit(service, built, [alice]);
@@ -189,7 +244,9 @@ describe("build: time-locked policies", () => {
     assert.equal(advanced.status, 200, JSON.stringify(advanced.body));
     const now = await tipSlot();
     assert.ok(now >= 60, `the devnet tip is at slot ${now}`);
-    const mint = (policyId: string) => [{ version: "cip25", assetName: { name: "T", format: "utf8" }, policyId, quantity: 1 }];
+    const mint = (policyId: string) => [
+      { version: "cip25", assetName: { name: "T", format: "utf8" }, policyId, quantity: 1 },
+    ];
     const soon = lockedPolicy(alice, { before: now + 600 });
     const health = (await service.request("GET", "/health")).body.tip as { time: number };
     const nowSeconds = Math.floor(health.time / 1000);
@@ -200,15 +257,29 @@ describe("build: time-locked policies", () => {
       validityInterval: { end: nowSeconds + 3600 },
     });
     assert.equal(tooLate.status, 400, JSON.stringify(tooLate.body));
-    assert.match(tooLate.body.message, new RegExp(`body\\.validityInterval\\.end must be at or before slot ${now + 600} `));
+    assert.match(
+      tooLate.body.message,
+      new RegExp(`body\\.validityInterval\\.end must be at or before slot ${now + 600} `),
+    );
 
     const expired = lockedPolicy(alice, { before: now - 5 });
-    const gone = await service.request("POST", "/transactions/build", { changeAddress: alice.address, preloadedScripts: [expired.preloaded], mint: mint(expired.policyId) });
+    const gone = await service.request("POST", "/transactions/build", {
+      changeAddress: alice.address,
+      preloadedScripts: [expired.preloaded],
+      mint: mint(expired.policyId),
+    });
     assert.equal(gone.status, 400, JSON.stringify(gone.body));
-    assert.match(gone.body.message, new RegExp(`${expired.policyId} can no longer mint or burn: its script allows it only before slot`));
+    assert.match(
+      gone.body.message,
+      new RegExp(`${expired.policyId} can no longer mint or burn: its script allows it only before slot`),
+    );
 
     const future = lockedPolicy(alice, { after: now + 10_000 });
-    const early = await service.request("POST", "/transactions/build", { changeAddress: alice.address, preloadedScripts: [future.preloaded], mint: mint(future.policyId) });
+    const early = await service.request("POST", "/transactions/build", {
+      changeAddress: alice.address,
+      preloadedScripts: [future.preloaded],
+      mint: mint(future.policyId),
+    });
     assert.equal(early.status, 400, JSON.stringify(early.body));
     assert.match(early.body.message, new RegExp(`${future.policyId} allows minting only from slot ${now + 10_000}`));
   });
@@ -240,7 +311,9 @@ describe("build: CIP-68", () => {
     const userUnit = `${policyId}000de140${hexOf("Hero")}`;
     const [toBob] = outputsOf(await utxosAt(service, bob.address), txHash);
     assert.equal(quantityOf(toBob!, userUnit), 1n);
-    const reference = outputsOf(await utxosAt(service, alice.address), txHash).find((u) => quantityOf(u, refUnit) === 1n);
+    const reference = outputsOf(await utxosAt(service, alice.address), txHash).find(
+      (u) => quantityOf(u, refUnit) === 1n,
+    );
     assert.ok(reference, "the reference token sits at the change address");
     assert.ok(reference.output.plutusData, "with an inline datum");
     const bytes = (text: string) => ({ bytes: utf8Hex(text) });
@@ -271,7 +344,15 @@ describe("build: CIP-68", () => {
     const minted = await build(service, {
       changeAddress: alice.address,
       preloadedScripts: [preloaded],
-      mint: [{ version: "cip68", assetName: { name: "Fun", format: "utf8", label: 333 }, metadata: { name: "Fun", decimals: 6 }, policyId, quantity: 1_000_000 }],
+      mint: [
+        {
+          version: "cip68",
+          assetName: { name: "Fun", format: "utf8", label: 333 },
+          metadata: { name: "Fun", decimals: 6 },
+          policyId,
+          quantity: 1_000_000,
+        },
+      ],
     });
     await signAndSubmit(service, minted, [alice]);
     let held = await utxosAt(service, alice.address);
@@ -281,7 +362,9 @@ describe("build: CIP-68", () => {
     const burnt = await build(service, {
       changeAddress: alice.address,
       preloadedScripts: [preloaded],
-      mint: [{ version: "cip68", assetName: { name: "Fun", format: "utf8", label: 333 }, policyId, quantity: -250_000 }],
+      mint: [
+        { version: "cip68", assetName: { name: "Fun", format: "utf8", label: 333 }, policyId, quantity: -250_000 },
+      ],
     });
     await signAndSubmit(service, burnt, [alice]);
     held = await utxosAt(service, alice.address);
@@ -291,7 +374,10 @@ describe("build: CIP-68", () => {
     // Spending nearly everything: coin selection leaves the reference token's UTxO (and its datum) alone.
     const reference = held.find((u) => quantityOf(u, refUnit) === 1n)!;
     const spendable = totalOf(held, "lovelace") - quantityOf(reference, "lovelace");
-    const payment = await build(service, { changeAddress: alice.address, outputs: [{ address: alice.address, lovelace: Number(spendable - 3_000_000n) }] });
+    const payment = await build(service, {
+      changeAddress: alice.address,
+      outputs: [{ address: alice.address, lovelace: Number(spendable - 3_000_000n) }],
+    });
     assert.ok(!inputsOf(payment.complete).includes(`${reference.input.txHash}#${reference.input.outputIndex}`));
     await signAndSubmit(service, payment, [alice]);
     const still = (await utxosAt(service, alice.address)).find((u) => quantityOf(u, refUnit) === 1n);
@@ -300,7 +386,10 @@ describe("build: CIP-68", () => {
     // Needing the reference UTxO's lovelace is a shortfall, not a silent spend of its datum.
     const rest = await utxosAt(service, alice.address);
     const free = totalOf(rest, "lovelace") - quantityOf(still!, "lovelace");
-    const short = await service.request("POST", "/transactions/build", { changeAddress: alice.address, outputs: [{ address: alice.address, lovelace: Number(free - 500_000n) }] });
+    const short = await service.request("POST", "/transactions/build", {
+      changeAddress: alice.address,
+      outputs: [{ address: alice.address, lovelace: Number(free - 500_000n) }],
+    });
     assert.equal(short.status, 400, JSON.stringify(short.body));
     assert.match(short.body.message, /^Not enough ADA/);
     // Burning the pair: the reference token's UTxO (with its datum) is spent through requiredInputs.

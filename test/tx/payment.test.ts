@@ -5,7 +5,19 @@ import { after, before, describe, test } from "node:test";
 import { build, signAndSubmit, submitRejected } from "../support/transactions-api.js";
 import { fund, newBaseWallet } from "../support/wallets.js";
 import { outputsOf, quantityOf, totalOf, utxosAt, utxoStringsAt } from "../support/utxos.js";
-import { bodyHash, datumHash, datumJson, feeOf, inputsOf, referenceInputsOf, requiredSignersOf, txOf, validityOf, vkeyCount, witnessDatums } from "../support/tx-decode.js";
+import {
+  bodyHash,
+  datumHash,
+  datumJson,
+  feeOf,
+  inputsOf,
+  referenceInputsOf,
+  requiredSignersOf,
+  txOf,
+  validityOf,
+  vkeyCount,
+  witnessDatums,
+} from "../support/tx-decode.js";
 import { startService, type RunningService } from "../support/service.js";
 import { Address } from "@meshsdk/core-cst";
 
@@ -21,7 +33,10 @@ describe("build: payments", () => {
   test("a basic payment (UTxOs read from the chain) is accepted and pays exactly", async () => {
     const [alice, bob] = await Promise.all([newBaseWallet(), newBaseWallet()]);
     await fund(service, alice.address, 100_000_000);
-    const built = await build(service, { changeAddress: alice.address, outputs: [{ address: bob.address, lovelace: 10_000_000 }] });
+    const built = await build(service, {
+      changeAddress: alice.address,
+      outputs: [{ address: bob.address, lovelace: 10_000_000 }],
+    });
 
     assert.match(built.hash, /^[0-9a-f]{64}$/);
     assert.equal(built.fee, String(feeOf(built.complete)), "the answer's fee is the body's");
@@ -32,7 +47,11 @@ describe("build: payments", () => {
     assert.equal(stripped.body().to_hex(), tx.body().to_hex());
     assert.equal(stripped.witness_set().vkeys(), undefined);
     assert.equal(stripped.witness_set().native_scripts(), undefined);
-    assert.equal(built.stripped.length, built.complete.length - built.witnessSet.length + 2, "stripped = complete with the witness set replaced by a0");
+    assert.equal(
+      built.stripped.length,
+      built.complete.length - built.witnessSet.length + 2,
+      "stripped = complete with the witness set replaced by a0",
+    );
     assert.equal(txOf(built.complete).witness_set().to_hex(), built.witnessSet);
     assert.equal(built.auxiliaryData, undefined);
 
@@ -48,12 +67,18 @@ describe("build: payments", () => {
     const [alice, bob] = await Promise.all([newBaseWallet(), newBaseWallet()]);
     await fund(service, alice.address, 50_000_000);
     const hex = (bech32: string) => Address.fromBech32(bech32).toBytes();
-    const built = await build(service, { changeAddress: hex(alice.address), outputs: [{ address: hex(bob.address), lovelace: 7_000_000 }] });
+    const built = await build(service, {
+      changeAddress: hex(alice.address),
+      outputs: [{ address: hex(bob.address), lovelace: 7_000_000 }],
+    });
     const txHash = await signAndSubmit(service, built, [alice]);
     const paid = outputsOf(await utxosAt(service, bob.address), txHash);
     assert.equal(paid.length, 1);
     assert.equal(quantityOf(paid[0]!, "lovelace"), 7_000_000n);
-    assert.equal(totalOf(await utxosAt(service, alice.address), "lovelace"), 50_000_000n - 7_000_000n - feeOf(built.complete));
+    assert.equal(
+      totalOf(await utxosAt(service, alice.address), "lovelace"),
+      50_000_000n - 7_000_000n - feeOf(built.complete),
+    );
   });
 
   test("ADA-only output without lovelace gets the ledger minimum; one lovelace less is a 400 naming it", async () => {
@@ -69,7 +94,10 @@ describe("build: payments", () => {
       outputs: [{ address: bob.address, lovelace: Number(min - 1n) }],
     });
     assert.equal(below.status, 400);
-    assert.match(below.body.message, new RegExp(`body\\.outputs\\[0\\]\\.lovelace .*below the ledger minimum .* ${min} lovelace`));
+    assert.match(
+      below.body.message,
+      new RegExp(`body\\.outputs\\[0\\]\\.lovelace .*below the ledger minimum .* ${min} lovelace`),
+    );
   });
 
   test("given utxos: only those are spent", async () => {
@@ -85,7 +113,9 @@ describe("build: payments", () => {
       utxos: [all[forty]!],
       outputs: [{ address: alice.address, lovelace: 5_000_000 }],
     });
-    assert.deepEqual(inputsOf(built.complete), [`${onChain[forty]!.input.txHash}#${onChain[forty]!.input.outputIndex}`]);
+    assert.deepEqual(inputsOf(built.complete), [
+      `${onChain[forty]!.input.txHash}#${onChain[forty]!.input.outputIndex}`,
+    ]);
     await signAndSubmit(service, built, [alice]);
   });
 
@@ -129,7 +159,13 @@ describe("build: payments", () => {
   test("referenceInputs (string and object forms) are read, not spent", async () => {
     const [alice, bob] = await Promise.all([newBaseWallet(), newBaseWallet()]);
     await fund(service, alice.address, 50_000_000);
-    const setup = await build(service, { changeAddress: alice.address, outputs: [{ address: bob.address, lovelace: 2_000_000 }, { address: bob.address, lovelace: 3_000_000 }] });
+    const setup = await build(service, {
+      changeAddress: alice.address,
+      outputs: [
+        { address: bob.address, lovelace: 2_000_000 },
+        { address: bob.address, lovelace: 3_000_000 },
+      ],
+    });
     const setupHash = await signAndSubmit(service, setup, [alice]);
     const built = await build(service, {
       changeAddress: alice.address,
@@ -176,7 +212,10 @@ describe("build: validity interval", () => {
     const alice = await newBaseWallet();
     await fund(service, alice.address, 10_000_000);
     const tip = (await service.request("GET", "/health")).body.tip as { slot: number };
-    const built = await build(service, { changeAddress: alice.address, outputs: [{ address: alice.address, lovelace: 2_000_000 }] });
+    const built = await build(service, {
+      changeAddress: alice.address,
+      outputs: [{ address: alice.address, lovelace: 2_000_000 }],
+    });
     const { start, ttl } = validityOf(built.complete);
     assert.ok(start !== null && Math.abs(start - tip.slot) <= 2, `start ${start} vs tip ${tip.slot}`);
     assert.equal(ttl! - start!, 7200);
@@ -206,7 +245,9 @@ describe("build: validity interval", () => {
     assert.equal(over.status, 400, JSON.stringify(over.body));
     assert.match(
       over.body.message,
-      new RegExp(`^body\\.validityInterval\\.end \\(slot ${await slotOf(now - 300)}, .+Z\\) has already passed: the chain is at slot \\d+, .+Set a later end`),
+      new RegExp(
+        `^body\\.validityInterval\\.end \\(slot ${await slotOf(now - 300)}, .+Z\\) has already passed: the chain is at slot \\d+, .+Set a later end`,
+      ),
     );
     // ... and one that ends while it waits for its signature is refused by the ledger.
     const soon = await build(service, {
@@ -217,7 +258,11 @@ describe("build: validity interval", () => {
     assert.equal((await service.request("POST", "/devnet/advance", { seconds: 60 })).status, 200);
     assert.match(await submitRejected(service, soon, [alice]), /valid|interval|ttl|expired|slot/i);
 
-    const open = await build(service, { changeAddress: alice.address, outputs: [{ address: alice.address, lovelace: 2_000_000 }], validityInterval: { start: false, end: false } });
+    const open = await build(service, {
+      changeAddress: alice.address,
+      outputs: [{ address: alice.address, lovelace: 2_000_000 }],
+      validityInterval: { start: false, end: false },
+    });
     assert.deepEqual(validityOf(open.complete), { start: null, ttl: null });
     await signAndSubmit(service, open, [alice]);
   });

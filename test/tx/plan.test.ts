@@ -7,7 +7,8 @@ import { planBuild } from "../../src/tx/plan.js";
 import type { BuildRequest } from "../../src/tx/request.js";
 import { timeLockOf } from "../../src/tx/validity.js";
 
-const TESTNET = "addr_test1qzn8y9gncth2v4w5lhv47k5vswcys4ffxmect6dyv7an6rpacfd469p5u67a6wjtz42fz7qj9lvz364yjq5wx3agzr5q4xehp4";
+const TESTNET =
+  "addr_test1qzn8y9gncth2v4w5lhv47k5vswcys4ffxmect6dyv7an6rpacfd469p5u67a6wjtz42fz7qj9lvz364yjq5wx3agzr5q4xehp4";
 const KEY_HASH = "8d8deecf9c36147ff3ccab3e59344c95978e3685d6037066d4f6425f";
 const SCRIPT = { type: "all" as const, scripts: [{ type: "sig" as const, keyHash: KEY_HASH }] };
 const POLICY = "3d1ee0ef55241d9e965d21a2de0d6f8881ca7852fef54f9b00e4be08"; // CSL's hash of SCRIPT
@@ -58,9 +59,17 @@ describe("CIP helpers", () => {
 describe("native-script time locks", () => {
   const sig = { type: "sig" as const, keyHash: KEY_HASH };
   test("bounds under all (and atLeast-all) are forced; under any they are not", () => {
-    assert.deepEqual(timeLockOf({ type: "all", scripts: [sig, { type: "before", slot: "500" }, { type: "before", slot: "400" }, { type: "after", slot: "10" }] }), { before: 400, after: 10 });
+    assert.deepEqual(
+      timeLockOf({
+        type: "all",
+        scripts: [sig, { type: "before", slot: "500" }, { type: "before", slot: "400" }, { type: "after", slot: "10" }],
+      }),
+      { before: 400, after: 10 },
+    );
     assert.deepEqual(timeLockOf({ type: "any", scripts: [sig, { type: "before", slot: "500" }] }), {});
-    assert.deepEqual(timeLockOf({ type: "atLeast", required: 2, scripts: [sig, { type: "after", slot: "7" }] }), { after: 7 });
+    assert.deepEqual(timeLockOf({ type: "atLeast", required: 2, scripts: [sig, { type: "after", slot: "7" }] }), {
+      after: 7,
+    });
     assert.deepEqual(timeLockOf({ type: "atLeast", required: 1, scripts: [sig, { type: "after", slot: "7" }] }), {});
   });
 });
@@ -88,25 +97,42 @@ describe("payload → plan", () => {
     );
     const [output] = plan.outputs;
     assert.equal(output!.lovelace, 2_500_000n);
-    assert.deepEqual([...output!.assets], [
-      [`${POLICY}cafe`, 1n],
-      [`${POLICY}000de1404869`, 10n],
-    ]);
+    assert.deepEqual(
+      [...output!.assets],
+      [
+        [`${POLICY}cafe`, 1n],
+        [`${POLICY}000de1404869`, 10n],
+      ],
+    );
     assert.deepEqual(plan.validity, { start: 1_000, end: 1_000 + 7_200, explicitStart: false, explicitEnd: false });
     assert.deepEqual(plan.timeLocks, []);
     assert.equal(plan.utxos, null, "no utxos: read from the chain");
   });
 
   test("addresses in hex (as CIP-30 wallets give them) are planned in bech32; mint quantities stay within the ledger's Int64", () => {
-    const hex = "00a6721513c2eea655d4fdd95f5a8c83b048552936f385e9a467bb3d0c3dc25b5d1434e6bddd3a4b15549178122fd828eaa49028e347a810e8"; // TESTNET's bytes
+    const hex =
+      "00a6721513c2eea655d4fdd95f5a8c83b048552936f385e9a467bb3d0c3dc25b5d1434e6bddd3a4b15549178122fd828eaa49028e347a810e8"; // TESTNET's bytes
     const preloadedScripts: BuildRequest["preloadedScripts"] = [{ type: "simple", script: SCRIPT, hash: POLICY }];
-    const mint = (quantity: string): BuildRequest["mint"] => [{ version: "cip25", assetName: { name: "x", format: "utf8" }, policyId: POLICY, quantity, destAddress: hex }];
-    const plan = planBuild({ changeAddress: hex, outputs: [{ address: hex }], preloadedScripts, mint: mint("9223372036854775807") }, "devnet", 0);
-    assert.deepEqual(plan.outputs.map((o) => o.address), [TESTNET, TESTNET]);
+    const mint = (quantity: string): BuildRequest["mint"] => [
+      { version: "cip25", assetName: { name: "x", format: "utf8" }, policyId: POLICY, quantity, destAddress: hex },
+    ];
+    const plan = planBuild(
+      { changeAddress: hex, outputs: [{ address: hex }], preloadedScripts, mint: mint("9223372036854775807") },
+      "devnet",
+      0,
+    );
+    assert.deepEqual(
+      plan.outputs.map((o) => o.address),
+      [TESTNET, TESTNET],
+    );
     assert.equal(plan.changeAddress, TESTNET);
     assert.equal(plan.mints[0]!.quantity, 2n ** 63n - 1n);
-    assert.throws(() => planBuild({ ...base, preloadedScripts, mint: mint("9223372036854775808") }, "devnet", 0), { message: /^mint\[0\]\.quantity is 9223372036854775808, outside/ });
-    assert.throws(() => planBuild({ ...base, preloadedScripts, mint: mint("-9223372036854775809") }, "devnet", 0), { message: /^mint\[0\]\.quantity is -9223372036854775809, outside/ });
+    assert.throws(() => planBuild({ ...base, preloadedScripts, mint: mint("9223372036854775808") }, "devnet", 0), {
+      message: /^mint\[0\]\.quantity is 9223372036854775808, outside/,
+    });
+    assert.throws(() => planBuild({ ...base, preloadedScripts, mint: mint("-9223372036854775809") }, "devnet", 0), {
+      message: /^mint\[0\]\.quantity is -9223372036854775809, outside/,
+    });
   });
 
   test("CIP-68 mint: user and reference mints, the reference output with an inline datum at the change address", () => {
@@ -114,7 +140,15 @@ describe("payload → plan", () => {
       {
         ...base,
         preloadedScripts: [{ type: "simple", script: SCRIPT, hash: POLICY }],
-        mint: [{ version: "cip68", assetName: { name: "Hi", format: "utf8", label: 444 }, policyId: POLICY, quantity: 3, metadata: { name: "Hi" } }],
+        mint: [
+          {
+            version: "cip68",
+            assetName: { name: "Hi", format: "utf8", label: 444 },
+            policyId: POLICY,
+            quantity: 3,
+            metadata: { name: "Hi" },
+          },
+        ],
       },
       "preprod",
       0,
@@ -138,9 +172,20 @@ describe("payload → plan", () => {
       {
         ...base,
         preloadedScripts: [{ type: "simple", script: SCRIPT, hash: POLICY }],
-        mint: [{ version: "cip25", assetName: { name: "Tok", format: "utf8" }, policyId: POLICY, quantity: 1, metadata: { name: "Tok" } }],
+        mint: [
+          {
+            version: "cip25",
+            assetName: { name: "Tok", format: "utf8" },
+            policyId: POLICY,
+            quantity: 1,
+            metadata: { name: "Tok" },
+          },
+        ],
         message: "hi",
-        meta: [{ label: "token", data: { version: 1 } }, { label: 674, data: { extra: "x" } }],
+        meta: [
+          { label: "token", data: { version: 1 } },
+          { label: 674, data: { extra: "x" } },
+        ],
       },
       "devnet",
       0,
@@ -155,15 +200,45 @@ describe("payload → plan", () => {
   });
 
   test("refusals before any chain access", () => {
-    assert.throws(() => planBuild({ changeAddress: TESTNET }, "mainnet", 0), /testnet address but this service builds for mainnet/);
     assert.throws(
-      () => planBuild({ ...base, mint: [{ version: "cip25", assetName: { name: "x", format: "utf8" }, policyId: POLICY, quantity: 0 }], preloadedScripts: [{ type: "simple", script: SCRIPT, hash: POLICY }] }, "devnet", 0),
+      () => planBuild({ changeAddress: TESTNET }, "mainnet", 0),
+      /testnet address but this service builds for mainnet/,
+    );
+    assert.throws(
+      () =>
+        planBuild(
+          {
+            ...base,
+            mint: [{ version: "cip25", assetName: { name: "x", format: "utf8" }, policyId: POLICY, quantity: 0 }],
+            preloadedScripts: [{ type: "simple", script: SCRIPT, hash: POLICY }],
+          },
+          "devnet",
+          0,
+        ),
       /quantity is 0/,
     );
     assert.throws(
-      () => planBuild({ ...base, outputs: [{ address: TESTNET, assets: [{ policyId: POLICY, assetName: { name: "x".repeat(30), format: "utf8", label: 222 }, quantity: 1 }] }] }, "devnet", 0),
+      () =>
+        planBuild(
+          {
+            ...base,
+            outputs: [
+              {
+                address: TESTNET,
+                assets: [
+                  { policyId: POLICY, assetName: { name: "x".repeat(30), format: "utf8", label: 222 }, quantity: 1 },
+                ],
+              },
+            ],
+          },
+          "devnet",
+          0,
+        ),
       /34 bytes long .* at most 32 bytes/,
     );
-    assert.throws(() => planBuild({ ...base, referenceInputs: ["abc#0"] }, "devnet", 0), /referenceInputs\[0\] must be/);
+    assert.throws(
+      () => planBuild({ ...base, referenceInputs: ["abc#0"] }, "devnet", 0),
+      /referenceInputs\[0\] must be/,
+    );
   });
 });

@@ -28,7 +28,10 @@ describe("transaction status", () => {
     log.rejected(B, "The ledger rejected the transaction: no.");
     const chain = stubChain({ [A]: [{ status: "confirmed", confirmations: 4 }] });
     assert.deepEqual(await transactionStatus(chain, log, A), { status: "confirmed", confirmations: 4 });
-    assert.deepEqual(await transactionStatus(chain, log, B.toUpperCase()), { status: "rejected", reason: "The ledger rejected the transaction: no." });
+    assert.deepEqual(await transactionStatus(chain, log, B.toUpperCase()), {
+      status: "rejected",
+      reason: "The ledger rejected the transaction: no.",
+    });
     assert.deepEqual(await transactionStatus(chain, log, "cc".repeat(32)), { status: "unknown" });
     assert.deepEqual(await transactionStatus(stubChain({}), log, A), { status: "pending" });
   });
@@ -50,8 +53,18 @@ describe("waiting for a transaction", () => {
   const options = { confirmations: 2, timeoutMs: 2_000, intervalMs: 10 };
 
   it("polls until the depth asked for, then answers it", async () => {
-    const chain = stubChain({ [A]: [{ status: "unknown" }, { status: "confirmed", confirmations: 1 }, { status: "confirmed", confirmations: 2 }] });
-    assert.deepEqual(await waitForTransaction(chain, new SubmissionLog(), A, options), { status: "confirmed", confirmations: 2, timedOut: false });
+    const chain = stubChain({
+      [A]: [
+        { status: "unknown" },
+        { status: "confirmed", confirmations: 1 },
+        { status: "confirmed", confirmations: 2 },
+      ],
+    });
+    assert.deepEqual(await waitForTransaction(chain, new SubmissionLog(), A, options), {
+      status: "confirmed",
+      confirmations: 2,
+      timedOut: false,
+    });
     assert.equal(chain.calls, 3);
   });
 
@@ -59,13 +72,20 @@ describe("waiting for a transaction", () => {
     const log = new SubmissionLog();
     log.rejected(A, "why");
     const chain = stubChain({});
-    assert.deepEqual(await waitForTransaction(chain, log, A, options), { status: "rejected", reason: "why", timedOut: false });
+    assert.deepEqual(await waitForTransaction(chain, log, A, options), {
+      status: "rejected",
+      reason: "why",
+      timedOut: false,
+    });
     assert.equal(chain.calls, 1);
   });
 
   it("a depth the backend cannot tell satisfies one confirmation only", async () => {
     const chain = stubChain({ [A]: [{ status: "confirmed", confirmations: null }] });
-    assert.equal((await waitForTransaction(chain, new SubmissionLog(), A, { ...options, confirmations: 1 })).timedOut, false);
+    assert.equal(
+      (await waitForTransaction(chain, new SubmissionLog(), A, { ...options, confirmations: 1 })).timedOut,
+      false,
+    );
     const deeper = await waitForTransaction(chain, new SubmissionLog(), A, { ...options, timeoutMs: 50 });
     assert.deepEqual(deeper, { status: "confirmed", confirmations: null, timedOut: true });
   });
@@ -74,14 +94,21 @@ describe("waiting for a transaction", () => {
     const chain = stubChain({});
     const log = new SubmissionLog();
     log.accepted(A);
-    assert.deepEqual(await waitForTransaction(chain, log, A, { ...options, timeoutMs: 0 }), { status: "pending", timedOut: true });
+    assert.deepEqual(await waitForTransaction(chain, log, A, { ...options, timeoutMs: 0 }), {
+      status: "pending",
+      timedOut: true,
+    });
     assert.equal(chain.calls, 1);
   });
 
   it("stops polling when its signal aborts", async () => {
     const chain = stubChain({});
     const gone = new AbortController();
-    const waiting = waitForTransaction(chain, new SubmissionLog(), A, { ...options, timeoutMs: 60_000, signal: gone.signal });
+    const waiting = waitForTransaction(chain, new SubmissionLog(), A, {
+      ...options,
+      timeoutMs: 60_000,
+      signal: gone.signal,
+    });
     await new Promise((r) => setTimeout(r, 50));
     gone.abort(new Error("the client disconnected"));
     await assert.rejects(waiting, /the client disconnected/);

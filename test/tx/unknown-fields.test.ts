@@ -31,43 +31,81 @@ async function refused(body: object, message: string): Promise<void> {
 
 describe("POST /transactions/build: did you mean …?", () => {
   test("a known confusion: amount for lovelace, in an output", async () => {
-    await refused({ changeAddress: alice.address, outputs: [{ address: bob.address, amount: 5_000_000 }] }, "body.outputs[0].amount is not a field of an output; did you mean lovelace?");
+    await refused(
+      { changeAddress: alice.address, outputs: [{ address: bob.address, amount: 5_000_000 }] },
+      "body.outputs[0].amount is not a field of an output; did you mean lovelace?",
+    );
   });
 
   test("typos at the top level: messages, validityIntervall, changeadress (case and a letter)", async () => {
     const base = { changeAddress: alice.address, outputs: [{ address: bob.address, lovelace: 2_000_000 }] };
-    await refused({ ...base, messages: ["hello"] }, "body.messages is not a field of the request body; did you mean message?");
-    await refused({ ...base, validityIntervall: { end: false } }, "body.validityIntervall is not a field of the request body; did you mean validityInterval?");
-    await refused({ changeadress: alice.address }, "body.changeadress is not a field of the request body; did you mean changeAddress?");
-    await refused({ ...base, ChangeAddress: alice.address }, "body.ChangeAddress is not a field of the request body; did you mean changeAddress?");
+    await refused(
+      { ...base, messages: ["hello"] },
+      "body.messages is not a field of the request body; did you mean message?",
+    );
+    await refused(
+      { ...base, validityIntervall: { end: false } },
+      "body.validityIntervall is not a field of the request body; did you mean validityInterval?",
+    );
+    await refused(
+      { changeadress: alice.address },
+      "body.changeadress is not a field of the request body; did you mean changeAddress?",
+    );
+    await refused(
+      { ...base, ChangeAddress: alice.address },
+      "body.ChangeAddress is not a field of the request body; did you mean changeAddress?",
+    );
   });
 
   test("nested: mint[i], scriptInteractions[i], delegations[i], outputs[i].assets[j], validityInterval", async () => {
     const base = { changeAddress: alice.address };
     await refused(
-      { ...base, mint: [{ version: "cip25", assetName: { name: "x", format: "utf8" }, policyId: POLICY, quantity: 1, metdata: {} }] },
+      {
+        ...base,
+        mint: [
+          { version: "cip25", assetName: { name: "x", format: "utf8" }, policyId: POLICY, quantity: 1, metdata: {} },
+        ],
+      },
       "body.mint[0].metdata is not a field of a mint entry; did you mean metadata?",
     );
     await refused(
-      { ...base, scriptInteractions: [{ purpose: "spend", hash: POLICY, outputRef: { txHash: TX, index: 0 }, redeemr: "00" }] },
+      {
+        ...base,
+        scriptInteractions: [{ purpose: "spend", hash: POLICY, outputRef: { txHash: TX, index: 0 }, redeemr: "00" }],
+      },
       "body.scriptInteractions[0].redeemr is not a field of a script interaction; did you mean redeemer?",
     );
     await refused(
-      { ...base, scriptInteractions: [{ purpose: "spend", hash: POLICY, outputRef: { txHash: TX, index: 0, indx: 1 } }] },
+      {
+        ...base,
+        scriptInteractions: [{ purpose: "spend", hash: POLICY, outputRef: { txHash: TX, index: 0, indx: 1 } }],
+      },
       "body.scriptInteractions[0].outputRef.indx is not a field of body.scriptInteractions[0].outputRef; did you mean index?",
     );
-    await refused({ ...base, delegations: [{ type: "pool", address: alice.address, keyhash: "pool1" }] }, "body.delegations[0].keyhash is not a field of a delegation; did you mean keyHash?");
     await refused(
-      { ...base, outputs: [{ address: bob.address, assets: [{ policyId: POLICY, assetName: "00", quantity: 1, qty: 1 }] }] },
+      { ...base, delegations: [{ type: "pool", address: alice.address, keyhash: "pool1" }] },
+      "body.delegations[0].keyhash is not a field of a delegation; did you mean keyHash?",
+    );
+    await refused(
+      {
+        ...base,
+        outputs: [{ address: bob.address, assets: [{ policyId: POLICY, assetName: "00", quantity: 1, qty: 1 }] }],
+      },
       "body.outputs[0].assets[0].qty is not a field of an asset; did you mean quantity?",
     );
-    await refused({ ...base, validityInterval: { ends: false } }, "body.validityInterval.ends is not a field of body.validityInterval; did you mean end?");
+    await refused(
+      { ...base, validityInterval: { ends: false } },
+      "body.validityInterval.ends is not a field of body.validityInterval; did you mean end?",
+    );
   });
 });
 
 describe("POST /transactions/build: other unknown fields are warnings", () => {
   test("foreign fields at the top and nested are ignored and named; none: no warnings field", async () => {
-    const plain = await service.request("POST", "/transactions/build", { changeAddress: alice.address, outputs: [{ address: bob.address, lovelace: 2_000_000 }] });
+    const plain = await service.request("POST", "/transactions/build", {
+      changeAddress: alice.address,
+      outputs: [{ address: bob.address, lovelace: 2_000_000 }],
+    });
     assert.equal(plain.status, 200, JSON.stringify(plain.body));
     assert.equal("warnings" in plain.body, false);
 

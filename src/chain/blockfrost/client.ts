@@ -46,7 +46,12 @@ export class BlockfrostClient {
     return (status === 404 ? notFound : body) as T;
   }
 
-  async post<T>(path: string, body: string | Uint8Array, contentType: string, onBadRequest?: BadRequestHandler): Promise<T> {
+  async post<T>(
+    path: string,
+    body: string | Uint8Array,
+    contentType: string,
+    onBadRequest?: BadRequestHandler,
+  ): Promise<T> {
     return (await this.request("POST", path, body, contentType, [], onBadRequest)).body as T;
   }
 
@@ -60,7 +65,12 @@ export class BlockfrostClient {
   ): Promise<BlockfrostResponse> {
     const what = `${method} ${path.split("?")[0]}`;
     if (this.options.limiter && !(await this.options.limiter.take(this.options.requestTimeoutMs))) {
-      throw new BackendError(BACKEND, "throttled", `${what}: the Blockfrost rate limit (requests per second) is reached`, { sent: false });
+      throw new BackendError(
+        BACKEND,
+        "throttled",
+        `${what}: the Blockfrost rate limit (requests per second) is reached`,
+        { sent: false },
+      );
     }
     const headers: Record<string, string> = { project_id: this.options.projectId, accept: "application/json" };
     if (this.options.authorization !== undefined) headers["authorization"] = this.options.authorization;
@@ -97,23 +107,55 @@ export class BlockfrostClient {
     throw this.#failure(what, response, parsed as ErrorBody | undefined, text, onBadRequest);
   }
 
-  #failure(what: string, response: Response, body: ErrorBody | undefined, text: string, onBadRequest?: BadRequestHandler): Error {
+  #failure(
+    what: string,
+    response: Response,
+    body: ErrorBody | undefined,
+    text: string,
+    onBadRequest?: BadRequestHandler,
+  ): Error {
     const status = response.status;
-    const detail = (typeof body?.message === "string" ? body.message : text.trim().slice(0, 300)) || response.statusText;
+    const detail =
+      (typeof body?.message === "string" ? body.message : text.trim().slice(0, 300)) || response.statusText;
     if (status === 400 && onBadRequest) return onBadRequest(detail);
     const retryAfter = retryAfterMs(response.headers.get("retry-after"));
     const details = { status, ...(retryAfter === undefined ? {} : { retryAfterMs: retryAfter }) };
     switch (true) {
       case status === 429:
-        return new BackendError(BACKEND, "throttled", `${what}: Blockfrost answered 429 (too many requests): ${detail}`, details);
+        return new BackendError(
+          BACKEND,
+          "throttled",
+          `${what}: Blockfrost answered 429 (too many requests): ${detail}`,
+          details,
+        );
       case status === 425:
-        return new BackendError(BACKEND, "throttled", `${what}: Blockfrost answered 425 (mempool full): ${detail}`, details);
+        return new BackendError(
+          BACKEND,
+          "throttled",
+          `${what}: Blockfrost answered 425 (mempool full): ${detail}`,
+          details,
+        );
       case status === 402:
-        return new BackendError(BACKEND, "refused", `${what}: the Blockfrost project's daily request quota is used up (402): ${detail}`, details);
+        return new BackendError(
+          BACKEND,
+          "refused",
+          `${what}: the Blockfrost project's daily request quota is used up (402): ${detail}`,
+          details,
+        );
       case status === 403:
-        return new BackendError(BACKEND, "refused", `${what}: Blockfrost refused the project id (403): ${detail}`, details);
+        return new BackendError(
+          BACKEND,
+          "refused",
+          `${what}: Blockfrost refused the project id (403): ${detail}`,
+          details,
+        );
       case status === 418:
-        return new BackendError(BACKEND, "refused", `${what}: Blockfrost has banned this client for flooding it (418): ${detail}`, details);
+        return new BackendError(
+          BACKEND,
+          "refused",
+          `${what}: Blockfrost has banned this client for flooding it (418): ${detail}`,
+          details,
+        );
       case status >= 500:
         return new BackendError(BACKEND, "server", `${what}: Blockfrost answered ${status}: ${detail}`, details);
       default:

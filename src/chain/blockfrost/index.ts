@@ -24,7 +24,16 @@ import { rewardCredential } from "../../cardano/address-rules.js";
 import type { Network } from "../../config.js";
 import { BadRequestError, LedgerRejectedError } from "../../errors.js";
 import type { ChainBackend, EpochInfo } from "../backend.js";
-import type { AssetOutput, ChainParameters, OutRef, RedeemerBudget, StakeAccount, Tip, TxStatus, UTxO } from "../port.js";
+import type {
+  AssetOutput,
+  ChainParameters,
+  OutRef,
+  RedeemerBudget,
+  StakeAccount,
+  Tip,
+  TxStatus,
+  UTxO,
+} from "../port.js";
 import { assetUnitOf, paymentScriptHash, spendIndexOf } from "../shared/asset-output.js";
 import { BackendError } from "../resilience/backend-error.js";
 import { SubmittedTransactions } from "../shared/submitted-transactions.js";
@@ -48,7 +57,8 @@ import type { components } from "@blockfrost/openapi";
 type Schemas = components["schemas"];
 
 /** The hosted Blockfrost API of a network. */
-export const blockfrostUrl = (network: Exclude<Network, "devnet">): string => `https://cardano-${network}.blockfrost.io/api/v0`;
+export const blockfrostUrl = (network: Exclude<Network, "devnet">): string =>
+  `https://cardano-${network}.blockfrost.io/api/v0`;
 
 const PAGE_SIZE = 100;
 /** 100,000 UTxOs at one address; beyond that the caller needs an indexer, not a page loop. */
@@ -90,7 +100,8 @@ export class BlockfrostBackend implements ChainBackend {
   async tip(): Promise<Tip> {
     const block = await this.#client.get<Schemas["block_content"]>("/blocks/latest");
     return this.#translate("/blocks/latest", () => {
-      if (typeof block.slot !== "number" || typeof block.time !== "number") throw new Error("the latest block has no slot or time");
+      if (typeof block.slot !== "number" || typeof block.time !== "number")
+        throw new Error("the latest block has no slot or time");
       return { slot: block.slot, time: block.time * 1000 };
     });
   }
@@ -98,7 +109,8 @@ export class BlockfrostBackend implements ChainBackend {
   async currentEpoch(): Promise<EpochInfo> {
     const epoch = await this.#client.get<Schemas["epoch_content"]>("/epochs/latest");
     return this.#translate("/epochs/latest", () => {
-      if (typeof epoch.epoch !== "number" || typeof epoch.end_time !== "number") throw new Error("the latest epoch has no number or end time");
+      if (typeof epoch.epoch !== "number" || typeof epoch.end_time !== "number")
+        throw new Error("the latest epoch has no number or end time");
       return { epoch: epoch.epoch, endsAt: epoch.end_time * 1000 };
     });
   }
@@ -141,7 +153,11 @@ export class BlockfrostBackend implements ChainBackend {
     const utxos = await this.#toUtxos(found);
     // Keep the caller's order.
     const order = new Map(refs.map((r, i) => [`${r.txHash.toLowerCase()}#${r.index}`, i]));
-    return utxos.sort((a, b) => (order.get(`${a.input.txHash}#${a.input.outputIndex}`) ?? 0) - (order.get(`${b.input.txHash}#${b.input.outputIndex}`) ?? 0));
+    return utxos.sort(
+      (a, b) =>
+        (order.get(`${a.input.txHash}#${a.input.outputIndex}`) ?? 0) -
+        (order.get(`${b.input.txHash}#${b.input.outputIndex}`) ?? 0),
+    );
   }
 
   async evaluate(txCbor: string, additionalUtxos: readonly UTxO[] = []): Promise<RedeemerBudget[]> {
@@ -162,8 +178,14 @@ export class BlockfrostBackend implements ChainBackend {
 
   async submit(txCbor: string): Promise<string> {
     const bytes = Buffer.from(txCbor, "hex");
-    const txId = await this.#client.post<unknown>("/tx/submit", bytes, "application/cbor", (message) => new LedgerRejectedError(message));
-    if (typeof txId !== "string" || !HEX64.test(txId)) throw new BackendError(BACKEND, "server", "POST /tx/submit: the answer is not a transaction id");
+    const txId = await this.#client.post<unknown>(
+      "/tx/submit",
+      bytes,
+      "application/cbor",
+      (message) => new LedgerRejectedError(message),
+    );
+    if (typeof txId !== "string" || !HEX64.test(txId))
+      throw new BackendError(BACKEND, "server", "POST /tx/submit: the answer is not a transaction id");
     this.#submitted.accepted(txCbor, txId);
     return txId;
   }
@@ -175,7 +197,8 @@ export class BlockfrostBackend implements ChainBackend {
     const answer = await this.#client.get<Schemas["tx_content_cbor"] | null>(`/txs/${id}/cbor`, null);
     if (answer === null) return this.#submitted.cborOf(id);
     return this.#translate(`/txs/${id}/cbor`, () => {
-      if (typeof answer.cbor !== "string" || !/^(?:[0-9a-fA-F]{2})+$/.test(answer.cbor)) throw new Error("the answer holds no CBOR");
+      if (typeof answer.cbor !== "string" || !/^(?:[0-9a-fA-F]{2})+$/.test(answer.cbor))
+        throw new Error("the answer holds no CBOR");
       return answer.cbor.toLowerCase();
     });
   }
@@ -187,7 +210,8 @@ export class BlockfrostBackend implements ChainBackend {
     if (tx === null) return null;
     const output = (tx.outputs ?? []).find((o) => o.output_index === ref.index && !o.collateral);
     const spender = output?.consumed_by_tx ?? null;
-    if (spender !== null && !HEX64.test(spender)) throw new BackendError(BACKEND, "server", `/txs/${id}/utxos: consumed_by_tx ${spender} is not a transaction id`);
+    if (spender !== null && !HEX64.test(spender))
+      throw new BackendError(BACKEND, "server", `/txs/${id}/utxos: consumed_by_tx ${spender} is not a transaction id`);
     return spender;
   }
 
@@ -220,51 +244,94 @@ export class BlockfrostBackend implements ChainBackend {
   async lastOutputWith(unit: string): Promise<AssetOutput | null> {
     const asset = assetUnitOf(unit);
     // 404: Blockfrost has never seen the unit.
-    const latest = await this.#client.get<Schemas["asset_transactions"] | null>(`/assets/${asset.unit}/transactions?order=desc&count=1&page=1`, null);
+    const latest = await this.#client.get<Schemas["asset_transactions"] | null>(
+      `/assets/${asset.unit}/transactions?order=desc&count=1&page=1`,
+      null,
+    );
     if (latest === null) return null;
-    if (!Array.isArray(latest)) throw new BackendError(BACKEND, "server", `GET /assets/${asset.unit}/transactions: the answer is not a list`);
+    if (!Array.isArray(latest))
+      throw new BackendError(BACKEND, "server", `GET /assets/${asset.unit}/transactions: the answer is not a list`);
     const txHash = latest[0]?.tx_hash;
     if (txHash === undefined) return null;
-    if (!HEX64.test(txHash)) throw new BackendError(BACKEND, "server", `GET /assets/${asset.unit}/transactions: ${txHash} is not a transaction id`);
+    if (!HEX64.test(txHash))
+      throw new BackendError(
+        BACKEND,
+        "server",
+        `GET /assets/${asset.unit}/transactions: ${txHash} is not a transaction id`,
+      );
     const tx = await this.#client.get<Schemas["tx_content_utxo"]>(`/txs/${txHash}/utxos`);
     const holder = this.#translate(`/txs/${txHash}/utxos`, () => {
-      const holding = (tx.outputs ?? []).filter((o) => !o.collateral && o.amount.some((a) => a.unit === asset.unit && /^\d+$/.test(a.quantity) && BigInt(a.quantity) > 0n));
+      const holding = (tx.outputs ?? []).filter(
+        (o) =>
+          !o.collateral &&
+          o.amount.some((a) => a.unit === asset.unit && /^\d+$/.test(a.quantity) && BigInt(a.quantity) > 0n),
+      );
       const last = holding.sort((a, b) => b.output_index - a.output_index)[0];
       if (!last) throw new Error(`no output holds ${asset.unit}, though Blockfrost lists the transaction for it`);
       return last;
     });
     const [utxo] = await this.#toUtxos([[txHash, holder.output_index, holder]]);
-    if (!utxo) throw new BackendError(BACKEND, "server", `/txs/${txHash}/utxos: output ${holder.output_index} did not translate`);
+    if (!utxo)
+      throw new BackendError(
+        BACKEND,
+        "server",
+        `/txs/${txHash}/utxos: output ${holder.output_index} did not translate`,
+      );
     // A spender that moved the unit to a new output would itself be the newest listed transaction;
     // only one accepted between the two calls above makes `spentBy` name it (a true answer, one block old).
     const spender = holder.consumed_by_tx ?? null;
     if (spender === null) return { utxo, spentBy: null };
-    if (!HEX64.test(spender)) throw new BackendError(BACKEND, "server", `/txs/${txHash}/utxos: consumed_by_tx ${spender} is not a transaction id`);
+    if (!HEX64.test(spender))
+      throw new BackendError(
+        BACKEND,
+        "server",
+        `/txs/${txHash}/utxos: consumed_by_tx ${spender} is not a transaction id`,
+      );
     const ref = { txHash, index: holder.output_index };
-    return { utxo, spentBy: { txHash: spender, redeemer: await this.#spendRedeemer(spender, ref, paymentScriptHash(holder.address)) } };
+    return {
+      utxo,
+      spentBy: {
+        txHash: spender,
+        redeemer: await this.#spendRedeemer(spender, ref, paymentScriptHash(holder.address)),
+      },
+    };
   }
 
   /** The redeemer `spender` gave its input `ref`, locked by `script` (null: a key, so none). */
   async #spendRedeemer(spender: string, ref: OutRef, script: string | null): Promise<string | null> {
     if (script === null) return null;
     const redeemers = await this.#client.get<Schemas["tx_content_redeemers"]>(`/txs/${spender}/redeemers`);
-    if (!Array.isArray(redeemers)) throw new BackendError(BACKEND, "server", `GET /txs/${spender}/redeemers: the answer is not a list`);
+    if (!Array.isArray(redeemers))
+      throw new BackendError(BACKEND, "server", `GET /txs/${spender}/redeemers: the answer is not a list`);
     let mine = redeemers.filter((r) => r.purpose === "spend" && r.script_hash === script);
     // None: a native script locks the output (no redeemer). One: it is this input's, since every
     // input a Plutus script locks has its own. Several: the input's position in the sorted input set says which.
     if (mine.length === 0) return null;
     if (mine.length > 1) {
       const spending = await this.#client.get<Schemas["tx_content_utxo"]>(`/txs/${spender}/utxos`);
-      const inputs = (spending.inputs ?? []).filter((i) => !i.collateral && !i.reference).map((i) => ({ txHash: i.tx_hash, index: i.output_index }));
+      const inputs = (spending.inputs ?? [])
+        .filter((i) => !i.collateral && !i.reference)
+        .map((i) => ({ txHash: i.tx_hash, index: i.output_index }));
       const position = spendIndexOf(inputs, ref);
       mine = mine.filter((r) => r.tx_index === position);
-      if (mine.length !== 1) throw new BackendError(BACKEND, "server", `GET /txs/${spender}/redeemers: no single spend redeemer for input ${position} (${ref.txHash}#${ref.index})`);
+      if (mine.length !== 1)
+        throw new BackendError(
+          BACKEND,
+          "server",
+          `GET /txs/${spender}/redeemers: no single spend redeemer for input ${position} (${ref.txHash}#${ref.index})`,
+        );
     }
     const dataHash = mine[0]!.redeemer_data_hash;
-    if (!HEX64.test(dataHash)) throw new BackendError(BACKEND, "server", `GET /txs/${spender}/redeemers: redeemer_data_hash ${dataHash} is not a hash`);
+    if (!HEX64.test(dataHash))
+      throw new BackendError(
+        BACKEND,
+        "server",
+        `GET /txs/${spender}/redeemers: redeemer_data_hash ${dataHash} is not a hash`,
+      );
     // Blockfrost serves redeemer data under the datum endpoint (it looks the hash up in both tables).
     const { cbor } = await this.#client.get<Schemas["script_datum_cbor"]>(`/scripts/datum/${dataHash}/cbor`);
-    if (typeof cbor !== "string" || !/^([0-9a-f]{2})+$/.test(cbor)) throw new BackendError(BACKEND, "server", `GET /scripts/datum/${dataHash}/cbor: the answer holds no CBOR`);
+    if (typeof cbor !== "string" || !/^([0-9a-f]{2})+$/.test(cbor))
+      throw new BackendError(BACKEND, "server", `GET /scripts/datum/${dataHash}/cbor: the answer holds no CBOR`);
     return cbor;
   }
 
@@ -272,7 +339,9 @@ export class BlockfrostBackend implements ChainBackend {
     this.#scripts.clear();
   }
 
-  async #toUtxos(entries: readonly (readonly [string, number, BlockfrostTxOutput | BlockfrostUtxo])[]): Promise<UTxO[]> {
+  async #toUtxos(
+    entries: readonly (readonly [string, number, BlockfrostTxOutput | BlockfrostUtxo])[],
+  ): Promise<UTxO[]> {
     const out: UTxO[] = [];
     for (const [txHash, index, output] of entries) {
       const hash = output.reference_script_hash;

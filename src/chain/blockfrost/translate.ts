@@ -87,7 +87,8 @@ export function utxoFromBlockfrost(
     output: {
       address: output.address,
       amount: output.amount.map(({ unit, quantity }) => {
-        if (!/^\d+$/.test(quantity)) throw new Error(`the quantity of ${unit} in ${txHash}#${outputIndex} is not a whole number`);
+        if (!/^\d+$/.test(quantity))
+          throw new Error(`the quantity of ${unit} in ${txHash}#${outputIndex} is not a whole number`);
         return { unit, quantity };
       }),
     },
@@ -108,7 +109,11 @@ export function utxoFromBlockfrost(
 const LANGUAGES = { plutusV1: "plutus:v1", plutusV2: "plutus:v2", plutusV3: "plutus:v3" } as const;
 
 /** The reference script of a Plutus type from its /scripts/{hash}/cbor body. */
-export function plutusScriptRef(hash: string, type: Exclude<BlockfrostScript["type"], "timelock">, cbor: string | null) {
+export function plutusScriptRef(
+  hash: string,
+  type: Exclude<BlockfrostScript["type"], "timelock">,
+  cbor: string | null,
+) {
   if (cbor === null) throw new Error(`Blockfrost has no CBOR for the ${type} script ${hash}`);
   return scriptRefOf(LANGUAGES[type], cbor, hash);
 }
@@ -133,7 +138,8 @@ function nativeFromJson(json: unknown, depth = 0): MeshNativeScript {
       return { type: "atLeast", required: node["required"], scripts: children() };
     case "before":
     case "after":
-      if (typeof node["slot"] !== "number" && typeof node["slot"] !== "string") throw new Error(`a timelock ${node["type"]} clause has no slot`);
+      if (typeof node["slot"] !== "number" && typeof node["slot"] !== "string")
+        throw new Error(`a timelock ${node["type"]} clause has no slot`);
       return { type: node["type"], slot: String(node["slot"]) };
     default:
       throw new Error(`a timelock clause of unknown type ${String(node["type"])}`);

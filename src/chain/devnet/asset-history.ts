@@ -45,7 +45,11 @@ export function assetOutputsOfBody(txHash: string, body: Uint8Array): AssetOutpu
   const reader = new Serialization.CborReader(HexBlob(toHex(outputsEntry[1])));
   const count = reader.readStartArray();
   const records: AssetOutputRecord[] = [];
-  for (let index = 0; count === null ? reader.peekState() !== Serialization.CborReaderState.EndArray : index < count; index++) {
+  for (
+    let index = 0;
+    count === null ? reader.peekState() !== Serialization.CborReaderState.EndArray : index < count;
+    index++
+  ) {
     const record = recordOf(txHash, index, reader.readEncodedValue());
     if (record) records.push(record);
   }
@@ -73,12 +77,21 @@ export const collateralOfBody = (body: Uint8Array): OutRef[] => refsOfBodyField(
  * How `spent` (some of the transaction's inputs) were spent: by `txHash`, each with the spend
  * redeemer whose index is its position in the sorted input set, or null when there is none.
  */
-export function spendsOf(txHash: string, inputs: readonly OutRef[], witnessSet: Uint8Array, spent: readonly OutRef[]): AssetSpend[] {
+export function spendsOf(
+  txHash: string,
+  inputs: readonly OutRef[],
+  witnessSet: Uint8Array,
+  spent: readonly OutRef[],
+): AssetSpend[] {
   if (spent.length === 0) return [];
-  const redeemers = Serialization.TransactionWitnessSet.fromCbor(HexBlob(toHex(witnessSet))).redeemers()?.values() ?? [];
+  const redeemers =
+    Serialization.TransactionWitnessSet.fromCbor(HexBlob(toHex(witnessSet)))
+      .redeemers()
+      ?.values() ?? [];
   const byIndex = new Map<number, string>();
   for (const redeemer of redeemers) {
-    if (redeemer.tag() === Serialization.RedeemerTag.Spend) byIndex.set(Number(redeemer.index()), redeemer.data().toCbor().toString());
+    if (redeemer.tag() === Serialization.RedeemerTag.Spend)
+      byIndex.set(Number(redeemer.index()), redeemer.data().toCbor().toString());
   }
   return spent.map((ref) => ({ ref, spentBy: txHash, redeemer: byIndex.get(spendIndexOf(inputs, ref)) ?? null }));
 }

@@ -46,7 +46,8 @@ export class DataDirLock {
       db.exec("BEGIN EXCLUSIVE");
     } catch (error) {
       db.close();
-      if ((error as { code?: unknown }).code === "SQLITE_BUSY") throw new DataDirLockedError(dataDir, readHolder(dataDir));
+      if ((error as { code?: unknown }).code === "SQLITE_BUSY")
+        throw new DataDirLockedError(dataDir, readHolder(dataDir));
       throw error;
     }
     writeFileSync(privateFile(join(dataDir, PID_FILE)), `${pid}\n`);

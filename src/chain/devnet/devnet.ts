@@ -20,19 +20,50 @@ import scalus from "scalus";
 import { fromHex, splitTransaction, toHex, txIdOfBody, witnessDatums } from "../../cardano/tx-cbor.js";
 import { utxoOfOutput } from "../../cardano/utxo.js";
 import { BadRequestError, LedgerRejectedError, StoreUnavailableError, UnprocessableError } from "../../errors.js";
-import type { AssetOutput, ChainParameters, DevnetPort, DevnetStatus, OutRef, RedeemerBudget, SnapshotInfo, StakeAccount, Tip, TxStatus } from "../port.js";
+import type {
+  AssetOutput,
+  ChainParameters,
+  DevnetPort,
+  DevnetStatus,
+  OutRef,
+  RedeemerBudget,
+  SnapshotInfo,
+  StakeAccount,
+  Tip,
+  TxStatus,
+} from "../port.js";
 import { assetUnitOf } from "../shared/asset-output.js";
-import { assetOutputsOfBody, assetOutputsOfUtxoMap, collateralOfBody, inputsOfBody, spendsOf } from "./asset-history.js";
+import {
+  assetOutputsOfBody,
+  assetOutputsOfUtxoMap,
+  collateralOfBody,
+  inputsOfBody,
+  spendsOf,
+} from "./asset-history.js";
 import { DEVNET_CHAIN_PARAMETERS, DEVNET_COST_MODELS, DEVNET_PROTOCOL_PARAMETERS } from "../protocol-params.js";
 import { DevnetClock, SLOT_LENGTH_MS } from "./clock.js";
 import { diskFaultError, diskProblem, isDiskFault } from "./disk-faults.js";
 import { Faucet, GENESIS_LOVELACE, generateFaucetKey } from "./faucet.js";
 import { exUnitsViolation } from "./limits.js";
 import { DevnetStore, type AcceptedRow, type DevnetSnapshot } from "./store.js";
-import { certificatesOfBody, delegateeViolation, emulatorStakeState, seededPoolCertificate, withDeposits } from "./stake-state.js";
+import {
+  certificatesOfBody,
+  delegateeViolation,
+  emulatorStakeState,
+  seededPoolCertificate,
+  withDeposits,
+} from "./stake-state.js";
 import { rewardCredential } from "../../cardano/address-rules.js";
 import type { Certificate, Credential } from "../../cardano/certificates.js";
-import { createdOutputsOfBody, holdsAssets, inputCbor, outputDatumHash, resolvedInputsOf, utxoEntry, writeUtxoMap } from "./utxo-map.js";
+import {
+  createdOutputsOfBody,
+  holdsAssets,
+  inputCbor,
+  outputDatumHash,
+  resolvedInputsOf,
+  utxoEntry,
+  writeUtxoMap,
+} from "./utxo-map.js";
 import { addressBytes } from "../../cardano/tx-encode.js";
 import { base58 } from "@scure/base";
 import { SerialQueue } from "../shared/queue.js";
@@ -80,7 +111,14 @@ export class DevnetChain implements DevnetPort {
   /** What the last failed write said of the disk (full, failing), until a write succeeds again; null when fine. */
   #diskFault: string | null = null;
 
-  private constructor(store: DevnetStore, snapshot: DevnetSnapshot, faucet: Faucet, now: () => number, dir: string, evaluation?: EvaluationPoolOptions) {
+  private constructor(
+    store: DevnetStore,
+    snapshot: DevnetSnapshot,
+    faucet: Faucet,
+    now: () => number,
+    dir: string,
+    evaluation?: EvaluationPoolOptions,
+  ) {
     this.#store = store;
     this.#evaluator = new EvaluationPool(evaluation);
     this.#dir = dir;
@@ -88,7 +126,8 @@ export class DevnetChain implements DevnetPort {
     this.#clock = new DevnetClock(snapshot.systemStartMs, snapshot.offsetSeconds, snapshot.slot, now);
     this.#slotConfig = new SlotConfig(snapshot.systemStartMs, 0, SLOT_LENGTH_MS);
     this.#faucet = faucet;
-    for (const { txHash, index, output } of store.unspentOutputs()) this.#utxoIndex.set(inputCbor(txHash, index), output);
+    for (const { txHash, index, output } of store.unspentOutputs())
+      this.#utxoIndex.set(inputCbor(txHash, index), output);
   }
 
   /** Opens the devnet saved at `options.path`, or starts a new one there. */
@@ -103,7 +142,11 @@ export class DevnetChain implements DevnetPort {
         // One slot in the past, so the tip is never slot 0: Mesh writes no validity start of 0
         // (it tests the number for truth), and the tournament contract needs a lower bound.
         const systemStartMs = options.genesisStartMs ?? (Math.floor(now() / SLOT_LENGTH_MS) - 1) * SLOT_LENGTH_MS;
-        const genesis = Emulator.withAddresses([faucet.address], new SlotConfig(systemStartMs, 0, SLOT_LENGTH_MS), GENESIS_LOVELACE);
+        const genesis = Emulator.withAddresses(
+          [faucet.address],
+          new SlotConfig(systemStartMs, 0, SLOT_LENGTH_MS),
+          GENESIS_LOVELACE,
+        );
         store.saveGenesis({ systemStartMs, faucetKey, utxos: genesis.getUtxosCbor() });
         snapshot = store.load();
         if (!snapshot) throw new Error("the devnet genesis was not saved");
@@ -111,7 +154,14 @@ export class DevnetChain implements DevnetPort {
       }
       // A devnet saved before the asset history existed: its current asset holders are indexed
       // (what was spent before cannot be recovered).
-      const chain = new DevnetChain(store, snapshot, await Faucet.create(snapshot.faucetKey), now, dirOf(options.path), options.evaluation);
+      const chain = new DevnetChain(
+        store,
+        snapshot,
+        await Faucet.create(snapshot.faucetKey),
+        now,
+        dirOf(options.path),
+        options.evaluation,
+      );
       if (store.assetHistoryIsNew) store.backfillAssetOutputs(assetOutputsOfUtxoMap(writeUtxoMap(chain.#utxoIndex)));
       return chain;
     } catch (error) {
@@ -304,7 +354,8 @@ export class DevnetChain implements DevnetPort {
   }
 
   async advance(seconds: number): Promise<Tip> {
-    if (!Number.isSafeInteger(seconds) || seconds < 0) throw new BadRequestError("seconds must be a non-negative whole number.");
+    if (!Number.isSafeInteger(seconds) || seconds < 0)
+      throw new BadRequestError("seconds must be a non-negative whole number.");
     return this.#queue.run(() => {
       const slot = this.#clock.advance(seconds);
       this.#persist("the new time", () => this.#store.saveClock(this.#clock.offsetSeconds, slot));
@@ -318,12 +369,18 @@ export class DevnetChain implements DevnetPort {
    */
   seedPool(keyHash: string): Promise<boolean> {
     const pool = keyHash.toLowerCase();
-    return this.#queue.run(() => this.#seed(() => this.#store.seedPool(pool, seededPoolCertificate(pool, BigInt(DEVNET_PROTOCOL_PARAMETERS.minPoolCost)))));
+    return this.#queue.run(() =>
+      this.#seed(() =>
+        this.#store.seedPool(pool, seededPoolCertificate(pool, BigInt(DEVNET_PROTOCOL_PARAMETERS.minPoolCost))),
+      ),
+    );
   }
 
   /** Registers a key or script DRep by its credential, with no deposit; likewise. */
   seedDRep(drep: Credential): Promise<boolean> {
-    return this.#queue.run(() => this.#seed(() => this.#store.seedDRep({ kind: drep.kind, hash: drep.hash.toLowerCase() })));
+    return this.#queue.run(() =>
+      this.#seed(() => this.#store.seedDRep({ kind: drep.kind, hash: drep.hash.toLowerCase() })),
+    );
   }
 
   /** Runs a seeding write (inside the queue); when it registered something, the stake state is read again. */
@@ -342,7 +399,13 @@ export class DevnetChain implements DevnetPort {
   }
 
   async status(): Promise<DevnetStatus> {
-    return { systemStartMs: this.systemStartMs, slotLengthMs: SLOT_LENGTH_MS, tip: await this.tip(), faucetAddress: this.#faucet.address, utxoCount: this.utxoCount() };
+    return {
+      systemStartMs: this.systemStartMs,
+      slotLengthMs: SLOT_LENGTH_MS,
+      tip: await this.tip(),
+      faucetAddress: this.#faucet.address,
+      utxoCount: this.utxoCount(),
+    };
   }
 
   /** Runs `task` in the write queue: no transaction is applied meanwhile (a snapshot reads the state's file). */
@@ -363,10 +426,14 @@ export class DevnetChain implements DevnetPort {
   replaceState(prepare: (path: string) => Promise<number | undefined>): Promise<DevnetStatus> {
     return this.whileIdle(async () => {
       const path = this.#store.path;
-      if (path === ":memory:") throw new UnprocessableError("This devnet keeps its state in memory (no DATA_DIR file): it cannot be replaced.");
+      if (path === ":memory:")
+        throw new UnprocessableError(
+          "This devnet keeps its state in memory (no DATA_DIR file): it cannot be replaced.",
+        );
       const prepared = `${path}.replacing`;
       const discard = () => {
-        for (const file of [prepared, `${prepared}-wal`, `${prepared}-shm`, `${prepared}-journal`]) rmSync(file, { force: true });
+        for (const file of [prepared, `${prepared}-wal`, `${prepared}-shm`, `${prepared}-journal`])
+          rmSync(file, { force: true });
       };
       discard();
       try {
@@ -393,10 +460,12 @@ export class DevnetChain implements DevnetPort {
         this.#store = DevnetStore.open(path);
       }
       const snapshot = this.#store.load();
-      if (!snapshot || snapshot.systemStartMs !== this.systemStartMs) throw new Error(`the replaced devnet state at ${path} is not of this devnet`);
+      if (!snapshot || snapshot.systemStartMs !== this.systemStartMs)
+        throw new Error(`the replaced devnet state at ${path} is not of this devnet`);
       this.#clock.resume(snapshot.offsetSeconds, snapshot.slot);
       this.#utxoIndex.clear();
-      for (const { txHash, index, output } of this.#store.unspentOutputs()) this.#utxoIndex.set(inputCbor(txHash, index), output);
+      for (const { txHash, index, output } of this.#store.unspentOutputs())
+        this.#utxoIndex.set(inputCbor(txHash, index), output);
       this.#stake = null;
       this.#diskFault = null;
       this.#faucet = await Faucet.create(snapshot.faucetKey);
@@ -460,7 +529,9 @@ export class DevnetChain implements DevnetPort {
       inputs = inputsOfBody(parts.body);
       certificates = certificatesOfBody(parts.body);
     } catch (error) {
-      throw new LedgerRejectedError(`the transaction body or witness set does not decode: ${(error as Error).message}.`);
+      throw new LedgerRejectedError(
+        `the transaction body or witness set does not decode: ${(error as Error).message}.`,
+      );
     }
     violation ??= delegateeViolation(certificates, this.#store);
     if (violation) throw new LedgerRejectedError(violation);
@@ -492,11 +563,24 @@ export class DevnetChain implements DevnetPort {
     const valid = !(parts.rest[0]?.length === 1 && parts.rest[0][0] === 0xf4);
     const spent = valid ? inputs : collateralOfBody(parts.body);
     const created = createdOutputsOfBody(parts.body, valid);
-    const assetOutputs = valid && created.some((c) => holdsAssets(c.output)) ? assetOutputsOfBody(txHash, parts.body) : [];
+    const assetOutputs =
+      valid && created.some((c) => holdsAssets(c.output)) ? assetOutputsOfBody(txHash, parts.body) : [];
     const assetSpends = valid ? spendsOf(txHash, inputs, parts.witnessSet, this.#store.assetOutputsAmong(inputs)) : [];
     const stake = valid ? withDeposits(certificates, BigInt(DEVNET_PROTOCOL_PARAMETERS.keyDeposit)) : [];
     // Not on disk, so not accepted: a failed write changes nothing in memory either.
-    this.#persist("the transaction", () => this.#store.saveAccepted({ txHash, slot, created, datums, assetOutputs, assetSpends, certificates: stake, cbor: bytes, spent }));
+    this.#persist("the transaction", () =>
+      this.#store.saveAccepted({
+        txHash,
+        slot,
+        created,
+        datums,
+        assetOutputs,
+        assetSpends,
+        certificates: stake,
+        cbor: bytes,
+        spent,
+      }),
+    );
     for (const ref of spent) this.#utxoIndex.delete(inputCbor(ref.txHash, ref.index));
     for (const { index, output } of created) this.#utxoIndex.set(inputCbor(txHash, index), output.slice());
     if (stake.length > 0) this.#stake = null;

@@ -22,5 +22,7 @@ export function diskProblem(dir: string, error: unknown): string {
 
 /** The 503 of a write that did not reach the disk: nothing was accepted. */
 export function diskFaultError(what: string, problem: string): Error {
-  return new StoreUnavailableError(`The devnet could not save ${what}: ${problem}. Nothing was accepted; free space under the data directory (DATA_DIR) and try again.`);
+  return new StoreUnavailableError(
+    `The devnet could not save ${what}: ${problem}. Nothing was accepted; free space under the data directory (DATA_DIR) and try again.`,
+  );
 }

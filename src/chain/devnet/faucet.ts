@@ -34,16 +34,25 @@ export class Faucet {
 
   /** Builds and signs a payment of `lovelace` to `address` from the faucet's UTxOs. */
   async pay(address: string, lovelace: bigint, faucetUtxos: readonly UTxO[]): Promise<string> {
-    const holding = faucetUtxos.reduce((sum, u) => sum + BigInt(u.output.amount.find((a) => a.unit === "lovelace")?.quantity ?? "0"), 0n);
+    const holding = faucetUtxos.reduce(
+      (sum, u) => sum + BigInt(u.output.amount.find((a) => a.unit === "lovelace")?.quantity ?? "0"),
+      0n,
+    );
     // Leave room for the fee and the change output.
     if (lovelace + 5_000_000n > holding) {
-      throw refusal(BadRequestError, (at) => `${at("lovelace")} is more than the faucet holds: it has ${holding} lovelace left.`);
+      throw refusal(
+        BadRequestError,
+        (at) => `${at("lovelace")} is more than the faucet holds: it has ${holding} lovelace left.`,
+      );
     }
-    const tx = balanceTransaction(paymentDraft([{ address, amount: [{ unit: "lovelace", quantity: lovelace.toString() }] }]), {
-      pool: faucetUtxos,
-      changeAddress: this.address,
-      params: DEVNET_PROTOCOL_PARAMETERS,
-    });
+    const tx = balanceTransaction(
+      paymentDraft([{ address, amount: [{ unit: "lovelace", quantity: lovelace.toString() }] }]),
+      {
+        pool: faucetUtxos,
+        changeAddress: this.address,
+        params: DEVNET_PROTOCOL_PARAMETERS,
+      },
+    );
     // Mesh's wallet only signs (the build is the service's own core, as every other transaction's).
     return this.#wallet.signTx(toHex(tx.cbor), false);
   }

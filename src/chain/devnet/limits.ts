@@ -8,7 +8,10 @@ import { maxTxExUnits } from "../protocol-params.js";
 
 /** The sum of the execution units the redeemers of a witness set declare. */
 export function declaredExUnits(witnessSet: Uint8Array): { mem: bigint; steps: bigint } {
-  const redeemers = Serialization.TransactionWitnessSet.fromCbor(HexBlob(toHex(witnessSet))).redeemers()?.values() ?? [];
+  const redeemers =
+    Serialization.TransactionWitnessSet.fromCbor(HexBlob(toHex(witnessSet)))
+      .redeemers()
+      ?.values() ?? [];
   let mem = 0n;
   let steps = 0n;
   for (const redeemer of redeemers) {

@@ -11,7 +11,13 @@
 import { existsSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
-import { NotFoundError, SnapshotExistsError, SnapshotLimitError, StoreUnavailableError, UnprocessableError } from "../../errors.js";
+import {
+  NotFoundError,
+  SnapshotExistsError,
+  SnapshotLimitError,
+  StoreUnavailableError,
+  UnprocessableError,
+} from "../../errors.js";
 import { privateDir, privateFile } from "../../private-files.js";
 import type { DevnetStatus, SnapshotInfo, Tip } from "../port.js";
 import { diskProblem, isDiskFault } from "./disk-faults.js";
@@ -49,7 +55,8 @@ export class DevnetSnapshots {
   /** DATA_DIR/snapshots (beside the state's file). */
   get #dir(): string {
     const path = this.#devnet.statePath;
-    if (path === ":memory:") throw new UnprocessableError("This devnet keeps its state in memory (no DATA_DIR file): it has no snapshots.");
+    if (path === ":memory:")
+      throw new UnprocessableError("This devnet keeps its state in memory (no DATA_DIR file): it has no snapshots.");
     return join(dirname(path), "snapshots");
   }
 
@@ -65,7 +72,9 @@ export class DevnetSnapshots {
       const file = this.#file(name);
       const exists = existsSync(file);
       if (exists && !options.overwrite) {
-        throw new SnapshotExistsError(`A snapshot named "${name}" exists already: send "overwrite": true to replace it, or choose another name.`);
+        throw new SnapshotExistsError(
+          `A snapshot named "${name}" exists already: send "overwrite": true to replace it, or choose another name.`,
+        );
       }
       // The snapshots a listing shows (a file that is not one is neither listed nor counted).
       const others = (await this.list()).filter((n) => n.name !== name);
@@ -76,7 +85,8 @@ export class DevnetSnapshots {
       }
       privateDir(this.#dir);
       // A copy a crash interrupted (no other save runs meanwhile): not a snapshot, removed.
-      for (const leftover of readdirSync(this.#dir).filter((f) => f.endsWith(`${SUFFIX}.tmp`))) rmSync(join(this.#dir, leftover), { force: true });
+      for (const leftover of readdirSync(this.#dir).filter((f) => f.endsWith(`${SUFFIX}.tmp`)))
+        rmSync(join(this.#dir, leftover), { force: true });
       const { slot } = await this.#devnet.tip();
       const temporary = `${file}.tmp`;
       const stored: Stored = { slot, savedAt: Date.now(), systemStartMs: this.#devnet.systemStartMs };
@@ -87,8 +97,12 @@ export class DevnetSnapshots {
         try {
           // A rollback journal: the snapshot is one file, readable without its -wal and -shm.
           copy.pragma("journal_mode = DELETE");
-          copy.exec("CREATE TABLE snapshot_info (id INTEGER PRIMARY KEY CHECK (id = 1), slot INTEGER NOT NULL, saved_at INTEGER NOT NULL, system_start_ms INTEGER NOT NULL)");
-          copy.prepare("INSERT INTO snapshot_info (id, slot, saved_at, system_start_ms) VALUES (1, ?, ?, ?)").run(stored.slot, stored.savedAt, stored.systemStartMs);
+          copy.exec(
+            "CREATE TABLE snapshot_info (id INTEGER PRIMARY KEY CHECK (id = 1), slot INTEGER NOT NULL, saved_at INTEGER NOT NULL, system_start_ms INTEGER NOT NULL)",
+          );
+          copy
+            .prepare("INSERT INTO snapshot_info (id, slot, saved_at, system_start_ms) VALUES (1, ?, ?, ?)")
+            .run(stored.slot, stored.savedAt, stored.systemStartMs);
         } finally {
           copy.close();
         }
@@ -163,7 +177,10 @@ export class DevnetSnapshots {
 
   #unknown(name: string): Error {
     const names = this.#names();
-    const known = names.length === 0 ? "there is none (save one with POST /devnet/snapshots)" : `there are ${names.map((n) => `"${n}"`).join(", ")}`;
+    const known =
+      names.length === 0
+        ? "there is none (save one with POST /devnet/snapshots)"
+        : `there are ${names.map((n) => `"${n}"`).join(", ")}`;
     return new NotFoundError(`No devnet snapshot is named "${name}": ${known}.`);
   }
 }
@@ -184,7 +201,8 @@ function readStored(file: string): Stored | null {
   let db: Database.Database | undefined;
   try {
     db = new Database(file, { readonly: true, fileMustExist: true });
-    const row = db.prepare("SELECT slot, saved_at, system_start_ms FROM snapshot_info WHERE id = 1").get() as { slot: number; saved_at: number; system_start_ms: number } | undefined;
+    const row = db.prepare("SELECT slot, saved_at, system_start_ms FROM snapshot_info WHERE id = 1").get() as
+      { slot: number; saved_at: number; system_start_ms: number } | undefined;
     return row ? { slot: row.slot, savedAt: row.saved_at, systemStartMs: row.system_start_ms } : null;
   } catch {
     return null;

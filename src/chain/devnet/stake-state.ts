@@ -18,7 +18,12 @@ import { CborReader, CborWriter } from "../../cardano/cbor.js";
 
 /** What the store keeps, keyed by credentialKey / drepKey. */
 export interface StakeState {
-  readonly credentials: ReadonlyArray<{ readonly key: string; readonly deposit: bigint; readonly pool: string | null; readonly drep: string | null }>;
+  readonly credentials: ReadonlyArray<{
+    readonly key: string;
+    readonly deposit: bigint;
+    readonly pool: string | null;
+    readonly drep: string | null;
+  }>;
   /** Registered pools and their registration certificate (CBOR), as Emulator.withState takes them. */
   readonly pools: ReadonlyArray<{ readonly pool: string; readonly certificate: Uint8Array }>;
   readonly dreps: ReadonlyArray<{ readonly key: string; readonly deposit: bigint }>;
@@ -33,7 +38,8 @@ function credentialOfKey(key: string): Credential {
 }
 
 /** A DRep as the store writes it: a credential key, or the predefined DRep's name. */
-export const drepKey = (drep: DRep): string => (drep.kind === "key" || drep.kind === "script" ? credentialKey(drep) : drep.kind);
+export const drepKey = (drep: DRep): string =>
+  drep.kind === "key" || drep.kind === "script" ? credentialKey(drep) : drep.kind;
 
 export function drepOfKey(key: string): DRep {
   if (key === "always-abstain" || key === "always-no-confidence") return { kind: key };
@@ -76,7 +82,8 @@ export function delegateeViolation(certificates: readonly Certificate[], registe
     const drep = cert.drep;
     if (drep !== undefined && (drep.kind === "key" || drep.kind === "script")) {
       const known = dreps.get(credentialKey(drep)) ?? registered.isDRepRegistered(drep);
-      if (!known) return `DelegateeDRepNotRegisteredDELEG: certificate ${i} delegates the vote to the DRep ${drepIdOf(drep)} (${drep.kind} ${drep.hash}), which is not registered.`;
+      if (!known)
+        return `DelegateeDRepNotRegisteredDELEG: certificate ${i} delegates the vote to the DRep ${drepIdOf(drep)} (${drep.kind} ${drep.hash}), which is not registered.`;
     }
   }
   return null;
@@ -96,7 +103,13 @@ export const withDeposits = (certificates: readonly Certificate[], keyDeposit: b
 export function seededPoolCertificate(keyHash: string, cost: bigint): Uint8Array {
   const operator = Buffer.from(keyHash, "hex");
   const rewardAccount = Buffer.concat([Uint8Array.of(0xe0), operator]);
-  const w = new CborWriter().array(10).uint(3).bytes(operator).bytes(blake2b(operator, { dkLen: 32 })).uint(0).uint(cost);
+  const w = new CborWriter()
+    .array(10)
+    .uint(3)
+    .bytes(operator)
+    .bytes(blake2b(operator, { dkLen: 32 }))
+    .uint(0)
+    .uint(cost);
   w.tag(30).array(2).uint(0).uint(1);
   return w.bytes(rewardAccount).array(0).array(0).raw(Uint8Array.of(0xf6)).finish();
 }
@@ -106,7 +119,12 @@ export function emulatorStakeState(state: StakeState) {
   return {
     stakeRegistrations: state.credentials.map((c) => {
       const { kind, hash } = credentialOfKey(c.key);
-      return { credentialType: kind, credentialHash: hash, rewards: 0n, ...(c.pool === null ? {} : { delegatedTo: c.pool }) };
+      return {
+        credentialType: kind,
+        credentialHash: hash,
+        rewards: 0n,
+        ...(c.pool === null ? {} : { delegatedTo: c.pool }),
+      };
     }),
     poolRegistrations: state.pools.map((p) => ({ params: p.certificate })),
     drepRegistrations: state.dreps.map((d) => {

@@ -119,11 +119,19 @@ CREATE TABLE devnet_asset_units (
 `;
 
 const EMPTY_MAP = Buffer.of(0xa0);
-const PUT_OUTPUT = "INSERT OR IGNORE INTO devnet_outputs (tx_hash, output_index, output, address, payment, seq) VALUES (?, ?, ?, ?, ?, ?)";
+const PUT_OUTPUT =
+  "INSERT OR IGNORE INTO devnet_outputs (tx_hash, output_index, output, address, payment, seq) VALUES (?, ?, ?, ?, ?, ?)";
 
 function putOutputRow(put: Database.Statement, txHash: string, index: number, output: Uint8Array, seq: number): void {
   const address = outputAddress(output);
-  put.run(txHash, index, Buffer.from(output.buffer, output.byteOffset, output.length), Buffer.from(address), paymentCredentialOf(address), seq);
+  put.run(
+    txHash,
+    index,
+    Buffer.from(output.buffer, output.byteOffset, output.length),
+    Buffer.from(address),
+    paymentCredentialOf(address),
+    seq,
+  );
 }
 
 /** Writes every entry of a CBOR UTxO map as an unspent output row (seq 0). */
@@ -166,7 +174,8 @@ export class DevnetStore {
       db.pragma("journal_mode = WAL");
       db.pragma("synchronous = FULL");
       db.exec(SCHEMA);
-      const hasTable = (name: string) => db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
+      const hasTable = (name: string) =>
+        db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
       const hasHistory = hasTable("devnet_asset_outputs");
       if (!hasHistory) db.exec(ASSET_HISTORY);
       if (!hasTable("devnet_outputs")) db.transaction(() => convertLedgerBlob(db))();
@@ -182,9 +191,12 @@ export class DevnetStore {
   /** The saved state, or null when this store has never held a devnet (the UTxO set: unspentOutputs). */
   load(): DevnetSnapshot | null {
     const meta = new Map(
-      (this.#db.prepare("SELECT key, value FROM devnet_meta").all() as Array<{ key: string; value: string }>).map((r) => [r.key, r.value]),
+      (this.#db.prepare("SELECT key, value FROM devnet_meta").all() as Array<{ key: string; value: string }>).map(
+        (r) => [r.key, r.value],
+      ),
     );
-    const ledger = this.#db.prepare("SELECT slot FROM devnet_ledger WHERE id = 1").get() as { slot: number } | undefined;
+    const ledger = this.#db.prepare("SELECT slot FROM devnet_ledger WHERE id = 1").get() as
+      { slot: number } | undefined;
     const systemStart = meta.get("system_start_ms");
     const faucetKey = meta.get("faucet_key");
     if (!ledger || systemStart === undefined || faucetKey === undefined) return null;
@@ -200,24 +212,44 @@ export class DevnetStore {
   /** The registered stake credentials, pools and DReps. */
   stakeState(): StakeState {
     return {
-      credentials: (this.#db.prepare("SELECT credential, deposit, pool, drep FROM devnet_stake").all() as Array<{ credential: string; deposit: string; pool: string | null; drep: string | null }>).map(
-        (r) => ({ key: r.credential, deposit: BigInt(r.deposit), pool: r.pool, drep: r.drep }),
-      ),
-      pools: (this.#db.prepare("SELECT pool, certificate FROM devnet_pools").all() as Array<{ pool: string; certificate: Buffer }>).map((r) => ({ pool: r.pool, certificate: new Uint8Array(r.certificate) })),
-      dreps: (this.#db.prepare("SELECT credential, deposit FROM devnet_dreps").all() as Array<{ credential: string; deposit: string }>).map((r) => ({ key: r.credential, deposit: BigInt(r.deposit) })),
+      credentials: (
+        this.#db.prepare("SELECT credential, deposit, pool, drep FROM devnet_stake").all() as Array<{
+          credential: string;
+          deposit: string;
+          pool: string | null;
+          drep: string | null;
+        }>
+      ).map((r) => ({ key: r.credential, deposit: BigInt(r.deposit), pool: r.pool, drep: r.drep })),
+      pools: (
+        this.#db.prepare("SELECT pool, certificate FROM devnet_pools").all() as Array<{
+          pool: string;
+          certificate: Buffer;
+        }>
+      ).map((r) => ({ pool: r.pool, certificate: new Uint8Array(r.certificate) })),
+      dreps: (
+        this.#db.prepare("SELECT credential, deposit FROM devnet_dreps").all() as Array<{
+          credential: string;
+          deposit: string;
+        }>
+      ).map((r) => ({ key: r.credential, deposit: BigInt(r.deposit) })),
     };
   }
 
   /** Every unspent output, in no particular order (one scan of the outputs, at start). */
   *unspentOutputs(): Generator<StoredUtxo> {
-    const rows = this.#db.prepare("SELECT tx_hash, output_index, output FROM devnet_outputs WHERE spent_by IS NULL").raw().iterate() as IterableIterator<[string, number, Buffer]>;
+    const rows = this.#db
+      .prepare("SELECT tx_hash, output_index, output FROM devnet_outputs WHERE spent_by IS NULL")
+      .raw()
+      .iterate() as IterableIterator<[string, number, Buffer]>;
     for (const [txHash, index, output] of rows) yield { txHash, index, output };
   }
 
   /** The unspent outputs at an address (its bytes), ordered by reference: one index range. */
   unspentAt(address: Uint8Array): StoredUtxo[] {
     const rows = this.#db
-      .prepare("SELECT tx_hash, output_index, output FROM devnet_outputs WHERE address = ? AND spent_by IS NULL ORDER BY tx_hash, output_index")
+      .prepare(
+        "SELECT tx_hash, output_index, output FROM devnet_outputs WHERE address = ? AND spent_by IS NULL ORDER BY tx_hash, output_index",
+      )
       .raw()
       .all(Buffer.from(address.buffer, address.byteOffset, address.length)) as Array<[string, number, Buffer]>;
     return rows.map(([txHash, index, output]) => ({ txHash, index, output }));
@@ -225,7 +257,8 @@ export class DevnetStore {
 
   /** The datum (CBOR hex) whose hash is `hash`, as a transaction's witness set gave it; null when none did. */
   datum(hash: string): string | null {
-    const row = this.#db.prepare("SELECT datum FROM devnet_datums WHERE hash = ?").get(hash) as { datum: string } | undefined;
+    const row = this.#db.prepare("SELECT datum FROM devnet_datums WHERE hash = ?").get(hash) as
+      { datum: string } | undefined;
     return row?.datum ?? null;
   }
 
@@ -245,19 +278,31 @@ export class DevnetStore {
   saveAccepted(accepted: AcceptedTx): void {
     this.#db.transaction(() => {
       this.#db.prepare("UPDATE devnet_ledger SET slot = MAX(slot, ?) WHERE id = 1").run(accepted.slot);
-      const { lastInsertRowid } = this.#db.prepare("INSERT OR IGNORE INTO devnet_txs (tx_hash, slot) VALUES (?, ?)").run(accepted.txHash, accepted.slot);
+      const { lastInsertRowid } = this.#db
+        .prepare("INSERT OR IGNORE INTO devnet_txs (tx_hash, slot) VALUES (?, ?)")
+        .run(accepted.txHash, accepted.slot);
       const seq = Number(lastInsertRowid);
       const putDatum = this.#db.prepare("INSERT OR IGNORE INTO devnet_datums (hash, datum) VALUES (?, ?)");
       for (const { hash, datum } of accepted.datums) putDatum.run(hash, datum);
       const putOutput = this.#db.prepare(PUT_OUTPUT);
       for (const { index, output } of accepted.created) putOutputRow(putOutput, accepted.txHash, index, output, seq);
       this.#putAssetOutputs(accepted.assetOutputs ?? [], seq);
-      const spend = this.#db.prepare("UPDATE devnet_asset_outputs SET spent_by = ?, redeemer = ? WHERE tx_hash = ? AND output_index = ?");
-      for (const { ref, spentBy, redeemer } of accepted.assetSpends ?? []) spend.run(spentBy, redeemer, ref.txHash, ref.index);
+      const spend = this.#db.prepare(
+        "UPDATE devnet_asset_outputs SET spent_by = ?, redeemer = ? WHERE tx_hash = ? AND output_index = ?",
+      );
+      for (const { ref, spentBy, redeemer } of accepted.assetSpends ?? [])
+        spend.run(spentBy, redeemer, ref.txHash, ref.index);
       for (const certificate of accepted.certificates ?? []) this.#applyCertificate(certificate);
-      if (accepted.cbor) this.#db.prepare("INSERT OR IGNORE INTO devnet_tx_cbor (tx_hash, cbor) VALUES (?, ?)").run(accepted.txHash, Buffer.from(accepted.cbor));
-      const spent = this.#db.prepare("INSERT OR REPLACE INTO devnet_spends (tx_hash, output_index, spent_by) VALUES (?, ?, ?)");
-      const markSpent = this.#db.prepare("UPDATE devnet_outputs SET spent_by = ? WHERE tx_hash = ? AND output_index = ?");
+      if (accepted.cbor)
+        this.#db
+          .prepare("INSERT OR IGNORE INTO devnet_tx_cbor (tx_hash, cbor) VALUES (?, ?)")
+          .run(accepted.txHash, Buffer.from(accepted.cbor));
+      const spent = this.#db.prepare(
+        "INSERT OR REPLACE INTO devnet_spends (tx_hash, output_index, spent_by) VALUES (?, ?, ?)",
+      );
+      const markSpent = this.#db.prepare(
+        "UPDATE devnet_outputs SET spent_by = ? WHERE tx_hash = ? AND output_index = ?",
+      );
       for (const ref of accepted.spent) {
         spent.run(ref.txHash, ref.index, accepted.txHash);
         markSpent.run(accepted.txHash, ref.txHash, ref.index);
@@ -270,23 +315,36 @@ export class DevnetStore {
     const db = this.#db;
     switch (cert.type) {
       case "stake-registration":
-        db.prepare("INSERT OR REPLACE INTO devnet_stake (credential, deposit, pool, drep) VALUES (?, ?, NULL, NULL)").run(credentialKey(cert.credential), String(cert.deposit ?? 0n));
+        db.prepare(
+          "INSERT OR REPLACE INTO devnet_stake (credential, deposit, pool, drep) VALUES (?, ?, NULL, NULL)",
+        ).run(credentialKey(cert.credential), String(cert.deposit ?? 0n));
         return;
       case "stake-deregistration":
         db.prepare("DELETE FROM devnet_stake WHERE credential = ?").run(credentialKey(cert.credential));
         return;
       case "delegation": {
         const key = credentialKey(cert.credential);
-        if (cert.deposit !== undefined) db.prepare("INSERT OR REPLACE INTO devnet_stake (credential, deposit, pool, drep) VALUES (?, ?, NULL, NULL)").run(key, String(cert.deposit));
-        if (cert.pool !== undefined) db.prepare("UPDATE devnet_stake SET pool = ? WHERE credential = ?").run(cert.pool, key);
-        if (cert.drep !== undefined) db.prepare("UPDATE devnet_stake SET drep = ? WHERE credential = ?").run(drepKey(cert.drep), key);
+        if (cert.deposit !== undefined)
+          db.prepare(
+            "INSERT OR REPLACE INTO devnet_stake (credential, deposit, pool, drep) VALUES (?, ?, NULL, NULL)",
+          ).run(key, String(cert.deposit));
+        if (cert.pool !== undefined)
+          db.prepare("UPDATE devnet_stake SET pool = ? WHERE credential = ?").run(cert.pool, key);
+        if (cert.drep !== undefined)
+          db.prepare("UPDATE devnet_stake SET drep = ? WHERE credential = ?").run(drepKey(cert.drep), key);
         return;
       }
       case "pool-registration":
-        db.prepare("INSERT OR REPLACE INTO devnet_pools (pool, certificate) VALUES (?, ?)").run(cert.pool, Buffer.from(cert.cbor));
+        db.prepare("INSERT OR REPLACE INTO devnet_pools (pool, certificate) VALUES (?, ?)").run(
+          cert.pool,
+          Buffer.from(cert.cbor),
+        );
         return;
       case "drep-registration":
-        db.prepare("INSERT OR REPLACE INTO devnet_dreps (credential, deposit) VALUES (?, ?)").run(credentialKey(cert.credential), String(cert.deposit));
+        db.prepare("INSERT OR REPLACE INTO devnet_dreps (credential, deposit) VALUES (?, ?)").run(
+          credentialKey(cert.credential),
+          String(cert.deposit),
+        );
         return;
       case "drep-deregistration":
         db.prepare("DELETE FROM devnet_dreps WHERE credential = ?").run(credentialKey(cert.credential));
@@ -298,7 +356,9 @@ export class DevnetStore {
 
   /** The account of a stake credential as the accepted certificates left it. */
   stakeAccount(credential: Credential): StakeAccount {
-    const row = this.#db.prepare("SELECT pool, drep FROM devnet_stake WHERE credential = ?").get(credentialKey(credential)) as { pool: string | null; drep: string | null } | undefined;
+    const row = this.#db
+      .prepare("SELECT pool, drep FROM devnet_stake WHERE credential = ?")
+      .get(credentialKey(credential)) as { pool: string | null; drep: string | null } | undefined;
     if (!row) return { registered: false, pool: null, drep: null };
     return { registered: true, pool: row.pool, drep: row.drep === null ? null : drepOfKey(row.drep) };
   }
@@ -308,17 +368,27 @@ export class DevnetStore {
   }
 
   isDRepRegistered(credential: Credential): boolean {
-    return this.#db.prepare("SELECT 1 FROM devnet_dreps WHERE credential = ?").get(credentialKey(credential)) !== undefined;
+    return (
+      this.#db.prepare("SELECT 1 FROM devnet_dreps WHERE credential = ?").get(credentialKey(credential)) !== undefined
+    );
   }
 
   /** Registers a pool seeded by its id (its certificate: seededPoolCertificate); false, changing nothing, when it is registered already. */
   seedPool(pool: string, certificate: Uint8Array): boolean {
-    return this.#db.prepare("INSERT OR IGNORE INTO devnet_pools (pool, certificate) VALUES (?, ?)").run(pool, Buffer.from(certificate)).changes === 1;
+    return (
+      this.#db
+        .prepare("INSERT OR IGNORE INTO devnet_pools (pool, certificate) VALUES (?, ?)")
+        .run(pool, Buffer.from(certificate)).changes === 1
+    );
   }
 
   /** Registers a DRep seeded by its credential, with no deposit (none was paid); false, changing nothing, when it is registered already. */
   seedDRep(credential: Credential): boolean {
-    return this.#db.prepare("INSERT OR IGNORE INTO devnet_dreps (credential, deposit) VALUES (?, '0')").run(credentialKey(credential)).changes === 1;
+    return (
+      this.#db
+        .prepare("INSERT OR IGNORE INTO devnet_dreps (credential, deposit) VALUES (?, '0')")
+        .run(credentialKey(credential)).changes === 1
+    );
   }
 
   /** Indexes outputs of the UTxO set of a store that predates the asset history (their order among themselves is unknown). */
@@ -328,8 +398,12 @@ export class DevnetStore {
 
   #putAssetOutputs(outputs: readonly AssetOutputRecord[], seq: number): void {
     if (outputs.length === 0) return;
-    const putOutput = this.#db.prepare("INSERT OR IGNORE INTO devnet_asset_outputs (tx_hash, output_index, output) VALUES (?, ?, ?)");
-    const putUnit = this.#db.prepare("INSERT OR IGNORE INTO devnet_asset_units (unit, seq, output_index, tx_hash) VALUES (?, ?, ?, ?)");
+    const putOutput = this.#db.prepare(
+      "INSERT OR IGNORE INTO devnet_asset_outputs (tx_hash, output_index, output) VALUES (?, ?, ?)",
+    );
+    const putUnit = this.#db.prepare(
+      "INSERT OR IGNORE INTO devnet_asset_units (unit, seq, output_index, tx_hash) VALUES (?, ?, ?, ?)",
+    );
     for (const { txHash, index, output, units } of outputs) {
       putOutput.run(txHash, index, Buffer.from(output));
       for (const unit of units) putUnit.run(unit, seq, index, txHash);
@@ -350,15 +424,25 @@ export class DevnetStore {
          JOIN devnet_asset_outputs o ON o.tx_hash = u.tx_hash AND o.output_index = u.output_index
          WHERE u.unit = ? ORDER BY u.seq DESC, u.output_index DESC LIMIT 1`,
       )
-      .get(unit) as { tx_hash: string; output_index: number; output: Buffer; spent_by: string | null; redeemer: string | null } | undefined;
+      .get(unit) as
+      | { tx_hash: string; output_index: number; output: Buffer; spent_by: string | null; redeemer: string | null }
+      | undefined;
     if (!row) return null;
-    return { txHash: row.tx_hash, index: row.output_index, output: new Uint8Array(row.output), spentBy: row.spent_by, redeemer: row.redeemer };
+    return {
+      txHash: row.tx_hash,
+      index: row.output_index,
+      output: new Uint8Array(row.output),
+      spentBy: row.spent_by,
+      redeemer: row.redeemer,
+    };
   }
 
   /** Records a clock move: the new offset and the slot reached. */
   saveClock(offsetSeconds: number, slot: number): void {
     this.#db.transaction(() => {
-      this.#db.prepare("INSERT OR REPLACE INTO devnet_meta (key, value) VALUES ('offset_seconds', ?)").run(String(offsetSeconds));
+      this.#db
+        .prepare("INSERT OR REPLACE INTO devnet_meta (key, value) VALUES ('offset_seconds', ?)")
+        .run(String(offsetSeconds));
       this.#db.prepare("UPDATE devnet_ledger SET slot = MAX(slot, ?) WHERE id = 1").run(slot);
     })();
   }
@@ -374,19 +458,23 @@ export class DevnetStore {
 
   /** The slot at which the devnet accepted the transaction, or null when it did not. */
   txSlot(txHash: string): number | null {
-    const row = this.#db.prepare("SELECT slot FROM devnet_txs WHERE tx_hash = ?").get(txHash) as { slot: number } | undefined;
+    const row = this.#db.prepare("SELECT slot FROM devnet_txs WHERE tx_hash = ?").get(txHash) as
+      { slot: number } | undefined;
     return row?.slot ?? null;
   }
 
   /** The whole transaction the devnet accepted as `txHash` (CBOR), or null. */
   txCbor(txHash: string): Uint8Array | null {
-    const row = this.#db.prepare("SELECT cbor FROM devnet_tx_cbor WHERE tx_hash = ?").get(txHash) as { cbor: Buffer } | undefined;
+    const row = this.#db.prepare("SELECT cbor FROM devnet_tx_cbor WHERE tx_hash = ?").get(txHash) as
+      { cbor: Buffer } | undefined;
     return row ? new Uint8Array(row.cbor) : null;
   }
 
   /** The id of the accepted transaction that spent `ref`, or null. */
   spender(ref: OutRef): string | null {
-    const row = this.#db.prepare("SELECT spent_by FROM devnet_spends WHERE tx_hash = ? AND output_index = ?").get(ref.txHash, ref.index) as { spent_by: string } | undefined;
+    const row = this.#db
+      .prepare("SELECT spent_by FROM devnet_spends WHERE tx_hash = ? AND output_index = ?")
+      .get(ref.txHash, ref.index) as { spent_by: string } | undefined;
     return row?.spent_by ?? null;
   }
 
@@ -397,20 +485,29 @@ export class DevnetStore {
    */
   acceptedAfter(seq: number, limit: number): AcceptedRow[] {
     const rows = this.#db
-      .prepare("SELECT t.seq, t.tx_hash, t.slot, c.cbor FROM devnet_txs t LEFT JOIN devnet_tx_cbor c ON c.tx_hash = t.tx_hash WHERE t.seq > ? ORDER BY t.seq LIMIT ?")
+      .prepare(
+        "SELECT t.seq, t.tx_hash, t.slot, c.cbor FROM devnet_txs t LEFT JOIN devnet_tx_cbor c ON c.tx_hash = t.tx_hash WHERE t.seq > ? ORDER BY t.seq LIMIT ?",
+      )
       .all(seq, limit) as Array<{ seq: number; tx_hash: string; slot: number; cbor: Buffer | null }>;
-    return rows.map((r) => ({ seq: r.seq, txHash: r.tx_hash, slot: r.slot, cbor: r.cbor === null ? null : new Uint8Array(r.cbor) }));
+    return rows.map((r) => ({
+      seq: r.seq,
+      txHash: r.tx_hash,
+      slot: r.slot,
+      cbor: r.cbor === null ? null : new Uint8Array(r.cbor),
+    }));
   }
 
   /** The id of the transaction accepted as number `seq`, or null (an indexer checks that the history it read is still there). */
   txHashAt(seq: number): string | null {
-    const row = this.#db.prepare("SELECT tx_hash FROM devnet_txs WHERE seq = ?").get(seq) as { tx_hash: string } | undefined;
+    const row = this.#db.prepare("SELECT tx_hash FROM devnet_txs WHERE seq = ?").get(seq) as
+      { tx_hash: string } | undefined;
     return row?.tx_hash ?? null;
   }
 
   /** A datum some accepted transaction carried in its witness set, by hash (CBOR hex), or null. */
   witnessDatum(hash: string): string | null {
-    const row = this.#db.prepare("SELECT datum FROM devnet_datums WHERE hash = ?").get(hash) as { datum: string } | undefined;
+    const row = this.#db.prepare("SELECT datum FROM devnet_datums WHERE hash = ?").get(hash) as
+      { datum: string } | undefined;
     return row?.datum ?? null;
   }
 

@@ -28,7 +28,17 @@ import type { EraSummary } from "@cardano-ogmios/schema";
 import type { Network } from "../../config.js";
 import { BadRequestError } from "../../errors.js";
 import type { ChainBackend, EpochInfo } from "../backend.js";
-import type { AssetOutput, ChainParameters, OutRef, RedeemerBudget, SpentBy, StakeAccount, Tip, TxStatus, UTxO } from "../port.js";
+import type {
+  AssetOutput,
+  ChainParameters,
+  OutRef,
+  RedeemerBudget,
+  SpentBy,
+  StakeAccount,
+  Tip,
+  TxStatus,
+  UTxO,
+} from "../port.js";
 import { BackendError } from "../resilience/backend-error.js";
 import { assetUnitOf, paymentScriptHash } from "../shared/asset-output.js";
 import { SerialQueue } from "../shared/queue.js";
@@ -100,7 +110,12 @@ export class OgmiosKupoBackend implements ChainBackend {
 
   async tip(): Promise<Tip> {
     const point = await this.#ogmios.run("queryNetwork/tip", "query", (c) => LedgerStateQuery.networkTip(c));
-    if (point === "origin") throw new BackendError(BACKEND, "server", "Ogmios queryNetwork/tip: the node is at the origin (not synchronised)");
+    if (point === "origin")
+      throw new BackendError(
+        BACKEND,
+        "server",
+        "Ogmios queryNetwork/tip: the node is at the origin (not synchronised)",
+      );
     const base = await this.#timeBaseFor(point.slot);
     return { slot: point.slot, time: slotToTime(point.slot, base.systemStart, base.summaries) };
   }
@@ -127,10 +142,13 @@ export class OgmiosKupoBackend implements ChainBackend {
   async utxosByRef(refs: readonly OutRef[]): Promise<UTxO[]> {
     if (refs.length === 0) return [];
     for (const { txHash } of refs) {
-      if (!HEX64.test(txHash.toLowerCase())) throw new BadRequestError(`${txHash} is not a transaction id (64 hex digits).`);
+      if (!HEX64.test(txHash.toLowerCase()))
+        throw new BadRequestError(`${txHash} is not a transaction id (64 hex digits).`);
     }
     const outputReferences = refs.map((r) => ({ transaction: { id: r.txHash.toLowerCase() }, index: r.index }));
-    const entries = await this.#ogmios.run("queryLedgerState/utxo", "query", (c) => LedgerStateQuery.utxo(c, { outputReferences }));
+    const entries = await this.#ogmios.run("queryLedgerState/utxo", "query", (c) =>
+      LedgerStateQuery.utxo(c, { outputReferences }),
+    );
     const order = new Map(refs.map((r, i) => [`${r.txHash.toLowerCase()}#${r.index}`, i]));
     const position = (u: UTxO): number => order.get(`${u.input.txHash}#${u.input.outputIndex}`) ?? -1;
     // Only what was asked for, in the order asked.
@@ -140,12 +158,16 @@ export class OgmiosKupoBackend implements ChainBackend {
 
   async evaluate(txCbor: string, additionalUtxos: readonly UTxO[] = []): Promise<RedeemerBudget[]> {
     const extra = additionalUtxos.length > 0 ? utxosToOgmios(additionalUtxos) : undefined;
-    const result = await this.#ogmios.run("evaluateTransaction", "evaluate", (c) => TransactionSubmission.evaluateTransaction(c, txCbor, extra));
+    const result = await this.#ogmios.run("evaluateTransaction", "evaluate", (c) =>
+      TransactionSubmission.evaluateTransaction(c, txCbor, extra),
+    );
     return this.#translate("evaluation", () => budgetsFromOgmios(result));
   }
 
   async submit(txCbor: string): Promise<string> {
-    const txId = await this.#ogmios.run("submitTransaction", "submit", (c) => TransactionSubmission.submitTransaction(c, txCbor));
+    const txId = await this.#ogmios.run("submitTransaction", "submit", (c) =>
+      TransactionSubmission.submitTransaction(c, txCbor),
+    );
     this.#submitted.accepted(txCbor, txId);
     return txId;
   }
@@ -184,8 +206,15 @@ export class OgmiosKupoBackend implements ChainBackend {
       if (parent === null) return null;
       const point = { slot: parent.slot_no, id: parent.header_hash };
       const found = await this.#chainSync.run(() =>
-        withTimeout(this.#ogmios.run("findIntersection + nextBlock", "query", (c) => blockAfter(c, point)), this.#requestTimeoutMs, () =>
-          new BackendError(BACKEND, "timeout", `Ogmios findIntersection + nextBlock: no block in ${this.#requestTimeoutMs} ms`),
+        withTimeout(
+          this.#ogmios.run("findIntersection + nextBlock", "query", (c) => blockAfter(c, point)),
+          this.#requestTimeoutMs,
+          () =>
+            new BackendError(
+              BACKEND,
+              "timeout",
+              `Ogmios findIntersection + nextBlock: no block in ${this.#requestTimeoutMs} ms`,
+            ),
         ),
       );
       if (found.id !== block.header_hash || typeof found.height !== "number") return null;
@@ -193,14 +222,18 @@ export class OgmiosKupoBackend implements ChainBackend {
       if (this.#heights.size >= SPEND_CACHE_SIZE) this.#heights.delete(this.#heights.keys().next().value as string);
       this.#heights.set(block.header_hash, height);
     }
-    const tip = await this.#ogmios.run("queryNetwork/blockHeight", "query", (c) => LedgerStateQuery.networkBlockHeight(c));
+    const tip = await this.#ogmios.run("queryNetwork/blockHeight", "query", (c) =>
+      LedgerStateQuery.networkBlockHeight(c),
+    );
     return typeof tip === "number" ? Math.max(1, tip - height + 1) : null;
   }
 
   async stakeAccount(rewardAddress: string): Promise<StakeAccount> {
     const credential = rewardCredential(rewardAddress);
     const filter = credential.kind === "key" ? { keys: [credential.hash] } : { scripts: [credential.hash] };
-    const result = await this.#ogmios.run("queryLedgerState/rewardAccountSummaries", "query", (c) => LedgerStateQuery.rewardAccountSummaries(c, filter));
+    const result = await this.#ogmios.run("queryLedgerState/rewardAccountSummaries", "query", (c) =>
+      LedgerStateQuery.rewardAccountSummaries(c, filter),
+    );
     return this.#translate("reward account summaries", () => stakeAccountFromOgmios(result, credential));
   }
 
@@ -213,7 +246,8 @@ export class OgmiosKupoBackend implements ChainBackend {
       matches.filter((m) => {
         const quantity = m.value.assets?.[key];
         if (quantity === undefined) return false;
-        if (!/^\d+$/.test(String(quantity))) throw new Error(`the quantity of ${key} in ${m.transaction_id}#${m.output_index} is not a whole number`);
+        if (!/^\d+$/.test(String(quantity)))
+          throw new Error(`the quantity of ${key} in ${m.transaction_id}#${m.output_index} is not a whole number`);
         return BigInt(quantity) > 0n;
       }),
     );
@@ -228,7 +262,8 @@ export class OgmiosKupoBackend implements ChainBackend {
     const spent = match.spent_at;
     if (spent === null) throw new Error("the match is unspent");
     const ref = { txHash: match.transaction_id, index: match.output_index };
-    const named = typeof spent.transaction_id === "string" && HEX64.test(spent.transaction_id) ? spent.transaction_id : null;
+    const named =
+      typeof spent.transaction_id === "string" && HEX64.test(spent.transaction_id) ? spent.transaction_id : null;
     // A key spends without a redeemer: Kupo's spending transaction is all there is to know.
     if (named !== null && paymentScriptHash(match.address) === null) return { txHash: named, redeemer: null };
     const cacheKey = `${ref.txHash}#${ref.index}@${spent.header_hash}`;
@@ -236,18 +271,33 @@ export class OgmiosKupoBackend implements ChainBackend {
     if (cached) return cached;
     const parent = await this.#kupo.checkpointAtOrBefore(spent.slot_no - 1);
     if (parent === null) {
-      throw new BackendError(BACKEND, "refused", `Kupo has no block before slot ${spent.slot_no}, where ${ref.txHash}#${ref.index} was spent (it started indexing there): its spending redeemer cannot be read`);
+      throw new BackendError(
+        BACKEND,
+        "refused",
+        `Kupo has no block before slot ${spent.slot_no}, where ${ref.txHash}#${ref.index} was spent (it started indexing there): its spending redeemer cannot be read`,
+      );
     }
     const point = { slot: parent.slot_no, id: parent.header_hash };
     // Bounded, so that an Ogmios that never answers cannot hold the queue of later reads.
     const block = await this.#chainSync.run(() =>
-      withTimeout(this.#ogmios.run("findIntersection + nextBlock", "query", (c) => blockAfter(c, point)), this.#requestTimeoutMs, () =>
-        new BackendError(BACKEND, "timeout", `Ogmios findIntersection + nextBlock: no block in ${this.#requestTimeoutMs} ms`),
+      withTimeout(
+        this.#ogmios.run("findIntersection + nextBlock", "query", (c) => blockAfter(c, point)),
+        this.#requestTimeoutMs,
+        () =>
+          new BackendError(
+            BACKEND,
+            "timeout",
+            `Ogmios findIntersection + nextBlock: no block in ${this.#requestTimeoutMs} ms`,
+          ),
       ),
     );
     const found = block.id === spent.header_hash ? spendInBlock(block, ref, named) : null;
     if (!found) {
-      throw new BackendError(BACKEND, "server", `the block Ogmios has after slot ${parent.slot_no} (${block.id}) does not spend ${ref.txHash}#${ref.index} as Kupo says block ${spent.header_hash} does: the chain moved (a rollback)`);
+      throw new BackendError(
+        BACKEND,
+        "server",
+        `the block Ogmios has after slot ${parent.slot_no} (${block.id}) does not spend ${ref.txHash}#${ref.index} as Kupo says block ${spent.header_hash} does: the chain moved (a rollback)`,
+      );
     }
     if (this.#spends.size >= SPEND_CACHE_SIZE) this.#spends.delete(this.#spends.keys().next().value as string);
     this.#spends.set(cacheKey, found);
@@ -266,7 +316,8 @@ export class OgmiosKupoBackend implements ChainBackend {
       this.#ogmios.run("queryLedgerState/eraSummaries", "query", (c) => LedgerStateQuery.eraSummaries(c)),
     ]);
     const systemStart = new Date(start).getTime();
-    if (!Number.isFinite(systemStart) || summaries.length === 0) throw new BackendError(BACKEND, "server", "Ogmios returned no system start or era summaries");
+    if (!Number.isFinite(systemStart) || summaries.length === 0)
+      throw new BackendError(BACKEND, "server", "Ogmios returned no system start or era summaries");
     this.#timeBase = { systemStart, summaries };
     return this.#timeBase;
   }

@@ -81,7 +81,11 @@ export class KupoClient {
     const body = await this.#get(path);
     if (body === null) return null;
     const point = body as Partial<KupoPoint>;
-    if (typeof point.slot_no !== "number" || typeof point.header_hash !== "string" || !/^[0-9a-f]{64}$/.test(point.header_hash)) {
+    if (
+      typeof point.slot_no !== "number" ||
+      typeof point.header_hash !== "string" ||
+      !/^[0-9a-f]{64}$/.test(point.header_hash)
+    ) {
       throw new BackendError(KUPO, "server", `Kupo GET ${path}: the answer is not a point`);
     }
     return { slot_no: point.slot_no, header_hash: point.header_hash };
@@ -89,7 +93,8 @@ export class KupoClient {
 
   async #matches(path: string): Promise<KupoMatch[]> {
     const body = await this.#get(path);
-    if (!Array.isArray(body)) throw new BackendError(KUPO, "server", `Kupo GET ${path.split("?")[0]}: the answer is not a list of matches`);
+    if (!Array.isArray(body))
+      throw new BackendError(KUPO, "server", `Kupo GET ${path.split("?")[0]}: the answer is not a list of matches`);
     return body as KupoMatch[];
   }
 
@@ -98,7 +103,10 @@ export class KupoClient {
     let response: Response;
     try {
       response = await fetch(this.#url.of(path), {
-        headers: { accept: "application/json;asset-quantity=string", ...(this.authorization === undefined ? {} : { authorization: this.authorization }) },
+        headers: {
+          accept: "application/json;asset-quantity=string",
+          ...(this.authorization === undefined ? {} : { authorization: this.authorization }),
+        },
         signal: AbortSignal.timeout(this.requestTimeoutMs),
       });
     } catch (error) {
@@ -120,8 +128,10 @@ export class KupoClient {
       const retryAfter = retryAfterMs(response.headers.get("retry-after"));
       const details = { status: response.status, ...(retryAfter === undefined ? {} : { retryAfterMs: retryAfter }) };
       if (response.status === 400) throw new BadRequestError(`Kupo refused the pattern: ${hint}`);
-      if (response.status === 429) throw new BackendError(KUPO, "throttled", `${what}: Kupo answered 429: ${hint}`, details);
-      if (response.status >= 500) throw new BackendError(KUPO, "server", `${what}: Kupo answered ${response.status}: ${hint}`, details);
+      if (response.status === 429)
+        throw new BackendError(KUPO, "throttled", `${what}: Kupo answered 429: ${hint}`, details);
+      if (response.status >= 500)
+        throw new BackendError(KUPO, "server", `${what}: Kupo answered ${response.status}: ${hint}`, details);
       throw new BackendError(KUPO, "refused", `${what}: Kupo answered ${response.status}: ${hint}`, details);
     }
     try {
@@ -134,7 +144,8 @@ export class KupoClient {
 
 const quantity = (value: number | string, what: string): string => {
   const text = String(value);
-  if (!/^\d+$/.test(text) || (typeof value === "number" && !Number.isSafeInteger(value))) throw new Error(`${what} is not a safe whole number`);
+  if (!/^\d+$/.test(text) || (typeof value === "number" && !Number.isSafeInteger(value)))
+    throw new Error(`${what} is not a safe whole number`);
   return text;
 };
 
@@ -146,11 +157,17 @@ export function utxoFromKupo(match: KupoMatch): UTxO {
     // Kupo writes assets as "{policy}.{name}" (or just "{policy}" for an empty name); Mesh's unit is policy+name.
     amount.push({ unit: id.replace(".", ""), quantity: quantity(qty, `${id} in ${ref}`) });
   }
-  const utxo: UTxO = { input: { txHash: match.transaction_id, outputIndex: match.output_index }, output: { address: match.address, amount } };
+  const utxo: UTxO = {
+    input: { txHash: match.transaction_id, outputIndex: match.output_index },
+    output: { address: match.address, amount },
+  };
   if (match.datum_hash !== null) {
     utxo.output.dataHash = match.datum_hash;
     if (match.datum_type === "inline") {
-      if (typeof match.datum !== "string") throw new Error(`Kupo did not resolve the inline datum of ${ref} (is it older than v2.10, or run without datums?)`);
+      if (typeof match.datum !== "string")
+        throw new Error(
+          `Kupo did not resolve the inline datum of ${ref} (is it older than v2.10, or run without datums?)`,
+        );
       // Scanned, never decoded here: over the CBOR limits it stays raw (see scanChainCbor).
       scanChainCbor(match.datum, `the inline datum of ${ref}`);
       utxo.output.plutusData = match.datum;

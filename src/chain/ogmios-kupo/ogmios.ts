@@ -1,7 +1,15 @@
 // One long-lived Ogmios WebSocket through the official client (@cardano-ogmios/client): opened
 // on first use, reopened on the next call after it closes, and every client failure classified
 // into a BackendError or, for submit and evaluate, the ledger's own refusal.
-import { createConnectionObject, createInteractionContext, getServerHealth, JSONRPCError, ServerNotReady, type ConnectionConfig, type InteractionContext } from "@cardano-ogmios/client";
+import {
+  createConnectionObject,
+  createInteractionContext,
+  getServerHealth,
+  JSONRPCError,
+  ServerNotReady,
+  type ConnectionConfig,
+  type InteractionContext,
+} from "@cardano-ogmios/client";
 import type { Network } from "../../config.js";
 import { LedgerRejectedError } from "../../errors.js";
 import { BackendError } from "../resilience/backend-error.js";
@@ -29,19 +37,35 @@ const EVALUATION_RETRYABLE = new Set([3003]); // NodeTipTooOld: the node is stil
 /** Maps an error of the Ogmios client to ours. */
 export function fromOgmiosError(what: string, operation: OgmiosOperation, error: unknown): Error {
   if (error instanceof LedgerRejectedError || error instanceof BackendError) return error;
-  const rpc = error instanceof JSONRPCError ? error : typeof error === "object" && error !== null ? (JSONRPCError.tryFrom(error) ?? undefined) : undefined;
+  const rpc =
+    error instanceof JSONRPCError
+      ? error
+      : typeof error === "object" && error !== null
+        ? (JSONRPCError.tryFrom(error) ?? undefined)
+        : undefined;
   if (rpc) {
-    if (rpc.code === -32000) return new BackendError(BACKEND, "unreachable", `${what}: the Ogmios connection closed before an answer`, { cause: error });
+    if (rpc.code === -32000)
+      return new BackendError(BACKEND, "unreachable", `${what}: the Ogmios connection closed before an answer`, {
+        cause: error,
+      });
     const reason = ogmiosFailureReason(rpc);
     const ledgerCode = rpc.code >= 3000 && rpc.code < 4000;
-    if (operation === "submit" && (ledgerCode || rpc.code === -32602)) return new LedgerRejectedError(reason, { cause: error });
+    if (operation === "submit" && (ledgerCode || rpc.code === -32602))
+      return new LedgerRejectedError(reason, { cause: error });
     if (operation === "evaluate" && ((ledgerCode && !EVALUATION_RETRYABLE.has(rpc.code)) || rpc.code === -32602)) {
       return new LedgerRejectedError(reason, { cause: error });
     }
-    return new BackendError(BACKEND, "server", `${what}: Ogmios answered error ${rpc.code}: ${reason}`, { status: rpc.code, cause: error });
+    return new BackendError(BACKEND, "server", `${what}: Ogmios answered error ${rpc.code}: ${reason}`, {
+      status: rpc.code,
+      cause: error,
+    });
   }
   const message = (error as Error)?.message ?? String(error);
-  if (message === "WebSocket is closed") return new BackendError(BACKEND, "unreachable", `${what}: the Ogmios connection is closed`, { sent: false, cause: error });
+  if (message === "WebSocket is closed")
+    return new BackendError(BACKEND, "unreachable", `${what}: the Ogmios connection is closed`, {
+      sent: false,
+      cause: error,
+    });
   return new BackendError(BACKEND, "server", `${what}: ${message}`, { cause: error });
 }
 
@@ -58,7 +82,11 @@ export class OgmiosConnection {
   }
 
   /** Runs one client call on the open connection (opening it first when needed). */
-  async run<T>(what: string, operation: OgmiosOperation, call: (context: InteractionContext) => Promise<T>): Promise<T> {
+  async run<T>(
+    what: string,
+    operation: OgmiosOperation,
+    call: (context: InteractionContext) => Promise<T>,
+  ): Promise<T> {
     const context = await this.#open(what);
     try {
       return await call(context);
@@ -68,7 +96,10 @@ export class OgmiosConnection {
   }
 
   #open(what: string): Promise<InteractionContext> {
-    if (this.#closed) return Promise.reject(new BackendError(BACKEND, "refused", `Ogmios ${what}: the backend is closed`, { sent: false }));
+    if (this.#closed)
+      return Promise.reject(
+        new BackendError(BACKEND, "refused", `Ogmios ${what}: the backend is closed`, { sent: false }),
+      );
     if (!this.#context) {
       const generation = ++this.#generation;
       const forget = (): void => {
@@ -89,7 +120,12 @@ export class OgmiosConnection {
       const health = await getServerHealth({ connection });
       const known = ["mainnet", "preprod", "preview"];
       if (known.includes(health.network) && health.network !== this.#network) {
-        throw new BackendError(BACKEND, "refused", `Ogmios at ${address} serves ${health.network} but NETWORK is ${this.#network}`, { sent: false });
+        throw new BackendError(
+          BACKEND,
+          "refused",
+          `Ogmios at ${address} serves ${health.network} but NETWORK is ${this.#network}`,
+          { sent: false },
+        );
       }
       const context = await createInteractionContext(
         () => forget(), // a socket error is followed by a close; the next call reconnects
@@ -101,10 +137,18 @@ export class OgmiosConnection {
     } catch (error) {
       if (error instanceof BackendError) throw error;
       if (error instanceof ServerNotReady) {
-        throw new BackendError(BACKEND, "server", `Ogmios at ${address} is not ready: ${error.message}`, { sent: false, cause: error });
+        throw new BackendError(BACKEND, "server", `Ogmios at ${address} is not ready: ${error.message}`, {
+          sent: false,
+          cause: error,
+        });
       }
       const code = (error as { code?: string }).code;
-      throw new BackendError(BACKEND, "unreachable", `Ogmios at ${address} cannot be reached: ${code ?? (error as Error).message}`, { sent: false, cause: error });
+      throw new BackendError(
+        BACKEND,
+        "unreachable",
+        `Ogmios at ${address} cannot be reached: ${code ?? (error as Error).message}`,
+        { sent: false, cause: error },
+      );
     }
   }
 
@@ -115,7 +159,10 @@ export class OgmiosConnection {
     if (!pending) return;
     try {
       const context = await pending;
-      if (context.socket.readyState === context.socket.OPEN || context.socket.readyState === context.socket.CONNECTING) {
+      if (
+        context.socket.readyState === context.socket.OPEN ||
+        context.socket.readyState === context.socket.CONNECTING
+      ) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(() => {
             context.socket.terminate?.();

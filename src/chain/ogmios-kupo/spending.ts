@@ -22,7 +22,8 @@ export async function blockAfter(context: InteractionContext, point: Point): Pro
       { method: "nextBlock" },
       {
         handler: (response, resolve, reject) => {
-          if (response?.result?.direction === "forward" || response?.result?.direction === "backward") resolve(response.result);
+          if (response?.result?.direction === "forward" || response?.result?.direction === "backward")
+            resolve(response.result);
           else reject(response);
         },
       },
@@ -53,7 +54,9 @@ export function spendInBlock(block: Block, ref: OutRef, transactionId: string | 
     if (!tx.inputs.some((i) => sameRef(i, ref))) continue;
     const inputs = tx.inputs.map((i) => ({ txHash: i.transaction.id, index: Number(i.index) }));
     const position = spendIndexOf(inputs, ref);
-    const redeemer = (tx.redeemers ?? []).find((r) => r.validator.purpose === "spend" && Number(r.validator.index) === position);
+    const redeemer = (tx.redeemers ?? []).find(
+      (r) => r.validator.purpose === "spend" && Number(r.validator.index) === position,
+    );
     return { txHash: tx.id, redeemer: redeemer?.redeemer ?? null };
   }
   return null;

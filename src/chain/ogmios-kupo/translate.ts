@@ -40,7 +40,8 @@ export function costModelsFromOgmios(models: ProtocolParameters["plutusCostModel
 export function protocolFromOgmios(p: ProtocolParameters, epoch: number): ChainParameters {
   const perTx = p.maxExecutionUnitsPerTransaction;
   const perBlock = p.maxExecutionUnitsPerBlock;
-  if (!perTx || !perBlock || !p.scriptExecutionPrices) throw new Error("the protocol parameters lack the Plutus limits and prices (pre-Alonzo era?)");
+  if (!perTx || !perBlock || !p.scriptExecutionPrices)
+    throw new Error("the protocol parameters lack the Plutus limits and prices (pre-Alonzo era?)");
   return {
     epoch,
     minFeeA: num(p.minFeeCoefficient, "minFeeCoefficient"),
@@ -50,7 +51,10 @@ export function protocolFromOgmios(p: ProtocolParameters, epoch: number): ChainP
     maxBlockHeaderSize: num(p.maxBlockHeaderSize.bytes, "maxBlockHeaderSize"),
     keyDeposit: num(p.stakeCredentialDeposit.ada.lovelace, "stakeCredentialDeposit"),
     poolDeposit: num(p.stakePoolDeposit.ada.lovelace, "stakePoolDeposit"),
-    decentralisation: p.federatedBlockProductionRatio === undefined ? 0 : ratio(p.federatedBlockProductionRatio, "federatedBlockProductionRatio"),
+    decentralisation:
+      p.federatedBlockProductionRatio === undefined
+        ? 0
+        : ratio(p.federatedBlockProductionRatio, "federatedBlockProductionRatio"),
     minPoolCost: p.minStakePoolCost.ada.lovelace.toString(),
     priceMem: ratio(p.scriptExecutionPrices.memory, "scriptExecutionPrices.memory"),
     priceStep: ratio(p.scriptExecutionPrices.cpu, "scriptExecutionPrices.cpu"),
@@ -69,7 +73,8 @@ export function protocolFromOgmios(p: ProtocolParameters, epoch: number): ChainP
 
 /** The era a slot falls in: the last known era also covers slots past its end (its safe zone). */
 function eraOfSlot(slot: number, summaries: readonly EraSummary[]): EraSummary {
-  const era = summaries.find((s) => slot >= s.start.slot && (s.end === undefined || slot < s.end.slot)) ?? summaries.at(-1);
+  const era =
+    summaries.find((s) => slot >= s.start.slot && (s.end === undefined || slot < s.end.slot)) ?? summaries.at(-1);
   if (!era) throw new Error("Ogmios returned no era summaries");
   return era;
 }
@@ -77,15 +82,24 @@ function eraOfSlot(slot: number, summaries: readonly EraSummary[]): EraSummary {
 /** Unix milliseconds of the start of `slot`. */
 export function slotToTime(slot: number, systemStart: number, summaries: readonly EraSummary[]): number {
   const era = eraOfSlot(slot, summaries);
-  return systemStart + Number(era.start.time.seconds) * 1000 + (slot - era.start.slot) * Number(era.parameters.slotLength.milliseconds);
+  return (
+    systemStart +
+    Number(era.start.time.seconds) * 1000 +
+    (slot - era.start.slot) * Number(era.parameters.slotLength.milliseconds)
+  );
 }
 
 /** Unix milliseconds at which `epoch` ends. */
 export function epochEnd(epoch: number, systemStart: number, summaries: readonly EraSummary[]): number {
-  const era = summaries.find((s) => epoch >= s.start.epoch && (s.end === undefined || epoch < s.end.epoch)) ?? summaries.at(-1);
+  const era =
+    summaries.find((s) => epoch >= s.start.epoch && (s.end === undefined || epoch < s.end.epoch)) ?? summaries.at(-1);
   if (!era) throw new Error("Ogmios returned no era summaries");
   const endSlot = era.start.slot + (epoch - era.start.epoch + 1) * era.parameters.epochLength;
-  return systemStart + Number(era.start.time.seconds) * 1000 + (endSlot - era.start.slot) * Number(era.parameters.slotLength.milliseconds);
+  return (
+    systemStart +
+    Number(era.start.time.seconds) * 1000 +
+    (endSlot - era.start.slot) * Number(era.parameters.slotLength.milliseconds)
+  );
 }
 
 /** Whether the summaries still describe `slot` with certainty (it is before the last era's end). */
@@ -100,10 +114,14 @@ export const summariesCover = (slot: number, summaries: readonly EraSummary[]): 
  * and DRep. An answer that keys the summaries by credential (an object, not a list) is read too.
  */
 export function stakeAccountFromOgmios(result: unknown, credential: Credential): StakeAccount {
-  const summaries = (Array.isArray(result) ? result : result !== null && typeof result === "object" ? Object.values(result) : null) as RewardAccountSummary[] | null;
+  const summaries = (
+    Array.isArray(result) ? result : result !== null && typeof result === "object" ? Object.values(result) : null
+  ) as RewardAccountSummary[] | null;
   if (summaries === null) throw new Error("the reward account summaries are not a list");
   const origin = credential.kind === "key" ? "verificationKey" : "script";
-  const summary = summaries.find((s) => s?.credential === credential.hash && (s.from === undefined || s.from === origin));
+  const summary = summaries.find(
+    (s) => s?.credential === credential.hash && (s.from === undefined || s.from === origin),
+  );
   if (!summary) return { registered: false, pool: null, drep: null };
   const pool = summary.stakePool?.id ?? null;
   const d = summary.delegateRepresentative;
@@ -111,8 +129,10 @@ export function stakeAccountFromOgmios(result: unknown, credential: Credential):
   if (d?.type === "abstain") drep = { kind: "always-abstain" };
   else if (d?.type === "noConfidence") drep = { kind: "always-no-confidence" };
   else if (d?.type === "registered") {
-    if (!/^[0-9a-f]{56}$/.test(d.id)) throw new Error(`the delegate representative ${String(d.id)} is not a 28-byte hash`);
+    if (!/^[0-9a-f]{56}$/.test(d.id))
+      throw new Error(`the delegate representative ${String(d.id)} is not a 28-byte hash`);
     drep = { kind: d.from === "script" ? "script" : "key", hash: d.id };
-  } else if (d !== undefined) throw new Error(`a delegate representative of type ${String((d as { type?: unknown }).type)}`);
+  } else if (d !== undefined)
+    throw new Error(`a delegate representative of type ${String((d as { type?: unknown }).type)}`);
   return { registered: true, pool: pool === null ? null : poolKeyHash(pool, "stakePool.id"), drep };
 }

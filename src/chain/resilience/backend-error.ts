@@ -64,7 +64,12 @@ export function fromFetchError(backend: string, what: string, error: unknown): B
     return new BackendError(backend, "timeout", `${what}: no answer in time.`, { cause: error });
   }
   const code = err?.cause?.code;
-  const notSent = code === "ECONNREFUSED" || code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "EHOSTUNREACH" || code === "ENETUNREACH";
+  const notSent =
+    code === "ECONNREFUSED" ||
+    code === "ENOTFOUND" ||
+    code === "EAI_AGAIN" ||
+    code === "EHOSTUNREACH" ||
+    code === "ENETUNREACH";
   const reason = code ?? err?.cause?.message ?? (error as Error)?.message ?? String(error);
   return new BackendError(backend, "unreachable", `${what}: ${reason}.`, { cause: error, sent: !notSent });
 }

@@ -39,6 +39,9 @@ class EpochCachedChain extends ForwardingChain {
 }
 
 /** Caches protocol parameters until the end of the epoch they belong to. */
-export function withEpochCache(inner: ChainBackend & ObservedChain, now: () => number = Date.now): ChainBackend & ObservedChain {
+export function withEpochCache(
+  inner: ChainBackend & ObservedChain,
+  now: () => number = Date.now,
+): ChainBackend & ObservedChain {
   return new EpochCachedChain(inner, now);
 }

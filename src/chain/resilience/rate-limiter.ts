@@ -20,7 +20,8 @@ export class TokenBucket {
     readonly limit: RateLimit,
     private readonly now: () => number = Date.now,
   ) {
-    if (!(limit.perSecond > 0) || !(limit.burst >= 1)) throw new RangeError("A rate limit needs perSecond > 0 and burst >= 1.");
+    if (!(limit.perSecond > 0) || !(limit.burst >= 1))
+      throw new RangeError("A rate limit needs perSecond > 0 and burst >= 1.");
     this.#tokens = limit.burst;
     this.#updatedAt = now();
   }

@@ -11,7 +11,18 @@
 import { resolveTxHash } from "@meshsdk/core-cst";
 import { ChainUnavailableError } from "../../errors.js";
 import type { BackendHealth, ChainBackend, EpochInfo, ObservedChain } from "../backend.js";
-import { spenderOf, transactionOf, type AssetOutput, type ChainParameters, type OutRef, type RedeemerBudget, type StakeAccount, type Tip, type TxStatus, type UTxO } from "../port.js";
+import {
+  spenderOf,
+  transactionOf,
+  type AssetOutput,
+  type ChainParameters,
+  type OutRef,
+  type RedeemerBudget,
+  type StakeAccount,
+  type Tip,
+  type TxStatus,
+  type UTxO,
+} from "../port.js";
 import { BackendError, isBackendError } from "./backend-error.js";
 import { TokenBucket, type RateLimit } from "./rate-limiter.js";
 
@@ -65,7 +76,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error)
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-const isLedgerRejection = (error: unknown): boolean => (error as { code?: string })?.code === "CHAIN_ERR_LEDGER_REJECTED";
+const isLedgerRejection = (error: unknown): boolean =>
+  (error as { code?: string })?.code === "CHAIN_ERR_LEDGER_REJECTED";
 const isClientError = (error: unknown): boolean => {
   const status = (error as { statusCode?: unknown })?.statusCode;
   return typeof status === "number" && status >= 400 && status < 500;
@@ -102,7 +114,12 @@ class ResilientChain implements ChainBackend, ObservedChain {
     return this.#call("tip", () => this.#inner.tip());
   }
   probe(timeoutMs = 3_000): Promise<Tip> {
-    return this.#call("tip", () => this.#inner.tip(), () => false, timeoutMs);
+    return this.#call(
+      "tip",
+      () => this.#inner.tip(),
+      () => false,
+      timeoutMs,
+    );
   }
   currentEpoch(): Promise<EpochInfo> {
     return this.#call("currentEpoch", () => this.#inner.currentEpoch());
@@ -135,17 +152,23 @@ class ResilientChain implements ChainBackend, ObservedChain {
     return this.#call("spentBy", () => spenderOf(this.#inner, ref));
   }
   submit(txCbor: string): Promise<string> {
-    return this.#call("submit", () => this.#inner.submit(txCbor), retrySubmit, this.#options.submitTimeoutMs, () => {
-      let txHash: string | undefined;
-      try {
-        txHash = resolveTxHash(txCbor);
-      } catch {
-        txHash = undefined;
-      }
-      return txHash === undefined
-        ? " The transaction may have reached the backend: check its status before submitting it again."
-        : ` The transaction may have reached the backend: check GET /transactions/${txHash} before submitting it again.`;
-    });
+    return this.#call(
+      "submit",
+      () => this.#inner.submit(txCbor),
+      retrySubmit,
+      this.#options.submitTimeoutMs,
+      () => {
+        let txHash: string | undefined;
+        try {
+          txHash = resolveTxHash(txCbor);
+        } catch {
+          txHash = undefined;
+        }
+        return txHash === undefined
+          ? " The transaction may have reached the backend: check its status before submitting it again."
+          : ` The transaction may have reached the backend: check GET /transactions/${txHash} before submitting it again.`;
+      },
+    );
   }
   close(): Promise<void> {
     return this.#inner.close();
@@ -170,7 +193,11 @@ class ResilientChain implements ChainBackend, ObservedChain {
     let attempts = 0;
     for (let attempt = 0; attempt <= retries; attempt++) {
       if (this.#bucket && !(await this.#bucket.take(Math.max(0, remaining())))) {
-        lastError = new BackendError(this.backendName, "throttled", `our request budget for the ${this.backendName} rate limit is used up`);
+        lastError = new BackendError(
+          this.backendName,
+          "throttled",
+          `our request budget for the ${this.backendName} rate limit is used up`,
+        );
         break;
       }
       const budget = Math.max(1, Math.min(attemptTimeoutMs, operation === "submit" ? attemptTimeoutMs : remaining()));
@@ -192,11 +219,17 @@ class ResilientChain implements ChainBackend, ObservedChain {
         if (!isBackendError(error)) {
           // Anything else an adapter lets through is an answer it could not read: the backend's
           // failure (503), not a crash of the service (500). Not retried: it would read the same.
-          lastError = new BackendError(this.backendName, "refused", `${operation}: unexpected answer: ${(error as Error)?.message ?? String(error)}`, { cause: error });
+          lastError = new BackendError(
+            this.backendName,
+            "refused",
+            `${operation}: unexpected answer: ${(error as Error)?.message ?? String(error)}`,
+            { cause: error },
+          );
           break;
         }
         lastError = error;
-        if (error.kind === "throttled" && error.retryAfterMs !== undefined) (this.#bucket ?? this.#sharedBucket)?.pause(error.retryAfterMs);
+        if (error.kind === "throttled" && error.retryAfterMs !== undefined)
+          (this.#bucket ?? this.#sharedBucket)?.pause(error.retryAfterMs);
         if (!mayRetry(error) || attempt === retries) break;
         const delay = error.retryAfterMs ?? this.#backoff(attempt);
         if (delay >= remaining()) break;
@@ -206,7 +239,8 @@ class ResilientChain implements ChainBackend, ObservedChain {
     const reason = lastError?.message ?? "no attempt could be made in time";
     this.#down(reason);
     const tries = attempts > 1 ? ` (${attempts} attempts)` : "";
-    const maybeActedOn = lastError !== undefined && lastError.sent && ["timeout", "server", "unreachable"].includes(lastError.kind);
+    const maybeActedOn =
+      lastError !== undefined && lastError.sent && ["timeout", "server", "unreachable"].includes(lastError.kind);
     const uncertain = uncertainOutcome && maybeActedOn ? uncertainOutcome() : "";
     throw new ChainUnavailableError(
       `The ${this.backendName} chain backend could not serve ${operation}${tries}: ${reason}${/[.!?]$/.test(reason) ? "" : "."}${uncertain}`,
@@ -222,11 +256,20 @@ class ResilientChain implements ChainBackend, ObservedChain {
 
   #down(reason: string): void {
     const since = this.#health.state === "down" ? this.#health.since : Date.now();
-    this.#health = { backend: this.backendName, state: "down", since, consecutiveFailures: this.#health.consecutiveFailures + 1, lastError: reason };
+    this.#health = {
+      backend: this.backendName,
+      state: "down",
+      since,
+      consecutiveFailures: this.#health.consecutiveFailures + 1,
+      lastError: reason,
+    };
   }
 }
 
 /** Wraps a backend with deadlines, retries, its rate limit and health tracking. */
-export function withResilience(inner: ChainBackend, options: Partial<ResilienceOptions> = {}): ChainBackend & ObservedChain {
+export function withResilience(
+  inner: ChainBackend,
+  options: Partial<ResilienceOptions> = {},
+): ChainBackend & ObservedChain {
   return new ResilientChain(inner, { ...DEFAULT_RESILIENCE, ...options });
 }

@@ -15,7 +15,12 @@ export interface AssetUnit {
 
 /** `unit` checked and split: a 28-byte policy id followed by an asset name of 0 to 32 bytes, hex. */
 export function assetUnitOf(unit: string): AssetUnit {
-  const ok = typeof unit === "string" && /^[0-9a-fA-F]*$/.test(unit) && unit.length >= 56 && unit.length <= 120 && unit.length % 2 === 0;
+  const ok =
+    typeof unit === "string" &&
+    /^[0-9a-fA-F]*$/.test(unit) &&
+    unit.length >= 56 &&
+    unit.length <= 120 &&
+    unit.length % 2 === 0;
   if (!ok) {
     const shown = typeof unit === "string" ? `"${unit.slice(0, 130)}"` : typeof unit;
     throw new BadRequestError(

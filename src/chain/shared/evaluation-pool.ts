@@ -113,7 +113,8 @@ export class EvaluationPool {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    while (this.#slots.some((slot) => slot.current !== null) || this.#queue.length > 0) await new Promise<void>((resolve) => this.#drained.push(resolve));
+    while (this.#slots.some((slot) => slot.current !== null) || this.#queue.length > 0)
+      await new Promise<void>((resolve) => this.#drained.push(resolve));
     const slots = this.#slots.splice(0);
     await Promise.all(slots.map((slot) => slot.worker.terminate()));
   }
@@ -148,7 +149,9 @@ export class EvaluationPool {
       const pending = slot.current;
       slot.current = null;
       pending?.reject(
-        new UnprocessableError(`The script evaluator stopped while running this transaction's scripts (${error?.message ?? "it exited"}): check the scripts' budgets.`),
+        new UnprocessableError(
+          `The script evaluator stopped while running this transaction's scripts (${error?.message ?? "it exited"}): check the scripts' budgets.`,
+        ),
       );
       for (const resolve of this.#drained.splice(0)) resolve();
       const next = this.#queue.shift();

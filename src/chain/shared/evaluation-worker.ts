@@ -15,7 +15,12 @@ port.on("message", ({ id, job }: { id: number; job: EvaluationJob }) => {
   try {
     answer = { id, ok: true, budgets: evaluateWithScalus(job) };
   } catch (error) {
-    answer = { id, ok: false, code: (error as { code?: string }).code, message: (error as Error)?.message ?? String(error) };
+    answer = {
+      id,
+      ok: false,
+      code: (error as { code?: string }).code,
+      message: (error as Error)?.message ?? String(error),
+    };
   }
   port.postMessage(answer);
 });

@@ -5,7 +5,14 @@ import type { EvaluateTransactionSuccess, RedeemerPointer, Utxo as OgmiosUtxo } 
 import { scanChainCbor } from "../../cardano/cbor-limits.js";
 import { blake2b256, fromHex } from "../../cardano/tx-cbor.js";
 import type { RedeemerBudget, UTxO } from "../port.js";
-import { nativeCborOf, nativeJsonOf, ogmiosClausesOf, scriptOfRef, scriptRefOf, type ScriptLanguage } from "./script-ref.js";
+import {
+  nativeCborOf,
+  nativeJsonOf,
+  ogmiosClausesOf,
+  scriptOfRef,
+  scriptRefOf,
+  type ScriptLanguage,
+} from "./script-ref.js";
 
 const TAGS: Record<RedeemerPointer["purpose"], RedeemerBudget["tag"]> = {
   spend: "SPEND",
@@ -44,7 +51,8 @@ export function ogmiosFailureReason(error: { code?: unknown; message?: unknown; 
   const { data } = error;
   if (Array.isArray(data) && data.every((d) => d && typeof d === "object" && "validator" in d && "error" in d)) {
     const parts = (data as { validator: RedeemerPointer; error: { message?: string; data?: unknown } }[]).map(
-      (d) => `${d.validator.purpose}[${String(d.validator.index)}]: ${d.error?.message ?? "failed"}${d.error?.data === undefined ? "" : ` ${json(d.error.data)}`}`,
+      (d) =>
+        `${d.validator.purpose}[${String(d.validator.index)}]: ${d.error?.message ?? "failed"}${d.error?.data === undefined ? "" : ` ${json(d.error.data)}`}`,
     );
     return `${message} ${parts.join("; ")}`.slice(0, 2000);
   }
@@ -61,7 +69,8 @@ export function utxoFromOgmios(entry: OgmiosUtxo[number]): UTxO {
   const amount = [{ unit: "lovelace", quantity: quantity(entry.value.ada.lovelace) }];
   for (const [policy, assets] of Object.entries(entry.value)) {
     if (policy === "ada") continue;
-    for (const [name, qty] of Object.entries(assets)) amount.push({ unit: `${policy}${name}`, quantity: quantity(qty) });
+    for (const [name, qty] of Object.entries(assets))
+      amount.push({ unit: `${policy}${name}`, quantity: quantity(qty) });
   }
   const output: UTxO["output"] = { address: entry.address, amount };
   if (entry.datumHash !== undefined) output.dataHash = entry.datumHash;
@@ -76,7 +85,8 @@ export function utxoFromOgmios(entry: OgmiosUtxo[number]): UTxO {
   if (entry.script !== undefined) {
     const script = entry.script;
     const cbor = script.cbor ?? (script.language === "native" ? nativeCborOf(script.json) : undefined);
-    if (cbor === undefined) throw new Error(`the reference script of ${entry.transaction.id}#${entry.index} comes without its CBOR`);
+    if (cbor === undefined)
+      throw new Error(`the reference script of ${entry.transaction.id}#${entry.index} comes without its CBOR`);
     Object.assign(output, scriptRefOf(script.language as ScriptLanguage, cbor));
   }
   return { input: { txHash: entry.transaction.id, outputIndex: Number(entry.index) }, output };
@@ -105,7 +115,8 @@ export function utxosToOgmios(utxos: readonly UTxO[]): OgmiosUtxo {
     else if (utxo.output.dataHash !== undefined) entry.datumHash = utxo.output.dataHash;
     if (utxo.output.scriptRef !== undefined) {
       const { language, cbor } = scriptOfRef(utxo.output.scriptRef);
-      entry.script = language === "native" ? { language, json: ogmiosClausesOf(nativeJsonOf(cbor)), cbor } : { language, cbor };
+      entry.script =
+        language === "native" ? { language, json: ogmiosClausesOf(nativeJsonOf(cbor)), cbor } : { language, cbor };
     }
     return entry;
   });

@@ -45,20 +45,27 @@ function arrayItems(bytes: Uint8Array): Uint8Array[] {
 /** The transaction's items: body, witness set, and the rest. */
 function transactionItems(tx: Uint8Array): Uint8Array[] {
   const items = arrayItems(tx);
-  if (items.length < 3 || items.length > 4) throw new Error(`a transaction is an array of 3 or 4 items, this one has ${items.length}`);
+  if (items.length < 3 || items.length > 4)
+    throw new Error(`a transaction is an array of 3 or 4 items, this one has ${items.length}`);
   return items;
 }
 
 const keyIs = (key: Uint8Array, n: number): boolean => key.length === 1 && key[0] === n;
 const exUnits = (budget: Budget): Uint8Array => new CborWriter().array(2).uint(budget.mem).uint(budget.steps).finish();
-const slotOf = (reader: CborReader): RedeemerSlot => ({ tag: TAGS[reader.smallUint()] ?? "SPEND", index: reader.smallUint() });
+const slotOf = (reader: CborReader): RedeemerSlot => ({
+  tag: TAGS[reader.smallUint()] ?? "SPEND",
+  index: reader.smallUint(),
+});
 
 /**
  * `tx` with its redeemers (the witness set's key 5, in either form: the list [tag, index, data,
  * ex_units] or the map {[tag, index]: [data, ex_units]}) declaring the budgets `budgetOf` gives
  * each, in the witness set's order, and those redeemers. The body is untouched: same transaction id.
  */
-export function declaringBudgets(tx: Uint8Array, budgetOf: (position: number) => Budget): { tx: Uint8Array; redeemers: RedeemerSlot[] } {
+export function declaringBudgets(
+  tx: Uint8Array,
+  budgetOf: (position: number) => Budget,
+): { tx: Uint8Array; redeemers: RedeemerSlot[] } {
   const items = transactionItems(tx);
   const witnessSet = mapEntries(items[1]!);
   const at = witnessSet.findIndex(([key]) => keyIs(key, 5));
@@ -76,7 +83,14 @@ export function declaringBudgets(tx: Uint8Array, budgetOf: (position: number) =>
       value.arrayLength();
       const data = value.raw();
       value.raw();
-      entries.push([key, new CborWriter().array(2).raw(data).raw(exUnits(budgetOf(redeemers.length - 1))).finish()]);
+      entries.push([
+        key,
+        new CborWriter()
+          .array(2)
+          .raw(data)
+          .raw(exUnits(budgetOf(redeemers.length - 1)))
+          .finish(),
+      ]);
     });
     rewritten = writeMap(entries);
   } else {
@@ -88,7 +102,14 @@ export function declaringBudgets(tx: Uint8Array, budgetOf: (position: number) =>
       const head = value.bytes.subarray(start, value.position);
       const data = value.raw();
       value.raw();
-      list.push(new CborWriter().array(4).raw(head).raw(data).raw(exUnits(budgetOf(redeemers.length - 1))).finish());
+      list.push(
+        new CborWriter()
+          .array(4)
+          .raw(head)
+          .raw(data)
+          .raw(exUnits(budgetOf(redeemers.length - 1)))
+          .finish(),
+      );
     });
     const writer = new CborWriter().array(list.length);
     for (const item of list) writer.raw(item);
@@ -137,7 +158,9 @@ export function scriptHashOf(tx: Uint8Array, utxoMap: Uint8Array, slot: Redeemer
       }
       const address = reader.bytesValue();
       // Header types 1, 3, 5 and 7 have a script as their payment part.
-      return address.length >= 29 && ((address[0]! >> 4) & 1) === 1 && address[0]! >> 4 <= 7 ? hex(address.subarray(1, 29)) : undefined;
+      return address.length >= 29 && ((address[0]! >> 4) & 1) === 1 && address[0]! >> 4 <= 7
+        ? hex(address.subarray(1, 29))
+        : undefined;
     }
   } catch {
     // Not readable: the message names the redeemer only.

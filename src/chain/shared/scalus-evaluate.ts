@@ -61,12 +61,21 @@ export function loadScalus(): Scalus {
   const path = require.resolve("scalus");
   const source = readFileSync(path, "utf8");
   if (source.split(COUNTING_FACADE).length !== 2) {
-    throw new Error(`${path} is not the scalus 0.17 bundle whose evaluation this service bounds (package.json pins it): its evaluator facade was not found`);
+    throw new Error(
+      `${path} is not the scalus 0.17 bundle whose evaluation this service bounds (package.json pins it): its evaluator facade was not found`,
+    );
   }
   const module = { exports: {} as Scalus };
   // The bundle is CommonJS: run it as Node would, with the one call changed.
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- a module's own source, as require() runs it
-  new Function("module", "exports", "require", "__filename", "__dirname", source.replace(COUNTING_FACADE, VALIDATING_FACADE))(module, module.exports, require, path, dirname(path));
+  new Function(
+    "module",
+    "exports",
+    "require",
+    "__filename",
+    "__dirname",
+    source.replace(COUNTING_FACADE, VALIDATING_FACADE),
+  )(module, module.exports, require, path, dirname(path));
   budgeted = module.exports;
   return budgeted;
 }
@@ -112,11 +121,17 @@ export function evaluateWithScalus(job: EvaluationJob): RedeemerBudget[] {
   let answer;
   try {
     const slots = new SlotConfig(job.slots.zeroTimeMs, job.slots.zeroSlot, job.slots.slotLengthMs);
-    answer = Scalus.evalPlutusScripts(tx, job.utxoMap, slots, job.costModels.map((m) => [...m]));
+    answer = Scalus.evalPlutusScripts(
+      tx,
+      job.utxoMap,
+      slots,
+      job.costModels.map((m) => [...m]),
+    );
   } catch (error) {
     const message = (error as Error)?.message ?? String(error);
     const out = OUT_OF_BUDGET.exec(message);
-    if (out) throw new TxTooLargeError(overBudget(job, tx, redeemers[Number(job.limit.mem - BigInt(out[1]!))], logsOf(error)));
+    if (out)
+      throw new TxTooLargeError(overBudget(job, tx, redeemers[Number(job.limit.mem - BigInt(out[1]!))], logsOf(error)));
     throw new UnprocessableError(`Script evaluation failed: ${message}${logsOf(error)}`);
   }
   const budgets = answer.map((r) => ({
@@ -139,7 +154,8 @@ const limitWords = (limit: ExBudget): string =>
 
 /** The message of a script stopped at the limit: which redeemer, which script, which limit. */
 function overBudget(job: EvaluationJob, tx: Uint8Array, redeemer: RedeemerSlot | undefined, logs: string): string {
-  if (!redeemer) return `A script of this transaction needs more than ${limitWords(job.limit)}; it was stopped there.${logs}`;
+  if (!redeemer)
+    return `A script of this transaction needs more than ${limitWords(job.limit)}; it was stopped there.${logs}`;
   const hash = scriptHashOf(tx, job.utxoMap, redeemer);
   const purpose = redeemer.tag.toLowerCase();
   return (

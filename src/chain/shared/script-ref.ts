@@ -7,7 +7,16 @@
 import type { NativeScript as MeshNativeScript } from "@meshsdk/common";
 import type { ScriptNative } from "@cardano-ogmios/schema";
 import { scanChainCbor } from "../../cardano/cbor-limits.js";
-import { fromNativeScript, toNativeScript, HexBlob, NativeScript, PlutusV1Script, PlutusV2Script, PlutusV3Script, Script } from "@meshsdk/core-cst";
+import {
+  fromNativeScript,
+  toNativeScript,
+  HexBlob,
+  NativeScript,
+  PlutusV1Script,
+  PlutusV2Script,
+  PlutusV3Script,
+  Script,
+} from "@meshsdk/core-cst";
 
 export type ScriptLanguage = "native" | "plutus:v1" | "plutus:v2" | "plutus:v3";
 
@@ -49,7 +58,13 @@ function build(language: ScriptLanguage, hex: string): Script {
 export function wrapByteString(hex: string): string {
   const n = hex.length / 2;
   const head =
-    n < 24 ? (0x40 + n).toString(16) : n < 0x100 ? `58${n.toString(16).padStart(2, "0")}` : n < 0x10000 ? `59${n.toString(16).padStart(4, "0")}` : `5a${n.toString(16).padStart(8, "0")}`;
+    n < 24
+      ? (0x40 + n).toString(16)
+      : n < 0x100
+        ? `58${n.toString(16).padStart(2, "0")}`
+        : n < 0x10000
+          ? `59${n.toString(16).padStart(4, "0")}`
+          : `5a${n.toString(16).padStart(8, "0")}`;
   return `${head}${hex}`;
 }
 
@@ -58,13 +73,18 @@ export function wrapByteString(hex: string): string {
  * output's reference script is known by), the reading that hashes to it is taken; a script that
  * matches no reading throws.
  */
-export function scriptRefOf(language: ScriptLanguage, hex: string, expectedHash?: string): { scriptRef: string; scriptHash: string } {
+export function scriptRefOf(
+  language: ScriptLanguage,
+  hex: string,
+  expectedHash?: string,
+): { scriptRef: string; scriptHash: string } {
   const body = hex.toLowerCase();
   // Scanned before cardano-sdk decodes it. A script over the CBOR limits (a native script of
   // `all`/`any` nested some 60 deep) stays raw: the ledger's [language, script] written here, by
   // the hash the backend knows it by; a build refuses to spend or read it (requireUtxoWithinLimits).
   if (!scanChainCbor(body, `the ${language} script${expectedHash === undefined ? "" : ` ${expectedHash}`}`)) {
-    if (expectedHash === undefined) throw new Error(`a ${language} script is over the CBOR limits and comes without its hash`);
+    if (expectedHash === undefined)
+      throw new Error(`a ${language} script is over the CBOR limits and comes without its hash`);
     return { scriptRef: `820${LANGUAGE_TAGS[language]}${body}`, scriptHash: expectedHash.toLowerCase() };
   }
   const readings = [body];
@@ -80,7 +100,8 @@ export function scriptRefOf(language: ScriptLanguage, hex: string, expectedHash?
     try {
       const script = build(language, reading);
       const scriptHash = script.hash().toString();
-      if (expectedHash === undefined || scriptHash === expectedHash.toLowerCase()) return { scriptRef: script.toCbor().toString(), scriptHash };
+      if (expectedHash === undefined || scriptHash === expectedHash.toLowerCase())
+        return { scriptRef: script.toCbor().toString(), scriptHash };
     } catch (error) {
       firstError ??= error;
     }

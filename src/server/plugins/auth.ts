@@ -82,13 +82,22 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
       redisUrl: app.config.redisUrl,
       network: app.config.network,
       callerClock: options.clock !== undefined,
-      onStatus: (up, error) => (up ? app.log.info("Redis (token buckets) answers again.") : app.log.warn({ err: error }, "Redis (token buckets) cannot be reached; keyed requests get 503 until it is back.")),
+      onStatus: (up, error) =>
+        up
+          ? app.log.info("Redis (token buckets) answers again.")
+          : app.log.warn(
+              { err: error },
+              "Redis (token buckets) cannot be reached; keyed requests get 503 until it is back.",
+            ),
     }));
   if (!options.buckets) app.addHook("onClose", () => buckets.close());
   const stores = await openStores(app.config, { clock });
   const startProblem = await stores.problem();
   if (startProblem !== null) {
-    app.log.warn({ problem: startProblem }, "starting degraded: requests that need the store answer 503 until it is back (health says when)");
+    app.log.warn(
+      { problem: startProblem },
+      "starting degraded: requests that need the store answer 503 until it is back (health says when)",
+    );
   }
   const store = stores.keys;
   app.decorate("stores", stores);
@@ -103,7 +112,11 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
   const family = familyOf(network);
   // One bucket per client IP for requests without a key; in this process even when keys' buckets are in Redis.
   const keylessBuckets = new MemoryTokenBuckets();
-  const keylessLimits = { perSecond: app.config.limits.keylessPerSecond, burst: app.config.limits.keylessBurst, perDay: Number.MAX_SAFE_INTEGER };
+  const keylessLimits = {
+    perSecond: app.config.limits.keylessPerSecond,
+    burst: app.config.limits.keylessBurst,
+    perDay: Number.MAX_SAFE_INTEGER,
+  };
   app.addHook("onClose", () => keylessBuckets.close());
 
   /** Charges a keyless request to its client IP's bucket: 429 with Retry-After when it is empty. */
@@ -120,7 +133,9 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
     if (key === "") throw new UnauthorizedError("The X-Api-Key header is empty: send your API key in it.");
     const env = keyEnvOf(key);
     if (env === undefined) {
-      throw new UnauthorizedError("The API key in X-Api-Key is malformed: a key is testnet_ or mainnet_ followed by 40 letters and digits.");
+      throw new UnauthorizedError(
+        "The API key in X-Api-Key is malformed: a key is testnet_ or mainnet_ followed by 40 letters and digits.",
+      );
     }
     if (env !== family) {
       const wanted = family === "mainnet" ? "a mainnet key" : "a testnet key";
@@ -134,7 +149,9 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
     const record = await store.findByHash(hash);
     if (!record) throw new UnauthorizedError("The API key is unknown: check it, or ask the operator for one.");
     if (record.revokedAt !== null) {
-      throw new UnauthorizedError(`The API key ${record.id} was revoked on ${new Date(record.revokedAt).toISOString()}: use its replacement or ask the operator for a new one.`);
+      throw new UnauthorizedError(
+        `The API key ${record.id} was revoked on ${new Date(record.revokedAt).toISOString()}: use its replacement or ask the operator for a new one.`,
+      );
     }
     return record;
   }
@@ -202,7 +219,8 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
     if (header !== undefined || !request.url.startsWith(BLOCKFROST_API_PREFIX)) return header;
     const projectId = request.headers[PROJECT_ID_HEADER];
     if (projectId === undefined) return undefined;
-    if (app.config.auth === "optional" && (Array.isArray(projectId) || keyEnvOf(projectId.trim()) === undefined)) return undefined;
+    if (app.config.auth === "optional" && (Array.isArray(projectId) || keyEnvOf(projectId.trim()) === undefined))
+      return undefined;
     return projectId;
   }
 
@@ -211,7 +229,9 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
     const header = keyHeaderOf(request);
     if (header === undefined) {
       if (app.config.auth === "optional") return chargeKeyless(request, reply);
-      const where = request.url.startsWith(BLOCKFROST_API_PREFIX) ? "the project_id header (or X-Api-Key)" : "the X-Api-Key header";
+      const where = request.url.startsWith(BLOCKFROST_API_PREFIX)
+        ? "the project_id header (or X-Api-Key)"
+        : "the X-Api-Key header";
       throw new UnauthorizedError(`An API key is required: send it in ${where} (this service serves ${network}).`);
     }
     const hash = hashKey(keyOf(header));

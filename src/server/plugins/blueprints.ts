@@ -18,8 +18,16 @@ declare module "fastify" {
 
 async function blueprintsPlugin(app: FastifyInstance): Promise<void> {
   // app.stores is closed by the auth plugin, which opened it.
-  app.decorate("blueprints", new BlueprintLibrary(app.stores.blueprints, app.config.network, app.config.limits.listMaxBytes));
+  app.decorate(
+    "blueprints",
+    new BlueprintLibrary(app.stores.blueprints, app.config.network, app.config.limits.listMaxBytes),
+  );
   app.decorate("blueprintOwner", (request: FastifyRequest) => ownerOf(request.apiKey, app.keyStore));
 }
 
-export default fp(blueprintsPlugin, { name: "blueprints", fastify: "5.x", dependencies: ["auth"], decorators: { fastify: ["config", "stores"] } });
+export default fp(blueprintsPlugin, {
+  name: "blueprints",
+  fastify: "5.x",
+  dependencies: ["auth"],
+  decorators: { fastify: ["config", "stores"] },
+});

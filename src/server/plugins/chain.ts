@@ -30,7 +30,6 @@ export interface ChainPluginOptions {
   chain?: ChainPort | null;
 }
 
-
 /** The port of an instance without a chain backend: every query and submit is a 503 naming what to configure. */
 function unavailableChain(network: Network): ChainPort {
   const unavailable = async (): Promise<never> => {
@@ -69,6 +68,7 @@ async function chainPlugin(app: FastifyInstance, options: ChainPluginOptions): P
 }
 
 /** The embedded devnet tells its ledger's size (a port given by a test may not). */
-const hasLedgerSize = (chain: ChainPort): chain is ChainPort & { utxoCount(): number } => typeof (chain as { utxoCount?: unknown }).utxoCount === "function";
+const hasLedgerSize = (chain: ChainPort): chain is ChainPort & { utxoCount(): number } =>
+  typeof (chain as { utxoCount?: unknown }).utxoCount === "function";
 
 export default fp(chainPlugin, { name: "chain", fastify: "5.x", decorators: { fastify: ["config", "metrics"] } });

@@ -29,7 +29,14 @@ export const CORS_METHODS = ["GET", "HEAD", "POST", "PATCH", "DELETE"];
 export const CORS_ALLOWED_HEADERS = ["Content-Type", "X-Api-Key", "X-Request-Id", "project_id", "lucid"];
 
 /** Answer headers a page may read besides the safelisted ones: the request id, the quota and when to retry. */
-export const CORS_EXPOSED_HEADERS = ["X-Request-Id", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "RateLimit-Policy", "Retry-After"];
+export const CORS_EXPOSED_HEADERS = [
+  "X-Request-Id",
+  "RateLimit-Limit",
+  "RateLimit-Remaining",
+  "RateLimit-Reset",
+  "RateLimit-Policy",
+  "Retry-After",
+];
 
 /** How long a browser may reuse a preflight's answer, in seconds (Chromium caps it at 7200). */
 export const CORS_MAX_AGE_S = 600;
@@ -53,7 +60,9 @@ export function corsForRoutingError(request: FastifyRequest, reply: FastifyReply
   const allowed = allowedOrigin(config, request.headers.origin);
   if (config.corsOrigins !== "*") void reply.header("vary", "Origin");
   if (allowed === undefined) return;
-  void reply.header("access-control-allow-origin", allowed).header("access-control-expose-headers", CORS_EXPOSED_HEADERS.join(", "));
+  void reply
+    .header("access-control-allow-origin", allowed)
+    .header("access-control-expose-headers", CORS_EXPOSED_HEADERS.join(", "));
 }
 
 async function corsPlugin(app: FastifyInstance): Promise<void> {

@@ -52,7 +52,10 @@ function shortPath(url: string): string {
 
 /** `/outputs/0/address` in the body → `body.outputs[0].address`. */
 function fieldName(context: ValidationContext, instancePath: string, extra?: string): string {
-  const parts = instancePath.split("/").slice(1).map((p) => p.replaceAll("~1", "/").replaceAll("~0", "~"));
+  const parts = instancePath
+    .split("/")
+    .slice(1)
+    .map((p) => p.replaceAll("~1", "/").replaceAll("~0", "~"));
   if (extra !== undefined) parts.push(extra);
   let name = context === "querystring" ? "query" : context;
   for (const part of parts) name += /^\d+$/.test(part) ? `[${part}]` : `.${part}`;
@@ -67,8 +70,13 @@ function describeValidation(context: ValidationContext, error: ErrorObject | und
     case "required": {
       const missing = String(error.params["missingProperty"]);
       // A field that takes one value (a confirmation): the message says which.
-      const property = (error.parentSchema as { properties?: Record<string, { const?: unknown; description?: string }> } | undefined)?.properties?.[missing];
-      const only = property && "const" in property ? `: send ${JSON.stringify(property.const)}.${property.description ? ` ${property.description}` : ""}` : ".";
+      const property = (
+        error.parentSchema as { properties?: Record<string, { const?: unknown; description?: string }> } | undefined
+      )?.properties?.[missing];
+      const only =
+        property && "const" in property
+          ? `: send ${JSON.stringify(property.const)}.${property.description ? ` ${property.description}` : ""}`
+          : ".";
       return `${fieldName(context, error.instancePath, missing)} is required${only}`;
     }
     case "const":
@@ -126,19 +134,35 @@ function codeOf(error: FastifyError, thrownStatus: number | undefined): ErrorCod
 
 /** The answer to an error raised while handling a request: its code decides its status. */
 function answerFor(error: FastifyError): ErrorAnswer {
-  if (error.validation) return validationAnswer((error.validationContext ?? "body") as ValidationContext, error.validation as ErrorObject[]);
-  const thrownStatus = typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode <= 599 ? error.statusCode : undefined;
+  if (error.validation)
+    return validationAnswer(
+      (error.validationContext ?? "body") as ValidationContext,
+      error.validation as ErrorObject[],
+    );
+  const thrownStatus =
+    typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode <= 599
+      ? error.statusCode
+      : undefined;
   const code = codeOf(error, thrownStatus);
   const status = ERROR_CODES[code];
   // Only HTTP_ERR_REFUSED has no fixed status, and codeOf gives it only with a thrown 4xx.
-  const answer: ErrorAnswer = { statusCode: typeof status === "number" ? status : (thrownStatus ?? 400), code, message: messageFor(error, code) };
+  const answer: ErrorAnswer = {
+    statusCode: typeof status === "number" ? status : (thrownStatus ?? 400),
+    code,
+    message: messageFor(error, code),
+  };
   const detail = (error as { detail?: unknown }).detail;
   if (code !== "SVC_ERR_INTERNAL" && typeof detail === "string") answer.detail = detail;
   return answer;
 }
 
 /** Sends an error answer and logs it: a 500 with its stack, anything else as one info line with its code. */
-function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: ErrorAnswer, error?: FastifyError): FastifyReply {
+function sendAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: ErrorAnswer,
+  error?: FastifyError,
+): FastifyReply {
   const { statusCode, code } = answer;
   // A failing backend or store is named by scheme and host in the answer, with its port in the log; never a path, query or password.
   const message = statusCode >= 500 ? publicText(answer.message) : answer.message;
@@ -146,9 +170,19 @@ function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: ErrorA
   if (code === "SVC_ERR_INTERNAL") request.log.error({ err: error, code }, "unhandled error");
   else {
     const errorCode = error?.code !== undefined && error.code !== code ? { errorCode: error.code } : {};
-    request.log.info({ code, statusCode, reason: logText(answer.message), ...errorCode, ...(detail === undefined ? {} : { detail }) }, "request failed");
+    request.log.info(
+      { code, statusCode, reason: logText(answer.message), ...errorCode, ...(detail === undefined ? {} : { detail }) },
+      "request failed",
+    );
   }
-  const body = { statusCode, error: STATUS_CODES[statusCode] ?? "Error", code, message, ...(detail === undefined ? {} : { detail }), requestId: request.id };
+  const body = {
+    statusCode,
+    error: STATUS_CODES[statusCode] ?? "Error",
+    code,
+    message,
+    ...(detail === undefined ? {} : { detail }),
+    requestId: request.id,
+  };
   return reply.status(statusCode).header(REQUEST_ID_HEADER, request.id).send(body);
 }
 
@@ -159,8 +193,10 @@ function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: ErrorA
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const answer = answerFor(error);
   const path = shortPath(request.url);
-  if (answer.code === "HTTP_ERR_BAD_URL") answer.message = `The URL ${path} is not valid: it has a malformed percent-encoding.`;
-  if (answer.code === "HTTP_ERR_PARAM_TOO_LONG") answer.message = `A path parameter of ${path} is longer than this service accepts.`;
+  if (answer.code === "HTTP_ERR_BAD_URL")
+    answer.message = `The URL ${path} is not valid: it has a malformed percent-encoding.`;
+  if (answer.code === "HTTP_ERR_PARAM_TOO_LONG")
+    answer.message = `A path parameter of ${path} is longer than this service accepts.`;
   // No hook ran: the CORS headers the plugin would have set, so that a page can read this answer too.
   corsForRoutingError(request, reply);
   void sendAnswer(request, reply, answer, error);
@@ -170,7 +206,11 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 function clientErrorAnswer(error: NodeJS.ErrnoException): ErrorAnswer {
   switch (error.code) {
     case "HPE_HEADER_OVERFLOW":
-      return { statusCode: 431, code: "HTTP_ERR_HEADERS_TOO_LARGE", message: "The request headers are larger than this service accepts." };
+      return {
+        statusCode: 431,
+        code: "HTTP_ERR_HEADERS_TOO_LARGE",
+        message: "The request headers are larger than this service accepts.",
+      };
     case "ERR_HTTP_REQUEST_TIMEOUT":
       return { statusCode: 408, code: "HTTP_ERR_TIMEOUT", message: "The request did not arrive in time." };
     default:

@@ -52,7 +52,12 @@ export interface ServiceMetrics extends ChainCallObserver {
 function createMetrics(): ServiceMetrics & { onResponse(request: FastifyRequest, reply: FastifyReply): void } {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const requests = new Counter({ name: "http_requests_total", help: "HTTP requests answered, by method, route pattern and status.", labelNames: ["method", "route", "status"], registers: [registry] });
+  const requests = new Counter({
+    name: "http_requests_total",
+    help: "HTTP requests answered, by method, route pattern and status.",
+    labelNames: ["method", "route", "status"],
+    registers: [registry],
+  });
   const latency = new Histogram({
     name: "http_request_duration_seconds",
     help: "Time from a request's arrival to its answer, by method, route pattern and status.",
@@ -60,10 +65,30 @@ function createMetrics(): ServiceMetrics & { onResponse(request: FastifyRequest,
     buckets: LATENCY_BUCKETS,
     registers: [registry],
   });
-  const builds = new Counter({ name: "tx_builds_total", help: "Transaction builds answered, by operation and outcome (ok, invalid, rejected, refused, unavailable, error).", labelNames: ["operation", "outcome"], registers: [registry] });
-  const submits = new Counter({ name: "tx_submits_total", help: "Transaction submits answered, by operation and outcome (ok, invalid, rejected, refused, unavailable, error).", labelNames: ["operation", "outcome"], registers: [registry] });
-  const refusals = new Counter({ name: "quota_refusals_total", help: "Requests refused with 429, by reason: rate (the per-second bucket) or daily (the day's quota).", labelNames: ["reason"], registers: [registry] });
-  const calls = new Counter({ name: "chain_backend_calls_total", help: "Calls to the chain backend, by backend, method and outcome.", labelNames: ["backend", "method", "outcome"], registers: [registry] });
+  const builds = new Counter({
+    name: "tx_builds_total",
+    help: "Transaction builds answered, by operation and outcome (ok, invalid, rejected, refused, unavailable, error).",
+    labelNames: ["operation", "outcome"],
+    registers: [registry],
+  });
+  const submits = new Counter({
+    name: "tx_submits_total",
+    help: "Transaction submits answered, by operation and outcome (ok, invalid, rejected, refused, unavailable, error).",
+    labelNames: ["operation", "outcome"],
+    registers: [registry],
+  });
+  const refusals = new Counter({
+    name: "quota_refusals_total",
+    help: "Requests refused with 429, by reason: rate (the per-second bucket) or daily (the day's quota).",
+    labelNames: ["reason"],
+    registers: [registry],
+  });
+  const calls = new Counter({
+    name: "chain_backend_calls_total",
+    help: "Calls to the chain backend, by backend, method and outcome.",
+    labelNames: ["backend", "method", "outcome"],
+    registers: [registry],
+  });
   const callLatency = new Histogram({
     name: "chain_backend_call_duration_seconds",
     help: "Seconds a chain backend call took (retries included), by backend, method and outcome.",
@@ -96,8 +121,10 @@ function createMetrics(): ServiceMetrics & { onResponse(request: FastifyRequest,
       requests.inc(labels);
       latency.observe(labels, reply.elapsedTime / 1000);
       const operation = request.routeOptions.schema?.operationId;
-      if (operation !== undefined && BUILD_OPERATIONS.has(operation)) builds.inc({ operation, outcome: outcomeOfStatus(status) });
-      if (operation !== undefined && SUBMIT_OPERATIONS.has(operation)) submits.inc({ operation, outcome: outcomeOfStatus(status) });
+      if (operation !== undefined && BUILD_OPERATIONS.has(operation))
+        builds.inc({ operation, outcome: outcomeOfStatus(status) });
+      if (operation !== undefined && SUBMIT_OPERATIONS.has(operation))
+        submits.inc({ operation, outcome: outcomeOfStatus(status) });
       if (status === 429) {
         // The auth plugin refuses with the day's remainder in RateLimit-Remaining: 0 once the day's quota is spent.
         refusals.inc({ reason: String(reply.getHeader("ratelimit-remaining")) === "0" ? "daily" : "rate" });

@@ -33,7 +33,11 @@ export const OPENAPI_TAGS = [
       "The API key travels in the project_id header (or X-Api-Key) when keys are required; otherwise any project id is accepted. " +
       `On other networks every path under ${BLOCKFROST_PREFIX} is 404.`,
   },
-  { name: "Smart contracts", description: "CIP-57 blueprints stored per API key, their validators' addresses, datums and redeemers as JSON, parameters applied." },
+  {
+    name: "Smart contracts",
+    description:
+      "CIP-57 blueprints stored per API key, their validators' addresses, datums and redeemers as JSON, parameters applied.",
+  },
 ];
 
 /**
@@ -57,7 +61,14 @@ function collectRefExamples(route: RouteOptions, into: ResponseExamples): void {
 }
 
 function attachErrorExamples<T>(document: T, examples: ResponseExamples): T {
-  const paths = (document as { paths?: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, Record<string, unknown>> }> }>> }).paths;
+  const paths = (
+    document as {
+      paths?: Record<
+        string,
+        Record<string, { responses?: Record<string, { content?: Record<string, Record<string, unknown>> }> }>
+      >;
+    }
+  ).paths;
   for (const [path, item] of Object.entries(paths ?? {})) {
     for (const [method, operation] of Object.entries(item)) {
       for (const [status, example] of examples.get(`${method} ${path}`) ?? []) {
@@ -82,8 +93,8 @@ async function openapiPlugin(app: FastifyInstance): Promise<void> {
           "Builds unsigned Cardano transactions (payments, mints, burns, metadata, on-chain tournaments), " +
           "helps with addresses, native scripts and slot/time, and submits what the client signed. " +
           `Every endpoint lives under ${BASE_PATH}. Errors are {statusCode, error, code, message}, code being one of the stable codes listed in ErrorBody. ` +
-          "Amounts are accepted as safe integers or decimal strings (\"5_000_000\") and returned as decimal strings. " +
-          "Every operation has an example request, answer and error answers, recorded on a devnet. On a fresh devnet \"Try it out\" answers 200 " +
+          'Amounts are accepted as safe integers or decimal strings ("5_000_000") and returned as decimal strings. ' +
+          'Every operation has an example request, answer and error answers, recorded on a devnet. On a fresh devnet "Try it out" answers 200 ' +
           "with the examples of health, the utilities and the devnet faucet and clock; POST /transactions/build's example answers 400 (no funds) " +
           "until the faucet's example, which funds the same address, has run; the submit, chain-query and tournament examples name transactions, " +
           "UTxOs and a tournament of the devnet they were recorded on, so elsewhere they answer the 4xx their error examples show.",
@@ -106,11 +117,16 @@ async function openapiPlugin(app: FastifyInstance): Promise<void> {
       security: [{ apiKey: [] }],
       tags: OPENAPI_TAGS,
     },
-    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json["$id"] === "string" ? json["$id"] : `def-${i}`) },
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) =>
+        typeof json["$id"] === "string" ? json["$id"] : `def-${i}`,
+    },
     // OpenAPI 3.1 speaks JSON Schema 2020-12: rewrite draft-07 tuples (TypeBox's Type.Tuple).
     // Error responses get their examples back (collectRefExamples).
     transformObject: (document) =>
-      "openapiObject" in document ? attachErrorExamples(toJsonSchema2020(document.openapiObject), refExamples) : document.swaggerObject,
+      "openapiObject" in document
+        ? attachErrorExamples(toJsonSchema2020(document.openapiObject), refExamples)
+        : document.swaggerObject,
   });
   // The docs page and its assets are public, like the OpenAPI document.
   app.addHook("onRoute", (route) => {

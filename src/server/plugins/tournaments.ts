@@ -41,9 +41,17 @@ async function tournamentsPlugin(app: FastifyInstance): Promise<void> {
       const context = tournaments.context();
       await context.deployments.tournamentSource(defaultContract(network));
     } catch (error) {
-      app.log.warn({ err: error }, "Deploying the tournament script on the devnet failed; the first tournament request tries again.");
+      app.log.warn(
+        { err: error },
+        "Deploying the tournament script on the devnet failed; the first tournament request tries again.",
+      );
     }
   });
 }
 
-export default fp(tournamentsPlugin, { name: "tournaments", fastify: "5.x", dependencies: ["chain"], decorators: { fastify: ["config"] } });
+export default fp(tournamentsPlugin, {
+  name: "tournaments",
+  fastify: "5.x",
+  dependencies: ["chain"],
+  decorators: { fastify: ["config"] },
+});

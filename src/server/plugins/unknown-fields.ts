@@ -31,11 +31,18 @@ function withWarnings(response: unknown): unknown {
 async function unknownFieldsPlugin(app: FastifyInstance): Promise<void> {
   app.addHook("onRoute", (route) => {
     const schema = route.schema as (FastifySchema & { response?: Record<string, unknown> }) | undefined;
-    if (!schema || !(toleratesUnknownFields(schema.body as TSchema) || toleratesUnknownFields(schema.querystring as TSchema))) return;
+    if (
+      !schema ||
+      !(toleratesUnknownFields(schema.body as TSchema) || toleratesUnknownFields(schema.querystring as TSchema))
+    )
+      return;
     const body = schema.body as TSchema | undefined;
     const query = schema.querystring as TSchema | undefined;
     if (schema.response?.["200"] !== undefined || schema.response?.[200] !== undefined) {
-      route.schema = { ...schema, response: { ...schema.response, 200: withWarnings(schema.response[200] ?? schema.response["200"]) } };
+      route.schema = {
+        ...schema,
+        response: { ...schema.response, 200: withWarnings(schema.response[200] ?? schema.response["200"]) },
+      };
     }
     const check: NonNullable<typeof route.preValidation> = async (request) => {
       const warnings = [
@@ -46,12 +53,20 @@ async function unknownFieldsPlugin(app: FastifyInstance): Promise<void> {
     };
     // Before validation, so that a typo of a required field says "did you mean" rather than "is required".
     const existing = route.preValidation;
-    route.preValidation = existing === undefined ? [check] : [check, ...(Array.isArray(existing) ? existing : [existing])];
+    route.preValidation =
+      existing === undefined ? [check] : [check, ...(Array.isArray(existing) ? existing : [existing])];
   });
 
   app.addHook("preSerialization", async (request, reply, payload) => {
     const warnings = request.unknownFieldWarnings;
-    if (warnings === undefined || reply.statusCode !== 200 || payload === null || typeof payload !== "object" || Array.isArray(payload)) return payload;
+    if (
+      warnings === undefined ||
+      reply.statusCode !== 200 ||
+      payload === null ||
+      typeof payload !== "object" ||
+      Array.isArray(payload)
+    )
+      return payload;
     return { ...payload, warnings };
   });
 }

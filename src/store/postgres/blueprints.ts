@@ -68,7 +68,11 @@ export class PostgresBlueprintStore implements BlueprintStore {
     this.#clock = clock;
   }
 
-  async save(owner: string, blueprint: NewBlueprint, { limit }: SaveOptions = {}): Promise<{ blueprint: StoredBlueprint; created: boolean }> {
+  async save(
+    owner: string,
+    blueprint: NewBlueprint,
+    { limit }: SaveOptions = {},
+  ): Promise<{ blueprint: StoredBlueprint; created: boolean }> {
     const { hashes, identity } = blueprintIdentity(blueprint);
     const save = () => this.#saveRetrying(owner, blueprint, hashes, identity, limit);
     return limit === undefined ? save() : this.#oneAtATime(owner, save);
@@ -89,7 +93,13 @@ export class PostgresBlueprintStore implements BlueprintStore {
     return run;
   }
 
-  async #saveRetrying(owner: string, blueprint: NewBlueprint, hashes: string[], identity: string, limit: number | undefined): Promise<{ blueprint: StoredBlueprint; created: boolean }> {
+  async #saveRetrying(
+    owner: string,
+    blueprint: NewBlueprint,
+    hashes: string[],
+    identity: string,
+    limit: number | undefined,
+  ): Promise<{ blueprint: StoredBlueprint; created: boolean }> {
     // A new row's random 48-bit ID collides with negligible probability; the transaction is retried then.
     for (let attempt = 0; ; attempt++) {
       try {
@@ -119,7 +129,13 @@ export class PostgresBlueprintStore implements BlueprintStore {
     if (!row!.held && row!.n >= limit) throw new BlueprintLimitError(limit);
   }
 
-  async #save(tx: Queryable, owner: string, blueprint: NewBlueprint, hashes: string[], identity: string): Promise<{ blueprint: StoredBlueprint; created: boolean }> {
+  async #save(
+    tx: Queryable,
+    owner: string,
+    blueprint: NewBlueprint,
+    hashes: string[],
+    identity: string,
+  ): Promise<{ blueprint: StoredBlueprint; created: boolean }> {
     // xmax is 0 on a row version this statement inserted, and set on one it updated.
     const [row] = await tx.query<{ seq: number; created: boolean }>(
       `INSERT INTO blueprints AS b (id, owner, identity, title, version, json, created_at, updated_at, touched)
@@ -127,7 +143,15 @@ export class PostgresBlueprintStore implements BlueprintStore {
        ON CONFLICT (owner, identity) DO UPDATE
          SET title = excluded.title, version = excluded.version, json = excluded.json, updated_at = excluded.updated_at, touched = excluded.touched
        RETURNING b.seq, (b.xmax = 0) AS created`,
-      [randomBytes(6).toString("hex"), owner, identity, blueprint.title, blueprint.version, blueprint.json, this.#clock()],
+      [
+        randomBytes(6).toString("hex"),
+        owner,
+        identity,
+        blueprint.title,
+        blueprint.version,
+        blueprint.json,
+        this.#clock(),
+      ],
     );
     const { seq, created } = row!;
     if (created) {
@@ -144,7 +168,9 @@ export class PostgresBlueprintStore implements BlueprintStore {
         [seq, hash, ref.txHash, ref.index],
       );
     }
-    const [saved] = await tx.query<BlueprintRow>(`SELECT ${BLUEPRINT_COLUMNS} FROM blueprints b WHERE b.seq = $1`, [seq]);
+    const [saved] = await tx.query<BlueprintRow>(`SELECT ${BLUEPRINT_COLUMNS} FROM blueprints b WHERE b.seq = $1`, [
+      seq,
+    ]);
     return { blueprint: await this.#record(tx, saved!), created };
   }
 
@@ -157,7 +183,11 @@ export class PostgresBlueprintStore implements BlueprintStore {
     };
     if (filter.title !== undefined) add((n) => `b.title = ${n}`, filter.title);
     if (filter.version !== undefined) add((n) => `b.version = ${n}`, filter.version);
-    if (filter.hash !== undefined) add((n) => `b.seq IN (SELECT blueprint_seq FROM blueprint_validators WHERE owner = $1 AND hash = ${n})`, filter.hash);
+    if (filter.hash !== undefined)
+      add(
+        (n) => `b.seq IN (SELECT blueprint_seq FROM blueprint_validators WHERE owner = $1 AND hash = ${n})`,
+        filter.hash,
+      );
     params.push(filter.limit + 1);
     const limit = `$${params.length}`;
     params.push(filter.maxBytes ?? null);
@@ -181,13 +211,19 @@ export class PostgresBlueprintStore implements BlueprintStore {
   }
 
   async get(owner: string, id: string): Promise<StoredBlueprint | undefined> {
-    const [row] = await this.#db.query<BlueprintRow>(`SELECT ${BLUEPRINT_COLUMNS} FROM blueprints b WHERE b.owner = $1 AND b.id = $2`, [owner, id]);
+    const [row] = await this.#db.query<BlueprintRow>(
+      `SELECT ${BLUEPRINT_COLUMNS} FROM blueprints b WHERE b.owner = $1 AND b.id = $2`,
+      [owner, id],
+    );
     return row && this.#record(this.#db, row);
   }
 
   async delete(owner: string, id: string): Promise<boolean> {
     // The validators' rows go with it (ON DELETE CASCADE).
-    return (await this.#db.query(`DELETE FROM blueprints WHERE owner = $1 AND id = $2 RETURNING seq`, [owner, id])).length > 0;
+    return (
+      (await this.#db.query(`DELETE FROM blueprints WHERE owner = $1 AND id = $2 RETURNING seq`, [owner, id])).length >
+      0
+    );
   }
 
   async findValidator(owner: string, hash: string): Promise<FoundValidator | undefined> {

@@ -31,7 +31,9 @@ const INT8_OID = 20;
 // (per pool: pg.types.setTypeParser would change every pg user of the process).
 const types = {
   getTypeParser: ((oid: number, format?: "text" | "binary") =>
-    oid === INT8_OID ? (text: string) => Number(text) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    oid === INT8_OID
+      ? (text: string) => Number(text)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 /** Any constant: the advisory lock that serializes schema migrations of every instance on the database. */
@@ -53,7 +55,13 @@ export class PgDatabase implements Queryable {
   /** A pool on `url`; `schemas` are migrated before the first query runs (ready). */
   constructor(url: string, schemas: readonly Schema[] = []) {
     this.#schemas = schemas;
-    this.#pool = new pg.Pool({ connectionString: url, types, max: 10, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
+    this.#pool = new pg.Pool({
+      connectionString: url,
+      types,
+      max: 10,
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 30_000,
+    });
     // An idle connection that breaks (server restarted, network cut) is dropped by the pool and
     // reported here. The next query reports the outage, as StoreUnavailableError, if it lasts.
     this.#pool.on("error", () => undefined);
@@ -120,7 +128,10 @@ export class PgDatabase implements Queryable {
       broken ??= error;
     };
     client.on("error", onError);
-    const tx: Queryable = { query: async <R>(sql: string, params: readonly unknown[] = []) => (await client.query(sql, params as unknown[])).rows as R[] };
+    const tx: Queryable = {
+      query: async <R>(sql: string, params: readonly unknown[] = []) =>
+        (await client.query(sql, params as unknown[])).rows as R[],
+    };
     try {
       await client.query("BEGIN");
       const result = await work(tx);
@@ -152,14 +163,23 @@ export class PgDatabase implements Queryable {
                         applied_at BIGINT NOT NULL,
                         PRIMARY KEY (component, version)
                       )`);
-      const [row] = await tx.query<{ v: number | null }>(`SELECT max(version) AS v FROM schema_migrations WHERE component = $1`, [component]);
+      const [row] = await tx.query<{ v: number | null }>(
+        `SELECT max(version) AS v FROM schema_migrations WHERE component = $1`,
+        [component],
+      );
       const current = row?.v ?? 0;
       if (current > migrations.length) {
-        throw new Error(`The store's ${component} schema is version ${current}, newer than this service knows (${migrations.length}): upgrade the service.`);
+        throw new Error(
+          `The store's ${component} schema is version ${current}, newer than this service knows (${migrations.length}): upgrade the service.`,
+        );
       }
       for (let version = current + 1; version <= migrations.length; version++) {
         await tx.query(migrations[version - 1]!);
-        await tx.query(`INSERT INTO schema_migrations (component, version, applied_at) VALUES ($1, $2, $3)`, [component, version, Date.now()]);
+        await tx.query(`INSERT INTO schema_migrations (component, version, applied_at) VALUES ($1, $2, $3)`, [
+          component,
+          version,
+          Date.now(),
+        ]);
       }
     });
   }

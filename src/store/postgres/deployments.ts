@@ -26,7 +26,12 @@ export class PostgresDeploymentStore implements DeploymentStore {
     this.#db = db;
   }
 
-  async find(network: string, contractTitle: string, contractVersion: string, scriptHash: string): Promise<DeploymentRecord | null> {
+  async find(
+    network: string,
+    contractTitle: string,
+    contractVersion: string,
+    scriptHash: string,
+  ): Promise<DeploymentRecord | null> {
     const [row] = await this.#db.query<DeploymentRow>(
       `SELECT network, contract_title, contract_version, script_hash, tx_hash, output_index, created_at
          FROM tournament_deployments WHERE network = $1 AND contract_title = $2 AND contract_version = $3 AND script_hash = $4`,

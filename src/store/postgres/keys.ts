@@ -63,7 +63,9 @@ export class PostgresKeyStore implements KeyStore, QuotaStore {
   }
 
   async list(): Promise<ApiKeyRecord[]> {
-    return (await this.#db.query<KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY created_at, seq`)).map(keyRecordOf);
+    return (await this.#db.query<KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY created_at, seq`)).map(
+      keyRecordOf,
+    );
   }
 
   async revoke(id: string): Promise<ApiKeyRecord> {
@@ -97,7 +99,10 @@ export class PostgresKeyStore implements KeyStore, QuotaStore {
   }
 
   async #usedOn(keyId: string, day: string): Promise<number | undefined> {
-    const [row] = await this.#db.query<{ used: number }>(`SELECT used FROM api_key_daily_usage WHERE key_id = $1 AND day = $2`, [keyId, day]);
+    const [row] = await this.#db.query<{ used: number }>(
+      `SELECT used FROM api_key_daily_usage WHERE key_id = $1 AND day = $2`,
+      [keyId, day],
+    );
     return row?.used;
   }
 
@@ -112,7 +117,17 @@ export class PostgresKeyStore implements KeyStore, QuotaStore {
         `INSERT INTO api_keys (id, key_hash, name, env, per_day, per_second, burst, created_at, rotated_from)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING
          RETURNING ${KEY_COLUMNS}`,
-        [generateKeyId(), hashKey(key), name, env, limits.perDay, limits.perSecond, limits.burst, createdAt, rotatedFrom],
+        [
+          generateKeyId(),
+          hashKey(key),
+          name,
+          env,
+          limits.perDay,
+          limits.perSecond,
+          limits.burst,
+          createdAt,
+          rotatedFrom,
+        ],
       );
       if (row) return { key, record: keyRecordOf(row) };
     }
@@ -123,7 +138,10 @@ export class PostgresKeyStore implements KeyStore, QuotaStore {
   async #revokeActive(tx: Queryable, id: string): Promise<ApiKeyRecord> {
     const [row] = await tx.query<KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = $1 FOR UPDATE`, [id]);
     assertActiveKey(id, row && keyRecordOf(row));
-    const [revoked] = await tx.query<KeyRow>(`UPDATE api_keys SET revoked_at = $1 WHERE id = $2 RETURNING ${KEY_COLUMNS}`, [this.#clock(), id]);
+    const [revoked] = await tx.query<KeyRow>(
+      `UPDATE api_keys SET revoked_at = $1 WHERE id = $2 RETURNING ${KEY_COLUMNS}`,
+      [this.#clock(), id],
+    );
     return keyRecordOf(revoked!);
   }
 }

@@ -9,13 +9,25 @@ import { withResilience } from "../../../src/chain/resilience/resilient.js";
 import { FakeBlockfrost, KNOWN_TX } from "../../support/fakes/blockfrost.js";
 import { fixture } from "../../support/fakes/server.js";
 
-const FAST = { attemptTimeoutMs: 1000, deadlineMs: 3000, submitTimeoutMs: 1000, retries: 2, backoffBaseMs: 10, backoffMaxMs: 50 };
+const FAST = {
+  attemptTimeoutMs: 1000,
+  deadlineMs: 3000,
+  submitTimeoutMs: 1000,
+  retries: 2,
+  backoffBaseMs: 10,
+  backoffMaxMs: 50,
+};
 const PLUTUS_V1_HASH = "67f33146617a5e61936081db3b2117cbf59bd2123748f58ac9678656"; // of the documented script CBOR
-const SIGNED_TX = "84a300d90102818258200000000000000000000000000000000000000000000000000000000000000000000181a200581d600000000000000000000000000000000000000000000000000000000001821a001e8480a0021a00030d40a0f5f6";
+const SIGNED_TX =
+  "84a300d90102818258200000000000000000000000000000000000000000000000000000000000000000000181a200581d600000000000000000000000000000000000000000000000000000000001821a001e8480a0021a00030d40a0f5f6";
 
 let fake: FakeBlockfrost;
 const chainFor = (overrides = {}) =>
-  createRealNetworkChain("preprod", { kind: "blockfrost", projectId: "preprodTESTKEY", url: fake.apiUrl }, { ...FAST, ...overrides });
+  createRealNetworkChain(
+    "preprod",
+    { kind: "blockfrost", projectId: "preprodTESTKEY", url: fake.apiUrl },
+    { ...FAST, ...overrides },
+  );
 
 describe("Blockfrost backend", () => {
   before(async () => {
@@ -67,7 +79,9 @@ describe("Blockfrost backend", () => {
   it("lists the UTxOs at an address, following pages of 100", async () => {
     const chain = chainFor();
     const utxos = await chain.utxosAt("addr_test1vqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq");
-    const recorded = fixture<{ tx_hash: string; output_index: number; data_hash: string | null }[]>("blockfrost/addresses-utxos.json");
+    const recorded = fixture<{ tx_hash: string; output_index: number; data_hash: string | null }[]>(
+      "blockfrost/addresses-utxos.json",
+    );
     assert.equal(utxos.length, recorded.length);
     assert.deepEqual(utxos[0]?.input, { txHash: recorded[0]?.tx_hash, outputIndex: recorded[0]?.output_index });
     assert.equal(utxos[0]?.output.dataHash, recorded[0]?.data_hash);
@@ -78,28 +92,50 @@ describe("Blockfrost backend", () => {
     assert.match(fake.requests[0]?.path ?? "", /\/utxos\?count=100&page=1$/);
 
     // A full first page makes the adapter ask for the next one.
-    const full = Array.from({ length: 100 }, (_, i) => ({ ...fixture<object[]>("blockfrost/addresses-utxos.json")[1], output_index: i, tx_index: i }));
+    const full = Array.from({ length: 100 }, (_, i) => ({
+      ...fixture<object[]>("blockfrost/addresses-utxos.json")[1],
+      output_index: i,
+      tx_index: i,
+    }));
     const pages: Record<string, unknown[]> = { "1": full, "2": recorded, "3": [] };
-    fake.answer("GET", /\/utxos$/, (_req, url) => ({ status: 200, body: pages[url.searchParams.get("page") ?? ""] ?? [] }));
+    fake.answer("GET", /\/utxos$/, (_req, url) => ({
+      status: 200,
+      body: pages[url.searchParams.get("page") ?? ""] ?? [],
+    }));
     fake.requests.length = 0;
     const many = await chain.utxosAt("addr_test1vqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq");
     assert.equal(many.length, 103);
-    assert.deepEqual(fake.requests.map((r) => new URL(r.path, fake.url).searchParams.get("page")), ["1", "2"]);
+    assert.deepEqual(
+      fake.requests.map((r) => new URL(r.path, fake.url).searchParams.get("page")),
+      ["1", "2"],
+    );
   });
 
   it("keeps an inline datum over the CBOR limits raw, scanned but never decoded; refuses a malformed one", async () => {
     const recorded = fixture<Record<string, unknown>[]>("blockfrost/addresses-utxos.json")[1]!;
     const deepDatum = "81".repeat(20_000) + "00";
-    fake.answer("GET", /\/utxos$/, (_req, url) => ({ status: 200, body: url.searchParams.get("page") === "1" ? [{ ...recorded, inline_datum: deepDatum }] : [] }));
+    fake.answer("GET", /\/utxos$/, (_req, url) => ({
+      status: 200,
+      body: url.searchParams.get("page") === "1" ? [{ ...recorded, inline_datum: deepDatum }] : [],
+    }));
     const [utxo] = await chainFor().utxosAt("addr_test1vqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq");
     assert.equal(utxo?.output.plutusData, deepDatum);
 
-    fake.answer("GET", /\/utxos$/, (_req, url) => ({ status: 200, body: url.searchParams.get("page") === "1" ? [{ ...recorded, inline_datum: "5a00010000" }] : [] }));
-    await assert.rejects(chainFor().utxosAt("addr_test1vqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq"), /the inline datum of [0-9a-f]{64}#\d+ is not well-formed CBOR: a string declares 65536 bytes where 0 remain/);
+    fake.answer("GET", /\/utxos$/, (_req, url) => ({
+      status: 200,
+      body: url.searchParams.get("page") === "1" ? [{ ...recorded, inline_datum: "5a00010000" }] : [],
+    }));
+    await assert.rejects(
+      chainFor().utxosAt("addr_test1vqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq"),
+      /the inline datum of [0-9a-f]{64}#\d+ is not well-formed CBOR: a string declares 65536 bytes where 0 remain/,
+    );
   });
 
   it("answers an address Blockfrost has never seen (404) with no UTxOs", async () => {
-    fake.answer("GET", /^\/addresses\/addr_test1unknown\/utxos$/, { status: 404, body: fixture("blockfrost/error-404.json") });
+    fake.answer("GET", /^\/addresses\/addr_test1unknown\/utxos$/, {
+      status: 404,
+      body: fixture("blockfrost/error-404.json"),
+    });
     assert.deepEqual(await chainFor().utxosAt("addr_test1unknown"), []);
   });
 
@@ -113,7 +149,10 @@ describe("Blockfrost backend", () => {
   it("resolves an unspent output with its inline datum and reference script, checked by hash", async () => {
     const recorded = fixture<{ outputs: Record<string, unknown>[] }>("blockfrost/txs-utxos.json");
     // The recorded output, unspent, pointing at the script of the recorded /scripts/{hash}/cbor example.
-    const unspent = { ...recorded, outputs: [{ ...recorded.outputs[0], consumed_by_tx: null, reference_script_hash: PLUTUS_V1_HASH }] };
+    const unspent = {
+      ...recorded,
+      outputs: [{ ...recorded.outputs[0], consumed_by_tx: null, reference_script_hash: PLUTUS_V1_HASH }],
+    };
     fake.answer("GET", /^\/txs\/[0-9a-f]{64}\/utxos$/, { status: 200, body: unspent });
     const [utxo] = await chainFor().utxosByRef([{ txHash: KNOWN_TX, index: 0 }]);
     assert.ok(utxo);
@@ -126,22 +165,36 @@ describe("Blockfrost backend", () => {
   it("refuses a reference script that does not hash to the output's script hash", async () => {
     const recorded = fixture<{ outputs: Record<string, unknown>[] }>("blockfrost/txs-utxos.json");
     // As recorded: reference_script_hash 13a3ef… but the documented CBOR is another script.
-    fake.answer("GET", /^\/txs\/[0-9a-f]{64}\/utxos$/, { status: 200, body: { ...recorded, outputs: [{ ...recorded.outputs[0], consumed_by_tx: null }] } });
-    await assert.rejects(chainFor({ retries: 0 }).utxosByRef([{ txHash: KNOWN_TX, index: 0 }]), (error: Error & { statusCode?: number }) => {
-      assert.equal(error.statusCode, 503);
-      assert.match(error.message, /blockfrost/);
-      assert.match(error.message, /does not hash to it/);
-      return true;
+    fake.answer("GET", /^\/txs\/[0-9a-f]{64}\/utxos$/, {
+      status: 200,
+      body: { ...recorded, outputs: [{ ...recorded.outputs[0], consumed_by_tx: null }] },
     });
+    await assert.rejects(
+      chainFor({ retries: 0 }).utxosByRef([{ txHash: KNOWN_TX, index: 0 }]),
+      (error: Error & { statusCode?: number }) => {
+        assert.equal(error.statusCode, 503);
+        assert.match(error.message, /blockfrost/);
+        assert.match(error.message, /does not hash to it/);
+        return true;
+      },
+    );
   });
 
   it("reads a timelock reference script from its JSON", async () => {
     const { json } = fixture<{ json: unknown }>("blockfrost/scripts-json.json");
     const { Script, toNativeScript } = await import("@meshsdk/core-cst");
-    const hash = Script.newNativeScript(toNativeScript(json as never)).hash().toString();
+    const hash = Script.newNativeScript(toNativeScript(json as never))
+      .hash()
+      .toString();
     const recorded = fixture<{ outputs: Record<string, unknown>[] }>("blockfrost/txs-utxos.json");
-    fake.answer("GET", /^\/txs\/[0-9a-f]{64}\/utxos$/, { status: 200, body: { ...recorded, outputs: [{ ...recorded.outputs[0], consumed_by_tx: null, reference_script_hash: hash }] } });
-    fake.answer("GET", /^\/scripts\/[0-9a-f]{56}$/, { status: 200, body: { script_hash: hash, type: "timelock", serialised_size: null } });
+    fake.answer("GET", /^\/txs\/[0-9a-f]{64}\/utxos$/, {
+      status: 200,
+      body: { ...recorded, outputs: [{ ...recorded.outputs[0], consumed_by_tx: null, reference_script_hash: hash }] },
+    });
+    fake.answer("GET", /^\/scripts\/[0-9a-f]{56}$/, {
+      status: 200,
+      body: { script_hash: hash, type: "timelock", serialised_size: null },
+    });
     const [utxo] = await chainFor().utxosByRef([{ txHash: KNOWN_TX, index: 0 }]);
     assert.equal(utxo?.output.scriptHash, hash);
     assert.ok(utxo?.output.scriptRef?.startsWith("8200"), "a native script reference");
@@ -159,23 +212,54 @@ describe("Blockfrost backend", () => {
   it("sends additional UTxOs to /utils/txs/evaluate/utxos as [TxIn, TxOut] tuples", async () => {
     const utxo = {
       input: { txHash: "cd".repeat(32), outputIndex: 1 },
-      output: { address: "addr_test1vqqq", amount: [{ unit: "lovelace", quantity: "5000000" }, { unit: `${"ef".repeat(28)}6e616d65`, quantity: "3" }], plutusData: "d87980" },
+      output: {
+        address: "addr_test1vqqq",
+        amount: [
+          { unit: "lovelace", quantity: "5000000" },
+          { unit: `${"ef".repeat(28)}6e616d65`, quantity: "3" },
+        ],
+        plutusData: "d87980",
+      },
     };
-    const native = { input: { txHash: "cd".repeat(32), outputIndex: 2 }, output: { address: "addr_test1vqqq", amount: [{ unit: "lovelace", quantity: "2000000" }], scriptRef: "82008200581c43f809cda245e7f0c8205d282a1c6c2b052baf8b050606c270660420" } };
+    const native = {
+      input: { txHash: "cd".repeat(32), outputIndex: 2 },
+      output: {
+        address: "addr_test1vqqq",
+        amount: [{ unit: "lovelace", quantity: "2000000" }],
+        scriptRef: "82008200581c43f809cda245e7f0c8205d282a1c6c2b052baf8b050606c270660420",
+      },
+    };
     await chainFor().evaluate(SIGNED_TX, [utxo, native]);
     const request = fake.requests.find((r) => r.path.startsWith("/api/v0/utils/txs/evaluate/utxos"));
     assert.ok(request, "the /utxos variant was used");
     assert.deepEqual(JSON.parse(request.body.toString()), {
       cbor: SIGNED_TX,
       additionalUtxoSet: [
-        [{ txId: "cd".repeat(32), index: 1 }, { address: "addr_test1vqqq", value: { coins: 5000000, assets: { [`${"ef".repeat(28)}.6e616d65`]: 3 } }, datum: "d87980" }],
-        [{ txId: "cd".repeat(32), index: 2 }, { address: "addr_test1vqqq", value: { coins: 2000000 }, script: { native: "43f809cda245e7f0c8205d282a1c6c2b052baf8b050606c270660420" } }],
+        [
+          { txId: "cd".repeat(32), index: 1 },
+          {
+            address: "addr_test1vqqq",
+            value: { coins: 5000000, assets: { [`${"ef".repeat(28)}.6e616d65`]: 3 } },
+            datum: "d87980",
+          },
+        ],
+        [
+          { txId: "cd".repeat(32), index: 2 },
+          {
+            address: "addr_test1vqqq",
+            value: { coins: 2000000 },
+            script: { native: "43f809cda245e7f0c8205d282a1c6c2b052baf8b050606c270660420" },
+          },
+        ],
       ],
     });
   });
 
   it("reports a failing script as the ledger's rejection (422) with Ogmios's reason", async () => {
-    fake.answer("POST", /^\/utils\/txs\/evaluate$/, { status: 200, body: fixture("ogmios/evaluate-script-failure.json") });
+    fake.answer("POST", /^\/utils\/txs\/evaluate$/, {
+      status: 200,
+      body: fixture("ogmios/evaluate-script-failure.json"),
+    });
     await assert.rejects(chainFor().evaluate(SIGNED_TX), (error: Error & { statusCode?: number; code?: string }) => {
       assert.equal(error.statusCode, 422);
       assert.equal(error.code, "CHAIN_ERR_LEDGER_REJECTED");
@@ -208,20 +292,32 @@ describe("Blockfrost backend", () => {
     const SPENDER = "66c29b56952f6085afac3b0632d781af78d020b080063bcfd6c54b8e2b8fed41"; // its recorded consumed_by_tx
     const redeemers = fixture<Record<string, unknown>[]>("blockfrost/txs-redeemers.json");
     const SCRIPT = String(redeemers[0]?.["script_hash"]);
-    const recorded = fixture<{ hash: string; inputs: Record<string, unknown>[]; outputs: Record<string, unknown>[] }>("blockfrost/txs-utxos.json");
+    const recorded = fixture<{ hash: string; inputs: Record<string, unknown>[]; outputs: Record<string, unknown>[] }>(
+      "blockfrost/txs-utxos.json",
+    );
     const paths = () => fake.requests.map((r) => r.path.replace("/api/v0", ""));
     /** The recorded transaction as the unit's last one, its output at `address` (no reference script), spent or not. */
     const lastTx = (address: string, consumedBy: string | null) => {
-      fake.answer("GET", /^\/assets\/[0-9a-f]+\/transactions$/, { status: 200, body: [{ ...fixture<object[]>("blockfrost/assets-transactions.json")[0], tx_hash: KNOWN_TX }] });
+      fake.answer("GET", /^\/assets\/[0-9a-f]+\/transactions$/, {
+        status: 200,
+        body: [{ ...fixture<object[]>("blockfrost/assets-transactions.json")[0], tx_hash: KNOWN_TX }],
+      });
       fake.answer("GET", new RegExp(`^/txs/${KNOWN_TX}/utxos$`), {
         status: 200,
-        body: { ...recorded, outputs: [{ ...recorded.outputs[0], address, reference_script_hash: null, consumed_by_tx: consumedBy }] },
+        body: {
+          ...recorded,
+          outputs: [{ ...recorded.outputs[0], address, reference_script_hash: null, consumed_by_tx: consumedBy }],
+        },
       });
     };
     let scriptAddress: string;
     before(async () => {
       const { Address, AddressType, CredentialType, Hash28ByteBase16 } = await import("@meshsdk/core-cst");
-      scriptAddress = new Address({ type: AddressType.EnterpriseScript, networkId: 1, paymentPart: { type: CredentialType.ScriptHash, hash: Hash28ByteBase16(SCRIPT) } }).toBech32();
+      scriptAddress = new Address({
+        type: AddressType.EnterpriseScript,
+        networkId: 1,
+        paymentPart: { type: CredentialType.ScriptHash, hash: Hash28ByteBase16(SCRIPT) },
+      }).toBech32();
     });
 
     it("is the newest listed transaction's output holding it, unspent: two calls", async () => {
@@ -244,8 +340,14 @@ describe("Blockfrost backend", () => {
       lastTx(scriptAddress, SPENDER);
       fake.answer("GET", new RegExp(`^/txs/${SPENDER}/redeemers$`), { status: 200, body: redeemers });
       const last = await chainFor().lastOutputWith(UNIT);
-      assert.deepEqual(last?.spentBy, { txHash: SPENDER, redeemer: fixture<{ cbor: string }>("blockfrost/scripts-datum-cbor.json").cbor });
-      assert.deepEqual(paths().slice(2), [`/txs/${SPENDER}/redeemers`, `/scripts/datum/${String(redeemers[0]?.["redeemer_data_hash"])}/cbor`]);
+      assert.deepEqual(last?.spentBy, {
+        txHash: SPENDER,
+        redeemer: fixture<{ cbor: string }>("blockfrost/scripts-datum-cbor.json").cbor,
+      });
+      assert.deepEqual(paths().slice(2), [
+        `/txs/${SPENDER}/redeemers`,
+        `/scripts/datum/${String(redeemers[0]?.["redeemer_data_hash"])}/cbor`,
+      ]);
     });
 
     it("several spend redeemers for that script: the one at the input's position in the sorted input set", async () => {
@@ -254,21 +356,44 @@ describe("Blockfrost backend", () => {
       const mine = { ...redeemers[0], tx_index: 1, redeemer_data_hash: "22".repeat(32) };
       fake.answer("GET", new RegExp(`^/txs/${SPENDER}/redeemers$`), { status: 200, body: [mine, other] });
       // The spender's inputs, listed unsorted: another script input whose id sorts first, a reference and a collateral input.
-      const input = (txHash: string, extra: object = {}) => ({ ...recorded.inputs[0], tx_hash: txHash, output_index: 0, ...extra });
+      const input = (txHash: string, extra: object = {}) => ({
+        ...recorded.inputs[0],
+        tx_hash: txHash,
+        output_index: 0,
+        ...extra,
+      });
       fake.answer("GET", new RegExp(`^/txs/${SPENDER}/utxos$`), {
         status: 200,
-        body: { ...recorded, hash: SPENDER, inputs: [input(KNOWN_TX), input("00".repeat(32), { reference: true }), input("01".repeat(32), { collateral: true }), input("02".repeat(32))] },
+        body: {
+          ...recorded,
+          hash: SPENDER,
+          inputs: [
+            input(KNOWN_TX),
+            input("00".repeat(32), { reference: true }),
+            input("01".repeat(32), { collateral: true }),
+            input("02".repeat(32)),
+          ],
+        },
       });
-      fake.answer("GET", /^\/scripts\/datum\/[0-9a-f]{64}\/cbor$/, (_req, url) => ({ status: 200, body: { cbor: url.pathname.includes("22".repeat(32)) ? "d87980" : "00" } }));
+      fake.answer("GET", /^\/scripts\/datum\/[0-9a-f]{64}\/cbor$/, (_req, url) => ({
+        status: 200,
+        body: { cbor: url.pathname.includes("22".repeat(32)) ? "d87980" : "00" },
+      }));
       assert.deepEqual((await chainFor().lastOutputWith(UNIT))?.spentBy, { txHash: SPENDER, redeemer: "d87980" });
       assert.ok(paths().includes(`/txs/${SPENDER}/utxos`));
     });
 
     it("is null for a unit Blockfrost does not know (404), and refuses a malformed unit without a call", async () => {
-      fake.answer("GET", /^\/assets\/[0-9a-f]+\/transactions$/, { status: 404, body: fixture("blockfrost/error-404.json") });
+      fake.answer("GET", /^\/assets\/[0-9a-f]+\/transactions$/, {
+        status: 404,
+        body: fixture("blockfrost/error-404.json"),
+      });
       assert.equal(await chainFor().lastOutputWith(UNIT), null);
       fake.requests.length = 0;
-      await assert.rejects(chainFor().lastOutputWith("policy"), (error: Error & { statusCode?: number }) => error.statusCode === 400);
+      await assert.rejects(
+        chainFor().lastOutputWith("policy"),
+        (error: Error & { statusCode?: number }) => error.statusCode === 400,
+      );
       assert.equal(fake.requests.length, 0);
     });
   });

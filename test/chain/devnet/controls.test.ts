@@ -13,7 +13,8 @@ import { build, signAndSubmit } from "../../support/transactions-api.js";
 import { lovelaceOf, utxosAt } from "../../support/utxos.js";
 import { newEnterpriseWallet } from "../../support/wallets.js";
 
-const refs = (utxos: ReadonlyArray<{ input: { txHash: string; outputIndex: number } }>) => utxos.map((u) => `${u.input.txHash}#${u.input.outputIndex}`).sort();
+const refs = (utxos: ReadonlyArray<{ input: { txHash: string; outputIndex: number } }>) =>
+  utxos.map((u) => `${u.input.txHash}#${u.input.outputIndex}`).sort();
 
 async function fund(service: RunningService, address: string, lovelace: number): Promise<string> {
   const response = await service.request("POST", "/devnet/faucet", { address, lovelace });
@@ -36,12 +37,22 @@ describe("GET /devnet", () => {
 
   it("tells the slot length, one block per slot, the system start, the tip, the faucet and its maximum, the UTxO count", async () => {
     const devnet = await devnetOf(service);
-    assert.deepEqual(Object.keys(devnet).sort(), ["faucet", "slotLengthMs", "slotsPerBlock", "systemStart", "tip", "utxoCount"]);
+    assert.deepEqual(Object.keys(devnet).sort(), [
+      "faucet",
+      "slotLengthMs",
+      "slotsPerBlock",
+      "systemStart",
+      "tip",
+      "utxoCount",
+    ]);
     assert.equal(devnet.slotLengthMs, 1000);
     assert.equal(devnet.slotsPerBlock, 1);
     assert.equal(devnet.tip.time, devnet.systemStart + devnet.tip.slot * 1000);
     assert.ok(devnet.tip.slot >= 1);
-    assert.deepEqual({ ...devnet.faucet, address: undefined }, { address: undefined, maxLovelace: "1000000000000", defaultLovelace: "10000000000" });
+    assert.deepEqual(
+      { ...devnet.faucet, address: undefined },
+      { address: undefined, maxLovelace: "1000000000000", defaultLovelace: "10000000000" },
+    );
     assert.match(devnet.faucet.address, /^addr_test1v/);
     assert.equal((await utxosAt(service, devnet.faucet.address)).length, 1, "the faucet's change");
     // A faucet payment spends the faucet's UTxO and makes two: the payment and the change.
@@ -63,7 +74,10 @@ describe("GET /devnet", () => {
         const response = await preview.request(method, path, body);
         assert.equal(response.status, 404, `${method} ${path}`);
         const named = path.replace(/\/a(\/|$)/, "/{name}$1");
-        assert.equal(response.body.message, `${method} /v2/services${named} exists only on the devnet; this instance serves preview.`);
+        assert.equal(
+          response.body.message,
+          `${method} /v2/services${named} exists only on the devnet; this instance serves preview.`,
+        );
       }
     } finally {
       await preview.close();
@@ -98,9 +112,15 @@ describe("the faucet's maximum", () => {
   it("refuses 1,000,001 ADA by default", async () => {
     const service = await startService();
     try {
-      const response = await service.request("POST", "/devnet/faucet", { address: (await newEnterpriseWallet()).address, lovelace: "1_000_000_000_001" });
+      const response = await service.request("POST", "/devnet/faucet", {
+        address: (await newEnterpriseWallet()).address,
+        lovelace: "1_000_000_000_001",
+      });
       assert.equal(response.status, 400);
-      assert.match(response.body.message, /^body\.lovelace is 1000000000001 lovelace, above the faucet's maximum of 1000000000000 lovelace \(1,000,000 ADA\)/);
+      assert.match(
+        response.body.message,
+        /^body\.lovelace is 1000000000001 lovelace, above the faucet's maximum of 1000000000000 lovelace \(1,000,000 ADA\)/,
+      );
     } finally {
       await service.close();
     }
@@ -112,8 +132,13 @@ describe("the faucet's maximum", () => {
         message: `Invalid environment variable DEVNET_FAUCET_MAX_LOVELACE: "${value}" must be a whole number of lovelace from 1000000 (1 ADA) to 45000000000000000 (the devnet's whole supply).`,
       });
     }
-    assert.throws(() => loadConfig({ DEVNET_SNAPSHOT_LIMIT: "0" }), { message: 'Invalid environment variable DEVNET_SNAPSHOT_LIMIT: "0" must be a whole number from 1 to 1000.' });
-    assert.equal(loadConfig({ DEVNET_FAUCET_MAX_LOVELACE: "45000000000000000" }).devnet.faucetMaxLovelace, 45_000_000_000_000_000n);
+    assert.throws(() => loadConfig({ DEVNET_SNAPSHOT_LIMIT: "0" }), {
+      message: 'Invalid environment variable DEVNET_SNAPSHOT_LIMIT: "0" must be a whole number from 1 to 1000.',
+    });
+    assert.equal(
+      loadConfig({ DEVNET_FAUCET_MAX_LOVELACE: "45000000000000000" }).devnet.faucetMaxLovelace,
+      45_000_000_000_000_000n,
+    );
   });
 });
 
@@ -127,7 +152,8 @@ describe("POST /devnet/reset", () => {
   it("refuses without its confirmation, naming the field and what to send, and changes nothing", async () => {
     const alice = await newEnterpriseWallet();
     await fund(service, alice.address, 3_000_000);
-    const CONFIRMS = 'Confirms the reset, which deletes every UTxO, transaction and registration of the devnet (its snapshots stay): send {"confirm": "reset"}.';
+    const CONFIRMS =
+      'Confirms the reset, which deletes every UTxO, transaction and registration of the devnet (its snapshots stay): send {"confirm": "reset"}.';
     const missing = await service.request("POST", "/devnet/reset", {});
     assert.equal(missing.status, 400);
     assert.equal(missing.body.message, `body.confirm is required: send "reset". ${CONFIRMS}`);
@@ -154,7 +180,10 @@ describe("POST /devnet/reset", () => {
     assert.equal(reset.body.utxoCount, 1, "the faucet's genesis UTxO alone");
     assert.ok(reset.body.tip.slot < advanced.body.slot, "what advance added is dropped");
     assert.ok(reset.body.tip.slot >= before.tip.slot);
-    assert.deepEqual(await devnetOf(service).then((d) => ({ ...d, tip: undefined })), { ...reset.body, tip: undefined });
+    assert.deepEqual(await devnetOf(service).then((d) => ({ ...d, tip: undefined })), {
+      ...reset.body,
+      tip: undefined,
+    });
 
     assert.deepEqual(await utxosAt(service, alice.address), []);
     assert.deepEqual(await utxosAt(service, before.faucet.address), []);
@@ -166,26 +195,42 @@ describe("POST /devnet/reset", () => {
     // The new faucet pays, and a payment from its funds is accepted.
     const bob = await newEnterpriseWallet();
     await fund(service, alice.address, 20_000_000);
-    const built = await build(service, { changeAddress: alice.address, outputs: [{ address: bob.address, lovelace: 5_000_000 }] });
+    const built = await build(service, {
+      changeAddress: alice.address,
+      outputs: [{ address: bob.address, lovelace: 5_000_000 }],
+    });
     await signAndSubmit(service, built, [alice]);
     assert.deepEqual((await utxosAt(service, bob.address)).map(lovelaceOf), [5_000_000n]);
   });
 
   it("is serialised with submits: each faucet payment is on the old ledger or the new one, never lost between", async () => {
     const wallets = await Promise.all(Array.from({ length: 6 }, () => newEnterpriseWallet()));
-    const payments = wallets.map((w) => service.request("POST", "/devnet/faucet", { address: w.address, lovelace: 2_000_000 }));
+    const payments = wallets.map((w) =>
+      service.request("POST", "/devnet/faucet", { address: w.address, lovelace: 2_000_000 }),
+    );
     const reset = service.request("POST", "/devnet/reset", { confirm: "reset" });
     const answers = await Promise.all([...payments, reset]);
-    assert.deepEqual(answers.map((a) => a.status), answers.map(() => 200));
+    assert.deepEqual(
+      answers.map((a) => a.status),
+      answers.map(() => 200),
+    );
     let kept = 0;
     for (const [i, wallet] of wallets.entries()) {
       const held = await utxosAt(service, wallet.address);
       const status = await service.request("GET", `/transactions/${answers[i]!.body.txHash}`);
       // Paid after the reset: on the chain with its output; before: gone with the old ledger.
-      assert.equal(status.body.status === "confirmed", held.length === 1, `wallet ${i}: ${status.body.status} with ${held.length} UTxOs`);
+      assert.equal(
+        status.body.status === "confirmed",
+        held.length === 1,
+        `wallet ${i}: ${status.body.status} with ${held.length} UTxOs`,
+      );
       if (held.length === 1) kept += 1;
     }
-    assert.equal((await devnetOf(service)).utxoCount, 1 + kept, "the faucet's change and the payments made after the reset");
+    assert.equal(
+      (await devnetOf(service)).utxoCount,
+      1 + kept,
+      "the faucet's change and the payments made after the reset",
+    );
   });
 });
 
@@ -214,7 +259,10 @@ describe("named snapshots", () => {
     assert.equal(statSync(file).mode & 0o777, 0o600);
     assert.equal(statSync(join(dataDir, "snapshots")).mode & 0o777, 0o700);
 
-    const built = await build(service, { changeAddress: alice.address, outputs: [{ address: bob.address, lovelace: 5_000_000 }] });
+    const built = await build(service, {
+      changeAddress: alice.address,
+      outputs: [{ address: bob.address, lovelace: 5_000_000 }],
+    });
     const payment = await signAndSubmit(service, built, [alice]);
     assert.deepEqual((await utxosAt(service, bob.address)).map(lovelaceOf), [5_000_000n]);
     const advanced = await service.request("POST", "/devnet/advance", { seconds: 7200 });
@@ -222,7 +270,10 @@ describe("named snapshots", () => {
     const restored = await service.request("POST", "/devnet/snapshots/funded/restore");
     assert.equal(restored.status, 200, JSON.stringify(restored.body));
     assert.deepEqual(restored.body.snapshot, saved.body);
-    assert.ok(restored.body.devnet.tip.slot >= saved.body.slot && restored.body.devnet.tip.slot < advanced.body.slot, "the clock resumes at the snapshot's slot");
+    assert.ok(
+      restored.body.devnet.tip.slot >= saved.body.slot && restored.body.devnet.tip.slot < advanced.body.slot,
+      "the clock resumes at the snapshot's slot",
+    );
     assert.deepEqual(await utxosAt(service, bob.address), []);
     assert.deepEqual(refs(await utxosAt(service, alice.address)), funded);
     assert.equal((await service.request("GET", `/transactions/${payment}`)).body.status, "unknown");
@@ -232,7 +283,10 @@ describe("named snapshots", () => {
     assert.deepEqual(await utxosAt(service, bob.address), []);
     assert.deepEqual(refs(await utxosAt(service, alice.address)), funded);
     const tip = (await devnetOf(service)).tip.slot;
-    assert.ok(tip >= saved.body.slot && tip < advanced.body.slot, `after the restart the clock still follows the restored one (${tip})`);
+    assert.ok(
+      tip >= saved.body.slot && tip < advanced.body.slot,
+      `after the restart the clock still follows the restored one (${tip})`,
+    );
     // The chain is as it was: the same payment is accepted again.
     await signAndSubmit(service, built, [alice]);
     assert.deepEqual((await utxosAt(service, bob.address)).map(lovelaceOf), [5_000_000n]);
@@ -244,7 +298,10 @@ describe("named snapshots", () => {
     const again = await service.request("POST", "/devnet/snapshots", { name: "b_2" });
     assert.equal(again.status, 409);
     assert.equal(again.body.code, "DEVNET_ERR_SNAPSHOT_EXISTS");
-    assert.equal(again.body.message, 'A snapshot named "b_2" exists already: send "overwrite": true to replace it, or choose another name.');
+    assert.equal(
+      again.body.message,
+      'A snapshot named "b_2" exists already: send "overwrite": true to replace it, or choose another name.',
+    );
     await service.request("POST", "/devnet/advance", { seconds: 5 });
     const overwritten = await service.request("POST", "/devnet/snapshots", { name: "b_2", overwrite: true });
     assert.equal(overwritten.status, 200);
@@ -253,7 +310,10 @@ describe("named snapshots", () => {
     const list = await service.request("GET", "/devnet/snapshots");
     assert.equal(list.status, 200);
     assert.equal(list.body.limit, 3);
-    assert.deepEqual(list.body.snapshots.map((s: { name: string }) => s.name), ["funded", "b_2"]);
+    assert.deepEqual(
+      list.body.snapshots.map((s: { name: string }) => s.name),
+      ["funded", "b_2"],
+    );
     assert.deepEqual(list.body.snapshots[1], overwritten.body);
 
     const deleted = await service.request("DELETE", "/devnet/snapshots/b_2");
@@ -264,11 +324,15 @@ describe("named snapshots", () => {
     assert.equal(gone.body.message, 'No devnet snapshot is named "b_2": there are "funded".');
     const restore = await service.request("POST", "/devnet/snapshots/nothing/restore");
     assert.equal(restore.status, 404);
-    assert.deepEqual((await service.request("GET", "/devnet/snapshots")).body.snapshots.map((s: { name: string }) => s.name), ["funded"]);
+    assert.deepEqual(
+      (await service.request("GET", "/devnet/snapshots")).body.snapshots.map((s: { name: string }) => s.name),
+      ["funded"],
+    );
   });
 
   it("refuses a name that is not a short slug, naming the field", async () => {
-    const SLUG = 'The snapshot\'s name. A short slug: 1 to 48 lower-case letters, digits, "-" or "_", starting with a letter or a digit.';
+    const SLUG =
+      'The snapshot\'s name. A short slug: 1 to 48 lower-case letters, digits, "-" or "_", starting with a letter or a digit.';
     for (const name of ["Before", "a b", "../x", "-x", "", "x".repeat(49)]) {
       const response = await service.request("POST", "/devnet/snapshots", { name });
       assert.equal(response.status, 400, name);
@@ -282,11 +346,15 @@ describe("named snapshots", () => {
   });
 
   it("keeps at most DEVNET_SNAPSHOT_LIMIT: one more is a 409 until one is deleted; overwriting one at the limit is fine", async () => {
-    for (const name of ["c1", "c2"]) assert.equal((await service.request("POST", "/devnet/snapshots", { name })).status, 200);
+    for (const name of ["c1", "c2"])
+      assert.equal((await service.request("POST", "/devnet/snapshots", { name })).status, 200);
     const over = await service.request("POST", "/devnet/snapshots", { name: "c3" });
     assert.equal(over.status, 409);
     assert.equal(over.body.code, "DEVNET_ERR_SNAPSHOT_LIMIT");
-    assert.equal(over.body.message, 'The devnet holds 3 snapshots, its maximum (DEVNET_SNAPSHOT_LIMIT): delete one (DELETE /devnet/snapshots/{name}) or overwrite one before saving "c3".');
+    assert.equal(
+      over.body.message,
+      'The devnet holds 3 snapshots, its maximum (DEVNET_SNAPSHOT_LIMIT): delete one (DELETE /devnet/snapshots/{name}) or overwrite one before saving "c3".',
+    );
     assert.equal((await service.request("POST", "/devnet/snapshots", { name: "c2", overwrite: true })).status, 200);
     assert.equal((await service.request("DELETE", "/devnet/snapshots/c1")).status, 200);
     assert.equal((await service.request("POST", "/devnet/snapshots", { name: "c3" })).status, 200);
@@ -319,7 +387,10 @@ describe("named snapshots", () => {
     const refused = await service.request("POST", "/devnet/snapshots/elsewhere/restore");
     assert.equal(refused.status, 422, JSON.stringify(refused.body));
     assert.equal(refused.body.code, "SVC_ERR_UNPROCESSABLE");
-    assert.match(refused.body.message, /^The snapshot "elsewhere" was saved by another devnet \(system start .*Z; this one's is .*Z\): its slots would mean other times here\. Delete it, or restore it in the DATA_DIR it came from\.$/);
+    assert.match(
+      refused.body.message,
+      /^The snapshot "elsewhere" was saved by another devnet \(system start .*Z; this one's is .*Z\): its slots would mean other times here\. Delete it, or restore it in the DATA_DIR it came from\.$/,
+    );
     assert.deepEqual({ ...(await devnetOf(service)), tip: undefined }, { ...before, tip: undefined });
     assert.equal((await service.request("DELETE", "/devnet/snapshots/elsewhere")).status, 200);
   });
@@ -328,13 +399,19 @@ describe("named snapshots", () => {
     const dir = join(dataDir, "snapshots");
     writeFileSync(join(dir, "half.sqlite.tmp"), "interrupted");
     writeFileSync(join(dir, "junk.sqlite"), "not SQLite");
-    const names = async () => ((await service.request("GET", "/devnet/snapshots")).body.snapshots as Array<{ name: string }>).map((x) => x.name);
+    const names = async () =>
+      ((await service.request("GET", "/devnet/snapshots")).body.snapshots as Array<{ name: string }>).map(
+        (x) => x.name,
+      );
     assert.equal((await service.request("DELETE", "/devnet/snapshots/c2")).status, 200);
     const listed = await names();
     assert.equal(listed.length, 2, "one below the limit, the junk file not counted");
     assert.ok(!listed.includes("junk"));
     assert.equal((await service.request("POST", "/devnet/snapshots", { name: "after-crash" })).status, 200);
-    assert.deepEqual(readdirSync(dir).filter((f) => f.endsWith(".tmp")), []);
+    assert.deepEqual(
+      readdirSync(dir).filter((f) => f.endsWith(".tmp")),
+      [],
+    );
     assert.deepEqual(await names(), [...listed, "after-crash"]);
   });
 });

@@ -14,7 +14,10 @@ import { SqliteStore, storePath } from "../../../src/store/sqlite.js";
 /** A child process that takes the lock on `dir`, says "locked", and holds it until killed. */
 async function holder(dir: string) {
   const script = `import { DataDirLock } from "./src/chain/devnet/data-dir-lock.ts"; DataDirLock.acquire(${JSON.stringify(dir)}); console.log("locked"); setInterval(() => {}, 1000);`;
-  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: process.cwd(), stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+    cwd: process.cwd(),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stderr.on("data", (d: Buffer) => (output += d.toString()));
   await new Promise<void>((resolve, reject) => {
@@ -36,7 +39,10 @@ describe("DataDirLock", () => {
         (error: unknown) => {
           assert.ok(error instanceof DataDirLockedError);
           assert.equal(error.holderPid, child.pid);
-          assert.match(error.message, new RegExp(`^Another server is using the data directory ${dir} \\(held by the process ${child.pid}\\)`));
+          assert.match(
+            error.message,
+            new RegExp(`^Another server is using the data directory ${dir} \\(held by the process ${child.pid}\\)`),
+          );
           return true;
         },
       );

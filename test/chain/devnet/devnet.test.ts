@@ -9,7 +9,16 @@ import type { UTxO } from "@meshsdk/common";
 import { MeshTxBuilder } from "@meshsdk/core";
 import { Address } from "@meshsdk/core-cst";
 import { decodeUtxo } from "../../../src/cardano/utxo.js";
-import { fromHex, joinTransaction, readSet, splitTransaction, toHex, txIdOfBody, vkeyOfWitness, witnessSetEntries } from "../../../src/cardano/tx-cbor.js";
+import {
+  fromHex,
+  joinTransaction,
+  readSet,
+  splitTransaction,
+  toHex,
+  txIdOfBody,
+  vkeyOfWitness,
+  witnessSetEntries,
+} from "../../../src/cardano/tx-cbor.js";
 import type { DevnetChain } from "../../../src/chain/devnet/devnet.js";
 import { DEVNET_PROTOCOL_PARAMETERS } from "../../../src/chain/protocol-params.js";
 import { mergeSignatures } from "../../../src/tx/submit.js";
@@ -58,7 +67,10 @@ describe("devnet over HTTP", () => {
       assert.equal(utxo.output.address, alice.address);
       assert.equal(lovelaceOf(utxo), 10_000_000_000n);
       const status = await service.request("GET", `/transactions/${response.body.txHash}`);
-      assert.deepEqual({ ...status.body, confirmations: undefined }, { txHash: response.body.txHash, status: "confirmed", confirmations: undefined });
+      assert.deepEqual(
+        { ...status.body, confirmations: undefined },
+        { txHash: response.body.txHash, status: "confirmed", confirmations: undefined },
+      );
       assert.ok(status.body.confirmations >= 1, "one slot or more since the devnet accepted it");
     });
 
@@ -74,8 +86,13 @@ describe("devnet over HTTP", () => {
 
     it("serializes concurrent faucet payments (they all spend the faucet's change in turn)", async () => {
       const wallets = await Promise.all(Array.from({ length: 6 }, () => newEnterpriseWallet()));
-      const responses = await Promise.all(wallets.map((w) => service.request("POST", "/devnet/faucet", { address: w.address, lovelace: 2_000_000 })));
-      assert.deepEqual(responses.map((r) => r.status), wallets.map(() => 200));
+      const responses = await Promise.all(
+        wallets.map((w) => service.request("POST", "/devnet/faucet", { address: w.address, lovelace: 2_000_000 })),
+      );
+      assert.deepEqual(
+        responses.map((r) => r.status),
+        wallets.map(() => 200),
+      );
       assert.equal(new Set(responses.map((r) => r.body.txHash)).size, wallets.length);
       for (const w of wallets) assert.deepEqual((await utxosOf(w.address)).map(lovelaceOf), [2_000_000n]);
     });
@@ -132,7 +149,10 @@ describe("devnet over HTTP", () => {
   describe("transaction status", () => {
     it("is unknown for a transaction never seen, and 400 for something that is not a hash", async () => {
       const hash = randomHash();
-      assert.deepEqual((await service.request("GET", `/transactions/${hash}`)).body, { txHash: hash, status: "unknown" });
+      assert.deepEqual((await service.request("GET", `/transactions/${hash}`)).body, {
+        txHash: hash,
+        status: "unknown",
+      });
       const bad = await service.request("GET", "/transactions/xyz");
       assert.equal(bad.status, 400);
       assert.match(bad.body.message, /params\.txHash/);
@@ -143,12 +163,20 @@ describe("devnet over HTTP", () => {
     let carol: TestWallet;
     before(async () => {
       carol = await newEnterpriseWallet();
-      assert.equal((await service.request("POST", "/devnet/faucet", { address: carol.address, lovelace: 50_000_000 })).status, 200);
+      assert.equal(
+        (await service.request("POST", "/devnet/faucet", { address: carol.address, lovelace: 50_000_000 })).status,
+        200,
+      );
     });
 
     it("merges CIP-30 witness sets without changing the body, metadata or id, and submits", async () => {
-      const unsigned = await buildPayment(params, carol.address, await utxosOf(carol.address), bob.address, 3_000_000n, (b) =>
-        b.metadataValue(674, { msg: ["merged, not rebuilt"] }),
+      const unsigned = await buildPayment(
+        params,
+        carol.address,
+        await utxosOf(carol.address),
+        bob.address,
+        3_000_000n,
+        (b) => b.metadataValue(674, { msg: ["merged, not rebuilt"] }),
       );
       const witnessSet = await carol.witnessSet(unsigned);
       assert.match(witnessSet, /^a100(d90102)?81825820/);
@@ -166,10 +194,16 @@ describe("devnet over HTTP", () => {
       assert.equal(response.status, 200, JSON.stringify(response.body));
       assert.equal(response.body.txHash, merged.txHash);
       assert.equal((await service.request("GET", `/transactions/${merged.txHash}`)).body.status, "confirmed");
-      assert.ok((await utxosOf(bob.address)).some((u) => u.input.txHash === merged.txHash && lovelaceOf(u) === 3_000_000n));
+      assert.ok(
+        (await utxosOf(bob.address)).some((u) => u.input.txHash === merged.txHash && lovelaceOf(u) === 3_000_000n),
+      );
 
       // Submitting again (either path, signed either way) answers the same id.
-      for (const again of [await submit(unsigned, [witnessSet]), await submit(merged.cbor), await submit(merged.cbor, [], "/tournaments/submit-tx")]) {
+      for (const again of [
+        await submit(unsigned, [witnessSet]),
+        await submit(merged.cbor),
+        await submit(merged.cbor, [], "/tournaments/submit-tx"),
+      ]) {
         assert.equal(again.status, 200, JSON.stringify(again.body));
         assert.equal(again.body.txHash, merged.txHash);
       }
@@ -201,12 +235,23 @@ describe("devnet over HTTP", () => {
       assert.equal((await submit(first, [await carol.witnessSet(first)])).status, 200);
       expectRejected(await submit(second, [await carol.witnessSet(second)]), /[Mm]issing inputs/);
       // The service remembers the ledger's refusal of what it submitted (src/tx/status.ts).
-      assert.equal((await service.request("GET", `/transactions/${txIdOfBody(splitTransaction(fromHex(second)).body)}`)).body.status, "rejected");
+      assert.equal(
+        (await service.request("GET", `/transactions/${txIdOfBody(splitTransaction(fromHex(second)).body)}`)).body
+          .status,
+        "rejected",
+      );
     });
 
     it("refuses a transaction whose validity interval has passed", async () => {
       const tip = await (service.app.chain as DevnetChain).tip();
-      const unsigned = await buildPayment(params, carol.address, await utxosOf(carol.address), bob.address, 2_000_000n, (b) => b.invalidHereafter(tip.slot + 30));
+      const unsigned = await buildPayment(
+        params,
+        carol.address,
+        await utxosOf(carol.address),
+        bob.address,
+        2_000_000n,
+        (b) => b.invalidHereafter(tip.slot + 30),
+      );
       assert.equal((await service.request("POST", "/devnet/advance", { seconds: 60 })).status, 200);
       expectRejected(await submit(unsigned, [await carol.witnessSet(unsigned)]), /outside the validity interval/);
     });
@@ -220,12 +265,20 @@ describe("devnet over HTTP", () => {
         [{ transaction: `${unsigned}00` }, /body\.transaction does not decode/],
         [{ transaction: unsigned, signatures: ["00"] }, /body\.signatures\[0\] does not decode as a witness set/],
         [{ transaction: unsigned, signatures: ["a0"] }, /body\.signatures\[0\] holds no vkey witnesses/],
-        [{ transaction: unsigned, signatures: ["a10081825820" + "00".repeat(32)] }, /body\.signatures\[0\] does not decode/],
+        [
+          { transaction: unsigned, signatures: ["a10081825820" + "00".repeat(32)] },
+          /body\.signatures\[0\] does not decode/,
+        ],
         [{ transaction: unsigned, signatures: "a100" }, /body\.signatures/],
         [{}, /body\.transaction is required/],
         [
           {
-            transaction: toHex(joinTransaction({ ...splitTransaction(fromHex(unsigned)), witnessSet: fromHex(`a1008182581f${"11".repeat(31)}5840${"22".repeat(64)}`) })),
+            transaction: toHex(
+              joinTransaction({
+                ...splitTransaction(fromHex(unsigned)),
+                witnessSet: fromHex(`a1008182581f${"11".repeat(31)}5840${"22".repeat(64)}`),
+              }),
+            ),
             signatures: [await carol.witnessSet(unsigned)],
           },
           /body\.transaction has vkey witnesses that do not decode/,
@@ -278,7 +331,12 @@ describe("devnet ledger: scripts, evaluation and the limits the emulator misses"
       .txInInlineDatumPresent()
       .txInRedeemerValue(redeemer, "Mesh", budget)
       .txInScript(script.code)
-      .txInCollateral(collateral.input.txHash, collateral.input.outputIndex, collateral.output.amount, collateral.output.address)
+      .txInCollateral(
+        collateral.input.txHash,
+        collateral.input.outputIndex,
+        collateral.output.amount,
+        collateral.output.address,
+      )
       .changeAddress(dave.address)
       .selectUtxosFrom(utxos);
     if (fee !== undefined) builder.setFee(fee.toString());
@@ -305,15 +363,25 @@ describe("devnet ledger: scripts, evaluation and the limits the emulator misses"
     assert.ok(redeemer.budget.mem > 0 && redeemer.budget.steps > 0);
 
     // Above the limits of the protocol parameters: refused before the emulator (which misses steps).
-    await assert.rejects(chain.submit(await spend(22, { mem: redeemer.budget.mem, steps: 20_000_000_000 })), /ExUnitsTooBigUTxO.*20000000000 steps \(the maximum is 10000000000\)/);
-    await assert.rejects(chain.submit(await spend(22, { mem: 16_500_001, steps: redeemer.budget.steps })), /ExUnitsTooBigUTxO.*16500001 memory units \(the maximum is 16500000\)/);
+    await assert.rejects(
+      chain.submit(await spend(22, { mem: redeemer.budget.mem, steps: 20_000_000_000 })),
+      /ExUnitsTooBigUTxO.*20000000000 steps \(the maximum is 10000000000\)/,
+    );
+    await assert.rejects(
+      chain.submit(await spend(22, { mem: 16_500_001, steps: redeemer.budget.steps })),
+      /ExUnitsTooBigUTxO.*16500001 memory units \(the maximum is 16500000\)/,
+    );
     // Declared budgets must be exact.
-    await assert.rejects(chain.submit(await spend(22, { mem: redeemer.budget.mem, steps: redeemer.budget.steps - 1 })), /LedgerRejected|ledger rejected/i);
+    await assert.rejects(
+      chain.submit(await spend(22, { mem: redeemer.budget.mem, steps: redeemer.budget.steps - 1 })),
+      /LedgerRejected|ledger rejected/i,
+    );
 
     // The fee the ledger charges: minFeeA × size (without the is_valid byte) + minFeeB + ⌈priceMem × mem + priceStep × steps⌉.
     const meshBuilt = await spend(22, redeemer.budget);
     const size = BigInt(meshBuilt.length / 2 - 1);
-    const scriptFee = (577n * BigInt(redeemer.budget.mem) * 1000n + 721n * BigInt(redeemer.budget.steps) + 9_999_999n) / 10_000_000n;
+    const scriptFee =
+      (577n * BigInt(redeemer.budget.mem) * 1000n + 721n * BigInt(redeemer.budget.steps) + 9_999_999n) / 10_000_000n;
     assert.equal(params.priceMem, 0.0577);
     assert.equal(params.priceStep, 0.0000721);
     const fee = BigInt(params.minFeeA) * size + BigInt(params.minFeeB) + scriptFee;

@@ -49,88 +49,120 @@ function fillDisk(path: string): void {
 
 const mount = process.platform === "linux" ? mountTmpfs("32m") : null;
 
-describe("a full disk under DATA_DIR", { skip: mount === null ? "mounting a tmpfs needs root on Linux (as in CI)" : false }, () => {
-  const dataDir = mount as string;
-  const filler = join(dataDir, "filler");
-  let service: RunningService;
-  before(async () => {
-    service = await startService({ AUTH: "optional" }, { dataDir });
-  });
-  after(async () => {
-    await service?.close();
-    execFileSync("umount", [dataDir]);
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+describe(
+  "a full disk under DATA_DIR",
+  { skip: mount === null ? "mounting a tmpfs needs root on Linux (as in CI)" : false },
+  () => {
+    const dataDir = mount as string;
+    const filler = join(dataDir, "filler");
+    let service: RunningService;
+    before(async () => {
+      service = await startService({ AUTH: "optional" }, { dataDir });
+    });
+    after(async () => {
+      await service?.close();
+      execFileSync("umount", [dataDir]);
+      rmSync(dataDir, { recursive: true, force: true });
+    });
 
-  it("answers submits 503 naming the disk, accepts nothing, degrades health, and recovers once space is freed", async () => {
-    const alice = await newEnterpriseWallet();
-    const bob = await newEnterpriseWallet();
-    assert.equal((await service.request("POST", "/devnet/faucet", { address: alice.address, lovelace: 20_000_000 })).status, 200);
-    const utxosOf = async (address: string) => (await service.request("GET", `/addresses/${address}/utxos`)).body.utxos as string[];
-    const aliceBefore = await utxosOf(alice.address);
-    const unsigned = await buildPayment(DEVNET_PROTOCOL_PARAMETERS, alice.address, aliceBefore.map((hex, i) => decodeUtxo(hex, `utxos[${i}]`)), bob.address, 7_000_000n);
-    const submit = { transaction: unsigned, signatures: [await alice.witnessSet(unsigned)] };
+    it("answers submits 503 naming the disk, accepts nothing, degrades health, and recovers once space is freed", async () => {
+      const alice = await newEnterpriseWallet();
+      const bob = await newEnterpriseWallet();
+      assert.equal(
+        (await service.request("POST", "/devnet/faucet", { address: alice.address, lovelace: 20_000_000 })).status,
+        200,
+      );
+      const utxosOf = async (address: string) =>
+        (await service.request("GET", `/addresses/${address}/utxos`)).body.utxos as string[];
+      const aliceBefore = await utxosOf(alice.address);
+      const unsigned = await buildPayment(
+        DEVNET_PROTOCOL_PARAMETERS,
+        alice.address,
+        aliceBefore.map((hex, i) => decodeUtxo(hex, `utxos[${i}]`)),
+        bob.address,
+        7_000_000n,
+      );
+      const submit = { transaction: unsigned, signatures: [await alice.witnessSet(unsigned)] };
 
-    fillDisk(filler);
-    const refused = await service.request("POST", "/transactions/submit", submit);
-    assert.equal(refused.status, 503, JSON.stringify(refused.body));
-    assert.equal(refused.body.code, "STORE_ERR_UNAVAILABLE");
-    assert.equal(
-      refused.body.message,
-      `The devnet could not save the transaction: the disk under ${dataDir} is full. Nothing was accepted; free space under the data directory (DATA_DIR) and try again.`,
-    );
-    // Nothing of it was kept: Alice's output is unspent, Bob has nothing, the id is unknown.
-    assert.deepEqual(await utxosOf(alice.address), aliceBefore);
-    assert.deepEqual(await utxosOf(bob.address), []);
-    const txHash = txIdOfBody(splitTransaction(fromHex(unsigned)).body);
-    assert.equal((await service.request("GET", `/transactions/${txHash}`)).body.status, "unknown");
+      fillDisk(filler);
+      const refused = await service.request("POST", "/transactions/submit", submit);
+      assert.equal(refused.status, 503, JSON.stringify(refused.body));
+      assert.equal(refused.body.code, "STORE_ERR_UNAVAILABLE");
+      assert.equal(
+        refused.body.message,
+        `The devnet could not save the transaction: the disk under ${dataDir} is full. Nothing was accepted; free space under the data directory (DATA_DIR) and try again.`,
+      );
+      // Nothing of it was kept: Alice's output is unspent, Bob has nothing, the id is unknown.
+      assert.deepEqual(await utxosOf(alice.address), aliceBefore);
+      assert.deepEqual(await utxosOf(bob.address), []);
+      const txHash = txIdOfBody(splitTransaction(fromHex(unsigned)).body);
+      assert.equal((await service.request("GET", `/transactions/${txHash}`)).body.status, "unknown");
 
-    const degraded = await service.request("GET", "/health");
-    assert.equal(degraded.status, 503);
-    assert.equal(degraded.body.status, "degraded");
-    assert.match(degraded.body.reason, new RegExp(`^The devnet cannot save transactions: the disk under ${dataDir} is full\\.`));
+      const degraded = await service.request("GET", "/health");
+      assert.equal(degraded.status, 503);
+      assert.equal(degraded.body.status, "degraded");
+      assert.match(
+        degraded.body.reason,
+        new RegExp(`^The devnet cannot save transactions: the disk under ${dataDir} is full\\.`),
+      );
 
-    rmSync(filler);
-    const healthy = await service.request("GET", "/health");
-    assert.equal(healthy.status, 200, JSON.stringify(healthy.body));
-    assert.equal(healthy.body.status, "ok");
-    const accepted = await service.request("POST", "/transactions/submit", submit);
-    assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
-    assert.equal(accepted.body.txHash, txHash);
-    assert.equal((await utxosOf(bob.address)).length, 1);
-    assert.equal((await service.request("GET", `/transactions/${txHash}`)).body.status, "confirmed");
+      rmSync(filler);
+      const healthy = await service.request("GET", "/health");
+      assert.equal(healthy.status, 200, JSON.stringify(healthy.body));
+      assert.equal(healthy.body.status, "ok");
+      const accepted = await service.request("POST", "/transactions/submit", submit);
+      assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
+      assert.equal(accepted.body.txHash, txHash);
+      assert.equal((await utxosOf(bob.address)).length, 1);
+      assert.equal((await service.request("GET", `/transactions/${txHash}`)).body.status, "confirmed");
 
-    const metrics = await (await fetch(`${service.url}/metrics`)).text();
-    assert.match(metrics, /^tx_submits_total\{operation="submitTransaction",outcome="unavailable"\} 1$/m);
-    assert.match(metrics, /^chain_backend_calls_total\{backend="devnet",method="submit",outcome="unavailable"\} 1$/m);
-  });
+      const metrics = await (await fetch(`${service.url}/metrics`)).text();
+      assert.match(metrics, /^tx_submits_total\{operation="submitTransaction",outcome="unavailable"\} 1$/m);
+      assert.match(metrics, /^chain_backend_calls_total\{backend="devnet",method="submit",outcome="unavailable"\} 1$/m);
+    });
 
-  it("answers a snapshot, a reset and a restore 503 naming the disk, and leaves the devnet and its snapshots as they were", async () => {
-    const carol = await newEnterpriseWallet();
-    assert.equal((await service.request("POST", "/devnet/faucet", { address: carol.address, lovelace: 3_000_000 })).status, 200);
-    assert.equal((await service.request("POST", "/devnet/snapshots", { name: "before-fill" })).status, 200);
-    const held = (await service.request("GET", `/addresses/${carol.address}/utxos`)).body.utxos as string[];
-    const listed = async () => ((await service.request("GET", "/devnet/snapshots")).body.snapshots as Array<{ name: string }>).map((x) => x.name);
+    it("answers a snapshot, a reset and a restore 503 naming the disk, and leaves the devnet and its snapshots as they were", async () => {
+      const carol = await newEnterpriseWallet();
+      assert.equal(
+        (await service.request("POST", "/devnet/faucet", { address: carol.address, lovelace: 3_000_000 })).status,
+        200,
+      );
+      assert.equal((await service.request("POST", "/devnet/snapshots", { name: "before-fill" })).status, 200);
+      const held = (await service.request("GET", `/addresses/${carol.address}/utxos`)).body.utxos as string[];
+      const listed = async () =>
+        ((await service.request("GET", "/devnet/snapshots")).body.snapshots as Array<{ name: string }>).map(
+          (x) => x.name,
+        );
 
-    fillDisk(filler);
-    const saved = await service.request("POST", "/devnet/snapshots", { name: "full" });
-    assert.equal(saved.status, 503, JSON.stringify(saved.body));
-    assert.equal(saved.body.code, "STORE_ERR_UNAVAILABLE");
-    assert.equal(saved.body.message, `The devnet could not save the snapshot "full": the disk under ${dataDir} is full. Nothing was saved; free space under the data directory (DATA_DIR) and try again.`);
-    assert.deepEqual(readdirSync(join(dataDir, "snapshots")), ["before-fill.sqlite"], "no partial copy left");
-    const UNCHANGED = `The devnet could not write its new state: the disk under ${dataDir} is full. It is unchanged; free space under the data directory (DATA_DIR) and try again.`;
-    for (const [path, body] of [["/devnet/reset", { confirm: "reset" }], ["/devnet/snapshots/before-fill/restore", undefined]] as const) {
-      const refused = await service.request("POST", path, body);
-      assert.equal(refused.status, 503, `${path}: ${JSON.stringify(refused.body)}`);
-      assert.equal(refused.body.message, UNCHANGED);
-      assert.deepEqual((await service.request("GET", `/addresses/${carol.address}/utxos`)).body.utxos, held, path);
-    }
-    assert.deepEqual(readdirSync(dataDir).filter((f) => f.includes("replacing")), []);
+      fillDisk(filler);
+      const saved = await service.request("POST", "/devnet/snapshots", { name: "full" });
+      assert.equal(saved.status, 503, JSON.stringify(saved.body));
+      assert.equal(saved.body.code, "STORE_ERR_UNAVAILABLE");
+      assert.equal(
+        saved.body.message,
+        `The devnet could not save the snapshot "full": the disk under ${dataDir} is full. Nothing was saved; free space under the data directory (DATA_DIR) and try again.`,
+      );
+      assert.deepEqual(readdirSync(join(dataDir, "snapshots")), ["before-fill.sqlite"], "no partial copy left");
+      const UNCHANGED = `The devnet could not write its new state: the disk under ${dataDir} is full. It is unchanged; free space under the data directory (DATA_DIR) and try again.`;
+      for (const [path, body] of [
+        ["/devnet/reset", { confirm: "reset" }],
+        ["/devnet/snapshots/before-fill/restore", undefined],
+      ] as const) {
+        const refused = await service.request("POST", path, body);
+        assert.equal(refused.status, 503, `${path}: ${JSON.stringify(refused.body)}`);
+        assert.equal(refused.body.message, UNCHANGED);
+        assert.deepEqual((await service.request("GET", `/addresses/${carol.address}/utxos`)).body.utxos, held, path);
+      }
+      assert.deepEqual(
+        readdirSync(dataDir).filter((f) => f.includes("replacing")),
+        [],
+      );
 
-    rmSync(filler);
-    assert.deepEqual(await listed(), ["before-fill"]);
-    assert.equal((await service.request("POST", "/devnet/snapshots", { name: "full" })).status, 200);
-    assert.equal((await service.request("POST", "/devnet/reset", { confirm: "reset" })).status, 200);
-    assert.deepEqual((await service.request("GET", `/addresses/${carol.address}/utxos`)).body.utxos, []);
-  });
-});
+      rmSync(filler);
+      assert.deepEqual(await listed(), ["before-fill"]);
+      assert.equal((await service.request("POST", "/devnet/snapshots", { name: "full" })).status, 200);
+      assert.equal((await service.request("POST", "/devnet/reset", { confirm: "reset" })).status, 200);
+      assert.deepEqual((await service.request("GET", `/addresses/${carol.address}/utxos`)).body.utxos, []);
+    });
+  },
+);

@@ -46,7 +46,8 @@ function storedSet(path: string): Map<string, string> {
   }
 }
 
-const sorted = (entries: Array<[string, string]>): Map<string, string> => new Map(entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+const sorted = (entries: Array<[string, string]>): Map<string, string> =>
+  new Map(entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
 /** What the devnet holds in memory: every input of `set` looked up through utxosByRef, and its size. */
 async function devnetHolds(chain: DevnetChain, set: Map<string, string>): Promise<void> {
@@ -67,11 +68,21 @@ async function devnetHolds(chain: DevnetChain, set: Map<string, string>): Promis
 function replayed(path: string): Map<string, string> {
   const db = new Database(path, { readonly: true });
   try {
-    const genesis = db.prepare("SELECT tx_hash, output_index, output FROM devnet_outputs WHERE seq = 0").all() as Array<{ tx_hash: string; output_index: number; output: Buffer }>;
-    const start = Number((db.prepare("SELECT value FROM devnet_meta WHERE key = 'system_start_ms'").get() as { value: string }).value);
-    const txs = db.prepare("SELECT t.slot, c.cbor FROM devnet_txs t JOIN devnet_tx_cbor c ON c.tx_hash = t.tx_hash ORDER BY t.seq").all() as Array<{ slot: number; cbor: Buffer }>;
+    const genesis = db
+      .prepare("SELECT tx_hash, output_index, output FROM devnet_outputs WHERE seq = 0")
+      .all() as Array<{ tx_hash: string; output_index: number; output: Buffer }>;
+    const start = Number(
+      (db.prepare("SELECT value FROM devnet_meta WHERE key = 'system_start_ms'").get() as { value: string }).value,
+    );
+    const txs = db
+      .prepare("SELECT t.slot, c.cbor FROM devnet_txs t JOIN devnet_tx_cbor c ON c.tx_hash = t.tx_hash ORDER BY t.seq")
+      .all() as Array<{ slot: number; cbor: Buffer }>;
     const emulator = Emulator.withState(
-      { utxos: writeUtxoMap(new Map(genesis.map((g) => [inputCbor(g.tx_hash, g.output_index), new Uint8Array(g.output)]))) },
+      {
+        utxos: writeUtxoMap(
+          new Map(genesis.map((g) => [inputCbor(g.tx_hash, g.output_index), new Uint8Array(g.output)])),
+        ),
+      },
       new SlotConfig(start, 0, SLOT_LENGTH_MS),
     );
     for (const { slot, cbor } of txs) {
@@ -86,16 +97,33 @@ function replayed(path: string): Map<string, string> {
 }
 
 /** One step of a random sequence: a payment between the wallets, or a refused submit. */
-type Step = { kind: "pay"; from: number; to: number; ada: number; outputs: number } | { kind: "double-spend"; from: number } | { kind: "unsigned"; from: number };
+type Step =
+  | { kind: "pay"; from: number; to: number; ada: number; outputs: number }
+  | { kind: "double-spend"; from: number }
+  | { kind: "unsigned"; from: number };
 
 const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant("pay" as const), from: fc.nat(2), to: fc.nat(2), ada: fc.integer({ min: 1, max: 40 }), outputs: fc.integer({ min: 1, max: 5 }) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant("pay" as const),
+      from: fc.nat(2),
+      to: fc.nat(2),
+      ada: fc.integer({ min: 1, max: 40 }),
+      outputs: fc.integer({ min: 1, max: 5 }),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("double-spend" as const), from: fc.nat(2) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("unsigned" as const), from: fc.nat(2) }) },
 );
 
 /** Runs a step on `chain`; true when the devnet accepted a transaction. */
-async function run(chain: DevnetChain, wallets: readonly TestWallet[], step: Step, spent: Array<{ from: TestWallet; utxos: UTxO[] }>): Promise<boolean> {
+async function run(
+  chain: DevnetChain,
+  wallets: readonly TestWallet[],
+  step: Step,
+  spent: Array<{ from: TestWallet; utxos: UTxO[] }>,
+): Promise<boolean> {
   if (step.kind === "double-spend") {
     // Another payment (another id) from the UTxOs an accepted payment spent.
     const earlier = spent.at(-1);
@@ -108,11 +136,19 @@ async function run(chain: DevnetChain, wallets: readonly TestWallet[], step: Ste
   const utxos = await chain.utxosAt(from.address);
   const pay = (b: MeshTxBuilder) => {
     if (step.kind !== "pay") return b;
-    for (let i = 1; i < step.outputs; i++) b.txOut(wallets[step.to]!.address, [{ unit: "lovelace", quantity: String(1_000_000 + i) }]);
+    for (let i = 1; i < step.outputs; i++)
+      b.txOut(wallets[step.to]!.address, [{ unit: "lovelace", quantity: String(1_000_000 + i) }]);
     return b;
   };
   const to = wallets[step.kind === "pay" ? step.to : 0]!.address;
-  const unsigned = await buildPayment(params, from.address, utxos, to, BigInt(step.kind === "pay" ? step.ada : 2) * 1_000_000n, pay);
+  const unsigned = await buildPayment(
+    params,
+    from.address,
+    utxos,
+    to,
+    BigInt(step.kind === "pay" ? step.ada : 2) * 1_000_000n,
+    pay,
+  );
   if (step.kind === "unsigned") {
     await assert.rejects(chain.submit(unsigned), LedgerRejectedError);
     return false;
@@ -158,10 +194,17 @@ describe("devnet ledger as rows", () => {
     const bob = await newEnterpriseWallet();
     const chain = await DevnetChain.create({ path });
     await chain.faucet(alice.address, 100_000_000n);
-    const many = await buildPayment(params, alice.address, await chain.utxosAt(alice.address), bob.address, 2_000_000n, (b) => {
-      for (let i = 0; i < 30; i++) b.txOut(bob.address, [{ unit: "lovelace", quantity: String(1_000_000 + i) }]);
-      return b;
-    });
+    const many = await buildPayment(
+      params,
+      alice.address,
+      await chain.utxosAt(alice.address),
+      bob.address,
+      2_000_000n,
+      (b) => {
+        for (let i = 0; i < 30; i++) b.txOut(bob.address, [{ unit: "lovelace", quantity: String(1_000_000 + i) }]);
+        return b;
+      },
+    );
     const txHash = await chain.submit(await alice.sign(many));
     const bobs = await chain.utxosAt(bob.address);
     assert.equal(bobs.length, 31);
@@ -195,7 +238,12 @@ describe("devnet ledger as rows", () => {
       .txInInlineDatumPresent()
       .txInRedeemerValue(21, "Mesh", { mem: 7_000_000, steps: 3_000_000_000 })
       .txInScript(script.code)
-      .txInCollateral(collateral.input.txHash, collateral.input.outputIndex, collateral.output.amount, collateral.output.address)
+      .txInCollateral(
+        collateral.input.txHash,
+        collateral.input.outputIndex,
+        collateral.output.amount,
+        collateral.output.address,
+      )
       .setTotalCollateral("5000000")
       .setCollateralReturnAddress(dave.address)
       .changeAddress(dave.address)
@@ -204,11 +252,24 @@ describe("devnet ledger as rows", () => {
     const parts = splitTransaction(fromHex(await dave.sign(unsigned)));
     const invalid = toHex(joinTransaction({ ...parts, rest: [Uint8Array.of(0xf4), ...parts.rest.slice(1)] }));
     const txHash = await chain.submit(invalid);
-    assert.equal((await chain.utxosByRef([{ txHash: collateral.input.txHash, index: collateral.input.outputIndex }])).length, 0, "the collateral is spent");
-    assert.equal((await chain.utxosByRef([{ txHash: locked.input.txHash, index: locked.input.outputIndex }])).length, 1, "the script output is not");
-    const outputs = (await chain.utxosByRef([0, 1, 2, 3].map((index) => ({ txHash, index })))).map((u) => u.input.outputIndex);
+    assert.equal(
+      (await chain.utxosByRef([{ txHash: collateral.input.txHash, index: collateral.input.outputIndex }])).length,
+      0,
+      "the collateral is spent",
+    );
+    assert.equal(
+      (await chain.utxosByRef([{ txHash: locked.input.txHash, index: locked.input.outputIndex }])).length,
+      1,
+      "the script output is not",
+    );
+    const outputs = (await chain.utxosByRef([0, 1, 2, 3].map((index) => ({ txHash, index })))).map(
+      (u) => u.input.outputIndex,
+    );
     assert.equal(outputs.length, 1, "only the collateral return");
-    assert.equal(lovelaceOf(await chain.utxosByRef([{ txHash, index: outputs[0]! }])), lovelaceOf([collateral]) - 5_000_000n);
+    assert.equal(
+      lovelaceOf(await chain.utxosByRef([{ txHash, index: outputs[0]! }])),
+      lovelaceOf([collateral]) - 5_000_000n,
+    );
     const before = storedSet(path);
     await devnetHolds(chain, before);
     await chain.close();
@@ -240,7 +301,11 @@ CREATE TABLE devnet_asset_units (unit TEXT NOT NULL, seq INTEGER NOT NULL, outpu
     const bob = await newEnterpriseWallet();
     const systemStartMs = Math.floor(Date.now() / 1000) * 1000 - 60_000;
     // The UTxO set of that release's devnet: the faucet's genesis output and one output paid to alice.
-    const genesis = Emulator.withAddresses([faucet.address, alice.address], new SlotConfig(systemStartMs, 0, SLOT_LENGTH_MS), 40_000_000n);
+    const genesis = Emulator.withAddresses(
+      [faucet.address, alice.address],
+      new SlotConfig(systemStartMs, 0, SLOT_LENGTH_MS),
+      40_000_000n,
+    );
     const blob = genesis.getUtxosCbor();
     const old = new Database(path);
     old.exec(OLD_SCHEMA);
@@ -258,10 +323,17 @@ CREATE TABLE devnet_asset_units (unit TEXT NOT NULL, seq INTEGER NOT NULL, outpu
     assert.ok((await chain.tip()).slot >= 42);
     assert.deepEqual(storedSet(path), sorted([...indexUtxoMap(blob)].map(([input, output]) => [input, toHex(output)])));
     const db = new Database(path, { readonly: true });
-    assert.equal(toHex((db.prepare("SELECT utxos FROM devnet_ledger WHERE id = 1").get() as { utxos: Buffer }).utxos), "a0");
+    assert.equal(
+      toHex((db.prepare("SELECT utxos FROM devnet_ledger WHERE id = 1").get() as { utxos: Buffer }).utxos),
+      "a0",
+    );
     db.close();
     // The converted outputs are spent like any other.
-    await chain.submit(await alice.sign(await buildPayment(params, alice.address, await chain.utxosAt(alice.address), bob.address, 5_000_000n)));
+    await chain.submit(
+      await alice.sign(
+        await buildPayment(params, alice.address, await chain.utxosAt(alice.address), bob.address, 5_000_000n),
+      ),
+    );
     await chain.faucet(bob.address, 3_000_000n);
     assert.equal(lovelaceOf(await chain.utxosAt(bob.address)), 8_000_000n);
     const aliceLeft = lovelaceOf(await chain.utxosAt(alice.address));

@@ -44,8 +44,16 @@ describe("devnet: pools and DReps registered by id", () => {
   const seedDRep = (drepId: unknown) => service.request("POST", "/devnet/dreps", { drepId });
 
   it("registers a pool by its pool1… id, then answers created: false for the same pool by its hex", async () => {
-    assert.deepEqual(ok(await seedPool(EXAMPLE_POOL)), { poolId: EXAMPLE_POOL, keyHash: EXAMPLE_POOL_HASH, created: true });
-    assert.deepEqual(ok(await seedPool(EXAMPLE_POOL_HASH.toUpperCase())), { poolId: EXAMPLE_POOL, keyHash: EXAMPLE_POOL_HASH, created: false });
+    assert.deepEqual(ok(await seedPool(EXAMPLE_POOL)), {
+      poolId: EXAMPLE_POOL,
+      keyHash: EXAMPLE_POOL_HASH,
+      created: true,
+    });
+    assert.deepEqual(ok(await seedPool(EXAMPLE_POOL_HASH.toUpperCase())), {
+      poolId: EXAMPLE_POOL,
+      keyHash: EXAMPLE_POOL_HASH,
+      created: false,
+    });
   });
 
   it("registers a key DRep by the older drep1… id, then answers created: false for it by its CIP-129 id, drep_vkh1… and hex", async () => {
@@ -53,13 +61,19 @@ describe("devnet: pools and DReps registered by id", () => {
     const expected = { drepId: cip129, kind: "key", hash: EXAMPLE_DREP_HASH };
     assert.deepEqual(ok(await seedDRep(EXAMPLE_DREP)), { ...expected, created: true });
     const vkh = bech32.encode("drep_vkh", bech32.toWords(Buffer.from(EXAMPLE_DREP_HASH, "hex")), 120);
-    for (const id of [cip129, vkh, EXAMPLE_DREP_HASH, `22${EXAMPLE_DREP_HASH}`]) assert.deepEqual(ok(await seedDRep(id)), { ...expected, created: false }, id);
+    for (const id of [cip129, vkh, EXAMPLE_DREP_HASH, `22${EXAMPLE_DREP_HASH}`])
+      assert.deepEqual(ok(await seedDRep(id)), { ...expected, created: false }, id);
   });
 
   it("registers a script DRep (drep_script1…), distinct from a key DRep of the same hash", async () => {
     const hash = hash28();
     const script = bech32.encode("drep_script", bech32.toWords(Buffer.from(hash, "hex")), 120);
-    assert.deepEqual(ok(await seedDRep(script)), { drepId: drepIdOf({ kind: "script", hash }), kind: "script", hash, created: true });
+    assert.deepEqual(ok(await seedDRep(script)), {
+      drepId: drepIdOf({ kind: "script", hash }),
+      kind: "script",
+      hash,
+      created: true,
+    });
     assert.equal(ok(await seedDRep(`23${hash}`)).created, false);
     assert.equal(ok(await seedDRep(hash)).created, true, "the key DRep of that hash is another DRep");
   });
@@ -68,7 +82,11 @@ describe("devnet: pools and DReps registered by id", () => {
     const operator = newStakeWallet();
     await fund(service, operator.address, 1_200_000_000);
     const registered = await registerPool(viaService(service), operator);
-    assert.deepEqual(ok(await seedPool(registered.id)), { poolId: registered.id, keyHash: registered.keyHash, created: false });
+    assert.deepEqual(ok(await seedPool(registered.id)), {
+      poolId: registered.id,
+      keyHash: registered.keyHash,
+      created: false,
+    });
     const keyHash = hash28();
     const answers = await Promise.all([1, 2, 3].map(() => seedPool(poolIdOf(keyHash))));
     assert.deepEqual(answers.map((a) => ok(a).created).sort(), [false, false, true]);
@@ -81,7 +99,10 @@ describe("devnet: pools and DReps registered by id", () => {
     expect400(await seedDRep(EXAMPLE_POOL), /^body\.drepId is not a DRep: give a drep1… id/);
     expect400(await seedDRep("ab".repeat(30)), /^body\.drepId is not a DRep/);
     expect400(await seedDRep(`24${EXAMPLE_DREP_HASH}`), /^body\.drepId is not a DRep/);
-    expect400(await seedDRep("always-abstain"), /^body\.drepId is always-abstain, a predefined DRep that every chain knows: it needs no registration\./);
+    expect400(
+      await seedDRep("always-abstain"),
+      /^body\.drepId is always-abstain, a predefined DRep that every chain knows: it needs no registration\./,
+    );
     expect400(await seedDRep("drep_always_no_confidence"), /^body\.drepId is always-no-confidence, a predefined DRep/);
     expect400(await service.request("POST", "/devnet/stake-pools", {}), /^body\.poolId is required\.$/);
     expect400(await service.request("POST", "/devnet/dreps", {}), /^body\.drepId is required\.$/);
@@ -102,7 +123,10 @@ describe("devnet: a seeded pool and DRep survive a restart", () => {
     const alice = newStakeWallet();
     try {
       assert.equal(ok(await first.request("POST", "/devnet/stake-pools", { poolId: poolIdOf(pool) })).created, true);
-      assert.equal(ok(await first.request("POST", "/devnet/dreps", { drepId: drepIdOf({ kind: "key", hash: drep }) })).created, true);
+      assert.equal(
+        ok(await first.request("POST", "/devnet/dreps", { drepId: drepIdOf({ kind: "key", hash: drep }) })).created,
+        true,
+      );
       await fund(first, alice.address, 20_000_000);
     } finally {
       await first.close();
@@ -110,7 +134,11 @@ describe("devnet: a seeded pool and DRep survive a restart", () => {
 
     const second = await startService({}, { dataDir });
     try {
-      assert.equal(ok(await second.request("POST", "/devnet/stake-pools", { poolId: pool })).created, false, "kept on disk");
+      assert.equal(
+        ok(await second.request("POST", "/devnet/stake-pools", { poolId: pool })).created,
+        false,
+        "kept on disk",
+      );
       assert.equal(ok(await second.request("POST", "/devnet/dreps", { drepId: drep })).created, false, "kept on disk");
       const built = await build(second, {
         changeAddress: alice.address,
@@ -120,7 +148,11 @@ describe("devnet: a seeded pool and DRep survive a restart", () => {
         ],
       });
       await signAndSubmit(second, built, [alice]);
-      assert.deepEqual(await accountOf(second, alice.rewardAddress), { registered: true, pool, drep: { kind: "key", hash: drep } });
+      assert.deepEqual(await accountOf(second, alice.rewardAddress), {
+        registered: true,
+        pool,
+        drep: { kind: "key", hash: drep },
+      });
     } finally {
       await second.close();
     }
@@ -131,7 +163,10 @@ describe("devnet: a seeded pool and DRep survive a restart", () => {
     try {
       const bob = newStakeWallet();
       await fund(service, bob.address, 20_000_000);
-      const built = await build(service, { changeAddress: bob.address, delegations: [{ type: "pool", address: bob.address, keyHash: poolIdOf(hash28()) }] });
+      const built = await build(service, {
+        changeAddress: bob.address,
+        delegations: [{ type: "pool", address: bob.address, keyHash: poolIdOf(hash28()) }],
+      });
       assert.match(await submitRejected(service, built, [bob]), /DelegateeStakePoolNotRegisteredDELEG/);
     } finally {
       await service.close();
@@ -154,7 +189,10 @@ describe("devnet-only: seeding on other networks", () => {
       const response = await service.request("POST", path, body);
       assert.equal(response.status, 404, JSON.stringify(response.body));
       assert.equal(response.body.code, "SVC_ERR_NOT_FOUND");
-      assert.match(response.body.message, new RegExp(`^POST /v2/services${path} exists only on the devnet; this instance serves preview\\.$`));
+      assert.match(
+        response.body.message,
+        new RegExp(`^POST /v2/services${path} exists only on the devnet; this instance serves preview\\.$`),
+      );
     }
   });
 });

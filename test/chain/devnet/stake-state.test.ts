@@ -11,7 +11,15 @@ import CSL from "@emurgo/cardano-serialization-lib-nodejs";
 import { DevnetChain } from "../../../src/chain/devnet/devnet.js";
 import { DEVNET_PROTOCOL_PARAMETERS } from "../../../src/chain/protocol-params.js";
 import { LedgerRejectedError } from "../../../src/errors.js";
-import { delegateWithCsl, deregisterWithCsl, poolRegistration, registerDRep, registerPool, submitCertificates, viaPort } from "../../support/stake-pools.js";
+import {
+  delegateWithCsl,
+  deregisterWithCsl,
+  poolRegistration,
+  registerDRep,
+  registerPool,
+  submitCertificates,
+  viaPort,
+} from "../../support/stake-pools.js";
 import { newStakeWallet } from "../../support/wallets.js";
 
 const KEY_DEPOSIT = DEVNET_PROTOCOL_PARAMETERS.keyDeposit;
@@ -36,12 +44,21 @@ describe("devnet stake state", () => {
       const alice = newStakeWallet();
       await devnet.faucet(alice.address, 1_000_000_000n);
       const nobody = "ab".repeat(28);
-      await rejects(delegateWithCsl(chain, alice, KEY_DEPOSIT, { pool: nobody }), /^The ledger rejected the transaction: DelegateeStakePoolNotRegisteredDELEG: certificate 1 delegates to the stake pool pool1.* \(abab.*\), which is not registered\.$/);
       await rejects(
-        delegateWithCsl(chain, alice, KEY_DEPOSIT, { drep: CSL.DRep.new_key_hash(CSL.Ed25519KeyHash.from_hex(nobody)) }),
+        delegateWithCsl(chain, alice, KEY_DEPOSIT, { pool: nobody }),
+        /^The ledger rejected the transaction: DelegateeStakePoolNotRegisteredDELEG: certificate 1 delegates to the stake pool pool1.* \(abab.*\), which is not registered\.$/,
+      );
+      await rejects(
+        delegateWithCsl(chain, alice, KEY_DEPOSIT, {
+          drep: CSL.DRep.new_key_hash(CSL.Ed25519KeyHash.from_hex(nobody)),
+        }),
         /DelegateeDRepNotRegisteredDELEG: certificate 1 delegates the vote to the DRep drep1.* \(key abab.*\), which is not registered\./,
       );
-      assert.deepEqual(await devnet.stakeAccount(alice.rewardAddress), { registered: false, pool: null, drep: null }, "nothing of a refused transaction is kept");
+      assert.deepEqual(
+        await devnet.stakeAccount(alice.rewardAddress),
+        { registered: false, pool: null, drep: null },
+        "nothing of a refused transaction is kept",
+      );
       // One transaction: the pool's registration, then the account's registration and delegation to it.
       const { certificate, cold, pool } = poolRegistration(alice);
       const stake = credentialOf(alice.stakeKeyHash);
@@ -50,12 +67,20 @@ describe("devnet stake state", () => {
         alice,
         [
           certificate,
-          CSL.Certificate.new_stake_registration(CSL.StakeRegistration.new_with_explicit_deposit(stake, CSL.BigNum.from_str(String(KEY_DEPOSIT)))),
-          CSL.Certificate.new_stake_delegation(CSL.StakeDelegation.new(stake, CSL.Ed25519KeyHash.from_hex(pool.keyHash))),
+          CSL.Certificate.new_stake_registration(
+            CSL.StakeRegistration.new_with_explicit_deposit(stake, CSL.BigNum.from_str(String(KEY_DEPOSIT))),
+          ),
+          CSL.Certificate.new_stake_delegation(
+            CSL.StakeDelegation.new(stake, CSL.Ed25519KeyHash.from_hex(pool.keyHash)),
+          ),
         ],
         [cold],
       );
-      assert.deepEqual(await devnet.stakeAccount(alice.rewardAddress), { registered: true, pool: pool.keyHash, drep: null });
+      assert.deepEqual(await devnet.stakeAccount(alice.rewardAddress), {
+        registered: true,
+        pool: pool.keyHash,
+        drep: null,
+      });
     } finally {
       await devnet.close();
     }
@@ -68,7 +93,10 @@ describe("devnet stake state", () => {
     await first.faucet(bob.address, 1_300_000_000n);
     const pool = await registerPool(viaPort(first), bob);
     const drep = await registerDRep(viaPort(first), bob);
-    await delegateWithCsl(viaPort(first), bob, KEY_DEPOSIT, { pool: pool.keyHash, drep: CSL.DRep.new_key_hash(CSL.Ed25519KeyHash.from_hex(drep.keyHash)) });
+    await delegateWithCsl(viaPort(first), bob, KEY_DEPOSIT, {
+      pool: pool.keyHash,
+      drep: CSL.DRep.new_key_hash(CSL.Ed25519KeyHash.from_hex(drep.keyHash)),
+    });
     const account = { registered: true, pool: pool.keyHash, drep: { kind: "key", hash: drep.keyHash } };
     assert.deepEqual(await first.stakeAccount(bob.rewardAddress), account);
     await first.close();
@@ -81,8 +109,15 @@ describe("devnet stake state", () => {
       // The pool and the DRep are still known: another account delegates to both.
       const carol = newStakeWallet();
       await second.faucet(carol.address, 20_000_000n);
-      await delegateWithCsl(viaPort(second), carol, KEY_DEPOSIT, { pool: pool.keyHash, drep: CSL.DRep.new_key_hash(CSL.Ed25519KeyHash.from_hex(drep.keyHash)) });
-      assert.deepEqual(await second.stakeAccount(carol.rewardAddress), { registered: true, pool: pool.keyHash, drep: { kind: "key", hash: drep.keyHash } });
+      await delegateWithCsl(viaPort(second), carol, KEY_DEPOSIT, {
+        pool: pool.keyHash,
+        drep: CSL.DRep.new_key_hash(CSL.Ed25519KeyHash.from_hex(drep.keyHash)),
+      });
+      assert.deepEqual(await second.stakeAccount(carol.rewardAddress), {
+        registered: true,
+        pool: pool.keyHash,
+        drep: { kind: "key", hash: drep.keyHash },
+      });
       // Deregistered (its deposit refunded), the account is forgotten.
       await deregisterWithCsl(viaPort(second), bob, KEY_DEPOSIT);
       assert.deepEqual(await second.stakeAccount(bob.rewardAddress), { registered: false, pool: null, drep: null });

@@ -55,7 +55,10 @@ describe("serial queue", () => {
       });
     const results = await Promise.allSettled([task("a", 30), task("b", 1, true), task("c", 1)]);
     assert.deepEqual(log, ["start a", "end a", "start b", "end b", "start c", "end c"]);
-    assert.deepEqual(results.map((r) => r.status), ["fulfilled", "rejected", "fulfilled"]);
+    assert.deepEqual(
+      results.map((r) => r.status),
+      ["fulfilled", "rejected", "fulfilled"],
+    );
   });
 });
 
@@ -93,7 +96,9 @@ describe("devnet state on disk", () => {
     assert.equal((await second.tip()).slot, 500 + 71);
     // Spendable after the restore, and the faucet still pays.
     const bob = await newEnterpriseWallet();
-    const signed = await alice.sign(await buildPayment(DEVNET_PROTOCOL_PARAMETERS, alice.address, state.utxos, bob.address, 4_000_000n));
+    const signed = await alice.sign(
+      await buildPayment(DEVNET_PROTOCOL_PARAMETERS, alice.address, state.utxos, bob.address, 4_000_000n),
+    );
     assert.equal((await second.txStatus(await second.submit(signed))).status, "confirmed");
     await second.faucet(bob.address, 2_000_000n);
     assert.deepEqual((await second.utxosAt(bob.address)).map(lovelaceOf).sort(), [2_000_000n, 4_000_000n]);
@@ -135,7 +140,12 @@ describe("devnet state on disk", () => {
         .txInDatumValue(7)
         .txInRedeemerValue(22, "Mesh", budget)
         .txInScript(script.code)
-        .txInCollateral(collateral.input.txHash, collateral.input.outputIndex, collateral.output.amount, collateral.output.address)
+        .txInCollateral(
+          collateral.input.txHash,
+          collateral.input.outputIndex,
+          collateral.output.amount,
+          collateral.output.address,
+        )
         .changeAddress(dave.address)
         .selectUtxosFrom(utxos)
         .complete();
@@ -153,15 +163,21 @@ describe("devnet state on disk", () => {
     const bob = await newEnterpriseWallet();
     await chain.faucet(alice.address, 30_000_000n);
     const utxos = await chain.utxosAt(alice.address);
-    const one = await alice.sign(await buildPayment(DEVNET_PROTOCOL_PARAMETERS, alice.address, utxos, bob.address, 2_000_000n));
+    const one = await alice.sign(
+      await buildPayment(DEVNET_PROTOCOL_PARAMETERS, alice.address, utxos, bob.address, 2_000_000n),
+    );
     const ids = await Promise.all([chain.submit(one), chain.submit(one), chain.submit(one)]);
     assert.equal(new Set(ids).size, 1);
 
     await chain.faucet(alice.address, 30_000_000n);
     // Both spend the same single UTxO (coin selection over several could pick different ones).
     const fresh = (await chain.utxosAt(alice.address)).slice(0, 1);
-    const x = await alice.sign(await buildPayment(DEVNET_PROTOCOL_PARAMETERS, alice.address, fresh, bob.address, 3_000_000n));
-    const y = await alice.sign(await buildPayment(DEVNET_PROTOCOL_PARAMETERS, alice.address, fresh, bob.address, 3_100_000n));
+    const x = await alice.sign(
+      await buildPayment(DEVNET_PROTOCOL_PARAMETERS, alice.address, fresh, bob.address, 3_000_000n),
+    );
+    const y = await alice.sign(
+      await buildPayment(DEVNET_PROTOCOL_PARAMETERS, alice.address, fresh, bob.address, 3_100_000n),
+    );
     const results = await Promise.allSettled([chain.submit(x), chain.submit(y)]);
     assert.deepEqual(results.map((r) => r.status).sort(), ["fulfilled", "rejected"]);
     const rejected = results.find((r) => r.status === "rejected") as PromiseRejectedResult;

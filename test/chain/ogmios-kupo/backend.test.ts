@@ -10,8 +10,16 @@ import { nativeCborOf, nativeJsonOf, ogmiosClausesOf } from "../../../src/chain/
 import { fixture } from "../../support/fakes/server.js";
 import { DEFAULT_ANSWERS, FakeOgmiosKupo } from "../../support/fakes/ogmios-kupo.js";
 
-const FAST = { attemptTimeoutMs: 1000, deadlineMs: 3000, submitTimeoutMs: 1000, retries: 2, backoffBaseMs: 10, backoffMaxMs: 50 };
-const SIGNED_TX = "84a300d90102818258200000000000000000000000000000000000000000000000000000000000000000000181a200581d600000000000000000000000000000000000000000000000000000000001821a001e8480a0021a00030d40a0f5f6";
+const FAST = {
+  attemptTimeoutMs: 1000,
+  deadlineMs: 3000,
+  submitTimeoutMs: 1000,
+  retries: 2,
+  backoffBaseMs: 10,
+  backoffMaxMs: 50,
+};
+const SIGNED_TX =
+  "84a300d90102818258200000000000000000000000000000000000000000000000000000000000000000000181a200581d600000000000000000000000000000000000000000000000000000000001821a001e8480a0021a00030d40a0f5f6";
 // preprod's genesis (COMPAT-NOTES section 6): system start, Shelley's first slot and time.
 const PREPROD_START = 1654041600000;
 const SHELLEY_SLOT = 86400;
@@ -20,7 +28,11 @@ const SHELLEY_TIME = 1655769600000;
 let fake: FakeOgmiosKupo;
 // The recorded /health example reports mainnet: the adapter checks that it matches NETWORK.
 const chainFor = (overrides = {}, network: "mainnet" | "preprod" = "mainnet") =>
-  createRealNetworkChain(network, { kind: "ogmios-kupo", ogmiosUrl: fake.ogmiosUrl, kupoUrl: fake.kupoUrl }, { ...FAST, ...overrides });
+  createRealNetworkChain(
+    network,
+    { kind: "ogmios-kupo", ogmiosUrl: fake.ogmiosUrl, kupoUrl: fake.kupoUrl },
+    { ...FAST, ...overrides },
+  );
 const chains: { close(): Promise<void> }[] = [];
 const open = (overrides = {}, network: "mainnet" | "preprod" = "mainnet") => {
   const chain = chainFor(overrides, network);
@@ -59,10 +71,13 @@ describe("Ogmios + Kupo backend", () => {
   });
 
   it("converts native scripts between Ogmios clauses and CBOR exactly as the recorded vectors pair them", () => {
-    const recorded = fixture<{ result: { script?: { language: string; json?: ScriptNative; cbor?: string } }[] }>("ogmios/utxo.json").result;
+    const recorded = fixture<{ result: { script?: { language: string; json?: ScriptNative; cbor?: string } }[] }>(
+      "ogmios/utxo.json",
+    ).result;
     const natives = recorded.map((u) => u.script).filter((s) => s?.language === "native");
     assert.ok(natives.length >= 3);
-    const plain = (value: unknown) => JSON.parse(JSON.stringify(value, (_k, v: unknown) => (typeof v === "bigint" ? Number(v) : v)));
+    const plain = (value: unknown) =>
+      JSON.parse(JSON.stringify(value, (_k, v: unknown) => (typeof v === "bigint" ? Number(v) : v)));
     for (const script of natives) {
       assert.equal(nativeCborOf(script!.json!), script!.cbor);
       assert.deepEqual(plain(ogmiosClausesOf(nativeJsonOf(script!.cbor!))), script!.json);
@@ -73,17 +88,31 @@ describe("Ogmios + Kupo backend", () => {
     const chain = open();
     const tip = await chain.tip();
     assert.deepEqual(tip, { slot: 2463, time: PREPROD_START + 2463 * 20_000 });
-    assert.deepEqual(fake.rpc.map((r) => r.method).sort(), ["queryLedgerState/eraSummaries", "queryNetwork/startTime", "queryNetwork/tip"]);
-    assert.ok(fake.ogmios.requests.some((r) => r.path === "/health"), "the client checks /health before opening the socket");
+    assert.deepEqual(fake.rpc.map((r) => r.method).sort(), [
+      "queryLedgerState/eraSummaries",
+      "queryNetwork/startTime",
+      "queryNetwork/tip",
+    ]);
+    assert.ok(
+      fake.ogmios.requests.some((r) => r.path === "/health"),
+      "the client checks /health before opening the socket",
+    );
     await chain.tip();
-    assert.equal(fake.rpc.filter((r) => r.method === "queryLedgerState/eraSummaries").length, 1, "era summaries are read once");
+    assert.equal(
+      fake.rpc.filter((r) => r.method === "queryLedgerState/eraSummaries").length,
+      1,
+      "era summaries are read once",
+    );
     assert.equal(chain.health().state, "up");
   });
 
   it("refuses an Ogmios that serves another network than NETWORK", async () => {
     await assert.rejects(open({ retries: 0 }, "preprod").tip(), (error: Error & { statusCode?: number }) => {
       assert.equal(error.statusCode, 503);
-      assert.match(error.message, /The ogmios-kupo chain backend could not serve tip: Ogmios at ws:\/\/127\.0\.0\.1:\d+ serves mainnet but NETWORK is preprod/);
+      assert.match(
+        error.message,
+        /The ogmios-kupo chain backend could not serve tip: Ogmios at ws:\/\/127\.0\.0\.1:\d+ serves mainnet but NETWORK is preprod/,
+      );
       return true;
     });
   });
@@ -112,12 +141,16 @@ describe("Ogmios + Kupo backend", () => {
   });
 
   it("lists UTxOs at an address from Kupo, datums and reference scripts resolved, quantities exact", async () => {
-    const address = "addr1qxqs59lphg8g6qndelq8xwqn60ag3aeyfcp33c2kdp46a09re5df3pzwwmyq946axfcejy5n4x0y99wqpgtp2gd0k09qsgy6pz";
+    const address =
+      "addr1qxqs59lphg8g6qndelq8xwqn60ag3aeyfcp33c2kdp46a09re5df3pzwwmyq946axfcejy5n4x0y99wqpgtp2gd0k09qsgy6pz";
     const [first, second] = await open().utxosAt(address);
     const request = fake.kupo.requests[0];
     assert.equal(request?.path, `/matches/${address}?unspent&resolve_hashes`);
     assert.equal(request?.headers["accept"], "application/json;asset-quantity=string");
-    assert.deepEqual(first?.input, { txHash: "35d8340cd6a5d31bf9d09706b92adedf9b1b632e682fdab9fc8865ee3de14e09", outputIndex: 2 });
+    assert.deepEqual(first?.input, {
+      txHash: "35d8340cd6a5d31bf9d09706b92adedf9b1b632e682fdab9fc8865ee3de14e09",
+      outputIndex: 2,
+    });
     assert.deepEqual(first?.output.amount, [
       { unit: "lovelace", quantity: "42" },
       { unit: "1220099e5e430475c219518179efc7e6c8289db028904834025d5b0808661220099e", quantity: "231" },
@@ -138,7 +171,9 @@ describe("Ogmios + Kupo backend", () => {
     // `all` of `all` … 100 deep around a key's signature: 200 levels.
     const deepScript = "820181".repeat(100) + "8200581c" + "00".repeat(28);
     const scriptHash = "ab".repeat(28);
-    const matches: Record<string, unknown>[] = [{ ...recorded, datum: deepDatum, script_hash: scriptHash, script: { language: "native", script: deepScript } }];
+    const matches: Record<string, unknown>[] = [
+      { ...recorded, datum: deepDatum, script_hash: scriptHash, script: { language: "native", script: deepScript } },
+    ];
     fake.kupoReplies.push((url) => (url.pathname.startsWith("/matches/") ? { status: 200, body: matches } : undefined));
     const [utxo] = await open().utxosAt(recorded["address"] as string);
     assert.equal(utxo?.output.plutusData, deepDatum);
@@ -146,7 +181,10 @@ describe("Ogmios + Kupo backend", () => {
     assert.equal(utxo?.output.scriptHash, scriptHash);
 
     matches[0] = { ...recorded, datum: "5a00010000" };
-    await assert.rejects(open().utxosAt(recorded["address"] as string), /the inline datum of 35d8340c[0-9a-f]*#2 is not well-formed CBOR: a string declares 65536 bytes where 0 remain/);
+    await assert.rejects(
+      open().utxosAt(recorded["address"] as string),
+      /the inline datum of 35d8340c[0-9a-f]*#2 is not well-formed CBOR: a string declares 65536 bytes where 0 remain/,
+    );
   });
 
   it("resolves UTxOs by reference through queryLedgerState/utxo, big quantities exact", async () => {
@@ -156,31 +194,55 @@ describe("Ogmios + Kupo backend", () => {
     ];
     const utxos = await open().utxosByRef(refs);
     const request = fake.rpc.find((r) => r.method === "queryLedgerState/utxo");
-    assert.deepEqual(request?.params, { outputReferences: refs.map((r) => ({ transaction: { id: r.txHash }, index: r.index })) });
+    assert.deepEqual(request?.params, {
+      outputReferences: refs.map((r) => ({ transaction: { id: r.txHash }, index: r.index })),
+    });
     assert.equal(utxos.length, 2, "only the references asked for (the recorded answer holds 5)");
     assert.deepEqual(utxos[0]?.input, { txHash: refs[0]!.txHash, outputIndex: 24271 });
     assert.deepEqual(utxos[0]?.output.amount, [
       { unit: "lovelace", quantity: "2900189835493500294" },
       { unit: "467f58932b54910584a0e8ea25a225e06a14530b2e96e938c53a3f2240177e9238", quantity: "6461792615968177290" },
-      { unit: "8f461954fe2f18fee1dca233f358907e643ff839ed1f995e4bf325e352d57267c09a76074249ac71a3cf77c26b5b", quantity: "1" },
+      {
+        unit: "8f461954fe2f18fee1dca233f358907e643ff839ed1f995e4bf325e352d57267c09a76074249ac71a3cf77c26b5b",
+        quantity: "1",
+      },
     ]);
-    assert.equal(utxos[0]?.output.scriptRef, "82008200581c43f809cda245e7f0c8205d282a1c6c2b052baf8b050606c270660420", "a native script reference");
+    assert.equal(
+      utxos[0]?.output.scriptRef,
+      "82008200581c43f809cda245e7f0c8205d282a1c6c2b052baf8b050606c270660420",
+      "a native script reference",
+    );
     assert.equal(utxos[1]?.output.plutusData, "d87d9f9f9f21400243b4ab1bff23ff4106ff");
-    const recorded = fixture<{ result: { transaction: { id: string }; index: number; script?: { language: string } }[] }>("ogmios/utxo.json").result;
+    const recorded = fixture<{
+      result: { transaction: { id: string }; index: number; script?: { language: string } }[];
+    }>("ogmios/utxo.json").result;
     const plutus = recorded.find((u) => u.script?.language === "plutus:v3")!;
     const [withV3] = await open().utxosByRef([{ txHash: plutus.transaction.id, index: plutus.index }]);
-    assert.equal(withV3?.output.scriptRef, "8203484701000022200101", "a Plutus V3 script, wrapped as the ledger hashes it");
+    assert.equal(
+      withV3?.output.scriptRef,
+      "8203484701000022200101",
+      "a Plutus V3 script, wrapped as the ledger hashes it",
+    );
   });
 
   it("evaluates through evaluateTransaction, passing additional UTxOs in Ogmios's form", async () => {
     const budgets = await open().evaluate(SIGNED_TX, [
       {
         input: { txHash: "cd".repeat(32), outputIndex: 1 },
-        output: { address: "addr_test1vqqq", amount: [{ unit: "lovelace", quantity: "9007199254740993" }], plutusData: "d87980", scriptRef: "82014e4d01000033222220051200120011" },
+        output: {
+          address: "addr_test1vqqq",
+          amount: [{ unit: "lovelace", quantity: "9007199254740993" }],
+          plutusData: "d87980",
+          scriptRef: "82014e4d01000033222220051200120011",
+        },
       },
       {
         input: { txHash: "cd".repeat(32), outputIndex: 2 },
-        output: { address: "addr_test1vqqq", amount: [{ unit: "lovelace", quantity: "2000000" }], scriptRef: "82008200581c43f809cda245e7f0c8205d282a1c6c2b052baf8b050606c270660420" },
+        output: {
+          address: "addr_test1vqqq",
+          amount: [{ unit: "lovelace", quantity: "2000000" }],
+          scriptRef: "82008200581c43f809cda245e7f0c8205d282a1c6c2b052baf8b050606c270660420",
+        },
       },
     ]);
     assert.deepEqual(budgets, [{ tag: "SPEND", index: 0, budget: { mem: 1700, steps: 476468 } }]);
@@ -193,7 +255,8 @@ describe("Ogmios + Kupo backend", () => {
     assert.equal(extra?.["datum"], "d87980");
     assert.deepEqual(extra?.["script"], { language: "plutus:v1", cbor: "4d01000033222220051200120011" });
     // A native script goes with its JSON clauses: those of the recorded vector that carries the same CBOR.
-    const recorded = fixture<{ result: { script?: { json?: unknown; cbor?: string } }[] }>("ogmios/utxo.json").result[0]!.script!;
+    const recorded = fixture<{ result: { script?: { json?: unknown; cbor?: string } }[] }>("ogmios/utxo.json")
+      .result[0]!.script!;
     const native = (request?.params as { additionalUtxo: Record<string, unknown>[] }).additionalUtxo[1];
     assert.deepEqual(native?.["script"], { language: "native", json: recorded.json, cbor: recorded.cbor });
   });
@@ -202,20 +265,31 @@ describe("Ogmios + Kupo backend", () => {
     fake.answers["evaluateTransaction"] = "evaluate-script-failure.json";
     await assert.rejects(open().evaluate(SIGNED_TX), (error: Error & { statusCode?: number }) => {
       assert.equal(error.statusCode, 422);
-      assert.match(error.message, /Some scripts of the transactions terminated with error\(s\)\. mint\[3\]: An associated script witness is missing/);
+      assert.match(
+        error.message,
+        /Some scripts of the transactions terminated with error\(s\)\. mint\[3\]: An associated script witness is missing/,
+      );
       return true;
     });
   });
 
   it("refuses budgets it cannot hold exactly (the random test vector) as a backend failure", async () => {
     fake.answers["evaluateTransaction"] = "evaluate-success.json";
-    await assert.rejects(open({ retries: 0 }).evaluate(SIGNED_TX), /could not serve evaluate: evaluation: evaluation result 0 is not a validator with a budget the service can represent exactly/);
+    await assert.rejects(
+      open({ retries: 0 }).evaluate(SIGNED_TX),
+      /could not serve evaluate: evaluation: evaluation result 0 is not a validator with a budget the service can represent exactly/,
+    );
   });
 
   it("submits through submitTransaction and returns the ledger's id", async () => {
     const id = await open().submit(SIGNED_TX);
-    assert.equal(id, fixture<{ result: { transaction: { id: string } } }>("ogmios/submit-success.json").result.transaction.id);
-    assert.deepEqual(fake.rpc.find((r) => r.method === "submitTransaction")?.params, { transaction: { cbor: SIGNED_TX } });
+    assert.equal(
+      id,
+      fixture<{ result: { transaction: { id: string } } }>("ogmios/submit-success.json").result.transaction.id,
+    );
+    assert.deepEqual(fake.rpc.find((r) => r.method === "submitTransaction")?.params, {
+      transaction: { cbor: SIGNED_TX },
+    });
   });
 
   it("turns a submit failure into the ledger's rejection (422) with its reason, without retrying", async () => {
@@ -231,15 +305,26 @@ describe("Ogmios + Kupo backend", () => {
 
   it("tells a confirmed transaction (Kupo knows its outputs) from an unknown one (neither Kupo nor the ledger)", async () => {
     const chain = open();
-    assert.equal((await chain.txStatus("35d8340cd6a5d31bf9d09706b92adedf9b1b632e682fdab9fc8865ee3de14e09")).status, "confirmed");
+    assert.equal(
+      (await chain.txStatus("35d8340cd6a5d31bf9d09706b92adedf9b1b632e682fdab9fc8865ee3de14e09")).status,
+      "confirmed",
+    );
     fake.answers["queryLedgerState/utxo"] = "utxo-empty.json";
     assert.equal((await chain.txStatus("00".repeat(32))).status, "unknown");
-    assert.ok(fake.rpc.some((r) => r.method === "queryLedgerState/utxo"), "the ledger is asked when Kupo does not know it");
+    assert.ok(
+      fake.rpc.some((r) => r.method === "queryLedgerState/utxo"),
+      "the ledger is asked when Kupo does not know it",
+    );
   });
 
   describe("the last output that held a unit", () => {
     const spentMatch = fixture<Record<string, unknown>[]>("kupo/matches-spent.json")[0]!;
-    const spentAt = spentMatch["spent_at"] as { slot_no: number; header_hash: string; transaction_id: string; redeemer: string };
+    const spentAt = spentMatch["spent_at"] as {
+      slot_no: number;
+      header_hash: string;
+      transaction_id: string;
+      redeemer: string;
+    };
     const ref = { txHash: String(spentMatch["transaction_id"]), index: Number(spentMatch["output_index"]) };
     const POLICY = "1220099e5e430475c219518179efc7e6c8289db028904834025d5b08"; // the recorded matches' policy
     const UNIT = `${POLICY}08661220099e`;
@@ -247,30 +332,68 @@ describe("Ogmios + Kupo backend", () => {
     let scriptAddress: string;
     before(async () => {
       const { Address, AddressType, CredentialType, Hash28ByteBase16 } = await import("@meshsdk/core-cst");
-      scriptAddress = new Address({ type: AddressType.EnterpriseScript, networkId: 1, paymentPart: { type: CredentialType.ScriptHash, hash: Hash28ByteBase16(SCRIPT) } }).toBech32();
+      scriptAddress = new Address({
+        type: AddressType.EnterpriseScript,
+        networkId: 1,
+        paymentPart: { type: CredentialType.ScriptHash, hash: Hash28ByteBase16(SCRIPT) },
+      }).toBech32();
     });
     const kupoPaths = () => fake.kupo.requests.map((r) => r.path);
-    const matchesAnswer = (matches: unknown[]) => fake.kupoReplies.push((url) => (url.pathname.startsWith("/matches/") ? { status: 200, body: matches } : undefined));
+    const matchesAnswer = (matches: unknown[]) =>
+      fake.kupoReplies.push((url) =>
+        url.pathname.startsWith("/matches/") ? { status: 200, body: matches } : undefined,
+      );
     /** A block (over the recorded one) whose first transaction spends `inputs` with `redeemers`. */
-    const blockReply = (id: string, inputs: { txHash: string; index: number }[], redeemers: { index: number; redeemer: string }[]) => {
-      const recorded = fixture<{ jsonrpc: string; method: string; result: { block: { transactions: Record<string, unknown>[] } } }>("ogmios/next-block.json");
+    const blockReply = (
+      id: string,
+      inputs: { txHash: string; index: number }[],
+      redeemers: { index: number; redeemer: string }[],
+    ) => {
+      const recorded = fixture<{
+        jsonrpc: string;
+        method: string;
+        result: { block: { transactions: Record<string, unknown>[] } };
+      }>("ogmios/next-block.json");
       const tx = {
         ...recorded.result.block.transactions[0],
         id: spentAt.transaction_id,
         spends: "inputs",
         inputs: inputs.map((i) => ({ transaction: { id: i.txHash }, index: i.index })),
-        redeemers: redeemers.map((r) => ({ validator: { purpose: "spend", index: r.index }, redeemer: r.redeemer, executionUnits: { memory: 1, cpu: 1 } })),
+        redeemers: redeemers.map((r) => ({
+          validator: { purpose: "spend", index: r.index },
+          redeemer: r.redeemer,
+          executionUnits: { memory: 1, cpu: 1 },
+        })),
       };
-      const answer = { ...recorded, result: { ...recorded.result, block: { ...recorded.result.block, id, transactions: [tx] } } };
+      const answer = {
+        ...recorded,
+        result: { ...recorded.result, block: { ...recorded.result.block, id, transactions: [tx] } },
+      };
       fake.replies.set("nextBlock", () => JSON.stringify(answer));
     };
 
     it("is the newest match holding the unit; unspent: one Kupo call", async () => {
       const [first] = fixture<Record<string, unknown>[]>("kupo/matches.json");
-      const at = (slot: number, txIndex: number, output: number) => ({ ...first, created_at: { slot_no: slot, header_hash: spentAt.header_hash }, transaction_index: txIndex, output_index: output });
-      matchesAnswer([at(10, 5, 0), at(12, 0, 0), at(12, 3, 1), at(12, 3, 2), at(11, 9, 9), { ...at(13, 0, 0), value: { coins: "42" } }]);
+      const at = (slot: number, txIndex: number, output: number) => ({
+        ...first,
+        created_at: { slot_no: slot, header_hash: spentAt.header_hash },
+        transaction_index: txIndex,
+        output_index: output,
+      });
+      matchesAnswer([
+        at(10, 5, 0),
+        at(12, 0, 0),
+        at(12, 3, 1),
+        at(12, 3, 2),
+        at(11, 9, 9),
+        { ...at(13, 0, 0), value: { coins: "42" } },
+      ]);
       const last = await open().lastOutputWith(UNIT);
-      assert.deepEqual(last?.utxo.input, { txHash: first?.["transaction_id"], outputIndex: 2 }, "slot 12, transaction 3, output 2 (the slot-13 match does not hold it)");
+      assert.deepEqual(
+        last?.utxo.input,
+        { txHash: first?.["transaction_id"], outputIndex: 2 },
+        "slot 12, transaction 3, output 2 (the slot-13 match does not hold it)",
+      );
       assert.equal(last?.spentBy, null);
       assert.equal(last?.utxo.output.plutusData, "d87980");
       assert.deepEqual(kupoPaths(), [`/matches/${POLICY}.08661220099e?resolve_hashes`]);
@@ -289,23 +412,35 @@ describe("Ogmios + Kupo backend", () => {
     it("spent by a key: Kupo's spending transaction, a null redeemer whatever Kupo's spent_at.redeemer says", async () => {
       matchesAnswer([spentMatch]);
       assert.equal(spentAt.redeemer, "d87980", "the recorded match carries a redeemer");
-      assert.deepEqual((await open().lastOutputWith(UNIT))?.spentBy, { txHash: spentAt.transaction_id, redeemer: null });
+      assert.deepEqual((await open().lastOutputWith(UNIT))?.spentBy, {
+        txHash: spentAt.transaction_id,
+        redeemer: null,
+      });
       assert.equal(fake.rpc.length, 0, "no chain synchronisation");
     });
 
     it("spent through a script: the redeemer at the input's position in the spending block's transaction, not Kupo's", async () => {
       matchesAnswer([{ ...spentMatch, address: scriptAddress }]);
       // Our input second of two in the sorted set; Kupo's mirrored numbering would point at the first.
-      blockReply(spentAt.header_hash, [ref, { txHash: "00".repeat(32), index: 7 }], [
-        { index: 0, redeemer: "00" },
-        { index: 1, redeemer: "d87a80" },
-      ]);
+      blockReply(
+        spentAt.header_hash,
+        [ref, { txHash: "00".repeat(32), index: 7 }],
+        [
+          { index: 0, redeemer: "00" },
+          { index: 1, redeemer: "d87a80" },
+        ],
+      );
       const chain = open();
-      assert.deepEqual((await chain.lastOutputWith(UNIT))?.spentBy, { txHash: spentAt.transaction_id, redeemer: "d87a80" });
+      assert.deepEqual((await chain.lastOutputWith(UNIT))?.spentBy, {
+        txHash: spentAt.transaction_id,
+        redeemer: "d87a80",
+      });
       assert.ok(kupoPaths().includes(`/checkpoints/${spentAt.slot_no - 1}`), "the block before the spending one");
       const checkpoint = fixture<{ slot_no: number; header_hash: string }>("kupo/checkpoint.json");
       const intersect = fake.rpc.find((r) => r.method === "findIntersection");
-      assert.deepEqual((intersect?.params as { points: unknown[] }).points, [{ slot: checkpoint.slot_no, id: checkpoint.header_hash }]);
+      assert.deepEqual((intersect?.params as { points: unknown[] }).points, [
+        { slot: checkpoint.slot_no, id: checkpoint.header_hash },
+      ]);
       assert.deepEqual(
         fake.rpc.map((r) => r.method),
         ["findIntersection", "nextBlock"],
@@ -331,7 +466,10 @@ describe("Ogmios + Kupo backend", () => {
     await chain.tip();
     fake.silent.add("queryNetwork/tip");
     const started = Date.now();
-    await assert.rejects(chain.tip(), /The ogmios-kupo chain backend could not serve tip \(2 attempts\): no answer within 200 ms/);
+    await assert.rejects(
+      chain.tip(),
+      /The ogmios-kupo chain backend could not serve tip \(2 attempts\): no answer within 200 ms/,
+    );
     assert.ok(Date.now() - started < 10_000, "gave up instead of waiting for the silent Ogmios");
   });
 
@@ -345,11 +483,17 @@ describe("Ogmios + Kupo backend", () => {
 
   it("answers 503 naming Kupo when Kupo keeps failing, after retrying", async () => {
     fake.kupo.behave({ kind: "fail", status: 503 });
-    await assert.rejects(open().utxosAt("addr1vy3qpx09uscywhpp0ekg9zwmq2yj5vp08husfq6qyh2mpps865j6t"), (error: Error & { statusCode?: number }) => {
-      assert.equal(error.statusCode, 503);
-      assert.match(error.message, /The ogmios-kupo chain backend could not serve utxosAt \(3 attempts\): Kupo GET \/matches\/addr1\S+: Kupo answered 503/);
-      return true;
-    });
+    await assert.rejects(
+      open().utxosAt("addr1vy3qpx09uscywhpp0ekg9zwmq2yj5vp08husfq6qyh2mpps865j6t"),
+      (error: Error & { statusCode?: number }) => {
+        assert.equal(error.statusCode, 503);
+        assert.match(
+          error.message,
+          /The ogmios-kupo chain backend could not serve utxosAt \(3 attempts\): Kupo GET \/matches\/addr1\S+: Kupo answered 503/,
+        );
+        return true;
+      },
+    );
     assert.equal(fake.kupo.requests.length, 3);
   });
 
@@ -360,7 +504,10 @@ describe("Ogmios + Kupo backend", () => {
     await fake.ogmios.refuse();
     try {
       const started = Date.now();
-      await assert.rejects(chain.tip(), /The ogmios-kupo chain backend could not serve tip \(3 attempts\): Ogmios at ws:\/\/127\.0\.0\.1:\d+ cannot be reached: ECONNREFUSED/);
+      await assert.rejects(
+        chain.tip(),
+        /The ogmios-kupo chain backend could not serve tip \(3 attempts\): Ogmios at ws:\/\/127\.0\.0\.1:\d+ cannot be reached: ECONNREFUSED/,
+      );
       assert.ok(Date.now() - started < 10_000, "failed fast instead of hanging");
       assert.equal(chain.health().state, "down");
     } finally {

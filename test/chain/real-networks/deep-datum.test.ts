@@ -23,14 +23,22 @@ const backends = [
     name: "Blockfrost",
     start: async (ledger: LiveLedger) => {
       const fake = await FakeBlockfrost.start({ ledger });
-      return { env: { BLOCKFROST_PROJECT_ID: "preprodDeepDatum0123456789abcdefABCD", BLOCKFROST_URL: fake.apiUrl }, faults: () => fake.faults, close: () => fake.close() };
+      return {
+        env: { BLOCKFROST_PROJECT_ID: "preprodDeepDatum0123456789abcdefABCD", BLOCKFROST_URL: fake.apiUrl },
+        faults: () => fake.faults,
+        close: () => fake.close(),
+      };
     },
   },
   {
     name: "Ogmios + Kupo",
     start: async (ledger: LiveLedger) => {
       const fake = await FakeOgmiosKupo.start({ ledger, network: "preprod" });
-      return { env: { OGMIOS_URL: fake.ogmiosUrl, KUPO_URL: fake.kupoUrl }, faults: () => [...fake.ogmios.faults, ...fake.kupo.faults], close: () => fake.close() };
+      return {
+        env: { OGMIOS_URL: fake.ogmiosUrl, KUPO_URL: fake.kupoUrl },
+        faults: () => [...fake.ogmios.faults, ...fake.kupo.faults],
+        close: () => fake.close(),
+      };
     },
   },
 ];
@@ -62,14 +70,19 @@ for (const backend of backends) {
     it("lists the deep output with its datum raw", async () => {
       const decoded = await service.request("GET", `/addresses/${victim.address}/utxos?view=decoded`);
       assert.equal(decoded.status, 200, JSON.stringify(decoded.body).slice(0, 300));
-      const deep = (decoded.body.utxos as Array<{ txHash: string; datum: { inline: unknown; raw?: string; note?: string } | null }>).find((u) => u.txHash === deepTx);
+      const deep = (
+        decoded.body.utxos as Array<{ txHash: string; datum: { inline: unknown; raw?: string; note?: string } | null }>
+      ).find((u) => u.txHash === deepTx);
       assert.equal(deep?.datum?.inline, null);
       assert.ok(ON_CHAIN.includes(deep.datum.raw ?? ""), deep.datum.raw?.slice(0, 100));
       assert.match(deep.datum.note ?? "", /shown raw/);
     });
 
     it("builds the victim's payment from its other UTxO, leaving the deep output unspent", async () => {
-      const built = await service.request("POST", "/transactions/build", { changeAddress: victim.address, outputs: [{ address: ADDRESS, lovelace: "2_000_000" }] });
+      const built = await service.request("POST", "/transactions/build", {
+        changeAddress: victim.address,
+        outputs: [{ address: ADDRESS, lovelace: "2_000_000" }],
+      });
       assert.equal(built.status, 200, JSON.stringify(built.body));
       const inputs = spentInputs(built.body.complete as string);
       assert.equal(inputs.length, 1, inputs.join(", "));
@@ -81,7 +94,11 @@ for (const backend of backends) {
       const deep = (listed.body.utxos as string[]).find((u) => ON_CHAIN.some((datum) => u.includes(datum)));
       assert.ok(deep, "the deep UTxO is listed as a UTxO string");
       const limit = `its inline datum nests deeper than ${CBOR_LIMITS.depth} levels, the limit on CBOR nesting depth. This service does not decode it, so it cannot spend or read this UTxO; build without it (coin selection leaves it out).`;
-      const required = await service.request("POST", "/transactions/build", { changeAddress: victim.address, requiredInputs: [deep], outputs: [{ address: ADDRESS, lovelace: "2_000_000" }] });
+      const required = await service.request("POST", "/transactions/build", {
+        changeAddress: victim.address,
+        requiredInputs: [deep],
+        outputs: [{ address: ADDRESS, lovelace: "2_000_000" }],
+      });
       assert.equal(required.status, 400, JSON.stringify(required.body));
       assert.equal(required.body.code, "SVC_ERR_CBOR_LIMIT");
       assert.equal(required.body.message, `body.requiredInputs[0] (${deepTx}#0): ${limit}`);

@@ -21,21 +21,30 @@ const enabled = env["LIVE_CHAIN_TEST"] === "1";
 
 if (!enabled) {
   describe("chain port suite: live backend", () => {
-    it("runs against Blockfrost or Ogmios + Kupo", { skip: "set LIVE_CHAIN_TEST=1 with NETWORK, the backend's variables and LIVE_FUNDING_KEY" }, () => {});
+    it(
+      "runs against Blockfrost or Ogmios + Kupo",
+      { skip: "set LIVE_CHAIN_TEST=1 with NETWORK, the backend's variables and LIVE_FUNDING_KEY" },
+      () => {},
+    );
   });
 } else {
   const config = loadConfig(env);
   const backend = config.backend;
   const fundingKey = env["LIVE_FUNDING_KEY"];
   if (config.network === "devnet" || backend === null || !fundingKey) {
-    throw new Error("LIVE_CHAIN_TEST needs NETWORK (preview, preprod or mainnet), a backend (BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL) and LIVE_FUNDING_KEY.");
+    throw new Error(
+      "LIVE_CHAIN_TEST needs NETWORK (preview, preprod or mainnet), a backend (BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL) and LIVE_FUNDING_KEY.",
+    );
   }
   const network = config.network;
   const CONFIRM_MS = 240_000;
 
   runPortSuite(`live ${backend.kind} on ${network}`, async () => {
     const port = createRealNetworkChain(network, backend);
-    const funder = new MeshWallet({ networkId: network === "mainnet" ? 1 : 0, key: { type: "cli", payment: fundingKey } });
+    const funder = new MeshWallet({
+      networkId: network === "mainnet" ? 1 : 0,
+      key: { type: "cli", payment: fundingKey },
+    });
     await funder.init();
     const from = funder.getAddresses().enterpriseAddressBech32;
     if (!from) throw new Error("LIVE_FUNDING_KEY gives no enterprise address");

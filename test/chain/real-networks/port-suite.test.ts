@@ -81,7 +81,10 @@ describe("the live fakes keep the ledger's time", () => {
         const before = await subject.ledger.tip();
         const tip = await subject.port.tip();
         const afterTip = await subject.ledger.tip();
-        assert.ok(tip.slot >= before.slot && tip.slot <= afterTip.slot, `tip ${tip.slot} within the ledger's ${before.slot}..${afterTip.slot}`);
+        assert.ok(
+          tip.slot >= before.slot && tip.slot <= afterTip.slot,
+          `tip ${tip.slot} within the ledger's ${before.slot}..${afterTip.slot}`,
+        );
         assert.equal(tip.time, preprod.slotToTime(tip.slot));
         assert.ok(Math.abs(tip.time - Date.now()) < 5_000, "preprod's slot for now");
       });
@@ -102,7 +105,10 @@ describe("the live fakes keep the ledger's time", () => {
         const utxos = await subject.port.utxosAt(wallet.address);
         assert.deepEqual(
           utxos.map((u) => ({ ref: `${u.input.txHash}#${u.input.outputIndex}`, amount: u.output.amount })),
-          (await subject.ledger.devnet.utxosAt(wallet.address)).map((u) => ({ ref: `${u.input.txHash}#${u.input.outputIndex}`, amount: u.output.amount })),
+          (await subject.ledger.devnet.utxosAt(wallet.address)).map((u) => ({
+            ref: `${u.input.txHash}#${u.input.outputIndex}`,
+            amount: u.output.amount,
+          })),
         );
         assert.equal(utxos[0]?.input.txHash, txHash);
         assert.equal((await subject.port.txStatus(txHash)).status, "confirmed");

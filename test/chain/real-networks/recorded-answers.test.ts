@@ -31,7 +31,8 @@ describe("backend fixtures follow the official schemas", () => {
       ["error-429.json", "/blocks/latest", "429"],
       ["error-500.json", "/blocks/latest", "500"],
     ];
-    for (const [file, endpoint, status] of cases) schemas.check(endpoint, status, load(`blockfrost/${file}`), `blockfrost/${file}`);
+    for (const [file, endpoint, status] of cases)
+      schemas.check(endpoint, status, load(`blockfrost/${file}`), `blockfrost/${file}`);
     // And the schema is strict enough to catch a broken answer.
     const broken = { ...load<object>("blockfrost/blocks-latest.json"), slot: "not a number" };
     assert.equal(schemas.validate("/blocks/latest", "200")(broken), false);
@@ -73,7 +74,10 @@ describe("backend fixtures follow the official schemas", () => {
     // A spent match (Kupo ≥ 2.10's SpentAt) and a checkpoint.
     const [spent] = load<Record<string, unknown>[]>("kupo/matches-spent.json");
     schemas.check(spent, "kupo/matches-spent.json[0]");
-    assert.equal(schemas.validate()({ ...spent, spent_at: { ...(spent?.["spent_at"] as object), input_index: -1 } }), false);
+    assert.equal(
+      schemas.validate()({ ...spent, spent_at: { ...(spent?.["spent_at"] as object), input_index: -1 } }),
+      false,
+    );
     schemas.check(load("kupo/checkpoint.json"), "kupo/checkpoint.json", "Point");
   });
 });

@@ -13,7 +13,12 @@ import { LedgerRejectedError } from "../../../src/errors.js";
 import { FakeBlockfrost } from "../../support/fakes/blockfrost.js";
 import { FakeOgmiosKupo } from "../../support/fakes/ogmios-kupo.js";
 import { LiveLedger } from "../../support/fakes/live-ledger.js";
-import { lockWithReference, spendThroughReference, sumCheckValidator, type PlutusFixture } from "../../support/plutus-fixture.js";
+import {
+  lockWithReference,
+  spendThroughReference,
+  sumCheckValidator,
+  type PlutusFixture,
+} from "../../support/plutus-fixture.js";
 import { newEnterpriseWallet, type TestWallet } from "../../support/wallets.js";
 
 interface Setup {
@@ -27,7 +32,11 @@ const backends: [string, (ledger: LiveLedger) => Promise<Setup>][] = [
     "Blockfrost",
     async (ledger) => {
       const fake = await FakeBlockfrost.start({ ledger });
-      const port = createRealNetworkChain("preprod", { kind: "blockfrost", projectId: "preprodScripts0123456789abcdefABCDEF", url: fake.apiUrl });
+      const port = createRealNetworkChain("preprod", {
+        kind: "blockfrost",
+        projectId: "preprodScripts0123456789abcdefABCDEF",
+        url: fake.apiUrl,
+      });
       return { port, faults: () => fake.faults, close: async () => (await port.close(), await fake.close()) };
     },
   ],
@@ -35,15 +44,24 @@ const backends: [string, (ledger: LiveLedger) => Promise<Setup>][] = [
     "Ogmios + Kupo",
     async (ledger) => {
       const fake = await FakeOgmiosKupo.start({ ledger, network: "preprod" });
-      const port = createRealNetworkChain("preprod", { kind: "ogmios-kupo", ogmiosUrl: fake.ogmiosUrl, kupoUrl: fake.kupoUrl });
-      return { port, faults: () => [...fake.ogmios.faults, ...fake.kupo.faults], close: async () => (await port.close(), await fake.close()) };
+      const port = createRealNetworkChain("preprod", {
+        kind: "ogmios-kupo",
+        ogmiosUrl: fake.ogmiosUrl,
+        kupoUrl: fake.kupoUrl,
+      });
+      return {
+        port,
+        faults: () => [...fake.ogmios.faults, ...fake.kupo.faults],
+        close: async () => (await port.close(), await fake.close()),
+      };
     },
   ],
 ];
 
 const ref = (u: UTxO): string => `${u.input.txHash}#${u.input.outputIndex}`;
 /** Sorted, and without keys set to undefined (the devnet's decoding writes `scriptRef: undefined`). */
-const byRef = (utxos: readonly UTxO[]): unknown => JSON.parse(JSON.stringify([...utxos].sort((a, b) => ref(a).localeCompare(ref(b)))));
+const byRef = (utxos: readonly UTxO[]): unknown =>
+  JSON.parse(JSON.stringify([...utxos].sort((a, b) => ref(a).localeCompare(ref(b)))));
 /** The ledger's UTxOs as the adapters give them: a reference script comes with its hash (the script's, from Helios). */
 const withHash = (utxos: readonly UTxO[], script: PlutusFixture): UTxO[] =>
   utxos.map((u) => (u.output.scriptRef === undefined ? u : { ...u, output: { ...u.output, scriptHash: script.hash } }));
@@ -78,7 +96,10 @@ for (const [name, make] of backends) {
 
     it("reads the inline datum and the reference script exactly as the ledger holds them", async () => {
       assert.deepEqual(byRef(await port.utxosAt(script.address)), byRef(await ledger.devnet.utxosAt(script.address)));
-      assert.deepEqual(byRef(await port.utxosAt(dave.address)), byRef(withHash(await ledger.devnet.utxosAt(dave.address), script)));
+      assert.deepEqual(
+        byRef(await port.utxosAt(dave.address)),
+        byRef(withHash(await ledger.devnet.utxosAt(dave.address), script)),
+      );
       const refs = [locked, reference].map((u) => ({ txHash: u.input.txHash, index: u.input.outputIndex }));
       assert.deepEqual(byRef(await port.utxosByRef(refs)), byRef(withHash([locked, reference], script)));
       const mine = (await port.utxosAt(dave.address)).find((u) => ref(u) === ref(reference));

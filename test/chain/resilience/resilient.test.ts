@@ -7,12 +7,24 @@ import { createRealNetworkChain } from "../../../src/chain/real-networks.js";
 import { TokenBucket } from "../../../src/chain/resilience/rate-limiter.js";
 import { FakeBlockfrost } from "../../support/fakes/blockfrost.js";
 
-const SIGNED_TX = "84a300d90102818258200000000000000000000000000000000000000000000000000000000000000000000181a200581d600000000000000000000000000000000000000000000000000000000001821a001e8480a0021a00030d40a0f5f6";
-const FAST = { attemptTimeoutMs: 300, deadlineMs: 3000, submitTimeoutMs: 300, retries: 3, backoffBaseMs: 20, backoffMaxMs: 200 };
+const SIGNED_TX =
+  "84a300d90102818258200000000000000000000000000000000000000000000000000000000000000000000181a200581d600000000000000000000000000000000000000000000000000000000001821a001e8480a0021a00030d40a0f5f6";
+const FAST = {
+  attemptTimeoutMs: 300,
+  deadlineMs: 3000,
+  submitTimeoutMs: 300,
+  retries: 3,
+  backoffBaseMs: 20,
+  backoffMaxMs: 200,
+};
 
 let fake: FakeBlockfrost;
 const chainFor = (overrides = {}) =>
-  createRealNetworkChain("preprod", { kind: "blockfrost", projectId: "preprodTESTKEY", url: fake.apiUrl }, { ...FAST, ...overrides });
+  createRealNetworkChain(
+    "preprod",
+    { kind: "blockfrost", projectId: "preprodTESTKEY", url: fake.apiUrl },
+    { ...FAST, ...overrides },
+  );
 const unavailable = (pattern: RegExp) => (error: Error & { statusCode?: number; code?: string }) => {
   assert.equal(error.statusCode, 503, error.message);
   assert.equal(error.code, "CHAIN_ERR_UNAVAILABLE");
@@ -39,7 +51,10 @@ describe("backend resilience", () => {
     const started = Date.now();
     await assert.rejects(chainFor({ retries: 1 }).tip(), unavailable(/no answer within 300 ms|no answer in time/));
     const elapsed = Date.now() - started;
-    assert.ok(elapsed >= 550 && elapsed < 4500, `two attempts of 300 ms (not two slow answers of 5 s), took ${elapsed} ms`);
+    assert.ok(
+      elapsed >= 550 && elapsed < 4500,
+      `two attempts of 300 ms (not two slow answers of 5 s), took ${elapsed} ms`,
+    );
     assert.equal(fake.requests.length, 2);
   });
 
@@ -59,7 +74,10 @@ describe("backend resilience", () => {
   it("never waits past the call's deadline", async () => {
     fake.behave({ kind: "slow", delayMs: 5000 });
     const started = Date.now();
-    await assert.rejects(chainFor({ attemptTimeoutMs: 2000, deadlineMs: 400, retries: 5 }).tip(), unavailable(/no answer/));
+    await assert.rejects(
+      chainFor({ attemptTimeoutMs: 2000, deadlineMs: 400, retries: 5 }).tip(),
+      unavailable(/no answer/),
+    );
     assert.ok(Date.now() - started < 1500, "the 400 ms deadline, not the 2 s attempt timeout nor the 5 s answer");
   });
 
@@ -91,7 +109,10 @@ describe("backend resilience", () => {
 
   it("reports a backend that keeps failing as 503 naming it, after the retries", async () => {
     fake.behave({ kind: "fail", status: 500 });
-    await assert.rejects(chainFor().tip(), unavailable(/4 attempts.*answered 500: An unexpected response was received from the backend/));
+    await assert.rejects(
+      chainFor().tip(),
+      unavailable(/4 attempts.*answered 500: An unexpected response was received from the backend/),
+    );
     assert.equal(fake.requests.length, 4);
     assert.equal(chainFor().health().state, "unknown");
   });
@@ -105,9 +126,17 @@ describe("backend resilience", () => {
   });
 
   it("does not retry a 4xx other than 429", async () => {
-    fake.answer("GET", /^\/blocks\/latest$/, (request) => (request.headers["project_id"] === "preprodREVOKED" ? { status: 403, body: '{"status_code":403,"error":"Forbidden","message":"Invalid project token."}' } : undefined));
+    fake.answer("GET", /^\/blocks\/latest$/, (request) =>
+      request.headers["project_id"] === "preprodREVOKED"
+        ? { status: 403, body: '{"status_code":403,"error":"Forbidden","message":"Invalid project token."}' }
+        : undefined,
+    );
     await assert.rejects(
-      createRealNetworkChain("preprod", { kind: "blockfrost", projectId: "preprodREVOKED", url: fake.apiUrl }, FAST).tip(),
+      createRealNetworkChain(
+        "preprod",
+        { kind: "blockfrost", projectId: "preprodREVOKED", url: fake.apiUrl },
+        FAST,
+      ).tip(),
       unavailable(/refused the project id \(403\): Invalid project token/),
     );
     assert.equal(fake.requests.length, 1);
@@ -176,8 +205,14 @@ describe("backend resilience", () => {
   });
 
   it("does not retry a submit after a 500 and names the transaction to check", async () => {
-    fake.answer("POST", /^\/tx\/submit$/, { status: 500, body: '{"status_code":500,"error":"Internal Server Error","message":"An unexpected response was received from the backend."}' });
-    await assert.rejects(chainFor().submit(SIGNED_TX), unavailable(/check GET \/transactions\/[0-9a-f]{64} before submitting it again/));
+    fake.answer("POST", /^\/tx\/submit$/, {
+      status: 500,
+      body: '{"status_code":500,"error":"Internal Server Error","message":"An unexpected response was received from the backend."}',
+    });
+    await assert.rejects(
+      chainFor().submit(SIGNED_TX),
+      unavailable(/check GET \/transactions\/[0-9a-f]{64} before submitting it again/),
+    );
     assert.equal(fake.requests.filter((r) => r.path === "/api/v0/tx/submit").length, 1);
   });
 

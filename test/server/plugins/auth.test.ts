@@ -28,14 +28,22 @@ describe("key material", () => {
     for (const key of keys) assert.match(key, KEY_RE);
     assert.equal(keyEnvOf(generateKey("mainnet")), "mainnet");
     assert.equal(keyEnvOf(generateKey("testnet")), "testnet");
-    for (const bad of ["", "testnet_", `testnet_${"a".repeat(39)}`, `testnet_${"a".repeat(41)}`, `preview_${"a".repeat(40)}`, `testnet_${"a".repeat(39)}-`]) {
+    for (const bad of [
+      "",
+      "testnet_",
+      `testnet_${"a".repeat(39)}`,
+      `testnet_${"a".repeat(41)}`,
+      `preview_${"a".repeat(40)}`,
+      `testnet_${"a".repeat(39)}-`,
+    ]) {
       assert.equal(keyEnvOf(bad), undefined, bad);
     }
   });
 
   it("uses all 62 characters, roughly evenly (no modulo bias towards the first ones)", () => {
     const counts = new Map<string, number>();
-    for (let i = 0; i < 3000; i++) for (const c of generateKey("testnet").slice(8)) counts.set(c, (counts.get(c) ?? 0) + 1);
+    for (let i = 0; i < 3000; i++)
+      for (const c of generateKey("testnet").slice(8)) counts.set(c, (counts.get(c) ?? 0) + 1);
     assert.equal(counts.size, 62);
     const expected = (3000 * 40) / 62; // ≈ 1935 per character
     for (const [c, n] of counts) assert.ok(n > expected * 0.85 && n < expected * 1.15, `${c}: ${n}`);
@@ -48,7 +56,11 @@ describe("auth required (preview)", () => {
   let keyId: string;
   before(async () => {
     service = await start({ NETWORK: "preview" });
-    const created = await service.app.keyStore.create({ name: "alice", env: "testnet", limits: { perDay: 1000, burst: 1000 } });
+    const created = await service.app.keyStore.create({
+      name: "alice",
+      env: "testnet",
+      limits: { perDay: 1000, burst: 1000 },
+    });
     key = created.key;
     keyId = created.record.id;
   });
@@ -75,7 +87,10 @@ describe("auth required (preview)", () => {
     const first = await service.request("GET", WHOAMI, undefined, { "x-api-key": key });
     const second = await service.request("GET", WHOAMI, undefined, { "x-api-key": key });
     assert.equal(first.headers.get("ratelimit-limit"), "1000");
-    assert.equal(Number(first.headers.get("ratelimit-remaining")) - 1, Number(second.headers.get("ratelimit-remaining")));
+    assert.equal(
+      Number(first.headers.get("ratelimit-remaining")) - 1,
+      Number(second.headers.get("ratelimit-remaining")),
+    );
     const reset = Number(first.headers.get("ratelimit-reset"));
     assert.ok(Number.isInteger(reset) && reset >= 1 && reset <= 86400, String(reset));
     assert.equal(first.headers.get("ratelimit-policy"), "1000;w=86400");
@@ -143,10 +158,14 @@ describe("auth required (preview)", () => {
   });
 
   it("does not count public requests against the quota", async () => {
-    const before = Number((await service.request("GET", WHOAMI, undefined, { "x-api-key": key })).headers.get("ratelimit-remaining"));
+    const before = Number(
+      (await service.request("GET", WHOAMI, undefined, { "x-api-key": key })).headers.get("ratelimit-remaining"),
+    );
     for (let i = 0; i < 5; i++) await service.request("GET", "/health", undefined, { "x-api-key": key });
     await service.request("GET", "/openapi.json", undefined, { "x-api-key": key });
-    const after = Number((await service.request("GET", WHOAMI, undefined, { "x-api-key": key })).headers.get("ratelimit-remaining"));
+    const after = Number(
+      (await service.request("GET", WHOAMI, undefined, { "x-api-key": key })).headers.get("ratelimit-remaining"),
+    );
     assert.equal(after, before - 1);
   });
 
@@ -161,9 +180,9 @@ describe("auth required (preview)", () => {
 
   it("looks keys up through the unique index on the hash, in microseconds", async (t) => {
     const store = service.app.keyStore as unknown as { database: import("better-sqlite3").Database };
-    const plan = store.database
-      .prepare("EXPLAIN QUERY PLAN SELECT id FROM api_keys WHERE key_hash = ?")
-      .all("00") as { detail: string }[];
+    const plan = store.database.prepare("EXPLAIN QUERY PLAN SELECT id FROM api_keys WHERE key_hash = ?").all("00") as {
+      detail: string;
+    }[];
     assert.match(plan.map((p) => p.detail).join(" "), /SEARCH api_keys USING INDEX/);
     for (let i = 0; i < 300; i++) await service.app.keyStore.create({ name: `bulk ${i}`, env: "testnet" });
     const hash = hashKey(key);
@@ -171,7 +190,9 @@ describe("auth required (preview)", () => {
     const started = process.hrtime.bigint();
     for (let i = 0; i < rounds; i++) await service.app.keyStore.findByHash(hash);
     const perLookupUs = Number(process.hrtime.bigint() - started) / 1000 / rounds;
-    t.diagnostic(`findByHash: ${perLookupUs.toFixed(2)} µs per lookup among ${(await service.app.keyStore.list()).length} keys`);
+    t.diagnostic(
+      `findByHash: ${perLookupUs.toFixed(2)} µs per lookup among ${(await service.app.keyStore.list()).length} keys`,
+    );
     assert.ok(perLookupUs < 500, `${perLookupUs} µs`);
   });
 });
@@ -193,7 +214,11 @@ describe("every documented operation", () => {
       for (const [method, operation] of Object.entries(operations)) {
         const url = `${service.url}${path.replace(/\{[^}]+\}/g, "x")}`;
         const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
-        const init = { method: method.toUpperCase(), headers: { "content-type": "application/json" }, body: method === "get" ? null : "{}" };
+        const init = {
+          method: method.toUpperCase(),
+          headers: { "content-type": "application/json" },
+          body: method === "get" ? null : "{}",
+        };
         const keyless = await fetch(url, init);
         const label = `${method.toUpperCase()} ${path}`;
         if (isPublic) {
@@ -230,7 +255,10 @@ describe("auth optional (devnet default)", () => {
   });
 
   it("still checks a key when one is sent", async () => {
-    assert.equal((await service.request("GET", WHOAMI, undefined, { "x-api-key": generateKey("testnet") })).status, 401);
+    assert.equal(
+      (await service.request("GET", WHOAMI, undefined, { "x-api-key": generateKey("testnet") })).status,
+      401,
+    );
     assert.equal((await service.request("GET", WHOAMI, undefined, { "x-api-key": "nope" })).status, 401);
     const created = await service.app.keyStore.create({ name: "dev", env: "testnet", limits: { perDay: 7 } });
     const ok = await service.request("GET", WHOAMI, undefined, { "x-api-key": created.key });

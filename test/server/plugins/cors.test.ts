@@ -18,34 +18,63 @@ function start(env: Record<string, string>): Promise<RunningService> {
 }
 
 /** A browser's preflight for `method` from `origin` with the request headers it would send. */
-function preflight(url: string, origin: string, method = "POST", headers = "content-type,x-api-key"): Promise<Response> {
-  return fetch(url, { method: "OPTIONS", headers: { origin, "access-control-request-method": method, "access-control-request-headers": headers } });
+function preflight(
+  url: string,
+  origin: string,
+  method = "POST",
+  headers = "content-type,x-api-key",
+): Promise<Response> {
+  return fetch(url, {
+    method: "OPTIONS",
+    headers: { origin, "access-control-request-method": method, "access-control-request-headers": headers },
+  });
 }
 
-const listOf = (header: string | null): string[] => (header ?? "").split(",").map((name) => name.trim().toLowerCase()).filter((name) => name !== "");
+const listOf = (header: string | null): string[] =>
+  (header ?? "")
+    .split(",")
+    .map((name) => name.trim().toLowerCase())
+    .filter((name) => name !== "");
 
 /** Asserts the headers that let a page from `origin` read an answer (`allowed`: what Access-Control-Allow-Origin says). */
 function assertReadable(response: Response, allowed: string, label: string): void {
   assert.equal(response.headers.get("access-control-allow-origin"), allowed, label);
-  assert.deepEqual(listOf(response.headers.get("access-control-expose-headers")), CORS_EXPOSED_HEADERS.map((h) => h.toLowerCase()), label);
+  assert.deepEqual(
+    listOf(response.headers.get("access-control-expose-headers")),
+    CORS_EXPOSED_HEADERS.map((h) => h.toLowerCase()),
+    label,
+  );
 }
 
 describe("CORS_ORIGINS", () => {
   it("defaults to any origin on the devnet and to none on the real networks", () => {
     assert.equal(loadConfig({}).corsOrigins, "*");
-    for (const network of ["preview", "preprod", "mainnet"]) assert.deepEqual(loadConfig({ NETWORK: network }).corsOrigins, [], network);
+    for (const network of ["preview", "preprod", "mainnet"])
+      assert.deepEqual(loadConfig({ NETWORK: network }).corsOrigins, [], network);
   });
 
   it("takes *, none, or a list of origins written as browsers send them", () => {
     assert.equal(loadConfig({ NETWORK: "mainnet", CORS_ORIGINS: "*" }).corsOrigins, "*");
     assert.deepEqual(loadConfig({ CORS_ORIGINS: "none" }).corsOrigins, []);
-    const config = loadConfig({ NETWORK: "mainnet", CORS_ORIGINS: " https://App.Example.com:443, http://localhost:5173,chrome-extension://abcdefgh,http://[::1]:8080,http://localhost:5173 " });
-    assert.deepEqual(config.corsOrigins, ["https://app.example.com", "http://localhost:5173", "chrome-extension://abcdefgh", "http://[::1]:8080"]);
+    const config = loadConfig({
+      NETWORK: "mainnet",
+      CORS_ORIGINS:
+        " https://App.Example.com:443, http://localhost:5173,chrome-extension://abcdefgh,http://[::1]:8080,http://localhost:5173 ",
+    });
+    assert.deepEqual(config.corsOrigins, [
+      "https://app.example.com",
+      "http://localhost:5173",
+      "chrome-extension://abcdefgh",
+      "http://[::1]:8080",
+    ]);
     assert.ok(Object.isFrozen(config.corsOrigins));
   });
 
   for (const [value, reason] of [
-    ["http://localhost:5173/", /is not an origin: write each origin as scheme:\/\/host\[:port\], without a path or a trailing slash/],
+    [
+      "http://localhost:5173/",
+      /is not an origin: write each origin as scheme:\/\/host\[:port\], without a path or a trailing slash/,
+    ],
     ["https://app.example.com/dapp", /"https:\/\/app\.example\.com\/dapp" is not an origin/],
     ["localhost:5173", /"localhost:5173" is not an origin/],
     ["http://user:pw@app.example.com", /is not an origin/],
@@ -58,7 +87,11 @@ describe("CORS_ORIGINS", () => {
     it(`refuses ${JSON.stringify(value)}, naming CORS_ORIGINS`, () => {
       assert.throws(
         () => loadConfig({ CORS_ORIGINS: value }),
-        (error: unknown) => error instanceof ConfigError && error.variable === "CORS_ORIGINS" && error.message.startsWith("Invalid environment variable CORS_ORIGINS: ") && reason.test(error.message),
+        (error: unknown) =>
+          error instanceof ConfigError &&
+          error.variable === "CORS_ORIGINS" &&
+          error.message.startsWith("Invalid environment variable CORS_ORIGINS: ") &&
+          reason.test(error.message),
       );
     });
   }
@@ -87,14 +120,28 @@ describe("CORS on the devnet by default (any origin)", () => {
       "/v2/services/no/such/route",
     ];
     for (const path of paths) {
-      const response = await preflight(`${service.url}${path}`, PAGE, "POST", "content-type,x-api-key,project_id,x-request-id");
+      const response = await preflight(
+        `${service.url}${path}`,
+        PAGE,
+        "POST",
+        "content-type,x-api-key,project_id,x-request-id",
+      );
       assert.equal(response.status, 204, path);
       assert.equal(await response.text(), "", path);
       assert.equal(response.headers.get("access-control-allow-origin"), "*", path);
-      for (const method of ["GET", "HEAD", "POST", "PATCH", "DELETE"]) assert.ok(listOf(response.headers.get("access-control-allow-methods")).includes(method.toLowerCase()), `${path} ${method}`);
-      for (const header of ["x-api-key", "content-type", "project_id", "lucid", "x-request-id"]) assert.ok(listOf(response.headers.get("access-control-allow-headers")).includes(header), `${path} ${header}`);
+      for (const method of ["GET", "HEAD", "POST", "PATCH", "DELETE"])
+        assert.ok(
+          listOf(response.headers.get("access-control-allow-methods")).includes(method.toLowerCase()),
+          `${path} ${method}`,
+        );
+      for (const header of ["x-api-key", "content-type", "project_id", "lucid", "x-request-id"])
+        assert.ok(listOf(response.headers.get("access-control-allow-headers")).includes(header), `${path} ${header}`);
       assert.equal(response.headers.get("access-control-max-age"), "600", path);
-      assert.match(response.headers.get("x-request-id") ?? "", /^[0-9a-f-]{36}$/, `${path}: a preflight has its request id`);
+      assert.match(
+        response.headers.get("x-request-id") ?? "",
+        /^[0-9a-f-]{36}$/,
+        `${path}: a preflight has its request id`,
+      );
     }
   });
 
@@ -104,18 +151,50 @@ describe("CORS on the devnet by default (any origin)", () => {
       assertReadable(response, "*", origin);
       assert.ok(response.headers.get("x-request-id"), origin);
     }
-    const exposed = listOf((await fetch(`${service.base}${WHOAMI}`, { headers: { origin: PAGE } })).headers.get("access-control-expose-headers"));
-    for (const header of ["x-request-id", "ratelimit-limit", "ratelimit-remaining", "ratelimit-reset", "ratelimit-policy", "retry-after"]) assert.ok(exposed.includes(header), header);
+    const exposed = listOf(
+      (await fetch(`${service.base}${WHOAMI}`, { headers: { origin: PAGE } })).headers.get(
+        "access-control-expose-headers",
+      ),
+    );
+    for (const header of [
+      "x-request-id",
+      "ratelimit-limit",
+      "ratelimit-remaining",
+      "ratelimit-reset",
+      "ratelimit-policy",
+      "retry-after",
+    ])
+      assert.ok(exposed.includes(header), header);
   });
 
   it("carries the CORS headers on error answers: 404, 400, 401, an unknown Blockfrost path, routing errors", async () => {
     const answers: Array<[string, Response, number]> = [
       ["unknown route", await fetch(`${service.base}/no/such/route`, { headers: { origin: PAGE } }), 404],
-      ["validation", await fetch(`${service.base}/devnet/faucet`, { method: "POST", headers: { origin: PAGE, "content-type": "application/json" }, body: "{}" }), 400],
-      ["handler error", await fetch(`${service.base}${WHOAMI}/fail`, { method: "POST", headers: { origin: PAGE } }), 400],
+      [
+        "validation",
+        await fetch(`${service.base}/devnet/faucet`, {
+          method: "POST",
+          headers: { origin: PAGE, "content-type": "application/json" },
+          body: "{}",
+        }),
+        400,
+      ],
+      [
+        "handler error",
+        await fetch(`${service.base}${WHOAMI}/fail`, { method: "POST", headers: { origin: PAGE } }),
+        400,
+      ],
       ["bad key", await fetch(`${service.base}${WHOAMI}`, { headers: { origin: PAGE, "x-api-key": "nope" } }), 401],
-      ["malformed URL (routing error, no hook runs)", await fetch(`${service.base}/addresses/%zz/utxos`, { headers: { origin: PAGE } }), 400],
-      ["over-long path parameter (routing error)", await fetch(`${service.base}/addresses/${"a".repeat(1100)}/utxos`, { headers: { origin: PAGE } }), 414],
+      [
+        "malformed URL (routing error, no hook runs)",
+        await fetch(`${service.base}/addresses/%zz/utxos`, { headers: { origin: PAGE } }),
+        400,
+      ],
+      [
+        "over-long path parameter (routing error)",
+        await fetch(`${service.base}/addresses/${"a".repeat(1100)}/utxos`, { headers: { origin: PAGE } }),
+        414,
+      ],
     ];
     for (const [label, response, status] of answers) {
       assert.equal(response.status, status, label);
@@ -144,8 +223,15 @@ describe("CORS on a real network by default (none)", () => {
   it("sends no CORS header: a preflight is an unknown endpoint, answers carry no Access-Control-*", async () => {
     const response = await preflight(`${service.base}/transactions/build`, PAGE);
     assert.equal(response.status, 404);
-    assert.match(((await response.json()) as { message: string }).message, /The endpoint OPTIONS \/v2\/services\/transactions\/build is incorrect/);
-    for (const url of [`${service.base}/transactions/build`, `${service.base}/health`, `${service.base}/addresses/%zz/utxos`]) {
+    assert.match(
+      ((await response.json()) as { message: string }).message,
+      /The endpoint OPTIONS \/v2\/services\/transactions\/build is incorrect/,
+    );
+    for (const url of [
+      `${service.base}/transactions/build`,
+      `${service.base}/health`,
+      `${service.base}/addresses/%zz/utxos`,
+    ]) {
       const answer = url.endsWith("build") ? response : await fetch(url, { headers: { origin: PAGE } });
       for (const [name] of answer.headers) assert.ok(!name.startsWith("access-control-"), `${url}: ${name}`);
     }
@@ -173,7 +259,11 @@ describe("CORS with a list of origins", () => {
       assert.equal(answer.headers.get("access-control-allow-origin"), null, origin);
       assert.match(answer.headers.get("vary") ?? "", /Origin/i, `${origin}: a cache keeps answers per origin`);
       const check = await preflight(`${service.base}/transactions/build`, origin);
-      assert.equal(check.headers.get("access-control-allow-origin"), null, `${origin}: the browser refuses the preflight`);
+      assert.equal(
+        check.headers.get("access-control-allow-origin"),
+        null,
+        `${origin}: the browser refuses the preflight`,
+      );
     }
     const routingError = await fetch(`${service.base}/addresses/%zz/utxos`, { headers: { origin: OTHER } });
     assert.equal(routingError.headers.get("access-control-allow-origin"), null);
@@ -190,7 +280,11 @@ describe("CORS and API keys (AUTH=required, one origin listed)", () => {
   after(() => service.close());
 
   it("answers preflights without a key and without charging the key's quota", async () => {
-    const { key } = await service.app.keyStore.create({ name: "page", env: "testnet", limits: { perDay: 100, burst: 100 } });
+    const { key } = await service.app.keyStore.create({
+      name: "page",
+      env: "testnet",
+      limits: { perDay: 100, burst: 100 },
+    });
     const first = await fetch(`${service.base}${WHOAMI}`, { headers: { origin: PAGE, "x-api-key": key } });
     assert.equal(first.status, 200);
     assertReadable(first, PAGE, "keyed answer");
@@ -211,7 +305,10 @@ describe("CORS and API keys (AUTH=required, one origin listed)", () => {
     assert.match(((await keyless.json()) as { message: string }).message, /API key is required/);
 
     const { key } = await service.app.keyStore.create({ name: "tiny", env: "testnet", limits: { perDay: 1 } });
-    assert.equal((await fetch(`${service.base}${WHOAMI}`, { headers: { origin: PAGE, "x-api-key": key } })).status, 200);
+    assert.equal(
+      (await fetch(`${service.base}${WHOAMI}`, { headers: { origin: PAGE, "x-api-key": key } })).status,
+      200,
+    );
     const refused = await fetch(`${service.base}${WHOAMI}`, { headers: { origin: PAGE, "x-api-key": key } });
     assert.equal(refused.status, 429);
     assertReadable(refused, PAGE, "429");
@@ -229,7 +326,8 @@ describe("CORS and the keyless bucket (devnet, one request a second)", () => {
   after(() => service.close());
 
   it("does not charge preflights to the client IP's bucket; its 429 is readable by the page", async () => {
-    for (let i = 0; i < 5; i++) assert.equal((await preflight(`${service.base}${WHOAMI}`, PAGE, "GET", "content-type")).status, 204);
+    for (let i = 0; i < 5; i++)
+      assert.equal((await preflight(`${service.base}${WHOAMI}`, PAGE, "GET", "content-type")).status, 204);
     const first = await fetch(`${service.base}${WHOAMI}`, { headers: { origin: PAGE } });
     assert.equal(first.status, 200, "the bucket's one token is still there after five preflights");
     const second = await fetch(`${service.base}${WHOAMI}`, { headers: { origin: PAGE } });

@@ -36,7 +36,12 @@ function expectCode(answer: Answer, code: ErrorCode, status?: number): { message
   const body = answer.body as Record<string, unknown>;
   assert.ok(validErrorBody(body), `${JSON.stringify(body)} is an ErrorBody: ${JSON.stringify(validErrorBody.errors)}`);
   // `detail` only on a translated ledger refusal; `requestId` always (issue #13).
-  assert.deepEqual(Object.keys(body).filter((key) => key !== "detail").sort(), ["code", "error", "message", "requestId", "statusCode"]);
+  assert.deepEqual(
+    Object.keys(body)
+      .filter((key) => key !== "detail")
+      .sort(),
+    ["code", "error", "message", "requestId", "statusCode"],
+  );
   assert.equal(body["code"], code, JSON.stringify(body));
   assert.equal(body["statusCode"], expected);
   assert.equal(body["error"], STATUS_CODES[answer.status]);
@@ -48,26 +53,37 @@ function expectCode(answer: Answer, code: ErrorCode, status?: number): { message
 /** Raw bytes to the service (rawExchange); the answer's status and JSON body. */
 async function rawAnswer(origin: string, bytes: string): Promise<Answer> {
   const text = await rawExchange(origin, bytes);
-  return { status: Number(/^HTTP\/1\.1 (\d{3}) /.exec(text)?.[1]), body: JSON.parse(text.slice(text.indexOf("\r\n\r\n") + 4)) };
+  return {
+    status: Number(/^HTTP\/1\.1 (\d{3}) /.exec(text)?.[1]),
+    body: JSON.parse(text.slice(text.indexOf("\r\n\r\n") + 4)),
+  };
 }
 
 describe("error codes on the devnet", () => {
   let service: RunningService;
   before(async () => {
-    service = await startService({}, {
-      beforeListen: (app) => {
-        app.get("/v2/services/test/bug", async () => {
-          throw new TypeError("Cannot read properties of undefined (reading 'x')");
-        });
+    service = await startService(
+      {},
+      {
+        beforeListen: (app) => {
+          app.get("/v2/services/test/bug", async () => {
+            throw new TypeError("Cannot read properties of undefined (reading 'x')");
+          });
+        },
       },
-    });
+    );
   });
   after(() => service.close());
 
   it("answers the example of docs/errors.md exactly (SVC_ERR_VALIDATION)", async () => {
     const example = JSON.parse(/```json\n(.*)\n```/.exec(docs)![1]!) as { requestId: string };
     // The example's request id is sent as X-Request-Id, which the answer echoes.
-    const answer = await service.request("POST", "/transactions/build", { changeAddress: ADDRESS, outputs: [{ lovelace: 2_000_000 }] }, { "x-request-id": example.requestId });
+    const answer = await service.request(
+      "POST",
+      "/transactions/build",
+      { changeAddress: ADDRESS, outputs: [{ lovelace: 2_000_000 }] },
+      { "x-request-id": example.requestId },
+    );
     expectCode(answer, "SVC_ERR_VALIDATION");
     assert.deepEqual(answer.body, example);
   });
@@ -77,26 +93,45 @@ describe("error codes on the devnet", () => {
     assert.equal(type.message, "body.seconds must be integer.");
     assert.ok(docs.includes(`(\`${type.message}\`)`), "docs/errors.md quotes it");
     const union = expectCode(
-      await service.request("POST", "/transactions/build", { changeAddress: ADDRESS, outputs: [{ address: ADDRESS, lovelace: true }] }),
+      await service.request("POST", "/transactions/build", {
+        changeAddress: ADDRESS,
+        outputs: [{ address: ADDRESS, lovelace: true }],
+      }),
       "SVC_ERR_VALIDATION",
     );
-    assert.match(union.message, /^body\.outputs\[0\]\.lovelace is invalid: Lovelace to send\. .* A non-negative safe integer, or a decimal string such as "5_000_000"\.$/);
-    assert.ok(docs.includes("`body.outputs[0].lovelace is invalid: Lovelace to send. … A non-negative safe integer, or a decimal string such as \"5_000_000\".`"));
+    assert.match(
+      union.message,
+      /^body\.outputs\[0\]\.lovelace is invalid: Lovelace to send\. .* A non-negative safe integer, or a decimal string such as "5_000_000"\.$/,
+    );
+    assert.ok(
+      docs.includes(
+        '`body.outputs[0].lovelace is invalid: Lovelace to send. … A non-negative safe integer, or a decimal string such as "5_000_000".`',
+      ),
+    );
   });
 
   it("tells an unknown field apart (SVC_ERR_UNKNOWN_FIELD)", async () => {
-    const { message } = expectCode(await service.request("POST", "/devnet/faucet", { address: ADDRESS, extra: 1 }), "SVC_ERR_UNKNOWN_FIELD");
+    const { message } = expectCode(
+      await service.request("POST", "/devnet/faucet", { address: ADDRESS, extra: 1 }),
+      "SVC_ERR_UNKNOWN_FIELD",
+    );
     assert.equal(message, 'body has an unknown field "extra".');
     assert.ok(docs.includes(`(\`${message}\`)`), "docs/errors.md quotes it");
   });
 
   it("answers bad input that the schema cannot see with SVC_ERR_BAD_REQUEST", async () => {
-    const { message } = expectCode(await service.request("POST", "/devnet/faucet", { address: ADDRESS, lovelace: "99999999999999999999" }), "SVC_ERR_BAD_REQUEST");
+    const { message } = expectCode(
+      await service.request("POST", "/devnet/faucet", { address: ADDRESS, lovelace: "99999999999999999999" }),
+      "SVC_ERR_BAD_REQUEST",
+    );
     assert.match(message, /^body\.lovelace /);
   });
 
   it("answers CBOR over the nesting limit with SVC_ERR_CBOR_LIMIT", async () => {
-    const { message } = expectCode(await service.request("POST", "/transactions/submit", { transaction: "81".repeat(200) + "00" }), "SVC_ERR_CBOR_LIMIT");
+    const { message } = expectCode(
+      await service.request("POST", "/transactions/submit", { transaction: "81".repeat(200) + "00" }),
+      "SVC_ERR_CBOR_LIMIT",
+    );
     assert.equal(message, "body.transaction nests deeper than 128 levels, the limit on CBOR nesting depth.");
   });
 
@@ -112,7 +147,10 @@ describe("error codes on the devnet", () => {
     const json = { "content-type": "application/json" };
     const big = JSON.stringify({ address: "a".repeat(service.config.bodyLimit) });
     expectCode(await jsonRequest(url, "POST", big, json), "HTTP_ERR_BODY_TOO_LARGE");
-    expectCode(await jsonRequest(url, "POST", "address=x", { "content-type": "application/x-www-form-urlencoded" }), "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE");
+    expectCode(
+      await jsonRequest(url, "POST", "address=x", { "content-type": "application/x-www-form-urlencoded" }),
+      "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+    );
     const invalid = expectCode(await jsonRequest(url, "POST", '{"address": ', json), "HTTP_ERR_INVALID_JSON");
     assert.match(invalid.message, /^The request body is not valid JSON: /);
     const empty = expectCode(await jsonRequest(url, "POST", "", json), "HTTP_ERR_INVALID_JSON");
@@ -121,27 +159,46 @@ describe("error codes on the devnet", () => {
 
   it("answers URLs it cannot route with HTTP_ERR_BAD_URL and HTTP_ERR_PARAM_TOO_LONG", async () => {
     expectCode(await jsonRequest(`${service.base}/addresses/%E0%A4%A/utxos`, "GET"), "HTTP_ERR_BAD_URL");
-    expectCode(await jsonRequest(`${service.base}/addresses/${"a".repeat(1100)}/utxos`, "GET"), "HTTP_ERR_PARAM_TOO_LONG");
+    expectCode(
+      await jsonRequest(`${service.base}/addresses/${"a".repeat(1100)}/utxos`, "GET"),
+      "HTTP_ERR_PARAM_TOO_LONG",
+    );
   });
 
   it("answers what the docs page's static files refuse with HTTP_ERR_REFUSED and their status", async () => {
     expectCode(await jsonRequest(`${service.base}/docs/static/%00`, "GET"), "HTTP_ERR_REFUSED", 403);
-    expectCode(await jsonRequest(`${service.base}/docs/static/swagger-ui.css`, "GET", undefined, { range: "bytes=99999999-" }), "HTTP_ERR_REFUSED", 416);
+    expectCode(
+      await jsonRequest(`${service.base}/docs/static/swagger-ui.css`, "GET", undefined, { range: "bytes=99999999-" }),
+      "HTTP_ERR_REFUSED",
+      416,
+    );
   });
 
   it("answers a build the wallet cannot pay for with TX_ERR_INSUFFICIENT_FUNDS", async () => {
     const [alice, bob] = await Promise.all([newBaseWallet(), newBaseWallet()]);
     await fund(service, alice.address, 5_000_000);
-    const answer = await service.request("POST", "/transactions/build", { changeAddress: alice.address, outputs: [{ address: bob.address, lovelace: 10_000_000 }] });
+    const answer = await service.request("POST", "/transactions/build", {
+      changeAddress: alice.address,
+      outputs: [{ address: bob.address, lovelace: 10_000_000 }],
+    });
     assert.match(expectCode(answer, "TX_ERR_INSUFFICIENT_FUNDS").message, /^Not enough ADA: .* missing/);
   });
 
   it("answers a snapshot name in use with DEVNET_ERR_SNAPSHOT_EXISTS, and one snapshot too many with DEVNET_ERR_SNAPSHOT_LIMIT", async () => {
     assert.equal((await service.request("POST", "/devnet/snapshots", { name: "s0" })).status, 200);
-    assert.match(expectCode(await service.request("POST", "/devnet/snapshots", { name: "s0" }), "DEVNET_ERR_SNAPSHOT_EXISTS").message, /^A snapshot named "s0" exists already/);
+    assert.match(
+      expectCode(await service.request("POST", "/devnet/snapshots", { name: "s0" }), "DEVNET_ERR_SNAPSHOT_EXISTS")
+        .message,
+      /^A snapshot named "s0" exists already/,
+    );
     // DEVNET_SNAPSHOT_LIMIT is 20 by default.
-    for (let i = 1; i < 20; i++) assert.equal((await service.request("POST", "/devnet/snapshots", { name: `s${i}` })).status, 200);
-    assert.match(expectCode(await service.request("POST", "/devnet/snapshots", { name: "s20" }), "DEVNET_ERR_SNAPSHOT_LIMIT").message, /^The devnet holds 20 snapshots, its maximum/);
+    for (let i = 1; i < 20; i++)
+      assert.equal((await service.request("POST", "/devnet/snapshots", { name: `s${i}` })).status, 200);
+    assert.match(
+      expectCode(await service.request("POST", "/devnet/snapshots", { name: "s20" }), "DEVNET_ERR_SNAPSHOT_LIMIT")
+        .message,
+      /^The devnet holds 20 snapshots, its maximum/,
+    );
   });
 
   it("answers a transaction the ledger refuses (its validity ended) with CHAIN_ERR_LEDGER_REJECTED", async () => {
@@ -156,8 +213,14 @@ describe("error codes on the devnet", () => {
       validityInterval: { start: now, end: now + 30 },
     });
     assert.equal((await service.request("POST", "/devnet/advance", { seconds: 60 })).status, 200);
-    const answer = await service.request("POST", "/transactions/submit", { transaction: built.complete, signatures: [await alice.witnessSet(built.complete)] });
-    assert.match(expectCode(answer, "CHAIN_ERR_LEDGER_REJECTED").message, /^The ledger rejected the transaction: the transaction's validity interval has ended: .* Rebuild the transaction/);
+    const answer = await service.request("POST", "/transactions/submit", {
+      transaction: built.complete,
+      signatures: [await alice.witnessSet(built.complete)],
+    });
+    assert.match(
+      expectCode(answer, "CHAIN_ERR_LEDGER_REJECTED").message,
+      /^The ledger rejected the transaction: the transaction's validity interval has ended: .* Rebuild the transaction/,
+    );
     assert.match(answer.body.detail, /outside the validity interval/);
   });
 
@@ -168,7 +231,13 @@ describe("error codes on the devnet", () => {
 
   it("answers requests that are not valid HTTP with HTTP_ERR_MALFORMED and HTTP_ERR_HEADERS_TOO_LARGE", async () => {
     expectCode(await rawAnswer(service.url, "GARBAGE\r\n\r\n"), "HTTP_ERR_MALFORMED");
-    expectCode(await rawAnswer(service.url, `GET /v2/services/health HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(40_000)}\r\n\r\n`), "HTTP_ERR_HEADERS_TOO_LARGE");
+    expectCode(
+      await rawAnswer(
+        service.url,
+        `GET /v2/services/health HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(40_000)}\r\n\r\n`,
+      ),
+      "HTTP_ERR_HEADERS_TOO_LARGE",
+    );
   });
 
   it("answers a request that did not arrive in time with HTTP_ERR_TIMEOUT (Node's error, handed over directly)", async () => {
@@ -183,7 +252,13 @@ describe("error codes on the devnet", () => {
     });
     socket.on("error", () => undefined);
     clientErrorHandler(Object.assign(new Error("Request timeout"), { code: "ERR_HTTP_REQUEST_TIMEOUT" }), socket);
-    expectCode({ status: Number(/^HTTP\/1\.1 (\d{3}) /.exec(written)?.[1]), body: JSON.parse(written.slice(written.indexOf("\r\n\r\n") + 4)) }, "HTTP_ERR_TIMEOUT");
+    expectCode(
+      {
+        status: Number(/^HTTP\/1\.1 (\d{3}) /.exec(written)?.[1]),
+        body: JSON.parse(written.slice(written.indexOf("\r\n\r\n") + 4)),
+      },
+      "HTTP_ERR_TIMEOUT",
+    );
     assert.ok(socket.destroyed, "the connection is closed");
   });
 });
@@ -194,27 +269,38 @@ describe("error codes on a real network without a chain backend, with API keys",
   const utxos = `/addresses/${ADDRESS}/utxos`;
   before(async () => {
     service = await startService({ NETWORK: "preview" }, { chain: null });
-    key = (await service.app.keyStore.create({ name: "codes", env: "testnet", limits: { perDay: 1000, burst: 1000 } })).key;
+    key = (await service.app.keyStore.create({ name: "codes", env: "testnet", limits: { perDay: 1000, burst: 1000 } }))
+      .key;
   });
   after(() => service.close());
 
   it("answers a missing or wrong key with AUTH_ERR_UNAUTHORIZED", async () => {
     expectCode(await service.request("GET", utxos), "AUTH_ERR_UNAUTHORIZED");
-    expectCode(await service.request("GET", utxos, undefined, { "x-api-key": `testnet_${"a".repeat(40)}` }), "AUTH_ERR_UNAUTHORIZED");
+    expectCode(
+      await service.request("GET", utxos, undefined, { "x-api-key": `testnet_${"a".repeat(40)}` }),
+      "AUTH_ERR_UNAUTHORIZED",
+    );
     expectCode(await service.request("GET", utxos, undefined, { "x-api-key": "nope" }), "AUTH_ERR_UNAUTHORIZED");
   });
 
   it("answers a request that needs the missing chain backend with CHAIN_ERR_UNAVAILABLE", async () => {
-    const { message } = expectCode(await service.request("GET", utxos, undefined, { "x-api-key": key }), "CHAIN_ERR_UNAVAILABLE");
+    const { message } = expectCode(
+      await service.request("GET", utxos, undefined, { "x-api-key": key }),
+      "CHAIN_ERR_UNAVAILABLE",
+    );
     assert.match(message, /No chain backend is configured for preview/);
   });
 
   it("answers a devnet endpoint on a real network with SVC_ERR_NOT_FOUND", async () => {
-    expectCode(await service.request("POST", "/devnet/advance", { seconds: 1 }, { "x-api-key": key }), "SVC_ERR_NOT_FOUND");
+    expectCode(
+      await service.request("POST", "/devnet/advance", { seconds: 1 }, { "x-api-key": key }),
+      "SVC_ERR_NOT_FOUND",
+    );
   });
 
   it("answers a key over its quota with AUTH_ERR_THROTTLED and Retry-After", async () => {
-    const limited = (await service.app.keyStore.create({ name: "one a day", env: "testnet", limits: { perDay: 1 } })).key;
+    const limited = (await service.app.keyStore.create({ name: "one a day", env: "testnet", limits: { perDay: 1 } }))
+      .key;
     assert.notEqual((await service.request("GET", utxos, undefined, { "x-api-key": limited })).status, 429);
     const answer = await service.request("GET", utxos, undefined, { "x-api-key": limited });
     expectCode(answer, "AUTH_ERR_THROTTLED");
@@ -226,7 +312,12 @@ describe("the log line of a failed request", () => {
   let app: FastifyInstance;
   const lines: Record<string, unknown>[] = [];
   before(async () => {
-    app = Fastify({ logger: { level: "info", stream: { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) } } });
+    app = Fastify({
+      logger: {
+        level: "info",
+        stream: { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+      },
+    });
     await app.register(errors);
     app.get("/refused", async () => {
       throw new BadRequestError("query.x is wrong.");
@@ -242,11 +333,19 @@ describe("the log line of a failed request", () => {
 
   it("carries the public code, the status and the message", async () => {
     expectCode(await inject(app, "GET", "/refused"), "SVC_ERR_BAD_REQUEST");
-    assert.deepEqual(pick(logOf("request failed")), { level: 30, code: "SVC_ERR_BAD_REQUEST", statusCode: 400, reason: "query.x is wrong." });
+    assert.deepEqual(pick(logOf("request failed")), {
+      level: 30,
+      code: "SVC_ERR_BAD_REQUEST",
+      statusCode: 400,
+      reason: "query.x is wrong.",
+    });
   });
 
   it("carries Fastify's own code only as errorCode", async () => {
-    expectCode(await inject(app, "POST", "/echo", "{", { "content-type": "application/json" }), "HTTP_ERR_INVALID_JSON");
+    expectCode(
+      await inject(app, "POST", "/echo", "{", { "content-type": "application/json" }),
+      "HTTP_ERR_INVALID_JSON",
+    );
     const line = logOf("request failed");
     assert.equal(line?.["code"], "HTTP_ERR_INVALID_JSON");
     assert.equal(line?.["errorCode"], "FST_ERR_CTP_INVALID_JSON_BODY");
@@ -263,8 +362,19 @@ describe("the log line of a failed request", () => {
   });
 });
 
-async function inject(app: FastifyInstance, method: "GET" | "POST", url: string, payload?: string, headers?: Record<string, string>): Promise<Answer> {
-  const response = await app.inject({ method, url, ...(payload !== undefined && { payload }), ...(headers && { headers }) });
+async function inject(
+  app: FastifyInstance,
+  method: "GET" | "POST",
+  url: string,
+  payload?: string,
+  headers?: Record<string, string>,
+): Promise<Answer> {
+  const response = await app.inject({
+    method,
+    url,
+    ...(payload !== undefined && { payload }),
+    ...(headers && { headers }),
+  });
   return { status: response.statusCode, body: response.json() };
 }
 
@@ -279,7 +389,14 @@ describe("coverage", () => {
     // STORE_ERR_UNAVAILABLE (PostgreSQL, Redis or a full disk going away: the store and fleet tests),
     // AUTH_ERR_WAIT_LIMIT and SVC_ERR_WAITS_FULL (waits held open beyond their caps: server/wait-slots.test.ts),
     // SVC_ERR_BUSY (evaluations queued beyond the pool: chain/evaluation-pool.test.ts).
-    const elsewhere = new Set<ErrorCode>(["SVC_ERR_UNPROCESSABLE", "TX_ERR_TOO_LARGE", "STORE_ERR_UNAVAILABLE", "AUTH_ERR_WAIT_LIMIT", "SVC_ERR_WAITS_FULL", "SVC_ERR_BUSY"]);
+    const elsewhere = new Set<ErrorCode>([
+      "SVC_ERR_UNPROCESSABLE",
+      "TX_ERR_TOO_LARGE",
+      "STORE_ERR_UNAVAILABLE",
+      "AUTH_ERR_WAIT_LIMIT",
+      "SVC_ERR_WAITS_FULL",
+      "SVC_ERR_BUSY",
+    ]);
     assert.deepEqual(
       ERROR_CODE_LIST.filter((code) => !seen.has(code) && !elsewhere.has(code)),
       [],

@@ -36,9 +36,18 @@ describe("the keyless per-IP bucket", () => {
   });
 
   it("does not charge requests with an API key to the address's bucket", async () => {
-    const key = (await service.app.keyStore.create({ name: "k", env: "testnet", limits: { perDay: 1000, perSecond: 100, burst: 100 } })).key;
+    const key = (
+      await service.app.keyStore.create({
+        name: "k",
+        env: "testnet",
+        limits: { perDay: 1000, perSecond: 100, burst: 100 },
+      })
+    ).key;
     assert.equal((await slotToTime()).status, 429, "the address's bucket is empty");
-    assert.equal((await service.request("POST", "/utils/network/slot-to-time", { slot: 0 }, { "x-api-key": key })).status, 200);
+    assert.equal(
+      (await service.request("POST", "/utils/network/slot-to-time", { slot: 0 }, { "x-api-key": key })).status,
+      200,
+    );
   });
 });
 
@@ -56,6 +65,9 @@ describe("the keyless bucket's variables", () => {
         error.message ===
           "Invalid environment variable KEYLESS_BURST: 10 is below KEYLESS_PER_SECOND (50): a bucket must hold at least one second's requests, so raise it or lower KEYLESS_PER_SECOND.",
     );
-    assert.throws(() => loadConfig({ WAIT_MAX_TOTAL: "0" }), /WAIT_MAX_TOTAL: "0" must be a whole number from 1 to 1000000/);
+    assert.throws(
+      () => loadConfig({ WAIT_MAX_TOTAL: "0" }),
+      /WAIT_MAX_TOTAL: "0" must be a whole number from 1 to 1000000/,
+    );
   });
 });

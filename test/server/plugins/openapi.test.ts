@@ -17,7 +17,14 @@ import { ERROR_CODES, type ErrorCode } from "../../../src/errors.js";
 import { build } from "../../../src/server/app.js";
 import { OPENAPI_TAGS } from "../../../src/server/plugins/openapi.js";
 import { errorResponses } from "../../../src/server/schemas.js";
-import { checkOperation, deref, examplesOf, operationsOf, type Json, type OpenApiDocument } from "../../support/openapi.js";
+import {
+  checkOperation,
+  deref,
+  examplesOf,
+  operationsOf,
+  type Json,
+  type OpenApiDocument,
+} from "../../support/openapi.js";
 import { startService, type RunningService } from "../../support/service.js";
 
 describe("OpenAPI document of the running service", () => {
@@ -34,7 +41,10 @@ describe("OpenAPI document of the running service", () => {
   it("is OpenAPI 3.1 with a described API-key scheme, described tags and the ErrorBody schema", () => {
     assert.equal(document.openapi, "3.1.0");
     const scheme = document.components?.securitySchemes?.["apiKey"];
-    assert.deepEqual({ type: scheme?.type, in: scheme?.in, name: scheme?.name }, { type: "apiKey", in: "header", name: "X-Api-Key" });
+    assert.deepEqual(
+      { type: scheme?.type, in: scheme?.in, name: scheme?.name },
+      { type: "apiKey", in: "header", name: "X-Api-Key" },
+    );
     assert.ok(scheme?.description, "the API-key scheme has a description");
     assert.deepEqual(document.security, [{ apiKey: [] }]);
     assert.deepEqual(
@@ -44,22 +54,36 @@ describe("OpenAPI document of the running service", () => {
     for (const tag of document.tags ?? []) assert.ok(tag.description, `tag ${tag.name} has a description`);
     const errorBody = deref(document, { $ref: "#/components/schemas/ErrorBody" });
     assert.deepEqual([...errorBody.required].sort(), ["code", "error", "message", "requestId", "statusCode"]);
-    assert.deepEqual(Object.keys(errorBody.properties).sort(), ["code", "detail", "error", "message", "requestId", "statusCode"]);
+    assert.deepEqual(Object.keys(errorBody.properties).sort(), [
+      "code",
+      "detail",
+      "error",
+      "message",
+      "requestId",
+      "statusCode",
+    ]);
   });
 
   it("is valid OpenAPI 3.1 (the document's structure)", async () => {
-    const result = await new Validator().validate(structuredClone(document) as unknown as Parameters<Validator["validate"]>[0]);
+    const result = await new Validator().validate(
+      structuredClone(document) as unknown as Parameters<Validator["validate"]>[0],
+    );
     assert.ok(result.valid, JSON.stringify(result.errors, null, 1)?.slice(0, 2000));
   });
 
   it("holds only valid JSON Schema 2020-12 (OpenAPI 3.1's dialect: no draft-07 tuples)", () => {
     const ajv = new Ajv2020({ strict: false, validateFormats: false });
-    const schemas: [string, unknown][] = Object.entries(document.components?.schemas ?? {}).map(([name, s]) => [`components.schemas.${name}`, s]);
+    const schemas: [string, unknown][] = Object.entries(document.components?.schemas ?? {}).map(([name, s]) => [
+      `components.schemas.${name}`,
+      s,
+    ]);
     for (const { method, path, op } of operationsOf(document)) {
       for (const p of op.parameters ?? []) schemas.push([`${method} ${path} ${p.in} ${p.name}`, p.schema]);
       const body = op.requestBody?.content?.["application/json"]?.schema;
       if (body) schemas.push([`${method} ${path} body`, body]);
-      for (const [status, response] of Object.entries((op.responses ?? {}) as Record<string, { content?: Record<string, { schema?: unknown }> }>)) {
+      for (const [status, response] of Object.entries(
+        (op.responses ?? {}) as Record<string, { content?: Record<string, { schema?: unknown }> }>,
+      )) {
         const schema = response.content?.["application/json"]?.schema;
         if (schema) schemas.push([`${method} ${path} ${status}`, schema]);
       }
@@ -76,8 +100,14 @@ describe("OpenAPI document of the running service", () => {
     assert.ok(paths.includes("/v2/services/health"));
     for (const path of paths) {
       // At the root: health (for load balancers) and Prometheus metrics (where scrapers look).
-      assert.ok(path === "/health" || path === "/metrics" || path.startsWith("/v2/services/"), `${path} lives under /v2/services`);
-      assert.ok(!path.startsWith("/v2/services/docs") && path !== "/v2/services/openapi.json", `${path} is not an API operation`);
+      assert.ok(
+        path === "/health" || path === "/metrics" || path.startsWith("/v2/services/"),
+        `${path} lives under /v2/services`,
+      );
+      assert.ok(
+        !path.startsWith("/v2/services/docs") && path !== "/v2/services/openapi.json",
+        `${path} is not an API operation`,
+      );
     }
   });
 
@@ -102,7 +132,8 @@ describe("OpenAPI document of the running service", () => {
       const rooted = JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/')) as object;
       const validate = ajv.compile(rooted);
       for (const example of examplesOf(holder, document)) {
-        if (!validate(example)) wrong.push(`${where}: ${ajv.errorsText(validate.errors)} in ${JSON.stringify(example).slice(0, 200)}`);
+        if (!validate(example))
+          wrong.push(`${where}: ${ajv.errorsText(validate.errors)} in ${JSON.stringify(example).slice(0, 200)}`);
       }
     };
     let count = 0;
@@ -125,10 +156,18 @@ describe("OpenAPI document of the running service", () => {
     const wrong: string[] = [];
     for (const { method, path, op } of operationsOf(document)) {
       for (const [status, response] of Object.entries((op.responses ?? {}) as Record<string, Json>)) {
-        if (!/^[45]\d\d$/.test(status) || response.content?.["application/json"]?.schema?.$ref !== "#/components/schemas/ErrorBody") continue;
+        if (
+          !/^[45]\d\d$/.test(status) ||
+          response.content?.["application/json"]?.schema?.$ref !== "#/components/schemas/ErrorBody"
+        )
+          continue;
         for (const example of examplesOf(response.content["application/json"], document) as Json[]) {
           const expected = ERROR_CODES[example.code as ErrorCode];
-          if (example.statusCode !== Number(status) || (expected !== "4xx" && expected !== Number(status)) || example.error !== STATUS_CODES[Number(status)]) {
+          if (
+            example.statusCode !== Number(status) ||
+            (expected !== "4xx" && expected !== Number(status)) ||
+            example.error !== STATUS_CODES[Number(status)]
+          ) {
             wrong.push(`${method} ${path} ${status}: ${JSON.stringify(example)}`);
           }
         }
@@ -169,10 +208,16 @@ describe("the completeness rules themselves", () => {
           tags: ["Utilities"],
           body: Type.Object(
             { address: Type.String({ description: "An address." }) },
-            { additionalProperties: false, examples: [{ address: "addr_test1vpc8d2d0mde78amck0rqzaqq3l9zdvz4plhvaynrg94m89q70x2nj" }] },
+            {
+              additionalProperties: false,
+              examples: [{ address: "addr_test1vpc8d2d0mde78amck0rqzaqq3l9zdvz4plhvaynrg94m89q70x2nj" }],
+            },
           ),
           response: {
-            200: Type.Object({ ok: Type.Boolean({ description: "Always true." }) }, { description: "It worked.", examples: [{ ok: true }] }),
+            200: Type.Object(
+              { ok: Type.Boolean({ description: "Always true." }) },
+              { description: "It worked.", examples: [{ ok: true }] },
+            ),
             ...errorResponses(),
           },
         },
@@ -187,10 +232,16 @@ describe("the completeness rules themselves", () => {
           tags: ["Nowhere"],
           params: Type.Object({ id: Type.String() }),
           body: Type.Object({
-            nested: Type.Object({ deep: Type.Array(Type.Object({ leaf: Type.Integer() })) }, { description: "Nested." }),
+            nested: Type.Object(
+              { deep: Type.Array(Type.Object({ leaf: Type.Integer() })) },
+              { description: "Nested." },
+            ),
             asset: Type.Ref("RulesTestAsset"),
           }),
-          response: { 200: Type.Object({ result: Type.String() }), 404: Type.Object({ reason: Type.String({ description: "Why." }) }) },
+          response: {
+            200: Type.Object({ result: Type.String() }),
+            404: Type.Object({ reason: Type.String({ description: "Why." }) }),
+          },
         },
       },
       async () => ({ result: "" }),

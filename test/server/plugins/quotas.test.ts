@@ -15,18 +15,28 @@ import { ManualClock, WHOAMI, addKeyedRoutes } from "../../support/keyed-routes.
 const NOON = Date.UTC(2026, 10, 21, 12, 0, 0);
 
 function start(clock: ManualClock, dataDir?: string): Promise<RunningService> {
-  return startService({ NETWORK: "preview" }, { chain: null, clock: clock.read, beforeListen: addKeyedRoutes, ...(dataDir ? { dataDir } : {}) });
+  return startService(
+    { NETWORK: "preview" },
+    { chain: null, clock: clock.read, beforeListen: addKeyedRoutes, ...(dataDir ? { dataDir } : {}) },
+  );
 }
 
 async function newKey(service: RunningService, limits: Partial<KeyLimits>): Promise<string> {
   return (await service.app.keyStore.create({ name: "quota test", env: "testnet", limits })).key;
 }
 
-const call = (service: RunningService, key: string): Promise<JsonResponse> => service.request("GET", WHOAMI, undefined, { "x-api-key": key });
+const call = (service: RunningService, key: string): Promise<JsonResponse> =>
+  service.request("GET", WHOAMI, undefined, { "x-api-key": key });
 
 function assertThrottled(response: JsonResponse, retryAfter?: number): void {
   assert.equal(response.status, 429);
-  assert.deepEqual(response.body, { statusCode: 429, error: "Too Many Requests", code: "AUTH_ERR_THROTTLED", message: THROTTLED_MESSAGE, requestId: response.headers.get("x-request-id") });
+  assert.deepEqual(response.body, {
+    statusCode: 429,
+    error: "Too Many Requests",
+    code: "AUTH_ERR_THROTTLED",
+    message: THROTTLED_MESSAGE,
+    requestId: response.headers.get("x-request-id"),
+  });
   const header = Number(response.headers.get("retry-after"));
   assert.ok(Number.isInteger(header) && header >= 1, `Retry-After ${response.headers.get("retry-after")}`);
   if (retryAfter !== undefined) assert.equal(header, retryAfter);
@@ -209,12 +219,21 @@ describe("parallel requests never exceed a limit", () => {
   });
 
   it("200 at once against perDay 50 (burst 100): exactly 50 pass and 50 are counted", async () => {
-    const created = await service.app.keyStore.create({ name: "p", env: "testnet", limits: { burst: 100, perDay: 50, perSecond: 1 } });
+    const created = await service.app.keyStore.create({
+      name: "p",
+      env: "testnet",
+      limits: { burst: 100, perDay: 50, perSecond: 1 },
+    });
     const responses = await fire(created.key, 200);
     assert.deepEqual(tally(responses), { ok: 50, throttled: 150 });
     assert.equal(await service.app.keyStore.usedOn(created.record.id, utcDay(clock.now)), 50);
-    const remaining = responses.filter((r) => r.status === 200).map((r) => Number(r.headers.get("ratelimit-remaining")));
-    assert.deepEqual(remaining.sort((a, b) => a - b), Array.from({ length: 50 }, (_, i) => i));
+    const remaining = responses
+      .filter((r) => r.status === 200)
+      .map((r) => Number(r.headers.get("ratelimit-remaining")));
+    assert.deepEqual(
+      remaining.sort((a, b) => a - b),
+      Array.from({ length: 50 }, (_, i) => i),
+    );
   });
 
   it("two instances on one DATA_DIR share the daily quota exactly", async () => {

@@ -24,7 +24,12 @@ describe("rate limits in Redis (REDIS_URL)", { skip: redisMissing() }, () => {
     redis = await startRedis();
     const env = { NETWORK: "preview", REDIS_URL: redis.url };
     first = await startService(env, { chain: null, clock: clock.read, beforeListen: addKeyedRoutes });
-    second = await startService(env, { chain: null, clock: clock.read, beforeListen: addKeyedRoutes, dataDir: first.dataDir });
+    second = await startService(env, {
+      chain: null,
+      clock: clock.read,
+      beforeListen: addKeyedRoutes,
+      dataDir: first.dataDir,
+    });
   });
   after(async () => {
     await second?.close();
@@ -32,8 +37,10 @@ describe("rate limits in Redis (REDIS_URL)", { skip: redisMissing() }, () => {
     await redis?.stop();
   });
 
-  const call = (service: RunningService, key: string): Promise<JsonResponse> => service.request("GET", WHOAMI, undefined, { "x-api-key": key });
-  const newKey = (limits: Partial<KeyLimits>) => first!.app.keyStore.create({ name: "redis test", env: "testnet", limits });
+  const call = (service: RunningService, key: string): Promise<JsonResponse> =>
+    service.request("GET", WHOAMI, undefined, { "x-api-key": key });
+  const newKey = (limits: Partial<KeyLimits>) =>
+    first!.app.keyStore.create({ name: "redis test", env: "testnet", limits });
 
   it("20 concurrent requests over two instances against burst 5: exactly 5 pass, the rest are 429 with Retry-After", async () => {
     const { key, record } = await newKey({ burst: 5, perSecond: 1, perDay: 1000 });
@@ -72,10 +79,17 @@ describe("rate limits in Redis (REDIS_URL)", { skip: redisMissing() }, () => {
       assert.equal(response.body.code, "STORE_ERR_UNAVAILABLE");
       assert.match(response.body.message, /^The rate limiter's store \(Redis\) cannot be reached: .+\. Retry later\.$/);
     }
-    assert.equal(await first!.app.keyStore.usedOn(record.id, utcDay(clock.now)), 1, "requests refused with 503 are not counted");
+    assert.equal(
+      await first!.app.keyStore.usedOn(record.id, utcDay(clock.now)),
+      1,
+      "requests refused with 503 are not counted",
+    );
     const degraded = await first!.request("GET", "/health");
     assert.equal(degraded.status, 503, JSON.stringify(degraded.body));
-    assert.match(degraded.body.reason, /^The service cannot serve keyed requests: the rate limiter's store \(Redis\) cannot be reached: .+\. They answer 503 until it is back\./);
+    assert.match(
+      degraded.body.reason,
+      /^The service cannot serve keyed requests: the rate limiter's store \(Redis\) cannot be reached: .+\. They answer 503 until it is back\./,
+    );
     await redis!.restart();
     const deadline = Date.now() + 5000;
     let status = 0;
@@ -85,6 +99,10 @@ describe("rate limits in Redis (REDIS_URL)", { skip: redisMissing() }, () => {
     }
     assert.equal(status, 200, "the service answers again within 5 s of Redis coming back");
     assert.equal((await call(second!, key)).status, 200);
-    assert.doesNotMatch((await second!.request("GET", "/health")).body.reason ?? "", /keyed requests/, "health no longer names the store (it runs on preview without a chain backend: that stays)");
+    assert.doesNotMatch(
+      (await second!.request("GET", "/health")).body.reason ?? "",
+      /keyed requests/,
+      "health no longer names the store (it runs on preview without a chain backend: that stays)",
+    );
   });
 });

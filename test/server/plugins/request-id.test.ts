@@ -12,7 +12,9 @@ before(async () => {
     { LOG_LEVEL: "error" },
     {
       beforeListen: (app) => {
-        app.get("/test-only/log-bindings", { config: { public: true } }, async (request) => (request.log as unknown as { bindings(): object }).bindings());
+        app.get("/test-only/log-bindings", { config: { public: true } }, async (request) =>
+          (request.log as unknown as { bindings(): object }).bindings(),
+        );
       },
     },
   );
@@ -42,7 +44,10 @@ describe("request ids", () => {
     assert.equal(unknown.status, 404);
     assert.equal(unknown.body.requestId, id);
     const max = "a".repeat(128);
-    assert.equal((await service.request("GET", "/health", undefined, { "x-request-id": max })).headers.get("x-request-id"), max);
+    assert.equal(
+      (await service.request("GET", "/health", undefined, { "x-request-id": max })).headers.get("x-request-id"),
+      max,
+    );
   });
 
   test("an X-Request-Id that is too long or not a plain token is replaced by a new one", async () => {
@@ -54,7 +59,9 @@ describe("request ids", () => {
   });
 
   test("the request's log lines carry the id as reqId", async () => {
-    const answer = await jsonRequest(`${service.url}/test-only/log-bindings`, "GET", undefined, { "x-request-id": "trace-7" });
+    const answer = await jsonRequest(`${service.url}/test-only/log-bindings`, "GET", undefined, {
+      "x-request-id": "trace-7",
+    });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal(answer.body.reqId, "trace-7");
   });

@@ -12,7 +12,14 @@ import { after, before, describe, it } from "node:test";
 import CSL from "@emurgo/cardano-serialization-lib-nodejs";
 import { MeshWallet } from "@meshsdk/wallet";
 import { MIN_SETTLE_WINDOW_MS } from "../../../src/tournament/limits.js";
-import { operationsOf, parameters, requestSchema, deref, type Json, type OpenApiDocument } from "../../support/openapi.js";
+import {
+  operationsOf,
+  parameters,
+  requestSchema,
+  deref,
+  type Json,
+  type OpenApiDocument,
+} from "../../support/openapi.js";
 import { startService, type JsonResponse, type RunningService } from "../../support/service.js";
 import { ADA, ok, signAndSubmit as submitTournamentTx, tipOf } from "../../support/tournament-api.js";
 import { signAndSubmit, utf8Hex } from "../../support/transactions-api.js";
@@ -22,7 +29,17 @@ import { fundedWallet, type Funded, type TestWallet } from "../../support/wallet
 
 // ── The forms ────────────────────────────────────────────────────────────────────────────────
 
-const FORMS = ["base", "base hex", "enterprise", "enterprise hex", "pointer", "Byron", "reward", "other network", "script"] as const;
+const FORMS = [
+  "base",
+  "base hex",
+  "enterprise",
+  "enterprise hex",
+  "pointer",
+  "Byron",
+  "reward",
+  "other network",
+  "script",
+] as const;
 type Form = (typeof FORMS)[number];
 
 /**
@@ -54,7 +71,11 @@ async function newHolder(): Promise<Holder> {
   // A one-signature native script: the payment credential of a script (multisig) wallet.
   const script = CSL.NativeScript.new_script_pubkey(CSL.ScriptPubkey.new(paymentHash)).hash();
   // CIP-19's pointer (slot 2498243, transaction 27, certificate 3).
-  const pointer = CSL.Pointer.new_pointer(CSL.BigNum.from_str("2498243"), CSL.BigNum.from_str("27"), CSL.BigNum.from_str("3"));
+  const pointer = CSL.Pointer.new_pointer(
+    CSL.BigNum.from_str("2498243"),
+    CSL.BigNum.from_str("27"),
+    CSL.BigNum.from_str("3"),
+  );
   const addresses = {
     base: CSL.BaseAddress.new(0, paymentCred, stakeCred).to_address(),
     enterprise: CSL.EnterpriseAddress.new(0, paymentCred).to_address(),
@@ -66,7 +87,10 @@ async function newHolder(): Promise<Holder> {
   const bech32 = (a: CSL.Address) => a.to_bech32(undefined);
   const hex = (a: CSL.Address) => Buffer.from(a.to_bytes()).toString("hex");
   // An Icarus address of a testnet (protocol magic 1): refused for being Byron, not for its network.
-  const byron = CSL.ByronAddress.icarus_from_key(CSL.Bip32PrivateKey.generate_ed25519_bip32().to_public(), 1).to_base58();
+  const byron = CSL.ByronAddress.icarus_from_key(
+    CSL.Bip32PrivateKey.generate_ed25519_bip32().to_public(),
+    1,
+  ).to_base58();
   const landing: Record<Form, string> = {
     base: bech32(addresses.base),
     "base hex": bech32(addresses.base),
@@ -78,9 +102,16 @@ async function newHolder(): Promise<Holder> {
     "other network": bech32(addresses.mainnet),
     script: bech32(addresses.script),
   };
-  const sent: Record<Form, string> = { ...landing, "base hex": hex(addresses.base), "enterprise hex": hex(addresses.enterprise) };
+  const sent: Record<Form, string> = {
+    ...landing,
+    "base hex": hex(addresses.base),
+    "enterprise hex": hex(addresses.enterprise),
+  };
 
-  const wallet = new MeshWallet({ networkId: 0, key: { type: "cli", payment: `5820${payment.toString("hex")}`, stake: `5820${stake.toString("hex")}` } });
+  const wallet = new MeshWallet({
+    networkId: 0,
+    key: { type: "cli", payment: `5820${payment.toString("hex")}`, stake: `5820${stake.toString("hex")}` },
+  });
   await wallet.init();
   assert.equal(wallet.getAddresses().baseAddressBech32, landing.base, "the wallet holds the base address built here");
   return {
@@ -100,7 +131,12 @@ async function newHolder(): Promise<Holder> {
       keyHash: stakeHash.to_hex(),
       witnessSet: async (tx) => {
         const vkeys = CSL.Vkeywitnesses.new();
-        vkeys.add(CSL.make_vkey_witness(CSL.FixedTransaction.from_hex(tx).transaction_hash(), CSL.PrivateKey.from_normal_bytes(stake)));
+        vkeys.add(
+          CSL.make_vkey_witness(
+            CSL.FixedTransaction.from_hex(tx).transaction_hash(),
+            CSL.PrivateKey.from_normal_bytes(stake),
+          ),
+        );
         const set = CSL.TransactionWitnessSet.new();
         set.set_vkeys(vkeys);
         return set.to_hex();
@@ -124,29 +160,75 @@ type Outcome = "accepted" | Refusal;
 type Rule = Readonly<Record<Form, Outcome>>;
 
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const refusal = (reason: string, pattern: (field: string) => string): Refusal => ({ reason, message: (field) => new RegExp(pattern(escape(field))) });
+const refusal = (reason: string, pattern: (field: string) => string): Refusal => ({
+  reason,
+  message: (field) => new RegExp(pattern(escape(field))),
+});
 const BECH32_ADDRESS = "addr_test1[02-9ac-hj-np-z]+";
 const OUTPUT_REF = "[0-9a-f]{64}#\\d+";
 
-const BYRON = refusal("Byron", (f) => `^${f} is a Byron address; use a Shelley address \\(base, pointer or enterprise\\)\\.$`);
-const REWARD = refusal("reward", (f) => `^${f} is a reward \\(stake\\) address, which holds no UTxOs; use a payment address\\.$`);
-const NETWORK = refusal("network", (f) => `^${f} is a mainnet address, but this instance serves devnet \\(a testnet network, network id 0\\)\\.$`);
+const BYRON = refusal(
+  "Byron",
+  (f) => `^${f} is a Byron address; use a Shelley address \\(base, pointer or enterprise\\)\\.$`,
+);
+const REWARD = refusal(
+  "reward",
+  (f) => `^${f} is a reward \\(stake\\) address, which holds no UTxOs; use a payment address\\.$`,
+);
+const NETWORK = refusal(
+  "network",
+  (f) => `^${f} is a mainnet address, but this instance serves devnet \\(a testnet network, network id 0\\)\\.$`,
+);
 // The build endpoint words two rules its own way: its clients match on these.
-const REWARD_IN_BUILD = refusal("reward", (f) => `^${f} is a stake \\(reward\\) address, which cannot hold outputs: give a payment address\\.$`);
-const NETWORK_IN_BUILD = refusal("network", (f) => `^${f} is a mainnet address but this service builds for devnet: use a testnet \\(addr_test1…\\) address\\.$`);
-const POINTER = refusal("pointer", (f) => `^${f} is a pointer address: tournaments hold base or enterprise addresses only .*Use the base or enterprise address of the same payment credential\\.$`);
-const SCRIPT = refusal("script credential", (f) => `^${f} must be an address with a key payment credential \\(not a script\\): .+\\.$`);
-const NO_CREDENTIALS = refusal("Byron", (f) => `^${f} is a Byron address, which has no payment or stake credential hash\\. Read it with POST /v2/services/addresses/info instead\\.$`);
+const REWARD_IN_BUILD = refusal(
+  "reward",
+  (f) => `^${f} is a stake \\(reward\\) address, which cannot hold outputs: give a payment address\\.$`,
+);
+const NETWORK_IN_BUILD = refusal(
+  "network",
+  (f) => `^${f} is a mainnet address but this service builds for devnet: use a testnet \\(addr_test1…\\) address\\.$`,
+);
+const POINTER = refusal(
+  "pointer",
+  (f) =>
+    `^${f} is a pointer address: tournaments hold base or enterprise addresses only .*Use the base or enterprise address of the same payment credential\\.$`,
+);
+const SCRIPT = refusal(
+  "script credential",
+  (f) => `^${f} must be an address with a key payment credential \\(not a script\\): .+\\.$`,
+);
+const NO_CREDENTIALS = refusal(
+  "Byron",
+  (f) =>
+    `^${f} is a Byron address, which has no payment or stake credential hash\\. Read it with POST /v2/services/addresses/info instead\\.$`,
+);
 // Where the address must be one a tournament already holds, any other address is refused as such.
 const NOT_ADMIN = (verb: string) =>
-  refusal("not the admin", (f) => `^Only the tournament's admin \\(${BECH32_ADDRESS}\\) ${verb}; ${f} is another address\\.`);
-const NOT_REGISTRANT = refusal("not the registrant", (f) => `^Only the registrant \\(${BECH32_ADDRESS}\\) can cancel registration ${OUTPUT_REF}; ${f} is another address\\.$`);
-const NOT_REGISTRATION = refusal("not the registration's", (f) => `^${f} is not the address registration ${OUTPUT_REF} names \\(${BECH32_ADDRESS}\\)\\.$`);
-const NOT_PARTICIPANT = refusal("not a participant", (f) => `^${f} \\(\\S+\\) is not a participant of this tournament\\.$`);
+  refusal(
+    "not the admin",
+    (f) => `^Only the tournament's admin \\(${BECH32_ADDRESS}\\) ${verb}; ${f} is another address\\.`,
+  );
+const NOT_REGISTRANT = refusal(
+  "not the registrant",
+  (f) =>
+    `^Only the registrant \\(${BECH32_ADDRESS}\\) can cancel registration ${OUTPUT_REF}; ${f} is another address\\.$`,
+);
+const NOT_REGISTRATION = refusal(
+  "not the registration's",
+  (f) => `^${f} is not the address registration ${OUTPUT_REF} names \\(${BECH32_ADDRESS}\\)\\.$`,
+);
+const NOT_PARTICIPANT = refusal(
+  "not a participant",
+  (f) => `^${f} \\(\\S+\\) is not a participant of this tournament\\.$`,
+);
 
 // Where an account delegates: the address must carry a key stake credential (a base or reward address).
 const NO_STAKE = (kind: string, why = "") =>
-  refusal("no stake credential", (f) => `^${f} is ${kind} without a stake credential${escape(why)}: a delegation certificate needs one\\. Give the account's base address \\(addr…\\) or its reward address \\(stake…\\)\\.$`);
+  refusal(
+    "no stake credential",
+    (f) =>
+      `^${f} is ${kind} without a stake credential${escape(why)}: a delegation certificate needs one\\. Give the account's base address \\(addr…\\) or its reward address \\(stake…\\)\\.$`,
+  );
 
 /** The utilities read an address of any kind and network. */
 const ANY_ADDRESS: Rule = Object.fromEntries(FORMS.map((form) => [form, "accepted"])) as Record<Form, Outcome>;
@@ -160,7 +242,10 @@ const STAKE_ACCOUNT: Rule = {
   ...ANY_ADDRESS,
   enterprise: NO_STAKE("an enterprise address"),
   "enterprise hex": NO_STAKE("an enterprise address"),
-  pointer: NO_STAKE("a pointer address", " (it points at a registration instead, and pointers no longer delegate since Conway)"),
+  pointer: NO_STAKE(
+    "a pointer address",
+    " (it points at a registration instead, and pointers no longer delegate since Conway)",
+  ),
   Byron: NO_STAKE("a Byron address"),
   "other network": NETWORK_IN_BUILD,
 };
@@ -217,7 +302,11 @@ const PAYMENTS: FieldCase[] = [
       const response = await post("/utils/addresses/parse", { address: holder.sent[form] });
       const { paymentKeyHash: payment, stakeKeyHash: stake } = holder;
       const expected =
-        form === "reward" ? { stake } : isEnterprise(form) || form === "pointer" ? { payment } : { payment: form === "script" ? holder.scriptHash : payment, stake };
+        form === "reward"
+          ? { stake }
+          : isEnterprise(form) || form === "pointer"
+            ? { payment }
+            : { payment: form === "script" ? holder.scriptHash : payment, stake };
       return { response, prove: async () => assert.deepEqual(response.body, expected) };
     },
   },
@@ -240,7 +329,10 @@ const PAYMENTS: FieldCase[] = [
         response,
         prove: async () => {
           const paid = outputsOf(await utxosAt(service, holder.landing[form]), response.body.txHash);
-          assert.deepEqual(paid.map((u) => quantityOf(u, "lovelace")), [BigInt(5 * ADA)]);
+          assert.deepEqual(
+            paid.map((u) => quantityOf(u, "lovelace")),
+            [BigInt(5 * ADA)],
+          );
         },
       };
     },
@@ -256,7 +348,11 @@ const PAYMENTS: FieldCase[] = [
         response,
         prove: async () => {
           assert.ok(response.body.utxos.length > 0, "the faucet funded this address");
-          assert.deepEqual(response.body.utxos, await utxoStringsAt(service, holder.landing[form]), "the same UTxOs as its bech32 form");
+          assert.deepEqual(
+            response.body.utxos,
+            await utxoStringsAt(service, holder.landing[form]),
+            "the same UTxOs as its bech32 form",
+          );
         },
       };
     },
@@ -268,7 +364,11 @@ const PAYMENTS: FieldCase[] = [
     async send(form) {
       const wallet = await newPayer();
       const utxos = await wallet.utxos();
-      const response = await post("/transactions/build", { changeAddress: holder.sent[form], utxos, outputs: [{ address: wallet.address, lovelace: 2 * ADA }] });
+      const response = await post("/transactions/build", {
+        changeAddress: holder.sent[form],
+        utxos,
+        outputs: [{ address: wallet.address, lovelace: 2 * ADA }],
+      });
       return { response, prove: async () => void (await submittedTo(response, wallet, holder.landing[form])) };
     },
   },
@@ -279,10 +379,18 @@ const PAYMENTS: FieldCase[] = [
     async send(form) {
       const wallet = await newPayer();
       const utxos = await wallet.utxos();
-      const response = await post("/transactions/build", { changeAddress: wallet.address, utxos, outputs: [{ address: holder.sent[form], lovelace: 2 * ADA }] });
+      const response = await post("/transactions/build", {
+        changeAddress: wallet.address,
+        utxos,
+        outputs: [{ address: holder.sent[form], lovelace: 2 * ADA }],
+      });
       return {
         response,
-        prove: async () => assert.deepEqual((await submittedTo(response, wallet, holder.landing[form])).map((u) => quantityOf(u, "lovelace")), [BigInt(2 * ADA)]),
+        prove: async () =>
+          assert.deepEqual(
+            (await submittedTo(response, wallet, holder.landing[form])).map((u) => quantityOf(u, "lovelace")),
+            [BigInt(2 * ADA)],
+          ),
       };
     },
   },
@@ -297,13 +405,31 @@ const PAYMENTS: FieldCase[] = [
       const response = await post("/transactions/build", {
         changeAddress: wallet.address,
         utxos,
-        preloadedScripts: [{ type: "simple", script: { type: "all", scripts: [{ type: "sig", keyHash: wallet.keyHash }] }, hash: policyId }],
-        mint: [{ version: "cip25", assetName: { name: "Form", format: "utf8" }, policyId, quantity: 3, destAddress: holder.sent[form] }],
+        preloadedScripts: [
+          {
+            type: "simple",
+            script: { type: "all", scripts: [{ type: "sig", keyHash: wallet.keyHash }] },
+            hash: policyId,
+          },
+        ],
+        mint: [
+          {
+            version: "cip25",
+            assetName: { name: "Form", format: "utf8" },
+            policyId,
+            quantity: 3,
+            destAddress: holder.sent[form],
+          },
+        ],
       });
       const unit = policyId + utf8Hex("Form");
       return {
         response,
-        prove: async () => assert.deepEqual((await submittedTo(response, wallet, holder.landing[form])).map((u) => quantityOf(u, unit)), [3n]),
+        prove: async () =>
+          assert.deepEqual(
+            (await submittedTo(response, wallet, holder.landing[form])).map((u) => quantityOf(u, unit)),
+            [3n],
+          ),
       };
     },
   },
@@ -314,12 +440,20 @@ const PAYMENTS: FieldCase[] = [
     rule: STAKE_ACCOUNT,
     async send(form) {
       const wallet = await newPayer();
-      const response = await post("/transactions/build", { changeAddress: wallet.address, utxos: await wallet.utxos(), delegations: [{ type: "drep", address: holder.sent[form], keyHash: "always-abstain" }] });
+      const response = await post("/transactions/build", {
+        changeAddress: wallet.address,
+        utxos: await wallet.utxos(),
+        delegations: [{ type: "drep", address: holder.sent[form], keyHash: "always-abstain" }],
+      });
       return {
         response,
         prove: async () => {
           await signAndSubmit(service, response.body, [wallet, holder.stakeSigner]);
-          assert.deepEqual(await service.app.chain.stakeAccount(holder.landing.reward), { registered: true, pool: null, drep: { kind: "always-abstain" } });
+          assert.deepEqual(await service.app.chain.stakeAccount(holder.landing.reward), {
+            registered: true,
+            pool: null,
+            drep: { kind: "always-abstain" },
+          });
         },
       };
     },
@@ -343,49 +477,69 @@ let t2: Tournament;
 let settleBy = 0;
 /** The tournament whose admin is the address `form` names (T1 for every form but the enterprise ones). */
 const tournamentOf = (form: Form): Tournament => (isEnterprise(form) ? t2 : t1);
-const registrationOf = (t: Tournament, form: Form): string => t.registration[isEnterprise(form) ? "enterprise" : "base"];
+const registrationOf = (t: Tournament, form: Form): string =>
+  t.registration[isEnterprise(form) ? "enterprise" : "base"];
 
 /** A build-only tournament call paid by the funder; its change goes back to the funder unless the case says otherwise. */
 async function tournamentCall(method: string, path: string, body: Record<string, unknown>): Promise<Attempt> {
-  return answered(await service.request(method, path, { changeAddress: funder.address, utxos: await funder.utxos(), ...body }));
+  return answered(
+    await service.request(method, path, { changeAddress: funder.address, utxos: await funder.utxos(), ...body }),
+  );
 }
-const createBody = (over: Record<string, unknown>) => ({ name: "Forms cup", adminAddress: holder.sent.base, bracketSize: 2, entryFee: 5 * ADA, payoutStructure: [8 * ADA], settleBy, ...over });
+const createBody = (over: Record<string, unknown>) => ({
+  name: "Forms cup",
+  adminAddress: holder.sent.base,
+  bracketSize: 2,
+  entryFee: 5 * ADA,
+  payoutStructure: [8 * ADA],
+  settleBy,
+  ...over,
+});
 
 const OPEN: FieldCase[] = [
-  ...(["adminAddress", "changeAddress"] as const).map(
-    (name): FieldCase => ({
-      operation: "POST /tournaments",
-      field: `body.${name}`,
-      rule: name === "adminAddress" ? TOURNAMENT_SIGNER : HOLDS_UTXOS,
-      send: (form) => tournamentCall("POST", "/tournaments", createBody({ [name]: holder.sent[form] })),
-    }),
-  ),
+  ...(["adminAddress", "changeAddress"] as const).map((name): FieldCase => ({
+    operation: "POST /tournaments",
+    field: `body.${name}`,
+    rule: name === "adminAddress" ? TOURNAMENT_SIGNER : HOLDS_UTXOS,
+    send: (form) => tournamentCall("POST", "/tournaments", createBody({ [name]: holder.sent[form] })),
+  })),
   {
     operation: "POST /tournaments",
     field: "body.fixedPayouts[0][0]",
     rule: TOURNAMENT_PAYEE,
-    send: (form) => tournamentCall("POST", "/tournaments", createBody({ fixedPayouts: [[holder.sent[form], 3 * ADA]] })),
+    send: (form) =>
+      tournamentCall("POST", "/tournaments", createBody({ fixedPayouts: [[holder.sent[form], 3 * ADA]] })),
   },
-  ...(["registererAddress", "changeAddress"] as const).map(
-    (name): FieldCase => ({
-      operation: "POST /tournaments/{tournamentId}/register",
-      field: `body.${name}`,
-      rule: name === "registererAddress" ? TOURNAMENT_SIGNER : HOLDS_UTXOS,
-      send: (form) => tournamentCall("POST", `/tournaments/${t1.id}/register`, { registererAddress: holder.sent.base, [name]: holder.sent[form] }),
-    }),
-  ),
+  ...(["registererAddress", "changeAddress"] as const).map((name): FieldCase => ({
+    operation: "POST /tournaments/{tournamentId}/register",
+    field: `body.${name}`,
+    rule: name === "registererAddress" ? TOURNAMENT_SIGNER : HOLDS_UTXOS,
+    send: (form) =>
+      tournamentCall("POST", `/tournaments/${t1.id}/register`, {
+        registererAddress: holder.sent.base,
+        [name]: holder.sent[form],
+      }),
+  })),
   {
     operation: "POST /tournaments/{tournamentId}/unregister",
     field: "body.registererAddress",
     rule: TOURNAMENT_MEMBER(NOT_REGISTRANT),
-    send: (form) => tournamentCall("POST", `/tournaments/${t1.id}/unregister`, { registererAddress: holder.sent[form], outputRef: registrationOf(t1, form) }),
+    send: (form) =>
+      tournamentCall("POST", `/tournaments/${t1.id}/unregister`, {
+        registererAddress: holder.sent[form],
+        outputRef: registrationOf(t1, form),
+      }),
   },
   {
     operation: "POST /tournaments/{tournamentId}/unregister",
     field: "body.changeAddress",
     rule: HOLDS_UTXOS,
     send: (form) =>
-      tournamentCall("POST", `/tournaments/${t1.id}/unregister`, { registererAddress: holder.sent.base, outputRef: t1.registration.base, changeAddress: holder.sent[form] }),
+      tournamentCall("POST", `/tournaments/${t1.id}/unregister`, {
+        registererAddress: holder.sent.base,
+        outputRef: t1.registration.base,
+        changeAddress: holder.sent[form],
+      }),
   },
   {
     operation: "POST /tournaments/{tournamentId}/participants",
@@ -394,7 +548,10 @@ const OPEN: FieldCase[] = [
     send: (form) => {
       const t = tournamentOf(form);
       const registrations = [{ address: holder.sent.base, outputRef: t.registration.base }];
-      return tournamentCall("POST", `/tournaments/${t.id}/participants`, { adminAddress: holder.sent[form], registrations });
+      return tournamentCall("POST", `/tournaments/${t.id}/participants`, {
+        adminAddress: holder.sent[form],
+        registrations,
+      });
     },
   },
   {
@@ -426,44 +583,58 @@ const FULL: FieldCase[] = [
     operation: "PATCH /tournaments/{tournamentId}/settle",
     field: "body.adminAddress",
     rule: TOURNAMENT_MEMBER(NOT_ADMIN("settles")),
-    send: (form) => tournamentCall("PATCH", `/tournaments/${tournamentOf(form).id}/settle`, { adminAddress: holder.sent[form], results: [holder.sent.base] }),
+    send: (form) =>
+      tournamentCall("PATCH", `/tournaments/${tournamentOf(form).id}/settle`, {
+        adminAddress: holder.sent[form],
+        results: [holder.sent.base],
+      }),
   },
   {
     operation: "PATCH /tournaments/{tournamentId}/settle",
     field: "body.changeAddress",
     rule: HOLDS_UTXOS,
-    send: (form) => tournamentCall("PATCH", `/tournaments/${t1.id}/settle`, { adminAddress: t1.admin, results: [holder.sent.base], changeAddress: holder.sent[form] }),
+    send: (form) =>
+      tournamentCall("PATCH", `/tournaments/${t1.id}/settle`, {
+        adminAddress: t1.admin,
+        results: [holder.sent.base],
+        changeAddress: holder.sent[form],
+      }),
   },
   {
     operation: "PATCH /tournaments/{tournamentId}/settle",
     field: "body.results[0]",
     rule: TOURNAMENT_MEMBER(NOT_PARTICIPANT),
-    send: (form) => tournamentCall("PATCH", `/tournaments/${t1.id}/settle`, { adminAddress: t1.admin, results: [holder.sent[form]] }),
+    send: (form) =>
+      tournamentCall("PATCH", `/tournaments/${t1.id}/settle`, { adminAddress: t1.admin, results: [holder.sent[form]] }),
   },
   {
     operation: "POST /tournaments/{tournamentId}/cancel",
     field: "body.adminAddress",
     rule: TOURNAMENT_MEMBER(NOT_ADMIN("cancels")),
-    send: (form) => tournamentCall("POST", `/tournaments/${tournamentOf(form).id}/cancel`, { adminAddress: holder.sent[form] }),
+    send: (form) =>
+      tournamentCall("POST", `/tournaments/${tournamentOf(form).id}/cancel`, { adminAddress: holder.sent[form] }),
   },
   {
     operation: "POST /tournaments/{tournamentId}/cancel",
     field: "body.changeAddress",
     rule: HOLDS_UTXOS,
-    send: (form) => tournamentCall("POST", `/tournaments/${t1.id}/cancel`, { adminAddress: t1.admin, changeAddress: holder.sent[form] }),
+    send: (form) =>
+      tournamentCall("POST", `/tournaments/${t1.id}/cancel`, {
+        adminAddress: t1.admin,
+        changeAddress: holder.sent[form],
+      }),
   },
 ];
 
 // After the clock passed settleBy: anyone refunds.
-const EXPIRED: FieldCase[] = (["address", "changeAddress"] as const).map(
-  (name): FieldCase => ({
-    operation: "POST /tournaments/{tournamentId}/refund",
-    field: `body.${name}`,
-    rule: HOLDS_UTXOS,
-    // Without changeAddress, the change goes to `address`.
-    send: async (form) => answered(await post(`/tournaments/${t1.id}/refund`, { [name]: holder.sent[form], utxos: await funder.utxos() })),
-  }),
-);
+const EXPIRED: FieldCase[] = (["address", "changeAddress"] as const).map((name): FieldCase => ({
+  operation: "POST /tournaments/{tournamentId}/refund",
+  field: `body.${name}`,
+  rule: HOLDS_UTXOS,
+  // Without changeAddress, the change goes to `address`.
+  send: async (form) =>
+    answered(await post(`/tournaments/${t1.id}/refund`, { [name]: holder.sent[form], utxos: await funder.utxos() })),
+}));
 
 const CASES: readonly FieldCase[] = [...PAYMENTS, ...OPEN, ...FULL, ...EXPIRED];
 
@@ -486,15 +657,23 @@ function addressFields(document: OpenApiDocument, basePath: string): string[] {
       }
       const text = `${description ?? ""} ${schema.description ?? ""}`;
       if (schema.type === "string" && (/address/i.test(key) || /\baddress\b/i.test(text))) found.add(`${name} ${at}`);
-      for (const branch of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) visit(branch, at, key, seen);
-      for (const [property, sub] of Object.entries((schema.properties ?? {}) as Record<string, Json>)) visit(sub, `${at}.${property}`, property, seen);
-      const tuple: Json[] | undefined = Array.isArray(schema.prefixItems) ? schema.prefixItems : Array.isArray(schema.items) ? schema.items : undefined;
+      for (const branch of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])])
+        visit(branch, at, key, seen);
+      for (const [property, sub] of Object.entries((schema.properties ?? {}) as Record<string, Json>))
+        visit(sub, `${at}.${property}`, property, seen);
+      const tuple: Json[] | undefined = Array.isArray(schema.prefixItems)
+        ? schema.prefixItems
+        : Array.isArray(schema.items)
+          ? schema.items
+          : undefined;
       if (tuple) tuple.forEach((sub, i) => visit(sub, `${at}[${i}]`, key, seen));
       else if (schema.items) visit(schema.items, `${at}[0]`, key, seen);
     };
     // The service's messages name path and query fields as Fastify does: params.…, querystring.….
-    for (const p of parameters(operation, "path")) visit(p.schema, `params.${p.name}`, p.name, new Set(), p.description);
-    for (const p of parameters(operation, "query")) visit(p.schema, `querystring.${p.name}`, p.name, new Set(), p.description);
+    for (const p of parameters(operation, "path"))
+      visit(p.schema, `params.${p.name}`, p.name, new Set(), p.description);
+    for (const p of parameters(operation, "query"))
+      visit(p.schema, `querystring.${p.name}`, p.name, new Set(), p.description);
     const body = requestSchema(operation);
     if (body) visit(body, "body", "body", new Set());
   }
@@ -539,7 +718,11 @@ describe("every address field of the OpenAPI document has its row here", () => {
     const document = (await service.request("GET", "/openapi.json")).body as OpenApiDocument;
     const declared = addressFields(document, new URL(service.base).pathname);
     const covered = [...new Set(CASES.map((c) => `${c.operation} ${c.field}`))].sort();
-    assert.deepEqual(declared, covered, "an address field without its row (or a row without its field): add the row and its rule");
+    assert.deepEqual(
+      declared,
+      covered,
+      "an address field without its row (or a row without its field): add the row and its rule",
+    );
   });
 });
 
@@ -550,15 +733,34 @@ describe("tournaments open for registration", () => {
     funder = await fundedWallet(service, 2_000 * ADA);
     settleBy = (await tipOf(service)).time + MIN_SETTLE_WINDOW_MS + 5 * 60_000;
     const open = async (admin: string): Promise<Tournament> => {
-      const created = ok(await post("/tournaments", { ...createBody({ adminAddress: admin }), changeAddress: funder.address, utxos: await funder.utxos() }));
+      const created = ok(
+        await post("/tournaments", {
+          ...createBody({ adminAddress: admin }),
+          changeAddress: funder.address,
+          utxos: await funder.utxos(),
+        }),
+      );
       await submitTournamentTx(service, created, [funder]);
       const id = created.tournamentId!;
       const register = async (address: string): Promise<string> => {
-        const built = ok(await post(`/tournaments/${id}/register`, { registererAddress: address, changeAddress: funder.address, utxos: await funder.utxos() }));
+        const built = ok(
+          await post(`/tournaments/${id}/register`, {
+            registererAddress: address,
+            changeAddress: funder.address,
+            utxos: await funder.utxos(),
+          }),
+        );
         await submitTournamentTx(service, built, [funder]);
         return built.outputRef!;
       };
-      return { id, admin, registration: { base: await register(holder.landing.base), enterprise: await register(holder.landing.enterprise) } };
+      return {
+        id,
+        admin,
+        registration: {
+          base: await register(holder.landing.base),
+          enterprise: await register(holder.landing.enterprise),
+        },
+      };
     };
     t1 = await open(holder.landing.base);
     t2 = await open(holder.landing.enterprise);
@@ -573,7 +775,14 @@ describe("full tournaments", () => {
         { address: holder.landing.base, outputRef: t.registration.base },
         { address: holder.landing.enterprise, outputRef: t.registration.enterprise },
       ];
-      const built = ok(await post(`/tournaments/${t.id}/participants`, { adminAddress: t.admin, registrations, changeAddress: funder.address, utxos: await funder.utxos() }));
+      const built = ok(
+        await post(`/tournaments/${t.id}/participants`, {
+          adminAddress: t.admin,
+          registrations,
+          changeAddress: funder.address,
+          utxos: await funder.utxos(),
+        }),
+      );
       await submitTournamentTx(service, built, [funder, holder.wallet]);
     }
   });

@@ -31,11 +31,23 @@ interface Answer {
 async function call(service: RunningService, path: string, init: RequestInit = {}): Promise<Answer> {
   const response = await fetch(`${service.url}${PREFIX}${path}`, init);
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text === "" ? undefined : (JSON.parse(text) as unknown) };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: text === "" ? undefined : (JSON.parse(text) as unknown),
+  };
 }
 
-const cbor = (body: string | Buffer): RequestInit => ({ method: "POST", headers: { "content-type": "application/cbor", project_id: "devnet" }, body });
-const json = (body: unknown): RequestInit => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+const cbor = (body: string | Buffer): RequestInit => ({
+  method: "POST",
+  headers: { "content-type": "application/cbor", project_id: "devnet" },
+  body,
+});
+const json = (body: unknown): RequestInit => ({
+  method: "POST",
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify(body),
+});
 
 function assertBlockfrostError(answer: Answer, status: number, message: RegExp): void {
   assert.equal(answer.status, status, JSON.stringify(answer.body));
@@ -65,7 +77,11 @@ describe("the devnet's Blockfrost-compatible API", () => {
     assert.equal(faucet.status, 200);
     funding = faucet.body.txHash as string;
     const utxos = await service.app.chain.utxosAt(alice.address);
-    const signed = await alice.sign(await buildPayment(DEVNET_PROTOCOL_PARAMETERS, alice.address, utxos, bob.address, 5_000_000n, (b) => b.metadataValue(674, { msg: ["bfapi"] })));
+    const signed = await alice.sign(
+      await buildPayment(DEVNET_PROTOCOL_PARAMETERS, alice.address, utxos, bob.address, 5_000_000n, (b) =>
+        b.metadataValue(674, { msg: ["bfapi"] }),
+      ),
+    );
     const submitted = await call(service, "/tx/submit", cbor(Buffer.from(signed, "hex")));
     assert.equal(submitted.status, 200, JSON.stringify(submitted.body));
     payment = submitted.body as string;
@@ -83,7 +99,11 @@ describe("the devnet's Blockfrost-compatible API", () => {
     assert.equal(body.max_tx_ex_mem, "16500000");
     assert.equal(body.key_deposit, "2000000");
     assert.equal(body.min_fee_ref_script_cost_per_byte, 15);
-    assert.deepEqual(body.cost_models_raw, { PlutusV1: DEVNET_COST_MODELS[0], PlutusV2: DEVNET_COST_MODELS[1], PlutusV3: DEVNET_COST_MODELS[2] });
+    assert.deepEqual(body.cost_models_raw, {
+      PlutusV1: DEVNET_COST_MODELS[0],
+      PlutusV2: DEVNET_COST_MODELS[1],
+      PlutusV3: DEVNET_COST_MODELS[2],
+    });
     assert.deepEqual(Object.values(body.cost_models.PlutusV3 as object), DEVNET_COST_MODELS[2]);
     assert.deepEqual((await expect("/epochs/0/parameters", "/epochs/{number}/parameters", 200)).body, body);
     await expect("/epochs/1/parameters", "/epochs/{number}/parameters", 404);
@@ -99,8 +119,12 @@ describe("the devnet's Blockfrost-compatible API", () => {
     assert.equal(block.slot, tx.slot);
     assert.equal(block.height, tx.slot);
     assert.ok((block.tx_count as number) >= 1);
-    assert.deepEqual((await expect(`/blocks/${tx.slot as number}`, "/blocks/{hash_or_number}", 200)).body.hash, tx.block);
-    const txs = (await expect(`/blocks/${tx.slot as number}/txs`, "/blocks/{hash_or_number}/txs", 200)).body as string[];
+    assert.deepEqual(
+      (await expect(`/blocks/${tx.slot as number}`, "/blocks/{hash_or_number}", 200)).body.hash,
+      tx.block,
+    );
+    const txs = (await expect(`/blocks/${tx.slot as number}/txs`, "/blocks/{hash_or_number}/txs", 200))
+      .body as string[];
     assert.equal(txs[tx.index as number], payment);
     const latest = (await expect("/blocks/latest", "/blocks/latest", 200)).body;
     assert.equal(latest.confirmations, 0);
@@ -109,34 +133,63 @@ describe("the devnet's Blockfrost-compatible API", () => {
   });
 
   it("reads UTxOs by address and pages them as Blockfrost does; an address never seen is 404", async () => {
-    const utxos = (await expect(`/addresses/${bob.address}/utxos`, "/addresses/{address}/utxos", 200)).body as Array<Record<string, unknown>>;
+    const utxos = (await expect(`/addresses/${bob.address}/utxos`, "/addresses/{address}/utxos", 200)).body as Array<
+      Record<string, unknown>
+    >;
     assert.deepEqual(
       utxos.map((u) => [u["tx_hash"], u["output_index"], u["amount"]]),
       [[payment, 0, [{ unit: "lovelace", quantity: "5000000" }]]],
     );
-    const aliceAll = (await expect(`/addresses/${alice.address}/utxos?count=100&page=1`, "/addresses/{address}/utxos", 200)).body as unknown[];
+    const aliceAll = (
+      await expect(`/addresses/${alice.address}/utxos?count=100&page=1`, "/addresses/{address}/utxos", 200)
+    ).body as unknown[];
     assert.equal(aliceAll.length, 1);
-    assert.deepEqual((await expect(`/addresses/${alice.address}/utxos?page=2`, "/addresses/{address}/utxos", 200)).body, []);
+    assert.deepEqual(
+      (await expect(`/addresses/${alice.address}/utxos?page=2`, "/addresses/{address}/utxos", 200)).body,
+      [],
+    );
     const nobody = await newEnterpriseWallet();
-    assertBlockfrostError(await expect(`/addresses/${nobody.address}/utxos`, "/addresses/{address}/utxos", 404), 404, /not been found/);
-    assertBlockfrostError(await call(service, `/addresses/${alice.address}/utxos?count=101`), 400, /count must be a whole number from 1 to 100/);
-    assertBlockfrostError(await call(service, `/addresses/${alice.address}/utxos?order=sideways`), 400, /order must be asc or desc/);
+    assertBlockfrostError(
+      await expect(`/addresses/${nobody.address}/utxos`, "/addresses/{address}/utxos", 404),
+      404,
+      /not been found/,
+    );
+    assertBlockfrostError(
+      await call(service, `/addresses/${alice.address}/utxos?count=101`),
+      400,
+      /count must be a whole number from 1 to 100/,
+    );
+    assertBlockfrostError(
+      await call(service, `/addresses/${alice.address}/utxos?order=sideways`),
+      400,
+      /order must be asc or desc/,
+    );
     assertBlockfrostError(await call(service, "/addresses/addr_test1nonsense/utxos"), 400, /Invalid address/);
     // By payment credential (CIP-5 addr_vkh…), as Lucid Evolution and the Evolution SDK ask for a credential's UTxOs.
-    const vkh = bech32.encode("addr_vkh", bech32.toWords(Buffer.from(addressInfo(bob.address, "address").payment?.hash ?? "", "hex")), 1000);
-    const byCredential = (await expect(`/addresses/${vkh}/utxos`, "/addresses/{address}/utxos", 200)).body as Array<{ tx_hash: string }>;
+    const vkh = bech32.encode(
+      "addr_vkh",
+      bech32.toWords(Buffer.from(addressInfo(bob.address, "address").payment?.hash ?? "", "hex")),
+      1000,
+    );
+    const byCredential = (await expect(`/addresses/${vkh}/utxos`, "/addresses/{address}/utxos", 200)).body as Array<{
+      tx_hash: string;
+    }>;
     assert.deepEqual(
       byCredential.map((u) => u.tx_hash),
       [payment],
     );
     const summary = (await expect(`/addresses/${bob.address}`, "/addresses/{address}", 200)).body;
     assert.deepEqual(summary.amount, [{ unit: "lovelace", quantity: "5000000" }]);
-    const history = (await expect(`/addresses/${alice.address}/transactions?order=desc`, "/addresses/{address}/transactions", 200)).body as Array<{ tx_hash: string }>;
+    const history = (
+      await expect(`/addresses/${alice.address}/transactions?order=desc`, "/addresses/{address}/transactions", 200)
+    ).body as Array<{ tx_hash: string }>;
     assert.deepEqual(
       history.map((t) => t.tx_hash),
       [payment, funding],
     );
-    const one = (await call(service, `/addresses/${alice.address}/transactions?count=1&page=2`)).body as Array<{ tx_hash: string }>;
+    const one = (await call(service, `/addresses/${alice.address}/transactions?count=1&page=2`)).body as Array<{
+      tx_hash: string;
+    }>;
     assert.deepEqual(
       one.map((t) => t.tx_hash),
       [payment],
@@ -181,29 +234,60 @@ describe("the devnet's Blockfrost-compatible API", () => {
         .txInInlineDatumPresent()
         .txInRedeemerValue(mConStr0([]))
         .txInScript(ALWAYS_SUCCEEDS_V3)
-        .txInCollateral(collateral.input.txHash, collateral.input.outputIndex, collateral.output.amount, collateral.output.address)
+        .txInCollateral(
+          collateral.input.txHash,
+          collateral.input.outputIndex,
+          collateral.output.amount,
+          collateral.output.address,
+        )
         .txOut(bob.address, [{ unit: "lovelace", quantity: "8000000" }])
         .changeAddress(alice.address)
         .complete();
     const unlock = await unlockWith(collateral);
     const datum = "d87980";
-    const pair = [{ txId: lockHash, index: 0 }, { address: scriptAddress, value: { coins: 10_000_000 }, datum }];
+    const pair = [
+      { txId: lockHash, index: 0 },
+      { address: scriptAddress, value: { coins: 10_000_000 }, datum },
+    ];
     for (const spelling of ["additionalUtxoSet", "additionalUtxoset"]) {
       const { body } = await call(service, "/utils/txs/evaluate/utxos", json({ cbor: unlock, [spelling]: [pair] }));
       assert.deepEqual(Object.keys(body.result.EvaluationResult as object), ["spend:0"], JSON.stringify(body));
       assert.ok(body.result.EvaluationResult["spend:0"].memory > 0);
     }
-    const v6 = await call(service, "/utils/txs/evaluate/utxos?version=6", json({ cbor: unlock, additionalUtxoSet: [pair] }));
+    const v6 = await call(
+      service,
+      "/utils/txs/evaluate/utxos?version=6",
+      json({ cbor: unlock, additionalUtxoSet: [pair] }),
+    );
     ogmiosSchemas().check("EvaluateTransactionResponse", v6.body, "evaluate/utxos?version=6");
     assert.equal(v6.body.result[0].validator.purpose, "spend");
     // Without the lock's output, the evaluation fails: Blockfrost's 200 carrying the failure.
     const failed = await call(service, "/utils/txs/evaluate", cbor(unlock));
     assert.equal(failed.status, 200);
     assert.ok("EvaluationFailure" in failed.body.result, JSON.stringify(failed.body));
-    assertBlockfrostError(await call(service, "/utils/txs/evaluate/utxos", json({ cbor: unlock, additionalUtxoSet: [[{ txId: "zz", index: 0 }, {}]] })), 400, /additionalUtxoSet\[0\]\[0\]\.txId/);
-    assertBlockfrostError(await call(service, "/utils/txs/evaluate/utxos", json({ additionalUtxoSet: [] })), 400, /body\.cbor is required/);
-    const badAddress = [{ txId: lockHash, index: 0 }, { address: "x", value: { coins: 1 } }];
-    assertBlockfrostError(await call(service, "/utils/txs/evaluate/utxos", json({ cbor: unlock, additionalUtxoSet: [badAddress] })), 400, /additionalUtxoSet\[0\]\[1\]\.address is not an address/);
+    assertBlockfrostError(
+      await call(
+        service,
+        "/utils/txs/evaluate/utxos",
+        json({ cbor: unlock, additionalUtxoSet: [[{ txId: "zz", index: 0 }, {}]] }),
+      ),
+      400,
+      /additionalUtxoSet\[0\]\[0\]\.txId/,
+    );
+    assertBlockfrostError(
+      await call(service, "/utils/txs/evaluate/utxos", json({ additionalUtxoSet: [] })),
+      400,
+      /body\.cbor is required/,
+    );
+    const badAddress = [
+      { txId: lockHash, index: 0 },
+      { address: "x", value: { coins: 1 } },
+    ];
+    assertBlockfrostError(
+      await call(service, "/utils/txs/evaluate/utxos", json({ cbor: unlock, additionalUtxoSet: [badAddress] })),
+      400,
+      /additionalUtxoSet\[0\]\[1\]\.address is not an address/,
+    );
 
     // Submitted, the lock and the unlock are the ledger's; the unlock's redeemer names the script.
     assert.equal((await call(service, "/tx/submit", cbor(Buffer.from(lock, "hex")))).body, lockHash);
@@ -214,7 +298,11 @@ describe("the devnet's Blockfrost-compatible API", () => {
     // Its collateral was spent by the lock: the unlock submitted takes alice's change as collateral.
     const [change] = await service.app.chain.utxosAt(alice.address);
     assert.ok(change);
-    const accepted = await call(service, "/tx/submit", cbor(Buffer.from(await alice.sign(await unlockWith(change)), "hex")));
+    const accepted = await call(
+      service,
+      "/tx/submit",
+      cbor(Buffer.from(await alice.sign(await unlockWith(change)), "hex")),
+    );
     assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
     const unlockHash = accepted.body as string;
     const redeemers = (await expect(`/txs/${unlockHash}/redeemers`, "/txs/{hash}/redeemers", 200)).body;
@@ -222,21 +310,49 @@ describe("the devnet's Blockfrost-compatible API", () => {
       redeemers.map((r: { purpose: string; script_hash: string }) => [r.purpose, r.script_hash]),
       [["spend", resolveScriptHash(ALWAYS_SUCCEEDS_V3, "V3")]],
     );
-    const scriptInfo = (await expect(`/scripts/${resolveScriptHash(ALWAYS_SUCCEEDS_V3, "V3")}`, "/scripts/{script_hash}", 200)).body;
+    const scriptInfo = (
+      await expect(`/scripts/${resolveScriptHash(ALWAYS_SUCCEEDS_V3, "V3")}`, "/scripts/{script_hash}", 200)
+    ).body;
     assert.equal(scriptInfo.type, "plutusV3");
-    assert.deepEqual((await expect(`/scripts/datum/${blake2b256(fromHex(datum))}/cbor`, "/scripts/datum/{datum_hash}/cbor", 200)).body, { cbor: datum });
+    assert.deepEqual(
+      (await expect(`/scripts/datum/${blake2b256(fromHex(datum))}/cbor`, "/scripts/datum/{datum_hash}/cbor", 200)).body,
+      { cbor: datum },
+    );
   });
 
   it("refuses hostile CBOR and oversized UTxO sets before any decoder reads them", async () => {
     const deep = "81".repeat(5_000) + "00";
     const utxosBefore = (await call(service, `/addresses/${alice.address}/utxos`)).body as unknown[];
-    assertBlockfrostError(await call(service, "/tx/submit", cbor(Buffer.from(deep, "hex"))), 400, /^body nests deeper than 128 levels/);
-    assertBlockfrostError(await call(service, "/utils/txs/evaluate", cbor(deep)), 400, /^body nests deeper than 128 levels/);
-    assertBlockfrostError(await call(service, "/utils/txs/evaluate/utxos", json({ cbor: deep, additionalUtxoSet: [] })), 400, /^body\.cbor nests deeper than 128 levels/);
-    const pair = (i: number, datum?: string) => [{ txId: "ab".repeat(32), index: i }, { address: alice.address, value: { coins: 2_000_000 }, ...(datum ? { datum } : {}) }];
+    assertBlockfrostError(
+      await call(service, "/tx/submit", cbor(Buffer.from(deep, "hex"))),
+      400,
+      /^body nests deeper than 128 levels/,
+    );
+    assertBlockfrostError(
+      await call(service, "/utils/txs/evaluate", cbor(deep)),
+      400,
+      /^body nests deeper than 128 levels/,
+    );
+    assertBlockfrostError(
+      await call(service, "/utils/txs/evaluate/utxos", json({ cbor: deep, additionalUtxoSet: [] })),
+      400,
+      /^body\.cbor nests deeper than 128 levels/,
+    );
+    const pair = (i: number, datum?: string) => [
+      { txId: "ab".repeat(32), index: i },
+      { address: alice.address, value: { coins: 2_000_000 }, ...(datum ? { datum } : {}) },
+    ];
     const tooMany = Array.from({ length: 2001 }, (_, i) => pair(i));
-    assertBlockfrostError(await call(service, "/utils/txs/evaluate/utxos", json({ cbor: "a0", additionalUtxoSet: tooMany })), 400, /additionalUtxoSet holds 2001 outputs; at most 2000/);
-    assertBlockfrostError(await call(service, "/utils/txs/evaluate/utxos", json({ cbor: "a0", additionalUtxoset: [pair(0, deep)] })), 400, /additionalUtxoset\[0\]\[1\]\.datum nests deeper than 128 levels/);
+    assertBlockfrostError(
+      await call(service, "/utils/txs/evaluate/utxos", json({ cbor: "a0", additionalUtxoSet: tooMany })),
+      400,
+      /additionalUtxoSet holds 2001 outputs; at most 2000/,
+    );
+    assertBlockfrostError(
+      await call(service, "/utils/txs/evaluate/utxos", json({ cbor: "a0", additionalUtxoset: [pair(0, deep)] })),
+      400,
+      /additionalUtxoset\[0\]\[1\]\.datum nests deeper than 128 levels/,
+    );
     // Nothing reached the ledger.
     assert.deepEqual((await call(service, `/addresses/${alice.address}/utxos`)).body, utxosBefore);
   });
@@ -245,7 +361,15 @@ describe("the devnet's Blockfrost-compatible API", () => {
     for (const endpoint of BLOCKFROST_ENDPOINTS) {
       const [method = "", path = ""] = endpoint.split(" ");
       assert.ok(isBlockfrostEndpoint(path), `${path} is in Blockfrost's specification`);
-      const url = PREFIX + path.replace(/\{([^}]+)\}/g, ":$1").replace(":hash_or_number", ":hashOrNumber").replace(":script_hash", ":hash").replace(":datum_hash", ":hash").replace(":policy_id", ":policy").replace(":stake_address", ":stakeAddress");
+      const url =
+        PREFIX +
+        path
+          .replace(/\{([^}]+)\}/g, ":$1")
+          .replace(":hash_or_number", ":hashOrNumber")
+          .replace(":script_hash", ":hash")
+          .replace(":datum_hash", ":hash")
+          .replace(":policy_id", ":policy")
+          .replace(":stake_address", ":stakeAddress");
       assert.ok(service.app.hasRoute({ method: method as "GET", url }), `${endpoint} is registered as ${url}`);
     }
     const document = service.app.swagger() as { tags?: Array<{ name: string; description: string }> };
@@ -254,7 +378,11 @@ describe("the devnet's Blockfrost-compatible API", () => {
   });
 
   it("answers a Blockfrost endpoint it does not serve with 501 naming it, any other path with 404; double slashes are Blockfrost's single ones", async () => {
-    assertBlockfrostError(await call(service, "/pools"), 501, /GET \/blockfrost\/api\/v0\/pools is a Blockfrost endpoint that the devnet's Blockfrost-compatible API does not implement/);
+    assertBlockfrostError(
+      await call(service, "/pools"),
+      501,
+      /GET \/blockfrost\/api\/v0\/pools is a Blockfrost endpoint that the devnet's Blockfrost-compatible API does not implement/,
+    );
     assertBlockfrostError(await call(service, "/governance/proposals/ab/1"), 501, /governance\/proposals/);
     assertBlockfrostError(await call(service, "/nothing/here"), 404, /not a Blockfrost endpoint/);
     const doubled = await fetch(`${service.url}${PREFIX}//epochs/latest/parameters`);
@@ -267,7 +395,8 @@ describe("the Blockfrost-compatible API and API keys", () => {
   let key: string;
   before(async () => {
     service = await startService({ NETWORK: "devnet", AUTH: "required" });
-    key = (await service.app.keyStore.create({ name: "sdk", env: "testnet", limits: { perDay: 1000, burst: 1000 } })).key;
+    key = (await service.app.keyStore.create({ name: "sdk", env: "testnet", limits: { perDay: 1000, burst: 1000 } }))
+      .key;
   });
   after(async () => {
     await service?.close();
@@ -284,7 +413,11 @@ describe("the Blockfrost-compatible API and API keys", () => {
 
   it("refuses a missing or dummy project id with Blockfrost's 401 body", async () => {
     assertBlockfrostError(await call(service, "/blocks/latest"), 401, /API key is required/);
-    assertBlockfrostError(await call(service, "/blocks/latest", { headers: { project_id: "devnet" } }), 401, /malformed/);
+    assertBlockfrostError(
+      await call(service, "/blocks/latest", { headers: { project_id: "devnet" } }),
+      401,
+      /malformed/,
+    );
   });
 });
 
@@ -292,7 +425,11 @@ describe("the Blockfrost-compatible API off the devnet", () => {
   it("answers 404 on a real network, saying it exists only on the devnet", async () => {
     const service = await startService({ NETWORK: "preprod", AUTH: "optional" });
     try {
-      assertBlockfrostError(await call(service, "/epochs/latest/parameters"), 404, /exists only on the devnet; this instance serves preprod/);
+      assertBlockfrostError(
+        await call(service, "/epochs/latest/parameters"),
+        404,
+        /exists only on the devnet; this instance serves preprod/,
+      );
     } finally {
       await service.close();
     }

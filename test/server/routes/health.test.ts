@@ -27,7 +27,12 @@ describe("health probes the backend once, briefly", () => {
   };
 
   it("Blockfrost hanging: 503 degraded naming blockfrost within 3 s, one request; ok again once it answers", async () => {
-    const service = await startService({ NETWORK: "preprod", AUTH: "optional", BLOCKFROST_PROJECT_ID: "preprodHealthProbe0123456789abcdef", BLOCKFROST_URL: blockfrost.apiUrl });
+    const service = await startService({
+      NETWORK: "preprod",
+      AUTH: "optional",
+      BLOCKFROST_PROJECT_ID: "preprodHealthProbe0123456789abcdef",
+      BLOCKFROST_URL: blockfrost.apiUrl,
+    });
     try {
       blockfrost.reset();
       blockfrost.behave({ kind: "slow", delayMs: 6_000, times: 1 });
@@ -38,7 +43,9 @@ describe("health probes the backend once, briefly", () => {
       // Whichever deadline fires first: the wrapper's or the request's own abort, both the probe's timeout.
       assert.match(
         health.body.reason,
-        new RegExp(`^The blockfrost backend is unreachable: The blockfrost chain backend could not serve tip: (no answer within ${HEALTH_PROBE_TIMEOUT_MS} ms|GET /blocks/latest: no answer in time)\\.$`),
+        new RegExp(
+          `^The blockfrost backend is unreachable: The blockfrost chain backend could not serve tip: (no answer within ${HEALTH_PROBE_TIMEOUT_MS} ms|GET /blocks/latest: no answer in time)\\.$`,
+        ),
       );
       // The reason above proves the single short probe; the bound only tells it from the 25 s retry budget.
       assert.ok(ms >= HEALTH_PROBE_TIMEOUT_MS - 100 && ms < 12_000, `answered in ${ms} ms`);
@@ -54,7 +61,12 @@ describe("health probes the backend once, briefly", () => {
 
   it("Ogmios hanging: 503 degraded naming ogmios-kupo within 3 s, one tip query", async () => {
     // The recorded /health says mainnet: the adapter checks it against NETWORK.
-    const service = await startService({ NETWORK: "mainnet", AUTH: "optional", OGMIOS_URL: ogmiosKupo.ogmiosUrl, KUPO_URL: ogmiosKupo.kupoUrl });
+    const service = await startService({
+      NETWORK: "mainnet",
+      AUTH: "optional",
+      OGMIOS_URL: ogmiosKupo.ogmiosUrl,
+      KUPO_URL: ogmiosKupo.kupoUrl,
+    });
     try {
       const { health: first } = await timed(service);
       assert.equal(first.status, 200, JSON.stringify(first.body));
@@ -63,7 +75,10 @@ describe("health probes the backend once, briefly", () => {
       const { health, ms } = await timed(service);
       assert.equal(health.status, 503, JSON.stringify(health.body));
       assert.equal(health.body.backend, "ogmios-kupo");
-      assert.match(health.body.reason, /^The ogmios-kupo backend is unreachable: The ogmios-kupo chain backend could not serve tip: no answer within \d+ ms\.$/);
+      assert.match(
+        health.body.reason,
+        /^The ogmios-kupo backend is unreachable: The ogmios-kupo chain backend could not serve tip: no answer within \d+ ms\.$/,
+      );
       assert.ok(ms < 12_000, `answered in ${ms} ms (the full retry budget is 25 s)`);
       assert.equal(ogmiosKupo.rpc.filter((r) => r.method === "queryNetwork/tip").length, 1, "no retry");
     } finally {

@@ -20,7 +20,11 @@ const ERRORS: Record<number, string> = {
 export function blockfrostError(status: number): string {
   const path = ERRORS[status];
   if (path) return fixtureText(path);
-  return JSON.stringify({ status_code: status, error: status === 503 ? "Service Unavailable" : "Error", message: `Status ${status}.` });
+  return JSON.stringify({
+    status_code: status,
+    error: status === 503 ? "Service Unavailable" : "Error",
+    message: `Status ${status}.`,
+  });
 }
 
 /** The recorded transaction: /txs/{hash} knows only this one. */
@@ -76,7 +80,11 @@ export class FakeBlockfrost extends FakeServer {
         const answer = override.answer(request, url);
         if (answer) {
           const raw = answer.raw === true || (typeof answer.body === "string" && answer.status >= 400);
-          return { status: answer.status, body: raw ? String(answer.body) : JSON.stringify(answer.body), ...(answer.headers ? { headers: answer.headers } : {}) };
+          return {
+            status: answer.status,
+            body: raw ? String(answer.body) : JSON.stringify(answer.body),
+            ...(answer.headers ? { headers: answer.headers } : {}),
+          };
         }
       }
     }
@@ -93,9 +101,11 @@ export class FakeBlockfrost extends FakeServer {
     if (get && /^\/addresses\/[^/]+\/utxos$/.test(path)) {
       return (url.searchParams.get("page") ?? "1") === "1" ? ok("addresses-utxos.json") : { status: 200, body: "[]" };
     }
-    if (get && (m = /^\/txs\/([0-9a-f]{64})\/utxos$/.exec(path))) return m[1] === KNOWN_TX ? ok("txs-utxos.json") : undefined;
+    if (get && (m = /^\/txs\/([0-9a-f]{64})\/utxos$/.exec(path)))
+      return m[1] === KNOWN_TX ? ok("txs-utxos.json") : undefined;
     if (get && (m = /^\/txs\/([0-9a-f]{64})$/.exec(path))) return m[1] === KNOWN_TX ? ok("txs.json") : undefined;
-    if (get && (m = /^\/txs\/([0-9a-f]{64})\/redeemers$/.exec(path))) return m[1] === KNOWN_TX ? ok("txs-redeemers.json") : undefined;
+    if (get && (m = /^\/txs\/([0-9a-f]{64})\/redeemers$/.exec(path)))
+      return m[1] === KNOWN_TX ? ok("txs-redeemers.json") : undefined;
     if (get && /^\/assets\/[0-9a-f]{56,120}\/transactions$/.test(path)) return ok("assets-transactions.json");
     if (get && /^\/scripts\/datum\/[0-9a-f]{64}\/cbor$/.test(path)) return ok("scripts-datum-cbor.json");
     if (get && /^\/scripts\/[0-9a-f]{56}$/.test(path)) return ok("scripts.json");
@@ -103,7 +113,8 @@ export class FakeBlockfrost extends FakeServer {
     if (get && /^\/scripts\/[0-9a-f]{56}\/json$/.test(path)) return ok("scripts-json.json");
     if (request.method === "POST" && path === "/tx/submit") return ok("tx-submit.json");
     // Blockfrost's evaluation answer is Ogmios's own (version=6): the Ogmios documentation's example.
-    if (request.method === "POST" && /^\/utils\/txs\/evaluate(\/utxos)?$/.test(path)) return { status: 200, body: fixtureText("ogmios/evaluate-docs.json") };
+    if (request.method === "POST" && /^\/utils\/txs\/evaluate(\/utxos)?$/.test(path))
+      return { status: 200, body: fixtureText("ogmios/evaluate-docs.json") };
     return undefined;
   }
 }

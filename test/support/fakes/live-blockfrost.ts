@@ -15,7 +15,16 @@ import { paymentScriptHash } from "../../../src/chain/shared/asset-output.js";
 import { scriptOfRef, wrapByteString } from "../../../src/chain/shared/script-ref.js";
 import { fixture } from "./server.js";
 import { evaluationAnswer } from "./live-ogmios-kupo.js";
-import { blockHashOf, epochOfSlot, holdsUnit, ledgerReason, scriptHashOf, type LiveLedger, type RedeemerRecord, type TxRecord } from "./live-ledger.js";
+import {
+  blockHashOf,
+  epochOfSlot,
+  holdsUnit,
+  ledgerReason,
+  scriptHashOf,
+  type LiveLedger,
+  type RedeemerRecord,
+  type TxRecord,
+} from "./live-ledger.js";
 
 export interface LiveAnswer {
   readonly status: number;
@@ -44,7 +53,12 @@ async function addressUtxos(ledger: LiveLedger, address: string, url: URL): Prom
   if (utxos.length === 0 && !ledger.hasSeen(address)) return notFound();
   const count = Math.min(100, Math.max(1, Number(url.searchParams.get("count") ?? "100")));
   const page = Math.max(1, Number(url.searchParams.get("page") ?? "1"));
-  const sorted = [...utxos].sort((a, b) => slotOf(ledger, a) - slotOf(ledger, b) || a.input.txHash.localeCompare(b.input.txHash) || a.input.outputIndex - b.input.outputIndex);
+  const sorted = [...utxos].sort(
+    (a, b) =>
+      slotOf(ledger, a) - slotOf(ledger, b) ||
+      a.input.txHash.localeCompare(b.input.txHash) ||
+      a.input.outputIndex - b.input.outputIndex,
+  );
   return json(
     200,
     sorted.slice((page - 1) * count, page * count).map((u) => ({
@@ -60,7 +74,8 @@ async function addressUtxos(ledger: LiveLedger, address: string, url: URL): Prom
 }
 
 /** The slot an output was made in (genesis outputs: the first Shelley slot the ledger knows, 0 for none). */
-const slotOf = (ledger: LiveLedger, utxo: UTxO): number => ledger.producer({ txHash: utxo.input.txHash, index: utxo.input.outputIndex })?.slot ?? 0;
+const slotOf = (ledger: LiveLedger, utxo: UTxO): number =>
+  ledger.producer({ txHash: utxo.input.txHash, index: utxo.input.outputIndex })?.slot ?? 0;
 
 function txUtxos(record: TxRecord): LiveAnswer {
   return json(200, {
@@ -87,7 +102,8 @@ function txUtxos(record: TxRecord): LiveAnswer {
 
 function txContent(ledger: LiveLedger, record: TxRecord): LiveAnswer {
   const totals = new Map<string, bigint>();
-  for (const u of record.outputs) for (const { unit, quantity } of amountOf(u)) totals.set(unit, (totals.get(unit) ?? 0n) + BigInt(quantity));
+  for (const u of record.outputs)
+    for (const { unit, quantity } of amountOf(u)) totals.set(unit, (totals.get(unit) ?? 0n) + BigInt(quantity));
   const template = fixture<Record<string, unknown>>("blockfrost/txs.json");
   return json(200, {
     ...template,
@@ -138,7 +154,14 @@ function assetTransactions(ledger: LiveLedger, unit: string, url: URL): LiveAnsw
   );
 }
 
-const PURPOSES: Record<RedeemerRecord["tag"], string> = { SPEND: "spend", MINT: "mint", CERT: "cert", REWARD: "reward", VOTE: "vote", PROPOSE: "propose" };
+const PURPOSES: Record<RedeemerRecord["tag"], string> = {
+  SPEND: "spend",
+  MINT: "mint",
+  CERT: "cert",
+  REWARD: "reward",
+  VOTE: "vote",
+  PROPOSE: "propose",
+};
 
 /** The script a redeemer runs: the spent input's payment script, or the minting policy. */
 function scriptOfRedeemer(record: TxRecord, redeemer: RedeemerRecord): string {
@@ -184,7 +207,9 @@ function txRedeemers(record: TxRecord): LiveAnswer {
 function dataCbor(ledger: LiveLedger, hash: string): LiveAnswer {
   for (const record of ledger.records()) {
     for (const r of record.redeemerList) if (blake2b256(fromHex(r.data)) === hash) return json(200, { cbor: r.data });
-    for (const u of record.outputs) if (u.output.plutusData !== undefined && blake2b256(fromHex(u.output.plutusData)) === hash) return json(200, { cbor: u.output.plutusData });
+    for (const u of record.outputs)
+      if (u.output.plutusData !== undefined && blake2b256(fromHex(u.output.plutusData)) === hash)
+        return json(200, { cbor: u.output.plutusData });
   }
   return notFound();
 }
@@ -260,10 +285,13 @@ function script(ledger: LiveLedger, hash: string, what: "info" | "cbor"): LiveAn
   const scriptRef = ledger.scriptByHash(hash);
   if (!scriptRef) return notFound();
   const { language, cbor } = scriptOfRef(scriptRef);
-  if (language === "native") return what === "info" ? json(200, { script_hash: hash, type: "timelock", serialised_size: null }) : notFound();
+  if (language === "native")
+    return what === "info" ? json(200, { script_hash: hash, type: "timelock", serialised_size: null }) : notFound();
   const type = language === "plutus:v1" ? "plutusV1" : language === "plutus:v2" ? "plutusV2" : "plutusV3";
   // Blockfrost wraps the ledger's bytes once more in a CBOR byte string (see shared/script-ref.ts).
-  return what === "info" ? json(200, { script_hash: hash, type, serialised_size: cbor.length / 2 }) : json(200, { cbor: wrapByteString(cbor) });
+  return what === "info"
+    ? json(200, { script_hash: hash, type, serialised_size: cbor.length / 2 })
+    : json(200, { cbor: wrapByteString(cbor) });
 }
 
 /**
@@ -285,7 +313,9 @@ async function account(ledger: LiveLedger, stakeAddress: string): Promise<LiveAn
   for (const record of ledger.records()) {
     for (const u of record.outputs) {
       if (record.spentBy.has(u.input.outputIndex) || stakeOf(u.output.address) !== stake) continue;
-      controlled += amountOf(u).filter((a) => a.unit === "lovelace").reduce((sum, a) => sum + BigInt(a.quantity), 0n);
+      controlled += amountOf(u)
+        .filter((a) => a.unit === "lovelace")
+        .reduce((sum, a) => sum + BigInt(a.quantity), 0n);
     }
   }
   return json(200, {
@@ -314,13 +344,20 @@ function stakeOf(address: string): string | undefined {
 }
 
 /** The live answer to a Blockfrost request (path after /api/v0), or undefined for an unknown route (404). */
-export async function liveBlockfrost(ledger: LiveLedger, method: string, path: string, url: URL, body: Buffer): Promise<LiveAnswer | undefined> {
+export async function liveBlockfrost(
+  ledger: LiveLedger,
+  method: string,
+  path: string,
+  url: URL,
+  body: Buffer,
+): Promise<LiveAnswer | undefined> {
   let m: RegExpExecArray | null;
   if (method === "GET") {
     if (path === "/blocks/latest") return latestBlock(ledger);
     if (path === "/epochs/latest") return latestEpoch(ledger);
     if (path === "/epochs/latest/parameters") return latestParameters(ledger);
-    if ((m = /^\/addresses\/([^/]+)\/utxos$/.exec(path))) return addressUtxos(ledger, decodeURIComponent(m[1] ?? ""), url);
+    if ((m = /^\/addresses\/([^/]+)\/utxos$/.exec(path)))
+      return addressUtxos(ledger, decodeURIComponent(m[1] ?? ""), url);
     if ((m = /^\/txs\/([0-9a-f]{64})\/utxos$/.exec(path))) {
       const record = ledger.record(m[1] ?? "");
       return record ? txUtxos(record) : notFound();
@@ -337,7 +374,8 @@ export async function liveBlockfrost(ledger: LiveLedger, method: string, path: s
       const record = ledger.record(m[1] ?? "");
       return record ? txRedeemers(record) : notFound();
     }
-    if ((m = /^\/assets\/([0-9a-f]{56,120})\/transactions$/.exec(path))) return assetTransactions(ledger, m[1] ?? "", url);
+    if ((m = /^\/assets\/([0-9a-f]{56,120})\/transactions$/.exec(path)))
+      return assetTransactions(ledger, m[1] ?? "", url);
     if ((m = /^\/scripts\/datum\/([0-9a-f]{64})\/cbor$/.exec(path))) return dataCbor(ledger, m[1] ?? "");
     if ((m = /^\/accounts\/([^/]+)$/.exec(path))) return account(ledger, decodeURIComponent(m[1] ?? ""));
     if ((m = /^\/scripts\/([0-9a-f]{56})$/.exec(path))) return script(ledger, m[1] ?? "", "info");

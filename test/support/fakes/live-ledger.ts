@@ -37,7 +37,8 @@ export interface EpochSpan {
 
 export function epochOfSlot(slot: number): EpochSpan {
   const { length, firstShelleyEpoch, firstShelleySlot } = PREPROD_EPOCH;
-  if (slot < firstShelleySlot) throw new Error(`slot ${slot} is in preprod's Byron era, which the live ledger never reaches`);
+  if (slot < firstShelleySlot)
+    throw new Error(`slot ${slot} is in preprod's Byron era, which the live ledger never reaches`);
   const n = Math.floor((slot - firstShelleySlot) / length);
   const startSlot = firstShelleySlot + n * length;
   return { epoch: firstShelleyEpoch + n, startSlot, endSlot: startSlot + length };
@@ -90,18 +91,22 @@ export interface TxRecord {
 }
 
 const TAGS: readonly RedeemerBudget["tag"][] = ["SPEND", "MINT", "CERT", "REWARD", "VOTE", "PROPOSE"];
-const compareRefs = (a: OutRef, b: OutRef): number => (a.txHash < b.txHash ? -1 : a.txHash > b.txHash ? 1 : a.index - b.index);
-
+const compareRefs = (a: OutRef, b: OutRef): number =>
+  a.txHash < b.txHash ? -1 : a.txHash > b.txHash ? 1 : a.index - b.index;
 
 /** The hash of an output's reference script (the devnet's UTxOs carry the script, not its hash). */
 export const scriptHashOf = (utxo: UTxO): string | null =>
-  utxo.output.scriptRef === undefined ? null : (utxo.output.scriptHash ?? Script.fromCbor(HexBlob(utxo.output.scriptRef)).hash().toString());
+  utxo.output.scriptRef === undefined
+    ? null
+    : (utxo.output.scriptHash ?? Script.fromCbor(HexBlob(utxo.output.scriptRef)).hash().toString());
 
 /** Whether an output holds a positive quantity of `unit` (policy id + asset name, hex). */
-export const holdsUnit = (utxo: UTxO, unit: string): boolean => utxo.output.amount.some((a) => a.unit === unit && BigInt(a.quantity) > 0n);
+export const holdsUnit = (utxo: UTxO, unit: string): boolean =>
+  utxo.output.amount.some((a) => a.unit === unit && BigInt(a.quantity) > 0n);
 
 /** The LedgerRejectedError message without its "The ledger rejected the transaction: " prefix. */
-export const ledgerReason = (error: unknown): string => (error as Error).message.replace(/^The ledger rejected the transaction: /, "");
+export const ledgerReason = (error: unknown): string =>
+  (error as Error).message.replace(/^The ledger rejected the transaction: /, "");
 
 export class LiveLedger {
   readonly #history = new Map<string, TxRecord>();
@@ -133,7 +138,9 @@ export class LiveLedger {
     const devnet = await DevnetChain.create({ path, now });
     if (devnet.systemStartMs !== PREPROD_ONE_SECOND_ORIGIN_MS) {
       await devnet.close();
-      throw new Error(`the devnet started at ${devnet.systemStartMs}, not at preprod's origin ${PREPROD_ONE_SECOND_ORIGIN_MS}`);
+      throw new Error(
+        `the devnet started at ${devnet.systemStartMs}, not at preprod's origin ${PREPROD_ONE_SECOND_ORIGIN_MS}`,
+      );
     }
     // The faucet's key, read back from the devnet's own store, so that its payments can be built
     // here and submitted like any other transaction (and so be in the history with their CBOR).
@@ -245,7 +252,13 @@ export class LiveLedger {
     } catch {
       tx = undefined; // the ledger says why
     }
-    const refs = tx ? tx.body().inputs().values().map((i) => ({ txHash: i.transactionId().toString(), index: Number(i.index()) })) : [];
+    const refs = tx
+      ? tx
+          .body()
+          .inputs()
+          .values()
+          .map((i) => ({ txHash: i.transactionId().toString(), index: Number(i.index()) }))
+      : [];
     const inputs = refs.length > 0 ? await this.devnet.utxosByRef(refs) : [];
     const txHash = await this.devnet.submit(cbor);
     if (!tx || this.#history.has(txHash)) return txHash;
@@ -253,11 +266,16 @@ export class LiveLedger {
     const body = tx.body();
     const count = body.outputs().length;
     const outputs = await this.devnet.utxosByRef(Array.from({ length: count }, (_, index) => ({ txHash, index })));
-    if (outputs.length !== count) throw new Error(`the ledger holds ${outputs.length} of the ${count} outputs of ${txHash}`);
+    if (outputs.length !== count)
+      throw new Error(`the ledger holds ${outputs.length} of the ${count} outputs of ${txHash}`);
     const sortedInputs = [...refs].sort(compareRefs);
     for (const input of inputs) {
-      const inputIndex = sortedInputs.findIndex((r) => r.txHash === input.input.txHash && r.index === input.input.outputIndex);
-      this.#history.get(input.input.txHash)?.spentBy.set(input.input.outputIndex, { txHash, slot, inputIndex, inputCount: refs.length });
+      const inputIndex = sortedInputs.findIndex(
+        (r) => r.txHash === input.input.txHash && r.index === input.input.outputIndex,
+      );
+      this.#history
+        .get(input.input.txHash)
+        ?.spentBy.set(input.input.outputIndex, { txHash, slot, inputIndex, inputCount: refs.length });
     }
     const redeemerList = (tx.witnessSet().redeemers()?.values() ?? []).map((r) => ({
       tag: TAGS[r.tag()] ?? "SPEND",
@@ -288,4 +306,3 @@ export class LiveLedger {
     return txHash;
   }
 }
-

@@ -14,14 +14,33 @@ import { scriptOfRef } from "../../../src/chain/shared/script-ref.js";
 import { utxoFromOgmios, utxosToOgmios } from "../../../src/chain/shared/ogmios-wire.js";
 import type { RedeemerBudget } from "../../../src/chain/port.js";
 import { fixture, fixtureText } from "./server.js";
-import { blockHashOf, epochOfSlot, holdsUnit, ledgerReason, scriptHashOf, type LiveLedger, type Spend, type TxRecord } from "./live-ledger.js";
+import {
+  blockHashOf,
+  epochOfSlot,
+  holdsUnit,
+  ledgerReason,
+  scriptHashOf,
+  type LiveLedger,
+  type Spend,
+  type TxRecord,
+} from "./live-ledger.js";
 
 /** JSON with bigints written as plain numbers (Ogmios's quantities can pass 2^53). */
 export function bigJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => (typeof v === "bigint" ? `\u0000big:${v.toString()}` : v)).replace(/"\\u0000big:(-?\d+)"/g, "$1");
+  return JSON.stringify(value, (_key, v: unknown) => (typeof v === "bigint" ? `\u0000big:${v.toString()}` : v)).replace(
+    /"\\u0000big:(-?\d+)"/g,
+    "$1",
+  );
 }
 
-const PURPOSES: Record<RedeemerBudget["tag"], string> = { SPEND: "spend", MINT: "mint", CERT: "publish", REWARD: "withdraw", VOTE: "vote", PROPOSE: "propose" };
+const PURPOSES: Record<RedeemerBudget["tag"], string> = {
+  SPEND: "spend",
+  MINT: "mint",
+  CERT: "publish",
+  REWARD: "withdraw",
+  VOTE: "vote",
+  PROPOSE: "propose",
+};
 
 /** "0.0577" → "577/10000": a decimal as Ogmios's ratio string. */
 export function ratioOf(value: number): string {
@@ -37,7 +56,8 @@ export function ratioOf(value: number): string {
   return `${numerator / g}/${denominator / g}`;
 }
 
-const rpc = (method: string, body: { result: unknown } | { error: unknown }): string => bigJson({ jsonrpc: "2.0", method, ...body });
+const rpc = (method: string, body: { result: unknown } | { error: unknown }): string =>
+  bigJson({ jsonrpc: "2.0", method, ...body });
 
 /**
  * The ledger's evaluation of a transaction as Ogmios answers evaluateTransaction (Blockfrost's
@@ -48,13 +68,23 @@ export async function evaluationAnswer(ledger: LiveLedger, cbor: string, additio
   try {
     const budgets = await ledger.devnet.evaluate(cbor, additional);
     return rpc("evaluateTransaction", {
-      result: budgets.map((b) => ({ validator: { purpose: PURPOSES[b.tag], index: b.index }, budget: { memory: b.budget.mem, cpu: b.budget.steps } })),
+      result: budgets.map((b) => ({
+        validator: { purpose: PURPOSES[b.tag], index: b.index },
+        budget: { memory: b.budget.mem, cpu: b.budget.steps },
+      })),
     });
   } catch (failure) {
     const code = (failure as { code?: string }).code;
-    if (code !== "SVC_ERR_UNPROCESSABLE" && code !== "CHAIN_ERR_LEDGER_REJECTED" && code !== "TX_ERR_TOO_LARGE") throw failure;
+    if (code !== "SVC_ERR_UNPROCESSABLE" && code !== "CHAIN_ERR_LEDGER_REJECTED" && code !== "TX_ERR_TOO_LARGE")
+      throw failure;
     const reason = ledgerReason(failure);
-    return rpc("evaluateTransaction", { error: { code: 3004, message: "Unable to create the evaluation context from the given transaction.", data: { reason } } });
+    return rpc("evaluateTransaction", {
+      error: {
+        code: 3004,
+        message: "Unable to create the evaluation context from the given transaction.",
+        data: { reason },
+      },
+    });
   }
 }
 
@@ -92,7 +122,8 @@ function protocolParameters(): unknown {
 function missingSignatories(reason: string): string[] {
   if (!reason.startsWith("Missing key hashes")) return [];
   const hashes = new Set<string>();
-  for (const set of reason.matchAll(/key hashes: (?:Tree)?Set\(([^)]*)\)/g)) for (const hash of (set[1] ?? "").matchAll(/[0-9a-f]{56}/g)) hashes.add(hash[0]);
+  for (const set of reason.matchAll(/key hashes: (?:Tree)?Set\(([^)]*)\)/g))
+    for (const hash of (set[1] ?? "").matchAll(/[0-9a-f]{56}/g)) hashes.add(hash[0]);
   return [...hashes];
 }
 
@@ -103,17 +134,29 @@ async function submit(ledger: LiveLedger, cbor: string): Promise<string> {
     if ((failure as { code?: string }).code !== "CHAIN_ERR_LEDGER_REJECTED") throw failure;
     const reason = ledgerReason(failure);
     if (/does not decode/.test(reason)) {
-      const data = Object.fromEntries(["shelley", "allegra", "mary", "alonzo", "babbage", "conway"].map((era) => [era, reason]));
-      return rpc("submitTransaction", { error: { code: -32602, message: "Invalid transaction; It looks like the given transaction wasn't well-formed.", data } });
+      const data = Object.fromEntries(
+        ["shelley", "allegra", "mary", "alonzo", "babbage", "conway"].map((era) => [era, reason]),
+      );
+      return rpc("submitTransaction", {
+        error: {
+          code: -32602,
+          message: "Invalid transaction; It looks like the given transaction wasn't well-formed.",
+          data,
+        },
+      });
     }
     // The emulator gives the ledger's reason as text, not Ogmios's per-rule structure. Missing
     // signatures are read back into Ogmios's own failure (3101, the key hashes listed); any other
     // reason goes as the text of the schema's one failure whose data is free-form (3997).
     const missing = missingSignatories(reason);
     if (missing.length > 0) {
-      return rpc("submitTransaction", { error: { code: 3101, message: "Some signatures are missing.", data: { missingSignatories: missing } } });
+      return rpc("submitTransaction", {
+        error: { code: 3101, message: "Some signatures are missing.", data: { missingSignatories: missing } },
+      });
     }
-    return rpc("submitTransaction", { error: { code: 3997, message: reason, data: { error: "rejected by the ledger" } } });
+    return rpc("submitTransaction", {
+      error: { code: 3997, message: reason, data: { error: "rejected by the ledger" } },
+    });
   }
 }
 
@@ -121,7 +164,11 @@ type Params = Record<string, unknown> | undefined;
 
 /** The reward address (preprod's family) of a credential hash given in hex. */
 const rewardAddressOf = (hash: string, script: boolean): string =>
-  bech32.encode("stake_test", bech32.toWords(Buffer.concat([Uint8Array.of(script ? 0xf0 : 0xe0), Buffer.from(hash, "hex")])), 120);
+  bech32.encode(
+    "stake_test",
+    bech32.toWords(Buffer.concat([Uint8Array.of(script ? 0xf0 : 0xe0), Buffer.from(hash, "hex")])),
+    120,
+  );
 
 /**
  * queryLedgerState/rewardAccountSummaries for {keys, scripts} given as 56-hex credentials (what the
@@ -147,7 +194,11 @@ async function rewardAccountSummaries(ledger: LiveLedger, params: Params): Promi
         ? {}
         : {
             delegateRepresentative:
-              drep.kind === "always-abstain" ? { type: "abstain" } : drep.kind === "always-no-confidence" ? { type: "noConfidence" } : { type: "registered", from: drep.kind === "key" ? "verificationKey" : "script", id: drep.hash },
+              drep.kind === "always-abstain"
+                ? { type: "abstain" }
+                : drep.kind === "always-no-confidence"
+                  ? { type: "noConfidence" }
+                  : { type: "registered", from: drep.kind === "key" ? "verificationKey" : "script", id: drep.hash },
           }),
       rewards: { ada: { lovelace: 0n } },
       deposit: { ada: { lovelace: BigInt(DEVNET_PROTOCOL_PARAMETERS.keyDeposit) } },
@@ -241,10 +292,17 @@ async function findIntersection(ledger: LiveLedger, params: Params, session: Cha
 
 /** nextBlock: the roll-back to the intersection, then block after block (waiting for the ledger's clock past its tip). */
 async function nextBlock(ledger: LiveLedger, session: ChainSyncSession): Promise<string> {
-  if (session.cursor === undefined) throw new Error("the live fake's chain synchronisation starts at an intersection (findIntersection first)");
+  if (session.cursor === undefined)
+    throw new Error("the live fake's chain synchronisation starts at an intersection (findIntersection first)");
   if (session.rollBackFirst) {
     session.rollBackFirst = false;
-    return rpc("nextBlock", { result: { direction: "backward", point: { slot: session.cursor, id: blockHashOf(session.cursor) }, tip: await tipOf(ledger) } });
+    return rpc("nextBlock", {
+      result: {
+        direction: "backward",
+        point: { slot: session.cursor, id: blockHashOf(session.cursor) },
+        tip: await tipOf(ledger),
+      },
+    });
   }
   const slot = session.cursor + 1;
   while ((await ledger.tip()).slot < slot) await new Promise((resolve) => setTimeout(resolve, 100));
@@ -253,7 +311,12 @@ async function nextBlock(ledger: LiveLedger, session: ChainSyncSession): Promise
 }
 
 /** The full JSON-RPC answer (without its id) of an Ogmios method, or undefined for a method the live fake does not serve. */
-export async function liveOgmios(ledger: LiveLedger, method: string, params: Params, session: ChainSyncSession = {}): Promise<string | undefined> {
+export async function liveOgmios(
+  ledger: LiveLedger,
+  method: string,
+  params: Params,
+  session: ChainSyncSession = {},
+): Promise<string | undefined> {
   switch (method) {
     case "findIntersection":
       return findIntersection(ledger, params, session);
@@ -310,7 +373,13 @@ export async function liveOgmiosHealth(ledger: LiveLedger, network: string): Pro
 }
 
 /** One Kupo match of an output (Kupo's Match, `asset-quantity=string` when asked). */
-function match(ledger: LiveLedger, utxo: UTxO, spent: Spend | undefined, asStrings: boolean, resolve: boolean): Record<string, unknown> {
+function match(
+  ledger: LiveLedger,
+  utxo: UTxO,
+  spent: Spend | undefined,
+  asStrings: boolean,
+  resolve: boolean,
+): Record<string, unknown> {
   const quantity = (q: string) => (asStrings ? q : Number(q));
   let coins = 0n;
   const assets: Record<string, string | number> = {};
@@ -320,7 +389,8 @@ function match(ledger: LiveLedger, utxo: UTxO, spent: Spend | undefined, asStrin
   }
   const made = ledger.producer({ txHash: utxo.input.txHash, index: utxo.input.outputIndex })?.slot ?? 0;
   const inline = utxo.output.plutusData;
-  const datumHash = inline !== undefined ? (utxo.output.dataHash ?? resolveDataHash(inline, "CBOR")) : (utxo.output.dataHash ?? null);
+  const datumHash =
+    inline !== undefined ? (utxo.output.dataHash ?? resolveDataHash(inline, "CBOR")) : (utxo.output.dataHash ?? null);
   const script = utxo.output.scriptRef === undefined ? null : scriptOfRef(utxo.output.scriptRef);
   return {
     transaction_index: 0,
@@ -348,16 +418,32 @@ function match(ledger: LiveLedger, utxo: UTxO, spent: Spend | undefined, asStrin
  */
 function spentAt(ledger: LiveLedger, spent: Spend): Record<string, unknown> {
   const reported = spent.inputCount - 1 - spent.inputIndex;
-  const redeemer = ledger.record(spent.txHash)?.redeemerList.find((r) => r.tag === "SPEND" && r.index === reported)?.data ?? null;
-  return { slot_no: spent.slot, header_hash: blockHashOf(spent.slot), transaction_id: spent.txHash, input_index: reported, redeemer };
+  const redeemer =
+    ledger.record(spent.txHash)?.redeemerList.find((r) => r.tag === "SPEND" && r.index === reported)?.data ?? null;
+  return {
+    slot_no: spent.slot,
+    header_hash: blockHashOf(spent.slot),
+    transaction_id: spent.txHash,
+    input_index: reported,
+    redeemer,
+  };
 }
 
 /** The outputs that held an asset of `policy` (named `name`, or any name for "*"), most recent first as Kupo orders them. */
-function assetMatches(ledger: LiveLedger, policy: string, name: string, asStrings: boolean, resolve: boolean): Record<string, unknown>[] {
+function assetMatches(
+  ledger: LiveLedger,
+  policy: string,
+  name: string,
+  asStrings: boolean,
+  resolve: boolean,
+): Record<string, unknown>[] {
   const found: Record<string, unknown>[] = [];
   for (const record of ledger.records()) {
     for (const u of record.outputs) {
-      const holds = name === "*" ? u.output.amount.some((a) => a.unit !== "lovelace" && a.unit.startsWith(policy) && BigInt(a.quantity) > 0n) : holdsUnit(u, `${policy}${name}`);
+      const holds =
+        name === "*"
+          ? u.output.amount.some((a) => a.unit !== "lovelace" && a.unit.startsWith(policy) && BigInt(a.quantity) > 0n)
+          : holdsUnit(u, `${policy}${name}`);
       if (holds) found.push(match(ledger, u, record.spentBy.get(u.input.outputIndex), asStrings, resolve));
     }
   }
@@ -368,7 +454,11 @@ function assetMatches(ledger: LiveLedger, policy: string, name: string, asString
  * The live answer of Kupo's GET /matches/{pattern} (an address, with ?unspent; *@{txHash}; or an
  * asset, {policy}.{name} or {policy}.*, with ?spent or ?unspent) and GET /checkpoints/{slot}.
  */
-export async function liveKupo(ledger: LiveLedger, url: URL, accept: string | undefined): Promise<{ status: number; body: string } | undefined> {
+export async function liveKupo(
+  ledger: LiveLedger,
+  url: URL,
+  accept: string | undefined,
+): Promise<{ status: number; body: string } | undefined> {
   const checkpoint = /^\/checkpoints\/(\d+)$/.exec(url.pathname);
   if (checkpoint) {
     // Every slot of the live ledger stands for a block: the checkpoint at or before a slot is that slot, up to the tip.
@@ -384,15 +474,27 @@ export async function liveKupo(ledger: LiveLedger, url: URL, accept: string | un
   if (asset) {
     const all = assetMatches(ledger, asset[1] ?? "", asset[2] ?? "", asStrings, resolve);
     const spentOnly = url.searchParams.has("spent");
-    return { status: 200, body: JSON.stringify(all.filter((m) => (unspentOnly ? m["spent_at"] === null : spentOnly ? m["spent_at"] !== null : true))) };
+    return {
+      status: 200,
+      body: JSON.stringify(
+        all.filter((m) => (unspentOnly ? m["spent_at"] === null : spentOnly ? m["spent_at"] !== null : true)),
+      ),
+    };
   }
   if (pattern.startsWith("*@")) {
     const record = ledger.record(pattern.slice(2));
-    const all = record ? record.outputs.map((u) => match(ledger, u, record.spentBy.get(u.input.outputIndex), asStrings, resolve)) : [];
+    const all = record
+      ? record.outputs.map((u) => match(ledger, u, record.spentBy.get(u.input.outputIndex), asStrings, resolve))
+      : [];
     return { status: 200, body: JSON.stringify(unspentOnly ? all.filter((m) => m["spent_at"] === null) : all) };
   }
   if (!/^(addr|addr_test)1[0-9a-z]+$/.test(pattern)) {
-    return { status: 400, body: JSON.stringify({ hint: `The live fake Kupo reads bech32 address, *@{txId} and {policy}.{name} patterns only, not ${pattern}.` }) };
+    return {
+      status: 400,
+      body: JSON.stringify({
+        hint: `The live fake Kupo reads bech32 address, *@{txId} and {policy}.{name} patterns only, not ${pattern}.`,
+      }),
+    };
   }
   const unspent = (await ledger.devnet.utxosAt(pattern)).map((u) => match(ledger, u, undefined, asStrings, resolve));
   const spent: Record<string, unknown>[] = [];

@@ -75,7 +75,10 @@ export class FakeOgmiosKupo {
     const ogmios = new FakeServer(
       async (request) => {
         if (request.method !== "GET" || request.path !== "/health") return undefined;
-        return { status: 200, body: ledger ? await liveOgmiosHealth(ledger, network) : fixtureText("ogmios/health.json") };
+        return {
+          status: 200,
+          body: ledger ? await liveOgmiosHealth(ledger, network) : fixtureText("ogmios/health.json"),
+        };
       },
       (status) => JSON.stringify({ error: `status ${status}` }),
     );
@@ -86,9 +89,14 @@ export class FakeOgmiosKupo {
           const reply = override(url);
           if (reply) return { status: reply.status, body: JSON.stringify(reply.body) };
         }
-        return ledger ? (request.method === "GET" ? liveKupo(ledger, url, request.headers["accept"]) : undefined) : FakeOgmiosKupo.kupoRoute(request, url);
+        return ledger
+          ? request.method === "GET"
+            ? liveKupo(ledger, url, request.headers["accept"])
+            : undefined
+          : FakeOgmiosKupo.kupoRoute(request, url);
       },
-      (status) => JSON.stringify({ hint: status === 429 ? "Too many requests." : `Kupo failed with status ${status}.` }),
+      (status) =>
+        JSON.stringify({ hint: status === 429 ? "Too many requests." : `Kupo failed with status ${status}.` }),
     );
     fake = new FakeOgmiosKupo(ogmios, kupo, ledger);
     fake.#attachWebSocket();
@@ -137,7 +145,11 @@ export class FakeOgmiosKupo {
       return;
     }
     if (this.silent.has(message.method)) return;
-    const unknown = JSON.stringify({ jsonrpc: "2.0", method: message.method, error: { code: -32601, message: "Unknown method." } });
+    const unknown = JSON.stringify({
+      jsonrpc: "2.0",
+      method: message.method,
+      error: { code: -32601, message: "Unknown method." },
+    });
     let text: string;
     const reply = this.replies.get(message.method);
     if (reply) {
@@ -146,11 +158,21 @@ export class FakeOgmiosKupo {
       try {
         let session = this.#sessions.get(socket);
         if (!session) this.#sessions.set(socket, (session = {}));
-        text = (await liveOgmios(this.ledger, message.method, message.params as Record<string, unknown> | undefined, session)) ?? unknown;
+        text =
+          (await liveOgmios(
+            this.ledger,
+            message.method,
+            message.params as Record<string, unknown> | undefined,
+            session,
+          )) ?? unknown;
       } catch (error) {
         // A fault of the fake or its ledger: Ogmios's internal error, and kept for the test to see.
         this.ogmios.faults.push(error);
-        text = JSON.stringify({ jsonrpc: "2.0", method: message.method, error: { code: -32603, message: `fake Ogmios failure: ${(error as Error).message}` } });
+        text = JSON.stringify({
+          jsonrpc: "2.0",
+          method: message.method,
+          error: { code: -32603, message: `fake Ogmios failure: ${(error as Error).message}` },
+        });
       }
     } else {
       const file = this.answers[message.method];

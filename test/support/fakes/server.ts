@@ -76,7 +76,8 @@ export class FakeServer {
 
   behave(behaviour: Behaviour): void {
     this.#behaviour = behaviour;
-    this.#remaining = "times" in behaviour && behaviour.times !== undefined ? behaviour.times : Number.POSITIVE_INFINITY;
+    this.#remaining =
+      "times" in behaviour && behaviour.times !== undefined ? behaviour.times : Number.POSITIVE_INFINITY;
   }
 
   /** Stops listening (connections are refused) but keeps the port for accept(). */
@@ -108,7 +109,13 @@ export class FakeServer {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const url = new URL(req.url ?? "/", this.url);
-    const request: RecordedRequest = { method: req.method ?? "GET", path: `${url.pathname}${url.search}`, headers: req.headers, body: Buffer.concat(chunks), at: Date.now() };
+    const request: RecordedRequest = {
+      method: req.method ?? "GET",
+      path: `${url.pathname}${url.search}`,
+      headers: req.headers,
+      body: Buffer.concat(chunks),
+      at: Date.now(),
+    };
     this.requests.push(request);
     const behaviour = this.take();
     if (behaviour.kind === "slow") await new Promise((resolve) => setTimeout(resolve, behaviour.delayMs));
@@ -123,7 +130,11 @@ export class FakeServer {
       // A fake that cannot answer: a 500 naming why, and kept in `faults` for the test to check.
       this.faults.push(error);
       const message = `fake backend failure: ${(error as Error).message}`;
-      return send(res, 500, JSON.stringify({ status_code: 500, error: "Internal Server Error", message, hint: message }));
+      return send(
+        res,
+        500,
+        JSON.stringify({ status_code: 500, error: "Internal Server Error", message, hint: message }),
+      );
     }
     if (!answer) return send(res, 404, this.failureBody(404));
     send(res, answer.status, answer.body, answer.headers);

@@ -18,9 +18,16 @@ function fromOpenApi30(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(fromOpenApi30);
   if (schema === null || typeof schema !== "object") return schema;
   const { nullable, ...rest } = schema as Record<string, unknown>;
-  const converted = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, k === "example" ? v : fromOpenApi30(v)]));
+  const converted = Object.fromEntries(
+    Object.entries(rest).map(([k, v]) => [k, k === "example" ? v : fromOpenApi30(v)]),
+  );
   if (nullable !== true) return converted;
-  if (typeof converted["type"] === "string") return { ...converted, type: [converted["type"], "null"], ...(Array.isArray(converted["enum"]) ? { enum: [...converted["enum"], null] } : {}) };
+  if (typeof converted["type"] === "string")
+    return {
+      ...converted,
+      type: [converted["type"], "null"],
+      ...(Array.isArray(converted["enum"]) ? { enum: [...converted["enum"], null] } : {}),
+    };
   return { anyOf: [converted, { type: "null" }] };
 }
 
@@ -31,7 +38,10 @@ function assertValid(validate: ValidateFunction | undefined, ajv: Ajv, data: unk
 
 /** Blockfrost's answer schema of `endpoint` (as the specification writes it, e.g. /txs/{hash}) and status. */
 export function blockfrostSchemas() {
-  const spec = JSON.parse(readFileSync(require.resolve("@blockfrost/openapi/json-schema.json"), "utf8")) as Record<string, { response: Record<string, AnySchema> }>;
+  const spec = JSON.parse(readFileSync(require.resolve("@blockfrost/openapi/json-schema.json"), "utf8")) as Record<
+    string,
+    { response: Record<string, AnySchema> }
+  >;
   const ajv = validator();
   const compiled = new Map<string, ValidateFunction>();
   const get = (endpoint: string, status: string): ValidateFunction => {
@@ -47,7 +57,8 @@ export function blockfrostSchemas() {
   };
   return {
     validate: get,
-    check: (endpoint: string, status: string, data: unknown, name: string) => assertValid(get(endpoint, status), ajv, data, name),
+    check: (endpoint: string, status: string, data: unknown, name: string) =>
+      assertValid(get(endpoint, status), ajv, data, name),
   };
 }
 
@@ -55,7 +66,9 @@ export function blockfrostSchemas() {
 export function ogmiosSchemas() {
   const ajv = validator();
   for (const file of ["cardano.json", "ogmios.json"]) {
-    const { $schema: _meta, ...schema } = fixture<Record<string, { Value?: { propertyNames: { pattern: string } } }>>(`ogmios/${file}`);
+    const { $schema: _meta, ...schema } = fixture<Record<string, { Value?: { propertyNames: { pattern: string } } }>>(
+      `ogmios/${file}`,
+    );
     // Known defect of the published schema: Value requires the key "ada" but its propertyNames
     // pattern (56 hex digits) forbids it, so no value validates under JSON Schema's rules.
     // The pattern is widened by exactly that key, nothing else.
@@ -77,7 +90,9 @@ export function ogmiosSchemas() {
 /** Kupo's MatchQuantityAsString, or another schema of its OpenAPI document v2.12.0 (e.g. Point). */
 export function kupoSchemas() {
   const ajv = validator();
-  const document = fixture<{ components: { schemas: Record<string, { oneOf?: unknown[]; anyOf?: unknown[] }> } }>("kupo/openapi-v2.12.0.json");
+  const document = fixture<{ components: { schemas: Record<string, { oneOf?: unknown[]; anyOf?: unknown[] }> } }>(
+    "kupo/openapi-v2.12.0.json",
+  );
   // Known defect of the published document: each address form is a oneOf of plain strings told
   // apart only by `contentEncoding` (an annotation), so every address matches two branches and
   // fails oneOf. The address forms are checked with anyOf instead; nothing else is changed.
@@ -87,8 +102,11 @@ export function kupoSchemas() {
       delete form.oneOf;
     }
   };
-  for (const name of ["Address_Shelley", "Address_Stake", "Address_Bootstrap"]) anyOfInstead(document.components.schemas[name]);
-  for (const form of (document.components.schemas["Address"] as { anyOf: { oneOf?: unknown[]; anyOf?: unknown[] }[] }).anyOf) anyOfInstead(form);
+  for (const name of ["Address_Shelley", "Address_Stake", "Address_Bootstrap"])
+    anyOfInstead(document.components.schemas[name]);
+  for (const form of (document.components.schemas["Address"] as { anyOf: { oneOf?: unknown[]; anyOf?: unknown[] }[] })
+    .anyOf)
+    anyOfInstead(form);
   ajv.addSchema(document as AnySchema, "kupo.json");
   const get = (schema: string) => ajv.getSchema(`kupo.json#/components/schemas/${schema}`);
   return {

@@ -9,7 +9,16 @@ import type { UTxO } from "@meshsdk/common";
 import { build, signAndSubmit, utf8Hex } from "../transactions-api.js";
 import { newBaseWallet, type TestWallet } from "../wallets.js";
 import { outputsOf, quantityOf, totalOf, utxosAt, utxoStringsAt } from "../utxos.js";
-import { datumHash, datumJson, feeOf, inputsOf, metadataJson, nativeScriptHashesOf, policyIdOf, witnessDatums } from "../tx-decode.js";
+import {
+  datumHash,
+  datumJson,
+  feeOf,
+  inputsOf,
+  metadataJson,
+  nativeScriptHashesOf,
+  policyIdOf,
+  witnessDatums,
+} from "../tx-decode.js";
 import type { Target } from "../target.js";
 
 const ref = (u: UTxO): string => `${u.input.txHash}#${u.input.outputIndex}`;
@@ -54,20 +63,40 @@ export function buildFlows(target: () => Target): void {
       assert.equal(all.length, 2);
       const small = onChain.findIndex((u) => quantityOf(u, "lovelace") === 30_000_000n);
       assert.ok(small >= 0);
-      const given = await build(service, { changeAddress: alice.address, utxos: [all[small]!], outputs: [{ address: bob.address, lovelace: 12_000_000 }] });
+      const given = await build(service, {
+        changeAddress: alice.address,
+        utxos: [all[small]!],
+        outputs: [{ address: bob.address, lovelace: 12_000_000 }],
+      });
       assert.deepEqual(inputsOf(given.complete), [ref(onChain[small]!)]);
       const givenHash = await signAndSubmit(service, given, [alice]);
 
-      const read = await build(service, { changeAddress: alice.address, outputs: [{ address: bob.address, lovelace: 150_000_000 }] });
+      const read = await build(service, {
+        changeAddress: alice.address,
+        outputs: [{ address: bob.address, lovelace: 150_000_000 }],
+      });
       const readHash = await signAndSubmit(service, read, [alice]);
       // 150 ADA needs the 200 ADA output: the chain's UTxOs were read, not the given ones.
-      assert.ok(inputsOf(read.complete).some((i) => i.startsWith(`${onChain.find((u) => quantityOf(u, "lovelace") === 200_000_000n)!.input.txHash}#`)));
+      assert.ok(
+        inputsOf(read.complete).some((i) =>
+          i.startsWith(`${onChain.find((u) => quantityOf(u, "lovelace") === 200_000_000n)!.input.txHash}#`),
+        ),
+      );
 
       const bobs = await readBack(target(), bob.address);
-      assert.deepEqual(outputsOf(bobs, givenHash).map((u) => quantityOf(u, "lovelace")), [12_000_000n]);
-      assert.deepEqual(outputsOf(bobs, readHash).map((u) => quantityOf(u, "lovelace")), [150_000_000n]);
+      assert.deepEqual(
+        outputsOf(bobs, givenHash).map((u) => quantityOf(u, "lovelace")),
+        [12_000_000n],
+      );
+      assert.deepEqual(
+        outputsOf(bobs, readHash).map((u) => quantityOf(u, "lovelace")),
+        [150_000_000n],
+      );
       const left = await readBack(target(), alice.address);
-      assert.equal(totalOf(left, "lovelace"), 230_000_000n - 162_000_000n - feeOf(given.complete) - feeOf(read.complete));
+      assert.equal(
+        totalOf(left, "lovelace"),
+        230_000_000n - 162_000_000n - feeOf(given.complete) - feeOf(read.complete),
+      );
       if (target().backend) assert.ok(target().backend!.submitted(), "the transactions went through the backend");
     });
 
@@ -80,10 +109,20 @@ export function buildFlows(target: () => Target): void {
       const built = await build(service, {
         changeAddress: minter.address,
         preloadedScripts: [{ type: "simple", script, hash: policyId }],
-        mint: [{ version: "cip25", assetName: { name: "Sword", format: "utf8" }, metadata: { name: "A sword", image: "ipfs://sword" }, policyId, quantity: 1 }],
+        mint: [
+          {
+            version: "cip25",
+            assetName: { name: "Sword", format: "utf8" },
+            metadata: { name: "A sword", image: "ipfs://sword" },
+            policyId,
+            quantity: 1,
+          },
+        ],
       });
       assert.deepEqual(nativeScriptHashesOf(built.complete), [policyId]);
-      assert.deepEqual(metadataJson(built.complete, 721), { [policyId]: { Sword: { name: "A sword", image: "ipfs://sword" } } });
+      assert.deepEqual(metadataJson(built.complete, 721), {
+        [policyId]: { Sword: { name: "A sword", image: "ipfs://sword" } },
+      });
       const txHash = await signAndSubmit(service, built, [minter]);
       const held = await readBack(target(), minter.address);
       assert.equal(totalOf(outputsOf(held, txHash), policyId + utf8Hex("Sword")), 1n);
@@ -112,7 +151,9 @@ export function buildFlows(target: () => Target): void {
       const txHash = await signAndSubmit(service, built, [minter]);
       const [toHolder] = outputsOf(await readBack(target(), holder.address), txHash);
       assert.equal(quantityOf(toHolder!, `${policyId}000de140${utf8Hex("Hero")}`), 1n);
-      const reference = outputsOf(await readBack(target(), minter.address), txHash).find((u) => quantityOf(u, `${policyId}000643b0${utf8Hex("Hero")}`) === 1n);
+      const reference = outputsOf(await readBack(target(), minter.address), txHash).find(
+        (u) => quantityOf(u, `${policyId}000643b0${utf8Hex("Hero")}`) === 1n,
+      );
       assert.ok(reference?.output.plutusData, "the reference token sits at the change address with an inline datum");
       const bytes = (text: string) => ({ bytes: utf8Hex(text) });
       const expected: unknown = {

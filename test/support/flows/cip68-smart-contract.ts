@@ -23,7 +23,9 @@ import { datumJson, txOf } from "../tx-decode.js";
 import { outputsOf, quantityOf, totalOf, utxosAt, utxoStringsAt } from "../utxos.js";
 import { newStakeWallet, type TestWallet } from "../wallets.js";
 
-const blueprint = JSON.parse(readFileSync(new URL("../../fixtures/blueprints/cip68/plutus.json", import.meta.url), "utf8")) as { validators: { hash: string }[] };
+const blueprint = JSON.parse(
+  readFileSync(new URL("../../fixtures/blueprints/cip68/plutus.json", import.meta.url), "utf8"),
+) as { validators: { hash: string }[] };
 const hex = (text: string) => Buffer.from(text, "utf8").toString("hex");
 const bytes = (text: string) => ({ bytes: hex(text) });
 const REF = "000643b0";
@@ -36,7 +38,7 @@ const cip68Datum = (pairs: [string, string][]) => ({
 });
 
 export function cip68SmartContractFlows(target: () => Target): void {
-describe("CIP-68 smart-contract mint and updates (the hosted API's examples)", () => {
+  describe("CIP-68 smart-contract mint and updates (the hosted API's examples)", () => {
     let service: RunningService;
     let headers: Record<string, string>;
     let customer: TestWallet;
@@ -68,7 +70,13 @@ describe("CIP-68 smart-contract mint and updates (the hosted API's examples)", (
 
     before(async () => {
       service = target().service;
-      const key = (await service.app.keyStore.create({ name: "cip68", env: "testnet", limits: { perDay: 100_000, perSecond: 1000, burst: 1000 } })).key;
+      const key = (
+        await service.app.keyStore.create({
+          name: "cip68",
+          env: "testnet",
+          limits: { perDay: 100_000, perSecond: 1000, burst: 1000 },
+        })
+      ).key;
       headers = { "x-api-key": key };
       // The examples' wallet-customer.json and wallet-mint-sc-policy.json: base addresses, CSL keys
       // (only the payment key signs, as FixedTransaction.sign_and_add_vkey_signature does there).
@@ -96,8 +104,20 @@ describe("CIP-68 smart-contract mint and updates (the hosted API's examples)", (
         changeAddress: customer.address,
         message: "Cip68 example",
         mint: [
-          { version: "cip68", assetName: { name: assetName, label: 100, format: "utf8" }, policyId: SCRIPT_HASH, type: "plutus", quantity: 1 },
-          { version: "cip68", assetName: { name: assetName, label: 222, format: "utf8" }, policyId: SCRIPT_HASH, type: "plutus", quantity: 1 },
+          {
+            version: "cip68",
+            assetName: { name: assetName, label: 100, format: "utf8" },
+            policyId: SCRIPT_HASH,
+            type: "plutus",
+            quantity: 1,
+          },
+          {
+            version: "cip68",
+            assetName: { name: assetName, label: 222, format: "utf8" },
+            policyId: SCRIPT_HASH,
+            type: "plutus",
+            quantity: 1,
+          },
         ],
         scriptInteractions: [
           {
@@ -109,7 +129,9 @@ describe("CIP-68 smart-contract mint and updates (the hosted API's examples)", (
         outputs: [
           {
             address: SC_ADDRESS,
-            assets: [{ assetName: { name: assetName, label: 100, format: "utf8" }, policyId: SCRIPT_HASH, quantity: 1 }],
+            assets: [
+              { assetName: { name: assetName, label: 100, format: "utf8" }, policyId: SCRIPT_HASH, quantity: 1 },
+            ],
             datum: {
               type: "inline",
               shape: { validatorHash: SCRIPT_HASH, purpose: "spend" },
@@ -137,7 +159,13 @@ describe("CIP-68 smart-contract mint and updates (the hosted API's examples)", (
         reference!.output.amount.filter((a) => a.unit !== "lovelace"),
         [{ unit: refUnit, quantity: "1" }],
       );
-      assert.deepEqual(datumJson(reference!.output.plutusData!), cip68Datum([["name", assetName], ["nickname", "nickname"]]));
+      assert.deepEqual(
+        datumJson(reference!.output.plutusData!),
+        cip68Datum([
+          ["name", assetName],
+          ["nickname", "nickname"],
+        ]),
+      );
       const atCustomer = await utxosAt(service, customer.address);
       assert.equal(totalOf(atCustomer, userUnit), 1n);
       assert.equal(totalOf(atCustomer, refUnit), 0n);
@@ -167,7 +195,10 @@ describe("CIP-68 smart-contract mint and updates (the hosted API's examples)", (
                 update: {
                   nickname: Buffer.from(nickname).toString("hex"),
                   fee_output_index: 1,
-                  output_ref_user_token: { transaction_id: userTokenUTXO.input.txHash, output_index: userTokenUTXO.input.outputIndex },
+                  output_ref_user_token: {
+                    transaction_id: userTokenUTXO.input.txHash,
+                    output_index: userTokenUTXO.input.outputIndex,
+                  },
                 },
               },
             },
@@ -176,7 +207,9 @@ describe("CIP-68 smart-contract mint and updates (the hosted API's examples)", (
         outputs: [
           {
             address: SC_ADDRESS,
-            assets: [{ assetName: { name: assetName, label: 100, format: "utf8" }, policyId: SCRIPT_HASH, quantity: 1 }],
+            assets: [
+              { assetName: { name: assetName, label: 100, format: "utf8" }, policyId: SCRIPT_HASH, quantity: 1 },
+            ],
             datum: {
               type: "inline",
               shape: { validatorHash: SCRIPT_HASH, purpose: "spend" },
@@ -210,13 +243,25 @@ describe("CIP-68 smart-contract mint and updates (the hosted API's examples)", (
       const name = `cip68_${Date.now()}_x`;
       const unsigned = await call("POST", "/transactions/build", {
         changeAddress: customer.address,
-        mint: [100, 222].map((label) => ({ version: "cip68", assetName: { name, label, format: "utf8" }, policyId: SCRIPT_HASH, type: "plutus", quantity: 1 })),
-        scriptInteractions: [{ purpose: "mint", hash: SCRIPT_HASH, redeemer: { type: "json", value: { assetnames: [[hex(name), 0]] } } }],
+        mint: [100, 222].map((label) => ({
+          version: "cip68",
+          assetName: { name, label, format: "utf8" },
+          policyId: SCRIPT_HASH,
+          type: "plutus",
+          quantity: 1,
+        })),
+        scriptInteractions: [
+          { purpose: "mint", hash: SCRIPT_HASH, redeemer: { type: "json", value: { assetnames: [[hex(name), 0]] } } },
+        ],
         outputs: [
           {
             address: SC_ADDRESS,
             assets: [{ assetName: { name, label: 100, format: "utf8" }, policyId: SCRIPT_HASH, quantity: 1 }],
-            datum: { type: "inline", shape: { validatorHash: SCRIPT_HASH, purpose: "spend" }, value: { metadata: [["name", name]], version: 1 } },
+            datum: {
+              type: "inline",
+              shape: { validatorHash: SCRIPT_HASH, purpose: "spend" },
+              value: { metadata: [["name", name]], version: 1 },
+            },
           },
         ],
         preloadedScripts: [parameterizedScript],
@@ -239,19 +284,39 @@ describe("CIP-68 smart-contract mint and updates (the hosted API's examples)", (
       // token going back in the collateral return.
       const body = txOf(built.body.complete as string).body();
       assert.equal(body.collateral()?.len(), 1);
-      assert.ok(body.collateral_return()?.to_json().includes(USER + hex(assetName)), "the collateral return gives the user token back");
+      assert.ok(
+        body
+          .collateral_return()
+          ?.to_json()
+          .includes(USER + hex(assetName)),
+        "the collateral return gives the user token back",
+      );
       const txHash = await signAndSubmit(built.body.complete as string, [customer]);
 
       const after = await referenceTokenUtxo();
       assert.equal(after.input.txHash, txHash);
       assert.equal(after.input.outputIndex, 0);
-      assert.equal((await utxosAt(service, SC_ADDRESS)).some((u) => u.input.txHash === before.input.txHash), false, "the old reference output is spent");
-      assert.deepEqual(datumJson(after.output.plutusData!), cip68Datum([["name", assetName], ["nickname", "customer_updated"]]));
+      assert.equal(
+        (await utxosAt(service, SC_ADDRESS)).some((u) => u.input.txHash === before.input.txHash),
+        false,
+        "the old reference output is spent",
+      );
+      assert.deepEqual(
+        datumJson(after.output.plutusData!),
+        cip68Datum([
+          ["name", assetName],
+          ["nickname", "customer_updated"],
+        ]),
+      );
       const [fee, ...others] = outputsOf(await utxosAt(service, admin.address), txHash);
       assert.equal(others.length, 0);
       assert.equal(fee!.input.outputIndex, 1);
       assert.deepEqual(fee!.output.amount, [{ unit: "lovelace", quantity: "1000000" }]);
-      assert.equal(totalOf(await utxosAt(service, customer.address), userUnit), 1n, "the user token comes back to the customer");
+      assert.equal(
+        totalOf(await utxosAt(service, customer.address), userUnit),
+        1n,
+        "the user token comes back to the customer",
+      );
     });
 
     /** admin-update.ts's body, for the reference token minted here (its TX_HASH, TX_OUTPUT_INDEX and asset name). */
@@ -274,7 +339,9 @@ describe("CIP-68 smart-contract mint and updates (the hosted API's examples)", (
         outputs: [
           {
             address: SC_ADDRESS,
-            assets: [{ assetName: { name: assetName, label: 100, format: "utf8" }, policyId: SCRIPT_HASH, quantity: 1 }],
+            assets: [
+              { assetName: { name: assetName, label: 100, format: "utf8" }, policyId: SCRIPT_HASH, quantity: 1 },
+            ],
             datum: {
               type: "inline",
               shape: { validatorHash: SCRIPT_HASH, purpose: "spend" },
@@ -306,7 +373,13 @@ describe("CIP-68 smart-contract mint and updates (the hosted API's examples)", (
       const txHash = await signAndSubmit(built.body.complete as string, [customer, admin]);
       const after = await referenceTokenUtxo();
       assert.equal(after.input.txHash, txHash);
-      assert.deepEqual(datumJson(after.output.plutusData!), cip68Datum([["name", assetName], ["nickname", "datum_updated"]]));
+      assert.deepEqual(
+        datumJson(after.output.plutusData!),
+        cip68Datum([
+          ["name", assetName],
+          ["nickname", "datum_updated"],
+        ]),
+      );
       assert.equal(totalOf(await utxosAt(service, customer.address), userUnit), 1n);
     });
 
@@ -314,13 +387,21 @@ describe("CIP-68 smart-contract mint and updates (the hosted API's examples)", (
       const update = {
         changeAddress: customer.address,
         cip68MetadataUpdates: [
-          { policyId: SCRIPT_HASH, assetName: { name: assetName, format: "utf8", label: 100 }, metadata: { name: assetName, nickname: "via_update" }, action: "update" },
+          {
+            policyId: SCRIPT_HASH,
+            assetName: { name: assetName, format: "utf8", label: 100 },
+            metadata: { name: assetName, nickname: "via_update" },
+            action: "update",
+          },
         ],
         preloadedScripts: [parameterizedScript],
       };
       const missing = await call("POST", "/transactions/build", update);
       assert.equal(missing.status, 400, JSON.stringify(missing.body));
-      assert.match(missing.body.message, /^body\.cip68MetadataUpdates\[0\]: .* is held at the script address .*: add to body\.scriptInteractions \{purpose: "spend"/);
+      assert.match(
+        missing.body.message,
+        /^body\.cip68MetadataUpdates\[0\]: .* is held at the script address .*: add to body\.scriptInteractions \{purpose: "spend"/,
+      );
 
       const current = await referenceTokenUtxo();
       const built = await call("POST", "/transactions/build", {
@@ -341,7 +422,13 @@ describe("CIP-68 smart-contract mint and updates (the hosted API's examples)", (
       assert.equal(after.input.txHash, txHash);
       assert.equal(after.input.outputIndex, 0);
       // The metadata replaced; the version (1) and extra_datum (None) kept from the old datum.
-      assert.deepEqual(datumJson(after.output.plutusData!), cip68Datum([["name", assetName], ["nickname", "via_update"]]));
+      assert.deepEqual(
+        datumJson(after.output.plutusData!),
+        cip68Datum([
+          ["name", assetName],
+          ["nickname", "via_update"],
+        ]),
+      );
     });
   });
 }

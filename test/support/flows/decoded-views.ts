@@ -57,8 +57,21 @@ export function decodedViewFlows(target: () => Target, kind: TargetKind): void {
         preloadedScripts: [{ type: "simple", script, hash: policyId }],
         message: ["Hello, decoded"],
         mint: [
-          { version: "cip68", assetName: { name: "Hero", format: "utf8", label: 222 }, metadata: { name: "Hero", level: 3 }, policyId, quantity: 1, destAddress: holder.address },
-          { version: "cip25", assetName: { name: "Sword", format: "utf8" }, metadata: { name: "A sword" }, policyId, quantity: 2 },
+          {
+            version: "cip68",
+            assetName: { name: "Hero", format: "utf8", label: 222 },
+            metadata: { name: "Hero", level: 3 },
+            policyId,
+            quantity: 1,
+            destAddress: holder.address,
+          },
+          {
+            version: "cip25",
+            assetName: { name: "Sword", format: "utf8" },
+            metadata: { name: "A sword" },
+            policyId,
+            quantity: 2,
+          },
         ],
       });
       mintHash = await signAndSubmit(target().service, minted, [minter]);
@@ -67,7 +80,9 @@ export function decodedViewFlows(target: () => Target, kind: TargetKind): void {
     it("shows the CIP-68 user token with label 222 and its name, the reference token with label 100 and its datum as JSON", async () => {
       const [toHolder] = (await decodedUtxos(holder.address)).filter((u) => u.txHash === mintHash);
       assert.ok(toHolder, "the user token's output");
-      assert.deepEqual(toHolder.assets, [{ policyId, assetName: `000de140${utf8Hex("Hero")}`, name: "Hero", label: 222, quantity: "1" }]);
+      assert.deepEqual(toHolder.assets, [
+        { policyId, assetName: `000de140${utf8Hex("Hero")}`, name: "Hero", label: 222, quantity: "1" },
+      ]);
       assert.equal(toHolder.address, holder.address);
       assert.match(toHolder.lovelace, /^[1-9][0-9]*$/);
       assert.equal(toHolder.datum, null);
@@ -76,13 +91,27 @@ export function decodedViewFlows(target: () => Target, kind: TargetKind): void {
       const atMinter = (await decodedUtxos(minter.address)).filter((u) => u.txHash === mintHash);
       const reference = atMinter.find((u) => u.assets.some((a) => a.label === 100));
       assert.ok(reference?.datum, "the reference token sits at the change address with its datum");
-      assert.deepEqual(reference.assets, [{ policyId, assetName: `000643b0${utf8Hex("Hero")}`, name: "Hero", label: 100, quantity: "1" }]);
+      assert.deepEqual(reference.assets, [
+        { policyId, assetName: `000643b0${utf8Hex("Hero")}`, name: "Hero", label: 100, quantity: "1" },
+      ]);
       assert.deepEqual(reference.datum.inline, <unknown>{
         constructor: 0,
-        fields: [{ map: [{ k: bytes("name"), v: bytes("Hero") }, { k: bytes("level"), v: { int: 3 } }] }, { int: 1 }, { constructor: 0, fields: [] }],
+        fields: [
+          {
+            map: [
+              { k: bytes("name"), v: bytes("Hero") },
+              { k: bytes("level"), v: { int: 3 } },
+            ],
+          },
+          { int: 1 },
+          { constructor: 0, fields: [] },
+        ],
       });
       const raw = await target().service.request("GET", `/addresses/${minter.address}/utxos`);
-      assert.ok((raw.body.utxos as unknown[]).every((u) => typeof u === "string"), "the default view is unchanged: UTxO strings");
+      assert.ok(
+        (raw.body.utxos as unknown[]).every((u) => typeof u === "string"),
+        "the default view is unchanged: UTxO strings",
+      );
       const sword = atMinter.flatMap((u) => u.assets).find((a) => a.label === null);
       assert.deepEqual(sword, { policyId, assetName: utf8Hex("Sword"), name: "Sword", label: null, quantity: "2" });
       assert.match(reference.datum.hash, /^[0-9a-f]{64}$/);
@@ -94,19 +123,27 @@ export function decodedViewFlows(target: () => Target, kind: TargetKind): void {
       const tx = answer.body;
       assert.equal(tx.txHash, mintHash);
       assert.equal(tx.status, "confirmed");
-      assert.deepEqual(tx.inputs.map((i: { txHash: string; index: number }) => `${i.txHash}#${i.index}`).sort(), inputsOf(minted.complete).sort());
+      assert.deepEqual(
+        tx.inputs.map((i: { txHash: string; index: number }) => `${i.txHash}#${i.index}`).sort(),
+        inputsOf(minted.complete).sort(),
+      );
       assert.deepEqual(tx.referenceInputs, []);
       // Its outputs as the decoded UTxO view shows the ones still unspent.
-      const unspent = [...(await decodedUtxos(holder.address)), ...(await decodedUtxos(minter.address))].filter((u) => u.txHash === mintHash);
+      const unspent = [...(await decodedUtxos(holder.address)), ...(await decodedUtxos(minter.address))].filter(
+        (u) => u.txHash === mintHash,
+      );
       assert.deepEqual(
         [...unspent].sort((a, b) => a.index - b.index),
         (tx.outputs as Utxo[]).filter((o) => unspent.some((u) => u.index === o.index)),
       );
-      assert.deepEqual([...tx.mint].sort(byUnit), [
-        { policyId, assetName: `000643b0${utf8Hex("Hero")}`, name: "Hero", label: 100, quantity: "1" },
-        { policyId, assetName: `000de140${utf8Hex("Hero")}`, name: "Hero", label: 222, quantity: "1" },
-        { policyId, assetName: utf8Hex("Sword"), name: "Sword", label: null, quantity: "2" },
-      ].sort(byUnit));
+      assert.deepEqual(
+        [...tx.mint].sort(byUnit),
+        [
+          { policyId, assetName: `000643b0${utf8Hex("Hero")}`, name: "Hero", label: 100, quantity: "1" },
+          { policyId, assetName: `000de140${utf8Hex("Hero")}`, name: "Hero", label: 222, quantity: "1" },
+          { policyId, assetName: utf8Hex("Sword"), name: "Sword", label: null, quantity: "2" },
+        ].sort(byUnit),
+      );
       assert.deepEqual(tx.metadata["674"], { msg: ["Hello, decoded"] });
       assert.deepEqual(tx.metadata["721"], { [policyId]: { Sword: { name: "A sword" } } });
       assert.equal(tx.fee, minted.fee);
@@ -114,7 +151,8 @@ export function decodedViewFlows(target: () => Target, kind: TargetKind): void {
       const { start, ttl } = validityOf(minted.complete);
       assert.equal(tx.validity.from?.slot ?? null, start);
       assert.equal(tx.validity.until?.slot ?? null, ttl);
-      for (const bound of [tx.validity.from, tx.validity.until]) if (bound) assert.match(bound.time, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      for (const bound of [tx.validity.from, tx.validity.until])
+        if (bound) assert.match(bound.time, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
       assert.ok(tx.signers.includes(minter.keyHash), "the minter's signature");
     });
 
@@ -127,27 +165,33 @@ export function decodedViewFlows(target: () => Target, kind: TargetKind): void {
       const txHash = await signAndSubmit(target().service, burnt, [minter]);
       const answer = await decodedTx(txHash);
       assert.equal(answer.status, 200, JSON.stringify(answer.body));
-      assert.deepEqual(answer.body.mint, [{ policyId, assetName: utf8Hex("Sword"), name: "Sword", label: null, quantity: "-1" }]);
+      assert.deepEqual(answer.body.mint, [
+        { policyId, assetName: utf8Hex("Sword"), name: "Sword", label: null, quantity: "-1" },
+      ]);
       assert.equal(answer.body.metadata, null);
     });
 
     // Real-network backends only: the devnet puts every accepted transaction on its chain at once.
-    if (kind !== "devnet") it("decodes a transaction accepted but not in a block yet from what this instance submitted", async () => {
-      const backend = target().backend!;
-      const payment = await build(target().service, { changeAddress: minter.address, outputs: [{ address: holder.address, lovelace: 2_000_000 }] });
-      backend.ledger.hold();
-      try {
-        const txHash = await signAndSubmit(target().service, payment, [minter]);
-        const answer = await decodedTx(txHash);
-        assert.equal(answer.status, 200, JSON.stringify(answer.body));
-        assert.equal(answer.body.status, "pending");
-        assert.equal(answer.body.outputs[0].address, holder.address);
-        assert.equal(answer.body.outputs[0].lovelace, "2000000");
-        assert.equal(answer.body.fee, payment.fee);
-      } finally {
-        await backend.ledger.release();
-      }
-    });
+    if (kind !== "devnet")
+      it("decodes a transaction accepted but not in a block yet from what this instance submitted", async () => {
+        const backend = target().backend!;
+        const payment = await build(target().service, {
+          changeAddress: minter.address,
+          outputs: [{ address: holder.address, lovelace: 2_000_000 }],
+        });
+        backend.ledger.hold();
+        try {
+          const txHash = await signAndSubmit(target().service, payment, [minter]);
+          const answer = await decodedTx(txHash);
+          assert.equal(answer.status, 200, JSON.stringify(answer.body));
+          assert.equal(answer.body.status, "pending");
+          assert.equal(answer.body.outputs[0].address, holder.address);
+          assert.equal(answer.body.outputs[0].lovelace, "2000000");
+          assert.equal(answer.body.fee, payment.fee);
+        } finally {
+          await backend.ledger.release();
+        }
+      });
 
     it("answers 404 with a sentence for a transaction nobody knows (the default view: status unknown), 400 naming `view` for another view", async () => {
       const unknown = randomBytes(32).toString("hex");

@@ -60,14 +60,21 @@ function backendFailures(target: () => Target): void {
       backend!.reads.behave({ kind: "throttle", retryAfterSeconds: 1, times: 2 });
       const count = backend!.reads.requests.length;
       const started = Date.now();
-      const built = ok(await service.request("POST", `/tournaments/${id}/register`, { registererAddress: player.address, utxos }));
+      const built = ok(
+        await service.request("POST", `/tournaments/${id}/register`, { registererAddress: player.address, utxos }),
+      );
       const ms = Date.now() - started;
-      assert.ok(backend!.reads.requests.length - count >= 3, "two throttled attempts, then the answers the build needed");
+      assert.ok(
+        backend!.reads.requests.length - count >= 3,
+        "two throttled attempts, then the answers the build needed",
+      );
       assert.ok(ms >= 1_900, `waited ${ms} ms for two Retry-After: 1`);
       await signAndSubmit(service, built, [player]);
       const listed = await service.request("GET", `/tournaments/${id}/registrations`);
       assert.equal(listed.status, 200, JSON.stringify(listed.body));
-      assert.deepEqual(listed.body.results, [{ address: player.address, outputRef: built.outputRef, valid: true, paidFeesLovelace: String(10 * ADA) }]);
+      assert.deepEqual(listed.body.results, [
+        { address: player.address, outputRef: built.outputRef, valid: true, paidFeesLovelace: String(10 * ADA) },
+      ]);
     });
 
     it("the tournament listing is 503 naming the backend while it is down, and answers again once it is back", async () => {
@@ -77,13 +84,20 @@ function backendFailures(target: () => Target): void {
         const down = await service.request("GET", "/tournaments");
         assert.equal(down.status, 503, JSON.stringify(down.body));
         assert.equal(down.body.error, "Service Unavailable");
-        assert.match(down.body.message, new RegExp(`^The ${backend!.name} chain backend could not serve \\w+ \\(\\d attempts\\): .*ECONNREFUSED`));
+        assert.match(
+          down.body.message,
+          new RegExp(`^The ${backend!.name} chain backend could not serve \\w+ \\(\\d attempts\\): .*ECONNREFUSED`),
+        );
       } finally {
         await backend!.reads.accept();
       }
       const back = await service.request("GET", "/tournaments");
       assert.equal(back.status, 200, JSON.stringify(back.body));
-      assert.ok(back.body.results.some((t: { tournamentId: string; status: string }) => t.tournamentId === id && t.status === "open"));
+      assert.ok(
+        back.body.results.some(
+          (t: { tournamentId: string; status: string }) => t.tournamentId === id && t.status === "open",
+        ),
+      );
     });
   });
 }

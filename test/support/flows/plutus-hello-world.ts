@@ -17,7 +17,9 @@ import { oneLovelaceLess, referenceInputsOf, requiredSignersOf } from "../tx-dec
 import { fundedWallet, newStakeWallet, type Funded } from "../wallets.js";
 import { utxosAt } from "../utxos.js";
 
-const blueprint = JSON.parse(readFileSync(new URL("../../fixtures/blueprints/hello-world.plutus.json", import.meta.url), "utf8")) as {
+const blueprint = JSON.parse(
+  readFileSync(new URL("../../fixtures/blueprints/hello-world.plutus.json", import.meta.url), "utf8"),
+) as {
   validators: { hash: string; title: string }[];
 };
 const HASH = blueprint.validators[0]!.hash;
@@ -39,7 +41,13 @@ export function plutusHelloWorldFlows(target: () => Target): void {
 
     before(async () => {
       service = target().service;
-      key = (await service.app.keyStore.create({ name: "hello", env: "testnet", limits: { perDay: 100_000, perSecond: 1000, burst: 1000 } })).key;
+      key = (
+        await service.app.keyStore.create({
+          name: "hello",
+          env: "testnet",
+          limits: { perDay: 100_000, perSecond: 1000, burst: 1000 },
+        })
+      ).key;
       headers = { "x-api-key": key };
       customer = await fundedWallet(target(), 100_000_000);
     });
@@ -60,7 +68,10 @@ export function plutusHelloWorldFlows(target: () => Target): void {
       const deployed = (await utxosAt(service, scriptAddress)).find((u) => u.input.txHash === deployTx);
       assert.equal(deployed?.input.outputIndex, 0);
       assert.ok(deployed.output.scriptRef, "the output carries the validator as a reference script");
-      const recorded = await call("POST", "/blueprints", { blueprint, refs: Object.fromEntries(validators.map((v, index) => [v.hash, { txHash: deployTx, index }])) });
+      const recorded = await call("POST", "/blueprints", {
+        blueprint,
+        refs: Object.fromEntries(validators.map((v, index) => [v.hash, { txHash: deployTx, index }])),
+      });
       assert.equal(recorded.status, 200, JSON.stringify(recorded.body));
     });
 
@@ -75,7 +86,11 @@ export function plutusHelloWorldFlows(target: () => Target): void {
           {
             address: address.body.hex,
             lovelace: 2_000_000,
-            datum: { type: "inline", value: { owner: customer.keyHash }, shape: { validatorHash: HASH, purpose: "spend" } },
+            datum: {
+              type: "inline",
+              value: { owner: customer.keyHash },
+              shape: { validatorHash: HASH, purpose: "spend" },
+            },
           },
         ],
       });
@@ -91,26 +106,45 @@ export function plutusHelloWorldFlows(target: () => Target): void {
     const unlockBody = (msg: string, signers: string[]) => ({
       changeAddress: customer.address,
       message: "Unlock my fortune using anvil API",
-      scriptInteractions: [{ hash: HASH, purpose: "spend", outputRef: { txHash: lockTx, index: 0 }, redeemer: { type: "json", value: { msg: utf8Hex(msg) } } }],
+      scriptInteractions: [
+        {
+          hash: HASH,
+          purpose: "spend",
+          outputRef: { txHash: lockTx, index: 0 },
+          redeemer: { type: "json", value: { msg: utf8Hex(msg) } },
+        },
+      ],
       requiredSigners: signers,
     });
 
     it("refuses a wrong redeemer with the script's own failure (422)", async () => {
       const response = await call("POST", "/transactions/build", unlockBody("Hello Anvil", [customer.keyHash]));
       assert.equal(response.status, 422, JSON.stringify(response.body));
-      assert.match(response.body.message, /^A Plutus script of this transaction refuses it \(1 script run from scriptInteractions\): .*Script evaluation failed.*Check each redeemer/s);
+      assert.match(
+        response.body.message,
+        /^A Plutus script of this transaction refuses it \(1 script run from scriptInteractions\): .*Script evaluation failed.*Check each redeemer/s,
+      );
     });
 
     it("refuses an unlock the owner does not sign (422)", async () => {
       const response = await call("POST", "/transactions/build", unlockBody("Hello World", []));
       assert.equal(response.status, 422, JSON.stringify(response.body));
-      assert.match(response.body.message, /^A Plutus script of this transaction refuses it \(1 script run from scriptInteractions\): .*Script evaluation failed/s);
+      assert.match(
+        response.body.message,
+        /^A Plutus script of this transaction refuses it \(1 script run from scriptInteractions\): .*Script evaluation failed/s,
+      );
     });
 
     it("refuses a datum that does not match the schema, naming the path (400)", async () => {
       const response = await call("POST", "/transactions/build", {
         changeAddress: customer.address,
-        outputs: [{ address: scriptAddress, lovelace: 2_000_000, datum: { type: "inline", value: { owner: "abcd" }, shape: { validatorHash: HASH, purpose: "spend" } } }],
+        outputs: [
+          {
+            address: scriptAddress,
+            lovelace: 2_000_000,
+            datum: { type: "inline", value: { owner: "abcd" }, shape: { validatorHash: HASH, purpose: "spend" } },
+          },
+        ],
       });
       assert.equal(response.status, 400, JSON.stringify(response.body));
       assert.match(response.body.message, /outputs\[0\]\.datum\.value\.owner/);
@@ -125,19 +159,35 @@ export function plutusHelloWorldFlows(target: () => Target): void {
     });
 
     it("3. unlocks it with the JSON redeemer, running the validator by reference, at the exact fee", async () => {
-      const before = (await utxosAt(service, customer.address)).reduce((s, u) => s + BigInt(u.output.amount[0]!.quantity), 0n);
+      const before = (await utxosAt(service, customer.address)).reduce(
+        (s, u) => s + BigInt(u.output.amount[0]!.quantity),
+        0n,
+      );
       const response = await call("POST", "/transactions/build", unlockBody("Hello World", [customer.keyHash]));
       assert.equal(response.status, 200, JSON.stringify(response.body));
       const built = response.body;
       assert.deepEqual(requiredSignersOf(built.complete), [customer.keyHash]);
-      assert.ok(referenceInputsOf(built.complete).includes(`${deployTx}#0`), "the deployed reference script is read, not attached");
-      assert.ok(built.complete.length < 2 * 1500, `the script is not in the witness set (${built.complete.length / 2} bytes)`);
+      assert.ok(
+        referenceInputsOf(built.complete).includes(`${deployTx}#0`),
+        "the deployed reference script is read, not attached",
+      );
+      assert.ok(
+        built.complete.length < 2 * 1500,
+        `the script is not in the witness set (${built.complete.length / 2} bytes)`,
+      );
       // One lovelace less fee: the ledger refuses it.
       const cheaper = { ...built, complete: oneLovelaceLess(built.complete, customer.address) };
       assert.match(await submitRejected(service, cheaper, [customer]), /fee/i);
       await signAndSubmit(service, built, [customer]);
-      assert.equal((await utxosAt(service, scriptAddress)).find((u) => u.input.txHash === lockTx), undefined, "the locked UTxO is spent");
-      const after = (await utxosAt(service, customer.address)).reduce((s, u) => s + BigInt(u.output.amount[0]!.quantity), 0n);
+      assert.equal(
+        (await utxosAt(service, scriptAddress)).find((u) => u.input.txHash === lockTx),
+        undefined,
+        "the locked UTxO is spent",
+      );
+      const after = (await utxosAt(service, customer.address)).reduce(
+        (s, u) => s + BigInt(u.output.amount[0]!.quantity),
+        0n,
+      );
       assert.equal(after, before + 2_000_000n - BigInt(built.fee));
     });
 
@@ -150,23 +200,50 @@ export function plutusHelloWorldFlows(target: () => Target): void {
       const locked = await call("POST", "/transactions/build", {
         changeAddress: account.address,
         message: "Locking my fortune using anvil API",
-        outputs: [{ address, lovelace: 2_000_000, datum: { type: "inline", value: { owner: account.stakeKeyHash }, shape: { validatorHash: HASH, purpose: "spend" } } }],
+        outputs: [
+          {
+            address,
+            lovelace: 2_000_000,
+            datum: {
+              type: "inline",
+              value: { owner: account.stakeKeyHash },
+              shape: { validatorHash: HASH, purpose: "spend" },
+            },
+          },
+        ],
       });
       assert.equal(locked.status, 200, JSON.stringify(locked.body));
-      const txHash = await submitSigned(service, await account.paymentOnly.sign(locked.body.complete), locked.body.hash);
+      const txHash = await submitSigned(
+        service,
+        await account.paymentOnly.sign(locked.body.complete),
+        locked.body.hash,
+      );
       const unlock = {
         changeAddress: account.address,
         message: "Unlock my fortune using anvil API",
-        scriptInteractions: [{ hash: HASH, purpose: "spend", outputRef: { txHash, index: 0 }, redeemer: { type: "json", value: { msg: utf8Hex("Hello World") } } }],
+        scriptInteractions: [
+          {
+            hash: HASH,
+            purpose: "spend",
+            outputRef: { txHash, index: 0 },
+            redeemer: { type: "json", value: { msg: utf8Hex("Hello World") } },
+          },
+        ],
         requiredSigners: [account.stakeKeyHash],
       };
       const built = await call("POST", "/transactions/build", unlock);
       assert.equal(built.status, 200, JSON.stringify(built.body));
       // Signed with the payment key alone, the ledger misses the stake key's signature.
-      const unsigned = await call("POST", "/transactions/submit", { transaction: await account.paymentOnly.sign(built.body.complete), signatures: [] });
+      const unsigned = await call("POST", "/transactions/submit", {
+        transaction: await account.paymentOnly.sign(built.body.complete),
+        signatures: [],
+      });
       assert.equal(unsigned.status, 422, JSON.stringify(unsigned.body));
       await submitSigned(service, await account.sign(built.body.complete), built.body.hash);
-      assert.equal((await utxosAt(service, scriptAddress)).find((u) => u.input.txHash === txHash), undefined);
+      assert.equal(
+        (await utxosAt(service, scriptAddress)).find((u) => u.input.txHash === txHash),
+        undefined,
+      );
     });
 
     // The escrow app (smart-contracts/nextjs-escrow/src/lib/anvil-api.ts): the owner's key hash from
@@ -181,19 +258,39 @@ export function plutusHelloWorldFlows(target: () => Target): void {
       const lock = await call("POST", "/transactions/build", {
         changeAddress: owner.address,
         message: "Locking funds in escrow using Anvil API",
-        outputs: [{ address, lovelace: 5_000_000, datum: { type: "inline", value: { owner: parsed.body.payment }, shape: { validatorHash: HASH, purpose: "spend" } } }],
+        outputs: [
+          {
+            address,
+            lovelace: 5_000_000,
+            datum: {
+              type: "inline",
+              value: { owner: parsed.body.payment },
+              shape: { validatorHash: HASH, purpose: "spend" },
+            },
+          },
+        ],
       });
       assert.equal(lock.status, 200, JSON.stringify(lock.body));
       const txHash = await signAndSubmit(service, lock.body, [owner]);
       const unlock = await call("POST", "/transactions/build", {
         changeAddress: owner.address,
         message: "Unlocking funds from escrow using Anvil API",
-        scriptInteractions: [{ hash: HASH, purpose: "spend", outputRef: { txHash, index: 0 }, redeemer: { type: "json", value: { msg: utf8Hex("Hello World") } } }],
+        scriptInteractions: [
+          {
+            hash: HASH,
+            purpose: "spend",
+            outputRef: { txHash, index: 0 },
+            redeemer: { type: "json", value: { msg: utf8Hex("Hello World") } },
+          },
+        ],
         requiredSigners: [parsed.body.payment],
       });
       assert.equal(unlock.status, 200, JSON.stringify(unlock.body));
       await signAndSubmit(service, unlock.body, [owner]);
-      assert.equal((await utxosAt(service, scriptAddress)).find((u) => u.input.txHash === txHash), undefined);
+      assert.equal(
+        (await utxosAt(service, scriptAddress)).find((u) => u.input.txHash === txHash),
+        undefined,
+      );
     });
   });
 }

@@ -67,11 +67,20 @@ export function tournamentLifecycle(target: () => Target): void {
       // The entry fees of a full bracket (200 ADA) cover the prizes (180 ADA): no deposit.
       assert.equal(built.deposit, "0");
       // The default deadline: 30 days after the chain's time; the validity ends before it.
-      assert.ok(Math.abs(built.settleBy! - (tip.time + DEFAULT_SETTLE_WINDOW_MS)) < 120_000, `settleBy ${built.settleBy}, tip ${tip.time}`);
+      assert.ok(
+        Math.abs(built.settleBy! - (tip.time + DEFAULT_SETTLE_WINDOW_MS)) < 120_000,
+        `settleBy ${built.settleBy}, tip ${tip.time}`,
+      );
       const validity = validityBoundsOf(built.complete);
       // Valid from the chain's time now (the contract bounds the deadline from the validity start).
-      assert.ok(validity.from !== undefined && validity.from >= tip.slot && validity.from <= tip.slot + 60, `validity starts at slot ${validity.from}`);
-      assert.ok(validity.to !== undefined && validity.to > tip.slot && validity.to <= tip.slot + 3 * 3600, `validity ends at slot ${validity.to}`);
+      assert.ok(
+        validity.from !== undefined && validity.from >= tip.slot && validity.from <= tip.slot + 60,
+        `validity starts at slot ${validity.from}`,
+      );
+      assert.ok(
+        validity.to !== undefined && validity.to > tip.slot && validity.to <= tip.slot + 3 * 3600,
+        `validity ends at slot ${validity.to}`,
+      );
       // Collateral: 5 ADA at stake, the rest of the collateral UTxO returned to its owner.
       const body = Serialization.Transaction.fromCbor(Serialization.TxCBOR(built.complete)).body();
       assert.equal(body.totalCollateral(), 5_000_000n);
@@ -136,11 +145,20 @@ export function tournamentLifecycle(target: () => Target): void {
       }
       // Player 3 sends 65 ADA (15 too many) and player 4 20 ADA (30 too few) to the registration
       // address with their address as datum, with the general builder.
-      for (const [p, lovelace] of [[players[2]!, OVERPAID], [players[3]!, 20 * ADA]] as const) {
+      for (const [p, lovelace] of [
+        [players[2]!, OVERPAID],
+        [players[3]!, 20 * ADA],
+      ] as const) {
         const hand = await service.request("POST", "/transactions/build", {
           changeAddress: p.address,
           utxos: await p.utxos(),
-          outputs: [{ address: registrationAddress, lovelace, datum: { type: "inline", value: encodeRegistrationDatum(p.address) } }],
+          outputs: [
+            {
+              address: registrationAddress,
+              lovelace,
+              datum: { type: "inline", value: encodeRegistrationDatum(p.address) },
+            },
+          ],
         });
         assert.equal(hand.status, 200, JSON.stringify(hand.body));
         await signAndSubmit(service, hand.body, [p]);
@@ -176,7 +194,12 @@ export function tournamentLifecycle(target: () => Target): void {
       assert.equal(all.body.results.length, 4);
       const byAddress = new Map(all.body.results.map((r: { address: string }) => [r.address, r]));
       for (const p of players.slice(0, 2)) {
-        assert.deepEqual(byAddress.get(p.address), { address: p.address, outputRef: regs.get(p), valid: true, paidFeesLovelace: String(ENTRY) });
+        assert.deepEqual(byAddress.get(p.address), {
+          address: p.address,
+          outputRef: regs.get(p),
+          valid: true,
+          paidFeesLovelace: String(ENTRY),
+        });
       }
       assert.deepEqual(byAddress.get(players[2]!.address), {
         address: players[2]!.address,
@@ -194,9 +217,18 @@ export function tournamentLifecycle(target: () => Target): void {
       assert.ok(!byAddress.has(players[4]!.address), "the cancelled registration is gone");
 
       const valid = await service.request("GET", `/tournaments/${id}/registrations?valid=true`);
-      assert.deepEqual(valid.body.results.map((r: { address: string }) => r.address).sort(), players.slice(0, 3).map((p) => p.address).sort());
+      assert.deepEqual(
+        valid.body.results.map((r: { address: string }) => r.address).sort(),
+        players
+          .slice(0, 3)
+          .map((p) => p.address)
+          .sort(),
+      );
       const invalid = await service.request("GET", `/tournaments/${id}/registrations?valid=false`);
-      assert.deepEqual(invalid.body.results.map((r: { address: string }) => r.address), [players[3]!.address]);
+      assert.deepEqual(
+        invalid.body.results.map((r: { address: string }) => r.address),
+        [players[3]!.address],
+      );
       const page2 = await service.request("GET", `/tournaments/${id}/registrations?limit=3&page=2`);
       assert.equal(page2.status, 200);
       assert.deepEqual(page2.body.results, [all.body.results[3]]);
@@ -219,7 +251,10 @@ export function tournamentLifecycle(target: () => Target): void {
       fees.set("participants", built.fee);
       const tip = await tipOf(service);
       const validity = validityBoundsOf(built.complete);
-      assert.ok(validity.to !== undefined && validity.to > tip.slot && validity.to < tip.slot + 3 * 3600, "valid for a few hours, ending before the deadline");
+      assert.ok(
+        validity.to !== undefined && validity.to > tip.slot && validity.to < tip.slot + 3 * 3600,
+        "valid for a few hours, ending before the deadline",
+      );
       await signAndSubmit(service, { complete: built.complete!, hash: built.hash! }, [admin]);
 
       const t = (await service.request("GET", `/tournaments/${id}`)).body;
@@ -245,7 +280,11 @@ export function tournamentLifecycle(target: () => Target): void {
 
       const list = await service.request("GET", "/tournaments");
       assert.equal(list.status, 200);
-      assert.ok(list.body.results.some((x: { tournamentId: string; status: string }) => x.tournamentId === id && x.status === "full"));
+      assert.ok(
+        list.body.results.some(
+          (x: { tournamentId: string; status: string }) => x.tournamentId === id && x.status === "full",
+        ),
+      );
       assert.equal(list.body.pageState, undefined);
     });
 
@@ -264,7 +303,10 @@ export function tournamentLifecycle(target: () => Target): void {
       fees.set("settle", built.fee);
       await signAndSubmit(service, { complete: built.complete!, hash: built.hash! }, [admin]);
 
-      const paid = [...results.slice(0, 3).map((p, i) => [p.address, PAYOUTS[i]!, i] as const), [organizer, FIXED, 3] as const];
+      const paid = [
+        ...results.slice(0, 3).map((p, i) => [p.address, PAYOUTS[i]!, i] as const),
+        [organizer, FIXED, 3] as const,
+      ];
       for (const [address, amount, index] of paid) {
         const outs = (await utxosAt(service, address)).filter((u) => u.input.txHash === built.hash);
         assert.equal(outs.length, 1, `one prize output to ${address}`);
@@ -274,23 +316,39 @@ export function tournamentLifecycle(target: () => Target): void {
         assert.equal(out.output.plutusData, encodePayoutTag(id, index));
       }
       // Fourth place has no prize.
-      assert.equal((await utxosAt(service, players[1]!.address)).filter((u) => u.input.txHash === built.hash).length, 0);
+      assert.equal(
+        (await utxosAt(service, players[1]!.address)).filter((u) => u.input.txHash === built.hash).length,
+        0,
+      );
       // The NFT is burnt: no output holds it, and the tournament is read back as settled.
       assert.deepEqual(mintOf(built.complete), [[t.policyId + id, -1n]]);
       const ended = await getTournament(service, id);
       assert.equal(ended.status, "settled");
       assert.deepEqual(ended.endedBy, { action: "settle", txHash: built.hash });
-      assert.deepEqual(ended.results, results.slice(0, 3).map((p) => p.address));
+      assert.deepEqual(
+        ended.results,
+        results.slice(0, 3).map((p) => p.address),
+      );
       assert.deepEqual(
         ended.payouts,
-        paid.map(([address, amount, index]) => ({ address, lovelace: String(amount), outputRef: `${built.hash}#${index}` })),
+        paid.map(([address, amount, index]) => ({
+          address,
+          lovelace: String(amount),
+          outputRef: `${built.hash}#${index}`,
+        })),
       );
       assert.deepEqual(ended.participants, t.participants);
       assert.equal(ended.outputRef, t.outputRef);
       assert.equal(ended.refunds, undefined);
       const list = await service.request("GET", "/tournaments");
-      assert.ok(!list.body.results.some((x: { tournamentId: string }) => x.tournamentId === id), "an ended tournament is not listed");
-      const everywhere = [...(await utxosAt(service, admin.address)), ...(await utxosAt(service, t.registrationAddress))];
+      assert.ok(
+        !list.body.results.some((x: { tournamentId: string }) => x.tournamentId === id),
+        "an ended tournament is not listed",
+      );
+      const everywhere = [
+        ...(await utxosAt(service, admin.address)),
+        ...(await utxosAt(service, t.registrationAddress)),
+      ];
       assert.ok(!everywhere.some((u) => u.output.amount.some((a) => a.unit.endsWith(id))));
       // The admin gets the rest of the pool (and the deposit), minus the fee.
       const prizes = BigInt(PAYOUTS.reduce((s, a) => s + a, 0) + FIXED);

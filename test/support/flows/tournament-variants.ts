@@ -21,7 +21,16 @@ import { MIN_PAYOUT_LOVELACE, MIN_SETTLE_WINDOW_MS } from "../../../src/tourname
 import type { Target } from "../target.js";
 import type { RunningService } from "../service.js";
 import { fundedWallet, type Funded } from "../wallets.js";
-import { ADA, assertTagged, getTournament, ok, rejected, signAndSubmit, tipOf, tournamentCalls } from "../tournament-api.js";
+import {
+  ADA,
+  assertTagged,
+  getTournament,
+  ok,
+  rejected,
+  signAndSubmit,
+  tipOf,
+  tournamentCalls,
+} from "../tournament-api.js";
 import { lovelaceOf, totalLovelace, utxosAt } from "../utxos.js";
 import { mintOf, requiredSignersOf, validityBoundsOf } from "../tx-decode.js";
 
@@ -53,10 +62,18 @@ export async function checkClosed(
   const share = (k: number) => fee + d / BigInt(n) + (k === 0 ? d % BigInt(n) : 0n);
   // Each participant's payment in output k tagged [id, k] (none when it is 0: free entry, no share),
   // then the admin's rest in the next output, tagged [id, N].
-  const paid = fee + (full ? d / BigInt(n) : 0n) > 0n ? before.participants.map((address, k) => ({ address, lovelace: share(k), k, tag: k })) : [];
+  const paid =
+    fee + (full ? d / BigInt(n) : 0n) > 0n
+      ? before.participants.map((address, k) => ({ address, lovelace: share(k), k, tag: k }))
+      : [];
   const expected = [
     ...paid,
-    { address: before.adminAddress, lovelace: BigInt(before.lovelace) - paid.reduce((sum, x) => sum + x.lovelace, 0n), k: paid.length, tag: n },
+    {
+      address: before.adminAddress,
+      lovelace: BigInt(before.lovelace) - paid.reduce((sum, x) => sum + x.lovelace, 0n),
+      k: paid.length,
+      tag: n,
+    },
   ];
   for (const e of expected) await assertTagged(service, built.hash, e.k, e.address, e.lovelace, before.id, e.tag);
   assert.deepEqual(mintOf(built.complete), [[before.policyId + before.id, -1n]], "the NFT is burnt");
@@ -72,7 +89,10 @@ export async function checkClosed(
   assert.equal(t.results, undefined);
   assert.equal(t.payouts, undefined);
   const list = await service.request("GET", "/tournaments");
-  assert.ok(!list.body.results.some((x: { tournamentId: string }) => x.tournamentId === before.id), "an ended tournament is not listed");
+  assert.ok(
+    !list.body.results.some((x: { tournamentId: string }) => x.tournamentId === before.id),
+    "an ended tournament is not listed",
+  );
 }
 
 export function tournamentVariants(target: () => Target): void {
@@ -94,7 +114,12 @@ export function tournamentVariants(target: () => Target): void {
 
     it("creates it with the prizes deposited: the deposit in the answer and in the tournament output", async () => {
       const adminBefore = totalLovelace(await utxosAt(api.service(), admin.address));
-      const built = await api.create(admin, { name: "Free cup", bracketSize: 2, payoutStructure: PRIZES, fixedPayouts: [[organizer, FIXED]] });
+      const built = await api.create(admin, {
+        name: "Free cup",
+        bracketSize: 2,
+        payoutStructure: PRIZES,
+        fixedPayouts: [[organizer, FIXED]],
+      });
       id = built.tournamentId!;
       const deposit = BigInt(PRIZES[0]! + PRIZES[1]! + FIXED);
       assert.equal(built.deposit, deposit.toString());
@@ -104,7 +129,10 @@ export function tournamentVariants(target: () => Target): void {
       // The output holds the deposit on top of its min-UTxO; the admin paid both and the fee.
       const minUtxo = BigInt(t.lovelace) - deposit;
       assert.ok(minUtxo > 1n * BigInt(ADA) && minUtxo < 3n * BigInt(ADA), `min-UTxO ${minUtxo}`);
-      assert.equal(totalLovelace(await utxosAt(api.service(), admin.address)), adminBefore - BigInt(t.lovelace) - BigInt(built.fee));
+      assert.equal(
+        totalLovelace(await utxosAt(api.service(), admin.address)),
+        adminBefore - BigInt(t.lovelace) - BigInt(built.fee),
+      );
     });
 
     it("takes registrations that hold MIN_PAYOUT_LOVELACE (more than their min-UTxO), and gives it back to each registrant when added", async () => {
@@ -122,11 +150,19 @@ export function tournamentVariants(target: () => Target): void {
       for (const r of listed.body.results) {
         assert.equal(r.valid, true);
         const lovelace = BigInt(r.paidFeesLovelace);
-        assert.equal(lovelace, MIN_PAYOUT_LOVELACE, "a free registration holds MIN_PAYOUT_LOVELACE, all of it returned at the add");
+        assert.equal(
+          lovelace,
+          MIN_PAYOUT_LOVELACE,
+          "a free registration holds MIN_PAYOUT_LOVELACE, all of it returned at the add",
+        );
         held.set(r.address, lovelace);
       }
       const before = await getTournament(api.service(), id);
-      const built = await api.add(id, admin, regs.map(({ address, outputRef }) => ({ address, outputRef })));
+      const built = await api.add(
+        id,
+        admin,
+        regs.map(({ address, outputRef }) => ({ address, outputRef })),
+      );
       const t = await getTournament(api.service(), id);
       assert.equal(t.status, "full");
       assert.equal(t.lovelace, before.lovelace, "a free tournament's pool does not grow");
@@ -139,7 +175,10 @@ export function tournamentVariants(target: () => Target): void {
         assert.equal(back, held.get(address)!, "the whole registration back, nothing added by the admin");
         assert.equal(returned[0]!.output.plutusData, encodePayoutTag(id, k));
         // The registrant holds what it had before registering, less the registration's fee (plus any top-up).
-        assert.equal(totalLovelace(await utxosAt(api.service(), address)), balances.get(address)! + back - held.get(address)!);
+        assert.equal(
+          totalLovelace(await utxosAt(api.service(), address)),
+          balances.get(address)! + back - held.get(address)!,
+        );
       }
     });
 
@@ -173,14 +212,23 @@ export function tournamentVariants(target: () => Target): void {
     });
 
     it("deposits what the prize exceeds two entry fees by, and pays the whole prize to the winner", async () => {
-      const built = await api.create(admin, { name: "Sponsored cup", bracketSize: 2, entryFee: ENTRY, payoutStructure: [PRIZE] });
+      const built = await api.create(admin, {
+        name: "Sponsored cup",
+        bracketSize: 2,
+        entryFee: ENTRY,
+        payoutStructure: [PRIZE],
+      });
       id = built.tournamentId!;
       assert.equal(built.deposit, String(PRIZE - 2 * ENTRY));
       const created = await getTournament(api.service(), id);
       assert.equal(created.deposit, String(PRIZE - 2 * ENTRY));
       const regs = [];
       for (const p of players) regs.push(await api.register(id, p));
-      await api.add(id, admin, regs.map(({ address, outputRef }) => ({ address, outputRef })));
+      await api.add(
+        id,
+        admin,
+        regs.map(({ address, outputRef }) => ({ address, outputRef })),
+      );
       const full = await getTournament(api.service(), id);
       assert.equal(BigInt(full.lovelace), BigInt(created.lovelace) + 2n * BigInt(ENTRY));
       const adminBefore = totalLovelace(await utxosAt(api.service(), admin.address));
@@ -209,24 +257,45 @@ export function tournamentVariants(target: () => Target): void {
     });
 
     it("pays each participant's entry fee back and the rest to the admin, burns the NFT, and reads back as cancelled", async () => {
-      const built = await api.create(admin, { name: "Cancelled cup", bracketSize: 4, entryFee: ENTRY, payoutStructure: [25 * ADA], fixedPayouts: [[keyless(), 20 * ADA]] });
+      const built = await api.create(admin, {
+        name: "Cancelled cup",
+        bracketSize: 4,
+        entryFee: ENTRY,
+        payoutStructure: [25 * ADA],
+        fixedPayouts: [[keyless(), 20 * ADA]],
+      });
       id = built.tournamentId!;
       assert.equal(built.deposit, String(5 * ADA));
       const regs = [];
       for (const p of players) regs.push(await api.register(id, p));
       // Three are added; the fourth registration stays where it is.
-      await api.add(id, admin, regs.slice(0, 3).map(({ address, outputRef }) => ({ address, outputRef })));
+      await api.add(
+        id,
+        admin,
+        regs.slice(0, 3).map(({ address, outputRef }) => ({ address, outputRef })),
+      );
       left = regs[3];
       const t = await getTournament(api.service(), id);
       assert.equal(t.status, "open");
       // A non-admin cannot cancel.
       rejected(
-        await api.service().request("POST", `/tournaments/${id}/cancel`, { adminAddress: players[0]!.address, utxos: await players[0]!.utxos() }),
+        await api.service().request("POST", `/tournaments/${id}/cancel`, {
+          adminAddress: players[0]!.address,
+          utxos: await players[0]!.utxos(),
+        }),
         400,
         /Only the tournament's admin \(addr_test1\w+\) cancels; body\.adminAddress is another address/,
       );
-      const balances = await Promise.all(players.slice(0, 3).map(async (p) => totalLovelace(await utxosAt(api.service(), p.address))));
-      const cancel = ok(await api.service().request("POST", `/tournaments/${id}/cancel`, { tournamentId: id, adminAddress: admin.address, utxos: await admin.utxos() }));
+      const balances = await Promise.all(
+        players.slice(0, 3).map(async (p) => totalLovelace(await utxosAt(api.service(), p.address))),
+      );
+      const cancel = ok(
+        await api.service().request("POST", `/tournaments/${id}/cancel`, {
+          tournamentId: id,
+          adminAddress: admin.address,
+          utxos: await admin.utxos(),
+        }),
+      );
       // The admin is a required signer: without the signature the ledger refuses it.
       assert.deepEqual(requiredSignersOf(cancel.complete), [admin.keyHash]);
       const unsigned = await api.service().request("POST", "/tournaments/submit-tx", { transaction: cancel.complete });
@@ -243,15 +312,32 @@ export function tournamentVariants(target: () => Target): void {
       const p = players[3]!;
       const listed = await api.service().request("GET", `/tournaments/${id}/registrations`);
       assert.equal(listed.status, 200, JSON.stringify(listed.body));
-      assert.deepEqual(listed.body.results.map((r: { outputRef: string }) => r.outputRef), [left!.outputRef]);
+      assert.deepEqual(
+        listed.body.results.map((r: { outputRef: string }) => r.outputRef),
+        [left!.outputRef],
+      );
       const before = totalLovelace(await utxosAt(api.service(), p.address));
-      const built = ok(await api.service().request("POST", `/tournaments/${id}/unregister`, { registererAddress: p.address, outputRef: left!.outputRef, utxos: await p.utxos() }));
+      const built = ok(
+        await api.service().request("POST", `/tournaments/${id}/unregister`, {
+          registererAddress: p.address,
+          outputRef: left!.outputRef,
+          utxos: await p.utxos(),
+        }),
+      );
       await signAndSubmit(api.service(), built, [p]);
       assert.equal(totalLovelace(await utxosAt(api.service(), p.address)), before + BigInt(ENTRY) - BigInt(built.fee));
       // Ended, it takes nothing more.
-      rejected(await api.service().request("POST", `/tournaments/${id}/register`, { registererAddress: p.address, utxos: await p.utxos() }), 404, /it ended/);
       rejected(
-        await api.service().request("POST", `/tournaments/${id}/cancel`, { adminAddress: admin.address, utxos: await admin.utxos() }),
+        await api
+          .service()
+          .request("POST", `/tournaments/${id}/register`, { registererAddress: p.address, utxos: await p.utxos() }),
+        404,
+        /it ended/,
+      );
+      rejected(
+        await api
+          .service()
+          .request("POST", `/tournaments/${id}/cancel`, { adminAddress: admin.address, utxos: await admin.utxos() }),
         404,
         /No tournament \w+ .*it ended/,
       );
@@ -265,22 +351,41 @@ export function tournamentVariants(target: () => Target): void {
       const admin = await fundedWallet(target(), 200 * ADA);
       const players = [await fundedWallet(target(), 40 * ADA), await fundedWallet(target(), 40 * ADA)];
       // Prizes of 23 ADA and 1 lovelace against 20 ADA of entry fees: a deposit of 3,000,001 lovelace.
-      const built = await api.create(admin, { name: "Full cancel cup", bracketSize: 2, entryFee: ENTRY, payoutStructure: [15 * ADA], fixedPayouts: [[keyless(), 8 * ADA + 1]] });
+      const built = await api.create(admin, {
+        name: "Full cancel cup",
+        bracketSize: 2,
+        entryFee: ENTRY,
+        payoutStructure: [15 * ADA],
+        fixedPayouts: [[keyless(), 8 * ADA + 1]],
+      });
       const id = built.tournamentId!;
       assert.equal(built.deposit, "3000001");
       const regs = [];
       for (const p of players) regs.push(await api.register(id, p));
-      await api.add(id, admin, regs.map(({ address, outputRef }) => ({ address, outputRef })));
+      await api.add(
+        id,
+        admin,
+        regs.map(({ address, outputRef }) => ({ address, outputRef })),
+      );
       const t = await getTournament(api.service(), id);
       assert.equal(t.status, "full");
-      const balances = await Promise.all(players.map(async (p) => totalLovelace(await utxosAt(api.service(), p.address))));
-      const cancel = ok(await api.service().request("POST", `/tournaments/${id}/cancel`, { adminAddress: admin.address, utxos: await admin.utxos() }));
+      const balances = await Promise.all(
+        players.map(async (p) => totalLovelace(await utxosAt(api.service(), p.address))),
+      );
+      const cancel = ok(
+        await api
+          .service()
+          .request("POST", `/tournaments/${id}/cancel`, { adminAddress: admin.address, utxos: await admin.utxos() }),
+      );
       await signAndSubmit(api.service(), cancel, [admin]);
       await checkClosed(api.service(), { ...t, id }, cancel, "cancel");
       // 10 ADA back and 1.5 ADA of the deposit each; participant 0 also the odd lovelace.
       for (const [i, p] of players.entries()) {
         const k = (t.participants as string[]).indexOf(p.address);
-        assert.equal(totalLovelace(await utxosAt(api.service(), p.address)), balances[i]! + BigInt(ENTRY) + 1_500_000n + (k === 0 ? 1n : 0n));
+        assert.equal(
+          totalLovelace(await utxosAt(api.service(), p.address)),
+          balances[i]! + BigInt(ENTRY) + 1_500_000n + (k === 0 ? 1n : 0n),
+        );
       }
     });
   });
@@ -303,17 +408,33 @@ export function tournamentVariants(target: () => Target): void {
       const tip = await tipOf(api.service());
       settleBy = tip.time + MIN_SETTLE_WINDOW_MS + 5 * 60_000;
       // Full at 2; prizes of 23 ADA and 1 lovelace against 20 ADA of entry fees: a deposit of 3,000,001 lovelace.
-      const built = await api.create(admin, { name: "Expiring cup", bracketSize: 2, entryFee: ENTRY, payoutStructure: [23 * ADA + 1], settleBy });
+      const built = await api.create(admin, {
+        name: "Expiring cup",
+        bracketSize: 2,
+        entryFee: ENTRY,
+        payoutStructure: [23 * ADA + 1],
+        settleBy,
+      });
       id = built.tournamentId!;
       assert.equal(built.settleBy, settleBy);
       const regs = [];
       for (const p of players) regs.push(await api.register(id, p));
-      await api.add(id, admin, regs.map(({ address, outputRef }) => ({ address, outputRef })));
+      await api.add(
+        id,
+        admin,
+        regs.map(({ address, outputRef }) => ({ address, outputRef })),
+      );
       const t = await getTournament(api.service(), id);
       assert.equal(t.status, "full");
       assert.equal(t.settleBy, settleBy);
       const early = await api.service().request("POST", `/tournaments/${id}/refund`, { utxos: await stranger.utxos() });
-      rejected(early, 400, new RegExp(`can be refunded only after its settlement deadline, settleBy ${settleBy} \\(${new Date(settleBy).toISOString().replace(/\./g, "\\.")}\\)`));
+      rejected(
+        early,
+        400,
+        new RegExp(
+          `can be refunded only after its settlement deadline, settleBy ${settleBy} \\(${new Date(settleBy).toISOString().replace(/\./g, "\\.")}\\)`,
+        ),
+      );
     });
 
     it("expires once the clock passes settleBy: listed as expired, then refunded by a stranger without the admin", async () => {
@@ -321,10 +442,20 @@ export function tournamentVariants(target: () => Target): void {
       const t = await getTournament(api.service(), id);
       assert.equal(t.status, "expired");
       const list = await api.service().request("GET", "/tournaments");
-      assert.ok(list.body.results.some((x: { tournamentId: string; status: string }) => x.tournamentId === id && x.status === "expired"));
-      const balances = await Promise.all(players.map(async (p) => totalLovelace(await utxosAt(api.service(), p.address))));
+      assert.ok(
+        list.body.results.some(
+          (x: { tournamentId: string; status: string }) => x.tournamentId === id && x.status === "expired",
+        ),
+      );
+      const balances = await Promise.all(
+        players.map(async (p) => totalLovelace(await utxosAt(api.service(), p.address))),
+      );
       const strangerBefore = totalLovelace(await utxosAt(api.service(), stranger.address));
-      const refund = ok(await api.service().request("POST", `/tournaments/${id}/refund`, { tournamentId: id, utxos: await stranger.utxos() }));
+      const refund = ok(
+        await api
+          .service()
+          .request("POST", `/tournaments/${id}/refund`, { tournamentId: id, utxos: await stranger.utxos() }),
+      );
       // No required signer; the validity starts after the deadline.
       assert.deepEqual(requiredSignersOf(refund.complete), []);
       const tip = await tipOf(api.service());
@@ -335,7 +466,10 @@ export function tournamentVariants(target: () => Target): void {
       // Each gets the entry fee and 1.5 ADA of the deposit; participant 0 also the odd lovelace.
       for (const [i, p] of players.entries()) {
         const k = (t.participants as string[]).indexOf(p.address);
-        assert.equal(totalLovelace(await utxosAt(api.service(), p.address)), balances[i]! + BigInt(ENTRY) + 1_500_000n + (k === 0 ? 1n : 0n));
+        assert.equal(
+          totalLovelace(await utxosAt(api.service(), p.address)),
+          balances[i]! + BigInt(ENTRY) + 1_500_000n + (k === 0 ? 1n : 0n),
+        );
       }
       // The stranger paid the fee and nothing else.
       assert.equal(totalLovelace(await utxosAt(api.service(), stranger.address)), strangerBefore - BigInt(refund.fee));

@@ -29,7 +29,12 @@ export const DECODED_REFERENCE_TOKEN_UTXO = {
       constructor: 0,
       fields: [
         // (the items typed as unknown: TypeScript reads a `constructor` key as Object's own)
-        { map: [{ k: bytes("name"), v: bytes("Hero") }, { k: bytes("image"), v: bytes("ipfs://hero") }] },
+        {
+          map: [
+            { k: bytes("name"), v: bytes("Hero") },
+            { k: bytes("image"), v: bytes("ipfs://hero") },
+          ],
+        },
         { int: 1 },
         { constructor: 0, fields: [] },
       ],
@@ -49,4 +54,6 @@ export const DECODED_USER_TOKEN_UTXO = {
   referenceScriptHash: null,
 };
 
-export const DECODED_UTXOS_ANSWER = { utxos: [DECODED_ADA_UTXO, DECODED_REFERENCE_TOKEN_UTXO, DECODED_USER_TOKEN_UTXO] };
+export const DECODED_UTXOS_ANSWER = {
+  utxos: [DECODED_ADA_UTXO, DECODED_REFERENCE_TOKEN_UTXO, DECODED_USER_TOKEN_UTXO],
+};

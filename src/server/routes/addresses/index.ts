@@ -27,7 +27,10 @@ export default async function addressRoutes(fastify: FastifyInstance): Promise<v
         tags: ["Chain"],
         params: withParamExamples(AddressParams, { address: X.EXAMPLE_PLAYER }),
         querystring: UtxosQuery,
-        response: { 200: withExamples(UtxosAnswer, X.UTXOS_ANSWER, DECODED_UTXOS_ANSWER), ...errorResponses(503, { 400: X.NOT_AN_ADDRESS }) },
+        response: {
+          200: withExamples(UtxosAnswer, X.UTXOS_ANSWER, DECODED_UTXOS_ANSWER),
+          ...errorResponses(503, { 400: X.NOT_AN_ADDRESS }),
+        },
       },
     },
     async (request) => {

@@ -6,9 +6,13 @@ import { Hash28, Hash32, Hex } from "../../schemas.js";
 export const Address = (description: string) => Type.String({ minLength: 1, maxLength: 200, description });
 
 /** A UTxO in a request: what GET /addresses/{address}/utxos answers and CIP-30 getUtxos() returns. */
-export const UtxoString = Hex("A UTxO string: the CBOR of [input, output], as CIP-30 getUtxos() returns it.", { minLength: 2 });
+export const UtxoString = Hex("A UTxO string: the CBOR of [input, output], as CIP-30 getUtxos() returns it.", {
+  minLength: 2,
+});
 
-export const AddressParams = Type.Object({ address: Address("A payment address (bech32 or hex) of this instance's network family.") });
+export const AddressParams = Type.Object({
+  address: Address("A payment address (bech32 or hex) of this instance's network family."),
+});
 
 export const UtxosResponse = Type.Object(
   {
@@ -36,14 +40,22 @@ export const UtxosQuery = Type.Object({
 export const DecodedAsset = Type.Object(
   {
     policyId: Hash28("The policy id, hex."),
-    assetName: Type.String({ pattern: "^([0-9a-f]{2}){0,32}$", description: "The asset name as on the chain, hex (its CIP-67 prefix included)." }),
+    assetName: Type.String({
+      pattern: "^([0-9a-f]{2}){0,32}$",
+      description: "The asset name as on the chain, hex (its CIP-67 prefix included).",
+    }),
     name: Type.Union([Type.String(), Type.Null()], {
-      description: "The asset name as UTF-8 text, after its CIP-67 prefix when it has one, when it is printable (no control characters); else null.",
+      description:
+        "The asset name as UTF-8 text, after its CIP-67 prefix when it has one, when it is printable (no control characters); else null.",
     }),
     label: Type.Union([Type.Integer({ minimum: 0, maximum: 65535 }), Type.Null()], {
-      description: "The CIP-67 label (100 reference NFT, 222 NFT, 333 FT, 444 RFT, …) when the name starts with a valid CIP-67 prefix (its checksum included); else null.",
+      description:
+        "The CIP-67 label (100 reference NFT, 222 NFT, 333 FT, 444 RFT, …) when the name starts with a valid CIP-67 prefix (its checksum included); else null.",
     }),
-    quantity: Type.String({ pattern: "^-?[0-9]+$", description: "How many, a decimal string (in a transaction's mint, negative for a burn)." }),
+    quantity: Type.String({
+      pattern: "^-?[0-9]+$",
+      description: "How many, a decimal string (in a transaction's mint, negative for a burn).",
+    }),
   },
   { description: "A native asset." },
 );
@@ -54,7 +66,9 @@ export const DecodedUtxo = Type.Object(
     index: Type.Integer({ minimum: 0, description: "The output's index in that transaction." }),
     address: Type.String({ description: "The output's address (bech32; base58 for a Byron address)." }),
     lovelace: Type.String({ pattern: "^[0-9]+$", description: "The lovelace it holds, a decimal string." }),
-    assets: Type.Array(DecodedAsset, { description: "The native assets it holds, in the output's order (empty for ADA only)." }),
+    assets: Type.Array(DecodedAsset, {
+      description: "The native assets it holds, in the output's order (empty for ADA only).",
+    }),
     datum: Type.Union(
       [
         Type.Object(
@@ -67,7 +81,11 @@ export const DecodedUtxo = Type.Object(
                 "or when the inline datum is over the CBOR limits (then `raw` and `note`).",
             }),
             raw: Type.Optional(
-              Type.String({ pattern: "^([0-9a-f]{2})+$", description: "The inline datum's CBOR (hex), present when it is not decoded: it nests deeper, or holds more items, than the service decodes (see note)." }),
+              Type.String({
+                pattern: "^([0-9a-f]{2})+$",
+                description:
+                  "The inline datum's CBOR (hex), present when it is not decoded: it nests deeper, or holds more items, than the service decodes (see note).",
+              }),
             ),
             note: Type.Optional(Type.String({ description: "Why the inline datum is left raw, present with `raw`." })),
           },
@@ -77,7 +95,9 @@ export const DecodedUtxo = Type.Object(
       ],
       { description: "The output's datum; null when it has none." },
     ),
-    referenceScriptHash: Type.Union([Hash28("A script hash, hex."), Type.Null()], { description: "The hash of the reference script the output carries; null when it carries none." }),
+    referenceScriptHash: Type.Union([Hash28("A script hash, hex."), Type.Null()], {
+      description: "The hash of the reference script the output carries; null when it carries none.",
+    }),
   },
   { description: "An output, decoded." },
 );

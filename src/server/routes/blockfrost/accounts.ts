@@ -3,5 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { BlockfrostRouteOptions } from "./http.js";
 
 export default async function accountRoutes(app: FastifyInstance, { view }: BlockfrostRouteOptions): Promise<void> {
-  app.get("/accounts/:stakeAddress", { schema: { hide: true } }, (request) => view.account((request.params as Record<string, string>)["stakeAddress"] ?? ""));
+  app.get("/accounts/:stakeAddress", { schema: { hide: true } }, (request) =>
+    view.account((request.params as Record<string, string>)["stakeAddress"] ?? ""),
+  );
 }

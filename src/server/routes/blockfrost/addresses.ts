@@ -9,10 +9,14 @@ const HIDDEN = { schema: { hide: true } };
 
 export default async function addressRoutes(app: FastifyInstance, { view }: BlockfrostRouteOptions): Promise<void> {
   app.get("/addresses/:address", HIDDEN, (request) => view.address((request.params as Params)["address"] ?? ""));
-  app.get("/addresses/:address/utxos", HIDDEN, (request) => view.addressUtxos((request.params as Params)["address"] ?? "", pagingOf(request.query)));
+  app.get("/addresses/:address/utxos", HIDDEN, (request) =>
+    view.addressUtxos((request.params as Params)["address"] ?? "", pagingOf(request.query)),
+  );
   app.get("/addresses/:address/utxos/:asset", HIDDEN, (request) => {
     const params = request.params as Params;
     return view.addressUtxos(params["address"] ?? "", pagingOf(request.query), (params["asset"] ?? "").toLowerCase());
   });
-  app.get("/addresses/:address/transactions", HIDDEN, (request) => view.addressTransactions((request.params as Params)["address"] ?? "", pagingOf(request.query)));
+  app.get("/addresses/:address/transactions", HIDDEN, (request) =>
+    view.addressTransactions((request.params as Params)["address"] ?? "", pagingOf(request.query)),
+  );
 }

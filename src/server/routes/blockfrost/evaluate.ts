@@ -11,11 +11,15 @@ import type { BlockfrostRouteOptions } from "./http.js";
 
 const HIDDEN = { schema: { hide: true } };
 
-const versionOf = (request: FastifyRequest): 5 | 6 => ((request.query as Record<string, unknown>)["version"] === "6" ? 6 : 5);
+const versionOf = (request: FastifyRequest): 5 | 6 =>
+  (request.query as Record<string, unknown>)["version"] === "6" ? 6 : 5;
 
 /** The CBOR of the body: hex text as Blockfrost takes it, or the bytes themselves. */
 function cborOf(body: unknown): string {
-  if (!Buffer.isBuffer(body) || body.length === 0) throw new BadRequestError("The body must be the transaction's CBOR (hex), sent with Content-Type: application/cbor.");
+  if (!Buffer.isBuffer(body) || body.length === 0)
+    throw new BadRequestError(
+      "The body must be the transaction's CBOR (hex), sent with Content-Type: application/cbor.",
+    );
   const text = body.toString("latin1").trim();
   const hex = /^[0-9a-fA-F]+$/.test(text) && text.length % 2 === 0 ? text.toLowerCase() : toHex(body);
   requireCborWithinLimits(hex, "body", "a Cardano transaction");
@@ -23,7 +27,9 @@ function cborOf(body: unknown): string {
 }
 
 export default async function evaluateRoutes(app: FastifyInstance, _options: BlockfrostRouteOptions): Promise<void> {
-  app.post("/utils/txs/evaluate", HIDDEN, (request) => evaluationAnswer(app.chain, cborOf(request.body), [], versionOf(request)));
+  app.post("/utils/txs/evaluate", HIDDEN, (request) =>
+    evaluationAnswer(app.chain, cborOf(request.body), [], versionOf(request)),
+  );
   app.post("/utils/txs/evaluate/utxos", HIDDEN, async (request) => {
     const body = request.body as Record<string, unknown> | null;
     if (!body || typeof body !== "object" || typeof body["cbor"] !== "string" || !/^[0-9a-fA-F]+$/.test(body["cbor"])) {
@@ -31,6 +37,11 @@ export default async function evaluateRoutes(app: FastifyInstance, _options: Blo
     }
     requireCborWithinLimits(body["cbor"], "body.cbor", "a Cardano transaction");
     const field = "additionalUtxoSet" in body ? "additionalUtxoSet" : "additionalUtxoset";
-    return evaluationAnswer(app.chain, body["cbor"].toLowerCase(), await additionalUtxos(body[field], `body.${field}`, async (ref) => (await app.chain.utxosByRef([ref]))[0]), versionOf(request));
+    return evaluationAnswer(
+      app.chain,
+      body["cbor"].toLowerCase(),
+      await additionalUtxos(body[field], `body.${field}`, async (ref) => (await app.chain.utxosByRef([ref]))[0]),
+      versionOf(request),
+    );
   });
 }

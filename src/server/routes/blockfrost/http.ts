@@ -67,7 +67,8 @@ function statusOf(error: FastifyError): number {
     const status = ERROR_CODES[error.code];
     return typeof status === "number" ? status : (error.statusCode ?? 400);
   }
-  if (typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500) return error.statusCode;
+  if (typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500)
+    return error.statusCode;
   return 500;
 }
 
@@ -96,12 +97,16 @@ const BLOCKFROST_PATHS: readonly RegExp[] = (() => {
 export const isBlockfrostEndpoint = (path: string): boolean => BLOCKFROST_PATHS.some((p) => p.test(path));
 
 /** The path after the prefix, without the query. */
-export const pathOf = (request: FastifyRequest): string => (request.url.split("?")[0] ?? "").slice(BLOCKFROST_PREFIX.length).replace(/\/{2,}/g, "/");
+export const pathOf = (request: FastifyRequest): string =>
+  (request.url.split("?")[0] ?? "").slice(BLOCKFROST_PREFIX.length).replace(/\/{2,}/g, "/");
 
 const whole = (value: unknown, field: string, min: number, max: number): number | undefined => {
   if (value === undefined) return undefined;
   const n = typeof value === "string" && /^\d+$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n) || n < min || n > max) throw new BadRequestError(`Query parameter ${field} must be a whole number from ${min} to ${max}; it is ${JSON.stringify(value)}.`);
+  if (!Number.isSafeInteger(n) || n < min || n > max)
+    throw new BadRequestError(
+      `Query parameter ${field} must be a whole number from ${min} to ${max}; it is ${JSON.stringify(value)}.`,
+    );
   return n;
 };
 
@@ -109,8 +114,13 @@ const whole = (value: unknown, field: string, min: number, max: number): number 
 export function pagingOf(query: unknown): Paging {
   const q = (query ?? {}) as Record<string, unknown>;
   const order = q["order"];
-  if (order !== undefined && order !== "asc" && order !== "desc") throw new BadRequestError(`Query parameter order must be asc or desc; it is ${JSON.stringify(order)}.`);
+  if (order !== undefined && order !== "asc" && order !== "desc")
+    throw new BadRequestError(`Query parameter order must be asc or desc; it is ${JSON.stringify(order)}.`);
   const page = whole(q["page"], "page", 1, 21_474_836);
   const count = whole(q["count"], "count", 1, 100);
-  return { ...(page === undefined ? {} : { page }), ...(count === undefined ? {} : { count }), ...(order === undefined ? {} : { order }) };
+  return {
+    ...(page === undefined ? {} : { page }),
+    ...(count === undefined ? {} : { count }),
+    ...(order === undefined ? {} : { order }),
+  };
 }

@@ -30,19 +30,40 @@ export default async function blockfrostRoutes(app: FastifyInstance): Promise<vo
   app.setNotFoundHandler((request, reply) => {
     const path = pathOf(request);
     if (!devnet) {
-      return sendBlockfrostError(reply, 404, `The Blockfrost-compatible API (${BLOCKFROST_PREFIX}) exists only on the devnet; this instance serves ${app.config.network}.`);
+      return sendBlockfrostError(
+        reply,
+        404,
+        `The Blockfrost-compatible API (${BLOCKFROST_PREFIX}) exists only on the devnet; this instance serves ${app.config.network}.`,
+      );
     }
     if (isBlockfrostEndpoint(path)) {
-      return sendBlockfrostError(reply, 501, `${request.method} ${BLOCKFROST_PREFIX}${path} is a Blockfrost endpoint that the devnet's Blockfrost-compatible API does not implement.`);
+      return sendBlockfrostError(
+        reply,
+        501,
+        `${request.method} ${BLOCKFROST_PREFIX}${path} is a Blockfrost endpoint that the devnet's Blockfrost-compatible API does not implement.`,
+      );
     }
-    return sendBlockfrostError(reply, 404, `${request.method} ${BLOCKFROST_PREFIX}${path} is not a Blockfrost endpoint.`);
+    return sendBlockfrostError(
+      reply,
+      404,
+      `${request.method} ${BLOCKFROST_PREFIX}${path} is not a Blockfrost endpoint.`,
+    );
   });
   if (!devnet) return;
   const view = new BlockfrostView(chain);
   // Blockfrost's submit takes the transaction's bytes (application/cbor); its evaluate the CBOR as hex text.
   app.addContentTypeParser("application/cbor", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
   app.addContentTypeParser("text/plain", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
-  for (const routes of [chainRoutes, addressRoutes, txRoutes, assetRoutes, scriptRoutes, accountRoutes, evaluateRoutes, submitRoutes]) {
+  for (const routes of [
+    chainRoutes,
+    addressRoutes,
+    txRoutes,
+    assetRoutes,
+    scriptRoutes,
+    accountRoutes,
+    evaluateRoutes,
+    submitRoutes,
+  ]) {
     await app.register(routes, { view });
   }
 }

@@ -10,7 +10,9 @@ import type { BlockfrostRouteOptions } from "./http.js";
 export default async function submitRoutes(app: FastifyInstance, _options: BlockfrostRouteOptions): Promise<void> {
   app.post("/tx/submit", { schema: { hide: true } }, async (request, reply) => {
     if (!Buffer.isBuffer(request.body) || request.body.length === 0) {
-      throw new BadRequestError("The body must be the signed transaction's CBOR bytes, sent with Content-Type: application/cbor.");
+      throw new BadRequestError(
+        "The body must be the signed transaction's CBOR bytes, sent with Content-Type: application/cbor.",
+      );
     }
     const hex = toHex(request.body);
     // Bounded before any decoder reads it, as POST /transactions/submit is.

@@ -9,7 +9,8 @@ const HIDDEN = { schema: { hide: true } };
 
 function hashOf(params: unknown): string {
   const hash = (params as Params)["hash"] ?? "";
-  if (!/^[0-9a-fA-F]{64}$/.test(hash)) throw new BadRequestError(`Invalid or malformed transaction hash: ${hash} (a transaction hash is 64 hex digits).`);
+  if (!/^[0-9a-fA-F]{64}$/.test(hash))
+    throw new BadRequestError(`Invalid or malformed transaction hash: ${hash} (a transaction hash is 64 hex digits).`);
   return hash.toLowerCase();
 }
 

@@ -8,111 +8,113 @@
  * the document itself): the same validators, hashes and schemas.
  */
 export const HELLO_WORLD_BLUEPRINT = {
-  "preamble": {
-    "title": "anvil-api-examples/hello-world",
-    "description": "Aiken contracts for project 'anvil-api-examples/hello-world'",
-    "version": "0.0.0",
-    "plutusVersion": "v3",
-    "compiler": {
-      "name": "Aiken",
-      "version": "v1.1.10+b25afa2"
+  preamble: {
+    title: "anvil-api-examples/hello-world",
+    description: "Aiken contracts for project 'anvil-api-examples/hello-world'",
+    version: "0.0.0",
+    plutusVersion: "v3",
+    compiler: {
+      name: "Aiken",
+      version: "v1.1.10+b25afa2",
     },
-    "license": "Apache-2.0"
+    license: "Apache-2.0",
   },
-  "validators": [
+  validators: [
     {
-      "title": "hello_world.hello_world.spend",
-      "datum": {
-        "title": "datum",
-        "schema": {
-          "title": "Datum",
-          "anyOf": [
+      title: "hello_world.hello_world.spend",
+      datum: {
+        title: "datum",
+        schema: {
+          title: "Datum",
+          anyOf: [
             {
-              "title": "Datum",
-              "dataType": "constructor",
-              "index": 0,
-              "fields": [
+              title: "Datum",
+              dataType: "constructor",
+              index: 0,
+              fields: [
                 {
-                  "title": "owner",
-                  "dataType": "bytes"
-                }
-              ]
-            }
-          ]
-        }
+                  title: "owner",
+                  dataType: "bytes",
+                },
+              ],
+            },
+          ],
+        },
       },
-      "redeemer": {
-        "title": "redeemer",
-        "schema": {
-          "title": "Redeemer",
-          "anyOf": [
+      redeemer: {
+        title: "redeemer",
+        schema: {
+          title: "Redeemer",
+          anyOf: [
             {
-              "title": "Redeemer",
-              "dataType": "constructor",
-              "index": 0,
-              "fields": [
+              title: "Redeemer",
+              dataType: "constructor",
+              index: 0,
+              fields: [
                 {
-                  "dataType": "bytes",
-                  "title": "msg"
-                }
-              ]
-            }
-          ]
-        }
+                  dataType: "bytes",
+                  title: "msg",
+                },
+              ],
+            },
+          ],
+        },
       },
-      "compiledCode": "59010401010029800aba2aba1aab9faab9eaab9dab9a48888896600264646644b30013370e900118031baa00189919912cc004cdc3a400060126ea801626464b3001300f0028acc004cdc3a400060166ea800e2b30013371e6eb8c038c030dd5003a450b48656c6c6f20576f726c6400899199119801001000912cc00400629422b30013371e6eb8c04400400e2946266004004602400280690101bac300f30103010301030103010301030103010300d3754601e0146eb8c038c030dd5180718061baa0038a5040291640291640346eb8c034004c028dd5002c5900818050009805180580098039baa0018b200a30070013007300800130070013003375400f149a26cac80081",
-      "hash": "60b2028485e1f6194876973e7f1a4781ce616d830da416bab7c98570"
+      compiledCode:
+        "59010401010029800aba2aba1aab9faab9eaab9dab9a48888896600264646644b30013370e900118031baa00189919912cc004cdc3a400060126ea801626464b3001300f0028acc004cdc3a400060166ea800e2b30013371e6eb8c038c030dd5003a450b48656c6c6f20576f726c6400899199119801001000912cc00400629422b30013371e6eb8c04400400e2946266004004602400280690101bac300f30103010301030103010301030103010300d3754601e0146eb8c038c030dd5180718061baa0038a5040291640291640346eb8c034004c028dd5002c5900818050009805180580098039baa0018b200a30070013007300800130070013003375400f149a26cac80081",
+      hash: "60b2028485e1f6194876973e7f1a4781ce616d830da416bab7c98570",
     },
     {
-      "title": "hello_world.hello_world.else",
-      "redeemer": {
-        "schema": {}
+      title: "hello_world.hello_world.else",
+      redeemer: {
+        schema: {},
       },
-      "compiledCode": "59010401010029800aba2aba1aab9faab9eaab9dab9a48888896600264646644b30013370e900118031baa00189919912cc004cdc3a400060126ea801626464b3001300f0028acc004cdc3a400060166ea800e2b30013371e6eb8c038c030dd5003a450b48656c6c6f20576f726c6400899199119801001000912cc00400629422b30013371e6eb8c04400400e2946266004004602400280690101bac300f30103010301030103010301030103010300d3754601e0146eb8c038c030dd5180718061baa0038a5040291640291640346eb8c034004c028dd5002c5900818050009805180580098039baa0018b200a30070013007300800130070013003375400f149a26cac80081",
-      "hash": "60b2028485e1f6194876973e7f1a4781ce616d830da416bab7c98570"
-    }
+      compiledCode:
+        "59010401010029800aba2aba1aab9faab9eaab9dab9a48888896600264646644b30013370e900118031baa00189919912cc004cdc3a400060126ea801626464b3001300f0028acc004cdc3a400060166ea800e2b30013371e6eb8c038c030dd5003a450b48656c6c6f20576f726c6400899199119801001000912cc00400629422b30013371e6eb8c04400400e2946266004004602400280690101bac300f30103010301030103010301030103010300d3754601e0146eb8c038c030dd5180718061baa0038a5040291640291640346eb8c034004c028dd5002c5900818050009805180580098039baa0018b200a30070013007300800130070013003375400f149a26cac80081",
+      hash: "60b2028485e1f6194876973e7f1a4781ce616d830da416bab7c98570",
+    },
   ],
-  "definitions": {
-    "ByteArray": {
-      "dataType": "bytes"
+  definitions: {
+    ByteArray: {
+      dataType: "bytes",
     },
-    "VerificationKeyHash": {
-      "title": "VerificationKeyHash",
-      "dataType": "bytes"
+    VerificationKeyHash: {
+      title: "VerificationKeyHash",
+      dataType: "bytes",
     },
     "hello_world/Datum": {
-      "title": "Datum",
-      "anyOf": [
+      title: "Datum",
+      anyOf: [
         {
-          "title": "Datum",
-          "dataType": "constructor",
-          "index": 0,
-          "fields": [
+          title: "Datum",
+          dataType: "constructor",
+          index: 0,
+          fields: [
             {
-              "title": "owner",
-              "dataType": "bytes"
-            }
-          ]
-        }
-      ]
+              title: "owner",
+              dataType: "bytes",
+            },
+          ],
+        },
+      ],
     },
     "hello_world/Redeemer": {
-      "title": "Redeemer",
-      "anyOf": [
+      title: "Redeemer",
+      anyOf: [
         {
-          "title": "Redeemer",
-          "dataType": "constructor",
-          "index": 0,
-          "fields": [
+          title: "Redeemer",
+          dataType: "constructor",
+          index: 0,
+          fields: [
             {
-              "dataType": "bytes",
-              "title": "msg"
-            }
-          ]
-        }
-      ]
-    }
-  }
+              dataType: "bytes",
+              title: "msg",
+            },
+          ],
+        },
+      ],
+    },
+  },
 };
 
 export const HELLO_WORLD_HASH = "60b2028485e1f6194876973e7f1a4781ce616d830da416bab7c98570";
@@ -128,109 +130,111 @@ export const APPLIED_HASH = "72c6923a040389fa08c728fe41f0bb9be1722867aec4067fcc7
 export const APPLIED_ADDRESS = "addr_test1wpevdy36qspcn7sgcu50us0shwd7zu3gv7hvgpnle363emcu0m8ar";
 /** The preloadedScript.blueprint apply-params answers for it (its `$ref`s written out, as above). */
 export const APPLIED_BLUEPRINT = {
-  "preamble": {
-    "title": "anvil-api-examples/hello-world",
-    "description": "Aiken contracts for project 'anvil-api-examples/hello-world'",
-    "version": "0.0.0",
-    "plutusVersion": "v3",
-    "compiler": {
-      "name": "Aiken",
-      "version": "v1.1.17+c3a7fba"
+  preamble: {
+    title: "anvil-api-examples/hello-world",
+    description: "Aiken contracts for project 'anvil-api-examples/hello-world'",
+    version: "0.0.0",
+    plutusVersion: "v3",
+    compiler: {
+      name: "Aiken",
+      version: "v1.1.17+c3a7fba",
     },
-    "license": "Apache-2.0"
+    license: "Apache-2.0",
   },
-  "validators": [
+  validators: [
     {
-      "title": "hello_world.hello_world.spend",
-      "datum": {
-        "title": "datum",
-        "schema": {
-          "title": "Datum",
-          "anyOf": [
+      title: "hello_world.hello_world.spend",
+      datum: {
+        title: "datum",
+        schema: {
+          title: "Datum",
+          anyOf: [
             {
-              "title": "Datum",
-              "dataType": "constructor",
-              "index": 0,
-              "fields": [
+              title: "Datum",
+              dataType: "constructor",
+              index: 0,
+              fields: [
                 {
-                  "title": "owner",
-                  "dataType": "bytes"
-                }
-              ]
-            }
-          ]
-        }
+                  title: "owner",
+                  dataType: "bytes",
+                },
+              ],
+            },
+          ],
+        },
       },
-      "redeemer": {
-        "title": "redeemer",
-        "schema": {
-          "title": "Redeemer",
-          "anyOf": [
+      redeemer: {
+        title: "redeemer",
+        schema: {
+          title: "Redeemer",
+          anyOf: [
             {
-              "title": "Redeemer",
-              "dataType": "constructor",
-              "index": 0,
-              "fields": [
+              title: "Redeemer",
+              dataType: "constructor",
+              index: 0,
+              fields: [
                 {
-                  "dataType": "bytes",
-                  "title": "msg"
-                }
-              ]
-            }
-          ]
-        }
+                  dataType: "bytes",
+                  title: "msg",
+                },
+              ],
+            },
+          ],
+        },
       },
-      "compiledCode": "59010e0101003229800aba2aba1aab9faab9eaab9dab9a9bae002488888896600264646644b30013370e900118039baa00189919912cc004cdc3a400060146ea801626464b300130100028acc004cdc3a400060186ea800e2b30013371e6eb8c03cc034dd500380544c8cc88cc008008004896600200314a115980099b8f375c602400200714a3133002002301300140388088dd618081808980898089808980898089808980898071baa301000a375c601e601a6ea8c03cc034dd5001c52820168b20168b201c375c601c00260166ea80162c8048c02c004c02cc030004c020dd5000c59006180400098041804800980400098021baa0088a4d1365640084c10e4d48656c6c6f2c20416e76696c210001",
-      "hash": "72c6923a040389fa08c728fe41f0bb9be1722867aec4067fcc751cef"
+      compiledCode:
+        "59010e0101003229800aba2aba1aab9faab9eaab9dab9a9bae002488888896600264646644b30013370e900118039baa00189919912cc004cdc3a400060146ea801626464b300130100028acc004cdc3a400060186ea800e2b30013371e6eb8c03cc034dd500380544c8cc88cc008008004896600200314a115980099b8f375c602400200714a3133002002301300140388088dd618081808980898089808980898089808980898071baa301000a375c601e601a6ea8c03cc034dd5001c52820168b20168b201c375c601c00260166ea80162c8048c02c004c02cc030004c020dd5000c59006180400098041804800980400098021baa0088a4d1365640084c10e4d48656c6c6f2c20416e76696c210001",
+      hash: "72c6923a040389fa08c728fe41f0bb9be1722867aec4067fcc751cef",
     },
     {
-      "title": "hello_world.hello_world.else",
-      "redeemer": {
-        "schema": {}
+      title: "hello_world.hello_world.else",
+      redeemer: {
+        schema: {},
       },
-      "compiledCode": "59010e0101003229800aba2aba1aab9faab9eaab9dab9a9bae002488888896600264646644b30013370e900118039baa00189919912cc004cdc3a400060146ea801626464b300130100028acc004cdc3a400060186ea800e2b30013371e6eb8c03cc034dd500380544c8cc88cc008008004896600200314a115980099b8f375c602400200714a3133002002301300140388088dd618081808980898089808980898089808980898071baa301000a375c601e601a6ea8c03cc034dd5001c52820168b20168b201c375c601c00260166ea80162c8048c02c004c02cc030004c020dd5000c59006180400098041804800980400098021baa0088a4d1365640084c10e4d48656c6c6f2c20416e76696c210001",
-      "hash": "72c6923a040389fa08c728fe41f0bb9be1722867aec4067fcc751cef"
-    }
+      compiledCode:
+        "59010e0101003229800aba2aba1aab9faab9eaab9dab9a9bae002488888896600264646644b30013370e900118039baa00189919912cc004cdc3a400060146ea801626464b300130100028acc004cdc3a400060186ea800e2b30013371e6eb8c03cc034dd500380544c8cc88cc008008004896600200314a115980099b8f375c602400200714a3133002002301300140388088dd618081808980898089808980898089808980898071baa301000a375c601e601a6ea8c03cc034dd5001c52820168b20168b201c375c601c00260166ea80162c8048c02c004c02cc030004c020dd5000c59006180400098041804800980400098021baa0088a4d1365640084c10e4d48656c6c6f2c20416e76696c210001",
+      hash: "72c6923a040389fa08c728fe41f0bb9be1722867aec4067fcc751cef",
+    },
   ],
-  "definitions": {
-    "ByteArray": {
-      "dataType": "bytes"
+  definitions: {
+    ByteArray: {
+      dataType: "bytes",
     },
     "aiken/crypto/VerificationKeyHash": {
-      "title": "VerificationKeyHash",
-      "dataType": "bytes"
+      title: "VerificationKeyHash",
+      dataType: "bytes",
     },
     "hello_world/Datum": {
-      "title": "Datum",
-      "anyOf": [
+      title: "Datum",
+      anyOf: [
         {
-          "title": "Datum",
-          "dataType": "constructor",
-          "index": 0,
-          "fields": [
+          title: "Datum",
+          dataType: "constructor",
+          index: 0,
+          fields: [
             {
-              "title": "owner",
-              "dataType": "bytes"
-            }
-          ]
-        }
-      ]
+              title: "owner",
+              dataType: "bytes",
+            },
+          ],
+        },
+      ],
     },
     "hello_world/Redeemer": {
-      "title": "Redeemer",
-      "anyOf": [
+      title: "Redeemer",
+      anyOf: [
         {
-          "title": "Redeemer",
-          "dataType": "constructor",
-          "index": 0,
-          "fields": [
+          title: "Redeemer",
+          dataType: "constructor",
+          index: 0,
+          fields: [
             {
-              "dataType": "bytes",
-              "title": "msg"
-            }
-          ]
-        }
-      ]
-    }
-  }
+              dataType: "bytes",
+              title: "msg",
+            },
+          ],
+        },
+      ],
+    },
+  },
 };

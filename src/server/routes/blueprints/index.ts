@@ -8,7 +8,18 @@ import { errorResponses } from "../../schemas.js";
 import { BLUEPRINT_ERRORS } from "../examples.js";
 import { jsonBodyParser } from "../../validation.js";
 import { within } from "../within.js";
-import { AppliedParams, ApplyParamsBody, BlueprintList, BlueprintParams, Deleted, IDENTITY, ListQuery, OWNERSHIP, SaveBody, SavedBlueprint } from "./schemas.js";
+import {
+  AppliedParams,
+  ApplyParamsBody,
+  BlueprintList,
+  BlueprintParams,
+  Deleted,
+  IDENTITY,
+  ListQuery,
+  OWNERSHIP,
+  SaveBody,
+  SavedBlueprint,
+} from "./schemas.js";
 import { applyParamsInput, DEFAULT_PAGE, listInput, saveInput } from "./to-domain.js";
 
 /** The OpenAPI tag of the blueprint and validator endpoints. */

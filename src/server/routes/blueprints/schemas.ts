@@ -27,7 +27,14 @@ export { OWNERSHIP };
 /** A script purpose (PURPOSES of the library, spelled out for the static type). */
 export const PurposeLiteral = (options: { description: string }) =>
   Type.Union(
-    [Type.Literal("spend"), Type.Literal("mint"), Type.Literal("withdraw"), Type.Literal("publish"), Type.Literal("vote"), Type.Literal("propose")],
+    [
+      Type.Literal("spend"),
+      Type.Literal("mint"),
+      Type.Literal("withdraw"),
+      Type.Literal("publish"),
+      Type.Literal("vote"),
+      Type.Literal("propose"),
+    ],
     options,
   );
 
@@ -35,16 +42,23 @@ const BlueprintJson = (description: string) => Type.Object({}, { additionalPrope
 
 const ValidatorHash = (description: string) => Hash28(`${description} 56 hex digits.`);
 
-const OutputIndex = Type.Union([Type.Integer({ minimum: 0, maximum: 65_535 }), Type.String({ pattern: "^[0-9]{1,5}$" })], {
-  description: "The output's index in that transaction, from 0 (a number, or a string of digits as some clients send it).",
-});
+const OutputIndex = Type.Union(
+  [Type.Integer({ minimum: 0, maximum: 65_535 }), Type.String({ pattern: "^[0-9]{1,5}$" })],
+  {
+    description:
+      "The output's index in that transaction, from 0 (a number, or a string of digits as some clients send it).",
+  },
+);
 
 export const ScriptRefSchema = Type.Object(
   {
     txHash: Hash32("The transaction that holds the reference script: 64 hex digits."),
     index: OutputIndex,
   },
-  { additionalProperties: false, description: "Where a validator is deployed as a reference script: the output txHash#index." },
+  {
+    additionalProperties: false,
+    description: "Where a validator is deployed as a reference script: the output txHash#index.",
+  },
 );
 
 const ScriptRefAnswer = Type.Object(
@@ -75,7 +89,9 @@ export const SaveBody = Type.Object(
   {
     additionalProperties: false,
     description: "A blueprint to store, and where its validators are deployed.",
-    examples: [{ blueprint: HELLO_WORLD_BLUEPRINT, refs: { [HELLO_WORLD_HASH]: { txHash: EXAMPLE_TX_HASH, index: 0 } } }],
+    examples: [
+      { blueprint: HELLO_WORLD_BLUEPRINT, refs: { [HELLO_WORLD_HASH]: { txHash: EXAMPLE_TX_HASH, index: 0 } } },
+    ],
   },
 );
 export type SaveBody = Static<typeof SaveBody>;
@@ -83,14 +99,21 @@ export type SaveBody = Static<typeof SaveBody>;
 const ValidatorView = Type.Object(
   {
     title: Type.String({ description: "The validator's title in the blueprint (Aiken: module.validator.purpose)." }),
-    hash: Type.String({ pattern: "^[0-9a-f]{56}$", description: "The validator's script hash (policy ID of what it mints)." }),
-    purposes: Type.Array(PurposeLiteral({ description: "A script purpose." }), {
-      description: "The purposes the title names (Aiken ≥ 1.1 ends titles with one; `else` handlers and older titles name none).",
+    hash: Type.String({
+      pattern: "^[0-9a-f]{56}$",
+      description: "The validator's script hash (policy ID of what it mints).",
     }),
-    plutusVersion: Type.Union([Type.Literal("V1"), Type.Literal("V2"), Type.Literal("V3")], { description: "The Plutus language version of its script." }),
+    purposes: Type.Array(PurposeLiteral({ description: "A script purpose." }), {
+      description:
+        "The purposes the title names (Aiken ≥ 1.1 ends titles with one; `else` handlers and older titles name none).",
+    }),
+    plutusVersion: Type.Union([Type.Literal("V1"), Type.Literal("V2"), Type.Literal("V3")], {
+      description: "The Plutus language version of its script.",
+    }),
     parameters: Type.Integer({
       minimum: 0,
-      description: "How many parameters must be applied (POST /blueprints/apply-params) before the validator can be used; 0 when it is ready.",
+      description:
+        "How many parameters must be applied (POST /blueprints/apply-params) before the validator can be used; 0 when it is ready.",
     }),
   },
   { description: "A validator of the blueprint." },
@@ -100,13 +123,18 @@ const blueprintViewFields = {
   id: Type.String({ pattern: "^[0-9a-f]{12}$", description: "The blueprint's ID, for DELETE /blueprints/{id}." }),
   title: Type.String({ description: "The preamble's title." }),
   version: Type.String({ description: "The preamble's version; empty when it has none." }),
-  validators: Type.Array(ValidatorView, { description: "Its validators, in the blueprint's order (Aiken lists a validator per purpose, and `else`, with the same hash)." }),
+  validators: Type.Array(ValidatorView, {
+    description:
+      "Its validators, in the blueprint's order (Aiken lists a validator per purpose, and `else`, with the same hash).",
+  }),
   scriptAddresses: Type.Record(Type.String(), Type.String({ description: "The enterprise script address, bech32." }), {
     description:
       "The address of each validator hash on this instance's network, bech32 (addr_test1w… on the testnets): where to lock funds, or " +
       "to deploy the validator as a reference script. GET /validators/{hash}/address gives the hex form and addresses with a stake part.",
   }),
-  refs: Type.Record(Type.String(), ScriptRefAnswer, { description: "Where validators are deployed as reference scripts, by validator hash." }),
+  refs: Type.Record(Type.String(), ScriptRefAnswer, {
+    description: "Where validators are deployed as reference scripts, by validator hash.",
+  }),
   createdAt: Type.Integer({ description: "When the blueprint was first stored, Unix milliseconds." }),
   updatedAt: Type.Integer({ description: "When it was last stored or its refs changed, Unix milliseconds." }),
 };
@@ -116,7 +144,13 @@ const EXAMPLE_VIEW = {
   title: "anvil-api-examples/hello-world",
   version: "0.0.0",
   validators: [
-    { title: "hello_world.hello_world.spend", hash: HELLO_WORLD_HASH, purposes: ["spend"], plutusVersion: "V3", parameters: 0 },
+    {
+      title: "hello_world.hello_world.spend",
+      hash: HELLO_WORLD_HASH,
+      purposes: ["spend"],
+      plutusVersion: "V3",
+      parameters: 0,
+    },
     { title: "hello_world.hello_world.else", hash: HELLO_WORLD_HASH, purposes: [], plutusVersion: "V3", parameters: 0 },
   ],
   scriptAddresses: { [HELLO_WORLD_HASH]: HELLO_WORLD_ADDRESS },
@@ -137,14 +171,33 @@ export const SavedBlueprint = Type.Object(
 
 export const ListQuery = Type.Object(
   {
-    title: Type.Optional(Type.String({ minLength: 1, maxLength: 256, description: "Only blueprints whose preamble title is exactly this." })),
-    version: Type.Optional(Type.String({ maxLength: 64, description: "Only blueprints whose preamble version is exactly this." })),
+    title: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 256,
+        description: "Only blueprints whose preamble title is exactly this.",
+      }),
+    ),
+    version: Type.Optional(
+      Type.String({ maxLength: 64, description: "Only blueprints whose preamble version is exactly this." }),
+    ),
     hash: Type.Optional(ValidatorHash("Only blueprints that hold a validator of this hash.")),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: "Blueprints per page, 1 to 100; 20 when absent." })),
-    pageState: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "The pageState of the previous page (opaque); the first page when absent." })),
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 100, description: "Blueprints per page, 1 to 100; 20 when absent." }),
+    ),
+    pageState: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description: "The pageState of the previous page (opaque); the first page when absent.",
+      }),
+    ),
     cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "Same as pageState (an alias)." })),
     include: Type.Optional(
-      Type.Literal("blueprint", { description: "`blueprint`: each result carries its blueprint JSON as stored. Absent: the results describe the blueprints without their JSON." }),
+      Type.Literal("blueprint", {
+        description:
+          "`blueprint`: each result carries its blueprint JSON as stored. Absent: the results describe the blueprints without their JSON.",
+      }),
     ),
   },
   { additionalProperties: false },
@@ -155,25 +208,40 @@ export const BlueprintList = Type.Object(
   {
     results: Type.Array(
       Type.Object(
-        { ...blueprintViewFields, blueprint: Type.Optional(BlueprintJson("The blueprint JSON, as stored; only with include=blueprint.")) },
+        {
+          ...blueprintViewFields,
+          blueprint: Type.Optional(BlueprintJson("The blueprint JSON, as stored; only with include=blueprint.")),
+        },
         { description: "One of your blueprints." },
       ),
       { description: "Your blueprints that match the filters, oldest first." },
     ),
-    pageState: Type.Optional(Type.String({ description: "Pass it as pageState for the next page; absent on the last page." })),
+    pageState: Type.Optional(
+      Type.String({ description: "Pass it as pageState for the next page; absent on the last page." }),
+    ),
   },
-  { description: "A page of your blueprints.", examples: [{ results: [EXAMPLE_VIEW] }, { results: [{ ...EXAMPLE_VIEW, blueprint: HELLO_WORLD_BLUEPRINT }] }] },
+  {
+    description: "A page of your blueprints.",
+    examples: [{ results: [EXAMPLE_VIEW] }, { results: [{ ...EXAMPLE_VIEW, blueprint: HELLO_WORLD_BLUEPRINT }] }],
+  },
 );
 
 // ── DELETE /blueprints/{id} ─────────────────────────────────────────────────────────────
 
 export const BlueprintParams = Type.Object({
-  id: Type.String({ pattern: "^[0-9a-f]{12}$", description: "The blueprint's ID (12 hex digits), as POST and GET /blueprints answer it.", examples: ["3f9c1d2e8a7b"] }),
+  id: Type.String({
+    pattern: "^[0-9a-f]{12}$",
+    description: "The blueprint's ID (12 hex digits), as POST and GET /blueprints answer it.",
+    examples: ["3f9c1d2e8a7b"],
+  }),
 });
 export type BlueprintParams = Static<typeof BlueprintParams>;
 
 export const Deleted = Type.Object(
-  { id: Type.String({ description: "The ID of the blueprint deleted." }), deleted: Type.Literal(true, { description: "Always true." }) },
+  {
+    id: Type.String({ description: "The ID of the blueprint deleted." }),
+    deleted: Type.Literal(true, { description: "Always true." }),
+  },
   { description: "The blueprint is deleted, with its refs.", examples: [{ id: "3f9c1d2e8a7b", deleted: true }] },
 );
 
@@ -188,7 +256,10 @@ export const ApplyParamsBody = Type.Object(
           description:
             "A parameter's value, as JSON by the parameter's schema (bytes as hex, integers, constructors as objects…), or as Plutus data CBOR hex.",
         }),
-        { maxItems: 64, description: "The values of the validator's parameters, in the blueprint's order; all of them." },
+        {
+          maxItems: 64,
+          description: "The values of the validator's parameters, in the blueprint's order; all of them.",
+        },
       ),
       {
         description:
@@ -205,7 +276,12 @@ export const ApplyParamsBody = Type.Object(
   {
     additionalProperties: false,
     description: "Parameters to apply to validators.",
-    examples: [{ params: { [WITH_PARAMS_HASH]: ["48656c6c6f2c20416e76696c21"] }, blueprint: { title: "anvil-api-examples/hello-world", version: "0.0.0" } }],
+    examples: [
+      {
+        params: { [WITH_PARAMS_HASH]: ["48656c6c6f2c20416e76696c21"] },
+        blueprint: { title: "anvil-api-examples/hello-world", version: "0.0.0" },
+      },
+    ],
   },
 );
 export type ApplyParamsBody = Static<typeof ApplyParamsBody>;
@@ -213,7 +289,10 @@ export type ApplyParamsBody = Static<typeof ApplyParamsBody>;
 const AddressPair = Type.Object(
   {
     bech32: Type.String({ description: "The enterprise script address on this instance's network, bech32." }),
-    hex: Type.String({ pattern: "^([0-9a-f]{2})+$", description: "The same address, its bytes as hex (usable as an output address)." }),
+    hex: Type.String({
+      pattern: "^([0-9a-f]{2})+$",
+      description: "The same address, its bytes as hex (usable as an output address).",
+    }),
   },
   { description: "The address of an applied validator." },
 );
@@ -234,7 +313,9 @@ export const AppliedParams = Type.Object(
           "blueprint to /blueprints to use them by hash later (serialize, parse, builds without preloadedScripts).",
       },
     ),
-    addresses: Type.Record(Type.String(), AddressPair, { description: "The address of each applied validator, by its new hash." }),
+    addresses: Type.Record(Type.String(), AddressPair, {
+      description: "The address of each applied validator, by its new hash.",
+    }),
     hashes: Type.Record(Type.String({ description: "The new hash." }), Type.String({ description: "The new hash." }), {
       description: "Our addition: the new hash of each validator named in params, by the hash it had.",
     }),
@@ -250,4 +331,3 @@ export const AppliedParams = Type.Object(
     ],
   },
 );
-

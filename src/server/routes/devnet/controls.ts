@@ -10,7 +10,16 @@ import type { DevnetPort, DevnetStatus, SnapshotInfo } from "../../../chain/port
 import { BASE_PATH } from "../../paths.js";
 import { errorResponses, withExamples, withParamExamples } from "../../schemas.js";
 import * as X from "../examples.js";
-import { DevnetResponse, RESET_ANSWER, ResetBody, RestoreResponse, SaveSnapshotBody, SnapshotList, SnapshotParams, SnapshotResponse } from "./schemas.js";
+import {
+  DevnetResponse,
+  RESET_ANSWER,
+  ResetBody,
+  RestoreResponse,
+  SaveSnapshotBody,
+  SnapshotList,
+  SnapshotParams,
+  SnapshotResponse,
+} from "./schemas.js";
 import { DEFAULT_FAUCET_LOVELACE } from "./to-domain.js";
 
 export interface DevnetControlsOptions {
@@ -20,11 +29,18 @@ export interface DevnetControlsOptions {
 
 const NAME_INVALID = {
   code: "SVC_ERR_VALIDATION",
-  message: 'body.name is invalid: The snapshot\'s name. A short slug: 1 to 48 lower-case letters, digits, "-" or "_", starting with a letter or a digit.',
+  message:
+    'body.name is invalid: The snapshot\'s name. A short slug: 1 to 48 lower-case letters, digits, "-" or "_", starting with a letter or a digit.',
 } as const;
-const UNKNOWN_SNAPSHOT = { code: "SVC_ERR_NOT_FOUND", message: 'No devnet snapshot is named "before-settle": there are "genesis", "funded".' } as const;
+const UNKNOWN_SNAPSHOT = {
+  code: "SVC_ERR_NOT_FOUND",
+  message: 'No devnet snapshot is named "before-settle": there are "genesis", "funded".',
+} as const;
 
-export default async function devnetControls(fastify: FastifyInstance, { devnet }: DevnetControlsOptions): Promise<void> {
+export default async function devnetControls(
+  fastify: FastifyInstance,
+  { devnet }: DevnetControlsOptions,
+): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { faucetMaxLovelace, snapshotLimit } = app.config.devnet;
 
@@ -36,11 +52,16 @@ export default async function devnetControls(fastify: FastifyInstance, { devnet 
     faucet: {
       address: status.faucetAddress,
       maxLovelace: String(faucetMaxLovelace),
-      defaultLovelace: String(DEFAULT_FAUCET_LOVELACE < faucetMaxLovelace ? DEFAULT_FAUCET_LOVELACE : faucetMaxLovelace),
+      defaultLovelace: String(
+        DEFAULT_FAUCET_LOVELACE < faucetMaxLovelace ? DEFAULT_FAUCET_LOVELACE : faucetMaxLovelace,
+      ),
     },
     utxoCount: status.utxoCount,
   });
-  const snapshot = (info: SnapshotInfo): Static<typeof SnapshotResponse> => ({ ...info, savedAt: new Date(info.savedAt).toISOString() });
+  const snapshot = (info: SnapshotInfo): Static<typeof SnapshotResponse> => ({
+    ...info,
+    savedAt: new Date(info.savedAt).toISOString(),
+  });
 
   app.get(
     "/devnet",
@@ -109,14 +130,23 @@ export default async function devnetControls(fastify: FastifyInstance, { devnet 
           ...errorResponses(404, {
             400: NAME_INVALID,
             404: X.devnetOnly(`POST ${BASE_PATH}/devnet/snapshots`),
-            409: { code: "DEVNET_ERR_SNAPSHOT_EXISTS", message: 'A snapshot named "before-settle" exists already: send "overwrite": true to replace it, or choose another name.' },
+            409: {
+              code: "DEVNET_ERR_SNAPSHOT_EXISTS",
+              message:
+                'A snapshot named "before-settle" exists already: send "overwrite": true to replace it, or choose another name.',
+            },
           }),
         },
       },
     },
     async (request) => {
       const chain = devnet(`POST ${BASE_PATH}/devnet/snapshots`);
-      return snapshot(await chain.saveSnapshot(request.body.name, { overwrite: request.body.overwrite ?? false, limit: snapshotLimit }));
+      return snapshot(
+        await chain.saveSnapshot(request.body.name, {
+          overwrite: request.body.overwrite ?? false,
+          limit: snapshotLimit,
+        }),
+      );
     },
   );
 
@@ -126,9 +156,13 @@ export default async function devnetControls(fastify: FastifyInstance, { devnet 
       schema: {
         operationId: "listDevnetSnapshots",
         summary: "List the devnet's snapshots (devnet only)",
-        description: "Every saved snapshot, oldest first: its name, the slot it was saved at, when, and its size; and how many the devnet keeps at most. 404 on other networks.",
+        description:
+          "Every saved snapshot, oldest first: its name, the slot it was saved at, when, and its size; and how many the devnet keeps at most. 404 on other networks.",
         tags: ["Devnet"],
-        response: { 200: SnapshotList, ...errorResponses(404, { 404: X.devnetOnly(`GET ${BASE_PATH}/devnet/snapshots`) }) },
+        response: {
+          200: SnapshotList,
+          ...errorResponses(404, { 404: X.devnetOnly(`GET ${BASE_PATH}/devnet/snapshots`) }),
+        },
       },
     },
     async () => {
@@ -181,15 +215,20 @@ export default async function devnetControls(fastify: FastifyInstance, { devnet 
       schema: {
         operationId: "deleteDevnetSnapshot",
         summary: "Delete a snapshot (devnet only)",
-        description: "Deletes the snapshot's file; the devnet itself does not change. Answers what the snapshot was. 404 for an unknown name, and on other networks.",
+        description:
+          "Deletes the snapshot's file; the devnet itself does not change. Answers what the snapshot was. 404 for an unknown name, and on other networks.",
         tags: ["Devnet"],
         params: withParamExamples(SnapshotParams, { name: "before-settle" }),
         response: {
           200: SnapshotResponse,
-          ...errorResponses(404, { 400: { code: "SVC_ERR_VALIDATION", message: NAME_INVALID.message.replace("body.name", "params.name") }, 404: UNKNOWN_SNAPSHOT }),
+          ...errorResponses(404, {
+            400: { code: "SVC_ERR_VALIDATION", message: NAME_INVALID.message.replace("body.name", "params.name") },
+            404: UNKNOWN_SNAPSHOT,
+          }),
         },
       },
     },
-    async (request) => snapshot(await devnet(`DELETE ${BASE_PATH}/devnet/snapshots/{name}`).deleteSnapshot(request.params.name)),
+    async (request) =>
+      snapshot(await devnet(`DELETE ${BASE_PATH}/devnet/snapshots/{name}`).deleteSnapshot(request.params.name)),
   );
 }

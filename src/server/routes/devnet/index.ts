@@ -11,7 +11,15 @@ import * as X from "../examples.js";
 import { SubmitResponse } from "../transactions/schemas.js";
 import { within } from "../within.js";
 import { drepIdOf, poolIdOf } from "../../../cardano/delegatees.js";
-import { AdvanceBody, DRepBody, DRepResponse, FaucetBody, StakePoolBody, StakePoolResponse, TipResponse } from "./schemas.js";
+import {
+  AdvanceBody,
+  DRepBody,
+  DRepResponse,
+  FaucetBody,
+  StakePoolBody,
+  StakePoolResponse,
+  TipResponse,
+} from "./schemas.js";
 import { drepToSeed, faucetRequest, FAUCET_ABOVE_MAX, poolToSeed } from "./to-domain.js";
 import devnetControls from "./controls.js";
 
@@ -39,14 +47,22 @@ export default async function devnetRoutes(fastify: FastifyInstance): Promise<vo
         body: withExamples(FaucetBody, X.FAUCET_REQUEST),
         response: {
           200: withExamples(SubmitResponse, X.FAUCET_ANSWER),
-          ...errorResponses(404, 422, { 400: FAUCET_ABOVE_MAX, 404: X.devnetOnly(`POST ${BASE_PATH}/devnet/faucet`), 422: X.FAUCET_OUTPUT_TOO_SMALL }),
+          ...errorResponses(404, 422, {
+            400: FAUCET_ABOVE_MAX,
+            404: X.devnetOnly(`POST ${BASE_PATH}/devnet/faucet`),
+            422: X.FAUCET_OUTPUT_TOO_SMALL,
+          }),
         },
       },
     },
     async (request) => {
       const chain = devnet(`POST ${BASE_PATH}/devnet/faucet`);
       const txHash = await within("body", () => {
-        const { address, lovelace } = faucetRequest(app.config.network, request.body, app.config.devnet.faucetMaxLovelace);
+        const { address, lovelace } = faucetRequest(
+          app.config.network,
+          request.body,
+          app.config.devnet.faucetMaxLovelace,
+        );
         return chain.faucet(address, lovelace);
       });
       return { txHash };
@@ -93,7 +109,11 @@ export default async function devnetRoutes(fastify: FastifyInstance): Promise<vo
         response: {
           200: StakePoolResponse,
           ...errorResponses(404, {
-            400: { code: "SVC_ERR_BAD_REQUEST", message: "body.poolId is not a stake pool id: give its bech32 id (pool1…, 28 bytes; checksum included) or the pool's key hash as 56 hex digits." },
+            400: {
+              code: "SVC_ERR_BAD_REQUEST",
+              message:
+                "body.poolId is not a stake pool id: give its bech32 id (pool1…, 28 bytes; checksum included) or the pool's key hash as 56 hex digits.",
+            },
             404: X.devnetOnly(`POST ${BASE_PATH}/devnet/stake-pools`),
           }),
         },
@@ -120,7 +140,8 @@ export default async function devnetRoutes(fastify: FastifyInstance): Promise<vo
           ...errorResponses(404, {
             400: {
               code: "SVC_ERR_BAD_REQUEST",
-              message: "body.drepId is always-abstain, a predefined DRep that every chain knows: it needs no registration. Give a key or script DRep's id.",
+              message:
+                "body.drepId is always-abstain, a predefined DRep that every chain knows: it needs no registration. Give a key or script DRep's id.",
             },
             404: X.devnetOnly(`POST ${BASE_PATH}/devnet/dreps`),
           }),

@@ -36,10 +36,18 @@ export const TipResponse = Type.Object(
 );
 
 /** The hosted API's examples' pool and DRep (documentation-references/delegate-pool.ts, delegate-drep.ts): registered on preprod, seeded on the devnet. */
-const EXAMPLE_POOL = { poolId: "pool1n3sjq3qvu5vvcd6aud6ndcwq7r3ghmkafcg60gznlwfrk2ucxku", keyHash: "9c6120440ce518cc375de37536e1c0f0e28beedd4e11a7a053fb923b" };
-const EXAMPLE_DREP = { drepId: "drep1y29h2q6cst2pvkl2sqqvf5ljcy36uv7pmy482xnczddzgqshus24w", kind: "key", hash: "8b75035882d4165bea8000c4d3f2c123ae33c1d92a751a78135a2402" };
+const EXAMPLE_POOL = {
+  poolId: "pool1n3sjq3qvu5vvcd6aud6ndcwq7r3ghmkafcg60gznlwfrk2ucxku",
+  keyHash: "9c6120440ce518cc375de37536e1c0f0e28beedd4e11a7a053fb923b",
+};
+const EXAMPLE_DREP = {
+  drepId: "drep1y29h2q6cst2pvkl2sqqvf5ljcy36uv7pmy482xnczddzgqshus24w",
+  kind: "key",
+  hash: "8b75035882d4165bea8000c4d3f2c123ae33c1d92a751a78135a2402",
+};
 
-const CREATED = "True when this call registered it; false when it was registered already (by a certificate, or seeded before), and nothing changed.";
+const CREATED =
+  "True when this call registered it; false when it was registered already (by a certificate, or seeded before), and nothing changed.";
 
 export const StakePoolBody = Type.Object(
   {
@@ -49,7 +57,11 @@ export const StakePoolBody = Type.Object(
       examples: [EXAMPLE_POOL.poolId],
     }),
   },
-  { additionalProperties: false, description: "The stake pool to register on the devnet, by its id alone.", examples: [{ poolId: EXAMPLE_POOL.poolId }] },
+  {
+    additionalProperties: false,
+    description: "The stake pool to register on the devnet, by its id alone.",
+    examples: [{ poolId: EXAMPLE_POOL.poolId }],
+  },
 );
 
 export const StakePoolResponse = Type.Object(
@@ -71,13 +83,19 @@ export const DRepBody = Type.Object(
       examples: ["drep13d6sxkyz6st9h65qqrzd8ukpywhr8swe9f6357qntgjqye0gttd"],
     }),
   },
-  { additionalProperties: false, description: "The DRep to register on the devnet, by its id alone.", examples: [{ drepId: "drep13d6sxkyz6st9h65qqrzd8ukpywhr8swe9f6357qntgjqye0gttd" }] },
+  {
+    additionalProperties: false,
+    description: "The DRep to register on the devnet, by its id alone.",
+    examples: [{ drepId: "drep13d6sxkyz6st9h65qqrzd8ukpywhr8swe9f6357qntgjqye0gttd" }],
+  },
 );
 
 export const DRepResponse = Type.Object(
   {
     drepId: Type.String({ description: "The DRep's CIP-129 id (drep1…)." }),
-    kind: Type.Union([Type.Literal("key"), Type.Literal("script")], { description: "key: the DRep is a key hash; script: a script hash." }),
+    kind: Type.Union([Type.Literal("key"), Type.Literal("script")], {
+      description: "key: the DRep is a key hash; script: a script hash.",
+    }),
     hash: Hash28("The DRep's key or script hash, hex."),
     created: Type.Boolean({ description: CREATED }),
   },
@@ -92,14 +110,24 @@ const DEVNET_EXAMPLE = {
   slotLengthMs: 1000,
   slotsPerBlock: 1,
   tip: { slot: 77, time: 1795516491000 },
-  faucet: { address: "addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej", maxLovelace: "1000000000000", defaultLovelace: "10000000000" },
+  faucet: {
+    address: "addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej",
+    maxLovelace: "1000000000000",
+    defaultLovelace: "10000000000",
+  },
   utxoCount: 1,
 };
 
 export const DevnetResponse = Type.Object(
   {
-    systemStart: Type.Integer({ description: "Unix milliseconds of slot 0: slot N starts at systemStart + N × slotLengthMs, for ever (a reset or a restore keeps it)." }),
-    slotLengthMs: Type.Integer({ description: "Milliseconds per slot (1000): the clock follows the wall clock, plus what POST /devnet/advance added." }),
+    systemStart: Type.Integer({
+      description:
+        "Unix milliseconds of slot 0: slot N starts at systemStart + N × slotLengthMs, for ever (a reset or a restore keeps it).",
+    }),
+    slotLengthMs: Type.Integer({
+      description:
+        "Milliseconds per slot (1000): the clock follows the wall clock, plus what POST /devnet/advance added.",
+    }),
     slotsPerBlock: Type.Integer({
       description:
         "Slots per block: 1. The devnet makes one block every slot, empty ones included, so a block's height is its slot number and a transaction is in the block of the slot at which the devnet accepted it.",
@@ -113,42 +141,68 @@ export const DevnetResponse = Type.Object(
     ),
     faucet: Type.Object(
       {
-        address: Type.String({ description: "The faucet's address, where the genesis funds sit (its key is the devnet's own; a reset makes a new one)." }),
-        maxLovelace: Type.String({ description: "The most one POST /devnet/faucet sends (DEVNET_FAUCET_MAX_LOVELACE), lovelace as a decimal string." }),
-        defaultLovelace: Type.String({ description: "What POST /devnet/faucet sends when it names no amount, lovelace as a decimal string." }),
+        address: Type.String({
+          description:
+            "The faucet's address, where the genesis funds sit (its key is the devnet's own; a reset makes a new one).",
+        }),
+        maxLovelace: Type.String({
+          description:
+            "The most one POST /devnet/faucet sends (DEVNET_FAUCET_MAX_LOVELACE), lovelace as a decimal string.",
+        }),
+        defaultLovelace: Type.String({
+          description: "What POST /devnet/faucet sends when it names no amount, lovelace as a decimal string.",
+        }),
       },
       { description: "The faucet." },
     ),
     utxoCount: Type.Integer({ description: "Unspent outputs in the ledger." }),
   },
-  { description: "The devnet: its clock and block cadence, its tip, its faucet and the size of its ledger.", examples: [DEVNET_EXAMPLE] },
+  {
+    description: "The devnet: its clock and block cadence, its tip, its faucet and the size of its ledger.",
+    examples: [DEVNET_EXAMPLE],
+  },
 );
 
 export const ResetBody = Type.Object(
   {
     confirm: Type.Literal("reset", {
-      description: 'Confirms the reset, which deletes every UTxO, transaction and registration of the devnet (its snapshots stay): send {"confirm": "reset"}.',
+      description:
+        'Confirms the reset, which deletes every UTxO, transaction and registration of the devnet (its snapshots stay): send {"confirm": "reset"}.',
       examples: ["reset"],
     }),
   },
-  { additionalProperties: false, description: 'Confirms the reset: {"confirm": "reset"}.', examples: [{ confirm: "reset" }] },
+  {
+    additionalProperties: false,
+    description: 'Confirms the reset: {"confirm": "reset"}.',
+    examples: [{ confirm: "reset" }],
+  },
 );
 
 export const RESET_ANSWER = { ...DEVNET_EXAMPLE, tip: { slot: 80, time: 1795516494000 } };
 
 /** The snapshot names the routes take (./snapshots.ts keeps its files under these names). */
 const SnapshotName = (description: string) =>
-  Type.String({ pattern: SNAPSHOT_NAME_PATTERN, description: `${description} A short slug: 1 to 48 lower-case letters, digits, "-" or "_", starting with a letter or a digit.` });
+  Type.String({
+    pattern: SNAPSHOT_NAME_PATTERN,
+    description: `${description} A short slug: 1 to 48 lower-case letters, digits, "-" or "_", starting with a letter or a digit.`,
+  });
 
 export const SaveSnapshotBody = Type.Object(
   {
     name: SnapshotName("The snapshot's name."),
-    overwrite: Type.Optional(Type.Boolean({ description: "Replace the snapshot of this name if there is one (default false: a name in use is a 409)." })),
+    overwrite: Type.Optional(
+      Type.Boolean({
+        description: "Replace the snapshot of this name if there is one (default false: a name in use is a 409).",
+      }),
+    ),
   },
   { additionalProperties: false, description: "The snapshot to save.", examples: [{ name: "before-settle" }] },
 );
 
-export const SnapshotParams = Type.Object({ name: SnapshotName("The snapshot's name.") }, { additionalProperties: false });
+export const SnapshotParams = Type.Object(
+  { name: SnapshotName("The snapshot's name.") },
+  { additionalProperties: false },
+);
 
 const SNAPSHOT_EXAMPLE = { name: "before-settle", slot: 77, savedAt: "2026-11-26T19:41:31.000Z", bytes: 57344 };
 
@@ -165,7 +219,10 @@ export const SnapshotResponse = Type.Object(
 export const SnapshotList = Type.Object(
   {
     snapshots: Type.Array(SnapshotResponse, { description: "The saved snapshots, oldest first." }),
-    limit: Type.Integer({ description: "How many the devnet keeps at most (DEVNET_SNAPSHOT_LIMIT); saving one more is a 409 until one is deleted." }),
+    limit: Type.Integer({
+      description:
+        "How many the devnet keeps at most (DEVNET_SNAPSHOT_LIMIT); saving one more is a 409 until one is deleted.",
+    }),
   },
   { description: "The devnet's snapshots.", examples: [{ snapshots: [SNAPSHOT_EXAMPLE], limit: 20 }] },
 );
@@ -175,5 +232,8 @@ export const RestoreResponse = Type.Object(
     snapshot: SnapshotResponse,
     devnet: DevnetResponse,
   },
-  { description: "The snapshot restored, and the devnet as it is now.", examples: [{ snapshot: SNAPSHOT_EXAMPLE, devnet: DEVNET_EXAMPLE }] },
+  {
+    description: "The snapshot restored, and the devnet as it is now.",
+    examples: [{ snapshot: SNAPSHOT_EXAMPLE, devnet: DEVNET_EXAMPLE }],
+  },
 );

@@ -25,17 +25,26 @@ export interface FaucetRequest {
 }
 
 /** `lovelace` in ADA for a message: 1000000000000 → "1,000,000 ADA". */
-const inAda = (lovelace: bigint): string => `${(lovelace / 1_000_000n).toLocaleString("en-US")}${lovelace % 1_000_000n === 0n ? "" : `.${String(lovelace % 1_000_000n).padStart(6, "0").replace(/0+$/, "")}`} ADA`;
+const inAda = (lovelace: bigint): string =>
+  `${(lovelace / 1_000_000n).toLocaleString("en-US")}${
+    lovelace % 1_000_000n === 0n
+      ? ""
+      : `.${String(lovelace % 1_000_000n)
+          .padStart(6, "0")
+          .replace(/0+$/, "")}`
+  } ADA`;
 
 /** What to send where; `max` is the faucet's cap a request (DEVNET_FAUCET_MAX_LOVELACE), also the default when it is below 10,000 ADA. */
 export function faucetRequest(network: Network, body: Static<typeof FaucetBody>, max: bigint): FaucetRequest {
   const address = paymentAddressOn(network, body.address, "address");
-  if (body.lovelace === undefined) return { address, lovelace: DEFAULT_FAUCET_LOVELACE < max ? DEFAULT_FAUCET_LOVELACE : max };
+  if (body.lovelace === undefined)
+    return { address, lovelace: DEFAULT_FAUCET_LOVELACE < max ? DEFAULT_FAUCET_LOVELACE : max };
   const lovelace = parseAmount(body.lovelace, "lovelace");
   if (lovelace > max) {
     throw refusal(
       BadRequestError,
-      (at) => `${at("lovelace")} is ${lovelace} lovelace, above the faucet's maximum of ${max} lovelace (${inAda(max)}) a request (DEVNET_FAUCET_MAX_LOVELACE): ask for ${max} or less, and call the faucet again for more.`,
+      (at) =>
+        `${at("lovelace")} is ${lovelace} lovelace, above the faucet's maximum of ${max} lovelace (${inAda(max)}) a request (DEVNET_FAUCET_MAX_LOVELACE): ask for ${max} or less, and call the faucet again for more.`,
     );
   }
   return { address, lovelace };
@@ -48,5 +57,9 @@ export const poolToSeed = (body: Static<typeof StakePoolBody>): string => poolKe
 export function drepToSeed(body: Static<typeof DRepBody>): { kind: "key" | "script"; hash: string } {
   const drep = parseDRep(body.drepId, "drepId");
   if (drep.kind === "key" || drep.kind === "script") return drep;
-  throw refusal(BadRequestError, (at) => `${at("drepId")} is ${drep.kind}, a predefined DRep that every chain knows: it needs no registration. Give a key or script DRep's id.`);
+  throw refusal(
+    BadRequestError,
+    (at) =>
+      `${at("drepId")} is ${drep.kind}, a predefined DRep that every chain knows: it needs no registration. Give a key or script DRep's id.`,
+  );
 }

@@ -51,21 +51,29 @@ export default async function healthRoutes(fastify: FastifyInstance): Promise<vo
       const problems: string[] = [];
       // PostgreSQL or Redis unreachable: every keyed request answers 503 until it is back.
       const store = await app.storeProblem();
-      if (store !== null) problems.push(`The service cannot serve keyed requests: ${store}. They answer 503 until it is back.`);
+      if (store !== null)
+        problems.push(`The service cannot serve keyed requests: ${store}. They answer 503 until it is back.`);
       if (!app.chainConfigured) problems.push(`${noChainBackend(app.config.network)}.`);
       // A full or failing disk under DATA_DIR: submits answer 503 until it takes writes again.
       const storage = app.chainConfigured && hasStorageCheck(chain) ? await chain.storageProblem() : null;
       if (storage !== null) {
-        problems.push(`The ${chain.backendName} cannot save transactions: ${storage}. Free space there; health turns ok once a write succeeds.`);
+        problems.push(
+          `The ${chain.backendName} cannot save transactions: ${storage}. Free space there; health turns ok once a write succeeds.`,
+        );
       }
       // Health is public: a backend is named by scheme and host, never by port, path, query or credentials.
-      if (problems.length > 0) return reply.status(503).send({ ...base, status: "degraded", reason: publicText(problems.join(" ")) });
+      if (problems.length > 0)
+        return reply.status(503).send({ ...base, status: "degraded", reason: publicText(problems.join(" ")) });
       try {
         const tip = await (isObservedChain(chain) ? chain.probe(HEALTH_PROBE_TIMEOUT_MS) : chain.tip());
         return { ...base, status: "ok", tip } satisfies Static<typeof Health>;
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
-        return reply.status(503).send({ ...base, status: "degraded", reason: publicText(`The ${chain.backendName} backend is unreachable: ${reason}`) });
+        return reply.status(503).send({
+          ...base,
+          status: "degraded",
+          reason: publicText(`The ${chain.backendName} backend is unreachable: ${reason}`),
+        });
       }
     },
   );

@@ -4,7 +4,8 @@
 // filter /metrics at the proxy when the numbers should stay private (docs/operations.md).
 import type { FastifyInstance } from "fastify";
 
-const EXAMPLE = '# HELP http_requests_total HTTP requests answered, by method, route pattern and status.\n# TYPE http_requests_total counter\nhttp_requests_total{method="GET",route="/health",status="200"} 3\n';
+const EXAMPLE =
+  '# HELP http_requests_total HTTP requests answered, by method, route pattern and status.\n# TYPE http_requests_total counter\nhttp_requests_total{method="GET",route="/health",status="200"} 3\n';
 
 export default async function metricsRoutes(app: FastifyInstance): Promise<void> {
   app.get(
@@ -22,7 +23,11 @@ export default async function metricsRoutes(app: FastifyInstance): Promise<void>
         response: {
           200: {
             description: "The metrics, as text/plain; version=0.0.4.",
-            content: { "text/plain": { schema: { type: "string", description: "Prometheus text exposition format.", examples: [EXAMPLE] } } },
+            content: {
+              "text/plain": {
+                schema: { type: "string", description: "Prometheus text exposition format.", examples: [EXAMPLE] },
+              },
+            },
           },
         },
       },

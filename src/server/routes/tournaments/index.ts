@@ -78,13 +78,22 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
         body: withExamples(S.CreateBody, X.CREATE_TOURNAMENT_REQUEST),
         response: {
           200: withExamples(S.CreateAnswer, X.CREATE_TOURNAMENT_ANSWER),
-          ...errorResponses(404, 422, 503, { 400: X.required("name"), 404: X.NO_DEPLOYMENT, 422: X.TOURNAMENT_SCRIPT_REFUSES }),
+          ...errorResponses(404, 422, 503, {
+            400: X.required("name"),
+            404: X.NO_DEPLOYMENT,
+            422: X.TOURNAMENT_SCRIPT_REFUSES,
+          }),
         },
       },
     },
     async (request) => {
       const result = await within("body", () => createTournament(context(), inputs.create(request.body)));
-      return { ...txJson(result), tournamentId: result.tournamentId, deposit: result.deposit.toString(), settleBy: result.settleBy };
+      return {
+        ...txJson(result),
+        tournamentId: result.tournamentId,
+        deposit: result.deposit.toString(),
+        settleBy: result.settleBy,
+      };
     },
   );
 
@@ -104,7 +113,10 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
           CONTRACT_NOTE,
         tags: TAGS,
         querystring: S.ListQuery,
-        response: { 200: withExamples(S.ListAnswer, X.TOURNAMENT_LIST), ...errorResponses(404, 503, { 400: X.LIMIT_TOO_SMALL, 404: X.NO_DEPLOYMENT }) },
+        response: {
+          200: withExamples(S.ListAnswer, X.TOURNAMENT_LIST),
+          ...errorResponses(404, 503, { 400: X.LIMIT_TOO_SMALL, 404: X.NO_DEPLOYMENT }),
+        },
       },
     },
     async (request) => within("querystring", () => readTournamentsPage(context(), tournamentsQuery(request.query))),
@@ -126,7 +138,10 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
         tags: TAGS,
         params: withParamExamples(S.TournamentParams, { tournamentId: X.TOURNAMENT_ID }),
         querystring: S.ContractQuery,
-        response: { 200: withExamples(S.AnyTournament, X.TOURNAMENT, X.UNREADABLE_TOURNAMENT), ...errorResponses(404, 503, { 400: X.TOURNAMENT_ID_INVALID, 404: X.NO_TOURNAMENT }) },
+        response: {
+          200: withExamples(S.AnyTournament, X.TOURNAMENT, X.UNREADABLE_TOURNAMENT),
+          ...errorResponses(404, 503, { 400: X.TOURNAMENT_ID_INVALID, 404: X.NO_TOURNAMENT }),
+        },
       },
     },
     async (request) => readTournament(context(), tournamentQuery(request.params, request.query)),
@@ -150,7 +165,11 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
         body: withExamples(S.RegisterBody, X.REGISTER_REQUEST),
         response: {
           200: withExamples(S.RegisterAnswer, X.REGISTER_ANSWER),
-          ...errorResponses(404, 422, 503, { 400: X.required("registererAddress"), 404: X.NO_LIVE_TOURNAMENT, 422: X.TOURNAMENT_SCRIPT_REFUSES }),
+          ...errorResponses(404, 422, 503, {
+            400: X.required("registererAddress"),
+            404: X.NO_LIVE_TOURNAMENT,
+            422: X.TOURNAMENT_SCRIPT_REFUSES,
+          }),
         },
       },
     },
@@ -181,11 +200,16 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
         body: withExamples(S.UnregisterBody, X.UNREGISTER_REQUEST),
         response: {
           200: withExamples(S.TxAnswer, X.UNREGISTER_ANSWER),
-          ...errorResponses(404, 422, 503, { 400: X.required("registererAddress"), 404: X.NO_LIVE_TOURNAMENT, 422: X.TOURNAMENT_SCRIPT_REFUSES }),
+          ...errorResponses(404, 422, 503, {
+            400: X.required("registererAddress"),
+            404: X.NO_LIVE_TOURNAMENT,
+            422: X.TOURNAMENT_SCRIPT_REFUSES,
+          }),
         },
       },
     },
-    async (request) => txJson(await within("body", () => unregister(context(), inputs.unregister(request.params, request.body)))),
+    async (request) =>
+      txJson(await within("body", () => unregister(context(), inputs.unregister(request.params, request.body)))),
   );
 
   app.get(
@@ -259,11 +283,16 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
         body: withExamples(S.ParticipantsBody, X.PARTICIPANTS_REQUEST),
         response: {
           200: withExamples(S.TxAnswer, X.PARTICIPANTS_ANSWER),
-          ...errorResponses(404, 422, 503, { 400: X.required("adminAddress"), 404: X.NO_LIVE_TOURNAMENT, 422: X.TOURNAMENT_SCRIPT_REFUSES }),
+          ...errorResponses(404, 422, 503, {
+            400: X.required("adminAddress"),
+            404: X.NO_LIVE_TOURNAMENT,
+            422: X.TOURNAMENT_SCRIPT_REFUSES,
+          }),
         },
       },
     },
-    async (request) => txJson(await within("body", () => addParticipants(context(), inputs.participants(request.params, request.body)))),
+    async (request) =>
+      txJson(await within("body", () => addParticipants(context(), inputs.participants(request.params, request.body)))),
   );
 
   app.patch(
@@ -285,11 +314,16 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
         body: withExamples(S.SettleBody, X.SETTLE_REQUEST),
         response: {
           200: withExamples(S.TxAnswer, X.SETTLE_ANSWER),
-          ...errorResponses(404, 422, 503, { 400: X.required("adminAddress"), 404: X.NO_LIVE_TOURNAMENT, 422: X.TOURNAMENT_SCRIPT_REFUSES }),
+          ...errorResponses(404, 422, 503, {
+            400: X.required("adminAddress"),
+            404: X.NO_LIVE_TOURNAMENT,
+            422: X.TOURNAMENT_SCRIPT_REFUSES,
+          }),
         },
       },
     },
-    async (request) => txJson(await within("body", () => settle(context(), inputs.settle(request.params, request.body)))),
+    async (request) =>
+      txJson(await within("body", () => settle(context(), inputs.settle(request.params, request.body)))),
   );
 
   app.post(
@@ -311,11 +345,16 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
         body: withExamples(S.CancelBody, X.CANCEL_REQUEST),
         response: {
           200: withExamples(S.TxAnswer, X.CANCEL_ANSWER),
-          ...errorResponses(404, 422, 503, { 400: X.required("adminAddress"), 404: X.NO_LIVE_TOURNAMENT, 422: X.TOURNAMENT_SCRIPT_REFUSES }),
+          ...errorResponses(404, 422, 503, {
+            400: X.required("adminAddress"),
+            404: X.NO_LIVE_TOURNAMENT,
+            422: X.TOURNAMENT_SCRIPT_REFUSES,
+          }),
         },
       },
     },
-    async (request) => txJson(await within("body", () => cancelTournament(context(), inputs.cancel(request.params, request.body)))),
+    async (request) =>
+      txJson(await within("body", () => cancelTournament(context(), inputs.cancel(request.params, request.body)))),
   );
 
   app.post(
@@ -337,10 +376,15 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
         body: withExamples(S.RefundBody, X.REFUND_REQUEST),
         response: {
           200: withExamples(S.TxAnswer, X.REFUND_ANSWER),
-          ...errorResponses(404, 422, 503, { 400: X.TOO_EARLY_TO_REFUND, 404: X.NO_LIVE_TOURNAMENT, 422: X.TOURNAMENT_SCRIPT_REFUSES }),
+          ...errorResponses(404, 422, 503, {
+            400: X.TOO_EARLY_TO_REFUND,
+            404: X.NO_LIVE_TOURNAMENT,
+            422: X.TOURNAMENT_SCRIPT_REFUSES,
+          }),
         },
       },
     },
-    async (request) => txJson(await within("body", () => refundTournament(context(), inputs.refund(request.params, request.body)))),
+    async (request) =>
+      txJson(await within("body", () => refundTournament(context(), inputs.refund(request.params, request.body)))),
   );
 }

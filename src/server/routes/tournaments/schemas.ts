@@ -6,20 +6,36 @@ import { Amount, Hash32, Hex } from "../../schemas.js";
 import { Address, UtxoString } from "../addresses/schemas.js";
 
 const OutRef = (description: string) => Type.String({ pattern: "^[0-9a-fA-F]{64}#[0-9]{1,5}$", description });
-const Lovelace = (description: string) => Type.String({ pattern: "^[0-9]+$", description: `${description} Lovelace, as a decimal string.` });
-const TournamentId = Hash32("The tournament ID: the NFT's asset name, blake2b-256 of the seed output reference (64 hex).");
-const BodyTournamentId = Type.Optional(Hash32("The tournament ID again, as clients of the hosted API send it; when present it must equal the path's."));
+const Lovelace = (description: string) =>
+  Type.String({ pattern: "^[0-9]+$", description: `${description} Lovelace, as a decimal string.` });
+const TournamentId = Hash32(
+  "The tournament ID: the NFT's asset name, blake2b-256 of the seed output reference (64 hex).",
+);
+const BodyTournamentId = Type.Optional(
+  Hash32("The tournament ID again, as clients of the hosted API send it; when present it must equal the path's."),
+);
 
 const contractFields = {
   contractTitle: Type.Optional(
-    Type.String({ minLength: 1, maxLength: 128, description: "Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404." }),
+    Type.String({
+      minLength: 1,
+      maxLength: 128,
+      description:
+        "Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404.",
+    }),
   ),
   contractVersion: Type.Optional(
-    Type.String({ minLength: 1, maxLength: 64, description: "Selects a contract deployment by version; the default (the blueprint's version) when absent. Unknown: 404." }),
+    Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description:
+        "Selects a contract deployment by version; the default (the blueprint's version) when absent. Unknown: 404.",
+    }),
   ),
 };
 
-const UnixMs = (description: string) => Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: `${description} Unix milliseconds.` });
+const UnixMs = (description: string) =>
+  Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: `${description} Unix milliseconds.` });
 
 const Utxos = (description: string) => Type.Array(UtxoString, { minItems: 1, maxItems: 500, description });
 
@@ -31,8 +47,14 @@ export type ContractQuery = Static<typeof ContractQuery>;
 
 export const CreateBody = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 256, description: "The tournament's name, at most 64 bytes of UTF-8 (stored in the datum)." }),
-    adminAddress: Address("The admin's address; its payment credential must be a key: the admin signs adding participants, settlement and cancel."),
+    name: Type.String({
+      minLength: 1,
+      maxLength: 256,
+      description: "The tournament's name, at most 64 bytes of UTF-8 (stored in the datum).",
+    }),
+    adminAddress: Address(
+      "The admin's address; its payment credential must be a key: the admin signs adding participants, settlement and cancel.",
+    ),
     changeAddress: Type.Optional(Address("Receives the change; defaults to adminAddress.")),
     bracketSize: Type.Integer({
       description:
@@ -57,7 +79,9 @@ export const CreateBody = Type.Object(
     }),
     fixedPayouts: Type.Optional(
       Type.Array(
-        Type.Tuple([Address("The address paid."), Amount("Lovelace paid to it at settlement.")], { description: "[address, amount]: a fixed payout made at settlement." }),
+        Type.Tuple([Address("The address paid."), Amount("Lovelace paid to it at settlement.")], {
+          description: "[address, amount]: a fixed payout made at settlement.",
+        }),
         {
           maxItems: limits.MAX_FIXED_PAYOUTS,
           description: `Fixed payouts made at settlement besides the placements (e.g. an organizer's fee); at most ${limits.MAX_FIXED_PAYOUTS}.`,
@@ -71,7 +95,9 @@ export const CreateBody = Type.Object(
           `${limits.MIN_SETTLE_WINDOW_MS / 60_000} minutes and at most ${limits.MAX_SETTLE_WINDOW_MS / limits.DAY_MS} days after the chain's time now (else 400).`,
       ),
     ),
-    utxos: Utxos("UTxO strings that pay for the transaction; the first one is consumed and names the tournament (its ID derives from it). One must hold only ADA, 5 ADA or more, for collateral."),
+    utxos: Utxos(
+      "UTxO strings that pay for the transaction; the first one is consumed and names the tournament (its ID derives from it). One must hold only ADA, 5 ADA or more, for collateral.",
+    ),
     ...contractFields,
   },
   { additionalProperties: false, description: "A new tournament." },
@@ -81,7 +107,9 @@ export type CreateBody = Static<typeof CreateBody>;
 export const RegisterBody = Type.Object(
   {
     tournamentId: BodyTournamentId,
-    registererAddress: Address("The registrant's address (key payment credential): the registration's datum, and who may cancel it."),
+    registererAddress: Address(
+      "The registrant's address (key payment credential): the registration's datum, and who may cancel it.",
+    ),
     changeAddress: Type.Optional(Address("Receives the change; defaults to registererAddress.")),
     utxos: Utxos("UTxO strings that pay the entry fee and the transaction fee."),
     ...contractFields,
@@ -93,7 +121,9 @@ export type RegisterBody = Static<typeof RegisterBody>;
 export const UnregisterBody = Type.Object(
   {
     tournamentId: BodyTournamentId,
-    registererAddress: Address("The registrant's address: it must be the registration's datum; it receives the refund and must sign."),
+    registererAddress: Address(
+      "The registrant's address: it must be the registration's datum; it receives the refund and must sign.",
+    ),
     changeAddress: Type.Optional(Address("Receives the change; defaults to registererAddress.")),
     outputRef: OutRef("The registration output to cancel, <tx hash>#<index>."),
     utxos: Utxos("UTxO strings that pay the transaction fee; one must hold only ADA, 5 ADA or more, for collateral."),
@@ -124,7 +154,9 @@ export const ParticipantsBody = Type.Object(
           "asks to split them into several requests, each submitted before the next). Their addresses are appended in the ledger's input order (by output reference).",
       },
     ),
-    utxos: Utxos("The admin's UTxO strings: they pay the fee and what underpaid registrations lack; one must hold only ADA, 5 ADA or more, for collateral."),
+    utxos: Utxos(
+      "The admin's UTxO strings: they pay the fee and what underpaid registrations lack; one must hold only ADA, 5 ADA or more, for collateral.",
+    ),
     ...contractFields,
   },
   { additionalProperties: false, description: "Registrations to add as participants." },
@@ -135,11 +167,14 @@ export const SettleBody = Type.Object(
   {
     tournamentId: BodyTournamentId,
     adminAddress: Address("The tournament's admin address: only the admin settles, and signs."),
-    changeAddress: Type.Optional(Address("Receives the change and what is left of the prize pool; defaults to adminAddress.")),
+    changeAddress: Type.Optional(
+      Address("Receives the change and what is left of the prize pool; defaults to adminAddress."),
+    ),
     results: Type.Array(Address("A participant's address."), {
       minItems: 1,
       maxItems: limits.MAX_BRACKET,
-      description: "Participants in placement order (1st first), no duplicates, at least as many as payoutStructure; the first payoutStructure.length are paid.",
+      description:
+        "Participants in placement order (1st first), no duplicates, at least as many as payoutStructure; the first payoutStructure.length are paid.",
     }),
     utxos: Utxos("The admin's UTxO strings: they pay the fee; one must hold only ADA, 5 ADA or more, for collateral."),
     ...contractFields,
@@ -152,7 +187,11 @@ export const CancelBody = Type.Object(
   {
     tournamentId: BodyTournamentId,
     adminAddress: Address("The tournament's admin address: only the admin cancels, and signs."),
-    changeAddress: Type.Optional(Address("Receives the change; defaults to adminAddress. (The admin's share of the tournament output goes to adminAddress, as the contract requires.)")),
+    changeAddress: Type.Optional(
+      Address(
+        "Receives the change; defaults to adminAddress. (The admin's share of the tournament output goes to adminAddress, as the contract requires.)",
+      ),
+    ),
     utxos: Utxos("The admin's UTxO strings: they pay the fee; one must hold only ADA, 5 ADA or more, for collateral."),
     ...contractFields,
   },
@@ -163,7 +202,11 @@ export type CancelBody = Static<typeof CancelBody>;
 export const RefundBody = Type.Object(
   {
     tournamentId: BodyTournamentId,
-    address: Type.Optional(Address("The caller's address (anyone may refund): it receives the change unless changeAddress is given. Defaults to the address of the first key-locked UTxO of utxos.")),
+    address: Type.Optional(
+      Address(
+        "The caller's address (anyone may refund): it receives the change unless changeAddress is given. Defaults to the address of the first key-locked UTxO of utxos.",
+      ),
+    ),
     changeAddress: Type.Optional(Address("Receives the change; defaults to address.")),
     utxos: Utxos("The caller's UTxO strings: they pay the fee; one must hold only ADA, 5 ADA or more, for collateral."),
     ...contractFields,
@@ -174,8 +217,16 @@ export type RefundBody = Static<typeof RefundBody>;
 
 export const ListQuery = Type.Object(
   {
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: "Tournaments per page, 1 to 100; 100 when absent." })),
-    pageState: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "The pageState of the previous page (opaque); the first page when absent." })),
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 100, description: "Tournaments per page, 1 to 100; 100 when absent." }),
+    ),
+    pageState: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description: "The pageState of the previous page (opaque); the first page when absent.",
+      }),
+    ),
     cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "Same as pageState (an alias)." })),
     ...contractFields,
   },
@@ -185,10 +236,18 @@ export type ListQuery = Static<typeof ListQuery>;
 
 export const RegistrationsQuery = Type.Object(
   {
-    valid: Type.Optional(Type.Boolean({ description: "true: only valid registrations; false: only invalid ones; all when absent." })),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: "Registrations per page, 1 to 100; 100 when absent." })),
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, description: "Page number, from 1; 1 when absent." })),
-    cursor: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, description: "Same as page (an alias), from 1." })),
+    valid: Type.Optional(
+      Type.Boolean({ description: "true: only valid registrations; false: only invalid ones; all when absent." }),
+    ),
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 100, description: "Registrations per page, 1 to 100; 100 when absent." }),
+    ),
+    page: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 1_000_000, description: "Page number, from 1; 1 when absent." }),
+    ),
+    cursor: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 1_000_000, description: "Same as page (an alias), from 1." }),
+    ),
     ...contractFields,
   },
   { additionalProperties: false },
@@ -198,7 +257,9 @@ export type RegistrationsQuery = Static<typeof RegistrationsQuery>;
 const Payment = Type.Object(
   {
     address: Type.String({ description: "The address paid." }),
-    lovelace: Lovelace("What the contract required the output to hold at least (the prize, the entry fee, or the admin's rest)."),
+    lovelace: Lovelace(
+      "What the contract required the output to hold at least (the prize, the entry fee, or the admin's rest).",
+    ),
     outputRef: Type.String({ description: "The output, <ending tx hash>#<k>." }),
   },
   { description: "A payment of the transaction that ended the tournament." },
@@ -211,14 +272,27 @@ export const Tournament = Type.Object(
     adminAddress: Type.String({ description: "The admin's address." }),
     bracketSize: Type.Integer({ description: "How many participants the tournament has when full." }),
     entryFee: Lovelace("The entry fee."),
-    payoutStructure: Type.Array(Lovelace("A placement's prize."), { description: "Prizes of the 1st, 2nd, ... placement." }),
+    payoutStructure: Type.Array(Lovelace("A placement's prize."), {
+      description: "Prizes of the 1st, 2nd, ... placement.",
+    }),
     fixedPayouts: Type.Array(
-      Type.Tuple([Type.String({ description: "The address paid." }), Lovelace("The amount.")], { description: "[address, amount]." }),
+      Type.Tuple([Type.String({ description: "The address paid." }), Lovelace("The amount.")], {
+        description: "[address, amount].",
+      }),
       { description: "Fixed payouts made at settlement." },
     ),
-    participants: Type.Array(Type.String({ description: "A participant's address." }), { description: "Participants, in the order they were added." }),
+    participants: Type.Array(Type.String({ description: "A participant's address." }), {
+      description: "Participants, in the order they were added.",
+    }),
     status: Type.Union(
-      [Type.Literal("open"), Type.Literal("full"), Type.Literal("expired"), Type.Literal("settled"), Type.Literal("cancelled"), Type.Literal("refunded")],
+      [
+        Type.Literal("open"),
+        Type.Literal("full"),
+        Type.Literal("expired"),
+        Type.Literal("settled"),
+        Type.Literal("cancelled"),
+        Type.Literal("refunded"),
+      ],
       {
         description:
           "open: seats left, before the deadline; full: the bracket is full and it can be settled, before the deadline; expired: the chain's time " +
@@ -226,16 +300,25 @@ export const Tournament = Type.Object(
           "ended that way (its NFT burnt), see endedBy.",
       },
     ),
-    settleBy: UnixMs("The settlement deadline: adding participants and settling end there; from then on anyone can refund the tournament."),
+    settleBy: UnixMs(
+      "The settlement deadline: adding participants and settling end there; from then on anyone can refund the tournament.",
+    ),
     deposit: Lovelace(
       "The creator's deposit for the prizes: what the prizes (placements and fixed payouts) exceed a full bracket's entry fees by, 0 when the fees cover them. It sits in the tournament output on top of its min-UTxO.",
     ),
-    outputRef: Type.String({ description: "The output that holds the tournament NFT now, <tx hash>#<index>; for an ended tournament the last one that held it (now spent)." }),
-    lovelace: Lovelace("What the tournament output holds (the entry fees added, the deposit and the min-UTxO); for an ended tournament what its last output held."),
+    outputRef: Type.String({
+      description:
+        "The output that holds the tournament NFT now, <tx hash>#<index>; for an ended tournament the last one that held it (now spent).",
+    }),
+    lovelace: Lovelace(
+      "What the tournament output holds (the entry fees added, the deposit and the min-UTxO); for an ended tournament what its last output held.",
+    ),
     contractTitle: Type.String({ description: "The contract deployment's title." }),
     contractVersion: Type.String({ description: "The contract deployment's version." }),
     policyId: Type.String({ description: "Our addition: the NFT's policy id (= the tournament script hash)." }),
-    registrationAddress: Type.String({ description: "Our addition: the address of this tournament's registration validator." }),
+    registrationAddress: Type.String({
+      description: "Our addition: the address of this tournament's registration validator.",
+    }),
     exitRule: Type.String({
       description:
         "How the tournament can end, one sentence, the same for every tournament (the contract enforces it): before the bracket is full " +
@@ -247,7 +330,8 @@ export const Tournament = Type.Object(
       Type.Object(
         {
           action: Type.Union([Type.Literal("settle"), Type.Literal("cancel"), Type.Literal("refund")], {
-            description: "How it ended: settle (the admin paid the prizes), cancel (the admin refunded the entry fees), refund (anyone did, after settleBy).",
+            description:
+              "How it ended: settle (the admin paid the prizes), cancel (the admin refunded the entry fees), refund (anyone did, after settleBy).",
           }),
           txHash: Hash32("The transaction that spent the last tournament output and burnt the NFT."),
         },
@@ -256,7 +340,8 @@ export const Tournament = Type.Object(
     ),
     results: Type.Optional(
       Type.Array(Type.String({ description: "A participant's address." }), {
-        description: "Only for a settled tournament: the paid placements' participants in placement order (1st first), from the settlement's redeemer.",
+        description:
+          "Only for a settled tournament: the paid placements' participants in placement order (1st first), from the settlement's redeemer.",
       }),
     ),
     payouts: Type.Optional(
@@ -275,20 +360,31 @@ export const Tournament = Type.Object(
       }),
     ),
   },
-  { description: "A tournament as the chain holds it (live), or as its last output and the transaction that ended it say (ended)." },
+  {
+    description:
+      "A tournament as the chain holds it (live), or as its last output and the transaction that ended it say (ended).",
+  },
 );
 
 export const UnreadableTournament = Type.Object(
   {
     tournamentId: TournamentId,
-    status: Type.Literal("unreadable", { description: "An output holds the tournament's NFT, but the service cannot read it as a tournament." }),
-    reason: Type.String({ description: "Why it cannot be read, a sentence (a datum that does not decode, another registration validator, …)." }),
+    status: Type.Literal("unreadable", {
+      description: "An output holds the tournament's NFT, but the service cannot read it as a tournament.",
+    }),
+    reason: Type.String({
+      description:
+        "Why it cannot be read, a sentence (a datum that does not decode, another registration validator, …).",
+    }),
     outputRef: Type.String({ description: "The output that holds the NFT, <tx hash>#<index>." }),
     address: Type.String({ description: "Where that output is." }),
     lovelace: Lovelace("What the output holds."),
     value: Type.Array(
       Type.Object(
-        { unit: Type.String({ description: "lovelace, or policy id + asset name (hex)." }), quantity: Type.String({ pattern: "^[0-9]+$", description: "The quantity, a decimal string." }) },
+        {
+          unit: Type.String({ description: "lovelace, or policy id + asset name (hex)." }),
+          quantity: Type.String({ pattern: "^[0-9]+$", description: "The quantity, a decimal string." }),
+        },
         { description: "An asset the output holds." },
       ),
       { description: "Everything the output holds, lovelace first." },
@@ -306,7 +402,8 @@ export const UnreadableTournament = Type.Object(
 
 /** A tournament, or an output holding a tournament NFT that cannot be read (status unreadable). */
 export const AnyTournament = Type.Union([Tournament, UnreadableTournament], {
-  description: "A tournament (status open, full, expired, settled, cancelled, refunded), or, with status unreadable, an output holding its NFT that the service cannot read.",
+  description:
+    "A tournament (status open, full, expired, settled, cancelled, refunded), or, with status unreadable, an output holding its NFT that the service cannot read.",
 });
 
 export const TxAnswer = Type.Object(
@@ -337,8 +434,13 @@ export const RegisterAnswer = Type.Object(
 
 export const ListAnswer = Type.Object(
   {
-    results: Type.Array(AnyTournament, { description: "Tournaments (and outputs holding a tournament NFT that cannot be read: status unreadable), ordered by tournament ID." }),
-    pageState: Type.Optional(Type.String({ description: "Pass it back as pageState (or cursor) for the next page; absent on the last page." })),
+    results: Type.Array(AnyTournament, {
+      description:
+        "Tournaments (and outputs holding a tournament NFT that cannot be read: status unreadable), ordered by tournament ID.",
+    }),
+    pageState: Type.Optional(
+      Type.String({ description: "Pass it back as pageState (or cursor) for the next page; absent on the last page." }),
+    ),
   },
   { description: "A page of tournaments." },
 );
@@ -349,7 +451,9 @@ export const RegistrationsAnswer = Type.Object(
     results: Type.Array(
       Type.Object(
         {
-          address: Type.Union([Type.String(), Type.Null()], { description: "The registrant's address from the datum; null when the datum is not an address." }),
+          address: Type.Union([Type.String(), Type.Null()], {
+            description: "The registrant's address from the datum; null when the datum is not an address.",
+          }),
           outputRef: Type.String({ description: "The registration output, <tx hash>#<index>." }),
           valid: Type.Boolean({
             description:

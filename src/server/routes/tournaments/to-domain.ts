@@ -31,7 +31,10 @@ import type {
 /** How many tournaments or registrations a page holds when the query gives no limit. */
 const DEFAULT_PAGE_LIMIT = 100;
 
-const selectorOf = (q: ContractQuery): ContractSelector => ({ contractTitle: q.contractTitle, contractVersion: q.contractVersion });
+const selectorOf = (q: ContractQuery): ContractSelector => ({
+  contractTitle: q.contractTitle,
+  contractVersion: q.contractVersion,
+});
 
 const tournamentIdOf = (params: TournamentParams): string => params.tournamentId.toLowerCase();
 
@@ -47,7 +50,10 @@ function sameId(params: TournamentParams, body: { tournamentId?: string | undefi
 type OnTournament = { readonly tournamentId?: string | undefined; readonly changeAddress?: string | undefined };
 
 /** The UTxOs that pay and the contract selector: the last fields every transaction request reads. */
-const paying = (b: { readonly utxos: readonly string[] } & ContractQuery) => ({ utxos: decodeUtxos(b.utxos, "utxos"), ...selectorOf(b) });
+const paying = (b: { readonly utxos: readonly string[] } & ContractQuery) => ({
+  utxos: decodeUtxos(b.utxos, "utxos"),
+  ...selectorOf(b),
+});
 
 /** The converters of one network: addresses are checked against its family. */
 export function tournamentInputs(network: Network) {
@@ -89,13 +95,23 @@ export function tournamentInputs(network: Network) {
       };
     },
 
-    register: (params: TournamentParams, b: RegisterBody): RegisterInput => ({ ...byRegisterer(params, b), ...paying(b) }),
+    register: (params: TournamentParams, b: RegisterBody): RegisterInput => ({
+      ...byRegisterer(params, b),
+      ...paying(b),
+    }),
 
-    unregister: (params: TournamentParams, b: UnregisterBody): UnregisterInput => ({ ...byRegisterer(params, b), outputRef: b.outputRef, ...paying(b) }),
+    unregister: (params: TournamentParams, b: UnregisterBody): UnregisterInput => ({
+      ...byRegisterer(params, b),
+      outputRef: b.outputRef,
+      ...paying(b),
+    }),
 
     participants: (params: TournamentParams, b: ParticipantsBody): ParticipantsInput => ({
       ...byAdmin(params, b),
-      registrations: b.registrations.map((r, i) => ({ address: address(r.address, `registrations[${i}].address`), outputRef: r.outputRef })),
+      registrations: b.registrations.map((r, i) => ({
+        address: address(r.address, `registrations[${i}].address`),
+        outputRef: r.outputRef,
+      })),
       ...paying(b),
     }),
 
@@ -116,7 +132,8 @@ export function tournamentInputs(network: Network) {
       if (change === undefined) {
         throw refusal(
           BadRequestError,
-          (at) => `${at("changeAddress")} (or ${at("address")}) is needed: no UTxO of ${at("utxos")} is at a key address to send the change to.`,
+          (at) =>
+            `${at("changeAddress")} (or ${at("address")}) is needed: no UTxO of ${at("utxos")} is at a key address to send the change to.`,
         );
       }
       return { tournamentId: sameId(params, b), changeAddress: change, utxos, ...selectorOf(b) };
@@ -127,18 +144,33 @@ export function tournamentInputs(network: Network) {
 /** GET /tournaments: the page of the query (`pageState`, alias `cursor`). */
 export function tournamentsQuery(q: ListQuery): TournamentsPageInput {
   if (q.pageState !== undefined && q.cursor !== undefined && q.pageState !== q.cursor) {
-    throw refusal(BadRequestError, (at) => `${at("pageState")} and ${at("cursor")} are the same parameter: send one of them.`);
+    throw refusal(
+      BadRequestError,
+      (at) => `${at("pageState")} and ${at("cursor")} are the same parameter: send one of them.`,
+    );
   }
   return { ...selectorOf(q), limit: q.limit ?? DEFAULT_PAGE_LIMIT, pageState: q.pageState ?? q.cursor };
 }
 
 /** GET /tournaments/{tournamentId}. */
-export const tournamentQuery = (params: TournamentParams, q: ContractQuery): TournamentInput => ({ tournamentId: tournamentIdOf(params), ...selectorOf(q) });
+export const tournamentQuery = (params: TournamentParams, q: ContractQuery): TournamentInput => ({
+  tournamentId: tournamentIdOf(params),
+  ...selectorOf(q),
+});
 
 /** GET /tournaments/{tournamentId}/registrations: the page of the query (`page`, alias `cursor`, numbered from 1). */
 export function registrationsQuery(params: TournamentParams, q: RegistrationsQuery): RegistrationsPageInput {
   if (q.page !== undefined && q.cursor !== undefined && q.page !== q.cursor) {
-    throw refusal(BadRequestError, (at) => `${at("page")} and ${at("cursor")} are the same parameter: send one of them.`);
+    throw refusal(
+      BadRequestError,
+      (at) => `${at("page")} and ${at("cursor")} are the same parameter: send one of them.`,
+    );
   }
-  return { tournamentId: tournamentIdOf(params), ...selectorOf(q), valid: q.valid, page: q.page ?? q.cursor ?? 1, limit: q.limit ?? DEFAULT_PAGE_LIMIT };
+  return {
+    tournamentId: tournamentIdOf(params),
+    ...selectorOf(q),
+    valid: q.valid,
+    page: q.page ?? q.cursor ?? 1,
+    limit: q.limit ?? DEFAULT_PAGE_LIMIT,
+  };
 }

@@ -13,7 +13,18 @@ import * as X from "../examples.js";
 import { within } from "../within.js";
 import { TooManyWaitsError, WaitsBusyError } from "../../../errors.js";
 import { WaitSlots } from "../../wait-slots.js";
-import { BuildBody, BuildResponse, SubmitBody, SubmitResponse, TxParams, TxResponse, TxViewQuery, TxWaitQuery, TxWaitResponse, WAIT_LIMITS } from "./schemas.js";
+import {
+  BuildBody,
+  BuildResponse,
+  SubmitBody,
+  SubmitResponse,
+  TxParams,
+  TxResponse,
+  TxViewQuery,
+  TxWaitQuery,
+  TxWaitResponse,
+  WAIT_LIMITS,
+} from "./schemas.js";
 import { txHashOf } from "./to-domain.js";
 
 const SUBMIT_DESCRIPTION =
@@ -53,7 +64,10 @@ export function registerSubmitRoute(
         description: SUBMIT_DESCRIPTION,
         tags: [meta.tag],
         body: withExamples(SubmitBody, meta.examples.request),
-        response: { 200: withExamples(SubmitResponse, meta.examples.answer), ...errorResponses(422, 503, { 400: X.required("transaction"), 422: X.MISSING_SIGNATURE }) },
+        response: {
+          200: withExamples(SubmitResponse, meta.examples.answer),
+          ...errorResponses(422, 503, { 400: X.required("transaction"), 422: X.MISSING_SIGNATURE }),
+        },
       },
     },
     async (request) => {
@@ -91,7 +105,14 @@ export default async function transactionRoutes(fastify: FastifyInstance): Promi
     async (request) => {
       // Scripts the request names are looked up in the caller's stored blueprints (after its preloadedScripts).
       const scripts = app.blueprints.catalog(await app.blueprintOwner(request));
-      return within("body", () => buildTransaction(request.body, { network: app.config.network, chain: app.chain, eraHistory: app.eraHistory, scripts }));
+      return within("body", () =>
+        buildTransaction(request.body, {
+          network: app.config.network,
+          chain: app.chain,
+          eraHistory: app.eraHistory,
+          scripts,
+        }),
+      );
     },
   );
 
@@ -124,14 +145,18 @@ export default async function transactionRoutes(fastify: FastifyInstance): Promi
           200: TxResponse,
           ...errorResponses(503, {
             400: X.TX_HASH_INVALID,
-            404: { code: "SVC_ERR_NOT_FOUND", message: `Transaction ${X.TX_HASH} is not known: the chain has not seen it and this instance did not submit it (or has restarted since). Once it is in a block it can be read here (through Ogmios + Kupo, only when this instance submitted it).` },
+            404: {
+              code: "SVC_ERR_NOT_FOUND",
+              message: `Transaction ${X.TX_HASH} is not known: the chain has not seen it and this instance did not submit it (or has restarted since). Once it is in a block it can be read here (through Ogmios + Kupo, only when this instance submitted it).`,
+            },
           }),
         },
       },
     },
     async (request) => {
       const txHash = txHashOf(request.params);
-      if (request.query.view === "decoded") return transactionView({ chain: app.chain, submissions: app.submissions, eraHistory: app.eraHistory }, txHash);
+      if (request.query.view === "decoded")
+        return transactionView({ chain: app.chain, submissions: app.submissions, eraHistory: app.eraHistory }, txHash);
       return { txHash, ...(await transactionStatus(app.chain, app.submissions, txHash)) };
     },
   );
@@ -173,7 +198,9 @@ export default async function transactionRoutes(fastify: FastifyInstance): Promi
         const slot = waits.take(request.apiKey === null ? `ip:${request.ip}` : `key:${request.apiKey.id}`);
         if (slot === "holder" || slot === "total") {
           void reply.header("retry-after", WAIT_RETRY_AFTER_S);
-          throw slot === "holder" ? new TooManyWaitsError(tooManyWaits(waitsPerKey, request.apiKey !== null)) : new WaitsBusyError(waitsBusy(waitsTotal));
+          throw slot === "holder"
+            ? new TooManyWaitsError(tooManyWaits(waitsPerKey, request.apiKey !== null))
+            : new WaitsBusyError(waitsBusy(waitsTotal));
         }
         release = slot;
       }
@@ -182,7 +209,15 @@ export default async function transactionRoutes(fastify: FastifyInstance): Promi
       reply.raw.once("close", () => gone.abort(new Error("the client disconnected")));
       const intervalMs = isDevnet(app.chain) ? DEVNET_POLL_MS : REAL_NETWORK_POLL_MS;
       try {
-        return { txHash, ...(await waitForTransaction(app.chain, app.submissions, txHash, { confirmations, timeoutMs: timeout * 1000, intervalMs, signal: gone.signal })) };
+        return {
+          txHash,
+          ...(await waitForTransaction(app.chain, app.submissions, txHash, {
+            confirmations,
+            timeoutMs: timeout * 1000,
+            intervalMs,
+            signal: gone.signal,
+          })),
+        };
       } catch (error) {
         if (!gone.signal.aborted) throw error;
         request.log.debug({ txHash }, "wait: the client disconnected, polling stopped");

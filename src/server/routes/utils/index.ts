@@ -4,7 +4,12 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { addressCredentials, addressInfo } from "../../../cardano/addresses.js";
 import { nativeScriptInfo } from "../../../cardano/native-script-info.js";
-import { MAX_NATIVE_SCRIPT_DEPTH, MAX_NATIVE_SCRIPT_NODES, parseNativeScript, serializeNativeScript } from "../../../cardano/native-scripts.js";
+import {
+  MAX_NATIVE_SCRIPT_DEPTH,
+  MAX_NATIVE_SCRIPT_NODES,
+  parseNativeScript,
+  serializeNativeScript,
+} from "../../../cardano/native-scripts.js";
 import { BadRequestError, refusal } from "../../../errors.js";
 import { BASE_PATH } from "../../paths.js";
 import { errorResponses, withExamples } from "../../schemas.js";
@@ -29,7 +34,8 @@ import {
 
 const TAGS = ["Utilities"];
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 export default async function utilsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -49,10 +55,16 @@ export default async function utilsRoutes(fastify: FastifyInstance): Promise<voi
           `credential hash: it is refused with 400 (read it with POST ${BASE_PATH}/addresses/info). A malformed address is 400 saying what is wrong.`,
         tags: TAGS,
         body: withExamples(AddressBody, { address: X.EXAMPLE_ADDRESS }),
-        response: { 200: withExamples(ParsedAddress, X.PARSED_ADDRESS), ...errorResponses({ 400: X.required("address") }) },
+        response: {
+          200: withExamples(ParsedAddress, X.PARSED_ADDRESS),
+          ...errorResponses({ 400: X.required("address") }),
+        },
       },
     },
-    async (request) => within("body", () => addressCredentials(request.body.address, "address", `Read it with POST ${BASE_PATH}/addresses/info instead.`)),
+    async (request) =>
+      within("body", () =>
+        addressCredentials(request.body.address, "address", `Read it with POST ${BASE_PATH}/addresses/info instead.`),
+      ),
   );
 
   app.post(
@@ -89,7 +101,10 @@ export default async function utilsRoutes(fastify: FastifyInstance): Promise<voi
           `${MAX_NATIVE_SCRIPT_NODES} nodes are 400.`,
         tags: TAGS,
         body: withExamples(ParseScriptBody, X.NATIVE_SCRIPT_CBOR_REQUEST),
-        response: { 200: withExamples(ParsedScript, X.NATIVE_SCRIPT_PARSED), ...errorResponses({ 400: X.required("script") }) },
+        response: {
+          200: withExamples(ParsedScript, X.NATIVE_SCRIPT_PARSED),
+          ...errorResponses({ 400: X.required("script") }),
+        },
       },
     },
     async (request) => within("body", () => parseNativeScript(request.body.script, "script")),
@@ -108,7 +123,10 @@ export default async function utilsRoutes(fastify: FastifyInstance): Promise<voi
           "A wrong node is 400 naming its path (body.schema.scripts[1].keyHash).",
         tags: TAGS,
         body: withExamples(SerializeScriptBody, X.NATIVE_SCRIPT_JSON_REQUEST),
-        response: { 200: withExamples(SerializedScript, X.NATIVE_SCRIPT_SERIALIZED), ...errorResponses({ 400: X.required("schema") }) },
+        response: {
+          200: withExamples(SerializedScript, X.NATIVE_SCRIPT_SERIALIZED),
+          ...errorResponses({ 400: X.required("schema") }),
+        },
       },
       // Schema validation of a recursive union reports only "does not match": on failure, the domain
       // check below runs first and names the wrong node; the schema's error is the fallback.
@@ -148,12 +166,17 @@ export default async function utilsRoutes(fastify: FastifyInstance): Promise<voi
       within("body", () => {
         const body: unknown = request.body;
         if (request.validationError) {
-          if (isRecord(body) && "schema" in body && !("script" in body)) serializeNativeScript(body["schema"], "schema");
+          if (isRecord(body) && "schema" in body && !("script" in body))
+            serializeNativeScript(body["schema"], "schema");
           throw request.validationError;
         }
         const { script, schema } = request.body;
         if ((script === undefined) === (schema === undefined)) {
-          throw refusal(BadRequestError, (at) => `Give the native script as ${at("script")} (CBOR hex) or as ${at("schema")} (JSON): exactly one of the two.`);
+          throw refusal(
+            BadRequestError,
+            (at) =>
+              `Give the native script as ${at("script")} (CBOR hex) or as ${at("schema")} (JSON): exactly one of the two.`,
+          );
         }
         // Both ways end in the parsed form: the JSON as the service writes it (key hashes in lower case).
         const cbor = script !== undefined ? script.toLowerCase() : serializeNativeScript(schema, "schema").script;
@@ -195,7 +218,10 @@ export default async function utilsRoutes(fastify: FastifyInstance): Promise<voi
           "slot 86400), then 1-second slots. The devnet has 1-second slots from its own start. A negative, fractional or unsafe slot is 400.",
         tags: TAGS,
         body: withExamples(SlotBody, X.SLOT_TO_TIME_REQUEST),
-        response: { 200: withExamples(TimeAnswer, X.SLOT_TO_TIME_ANSWER), ...errorResponses({ 400: X.required("slot") }) },
+        response: {
+          200: withExamples(TimeAnswer, X.SLOT_TO_TIME_ANSWER),
+          ...errorResponses({ 400: X.required("slot") }),
+        },
       },
     },
     async (request) => within("body", () => ({ time: app.eraHistory.slotToTime(request.body.slot, "slot") })),
@@ -213,7 +239,10 @@ export default async function utilsRoutes(fastify: FastifyInstance): Promise<voi
           "or a negative, fractional or unsafe value, is 400.",
         tags: TAGS,
         body: withExamples(TimeBody, X.TIME_TO_SLOT_REQUEST),
-        response: { 200: withExamples(SlotAnswer, X.TIME_TO_SLOT_ANSWER), ...errorResponses({ 400: X.required("time") }) },
+        response: {
+          200: withExamples(SlotAnswer, X.TIME_TO_SLOT_ANSWER),
+          ...errorResponses({ 400: X.required("time") }),
+        },
       },
     },
     async (request) => within("body", () => ({ slot: app.eraHistory.timeToSlot(request.body.time, "time") })),

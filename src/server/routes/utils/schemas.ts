@@ -41,7 +41,9 @@ const PointerStake = Type.Object(
 
 export const ParsedAddress = Type.Object(
   {
-    payment: Type.Optional(HashHex("The payment credential hash (key or script), lowercase hex. Absent for a reward (stake) address.")),
+    payment: Type.Optional(
+      HashHex("The payment credential hash (key or script), lowercase hex. Absent for a reward (stake) address."),
+    ),
     stake: Type.Optional(
       HashHex(
         "The stake credential hash (key or script), lowercase hex. Present only when the address carries one: " +
@@ -54,22 +56,36 @@ export const ParsedAddress = Type.Object(
 
 export const AddressInfo = Type.Object(
   {
-    type: Type.Union([Type.Literal("base"), Type.Literal("pointer"), Type.Literal("enterprise"), Type.Literal("reward"), Type.Literal("byron")], {
-      description: "The kind of address (CIP-19). reward is a stake address (stake1…, stake_test1…).",
-    }),
+    type: Type.Union(
+      [
+        Type.Literal("base"),
+        Type.Literal("pointer"),
+        Type.Literal("enterprise"),
+        Type.Literal("reward"),
+        Type.Literal("byron"),
+      ],
+      {
+        description: "The kind of address (CIP-19). reward is a stake address (stake1…, stake_test1…).",
+      },
+    ),
     networkId: Type.Integer({
       description:
         "1 for mainnet, 0 for the testnets (preview, preprod, devnet). For a Byron address: 1 when it carries no protocol magic " +
         "or mainnet's, otherwise 0.",
     }),
     bech32: Type.String({
-      description: "The address in bech32, the form wallets show. A Byron address has no bech32 form: this field holds its base58 form.",
+      description:
+        "The address in bech32, the form wallets show. A Byron address has no bech32 form: this field holds its base58 form.",
     }),
-    hex: Type.String({ pattern: "^([0-9a-f]{2})+$", description: "The address bytes, lowercase hex (for Byron, the CBOR used in transaction outputs)." }),
+    hex: Type.String({
+      pattern: "^([0-9a-f]{2})+$",
+      description: "The address bytes, lowercase hex (for Byron, the CBOR used in transaction outputs).",
+    }),
     payment: Type.Optional(Credential("The payment credential. Absent for reward and Byron addresses.")),
     stake: Type.Optional(
       Type.Union([Credential("The stake credential of a base or reward address."), PointerStake], {
-        description: "The stake part: a credential (base and reward addresses) or a pointer (pointer addresses). Absent for enterprise and Byron addresses.",
+        description:
+          "The stake part: a credential (base and reward addresses) or a pointer (pointer addresses). Absent for enterprise and Byron addresses.",
       }),
     ),
     protocolMagic: Type.Optional(
@@ -95,7 +111,10 @@ export const NativeScript = Type.Union(
     Type.Object(
       {
         type: Type.Literal("sig", { description: "Requires a signature." }),
-        keyHash: Type.String({ pattern: "^[0-9a-fA-F]{56}$", description: "The 28-byte hash of the verification key that must sign, hex." }),
+        keyHash: Type.String({
+          pattern: "^[0-9a-fA-F]{56}$",
+          description: "The 28-byte hash of the verification key that must sign, hex.",
+        }),
       },
       { additionalProperties: false, description: "Holds when the transaction is signed by this key." },
     ),
@@ -105,12 +124,19 @@ export const NativeScript = Type.Union(
     ),
     Type.Object(
       { type: Type.Literal("any", { description: "Requires one sub-script." }), scripts: Scripts },
-      { additionalProperties: false, description: "Holds when at least one sub-script holds (an empty list never holds)." },
+      {
+        additionalProperties: false,
+        description: "Holds when at least one sub-script holds (an empty list never holds).",
+      },
     ),
     Type.Object(
       {
         type: Type.Literal("atLeast", { description: "Requires `required` sub-scripts." }),
-        required: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: "How many sub-scripts must hold; at most the number of sub-scripts." }),
+        required: Type.Integer({
+          minimum: 0,
+          maximum: Number.MAX_SAFE_INTEGER,
+          description: "How many sub-scripts must hold; at most the number of sub-scripts.",
+        }),
         scripts: Scripts,
       },
       { additionalProperties: false, description: "Holds when at least `required` sub-scripts hold." },
@@ -120,14 +146,22 @@ export const NativeScript = Type.Union(
         type: Type.Literal("before", { description: "A deadline." }),
         slot: Slot("The first slot at which the script no longer holds."),
       },
-      { additionalProperties: false, description: "Holds only in transactions whose validity interval ends at or before this slot (the ledger's InvalidHereafter)." },
+      {
+        additionalProperties: false,
+        description:
+          "Holds only in transactions whose validity interval ends at or before this slot (the ledger's InvalidHereafter).",
+      },
     ),
     Type.Object(
       {
         type: Type.Literal("after", { description: "A start." }),
         slot: Slot("The first slot at which the script holds."),
       },
-      { additionalProperties: false, description: "Holds only in transactions whose validity interval starts at or after this slot (the ledger's InvalidBefore)." },
+      {
+        additionalProperties: false,
+        description:
+          "Holds only in transactions whose validity interval starts at or after this slot (the ledger's InvalidBefore).",
+      },
     ),
   ],
   {
@@ -146,15 +180,24 @@ export const ParsedScript = Type.Object(
   { description: "The script as JSON, with its policy ID." },
 );
 
-export const SerializeScriptBody = Type.Object({ schema: Type.Ref("NativeScript", { description: "The native script as JSON." }) });
+export const SerializeScriptBody = Type.Object({
+  schema: Type.Ref("NativeScript", { description: "The native script as JSON." }),
+});
 export const SerializedScript = Type.Object(
-  { policyId: PolicyId, script: Type.String({ pattern: "^([0-9a-f]{2})+$", description: "The script's CBOR, lowercase hex." }) },
+  {
+    policyId: PolicyId,
+    script: Type.String({ pattern: "^([0-9a-f]{2})+$", description: "The script's CBOR, lowercase hex." }),
+  },
   { description: "The script's ledger CBOR, with its policy ID." },
 );
 
 export const ScriptInfoBody = Type.Object(
   {
-    script: Type.Optional(Hex("The native script's CBOR, hex (as /utils/native-scripts/serialize answers it). Give this or schema.", { minLength: 2 })),
+    script: Type.Optional(
+      Hex("The native script's CBOR, hex (as /utils/native-scripts/serialize answers it). Give this or schema.", {
+        minLength: 2,
+      }),
+    ),
     schema: Type.Optional(Type.Ref("NativeScript", { description: "The native script as JSON. Give this or script." })),
   },
   {
@@ -179,7 +222,10 @@ const SlotAndTime = (description: string) =>
     {
       slot: Type.Integer({ minimum: 0, description: "The slot." }),
       time: Type.Optional(
-        Type.Integer({ description: "Unix time in milliseconds (UTC) at which the slot begins on this instance's network; absent when beyond what a safe integer holds." }),
+        Type.Integer({
+          description:
+            "Unix time in milliseconds (UTC) at which the slot begins on this instance's network; absent when beyond what a safe integer holds.",
+        }),
       ),
     },
     { description },
@@ -187,11 +233,24 @@ const SlotAndTime = (description: string) =>
 
 export const ScriptInfo = Type.Object(
   {
-    type: Type.Union([Type.Literal("sig"), Type.Literal("all"), Type.Literal("any"), Type.Literal("atLeast"), Type.Literal("before"), Type.Literal("after")], {
-      description: "The type of the script's outermost node.",
-    }),
+    type: Type.Union(
+      [
+        Type.Literal("sig"),
+        Type.Literal("all"),
+        Type.Literal("any"),
+        Type.Literal("atLeast"),
+        Type.Literal("before"),
+        Type.Literal("after"),
+      ],
+      {
+        description: "The type of the script's outermost node.",
+      },
+    ),
     policyId: PolicyId,
-    script: Type.String({ pattern: "^([0-9a-f]{2})+$", description: "The script's CBOR, lowercase hex (the bytes given, when given as CBOR)." }),
+    script: Type.String({
+      pattern: "^([0-9a-f]{2})+$",
+      description: "The script's CBOR, lowercase hex (the bytes given, when given as CBOR).",
+    }),
     schema: Type.Ref("NativeScript", { description: "The script as JSON." }),
     keyHashes: Type.Array(HashHex("A key hash the script names (a `sig` node), lowercase hex."), {
       description:
@@ -199,7 +258,8 @@ export const ScriptInfo = Type.Object(
         "(all of them under an `all`, enough to satisfy each `any` and `atLeast`). Pass the ones that sign as requiredSigners when building.",
     }),
     satisfiable: Type.Boolean({
-      description: "False when no transaction's validity interval can satisfy the script's timelocks (an `all` whose `after` is not before its `before`, say).",
+      description:
+        "False when no transaction's validity interval can satisfy the script's timelocks (an `all` whose `after` is not before its `before`, say).",
     }),
     invalidBefore: Type.Optional(
       SlotAndTime(
@@ -261,10 +321,17 @@ export const SlotBody = Type.Object({
   slot: Slot("An absolute slot number of this instance's network."),
 });
 export const TimeBody = Type.Object({
-  time: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: "Unix time in milliseconds (UTC), not before the network's start." }),
+  time: Type.Integer({
+    minimum: 0,
+    maximum: Number.MAX_SAFE_INTEGER,
+    description: "Unix time in milliseconds (UTC), not before the network's start.",
+  }),
 });
 export const TimeAnswer = Type.Object(
   { time: Type.Integer({ description: "Unix time in milliseconds (UTC) at which the slot begins." }) },
   { description: "When the slot begins." },
 );
-export const SlotAnswer = Type.Object({ slot: Type.Integer({ description: "The slot that contains that instant." }) }, { description: "The slot of that instant." });
+export const SlotAnswer = Type.Object(
+  { slot: Type.Integer({ description: "The slot that contains that instant." }) },
+  { description: "The slot of that instant." },
+);

@@ -9,11 +9,21 @@ import { BLUEPRINT_ERRORS } from "../examples.js";
 import { SMART_CONTRACT_TAGS } from "../blueprints/index.js";
 import { OWNERSHIP } from "../blueprints/schemas.js";
 import { within } from "../within.js";
-import { AddressQuery, Parsed, ParseBody, ScriptAddress, Serialized, SerializeBody, ValidatorParams } from "./schemas.js";
+import {
+  AddressQuery,
+  Parsed,
+  ParseBody,
+  ScriptAddress,
+  Serialized,
+  SerializeBody,
+  ValidatorParams,
+} from "./schemas.js";
 
 /** JSON text of a value the data codec answers: big integers (bigint) as numbers when safe, else as decimal strings. */
 const jsonText = (value: unknown): string =>
-  JSON.stringify(value, (_key, v: unknown) => (typeof v === "bigint" ? (Number.isSafeInteger(Number(v)) ? Number(v) : v.toString()) : v));
+  JSON.stringify(value, (_key, v: unknown) =>
+    typeof v === "bigint" ? (Number.isSafeInteger(Number(v)) ? Number(v) : v.toString()) : v,
+  );
 
 export default async function validatorRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -40,10 +50,16 @@ export default async function validatorRoutes(fastify: FastifyInstance): Promise
       within("querystring", () => {
         const { stakeKeyHash, stakeScriptHash } = request.query;
         if (stakeKeyHash !== undefined && stakeScriptHash !== undefined) {
-          throw refusal(BadRequestError, (at) => `${at("stakeKeyHash")} and ${at("stakeScriptHash")} are two stake parts: send one of them.`);
+          throw refusal(
+            BadRequestError,
+            (at) => `${at("stakeKeyHash")} and ${at("stakeScriptHash")} are two stake parts: send one of them.`,
+          );
         }
         const stake = stakeKeyHash ?? stakeScriptHash;
-        return blueprints.scriptAddress(request.params.hash, stake === undefined ? undefined : { hash: stake, isScript: stakeScriptHash !== undefined });
+        return blueprints.scriptAddress(
+          request.params.hash,
+          stake === undefined ? undefined : { hash: stake, isScript: stakeScriptHash !== undefined },
+        );
       }),
   );
 
@@ -67,7 +83,9 @@ export default async function validatorRoutes(fastify: FastifyInstance): Promise
     async (request) => {
       const owner = await app.blueprintOwner(request);
       const { type, purpose, data } = request.body;
-      return within("body", () => blueprints.serialize(owner, request.params.hash, { type, ...(purpose !== undefined && { purpose }), data }));
+      return within("body", () =>
+        blueprints.serialize(owner, request.params.hash, { type, ...(purpose !== undefined && { purpose }), data }),
+      );
     },
   );
 
@@ -93,7 +111,12 @@ export default async function validatorRoutes(fastify: FastifyInstance): Promise
       const { type, purpose, data } = request.body;
       const hex = typeof data === "string" ? data : data.hex;
       const parsed = await within("body", () =>
-        blueprints.parse(owner, request.params.hash, { type, ...(purpose !== undefined && { purpose }), hex }, typeof data === "string" ? "data" : "data.hex"),
+        blueprints.parse(
+          owner,
+          request.params.hash,
+          { type, ...(purpose !== undefined && { purpose }), hex },
+          typeof data === "string" ? "data" : "data.hex",
+        ),
       );
       // The answer is any JSON value, a bare string or number included: sent as JSON text, whatever its type.
       return reply.type("application/json; charset=utf-8").send(jsonText(parsed));

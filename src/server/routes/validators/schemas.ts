@@ -3,7 +3,12 @@
 import { Type, type Static } from "typebox";
 import { Hash28, Hex } from "../../schemas.js";
 import { PurposeLiteral } from "../blueprints/schemas.js";
-import { EXAMPLE_KEY_HASH, HELLO_WORLD_ADDRESS, HELLO_WORLD_ADDRESS_HEX, HELLO_WORLD_HASH } from "../blueprints/examples.js";
+import {
+  EXAMPLE_KEY_HASH,
+  HELLO_WORLD_ADDRESS,
+  HELLO_WORLD_ADDRESS_HEX,
+  HELLO_WORLD_HASH,
+} from "../blueprints/examples.js";
 
 export const ValidatorParams = Type.Object({
   hash: Type.String({
@@ -16,8 +21,16 @@ export type ValidatorParams = Static<typeof ValidatorParams>;
 
 export const AddressQuery = Type.Object(
   {
-    stakeKeyHash: Type.Optional(Hash28("A stake key hash (56 hex digits): the answer then has this key as its stake part (a base form, CIP-19 type 1).")),
-    stakeScriptHash: Type.Optional(Hash28("A stake script hash (56 hex digits): the answer then has this script as its stake part (a base form, CIP-19 type 3).")),
+    stakeKeyHash: Type.Optional(
+      Hash28(
+        "A stake key hash (56 hex digits): the answer then has this key as its stake part (a base form, CIP-19 type 1).",
+      ),
+    ),
+    stakeScriptHash: Type.Optional(
+      Hash28(
+        "A stake script hash (56 hex digits): the answer then has this script as its stake part (a base form, CIP-19 type 3).",
+      ),
+    ),
   },
   { additionalProperties: false },
 );
@@ -25,24 +38,31 @@ export type AddressQuery = Static<typeof AddressQuery>;
 
 export const ScriptAddress = Type.Object(
   {
-    bech32: Type.String({ description: "The address in bech32 (addr_test1w… for an enterprise script address on the testnets, addr1w… on mainnet)." }),
+    bech32: Type.String({
+      description:
+        "The address in bech32 (addr_test1w… for an enterprise script address on the testnets, addr1w… on mainnet).",
+    }),
     hex: Type.String({
       pattern: "^([0-9a-f]{2})+$",
-      description: "The address bytes, hex (70… for an enterprise script address on the testnets): usable as an output address in builds.",
+      description:
+        "The address bytes, hex (70… for an enterprise script address on the testnets): usable as an output address in builds.",
     }),
   },
-  { description: "The script's address on this instance's network.", examples: [{ bech32: HELLO_WORLD_ADDRESS, hex: HELLO_WORLD_ADDRESS_HEX }] },
+  {
+    description: "The script's address on this instance's network.",
+    examples: [{ bech32: HELLO_WORLD_ADDRESS, hex: HELLO_WORLD_ADDRESS_HEX }],
+  },
 );
 
-const DataType = Type.Union([Type.Literal("datum"), Type.Literal("redeemer")], { description: "Which of the validator's schemas the data follows." });
+const DataType = Type.Union([Type.Literal("datum"), Type.Literal("redeemer")], {
+  description: "Which of the validator's schemas the data follows.",
+});
 const Purpose = Type.Optional(
-  PurposeLiteral(
-    {
-      description:
-        "The purpose whose datum or redeemer it is (spend, mint, withdraw, publish, vote, propose). May be left out when only one purpose " +
-        "of the validator has that kind of schema.",
-    },
-  ),
+  PurposeLiteral({
+    description:
+      "The purpose whose datum or redeemer it is (spend, mint, withdraw, publish, vote, propose). May be left out when only one purpose " +
+      "of the validator has that kind of schema.",
+  }),
 );
 
 export const SerializeBody = Type.Object(
@@ -64,7 +84,12 @@ export const SerializeBody = Type.Object(
 export type SerializeBody = Static<typeof SerializeBody>;
 
 export const Serialized = Type.Object(
-  { hex: Type.String({ pattern: "^([0-9a-f]{2})+$", description: "The Plutus data, CBOR hex: an inline datum or a redeemer as the ledger takes it." }) },
+  {
+    hex: Type.String({
+      pattern: "^([0-9a-f]{2})+$",
+      description: "The Plutus data, CBOR hex: an inline datum or a redeemer as the ledger takes it.",
+    }),
+  },
   { description: "The data as Plutus data.", examples: [{ hex: `d8799f581c${EXAMPLE_KEY_HASH}ff` }] },
 );
 
@@ -93,6 +118,6 @@ export type ParseBody = Static<typeof ParseBody>;
 
 export const Parsed = Type.Unknown({
   description:
-    "The data as JSON by its schema (the form serialize takes): for the hello-world datum, {\"owner\": \"<key hash>\"}.",
+    'The data as JSON by its schema (the form serialize takes): for the hello-world datum, {"owner": "<key hash>"}.',
   examples: [{ owner: EXAMPLE_KEY_HASH }],
 });
