@@ -204,6 +204,23 @@ describe("review2: one transaction, two tournaments' work", () => {
     assertScriptRejected(await attempt(chain, both), "one tournament per transaction");
   });
 
+  it("attack: an add that mints a second tournament's NFT (Create, its seed spent) into the continuing pool", async () => {
+    const chain = base.snapshot();
+    const pool = tournamentUtxo(chain, cup);
+    const { plan } = addPlan(cup, w.admin, pool, [registrationOf(chain, cup, w.bob.address)]);
+    const seed = freshSeed(chain);
+    const { plan: create } = createPlan(w.ref, w.admin, { ...CUP, name: "Stowaway" }, seed);
+    const bad = clonePlan(plan);
+    bad.walletInputs = [seed];
+    bad.mints = create.mints;
+    bad.outputs[0] = { ...plan.outputs[0]!, assets: [...plan.outputs[0]!.assets!, ...create.outputs[0]!.assets!] };
+    bad.validFrom = create.validFrom;
+    assertScriptRejected(
+      await attempt(chain, bad),
+      /tournament output holds ada and the NFT only|a registration cannot be taken where a tournament is created|participants must start empty|no well-formed tournament output/,
+    );
+  });
+
   it("honest baseline: the new tournament's creation alone is accepted from the same seed", async () => {
     const chain = base.snapshot();
     const { plan } = createPlan(w.ref, w.admin, { ...CUP, name: "Phoenix" }, freshSeed(chain));
