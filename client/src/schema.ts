@@ -194,7 +194,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a signed transaction
-         * @description Adds the vkey witnesses of `signatures` to the transaction (its body, hence its id, stays byte for byte the same) and submits it. A transaction the ledger already accepted answers 200 with the same txHash. A transaction the ledger rejects is 422 with the ledger's reason, in words that say what to do for a missing signature (the key hashes and their addresses), a validity interval that has ended (the window in UTC: rebuild), an input already spent, a fee below the minimum or a transaction that does not balance; the ledger's own text is then in `detail`. hex or CBOR that does not decode is 400 naming the field.
+         * @description Adds the vkey witnesses of `signatures` to the transaction (its body, hence its id, stays byte for byte the same) and submits it. A transaction the ledger already accepted answers 200 with the same txHash. A transaction the ledger rejects is 422 with the ledger's reason, in words that say what to do for a missing signature (the key hashes, the address of each, and its role when the transaction spends a tournament output, whose admin signs, or a registration, whose registrant signs), a validity interval that has ended (the window in UTC: rebuild), an input already spent, a fee below the minimum or a transaction that does not balance; the ledger's own text is then in `detail`. hex or CBOR that does not decode is 400 naming the field.
          */
         post: operations["submitTransaction"];
         delete?: never;
@@ -458,7 +458,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a signed tournament transaction
-         * @description Adds the vkey witnesses of `signatures` to the transaction (its body, hence its id, stays byte for byte the same) and submits it. A transaction the ledger already accepted answers 200 with the same txHash. A transaction the ledger rejects is 422 with the ledger's reason, in words that say what to do for a missing signature (the key hashes and their addresses), a validity interval that has ended (the window in UTC: rebuild), an input already spent, a fee below the minimum or a transaction that does not balance; the ledger's own text is then in `detail`. hex or CBOR that does not decode is 400 naming the field.
+         * @description Adds the vkey witnesses of `signatures` to the transaction (its body, hence its id, stays byte for byte the same) and submits it. A transaction the ledger already accepted answers 200 with the same txHash. A transaction the ledger rejects is 422 with the ledger's reason, in words that say what to do for a missing signature (the key hashes, the address of each, and its role when the transaction spends a tournament output, whose admin signs, or a registration, whose registrant signs), a validity interval that has ended (the window in UTC: rebuild), an input already spent, a fee below the minimum or a transaction that does not balance; the ledger's own text is then in `detail`. hex or CBOR that does not decode is 400 naming the field.
          */
         post: operations["submitTournamentTransaction"];
         delete?: never;
