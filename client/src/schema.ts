@@ -5669,7 +5669,7 @@ export interface operations {
                     ][];
                     /** @description The settlement deadline: participants are added and the tournament settled before it; from then on anyone can refund it (POST /tournaments/{tournamentId}/refund). Default: 30 days after the chain's time now. At least 10 minutes and at most 365 days after the chain's time now (else 400). Unix milliseconds. */
                     settleBy?: number;
-                    /** @description UTxO strings that pay for the transaction; the first one is consumed and names the tournament (its ID derives from it). One must hold only ADA, 5 ADA or more, for collateral. When absent or empty ([] as the hosted API's examples send it), every UTxO at adminAddress (the first of them in ledger order, by output reference, without a datum or a reference script, is the one consumed) is read from the chain (as POST /transactions/build reads changeAddress's), on every network: a multi-account wallet should still send its own. */
+                    /** @description UTxO strings that pay for the transaction; the first one is consumed and names the tournament (its ID derives from it). One must hold only ADA, 5 ADA or more, for collateral. When absent or empty ([] as the hosted API's examples send it), the UTxOs at adminAddress (the first of them in ledger order, by output reference, without a datum or a reference script, is the one consumed) are read from the chain (as POST /transactions/build reads changeAddress's), on every network, leaving out any that carries a datum and a token (a CIP-68 reference token, say); a refusal about them names that address. A multi-account wallet should still send its own. */
                     utxos?: string[];
                     /** @description Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404. */
                     contractTitle?: string;
@@ -6145,7 +6145,7 @@ export interface operations {
                     registererAddress: string;
                     /** @description Receives the change; defaults to registererAddress. */
                     changeAddress?: string;
-                    /** @description UTxO strings that pay the entry fee and the transaction fee. When absent or empty ([] as the hosted API's examples send it), every UTxO at registererAddress is read from the chain (as POST /transactions/build reads changeAddress's), on every network: a multi-account wallet should still send its own. */
+                    /** @description UTxO strings that pay the entry fee and the transaction fee. When absent or empty ([] as the hosted API's examples send it), the UTxOs at registererAddress are read from the chain (as POST /transactions/build reads changeAddress's), on every network, leaving out any that carries a datum and a token (a CIP-68 reference token, say); a refusal about them names that address. A multi-account wallet should still send its own. */
                     utxos?: string[];
                     /** @description Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404. */
                     contractTitle?: string;
@@ -6362,7 +6362,7 @@ export interface operations {
                     changeAddress?: string;
                     /** @description The registration output to cancel, <tx hash>#<index>. */
                     outputRef: string;
-                    /** @description UTxO strings that pay the transaction fee; one must hold only ADA, 5 ADA or more, for collateral. When absent or empty ([] as the hosted API's examples send it), every UTxO at registererAddress is read from the chain (as POST /transactions/build reads changeAddress's), on every network: a multi-account wallet should still send its own. */
+                    /** @description UTxO strings that pay the transaction fee; one must hold only ADA, 5 ADA or more, for collateral. When absent or empty ([] as the hosted API's examples send it), the UTxOs at registererAddress are read from the chain (as POST /transactions/build reads changeAddress's), on every network, leaving out any that carries a datum and a token (a CIP-68 reference token, say); a refusal about them names that address. A multi-account wallet should still send its own. */
                     utxos?: string[];
                     /** @description Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404. */
                     contractTitle?: string;
@@ -6802,7 +6802,7 @@ export interface operations {
                         /** @description The registration output, <tx hash>#<index>. */
                         outputRef: string;
                     }[];
-                    /** @description The admin's UTxO strings: they pay the fee and what underpaid registrations lack; one must hold only ADA, 5 ADA or more, for collateral. When absent or empty ([] as the hosted API's examples send it), every UTxO at adminAddress is read from the chain (as POST /transactions/build reads changeAddress's), on every network: a multi-account wallet should still send its own. */
+                    /** @description The admin's UTxO strings: they pay the fee and what underpaid registrations lack; one must hold only ADA, 5 ADA or more, for collateral. When absent or empty ([] as the hosted API's examples send it), the UTxOs at adminAddress are read from the chain (as POST /transactions/build reads changeAddress's), on every network, leaving out any that carries a datum and a token (a CIP-68 reference token, say); a refusal about them names that address. A multi-account wallet should still send its own. */
                     utxos?: string[];
                     /** @description Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404. */
                     contractTitle?: string;
@@ -7027,7 +7027,7 @@ export interface operations {
                     changeAddress?: string;
                     /** @description Participants in placement order (1st first), no duplicates, at least as many as payoutStructure; the first payoutStructure.length are paid. */
                     results: string[];
-                    /** @description The admin's UTxO strings: they pay the fee; one must hold only ADA, 5 ADA or more, for collateral. When absent or empty ([] as the hosted API's examples send it), every UTxO at adminAddress is read from the chain (as POST /transactions/build reads changeAddress's), on every network: a multi-account wallet should still send its own. */
+                    /** @description The admin's UTxO strings: they pay the fee; one must hold only ADA, 5 ADA or more, for collateral. When absent or empty ([] as the hosted API's examples send it), the UTxOs at adminAddress are read from the chain (as POST /transactions/build reads changeAddress's), on every network, leaving out any that carries a datum and a token (a CIP-68 reference token, say); a refusal about them names that address. A multi-account wallet should still send its own. */
                     utxos?: string[];
                     /** @description Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404. */
                     contractTitle?: string;
@@ -7237,7 +7237,7 @@ export interface operations {
                     adminAddress: string;
                     /** @description Receives the change; defaults to adminAddress. (The admin's share of the tournament output goes to adminAddress, as the contract requires.) */
                     changeAddress?: string;
-                    /** @description The admin's UTxO strings: they pay the fee; one must hold only ADA, 5 ADA or more, for collateral. When absent or empty ([] as the hosted API's examples send it), every UTxO at adminAddress is read from the chain (as POST /transactions/build reads changeAddress's), on every network: a multi-account wallet should still send its own. */
+                    /** @description The admin's UTxO strings: they pay the fee; one must hold only ADA, 5 ADA or more, for collateral. When absent or empty ([] as the hosted API's examples send it), the UTxOs at adminAddress are read from the chain (as POST /transactions/build reads changeAddress's), on every network, leaving out any that carries a datum and a token (a CIP-68 reference token, say); a refusal about them names that address. A multi-account wallet should still send its own. */
                     utxos?: string[];
                     /** @description Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404. */
                     contractTitle?: string;
@@ -7448,7 +7448,7 @@ export interface operations {
                     address?: string;
                     /** @description Receives the change; defaults to address. */
                     changeAddress?: string;
-                    /** @description The caller's UTxO strings: they pay the fee; one must hold only ADA, 5 ADA or more, for collateral. When absent or empty ([] as the hosted API's examples send it), every UTxO at address (else changeAddress; one of them is then needed) is read from the chain (as POST /transactions/build reads changeAddress's), on every network: a multi-account wallet should still send its own. */
+                    /** @description The caller's UTxO strings: they pay the fee; one must hold only ADA, 5 ADA or more, for collateral. When absent or empty ([] as the hosted API's examples send it), the UTxOs at address (else changeAddress; one of them is then needed) are read from the chain (as POST /transactions/build reads changeAddress's), on every network, leaving out any that carries a datum and a token (a CIP-68 reference token, say); a refusal about them names that address. A multi-account wallet should still send its own. */
                     utxos?: string[];
                     /** @description Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404. */
                     contractTitle?: string;

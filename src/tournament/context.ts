@@ -2,7 +2,7 @@
 // settlement deadline's times as slots) and the deployments.
 import type { UTxO } from "@meshsdk/common";
 import type { EraHistory } from "../cardano/era-history.js";
-import { outRefOf } from "../cardano/utxo.js";
+import { isLovelace, outRefOf } from "../cardano/utxo.js";
 import type { Network } from "../config.js";
 import type { ChainPort } from "../chain/port.js";
 import { BadRequestError, fieldsReworded, refusal } from "../errors.js";
@@ -55,9 +55,16 @@ export async function unspentOnly(chain: ChainPort, utxos: readonly UTxO[]): Pro
 export type Paying =
   { readonly given: readonly UTxO[] } | { readonly from: { readonly address: string; readonly field: string } };
 
-/** The client's UTxOs still unspent on chain, or the paying party's UTxOs on chain. */
+/**
+ * The client's UTxOs still unspent on chain, or the paying party's UTxOs on chain. Of those, one
+ * that carries a datum and a token is left out (as POST /transactions/build leaves out UTxOs with a
+ * datum: spending it as plain funds would drop the datum, e.g. a CIP-68 reference token's metadata);
+ * one of ada alone with a datum, such as a tournament's tagged prize, pays like any other.
+ */
 export async function payingUtxos(chain: ChainPort, paying: Paying): Promise<UTxO[]> {
-  return "given" in paying ? unspentOnly(chain, paying.given) : chain.utxosAt(paying.from.address);
+  if ("given" in paying) return unspentOnly(chain, paying.given);
+  const held = await chain.utxosAt(paying.from.address);
+  return held.filter((u) => !(u.output.plutusData || u.output.dataHash) || u.output.amount.every(isLovelace));
 }
 
 /**

@@ -14,7 +14,15 @@ import { buildTournamentTx } from "./assemble.js";
 import { MIN_PAYOUT_LOVELACE } from "./limits.js";
 import { registrationAddressOf } from "./read.js";
 import { registrationScriptOf } from "./registration-script.js";
-import { checkUnspent, paidBy, unspentOnly, type Paying, type TournamentContext, type TxAnswer } from "./context.js";
+import {
+  checkUnspent,
+  paidBy,
+  payingUtxos,
+  unspentOnly,
+  type Paying,
+  type TournamentContext,
+  type TxAnswer,
+} from "./context.js";
 import { beforeDeadline } from "./deadline.js";
 import {
   encodeTournamentDatum,
@@ -63,7 +71,7 @@ export interface CreateAnswer extends TxAnswer {
  */
 async function seedAndUtxos(ctx: TournamentContext, paying: Paying): Promise<{ seed: UTxO; utxos: UTxO[] }> {
   if ("from" in paying) {
-    const utxos = await ctx.chain.utxosAt(paying.from.address);
+    const utxos = await payingUtxos(ctx.chain, paying);
     const seed = [...utxos]
       .sort(ledgerOrder)
       .find((u) => !u.output.scriptRef && !u.output.plutusData && !u.output.dataHash && utxoWithinCborLimits(u));

@@ -161,7 +161,7 @@ export async function addParticipants(
       BadRequestError,
       (at) =>
         `${at("registrations")} adds nobody: ${skipped.map((k) => `${k.outputRef} registers ${k.address}, a participant already`).join("; ")}. ` +
-        "An address takes one seat; its registrant can unregister such a registration (POST /tournaments/{tournamentId}/unregister).",
+        `An address takes one seat; its registrant can unregister such a registration (POST /tournaments/${t.tournamentId}/unregister).`,
     );
   }
   const have = t.datum.participants.length;

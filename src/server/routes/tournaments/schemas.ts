@@ -43,8 +43,9 @@ const Utxos = (description: string, party: string) =>
     Type.Array(UtxoString, {
       maxItems: 500,
       description:
-        `${description} When absent or empty ([] as the hosted API's examples send it), every UTxO at ${party} is read from the chain ` +
-        "(as POST /transactions/build reads changeAddress's), on every network: a multi-account wallet should still send its own.",
+        `${description} When absent or empty ([] as the hosted API's examples send it), the UTxOs at ${party} are read from the chain ` +
+        "(as POST /transactions/build reads changeAddress's), on every network, leaving out any that carries a datum and a token (a CIP-68 " +
+        "reference token, say); a refusal about them names that address. A multi-account wallet should still send its own.",
     }),
   );
 
