@@ -47,11 +47,17 @@ describe("a missing signature on a tournament transaction", () => {
         bracketSize: 2,
         entryFee: ENTRY,
         payoutStructure: [15 * ADA],
+        utxos: await admin.utxos(),
       }),
     );
     await signAndSubmit(s, created, [admin]);
     T = created.tournamentId!;
-    const reg = ok(await s.request("POST", `/tournaments/${T}/register`, { registererAddress: player.address }));
+    const reg = ok(
+      await s.request("POST", `/tournaments/${T}/register`, {
+        registererAddress: player.address,
+        utxos: await player.utxos(),
+      }),
+    );
     await signAndSubmit(s, reg, [player]);
     registration = reg.outputRef!;
   });

@@ -40,8 +40,8 @@ describe("one seat per address", () => {
   let second = ""; // alice's duplicate, built elsewhere
   let bobReg = "";
 
-  const register = (w: Funded) =>
-    s.request("POST", `/tournaments/${T}/register`, { registererAddress: w.address, utxos: [] });
+  const register = async (w: Funded) =>
+    s.request("POST", `/tournaments/${T}/register`, { registererAddress: w.address, utxos: await w.utxos() });
   const listed = async (): Promise<Listed[]> => {
     const r = await s.request("GET", `/tournaments/${T}/registrations`);
     assert.equal(r.status, 200, JSON.stringify(r.body));
@@ -60,6 +60,7 @@ describe("one seat per address", () => {
         bracketSize: 3,
         entryFee: ENTRY,
         payoutStructure: [20 * ADA],
+        utxos: await admin.utxos(),
       }),
     );
     await signAndSubmit(s, created, [admin]);
@@ -135,6 +136,7 @@ describe("one seat per address", () => {
     bobReg = b.outputRef!;
     const r = await s.request("POST", `/tournaments/${T}/participants`, {
       adminAddress: admin.address,
+      utxos: await admin.utxos(),
       registrations: [
         { address: alice.address, outputRef: second },
         { address: bob.address, outputRef: bobReg },
@@ -179,6 +181,7 @@ describe("one seat per address", () => {
     rejected(
       await s.request("POST", `/tournaments/${T}/participants`, {
         adminAddress: admin.address,
+        utxos: await admin.utxos(),
         registrations: [{ address: alice.address, outputRef: second }],
       }),
       400,
@@ -192,7 +195,11 @@ describe("one seat per address", () => {
   it("lets the registrant unregister the duplicate", async () => {
     const before = totalLovelace(await utxosAt(s, alice.address));
     const built = ok(
-      await s.request("POST", `/tournaments/${T}/unregister`, { registererAddress: alice.address, outputRef: second }),
+      await s.request("POST", `/tournaments/${T}/unregister`, {
+        registererAddress: alice.address,
+        outputRef: second,
+        utxos: await alice.utxos(),
+      }),
     );
     await signAndSubmit(s, built, [alice]);
     assert.equal(totalLovelace(await utxosAt(s, alice.address)), before + BigInt(ENTRY) - BigInt(built.fee));
