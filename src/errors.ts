@@ -136,6 +136,18 @@ export function refusal<E extends Error>(
 }
 
 /**
+ * `error` with each field it names written by `reword` (a field whose value the function filled in
+ * itself: `utxos` left out and read from the chain becomes "the UTxOs at adminAddress"). Any other
+ * error is returned as it is.
+ */
+export function fieldsReworded(error: unknown, reword: (path: string, at: FieldNamer) => string): unknown {
+  const words = error instanceof Error ? wordsOf.get(error) : undefined;
+  if (words === undefined) return error;
+  const Coded = (error as Error).constructor as new (message: string) => Error;
+  return refusal(Coded, (at) => words((path) => reword(path, at)));
+}
+
+/**
  * `error` as told by a caller whose own input holds the function's input at `base`: every field it
  * names becomes `<base>.<path>` ("body" → `body.outputs[0].address`). Any other error is returned as it is.
  */

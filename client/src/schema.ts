@@ -194,7 +194,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a signed transaction
-         * @description Adds the vkey witnesses of `signatures` to the transaction (its body, hence its id, stays byte for byte the same) and submits it. A transaction the ledger already accepted answers 200 with the same txHash. A transaction the ledger rejects is 422 with the ledger's reason, in words that say what to do for a missing signature (the key hashes and their addresses), a validity interval that has ended (the window in UTC: rebuild), an input already spent, a fee below the minimum or a transaction that does not balance; the ledger's own text is then in `detail`. hex or CBOR that does not decode is 400 naming the field.
+         * @description Adds the vkey witnesses of `signatures` to the transaction (its body, hence its id, stays byte for byte the same) and submits it. A transaction the ledger already accepted answers 200 with the same txHash. A transaction the ledger rejects is 422 with the ledger's reason, in words that say what to do for a missing signature (the key hashes, the address of each, and its role when the transaction spends a tournament output, whose admin signs, or a registration, whose registrant signs), a validity interval that has ended (the window in UTC: rebuild), an input already spent, a fee below the minimum or a transaction that does not balance; the ledger's own text is then in `detail`. hex or CBOR that does not decode is 400 naming the field.
          */
         post: operations["submitTransaction"];
         delete?: never;
@@ -458,7 +458,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a signed tournament transaction
-         * @description Adds the vkey witnesses of `signatures` to the transaction (its body, hence its id, stays byte for byte the same) and submits it. A transaction the ledger already accepted answers 200 with the same txHash. A transaction the ledger rejects is 422 with the ledger's reason, in words that say what to do for a missing signature (the key hashes and their addresses), a validity interval that has ended (the window in UTC: rebuild), an input already spent, a fee below the minimum or a transaction that does not balance; the ledger's own text is then in `detail`. hex or CBOR that does not decode is 400 naming the field.
+         * @description Adds the vkey witnesses of `signatures` to the transaction (its body, hence its id, stays byte for byte the same) and submits it. A transaction the ledger already accepted answers 200 with the same txHash. A transaction the ledger rejects is 422 with the ledger's reason, in words that say what to do for a missing signature (the key hashes, the address of each, and its role when the transaction spends a tournament output, whose admin signs, or a registration, whose registrant signs), a validity interval that has ended (the window in UTC: rebuild), an input already spent, a fee below the minimum or a transaction that does not balance; the ledger's own text is then in `detail`. hex or CBOR that does not decode is 400 naming the field.
          */
         post: operations["submitTournamentTransaction"];
         delete?: never;
@@ -522,7 +522,7 @@ export interface paths {
         put?: never;
         /**
          * Register to a tournament
-         * @description Builds the transaction whose output 0 is the registration: at the tournament's registration address, holding the entry fee (at least the ledger minimum: a free tournament's registration holds only that, returned to the registrant when added), with the registrant's address as inline datum; `outputRef` names it. Refused with 400 when the tournament is full or expired (its settlement deadline passed), or the registrant's address is not a key address (only its key can cancel). changeAddress defaults to registererAddress. The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
+         * @description Builds the transaction whose output 0 is the registration: at the tournament's registration address, holding the entry fee (at least the ledger minimum: a free tournament's registration holds only that, returned to the registrant when added), with the registrant's address as inline datum; `outputRef` names it. Refused with 400 when the tournament is full or expired (its settlement deadline passed), the registrant's address is not a key address (only its key can cancel), or it takes a seat already: an address that is a participant, or that has a valid registration waiting to be added (the message names it: unregister it first to register again). changeAddress defaults to registererAddress; without `utxos`, the registrant's UTxOs on chain pay. The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
          */
         post: operations["registerToTournament"];
         delete?: never;
@@ -560,7 +560,7 @@ export interface paths {
         };
         /**
          * List a tournament's registrations
-         * @description Every output at the tournament's registration address, ordered by output reference, also after the tournament ended (what is left there can be cancelled by its registrant). `valid` when its inline datum is exactly the canonical encoding of an address with a key payment credential, it holds at least the entry fee, and what it holds beyond the fee can be returned in an output of its own (at least 1300000 lovelace, MIN_PAYOUT_LOVELACE, and that output's ledger minimum when it carries tokens). An invalid one carries `reason`, a sentence: outputs with another datum (or none, or a datum hash) are listed with address null, a script address as it is; neither can be added, nor can an overpayment too small to return (its registrant can unregister it); an underpaid one can be added, the admin paying what it lacks. Filter with `valid`; pages of `limit` (1..100, default 100), numbered from 1 by `page` (alias `cursor`). contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
+         * @description Every output at the tournament's registration address, ordered by output reference, also after the tournament ended (what is left there can be cancelled by its registrant). `valid` when its inline datum is exactly the canonical encoding of an address with a key payment credential, it holds at least the entry fee, and what it holds beyond the fee can be returned in an output of its own (at least 1300000 lovelace, MIN_PAYOUT_LOVELACE, and that output's ledger minimum when it carries tokens). An invalid one carries `reason`, a sentence: outputs with another datum (or none, or a datum hash) are listed with address null, a script address as it is; neither can be added, nor can an overpayment too small to return (its registrant can unregister it); an underpaid one can be added, the admin paying what it lacks. An address takes one seat: a registration of a participant, or of an address that an earlier valid registration (in the ledger's order, by output reference) registers already, is invalid with the reason (an add skips it; the service refuses to build one, a transaction built elsewhere can still make it). Filter with `valid`; pages of `limit` (1..100, default 100), numbered from 1 by `page` (alias `cursor`). contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
          */
         get: operations["listTournamentRegistrations"];
         put?: never;
@@ -582,7 +582,7 @@ export interface paths {
         put?: never;
         /**
          * Add participants
-         * @description Builds the admin's transaction that consumes the given registrations and appends their addresses to the tournament's datum, in the ledger's input order (by output reference). Output 0 continues the tournament, grown by exactly the entry fee per participant; the admin's UTxOs pay what an underpaid registration lacks. What a registration holds beyond the entry fee (an overpayment, a free tournament's registration, any token) goes back to its registrant: outputs 1, 2, … in the same order, each tagged [tournamentId, the registrant's participant index]. The validity ends before settleBy. Refused with 400: more than 40 registrations (split them into several requests, each submitted before the next), a transaction over the ledger's size or execution limits, not the admin, more participants than the bracket, an output that is not an unspent registration of this tournament, a registration whose datum is not exactly a key address, an address that differs from the registration's datum or is already a participant, a registration overpaid by less than 1300000 lovelace (MIN_PAYOUT_LOVELACE) or carrying tokens whose return its lovelace beyond the fee cannot pay (the contract makes nobody fund another's return; listed as valid false with the reason, its registrant can unregister it). After the settlement deadline (settleBy; status expired) adding is refused with a 400 that points to POST /tournaments/{tournamentId}/refund. changeAddress defaults to adminAddress. The tournament's registration validator (about 800 bytes, one per tournament) is attached inline: by reference it would save about 22,000 lovelace per transaction but lock about 4.8 ADA for good in its deployment, more than a tournament's few such transactions save. The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
+         * @description Builds the admin's transaction that consumes the given registrations and appends their addresses to the tournament's datum, in the ledger's input order (by output reference). Output 0 continues the tournament, grown by exactly the entry fee per participant; the admin's UTxOs pay what an underpaid registration lacks. What a registration holds beyond the entry fee (an overpayment, a free tournament's registration, any token) goes back to its registrant: outputs 1, 2, … in the same order, each tagged [tournamentId, the registrant's participant index]. The validity ends before settleBy. Refused with 400: more than 40 registrations (split them into several requests, each submitted before the next), a transaction over the ledger's size or execution limits, not the admin, more participants than the bracket, an output that is not an unspent registration of this tournament, a registration whose datum is not exactly a key address, an address that differs from the registration's datum, a registration overpaid by less than 1300000 lovelace (MIN_PAYOUT_LOVELACE) or carrying tokens whose return its lovelace beyond the fee cannot pay (the contract makes nobody fund another's return; listed as valid false with the reason, its registrant can unregister it). An address takes one seat: a registration of a participant, or of an address that another registration of the request registers first (in the ledger's order), is skipped and named in the answer's `skipped` (the registrations listing marks it valid false); a request whose every registration is skipped is 400. After the settlement deadline (settleBy; status expired) adding is refused with a 400 that points to POST /tournaments/{tournamentId}/refund. changeAddress defaults to adminAddress; without `utxos`, the admin's UTxOs on chain pay. The tournament's registration validator (about 800 bytes, one per tournament) is attached inline: by reference it would save about 22,000 lovelace per transaction but lock about 4.8 ADA for good in its deployment, more than a tournament's few such transactions save. The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
          */
         post: operations["addTournamentParticipants"];
         delete?: never;
@@ -5669,8 +5669,8 @@ export interface operations {
                     ][];
                     /** @description The settlement deadline: participants are added and the tournament settled before it; from then on anyone can refund it (POST /tournaments/{tournamentId}/refund). Default: 30 days after the chain's time now. At least 10 minutes and at most 365 days after the chain's time now (else 400). Unix milliseconds. */
                     settleBy?: number;
-                    /** @description UTxO strings that pay for the transaction; the first one is consumed and names the tournament (its ID derives from it). One must hold only ADA, 5 ADA or more, for collateral. */
-                    utxos: string[];
+                    /** @description UTxO strings that pay for the transaction; the first one is consumed and names the tournament (its ID derives from it). One must hold only ADA, 5 ADA or more, for collateral. When absent or empty ([] as the hosted API's examples send it), the UTxOs at adminAddress (the first of them in ledger order, by output reference, without a datum or a reference script, is the one consumed) are read from the chain (as POST /transactions/build reads changeAddress's), on every network, leaving out any that carries a datum and a token (a CIP-68 reference token, say); a refusal about them names that address. A multi-account wallet should still send its own. */
+                    utxos?: string[];
                     /** @description Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404. */
                     contractTitle?: string;
                     /** @description Selects a contract deployment by version; the default (the blueprint's version) when absent. Unknown: 404. */
@@ -6145,8 +6145,8 @@ export interface operations {
                     registererAddress: string;
                     /** @description Receives the change; defaults to registererAddress. */
                     changeAddress?: string;
-                    /** @description UTxO strings that pay the entry fee and the transaction fee. */
-                    utxos: string[];
+                    /** @description UTxO strings that pay the entry fee and the transaction fee. When absent or empty ([] as the hosted API's examples send it), the UTxOs at registererAddress are read from the chain (as POST /transactions/build reads changeAddress's), on every network, leaving out any that carries a datum and a token (a CIP-68 reference token, say); a refusal about them names that address. A multi-account wallet should still send its own. */
+                    utxos?: string[];
                     /** @description Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404. */
                     contractTitle?: string;
                     /** @description Selects a contract deployment by version; the default (the blueprint's version) when absent. Unknown: 404. */
@@ -6362,8 +6362,8 @@ export interface operations {
                     changeAddress?: string;
                     /** @description The registration output to cancel, <tx hash>#<index>. */
                     outputRef: string;
-                    /** @description UTxO strings that pay the transaction fee; one must hold only ADA, 5 ADA or more, for collateral. */
-                    utxos: string[];
+                    /** @description UTxO strings that pay the transaction fee; one must hold only ADA, 5 ADA or more, for collateral. When absent or empty ([] as the hosted API's examples send it), the UTxOs at registererAddress are read from the chain (as POST /transactions/build reads changeAddress's), on every network, leaving out any that carries a datum and a token (a CIP-68 reference token, say); a refusal about them names that address. A multi-account wallet should still send its own. */
+                    utxos?: string[];
                     /** @description Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404. */
                     contractTitle?: string;
                     /** @description Selects a contract deployment by version; the default (the blueprint's version) when absent. Unknown: 404. */
@@ -6802,8 +6802,8 @@ export interface operations {
                         /** @description The registration output, <tx hash>#<index>. */
                         outputRef: string;
                     }[];
-                    /** @description The admin's UTxO strings: they pay the fee and what underpaid registrations lack; one must hold only ADA, 5 ADA or more, for collateral. */
-                    utxos: string[];
+                    /** @description The admin's UTxO strings: they pay the fee and what underpaid registrations lack; one must hold only ADA, 5 ADA or more, for collateral. When absent or empty ([] as the hosted API's examples send it), the UTxOs at adminAddress are read from the chain (as POST /transactions/build reads changeAddress's), on every network, leaving out any that carries a datum and a token (a CIP-68 reference token, say); a refusal about them names that address. A multi-account wallet should still send its own. */
+                    utxos?: string[];
                     /** @description Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404. */
                     contractTitle?: string;
                     /** @description Selects a contract deployment by version; the default (the blueprint's version) when absent. Unknown: 404. */
@@ -6812,7 +6812,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description An unsigned transaction. */
+            /** @description The add-participants transaction, and the registrations of the request it leaves out. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6832,6 +6832,15 @@ export interface operations {
                         hash: string;
                         /** @description Our addition: the fee the transaction pays. Lovelace, as a decimal string. */
                         fee: string;
+                        /** @description Our addition, present only when some registration of the request is left out: an address takes one seat, so a registration of a participant, or of an address another registration of the request registers first (in the ledger's order, by output reference), is skipped (it stays at the registration address; its registrant can unregister it). The registrations listing marks them valid false. */
+                        skipped?: {
+                            /** @description The registration left out, <tx hash>#<index>. */
+                            outputRef: string;
+                            /** @description Its registrant's address. */
+                            address: string;
+                            /** @description Why, a sentence. */
+                            reason: string;
+                        }[];
                     };
                 };
             };
@@ -7018,8 +7027,8 @@ export interface operations {
                     changeAddress?: string;
                     /** @description Participants in placement order (1st first), no duplicates, at least as many as payoutStructure; the first payoutStructure.length are paid. */
                     results: string[];
-                    /** @description The admin's UTxO strings: they pay the fee; one must hold only ADA, 5 ADA or more, for collateral. */
-                    utxos: string[];
+                    /** @description The admin's UTxO strings: they pay the fee; one must hold only ADA, 5 ADA or more, for collateral. When absent or empty ([] as the hosted API's examples send it), the UTxOs at adminAddress are read from the chain (as POST /transactions/build reads changeAddress's), on every network, leaving out any that carries a datum and a token (a CIP-68 reference token, say); a refusal about them names that address. A multi-account wallet should still send its own. */
+                    utxos?: string[];
                     /** @description Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404. */
                     contractTitle?: string;
                     /** @description Selects a contract deployment by version; the default (the blueprint's version) when absent. Unknown: 404. */
@@ -7228,8 +7237,8 @@ export interface operations {
                     adminAddress: string;
                     /** @description Receives the change; defaults to adminAddress. (The admin's share of the tournament output goes to adminAddress, as the contract requires.) */
                     changeAddress?: string;
-                    /** @description The admin's UTxO strings: they pay the fee; one must hold only ADA, 5 ADA or more, for collateral. */
-                    utxos: string[];
+                    /** @description The admin's UTxO strings: they pay the fee; one must hold only ADA, 5 ADA or more, for collateral. When absent or empty ([] as the hosted API's examples send it), the UTxOs at adminAddress are read from the chain (as POST /transactions/build reads changeAddress's), on every network, leaving out any that carries a datum and a token (a CIP-68 reference token, say); a refusal about them names that address. A multi-account wallet should still send its own. */
+                    utxos?: string[];
                     /** @description Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404. */
                     contractTitle?: string;
                     /** @description Selects a contract deployment by version; the default (the blueprint's version) when absent. Unknown: 404. */
@@ -7439,8 +7448,8 @@ export interface operations {
                     address?: string;
                     /** @description Receives the change; defaults to address. */
                     changeAddress?: string;
-                    /** @description The caller's UTxO strings: they pay the fee; one must hold only ADA, 5 ADA or more, for collateral. */
-                    utxos: string[];
+                    /** @description The caller's UTxO strings: they pay the fee; one must hold only ADA, 5 ADA or more, for collateral. When absent or empty ([] as the hosted API's examples send it), the UTxOs at address (else changeAddress; one of them is then needed) are read from the chain (as POST /transactions/build reads changeAddress's), on every network, leaving out any that carries a datum and a token (a CIP-68 reference token, say); a refusal about them names that address. A multi-account wallet should still send its own. */
+                    utxos?: string[];
                     /** @description Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404. */
                     contractTitle?: string;
                     /** @description Selects a contract deployment by version; the default (the blueprint's version) when absent. Unknown: 404. */

@@ -6,12 +6,11 @@
 // deadline (its validity starts after settleBy), so that no coin depends on the admin. The caller's
 // UTxOs pay the fee and the collateral, and top up a refund output to its min-UTxO when the entry
 // fee is below it.
-import type { UTxO } from "@meshsdk/common";
 import { paymentKeyHash } from "../cardano/address-rules.js";
 import type { ChainParameters } from "../chain/port.js";
 import { BadRequestError, refusal } from "../errors.js";
 import { buildTournamentTx, type TxOutput } from "./assemble.js";
-import { unspentOnly, type TournamentContext, type TxAnswer } from "./context.js";
+import { paidBy, payingUtxos, type Paying, type TournamentContext, type TxAnswer } from "./context.js";
 import { afterDeadline, iso } from "./deadline.js";
 import { CANCEL_REDEEMER, MINT_BURN_REDEEMER, REFUND_REDEEMER } from "./datum.js";
 import { selectContract, type ContractSelector } from "./deployment.js";
@@ -21,7 +20,8 @@ import { closingPayments, taggedPayment } from "./rules.js";
 export interface CloseInput extends ContractSelector {
   readonly tournamentId: string;
   readonly changeAddress: string;
-  readonly utxos: readonly UTxO[];
+  /** Left out: the UTxOs on chain of the admin (cancel), of the caller (refund). */
+  readonly utxos: Paying;
 }
 
 export interface CancelInput extends CloseInput {
@@ -46,21 +46,23 @@ async function build(
   const source = await ctx.deployments.tournamentSource(contract);
   const params = await ctx.chain.protocolParameters();
   const outputs = closingOutputs(params, t);
-  return buildTournamentTx(
-    {
-      scriptInputs: [{ utxo: t.utxo, redeemer: how === "cancel" ? CANCEL_REDEEMER : REFUND_REDEEMER, source }],
-      keyInputs: [],
-      mint: { source, assetName: t.tournamentId, quantity: -1n, redeemer: MINT_BURN_REDEEMER },
-      outputs,
-      requiredSigners: extra.requiredSigners,
-      utxos: await unspentOnly(ctx.chain, input.utxos),
-      changeAddress: input.changeAddress,
-      tooLarge: (at) =>
-        `refunding ${t.datum.participants.length} participants is more than one transaction can carry; if ${at("utxos")} holds many small UTxOs, pass fewer, larger ones`,
-      ...(extra.validFrom === undefined ? {} : { validFrom: extra.validFrom }),
-    },
-    ctx.chain,
-    params,
+  return paidBy(input.utxos, async () =>
+    buildTournamentTx(
+      {
+        scriptInputs: [{ utxo: t.utxo, redeemer: how === "cancel" ? CANCEL_REDEEMER : REFUND_REDEEMER, source }],
+        keyInputs: [],
+        mint: { source, assetName: t.tournamentId, quantity: -1n, redeemer: MINT_BURN_REDEEMER },
+        outputs,
+        requiredSigners: extra.requiredSigners,
+        utxos: await payingUtxos(ctx.chain, input.utxos),
+        changeAddress: input.changeAddress,
+        tooLarge: (at) =>
+          `refunding ${t.datum.participants.length} participants is more than one transaction can carry; if ${at("utxos")} holds many small UTxOs, pass fewer, larger ones`,
+        ...(extra.validFrom === undefined ? {} : { validFrom: extra.validFrom }),
+      },
+      ctx.chain,
+      params,
+    ),
   );
 }
 

@@ -2,10 +2,10 @@
 // settlement deadline's times as slots) and the deployments.
 import type { UTxO } from "@meshsdk/common";
 import type { EraHistory } from "../cardano/era-history.js";
-import { outRefOf } from "../cardano/utxo.js";
+import { isLovelace, outRefOf } from "../cardano/utxo.js";
 import type { Network } from "../config.js";
 import type { ChainPort } from "../chain/port.js";
-import { BadRequestError, refusal } from "../errors.js";
+import { BadRequestError, fieldsReworded, refusal } from "../errors.js";
 import type { Deployments } from "./deployment.js";
 
 export interface TournamentContext {
@@ -45,4 +45,43 @@ export async function checkUnspent(chain: ChainPort, utxos: readonly UTxO[], fie
 export async function unspentOnly(chain: ChainPort, utxos: readonly UTxO[]): Promise<UTxO[]> {
   const found = await unspentRefs(chain, utxos);
   return utxos.filter((u) => found.has(outRefOf(u)));
+}
+
+/**
+ * The UTxOs that pay a transaction: the client's (the input's field `utxos`), or, when the request
+ * left them out, every UTxO at the paying party's address (the input's field `field`: the admin's,
+ * the registrant's), read from the chain as POST /transactions/build reads its change address's.
+ */
+export type Paying =
+  { readonly given: readonly UTxO[] } | { readonly from: { readonly address: string; readonly field: string } };
+
+/**
+ * The client's UTxOs still unspent on chain, or the paying party's UTxOs on chain. Of those, one
+ * that carries a datum and a token is left out (as POST /transactions/build leaves out UTxOs with a
+ * datum: spending it as plain funds would drop the datum, e.g. a CIP-68 reference token's metadata);
+ * one of ada alone with a datum, such as a tournament's tagged prize, pays like any other.
+ */
+export async function payingUtxos(chain: ChainPort, paying: Paying): Promise<UTxO[]> {
+  if ("given" in paying) return unspentOnly(chain, paying.given);
+  const held = await chain.utxosAt(paying.from.address);
+  return held.filter((u) => !(u.output.plutusData || u.output.dataHash) || u.output.amount.every(isLovelace));
+}
+
+/**
+ * Runs `build`, whose refusals name the field `utxos`; when the request left `utxos` out, they name
+ * the paying party's UTxOs instead ("Not enough ADA in the UTxOs at body.adminAddress (read from the
+ * chain: body.utxos was left out)").
+ */
+export async function paidBy<T>(paying: Paying, build: () => Promise<T>): Promise<T> {
+  if ("given" in paying) return build();
+  const { field } = paying.from;
+  try {
+    return await build();
+  } catch (error) {
+    throw fieldsReworded(error, (path, at) =>
+      path === "utxos" || path.startsWith("utxos[")
+        ? `the UTxOs at ${at(field)} (read from the chain: ${at("utxos")} was left out)`
+        : at(path),
+    );
+  }
 }

@@ -9,11 +9,20 @@ import type { UTxO } from "@meshsdk/common";
 import { getOutputMinLovelace } from "@meshsdk/core";
 import { checkNotPointer, paymentKeyHash } from "../cardano/address-rules.js";
 import { BadRequestError, refusal } from "../errors.js";
+import { ledgerOrder, utxoWithinCborLimits } from "../cardano/utxo.js";
 import { buildTournamentTx } from "./assemble.js";
 import { MIN_PAYOUT_LOVELACE } from "./limits.js";
 import { registrationAddressOf } from "./read.js";
 import { registrationScriptOf } from "./registration-script.js";
-import { checkUnspent, unspentOnly, type TournamentContext, type TxAnswer } from "./context.js";
+import {
+  checkUnspent,
+  paidBy,
+  payingUtxos,
+  unspentOnly,
+  type Paying,
+  type TournamentContext,
+  type TxAnswer,
+} from "./context.js";
 import { beforeDeadline } from "./deadline.js";
 import {
   encodeTournamentDatum,
@@ -44,8 +53,8 @@ export interface CreateInput extends ContractSelector {
   readonly fixedPayouts: readonly FixedPayout[];
   /** Settlement deadline, Unix ms; absent: DEFAULT_SETTLE_WINDOW_MS after the chain's time. */
   readonly settleBy?: number | undefined;
-  /** The first one is the seed. */
-  readonly utxos: readonly UTxO[];
+  /** The first one given is the seed; left out: the admin's UTxOs on chain, the first in ledger order that can be spent is the seed. */
+  readonly utxos: Paying;
 }
 
 export interface CreateAnswer extends TxAnswer {
@@ -55,18 +64,28 @@ export interface CreateAnswer extends TxAnswer {
   readonly settleBy: number;
 }
 
-export async function createTournament(ctx: TournamentContext, input: CreateInput): Promise<CreateAnswer> {
-  checkName(input.name);
-  checkBracket(input.bracketSize);
-  checkEntryFee(input.entryFee);
-  checkNotPointer(input.adminAddress, "adminAddress");
-  paymentKeyHash(
-    input.adminAddress,
-    "adminAddress",
-    "the admin signs the add-participants, settlement and cancel transactions",
-  );
-  const contract = selectContract(ctx.network, input);
-  const seed = input.utxos[0];
+/**
+ * The seed (the UTxO the creation consumes: it names the tournament) and the UTxOs that pay. Given:
+ * the first of them is the seed, and must be unspent. Left out: the admin's UTxOs on chain, the seed
+ * the first in ledger order that coin selection could spend too (no reference script, no datum).
+ */
+async function seedAndUtxos(ctx: TournamentContext, paying: Paying): Promise<{ seed: UTxO; utxos: UTxO[] }> {
+  if ("from" in paying) {
+    const utxos = await payingUtxos(ctx.chain, paying);
+    const seed = [...utxos]
+      .sort(ledgerOrder)
+      .find((u) => !u.output.scriptRef && !u.output.plutusData && !u.output.dataHash && utxoWithinCborLimits(u));
+    if (seed === undefined) {
+      throw refusal(
+        BadRequestError,
+        (at) =>
+          `${at(paying.from.field)} holds no UTxO on chain that the creation can spend to name the tournament (one without a datum or a ` +
+          `reference script), and ${at("utxos")} was left out: fund that address, or pass the UTxOs that pay in ${at("utxos")}.`,
+      );
+    }
+    return { seed, utxos };
+  }
+  const seed = paying.given[0];
   if (seed === undefined)
     throw refusal(
       BadRequestError,
@@ -80,9 +99,24 @@ export async function createTournament(ctx: TournamentContext, input: CreateInpu
     );
   }
   paymentKeyHash(seed.output.address, "utxos[0]", "it is spent by the create transaction");
+  await checkUnspent(ctx.chain, [seed], "utxos");
+  return { seed, utxos: await unspentOnly(ctx.chain, paying.given) };
+}
+
+export async function createTournament(ctx: TournamentContext, input: CreateInput): Promise<CreateAnswer> {
+  checkName(input.name);
+  checkBracket(input.bracketSize);
+  checkEntryFee(input.entryFee);
+  checkNotPointer(input.adminAddress, "adminAddress");
+  paymentKeyHash(
+    input.adminAddress,
+    "adminAddress",
+    "the admin signs the add-participants, settlement and cancel transactions",
+  );
+  const contract = selectContract(ctx.network, input);
   const tip = await ctx.chain.tip();
   const settleBy = settleByOf(input.settleBy, tip);
-  await checkUnspent(ctx.chain, [seed], "utxos");
+  const { seed, utxos } = await seedAndUtxos(ctx, input.utxos);
 
   const tournamentId = tournamentIdOf(seed.input.txHash, seed.input.outputIndex);
   const params = await ctx.chain.protocolParameters();
@@ -135,27 +169,29 @@ export async function createTournament(ctx: TournamentContext, input: CreateInpu
       (at) => `${at("settleBy")} is too close to the chain's time now: choose a later deadline.`,
     );
   const source = await ctx.deployments.tournamentSource(contract);
-  const built = await buildTournamentTx(
-    {
-      scriptInputs: [],
-      keyInputs: [seed],
-      mint: {
-        source,
-        assetName: tournamentId,
-        quantity: 1n,
-        redeemer: mintCreateRedeemer(seed.input.txHash, seed.input.outputIndex),
+  const built = await paidBy(input.utxos, () =>
+    buildTournamentTx(
+      {
+        scriptInputs: [],
+        keyInputs: [seed],
+        mint: {
+          source,
+          assetName: tournamentId,
+          quantity: 1n,
+          redeemer: mintCreateRedeemer(seed.input.txHash, seed.input.outputIndex),
+        },
+        outputs: [
+          { address: contract.address, amount: [{ unit: "lovelace", quantity: lovelace.toString() }, nft], datum },
+        ],
+        requiredSigners: [],
+        utxos,
+        changeAddress: input.changeAddress,
+        validFrom: tip.slot,
+        validTo,
       },
-      outputs: [
-        { address: contract.address, amount: [{ unit: "lovelace", quantity: lovelace.toString() }, nft], datum },
-      ],
-      requiredSigners: [],
-      utxos: await unspentOnly(ctx.chain, input.utxos),
-      changeAddress: input.changeAddress,
-      validFrom: tip.slot,
-      validTo,
-    },
-    ctx.chain,
-    params,
+      ctx.chain,
+      params,
+    ),
   );
   return { ...built, tournamentId, deposit, settleBy };
 }

@@ -14,11 +14,11 @@ import { isKeyAddress, paymentKeyHash } from "../cardano/address-rules.js";
 import { isLovelace, ledgerOrder, lovelaceOf, outRefOf, parseOutRef } from "../cardano/utxo.js";
 import { BadRequestError, refusal } from "../errors.js";
 import { buildTournamentTx, type ScriptInput, type TxOutput } from "./assemble.js";
-import { unspentOnly, type TournamentContext, type TxAnswer } from "./context.js";
+import { paidBy, payingUtxos, type Paying, type TournamentContext, type TxAnswer } from "./context.js";
 import { requireBeforeDeadline } from "./deadline.js";
 import { ADD_PARTICIPANTS_REDEEMER, encodeTournamentDatum, REGISTRATION_ADD_REDEEMER } from "./datum.js";
 import { selectContract, type ContractSelector } from "./deployment.js";
-import { registrationOf, requireTournament } from "./read.js";
+import { duplicateOf, registrationOf, requireTournament } from "./read.js";
 import { checkedRegistration } from "./register.js";
 import { MAX_REGISTRATIONS_PER_ADD } from "./limits.js";
 import { checkAddBatch, returnProblem, taggedPayment } from "./rules.js";
@@ -28,7 +28,8 @@ export interface ParticipantsInput extends ContractSelector {
   readonly adminAddress: string;
   readonly changeAddress: string;
   readonly registrations: readonly { readonly address: string; readonly outputRef: string }[];
-  readonly utxos: readonly UTxO[];
+  /** Left out: the admin's UTxOs on chain. */
+  readonly utxos: Paying;
 }
 
 async function resolveRegistrations(
@@ -37,9 +38,6 @@ async function resolveRegistrations(
   registrationAddress: string,
 ): Promise<UTxO[]> {
   const refs = input.registrations.map((r) => r.outputRef.toLowerCase());
-  const duplicate = refs.findIndex((r, i) => refs.indexOf(r) !== i);
-  if (duplicate >= 0)
-    throw refusal(BadRequestError, (at) => `${at(`registrations[${duplicate}]`)} repeats output ${refs[duplicate]}.`);
   const found = await ctx.chain.utxosByRef(refs.map(parseOutRef));
   const byRef = new Map(found.map((u) => [outRefOf(u), u]));
   return input.registrations.map((r, i) => {
@@ -96,7 +94,48 @@ function excessReturn(
   return taggedPayment(params, tournamentId, k, address, excess > 0n ? excess : 0n, tokens);
 }
 
-export async function addParticipants(ctx: TournamentContext, input: ParticipantsInput): Promise<TxAnswer> {
+/** A registration of the request that the add leaves out: its registrant takes a seat already. */
+export interface SkippedRegistration {
+  readonly outputRef: string;
+  readonly address: string;
+  /** Why, a sentence. */
+  readonly reason: string;
+}
+
+/**
+ * The registrations of the request that take a seat, and the ones skipped: an address takes one
+ * seat, so a registration of a participant, or of an address another registration of this request
+ * registers first (in the ledger's order, by output reference), is left out, as the registrations
+ * listing marks it (duplicateOf). The addresses are the request's (checked against the datums later).
+ */
+function seats(
+  input: ParticipantsInput,
+  participants: readonly string[],
+): { kept: ParticipantsInput["registrations"]; skipped: SkippedRegistration[] } {
+  const refs = input.registrations.map((r) => r.outputRef.toLowerCase());
+  const duplicate = refs.findIndex((r, i) => refs.indexOf(r) !== i);
+  if (duplicate >= 0)
+    throw refusal(BadRequestError, (at) => `${at(`registrations[${duplicate}]`)} repeats output ${refs[duplicate]}.`);
+  const refOf = (r: { outputRef: string }) => parseOutRef(r.outputRef);
+  const ordered = [...input.registrations].sort((a, b) => {
+    const [x, y] = [refOf(a), refOf(b)];
+    return x.txHash === y.txHash ? x.index - y.index : x.txHash < y.txHash ? -1 : 1;
+  });
+  const firstOf = new Map<string, string>();
+  const skipped: SkippedRegistration[] = [];
+  for (const r of ordered) {
+    const reason = duplicateOf(r.address, participants, firstOf.get(r.address));
+    if (reason === null) firstOf.set(r.address, r.outputRef.toLowerCase());
+    else skipped.push({ outputRef: r.outputRef.toLowerCase(), address: r.address, reason: `Skipped: ${reason}.` });
+  }
+  const left = new Set(skipped.map((k) => k.outputRef));
+  return { kept: input.registrations.filter((r) => !left.has(r.outputRef.toLowerCase())), skipped };
+}
+
+export async function addParticipants(
+  ctx: TournamentContext,
+  input: ParticipantsInput,
+): Promise<TxAnswer & { skipped: SkippedRegistration[] }> {
   checkAddBatch(input.registrations.length);
   const contract = selectContract(ctx.network, input);
   const t = await requireTournament(ctx.chain, contract, ctx.network, input.tournamentId);
@@ -116,26 +155,26 @@ export async function addParticipants(ctx: TournamentContext, input: Participant
     c.settleBy,
     "no participant can be added",
   );
+  const { kept, skipped } = seats(input, t.datum.participants);
+  if (kept.length === 0) {
+    throw refusal(
+      BadRequestError,
+      (at) =>
+        `${at("registrations")} adds nobody: ${skipped.map((k) => `${k.outputRef} registers ${k.address}, a participant already`).join("; ")}. ` +
+        `An address takes one seat; its registrant can unregister such a registration (POST /tournaments/${t.tournamentId}/unregister).`,
+    );
+  }
   const have = t.datum.participants.length;
-  const n = input.registrations.length;
+  const n = kept.length;
   if (have + n > c.bracketSize) {
     throw new BadRequestError(
       `The bracket holds ${c.bracketSize} participants and has ${have}: ${n} more would exceed it (at most ${c.bracketSize - have} can be added).`,
     );
   }
-  const seen = new Set(t.datum.participants);
-  input.registrations.forEach((r, i) => {
-    if (seen.has(r.address)) {
-      throw refusal(
-        BadRequestError,
-        (at) =>
-          `${at(`registrations[${i}].address`)} ${r.address} is already a participant (or repeated in this request).`,
-      );
-    }
-    seen.add(r.address);
-  });
   const script = checkedRegistration(t);
-  const regs = (await resolveRegistrations(ctx, input, t.registrationAddress)).sort(ledgerOrder);
+  const regs = (await resolveRegistrations(ctx, input, t.registrationAddress))
+    .filter((u) => kept.some((r) => r.outputRef.toLowerCase() === outRefOf(u)))
+    .sort(ledgerOrder);
   const added = regs.map((u) => registrationOf(u, 0n, ctx.network).address!);
   const params = await ctx.chain.protocolParameters();
   regs.forEach((u) => {
@@ -169,22 +208,25 @@ export async function addParticipants(ctx: TournamentContext, input: Participant
     { utxo: t.utxo, redeemer: ADD_PARTICIPANTS_REDEEMER, source },
     ...regs.map((utxo) => ({ utxo, redeemer: REGISTRATION_ADD_REDEEMER, source: { kind: "inline", script } as const })),
   ];
-  return buildTournamentTx(
-    {
-      scriptInputs,
-      keyInputs: [],
-      outputs: [
-        { address: contract.address, amount: [{ unit: "lovelace", quantity: lovelace.toString() }, ...nft], datum },
-        ...returns,
-      ],
-      requiredSigners: [adminKey],
-      utxos: await unspentOnly(ctx.chain, input.utxos),
-      changeAddress: input.changeAddress,
-      tooLarge: () =>
-        `add fewer registrations per request (at most ${MAX_REGISTRATIONS_PER_ADD}; split them into several requests)`,
-      validTo,
-    },
-    ctx.chain,
-    params,
+  const built = await paidBy(input.utxos, async () =>
+    buildTournamentTx(
+      {
+        scriptInputs,
+        keyInputs: [],
+        outputs: [
+          { address: contract.address, amount: [{ unit: "lovelace", quantity: lovelace.toString() }, ...nft], datum },
+          ...returns,
+        ],
+        requiredSigners: [adminKey],
+        utxos: await payingUtxos(ctx.chain, input.utxos),
+        changeAddress: input.changeAddress,
+        tooLarge: () =>
+          `add fewer registrations per request (at most ${MAX_REGISTRATIONS_PER_ADD}; split them into several requests)`,
+        validTo,
+      },
+      ctx.chain,
+      params,
+    ),
   );
+  return { ...built, skipped };
 }

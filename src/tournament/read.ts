@@ -8,7 +8,7 @@
 import type { UTxO } from "@meshsdk/common";
 import { scriptAddress as scriptAddressObj, serializeAddressObj } from "@meshsdk/core";
 import { isKeyAddress } from "../cardano/address-rules.js";
-import { lovelaceOf, outRefOf } from "../cardano/utxo.js";
+import { ledgerOrder, lovelaceOf, outRefOf } from "../cardano/utxo.js";
 import type { Network } from "../config.js";
 import type { ChainPort, SpentBy } from "../chain/port.js";
 import { BadRequestError, NotFoundError } from "../errors.js";
@@ -310,14 +310,51 @@ export function registrationOf(u: UTxO, entryFee: bigint, network: Network, retu
   return reason === null ? base : { ...base, reason };
 }
 
-/** Every output at the tournament's registration address, ordered by output reference. */
+/**
+ * Every output at the tournament's registration address, ordered by output reference. An address
+ * takes one seat: a registration of an address that is a participant already, or that has a valid
+ * registration earlier in this order, is not valid (the service refuses to build one; a transaction
+ * built elsewhere can still make it), and an add skips it (duplicateOf).
+ */
 export async function listRegistrations(
   chain: ChainPort,
   t: TournamentState,
   network: Network,
 ): Promise<Registration[]> {
   const utxos = await chain.utxosAt(t.registrationAddress);
-  return utxos
+  const sorted = utxos
     .map((u) => registrationOf(u, t.datum.config.entryFee, network, { tournamentId: t.tournamentId }))
     .sort((a, b) => (a.outputRef < b.outputRef ? -1 : a.outputRef > b.outputRef ? 1 : 0));
+  // Which comes first is the ledger's order (the add's), not the listing's (where #10 sorts before #2).
+  const firstOf = new Map<string, string>();
+  const taken = new Map<Registration, string>();
+  for (const r of [...sorted].sort((a, b) => ledgerOrder(a.utxo, b.utxo))) {
+    if (!r.valid || r.address === null) continue;
+    const reason = duplicateOf(r.address, t.datum.participants, firstOf.get(r.address));
+    if (reason === null) firstOf.set(r.address, r.outputRef);
+    else taken.set(r, `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`);
+  }
+  return sorted.map((r) => {
+    const reason = taken.get(r);
+    return reason === undefined ? r : { ...r, valid: false, reason };
+  });
+}
+
+/**
+ * Why a registration of `address` takes no seat, a clause; null when it may. `earlier`: the output
+ * reference of a registration of the same address that comes first (by output reference).
+ */
+export function duplicateOf(
+  address: string,
+  participants: readonly string[],
+  earlier: string | undefined,
+): string | null {
+  if (participants.includes(address))
+    return `its registrant ${address} is a participant already (an address takes one seat): an add skips it, and its registrant can unregister it`;
+  if (earlier !== undefined)
+    return (
+      `it is a second registration of ${address}, which registration ${earlier} registers first (an address takes one seat): ` +
+      "an add takes the first and skips this one, and its registrant can unregister it"
+    );
+  return null;
 }

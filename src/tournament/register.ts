@@ -3,20 +3,20 @@
 // tournament's registration holds that or MIN_PAYOUT_LOVELACE, whichever is more, and gets it back when added), with the registrant's
 // address as inline datum. Cancelling spends it with the Cancel redeemer, the
 // registrant signing (required signer), and refunds the whole output to the registrant.
-import type { UTxO } from "@meshsdk/common";
 import { getOutputMinLovelace } from "@meshsdk/core";
 import { checkNotPointer, paymentCredentialOf, paymentKeyHash } from "../cardano/address-rules.js";
 import { outRef, parseOutRef } from "../cardano/utxo.js";
 import { BadRequestError, NotFoundError, refusal } from "../errors.js";
 import { buildTournamentTx } from "./assemble.js";
 import { registrationScriptOf } from "./registration-script.js";
-import { unspentOnly, type TournamentContext, type TxAnswer } from "./context.js";
+import { paidBy, payingUtxos, type Paying, type TournamentContext, type TxAnswer } from "./context.js";
 import { encodeRegistrationDatum, REGISTRATION_CANCEL_REDEEMER } from "./datum.js";
 import { deadlinePassed, isExpired, REFUND_ADVICE } from "./deadline.js";
 import { selectContract, type ContractSelector } from "./deployment.js";
 import { MIN_PAYOUT_LOVELACE } from "./limits.js";
 import {
   findTournament,
+  listRegistrations,
   registrationAddressOf,
   registrationOf,
   requireTournament,
@@ -27,7 +27,8 @@ export interface RegisterInput extends ContractSelector {
   readonly tournamentId: string;
   readonly registererAddress: string;
   readonly changeAddress: string;
-  readonly utxos: readonly UTxO[];
+  /** Left out: the registrant's UTxOs on chain. */
+  readonly utxos: Paying;
 }
 
 /** The registration validator of a tournament, after checking that its datum names that validator. */
@@ -40,6 +41,32 @@ export function checkedRegistration(t: TournamentState) {
     );
   }
   return script;
+}
+
+/**
+ * Refuses a second registration: an address takes one seat, so one that is a participant already,
+ * or has a valid registration waiting to be added, cannot register again (the contract would
+ * accept the output, but the add would take only one of them: the other's registrant has to cancel it).
+ */
+async function checkNotRegistered(ctx: TournamentContext, t: TournamentState, address: string): Promise<void> {
+  if (t.datum.participants.includes(address)) {
+    throw refusal(
+      BadRequestError,
+      (at) =>
+        `${at("registererAddress")} ${address} is already a participant of tournament ${t.tournamentId}: an address takes one seat, ` +
+        "so it cannot register again.",
+    );
+  }
+  const pending = (await listRegistrations(ctx.chain, t, ctx.network)).find((r) => r.valid && r.address === address);
+  if (pending !== undefined) {
+    throw refusal(
+      BadRequestError,
+      (at) =>
+        `${at("registererAddress")} ${address} has a registration to tournament ${t.tournamentId} already (${pending.outputRef}), ` +
+        "waiting to be added: an address takes one seat, so it cannot register twice. To register again (another amount, another " +
+        `change address), cancel that one first: POST /tournaments/${t.tournamentId}/unregister with outputRef ${pending.outputRef}.`,
+    );
+  }
 }
 
 export async function register(
@@ -67,6 +94,7 @@ export async function register(
     );
   }
   checkedRegistration(t);
+  await checkNotRegistered(ctx, t, input.registererAddress);
   const datum = encodeRegistrationDatum(input.registererAddress);
   const params = await ctx.chain.protocolParameters();
   const min = BigInt(
@@ -83,19 +111,21 @@ export async function register(
   // contract (v2.1) returns nothing below MIN_PAYOUT_LOVELACE, so it holds at least that.
   const floor = c.entryFee > 0n ? c.entryFee : min > MIN_PAYOUT_LOVELACE ? min : MIN_PAYOUT_LOVELACE;
   const lovelace = floor > min ? floor : min;
-  const built = await buildTournamentTx(
-    {
-      scriptInputs: [],
-      keyInputs: [],
-      outputs: [
-        { address: t.registrationAddress, amount: [{ unit: "lovelace", quantity: lovelace.toString() }], datum },
-      ],
-      requiredSigners: [],
-      utxos: await unspentOnly(ctx.chain, input.utxos),
-      changeAddress: input.changeAddress,
-    },
-    ctx.chain,
-    params,
+  const built = await paidBy(input.utxos, async () =>
+    buildTournamentTx(
+      {
+        scriptInputs: [],
+        keyInputs: [],
+        outputs: [
+          { address: t.registrationAddress, amount: [{ unit: "lovelace", quantity: lovelace.toString() }], datum },
+        ],
+        requiredSigners: [],
+        utxos: await payingUtxos(ctx.chain, input.utxos),
+        changeAddress: input.changeAddress,
+      },
+      ctx.chain,
+      params,
+    ),
   );
   return { ...built, outputRef: outRef(built.hash, 0) };
 }
@@ -148,16 +178,18 @@ export async function unregister(ctx: TournamentContext, input: UnregisterInput)
   }
   const pkh = paymentKeyHash(input.registererAddress, "registererAddress", "the registrant signs the cancellation");
   const params = await ctx.chain.protocolParameters();
-  return buildTournamentTx(
-    {
-      scriptInputs: [{ utxo, redeemer: REGISTRATION_CANCEL_REDEEMER, source: { kind: "inline", script } }],
-      keyInputs: [],
-      outputs: [{ address: input.registererAddress, amount: utxo.output.amount.map((a) => ({ ...a })) }],
-      requiredSigners: [pkh],
-      utxos: await unspentOnly(ctx.chain, input.utxos),
-      changeAddress: input.changeAddress,
-    },
-    ctx.chain,
-    params,
+  return paidBy(input.utxos, async () =>
+    buildTournamentTx(
+      {
+        scriptInputs: [{ utxo, redeemer: REGISTRATION_CANCEL_REDEEMER, source: { kind: "inline", script } }],
+        keyInputs: [],
+        outputs: [{ address: input.registererAddress, amount: utxo.output.amount.map((a) => ({ ...a })) }],
+        requiredSigners: [pkh],
+        utxos: await payingUtxos(ctx.chain, input.utxos),
+        changeAddress: input.changeAddress,
+      },
+      ctx.chain,
+      params,
+    ),
   );
 }

@@ -3,11 +3,10 @@
 // with its tag (tournament ID, payout index) as inline datum so that one output cannot count for two
 // payouts; the rest of the pool and the admin's deposit go to the change address. Its validity ends
 // before the settlement deadline: after it, only a refund is left.
-import type { UTxO } from "@meshsdk/common";
 import { paymentKeyHash } from "../cardano/address-rules.js";
 import { BadRequestError, refusal } from "../errors.js";
 import { buildTournamentTx, type TxOutput } from "./assemble.js";
-import { unspentOnly, type TournamentContext, type TxAnswer } from "./context.js";
+import { paidBy, payingUtxos, type Paying, type TournamentContext, type TxAnswer } from "./context.js";
 import { requireBeforeDeadline } from "./deadline.js";
 import { MINT_BURN_REDEEMER, settleRedeemer } from "./datum.js";
 import { selectContract, type ContractSelector } from "./deployment.js";
@@ -20,7 +19,8 @@ export interface SettleInput extends ContractSelector {
   readonly changeAddress: string;
   /** Participants' addresses in placement order. */
   readonly results: readonly string[];
-  readonly utxos: readonly UTxO[];
+  /** Left out: the admin's UTxOs on chain. */
+  readonly utxos: Paying;
 }
 
 /** The participant indices of the winners, after checking the results. */
@@ -83,21 +83,23 @@ export async function settle(ctx: TournamentContext, input: SettleInput): Promis
   const placements = c.payoutStructure.map((amount, i) => prize(parts[winners[i]!]!, amount, i));
   const fixed = c.fixedPayouts.map((f, j) => prize(f.address, f.amount, c.payoutStructure.length + j));
   const source = await ctx.deployments.tournamentSource(contract);
-  return buildTournamentTx(
-    {
-      scriptInputs: [{ utxo: t.utxo, redeemer: settleRedeemer(winners), source }],
-      keyInputs: [],
-      mint: { source, assetName: t.tournamentId, quantity: -1n, redeemer: MINT_BURN_REDEEMER },
-      outputs: [...placements, ...fixed],
-      requiredSigners: [adminKey],
-      utxos: await unspentOnly(ctx.chain, input.utxos),
-      changeAddress: input.changeAddress,
-      tooLarge: (at) =>
-        `settling ${parts.length} participants with ${placements.length} placements and ${fixed.length} fixed payouts is more than one ` +
-        `transaction can carry; if ${at("utxos")} holds many small UTxOs, pass fewer, larger ones`,
-      validTo,
-    },
-    ctx.chain,
-    params,
+  return paidBy(input.utxos, async () =>
+    buildTournamentTx(
+      {
+        scriptInputs: [{ utxo: t.utxo, redeemer: settleRedeemer(winners), source }],
+        keyInputs: [],
+        mint: { source, assetName: t.tournamentId, quantity: -1n, redeemer: MINT_BURN_REDEEMER },
+        outputs: [...placements, ...fixed],
+        requiredSigners: [adminKey],
+        utxos: await payingUtxos(ctx.chain, input.utxos),
+        changeAddress: input.changeAddress,
+        tooLarge: (at) =>
+          `settling ${parts.length} participants with ${placements.length} placements and ${fixed.length} fixed payouts is more than one ` +
+          `transaction can carry; if ${at("utxos")} holds many small UTxOs, pass fewer, larger ones`,
+        validTo,
+      },
+      ctx.chain,
+      params,
+    ),
   );
 }

@@ -5,6 +5,7 @@
 // OutsideValidityIntervalUTxO, BadInputsUTxO, FeeTooSmallUTxO, ValueNotConservedUTxO). A reason
 // of a known kind becomes a sentence that says what to do; the ledger's text stays in the error's
 // `detail`. Any other reason is left as it is.
+import type { UTxO } from "@meshsdk/common";
 import { Serialization, TxCBOR } from "@meshsdk/core-cst";
 import { paymentCredentialOf } from "../cardano/address-rules.js";
 import { eraHistoryFor } from "../cardano/era-history.js";
@@ -17,11 +18,22 @@ const PREFIX = /^The ledger rejected the transaction: /;
 export interface RefusalContext {
   /** The address of each payment key hash that the transaction's inputs are locked by. */
   readonly keyAddresses?: ReadonlyMap<string, string>;
+  /** The address and role of payment key hashes the caller knows more of (a tournament's admin, a registrant); before keyAddresses. */
+  readonly keyRoles?: ReadonlyMap<string, KeyRole>;
   /** A slot's Unix time in milliseconds (the network's era history). */
   readonly slotTime?: (slot: number) => number;
   /** The transaction that spent each output (`txHash#index`), where the backend can tell. */
   readonly spenders?: ReadonlyMap<string, string>;
 }
+
+/** An address whose payment key a transaction needs, and the role that key signs in ("the admin of tournament …"). */
+export interface KeyRole {
+  readonly address: string;
+  readonly role: string;
+}
+
+/** What a caller knows of the keys a transaction needs, from the outputs it spends (e.g. src/tournament/signers.ts). */
+export type KeyRoles = (spent: readonly UTxO[]) => ReadonlyMap<string, KeyRole>;
 
 const KEY_HASH = /(?<![0-9a-fA-F])[0-9a-fA-F]{56}(?![0-9a-fA-F])/g;
 
@@ -36,7 +48,7 @@ export function explainLedgerRefusal(reason: string, context: RefusalContext = {
   );
 }
 
-function missingSignatures(reason: string, { keyAddresses }: RefusalContext): string | null {
+function missingSignatures(reason: string, { keyAddresses, keyRoles }: RefusalContext): string | null {
   let text: string;
   if (/^Missing key hashes/.test(reason)) {
     // Scalus lists each kind of missing witness as a Set(…) or TreeSet(…); the transaction id is 64 hex, not a key hash.
@@ -48,6 +60,8 @@ function missingSignatures(reason: string, { keyAddresses }: RefusalContext): st
   if (hashes.length === 0)
     return "a signature is missing. Sign `complete` with every key the transaction needs and submit it again.";
   const named = hashes.map((hash) => {
+    const role = keyRoles?.get(hash);
+    if (role !== undefined) return `${hash} (the payment key of ${role.address}, ${role.role})`;
     const address = keyAddresses?.get(hash);
     return address === undefined ? hash : `${hash} (the payment key of ${address})`;
   });
@@ -166,15 +180,20 @@ function valueNotConserved(reason: string): string | null {
 
 const MISSING_SIGNATURES = /^Missing key hashes|missingSignatories|MissingVKeyWitnesses/;
 
-/** The payment key hash → address of the transaction's inputs that the chain still holds. */
-async function inputKeyAddresses(chain: ChainPort, txCbor: string): Promise<Map<string, string>> {
+/** The transaction's inputs that the chain still holds. */
+async function spentInputs(chain: ChainPort, txCbor: string): Promise<UTxO[]> {
   const inputs = Serialization.Transaction.fromCbor(TxCBOR(txCbor.toLowerCase()))
     .body()
     .inputs()
     .values()
     .map((input) => ({ txHash: input.transactionId().toString(), index: Number(input.index()) }));
+  return chain.utxosByRef(inputs);
+}
+
+/** The payment key hash → address of the inputs locked by a key. */
+function inputKeyAddresses(spent: readonly UTxO[]): Map<string, string> {
   const byKey = new Map<string, string>();
-  for (const utxo of await chain.utxosByRef(inputs)) {
+  for (const utxo of spent) {
     const credential = paymentCredentialOf(utxo.output.address);
     if (credential && !credential.isScript) byKey.set(credential.hash, utxo.output.address);
   }
@@ -201,15 +220,24 @@ async function spendersOf(chain: ChainPort, refs: readonly string[]): Promise<Ma
 /**
  * A LedgerRejectedError of `chain` about `txCbor` in words a user can act on: the same code, a
  * sentence that says what to do, and the ledger's text as `detail`. Any other error, or a reason
- * of another kind, is returned as it is.
+ * of another kind, is returned as it is. `keyRoles`: what the caller knows of the keys the spent
+ * outputs need (a missing signature then names the address and the role).
  */
-export async function readableRejection(error: unknown, chain: ChainPort, txCbor: string): Promise<unknown> {
+export async function readableRejection(
+  error: unknown,
+  chain: ChainPort,
+  txCbor: string,
+  keyRoles?: KeyRoles,
+): Promise<unknown> {
   if (!(error instanceof LedgerRejectedError)) return error;
   const reason = error.message.replace(PREFIX, "");
   let keyAddresses: Map<string, string> | undefined;
+  let roles: ReadonlyMap<string, KeyRole> | undefined;
   if (MISSING_SIGNATURES.test(reason)) {
     try {
-      keyAddresses = await inputKeyAddresses(chain, txCbor);
+      const spent = await spentInputs(chain, txCbor);
+      keyAddresses = inputKeyAddresses(spent);
+      roles = keyRoles?.(spent);
     } catch {
       // Without the inputs' addresses the sentence names the key hashes alone.
     }
@@ -217,7 +245,7 @@ export async function readableRejection(error: unknown, chain: ChainPort, txCbor
   const spenders = await spendersOf(chain, badInputRefs(reason) ?? []);
   const eras = eraHistoryFor(chain.network, isDevnet(chain) ? chain.systemStartMs : undefined);
   const slotTime = (slot: number): number => eras.slotToTime(slot);
-  const sentence = explainLedgerRefusal(reason, { keyAddresses, slotTime, spenders });
+  const sentence = explainLedgerRefusal(reason, { keyAddresses, keyRoles: roles, slotTime, spenders });
   if (sentence === null) return error;
   return Object.assign(new LedgerRejectedError(sentence, { cause: error }), { detail: reason });
 }

@@ -19,7 +19,7 @@ import {
 import { requireCborWithinLimits } from "../cardano/cbor-limits.js";
 import type { ChainPort } from "../chain/port.js";
 import { BadRequestError, LedgerRejectedError, refusal } from "../errors.js";
-import { readableRejection } from "./ledger-refusals.js";
+import { readableRejection, type KeyRoles } from "./ledger-refusals.js";
 import type { SubmissionLog } from "./status.js";
 
 const VKEY_WITNESSES = 0;
@@ -132,12 +132,14 @@ export function mergeSignatures(transactionHex: string, signatures: readonly str
  * Merges the signatures and submits. A transaction the chain already accepted answers with its
  * id again (idempotent); a rejection is a LedgerRejectedError carrying the ledger's reason. With a
  * `log`, the outcome is remembered there (accepted: pending; refused: rejected with the reason).
+ * `keyRoles` names the address and role of keys a refusal for a missing signature names.
  */
 export async function submitSigned(
   chain: ChainPort,
   transactionHex: string,
   signatures: readonly string[] = [],
   log?: SubmissionLog,
+  keyRoles?: KeyRoles,
 ): Promise<string> {
   const { cbor, txHash } = mergeSignatures(transactionHex, signatures);
   if ((await chain.txStatus(txHash)).status === "confirmed") return txHash;
@@ -151,7 +153,7 @@ export async function submitSigned(
     // Accepted meanwhile (a concurrent submit of the same transaction): the same answer.
     if ((await chain.txStatus(txHash)).status === "confirmed") return txHash;
     // In words that say what to do (the ledger's own text kept as `detail`); remembered as the 422 said it.
-    const readable = await readableRejection(error, chain, cbor);
+    const readable = await readableRejection(error, chain, cbor, keyRoles);
     log?.rejected(txHash, readable instanceof Error ? readable.message : error.message);
     throw readable;
   }

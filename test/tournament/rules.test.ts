@@ -15,6 +15,7 @@ import { registrationOf } from "../../src/tournament/read.js";
 import { MAX_SETTLE_WINDOW_MS, MIN_SETTLE_WINDOW_MS } from "../../src/tournament/limits.js";
 import { startService, type RunningService } from "../support/service.js";
 import { ADA, getTournament, ok, rejected, signAndSubmit, tipOf } from "../support/tournament-api.js";
+import { build, signAndSubmit as submitTx } from "../support/transactions-api.js";
 import { fundedWallet, type Funded } from "../support/wallets.js";
 
 const ENTRY = 10 * ADA;
@@ -679,9 +680,32 @@ describe("tournament rules", () => {
       await signAndSubmit(s, { complete: built.complete!, hash: built.hash! }, [admin]);
       rejected(await settle(A, [p[0]!.address, p[1]!.address]), 400, /has 1 of 2 participants/);
     });
-    it("does not add a participant twice, nor cancel a registration that was added", async () => {
-      const again = await registerSubmitted(A, p[0]!);
-      rejected(await add(A, [{ address: p[0]!.address, outputRef: again }]), 400, /is already a participant/);
+    it("does not register or add a participant twice, nor cancel a registration that was added", async () => {
+      rejected(
+        await s.request("POST", `/tournaments/${A}/register`, {
+          registererAddress: p[0]!.address,
+          utxos: await p[0]!.utxos(),
+        }),
+        400,
+        /is already a participant of tournament .+: an address takes one seat, so it cannot register again\./,
+      );
+      // Built elsewhere (the contract takes any payment to the registration address): the add skips it, and adds nobody.
+      const built = await build(s, {
+        changeAddress: p[0]!.address,
+        outputs: [
+          {
+            address: regAddressA,
+            lovelace: ENTRY,
+            datum: { type: "inline", value: encodeRegistrationDatum(p[0]!.address) },
+          },
+        ],
+      });
+      const again = `${await submitTx(s, built, [p[0]!])}#0`;
+      rejected(
+        await add(A, [{ address: p[0]!.address, outputRef: again }]),
+        400,
+        /registrations adds nobody: .+ registers .+, a participant already/,
+      );
       const added = regA.get(p[0]!)!;
       rejected(
         await s.request("POST", `/tournaments/${A}/unregister`, {

@@ -157,7 +157,9 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
           "Builds the transaction whose output 0 is the registration: at the tournament's registration address, holding the entry fee " +
           "(at least the ledger minimum: a free tournament's registration holds only that, returned to the registrant when added), with the " +
           "registrant's address as inline datum; `outputRef` names it. Refused with 400 when the tournament is full or expired (its settlement " +
-          "deadline passed), or the registrant's address is not a key address (only its key can cancel). changeAddress defaults to registererAddress." +
+          "deadline passed), the registrant's address is not a key address (only its key can cancel), or it takes a seat already: an address " +
+          "that is a participant, or that has a valid registration waiting to be added (the message names it: unregister it first to register " +
+          "again). changeAddress defaults to registererAddress; without `utxos`, the registrant's UTxOs on chain pay." +
           SIGN_NOTE +
           CONTRACT_NOTE,
         tags: TAGS,
@@ -225,7 +227,9 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
           `least ${limits.MIN_PAYOUT_LOVELACE} lovelace, MIN_PAYOUT_LOVELACE, and that output's ledger minimum when it carries tokens). An invalid ` +
           "one carries `reason`, a sentence: outputs with another datum (or none, or a datum hash) are listed with address null, a script " +
           "address as it is; neither can be added, nor can an overpayment too small to return (its registrant can unregister it); an underpaid " +
-          "one can be added, the admin paying what it lacks. Filter with " +
+          "one can be added, the admin paying what it lacks. An address takes one seat: a registration of a participant, or of an address " +
+          "that an earlier valid registration (in the ledger's order, by output reference) registers already, is invalid with the reason (an " +
+          "add skips it; the service refuses to build one, a transaction built elsewhere can still make it). Filter with " +
           "`valid`; pages of `limit` (1..100, default 100), numbered from 1 by `page` (alias `cursor`)." +
           CONTRACT_NOTE,
         tags: TAGS,
@@ -270,11 +274,14 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
           `Refused with 400: more than ${limits.MAX_REGISTRATIONS_PER_ADD} registrations (split them into several requests, each submitted before the next), ` +
           "a transaction over the ledger's size or execution limits, not the admin, more participants than the bracket, an output that is " +
           "not an unspent registration of this tournament, a registration whose datum is not exactly a key address, an address that differs " +
-          "from the registration's datum or is already a participant, a registration overpaid by less than " +
+          "from the registration's datum, a registration overpaid by less than " +
           `${limits.MIN_PAYOUT_LOVELACE} lovelace (MIN_PAYOUT_LOVELACE) or carrying tokens whose return its lovelace beyond the fee cannot pay ` +
-          "(the contract makes nobody fund another's return; listed as valid false with the reason, its registrant can unregister it)." +
+          "(the contract makes nobody fund another's return; listed as valid false with the reason, its registrant can unregister it). " +
+          "An address takes one seat: a registration of a participant, or of an address that another registration of the request registers " +
+          "first (in the ledger's order), is skipped and named in the answer's `skipped` (the registrations listing marks it valid false); a " +
+          "request whose every registration is skipped is 400." +
           EXPIRED_NOTE("adding") +
-          " changeAddress defaults to adminAddress." +
+          " changeAddress defaults to adminAddress; without `utxos`, the admin's UTxOs on chain pay." +
           INLINE_NOTE +
           SIGN_NOTE +
           CONTRACT_NOTE,
@@ -282,7 +289,7 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
         params: withParamExamples(S.TournamentParams, { tournamentId: X.TOURNAMENT_ID }),
         body: withExamples(S.ParticipantsBody, X.PARTICIPANTS_REQUEST),
         response: {
-          200: withExamples(S.TxAnswer, X.PARTICIPANTS_ANSWER),
+          200: withExamples(S.ParticipantsAnswer, X.PARTICIPANTS_ANSWER),
           ...errorResponses(404, 422, 503, {
             400: X.required("adminAddress"),
             404: X.NO_LIVE_TOURNAMENT,
@@ -291,8 +298,12 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
         },
       },
     },
-    async (request) =>
-      txJson(await within("body", () => addParticipants(context(), inputs.participants(request.params, request.body)))),
+    async (request) => {
+      const result = await within("body", () =>
+        addParticipants(context(), inputs.participants(request.params, request.body)),
+      );
+      return { ...txJson(result), ...(result.skipped.length === 0 ? {} : { skipped: result.skipped }) };
+    },
   );
 
   app.patch(

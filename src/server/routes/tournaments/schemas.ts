@@ -37,7 +37,17 @@ const contractFields = {
 const UnixMs = (description: string) =>
   Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: `${description} Unix milliseconds.` });
 
-const Utxos = (description: string) => Type.Array(UtxoString, { minItems: 1, maxItems: 500, description });
+/** `utxos`: optional on every network; left out (or empty), the paying party's UTxOs are read from the chain. */
+const Utxos = (description: string, party: string) =>
+  Type.Optional(
+    Type.Array(UtxoString, {
+      maxItems: 500,
+      description:
+        `${description} When absent or empty ([] as the hosted API's examples send it), the UTxOs at ${party} are read from the chain ` +
+        "(as POST /transactions/build reads changeAddress's), on every network, leaving out any that carries a datum and a token (a CIP-68 " +
+        "reference token, say); a refusal about them names that address. A multi-account wallet should still send its own.",
+    }),
+  );
 
 export const TournamentParams = Type.Object({ tournamentId: TournamentId });
 export type TournamentParams = Static<typeof TournamentParams>;
@@ -97,6 +107,7 @@ export const CreateBody = Type.Object(
     ),
     utxos: Utxos(
       "UTxO strings that pay for the transaction; the first one is consumed and names the tournament (its ID derives from it). One must hold only ADA, 5 ADA or more, for collateral.",
+      "adminAddress (the first of them in ledger order, by output reference, without a datum or a reference script, is the one consumed)",
     ),
     ...contractFields,
   },
@@ -111,7 +122,7 @@ export const RegisterBody = Type.Object(
       "The registrant's address (key payment credential): the registration's datum, and who may cancel it.",
     ),
     changeAddress: Type.Optional(Address("Receives the change; defaults to registererAddress.")),
-    utxos: Utxos("UTxO strings that pay the entry fee and the transaction fee."),
+    utxos: Utxos("UTxO strings that pay the entry fee and the transaction fee.", "registererAddress"),
     ...contractFields,
   },
   { additionalProperties: false, description: "A registration to a tournament." },
@@ -126,7 +137,10 @@ export const UnregisterBody = Type.Object(
     ),
     changeAddress: Type.Optional(Address("Receives the change; defaults to registererAddress.")),
     outputRef: OutRef("The registration output to cancel, <tx hash>#<index>."),
-    utxos: Utxos("UTxO strings that pay the transaction fee; one must hold only ADA, 5 ADA or more, for collateral."),
+    utxos: Utxos(
+      "UTxO strings that pay the transaction fee; one must hold only ADA, 5 ADA or more, for collateral.",
+      "registererAddress",
+    ),
     ...contractFields,
   },
   { additionalProperties: false, description: "The cancellation of a registration." },
@@ -156,6 +170,7 @@ export const ParticipantsBody = Type.Object(
     ),
     utxos: Utxos(
       "The admin's UTxO strings: they pay the fee and what underpaid registrations lack; one must hold only ADA, 5 ADA or more, for collateral.",
+      "adminAddress",
     ),
     ...contractFields,
   },
@@ -176,7 +191,10 @@ export const SettleBody = Type.Object(
       description:
         "Participants in placement order (1st first), no duplicates, at least as many as payoutStructure; the first payoutStructure.length are paid.",
     }),
-    utxos: Utxos("The admin's UTxO strings: they pay the fee; one must hold only ADA, 5 ADA or more, for collateral."),
+    utxos: Utxos(
+      "The admin's UTxO strings: they pay the fee; one must hold only ADA, 5 ADA or more, for collateral.",
+      "adminAddress",
+    ),
     ...contractFields,
   },
   { additionalProperties: false, description: "The results of a tournament." },
@@ -192,7 +210,10 @@ export const CancelBody = Type.Object(
         "Receives the change; defaults to adminAddress. (The admin's share of the tournament output goes to adminAddress, as the contract requires.)",
       ),
     ),
-    utxos: Utxos("The admin's UTxO strings: they pay the fee; one must hold only ADA, 5 ADA or more, for collateral."),
+    utxos: Utxos(
+      "The admin's UTxO strings: they pay the fee; one must hold only ADA, 5 ADA or more, for collateral.",
+      "adminAddress",
+    ),
     ...contractFields,
   },
   { additionalProperties: false, description: "The admin's cancellation of a tournament." },
@@ -208,7 +229,10 @@ export const RefundBody = Type.Object(
       ),
     ),
     changeAddress: Type.Optional(Address("Receives the change; defaults to address.")),
-    utxos: Utxos("The caller's UTxO strings: they pay the fee; one must hold only ADA, 5 ADA or more, for collateral."),
+    utxos: Utxos(
+      "The caller's UTxO strings: they pay the fee; one must hold only ADA, 5 ADA or more, for collateral.",
+      "address (else changeAddress; one of them is then needed)",
+    ),
     ...contractFields,
   },
   { additionalProperties: false, description: "A refund of a tournament whose settlement deadline has passed." },
@@ -425,6 +449,31 @@ export const CreateAnswer = Type.Object(
     settleBy: UnixMs("The settlement deadline in the datum (the request's, or the default)."),
   },
   { description: "The create transaction, the tournament's ID, its deposit and deadline." },
+);
+
+export const ParticipantsAnswer = Type.Object(
+  {
+    ...TxAnswer.properties,
+    skipped: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            outputRef: Type.String({ description: "The registration left out, <tx hash>#<index>." }),
+            address: Type.String({ description: "Its registrant's address." }),
+            reason: Type.String({ description: "Why, a sentence." }),
+          },
+          { description: "A registration of the request that the transaction does not consume." },
+        ),
+        {
+          description:
+            "Our addition, present only when some registration of the request is left out: an address takes one seat, so a registration of a " +
+            "participant, or of an address another registration of the request registers first (in the ledger's order, by output reference), " +
+            "is skipped (it stays at the registration address; its registrant can unregister it). The registrations listing marks them valid false.",
+        },
+      ),
+    ),
+  },
+  { description: "The add-participants transaction, and the registrations of the request it leaves out." },
 );
 
 export const RegisterAnswer = Type.Object(

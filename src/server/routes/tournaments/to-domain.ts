@@ -7,6 +7,7 @@ import { isKeyAddress, paymentAddressOn } from "../../../cardano/address-rules.j
 import type { Network } from "../../../config.js";
 import { BadRequestError, refusal } from "../../../errors.js";
 import type { CancelInput, CloseInput } from "../../../tournament/close.js";
+import type { Paying } from "../../../tournament/context.js";
 import type { CreateInput } from "../../../tournament/create.js";
 import type { ContractSelector } from "../../../tournament/deployment.js";
 import type { ParticipantsInput } from "../../../tournament/participants.js";
@@ -49,9 +50,16 @@ function sameId(params: TournamentParams, body: { tournamentId?: string | undefi
 /** What a transaction request on a tournament may carry besides its own fields. */
 type OnTournament = { readonly tournamentId?: string | undefined; readonly changeAddress?: string | undefined };
 
-/** The UTxOs that pay and the contract selector: the last fields every transaction request reads. */
-const paying = (b: { readonly utxos: readonly string[] } & ContractQuery) => ({
-  utxos: decodeUtxos(b.utxos, "utxos"),
+/**
+ * The UTxOs that pay and the contract selector: the last fields every transaction request reads.
+ * `utxos` left out (or empty, as the hosted API's examples send it): the UTxOs at the paying party's
+ * address, its field `field`, read from the chain (as POST /transactions/build reads changeAddress's).
+ */
+const paying = (
+  b: { readonly utxos?: readonly string[] | undefined } & ContractQuery,
+  party: { readonly address: string; readonly field: string },
+): { utxos: Paying } & ContractSelector => ({
+  utxos: b.utxos === undefined || b.utxos.length === 0 ? { from: party } : { given: decodeUtxos(b.utxos, "utxos") },
   ...selectorOf(b),
 });
 
@@ -91,44 +99,80 @@ export function tournamentInputs(network: Network) {
           amount: parseAmount(amount, `fixedPayouts[${i}][1]`),
         })),
         settleBy: b.settleBy,
-        ...paying(b),
+        ...paying(b, { address: admin, field: "adminAddress" }),
       };
     },
 
-    register: (params: TournamentParams, b: RegisterBody): RegisterInput => ({
-      ...byRegisterer(params, b),
-      ...paying(b),
-    }),
+    register(params: TournamentParams, b: RegisterBody): RegisterInput {
+      const r = byRegisterer(params, b);
+      return { ...r, ...paying(b, { address: r.registererAddress, field: "registererAddress" }) };
+    },
 
-    unregister: (params: TournamentParams, b: UnregisterBody): UnregisterInput => ({
-      ...byRegisterer(params, b),
-      outputRef: b.outputRef,
-      ...paying(b),
-    }),
+    unregister(params: TournamentParams, b: UnregisterBody): UnregisterInput {
+      const r = byRegisterer(params, b);
+      return {
+        ...r,
+        outputRef: b.outputRef,
+        ...paying(b, { address: r.registererAddress, field: "registererAddress" }),
+      };
+    },
 
-    participants: (params: TournamentParams, b: ParticipantsBody): ParticipantsInput => ({
-      ...byAdmin(params, b),
-      registrations: b.registrations.map((r, i) => ({
-        address: address(r.address, `registrations[${i}].address`),
-        outputRef: r.outputRef,
-      })),
-      ...paying(b),
-    }),
+    participants(params: TournamentParams, b: ParticipantsBody): ParticipantsInput {
+      const a = byAdmin(params, b);
+      return {
+        ...a,
+        registrations: b.registrations.map((r, i) => ({
+          address: address(r.address, `registrations[${i}].address`),
+          outputRef: r.outputRef,
+        })),
+        ...paying(b, { address: a.adminAddress, field: "adminAddress" }),
+      };
+    },
 
-    settle: (params: TournamentParams, b: SettleBody): SettleInput => ({
-      ...byAdmin(params, b),
-      results: b.results.map((r, i) => address(r, `results[${i}]`)),
-      ...paying(b),
-    }),
+    settle(params: TournamentParams, b: SettleBody): SettleInput {
+      const a = byAdmin(params, b);
+      return {
+        ...a,
+        results: b.results.map((r, i) => address(r, `results[${i}]`)),
+        ...paying(b, { address: a.adminAddress, field: "adminAddress" }),
+      };
+    },
 
-    cancel: (params: TournamentParams, b: CancelBody): CancelInput => ({ ...byAdmin(params, b), ...paying(b) }),
+    cancel(params: TournamentParams, b: CancelBody): CancelInput {
+      const a = byAdmin(params, b);
+      return { ...a, ...paying(b, { address: a.adminAddress, field: "adminAddress" }) };
+    },
 
-    /** The change goes to changeAddress, else the caller's address, else the first key-locked UTxO's address. */
+    /**
+     * The change goes to changeAddress, else the caller's address, else the first key-locked UTxO's
+     * address. `utxos` left out: the caller's UTxOs on chain (address, else changeAddress).
+     */
     refund(params: TournamentParams, b: RefundBody): CloseInput {
-      const utxos = decodeUtxos(b.utxos, "utxos");
+      const given = b.utxos === undefined || b.utxos.length === 0 ? null : decodeUtxos(b.utxos, "utxos");
       const caller = b.address === undefined ? undefined : address(b.address, "address");
-      const fallback = utxos.find((u) => isKeyAddress(u.output.address))?.output.address;
-      const change = b.changeAddress !== undefined ? address(b.changeAddress, "changeAddress") : (caller ?? fallback);
+      const changeAddress = b.changeAddress === undefined ? undefined : address(b.changeAddress, "changeAddress");
+      if (given === null) {
+        const party =
+          caller !== undefined
+            ? { address: caller, field: "address" }
+            : changeAddress !== undefined
+              ? { address: changeAddress, field: "changeAddress" }
+              : undefined;
+        if (party === undefined) {
+          throw refusal(
+            BadRequestError,
+            (at) =>
+              `${at("address")} (or ${at("changeAddress")}) is needed when ${at("utxos")} is left out: the UTxOs at that address, read from the chain, pay the fee.`,
+          );
+        }
+        return {
+          tournamentId: sameId(params, b),
+          changeAddress: changeAddress ?? party.address,
+          ...paying(b, party),
+        };
+      }
+      const fallback = given.find((u) => isKeyAddress(u.output.address))?.output.address;
+      const change = changeAddress ?? caller ?? fallback;
       if (change === undefined) {
         throw refusal(
           BadRequestError,
@@ -136,7 +180,7 @@ export function tournamentInputs(network: Network) {
             `${at("changeAddress")} (or ${at("address")}) is needed: no UTxO of ${at("utxos")} is at a key address to send the change to.`,
         );
       }
-      return { tournamentId: sameId(params, b), changeAddress: change, utxos, ...selectorOf(b) };
+      return { tournamentId: sameId(params, b), changeAddress: change, utxos: { given }, ...selectorOf(b) };
     },
   };
 }

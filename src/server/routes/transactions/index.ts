@@ -8,6 +8,8 @@ import { isDevnet } from "../../../chain/port.js";
 import { transactionStatus, waitForTransaction } from "../../../tx/status.js";
 import { transactionView } from "../../../tx/transaction-view.js";
 import { submitSigned } from "../../../tx/submit.js";
+import { tournamentKeyRoles } from "../../../tournament/signers.js";
+import type { UTxO } from "@meshsdk/common";
 import { errorResponses, withExamples, withParamExamples } from "../../schemas.js";
 import * as X from "../examples.js";
 import { within } from "../within.js";
@@ -30,7 +32,8 @@ import { txHashOf } from "./to-domain.js";
 const SUBMIT_DESCRIPTION =
   "Adds the vkey witnesses of `signatures` to the transaction (its body, hence its id, stays byte for byte the same) and submits it. " +
   "A transaction the ledger already accepted answers 200 with the same txHash. A transaction the ledger rejects is 422 with the ledger's reason, " +
-  "in words that say what to do for a missing signature (the key hashes and their addresses), a validity interval that has ended (the window in UTC: rebuild), " +
+  "in words that say what to do for a missing signature (the key hashes, the address of each, and its role when the transaction spends a tournament " +
+  "output, whose admin signs, or a registration, whose registrant signs), a validity interval that has ended (the window in UTC: rebuild), " +
   "an input already spent, a fee below the minimum or a transaction that does not balance; the ledger's own text is then in `detail`. " +
   "hex or CBOR that does not decode is 400 naming the field.";
 
@@ -55,6 +58,8 @@ export function registerSubmitRoute(
   meta: { operationId: string; summary: string; tag: string; examples: { request: unknown; answer: unknown } },
 ): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  // A refusal for a missing signature names a tournament's admin or a registrant by address and role.
+  const keyRoles = (spent: readonly UTxO[]) => tournamentKeyRoles(app.config.network, spent);
   app.post(
     path,
     {
@@ -72,7 +77,9 @@ export function registerSubmitRoute(
     },
     async (request) => {
       const { transaction, signatures = [] } = request.body;
-      return { txHash: await within("body", () => submitSigned(app.chain, transaction, signatures, app.submissions)) };
+      return {
+        txHash: await within("body", () => submitSigned(app.chain, transaction, signatures, app.submissions, keyRoles)),
+      };
     },
   );
 }
