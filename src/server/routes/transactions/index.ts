@@ -72,7 +72,9 @@ export function registerSubmitRoute(
     },
     async (request) => {
       const { transaction, signatures = [] } = request.body;
-      return { txHash: await within("body", () => submitSigned(app.chain, transaction, signatures, app.submissions)) };
+      const txHash = await within("body", () => submitSigned(app.chain, transaction, signatures, app.submissions));
+      request.log.info({ txHash }, "transaction submitted");
+      return { txHash };
     },
   );
 }
