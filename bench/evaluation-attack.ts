@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { recursivePolicy } from "../test/hostile/recursive-policy.js";
 import { underAttack } from "../test/support/hostile.js";
-import { startServer } from "../test/support/server-process.js";
+import { startServer } from "../test/support/process.js";
 import { newEnterpriseWallet } from "../test/support/wallets.js";
 
 const timeoutMs = Number(process.env["ATTACK_TIMEOUT"] ?? 30_000);

@@ -9,15 +9,15 @@
 // callbacks), so the HTTP figures would charge the client's work to the service. The load generator
 // is forked once (`node --import tsx bench/load-generator.ts`), gets each job over the IPC channel
 // and answers with its figures; the service keeps its process, and a core, to itself.
-import { fork, spawn, type ChildProcess } from "node:child_process";
+import { fork, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
 import { build } from "../src/server/app.js";
 import { loadConfig } from "../src/config.js";
+import { freePort, spawnServer, untilHealthy } from "../test/support/process.js";
 import type { Job, JobResult, Reply } from "./load-generator.js";
 
 export interface BenchOptions {
@@ -107,15 +107,6 @@ export interface ServerProcess {
   kill(): Promise<void>;
 }
 
-/** A free loopback port (the OS's choice for a listener that is closed again at once). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => server.once("error", reject).listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 /**
  * Starts the service (`node --import tsx src/main.ts`, NETWORK=devnet) on a free loopback port and
  * DATA_DIR `dataDir` (a devnet saved there is restored), and resolves once GET /health answers.
@@ -126,59 +117,25 @@ export async function startServerProcess(
   dataDir: string,
   extraEnv: Record<string, string | undefined> = {},
 ): Promise<ServerProcess> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NETWORK: "devnet",
-    DATA_DIR: dataDir,
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    LOG_LEVEL: "silent",
-    AUTH: "optional",
+  const noBackend = {
+    BLOCKFROST_PROJECT_ID: undefined,
+    BLOCKFROST_URL: undefined,
+    OGMIOS_URL: undefined,
+    KUPO_URL: undefined,
   };
-  for (const name of ["BLOCKFROST_PROJECT_ID", "BLOCKFROST_URL", "OGMIOS_URL", "KUPO_URL"]) delete env[name];
-  for (const [name, value] of Object.entries(extraEnv)) {
-    if (value === undefined) delete env[name];
-    else env[name] = value;
-  }
-  let stderr = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: ROOT,
-    env,
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  child.stderr?.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const end = async (signal: NodeJS.Signals) => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill(signal);
-    const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
-    await exited;
-    clearTimeout(timer);
-  };
-  const until = Date.now() + 300_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the service process exited (${child.exitCode}): ${stderr}`);
-    try {
-      const response = await fetch(`${url}/v2/services/health`);
-      await response.arrayBuffer();
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > until) {
-      await end("SIGKILL");
-      throw new Error(`the service process did not answer /health within 300 s: ${stderr}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  const server = spawnServer(dataDir, await freePort(), { ...noBackend, LOG_LEVEL: "silent", ...extraEnv });
+  try {
+    await untilHealthy(server, 300_000);
+  } catch (error) {
+    await server.kill();
+    throw error;
   }
   return {
-    url,
-    cpu: processCpu(() => child.pid),
-    pid: child.pid ?? 0,
-    close: () => end("SIGTERM"),
-    kill: () => end("SIGKILL"),
+    url: server.origin,
+    cpu: processCpu(() => server.child.pid),
+    pid: server.child.pid ?? 0,
+    close: () => server.stop("SIGTERM", 5_000),
+    kill: () => server.kill(),
   };
 }
 

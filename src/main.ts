@@ -1,7 +1,7 @@
 // Entry point of the server: reads the environment, takes the data directory's lock, builds the
-// app and listens. Run it as `node --import tsx src/main.ts` (npm run start:prod) under a
-// supervisor: `npm start` puts npm and a shell between the supervisor and node, and SIGTERM does
-// not reach the server through them (docs/operations.md).
+// app and listens. `npm start` (and start:prod) exec `node --import tsx src/main.ts` from npm's
+// shell, so that npm's SIGTERM and SIGINT reach the handlers below; a supervisor runs that command
+// itself (docs/operations.md).
 import type { FastifyInstance } from "fastify";
 import { DataDirLock, DataDirLockedError } from "./chain/devnet/data-dir-lock.js";
 import { ConfigError, loadConfig, loadDotEnv, type Config } from "./config.js";

@@ -26,6 +26,7 @@ import tournamentRoutes from "./routes/tournaments/index.js";
 import transactionRoutes from "./routes/transactions/index.js";
 import utilsRoutes from "./routes/utils/index.js";
 import validatorRoutes from "./routes/validators/index.js";
+import { RequestLogController } from "./request-log.js";
 import { ErrorBody } from "./schemas.js";
 import { buildValidator, jsonBodyParser } from "./validation.js";
 
@@ -44,11 +45,18 @@ export interface BuildOptions {
   chain?: ChainPort | null;
   /** Unix milliseconds for quotas and key times (tests inject a clock they can move). */
   clock?: () => number;
+  /** Where the JSON log lines go (default: stdout); tests read them. */
+  logStream?: { write(line: string): void };
 }
 
 export async function build(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === "silent" ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === "silent"
+        ? false
+        : { level: config.logLevel, ...(options.logStream && { stream: options.logStream }) },
+    // A request's "request completed" line at error for a 5xx, info otherwise (src/server/request-log.ts).
+    logController: new RequestLogController(),
     bodyLimit: config.bodyLimit,
     // A path parameter may be a bech32 address: testnet base addresses are 108 characters.
     // Duplicate slashes are ignored too: Blaze's Blockfrost provider joins its base URL (ending in

@@ -12,7 +12,7 @@ import { CBOR_LIMITS } from "../../src/cardano/cbor-limits.js";
 import { MIN_SETTLE_WINDOW_MS } from "../../src/tournament/limits.js";
 import { deepDatumPayment, nestedLists, newKey, spentInputs } from "../support/deep-datum.js";
 import { ATTACK_BOUNDS, underAttack, type AttackOutcome } from "../support/hostile.js";
-import { startServer, type ServerProcess } from "../support/server-process.js";
+import { startServer, type ServerProcess } from "../support/process.js";
 import { startService } from "../support/service.js";
 
 const ADDRESS = "addr_test1vz2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzerspjrlsz";

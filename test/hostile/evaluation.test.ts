@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { ATTACK_BOUNDS, underAttack, type AttackOutcome } from "../support/hostile.js";
-import { startServer, type ServerProcess } from "../support/server-process.js";
+import { startServer, type ServerProcess } from "../support/process.js";
 import { newEnterpriseWallet, type TestWallet } from "../support/wallets.js";
 import { recursivePolicy } from "./recursive-policy.js";
 

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { ATTACK_BOUNDS, underAttack } from "../support/hostile.js";
-import { startServer, type ServerProcess } from "../support/server-process.js";
+import { startServer, type ServerProcess } from "../support/process.js";
 import { largeBlueprint } from "../support/large-blueprints.js";
 
 const UNKNOWN_TX = "ab".repeat(32);

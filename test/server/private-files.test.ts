@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { makePrivate, privateDir, privateFile } from "../../src/private-files.js";
 import { startService } from "../support/service.js";
-import { startServer } from "../support/server-process.js";
+import { startServer } from "../support/process.js";
 import { newEnterpriseWallet } from "../support/wallets.js";
 
 const mode = (path: string): string => (statSync(path).mode & 0o777).toString(8);

@@ -1,86 +1,25 @@
-// The devnet's state survives a crash: the real server runs as a child process (npx tsx
+// The devnet's state survives a crash: the real server runs as a child process (node --import tsx
 // src/main.ts) on a temporary DATA_DIR, is killed with SIGKILL right after a submit answered
 // 200, and is started again on the same directory. Everything it confirmed must still be there.
 import assert from "node:assert/strict";
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { decodeUtxo } from "../../src/cardano/utxo.js";
 import { DEVNET_PROTOCOL_PARAMETERS } from "../../src/chain/protocol-params.js";
+import { startServer as startProcess, type ServerProcess } from "../support/process.js";
 import { jsonRequest, type JsonResponse } from "../support/service.js";
 import { buildPayment, newEnterpriseWallet } from "../support/wallets.js";
 import { lovelaceOf } from "../support/utxos.js";
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
-
-interface Server {
-  readonly child: ChildProcess;
-  readonly base: string;
-  output(): string;
-}
-
-async function startServer(dataDir: string): Promise<Server> {
-  const port = await freePort();
-  // Its own process group, so that SIGKILL reaches npx, tsx and the node process it runs.
-  const child = spawn("npx", ["tsx", "src/main.ts"], {
-    cwd: process.cwd(),
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      NETWORK: "devnet",
-      AUTH: "optional",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  let output = "";
-  child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
-  const base = `http://127.0.0.1:${port}/v2/services`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${output}`);
-    try {
-      const health = await jsonRequest(`${base}/health`, "GET");
-      if (health.status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the server did not start in time: ${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { child, base, output: () => output };
-}
-
-async function killHard(server: Server): Promise<void> {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
-  const exited = new Promise((resolve) => server.child.once("exit", resolve));
-  process.kill(-(server.child.pid as number), "SIGKILL");
-  await exited;
-}
+const startServer = (dataDir: string) => startProcess(dataDir, { LOG_LEVEL: "warn" });
 
 describe("devnet restart after kill -9", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "txsvc-restart-"));
-  const started: Server[] = [];
+  const started: ServerProcess[] = [];
   after(async () => {
-    for (const server of started) await killHard(server).catch(() => undefined);
+    for (const server of started) await server.kill();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -89,9 +28,9 @@ describe("devnet restart after kill -9", () => {
     const bob = await newEnterpriseWallet();
     const first = await startServer(dataDir);
     started.push(first);
-    const call = (server: Server, method: string, path: string, body?: unknown): Promise<JsonResponse> =>
+    const call = (server: ServerProcess, method: string, path: string, body?: unknown): Promise<JsonResponse> =>
       jsonRequest(`${server.base}${path}`, method, body);
-    const utxosOf = async (server: Server, address: string) => {
+    const utxosOf = async (server: ServerProcess, address: string) => {
       const response = await call(server, "GET", `/addresses/${address}/utxos`);
       assert.equal(response.status, 200, JSON.stringify(response.body));
       return (response.body.utxos as string[]).map((hex, i) => decodeUtxo(hex, `utxos[${i}]`));
@@ -113,7 +52,7 @@ describe("devnet restart after kill -9", () => {
       signatures: [await alice.witnessSet(unsigned)],
     });
     assert.equal(submitted.status, 200, JSON.stringify(submitted.body));
-    await killHard(first);
+    await first.kill();
     const txHash = submitted.body.txHash as string;
 
     const second = await startServer(dataDir);
@@ -156,6 +95,6 @@ describe("devnet restart after kill -9", () => {
     // The faucet key was kept: the faucet still pays from the genesis funds.
     const refill = await call(second, "POST", "/devnet/faucet", { address: bob.address });
     assert.equal(refill.status, 200, JSON.stringify(refill.body));
-    await killHard(second);
+    await second.kill();
   });
 });

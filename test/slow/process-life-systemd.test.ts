@@ -6,10 +6,10 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
+import { freePort } from "../support/process.js";
 
 const UNIT = "deploy/cardano-tx-service.service";
 
@@ -31,19 +31,6 @@ function serviceSection(text: string): Map<string, string[]> {
     settings.set(key, [...(settings.get(key) ?? []), line.slice(eq + 1)]);
   }
   return settings;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
 }
 
 describe("the systemd unit", () => {

@@ -3,76 +3,17 @@
 // lets an in-flight request finish and exits 0; the drain is bounded by SHUTDOWN_TIMEOUT_MS; a
 // second signal exits at once; a second server on the same DATA_DIR refuses to start, naming the
 // directory and the holder's PID, and the directory is free again once the holder is killed -9.
+// And `npm start` itself (npm, its shell, node): SIGTERM or SIGINT to npm reaches the server, which
+// drains, releases the port and the DATA_DIR lock, and exits 0, npm with it.
 import assert from "node:assert/strict";
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
+import { freePort, spawnServer, startServer, type ServerProcess, type SpawnOptions } from "../support/process.js";
 
 const UNKNOWN_TX = "ab".repeat(32);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
-
-interface Server {
-  readonly child: ChildProcess;
-  readonly origin: string;
-  output(): string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-function spawnServer(dataDir: string, port: number, env: Record<string, string> = {}): Server {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: process.cwd(),
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      NETWORK: "devnet",
-      AUTH: "optional",
-      LOG_LEVEL: "info",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once("exit", (code, signal) => resolve({ code, signal })),
-  );
-  return { child, origin: `http://127.0.0.1:${port}`, output: () => output, exited };
-}
-
-/** Starts a server and waits until health answers (60 s: the first start loads Mesh, Scalus and Helios). */
-async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<Server> {
-  const server = spawnServer(dataDir, await freePort(), env);
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.child.exitCode !== null)
-      throw new Error(`the server exited (${server.child.exitCode}): ${server.output()}`);
-    try {
-      if ((await fetch(`${server.origin}/health`)).status === 200) return server;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the server did not start in time: ${server.output()}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 /** Resolves once a new connection is refused (the listening socket is closed), within `ms`. */
 async function refusedWithin(origin: string, ms: number): Promise<boolean> {
@@ -90,8 +31,19 @@ async function refusedWithin(origin: string, ms: number): Promise<boolean> {
 }
 
 /** A wait on a transaction nobody submitted: the server holds it `seconds`, then answers 200 timedOut. */
-function slowRequest(server: Server, seconds: number): Promise<Response> {
+function slowRequest(server: ServerProcess, seconds: number): Promise<Response> {
   return fetch(`${server.origin}/v2/services/transactions/${UNKNOWN_TX}/wait?timeout=${seconds}`);
+}
+
+/** Whether a listener can bind 127.0.0.1:`port` now (nothing holds it). */
+async function portFree(port: number): Promise<boolean> {
+  const server = createServer();
+  const bound = await new Promise<boolean>((resolve) => {
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => resolve(true));
+  });
+  if (bound) await new Promise<void>((resolve) => server.close(() => resolve()));
+  return bound;
 }
 
 /** Gives a just-sent request time to reach its handler (a generous margin, not a measurement). */
@@ -99,20 +51,19 @@ const settle = () => new Promise((r) => setTimeout(r, 500));
 
 describe("process life", () => {
   const dirs: string[] = [];
-  const servers: Server[] = [];
+  const servers: ServerProcess[] = [];
   const tempDir = () => {
     const dir = mkdtempSync(join(tmpdir(), "txsvc-life-"));
     dirs.push(dir);
     return dir;
   };
-  const started = async (dataDir: string, env?: Record<string, string>) => {
-    const server = await startServer(dataDir, env);
+  const started = async (dataDir: string, env?: Record<string, string>, options?: SpawnOptions) => {
+    const server = await startServer(dataDir, env, options);
     servers.push(server);
     return server;
   };
-  after(() => {
-    for (const server of servers)
-      if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill("SIGKILL");
+  after(async () => {
+    await Promise.all(servers.map((server) => server.kill()));
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -177,4 +128,22 @@ describe("process life", () => {
     third.child.kill("SIGTERM");
     assert.equal((await third.exited).code, 0);
   });
+
+  for (const signal of ["SIGTERM", "SIGINT"] as const)
+    it(`npm start passes ${signal} on: the server drains and exits within 10 s, the port is free and a second start on the DATA_DIR succeeds`, async () => {
+      const dataDir = tempDir();
+      const server = await started(dataDir, {}, { via: "npm start" });
+      server.child.kill(signal); // to npm only, as a supervisor or a terminal's parent would
+      const exit = await Promise.race([
+        server.exited,
+        new Promise((r) => setTimeout(() => r("still running"), 10_000)),
+      ]);
+      assert.deepEqual(exit, { code: 0, signal: null }, server.output());
+      assert.match(server.output(), new RegExp(`"signal":"${signal}".*shutting down`));
+      assert.ok(await portFree(Number(new URL(server.origin).port)), `port ${server.origin} is free again`);
+      const second = await started(dataDir);
+      assert.equal((await fetch(`${second.origin}/health`)).status, 200);
+      await second.stop();
+      assert.deepEqual(await second.exited, { code: 0, signal: null }, second.output());
+    });
 });

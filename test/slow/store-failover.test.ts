@@ -19,7 +19,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { openStores } from "../../src/store/open.js";
 import { postgresSkip, startPostgres, type TestPostgres } from "../support/postgres.js";
-import { freePort, spawnServer, type ServerProcess } from "../support/server-process.js";
+import { freePort, spawnServer, type ServerProcess } from "../support/process.js";
 
 const CAP = 200;
 const CAP_MESSAGE = `body.blueprint would be a new blueprint, but you store ${CAP}, the most one API key may: delete one (DELETE /blueprints/{id}) first.`;

@@ -2,7 +2,7 @@
 // the worst health latency while it ran (health polled every 50 ms), the server's RSS, and whether
 // the process is still alive and healthy afterwards. The hostile-input suite (test/hostile/)
 // asserts each attack's bound on these figures: answered within 2 s, health within 500 ms, alive.
-import type { ServerProcess } from "./server-process.js";
+import type { ServerProcess } from "./process.js";
 
 export interface AttackOutcome {
   /** HTTP status of the attack's answer, or 0 when it got none (connection reset, time-out). */

@@ -6,8 +6,9 @@
 // in CI (CI is set), where a missing server is a broken setup and fails the run.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { connect, createServer, type AddressInfo } from "node:net";
+import { connect } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
+import { freePort } from "./process.js";
 
 export interface TestRedis {
   /** redis://127.0.0.1:<port> */
@@ -36,16 +37,6 @@ export function redisMissing(): string | undefined {
       `${SERVER} is missing but CI is set: install it (apt-get install redis-server) so that the Redis tests run.`,
     );
   return reason;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const { port } = server.address() as AddressInfo;
-  server.close();
-  await once(server, "close");
-  return port;
 }
 
 /** PING over a raw socket until it answers +PONG, for at most `ms`. */

@@ -15,6 +15,7 @@ import { MeshTxBuilder } from "@meshsdk/core";
 import { resolvePaymentKeyHash } from "@meshsdk/core-cst";
 import { MeshWallet } from "@meshsdk/wallet";
 import type { RunningService } from "./service.js";
+import { policyIdOf } from "./tx-decode.js";
 import { utxoStringsAt } from "./utxos.js";
 
 export interface TestWallet {
@@ -167,4 +168,14 @@ export async function fundedWallet(from: RunningService | Funder, lovelace: numb
   const service = "service" in from ? from.service : from;
   await ("service" in from ? from.fund(w.address, lovelace) : fund(service, w.address, lovelace));
   return { ...w, utxos: () => utxoStringsAt(service, w.address) };
+}
+
+/**
+ * A minting policy only `wallet`'s key satisfies: the native script `all [sig keyHash]` (the JSON
+ * form builds take), its policy id (computed by CSL) and the preloaded script a build names it by.
+ */
+export function signaturePolicy(wallet: Pick<TestWallet, "keyHash">) {
+  const script = { type: "all", scripts: [{ type: "sig", keyHash: wallet.keyHash }] };
+  const policyId = policyIdOf(wallet.keyHash);
+  return { script, policyId, preloaded: { type: "simple", script, hash: policyId } };
 }

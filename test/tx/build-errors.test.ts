@@ -6,9 +6,8 @@ import { MeshWallet } from "@meshsdk/core";
 import { resolveNativeScriptAddress, resolveRewardAddress } from "@meshsdk/core-cst";
 import { encodeUtxo } from "../../src/cardano/utxo.js";
 import { build, signAndSubmit } from "../support/transactions-api.js";
-import { fund, newBaseWallet, type TestWallet } from "../support/wallets.js";
+import { fund, newBaseWallet, signaturePolicy } from "../support/wallets.js";
 import { utxoStringsAt } from "../support/utxos.js";
-import { policyIdOf } from "../support/tx-decode.js";
 import { startService, type JsonResponse, type RunningService } from "../support/service.js";
 
 let service: RunningService;
@@ -28,15 +27,6 @@ function expect400(response: JsonResponse, pattern: RegExp): string {
   return response.body.message as string;
 }
 
-const policyOf = (wallet: TestWallet) => ({
-  policyId: policyIdOf(wallet.keyHash),
-  preloaded: {
-    type: "simple",
-    script: { type: "all", scripts: [{ type: "sig", keyHash: wallet.keyHash }] },
-    hash: policyIdOf(wallet.keyHash),
-  },
-});
-
 describe("build errors: funds", () => {
   test("not enough ADA says how much is missing, and funding that much makes it build", async () => {
     const [alice, bob] = await Promise.all([newBaseWallet(), newBaseWallet()]);
@@ -55,7 +45,7 @@ describe("build errors: funds", () => {
   test("the shortfall counts the change output that must carry the wallet's tokens", async () => {
     const [alice, bob] = await Promise.all([newBaseWallet(), newBaseWallet()]);
     await fund(service, alice.address, 10_000_000);
-    const { policyId, preloaded } = policyOf(alice);
+    const { policyId, preloaded } = signaturePolicy(alice);
     const names = Array.from({ length: 6 }, (_, i) => `${"LongTokenName".repeat(2)}-${i}`.padEnd(32, "x"));
     const mint = names.map((name) => ({
       version: "cip25",
@@ -99,7 +89,7 @@ describe("build errors: funds", () => {
   test("burning more than held names the asset and the shortfall", async () => {
     const alice = await newBaseWallet();
     await fund(service, alice.address, 30_000_000);
-    const { policyId, preloaded } = policyOf(alice);
+    const { policyId, preloaded } = signaturePolicy(alice);
     const mint = { version: "cip25", assetName: { name: "Ash", format: "utf8" }, policyId };
     await signAndSubmit(
       service,
@@ -124,7 +114,7 @@ describe("build errors: funds", () => {
 describe("build errors: scripts", () => {
   test("a mint whose policy script is missing is 400 naming the policy", async () => {
     const alice = await newBaseWallet();
-    const { policyId } = policyOf(alice);
+    const { policyId } = signaturePolicy(alice);
     expect400(
       await buildRaw({
         changeAddress: alice.address,
@@ -138,7 +128,7 @@ describe("build errors: scripts", () => {
 
   test("a preloaded script whose hash differs is 400 with both hashes", async () => {
     const alice = await newBaseWallet();
-    const { policyId, preloaded } = policyOf(alice);
+    const { policyId, preloaded } = signaturePolicy(alice);
     const wrong = "00".repeat(28);
     expect400(
       await buildRaw({
@@ -152,7 +142,7 @@ describe("build errors: scripts", () => {
 
   test("a CIP-68 reference token (label 100) is minted one at a time", async () => {
     const alice = await newBaseWallet();
-    const { policyId, preloaded } = policyOf(alice);
+    const { policyId, preloaded } = signaturePolicy(alice);
     expect400(
       await buildRaw({
         changeAddress: alice.address,

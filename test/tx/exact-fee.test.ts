@@ -8,8 +8,8 @@ import { CborReader } from "../../src/cardano/cbor.js";
 import { fromHex, readMapEntries, splitTransaction, toHex } from "../../src/cardano/tx-cbor.js";
 import { startService, type RunningService } from "../support/service.js";
 import { build, signAndSubmit, submitRejected, utf8Hex, type Built } from "../support/transactions-api.js";
-import { oneLovelaceLess, policyIdOf } from "../support/tx-decode.js";
-import { fund, newBaseWallet, type TestWallet } from "../support/wallets.js";
+import { oneLovelaceLess } from "../support/tx-decode.js";
+import { fund, newBaseWallet, signaturePolicy, type TestWallet } from "../support/wallets.js";
 
 let service: RunningService;
 before(async () => {
@@ -47,18 +47,6 @@ async function assertExactFee(
   await signAndSubmit(service, built, signers);
 }
 
-const simplePolicy = (wallet: TestWallet) => {
-  const policyId = policyIdOf(wallet.keyHash);
-  return {
-    policyId,
-    preloaded: {
-      type: "simple",
-      script: { type: "all", scripts: [{ type: "sig", keyHash: wallet.keyHash }] },
-      hash: policyId,
-    },
-  };
-};
-
 describe("exact fees: one lovelace less is refused by the ledger, for every build variant", () => {
   test("a payment with UTxOs read from the chain", async () => {
     const [alice, bob] = await Promise.all([newBaseWallet(), newBaseWallet()]);
@@ -86,7 +74,7 @@ describe("exact fees: one lovelace less is refused by the ledger, for every buil
   test("a CIP-25 mint to two addresses, then a transfer of the tokens with a burn", async () => {
     const [alice, bob] = await Promise.all([newBaseWallet(), newBaseWallet()]);
     await fund(service, alice.address, 30_000_000);
-    const { policyId, preloaded } = simplePolicy(alice);
+    const { policyId, preloaded } = signaturePolicy(alice);
     const minted = await build(service, {
       changeAddress: alice.address,
       preloadedScripts: [preloaded],
@@ -121,7 +109,7 @@ describe("exact fees: one lovelace less is refused by the ledger, for every buil
   test("a CIP-68 pair mint (reference token with its inline datum)", async () => {
     const [alice, bob] = await Promise.all([newBaseWallet(), newBaseWallet()]);
     await fund(service, alice.address, 30_000_000);
-    const { policyId, preloaded } = simplePolicy(alice);
+    const { policyId, preloaded } = signaturePolicy(alice);
     const built = await build(service, {
       changeAddress: alice.address,
       preloadedScripts: [preloaded],

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { Address } from "@meshsdk/core-cst";
 import { build, signAndSubmit, utf8Hex } from "../support/transactions-api.js";
-import { fund, newBaseWallet, type TestWallet } from "../support/wallets.js";
+import { fund, newBaseWallet, signaturePolicy, type TestWallet } from "../support/wallets.js";
 import { outputsOf, quantityOf, totalOf, utxosAt } from "../support/utxos.js";
 import {
   datumJson,
@@ -25,22 +25,13 @@ after(async () => {
   await service.close();
 });
 
-const policyOf = (wallet: TestWallet) => {
-  const script = { type: "all", scripts: [{ type: "sig", keyHash: wallet.keyHash }] };
-  return {
-    script,
-    policyId: policyIdOf(wallet.keyHash),
-    preloaded: { type: "simple", script, hash: policyIdOf(wallet.keyHash) },
-  };
-};
-
 const hexOf = (text: string) => Buffer.from(text, "utf8").toString("hex");
 
 describe("build: CIP-25", () => {
   test("mint with a simple preloaded script: label 721 v1 metadata, long strings chunked, token at the change address", async () => {
     const alice = await newBaseWallet();
     await fund(service, alice.address, 50_000_000);
-    const { policyId, preloaded } = policyOf(alice);
+    const { policyId, preloaded } = signaturePolicy(alice);
     const image = `ipfs://Qm${"a".repeat(90)}`;
     const built = await build(service, {
       changeAddress: alice.address,
@@ -75,7 +66,7 @@ describe("build: CIP-25", () => {
   test("destAddress routes minted tokens; a negative quantity burns", async () => {
     const [alice, bob] = await Promise.all([newBaseWallet(), newBaseWallet()]);
     await fund(service, alice.address, 50_000_000);
-    const { policyId, preloaded } = policyOf(alice);
+    const { policyId, preloaded } = signaturePolicy(alice);
     const unit = policyId + hexOf("Coin");
     const minted = await build(service, {
       changeAddress: alice.address,
@@ -117,7 +108,7 @@ describe("build: CIP-25", () => {
   test("a destAddress in hex is taken as its bech32", async () => {
     const [alice, bob] = await Promise.all([newBaseWallet(), newBaseWallet()]);
     await fund(service, alice.address, 50_000_000);
-    const { policyId, preloaded } = policyOf(alice);
+    const { policyId, preloaded } = signaturePolicy(alice);
     const minted = await build(service, {
       changeAddress: alice.address,
       preloadedScripts: [preloaded],
@@ -138,7 +129,7 @@ describe("build: CIP-25", () => {
   test("mint quantities are the ledger's signed 64 bits: 2^63 - 1 mints, 2^63 and -2^63 - 1 are 400 naming the field", async () => {
     const alice = await newBaseWallet();
     await fund(service, alice.address, 50_000_000);
-    const { policyId, preloaded } = policyOf(alice);
+    const { policyId, preloaded } = signaturePolicy(alice);
     const mintOf = (quantity: string) => ({
       changeAddress: alice.address,
       preloadedScripts: [preloaded],
@@ -162,7 +153,7 @@ describe("build: CIP-25", () => {
   test("multi-output asset transfer: hex and {name, format} asset names, lovelace left to the minimum", async () => {
     const [alice, bob, carol] = await Promise.all([newBaseWallet(), newBaseWallet(), newBaseWallet()]);
     await fund(service, alice.address, 60_000_000);
-    const { policyId, preloaded } = policyOf(alice);
+    const { policyId, preloaded } = signaturePolicy(alice);
     const mint = await build(service, {
       changeAddress: alice.address,
       preloadedScripts: [preloaded],
@@ -289,7 +280,7 @@ describe("build: CIP-68", () => {
   test("pair mint: reference token (100) with the inline datum at the change address, user token (222) at destAddress", async () => {
     const [alice, bob] = await Promise.all([newBaseWallet(), newBaseWallet()]);
     await fund(service, alice.address, 50_000_000);
-    const { policyId, preloaded } = policyOf(alice);
+    const { policyId, preloaded } = signaturePolicy(alice);
     const description = "A very long description that certainly exceeds the sixty-four byte limit of metadata strings.";
     const built = await build(service, {
       changeAddress: alice.address,
@@ -338,7 +329,7 @@ describe("build: CIP-68", () => {
   test("a fungible (333) user token goes to the change address without destAddress; a burn takes the user token only", async () => {
     const alice = await newBaseWallet();
     await fund(service, alice.address, 50_000_000);
-    const { policyId, preloaded } = policyOf(alice);
+    const { policyId, preloaded } = signaturePolicy(alice);
     const userUnit = `${policyId}0014df10${hexOf("Fun")}`;
     const refUnit = `${policyId}000643b0${hexOf("Fun")}`;
     const minted = await build(service, {

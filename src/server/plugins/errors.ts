@@ -13,6 +13,7 @@ import { ERROR_CODES, isErrorCode, type ErrorCode } from "../../errors.js";
 import { BASE_PATH } from "../paths.js";
 import { corsForRoutingError } from "./cors.js";
 import { REQUEST_ID_HEADER } from "./request-id.js";
+import { levelFor } from "../request-log.js";
 import { logText, publicText } from "../../url-display.js";
 
 type ValidationContext = "body" | "querystring" | "params" | "headers";
@@ -156,7 +157,10 @@ function answerFor(error: FastifyError): ErrorAnswer {
   return answer;
 }
 
-/** Sends an error answer and logs it: a 500 with its stack, anything else as one info line with its code. */
+/**
+ * Sends an error answer and logs it: a bug (500) with its stack, anything else as one line with its
+ * code, at error for a 5xx and info for a 4xx (levelFor).
+ */
 function sendAnswer(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -170,7 +174,7 @@ function sendAnswer(
   if (code === "SVC_ERR_INTERNAL") request.log.error({ err: error, code }, "unhandled error");
   else {
     const errorCode = error?.code !== undefined && error.code !== code ? { errorCode: error.code } : {};
-    request.log.info(
+    request.log[levelFor(statusCode)](
       { code, statusCode, reason: logText(answer.message), ...errorCode, ...(detail === undefined ? {} : { detail }) },
       "request failed",
     );

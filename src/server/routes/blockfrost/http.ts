@@ -8,6 +8,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { BlockfrostView, Paging } from "../../../devnet-index/blockfrost.js";
 import { BadRequestError, ERROR_CODES, isErrorCode } from "../../../errors.js";
 import { REQUEST_ID_HEADER } from "../../plugins/request-id.js";
+import { levelFor } from "../../request-log.js";
 
 /** The endpoints served under BLOCKFROST_PREFIX (the OpenAPI document lists them; a test checks each is registered). */
 export const BLOCKFROST_ENDPOINTS: readonly string[] = [
@@ -81,7 +82,7 @@ export function blockfrostErrors(app: FastifyInstance): void {
       request.log.error({ err: error }, "unhandled error");
       return sendBlockfrostError(reply, 500, "Internal error: this is a bug in the service, please report it.");
     }
-    request.log.info({ statusCode: status, reason: error.message }, "request failed");
+    request.log[levelFor(status)]({ statusCode: status, reason: error.message }, "request failed");
     return sendBlockfrostError(reply, status, error.message);
   });
 }

@@ -18,6 +18,7 @@ export default async function submitRoutes(app: FastifyInstance, _options: Block
     // Bounded before any decoder reads it, as POST /transactions/submit is.
     requireCborWithinLimits(hex, "body", "a Cardano transaction");
     const txHash = await app.chain.submit(hex);
+    request.log.info({ txHash }, "transaction submitted");
     return reply.type("application/json").send(JSON.stringify(txHash));
   });
 }

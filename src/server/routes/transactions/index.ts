@@ -77,9 +77,11 @@ export function registerSubmitRoute(
     },
     async (request) => {
       const { transaction, signatures = [] } = request.body;
-      return {
-        txHash: await within("body", () => submitSigned(app.chain, transaction, signatures, app.submissions, keyRoles)),
-      };
+      const txHash = await within("body", () =>
+        submitSigned(app.chain, transaction, signatures, app.submissions, keyRoles),
+      );
+      request.log.info({ txHash }, "transaction submitted");
+      return { txHash };
     },
   );
 }
