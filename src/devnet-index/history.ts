@@ -8,8 +8,11 @@
 // snapshot restored) is noticed (the transaction it read last is no longer at its number) and
 // read again from the start.
 //
-// In memory, with no HTTP: the Blockfrost-compatible routes (src/server/routes/blockfrost/)
-// shape its answers (./blockfrost.ts).
+// In memory, with no HTTP. The Blockfrost-compatible routes no longer read it: they answer from
+// the store's rows (./blockfrost.ts, ./read-index.ts), which hold the same facts without holding
+// every transaction in memory. The class stays as the history of a source that gives no rows
+// (test/devnet-index/history.test.ts); its readers of a transaction's body (readTx, mintsOf,
+// scriptRecordOf, witnessScriptsOf) are the index's.
 import type { UTxO } from "@meshsdk/common";
 import { HexBlob, Serialization, TxCBOR } from "@meshsdk/core-cst";
 import type { AcceptedRow, DevnetReadRows } from "../chain/devnet/store.js";
