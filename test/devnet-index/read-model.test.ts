@@ -91,6 +91,51 @@ describe("the Blockfrost-compatible read model on the devnet's rows", () => {
     for (const s of spends) assert.equal(await chain.spentBy({ txHash: s.tx_hash, index: s.output_index }), s.spent_by);
   });
 
+  it("migrates a store converted from a ledger blob: outputs get their transaction's number, spent ones are rebuilt from bodies", async () => {
+    // What a store from before devnet_outputs became once converted: its unspent outputs numbered
+    // 0, its spent ones no rows, their spenders in devnet_spends. The spent genesis output has no
+    // body to be rebuilt from: its spend stays in devnet_spends.
+    const legacy = join(dir, "legacy.sqlite");
+    copyFileSync(join(FIXTURE, "store.sqlite"), legacy);
+    const db = new Database(legacy);
+    const spent = db
+      .prepare("SELECT tx_hash, output_index, spent_by, seq FROM devnet_outputs WHERE spent_by IS NOT NULL")
+      .all() as Array<{ tx_hash: string; output_index: number; spent_by: string; seq: number }>;
+    const genesis = spent.filter((o) => o.seq === 0);
+    assert.equal(genesis.length, 1, "the faucet's first payment spent the genesis output");
+    db.exec("DELETE FROM devnet_outputs WHERE spent_by IS NOT NULL; UPDATE devnet_outputs SET seq = 0;");
+    db.close();
+    const converted = await DevnetChain.create({ path: legacy });
+    try {
+      const answers = await blockfrostAnswers(new BlockfrostView(converted), fixture.known);
+      for (const question of Object.keys(fixture.answers))
+        assert.deepEqual(answers[question], fixture.answers[question], question);
+      for (const o of spent)
+        assert.equal(await converted.spentBy({ txHash: o.tx_hash, index: o.output_index }), o.spent_by);
+    } finally {
+      await converted.close();
+    }
+    const after = new Database(legacy, { readonly: true });
+    try {
+      assert.equal(
+        after.prepare("SELECT COUNT(*) FROM devnet_outputs WHERE spent_by IS NOT NULL").pluck().get(),
+        spent.length - 1,
+      );
+      assert.equal(
+        after
+          .prepare("SELECT COUNT(*) FROM devnet_outputs WHERE seq = 0 AND tx_hash IN (SELECT tx_hash FROM devnet_txs)")
+          .pluck()
+          .get(),
+        0,
+      );
+      assert.deepEqual(after.prepare("SELECT tx_hash, output_index, spent_by FROM devnet_spends").raw().all(), [
+        [genesis[0]!.tx_hash, genesis[0]!.output_index, genesis[0]!.spent_by],
+      ]);
+    } finally {
+      after.close();
+    }
+  });
+
   it("answers the same after a restart, from disk, reading no accepted transaction again", async () => {
     const wallet = await newEnterpriseWallet();
     const funding = await chain.faucet(wallet.address, 50_000_000n);
