@@ -1,21 +1,27 @@
 // The devnet read as Blockfrost serves a chain: each method answers one Blockfrost endpoint with
 // the object Blockfrost would (field names and types of @blockfrost/openapi: big numbers as
-// strings, lovelace first in amounts), from the ledger (UTxOs, stake state, parameters) and from
-// the history (./history.ts: blocks, transactions, assets, scripts, datums). Not found is a
+// strings, lovelace first in amounts), from the devnet's store on demand (DevnetChain.readRows:
+// its transactions, outputs, stake state, and the index ./read-index.ts keeps of what only the
+// bodies tell: blocks, assets, scripts, datums). Nothing per transaction is held in memory, and
+// a list is read a page at a time where Blockfrost's order is the store's. Not found is a
 // NotFoundError, a bad parameter a BadRequestError naming it; the routes
 // (src/server/routes/blockfrost/) put them in Blockfrost's error body. No HTTP here.
 import type { Asset, UTxO } from "@meshsdk/common";
 import { AssetFingerprint, AssetName, PolicyId, Serialization, TxCBOR } from "@meshsdk/core-cst";
-import { bech32 } from "@scure/base";
+import { base58, bech32 } from "@scure/base";
 import { addressInfo } from "../cardano/addresses.js";
 import { drepIdOf, poolIdOf } from "../cardano/delegatees.js";
 import { blake2b256, fromHex } from "../cardano/tx-cbor.js";
+import { addressBytes } from "../cardano/tx-encode.js";
+import { utxoOfOutput } from "../cardano/utxo.js";
+import type { DevnetReadRows, RowPage, StoredTx, StoredUtxo } from "../chain/devnet/store.js";
 import { GENESIS_LOVELACE } from "../chain/devnet/faucet.js";
 import type { DevnetPort } from "../chain/port.js";
 import { nativeJsonOf, wrapByteString } from "../chain/shared/script-ref.js";
 import { BadRequestError, NotFoundError } from "../errors.js";
 import { blockHashOf, DEVNET_EPOCH, slotOfBlockHash } from "./blocks.js";
-import { DevnetHistory, metadatumJson, type HistorySource, type TxEntry } from "./history.js";
+import { metadatumJson, readTx, type HistorySource, type ScriptRecord, type TxEntry } from "./history.js";
+import { catchUp } from "./read-index.js";
 import { parametersAnswer } from "./parameters.js";
 import { txContent, txRedeemers } from "./transactions.js";
 
@@ -28,6 +34,14 @@ export interface Paging {
 
 export const NOT_FOUND = "The requested component has not been found.";
 const notFound = (): Error => new NotFoundError(NOT_FOUND);
+
+/** Blockfrost's page as the store reads it. */
+function rowPage(paging: Paging): RowPage {
+  const count = paging.count ?? 100;
+  return { offset: ((paging.page ?? 1) - 1) * count, limit: count, desc: paging.order === "desc" };
+}
+
+const utxoOf = (u: StoredUtxo): UTxO => utxoOfOutput(u.txHash, u.index, u.output);
 
 function pageOf<T>(items: readonly T[], paging: Paging): T[] {
   const count = paging.count ?? 100;
@@ -47,21 +61,52 @@ export const amountOf = (amount: readonly Asset[]): Asset[] => {
   ];
 };
 
-type Chain = DevnetPort & HistorySource & { readonly faucetAddress: string };
+type Chain = DevnetPort & HistorySource & { readonly faucetAddress: string; readonly readRows: DevnetReadRows };
 
 export class BlockfrostView {
   readonly #chain: Chain;
-  readonly #history: DevnetHistory;
 
   constructor(chain: Chain) {
     this.#chain = chain;
-    this.#history = new DevnetHistory(chain);
   }
 
-  /** The history, caught up with the ledger (every answer starts here). */
-  #h(): DevnetHistory {
-    this.#history.sync();
-    return this.#history;
+  /** The store's rows, their index caught up with the ledger (every answer starts here). */
+  #h(): DevnetReadRows {
+    const rows = this.#chain.readRows;
+    catchUp(rows);
+    return rows;
+  }
+
+  /** An accepted transaction by id (any case), or undefined. */
+  #entry(hash: string): TxEntry | undefined {
+    const stored = this.#h().storedTx(hash.toLowerCase());
+    return stored
+      ? {
+          hash: stored.txHash,
+          seq: stored.seq,
+          slot: stored.slot,
+          blockIndex: stored.blockIndex,
+          hasBody: stored.hasBody,
+        }
+      : undefined;
+  }
+
+  /** An accepted transaction's CBOR (hex); null when the devnet did not keep its body. */
+  async #cbor(entry: TxEntry | undefined): Promise<string | null> {
+    return entry?.hasBody ? ((await this.#chain.transaction(entry.hash)) ?? null) : null;
+  }
+
+  /** The output `index` of an accepted transaction as it was made (spent or not), read from its body; undefined without one. */
+  async #output(txHash: string, index: number): Promise<UTxO | undefined> {
+    const cbor = await this.#cbor(this.#entry(txHash));
+    if (cbor === null) return undefined;
+    return readTx(fromHex(cbor))
+      .outputs(txHash)
+      .find((u) => u.input.outputIndex === index);
+  }
+
+  #listed(t: StoredTx) {
+    return { tx_hash: t.txHash, tx_index: t.blockIndex, block_height: t.slot, block_time: this.#time(t.slot) };
   }
 
   #time(slot: number): number {
@@ -74,15 +119,15 @@ export class BlockfrostView {
 
   /** An accepted transaction with its CBOR (hex); 404 for any other. */
   async #tx(hash: string): Promise<TxEntry & { cbor: string }> {
-    const entry = this.#h().tx(hash);
-    const cbor = entry ? await this.#history.cbor(entry.hash) : null;
+    const entry = this.#entry(hash);
+    const cbor = await this.#cbor(entry);
     if (!entry || cbor === null) throw notFound();
     return { ...entry, cbor };
   }
 
   /** The slot of the output's transaction (0 for genesis outputs). */
   #slotOf(txHash: string): number {
-    return this.#history.tx(txHash)?.slot ?? 0;
+    return this.#chain.readRows.txSlot(txHash) ?? 0;
   }
 
   #utxoJson(u: UTxO) {
@@ -134,7 +179,7 @@ export class BlockfrostView {
     let slot: number | null;
     if (/^\d+$/.test(hashOrNumber)) slot = Number(hashOrNumber);
     else if (/^[0-9a-fA-F]{64}$/.test(hashOrNumber))
-      slot = slotOfBlockHash(hashOrNumber, tip, (h) => this.#h().slotOfBlock(h));
+      slot = slotOfBlockHash(hashOrNumber, tip, (h) => this.#h().indexedBlockSlot(h) ?? undefined);
     else throw new BadRequestError(`Invalid or malformed block hash or number: ${hashOrNumber}.`);
     if (slot === null || slot > tip) throw notFound();
     return await this.#block(slot, tip);
@@ -192,7 +237,7 @@ export class BlockfrostView {
   }
 
   #epoch(tip: number) {
-    const all = this.#h().all();
+    const txCount = this.#h().txCount();
     return {
       epoch: DEVNET_EPOCH,
       start_time: this.#time(0),
@@ -201,7 +246,7 @@ export class BlockfrostView {
       first_block_time: this.#time(0),
       last_block_time: this.#time(tip),
       block_count: tip + 1,
-      tx_count: all.length,
+      tx_count: txCount,
       output: "0",
       fees: "0",
       active_stake: null,
@@ -210,40 +255,41 @@ export class BlockfrostView {
 
   // ── Addresses ────────────────────────────────────────────────────────────────────
 
-  async #utxosOf(address: string): Promise<UTxO[]> {
-    const h = this.#h();
+  /**
+   * The UTxOs of an address or of a payment credential (CIP-5 addr_vkh… or script…: the outputs
+   * of every address the devnet saw with it), oldest first (by transaction, then index); a page of
+   * them when `page` is given. 404 for an address no accepted transaction paid and without UTxOs.
+   */
+  #utxosOf(address: string, page?: RowPage): UTxO[] {
+    const rows = this.#h();
     const credential = paymentCredentialOf(address);
-    let utxos: UTxO[];
-    if (credential === null) {
-      const bech32 = this.#address(address);
-      utxos = await this.#chain.utxosAt(bech32);
-      if (utxos.length === 0 && !h.hasSeen(bech32)) throw notFound();
-    } else {
-      // A payment credential (CIP-5 addr_vkh… or script…): the outputs of every address the devnet saw with it.
-      const addresses = [...h.addresses()].filter((a) => {
-        const payment = readAddress(a)?.payment;
-        return payment?.hash === credential.hash;
-      });
-      if (addresses.length === 0) throw notFound();
-      utxos = (await Promise.all(addresses.map((a) => this.#chain.utxosAt(a)))).flat();
+    if (credential !== null) {
+      if (!rows.paymentSeen(credential.hash)) throw notFound();
+      return rows.unspentOfPayment(credential.hash, page).map(utxoOf);
     }
-    const rank = (u: UTxO) => h.tx(u.input.txHash)?.seq ?? 0;
-    return utxos.sort((a, b) => rank(a) - rank(b) || a.input.outputIndex - b.input.outputIndex);
+    const bytes = bytesOf(this.#address(address));
+    const utxos = rows.unspentAtInOrder(bytes, page).map(utxoOf);
+    if (
+      utxos.length === 0 &&
+      !rows.addressSeen(bytes) &&
+      (page === undefined || rows.unspentAtInOrder(bytes, { offset: 0, limit: 1, desc: false }).length === 0)
+    )
+      throw notFound();
+    return utxos;
   }
 
   async addressUtxos(address: string, paging: Paging, unit?: string): Promise<unknown[]> {
-    let utxos = await this.#utxosOf(address);
-    if (unit !== undefined)
-      utxos = utxos.filter((u) =>
-        u.output.amount.some(
-          (a) => (unit === "lovelace" ? a.unit === "lovelace" : a.unit === unit) && BigInt(a.quantity) > 0n,
-        ),
-      );
+    if (unit === undefined) return this.#utxosOf(address, rowPage(paging)).map((u) => this.#utxoJson(u));
+    const utxos = this.#utxosOf(address).filter((u) =>
+      u.output.amount.some(
+        (a) => (unit === "lovelace" ? a.unit === "lovelace" : a.unit === unit) && BigInt(a.quantity) > 0n,
+      ),
+    );
     return pageOf(utxos, paging).map((u) => this.#utxoJson(u));
   }
 
   async address(address: string): Promise<unknown> {
-    const utxos = await this.#utxosOf(address);
+    const utxos = this.#utxosOf(address);
     const totals = new Map<string, bigint>([["lovelace", 0n]]);
     for (const u of utxos)
       for (const a of u.output.amount)
@@ -260,15 +306,10 @@ export class BlockfrostView {
   }
 
   async addressTransactions(address: string, paging: Paging): Promise<unknown[]> {
-    const bech32 = this.#address(address);
-    const h = this.#h();
-    if (!h.hasSeen(bech32)) throw notFound();
-    return pageOf(h.addressTxs(bech32), paging).map((t) => ({
-      tx_hash: t.hash,
-      tx_index: t.blockIndex,
-      block_height: t.slot,
-      block_time: this.#time(t.slot),
-    }));
+    const bytes = bytesOf(this.#address(address));
+    const rows = this.#h();
+    if (!rows.addressSeen(bytes)) throw notFound();
+    return rows.addressTxs(bytes, rowPage(paging)).map((t) => this.#listed(t));
   }
 
   // ── Transactions ─────────────────────────────────────────────────────────────────
@@ -289,7 +330,7 @@ export class BlockfrostView {
 
   /** An input of an accepted transaction as it was on the ledger: from the history, or the genesis faucet's output. */
   async #spentOutput(txHash: string, index: number): Promise<UTxO> {
-    const found = await this.#history.output(txHash, index);
+    const found = await this.#output(txHash, index);
     if (found) return found;
     return {
       input: { txHash, outputIndex: index },
@@ -322,7 +363,7 @@ export class BlockfrostView {
     };
     const outputs = await Promise.all(
       body.outputs().map(async (_, index) => {
-        const u = await this.#history.output(entry.hash, index);
+        const u = await this.#output(entry.hash, index);
         if (!u) throw new Error(`the history lacks output ${index} of ${entry.hash}`);
         const spender = (await this.#chain.spentBy?.({ txHash: entry.hash, index })) ?? null;
         return {
@@ -389,14 +430,10 @@ export class BlockfrostView {
   }
 
   async assetAddresses(unit: string, paging: Paging): Promise<unknown[]> {
-    const h = this.#h();
-    if (h.mints(unit).length === 0) throw notFound();
-    const refs = h.holders(unit).map((k) => {
-      const [txHash = "", index = "0"] = k.split("#");
-      return { txHash, index: Number(index) };
-    });
+    const rows = this.#h();
+    if (rows.mints(unit).length === 0) throw notFound();
     const byAddress = new Map<string, bigint>();
-    for (const u of await this.#chain.utxosByRef(refs)) {
+    for (const u of rows.unitHolders(unit).map(utxoOf)) {
       const q = u.output.amount.filter((a) => a.unit === unit).reduce((s, a) => s + BigInt(a.quantity), 0n);
       byAddress.set(u.output.address, (byAddress.get(u.output.address) ?? 0n) + q);
     }
@@ -404,23 +441,19 @@ export class BlockfrostView {
   }
 
   async assetTransactions(unit: string, paging: Paging): Promise<unknown[]> {
-    const listed = this.#h().unitTxs(unit);
-    if (listed.length === 0) throw notFound();
-    return pageOf(listed, paging).map((t) => ({
-      tx_hash: t.hash,
-      tx_index: t.blockIndex,
-      block_height: t.slot,
-      block_time: this.#time(t.slot),
-    }));
+    const rows = this.#h();
+    const listed = rows.unitTxs(unit, rowPage(paging));
+    if (listed.length === 0 && rows.unitTxs(unit, { offset: 0, limit: 1, desc: false }).length === 0) throw notFound();
+    return listed.map((t) => this.#listed(t));
   }
 
   async policyAssets(policy: string, paging: Paging): Promise<unknown[]> {
-    const h = this.#h();
-    const units = h.unitsOfPolicy(policy);
+    const rows = this.#h();
+    const units = rows.unitsOfPolicy(policy);
     if (units.length === 0) throw notFound();
     return pageOf(units, paging).map((asset) => ({
       asset,
-      quantity: h
+      quantity: rows
         .mints(asset)
         .reduce((s, m) => s + m.quantity, 0n)
         .toString(),
@@ -430,7 +463,7 @@ export class BlockfrostView {
   // ── Scripts and datums ───────────────────────────────────────────────────────────
 
   async script(hash: string): Promise<unknown> {
-    const s = this.#h().script(hash.toLowerCase());
+    const s = this.#script(hash);
     if (!s) throw notFound();
     return {
       script_hash: hash.toLowerCase(),
@@ -440,20 +473,25 @@ export class BlockfrostView {
   }
 
   async scriptCbor(hash: string): Promise<unknown> {
-    const s = this.#h().script(hash.toLowerCase());
+    const s = this.#script(hash);
     if (!s) throw notFound();
     // Blockfrost wraps the bytes the ledger hashes once more in a CBOR byte string (shared/script-ref.ts).
     return { cbor: s.type === "timelock" ? null : wrapByteString(s.cbor) };
   }
 
   async scriptJson(hash: string): Promise<unknown> {
-    const s = this.#h().script(hash.toLowerCase());
+    const s = this.#script(hash);
     if (!s) throw notFound();
     return { json: s.type === "timelock" ? nativeJsonOf(s.cbor) : null };
   }
 
+  #script(hash: string): ScriptRecord | undefined {
+    return (this.#h().indexedScript(hash.toLowerCase()) as ScriptRecord | null) ?? undefined;
+  }
+
   async datumCbor(hash: string): Promise<unknown> {
-    const cbor = this.#h().datum(hash.toLowerCase());
+    const wanted = hash.toLowerCase();
+    const cbor = this.#h().indexedDatum(wanted) ?? this.#chain.witnessDatum(wanted);
     if (cbor === null) throw notFound();
     return { cbor };
   }
@@ -473,12 +511,8 @@ export class BlockfrostView {
     if (!state.registered) throw notFound();
     const stake = info.stake && "hash" in info.stake ? info.stake.hash : "";
     let controlled = 0n;
-    for (const address of this.#h().addresses()) {
-      const a = addressInfo(address, "address");
-      if (a.stake && "hash" in a.stake && a.stake.hash === stake)
-        for (const u of await this.#chain.utxosAt(address))
-          controlled += BigInt(amountOf(u.output.amount)[0]?.quantity ?? "0");
-    }
+    for (const u of this.#h().unspentOfStake(stake).map(utxoOf))
+      controlled += BigInt(amountOf(u.output.amount)[0]?.quantity ?? "0");
     return {
       stake_address: info.bech32,
       active: true,
@@ -496,12 +530,12 @@ export class BlockfrostView {
   }
 }
 
-/** What an address says of itself, or undefined when it is not one (a Byron or malformed text). */
-function readAddress(address: string) {
+/** The bytes of an address's text (bech32, or base58 for Byron). */
+function bytesOf(address: string): Uint8Array {
   try {
-    return addressInfo(address, "address");
+    return addressBytes(address);
   } catch {
-    return undefined;
+    return base58.decode(address);
   }
 }
 

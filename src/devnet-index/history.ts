@@ -8,11 +8,14 @@
 // snapshot restored) is noticed (the transaction it read last is no longer at its number) and
 // read again from the start.
 //
-// In memory, with no HTTP: the Blockfrost-compatible routes (src/server/routes/blockfrost/)
-// shape its answers (./blockfrost.ts).
+// In memory, with no HTTP. The Blockfrost-compatible routes no longer read it: they answer from
+// the store's rows (./blockfrost.ts, ./read-index.ts), which hold the same facts without holding
+// every transaction in memory. The class stays as the history of a source that gives no rows
+// (test/devnet-index/history.test.ts); its readers of a transaction's body (readTx, mintsOf,
+// scriptRecordOf, witnessScriptsOf) are the index's.
 import type { UTxO } from "@meshsdk/common";
 import { HexBlob, Serialization, TxCBOR } from "@meshsdk/core-cst";
-import type { AcceptedRow } from "../chain/devnet/store.js";
+import type { AcceptedRow, DevnetReadRows } from "../chain/devnet/store.js";
 import { CborReader, Major } from "../cardano/cbor.js";
 import { blake2b256, fromHex, toHex } from "../cardano/tx-cbor.js";
 import type { OutRef } from "../chain/port.js";
@@ -27,10 +30,11 @@ export interface HistorySource {
   witnessDatum(hash: string): string | null;
 }
 
-/** Whether a chain port is a devnet that gives its history (the embedded devnet; a stand-in of the tests may not). */
+/** Whether a chain port is a devnet that gives its history and the store's rows (the embedded devnet; a stand-in of the tests may not). */
 export const hasHistory = <T extends object>(
   chain: T,
-): chain is T & HistorySource & { readonly faucetAddress: string } =>
+): chain is T & HistorySource & { readonly faucetAddress: string; readonly readRows: DevnetReadRows } =>
+  typeof (chain as { readRows?: unknown }).readRows === "object" &&
   typeof (chain as Partial<HistorySource>).acceptedAfter === "function" &&
   typeof (chain as Partial<HistorySource>).txHashAt === "function" &&
   typeof (chain as Partial<HistorySource>).transaction === "function" &&
@@ -253,49 +257,62 @@ export class DevnetHistory {
     if (!tx.valid || !tx.hasScriptsOrMint) return;
     const full = Serialization.Transaction.fromCbor(TxCBOR(toHex(row.cbor)));
     this.#addMints(row.txHash, full);
-    const witnesses = full.witnessSet();
-    for (const s of witnesses.nativeScripts()?.values() ?? []) this.#addScript(Serialization.Script.newNativeScript(s));
-    for (const s of witnesses.plutusV1Scripts()?.values() ?? [])
-      this.#addScript(Serialization.Script.newPlutusV1Script(s));
-    for (const s of witnesses.plutusV2Scripts()?.values() ?? [])
-      this.#addScript(Serialization.Script.newPlutusV2Script(s));
-    for (const s of witnesses.plutusV3Scripts()?.values() ?? [])
-      this.#addScript(Serialization.Script.newPlutusV3Script(s));
+    for (const script of witnessScriptsOf(full)) this.#addScript(script);
   }
 
   #addScript(script: Serialization.Script): void {
     const hash = script.hash().toString();
     if (this.#scripts.has(hash)) return;
-    const native = script.asNative();
-    if (native) {
-      this.#scripts.set(hash, { type: "timelock", cbor: native.toCbor().toString() });
-      return;
-    }
-    const v1 = script.asPlutusV1();
-    const v2 = script.asPlutusV2();
-    const v3 = script.asPlutusV3();
-    if (v1) this.#scripts.set(hash, { type: "plutusV1", cbor: v1.toCbor().toString() });
-    else if (v2) this.#scripts.set(hash, { type: "plutusV2", cbor: v2.toCbor().toString() });
-    else if (v3) this.#scripts.set(hash, { type: "plutusV3", cbor: v3.toCbor().toString() });
+    const record = scriptRecordOf(script);
+    if (record) this.#scripts.set(hash, record);
   }
 
   #addMints(txHash: string, tx: Serialization.Transaction): void {
-    const mint = tx.body().mint();
-    if (!mint || mint.size === 0) return;
-    const cip25 = cip25Of(tx);
-    for (const [assetId, quantity] of mint) {
-      const unit = assetId.toString();
-      const policy = unit.slice(0, 56);
-      const name = unit.slice(56);
+    for (const { unit, quantity, metadata } of mintsOf(tx)) {
       const list = this.#mints.get(unit) ?? [];
-      list.push({ txHash, quantity, metadata: quantity > 0n ? metadataFor(cip25, policy, name) : null });
+      list.push({ txHash, quantity, metadata });
       this.#mints.set(unit, list);
     }
   }
 }
 
+/** A script as the history keeps it (its language and the bytes the ledger holds after the tag); undefined for an unknown language. */
+export function scriptRecordOf(script: Serialization.Script): ScriptRecord | undefined {
+  const native = script.asNative();
+  if (native) return { type: "timelock", cbor: native.toCbor().toString() };
+  const v1 = script.asPlutusV1();
+  const v2 = script.asPlutusV2();
+  const v3 = script.asPlutusV3();
+  if (v1) return { type: "plutusV1", cbor: v1.toCbor().toString() };
+  if (v2) return { type: "plutusV2", cbor: v2.toCbor().toString() };
+  if (v3) return { type: "plutusV3", cbor: v3.toCbor().toString() };
+  return undefined;
+}
+
+/** Every script a transaction's witness set carries. */
+export function witnessScriptsOf(tx: Serialization.Transaction): Serialization.Script[] {
+  const witnesses = tx.witnessSet();
+  return [
+    ...(witnesses.nativeScripts()?.values() ?? []).map((s) => Serialization.Script.newNativeScript(s)),
+    ...(witnesses.plutusV1Scripts()?.values() ?? []).map((s) => Serialization.Script.newPlutusV1Script(s)),
+    ...(witnesses.plutusV2Scripts()?.values() ?? []).map((s) => Serialization.Script.newPlutusV2Script(s)),
+    ...(witnesses.plutusV3Scripts()?.values() ?? []).map((s) => Serialization.Script.newPlutusV3Script(s)),
+  ];
+}
+
+/** What a transaction mints or burns, each unit with the CIP-25 metadata it gives a mint (null for a burn). */
+export function mintsOf(tx: Serialization.Transaction): Array<{ unit: string; quantity: bigint; metadata: unknown }> {
+  const mint = tx.body().mint();
+  if (!mint || mint.size === 0) return [];
+  const cip25 = cip25Of(tx);
+  return [...mint].map(([assetId, quantity]) => {
+    const unit = assetId.toString();
+    return { unit, quantity, metadata: quantity > 0n ? metadataFor(cip25, unit.slice(0, 56), unit.slice(56)) : null };
+  });
+}
+
 /** What the history reads of a transaction's CBOR, read with the project's own reader. */
-interface TxSummary {
+export interface TxSummary {
   /** False when the transaction is marked invalid (is_valid false): it spends its collateral and makes only its collateral return. */
   readonly valid: boolean;
   readonly inputs: readonly OutRef[];
@@ -333,7 +350,7 @@ function refsOf(set: Uint8Array | undefined): OutRef[] {
   return refs;
 }
 
-function readTx(bytes: Uint8Array): TxSummary {
+export function readTx(bytes: Uint8Array): TxSummary {
   const reader = new CborReader(bytes);
   const items: Uint8Array[] = [];
   reader.each(reader.arrayLength(), () => items.push(reader.raw()));

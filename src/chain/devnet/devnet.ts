@@ -45,7 +45,7 @@ import { DevnetClock, SLOT_LENGTH_MS } from "./clock.js";
 import { diskFaultError, diskProblem, isDiskFault } from "./disk-faults.js";
 import { Faucet, GENESIS_LOVELACE, generateFaucetKey } from "./faucet.js";
 import { exUnitsViolation } from "./limits.js";
-import { DevnetStore, type AcceptedRow, type DevnetSnapshot } from "./store.js";
+import { DevnetStore, type AcceptedRow, type DevnetReadRows, type DevnetSnapshot } from "./store.js";
 import {
   certificatesOfBody,
   delegateeViolation,
@@ -334,6 +334,11 @@ export class DevnetChain implements DevnetPort {
   /** The transactions accepted after number `seq`, oldest first, at most `limit` (the store's acceptedAfter). */
   acceptedAfter(seq: number, limit: number): AcceptedRow[] {
     return this.#store.acceptedAfter(seq, limit);
+  }
+
+  /** The rows the Blockfrost-compatible read model answers from (src/devnet-index/): the current store's, a reset's too. */
+  get readRows(): DevnetReadRows {
+    return this.#store;
   }
 
   /** The id of the transaction accepted as number `seq`, or null. */

@@ -14,8 +14,14 @@ import { credentialKey, drepKey, drepOfKey, type StakeState } from "./stake-stat
 import type { Certificate, Credential } from "../../cardano/certificates.js";
 import type { StakeAccount } from "../port.js";
 import { privateFile } from "../../private-files.js";
-import { outputAddress, outRefOfInput, paymentCredentialOf, type CreatedOutput } from "./utxo-map.js";
-import { readMapEntries } from "../../cardano/tx-cbor.js";
+import {
+  createdOutputsOfBody,
+  outputAddress,
+  outRefOfInput,
+  paymentCredentialOf,
+  type CreatedOutput,
+} from "./utxo-map.js";
+import { readMapEntries, splitTransaction } from "../../cardano/tx-cbor.js";
 
 /** An unspent output as the store keeps it. */
 export interface StoredUtxo {
@@ -61,6 +67,47 @@ export interface AcceptedRow {
   readonly cbor: Uint8Array | null;
 }
 
+/** An accepted transaction as the read model lists it: its number, slot and position in its slot's block. */
+export interface StoredTx {
+  readonly seq: number;
+  readonly txHash: string;
+  readonly slot: number;
+  /** Its position among the transactions of its slot, in order of acceptance. */
+  readonly blockIndex: number;
+}
+
+/** An output with the number of the transaction that made it (0: genesis). */
+export interface StoredOutput extends StoredUtxo {
+  readonly seq: number;
+}
+
+/** A page of a list, as the store reads it: `offset` rows skipped, at most `limit`, newest first when `desc`. */
+export interface RowPage {
+  readonly offset: number;
+  readonly limit: number;
+  readonly desc: boolean;
+}
+
+/** What the read model derives from one accepted transaction's body (src/devnet-index/history.ts). */
+export interface IndexedTx {
+  readonly seq: number;
+  readonly txHash: string;
+  readonly slot: number;
+  readonly blockHash: string;
+  /** Each created output's index and the units it holds. */
+  readonly units: ReadonlyArray<{ readonly index: number; readonly units: readonly string[] }>;
+  readonly mints: ReadonlyArray<{ readonly unit: string; readonly quantity: bigint; readonly metadata: unknown }>;
+  readonly scripts: ReadonlyArray<{ readonly hash: string; readonly type: string; readonly cbor: string }>;
+  readonly datums: ReadonlyArray<{ readonly hash: string; readonly datum: string }>;
+}
+
+/** A mint or burn of a unit as the read model indexed it. */
+export interface StoredMint {
+  readonly txHash: string;
+  readonly quantity: bigint;
+  readonly metadata: unknown;
+}
+
 /** The last output that held a unit, as the asset history keeps it. */
 export interface StoredAssetOutput {
   readonly txHash: string;
@@ -79,11 +126,10 @@ CREATE TABLE IF NOT EXISTS devnet_stake (credential TEXT PRIMARY KEY, deposit TE
 CREATE TABLE IF NOT EXISTS devnet_pools (pool TEXT PRIMARY KEY, certificate BLOB NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS devnet_dreps (credential TEXT PRIMARY KEY, deposit TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS devnet_tx_cbor (tx_hash TEXT PRIMARY KEY, cbor BLOB NOT NULL) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS devnet_spends (tx_hash TEXT NOT NULL, output_index INTEGER NOT NULL, spent_by TEXT NOT NULL, PRIMARY KEY (tx_hash, output_index)) WITHOUT ROWID;
 `;
-// devnet_tx_cbor and devnet_spends came after the first release: a store created before them
-// holds no bodies nor spends of the transactions it accepted earlier (transaction and spentBy
-// answer null for those).
+// devnet_tx_cbor came after the first release: a store created before it holds no bodies of the
+// transactions it accepted earlier (transaction answers null for those). So did devnet_spends
+// (the spender of each spent output), which devnet_outputs.spent_by replaces (READ_INDEX below).
 
 // The ledger's outputs, one row each (added with issue #21: a store that kept the UTxO
 // set as one blob in devnet_ledger.utxos is converted once, on open, and its blob emptied). \`seq\`
@@ -117,6 +163,73 @@ CREATE TABLE devnet_asset_units (
   PRIMARY KEY (unit, seq, output_index, tx_hash)
 ) WITHOUT ROWID;
 `;
+
+// The read model of the Blockfrost-compatible API (src/devnet-index/) answers from these rows,
+// not from memory (added with issue #21, item 2 leftover). What devnet_txs, devnet_tx_cbor and
+// devnet_outputs already hold is read there; what only a transaction's body tells (the block of
+// each slot by its hash, the units each output holds, mints with their CIP-25 metadata, scripts,
+// inline datums) is indexed from the bodies by the read model into the devnet_index_* tables,
+// lazily, up to devnet_meta.index_seq (the devnet_txs.seq indexed last): a restart reads nothing
+// again. `quantity` is a decimal text (a mint may exceed 2^63), `metadata` JSON text or null.
+const READ_INDEX = `
+CREATE INDEX IF NOT EXISTS devnet_txs_slot ON devnet_txs (slot);
+CREATE INDEX IF NOT EXISTS devnet_outputs_stake ON devnet_outputs (substr(address, 30, 28), spent_by)
+  WHERE length(address) = 57 AND substr(address, 1, 1) < X'40';
+CREATE TABLE IF NOT EXISTS devnet_index_blocks (hash TEXT PRIMARY KEY, slot INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS devnet_index_units (
+  unit TEXT NOT NULL, seq INTEGER NOT NULL, output_index INTEGER NOT NULL, tx_hash TEXT NOT NULL,
+  PRIMARY KEY (unit, seq, output_index)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS devnet_index_mints (
+  unit TEXT NOT NULL, seq INTEGER NOT NULL, tx_hash TEXT NOT NULL, quantity TEXT NOT NULL, metadata TEXT,
+  PRIMARY KEY (unit, seq)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS devnet_index_scripts (hash TEXT PRIMARY KEY, type TEXT NOT NULL, cbor TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS devnet_index_datums (hash TEXT PRIMARY KEY, datum TEXT NOT NULL) WITHOUT ROWID;
+`;
+
+/**
+ * The migration to the read model's rows, once, in one transaction, on a store written before it
+ * (a new store only gets the tables and indexes). Outputs converted from a ledger blob (issue #21, item 1) got seq
+ * 0: they get their transaction's seq. The spent outputs of transactions accepted before
+ * devnet_outputs existed are not rows (the blob held only unspent ones): each with a recorded
+ * spender is made a row from its transaction's body. Then devnet_spends says nothing
+ * devnet_outputs.spent_by does not (every spend since devnet_outputs exists is written to both):
+ * its covered rows go, and the table with them when none is left (a spend whose output has no
+ * body to rebuild it from, a genesis output spent before issue #21, keeps it and spender reads it).
+ */
+function migrateToReadModel(db: Database.Database, hasSpends: boolean): void {
+  db.exec(READ_INDEX);
+  if (!hasSpends) return;
+  db.prepare(
+    "UPDATE devnet_outputs SET seq = (SELECT t.seq FROM devnet_txs t WHERE t.tx_hash = devnet_outputs.tx_hash) WHERE seq = 0 AND tx_hash IN (SELECT tx_hash FROM devnet_txs)",
+  ).run();
+  const lost = db
+    .prepare(
+      `SELECT s.tx_hash, s.output_index, s.spent_by, t.seq, c.cbor FROM devnet_spends s
+       JOIN devnet_txs t ON t.tx_hash = s.tx_hash JOIN devnet_tx_cbor c ON c.tx_hash = s.tx_hash
+       WHERE NOT EXISTS (SELECT 1 FROM devnet_outputs o WHERE o.tx_hash = s.tx_hash AND o.output_index = s.output_index)`,
+    )
+    .all() as Array<{ tx_hash: string; output_index: number; spent_by: string; seq: number; cbor: Buffer }>;
+  const put = db.prepare(PUT_OUTPUT);
+  const markSpent = db.prepare("UPDATE devnet_outputs SET spent_by = ? WHERE tx_hash = ? AND output_index = ?");
+  for (const row of lost) {
+    const output = createdOutputsOfTx(new Uint8Array(row.cbor)).find((c) => c.index === row.output_index);
+    if (!output) continue;
+    putOutputRow(put, row.tx_hash, row.output_index, output.output, row.seq);
+    markSpent.run(row.spent_by, row.tx_hash, row.output_index);
+  }
+  db.prepare(
+    "DELETE FROM devnet_spends WHERE EXISTS (SELECT 1 FROM devnet_outputs o WHERE o.tx_hash = devnet_spends.tx_hash AND o.output_index = devnet_spends.output_index AND o.spent_by = devnet_spends.spent_by)",
+  ).run();
+  if (db.prepare("SELECT 1 FROM devnet_spends LIMIT 1").get() === undefined) db.exec("DROP TABLE devnet_spends");
+}
+
+/** The outputs an accepted transaction (its whole CBOR) added to the UTxO set. */
+function createdOutputsOfTx(tx: Uint8Array): readonly CreatedOutput[] {
+  const { body, rest } = splitTransaction(tx);
+  return createdOutputsOfBody(body, !(rest[0]?.length === 1 && rest[0][0] === 0xf4));
+}
 
 const EMPTY_MAP = Buffer.of(0xa0);
 const PUT_OUTPUT =
@@ -161,9 +274,13 @@ export class DevnetStore {
   /** True when this open created the asset history in a store that already held a devnet. */
   readonly assetHistoryIsNew: boolean;
 
-  private constructor(db: Database.Database, assetHistoryIsNew: boolean) {
+  /** Whether devnet_spends is left (spends the migration could not make rows of). */
+  readonly #hasLegacySpends: boolean;
+
+  private constructor(db: Database.Database, assetHistoryIsNew: boolean, hasLegacySpends: boolean) {
     this.#db = db;
     this.assetHistoryIsNew = assetHistoryIsNew;
+    this.#hasLegacySpends = hasLegacySpends;
   }
 
   /** Opens (or creates) the store at `path`; `:memory:` keeps it in memory. */
@@ -179,8 +296,9 @@ export class DevnetStore {
       const hasHistory = hasTable("devnet_asset_outputs");
       if (!hasHistory) db.exec(ASSET_HISTORY);
       if (!hasTable("devnet_outputs")) db.transaction(() => convertLedgerBlob(db))();
+      if (!hasTable("devnet_index_blocks")) db.transaction(() => migrateToReadModel(db, hasTable("devnet_spends")))();
       const hasLedger = db.prepare("SELECT 1 FROM devnet_ledger WHERE id = 1").get() !== undefined;
-      return new DevnetStore(db, !hasHistory && hasLedger);
+      return new DevnetStore(db, !hasHistory && hasLedger, hasTable("devnet_spends"));
     } catch (error) {
       // A full disk fails the first write (the schema): the file is not left open (a reset retries it).
       db.close();
@@ -297,16 +415,10 @@ export class DevnetStore {
         this.#db
           .prepare("INSERT OR IGNORE INTO devnet_tx_cbor (tx_hash, cbor) VALUES (?, ?)")
           .run(accepted.txHash, Buffer.from(accepted.cbor));
-      const spent = this.#db.prepare(
-        "INSERT OR REPLACE INTO devnet_spends (tx_hash, output_index, spent_by) VALUES (?, ?, ?)",
-      );
       const markSpent = this.#db.prepare(
         "UPDATE devnet_outputs SET spent_by = ? WHERE tx_hash = ? AND output_index = ?",
       );
-      for (const ref of accepted.spent) {
-        spent.run(ref.txHash, ref.index, accepted.txHash);
-        markSpent.run(accepted.txHash, ref.txHash, ref.index);
-      }
+      for (const ref of accepted.spent) markSpent.run(accepted.txHash, ref.txHash, ref.index);
     })();
   }
 
@@ -470,12 +582,16 @@ export class DevnetStore {
     return row ? new Uint8Array(row.cbor) : null;
   }
 
-  /** The id of the accepted transaction that spent `ref`, or null. */
+  /** The id of the accepted transaction that spent `ref`, or null (devnet_spends: what a migrated store could not make rows of). */
   spender(ref: OutRef): string | null {
     const row = this.#db
+      .prepare("SELECT spent_by FROM devnet_outputs WHERE tx_hash = ? AND output_index = ?")
+      .get(ref.txHash, ref.index) as { spent_by: string | null } | undefined;
+    if (row !== undefined || !this.#hasLegacySpends) return row?.spent_by ?? null;
+    const legacy = this.#db
       .prepare("SELECT spent_by FROM devnet_spends WHERE tx_hash = ? AND output_index = ?")
       .get(ref.txHash, ref.index) as { spent_by: string } | undefined;
-    return row?.spent_by ?? null;
+    return legacy?.spent_by ?? null;
   }
 
   /**
@@ -511,6 +627,216 @@ export class DevnetStore {
     return row?.datum ?? null;
   }
 
+  // ── The read model's rows (src/devnet-index/): every answer one indexed query ──
+
+  /** The devnet_txs.seq up to which the read model indexed the bodies (devnet_index_*). */
+  indexedSeq(): number {
+    const row = this.#db.prepare("SELECT value FROM devnet_meta WHERE key = 'index_seq'").get() as
+      { value: string } | undefined;
+    return row === undefined ? 0 : Number(row.value);
+  }
+
+  /** Saves what the read model derived from `txs` (in order) and that it indexed up to `seq`, atomically. */
+  saveIndexed(txs: readonly IndexedTx[], seq: number): void {
+    const db = this.#db;
+    db.transaction(() => {
+      const block = db.prepare("INSERT OR IGNORE INTO devnet_index_blocks (hash, slot) VALUES (?, ?)");
+      const unit = db.prepare(
+        "INSERT OR IGNORE INTO devnet_index_units (unit, seq, output_index, tx_hash) VALUES (?, ?, ?, ?)",
+      );
+      const mint = db.prepare(
+        "INSERT OR IGNORE INTO devnet_index_mints (unit, seq, tx_hash, quantity, metadata) VALUES (?, ?, ?, ?, ?)",
+      );
+      const script = db.prepare("INSERT OR IGNORE INTO devnet_index_scripts (hash, type, cbor) VALUES (?, ?, ?)");
+      const datum = db.prepare("INSERT OR IGNORE INTO devnet_index_datums (hash, datum) VALUES (?, ?)");
+      for (const tx of txs) {
+        block.run(tx.blockHash, tx.slot);
+        for (const o of tx.units) for (const u of o.units) unit.run(u, tx.seq, o.index, tx.txHash);
+        for (const m of tx.mints)
+          mint.run(
+            m.unit,
+            tx.seq,
+            tx.txHash,
+            m.quantity.toString(),
+            m.metadata == null ? null : JSON.stringify(m.metadata),
+          );
+        for (const sc of tx.scripts) script.run(sc.hash, sc.type, sc.cbor);
+        for (const d of tx.datums) datum.run(d.hash, d.datum);
+      }
+      db.prepare("INSERT OR REPLACE INTO devnet_meta (key, value) VALUES ('index_seq', ?)").run(String(seq));
+    })();
+  }
+
+  /** An accepted transaction by id, with its position in its block and whether its body is kept; null when the devnet did not accept it. */
+  storedTx(txHash: string): (StoredTx & { hasBody: boolean }) | null {
+    const row = this.#db
+      .prepare(
+        `SELECT t.seq, t.tx_hash, t.slot,
+           (SELECT COUNT(*) FROM devnet_txs u WHERE u.slot = t.slot AND u.seq < t.seq) AS block_index,
+           EXISTS (SELECT 1 FROM devnet_tx_cbor c WHERE c.tx_hash = t.tx_hash) AS has_body
+         FROM devnet_txs t WHERE t.tx_hash = ?`,
+      )
+      .get(txHash) as { seq: number; tx_hash: string; slot: number; block_index: number; has_body: number } | undefined;
+    if (!row) return null;
+    return {
+      seq: row.seq,
+      txHash: row.tx_hash,
+      slot: row.slot,
+      blockIndex: row.block_index,
+      hasBody: row.has_body === 1,
+    };
+  }
+
+  /** The transactions accepted at `slot`, in order. */
+  txsInSlot(slot: number): string[] {
+    return this.#db.prepare("SELECT tx_hash FROM devnet_txs WHERE slot = ? ORDER BY seq").pluck().all(slot) as string[];
+  }
+
+  /** How many transactions the devnet accepted. */
+  txCount(): number {
+    return this.#db.prepare("SELECT COUNT(*) FROM devnet_txs").pluck().get() as number;
+  }
+
+  /** The slot of an indexed block holding a transaction, by the block's hash, or null. */
+  indexedBlockSlot(hash: string): number | null {
+    return (
+      (this.#db.prepare("SELECT slot FROM devnet_index_blocks WHERE hash = ?").pluck().get(hash) as
+        number | undefined) ?? null
+    );
+  }
+
+  /** Whether an accepted transaction ever paid the address (its bytes). */
+  addressSeen(address: Uint8Array): boolean {
+    return (
+      this.#db
+        .prepare("SELECT 1 FROM devnet_outputs WHERE address = ? AND seq > 0 LIMIT 1")
+        .get(Buffer.from(address)) !== undefined
+    );
+  }
+
+  /** Whether an accepted transaction ever paid an address of this payment credential (its hash). */
+  paymentSeen(payment: string): boolean {
+    return (
+      this.#db.prepare("SELECT 1 FROM devnet_outputs WHERE payment = ? AND seq > 0 LIMIT 1").get(payment) !== undefined
+    );
+  }
+
+  /** The unspent outputs at an address (its bytes), oldest first (by transaction, then index); a page of them when `page` is given. */
+  unspentAtInOrder(address: Uint8Array, page?: RowPage): StoredOutput[] {
+    return this.#outputs("address = ?", [Buffer.from(address)], page);
+  }
+
+  /** The unspent outputs of every address of a payment credential (its hash), oldest first. */
+  unspentOfPayment(payment: string, page?: RowPage): StoredOutput[] {
+    return this.#outputs("payment = ?", [payment], page);
+  }
+
+  /** The unspent outputs at base addresses whose stake credential's hash is `stake`, at addresses an accepted transaction paid. */
+  unspentOfStake(stake: string): StoredOutput[] {
+    return this.#outputs(
+      `length(address) = 57 AND substr(address, 1, 1) < X'40' AND substr(address, 30, 28) = ?
+       AND EXISTS (SELECT 1 FROM devnet_outputs s WHERE s.address = o.address AND s.seq > 0)`,
+      [Buffer.from(stake, "hex")],
+    );
+  }
+
+  #outputs(where: string, params: unknown[], page?: RowPage): StoredOutput[] {
+    const order = page?.desc ? "DESC" : "ASC";
+    const limit = page ? ` LIMIT ${page.limit} OFFSET ${page.offset}` : "";
+    const rows = this.#db
+      .prepare(
+        `SELECT tx_hash, output_index, output, seq FROM devnet_outputs o WHERE ${where} AND spent_by IS NULL
+         ORDER BY seq ${order}, output_index ${order}, tx_hash ${order}${limit}`,
+      )
+      .raw()
+      .all(...params) as Array<[string, number, Buffer, number]>;
+    return rows.map(([txHash, index, output, seq]) => ({ txHash, index, output: new Uint8Array(output), seq }));
+  }
+
+  /** The transactions that paid the address (its bytes) or spent from it what one paid it, in order of acceptance: a page. */
+  addressTxs(address: Uint8Array, page: RowPage): StoredTx[] {
+    return this.#txList(
+      `SELECT o.seq FROM devnet_outputs o WHERE o.address = :address AND o.seq > 0
+       UNION SELECT t.seq FROM devnet_outputs o JOIN devnet_txs t ON t.tx_hash = o.spent_by
+         WHERE o.address = :address AND o.seq > 0 AND o.spent_by IS NOT NULL`,
+      { address: Buffer.from(address) },
+      page,
+    );
+  }
+
+  /** The transactions with an output holding `unit`, in order of acceptance: a page. */
+  unitTxs(unit: string, page: RowPage): StoredTx[] {
+    return this.#txList("SELECT seq FROM devnet_index_units WHERE unit = :unit", { unit }, page);
+  }
+
+  #txList(seqs: string, params: Record<string, unknown>, page: RowPage): StoredTx[] {
+    const rows = this.#db
+      .prepare(
+        `SELECT t.seq, t.tx_hash, t.slot,
+           (SELECT COUNT(*) FROM devnet_txs u WHERE u.slot = t.slot AND u.seq < t.seq) AS block_index
+         FROM devnet_txs t WHERE t.seq IN (${seqs})
+         ORDER BY t.seq ${page.desc ? "DESC" : "ASC"} LIMIT :limit OFFSET :offset`,
+      )
+      .all({ ...params, limit: page.limit, offset: page.offset }) as Array<{
+      seq: number;
+      tx_hash: string;
+      slot: number;
+      block_index: number;
+    }>;
+    return rows.map((r) => ({ seq: r.seq, txHash: r.tx_hash, slot: r.slot, blockIndex: r.block_index }));
+  }
+
+  /** The unspent outputs holding `unit`, in the order they were made. */
+  unitHolders(unit: string): StoredUtxo[] {
+    const rows = this.#db
+      .prepare(
+        `SELECT o.tx_hash, o.output_index, o.output FROM devnet_index_units u
+         JOIN devnet_outputs o ON o.tx_hash = u.tx_hash AND o.output_index = u.output_index
+         WHERE u.unit = ? AND o.spent_by IS NULL ORDER BY u.seq, u.output_index`,
+      )
+      .raw()
+      .all(unit) as Array<[string, number, Buffer]>;
+    return rows.map(([txHash, index, output]) => ({ txHash, index, output: new Uint8Array(output) }));
+  }
+
+  /** The mints and burns of `unit`, oldest first. */
+  mints(unit: string): StoredMint[] {
+    const rows = this.#db
+      .prepare("SELECT tx_hash, quantity, metadata FROM devnet_index_mints WHERE unit = ? ORDER BY seq")
+      .all(unit) as Array<{ tx_hash: string; quantity: string; metadata: string | null }>;
+    return rows.map((r) => ({
+      txHash: r.tx_hash,
+      quantity: BigInt(r.quantity),
+      metadata: r.metadata === null ? null : (JSON.parse(r.metadata) as unknown),
+    }));
+  }
+
+  /** The units minted under a policy, in the order of their first mint. */
+  unitsOfPolicy(policy: string): string[] {
+    return this.#db
+      .prepare(
+        "SELECT unit FROM devnet_index_mints WHERE unit >= ? AND unit < ? || 'g' AND substr(unit, 1, length(?)) = ? GROUP BY unit ORDER BY MIN(seq)",
+      )
+      .pluck()
+      .all(policy, policy, policy, policy) as string[];
+  }
+
+  /** A script an accepted transaction carried (witness set or reference script), by hash. */
+  indexedScript(hash: string): { type: string; cbor: string } | null {
+    return (
+      (this.#db.prepare("SELECT type, cbor FROM devnet_index_scripts WHERE hash = ?").get(hash) as
+        { type: string; cbor: string } | undefined) ?? null
+    );
+  }
+
+  /** An inline datum of an output an accepted transaction made, by hash (CBOR hex). */
+  indexedDatum(hash: string): string | null {
+    return (
+      (this.#db.prepare("SELECT datum FROM devnet_index_datums WHERE hash = ?").pluck().get(hash) as
+        string | undefined) ?? null
+    );
+  }
+
   close(): void {
     if (this.#db.open) this.#db.close();
   }
@@ -520,3 +846,28 @@ export class DevnetStore {
     return this.#db.name;
   }
 }
+
+/** The store's rows the Blockfrost-compatible read model answers from and indexes into (src/devnet-index/). */
+export type DevnetReadRows = Pick<
+  DevnetStore,
+  | "acceptedAfter"
+  | "indexedSeq"
+  | "saveIndexed"
+  | "storedTx"
+  | "txSlot"
+  | "txsInSlot"
+  | "txCount"
+  | "indexedBlockSlot"
+  | "addressSeen"
+  | "paymentSeen"
+  | "unspentAtInOrder"
+  | "unspentOfPayment"
+  | "unspentOfStake"
+  | "addressTxs"
+  | "unitTxs"
+  | "unitHolders"
+  | "mints"
+  | "unitsOfPolicy"
+  | "indexedScript"
+  | "indexedDatum"
+>;
