@@ -1,5 +1,5 @@
 // Builds a tournament transaction from a plan on the transaction-building core
-// (cardano/tx-balance.ts): script inputs (each script by reference or attached inline), key inputs
+// (txcore/balance.ts): script inputs (each script by reference or attached inline), key inputs
 // that must be spent, an optional mint or burn, the outputs in the order the validators read them,
 // required signers, the validity interval the settlement deadline asks for, collateral, and
 // balancing from the client's UTxOs (every operation's input field `utxos`, which the messages
@@ -15,9 +15,9 @@ import {
   type PlutusDraft,
   type PositionalRedeemer,
   type TxDraft,
-} from "../cardano/tx-balance.js";
+} from "../txcore/balance.js";
 import { toHex } from "../cardano/tx-cbor.js";
-import { balanceAndEvaluate } from "../cardano/tx-evaluate.js";
+import { balanceAndEvaluate } from "../txcore/evaluate.js";
 import { minLovelace } from "../cardano/tx-encode.js";
 import { isLovelace, outRefOf, utxoWithinCborLimits } from "../cardano/utxo.js";
 import type { ChainParameters, ChainPort } from "../chain/port.js";

@@ -8,7 +8,7 @@ import type { Protocol, UTxO } from "@meshsdk/common";
 import { pubKeyAddress, serializeAddressObj } from "@meshsdk/core";
 import { blake2b, HexBlob } from "@meshsdk/core-cst";
 import { MeshWallet } from "@meshsdk/wallet";
-import { balanceTransaction, paymentDraft } from "../cardano/tx-balance.js";
+import { balanceTransaction, paymentDraft } from "../txcore/balance.js";
 import { toHex } from "../cardano/tx-cbor.js";
 import type { Network } from "../config.js";
 import type { DevnetPort } from "../chain/port.js";

@@ -1,5 +1,5 @@
 // Phase 4: the plan, settled outputs and resolved inputs → the transaction-building core
-// (cardano/tx-balance.ts: coin selection, exact fee, change), its failures → actionable 4xx, and
+// (txcore/balance.ts: coin selection, exact fee, change), its failures → actionable 4xx, and
 // the result split into {hash, fee, complete, stripped, witnessSet, auxiliaryData}.
 import type { Output, UTxO } from "@meshsdk/common";
 import {
@@ -10,8 +10,8 @@ import {
   type CertificatesDraft,
   type PlutusDraft,
   type TxDraft,
-} from "../cardano/tx-balance.js";
-import { balanceAndEvaluate } from "../cardano/tx-evaluate.js";
+} from "../txcore/balance.js";
+import { balanceAndEvaluate } from "../txcore/evaluate.js";
 import { isKeyAddress } from "../cardano/address-rules.js";
 import { CborWriter } from "../cardano/cbor.js";
 import { toHex } from "../cardano/tx-cbor.js";
@@ -147,7 +147,7 @@ export async function completeTransaction(a: Assembly, chain: ChainPort): Promis
   try {
     const draft = draftOf(a);
     const balancing = { pool: a.inputs.pool, changeAddress: a.plan.changeAddress, params: a.params };
-    // With Plutus scripts, the budgets come from the chain's evaluator (cardano/tx-evaluate.ts).
+    // With Plutus scripts, the budgets come from the chain's evaluator (txcore/evaluate.ts).
     const tx = draft.plutus
       ? await balanceAndEvaluate(draft, balancing, (cbor, utxos) => chain.evaluate(cbor, utxos))
       : balanceTransaction(draft, balancing);

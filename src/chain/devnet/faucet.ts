@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import type { UTxO } from "@meshsdk/common";
 import { MeshWallet } from "@meshsdk/wallet";
-import { balanceTransaction, paymentDraft } from "../../cardano/tx-balance.js";
+import { balanceTransaction, paymentDraft } from "../../txcore/balance.js";
 import { toHex } from "../../cardano/tx-cbor.js";
 import { BadRequestError, refusal } from "../../errors.js";
 import { DEVNET_PROTOCOL_PARAMETERS } from "../protocol-params.js";

@@ -16,10 +16,10 @@
 //
 // Plutus (draft.plutus): script inputs spent with their inline datum, script mints, scripts by
 // reference or in the witness set, redeemers, the script data hash, collateral. The redeemers'
-// budgets are inputs of balanceTransaction; balanceAndEvaluate (./tx-evaluate.ts) finds them with
+// budgets are inputs of balanceTransaction; balanceAndEvaluate (./evaluate.ts) finds them with
 // the chain's evaluator, rebuilding until the budgets declared are those the scripts need.
 import type { Metadatum, Output, Protocol, UTxO } from "@meshsdk/common";
-import { CborWriter, headSize } from "./cbor.js";
+import { CborWriter, headSize } from "../cardano/cbor.js";
 import {
   addValue,
   exUnitsFee,
@@ -41,9 +41,9 @@ import {
   type ExUnits,
   type Redeemer,
   type Value,
-} from "./tx-encode.js";
-import { fromHex, toHex } from "./tx-cbor.js";
-import { ledgerOrder, lovelaceOf, outRefOf } from "./utxo.js";
+} from "../cardano/tx-encode.js";
+import { fromHex, toHex } from "../cardano/tx-cbor.js";
+import { ledgerOrder, lovelaceOf, outRefOf } from "../cardano/utxo.js";
 
 export type { ExUnits };
 
