@@ -11,7 +11,7 @@ import { datumHashOf } from "../cardano/tx-encode.js";
 import { fromHex, toHex } from "../cardano/tx-cbor.js";
 import { outRef, outRefOf, requireUtxoWithinLimits } from "../cardano/utxo.js";
 import type { ChainParameters, ChainPort, OutRef } from "../chain/port.js";
-import { meshCostModels } from "../chain/protocol-params.js";
+import { meshCostModels } from "../cardano/protocol-params.js";
 import { BadRequestError, refusal } from "../errors.js";
 import type { PlannedScript, PlutusPlan } from "./request.js";
 

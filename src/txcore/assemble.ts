@@ -3,7 +3,7 @@
 // budgets found with the chain's evaluator (./evaluate.ts), checked against the ledger's
 // per-transaction ExUnits limit (the size limit is balancing's), and every failure told as a 4xx
 // of src/errors.ts in one wording, ending with what the caller's user should do (Advice).
-import type { Metadatum, Output, UTxO } from "@meshsdk/common";
+import type { UTxO } from "@meshsdk/common";
 import { describeLovelace } from "../cardano/amount.js";
 import { maxTxExUnits } from "../cardano/protocol-params.js";
 import type { ChainPort } from "../chain/port.js";
@@ -16,6 +16,8 @@ import {
   type FieldWords,
 } from "../errors.js";
 import { BalanceError, type BalancedTx, type BalanceFailure, type Balancing, type TxDraft } from "./balance.js";
+
+export { draftOf } from "./balance.js";
 import { balanceAndEvaluate } from "./evaluate.js";
 
 /**
@@ -37,24 +39,6 @@ export interface Advice {
   /** The 422's message when a script refuses the transaction, from the evaluator's (which carries the trace). */
   readonly scriptRefuses: (evaluatorMessage: string) => string;
 }
-
-/** What a draft may leave out: no inputs, mint, scripts, references, signers or metadata, no validity bounds. */
-const EMPTY_DRAFT: TxDraft = {
-  inputs: [],
-  outputs: [],
-  mint: new Map<string, bigint>(),
-  nativeScripts: [],
-  referenceInputs: [],
-  requiredSigners: [],
-  metadata: new Map<bigint, Metadatum>(),
-  validity: { start: null, end: null },
-};
-
-/** A draft from what it holds; every part left out is empty (EMPTY_DRAFT). */
-export const draftOf = (parts: Partial<TxDraft> & { readonly outputs: readonly Output[] }): TxDraft => ({
-  ...EMPTY_DRAFT,
-  ...parts,
-});
 
 const unitName = (unit: string): string => `${unit.slice(0, 56)}.${unit.slice(56)}`;
 

@@ -78,16 +78,22 @@ export interface CertificatesDraft {
   readonly signers: readonly string[];
 }
 
-/** A draft that only pays `outputs` (coin selection adds the inputs and the change). */
-export const paymentDraft = (outputs: readonly Output[]): TxDraft => ({
+/** What a draft may leave out: no inputs, mint, scripts, references, signers or metadata, no validity bounds. */
+const EMPTY_DRAFT: TxDraft = {
   inputs: [],
-  outputs,
-  mint: new Map(),
+  outputs: [],
+  mint: new Map<string, bigint>(),
   nativeScripts: [],
   referenceInputs: [],
   requiredSigners: [],
-  metadata: new Map(),
+  metadata: new Map<bigint, Metadatum>(),
   validity: { start: null, end: null },
+};
+
+/** A draft from what it holds, every part left out empty: `draftOf({ outputs })` only pays (coin selection adds the inputs and the change). */
+export const draftOf = (parts: Partial<TxDraft> & { readonly outputs: readonly Output[] }): TxDraft => ({
+  ...EMPTY_DRAFT,
+  ...parts,
 });
 
 /** A redeemer that names input positions: given the final inputs ("txHash#index", in ledger order). */
