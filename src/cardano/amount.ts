@@ -29,3 +29,12 @@ export function parseAmount(value: number | string, field: string, { signed = fa
   if (n > U64_MAX) throw refusal(BadRequestError, (at) => `${at(field)} is larger than the ledger allows (2^64 - 1).`);
   return n;
 }
+
+const formatAda = (lovelace: bigint): string => {
+  const whole = lovelace / 1_000_000n;
+  const fraction = (lovelace % 1_000_000n).toString().padStart(6, "0").replace(/0+$/, "");
+  return fraction.length > 0 ? `${whole}.${fraction}` : `${whole}`;
+};
+
+/** "1234567 lovelace (1.234567 ADA)". */
+export const describeLovelace = (lovelace: bigint): string => `${lovelace} lovelace (${formatAda(lovelace)} ADA)`;

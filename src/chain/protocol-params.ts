@@ -8,8 +8,7 @@ import {
   DEFAULT_V3_COST_MODEL_LIST,
   type Protocol,
 } from "@meshsdk/common";
-import { ChainUnavailableError } from "../errors.js";
-import type { ChainParameters, CostModels, PlutusLanguage } from "./port.js";
+import type { ChainParameters } from "./port.js";
 
 /**
  * The devnet's protocol parameters, in Mesh's shape. The Scalus emulator's parameters are fixed
@@ -46,8 +45,6 @@ export const DEVNET_CHAIN_PARAMETERS: Readonly<ChainParameters> = Object.freeze(
   costModels: DEVNET_COST_MODELS_BY_LANGUAGE,
 });
 
-const LANGUAGES: readonly PlutusLanguage[] = ["PlutusV1", "PlutusV2", "PlutusV3"];
-
 /**
  * One language's cost model from a backend's answer: a non-empty list of integers (numbers or
  * bigints within 2^53), copied; undefined for anything else (absent, truncated, not integers).
@@ -64,27 +61,5 @@ export function costModelOf(value: unknown): number[] | undefined {
   return costs;
 }
 
-/**
- * The network's cost models as MeshTxBuilder.setCostModels takes them ([PlutusV1, PlutusV2,
- * PlutusV3]), so that the script data hash (and every evaluation Mesh asks for) uses them, never
- * Mesh's defaults. `languages` are those the transaction runs: a 503 if the backend gave no cost
- * model for one of them. A language it does not run is never hashed (an empty list stands in).
- */
-export function meshCostModels(
-  params: { readonly costModels: CostModels },
-  languages: readonly PlutusLanguage[],
-): number[][] {
-  for (const language of languages) {
-    if (!params.costModels[language]) {
-      throw new ChainUnavailableError(
-        `The chain backend gave no usable ${language} cost model with the protocol parameters: a transaction running a ${language} script cannot be built without it.`,
-      );
-    }
-  }
-  return LANGUAGES.map((language) => [...(params.costModels[language] ?? [])]);
-}
-
-/** The execution-unit limits of one transaction, as numbers the builder and ledger both check. */
-export function maxTxExUnits(params: Protocol): { mem: bigint; steps: bigint } {
-  return { mem: BigInt(params.maxTxExMem), steps: BigInt(params.maxTxExSteps) };
-}
+// The limits and cost-model readings live with the codecs (the assembly path reads them too).
+export { maxTxExUnits, meshCostModels } from "../cardano/protocol-params.js";

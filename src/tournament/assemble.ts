@@ -1,36 +1,22 @@
-// Builds a tournament transaction from a plan on the transaction-building core
-// (cardano/tx-balance.ts): script inputs (each script by reference or attached inline), key inputs
+// A tournament transaction from a plan, assembled on the one assembly path
+// (src/txcore/assemble.ts): script inputs (each script by reference or attached inline), key inputs
 // that must be spent, an optional mint or burn, the outputs in the order the validators read them,
 // required signers, the validity interval the settlement deadline asks for, collateral, and
 // balancing from the client's UTxOs (every operation's input field `utxos`, which the messages
-// name). Redeemer budgets come from the chain's own evaluator; the result is checked against the
-// ledger's size and ExUnits limits before it is handed out.
+// name). This file turns the plan into a draft and says what a tournament's user should do when it
+// fails; the assembly path balances it, finds the redeemers' budgets with the chain's own
+// evaluator and checks the result against the ledger's size and ExUnits limits.
 import type { Asset, Output, Protocol, UTxO } from "@meshsdk/common";
 import { isKeyAddress } from "../cardano/address-rules.js";
 import { collateralFrom, type Collateral } from "../cardano/collateral.js";
-import {
-  BalanceError,
-  type BalancedTx,
-  type BalanceFailure,
-  type PlutusDraft,
-  type PositionalRedeemer,
-  type TxDraft,
-} from "../cardano/tx-balance.js";
+import { meshCostModels } from "../cardano/protocol-params.js";
 import { toHex } from "../cardano/tx-cbor.js";
-import { balanceAndEvaluate } from "../cardano/tx-evaluate.js";
 import { minLovelace } from "../cardano/tx-encode.js";
 import { isLovelace, outRefOf, utxoWithinCborLimits } from "../cardano/utxo.js";
 import type { ChainParameters, ChainPort } from "../chain/port.js";
-import { maxTxExUnits, meshCostModels } from "../chain/protocol-params.js";
-import {
-  BadRequestError,
-  InsufficientFundsError,
-  LedgerRejectedError,
-  refusal,
-  TxTooLargeError,
-  UnprocessableError,
-  type FieldWords,
-} from "../errors.js";
+import { BadRequestError, refusal, type FieldWords } from "../errors.js";
+import { assemble, draftOf, type Advice } from "../txcore/assemble.js";
+import type { PlutusDraft, PositionalRedeemer, TxDraft } from "../txcore/balance.js";
 import type { CompiledScript } from "./contracts.js";
 import { explainTraces } from "./traces.js";
 
@@ -143,19 +129,15 @@ function plutusOf(plan: TournamentTxPlan, params: ChainParameters): PlutusDraft 
   };
 }
 
-function draftOf(plan: TournamentTxPlan, params: ChainParameters): TxDraft {
+function draftFor(plan: TournamentTxPlan, params: ChainParameters): TxDraft {
   const runsScripts = plan.scriptInputs.length > 0 || plan.mint !== undefined;
-  return {
+  return draftOf({
     inputs: plan.keyInputs,
     outputs: plan.outputs.map((o) => outputOf(o, params)),
-    mint: new Map(),
-    nativeScripts: [],
-    referenceInputs: [],
     requiredSigners: plan.requiredSigners,
-    metadata: new Map(),
     validity: { start: plan.validFrom ?? null, end: plan.validTo ?? null },
     ...(runsScripts ? { plutus: plutusOf(plan, params) } : {}),
-  };
+  });
 }
 
 /**
@@ -169,69 +151,18 @@ function poolOf(plan: TournamentTxPlan): UTxO[] {
   return plan.utxos.filter((u) => !used.has(outRefOf(u)) && !u.output.scriptRef && atKey(u) && utxoWithinCborLimits(u));
 }
 
-/** The 4xx that says what to change, for each way balancing can fail. */
-function refusalOf(failure: BalanceFailure, advice: FieldWords): Error {
-  switch (failure.kind) {
-    case "insufficient-ada": {
-      const missing = failure.sent + failure.fee + failure.changeMin - failure.held;
-      return refusal(
-        InsufficientFundsError,
-        (at) =>
-          `Not enough ADA in ${at("utxos")}: this transaction needs about ${missing > 0n ? missing : 0n} lovelace more (its outputs, the fee and a change output). ` +
-          "Pass more or larger UTxOs.",
-      );
-    }
-    case "insufficient-asset":
-      return refusal(
-        InsufficientFundsError,
-        (at) =>
-          `Not enough of asset ${failure.unit.slice(0, 56)}.${failure.unit.slice(56)} in ${at("utxos")}: ${failure.missing} missing. Pass the UTxOs that hold it.`,
-      );
-    case "insufficient-collateral":
-      return refusal(
-        InsufficientFundsError,
-        (at) =>
-          `The collateral from ${at("utxos")} covers ${failure.held} lovelace; the ledger asks for ${failure.needed} (its collateral percentage of the fee). Pass a larger ADA-only UTxO.`,
-      );
-    case "too-large":
-      return refusal(
-        TxTooLargeError,
-        (at) =>
-          `The transaction would be ${failure.size} bytes, more than the ledger's maximum of ${failure.max}: ${advice(at)}.`,
-      );
-    case "too-many-inputs":
-      return new TxTooLargeError(
-        `The transaction does not fit in the ledger's maximum size: pass fewer, larger UTxOs or add fewer registrations.`,
-      );
-  }
-}
-
-/**
- * A failure of the build as the answer says it: balancing's in words, a script's refusal (the
- * evaluator's, which the chain port gives as UnprocessableError or LedgerRejectedError) with its
- * trace codes named; anything else (the backend unreachable) as it is.
- */
-function explain(error: unknown, advice: FieldWords): unknown {
-  if (error instanceof BalanceError) return refusalOf(error.failure, advice);
-  if (error instanceof UnprocessableError || error instanceof LedgerRejectedError) {
+/** What a tournament operation's user should do, for each way assembly can fail (src/txcore/assemble.ts). */
+function adviceFor(plan: TournamentTxPlan): Advice {
+  const shrink = plan.tooLarge ?? ((at) => `pass fewer, larger UTxOs in ${at("utxos")}`);
+  return {
+    utxos: (at) => at("utxos"),
+    fund: (at) => `Pass more or larger UTxOs in ${at("utxos")}.`,
+    tooLarge: shrink,
+    tooManyInputs: () => "pass fewer, larger UTxOs or add fewer registrations",
+    overBudget: shrink,
     // The scripts trace short codes; the answer names each rule in words (traces.ts).
-    return new UnprocessableError(`A tournament script refuses this transaction: ${explainTraces(error.message)}`);
-  }
-  return error;
-}
-
-/** The ledger's per-transaction ExUnits limit (the size limit is balancing's). */
-function checkExUnits(tx: BalancedTx, params: Protocol, advice: FieldWords): void {
-  const { mem, steps } = tx.exUnits;
-  const max = maxTxExUnits(params);
-  if (mem > max.mem || steps > max.steps) {
-    throw refusal(
-      TxTooLargeError,
-      (at) =>
-        `The scripts of this transaction need ${mem} memory units and ${steps} steps, more than the ledger allows per transaction ` +
-        `(${max.mem} and ${max.steps}): ${advice(at)}.`,
-    );
-  }
+    scriptRefuses: (message) => `A tournament script refuses this transaction: ${explainTraces(message)}`,
+  };
 }
 
 /**
@@ -243,18 +174,11 @@ export async function buildTournamentTx(
   chain: ChainPort,
   params: ChainParameters,
 ): Promise<BuiltTx> {
-  const advice = plan.tooLarge ?? ((at) => `pass fewer, larger UTxOs in ${at("utxos")}`);
-  const draft = draftOf(plan, params);
-  let tx: BalancedTx;
-  try {
-    tx = await balanceAndEvaluate(
-      draft,
-      { pool: poolOf(plan), changeAddress: plan.changeAddress, params },
-      (cbor, utxos) => chain.evaluate(cbor, utxos),
-    );
-  } catch (error) {
-    throw explain(error, advice);
-  }
-  checkExUnits(tx, params, advice);
+  const tx = await assemble(
+    draftFor(plan, params),
+    { pool: poolOf(plan), changeAddress: plan.changeAddress, params },
+    chain,
+    adviceFor(plan),
+  );
   return { hash: tx.txHash, complete: toHex(tx.cbor), fee: tx.fee };
 }

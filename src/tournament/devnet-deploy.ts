@@ -8,7 +8,7 @@ import type { Protocol, UTxO } from "@meshsdk/common";
 import { pubKeyAddress, serializeAddressObj } from "@meshsdk/core";
 import { blake2b, HexBlob } from "@meshsdk/core-cst";
 import { MeshWallet } from "@meshsdk/wallet";
-import { balanceTransaction, paymentDraft } from "../cardano/tx-balance.js";
+import { balanceTransaction, draftOf } from "../txcore/balance.js";
 import { toHex } from "../cardano/tx-cbor.js";
 import type { Network } from "../config.js";
 import type { DevnetPort } from "../chain/port.js";
@@ -42,7 +42,7 @@ export function buildDeployTx(
     // script_ref holds the program's CBOR byte string: the blueprint's compiledCode.
     referenceScript: { version: "V2" as const, code: s.compiledCode },
   }));
-  const tx = balanceTransaction(paymentDraft(outputs), {
+  const tx = balanceTransaction(draftOf({ outputs }), {
     pool: utxos.filter((u) => !u.output.scriptRef),
     changeAddress,
     params,

@@ -14,7 +14,7 @@ import { bech32 } from "@scure/base";
 import { stakeCredentialOn } from "../cardano/address-rules.js";
 import { writeCertificate, type Certificate } from "../cardano/certificates.js";
 import { parseDRep, poolKeyHash, type DRep } from "../cardano/delegatees.js";
-import type { CertificatesDraft } from "../cardano/tx-balance.js";
+import type { CertificatesDraft } from "../txcore/balance.js";
 import type { ChainPort, Protocol } from "../chain/port.js";
 import { familyOf, type Network } from "../config.js";
 import { BadRequestError, refusal } from "../errors.js";

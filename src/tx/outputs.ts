@@ -3,18 +3,10 @@
 // explicit amount below it is a 400, because the ledger would refuse it.
 import type { Asset, Output, Protocol } from "@meshsdk/common";
 import { CborWriter } from "../cardano/cbor.js";
+import { describeLovelace } from "../cardano/amount.js";
 import { minLovelace, valueOf, writeValue } from "../cardano/tx-encode.js";
 import { BadRequestError, refusal } from "../errors.js";
 import type { PlannedOutput } from "./request.js";
-
-const formatAda = (lovelace: bigint): string => {
-  const whole = lovelace / 1_000_000n;
-  const fraction = (lovelace % 1_000_000n).toString().padStart(6, "0").replace(/0+$/, "");
-  return fraction.length > 0 ? `${whole}.${fraction}` : `${whole}`;
-};
-
-/** "1234567 lovelace (1.234567 ADA)". */
-export const describeLovelace = (lovelace: bigint): string => `${lovelace} lovelace (${formatAda(lovelace)} ADA)`;
 
 function meshOutput(output: PlannedOutput, lovelace: bigint): Output {
   const amount: Asset[] = [{ unit: "lovelace", quantity: lovelace.toString() }];

@@ -6,12 +6,12 @@ import type { UTxO } from "@meshsdk/common";
 import { paymentCredentialOf } from "../cardano/address-rules.js";
 import { CborReader, CborWriter } from "../cardano/cbor.js";
 import { collateralFrom } from "../cardano/collateral.js";
-import type { InlineScript, PlutusDraft, PlutusSpend, PlutusVersion, ScriptReference } from "../cardano/tx-balance.js";
+import type { InlineScript, PlutusDraft, PlutusSpend, PlutusVersion, ScriptReference } from "../txcore/balance.js";
 import { datumHashOf } from "../cardano/tx-encode.js";
 import { fromHex, toHex } from "../cardano/tx-cbor.js";
 import { outRef, outRefOf, requireUtxoWithinLimits } from "../cardano/utxo.js";
 import type { ChainParameters, ChainPort, OutRef } from "../chain/port.js";
-import { meshCostModels } from "../chain/protocol-params.js";
+import { meshCostModels } from "../cardano/protocol-params.js";
 import { BadRequestError, refusal } from "../errors.js";
 import type { PlannedScript, PlutusPlan } from "./request.js";
 

@@ -99,7 +99,7 @@ describe("tournament build failures", () => {
       assert.equal(error.statusCode, 400);
       assert.match(
         error.message,
-        /^Not enough ADA in utxos: this transaction needs about \d+ lovelace more \(its outputs, the fee and a change output\)\. Pass more or larger UTxOs\.$/,
+        /^Not enough ADA: the outputs need \d+ lovelace \([\d.]+ ADA\), the fee about \d+ lovelace \([\d.]+ ADA\) and the change output at least \d+ lovelace \([\d.]+ ADA\), but the available UTxOs hold \d+ lovelace \([\d.]+ ADA\): about \d+ lovelace \([\d.]+ ADA\) missing\. Pass more or larger UTxOs in utxos\.$/,
       );
       return true;
     };

@@ -1,4 +1,4 @@
-// The Plutus part of the transaction-building core (src/cardano/tx-balance.ts) without a chain: a
+// The Plutus part of the transaction-building core (src/txcore/balance.ts) without a chain: a
 // positional redeemer is written from the final inputs, coin selection included; redeemers point
 // at the ledger-sorted inputs and policies; the script data hash is the one CSL computes from the
 // witness set; the execution-unit price is exact; the collateral and its return are in the body.
@@ -9,7 +9,7 @@ import type { UTxO } from "@meshsdk/common";
 import { DEFAULT_PROTOCOL_PARAMETERS, DEFAULT_V2_COST_MODEL_LIST } from "@meshsdk/common";
 import { pubKeyAddress, serializeAddressObj } from "@meshsdk/core";
 import { CborWriter } from "../../src/cardano/cbor.js";
-import { balanceTransaction, type TxDraft } from "../../src/cardano/tx-balance.js";
+import { balanceTransaction, type TxDraft } from "../../src/txcore/balance.js";
 import { decimalFraction, exUnitsFee } from "../../src/cardano/tx-encode.js";
 import { toHex } from "../../src/cardano/tx-cbor.js";
 import { outRefOf } from "../../src/cardano/utxo.js";

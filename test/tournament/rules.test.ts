@@ -468,7 +468,7 @@ describe("tournament rules", () => {
           utxos: await poor.utxos(),
         }),
         400,
-        /Not enough ADA in body\.utxos/,
+        /^Not enough ADA: .* missing\. Pass more or larger UTxOs in body\.utxos\.$/,
       );
       rejected(
         await create({ adminAddress: poor.address, utxos: await poor.utxos() }),

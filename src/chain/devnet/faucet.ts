@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import type { UTxO } from "@meshsdk/common";
 import { MeshWallet } from "@meshsdk/wallet";
-import { balanceTransaction, paymentDraft } from "../../cardano/tx-balance.js";
+import { balanceTransaction, draftOf } from "../../txcore/balance.js";
 import { toHex } from "../../cardano/tx-cbor.js";
 import { BadRequestError, refusal } from "../../errors.js";
 import { DEVNET_PROTOCOL_PARAMETERS } from "../protocol-params.js";
@@ -46,7 +46,7 @@ export class Faucet {
       );
     }
     const tx = balanceTransaction(
-      paymentDraft([{ address, amount: [{ unit: "lovelace", quantity: lovelace.toString() }] }]),
+      draftOf({ outputs: [{ address, amount: [{ unit: "lovelace", quantity: lovelace.toString() }] }] }),
       {
         pool: faucetUtxos,
         changeAddress: this.address,

@@ -1,11 +1,11 @@
 // The redeemers' budgets of a Plutus transaction, from the chain's evaluator: the core
-// (./tx-balance.ts) builds with the budgets it is given; this finds the ones the scripts need,
+// (./balance.ts) builds with the budgets it is given; this finds the ones the scripts need,
 // rebuilding until a build declares exactly what its own evaluation needs.
 import type { UTxO } from "@meshsdk/common";
-import { balanceTransaction, type Balancing, type BalancedTx, type PlutusDraft, type TxDraft } from "./tx-balance.js";
-import type { ExUnits } from "./tx-encode.js";
-import { toHex } from "./tx-cbor.js";
-import { outRefOf } from "./utxo.js";
+import { balanceTransaction, type Balancing, type BalancedTx, type PlutusDraft, type TxDraft } from "./balance.js";
+import type { ExUnits } from "../cardano/tx-encode.js";
+import { toHex } from "../cardano/tx-cbor.js";
+import { outRefOf } from "../cardano/utxo.js";
 
 /** A redeemer's budget as an evaluator answers it (the chain port's RedeemerBudget has this shape). */
 export interface EvaluatedBudget {

@@ -16,10 +16,10 @@
 //
 // Plutus (draft.plutus): script inputs spent with their inline datum, script mints, scripts by
 // reference or in the witness set, redeemers, the script data hash, collateral. The redeemers'
-// budgets are inputs of balanceTransaction; balanceAndEvaluate (./tx-evaluate.ts) finds them with
+// budgets are inputs of balanceTransaction; balanceAndEvaluate (./evaluate.ts) finds them with
 // the chain's evaluator, rebuilding until the budgets declared are those the scripts need.
 import type { Metadatum, Output, Protocol, UTxO } from "@meshsdk/common";
-import { CborWriter, headSize } from "./cbor.js";
+import { CborWriter, headSize } from "../cardano/cbor.js";
 import {
   addValue,
   exUnitsFee,
@@ -41,9 +41,9 @@ import {
   type ExUnits,
   type Redeemer,
   type Value,
-} from "./tx-encode.js";
-import { fromHex, toHex } from "./tx-cbor.js";
-import { ledgerOrder, lovelaceOf, outRefOf } from "./utxo.js";
+} from "../cardano/tx-encode.js";
+import { fromHex, toHex } from "../cardano/tx-cbor.js";
+import { ledgerOrder, lovelaceOf, outRefOf } from "../cardano/utxo.js";
 
 export type { ExUnits };
 
@@ -78,16 +78,22 @@ export interface CertificatesDraft {
   readonly signers: readonly string[];
 }
 
-/** A draft that only pays `outputs` (coin selection adds the inputs and the change). */
-export const paymentDraft = (outputs: readonly Output[]): TxDraft => ({
+/** What a draft may leave out: no inputs, mint, scripts, references, signers or metadata, no validity bounds. */
+const EMPTY_DRAFT: TxDraft = {
   inputs: [],
-  outputs,
-  mint: new Map(),
+  outputs: [],
+  mint: new Map<string, bigint>(),
   nativeScripts: [],
   referenceInputs: [],
   requiredSigners: [],
-  metadata: new Map(),
+  metadata: new Map<bigint, Metadatum>(),
   validity: { start: null, end: null },
+};
+
+/** A draft from what it holds, every part left out empty: `draftOf({ outputs })` only pays (coin selection adds the inputs and the change). */
+export const draftOf = (parts: Partial<TxDraft> & { readonly outputs: readonly Output[] }): TxDraft => ({
+  ...EMPTY_DRAFT,
+  ...parts,
 });
 
 /** A redeemer that names input positions: given the final inputs ("txHash#index", in ledger order). */
