@@ -68,9 +68,9 @@ export async function payingUtxos(chain: ChainPort, paying: Paying): Promise<UTx
 }
 
 /**
- * Runs `build`, whose refusals name the field `utxos`; when the request left `utxos` out, they name
- * the paying party's UTxOs instead ("Not enough ADA in the UTxOs at body.adminAddress (read from the
- * chain: body.utxos was left out)").
+ * Runs `build`, whose refusals name the field `utxos`; when the request left `utxos` out, they say
+ * where the UTxOs came from instead ("… Pass more or larger UTxOs in body.utxos (left out, so read
+ * from the chain at body.adminAddress).").
  */
 export async function paidBy<T>(paying: Paying, build: () => Promise<T>): Promise<T> {
   if ("given" in paying) return build();
@@ -80,7 +80,7 @@ export async function paidBy<T>(paying: Paying, build: () => Promise<T>): Promis
   } catch (error) {
     throw fieldsReworded(error, (path, at) =>
       path === "utxos" || path.startsWith("utxos[")
-        ? `the UTxOs at ${at(field)} (read from the chain: ${at("utxos")} was left out)`
+        ? `${at(path)} (left out, so read from the chain at ${at(field)})`
         : at(path),
     );
   }

@@ -167,7 +167,7 @@ describe("tournament endpoints without utxos", () => {
     rejected(
       await s.request("POST", `/tournaments/${created.tournamentId}/register`, { registererAddress: poor.address }),
       400,
-      /^Not enough ADA in the UTxOs at body\.registererAddress \(read from the chain: body\.utxos was left out\): this transaction needs about \d+ lovelace more/,
+      /^Not enough ADA: .* about \d+ lovelace \([\d.]+ ADA\) missing\. Pass more or larger UTxOs in body\.utxos \(left out, so read from the chain at body\.registererAddress\)\.$/,
     );
     const held = await utxosAt(s, poor.address);
     assert.equal(held.length, 1);
