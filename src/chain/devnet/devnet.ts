@@ -126,8 +126,7 @@ export class DevnetChain implements DevnetPort {
     this.#clock = new DevnetClock(snapshot.systemStartMs, snapshot.offsetSeconds, snapshot.slot, now);
     this.#slotConfig = new SlotConfig(snapshot.systemStartMs, 0, SLOT_LENGTH_MS);
     this.#faucet = faucet;
-    for (const { txHash, index, output } of store.unspentOutputs())
-      this.#utxoIndex.set(inputCbor(txHash, index), output);
+    for (const [input, output] of store.unspentByInput()) this.#utxoIndex.set(input, output);
   }
 
   /** Opens the devnet saved at `options.path`, or starts a new one there. */
@@ -464,8 +463,7 @@ export class DevnetChain implements DevnetPort {
         throw new Error(`the replaced devnet state at ${path} is not of this devnet`);
       this.#clock.resume(snapshot.offsetSeconds, snapshot.slot);
       this.#utxoIndex.clear();
-      for (const { txHash, index, output } of this.#store.unspentOutputs())
-        this.#utxoIndex.set(inputCbor(txHash, index), output);
+      for (const [input, output] of this.#store.unspentByInput()) this.#utxoIndex.set(input, output);
       this.#stake = null;
       this.#diskFault = null;
       this.#faucet = await Faucet.create(snapshot.faucetKey);
