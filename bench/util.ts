@@ -125,6 +125,8 @@ async function freePort(): Promise<number> {
 export async function startServerProcess(
   dataDir: string,
   extraEnv: Record<string, string | undefined> = {},
+  /** What node runs: the TypeScript through tsx, or the compiled service (["dist/main.js"], after npm run build). */
+  nodeArgs: readonly string[] = ["--import", "tsx", "src/main.ts"],
 ): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -143,7 +145,7 @@ export async function startServerProcess(
     else env[name] = value;
   }
   let stderr = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  const child = spawn(process.execPath, nodeArgs, {
     cwd: ROOT,
     env,
     stdio: ["ignore", "ignore", "pipe"],
