@@ -243,7 +243,7 @@ export async function runDevnetLedgerBench(): Promise<BenchRow[]> {
       ...(again
         ? [
             {
-              figure: `restart to health 200 at ${size}, median of ${restartRuns}: npm start (tsx) | compiled (npm run build; npm run start:compiled)`,
+              figure: `the same, median of ${restartRuns} in turns: tsx | compiled (npm run build)`,
               value: `${fmt(again.tsx, 2)} s | ${fmt(again.compiled, 2)} s`,
               target: "≤ 3 s",
               result: `${verdict(again.tsx <= 3)} | ${verdict(again.compiled <= 3)}`,
