@@ -1,8 +1,9 @@
 // Scalus (node_modules/scalus: 2.7 MB of Scala.js), the devnet's ledger and the applier of blueprint
 // parameters, is loaded when first needed rather than when the service starts: loading it takes
-// about 0.7 s of CPU, which every start spent before it could listen. The service loads it once it
-// listens (preloadScalus, src/server/app.ts); a request that needs it before then (a submit right
-// at start) loads it itself and waits for it, and is answered as any other.
+// about 0.7 s of CPU, which every start spent before it could listen. The first request that needs
+// it (the first submit to the devnet, the first POST /blueprints/apply-params) loads it and waits
+// for it, then is answered as any other. It is not preloaded once the server listens: the load
+// blocks the event loop, and requests in flight then (a health check's backend probe) would wait.
 import { createRequire } from "node:module";
 import type scalusModule from "scalus";
 
@@ -20,17 +21,3 @@ export function scalus(): Scalus {
 
 /** Whether Scalus is loaded in this thread. */
 export const scalusIsLoaded = (): boolean => loaded !== undefined;
-
-/** Loads Scalus at the next turn of the event loop (after what is already waiting); resolves once it is loaded. */
-export function preloadScalus(): Promise<void> {
-  return new Promise((resolve, reject) =>
-    setImmediate(() => {
-      try {
-        scalus();
-        resolve();
-      } catch (error) {
-        reject(error instanceof Error ? error : new Error(String(error)));
-      }
-    }),
-  );
-}

@@ -3,7 +3,6 @@
 // Services are plugins that decorate the instance (app.chain, app.tournaments, app.blueprints); routes take them
 // from there, so nothing under routes/ imports this file.
 import Fastify, { type FastifyInstance } from "fastify";
-import { preloadScalus } from "../cardano/scalus.js";
 import type { ChainPort } from "../chain/port.js";
 import type { Config } from "../config.js";
 import { BASE_PATH } from "./paths.js";
@@ -115,15 +114,15 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   // Health is also served at the root, for load balancers and uptime checks; metrics only there, where scrapers look.
   await app.register(healthRoutes);
   await app.register(metricsRoutes);
-  // Once listening: Scalus loads (src/cardano/scalus.ts), then the route validators not compiled yet.
-  // A request that needs either before then compiles or loads it itself and waits for it.
+  // Once listening, the route validators not compiled yet, one per turn of the event loop (a request
+  // that needs one before then compiles it and waits). Scalus is not preloaded: loading it blocks the
+  // event loop for most of a second, which made the probes of concurrent health checks time out; the
+  // first request that needs it loads it (src/cardano/scalus.ts).
   let closing = false;
   app.addHook("onListen", () => {
-    preloadScalus()
-      .then(() => validators.warmUp(() => closing))
-      .catch((error: unknown) =>
-        app.log.error({ err: error }, "loading Scalus or compiling a route's validators failed"),
-      );
+    validators
+      .warmUp(() => closing)
+      .catch((error: unknown) => app.log.error({ err: error }, "compiling a route's validators failed"));
   });
   app.addHook("preClose", () => {
     closing = true;
