@@ -205,7 +205,7 @@ const layers = {
 };
 
 export default defineConfig(
-  { ignores: ["node_modules/", "data/", "docs/", "contracts/src/"] },
+  { ignores: ["node_modules/", "data/", "docs/", "contracts/src/", "dist/"] },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
   {

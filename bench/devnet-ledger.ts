@@ -9,10 +9,14 @@
 // multi-output payments to fresh keyless addresses). Every measured transaction is built and
 // signed before its measurement starts, each spending a UTxO of its own, so that only the submit
 // is timed. Settings: BENCH_DEVNET_GROW (100000), BENCH_DEVNET_PROBES (40 sequential submits per
-// p50), BENCH_DEVNET_CLIENTS (16), BENCH_DEVNET_PER_CLIENT (40 submits per client).
+// p50), BENCH_DEVNET_CLIENTS (16), BENCH_DEVNET_PER_CLIENT (40 submits per client),
+// BENCH_DEVNET_RESTARTS (3): after those figures, the grown devnet is restarted that many times more
+// each way, in turns, the TypeScript through tsx (as npm start) and the compiled service (npm run
+// build once, then node dist/main.js, as npm run start:compiled), and the median of each is printed.
 // The file imports only what the release before issue #21 has too (DevnetChain.inDataDir, payMany),
 // so that the same bench runs on that code for the before/after table.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { UTxO } from "@meshsdk/common";
@@ -116,10 +120,40 @@ function rssMiB(pid: number): number {
   }
 }
 
-async function timedStart(dataDir: string): Promise<{ server: ServerProcess; seconds: number }> {
+const TSX = ["--import", "tsx", "src/main.ts"];
+const COMPILED = ["dist/main.js"];
+
+async function timedStart(dataDir: string, nodeArgs = TSX): Promise<{ server: ServerProcess; seconds: number }> {
   const started = performance.now();
-  const server = await startServerProcess(dataDir, SERVER_ENV);
+  const server = await startServerProcess(dataDir, SERVER_ENV, nodeArgs);
   return { server, seconds: (performance.now() - started) / 1000 };
+}
+
+/** npm run build (tsc → dist/), so that the compiled start runs this tree's code; false when it fails. */
+function compile(): boolean {
+  const root = new URL("..", import.meta.url);
+  const tsc = spawnSync(process.execPath, ["node_modules/typescript/bin/tsc", "-p", "tsconfig.build.json"], {
+    cwd: root,
+    stdio: "inherit",
+  });
+  return tsc.status === 0 && existsSync(new URL("dist/main.js", root));
+}
+
+/** `restarts` starts to health 200 each way, in turns (tsx, compiled): the median seconds of each. */
+async function restarts(dataDir: string, restarts: number): Promise<{ tsx: number; compiled: number }> {
+  const tsx: number[] = [];
+  const compiled: number[] = [];
+  for (let i = 0; i < restarts; i++) {
+    for (const [args, times] of [
+      [TSX, tsx],
+      [COMPILED, compiled],
+    ] as const) {
+      const { server, seconds } = await timedStart(dataDir, args);
+      times.push(seconds);
+      await server.close();
+    }
+  }
+  return { tsx: median(tsx), compiled: median(compiled) };
 }
 
 interface Stage {
@@ -150,6 +184,7 @@ export async function runDevnetLedgerBench(): Promise<BenchRow[]> {
   const probes = int("BENCH_DEVNET_PROBES", 40);
   const clients = int("BENCH_DEVNET_CLIENTS", 16);
   const perClient = int("BENCH_DEVNET_PER_CLIENT", 40);
+  const restartRuns = int("BENCH_DEVNET_RESTARTS", 3);
   const dataDir = mkdtempSync(join(tmpdir(), "txsvc-bench-devnet-"));
   try {
     const lap = (() => {
@@ -180,6 +215,10 @@ export async function runDevnetLedgerBench(): Promise<BenchRow[]> {
     const after = await measure(dataDir, grown, grownCount);
     console.log(`  grown devnet measured (${lap()} s)`);
 
+    const compiledOk = restartRuns > 0 && compile();
+    const again = compiledOk ? await restarts(dataDir, restartRuns) : null;
+    if (again) console.log(`  grown devnet restarted ${restartRuns}× each way (${lap()} s)`);
+
     const size = `+${fmt(grow)} UTxOs (${fmt(after.utxos)})`;
     const ratio = after.p50 / before.p50;
     const rows: BenchRow[] = [
@@ -201,6 +240,16 @@ export async function runDevnetLedgerBench(): Promise<BenchRow[]> {
         target: "≤ 3 s",
         result: verdict(after.startSeconds <= 3),
       },
+      ...(again
+        ? [
+            {
+              figure: `the same, median of ${restartRuns} in turns: tsx | compiled (npm run build)`,
+              value: `${fmt(again.tsx, 2)} s | ${fmt(again.compiled, 2)} s`,
+              target: "≤ 3 s",
+              result: `${verdict(again.tsx <= 3)} | ${verdict(again.compiled <= 3)}`,
+            },
+          ]
+        : []),
       {
         figure: `RSS at ${size}`,
         value: `${fmt(after.rss)} MiB (fresh: ${fmt(before.rss)} MiB)`,

@@ -116,6 +116,8 @@ export interface ServerProcess {
 export async function startServerProcess(
   dataDir: string,
   extraEnv: Record<string, string | undefined> = {},
+  /** What node runs: the TypeScript through tsx, or the compiled service (["dist/main.js"], after npm run build). */
+  nodeArgs: readonly string[] = ["--import", "tsx", "src/main.ts"],
 ): Promise<ServerProcess> {
   const noBackend = {
     BLOCKFROST_PROJECT_ID: undefined,
@@ -123,7 +125,12 @@ export async function startServerProcess(
     OGMIOS_URL: undefined,
     KUPO_URL: undefined,
   };
-  const server = spawnServer(dataDir, await freePort(), { ...noBackend, LOG_LEVEL: "silent", ...extraEnv });
+  const server = spawnServer(
+    dataDir,
+    await freePort(),
+    { ...noBackend, LOG_LEVEL: "silent", ...extraEnv },
+    { nodeArgs },
+  );
   try {
     await untilHealthy(server, 300_000);
   } catch (error) {

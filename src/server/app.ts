@@ -28,7 +28,7 @@ import utilsRoutes from "./routes/utils/index.js";
 import validatorRoutes from "./routes/validators/index.js";
 import { RequestLogController } from "./request-log.js";
 import { ErrorBody } from "./schemas.js";
-import { buildValidator, jsonBodyParser } from "./validation.js";
+import { jsonBodyParser, LazyValidators } from "./validation.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -50,6 +50,7 @@ export interface BuildOptions {
 }
 
 export async function build(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const validators = new LazyValidators();
   const app = Fastify({
     logger:
       config.logLevel === "silent"
@@ -67,8 +68,9 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     // The client's X-Request-Id when sane, else a new UUID; every log line of the request carries it as reqId.
     requestIdHeader: false,
     genReqId,
-    // Our own Ajv pair (src/server/validation.ts), built per context with every addSchema'd schema.
-    schemaController: { compilersFactory: { buildValidator } },
+    // Our own Ajv pair (src/server/validation.ts), built per context with every addSchema'd schema;
+    // each route's validators compiled on first use, the rest once the server listens.
+    schemaController: { compilersFactory: { buildValidator: validators.buildValidator } },
     // Slow clients (issue #12): headers and the whole request (not its answer: a wait may last
     // minutes once asked) must arrive in time, else 408 (clientErrorHandler); idle keep-alive
     // connections close. Node checks these deadlines every connectionsCheckingInterval (30 s by
@@ -120,5 +122,18 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   // Health is also served at the root, for load balancers and uptime checks; metrics only there, where scrapers look.
   await app.register(healthRoutes);
   await app.register(metricsRoutes);
+  // Once listening, the route validators not compiled yet, one per turn of the event loop (a request
+  // that needs one before then compiles it and waits). Scalus is not preloaded: loading it blocks the
+  // event loop for most of a second, which made the probes of concurrent health checks time out; the
+  // first request that needs it loads it (src/cardano/scalus.ts).
+  let closing = false;
+  app.addHook("onListen", () => {
+    validators
+      .warmUp(() => closing)
+      .catch((error: unknown) => app.log.error({ err: error }, "compiling a route's validators failed"));
+  });
+  app.addHook("preClose", () => {
+    closing = true;
+  });
   return app;
 }

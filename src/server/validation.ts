@@ -2,7 +2,14 @@
 // while the query string and path parameters, which are always text, are coerced to their types.
 // Fastify calls `buildValidator` once per encapsulation context with every schema added there by
 // `app.addSchema` (its parents' included), so routes can `Type.Ref` any shared schema by its $id.
-import { Ajv, type Options } from "ajv";
+//
+// A route's validators are compiled when first needed, not when the route is registered: Ajv took
+// about a second of every start to compile the ~70 schemas of the routes (the build request's
+// alone ~100 ms), before the service could answer anything. Once the server listens, the ones not
+// compiled yet are compiled in the background, one per turn of the event loop (warmUp), so that
+// the first request of a route rarely waits for it. Either way a request is validated by the same
+// compiled schema.
+import { Ajv, type Options, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 import { errorCodes, type FastifyRequest, type FastifySchemaCompiler, type FastifyServerOptions } from "fastify";
 import { BadRequestError } from "../errors.js";
@@ -21,24 +28,87 @@ function makeAjv(coerceTypes: Options["coerceTypes"]): Ajv {
   return ajv;
 }
 
-/** The validator compiler for a set of shared schemas (an array, or Fastify's `{ $id: schema }` map). */
-export function validatorCompiler(sharedSchemas: object[] | Record<string, unknown>): FastifySchemaCompiler<object> {
-  const strict = makeAjv(false);
-  const coercing = makeAjv(true);
-  for (const schema of Object.values(sharedSchemas)) {
-    strict.addSchema(schema as object);
-    coercing.addSchema(schema as object);
+/** A validator as Fastify calls it: Ajv's (data, its parent) → valid, with `errors` set when not. */
+interface Validator {
+  (data: unknown, context?: Parameters<ValidateFunction>[1]): boolean;
+  errors?: ValidateFunction["errors"];
+  schemaEnv?: true;
+}
+
+/**
+ * The validator compilers of one app: each schema compiled on its first use, or by warmUp.
+ * `compiled` and `pending` count them (tests).
+ */
+export class LazyValidators {
+  readonly #pending = new Set<() => void>();
+  #compiled = 0;
+
+  /** For Fastify's `schemaController.compilersFactory.buildValidator` (its declared type is Ajv's, hence the cast). */
+  readonly buildValidator = ((externalSchemas: Record<string, unknown>) =>
+    this.compilerFor(externalSchemas)) as unknown as ValidatorFactory;
+
+  get compiled(): number {
+    return this.#compiled;
   }
-  return ({ schema, httpPart }) => (httpPart === "body" ? strict : coercing).compile(schema);
+
+  get pending(): number {
+    return this.#pending.size;
+  }
+
+  /** The validator compiler for a set of shared schemas (an array, or Fastify's `{ $id: schema }` map). */
+  compilerFor(sharedSchemas: object[] | Record<string, unknown>): FastifySchemaCompiler<object> {
+    let pair: { strict: Ajv; coercing: Ajv } | null = null;
+    const ajvs = () => {
+      if (pair) return pair;
+      pair = { strict: makeAjv(false), coercing: makeAjv(true) };
+      for (const schema of Object.values(sharedSchemas)) {
+        pair.strict.addSchema(schema as object);
+        pair.coercing.addSchema(schema as object);
+      }
+      return pair;
+    };
+    return ({ schema, httpPart }) =>
+      this.#lazy(() => (httpPart === "body" ? ajvs().strict : ajvs().coercing).compile(schema));
+  }
+
+  /**
+   * Compiles the validators not compiled yet, one per turn of the event loop, until none is left or
+   * `stopped()` says so (the app closes). Resolves when done.
+   */
+  async warmUp(stopped: () => boolean): Promise<void> {
+    while (this.#pending.size > 0 && !stopped()) {
+      await new Promise((resolve) => setImmediate(resolve));
+      const next = this.#pending.values().next();
+      if (!next.done && !stopped()) next.value();
+    }
+  }
+
+  #lazy(compile: () => ValidateFunction): Validator {
+    let compiled: ValidateFunction | null = null;
+    const ensure = (): ValidateFunction => {
+      if (compiled) return compiled;
+      compiled = compile();
+      this.#pending.delete(ensure);
+      this.#compiled++;
+      return compiled;
+    };
+    this.#pending.add(ensure);
+    const validate: Validator = (data, context) => {
+      const ajvValidate = ensure();
+      const valid = ajvValidate(data, context);
+      validate.errors = ajvValidate.errors;
+      return valid;
+    };
+    // Fastify passes the parent of the validated value only to a validator with a schemaEnv (an Ajv
+    // one), which lets Ajv coerce or default the value itself (a query string of one value).
+    validate.schemaEnv = true;
+    return validate;
+  }
 }
 
 type ValidatorFactory = NonNullable<
   NonNullable<FastifyServerOptions["schemaController"]>["compilersFactory"]
 >["buildValidator"];
-
-/** For Fastify's `schemaController.compilersFactory.buildValidator` (its declared type is Ajv's, hence the cast). */
-export const buildValidator = ((externalSchemas: Record<string, unknown>) =>
-  validatorCompiler(externalSchemas)) as unknown as ValidatorFactory;
 
 // ── JSON request bodies ──────────────────────────────────────────────────────────────────
 // The only body parser (registered in app.ts): JSON.parse, then one iterative pass that refuses

@@ -42,6 +42,8 @@ export interface SpawnOptions {
    * its shell, then node: what a developer types).
    */
   readonly via?: "node" | "npm start";
+  /** What node runs when `via` is node: the TypeScript through tsx (the default), or the compiled service (["dist/main.js"], after npm run build). */
+  readonly nodeArgs?: readonly string[];
 }
 
 /**
@@ -69,7 +71,9 @@ export function spawnServer(
     else childEnv[name] = value;
   }
   const [command, args] =
-    options.via === "npm start" ? ["npm", ["start"]] : [process.execPath, ["--import", "tsx", "src/main.ts"]];
+    options.via === "npm start"
+      ? ["npm", ["start"]]
+      : [process.execPath, [...(options.nodeArgs ?? ["--import", "tsx", "src/main.ts"])]];
   // npm start in a process group of its own, so that kill() reaches npm's shell and node too.
   const group = options.via === "npm start";
   const child = spawn(command, args, { cwd: ROOT, env: childEnv, stdio: ["ignore", "pipe", "pipe"], detached: group });

@@ -16,7 +16,7 @@
 import { renameSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { UTxO } from "@meshsdk/common";
-import scalus from "scalus";
+import { scalus, type Scalus } from "../../cardano/scalus.js";
 import { fromHex, splitTransaction, toHex, txIdOfBody, witnessDatums } from "../../cardano/tx-cbor.js";
 import { utxoOfOutput } from "../../cardano/utxo.js";
 import { BadRequestError, LedgerRejectedError, StoreUnavailableError, UnprocessableError } from "../../errors.js";
@@ -71,8 +71,7 @@ import { DevnetSnapshots } from "./snapshots.js";
 import { EvaluationPool, type EvaluationPoolOptions } from "../shared/evaluation-pool.js";
 import { maxTxExUnits } from "../protocol-params.js";
 
-const { Emulator, SlotConfig } = scalus;
-type Emulator = InstanceType<typeof Emulator>;
+type Emulator = InstanceType<Scalus["Emulator"]>;
 
 export interface DevnetOptions {
   /** The SQLite file that holds the devnet's state; `:memory:` for a devnet that forgets. */
@@ -93,7 +92,8 @@ export class DevnetChain implements DevnetPort {
   #store: DevnetStore;
   readonly #clock: DevnetClock;
   #faucet: Faucet;
-  readonly #slotConfig: InstanceType<typeof SlotConfig>;
+  /** The emulator's slot times; made with the first emulator (Scalus is loaded when first needed: ../../cardano/scalus.ts). */
+  #slotConfig: InstanceType<Scalus["SlotConfig"]> | null = null;
   readonly #queue = new SerialQueue();
   /** Where evaluate() runs the scripts, off the event loop; its workers start with the first evaluation. */
   readonly #evaluator: EvaluationPool;
@@ -124,10 +124,8 @@ export class DevnetChain implements DevnetPort {
     this.#dir = dir;
     this.systemStartMs = snapshot.systemStartMs;
     this.#clock = new DevnetClock(snapshot.systemStartMs, snapshot.offsetSeconds, snapshot.slot, now);
-    this.#slotConfig = new SlotConfig(snapshot.systemStartMs, 0, SLOT_LENGTH_MS);
     this.#faucet = faucet;
-    for (const { txHash, index, output } of store.unspentOutputs())
-      this.#utxoIndex.set(inputCbor(txHash, index), output);
+    for (const [input, output] of store.unspentByInput()) this.#utxoIndex.set(input, output);
   }
 
   /** Opens the devnet saved at `options.path`, or starts a new one there. */
@@ -142,6 +140,7 @@ export class DevnetChain implements DevnetPort {
         // One slot in the past, so the tip is never slot 0: Mesh writes no validity start of 0
         // (it tests the number for truth), and the tournament contract needs a lower bound.
         const systemStartMs = options.genesisStartMs ?? (Math.floor(now() / SLOT_LENGTH_MS) - 1) * SLOT_LENGTH_MS;
+        const { Emulator, SlotConfig } = scalus();
         const genesis = Emulator.withAddresses(
           [faucet.address],
           new SlotConfig(systemStartMs, 0, SLOT_LENGTH_MS),
@@ -234,6 +233,8 @@ export class DevnetChain implements DevnetPort {
       if (hash !== null && datum !== null) datums.push({ hash, datum });
     }
     this.#stake ??= emulatorStakeState(this.#store.stakeState());
+    const { Emulator, SlotConfig } = scalus();
+    this.#slotConfig ??= new SlotConfig(this.systemStartMs, 0, SLOT_LENGTH_MS);
     return Emulator.withState({ utxos: writeUtxoMap(resolved), datums, ...this.#stake }, this.#slotConfig);
   }
 
@@ -469,8 +470,7 @@ export class DevnetChain implements DevnetPort {
         throw new Error(`the replaced devnet state at ${path} is not of this devnet`);
       this.#clock.resume(snapshot.offsetSeconds, snapshot.slot);
       this.#utxoIndex.clear();
-      for (const { txHash, index, output } of this.#store.unspentOutputs())
-        this.#utxoIndex.set(inputCbor(txHash, index), output);
+      for (const [input, output] of this.#store.unspentByInput()) this.#utxoIndex.set(input, output);
       this.#stake = null;
       this.#diskFault = null;
       this.#faucet = await Faucet.create(snapshot.faucetKey);

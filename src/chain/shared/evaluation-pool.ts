@@ -42,13 +42,17 @@ interface Slot {
   current: Pending | null;
 }
 
-const WORKER_URL = new URL("./evaluation-worker.ts", import.meta.url).href;
+/** The worker's module beside this one: TypeScript when the service runs through tsx, JavaScript when compiled (npm run build). */
+const COMPILED = import.meta.url.endsWith(".js");
+const WORKER_URL = new URL(COMPILED ? "./evaluation-worker.js" : "./evaluation-worker.ts", import.meta.url).href;
 
 /**
  * The worker's module is TypeScript, run by tsx as the service is: the thread registers tsx's
- * loader first (a worker does not inherit the loader hooks of the main thread on Node 20).
+ * loader first (a worker does not inherit the loader hooks of the main thread on Node 20). The
+ * compiled service's worker imports its JavaScript directly.
  */
 function bootstrap(): string {
+  if (COMPILED) return `import(${JSON.stringify(WORKER_URL)});`;
   const tsx = import.meta.resolve("tsx/esm/api");
   return `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL)}); });`;
 }
