@@ -12,6 +12,7 @@ import fp from "fastify-plugin";
 import { ERROR_CODES, isErrorCode, type ErrorCode } from "../../errors.js";
 import { BASE_PATH } from "../paths.js";
 import { corsForRoutingError } from "./cors.js";
+import { methodNotAllowedFor } from "./methods.js";
 import { REQUEST_ID_HEADER } from "./request-id.js";
 import { logText, publicText } from "../../url-display.js";
 
@@ -244,7 +245,14 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
     return sendAnswer(request, reply, answerFor(error), error);
   });
 
+  // The methods plugin, when registered (app.ts does, before this one): a path served under other methods is a 405.
+  const routes = app.hasDecorator("routeMethods") ? app.routeMethods : undefined;
   app.setNotFoundHandler((request, reply) => {
+    const wrongMethod = routes === undefined ? undefined : methodNotAllowedFor(routes, request);
+    if (wrongMethod !== undefined) {
+      void reply.headers(wrongMethod.headers);
+      return sendAnswer(request, reply, answerFor(wrongMethod), wrongMethod);
+    }
     const path = shortPath(request.url);
     return sendAnswer(request, reply, {
       statusCode: 404,
