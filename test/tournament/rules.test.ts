@@ -199,6 +199,16 @@ describe("tournament rules", () => {
         400,
         /body\.settleBy is 0 \(1970-01-01T00:00:00\.000Z\): it must be at least 10 minutes/,
       );
+      // Seconds instead of milliseconds: refused with the milliseconds it probably means, never converted.
+      const seconds = Math.floor((tip.time + 30 * 24 * 3_600_000) / 1000);
+      rejected(
+        await create({ settleBy: seconds }),
+        400,
+        new RegExp(
+          `^body\\.settleBy is ${seconds}, which looks like seconds: settleBy is in milliseconds since the Unix epoch \\(1970-01-01T00:00:00Z\\)\\. ` +
+            `You probably meant ${seconds * 1000} \\(${iso(seconds * 1000)}\\)\\.$`,
+        ),
+      );
       rejected(await create({ settleBy: 1.5 }), 400, /settleBy/);
       rejected(await create({ settleBy: "soon" }), 400, /settleBy/);
       // Both ends are accepted (a little inside, for the time the request takes).

@@ -13,6 +13,7 @@ import { ERROR_CODES, isErrorCode, type ErrorCode } from "../../errors.js";
 import { BASE_PATH } from "../paths.js";
 import { corsForRoutingError } from "./cors.js";
 import { methodNotAllowedFor } from "./methods.js";
+import { suggestionsFor } from "../unknown-fields.js";
 import { REQUEST_ID_HEADER } from "./request-id.js";
 import { logText, publicText } from "../../url-display.js";
 
@@ -82,8 +83,13 @@ function describeValidation(context: ValidationContext, error: ErrorObject | und
     }
     case "const":
       return `${field} must be ${JSON.stringify(error.params["allowedValue"])}.${described ? ` ${described}` : ""}`;
-    case "additionalProperties":
-      return `${field} has an unknown field "${String(error.params["additionalProperty"])}".`;
+    case "additionalProperties": {
+      // Unknown fields are checked before validation (unknown-fields.ts); this is the fallback, with the same "did you mean".
+      const unknown = String(error.params["additionalProperty"]);
+      const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+      const meant = suggestionsFor(unknown, known);
+      return `${field} has an unknown field "${unknown}"${meant.length > 0 ? `; did you mean ${meant.join(" or ")}?` : "."}`;
+    }
     case "anyOf":
     case "oneOf":
       return described ? `${field} is invalid: ${described}` : `${field} does not match any of the accepted forms.`;
