@@ -362,6 +362,7 @@ describe("tournament rules", () => {
       for (const id of [A, B, C]) assert.ok(ids.includes(id));
       assert.deepEqual(ids, [...ids].sort());
       assert.equal(all.body.pageState, undefined);
+      assert.equal(all.body.cursor, null);
       const seen: string[] = [];
       let state: string | undefined;
       let pages = 0;
@@ -374,6 +375,7 @@ describe("tournament rules", () => {
         assert.equal(r.status, 200, JSON.stringify(r.body));
         assert.ok(r.body.results.length <= 2);
         seen.push(...r.body.results.map((t: { tournamentId: string }) => t.tournamentId));
+        assert.equal(r.body.cursor, r.body.pageState ?? null, "cursor, and pageState under the hosted API's name");
         state = r.body.pageState;
         pages++;
       } while (state !== undefined && pages < 10);
@@ -577,6 +579,9 @@ describe("tournament rules", () => {
       assert.equal(byCursor.status, 200);
       assert.deepEqual(byCursor.body.results, [all[1]]);
       assert.equal(byCursor.body.page, 2);
+      assert.equal(byCursor.body.cursor, all.length > 2 ? "3" : null, "the next page's number, or null on the last");
+      const last = await s.request("GET", `/tournaments/${A}/registrations?limit=${all.length}`);
+      assert.equal(last.body.cursor, null);
       const beyond = await s.request("GET", `/tournaments/${A}/registrations?limit=100&page=5`);
       assert.deepEqual(beyond.body.results, []);
       rejected(
