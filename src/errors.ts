@@ -24,6 +24,8 @@ export const ERROR_CODES = {
   HTTP_ERR_BAD_URL: 400,
   HTTP_ERR_MALFORMED: 400,
   HTTP_ERR_UNKNOWN_ENDPOINT: 404,
+  /** A route serves the path, under other methods (the Allow header lists them). */
+  HTTP_ERR_METHOD_NOT_ALLOWED: 405,
   HTTP_ERR_TIMEOUT: 408,
   HTTP_ERR_BODY_TOO_LARGE: 413,
   HTTP_ERR_PARAM_TOO_LONG: 414,
@@ -81,6 +83,8 @@ export const CborLimitExceededError = coded("SVC_ERR_CBOR_LIMIT");
 export const UnknownFieldError = coded("SVC_ERR_UNKNOWN_FIELD");
 export const UnprocessableError = coded("SVC_ERR_UNPROCESSABLE");
 export const NotFoundError = coded("SVC_ERR_NOT_FOUND");
+/** The path is served under other methods; thrown with `headers.allow`. */
+export const MethodNotAllowedError = coded("HTTP_ERR_METHOD_NOT_ALLOWED");
 /** Every Plutus script evaluator is busy and its queue is full (EVALUATION_WORKERS, EVALUATION_QUEUE); answered with Retry-After. */
 export const EvaluationBusyError = coded("SVC_ERR_BUSY");
 

@@ -252,7 +252,7 @@ export interface paths {
         };
         /**
          * UTxOs at an address
-         * @description The unspent outputs at a payment address, as UTxO strings (CIP-30 getUtxos() format), or with view=decoded as JSON: lovelace and asset quantities as decimal strings, each asset's name as text when it is printable and its CIP-67 label (100, 222, 333, 444) when it has one, the datum's hash and the inline datum as Plutus data JSON (detailed schema), the reference script's hash. An address of the other network family, a reward address or a Byron address is 400, and so is a view other than cbor or decoded.
+         * @description The unspent outputs at a payment address, as UTxO strings (CIP-30 getUtxos() format), or with view=decoded as JSON: lovelace and asset quantities as decimal strings, each asset's name as text when it is printable and its CIP-67 label (100, 222, 333, 444) when it has one, the datum's hash and the inline datum as Plutus data JSON (detailed schema), the reference script's hash. Ordered by output reference (transaction hash, then index). An address of the other network family, a reward address or a Byron address is 400, and so is a view other than cbor or decoded. Pages: `limit` (1 to 100) results per page; pass the answer's `cursor` back as `cursor` for the next page, until it is null (the last page). Unknown query parameters are a 400 SVC_ERR_UNKNOWN_FIELD. Without `limit`, every UTxO comes in one answer (cursor null), as before.
          */
         get: operations["getAddressUtxos"];
         put?: never;
@@ -476,7 +476,7 @@ export interface paths {
         };
         /**
          * List tournaments
-         * @description The live tournaments of a contract deployment (open, full or expired; ended ones are read one at a time with GET /tournaments/{tournamentId}): outputs at the tournament validator holding one tournament NFT and a datum that decodes and names its ID's registration validator. An output there holding a token of the tournament policy that the service cannot read (a datum that does not decode, another registration validator: the NFT policy cannot check that) is listed too, with status unreadable, what it holds and why: whatever holds value is listed. Ordered by tournament ID. Pages of `limit` (1..100, default 100); `pageState` (alias `cursor`) is opaque, and absent on the last page. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
+         * @description The live tournaments of a contract deployment (open, full or expired; ended ones are read one at a time with GET /tournaments/{tournamentId}): outputs at the tournament validator holding one tournament NFT and a datum that decodes and names its ID's registration validator. An output there holding a token of the tournament policy that the service cannot read (a datum that does not decode, another registration validator: the NFT policy cannot check that) is listed too, with status unreadable, what it holds and why: whatever holds value is listed. Ordered by tournament ID. Pages: `limit` (1 to 100) results per page; pass the answer's `cursor` back as `cursor` for the next page, until it is null (the last page). Unknown query parameters are a 400 SVC_ERR_UNKNOWN_FIELD. `pageState` is the hosted API's name for the cursor, in the query and in the answer (absent on the last page). contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
          */
         get: operations["listTournaments"];
         put?: never;
@@ -560,7 +560,7 @@ export interface paths {
         };
         /**
          * List a tournament's registrations
-         * @description Every output at the tournament's registration address, ordered by output reference, also after the tournament ended (what is left there can be cancelled by its registrant). `valid` when its inline datum is exactly the canonical encoding of an address with a key payment credential, it holds at least the entry fee, and what it holds beyond the fee can be returned in an output of its own (at least 1300000 lovelace, MIN_PAYOUT_LOVELACE, and that output's ledger minimum when it carries tokens). An invalid one carries `reason`, a sentence: outputs with another datum (or none, or a datum hash) are listed with address null, a script address as it is; neither can be added, nor can an overpayment too small to return (its registrant can unregister it); an underpaid one can be added, the admin paying what it lacks. An address takes one seat: a registration of a participant, or of an address that an earlier valid registration (in the ledger's order, by output reference) registers already, is invalid with the reason (an add skips it; the service refuses to build one, a transaction built elsewhere can still make it). Filter with `valid`; pages of `limit` (1..100, default 100), numbered from 1 by `page` (alias `cursor`). contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
+         * @description Every output at the tournament's registration address, ordered by output reference, also after the tournament ended (what is left there can be cancelled by its registrant). `valid` when its inline datum is exactly the canonical encoding of an address with a key payment credential, it holds at least the entry fee, and what it holds beyond the fee can be returned in an output of its own (at least 1300000 lovelace, MIN_PAYOUT_LOVELACE, and that output's ledger minimum when it carries tokens). An invalid one carries `reason`, a sentence: outputs with another datum (or none, or a datum hash) are listed with address null, a script address as it is; neither can be added, nor can an overpayment too small to return (its registrant can unregister it); an underpaid one can be added, the admin paying what it lacks. An address takes one seat: a registration of a participant, or of an address that an earlier valid registration (in the ledger's order, by output reference) registers already, is invalid with the reason (an add skips it; the service refuses to build one, a transaction built elsewhere can still make it). Filter with `valid`. Pages: `limit` (1 to 100) results per page; pass the answer's `cursor` back as `cursor` for the next page, until it is null (the last page). Unknown query parameters are a 400 SVC_ERR_UNKNOWN_FIELD. Here a cursor is a page number (from 1), and `page` its other name, as in the hosted API; the answer also gives `page` and `limit`. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
          */
         get: operations["listTournamentRegistrations"];
         put?: never;
@@ -660,7 +660,7 @@ export interface paths {
         };
         /**
          * Your blueprints, with filters
-         * @description The blueprints stored with your API key that match every filter given: `title` and `version` (the preamble's, exactly), `hash` (holds a validator of that hash). Oldest first, in pages of `limit` (1..100, default 20); `pageState` (alias `cursor`) is opaque: pass the previous page's. A page also ends before the blueprint that would bring the stored JSON it reads over 4096 KiB (LIST_MAX_BYTES; a page holds at least one blueprint), so a page of large blueprints may hold fewer than `limit`: follow pageState until it is absent. Each result describes the blueprint (validators, addresses, refs); with `include=blueprint` it also carries the blueprint JSON as stored. Blueprints belong to the API key that stored them (and to the keys it is rotated into); requests without a key (AUTH=optional, the devnet's default) share one space of their own. Another key's blueprints cannot be seen, used or deleted: asking for one is a 404.
+         * @description The blueprints stored with your API key that match every filter given: `title` and `version` (the preamble's, exactly), `hash` (holds a validator of that hash). Oldest first, in pages of `limit` (default 20). Pages: `limit` (1 to 100) results per page; pass the answer's `cursor` back as `cursor` for the next page, until it is null (the last page). Unknown query parameters are a 400 SVC_ERR_UNKNOWN_FIELD. `pageState` is the hosted API's name for the cursor, in the query and in the answer (absent on the last page). A page also ends before the blueprint that would bring the stored JSON it reads over 4096 KiB (LIST_MAX_BYTES; a page holds at least one blueprint), so a page of large blueprints may hold fewer than `limit`: follow cursor until it is null. Each result describes the blueprint (validators, addresses, refs); with `include=blueprint` it also carries the blueprint JSON as stored. Blueprints belong to the API key that stored them (and to the keys it is rotated into); requests without a key (AUTH=optional, the devnet's default) share one space of their own. Another key's blueprints cannot be seen, used or deleted: asking for one is a 404.
          */
         get: operations["listBlueprints"];
         put?: never;
@@ -829,7 +829,7 @@ export interface components {
              * @description What went wrong, as a stable machine-readable code for clients to act on; docs/errors.md says when each happens and what to do.
              * @enum {string}
              */
-            code: "SVC_ERR_VALIDATION" | "SVC_ERR_UNKNOWN_FIELD" | "SVC_ERR_BAD_REQUEST" | "SVC_ERR_CBOR_LIMIT" | "SVC_ERR_NOT_FOUND" | "SVC_ERR_UNPROCESSABLE" | "SVC_ERR_INTERNAL" | "SVC_ERR_BUSY" | "HTTP_ERR_INVALID_JSON" | "HTTP_ERR_BAD_URL" | "HTTP_ERR_MALFORMED" | "HTTP_ERR_UNKNOWN_ENDPOINT" | "HTTP_ERR_TIMEOUT" | "HTTP_ERR_BODY_TOO_LARGE" | "HTTP_ERR_PARAM_TOO_LONG" | "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE" | "HTTP_ERR_HEADERS_TOO_LARGE" | "HTTP_ERR_REFUSED" | "AUTH_ERR_UNAUTHORIZED" | "AUTH_ERR_THROTTLED" | "AUTH_ERR_WAIT_LIMIT" | "SVC_ERR_WAITS_FULL" | "CHAIN_ERR_UNAVAILABLE" | "CHAIN_ERR_LEDGER_REJECTED" | "STORE_ERR_UNAVAILABLE" | "TX_ERR_INSUFFICIENT_FUNDS" | "TX_ERR_TOO_LARGE" | "DEVNET_ERR_SNAPSHOT_EXISTS" | "DEVNET_ERR_SNAPSHOT_LIMIT";
+            code: "SVC_ERR_VALIDATION" | "SVC_ERR_UNKNOWN_FIELD" | "SVC_ERR_BAD_REQUEST" | "SVC_ERR_CBOR_LIMIT" | "SVC_ERR_NOT_FOUND" | "SVC_ERR_UNPROCESSABLE" | "SVC_ERR_INTERNAL" | "SVC_ERR_BUSY" | "HTTP_ERR_INVALID_JSON" | "HTTP_ERR_BAD_URL" | "HTTP_ERR_MALFORMED" | "HTTP_ERR_UNKNOWN_ENDPOINT" | "HTTP_ERR_METHOD_NOT_ALLOWED" | "HTTP_ERR_TIMEOUT" | "HTTP_ERR_BODY_TOO_LARGE" | "HTTP_ERR_PARAM_TOO_LONG" | "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE" | "HTTP_ERR_HEADERS_TOO_LARGE" | "HTTP_ERR_REFUSED" | "AUTH_ERR_UNAUTHORIZED" | "AUTH_ERR_THROTTLED" | "AUTH_ERR_WAIT_LIMIT" | "SVC_ERR_WAITS_FULL" | "CHAIN_ERR_UNAVAILABLE" | "CHAIN_ERR_LEDGER_REJECTED" | "STORE_ERR_UNAVAILABLE" | "TX_ERR_INSUFFICIENT_FUNDS" | "TX_ERR_TOO_LARGE" | "DEVNET_ERR_SNAPSHOT_EXISTS" | "DEVNET_ERR_SNAPSHOT_LIMIT";
             /** @description What went wrong, naming the field and the reason. */
             message: string;
             /**
@@ -2942,13 +2942,6 @@ export interface operations {
                         requiredSigners?: string[];
                         /** @description The key hashes of the signatures (vkey witnesses) it carries. */
                         signers?: string[];
-                        /**
-                         * @description Fields of the request that this service does not know and ignored (the hosted API's clients send some of their own), one sentence each. Absent when there is none. An unknown field that looks like a typo of a known one is a 400 SVC_ERR_UNKNOWN_FIELD instead.
-                         * @example [
-                         *       "body.walletName is not a field of the request body: it was ignored."
-                         *     ]
-                         */
-                        warnings?: string[];
                     };
                 };
             };
@@ -3244,6 +3237,13 @@ export interface operations {
                  * @example decoded
                  */
                 view?: "cbor" | "decoded";
+                /**
+                 * @description UTxOs per page, 1 to 100; every UTxO at the address, in one answer (as the build endpoints take them) when absent.
+                 * @example 20
+                 */
+                limit?: number;
+                /** @description The `cursor` of the previous page's answer, as it is; the first page when absent. */
+                cursor?: string;
             };
             header?: never;
             path: {
@@ -3266,6 +3266,8 @@ export interface operations {
                     "application/json": {
                         /** @description The unspent outputs at the address, ready to pass as `utxos` to the build endpoints. */
                         utxos: string[];
+                        /** @description Pass it back as the query's `cursor` for the next page; null on the last page. */
+                        cursor: string | null;
                     } | {
                         /** @description The unspent outputs at the address, decoded. */
                         utxos: {
@@ -3304,6 +3306,8 @@ export interface operations {
                             /** @description The hash of the reference script the output carries; null when it carries none. */
                             referenceScriptHash: string | null;
                         }[];
+                        /** @description Pass it back as the query's `cursor` for the next page; null on the last page. */
+                        cursor: string | null;
                     };
                 };
             };
@@ -5328,12 +5332,15 @@ export interface operations {
     listTournaments: {
         parameters: {
             query?: {
-                /** @description Tournaments per page, 1 to 100; 100 when absent. */
+                /**
+                 * @description Tournaments per page, 1 to 100; 100 when absent.
+                 * @example 20
+                 */
                 limit?: number;
-                /** @description The pageState of the previous page (opaque); the first page when absent. */
-                pageState?: string;
-                /** @description Same as pageState (an alias). */
+                /** @description The `cursor` of the previous page's answer, as it is; the first page when absent. */
                 cursor?: string;
+                /** @description Same as cursor (the hosted API's name for it). */
+                pageState?: string;
                 /** @description Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404. */
                 contractTitle?: string;
                 /** @description Selects a contract deployment by version; the default (the blueprint's version) when absent. Unknown: 404. */
@@ -5381,7 +5388,8 @@ export interface operations {
                      *           "registrationAddress": "addr_test1wqh28nj8qg6z7wnmvpn20ah2ylc4ldj047hyesjyk0qaxpq9p47sj",
                      *           "exitRule": "Until the bracket is full the admin may cancel (every entry fee back); once it is full the only ways out are a settlement, or a cancel or refund that shares the entry fees and the prize deposit equally among the players."
                      *         }
-                     *       ]
+                     *       ],
+                     *       "cursor": null
                      *     }
                      */
                     "application/json": {
@@ -5486,7 +5494,9 @@ export interface operations {
                             /** @description The NFT's policy id (= the tournament script hash). */
                             policyId: string;
                         })[];
-                        /** @description Pass it back as pageState (or cursor) for the next page; absent on the last page. */
+                        /** @description Pass it back as the query's `cursor` for the next page; null on the last page. */
+                        cursor: string | null;
+                        /** @description The same as cursor, under the hosted API's name; absent on the last page. */
                         pageState?: string;
                     };
                 };
@@ -6546,12 +6556,15 @@ export interface operations {
             query?: {
                 /** @description true: only valid registrations; false: only invalid ones; all when absent. */
                 valid?: boolean;
-                /** @description Registrations per page, 1 to 100; 100 when absent. */
+                /**
+                 * @description Registrations per page, 1 to 100; 100 when absent.
+                 * @example 20
+                 */
                 limit?: number;
-                /** @description Page number, from 1; 1 when absent. */
+                /** @description The `cursor` of the previous page's answer, as it is; the first page when absent. Here a cursor is a page number, from 1 (as the hosted API's cursor). */
+                cursor?: string;
+                /** @description Same as cursor: the page number, from 1; 1 when absent. */
                 page?: number;
-                /** @description Same as page (an alias), from 1. */
-                cursor?: number;
                 /** @description Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404. */
                 contractTitle?: string;
                 /** @description Selects a contract deployment by version; the default (the blueprint's version) when absent. Unknown: 404. */
@@ -6600,7 +6613,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "page": 1,
-                     *       "limit": 100
+                     *       "limit": 100,
+                     *       "cursor": null
                      *     }
                      */
                     "application/json": {
@@ -6623,6 +6637,8 @@ export interface operations {
                         page: number;
                         /** @description The page size. */
                         limit: number;
+                        /** @description Pass it back as the query's `cursor` for the next page; null on the last page. */
+                        cursor: string | null;
                     };
                 };
             };
@@ -7636,12 +7652,15 @@ export interface operations {
                 version?: string;
                 /** @description Only blueprints that hold a validator of this hash. 56 hex digits. */
                 hash?: string;
-                /** @description Blueprints per page, 1 to 100; 20 when absent. */
+                /**
+                 * @description Blueprints per page, 1 to 100; 20 when absent.
+                 * @example 20
+                 */
                 limit?: number;
-                /** @description The pageState of the previous page (opaque); the first page when absent. */
-                pageState?: string;
-                /** @description Same as pageState (an alias). */
+                /** @description The `cursor` of the previous page's answer, as it is; the first page when absent. */
                 cursor?: string;
+                /** @description Same as cursor (the hosted API's name for it). */
+                pageState?: string;
                 /** @description `blueprint`: each result carries its blueprint JSON as stored. Absent: the results describe the blueprints without their JSON. */
                 include?: "blueprint";
             };
@@ -7701,7 +7720,9 @@ export interface operations {
                                 [key: string]: unknown;
                             };
                         }[];
-                        /** @description Pass it as pageState for the next page; absent on the last page. */
+                        /** @description Pass it back as the query's `cursor` for the next page; null on the last page. */
+                        cursor: string | null;
+                        /** @description The same as cursor, under the hosted API's name; absent on the last page. */
                         pageState?: string;
                     };
                 };

@@ -1,5 +1,5 @@
 // build(config) assembles the service and never listens (src/main.ts does).
-// Registration order: config → metrics → chain → tournaments → request ids → error handler → OpenAPI → auth → blueprints → routes (the service's, then the devnet's Blockfrost-compatible API).
+// Registration order: config → metrics → chain → tournaments → request ids → CORS → methods (405) → error handler → OpenAPI → auth → blueprints → routes (the service's, then the devnet's Blockfrost-compatible API).
 // Services are plugins that decorate the instance (app.chain, app.tournaments, app.blueprints); routes take them
 // from there, so nothing under routes/ imports this file.
 import Fastify, { type FastifyInstance } from "fastify";
@@ -11,6 +11,7 @@ import blueprints from "./plugins/blueprints.js";
 import chain from "./plugins/chain.js";
 import cors from "./plugins/cors.js";
 import metrics from "./plugins/metrics.js";
+import methods from "./plugins/methods.js";
 import errors, { clientErrorHandler, frameworkErrors } from "./plugins/errors.js";
 import openapi from "./plugins/openapi.js";
 import requestId, { genReqId } from "./plugins/request-id.js";
@@ -98,6 +99,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   // and counts against no quota; a 401 or 429 still carries the CORS headers); at the root, so that
   // every route, including the ones registered later, is covered.
   await app.register(cors);
+  // Before the routes (it records each one's methods) and before auth (a 405, like a 404, needs no key).
+  await app.register(methods);
   await app.register(errors);
   // Before the OpenAPI plugin: it adds `warnings` to the answers of routes that tolerate unknown fields.
   await app.register(unknownFields);

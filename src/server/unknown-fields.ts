@@ -1,14 +1,19 @@
-// Unknown fields where a route tolerates them (POST /transactions/build and the other open
-// objects: the hosted API's clients send fields of their own). After validation, the body and
-// query string are walked along the route's schema. A field that no object of the schema knows
-// at its level is
+// Unknown fields of every request body and query string. Before validation, the body and query
+// string are walked along the route's schema. A field that no object of the schema knows at its
+// level is
 // - a typo of a known one, refused with 400 SVC_ERR_UNKNOWN_FIELD "… did you mean lovelace?":
-//   a known confusion (CONFUSIONS: `amount` for `lovelace`), a difference of case alone
-//   (`changeaddress`), or a Damerau-Levenshtein distance of at most 2 (1 for names of at most
-//   4 characters, so that short foreign names are not taken for typos);
-// - otherwise accepted, and named in the `warnings` of the 200 answer (absent when there is none).
-// Objects the schema closes (additionalProperties false) are Ajv's (SVC_ERR_UNKNOWN_FIELD too);
-// free-form values (metadata, datums, blueprints: Type.Unknown, records) are not walked.
+//   a known confusion (CONFUSIONS: `amount` for `lovelace`, `witnesses` for `signatures`), a
+//   difference of case alone (`changeaddress`), or a Damerau-Levenshtein distance of at most 2 (1
+//   for names of at most 4 characters, so that short foreign names are not taken for typos); every
+//   known field at the smallest distance is named;
+// - a shape of another API that the message explains (HINTS: Blockfrost's `{unit, quantity}`
+//   assets and its `amount` list, mapped to ours);
+// - in an object the schema closes (additionalProperties false), refused: a query string's by this
+//   module, naming what the endpoint takes; a body's by validation (Ajv, SVC_ERR_UNKNOWN_FIELD too);
+// - in an object that tolerates unknown fields (POST /transactions/build and the other open objects:
+//   the hosted API's clients send fields of their own), accepted and named in the `warnings` of the
+//   200 answer (absent when there is none).
+// Free-form values (metadata, datums, blueprints: Type.Unknown, records) are not walked.
 import type { TSchema } from "typebox";
 import { UnknownFieldError } from "../errors.js";
 
@@ -26,6 +31,15 @@ export const CONFUSIONS: Readonly<Record<string, readonly string[]>> = Object.fr
   signers: ["requiredSigners"],
   change: ["changeAddress"],
   minting: ["mint"],
+  witnesses: ["signatures"],
+  witnessset: ["signatures"],
+  witnesssets: ["signatures"],
+  vkeywitnesses: ["signatures"],
+  tx: ["transaction"],
+  txcbor: ["transaction"],
+  cbor: ["transaction"],
+  page_state: ["pageState", "cursor"],
+  next: ["cursor"],
   mints: ["mint"],
   token: ["assets"],
   tokens: ["assets"],
@@ -61,20 +75,30 @@ export function editDistance(a: string, b: string): number {
   return d[a.length]![b.length]!;
 }
 
-/** The known field `field` is a typo or a confusion of, or undefined. */
-export function suggestionFor(field: string, known: readonly string[]): string | undefined {
-  const confused = (CONFUSIONS[field.toLowerCase()] ?? []).find((name) => known.includes(name));
-  if (confused !== undefined) return confused;
-  const sameCase = known.find((k) => k.toLowerCase() === field.toLowerCase());
-  if (sameCase !== undefined) return sameCase;
+/** The known fields `field` is a typo or a confusion of (a confusion first, then every one at the smallest distance); empty when none. */
+export function suggestionsFor(field: string, known: readonly string[]): string[] {
+  const lower = field.toLowerCase();
+  const confused = (CONFUSIONS[lower] ?? []).find((name) => known.includes(name));
+  const sameCase = known.filter((k) => k.toLowerCase() === lower);
+  if (sameCase.length > 0) return [...new Set([...(confused === undefined ? [] : [confused]), ...sameCase])];
   const limit = field.length <= 4 ? 1 : 2;
-  let best: { name: string; distance: number } | undefined;
+  let best = limit + 1;
+  let nearest: string[] = [];
   for (const name of known) {
-    const distance = editDistance(field.toLowerCase(), name.toLowerCase());
-    if (distance <= limit && (best === undefined || distance < best.distance)) best = { name, distance };
+    const distance = editDistance(lower, name.toLowerCase());
+    if (distance > limit) continue;
+    if (distance < best) [best, nearest] = [distance, [name]];
+    else if (distance === best) nearest.push(name);
   }
-  return best?.name;
+  return [...new Set([...(confused === undefined ? [] : [confused]), ...nearest])];
 }
+
+/** The known field `field` is most likely a typo or a confusion of, or undefined. */
+export const suggestionFor = (field: string, known: readonly string[]): string | undefined =>
+  suggestionsFor(field, known)[0];
+
+const orList = (names: readonly string[]): string =>
+  names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}`;
 
 /** An unknown field found at `path`. */
 export interface UnknownField {
@@ -86,6 +110,12 @@ export interface UnknownField {
   /** What the object is called in a message: "an output", or its path. */
   readonly noun: string;
   readonly known: readonly string[];
+  /** What the field holds. */
+  readonly value: unknown;
+  /** The object it sits in. */
+  readonly owner: Readonly<Record<string, unknown>>;
+  /** Whether its object is closed (additionalProperties false): an unknown field there is refused. */
+  readonly closed: boolean;
 }
 
 type Schema = TSchema & {
@@ -132,15 +162,26 @@ function walk(schema: Schema | undefined, value: unknown, path: string, noun: st
     value.forEach((item, i) => walk(items, item, `${path}[${i}]`, ENTRY_NOUNS[field] ?? `an entry of ${path}`, found));
     return;
   }
-  if (!isObject(value) || schema.properties === undefined) return;
-  const properties = schema.properties;
+  if (!isObject(value) || (schema.properties === undefined && schema.additionalProperties !== false)) return;
+  const properties = schema.properties ?? {};
   const known = Object.keys(properties);
-  // A closed object's unknown fields are refused by validation; a record (patternProperties) is free-form.
-  const open = schema.additionalProperties !== false && schema.patternProperties === undefined && known.length > 0;
+  // A record (patternProperties) is free-form, and so is an open object that names no field.
+  const closed = schema.additionalProperties === false;
+  const checked = schema.patternProperties === undefined && (closed || known.length > 0);
   for (const [key, item] of Object.entries(value)) {
     const sub = Object.hasOwn(properties, key) ? properties[key] : undefined;
     if (sub !== undefined) walk(sub, item, indexed(path, key), `${indexed(path, key)}`, found);
-    else if (open) found.push({ path: indexed(path, key), parent: path, field: key, noun, known });
+    else if (checked)
+      found.push({
+        path: indexed(path, key),
+        parent: path,
+        field: key,
+        noun,
+        known,
+        value: item,
+        owner: value,
+        closed,
+      });
   }
 }
 
@@ -176,18 +217,74 @@ export function toleratesUnknownFields(schema: TSchema | undefined): boolean {
   return children.some((child) => toleratesUnknownFields(child));
 }
 
+const isHex = (value: unknown): value is string => typeof value === "string" && /^([0-9a-fA-F]{2})*$/.test(value);
+
+/** A Blockfrost unit ("lovelace", or policy ID and asset name in hex) in our asset shape, as a sentence. */
+function unitInOurShape(unit: unknown, quantity: unknown): string {
+  const amount = quantity === undefined ? "…" : JSON.stringify(quantity);
+  if (isHex(unit) && unit.length >= 56)
+    return `{"policyId": "${unit.slice(0, 56)}", "assetName": "${unit.slice(56)}", "quantity": ${amount}}`;
+  return `{"policyId": "<the unit's first 56 hex digits>", "assetName": "<the rest, hex>", "quantity": ${amount}}`;
+}
+
+/** What the message says about a shape of another API: Blockfrost's {unit, quantity} and its amount list. */
+function hintFor(unknown: UnknownField): string | undefined {
+  const knows = (...names: string[]) => names.every((name) => unknown.known.includes(name));
+  if (unknown.field === "unit" && knows("policyId", "assetName", "quantity")) {
+    const parent = unknown.parent;
+    if (unknown.value === "lovelace")
+      return `${unknown.path} is not a field of ${unknown.noun}: Blockfrost's {unit: "lovelace", quantity} is not an asset here; put the quantity in the output's lovelace field instead.`;
+    return (
+      `${unknown.path} is not a field of ${unknown.noun}: an asset here is {policyId, assetName, quantity}, not Blockfrost's {unit, quantity}. ` +
+      `A unit is the policy ID (56 hex digits) followed by the asset name (hex): send ${parent} as ` +
+      `${unitInOurShape(unknown.value, unknown.owner["quantity"])}.`
+    );
+  }
+  if (
+    unknown.field === "amount" &&
+    knows("lovelace", "assets") &&
+    Array.isArray(unknown.value) &&
+    unknown.value.some((entry) => isObject(entry) && "unit" in entry)
+  ) {
+    const entries = unknown.value.filter(isObject);
+    const lovelace = entries.find((entry) => entry["unit"] === "lovelace");
+    const assets = entries.filter((entry) => entry["unit"] !== "lovelace");
+    const example = [
+      ...(lovelace === undefined ? [] : [`"lovelace": ${JSON.stringify(lovelace["quantity"])}`]),
+      ...(assets.length === 0
+        ? []
+        : [`"assets": [${assets.map((a) => unitInOurShape(a["unit"], a["quantity"])).join(", ")}]`]),
+    ].join(", ");
+    return (
+      `${unknown.path} is not a field of ${unknown.noun}: Blockfrost's amount list [{unit, quantity}] is written here as lovelace (the unit ` +
+      `"lovelace") and assets [{policyId, assetName, quantity}] (a unit is the policy ID, 56 hex digits, followed by the asset name in hex): ` +
+      `send {${example}}.`
+    );
+  }
+  return undefined;
+}
+
+/** What a query string's field is called in a message. */
+const inQuery = (unknown: UnknownField): boolean => unknown.parent === "query";
+
 /**
- * Checks the unknown fields of a request part: the first typo is a 400 SVC_ERR_UNKNOWN_FIELD;
- * the others are returned as warnings.
+ * Checks the unknown fields of a request part: a typo, another API's shape, or a field of a closed
+ * query string is a 400 SVC_ERR_UNKNOWN_FIELD (the first one found); other fields of open objects
+ * are returned as warnings (a closed body object's are left to validation).
  */
 export function checkUnknownFields(schema: TSchema | undefined, value: unknown, base: string, noun: string): string[] {
   const warnings: string[] = [];
   for (const unknown of unknownFieldsOf(schema, value, base, noun)) {
-    const meant = suggestionFor(unknown.field, unknown.known);
-    if (meant !== undefined) {
-      throw new UnknownFieldError(`${unknown.path} is not a field of ${unknown.noun}; did you mean ${meant}?`);
+    const hint = hintFor(unknown);
+    if (hint !== undefined) throw new UnknownFieldError(hint);
+    const meant = suggestionsFor(unknown.field, unknown.known);
+    const what = inQuery(unknown) ? "a query parameter of this endpoint" : `a field of ${unknown.noun}`;
+    if (meant.length > 0) throw new UnknownFieldError(`${unknown.path} is not ${what}; did you mean ${orList(meant)}?`);
+    if (inQuery(unknown)) {
+      const takes = unknown.known.length === 0 ? "none" : unknown.known.join(", ");
+      throw new UnknownFieldError(`${unknown.path} is not ${what}, which takes ${takes}.`);
     }
-    warnings.push(`${unknown.path} is not a field of ${unknown.noun}: it was ignored.`);
+    if (!unknown.closed) warnings.push(`${unknown.path} is not a field of ${unknown.noun}: it was ignored.`);
   }
   return warnings;
 }

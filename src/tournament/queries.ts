@@ -57,6 +57,8 @@ export interface RegistrationsPage {
   /** The tournament's entry fee, lovelace: what a valid registration holds at least. */
   readonly entryFee: bigint;
   readonly registrations: Registration[];
+  /** Whether a later page holds more. */
+  readonly more: boolean;
 }
 
 /** Page `page` of the outputs at the tournament's registration address (ended tournaments included). */
@@ -68,5 +70,9 @@ export async function readRegistrationsPage(
   const all = (await listRegistrations(ctx.chain, t, ctx.network)).filter(
     (r) => input.valid === undefined || r.valid === input.valid,
   );
-  return { entryFee: t.datum.config.entryFee, registrations: numberedPage(all, input.page, input.limit) };
+  return {
+    entryFee: t.datum.config.entryFee,
+    registrations: numberedPage(all, input.page, input.limit),
+    more: all.length > input.page * input.limit,
+  };
 }

@@ -356,13 +356,26 @@ function spell(ms: number): string {
       : `${minutes} minutes`;
 }
 
+/** Below this a settleBy is taken for seconds (10^11 ms is 1973-03-03, 10^11 s the year 5138): the 400 says so. */
+export const SECONDS_BELOW = 1e11;
+
 /**
  * The settlement deadline of a new tournament: `settleBy` (Unix ms) when given, else
  * DEFAULT_SETTLE_WINDOW_MS after the chain's time now; between MIN_SETTLE_WINDOW_MS (time to fill
- * and settle) and MAX_SETTLE_WINDOW_MS after it.
+ * and settle) and MAX_SETTLE_WINDOW_MS after it. A value that looks like Unix seconds is refused
+ * with the milliseconds it probably means (never converted: a client that sends seconds has its
+ * other times wrong too).
  */
 export function settleByOf(settleBy: number | undefined, tip: Tip): number {
   if (settleBy === undefined) return tip.time + DEFAULT_SETTLE_WINDOW_MS;
+  if (Number.isSafeInteger(settleBy) && settleBy > 0 && settleBy < SECONDS_BELOW) {
+    throw refusal(
+      BadRequestError,
+      (at) =>
+        `${at("settleBy")} is ${settleBy}, which looks like seconds: settleBy is in milliseconds since the Unix epoch ` +
+        `(1970-01-01T00:00:00Z). You probably meant ${settleBy * 1000} (${iso(settleBy * 1000)}).`,
+    );
+  }
   const earliest = tip.time + MIN_SETTLE_WINDOW_MS;
   const latest = tip.time + MAX_SETTLE_WINDOW_MS;
   const given = (at: FieldNamer) =>

@@ -182,13 +182,17 @@ describe("blueprints over HTTP, per API key", () => {
       page1.body.results.map((r: { id: string }) => r.id),
       [helloId],
     );
-    assert.equal(typeof page1.body.pageState, "string");
-    const page2 = await list(`?limit=1&cursor=${encodeURIComponent(page1.body.pageState)}`, keyA);
+    assert.equal(typeof page1.body.cursor, "string");
+    assert.equal(page1.body.pageState, page1.body.cursor, "pageState: the hosted API's name for the cursor");
+    const page2 = await list(`?limit=1&cursor=${encodeURIComponent(page1.body.cursor)}`, keyA);
     assert.deepEqual(
       page2.body.results.map((r: { id: string }) => r.id),
       [second.body.id],
     );
     assert.equal(page2.body.pageState, undefined);
+    assert.equal(page2.body.cursor, null);
+    const byAlias = await list(`?limit=1&pageState=${encodeURIComponent(page1.body.cursor)}`, keyA);
+    assert.deepEqual(byAlias.body.results, page2.body.results);
 
     for (const [query, field] of [
       ["?limit=0", "query.limit"],

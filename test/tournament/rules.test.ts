@@ -200,6 +200,16 @@ describe("tournament rules", () => {
         400,
         /body\.settleBy is 0 \(1970-01-01T00:00:00\.000Z\): it must be at least 10 minutes/,
       );
+      // Seconds instead of milliseconds: refused with the milliseconds it probably means, never converted.
+      const seconds = Math.floor((tip.time + 30 * 24 * 3_600_000) / 1000);
+      rejected(
+        await create({ settleBy: seconds }),
+        400,
+        new RegExp(
+          `^body\\.settleBy is ${seconds}, which looks like seconds: settleBy is in milliseconds since the Unix epoch \\(1970-01-01T00:00:00Z\\)\\. ` +
+            `You probably meant ${seconds * 1000} \\(${iso(seconds * 1000)}\\)\\.$`,
+        ),
+      );
       rejected(await create({ settleBy: 1.5 }), 400, /settleBy/);
       rejected(await create({ settleBy: "soon" }), 400, /settleBy/);
       // Both ends are accepted (a little inside, for the time the request takes).
@@ -353,6 +363,7 @@ describe("tournament rules", () => {
       for (const id of [A, B, C]) assert.ok(ids.includes(id));
       assert.deepEqual(ids, [...ids].sort());
       assert.equal(all.body.pageState, undefined);
+      assert.equal(all.body.cursor, null);
       const seen: string[] = [];
       let state: string | undefined;
       let pages = 0;
@@ -365,6 +376,7 @@ describe("tournament rules", () => {
         assert.equal(r.status, 200, JSON.stringify(r.body));
         assert.ok(r.body.results.length <= 2);
         seen.push(...r.body.results.map((t: { tournamentId: string }) => t.tournamentId));
+        assert.equal(r.body.cursor, r.body.pageState ?? null, "cursor, and pageState under the hosted API's name");
         state = r.body.pageState;
         pages++;
       } while (state !== undefined && pages < 10);
@@ -568,6 +580,9 @@ describe("tournament rules", () => {
       assert.equal(byCursor.status, 200);
       assert.deepEqual(byCursor.body.results, [all[1]]);
       assert.equal(byCursor.body.page, 2);
+      assert.equal(byCursor.body.cursor, all.length > 2 ? "3" : null, "the next page's number, or null on the last");
+      const last = await s.request("GET", `/tournaments/${A}/registrations?limit=${all.length}`);
+      assert.equal(last.body.cursor, null);
       const beyond = await s.request("GET", `/tournaments/${A}/registrations?limit=100&page=5`);
       assert.deepEqual(beyond.body.results, []);
       rejected(

@@ -4,7 +4,8 @@
 // in the `warnings` of the 200 answer, which is absent when there is none.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { editDistance, suggestionFor } from "../../src/server/unknown-fields.js";
+import fc from "fast-check";
+import { editDistance, suggestionFor, suggestionsFor } from "../../src/server/unknown-fields.js";
 import { startService, type RunningService } from "../support/service.js";
 import { fund, newBaseWallet, type TestWallet } from "../support/wallets.js";
 
@@ -145,6 +146,152 @@ describe("POST /transactions/build: other unknown fields are warnings", () => {
   });
 });
 
+describe("did you mean, on every body and query string (issue #22 item 7)", () => {
+  const T = "ab".repeat(32);
+
+  test("registerAddress → registererAddress, witnesses → signatures, on closed bodies too", async () => {
+    const register = await service.request("POST", `/tournaments/${T}/register`, {
+      registerAddress: alice.address,
+      utxos: [],
+    });
+    assert.equal(register.status, 400);
+    assert.deepEqual(
+      [register.body.code, register.body.message],
+      [
+        "SVC_ERR_UNKNOWN_FIELD",
+        "body.registerAddress is not a field of the request body; did you mean registererAddress?",
+      ],
+    );
+    for (const path of ["/transactions/submit", "/tournaments/submit-tx"]) {
+      const submit = await service.request("POST", path, { transaction: "84a0", witnesses: ["a100"] });
+      assert.deepEqual(
+        [submit.status, submit.body.code, submit.body.message],
+        [400, "SVC_ERR_UNKNOWN_FIELD", "body.witnesses is not a field of the request body; did you mean signatures?"],
+      );
+    }
+  });
+
+  test("Blockfrost's {unit, quantity} asset and its amount list: the message maps them to ours", async () => {
+    const unit = `${POLICY}74657374`;
+    await refused(
+      { changeAddress: alice.address, outputs: [{ address: bob.address, assets: [{ unit, quantity: "5" }] }] },
+      "body.outputs[0].assets[0].unit is not a field of an asset: an asset here is {policyId, assetName, quantity}, not Blockfrost's " +
+        "{unit, quantity}. A unit is the policy ID (56 hex digits) followed by the asset name (hex): send body.outputs[0].assets[0] as " +
+        `{"policyId": "${POLICY}", "assetName": "74657374", "quantity": "5"}.`,
+    );
+    await refused(
+      {
+        changeAddress: alice.address,
+        outputs: [{ address: bob.address, assets: [{ unit: "lovelace", quantity: 5 }] }],
+      },
+      'body.outputs[0].assets[0].unit is not a field of an asset: Blockfrost\'s {unit: "lovelace", quantity} is not an asset here; ' +
+        "put the quantity in the output's lovelace field instead.",
+    );
+    await refused(
+      {
+        changeAddress: alice.address,
+        outputs: [
+          {
+            address: bob.address,
+            amount: [
+              { unit: "lovelace", quantity: "2000000" },
+              { unit, quantity: "5" },
+            ],
+          },
+        ],
+      },
+      "body.outputs[0].amount is not a field of an output: Blockfrost's amount list [{unit, quantity}] is written here as lovelace " +
+        '(the unit "lovelace") and assets [{policyId, assetName, quantity}] (a unit is the policy ID, 56 hex digits, followed by the ' +
+        `asset name in hex): send {"lovelace": "2000000", "assets": [{"policyId": "${POLICY}", "assetName": "74657374", "quantity": "5"}]}.`,
+    );
+  });
+
+  test("unknown query parameters: 400 naming the parameter, with did you mean or what the endpoint takes", async () => {
+    const cases: [string, string][] = [
+      ["/tournaments?limt=3", "query.limt is not a query parameter of this endpoint; did you mean limit?"],
+      [
+        "/tournaments?foo=3",
+        "query.foo is not a query parameter of this endpoint, which takes limit, cursor, pageState, contractTitle, contractVersion.",
+      ],
+      [
+        `/addresses/${alice.address}/utxos?veiw=decoded`,
+        "query.veiw is not a query parameter of this endpoint; did you mean view?",
+      ],
+      [`/transactions/${T}?foo=1`, "query.foo is not a query parameter of this endpoint, which takes view."],
+      ["/health?verbose=1", "query.verbose is not a query parameter of this endpoint, which takes none."],
+      ["/devnet/snapshots?limit=1", "query.limit is not a query parameter of this endpoint, which takes none."],
+    ];
+    for (const [path, message] of cases) {
+      const response = await service.request("GET", path);
+      assert.deepEqual(
+        [response.status, response.body.code, response.body.message],
+        [400, "SVC_ERR_UNKNOWN_FIELD", message],
+        path,
+      );
+    }
+    // Outside the base path: health at the root (load balancers) and the Blockfrost-compatible API are left as they are.
+    assert.equal((await fetch(`${service.url}/health?verbose=1`)).status, 200);
+  });
+
+  test("property: any single-edit misspelling of a known body field or query parameter gets that field suggested", async () => {
+    const doc = (await service.request("GET", "/openapi.json")).body as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            requestBody?: { content?: Record<string, { schema?: { properties?: object } }> };
+            parameters?: { in: string; name: string }[];
+          }
+        >
+      >;
+    };
+    const targets: { method: string; path: string; where: "body" | "query"; known: string[] }[] = [];
+    for (const [template, item] of Object.entries(doc.paths)) {
+      const path = template.replace(/^\/v2\/services/, "").replace(/\{[^}]+\}/g, "x");
+      for (const [method, operation] of Object.entries(item)) {
+        const schema = operation.requestBody?.content?.["application/json"]?.schema;
+        const known = Object.keys(schema?.properties ?? {});
+        if (known.length > 0) targets.push({ method, path, where: "body", known });
+        const query = (operation.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name);
+        if (query.length > 0) targets.push({ method, path, where: "query", known: query });
+      }
+    }
+    assert.ok(targets.length >= 30, `${targets.length} bodies and query strings`);
+    const letter = fc.constantFrom(..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ");
+    const edit = (name: string) =>
+      fc.oneof(
+        fc.tuple(fc.nat(name.length), letter).map(([i, c]) => name.slice(0, i) + c + name.slice(i)),
+        fc.nat(name.length - 1).map((i) => name.slice(0, i) + name.slice(i + 1)),
+        fc.tuple(fc.nat(name.length - 1), letter).map(([i, c]) => name.slice(0, i) + c + name.slice(i + 1)),
+        fc.nat(Math.max(0, name.length - 2)).map((i) => name.slice(0, i) + name[i + 1] + name[i] + name.slice(i + 2)),
+      );
+    const cases = fc
+      .constantFrom(...targets)
+      .chain((target) =>
+        fc.constantFrom(...target.known).chain((field) => edit(field).map((typo) => ({ ...target, field, typo }))),
+      )
+      // A misspelling that is a known field, or a name this service explains otherwise (Blockfrost's unit and amount), is not a typo.
+      .filter(({ known, typo }) => !known.includes(typo) && typo !== "" && !["unit", "amount"].includes(typo));
+    await fc.assert(
+      fc.asyncProperty(cases, async ({ method, path, where, field, typo }) => {
+        const response =
+          where === "body"
+            ? await service.request(method.toUpperCase(), path, { [typo]: 1 })
+            : await service.request(method.toUpperCase(), `${path}?${encodeURIComponent(typo)}=1`);
+        assert.equal(response.status, 400, JSON.stringify(response.body));
+        assert.equal(response.body.code, "SVC_ERR_UNKNOWN_FIELD");
+        const meant = /did you mean (.*)\?$/.exec(String(response.body.message))?.[1]?.split(/, | or /);
+        assert.ok(
+          meant?.includes(field),
+          `${method} ${path} ${where}.${typo}: ${response.body.message} (meant ${field})`,
+        );
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe("the distance", () => {
   test("Damerau-Levenshtein, with transpositions; short names need a closer match", () => {
     assert.equal(editDistance("lovelace", "lovleace"), 1);
@@ -154,5 +301,11 @@ describe("the distance", () => {
     assert.equal(suggestionFor("name", ["mint", "meta"]), undefined);
     assert.equal(suggestionFor("amount", ["address", "lovelace"]), "lovelace");
     assert.equal(suggestionFor("amount", ["address"]), undefined, "a confusion only where its target exists");
+    assert.deepEqual(
+      suggestionsFor("limt", ["limit", "lint"]),
+      ["limit", "lint"],
+      "every field at the smallest distance",
+    );
+    assert.deepEqual(suggestionsFor("witnesses", ["transaction", "signatures"]), ["signatures"]);
   });
 });

@@ -12,6 +12,8 @@ import fp from "fastify-plugin";
 import { ERROR_CODES, isErrorCode, type ErrorCode } from "../../errors.js";
 import { BASE_PATH } from "../paths.js";
 import { corsForRoutingError } from "./cors.js";
+import { methodNotAllowedFor } from "./methods.js";
+import { suggestionsFor } from "../unknown-fields.js";
 import { REQUEST_ID_HEADER } from "./request-id.js";
 import { levelFor } from "../request-log.js";
 import { logText, publicText } from "../../url-display.js";
@@ -82,8 +84,13 @@ function describeValidation(context: ValidationContext, error: ErrorObject | und
     }
     case "const":
       return `${field} must be ${JSON.stringify(error.params["allowedValue"])}.${described ? ` ${described}` : ""}`;
-    case "additionalProperties":
-      return `${field} has an unknown field "${String(error.params["additionalProperty"])}".`;
+    case "additionalProperties": {
+      // Unknown fields are checked before validation (unknown-fields.ts); this is the fallback, with the same "did you mean".
+      const unknown = String(error.params["additionalProperty"]);
+      const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+      const meant = suggestionsFor(unknown, known);
+      return `${field} has an unknown field "${unknown}"${meant.length > 0 ? `; did you mean ${meant.join(" or ")}?` : "."}`;
+    }
     case "anyOf":
     case "oneOf":
       return described ? `${field} is invalid: ${described}` : `${field} does not match any of the accepted forms.`;
@@ -248,7 +255,14 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
     return sendAnswer(request, reply, answerFor(error), error);
   });
 
+  // The methods plugin, when registered (app.ts does, before this one): a path served under other methods is a 405.
+  const routes = app.hasDecorator("routeMethods") ? app.routeMethods : undefined;
   app.setNotFoundHandler((request, reply) => {
+    const wrongMethod = routes === undefined ? undefined : methodNotAllowedFor(routes, request);
+    if (wrongMethod !== undefined) {
+      void reply.headers(wrongMethod.headers);
+      return sendAnswer(request, reply, answerFor(wrongMethod), wrongMethod);
+    }
     const path = shortPath(request.url);
     return sendAnswer(request, reply, {
       statusCode: 404,

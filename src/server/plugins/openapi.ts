@@ -29,7 +29,7 @@ export const OPENAPI_TAGS = [
       `(Mesh, Lucid Evolution, Blaze, the Evolution SDK) work unchanged but for their base URL, e.g. http://localhost:3000${BLOCKFROST_PREFIX}. ` +
       "Its operations are not repeated in this document: each follows Blockfrost's own specification (@blockfrost/openapi), field for field. " +
       `Served: ${BLOCKFROST_ENDPOINTS.join(", ")}. Lists take page, count (1 to 100) and order; a page past the end is []. ` +
-      "Errors are Blockfrost's {status_code, error, message}; an address the devnet never saw is 404; a Blockfrost endpoint not served is 501 naming it. " +
+      "Errors are Blockfrost's {status_code, error, message}; an address the devnet never saw is 404; a path served under other methods is 405 with Allow; a Blockfrost endpoint not served is 501 naming it. " +
       "The API key travels in the project_id header (or X-Api-Key) when keys are required; otherwise any project id is accepted. " +
       `On other networks every path under ${BLOCKFROST_PREFIX} is 404.`,
   },
@@ -93,6 +93,8 @@ async function openapiPlugin(app: FastifyInstance): Promise<void> {
           "Builds unsigned Cardano transactions (payments, mints, burns, metadata, on-chain tournaments), " +
           "helps with addresses, native scripts and slot/time, and submits what the client signed. " +
           `Every endpoint lives under ${BASE_PATH}. Errors are {statusCode, error, code, message}, code being one of the stable codes listed in ErrorBody. ` +
+          "A path that exists under other methods answers 405 HTTP_ERR_METHOD_NOT_ALLOWED with an Allow header listing them (GET /transactions/build: Allow: POST); " +
+          "any other unknown path 404 HTTP_ERR_UNKNOWN_ENDPOINT. Neither needs an API key. " +
           'Amounts are accepted as safe integers or decimal strings ("5_000_000") and returned as decimal strings. ' +
           'Every operation has an example request, answer and error answers, recorded on a devnet. On a fresh devnet "Try it out" answers 200 ' +
           "with the examples of health, the utilities and the devnet faucet and clock; POST /transactions/build's example answers 400 (no funds) " +

@@ -1,10 +1,16 @@
-// Unknown fields where routes tolerate them (src/server/unknown-fields.ts): a typo of a known
-// field is a 400 before validation (a typo of a required field is named as such); other unknown fields become the `warnings` of the 200
-// answer. Every route whose body or query string tolerates unknown fields gets `warnings` in its
-// 200 response schema here, once, as it is added (so the OpenAPI document shows it too).
+// Unknown fields of request bodies and query strings (src/server/unknown-fields.ts): a typo of a
+// known field is a 400 before validation (so a typo of a required field is named as a typo, not as
+// missing); other unknown fields of open body objects become the `warnings` of the 200 answer, and
+// every route whose body tolerates unknown fields gets `warnings` in its 200 response schema here,
+// once, as it is added (so the OpenAPI document shows it too).
+// Query strings are closed on every route under BASE_PATH (a route without a query schema takes
+// none): an unknown query parameter is a 400 naming it, with "did you mean" when it is a typo. The
+// docs page's routes (hidden from the OpenAPI document) and the routes outside BASE_PATH (health at
+// the root, metrics, the Blockfrost-compatible API, which ignores what Blockfrost ignores) are left as they are.
 import type { FastifyInstance, FastifySchema } from "fastify";
 import fp from "fastify-plugin";
 import { Type, type TSchema } from "typebox";
+import { BASE_PATH } from "../paths.js";
 import { checkUnknownFields, toleratesUnknownFields } from "../unknown-fields.js";
 
 declare module "fastify" {
@@ -28,20 +34,32 @@ function withWarnings(response: unknown): unknown {
   return { ...ok, properties: { ...ok.properties, warnings: Warnings } };
 }
 
+/** A route's query schema, closed: none when the route declares none. */
+function closedQuery(query: unknown): TSchema {
+  const q = query as (TSchema & { type?: string; additionalProperties?: unknown }) | undefined;
+  if (q === undefined) return Type.Object({}, { additionalProperties: false });
+  return q.type === "object" && q.additionalProperties !== false ? { ...q, additionalProperties: false } : q;
+}
+
 async function unknownFieldsPlugin(app: FastifyInstance): Promise<void> {
   app.addHook("onRoute", (route) => {
-    const schema = route.schema as (FastifySchema & { response?: Record<string, unknown> }) | undefined;
+    const schema = route.schema as (FastifySchema & { response?: Record<string, unknown>; hide?: boolean }) | undefined;
+    const underApi = route.url === BASE_PATH || route.url.startsWith(`${BASE_PATH}/`);
+    if (underApi && schema?.hide !== true) route.schema = { ...schema, querystring: closedQuery(schema?.querystring) };
+    const routeSchema = route.schema as (FastifySchema & { response?: Record<string, unknown> }) | undefined;
+    const body = routeSchema?.body as TSchema | undefined;
+    const query = routeSchema?.querystring as TSchema | undefined;
+    if (!routeSchema || (body === undefined && query === undefined)) return;
     if (
-      !schema ||
-      !(toleratesUnknownFields(schema.body as TSchema) || toleratesUnknownFields(schema.querystring as TSchema))
-    )
-      return;
-    const body = schema.body as TSchema | undefined;
-    const query = schema.querystring as TSchema | undefined;
-    if (schema.response?.["200"] !== undefined || schema.response?.[200] !== undefined) {
+      (toleratesUnknownFields(body) || toleratesUnknownFields(query)) &&
+      (routeSchema.response?.["200"] !== undefined || routeSchema.response?.[200] !== undefined)
+    ) {
       route.schema = {
-        ...schema,
-        response: { ...schema.response, 200: withWarnings(schema.response[200] ?? schema.response["200"]) },
+        ...routeSchema,
+        response: {
+          ...routeSchema.response,
+          200: withWarnings(routeSchema.response[200] ?? routeSchema.response["200"]),
+        },
       };
     }
     const check: NonNullable<typeof route.preValidation> = async (request) => {

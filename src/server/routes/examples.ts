@@ -171,6 +171,7 @@ export const UTXOS_ANSWER = {
     "828258203fedbd3f8146571a77adc1e6153fc32d735e53cf66aa0f56ce2a729ca338ce940082581d60fd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe581a004c4b40",
     "828258209961cd1569a397bfb1db852f54a6eda532e4d822fce31f9183a8bcdf046cd7ae0082581d60fd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe581a0bebc200",
   ],
+  cursor: null,
 };
 
 export const FAUCET_REQUEST = {
@@ -281,6 +282,7 @@ export const TOURNAMENT_LIST = {
         "Until the bracket is full the admin may cancel (every entry fee back); once it is full the only ways out are a settlement, or a cancel or refund that shares the entry fees and the prize deposit equally among the players.",
     },
   ],
+  cursor: null,
 };
 
 /** An output holding a tournament NFT whose datum the service cannot decode (GET /tournaments/{tournamentId} and the list show it). */
@@ -374,6 +376,7 @@ export const REGISTRATIONS = {
   ],
   page: 1,
   limit: 100,
+  cursor: null,
 };
 
 export const PARTICIPANTS_REQUEST = {

@@ -220,12 +220,13 @@ describe("CORS on a real network by default (none)", () => {
   });
   after(() => service.close());
 
-  it("sends no CORS header: a preflight is an unknown endpoint, answers carry no Access-Control-*", async () => {
+  it("sends no CORS header: a preflight is a method the path does not take (405), answers carry no Access-Control-*", async () => {
     const response = await preflight(`${service.base}/transactions/build`, PAGE);
-    assert.equal(response.status, 404);
-    assert.match(
+    assert.equal(response.status, 405);
+    assert.equal(response.headers.get("allow"), "POST");
+    assert.equal(
       ((await response.json()) as { message: string }).message,
-      /The endpoint OPTIONS \/v2\/services\/transactions\/build is incorrect/,
+      "The endpoint /v2/services/transactions/build takes POST, not OPTIONS.",
     );
     for (const url of [
       `${service.base}/transactions/build`,

@@ -142,6 +142,13 @@ describe("error codes on the devnet", () => {
     }
   });
 
+  it("answers a known path with a wrong method with HTTP_ERR_METHOD_NOT_ALLOWED and Allow", async () => {
+    const answer = await service.request("GET", "/transactions/build");
+    const { message } = expectCode(answer, "HTTP_ERR_METHOD_NOT_ALLOWED");
+    assert.equal(message, "The endpoint /v2/services/transactions/build takes POST, not GET.");
+    assert.equal(answer.headers.get("allow"), "POST");
+  });
+
   it("answers bodies it cannot read with HTTP_ERR_BODY_TOO_LARGE, HTTP_ERR_UNSUPPORTED_MEDIA_TYPE, HTTP_ERR_INVALID_JSON", async () => {
     const url = `${service.base}/utils/addresses/parse`;
     const json = { "content-type": "application/json" };

@@ -56,4 +56,5 @@ export const DECODED_USER_TOKEN_UTXO = {
 
 export const DECODED_UTXOS_ANSWER = {
   utxos: [DECODED_ADA_UTXO, DECODED_REFERENCE_TOKEN_UTXO, DECODED_USER_TOKEN_UTXO],
+  cursor: null,
 };

@@ -1,5 +1,6 @@
 // The UTxO query's schemas, and the address and UTxO-string fields every area's bodies use.
 import { Type } from "typebox";
+import { Cursor, Limit, NextCursor } from "../../pagination.js";
 import { Hash28, Hash32, Hex } from "../../schemas.js";
 
 /** An address field: bech32 or hex, checked by the route (paymentAddressOn or the domain). */
@@ -19,6 +20,7 @@ export const UtxosResponse = Type.Object(
     utxos: Type.Array(Hex("A UTxO string: the CBOR of [input, output], as CIP-30 getUtxos() returns it."), {
       description: "The unspent outputs at the address, ready to pass as `utxos` to the build endpoints.",
     }),
+    cursor: NextCursor,
   },
   { description: "The UTxOs at the address." },
 );
@@ -34,6 +36,8 @@ export const UtxosQuery = Type.Object({
       examples: ["decoded"],
     }),
   ),
+  limit: Limit("UTxOs", "every UTxO at the address, in one answer (as the build endpoints take them)"),
+  cursor: Cursor(),
 });
 
 /** An asset in a decoded output or mint. */
@@ -103,7 +107,10 @@ export const DecodedUtxo = Type.Object(
 );
 
 export const DecodedUtxosResponse = Type.Object(
-  { utxos: Type.Array(DecodedUtxo, { description: "The unspent outputs at the address, decoded." }) },
+  {
+    utxos: Type.Array(DecodedUtxo, { description: "The unspent outputs at the address, decoded." }),
+    cursor: NextCursor,
+  },
   { description: "The UTxOs at the address, decoded (view=decoded)." },
 );
 

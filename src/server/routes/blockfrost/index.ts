@@ -2,13 +2,14 @@
 // Blaze against the devnet"): the endpoints the SDKs' Blockfrost providers call, answered from
 // the devnet (src/devnet-index/), in Blockfrost's shapes and error body. An SDK's project id
 // travels in the project_id header; the auth plugin reads it as the API key when keys are
-// required (src/server/plugins/auth.ts). A Blockfrost endpoint served by none of the routes is a
-// 501 naming it, any other path a 404; on a real network the whole prefix is a 404 saying it
+// required (src/server/plugins/auth.ts). A path served under other methods is a 405 with Allow, a
+// Blockfrost endpoint served by none of the routes a 501 naming it, any other path a 404; on a real network the whole prefix is a 404 saying it
 // exists only on the devnet. Each group of routes is one file; none is in the service's OpenAPI
 // document, which describes the prefix in its "Blockfrost-compatible (devnet)" tag instead
 // (Blockfrost's own specification, @blockfrost/openapi, is the reference for each answer).
 import type { FastifyInstance } from "fastify";
 import { isDevnet } from "../../../chain/port.js";
+import { methodNotAllowedFor } from "../../plugins/methods.js";
 import { BlockfrostView } from "../../../devnet-index/blockfrost.js";
 import { hasHistory } from "../../../devnet-index/history.js";
 import accountRoutes from "./accounts.js";
@@ -35,6 +36,12 @@ export default async function blockfrostRoutes(app: FastifyInstance): Promise<vo
         404,
         `The Blockfrost-compatible API (${BLOCKFROST_PREFIX}) exists only on the devnet; this instance serves ${app.config.network}.`,
       );
+    }
+    // A path served under other methods: 405 with Allow, in Blockfrost's error body.
+    const wrongMethod = methodNotAllowedFor(app.routeMethods, request);
+    if (wrongMethod !== undefined) {
+      void reply.headers(wrongMethod.headers);
+      return sendBlockfrostError(reply, 405, wrongMethod.message);
     }
     if (isBlockfrostEndpoint(path)) {
       return sendBlockfrostError(

@@ -4,6 +4,7 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { MAX_BLUEPRINTS_PER_OWNER } from "../../../blueprints/library.js";
+import { PAGINATION_NOTE } from "../../pagination.js";
 import { errorResponses } from "../../schemas.js";
 import { BLUEPRINT_ERRORS } from "../examples.js";
 import { jsonBodyParser } from "../../validation.js";
@@ -61,10 +62,10 @@ export default async function blueprintRoutes(fastify: FastifyInstance): Promise
         summary: "Your blueprints, with filters",
         description:
           "The blueprints stored with your API key that match every filter given: `title` and `version` (the preamble's, exactly), `hash` " +
-          `(holds a validator of that hash). Oldest first, in pages of \`limit\` (1..100, default ${DEFAULT_PAGE}); \`pageState\` (alias \`cursor\`) ` +
-          "is opaque: pass the previous page's. A page also ends before the blueprint that would bring the stored JSON it reads over " +
+          `(holds a validator of that hash). Oldest first, in pages of \`limit\` (default ${DEFAULT_PAGE}).${PAGINATION_NOTE} \`pageState\` is the hosted API's ` +
+          "name for the cursor, in the query and in the answer (absent on the last page). A page also ends before the blueprint that would bring the stored JSON it reads over " +
           `${Math.round(app.config.limits.listMaxBytes / 1024)} KiB (LIST_MAX_BYTES; a page holds at least one blueprint), so a page of large blueprints may hold fewer than \`limit\`: ` +
-          "follow pageState until it is absent. Each result describes the blueprint (validators, addresses, refs); with `include=blueprint` it also " +
+          "follow cursor until it is null. Each result describes the blueprint (validators, addresses, refs); with `include=blueprint` it also " +
           `carries the blueprint JSON as stored. ${OWNERSHIP}`,
         tags: SMART_CONTRACT_TAGS,
         querystring: ListQuery,
@@ -73,7 +74,8 @@ export default async function blueprintRoutes(fastify: FastifyInstance): Promise
     },
     async (request) => {
       const owner = await app.blueprintOwner(request);
-      return within("querystring", () => blueprints.list(owner, listInput(request.query)));
+      const page = await within("querystring", () => blueprints.list(owner, listInput(request.query)));
+      return { ...page, cursor: page.pageState ?? null };
     },
   );
 

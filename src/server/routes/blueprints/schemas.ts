@@ -1,6 +1,7 @@
 // TypeBox schemas of the blueprint endpoints (CIP-57 blueprints, stored per API key): every field
 // described, every answer typed, with the hello-world blueprint of the hosted API's examples as the example.
 import { Type, type Static } from "typebox";
+import { Cursor, Limit, NextCursor, PageStateAlias } from "../../pagination.js";
 import { Hash28, Hash32 } from "../../schemas.js";
 import {
   APPLIED_ADDRESS,
@@ -182,17 +183,9 @@ export const ListQuery = Type.Object(
       Type.String({ maxLength: 64, description: "Only blueprints whose preamble version is exactly this." }),
     ),
     hash: Type.Optional(ValidatorHash("Only blueprints that hold a validator of this hash.")),
-    limit: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 100, description: "Blueprints per page, 1 to 100; 20 when absent." }),
-    ),
-    pageState: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: 200,
-        description: "The pageState of the previous page (opaque); the first page when absent.",
-      }),
-    ),
-    cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "Same as pageState (an alias)." })),
+    limit: Limit("Blueprints", "20"),
+    cursor: Cursor(),
+    pageState: PageStateAlias,
     include: Type.Optional(
       Type.Literal("blueprint", {
         description:
@@ -216,13 +209,17 @@ export const BlueprintList = Type.Object(
       ),
       { description: "Your blueprints that match the filters, oldest first." },
     ),
+    cursor: NextCursor,
     pageState: Type.Optional(
-      Type.String({ description: "Pass it as pageState for the next page; absent on the last page." }),
+      Type.String({ description: "The same as cursor, under the hosted API's name; absent on the last page." }),
     ),
   },
   {
     description: "A page of your blueprints.",
-    examples: [{ results: [EXAMPLE_VIEW] }, { results: [{ ...EXAMPLE_VIEW, blueprint: HELLO_WORLD_BLUEPRINT }] }],
+    examples: [
+      { results: [EXAMPLE_VIEW], cursor: null },
+      { results: [{ ...EXAMPLE_VIEW, blueprint: HELLO_WORLD_BLUEPRINT }], cursor: null },
+    ],
   },
 );
 

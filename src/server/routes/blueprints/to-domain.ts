@@ -1,6 +1,7 @@
 // The blueprint endpoints' typed requests → the library's inputs (src/blueprints/library.ts).
 import type { ApplyParamsInput, ListInput, SaveInput } from "../../../blueprints/library.js";
 import type { ScriptRef } from "../../../store/types.js";
+import { cursorOf } from "../../pagination.js";
 import type { ApplyParamsBody, ListQuery, SaveBody } from "./schemas.js";
 
 /** Blueprints per page when the query sets no limit. */
@@ -14,7 +15,7 @@ export function saveInput(body: SaveBody): SaveInput {
 }
 
 export function listInput(query: ListQuery): ListInput {
-  const pageState = query.pageState ?? query.cursor;
+  const pageState = cursorOf(query, "pageState");
   return {
     ...(query.title !== undefined && { title: query.title }),
     ...(query.version !== undefined && { version: query.version }),

@@ -12,6 +12,7 @@ import { readRegistrationsPage, readTournament, readTournamentsPage } from "../.
 import { register, unregister } from "../../../tournament/register.js";
 import * as limits from "../../../tournament/limits.js";
 import { settle } from "../../../tournament/settle.js";
+import { PAGINATION_NOTE } from "../../pagination.js";
 import { errorResponses, withExamples, withParamExamples } from "../../schemas.js";
 import * as X from "../examples.js";
 import { registerSubmitRoute } from "../transactions/index.js";
@@ -108,8 +109,9 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
           "/tournaments/{tournamentId}): outputs at the tournament validator holding one tournament NFT " +
           "and a datum that decodes and names its ID's registration validator. An output there holding a token of the tournament policy " +
           "that the service cannot read (a datum that does not decode, another registration validator: the NFT policy cannot check that) is " +
-          "listed too, with status unreadable, what it holds and why: whatever holds value is listed. Ordered by tournament ID. Pages of `limit` (1..100, default 100); `pageState` (alias `cursor`) is opaque, " +
-          "and absent on the last page." +
+          "listed too, with status unreadable, what it holds and why: whatever holds value is listed. Ordered by tournament ID." +
+          PAGINATION_NOTE +
+          " `pageState` is the hosted API's name for the cursor, in the query and in the answer (absent on the last page)." +
           CONTRACT_NOTE,
         tags: TAGS,
         querystring: S.ListQuery,
@@ -119,7 +121,10 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
         },
       },
     },
-    async (request) => within("querystring", () => readTournamentsPage(context(), tournamentsQuery(request.query))),
+    async (request) => {
+      const page = await within("querystring", () => readTournamentsPage(context(), tournamentsQuery(request.query)));
+      return { ...page, cursor: page.pageState ?? null };
+    },
   );
 
   app.get(
@@ -230,7 +235,9 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
           "one can be added, the admin paying what it lacks. An address takes one seat: a registration of a participant, or of an address " +
           "that an earlier valid registration (in the ledger's order, by output reference) registers already, is invalid with the reason (an " +
           "add skips it; the service refuses to build one, a transaction built elsewhere can still make it). Filter with " +
-          "`valid`; pages of `limit` (1..100, default 100), numbered from 1 by `page` (alias `cursor`)." +
+          "`valid`." +
+          PAGINATION_NOTE +
+          " Here a cursor is a page number (from 1), and `page` its other name, as in the hosted API; the answer also gives `page` and `limit`." +
           CONTRACT_NOTE,
         tags: TAGS,
         params: withParamExamples(S.TournamentParams, { tournamentId: X.TOURNAMENT_ID }),
@@ -243,7 +250,7 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
     },
     async (request) => {
       const input = await within("querystring", () => registrationsQuery(request.params, request.query));
-      const { entryFee, registrations } = await readRegistrationsPage(context(), input);
+      const { entryFee, registrations, more } = await readRegistrationsPage(context(), input);
       return {
         entryFeeLovelace: entryFee.toString(),
         results: registrations.map((r) => ({
@@ -255,6 +262,7 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
         })),
         page: input.page,
         limit: input.limit,
+        cursor: more ? String(input.page + 1) : null,
       };
     },
   );

@@ -2,6 +2,7 @@
 import { Type, type Static } from "typebox";
 import * as limits from "../../../tournament/limits.js";
 import { EXIT_RULE } from "../../../tournament/rules.js";
+import { Cursor, Limit, NextCursor, PageStateAlias } from "../../pagination.js";
 import { Amount, Hash32, Hex } from "../../schemas.js";
 import { Address, UtxoString } from "../addresses/schemas.js";
 
@@ -241,17 +242,9 @@ export type RefundBody = Static<typeof RefundBody>;
 
 export const ListQuery = Type.Object(
   {
-    limit: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 100, description: "Tournaments per page, 1 to 100; 100 when absent." }),
-    ),
-    pageState: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: 200,
-        description: "The pageState of the previous page (opaque); the first page when absent.",
-      }),
-    ),
-    cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "Same as pageState (an alias)." })),
+    limit: Limit("Tournaments", "100"),
+    cursor: Cursor(),
+    pageState: PageStateAlias,
     ...contractFields,
   },
   { additionalProperties: false },
@@ -263,14 +256,16 @@ export const RegistrationsQuery = Type.Object(
     valid: Type.Optional(
       Type.Boolean({ description: "true: only valid registrations; false: only invalid ones; all when absent." }),
     ),
-    limit: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 100, description: "Registrations per page, 1 to 100; 100 when absent." }),
-    ),
+    limit: Limit("Registrations", "100"),
+    cursor: Cursor(" Here a cursor is a page number, from 1 (as the hosted API's cursor).", {
+      pattern: "^[1-9][0-9]{0,6}$",
+    }),
     page: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 1_000_000, description: "Page number, from 1; 1 when absent." }),
-    ),
-    cursor: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 1_000_000, description: "Same as page (an alias), from 1." }),
+      Type.Integer({
+        minimum: 1,
+        maximum: 1_000_000,
+        description: "Same as cursor: the page number, from 1; 1 when absent.",
+      }),
     ),
     ...contractFields,
   },
@@ -487,8 +482,9 @@ export const ListAnswer = Type.Object(
       description:
         "Tournaments (and outputs holding a tournament NFT that cannot be read: status unreadable), ordered by tournament ID.",
     }),
+    cursor: NextCursor,
     pageState: Type.Optional(
-      Type.String({ description: "Pass it back as pageState (or cursor) for the next page; absent on the last page." }),
+      Type.String({ description: "The same as cursor, under the hosted API's name; absent on the last page." }),
     ),
   },
   { description: "A page of tournaments." },
@@ -524,6 +520,7 @@ export const RegistrationsAnswer = Type.Object(
     ),
     page: Type.Integer({ description: "This page's number, from 1." }),
     limit: Type.Integer({ description: "The page size." }),
+    cursor: NextCursor,
   },
   { description: "A page of registrations." },
 );

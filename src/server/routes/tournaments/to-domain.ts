@@ -15,6 +15,7 @@ import type { RegistrationsPageInput, TournamentInput, TournamentsPageInput } fr
 import type { RegisterInput, UnregisterInput } from "../../../tournament/register.js";
 import type { SettleInput } from "../../../tournament/settle.js";
 import { parseAmount } from "../../../cardano/amount.js";
+import { cursorOf } from "../../pagination.js";
 import type {
   CancelBody,
   ContractQuery,
@@ -187,13 +188,7 @@ export function tournamentInputs(network: Network) {
 
 /** GET /tournaments: the page of the query (`pageState`, alias `cursor`). */
 export function tournamentsQuery(q: ListQuery): TournamentsPageInput {
-  if (q.pageState !== undefined && q.cursor !== undefined && q.pageState !== q.cursor) {
-    throw refusal(
-      BadRequestError,
-      (at) => `${at("pageState")} and ${at("cursor")} are the same parameter: send one of them.`,
-    );
-  }
-  return { ...selectorOf(q), limit: q.limit ?? DEFAULT_PAGE_LIMIT, pageState: q.pageState ?? q.cursor };
+  return { ...selectorOf(q), limit: q.limit ?? DEFAULT_PAGE_LIMIT, pageState: cursorOf(q, "pageState") };
 }
 
 /** GET /tournaments/{tournamentId}. */
@@ -202,19 +197,14 @@ export const tournamentQuery = (params: TournamentParams, q: ContractQuery): Tou
   ...selectorOf(q),
 });
 
-/** GET /tournaments/{tournamentId}/registrations: the page of the query (`page`, alias `cursor`, numbered from 1). */
+/** GET /tournaments/{tournamentId}/registrations: the page of the query (`cursor`, alias `page`, numbered from 1). */
 export function registrationsQuery(params: TournamentParams, q: RegistrationsQuery): RegistrationsPageInput {
-  if (q.page !== undefined && q.cursor !== undefined && q.page !== q.cursor) {
-    throw refusal(
-      BadRequestError,
-      (at) => `${at("page")} and ${at("cursor")} are the same parameter: send one of them.`,
-    );
-  }
+  const page = cursorOf({ cursor: q.cursor, page: q.page?.toString() }, "page");
   return {
     tournamentId: tournamentIdOf(params),
     ...selectorOf(q),
     valid: q.valid,
-    page: q.page ?? q.cursor ?? 1,
+    page: page === undefined ? 1 : Number(page),
     limit: q.limit ?? DEFAULT_PAGE_LIMIT,
   };
 }
