@@ -18,12 +18,12 @@
 // [[program p₁] p₂] ends with p₁ then p₂: each data constant is a byte-aligned byte string,
 // (after the first) preceded by the same two bytes of term tag, type and padding, and the
 // program's final padding byte follows the last.
-import scalus from "scalus";
 import { BadRequestError, refusal } from "../errors.js";
 import { plutusScriptHash, unwrapScript, wrapScript, type BlueprintValidator, type Schema } from "./blueprint.js";
 import { dataFromJson } from "./plutus-data.js";
+import { loadScalus } from "../chain/shared/scalus-bundle.js";
 
-const { Scalus } = scalus;
+const { Scalus } = loadScalus();
 
 /** The placeholder parameter: empty bytes, CBOR 0x40. */
 const PLACEHOLDER_JSON = JSON.stringify({ bytes: "" });

@@ -16,7 +16,6 @@
 import { renameSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { UTxO } from "@meshsdk/common";
-import scalus from "scalus";
 import { fromHex, splitTransaction, toHex, txIdOfBody, witnessDatums } from "../../cardano/tx-cbor.js";
 import { utxoOfOutput } from "../../cardano/utxo.js";
 import { BadRequestError, LedgerRejectedError, StoreUnavailableError, UnprocessableError } from "../../errors.js";
@@ -70,8 +69,9 @@ import { SerialQueue } from "../shared/queue.js";
 import { DevnetSnapshots } from "./snapshots.js";
 import { EvaluationPool, type EvaluationPoolOptions } from "../shared/evaluation-pool.js";
 import { maxTxExUnits } from "../protocol-params.js";
+import { loadScalus } from "../shared/scalus-bundle.js";
 
-const { Emulator, SlotConfig } = scalus;
+const { Emulator, SlotConfig } = loadScalus();
 type Emulator = InstanceType<typeof Emulator>;
 
 export interface DevnetOptions {
