@@ -18,10 +18,10 @@
 // [[program p₁] p₂] ends with p₁ then p₂: each data constant is a byte-aligned byte string,
 // (after the first) preceded by the same two bytes of term tag, type and padding, and the
 // program's final padding byte follows the last.
-import { scalus } from "../cardano/scalus.js";
 import { BadRequestError, refusal } from "../errors.js";
 import { plutusScriptHash, unwrapScript, wrapScript, type BlueprintValidator, type Schema } from "./blueprint.js";
 import { dataFromJson } from "./plutus-data.js";
+import { loadScalus } from "../chain/shared/scalus-bundle.js";
 
 /** The placeholder parameter: empty bytes, CBOR 0x40. */
 const PLACEHOLDER_JSON = JSON.stringify({ bytes: "" });
@@ -58,7 +58,7 @@ function tails(parameters: readonly Uint8Array[]): { placeholders: number[]; app
 /** The flat program with Plutus data (CBOR) applied in order. */
 function applyData(flat: Uint8Array, parameters: readonly Uint8Array[]): Uint8Array {
   let program = wrapScript(flat, 2);
-  const { Scalus } = scalus();
+  const { Scalus } = loadScalus();
   for (let i = 0; i < parameters.length; i++) program = Scalus.applyDataArgToScript(program, PLACEHOLDER_JSON);
   const result = unwrapScript(Buffer.from(program, "hex"));
   const { placeholders, applied } = tails(parameters);

@@ -128,7 +128,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   // Once listening, the route validators not compiled yet, one per turn of the event loop (a request
   // that needs one before then compiles it and waits). Scalus is not preloaded: loading it blocks the
   // event loop for most of a second, which made the probes of concurrent health checks time out; the
-  // first request that needs it loads it (src/cardano/scalus.ts).
+  // first request that needs it loads it (src/chain/shared/scalus-bundle.ts).
   let closing = false;
   app.addHook("onListen", () => {
     validators

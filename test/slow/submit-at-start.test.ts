@@ -1,6 +1,6 @@
 // A restarted devnet answers health before Scalus (its ledger's validator) has loaded, and before its
 // route validators are compiled: the first request that needs either loads or compiles it
-// (src/cardano/scalus.ts, src/server/validation.ts). A submit sent the moment health first answers
+// (src/chain/shared/scalus-bundle.ts, src/server/validation.ts). A submit sent the moment health first answers
 // 200 must still be validated and accepted as any other; the ledger then holds it.
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";

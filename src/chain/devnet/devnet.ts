@@ -10,13 +10,14 @@
 // grew. So each submit validates in an emulator made for it (Emulator.withState) holding only the
 // outputs the transaction names (inputs, collateral, reference inputs), the datums those outputs
 // name by hash, and the stake state: its cost depends on the transaction, not on the ledger.
-// One writer at a time: submits, faucet payments and clock moves go through one queue. The stake
+// One writer at a time: submits, faucet payments and clock moves go through one queue; the
+// submits that arrive together are validated one after another and committed together, in one
+// SQLite transaction (./pending-batch.ts), each answered once that commit is on disk. The stake
 // state (registrations, pools, DReps, delegations) is the devnet's own, read from the
 // certificates it accepts: see ./stake-state.ts for what the emulator leaves out.
 import { renameSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { UTxO } from "@meshsdk/common";
-import { scalus, type Scalus } from "../../cardano/scalus.js";
 import { fromHex, splitTransaction, toHex, txIdOfBody, witnessDatums } from "../../cardano/tx-cbor.js";
 import { utxoOfOutput } from "../../cardano/utxo.js";
 import { BadRequestError, LedgerRejectedError, StoreUnavailableError, UnprocessableError } from "../../errors.js";
@@ -68,10 +69,21 @@ import { addressBytes } from "../../cardano/tx-encode.js";
 import { base58 } from "@scure/base";
 import { SerialQueue } from "../shared/queue.js";
 import { DevnetSnapshots } from "./snapshots.js";
+import { PendingBatch } from "./pending-batch.js";
 import { EvaluationPool, type EvaluationPoolOptions } from "../shared/evaluation-pool.js";
 import { maxTxExUnits } from "../protocol-params.js";
+import { loadScalus, type Scalus } from "../shared/scalus-bundle.js";
 
 type Emulator = InstanceType<Scalus["Emulator"]>;
+
+/** The most transactions validated and committed together (the event loop waits for one batch). */
+const MAX_BATCH = 32;
+
+interface Submission {
+  readonly txCbor: string;
+  readonly resolve: (txHash: string) => void;
+  readonly reject: (error: unknown) => void;
+}
 
 export interface DevnetOptions {
   /** The SQLite file that holds the devnet's state; `:memory:` for a devnet that forgets. */
@@ -92,9 +104,11 @@ export class DevnetChain implements DevnetPort {
   #store: DevnetStore;
   readonly #clock: DevnetClock;
   #faucet: Faucet;
-  /** The emulator's slot times; made with the first emulator (Scalus is loaded when first needed: ../../cardano/scalus.ts). */
+  /** The emulator's slot times; made with the first emulator (Scalus is loaded when first needed: ../shared/scalus-bundle.ts). */
   #slotConfig: InstanceType<Scalus["SlotConfig"]> | null = null;
   readonly #queue = new SerialQueue();
+  /** Submits waiting for the next drain (in the write queue). */
+  readonly #incoming: Submission[] = [];
   /** Where evaluate() runs the scripts, off the event loop; its workers start with the first evaluation. */
   readonly #evaluator: EvaluationPool;
   /**
@@ -140,7 +154,7 @@ export class DevnetChain implements DevnetPort {
         // One slot in the past, so the tip is never slot 0: Mesh writes no validity start of 0
         // (it tests the number for truth), and the tournament contract needs a lower bound.
         const systemStartMs = options.genesisStartMs ?? (Math.floor(now() / SLOT_LENGTH_MS) - 1) * SLOT_LENGTH_MS;
-        const { Emulator, SlotConfig } = scalus();
+        const { Emulator, SlotConfig } = loadScalus();
         const genesis = Emulator.withAddresses(
           [faucet.address],
           new SlotConfig(systemStartMs, 0, SLOT_LENGTH_MS),
@@ -218,22 +232,23 @@ export class DevnetChain implements DevnetPort {
   }
 
   /**
-   * An emulator for one transaction: the outputs it names that the ledger holds, the datums those
-   * outputs name by hash (as the witness sets of accepted transactions gave them), the stake state.
+   * An emulator for one transaction: the outputs it names that the ledger holds (as `batch`, the
+   * transactions accepted before it and not yet committed, leaves it), the datums those outputs
+   * name by hash (as the witness sets of accepted transactions gave them), the stake state.
    */
-  #emulatorFor(tx: Uint8Array): Emulator {
+  #emulatorFor(tx: Uint8Array, batch: PendingBatch): Emulator {
     const resolved = new Map<string, Uint8Array>();
     const datums: Array<{ hash: string; datum: string }> = [];
     for (const input of resolvedInputsOf(tx)) {
-      const output = this.#utxoIndex.get(input);
+      const output = batch.output(input, this.#utxoIndex);
       if (!output || resolved.has(input)) continue;
       resolved.set(input, output);
       const hash = outputDatumHash(output);
-      const datum = hash === null ? null : this.#store.datum(hash);
+      const datum = hash === null ? null : (batch.datum(hash) ?? this.#store.datum(hash));
       if (hash !== null && datum !== null) datums.push({ hash, datum });
     }
     this.#stake ??= emulatorStakeState(this.#store.stakeState());
-    const { Emulator, SlotConfig } = scalus();
+    const { Emulator, SlotConfig } = loadScalus();
     this.#slotConfig ??= new SlotConfig(this.systemStartMs, 0, SLOT_LENGTH_MS);
     return Emulator.withState({ utxos: writeUtxoMap(resolved), datums, ...this.#stake }, this.#slotConfig);
   }
@@ -310,8 +325,24 @@ export class DevnetChain implements DevnetPort {
     });
   }
 
+  /**
+   * Queues the transaction: the submits that arrive together are validated one after another, in
+   * their order, and those accepted are committed together (#drain); the answer comes once the
+   * transaction is on disk.
+   */
   submit(txCbor: string): Promise<string> {
-    return this.#queue.run(() => this.#submitNow(txCbor));
+    return new Promise<string>((resolve, reject) => {
+      this.#incoming.push({ txCbor, resolve, reject });
+      if (this.#incoming.length === 1) this.#scheduleDrain();
+    });
+  }
+
+  /**
+   * A drain in the write queue, after the I/O callbacks of this turn of the event loop (so that the
+   * requests read together are validated and committed together).
+   */
+  #scheduleDrain(): void {
+    setImmediate(() => void this.#queue.run(() => this.#drain()));
   }
 
   /** The emulator has no blocks: a transaction's depth is the slots since it was accepted, plus one. */
@@ -355,7 +386,10 @@ export class DevnetChain implements DevnetPort {
   faucet(address: string, lovelace: bigint): Promise<string> {
     return this.#queue.run(async () => {
       const signed = await this.#faucet.pay(address, lovelace, await this.utxosAt(this.#faucet.address));
-      return this.#submitNow(signed);
+      const batch = new PendingBatch();
+      const txHash = this.#validate(signed, batch);
+      this.#commit(batch);
+      return txHash;
     });
   }
 
@@ -511,8 +545,76 @@ export class DevnetChain implements DevnetPort {
     this.#store.close();
   }
 
-  /** Validates and applies one transaction; runs inside the queue. */
-  #submitNow(txCbor: string): string {
+  /**
+   * Validates the submits waiting (at most MAX_BATCH), in the order they came, each against the
+   * ledger as those accepted before it leave it, and commits the accepted ones together; runs in
+   * the write queue. A refused transaction is answered at once; an accepted one after its commit.
+   */
+  #drain(): void {
+    const submissions = this.#incoming.splice(0, MAX_BATCH);
+    if (this.#incoming.length > 0) this.#scheduleDrain();
+    let batch = new PendingBatch();
+    for (const submission of submissions) {
+      try {
+        const txHash = this.#validate(submission.txCbor, batch);
+        // One the ledger held already is answered now; one of the batch after its commit.
+        if (batch.holds(txHash)) batch.waiters.push({ txHash, resolve: submission.resolve, reject: submission.reject });
+        else submission.resolve(txHash);
+      } catch (error) {
+        submission.reject(error);
+      }
+      if (batch.mustCommit) {
+        this.#commitAndAnswer(batch);
+        batch = new PendingBatch();
+      }
+    }
+    this.#commitAndAnswer(batch);
+  }
+
+  #commitAndAnswer(batch: PendingBatch): void {
+    try {
+      this.#commit(batch);
+    } catch (error) {
+      for (const waiter of batch.waiters) waiter.reject(error);
+      return;
+    }
+    for (const waiter of batch.waiters) waiter.resolve(waiter.txHash);
+  }
+
+  /**
+   * Writes the batch's transactions in one SQLite transaction, then applies them to the UTxO index
+   * in their order. Not on disk, so not accepted: a failed write changes nothing in memory either.
+   */
+  #commit(batch: PendingBatch): void {
+    if (batch.txs.length === 0) return;
+    const store = this.#store;
+    this.#persist(batch.txs.length === 1 ? "the transaction" : "the transactions", () =>
+      store.inTransaction(() => {
+        for (const tx of batch.txs) {
+          // How it spent outputs of the asset history (the redeemer of each), read after the
+          // transactions of the batch before it are written.
+          const assetSpends = tx.valid
+            ? spendsOf(tx.txHash, tx.inputs, tx.witnessSet, store.assetOutputsAmong(tx.inputs))
+            : [];
+          store.saveAccepted({ ...tx, assetSpends });
+        }
+      }),
+    );
+    let stakeChanged = false;
+    for (const tx of batch.txs) {
+      for (const ref of tx.spent) this.#utxoIndex.delete(inputCbor(ref.txHash, ref.index));
+      for (const { index, output } of tx.created) this.#utxoIndex.set(inputCbor(tx.txHash, index), output.slice());
+      if ((tx.certificates ?? []).length > 0) stakeChanged = true;
+    }
+    if (stakeChanged) this.#stake = null;
+  }
+
+  /**
+   * Validates one transaction against the ledger as `batch` leaves it and, when the ledger
+   * accepts it, adds it to the batch; answers its id (also for one the ledger or the batch holds
+   * already: a submit is idempotent). Throws the ledger's refusal.
+   */
+  #validate(txCbor: string, batch: PendingBatch): string {
     if (this.#closed) throw new Error("the devnet is closed");
     const bytes = fromHex(txCbor);
     let parts;
@@ -522,7 +624,7 @@ export class DevnetChain implements DevnetPort {
       throw new LedgerRejectedError(`the transaction does not decode: ${(error as Error).message}.`);
     }
     const txHash = txIdOfBody(parts.body);
-    if (this.#store.hasTx(txHash)) return txHash;
+    if (batch.holds(txHash) || this.#store.hasTx(txHash)) return txHash;
 
     let violation: string | null;
     let datums: Array<{ hash: string; datum: string }>;
@@ -544,7 +646,7 @@ export class DevnetChain implements DevnetPort {
     const slot = this.#clock.slot();
     let result;
     try {
-      const emulator = this.#emulatorFor(bytes);
+      const emulator = this.#emulatorFor(bytes, batch);
       emulator.setSlot(slot);
       result = emulator.submitTx(bytes);
     } catch (error) {
@@ -563,32 +665,22 @@ export class DevnetChain implements DevnetPort {
     // What it changes: the outputs it spends and creates (its inputs and outputs; when it is marked
     // invalid, is_valid false, its collateral and collateral return), read from its own bytes.
     // The asset history: outputs holding native assets, and how this transaction spent any such
-    // output (the redeemer of each). Transactions without assets cost a lookup per input, no write.
-    // An invalid transaction's collateral moves are not recorded there.
+    // output (read at the commit). An invalid transaction's collateral moves are not recorded there.
     const valid = !(parts.rest[0]?.length === 1 && parts.rest[0][0] === 0xf4);
-    const spent = valid ? inputs : collateralOfBody(parts.body);
     const created = createdOutputsOfBody(parts.body, valid);
-    const assetOutputs =
-      valid && created.some((c) => holdsAssets(c.output)) ? assetOutputsOfBody(txHash, parts.body) : [];
-    const assetSpends = valid ? spendsOf(txHash, inputs, parts.witnessSet, this.#store.assetOutputsAmong(inputs)) : [];
-    const stake = valid ? withDeposits(certificates, BigInt(DEVNET_PROTOCOL_PARAMETERS.keyDeposit)) : [];
-    // Not on disk, so not accepted: a failed write changes nothing in memory either.
-    this.#persist("the transaction", () =>
-      this.#store.saveAccepted({
-        txHash,
-        slot,
-        created,
-        datums,
-        assetOutputs,
-        assetSpends,
-        certificates: stake,
-        cbor: bytes,
-        spent,
-      }),
-    );
-    for (const ref of spent) this.#utxoIndex.delete(inputCbor(ref.txHash, ref.index));
-    for (const { index, output } of created) this.#utxoIndex.set(inputCbor(txHash, index), output.slice());
-    if (stake.length > 0) this.#stake = null;
+    batch.add({
+      txHash,
+      slot,
+      created,
+      datums,
+      assetOutputs: valid && created.some((c) => holdsAssets(c.output)) ? assetOutputsOfBody(txHash, parts.body) : [],
+      certificates: valid ? withDeposits(certificates, BigInt(DEVNET_PROTOCOL_PARAMETERS.keyDeposit)) : [],
+      cbor: bytes,
+      spent: valid ? inputs : collateralOfBody(parts.body),
+      inputs,
+      witnessSet: parts.witnessSet,
+      valid,
+    });
     return txHash;
   }
 }

@@ -412,6 +412,14 @@ export class DevnetStore {
     })();
   }
 
+  /**
+   * Runs `work` in one SQLite transaction: the writes it makes (each saveAccepted of a batch) reach
+   * the disk together, with one sync, or none of them does.
+   */
+  inTransaction<T>(work: () => T): T {
+    return this.#db.transaction(work)();
+  }
+
   /** Records an accepted transaction and what it changes in the ledger, atomically. */
   saveAccepted(accepted: AcceptedTx): void {
     this.#db.transaction(() => {

@@ -1,7 +1,8 @@
 // The body of an evaluation worker thread (./evaluation-pool.ts starts it): Scalus is loaded once,
 // then each message is one evaluation, answered with the budgets or the error's code and message.
 import { parentPort } from "node:worker_threads";
-import { evaluateWithScalus, loadScalus, type EvaluationJob } from "./scalus-evaluate.js";
+import { evaluateWithScalus, type EvaluationJob } from "./scalus-evaluate.js";
+import { loadScalus } from "./scalus-bundle.js";
 
 export type WorkerAnswer =
   | { readonly id: number; readonly ok: true; readonly budgets: ReturnType<typeof evaluateWithScalus> }

@@ -8,17 +8,13 @@
 // gives each script the budget its redeemer declares), but the JavaScript facade of scalus 0.17
 // (Scalus.evalPlutusScripts) always runs its counting mode, which has no limit: a script that
 // recursed 10^9 times ran for minutes and ended the process out of heap. So the facade is loaded
-// here with its mode switched to Validate (one literal of the bundle, checked to be there exactly
-// once: another version of scalus fails loudly at the first evaluation), and each redeemer of the
+// with its mode switched to Validate (./scalus-bundle.ts), and each redeemer of the
 // transaction evaluated declares the cap as its budget (./redeemer-budgets.ts). What a script
 // spent is still what the evaluator answers.
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname } from "node:path";
-import type scalusModule from "scalus";
 import { TxTooLargeError, UnprocessableError } from "../../errors.js";
 import type { RedeemerBudget } from "../port.js";
 import { declaringBudgets, scriptHashOf, type RedeemerSlot } from "./redeemer-budgets.js";
+import { loadScalus } from "./scalus-bundle.js";
 
 const fromHex = (hex: string): Uint8Array => new Uint8Array(Buffer.from(hex, "hex"));
 
@@ -44,40 +40,6 @@ export interface EvaluationJob {
   /** [PlutusV1, PlutusV2, PlutusV3] cost models. */
   readonly costModels: readonly (readonly number[])[];
   readonly limit: ExBudget;
-}
-
-/** The literal of scalus 0.17's bundle that makes Scalus.evalPlutusScripts count without a limit (EvaluatorMode.EvaluateAndComputeCost)… */
-const COUNTING_FACADE = "cwt(),x,r9(),!1,!1)";
-/** …and the same call in EvaluatorMode.Validate: each script restricted to its redeemer's budget. */
-const VALIDATING_FACADE = "cwt(),x,i9(),!1,!1)";
-
-type Scalus = typeof scalusModule;
-let budgeted: Scalus | undefined;
-
-/** Scalus, with Scalus.evalPlutusScripts restricting each script to its redeemer's budget; loaded once per thread. */
-export function loadScalus(): Scalus {
-  if (budgeted) return budgeted;
-  const require = createRequire(import.meta.url);
-  const path = require.resolve("scalus");
-  const source = readFileSync(path, "utf8");
-  if (source.split(COUNTING_FACADE).length !== 2) {
-    throw new Error(
-      `${path} is not the scalus 0.17 bundle whose evaluation this service bounds (package.json pins it): its evaluator facade was not found`,
-    );
-  }
-  const module = { exports: {} as Scalus };
-  // The bundle is CommonJS: run it as Node would, with the one call changed.
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- a module's own source, as require() runs it
-  new Function(
-    "module",
-    "exports",
-    "require",
-    "__filename",
-    "__dirname",
-    source.replace(COUNTING_FACADE, VALIDATING_FACADE),
-  )(module, module.exports, require, path, dirname(path));
-  budgeted = module.exports;
-  return budgeted;
 }
 
 const TAGS: Record<string, RedeemerBudget["tag"]> = {
