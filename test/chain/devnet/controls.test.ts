@@ -250,6 +250,12 @@ describe("named snapshots", () => {
     const [alice, bob] = await Promise.all([newEnterpriseWallet(), newEnterpriseWallet()]);
     await fund(service, alice.address, 20_000_000);
     const funded = refs(await utxosAt(service, alice.address));
+    // Built before the save, so that its validity interval has begun by the snapshot's slot, to
+    // which the clock returns on restore (built after, a second later, it could start past it).
+    const built = await build(service, {
+      changeAddress: alice.address,
+      outputs: [{ address: bob.address, lovelace: 5_000_000 }],
+    });
     const saved = await service.request("POST", "/devnet/snapshots", { name: "funded" });
     assert.equal(saved.status, 200, JSON.stringify(saved.body));
     assert.equal(saved.body.name, "funded");
@@ -259,10 +265,6 @@ describe("named snapshots", () => {
     assert.equal(statSync(file).mode & 0o777, 0o600);
     assert.equal(statSync(join(dataDir, "snapshots")).mode & 0o777, 0o700);
 
-    const built = await build(service, {
-      changeAddress: alice.address,
-      outputs: [{ address: bob.address, lovelace: 5_000_000 }],
-    });
     const payment = await signAndSubmit(service, built, [alice]);
     assert.deepEqual((await utxosAt(service, bob.address)).map(lovelaceOf), [5_000_000n]);
     const advanced = await service.request("POST", "/devnet/advance", { seconds: 7200 });
