@@ -1,8 +1,7 @@
 // The devnet's ledger read back from its SQLite file, and checked against the Scalus emulator
 // itself: the unspent rows (storedSet), and the UTxO set a reference emulator reaches from the
 // genesis rows by submitting every accepted transaction in the order the devnet accepted them, at
-// their slots (replayed), which must accept each one. (test/chain/devnet/ledger-rows.test.ts has
-// its own copy of the same two.)
+// their slots (replayed), which must accept each one.
 import assert from "node:assert/strict";
 import Database from "better-sqlite3";
 import scalus from "scalus";
@@ -13,7 +12,8 @@ import { indexUtxoMap, inputCbor, writeUtxoMap } from "../../src/chain/devnet/ut
 
 const { Emulator, SlotConfig } = scalus;
 
-const sorted = (entries: Array<[string, string]>): Map<string, string> =>
+/** A map of `entries` sorted by key. */
+export const sorted = (entries: Array<[string, string]>): Map<string, string> =>
   new Map(entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
 /** The unspent rows of a store file: input CBOR (hex) → output bytes (hex), sorted by input. */

@@ -18,13 +18,13 @@ import scalus from "scalus";
 import { fromHex, joinTransaction, splitTransaction, toHex } from "../../../src/cardano/tx-cbor.js";
 import { DevnetChain } from "../../../src/chain/devnet/devnet.js";
 import { Faucet, generateFaucetKey } from "../../../src/chain/devnet/faucet.js";
-import { DevnetStore } from "../../../src/chain/devnet/store.js";
-import { indexUtxoMap, inputCbor, writeUtxoMap } from "../../../src/chain/devnet/utxo-map.js";
+import { indexUtxoMap } from "../../../src/chain/devnet/utxo-map.js";
 import { SLOT_LENGTH_MS } from "../../../src/chain/devnet/clock.js";
 import { DEVNET_PROTOCOL_PARAMETERS } from "../../../src/chain/protocol-params.js";
 import { LedgerRejectedError } from "../../../src/errors.js";
 import { sumCheckValidator, lockAtScript } from "../../support/plutus-fixture.js";
 import { buildPayment, newEnterpriseWallet, type TestWallet } from "../../support/wallets.js";
+import { replayed, sorted, storedSet } from "../../support/ledger-replay.js";
 import { lovelaceOf as lovelaceOfOne } from "../../support/utxos.js";
 
 const lovelaceOf = (utxos: readonly UTxO[]): bigint => utxos.reduce((sum, u) => sum + lovelaceOfOne(u), 0n);
@@ -36,19 +36,6 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 let files = 0;
 const newPath = () => join(dir, `devnet-${files++}.sqlite`);
 
-/** The unspent rows of a store file: input CBOR (hex) → output bytes (hex), sorted by input. */
-function storedSet(path: string): Map<string, string> {
-  const store = DevnetStore.open(path);
-  try {
-    return sorted([...store.unspentOutputs()].map((u) => [inputCbor(u.txHash, u.index), toHex(u.output)]));
-  } finally {
-    store.close();
-  }
-}
-
-const sorted = (entries: Array<[string, string]>): Map<string, string> =>
-  new Map(entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-
 /** What the devnet holds in memory: every input of `set` looked up through utxosByRef, and its size. */
 async function devnetHolds(chain: DevnetChain, set: Map<string, string>): Promise<void> {
   assert.equal(chain.utxoCount(), set.size);
@@ -59,41 +46,6 @@ async function devnetHolds(chain: DevnetChain, set: Map<string, string>): Promis
     return { txHash: bytes.subarray(3, 35).toString("hex"), index };
   });
   assert.equal((await chain.utxosByRef(refs)).length, set.size);
-}
-
-/**
- * The UTxO set a reference emulator reaches from the devnet's genesis (its rows of seq 0) by
- * submitting every transaction the devnet accepted, in the order it accepted them, at their slots.
- */
-function replayed(path: string): Map<string, string> {
-  const db = new Database(path, { readonly: true });
-  try {
-    const genesis = db
-      .prepare("SELECT tx_hash, output_index, output FROM devnet_outputs WHERE seq = 0")
-      .all() as Array<{ tx_hash: string; output_index: number; output: Buffer }>;
-    const start = Number(
-      (db.prepare("SELECT value FROM devnet_meta WHERE key = 'system_start_ms'").get() as { value: string }).value,
-    );
-    const txs = db
-      .prepare("SELECT t.slot, c.cbor FROM devnet_txs t JOIN devnet_tx_cbor c ON c.tx_hash = t.tx_hash ORDER BY t.seq")
-      .all() as Array<{ slot: number; cbor: Buffer }>;
-    const emulator = Emulator.withState(
-      {
-        utxos: writeUtxoMap(
-          new Map(genesis.map((g) => [inputCbor(g.tx_hash, g.output_index), new Uint8Array(g.output)])),
-        ),
-      },
-      new SlotConfig(start, 0, SLOT_LENGTH_MS),
-    );
-    for (const { slot, cbor } of txs) {
-      emulator.setSlot(slot);
-      const result = emulator.submitTx(new Uint8Array(cbor));
-      assert.ok(result.isSuccess, `the reference emulator refuses a transaction the devnet accepted: ${result.error}`);
-    }
-    return sorted([...indexUtxoMap(emulator.getUtxosCbor())].map(([input, output]) => [input, toHex(output)]));
-  } finally {
-    db.close();
-  }
 }
 
 /** One step of a random sequence: a payment between the wallets, or a refused submit. */
