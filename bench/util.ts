@@ -69,6 +69,12 @@ export interface BenchService {
 }
 
 /**
+ * The per-IP bucket of keyless requests (20/s by default) opened wide: a benchmark's load comes from
+ * one loopback address without a key, and must measure the service's work, not its refusals.
+ */
+const NO_KEYLESS_LIMIT = { KEYLESS_PER_SECOND: "1000000", KEYLESS_BURST: "1000000" };
+
+/**
  * The real service (build()) listening on an ephemeral loopback port, with a temporary DATA_DIR,
  * or `dataDir` when given (then kept on close).
  */
@@ -77,7 +83,14 @@ export async function startBenchService(
   given?: { dataDir: string },
 ): Promise<BenchService> {
   const dataDir = given?.dataDir ?? mkdtempSync(join(tmpdir(), "txsvc-bench-"));
-  const config = loadConfig({ LOG_LEVEL: "silent", DATA_DIR: dataDir, ...env, HOST: "127.0.0.1", PORT: "0" });
+  const config = loadConfig({
+    LOG_LEVEL: "silent",
+    DATA_DIR: dataDir,
+    ...NO_KEYLESS_LIMIT,
+    ...env,
+    HOST: "127.0.0.1",
+    PORT: "0",
+  });
   const app = await build(config);
   const url = await app.listen({ host: "127.0.0.1", port: 0 });
   return {
@@ -128,7 +141,7 @@ export async function startServerProcess(
   const server = spawnServer(
     dataDir,
     await freePort(),
-    { ...noBackend, LOG_LEVEL: "silent", ...extraEnv },
+    { ...noBackend, LOG_LEVEL: "silent", ...NO_KEYLESS_LIMIT, ...extraEnv },
     { nodeArgs },
   );
   try {
