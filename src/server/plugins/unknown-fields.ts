@@ -5,8 +5,9 @@
 // once, as it is added (so the OpenAPI document shows it too).
 // Query strings are closed on every route under BASE_PATH (a route without a query schema takes
 // none): an unknown query parameter is a 400 naming it, with "did you mean" when it is a typo. The
-// docs page's routes (hidden from the OpenAPI document) and the routes outside BASE_PATH (health at
-// the root, metrics, the Blockfrost-compatible API, which ignores what Blockfrost ignores) are left as they are.
+// docs page's routes (hidden from the OpenAPI document), health (BASE_PATH/health, probed by load
+// balancers) and the routes outside BASE_PATH (health at the root, metrics, the Blockfrost-compatible
+// API, which ignores what Blockfrost ignores) are left as they are.
 import type { FastifyInstance, FastifySchema } from "fastify";
 import fp from "fastify-plugin";
 import { Type, type TSchema } from "typebox";
@@ -45,7 +46,11 @@ async function unknownFieldsPlugin(app: FastifyInstance): Promise<void> {
   app.addHook("onRoute", (route) => {
     const schema = route.schema as (FastifySchema & { response?: Record<string, unknown>; hide?: boolean }) | undefined;
     const underApi = route.url === BASE_PATH || route.url.startsWith(`${BASE_PATH}/`);
-    if (underApi && schema?.hide !== true) route.schema = { ...schema, querystring: closedQuery(schema?.querystring) };
+    // Health is probed by load balancers and monitors, some of which add a query of their own (a
+    // cache buster): like health at the root, it ignores its query string.
+    const probe = route.url === `${BASE_PATH}/health`;
+    if (underApi && !probe && schema?.hide !== true)
+      route.schema = { ...schema, querystring: closedQuery(schema?.querystring) };
     const routeSchema = route.schema as (FastifySchema & { response?: Record<string, unknown> }) | undefined;
     const body = routeSchema?.body as TSchema | undefined;
     const query = routeSchema?.querystring as TSchema | undefined;
