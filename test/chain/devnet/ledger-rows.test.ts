@@ -77,10 +77,11 @@ async function run(
   spent: Array<{ from: TestWallet; utxos: UTxO[] }>,
 ): Promise<boolean> {
   if (step.kind === "double-spend") {
-    // Another payment (another id) from the UTxOs an accepted payment spent.
+    // Another payment from the UTxOs an accepted payment spent (only those: any of them the new one
+    // picks is spent already), of an amount no step pays (whole ADA), so that its id is another.
     const earlier = spent.at(-1);
     if (earlier === undefined) return false;
-    const other = await buildPayment(params, earlier.from.address, earlier.utxos, wallets[0]!.address, 1_234_567n);
+    const other = await buildPayment(params, earlier.from.address, earlier.utxos, wallets[0]!.address, 1_000_001n);
     await assert.rejects(chain.submit(await earlier.from.sign(other)), LedgerRejectedError);
     return false;
   }
@@ -106,7 +107,11 @@ async function run(
     return false;
   }
   await chain.submit(await from.sign(unsigned));
-  spent.push({ from, utxos });
+  // The UTxOs it spent: those offered to the builder that are no longer at the address (coin
+  // selection may have left some of them unspent).
+  const refOf = (u: UTxO) => `${u.input.txHash}#${u.input.outputIndex}`;
+  const left = new Set((await chain.utxosAt(from.address)).map(refOf));
+  spent.push({ from, utxos: utxos.filter((u) => !left.has(refOf(u))) });
   return true;
 }
 
