@@ -125,15 +125,15 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   // Health is also served at the root, for load balancers and uptime checks; metrics only there, where scrapers look.
   await app.register(healthRoutes);
   await app.register(metricsRoutes);
-  // Once listening, the route validators not compiled yet, one per turn of the event loop (a request
-  // that needs one before then compiles it and waits). Scalus is not preloaded: loading it blocks the
-  // event loop for most of a second, which made the probes of concurrent health checks time out; the
-  // first request that needs it loads it (src/chain/shared/scalus-bundle.ts).
+  // Before listening, the route validators not compiled yet, one per turn of the event loop: compiled
+  // in the background once listening, they held the event loop under load (a hostile test's health
+  // probes took 1.5 s while 2,000 waits arrived), so the start pays for them instead. Scalus is not
+  // preloaded: loading it blocks the event loop for most of a second, which made the probes of
+  // concurrent health checks time out; the first request that needs it loads it
+  // (src/chain/shared/scalus-bundle.ts).
   let closing = false;
-  app.addHook("onListen", () => {
-    validators
-      .warmUp(() => closing)
-      .catch((error: unknown) => app.log.error({ err: error }, "compiling a route's validators failed"));
+  app.addHook("onReady", async () => {
+    await validators.warmUp(() => closing);
   });
   app.addHook("preClose", () => {
     closing = true;
