@@ -2,7 +2,8 @@
 // (validity flag, auxiliary data), each kept as the exact bytes it arrived in. Used where
 // re-encoding would be wrong: the transaction id is the hash of the body's original bytes, and
 // the script data hash covers the redeemers and datums as they were encoded.
-import { Serialization, blake2b, HexBlob } from "@meshsdk/core-cst";
+import { Serialization, HexBlob } from "@meshsdk/core-cst";
+import { blake2b256 } from "./hash.js";
 import { CborReader as BytesReader } from "./cbor.js";
 
 const { CborReader, CborWriter, CborReaderState } = Serialization;
@@ -88,9 +89,7 @@ export function joinTransaction(parts: TransactionParts): Uint8Array {
   return writer.encode();
 }
 
-export function blake2b256(bytes: Uint8Array): string {
-  return blake2b.hash(HexBlob(toHex(bytes)), 32);
-}
+export { blake2b256 };
 
 /** The transaction id: blake2b-256 of the body's bytes. */
 export const txIdOfBody = (body: Uint8Array): string => blake2b256(body);
