@@ -12,7 +12,11 @@
 // need beyond them, the pool's UTxOs holding it, largest quantity first; then ADA, largest first,
 // until the change can pay for itself. What is left after the outputs and the fee goes to one
 // change output; a remainder too small to make one is refused as not enough ADA, never given to
-// the fee without the user asking.
+// the fee without the user asking. An output holds at most 2^64 - 1 of each unit: when the inputs
+// together hold more (several UTxOs of one large supply spent at once), the change is split over
+// as many outputs as that takes, the ADA in the first and each other holding its minimum. An
+// asset the outputs or burns need beyond what the inputs and the pool hold is refused, naming it
+// and how much is missing, before anything is written.
 //
 // Plutus (draft.plutus): script inputs spent with their inline datum, script mints, scripts by
 // reference or in the witness set, redeemers, the script data hash, collateral. The redeemers'
@@ -318,6 +322,9 @@ function preparePlutus(plutus: PlutusDraft, mint: ReadonlyMap<string, bigint>, p
   const { utxo, total } = plutus.collateral;
   let collateralReturn: Uint8Array | null = null;
   if (total !== null) {
+    // A total over what the collateral holds would make its return output negative.
+    const held = lovelaceOf(utxo);
+    if (total > held) throw new BalanceError({ kind: "insufficient-collateral", needed: total, held });
     const back = addValue(valueOf(utxo.output.amount), new Map([["lovelace", total]]), -1n);
     const amount = [...back].map(([unit, quantity]) => ({ unit, quantity: quantity.toString() }));
     collateralReturn = writeOutput(new CborWriter(), { address: utxo.output.address, amount }).finish();
@@ -450,7 +457,7 @@ const refsOf = (utxos: readonly UTxO[]): Array<[string, number]> =>
 function writeBody(
   f: Fixed,
   inputs: readonly UTxO[],
-  change: Output | null,
+  change: readonly Output[],
   fee: bigint,
   dataHash: Uint8Array | null,
 ): Uint8Array {
@@ -469,9 +476,9 @@ function writeBody(
     (f.references.length > 0 ? 1 : 0);
   const w = new CborWriter().map(fields);
   writeInputs(w.uint(0), refsOf(inputs));
-  w.uint(1).array(f.outputs.length + (change ? 1 : 0));
+  w.uint(1).array(f.outputs.length + change.length);
   for (const output of f.outputs) w.raw(output);
-  if (change) writeOutput(w, change);
+  for (const output of change) writeOutput(w, output);
   w.uint(2).uint(fee);
   if (draft.validity.end !== null) w.uint(3).uint(draft.validity.end);
   if (draft.certificates?.cbor.length) {
@@ -534,11 +541,46 @@ interface Priced {
   readonly witnesses: Witnesses;
   readonly fee: bigint;
   readonly signedSize: number;
-  /** Lovelace still missing for the change output (0: balanced). */
+  /** Lovelace still missing for the change outputs (0: balanced). */
   readonly short: bigint;
   readonly changeMin: bigint;
-  /** Negative holdings of an asset after the outputs (an asset the inputs do not cover). */
-  readonly missingAsset: { unit: string; missing: bigint } | null;
+}
+
+/** The most of one unit an output (or a fee) holds: the ledger's unsigned 64-bit quantity. */
+const U64_MAX = 2n ** 64n - 1n;
+
+/**
+ * The change outputs for `lovelace` (negative: short, written as 0) and `assets` (each positive):
+ * one, or more when a quantity is over 2^64 - 1, each holding at most that much of each unit. The
+ * assets' other outputs hold their minimum ADA and the first the rest, itself shared out evenly
+ * over ADA-only outputs when over 2^64 - 1 (inputs no ledger holds, but a request can claim).
+ * `min`: the lovelace the outputs need together.
+ */
+function changeOutputs(
+  f: Fixed,
+  lovelace: bigint,
+  assets: ReadonlyArray<readonly [string, bigint]>,
+): { outputs: Output[]; min: bigint } {
+  const chunks: Array<Array<{ unit: string; quantity: string }>> = [[]];
+  for (const [unit, total] of assets) {
+    for (let left = total, i = 0; left > 0n; left -= U64_MAX, i++)
+      (chunks[i] ??= []).push({ unit, quantity: (left > U64_MAX ? U64_MAX : left).toString() });
+  }
+  const output = (coin: bigint, amount: ReadonlyArray<{ unit: string; quantity: string }> = []): Output => ({
+    address: f.changeAddress,
+    amount: [{ unit: "lovelace", quantity: coin.toString() }, ...amount],
+  });
+  const minOf = (o: Output): bigint => minLovelace(o, f.params.coinsPerUtxoSize);
+  const others = chunks.slice(1).map((amount) => output(minOf(output(0n, amount)), amount));
+  let min = others.reduce((sum, o) => sum + BigInt(o.amount[0]!.quantity), 0n);
+  const rest = lovelace - min;
+  // Over 2^64 - 1: n ADA outputs of about rest / n each (at least half the maximum, far above a minimum).
+  const n = rest > U64_MAX ? (rest + U64_MAX - 1n) / U64_MAX : 1n;
+  const coins = Array.from({ length: Number(n) }, (_, i) => rest / n + (BigInt(i) < rest % n ? 1n : 0n));
+  const first = output(rest > 0n ? coins[0]! : 0n, chunks[0]);
+  const ada = coins.slice(1).map((coin) => output(coin));
+  min += minOf(first) + ada.reduce((sum, o) => sum + minOf(o), 0n);
+  return { outputs: [first, ...others, ...ada], min };
 }
 
 /**
@@ -555,31 +597,26 @@ function price(f: Fixed, inputs: readonly UTxO[], startFee: bigint): Priced {
   for (const utxo of inputs) addValue(total, valueOf(utxo.output.amount));
   addValue(total, f.mint);
   addValue(total, f.sent, -1n);
-  let missingAsset: Priced["missingAsset"] = null;
-  const changeAssets = [...total].filter(([unit, q]) => unit !== "lovelace" && q !== 0n);
-  for (const [unit, quantity] of changeAssets) if (quantity < 0n) missingAsset = { unit, missing: -quantity };
+  const changeAssets = [...total]
+    .filter(([unit, q]) => unit !== "lovelace" && q !== 0n)
+    .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
+  // An asset the outputs and burns take more of than the inputs hold: nothing to write, say which.
+  const missing = changeAssets.find(([, quantity]) => quantity < 0n);
+  if (missing) throw new BalanceError({ kind: "insufficient-asset", unit: missing[0], missing: -missing[1] });
   const available = total.get("lovelace") ?? 0n;
   let fee = startFee;
   for (let round = 0; ; round++) {
     const lovelace = available - fee;
-    let change: Output | null = null;
-    let changeMin = 0n;
     // A change output unless the inputs pay the outputs and the fee exactly; while they fall
     // short, it is priced (and its minimum counted as missing) at the coin it will need.
-    if (changeAssets.length > 0 || lovelace !== 0n) {
-      const amount = [
-        { unit: "lovelace", quantity: (lovelace > 0n ? lovelace : 0n).toString() },
-        ...changeAssets.map(([unit, q]) => ({ unit, quantity: q.toString() })),
-      ];
-      change = { address: f.changeAddress, amount };
-      changeMin = minLovelace(change, f.params.coinsPerUtxoSize);
-    }
-    const body = writeBody(f, inputs, change, fee, witnesses.scriptDataHash);
+    const change =
+      changeAssets.length > 0 || lovelace !== 0n ? changeOutputs(f, lovelace, changeAssets) : { outputs: [], min: 0n };
+    const body = writeBody(f, inputs, change.outputs, fee, witnesses.scriptDataHash);
     const signedSize = ledgerSize(f, body, witnessSize);
     const minFee = a * BigInt(signedSize) + b + scriptFees;
     if (minFee <= fee || round >= 8) {
-      const short = change && changeMin > lovelace ? changeMin - lovelace : 0n;
-      return { body, witnesses, fee, signedSize, short, changeMin, missingAsset };
+      const short = change.min > lovelace ? change.min - lovelace : 0n;
+      return { body, witnesses, fee, signedSize, short, changeMin: change.min };
     }
     fee = minFee;
   }
@@ -639,7 +676,6 @@ export function balanceTransaction(draft: TxDraft, balancing: Balancing): Balanc
     const exhausted = next >= byLovelace.length;
     const priced = price(f, ordered, fee);
     fee = priced.fee;
-    if (priced.missingAsset) throw new BalanceError({ kind: "insufficient-asset", ...priced.missingAsset });
     if (priced.short === 0n) {
       if (priced.signedSize > max) throw tooLarge(f, ordered, max);
       checkCollateral(f, priced.fee);
@@ -689,7 +725,7 @@ function finish(f: Fixed, priced: Priced, inputs: readonly UTxO[]): BalancedTx {
 function tooLarge(f: Fixed, inputs: readonly UTxO[], max: number): BalanceError {
   const fewest = f.spent.length > 0 ? [...f.spent].sort(ledgerOrder) : inputs.slice(0, 1);
   const witnesses = witnessesFor(f, fewest);
-  const body = writeBody(f, fewest, null, 0n, witnesses.scriptDataHash);
+  const body = writeBody(f, fewest, [], 0n, witnesses.scriptDataHash);
   const size = ledgerSize(f, body, signedWitnessSetSize(witnesses.entries, signerCount(f, fewest)));
   return new BalanceError(size > max ? { kind: "too-large", size, max } : { kind: "too-many-inputs", max });
 }
