@@ -6,7 +6,7 @@
 // absent on the last page), and `page` for a registrations page (numbered from 1: there a cursor is
 // a page number). Unknown query parameters are refused everywhere (plugins/unknown-fields.ts).
 import { Type } from "typebox";
-import { BadRequestError, refusal } from "../errors.js";
+import { BadRequestError, fieldsReworded, refusal } from "../errors.js";
 
 /** The most a page holds. */
 export const MAX_PAGE_LIMIT = 100;
@@ -61,6 +61,23 @@ export function cursorOf<Q extends { readonly cursor?: string | undefined }, A e
     );
   }
   return query.cursor ?? other;
+}
+
+/**
+ * Runs `call`, whose domain names the cursor `alias` (the tournaments' and blueprints' pageState):
+ * when the query sent it as `cursor`, the errors name `cursor`, the parameter the client wrote.
+ */
+export async function cursorAsSent<T>(
+  query: { readonly cursor?: string | undefined },
+  alias: string,
+  call: () => T | Promise<T>,
+): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (query.cursor === undefined) throw error;
+    throw fieldsReworded(error, (path, at) => at(path === alias ? "cursor" : path));
+  }
 }
 
 const UTXO_PREFIX = "u1:";

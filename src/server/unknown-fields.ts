@@ -219,11 +219,18 @@ export function toleratesUnknownFields(schema: TSchema | undefined): boolean {
 
 const isHex = (value: unknown): value is string => typeof value === "string" && /^([0-9a-fA-F]{2})*$/.test(value);
 
+/** The most a hint echoes of one value the client sent, and of the assets of an amount list: its size is bounded whatever the request's. */
+const ECHOED_CHARS = 80;
+const ECHOED_ASSETS = 3;
+
+/** `text`, cut to ECHOED_CHARS with an ellipsis. */
+const echoed = (text: string): string => (text.length > ECHOED_CHARS ? `${text.slice(0, ECHOED_CHARS)}…` : text);
+
 /** A Blockfrost unit ("lovelace", or policy ID and asset name in hex) in our asset shape, as a sentence. */
 function unitInOurShape(unit: unknown, quantity: unknown): string {
-  const amount = quantity === undefined ? "…" : JSON.stringify(quantity);
+  const amount = quantity === undefined ? "…" : echoed(JSON.stringify(quantity) ?? "…");
   if (isHex(unit) && unit.length >= 56)
-    return `{"policyId": "${unit.slice(0, 56)}", "assetName": "${unit.slice(56)}", "quantity": ${amount}}`;
+    return `{"policyId": "${unit.slice(0, 56)}", "assetName": "${echoed(unit.slice(56))}", "quantity": ${amount}}`;
   return `{"policyId": "<the unit's first 56 hex digits>", "assetName": "<the rest, hex>", "quantity": ${amount}}`;
 }
 
@@ -249,16 +256,19 @@ function hintFor(unknown: UnknownField): string | undefined {
     const entries = unknown.value.filter(isObject);
     const lovelace = entries.find((entry) => entry["unit"] === "lovelace");
     const assets = entries.filter((entry) => entry["unit"] !== "lovelace");
+    // The first assets only: the example shows the shape, and a list of thousands would answer megabytes.
+    const shown = assets.slice(0, ECHOED_ASSETS).map((a) => unitInOurShape(a["unit"], a["quantity"]));
+    if (assets.length > ECHOED_ASSETS) shown.push("…");
     const example = [
-      ...(lovelace === undefined ? [] : [`"lovelace": ${JSON.stringify(lovelace["quantity"])}`]),
-      ...(assets.length === 0
-        ? []
-        : [`"assets": [${assets.map((a) => unitInOurShape(a["unit"], a["quantity"])).join(", ")}]`]),
+      ...(lovelace === undefined ? [] : [`"lovelace": ${echoed(JSON.stringify(lovelace["quantity"]) ?? "…")}`]),
+      ...(assets.length === 0 ? [] : [`"assets": [${shown.join(", ")}]`]),
     ].join(", ");
+    const more =
+      assets.length > ECHOED_ASSETS ? ` (and the other ${assets.length - ECHOED_ASSETS} assets in the same shape)` : "";
     return (
       `${unknown.path} is not a field of ${unknown.noun}: Blockfrost's amount list [{unit, quantity}] is written here as lovelace (the unit ` +
       `"lovelace") and assets [{policyId, assetName, quantity}] (a unit is the policy ID, 56 hex digits, followed by the asset name in hex): ` +
-      `send {${example}}.`
+      `send {${example}}${more}.`
     );
   }
   return undefined;

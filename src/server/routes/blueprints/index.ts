@@ -4,7 +4,7 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { MAX_BLUEPRINTS_PER_OWNER } from "../../../blueprints/library.js";
-import { PAGINATION_NOTE } from "../../pagination.js";
+import { cursorAsSent, PAGINATION_NOTE } from "../../pagination.js";
 import { errorResponses } from "../../schemas.js";
 import { BLUEPRINT_ERRORS } from "../examples.js";
 import { jsonBodyParser } from "../../validation.js";
@@ -74,7 +74,9 @@ export default async function blueprintRoutes(fastify: FastifyInstance): Promise
     },
     async (request) => {
       const owner = await app.blueprintOwner(request);
-      const page = await within("querystring", () => blueprints.list(owner, listInput(request.query)));
+      const page = await within("querystring", () =>
+        cursorAsSent(request.query, "pageState", () => blueprints.list(owner, listInput(request.query))),
+      );
       return { ...page, cursor: page.pageState ?? null };
     },
   );

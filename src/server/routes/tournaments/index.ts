@@ -12,7 +12,7 @@ import { readRegistrationsPage, readTournament, readTournamentsPage } from "../.
 import { register, unregister } from "../../../tournament/register.js";
 import * as limits from "../../../tournament/limits.js";
 import { settle } from "../../../tournament/settle.js";
-import { PAGINATION_NOTE } from "../../pagination.js";
+import { cursorAsSent, PAGINATION_NOTE } from "../../pagination.js";
 import { errorResponses, withExamples, withParamExamples } from "../../schemas.js";
 import * as X from "../examples.js";
 import { registerSubmitRoute } from "../transactions/index.js";
@@ -122,7 +122,9 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
       },
     },
     async (request) => {
-      const page = await within("querystring", () => readTournamentsPage(context(), tournamentsQuery(request.query)));
+      const page = await within("querystring", () =>
+        cursorAsSent(request.query, "pageState", () => readTournamentsPage(context(), tournamentsQuery(request.query))),
+      );
       return { ...page, cursor: page.pageState ?? null };
     },
   );
