@@ -169,6 +169,8 @@ export interface Out {
   readonly assets?: readonly { unit: string; quantity: string }[];
   /** Inline datum, CBOR hex. */
   readonly datum?: string;
+  /** A datum by hash (CBOR hex of the datum): the output carries its hash, not the datum (attacks only). */
+  readonly datumHash?: string;
   /** A reference script to attach (deploy transactions). */
   readonly scriptCode?: string;
 }
@@ -177,6 +179,8 @@ export interface ScriptIn {
   readonly utxo: UTxO;
   readonly redeemer: string;
   readonly script: RefScript;
+  /** The datum of a datum-hash input (CBOR hex), given in the witness set; the inline datum when absent. */
+  readonly datum?: string;
 }
 
 export interface MintIn {
@@ -204,6 +208,8 @@ export interface TxPlan {
   /** Validity interval, slots: invalid before `validFrom`, invalid from `validTo` on. */
   validFrom?: number;
   validTo?: number;
+  /** Reference inputs (read, not spent); none when absent. */
+  referenceInputs?: UTxO[];
 }
 
 export interface Budget {
@@ -232,13 +238,24 @@ export async function buildPlan(chain: Chain, plan: TxPlan, budget?: Budget): Pr
   const used = new Set([...plan.walletInputs.map(outRef), ...plan.scriptInputs.map((s) => outRef(s.utxo))]);
   const available = (plan.selectFrom ?? payerUtxos).filter((u) => !used.has(outRef(u)));
   for (const s of plan.scriptInputs) {
-    b.spendingPlutusScriptV2()
-      .txIn(s.utxo.input.txHash, s.utxo.input.outputIndex, s.utxo.output.amount, s.utxo.output.address, 0)
-      .txInInlineDatumPresent()
-      .txInRedeemerValue(s.redeemer, "CBOR", budget ?? { mem: 7_000_000, steps: 3_000_000_000 })
-      .spendingTxInReference(s.script.txHash, s.script.index, String(s.script.size), s.script.hash);
+    b.spendingPlutusScriptV2().txIn(
+      s.utxo.input.txHash,
+      s.utxo.input.outputIndex,
+      s.utxo.output.amount,
+      s.utxo.output.address,
+      0,
+    );
+    if (s.datum === undefined) b.txInInlineDatumPresent();
+    else b.txInDatumValue(s.datum, "CBOR");
+    b.txInRedeemerValue(s.redeemer, "CBOR", budget ?? { mem: 7_000_000, steps: 3_000_000_000 }).spendingTxInReference(
+      s.script.txHash,
+      s.script.index,
+      String(s.script.size),
+      s.script.hash,
+    );
   }
   for (const u of plan.walletInputs) b.txIn(u.input.txHash, u.input.outputIndex, u.output.amount, u.output.address, 0);
+  for (const r of plan.referenceInputs ?? []) b.readOnlyTxInReference(r.input.txHash, r.input.outputIndex);
   for (const m of plan.mints) {
     b.mintPlutusScriptV2()
       .mint(m.quantity.toString(), m.script.hash, m.name)
@@ -248,6 +265,7 @@ export async function buildPlan(chain: Chain, plan: TxPlan, budget?: Budget): Pr
   for (const o of plan.outputs) {
     b.txOut(o.address, [{ unit: "lovelace", quantity: o.lovelace.toString() }, ...(o.assets ?? [])]);
     if (o.datum !== undefined) b.txOutInlineDatumValue(o.datum, "CBOR");
+    if (o.datumHash !== undefined) b.txOutDatumHashValue(o.datumHash, "CBOR");
     if (o.scriptCode !== undefined) b.txOutReferenceScript(o.scriptCode, "V2");
   }
   for (const pkh of plan.requiredSigners) b.requiredSignerHash(pkh);

@@ -35,7 +35,6 @@ import {
   type Tournament,
   tournamentUtxo,
 } from "./tournament-txs.js";
-import { attemptRaw, type RawPlan, submitRaw } from "./review2-helpers.js";
 
 const ADA = 1_000_000n;
 
@@ -77,13 +76,6 @@ before(async () => {
   await addAll(base, cup, w.admin);
 });
 
-/** A RawPlan of a TxPlan (same fields). */
-const raw = (p: ReturnType<typeof clonePlan>): RawPlan => ({
-  ...p,
-  outputs: [...p.outputs],
-  scriptInputs: [...p.scriptInputs],
-});
-
 describe("review2: a tournament whose datum names another tournament's registration validator", () => {
   it("attack: the sweeper's add takes the victim's pending registration, spent with Add (refused by the victim's registration: its NFT is not in output 0)", async () => {
     const chain = base.snapshot();
@@ -119,7 +111,7 @@ describe("review2: the pool referenced, not spent", () => {
     const reg = registrationOf(chain, cup, w.bob.address);
     const pool = tournamentUtxo(chain, cup);
     const { plan } = addPlan(cup, w.admin, pool, [reg]);
-    const bad = raw(plan);
+    const bad = clonePlan(plan);
     // The pool stays where it is (a reference input); output 0 imitates it with the admin's ada.
     bad.scriptInputs = bad.scriptInputs.slice(1);
     bad.referenceInputs = [pool];
@@ -127,7 +119,7 @@ describe("review2: the pool referenced, not spent", () => {
       { ...plan.outputs[0]!, assets: [] },
       { address: w.admin.address, lovelace: CUP.entryFee },
     ];
-    assertScriptRejected(await attemptRaw(chain, bad), "tournament not spent in this transaction");
+    assertScriptRejected(await attempt(chain, bad), "tournament not spent in this transaction");
   });
 });
 
@@ -135,7 +127,7 @@ describe("review2: datums given by hash", () => {
   /** bob's registration to cup with his address as a datum hash, not inline. */
   async function hashedRegistration(chain: Chain): Promise<{ reg: UTxO; datum: string }> {
     const datum = encodeRegistrationDatum(w.bob.address);
-    const txHash = await submitRaw(chain, {
+    const { txHash } = await submitPlan(chain, {
       payer: w.bob,
       scriptInputs: [],
       walletInputs: [],
@@ -155,13 +147,13 @@ describe("review2: datums given by hash", () => {
     const { plan } = addPlan(cup, w.admin, tournamentUtxo(chain, cup), [
       { ...reg, output: { ...reg.output, plutusData: datum } },
     ]);
-    const add = raw(plan);
+    const add = clonePlan(plan);
     add.scriptInputs[1] = { ...add.scriptInputs[1]!, utxo: reg, datum };
-    assertScriptFailed(await attemptRaw(chain, add));
-    const cancel = raw(cancelPlan(cup, w.bob, reg));
+    assertScriptFailed(await attempt(chain, add));
+    const cancel = clonePlan(cancelPlan(cup, w.bob, reg));
     cancel.scriptInputs[0] = { ...cancel.scriptInputs[0]!, datum };
     const before = chain.utxosAt(w.bob.address).reduce((s, u) => s + lovelaceOf(u), 0n);
-    await submitRaw(chain, cancel);
+    await submitPlan(chain, cancel);
     const after = chain.utxosAt(w.bob.address).reduce((s, u) => s + lovelaceOf(u), 0n);
     assert.ok(after > before + CUP.entryFee - ADA, "bob has his entry fee back, less the fee");
     assert.equal(
@@ -174,35 +166,35 @@ describe("review2: datums given by hash", () => {
     const chain = base.snapshot();
     const seed = chain.utxosAt(w.admin.address).filter(hasOnlyAda)[0]!;
     const { plan } = createPlan(w.ref, w.admin, { ...CUP, name: "Hidden" }, seed);
-    const bad = raw(plan);
+    const bad = clonePlan(plan);
     bad.outputs[0] = { ...plan.outputs[0]!, datum: undefined, datumHash: plan.outputs[0]!.datum! };
-    assertScriptFailed(await attemptRaw(chain, bad));
+    assertScriptFailed(await attempt(chain, bad));
   });
 
   it("attack: an add whose continuing pool output carries its datum by hash (the next reader could not see it)", async () => {
     const chain = base.snapshot();
     await registerAll(chain, cup, [w.bob]);
     const { plan } = addPlan(cup, w.admin, tournamentUtxo(chain, cup), [registrationOf(chain, cup, w.bob.address)]);
-    const bad = raw(plan);
+    const bad = clonePlan(plan);
     bad.outputs[0] = { ...plan.outputs[0]!, datum: undefined, datumHash: plan.outputs[0]!.datum! };
-    assertScriptFailed(await attemptRaw(chain, bad));
+    assertScriptFailed(await attempt(chain, bad));
   });
 
   it("attack: a settlement whose prize output carries its tag by hash", async () => {
     const chain = base.snapshot();
     const plan = settlePlan(duel, w.admin, tournamentUtxo(chain, duel), [0]);
-    const bad = raw(plan);
+    const bad = clonePlan(plan);
     bad.outputs[0] = { ...plan.outputs[0]!, datum: undefined, datumHash: plan.outputs[0]!.datum! };
-    assertScriptRejected(await attemptRaw(chain, bad), "placement output not tagged");
+    assertScriptRejected(await attempt(chain, bad), "placement output not tagged");
   });
 
   it("attack: a refund whose remainder carries its tag by hash", async () => {
     const chain = passDeadline(base.snapshot(), duel);
     const plan = closePlan(duel, w.mallory, tournamentUtxo(chain, duel), "refund");
-    const bad = raw(plan);
+    const bad = clonePlan(plan);
     const last = plan.outputs.length - 1;
     bad.outputs[last] = { ...plan.outputs[last]!, datum: undefined, datumHash: plan.outputs[last]!.datum! };
-    assertScriptRejected(await attemptRaw(chain, bad), "remainder output not tagged");
+    assertScriptRejected(await attempt(chain, bad), "remainder output not tagged");
   });
 });
 
