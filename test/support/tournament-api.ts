@@ -1,15 +1,16 @@
 // The calls of the tournament API the tournament tests make: a building endpoint's answer checked
 // (ok, rejected), signed in the test as a wallet would (./wallets.ts) and submitted through
-// POST /tournaments/submit-tx, a tournament read back, its tagged payments checked on chain; and
-// tournamentCalls, the create, register, add and settle steps each built, signed and submitted.
+// POST /tournaments/submit-tx, a tournament read back, its tagged payments checked on chain;
+// tournamentCalls, the create, register, add and settle steps each built, signed and submitted; and
+// openTournament, a devnet service with funded wallets and one tournament created.
 import assert from "node:assert/strict";
 import { fromHex, splitTransaction } from "../../src/cardano/tx-cbor.js";
 import { declaredExUnits } from "../../src/chain/devnet/limits.js";
 import { encodePayoutTag } from "../../src/tournament/datum.js";
-import type { JsonResponse, RunningService } from "./service.js";
+import { startService, type JsonResponse, type RunningService } from "./service.js";
 import { signAndSubmit as submitThrough } from "./transactions-api.js";
 import { lovelaceOf, outputsFrom } from "./utxos.js";
-import type { Funded, TestWallet } from "./wallets.js";
+import { fundedWallet, type Funded, type TestWallet } from "./wallets.js";
 
 export const ADA = 1_000_000;
 
@@ -98,6 +99,37 @@ export function tournamentCalls(service: () => RunningService) {
       return built;
     },
   };
+}
+
+/** A devnet service with one tournament open (./openTournament). */
+export interface OpenTournament<K extends string> {
+  readonly service: RunningService;
+  /** The wallets funded, by name: `admin` created the tournament. */
+  readonly wallets: Readonly<Record<K | "admin", Funded>>;
+  readonly id: string;
+  readonly registrationAddress: string;
+}
+
+/**
+ * Starts a devnet service, funds a fresh wallet for each name of `funds` (lovelace, in that
+ * order), and has `admin` create the tournament `body` describes (name, bracketSize, entryFee,
+ * payoutStructure…), built, signed and submitted. The caller closes the service.
+ */
+export async function openTournament<K extends string>(
+  funds: Readonly<Record<K | "admin", number>>,
+  body: Record<string, unknown>,
+): Promise<OpenTournament<K>> {
+  const service = await startService();
+  try {
+    const wallets = {} as Record<K | "admin", Funded>;
+    for (const [name, lovelace] of Object.entries(funds) as [K | "admin", number][])
+      wallets[name] = await fundedWallet(service, lovelace);
+    const id = (await tournamentCalls(() => service).create(wallets.admin, body)).tournamentId!;
+    return { service, wallets, id, registrationAddress: (await getTournament(service, id)).registrationAddress };
+  } catch (error) {
+    await service.close();
+    throw error;
+  }
 }
 
 /** GET /tournaments/{id}, expecting 200. */

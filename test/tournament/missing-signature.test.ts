@@ -5,9 +5,9 @@
 // POST /transactions/submit (the same route); real keys, the devnet's ledger, the chain asserted.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { startService, type RunningService } from "../support/service.js";
-import { ADA, getTournament, ok, signAndSubmit } from "../support/tournament-api.js";
-import { fundedWallet, type Funded, type TestWallet } from "../support/wallets.js";
+import type { RunningService } from "../support/service.js";
+import { ADA, getTournament, ok, openTournament, signAndSubmit, tournamentCalls } from "../support/tournament-api.js";
+import type { Funded, TestWallet } from "../support/wallets.js";
 
 const ENTRY = 10 * ADA;
 
@@ -36,30 +36,13 @@ describe("a missing signature on a tournament transaction", () => {
     "must sign it. Sign `complete` with that key too and submit it again with every signature (the transaction itself stays the same).";
 
   before(async () => {
-    s = await startService();
-    admin = await fundedWallet(s, 200 * ADA);
-    sponsor = await fundedWallet(s, 200 * ADA);
-    player = await fundedWallet(s, 100 * ADA);
-    const created = ok(
-      await s.request("POST", "/tournaments", {
-        name: "Signatures",
-        adminAddress: admin.address,
-        bracketSize: 2,
-        entryFee: ENTRY,
-        payoutStructure: [15 * ADA],
-        utxos: await admin.utxos(),
-      }),
+    const open = await openTournament(
+      { admin: 200 * ADA, sponsor: 200 * ADA, player: 100 * ADA },
+      { name: "Signatures", bracketSize: 2, entryFee: ENTRY, payoutStructure: [15 * ADA] },
     );
-    await signAndSubmit(s, created, [admin]);
-    T = created.tournamentId!;
-    const reg = ok(
-      await s.request("POST", `/tournaments/${T}/register`, {
-        registererAddress: player.address,
-        utxos: await player.utxos(),
-      }),
-    );
-    await signAndSubmit(s, reg, [player]);
-    registration = reg.outputRef!;
+    ({ service: s, id: T } = open);
+    ({ admin, sponsor, player } = open.wallets);
+    registration = (await tournamentCalls(() => s).register(T, player)).outputRef;
   });
   after(async () => {
     await s?.close();

@@ -7,11 +7,11 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { encodeRegistrationDatum } from "../../src/tournament/datum.js";
-import { startService, type RunningService } from "../support/service.js";
-import { ADA, getTournament, ok, rejected, signAndSubmit } from "../support/tournament-api.js";
+import type { RunningService } from "../support/service.js";
+import { ADA, getTournament, ok, openTournament, rejected, signAndSubmit } from "../support/tournament-api.js";
 import { build, signAndSubmit as submitTx } from "../support/transactions-api.js";
 import { totalLovelace, utxosAt } from "../support/utxos.js";
-import { fundedWallet, type Funded } from "../support/wallets.js";
+import type { Funded } from "../support/wallets.js";
 
 const ENTRY = 10 * ADA;
 
@@ -49,23 +49,12 @@ describe("one seat per address", () => {
   };
 
   before(async () => {
-    s = await startService();
-    admin = await fundedWallet(s, 300 * ADA);
-    alice = await fundedWallet(s, 100 * ADA);
-    bob = await fundedWallet(s, 100 * ADA);
-    const created = ok(
-      await s.request("POST", "/tournaments", {
-        name: "One seat",
-        adminAddress: admin.address,
-        bracketSize: 3,
-        entryFee: ENTRY,
-        payoutStructure: [20 * ADA],
-        utxos: await admin.utxos(),
-      }),
+    const open = await openTournament(
+      { admin: 300 * ADA, alice: 100 * ADA, bob: 100 * ADA },
+      { name: "One seat", bracketSize: 3, entryFee: ENTRY, payoutStructure: [20 * ADA] },
     );
-    await signAndSubmit(s, created, [admin]);
-    T = created.tournamentId!;
-    regAddress = (await getTournament(s, T)).registrationAddress;
+    ({ service: s, id: T, registrationAddress: regAddress } = open);
+    ({ admin, alice, bob } = open.wallets);
   });
   after(async () => {
     await s?.close();
