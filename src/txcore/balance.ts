@@ -546,7 +546,7 @@ interface Priced {
   readonly changeMin: bigint;
 }
 
-/** The most of one unit an output (or a fee) holds: the ledger's unsigned 64-bit quantity. */
+/** The most of one unit an output holds: the ledger's unsigned 64-bit quantity. */
 const U64_MAX = 2n ** 64n - 1n;
 
 /**
