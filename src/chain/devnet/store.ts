@@ -283,8 +283,12 @@ export class DevnetStore {
    */
   readonly #statements = new Map<string, Database.Statement>();
 
+  /** One SQLite transaction around a function (made once: better-sqlite3 builds four wrappers at each db.transaction). */
+  readonly #transaction: Database.Transaction<(work: () => unknown) => unknown>;
+
   private constructor(db: Database.Database, assetHistoryIsNew: boolean, hasLegacySpends: boolean) {
     this.#db = db;
+    this.#transaction = db.transaction((work: () => unknown) => work());
     this.assetHistoryIsNew = assetHistoryIsNew;
     this.#hasLegacySpends = hasLegacySpends;
   }
@@ -432,12 +436,12 @@ export class DevnetStore {
    * the disk together, with one sync, or none of them does.
    */
   inTransaction<T>(work: () => T): T {
-    return this.#db.transaction(work)();
+    return this.#transaction(work) as T;
   }
 
   /** Records an accepted transaction and what it changes in the ledger, atomically. */
   saveAccepted(accepted: AcceptedTx): void {
-    this.#db.transaction(() => {
+    this.#transaction(() => {
       this.#sql("UPDATE devnet_ledger SET slot = MAX(slot, ?) WHERE id = 1").run(accepted.slot);
       const { lastInsertRowid } = this.#sql("INSERT OR IGNORE INTO devnet_txs (tx_hash, slot) VALUES (?, ?)").run(
         accepted.txHash,
@@ -462,7 +466,7 @@ export class DevnetStore {
         );
       const markSpent = this.#sql("UPDATE devnet_outputs SET spent_by = ? WHERE tx_hash = ? AND output_index = ?");
       for (const ref of accepted.spent) markSpent.run(accepted.txHash, ref.txHash, ref.index);
-    })();
+    });
   }
 
   /** What one accepted certificate changes in the stake state (inside saveAccepted's transaction). */
