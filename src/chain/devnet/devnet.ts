@@ -600,13 +600,8 @@ export class DevnetChain implements DevnetPort {
         }
       }),
     );
-    let stakeChanged = false;
-    for (const tx of batch.txs) {
-      for (const ref of tx.spent) this.#utxoIndex.delete(inputCbor(ref.txHash, ref.index));
-      for (const { index, output } of tx.created) this.#utxoIndex.set(inputCbor(tx.txHash, index), output.slice());
-      if ((tx.certificates ?? []).length > 0) stakeChanged = true;
-    }
-    if (stakeChanged) this.#stake = null;
+    batch.applyTo(this.#utxoIndex);
+    if (batch.txs.some((tx) => (tx.certificates ?? []).length > 0)) this.#stake = null;
   }
 
   /**

@@ -64,6 +64,16 @@ export class PendingBatch {
     return this.#datums.get(hash);
   }
 
+  /**
+   * Applies the batch to the UTxO index `index` (after its commit): its outputs added, then those
+   * it spent removed (the order of its transactions needs no replay: none spends an output of a
+   * later one). The keys are those add() wrote; each output is copied out of its transaction's bytes.
+   */
+  applyTo(index: Map<string, Uint8Array>): void {
+    for (const [input, output] of this.#created) index.set(input, output.slice());
+    for (const input of this.#spent) index.delete(input);
+  }
+
   add(tx: PendingTx): void {
     this.txs.push(tx);
     this.#hashes.add(tx.txHash);

@@ -277,10 +277,30 @@ export class DevnetStore {
   /** Whether devnet_spends is left (spends the migration could not make rows of). */
   readonly #hasLegacySpends: boolean;
 
+  /**
+   * The statements of the submit path and of the point reads, each compiled once (by its SQL):
+   * compiling them at each call was over a tenth of a simple payment's submit.
+   */
+  readonly #statements = new Map<string, Database.Statement>();
+
+  /** One SQLite transaction around a function (made once: better-sqlite3 builds four wrappers at each db.transaction). */
+  readonly #transaction: Database.Transaction<(work: () => unknown) => unknown>;
+
   private constructor(db: Database.Database, assetHistoryIsNew: boolean, hasLegacySpends: boolean) {
     this.#db = db;
+    this.#transaction = db.transaction((work: () => unknown) => work());
     this.assetHistoryIsNew = assetHistoryIsNew;
     this.#hasLegacySpends = hasLegacySpends;
+  }
+
+  /** The statement of `sql`, compiled at its first use (not for .raw(), .pluck() or .iterate(), which change or hold it). */
+  #sql(sql: string): Database.Statement {
+    let statement = this.#statements.get(sql);
+    if (!statement) {
+      statement = this.#db.prepare(sql);
+      this.#statements.set(sql, statement);
+    }
+    return statement;
   }
 
   /** Opens (or creates) the store at `path`; `:memory:` keeps it in memory. */
@@ -395,8 +415,7 @@ export class DevnetStore {
 
   /** The datum (CBOR hex) whose hash is `hash`, as a transaction's witness set gave it; null when none did. */
   datum(hash: string): string | null {
-    const row = this.#db.prepare("SELECT datum FROM devnet_datums WHERE hash = ?").get(hash) as
-      { datum: string } | undefined;
+    const row = this.#sql("SELECT datum FROM devnet_datums WHERE hash = ?").get(hash) as { datum: string } | undefined;
     return row?.datum ?? null;
   }
 
@@ -417,77 +436,76 @@ export class DevnetStore {
    * the disk together, with one sync, or none of them does.
    */
   inTransaction<T>(work: () => T): T {
-    return this.#db.transaction(work)();
+    return this.#transaction(work) as T;
   }
 
   /** Records an accepted transaction and what it changes in the ledger, atomically. */
   saveAccepted(accepted: AcceptedTx): void {
-    this.#db.transaction(() => {
-      this.#db.prepare("UPDATE devnet_ledger SET slot = MAX(slot, ?) WHERE id = 1").run(accepted.slot);
-      const { lastInsertRowid } = this.#db
-        .prepare("INSERT OR IGNORE INTO devnet_txs (tx_hash, slot) VALUES (?, ?)")
-        .run(accepted.txHash, accepted.slot);
+    this.#transaction(() => {
+      this.#sql("UPDATE devnet_ledger SET slot = MAX(slot, ?) WHERE id = 1").run(accepted.slot);
+      const { lastInsertRowid } = this.#sql("INSERT OR IGNORE INTO devnet_txs (tx_hash, slot) VALUES (?, ?)").run(
+        accepted.txHash,
+        accepted.slot,
+      );
       const seq = Number(lastInsertRowid);
-      const putDatum = this.#db.prepare("INSERT OR IGNORE INTO devnet_datums (hash, datum) VALUES (?, ?)");
+      const putDatum = this.#sql("INSERT OR IGNORE INTO devnet_datums (hash, datum) VALUES (?, ?)");
       for (const { hash, datum } of accepted.datums) putDatum.run(hash, datum);
-      const putOutput = this.#db.prepare(PUT_OUTPUT);
+      const putOutput = this.#sql(PUT_OUTPUT);
       for (const { index, output } of accepted.created) putOutputRow(putOutput, accepted.txHash, index, output, seq);
       this.#putAssetOutputs(accepted.assetOutputs ?? [], seq);
-      const spend = this.#db.prepare(
+      const spend = this.#sql(
         "UPDATE devnet_asset_outputs SET spent_by = ?, redeemer = ? WHERE tx_hash = ? AND output_index = ?",
       );
       for (const { ref, spentBy, redeemer } of accepted.assetSpends ?? [])
         spend.run(spentBy, redeemer, ref.txHash, ref.index);
       for (const certificate of accepted.certificates ?? []) this.#applyCertificate(certificate);
       if (accepted.cbor)
-        this.#db
-          .prepare("INSERT OR IGNORE INTO devnet_tx_cbor (tx_hash, cbor) VALUES (?, ?)")
-          .run(accepted.txHash, Buffer.from(accepted.cbor));
-      const markSpent = this.#db.prepare(
-        "UPDATE devnet_outputs SET spent_by = ? WHERE tx_hash = ? AND output_index = ?",
-      );
+        this.#sql("INSERT OR IGNORE INTO devnet_tx_cbor (tx_hash, cbor) VALUES (?, ?)").run(
+          accepted.txHash,
+          Buffer.from(accepted.cbor),
+        );
+      const markSpent = this.#sql("UPDATE devnet_outputs SET spent_by = ? WHERE tx_hash = ? AND output_index = ?");
       for (const ref of accepted.spent) markSpent.run(accepted.txHash, ref.txHash, ref.index);
-    })();
+    });
   }
 
   /** What one accepted certificate changes in the stake state (inside saveAccepted's transaction). */
   #applyCertificate(cert: Certificate): void {
-    const db = this.#db;
     switch (cert.type) {
       case "stake-registration":
-        db.prepare(
+        this.#sql(
           "INSERT OR REPLACE INTO devnet_stake (credential, deposit, pool, drep) VALUES (?, ?, NULL, NULL)",
         ).run(credentialKey(cert.credential), String(cert.deposit ?? 0n));
         return;
       case "stake-deregistration":
-        db.prepare("DELETE FROM devnet_stake WHERE credential = ?").run(credentialKey(cert.credential));
+        this.#sql("DELETE FROM devnet_stake WHERE credential = ?").run(credentialKey(cert.credential));
         return;
       case "delegation": {
         const key = credentialKey(cert.credential);
         if (cert.deposit !== undefined)
-          db.prepare(
+          this.#sql(
             "INSERT OR REPLACE INTO devnet_stake (credential, deposit, pool, drep) VALUES (?, ?, NULL, NULL)",
           ).run(key, String(cert.deposit));
         if (cert.pool !== undefined)
-          db.prepare("UPDATE devnet_stake SET pool = ? WHERE credential = ?").run(cert.pool, key);
+          this.#sql("UPDATE devnet_stake SET pool = ? WHERE credential = ?").run(cert.pool, key);
         if (cert.drep !== undefined)
-          db.prepare("UPDATE devnet_stake SET drep = ? WHERE credential = ?").run(drepKey(cert.drep), key);
+          this.#sql("UPDATE devnet_stake SET drep = ? WHERE credential = ?").run(drepKey(cert.drep), key);
         return;
       }
       case "pool-registration":
-        db.prepare("INSERT OR REPLACE INTO devnet_pools (pool, certificate) VALUES (?, ?)").run(
+        this.#sql("INSERT OR REPLACE INTO devnet_pools (pool, certificate) VALUES (?, ?)").run(
           cert.pool,
           Buffer.from(cert.cbor),
         );
         return;
       case "drep-registration":
-        db.prepare("INSERT OR REPLACE INTO devnet_dreps (credential, deposit) VALUES (?, ?)").run(
+        this.#sql("INSERT OR REPLACE INTO devnet_dreps (credential, deposit) VALUES (?, ?)").run(
           credentialKey(cert.credential),
           String(cert.deposit),
         );
         return;
       case "drep-deregistration":
-        db.prepare("DELETE FROM devnet_dreps WHERE credential = ?").run(credentialKey(cert.credential));
+        this.#sql("DELETE FROM devnet_dreps WHERE credential = ?").run(credentialKey(cert.credential));
         return;
       case "other":
         return;
@@ -496,21 +514,18 @@ export class DevnetStore {
 
   /** The account of a stake credential as the accepted certificates left it. */
   stakeAccount(credential: Credential): StakeAccount {
-    const row = this.#db
-      .prepare("SELECT pool, drep FROM devnet_stake WHERE credential = ?")
-      .get(credentialKey(credential)) as { pool: string | null; drep: string | null } | undefined;
+    const row = this.#sql("SELECT pool, drep FROM devnet_stake WHERE credential = ?").get(credentialKey(credential)) as
+      { pool: string | null; drep: string | null } | undefined;
     if (!row) return { registered: false, pool: null, drep: null };
     return { registered: true, pool: row.pool, drep: row.drep === null ? null : drepOfKey(row.drep) };
   }
 
   isPoolRegistered(pool: string): boolean {
-    return this.#db.prepare("SELECT 1 FROM devnet_pools WHERE pool = ?").get(pool) !== undefined;
+    return this.#sql("SELECT 1 FROM devnet_pools WHERE pool = ?").get(pool) !== undefined;
   }
 
   isDRepRegistered(credential: Credential): boolean {
-    return (
-      this.#db.prepare("SELECT 1 FROM devnet_dreps WHERE credential = ?").get(credentialKey(credential)) !== undefined
-    );
+    return this.#sql("SELECT 1 FROM devnet_dreps WHERE credential = ?").get(credentialKey(credential)) !== undefined;
   }
 
   /** Registers a pool seeded by its id (its certificate: seededPoolCertificate); false, changing nothing, when it is registered already. */
@@ -538,10 +553,10 @@ export class DevnetStore {
 
   #putAssetOutputs(outputs: readonly AssetOutputRecord[], seq: number): void {
     if (outputs.length === 0) return;
-    const putOutput = this.#db.prepare(
+    const putOutput = this.#sql(
       "INSERT OR IGNORE INTO devnet_asset_outputs (tx_hash, output_index, output) VALUES (?, ?, ?)",
     );
-    const putUnit = this.#db.prepare(
+    const putUnit = this.#sql(
       "INSERT OR IGNORE INTO devnet_asset_units (unit, seq, output_index, tx_hash) VALUES (?, ?, ?, ?)",
     );
     for (const { txHash, index, output, units } of outputs) {
@@ -552,19 +567,17 @@ export class DevnetStore {
 
   /** Which of `refs` the asset history holds (one primary-key lookup each). */
   assetOutputsAmong(refs: readonly OutRef[]): OutRef[] {
-    const has = this.#db.prepare("SELECT 1 FROM devnet_asset_outputs WHERE tx_hash = ? AND output_index = ?");
+    const has = this.#sql("SELECT 1 FROM devnet_asset_outputs WHERE tx_hash = ? AND output_index = ?");
     return refs.filter((r) => has.get(r.txHash, r.index) !== undefined);
   }
 
   /** The last output that held `unit` (the latest accepted transaction's, its highest index), or null. */
   lastAssetOutput(unit: string): StoredAssetOutput | null {
-    const row = this.#db
-      .prepare(
-        `SELECT o.tx_hash, o.output_index, o.output, o.spent_by, o.redeemer FROM devnet_asset_units u
+    const row = this.#sql(
+      `SELECT o.tx_hash, o.output_index, o.output, o.spent_by, o.redeemer FROM devnet_asset_units u
          JOIN devnet_asset_outputs o ON o.tx_hash = u.tx_hash AND o.output_index = u.output_index
          WHERE u.unit = ? ORDER BY u.seq DESC, u.output_index DESC LIMIT 1`,
-      )
-      .get(unit) as
+    ).get(unit) as
       | { tx_hash: string; output_index: number; output: Buffer; spent_by: string | null; redeemer: string | null }
       | undefined;
     if (!row) return null;
@@ -593,32 +606,33 @@ export class DevnetStore {
   }
 
   hasTx(txHash: string): boolean {
-    return this.#db.prepare("SELECT 1 FROM devnet_txs WHERE tx_hash = ?").get(txHash) !== undefined;
+    return this.#sql("SELECT 1 FROM devnet_txs WHERE tx_hash = ?").get(txHash) !== undefined;
   }
 
   /** The slot at which the devnet accepted the transaction, or null when it did not. */
   txSlot(txHash: string): number | null {
-    const row = this.#db.prepare("SELECT slot FROM devnet_txs WHERE tx_hash = ?").get(txHash) as
-      { slot: number } | undefined;
+    const row = this.#sql("SELECT slot FROM devnet_txs WHERE tx_hash = ?").get(txHash) as { slot: number } | undefined;
     return row?.slot ?? null;
   }
 
   /** The whole transaction the devnet accepted as `txHash` (CBOR), or null. */
   txCbor(txHash: string): Uint8Array | null {
-    const row = this.#db.prepare("SELECT cbor FROM devnet_tx_cbor WHERE tx_hash = ?").get(txHash) as
+    const row = this.#sql("SELECT cbor FROM devnet_tx_cbor WHERE tx_hash = ?").get(txHash) as
       { cbor: Buffer } | undefined;
     return row ? new Uint8Array(row.cbor) : null;
   }
 
   /** The id of the accepted transaction that spent `ref`, or null (devnet_spends: what a migrated store could not make rows of). */
   spender(ref: OutRef): string | null {
-    const row = this.#db
-      .prepare("SELECT spent_by FROM devnet_outputs WHERE tx_hash = ? AND output_index = ?")
-      .get(ref.txHash, ref.index) as { spent_by: string | null } | undefined;
+    const row = this.#sql("SELECT spent_by FROM devnet_outputs WHERE tx_hash = ? AND output_index = ?").get(
+      ref.txHash,
+      ref.index,
+    ) as { spent_by: string | null } | undefined;
     if (row !== undefined || !this.#hasLegacySpends) return row?.spent_by ?? null;
-    const legacy = this.#db
-      .prepare("SELECT spent_by FROM devnet_spends WHERE tx_hash = ? AND output_index = ?")
-      .get(ref.txHash, ref.index) as { spent_by: string } | undefined;
+    const legacy = this.#sql("SELECT spent_by FROM devnet_spends WHERE tx_hash = ? AND output_index = ?").get(
+      ref.txHash,
+      ref.index,
+    ) as { spent_by: string } | undefined;
     return legacy?.spent_by ?? null;
   }
 
@@ -628,11 +642,9 @@ export class DevnetStore {
    * API's history, src/devnet-index/). `cbor` is null for one accepted before bodies were kept.
    */
   acceptedAfter(seq: number, limit: number): AcceptedRow[] {
-    const rows = this.#db
-      .prepare(
-        "SELECT t.seq, t.tx_hash, t.slot, c.cbor FROM devnet_txs t LEFT JOIN devnet_tx_cbor c ON c.tx_hash = t.tx_hash WHERE t.seq > ? ORDER BY t.seq LIMIT ?",
-      )
-      .all(seq, limit) as Array<{ seq: number; tx_hash: string; slot: number; cbor: Buffer | null }>;
+    const rows = this.#sql(
+      "SELECT t.seq, t.tx_hash, t.slot, c.cbor FROM devnet_txs t LEFT JOIN devnet_tx_cbor c ON c.tx_hash = t.tx_hash WHERE t.seq > ? ORDER BY t.seq LIMIT ?",
+    ).all(seq, limit) as Array<{ seq: number; tx_hash: string; slot: number; cbor: Buffer | null }>;
     return rows.map((r) => ({
       seq: r.seq,
       txHash: r.tx_hash,
@@ -643,15 +655,13 @@ export class DevnetStore {
 
   /** The id of the transaction accepted as number `seq`, or null (an indexer checks that the history it read is still there). */
   txHashAt(seq: number): string | null {
-    const row = this.#db.prepare("SELECT tx_hash FROM devnet_txs WHERE seq = ?").get(seq) as
-      { tx_hash: string } | undefined;
+    const row = this.#sql("SELECT tx_hash FROM devnet_txs WHERE seq = ?").get(seq) as { tx_hash: string } | undefined;
     return row?.tx_hash ?? null;
   }
 
   /** A datum some accepted transaction carried in its witness set, by hash (CBOR hex), or null. */
   witnessDatum(hash: string): string | null {
-    const row = this.#db.prepare("SELECT datum FROM devnet_datums WHERE hash = ?").get(hash) as
-      { datum: string } | undefined;
+    const row = this.#sql("SELECT datum FROM devnet_datums WHERE hash = ?").get(hash) as { datum: string } | undefined;
     return row?.datum ?? null;
   }
 
