@@ -17,7 +17,7 @@ import errors, { clientErrorHandler, frameworkErrors } from "./plugins/errors.js
 import openapi from "./plugins/openapi.js";
 import requestId, { genReqId } from "./plugins/request-id.js";
 import stores from "./plugins/stores.js";
-import unknownFields from "./plugins/unknown-fields.js";
+import unknownFieldGuard from "./plugins/unknown-field-guard.js";
 import tournaments from "./plugins/tournaments.js";
 import addressRoutes from "./routes/addresses/index.js";
 import blockfrostRoutes, { BLOCKFROST_PREFIX } from "./routes/blockfrost/index.js";
@@ -121,7 +121,7 @@ async function registerAll(app: FastifyInstance, options: BuildOptions, validato
   await app.register(methods);
   await app.register(errors);
   // Before the OpenAPI plugin: it adds `warnings` to the answers of routes that tolerate unknown fields.
-  await app.register(unknownFields);
+  await app.register(unknownFieldGuard);
   await app.register(openapi);
   await app.register(auth, { clock: options.clock });
   await app.register(blueprints);
