@@ -1,6 +1,6 @@
 // The one place that picks the storage backend: PostgreSQL when DATABASE_URL is set (one pool
 // shared by every store, for a fleet of instances), else the SQLite files in DATA_DIR (one
-// instance, plus the CLI as a separate process). The server (src/server/plugins/auth.ts) and the
+// instance, plus the CLI as a separate process). The server (src/server/plugins/stores.ts) and the
 // CLI both open their stores here, so `DATABASE_URL=… npm run cli -- keys create` writes where
 // the fleet reads.
 import type { Config } from "../config.js";
