@@ -14,12 +14,28 @@
 //   cardano/ and reaches the chain only through chain/port.ts, and imports no domain and no server,
 //   so transactions and tournaments assemble alike. chain/ imports none of it but balance.ts (the
 //   devnet's faucet pays with the same core; balance.ts imports only cardano/).
+// - store/ holds the service's stores (keys and quotas, blueprints, deployments) behind the
+//   interfaces of store/types.ts, and the token buckets: beside chain/, it imports no chain,
+//   assembly, domain, server or CLI, so the server and the CLI open the same stores (store/open.ts)
+//   and the contract suite runs them alone. Its backends, sqlite/ and postgres/, do not import each
+//   other, and only open.ts picks one: what both need (rows.ts, key-material.ts, types.ts' rules)
+//   lives in store/ itself.
+// - blueprints/ is domain below tx/ (CIP-57 blueprints, Plutus data by schema, each owner's
+//   library over the blueprint store): tx/ builds with it, so it imports no tx, tournament,
+//   assembly, server or CLI, and of chain/ only the port and the Scalus bundle that apply-params
+//   runs UPLC with.
 // - tx/ and tournament/ are the domain: they import no server and no Fastify, so the CLI and the
 //   tests call them as the routes do; they reach the chain only through chain/port.ts, never a
 //   concrete backend, wrapper or assembler, so every backend serves them alike.
+// - devnet-index/ is the devnet read as Blockfrost serves a chain, for the Blockfrost-compatible
+//   routes: it reads the devnet's store (chain/devnet/) and the codecs, and imports no other
+//   backend, no assembly, domain, service store, server or CLI; chain/ does not import it, so the
+//   devnet's ledger runs without its read model.
 // - server/ is the HTTP layer: nothing else in src/ imports it (main.ts, which listens, aside), so
 //   the domain, the store, the chain and the CLI run without HTTP. Tests and benchmarks drive it,
 //   and may. Below it nothing imports Fastify either (errors come from src/errors.ts).
+// - cli/ is the operator's command line (npm run cli), an entry point like main.ts: nothing in
+//   src/ imports it, and it imports no server (above).
 // No import circles in src/, counting `import type` (import plugins' no-cycle rules skip those): a circle
 // means two modules that cannot be understood, or changed, one without the other.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
@@ -114,6 +130,7 @@ const noImportCircle = {
 };
 
 const BACKENDS = ["blockfrost", "devnet", "ogmios-kupo"];
+const STORE_BACKENDS = ["sqlite", "postgres"];
 
 /**
  * Import zones of src/: a file under `target` may not import a module under `from` (paths from
@@ -122,15 +139,35 @@ const BACKENDS = ["blockfrost", "devnet", "ogmios-kupo"];
 const LAYERS = [
   {
     target: ["src/cardano/"],
-    from: ["src/chain/", "src/txcore/", "src/tx/", "src/tournament/", "src/store/", "src/server/"],
-    message: "cardano/ holds pure codecs: it imports no chain, assembly, domain, store or server.",
+    from: [
+      "src/chain/",
+      "src/txcore/",
+      "src/blueprints/",
+      "src/tx/",
+      "src/tournament/",
+      "src/devnet-index/",
+      "src/store/",
+      "src/server/",
+      "src/cli/",
+    ],
+    message: "cardano/ holds pure codecs: it imports no chain, assembly, domain, store, server or CLI.",
   },
   {
     target: ["src/chain/"],
-    from: ["src/txcore/", "src/tx/", "src/tournament/", "src/server/"],
+    from: [
+      "src/txcore/",
+      "src/blueprints/",
+      "src/tx/",
+      "src/tournament/",
+      "src/devnet-index/",
+      "src/store/",
+      "src/server/",
+      "src/cli/",
+    ],
     // The devnet's faucet pays with the one core: balance.ts, which imports only cardano/.
     except: ["src/txcore/balance.ts"],
-    message: "chain/ (the port and its backends) imports no assembly, no domain and no server.",
+    message:
+      "chain/ (the port and its backends) imports no assembly, no domain, no devnet read model, no service store, no server or CLI.",
   },
   ...BACKENDS.map((backend) => ({
     target: [`src/chain/${backend}/`],
@@ -139,10 +176,52 @@ const LAYERS = [
   })),
   {
     target: ["src/txcore/"],
-    from: ["src/chain/", "src/tx/", "src/tournament/", "src/store/", "src/server/"],
+    from: [
+      "src/chain/",
+      "src/blueprints/",
+      "src/tx/",
+      "src/tournament/",
+      "src/devnet-index/",
+      "src/store/",
+      "src/server/",
+      "src/cli/",
+    ],
     except: ["src/chain/port.ts"],
     message:
-      "txcore/ (the assembly path) imports cardano/ and the chain port (src/chain/port.ts) only: no backend, domain, store or server.",
+      "txcore/ (the assembly path) imports cardano/ and the chain port (src/chain/port.ts) only: no backend, domain, store, server or CLI.",
+  },
+  {
+    target: ["src/store/"],
+    from: [
+      "src/chain/",
+      "src/txcore/",
+      "src/blueprints/",
+      "src/tx/",
+      "src/tournament/",
+      "src/devnet-index/",
+      "src/server/",
+      "src/cli/",
+    ],
+    message:
+      "store/ imports no chain, assembly, domain, server or CLI: the server and the CLI open the same stores (src/store/open.ts).",
+  },
+  ...STORE_BACKENDS.map((backend) => ({
+    target: [`src/store/${backend}/`],
+    from: STORE_BACKENDS.filter((other) => other !== backend).map((other) => `src/store/${other}/`),
+    message: "Store backends do not import each other: what both need goes to src/store/ (rows.ts, types.ts).",
+  })),
+  {
+    target: ["src/store/"],
+    exceptTargets: [...STORE_BACKENDS.map((backend) => `src/store/${backend}/`), "src/store/open.ts"],
+    from: STORE_BACKENDS.map((backend) => `src/store/${backend}/`),
+    message: "Only src/store/open.ts picks a store backend: the interfaces and shared rows import neither.",
+  },
+  {
+    target: ["src/blueprints/"],
+    from: ["src/chain/", "src/txcore/", "src/tx/", "src/tournament/", "src/devnet-index/", "src/server/", "src/cli/"],
+    except: ["src/chain/port.ts", "src/chain/shared/scalus-bundle.ts"],
+    message:
+      "blueprints/ is domain below tx/: no tx, tournament, assembly, server or CLI, and of chain/ only the port and the Scalus bundle.",
   },
   {
     target: ["src/tx/", "src/tournament/"],
@@ -151,11 +230,38 @@ const LAYERS = [
     message: "The domain reaches the chain only through the port (src/chain/port.ts).",
   },
   {
+    target: ["src/tx/", "src/tournament/"],
+    from: ["src/devnet-index/", "src/cli/"],
+    message: "The domain imports no devnet read model and no CLI: both sit above it.",
+  },
+  {
+    target: ["src/devnet-index/"],
+    from: [
+      "src/chain/blockfrost/",
+      "src/chain/ogmios-kupo/",
+      "src/txcore/",
+      "src/blueprints/",
+      "src/tx/",
+      "src/tournament/",
+      "src/store/",
+      "src/server/",
+      "src/cli/",
+    ],
+    message:
+      "devnet-index/ reads the devnet (src/chain/devnet/) and the codecs: no other backend, assembly, domain, service store, server or CLI.",
+  },
+  {
     target: ["src/"],
     exceptTargets: ["src/server/", "src/main.ts"],
     from: ["src/server/"],
     message:
       "Only src/main.ts (and tests) import the HTTP layer in src/server/: the domain, store, chain and CLI run without it.",
+  },
+  {
+    target: ["src/"],
+    exceptTargets: ["src/cli/"],
+    from: ["src/cli/"],
+    message: "Nothing in src/ imports the CLI (src/cli/): it is an entry point, like src/main.ts.",
   },
 ];
 

@@ -1,7 +1,8 @@
 // build(config) assembles the service and never listens (src/main.ts does).
-// Registration order: config → metrics → chain → tournaments → request ids → CORS → methods (405) → error handler → OpenAPI → auth → blueprints → routes (the service's, then the devnet's Blockfrost-compatible API).
-// Services are plugins that decorate the instance (app.chain, app.tournaments, app.blueprints); routes take them
-// from there, so nothing under routes/ imports this file.
+// Registration order: config → stores → metrics → chain → tournaments → request ids → CORS → methods (405) → error handler → OpenAPI → auth → blueprints → routes (the service's, then the devnet's Blockfrost-compatible API).
+// Services are plugins that decorate the instance (app.stores, app.chain, app.tournaments, app.blueprints); routes take them
+// from there, so nothing under routes/ imports this file. The stores come first: every plugin that uses one
+// declares `dependencies: ["stores"]` and reads app.stores, and none opens or closes a store itself.
 import Fastify, { type FastifyInstance } from "fastify";
 import type { ChainPort } from "../chain/port.js";
 import type { Config } from "../config.js";
@@ -15,7 +16,8 @@ import methods from "./plugins/methods.js";
 import errors, { clientErrorHandler, frameworkErrors } from "./plugins/errors.js";
 import openapi from "./plugins/openapi.js";
 import requestId, { genReqId } from "./plugins/request-id.js";
-import unknownFields from "./plugins/unknown-fields.js";
+import stores from "./plugins/stores.js";
+import unknownFieldGuard from "./plugins/unknown-field-guard.js";
 import tournaments from "./plugins/tournaments.js";
 import addressRoutes from "./routes/addresses/index.js";
 import blockfrostRoutes, { BLOCKFROST_PREFIX } from "./routes/blockfrost/index.js";
@@ -90,6 +92,22 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   app.addContentTypeParser("application/json", { parseAs: "string" }, jsonBodyParser);
 
   app.decorate("config", config);
+  try {
+    await registerAll(app, options, validators);
+  } catch (error) {
+    // What opened before the failure (the stores, a devnet) closes again: a failed start holds no
+    // file, pool or connection. The error that stopped the start is the one reported.
+    await app
+      .close()
+      .catch((closeError: unknown) => app.log.warn({ err: closeError }, "closing after a failed start failed"));
+    throw error;
+  }
+  return app;
+}
+
+async function registerAll(app: FastifyInstance, options: BuildOptions, validators: LazyValidators): Promise<void> {
+  // First: a store that cannot open stops the start before anything else opens.
+  await app.register(stores, { clock: options.clock });
   // Before the chain: the chain plugin reports backend calls to app.metrics.
   await app.register(metrics);
   await app.register(chain, { chain: options.chain });
@@ -103,7 +121,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   await app.register(methods);
   await app.register(errors);
   // Before the OpenAPI plugin: it adds `warnings` to the answers of routes that tolerate unknown fields.
-  await app.register(unknownFields);
+  await app.register(unknownFieldGuard);
   await app.register(openapi);
   await app.register(auth, { clock: options.clock });
   await app.register(blueprints);
@@ -138,5 +156,4 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   app.addHook("preClose", () => {
     closing = true;
   });
-  return app;
 }

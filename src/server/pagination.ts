@@ -4,7 +4,7 @@
 // page's, or null on the last page. The names the hosted API and our docs promised before stay as
 // aliases: `pageState` for `cursor` (tournaments, blueprints; the answers keep their `pageState`,
 // absent on the last page), and `page` for a registrations page (numbered from 1: there a cursor is
-// a page number). Unknown query parameters are refused everywhere (plugins/unknown-fields.ts).
+// a page number). Unknown query parameters are refused everywhere (plugins/unknown-field-guard.ts).
 import { Type } from "typebox";
 import { BadRequestError, fieldsReworded, refusal } from "../errors.js";
 

@@ -1,17 +1,18 @@
 // The one place that picks the storage backend: PostgreSQL when DATABASE_URL is set (one pool
 // shared by every store, for a fleet of instances), else the SQLite files in DATA_DIR (one
-// instance, plus the CLI as a separate process). The server (src/server/plugins/auth.ts) and the
+// instance, plus the CLI as a separate process). The server (src/server/plugins/stores.ts) and the
 // CLI both open their stores here, so `DATABASE_URL=… npm run cli -- keys create` writes where
 // the fleet reads.
 import type { Config } from "../config.js";
 import { StoreUnavailableError } from "../errors.js";
-import { SqliteBlueprintStore } from "./blueprints.js";
 import { PostgresBlueprintStore, BLUEPRINTS_COMPONENT, BLUEPRINTS_MIGRATIONS } from "./postgres/blueprints.js";
 import { PgDatabase } from "./postgres/database.js";
 import { PostgresDeploymentStore, DEPLOYMENTS_COMPONENT, DEPLOYMENTS_MIGRATIONS } from "./postgres/deployments.js";
 import { PostgresKeyStore, KEYS_COMPONENT, KEYS_MIGRATIONS } from "./postgres/keys.js";
-import { SqliteStore, storePath } from "./sqlite.js";
-import { deploymentsPath, SqliteDeploymentStore } from "./tournament-deployments.js";
+import { SqliteBlueprintStore } from "./sqlite/blueprints.js";
+import { storePath } from "./sqlite/database.js";
+import { deploymentsPath, SqliteDeploymentStore } from "./sqlite/deployments.js";
+import { SqliteKeyStore } from "./sqlite/keys.js";
 import type { BlueprintStore, DeploymentStore, KeyStore, QuotaStore } from "./types.js";
 
 export interface Stores {
@@ -81,7 +82,7 @@ async function openSqlite(dataDir: string, { clock = Date.now }: OpenStoresOptio
     await Promise.all(opened.map((store) => store.close()));
   };
   try {
-    const keys = track(await SqliteStore.open(storePath(dataDir), { clock }));
+    const keys = track(await SqliteKeyStore.open(storePath(dataDir), { clock }));
     const blueprints = track(await SqliteBlueprintStore.open(storePath(dataDir), { clock }));
     const deployments = track(await SqliteDeploymentStore.open(deploymentsPath(dataDir)));
     let closing: Promise<void> | null = null;

@@ -1,7 +1,6 @@
-// The rows both store backends read (SQLite in sqlite.ts and blueprints.ts, PostgreSQL in
-// postgres/): the same tables and columns on each, so one set of row types and one mapping from a
+// The rows both store backends read (SQLite in sqlite/, PostgreSQL in postgres/): the same tables and columns on each, so one set of row types and one mapping from a
 // row to the domain's record, whichever database answered.
-import type { ApiKeyRecord, KeyEnv, ScriptRef, StoredBlueprint } from "./types.js";
+import type { ApiKeyRecord, DeploymentRecord, KeyEnv, ScriptRef, StoredBlueprint } from "./types.js";
 
 export interface KeyRow {
   id: string;
@@ -71,4 +70,27 @@ export function blueprintOf(row: BlueprintRow, validators: readonly ValidatorRow
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   });
+}
+
+export interface DeploymentRow {
+  network: string;
+  contract_title: string;
+  contract_version: string;
+  script_hash: string;
+  tx_hash: string;
+  output_index: number;
+  created_at: number;
+}
+
+/** A row of tournament_deployments (either implementation) as a record. */
+export function deploymentRecordOf(row: DeploymentRow): DeploymentRecord {
+  return {
+    network: row.network,
+    contractTitle: row.contract_title,
+    contractVersion: row.contract_version,
+    scriptHash: row.script_hash,
+    txHash: row.tx_hash,
+    outputIndex: row.output_index,
+    createdAt: row.created_at,
+  };
 }

@@ -1,9 +1,9 @@
 // The storage interfaces: API keys and their quota counters, blueprints, contract deployments.
-// SQLite (sqlite.ts, blueprints.ts, tournament-deployments.ts) is the embedded default; a fleet
-// of instances shares PostgreSQL (postgres/), which is why every method returns a Promise even
-// though SQLite answers at once. open.ts picks one from the config. The rules both implement the
-// same way (what a valid key or blueprint is, the refusals' words) live here, so that the two
-// cannot drift apart; test/support/store-suite.ts checks the rest of the contract on both.
+// SQLite (sqlite/) is the embedded default; a fleet of instances shares PostgreSQL (postgres/),
+// which is why every method returns a Promise even though SQLite answers at once. open.ts picks
+// one from the config. The rules both implement the same way (what a valid key or blueprint is,
+// the refusals' words) live here, so that the two cannot drift apart; test/support/store-suite.ts
+// checks the rest of the contract on both.
 
 /** The network family a key belongs to: a testnet key serves devnet, preview and preprod. */
 export type KeyEnv = "testnet" | "mainnet";

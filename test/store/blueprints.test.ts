@@ -6,8 +6,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { SqliteBlueprintStore } from "../../src/store/blueprints.js";
-import { SqliteStore, storePath } from "../../src/store/sqlite.js";
+import { SqliteBlueprintStore } from "../../src/store/sqlite/blueprints.js";
+import { storePath } from "../../src/store/sqlite/database.js";
+import { SqliteKeyStore } from "../../src/store/sqlite/keys.js";
 import type { NewBlueprint } from "../../src/store/types.js";
 
 const H1 = "11".repeat(28);
@@ -35,7 +36,7 @@ describe("SQLite blueprint store", () => {
 
   it("migrates its own tables in the keys' file, beside the keys' ledger entry, once", async () => {
     const path = storePath(join(dir, "shared"));
-    const keys = await SqliteStore.open(path);
+    const keys = await SqliteKeyStore.open(path);
     const first = await SqliteBlueprintStore.open(path);
     await first.close();
     const second = await SqliteBlueprintStore.open(path);

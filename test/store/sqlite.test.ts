@@ -6,7 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import Database from "better-sqlite3";
-import { SqliteStore, storePath } from "../../src/store/sqlite.js";
+import { storePath } from "../../src/store/sqlite/database.js";
+import { SqliteKeyStore } from "../../src/store/sqlite/keys.js";
 
 describe("SQLite key store", () => {
   let dir: string;
@@ -17,11 +18,11 @@ describe("SQLite key store", () => {
 
   it("creates the directory and file, in WAL mode, and migrates once", async () => {
     const path = storePath(join(dir, "a", "b"));
-    const first = await SqliteStore.open(path);
+    const first = await SqliteKeyStore.open(path);
     await first.create({ name: "kept", env: "testnet" });
     assert.equal(first.database.pragma("journal_mode", { simple: true }), "wal");
     await first.close();
-    const second = await SqliteStore.open(path);
+    const second = await SqliteKeyStore.open(path);
     try {
       assert.deepEqual(
         (await second.list()).map((k) => k.name),
@@ -36,10 +37,10 @@ describe("SQLite key store", () => {
 
   it("refuses to open a store migrated by a newer version of the service", async () => {
     const path = storePath(join(dir, "newer"));
-    await (await SqliteStore.open(path)).close();
+    await (await SqliteKeyStore.open(path)).close();
     const raw = new Database(path);
     raw.prepare("INSERT INTO schema_migrations VALUES ('keys', 99, 0)").run();
     raw.close();
-    await assert.rejects(SqliteStore.open(path), /schema is version 99, newer than this service knows/);
+    await assert.rejects(SqliteKeyStore.open(path), /schema is version 99, newer than this service knows/);
   });
 });

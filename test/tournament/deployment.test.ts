@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
-import { deploymentsPath, SqliteDeploymentStore } from "../../src/store/tournament-deployments.js";
+import { deploymentsPath, SqliteDeploymentStore } from "../../src/store/sqlite/deployments.js";
 import { defaultContract } from "../../src/tournament/deployment.js";
 import { vaultAddress } from "../../src/tournament/devnet-deploy.js";
 import { startService, type RunningService } from "../support/service.js";

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import fc from "fast-check";
-import { editDistance, suggestionFor, suggestionsFor } from "../../src/server/unknown-fields.js";
+import { editDistance, suggestionFor, suggestionsFor } from "../../src/server/unknown-field-rules.js";
 import { startService, type RunningService } from "../support/service.js";
 import { fund, newBaseWallet, type TestWallet } from "../support/wallets.js";
 

@@ -25,25 +25,12 @@ import fp from "fastify-plugin";
 import { familyOf } from "../../config.js";
 import { ThrottledError, UnauthorizedError } from "../../errors.js";
 import { hashKey, keyEnvOf } from "../../store/key-material.js";
-import { openStores, type Stores } from "../../store/open.js";
-import { openTokenBuckets } from "../../store/open-token-buckets.js";
-import { MemoryTokenBuckets, type TokenBuckets } from "../../store/token-buckets.js";
-import type { ApiKeyRecord, KeyStore, QuotaStore } from "../../store/types.js";
+import { MemoryTokenBuckets } from "../../store/token-buckets.js";
+import type { ApiKeyRecord } from "../../store/types.js";
 import { msToNextUtcMidnight, utcDay } from "../../store/utc-day.js";
 import { BASE_PATH } from "../paths.js";
 
 declare module "fastify" {
-  interface FastifyInstance {
-    /** API keys and their daily counters (stores.keys). */
-    readonly keyStore: KeyStore & QuotaStore;
-    /**
-     * Every store of the instance (keys, blueprints, deployments), opened here because auth is the
-     * first plugin that needs one: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR.
-     */
-    readonly stores: Stores;
-    /** Why a store of the service (PostgreSQL, Redis) cannot serve requests right now, or null: health reports it. */
-    storeProblem(): Promise<string | null>;
-  }
   interface FastifyRequest {
     /** The key the request was made with; null on public routes and keyless optional-mode requests. */
     apiKey: ApiKeyRecord | null;
@@ -53,8 +40,6 @@ declare module "fastify" {
 export interface AuthOptions {
   /** Unix milliseconds; quotas, refills and the UTC day come from it (tests inject one). */
   clock?: () => number;
-  /** Where token buckets live; in this process by default. */
-  buckets?: TokenBuckets;
 }
 
 export const API_KEY_HEADER = "x-api-key";
@@ -75,38 +60,10 @@ const seconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000));
 
 async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<void> {
   const clock = options.clock ?? Date.now;
-  // Buckets given by the caller are the caller's to close; the ones opened here close with the app.
-  const buckets =
-    options.buckets ??
-    (await openTokenBuckets({
-      redisUrl: app.config.redisUrl,
-      network: app.config.network,
-      callerClock: options.clock !== undefined,
-      onStatus: (up, error) =>
-        up
-          ? app.log.info("Redis (token buckets) answers again.")
-          : app.log.warn(
-              { err: error },
-              "Redis (token buckets) cannot be reached; keyed requests get 503 until it is back.",
-            ),
-    }));
-  if (!options.buckets) app.addHook("onClose", () => buckets.close());
-  const stores = await openStores(app.config, { clock });
-  const startProblem = await stores.problem();
-  if (startProblem !== null) {
-    app.log.warn(
-      { problem: startProblem },
-      "starting degraded: requests that need the store answer 503 until it is back (health says when)",
-    );
-  }
-  const store = stores.keys;
-  app.decorate("stores", stores);
-  app.decorate("storeProblem", async () => (await stores.problem()) ?? (await buckets.problem()));
-  app.decorate("keyStore", store);
+  // The keys, their daily counters and their token buckets: the stores plugin opened them and closes them.
+  const store = app.keyStore;
+  const buckets = app.tokenBuckets;
   app.decorateRequest("apiKey", null);
-  app.addHook("onClose", async () => {
-    await stores.close();
-  });
 
   const network = app.config.network;
   const family = familyOf(network);
@@ -247,4 +204,4 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
   });
 }
 
-export default fp(authPlugin, { name: "auth", fastify: "5.x", dependencies: ["errors"] });
+export default fp(authPlugin, { name: "auth", fastify: "5.x", dependencies: ["stores", "errors"] });

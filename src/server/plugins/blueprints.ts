@@ -1,5 +1,5 @@
 // The blueprint library of the instance: `app.blueprints` (src/blueprints/library.ts) over the
-// blueprint store the auth plugin opened (app.stores: SQLite in DATA_DIR, or PostgreSQL), and
+// blueprint store of the stores plugin (app.stores: SQLite in DATA_DIR, or PostgreSQL), and
 // `app.blueprintOwner(request)`, whose blueprints a request sees: its key's (the first key of the
 // key's rotation chain), or the keyless requests' own (KEYLESS_OWNER). The blueprint and
 // validator routes use both, and so does the transaction builder to find a validator by hash.
@@ -17,17 +17,17 @@ declare module "fastify" {
 }
 
 async function blueprintsPlugin(app: FastifyInstance): Promise<void> {
-  // app.stores is closed by the auth plugin, which opened it.
+  // app.stores is closed by the stores plugin, which opened it.
   app.decorate(
     "blueprints",
     new BlueprintLibrary(app.stores.blueprints, app.config.network, app.config.limits.listMaxBytes),
   );
-  app.decorate("blueprintOwner", (request: FastifyRequest) => ownerOf(request.apiKey, app.keyStore));
+  app.decorate("blueprintOwner", (request: FastifyRequest) => ownerOf(request.apiKey, app.stores.keys));
 }
 
 export default fp(blueprintsPlugin, {
   name: "blueprints",
   fastify: "5.x",
-  dependencies: ["auth"],
-  decorators: { fastify: ["config", "stores"] },
+  dependencies: ["stores", "auth"],
+  decorators: { fastify: ["config"] },
 });

@@ -13,7 +13,7 @@ import { ERROR_CODES, isErrorCode, type ErrorCode } from "../../errors.js";
 import { BASE_PATH } from "../paths.js";
 import { corsForRoutingError } from "./cors.js";
 import { methodNotAllowedFor } from "./methods.js";
-import { suggestionsFor } from "../unknown-fields.js";
+import { suggestionsFor } from "../unknown-field-rules.js";
 import { REQUEST_ID_HEADER } from "./request-id.js";
 import { levelFor } from "../request-log.js";
 import { logText, publicText } from "../../url-display.js";
@@ -85,7 +85,7 @@ function describeValidation(context: ValidationContext, error: ErrorObject | und
     case "const":
       return `${field} must be ${JSON.stringify(error.params["allowedValue"])}.${described ? ` ${described}` : ""}`;
     case "additionalProperties": {
-      // Unknown fields are checked before validation (unknown-fields.ts); this is the fallback, with the same "did you mean".
+      // Unknown fields are checked before validation (unknown-field-guard.ts); this is the fallback, with the same "did you mean".
       const unknown = String(error.params["additionalProperty"]);
       const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
       const meant = suggestionsFor(unknown, known);

@@ -1,8 +1,7 @@
 // The tournaments service of the instance: `app.tournaments` hands the tournament routes what every
-// operation works with (the chain, the network, its era history, the contract deployments). The
-// deployment store is app.stores.deployments, which the auth plugin opens and closes: this plugin is
-// registered before auth, so it takes the store on first use, never while registering. On the
-// devnet it deploys the tournament script as a reference script at start.
+// operation works with (the chain, the network, its era history, the contract deployments, kept in
+// app.stores.deployments, which the stores plugin opens and closes). On the devnet it deploys the
+// tournament script as a reference script at start.
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { isDevnet } from "../../chain/port.js";
@@ -22,11 +21,10 @@ export interface Tournaments {
 
 async function tournamentsPlugin(app: FastifyInstance): Promise<void> {
   const { network } = app.config;
-  let deployments: Deployments | null = null;
+  const deployments = new Deployments(app.chain, network, app.stores.deployments);
 
   const tournaments: Tournaments = {
     context() {
-      deployments ??= new Deployments(app.chain, network, app.stores.deployments);
       return { chain: app.chain, network, eraHistory: app.eraHistory, deployments };
     },
   };
@@ -52,6 +50,6 @@ async function tournamentsPlugin(app: FastifyInstance): Promise<void> {
 export default fp(tournamentsPlugin, {
   name: "tournaments",
   fastify: "5.x",
-  dependencies: ["chain"],
+  dependencies: ["stores", "chain"],
   decorators: { fastify: ["config"] },
 });

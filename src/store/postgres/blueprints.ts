@@ -1,5 +1,5 @@
 // BlueprintStore on PostgreSQL: the tables, identity and answers of the SQLite store
-// (../blueprints.ts, whose header explains them), checked by the shared suite. Two differences of
+// (../sqlite/blueprints.ts, whose header explains them), checked by the shared suite. Two differences of
 // means, not of behaviour: a save is one upsert on (owner, identity), so that instances saving the
 // same blueprint at once still make one row, and `touched`/`ref_touched` come from sequences
 // rather than max() + 1, which concurrent transactions could both read.

@@ -15,7 +15,7 @@
 // query or health check that finds PostgreSQL back.
 //
 // Migrations are plain numbered SQL per component, in the same ledger scheme as the SQLite file
-// (schema_migrations by component, see migrate in ../sqlite.ts): a migration tool would be one
+// (schema_migrations by component, see migrate in ../sqlite/database.ts): a migration tool would be one
 // more dependency, and a second scheme, for a few CREATE TABLEs.
 import pg from "pg";
 import { StoreUnavailableError } from "../../errors.js";

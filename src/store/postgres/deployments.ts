@@ -1,5 +1,5 @@
-// DeploymentStore on PostgreSQL: the table and answers of the SQLite store (../tournament-deployments.ts).
-import { toRecord, type DeploymentRow } from "../tournament-deployments.js";
+// DeploymentStore on PostgreSQL: the table and answers of the SQLite store (../sqlite/deployments.ts).
+import { deploymentRecordOf, type DeploymentRow } from "../rows.js";
 import type { DeploymentRecord, DeploymentStore } from "../types.js";
 import type { PgDatabase } from "./database.js";
 
@@ -37,7 +37,7 @@ export class PostgresDeploymentStore implements DeploymentStore {
          FROM tournament_deployments WHERE network = $1 AND contract_title = $2 AND contract_version = $3 AND script_hash = $4`,
       [network, contractTitle, contractVersion, scriptHash],
     );
-    return row ? toRecord(row) : null;
+    return row ? deploymentRecordOf(row) : null;
   }
 
   async save(record: DeploymentRecord): Promise<void> {

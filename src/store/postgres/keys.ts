@@ -1,5 +1,5 @@
 // KeyStore and QuotaStore on PostgreSQL, for a fleet of instances: the same rules and answers
-// as the SQLite store (sqlite.ts), checked by the shared suite (test/support/store-suite.ts).
+// as the SQLite store (../sqlite/keys.ts), checked by the shared suite (test/support/store-suite.ts).
 import { generateKey, generateKeyId, hashKey } from "../key-material.js";
 import {
   assertActiveKey,

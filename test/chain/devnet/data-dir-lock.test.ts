@@ -9,7 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { DataDirLock, DataDirLockedError } from "../../../src/chain/devnet/data-dir-lock.js";
-import { SqliteStore, storePath } from "../../../src/store/sqlite.js";
+import { storePath } from "../../../src/store/sqlite/database.js";
+import { SqliteKeyStore } from "../../../src/store/sqlite/keys.js";
 
 /** A child process that takes the lock on `dir`, says "locked", and holds it until killed. */
 async function holder(dir: string) {
@@ -47,7 +48,7 @@ describe("DataDirLock", () => {
         },
       );
       // The key CLI opens the key store while a server runs: the lock does not stand in its way.
-      const store = await SqliteStore.open(storePath(dir));
+      const store = await SqliteKeyStore.open(storePath(dir));
       await store.close();
     } finally {
       const exited = new Promise((resolve) => child.once("exit", resolve));

@@ -5,7 +5,7 @@ import { readFileSync, existsSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
 import { THROTTLED_MESSAGE } from "../../../src/errors.js";
 import { generateKey, hashKey, keyEnvOf } from "../../../src/store/key-material.js";
-import { storePath } from "../../../src/store/sqlite.js";
+import { storePath } from "../../../src/store/sqlite/database.js";
 import { startService, type RunningService } from "../../support/service.js";
 import { WHOAMI, addKeyedRoutes } from "../../support/keyed-routes.js";
 

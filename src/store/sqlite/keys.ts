@@ -1,17 +1,10 @@
-// KeyStore and QuotaStore on one SQLite file (better-sqlite3), the embedded default.
-//
-// The server and the CLI open the same file as separate processes: WAL mode lets readers run
-// beside the one writer, and `timeout` makes a writer wait for the lock instead of failing.
-// synchronous=NORMAL under WAL survives a crash of the process (not of the machine's power)
-// without an fsync per request. The file is shared by several components (keys here, blueprints
-// in blueprints.ts), each with its own migrations in one ledger by component name (`migrate`),
-// instead of PRAGMA user_version.
+// KeyStore and QuotaStore on the service's SQLite file (storePath, opened and migrated as
+// database.ts says), the embedded default. PostgreSQL's counterpart is ../postgres/keys.ts.
 //
 // Cost per keyed request, measured on the 2-core build machine under load (1,000 keys):
 // hashing plus findByHash ≈ 12 µs, consumeDaily (one UPSERT committed in WAL) ≈ 42 µs.
-import { join } from "node:path";
-import Database from "better-sqlite3";
-import { generateKey, generateKeyId, hashKey } from "./key-material.js";
+import type Database from "better-sqlite3";
+import { generateKey, generateKeyId, hashKey } from "../key-material.js";
 import {
   assertActiveKey,
   resolveNewKey,
@@ -21,14 +14,9 @@ import {
   type KeyStore,
   type NewKey,
   type QuotaStore,
-} from "./types.js";
-import { KEY_COLUMNS, keyRecordOf, type KeyRow } from "./rows.js";
-import { privateFile } from "../private-files.js";
-
-/** The store's file inside DATA_DIR. */
-export function storePath(dataDir: string): string {
-  return join(dataDir, "service.sqlite");
-}
+} from "../types.js";
+import { KEY_COLUMNS, keyRecordOf, type KeyRow } from "../rows.js";
+import { migrate, openDatabase } from "./database.js";
 
 const COMPONENT = "keys";
 /** Append only: each entry runs once, in order, inside one transaction with its ledger row. */
@@ -53,12 +41,12 @@ const MIGRATIONS: readonly string[] = [
    ) STRICT, WITHOUT ROWID;`,
 ];
 
-export interface SqliteStoreOptions {
+export interface SqliteKeyStoreOptions {
   /** Unix milliseconds; creation and revocation times come from it (tests inject one). */
   readonly clock?: () => number;
 }
 
-export class SqliteStore implements KeyStore, QuotaStore {
+export class SqliteKeyStore implements KeyStore, QuotaStore {
   readonly #db: Database.Database;
   readonly #clock: () => number;
   readonly #byHash: Database.Statement<[string], KeyRow>;
@@ -92,11 +80,11 @@ export class SqliteStore implements KeyStore, QuotaStore {
   }
 
   /** Opens (creating the directory and file if needed) and migrates the store at `path`. */
-  static async open(path: string, options: SqliteStoreOptions = {}): Promise<SqliteStore> {
+  static async open(path: string, options: SqliteKeyStoreOptions = {}): Promise<SqliteKeyStore> {
     const db = openDatabase(path);
     try {
       migrate(db, COMPONENT, MIGRATIONS);
-      return new SqliteStore(db, options.clock ?? Date.now);
+      return new SqliteKeyStore(db, options.clock ?? Date.now);
     } catch (error) {
       db.close();
       throw error;
@@ -176,56 +164,4 @@ export class SqliteStore implements KeyStore, QuotaStore {
     this.#revoke.run(this.#clock(), id);
     return keyRecordOf(this.#byId.get(id)!);
   }
-}
-
-/**
- * Opens (creating the directory and file if needed) a connection to the store's file, configured
- * as every component of the store uses it: WAL, synchronous=NORMAL, foreign keys, a 5 s lock wait.
- */
-export function openDatabase(path: string): Database.Database {
-  const db = new Database(privateFile(path), { timeout: 5000 });
-  try {
-    db.pragma("journal_mode = WAL");
-    db.pragma("synchronous = NORMAL");
-    db.pragma("foreign_keys = ON");
-    return db;
-  } catch (error) {
-    db.close();
-    throw error;
-  }
-}
-
-/**
- * Brings `component`'s tables up to date: applies, in order and once each, the entries of its
- * append-only `migrations` list that the file's ledger (schema_migrations) has not recorded yet.
- * Every component of the file (keys, blueprints) keeps its own list and version.
- */
-export function migrate(db: Database.Database, component: string, migrations: readonly string[]): void {
-  // IMMEDIATE takes the write lock first, so a server and a CLI opening a fresh file at the
-  // same moment cannot both apply the same migration.
-  db.transaction(() => {
-    db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-               component  TEXT NOT NULL,
-               version    INTEGER NOT NULL,
-               applied_at INTEGER NOT NULL,
-               PRIMARY KEY (component, version)
-             ) STRICT`);
-    const row = db.prepare(`SELECT max(version) AS v FROM schema_migrations WHERE component = ?`).get(component) as {
-      v: number | null;
-    };
-    const current = row.v ?? 0;
-    if (current > migrations.length) {
-      throw new Error(
-        `The store's ${component} schema is version ${current}, newer than this service knows (${migrations.length}): upgrade the service.`,
-      );
-    }
-    for (let version = current + 1; version <= migrations.length; version++) {
-      db.exec(migrations[version - 1]!);
-      db.prepare(`INSERT INTO schema_migrations (component, version, applied_at) VALUES (?, ?, ?)`).run(
-        component,
-        version,
-        Date.now(),
-      );
-    }
-  }).immediate();
 }

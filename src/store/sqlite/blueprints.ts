@@ -1,5 +1,6 @@
 // BlueprintStore on the service's SQLite file (the one of the keys, storePath), with its own
-// migrations ("blueprints" in the file's ledger, see migrate in sqlite.ts) and its own connection.
+// migrations ("blueprints" in the file's ledger, see migrate in database.ts) and its own connection.
+// PostgreSQL's counterpart is ../postgres/blueprints.ts.
 //
 // A blueprint is one row of `blueprints`, and each of its distinct validator hashes one row of
 // `blueprint_validators`, which also holds the hash's reference script when one was recorded.
@@ -9,7 +10,7 @@
 // recent" without relying on the clock's resolution.
 import { randomBytes } from "node:crypto";
 import type Database from "better-sqlite3";
-import { migrate, openDatabase } from "./sqlite.js";
+import { migrate, openDatabase } from "./database.js";
 import {
   blueprintIdentity,
   BlueprintLimitError,
@@ -20,8 +21,8 @@ import {
   type NewBlueprint,
   type SaveOptions,
   type StoredBlueprint,
-} from "./types.js";
-import { BLUEPRINT_COLUMNS, blueprintOf, refOf, type BlueprintRow, type ValidatorRow } from "./rows.js";
+} from "../types.js";
+import { BLUEPRINT_COLUMNS, blueprintOf, refOf, type BlueprintRow, type ValidatorRow } from "../rows.js";
 
 const COMPONENT = "blueprints";
 /** Append only: each entry runs once, in order (see migrate). */

@@ -1,6 +1,6 @@
-// Unknown fields of every request body and query string. Before validation, the body and query
-// string are walked along the route's schema. A field that no object of the schema knows at its
-// level is
+// The rules for unknown fields of a request body or query string, pure (no Fastify: the plugin
+// plugins/unknown-field-guard.ts applies them to every route, before validation): the value is
+// walked along the route's schema, and a field that no object of the schema knows at its level is
 // - a typo of a known one, refused with 400 SVC_ERR_UNKNOWN_FIELD "… did you mean lovelace?":
 //   a known confusion (CONFUSIONS: `amount` for `lovelace`, `witnesses` for `signatures`), a
 //   difference of case alone (`changeaddress`), or a Damerau-Levenshtein distance of at most 2 (1

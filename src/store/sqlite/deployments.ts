@@ -1,25 +1,15 @@
-// DeploymentStore (types.ts) on a SQLite file of its own in DATA_DIR: the embedded default. The
-// service and the CLI (which records the deployments it builds) open it as separate processes,
-// hence WAL and a lock wait, as for the keys' file (sqlite.ts).
+// DeploymentStore (../types.ts) on a SQLite file of its own in DATA_DIR: the embedded default.
+// The service and the CLI (which records the deployments it builds) open it as separate
+// processes, hence WAL and a lock wait, as for the service's file (database.ts). PostgreSQL's
+// counterpart is ../postgres/deployments.ts.
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import type { DeploymentRecord, DeploymentStore } from "./types.js";
-import { privateFile } from "../private-files.js";
-
-export type { DeploymentRecord } from "./types.js";
+import { deploymentRecordOf, type DeploymentRow } from "../rows.js";
+import type { DeploymentRecord, DeploymentStore } from "../types.js";
+import { privateFile } from "../../private-files.js";
 
 export function deploymentsPath(dataDir: string): string {
   return join(dataDir, "tournament-deployments.sqlite");
-}
-
-export interface DeploymentRow {
-  network: string;
-  contract_title: string;
-  contract_version: string;
-  script_hash: string;
-  tx_hash: string;
-  output_index: number;
-  created_at: number;
 }
 
 export class SqliteDeploymentStore implements DeploymentStore {
@@ -71,7 +61,7 @@ export class SqliteDeploymentStore implements DeploymentStore {
     scriptHash: string,
   ): Promise<DeploymentRecord | null> {
     const row = this.#find.get(network, contractTitle, contractVersion, scriptHash);
-    return row ? toRecord(row) : null;
+    return row ? deploymentRecordOf(row) : null;
   }
 
   async save(record: DeploymentRecord): Promise<void> {
@@ -82,17 +72,4 @@ export class SqliteDeploymentStore implements DeploymentStore {
   async close(): Promise<void> {
     if (this.#db.open) this.#db.close();
   }
-}
-
-/** A row of tournament_deployments (either implementation) as a record. */
-export function toRecord(row: DeploymentRow): DeploymentRecord {
-  return {
-    network: row.network,
-    contractTitle: row.contract_title,
-    contractVersion: row.contract_version,
-    scriptHash: row.script_hash,
-    txHash: row.tx_hash,
-    outputIndex: row.output_index,
-    createdAt: row.created_at,
-  };
 }

@@ -1,8 +1,9 @@
-// Unknown fields of request bodies and query strings (src/server/unknown-fields.ts): a typo of a
-// known field is a 400 before validation (so a typo of a required field is named as a typo, not as
-// missing); other unknown fields of open body objects become the `warnings` of the 200 answer, and
-// every route whose body tolerates unknown fields gets `warnings` in its 200 response schema here,
-// once, as it is added (so the OpenAPI document shows it too).
+// The guard against unknown fields of request bodies and query strings, on every route as it is
+// added, by the rules of src/server/unknown-field-rules.ts: a typo of a known field is a 400 before
+// validation (so a typo of a required field is named as a typo, not as missing); other unknown
+// fields of open body objects become the `warnings` of the 200 answer, and every route whose body
+// tolerates unknown fields gets `warnings` in its 200 response schema here, once, as it is added
+// (so the OpenAPI document shows it too).
 // Query strings are closed on every route under BASE_PATH (a route without a query schema takes
 // none): an unknown query parameter is a 400 naming it, with "did you mean" when it is a typo. The
 // docs page's routes (hidden from the OpenAPI document), health (BASE_PATH/health, probed by load
@@ -12,11 +13,11 @@ import type { FastifyInstance, FastifySchema } from "fastify";
 import fp from "fastify-plugin";
 import { Type, type TSchema } from "typebox";
 import { BASE_PATH } from "../paths.js";
-import { checkUnknownFields, toleratesUnknownFields } from "../unknown-fields.js";
+import { checkUnknownFields, toleratesUnknownFields } from "../unknown-field-rules.js";
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** The unknown fields this request's body or query string carried, as sentences (unknown-fields.ts). */
+    /** The unknown fields this request's body or query string carried, as sentences (unknown-field-rules.ts). */
     unknownFieldWarnings?: string[];
   }
 }
@@ -42,7 +43,7 @@ function closedQuery(query: unknown): TSchema {
   return q.type === "object" && q.additionalProperties !== false ? { ...q, additionalProperties: false } : q;
 }
 
-async function unknownFieldsPlugin(app: FastifyInstance): Promise<void> {
+async function unknownFieldGuardPlugin(app: FastifyInstance): Promise<void> {
   app.addHook("onRoute", (route) => {
     const schema = route.schema as (FastifySchema & { response?: Record<string, unknown>; hide?: boolean }) | undefined;
     const underApi = route.url === BASE_PATH || route.url.startsWith(`${BASE_PATH}/`);
@@ -94,4 +95,4 @@ async function unknownFieldsPlugin(app: FastifyInstance): Promise<void> {
   });
 }
 
-export default fp(unknownFieldsPlugin, { name: "unknown-fields", fastify: "5.x" });
+export default fp(unknownFieldGuardPlugin, { name: "unknown-field-guard", fastify: "5.x" });
