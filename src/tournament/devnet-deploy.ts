@@ -5,10 +5,10 @@
 // through prepareDeployment in ./deployment.ts, which knows which contract and records it).
 import { randomBytes } from "node:crypto";
 import type { Protocol, UTxO } from "@meshsdk/common";
-import { pubKeyAddress, serializeAddressObj } from "@meshsdk/core";
-import { blake2b, HexBlob } from "@meshsdk/core-cst";
 import { MeshWallet } from "@meshsdk/wallet";
 import { balanceTransaction, draftOf } from "../txcore/balance.js";
+import { shelleyAddress } from "../cardano/credential-address.js";
+import { blake2b224 } from "../cardano/hash.js";
 import { toHex } from "../cardano/tx-cbor.js";
 import type { Network } from "../config.js";
 import type { DevnetPort } from "../chain/port.js";
@@ -17,10 +17,10 @@ import { networkIdOf, type CompiledScript } from "./contracts.js";
 const VAULT_SEED = "cardano-tx-service: tournament reference scripts (no key exists for this address)";
 
 /** The key hash of the vault: blake2b-224 of a text, so nobody holds its signing key. */
-export const VAULT_KEY_HASH = blake2b.hash(HexBlob(Buffer.from(VAULT_SEED, "utf8").toString("hex")), 28);
+export const VAULT_KEY_HASH = blake2b224(Buffer.from(VAULT_SEED, "utf8"));
 
 export const vaultAddress = (network: Network): string =>
-  serializeAddressObj(pubKeyAddress(VAULT_KEY_HASH), networkIdOf(network));
+  shelleyAddress({ hash: VAULT_KEY_HASH, isScript: false }, undefined, networkIdOf(network));
 
 /** Lovelace a reference-script output needs: the ledger's coinsPerUTxOByte × (160 + its size), with a margin. */
 export function deploymentLovelace(script: CompiledScript, params: Protocol): bigint {
