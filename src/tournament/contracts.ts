@@ -3,9 +3,10 @@
 // CIP-57 blueprint, contracts/plutus.json; a registration validator is compiled per tournament
 // from the Helios source with its parameters set by changeParam (contracts/README.md).
 import { readFileSync } from "node:fs";
-import { Program } from "@helios-lang/compiler";
+import { createRequire } from "node:module";
 import { makeByteArrayData, makeIntData, type UplcData } from "@helios-lang/uplc";
-import { resolveScriptHash, serializePlutusScript } from "@meshsdk/core";
+import { shelleyAddress } from "../cardano/credential-address.js";
+import { plutusScriptHashOfCode } from "../cardano/script-hash.js";
 import type { Network } from "../config.js";
 import * as limits from "./limits.js";
 import { withTraceCodes } from "./traces.js";
@@ -56,7 +57,18 @@ function unwrapCborBytes(cborHex: string): string {
   return b.subarray(skip).toString("hex");
 }
 
+/**
+ * Helios' compiler (about 0.4 s to load), loaded at its first use: only a registration validator's
+ * compile (registrationScript, once per process through registration-script.ts's template) and
+ * contracts/build.ts need it, so a start that serves no registration never loads it. Loaded
+ * synchronously (Node's require of an ES module) because the paths that read a tournament are.
+ */
+let compiler: typeof import("@helios-lang/compiler") | undefined;
+const heliosCompiler = (): typeof import("@helios-lang/compiler") =>
+  (compiler ??= createRequire(import.meta.url)("@helios-lang/compiler") as typeof import("@helios-lang/compiler"));
+
 function compileProgram(name: string, params: Record<string, UplcData> = {}): CompiledScript {
+  const { Program } = heliosCompiler();
   const program = new Program(source(name), { moduleSources: [source("types")], isTestnet: false });
   for (const [param, value] of Object.entries(params)) {
     // changeParam needs the module-qualified name; it returns false and applies nothing otherwise.
@@ -66,8 +78,8 @@ function compileProgram(name: string, params: Record<string, UplcData> = {}): Co
   const uplc = program.compile({ optimize: { keepTracing: true } });
   const code = hexOf(uplc.toCbor());
   const hash = hexOf(uplc.hash());
-  const meshHash = resolveScriptHash(code, "V2");
-  if (meshHash !== hash) throw new Error(`script hash disagreement for ${name}: Helios ${hash}, Mesh ${meshHash}`);
+  const ownHash = plutusScriptHashOfCode(code, "V2");
+  if (ownHash !== hash) throw new Error(`script hash disagreement for ${name}: Helios ${hash}, ours ${ownHash}`);
   return { code, compiledCode: unwrapCborBytes(code), hash, version: "V2" };
 }
 
@@ -99,7 +111,7 @@ function fromBlueprint(titlePrefix: string): CompiledScript {
   const v = loadBlueprint().validators.find((x) => x.title.startsWith(titlePrefix));
   if (v === undefined) throw new Error(`plutus.json has no validator ${titlePrefix}`);
   const code = `${cborBytesHeader(v.compiledCode.length / 2)}${v.compiledCode}`;
-  const hash = resolveScriptHash(code, "V2");
+  const hash = plutusScriptHashOfCode(code, "V2");
   if (hash !== v.hash) throw new Error(`plutus.json hash of ${v.title} does not match its code`);
   return { code, compiledCode: v.compiledCode, hash, version: "V2" };
 }
@@ -139,7 +151,7 @@ export const networkIdOf = (network: Network): 0 | 1 => (network === "mainnet" ?
 
 /** The enterprise address (no stake part) of a script on a network. */
 export function scriptAddress(script: CompiledScript, network: Network): string {
-  return serializePlutusScript({ code: script.code, version: "V2" }, undefined, networkIdOf(network)).address;
+  return shelleyAddress({ hash: script.hash, isScript: true }, undefined, networkIdOf(network));
 }
 
 export const tournamentAddress = (network: Network): string => scriptAddress(tournamentScript(), network);

@@ -6,10 +6,10 @@
 // validity starts at the chain's tip and ends before the deadline: the contract bounds the deadline
 // from both (after the validity, at most CONTRACT_MAX_SETTLE_WINDOW_MS after its start).
 import type { UTxO } from "@meshsdk/common";
-import { getOutputMinLovelace } from "@meshsdk/core";
 import { checkNotPointer, paymentKeyHash } from "../cardano/address-rules.js";
 import { BadRequestError, refusal } from "../errors.js";
 import { ledgerOrder, utxoWithinCborLimits } from "../cardano/utxo.js";
+import { minLovelace } from "../cardano/tx-encode.js";
 import { buildTournamentTx } from "./assemble.js";
 import { MIN_PAYOUT_LOVELACE } from "./limits.js";
 import { registrationAddressOf } from "./read.js";
@@ -143,21 +143,18 @@ export async function createTournament(ctx: TournamentContext, input: CreateInpu
   const datum = encodeTournamentDatum({ config, participants: [] });
   const nft = { unit: contract.policyId + tournamentId, quantity: "1" };
   const deposit = depositOf(config);
-  // The output's min-UTxO on top of the deposit; the min-UTxO grows with the lovelace quantity's
-  // encoding, so it is priced again until the total covers both.
-  const minOf = (lovelace: bigint): bigint =>
-    BigInt(
-      getOutputMinLovelace(
-        {
-          address: contract.address,
-          amount: [{ unit: "lovelace", quantity: lovelace.toString() }, nft],
-          datum: { type: "Inline", data: { type: "CBOR", content: datum } },
-        },
-        params.coinsPerUtxoSize,
-      ),
-    );
-  let lovelace = deposit + minOf(deposit);
-  while (deposit + minOf(lovelace) > lovelace) lovelace = deposit + minOf(lovelace);
+  // The output's min-UTxO (the builder's, cardano/tx-encode.ts) on top of the deposit. The output
+  // holding more than its minimum only lengthens its coin beyond 2^32 lovelace, which the deposit's
+  // own lovelace then pays for many times over: the sum is always above the ledger's minimum.
+  const min = minLovelace(
+    {
+      address: contract.address,
+      amount: [{ unit: "lovelace", quantity: deposit.toString() }, nft],
+      datum: { type: "Inline", data: { type: "CBOR", content: datum } },
+    },
+    params.coinsPerUtxoSize,
+  );
+  let lovelace = deposit + min;
   // The contract (v2.1) wants MIN_PAYOUT_LOVELACE beyond the deposit: the admin's remainder output of
   // a full bracket's cancel or refund must be payable from the pool.
   if (lovelace < deposit + MIN_PAYOUT_LOVELACE) lovelace = deposit + MIN_PAYOUT_LOVELACE;

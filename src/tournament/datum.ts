@@ -1,8 +1,8 @@
 // Plutus data codecs of the tournament contracts (contracts/README.md gives the layouts).
 // Encoders return CBOR hex; decoders are tolerant: malformed data gives null, never a throw,
 // so that a listing never crashes on an output somebody sent with a datum of their own.
-import { blake2b } from "@helios-lang/crypto";
 import { withinCborLimits } from "../cardano/cbor-limits.js";
+import { blake2b256 } from "../cardano/hash.js";
 import { convertUplcDataToShelleyAddress, parseShelleyAddress } from "@helios-lang/ledger";
 import {
   decodeUplcData,
@@ -193,7 +193,7 @@ function cborUint(n: number): number[] {
 /** Tournament ID = NFT asset name = blake2b-256(txHash bytes ‖ CBOR(outputIndex)), as hex. */
 export function tournamentIdOf(txHash: string, outputIndex: number): string {
   if (!isHex(txHash, 32)) throw new Error("txHash must be 32 bytes of hex");
-  return hex(blake2b([...bytesOf(txHash), ...cborUint(outputIndex)]));
+  return blake2b256(Uint8Array.from([...bytesOf(txHash), ...cborUint(outputIndex)]));
 }
 
 // ---------------------------------------------------------------- redeemers

@@ -5,11 +5,11 @@
 // through prepareDeployment in ./deployment.ts, which knows which contract and records it).
 import { randomBytes } from "node:crypto";
 import type { Protocol, UTxO } from "@meshsdk/common";
-import { pubKeyAddress, serializeAddressObj } from "@meshsdk/core";
-import { blake2b, HexBlob } from "@meshsdk/core-cst";
-import { MeshWallet } from "@meshsdk/wallet";
 import { balanceTransaction, draftOf } from "../txcore/balance.js";
-import { toHex } from "../cardano/tx-cbor.js";
+import { shelleyAddress } from "../cardano/credential-address.js";
+import { blake2b224 } from "../cardano/hash.js";
+import { signTransaction, SigningKey } from "../cardano/sign.js";
+import { fromHex, toHex } from "../cardano/tx-cbor.js";
 import type { Network } from "../config.js";
 import type { DevnetPort } from "../chain/port.js";
 import { networkIdOf, type CompiledScript } from "./contracts.js";
@@ -17,10 +17,10 @@ import { networkIdOf, type CompiledScript } from "./contracts.js";
 const VAULT_SEED = "cardano-tx-service: tournament reference scripts (no key exists for this address)";
 
 /** The key hash of the vault: blake2b-224 of a text, so nobody holds its signing key. */
-export const VAULT_KEY_HASH = blake2b.hash(HexBlob(Buffer.from(VAULT_SEED, "utf8").toString("hex")), 28);
+export const VAULT_KEY_HASH = blake2b224(Buffer.from(VAULT_SEED, "utf8"));
 
 export const vaultAddress = (network: Network): string =>
-  serializeAddressObj(pubKeyAddress(VAULT_KEY_HASH), networkIdOf(network));
+  shelleyAddress({ hash: VAULT_KEY_HASH, isScript: false }, undefined, networkIdOf(network));
 
 /** Lovelace a reference-script output needs: the ledger's coinsPerUTxOByte × (160 + its size), with a margin. */
 export function deploymentLovelace(script: CompiledScript, params: Protocol): bigint {
@@ -55,16 +55,11 @@ export async function deployOnDevnet(
   chain: DevnetPort,
   script: CompiledScript,
 ): Promise<{ txHash: string; index: number }> {
-  const wallet = new MeshWallet({
-    networkId: 0,
-    key: { type: "cli", payment: `5820${randomBytes(32).toString("hex")}` },
-  });
-  await wallet.init();
-  const payer = wallet.getAddresses().enterpriseAddressBech32;
-  if (!payer) throw new Error("the deployment wallet has no address");
+  const key = new SigningKey(randomBytes(32));
+  const payer = key.enterpriseAddress(0);
   const params = await chain.protocolParameters();
   await chain.faucet(payer, deploymentLovelace(script, params) + 10_000_000n);
   const unsigned = buildDeployTx("devnet", params, [script], await chain.utxosAt(payer), payer);
-  const txHash = await chain.submit(await wallet.signTx(unsigned, false));
+  const txHash = await chain.submit(toHex(signTransaction(fromHex(unsigned), key)));
   return { txHash, index: 0 };
 }

@@ -9,9 +9,9 @@
 // refuses a return the admin would have to top up (less than MIN_PAYOUT_LOVELACE, or less than its
 // min-UTxO when it carries tokens): such a registration is refused with a 400 (returnProblem). Its validity ends before the settlement deadline.
 import type { Protocol, UTxO } from "@meshsdk/common";
-import { getOutputMinLovelace } from "@meshsdk/core";
 import { isKeyAddress, paymentKeyHash } from "../cardano/address-rules.js";
 import { isLovelace, ledgerOrder, lovelaceOf, outRefOf, parseOutRef } from "../cardano/utxo.js";
+import { minLovelace } from "../cardano/tx-encode.js";
 import { BadRequestError, refusal } from "../errors.js";
 import { buildTournamentTx, type ScriptInput, type TxOutput } from "./assemble.js";
 import { paidBy, payingUtxos, type Paying, type TournamentContext, type TxAnswer } from "./context.js";
@@ -189,15 +189,13 @@ export async function addParticipants(
   const datum = encodeTournamentDatum({ config: c, participants: [...t.datum.participants, ...added] });
   const nft = t.utxo.output.amount.filter((a) => !isLovelace(a));
   let lovelace = t.lovelace + c.entryFee * BigInt(n);
-  const min = BigInt(
-    getOutputMinLovelace(
-      {
-        address: contract.address,
-        amount: [{ unit: "lovelace", quantity: lovelace.toString() }, ...nft],
-        datum: { type: "Inline", data: { type: "CBOR", content: datum } },
-      },
-      params.coinsPerUtxoSize,
-    ),
+  const min = minLovelace(
+    {
+      address: contract.address,
+      amount: [{ unit: "lovelace", quantity: lovelace.toString() }, ...nft],
+      datum: { type: "Inline", data: { type: "CBOR", content: datum } },
+    },
+    params.coinsPerUtxoSize,
   );
   if (lovelace < min) lovelace = min;
   const returns = regs

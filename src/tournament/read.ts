@@ -6,8 +6,8 @@
 // datum is exactly the canonical encoding of a key address and it holds at least the entry fee;
 // outputs somebody sent with another datum (or none) are listed as invalid, never a crash.
 import type { UTxO } from "@meshsdk/common";
-import { scriptAddress as scriptAddressObj, serializeAddressObj } from "@meshsdk/core";
 import { isKeyAddress } from "../cardano/address-rules.js";
+import { shelleyAddress } from "../cardano/credential-address.js";
 import { ledgerOrder, lovelaceOf, outRefOf } from "../cardano/utxo.js";
 import type { Network } from "../config.js";
 import type { ChainPort, SpentBy } from "../chain/port.js";
@@ -55,7 +55,7 @@ export interface Registration {
 
 /** The address of the registration validator whose hash a tournament's datum names. */
 export const registrationAddressOf = (hash: string, network: Network): string =>
-  serializeAddressObj(scriptAddressObj(hash), networkIdOf(network));
+  shelleyAddress({ hash, isScript: true }, undefined, networkIdOf(network));
 
 /**
  * An output holding a tournament NFT that the service cannot read as a tournament (its datum does

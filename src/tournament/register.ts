@@ -3,9 +3,9 @@
 // tournament's registration holds that or MIN_PAYOUT_LOVELACE, whichever is more, and gets it back when added), with the registrant's
 // address as inline datum. Cancelling spends it with the Cancel redeemer, the
 // registrant signing (required signer), and refunds the whole output to the registrant.
-import { getOutputMinLovelace } from "@meshsdk/core";
 import { checkNotPointer, paymentCredentialOf, paymentKeyHash } from "../cardano/address-rules.js";
 import { outRef, parseOutRef } from "../cardano/utxo.js";
+import { minLovelace } from "../cardano/tx-encode.js";
 import { BadRequestError, NotFoundError, refusal } from "../errors.js";
 import { buildTournamentTx } from "./assemble.js";
 import { registrationScriptOf } from "./registration-script.js";
@@ -97,15 +97,13 @@ export async function register(
   await checkNotRegistered(ctx, t, input.registererAddress);
   const datum = encodeRegistrationDatum(input.registererAddress);
   const params = await ctx.chain.protocolParameters();
-  const min = BigInt(
-    getOutputMinLovelace(
-      {
-        address: t.registrationAddress,
-        amount: [{ unit: "lovelace", quantity: c.entryFee.toString() }],
-        datum: { type: "Inline", data: { type: "CBOR", content: datum } },
-      },
-      params.coinsPerUtxoSize,
-    ),
+  const min = minLovelace(
+    {
+      address: t.registrationAddress,
+      amount: [{ unit: "lovelace", quantity: c.entryFee.toString() }],
+      datum: { type: "Inline", data: { type: "CBOR", content: datum } },
+    },
+    params.coinsPerUtxoSize,
   );
   // A free tournament's registration is returned whole at the add, in an output of its own: the
   // contract (v2.1) returns nothing below MIN_PAYOUT_LOVELACE, so it holds at least that.

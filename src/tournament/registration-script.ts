@@ -4,14 +4,11 @@
 // constant byte-aligned and verbatim, and the ID is only compared, never computed on, so the rest
 // of the program does not depend on its value). The first use checks the shortcut against a real
 // compile of that ID; should they ever differ, every script is compiled in full instead.
-import { resolveScriptHash } from "@meshsdk/core";
-import { blake2b, HexBlob } from "@meshsdk/core-cst";
+import { blake2b256 } from "../cardano/hash.js";
+import { plutusScriptHashOfCode } from "../cardano/script-hash.js";
 import { registrationScript, type CompiledScript } from "./contracts.js";
 
-const MARKER = blake2b.hash(
-  HexBlob(Buffer.from("cardano-tx-service: registration template", "utf8").toString("hex")),
-  32,
-);
+const MARKER = blake2b256(Buffer.from("cardano-tx-service: registration template", "utf8"));
 
 type Template = { readonly code: string; readonly at: number } | null;
 let template: Template | undefined;
@@ -21,7 +18,7 @@ function substitute(t: NonNullable<Template>, id: string): CompiledScript {
   const code = t.code.slice(0, t.at) + id + t.code.slice(t.at + id.length);
   // `code` wraps `compiledCode` in one CBOR byte-string header of the same length as the template's.
   const compiledCode = code.slice(code.length - registrationScript(MARKER).compiledCode.length);
-  return { code, compiledCode, hash: resolveScriptHash(code, "V2"), version: "V2" };
+  return { code, compiledCode, hash: plutusScriptHashOfCode(code, "V2"), version: "V2" };
 }
 
 /** The template, checked once against a full compile of `id`; null when the shortcut does not hold. */

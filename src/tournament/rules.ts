@@ -2,9 +2,10 @@
 // message that names the field of the operation's input and the limit), for what a request can get
 // wrong that the contracts would only refuse later. The limits are the contract's own (./limits.ts, one source).
 import type { Asset, Protocol, UTxO } from "@meshsdk/common";
-import { getOutputMinLovelace, pubKeyAddress, serializeAddressObj } from "@meshsdk/core";
 import { checkNotPointer, paymentKeyHash } from "../cardano/address-rules.js";
+import { shelleyAddress } from "../cardano/credential-address.js";
 import { isLovelace, lovelaceOf } from "../cardano/utxo.js";
+import { minLovelace } from "../cardano/tx-encode.js";
 import type { Network } from "../config.js";
 import type { TxOutput } from "./assemble.js";
 import type { Tip } from "../chain/port.js";
@@ -95,7 +96,11 @@ export function checkAddBatch(count: number): void {
 
 /** A base address with the longest encoding: the worst case for a prize output's min-UTxO. */
 const widestAddress = (network: Network): string =>
-  serializeAddressObj(pubKeyAddress("ff".repeat(28), "ff".repeat(28)), networkIdOf(network));
+  shelleyAddress(
+    { hash: "ff".repeat(28), isScript: false },
+    { hash: "ff".repeat(28), isScript: false },
+    networkIdOf(network),
+  );
 
 /** The ledger minimum of an output of `lovelace` and `tokens` at `address` with inline datum `datum`. */
 function outputMinimum(
@@ -105,15 +110,13 @@ function outputMinimum(
   tokens: readonly Asset[],
   datum: string,
 ): bigint {
-  return BigInt(
-    getOutputMinLovelace(
-      {
-        address,
-        amount: [{ unit: "lovelace", quantity: lovelace.toString() }, ...tokens],
-        datum: { type: "Inline", data: { type: "CBOR", content: datum } },
-      },
-      params.coinsPerUtxoSize,
-    ),
+  return minLovelace(
+    {
+      address,
+      amount: [{ unit: "lovelace", quantity: lovelace.toString() }, ...tokens],
+      datum: { type: "Inline", data: { type: "CBOR", content: datum } },
+    },
+    params.coinsPerUtxoSize,
   );
 }
 

@@ -2,8 +2,8 @@
 // itself (once per DATA_DIR) and uses for nothing but faucet payments. It is never a user's key.
 import { randomBytes } from "node:crypto";
 import type { UTxO } from "@meshsdk/common";
-import { MeshWallet } from "@meshsdk/wallet";
 import { balanceTransaction, draftOf } from "../../txcore/balance.js";
+import { signTransaction, SigningKey } from "../../cardano/sign.js";
 import { toHex } from "../../cardano/tx-cbor.js";
 import { BadRequestError, refusal } from "../../errors.js";
 import { DEVNET_PROTOCOL_PARAMETERS } from "../protocol-params.js";
@@ -15,21 +15,17 @@ export const GENESIS_LOVELACE = 45_000_000_000_000_000n;
 export const generateFaucetKey = (): string => randomBytes(32).toString("hex");
 
 export class Faucet {
+  /** The enterprise address of the faucet's key on the devnet (network id 0). */
   readonly address: string;
-  readonly #wallet: MeshWallet;
+  readonly #key: SigningKey;
 
-  private constructor(wallet: MeshWallet, address: string) {
-    this.#wallet = wallet;
-    this.address = address;
+  private constructor(key: SigningKey) {
+    this.#key = key;
+    this.address = key.enterpriseAddress(0);
   }
 
   static async create(signingKeyHex: string): Promise<Faucet> {
-    // The CLI key form is the CBOR byte string of the 32-byte key: 0x5820 ‖ key.
-    const wallet = new MeshWallet({ networkId: 0, key: { type: "cli", payment: `5820${signingKeyHex}` } });
-    await wallet.init();
-    const address = wallet.getAddresses().enterpriseAddressBech32;
-    if (!address) throw new Error("the faucet wallet has no enterprise address");
-    return new Faucet(wallet, address);
+    return new Faucet(SigningKey.fromHex(signingKeyHex));
   }
 
   /** Builds and signs a payment of `lovelace` to `address` from the faucet's UTxOs. */
@@ -53,7 +49,6 @@ export class Faucet {
         params: DEVNET_PROTOCOL_PARAMETERS,
       },
     );
-    // Mesh's wallet only signs (the build is the service's own core, as every other transaction's).
-    return this.#wallet.signTx(toHex(tx.cbor), false);
+    return toHex(signTransaction(tx.cbor, this.#key));
   }
 }
