@@ -4,10 +4,20 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { Cardano, Hash28ByteBase16, HexBlob } from "@meshsdk/core-cst";
+import type { NativeScript } from "@meshsdk/common";
+import { Cardano, fromNativeScript, Hash28ByteBase16, HexBlob, Serialization, toNativeScript } from "@meshsdk/core-cst";
 import { base58 } from "@scure/base";
 import { addressInfo } from "../../src/cardano/addresses.js";
+import { CborWriter } from "../../src/cardano/cbor.js";
 import { crc32 } from "../../src/cardano/crc32.js";
+import {
+  decodeNativeScript,
+  meshNativeScript,
+  nativeScriptBytes,
+  nativeScriptHash,
+  parseNativeScript,
+  serializeNativeScript,
+} from "../../src/cardano/native-scripts.js";
 
 const hexOf = (bytes: Uint8Array): string => Buffer.from(bytes).toString("hex");
 const hash28 = fc.uint8Array({ minLength: 28, maxLength: 28 }).map(hexOf);
@@ -105,4 +115,78 @@ test("crc32 is the IEEE CRC-32 (check value of '123456789', and a known Byron ad
   assert.equal(crc32(Buffer.from("123456789")), 0xcbf43926);
   const bytes = base58.decode("Ae2tdPwUPEZLs4HtbuNey7tK4hTKrwNwYtGqp7bDfCy2WdR3P6735W5Yfpe");
   assert.equal(addressInfo(hexOf(bytes), "address").hex, hexOf(bytes));
+});
+
+type Tree =
+  | { type: "sig"; keyHash: string }
+  | { type: "all" | "any"; scripts: Tree[] }
+  | { type: "atLeast"; required: number; scripts: Tree[] }
+  | { type: "before" | "after"; slot: number };
+
+/** Random native script trees within the API's limits (depth and node count). */
+const tree: fc.Arbitrary<Tree> = fc
+  .letrec<{ node: Tree }>((tie) => ({
+    node: fc.oneof(
+      { depthSize: "small", withCrossShrink: true },
+      fc.record({ type: fc.constant("sig" as const), keyHash: hash28 }),
+      fc.record({ type: fc.constantFrom("before" as const, "after" as const), slot: fc.maxSafeNat() }),
+      fc.record({
+        type: fc.constantFrom("all" as const, "any" as const),
+        scripts: fc.array(tie("node"), { maxLength: 4 }),
+      }),
+      fc.array(tie("node"), { maxLength: 4 }).chain((scripts) =>
+        fc.record({
+          type: fc.constant("atLeast" as const),
+          required: fc.nat({ max: scripts.length }),
+          scripts: fc.constant(scripts),
+        }),
+      ),
+    ),
+  }))
+  .node.map((node) => JSON.parse(JSON.stringify(node)) as Tree); // plain objects, as JSON bodies are
+
+/** cardano-js-sdk's own model of a tree (through Mesh's JSON, slots as strings). */
+function meshJson(node: Tree): NativeScript {
+  switch (node.type) {
+    case "before":
+    case "after":
+      return { type: node.type, slot: String(node.slot) };
+    case "sig":
+      return node;
+    case "all":
+    case "any":
+      return { type: node.type, scripts: node.scripts.map(meshJson) };
+    case "atLeast":
+      return { type: "atLeast", required: node.required, scripts: node.scripts.map(meshJson) };
+  }
+}
+
+/** The same tree written with indefinite-length sub-script lists: a non-canonical encoding the ledger accepts. */
+function indefinite(node: Tree, w = new CborWriter()): CborWriter {
+  if (node.type !== "all" && node.type !== "any" && node.type !== "atLeast") return w.raw(nativeScriptBytes(node));
+  if (node.type === "atLeast") w.array(3).uint(3).uint(node.required);
+  else w.array(2).uint(node.type === "all" ? 1 : 2);
+  w.raw(Uint8Array.of(0x9f));
+  for (const child of node.scripts) indefinite(child, w);
+  return w.raw(Uint8Array.of(0xff));
+}
+
+test("native scripts: JSON → CBOR → hash and CBOR → JSON agree with cardano-js-sdk on random trees", () => {
+  fc.assert(
+    fc.property(tree, (node) => {
+      const sdk = toNativeScript(meshJson(node));
+      const serialized = serializeNativeScript(node, "schema");
+      assert.equal(serialized.script, sdk.toCbor());
+      assert.equal(serialized.policyId, sdk.hash());
+      assert.equal(hexOf(nativeScriptBytes(meshJson(node))), sdk.toCbor());
+      const parsed = parseNativeScript(serialized.script, "script");
+      assert.deepEqual(parsed, { policyId: sdk.hash(), schema: node });
+      assert.deepEqual(meshNativeScript(decodeNativeScript(nativeScriptBytes(node))), fromNativeScript(sdk));
+
+      const loose = hexOf(indefinite(node).finish());
+      const sdkLoose = Serialization.NativeScript.fromCbor(HexBlob(loose));
+      assert.deepEqual(parseNativeScript(loose, "script"), { policyId: sdkLoose.hash(), schema: node });
+      assert.equal(nativeScriptHash(Buffer.from(loose, "hex")), sdkLoose.hash());
+    }),
+  );
 });
