@@ -18,6 +18,16 @@ import {
   parseNativeScript,
   serializeNativeScript,
 } from "../../src/cardano/native-scripts.js";
+import { scriptRefHash } from "../../src/cardano/script-hash.js";
+import { timelockScriptRef } from "../../src/chain/blockfrost/translate.js";
+import {
+  nativeCborOf,
+  nativeJsonOf,
+  ogmiosClausesOf,
+  scriptOfRef,
+  scriptRefOf,
+  type ScriptLanguage,
+} from "../../src/chain/shared/script-ref.js";
 
 const hexOf = (bytes: Uint8Array): string => Buffer.from(bytes).toString("hex");
 const hash28 = fc.uint8Array({ minLength: 28, maxLength: 28 }).map(hexOf);
@@ -187,6 +197,49 @@ test("native scripts: JSON → CBOR → hash and CBOR → JSON agree with cardan
       const sdkLoose = Serialization.NativeScript.fromCbor(HexBlob(loose));
       assert.deepEqual(parseNativeScript(loose, "script"), { policyId: sdkLoose.hash(), schema: node });
       assert.equal(nativeScriptHash(Buffer.from(loose, "hex")), sdkLoose.hash());
+    }),
+  );
+});
+
+/** A Plutus script's bytes in the three wrappings backends send: flat, once wrapped (compiled code), twice wrapped. */
+const plutusScript = fc
+  .record({ flat: fc.uint8Array({ minLength: 1, maxLength: 300 }), version: fc.constantFrom(1, 2, 3) })
+  .map(({ flat, version }) => {
+    const once = new CborWriter().bytes(flat).finish();
+    return { version, once: hexOf(once), twice: hexOf(new CborWriter().bytes(once).finish()) };
+  });
+
+const SDK_PLUTUS = [
+  undefined,
+  (hex: string) => Serialization.Script.newPlutusV1Script(Serialization.PlutusV1Script.fromCbor(HexBlob(hex))),
+  (hex: string) => Serialization.Script.newPlutusV2Script(Serialization.PlutusV2Script.fromCbor(HexBlob(hex))),
+  (hex: string) => Serialization.Script.newPlutusV3Script(Serialization.PlutusV3Script.fromCbor(HexBlob(hex))),
+] as const;
+
+test("script references: Plutus and native scripts as backends send them agree with cardano-js-sdk's Script", () => {
+  fc.assert(
+    fc.property(plutusScript, ({ version, once, twice }) => {
+      const sdk = SDK_PLUTUS[version]!(twice);
+      const language = `plutus:v${version}` as ScriptLanguage;
+      const expected = { scriptRef: sdk.toCbor(), scriptHash: sdk.hash() };
+      assert.deepEqual(scriptRefOf(language, once, sdk.hash()), expected);
+      assert.deepEqual(scriptRefOf(language, twice, sdk.hash()), expected);
+      assert.equal(scriptRefHash(Buffer.from(sdk.toCbor(), "hex")), sdk.hash());
+      assert.deepEqual(scriptOfRef(sdk.toCbor()), { language, cbor: once });
+    }),
+  );
+  fc.assert(
+    fc.property(tree, (node) => {
+      const sdk = Serialization.Script.newNativeScript(toNativeScript(meshJson(node)));
+      const cbor = hexOf(nativeScriptBytes(node));
+      assert.deepEqual(scriptRefOf("native", cbor), { scriptRef: sdk.toCbor(), scriptHash: sdk.hash() });
+      assert.equal(scriptRefHash(Buffer.from(sdk.toCbor(), "hex")), sdk.hash());
+      assert.deepEqual(scriptOfRef(sdk.toCbor()), { language: "native", cbor });
+      assert.deepEqual(nativeJsonOf(cbor), fromNativeScript(toNativeScript(meshJson(node))));
+      const clauses = ogmiosClausesOf(meshJson(node));
+      assert.equal(nativeCborOf(clauses), sdk.toCbor().slice(4));
+      const timelock = timelockScriptRef(sdk.hash(), meshJson(node));
+      assert.deepEqual(timelock, { scriptRef: sdk.toCbor(), scriptHash: sdk.hash() });
     }),
   );
 });
