@@ -5,7 +5,15 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import type { NativeScript } from "@meshsdk/common";
-import { Cardano, fromNativeScript, Hash28ByteBase16, HexBlob, Serialization, toNativeScript } from "@meshsdk/core-cst";
+import {
+  Cardano,
+  fromJsonToPlutusData,
+  fromNativeScript,
+  Hash28ByteBase16,
+  HexBlob,
+  Serialization,
+  toNativeScript,
+} from "@meshsdk/core-cst";
 import { base58 } from "@scure/base";
 import { addressInfo } from "../../src/cardano/addresses.js";
 import { CborWriter } from "../../src/cardano/cbor.js";
@@ -28,6 +36,7 @@ import {
   scriptRefOf,
   type ScriptLanguage,
 } from "../../src/chain/shared/script-ref.js";
+import { plutusJsonToCbor } from "../../src/tx/datum.js";
 
 const hexOf = (bytes: Uint8Array): string => Buffer.from(bytes).toString("hex");
 const hash28 = fc.uint8Array({ minLength: 28, maxLength: 28 }).map(hexOf);
@@ -242,4 +251,77 @@ test("script references: Plutus and native scripts as backends send them agree w
       assert.deepEqual(timelock, { scriptRef: sdk.toCbor(), scriptHash: sdk.hash() });
     }),
   );
+});
+
+type DataJson =
+  | { int: number | string }
+  | { bytes: string }
+  | { list: DataJson[] }
+  | { map: { k: DataJson; v: DataJson }[] }
+  | { constructor: number | string; fields: DataJson[] };
+
+/** Random Plutus data in the detailed JSON schema: integers of every size as numbers or strings, long bytes, any constructor. */
+const dataJson: fc.Arbitrary<DataJson> = fc
+  .letrec<{ data: DataJson }>((tie) => ({
+    data: fc.oneof(
+      { depthSize: "small", withCrossShrink: true },
+      fc.oneof(fc.integer(), fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }).map(String)).map((int) => ({ int })),
+      fc.uint8Array({ maxLength: 150 }).map((bytes) => ({ bytes: hexOf(bytes) })),
+      fc.array(tie("data"), { maxLength: 4 }).map((list) => ({ list })),
+      fc.array(fc.record({ k: tie("data"), v: tie("data") }), { maxLength: 3 }).map((map) => ({ map })),
+      fc.record({
+        constructor: fc.oneof(fc.nat({ max: 10 }), fc.nat({ max: 300 }), fc.maxSafeNat().map(String)),
+        fields: fc.array(tie("data"), { maxLength: 4 }),
+      }),
+    ),
+  }))
+  .data.map((data) => JSON.parse(JSON.stringify(data)) as DataJson);
+
+test("Plutus data from detailed JSON: the same CBOR as Mesh's fromJsonToPlutusData", () => {
+  fc.assert(
+    fc.property(dataJson, (json) => {
+      assert.equal(plutusJsonToCbor(json, "datum"), fromJsonToPlutusData(json as object).toCbor());
+    }),
+  );
+});
+
+test("Plutus data from detailed JSON: the same forms accepted and refused, with Mesh's reasons", () => {
+  const CASES: unknown[] = [
+    { int: "0x10" },
+    { int: "" },
+    { int: " 7 " },
+    { int: "abc" },
+    { int: 1.5 },
+    { int: true },
+    { int: 1, x: 2 },
+    { bytes: "abc" },
+    { bytes: "zz" },
+    { bytes: 5 },
+    { list: {} },
+    { map: {} },
+    { map: [{ k: { int: 1 }, v: 2 }] },
+    { map: [{ k: null, v: { int: 1 } }] },
+    { constructor: "3", fields: [{ list: [1] }] },
+    { constructor: 1.5, fields: [] },
+    { constructor: 0, fields: [null] },
+    { constructor: 0, fields: {} },
+    {},
+    [1],
+    { foo: 1 },
+  ];
+  for (const json of CASES) {
+    let meshResult: string;
+    try {
+      meshResult = fromJsonToPlutusData(json as object).toCbor();
+    } catch (error) {
+      meshResult = `datum is not Plutus data in the detailed JSON schema ({"constructor":0,"fields":[...]}, {"int":1}, {"bytes":"<hex>"}, {"list":[...]}, {"map":[{"k":...,"v":...}]}): ${(error as Error).message}`;
+    }
+    let ours: string;
+    try {
+      ours = plutusJsonToCbor(json as object, "datum");
+    } catch (error) {
+      ours = (error as Error).message;
+    }
+    assert.equal(ours, meshResult, JSON.stringify(json));
+  }
 });
