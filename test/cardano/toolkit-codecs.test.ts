@@ -15,7 +15,9 @@ import {
   toNativeScript,
 } from "@meshsdk/core-cst";
 import { base58 } from "@scure/base";
+import { scriptAddressOf } from "../../src/blueprints/library.js";
 import { addressInfo } from "../../src/cardano/addresses.js";
+import type { Network } from "../../src/config.js";
 import { CborWriter } from "../../src/cardano/cbor.js";
 import { crc32 } from "../../src/cardano/crc32.js";
 import {
@@ -324,4 +326,29 @@ test("Plutus data from detailed JSON: the same forms accepted and refused, with 
     }
     assert.equal(ours, meshResult, JSON.stringify(json));
   }
+});
+
+test("a script's address (blueprints' scriptAddressOf) agrees with cardano-js-sdk's base and enterprise addresses", () => {
+  const stakeCredential = fc.option(fc.record({ hash: hash28, isScript: fc.boolean() }), { nil: undefined });
+  fc.assert(
+    fc.property(
+      hash28,
+      stakeCredential,
+      fc.constantFrom("mainnet", "preprod") as fc.Arbitrary<Network>,
+      (hash, stake, network) => {
+        const id = network === "mainnet" ? 1 : 0;
+        const payment = { type: Cardano.CredentialType.ScriptHash, hash: Hash28ByteBase16(hash) };
+        const sdk = stake
+          ? Cardano.BaseAddress.fromCredentials(id, payment, {
+              type: stake.isScript ? Cardano.CredentialType.ScriptHash : Cardano.CredentialType.KeyHash,
+              hash: Hash28ByteBase16(stake.hash),
+            }).toAddress()
+          : Cardano.EnterpriseAddress.fromCredentials(id, payment).toAddress();
+        assert.deepEqual(scriptAddressOf(network, hash.toUpperCase(), stake), {
+          bech32: sdk.toBech32(),
+          hex: sdk.toBytes(),
+        });
+      },
+    ),
+  );
 });
