@@ -30,6 +30,7 @@ import {
 } from "../../src/cardano/native-scripts.js";
 import { scriptRefHash } from "../../src/cardano/script-hash.js";
 import { timelockScriptRef } from "../../src/chain/blockfrost/translate.js";
+import { paymentScriptHash } from "../../src/chain/shared/asset-output.js";
 import {
   nativeCborOf,
   nativeJsonOf,
@@ -351,4 +352,19 @@ test("a script's address (blueprints' scriptAddressOf) agrees with cardano-js-sd
       },
     ),
   );
+});
+
+test("an output address's payment script hash (asset-output.ts) agrees with cardano-js-sdk's payment credential", () => {
+  fc.assert(
+    fc.property(shelleyAddressBytes, ({ bytes }) => {
+      const sdk = Cardano.Address.fromBytes(HexBlob(hexOf(bytes)));
+      const type = bytes[0]! >> 4;
+      const payment = sdk.getProps().paymentPart;
+      const expected =
+        type <= 7 && payment?.type === Cardano.CredentialType.ScriptHash ? (payment.hash as string) : null;
+      assert.equal(paymentScriptHash(sdk.toBech32()), expected);
+    }),
+  );
+  assert.equal(paymentScriptHash("Ae2tdPwUPEZLs4HtbuNey7tK4hTKrwNwYtGqp7bDfCy2WdR3P6735W5Yfpe"), null);
+  assert.equal(paymentScriptHash("not an address"), null);
 });
