@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import type { NativeScript } from "@meshsdk/common";
+import type { NativeScript, UTxO } from "@meshsdk/common";
 import {
   Cardano,
   fromJsonToPlutusData,
@@ -13,6 +13,7 @@ import {
   HexBlob,
   Serialization,
   toNativeScript,
+  toTxUnspentOutput,
 } from "@meshsdk/core-cst";
 import { base58 } from "@scure/base";
 import { scriptAddressOf } from "../../src/blueprints/library.js";
@@ -30,6 +31,8 @@ import {
 } from "../../src/cardano/native-scripts.js";
 import { scriptRefHash } from "../../src/cardano/script-hash.js";
 import { timelockScriptRef } from "../../src/chain/blockfrost/translate.js";
+import { encodeUtxo } from "../../src/cardano/utxo.js";
+import { utxoEntry } from "../../src/chain/devnet/utxo-map.js";
 import { paymentScriptHash } from "../../src/chain/shared/asset-output.js";
 import {
   nativeCborOf,
@@ -367,4 +370,51 @@ test("an output address's payment script hash (asset-output.ts) agrees with card
   );
   assert.equal(paymentScriptHash("Ae2tdPwUPEZLs4HtbuNey7tK4hTKrwNwYtGqp7bDfCy2WdR3P6735W5Yfpe"), null);
   assert.equal(paymentScriptHash("not an address"), null);
+});
+
+/** Random UTxOs in Mesh's shape: any Shelley address, lovelace and tokens (names of every length, a unit repeated), any datum and script. */
+const utxo = fc
+  .record({
+    txHash: fc.uint8Array({ minLength: 32, maxLength: 32 }).map(hexOf),
+    outputIndex: fc.nat({ max: 70_000 }),
+    address: shelleyAddressBytes.map(({ bytes }) => Cardano.Address.fromBytes(HexBlob(hexOf(bytes))).toBech32()),
+    lovelace: fc.option(fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }).map(String), { nil: undefined }),
+    tokens: fc.array(
+      fc.record({
+        policy: fc.constantFrom("a".repeat(56), "0".repeat(55) + "1", "f".repeat(56)),
+        name: fc.uint8Array({ maxLength: 32 }).map(hexOf),
+        quantity: fc.bigInt({ min: 1n, max: 2n ** 64n - 1n }).map(String),
+      }),
+      { maxLength: 6 },
+    ),
+    dataHash: fc.option(fc.uint8Array({ minLength: 32, maxLength: 32 }).map(hexOf), { nil: undefined }),
+    plutusData: fc.option(dataJson, { nil: undefined }),
+    scriptRef: fc.option(plutusScript, { nil: undefined }),
+  })
+  .map(({ txHash, outputIndex, address, lovelace, tokens, dataHash, plutusData, scriptRef }): UTxO => {
+    const amount = [
+      ...(lovelace === undefined ? [] : [{ unit: "lovelace", quantity: lovelace }]),
+      ...tokens.map((t) => ({ unit: t.policy + t.name, quantity: t.quantity })),
+    ];
+    return {
+      input: { txHash, outputIndex },
+      output: {
+        address,
+        amount,
+        ...(dataHash !== undefined && { dataHash }),
+        ...(plutusData !== undefined && { plutusData: plutusJsonToCbor(plutusData, "datum") }),
+        ...(scriptRef !== undefined && { scriptRef: SDK_PLUTUS[scriptRef.version]!(scriptRef.twice).toCbor() }),
+      },
+    };
+  });
+
+test("UTxOs are written as Mesh's toTxUnspentOutput writes them (encodeUtxo, the devnet's UTxO map entries)", () => {
+  fc.assert(
+    fc.property(utxo, (u) => {
+      const sdk = toTxUnspentOutput(u);
+      assert.equal(encodeUtxo(u), sdk.toCbor());
+      const [input, output] = utxoEntry(u);
+      assert.deepEqual([input, hexOf(output)], [sdk.input().toCbor(), sdk.output().toCbor()]);
+    }),
+  );
 });
