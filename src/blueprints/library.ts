@@ -16,8 +16,9 @@
 //   and hello-world-with-params do.
 // - apply-params is a pure function: it stores nothing (POST its preloadedScript.blueprint to
 //   /blueprints to use the applied validators by hash later).
-import { Cardano, Hash28ByteBase16 } from "@meshsdk/core-cst";
+import { bech32 } from "@scure/base";
 import type { Network } from "../config.js";
+import { shelleyAddress } from "../cardano/credential-address.js";
 import { BadRequestError, NotFoundError, refusal } from "../errors.js";
 import {
   BlueprintLimitError,
@@ -164,14 +165,13 @@ export function scriptAddressOf(
   hash: string,
   stake?: { readonly hash: string; readonly isScript: boolean },
 ): ScriptAddress {
-  const payment = { type: Cardano.CredentialType.ScriptHash, hash: Hash28ByteBase16(hash.toLowerCase()) };
-  const address = stake
-    ? Cardano.BaseAddress.fromCredentials(networkIdOf(network), payment, {
-        type: stake.isScript ? Cardano.CredentialType.ScriptHash : Cardano.CredentialType.KeyHash,
-        hash: Hash28ByteBase16(stake.hash.toLowerCase()),
-      }).toAddress()
-    : Cardano.EnterpriseAddress.fromCredentials(networkIdOf(network), payment).toAddress();
-  return { bech32: address.toBech32(), hex: address.toBytes() };
+  const address = shelleyAddress(
+    { hash: hash.toLowerCase(), isScript: true },
+    stake && { hash: stake.hash.toLowerCase(), isScript: stake.isScript },
+    networkIdOf(network),
+  );
+  const bytes = bech32.fromWords(bech32.decode(address as `${string}1${string}`, false).words);
+  return { bech32: address, hex: Buffer.from(bytes).toString("hex") };
 }
 
 /** The purposes a validator's title names: its last dot-separated part, when that is a purpose. */

@@ -1,11 +1,15 @@
 // Reads Cardano addresses of any network (CIP-19): Shelley base, pointer, enterprise and reward
 // addresses in bech32 or hex, and Byron addresses in base58 or hex. The structure is checked
 // strictly here, so that a malformed address is a 400 saying what is wrong (the libraries are
-// lenient: they drop trailing bytes and accept truncated pointers); the cardano-js-sdk (through
-// Mesh's core-cst) then reads the credentials, writes the bech32 form and decodes Byron CBOR.
-import { Cardano, HexBlob } from "@meshsdk/core-cst";
+// lenient: they drop trailing bytes and accept truncated pointers). The credentials are read off
+// the bytes, and the written forms are the ones cardano-js-sdk writes (a test cross-checks them):
+// a pointer address's bech32 carries its pointer in the shortest form, a Byron address is written
+// back canonically (its root, then its derivation path and protocol magic attributes, its type).
 import { base58, bech32 } from "@scure/base";
 import { BadRequestError, refusal, type FieldWords } from "../errors.js";
+import { CborReader, CborWriter } from "./cbor.js";
+import { crc32 } from "./crc32.js";
+import { addressText } from "./utxo.js";
 
 export type AddressType = "base" | "pointer" | "enterprise" | "reward" | "byron";
 
@@ -164,6 +168,54 @@ function describeNetwork(networkId: number): string {
   return networkId === 1 ? "mainnet" : "testnet";
 }
 
+/** A Byron address's content: [root, attributes, type], the attributes those cardano-js-sdk reads. */
+interface ByronContent {
+  readonly root: Uint8Array;
+  readonly derivationPath?: Uint8Array;
+  readonly magic?: number;
+  readonly type: number;
+}
+
+/** Reads a Byron address: [tag 24 (bytes of [root, attributes, type]), crc32 of those bytes]. */
+function readByron(bytes: Uint8Array): ByronContent {
+  const outer = new CborReader(bytes);
+  if (outer.arrayLength() !== 2) throw new Error("a Byron address is an array of two items");
+  if (outer.tag() !== 24n) throw new Error("a Byron address holds its payload as CBOR-in-CBOR (tag 24)");
+  const payload = outer.bytesValue();
+  if (outer.uint() !== BigInt(crc32(payload))) throw new Error("its checksum (CRC32) does not match its payload");
+  if (!outer.done) throw new Error("there are bytes after the address");
+  const reader = new CborReader(payload);
+  if (reader.arrayLength() !== 3) throw new Error("a Byron address payload is [root, attributes, type]");
+  const root = reader.bytesValue();
+  if (root.length !== HASH_BYTES) throw new Error(`its root is ${root.length} bytes, not ${HASH_BYTES}`);
+  let derivationPath: Uint8Array | undefined;
+  let magic: number | undefined;
+  reader.each(reader.mapLength(), () => {
+    const key = reader.uint();
+    const value = new CborReader(reader.bytesValue());
+    if (key === 1n) derivationPath = value.bytesValue();
+    else if (key === 2n) magic = value.smallUint();
+    else throw new Error(`it has the attribute ${key}, which Byron addresses do not carry`);
+  });
+  const type = reader.smallUint();
+  if (!reader.done) throw new Error("there are bytes after its payload");
+  return { root, type, ...(derivationPath && { derivationPath }), ...(magic !== undefined && { magic }) };
+}
+
+/** The Byron address's bytes written back as cardano-js-sdk writes them (a magic of 0 is left out, as there). */
+function writeByron(content: ByronContent): Uint8Array {
+  const hasPath = content.derivationPath !== undefined;
+  const hasMagic = content.magic !== undefined && content.magic !== 0;
+  const payload = new CborWriter()
+    .array(3)
+    .bytes(content.root)
+    .map(Number(hasPath) + Number(hasMagic));
+  if (hasPath) payload.uint(1).bytes(new CborWriter().bytes(content.derivationPath!).finish());
+  if (hasMagic) payload.uint(2).bytes(new CborWriter().uint(content.magic!).finish());
+  const data = payload.uint(content.type).finish();
+  return new CborWriter().array(2).tag(24).bytes(data).uint(crc32(data)).finish();
+}
+
 function byronInfo(written: Written, field: string): AddressInfo {
   if (written.form === "bech32") {
     throw refusal(
@@ -171,24 +223,35 @@ function byronInfo(written: Written, field: string): AddressInfo {
       (at) => `${at(field)} holds a Byron address in bech32, but Byron addresses are written in base58 (or hex).`,
     );
   }
-  let address: Cardano.Address;
+  let content: ByronContent;
   try {
-    address = Cardano.Address.fromBytes(HexBlob(toHex(written.bytes)));
+    content = readByron(written.bytes);
   } catch (error) {
     const what =
       written.form === "base58" ? "looks like base58 but is not a Byron address" : "is not a valid Byron address";
     throw refusal(BadRequestError, (at) => `${at(field)} ${what}: ${reasonOf(error)}.`);
   }
-  const byron = address.asByron();
-  if (!byron) throw refusal(BadRequestError, (at) => `${at(field)} is not a valid Byron address.`);
-  const magic = byron.getAttributes().magic ?? MAINNET_PROTOCOL_MAGIC;
+  const magic = content.magic ?? MAINNET_PROTOCOL_MAGIC;
+  const bytes = writeByron(content);
   return {
     type: "byron",
     networkId: magic === MAINNET_PROTOCOL_MAGIC ? 1 : 0,
-    bech32: address.toBase58(),
-    hex: address.toBytes(),
+    bech32: base58.encode(bytes),
+    hex: toHex(bytes),
     protocolMagic: magic,
   };
+}
+
+/** A pointer's three numbers in the shortest base-128 form (CIP-19), as a pointer address's bech32 carries them. */
+function pointerBytes(pointer: Pointer): Uint8Array {
+  const out: number[] = [];
+  for (const value of [pointer.slot, pointer.txIndex, pointer.certIndex]) {
+    const groups = [value % 128];
+    for (let rest = Math.floor(value / 128); rest > 0; rest = Math.floor(rest / 128))
+      groups.unshift((rest % 128) | 0x80);
+    out.push(...groups);
+  }
+  return Uint8Array.from(out);
 }
 
 /**
@@ -262,22 +325,22 @@ export function addressInfo(input: string, field: string, unreadable?: FieldWord
   }
 
   const hex = toHex(bytes);
-  const address = Cardano.Address.fromBytes(HexBlob(hex));
-  const props = address.getProps();
-  const credential = (part: Cardano.Credential | undefined): CredentialInfo => {
-    if (!part) throw new Error("The address library found no credential where the header announces one.");
-    return { hash: part.hash, isScript: part.type === Cardano.CredentialType.ScriptHash };
-  };
-  // A reward address's only credential is its stake credential, which the library calls its payment part.
+  const hashAt = (offset: number): string => toHex(bytes.subarray(offset, offset + HASH_BYTES));
+  const credential = (part: "key" | "script", offset: number): CredentialInfo => ({
+    hash: hashAt(offset),
+    isScript: part === "script",
+  });
+  // A reward address's only credential is its stake credential, right after the header.
+  const shortest = pointer ? Buffer.concat([bytes.subarray(0, 1 + HASH_BYTES), pointerBytes(pointer)]) : bytes;
   const info: AddressInfo = {
     type: kind.type,
     networkId,
-    bech32: address.toBech32(),
+    bech32: addressText(shortest),
     hex,
-    ...(kind.payment ? { payment: credential(props.paymentPart) } : {}),
+    ...(kind.payment ? { payment: credential(kind.payment, 1) } : {}),
     ...(kind.stake === "pointer" && pointer ? { stake: { pointer } } : {}),
     ...(kind.stake && kind.stake !== "pointer"
-      ? { stake: credential(kind.type === "reward" ? props.paymentPart : props.delegationPart) }
+      ? { stake: credential(kind.stake, kind.type === "reward" ? 1 : 1 + HASH_BYTES) }
       : {}),
   };
   return info;

@@ -6,13 +6,13 @@
 // the two over every output form) at a few microseconds a UTxO instead of a hundred, which is
 // what a build given a thousand UTxOs spends most of its time on.
 import type { Asset, UTxO } from "@meshsdk/common";
-import { toTxUnspentOutput } from "@meshsdk/core-cst";
 import { base58, bech32 } from "@scure/base";
 import { BadRequestError, CborLimitExceededError, refusal } from "../errors.js";
 import { CborReader, CborWriter, Major } from "./cbor.js";
-import { blake2b256, toHex } from "./tx-cbor.js";
+import { blake2b256 } from "./hash.js";
 import { CborLimitError, checkCborHexLimits, requireCborWithinLimits, withinCborLimits } from "./cbor-limits.js";
-import { addressBytes, valueOf, writeValue } from "./tx-encode.js";
+
+const toHex = (bytes: Uint8Array): string => Buffer.from(bytes).toString("hex");
 
 /** Text forms of the address bytes seen lately: the UTxOs of one request mostly share an address. */
 const texts = new Map<string, string>();
@@ -172,25 +172,78 @@ export function decodeUtxos(cborHexes: readonly string[], field: string): UTxO[]
 }
 
 /**
- * The UTxO string (CBOR of [input, output]). An inline datum over the CBOR limits (an output
- * already on chain) is written as it is, by our writer: cardano-sdk would decode it, in time
- * that grows with the cube of its depth.
+ * An amount list as a value, written as cardano-js-sdk writes Mesh's (toValue): the coin of the
+ * first lovelace entry; the other units, the last entry of a unit winning, in canonical order
+ * (shorter keys first); a plain coin when there are none.
+ */
+function writeAmount(w: CborWriter, amount: readonly Asset[]): void {
+  const lovelace = amount.find(isLovelace);
+  const coin = BigInt(lovelace ? lovelace.quantity : 0);
+  const units = new Map<string, bigint>();
+  for (const { unit, quantity } of amount) if (!isLovelace({ unit, quantity })) units.set(unit, BigInt(quantity));
+  if (units.size === 0) {
+    w.uint(coin);
+    return;
+  }
+  const canonical = (a: string, b: string): number => (a.length === b.length ? (a > b ? 1 : -1) : a.length - b.length);
+  const policies = new Map<string, Map<string, bigint>>();
+  for (const unit of [...units.keys()].sort(canonical)) {
+    const policy = unit.slice(0, 56);
+    if (!policies.has(policy)) policies.set(policy, new Map());
+    policies.get(policy)!.set(unit.slice(56), units.get(unit)!);
+  }
+  w.array(2).uint(coin).map(policies.size);
+  for (const policy of [...policies.keys()].sort(canonical)) {
+    const names = policies.get(policy)!;
+    w.bytes(Buffer.from(policy, "hex")).map(names.size);
+    for (const name of [...names.keys()].sort(canonical)) w.bytes(Buffer.from(name, "hex")).int(names.get(name)!);
+  }
+}
+
+/**
+ * An output, written as cardano-js-sdk writes the one Mesh's toTxUnspentOutput builds: the array
+ * form [address, value, ?datum hash] when it has neither an inline datum nor a script, else the
+ * map form; an inline datum and a script are written as they are (tag 24 around their bytes).
+ */
+function writeUtxoOutput(w: CborWriter, output: UTxO["output"]): void {
+  const address = bech32.fromWords(bech32.decode(output.address as `${string}1${string}`, false).words);
+  const { dataHash, plutusData, scriptRef } = output;
+  const datum = plutusData !== undefined || dataHash !== undefined;
+  if (plutusData === undefined && scriptRef === undefined) {
+    w.array(datum ? 3 : 2).bytes(address);
+    writeAmount(w, output.amount);
+    if (dataHash !== undefined) w.bytes(Buffer.from(dataHash, "hex"));
+    return;
+  }
+  w.map(2 + Number(datum) + Number(scriptRef !== undefined))
+    .uint(0)
+    .bytes(address)
+    .uint(1);
+  writeAmount(w, output.amount);
+  if (plutusData !== undefined) w.uint(2).array(2).uint(1).tag(24).bytes(Buffer.from(plutusData, "hex"));
+  else if (dataHash !== undefined) w.uint(2).array(2).uint(0).bytes(Buffer.from(dataHash, "hex"));
+  if (scriptRef !== undefined) w.uint(3).tag(24).bytes(Buffer.from(scriptRef, "hex"));
+}
+
+/** The CBOR of a transaction input: [transaction id, index]. */
+export const inputBytes = (txHash: string, index: number): Uint8Array =>
+  new CborWriter().array(2).bytes(Buffer.from(txHash, "hex")).uint(index).finish();
+
+/** The CBOR of a UTxO's output, as the ledger's UTxO map holds it. */
+export function outputBytes(output: UTxO["output"]): Uint8Array {
+  const w = new CborWriter();
+  writeUtxoOutput(w, output);
+  return w.finish();
+}
+
+/**
+ * The UTxO string (CBOR of [input, output]), the bytes cardano-js-sdk wrote for it (a test
+ * compares the two). An inline datum and a reference script are written as they are, never
+ * decoded: one over the CBOR limits (an output already on chain) is carried, not read.
  */
 export function encodeUtxo(utxo: UTxO): string {
-  const { plutusData } = utxo.output;
-  if (plutusData === undefined || withinCborLimits(plutusData)) return toTxUnspentOutput(utxo).toCbor();
-  const w = new CborWriter()
-    .array(2)
-    .array(2)
-    .bytes(Buffer.from(utxo.input.txHash, "hex"))
-    .uint(utxo.input.outputIndex);
-  w.map(utxo.output.scriptRef === undefined ? 3 : 4)
-    .uint(0)
-    .bytes(addressBytes(utxo.output.address))
-    .uint(1);
-  writeValue(w, valueOf(utxo.output.amount));
-  w.uint(2).array(2).uint(1).tag(24).bytes(Buffer.from(plutusData, "hex"));
-  if (utxo.output.scriptRef !== undefined) w.uint(3).tag(24).bytes(Buffer.from(utxo.output.scriptRef, "hex"));
+  const w = new CborWriter().array(2).raw(inputBytes(utxo.input.txHash, utxo.input.outputIndex));
+  writeUtxoOutput(w, utxo.output);
   return toHex(w.finish());
 }
 

@@ -1,17 +1,77 @@
 // Datums of outputs: Plutus data given as CBOR hex or as detailed-schema JSON, normalized to CBOR.
-import { decodeUplcData } from "@helios-lang/uplc";
-import { fromJsonToPlutusData } from "@meshsdk/core-cst";
+import {
+  decodeUplcData,
+  makeByteArrayData,
+  makeConstrData,
+  makeIntData,
+  makeListData,
+  makeMapData,
+  type UplcData,
+} from "@helios-lang/uplc";
+import { dataToCbor } from "../blueprints/plutus-data.js";
 import { requireCborWithinLimits } from "../cardano/cbor-limits.js";
 import { BadRequestError, refusal } from "../errors.js";
 import type { DatumRequest, PlannedDatum } from "./request.js";
 import { plutusDataOf, scriptOf, type ScriptBook } from "./scripts.js";
 
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === "object";
+
+/**
+ * Detailed-schema JSON → Plutus data, reading it exactly as Mesh's fromJsonToPlutusData did
+ * (the API took it from there): the same forms are accepted (integers as numbers or strings
+ * BigInt() reads, bytes as hex read leniently by Buffer), the same errors thrown.
+ */
+function dataOfJson(data: unknown): UplcData {
+  const json = data as Json;
+  if (
+    isObject(data) &&
+    "constructor" in json &&
+    ["number", "bigint", "string"].includes(typeof json["constructor"]) &&
+    "fields" in json &&
+    Array.isArray(json["fields"])
+  ) {
+    const fields = (json["fields"] as unknown[]).map(dataOfJson);
+    const tag = BigInt(json["constructor"] as number | bigint | string);
+    if (tag < 0n || tag > BigInt(Number.MAX_SAFE_INTEGER))
+      throw new Error(`constructor ${tag} is out of range: constructors are whole numbers from 0 to 2^53 - 1`);
+    return makeConstrData(Number(tag), fields);
+  }
+  const only = (key: string) => key in json && Object.keys(json).length === 1;
+  if (only("int")) {
+    const int = json["int"];
+    if (typeof int === "bigint" || typeof int === "number" || typeof int === "string") return makeIntData(BigInt(int));
+    throw new Error("Malformed int field in Plutus data, expected one of bigint, number or string");
+  }
+  if (only("bytes")) {
+    if (typeof json["bytes"] === "string") return makeByteArrayData(Array.from(Buffer.from(json["bytes"], "hex")));
+    throw new Error("Malformed bytes field in Plutus data, expected string");
+  }
+  if (only("list")) {
+    if (Array.isArray(json["list"])) return makeListData((json["list"] as unknown[]).map(dataOfJson));
+    throw new Error("Malformed list field in Plutus data, expected list");
+  }
+  if (only("map")) {
+    const map = json["map"];
+    if (!isObject(map) || !Array.isArray(map)) throw new Error("Malformed map field in Plutus data");
+    return makeMapData(
+      (map as unknown[]).map((pair): [UplcData, UplcData] => {
+        const kv = pair as Json;
+        if (isObject(pair) && "k" in kv && isObject(kv["k"]) && "v" in kv && isObject(kv["v"]))
+          return [dataOfJson(kv["k"]), dataOfJson(kv["v"])];
+        throw new Error("Malformed key value pair in Plutus data map");
+      }),
+    );
+  }
+  throw new Error("Malformed Plutus data json");
+}
+
 /** Detailed-schema JSON Plutus data (`{constructor, fields}`, `{int}`, `{bytes}`, `{list}`, `{map}`) → CBOR hex; `field` is its path in the request. */
 export function plutusJsonToCbor(value: object, field: string): string {
   try {
-    return fromJsonToPlutusData(
-      JSON.parse(JSON.stringify(value, (_k, v: unknown) => (typeof v === "bigint" ? Number(v) : v))) as object,
-    ).toCbor();
+    return dataToCbor(
+      dataOfJson(JSON.parse(JSON.stringify(value, (_k, v: unknown) => (typeof v === "bigint" ? Number(v) : v)))),
+    );
   } catch (error) {
     throw refusal(
       BadRequestError,

@@ -7,11 +7,11 @@
 // {"bytes": hex}, {"list"}, {"map": [{"k", "v"}]}), what POST /transactions/build takes back as a
 // datum: integers are JSON numbers, or decimal strings beyond 2^53 (JSON would lose the digits).
 import type { UTxO } from "@meshsdk/common";
-import { HexBlob, Script } from "@meshsdk/core-cst";
 import type { UplcData } from "@helios-lang/uplc";
 import { dataOfCbor } from "../blueprints/plutus-data.js";
 import { CBOR_LIMITS, withinCborLimits } from "../cardano/cbor-limits.js";
 import { cip67Prefix } from "../cardano/metadata.js";
+import { scriptRefHash } from "../cardano/script-hash.js";
 import { blake2b256, fromHex, toHex } from "../cardano/tx-cbor.js";
 import { isLovelace, lovelaceOf } from "../cardano/utxo.js";
 
@@ -122,7 +122,7 @@ function toDetailed(data: UplcData): DetailedJson {
 }
 
 /** The hash of a reference script held as the domain holds it (the CBOR of [language, script]). */
-const scriptHashOf = (scriptRef: string): string => Script.fromCbor(HexBlob(scriptRef)).hash().toString();
+const scriptHashOf = (scriptRef: string): string => scriptRefHash(fromHex(scriptRef));
 
 function datumOf(output: UTxO["output"]): DecodedDatum | null {
   if (output.plutusData !== undefined) {

@@ -1,10 +1,10 @@
 // Mint and burn: `mint[]` and `preloadedScripts[]` → planned mints, the outputs that carry the
 // minted tokens (destAddress, CIP-68 reference token), the CIP-25 map and the policy scripts.
 import type { Metadatum, NativeScript } from "@meshsdk/common";
-import { toNativeScript } from "@meshsdk/core-cst";
 import { outputAddressOn } from "../cardano/address-rules.js";
 import { parseAmount } from "../cardano/amount.js";
 import { assetNameHex, cip25Metadatum, cip67Prefix, cip68Datum } from "../cardano/metadata.js";
+import { nativeScriptBytes, nativeScriptHash } from "../cardano/native-scripts.js";
 import type { Network } from "../config.js";
 import { BadRequestError, refusal } from "../errors.js";
 import { plutusJsonToCbor } from "./datum.js";
@@ -76,8 +76,8 @@ export function loadPreloadedScripts(preloaded: readonly NativePreloadedScript[]
   preloaded.forEach((entry, i) => {
     const field = `preloadedScripts[${i}]`;
     const json = toMeshNativeScript(entry.script, `${field}.script`);
-    const script = toNativeScript(json);
-    const hash = script.hash().toString();
+    const script = nativeScriptBytes(json);
+    const hash = nativeScriptHash(script);
     if (hash !== entry.hash.toLowerCase()) {
       throw refusal(
         BadRequestError,
@@ -85,7 +85,7 @@ export function loadPreloadedScripts(preloaded: readonly NativePreloadedScript[]
           `${at(`${field}.hash`)} is ${entry.hash.toLowerCase()} but the script hashes to ${hash}: fix the hash or the script.`,
       );
     }
-    scripts.set(hash, { cbor: script.toCbor(), json });
+    scripts.set(hash, { cbor: Buffer.from(script).toString("hex"), json });
   });
   return scripts;
 }

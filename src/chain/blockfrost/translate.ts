@@ -3,10 +3,11 @@
 // the documented shape, and the adapter turns that into a BackendError.
 import type { components } from "@blockfrost/openapi";
 import type { NativeScript as MeshNativeScript } from "@meshsdk/common";
-import { Script, toNativeScript } from "@meshsdk/core-cst";
 import type { ChainParameters, CostModels, RedeemerBudget, StakeAccount, UTxO } from "../port.js";
 import { drepOf, poolKeyHash } from "../../cardano/delegatees.js";
 import { scanChainCbor } from "../../cardano/cbor-limits.js";
+import { nativeScriptBytes, nativeScriptHash } from "../../cardano/native-scripts.js";
+import { scriptRefBytes } from "../../cardano/script-hash.js";
 import { costModelOf } from "../protocol-params.js";
 import { nativeJsonOf, scriptOfRef, scriptRefOf } from "../shared/script-ref.js";
 import { budgetsFromOgmios, ogmiosFailureReason } from "../shared/ogmios-wire.js";
@@ -148,10 +149,10 @@ function nativeFromJson(json: unknown, depth = 0): MeshNativeScript {
 
 /** The reference script of a timelock from its /scripts/{hash}/json body. */
 export function timelockScriptRef(hash: string, json: unknown): { scriptRef: string; scriptHash: string } {
-  const script = Script.newNativeScript(toNativeScript(nativeFromJson(json)));
-  const scriptHash = script.hash().toString();
+  const script = nativeScriptBytes(nativeFromJson(json));
+  const scriptHash = nativeScriptHash(script);
   if (scriptHash !== hash) throw new Error(`the timelock script returned for ${hash} does not hash to it`);
-  return { scriptRef: script.toCbor().toString(), scriptHash };
+  return { scriptRef: Buffer.from(scriptRefBytes("native", script)).toString("hex"), scriptHash };
 }
 
 /**

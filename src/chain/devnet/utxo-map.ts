@@ -1,11 +1,10 @@
 // Conversions between the emulator's CBOR UTxO maps (Map[TransactionInput, TransactionOutput])
-// and Mesh's UTxO shape, the domain type of the chain port. Decoding is ours (cardano/utxo.ts):
-// cardano-sdk's took milliseconds for an output with a large inline datum (a tournament's).
+// and Mesh's UTxO shape, the domain type of the chain port. Decoding and encoding are ours
+// (cardano/utxo.ts): cardano-sdk's took milliseconds for an output with a large inline datum.
 import type { UTxO } from "@meshsdk/common";
-import { toTxUnspentOutput } from "@meshsdk/core-cst";
 import { CborReader, CborWriter, Major } from "../../cardano/cbor.js";
 import { fromHex, readMapEntries, toHex, writeMap } from "../../cardano/tx-cbor.js";
-import { utxoOfOutput } from "../../cardano/utxo.js";
+import { inputBytes, outputBytes, utxoOfOutput } from "../../cardano/utxo.js";
 
 /** Decodes every entry of a UTxO map, or only those whose input's CBOR (hex) is in `inputs`. */
 export function utxosOfMap(map: Uint8Array, inputs?: ReadonlySet<string>): UTxO[] {
@@ -36,9 +35,8 @@ export function mergeUtxoMap(base: Uint8Array, extra: readonly UTxO[]): Uint8Arr
   const entries = new Map<string, [Uint8Array, Uint8Array]>();
   for (const [input, output] of readMapEntries(base)) entries.set(toHex(input), [input, output]);
   for (const utxo of extra) {
-    const cardano = toTxUnspentOutput(utxo);
-    const input = Buffer.from(cardano.input().toCbor(), "hex");
-    entries.set(toHex(input), [input, Buffer.from(cardano.output().toCbor(), "hex")]);
+    const input = inputBytes(utxo.input.txHash, utxo.input.outputIndex);
+    entries.set(toHex(input), [input, outputBytes(utxo.output)]);
   }
   return writeMap([...entries.values()]);
 }
@@ -88,9 +86,7 @@ export function writeUtxoMap(entries: ReadonlyMap<string, Uint8Array>): Uint8Arr
 
 /** A UTxO as a UTxO map entry: [input CBOR hex, output CBOR]. */
 export function utxoEntry(utxo: UTxO): [string, Uint8Array] {
-  const reader = new CborReader(Buffer.from(toTxUnspentOutput(utxo).toCbor(), "hex"));
-  reader.arrayLength();
-  return [toHex(reader.raw()), reader.raw()];
+  return [toHex(inputBytes(utxo.input.txHash, utxo.input.outputIndex)), outputBytes(utxo.output)];
 }
 
 /** An output a transaction creates: its index in the transaction and its bytes as the transaction encoded them. */

@@ -1,7 +1,7 @@
 // What every backend's lastOutputWith shares: the check of its `unit` argument, whether an
 // output needs a redeemer to be spent (its payment credential is a script), and the position
 // of an input in a transaction's input set, which is what a spend redeemer points at.
-import { Address, CredentialType } from "@meshsdk/core-cst";
+import { addressInfo } from "../../cardano/addresses.js";
 import { BadRequestError } from "../../errors.js";
 import type { OutRef } from "../port.js";
 
@@ -33,11 +33,17 @@ export function assetUnitOf(unit: string): AssetUnit {
 
 /**
  * The script hash of an address's payment credential, or null when a key locks it (Byron
- * addresses included): only a script-locked output can have been spent with a redeemer.
+ * addresses included) or when `address` is not an output's address (a reward address, or
+ * no address at all): only a script-locked output can have been spent with a redeemer.
  */
 export function paymentScriptHash(address: string): string | null {
-  const payment = Address.fromString(address)?.getProps().paymentPart;
-  return payment?.type === CredentialType.ScriptHash ? payment.hash.toString() : null;
+  let payment;
+  try {
+    payment = addressInfo(address, "address").payment;
+  } catch {
+    return null;
+  }
+  return payment?.isScript ? payment.hash : null;
 }
 
 const compareRefs = (a: OutRef, b: OutRef): number => {

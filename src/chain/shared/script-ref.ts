@@ -2,21 +2,13 @@
 // ledger's `script` ([language tag, script]). Backends hand scripts out with a language name and
 // a hex body whose CBOR wrapping differs between services: Kupo and Ogmios give a Plutus script
 // as the bytes the ledger hashes after the language tag (its "compiled code", a CBOR byte string
-// holding the flat program), Blockfrost wraps that once more. The core-cst script classes take
-// the twice-wrapped form. When the script's hash is known it settles which reading is right.
+// holding the flat program), Blockfrost wraps that once more. A reference script holds the
+// twice-wrapped form. When the script's hash is known it settles which reading is right.
 import type { NativeScript as MeshNativeScript } from "@meshsdk/common";
 import type { ScriptNative } from "@cardano-ogmios/schema";
 import { scanChainCbor } from "../../cardano/cbor-limits.js";
-import {
-  fromNativeScript,
-  toNativeScript,
-  HexBlob,
-  NativeScript,
-  PlutusV1Script,
-  PlutusV2Script,
-  PlutusV3Script,
-  Script,
-} from "@meshsdk/core-cst";
+import { decodeNativeScript, meshNativeScript, nativeScriptBytes } from "../../cardano/native-scripts.js";
+import { readScriptRef, scriptHashOfForm, scriptRefBytes } from "../../cardano/script-hash.js";
 
 export type ScriptLanguage = "native" | "plutus:v1" | "plutus:v2" | "plutus:v3";
 
@@ -40,18 +32,17 @@ export function unwrapByteString(hex: string): string | undefined {
   return hex.length === offset + length * 2 ? hex.slice(offset) : undefined;
 }
 
-function build(language: ScriptLanguage, hex: string): Script {
-  const blob = HexBlob(hex);
-  switch (language) {
-    case "native":
-      return Script.newNativeScript(NativeScript.fromCbor(blob));
-    case "plutus:v1":
-      return Script.newPlutusV1Script(PlutusV1Script.fromCbor(blob));
-    case "plutus:v2":
-      return Script.newPlutusV2Script(PlutusV2Script.fromCbor(blob));
-    case "plutus:v3":
-      return Script.newPlutusV3Script(PlutusV3Script.fromCbor(blob));
-  }
+const LANGUAGES = { native: "native", "plutus:v1": "V1", "plutus:v2": "V2", "plutus:v3": "V3" } as const;
+const NAMES = { native: "native", V1: "plutus:v1", V2: "plutus:v2", V3: "plutus:v3" } as const;
+const toHex = (bytes: Uint8Array): string => Buffer.from(bytes).toString("hex");
+
+/** The reference script and hash of `hex` read as a script of `language` (a Plutus one twice wrapped); throws when it does not decode. */
+function build(language: ScriptLanguage, hex: string): { scriptRef: string; scriptHash: string } {
+  if (!/^(?:[0-9a-f]{2})*$/.test(hex)) throw new Error("the script is not hex");
+  const bytes = new Uint8Array(Buffer.from(hex, "hex"));
+  if (language === "native") decodeNativeScript(bytes);
+  const scriptHash = scriptHashOfForm(LANGUAGES[language], bytes);
+  return { scriptRef: toHex(scriptRefBytes(LANGUAGES[language], bytes)), scriptHash };
 }
 
 /** `hex` as the content of one CBOR byte string. */
@@ -99,9 +90,7 @@ export function scriptRefOf(
   for (const reading of readings) {
     try {
       const script = build(language, reading);
-      const scriptHash = script.hash().toString();
-      if (expectedHash === undefined || scriptHash === expectedHash.toLowerCase())
-        return { scriptRef: script.toCbor().toString(), scriptHash };
+      if (expectedHash === undefined || script.scriptHash === expectedHash.toLowerCase()) return script;
     } catch (error) {
       firstError ??= error;
     }
@@ -115,25 +104,18 @@ export function scriptRefOf(
 
 /** The language and once-wrapped body (the bytes the ledger hashes) of a domain scriptRef, as Ogmios takes it. */
 export function scriptOfRef(scriptRef: string): { language: ScriptLanguage; cbor: string } {
-  const script = Script.fromCbor(HexBlob(scriptRef));
-  const native = script.asNative();
-  if (native) return { language: "native", cbor: native.toCbor().toString() };
-  const plutus: [ScriptLanguage, { toCbor(): string } | undefined][] = [
-    ["plutus:v1", script.asPlutusV1()],
-    ["plutus:v2", script.asPlutusV2()],
-    ["plutus:v3", script.asPlutusV3()],
-  ];
-  for (const [language, found] of plutus) {
-    if (found) {
-      const twice = found.toCbor().toString();
-      return { language, cbor: unwrapByteString(twice) ?? twice };
-    }
+  const { language, script } = readScriptRef(new Uint8Array(Buffer.from(scriptRef, "hex")));
+  if (language === "native") {
+    decodeNativeScript(script);
+    return { language: "native", cbor: toHex(script) };
   }
-  throw new Error("a reference script of an unknown language");
+  const twice = toHex(script);
+  return { language: NAMES[language], cbor: unwrapByteString(twice) ?? twice };
 }
 
 /** A native script in Mesh's JSON form (cardano-cli's), from its CBOR. */
-export const nativeJsonOf = (cbor: string): MeshNativeScript => fromNativeScript(NativeScript.fromCbor(HexBlob(cbor)));
+export const nativeJsonOf = (cbor: string): MeshNativeScript =>
+  meshNativeScript(decodeNativeScript(new Uint8Array(Buffer.from(cbor, "hex"))));
 
 /** Mesh's native-script JSON as Ogmios v6 clauses. */
 export function ogmiosClausesOf(script: MeshNativeScript): ScriptNative {
@@ -168,4 +150,4 @@ export function meshNativeOf(clause: ScriptNative): MeshNativeScript {
 }
 
 /** The CBOR of a native script given as Ogmios clauses. */
-export const nativeCborOf = (clause: ScriptNative): string => toNativeScript(meshNativeOf(clause)).toCbor().toString();
+export const nativeCborOf = (clause: ScriptNative): string => toHex(nativeScriptBytes(meshNativeOf(clause)));
