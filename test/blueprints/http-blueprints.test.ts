@@ -39,9 +39,11 @@ describe("blueprints over HTTP, per API key", () => {
   });
 
   const as = (key: string | null): Record<string, string> => (key === null ? {} : { "x-api-key": key });
-  const post = (body: unknown, key: string | null) => service.request("POST", "/blueprints", body, as(key));
+  const post = (body: unknown, key: string | null) =>
+    service.request<"upsertBlueprint">("POST", "/blueprints", body, as(key));
   const list = (query: string, key: string | null) => service.request("GET", `/blueprints${query}`, undefined, as(key));
-  const remove = (id: string, key: string | null) => service.request("DELETE", `/blueprints/${id}`, undefined, as(key));
+  const remove = (id: string, key: string | null) =>
+    service.request<"deleteBlueprint">("DELETE", `/blueprints/${id}`, undefined, as(key));
 
   let helloId: string;
 
@@ -246,10 +248,10 @@ describe("blueprints over HTTP, per API key", () => {
 
   it("deletes a blueprint: 200 once, then 404; a malformed ID is 400", async () => {
     const temp = await post({ blueprint: WITH_PARAMS }, keyB);
-    const deleted = await remove(temp.body.id, keyB);
+    const deleted = await remove(temp.body.id!, keyB);
     assert.equal(deleted.status, 200);
     assert.deepEqual(deleted.body, { id: temp.body.id, deleted: true });
-    assert.equal((await remove(temp.body.id, keyB)).status, 404);
+    assert.equal((await remove(temp.body.id!, keyB)).status, 404);
     assert.ok(!(await list("", keyB)).body.results.some((r: { id: string }) => r.id === temp.body.id));
     // As clients that send Content-Type: application/json on every call send it: no body.
     const again = await post({ blueprint: WITH_PARAMS }, keyB);

@@ -15,7 +15,9 @@ describe("GET /blueprints bounded in bytes", () => {
   before(async () => {
     service = await startService({ LIST_MAX_BYTES: String(256 * KIB), BODY_LIMIT: String(512 * KIB) });
     for (let i = 0; i < 5; i++) {
-      const saved = await service.request("POST", "/blueprints", { blueprint: largeBlueprint(i, 100 * KIB) });
+      const saved = await service.request<"upsertBlueprint">("POST", "/blueprints", {
+        blueprint: largeBlueprint(i, 100 * KIB),
+      });
       assert.equal(saved.status, 200, JSON.stringify(saved.body));
       ids.push(saved.body.id);
     }

@@ -26,7 +26,7 @@ describe("validators over HTTP", () => {
     service = await startService({}, { chain: null });
     key = (await service.app.keyStore.create({ name: "owner", env: "testnet", limits: LIMITS })).key;
     other = (await service.app.keyStore.create({ name: "other", env: "testnet", limits: LIMITS })).key;
-    const stored = await service.request(
+    const stored = await service.request<"upsertBlueprint">(
       "POST",
       "/blueprints",
       { blueprint: fixture("hello-world-with-params.plutus.json") },
@@ -63,7 +63,7 @@ describe("validators over HTTP", () => {
       const withScript = await address(HELLO_HASH, `?stakeScriptHash=${STAKE}`);
       assert.equal(withScript.body.hex, `30${HELLO_HASH}${STAKE}`);
       // Read back by the service's own address reader.
-      const info = await service.request("POST", "/addresses/info", { address: withKey.body.bech32 });
+      const info = await service.request<"getAddressInfo">("POST", "/addresses/info", { address: withKey.body.bech32 });
       assert.deepEqual(
         [info.body.type, info.body.payment, info.body.stake],
         ["base", { hash: HELLO_HASH, isScript: true }, { hash: STAKE, isScript: false }],

@@ -146,7 +146,12 @@ describe(
           await import("node:fs/promises")
         ).readFile(new URL("../fixtures/blueprints/hello-world.plutus.json", import.meta.url), "utf8"),
       ) as unknown;
-      const stored = await instances[1]!.request("POST", "/blueprints", { blueprint }, { "x-api-key": key });
+      const stored = await instances[1]!.request<"upsertBlueprint">(
+        "POST",
+        "/blueprints",
+        { blueprint },
+        { "x-api-key": key },
+      );
       assert.equal(stored.status, 200, JSON.stringify(stored.body));
 
       for (const which of [0, 1]) {
@@ -160,7 +165,9 @@ describe(
       assert.equal(again.status, 200, JSON.stringify(again.body));
       // 6 + the blueprint + this one.
       assert.equal(again.headers.get("ratelimit-remaining"), String(1000 - 8));
-      const listed = await instances[0]!.request("GET", "/blueprints", undefined, { "x-api-key": key });
+      const listed = await instances[0]!.request<"listBlueprints">("GET", "/blueprints", undefined, {
+        "x-api-key": key,
+      });
       assert.equal(listed.status, 200, JSON.stringify(listed.body));
       assert.deepEqual(
         (listed.body.results as { id: string }[]).map((b) => b.id),
@@ -198,7 +205,7 @@ describe(
           store === "Redis" ? /\(Redis\) cannot be reached/ : /\(PostgreSQL\) cannot be reached/,
         );
         for (const instance of instances) {
-          const health = await instance.request("GET", "/health");
+          const health = await instance.request<"getHealth">("GET", "/health");
           assert.equal(health.status, 503);
           assert.match(health.body.reason as string, new RegExp(`\\(${store}\\) cannot be reached`));
         }
@@ -212,7 +219,8 @@ describe(
           await sleep(200);
         }
         assert.deepEqual(recovered, { 200: 4 }, "both instances serve again once it is back");
-        for (const instance of instances) assert.equal((await instance.request("GET", "/health")).status, 200);
+        for (const instance of instances)
+          assert.equal((await instance.request<"getHealth">("GET", "/health")).status, 200);
       });
     }
   },

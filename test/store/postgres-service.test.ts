@@ -70,17 +70,17 @@ describe("the service on PostgreSQL", { skip: postgresSkip() }, () => {
     assert.equal(down.status, 503, JSON.stringify(down.body));
     assert.equal(down.body.code, "STORE_ERR_UNAVAILABLE");
     assert.match(down.body.message, /^The database \(PostgreSQL\) cannot be reached: .+ Retry later\.$/);
-    const degraded = await service!.request("GET", "/health");
+    const degraded = await service!.request<"getHealth">("GET", "/health");
     assert.equal(degraded.status, 503, JSON.stringify(degraded.body));
     assert.equal(degraded.body.status, "degraded");
     assert.match(
-      degraded.body.reason,
+      degraded.body.reason!,
       /^The service cannot serve keyed requests: the database \(PostgreSQL\) cannot be reached: .+\. They answer 503 until it is back\./,
     );
 
     await server!.restart();
     assert.doesNotMatch(
-      (await service!.request("GET", "/health")).body.reason ?? "",
+      (await service!.request<"getHealth">("GET", "/health")).body.reason ?? "",
       /keyed requests/,
       "health no longer names the store (it runs on preview without a chain backend: that stays)",
     );

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { fromHex, splitTransaction } from "../../src/cardano/tx-cbor.js";
 import { declaredExUnits } from "../../src/chain/devnet/limits.js";
 import { encodePayoutTag } from "../../src/tournament/datum.js";
+import type { Body } from "./api.js";
 import type { JsonResponse, RunningService } from "./service.js";
 import { signAndSubmit as submitThrough } from "./transactions-api.js";
 import { lovelaceOf, outputsFrom } from "./utxos.js";
@@ -56,7 +57,7 @@ export function tournamentCalls(service: () => RunningService) {
     service,
     async create(admin: Funded, body: Record<string, unknown>) {
       const built = ok(
-        await service().request("POST", "/tournaments", {
+        await service().request<"createTournament">("POST", "/tournaments", {
           adminAddress: admin.address,
           utxos: await admin.utxos(),
           ...body,
@@ -67,7 +68,7 @@ export function tournamentCalls(service: () => RunningService) {
     },
     async register(id: string, w: Funded): Promise<{ address: string; outputRef: string; hash: string; fee: bigint }> {
       const built = ok(
-        await service().request("POST", `/tournaments/${id}/register`, {
+        await service().request<"registerToTournament">("POST", `/tournaments/${id}/register`, {
           registererAddress: w.address,
           utxos: await w.utxos(),
         }),
@@ -77,7 +78,7 @@ export function tournamentCalls(service: () => RunningService) {
     },
     async add(id: string, admin: Funded, registrations: { address: string; outputRef: string }[]) {
       const built = ok(
-        await service().request("POST", `/tournaments/${id}/participants`, {
+        await service().request<"addTournamentParticipants">("POST", `/tournaments/${id}/participants`, {
           adminAddress: admin.address,
           registrations,
           utxos: await admin.utxos(),
@@ -88,7 +89,7 @@ export function tournamentCalls(service: () => RunningService) {
     },
     async settle(id: string, admin: Funded, results: string[]) {
       const built = ok(
-        await service().request("PATCH", `/tournaments/${id}/settle`, {
+        await service().request<"settleTournament">("PATCH", `/tournaments/${id}/settle`, {
           adminAddress: admin.address,
           results,
           utxos: await admin.utxos(),
@@ -100,18 +101,20 @@ export function tournamentCalls(service: () => RunningService) {
   };
 }
 
+/** A tournament as GET /tournaments/{id} shows one whose datum it reads (not `status: "unreadable"`). */
+export type Tournament = Exclude<Body<"getTournament">, { status: "unreadable" }>;
+
 /** GET /tournaments/{id}, expecting 200. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function getTournament(service: RunningService, id: string): Promise<any> {
-  const r = await service.request("GET", `/tournaments/${id}`);
+export async function getTournament(service: RunningService, id: string): Promise<Body<"getTournament">> {
+  const r = await service.request<"getTournament">("GET", `/tournaments/${id}`);
   assert.equal(r.status, 200, JSON.stringify(r.body));
   return r.body;
 }
 
 /** The chain's tip as the service sees it (GET /health). */
 export async function tipOf(service: RunningService): Promise<{ slot: number; time: number }> {
-  const r = await service.request("GET", "/health");
-  assert.ok(r.body?.tip, JSON.stringify(r.body));
+  const r = await service.request<"getHealth">("GET", "/health");
+  assert.ok(r.body.tip, JSON.stringify(r.body));
   return r.body.tip;
 }
 

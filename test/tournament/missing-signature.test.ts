@@ -41,7 +41,7 @@ describe("a missing signature on a tournament transaction", () => {
     sponsor = await fundedWallet(s, 200 * ADA);
     player = await fundedWallet(s, 100 * ADA);
     const created = ok(
-      await s.request("POST", "/tournaments", {
+      await s.request<"createTournament">("POST", "/tournaments", {
         name: "Signatures",
         adminAddress: admin.address,
         bracketSize: 2,
@@ -53,7 +53,7 @@ describe("a missing signature on a tournament transaction", () => {
     await signAndSubmit(s, created, [admin]);
     T = created.tournamentId!;
     const reg = ok(
-      await s.request("POST", `/tournaments/${T}/register`, {
+      await s.request<"registerToTournament">("POST", `/tournaments/${T}/register`, {
         registererAddress: player.address,
         utxos: await player.utxos(),
       }),
@@ -67,7 +67,7 @@ describe("a missing signature on a tournament transaction", () => {
 
   it("names the registrant of an unregister the sponsor pays for", async () => {
     const built = ok(
-      await s.request("POST", `/tournaments/${T}/unregister`, {
+      await s.request<"unregisterFromTournament">("POST", `/tournaments/${T}/unregister`, {
         registererAddress: player.address,
         outputRef: registration,
         changeAddress: sponsor.address,
@@ -78,9 +78,10 @@ describe("a missing signature on a tournament transaction", () => {
       await refused(built, [sponsor], "/tournaments/submit-tx"),
       missing(player, `the registrant of registration ${registration}`),
     );
-    const listed = (await s.request("GET", `/tournaments/${T}/registrations`)).body.results;
+    const listed = (await s.request<"listTournamentRegistrations">("GET", `/tournaments/${T}/registrations`)).body
+      .results!;
     assert.deepEqual(
-      listed.map((r: { outputRef: string }) => r.outputRef),
+      listed.map((r) => r.outputRef),
       [registration],
       "the registration is still there",
     );
@@ -88,7 +89,7 @@ describe("a missing signature on a tournament transaction", () => {
 
   it("names the admin of an add the sponsor pays for; with every signature the ledger takes it", async () => {
     const built = ok(
-      await s.request("POST", `/tournaments/${T}/participants`, {
+      await s.request<"addTournamentParticipants">("POST", `/tournaments/${T}/participants`, {
         adminAddress: admin.address,
         registrations: [{ address: player.address, outputRef: registration }],
         changeAddress: sponsor.address,
@@ -106,7 +107,7 @@ describe("a missing signature on a tournament transaction", () => {
 
   it("names the admin through POST /transactions/submit too", async () => {
     const built = ok(
-      await s.request("POST", `/tournaments/${T}/cancel`, {
+      await s.request<"cancelTournament">("POST", `/tournaments/${T}/cancel`, {
         adminAddress: admin.address,
         changeAddress: sponsor.address,
         utxos: await sponsor.utxos(),

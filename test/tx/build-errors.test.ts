@@ -18,7 +18,8 @@ after(async () => {
   await service.close();
 });
 
-const buildRaw = (body: unknown): Promise<JsonResponse> => service.request("POST", "/transactions/build", body);
+const buildRaw = (body: unknown): Promise<JsonResponse> =>
+  service.request<"buildTransaction">("POST", "/transactions/build", body);
 
 function expect400(response: JsonResponse, pattern: RegExp): string {
   assert.equal(response.status, 400, JSON.stringify(response.body));

@@ -133,7 +133,7 @@ describe("cip68MetadataUpdates (the hosted API's cip68-treasury-update-meta.ts) 
     await fund(service, customer.address, 50_000_000);
     await fund(service, treasury.address, 30_000_000);
     await fund(service, treasury.address, 20_000_000);
-    const now = (await service.request("GET", "/health")).body.tip.time as number;
+    const now = (await service.request<"getHealth">("GET", "/health")).body.tip!.time;
     const slot = await timeToSlot(new Date(now + 86_400_000));
     const keyhash = await getKeyhash(policyWallet.address);
     nativeScript = await createNativeScript(keyhash, slot);

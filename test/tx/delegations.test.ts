@@ -26,7 +26,8 @@ after(async () => {
 delegationFlows(() => target);
 
 const POOL = "pool13mm55qynw84fjlnhyq277ys5csaxgfezvmamd8saxhxculu655t";
-const buildRaw = (body: unknown): Promise<JsonResponse> => target.service.request("POST", "/transactions/build", body);
+const buildRaw = (body: unknown): Promise<JsonResponse> =>
+  target.service.request<"buildTransaction">("POST", "/transactions/build", body);
 
 function expect400(response: JsonResponse, pattern: RegExp): void {
   assert.equal(response.status, 400, JSON.stringify(response.body));

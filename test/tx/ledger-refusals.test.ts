@@ -34,7 +34,7 @@ function feePlus(complete: string, add: bigint): string {
 
 async function submit(tx: string, signers: readonly TestWallet[]): Promise<JsonResponse> {
   const signatures = await Promise.all(signers.map((w) => w.witnessSet(tx)));
-  return service.request("POST", "/transactions/submit", { transaction: tx, signatures });
+  return service.request<"submitTransaction">("POST", "/transactions/submit", { transaction: tx, signatures });
 }
 
 /** Asserts a 422 CHAIN_ERR_LEDGER_REJECTED whose message matches `sentence` and whose detail matches `detail`. */
@@ -79,10 +79,12 @@ describe("ledger refusals at submit, on the devnet", () => {
   test("a validity interval that has ended gives the window in UTC and says to rebuild; one not begun says when it opens", async () => {
     const [alice, bob] = await Promise.all([newBaseWallet(), newBaseWallet()]);
     await fund(service, alice.address, 20_000_000);
-    const now = Math.floor(((await service.request("GET", "/health")).body.tip as { time: number }).time / 1000);
+    const now = Math.floor(
+      ((await service.request<"getHealth">("GET", "/health")).body.tip as { time: number }).time / 1000,
+    );
     const soon = await payment(alice, bob, { validityInterval: { end: now + 20 } });
     const later = await payment(alice, bob, { validityInterval: { start: now + 5000 } });
-    assert.equal((await service.request("POST", "/devnet/advance", { seconds: 60 })).status, 200);
+    assert.equal((await service.request<"advanceDevnetClock">("POST", "/devnet/advance", { seconds: 60 })).status, 200);
     assertRefused(
       await submit(soon.complete, [alice]),
       /validity interval has ended: it ran from slot \d+, \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ until before slot \d+, .+Z\. The chain is at slot \d+, .+Z\. Rebuild the transaction/,
@@ -131,7 +133,7 @@ describe("ledger refusals at submit, on the devnet", () => {
   });
 
   test("any other refusal keeps the ledger's text as its message, without detail", async () => {
-    const response = await service.request("POST", "/devnet/faucet", {
+    const response = await service.request<"fundDevnetAddress">("POST", "/devnet/faucet", {
       address: (await newBaseWallet()).address,
       lovelace: 1,
     });

@@ -25,7 +25,7 @@ const POLICY = "4d5bd6249f0d9e4b2762ce334e2973dc7fd414ec1e08b4b0c2159bfb";
 const TX = "a68c52abfbb6f0543f452f5305a13cefa3f112e53e2733e1023b3340f6d97b9a";
 
 async function refused(body: object, message: string): Promise<void> {
-  const response = await service.request("POST", "/transactions/build", body);
+  const response = await service.request<"buildTransaction">("POST", "/transactions/build", body);
   assert.equal(response.status, 400, JSON.stringify(response.body));
   assert.deepEqual([response.body.code, response.body.message], ["SVC_ERR_UNKNOWN_FIELD", message]);
 }
@@ -103,14 +103,14 @@ describe("POST /transactions/build: did you mean …?", () => {
 
 describe("POST /transactions/build: other unknown fields are warnings", () => {
   test("foreign fields at the top and nested are ignored and named; none: no warnings field", async () => {
-    const plain = await service.request("POST", "/transactions/build", {
+    const plain = await service.request<"buildTransaction">("POST", "/transactions/build", {
       changeAddress: alice.address,
       outputs: [{ address: bob.address, lovelace: 2_000_000 }],
     });
     assert.equal(plain.status, 200, JSON.stringify(plain.body));
     assert.equal("warnings" in plain.body, false);
 
-    const response = await service.request("POST", "/transactions/build", {
+    const response = await service.request<"buildTransaction">("POST", "/transactions/build", {
       changeAddress: alice.address,
       walletName: "nami",
       outputs: [{ address: bob.address, lovelace: 2_000_000, comment: "rent" }],
@@ -123,7 +123,7 @@ describe("POST /transactions/build: other unknown fields are warnings", () => {
   });
 
   test("free-form values (metadata, datums) are not checked", async () => {
-    const response = await service.request("POST", "/transactions/build", {
+    const response = await service.request<"buildTransaction">("POST", "/transactions/build", {
       changeAddress: alice.address,
       outputs: [{ address: bob.address, datum: { type: "inline", value: { constructor: 0, fields: [] } } }],
       metadata: { "1": { amount: 1, messages: "x" } },
@@ -140,7 +140,10 @@ describe("POST /transactions/build: other unknown fields are warnings", () => {
   });
 
   test("closed bodies keep refusing unknown fields as before", async () => {
-    const response = await service.request("POST", "/transactions/submit", { transaction: "00", signaturs: [] });
+    const response = await service.request<"submitTransaction">("POST", "/transactions/submit", {
+      transaction: "00",
+      signaturs: [],
+    });
     assert.equal(response.status, 400);
     assert.equal(response.body.code, "SVC_ERR_UNKNOWN_FIELD");
   });
@@ -150,7 +153,7 @@ describe("did you mean, on every body and query string (issue #22 item 7)", () =
   const T = "ab".repeat(32);
 
   test("registerAddress → registererAddress, witnesses → signatures, on closed bodies too", async () => {
-    const register = await service.request("POST", `/tournaments/${T}/register`, {
+    const register = await service.request<"registerToTournament">("POST", `/tournaments/${T}/register`, {
       registerAddress: alice.address,
       utxos: [],
     });
@@ -231,7 +234,7 @@ describe("did you mean, on every body and query string (issue #22 item 7)", () =
     // Health, at the root and under the base path (load balancers and monitors add queries of their
     // own), and the Blockfrost-compatible API are left as they are.
     assert.equal((await fetch(`${service.url}/health?verbose=1`)).status, 200);
-    assert.equal((await service.request("GET", "/health?verbose=1")).status, 200);
+    assert.equal((await service.request<"getHealth">("GET", "/health?verbose=1")).status, 200);
   });
 
   test("property: any single-edit misspelling of a known body field or query parameter gets that field suggested", async () => {

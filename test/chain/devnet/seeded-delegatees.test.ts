@@ -40,8 +40,9 @@ describe("devnet: pools and DReps registered by id", () => {
   });
   after(() => service.close());
 
-  const seedPool = (poolId: unknown) => service.request("POST", "/devnet/stake-pools", { poolId });
-  const seedDRep = (drepId: unknown) => service.request("POST", "/devnet/dreps", { drepId });
+  const seedPool = (poolId: unknown) =>
+    service.request<"registerDevnetStakePool">("POST", "/devnet/stake-pools", { poolId });
+  const seedDRep = (drepId: unknown) => service.request<"registerDevnetDRep">("POST", "/devnet/dreps", { drepId });
 
   it("registers a pool by its pool1… id, then answers created: false for the same pool by its hex", async () => {
     assert.deepEqual(ok(await seedPool(EXAMPLE_POOL)), {
@@ -104,10 +105,16 @@ describe("devnet: pools and DReps registered by id", () => {
       /^body\.drepId is always-abstain, a predefined DRep that every chain knows: it needs no registration\./,
     );
     expect400(await seedDRep("drep_always_no_confidence"), /^body\.drepId is always-no-confidence, a predefined DRep/);
-    expect400(await service.request("POST", "/devnet/stake-pools", {}), /^body\.poolId is required\.$/);
-    expect400(await service.request("POST", "/devnet/dreps", {}), /^body\.drepId is required\.$/);
+    expect400(
+      await service.request<"registerDevnetStakePool">("POST", "/devnet/stake-pools", {}),
+      /^body\.poolId is required\.$/,
+    );
+    expect400(await service.request<"registerDevnetDRep">("POST", "/devnet/dreps", {}), /^body\.drepId is required\.$/);
     expect400(await seedPool(42), /^body\.poolId /);
-    const extra = await service.request("POST", "/devnet/dreps", { drepId: EXAMPLE_DREP, deposit: 0 });
+    const extra = await service.request<"registerDevnetDRep">("POST", "/devnet/dreps", {
+      drepId: EXAMPLE_DREP,
+      deposit: 0,
+    });
     assert.equal(extra.status, 400, JSON.stringify(extra.body));
     assert.equal(extra.body.code, "SVC_ERR_UNKNOWN_FIELD");
   });
@@ -122,9 +129,17 @@ describe("devnet: a seeded pool and DRep survive a restart", () => {
     const first = await startService({}, { dataDir });
     const alice = newStakeWallet();
     try {
-      assert.equal(ok(await first.request("POST", "/devnet/stake-pools", { poolId: poolIdOf(pool) })).created, true);
       assert.equal(
-        ok(await first.request("POST", "/devnet/dreps", { drepId: drepIdOf({ kind: "key", hash: drep }) })).created,
+        ok(await first.request<"registerDevnetStakePool">("POST", "/devnet/stake-pools", { poolId: poolIdOf(pool) }))
+          .created,
+        true,
+      );
+      assert.equal(
+        ok(
+          await first.request<"registerDevnetDRep">("POST", "/devnet/dreps", {
+            drepId: drepIdOf({ kind: "key", hash: drep }),
+          }),
+        ).created,
         true,
       );
       await fund(first, alice.address, 20_000_000);
@@ -135,11 +150,15 @@ describe("devnet: a seeded pool and DRep survive a restart", () => {
     const second = await startService({}, { dataDir });
     try {
       assert.equal(
-        ok(await second.request("POST", "/devnet/stake-pools", { poolId: pool })).created,
+        ok(await second.request<"registerDevnetStakePool">("POST", "/devnet/stake-pools", { poolId: pool })).created,
         false,
         "kept on disk",
       );
-      assert.equal(ok(await second.request("POST", "/devnet/dreps", { drepId: drep })).created, false, "kept on disk");
+      assert.equal(
+        ok(await second.request<"registerDevnetDRep">("POST", "/devnet/dreps", { drepId: drep })).created,
+        false,
+        "kept on disk",
+      );
       const built = await build(second, {
         changeAddress: alice.address,
         delegations: [
