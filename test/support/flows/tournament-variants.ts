@@ -331,22 +331,18 @@ export function tournamentVariants(target: () => Target): void {
       assert.equal(totalLovelace(await utxosAt(api.service(), p.address)), before + BigInt(ENTRY) - BigInt(built.fee));
       // Ended, it takes nothing more.
       rejected(
-        await api
-          .service()
-          .request<"registerToTournament">("POST", `/tournaments/${id}/register`, {
-            registererAddress: p.address,
-            utxos: await p.utxos(),
-          }),
+        await api.service().request<"registerToTournament">("POST", `/tournaments/${id}/register`, {
+          registererAddress: p.address,
+          utxos: await p.utxos(),
+        }),
         404,
         /it ended/,
       );
       rejected(
-        await api
-          .service()
-          .request<"cancelTournament">("POST", `/tournaments/${id}/cancel`, {
-            adminAddress: admin.address,
-            utxos: await admin.utxos(),
-          }),
+        await api.service().request<"cancelTournament">("POST", `/tournaments/${id}/cancel`, {
+          adminAddress: admin.address,
+          utxos: await admin.utxos(),
+        }),
         404,
         /No tournament \w+ .*it ended/,
       );
@@ -382,12 +378,10 @@ export function tournamentVariants(target: () => Target): void {
         players.map(async (p) => totalLovelace(await utxosAt(api.service(), p.address))),
       );
       const cancel = ok(
-        await api
-          .service()
-          .request<"cancelTournament">("POST", `/tournaments/${id}/cancel`, {
-            adminAddress: admin.address,
-            utxos: await admin.utxos(),
-          }),
+        await api.service().request<"cancelTournament">("POST", `/tournaments/${id}/cancel`, {
+          adminAddress: admin.address,
+          utxos: await admin.utxos(),
+        }),
       );
       await signAndSubmit(api.service(), cancel, [admin]);
       await checkClosed(api.service(), { ...t, id }, cancel, "cancel");
@@ -462,12 +456,10 @@ export function tournamentVariants(target: () => Target): void {
       );
       const strangerBefore = totalLovelace(await utxosAt(api.service(), stranger.address));
       const refund = ok(
-        await api
-          .service()
-          .request<"refundTournament">("POST", `/tournaments/${id}/refund`, {
-            tournamentId: id,
-            utxos: await stranger.utxos(),
-          }),
+        await api.service().request<"refundTournament">("POST", `/tournaments/${id}/refund`, {
+          tournamentId: id,
+          utxos: await stranger.utxos(),
+        }),
       );
       // No required signer; the validity starts after the deadline.
       assert.deepEqual(requiredSignersOf(refund.complete), []);
