@@ -310,7 +310,7 @@ describe("address utilities", () => {
     for (const [what, address, reason] of CASES) {
       it(`${what}`, async () => {
         for (const path of ["/addresses/info", "/utils/addresses/parse"]) {
-          const response = await preview.request("POST", path, { address });
+          const response = await preview.request<"error">("POST", path, { address });
           assert.equal(response.status, 400, `${path}: ${JSON.stringify(response.body)}`);
           assert.equal(response.body.error, "Bad Request");
           assert.match(response.body.message, /^body\.address /);

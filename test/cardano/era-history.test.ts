@@ -156,7 +156,7 @@ describe("slot and time input checks", () => {
   for (const [what, field, value, message] of CASES) {
     it(`refuses ${what} with 400 naming body.${field}`, async () => {
       const path = field === "slot" ? "/utils/network/slot-to-time" : "/utils/network/time-to-slot";
-      const response = await service.request("POST", path, { [field]: value });
+      const response = await service.request<"error">("POST", path, { [field]: value });
       assert.equal(response.status, 400, JSON.stringify(response.body));
       assert.match(response.body.message, message);
     });

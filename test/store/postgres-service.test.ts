@@ -3,7 +3,7 @@
 // service answers again once the database is back.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { addKeyedRoutes, WHOAMI } from "../support/keyed-routes.js";
+import { addKeyedRoutes, WHOAMI, type WhoamiAnswer } from "../support/keyed-routes.js";
 import { postgresSkip, startPostgres, type TestPostgres } from "../support/postgres.js";
 import { startService, type RunningService } from "../support/service.js";
 
@@ -35,7 +35,7 @@ describe("the service on PostgreSQL", { skip: postgresSkip() }, () => {
       env: "testnet",
       limits: { perDay: 3, perSecond: 1000, burst: 1000 },
     });
-    const whoami = () => service!.request("GET", WHOAMI, undefined, { "x-api-key": key });
+    const whoami = () => service!.request<WhoamiAnswer>("GET", WHOAMI, undefined, { "x-api-key": key });
     for (let i = 0; i < 3; i++) assert.equal((await whoami()).status, 200);
     await server!.kill();
     try {
@@ -60,7 +60,7 @@ describe("the service on PostgreSQL", { skip: postgresSkip() }, () => {
 
   it("answers 503 STORE_ERR_UNAVAILABLE while PostgreSQL is down, and 200 again once it is back", async () => {
     const { key, record } = await service!.app.keyStore.create({ name: "fleet", env: "testnet" });
-    const whoami = () => service!.request("GET", WHOAMI, undefined, { "x-api-key": key });
+    const whoami = () => service!.request<WhoamiAnswer>("GET", WHOAMI, undefined, { "x-api-key": key });
     const up = await whoami();
     assert.equal(up.status, 200, JSON.stringify(up.body));
     assert.deepEqual(up.body, { keyId: record.id });

@@ -58,3 +58,24 @@ export type Answer<K extends OperationId> = {
     body: Exclusive<BodyOfResponse<Responses<K>[S]>, AllBodies<K>>;
   };
 }[Statuses<K>];
+
+/** An answer a test declares itself: a test-only route's (support/keyed-routes.ts), which the document does not have. */
+export interface DeclaredAnswer {
+  status: number;
+  headers: Headers;
+  body: unknown;
+}
+
+/**
+ * What a test names to `service.request<…>`: an operation; "error" for a request the test expects an
+ * error answer to, whatever the route (a path built in a loop, a route under test); or the answer of
+ * a test-only route.
+ */
+export type Named = OperationId | "error" | DeclaredAnswer;
+
+/** The answer of a named request: the operation's (Answer), any status with an ErrorBody, or the declared one. */
+export type AnswerOf<K extends Named> = K extends OperationId
+  ? Answer<K>
+  : K extends "error"
+    ? { status: number; headers: Headers; body: ErrorBody }
+    : K;

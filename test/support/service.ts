@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { build, type BuildOptions } from "../../src/server/app.js";
 import { loadConfig, type Config } from "../../src/config.js";
-import type { Answer, OperationId } from "./api.js";
+import type { AnswerOf, Named } from "./api.js";
 
 export interface RunningService {
   readonly url: string;
@@ -21,12 +21,12 @@ export interface RunningService {
    * JSON request against the base path; returns status, headers and parsed body. Name the operation
    * (`request<"getTournament">(…)`) to read the body as the OpenAPI document types it (./api.ts).
    */
-  request<K extends OperationId = never>(
+  request<K extends Named = never>(
     method: string,
     path: string,
     body?: unknown,
     headers?: Record<string, string>,
-  ): Promise<[K] extends [never] ? JsonResponse : Answer<K>>;
+  ): Promise<[K] extends [never] ? JsonResponse : AnswerOf<K>>;
 }
 
 export interface JsonResponse {
@@ -72,7 +72,7 @@ export async function startService(
       await app.close();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
-    request: <K extends OperationId = never>(
+    request: <K extends Named = never>(
       method: string,
       path: string,
       body?: unknown,
@@ -82,12 +82,12 @@ export async function startService(
 }
 
 /** A JSON request to `url`; name the operation (`jsonRequest<"getHealth">(…)`) to read the body as documented. */
-export async function jsonRequest<K extends OperationId = never>(
+export async function jsonRequest<K extends Named = never>(
   url: string,
   method: string,
   body?: unknown,
   headers: Record<string, string> = {},
-): Promise<[K] extends [never] ? JsonResponse : Answer<K>> {
+): Promise<[K] extends [never] ? JsonResponse : AnswerOf<K>> {
   const init: RequestInit = { method, headers: { ...headers } };
   if (body !== undefined) {
     init.body = typeof body === "string" ? body : JSON.stringify(body);
@@ -104,7 +104,7 @@ export async function jsonRequest<K extends OperationId = never>(
   // Typed as the document says (api.ts): the service serializes each answer through its route's response schema, from which the document is generated.
   return { status: response.status, headers: response.headers, body: parsed } as [K] extends [never]
     ? JsonResponse
-    : Answer<K>;
+    : AnswerOf<K>;
 }
 
 /** Writes raw bytes to the service at `origin` and reads until it closes the connection: the answer's text. */

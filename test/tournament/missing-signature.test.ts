@@ -26,10 +26,10 @@ describe("a missing signature on a tournament transaction", () => {
     path: string,
   ): Promise<string> => {
     const signatures = await Promise.all(signers.map((w) => w.witnessSet(built.complete)));
-    const r = await s.request("POST", path, { transaction: built.complete, signatures });
+    const r = await s.request<"error">("POST", path, { transaction: built.complete, signatures });
     assert.equal(r.status, 422, JSON.stringify(r.body));
     assert.equal(r.body.code, "CHAIN_ERR_LEDGER_REJECTED");
-    return r.body.message as string;
+    return r.body.message;
   };
   const missing = (who: TestWallet, role: string) =>
     `The ledger rejected the transaction: a signature is missing: the key with hash ${who.keyHash} (the payment key of ${who.address}, ${role}) ` +
