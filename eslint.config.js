@@ -211,6 +211,7 @@ const TYPED_RESPONSES = [
   "test/tournament/**/*.ts",
   "test/cardano/**/*.ts",
   "test/e2e/**/*.ts",
+  "test/chain/**/*.ts",
 ];
 
 /**
@@ -218,7 +219,14 @@ const TYPED_RESPONSES = [
  * @cardano-sdk/crypto and @cardano-sdk/core types that do not resolve from it here, so
  * Hash28ByteBase16, Address, Cardano.* and what they return are `any` to the compiler.
  */
-const UNTYPED_LIBRARIES = ["test/cardano/toolkit-primitives.test.ts", "test/e2e/real-network-reads.test.ts"];
+const UNTYPED_LIBRARIES = [
+  "test/cardano/toolkit-primitives.test.ts",
+  "test/e2e/real-network-reads.test.ts",
+  "test/chain/blockfrost/backend.test.ts",
+  "test/chain/ogmios-kupo/backend.test.ts",
+  "test/chain/devnet/devnet.test.ts",
+  "test/chain/devnet/concurrent-submits.test.ts",
+];
 
 export default defineConfig(
   { ignores: ["node_modules/", "data/", "docs/", "contracts/src/", "dist/"] },

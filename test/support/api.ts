@@ -79,3 +79,9 @@ export type AnswerOf<K extends Named> = K extends OperationId
   : K extends "error"
     ? { status: number; headers: Headers; body: ErrorBody }
     : K;
+
+/** An answer of any operation, for a helper that reads its error fields (`message`, `code`) whichever operation it is. */
+export interface ErrorFields {
+  status: number;
+  body: Partial<ErrorBody>;
+}

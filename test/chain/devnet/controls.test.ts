@@ -72,7 +72,7 @@ describe("GET /devnet", () => {
         ["POST", "/devnet/snapshots/a/restore", undefined],
         ["DELETE", "/devnet/snapshots/a", undefined],
       ] as const) {
-        const response = await preview.request(method, path, body);
+        const response = await preview.request<"error">(method, path, body);
         assert.equal(response.status, 404, `${method} ${path}`);
         const named = path.replace(/\/a(\/|$)/, "/{name}$1");
         assert.equal(

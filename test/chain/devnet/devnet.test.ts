@@ -41,7 +41,8 @@ describe("devnet over HTTP", () => {
     return (response.body.utxos as string[]).map((hex, i) => decodeUtxo(hex, `utxos[${i}]`));
   };
   const submit = (transaction: string, signatures?: string[], path = "/transactions/submit") =>
-    service.request("POST", path, signatures ? { transaction, signatures } : { transaction });
+    // POST /tournaments/submit-tx is the same route under another name: the same answers.
+    service.request<"submitTransaction">("POST", path, signatures ? { transaction, signatures } : { transaction });
   /** A 422 from the ledger: `reason` is found in the translated message or in the ledger's own words (`detail`). */
   const expectRejected = (
     response: { status: number; body: { message?: string; detail?: string } },
@@ -332,7 +333,7 @@ describe("devnet-only endpoints on other networks", () => {
       ["/devnet/faucet", { address: wallet.address }],
       ["/devnet/advance", { seconds: 1 }],
     ] as const) {
-      const response = await service.request("POST", path, body);
+      const response = await service.request<"error">("POST", path, body);
       assert.equal(response.status, 404);
       assert.match(response.body.message, /exists only on the devnet; this instance serves preview/);
     }

@@ -170,7 +170,7 @@ describe(
         ["/devnet/reset", { confirm: "reset" }],
         ["/devnet/snapshots/before-fill/restore", undefined],
       ] as const) {
-        const refused = await service.request("POST", path, body);
+        const refused = await service.request<"error">("POST", path, body);
         assert.equal(refused.status, 503, `${path}: ${JSON.stringify(refused.body)}`);
         assert.equal(refused.body.message, UNCHANGED);
         assert.deepEqual(

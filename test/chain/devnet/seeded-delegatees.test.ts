@@ -11,7 +11,8 @@ import { after, before, describe, it } from "node:test";
 import { bech32 } from "@scure/base";
 import { drepIdOf, poolIdOf } from "../../../src/cardano/delegatees.js";
 import { accountOf, registerPool, viaService } from "../../support/stake-pools.js";
-import { startService, type JsonResponse, type RunningService } from "../../support/service.js";
+import type { Answer, ErrorFields } from "../../support/api.js";
+import { startService, type RunningService } from "../../support/service.js";
 import { build, signAndSubmit, submitRejected } from "../../support/transactions-api.js";
 import { fund, newStakeWallet } from "../../support/wallets.js";
 
@@ -23,14 +24,14 @@ const EXAMPLE_DREP_HASH = "8b75035882d4165bea8000c4d3f2c123ae33c1d92a751a78135a2
 
 const hash28 = () => randomBytes(28).toString("hex");
 
-function ok(response: JsonResponse): JsonResponse["body"] {
+function ok(response: Answer<"registerDevnetStakePool"> | Answer<"registerDevnetDRep">): { created: boolean } {
   assert.equal(response.status, 200, JSON.stringify(response.body));
   return response.body;
 }
 
-function expect400(response: JsonResponse, pattern: RegExp): void {
+function expect400(response: ErrorFields, pattern: RegExp): void {
   assert.equal(response.status, 400, JSON.stringify(response.body));
-  assert.match(response.body.message, pattern);
+  assert.match(response.body.message!, pattern);
 }
 
 describe("devnet: pools and DReps registered by id", () => {
@@ -205,7 +206,7 @@ describe("devnet-only: seeding on other networks", () => {
       ["/devnet/stake-pools", { poolId: EXAMPLE_POOL }],
       ["/devnet/dreps", { drepId: EXAMPLE_DREP }],
     ] as const) {
-      const response = await service.request("POST", path, body);
+      const response = await service.request<"error">("POST", path, body);
       assert.equal(response.status, 404, JSON.stringify(response.body));
       assert.equal(response.body.code, "SVC_ERR_NOT_FOUND");
       assert.match(
