@@ -212,6 +212,7 @@ const TYPED_RESPONSES = [
   "test/cardano/**/*.ts",
   "test/e2e/**/*.ts",
   "test/chain/**/*.ts",
+  "test/tx/**/*.ts",
 ];
 
 /**
@@ -226,6 +227,8 @@ const UNTYPED_LIBRARIES = [
   "test/chain/ogmios-kupo/backend.test.ts",
   "test/chain/devnet/devnet.test.ts",
   "test/chain/devnet/concurrent-submits.test.ts",
+  "test/tx/mint.test.ts",
+  "test/tx/payment.test.ts",
 ];
 
 export default defineConfig(

@@ -133,8 +133,16 @@ describe("POST /transactions/build: other unknown fields are warnings", () => {
   });
 
   test("the OpenAPI document shows warnings on the build answer", async () => {
-    const doc = (await service.request("GET", "/openapi.json")).body;
-    const ok = doc.paths["/v2/services/transactions/build"].post.responses["200"].content["application/json"].schema;
+    // The one path of the document this test reads, declared (support/openapi.ts reads it whole).
+    type Schema = { properties: { warnings: { type: string; description: string } } };
+    type Post = { post: { responses: Record<string, { content: Record<string, { schema: Schema }> }> } };
+    const doc = (
+      await service.request<{ status: number; headers: Headers; body: { paths: Record<string, Post> } }>(
+        "GET",
+        "/openapi.json",
+      )
+    ).body;
+    const ok = doc.paths["/v2/services/transactions/build"]!.post.responses["200"]!.content["application/json"]!.schema;
     assert.equal(ok.properties.warnings.type, "array");
     assert.match(ok.properties.warnings.description, /Absent when there is none/);
   });
@@ -166,7 +174,7 @@ describe("did you mean, on every body and query string (issue #22 item 7)", () =
       ],
     );
     for (const path of ["/transactions/submit", "/tournaments/submit-tx"]) {
-      const submit = await service.request("POST", path, { transaction: "84a0", witnesses: ["a100"] });
+      const submit = await service.request<"error">("POST", path, { transaction: "84a0", witnesses: ["a100"] });
       assert.deepEqual(
         [submit.status, submit.body.code, submit.body.message],
         [400, "SVC_ERR_UNKNOWN_FIELD", "body.witnesses is not a field of the request body; did you mean signatures?"],
@@ -224,7 +232,7 @@ describe("did you mean, on every body and query string (issue #22 item 7)", () =
       ["/devnet/snapshots?limit=1", "query.limit is not a query parameter of this endpoint, which takes none."],
     ];
     for (const [path, message] of cases) {
-      const response = await service.request("GET", path);
+      const response = await service.request<"error">("GET", path);
       assert.deepEqual(
         [response.status, response.body.code, response.body.message],
         [400, "SVC_ERR_UNKNOWN_FIELD", message],
@@ -281,8 +289,8 @@ describe("did you mean, on every body and query string (issue #22 item 7)", () =
       fc.asyncProperty(cases, async ({ method, path, where, field, typo }) => {
         const response =
           where === "body"
-            ? await service.request(method.toUpperCase(), path, { [typo]: 1 })
-            : await service.request(method.toUpperCase(), `${path}?${encodeURIComponent(typo)}=1`);
+            ? await service.request<"error">(method.toUpperCase(), path, { [typo]: 1 })
+            : await service.request<"error">(method.toUpperCase(), `${path}?${encodeURIComponent(typo)}=1`);
         assert.equal(response.status, 400, JSON.stringify(response.body));
         assert.equal(response.body.code, "SVC_ERR_UNKNOWN_FIELD");
         const meant = /did you mean (.*)\?$/.exec(String(response.body.message))?.[1]?.split(/, | or /);
