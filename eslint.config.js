@@ -213,6 +213,7 @@ const TYPED_RESPONSES = [
   "test/e2e/**/*.ts",
   "test/chain/**/*.ts",
   "test/tx/**/*.ts",
+  "test/blueprints/**/*.ts",
 ];
 
 /**

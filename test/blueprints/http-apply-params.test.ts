@@ -10,7 +10,10 @@ import { parseBlueprint, plutusScriptHash } from "../../src/blueprints/blueprint
 import { startService, type RunningService } from "../support/service.js";
 
 const fixture = (name: string): Record<string, unknown> =>
-  JSON.parse(readFileSync(new URL(`../fixtures/blueprints/${name}`, import.meta.url), "utf8"));
+  JSON.parse(readFileSync(new URL(`../fixtures/blueprints/${name}`, import.meta.url), "utf8")) as Record<
+    string,
+    unknown
+  >;
 const WITH_PARAMS = fixture("hello-world-with-params.plutus.json");
 const HELLO = fixture("hello-world.plutus.json");
 const HASH = "333158938654b6e69ce1349aeeadcff7fdc0c285f3102b8697a1e173";
