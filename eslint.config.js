@@ -214,6 +214,9 @@ const TYPED_RESPONSES = [
   "test/chain/**/*.ts",
   "test/tx/**/*.ts",
   "test/blueprints/**/*.ts",
+  "test/hostile/evaluation.test.ts",
+  "test/slow/fleet.test.ts",
+  "test/slow/keys-cli.test.ts",
 ];
 
 /**
