@@ -4756,6 +4756,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "STORE_ERR_UNAVAILABLE",
+                     *       "message": "The devnet could not save the snapshot \"before-settle\": the disk under /var/lib/txsvc is full. Nothing was saved; free space under the data directory (DATA_DIR) and try again.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     restoreDevnetSnapshot: {

@@ -16,7 +16,10 @@ import {
 import { sumCheckValidator } from "../support/plutus-fixture.js";
 
 const fixture = (name: string): Record<string, unknown> =>
-  JSON.parse(readFileSync(new URL(`../fixtures/blueprints/${name}.plutus.json`, import.meta.url), "utf8"));
+  JSON.parse(readFileSync(new URL(`../fixtures/blueprints/${name}.plutus.json`, import.meta.url), "utf8")) as Record<
+    string,
+    unknown
+  >;
 const HELLO = "60b2028485e1f6194876973e7f1a4781ce616d830da416bab7c98570";
 const WITH_PARAMS = "333158938654b6e69ce1349aeeadcff7fdc0c285f3102b8697a1e173";
 

@@ -10,7 +10,10 @@ import { parseBlueprint, plutusScriptHash } from "../../src/blueprints/blueprint
 import { startService, type RunningService } from "../support/service.js";
 
 const fixture = (name: string): Record<string, unknown> =>
-  JSON.parse(readFileSync(new URL(`../fixtures/blueprints/${name}`, import.meta.url), "utf8"));
+  JSON.parse(readFileSync(new URL(`../fixtures/blueprints/${name}`, import.meta.url), "utf8")) as Record<
+    string,
+    unknown
+  >;
 const WITH_PARAMS = fixture("hello-world-with-params.plutus.json");
 const HELLO = fixture("hello-world.plutus.json");
 const HASH = "333158938654b6e69ce1349aeeadcff7fdc0c285f3102b8697a1e173";
@@ -30,7 +33,12 @@ describe("POST /blueprints/apply-params", () => {
   after(() => service.close());
 
   const apply = (body: unknown, apiKey: string | null = key) =>
-    service.request("POST", "/blueprints/apply-params", body, apiKey === null ? {} : { "x-api-key": apiKey });
+    service.request<"applyBlueprintParams">(
+      "POST",
+      "/blueprints/apply-params",
+      body,
+      apiKey === null ? {} : { "x-api-key": apiKey },
+    );
 
   let answer: {
     preloadedScript: { type: string; blueprint: Record<string, unknown> };
@@ -50,7 +58,7 @@ describe("POST /blueprints/apply-params", () => {
     // create-mint.ts reads addresses[hash].bech32; lock examples pay the hex form.
     assert.equal(answer.addresses[newHash]!.hex, `70${newHash}`);
     assert.match(answer.addresses[newHash]!.bech32, /^addr_test1w/);
-    const address = await service.request("GET", `/validators/${newHash}/address`);
+    const address = await service.request<"getValidatorAddress">("GET", `/validators/${newHash}/address`);
     assert.deepEqual(address.body, answer.addresses[newHash]);
 
     assert.equal(answer.preloadedScript.type, "plutus");
@@ -78,11 +86,17 @@ describe("POST /blueprints/apply-params", () => {
 
   it("gives the same answer from the caller's stored blueprint (by hash, or named by title and version), and stores nothing", async () => {
     assert.equal((await apply({ params: { [HASH]: [SECRET] } })).status, 404, "nothing stored yet");
-    const stored = await service.request("POST", "/blueprints", { blueprint: WITH_PARAMS }, { "x-api-key": key });
+    const stored = await service.request<"upsertBlueprint">(
+      "POST",
+      "/blueprints",
+      { blueprint: WITH_PARAMS },
+      { "x-api-key": key },
+    );
     assert.equal(stored.status, 200);
     // A blueprint of the same title and version that does not hold the hash is passed over.
     assert.equal(
-      (await service.request("POST", "/blueprints", { blueprint: HELLO }, { "x-api-key": key })).status,
+      (await service.request<"upsertBlueprint">("POST", "/blueprints", { blueprint: HELLO }, { "x-api-key": key }))
+        .status,
       200,
     );
     const byHash = await apply({ params: { [HASH]: [SECRET] } });
@@ -94,11 +108,11 @@ describe("POST /blueprints/apply-params", () => {
     });
     assert.equal(byName.status, 200, JSON.stringify(byName.body));
     assert.deepEqual(byName.body.addresses, answer.addresses);
-    const listed = await service.request("GET", "/blueprints", undefined, { "x-api-key": key });
-    assert.equal(listed.body.results.length, 2, "apply-params stored nothing");
+    const listed = await service.request<"listBlueprints">("GET", "/blueprints", undefined, { "x-api-key": key });
+    assert.equal(listed.body.results!.length, 2, "apply-params stored nothing");
     // The applied blueprint can be stored, and its validator then serializes by hash.
     const newHash = Object.keys(answer.addresses)[0]!;
-    const storedApplied = await service.request(
+    const storedApplied = await service.request<"upsertBlueprint">(
       "POST",
       "/blueprints",
       { blueprint: answer.preloadedScript.blueprint },
@@ -106,7 +120,7 @@ describe("POST /blueprints/apply-params", () => {
     );
     assert.equal(storedApplied.status, 200, JSON.stringify(storedApplied.body));
     assert.deepEqual(Object.keys(storedApplied.body.scriptAddresses), [newHash]);
-    const datum = await service.request(
+    const datum = await service.request<"serializeValidatorData">(
       "POST",
       `/validators/${newHash}/serialize`,
       { type: "datum", purpose: "spend", data: { owner: "ab".repeat(28) } },

@@ -11,7 +11,10 @@ import { after, before, describe, it } from "node:test";
 import { startService, type RunningService } from "../support/service.js";
 
 const fixture = (name: string): Record<string, unknown> =>
-  JSON.parse(readFileSync(new URL(`../fixtures/blueprints/${name}`, import.meta.url), "utf8"));
+  JSON.parse(readFileSync(new URL(`../fixtures/blueprints/${name}`, import.meta.url), "utf8")) as Record<
+    string,
+    unknown
+  >;
 const HELLO = fixture("hello-world.plutus.json");
 const WITH_PARAMS = fixture("hello-world-with-params.plutus.json");
 const HELLO_HASH = "60b2028485e1f6194876973e7f1a4781ce616d830da416bab7c98570";
@@ -39,9 +42,12 @@ describe("blueprints over HTTP, per API key", () => {
   });
 
   const as = (key: string | null): Record<string, string> => (key === null ? {} : { "x-api-key": key });
-  const post = (body: unknown, key: string | null) => service.request("POST", "/blueprints", body, as(key));
-  const list = (query: string, key: string | null) => service.request("GET", `/blueprints${query}`, undefined, as(key));
-  const remove = (id: string, key: string | null) => service.request("DELETE", `/blueprints/${id}`, undefined, as(key));
+  const post = (body: unknown, key: string | null) =>
+    service.request<"upsertBlueprint">("POST", "/blueprints", body, as(key));
+  const list = (query: string, key: string | null) =>
+    service.request<"listBlueprints">("GET", `/blueprints${query}`, undefined, as(key));
+  const remove = (id: string, key: string | null) =>
+    service.request<"deleteBlueprint">("DELETE", `/blueprints/${id}`, undefined, as(key));
 
   let helloId: string;
 
@@ -149,25 +155,25 @@ describe("blueprints over HTTP, per API key", () => {
     const all = await list("", keyA);
     assert.equal(all.status, 200);
     assert.deepEqual(
-      all.body.results.map((r: { id: string }) => r.id),
+      all.body.results!.map((r) => r.id),
       [helloId, second.body.id],
     );
     assert.equal(all.body.pageState, undefined);
-    assert.equal("blueprint" in all.body.results[0], false, "without include=blueprint, no result carries its JSON");
+    assert.equal("blueprint" in all.body.results![0]!, false, "without include=blueprint, no result carries its JSON");
     const withJson = await list("?include=blueprint", keyA);
     assert.deepEqual(
-      withJson.body.results[0].blueprint,
+      withJson.body.results![0]!.blueprint,
       HELLO,
       "with include=blueprint, each result carries the blueprint as stored",
     );
     assert.deepEqual(
-      { ...withJson.body.results[0], blueprint: undefined },
-      { ...all.body.results[0], blueprint: undefined },
+      { ...withJson.body.results![0]!, blueprint: undefined },
+      { ...all.body.results![0]!, blueprint: undefined },
     );
     assert.equal((await list("?include=json", keyA)).status, 400);
-    assert.deepEqual(all.body.results[0].refs, { [HELLO_HASH]: { txHash: TX, index: 2 } });
+    assert.deepEqual(all.body.results![0]!.refs, { [HELLO_HASH]: { txHash: TX, index: 2 } });
 
-    const ids = async (query: string) => (await list(query, keyA)).body.results.map((r: { id: string }) => r.id);
+    const ids = async (query: string) => (await list(query, keyA)).body.results!.map((r) => r.id);
     assert.deepEqual(await ids(`?title=${encodeURIComponent("anvil-api-examples/hello-world")}`), [
       helloId,
       second.body.id,
@@ -179,20 +185,20 @@ describe("blueprints over HTTP, per API key", () => {
 
     const page1 = await list("?limit=1", keyA);
     assert.deepEqual(
-      page1.body.results.map((r: { id: string }) => r.id),
+      page1.body.results!.map((r) => r.id),
       [helloId],
     );
     assert.equal(typeof page1.body.cursor, "string");
     assert.equal(page1.body.pageState, page1.body.cursor, "pageState: the hosted API's name for the cursor");
-    const page2 = await list(`?limit=1&cursor=${encodeURIComponent(page1.body.cursor)}`, keyA);
+    const page2 = await list(`?limit=1&cursor=${encodeURIComponent(page1.body.cursor!)}`, keyA);
     assert.deepEqual(
-      page2.body.results.map((r: { id: string }) => r.id),
+      page2.body.results!.map((r) => r.id),
       [second.body.id],
     );
     assert.equal(page2.body.pageState, undefined);
     assert.equal(page2.body.cursor, null);
-    const byAlias = await list(`?limit=1&pageState=${encodeURIComponent(page1.body.cursor)}`, keyA);
-    assert.deepEqual(byAlias.body.results, page2.body.results);
+    const byAlias = await list(`?limit=1&pageState=${encodeURIComponent(page1.body.cursor!)}`, keyA);
+    assert.deepEqual(byAlias.body.results!, page2.body.results!);
 
     for (const [query, field] of [
       ["?limit=0", "query.limit"],
@@ -207,8 +213,8 @@ describe("blueprints over HTTP, per API key", () => {
   });
 
   it("keeps keys apart: another key sees none of them, cannot delete them (404), and stores its own copy", async () => {
-    assert.deepEqual((await list("", keyB)).body.results, []);
-    assert.deepEqual((await list(`?hash=${HELLO_HASH}`, keyB)).body.results, []);
+    assert.deepEqual((await list("", keyB)).body.results!, []);
+    assert.deepEqual((await list(`?hash=${HELLO_HASH}`, keyB)).body.results!, []);
     const stolen = await remove(helloId, keyB);
     assert.equal(stolen.status, 404);
     assert.equal(stolen.body.code, "SVC_ERR_NOT_FOUND");
@@ -217,19 +223,19 @@ describe("blueprints over HTTP, per API key", () => {
     assert.equal(own.body.created, true);
     assert.notEqual(own.body.id, helloId);
     assert.deepEqual(own.body.refs, {}, "refs are the owner's");
-    assert.equal((await list("", keyA)).body.results.length, 2, "A's blueprints are untouched");
+    assert.equal((await list("", keyA)).body.results!.length, 2, "A's blueprints are untouched");
   });
 
   it("gives requests without a key (optional auth on the devnet) a space of their own", async () => {
-    assert.deepEqual((await list("", null)).body.results, []);
+    assert.deepEqual((await list("", null)).body.results!, []);
     const keyless = await post({ blueprint: WITH_PARAMS }, null);
     assert.equal(keyless.status, 200);
     assert.deepEqual(
-      (await list("", null)).body.results.map((r: { id: string }) => r.id),
+      (await list("", null)).body.results!.map((r) => r.id),
       [keyless.body.id],
     );
     assert.equal((await remove(helloId, null)).status, 404);
-    assert.ok(!(await list("", keyB)).body.results.some((r: { id: string }) => r.id === keyless.body.id));
+    assert.ok(!(await list("", keyB)).body.results!.some((r) => r.id === keyless.body.id));
   });
 
   it("lets a rotated key keep its blueprints (the old key is refused)", async () => {
@@ -239,18 +245,18 @@ describe("blueprints over HTTP, per API key", () => {
     assert.equal((await list("", created.key)).status, 401);
     const seen = await list("", rotated.key);
     assert.deepEqual(
-      seen.body.results.map((r: { id: string }) => r.id),
+      seen.body.results!.map((r) => r.id),
       [stored.body.id],
     );
   });
 
   it("deletes a blueprint: 200 once, then 404; a malformed ID is 400", async () => {
     const temp = await post({ blueprint: WITH_PARAMS }, keyB);
-    const deleted = await remove(temp.body.id, keyB);
+    const deleted = await remove(temp.body.id!, keyB);
     assert.equal(deleted.status, 200);
     assert.deepEqual(deleted.body, { id: temp.body.id, deleted: true });
-    assert.equal((await remove(temp.body.id, keyB)).status, 404);
-    assert.ok(!(await list("", keyB)).body.results.some((r: { id: string }) => r.id === temp.body.id));
+    assert.equal((await remove(temp.body.id!, keyB)).status, 404);
+    assert.ok(!(await list("", keyB)).body.results!.some((r) => r.id === temp.body.id));
     // As clients that send Content-Type: application/json on every call send it: no body.
     const again = await post({ blueprint: WITH_PARAMS }, keyB);
     const response = await fetch(`${service.base}/blueprints/${again.body.id}`, {
@@ -265,12 +271,12 @@ describe("blueprints over HTTP, per API key", () => {
   });
 
   it("keeps blueprints and refs across a restart on the same DATA_DIR (the SQLite file)", async () => {
-    const before_ = (await list("", keyA)).body.results;
+    const before_ = (await list("", keyA)).body.results!;
     await service.close();
     service = await startService({}, { dataDir });
     const after_ = await list("", keyA);
     assert.equal(after_.status, 200);
-    assert.deepEqual(after_.body.results, before_);
-    assert.deepEqual(after_.body.results[0].refs, { [HELLO_HASH]: { txHash: TX, index: 2 } });
+    assert.deepEqual(after_.body.results!, before_);
+    assert.deepEqual(after_.body.results![0]!.refs, { [HELLO_HASH]: { txHash: TX, index: 2 } });
   });
 });

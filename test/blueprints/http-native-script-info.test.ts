@@ -18,13 +18,16 @@ describe("POST /utils/native-scripts/get-info", () => {
   });
   after(() => service.close());
 
-  const info = (body: unknown) => service.request("POST", "/utils/native-scripts/get-info", body);
+  const info = (body: unknown) =>
+    service.request<"getNativeScriptInfo">("POST", "/utils/native-scripts/get-info", body);
   const timeOf = async (slot: number): Promise<number> =>
-    (await service.request("POST", "/utils/network/slot-to-time", { slot })).body.time;
+    (await service.request<"slotToTime">("POST", "/utils/network/slot-to-time", { slot })).body.time!;
 
   it("answers a sig + before policy: type, policy ID and CBOR as serialize gives them, its key, its deadline as slot and time", async () => {
     const schema = { type: "all", scripts: [sig(K1), before_(90_000_000)] };
-    const serialized = await service.request("POST", "/utils/native-scripts/serialize", { schema });
+    const serialized = await service.request<"serializeNativeScript">("POST", "/utils/native-scripts/serialize", {
+      schema,
+    });
     assert.equal(serialized.status, 200);
     const response = await info({ schema });
     assert.equal(response.status, 200, JSON.stringify(response.body));
@@ -43,11 +46,11 @@ describe("POST /utils/native-scripts/get-info", () => {
   it("gives the same answer for the script as CBOR, and writes key hashes in lower case", async () => {
     const schema = { type: "all", scripts: [sig(K1.toUpperCase()), before_(1234)] };
     const fromJson = await info({ schema });
-    const fromCbor = await info({ script: fromJson.body.script.toUpperCase() });
+    const fromCbor = await info({ script: fromJson.body.script!.toUpperCase() });
     assert.equal(fromCbor.status, 200);
     assert.deepEqual(fromCbor.body, fromJson.body);
     assert.deepEqual(fromJson.body.keyHashes, [K1]);
-    assert.equal(fromJson.body.schema.scripts[0].keyHash, K1);
+    assert.equal((fromJson.body.schema as { scripts: { keyHash: string }[] }).scripts[0]!.keyHash, K1);
   });
 
   it("spans the time bounds: all intersects, any and atLeast span, a lone sig has none", async () => {

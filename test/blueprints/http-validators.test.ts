@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
+import type { Named } from "../support/api.js";
 import { startService, type RunningService } from "../support/service.js";
 
 const fixture = (name: string): unknown =>
@@ -26,7 +27,7 @@ describe("validators over HTTP", () => {
     service = await startService({}, { chain: null });
     key = (await service.app.keyStore.create({ name: "owner", env: "testnet", limits: LIMITS })).key;
     other = (await service.app.keyStore.create({ name: "other", env: "testnet", limits: LIMITS })).key;
-    const stored = await service.request(
+    const stored = await service.request<"upsertBlueprint">(
       "POST",
       "/blueprints",
       { blueprint: fixture("hello-world-with-params.plutus.json") },
@@ -36,9 +37,15 @@ describe("validators over HTTP", () => {
   });
   after(() => service.close());
 
-  const post = (hash: string, action: "serialize" | "parse", body: unknown, apiKey: string | null = key) =>
-    service.request("POST", `/validators/${hash}/${action}`, body, apiKey === null ? {} : { "x-api-key": apiKey });
-  const address = (hash: string, query = "") => service.request("GET", `/validators/${hash}/address${query}`);
+  const post = <K extends Named = never>(
+    hash: string,
+    action: "serialize" | "parse",
+    body: unknown,
+    apiKey: string | null = key,
+  ) =>
+    service.request<K>("POST", `/validators/${hash}/${action}`, body, apiKey === null ? {} : { "x-api-key": apiKey });
+  const address = (hash: string, query = "") =>
+    service.request<"getValidatorAddress">("GET", `/validators/${hash}/address${query}`);
 
   describe("GET /validators/{hash}/address", () => {
     it("answers the enterprise script address of any hash, bech32 and hex, as get_script_address.ts prints them", async () => {
@@ -63,7 +70,7 @@ describe("validators over HTTP", () => {
       const withScript = await address(HELLO_HASH, `?stakeScriptHash=${STAKE}`);
       assert.equal(withScript.body.hex, `30${HELLO_HASH}${STAKE}`);
       // Read back by the service's own address reader.
-      const info = await service.request("POST", "/addresses/info", { address: withKey.body.bech32 });
+      const info = await service.request<"getAddressInfo">("POST", "/addresses/info", { address: withKey.body.bech32 });
       assert.deepEqual(
         [info.body.type, info.body.payment, info.body.stake],
         ["base", { hash: HELLO_HASH, isScript: true }, { hash: STAKE, isScript: false }],
@@ -86,12 +93,16 @@ describe("validators over HTTP", () => {
 
   describe("POST /validators/{hash}/serialize and /parse", () => {
     it("parses parse_datum.ts's datum into its JSON, and serializes serialize_datum.ts's JSON back to Plutus data", async () => {
-      const parsed = await post(SCRIPT_HASH, "parse", { type: "datum", purpose: "spend", data: { hex: DATUM_HEX } });
+      const parsed = await post<"parseValidatorData">(SCRIPT_HASH, "parse", {
+        type: "datum",
+        purpose: "spend",
+        data: { hex: DATUM_HEX },
+      });
       assert.equal(parsed.status, 200, JSON.stringify(parsed.body));
       assert.match(parsed.headers.get("content-type") ?? "", /^application\/json/);
       assert.deepEqual(parsed.body, { owner: OWNER });
 
-      const serialized = await post(SCRIPT_HASH, "serialize", {
+      const serialized = await post<"serializeValidatorData">(SCRIPT_HASH, "serialize", {
         type: "datum",
         purpose: "spend",
         data: { owner: OWNER },
@@ -102,7 +113,7 @@ describe("validators over HTTP", () => {
         { hex: DATUM_HEX },
         "the bytes Aiken's off-chain tools write (indefinite-length fields)",
       );
-      const back = await post(SCRIPT_HASH, "parse", {
+      const back = await post<"parseValidatorData">(SCRIPT_HASH, "parse", {
         type: "datum",
         purpose: "spend",
         data: { hex: serialized.body.hex },
@@ -112,16 +123,23 @@ describe("validators over HTTP", () => {
 
     it("round-trips a redeemer, takes the hex itself as data, and leaves purpose out when only one purpose has the schema", async () => {
       const msg = Buffer.from("Hello, World!", "utf8").toString("hex");
-      const serialized = await post(SCRIPT_HASH, "serialize", { type: "redeemer", purpose: "spend", data: { msg } });
+      const serialized = await post<"serializeValidatorData">(SCRIPT_HASH, "serialize", {
+        type: "redeemer",
+        purpose: "spend",
+        data: { msg },
+      });
       assert.equal(serialized.status, 200, JSON.stringify(serialized.body));
-      const parsed = await post(SCRIPT_HASH, "parse", {
+      const parsed = await post<"parseValidatorData">(SCRIPT_HASH, "parse", {
         type: "redeemer",
         purpose: "spend",
         data: serialized.body.hex,
       });
       assert.deepEqual(parsed.body, { msg });
       // Only `spend` has a datum: purpose may be left out.
-      const noPurpose = await post(SCRIPT_HASH, "parse", { type: "datum", data: { hex: DATUM_HEX } });
+      const noPurpose = await post<"parseValidatorData">(SCRIPT_HASH, "parse", {
+        type: "datum",
+        data: { hex: DATUM_HEX },
+      });
       assert.deepEqual(noPurpose.body, { owner: OWNER });
     });
 
@@ -131,7 +149,7 @@ describe("validators over HTTP", () => {
         [SCRIPT_HASH, other],
         [SCRIPT_HASH, null],
       ] as const) {
-        const response = await post(
+        const response = await post<"error">(
           hash,
           "serialize",
           { type: "datum", purpose: "spend", data: { owner: OWNER } },
@@ -151,33 +169,55 @@ describe("validators over HTTP", () => {
         ["not an object", /body\.data/],
       ];
       for (const [data, message] of cases) {
-        const response = await post(SCRIPT_HASH, "serialize", { type: "datum", purpose: "spend", data });
+        const response = await post<"serializeValidatorData">(SCRIPT_HASH, "serialize", {
+          type: "datum",
+          purpose: "spend",
+          data,
+        });
         assert.equal(response.status, 400, JSON.stringify(data));
         assert.match(response.body.message, message);
       }
-      const notCbor = await post(SCRIPT_HASH, "parse", { type: "datum", purpose: "spend", data: { hex: "ff00" } });
+      const notCbor = await post<"parseValidatorData">(SCRIPT_HASH, "parse", {
+        type: "datum",
+        purpose: "spend",
+        data: { hex: "ff00" },
+      });
       assert.equal(notCbor.status, 400);
       assert.match(notCbor.body.message, /body\.data\.hex/);
-      const otherShape = await post(SCRIPT_HASH, "parse", { type: "datum", purpose: "spend", data: { hex: "01" } });
+      const otherShape = await post<"parseValidatorData">(SCRIPT_HASH, "parse", {
+        type: "datum",
+        purpose: "spend",
+        data: { hex: "01" },
+      });
       assert.equal(otherShape.status, 400);
       assert.match(otherShape.body.message, /body\.data\.hex/);
     });
 
     it("refuses a purpose or type the validator has no schema for, and an ambiguous one, naming the field", async () => {
-      const mint = await post(SCRIPT_HASH, "serialize", { type: "datum", purpose: "mint", data: { owner: OWNER } });
+      const mint = await post<"serializeValidatorData">(SCRIPT_HASH, "serialize", {
+        type: "datum",
+        purpose: "mint",
+        data: { owner: OWNER },
+      });
       assert.equal(mint.status, 400);
       assert.match(
         mint.body.message,
         /^body\.purpose: the validator [0-9a-f]{56} takes no datum for the purpose mint; it takes one for spend/,
       );
       // The spend handler and the else handler both take a redeemer, each of its own schema.
-      const ambiguous = await post(SCRIPT_HASH, "serialize", { type: "redeemer", data: { msg: "00" } });
+      const ambiguous = await post<"serializeValidatorData">(SCRIPT_HASH, "serialize", {
+        type: "redeemer",
+        data: { msg: "00" },
+      });
       assert.equal(ambiguous.status, 400);
       assert.match(ambiguous.body.message, /^body\.purpose is required/);
-      const badType = await post(SCRIPT_HASH, "serialize", { type: "witness", data: {} });
+      const badType = await post<"serializeValidatorData">(SCRIPT_HASH, "serialize", { type: "witness", data: {} });
       assert.equal(badType.status, 400);
       assert.match(badType.body.message, /^body\.type/);
-      const missing = await post(SCRIPT_HASH, "serialize", { type: "datum", purpose: "spend" });
+      const missing = await post<"serializeValidatorData">(SCRIPT_HASH, "serialize", {
+        type: "datum",
+        purpose: "spend",
+      });
       assert.equal(missing.status, 400);
       assert.match(missing.body.message, /body\.data is required/);
     });

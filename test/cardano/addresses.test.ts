@@ -131,14 +131,16 @@ describe("address utilities", () => {
         assert.deepEqual({ ...cslView(address), bech32: address }, want, "CSL agrees with CIP-19");
         // A mainnet instance reads testnet addresses and vice versa.
         for (const service of [preview, mainnet]) {
-          const fromBech32 = await service.request("POST", "/addresses/info", { address });
+          const fromBech32 = await service.request<"getAddressInfo">("POST", "/addresses/info", { address });
           assert.equal(fromBech32.status, 200, JSON.stringify(fromBech32.body));
           assert.deepEqual(fromBech32.body, want);
         }
-        const fromHex = await preview.request("POST", "/addresses/info", { address: want.hex });
+        const fromHex = await preview.request<"getAddressInfo">("POST", "/addresses/info", { address: want.hex });
         assert.equal(fromHex.status, 200, JSON.stringify(fromHex.body));
         assert.deepEqual(fromHex.body, want);
-        const fromUpperHex = await preview.request("POST", "/addresses/info", { address: want.hex.toUpperCase() });
+        const fromUpperHex = await preview.request<"getAddressInfo">("POST", "/addresses/info", {
+          address: want.hex.toUpperCase(),
+        });
         assert.deepEqual(fromUpperHex.body, want);
       });
 
@@ -147,7 +149,7 @@ describe("address utilities", () => {
         if (expected.payment) want["payment"] = expected.payment.hash;
         if (expected.stake && "hash" in expected.stake) want["stake"] = (expected.stake as { hash: string }).hash;
         for (const input of [address, hexOf(address)]) {
-          const response = await preview.request("POST", "/utils/addresses/parse", { address: input });
+          const response = await preview.request<"parseAddress">("POST", "/utils/addresses/parse", { address: input });
           assert.equal(response.status, 200, JSON.stringify(response.body));
           assert.deepEqual(response.body, want);
         }
@@ -157,20 +159,28 @@ describe("address utilities", () => {
 
   it("reads an all-upper-case bech32 address and answers the lower-case form", async () => {
     const address = VECTORS.mainnet[6]!;
-    const response = await preview.request("POST", "/addresses/info", { address: address.toUpperCase() });
+    const response = await preview.request<"getAddressInfo">("POST", "/addresses/info", {
+      address: address.toUpperCase(),
+    });
     assert.equal(response.status, 200, JSON.stringify(response.body));
     assert.equal(response.body.bech32, address);
     assert.deepEqual(response.body.payment, key(PAYMENT_KEY_HASH));
   });
 
   it("parse: a base address gives both hashes, a reward address stake alone, pointer and enterprise payment alone", async () => {
-    const base = await mainnet.request("POST", "/utils/addresses/parse", { address: VECTORS.mainnet[3] });
+    const base = await mainnet.request<"parseAddress">("POST", "/utils/addresses/parse", {
+      address: VECTORS.mainnet[3],
+    });
     assert.deepEqual(base.body, { payment: SCRIPT_HASH, stake: SCRIPT_HASH });
-    const reward = await mainnet.request("POST", "/utils/addresses/parse", { address: VECTORS.testnet[14] });
+    const reward = await mainnet.request<"parseAddress">("POST", "/utils/addresses/parse", {
+      address: VECTORS.testnet[14],
+    });
     assert.deepEqual(Object.keys(reward.body), ["stake"]);
     assert.equal(reward.body.stake, STAKE_KEY_HASH);
     for (const t of [4, 5, 6, 7]) {
-      const r = await mainnet.request("POST", "/utils/addresses/parse", { address: VECTORS.mainnet[t] });
+      const r = await mainnet.request<"parseAddress">("POST", "/utils/addresses/parse", {
+        address: VECTORS.mainnet[t],
+      });
       assert.deepEqual(Object.keys(r.body), ["payment"], `type ${t}`);
     }
   });
@@ -198,10 +208,10 @@ describe("address utilities", () => {
           hex: Buffer.from(csl.to_bytes()).toString("hex"),
           protocolMagic: magic,
         };
-        const response = await preview.request("POST", "/addresses/info", { address });
+        const response = await preview.request<"getAddressInfo">("POST", "/addresses/info", { address });
         assert.equal(response.status, 200, JSON.stringify(response.body));
         assert.deepEqual(response.body, want);
-        const fromHex = await mainnet.request("POST", "/addresses/info", { address: want.hex });
+        const fromHex = await mainnet.request<"getAddressInfo">("POST", "/addresses/info", { address: want.hex });
         assert.deepEqual(fromHex.body, want, "the hex form reads the same and answers the base58 form");
       });
     }
@@ -209,13 +219,15 @@ describe("address utilities", () => {
     it("the generated addresses carry the magic they were made for", async () => {
       const magics = [];
       for (const address of GENERATED)
-        magics.push((await preview.request("POST", "/addresses/info", { address })).body.protocolMagic);
+        magics.push(
+          (await preview.request<"getAddressInfo">("POST", "/addresses/info", { address })).body.protocolMagic,
+        );
       assert.deepEqual(magics, [1, 2, 764824073]);
     });
 
     it("parse refuses a Byron address with 400 pointing to /addresses/info", async () => {
       for (const address of [KNOWN[0]!, GENERATED[0]!]) {
-        const response = await preview.request("POST", "/utils/addresses/parse", { address });
+        const response = await preview.request<"parseAddress">("POST", "/utils/addresses/parse", { address });
         assert.equal(response.status, 400);
         assert.match(response.body.message, /^body\.address is a Byron address/);
         assert.match(response.body.message, /POST \/v2\/services\/addresses\/info/);
@@ -298,7 +310,7 @@ describe("address utilities", () => {
     for (const [what, address, reason] of CASES) {
       it(`${what}`, async () => {
         for (const path of ["/addresses/info", "/utils/addresses/parse"]) {
-          const response = await preview.request("POST", path, { address });
+          const response = await preview.request<"error">("POST", path, { address });
           assert.equal(response.status, 400, `${path}: ${JSON.stringify(response.body)}`);
           assert.equal(response.body.error, "Bad Request");
           assert.match(response.body.message, /^body\.address /);
@@ -320,13 +332,13 @@ describe("address utilities", () => {
     });
 
     it("a missing, empty or non-string address is refused by the schema, naming the field", async () => {
-      const missing = await preview.request("POST", "/addresses/info", {});
+      const missing = await preview.request<"getAddressInfo">("POST", "/addresses/info", {});
       assert.equal(missing.status, 400);
       assert.equal(missing.body.message, "body.address is required.");
-      const empty = await preview.request("POST", "/utils/addresses/parse", { address: "" });
+      const empty = await preview.request<"parseAddress">("POST", "/utils/addresses/parse", { address: "" });
       assert.equal(empty.status, 400);
       assert.match(empty.body.message, /^body\.address must NOT have fewer than 1 characters/);
-      const number = await preview.request("POST", "/addresses/info", { address: 42 });
+      const number = await preview.request<"getAddressInfo">("POST", "/addresses/info", { address: 42 });
       assert.equal(number.status, 400);
       assert.equal(number.body.message, "body.address must be string.");
     });

@@ -11,10 +11,10 @@ import { startService, type RunningService } from "../support/service.js";
 const ms = (iso: string) => Date.parse(iso);
 
 async function slotToTime(service: RunningService, slot: unknown) {
-  return service.request("POST", "/utils/network/slot-to-time", { slot });
+  return service.request<"slotToTime">("POST", "/utils/network/slot-to-time", { slot });
 }
 async function timeToSlot(service: RunningService, time: unknown) {
-  return service.request("POST", "/utils/network/time-to-slot", { time });
+  return service.request<"timeToSlot">("POST", "/utils/network/time-to-slot", { time });
 }
 
 /** slot → time pairs that must hold both ways (each time is the start of its slot). */
@@ -156,7 +156,7 @@ describe("slot and time input checks", () => {
   for (const [what, field, value, message] of CASES) {
     it(`refuses ${what} with 400 naming body.${field}`, async () => {
       const path = field === "slot" ? "/utils/network/slot-to-time" : "/utils/network/time-to-slot";
-      const response = await service.request("POST", path, { [field]: value });
+      const response = await service.request<"error">("POST", path, { [field]: value });
       assert.equal(response.status, 400, JSON.stringify(response.body));
       assert.match(response.body.message, message);
     });
@@ -164,11 +164,11 @@ describe("slot and time input checks", () => {
 
   it("refuses a body without the field", async () => {
     assert.equal(
-      (await service.request("POST", "/utils/network/slot-to-time", {})).body.message,
+      (await service.request<"slotToTime">("POST", "/utils/network/slot-to-time", {})).body.message,
       "body.slot is required.",
     );
     assert.equal(
-      (await service.request("POST", "/utils/network/time-to-slot", { slot: 1 })).body.message,
+      (await service.request<"timeToSlot">("POST", "/utils/network/time-to-slot", { slot: 1 })).body.message,
       "body.time is required.",
     );
   });

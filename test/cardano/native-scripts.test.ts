@@ -115,13 +115,17 @@ describe("native script utilities", () => {
   for (const [name, schema] of EXAMPLES) {
     it(`${name}: serialize gives CSL's bytes and policy ID, and parse reads them back`, async () => {
       const csl = toCsl(schema);
-      const serialized = await service.request("POST", "/utils/native-scripts/serialize", { schema });
+      const serialized = await service.request<"serializeNativeScript">("POST", "/utils/native-scripts/serialize", {
+        schema,
+      });
       assert.equal(serialized.status, 200, JSON.stringify(serialized.body));
       assert.equal(serialized.body.script, csl.to_hex());
       assert.equal(serialized.body.policyId, csl.hash().to_hex());
       assert.equal(serialized.body.policyId, policyIdOf(csl.to_hex()));
 
-      const parsed = await service.request("POST", "/utils/native-scripts/parse", { script: csl.to_hex() });
+      const parsed = await service.request<"parseNativeScript">("POST", "/utils/native-scripts/parse", {
+        script: csl.to_hex(),
+      });
       assert.equal(parsed.status, 200, JSON.stringify(parsed.body));
       assert.deepEqual(parsed.body, { policyId: csl.hash().to_hex(), schema });
       // And CSL reads our bytes as the same script.
@@ -130,10 +134,10 @@ describe("native script utilities", () => {
   }
 
   it("before is the ledger's InvalidHereafter (tag 5) and after its InvalidBefore (tag 4)", async () => {
-    const before = await service.request("POST", "/utils/native-scripts/serialize", {
+    const before = await service.request<"serializeNativeScript">("POST", "/utils/native-scripts/serialize", {
       schema: { type: "before", slot: 10 },
     });
-    const afterSlot = await service.request("POST", "/utils/native-scripts/serialize", {
+    const afterSlot = await service.request<"serializeNativeScript">("POST", "/utils/native-scripts/serialize", {
       schema: { type: "after", slot: 10 },
     });
     assert.equal(before.body.script, "82050a");
@@ -165,10 +169,14 @@ describe("native script utilities", () => {
     await fc.assert(
       fc.asyncProperty(node, async (schema) => {
         const csl = toCsl(schema);
-        const serialized = await service.request("POST", "/utils/native-scripts/serialize", { schema });
+        const serialized = await service.request<"serializeNativeScript">("POST", "/utils/native-scripts/serialize", {
+          schema,
+        });
         assert.equal(serialized.status, 200, JSON.stringify(serialized.body));
         assert.deepEqual(serialized.body, { policyId: csl.hash().to_hex(), script: csl.to_hex() });
-        const parsed = await service.request("POST", "/utils/native-scripts/parse", { script: csl.to_hex() });
+        const parsed = await service.request<"parseNativeScript">("POST", "/utils/native-scripts/parse", {
+          script: csl.to_hex(),
+        });
         assert.deepEqual(parsed.body, { policyId: csl.hash().to_hex(), schema });
       }),
       { numRuns: 60 },
@@ -176,7 +184,7 @@ describe("native script utilities", () => {
   });
 
   it("accepts upper-case key hashes and answers them in lower case", async () => {
-    const response = await service.request("POST", "/utils/native-scripts/serialize", {
+    const response = await service.request<"serializeNativeScript">("POST", "/utils/native-scripts/serialize", {
       schema: sig(K1.toUpperCase()),
     });
     assert.equal(response.status, 200);
@@ -184,13 +192,19 @@ describe("native script utilities", () => {
   });
 
   it("nests up to 32 levels, and refuses 33 naming the node", async () => {
-    const ok = await service.request("POST", "/utils/native-scripts/serialize", { schema: nest(32) });
+    const ok = await service.request<"serializeNativeScript">("POST", "/utils/native-scripts/serialize", {
+      schema: nest(32),
+    });
     assert.equal(ok.status, 200);
     assert.equal(ok.body.script, toCsl(nest(32)).to_hex());
-    const parsed = await service.request("POST", "/utils/native-scripts/parse", { script: ok.body.script });
+    const parsed = await service.request<"parseNativeScript">("POST", "/utils/native-scripts/parse", {
+      script: ok.body.script,
+    });
     assert.deepEqual(parsed.body.schema, nest(32));
 
-    const tooDeep = await service.request("POST", "/utils/native-scripts/serialize", { schema: nest(33) });
+    const tooDeep = await service.request<"serializeNativeScript">("POST", "/utils/native-scripts/serialize", {
+      schema: nest(33),
+    });
     assert.equal(tooDeep.status, 400);
     assert.match(
       tooDeep.body.message,
@@ -198,7 +212,7 @@ describe("native script utilities", () => {
         `^body\\.schema${"\\.scripts\\[0\\]".repeat(32)} is nested 33 levels deep; native scripts may nest at most 32 levels\\.$`,
       ),
     );
-    const parsedTooDeep = await service.request("POST", "/utils/native-scripts/parse", {
+    const parsedTooDeep = await service.request<"parseNativeScript">("POST", "/utils/native-scripts/parse", {
       script: toCsl(nest(33)).to_hex(),
     });
     assert.equal(parsedTooDeep.status, 400);
@@ -211,7 +225,7 @@ describe("native script utilities", () => {
   it("refuses a script of thousands of levels quickly, before decoding it", async () => {
     const script = "820181".repeat(50_000) + "8200581c" + K1;
     const started = Date.now();
-    const response = await service.request("POST", "/utils/native-scripts/parse", { script });
+    const response = await service.request<"parseNativeScript">("POST", "/utils/native-scripts/parse", { script });
     assert.equal(response.status, 400);
     // The CBOR limits (src/cardano/cbor-limits.ts) refuse it before the script's own shape check.
     assert.equal(response.body.code, "SVC_ERR_CBOR_LIMIT");
@@ -224,17 +238,21 @@ describe("native script utilities", () => {
   it("parse reads an atLeast that can never be satisfied (the ledger accepts it), which serialize refuses", async () => {
     const schema: Node = { type: "atLeast", required: 2, scripts: [sig(K1)] };
     const csl = toCsl(schema);
-    const parsed = await service.request("POST", "/utils/native-scripts/parse", { script: csl.to_hex() });
+    const parsed = await service.request<"parseNativeScript">("POST", "/utils/native-scripts/parse", {
+      script: csl.to_hex(),
+    });
     assert.equal(parsed.status, 200, JSON.stringify(parsed.body));
     assert.deepEqual(parsed.body, { policyId: csl.hash().to_hex(), schema });
-    const serialized = await service.request("POST", "/utils/native-scripts/serialize", { schema });
+    const serialized = await service.request<"serializeNativeScript">("POST", "/utils/native-scripts/serialize", {
+      schema,
+    });
     assert.equal(serialized.status, 400);
   });
 
   it("keeps the policy ID of a non-canonical encoding: the hash of the bytes as given", async () => {
     // [1, [_ [0, K1] ]]: the sub-script list in indefinite-length form, which the ledger accepts.
     const script = `82019f8200581c${K1}ff`;
-    const response = await service.request("POST", "/utils/native-scripts/parse", { script });
+    const response = await service.request<"parseNativeScript">("POST", "/utils/native-scripts/parse", { script });
     assert.equal(response.status, 200, JSON.stringify(response.body));
     assert.deepEqual(response.body.schema, { type: "all", scripts: [sig(K1)] });
     assert.equal(response.body.policyId, policyIdOf(script));
@@ -302,7 +320,9 @@ describe("native script utilities", () => {
     ];
     for (const [what, schema, message] of CASES) {
       it(what, async () => {
-        const response = await service.request("POST", "/utils/native-scripts/serialize", { schema });
+        const response = await service.request<"serializeNativeScript">("POST", "/utils/native-scripts/serialize", {
+          schema,
+        });
         assert.equal(response.status, 400, JSON.stringify(response.body));
         if (typeof message === "string") assert.equal(response.body.message, message);
         else assert.match(response.body.message, message);
@@ -310,17 +330,19 @@ describe("native script utilities", () => {
     }
 
     it("a body without schema, or a bare script, is refused naming body.schema", async () => {
-      const missing = await service.request("POST", "/utils/native-scripts/serialize", {});
+      const missing = await service.request<"serializeNativeScript">("POST", "/utils/native-scripts/serialize", {});
       assert.equal(missing.status, 400);
       assert.equal(missing.body.message, "body.schema is required.");
-      const bare = await service.request("POST", "/utils/native-scripts/serialize", sig(K1));
+      const bare = await service.request<"serializeNativeScript">("POST", "/utils/native-scripts/serialize", sig(K1));
       assert.equal(bare.status, 400);
       assert.equal(bare.body.message, "body.schema is required.");
     });
 
     it("more than 1000 nodes is refused", async () => {
       const schema = { type: "any", scripts: Array.from({ length: 1000 }, (_, i) => ({ type: "after", slot: i })) };
-      const response = await service.request("POST", "/utils/native-scripts/serialize", { schema });
+      const response = await service.request<"serializeNativeScript">("POST", "/utils/native-scripts/serialize", {
+        schema,
+      });
       assert.equal(response.status, 400);
       assert.equal(
         response.body.message,
@@ -368,7 +390,7 @@ describe("native script utilities", () => {
     ];
     for (const [what, script, message] of CASES) {
       it(what, async () => {
-        const response = await service.request("POST", "/utils/native-scripts/parse", { script });
+        const response = await service.request<"parseNativeScript">("POST", "/utils/native-scripts/parse", { script });
         assert.equal(response.status, 400, JSON.stringify(response.body));
         assert.match(response.body.message, message);
       });

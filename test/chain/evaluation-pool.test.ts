@@ -81,7 +81,11 @@ describe("the evaluation pool", () => {
     assert.equal(pool.workers, 0);
     assert.equal(pool.waiting, 0);
     for (const result of await waiting)
-      assert.equal((result as PromiseRejectedResult).reason.code, "SVC_ERR_UNPROCESSABLE", "run, not dropped");
+      assert.equal(
+        ((result as PromiseRejectedResult).reason as { code: string }).code,
+        "SVC_ERR_UNPROCESSABLE",
+        "run, not dropped",
+      );
     await assert.rejects(pool.evaluate(notATransaction), /the evaluation pool is closed/);
   });
 });

@@ -108,7 +108,12 @@ describe("429", () => {
     await client.buildTransaction({ body: BUILD_BODY });
     assert.deepEqual(delays, [1000, 1000]);
     assert.equal(received.length, 3);
-    assert.ok(received.every((r) => r.method === "POST" && JSON.parse(r.body).changeAddress === "addr_test1vq"));
+    assert.ok(
+      received.every(
+        (r) =>
+          r.method === "POST" && (JSON.parse(r.body) as { changeAddress: string }).changeAddress === "addr_test1vq",
+      ),
+    );
   });
 
   test("gives up after `attempts` sends with the last ApiError (status, code, message, requestId, retryAfter, attempts)", async () => {

@@ -84,13 +84,13 @@ for (const make of [blockfrostBackend, ogmiosKupoBackend]) {
     });
 
     it("builds, signs, submits and reads back a payment; the ledger holds what the service says", async () => {
-      const health = await service.request("GET", "/health");
+      const health = await service.request<"getHealth">("GET", "/health");
       assert.equal(health.status, 200, JSON.stringify(health.body));
       assert.equal(health.body.backend, backend.name);
       const ledgerTip = await ledger.tip();
       assert.ok(
-        Math.abs(health.body.tip.slot - ledgerTip.slot) <= 2,
-        `health's tip ${health.body.tip.slot} is the ledger's ${ledgerTip.slot}`,
+        Math.abs(health.body.tip!.slot - ledgerTip.slot) <= 2,
+        `health's tip ${health.body.tip!.slot} is the ledger's ${ledgerTip.slot}`,
       );
 
       const built = await build(service, {
@@ -98,7 +98,7 @@ for (const make of [blockfrostBackend, ogmiosKupoBackend]) {
         outputs: [{ address: bob.address, lovelace: 10_000_000 }],
       });
       const signature = await alice.witnessSet(built.complete);
-      const submitted = await service.request("POST", "/transactions/submit", {
+      const submitted = await service.request<"submitTransaction">("POST", "/transactions/submit", {
         transaction: built.complete,
         signatures: [signature],
       });
@@ -118,11 +118,11 @@ for (const make of [blockfrostBackend, ogmiosKupoBackend]) {
         [`${built.hash}#${paid[0]!.input.outputIndex}`],
       );
 
-      const status = await service.request("GET", `/transactions/${built.hash}`);
+      const status = await service.request<"getTransactionStatus">("GET", `/transactions/${built.hash}`);
       assert.equal(status.status, 200, JSON.stringify(status.body));
       // The newest transaction on the live ledger: in the tip block.
       assert.deepEqual(status.body, { txHash: built.hash, status: "confirmed", confirmations: 1 });
-      const unknown = await service.request("GET", `/transactions/${"ab".repeat(32)}`);
+      const unknown = await service.request<"getTransactionStatus">("GET", `/transactions/${"ab".repeat(32)}`);
       assert.deepEqual(unknown.body, { txHash: "ab".repeat(32), status: "unknown" });
     });
 
@@ -133,7 +133,7 @@ for (const make of [blockfrostBackend, ogmiosKupoBackend]) {
         outputs: [{ address: bob.address, lovelace: 3_000_000 }],
       });
       const wrongKey = await bob.witnessSet(built.complete);
-      const refused = await service.request("POST", "/transactions/submit", {
+      const refused = await service.request<"submitTransaction">("POST", "/transactions/submit", {
         transaction: built.complete,
         signatures: [wrongKey],
       });
@@ -146,7 +146,9 @@ for (const make of [blockfrostBackend, ogmiosKupoBackend]) {
     it("answers 429s by waiting as Retry-After asks, then succeeds", async () => {
       backend.reads.behave({ kind: "throttle", retryAfterSeconds: 1, times: 2 });
       const count = backend.reads.requests.length;
-      const [utxos, ms] = await elapsed(() => service.request("GET", `/addresses/${alice.address}/utxos`));
+      const [utxos, ms] = await elapsed(() =>
+        service.request<"getAddressUtxos">("GET", `/addresses/${alice.address}/utxos`),
+      );
       assert.equal(utxos.status, 200, JSON.stringify(utxos.body));
       assert.equal(utxos.body.utxos.length, (await ledger.devnet.utxosAt(alice.address)).length);
       assert.equal(backend.reads.requests.length - count, 3, "two throttled attempts, then the answer");
@@ -157,7 +159,7 @@ for (const make of [blockfrostBackend, ogmiosKupoBackend]) {
       backend.reads.behave({ kind: "fail", status: 500 });
       const count = backend.reads.requests.length;
       try {
-        const status = await service.request("GET", `/transactions/${"cd".repeat(32)}`);
+        const status = await service.request<"getTransactionStatus">("GET", `/transactions/${"cd".repeat(32)}`);
         assert.equal(status.status, 503, JSON.stringify(status.body));
         assert.equal(status.body.error, "Service Unavailable");
         assert.match(
@@ -168,7 +170,7 @@ for (const make of [blockfrostBackend, ogmiosKupoBackend]) {
       } finally {
         backend.reads.behave({ kind: "normal" });
       }
-      const recovered = await service.request("GET", `/addresses/${alice.address}/utxos`);
+      const recovered = await service.request<"getAddressUtxos">("GET", `/addresses/${alice.address}/utxos`);
       assert.equal(recovered.status, 200);
     });
 
@@ -176,13 +178,13 @@ for (const make of [blockfrostBackend, ogmiosKupoBackend]) {
       backend.reads.behave({ kind: "slow", delayMs: 11_000 });
       backend.tip.behave({ kind: "slow", delayMs: 11_000 });
       try {
-        const slowRead = elapsed(() => service.request("GET", `/addresses/${alice.address}/utxos`));
-        const [health, healthMs] = await elapsed(() => service.request("GET", "/health"));
+        const slowRead = elapsed(() => service.request<"getAddressUtxos">("GET", `/addresses/${alice.address}/utxos`));
+        const [health, healthMs] = await elapsed(() => service.request<"getHealth">("GET", "/health"));
         assert.equal(health.status, 503, JSON.stringify(health.body));
         assert.equal(health.body.status, "degraded");
         assert.equal(health.body.backend, backend.name);
         assert.match(
-          health.body.reason,
+          health.body.reason!,
           new RegExp(
             `^The ${backend.name} backend is unreachable: The ${backend.name} chain backend could not serve tip: `,
           ),
@@ -200,7 +202,7 @@ for (const make of [blockfrostBackend, ogmiosKupoBackend]) {
         backend.reads.behave({ kind: "normal" });
         backend.tip.behave({ kind: "normal" });
       }
-      const health = await service.request("GET", "/health");
+      const health = await service.request<"getHealth">("GET", "/health");
       assert.equal(health.status, 200, JSON.stringify(health.body));
       assert.equal(health.body.status, "ok");
     });

@@ -45,19 +45,19 @@ describe("real-network backends over HTTP", () => {
   it("serves health, UTxOs and transaction status from Blockfrost", async () => {
     blockfrost.reset();
     await withService(blockfrostEnv(), async (service) => {
-      const health = await service.request("GET", "/health");
+      const health = await service.request<"getHealth">("GET", "/health");
       assert.equal(health.status, 200);
       assert.equal(health.body.status, "ok");
       assert.equal(health.body.backend, "blockfrost");
       assert.deepEqual(health.body.tip, { slot: 412162133, time: 1641338934000 });
       assert.deepEqual(health.body.evaluationCheck, { agreed: 0, disagreed: 0, localFailed: 0 });
 
-      const utxos = await service.request("GET", `/addresses/${testnetAddress}/utxos`);
+      const utxos = await service.request<"getAddressUtxos">("GET", `/addresses/${testnetAddress}/utxos`);
       assert.equal(utxos.status, 200, JSON.stringify(utxos.body));
       assert.equal(utxos.body.utxos.length, 3);
       assert.ok(blockfrost.requests.some((r) => r.path.startsWith(`/api/v0/addresses/${testnetAddress}/utxos`)));
 
-      const status = await service.request("GET", `/transactions/${KNOWN_TX}`);
+      const status = await service.request<"getTransactionStatus">("GET", `/transactions/${KNOWN_TX}`);
       // The recorded latest block is at height 15,243,593 and the transaction's at 123,456.
       assert.deepEqual(status.body, { txHash: KNOWN_TX, status: "confirmed", confirmations: 15_243_593 - 123_456 + 1 });
     });
@@ -69,7 +69,7 @@ describe("real-network backends over HTTP", () => {
     try {
       await withService(blockfrostEnv(), async (service) => {
         const started = Date.now();
-        const utxos = await service.request("GET", `/addresses/${testnetAddress}/utxos`);
+        const utxos = await service.request<"getAddressUtxos">("GET", `/addresses/${testnetAddress}/utxos`);
         assert.equal(utxos.status, 503);
         assert.equal(utxos.body.error, "Service Unavailable");
         assert.match(
@@ -78,12 +78,12 @@ describe("real-network backends over HTTP", () => {
         );
         assert.ok(Date.now() - started < 15_000);
 
-        const health = await service.request("GET", "/health");
+        const health = await service.request<"getHealth">("GET", "/health");
         assert.equal(health.status, 503);
         assert.equal(health.body.status, "degraded");
         assert.equal(health.body.backend, "blockfrost");
-        assert.match(health.body.reason, /blockfrost/);
-        assert.match(health.body.reason, /ECONNREFUSED/);
+        assert.match(health.body.reason!, /blockfrost/);
+        assert.match(health.body.reason!, /ECONNREFUSED/);
       });
     } finally {
       await blockfrost.accept();
@@ -94,7 +94,7 @@ describe("real-network backends over HTTP", () => {
     blockfrost.reset();
     blockfrost.behave({ kind: "fail", status: 500 });
     await withService(blockfrostEnv(), async (service) => {
-      const status = await service.request("GET", `/transactions/${KNOWN_TX}`);
+      const status = await service.request<"getTransactionStatus">("GET", `/transactions/${KNOWN_TX}`);
       assert.equal(status.status, 503);
       assert.match(
         status.body.message,
@@ -109,7 +109,7 @@ describe("real-network backends over HTTP", () => {
     blockfrost.reset();
     blockfrost.behave({ kind: "throttle", retryAfterSeconds: 1, times: 1 });
     await withService(blockfrostEnv(), async (service) => {
-      const status = await service.request("GET", `/transactions/${KNOWN_TX}`);
+      const status = await service.request<"getTransactionStatus">("GET", `/transactions/${KNOWN_TX}`);
       assert.equal(status.status, 200);
       // GET /txs/{hash} throttled, then answered; then GET /blocks/latest for its depth.
       assert.deepEqual(
@@ -122,26 +122,26 @@ describe("real-network backends over HTTP", () => {
   it("serves health and UTxOs from Ogmios + Kupo, and degrades when Ogmios is gone", async () => {
     const env = { NETWORK: "mainnet", OGMIOS_URL: ogmiosKupo.ogmiosUrl, KUPO_URL: ogmiosKupo.kupoUrl };
     await withService(env, async (service) => {
-      const health = await service.request("GET", "/health");
+      const health = await service.request<"getHealth">("GET", "/health");
       assert.equal(health.status, 200, JSON.stringify(health.body));
       assert.equal(health.body.backend, "ogmios-kupo");
-      assert.equal(health.body.tip.slot, 2463);
+      assert.equal(health.body.tip!.slot, 2463);
 
-      const utxos = await service.request("GET", `/addresses/${mainnetAddress}/utxos`);
+      const utxos = await service.request<"getAddressUtxos">("GET", `/addresses/${mainnetAddress}/utxos`);
       assert.equal(utxos.status, 200, JSON.stringify(utxos.body));
       assert.equal(utxos.body.utxos.length, 2);
 
       ogmiosKupo.dropConnections();
       await ogmiosKupo.ogmios.refuse();
       try {
-        const degraded = await service.request("GET", "/health");
+        const degraded = await service.request<"getHealth">("GET", "/health");
         assert.equal(degraded.status, 503);
         assert.equal(degraded.body.status, "degraded");
         // Health asks once (probe: no retries): the reason is that one attempt's, which meets the
         // dropped socket (closed, or closing under the request) or, if the client already saw it
         // go, the refused reconnection.
         assert.match(
-          degraded.body.reason,
+          degraded.body.reason!,
           /^The ogmios-kupo backend is unreachable: The ogmios-kupo chain backend could not serve tip: .*(ECONNREFUSED|ECONNRESET|the Ogmios connection is closed|closed before an answer)/,
         );
       } finally {

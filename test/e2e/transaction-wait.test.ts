@@ -35,7 +35,7 @@ for (const kind of ["devnet", "blockfrost", "ogmios-kupo"] as const satisfies re
       const signatures = [await signer.witnessSet(built.complete)];
       return {
         built,
-        answer: await target.service.request("POST", "/transactions/submit", {
+        answer: await target.service.request<"submitTransaction">("POST", "/transactions/submit", {
           transaction: built.complete,
           signatures,
         }),
@@ -47,41 +47,50 @@ for (const kind of ["devnet", "blockfrost", "ogmios-kupo"] as const satisfies re
       const { built, answer } = await submit(alice, 5_000_000);
       assert.equal(answer.status, 200, JSON.stringify(answer.body));
       if (target.backend) {
-        const pending = await target.service.request("GET", `/transactions/${built.hash}`);
+        const pending = await target.service.request<"getTransactionStatus">("GET", `/transactions/${built.hash}`);
         assert.deepEqual(pending.body, { txHash: built.hash, status: "pending" });
-        const waiting = target.service.request("GET", `/transactions/${built.hash}/wait?confirmations=1&timeout=30`);
+        const waiting = target.service.request<"waitForTransaction">(
+          "GET",
+          `/transactions/${built.hash}/wait?confirmations=1&timeout=30`,
+        );
         await sleep(500);
         assert.deepEqual(await target.backend.ledger.release(), [built.hash]);
         const waited = await waiting;
         assert.equal(waited.status, 200, JSON.stringify(waited.body));
         assert.deepEqual(waited.body, { txHash: built.hash, status: "confirmed", confirmations: 1, timedOut: false });
       } else {
-        const waited = await target.service.request("GET", `/transactions/${built.hash}/wait?confirmations=1`);
+        const waited = await target.service.request<"waitForTransaction">(
+          "GET",
+          `/transactions/${built.hash}/wait?confirmations=1`,
+        );
         assert.equal(waited.status, 200, JSON.stringify(waited.body));
         assert.equal(waited.body.status, "confirmed");
         assert.equal(waited.body.timedOut, false);
-        assert.ok(waited.body.confirmations >= 1);
+        assert.ok(waited.body.confirmations! >= 1);
         // The devnet counts one confirmation a slot (a second): two come within a few seconds.
-        const deeper = await target.service.request(
+        const deeper = await target.service.request<"waitForTransaction">(
           "GET",
           `/transactions/${built.hash}/wait?confirmations=2&timeout=10`,
         );
         assert.equal(deeper.body.status, "confirmed", JSON.stringify(deeper.body));
         assert.equal(deeper.body.timedOut, false);
-        assert.ok(deeper.body.confirmations >= 2, JSON.stringify(deeper.body));
+        assert.ok(deeper.body.confirmations! >= 2, JSON.stringify(deeper.body));
       }
-      const status = await target.service.request("GET", `/transactions/${built.hash}`);
+      const status = await target.service.request<"getTransactionStatus">("GET", `/transactions/${built.hash}`);
       assert.equal(status.body.status, "confirmed");
-      assert.ok(status.body.confirmations >= 1);
+      assert.ok(status.body.confirmations! >= 1);
     });
 
     it("a payment the ledger refused is rejected with the ledger's reason, and wait answers that at once", async () => {
       const { built, answer } = await submit(bob, 3_000_000);
       assert.equal(answer.status, 422, JSON.stringify(answer.body));
-      const status = await target.service.request("GET", `/transactions/${built.hash}`);
+      const status = await target.service.request<"getTransactionStatus">("GET", `/transactions/${built.hash}`);
       assert.deepEqual(status.body, { txHash: built.hash, status: "rejected", reason: answer.body.message });
       const started = Date.now();
-      const waited = await target.service.request("GET", `/transactions/${built.hash}/wait?confirmations=3&timeout=30`);
+      const waited = await target.service.request<"waitForTransaction">(
+        "GET",
+        `/transactions/${built.hash}/wait?confirmations=3&timeout=30`,
+      );
       assert.deepEqual(waited.body, {
         txHash: built.hash,
         status: "rejected",
@@ -94,7 +103,7 @@ for (const kind of ["devnet", "blockfrost", "ogmios-kupo"] as const satisfies re
     it("an unknown transaction: wait answers 200 unknown with timedOut when the timeout passes", async () => {
       const hash = "ab".repeat(32);
       const started = Date.now();
-      const waited = await target.service.request("GET", `/transactions/${hash}/wait?timeout=1`);
+      const waited = await target.service.request<"waitForTransaction">("GET", `/transactions/${hash}/wait?timeout=1`);
       const ms = Date.now() - started;
       assert.equal(waited.status, 200, JSON.stringify(waited.body));
       assert.deepEqual(waited.body, { txHash: hash, status: "unknown", timedOut: true });
@@ -112,11 +121,11 @@ for (const kind of ["devnet", "blockfrost", "ogmios-kupo"] as const satisfies re
         ["timeout=301", "timeout"],
         ["timeout=-1", "timeout"],
       ] as const) {
-        const answer = await target.service.request("GET", `/transactions/${hash}/wait?${query}`);
+        const answer = await target.service.request<"waitForTransaction">("GET", `/transactions/${hash}/wait?${query}`);
         assert.equal(answer.status, 400, `${query}: ${JSON.stringify(answer.body)}`);
         assert.match(answer.body.message, new RegExp(field), query);
       }
-      const badHash = await target.service.request("GET", "/transactions/xyz/wait");
+      const badHash = await target.service.request<"waitForTransaction">("GET", "/transactions/xyz/wait");
       assert.equal(badHash.status, 400);
     });
 

@@ -142,10 +142,14 @@ describe("the CBOR fuzzer: random CBOR into every field that takes CBOR", () => 
   before(async () => {
     service = await startService();
     document = (await service.request("GET", "/openapi.json")).body as OpenApiDocument;
-    const faucet = await service.request("POST", "/devnet/faucet", { address: ADDRESS, lovelace: "1_000_000_000" });
+    const faucet = await service.request<"fundDevnetAddress">("POST", "/devnet/faucet", {
+      address: ADDRESS,
+      lovelace: "1_000_000_000",
+    });
     assert.equal(faucet.status, 200);
-    const utxos = (await service.request("GET", `/addresses/${ADDRESS}/utxos`)).body.utxos as string[];
-    const built = await service.request("POST", "/transactions/build", {
+    const utxos = (await service.request<"getAddressUtxos">("GET", `/addresses/${ADDRESS}/utxos`)).body
+      .utxos as string[];
+    const built = await service.request<"buildTransaction">("POST", "/transactions/build", {
       changeAddress: ADDRESS,
       outputs: [{ address: ADDRESS, lovelace: "2_000_000" }],
     });

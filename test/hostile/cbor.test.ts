@@ -53,7 +53,12 @@ async function payDeepDatum(dataDir: string, victim: string, datumHex: string): 
   try {
     const attacker = newKey();
     assert.equal(
-      (await service.request("POST", "/devnet/faucet", { address: attacker.address, lovelace: "100_000_000" })).status,
+      (
+        await service.request<"fundDevnetAddress">("POST", "/devnet/faucet", {
+          address: attacker.address,
+          lovelace: "100_000_000",
+        })
+      ).status,
       200,
     );
     return await service.app.chain.submit(await deepDatumPayment(service, attacker, victim, datumHex));

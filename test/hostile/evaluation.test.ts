@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { ATTACK_BOUNDS, underAttack, type AttackOutcome } from "../support/hostile.js";
 import { startServer, type ServerProcess } from "../support/process.js";
+import type { Body, ErrorBody } from "../support/api.js";
 import { newEnterpriseWallet, type TestWallet } from "../support/wallets.js";
 import { recursivePolicy } from "./recursive-policy.js";
 
@@ -71,7 +72,7 @@ describe("hostile input: Plutus evaluation is bounded and off the event loop (is
     it(`a policy recursing ${depth.toExponential()} times: 400 naming the script and the per-transaction budget, within the bounds`, async () => {
       const outcome = await underAttack(server, (base) => post(`${base}/transactions/build`, buildBody(wallet, depth)));
       assert.equal(outcome.status, 400, outcome.body);
-      const body = JSON.parse(outcome.body);
+      const body = JSON.parse(outcome.body) as ErrorBody;
       assert.equal(body.code, "TX_ERR_TOO_LARGE");
       assert.equal(
         body.message,
@@ -108,7 +109,7 @@ describe("hostile input: Plutus evaluation is bounded and off the event loop (is
     // The ledger indexes mint redeemers by the policy ids in order.
     const index = [policy.hash, other.hash].sort().indexOf(other.hash);
     assert.match(
-      JSON.parse(outcome.body).message,
+      (JSON.parse(outcome.body) as ErrorBody).message,
       new RegExp(
         `^The mint script ${other.hash} \\(redeemer MINT ${index}\\) needs more than the ledger's per-transaction limit`,
       ),
@@ -132,7 +133,7 @@ describe("hostile input: Plutus evaluation is bounded and off the event loop (is
       post(`${base}/transactions/submit`, { transaction: built.complete, signatures: [signature] }),
     );
     assert.equal(submitting.status, 200, submitting.body);
-    assert.equal(JSON.parse(submitting.body).txHash, built.hash);
+    assert.equal((JSON.parse(submitting.body) as Body<"submitTransaction">).txHash, built.hash);
     assert.ok(submitting.elapsedMs < ATTACK_BOUNDS.answerMs, `submitted in ${submitting.elapsedMs} ms`);
     assert.ok(submitting.alive);
   });

@@ -358,7 +358,7 @@ describe("Evolution SDK 0.5.9 when the service requires API keys (AUTH=required)
       .withBlockfrost({ baseUrl: devnet.blockfrostUrl, projectId: key })
       .withSeed({ mnemonic: PrivateKey.generateMnemonic(256) });
     const address = Address.toBech32(await client.address());
-    const funded = await devnet.service.request(
+    const funded = await devnet.service.request<"fundDevnetAddress">(
       "POST",
       "/devnet/faucet",
       { address, lovelace: "50000000" },

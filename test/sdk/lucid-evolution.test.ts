@@ -286,7 +286,7 @@ describe("Lucid Evolution 0.4.34 when the service requires API keys (AUTH=requir
     const lucid = await Lucid(new Blockfrost(devnet.blockfrostUrl, key), "Custom");
     lucid.selectWallet.fromSeed(generateSeedPhrase());
     const address = await lucid.wallet().address();
-    const funded = await devnet.service.request(
+    const funded = await devnet.service.request<"fundDevnetAddress">(
       "POST",
       "/devnet/faucet",
       { address, lovelace: "50000000" },
@@ -306,7 +306,9 @@ describe("Lucid Evolution 0.4.34 when the service requires API keys (AUTH=requir
       (await keyedUtxos(devnet, key, to)).map((u) => [u.txHash, u.lovelace]),
       [[txHash, "3000000"]],
     );
-    const usage = await devnet.service.request("GET", `/transactions/${txHash}`, undefined, { "x-api-key": key });
+    const usage = await devnet.service.request<"getTransactionStatus">("GET", `/transactions/${txHash}`, undefined, {
+      "x-api-key": key,
+    });
     // The test itself made 3 keyed requests (faucet, UTxOs, this one); Lucid's own (parameters, UTxO pages, submit, awaitTx) come on top.
     const used = 10_000 - Number(usage.headers.get("ratelimit-remaining"));
     assert.ok(used >= 3 + 5, `the SDK's calls were counted against the key's daily quota: ${used} used`);

@@ -60,11 +60,11 @@ describe("HTTP foundation", () => {
   });
 
   it("reports a real network without a backend as degraded, saying what to configure", async () => {
-    const response = await service.request("GET", "/health");
+    const response = await service.request<"getHealth">("GET", "/health");
     assert.equal(response.status, 503);
     assert.equal(response.body.status, "degraded");
     assert.equal(response.body.network, "preview");
-    assert.match(response.body.reason, /No chain backend is configured/);
+    assert.match(response.body.reason!, /No chain backend is configured/);
   });
 
   it("serves the OpenAPI 3.1 description", async () => {

@@ -32,7 +32,7 @@ describe("405 with Allow for a known path and a wrong method", () => {
 
   it("answers a literal path shadowed by a parameter route with 405, not a params error", async () => {
     assert405(
-      await service.request("GET", "/transactions/build"),
+      await service.request<"getTransactionStatus">("GET", "/transactions/build"),
       "POST",
       "The endpoint /v2/services/transactions/build takes POST, not GET.",
     );
@@ -42,12 +42,12 @@ describe("405 with Allow for a known path and a wrong method", () => {
       "The endpoint /v2/services/transactions/submit takes POST, not GET.",
     );
     assert405(
-      await service.request("GET", "/tournaments/submit-tx"),
+      await service.request<"getTournament">("GET", "/tournaments/submit-tx"),
       "POST",
       "The endpoint /v2/services/tournaments/submit-tx takes POST, not GET.",
     );
     // A parameter route still serves what it matches: a transaction hash that is not one is its own 400.
-    const status = await service.request("GET", "/transactions/nothex");
+    const status = await service.request<"getTransactionStatus">("GET", "/transactions/nothex");
     assert.equal(status.status, 401, "auth runs for a route that exists");
   });
 

@@ -54,14 +54,17 @@ describe("GET /metrics on the devnet", () => {
     const start = await scrape(service);
     const since = (text: string, name: string, labels: Record<string, string> = {}) =>
       (sample(text, name, labels) ?? 0) - (sample(start, name, labels) ?? 0);
-    for (let i = 0; i < 2; i++) assert.equal((await service.request("GET", "/health")).status, 200);
-    assert.equal((await service.request("GET", `/transactions/${TX_HASH}`)).status, 200);
-    assert.equal((await service.request("GET", `/transactions/${"cd".repeat(32)}`)).status, 200);
-    const badSubmit = await service.request("POST", "/transactions/submit", { transaction: "zz" });
+    for (let i = 0; i < 2; i++) assert.equal((await service.request<"getHealth">("GET", "/health")).status, 200);
+    assert.equal((await service.request<"getTransactionStatus">("GET", `/transactions/${TX_HASH}`)).status, 200);
+    assert.equal(
+      (await service.request<"getTransactionStatus">("GET", `/transactions/${"cd".repeat(32)}`)).status,
+      200,
+    );
+    const badSubmit = await service.request<"submitTransaction">("POST", "/transactions/submit", { transaction: "zz" });
     assert.equal(badSubmit.status, 400);
-    const badBuild = await service.request("POST", "/transactions/build", {});
+    const badBuild = await service.request<"buildTransaction">("POST", "/transactions/build", {});
     assert.equal(badBuild.status, 400);
-    const funded = await service.request("POST", "/devnet/faucet", {
+    const funded = await service.request<"fundDevnetAddress">("POST", "/devnet/faucet", {
       address: "addr_test1vpc8d2d0mde78amck0rqzaqq3l9zdvz4plhvaynrg94m89q70x2nj",
       lovelace: 5_000_000,
     });

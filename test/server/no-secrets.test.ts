@@ -119,15 +119,15 @@ describe("health and error bodies with a backend URL holding a path and a query 
       BLOCKFROST_AUTHORIZATION: "Bearer hunter2",
     });
     try {
-      const health = await service.request("GET", "/health");
+      const health = await service.request<"getHealth">("GET", "/health");
       assert.equal(health.status, 503);
       assert.equal(health.body.status, "degraded");
       assert.match(
-        health.body.reason,
+        health.body.reason!,
         /^The blockfrost backend is unreachable: .*Blockfrost refused the project id \(403\): upstream \(the backend's address\) refused; see http:\/\/internal\.example$/,
       );
-      assert.equal(health.body.reason.includes("internal.example"), true, "the host stays: it names the backend");
-      const utxos = await service.request("GET", `/addresses/${ADDRESS}/utxos`);
+      assert.equal(health.body.reason!.includes("internal.example"), true, "the host stays: it names the backend");
+      const utxos = await service.request<"getAddressUtxos">("GET", `/addresses/${ADDRESS}/utxos`);
       assert.equal(utxos.status, 503);
       assert.equal(utxos.body.code, "CHAIN_ERR_UNAVAILABLE");
       for (const body of [JSON.stringify(health.body), JSON.stringify(utxos.body)]) {

@@ -32,7 +32,7 @@ describe("DATA_DIR files are 0600 and the directory 0700", () => {
     const service = await startService({}, { dataDir });
     try {
       // A faucet payment writes the devnet's store (and its WAL).
-      const paid = await service.request("POST", "/devnet/faucet", {
+      const paid = await service.request<"fundDevnetAddress">("POST", "/devnet/faucet", {
         address: (await newEnterpriseWallet()).address,
         lovelace: 5_000_000,
       });

@@ -89,7 +89,10 @@ describe("a successful submit logs its transaction hash with the request id", ()
   });
 
   it("a refused submit logs no transaction hash", async () => {
-    const response = await service.request("POST", "/transactions/submit", { transaction: "00", signatures: [] });
+    const response = await service.request<"submitTransaction">("POST", "/transactions/submit", {
+      transaction: "00",
+      signatures: [],
+    });
     assert.equal(response.status, 400, JSON.stringify(response.body));
     const reqId = response.headers.get("x-request-id") ?? "";
     await lineOf(reqId, "request completed");
@@ -116,14 +119,14 @@ describe("a request's lines: a 4xx at info, below a 5xx at error", () => {
   }
 
   it("a 2xx: request completed at info", async () => {
-    const response = await service.request("GET", "/health");
+    const response = await service.request<"getHealth">("GET", "/health");
     assert.equal(response.status, 200);
     const completed = await lineOf(response.headers.get("x-request-id") ?? "", "request completed");
     assert.deepEqual({ level: completed["level"], res: completed["res"] }, { level: INFO, res: { statusCode: 200 } });
   });
 
   it("a 4xx (the client's mistake): request failed and request completed at info", async () => {
-    const response = await service.request("POST", "/transactions/submit", {});
+    const response = await service.request<"submitTransaction">("POST", "/transactions/submit", {});
     assert.equal(response.status, 400);
     assert.deepEqual(await linesOf(response.headers.get("x-request-id") ?? ""), {
       failed: { level: INFO, statusCode: 400, code: "SVC_ERR_VALIDATION" },

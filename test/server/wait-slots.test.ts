@@ -28,7 +28,12 @@ describe("concurrent waits: per key and in total", () => {
 
   const as = (key: string | null): Record<string, string> => (key === null ? {} : { "x-api-key": key });
   const wait = (key: string | null, timeout: number): Promise<JsonResponse> =>
-    service.request("GET", `/transactions/${UNKNOWN_TX}/wait?timeout=${timeout}`, undefined, as(key));
+    service.request<"waitForTransaction">(
+      "GET",
+      `/transactions/${UNKNOWN_TX}/wait?timeout=${timeout}`,
+      undefined,
+      as(key),
+    );
   /** A wait held until the test ends (its client leaves then). */
   const hold = (key: string | null, signal = leave.signal): void => {
     held.push(
@@ -117,7 +122,7 @@ describe("concurrent waits without a key: per client IP", () => {
     );
     let refused: JsonResponse | undefined;
     for (let i = 0; i < 20 && refused === undefined; i++) {
-      const answer = await service.request("GET", `/transactions/${UNKNOWN_TX}/wait?timeout=1`);
+      const answer = await service.request<"waitForTransaction">("GET", `/transactions/${UNKNOWN_TX}/wait?timeout=1`);
       if (answer.status !== 200) refused = answer;
     }
     assert.equal(refused?.status, 429);

@@ -22,7 +22,7 @@ test("the example runs a tournament to settlement and mints a CIP-68 NFT, as the
   assert.equal(result.status, "settled");
   const tournament = await getTournament(service, result.tournamentId);
   assert.equal(tournament.status, "settled");
-  assert.equal(tournament.results[0], result.player, "the player won");
+  assert.equal(tournament.results![0], result.player, "the player won");
 
   // The winner's 15 ADA prize is at the player's address, from the settling transaction.
   const prize = outputsOf(await utxosAt(service, result.player), result.settleTx);

@@ -88,7 +88,7 @@ async function openPage(
   const context = await browser.newContext({ serviceWorkers: "block" });
   await context.exposeFunction("testwalletAddress", () => addressHex(wallet.address));
   await context.exposeFunction("testwalletUtxos", async () => {
-    const answer = await service.request(
+    const answer = await service.request<"getAddressUtxos">(
       "GET",
       `/addresses/${wallet.address}/utxos`,
       undefined,
@@ -196,7 +196,9 @@ describe("a dApp page on another origin, with a CIP-30 wallet, in a real browser
 
       // The chain, read from Node: the receiver holds the payment, the wallet the rest less the fee.
       const utxosWithKey = async (address: string) => {
-        const answer = await service.request("GET", `/addresses/${address}/utxos`, undefined, { "x-api-key": key });
+        const answer = await service.request<"getAddressUtxos">("GET", `/addresses/${address}/utxos`, undefined, {
+          "x-api-key": key,
+        });
         assert.equal(answer.status, 200, JSON.stringify(answer.body));
         return decodeUtxos(answer.body.utxos as string[], "utxos");
       };

@@ -17,7 +17,8 @@ import { LiveLedger } from "../support/fakes/live-ledger.js";
 import { ManualClock } from "../support/keyed-routes.js";
 import { postgresSkip, startPostgres, type TestPostgres } from "../support/postgres.js";
 import { redisMissing, startRedis, type TestRedis } from "../support/redis.js";
-import { startService, type JsonResponse, type RunningService } from "../support/service.js";
+import type { Answer, ErrorFields } from "../support/api.js";
+import { startService, type RunningService } from "../support/service.js";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const NOON = Date.UTC(2026, 10, 24, 12, 0, 0);
@@ -68,16 +69,21 @@ describe(
       instances[0]!.app.keyStore.create({ name: "fleet", env: "testnet", limits });
 
     /** `count` requests at once, spread over the instances in turn, as a round-robin load balancer does. */
-    const burst = (key: string, count: number): Promise<JsonResponse[]> =>
+    const burst = (key: string, count: number): Promise<Answer<"slotToTime">[]> =>
       Promise.all(
         Array.from({ length: count }, (_, i) =>
-          instances[i % instances.length]!.request(SLOT_TO_TIME.method, SLOT_TO_TIME.path, SLOT_TO_TIME.body, {
-            "x-api-key": key,
-          }),
+          instances[i % instances.length]!.request<"slotToTime">(
+            SLOT_TO_TIME.method,
+            SLOT_TO_TIME.path,
+            SLOT_TO_TIME.body,
+            {
+              "x-api-key": key,
+            },
+          ),
         ),
       );
 
-    const statuses = (responses: readonly JsonResponse[]): Record<number, number> => {
+    const statuses = (responses: readonly { status: number }[]): Record<number, number> => {
       const counts: Record<number, number> = {};
       for (const r of responses) counts[r.status] = (counts[r.status] ?? 0) + 1;
       return counts;
@@ -135,7 +141,7 @@ describe(
       assert.equal(cli.code, 0, cli.out);
       const after = await burst(key, 4);
       assert.deepEqual(statuses(after), { 401: 4 });
-      assert.match(after[0]!.body.message as string, /revoked/);
+      assert.match(after[0]!.body.message!, /revoked/);
     });
 
     it("a restart of either instance loses nothing: keys, today's counts and blueprints", async () => {
@@ -146,7 +152,12 @@ describe(
           await import("node:fs/promises")
         ).readFile(new URL("../fixtures/blueprints/hello-world.plutus.json", import.meta.url), "utf8"),
       ) as unknown;
-      const stored = await instances[1]!.request("POST", "/blueprints", { blueprint }, { "x-api-key": key });
+      const stored = await instances[1]!.request<"upsertBlueprint">(
+        "POST",
+        "/blueprints",
+        { blueprint },
+        { "x-api-key": key },
+      );
       assert.equal(stored.status, 200, JSON.stringify(stored.body));
 
       for (const which of [0, 1]) {
@@ -160,7 +171,9 @@ describe(
       assert.equal(again.status, 200, JSON.stringify(again.body));
       // 6 + the blueprint + this one.
       assert.equal(again.headers.get("ratelimit-remaining"), String(1000 - 8));
-      const listed = await instances[0]!.request("GET", "/blueprints", undefined, { "x-api-key": key });
+      const listed = await instances[0]!.request<"listBlueprints">("GET", "/blueprints", undefined, {
+        "x-api-key": key,
+      });
       assert.equal(listed.status, 200, JSON.stringify(listed.body));
       assert.deepEqual(
         (listed.body.results as { id: string }[]).map((b) => b.id),
@@ -174,7 +187,9 @@ describe(
       it(`${store} going away mid-load: 503 naming it, no 500; both instances recover when it is back`, async () => {
         const { key } = await newKey({ burst: 100_000, perSecond: 100_000, perDay: 100_000 });
         const server = store === "Redis" ? redis : postgres;
-        const waves: JsonResponse[] = [];
+        // Read as error fields: the 503 a request meets while the store is down is not among
+        // slot-to-time's documented answers (an omission of the OpenAPI document, reported).
+        const waves: ErrorFields[] = [];
         const load = (async () => {
           for (let wave = 0; wave < 12; wave++) {
             waves.push(...(await burst(key, 20)));
@@ -194,11 +209,11 @@ describe(
         const unavailable = waves.find((r) => r.status === 503)!;
         assert.equal(unavailable.body.code, "STORE_ERR_UNAVAILABLE");
         assert.match(
-          unavailable.body.message as string,
+          unavailable.body.message!,
           store === "Redis" ? /\(Redis\) cannot be reached/ : /\(PostgreSQL\) cannot be reached/,
         );
         for (const instance of instances) {
-          const health = await instance.request("GET", "/health");
+          const health = await instance.request<"getHealth">("GET", "/health");
           assert.equal(health.status, 503);
           assert.match(health.body.reason as string, new RegExp(`\\(${store}\\) cannot be reached`));
         }
@@ -212,7 +227,8 @@ describe(
           await sleep(200);
         }
         assert.deepEqual(recovered, { 200: 4 }, "both instances serve again once it is back");
-        for (const instance of instances) assert.equal((await instance.request("GET", "/health")).status, 200);
+        for (const instance of instances)
+          assert.equal((await instance.request<"getHealth">("GET", "/health")).status, 200);
       });
     }
   },

@@ -175,13 +175,17 @@ async function realValues(service: RunningService): Promise<Hints> {
     // GET /transactions/{hash}/wait on a hash the chain never sees waits out its timeout: 1 s, not the default minute.
     timeout: 1,
   };
-  const faucet = await service.request("POST", "/devnet/faucet", { address: ADDRESS, lovelace: "1_000_000_000" });
+  const faucet = await service.request<"fundDevnetAddress">("POST", "/devnet/faucet", {
+    address: ADDRESS,
+    lovelace: "1_000_000_000",
+  });
   if (faucet.status !== 200) return hints;
   const txHash = faucet.body.txHash as string;
-  const utxos = (await service.request("GET", `/addresses/${ADDRESS}/utxos`)).body?.utxos as string[] | undefined;
+  const utxos = (await service.request<"getAddressUtxos">("GET", `/addresses/${ADDRESS}/utxos`)).body?.utxos as
+    string[] | undefined;
   Object.assign(hints, { txHash, referenceInputs: [`${txHash}#0`] });
   if (utxos?.length) Object.assign(hints, { utxos, requiredInputs: utxos.slice(0, 1) });
-  const built = await service.request("POST", "/transactions/build", {
+  const built = await service.request<"buildTransaction">("POST", "/transactions/build", {
     changeAddress: ADDRESS,
     outputs: [{ address: ADDRESS, lovelace: "2_000_000" }],
   });
@@ -230,7 +234,7 @@ describe("no input produces a 5xx: every operation of the devnet service", () =>
     const base =
       "addr_test1qz2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzer3n0d3vllmyqwsx5wktcd8cc3sq835lu7drv2xwl2wywfgs68faae";
     assert.equal(base.length, 108);
-    const answer = await service.request("GET", `/addresses/${base}/utxos`);
+    const answer = await service.request<"getAddressUtxos">("GET", `/addresses/${base}/utxos`);
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.deepEqual(answer.body, { utxos: [], cursor: null });
   });

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { hashKey } from "../../src/store/key-material.js";
 import { startService, type RunningService } from "../support/service.js";
-import { WHOAMI, addKeyedRoutes } from "../support/keyed-routes.js";
+import { WHOAMI, addKeyedRoutes, type WhoamiAnswer } from "../support/keyed-routes.js";
 
 interface CliResult {
   code: number | null;
@@ -120,7 +120,7 @@ describe("keys CLI", () => {
     const revoked = await cli(dataDir, "keys", "revoke", created.id);
     assert.equal(revoked.code, 0, revoked.stderr);
     assert.match(revoked.stdout, new RegExp(`Revoked key ${created.id}`));
-    const refused = await service.request("GET", WHOAMI, undefined, { "x-api-key": created.key });
+    const refused = await service.request<WhoamiAnswer>("GET", WHOAMI, undefined, { "x-api-key": created.key });
     assert.equal(refused.status, 401);
     assert.match(refused.body.message, new RegExp(`${created.id} was revoked`));
     const listed = await cli(dataDir, "keys", "list");

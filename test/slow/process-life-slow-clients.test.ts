@@ -73,7 +73,7 @@ describe("slow clients", () => {
     try {
       // A normal client meanwhile: every request answered, on a server busy holding twenty slow ones.
       const normal: number[] = [];
-      for (let i = 0; i < 10; i++) normal.push((await service.request("GET", "/health")).status);
+      for (let i = 0; i < 10; i++) normal.push((await service.request<"getHealth">("GET", "/health")).status);
       assert.deepEqual(normal, Array(10).fill(200));
       const answers = await Promise.all(slow.map((s) => within(s.closed, 15_000)));
       for (const answer of answers)
@@ -82,7 +82,7 @@ describe("slow clients", () => {
           /^HTTP\/1\.1 408 Request Timeout\r\n[\s\S]*"code":"HTTP_ERR_TIMEOUT"/,
           String(answer),
         );
-      assert.equal((await service.request("GET", "/health")).status, 200);
+      assert.equal((await service.request<"getHealth">("GET", "/health")).status, 200);
     } finally {
       for (const s of slow) s.stop();
     }
@@ -122,7 +122,10 @@ describe("slow clients", () => {
   it("does not cut a wait that outlasts REQUEST_TIMEOUT_MS once the request has arrived", async () => {
     const txHash = "ab".repeat(32);
     const seconds = Math.ceil((REQUEST_MS * 2) / 1000);
-    const answer = await service.request("GET", `/transactions/${txHash}/wait?timeout=${seconds}`);
+    const answer = await service.request<"waitForTransaction">(
+      "GET",
+      `/transactions/${txHash}/wait?timeout=${seconds}`,
+    );
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.deepEqual(answer.body, { txHash, status: "unknown", timedOut: true });
   });

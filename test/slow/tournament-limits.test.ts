@@ -57,7 +57,7 @@ describe("the largest tournament", () => {
   /** Creates the largest configuration; `settleBy` when given. */
   const createLargest = async (settleBy?: number): Promise<string> => {
     const created = ok(
-      await s.request("POST", "/tournaments", {
+      await s.request<"createTournament">("POST", "/tournaments", {
         name: "x".repeat(64),
         adminAddress: admin.address,
         bracketSize: MAX_BRACKET,
@@ -78,7 +78,7 @@ describe("the largest tournament", () => {
     players: readonly string[],
   ): Promise<{ address: string; outputRef: string }[]> => {
     const { registrationAddress } = await getTournament(s, id);
-    const hand = await s.request("POST", "/transactions/build", {
+    const hand = await s.request<"buildTransaction">("POST", "/transactions/build", {
       changeAddress: payer.address,
       utxos: await payer.utxos(),
       outputs: players.map((address) => ({
@@ -93,7 +93,7 @@ describe("the largest tournament", () => {
   };
 
   const add = async (id: string, registrations: { address: string; outputRef: string }[]) =>
-    s.request("POST", `/tournaments/${id}/participants`, {
+    s.request<"addTournamentParticipants">("POST", `/tournaments/${id}/participants`, {
       tournamentId: id,
       adminAddress: admin.address,
       registrations,
@@ -124,7 +124,7 @@ describe("the largest tournament", () => {
     const regs: { address: string; outputRef: string }[] = [];
     for (const address of players) {
       const built = ok(
-        await s.request("POST", `/tournaments/${id}/register`, {
+        await s.request<"registerToTournament">("POST", `/tournaments/${id}/register`, {
           tournamentId: id,
           registererAddress: address,
           changeAddress: payer.address,
@@ -144,7 +144,7 @@ describe("the largest tournament", () => {
     );
     const full = await fill(t, id, regs);
     const settled = ok(
-      await s.request("PATCH", `/tournaments/${id}/settle`, {
+      await s.request<"settleTournament">("PATCH", `/tournaments/${id}/settle`, {
         tournamentId: id,
         adminAddress: admin.address,
         results: [...full.participants].reverse(),
@@ -164,29 +164,34 @@ describe("the largest tournament", () => {
     const id = await createLargest();
     await fill(t, id, await registerAll(id, Array.from({ length: MAX_BRACKET }, keyless)));
     const cancel = ok(
-      await s.request("POST", `/tournaments/${id}/cancel`, { adminAddress: admin.address, utxos: await admin.utxos() }),
+      await s.request<"cancelTournament">("POST", `/tournaments/${id}/cancel`, {
+        adminAddress: admin.address,
+        utxos: await admin.utxos(),
+      }),
     );
     within(t, `cancel at bracket ${MAX_BRACKET}, fee ${cancel.fee}`, cancel.complete);
     await signAndSubmit(s, cancel, [admin]);
     const ended = await getTournament(s, id);
     assert.equal(ended.status, "cancelled");
-    assert.equal(ended.refunds.length, MAX_BRACKET + 1);
+    assert.equal(ended.refunds!.length, MAX_BRACKET + 1);
   });
 
   it(`refunds a full bracket of ${MAX_BRACKET} in one transaction after the deadline, by a stranger`, async (t) => {
     const settleBy = (await tipOf(s)).time + MIN_SETTLE_WINDOW_MS + 20 * 60_000;
     const id = await createLargest(settleBy);
     await fill(t, id, await registerAll(id, Array.from({ length: MAX_BRACKET }, keyless)));
-    const advanced = await s.request("POST", "/devnet/advance", {
+    const advanced = await s.request<"advanceDevnetClock">("POST", "/devnet/advance", {
       seconds: (MIN_SETTLE_WINDOW_MS + 21 * 60_000) / 1000,
     });
     assert.equal(advanced.status, 200, JSON.stringify(advanced.body));
     assert.equal((await getTournament(s, id)).status, "expired");
-    const refund = ok(await s.request("POST", `/tournaments/${id}/refund`, { utxos: await payer.utxos() }));
+    const refund = ok(
+      await s.request<"refundTournament">("POST", `/tournaments/${id}/refund`, { utxos: await payer.utxos() }),
+    );
     within(t, `refund at bracket ${MAX_BRACKET}, fee ${refund.fee}`, refund.complete);
     await signAndSubmit(s, refund, [payer]);
     const ended = await getTournament(s, id);
     assert.equal(ended.status, "refunded");
-    assert.equal(ended.refunds.length, MAX_BRACKET + 1);
+    assert.equal(ended.refunds!.length, MAX_BRACKET + 1);
   });
 });

@@ -54,7 +54,7 @@ describe("a 64-player tournament", () => {
     };
 
     const created = ok(
-      await s.request("POST", "/tournaments", {
+      await s.request<"createTournament">("POST", "/tournaments", {
         name: "Sixty-four",
         adminAddress: admin.address,
         bracketSize: BRACKET,
@@ -67,7 +67,7 @@ describe("a 64-player tournament", () => {
     report("create", created);
     await signAndSubmit(s, created, [admin]);
     const id = created.tournamentId!;
-    const deposit = BigInt((await s.request("GET", `/tournaments/${id}`)).body.lovelace);
+    const deposit = BigInt((await s.request<"getTournament">("GET", `/tournaments/${id}`)).body.lovelace!);
 
     // Each wallet registers itself, then pays for seven players without a wallet here (a
     // registration needs no signature of its registrant); the wallets work side by side.
@@ -78,7 +78,7 @@ describe("a 64-player tournament", () => {
         for (const registrant of [w.address, ...Array.from({ length: BRACKET / WALLETS - 1 }, keyless)]) {
           players.add(registrant);
           const built = ok(
-            await s.request("POST", `/tournaments/${id}/register`, {
+            await s.request<"registerToTournament">("POST", `/tournaments/${id}/register`, {
               tournamentId: id,
               registererAddress: registrant,
               changeAddress: w.address,
@@ -96,7 +96,7 @@ describe("a 64-player tournament", () => {
     );
 
     // The admin lists the valid registrations (one page of 100) and adds them in batches of 40.
-    const listed = await s.request("GET", `/tournaments/${id}/registrations?valid=true`);
+    const listed = await s.request<"listTournamentRegistrations">("GET", `/tournaments/${id}/registrations?valid=true`);
     assert.equal(listed.status, 200, JSON.stringify(listed.body));
     const regs = (listed.body.results as { address: string; outputRef: string }[]).map(({ address, outputRef }) => ({
       address,
@@ -107,7 +107,7 @@ describe("a 64-player tournament", () => {
     for (let from = 0; from < regs.length; from += MAX_REGISTRATIONS_PER_ADD) {
       const batch = regs.slice(from, from + MAX_REGISTRATIONS_PER_ADD);
       const built = ok(
-        await s.request("POST", `/tournaments/${id}/participants`, {
+        await s.request<"addTournamentParticipants">("POST", `/tournaments/${id}/participants`, {
           tournamentId: id,
           adminAddress: admin.address,
           registrations: batch,
@@ -117,17 +117,20 @@ describe("a 64-player tournament", () => {
       report(`add ${batch.length} (${from} → ${from + batch.length})`, built);
       await signAndSubmit(s, built, [admin]);
       addHashes.push(built.hash);
-      const now = (await s.request("GET", `/tournaments/${id}`)).body;
-      assert.equal(now.participants.length, from + batch.length);
+      const now = (await s.request<"getTournament">("GET", `/tournaments/${id}`)).body;
+      assert.equal(now.participants!.length, from + batch.length);
       assert.equal(now.outputRef, `${built.hash}#0`);
     }
     assert.equal(addHashes.length, 2);
 
-    const full = (await s.request("GET", `/tournaments/${id}`)).body;
+    const full = (await s.request<"getTournament">("GET", `/tournaments/${id}`)).body;
     assert.equal(full.status, "full");
     assert.deepEqual([...full.participants].sort(), [...players].sort());
     assert.equal(BigInt(full.lovelace), deposit + BigInt(BRACKET) * BigInt(ENTRY));
-    assert.deepEqual((await s.request("GET", `/tournaments/${id}/registrations`)).body.results, []);
+    assert.deepEqual(
+      (await s.request<"listTournamentRegistrations">("GET", `/tournaments/${id}/registrations`)).body.results,
+      [],
+    );
 
     // Results: a shuffled bracket, the first six paid; one winner registered itself with its wallet.
     const results = [...full.participants].sort(() => Math.random() - 0.5) as string[];
@@ -136,7 +139,7 @@ describe("a 64-player tournament", () => {
     results.splice(2, 0, walletWinner);
     const adminBefore = totalLovelace(await utxosAt(s, admin.address));
     const settled = ok(
-      await s.request("PATCH", `/tournaments/${id}/settle`, {
+      await s.request<"settleTournament">("PATCH", `/tournaments/${id}/settle`, {
         tournamentId: id,
         adminAddress: admin.address,
         results,
@@ -176,12 +179,12 @@ describe("a 64-player tournament", () => {
     }
     // The NFT is gone: nothing the admin or the registration address holds carries it, and the
     // tournament reads back as settled, its results and payouts from the settlement.
-    const ended = (await s.request("GET", `/tournaments/${id}`)).body;
+    const ended = (await s.request<"getTournament">("GET", `/tournaments/${id}`)).body;
     assert.equal(ended.status, "settled");
     assert.deepEqual(ended.endedBy, { action: "settle", txHash: settled.hash });
     assert.deepEqual(ended.results, results.slice(0, PAYOUTS.length));
     assert.deepEqual(
-      ended.payouts.map((x: { outputRef: string }) => x.outputRef),
+      ended.payouts!.map((x) => x.outputRef),
       paid.map(([, , index]) => `${settled.hash}#${index}`),
     );
     const everywhere = [...(await utxosAt(s, admin.address)), ...(await utxosAt(s, full.registrationAddress))];

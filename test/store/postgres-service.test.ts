@@ -3,7 +3,7 @@
 // service answers again once the database is back.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { addKeyedRoutes, WHOAMI } from "../support/keyed-routes.js";
+import { addKeyedRoutes, WHOAMI, type WhoamiAnswer } from "../support/keyed-routes.js";
 import { postgresSkip, startPostgres, type TestPostgres } from "../support/postgres.js";
 import { startService, type RunningService } from "../support/service.js";
 
@@ -35,7 +35,7 @@ describe("the service on PostgreSQL", { skip: postgresSkip() }, () => {
       env: "testnet",
       limits: { perDay: 3, perSecond: 1000, burst: 1000 },
     });
-    const whoami = () => service!.request("GET", WHOAMI, undefined, { "x-api-key": key });
+    const whoami = () => service!.request<WhoamiAnswer>("GET", WHOAMI, undefined, { "x-api-key": key });
     for (let i = 0; i < 3; i++) assert.equal((await whoami()).status, 200);
     await server!.kill();
     try {
@@ -60,7 +60,7 @@ describe("the service on PostgreSQL", { skip: postgresSkip() }, () => {
 
   it("answers 503 STORE_ERR_UNAVAILABLE while PostgreSQL is down, and 200 again once it is back", async () => {
     const { key, record } = await service!.app.keyStore.create({ name: "fleet", env: "testnet" });
-    const whoami = () => service!.request("GET", WHOAMI, undefined, { "x-api-key": key });
+    const whoami = () => service!.request<WhoamiAnswer>("GET", WHOAMI, undefined, { "x-api-key": key });
     const up = await whoami();
     assert.equal(up.status, 200, JSON.stringify(up.body));
     assert.deepEqual(up.body, { keyId: record.id });
@@ -70,17 +70,17 @@ describe("the service on PostgreSQL", { skip: postgresSkip() }, () => {
     assert.equal(down.status, 503, JSON.stringify(down.body));
     assert.equal(down.body.code, "STORE_ERR_UNAVAILABLE");
     assert.match(down.body.message, /^The database \(PostgreSQL\) cannot be reached: .+ Retry later\.$/);
-    const degraded = await service!.request("GET", "/health");
+    const degraded = await service!.request<"getHealth">("GET", "/health");
     assert.equal(degraded.status, 503, JSON.stringify(degraded.body));
     assert.equal(degraded.body.status, "degraded");
     assert.match(
-      degraded.body.reason,
+      degraded.body.reason!,
       /^The service cannot serve keyed requests: the database \(PostgreSQL\) cannot be reached: .+\. They answer 503 until it is back\./,
     );
 
     await server!.restart();
     assert.doesNotMatch(
-      (await service!.request("GET", "/health")).body.reason ?? "",
+      (await service!.request<"getHealth">("GET", "/health")).body.reason ?? "",
       /keyed requests/,
       "health no longer names the store (it runs on preview without a chain backend: that stays)",
     );

@@ -44,7 +44,7 @@ export async function deepDatumPayment(
 ): Promise<string> {
   const size = datumHex.length / 2;
   const flat = `99${(size - 3).toString(16).padStart(4, "0")}${"00".repeat(size - 3)}`;
-  const built = await service.request("POST", "/transactions/build", {
+  const built = await service.request<"buildTransaction">("POST", "/transactions/build", {
     changeAddress: payer.address,
     outputs: [{ address: victim, datum: { type: "inline", value: flat } }],
   });

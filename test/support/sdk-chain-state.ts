@@ -25,7 +25,7 @@ export interface ConfirmedTransaction {
 
 /** GET /v2/services/transactions/{txHash}?view=decoded, asserted confirmed. */
 export async function confirmedTransaction(devnet: SdkDevnet, txHash: string): Promise<ConfirmedTransaction> {
-  const response = await devnet.service.request("GET", `/transactions/${txHash}?view=decoded`);
+  const response = await devnet.service.request<"getTransactionStatus">("GET", `/transactions/${txHash}?view=decoded`);
   assert.equal(response.status, 200, JSON.stringify(response.body));
   assert.equal(response.body.status, "confirmed", JSON.stringify(response.body));
   return response.body as ConfirmedTransaction;
@@ -33,9 +33,14 @@ export async function confirmedTransaction(devnet: SdkDevnet, txHash: string): P
 
 /** GET /v2/services/addresses/{address}/utxos?view=decoded with an API key (AUTH=required). */
 export async function keyedUtxos(devnet: SdkDevnet, key: string, address: string): Promise<DecodedUtxo[]> {
-  const response = await devnet.service.request("GET", `/addresses/${address}/utxos?view=decoded`, undefined, {
-    "x-api-key": key,
-  });
+  const response = await devnet.service.request<"getAddressUtxos">(
+    "GET",
+    `/addresses/${address}/utxos?view=decoded`,
+    undefined,
+    {
+      "x-api-key": key,
+    },
+  );
   assert.equal(response.status, 200, JSON.stringify(response.body));
   return response.body.utxos as DecodedUtxo[];
 }

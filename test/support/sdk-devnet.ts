@@ -41,24 +41,27 @@ export async function startSdkDevnet(env: Record<string, string> = {}): Promise<
     service,
     blockfrostUrl: `${service.url}/blockfrost/api/v0`,
     async fund(address, lovelace) {
-      const r = await service.request("POST", "/devnet/faucet", { address, lovelace: lovelace.toString() });
+      const r = await service.request<"fundDevnetAddress">("POST", "/devnet/faucet", {
+        address,
+        lovelace: lovelace.toString(),
+      });
       assert.equal(r.status, 200, JSON.stringify(r.body));
       return r.body.txHash as string;
     },
     async utxos(address) {
-      const r = await service.request("GET", `/addresses/${address}/utxos?view=decoded`);
+      const r = await service.request<"getAddressUtxos">("GET", `/addresses/${address}/utxos?view=decoded`);
       assert.equal(r.status, 200, JSON.stringify(r.body));
       return r.body.utxos as DecodedUtxo[];
     },
     async seedPool() {
       const poolId = poolIdOf(randomBytes(28).toString("hex"));
-      const r = await service.request("POST", "/devnet/stake-pools", { poolId });
+      const r = await service.request<"registerDevnetStakePool">("POST", "/devnet/stake-pools", { poolId });
       assert.equal(r.status, 200, JSON.stringify(r.body));
       assert.equal(r.body.created, true);
       return poolId;
     },
     async txStatus(txHash) {
-      const r = await service.request("GET", `/transactions/${txHash}`);
+      const r = await service.request<"getTransactionStatus">("GET", `/transactions/${txHash}`);
       assert.equal(r.status, 200, JSON.stringify(r.body));
       return r.body;
     },

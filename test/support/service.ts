@@ -8,6 +8,7 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { build, type BuildOptions } from "../../src/server/app.js";
 import { loadConfig, type Config } from "../../src/config.js";
+import type { AnswerOf, Named } from "./api.js";
 
 export interface RunningService {
   readonly url: string;
@@ -16,8 +17,16 @@ export interface RunningService {
   readonly config: Config;
   readonly dataDir: string;
   close(): Promise<void>;
-  /** JSON request against the base path; returns status, headers and parsed body. */
-  request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<JsonResponse>;
+  /**
+   * JSON request against the base path; returns status, headers and parsed body. Name the operation
+   * (`request<"getTournament">(…)`) to read the body as the OpenAPI document types it (./api.ts).
+   */
+  request<K extends Named = never>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<[K] extends [never] ? JsonResponse : AnswerOf<K>>;
 }
 
 export interface JsonResponse {
@@ -63,16 +72,22 @@ export async function startService(
       await app.close();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
-    request: (method, path, body, headers) => jsonRequest(`${base}${path}`, method, body, headers),
+    request: <K extends Named = never>(
+      method: string,
+      path: string,
+      body?: unknown,
+      headers?: Record<string, string>,
+    ) => jsonRequest<K>(`${base}${path}`, method, body, headers),
   };
 }
 
-export async function jsonRequest(
+/** A JSON request to `url`; name the operation (`jsonRequest<"getHealth">(…)`) to read the body as documented. */
+export async function jsonRequest<K extends Named = never>(
   url: string,
   method: string,
   body?: unknown,
   headers: Record<string, string> = {},
-): Promise<JsonResponse> {
+): Promise<[K] extends [never] ? JsonResponse : AnswerOf<K>> {
   const init: RequestInit = { method, headers: { ...headers } };
   if (body !== undefined) {
     init.body = typeof body === "string" ? body : JSON.stringify(body);
@@ -86,7 +101,10 @@ export async function jsonRequest(
   } catch {
     // leave the text as it is: the caller asserts on it
   }
-  return { status: response.status, headers: response.headers, body: parsed };
+  // Typed as the document says (api.ts): the service serializes each answer through its route's response schema, from which the document is generated.
+  return { status: response.status, headers: response.headers, body: parsed } as [K] extends [never]
+    ? JsonResponse
+    : AnswerOf<K>;
 }
 
 /** Writes raw bytes to the service at `origin` and reads until it closes the connection: the answer's text. */

@@ -46,7 +46,7 @@ export async function startTarget(kind: TargetKind): Promise<Target> {
       backend: undefined,
       fund: (address, lovelace) => fund(service, address, Number(lovelace)),
       async advance(seconds) {
-        const r = await service.request("POST", "/devnet/advance", { seconds });
+        const r = await service.request<"advanceDevnetClock">("POST", "/devnet/advance", { seconds });
         assert.equal(r.status, 200, JSON.stringify(r.body));
       },
       close: () => service.close(),
@@ -87,7 +87,7 @@ export async function startTarget(kind: TargetKind): Promise<Target> {
     await ledger.close();
     throw error;
   }
-  const health = await service.request("GET", "/health");
+  const health = await service.request<"getHealth">("GET", "/health");
   assert.equal(health.body?.backend, kind, JSON.stringify(health.body));
   return {
     kind,

@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { fromHex, splitTransaction } from "../../src/cardano/tx-cbor.js";
 import { declaredExUnits } from "../../src/chain/devnet/limits.js";
 import { encodePayoutTag } from "../../src/tournament/datum.js";
+import type { Body } from "./api.js";
 import { startService, type JsonResponse, type RunningService } from "./service.js";
 import { signAndSubmit as submitThrough } from "./transactions-api.js";
 import { lovelaceOf, outputsFrom } from "./utxos.js";
@@ -57,7 +58,7 @@ export function tournamentCalls(service: () => RunningService) {
     service,
     async create(admin: Funded, body: Record<string, unknown>) {
       const built = ok(
-        await service().request("POST", "/tournaments", {
+        await service().request<"createTournament">("POST", "/tournaments", {
           adminAddress: admin.address,
           utxos: await admin.utxos(),
           ...body,
@@ -68,7 +69,7 @@ export function tournamentCalls(service: () => RunningService) {
     },
     async register(id: string, w: Funded): Promise<{ address: string; outputRef: string; hash: string; fee: bigint }> {
       const built = ok(
-        await service().request("POST", `/tournaments/${id}/register`, {
+        await service().request<"registerToTournament">("POST", `/tournaments/${id}/register`, {
           registererAddress: w.address,
           utxos: await w.utxos(),
         }),
@@ -78,7 +79,7 @@ export function tournamentCalls(service: () => RunningService) {
     },
     async add(id: string, admin: Funded, registrations: { address: string; outputRef: string }[]) {
       const built = ok(
-        await service().request("POST", `/tournaments/${id}/participants`, {
+        await service().request<"addTournamentParticipants">("POST", `/tournaments/${id}/participants`, {
           adminAddress: admin.address,
           registrations,
           utxos: await admin.utxos(),
@@ -89,7 +90,7 @@ export function tournamentCalls(service: () => RunningService) {
     },
     async settle(id: string, admin: Funded, results: string[]) {
       const built = ok(
-        await service().request("PATCH", `/tournaments/${id}/settle`, {
+        await service().request<"settleTournament">("PATCH", `/tournaments/${id}/settle`, {
           adminAddress: admin.address,
           results,
           utxos: await admin.utxos(),
@@ -125,25 +126,27 @@ export async function openTournament<K extends string>(
     for (const [name, lovelace] of Object.entries(funds) as [K | "admin", number][])
       wallets[name] = await fundedWallet(service, lovelace);
     const id = (await tournamentCalls(() => service).create(wallets.admin, body)).tournamentId!;
-    return { service, wallets, id, registrationAddress: (await getTournament(service, id)).registrationAddress };
+    return { service, wallets, id, registrationAddress: (await getTournament(service, id)).registrationAddress! };
   } catch (error) {
     await service.close();
     throw error;
   }
 }
 
+/** A tournament as GET /tournaments/{id} shows one whose datum it reads (not `status: "unreadable"`). */
+export type Tournament = Exclude<Body<"getTournament">, { status: "unreadable" }>;
+
 /** GET /tournaments/{id}, expecting 200. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function getTournament(service: RunningService, id: string): Promise<any> {
-  const r = await service.request("GET", `/tournaments/${id}`);
+export async function getTournament(service: RunningService, id: string): Promise<Body<"getTournament">> {
+  const r = await service.request<"getTournament">("GET", `/tournaments/${id}`);
   assert.equal(r.status, 200, JSON.stringify(r.body));
   return r.body;
 }
 
 /** The chain's tip as the service sees it (GET /health). */
 export async function tipOf(service: RunningService): Promise<{ slot: number; time: number }> {
-  const r = await service.request("GET", "/health");
-  assert.ok(r.body?.tip, JSON.stringify(r.body));
+  const r = await service.request<"getHealth">("GET", "/health");
+  assert.ok(r.body.tip, JSON.stringify(r.body));
   return r.body.tip;
 }
 

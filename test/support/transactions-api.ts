@@ -11,7 +11,7 @@ export type Built = Static<typeof BuildResponse>;
 
 /** POST /transactions/build, asserting 200. */
 export async function build(service: RunningService, body: unknown): Promise<Built> {
-  const response = await service.request("POST", "/transactions/build", body);
+  const response = await service.request<"buildTransaction">("POST", "/transactions/build", body);
   assert.equal(response.status, 200, JSON.stringify(response.body));
   return response.body as Built;
 }
@@ -40,14 +40,20 @@ export async function submitRejected(
   signers: readonly TestWallet[],
 ): Promise<string> {
   const signatures = await Promise.all(signers.map((w) => w.witnessSet(built.complete)));
-  const response = await service.request("POST", "/transactions/submit", { transaction: built.complete, signatures });
+  const response = await service.request<"submitTransaction">("POST", "/transactions/submit", {
+    transaction: built.complete,
+    signatures,
+  });
   assert.equal(response.status, 422, JSON.stringify(response.body));
   return (response.body.detail ?? response.body.message) as string;
 }
 
 /** Submits a transaction that already carries its signatures, with `signatures: []` as the examples send it. */
 export async function submitSigned(service: RunningService, txHex: string, expectedHash: string): Promise<string> {
-  const response = await service.request("POST", "/transactions/submit", { transaction: txHex, signatures: [] });
+  const response = await service.request<"submitTransaction">("POST", "/transactions/submit", {
+    transaction: txHex,
+    signatures: [],
+  });
   assert.equal(response.status, 200, JSON.stringify(response.body));
   assert.equal(response.body.txHash, expectedHash);
   return response.body.txHash as string;

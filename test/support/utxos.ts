@@ -7,7 +7,7 @@ import type { RunningService } from "./service.js";
 
 /** The UTxOs at `address` as the service answers them: CBOR hex strings, the form requests take. */
 export async function utxoStringsAt(service: RunningService, address: string): Promise<string[]> {
-  const response = await service.request("GET", `/addresses/${address}/utxos`);
+  const response = await service.request<"getAddressUtxos">("GET", `/addresses/${address}/utxos`);
   assert.equal(response.status, 200, JSON.stringify(response.body));
   return response.body.utxos as string[];
 }

@@ -146,7 +146,7 @@ export async function buildPayment(
 
 /** Sends `lovelace` from the devnet faucet; resolves once the payment is on chain. */
 export async function fund(service: RunningService, address: string, lovelace: number): Promise<string> {
-  const response = await service.request("POST", "/devnet/faucet", { address, lovelace });
+  const response = await service.request<"fundDevnetAddress">("POST", "/devnet/faucet", { address, lovelace });
   assert.equal(response.status, 200, JSON.stringify(response.body));
   return response.body.txHash as string;
 }

@@ -53,7 +53,7 @@ describe("the tournament builder uses the chain's cost models", () => {
     const admin = await fundedWallet(standIn, 200 * ADA);
     const create = async () =>
       ok(
-        await s.request("POST", "/tournaments", {
+        await s.request<"createTournament">("POST", "/tournaments", {
           name: "Cost models",
           adminAddress: admin.address,
           bracketSize: 2,
@@ -74,7 +74,7 @@ describe("the tournament builder uses the chain's cost models", () => {
       "not with Mesh's default",
     );
     // The devnet's ledger applies Mesh's default V2 cost model: it refuses this transaction's hash.
-    const refused = await s.request("POST", "/tournaments/submit-tx", {
+    const refused = await s.request<"submitTournamentTransaction">("POST", "/tournaments/submit-tx", {
       transaction: other.complete,
       signatures: [await admin.witnessSet(other.complete)],
     });

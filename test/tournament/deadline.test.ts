@@ -35,7 +35,7 @@ describe("the settlement deadline", () => {
 
   const create = async (name: string, bracketSize: number, entryFee = ENTRY): Promise<string> => {
     const built = ok(
-      await s.request("POST", "/tournaments", {
+      await s.request<"createTournament">("POST", "/tournaments", {
         name,
         adminAddress: admin.address,
         bracketSize,
@@ -51,19 +51,22 @@ describe("the settlement deadline", () => {
   };
   const register = async (id: string, w: Funded): Promise<string> => {
     const built = ok(
-      await s.request("POST", `/tournaments/${id}/register`, { registererAddress: w.address, utxos: await w.utxos() }),
+      await s.request<"registerToTournament">("POST", `/tournaments/${id}/register`, {
+        registererAddress: w.address,
+        utxos: await w.utxos(),
+      }),
     );
     await signAndSubmit(s, built, [w]);
     return built.outputRef!;
   };
   const add = async (id: string, registrations: { address: string; outputRef: string }[]) =>
-    s.request("POST", `/tournaments/${id}/participants`, {
+    s.request<"addTournamentParticipants">("POST", `/tournaments/${id}/participants`, {
       adminAddress: admin.address,
       registrations,
       utxos: await admin.utxos(),
     });
   const settle = async (id: string, results: string[]) =>
-    s.request("PATCH", `/tournaments/${id}/settle`, {
+    s.request<"settleTournament">("PATCH", `/tournaments/${id}/settle`, {
       adminAddress: admin.address,
       results,
       utxos: await admin.utxos(),
@@ -115,7 +118,7 @@ describe("the settlement deadline", () => {
       // Built now, submitted after the deadline: the ledger refuses it (its validity has ended).
       lateAdd = ok(await add(D, [{ address: p[1]!.address, outputRef: regD.get(p[1]!)! }]));
       rejected(
-        await s.request("POST", `/tournaments/${D}/refund`, { utxos: await stranger.utxos() }),
+        await s.request<"refundTournament">("POST", `/tournaments/${D}/refund`, { utxos: await stranger.utxos() }),
         400,
         new RegExp(
           `Tournament ${D} can be refunded only after its settlement deadline, settleBy ${settleBy} \\(${iso(settleBy)}\\): from \\S+Z on; the chain's time is \\S+Z\\. Before it, only the admin can end it \\(POST /tournaments/${D}/cancel\\)`,
@@ -126,16 +129,18 @@ describe("the settlement deadline", () => {
 
   describe("after it", () => {
     before(async () => {
-      const r = await s.request("POST", "/devnet/advance", { seconds: (MIN_SETTLE_WINDOW_MS + 6 * 60_000) / 1000 });
+      const r = await s.request<"advanceDevnetClock">("POST", "/devnet/advance", {
+        seconds: (MIN_SETTLE_WINDOW_MS + 6 * 60_000) / 1000,
+      });
       assert.equal(r.status, 200, JSON.stringify(r.body));
       assert.ok(r.body.time > settleBy);
     });
 
     it("shows the tournaments as expired, in the listing too", async () => {
       for (const id of [D, E, F, G]) assert.equal((await getTournament(s, id)).status, "expired");
-      const list = await s.request("GET", "/tournaments");
+      const list = await s.request<"listTournaments">("GET", "/tournaments");
       assert.deepEqual(
-        list.body.results.map((t: { status: string }) => t.status),
+        list.body.results!.map((t) => t.status),
         ["expired", "expired", "expired", "expired"],
       );
     });
@@ -147,7 +152,7 @@ describe("the settlement deadline", () => {
             `Anyone can now refund it: POST /tournaments/${id}/refund`,
         );
       rejected(
-        await s.request("POST", `/tournaments/${D}/register`, {
+        await s.request<"registerToTournament">("POST", `/tournaments/${D}/register`, {
           registererAddress: p[3]!.address,
           utxos: await p[3]!.utxos(),
         }),
@@ -161,14 +166,17 @@ describe("the settlement deadline", () => {
       );
       rejected(await settle(E, [p[0]!.address, p[1]!.address]), 400, expired(E, "it can no longer be settled"));
       const signatures = [await admin.witnessSet(lateAdd!.complete)];
-      const late = await s.request("POST", "/tournaments/submit-tx", { transaction: lateAdd!.complete, signatures });
+      const late = await s.request<"submitTournamentTransaction">("POST", "/tournaments/submit-tx", {
+        transaction: lateAdd!.complete,
+        signatures,
+      });
       assert.equal(late.status, 422, JSON.stringify(late.body));
       assert.match(JSON.stringify(late.body), /OutsideValidityIntervalUTxO|validity|interval/i);
     });
 
     it("still lets the admin cancel, and nobody else", async () => {
       rejected(
-        await s.request("POST", `/tournaments/${F}/cancel`, {
+        await s.request<"cancelTournament">("POST", `/tournaments/${F}/cancel`, {
           adminAddress: stranger.address,
           utxos: await stranger.utxos(),
         }),
@@ -177,7 +185,7 @@ describe("the settlement deadline", () => {
       );
       const before3 = totalLovelace(await utxosAt(s, p[3]!.address));
       const cancel = ok(
-        await s.request("POST", `/tournaments/${F}/cancel`, {
+        await s.request<"cancelTournament">("POST", `/tournaments/${F}/cancel`, {
           adminAddress: admin.address,
           utxos: await admin.utxos(),
         }),
@@ -189,13 +197,15 @@ describe("the settlement deadline", () => {
 
     it("lets anyone refund, with only their own signature; the registrations never added stay cancellable", async () => {
       const refund = ok(
-        await s.request("POST", `/tournaments/${D}/refund`, {
+        await s.request<"refundTournament">("POST", `/tournaments/${D}/refund`, {
           address: stranger.address,
           utxos: await stranger.utxos(),
         }),
       );
       // No other signature: unsigned it is refused only for the stranger's own inputs, signed by the stranger it is accepted.
-      const unsigned = await s.request("POST", "/tournaments/submit-tx", { transaction: refund.complete });
+      const unsigned = await s.request<"submitTournamentTransaction">("POST", "/tournaments/submit-tx", {
+        transaction: refund.complete,
+      });
       assert.equal(unsigned.status, 422, JSON.stringify(unsigned.body));
       assert.match(
         unsigned.body.message,
@@ -204,7 +214,7 @@ describe("the settlement deadline", () => {
         ),
       );
       assert.match(
-        unsigned.body.detail,
+        unsigned.body.detail!,
         new RegExp(
           `missing inputs key hashes: Set\\("${stranger.keyHash}"\\).*missing required signers key hashes: TreeSet\\(\\)`,
         ),
@@ -213,11 +223,11 @@ describe("the settlement deadline", () => {
       const t = await getTournament(s, D);
       assert.equal(t.status, "refunded");
       assert.deepEqual(
-        t.refunds.map((r: { address: string }) => r.address),
+        t.refunds!.map((r) => r.address),
         [p[0]!.address, admin.address],
       );
       const refundE = ok(
-        await s.request("POST", `/tournaments/${E}/refund`, {
+        await s.request<"refundTournament">("POST", `/tournaments/${E}/refund`, {
           changeAddress: stranger.address,
           utxos: await stranger.utxos(),
         }),
@@ -225,17 +235,18 @@ describe("the settlement deadline", () => {
       await signAndSubmit(s, refundE, [stranger]);
       assert.equal((await getTournament(s, E)).status, "refunded");
       // Refunded, nothing more: a second refund is a 404.
-      rejected(await s.request("POST", `/tournaments/${D}/refund`, { utxos: await stranger.utxos() }), 404, /it ended/);
-      // p1's and p2's registrations to D were never added: they are listed, and each registrant can cancel.
-      const left = await s.request("GET", `/tournaments/${D}/registrations`);
-      assert.equal(left.status, 200, JSON.stringify(left.body));
-      assert.deepEqual(
-        left.body.results.map((r: { address: string }) => r.address).sort(),
-        [p[1]!.address, p[2]!.address].sort(),
+      rejected(
+        await s.request<"refundTournament">("POST", `/tournaments/${D}/refund`, { utxos: await stranger.utxos() }),
+        404,
+        /it ended/,
       );
+      // p1's and p2's registrations to D were never added: they are listed, and each registrant can cancel.
+      const left = await s.request<"listTournamentRegistrations">("GET", `/tournaments/${D}/registrations`);
+      assert.equal(left.status, 200, JSON.stringify(left.body));
+      assert.deepEqual(left.body.results!.map((r) => r.address).sort(), [p[1]!.address, p[2]!.address].sort());
       for (const w of [p[1]!, p[2]!]) {
         const built = ok(
-          await s.request("POST", `/tournaments/${D}/unregister`, {
+          await s.request<"unregisterFromTournament">("POST", `/tournaments/${D}/unregister`, {
             registererAddress: w.address,
             outputRef: regD.get(w),
             utxos: await w.utxos(),
@@ -243,13 +254,18 @@ describe("the settlement deadline", () => {
         );
         await signAndSubmit(s, built, [w]);
       }
-      assert.deepEqual((await s.request("GET", `/tournaments/${D}/registrations`)).body.results, []);
+      assert.deepEqual(
+        (await s.request<"listTournamentRegistrations">("GET", `/tournaments/${D}/registrations`)).body.results,
+        [],
+      );
     });
 
     it("refunds a free tournament: no entry fee to pay back, the admin's rest in output 0 tagged [id, N]", async () => {
       const before = await getTournament(s, G);
       assert.equal(before.entryFee, "0");
-      const refund = ok(await s.request("POST", `/tournaments/${G}/refund`, { utxos: await stranger.utxos() }));
+      const refund = ok(
+        await s.request<"refundTournament">("POST", `/tournaments/${G}/refund`, { utxos: await stranger.utxos() }),
+      );
       await signAndSubmit(s, refund, [stranger]);
       await checkClosed(s, { ...before, id: G }, refund, "refund");
       assert.deepEqual((await getTournament(s, G)).refunds, [

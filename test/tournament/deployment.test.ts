@@ -64,8 +64,8 @@ describe("tournament script deployment", () => {
       const built = await create(second);
       assert.deepEqual(referenceInputsOf(built.complete), [reference]);
       assert.equal((await utxosAt(second, vault)).length, 1, "no second deployment");
-      const list = await second.request("GET", "/tournaments");
-      assert.equal(list.body.results.length, 2);
+      const list = await second.request<"listTournaments">("GET", "/tournaments");
+      assert.equal(list.body.results!.length, 2);
     } finally {
       await second.close();
     }
@@ -83,7 +83,7 @@ describe("tournament script deployment", () => {
           payoutStructure: [5 * ADA],
         });
       const [before] = referenceInputsOf((await create()).complete);
-      const reset = await service.request("POST", "/devnet/reset", { confirm: "reset" });
+      const reset = await service.request<"resetDevnet">("POST", "/devnet/reset", { confirm: "reset" });
       assert.equal(reset.status, 200);
       assert.deepEqual(await utxosAt(service, vault), []);
       const after = referenceInputsOf((await create()).complete);

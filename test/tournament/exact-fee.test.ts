@@ -25,7 +25,10 @@ after(async () => {
 /** Signs `complete` with each wallet and submits it, expecting the ledger to refuse it; returns the ledger's own words (`detail`, else the message). */
 async function submitRejected(complete: string, signers: readonly Funded[]): Promise<string> {
   const signatures = await Promise.all(signers.map((w) => w.witnessSet(complete)));
-  const response = await s.request("POST", "/tournaments/submit-tx", { transaction: complete, signatures });
+  const response = await s.request<"submitTournamentTransaction">("POST", "/tournaments/submit-tx", {
+    transaction: complete,
+    signatures,
+  });
   assert.equal(response.status, 422, JSON.stringify(response.body));
   return (response.body.detail ?? response.body.message) as string;
 }
@@ -114,13 +117,16 @@ describe("exact fees: one lovelace less is refused by the ledger, for every tour
       utxos: await admin.utxos(),
       ...extra,
     };
-    const built = ok(await s.request("POST", "/tournaments", body));
+    const built = ok(await s.request<"createTournament">("POST", "/tournaments", body));
     await assertExactFee(t, `create ${name}`, built, admin.address, [admin]);
     return built.tournamentId!;
   };
   const register = async (t: TestContext, id: string, w: Funded): Promise<{ address: string; outputRef: string }> => {
     const built = ok(
-      await s.request("POST", `/tournaments/${id}/register`, { registererAddress: w.address, utxos: await w.utxos() }),
+      await s.request<"registerToTournament">("POST", `/tournaments/${id}/register`, {
+        registererAddress: w.address,
+        utxos: await w.utxos(),
+      }),
     );
     await assertExactFee(t, "register", built, w.address, [w]);
     return { address: w.address, outputRef: built.outputRef! };
@@ -131,7 +137,7 @@ describe("exact fees: one lovelace less is refused by the ledger, for every tour
     registrations: { address: string; outputRef: string }[],
   ): Promise<void> => {
     const built = ok(
-      await s.request("POST", `/tournaments/${id}/participants`, {
+      await s.request<"addTournamentParticipants">("POST", `/tournaments/${id}/participants`, {
         adminAddress: admin.address,
         registrations,
         utxos: await admin.utxos(),
@@ -148,7 +154,7 @@ describe("exact fees: one lovelace less is refused by the ledger, for every tour
     const regs = [await register(t, id, players[0]!), await register(t, id, players[1]!)];
     const dropped = await register(t, id, players[2]!);
     const unregister = ok(
-      await s.request("POST", `/tournaments/${id}/unregister`, {
+      await s.request<"unregisterFromTournament">("POST", `/tournaments/${id}/unregister`, {
         registererAddress: players[2]!.address,
         outputRef: dropped.outputRef,
         utxos: await players[2]!.utxos(),
@@ -157,7 +163,7 @@ describe("exact fees: one lovelace less is refused by the ledger, for every tour
     await assertExactFee(t, "unregister", unregister, players[2]!.address, [players[2]!]);
     await add(t, id, regs);
     const settle = ok(
-      await s.request("PATCH", `/tournaments/${id}/settle`, {
+      await s.request<"settleTournament">("PATCH", `/tournaments/${id}/settle`, {
         adminAddress: admin.address,
         results: [regs[1]!.address, regs[0]!.address],
         utxos: await admin.utxos(),
@@ -170,17 +176,22 @@ describe("exact fees: one lovelace less is refused by the ledger, for every tour
     const id = await create(t, "Cancelled");
     await add(t, id, [await register(t, id, players[3]!)]);
     const cancel = ok(
-      await s.request("POST", `/tournaments/${id}/cancel`, { adminAddress: admin.address, utxos: await admin.utxos() }),
+      await s.request<"cancelTournament">("POST", `/tournaments/${id}/cancel`, {
+        adminAddress: admin.address,
+        utxos: await admin.utxos(),
+      }),
     );
     await assertExactFee(t, "cancel", cancel, admin.address, [admin]);
   });
 
   it("refund, after the deadline", async (t) => {
     await add(t, refunded, [await register(t, refunded, players[0]!)]);
-    const r = await s.request("POST", "/devnet/advance", { seconds: (MIN_SETTLE_WINDOW_MS + 6 * 60_000) / 1000 });
+    const r = await s.request<"advanceDevnetClock">("POST", "/devnet/advance", {
+      seconds: (MIN_SETTLE_WINDOW_MS + 6 * 60_000) / 1000,
+    });
     assert.equal(r.status, 200, JSON.stringify(r.body));
     const refund = ok(
-      await s.request("POST", `/tournaments/${refunded}/refund`, {
+      await s.request<"refundTournament">("POST", `/tournaments/${refunded}/refund`, {
         address: stranger.address,
         utxos: await stranger.utxos(),
       }),

@@ -26,7 +26,7 @@ describe("tournament script inline until the operator deploys it", () => {
     const player = await fundedWallet(standIn, 50 * ADA);
     const operator = await fundedWallet(standIn, 50 * ADA);
     assert.equal(
-      (await s.request("POST", "/devnet/faucet", { address: admin.address })).status,
+      (await s.request<"fundDevnetAddress">("POST", "/devnet/faucet", { address: admin.address })).status,
       404,
       "no devnet operations",
     );
@@ -47,7 +47,7 @@ describe("tournament script inline until the operator deploys it", () => {
     const regs = [];
     for (const w of [player, admin]) {
       const r = ok(
-        await s.request("POST", `/tournaments/${id}/register`, {
+        await s.request<"registerToTournament">("POST", `/tournaments/${id}/register`, {
           tournamentId: id,
           registererAddress: w.address,
           utxos: await w.utxos(),
@@ -57,7 +57,7 @@ describe("tournament script inline until the operator deploys it", () => {
       regs.push({ address: w.address, outputRef: r.outputRef! });
     }
     const added = ok(
-      await s.request("POST", `/tournaments/${id}/participants`, {
+      await s.request<"addTournamentParticipants">("POST", `/tournaments/${id}/participants`, {
         tournamentId: id,
         adminAddress: admin.address,
         registrations: regs,
@@ -70,7 +70,7 @@ describe("tournament script inline until the operator deploys it", () => {
     // The operator's deployment: recorded when built, used only once it is on chain.
     const deployment = await prepareDeployment(s.app.chain!, "devnet", s.app.stores.deployments, operator.address);
     const early = ok(
-      await s.request("PATCH", `/tournaments/${id}/settle`, {
+      await s.request<"settleTournament">("PATCH", `/tournaments/${id}/settle`, {
         tournamentId: id,
         adminAddress: admin.address,
         results: [player.address],
@@ -78,14 +78,14 @@ describe("tournament script inline until the operator deploys it", () => {
       }),
     );
     assert.deepEqual(referenceInputsOf(early.complete), [], "not on chain yet: still inline");
-    const deployed = await s.request("POST", "/transactions/submit", {
+    const deployed = await s.request<"submitTransaction">("POST", "/transactions/submit", {
       transaction: deployment.transaction,
       signatures: [await operator.witnessSet(deployment.transaction)],
     });
     assert.equal(deployed.status, 200, JSON.stringify(deployed.body));
 
     const settled = ok(
-      await s.request("PATCH", `/tournaments/${id}/settle`, {
+      await s.request<"settleTournament">("PATCH", `/tournaments/${id}/settle`, {
         tournamentId: id,
         adminAddress: admin.address,
         results: [player.address],
@@ -96,7 +96,7 @@ describe("tournament script inline until the operator deploys it", () => {
     assert.ok(BigInt(settled.fee) < BigInt(early.fee), `by reference ${settled.fee} < inline ${early.fee}`);
     await signAndSubmit(s, settled, [admin]);
     // Ended, the tournament is read back from the last output that held its NFT (the backend's lastOutputWith).
-    const ended = await s.request("GET", `/tournaments/${id}`);
+    const ended = await s.request<"getTournament">("GET", `/tournaments/${id}`);
     assert.equal(ended.status, 200, JSON.stringify(ended.body));
     assert.equal(ended.body.status, "settled");
     assert.deepEqual(ended.body.endedBy, { action: "settle", txHash: settled.hash });

@@ -23,6 +23,7 @@ import {
   signAndSubmit,
   tipOf,
   tournamentCalls,
+  type Tournament,
 } from "../support/tournament-api.js";
 import { bodyHash, witnessDatums } from "../support/tx-decode.js";
 import { lovelaceOf, outputsFrom, utxosAt } from "../support/utxos.js";
@@ -44,7 +45,7 @@ describe("issue 19: the service's side of contracts v2.1", () => {
   const api = tournamentCalls(() => s);
 
   const create = async (body: Record<string, unknown>) =>
-    s.request("POST", "/tournaments", {
+    s.request<"createTournament">("POST", "/tournaments", {
       name: "v2.1 cup",
       adminAddress: admin.address,
       bracketSize: 2,
@@ -61,7 +62,7 @@ describe("issue 19: the service's side of contracts v2.1", () => {
     more: { assets?: unknown[]; hashed?: boolean } = {},
   ): Promise<string> => {
     const datum = encodeRegistrationDatum(w.address);
-    const hand = await s.request("POST", "/transactions/build", {
+    const hand = await s.request<"buildTransaction">("POST", "/transactions/build", {
       changeAddress: w.address,
       utxos: await w.utxos(),
       outputs: [
@@ -78,10 +79,10 @@ describe("issue 19: the service's side of contracts v2.1", () => {
     return `${hand.body.hash}#0`;
   };
   const registrations = async (id: string) => {
-    const r = await s.request("GET", `/tournaments/${id}/registrations`);
+    const r = await s.request<"listTournamentRegistrations">("GET", `/tournaments/${id}/registrations`);
     assert.equal(r.status, 200, JSON.stringify(r.body));
     return new Map<string, { valid: boolean; reason?: string; paidFeesLovelace: string }>(
-      r.body.results.map((x: { outputRef: string }) => [x.outputRef, x]),
+      r.body.results.map((x) => [x.outputRef, x]),
     );
   };
 
@@ -167,12 +168,13 @@ describe("issue 19: the service's side of contracts v2.1", () => {
       });
       id = built.tournamentId!;
       assert.equal(built.deposit, "5000003");
-      regAddress = (await getTournament(s, id)).registrationAddress;
+      regAddress = (await getTournament(s, id)).registrationAddress!;
       // A token for the registrations that carry one.
       const minter = p[5]!;
       const schema = { type: "sig", keyHash: minter.keyHash };
-      const policyId = (await s.request("POST", "/utils/native-scripts/serialize", { schema })).body.policyId as string;
-      const minted = await s.request("POST", "/transactions/build", {
+      const policyId = (await s.request<"serializeNativeScript">("POST", "/utils/native-scripts/serialize", { schema }))
+        .body.policyId as string;
+      const minted = await s.request<"buildTransaction">("POST", "/transactions/build", {
         changeAddress: minter.address,
         utxos: await minter.utxos(),
         preloadedScripts: [{ type: "simple", script: schema, hash: policyId }],
@@ -219,7 +221,7 @@ describe("issue 19: the service's side of contracts v2.1", () => {
 
     it("never adds them: a 400 naming the registration, and their registrant takes them back", async () => {
       const add = async (list: { address: string; outputRef: string }[]) =>
-        s.request("POST", `/tournaments/${id}/participants`, {
+        s.request<"addTournamentParticipants">("POST", `/tournaments/${id}/participants`, {
           adminAddress: admin.address,
           registrations: list,
           utxos: await admin.utxos(),
@@ -242,7 +244,7 @@ describe("issue 19: the service's side of contracts v2.1", () => {
         ),
       );
       const back = ok(
-        await s.request("POST", `/tournaments/${id}/unregister`, {
+        await s.request<"unregisterFromTournament">("POST", `/tournaments/${id}/unregister`, {
           registererAddress: p[1]!.address,
           outputRef: refs.dust,
           utxos: await p[1]!.utxos(),
@@ -263,7 +265,7 @@ describe("issue 19: the service's side of contracts v2.1", () => {
         /^Its datum is a datum hash \([0-9a-f]{64}\), not an inline datum: the service reads and adds registrations with an inline datum only\.$/,
       );
       rejected(
-        await s.request("POST", `/tournaments/${id}/unregister`, {
+        await s.request<"unregisterFromTournament">("POST", `/tournaments/${id}/unregister`, {
           registererAddress: p[4]!.address,
           outputRef: refs.hashed,
           utxos: await p[4]!.utxos(),
@@ -298,25 +300,21 @@ describe("issue 19: the service's side of contracts v2.1", () => {
     it("states the exit rule on the tournament and in the listing", async () => {
       const t = await getTournament(s, id);
       assert.equal(t.exitRule, EXIT_RULE);
-      const list = await s.request("GET", "/tournaments");
-      assert.ok(
-        list.body.results.every(
-          (x: { exitRule?: string; status: string }) => x.status === "unreadable" || x.exitRule === EXIT_RULE,
-        ),
-      );
+      const list = await s.request<"listTournaments">("GET", "/tournaments");
+      assert.ok(list.body.results!.every((x) => x.status === "unreadable" || x.exitRule === EXIT_RULE));
     });
 
     it("cancels the full bracket: each participant the entry fee and an equal share of the deposit, the rest to participant 0, the admin what is left", async () => {
       const t = await getTournament(s, id);
       const cancel = ok(
-        await s.request("POST", `/tournaments/${id}/cancel`, {
+        await s.request<"cancelTournament">("POST", `/tournaments/${id}/cancel`, {
           adminAddress: admin.address,
           utxos: await admin.utxos(),
         }),
       );
       await signAndSubmit(s, cancel, [admin]);
       // Shares by hand: 5,000,003 lovelace among 4 is 1,250,000 each, 3 more to participant 0.
-      const paid = t.participants.map((_: string, k: number) => BigInt(ENTRY) + 1_250_000n + (k === 0 ? 3n : 0n));
+      const paid = t.participants!.map((_: string, k: number) => BigInt(ENTRY) + 1_250_000n + (k === 0 ? 3n : 0n));
       for (const [k, address] of (t.participants as string[]).entries())
         await assertTagged(s, cancel.hash, k, address, paid[k]!, id);
       await assertTagged(
@@ -327,7 +325,7 @@ describe("issue 19: the service's side of contracts v2.1", () => {
         BigInt(t.lovelace) - paid.reduce((a: bigint, b: bigint) => a + b, 0n),
         id,
       );
-      await checkClosed(s, { ...t, id }, cancel, "cancel");
+      await checkClosed(s, { ...(t as Tournament), id }, cancel, "cancel");
     });
   });
 
@@ -349,7 +347,7 @@ describe("issue 19: the service's side of contracts v2.1", () => {
       free = [];
       for (const w of [p[0]!, p[1]!]) free.push(await api.register(id, w));
       for (const r of free) {
-        const [u] = await outputsFrom(s, (await getTournament(s, id)).registrationAddress, r.hash);
+        const [u] = await outputsFrom(s, (await getTournament(s, id)).registrationAddress!, r.hash);
         assert.equal(
           lovelaceOf(u!),
           MIN_PAYOUT_LOVELACE,
@@ -369,11 +367,15 @@ describe("issue 19: the service's side of contracts v2.1", () => {
     });
 
     it("is refunded after the deadline by anyone, the deposit shared: 1.5 ADA each and 1 lovelace more to participant 0", async () => {
-      const r = await s.request("POST", "/devnet/advance", { seconds: (MIN_SETTLE_WINDOW_MS + 6 * 60_000) / 1000 });
+      const r = await s.request<"advanceDevnetClock">("POST", "/devnet/advance", {
+        seconds: (MIN_SETTLE_WINDOW_MS + 6 * 60_000) / 1000,
+      });
       assert.equal(r.status, 200, JSON.stringify(r.body));
       const t = await getTournament(s, id);
       assert.equal(t.status, "expired");
-      const refund = ok(await s.request("POST", `/tournaments/${id}/refund`, { utxos: await p[4]!.utxos() }));
+      const refund = ok(
+        await s.request<"refundTournament">("POST", `/tournaments/${id}/refund`, { utxos: await p[4]!.utxos() }),
+      );
       await signAndSubmit(s, refund, [p[4]!]);
       for (const [k, address] of (t.participants as string[]).entries())
         await assertTagged(s, refund.hash, k, address, 1_500_000n + (k === 0 ? 1n : 0n), id);
@@ -401,7 +403,9 @@ describe("issue 19: the service's side of contracts v2.1", () => {
 
     it("answers GET /tournaments/{id} with status unreadable, the value held, and why", async () => {
       const t = await getTournament(s, id);
-      const [u] = (await utxosAt(s, t.address)).filter((x) => `${x.input.txHash}#${x.input.outputIndex}` === outputRef);
+      const [u] = (await utxosAt(s, t.address!)).filter(
+        (x) => `${x.input.txHash}#${x.input.outputIndex}` === outputRef,
+      );
       assert.ok(u, "the output is on chain");
       assert.deepEqual(t, {
         tournamentId: id,
@@ -423,7 +427,7 @@ describe("issue 19: the service's side of contracts v2.1", () => {
     });
 
     it("lists it, and every building endpoint refuses it with the reason", async () => {
-      const list = await s.request("GET", "/tournaments");
+      const list = await s.request<"listTournaments">("GET", "/tournaments");
       assert.equal(list.status, 200, JSON.stringify(list.body));
       const listed = list.body.results.find((x: { tournamentId: string }) => x.tournamentId === id);
       assert.equal(listed?.status, "unreadable");
@@ -431,7 +435,7 @@ describe("issue 19: the service's side of contracts v2.1", () => {
         `^Tournament ${id} is unreadable: its NFT is held by output ${outputRef} \\(\\d+ lovelace\\), but its inline datum does not decode`,
       );
       rejected(
-        await s.request("POST", `/tournaments/${id}/register`, {
+        await s.request<"registerToTournament">("POST", `/tournaments/${id}/register`, {
           registererAddress: p[0]!.address,
           utxos: await p[0]!.utxos(),
         }),
@@ -439,14 +443,14 @@ describe("issue 19: the service's side of contracts v2.1", () => {
         why,
       );
       rejected(
-        await s.request("POST", `/tournaments/${id}/cancel`, {
+        await s.request<"cancelTournament">("POST", `/tournaments/${id}/cancel`, {
           adminAddress: admin.address,
           utxos: await admin.utxos(),
         }),
         400,
         why,
       );
-      rejected(await s.request("GET", `/tournaments/${id}/registrations`), 400, why);
+      rejected(await s.request<"listTournamentRegistrations">("GET", `/tournaments/${id}/registrations`), 400, why);
     });
   });
 });

@@ -26,10 +26,10 @@ describe("a missing signature on a tournament transaction", () => {
     path: string,
   ): Promise<string> => {
     const signatures = await Promise.all(signers.map((w) => w.witnessSet(built.complete)));
-    const r = await s.request("POST", path, { transaction: built.complete, signatures });
+    const r = await s.request<"error">("POST", path, { transaction: built.complete, signatures });
     assert.equal(r.status, 422, JSON.stringify(r.body));
     assert.equal(r.body.code, "CHAIN_ERR_LEDGER_REJECTED");
-    return r.body.message as string;
+    return r.body.message;
   };
   const missing = (who: TestWallet, role: string) =>
     `The ledger rejected the transaction: a signature is missing: the key with hash ${who.keyHash} (the payment key of ${who.address}, ${role}) ` +
@@ -50,7 +50,7 @@ describe("a missing signature on a tournament transaction", () => {
 
   it("names the registrant of an unregister the sponsor pays for", async () => {
     const built = ok(
-      await s.request("POST", `/tournaments/${T}/unregister`, {
+      await s.request<"unregisterFromTournament">("POST", `/tournaments/${T}/unregister`, {
         registererAddress: player.address,
         outputRef: registration,
         changeAddress: sponsor.address,
@@ -61,9 +61,10 @@ describe("a missing signature on a tournament transaction", () => {
       await refused(built, [sponsor], "/tournaments/submit-tx"),
       missing(player, `the registrant of registration ${registration}`),
     );
-    const listed = (await s.request("GET", `/tournaments/${T}/registrations`)).body.results;
+    const listed = (await s.request<"listTournamentRegistrations">("GET", `/tournaments/${T}/registrations`)).body
+      .results!;
     assert.deepEqual(
-      listed.map((r: { outputRef: string }) => r.outputRef),
+      listed.map((r) => r.outputRef),
       [registration],
       "the registration is still there",
     );
@@ -71,7 +72,7 @@ describe("a missing signature on a tournament transaction", () => {
 
   it("names the admin of an add the sponsor pays for; with every signature the ledger takes it", async () => {
     const built = ok(
-      await s.request("POST", `/tournaments/${T}/participants`, {
+      await s.request<"addTournamentParticipants">("POST", `/tournaments/${T}/participants`, {
         adminAddress: admin.address,
         registrations: [{ address: player.address, outputRef: registration }],
         changeAddress: sponsor.address,
@@ -89,7 +90,7 @@ describe("a missing signature on a tournament transaction", () => {
 
   it("names the admin through POST /transactions/submit too", async () => {
     const built = ok(
-      await s.request("POST", `/tournaments/${T}/cancel`, {
+      await s.request<"cancelTournament">("POST", `/tournaments/${T}/cancel`, {
         adminAddress: admin.address,
         changeAddress: sponsor.address,
         utxos: await sponsor.utxos(),

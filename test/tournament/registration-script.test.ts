@@ -95,7 +95,7 @@ describe("registration validators", () => {
       await signAndSubmit(s, built, [admin]);
       // A genuine one beside it is listed.
       const genuine = ok(
-        await s.request("POST", "/tournaments", {
+        await s.request<"createTournament">("POST", "/tournaments", {
           name: "Genuine",
           adminAddress: admin.address,
           bracketSize: 2,
@@ -106,10 +106,8 @@ describe("registration validators", () => {
       );
       await signAndSubmit(s, genuine, [admin]);
       // It holds value: the service lists and finds it (issue 19), as unreadable, and builds nothing on it.
-      const list = await s.request("GET", "/tournaments");
-      const byId = new Map(
-        list.body.results.map((t: { tournamentId: string; status: string }) => [t.tournamentId, t.status]),
-      );
+      const list = await s.request<"listTournaments">("GET", "/tournaments");
+      const byId = new Map(list.body.results!.map((t) => [t.tournamentId, t.status]));
       assert.deepEqual(
         [...byId.entries()].sort(),
         [
@@ -120,7 +118,7 @@ describe("registration validators", () => {
       const why =
         `Its datum names registration validator ${"ab".repeat(28)}, not the one of its ID (${registrationScriptOf(id).hash}): it was not ` +
         "created by this service's rules, and no registration can ever be added to it.";
-      const t = await s.request("GET", `/tournaments/${id}`);
+      const t = await s.request<"getTournament">("GET", `/tournaments/${id}`);
       assert.equal(t.status, 200, JSON.stringify(t.body));
       assert.deepEqual(
         {
@@ -141,7 +139,7 @@ describe("registration validators", () => {
           ],
         },
       );
-      const r = await s.request("POST", `/tournaments/${id}/register`, {
+      const r = await s.request<"registerToTournament">("POST", `/tournaments/${id}/register`, {
         registererAddress: admin.address,
         utxos: await admin.utxos(),
       });

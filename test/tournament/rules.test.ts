@@ -36,7 +36,7 @@ describe("tournament rules", () => {
   let regB1 = "";
 
   const create = async (body: Record<string, unknown>) =>
-    s.request("POST", "/tournaments", {
+    s.request<"createTournament">("POST", "/tournaments", {
       name: "Rules cup",
       adminAddress: admin.address,
       bracketSize: 2,
@@ -52,7 +52,7 @@ describe("tournament rules", () => {
   };
   const registerSubmitted = async (id: string, w: Funded): Promise<string> => {
     const built = ok(
-      await s.request("POST", `/tournaments/${id}/register`, {
+      await s.request<"registerToTournament">("POST", `/tournaments/${id}/register`, {
         tournamentId: id,
         registererAddress: w.address,
         utxos: await w.utxos(),
@@ -62,14 +62,14 @@ describe("tournament rules", () => {
     return built.outputRef!;
   };
   const add = async (id: string, registrations: { address: string; outputRef: string }[], by: Funded = admin) =>
-    s.request("POST", `/tournaments/${id}/participants`, {
+    s.request<"addTournamentParticipants">("POST", `/tournaments/${id}/participants`, {
       tournamentId: id,
       adminAddress: by.address,
       registrations,
       utxos: await by.utxos(),
     });
   const settle = async (id: string, results: string[], by: Funded = admin) =>
-    s.request("PATCH", `/tournaments/${id}/settle`, {
+    s.request<"settleTournament">("PATCH", `/tournaments/${id}/settle`, {
       tournamentId: id,
       adminAddress: by.address,
       results,
@@ -85,7 +85,7 @@ describe("tournament rules", () => {
     A = await createSubmitted();
     B = await createSubmitted({ payoutStructure: [15 * ADA] });
     C = await createSubmitted({ name: "Third", payoutStructure: [] });
-    regAddressA = (await s.request("GET", `/tournaments/${A}`)).body.registrationAddress;
+    regAddressA = (await s.request<"getTournament">("GET", `/tournaments/${A}`)).body.registrationAddress!;
     for (const w of p) regA.set(w, await registerSubmitted(A, w));
     regB1 = await registerSubmitted(B, p[0]!);
   });
@@ -246,7 +246,7 @@ describe("tournament rules", () => {
         new RegExp(`body\\.fixedPayouts\\[0\\]\\[0\\] ${why.source}`),
       );
       rejected(
-        await s.request("POST", `/tournaments/${B}/register`, {
+        await s.request<"registerToTournament">("POST", `/tournaments/${B}/register`, {
           tournamentId: B,
           registererAddress: pointer,
           utxos: await p[1]!.utxos(),
@@ -283,10 +283,14 @@ describe("tournament rules", () => {
   describe("lookups and listings", () => {
     it("answers 404 for an unknown tournament on every endpoint", async () => {
       const unknown = "ab".repeat(32);
-      rejected(await s.request("GET", `/tournaments/${unknown}`), 404, /No tournament abab/);
-      rejected(await s.request("GET", `/tournaments/${unknown}/registrations`), 404, /No tournament abab/);
+      rejected(await s.request<"getTournament">("GET", `/tournaments/${unknown}`), 404, /No tournament abab/);
       rejected(
-        await s.request("POST", `/tournaments/${unknown}/register`, {
+        await s.request<"listTournamentRegistrations">("GET", `/tournaments/${unknown}/registrations`),
+        404,
+        /No tournament abab/,
+      );
+      rejected(
+        await s.request<"registerToTournament">("POST", `/tournaments/${unknown}/register`, {
           tournamentId: unknown,
           registererAddress: p[0]!.address,
           utxos: await p[0]!.utxos(),
@@ -297,7 +301,7 @@ describe("tournament rules", () => {
       rejected(await add(unknown, [{ address: p[0]!.address, outputRef: regB1 }]), 404, /No tournament abab/);
       rejected(await settle(unknown, [p[0]!.address]), 404, /No tournament abab/);
       rejected(
-        await s.request("POST", `/tournaments/${unknown}/cancel`, {
+        await s.request<"cancelTournament">("POST", `/tournaments/${unknown}/cancel`, {
           adminAddress: admin.address,
           utxos: await admin.utxos(),
         }),
@@ -305,24 +309,34 @@ describe("tournament rules", () => {
         /No tournament abab/,
       );
       rejected(
-        await s.request("POST", `/tournaments/${unknown}/refund`, { utxos: await other.utxos() }),
+        await s.request<"refundTournament">("POST", `/tournaments/${unknown}/refund`, { utxos: await other.utxos() }),
         404,
         /No tournament abab/,
       );
       // A malformed ID or a body naming another tournament: 400.
       rejected(
-        await s.request("POST", `/tournaments/xyz/cancel`, { adminAddress: admin.address, utxos: await admin.utxos() }),
+        await s.request<"cancelTournament">("POST", `/tournaments/xyz/cancel`, {
+          adminAddress: admin.address,
+          utxos: await admin.utxos(),
+        }),
         400,
         /tournamentId/,
       );
-      rejected(await s.request("POST", `/tournaments/xyz/refund`, { utxos: await other.utxos() }), 400, /tournamentId/);
       rejected(
-        await s.request("POST", `/tournaments/${A}/refund`, { tournamentId: B, utxos: await other.utxos() }),
+        await s.request<"refundTournament">("POST", `/tournaments/xyz/refund`, { utxos: await other.utxos() }),
+        400,
+        /tournamentId/,
+      );
+      rejected(
+        await s.request<"refundTournament">("POST", `/tournaments/${A}/refund`, {
+          tournamentId: B,
+          utxos: await other.utxos(),
+        }),
         400,
         /body\.tournamentId differs from the tournamentId of the path/,
       );
       rejected(
-        await s.request("POST", `/tournaments/${unknown}/unregister`, {
+        await s.request<"unregisterFromTournament">("POST", `/tournaments/${unknown}/unregister`, {
           tournamentId: unknown,
           registererAddress: p[0]!.address,
           outputRef: `${"0".repeat(64)}#0`,
@@ -334,29 +348,33 @@ describe("tournament rules", () => {
     });
     it("answers 404 for an unknown deployment on the listings", async () => {
       rejected(
-        await s.request("GET", "/tournaments?contractTitle=nope"),
+        await s.request<"listTournaments">("GET", "/tournaments?contractTitle=nope"),
         404,
         /No tournament contract deployment "nope"/,
       );
-      rejected(await s.request("GET", `/tournaments/${A}?contractVersion=0.0.1`), 404, /version "0\.0\.1"/);
       rejected(
-        await s.request("GET", `/tournaments/${A}/registrations?contractVersion=0.0.1`),
+        await s.request<"getTournament">("GET", `/tournaments/${A}?contractVersion=0.0.1`),
         404,
         /version "0\.0\.1"/,
       );
-      const ok200 = await s.request(
+      rejected(
+        await s.request<"listTournamentRegistrations">("GET", `/tournaments/${A}/registrations?contractVersion=0.0.1`),
+        404,
+        /version "0\.0\.1"/,
+      );
+      const ok200 = await s.request<"getTournament">(
         "GET",
         `/tournaments/${A}?contractTitle=cardano-tx-service/tournament&contractVersion=2.1.0`,
       );
       assert.equal(ok200.status, 200);
       rejected(
-        await s.request("GET", `/tournaments/${A}?contractVersion=1.0.0`),
+        await s.request<"getTournament">("GET", `/tournaments/${A}?contractVersion=1.0.0`),
         404,
         /version "1\.0\.0": this service knows .* version "2\.1\.0"/,
       );
     });
     it("pages the tournaments with an opaque pageState (alias cursor), absent on the last page", async () => {
-      const all = await s.request("GET", "/tournaments");
+      const all = await s.request<"listTournaments">("GET", "/tournaments");
       assert.equal(all.status, 200);
       const ids: string[] = all.body.results.map((t: { tournamentId: string }) => t.tournamentId);
       assert.ok(ids.length >= 4);
@@ -372,7 +390,7 @@ describe("tournament rules", () => {
           state === undefined
             ? "limit=2"
             : `limit=2&${pages % 2 === 0 ? "pageState" : "cursor"}=${encodeURIComponent(state)}`;
-        const r = await s.request("GET", `/tournaments?${q}`);
+        const r = await s.request<"listTournaments">("GET", `/tournaments?${q}`);
         assert.equal(r.status, 200, JSON.stringify(r.body));
         assert.ok(r.body.results.length <= 2);
         seen.push(...r.body.results.map((t: { tournamentId: string }) => t.tournamentId));
@@ -383,19 +401,19 @@ describe("tournament rules", () => {
       assert.deepEqual(seen, ids);
       assert.equal(pages, Math.ceil(ids.length / 2));
       rejected(
-        await s.request("GET", "/tournaments?pageState=bm9wZQ"),
+        await s.request<"listTournaments">("GET", "/tournaments?pageState=bm9wZQ"),
         400,
         /querystring\.pageState is not a pageState this service returned/,
       );
-      rejected(await s.request("GET", "/tournaments?limit=0"), 400, /limit/);
-      rejected(await s.request("GET", "/tournaments?limit=101"), 400, /limit/);
+      rejected(await s.request<"listTournaments">("GET", "/tournaments?limit=0"), 400, /limit/);
+      rejected(await s.request<"listTournaments">("GET", "/tournaments?limit=101"), 400, /limit/);
     });
     it("lists registrations whose datums are not exactly a key address as invalid, and never adds them", async () => {
       // Somebody sends outputs to the registration address: one with an integer datum, one without
       // any datum, one naming a script address. (A key address encoded otherwise than canonically
       // cannot be made on the devnet, whose ledger re-encodes inline datums: see the next test.)
       const w = other;
-      const hand = await s.request("POST", "/transactions/build", {
+      const hand = await s.request<"buildTransaction">("POST", "/transactions/build", {
         changeAddress: w.address,
         utxos: await w.utxos(),
         outputs: [
@@ -410,7 +428,7 @@ describe("tournament rules", () => {
       });
       assert.equal(hand.status, 200, JSON.stringify(hand.body));
       await signAndSubmit(s, hand.body, [w]);
-      const r = await s.request("GET", `/tournaments/${A}/registrations?valid=false`);
+      const r = await s.request<"listTournamentRegistrations">("GET", `/tournaments/${A}/registrations?valid=false`);
       assert.equal(r.status, 200, JSON.stringify(r.body));
       const junk = r.body.results.filter((x: { outputRef: string }) => x.outputRef.startsWith(hand.body.hash));
       assert.deepEqual(
@@ -427,11 +445,8 @@ describe("tournament rules", () => {
           paidFeesLovelace: String(20 * ADA),
         })),
       );
-      const valid = await s.request("GET", `/tournaments/${A}/registrations?valid=true`);
-      assert.deepEqual(
-        valid.body.results.map((x: { address: string }) => x.address).sort(),
-        p.map((w2) => w2.address).sort(),
-      );
+      const valid = await s.request<"listTournamentRegistrations">("GET", `/tournaments/${A}/registrations?valid=true`);
+      assert.deepEqual(valid.body.results!.map((x) => x.address).sort(), p.map((w2) => w2.address).sort());
       // Such an output cannot be added.
       rejected(
         await add(A, [{ address: p[0]!.address, outputRef: `${hand.body.hash}#0` }]),
@@ -474,7 +489,7 @@ describe("tournament rules", () => {
     it("says what is missing when the UTxOs cannot pay, or hold no collateral", async () => {
       const poor = await fundedWallet(s, 3 * ADA);
       rejected(
-        await s.request("POST", `/tournaments/${B}/register`, {
+        await s.request<"registerToTournament">("POST", `/tournaments/${B}/register`, {
           tournamentId: B,
           registererAddress: poor.address,
           utxos: await poor.utxos(),
@@ -492,8 +507,9 @@ describe("tournament rules", () => {
       // A wallet after a mint: its one UTxO holds all its ADA and the tokens (the README walkthrough's second run met this).
       const minter = await fundedWallet(s, 100 * ADA);
       const schema = { type: "sig", keyHash: minter.keyHash };
-      const policyId = (await s.request("POST", "/utils/native-scripts/serialize", { schema })).body.policyId as string;
-      const minted = await s.request("POST", "/transactions/build", {
+      const policyId = (await s.request<"serializeNativeScript">("POST", "/utils/native-scripts/serialize", { schema }))
+        .body.policyId as string;
+      const minted = await s.request<"buildTransaction">("POST", "/transactions/build", {
         changeAddress: minter.address,
         utxos: await minter.utxos(),
         preloadedScripts: [{ type: "simple", script: schema, hash: policyId }],
@@ -521,7 +537,7 @@ describe("tournament rules", () => {
       const v = { contractVersion: "1.0.0" };
       const RETIRED = /version "1\.0\.0": this service knows "cardano-tx-service\/tournament" version "2\.1\.0"/;
       rejected(
-        await s.request("POST", `/tournaments/${B}/register`, {
+        await s.request<"registerToTournament">("POST", `/tournaments/${B}/register`, {
           tournamentId: B,
           registererAddress: p[1]!.address,
           utxos: await p[1]!.utxos(),
@@ -531,7 +547,7 @@ describe("tournament rules", () => {
         RETIRED,
       );
       rejected(
-        await s.request("POST", `/tournaments/${B}/unregister`, {
+        await s.request<"unregisterFromTournament">("POST", `/tournaments/${B}/unregister`, {
           tournamentId: B,
           registererAddress: p[0]!.address,
           outputRef: regB1,
@@ -542,7 +558,7 @@ describe("tournament rules", () => {
         RETIRED,
       );
       rejected(
-        await s.request("POST", `/tournaments/${B}/participants`, {
+        await s.request<"addTournamentParticipants">("POST", `/tournaments/${B}/participants`, {
           tournamentId: B,
           adminAddress: admin.address,
           registrations: [{ address: p[0]!.address, outputRef: regB1 }],
@@ -553,7 +569,7 @@ describe("tournament rules", () => {
         RETIRED,
       );
       rejected(
-        await s.request("PATCH", `/tournaments/${B}/settle`, {
+        await s.request<"settleTournament">("PATCH", `/tournaments/${B}/settle`, {
           tournamentId: B,
           adminAddress: admin.address,
           results: [p[0]!.address],
@@ -564,7 +580,7 @@ describe("tournament rules", () => {
         RETIRED,
       );
       rejected(
-        await s.request("POST", `/tournaments/${B}/cancel`, {
+        await s.request<"cancelTournament">("POST", `/tournaments/${B}/cancel`, {
           adminAddress: admin.address,
           utxos: await admin.utxos(),
           ...v,
@@ -572,32 +588,50 @@ describe("tournament rules", () => {
         404,
         RETIRED,
       );
-      rejected(await s.request("POST", `/tournaments/${B}/refund`, { utxos: await other.utxos(), ...v }), 404, RETIRED);
+      rejected(
+        await s.request<"refundTournament">("POST", `/tournaments/${B}/refund`, { utxos: await other.utxos(), ...v }),
+        404,
+        RETIRED,
+      );
     });
     it("pages registrations by number (alias cursor) and refuses two different pages", async () => {
-      const all = (await s.request("GET", `/tournaments/${A}/registrations`)).body.results;
-      const byCursor = await s.request("GET", `/tournaments/${A}/registrations?limit=1&cursor=2`);
+      const all = (await s.request<"listTournamentRegistrations">("GET", `/tournaments/${A}/registrations`)).body
+        .results!;
+      const byCursor = await s.request<"listTournamentRegistrations">(
+        "GET",
+        `/tournaments/${A}/registrations?limit=1&cursor=2`,
+      );
       assert.equal(byCursor.status, 200);
       assert.deepEqual(byCursor.body.results, [all[1]]);
       assert.equal(byCursor.body.page, 2);
       assert.equal(byCursor.body.cursor, all.length > 2 ? "3" : null, "the next page's number, or null on the last");
-      const last = await s.request("GET", `/tournaments/${A}/registrations?limit=${all.length}`);
+      const last = await s.request<"listTournamentRegistrations">(
+        "GET",
+        `/tournaments/${A}/registrations?limit=${all.length}`,
+      );
       assert.equal(last.body.cursor, null);
-      const beyond = await s.request("GET", `/tournaments/${A}/registrations?limit=100&page=5`);
+      const beyond = await s.request<"listTournamentRegistrations">(
+        "GET",
+        `/tournaments/${A}/registrations?limit=100&page=5`,
+      );
       assert.deepEqual(beyond.body.results, []);
       rejected(
-        await s.request("GET", `/tournaments/${A}/registrations?page=1&cursor=2`),
+        await s.request<"listTournamentRegistrations">("GET", `/tournaments/${A}/registrations?page=1&cursor=2`),
         400,
         /page and querystring\.cursor are the same parameter/,
       );
-      rejected(await s.request("GET", `/tournaments/${A}/registrations?page=0`), 400, /page/);
+      rejected(
+        await s.request<"listTournamentRegistrations">("GET", `/tournaments/${A}/registrations?page=0`),
+        400,
+        /page/,
+      );
     });
   });
 
   describe("register and unregister", () => {
     it("refuses a body tournamentId that differs from the path, and a script registrant", async () => {
       rejected(
-        await s.request("POST", `/tournaments/${A}/register`, {
+        await s.request<"registerToTournament">("POST", `/tournaments/${A}/register`, {
           tournamentId: B,
           registererAddress: p[0]!.address,
           utxos: await p[0]!.utxos(),
@@ -606,7 +640,7 @@ describe("tournament rules", () => {
         /body\.tournamentId differs from the tournamentId of the path/,
       );
       rejected(
-        await s.request("POST", `/tournaments/${A}/register`, {
+        await s.request<"registerToTournament">("POST", `/tournaments/${A}/register`, {
           tournamentId: A,
           registererAddress: scriptAddr,
           utxos: await p[0]!.utxos(),
@@ -618,7 +652,7 @@ describe("tournament rules", () => {
     it("lets only the registrant cancel, and only registrations of this tournament", async () => {
       const unregister = (id: string, by: Funded, outputRef: string) =>
         by.utxos().then((utxos) =>
-          s.request("POST", `/tournaments/${id}/unregister`, {
+          s.request<"unregisterFromTournament">("POST", `/tournaments/${id}/unregister`, {
             tournamentId: id,
             registererAddress: by.address,
             outputRef,
@@ -697,7 +731,7 @@ describe("tournament rules", () => {
     });
     it("does not register or add a participant twice, nor cancel a registration that was added", async () => {
       rejected(
-        await s.request("POST", `/tournaments/${A}/register`, {
+        await s.request<"registerToTournament">("POST", `/tournaments/${A}/register`, {
           registererAddress: p[0]!.address,
           utxos: await p[0]!.utxos(),
         }),
@@ -723,7 +757,7 @@ describe("tournament rules", () => {
       );
       const added = regA.get(p[0]!)!;
       rejected(
-        await s.request("POST", `/tournaments/${A}/unregister`, {
+        await s.request<"unregisterFromTournament">("POST", `/tournaments/${A}/unregister`, {
           tournamentId: A,
           registererAddress: p[0]!.address,
           outputRef: added,
@@ -737,7 +771,7 @@ describe("tournament rules", () => {
       const built = ok(await add(A, [{ address: p[1]!.address, outputRef: regA.get(p[1]!)! }]));
       await signAndSubmit(s, { complete: built.complete!, hash: built.hash! }, [admin]);
       rejected(
-        await s.request("POST", `/tournaments/${A}/register`, {
+        await s.request<"registerToTournament">("POST", `/tournaments/${A}/register`, {
           tournamentId: A,
           registererAddress: p[2]!.address,
           utxos: await p[2]!.utxos(),
@@ -779,7 +813,7 @@ describe("tournament rules", () => {
         /No tournament \w+ under contract .*: it does not exist, or it ended \(settled, cancelled or refunded/;
       rejected(await settle(A, [p[1]!.address, p[0]!.address]), 404, ended);
       rejected(
-        await s.request("POST", `/tournaments/${A}/cancel`, {
+        await s.request<"cancelTournament">("POST", `/tournaments/${A}/cancel`, {
           adminAddress: admin.address,
           utxos: await admin.utxos(),
         }),
@@ -787,7 +821,7 @@ describe("tournament rules", () => {
         ended,
       );
       rejected(
-        await s.request("POST", `/tournaments/${A}/register`, {
+        await s.request<"registerToTournament">("POST", `/tournaments/${A}/register`, {
           registererAddress: p[2]!.address,
           utxos: await p[2]!.utxos(),
         }),
@@ -797,11 +831,14 @@ describe("tournament rules", () => {
     });
     it("still lists the registrations left after settlement, and lets their registrants cancel them", async () => {
       const w = p[2]!;
-      const listed = await s.request("GET", `/tournaments/${A}/registrations?valid=true`);
+      const listed = await s.request<"listTournamentRegistrations">(
+        "GET",
+        `/tournaments/${A}/registrations?valid=true`,
+      );
       assert.equal(listed.status, 200, JSON.stringify(listed.body));
       assert.ok(listed.body.results.some((r: { outputRef: string }) => r.outputRef === regA.get(w)));
       const built = ok(
-        await s.request("POST", `/tournaments/${A}/unregister`, {
+        await s.request<"unregisterFromTournament">("POST", `/tournaments/${A}/unregister`, {
           tournamentId: A,
           registererAddress: w.address,
           outputRef: regA.get(w),

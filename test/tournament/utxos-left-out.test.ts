@@ -47,7 +47,7 @@ describe("tournament endpoints without utxos", () => {
     const held = decodeUtxos(await admin.utxos(), "utxos").sort(ledgerOrder);
     const seed = held[0]!;
     const before = await balance(admin);
-    const built = ok(await s.request("POST", "/tournaments", createBody()));
+    const built = ok(await s.request<"createTournament">("POST", "/tournaments", createBody()));
     assert.equal(built.tournamentId, tournamentIdOf(seed.input.txHash, seed.input.outputIndex));
     await signAndSubmit(s, built, [admin]);
     T = built.tournamentId!;
@@ -62,40 +62,42 @@ describe("tournament endpoints without utxos", () => {
   it("registers and unregisters from the registrant's UTxOs", async () => {
     for (const w of p) {
       const before = await balance(w);
-      const built = ok(await s.request("POST", `/tournaments/${T}/register`, { registererAddress: w.address }));
+      const built = ok(
+        await s.request<"registerToTournament">("POST", `/tournaments/${T}/register`, { registererAddress: w.address }),
+      );
       await signAndSubmit(s, built, [w]);
       reg.set(w, built.outputRef!);
       assert.equal(await balance(w), before - BigInt(ENTRY) - BigInt(built.fee));
     }
-    const listed = (await s.request("GET", `/tournaments/${T}/registrations`)).body;
+    const listed = (await s.request<"listTournamentRegistrations">("GET", `/tournaments/${T}/registrations`)).body;
     assert.deepEqual(
-      listed.results.map((r: { outputRef: string; valid: boolean; paidFeesLovelace: string }) => [
-        r.outputRef,
-        r.valid,
-        r.paidFeesLovelace,
-      ]),
+      listed.results!.map((r) => [r.outputRef, r.valid, r.paidFeesLovelace]),
       [...reg.values()].sort().map((ref) => [ref, true, String(ENTRY)]),
     );
 
     const quitter = p[2]!;
     const before = await balance(quitter);
     const built = ok(
-      await s.request("POST", `/tournaments/${T}/unregister`, {
+      await s.request<"unregisterFromTournament">("POST", `/tournaments/${T}/unregister`, {
         registererAddress: quitter.address,
         outputRef: reg.get(quitter),
       }),
     );
     await signAndSubmit(s, built, [quitter]);
     assert.equal(await balance(quitter), before + BigInt(ENTRY) - BigInt(built.fee));
-    const left = (await s.request("GET", `/tournaments/${T}/registrations`)).body.results;
-    assert.ok(!left.some((r: { outputRef: string }) => r.outputRef === reg.get(quitter)));
+    const left = (await s.request<"listTournamentRegistrations">("GET", `/tournaments/${T}/registrations`)).body
+      .results!;
+    assert.ok(!left.some((r) => r.outputRef === reg.get(quitter)));
   });
 
   it("adds participants and settles from the admin's UTxOs", async () => {
     const open = await getTournament(s, T);
     const registrations = p.slice(0, 2).map((w) => ({ address: w.address, outputRef: reg.get(w)! }));
     const added = ok(
-      await s.request("POST", `/tournaments/${T}/participants`, { adminAddress: admin.address, registrations }),
+      await s.request<"addTournamentParticipants">("POST", `/tournaments/${T}/participants`, {
+        adminAddress: admin.address,
+        registrations,
+      }),
     );
     assert.equal((added as unknown as { skipped?: unknown }).skipped, undefined);
     await signAndSubmit(s, added, [admin]);
@@ -106,7 +108,7 @@ describe("tournament endpoints without utxos", () => {
 
     const before = await balance(p[1]!);
     const settled = ok(
-      await s.request("PATCH", `/tournaments/${T}/settle`, {
+      await s.request<"settleTournament">("PATCH", `/tournaments/${T}/settle`, {
         adminAddress: admin.address,
         results: [p[1]!.address, p[0]!.address],
       }),
@@ -118,35 +120,42 @@ describe("tournament endpoints without utxos", () => {
   });
 
   it("cancels from the admin's UTxOs ([] counts as left out, as the hosted API's examples send it)", async () => {
-    const created = ok(await s.request("POST", "/tournaments", createBody({ utxos: [] })));
+    const created = ok(await s.request<"createTournament">("POST", "/tournaments", createBody({ utxos: [] })));
     await signAndSubmit(s, created, [admin]);
     const id = created.tournamentId!;
-    const cancel = ok(await s.request("POST", `/tournaments/${id}/cancel`, { adminAddress: admin.address, utxos: [] }));
+    const cancel = ok(
+      await s.request<"cancelTournament">("POST", `/tournaments/${id}/cancel`, {
+        adminAddress: admin.address,
+        utxos: [],
+      }),
+    );
     await signAndSubmit(s, cancel, [admin]);
     const t = await getTournament(s, id);
     assert.equal(t.status, "cancelled");
-    assert.equal(t.endedBy.txHash, cancel.hash);
+    assert.equal(t.endedBy!.txHash, cancel.hash);
     // Nobody was added: the whole tournament output goes back to the admin, in output 0 tagged [id, 0].
     await assertTagged(s, cancel.hash, 0, admin.address, BigInt(t.lovelace), id);
   });
 
   it("refunds from the caller's UTxOs after the deadline: `address` names the caller", async () => {
     const settleBy = (await tipOf(s)).time + MIN_SETTLE_WINDOW_MS + 5 * 60_000;
-    const created = ok(await s.request("POST", "/tournaments", createBody({ settleBy })));
+    const created = ok(await s.request<"createTournament">("POST", "/tournaments", createBody({ settleBy })));
     await signAndSubmit(s, created, [admin]);
     const id = created.tournamentId!;
-    const advanced = await s.request("POST", "/devnet/advance", {
+    const advanced = await s.request<"advanceDevnetClock">("POST", "/devnet/advance", {
       seconds: (MIN_SETTLE_WINDOW_MS + 6 * 60_000) / 1000,
     });
     assert.equal(advanced.status, 200, JSON.stringify(advanced.body));
     rejected(
-      await s.request("POST", `/tournaments/${id}/refund`, {}),
+      await s.request<"refundTournament">("POST", `/tournaments/${id}/refund`, {}),
       400,
       /^body\.address \(or body\.changeAddress\) is needed when body\.utxos is left out: the UTxOs at that address, read from the chain, pay the fee\.$/,
     );
     const adminBefore = await balance(admin);
     const strangerBefore = await balance(stranger);
-    const refund = ok(await s.request("POST", `/tournaments/${id}/refund`, { address: stranger.address }));
+    const refund = ok(
+      await s.request<"refundTournament">("POST", `/tournaments/${id}/refund`, { address: stranger.address }),
+    );
     await signAndSubmit(s, refund, [stranger]);
     const t = await getTournament(s, id);
     assert.equal(t.status, "refunded");
@@ -157,15 +166,17 @@ describe("tournament endpoints without utxos", () => {
   it("says whose UTxOs could not pay when utxos was left out", async () => {
     const empty = await newEnterpriseWallet();
     rejected(
-      await s.request("POST", "/tournaments", createBody({ adminAddress: empty.address })),
+      await s.request<"createTournament">("POST", "/tournaments", createBody({ adminAddress: empty.address })),
       400,
       /^body\.adminAddress holds no UTxO on chain that the creation can spend to name the tournament \(one without a datum or a reference script\), and body\.utxos was left out: fund that address, or pass the UTxOs that pay in body\.utxos\.$/,
     );
-    const created = ok(await s.request("POST", "/tournaments", createBody()));
+    const created = ok(await s.request<"createTournament">("POST", "/tournaments", createBody()));
     await signAndSubmit(s, created, [admin]);
     const poor = await fundedWallet(s, 3 * ADA);
     rejected(
-      await s.request("POST", `/tournaments/${created.tournamentId}/register`, { registererAddress: poor.address }),
+      await s.request<"registerToTournament">("POST", `/tournaments/${created.tournamentId}/register`, {
+        registererAddress: poor.address,
+      }),
       400,
       /^Not enough ADA: .* about \d+ lovelace \([\d.]+ ADA\) missing\. Pass more or larger UTxOs in body\.utxos \(left out, so read from the chain at body\.registererAddress\)\.$/,
     );

@@ -8,7 +8,8 @@ import { encodeUtxo } from "../../src/cardano/utxo.js";
 import { build, signAndSubmit } from "../support/transactions-api.js";
 import { fund, newBaseWallet, signaturePolicy } from "../support/wallets.js";
 import { utxoStringsAt } from "../support/utxos.js";
-import { startService, type JsonResponse, type RunningService } from "../support/service.js";
+import type { Answer, ErrorFields } from "../support/api.js";
+import { startService, type RunningService } from "../support/service.js";
 
 let service: RunningService;
 before(async () => {
@@ -18,13 +19,14 @@ after(async () => {
   await service.close();
 });
 
-const buildRaw = (body: unknown): Promise<JsonResponse> => service.request("POST", "/transactions/build", body);
+const buildRaw = (body: unknown): Promise<Answer<"buildTransaction">> =>
+  service.request<"buildTransaction">("POST", "/transactions/build", body);
 
-function expect400(response: JsonResponse, pattern: RegExp): string {
+function expect400(response: ErrorFields, pattern: RegExp): string {
   assert.equal(response.status, 400, JSON.stringify(response.body));
   assert.equal(response.body.error, "Bad Request");
-  assert.match(response.body.message, pattern);
-  return response.body.message as string;
+  assert.match(response.body.message!, pattern);
+  return response.body.message!;
 }
 
 describe("build errors: funds", () => {

@@ -10,6 +10,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { startService, type RunningService } from "../support/service.js";
+import type { Named } from "../support/api.js";
 import { submitRejected } from "../support/transactions-api.js";
 import {
   datumJson,
@@ -36,18 +37,18 @@ describe("cip68MetadataUpdates (the hosted API's cip68-treasury-update-meta.ts) 
   let assetName: string;
   let refUnit: string;
 
-  const post = (path: string, body: unknown) => service.request("POST", path, body);
+  const post = <K extends Named = never>(path: string, body: unknown) => service.request<K>("POST", path, body);
 
   // utils/shared.ts of the examples, against this service.
   async function timeToSlot(date: Date): Promise<number> {
-    const response = await post("/utils/network/time-to-slot", { time: date.getTime() });
+    const response = await post<"timeToSlot">("/utils/network/time-to-slot", { time: date.getTime() });
     assert.equal(response.status, 200, JSON.stringify(response.body));
-    return response.body.slot as number;
+    return response.body.slot;
   }
   async function getKeyhash(bech32Address: string): Promise<string> {
-    const response = await post("/utils/addresses/parse", { address: bech32Address });
+    const response = await post<"parseAddress">("/utils/addresses/parse", { address: bech32Address });
     assert.equal(response.status, 200, JSON.stringify(response.body));
-    return response.body.payment as string;
+    return response.body.payment!;
   }
   async function createNativeScript(keyHash: string, ttl: number) {
     const policyScriptSchema = {
@@ -57,23 +58,25 @@ describe("cip68MetadataUpdates (the hosted API's cip68-treasury-update-meta.ts) 
         { type: "before", slot: ttl },
       ],
     };
-    const response = await post("/utils/native-scripts/serialize", { schema: policyScriptSchema });
+    const response = await post<"serializeNativeScript">("/utils/native-scripts/serialize", {
+      schema: policyScriptSchema,
+    });
     assert.equal(response.status, 200, JSON.stringify(response.body));
-    return { type: "simple", script: policyScriptSchema, hash: response.body.policyId as string };
+    return { type: "simple", script: policyScriptSchema, hash: response.body.policyId };
   }
 
   /** Signs with each wallet in turn (CSL FixedTransaction) and submits `{transaction}`; answers the tx hash. */
   async function signAndSubmit(complete: string, signers: readonly TestWallet[]): Promise<string> {
     let tx = complete;
     for (const signer of signers) tx = await signer.sign(tx);
-    const submitted = await post("/transactions/submit", { transaction: tx });
+    const submitted = await post<"submitTransaction">("/transactions/submit", { transaction: tx });
     assert.equal(submitted.status, 200, JSON.stringify(submitted.body));
-    return submitted.body.txHash as string;
+    return submitted.body.txHash;
   }
 
   /** cip68.ts: the pair minted, the reference token (with `metadata`) to the manager, the user token to the customer. */
   async function mintPair(name: string, metadata: object): Promise<string> {
-    const built = await post("/transactions/build", {
+    const built = await post<"buildTransaction">("/transactions/build", {
       changeAddress: customer.address,
       mint: [
         {
@@ -95,7 +98,7 @@ describe("cip68MetadataUpdates (the hosted API's cip68-treasury-update-meta.ts) 
       preloadedScripts: [nativeScript],
     });
     assert.equal(built.status, 200, JSON.stringify(built.body));
-    return signAndSubmit(built.body.complete as string, [policyWallet, customer]);
+    return signAndSubmit(built.body.complete, [policyWallet, customer]);
   }
 
   /** The example's build body for `assetNameHex`. */
@@ -119,7 +122,7 @@ describe("cip68MetadataUpdates (the hosted API's cip68-treasury-update-meta.ts) 
   });
 
   const expect400 = async (body: unknown, pattern: RegExp) => {
-    const response = await post("/transactions/build", body);
+    const response = await post<"error">("/transactions/build", body);
     assert.equal(response.status, 400, JSON.stringify(response.body));
     assert.match(response.body.message, pattern);
   };
@@ -133,7 +136,7 @@ describe("cip68MetadataUpdates (the hosted API's cip68-treasury-update-meta.ts) 
     await fund(service, customer.address, 50_000_000);
     await fund(service, treasury.address, 30_000_000);
     await fund(service, treasury.address, 20_000_000);
-    const now = (await service.request("GET", "/health")).body.tip.time as number;
+    const now = (await service.request<"getHealth">("GET", "/health")).body.tip!.time;
     const slot = await timeToSlot(new Date(now + 86_400_000));
     const keyhash = await getKeyhash(policyWallet.address);
     nativeScript = await createNativeScript(keyhash, slot);
@@ -165,7 +168,7 @@ describe("cip68MetadataUpdates (the hosted API's cip68-treasury-update-meta.ts) 
     const [old] = (await utxosAt(service, metaManager.address)).filter((u) => quantityOf(u, refUnit) === 1n);
     assert.ok(old);
     const treasuryBefore = totalLovelace(await utxosAt(service, treasury.address));
-    const buildResponse = await post("/transactions/build", await updateBody(assetName));
+    const buildResponse = await post<"buildTransaction">("/transactions/build", await updateBody(assetName));
     assert.equal(buildResponse.status, 200, JSON.stringify(buildResponse.body));
     const buildJson = buildResponse.body as { complete: string; fee: string; hash: string };
     assert.ok(
@@ -247,7 +250,7 @@ describe("cip68MetadataUpdates (the hosted API's cip68-treasury-update-meta.ts) 
     );
     assert.ok(reference && referenceString);
     // The reference output pays the fee itself: only the policy key and the manager sign.
-    const burn = await post("/transactions/build", {
+    const burn = await post<"buildTransaction">("/transactions/build", {
       changeAddress: metaManager.address,
       mint: [
         {
@@ -261,7 +264,7 @@ describe("cip68MetadataUpdates (the hosted API's cip68-treasury-update-meta.ts) 
       preloadedScripts: [nativeScript],
     });
     assert.equal(burn.status, 200, JSON.stringify(burn.body));
-    await signAndSubmit(burn.body.complete as string, [policyWallet, metaManager]);
+    await signAndSubmit(burn.body.complete, [policyWallet, metaManager]);
     await expect400(
       await updateBody(`000643b0${hex(name)}`),
       /body\.cip68MetadataUpdates\[0\]\.assetName: .* is burnt/,
@@ -270,7 +273,7 @@ describe("cip68MetadataUpdates (the hosted API's cip68-treasury-update-meta.ts) 
 
   it("refuses a reference token held with only a datum hash (400)", async () => {
     const name = `hashed_${counter}`;
-    const built = await post("/transactions/build", {
+    const built = await post<"buildTransaction">("/transactions/build", {
       changeAddress: customer.address,
       mint: [
         { version: "cip68", assetName: { name, format: "utf8", label: 100 }, policyId: nativeScript.hash, quantity: 1 },
@@ -292,7 +295,7 @@ describe("cip68MetadataUpdates (the hosted API's cip68-treasury-update-meta.ts) 
       preloadedScripts: [nativeScript],
     });
     assert.equal(built.status, 200, JSON.stringify(built.body));
-    await signAndSubmit(built.body.complete as string, [policyWallet, customer]);
+    await signAndSubmit(built.body.complete, [policyWallet, customer]);
     await expect400(
       await updateBody(`000643b0${hex(name)}`),
       /body\.cip68MetadataUpdates\[0\]: .* with only its datum's hash/,

@@ -49,7 +49,7 @@ describe("hosted API delegation examples, run on the devnet", () => {
       /DelegateeStakePoolNotRegisteredDELEG: .*pool1n3sjq3qvu5vvcd6aud6ndcwq7r3ghmkafcg60gznlwfrk2ucxku/,
     );
 
-    const seeded = await service.request("POST", "/devnet/stake-pools", { poolId: POOL_ID });
+    const seeded = await service.request<"registerDevnetStakePool">("POST", "/devnet/stake-pools", { poolId: POOL_ID });
     assert.equal(seeded.status, 200, JSON.stringify(seeded.body));
     await signAndSubmit(service, built, [wallet]);
     assert.deepEqual(await accountOf(service, wallet.rewardAddress), { registered: true, pool: POOL_HASH, drep: null });
@@ -74,7 +74,7 @@ describe("hosted API delegation examples, run on the devnet", () => {
     const refused = await build(service, BODY);
     assert.match(await submitRejected(service, refused, [wallet]), /DelegateeDRepNotRegisteredDELEG/);
 
-    const seeded = await service.request("POST", "/devnet/dreps", { drepId: DREP_ID });
+    const seeded = await service.request<"registerDevnetDRep">("POST", "/devnet/dreps", { drepId: DREP_ID });
     assert.equal(seeded.status, 200, JSON.stringify(seeded.body));
     const built = await build(service, BODY);
     assert.deepEqual(certificatesOf(built.complete), [

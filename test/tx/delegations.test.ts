@@ -13,7 +13,7 @@ import { startTarget, type Target } from "../support/target.js";
 import { build, signAndSubmit, submitRejected } from "../support/transactions-api.js";
 import { oneLovelaceLess } from "../support/tx-decode.js";
 import { newEnterpriseWallet, newStakeWallet } from "../support/wallets.js";
-import type { JsonResponse } from "../support/service.js";
+import type { Answer, ErrorFields } from "../support/api.js";
 
 let target: Target;
 before(async () => {
@@ -26,11 +26,12 @@ after(async () => {
 delegationFlows(() => target);
 
 const POOL = "pool13mm55qynw84fjlnhyq277ys5csaxgfezvmamd8saxhxculu655t";
-const buildRaw = (body: unknown): Promise<JsonResponse> => target.service.request("POST", "/transactions/build", body);
+const buildRaw = (body: unknown): Promise<Answer<"buildTransaction">> =>
+  target.service.request<"buildTransaction">("POST", "/transactions/build", body);
 
-function expect400(response: JsonResponse, pattern: RegExp): void {
+function expect400(response: ErrorFields, pattern: RegExp): void {
   assert.equal(response.status, 400, JSON.stringify(response.body));
-  assert.match(response.body.message, pattern);
+  assert.match(response.body.message!, pattern);
 }
 
 describe("delegations: the fee and the deposit", () => {

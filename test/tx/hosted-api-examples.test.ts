@@ -20,7 +20,8 @@ after(async () => {
 });
 
 const hexOf = (text: string) => Buffer.from(text, "utf8").toString("hex");
-const tip = async () => (await service.request("GET", "/health")).body.tip as { slot: number; time: number };
+const tip = async () =>
+  (await service.request<"getHealth">("GET", "/health")).body.tip as { slot: number; time: number };
 
 /** `all [sig, before slot]`, the policy every example creates. */
 function timeLockedPolicy(keyHash: string, slot: number) {
@@ -154,7 +155,7 @@ describe("hosted API example shapes", () => {
       "body.mint[0].utxos is not a field of a mint entry: it was ignored.",
     ]);
     const signature = await customer.witnessSet(built.stripped); // CIP-30 signTx(stripped, true)
-    const response = await service.request("POST", "/transactions/submit", {
+    const response = await service.request<"submitTransaction">("POST", "/transactions/submit", {
       signatures: [signature],
       transaction: policyKey.signTx(built.complete),
     });
@@ -213,7 +214,7 @@ describe("hosted API example shapes", () => {
     assert.equal(ttl! - start!, 5 * 60 * 60);
     await submitSigned(service, sender.signTx(posix.complete), posix.hash);
 
-    assert.equal((await service.request("POST", "/devnet/advance", { seconds: 60 })).status, 200);
+    assert.equal((await service.request<"advanceDevnetClock">("POST", "/devnet/advance", { seconds: 60 })).status, 200);
     const slot = (await tip()).slot;
     const bySlot = await build(service, {
       changeAddress: sender.address,

@@ -6,7 +6,8 @@ import { after, before, describe, test } from "node:test";
 import { CborReader, CborWriter } from "../../src/cardano/cbor.js";
 import { fromHex, joinTransaction, readMapEntries, splitTransaction, toHex } from "../../src/cardano/tx-cbor.js";
 import { explainLedgerRefusal } from "../../src/tx/ledger-refusals.js";
-import { startService, type JsonResponse, type RunningService } from "../support/service.js";
+import type { Answer, ErrorFields } from "../support/api.js";
+import { startService, type RunningService } from "../support/service.js";
 import { build, type Built } from "../support/transactions-api.js";
 import { oneLovelaceLess } from "../support/tx-decode.js";
 import { fund, newBaseWallet, type TestWallet } from "../support/wallets.js";
@@ -32,18 +33,18 @@ function feePlus(complete: string, add: bigint): string {
   return toHex(joinTransaction({ ...parts, body: w.finish() }));
 }
 
-async function submit(tx: string, signers: readonly TestWallet[]): Promise<JsonResponse> {
+async function submit(tx: string, signers: readonly TestWallet[]): Promise<Answer<"submitTransaction">> {
   const signatures = await Promise.all(signers.map((w) => w.witnessSet(tx)));
-  return service.request("POST", "/transactions/submit", { transaction: tx, signatures });
+  return service.request<"submitTransaction">("POST", "/transactions/submit", { transaction: tx, signatures });
 }
 
 /** Asserts a 422 CHAIN_ERR_LEDGER_REJECTED whose message matches `sentence` and whose detail matches `detail`. */
-function assertRefused(response: JsonResponse, sentence: RegExp, detail: RegExp): void {
+function assertRefused(response: ErrorFields, sentence: RegExp, detail: RegExp): void {
   assert.equal(response.status, 422, JSON.stringify(response.body));
   assert.equal(response.body.code, "CHAIN_ERR_LEDGER_REJECTED");
-  assert.match(response.body.message as string, sentence);
-  assert.match(response.body.detail as string, detail);
-  assert.match(response.body.requestId as string, /^[0-9a-f-]{36}$/);
+  assert.match(response.body.message!, sentence);
+  assert.match(response.body.detail!, detail);
+  assert.match(response.body.requestId!, /^[0-9a-f-]{36}$/);
 }
 
 const payment = (from: TestWallet, to: TestWallet, extra: object = {}): Promise<Built> =>
@@ -60,7 +61,7 @@ describe("ledger refusals at submit, on the devnet", () => {
       /^The ledger rejected the transaction: a signature is missing: the keys with hashes /,
       /^Missing key hashes .*TreeSet\(/,
     );
-    const message = unsigned.body.message as string;
+    const message = unsigned.body.message!;
     assert.ok(message.includes(`${alice.keyHash} (the payment key of ${alice.address})`), message);
     assert.ok(message.includes(bob.keyHash), message);
     assert.match(message, /Sign `complete` with those keys too/);
@@ -73,16 +74,18 @@ describe("ledger refusals at submit, on the devnet", () => {
       ),
       /required signers key hashes: TreeSet\(/,
     );
-    assert.ok(!(halfSigned.body.message as string).includes(alice.keyHash));
+    assert.ok(!halfSigned.body.message!.includes(alice.keyHash));
   });
 
   test("a validity interval that has ended gives the window in UTC and says to rebuild; one not begun says when it opens", async () => {
     const [alice, bob] = await Promise.all([newBaseWallet(), newBaseWallet()]);
     await fund(service, alice.address, 20_000_000);
-    const now = Math.floor(((await service.request("GET", "/health")).body.tip as { time: number }).time / 1000);
+    const now = Math.floor(
+      ((await service.request<"getHealth">("GET", "/health")).body.tip as { time: number }).time / 1000,
+    );
     const soon = await payment(alice, bob, { validityInterval: { end: now + 20 } });
     const later = await payment(alice, bob, { validityInterval: { start: now + 5000 } });
-    assert.equal((await service.request("POST", "/devnet/advance", { seconds: 60 })).status, 200);
+    assert.equal((await service.request<"advanceDevnetClock">("POST", "/devnet/advance", { seconds: 60 })).status, 200);
     assertRefused(
       await submit(soon.complete, [alice]),
       /validity interval has ended: it ran from slot \d+, \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ until before slot \d+, .+Z\. The chain is at slot \d+, .+Z\. Rebuild the transaction/,
@@ -105,7 +108,7 @@ describe("ledger refusals at submit, on the devnet", () => {
     assertRefused(
       await submit(second.complete, [alice]),
       new RegExp(
-        `the input was spent already: ${funding}#0 by transaction ${accepted.body.txHash as string}\\. Rebuild the transaction from the address's current UTxOs`,
+        `the input was spent already: ${funding}#0 by transaction ${accepted.body.txHash!}\\. Rebuild the transaction from the address's current UTxOs`,
       ),
       /^Missing inputs, collateral inputs or reference inputs .*missing inputs: TreeSet\(TransactionInput/,
     );
@@ -131,7 +134,7 @@ describe("ledger refusals at submit, on the devnet", () => {
   });
 
   test("any other refusal keeps the ledger's text as its message, without detail", async () => {
-    const response = await service.request("POST", "/devnet/faucet", {
+    const response = await service.request<"fundDevnetAddress">("POST", "/devnet/faucet", {
       address: (await newBaseWallet()).address,
       lovelace: 1,
     });

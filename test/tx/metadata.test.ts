@@ -76,11 +76,14 @@ describe("build: metadata", () => {
       [{ "7": { n: 1.5 } }, /body\.metadata\.7\.n is 1\.5/],
       [{ "7": null }, /body\.metadata\.7 is null/],
     ] as const) {
-      const response = await service.request("POST", "/transactions/build", { changeAddress: alice.address, metadata });
+      const response = await service.request<"buildTransaction">("POST", "/transactions/build", {
+        changeAddress: alice.address,
+        metadata,
+      });
       assert.equal(response.status, 400, JSON.stringify(response.body));
       assert.match(response.body.message, field);
     }
-    const badLabel = await service.request("POST", "/transactions/build", {
+    const badLabel = await service.request<"buildTransaction">("POST", "/transactions/build", {
       changeAddress: alice.address,
       meta: [{ label: "nope", data: 1 }],
     });

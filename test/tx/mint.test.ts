@@ -136,7 +136,7 @@ describe("build: CIP-25", () => {
       mint: [{ version: "cip25", assetName: { name: "Max", format: "utf8" }, policyId, quantity }],
     });
     for (const quantity of ["9223372036854775808", "-9223372036854775809"]) {
-      const response = await service.request("POST", "/transactions/build", mintOf(quantity));
+      const response = await service.request<"buildTransaction">("POST", "/transactions/build", mintOf(quantity));
       assert.equal(response.status, 400, JSON.stringify(response.body));
       assert.match(
         response.body.message,
@@ -202,7 +202,8 @@ describe("build: time-locked policies", () => {
     const policyId = policyIdOf(wallet.keyHash, lock);
     return { policyId, preloaded: { type: "simple", script: { type: "all", scripts }, hash: policyId } };
   };
-  const tipSlot = async () => ((await service.request("GET", "/health")).body.tip as { slot: number }).slot;
+  const tipSlot = async () =>
+    ((await service.request<"getHealth">("GET", "/health")).body.tip as { slot: number }).slot;
 
   test("a 'before' lock narrows the default interval so that the ledger accepts the mint", async () => {
     const alice = await newBaseWallet();
@@ -231,7 +232,7 @@ describe("build: time-locked policies", () => {
     const alice = await newBaseWallet();
     // On a fresh devnet the tip can still be at slot 0 or 1, where no earlier slot exists to have
     // expired: move the clock so that `now - 5` below is really in the past.
-    const advanced = await service.request("POST", "/devnet/advance", { seconds: 60 });
+    const advanced = await service.request<"advanceDevnetClock">("POST", "/devnet/advance", { seconds: 60 });
     assert.equal(advanced.status, 200, JSON.stringify(advanced.body));
     const now = await tipSlot();
     assert.ok(now >= 60, `the devnet tip is at slot ${now}`);
@@ -239,9 +240,9 @@ describe("build: time-locked policies", () => {
       { version: "cip25", assetName: { name: "T", format: "utf8" }, policyId, quantity: 1 },
     ];
     const soon = lockedPolicy(alice, { before: now + 600 });
-    const health = (await service.request("GET", "/health")).body.tip as { time: number };
+    const health = (await service.request<"getHealth">("GET", "/health")).body.tip as { time: number };
     const nowSeconds = Math.floor(health.time / 1000);
-    const tooLate = await service.request("POST", "/transactions/build", {
+    const tooLate = await service.request<"buildTransaction">("POST", "/transactions/build", {
       changeAddress: alice.address,
       preloadedScripts: [soon.preloaded],
       mint: mint(soon.policyId),
@@ -254,7 +255,7 @@ describe("build: time-locked policies", () => {
     );
 
     const expired = lockedPolicy(alice, { before: now - 5 });
-    const gone = await service.request("POST", "/transactions/build", {
+    const gone = await service.request<"buildTransaction">("POST", "/transactions/build", {
       changeAddress: alice.address,
       preloadedScripts: [expired.preloaded],
       mint: mint(expired.policyId),
@@ -266,7 +267,7 @@ describe("build: time-locked policies", () => {
     );
 
     const future = lockedPolicy(alice, { after: now + 10_000 });
-    const early = await service.request("POST", "/transactions/build", {
+    const early = await service.request<"buildTransaction">("POST", "/transactions/build", {
       changeAddress: alice.address,
       preloadedScripts: [future.preloaded],
       mint: mint(future.policyId),
@@ -377,7 +378,7 @@ describe("build: CIP-68", () => {
     // Needing the reference UTxO's lovelace is a shortfall, not a silent spend of its datum.
     const rest = await utxosAt(service, alice.address);
     const free = totalOf(rest, "lovelace") - quantityOf(still!, "lovelace");
-    const short = await service.request("POST", "/transactions/build", {
+    const short = await service.request<"buildTransaction">("POST", "/transactions/build", {
       changeAddress: alice.address,
       outputs: [{ address: alice.address, lovelace: Number(free - 500_000n) }],
     });

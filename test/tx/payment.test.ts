@@ -89,7 +89,7 @@ describe("build: payments", () => {
     const min = quantityOf(outputsOf(await utxosAt(service, bob.address), txHash)[0]!, "lovelace");
     assert.ok(min > 800_000n && min < 1_200_000n, `min ${min}`);
 
-    const below = await service.request("POST", "/transactions/build", {
+    const below = await service.request<"buildTransaction">("POST", "/transactions/build", {
       changeAddress: alice.address,
       outputs: [{ address: bob.address, lovelace: Number(min - 1n) }],
     });
@@ -176,7 +176,7 @@ describe("build: payments", () => {
     await signAndSubmit(service, built, [alice]);
     assert.equal(outputsOf(await utxosAt(service, bob.address), setupHash).length, 2, "reference inputs stay unspent");
 
-    const unknown = await service.request("POST", "/transactions/build", {
+    const unknown = await service.request<"buildTransaction">("POST", "/transactions/build", {
       changeAddress: alice.address,
       referenceInputs: [`${"ab".repeat(32)}#0`],
     });
@@ -203,7 +203,9 @@ describe("build: payments", () => {
 
 describe("build: validity interval", () => {
   async function slotOf(unixSeconds: number): Promise<number> {
-    const response = await service.request("POST", "/utils/network/time-to-slot", { time: unixSeconds * 1000 });
+    const response = await service.request<"timeToSlot">("POST", "/utils/network/time-to-slot", {
+      time: unixSeconds * 1000,
+    });
     assert.equal(response.status, 200, JSON.stringify(response.body));
     return response.body.slot as number;
   }
@@ -211,7 +213,7 @@ describe("build: validity interval", () => {
   test("default: from the tip to two hours later", async () => {
     const alice = await newBaseWallet();
     await fund(service, alice.address, 10_000_000);
-    const tip = (await service.request("GET", "/health")).body.tip as { slot: number };
+    const tip = (await service.request<"getHealth">("GET", "/health")).body.tip as { slot: number };
     const built = await build(service, {
       changeAddress: alice.address,
       outputs: [{ address: alice.address, lovelace: 2_000_000 }],
@@ -225,7 +227,7 @@ describe("build: validity interval", () => {
   test("explicit Unix seconds become the era history's slots; an expired interval is refused by the ledger", async () => {
     const alice = await newBaseWallet();
     await fund(service, alice.address, 20_000_000);
-    const advanced = await service.request("POST", "/devnet/advance", { seconds: 3600 });
+    const advanced = await service.request<"advanceDevnetClock">("POST", "/devnet/advance", { seconds: 3600 });
     assert.equal(advanced.status, 200, JSON.stringify(advanced.body));
     const now = Math.floor((advanced.body.time as number) / 1000);
     const built = await build(service, {
@@ -237,7 +239,7 @@ describe("build: validity interval", () => {
     await signAndSubmit(service, built, [alice]);
 
     // An interval already over is refused at build (it could never be accepted) ...
-    const over = await service.request("POST", "/transactions/build", {
+    const over = await service.request<"buildTransaction">("POST", "/transactions/build", {
       changeAddress: alice.address,
       outputs: [{ address: alice.address, lovelace: 2_000_000 }],
       validityInterval: { start: now - 600, end: now - 300 },
@@ -255,7 +257,7 @@ describe("build: validity interval", () => {
       outputs: [{ address: alice.address, lovelace: 2_000_000 }],
       validityInterval: { start: now - 60, end: now + 30 },
     });
-    assert.equal((await service.request("POST", "/devnet/advance", { seconds: 60 })).status, 200);
+    assert.equal((await service.request<"advanceDevnetClock">("POST", "/devnet/advance", { seconds: 60 })).status, 200);
     assert.match(await submitRejected(service, soon, [alice]), /valid|interval|ttl|expired|slot/i);
 
     const open = await build(service, {

@@ -25,7 +25,7 @@ const POLICY = "4d5bd6249f0d9e4b2762ce334e2973dc7fd414ec1e08b4b0c2159bfb";
 const TX = "a68c52abfbb6f0543f452f5305a13cefa3f112e53e2733e1023b3340f6d97b9a";
 
 async function refused(body: object, message: string): Promise<void> {
-  const response = await service.request("POST", "/transactions/build", body);
+  const response = await service.request<"buildTransaction">("POST", "/transactions/build", body);
   assert.equal(response.status, 400, JSON.stringify(response.body));
   assert.deepEqual([response.body.code, response.body.message], ["SVC_ERR_UNKNOWN_FIELD", message]);
 }
@@ -103,14 +103,14 @@ describe("POST /transactions/build: did you mean …?", () => {
 
 describe("POST /transactions/build: other unknown fields are warnings", () => {
   test("foreign fields at the top and nested are ignored and named; none: no warnings field", async () => {
-    const plain = await service.request("POST", "/transactions/build", {
+    const plain = await service.request<"buildTransaction">("POST", "/transactions/build", {
       changeAddress: alice.address,
       outputs: [{ address: bob.address, lovelace: 2_000_000 }],
     });
     assert.equal(plain.status, 200, JSON.stringify(plain.body));
     assert.equal("warnings" in plain.body, false);
 
-    const response = await service.request("POST", "/transactions/build", {
+    const response = await service.request<"buildTransaction">("POST", "/transactions/build", {
       changeAddress: alice.address,
       walletName: "nami",
       outputs: [{ address: bob.address, lovelace: 2_000_000, comment: "rent" }],
@@ -123,7 +123,7 @@ describe("POST /transactions/build: other unknown fields are warnings", () => {
   });
 
   test("free-form values (metadata, datums) are not checked", async () => {
-    const response = await service.request("POST", "/transactions/build", {
+    const response = await service.request<"buildTransaction">("POST", "/transactions/build", {
       changeAddress: alice.address,
       outputs: [{ address: bob.address, datum: { type: "inline", value: { constructor: 0, fields: [] } } }],
       metadata: { "1": { amount: 1, messages: "x" } },
@@ -133,14 +133,25 @@ describe("POST /transactions/build: other unknown fields are warnings", () => {
   });
 
   test("the OpenAPI document shows warnings on the build answer", async () => {
-    const doc = (await service.request("GET", "/openapi.json")).body;
-    const ok = doc.paths["/v2/services/transactions/build"].post.responses["200"].content["application/json"].schema;
+    // The one path of the document this test reads, declared (support/openapi.ts reads it whole).
+    type Schema = { properties: { warnings: { type: string; description: string } } };
+    type Post = { post: { responses: Record<string, { content: Record<string, { schema: Schema }> }> } };
+    const doc = (
+      await service.request<{ status: number; headers: Headers; body: { paths: Record<string, Post> } }>(
+        "GET",
+        "/openapi.json",
+      )
+    ).body;
+    const ok = doc.paths["/v2/services/transactions/build"]!.post.responses["200"]!.content["application/json"]!.schema;
     assert.equal(ok.properties.warnings.type, "array");
     assert.match(ok.properties.warnings.description, /Absent when there is none/);
   });
 
   test("closed bodies keep refusing unknown fields as before", async () => {
-    const response = await service.request("POST", "/transactions/submit", { transaction: "00", signaturs: [] });
+    const response = await service.request<"submitTransaction">("POST", "/transactions/submit", {
+      transaction: "00",
+      signaturs: [],
+    });
     assert.equal(response.status, 400);
     assert.equal(response.body.code, "SVC_ERR_UNKNOWN_FIELD");
   });
@@ -150,7 +161,7 @@ describe("did you mean, on every body and query string (issue #22 item 7)", () =
   const T = "ab".repeat(32);
 
   test("registerAddress → registererAddress, witnesses → signatures, on closed bodies too", async () => {
-    const register = await service.request("POST", `/tournaments/${T}/register`, {
+    const register = await service.request<"registerToTournament">("POST", `/tournaments/${T}/register`, {
       registerAddress: alice.address,
       utxos: [],
     });
@@ -163,7 +174,7 @@ describe("did you mean, on every body and query string (issue #22 item 7)", () =
       ],
     );
     for (const path of ["/transactions/submit", "/tournaments/submit-tx"]) {
-      const submit = await service.request("POST", path, { transaction: "84a0", witnesses: ["a100"] });
+      const submit = await service.request<"error">("POST", path, { transaction: "84a0", witnesses: ["a100"] });
       assert.deepEqual(
         [submit.status, submit.body.code, submit.body.message],
         [400, "SVC_ERR_UNKNOWN_FIELD", "body.witnesses is not a field of the request body; did you mean signatures?"],
@@ -221,7 +232,7 @@ describe("did you mean, on every body and query string (issue #22 item 7)", () =
       ["/devnet/snapshots?limit=1", "query.limit is not a query parameter of this endpoint, which takes none."],
     ];
     for (const [path, message] of cases) {
-      const response = await service.request("GET", path);
+      const response = await service.request<"error">("GET", path);
       assert.deepEqual(
         [response.status, response.body.code, response.body.message],
         [400, "SVC_ERR_UNKNOWN_FIELD", message],
@@ -231,7 +242,7 @@ describe("did you mean, on every body and query string (issue #22 item 7)", () =
     // Health, at the root and under the base path (load balancers and monitors add queries of their
     // own), and the Blockfrost-compatible API are left as they are.
     assert.equal((await fetch(`${service.url}/health?verbose=1`)).status, 200);
-    assert.equal((await service.request("GET", "/health?verbose=1")).status, 200);
+    assert.equal((await service.request<"getHealth">("GET", "/health?verbose=1")).status, 200);
   });
 
   test("property: any single-edit misspelling of a known body field or query parameter gets that field suggested", async () => {
@@ -278,8 +289,8 @@ describe("did you mean, on every body and query string (issue #22 item 7)", () =
       fc.asyncProperty(cases, async ({ method, path, where, field, typo }) => {
         const response =
           where === "body"
-            ? await service.request(method.toUpperCase(), path, { [typo]: 1 })
-            : await service.request(method.toUpperCase(), `${path}?${encodeURIComponent(typo)}=1`);
+            ? await service.request<"error">(method.toUpperCase(), path, { [typo]: 1 })
+            : await service.request<"error">(method.toUpperCase(), `${path}?${encodeURIComponent(typo)}=1`);
         assert.equal(response.status, 400, JSON.stringify(response.body));
         assert.equal(response.body.code, "SVC_ERR_UNKNOWN_FIELD");
         const meant = /did you mean (.*)\?$/.exec(String(response.body.message))?.[1]?.split(/, | or /);

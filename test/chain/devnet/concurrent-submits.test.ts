@@ -176,7 +176,7 @@ describe("devnet submits that race", () => {
             } else {
               assert.equal(answer.status, "rejected", `transaction ${i} is refused`);
               assert.ok((answer as PromiseRejectedResult).reason instanceof LedgerRejectedError);
-              assert.match(String((answer as PromiseRejectedResult).reason.message), /Missing inputs/);
+              assert.match(String(((answer as PromiseRejectedResult).reason as Error).message), /Missing inputs/);
             }
           });
 

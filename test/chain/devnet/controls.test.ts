@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { loadConfig } from "../../../src/config.js";
 import { startService, type RunningService } from "../../support/service.js";
+import type { Answer } from "../../support/api.js";
 import { build, signAndSubmit } from "../../support/transactions-api.js";
 import { lovelaceOf, utxosAt } from "../../support/utxos.js";
 import { newEnterpriseWallet } from "../../support/wallets.js";
@@ -17,13 +18,13 @@ const refs = (utxos: ReadonlyArray<{ input: { txHash: string; outputIndex: numbe
   utxos.map((u) => `${u.input.txHash}#${u.input.outputIndex}`).sort();
 
 async function fund(service: RunningService, address: string, lovelace: number): Promise<string> {
-  const response = await service.request("POST", "/devnet/faucet", { address, lovelace });
+  const response = await service.request<"fundDevnetAddress">("POST", "/devnet/faucet", { address, lovelace });
   assert.equal(response.status, 200, JSON.stringify(response.body));
   return response.body.txHash as string;
 }
 
 async function devnetOf(service: RunningService) {
-  const response = await service.request("GET", "/devnet");
+  const response = await service.request<"getDevnet">("GET", "/devnet");
   assert.equal(response.status, 200, JSON.stringify(response.body));
   return response.body;
 }
@@ -71,7 +72,7 @@ describe("GET /devnet", () => {
         ["POST", "/devnet/snapshots/a/restore", undefined],
         ["DELETE", "/devnet/snapshots/a", undefined],
       ] as const) {
-        const response = await preview.request(method, path, body);
+        const response = await preview.request<"error">(method, path, body);
         assert.equal(response.status, 404, `${method} ${path}`);
         const named = path.replace(/\/a(\/|$)/, "/{name}$1");
         assert.equal(
@@ -90,7 +91,10 @@ describe("the faucet's maximum", () => {
     const service = await startService({ DEVNET_FAUCET_MAX_LOVELACE: "50000000" });
     try {
       const alice = await newEnterpriseWallet();
-      const above = await service.request("POST", "/devnet/faucet", { address: alice.address, lovelace: "50_000_001" });
+      const above = await service.request<"fundDevnetAddress">("POST", "/devnet/faucet", {
+        address: alice.address,
+        lovelace: "50_000_001",
+      });
       assert.equal(above.status, 400, JSON.stringify(above.body));
       assert.equal(above.body.code, "SVC_ERR_BAD_REQUEST");
       assert.equal(
@@ -99,7 +103,9 @@ describe("the faucet's maximum", () => {
       );
       assert.deepEqual(await utxosAt(service, alice.address), [], "nothing was sent");
       await fund(service, alice.address, 50_000_000);
-      const byDefault = await service.request("POST", "/devnet/faucet", { address: alice.address });
+      const byDefault = await service.request<"fundDevnetAddress">("POST", "/devnet/faucet", {
+        address: alice.address,
+      });
       assert.equal(byDefault.status, 200, JSON.stringify(byDefault.body));
       assert.deepEqual((await utxosAt(service, alice.address)).map(lovelaceOf), [50_000_000n, 50_000_000n]);
       assert.deepEqual((await devnetOf(service)).faucet.maxLovelace, "50000000");
@@ -112,7 +118,7 @@ describe("the faucet's maximum", () => {
   it("refuses 1,000,001 ADA by default", async () => {
     const service = await startService();
     try {
-      const response = await service.request("POST", "/devnet/faucet", {
+      const response = await service.request<"fundDevnetAddress">("POST", "/devnet/faucet", {
         address: (await newEnterpriseWallet()).address,
         lovelace: "1_000_000_000_001",
       });
@@ -154,14 +160,14 @@ describe("POST /devnet/reset", () => {
     await fund(service, alice.address, 3_000_000);
     const CONFIRMS =
       'Confirms the reset, which deletes every UTxO, transaction and registration of the devnet (its snapshots stay): send {"confirm": "reset"}.';
-    const missing = await service.request("POST", "/devnet/reset", {});
+    const missing = await service.request<"resetDevnet">("POST", "/devnet/reset", {});
     assert.equal(missing.status, 400);
     assert.equal(missing.body.message, `body.confirm is required: send "reset". ${CONFIRMS}`);
-    const wrong = await service.request("POST", "/devnet/reset", { confirm: "yes" });
+    const wrong = await service.request<"resetDevnet">("POST", "/devnet/reset", { confirm: "yes" });
     assert.equal(wrong.status, 400);
     assert.equal(wrong.body.code, "SVC_ERR_VALIDATION");
     assert.equal(wrong.body.message, `body.confirm must be "reset". ${CONFIRMS}`);
-    const none = await service.request("POST", "/devnet/reset");
+    const none = await service.request<"resetDevnet">("POST", "/devnet/reset");
     assert.equal(none.status, 400);
     assert.deepEqual((await utxosAt(service, alice.address)).map(lovelaceOf), [3_000_000n]);
   });
@@ -170,15 +176,15 @@ describe("POST /devnet/reset", () => {
     const alice = await newEnterpriseWallet();
     const funding = await fund(service, alice.address, 4_000_000);
     const before = await devnetOf(service);
-    const advanced = await service.request("POST", "/devnet/advance", { seconds: 3600 });
+    const advanced = await service.request<"advanceDevnetClock">("POST", "/devnet/advance", { seconds: 3600 });
     assert.equal(advanced.status, 200);
 
-    const reset = await service.request("POST", "/devnet/reset", { confirm: "reset" });
+    const reset = await service.request<"resetDevnet">("POST", "/devnet/reset", { confirm: "reset" });
     assert.equal(reset.status, 200, JSON.stringify(reset.body));
     assert.equal(reset.body.systemStart, before.systemStart);
     assert.notEqual(reset.body.faucet.address, before.faucet.address, "a new faucet key");
     assert.equal(reset.body.utxoCount, 1, "the faucet's genesis UTxO alone");
-    assert.ok(reset.body.tip.slot < advanced.body.slot, "what advance added is dropped");
+    assert.ok(reset.body.tip.slot < advanced.body.slot!, "what advance added is dropped");
     assert.ok(reset.body.tip.slot >= before.tip.slot);
     assert.deepEqual(await devnetOf(service).then((d) => ({ ...d, tip: undefined })), {
       ...reset.body,
@@ -189,7 +195,7 @@ describe("POST /devnet/reset", () => {
     assert.deepEqual(await utxosAt(service, before.faucet.address), []);
     const [genesis] = await utxosAt(service, reset.body.faucet.address);
     assert.equal(lovelaceOf(genesis!), 45_000_000_000_000_000n);
-    const status = await service.request("GET", `/transactions/${funding}`);
+    const status = await service.request<"getTransactionStatus">("GET", `/transactions/${funding}`);
     assert.equal(status.body.status, "unknown", "neither on the new chain nor remembered as pending");
 
     // The new faucet pays, and a payment from its funds is accepted.
@@ -206,9 +212,9 @@ describe("POST /devnet/reset", () => {
   it("is serialised with submits: each faucet payment is on the old ledger or the new one, never lost between", async () => {
     const wallets = await Promise.all(Array.from({ length: 6 }, () => newEnterpriseWallet()));
     const payments = wallets.map((w) =>
-      service.request("POST", "/devnet/faucet", { address: w.address, lovelace: 2_000_000 }),
+      service.request<"fundDevnetAddress">("POST", "/devnet/faucet", { address: w.address, lovelace: 2_000_000 }),
     );
-    const reset = service.request("POST", "/devnet/reset", { confirm: "reset" });
+    const reset = service.request<"resetDevnet">("POST", "/devnet/reset", { confirm: "reset" });
     const answers = await Promise.all([...payments, reset]);
     assert.deepEqual(
       answers.map((a) => a.status),
@@ -217,7 +223,10 @@ describe("POST /devnet/reset", () => {
     let kept = 0;
     for (const [i, wallet] of wallets.entries()) {
       const held = await utxosAt(service, wallet.address);
-      const status = await service.request("GET", `/transactions/${answers[i]!.body.txHash}`);
+      const status = await service.request<"getTransactionStatus">(
+        "GET",
+        `/transactions/${(answers[i] as Answer<"fundDevnetAddress">).body.txHash!}`,
+      );
       // Paid after the reset: on the chain with its output; before: gone with the old ledger.
       assert.equal(
         status.body.status === "confirmed",
@@ -256,7 +265,7 @@ describe("named snapshots", () => {
       changeAddress: alice.address,
       outputs: [{ address: bob.address, lovelace: 5_000_000 }],
     });
-    const saved = await service.request("POST", "/devnet/snapshots", { name: "funded" });
+    const saved = await service.request<"saveDevnetSnapshot">("POST", "/devnet/snapshots", { name: "funded" });
     assert.equal(saved.status, 200, JSON.stringify(saved.body));
     assert.equal(saved.body.name, "funded");
     assert.ok(Math.abs(Date.parse(saved.body.savedAt) - Date.now()) < 60_000);
@@ -267,18 +276,21 @@ describe("named snapshots", () => {
 
     const payment = await signAndSubmit(service, built, [alice]);
     assert.deepEqual((await utxosAt(service, bob.address)).map(lovelaceOf), [5_000_000n]);
-    const advanced = await service.request("POST", "/devnet/advance", { seconds: 7200 });
+    const advanced = await service.request<"advanceDevnetClock">("POST", "/devnet/advance", { seconds: 7200 });
 
-    const restored = await service.request("POST", "/devnet/snapshots/funded/restore");
+    const restored = await service.request<"restoreDevnetSnapshot">("POST", "/devnet/snapshots/funded/restore");
     assert.equal(restored.status, 200, JSON.stringify(restored.body));
     assert.deepEqual(restored.body.snapshot, saved.body);
     assert.ok(
-      restored.body.devnet.tip.slot >= saved.body.slot && restored.body.devnet.tip.slot < advanced.body.slot,
+      restored.body.devnet.tip.slot >= saved.body.slot && restored.body.devnet.tip.slot < advanced.body.slot!,
       "the clock resumes at the snapshot's slot",
     );
     assert.deepEqual(await utxosAt(service, bob.address), []);
     assert.deepEqual(refs(await utxosAt(service, alice.address)), funded);
-    assert.equal((await service.request("GET", `/transactions/${payment}`)).body.status, "unknown");
+    assert.equal(
+      (await service.request<"getTransactionStatus">("GET", `/transactions/${payment}`)).body.status,
+      "unknown",
+    );
 
     await service.close();
     service = await startService({ DEVNET_SNAPSHOT_LIMIT: "3" }, { dataDir });
@@ -286,7 +298,7 @@ describe("named snapshots", () => {
     assert.deepEqual(refs(await utxosAt(service, alice.address)), funded);
     const tip = (await devnetOf(service)).tip.slot;
     assert.ok(
-      tip >= saved.body.slot && tip < advanced.body.slot,
+      tip >= saved.body.slot && tip < advanced.body.slot!,
       `after the restart the clock still follows the restored one (${tip})`,
     );
     // The chain is as it was: the same payment is accepted again.
@@ -295,21 +307,24 @@ describe("named snapshots", () => {
   });
 
   it("lists, refuses a name in use unless overwrite, deletes; 404 for an unknown name", async () => {
-    const first = await service.request("POST", "/devnet/snapshots", { name: "b_2" });
+    const first = await service.request<"saveDevnetSnapshot">("POST", "/devnet/snapshots", { name: "b_2" });
     assert.equal(first.status, 200);
-    const again = await service.request("POST", "/devnet/snapshots", { name: "b_2" });
+    const again = await service.request<"saveDevnetSnapshot">("POST", "/devnet/snapshots", { name: "b_2" });
     assert.equal(again.status, 409);
     assert.equal(again.body.code, "DEVNET_ERR_SNAPSHOT_EXISTS");
     assert.equal(
       again.body.message,
       'A snapshot named "b_2" exists already: send "overwrite": true to replace it, or choose another name.',
     );
-    await service.request("POST", "/devnet/advance", { seconds: 5 });
-    const overwritten = await service.request("POST", "/devnet/snapshots", { name: "b_2", overwrite: true });
+    await service.request<"advanceDevnetClock">("POST", "/devnet/advance", { seconds: 5 });
+    const overwritten = await service.request<"saveDevnetSnapshot">("POST", "/devnet/snapshots", {
+      name: "b_2",
+      overwrite: true,
+    });
     assert.equal(overwritten.status, 200);
     assert.ok(overwritten.body.slot >= first.body.slot + 5);
 
-    const list = await service.request("GET", "/devnet/snapshots");
+    const list = await service.request<"listDevnetSnapshots">("GET", "/devnet/snapshots");
     assert.equal(list.status, 200);
     assert.equal(list.body.limit, 3);
     assert.deepEqual(
@@ -318,16 +333,16 @@ describe("named snapshots", () => {
     );
     assert.deepEqual(list.body.snapshots[1], overwritten.body);
 
-    const deleted = await service.request("DELETE", "/devnet/snapshots/b_2");
+    const deleted = await service.request<"deleteDevnetSnapshot">("DELETE", "/devnet/snapshots/b_2");
     assert.equal(deleted.status, 200);
     assert.deepEqual(deleted.body, overwritten.body);
-    const gone = await service.request("DELETE", "/devnet/snapshots/b_2");
+    const gone = await service.request<"deleteDevnetSnapshot">("DELETE", "/devnet/snapshots/b_2");
     assert.equal(gone.status, 404);
     assert.equal(gone.body.message, 'No devnet snapshot is named "b_2": there are "funded".');
-    const restore = await service.request("POST", "/devnet/snapshots/nothing/restore");
+    const restore = await service.request<"restoreDevnetSnapshot">("POST", "/devnet/snapshots/nothing/restore");
     assert.equal(restore.status, 404);
     assert.deepEqual(
-      (await service.request("GET", "/devnet/snapshots")).body.snapshots.map((s: { name: string }) => s.name),
+      (await service.request<"listDevnetSnapshots">("GET", "/devnet/snapshots")).body.snapshots!.map((s) => s.name),
       ["funded"],
     );
   });
@@ -336,39 +351,49 @@ describe("named snapshots", () => {
     const SLUG =
       'The snapshot\'s name. A short slug: 1 to 48 lower-case letters, digits, "-" or "_", starting with a letter or a digit.';
     for (const name of ["Before", "a b", "../x", "-x", "", "x".repeat(49)]) {
-      const response = await service.request("POST", "/devnet/snapshots", { name });
+      const response = await service.request<"saveDevnetSnapshot">("POST", "/devnet/snapshots", { name });
       assert.equal(response.status, 400, name);
       assert.equal(response.body.message, `body.name is invalid: ${SLUG}`, name);
     }
-    const path = await service.request("POST", "/devnet/snapshots/..%2Fdevnet/restore");
+    const path = await service.request<"restoreDevnetSnapshot">("POST", "/devnet/snapshots/..%2Fdevnet/restore");
     assert.equal(path.status, 400);
     assert.equal(path.body.message, `params.name is invalid: ${SLUG}`);
-    const missing = await service.request("POST", "/devnet/snapshots", {});
+    const missing = await service.request<"saveDevnetSnapshot">("POST", "/devnet/snapshots", {});
     assert.equal(missing.body.message, "body.name is required.");
   });
 
   it("keeps at most DEVNET_SNAPSHOT_LIMIT: one more is a 409 until one is deleted; overwriting one at the limit is fine", async () => {
     for (const name of ["c1", "c2"])
-      assert.equal((await service.request("POST", "/devnet/snapshots", { name })).status, 200);
-    const over = await service.request("POST", "/devnet/snapshots", { name: "c3" });
+      assert.equal((await service.request<"saveDevnetSnapshot">("POST", "/devnet/snapshots", { name })).status, 200);
+    const over = await service.request<"saveDevnetSnapshot">("POST", "/devnet/snapshots", { name: "c3" });
     assert.equal(over.status, 409);
     assert.equal(over.body.code, "DEVNET_ERR_SNAPSHOT_LIMIT");
     assert.equal(
       over.body.message,
       'The devnet holds 3 snapshots, its maximum (DEVNET_SNAPSHOT_LIMIT): delete one (DELETE /devnet/snapshots/{name}) or overwrite one before saving "c3".',
     );
-    assert.equal((await service.request("POST", "/devnet/snapshots", { name: "c2", overwrite: true })).status, 200);
-    assert.equal((await service.request("DELETE", "/devnet/snapshots/c1")).status, 200);
-    assert.equal((await service.request("POST", "/devnet/snapshots", { name: "c3" })).status, 200);
+    assert.equal(
+      (await service.request<"saveDevnetSnapshot">("POST", "/devnet/snapshots", { name: "c2", overwrite: true }))
+        .status,
+      200,
+    );
+    assert.equal((await service.request<"deleteDevnetSnapshot">("DELETE", "/devnet/snapshots/c1")).status, 200);
+    assert.equal(
+      (await service.request<"saveDevnetSnapshot">("POST", "/devnet/snapshots", { name: "c3" })).status,
+      200,
+    );
   });
 
   it("restores a snapshot saved before a reset: the old faucet and its funds back", async () => {
     const before = await devnetOf(service);
-    await service.request("DELETE", "/devnet/snapshots/c3");
-    assert.equal((await service.request("POST", "/devnet/snapshots", { name: "pre-reset" })).status, 200);
-    const reset = await service.request("POST", "/devnet/reset", { confirm: "reset" });
+    await service.request<"deleteDevnetSnapshot">("DELETE", "/devnet/snapshots/c3");
+    assert.equal(
+      (await service.request<"saveDevnetSnapshot">("POST", "/devnet/snapshots", { name: "pre-reset" })).status,
+      200,
+    );
+    const reset = await service.request<"resetDevnet">("POST", "/devnet/reset", { confirm: "reset" });
     assert.equal(reset.status, 200);
-    const restored = await service.request("POST", "/devnet/snapshots/pre-reset/restore");
+    const restored = await service.request<"restoreDevnetSnapshot">("POST", "/devnet/snapshots/pre-reset/restore");
     assert.equal(restored.status, 200, JSON.stringify(restored.body));
     assert.equal(restored.body.devnet.faucet.address, before.faucet.address);
     assert.equal(restored.body.devnet.utxoCount, before.utxoCount);
@@ -379,14 +404,17 @@ describe("named snapshots", () => {
     const other = await startService();
     let copied: string;
     try {
-      assert.equal((await other.request("POST", "/devnet/snapshots", { name: "elsewhere" })).status, 200);
+      assert.equal(
+        (await other.request<"saveDevnetSnapshot">("POST", "/devnet/snapshots", { name: "elsewhere" })).status,
+        200,
+      );
       copied = join(dataDir, "snapshots", "elsewhere.sqlite");
       copyFileSync(join(other.dataDir, "snapshots", "elsewhere.sqlite"), copied);
     } finally {
       await other.close();
     }
     const before = await devnetOf(service);
-    const refused = await service.request("POST", "/devnet/snapshots/elsewhere/restore");
+    const refused = await service.request<"restoreDevnetSnapshot">("POST", "/devnet/snapshots/elsewhere/restore");
     assert.equal(refused.status, 422, JSON.stringify(refused.body));
     assert.equal(refused.body.code, "SVC_ERR_UNPROCESSABLE");
     assert.match(
@@ -394,7 +422,7 @@ describe("named snapshots", () => {
       /^The snapshot "elsewhere" was saved by another devnet \(system start .*Z; this one's is .*Z\): its slots would mean other times here\. Delete it, or restore it in the DATA_DIR it came from\.$/,
     );
     assert.deepEqual({ ...(await devnetOf(service)), tip: undefined }, { ...before, tip: undefined });
-    assert.equal((await service.request("DELETE", "/devnet/snapshots/elsewhere")).status, 200);
+    assert.equal((await service.request<"deleteDevnetSnapshot">("DELETE", "/devnet/snapshots/elsewhere")).status, 200);
   });
 
   it("removes a copy a crash interrupted at the next save, and neither lists nor counts a file that is not a snapshot", async () => {
@@ -402,14 +430,19 @@ describe("named snapshots", () => {
     writeFileSync(join(dir, "half.sqlite.tmp"), "interrupted");
     writeFileSync(join(dir, "junk.sqlite"), "not SQLite");
     const names = async () =>
-      ((await service.request("GET", "/devnet/snapshots")).body.snapshots as Array<{ name: string }>).map(
-        (x) => x.name,
-      );
-    assert.equal((await service.request("DELETE", "/devnet/snapshots/c2")).status, 200);
+      (
+        (await service.request<"listDevnetSnapshots">("GET", "/devnet/snapshots")).body.snapshots as Array<{
+          name: string;
+        }>
+      ).map((x) => x.name);
+    assert.equal((await service.request<"deleteDevnetSnapshot">("DELETE", "/devnet/snapshots/c2")).status, 200);
     const listed = await names();
     assert.equal(listed.length, 2, "one below the limit, the junk file not counted");
     assert.ok(!listed.includes("junk"));
-    assert.equal((await service.request("POST", "/devnet/snapshots", { name: "after-crash" })).status, 200);
+    assert.equal(
+      (await service.request<"saveDevnetSnapshot">("POST", "/devnet/snapshots", { name: "after-crash" })).status,
+      200,
+    );
     assert.deepEqual(
       readdirSync(dir).filter((f) => f.endsWith(".tmp")),
       [],

@@ -36,16 +36,20 @@ describe("devnet over HTTP", () => {
   let bob: TestWallet;
 
   const utxosOf = async (address: string): Promise<UTxO[]> => {
-    const response = await service.request("GET", `/addresses/${address}/utxos`);
+    const response = await service.request<"getAddressUtxos">("GET", `/addresses/${address}/utxos`);
     assert.equal(response.status, 200, JSON.stringify(response.body));
     return (response.body.utxos as string[]).map((hex, i) => decodeUtxo(hex, `utxos[${i}]`));
   };
   const submit = (transaction: string, signatures?: string[], path = "/transactions/submit") =>
-    service.request("POST", path, signatures ? { transaction, signatures } : { transaction });
+    // POST /tournaments/submit-tx is the same route under another name: the same answers.
+    service.request<"submitTransaction">("POST", path, signatures ? { transaction, signatures } : { transaction });
   /** A 422 from the ledger: `reason` is found in the translated message or in the ledger's own words (`detail`). */
-  const expectRejected = (response: { status: number; body: { message: string; detail?: string } }, reason: RegExp) => {
+  const expectRejected = (
+    response: { status: number; body: { message?: string; detail?: string } },
+    reason: RegExp,
+  ) => {
     assert.equal(response.status, 422, JSON.stringify(response.body));
-    assert.match(response.body.message, /^The ledger rejected the transaction: /);
+    assert.match(response.body.message!, /^The ledger rejected the transaction: /);
     assert.match(`${response.body.message}\n${response.body.detail ?? ""}`, reason);
   };
 
@@ -57,7 +61,7 @@ describe("devnet over HTTP", () => {
 
   describe("faucet and UTxOs", () => {
     it("sends 10,000 ADA by default, in a confirmed transaction, as CIP-30 UTxO strings", async () => {
-      const response = await service.request("POST", "/devnet/faucet", { address: alice.address });
+      const response = await service.request<"fundDevnetAddress">("POST", "/devnet/faucet", { address: alice.address });
       assert.equal(response.status, 200, JSON.stringify(response.body));
       assert.match(response.body.txHash, /^[0-9a-f]{64}$/);
       const utxos = await utxosOf(alice.address);
@@ -66,28 +70,33 @@ describe("devnet over HTTP", () => {
       assert.equal(utxo.input.txHash, response.body.txHash);
       assert.equal(utxo.output.address, alice.address);
       assert.equal(lovelaceOf(utxo), 10_000_000_000n);
-      const status = await service.request("GET", `/transactions/${response.body.txHash}`);
+      const status = await service.request<"getTransactionStatus">("GET", `/transactions/${response.body.txHash}`);
       assert.deepEqual(
         { ...status.body, confirmations: undefined },
         { txHash: response.body.txHash, status: "confirmed", confirmations: undefined },
       );
-      assert.ok(status.body.confirmations >= 1, "one slot or more since the devnet accepted it");
+      assert.ok(status.body.confirmations! >= 1, "one slot or more since the devnet accepted it");
     });
 
     it("takes the amount as a decimal string with separators, and the address in hex", async () => {
       const hex = Address.fromBech32(bob.address).toBytes();
       assert.match(hex, /^60[0-9a-f]{56}$/);
-      const response = await service.request("POST", "/devnet/faucet", { address: hex, lovelace: "5_000_000" });
+      const response = await service.request<"fundDevnetAddress">("POST", "/devnet/faucet", {
+        address: hex,
+        lovelace: "5_000_000",
+      });
       assert.equal(response.status, 200, JSON.stringify(response.body));
       assert.deepEqual((await utxosOf(bob.address)).map(lovelaceOf), [5_000_000n]);
-      const byHex = await service.request("GET", `/addresses/${hex}/utxos`);
-      assert.equal(byHex.body.utxos.length, 1);
+      const byHex = await service.request<"getAddressUtxos">("GET", `/addresses/${hex}/utxos`);
+      assert.equal(byHex.body.utxos!.length, 1);
     });
 
     it("serializes concurrent faucet payments (they all spend the faucet's change in turn)", async () => {
       const wallets = await Promise.all(Array.from({ length: 6 }, () => newEnterpriseWallet()));
       const responses = await Promise.all(
-        wallets.map((w) => service.request("POST", "/devnet/faucet", { address: w.address, lovelace: 2_000_000 })),
+        wallets.map((w) =>
+          service.request<"fundDevnetAddress">("POST", "/devnet/faucet", { address: w.address, lovelace: 2_000_000 }),
+        ),
       );
       assert.deepEqual(
         responses.map((r) => r.status),
@@ -109,17 +118,20 @@ describe("devnet over HTTP", () => {
         [{ address: alice.address, extra: 1 }, /unknown field "extra"/],
       ];
       for (const [body, message] of cases) {
-        const response = await service.request("POST", "/devnet/faucet", body);
+        const response = await service.request<"fundDevnetAddress">("POST", "/devnet/faucet", body);
         assert.equal(response.status, 400, JSON.stringify(body));
         assert.match(response.body.message, message);
       }
-      const utxos = await service.request("GET", `/addresses/${mainnet.address}/utxos`);
+      const utxos = await service.request<"getAddressUtxos">("GET", `/addresses/${mainnet.address}/utxos`);
       assert.equal(utxos.status, 400);
       assert.match(utxos.body.message, /params\.address is a mainnet address/);
     });
 
     it("lets the ledger refuse an output below the minimum (422, with its reason)", async () => {
-      const response = await service.request("POST", "/devnet/faucet", { address: bob.address, lovelace: 100_000 });
+      const response = await service.request<"fundDevnetAddress">("POST", "/devnet/faucet", {
+        address: bob.address,
+        lovelace: 100_000,
+      });
       expectRejected(response, /too small/);
     });
   });
@@ -128,18 +140,18 @@ describe("devnet over HTTP", () => {
     it("advances by whole seconds, one slot each, and health shows the same tip", async () => {
       const chain = service.app.chain as DevnetChain;
       const before = await chain.tip();
-      const response = await service.request("POST", "/devnet/advance", { seconds: 3600 });
+      const response = await service.request<"advanceDevnetClock">("POST", "/devnet/advance", { seconds: 3600 });
       assert.equal(response.status, 200);
       assert.ok(response.body.slot >= before.slot + 3600);
       assert.ok(response.body.slot <= before.slot + 3600 + 5);
       assert.equal(response.body.time, chain.systemStartMs + response.body.slot * 1000);
-      const health = await service.request("GET", "/health");
-      assert.ok(health.body.tip.slot >= response.body.slot);
+      const health = await service.request<"getHealth">("GET", "/health");
+      assert.ok(health.body.tip!.slot >= response.body.slot);
     });
 
     it("refuses negative, fractional and missing seconds", async () => {
       for (const body of [{ seconds: -1 }, { seconds: 1.5 }, { seconds: "10" }, {}]) {
-        const response = await service.request("POST", "/devnet/advance", body);
+        const response = await service.request<"advanceDevnetClock">("POST", "/devnet/advance", body);
         assert.equal(response.status, 400, JSON.stringify(body));
         assert.match(response.body.message, /body\.seconds/);
       }
@@ -149,11 +161,11 @@ describe("devnet over HTTP", () => {
   describe("transaction status", () => {
     it("is unknown for a transaction never seen, and 400 for something that is not a hash", async () => {
       const hash = randomHash();
-      assert.deepEqual((await service.request("GET", `/transactions/${hash}`)).body, {
+      assert.deepEqual((await service.request<"getTransactionStatus">("GET", `/transactions/${hash}`)).body, {
         txHash: hash,
         status: "unknown",
       });
-      const bad = await service.request("GET", "/transactions/xyz");
+      const bad = await service.request<"getTransactionStatus">("GET", "/transactions/xyz");
       assert.equal(bad.status, 400);
       assert.match(bad.body.message, /params\.txHash/);
     });
@@ -164,7 +176,12 @@ describe("devnet over HTTP", () => {
     before(async () => {
       carol = await newEnterpriseWallet();
       assert.equal(
-        (await service.request("POST", "/devnet/faucet", { address: carol.address, lovelace: 50_000_000 })).status,
+        (
+          await service.request<"fundDevnetAddress">("POST", "/devnet/faucet", {
+            address: carol.address,
+            lovelace: 50_000_000,
+          })
+        ).status,
         200,
       );
     });
@@ -193,7 +210,10 @@ describe("devnet over HTTP", () => {
       const response = await submit(unsigned, [witnessSet]);
       assert.equal(response.status, 200, JSON.stringify(response.body));
       assert.equal(response.body.txHash, merged.txHash);
-      assert.equal((await service.request("GET", `/transactions/${merged.txHash}`)).body.status, "confirmed");
+      assert.equal(
+        (await service.request<"getTransactionStatus">("GET", `/transactions/${merged.txHash}`)).body.status,
+        "confirmed",
+      );
       assert.ok(
         (await utxosOf(bob.address)).some((u) => u.input.txHash === merged.txHash && lovelaceOf(u) === 3_000_000n),
       );
@@ -236,8 +256,12 @@ describe("devnet over HTTP", () => {
       expectRejected(await submit(second, [await carol.witnessSet(second)]), /[Mm]issing inputs/);
       // The service remembers the ledger's refusal of what it submitted (src/tx/status.ts).
       assert.equal(
-        (await service.request("GET", `/transactions/${txIdOfBody(splitTransaction(fromHex(second)).body)}`)).body
-          .status,
+        (
+          await service.request<"getTransactionStatus">(
+            "GET",
+            `/transactions/${txIdOfBody(splitTransaction(fromHex(second)).body)}`,
+          )
+        ).body.status,
         "rejected",
       );
     });
@@ -252,7 +276,10 @@ describe("devnet over HTTP", () => {
         2_000_000n,
         (b) => b.invalidHereafter(tip.slot + 30),
       );
-      assert.equal((await service.request("POST", "/devnet/advance", { seconds: 60 })).status, 200);
+      assert.equal(
+        (await service.request<"advanceDevnetClock">("POST", "/devnet/advance", { seconds: 60 })).status,
+        200,
+      );
       expectRejected(await submit(unsigned, [await carol.witnessSet(unsigned)]), /outside the validity interval/);
     });
 
@@ -285,7 +312,7 @@ describe("devnet over HTTP", () => {
         ],
       ];
       for (const [body, message] of cases) {
-        const response = await service.request("POST", "/transactions/submit", body);
+        const response = await service.request<"submitTransaction">("POST", "/transactions/submit", body);
         assert.equal(response.status, 400, JSON.stringify(body));
         assert.match(response.body.message, message);
       }
@@ -306,7 +333,7 @@ describe("devnet-only endpoints on other networks", () => {
       ["/devnet/faucet", { address: wallet.address }],
       ["/devnet/advance", { seconds: 1 }],
     ] as const) {
-      const response = await service.request("POST", path, body);
+      const response = await service.request<"error">("POST", path, body);
       assert.equal(response.status, 404);
       assert.match(response.body.message, /exists only on the devnet; this instance serves preview/);
     }

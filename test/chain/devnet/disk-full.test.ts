@@ -69,11 +69,16 @@ describe(
       const alice = await newEnterpriseWallet();
       const bob = await newEnterpriseWallet();
       assert.equal(
-        (await service.request("POST", "/devnet/faucet", { address: alice.address, lovelace: 20_000_000 })).status,
+        (
+          await service.request<"fundDevnetAddress">("POST", "/devnet/faucet", {
+            address: alice.address,
+            lovelace: 20_000_000,
+          })
+        ).status,
         200,
       );
       const utxosOf = async (address: string) =>
-        (await service.request("GET", `/addresses/${address}/utxos`)).body.utxos as string[];
+        (await service.request<"getAddressUtxos">("GET", `/addresses/${address}/utxos`)).body.utxos as string[];
       const aliceBefore = await utxosOf(alice.address);
       const unsigned = await buildPayment(
         DEVNET_PROTOCOL_PARAMETERS,
@@ -85,7 +90,7 @@ describe(
       const submit = { transaction: unsigned, signatures: [await alice.witnessSet(unsigned)] };
 
       fillDisk(filler);
-      const refused = await service.request("POST", "/transactions/submit", submit);
+      const refused = await service.request<"submitTransaction">("POST", "/transactions/submit", submit);
       assert.equal(refused.status, 503, JSON.stringify(refused.body));
       assert.equal(refused.body.code, "STORE_ERR_UNAVAILABLE");
       assert.equal(
@@ -96,25 +101,31 @@ describe(
       assert.deepEqual(await utxosOf(alice.address), aliceBefore);
       assert.deepEqual(await utxosOf(bob.address), []);
       const txHash = txIdOfBody(splitTransaction(fromHex(unsigned)).body);
-      assert.equal((await service.request("GET", `/transactions/${txHash}`)).body.status, "unknown");
+      assert.equal(
+        (await service.request<"getTransactionStatus">("GET", `/transactions/${txHash}`)).body.status,
+        "unknown",
+      );
 
-      const degraded = await service.request("GET", "/health");
+      const degraded = await service.request<"getHealth">("GET", "/health");
       assert.equal(degraded.status, 503);
       assert.equal(degraded.body.status, "degraded");
       assert.match(
-        degraded.body.reason,
+        degraded.body.reason!,
         new RegExp(`^The devnet cannot save transactions: the disk under ${dataDir} is full\\.`),
       );
 
       rmSync(filler);
-      const healthy = await service.request("GET", "/health");
+      const healthy = await service.request<"getHealth">("GET", "/health");
       assert.equal(healthy.status, 200, JSON.stringify(healthy.body));
       assert.equal(healthy.body.status, "ok");
-      const accepted = await service.request("POST", "/transactions/submit", submit);
+      const accepted = await service.request<"submitTransaction">("POST", "/transactions/submit", submit);
       assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
       assert.equal(accepted.body.txHash, txHash);
       assert.equal((await utxosOf(bob.address)).length, 1);
-      assert.equal((await service.request("GET", `/transactions/${txHash}`)).body.status, "confirmed");
+      assert.equal(
+        (await service.request<"getTransactionStatus">("GET", `/transactions/${txHash}`)).body.status,
+        "confirmed",
+      );
 
       const metrics = await (await fetch(`${service.url}/metrics`)).text();
       assert.match(metrics, /^tx_submits_total\{operation="submitTransaction",outcome="unavailable"\} 1$/m);
@@ -124,18 +135,29 @@ describe(
     it("answers a snapshot, a reset and a restore 503 naming the disk, and leaves the devnet and its snapshots as they were", async () => {
       const carol = await newEnterpriseWallet();
       assert.equal(
-        (await service.request("POST", "/devnet/faucet", { address: carol.address, lovelace: 3_000_000 })).status,
+        (
+          await service.request<"fundDevnetAddress">("POST", "/devnet/faucet", {
+            address: carol.address,
+            lovelace: 3_000_000,
+          })
+        ).status,
         200,
       );
-      assert.equal((await service.request("POST", "/devnet/snapshots", { name: "before-fill" })).status, 200);
-      const held = (await service.request("GET", `/addresses/${carol.address}/utxos`)).body.utxos as string[];
+      assert.equal(
+        (await service.request<"saveDevnetSnapshot">("POST", "/devnet/snapshots", { name: "before-fill" })).status,
+        200,
+      );
+      const held = (await service.request<"getAddressUtxos">("GET", `/addresses/${carol.address}/utxos`)).body
+        .utxos as string[];
       const listed = async () =>
-        ((await service.request("GET", "/devnet/snapshots")).body.snapshots as Array<{ name: string }>).map(
-          (x) => x.name,
-        );
+        (
+          (await service.request<"listDevnetSnapshots">("GET", "/devnet/snapshots")).body.snapshots as Array<{
+            name: string;
+          }>
+        ).map((x) => x.name);
 
       fillDisk(filler);
-      const saved = await service.request("POST", "/devnet/snapshots", { name: "full" });
+      const saved = await service.request<"saveDevnetSnapshot">("POST", "/devnet/snapshots", { name: "full" });
       assert.equal(saved.status, 503, JSON.stringify(saved.body));
       assert.equal(saved.body.code, "STORE_ERR_UNAVAILABLE");
       assert.equal(
@@ -148,10 +170,14 @@ describe(
         ["/devnet/reset", { confirm: "reset" }],
         ["/devnet/snapshots/before-fill/restore", undefined],
       ] as const) {
-        const refused = await service.request("POST", path, body);
+        const refused = await service.request<"error">("POST", path, body);
         assert.equal(refused.status, 503, `${path}: ${JSON.stringify(refused.body)}`);
         assert.equal(refused.body.message, UNCHANGED);
-        assert.deepEqual((await service.request("GET", `/addresses/${carol.address}/utxos`)).body.utxos, held, path);
+        assert.deepEqual(
+          (await service.request<"getAddressUtxos">("GET", `/addresses/${carol.address}/utxos`)).body.utxos,
+          held,
+          path,
+        );
       }
       assert.deepEqual(
         readdirSync(dataDir).filter((f) => f.includes("replacing")),
@@ -160,9 +186,15 @@ describe(
 
       rmSync(filler);
       assert.deepEqual(await listed(), ["before-fill"]);
-      assert.equal((await service.request("POST", "/devnet/snapshots", { name: "full" })).status, 200);
-      assert.equal((await service.request("POST", "/devnet/reset", { confirm: "reset" })).status, 200);
-      assert.deepEqual((await service.request("GET", `/addresses/${carol.address}/utxos`)).body.utxos, []);
+      assert.equal(
+        (await service.request<"saveDevnetSnapshot">("POST", "/devnet/snapshots", { name: "full" })).status,
+        200,
+      );
+      assert.equal((await service.request<"resetDevnet">("POST", "/devnet/reset", { confirm: "reset" })).status, 200);
+      assert.deepEqual(
+        (await service.request<"getAddressUtxos">("GET", `/addresses/${carol.address}/utxos`)).body.utxos,
+        [],
+      );
     });
   },
 );

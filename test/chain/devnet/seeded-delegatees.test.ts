@@ -11,7 +11,8 @@ import { after, before, describe, it } from "node:test";
 import { bech32 } from "@scure/base";
 import { drepIdOf, poolIdOf } from "../../../src/cardano/delegatees.js";
 import { accountOf, registerPool, viaService } from "../../support/stake-pools.js";
-import { startService, type JsonResponse, type RunningService } from "../../support/service.js";
+import type { Answer, ErrorFields } from "../../support/api.js";
+import { startService, type RunningService } from "../../support/service.js";
 import { build, signAndSubmit, submitRejected } from "../../support/transactions-api.js";
 import { fund, newStakeWallet } from "../../support/wallets.js";
 
@@ -23,14 +24,14 @@ const EXAMPLE_DREP_HASH = "8b75035882d4165bea8000c4d3f2c123ae33c1d92a751a78135a2
 
 const hash28 = () => randomBytes(28).toString("hex");
 
-function ok(response: JsonResponse): JsonResponse["body"] {
+function ok(response: Answer<"registerDevnetStakePool"> | Answer<"registerDevnetDRep">): { created: boolean } {
   assert.equal(response.status, 200, JSON.stringify(response.body));
   return response.body;
 }
 
-function expect400(response: JsonResponse, pattern: RegExp): void {
+function expect400(response: ErrorFields, pattern: RegExp): void {
   assert.equal(response.status, 400, JSON.stringify(response.body));
-  assert.match(response.body.message, pattern);
+  assert.match(response.body.message!, pattern);
 }
 
 describe("devnet: pools and DReps registered by id", () => {
@@ -40,8 +41,9 @@ describe("devnet: pools and DReps registered by id", () => {
   });
   after(() => service.close());
 
-  const seedPool = (poolId: unknown) => service.request("POST", "/devnet/stake-pools", { poolId });
-  const seedDRep = (drepId: unknown) => service.request("POST", "/devnet/dreps", { drepId });
+  const seedPool = (poolId: unknown) =>
+    service.request<"registerDevnetStakePool">("POST", "/devnet/stake-pools", { poolId });
+  const seedDRep = (drepId: unknown) => service.request<"registerDevnetDRep">("POST", "/devnet/dreps", { drepId });
 
   it("registers a pool by its pool1… id, then answers created: false for the same pool by its hex", async () => {
     assert.deepEqual(ok(await seedPool(EXAMPLE_POOL)), {
@@ -104,10 +106,16 @@ describe("devnet: pools and DReps registered by id", () => {
       /^body\.drepId is always-abstain, a predefined DRep that every chain knows: it needs no registration\./,
     );
     expect400(await seedDRep("drep_always_no_confidence"), /^body\.drepId is always-no-confidence, a predefined DRep/);
-    expect400(await service.request("POST", "/devnet/stake-pools", {}), /^body\.poolId is required\.$/);
-    expect400(await service.request("POST", "/devnet/dreps", {}), /^body\.drepId is required\.$/);
+    expect400(
+      await service.request<"registerDevnetStakePool">("POST", "/devnet/stake-pools", {}),
+      /^body\.poolId is required\.$/,
+    );
+    expect400(await service.request<"registerDevnetDRep">("POST", "/devnet/dreps", {}), /^body\.drepId is required\.$/);
     expect400(await seedPool(42), /^body\.poolId /);
-    const extra = await service.request("POST", "/devnet/dreps", { drepId: EXAMPLE_DREP, deposit: 0 });
+    const extra = await service.request<"registerDevnetDRep">("POST", "/devnet/dreps", {
+      drepId: EXAMPLE_DREP,
+      deposit: 0,
+    });
     assert.equal(extra.status, 400, JSON.stringify(extra.body));
     assert.equal(extra.body.code, "SVC_ERR_UNKNOWN_FIELD");
   });
@@ -122,9 +130,17 @@ describe("devnet: a seeded pool and DRep survive a restart", () => {
     const first = await startService({}, { dataDir });
     const alice = newStakeWallet();
     try {
-      assert.equal(ok(await first.request("POST", "/devnet/stake-pools", { poolId: poolIdOf(pool) })).created, true);
       assert.equal(
-        ok(await first.request("POST", "/devnet/dreps", { drepId: drepIdOf({ kind: "key", hash: drep }) })).created,
+        ok(await first.request<"registerDevnetStakePool">("POST", "/devnet/stake-pools", { poolId: poolIdOf(pool) }))
+          .created,
+        true,
+      );
+      assert.equal(
+        ok(
+          await first.request<"registerDevnetDRep">("POST", "/devnet/dreps", {
+            drepId: drepIdOf({ kind: "key", hash: drep }),
+          }),
+        ).created,
         true,
       );
       await fund(first, alice.address, 20_000_000);
@@ -135,11 +151,15 @@ describe("devnet: a seeded pool and DRep survive a restart", () => {
     const second = await startService({}, { dataDir });
     try {
       assert.equal(
-        ok(await second.request("POST", "/devnet/stake-pools", { poolId: pool })).created,
+        ok(await second.request<"registerDevnetStakePool">("POST", "/devnet/stake-pools", { poolId: pool })).created,
         false,
         "kept on disk",
       );
-      assert.equal(ok(await second.request("POST", "/devnet/dreps", { drepId: drep })).created, false, "kept on disk");
+      assert.equal(
+        ok(await second.request<"registerDevnetDRep">("POST", "/devnet/dreps", { drepId: drep })).created,
+        false,
+        "kept on disk",
+      );
       const built = await build(second, {
         changeAddress: alice.address,
         delegations: [
@@ -186,7 +206,7 @@ describe("devnet-only: seeding on other networks", () => {
       ["/devnet/stake-pools", { poolId: EXAMPLE_POOL }],
       ["/devnet/dreps", { drepId: EXAMPLE_DREP }],
     ] as const) {
-      const response = await service.request("POST", path, body);
+      const response = await service.request<"error">("POST", path, body);
       assert.equal(response.status, 404, JSON.stringify(response.body));
       assert.equal(response.body.code, "SVC_ERR_NOT_FOUND");
       assert.match(

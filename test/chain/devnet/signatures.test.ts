@@ -24,7 +24,7 @@ describe("devnet vkey witnesses", () => {
   let alice: TestWallet;
 
   const utxosOf = async (address: string) => {
-    const response = await service.request("GET", `/addresses/${address}/utxos`);
+    const response = await service.request<"getAddressUtxos">("GET", `/addresses/${address}/utxos`);
     assert.equal(response.status, 200, JSON.stringify(response.body));
     return (response.body.utxos as string[]).map((hex, i) => decodeUtxo(hex, `utxos[${i}]`));
   };
@@ -38,7 +38,10 @@ describe("devnet vkey witnesses", () => {
   it("refuses a spend signed by the identity key with a signature that holds for every message", async () => {
     const keyHash = Buffer.from(blake2b(IDENTITY, { dkLen: 28 })).toString("hex");
     const address = serializeAddressObj(pubKeyAddress(keyHash), 0);
-    const funded = await service.request("POST", "/devnet/faucet", { address, lovelace: "10000000" });
+    const funded = await service.request<"fundDevnetAddress">("POST", "/devnet/faucet", {
+      address,
+      lovelace: "10000000",
+    });
     assert.equal(funded.status, 200, JSON.stringify(funded.body));
     const [utxo] = await utxosOf(address);
     assert.ok(utxo);
@@ -47,7 +50,7 @@ describe("devnet vkey witnesses", () => {
       .changeAddress(address)
       .selectUtxosFrom([utxo])
       .complete();
-    const response = await service.request("POST", "/transactions/submit", {
+    const response = await service.request<"submitTransaction">("POST", "/transactions/submit", {
       transaction: unsigned,
       signatures: [witnessSet(IDENTITY, TRIVIAL_SIGNATURE)],
     });
@@ -62,20 +65,23 @@ describe("devnet vkey witnesses", () => {
   });
 
   it("accepts a wallet's own signature, and refuses it on another body", async () => {
-    const funded = await service.request("POST", "/devnet/faucet", { address: alice.address, lovelace: "20000000" });
+    const funded = await service.request<"fundDevnetAddress">("POST", "/devnet/faucet", {
+      address: alice.address,
+      lovelace: "20000000",
+    });
     assert.equal(funded.status, 200, JSON.stringify(funded.body));
     const bob = await newEnterpriseWallet();
     const utxos = await utxosOf(alice.address);
     const first = await buildPayment(DEVNET_PROTOCOL_PARAMETERS, alice.address, utxos, bob.address, 2_000_000n);
     const second = await buildPayment(DEVNET_PROTOCOL_PARAMETERS, alice.address, utxos, bob.address, 3_000_000n);
     // The witness made for the first body, given with the second.
-    const stolen = await service.request("POST", "/transactions/submit", {
+    const stolen = await service.request<"submitTransaction">("POST", "/transactions/submit", {
       transaction: second,
       signatures: [await alice.witnessSet(first)],
     });
     assert.equal(stolen.status, 422, JSON.stringify(stolen.body));
     assert.match(`${stolen.body.message}\n${stolen.body.detail ?? ""}`, /InvalidWitnesses|invalid.*signature/i);
-    const accepted = await service.request("POST", "/transactions/submit", {
+    const accepted = await service.request<"submitTransaction">("POST", "/transactions/submit", {
       transaction: first,
       signatures: [await alice.witnessSet(first)],
     });

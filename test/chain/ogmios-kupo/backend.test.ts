@@ -76,7 +76,7 @@ describe("Ogmios + Kupo backend", () => {
     ).result;
     const natives = recorded.map((u) => u.script).filter((s) => s?.language === "native");
     assert.ok(natives.length >= 3);
-    const plain = (value: unknown) =>
+    const plain = (value: unknown): unknown =>
       JSON.parse(JSON.stringify(value, (_k, v: unknown) => (typeof v === "bigint" ? Number(v) : v)));
     for (const script of natives) {
       assert.equal(nativeCborOf(script!.json!), script!.cbor);

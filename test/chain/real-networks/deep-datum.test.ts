@@ -68,7 +68,10 @@ for (const backend of backends) {
     });
 
     it("lists the deep output with its datum raw", async () => {
-      const decoded = await service.request("GET", `/addresses/${victim.address}/utxos?view=decoded`);
+      const decoded = await service.request<"getAddressUtxos">(
+        "GET",
+        `/addresses/${victim.address}/utxos?view=decoded`,
+      );
       assert.equal(decoded.status, 200, JSON.stringify(decoded.body).slice(0, 300));
       const deep = (
         decoded.body.utxos as Array<{ txHash: string; datum: { inline: unknown; raw?: string; note?: string } | null }>
@@ -79,7 +82,7 @@ for (const backend of backends) {
     });
 
     it("builds the victim's payment from its other UTxO, leaving the deep output unspent", async () => {
-      const built = await service.request("POST", "/transactions/build", {
+      const built = await service.request<"buildTransaction">("POST", "/transactions/build", {
         changeAddress: victim.address,
         outputs: [{ address: ADDRESS, lovelace: "2_000_000" }],
       });
@@ -90,11 +93,11 @@ for (const backend of backends) {
     });
 
     it("refuses the deep output named as a required input, or as a reference input, with a 400 naming the UTxO and the limit", async () => {
-      const listed = await service.request("GET", `/addresses/${victim.address}/utxos`);
+      const listed = await service.request<"getAddressUtxos">("GET", `/addresses/${victim.address}/utxos`);
       const deep = (listed.body.utxos as string[]).find((u) => ON_CHAIN.some((datum) => u.includes(datum)));
       assert.ok(deep, "the deep UTxO is listed as a UTxO string");
       const limit = `its inline datum nests deeper than ${CBOR_LIMITS.depth} levels, the limit on CBOR nesting depth. This service does not decode it, so it cannot spend or read this UTxO; build without it (coin selection leaves it out).`;
-      const required = await service.request("POST", "/transactions/build", {
+      const required = await service.request<"buildTransaction">("POST", "/transactions/build", {
         changeAddress: victim.address,
         requiredInputs: [deep],
         outputs: [{ address: ADDRESS, lovelace: "2_000_000" }],
@@ -102,7 +105,7 @@ for (const backend of backends) {
       assert.equal(required.status, 400, JSON.stringify(required.body));
       assert.equal(required.body.code, "SVC_ERR_CBOR_LIMIT");
       assert.equal(required.body.message, `body.requiredInputs[0] (${deepTx}#0): ${limit}`);
-      const reference = await service.request("POST", "/transactions/build", {
+      const reference = await service.request<"buildTransaction">("POST", "/transactions/build", {
         changeAddress: victim.address,
         referenceInputs: [`${deepTx}#0`],
         outputs: [{ address: ADDRESS, lovelace: "2_000_000" }],

@@ -137,7 +137,7 @@ describe("auth required (preview)", () => {
 
   it("serves health, the OpenAPI document and the docs without a key, ignoring a bad one", async () => {
     for (const headers of [{}, { "x-api-key": "garbage" }] as Record<string, string>[]) {
-      assert.equal((await service.request("GET", "/health", undefined, headers)).status, 503); // no chain: degraded, not 401
+      assert.equal((await service.request<"getHealth">("GET", "/health", undefined, headers)).status, 503); // no chain: degraded, not 401
       assert.equal((await fetch(`${service.url}/health`, { headers })).status, 503);
       assert.equal((await fetch(`${service.url}/health`, { method: "HEAD", headers })).status, 503);
       assert.equal((await service.request("GET", "/openapi.json", undefined, headers)).status, 200);
@@ -161,7 +161,7 @@ describe("auth required (preview)", () => {
     const before = Number(
       (await service.request("GET", WHOAMI, undefined, { "x-api-key": key })).headers.get("ratelimit-remaining"),
     );
-    for (let i = 0; i < 5; i++) await service.request("GET", "/health", undefined, { "x-api-key": key });
+    for (let i = 0; i < 5; i++) await service.request<"getHealth">("GET", "/health", undefined, { "x-api-key": key });
     await service.request("GET", "/openapi.json", undefined, { "x-api-key": key });
     const after = Number(
       (await service.request("GET", WHOAMI, undefined, { "x-api-key": key })).headers.get("ratelimit-remaining"),

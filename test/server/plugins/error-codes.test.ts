@@ -78,7 +78,7 @@ describe("error codes on the devnet", () => {
   it("answers the example of docs/errors.md exactly (SVC_ERR_VALIDATION)", async () => {
     const example = JSON.parse(/```json\n(.*)\n```/.exec(docs)![1]!) as { requestId: string };
     // The example's request id is sent as X-Request-Id, which the answer echoes.
-    const answer = await service.request(
+    const answer = await service.request<"buildTransaction">(
       "POST",
       "/transactions/build",
       { changeAddress: ADDRESS, outputs: [{ lovelace: 2_000_000 }] },
@@ -89,11 +89,14 @@ describe("error codes on the devnet", () => {
   });
 
   it("names the field of a schema mismatch as the docs show (SVC_ERR_VALIDATION)", async () => {
-    const type = expectCode(await service.request("POST", "/devnet/advance", { seconds: "10" }), "SVC_ERR_VALIDATION");
+    const type = expectCode(
+      await service.request<"advanceDevnetClock">("POST", "/devnet/advance", { seconds: "10" }),
+      "SVC_ERR_VALIDATION",
+    );
     assert.equal(type.message, "body.seconds must be integer.");
     assert.ok(docs.includes(`(\`${type.message}\`)`), "docs/errors.md quotes it");
     const union = expectCode(
-      await service.request("POST", "/transactions/build", {
+      await service.request<"buildTransaction">("POST", "/transactions/build", {
         changeAddress: ADDRESS,
         outputs: [{ address: ADDRESS, lovelace: true }],
       }),
@@ -112,7 +115,7 @@ describe("error codes on the devnet", () => {
 
   it("tells an unknown field apart (SVC_ERR_UNKNOWN_FIELD)", async () => {
     const { message } = expectCode(
-      await service.request("POST", "/devnet/faucet", { address: ADDRESS, extra: 1 }),
+      await service.request<"fundDevnetAddress">("POST", "/devnet/faucet", { address: ADDRESS, extra: 1 }),
       "SVC_ERR_UNKNOWN_FIELD",
     );
     assert.equal(message, 'body has an unknown field "extra".');
@@ -121,7 +124,10 @@ describe("error codes on the devnet", () => {
 
   it("answers bad input that the schema cannot see with SVC_ERR_BAD_REQUEST", async () => {
     const { message } = expectCode(
-      await service.request("POST", "/devnet/faucet", { address: ADDRESS, lovelace: "99999999999999999999" }),
+      await service.request<"fundDevnetAddress">("POST", "/devnet/faucet", {
+        address: ADDRESS,
+        lovelace: "99999999999999999999",
+      }),
       "SVC_ERR_BAD_REQUEST",
     );
     assert.match(message, /^body\.lovelace /);
@@ -129,7 +135,9 @@ describe("error codes on the devnet", () => {
 
   it("answers CBOR over the nesting limit with SVC_ERR_CBOR_LIMIT", async () => {
     const { message } = expectCode(
-      await service.request("POST", "/transactions/submit", { transaction: "81".repeat(200) + "00" }),
+      await service.request<"submitTransaction">("POST", "/transactions/submit", {
+        transaction: "81".repeat(200) + "00",
+      }),
       "SVC_ERR_CBOR_LIMIT",
     );
     assert.equal(message, "body.transaction nests deeper than 128 levels, the limit on CBOR nesting depth.");
@@ -143,7 +151,7 @@ describe("error codes on the devnet", () => {
   });
 
   it("answers a known path with a wrong method with HTTP_ERR_METHOD_NOT_ALLOWED and Allow", async () => {
-    const answer = await service.request("GET", "/transactions/build");
+    const answer = await service.request<"getTransactionStatus">("GET", "/transactions/build");
     const { message } = expectCode(answer, "HTTP_ERR_METHOD_NOT_ALLOWED");
     assert.equal(message, "The endpoint /v2/services/transactions/build takes POST, not GET.");
     assert.equal(answer.headers.get("allow"), "POST");
@@ -184,7 +192,7 @@ describe("error codes on the devnet", () => {
   it("answers a build the wallet cannot pay for with TX_ERR_INSUFFICIENT_FUNDS", async () => {
     const [alice, bob] = await Promise.all([newBaseWallet(), newBaseWallet()]);
     await fund(service, alice.address, 5_000_000);
-    const answer = await service.request("POST", "/transactions/build", {
+    const answer = await service.request<"buildTransaction">("POST", "/transactions/build", {
       changeAddress: alice.address,
       outputs: [{ address: bob.address, lovelace: 10_000_000 }],
     });
@@ -192,18 +200,28 @@ describe("error codes on the devnet", () => {
   });
 
   it("answers a snapshot name in use with DEVNET_ERR_SNAPSHOT_EXISTS, and one snapshot too many with DEVNET_ERR_SNAPSHOT_LIMIT", async () => {
-    assert.equal((await service.request("POST", "/devnet/snapshots", { name: "s0" })).status, 200);
+    assert.equal(
+      (await service.request<"saveDevnetSnapshot">("POST", "/devnet/snapshots", { name: "s0" })).status,
+      200,
+    );
     assert.match(
-      expectCode(await service.request("POST", "/devnet/snapshots", { name: "s0" }), "DEVNET_ERR_SNAPSHOT_EXISTS")
-        .message,
+      expectCode(
+        await service.request<"saveDevnetSnapshot">("POST", "/devnet/snapshots", { name: "s0" }),
+        "DEVNET_ERR_SNAPSHOT_EXISTS",
+      ).message,
       /^A snapshot named "s0" exists already/,
     );
     // DEVNET_SNAPSHOT_LIMIT is 20 by default.
     for (let i = 1; i < 20; i++)
-      assert.equal((await service.request("POST", "/devnet/snapshots", { name: `s${i}` })).status, 200);
+      assert.equal(
+        (await service.request<"saveDevnetSnapshot">("POST", "/devnet/snapshots", { name: `s${i}` })).status,
+        200,
+      );
     assert.match(
-      expectCode(await service.request("POST", "/devnet/snapshots", { name: "s20" }), "DEVNET_ERR_SNAPSHOT_LIMIT")
-        .message,
+      expectCode(
+        await service.request<"saveDevnetSnapshot">("POST", "/devnet/snapshots", { name: "s20" }),
+        "DEVNET_ERR_SNAPSHOT_LIMIT",
+      ).message,
       /^The devnet holds 20 snapshots, its maximum/,
     );
   });
@@ -211,7 +229,7 @@ describe("error codes on the devnet", () => {
   it("answers a transaction the ledger refuses (its validity ended) with CHAIN_ERR_LEDGER_REJECTED", async () => {
     const alice = await newBaseWallet();
     await fund(service, alice.address, 10_000_000);
-    const tick = await service.request("POST", "/devnet/advance", { seconds: 1 });
+    const tick = await service.request<"advanceDevnetClock">("POST", "/devnet/advance", { seconds: 1 });
     assert.equal(tick.status, 200, JSON.stringify(tick.body));
     const now = Math.floor((tick.body.time as number) / 1000);
     const built = await build(service, {
@@ -219,8 +237,8 @@ describe("error codes on the devnet", () => {
       outputs: [{ address: alice.address, lovelace: 2_000_000 }],
       validityInterval: { start: now, end: now + 30 },
     });
-    assert.equal((await service.request("POST", "/devnet/advance", { seconds: 60 })).status, 200);
-    const answer = await service.request("POST", "/transactions/submit", {
+    assert.equal((await service.request<"advanceDevnetClock">("POST", "/devnet/advance", { seconds: 60 })).status, 200);
+    const answer = await service.request<"submitTransaction">("POST", "/transactions/submit", {
       transaction: built.complete,
       signatures: [await alice.witnessSet(built.complete)],
     });
@@ -228,7 +246,7 @@ describe("error codes on the devnet", () => {
       expectCode(answer, "CHAIN_ERR_LEDGER_REJECTED").message,
       /^The ledger rejected the transaction: the transaction's validity interval has ended: .* Rebuild the transaction/,
     );
-    assert.match(answer.body.detail, /outside the validity interval/);
+    assert.match(answer.body.detail!, /outside the validity interval/);
   });
 
   it("answers a bug with SVC_ERR_INTERNAL and a message that says only so", async () => {
@@ -300,7 +318,7 @@ describe("error codes on a real network without a chain backend, with API keys",
 
   it("answers a devnet endpoint on a real network with SVC_ERR_NOT_FOUND", async () => {
     expectCode(
-      await service.request("POST", "/devnet/advance", { seconds: 1 }, { "x-api-key": key }),
+      await service.request<"advanceDevnetClock">("POST", "/devnet/advance", { seconds: 1 }, { "x-api-key": key }),
       "SVC_ERR_NOT_FOUND",
     );
   });

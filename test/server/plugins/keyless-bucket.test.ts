@@ -17,7 +17,7 @@ describe("the keyless per-IP bucket", () => {
   });
   after(() => service.close());
 
-  const slotToTime = () => service.request("POST", "/utils/network/slot-to-time", { slot: 0 });
+  const slotToTime = () => service.request<"slotToTime">("POST", "/utils/network/slot-to-time", { slot: 0 });
 
   it("lets KEYLESS_BURST requests through, then answers 429 with Retry-After until the bucket refills", async () => {
     const statuses = [];
@@ -29,7 +29,7 @@ describe("the keyless per-IP bucket", () => {
     assert.equal(refused.body.message, THROTTLED_MESSAGE);
     assert.equal(refused.headers.get("retry-after"), "1");
     // Health is public: never charged, never refused.
-    assert.equal((await service.request("GET", "/health")).status, 200);
+    assert.equal((await service.request<"getHealth">("GET", "/health")).status, 200);
     clock.advance(500); // one token at 2 per second
     assert.equal((await slotToTime()).status, 200);
     assert.equal((await slotToTime()).status, 429);
@@ -45,7 +45,8 @@ describe("the keyless per-IP bucket", () => {
     ).key;
     assert.equal((await slotToTime()).status, 429, "the address's bucket is empty");
     assert.equal(
-      (await service.request("POST", "/utils/network/slot-to-time", { slot: 0 }, { "x-api-key": key })).status,
+      (await service.request<"slotToTime">("POST", "/utils/network/slot-to-time", { slot: 0 }, { "x-api-key": key }))
+        .status,
       200,
     );
   });

@@ -84,10 +84,10 @@ describe("rate limits in Redis (REDIS_URL)", { skip: redisMissing() }, () => {
       1,
       "requests refused with 503 are not counted",
     );
-    const degraded = await first!.request("GET", "/health");
+    const degraded = await first!.request<"getHealth">("GET", "/health");
     assert.equal(degraded.status, 503, JSON.stringify(degraded.body));
     assert.match(
-      degraded.body.reason,
+      degraded.body.reason!,
       /^The service cannot serve keyed requests: the rate limiter's store \(Redis\) cannot be reached: .+\. They answer 503 until it is back\./,
     );
     await redis!.restart();
@@ -100,7 +100,7 @@ describe("rate limits in Redis (REDIS_URL)", { skip: redisMissing() }, () => {
     assert.equal(status, 200, "the service answers again within 5 s of Redis coming back");
     assert.equal((await call(second!, key)).status, 200);
     assert.doesNotMatch(
-      (await second!.request("GET", "/health")).body.reason ?? "",
+      (await second!.request<"getHealth">("GET", "/health")).body.reason ?? "",
       /keyed requests/,
       "health no longer names the store (it runs on preview without a chain backend: that stays)",
     );

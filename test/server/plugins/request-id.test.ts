@@ -25,10 +25,10 @@ after(async () => {
 
 describe("request ids", () => {
   test("generated when absent: a UUID in the header of a 200 and in the header and body of an error", async () => {
-    const ok = await service.request("GET", "/health");
+    const ok = await service.request<"getHealth">("GET", "/health");
     assert.equal(ok.status, 200);
     assert.match(ok.headers.get("x-request-id") ?? "", UUID);
-    const bad = await service.request("POST", "/transactions/build", {});
+    const bad = await service.request<"buildTransaction">("POST", "/transactions/build", {});
     assert.equal(bad.status, 400);
     assert.match(bad.body.requestId, UUID);
     assert.equal(bad.headers.get("x-request-id"), bad.body.requestId);
@@ -37,7 +37,7 @@ describe("request ids", () => {
 
   test("a client's sane X-Request-Id is echoed in the header and the error body", async () => {
     const id = "checkout-42.retry:3_a";
-    const bad = await service.request("POST", "/transactions/build", {}, { "x-request-id": id });
+    const bad = await service.request<"buildTransaction">("POST", "/transactions/build", {}, { "x-request-id": id });
     assert.equal(bad.body.requestId, id);
     assert.equal(bad.headers.get("x-request-id"), id);
     const unknown = await service.request("GET", "/no-such-endpoint", undefined, { "x-request-id": id });
@@ -45,15 +45,22 @@ describe("request ids", () => {
     assert.equal(unknown.body.requestId, id);
     const max = "a".repeat(128);
     assert.equal(
-      (await service.request("GET", "/health", undefined, { "x-request-id": max })).headers.get("x-request-id"),
+      (await service.request<"getHealth">("GET", "/health", undefined, { "x-request-id": max })).headers.get(
+        "x-request-id",
+      ),
       max,
     );
   });
 
   test("an X-Request-Id that is too long or not a plain token is replaced by a new one", async () => {
     for (const sent of ["a".repeat(129), "two words", "<script>", 'quote"d', "a/b"]) {
-      const answer = await service.request("POST", "/transactions/build", {}, { "x-request-id": sent });
-      assert.match(answer.body.requestId, UUID, sent);
+      const answer = await service.request<"buildTransaction">(
+        "POST",
+        "/transactions/build",
+        {},
+        { "x-request-id": sent },
+      );
+      assert.match(answer.body.requestId!, UUID, sent);
       assert.equal(answer.headers.get("x-request-id"), answer.body.requestId);
     }
   });

@@ -343,11 +343,11 @@ const PAYMENTS: FieldCase[] = [
     field: "params.address",
     rule: HOLDS_UTXOS,
     async send(form) {
-      const response = await service.request("GET", `/addresses/${holder.sent[form]}/utxos`);
+      const response = await service.request<"getAddressUtxos">("GET", `/addresses/${holder.sent[form]}/utxos`);
       return {
         response,
         prove: async () => {
-          assert.ok(response.body.utxos.length > 0, "the faucet funded this address");
+          assert.ok(response.body.utxos!.length > 0, "the faucet funded this address");
           assert.deepEqual(
             response.body.utxos,
             await utxoStringsAt(service, holder.landing[form]),

@@ -20,10 +20,10 @@ describe("GET /blockfrost/api/v0/genesis on the devnet", () => {
     const genesis = await jsonRequest(`${devnet.blockfrostUrl}/genesis`, "GET", undefined, { project_id: "anything" });
     assert.equal(genesis.status, 200, JSON.stringify(genesis.body));
     blockfrostSchemas().check("/genesis", "200", genesis.body, "GET /genesis");
-    const slot0 = await devnet.service.request("POST", "/utils/network/slot-to-time", { slot: 0 });
-    const slot10 = await devnet.service.request("POST", "/utils/network/slot-to-time", { slot: 10 });
+    const slot0 = await devnet.service.request<"slotToTime">("POST", "/utils/network/slot-to-time", { slot: 0 });
+    const slot10 = await devnet.service.request<"slotToTime">("POST", "/utils/network/slot-to-time", { slot: 10 });
     assert.equal(genesis.body.system_start * 1000, slot0.body.time);
-    assert.equal(genesis.body.slot_length * 1000 * 10, slot10.body.time - slot0.body.time);
+    assert.equal(genesis.body.slot_length * 1000 * 10, slot10.body.time! - slot0.body.time!);
     assert.equal(genesis.body.active_slots_coefficient, 1, "a block in every slot");
     assert.equal(genesis.body.security_param, 0, "no rollback");
   });

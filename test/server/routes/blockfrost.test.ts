@@ -73,7 +73,10 @@ describe("the devnet's Blockfrost-compatible API", () => {
   before(async () => {
     service = await startService({ NETWORK: "devnet" });
     [alice, bob] = await Promise.all([newEnterpriseWallet(), newEnterpriseWallet()]);
-    const faucet = await service.request("POST", "/devnet/faucet", { address: alice.address, lovelace: "60000000" });
+    const faucet = await service.request<"fundDevnetAddress">("POST", "/devnet/faucet", {
+      address: alice.address,
+      lovelace: "60000000",
+    });
     assert.equal(faucet.status, 200);
     funding = faucet.body.txHash as string;
     const utxos = await service.app.chain.utxosAt(alice.address);

@@ -22,7 +22,7 @@ describe("health probes the backend once, briefly", () => {
 
   const timed = async (service: RunningService) => {
     const started = Date.now();
-    const health = await service.request("GET", "/health");
+    const health = await service.request<"getHealth">("GET", "/health");
     return { health, ms: Date.now() - started };
   };
 
@@ -42,7 +42,7 @@ describe("health probes the backend once, briefly", () => {
       assert.equal(health.body.backend, "blockfrost");
       // Whichever deadline fires first: the wrapper's or the request's own abort, both the probe's timeout.
       assert.match(
-        health.body.reason,
+        health.body.reason!,
         new RegExp(
           `^The blockfrost backend is unreachable: The blockfrost chain backend could not serve tip: (no answer within ${HEALTH_PROBE_TIMEOUT_MS} ms|GET /blocks/latest: no answer in time)\\.$`,
         ),
@@ -76,7 +76,7 @@ describe("health probes the backend once, briefly", () => {
       assert.equal(health.status, 503, JSON.stringify(health.body));
       assert.equal(health.body.backend, "ogmios-kupo");
       assert.match(
-        health.body.reason,
+        health.body.reason!,
         /^The ogmios-kupo backend is unreachable: The ogmios-kupo chain backend could not serve tip: no answer within \d+ ms\.$/,
       );
       assert.ok(ms < 12_000, `answered in ${ms} ms (the full retry budget is 25 s)`);
@@ -93,7 +93,7 @@ describe("health probes the backend once, briefly", () => {
       const { health } = await timed(service);
       assert.equal(health.status, 200);
       assert.equal(health.body.backend, "devnet");
-      assert.ok(Number.isSafeInteger(health.body.tip.slot));
+      assert.ok(Number.isSafeInteger(health.body.tip!.slot));
     } finally {
       await service.close();
     }

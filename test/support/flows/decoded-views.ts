@@ -41,11 +41,15 @@ export function decodedViewFlows(target: () => Target, kind: TargetKind): void {
     let mintHash = "";
 
     const decodedUtxos = async (address: string): Promise<Utxo[]> => {
-      const answer = await target().service.request("GET", `/addresses/${address}/utxos?view=decoded`);
+      const answer = await target().service.request<"getAddressUtxos">(
+        "GET",
+        `/addresses/${address}/utxos?view=decoded`,
+      );
       assert.equal(answer.status, 200, JSON.stringify(answer.body));
       return answer.body.utxos as Utxo[];
     };
-    const decodedTx = async (txHash: string) => target().service.request("GET", `/transactions/${txHash}?view=decoded`);
+    const decodedTx = async (txHash: string) =>
+      target().service.request<"getTransactionStatus">("GET", `/transactions/${txHash}?view=decoded`);
 
     before(async () => {
       [minter, holder] = await Promise.all([newBaseWallet(), newBaseWallet()]);
@@ -107,7 +111,7 @@ export function decodedViewFlows(target: () => Target, kind: TargetKind): void {
           { constructor: 0, fields: [] },
         ],
       });
-      const raw = await target().service.request("GET", `/addresses/${minter.address}/utxos`);
+      const raw = await target().service.request<"getAddressUtxos">("GET", `/addresses/${minter.address}/utxos`);
       assert.ok(
         (raw.body.utxos as unknown[]).every((u) => typeof u === "string"),
         "the default view is unchanged: UTxO strings",
@@ -123,10 +127,7 @@ export function decodedViewFlows(target: () => Target, kind: TargetKind): void {
       const tx = answer.body;
       assert.equal(tx.txHash, mintHash);
       assert.equal(tx.status, "confirmed");
-      assert.deepEqual(
-        tx.inputs.map((i: { txHash: string; index: number }) => `${i.txHash}#${i.index}`).sort(),
-        inputsOf(minted.complete).sort(),
-      );
+      assert.deepEqual(tx.inputs!.map((i) => `${i.txHash}#${i.index}`).sort(), inputsOf(minted.complete).sort());
       assert.deepEqual(tx.referenceInputs, []);
       // Its outputs as the decoded UTxO view shows the ones still unspent.
       const unspent = [...(await decodedUtxos(holder.address)), ...(await decodedUtxos(minter.address))].filter(
@@ -137,23 +138,23 @@ export function decodedViewFlows(target: () => Target, kind: TargetKind): void {
         (tx.outputs as Utxo[]).filter((o) => unspent.some((u) => u.index === o.index)),
       );
       assert.deepEqual(
-        [...tx.mint].sort(byUnit),
+        [...tx.mint!].sort(byUnit),
         [
           { policyId, assetName: `000643b0${utf8Hex("Hero")}`, name: "Hero", label: 100, quantity: "1" },
           { policyId, assetName: `000de140${utf8Hex("Hero")}`, name: "Hero", label: 222, quantity: "1" },
           { policyId, assetName: utf8Hex("Sword"), name: "Sword", label: null, quantity: "2" },
         ].sort(byUnit),
       );
-      assert.deepEqual(tx.metadata["674"], { msg: ["Hello, decoded"] });
-      assert.deepEqual(tx.metadata["721"], { [policyId]: { Sword: { name: "A sword" } } });
+      assert.deepEqual(tx.metadata!["674"], { msg: ["Hello, decoded"] });
+      assert.deepEqual(tx.metadata!["721"], { [policyId]: { Sword: { name: "A sword" } } });
       assert.equal(tx.fee, minted.fee);
       assert.equal(BigInt(tx.fee), feeOf(minted.complete));
       const { start, ttl } = validityOf(minted.complete);
-      assert.equal(tx.validity.from?.slot ?? null, start);
-      assert.equal(tx.validity.until?.slot ?? null, ttl);
-      for (const bound of [tx.validity.from, tx.validity.until])
-        if (bound) assert.match(bound.time, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-      assert.ok(tx.signers.includes(minter.keyHash), "the minter's signature");
+      assert.equal(tx.validity!.from?.slot ?? null, start);
+      assert.equal(tx.validity!.until?.slot ?? null, ttl);
+      for (const bound of [tx.validity!.from, tx.validity!.until])
+        if (bound) assert.match(bound.time!, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      assert.ok(tx.signers!.includes(minter.keyHash), "the minter's signature");
     });
 
     it("shows a burn as a negative quantity", async () => {
@@ -185,8 +186,8 @@ export function decodedViewFlows(target: () => Target, kind: TargetKind): void {
           const answer = await decodedTx(txHash);
           assert.equal(answer.status, 200, JSON.stringify(answer.body));
           assert.equal(answer.body.status, "pending");
-          assert.equal(answer.body.outputs[0].address, holder.address);
-          assert.equal(answer.body.outputs[0].lovelace, "2000000");
+          assert.equal(answer.body.outputs![0]!.address, holder.address);
+          assert.equal(answer.body.outputs![0]!.lovelace, "2000000");
           assert.equal(answer.body.fee, payment.fee);
         } finally {
           await backend.ledger.release();
@@ -199,13 +200,19 @@ export function decodedViewFlows(target: () => Target, kind: TargetKind): void {
       assert.equal(missing.status, 404, JSON.stringify(missing.body));
       assert.equal(missing.body.code, "SVC_ERR_NOT_FOUND");
       assert.match(missing.body.message, new RegExp(`^Transaction ${unknown} is not known`));
-      const status = await target().service.request("GET", `/transactions/${unknown}`);
+      const status = await target().service.request<"getTransactionStatus">("GET", `/transactions/${unknown}`);
       assert.deepEqual(status.body, { txHash: unknown, status: "unknown" });
 
-      const badTx = await target().service.request("GET", `/transactions/${mintHash}?view=json`);
+      const badTx = await target().service.request<"getTransactionStatus">(
+        "GET",
+        `/transactions/${mintHash}?view=json`,
+      );
       assert.equal(badTx.status, 400, JSON.stringify(badTx.body));
       assert.match(badTx.body.message, /^query\.view is invalid/);
-      const badUtxos = await target().service.request("GET", `/addresses/${minter.address}/utxos?view=hex`);
+      const badUtxos = await target().service.request<"getAddressUtxos">(
+        "GET",
+        `/addresses/${minter.address}/utxos?view=hex`,
+      );
       assert.equal(badUtxos.status, 400, JSON.stringify(badUtxos.body));
       assert.match(badUtxos.body.message, /^query\.view is invalid/);
     });

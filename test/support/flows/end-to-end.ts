@@ -61,7 +61,10 @@ function backendFailures(target: () => Target): void {
       const count = backend!.reads.requests.length;
       const started = Date.now();
       const built = ok(
-        await service.request("POST", `/tournaments/${id}/register`, { registererAddress: player.address, utxos }),
+        await service.request<"registerToTournament">("POST", `/tournaments/${id}/register`, {
+          registererAddress: player.address,
+          utxos,
+        }),
       );
       const ms = Date.now() - started;
       assert.ok(
@@ -70,7 +73,7 @@ function backendFailures(target: () => Target): void {
       );
       assert.ok(ms >= 1_900, `waited ${ms} ms for two Retry-After: 1`);
       await signAndSubmit(service, built, [player]);
-      const listed = await service.request("GET", `/tournaments/${id}/registrations`);
+      const listed = await service.request<"listTournamentRegistrations">("GET", `/tournaments/${id}/registrations`);
       assert.equal(listed.status, 200, JSON.stringify(listed.body));
       assert.deepEqual(listed.body.results, [
         { address: player.address, outputRef: built.outputRef, valid: true, paidFeesLovelace: String(10 * ADA) },
@@ -81,7 +84,7 @@ function backendFailures(target: () => Target): void {
       const { service, backend } = target();
       await backend!.reads.refuse();
       try {
-        const down = await service.request("GET", "/tournaments");
+        const down = await service.request<"listTournaments">("GET", "/tournaments");
         assert.equal(down.status, 503, JSON.stringify(down.body));
         assert.equal(down.body.error, "Service Unavailable");
         assert.match(
@@ -91,7 +94,7 @@ function backendFailures(target: () => Target): void {
       } finally {
         await backend!.reads.accept();
       }
-      const back = await service.request("GET", "/tournaments");
+      const back = await service.request<"listTournaments">("GET", "/tournaments");
       assert.equal(back.status, 200, JSON.stringify(back.body));
       assert.ok(
         back.body.results.some(

@@ -53,7 +53,7 @@ export function tournamentLifecycle(target: () => Target): void {
       const seed = (await admin.utxos())[0]!;
       const tip = await tipOf(service);
       const built = ok(
-        await service.request("POST", "/tournaments", {
+        await service.request<"createTournament">("POST", "/tournaments", {
           name: "Spring cup ⚽",
           adminAddress: admin.address,
           bracketSize: 4,
@@ -99,7 +99,7 @@ export function tournamentLifecycle(target: () => Target): void {
       assert.match(id, /^[0-9a-f]{64}$/);
       await signAndSubmit(service, { complete: built.complete!, hash: built.hash! }, [admin]);
 
-      const r = await service.request("GET", `/tournaments/${id}`);
+      const r = await service.request<"getTournament">("GET", `/tournaments/${id}`);
       assert.equal(r.status, 200, JSON.stringify(r.body));
       const t = r.body;
       assert.equal(t.tournamentId, id);
@@ -132,7 +132,7 @@ export function tournamentLifecycle(target: () => Target): void {
       for (const p of [players[0]!, players[1]!, players[4]!]) {
         const built = ok(
           // tournamentId in the body is optional (the path names it): one registration leaves it out.
-          await service.request("POST", `/tournaments/${id}/register`, {
+          await service.request<"registerToTournament">("POST", `/tournaments/${id}/register`, {
             ...(p === players[1] ? {} : { tournamentId: id }),
             registererAddress: p.address,
             utxos: await p.utxos(),
@@ -149,7 +149,7 @@ export function tournamentLifecycle(target: () => Target): void {
         [players[2]!, OVERPAID],
         [players[3]!, 20 * ADA],
       ] as const) {
-        const hand = await service.request("POST", "/transactions/build", {
+        const hand = await service.request<"buildTransaction">("POST", "/transactions/build", {
           changeAddress: p.address,
           utxos: await p.utxos(),
           outputs: [
@@ -169,7 +169,7 @@ export function tournamentLifecycle(target: () => Target): void {
       const p5 = players[4]!;
       const before5 = totalLovelace(await utxosAt(service, p5.address));
       const cancel = ok(
-        await service.request("POST", `/tournaments/${id}/unregister`, {
+        await service.request<"unregisterFromTournament">("POST", `/tournaments/${id}/unregister`, {
           tournamentId: id,
           registererAddress: p5.address,
           outputRef: regs.get(p5),
@@ -178,7 +178,9 @@ export function tournamentLifecycle(target: () => Target): void {
       );
       fees.set("unregister", cancel.fee);
       // Without the registrant's signature the ledger refuses it (required signer).
-      const unsigned = await service.request("POST", "/tournaments/submit-tx", { transaction: cancel.complete });
+      const unsigned = await service.request<"submitTournamentTransaction">("POST", "/tournaments/submit-tx", {
+        transaction: cancel.complete,
+      });
       assert.equal(unsigned.status, 422, JSON.stringify(unsigned.body));
       await signAndSubmit(service, { complete: cancel.complete!, hash: cancel.hash! }, [p5]);
       const after5 = totalLovelace(await utxosAt(service, p5.address));
@@ -186,13 +188,13 @@ export function tournamentLifecycle(target: () => Target): void {
     });
 
     it("lists the registrations, filtered by validity and paged", async () => {
-      const all = await service.request("GET", `/tournaments/${id}/registrations`);
+      const all = await service.request<"listTournamentRegistrations">("GET", `/tournaments/${id}/registrations`);
       assert.equal(all.status, 200, JSON.stringify(all.body));
       assert.equal(all.body.entryFeeLovelace, String(ENTRY));
       assert.equal(all.body.page, 1);
       assert.equal(all.body.limit, 100);
       assert.equal(all.body.results.length, 4);
-      const byAddress = new Map(all.body.results.map((r: { address: string }) => [r.address, r]));
+      const byAddress = new Map(all.body.results!.map((r) => [r.address, r]));
       for (const p of players.slice(0, 2)) {
         assert.deepEqual(byAddress.get(p.address), {
           address: p.address,
@@ -216,20 +218,29 @@ export function tournamentLifecycle(target: () => Target): void {
       });
       assert.ok(!byAddress.has(players[4]!.address), "the cancelled registration is gone");
 
-      const valid = await service.request("GET", `/tournaments/${id}/registrations?valid=true`);
+      const valid = await service.request<"listTournamentRegistrations">(
+        "GET",
+        `/tournaments/${id}/registrations?valid=true`,
+      );
       assert.deepEqual(
-        valid.body.results.map((r: { address: string }) => r.address).sort(),
+        valid.body.results!.map((r) => r.address).sort(),
         players
           .slice(0, 3)
           .map((p) => p.address)
           .sort(),
       );
-      const invalid = await service.request("GET", `/tournaments/${id}/registrations?valid=false`);
+      const invalid = await service.request<"listTournamentRegistrations">(
+        "GET",
+        `/tournaments/${id}/registrations?valid=false`,
+      );
       assert.deepEqual(
-        invalid.body.results.map((r: { address: string }) => r.address),
+        invalid.body.results!.map((r) => r.address),
         [players[3]!.address],
       );
-      const page2 = await service.request("GET", `/tournaments/${id}/registrations?limit=3&page=2`);
+      const page2 = await service.request<"listTournamentRegistrations">(
+        "GET",
+        `/tournaments/${id}/registrations?limit=3&page=2`,
+      );
       assert.equal(page2.status, 200);
       assert.deepEqual(page2.body.results, [all.body.results[3]]);
       assert.equal(page2.body.page, 2);
@@ -237,11 +248,11 @@ export function tournamentLifecycle(target: () => Target): void {
     });
 
     it("adds four participants in one transaction, the admin covering the underpaid registration, the overpaid one's excess returned", async () => {
-      const before = (await service.request("GET", `/tournaments/${id}`)).body;
+      const before = (await service.request<"getTournament">("GET", `/tournaments/${id}`)).body;
       const four = players.slice(0, 4);
       const adminBefore = totalLovelace(await utxosAt(service, admin.address));
       const built = ok(
-        await service.request("POST", `/tournaments/${id}/participants`, {
+        await service.request<"addTournamentParticipants">("POST", `/tournaments/${id}/participants`, {
           tournamentId: id,
           adminAddress: admin.address,
           registrations: four.map((p) => ({ address: p.address, outputRef: regs.get(p) })),
@@ -257,14 +268,14 @@ export function tournamentLifecycle(target: () => Target): void {
       );
       await signAndSubmit(service, { complete: built.complete!, hash: built.hash! }, [admin]);
 
-      const t = (await service.request("GET", `/tournaments/${id}`)).body;
+      const t = (await service.request<"getTournament">("GET", `/tournaments/${id}`)).body;
       assert.equal(t.status, "full");
       assert.equal(t.outputRef, `${built.hash}#0`);
       // Appended in the ledger's input order: by output reference.
       const order = [...four].sort((a, b) => (regs.get(a)! < regs.get(b)! ? -1 : 1)).map((p) => p.address);
       assert.deepEqual(t.participants, order);
       // The pool grew by exactly four entry fees; the admin paid the 30 ADA the underpaid registration lacked, plus the fee.
-      assert.equal(BigInt(t.lovelace), BigInt(before.lovelace) + 4n * BigInt(ENTRY));
+      assert.equal(BigInt(t.lovelace), BigInt(before.lovelace!) + 4n * BigInt(ENTRY));
       const adminAfter = totalLovelace(await utxosAt(service, admin.address));
       assert.equal(adminAfter, adminBefore - 30n * BigInt(ADA) - BigInt(built.fee!));
       // The overpaid registration's 15 ADA went back to its registrant in output 1 (the only return),
@@ -275,10 +286,10 @@ export function tournamentLifecycle(target: () => Target): void {
       assert.equal(returned[0]!.input.outputIndex, 1);
       assert.equal(lovelaceOf(returned[0]!), BigInt(OVERPAID - ENTRY));
       assert.equal(returned[0]!.output.plutusData, encodePayoutTag(id, k));
-      const left = await service.request("GET", `/tournaments/${id}/registrations`);
+      const left = await service.request<"listTournamentRegistrations">("GET", `/tournaments/${id}/registrations`);
       assert.deepEqual(left.body.results, []);
 
-      const list = await service.request("GET", "/tournaments");
+      const list = await service.request<"listTournaments">("GET", "/tournaments");
       assert.equal(list.status, 200);
       assert.ok(
         list.body.results.some(
@@ -289,11 +300,11 @@ export function tournamentLifecycle(target: () => Target): void {
     });
 
     it("settles: tagged prize outputs, the NFT burnt, the rest of the pool to the admin", async () => {
-      const t = (await service.request("GET", `/tournaments/${id}`)).body;
+      const t = (await service.request<"getTournament">("GET", `/tournaments/${id}`)).body;
       const results = [players[2]!, players[0]!, players[3]!, players[1]!];
       const adminBefore = totalLovelace(await utxosAt(service, admin.address));
       const built = ok(
-        await service.request("PATCH", `/tournaments/${id}/settle`, {
+        await service.request<"settleTournament">("PATCH", `/tournaments/${id}/settle`, {
           tournamentId: id,
           adminAddress: admin.address,
           results: results.map((p) => p.address),
@@ -340,20 +351,17 @@ export function tournamentLifecycle(target: () => Target): void {
       assert.deepEqual(ended.participants, t.participants);
       assert.equal(ended.outputRef, t.outputRef);
       assert.equal(ended.refunds, undefined);
-      const list = await service.request("GET", "/tournaments");
-      assert.ok(
-        !list.body.results.some((x: { tournamentId: string }) => x.tournamentId === id),
-        "an ended tournament is not listed",
-      );
+      const list = await service.request<"listTournaments">("GET", "/tournaments");
+      assert.ok(!list.body.results!.some((x) => x.tournamentId === id), "an ended tournament is not listed");
       const everywhere = [
         ...(await utxosAt(service, admin.address)),
-        ...(await utxosAt(service, t.registrationAddress)),
+        ...(await utxosAt(service, t.registrationAddress!)),
       ];
       assert.ok(!everywhere.some((u) => u.output.amount.some((a) => a.unit.endsWith(id))));
       // The admin gets the rest of the pool (and the deposit), minus the fee.
       const prizes = BigInt(PAYOUTS.reduce((s, a) => s + a, 0) + FIXED);
       const adminAfter = totalLovelace(await utxosAt(service, admin.address));
-      assert.equal(adminAfter, adminBefore + BigInt(t.lovelace) - prizes - BigInt(built.fee!));
+      assert.equal(adminAfter, adminBefore + BigInt(t.lovelace!) - prizes - BigInt(built.fee!));
       console.log(`tournament fees (lovelace): ${JSON.stringify(Object.fromEntries(fees))}`);
     });
   });

@@ -88,11 +88,8 @@ export async function checkClosed(
   assert.equal(t.outputRef, before.outputRef);
   assert.equal(t.results, undefined);
   assert.equal(t.payouts, undefined);
-  const list = await service.request("GET", "/tournaments");
-  assert.ok(
-    !list.body.results.some((x: { tournamentId: string }) => x.tournamentId === before.id),
-    "an ended tournament is not listed",
-  );
+  const list = await service.request<"listTournaments">("GET", "/tournaments");
+  assert.ok(!list.body.results!.some((x) => x.tournamentId === before.id), "an ended tournament is not listed");
 }
 
 export function tournamentVariants(target: () => Target): void {
@@ -143,7 +140,9 @@ export function tournamentVariants(target: () => Target): void {
         regs.push(r);
         balances.set(p.address, before - r.fee);
       }
-      const listed = await api.service().request("GET", `/tournaments/${id}/registrations`);
+      const listed = await api
+        .service()
+        .request<"listTournamentRegistrations">("GET", `/tournaments/${id}/registrations`);
       assert.equal(listed.status, 200, JSON.stringify(listed.body));
       assert.equal(listed.body.entryFeeLovelace, "0");
       const held = new Map<string, bigint>();
@@ -155,7 +154,7 @@ export function tournamentVariants(target: () => Target): void {
           MIN_PAYOUT_LOVELACE,
           "a free registration holds MIN_PAYOUT_LOVELACE, all of it returned at the add",
         );
-        held.set(r.address, lovelace);
+        held.set(r.address!, lovelace);
       }
       const before = await getTournament(api.service(), id);
       const built = await api.add(
@@ -184,14 +183,14 @@ export function tournamentVariants(target: () => Target): void {
 
     it("settles: the winners and the fixed payout paid from the deposit", async () => {
       const t = await getTournament(api.service(), id);
-      const results = [t.participants[1], t.participants[0]];
+      const results = [t.participants![1]!, t.participants![0]!];
       const adminBefore = totalLovelace(await utxosAt(api.service(), admin.address));
       const built = await api.settle(id, admin, results);
-      await assertTagged(api.service(), built.hash, 0, results[0], PRIZES[0]!, id);
-      await assertTagged(api.service(), built.hash, 1, results[1], PRIZES[1]!, id);
+      await assertTagged(api.service(), built.hash, 0, results[0]!, PRIZES[0]!, id);
+      await assertTagged(api.service(), built.hash, 1, results[1]!, PRIZES[1]!, id);
       await assertTagged(api.service(), built.hash, 2, organizer, FIXED, id);
       // The admin gets the min-UTxO back, less the fee.
-      const rest = BigInt(t.lovelace) - BigInt(t.deposit);
+      const rest = BigInt(t.lovelace) - BigInt(t.deposit!);
       assert.equal(totalLovelace(await utxosAt(api.service(), admin.address)), adminBefore + rest - BigInt(built.fee));
       const ended = await getTournament(api.service(), id);
       assert.equal(ended.status, "settled");
@@ -279,7 +278,7 @@ export function tournamentVariants(target: () => Target): void {
       assert.equal(t.status, "open");
       // A non-admin cannot cancel.
       rejected(
-        await api.service().request("POST", `/tournaments/${id}/cancel`, {
+        await api.service().request<"cancelTournament">("POST", `/tournaments/${id}/cancel`, {
           adminAddress: players[0]!.address,
           utxos: await players[0]!.utxos(),
         }),
@@ -290,7 +289,7 @@ export function tournamentVariants(target: () => Target): void {
         players.slice(0, 3).map(async (p) => totalLovelace(await utxosAt(api.service(), p.address))),
       );
       const cancel = ok(
-        await api.service().request("POST", `/tournaments/${id}/cancel`, {
+        await api.service().request<"cancelTournament">("POST", `/tournaments/${id}/cancel`, {
           tournamentId: id,
           adminAddress: admin.address,
           utxos: await admin.utxos(),
@@ -298,7 +297,9 @@ export function tournamentVariants(target: () => Target): void {
       );
       // The admin is a required signer: without the signature the ledger refuses it.
       assert.deepEqual(requiredSignersOf(cancel.complete), [admin.keyHash]);
-      const unsigned = await api.service().request("POST", "/tournaments/submit-tx", { transaction: cancel.complete });
+      const unsigned = await api
+        .service()
+        .request<"submitTournamentTransaction">("POST", "/tournaments/submit-tx", { transaction: cancel.complete });
       assert.equal(unsigned.status, 422, JSON.stringify(unsigned.body));
       await signAndSubmit(api.service(), cancel, [admin]);
       await checkClosed(api.service(), { ...t, id }, cancel, "cancel");
@@ -310,7 +311,9 @@ export function tournamentVariants(target: () => Target): void {
 
     it("keeps the registration that was not added cancellable by its registrant, and listed", async () => {
       const p = players[3]!;
-      const listed = await api.service().request("GET", `/tournaments/${id}/registrations`);
+      const listed = await api
+        .service()
+        .request<"listTournamentRegistrations">("GET", `/tournaments/${id}/registrations`);
       assert.equal(listed.status, 200, JSON.stringify(listed.body));
       assert.deepEqual(
         listed.body.results.map((r: { outputRef: string }) => r.outputRef),
@@ -318,7 +321,7 @@ export function tournamentVariants(target: () => Target): void {
       );
       const before = totalLovelace(await utxosAt(api.service(), p.address));
       const built = ok(
-        await api.service().request("POST", `/tournaments/${id}/unregister`, {
+        await api.service().request<"unregisterFromTournament">("POST", `/tournaments/${id}/unregister`, {
           registererAddress: p.address,
           outputRef: left!.outputRef,
           utxos: await p.utxos(),
@@ -328,16 +331,18 @@ export function tournamentVariants(target: () => Target): void {
       assert.equal(totalLovelace(await utxosAt(api.service(), p.address)), before + BigInt(ENTRY) - BigInt(built.fee));
       // Ended, it takes nothing more.
       rejected(
-        await api
-          .service()
-          .request("POST", `/tournaments/${id}/register`, { registererAddress: p.address, utxos: await p.utxos() }),
+        await api.service().request<"registerToTournament">("POST", `/tournaments/${id}/register`, {
+          registererAddress: p.address,
+          utxos: await p.utxos(),
+        }),
         404,
         /it ended/,
       );
       rejected(
-        await api
-          .service()
-          .request("POST", `/tournaments/${id}/cancel`, { adminAddress: admin.address, utxos: await admin.utxos() }),
+        await api.service().request<"cancelTournament">("POST", `/tournaments/${id}/cancel`, {
+          adminAddress: admin.address,
+          utxos: await admin.utxos(),
+        }),
         404,
         /No tournament \w+ .*it ended/,
       );
@@ -373,9 +378,10 @@ export function tournamentVariants(target: () => Target): void {
         players.map(async (p) => totalLovelace(await utxosAt(api.service(), p.address))),
       );
       const cancel = ok(
-        await api
-          .service()
-          .request("POST", `/tournaments/${id}/cancel`, { adminAddress: admin.address, utxos: await admin.utxos() }),
+        await api.service().request<"cancelTournament">("POST", `/tournaments/${id}/cancel`, {
+          adminAddress: admin.address,
+          utxos: await admin.utxos(),
+        }),
       );
       await signAndSubmit(api.service(), cancel, [admin]);
       await checkClosed(api.service(), { ...t, id }, cancel, "cancel");
@@ -427,7 +433,9 @@ export function tournamentVariants(target: () => Target): void {
       const t = await getTournament(api.service(), id);
       assert.equal(t.status, "full");
       assert.equal(t.settleBy, settleBy);
-      const early = await api.service().request("POST", `/tournaments/${id}/refund`, { utxos: await stranger.utxos() });
+      const early = await api
+        .service()
+        .request<"refundTournament">("POST", `/tournaments/${id}/refund`, { utxos: await stranger.utxos() });
       rejected(
         early,
         400,
@@ -441,20 +449,17 @@ export function tournamentVariants(target: () => Target): void {
       await target().advance(Math.ceil((MIN_SETTLE_WINDOW_MS + 6 * 60_000) / 1000));
       const t = await getTournament(api.service(), id);
       assert.equal(t.status, "expired");
-      const list = await api.service().request("GET", "/tournaments");
-      assert.ok(
-        list.body.results.some(
-          (x: { tournamentId: string; status: string }) => x.tournamentId === id && x.status === "expired",
-        ),
-      );
+      const list = await api.service().request<"listTournaments">("GET", "/tournaments");
+      assert.ok(list.body.results!.some((x) => x.tournamentId === id && x.status === "expired"));
       const balances = await Promise.all(
         players.map(async (p) => totalLovelace(await utxosAt(api.service(), p.address))),
       );
       const strangerBefore = totalLovelace(await utxosAt(api.service(), stranger.address));
       const refund = ok(
-        await api
-          .service()
-          .request("POST", `/tournaments/${id}/refund`, { tournamentId: id, utxos: await stranger.utxos() }),
+        await api.service().request<"refundTournament">("POST", `/tournaments/${id}/refund`, {
+          tournamentId: id,
+          utxos: await stranger.utxos(),
+        }),
       );
       // No required signer; the validity starts after the deadline.
       assert.deepEqual(requiredSignersOf(refund.complete), []);

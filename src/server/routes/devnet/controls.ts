@@ -135,6 +135,11 @@ export default async function devnetControls(
               message:
                 'A snapshot named "before-settle" exists already: send "overwrite": true to replace it, or choose another name.',
             },
+            503: {
+              code: "STORE_ERR_UNAVAILABLE",
+              message:
+                'The devnet could not save the snapshot "before-settle": the disk under /var/lib/txsvc is full. Nothing was saved; free space under the data directory (DATA_DIR) and try again.',
+            },
           }),
         },
       },
