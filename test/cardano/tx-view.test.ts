@@ -5,6 +5,9 @@
 // 258, both redeemer forms, 3 or 4 items, the three forms of auxiliary data).
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import fc from "fast-check";
@@ -396,10 +399,14 @@ test("the view reads every field as cardano-js-sdk does, on random well-formed t
 });
 
 test("the view reads the transactions the service built (the devnet store fixture) as cardano-js-sdk does", () => {
-  const path = fileURLToPath(new URL("../fixtures/devnet-store/store.sqlite", import.meta.url));
+  // A copy: opening the fixture itself would leave SQLite's -wal and -shm files beside it.
+  const dir = mkdtempSync(join(tmpdir(), "tx-view-"));
+  const path = join(dir, "store.sqlite");
+  copyFileSync(fileURLToPath(new URL("../fixtures/devnet-store/store.sqlite", import.meta.url)), path);
   const db = new Database(path, { readonly: true });
   const rows = db.prepare("SELECT cbor FROM devnet_tx_cbor").all() as Array<{ cbor: Buffer }>;
   db.close();
+  rmSync(dir, { recursive: true, force: true });
   assert.ok(rows.length >= 5);
   for (const row of rows) agrees(new Uint8Array(row.cbor));
 });
