@@ -8,8 +8,8 @@
 // cannot run is logged and counted. The local evaluation runs in the evaluation pool's worker
 // threads, each script stopped at the network's per-transaction budget (maxTxExecutionUnits), as
 // the node stops it: a script past it is a refusal on both sides.
-import { Serialization, TxCBOR } from "@meshsdk/core-cst";
-import { writeMap } from "../cardano/tx-cbor.js";
+import { fromHex, writeMap } from "../cardano/tx-cbor.js";
+import { readTransaction } from "../cardano/tx-view.js";
 import { eraHistoryFor } from "../cardano/era-history.js";
 import type { ChainBackend, ObservedChain } from "./backend.js";
 import { ForwardingChain } from "./forwarding.js";
@@ -75,17 +75,9 @@ const refKey = (r: OutRef): string => `${r.txHash.toLowerCase()}#${r.index}`;
 
 /** The outputs the ledger resolves for a transaction's scripts: inputs, reference inputs, collateral. */
 function referencedOutputs(txCbor: string): OutRef[] {
-  const body = Serialization.Transaction.fromCbor(TxCBOR(txCbor)).body();
-  const inputs = [
-    ...body.inputs().values(),
-    ...(body.referenceInputs()?.values() ?? []),
-    ...(body.collateral()?.values() ?? []),
-  ];
+  const { body } = readTransaction(fromHex(txCbor));
   const refs = new Map<string, OutRef>();
-  for (const input of inputs) {
-    const ref = { txHash: input.transactionId().toString(), index: Number(input.index()) };
-    refs.set(refKey(ref), ref);
-  }
+  for (const ref of [...body.inputs, ...body.referenceInputs, ...body.collateral]) refs.set(refKey(ref), ref);
   return [...refs.values()];
 }
 

@@ -7,11 +7,20 @@
 // NotFoundError, a bad parameter a BadRequestError naming it; the routes
 // (src/server/routes/blockfrost/) put them in Blockfrost's error body. No HTTP here.
 import type { Asset, UTxO } from "@meshsdk/common";
-import { AssetFingerprint, AssetName, PolicyId, Serialization, TxCBOR } from "@meshsdk/core-cst";
 import { base58, bech32 } from "@scure/base";
 import { addressInfo } from "../cardano/addresses.js";
 import { drepIdOf, poolIdOf } from "../cardano/delegatees.js";
-import { blake2b256, fromHex } from "../cardano/tx-cbor.js";
+import { blake2b256, fromHex, toHex } from "../cardano/tx-cbor.js";
+import {
+  assetFingerprint,
+  metadataEntries,
+  outputValue,
+  readMetadatum,
+  readTransaction,
+  scriptOfRef,
+  type TransactionView,
+  type TxInputRef,
+} from "../cardano/tx-view.js";
 import { addressBytes } from "../cardano/tx-encode.js";
 import { utxoOfOutput } from "../cardano/utxo.js";
 import type { DevnetReadRows, RowPage, StoredTx, StoredUtxo } from "../chain/devnet/store.js";
@@ -20,10 +29,13 @@ import type { DevnetPort } from "../chain/port.js";
 import { nativeJsonOf, wrapByteString } from "../chain/shared/script-ref.js";
 import { BadRequestError, NotFoundError } from "../errors.js";
 import { blockHashOf, DEVNET_EPOCH, slotOfBlockHash } from "./blocks.js";
-import { metadatumJson, readTx, type HistorySource, type ScriptRecord, type TxEntry } from "./history.js";
+import type { HistorySource, ScriptRecord, TxEntry } from "./history.js";
 import { catchUp } from "./read-index.js";
 import { parametersAnswer } from "./parameters.js";
-import { txContent, txRedeemers } from "./transactions.js";
+import { metadatumJson, readTx, txContent, txRedeemers } from "./transactions.js";
+
+/** An accepted transaction (CBOR hex) decoded. */
+const viewOf = (cbor: string): TransactionView => readTransaction(fromHex(cbor));
 
 /** Blockfrost's list parameters: page from 1, count 1 to 100 (100 by default), order asc or desc. */
 export interface Paging {
@@ -144,10 +156,7 @@ export class BlockfrostView {
       reference_script_hash:
         u.output.scriptRef === undefined
           ? null
-          : (u.output.scriptHash ??
-            Serialization.Script.fromCbor(u.output.scriptRef as never)
-              .hash()
-              .toString()),
+          : (u.output.scriptHash ?? scriptOfRef(fromHex(u.output.scriptRef))?.hash ?? null),
     };
   }
 
@@ -200,9 +209,9 @@ export class BlockfrostView {
     let fees = 0n;
     let size = 0;
     for (const t of txs) {
-      const tx = Serialization.Transaction.fromCbor(TxCBOR(t.cbor));
-      fees += tx.body().fee();
-      for (const o of tx.body().outputs()) output += o.amount().coin();
+      const { body } = viewOf(t.cbor);
+      fees += body.fee;
+      for (const o of body.outputs) output += outputValue(o).coin;
       size += t.cbor.length / 2;
     }
     return {
@@ -316,12 +325,10 @@ export class BlockfrostView {
 
   async tx(hash: string): Promise<unknown> {
     const entry = await this.#tx(hash);
-    const inputs = Serialization.Transaction.fromCbor(TxCBOR(entry.cbor)).body().inputs().values();
-    const spent = await Promise.all(
-      inputs.map((i) => this.#spentOutput(i.transactionId().toString(), Number(i.index()))),
-    );
+    const tx = viewOf(entry.cbor);
+    const spent = await Promise.all(tx.body.inputs.map((i) => this.#spentOutput(i.txHash, i.index)));
     const lovelace = spent.reduce((sum, u) => sum + BigInt(amountOf(u.output.amount)[0]?.quantity ?? "0"), 0n);
-    return txContent(entry, entry.cbor, this.#time(entry.slot), lovelace);
+    return txContent(entry, tx, entry.cbor.length / 2, this.#time(entry.slot), lovelace);
   }
 
   async txCbor(hash: string): Promise<unknown> {
@@ -343,14 +350,13 @@ export class BlockfrostView {
 
   async txUtxos(hash: string): Promise<unknown> {
     const entry = await this.#tx(hash);
-    const tx = Serialization.Transaction.fromCbor(TxCBOR(entry.cbor));
-    const body = tx.body();
+    const { body } = viewOf(entry.cbor);
     const datumFields = (u: UTxO) => {
       const j = this.#utxoJson(u);
       return { data_hash: j.data_hash, inline_datum: j.inline_datum, reference_script_hash: j.reference_script_hash };
     };
-    const input = async (i: Serialization.TransactionInput, collateral: boolean, reference: boolean) => {
-      const u = await this.#spentOutput(i.transactionId().toString(), Number(i.index()));
+    const input = async (i: TxInputRef, collateral: boolean, reference: boolean) => {
+      const u = await this.#spentOutput(i.txHash, i.index);
       return {
         address: u.output.address,
         amount: amountOf(u.output.amount),
@@ -362,7 +368,7 @@ export class BlockfrostView {
       };
     };
     const outputs = await Promise.all(
-      body.outputs().map(async (_, index) => {
+      body.outputs.map(async (_, index) => {
         const u = await this.#output(entry.hash, index);
         if (!u) throw new Error(`the history lacks output ${index} of ${entry.hash}`);
         const spender = (await this.#chain.spentBy?.({ txHash: entry.hash, index })) ?? null;
@@ -379,31 +385,30 @@ export class BlockfrostView {
     return {
       hash: entry.hash,
       inputs: await Promise.all([
-        ...body
-          .inputs()
-          .values()
-          .map((i) => input(i, false, false)),
-        ...(body.collateral()?.values() ?? []).map((i) => input(i, true, false)),
-        ...(body.referenceInputs()?.values() ?? []).map((i) => input(i, false, true)),
+        ...body.inputs.map((i) => input(i, false, false)),
+        ...body.collateral.map((i) => input(i, true, false)),
+        ...body.referenceInputs.map((i) => input(i, false, true)),
       ]),
       outputs,
     };
   }
 
   async txMetadata(hash: string, as: "json" | "cbor"): Promise<unknown[]> {
-    const tx = Serialization.Transaction.fromCbor(TxCBOR((await this.#tx(hash)).cbor));
-    const metadata = tx.auxiliaryData()?.metadata()?.metadata();
-    if (!metadata) return [];
-    return [...metadata].map(([label, value]) =>
+    const aux = viewOf((await this.#tx(hash)).cbor).auxiliaryData;
+    if (aux === undefined) return [];
+    return metadataEntries(aux).map(({ label, value }) =>
       as === "json"
-        ? { label: label.toString(), json_metadata: metadatumJson(value) }
-        : { label: label.toString(), cbor_metadata: `\\x${value.toCbor()}`, metadata: value.toCbor() },
+        ? { label: label.toString(), json_metadata: metadatumJson(readMetadatum(value)) }
+        : { label: label.toString(), cbor_metadata: `\\x${toHex(value)}`, metadata: toHex(value) },
     );
   }
 
   async txRedeemers(hash: string): Promise<unknown[]> {
     const entry = await this.#tx(hash);
-    return txRedeemers(entry.cbor, async (ref) => (await this.#spentOutput(ref.txHash, ref.index)).output.address);
+    return txRedeemers(
+      viewOf(entry.cbor),
+      async (ref) => (await this.#spentOutput(ref.txHash, ref.index)).output.address,
+    );
   }
 
   // ── Assets ───────────────────────────────────────────────────────────────────────
@@ -418,7 +423,7 @@ export class BlockfrostView {
       asset: unit,
       policy_id: policy,
       asset_name: name === "" ? null : name,
-      fingerprint: AssetFingerprint.fromParts(PolicyId(policy), AssetName(name)).toString(),
+      fingerprint: assetFingerprint(policy, name),
       quantity: mints.reduce((s, m) => s + m.quantity, 0n).toString(),
       initial_mint_tx_hash: mints[0]?.txHash ?? null,
       mint_or_burn_count: mints.length,

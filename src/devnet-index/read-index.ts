@@ -5,13 +5,13 @@
 // a question, from where it stopped (devnet_meta.index_seq, on disk): the read model holds
 // nothing per transaction in memory, and a restart reads nothing again. A store replaced under it
 // (a reset, a snapshot restored) carries its own index and position.
-import { HexBlob, Serialization, TxCBOR } from "@meshsdk/core-cst";
 import type { AcceptedRow, DevnetReadRows, IndexedTx } from "../chain/devnet/store.js";
 import { isDiskFault } from "../chain/devnet/disk-faults.js";
-import { blake2b256, fromHex, toHex } from "../cardano/tx-cbor.js";
+import { blake2b256, fromHex } from "../cardano/tx-cbor.js";
+import { readTransaction, scriptOfRef, type ScriptView } from "../cardano/tx-view.js";
 import { StoreUnavailableError } from "../errors.js";
 import { blockHashOf } from "./blocks.js";
-import { mintsOf, readTx, scriptRecordOf, witnessScriptsOf } from "./history.js";
+import { mintsOf, readTx, scriptRecordOf } from "./transactions.js";
 
 /** Transactions read and indexed per store transaction: what the index holds in memory at most. */
 export const INDEX_BATCH = 500;
@@ -29,23 +29,22 @@ export function indexedTxOf(row: AcceptedRow): IndexedTx {
     datums: [] as Array<{ hash: string; datum: string }>,
   };
   if (row.cbor === null) return indexed;
-  const addScript = (script: Serialization.Script) => {
-    const record = scriptRecordOf(script);
-    if (record) indexed.scripts.push({ hash: script.hash().toString(), ...record });
+  const addScript = (script: ScriptView | undefined) => {
+    if (script) indexed.scripts.push({ hash: script.hash, ...scriptRecordOf(script) });
   };
-  // The project's own CBOR reader for the outputs; cardano-sdk's only for what mints or carries scripts.
+  // A summary for the outputs; the whole transaction only for what mints or carries scripts.
   const tx = readTx(row.cbor);
   for (const utxo of tx.outputs(row.txHash)) {
     const units = utxo.output.amount.filter((a) => a.unit !== "lovelace" && BigInt(a.quantity) > 0n).map((a) => a.unit);
     if (units.length > 0) indexed.units.push({ index: utxo.input.outputIndex, units });
     if (utxo.output.plutusData !== undefined)
       indexed.datums.push({ hash: blake2b256(fromHex(utxo.output.plutusData)), datum: utxo.output.plutusData });
-    if (utxo.output.scriptRef !== undefined) addScript(Serialization.Script.fromCbor(HexBlob(utxo.output.scriptRef)));
+    if (utxo.output.scriptRef !== undefined) addScript(scriptOfRef(fromHex(utxo.output.scriptRef)));
   }
   if (!tx.valid || !tx.hasScriptsOrMint) return indexed;
-  const full = Serialization.Transaction.fromCbor(TxCBOR(toHex(row.cbor)));
+  const full = readTransaction(row.cbor);
   indexed.mints.push(...mintsOf(full));
-  for (const script of witnessScriptsOf(full)) addScript(script);
+  for (const script of full.witnessSet.scripts) addScript(script);
   return indexed;
 }
 

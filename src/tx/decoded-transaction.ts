@@ -1,17 +1,16 @@
 // A whole transaction (CBOR hex) as a person reads it: what it spends and reads, its outputs
 // decoded as UTxOs are (./decoded-view.ts), what it mints and burns, its metadata as JSON, its
 // fee, its validity interval in slots and UTC, and the keys it requires and carries signatures of.
-// Decoding goes through core-cst (Mesh's Cardano serialisation); outputs through our UTxO reader,
-// from the bytes the transaction holds.
+// Decoding goes through our transaction view (src/cardano/tx-view.ts); outputs through our UTxO
+// reader, from the bytes the transaction holds.
 //
 // Metadata JSON is cardano-cli's "no schema" mapping: text as strings, integers as numbers
 // (decimal strings beyond 2^53), bytes as "0x" + hex, lists as arrays, maps as objects when every
 // key is text or an integer (keys as strings), else as [{k, v}] pairs.
-import { blake2b, HexBlob, Serialization, TxCBOR } from "@meshsdk/core-cst";
 import type { EraHistory } from "../cardano/era-history.js";
-import { CborReader, CborWriter } from "../cardano/cbor.js";
 import { withinCborLimits } from "../cardano/cbor-limits.js";
-import { fromHex, toHex, txIdOfBody } from "../cardano/tx-cbor.js";
+import { fromHex, toHex } from "../cardano/tx-cbor.js";
+import { keyHashOf, metadataEntries, readMetadatum, readTransaction, type Metadatum } from "../cardano/tx-view.js";
 import { utxoOfOutput } from "../cardano/utxo.js";
 import { decodedAsset, decodedUtxo, jsonInteger, type DecodedAsset, type DecodedUtxo } from "./decoded-view.js";
 
@@ -42,8 +41,6 @@ export interface DecodedTransaction {
   readonly signers: string[];
 }
 
-type Metadatum = bigint | string | Uint8Array | Metadatum[] | Map<Metadatum, Metadatum>;
-
 /** One metadatum as JSON (the header says how). */
 export function metadatumJson(value: Metadatum): unknown {
   if (typeof value === "bigint") return jsonInteger(value);
@@ -55,11 +52,6 @@ export function metadatumJson(value: Metadatum): unknown {
   if (keys.every((k) => k !== null)) return Object.fromEntries(entries.map(([, v], i) => [keys[i], metadatumJson(v)]));
   return entries.map(([k, v]) => ({ k: metadatumJson(k), v: metadatumJson(v) }));
 }
-
-const refsOf = (
-  set: { values(): readonly InstanceType<typeof Serialization.TransactionInput>[] } | undefined,
-): InputRef[] =>
-  (set?.values() ?? []).map((input) => ({ txHash: input.transactionId().toString(), index: Number(input.index()) }));
 
 function boundOf(slot: number | bigint | undefined, eraHistory: EraHistory): ValidityBound | null {
   if (slot === undefined) return null;
@@ -73,82 +65,32 @@ function boundOf(slot: number | bigint | undefined, eraHistory: EraHistory): Val
   return { slot: n, time };
 }
 
-/**
- * The parts of a transaction cardano-sdk decodes for the view, and the outputs we decode
- * ourselves. A transaction read from the chain may hold CBOR over the limits (src/cardano/
- * cbor-limits.ts: a datum nested thousands deep, which cardano-sdk decodes in time cubic in the
- * depth), so cardano-sdk sees its body without outputs, its witness set with the vkey witnesses
- * only, and its auxiliary data only when that is within the limits. Outputs are read by our
- * reader from their bytes (an over-limit datum is then shown raw). Throws when it does not decode.
- */
-function viewParts(txCbor: string): { tx: Serialization.Transaction; txHash: string; outputs: Uint8Array[] } {
-  const reader = new CborReader(fromHex(txCbor));
-  const parts: Uint8Array[] = [];
-  reader.each(reader.arrayLength(), () => parts.push(reader.raw()));
-  if (!reader.done) throw new Error("there are bytes after the transaction");
-  const [body, witnessSet, ...rest] = parts;
-  if (body === undefined || witnessSet === undefined) throw new Error("a transaction is an array of 3 or 4 items");
-  const outputs: Uint8Array[] = [];
-  const shallowBody = rewriteMap(body, (key, value) => {
-    if (key !== OUTPUTS) return value;
-    const list = new CborReader(value);
-    list.each(list.arrayLength(), () => outputs.push(list.raw()));
-    return EMPTY_ARRAY;
-  });
-  const vkeysOnly = rewriteMap(witnessSet, (key, value) => (key === VKEY_WITNESSES ? value : null));
-  const tx = new CborWriter()
-    .array(2 + rest.length)
-    .raw(shallowBody)
-    .raw(vkeysOnly);
-  for (const item of rest) tx.raw(withinCborLimits(toHex(item)) ? item : NULL);
-  return { tx: Serialization.Transaction.fromCbor(TxCBOR(toHex(tx.finish()))), txHash: txIdOfBody(body), outputs };
-}
-
-const OUTPUTS = 1;
-const VKEY_WITNESSES = 0;
-const EMPTY_ARRAY = Uint8Array.of(0x80);
-const NULL = Uint8Array.of(0xf6);
-
-/** A CBOR map with integer keys, each value replaced by `change` (null drops the entry). */
-function rewriteMap(map: Uint8Array, change: (key: number, value: Uint8Array) => Uint8Array | null): Uint8Array {
-  const reader = new CborReader(map);
-  const entries: Array<[number, Uint8Array]> = [];
-  reader.each(reader.mapLength(), () => {
-    const key = reader.smallUint();
-    const value = change(key, reader.raw());
-    if (value !== null) entries.push([key, value]);
-  });
-  const w = new CborWriter().map(entries.length);
-  for (const [key, value] of entries) w.uint(key).raw(value);
-  return w.finish();
-}
-
 /** Decodes a transaction (CBOR hex); throws when it does not decode. */
 export function decodeTransaction(
   txCbor: string,
   eraHistory: EraHistory,
 ): DecodedTransaction & { readonly txHash: string } {
-  const { tx, txHash, outputs } = viewParts(txCbor.toLowerCase());
-  const body = tx.body();
-  const metadata = tx.auxiliaryData()?.metadata()?.toCore();
+  const tx = readTransaction(fromHex(txCbor.toLowerCase()));
+  const { txHash, body } = tx;
+  // Metadata over the CBOR limits (src/cardano/cbor-limits.ts) of a transaction read from the chain is not shown.
+  const aux = tx.auxiliaryData;
+  const metadata = aux !== undefined && withinCborLimits(toHex(aux)) ? metadataEntries(aux) : [];
   return {
     txHash,
-    inputs: refsOf(body.inputs()),
-    referenceInputs: refsOf(body.referenceInputs()),
-    collateral: refsOf(body.collateral()),
-    outputs: outputs.map((output, index) => decodedUtxo(utxoOfOutput(txHash, index, output))),
-    mint: [...(body.mint() ?? new Map<string, bigint>()).entries()].map(([unit, quantity]) =>
-      decodedAsset(String(unit), quantity),
-    ),
+    inputs: body.inputs,
+    referenceInputs: body.referenceInputs,
+    collateral: body.collateral,
+    outputs: body.outputs.map((output, index) => decodedUtxo(utxoOfOutput(txHash, index, output))),
+    mint: body.mint.map(({ unit, quantity }) => decodedAsset(unit, quantity)),
     metadata:
-      metadata && metadata.size > 0
+      metadata.length > 0
         ? Object.fromEntries(
-            [...metadata].map(([label, value]) => [label.toString(), metadatumJson(value as Metadatum)]),
+            metadata.map(({ label, value }) => [label.toString(), metadatumJson(readMetadatum(value))]),
           )
         : null,
-    fee: body.fee().toString(),
-    validity: { from: boundOf(body.validityStartInterval(), eraHistory), until: boundOf(body.ttl(), eraHistory) },
-    requiredSigners: (body.requiredSigners()?.values() ?? []).map((h) => String(h.value())),
-    signers: (tx.witnessSet().vkeys()?.values() ?? []).map((w) => blake2b.hash(HexBlob(w.vkey()), 28)),
+    fee: body.fee.toString(),
+    validity: { from: boundOf(body.validityStart, eraHistory), until: boundOf(body.ttl, eraHistory) },
+    requiredSigners: body.requiredSigners,
+    signers: tx.witnessSet.vkeys.map((w) => keyHashOf(w.vkey)),
   };
 }

@@ -6,9 +6,10 @@
 // of a known kind becomes a sentence that says what to do; the ledger's text stays in the error's
 // `detail`. Any other reason is left as it is.
 import type { UTxO } from "@meshsdk/common";
-import { Serialization, TxCBOR } from "@meshsdk/core-cst";
 import { paymentCredentialOf } from "../cardano/address-rules.js";
 import { eraHistoryFor } from "../cardano/era-history.js";
+import { fromHex } from "../cardano/tx-cbor.js";
+import { readTransaction } from "../cardano/tx-view.js";
 import { isDevnet, spenderOf, type ChainPort } from "../chain/port.js";
 import { LedgerRejectedError } from "../errors.js";
 
@@ -182,12 +183,7 @@ const MISSING_SIGNATURES = /^Missing key hashes|missingSignatories|MissingVKeyWi
 
 /** The transaction's inputs that the chain still holds. */
 async function spentInputs(chain: ChainPort, txCbor: string): Promise<UTxO[]> {
-  const inputs = Serialization.Transaction.fromCbor(TxCBOR(txCbor.toLowerCase()))
-    .body()
-    .inputs()
-    .values()
-    .map((input) => ({ txHash: input.transactionId().toString(), index: Number(input.index()) }));
-  return chain.utxosByRef(inputs);
+  return chain.utxosByRef(readTransaction(fromHex(txCbor.toLowerCase())).body.inputs);
 }
 
 /** The payment key hash → address of the inputs locked by a key. */

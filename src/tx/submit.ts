@@ -2,7 +2,7 @@
 // result) are merged into the transaction's witness set, at the level of raw CBOR so that the
 // body, the auxiliary data and every other witness keep their bytes (the transaction id and the
 // script data hash depend on them), then the transaction goes to the chain.
-import { HexBlob, Serialization, TxCBOR } from "@meshsdk/core-cst";
+import { CborReader, CborWriter } from "../cardano/cbor.js";
 import {
   fromHex,
   joinTransaction,
@@ -17,6 +17,7 @@ import {
   writeSet,
 } from "../cardano/tx-cbor.js";
 import { requireCborWithinLimits } from "../cardano/cbor-limits.js";
+import { readTransaction, readWitnessSet } from "../cardano/tx-view.js";
 import type { ChainPort } from "../chain/port.js";
 import { BadRequestError, LedgerRejectedError, refusal } from "../errors.js";
 import { readableRejection, type KeyRoles } from "./ledger-refusals.js";
@@ -47,7 +48,7 @@ function decodeTransaction(hex: string) {
       if (!keys.has(key)) throw new Error(`the transaction body has no ${name}`);
     }
     // A full decode catches a body or witness set that is CBOR but not a transaction's.
-    Serialization.Transaction.fromCbor(TxCBOR(hex.toLowerCase()));
+    readTransaction(fromHex(hex));
     return parts;
   } catch (error) {
     throw refusal(
@@ -64,7 +65,7 @@ function vkeyWitnessesOf(hex: string, field: string): Uint8Array[] {
   let witnesses: Uint8Array[];
   try {
     const bytes = fromHex(hex);
-    Serialization.TransactionWitnessSet.fromCbor(HexBlob(hex.toLowerCase()));
+    readWitnessSet(bytes);
     const entry = witnessSetEntries(bytes).find(([key]) => key === VKEY_WITNESSES);
     witnesses = entry ? readSet(entry[1]).items : [];
     for (const witness of witnesses) vkeyOfWitness(witness);
@@ -95,9 +96,7 @@ export function mergeSignatures(transactionHex: string, signatures: readonly str
   let existing: { tagged: boolean; items: Uint8Array[] };
   try {
     entries = readMapEntries(parts.witnessSet);
-    index = entries.findIndex(
-      ([key]) => Number(new Serialization.CborReader(HexBlob(toHex(key))).readUInt()) === VKEY_WITNESSES,
-    );
+    index = entries.findIndex(([key]) => new CborReader(key).smallUint() === VKEY_WITNESSES);
     // A new vkey set is written with tag 258, as wallets write it: the fee was priced for that form.
     existing = index >= 0 ? readSet((entries[index] as [Uint8Array, Uint8Array])[1]) : { tagged: true, items: [] };
     existing.items.forEach(vkeyOfWitness);
@@ -123,7 +122,7 @@ export function mergeSignatures(transactionHex: string, signatures: readonly str
 
   const value = writeSet(items, existing.tagged);
   if (index >= 0) entries[index] = [(entries[index] as [Uint8Array, Uint8Array])[0], value];
-  else entries.unshift([new Serialization.CborWriter().writeInt(VKEY_WITNESSES).encode(), value]);
+  else entries.unshift([new CborWriter().uint(VKEY_WITNESSES).finish(), value]);
   const merged = joinTransaction({ ...parts, witnessSet: writeMap(entries) });
   return { cbor: toHex(merged), txHash };
 }

@@ -2,12 +2,16 @@
 // emulator keeps: each such output (its CBOR, by reference, with the units it held) and, once
 // it is spent, the spending transaction and the redeemer that transaction gave it. Enough for
 // lastOutputWith (a tournament read after its NFT was burnt) on a devnet that restarts.
-// Decoding goes through core-cst (Mesh's Cardano serialisation), from the accepted bytes.
-import { HexBlob, Serialization } from "@meshsdk/core-cst";
+// Decoding goes through our transaction view (src/cardano/tx-view.ts), from the accepted bytes.
+import { CborReader } from "../../cardano/cbor.js";
 import { readMapEntries, toHex } from "../../cardano/tx-cbor.js";
+import { outputValue, readWitnessSet } from "../../cardano/tx-view.js";
 import type { OutRef } from "../port.js";
 import { spendIndexOf } from "../shared/asset-output.js";
-import { refsOfBodyField } from "./utxo-map.js";
+import { outRefOfInput, refsOfBodyField } from "./utxo-map.js";
+
+/** The redeemer tag of a spend. */
+const SPEND = 0;
 
 /** An output that held at least one native asset. */
 export interface AssetOutputRecord {
@@ -27,14 +31,10 @@ export interface AssetSpend {
   readonly redeemer: string | null;
 }
 
-function unitsOf(output: InstanceType<typeof Serialization.TransactionOutput>): string[] {
-  const assets = output.amount().multiasset();
-  if (!assets) return [];
-  return [...assets].filter(([, quantity]) => quantity > 0n).map(([unit]) => unit.toString());
-}
-
 function recordOf(txHash: string, index: number, bytes: Uint8Array): AssetOutputRecord | null {
-  const units = unitsOf(Serialization.TransactionOutput.fromCbor(HexBlob(toHex(bytes))));
+  const units = outputValue(bytes)
+    .assets.filter(({ quantity }) => quantity > 0n)
+    .map(({ unit }) => unit);
   return units.length === 0 ? null : { txHash, index, output: bytes, units };
 }
 
@@ -42,17 +42,12 @@ function recordOf(txHash: string, index: number, bytes: Uint8Array): AssetOutput
 export function assetOutputsOfBody(txHash: string, body: Uint8Array): AssetOutputRecord[] {
   const outputsEntry = readMapEntries(body).find(([key]) => key.length === 1 && key[0] === 1);
   if (!outputsEntry) return [];
-  const reader = new Serialization.CborReader(HexBlob(toHex(outputsEntry[1])));
-  const count = reader.readStartArray();
+  const reader = new CborReader(outputsEntry[1]);
   const records: AssetOutputRecord[] = [];
-  for (
-    let index = 0;
-    count === null ? reader.peekState() !== Serialization.CborReaderState.EndArray : index < count;
-    index++
-  ) {
-    const record = recordOf(txHash, index, reader.readEncodedValue());
+  reader.each(reader.arrayLength(), (index) => {
+    const record = recordOf(txHash, index, reader.raw());
     if (record) records.push(record);
-  }
+  });
   return records;
 }
 
@@ -60,8 +55,8 @@ export function assetOutputsOfBody(txHash: string, body: Uint8Array): AssetOutpu
 export function assetOutputsOfUtxoMap(map: Uint8Array): AssetOutputRecord[] {
   const records: AssetOutputRecord[] = [];
   for (const [input, output] of readMapEntries(map)) {
-    const ref = Serialization.TransactionInput.fromCbor(HexBlob(toHex(input)));
-    const record = recordOf(ref.transactionId().toString(), Number(ref.index()), output);
+    const ref = outRefOfInput(input);
+    const record = recordOf(ref.txHash, ref.index, output);
     if (record) records.push(record);
   }
   return records;
@@ -84,14 +79,9 @@ export function spendsOf(
   spent: readonly OutRef[],
 ): AssetSpend[] {
   if (spent.length === 0) return [];
-  const redeemers =
-    Serialization.TransactionWitnessSet.fromCbor(HexBlob(toHex(witnessSet)))
-      .redeemers()
-      ?.values() ?? [];
   const byIndex = new Map<number, string>();
-  for (const redeemer of redeemers) {
-    if (redeemer.tag() === Serialization.RedeemerTag.Spend)
-      byIndex.set(Number(redeemer.index()), redeemer.data().toCbor().toString());
+  for (const redeemer of readWitnessSet(witnessSet).redeemers) {
+    if (redeemer.tag === SPEND) byIndex.set(redeemer.index, toHex(redeemer.data));
   }
   return spent.map((ref) => ({ ref, spentBy: txHash, redeemer: byIndex.get(spendIndexOf(inputs, ref)) ?? null }));
 }

@@ -2,21 +2,16 @@
 // Seen when the stack was tried (DESIGN.md, Pitfalls): the emulator accepted a transaction that
 // declared 20 G steps, above the 10 G maximum. Both ExUnits limits are checked here.
 import type { Protocol } from "@meshsdk/common";
-import { HexBlob, Serialization } from "@meshsdk/core-cst";
-import { toHex } from "../../cardano/tx-cbor.js";
+import { readWitnessSet } from "../../cardano/tx-view.js";
 import { maxTxExUnits } from "../protocol-params.js";
 
 /** The sum of the execution units the redeemers of a witness set declare. */
 export function declaredExUnits(witnessSet: Uint8Array): { mem: bigint; steps: bigint } {
-  const redeemers =
-    Serialization.TransactionWitnessSet.fromCbor(HexBlob(toHex(witnessSet)))
-      .redeemers()
-      ?.values() ?? [];
   let mem = 0n;
   let steps = 0n;
-  for (const redeemer of redeemers) {
-    mem += redeemer.exUnits().mem();
-    steps += redeemer.exUnits().steps();
+  for (const redeemer of readWitnessSet(witnessSet).redeemers) {
+    mem += redeemer.mem;
+    steps += redeemer.steps;
   }
   return { mem, steps };
 }

@@ -8,7 +8,7 @@
 // connection that was refused before anything was sent). After a timeout or a 5xx the
 // transaction may already be in the mempool; the error names its id so the caller checks
 // GET /transactions/{txHash} instead of the service double-submitting behind its back.
-import { resolveTxHash } from "@meshsdk/core-cst";
+import { txHashOf } from "../../cardano/tx-view.js";
 import { ChainUnavailableError } from "../../errors.js";
 import type { BackendHealth, ChainBackend, EpochInfo, ObservedChain } from "../backend.js";
 import {
@@ -160,7 +160,7 @@ class ResilientChain implements ChainBackend, ObservedChain {
       () => {
         let txHash: string | undefined;
         try {
-          txHash = resolveTxHash(txCbor);
+          txHash = txHashOf(txCbor);
         } catch {
           txHash = undefined;
         }

@@ -2,7 +2,7 @@
 // id, so that it can give a transaction the chain does not show yet (in the mempool) or one its
 // indexer keeps no body of (Kupo). In memory and bounded: a restart, or SUBMITTED_MEMORY
 // submissions later, forgets one. Only what the backend accepted is kept.
-import { resolveTxHash } from "@meshsdk/core-cst";
+import { txHashOf } from "../../cardano/tx-view.js";
 
 /** How many submitted transactions an adapter remembers (at most 16 KB each: 16 MB). */
 export const SUBMITTED_MEMORY = 1_000;
@@ -16,7 +16,7 @@ export class SubmittedTransactions {
   accepted(txCbor: string, txHash?: string): void {
     let key: string;
     try {
-      key = (txHash ?? resolveTxHash(txCbor)).toLowerCase();
+      key = (txHash ?? txHashOf(txCbor)).toLowerCase();
     } catch {
       return; // accepted yet unreadable here: nothing to remember it by
     }
