@@ -341,6 +341,31 @@ const UNTYPED_LIBRARIES = [
   "test/tx/payment.test.ts",
 ];
 
+const FASTIFY = {
+  group: ["fastify", "fastify-*", "@fastify/*", "!@fastify/error"],
+  message: "Fastify belongs to src/server/; below it, errors come from src/errors.ts.",
+};
+const MESH = {
+  group: ["@meshsdk/*"],
+  message:
+    "Cardano primitives come from src/cardano/ (cbor, hash, tx-view, addresses, script-hash, sign, types): Mesh is a test dependency only, kept to cross-check them.",
+};
+const HELIOS = {
+  group: ["@helios-lang/*"],
+  message:
+    "Helios is imported only by the modules named in HELIOS_MODULES (eslint.config.js); Plutus data goes through src/blueprints/plutus-data.ts.",
+};
+/** The modules that may import Helios, and why. */
+const HELIOS_MODULES = {
+  "src/blueprints/plutus-data.ts": "the one Plutus-data codec (Helios' uplc data: JSON ↔ data ↔ CBOR)",
+  "src/tx/datum.ts": "JSON datums into that codec's data",
+  "src/tx/cip68-updates.ts": "reads and rewrites CIP-68 reference datums as data",
+  "src/tx/decoded-view.ts": "the type of a decoded datum",
+  "src/tournament/datum.ts": "the tournament datum, with Helios' own address ↔ data conversion the contracts use",
+  "src/tournament/contracts.ts": "compiles the Helios contracts (per tournament id) on first use",
+  "src/tournament/helios-compiler.d.ts": "types for the compiler's untyped entry point",
+};
+
 export default defineConfig(
   { ignores: ["node_modules/", "data/", "docs/", "contracts/src/", "dist/"] },
   js.configs.recommended,
@@ -422,6 +447,9 @@ export default defineConfig(
       "local/layers": "error",
     },
   },
+  // Cardano primitives come from src/cardano/ alone (one CBOR codec, one blake2b, one address type):
+  // nothing in src/ imports Mesh, and Helios only where its job cannot be done without it.
+  { files: ["src/**/*.ts"], rules: { "no-restricted-imports": ["error", { patterns: [MESH, HELIOS] }] } },
   {
     files: [
       "src/tx/**/*.ts",
@@ -436,14 +464,14 @@ export default defineConfig(
       "no-restricted-imports": [
         "error",
         {
-          patterns: [
-            {
-              group: ["fastify", "fastify-*", "@fastify/*", "!@fastify/error"],
-              message: "Fastify belongs to src/server/; below it, errors come from src/errors.ts.",
-            },
-          ],
+          patterns: [FASTIFY, MESH, HELIOS],
         },
       ],
     },
+  },
+  // After the zone above, so that these modules' Helios imports are allowed (the later block wins).
+  {
+    files: Object.keys(HELIOS_MODULES),
+    rules: { "no-restricted-imports": ["error", { patterns: [FASTIFY, MESH] }] },
   },
 );

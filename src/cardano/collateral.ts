@@ -1,7 +1,7 @@
 // Collateral for a transaction that runs Plutus scripts: one ADA-only UTxO at a key address, and
 // how much of it the ledger takes should a script fail. Shared by the tournament transactions
 // and POST /transactions/build.
-import type { UTxO } from "@meshsdk/common";
+import type { UTxO } from "./types.js";
 import { isKeyAddress } from "./address-rules.js";
 import { minLovelace } from "./tx-encode.js";
 import { adaOnly, lovelaceOf } from "./utxo.js";

@@ -1,7 +1,7 @@
 // Transaction metadata and token-standard helpers: JSON → ledger metadatum (with the 64-byte
 // string rule), CIP-20 messages, CIP-25 (label 721) maps, CIP-67 label prefixes and the
 // CIP-68 reference datum as detailed-schema Plutus JSON. Pure functions, no I/O.
-import type { Metadatum } from "@meshsdk/common";
+import type { Metadatum } from "./types.js";
 import { BadRequestError, refusal } from "../errors.js";
 
 /** The ledger caps each metadata text or bytes value at 64 bytes. */

@@ -10,7 +10,7 @@
 // {type:"atLeast"}     [3, required, [scripts]]   `required` sub-scripts hold
 // {type:"after"}       [4, slot]                  InvalidBefore: valid from `slot` on
 // {type:"before"}      [5, slot]                  InvalidHereafter: invalid from `slot` on
-import type { NativeScript as MeshNativeScript } from "@meshsdk/common";
+import type { NativeScript as MeshNativeScript } from "./types.js";
 import { BadRequestError, refusal } from "../errors.js";
 import { CborReader, CborWriter, Major } from "./cbor.js";
 import { requireCborWithinLimits } from "./cbor-limits.js";

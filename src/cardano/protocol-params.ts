@@ -2,7 +2,7 @@
 // execution-unit limits of one transaction, and the cost models its script data hash covers.
 // The assembly path (src/txcore/) and the chain's backends (the devnet, the cross-checked
 // evaluation) read them alike; the chain port's ChainParameters have these fields.
-import type { Protocol } from "@meshsdk/common";
+import type { Protocol } from "./types.js";
 import { ChainUnavailableError } from "../errors.js";
 
 const LANGUAGES = ["PlutusV1", "PlutusV2", "PlutusV3"] as const;

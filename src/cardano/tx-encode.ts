@@ -4,7 +4,7 @@
 // optional tag, metadata as a bare label map (no Alonzo wrapper), no auxiliary data at all when
 // there is no metadata. Sets in the witness set keep tag 258, the form wallets write when they
 // add their signatures, so that the size priced is the size signed.
-import type { Asset, Metadatum, Output } from "@meshsdk/common";
+import type { Asset, Metadatum, Output } from "./types.js";
 import { blake2b } from "@noble/hashes/blake2b";
 import { bech32 } from "@scure/base";
 import { CborReader, CborWriter } from "./cbor.js";

@@ -5,7 +5,7 @@
 // Decoding is ours (cbor.ts), not cardano-sdk's: it gives the same UTxO object (a test compares
 // the two over every output form) at a few microseconds a UTxO instead of a hundred, which is
 // what a build given a thousand UTxOs spends most of its time on.
-import type { Asset, UTxO } from "@meshsdk/common";
+import type { Asset, UTxO } from "./types.js";
 import { base58, bech32 } from "@scure/base";
 import { BadRequestError, CborLimitExceededError, refusal } from "../errors.js";
 import { CborReader, CborWriter, Major } from "./cbor.js";

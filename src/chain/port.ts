@@ -1,7 +1,7 @@
 // The chain port: the one interface through which domain code reads the chain and submits.
 // Every backend (devnet, Blockfrost, Ogmios + Kupo) implements it; signatures use domain
 // types only (Mesh's UTxO and Protocol shapes), never a backend's wire format.
-import type { Protocol, UTxO } from "@meshsdk/common";
+import type { Protocol, UTxO } from "../cardano/types.js";
 import type { DRep } from "../cardano/delegatees.js";
 import type { Network } from "../config.js";
 

@@ -1,7 +1,7 @@
 // One source of protocol parameters per network, passed both to the transaction builder (Mesh)
 // and to the ledger that validates (the devnet's Scalus emulator). If the two disagreed, the
 // builder would compute fees or min-UTxO values that the ledger refuses.
-import type { Protocol } from "@meshsdk/common";
+import type { Protocol } from "../cardano/types.js";
 import { PLUTUS_V1_COST_MODEL, PLUTUS_V2_COST_MODEL, PLUTUS_V3_COST_MODEL } from "./default-cost-models.js";
 import type { ChainParameters } from "./port.js";
 

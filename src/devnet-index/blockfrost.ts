@@ -6,7 +6,7 @@
 // a list is read a page at a time where Blockfrost's order is the store's. Not found is a
 // NotFoundError, a bad parameter a BadRequestError naming it; the routes
 // (src/server/routes/blockfrost/) put them in Blockfrost's error body. No HTTP here.
-import type { Asset, UTxO } from "@meshsdk/common";
+import type { Asset, UTxO } from "../cardano/types.js";
 import { base58, bech32 } from "@scure/base";
 import { addressInfo } from "../cardano/addresses.js";
 import { drepIdOf, poolIdOf } from "../cardano/delegatees.js";

@@ -8,7 +8,7 @@
 // `additionalUtxoset` (Blaze); a value's assets as {"policy.name": n} or {policy: {name: n}} (Mesh);
 // coins as a number or a string; a reference script as the ledger's script CBOR (Blaze) or
 // {"plutus:v3": cbor} (Lucid Evolution); the datum hash as datum_hash or datumHash.
-import type { Asset, UTxO } from "@meshsdk/common";
+import type { Asset, UTxO } from "../cardano/types.js";
 import type { ChainPort, RedeemerBudget } from "../chain/port.js";
 import { addressInfo } from "../cardano/addresses.js";
 import { requireCborWithinLimits } from "../cardano/cbor-limits.js";

@@ -4,7 +4,7 @@
 // a transaction: a summary of its inputs and outputs by our own reader (readTx), what it mints with
 // the CIP-25 metadata it gives (mintsOf), the scripts it carries (scriptRecordOf), its metadata as
 // Blockfrost's JSON (metadatumJson). All through our transaction view (src/cardano/tx-view.ts).
-import type { UTxO } from "@meshsdk/common";
+import type { UTxO } from "../cardano/types.js";
 import { addressInfo } from "../cardano/addresses.js";
 import { CborReader, Major } from "../cardano/cbor.js";
 import { blake2b256, toHex } from "../cardano/tx-cbor.js";

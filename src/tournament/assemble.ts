@@ -6,7 +6,7 @@
 // name). This file turns the plan into a draft and says what a tournament's user should do when it
 // fails; the assembly path balances it, finds the redeemers' budgets with the chain's own
 // evaluator and checks the result against the ledger's size and ExUnits limits.
-import type { Asset, Output, Protocol, UTxO } from "@meshsdk/common";
+import type { Asset, Output, Protocol, UTxO } from "../cardano/types.js";
 import { isKeyAddress } from "../cardano/address-rules.js";
 import { collateralFrom, type Collateral } from "../cardano/collateral.js";
 import { meshCostModels } from "../cardano/protocol-params.js";

@@ -1,6 +1,6 @@
 // What every tournament operation works with: the chain, the network, its era history (the
 // settlement deadline's times as slots) and the deployments.
-import type { UTxO } from "@meshsdk/common";
+import type { UTxO } from "../cardano/types.js";
 import type { EraHistory } from "../cardano/era-history.js";
 import { isLovelace, outRefOf } from "../cardano/utxo.js";
 import type { Network } from "../config.js";

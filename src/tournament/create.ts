@@ -5,7 +5,7 @@
 // by (depositOf), so that the pool of a full bracket always pays every prize. The transaction's
 // validity starts at the chain's tip and ends before the deadline: the contract bounds the deadline
 // from both (after the validity, at most CONTRACT_MAX_SETTLE_WINDOW_MS after its start).
-import type { UTxO } from "@meshsdk/common";
+import type { UTxO } from "../cardano/types.js";
 import { checkNotPointer, paymentKeyHash } from "../cardano/address-rules.js";
 import { BadRequestError, refusal } from "../errors.js";
 import { ledgerOrder, utxoWithinCborLimits } from "../cardano/utxo.js";

@@ -4,7 +4,7 @@
 // funds; on other networks the CLI builds the unsigned transaction for the operator (buildDeployTx,
 // through prepareDeployment in ./deployment.ts, which knows which contract and records it).
 import { randomBytes } from "node:crypto";
-import type { Protocol, UTxO } from "@meshsdk/common";
+import type { Protocol, UTxO } from "../cardano/types.js";
 import { balanceTransaction, draftOf } from "../txcore/balance.js";
 import { shelleyAddress } from "../cardano/credential-address.js";
 import { blake2b224 } from "../cardano/hash.js";

@@ -8,7 +8,7 @@
 // [tournament ID, the registrant's participant index], as the contract requires. The contract (v2.1)
 // refuses a return the admin would have to top up (less than MIN_PAYOUT_LOVELACE, or less than its
 // min-UTxO when it carries tokens): such a registration is refused with a 400 (returnProblem). Its validity ends before the settlement deadline.
-import type { Protocol, UTxO } from "@meshsdk/common";
+import type { Protocol, UTxO } from "../cardano/types.js";
 import { isKeyAddress, paymentKeyHash } from "../cardano/address-rules.js";
 import { isLovelace, ledgerOrder, lovelaceOf, outRefOf, parseOutRef } from "../cardano/utxo.js";
 import { minLovelace } from "../cardano/tx-encode.js";

@@ -5,7 +5,7 @@
 // registration is any output at a tournament's registration address: it is valid when its inline
 // datum is exactly the canonical encoding of a key address and it holds at least the entry fee;
 // outputs somebody sent with another datum (or none) are listed as invalid, never a crash.
-import type { UTxO } from "@meshsdk/common";
+import type { UTxO } from "../cardano/types.js";
 import { isKeyAddress } from "../cardano/address-rules.js";
 import { shelleyAddress } from "../cardano/credential-address.js";
 import { ledgerOrder, lovelaceOf, outRefOf } from "../cardano/utxo.js";

@@ -1,7 +1,7 @@
 // The checks the service makes before building a tournament transaction (each a 400 with a
 // message that names the field of the operation's input and the limit), for what a request can get
 // wrong that the contracts would only refuse later. The limits are the contract's own (./limits.ts, one source).
-import type { Asset, Protocol, UTxO } from "@meshsdk/common";
+import type { Asset, Protocol, UTxO } from "../cardano/types.js";
 import { checkNotPointer, paymentKeyHash } from "../cardano/address-rules.js";
 import { shelleyAddress } from "../cardano/credential-address.js";
 import { isLovelace, lovelaceOf } from "../cardano/utxo.js";

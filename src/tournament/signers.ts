@@ -4,7 +4,7 @@
 // a key address) names its registrant, whose key signs its cancellation. A ledger refusal for a
 // missing signature then names the address and the role (src/tx/ledger-refusals.ts), not the key
 // hash alone.
-import type { UTxO } from "@meshsdk/common";
+import type { UTxO } from "../cardano/types.js";
 import { paymentCredentialOf } from "../cardano/address-rules.js";
 import { isLovelace, outRefOf } from "../cardano/utxo.js";
 import type { Network } from "../config.js";

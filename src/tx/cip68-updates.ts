@@ -12,7 +12,7 @@
 // there); without one the build is a 400 naming the entry. The re-created outputs follow the
 // request's outputs and the minted tokens' outputs, in entry order, before the change: a redeemer
 // that names the output's index counts them so.
-import type { Asset, Protocol, UTxO } from "@meshsdk/common";
+import type { Asset, Protocol, UTxO } from "../cardano/types.js";
 import { decodeUplcData, makeConstrData, type UplcData } from "@helios-lang/uplc";
 import { dataToCbor } from "../blueprints/plutus-data.js";
 import { paymentCredentialOf } from "../cardano/address-rules.js";

@@ -2,7 +2,7 @@
 // (src/txcore/assemble.ts: coin selection, exact fee, change, the scripts' budgets, the ledger's
 // limits, failures as actionable 4xx, with this request's advice), and the result split into
 // {hash, fee, complete, stripped, witnessSet, auxiliaryData}.
-import type { Output, UTxO } from "@meshsdk/common";
+import type { Output, UTxO } from "../cardano/types.js";
 import { isKeyAddress } from "../cardano/address-rules.js";
 import { CborWriter } from "../cardano/cbor.js";
 import { toHex } from "../cardano/tx-cbor.js";

@@ -6,7 +6,7 @@
 // The JSON of Plutus data is the detailed schema exactly ({"constructor", "fields"}, {"int"},
 // {"bytes": hex}, {"list"}, {"map": [{"k", "v"}]}), what POST /transactions/build takes back as a
 // datum: integers are JSON numbers, or decimal strings beyond 2^53 (JSON would lose the digits).
-import type { UTxO } from "@meshsdk/common";
+import type { UTxO } from "../cardano/types.js";
 import type { UplcData } from "@helios-lang/uplc";
 import { dataOfCbor } from "../blueprints/plutus-data.js";
 import { CBOR_LIMITS, withinCborLimits } from "../cardano/cbor-limits.js";

@@ -5,7 +5,7 @@
 // OutsideValidityIntervalUTxO, BadInputsUTxO, FeeTooSmallUTxO, ValueNotConservedUTxO). A reason
 // of a known kind becomes a sentence that says what to do; the ledger's text stays in the error's
 // `detail`. Any other reason is left as it is.
-import type { UTxO } from "@meshsdk/common";
+import type { UTxO } from "../cardano/types.js";
 import { paymentCredentialOf } from "../cardano/address-rules.js";
 import { eraHistoryFor } from "../cardano/era-history.js";
 import { fromHex } from "../cardano/tx-cbor.js";

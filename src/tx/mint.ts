@@ -1,6 +1,6 @@
 // Mint and burn: `mint[]` and `preloadedScripts[]` → planned mints, the outputs that carry the
 // minted tokens (destAddress, CIP-68 reference token), the CIP-25 map and the policy scripts.
-import type { Metadatum, NativeScript } from "@meshsdk/common";
+import type { Metadatum, NativeScript } from "../cardano/types.js";
 import { outputAddressOn } from "../cardano/address-rules.js";
 import { parseAmount } from "../cardano/amount.js";
 import { assetNameHex, cip25Metadatum, cip67Prefix, cip68Datum } from "../cardano/metadata.js";

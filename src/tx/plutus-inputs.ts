@@ -2,7 +2,7 @@
 // UTxOs spent (each at its validator's address, with the datum the script will read), where each
 // script comes from (a reference input that carries it, from the request's referenceInputs or
 // the deployment its blueprint records, else the witness set), and the collateral.
-import type { UTxO } from "@meshsdk/common";
+import type { UTxO } from "../cardano/types.js";
 import { paymentCredentialOf } from "../cardano/address-rules.js";
 import { CborReader, CborWriter } from "../cardano/cbor.js";
 import { collateralFrom } from "../cardano/collateral.js";

@@ -1,7 +1,7 @@
 // The validity interval: defaults, Unix seconds → slots with the era history, and the time locks
 // of the minting policies (native `before`/`after`), which the interval must respect or the
 // ledger refuses the mint.
-import type { NativeScript } from "@meshsdk/common";
+import type { NativeScript } from "../cardano/types.js";
 import type { EraHistory } from "../cardano/era-history.js";
 import type { Tip } from "../chain/port.js";
 import { BadRequestError, refusal } from "../errors.js";

@@ -3,7 +3,7 @@
 // budgets found with the chain's evaluator (./evaluate.ts), checked against the ledger's
 // per-transaction ExUnits limit (the size limit is balancing's), and every failure told as a 4xx
 // of src/errors.ts in one wording, ending with what the caller's user should do (Advice).
-import type { UTxO } from "@meshsdk/common";
+import type { UTxO } from "../cardano/types.js";
 import { describeLovelace } from "../cardano/amount.js";
 import { maxTxExUnits } from "../cardano/protocol-params.js";
 import type { ChainPort } from "../chain/port.js";

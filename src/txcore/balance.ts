@@ -22,7 +22,7 @@
 // reference or in the witness set, redeemers, the script data hash, collateral. The redeemers'
 // budgets are inputs of balanceTransaction; balanceAndEvaluate (./evaluate.ts) finds them with
 // the chain's evaluator, rebuilding until the budgets declared are those the scripts need.
-import type { Metadatum, Output, Protocol, UTxO } from "@meshsdk/common";
+import type { Metadatum, Output, Protocol, UTxO } from "../cardano/types.js";
 import { CborWriter, headSize } from "../cardano/cbor.js";
 import {
   addValue,

@@ -1,7 +1,7 @@
 // The redeemers' budgets of a Plutus transaction, from the chain's evaluator: the core
 // (./balance.ts) builds with the budgets it is given; this finds the ones the scripts need,
 // rebuilding until a build declares exactly what its own evaluation needs.
-import type { UTxO } from "@meshsdk/common";
+import type { UTxO } from "../cardano/types.js";
 import { balanceTransaction, type Balancing, type BalancedTx, type PlutusDraft, type TxDraft } from "./balance.js";
 import type { ExUnits } from "../cardano/tx-encode.js";
 import { toHex } from "../cardano/tx-cbor.js";

@@ -6,7 +6,7 @@
 // signature. The devnet's acceptance of what it signs is in test/chain/devnet (the faucet pays).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { Output, UTxO } from "@meshsdk/common";
+import type { Output, UTxO } from "../../src/cardano/types.js";
 import { MeshWallet } from "@meshsdk/wallet";
 import fc from "fast-check";
 import { CborWriter } from "../../src/cardano/cbor.js";

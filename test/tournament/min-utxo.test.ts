@@ -8,7 +8,7 @@
 // takes the output.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import type { Output } from "@meshsdk/common";
+import type { Output } from "../../src/cardano/types.js";
 import { getOutputMinLovelace } from "@meshsdk/core";
 import fc from "fast-check";
 import { shelleyAddress } from "../../src/cardano/credential-address.js";

@@ -2,7 +2,7 @@
 // does I/O; every function throws a plain Error naming what is missing when an answer is not of
 // the documented shape, and the adapter turns that into a BackendError.
 import type { components } from "@blockfrost/openapi";
-import type { NativeScript as MeshNativeScript } from "@meshsdk/common";
+import type { NativeScript as MeshNativeScript } from "../../cardano/types.js";
 import type { ChainParameters, CostModels, RedeemerBudget, StakeAccount, UTxO } from "../port.js";
 import { drepOf, poolKeyHash } from "../../cardano/delegatees.js";
 import { scanChainCbor } from "../../cardano/cbor-limits.js";

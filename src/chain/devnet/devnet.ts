@@ -17,7 +17,7 @@
 // certificates it accepts: see ./stake-state.ts for what the emulator leaves out.
 import { renameSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
-import type { UTxO } from "@meshsdk/common";
+import type { UTxO } from "../../cardano/types.js";
 import { fromHex, splitTransaction, toHex, txIdOfBody, witnessDatums } from "../../cardano/tx-cbor.js";
 import { utxoOfOutput } from "../../cardano/utxo.js";
 import { BadRequestError, LedgerRejectedError, StoreUnavailableError, UnprocessableError } from "../../errors.js";

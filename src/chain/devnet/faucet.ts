@@ -1,7 +1,7 @@
 // The devnet's faucet: genesis funds one enterprise address whose key the devnet generated for
 // itself (once per DATA_DIR) and uses for nothing but faucet payments. It is never a user's key.
 import { randomBytes } from "node:crypto";
-import type { UTxO } from "@meshsdk/common";
+import type { UTxO } from "../../cardano/types.js";
 import { balanceTransaction, draftOf } from "../../txcore/balance.js";
 import { signTransaction, SigningKey } from "../../cardano/sign.js";
 import { toHex } from "../../cardano/tx-cbor.js";

@@ -1,7 +1,7 @@
 // Ledger rules the Scalus emulator does not enforce, checked before a transaction reaches it.
 // Seen when the stack was tried (DESIGN.md, Pitfalls): the emulator accepted a transaction that
 // declared 20 G steps, above the 10 G maximum. Both ExUnits limits are checked here.
-import type { Protocol } from "@meshsdk/common";
+import type { Protocol } from "../../cardano/types.js";
 import { readWitnessSet } from "../../cardano/tx-view.js";
 import { maxTxExUnits } from "../protocol-params.js";
 

@@ -1,7 +1,7 @@
 // Conversions between the emulator's CBOR UTxO maps (Map[TransactionInput, TransactionOutput])
 // and Mesh's UTxO shape, the domain type of the chain port. Decoding and encoding are ours
 // (cardano/utxo.ts): cardano-sdk's took milliseconds for an output with a large inline datum.
-import type { UTxO } from "@meshsdk/common";
+import type { UTxO } from "../../cardano/types.js";
 import { CborReader, CborWriter, Major } from "../../cardano/cbor.js";
 import { fromHex, readMapEntries, toHex, writeMap } from "../../cardano/tx-cbor.js";
 import { inputBytes, outputBytes, utxoOfOutput } from "../../cardano/utxo.js";

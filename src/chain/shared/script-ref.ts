@@ -4,7 +4,7 @@
 // as the bytes the ledger hashes after the language tag (its "compiled code", a CBOR byte string
 // holding the flat program), Blockfrost wraps that once more. A reference script holds the
 // twice-wrapped form. When the script's hash is known it settles which reading is right.
-import type { NativeScript as MeshNativeScript } from "@meshsdk/common";
+import type { NativeScript as MeshNativeScript } from "../../cardano/types.js";
 import type { ScriptNative } from "@cardano-ogmios/schema";
 import { scanChainCbor } from "../../cardano/cbor-limits.js";
 import { decodeNativeScript, meshNativeScript, nativeScriptBytes } from "../../cardano/native-scripts.js";

@@ -9,7 +9,7 @@ import { transactionStatus, waitForTransaction } from "../../../tx/status.js";
 import { transactionView } from "../../../tx/transaction-view.js";
 import { submitSigned } from "../../../tx/submit.js";
 import { tournamentKeyRoles } from "../../../tournament/signers.js";
-import type { UTxO } from "@meshsdk/common";
+import type { UTxO } from "../../../cardano/types.js";
 import { errorResponses, withExamples, withParamExamples } from "../../schemas.js";
 import * as X from "../examples.js";
 import { within } from "../within.js";
