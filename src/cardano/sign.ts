@@ -52,9 +52,9 @@ const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => Buffer.from(a).equa
 
 /**
  * `tx` (CBOR) with `key`'s vkey witness added to its witness set: appended to the existing vkey
- * witnesses (their set keeps its tag 258 or its absence), or as a new key 0 first in the map, an
- * array without the tag, byte for byte what MeshWallet (cardano-js-sdk) wrote when it signed for
- * the service (the builder priced the tagged form: 3 bytes more than this needs). A key that
+ * witnesses (their set keeps its tag 258 or its absence), or as a new key 0 first in the map, a
+ * set with the Conway tag 258: the form the builder priced the fee for, and byte for byte what
+ * MeshWallet (cardano-js-sdk) writes in its Conway mode. A key that
  * already signed is not added twice. The body and every other part are kept byte for byte, so the
  * transaction id does not change.
  */
@@ -66,7 +66,7 @@ export function signTransaction(tx: Uint8Array, key: SigningKey): Uint8Array {
   const at = entries.findIndex(([k]) => sameBytes(k, VKEY_WITNESSES));
   const existing = at === -1 ? undefined : entries[at];
   if (existing === undefined) {
-    entries.unshift([VKEY_WITNESSES, writeSet([witness], false)]);
+    entries.unshift([VKEY_WITNESSES, writeSet([witness], true)]);
   } else {
     const { tagged, items } = readSet(existing[1]);
     if (items.some((item) => sameBytes(item, witness))) return tx;

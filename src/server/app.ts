@@ -62,6 +62,11 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     // A request's "request completed" line at error for a 5xx, info otherwise (src/server/request-log.ts).
     logController: new RequestLogController(),
     bodyLimit: config.bodyLimit,
+    // A plugin's start and an onReady hook may take up to a minute (Fastify's default is 10 s): on
+    // a loaded machine the devnet's first start (Scalus loaded, the tournament script deployed) and
+    // the validators' compile took longer, and a slow start must not become a failed one. A start
+    // that truly hangs still fails, naming the plugin.
+    pluginTimeout: 60_000,
     // A path parameter may be a bech32 address: testnet base addresses are 108 characters.
     // Duplicate slashes are ignored too: Blaze's Blockfrost provider joins its base URL (ending in
     // "/") and paths starting with "/" into ".../api/v0//tx/submit", which Blockfrost accepts.

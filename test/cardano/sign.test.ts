@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Output, UTxO } from "../../src/cardano/types.js";
+import { CardanoSDKSerializer } from "@meshsdk/core-cst";
 import { MeshWallet } from "@meshsdk/wallet";
 import fc from "fast-check";
 import { CborWriter } from "../../src/cardano/cbor.js";
@@ -19,6 +20,11 @@ import { DEVNET_PROTOCOL_PARAMETERS } from "../../src/chain/protocol-params.js";
 import { balanceTransaction, draftOf } from "../../src/txcore/balance.js";
 
 const seedArb = fc.uint8Array({ minLength: 32, maxLength: 32 });
+
+// cardano-js-sdk writes sets with or without the Conway tag 258 by a process-wide switch that its
+// serializer turns on when constructed (whichever test of a shared process builds one first): turned
+// on here, so that MeshWallet writes the Conway form the service's signer writes, in any process.
+new CardanoSDKSerializer();
 
 async function meshWallet(seed: Uint8Array, networkId: 0 | 1 = 0): Promise<MeshWallet> {
   const wallet = new MeshWallet({ networkId, key: { type: "cli", payment: `5820${toHex(seed)}` } });
