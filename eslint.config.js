@@ -332,6 +332,8 @@ const TYPED_RESPONSES = [
  */
 const UNTYPED_LIBRARIES = [
   "test/cardano/toolkit-primitives.test.ts",
+  "test/cardano/toolkit-codecs.test.ts",
+  "test/cardano/tx-view.test.ts",
   "test/e2e/real-network-reads.test.ts",
   "test/chain/blockfrost/backend.test.ts",
   "test/chain/ogmios-kupo/backend.test.ts",
