@@ -63,8 +63,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     logController: new RequestLogController(),
     bodyLimit: config.bodyLimit,
     // A plugin's start and an onReady hook may take up to a minute (Fastify's default is 10 s): on
-    // a loaded machine the devnet's first start (Scalus loaded, the tournament script deployed) and
-    // the validators' compile took longer, and a slow start must not become a failed one. A start
+    // a loaded machine the devnet's first start (Scalus loaded, the tournament script deployed) took
+    // longer, and a slow start must not become a failed one. A start
     // that truly hangs still fails, naming the plugin.
     pluginTimeout: 60_000,
     // A path parameter may be a bech32 address: testnet base addresses are 108 characters.
@@ -77,7 +77,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     requestIdHeader: false,
     genReqId,
     // Our own Ajv pair (src/server/validation.ts), built per context with every addSchema'd schema;
-    // each route's validators compiled on first use, the rest once the server listens.
+    // each route's validators compiled on first use.
     schemaController: { compilersFactory: { buildValidator: validators.buildValidator } },
     // Slow clients (issue #12): headers and the whole request (not its answer: a wait may last
     // minutes once asked) must arrive in time, else 408 (clientErrorHandler); idle keep-alive
@@ -98,7 +98,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
 
   app.decorate("config", config);
   try {
-    await registerAll(app, options, validators);
+    await registerAll(app, options);
   } catch (error) {
     // What opened before the failure (the stores, a devnet) closes again: a failed start holds no
     // file, pool or connection. The error that stopped the start is the one reported.
@@ -110,7 +110,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   return app;
 }
 
-async function registerAll(app: FastifyInstance, options: BuildOptions, validators: LazyValidators): Promise<void> {
+async function registerAll(app: FastifyInstance, options: BuildOptions): Promise<void> {
   // First: a store that cannot open stops the start before anything else opens.
   await app.register(stores, { clock: options.clock });
   // Before the chain: the chain plugin reports backend calls to app.metrics.
@@ -148,17 +148,11 @@ async function registerAll(app: FastifyInstance, options: BuildOptions, validato
   // Health is also served at the root, for load balancers and uptime checks; metrics only there, where scrapers look.
   await app.register(healthRoutes);
   await app.register(metricsRoutes);
-  // Before listening, the route validators not compiled yet, one per turn of the event loop: compiled
-  // in the background once listening, they held the event loop under load (a hostile test's health
-  // probes took 1.5 s while 2,000 waits arrived), so the start pays for them instead. Scalus is not
-  // preloaded: loading it blocks the event loop for most of a second, which made the probes of
-  // concurrent health checks time out; the first request that needs it loads it
+  // Route validators are compiled at their first use, never all at start: compiling the ~70 schemas
+  // took about a second of every start before listening (942 ms of a 3.1 s compiled restart), and in
+  // the background after listening it held the event loop under load (a hostile test's health probes
+  // took 1.5 s while 2,000 waits arrived). A route's first request pays its own compile once (the
+  // build request's, the largest, about 100 ms). Scalus is not preloaded either: loading it blocks the
+  // event loop for most of a second; the first request that needs it loads it
   // (src/chain/shared/scalus-bundle.ts).
-  let closing = false;
-  app.addHook("onReady", async () => {
-    await validators.warmUp(() => closing);
-  });
-  app.addHook("preClose", () => {
-    closing = true;
-  });
 }

@@ -5,10 +5,8 @@
 //
 // A route's validators are compiled when first needed, not when the route is registered: Ajv took
 // about a second of every start to compile the ~70 schemas of the routes (the build request's
-// alone ~100 ms), before the service could answer anything. Once the server listens, the ones not
-// compiled yet are compiled in the background, one per turn of the event loop (warmUp), so that
-// the first request of a route rarely waits for it. Either way a request is validated by the same
-// compiled schema.
+// alone ~100 ms), before the service could answer anything. Each is compiled at its route's first
+// request, once; the schemas no request uses are never compiled.
 import { Ajv, type Options, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 import { errorCodes, type FastifyRequest, type FastifySchemaCompiler, type FastifyServerOptions } from "fastify";
@@ -36,7 +34,7 @@ interface Validator {
 }
 
 /**
- * The validator compilers of one app: each schema compiled on its first use, or by warmUp.
+ * The validator compilers of one app: each schema compiled on its first use.
  * `compiled` and `pending` count them (tests).
  */
 export class LazyValidators {
@@ -69,18 +67,6 @@ export class LazyValidators {
     };
     return ({ schema, httpPart }) =>
       this.#lazy(() => (httpPart === "body" ? ajvs().strict : ajvs().coercing).compile(schema));
-  }
-
-  /**
-   * Compiles the validators not compiled yet, one per turn of the event loop, until none is left or
-   * `stopped()` says so (the app closes). Resolves when done.
-   */
-  async warmUp(stopped: () => boolean): Promise<void> {
-    while (this.#pending.size > 0 && !stopped()) {
-      await new Promise((resolve) => setImmediate(resolve));
-      const next = this.#pending.values().next();
-      if (!next.done && !stopped()) next.value();
-    }
   }
 
   #lazy(compile: () => ValidateFunction): Validator {

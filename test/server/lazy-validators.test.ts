@@ -1,5 +1,5 @@
-// Route validators are compiled on first use or by the warm-up after listen (src/server/validation.ts),
-// not at registration: a request validated before the warm-up reached its route gets the same answer.
+// Route validators are compiled at their first use (src/server/validation.ts), not at registration
+// nor at start, and then answer as Ajv's compiled schema does.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { LazyValidators } from "../../src/server/validation.js";
@@ -52,17 +52,5 @@ describe("lazy route validators", () => {
     const empty = { query: {} as Record<string, unknown> };
     assert.equal(query(empty.query, { parentData: empty, parentDataProperty: "query" }), true);
     assert.deepEqual(empty.query, { count: 10 });
-  });
-
-  it("warmUp compiles the rest, one per turn, and stops when told", async () => {
-    const validators = new LazyValidators();
-    const compiler = validators.compilerFor(SHARED);
-    for (let i = 0; i < 3; i++) compiler({ schema: { ...BODY }, httpPart: "body", method: "POST", url: `/${i}` });
-    let turns = 0;
-    await validators.warmUp(() => ++turns > 2);
-    assert.equal(validators.compiled, 1, "stopped after one compile");
-    await validators.warmUp(() => false);
-    assert.equal(validators.compiled, 3);
-    assert.equal(validators.pending, 0);
   });
 });
