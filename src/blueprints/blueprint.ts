@@ -9,8 +9,8 @@
 // blueprint leaves it out), and every schema: known `dataType`s, well-formed `anyOf`, `items`,
 // `keys`/`values`, `fields`, and every `$ref` naming a definition. Applicators CIP-57 allows but no
 // compiler writes (allOf, not) pass here and are refused where a value is converted.
-import { blake2b } from "@noble/hashes/blake2b";
 import { CborReader, CborWriter, Major } from "../cardano/cbor.js";
+import { scriptHash } from "../cardano/script-hash.js";
 import { BadRequestError, refusal } from "../errors.js";
 
 export type PlutusVersion = "V1" | "V2" | "V3";
@@ -41,7 +41,6 @@ export interface Blueprint {
 }
 
 const VERSIONS: Record<string, PlutusVersion> = { v1: "V1", v2: "V2", v3: "V3" };
-const LANGUAGE_TAG: Record<PlutusVersion, number> = { V1: 1, V2: 2, V3: 3 };
 
 /** The dataTypes of CIP-57: Plutus data, then the UPLC builtins (`#…`), which Aiken writes for Pair. */
 const DATA_TYPES = new Set([
@@ -125,9 +124,7 @@ export function plutusScriptHash(compiledCode: string, version: PlutusVersion): 
   if (script === undefined)
     throw new Error("plutusScriptHash: not a Plutus script (flat UPLC in at most two CBOR byte strings)");
   const single = Buffer.from(wrapScript(script.flat, 1), "hex");
-  return Buffer.from(blake2b(Buffer.concat([Uint8Array.of(LANGUAGE_TAG[version]), single]), { dkLen: 28 })).toString(
-    "hex",
-  );
+  return scriptHash(version, single);
 }
 
 // ── Definitions and references ────────────────────────────────────────────────────────────────

@@ -4,6 +4,8 @@ import { blake2b } from "@noble/hashes/blake2b";
 
 const hex = (bytes: Uint8Array): string => Buffer.from(bytes).toString("hex");
 
+/** blake2b-160: only CIP-14's asset fingerprint uses it. */
+export const blake2b160Bytes = (bytes: Uint8Array): Uint8Array => blake2b(bytes, { dkLen: 20 });
 export const blake2b224Bytes = (bytes: Uint8Array): Uint8Array => blake2b(bytes, { dkLen: 28 });
 export const blake2b256Bytes = (bytes: Uint8Array): Uint8Array => blake2b(bytes, { dkLen: 32 });
 

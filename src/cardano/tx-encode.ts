@@ -5,9 +5,9 @@
 // there is no metadata. Sets in the witness set keep tag 258, the form wallets write when they
 // add their signatures, so that the size priced is the size signed.
 import type { Asset, Metadatum, Output } from "./types.js";
-import { blake2b } from "@noble/hashes/blake2b";
 import { bech32 } from "@scure/base";
 import { CborReader, CborWriter } from "./cbor.js";
+import { blake2b256, blake2b256Bytes } from "./hash.js";
 import { fromHex } from "./tx-cbor.js";
 
 /** unit (policy id + asset name, hex; "lovelace" for ADA) → quantity. */
@@ -131,7 +131,7 @@ export function writeOutput(w: CborWriter, output: Output): CborWriter {
 }
 
 /** blake2b-256 of some bytes, hex: a transaction id, a datum hash, an auxiliary data hash. */
-export const hash256 = (bytes: Uint8Array): string => Buffer.from(blake2b(bytes, { dkLen: 32 })).toString("hex");
+export const hash256 = blake2b256;
 
 /** The hash of a datum given as CBOR hex: over its bytes as given. */
 export const datumHashOf = (cborHex: string): string => hash256(fromHex(cborHex));
@@ -331,5 +331,5 @@ export function scriptDataHash(
 ): Uint8Array {
   const middle = datums ?? new Uint8Array(0);
   const parts = scripts ? [scripts.redeemers, middle, scripts.languageViews] : [EMPTY_MAP, middle, EMPTY_MAP];
-  return blake2b(Buffer.concat(parts), { dkLen: 32 });
+  return blake2b256Bytes(Buffer.concat(parts));
 }

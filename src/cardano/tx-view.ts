@@ -8,10 +8,9 @@
 // the CBOR limits (./cbor-limits.ts); the reader's own work is linear in the bytes, and the one
 // recursive reading (metadata) stops at the limits' depth.
 import { bech32 } from "@scure/base";
-import { blake2b } from "@noble/hashes/blake2b";
 import { CBOR_LIMITS } from "./cbor-limits.js";
 import { CborReader, CborWriter, Major } from "./cbor.js";
-import { blake2b224 } from "./hash.js";
+import { blake2b160Bytes, blake2b224 } from "./hash.js";
 import { scriptHash, type ScriptLanguage } from "./script-hash.js";
 import { splitTransaction, toHex, txIdOfBody } from "./tx-cbor.js";
 
@@ -475,6 +474,6 @@ export function outputValue(output: Uint8Array): { coin: bigint; assets: Array<{
 
 /** CIP-14's asset fingerprint: bech32 "asset" of blake2b-160 over policy id ‖ asset name. */
 export function assetFingerprint(policyId: string, assetNameHex: string): string {
-  const digest = blake2b(Buffer.from(policyId + assetNameHex, "hex"), { dkLen: 20 });
+  const digest = blake2b160Bytes(Buffer.from(policyId + assetNameHex, "hex"));
   return bech32.encode("asset", bech32.toWords(digest));
 }
