@@ -224,6 +224,21 @@ const LAYERS = [
       "blueprints/ is domain below tx/: no tx, tournament, assembly, server or CLI, and of chain/ only the port and the Scalus bundle.",
   },
   {
+    target: ["src/tx/build/"],
+    from: ["src/tx/submit/", "src/tx/view/"],
+    message: "tx/build/ turns a request into an unsigned transaction: it imports neither submit nor the views.",
+  },
+  {
+    target: ["src/tx/submit/"],
+    from: ["src/tx/build/", "src/tx/view/"],
+    message: "tx/submit/ sends what the client signed and remembers it: it imports neither the builder nor the views.",
+  },
+  {
+    target: ["src/tx/view/"],
+    from: ["src/tx/build/"],
+    message: "tx/view/ decodes transactions for reading (and their status from submit/): it imports no builder.",
+  },
+  {
     target: ["src/tx/", "src/tournament/"],
     from: ["src/chain/"],
     except: ["src/chain/port.ts"],
@@ -360,9 +375,9 @@ const HELIOS = {
 /** The modules that may import Helios, and why. */
 const HELIOS_MODULES = {
   "src/blueprints/plutus-data.ts": "the one Plutus-data codec (Helios' uplc data: JSON ↔ data ↔ CBOR)",
-  "src/tx/datum.ts": "JSON datums into that codec's data",
-  "src/tx/cip68-updates.ts": "reads and rewrites CIP-68 reference datums as data",
-  "src/tx/decoded-view.ts": "the type of a decoded datum",
+  "src/tx/build/datum.ts": "JSON datums into that codec's data",
+  "src/tx/build/cip68-updates.ts": "reads and rewrites CIP-68 reference datums as data",
+  "src/tx/view/decoded-view.ts": "the type of a decoded datum",
   "src/tournament/datum.ts": "the tournament datum, with Helios' own address ↔ data conversion the contracts use",
   "src/tournament/contracts.ts": "compiles the Helios contracts (per tournament id) on first use",
   "src/tournament/helios-compiler.d.ts": "types for the compiler's untyped entry point",

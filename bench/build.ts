@@ -9,7 +9,7 @@
 //   minFeeB, the size with the payer's one vkey witness and without the is_valid byte), and whether
 //   it carries auxiliary data although no metadata was asked (target: exact fee, none).
 // All UTxOs are real (faucet payments, and multi-output payments straight through the devnet chain
-// for the 1,000): the build does not check given UTxOs against the chain today (src/tx/inputs.ts),
+// for the 1,000): the build does not check given UTxOs against the chain today (src/tx/build/inputs.ts),
 // but a core that does must not fail here.
 //
 // Interleaved: BENCH_RUNS rounds (3), each round measuring every figure once for BENCH_SECONDS (3):
@@ -31,7 +31,7 @@ import { MeshTxBuilder } from "@meshsdk/core";
 import { resolvePaymentKeyHash, toNativeScript } from "@meshsdk/core-cst";
 import { cip67Prefix, cip68Datum } from "../src/cardano/metadata.js";
 import { isDevnet, type DevnetPort } from "../src/chain/port.js";
-import { plutusJsonToCbor } from "../src/tx/datum.js";
+import { plutusJsonToCbor } from "../src/tx/build/datum.js";
 import { txShape } from "./cbor.js";
 import { keylessAddress, newWallet, payMany, utxoStrings, type BenchWallet } from "./devnet.js";
 import {

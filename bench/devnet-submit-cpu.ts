@@ -14,7 +14,7 @@ import type { UTxO } from "@meshsdk/common";
 import { MeshTxBuilder } from "@meshsdk/core";
 import { DevnetChain } from "../src/chain/devnet/devnet.js";
 import { DEVNET_PROTOCOL_PARAMETERS } from "../src/chain/protocol-params.js";
-import { submitSigned } from "../src/tx/submit.js";
+import { submitSigned } from "../src/tx/submit/submit.js";
 import { keylessAddress, newWallet, payMany, type BenchWallet } from "./devnet.js";
 import { startServerProcess } from "./util.js";
 

@@ -301,7 +301,7 @@ export class BlueprintLibrary {
   }
 
   /**
-   * The owner's validators by hash, as the transaction builder looks them up (src/tx/scripts.ts,
+   * The owner's validators by hash, as the transaction builder looks them up (src/tx/build/scripts.ts,
    * ScriptCatalog): the validator (the first of its hash in its blueprint), its blueprint and its reference script.
    */
   catalog(

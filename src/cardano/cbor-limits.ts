@@ -14,7 +14,7 @@
 //   of the contracts in use (tournaments, CIP-68, the hosted API's programs) stay under 12
 //   levels; 128 leaves room for a datum of 58 nested constructors inside a transaction. The
 //   ledger itself has no depth limit (only maxTxSize): an output already on chain may nest
-//   deeper, and is then shown with its datum left raw (src/tx/decoded-view.ts).
+//   deeper, and is then shown with its datum left raw (src/tx/view/decoded-view.ts).
 // - 16,384 items: one item takes at least one byte, and the ledger's maximum transaction is
 //   16,384 bytes, so no transaction, and no output, datum, script or witness set taken out of
 //   one, holds more.

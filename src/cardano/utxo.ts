@@ -257,7 +257,7 @@ export const utxoWithinCborLimits = (utxo: UTxO): boolean =>
  * script is over the CBOR limits (an output already on chain: the ledger has no depth limit):
  * building with it would hand that CBOR to Mesh, whose decoder takes time cubic in its depth.
  * A 400 (SVC_ERR_CBOR_LIMIT) naming the UTxO and the limit. Coin selection never picks such a
- * UTxO (it carries a datum or a script, see tx/inputs.ts), so the other UTxOs still pay.
+ * UTxO (it carries a datum or a script, see tx/build/inputs.ts), so the other UTxOs still pay.
  */
 export function requireUtxoWithinLimits(utxo: UTxO, field: string): void {
   const parts = [

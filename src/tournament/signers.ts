@@ -2,7 +2,7 @@
 // NFT of the policy that is its own script's hash, a tournament datum) names its admin, whose key
 // signs adds, settlements and cancels; a registration (a script output whose inline datum is exactly
 // a key address) names its registrant, whose key signs its cancellation. A ledger refusal for a
-// missing signature then names the address and the role (src/tx/ledger-refusals.ts), not the key
+// missing signature then names the address and the role (src/tx/submit/ledger-refusals.ts), not the key
 // hash alone.
 import type { UTxO } from "../cardano/types.js";
 import { paymentCredentialOf } from "../cardano/address-rules.js";

@@ -42,7 +42,7 @@ import {
   scriptRefOf,
   type ScriptLanguage,
 } from "../../src/chain/shared/script-ref.js";
-import { plutusJsonToCbor } from "../../src/tx/datum.js";
+import { plutusJsonToCbor } from "../../src/tx/build/datum.js";
 
 const hexOf = (bytes: Uint8Array): string => Buffer.from(bytes).toString("hex");
 const hash28 = fc.uint8Array({ minLength: 28, maxLength: 28 }).map(hexOf);

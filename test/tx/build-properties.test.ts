@@ -9,7 +9,7 @@ import { DEFAULT_PROTOCOL_PARAMETERS } from "@meshsdk/common";
 import { eraHistoryFor } from "../../src/cardano/era-history.js";
 import { encodeUtxo } from "../../src/cardano/utxo.js";
 import type { ChainParameters, ChainPort } from "../../src/chain/port.js";
-import { buildTransaction, type BuildContext } from "../../src/tx/build.js";
+import { buildTransaction, type BuildContext } from "../../src/tx/build/build.js";
 import { newBaseWallet } from "../support/wallets.js";
 
 const START_MS = Date.UTC(2025, 0, 1);

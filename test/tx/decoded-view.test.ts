@@ -3,8 +3,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { cip67Prefix } from "../../src/cardano/metadata.js";
-import { cip67LabelOf, decodedAsset, detailedJson, printableText } from "../../src/tx/decoded-view.js";
-import { metadatumJson } from "../../src/tx/decoded-transaction.js";
+import { cip67LabelOf, decodedAsset, detailedJson, printableText } from "../../src/tx/view/decoded-view.js";
+import { metadatumJson } from "../../src/tx/view/decoded-transaction.js";
 import { datumJson } from "../support/tx-decode.js";
 
 const POLICY = "ab".repeat(28);

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { CborReader, CborWriter } from "../../src/cardano/cbor.js";
 import { fromHex, joinTransaction, readMapEntries, splitTransaction, toHex } from "../../src/cardano/tx-cbor.js";
-import { explainLedgerRefusal } from "../../src/tx/ledger-refusals.js";
+import { explainLedgerRefusal } from "../../src/tx/submit/ledger-refusals.js";
 import type { Answer, ErrorFields } from "../support/api.js";
 import { startService, type RunningService } from "../support/service.js";
 import { build, type Built } from "../support/transactions-api.js";

@@ -3,9 +3,9 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
 import { chunkUtf8, cip67Prefix, cip68Datum, jsonToMetadatum, textMetadatum } from "../../src/cardano/metadata.js";
-import { planBuild } from "../../src/tx/plan.js";
-import type { BuildRequest } from "../../src/tx/request.js";
-import { timeLockOf } from "../../src/tx/validity.js";
+import { planBuild } from "../../src/tx/build/plan.js";
+import type { BuildRequest } from "../../src/tx/build/request.js";
+import { timeLockOf } from "../../src/tx/build/validity.js";
 
 const TESTNET =
   "addr_test1qzn8y9gncth2v4w5lhv47k5vswcys4ffxmect6dyv7an6rpacfd469p5u67a6wjtz42fz7qj9lvz364yjq5wx3agzr5q4xehp4";

@@ -1,9 +1,9 @@
-// The status a client sees (src/tx/status.ts) over a stub port: the chain's answer first, then
+// The status a client sees (src/tx/submit/status.ts) over a stub port: the chain's answer first, then
 // this instance's bounded memory of its submissions; and the wait's polling, timeout and abort.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { ChainPort, TxStatus } from "../../src/chain/port.js";
-import { SUBMISSION_MEMORY, SubmissionLog, transactionStatus, waitForTransaction } from "../../src/tx/status.js";
+import { SUBMISSION_MEMORY, SubmissionLog, transactionStatus, waitForTransaction } from "../../src/tx/submit/status.js";
 
 const A = "aa".repeat(32);
 const B = "bb".repeat(32);

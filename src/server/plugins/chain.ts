@@ -10,7 +10,7 @@ import { withCallMetrics } from "../../chain/metrics.js";
 import { isDevnet, type ChainPort } from "../../chain/port.js";
 import type { Network } from "../../config.js";
 import { ChainUnavailableError } from "../../errors.js";
-import { SubmissionLog } from "../../tx/status.js";
+import { SubmissionLog } from "../../tx/submit/status.js";
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -21,7 +21,7 @@ import {
 } from "../../../src/cardano/tx-cbor.js";
 import type { DevnetChain } from "../../../src/chain/devnet/devnet.js";
 import { DEVNET_PROTOCOL_PARAMETERS } from "../../../src/chain/protocol-params.js";
-import { mergeSignatures } from "../../../src/tx/submit.js";
+import { mergeSignatures } from "../../../src/tx/submit/submit.js";
 import { lockAtScript, sumCheckValidator } from "../../support/plutus-fixture.js";
 import { startService, type RunningService } from "../../support/service.js";
 import { buildPayment, newEnterpriseWallet, type TestWallet } from "../../support/wallets.js";
@@ -254,7 +254,7 @@ describe("devnet over HTTP", () => {
       const second = await buildPayment(params, carol.address, utxos, bob.address, 2_100_000n);
       assert.equal((await submit(first, [await carol.witnessSet(first)])).status, 200);
       expectRejected(await submit(second, [await carol.witnessSet(second)]), /[Mm]issing inputs/);
-      // The service remembers the ledger's refusal of what it submitted (src/tx/status.ts).
+      // The service remembers the ledger's refusal of what it submitted (src/tx/submit/status.ts).
       assert.equal(
         (
           await service.request<"getTransactionStatus">(

@@ -1,9 +1,9 @@
 // GET /addresses/{address}/utxos: the chain query a client makes before building; with
-// view=decoded, the same UTxOs as JSON a person reads (src/tx/decoded-view.ts).
+// view=decoded, the same UTxOs as JSON a person reads (src/tx/view/decoded-view.ts).
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { encodeUtxo } from "../../../cardano/utxo.js";
-import { decodedUtxo } from "../../../tx/decoded-view.js";
+import { decodedUtxo } from "../../../tx/view/decoded-view.js";
 import { decodeOutputCursor, encodeOutputCursor, PAGINATION_NOTE } from "../../pagination.js";
 import { errorResponses, withExamples, withParamExamples } from "../../schemas.js";
 import * as X from "../examples.js";

@@ -3,11 +3,11 @@
 // POST /tournaments/submit-tx (registerSubmitRoute), so both share it exactly.
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
-import { buildTransaction } from "../../../tx/build.js";
+import { buildTransaction } from "../../../tx/build/build.js";
 import { isDevnet } from "../../../chain/port.js";
-import { transactionStatus, waitForTransaction } from "../../../tx/status.js";
-import { transactionView } from "../../../tx/transaction-view.js";
-import { submitSigned } from "../../../tx/submit.js";
+import { transactionStatus, waitForTransaction } from "../../../tx/submit/status.js";
+import { transactionView } from "../../../tx/view/transaction-view.js";
+import { submitSigned } from "../../../tx/submit/submit.js";
 import { tournamentKeyRoles } from "../../../tournament/signers.js";
 import type { UTxO } from "../../../cardano/types.js";
 import { errorResponses, withExamples, withParamExamples } from "../../schemas.js";

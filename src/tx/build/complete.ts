@@ -2,14 +2,14 @@
 // (src/txcore/assemble.ts: coin selection, exact fee, change, the scripts' budgets, the ledger's
 // limits, failures as actionable 4xx, with this request's advice), and the result split into
 // {hash, fee, complete, stripped, witnessSet, auxiliaryData}.
-import type { Output, UTxO } from "../cardano/types.js";
-import { isKeyAddress } from "../cardano/address-rules.js";
-import { CborWriter } from "../cardano/cbor.js";
-import { toHex } from "../cardano/tx-cbor.js";
-import type { ChainParameters, ChainPort } from "../chain/port.js";
-import { BadRequestError } from "../errors.js";
-import { assemble, draftOf, type Advice } from "../txcore/assemble.js";
-import type { CertificatesDraft, PlutusDraft, TxDraft } from "../txcore/balance.js";
+import type { Output, UTxO } from "../../cardano/types.js";
+import { isKeyAddress } from "../../cardano/address-rules.js";
+import { CborWriter } from "../../cardano/cbor.js";
+import { toHex } from "../../cardano/tx-cbor.js";
+import type { ChainParameters, ChainPort } from "../../chain/port.js";
+import { BadRequestError } from "../../errors.js";
+import { assemble, draftOf, type Advice } from "../../txcore/assemble.js";
+import type { CertificatesDraft, PlutusDraft, TxDraft } from "../../txcore/balance.js";
 import type { ResolvedInputs } from "./inputs.js";
 import type { BuildPlan } from "./request.js";
 

@@ -1,11 +1,11 @@
 // Phase 2: inputs. Resolves the UTxOs the builder may spend (given, or the change address's on
 // chain), the reference inputs, and checks before coin selection that every asset the outputs
 // and burns need is there, saying how much is missing.
-import type { Output, UTxO } from "../cardano/types.js";
-import { addValue, valueOf, type Value } from "../cardano/tx-encode.js";
-import { outRef, outRefOf, requireUtxoWithinLimits } from "../cardano/utxo.js";
-import type { ChainPort } from "../chain/port.js";
-import { BadRequestError, InsufficientFundsError, refusal } from "../errors.js";
+import type { Output, UTxO } from "../../cardano/types.js";
+import { addValue, valueOf, type Value } from "../../cardano/tx-encode.js";
+import { outRef, outRefOf, requireUtxoWithinLimits } from "../../cardano/utxo.js";
+import type { ChainPort } from "../../chain/port.js";
+import { BadRequestError, InsufficientFundsError, refusal } from "../../errors.js";
 import type { BuildPlan } from "./request.js";
 
 export interface ResolvedInputs {

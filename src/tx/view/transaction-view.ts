@@ -4,11 +4,11 @@
 // port's `transaction`). A transaction neither the chain nor this instance knows is a 404; one
 // whose status is known but whose CBOR is not (refused by the ledger, or on the chain of an
 // Ogmios + Kupo backend that did not submit it) answers its status alone.
-import { transactionOf, type ChainPort } from "../chain/port.js";
-import type { EraHistory } from "../cardano/era-history.js";
-import { NotFoundError } from "../errors.js";
+import { transactionOf, type ChainPort } from "../../chain/port.js";
+import type { EraHistory } from "../../cardano/era-history.js";
+import { NotFoundError } from "../../errors.js";
 import { decodeTransaction, type DecodedTransaction } from "./decoded-transaction.js";
-import { transactionStatus, type SubmissionLog, type TransactionStatus } from "./status.js";
+import { transactionStatus, type SubmissionLog, type TransactionStatus } from "../submit/status.js";
 
 export type TransactionView = TransactionStatus & { readonly txHash: string } & Partial<DecodedTransaction>;
 

@@ -2,9 +2,9 @@
 // reads what it needs from the chain itself: the protocol parameters, the tip (its time is "now",
 // the default start of the validity interval), when the request gives none, the UTxOs and, for
 // delegations, whether each account's stake credential is registered.
-import type { EraHistory } from "../cardano/era-history.js";
-import type { ChainPort } from "../chain/port.js";
-import type { Network } from "../config.js";
+import type { EraHistory } from "../../cardano/era-history.js";
+import type { ChainPort } from "../../chain/port.js";
+import type { Network } from "../../config.js";
 import { withCip68Updates } from "./cip68-updates.js";
 import { completeTransaction, mintOf, type BuildResult } from "./complete.js";
 import { delegationCertificates } from "./delegations.js";

@@ -2,10 +2,10 @@
 // in preloadedScripts (as POST /blueprints/apply-params answers them) first, then the blueprints
 // the caller stored with POST /blueprints (with where each validator was deployed). Planning then
 // reads validators, their schemas and their deployments from this book without waiting on a store.
-import { parseBlueprint, schemaFor, type Blueprint, type BlueprintValidator } from "../blueprints/blueprint.js";
-import { dataFromJson } from "../blueprints/plutus-data.js";
-import type { OutRef } from "../chain/port.js";
-import { BadRequestError, refusal } from "../errors.js";
+import { parseBlueprint, schemaFor, type Blueprint, type BlueprintValidator } from "../../blueprints/blueprint.js";
+import { dataFromJson } from "../../blueprints/plutus-data.js";
+import type { OutRef } from "../../chain/port.js";
+import { BadRequestError, refusal } from "../../errors.js";
 import type { BuildRequest, PlutusPreloadedScript } from "./request.js";
 
 /** A validator with the blueprint that holds it (its schemas), and its reference script, if deployed. */

@@ -1,12 +1,12 @@
 // Mint and burn: `mint[]` and `preloadedScripts[]` → planned mints, the outputs that carry the
 // minted tokens (destAddress, CIP-68 reference token), the CIP-25 map and the policy scripts.
-import type { Metadatum, NativeScript } from "../cardano/types.js";
-import { outputAddressOn } from "../cardano/address-rules.js";
-import { parseAmount } from "../cardano/amount.js";
-import { assetNameHex, cip25Metadatum, cip67Prefix, cip68Datum } from "../cardano/metadata.js";
-import { nativeScriptBytes, nativeScriptHash } from "../cardano/native-scripts.js";
-import type { Network } from "../config.js";
-import { BadRequestError, refusal } from "../errors.js";
+import type { Metadatum, NativeScript } from "../../cardano/types.js";
+import { outputAddressOn } from "../../cardano/address-rules.js";
+import { parseAmount } from "../../cardano/amount.js";
+import { assetNameHex, cip25Metadatum, cip67Prefix, cip68Datum } from "../../cardano/metadata.js";
+import { nativeScriptBytes, nativeScriptHash } from "../../cardano/native-scripts.js";
+import type { Network } from "../../config.js";
+import { BadRequestError, refusal } from "../../errors.js";
 import { plutusJsonToCbor } from "./datum.js";
 import type {
   BuildRequest,

@@ -5,13 +5,13 @@
 // OutsideValidityIntervalUTxO, BadInputsUTxO, FeeTooSmallUTxO, ValueNotConservedUTxO). A reason
 // of a known kind becomes a sentence that says what to do; the ledger's text stays in the error's
 // `detail`. Any other reason is left as it is.
-import type { UTxO } from "../cardano/types.js";
-import { paymentCredentialOf } from "../cardano/address-rules.js";
-import { eraHistoryFor } from "../cardano/era-history.js";
-import { fromHex } from "../cardano/tx-cbor.js";
-import { readTransaction } from "../cardano/tx-view.js";
-import { isDevnet, spenderOf, type ChainPort } from "../chain/port.js";
-import { LedgerRejectedError } from "../errors.js";
+import type { UTxO } from "../../cardano/types.js";
+import { paymentCredentialOf } from "../../cardano/address-rules.js";
+import { eraHistoryFor } from "../../cardano/era-history.js";
+import { fromHex } from "../../cardano/tx-cbor.js";
+import { readTransaction } from "../../cardano/tx-view.js";
+import { isDevnet, spenderOf, type ChainPort } from "../../chain/port.js";
+import { LedgerRejectedError } from "../../errors.js";
 
 const PREFIX = /^The ledger rejected the transaction: /;
 

@@ -2,7 +2,7 @@
 // result) are merged into the transaction's witness set, at the level of raw CBOR so that the
 // body, the auxiliary data and every other witness keep their bytes (the transaction id and the
 // script data hash depend on them), then the transaction goes to the chain.
-import { CborReader, CborWriter } from "../cardano/cbor.js";
+import { CborReader, CborWriter } from "../../cardano/cbor.js";
 import {
   fromHex,
   joinTransaction,
@@ -15,11 +15,11 @@ import {
   witnessSetEntries,
   writeMap,
   writeSet,
-} from "../cardano/tx-cbor.js";
-import { requireCborWithinLimits } from "../cardano/cbor-limits.js";
-import { readTransaction, readWitnessSet } from "../cardano/tx-view.js";
-import type { ChainPort } from "../chain/port.js";
-import { BadRequestError, LedgerRejectedError, refusal } from "../errors.js";
+} from "../../cardano/tx-cbor.js";
+import { requireCborWithinLimits } from "../../cardano/cbor-limits.js";
+import { readTransaction, readWitnessSet } from "../../cardano/tx-view.js";
+import type { ChainPort } from "../../chain/port.js";
+import { BadRequestError, LedgerRejectedError, refusal } from "../../errors.js";
 import { readableRejection, type KeyRoles } from "./ledger-refusals.js";
 import type { SubmissionLog } from "./status.js";
 

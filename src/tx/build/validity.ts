@@ -1,10 +1,10 @@
 // The validity interval: defaults, Unix seconds → slots with the era history, and the time locks
 // of the minting policies (native `before`/`after`), which the interval must respect or the
 // ledger refuses the mint.
-import type { NativeScript } from "../cardano/types.js";
-import type { EraHistory } from "../cardano/era-history.js";
-import type { Tip } from "../chain/port.js";
-import { BadRequestError, refusal } from "../errors.js";
+import type { NativeScript } from "../../cardano/types.js";
+import type { EraHistory } from "../../cardano/era-history.js";
+import type { Tip } from "../../chain/port.js";
+import { BadRequestError, refusal } from "../../errors.js";
 import type { BuildPlan, BuildRequest, TimeLock } from "./request.js";
 
 /** The default validity interval: from now to now + 2 hours. */

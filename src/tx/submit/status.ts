@@ -5,7 +5,7 @@
 // first): after a restart, or 10,000 submissions later, such a transaction is `unknown` again.
 // And the wait: the status polled until the transaction is deep enough, refused, or time is up.
 import { setTimeout as sleep } from "node:timers/promises";
-import type { ChainPort } from "../chain/port.js";
+import type { ChainPort } from "../../chain/port.js";
 
 /** How many recent submissions' outcomes an instance remembers. */
 export const SUBMISSION_MEMORY = 10_000;

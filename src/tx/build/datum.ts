@@ -8,9 +8,9 @@ import {
   makeMapData,
   type UplcData,
 } from "@helios-lang/uplc";
-import { dataToCbor } from "../blueprints/plutus-data.js";
-import { requireCborWithinLimits } from "../cardano/cbor-limits.js";
-import { BadRequestError, refusal } from "../errors.js";
+import { dataToCbor } from "../../blueprints/plutus-data.js";
+import { requireCborWithinLimits } from "../../cardano/cbor-limits.js";
+import { BadRequestError, refusal } from "../../errors.js";
 import type { DatumRequest, PlannedDatum } from "./request.js";
 import { plutusDataOf, scriptOf, type ScriptBook } from "./scripts.js";
 

@@ -7,11 +7,11 @@
 // Metadata JSON is cardano-cli's "no schema" mapping: text as strings, integers as numbers
 // (decimal strings beyond 2^53), bytes as "0x" + hex, lists as arrays, maps as objects when every
 // key is text or an integer (keys as strings), else as [{k, v}] pairs.
-import type { EraHistory } from "../cardano/era-history.js";
-import { withinCborLimits } from "../cardano/cbor-limits.js";
-import { fromHex, toHex } from "../cardano/tx-cbor.js";
-import { keyHashOf, metadataEntries, readMetadatum, readTransaction, type Metadatum } from "../cardano/tx-view.js";
-import { utxoOfOutput } from "../cardano/utxo.js";
+import type { EraHistory } from "../../cardano/era-history.js";
+import { withinCborLimits } from "../../cardano/cbor-limits.js";
+import { fromHex, toHex } from "../../cardano/tx-cbor.js";
+import { keyHashOf, metadataEntries, readMetadatum, readTransaction, type Metadatum } from "../../cardano/tx-view.js";
+import { utxoOfOutput } from "../../cardano/utxo.js";
 import { decodedAsset, decodedUtxo, jsonInteger, type DecodedAsset, type DecodedUtxo } from "./decoded-view.js";
 
 export interface InputRef {

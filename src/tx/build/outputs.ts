@@ -1,11 +1,11 @@
 // Phase 3: planned outputs → outputs with their lovelace settled. An output without lovelace gets
 // the ledger minimum (coinsPerUTxOByte × (160 + size), the size as the builder writes it); an
 // explicit amount below it is a 400, because the ledger would refuse it.
-import type { Asset, Output, Protocol } from "../cardano/types.js";
-import { CborWriter } from "../cardano/cbor.js";
-import { describeLovelace } from "../cardano/amount.js";
-import { minLovelace, valueOf, writeValue } from "../cardano/tx-encode.js";
-import { BadRequestError, refusal } from "../errors.js";
+import type { Asset, Output, Protocol } from "../../cardano/types.js";
+import { CborWriter } from "../../cardano/cbor.js";
+import { describeLovelace } from "../../cardano/amount.js";
+import { minLovelace, valueOf, writeValue } from "../../cardano/tx-encode.js";
+import { BadRequestError, refusal } from "../../errors.js";
 import type { PlannedOutput } from "./request.js";
 
 function meshOutput(output: PlannedOutput, lovelace: bigint): Output {

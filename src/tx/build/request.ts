@@ -2,10 +2,10 @@
 // it is, so these types are as wide as the schema), and the domain plan it is normalized into:
 // bigint amounts, hex asset units, decoded UTxOs, CBOR datums, slots. Error messages name the
 // request's fields by their path in it (`outputs[0].address`).
-import type { Metadatum, UTxO } from "../cardano/types.js";
-import type { OutRef } from "../chain/port.js";
-import type { DRep } from "../cardano/delegatees.js";
-import type { AssetNameSpec, PlutusJson } from "../cardano/metadata.js";
+import type { Metadatum, UTxO } from "../../cardano/types.js";
+import type { OutRef } from "../../chain/port.js";
+import type { DRep } from "../../cardano/delegatees.js";
+import type { AssetNameSpec, PlutusJson } from "../../cardano/metadata.js";
 
 export type JsonAmount = number | string;
 

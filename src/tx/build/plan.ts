@@ -1,13 +1,13 @@
 // Phase 1: the JSON request → the domain plan. Everything that can be checked without the chain
 // is checked here: addresses and their network, amounts, asset names, datums, UTxO strings,
 // scripts and their hashes, metadata. Errors name the request's fields by their path in it.
-import type { OutRef } from "../chain/port.js";
-import { outputAddressOn } from "../cardano/address-rules.js";
-import { parseAmount } from "../cardano/amount.js";
-import { decodeUtxos, parseOutRef, requireUtxoWithinLimits } from "../cardano/utxo.js";
-import { assetNameHex } from "../cardano/metadata.js";
-import type { Network } from "../config.js";
-import { BadRequestError, refusal } from "../errors.js";
+import type { OutRef } from "../../chain/port.js";
+import { outputAddressOn } from "../../cardano/address-rules.js";
+import { parseAmount } from "../../cardano/amount.js";
+import { decodeUtxos, parseOutRef, requireUtxoWithinLimits } from "../../cardano/utxo.js";
+import { assetNameHex } from "../../cardano/metadata.js";
+import type { Network } from "../../config.js";
+import { BadRequestError, refusal } from "../../errors.js";
 import { planMetadata } from "./auxiliary.js";
 import { planDatum } from "./datum.js";
 import { planPlutus } from "./plutus.js";

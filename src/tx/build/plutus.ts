@@ -2,8 +2,8 @@
 // address, or mint under a Plutus policy) → the scripts the transaction runs and each redeemer as
 // Plutus data CBOR. Redeemers and datums given as JSON are converted by the schema of the
 // validator's blueprint; CBOR hex is taken as it is, once checked to decode.
-import { parseAmount } from "../cardano/amount.js";
-import { BadRequestError, refusal } from "../errors.js";
+import { parseAmount } from "../../cardano/amount.js";
+import { BadRequestError, refusal } from "../../errors.js";
 import { plutusCbor } from "./datum.js";
 import type { BuildRequest, PlannedMint, PlannedScript, PlannedSpend, PlutusPlan, RedeemerRequest } from "./request.js";
 import { plutusDataOf, scriptOf, type KnownScript, type ScriptBook } from "./scripts.js";

@@ -2,17 +2,17 @@
 // UTxOs spent (each at its validator's address, with the datum the script will read), where each
 // script comes from (a reference input that carries it, from the request's referenceInputs or
 // the deployment its blueprint records, else the witness set), and the collateral.
-import type { UTxO } from "../cardano/types.js";
-import { paymentCredentialOf } from "../cardano/address-rules.js";
-import { CborReader, CborWriter } from "../cardano/cbor.js";
-import { collateralFrom } from "../cardano/collateral.js";
-import type { InlineScript, PlutusDraft, PlutusSpend, PlutusVersion, ScriptReference } from "../txcore/balance.js";
-import { datumHashOf } from "../cardano/tx-encode.js";
-import { fromHex, toHex } from "../cardano/tx-cbor.js";
-import { outRef, outRefOf, requireUtxoWithinLimits } from "../cardano/utxo.js";
-import type { ChainParameters, ChainPort, OutRef } from "../chain/port.js";
-import { meshCostModels } from "../cardano/protocol-params.js";
-import { BadRequestError, refusal } from "../errors.js";
+import type { UTxO } from "../../cardano/types.js";
+import { paymentCredentialOf } from "../../cardano/address-rules.js";
+import { CborReader, CborWriter } from "../../cardano/cbor.js";
+import { collateralFrom } from "../../cardano/collateral.js";
+import type { InlineScript, PlutusDraft, PlutusSpend, PlutusVersion, ScriptReference } from "../../txcore/balance.js";
+import { datumHashOf } from "../../cardano/tx-encode.js";
+import { fromHex, toHex } from "../../cardano/tx-cbor.js";
+import { outRef, outRefOf, requireUtxoWithinLimits } from "../../cardano/utxo.js";
+import type { ChainParameters, ChainPort, OutRef } from "../../chain/port.js";
+import { meshCostModels } from "../../cardano/protocol-params.js";
+import { BadRequestError, refusal } from "../../errors.js";
 import type { PlannedScript, PlutusPlan } from "./request.js";
 
 const LANGUAGE: Record<PlutusVersion, number> = { V1: 1, V2: 2, V3: 3 };

@@ -6,14 +6,14 @@
 // The JSON of Plutus data is the detailed schema exactly ({"constructor", "fields"}, {"int"},
 // {"bytes": hex}, {"list"}, {"map": [{"k", "v"}]}), what POST /transactions/build takes back as a
 // datum: integers are JSON numbers, or decimal strings beyond 2^53 (JSON would lose the digits).
-import type { UTxO } from "../cardano/types.js";
+import type { UTxO } from "../../cardano/types.js";
 import type { UplcData } from "@helios-lang/uplc";
-import { dataOfCbor } from "../blueprints/plutus-data.js";
-import { CBOR_LIMITS, withinCborLimits } from "../cardano/cbor-limits.js";
-import { cip67Prefix } from "../cardano/metadata.js";
-import { scriptRefHash } from "../cardano/script-hash.js";
-import { blake2b256, fromHex, toHex } from "../cardano/tx-cbor.js";
-import { isLovelace, lovelaceOf } from "../cardano/utxo.js";
+import { dataOfCbor } from "../../blueprints/plutus-data.js";
+import { CBOR_LIMITS, withinCborLimits } from "../../cardano/cbor-limits.js";
+import { cip67Prefix } from "../../cardano/metadata.js";
+import { scriptRefHash } from "../../cardano/script-hash.js";
+import { blake2b256, fromHex, toHex } from "../../cardano/tx-cbor.js";
+import { isLovelace, lovelaceOf } from "../../cardano/utxo.js";
 
 /** Plutus data in the detailed JSON schema. */
 export type DetailedJson =

@@ -11,13 +11,13 @@
 // hosted API emits them, each saying one thing a wallet shows its user before signing. Every one
 // of them needs the stake key's signature, which the fee counts (CertificatesDraft.signers).
 import { bech32 } from "@scure/base";
-import { stakeCredentialOn } from "../cardano/address-rules.js";
-import { writeCertificate, type Certificate } from "../cardano/certificates.js";
-import { parseDRep, poolKeyHash, type DRep } from "../cardano/delegatees.js";
-import type { CertificatesDraft } from "../txcore/balance.js";
-import type { ChainPort, Protocol } from "../chain/port.js";
-import { familyOf, type Network } from "../config.js";
-import { BadRequestError, refusal } from "../errors.js";
+import { stakeCredentialOn } from "../../cardano/address-rules.js";
+import { writeCertificate, type Certificate } from "../../cardano/certificates.js";
+import { parseDRep, poolKeyHash, type DRep } from "../../cardano/delegatees.js";
+import type { CertificatesDraft } from "../../txcore/balance.js";
+import type { ChainPort, Protocol } from "../../chain/port.js";
+import { familyOf, type Network } from "../../config.js";
+import { BadRequestError, refusal } from "../../errors.js";
 import type { DelegationRequest, PlannedDelegation } from "./request.js";
 
 /** The reward address (bech32) of a stake key hash on `network`'s family. */

@@ -1,8 +1,8 @@
 // Auxiliary data of a build: `message` (CIP-20), `metadata` ({label: JSON}), `meta[]` (the
 // array form) and the CIP-25 entries of the mints, merged into one label → metadatum map.
-import type { Metadatum } from "../cardano/types.js";
-import { CIP20_LABEL, CIP25_LABEL, cip20Message, jsonToMetadatum, mergeMetadatum } from "../cardano/metadata.js";
-import { BadRequestError, refusal } from "../errors.js";
+import type { Metadatum } from "../../cardano/types.js";
+import { CIP20_LABEL, CIP25_LABEL, cip20Message, jsonToMetadatum, mergeMetadatum } from "../../cardano/metadata.js";
+import { BadRequestError, refusal } from "../../errors.js";
 import type { BuildRequest } from "./request.js";
 
 const MAX_LABEL = 2n ** 64n - 1n;

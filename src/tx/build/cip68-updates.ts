@@ -12,15 +12,15 @@
 // there); without one the build is a 400 naming the entry. The re-created outputs follow the
 // request's outputs and the minted tokens' outputs, in entry order, before the change: a redeemer
 // that names the output's index counts them so.
-import type { Asset, Protocol, UTxO } from "../cardano/types.js";
+import type { Asset, Protocol, UTxO } from "../../cardano/types.js";
 import { decodeUplcData, makeConstrData, type UplcData } from "@helios-lang/uplc";
-import { dataToCbor } from "../blueprints/plutus-data.js";
-import { paymentCredentialOf } from "../cardano/address-rules.js";
-import { assetNameHex, cip67Prefix, cip68Datum } from "../cardano/metadata.js";
-import { minLovelace } from "../cardano/tx-encode.js";
-import { isLovelace, lovelaceOf, outRef, outRefOf } from "../cardano/utxo.js";
-import type { AssetOutput, ChainPort } from "../chain/port.js";
-import { BadRequestError, refusal } from "../errors.js";
+import { dataToCbor } from "../../blueprints/plutus-data.js";
+import { paymentCredentialOf } from "../../cardano/address-rules.js";
+import { assetNameHex, cip67Prefix, cip68Datum } from "../../cardano/metadata.js";
+import { minLovelace } from "../../cardano/tx-encode.js";
+import { isLovelace, lovelaceOf, outRef, outRefOf } from "../../cardano/utxo.js";
+import type { AssetOutput, ChainPort } from "../../chain/port.js";
+import { BadRequestError, refusal } from "../../errors.js";
 import { plutusJsonToCbor } from "./datum.js";
 import type { BuildPlan, BuildRequest, PlannedCip68Update, PlannedOutput } from "./request.js";
 
