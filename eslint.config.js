@@ -384,7 +384,7 @@ const HELIOS_MODULES = {
 };
 
 export default defineConfig(
-  { ignores: ["node_modules/", "data/", "docs/", "contracts/src/", "dist/"] },
+  { ignores: ["node_modules/", "data/", "docs/", "contracts/src/", "dist/", ".transpiled/"] },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
   {

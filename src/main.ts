@@ -1,7 +1,7 @@
 // Entry point of the server: reads the environment, takes the data directory's lock, builds the
-// app and listens. `npm start` (and start:prod) exec `node --import tsx src/main.ts` from npm's
-// shell, so that npm's SIGTERM and SIGINT reach the handlers below; a supervisor runs that command
-// itself (docs/operations.md).
+// app and listens. `npm start` (and start:prod) exec `node scripts/start.mjs` from npm's shell (it
+// transpiles src/ where changed and imports this file's output in its own process), so that npm's
+// SIGTERM and SIGINT reach the handlers below; a supervisor runs node itself (docs/operations.md).
 import type { FastifyInstance } from "fastify";
 import { DataDirLock, DataDirLockedError } from "./chain/devnet/data-dir-lock.js";
 import { ConfigError, loadConfig, loadDotEnv, type Config } from "./config.js";

@@ -43,7 +43,11 @@ describe("the systemd unit", () => {
     assert.ok(execStart, "the unit has an ExecStart");
     const [program, ...args] = execStart.split(/\s+/);
     assert.equal(program, "/usr/bin/node", "node itself, so that the signal reaches the server");
-    assert.deepEqual(args, ["--import", "tsx", "src/main.ts"]);
+    assert.deepEqual(
+      args,
+      ["scripts/start.mjs"],
+      "npm start's own start: src/ transpiled where changed, then run in that process",
+    );
     // Where node is installed elsewhere (a version manager), the same command with this node.
     const node = existsSync(program as string) ? (program as string) : process.execPath;
 

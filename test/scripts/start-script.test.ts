@@ -1,0 +1,48 @@
+// scripts/start.mjs, what `npm start` runs: src/ transpiled into .transpiled/ where a file is new or
+// changed, nothing rewritten when nothing changed, an output without a source removed (an import of
+// a deleted module must fail, not run stale code), and the output runs as the source would.
+import assert from "node:assert/strict";
+import { existsSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { describe, it } from "node:test";
+
+interface StartScript {
+  readonly OUT: string;
+  transpile(): { written: number; removed: number };
+}
+
+const script = (await import(new URL("../../scripts/start.mjs", import.meta.url).href)) as StartScript;
+const SOURCE = new URL("../../src/cardano/crc32.ts", import.meta.url);
+
+describe("npm start's transpile step (scripts/start.mjs)", () => {
+  it("writes nothing when src/ has not changed since the last start", () => {
+    script.transpile();
+    assert.deepEqual(script.transpile(), { written: 0, removed: 0 });
+  });
+
+  it("transpiles a source changed after its output, and only that one", () => {
+    script.transpile();
+    const output = join(script.OUT, "cardano", "crc32.js");
+    const later = new Date(statSync(output).mtimeMs + 5_000);
+    utimesSync(SOURCE, later, later);
+    assert.deepEqual(script.transpile(), { written: 1, removed: 0 });
+    assert.ok(statSync(output).mtimeMs >= later.getTime(), "the output is newer than its source");
+  });
+
+  it("removes an output whose source is gone", () => {
+    script.transpile();
+    const orphan = join(script.OUT, "cardano", "deleted-module.js");
+    writeFileSync(orphan, "export const stale = true;\n");
+    assert.deepEqual(script.transpile(), { written: 0, removed: 1 });
+    assert.equal(existsSync(orphan), false);
+  });
+
+  it("the transpiled module computes what the source does (CRC-32 check value)", async () => {
+    script.transpile();
+    const { crc32 } = (await import(pathToFileURL(join(script.OUT, "cardano", "crc32.js")).href)) as {
+      crc32: (bytes: Uint8Array) => number;
+    };
+    assert.equal(crc32(new TextEncoder().encode("123456789")), 0xcbf43926);
+  });
+});
