@@ -4,6 +4,8 @@
 // BENCH_SUBMIT_PATH=signed, through submitSigned as the route does; =http, to the service in a
 // process of its own over HTTP, as bench/devnet-ledger.ts does); prints the μs of CPU (user +
 // system) and of wall time per submit, cold (the first BENCH_SUBMIT_COLD after the start) and warm.
+// BENCH_SUBMIT_GROW=100000 first grows the ledger by that many UTxOs (as bench/devnet-ledger.ts's
+// grown devnet): the CPU per submit, fresh and grown, side by side.
 // Run it under `node --cpu-prof` for where the time goes:
 //   node --import tsx --cpu-prof --cpu-prof-interval 100 --cpu-prof-dir /tmp/prof bench/devnet-submit-cpu.ts
 import { spawnSync } from "node:child_process";
@@ -23,6 +25,8 @@ const COLD = int("BENCH_SUBMIT_COLD", 40);
 const WARM = int("BENCH_SUBMIT_WARM", 400);
 const via = process.env["BENCH_SUBMIT_PATH"] ?? "chain";
 const viaSigned = via === "signed";
+/** UTxOs added to the ledger before the payments are signed (keyless addresses): the grown devnet of bench/devnet-ledger.ts. */
+const GROW = int("BENCH_SUBMIT_GROW", 0);
 
 async function payment(wallet: BenchWallet, utxo: UTxO): Promise<string> {
   const unsigned = await new MeshTxBuilder({ params: DEVNET_PROTOCOL_PARAMETERS })
@@ -41,6 +45,11 @@ async function prepare(dir: string): Promise<void> {
     setup,
     Array.from({ length: COLD + WARM }, () => ({ address: wallet.address, lovelace: 5_000_000n })),
   );
+  if (GROW > 0)
+    await payMany(
+      setup,
+      Array.from({ length: GROW }, () => ({ address: keylessAddress(), lovelace: 1_200_000n })),
+    );
   const txs: string[] = [];
   for (const utxo of await setup.utxosAt(wallet.address)) txs.push(await payment(wallet, utxo));
   await setup.close();
