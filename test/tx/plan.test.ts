@@ -64,11 +64,11 @@ describe("native-script time locks", () => {
         type: "all",
         scripts: [sig, { type: "before", slot: "500" }, { type: "before", slot: "400" }, { type: "after", slot: "10" }],
       }),
-      { before: 400, after: 10 },
+      { before: 400n, after: 10n },
     );
     assert.deepEqual(timeLockOf({ type: "any", scripts: [sig, { type: "before", slot: "500" }] }), {});
     assert.deepEqual(timeLockOf({ type: "atLeast", required: 2, scripts: [sig, { type: "after", slot: "7" }] }), {
-      after: 7,
+      after: 7n,
     });
     assert.deepEqual(timeLockOf({ type: "atLeast", required: 1, scripts: [sig, { type: "after", slot: "7" }] }), {});
   });
