@@ -1146,6 +1146,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "STORE_ERR_UNAVAILABLE",
+                     *       "message": "The database (PostgreSQL) cannot be reached: connect ECONNREFUSED 10.0.0.5:5432. Retry later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getAddressInfo: {
@@ -1326,6 +1344,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "STORE_ERR_UNAVAILABLE",
+                     *       "message": "The database (PostgreSQL) cannot be reached: connect ECONNREFUSED 10.0.0.5:5432. Retry later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     parseNativeScript: {
@@ -1477,6 +1513,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "STORE_ERR_UNAVAILABLE",
+                     *       "message": "The database (PostgreSQL) cannot be reached: connect ECONNREFUSED 10.0.0.5:5432. Retry later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     serializeNativeScript: {
@@ -1622,6 +1676,24 @@ export interface operations {
                      *       "error": "Too Many Requests",
                      *       "code": "AUTH_ERR_THROTTLED",
                      *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "STORE_ERR_UNAVAILABLE",
+                     *       "message": "The database (PostgreSQL) cannot be reached: connect ECONNREFUSED 10.0.0.5:5432. Retry later.",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -1846,6 +1918,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "STORE_ERR_UNAVAILABLE",
+                     *       "message": "The database (PostgreSQL) cannot be reached: connect ECONNREFUSED 10.0.0.5:5432. Retry later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     slotToTime: {
@@ -1983,6 +2073,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "STORE_ERR_UNAVAILABLE",
+                     *       "message": "The database (PostgreSQL) cannot be reached: connect ECONNREFUSED 10.0.0.5:5432. Retry later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     timeToSlot: {
@@ -2114,6 +2222,24 @@ export interface operations {
                      *       "error": "Too Many Requests",
                      *       "code": "AUTH_ERR_THROTTLED",
                      *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "STORE_ERR_UNAVAILABLE",
+                     *       "message": "The database (PostgreSQL) cannot be reached: connect ECONNREFUSED 10.0.0.5:5432. Retry later.",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -2615,21 +2741,12 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "statusCode": 503,
-                     *       "error": "Service Unavailable",
-                     *       "code": "CHAIN_ERR_UNAVAILABLE",
-                     *       "message": "No chain backend is configured for preprod: set BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL, and restart.",
-                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
-                     *     }
-                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2788,21 +2905,12 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "statusCode": 503,
-                     *       "error": "Service Unavailable",
-                     *       "code": "CHAIN_ERR_UNAVAILABLE",
-                     *       "message": "No chain backend is configured for preprod: set BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL, and restart.",
-                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
-                     *     }
-                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3053,21 +3161,12 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "statusCode": 503,
-                     *       "error": "Service Unavailable",
-                     *       "code": "CHAIN_ERR_UNAVAILABLE",
-                     *       "message": "No chain backend is configured for preprod: set BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL, and restart.",
-                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
-                     *     }
-                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3209,21 +3308,12 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "statusCode": 503,
-                     *       "error": "Service Unavailable",
-                     *       "code": "SVC_ERR_WAITS_FULL",
-                     *       "message": "The service holds 500 waits already, the most it holds at once (WAIT_MAX_TOTAL): ask again after Retry-After, or look once with timeout=0.",
-                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
-                     *     }
-                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3401,21 +3491,12 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "statusCode": 503,
-                     *       "error": "Service Unavailable",
-                     *       "code": "CHAIN_ERR_UNAVAILABLE",
-                     *       "message": "No chain backend is configured for preprod: set BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL, and restart.",
-                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
-                     *     }
-                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3589,6 +3670,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "STORE_ERR_UNAVAILABLE",
+                     *       "message": "The database (PostgreSQL) cannot be reached: connect ECONNREFUSED 10.0.0.5:5432. Retry later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     advanceDevnetClock: {
@@ -3735,6 +3834,24 @@ export interface operations {
                      *       "error": "Too Many Requests",
                      *       "code": "AUTH_ERR_THROTTLED",
                      *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "STORE_ERR_UNAVAILABLE",
+                     *       "message": "The database (PostgreSQL) cannot be reached: connect ECONNREFUSED 10.0.0.5:5432. Retry later.",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -3899,6 +4016,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "STORE_ERR_UNAVAILABLE",
+                     *       "message": "The database (PostgreSQL) cannot be reached: connect ECONNREFUSED 10.0.0.5:5432. Retry later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     registerDevnetDRep: {
@@ -4054,6 +4189,24 @@ export interface operations {
                      *       "error": "Too Many Requests",
                      *       "code": "AUTH_ERR_THROTTLED",
                      *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "STORE_ERR_UNAVAILABLE",
+                     *       "message": "The database (PostgreSQL) cannot be reached: connect ECONNREFUSED 10.0.0.5:5432. Retry later.",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -4224,6 +4377,24 @@ export interface operations {
                      *       "error": "Too Many Requests",
                      *       "code": "AUTH_ERR_THROTTLED",
                      *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "STORE_ERR_UNAVAILABLE",
+                     *       "message": "The database (PostgreSQL) cannot be reached: connect ECONNREFUSED 10.0.0.5:5432. Retry later.",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -4417,6 +4588,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "STORE_ERR_UNAVAILABLE",
+                     *       "message": "The database (PostgreSQL) cannot be reached: connect ECONNREFUSED 10.0.0.5:5432. Retry later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     listDevnetSnapshots: {
@@ -4569,6 +4758,24 @@ export interface operations {
                      *       "error": "Too Many Requests",
                      *       "code": "AUTH_ERR_THROTTLED",
                      *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "STORE_ERR_UNAVAILABLE",
+                     *       "message": "The database (PostgreSQL) cannot be reached: connect ECONNREFUSED 10.0.0.5:5432. Retry later.",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -4756,21 +4963,12 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "statusCode": 503,
-                     *       "error": "Service Unavailable",
-                     *       "code": "STORE_ERR_UNAVAILABLE",
-                     *       "message": "The devnet could not save the snapshot \"before-settle\": the disk under /var/lib/txsvc is full. Nothing was saved; free space under the data directory (DATA_DIR) and try again.",
-                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
-                     *     }
-                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -5018,6 +5216,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "STORE_ERR_UNAVAILABLE",
+                     *       "message": "The database (PostgreSQL) cannot be reached: connect ECONNREFUSED 10.0.0.5:5432. Retry later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     deleteDevnetSnapshot: {
@@ -5166,6 +5382,24 @@ export interface operations {
                      *       "error": "Too Many Requests",
                      *       "code": "AUTH_ERR_THROTTLED",
                      *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "STORE_ERR_UNAVAILABLE",
+                     *       "message": "The database (PostgreSQL) cannot be reached: connect ECONNREFUSED 10.0.0.5:5432. Retry later.",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -5327,21 +5561,12 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "statusCode": 503,
-                     *       "error": "Service Unavailable",
-                     *       "code": "CHAIN_ERR_UNAVAILABLE",
-                     *       "message": "No chain backend is configured for preprod: set BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL, and restart.",
-                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
-                     *     }
-                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -5627,21 +5852,12 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "statusCode": 503,
-                     *       "error": "Service Unavailable",
-                     *       "code": "CHAIN_ERR_UNAVAILABLE",
-                     *       "message": "No chain backend is configured for preprod: set BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL, and restart.",
-                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
-                     *     }
-                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -5865,21 +6081,12 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "statusCode": 503,
-                     *       "error": "Service Unavailable",
-                     *       "code": "CHAIN_ERR_UNAVAILABLE",
-                     *       "message": "No chain backend is configured for preprod: set BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL, and restart.",
-                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
-                     *     }
-                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -6121,21 +6328,12 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "statusCode": 503,
-                     *       "error": "Service Unavailable",
-                     *       "code": "CHAIN_ERR_UNAVAILABLE",
-                     *       "message": "No chain backend is configured for preprod: set BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL, and restart.",
-                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
-                     *     }
-                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -6335,21 +6533,12 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "statusCode": 503,
-                     *       "error": "Service Unavailable",
-                     *       "code": "CHAIN_ERR_UNAVAILABLE",
-                     *       "message": "No chain backend is configured for preprod: set BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL, and restart.",
-                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
-                     *     }
-                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -6549,21 +6738,12 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "statusCode": 503,
-                     *       "error": "Service Unavailable",
-                     *       "code": "CHAIN_ERR_UNAVAILABLE",
-                     *       "message": "No chain backend is configured for preprod: set BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL, and restart.",
-                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
-                     *     }
-                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -6768,21 +6948,12 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "statusCode": 503,
-                     *       "error": "Service Unavailable",
-                     *       "code": "CHAIN_ERR_UNAVAILABLE",
-                     *       "message": "No chain backend is configured for preprod: set BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL, and restart.",
-                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
-                     *     }
-                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -7004,21 +7175,12 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "statusCode": 503,
-                     *       "error": "Service Unavailable",
-                     *       "code": "CHAIN_ERR_UNAVAILABLE",
-                     *       "message": "No chain backend is configured for preprod: set BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL, and restart.",
-                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
-                     *     }
-                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -7220,21 +7382,12 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "statusCode": 503,
-                     *       "error": "Service Unavailable",
-                     *       "code": "CHAIN_ERR_UNAVAILABLE",
-                     *       "message": "No chain backend is configured for preprod: set BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL, and restart.",
-                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
-                     *     }
-                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -7430,21 +7583,12 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "statusCode": 503,
-                     *       "error": "Service Unavailable",
-                     *       "code": "CHAIN_ERR_UNAVAILABLE",
-                     *       "message": "No chain backend is configured for preprod: set BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL, and restart.",
-                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
-                     *     }
-                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -7641,21 +7785,12 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "statusCode": 503,
-                     *       "error": "Service Unavailable",
-                     *       "code": "CHAIN_ERR_UNAVAILABLE",
-                     *       "message": "No chain backend is configured for preprod: set BLOCKFROST_PROJECT_ID, or OGMIOS_URL and KUPO_URL, and restart.",
-                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
-                     *     }
-                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -7829,6 +7964,24 @@ export interface operations {
                      *       "error": "Too Many Requests",
                      *       "code": "AUTH_ERR_THROTTLED",
                      *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "STORE_ERR_UNAVAILABLE",
+                     *       "message": "The database (PostgreSQL) cannot be reached: connect ECONNREFUSED 10.0.0.5:5432. Retry later.",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -8116,6 +8269,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "STORE_ERR_UNAVAILABLE",
+                     *       "message": "The database (PostgreSQL) cannot be reached: connect ECONNREFUSED 10.0.0.5:5432. Retry later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     deleteBlueprint: {
@@ -8258,6 +8429,24 @@ export interface operations {
                      *       "error": "Too Many Requests",
                      *       "code": "AUTH_ERR_THROTTLED",
                      *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "STORE_ERR_UNAVAILABLE",
+                     *       "message": "The database (PostgreSQL) cannot be reached: connect ECONNREFUSED 10.0.0.5:5432. Retry later.",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -8527,6 +8716,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "STORE_ERR_UNAVAILABLE",
+                     *       "message": "The database (PostgreSQL) cannot be reached: connect ECONNREFUSED 10.0.0.5:5432. Retry later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getValidatorAddress: {
@@ -8653,6 +8860,24 @@ export interface operations {
                      *       "error": "Too Many Requests",
                      *       "code": "AUTH_ERR_THROTTLED",
                      *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "STORE_ERR_UNAVAILABLE",
+                     *       "message": "The database (PostgreSQL) cannot be reached: connect ECONNREFUSED 10.0.0.5:5432. Retry later.",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -8822,6 +9047,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "STORE_ERR_UNAVAILABLE",
+                     *       "message": "The database (PostgreSQL) cannot be reached: connect ECONNREFUSED 10.0.0.5:5432. Retry later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     parseValidatorData: {
@@ -8979,6 +9222,24 @@ export interface operations {
                      *       "error": "Too Many Requests",
                      *       "code": "AUTH_ERR_THROTTLED",
                      *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "STORE_ERR_UNAVAILABLE",
+                     *       "message": "The database (PostgreSQL) cannot be reached: connect ECONNREFUSED 10.0.0.5:5432. Retry later.",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */

@@ -12,7 +12,7 @@ import { CBOR_LIMITS } from "./cbor-limits.js";
 import { CborReader, CborWriter, Major } from "./cbor.js";
 import { blake2b160Bytes, blake2b224 } from "./hash.js";
 import { scriptHash, type ScriptLanguage } from "./script-hash.js";
-import { splitTransaction, toHex, txIdOfBody } from "./tx-cbor.js";
+import { splitTransaction, toHex, txIdOfBody, type TransactionParts } from "./tx-cbor.js";
 
 /** A transaction input: the id of the transaction that made the output, and its index there. */
 export interface TxInputRef {
@@ -204,8 +204,10 @@ export function readBody(bytes: Uint8Array): TxBodyView {
     referenceInputs: [],
     donation: undefined,
   };
+  const keys = new Set<number>();
   reader.each(reader.mapLength(), () => {
     const key = reader.smallUint();
+    keys.add(key);
     switch (key) {
       case 0:
         body.inputs = readSetOf(reader, readInput);
@@ -260,8 +262,17 @@ export function readBody(bytes: Uint8Array): TxBodyView {
     }
   });
   if (!reader.done) throw new Error("there are bytes after the transaction body");
+  for (const [key, name] of REQUIRED_BODY_KEYS)
+    if (!keys.has(key)) throw new Error(`the transaction body has no ${name}`);
   return body;
 }
+
+/** The body fields every era requires (the ledger's CDDL): a body without one is not a transaction's. */
+const REQUIRED_BODY_KEYS = [
+  [0, "inputs (key 0)"],
+  [1, "outputs (key 1)"],
+  [2, "fee (key 2)"],
+] as const;
 
 function readExUnits(reader: CborReader): { mem: bigint; steps: bigint } {
   let units = { mem: 0n, steps: 0n };
@@ -346,7 +357,11 @@ export function readWitnessSet(bytes: Uint8Array): WitnessSetView {
 
 /** Decodes a whole transaction; throws when it does not decode. */
 export function readTransaction(bytes: Uint8Array): TransactionView {
-  const { body, witnessSet, rest } = splitTransaction(bytes);
+  return viewOfParts(splitTransaction(bytes));
+}
+
+/** readTransaction of a transaction already split (splitTransaction): the body and the witness set decoded, once. */
+export function viewOfParts({ body, witnessSet, rest }: TransactionParts): TransactionView {
   let isValid = true;
   let aux = rest[0];
   if (rest.length === 2) {

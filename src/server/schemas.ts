@@ -48,7 +48,18 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   415: `The request body is not JSON: send Content-Type: application/json.${codesOf(415)}`,
   422: `Well-formed input that the ledger or a contract rule refuses; the message says why.${codesOf(422)}`,
   429: `Throttled, please try again later. The Retry-After header says when.${codesOf(429)}`,
-  503: `The chain backend is unreachable or not configured.${codesOf(503)}`,
+  503: `The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later).${codesOf(503)}`,
+};
+
+/** The 503 of a route that answers one only when its API key cannot be checked (errorResponses adds it to every keyed route). */
+const KEY_STORE_DESCRIPTION =
+  "The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request " +
+  `right now: retry later, after Retry-After seconds when the answer has that header.${codesOf(503)}`;
+
+/** What every keyed route answers while its key store is down (a fleet's PostgreSQL, here, is unreachable). */
+const KEY_STORE_DOWN: ErrorExample = {
+  code: "STORE_ERR_UNAVAILABLE",
+  message: "The database (PostgreSQL) cannot be reached: connect ECONNREFUSED 10.0.0.5:5432. Retry later.",
 };
 
 /** An example error answer: its code and a message the service really says (and the ledger's own words, when it has them). */
@@ -98,29 +109,28 @@ export const errorExample = (status: number, { code, message, detail }: ErrorExa
 
 /**
  * Error responses for a route's schema, so that OpenAPI documents every error it can answer:
- * 400, 401, 413, 415 and 429 always (bad input, keys, body size, media type, quotas), plus `codes`
- * (a status, or examples by status: the route's own messages, documenting those statuses too).
- * Each response carries an example body: the route's own, else a default of the status.
+ * 400, 401, 413, 415, 429 and 503 always (bad input, keys, body size, media type, quotas, the key
+ * store down), plus `codes` (a status, or examples by status: the route's own messages, documenting
+ * those statuses too). Each response carries an example body: the route's own, else a default of
+ * the status; a 503 also the key store's (a route that lists 503 answers it for its own reasons too).
  */
 export function errorResponses(...codes: (number | ErrorExamples)[]): Record<number, TSchema> {
   const examples: ErrorExamples = Object.assign({}, ...codes.filter((c): c is ErrorExamples => typeof c === "object"));
-  const all = new Set([
-    400,
-    401,
-    413,
-    415,
-    429,
+  const own = new Set([
     ...codes.filter((c): c is number => typeof c === "number"),
     ...Object.keys(examples).map(Number),
   ]);
+  const all = new Set([400, 401, 413, 415, 429, 503, ...own]);
   return Object.fromEntries(
     [...all]
       .sort((a, b) => a - b)
       .map((status) => {
-        const example = examples[status] ?? DEFAULT_ERROR_EXAMPLES[status];
+        const keyStoreOnly = status === 503 && !own.has(503);
+        const example = keyStoreOnly ? undefined : (examples[status] ?? DEFAULT_ERROR_EXAMPLES[status]);
+        const list = [example, status === 503 ? KEY_STORE_DOWN : undefined].filter((e) => e !== undefined);
         const options = {
-          description: ERROR_DESCRIPTIONS[status] ?? "Error.",
-          ...(example && { examples: [errorExample(status, example)] }),
+          description: keyStoreOnly ? KEY_STORE_DESCRIPTION : (ERROR_DESCRIPTIONS[status] ?? "Error."),
+          ...(list.length > 0 && { examples: list.map((e) => errorExample(status, e)) }),
         };
         return [status, Type.Ref("ErrorBody", options)];
       }),

@@ -203,7 +203,7 @@ describe("blueprints over HTTP, per API key", () => {
     for (const [query, field] of [
       ["?limit=0", "query.limit"],
       ["?hash=123", "query.hash"],
-      ["?pageState=garbage", "querystring.pageState"],
+      ["?pageState=garbage", "query.pageState"],
       ["?sort=title", "query"],
     ]) {
       const response = await list(query!, keyA);

@@ -81,7 +81,7 @@ describe("validators over HTTP", () => {
       for (const [hash, query, field] of [
         ["1234", "", "params.hash"],
         [HELLO_HASH, "?stakeKeyHash=xyz", "query.stakeKeyHash"],
-        [HELLO_HASH, `?stakeKeyHash=${STAKE}&stakeScriptHash=${STAKE}`, "querystring.stakeKeyHash"],
+        [HELLO_HASH, `?stakeKeyHash=${STAKE}&stakeScriptHash=${STAKE}`, "query.stakeKeyHash"],
         [HELLO_HASH, "?network=mainnet", "query"],
       ] as const) {
         const response = await address(hash, query);

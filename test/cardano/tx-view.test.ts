@@ -30,8 +30,10 @@ import {
   readTransaction,
   scriptOfRef,
   txHashOf,
+  viewOfParts,
   type Metadatum,
 } from "../../src/cardano/tx-view.js";
+import { mergeSignatures } from "../../src/tx/submit/submit.js";
 import {
   joinTransaction,
   readMapEntries,
@@ -577,4 +579,28 @@ test("metadata nested deeper than the CBOR limits' depth is refused, not recurse
   let deep = uint(0);
   for (let i = 0; i < 200; i++) deep = array([deep], false);
   assert.throws(() => readMetadatum(deep), /nested deeper than 128/);
+});
+
+test("a body without inputs, outputs or fee is not a transaction's: one decode names the key, and submit refuses it", () => {
+  const full = minimalBody();
+  for (const [key, name] of [
+    [0, "inputs (key 0)"],
+    [1, "outputs (key 1)"],
+    [2, "fee (key 2)"],
+  ] as const) {
+    const without = map(
+      readMapEntries(full).filter(([k]) => hexOf(k) !== hexOf(uint(key))),
+      false,
+    );
+    const tx = array([without, emptyWitnesses, Uint8Array.of(0xf6)], false);
+    const message = `the transaction body has no ${name}`;
+    assert.throws(() => readTransaction(tx), { message });
+    assert.throws(() => viewOfParts(splitTransaction(tx)), { message });
+    assert.throws(() => mergeSignatures(hexOf(tx)), {
+      message: `transaction does not decode as a Cardano transaction: ${message}`,
+    });
+  }
+  // The parts' view is readTransaction's, field for field.
+  const tx = array([full, emptyWitnesses, Uint8Array.of(0xf6)], false);
+  assert.deepEqual(viewOfParts(splitTransaction(tx)), readTransaction(tx));
 });

@@ -93,7 +93,7 @@ describe("one pagination convention", () => {
     const garbage = await service.request("GET", `${path}?cursor=bm9wZQ`);
     assert.deepEqual(
       [garbage.status, garbage.body.message],
-      [400, "querystring.cursor is not a cursor this service returned: pass the previous answer's cursor as it is."],
+      [400, "query.cursor is not a cursor this service returned: pass the previous answer's cursor as it is."],
     );
     for (const limit of [0, 101]) {
       const answer = await service.request("GET", `${path}?limit=${limit}`);

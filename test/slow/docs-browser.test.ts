@@ -6,7 +6,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Browser } from "playwright-core";
-import { EXAMPLE_ADDRESS, PARSED_ADDRESS } from "../../src/server/routes/examples.js";
+import { EXAMPLE_ADDRESS } from "../../src/server/routes/examples.js";
+import { PARSED_ADDRESS } from "../../src/server/routes/utils/examples.js";
 import { launchChromium, skipWithoutChromium as skip } from "../support/chromium.js";
 import { startService, type RunningService } from "../support/service.js";
 

@@ -191,7 +191,8 @@ export function checkOperation(document: OpenApiDocument, operation: Operation):
   const required = new Set<string>();
   if (takesInput) required.add("400");
   if (body !== undefined) ["413", "415"].forEach((s) => required.add(s));
-  if (!isPublic(document, operation)) ["401", "429"].forEach((s) => required.add(s));
+  // A keyed operation: a missing or bad key (401), a quota (429), the key store down (503).
+  if (!isPublic(document, operation)) ["401", "429", "503"].forEach((s) => required.add(s));
   for (const status of required) if (!responses[status]) problems.push(`does not document ${status}`);
 
   for (const [status, response] of Object.entries(responses)) {

@@ -403,7 +403,7 @@ describe("tournament rules", () => {
       rejected(
         await s.request<"listTournaments">("GET", "/tournaments?pageState=bm9wZQ"),
         400,
-        /querystring\.pageState is not a pageState this service returned/,
+        /query\.pageState is not a pageState this service returned/,
       );
       rejected(await s.request<"listTournaments">("GET", "/tournaments?limit=0"), 400, /limit/);
       rejected(await s.request<"listTournaments">("GET", "/tournaments?limit=101"), 400, /limit/);
@@ -618,7 +618,7 @@ describe("tournament rules", () => {
       rejected(
         await s.request<"listTournamentRegistrations">("GET", `/tournaments/${A}/registrations?page=1&cursor=2`),
         400,
-        /page and querystring\.cursor are the same parameter/,
+        /page and query\.cursor are the same parameter/,
       );
       rejected(
         await s.request<"listTournamentRegistrations">("GET", `/tournaments/${A}/registrations?page=0`),

@@ -14,6 +14,7 @@ import {
   policyIdOf,
   validityOf,
 } from "../support/tx-decode.js";
+import { nativeScriptBytes, nativeScriptHash } from "../../src/cardano/native-scripts.js";
 import { encodeUtxo } from "../../src/cardano/utxo.js";
 import { startService, type RunningService } from "../support/service.js";
 
@@ -274,6 +275,81 @@ describe("build: time-locked policies", () => {
     });
     assert.equal(early.status, 400, JSON.stringify(early.body));
     assert.match(early.body.message, new RegExp(`${future.policyId} allows minting only from slot ${now + 10_000}`));
+  });
+
+  test("hostile slots: past 2^64 - 1, past 2^53, past any date are 400s naming the field or the slot; a slot past 2^53 still mints", async () => {
+    const alice = await newBaseWallet();
+    await fund(service, alice.address, 30_000_000);
+    const sig = { type: "sig", keyHash: alice.keyHash };
+    /** A policy of `leaf` (under all, beside the signature); its hash from the service's codec, a dummy where it cannot encode. */
+    const policy = (leaf: object) => {
+      const script = { type: "all", scripts: [sig, leaf] };
+      let hash = "00".repeat(28);
+      try {
+        hash = nativeScriptHash(nativeScriptBytes(script as Parameters<typeof nativeScriptBytes>[0]));
+      } catch {
+        // a slot past 64 bits: the service refuses it before it reads the hash
+      }
+      return { policyId: hash, preloaded: { type: "simple", script, hash } };
+    };
+    const attempt = (leaf: object, extra: object = {}) => {
+      const { policyId, preloaded } = policy(leaf);
+      const body = {
+        changeAddress: alice.address,
+        preloadedScripts: [preloaded],
+        mint: [{ version: "cip25", assetName: { name: "T", format: "utf8" }, policyId, quantity: 1 }],
+        ...extra,
+      };
+      return service.request<"buildTransaction">("POST", "/transactions/build", body).then((r) => ({ ...r, policyId }));
+    };
+    const tooLarge = (field: string, slot: string) =>
+      `body.preloadedScripts[0].script.${field}.slot is ${slot}, but a native script's slot is a whole number from 0 to 2^64 - 1 (18446744073709551615): the ledger's slots are 64-bit.`;
+
+    // Past what a native script can hold: before (2^64), after (40 digits, the schema's longest), and under any.
+    for (const [leaf, field, slot] of [
+      [{ type: "before", slot: "18446744073709551616" }, "scripts[1]", "18446744073709551616"],
+      [{ type: "after", slot: "9".repeat(40) }, "scripts[1]", "9".repeat(40)],
+      [
+        { type: "any", scripts: [{ type: "before", slot: "18_446_744_073_709_551_616" }] },
+        "scripts[1].scripts[0]",
+        "18446744073709551616",
+      ],
+    ] as const) {
+      const answer = await attempt(leaf);
+      assert.equal(answer.status, 400, JSON.stringify(answer.body));
+      assert.equal(answer.body.code, "SVC_ERR_BAD_REQUEST");
+      assert.equal(answer.body.message, tooLarge(field, slot));
+    }
+
+    // Slots a script can hold but a JavaScript number or a Date cannot: named exactly, without a date.
+    const past53 = await attempt({ type: "after", slot: "9007199254740993" });
+    assert.equal(past53.status, 400, JSON.stringify(past53.body));
+    assert.equal(
+      past53.body.message,
+      `The minting policy ${past53.policyId} allows minting only from slot 9007199254740993: build the transaction from then on.`,
+    );
+    const pastDates = await attempt({ type: "after", slot: 8_700_000_000_000 }); // its time is past the year 275760
+    assert.equal(pastDates.status, 400, JSON.stringify(pastDates.body));
+    assert.equal(
+      pastDates.body.message,
+      `The minting policy ${pastDates.policyId} allows minting only from slot 8700000000000: build the transaction from then on.`,
+    );
+    const unbounded = await attempt(
+      { type: "before", slot: "18446744073709551615" },
+      { validityInterval: { end: false } },
+    );
+    assert.equal(unbounded.status, 400, JSON.stringify(unbounded.body));
+    assert.equal(
+      unbounded.body.message,
+      `body.validityInterval.end must be at or before slot 18446744073709551615: The minting policy ${unbounded.policyId} allows minting only before it.`,
+    );
+
+    // A slot past 2^53: the default interval ends well before it, and the ledger takes the mint. (The
+    // devnet's ledger reads a slot as a signed 64-bit number: 2^63 - 1 is the largest it decodes.)
+    const largest = await attempt({ type: "before", slot: "9223372036854775807" });
+    assert.equal(largest.status, 200, JSON.stringify(largest.body));
+    await signAndSubmit(service, largest.body as Parameters<typeof signAndSubmit>[1], [alice]);
+    assert.equal(totalOf(await utxosAt(service, alice.address), largest.policyId + hexOf("T")), 1n);
   });
 });
 

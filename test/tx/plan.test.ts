@@ -3,6 +3,9 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
 import { chunkUtf8, cip67Prefix, cip68Datum, jsonToMetadatum, textMetadatum } from "../../src/cardano/metadata.js";
+import type { UTxO } from "../../src/cardano/types.js";
+import { mintOf } from "../../src/tx/build/complete.js";
+import { checkAssets } from "../../src/tx/build/inputs.js";
 import { planBuild } from "../../src/tx/build/plan.js";
 import type { BuildRequest } from "../../src/tx/build/request.js";
 import { timeLockOf } from "../../src/tx/build/validity.js";
@@ -64,11 +67,11 @@ describe("native-script time locks", () => {
         type: "all",
         scripts: [sig, { type: "before", slot: "500" }, { type: "before", slot: "400" }, { type: "after", slot: "10" }],
       }),
-      { before: 400, after: 10 },
+      { before: 400n, after: 10n },
     );
     assert.deepEqual(timeLockOf({ type: "any", scripts: [sig, { type: "before", slot: "500" }] }), {});
     assert.deepEqual(timeLockOf({ type: "atLeast", required: 2, scripts: [sig, { type: "after", slot: "7" }] }), {
-      after: 7,
+      after: 7n,
     });
     assert.deepEqual(timeLockOf({ type: "atLeast", required: 1, scripts: [sig, { type: "after", slot: "7" }] }), {});
   });
@@ -240,5 +243,57 @@ describe("payload → plan", () => {
       () => planBuild({ ...base, referenceInputs: ["abc#0"] }, "devnet", 0),
       /referenceInputs\[0\] must be/,
     );
+  });
+});
+
+describe("mints of one unit", () => {
+  const preloadedScripts: BuildRequest["preloadedScripts"] = [{ type: "simple", script: SCRIPT, hash: POLICY }];
+  const gold = (quantity: number) => ({
+    version: "cip25" as const,
+    assetName: { name: "Gold", format: "utf8" as const },
+    policyId: POLICY,
+    quantity,
+  });
+  const GOLD = `${POLICY}${Buffer.from("Gold").toString("hex")}`;
+  const holding = (quantity: string): UTxO => ({
+    input: { txHash: "ab".repeat(32), outputIndex: 0 },
+    output: {
+      address: TESTNET,
+      amount: [
+        { unit: "lovelace", quantity: "5000000" },
+        { unit: GOLD, quantity },
+      ],
+    },
+  });
+
+  test("mint[] lists a unit once: a second entry of it is a 400 naming that entry", () => {
+    assert.throws(
+      () => planBuild({ changeAddress: TESTNET, preloadedScripts, mint: [gold(5), { ...gold(3) }] }, "devnet", 0),
+      {
+        message: `mint[1] mints ${POLICY}.${Buffer.from("Gold").toString("hex")} a second time: list each asset once.`,
+      },
+    );
+  });
+
+  test("the asset check sums a plan's entries of one unit, as balancing does", () => {
+    // A plan with two entries of one unit (the planner never makes one; any other producer of a plan could).
+    const one = planBuild({ changeAddress: TESTNET, preloadedScripts, mint: [gold(5)] }, "devnet", 0);
+    const twice = (a: bigint, b: bigint) => ({
+      ...one,
+      mints: [
+        { ...one.mints[0]!, quantity: a },
+        { ...one.mints[0]!, quantity: b, field: "mint[1]" },
+      ],
+    });
+    const inputs = (utxos: UTxO[]) => ({ pool: utxos, required: [], references: [] });
+    const sendTen = [{ address: TESTNET, amount: [{ unit: GOLD, quantity: "10" }] }];
+
+    // Minted 5 + 5, sent 10, none held: enough.
+    assert.equal(mintOf(twice(5n, 5n)).get(GOLD), 10n);
+    assert.doesNotThrow(() => checkAssets(twice(5n, 5n), sendTen, inputs([])));
+    // Burnt 3 + 3 of 5 held: one short, named at the unit's first entry.
+    assert.throws(() => checkAssets(twice(-3n, -3n), [], inputs([holding("5")])), {
+      message: `mint[0] burns 6 of ${POLICY}.${Buffer.from("Gold").toString("hex")}, but the available UTxOs hold only 5: 1 missing. Pass the UTxOs that hold them in utxos, or in requiredInputs when they carry a datum or a reference script.`,
+    });
   });
 });

@@ -43,9 +43,10 @@ export const OPENAPI_TAGS = [
 /**
  * @fastify/swagger drops a `$ref` response's sibling keywords, so the examples that errorResponses()
  * puts beside `$ref: ErrorBody` are collected here, per operation and status, and written into the
- * document as the response's media example (attachErrorExamples).
+ * document as the response's media example, or its examples named by code when there are several
+ * (a 503: the route's own and the key store's) (attachErrorExamples).
  */
-type ResponseExamples = Map<string, Map<string, unknown>>;
+type ResponseExamples = Map<string, Map<string, unknown[]>>;
 
 function collectRefExamples(route: RouteOptions, into: ResponseExamples): void {
   const responses = (route.schema?.response ?? {}) as Record<string, { $ref?: unknown; examples?: unknown }>;
@@ -55,9 +56,19 @@ function collectRefExamples(route: RouteOptions, into: ResponseExamples): void {
       if (typeof schema?.$ref !== "string" || !Array.isArray(schema.examples) || schema.examples.length === 0) continue;
       const key = `${method.toLowerCase()} ${path}`;
       if (!into.has(key)) into.set(key, new Map());
-      into.get(key)!.set(status, schema.examples[0]);
+      into.get(key)!.set(status, schema.examples);
     }
   }
+}
+
+/** A response's examples named by their codes (a code that repeats takes its place as a suffix). */
+function namedExamples(list: readonly unknown[]): Record<string, { value: unknown }> {
+  const named: Record<string, { value: unknown }> = {};
+  list.forEach((value, i) => {
+    const code = String((value as { code?: unknown }).code);
+    named[code in named ? `${code}-${i + 1}` : code] = { value };
+  });
+  return named;
 }
 
 function attachErrorExamples<T>(document: T, examples: ResponseExamples): T {
@@ -71,9 +82,11 @@ function attachErrorExamples<T>(document: T, examples: ResponseExamples): T {
   ).paths;
   for (const [path, item] of Object.entries(paths ?? {})) {
     for (const [method, operation] of Object.entries(item)) {
-      for (const [status, example] of examples.get(`${method} ${path}`) ?? []) {
+      for (const [status, list] of examples.get(`${method} ${path}`) ?? []) {
         const media = operation.responses?.[status]?.content?.["application/json"];
-        if (media && !("example" in media) && !("examples" in media)) media["example"] = example;
+        if (!media || "example" in media || "examples" in media) continue;
+        if (list.length === 1) media["example"] = list[0];
+        else media["examples"] = namedExamples(list);
       }
     }
   }

@@ -10,6 +10,7 @@
 // instead of PRAGMA user_version.
 import { join } from "node:path";
 import Database from "better-sqlite3";
+import { StoreUnavailableError } from "../../errors.js";
 import { privateFile } from "../../private-files.js";
 
 /** The store's file inside DATA_DIR. */
@@ -67,4 +68,26 @@ export function migrate(db: Database.Database, component: string, migrations: re
       );
     }
   }).immediate();
+}
+
+/** SQLite's codes for a file that cannot serve right now: locked past the wait, a full or failing disk, a file gone or read-only. */
+const UNAVAILABLE_CODES = /^SQLITE_(BUSY|LOCKED|FULL|IOERR|READONLY|CANTOPEN)/;
+
+/**
+ * `use()` on a store's connection, where a request waits on it: a closed connection, a lock held
+ * past the 5 s wait or a full or failing disk becomes StoreUnavailableError (503) naming `store`,
+ * as PostgreSQL's outages do (../postgres/database.ts), rather than a 500. Any other error stays.
+ */
+export function whileAvailable<T>(db: Database.Database, store: string, use: () => T): T {
+  const unavailable = (reason: string, cause?: unknown) =>
+    new StoreUnavailableError(`The ${store} (SQLite, in DATA_DIR) cannot be used: ${reason}. Retry later.`, { cause });
+  if (!db.open) throw unavailable("its connection is closed");
+  try {
+    return use();
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (typeof code === "string" && UNAVAILABLE_CODES.test(code))
+      throw unavailable(`${code} (${String((error as Error).message).replace(/\.$/, "")})`, error);
+    throw error;
+  }
 }

@@ -16,9 +16,11 @@ import {
   type QuotaStore,
 } from "../types.js";
 import { KEY_COLUMNS, keyRecordOf, type KeyRow } from "../rows.js";
-import { migrate, openDatabase } from "./database.js";
+import { migrate, openDatabase, whileAvailable } from "./database.js";
 
 const COMPONENT = "keys";
+/** The store as its 503 names it. */
+const KEY_STORE = "key store";
 /** Append only: each entry runs once, in order, inside one transaction with its ledger row. */
 const MIGRATIONS: readonly string[] = [
   `CREATE TABLE api_keys (
@@ -100,8 +102,9 @@ export class SqliteKeyStore implements KeyStore, QuotaStore {
     return this.#create(input, null);
   }
 
+  // The three calls of every keyed request (server/plugins/auth.ts): a store that cannot serve is a 503.
   async findByHash(hash: string): Promise<ApiKeyRecord | undefined> {
-    const row = this.#byHash.get(hash);
+    const row = whileAvailable(this.#db, KEY_STORE, () => this.#byHash.get(hash));
     return row && keyRecordOf(row);
   }
 
@@ -128,13 +131,15 @@ export class SqliteKeyStore implements KeyStore, QuotaStore {
   }
 
   async consumeDaily(keyId: string, day: string, limit: number): Promise<DailyUsage> {
-    const row = this.#consume.get({ keyId, day, limit });
-    if (row) return { allowed: true, used: row.used };
-    return { allowed: false, used: this.#used.get(keyId, day)?.used ?? limit };
+    return whileAvailable(this.#db, KEY_STORE, () => {
+      const row = this.#consume.get({ keyId, day, limit });
+      if (row) return { allowed: true, used: row.used };
+      return { allowed: false, used: this.#used.get(keyId, day)?.used ?? limit };
+    });
   }
 
   async usedOn(keyId: string, day: string): Promise<number> {
-    return this.#used.get(keyId, day)?.used ?? 0;
+    return whileAvailable(this.#db, KEY_STORE, () => this.#used.get(keyId, day)?.used ?? 0);
   }
 
   async close(): Promise<void> {

@@ -71,18 +71,24 @@ export function checkAssets(
 ): void {
   const held = available(inputs, scriptInputs);
   const sent = totals(outputs.map((o) => o.amount));
+  // unit → the sum of its mints and burns, as balancing counts them (complete.ts mintOf); the planner
+  // lists a unit once (a second mint[] entry of it is a 400), and a burn is refused at its first entry.
   const minted = new Map<string, bigint>();
-  for (const mint of plan.mints) minted.set(mint.policyId + mint.assetNameHex, mint.quantity);
+  const fieldOf = new Map<string, string>();
   for (const mint of plan.mints) {
-    if (mint.quantity >= 0n) continue;
     const unit = mint.policyId + mint.assetNameHex;
-    const need = -mint.quantity + (sent.get(unit) ?? 0n);
+    minted.set(unit, (minted.get(unit) ?? 0n) + mint.quantity);
+    if (!fieldOf.has(unit)) fieldOf.set(unit, mint.field);
+  }
+  for (const [unit, quantity] of minted) {
+    if (quantity >= 0n) continue;
+    const need = -quantity + (sent.get(unit) ?? 0n);
     const have = held.get(unit) ?? 0n;
     if (have < need) {
       throw refusal(
         InsufficientFundsError,
         (at) =>
-          `${at(mint.field)} burns ${-mint.quantity} of ${unitName(unit)}, but the available UTxOs hold only ${have}` +
+          `${at(fieldOf.get(unit)!)} burns ${-quantity} of ${unitName(unit)}, but the available UTxOs hold only ${have}` +
           `${sent.has(unit) ? ` and the outputs send ${sent.get(unit)}` : ""}: ${need - have} missing. Pass the UTxOs that hold them in utxos, or in requiredInputs when they carry a datum or a reference script.`,
       );
     }

@@ -31,6 +31,9 @@ export interface MintPlan {
   readonly cip25: Metadatum | null;
 }
 
+/** The largest slot a native script can hold (the ledger's slots are unsigned 64-bit integers). */
+const MAX_SLOT = 2n ** 64n - 1n;
+
 /** Native script JSON schema → Mesh's NativeScript (slots as strings); `field` is the node's path. */
 function toMeshNativeScript(script: NativeScriptJson, field: string): NativeScript {
   switch (script.type) {
@@ -39,8 +42,17 @@ function toMeshNativeScript(script: NativeScriptJson, field: string): NativeScri
         throw refusal(BadRequestError, (at) => `${at(`${field}.keyHash`)} must be a 56-hex key hash.`);
       return { type: "sig", keyHash: script.keyHash.toLowerCase() };
     case "before":
-    case "after":
-      return { type: script.type, slot: String(script.slot).replaceAll("_", "") };
+    case "after": {
+      const slot = String(script.slot).replaceAll("_", "");
+      if (!/^\d+$/.test(slot) || BigInt(slot) > MAX_SLOT) {
+        throw refusal(
+          BadRequestError,
+          (at) =>
+            `${at(`${field}.slot`)} is ${slot}, but a native script's slot is a whole number from 0 to 2^64 - 1 (${MAX_SLOT}): the ledger's slots are 64-bit.`,
+        );
+      }
+      return { type: script.type, slot };
+    }
     case "all":
     case "any":
       return {

@@ -160,10 +160,10 @@ export interface PlannedMint {
 /** Slots a minting policy's native script forces on the validity interval. */
 export interface TimeLock {
   readonly policyId: string;
-  /** The transaction must end (invalid hereafter) at or before this slot. */
-  readonly before?: number;
+  /** The transaction must end (invalid hereafter) at or before this slot (a bigint: a script's slot may pass 2^53). */
+  readonly before?: bigint;
   /** The transaction must start (invalid before) at or after this slot. */
-  readonly after?: number;
+  readonly after?: bigint;
 }
 
 /** What one stake credential delegates to (the request's entries for it merged). */

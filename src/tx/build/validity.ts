@@ -37,9 +37,9 @@ export function planValidity(request: BuildRequest, nowSeconds: number): BuildPl
 export function timeLockOf(script: NativeScript): Omit<TimeLock, "policyId"> {
   switch (script.type) {
     case "before":
-      return { before: Number(script.slot) };
+      return { before: BigInt(script.slot) };
     case "after":
-      return { after: Number(script.slot) };
+      return { after: BigInt(script.slot) };
     case "all":
     case "atLeast": {
       if (script.type === "atLeast" && script.required < script.scripts.length) return {};
@@ -47,8 +47,8 @@ export function timeLockOf(script: NativeScript): Omit<TimeLock, "policyId"> {
       const befores = locks.flatMap((l) => (l.before === undefined ? [] : [l.before]));
       const afters = locks.flatMap((l) => (l.after === undefined ? [] : [l.after]));
       return {
-        ...(befores.length ? { before: Math.min(...befores) } : {}),
-        ...(afters.length ? { after: Math.max(...afters) } : {}),
+        ...(befores.length ? { before: befores.reduce((a, b) => (b < a ? b : a)) } : {}),
+        ...(afters.length ? { after: afters.reduce((a, b) => (b > a ? b : a)) } : {}),
       };
     }
     default:
@@ -58,18 +58,33 @@ export function timeLockOf(script: NativeScript): Omit<TimeLock, "policyId"> {
 
 type Slots = { start: number | null; end: number | null };
 
+/**
+ * "slot N (the UTC time it starts)"; a slot too far ahead for the era history or a Date to place
+ * (a script's slot may be any 64-bit number) is named alone.
+ */
+function slotWords(slot: bigint, eras: EraHistory): string {
+  if (slot > BigInt(Number.MAX_SAFE_INTEGER)) return `slot ${slot}`;
+  let date: Date;
+  try {
+    date = new Date(eras.slotToTime(Number(slot)));
+  } catch {
+    return `slot ${slot}`; // its time is past what a safe integer of milliseconds holds
+  }
+  return Number.isNaN(date.getTime()) ? `slot ${slot}` : `slot ${slot} (${date.toISOString()})`;
+}
+
 function applyLock(lock: TimeLock, slots: Slots, plan: BuildPlan, tip: Tip, eras: EraHistory): Slots {
-  const when = (slot: number) => `slot ${slot} (${new Date(eras.slotToTime(slot)).toISOString()})`;
+  const when = (slot: bigint) => slotWords(slot, eras);
   const policy = `The minting policy ${lock.policyId}`;
   const { start } = slots;
   let { end } = slots;
   const { before, after } = lock;
   if (before !== undefined) {
-    if (before <= tip.slot)
+    if (before <= BigInt(tip.slot))
       throw new BadRequestError(
         `${policy} can no longer mint or burn: its script allows it only before ${when(before)}, and the chain is at slot ${tip.slot}.`,
       );
-    if (end === null || end > before) {
+    if (end === null || BigInt(end) > before) {
       if (plan.validity.explicitEnd) {
         throw refusal(
           BadRequestError,
@@ -77,10 +92,10 @@ function applyLock(lock: TimeLock, slots: Slots, plan: BuildPlan, tip: Tip, eras
             `${at("validityInterval.end")} must be at or before ${when(before)}: ${policy} allows minting only before it.`,
         );
       }
-      end = before;
+      end = Number(before); // below the request's own end: a safe integer
     }
   }
-  if (after !== undefined && (start === null || start < after)) {
+  if (after !== undefined && (start === null || BigInt(start) < after)) {
     throw refusal(
       BadRequestError,
       (at) =>

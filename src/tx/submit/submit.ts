@@ -17,7 +17,7 @@ import {
   writeSet,
 } from "../../cardano/tx-cbor.js";
 import { requireCborWithinLimits } from "../../cardano/cbor-limits.js";
-import { readTransaction, readWitnessSet } from "../../cardano/tx-view.js";
+import { readWitnessSet, viewOfParts } from "../../cardano/tx-view.js";
 import type { ChainPort } from "../../chain/port.js";
 import { BadRequestError, LedgerRejectedError, refusal } from "../../errors.js";
 import { readableRejection, type KeyRoles } from "./ledger-refusals.js";
@@ -39,16 +39,9 @@ function decodeTransaction(hex: string) {
   requireCborWithinLimits(hex, "transaction", "a Cardano transaction");
   try {
     const parts = splitTransaction(fromHex(hex));
-    const keys = new Set(readMapEntries(parts.body).map(([key]) => toHex(key)));
-    for (const [key, name] of [
-      ["00", "inputs (key 0)"],
-      ["01", "outputs (key 1)"],
-      ["02", "fee (key 2)"],
-    ] as const) {
-      if (!keys.has(key)) throw new Error(`the transaction body has no ${name}`);
-    }
-    // A full decode catches a body or witness set that is CBOR but not a transaction's.
-    readTransaction(fromHex(hex));
+    // One decode of the body and the witness set catches one that is CBOR but not a transaction's
+    // (a body without inputs, outputs or fee among them); the parts keep their bytes for the merge.
+    viewOfParts(parts);
     return parts;
   } catch (error) {
     throw refusal(

@@ -1,7 +1,7 @@
 // The OpenAPI document is complete: every operation of the running service has a summary, a
 // description and a declared tag; every parameter, request-body property and response property
 // (recursively, through $refs) has a description; every operation documents a 2xx with a schema,
-// 400 when it takes input, 413/415 when it takes a body, 401/429 when it needs a key; and every
+// 400 when it takes input, 413/415 when it takes a body, 401/429/503 when it needs a key; and every
 // error response is ErrorBody; every operation has a unique camelCase operationId, a request example
 // (body and required parameters) and an example of every response, error statuses included, each
 // valid against its own schema. A route added without descriptions or examples makes this test fail.
@@ -273,6 +273,7 @@ describe("the completeness rules themselves", () => {
       "does not document 413",
       "does not document 415",
       "does not document 429",
+      "does not document 503",
       "200 response has no description (give the response schema a description)",
       "no camelCase operationId (e.g. buildTransaction)",
       "request body has no example",

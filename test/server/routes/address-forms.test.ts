@@ -671,11 +671,11 @@ function addressFields(document: OpenApiDocument, basePath: string): string[] {
       if (tuple) tuple.forEach((sub, i) => visit(sub, `${at}[${i}]`, key, seen));
       else if (schema.items) visit(schema.items, `${at}[0]`, key, seen);
     };
-    // The service's messages name path and query fields as Fastify does: params.…, querystring.….
+    // The service's messages name path and query fields as the schema's validation does: params.…, query.….
     for (const p of parameters(operation, "path"))
       visit(p.schema, `params.${p.name}`, p.name, new Set(), p.description);
     for (const p of parameters(operation, "query"))
-      visit(p.schema, `querystring.${p.name}`, p.name, new Set(), p.description);
+      visit(p.schema, `query.${p.name}`, p.name, new Set(), p.description);
     const body = requestSchema(operation);
     if (body) visit(body, "body", "body", new Set());
   }

@@ -6,9 +6,9 @@ import { encodeUtxo } from "../../../cardano/utxo.js";
 import { decodedUtxo } from "../../../tx/view/decoded-view.js";
 import { decodeOutputCursor, encodeOutputCursor, PAGINATION_NOTE } from "../../pagination.js";
 import { errorResponses, withExamples, withParamExamples } from "../../schemas.js";
-import * as X from "../examples.js";
+import { EXAMPLE_PLAYER } from "../examples.js";
 import { within } from "../within.js";
-import { DECODED_UTXOS_ANSWER } from "./examples.js";
+import * as X from "./examples.js";
 import { AddressParams, UtxosAnswer, UtxosQuery } from "./schemas.js";
 import { utxoQueryAddress } from "./to-domain.js";
 
@@ -46,10 +46,10 @@ export default async function addressRoutes(fastify: FastifyInstance): Promise<v
           PAGINATION_NOTE +
           " Without `limit`, every UTxO comes in one answer (cursor null), as before.",
         tags: ["Chain"],
-        params: withParamExamples(AddressParams, { address: X.EXAMPLE_PLAYER }),
+        params: withParamExamples(AddressParams, { address: EXAMPLE_PLAYER }),
         querystring: UtxosQuery,
         response: {
-          200: withExamples(UtxosAnswer, X.UTXOS_ANSWER, DECODED_UTXOS_ANSWER),
+          200: withExamples(UtxosAnswer, X.UTXOS_ANSWER, X.DECODED_UTXOS_ANSWER),
           ...errorResponses(503, { 400: X.NOT_AN_ADDRESS }),
         },
       },

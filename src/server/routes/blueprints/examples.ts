@@ -1,6 +1,8 @@
 // Realistic examples for the OpenAPI description of the blueprint and validator endpoints: the
 // hello-world blueprint of the hosted API's public examples (Aiken, Plutus V3) and what this service
 // answers about it on a testnet (the devnet, preview or preprod).
+import type { ErrorExamples } from "../../schemas.js";
+import { required } from "../examples.js";
 
 /**
  * The examples repository's smart-contracts/hello-world/aiken-hello-world/plutus.json, with its
@@ -238,3 +240,35 @@ export const APPLIED_BLUEPRINT = {
     },
   },
 };
+
+// ── Errors of the blueprint and validator endpoints (real messages) ──────────────────────────────
+const HASH_INVALID =
+  "params.hash is invalid: The validator's script hash (for a minting policy, its policy ID): 56 hex digits.";
+
+export const BLUEPRINT_ERRORS = {
+  upsert: { 400: required("blueprint") },
+  list: { 400: { code: "SVC_ERR_VALIDATION", message: "query.limit must be >= 1." } },
+  delete: {
+    400: {
+      code: "SVC_ERR_VALIDATION",
+      message: "params.id is invalid: The blueprint's ID (12 hex digits), as POST and GET /blueprints answer it.",
+    },
+    404: { code: "SVC_ERR_NOT_FOUND", message: "You have no blueprint with the ID 3f9c1d2e8a7b." },
+  },
+  applyParams: {
+    400: required("params"),
+    404: {
+      code: "SVC_ERR_NOT_FOUND",
+      message:
+        'You have no blueprint titled "anvil-api-examples/hello-world": upload it with POST /blueprints first, or send the blueprint itself.',
+    },
+  },
+  validatorAddress: { 400: { code: "SVC_ERR_VALIDATION", message: HASH_INVALID } },
+  validatorData: {
+    400: { code: "SVC_ERR_VALIDATION", message: HASH_INVALID },
+    404: {
+      code: "SVC_ERR_NOT_FOUND",
+      message: `None of your blueprints holds the validator ${HELLO_WORLD_HASH}: upload its blueprint with POST /blueprints first (with the API key you use here).`,
+    },
+  },
+} satisfies Record<string, ErrorExamples>;

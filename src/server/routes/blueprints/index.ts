@@ -6,7 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { MAX_BLUEPRINTS_PER_OWNER } from "../../../blueprints/library.js";
 import { cursorAsSent, PAGINATION_NOTE } from "../../pagination.js";
 import { errorResponses } from "../../schemas.js";
-import { BLUEPRINT_ERRORS } from "../examples.js";
+import { BLUEPRINT_ERRORS } from "./examples.js";
 import { jsonBodyParser } from "../../validation.js";
 import { within } from "../within.js";
 import {

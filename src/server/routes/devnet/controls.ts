@@ -9,7 +9,7 @@ import type { Static } from "typebox";
 import type { DevnetPort, DevnetStatus, SnapshotInfo } from "../../../chain/port.js";
 import { BASE_PATH } from "../../paths.js";
 import { errorResponses, withExamples, withParamExamples } from "../../schemas.js";
-import * as X from "../examples.js";
+import * as X from "./examples.js";
 import {
   DevnetResponse,
   RESET_ANSWER,

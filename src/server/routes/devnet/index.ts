@@ -7,7 +7,8 @@ import { isDevnet, type DevnetPort } from "../../../chain/port.js";
 import { NotFoundError } from "../../../errors.js";
 import { BASE_PATH } from "../../paths.js";
 import { errorResponses, withExamples } from "../../schemas.js";
-import * as X from "../examples.js";
+import { required } from "../examples.js";
+import * as X from "./examples.js";
 import { SubmitResponse } from "../transactions/schemas.js";
 import { within } from "../within.js";
 import { drepIdOf, poolIdOf } from "../../../cardano/delegatees.js";
@@ -82,7 +83,7 @@ export default async function devnetRoutes(fastify: FastifyInstance): Promise<vo
         body: withExamples(AdvanceBody, X.ADVANCE_REQUEST),
         response: {
           200: withExamples(TipResponse, X.ADVANCE_ANSWER),
-          ...errorResponses(404, { 400: X.required("seconds"), 404: X.devnetOnly(`POST ${BASE_PATH}/devnet/advance`) }),
+          ...errorResponses(404, { 400: required("seconds"), 404: X.devnetOnly(`POST ${BASE_PATH}/devnet/advance`) }),
         },
       },
     },

@@ -7,7 +7,7 @@ import { hasEvaluationCheck } from "../../../chain/cross-checked-evaluation.js";
 import { VERSION } from "../../../version.js";
 import { noChainBackend } from "../../../chain/index.js";
 import { withExamples } from "../../schemas.js";
-import * as X from "../examples.js";
+import * as X from "./examples.js";
 import { Health } from "./schemas.js";
 import { publicText } from "../../../url-display.js";
 

@@ -14,7 +14,8 @@ import * as limits from "../../../tournament/limits.js";
 import { settle } from "../../../tournament/settle.js";
 import { cursorAsSent, PAGINATION_NOTE } from "../../pagination.js";
 import { errorResponses, withExamples, withParamExamples } from "../../schemas.js";
-import * as X from "../examples.js";
+import { required } from "../examples.js";
+import * as X from "./examples.js";
 import { registerSubmitRoute } from "../transactions/index.js";
 import { within } from "../within.js";
 import * as S from "./schemas.js";
@@ -80,7 +81,7 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
         response: {
           200: withExamples(S.CreateAnswer, X.CREATE_TOURNAMENT_ANSWER),
           ...errorResponses(404, 422, 503, {
-            400: X.required("name"),
+            400: required("name"),
             404: X.NO_DEPLOYMENT,
             422: X.TOURNAMENT_SCRIPT_REFUSES,
           }),
@@ -175,7 +176,7 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
         response: {
           200: withExamples(S.RegisterAnswer, X.REGISTER_ANSWER),
           ...errorResponses(404, 422, 503, {
-            400: X.required("registererAddress"),
+            400: required("registererAddress"),
             404: X.NO_LIVE_TOURNAMENT,
             422: X.TOURNAMENT_SCRIPT_REFUSES,
           }),
@@ -210,7 +211,7 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
         response: {
           200: withExamples(S.TxAnswer, X.UNREGISTER_ANSWER),
           ...errorResponses(404, 422, 503, {
-            400: X.required("registererAddress"),
+            400: required("registererAddress"),
             404: X.NO_LIVE_TOURNAMENT,
             422: X.TOURNAMENT_SCRIPT_REFUSES,
           }),
@@ -301,7 +302,7 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
         response: {
           200: withExamples(S.ParticipantsAnswer, X.PARTICIPANTS_ANSWER),
           ...errorResponses(404, 422, 503, {
-            400: X.required("adminAddress"),
+            400: required("adminAddress"),
             404: X.NO_LIVE_TOURNAMENT,
             422: X.TOURNAMENT_SCRIPT_REFUSES,
           }),
@@ -336,7 +337,7 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
         response: {
           200: withExamples(S.TxAnswer, X.SETTLE_ANSWER),
           ...errorResponses(404, 422, 503, {
-            400: X.required("adminAddress"),
+            400: required("adminAddress"),
             404: X.NO_LIVE_TOURNAMENT,
             422: X.TOURNAMENT_SCRIPT_REFUSES,
           }),
@@ -367,7 +368,7 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
         response: {
           200: withExamples(S.TxAnswer, X.CANCEL_ANSWER),
           ...errorResponses(404, 422, 503, {
-            400: X.required("adminAddress"),
+            400: required("adminAddress"),
             404: X.NO_LIVE_TOURNAMENT,
             422: X.TOURNAMENT_SCRIPT_REFUSES,
           }),

@@ -11,7 +11,8 @@ import { submitSigned } from "../../../tx/submit/submit.js";
 import { tournamentKeyRoles } from "../../../tournament/signers.js";
 import type { UTxO } from "../../../cardano/types.js";
 import { errorResponses, withExamples, withParamExamples } from "../../schemas.js";
-import * as X from "../examples.js";
+import { TX_HASH, required } from "../examples.js";
+import * as X from "./examples.js";
 import { within } from "../within.js";
 import { TooManyWaitsError, WaitsBusyError } from "../../../errors.js";
 import { WaitSlots } from "../../wait-slots.js";
@@ -71,7 +72,7 @@ export function registerSubmitRoute(
         body: withExamples(SubmitBody, meta.examples.request),
         response: {
           200: withExamples(SubmitResponse, meta.examples.answer),
-          ...errorResponses(422, 503, { 400: X.required("transaction"), 422: X.MISSING_SIGNATURE }),
+          ...errorResponses(422, 503, { 400: required("transaction"), 422: X.MISSING_SIGNATURE }),
         },
       },
     },
@@ -148,7 +149,7 @@ export default async function transactionRoutes(fastify: FastifyInstance): Promi
           "A pending transaction this instance submitted is decoded from what it submitted; a rejected one answers its status and reason alone. " +
           "With view=decoded, a transaction neither the chain nor this instance knows is 404 (the default view answers status unknown). A view other than status or decoded is 400.",
         tags: ["Transactions"],
-        params: withParamExamples(TxParams, { txHash: X.TX_HASH }),
+        params: withParamExamples(TxParams, { txHash: TX_HASH }),
         querystring: TxViewQuery,
         response: {
           200: TxResponse,
@@ -156,7 +157,7 @@ export default async function transactionRoutes(fastify: FastifyInstance): Promi
             400: X.TX_HASH_INVALID,
             404: {
               code: "SVC_ERR_NOT_FOUND",
-              message: `Transaction ${X.TX_HASH} is not known: the chain has not seen it and this instance did not submit it (or has restarted since). Once it is in a block it can be read here (through Ogmios + Kupo, only when this instance submitted it).`,
+              message: `Transaction ${TX_HASH} is not known: the chain has not seen it and this instance did not submit it (or has restarted since). Once it is in a block it can be read here (through Ogmios + Kupo, only when this instance submitted it).`,
             },
           }),
         },

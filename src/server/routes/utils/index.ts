@@ -13,7 +13,8 @@ import {
 import { BadRequestError, refusal } from "../../../errors.js";
 import { BASE_PATH } from "../../paths.js";
 import { errorResponses, withExamples } from "../../schemas.js";
-import * as X from "../examples.js";
+import { EXAMPLE_ADDRESS, required } from "../examples.js";
+import * as X from "./examples.js";
 import { within } from "../within.js";
 import {
   AddressBody,
@@ -54,10 +55,10 @@ export default async function utilsRoutes(fastify: FastifyInstance): Promise<voi
           "address answers `stake` alone; a pointer or enterprise address answers `payment` alone. A Byron address has no " +
           `credential hash: it is refused with 400 (read it with POST ${BASE_PATH}/addresses/info). A malformed address is 400 saying what is wrong.`,
         tags: TAGS,
-        body: withExamples(AddressBody, { address: X.EXAMPLE_ADDRESS }),
+        body: withExamples(AddressBody, { address: EXAMPLE_ADDRESS }),
         response: {
           200: withExamples(ParsedAddress, X.PARSED_ADDRESS),
-          ...errorResponses({ 400: X.required("address") }),
+          ...errorResponses({ 400: required("address") }),
         },
       },
     },
@@ -79,8 +80,8 @@ export default async function utilsRoutes(fastify: FastifyInstance): Promise<voi
           "`bech32` field holds the base58 form, `protocolMagic` tells its network and it has no `payment` or `stake`. " +
           "A malformed address (bad checksum, wrong prefix, bad hex, truncated bytes, unknown header type) is 400 saying what is wrong.",
         tags: TAGS,
-        body: withExamples(AddressBody, { address: X.EXAMPLE_ADDRESS }),
-        response: { 200: withExamples(AddressInfo, X.ADDRESS_INFO), ...errorResponses({ 400: X.required("address") }) },
+        body: withExamples(AddressBody, { address: EXAMPLE_ADDRESS }),
+        response: { 200: withExamples(AddressInfo, X.ADDRESS_INFO), ...errorResponses({ 400: required("address") }) },
       },
     },
     async (request) => within("body", () => addressInfo(request.body.address, "address")),
@@ -103,7 +104,7 @@ export default async function utilsRoutes(fastify: FastifyInstance): Promise<voi
         body: withExamples(ParseScriptBody, X.NATIVE_SCRIPT_CBOR_REQUEST),
         response: {
           200: withExamples(ParsedScript, X.NATIVE_SCRIPT_PARSED),
-          ...errorResponses({ 400: X.required("script") }),
+          ...errorResponses({ 400: required("script") }),
         },
       },
     },
@@ -125,7 +126,7 @@ export default async function utilsRoutes(fastify: FastifyInstance): Promise<voi
         body: withExamples(SerializeScriptBody, X.NATIVE_SCRIPT_JSON_REQUEST),
         response: {
           200: withExamples(SerializedScript, X.NATIVE_SCRIPT_SERIALIZED),
-          ...errorResponses({ 400: X.required("schema") }),
+          ...errorResponses({ 400: required("schema") }),
         },
       },
       // Schema validation of a recursive union reports only "does not match": on failure, the domain
@@ -220,7 +221,7 @@ export default async function utilsRoutes(fastify: FastifyInstance): Promise<voi
         body: withExamples(SlotBody, X.SLOT_TO_TIME_REQUEST),
         response: {
           200: withExamples(TimeAnswer, X.SLOT_TO_TIME_ANSWER),
-          ...errorResponses({ 400: X.required("slot") }),
+          ...errorResponses({ 400: required("slot") }),
         },
       },
     },
@@ -241,7 +242,7 @@ export default async function utilsRoutes(fastify: FastifyInstance): Promise<voi
         body: withExamples(TimeBody, X.TIME_TO_SLOT_REQUEST),
         response: {
           200: withExamples(SlotAnswer, X.TIME_TO_SLOT_ANSWER),
-          ...errorResponses({ 400: X.required("time") }),
+          ...errorResponses({ 400: required("time") }),
         },
       },
     },

@@ -5,7 +5,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { BadRequestError, refusal } from "../../../errors.js";
 import { errorResponses } from "../../schemas.js";
-import { BLUEPRINT_ERRORS } from "../examples.js";
+import { BLUEPRINT_ERRORS } from "../blueprints/examples.js";
 import { SMART_CONTRACT_TAGS } from "../blueprints/index.js";
 import { OWNERSHIP } from "../blueprints/schemas.js";
 import { within } from "../within.js";
