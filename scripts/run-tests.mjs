@@ -97,12 +97,15 @@ function memoryTmp() {
 // whose fsync on a shared disk took about 2 ms a commit against 0.2 ms in memory. A killed process
 // loses nothing either way (its writes are in the kernel's page cache); only a machine crash would.
 const tmp = process.env.TMPDIR ?? memoryTmp();
+// The contracts' invariant fuzzer (contracts/test/invariants.test.ts) searches 300 random sequences
+// in the full run and 100 in the fast loop, where it was the longest file (FUZZ_RUNS overrides).
+const fuzzRuns = fast && process.env.FUZZ_RUNS === undefined ? { FUZZ_RUNS: "100" } : {};
 const result = spawnSync(
   process.execPath,
   ["--import", "tsx", "--test", "--test-concurrency=2", "--test-timeout=600000", ...slow, ...modules],
   {
     stdio: "inherit",
-    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "silent", ...(tmp ? { TMPDIR: tmp } : {}) },
+    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "silent", ...(tmp ? { TMPDIR: tmp } : {}), ...fuzzRuns },
   },
 );
 if (groupDir) rmSync(groupDir, { recursive: true, force: true });
