@@ -65,6 +65,16 @@ function grouped(files) {
   return [dir, modules];
 }
 
+/** A tmpfs at /dev/shm with at least 2 GiB free (a container's default 64 MiB one is not used), or undefined. */
+function memoryTmp() {
+  try {
+    const fs = statfsSync("/dev/shm");
+    return fs.bavail * fs.bsize >= 2 ** 31 ? "/dev/shm" : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const started = Date.now();
 const args = process.argv.slice(2);
 const fast = args.includes("--fast");
@@ -82,16 +92,6 @@ if (files.length === 0) {
 const group = fast || filter.length === 0;
 const slow = group ? files.filter(isSlow) : files;
 const [groupDir, modules] = group ? grouped(files.filter((f) => !isSlow(f))) : [undefined, []];
-/** A tmpfs at /dev/shm with at least 2 GiB free (a container's default 64 MiB one is not used), or undefined. */
-function memoryTmp() {
-  try {
-    const fs = statfsSync("/dev/shm");
-    return fs.bavail * fs.bsize >= 2 ** 31 ? "/dev/shm" : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 // The tests' temporary DATA_DIRs, SQLite files and databases go to memory when the machine has a
 // tmpfs at /dev/shm (unless TMPDIR is set): the devnet commits each block with synchronous = FULL,
 // whose fsync on a shared disk took about 2 ms a commit against 0.2 ms in memory. A killed process
