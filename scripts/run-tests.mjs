@@ -100,9 +100,12 @@ const tmp = process.env.TMPDIR ?? memoryTmp();
 // The contracts' invariant fuzzer (contracts/test/invariants.test.ts) searches 300 random sequences
 // in the full run and 100 in the fast loop, where it was the longest file (FUZZ_RUNS overrides).
 const fuzzRuns = fast && process.env.FUZZ_RUNS === undefined ? { FUZZ_RUNS: "100" } : {};
+// A test's (and a file's) time limit, against hangs: 10 minutes, or 30 when files are grouped, as a
+// group of some 35 files is one test to the runner (on a loaded machine a group took over 10).
+const timeoutMs = modules.length > 0 ? 1_800_000 : 600_000;
 const result = spawnSync(
   process.execPath,
-  ["--import", "tsx", "--test", "--test-concurrency=2", "--test-timeout=600000", ...slow, ...modules],
+  ["--import", "tsx", "--test", "--test-concurrency=2", `--test-timeout=${timeoutMs}`, ...slow, ...modules],
   {
     stdio: "inherit",
     env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "silent", ...(tmp ? { TMPDIR: tmp } : {}), ...fuzzRuns },
