@@ -18,8 +18,8 @@
 //
 // The files that are not slow run in a few shared processes instead of one each (in the full run
 // and with --fast): every file that starts the service or builds a transaction first loads
-// Scalus, Helios and the service, 3 to 5 s of CPU, which over some 140 files was half of the full
-// run. Tests must not depend on running alone (none changes process.env or other global state);
+// Scalus, Helios and the service, 3 to 5 s of CPU, which over some 140 files was an estimated third
+// of the full run. Tests must not depend on running alone (none changes process.env or other global state);
 // a slow file keeps its own process, and a run of named files (no --fast) one process per file,
 // which is also how to see a file whose top-level before() failed, or that crashed, on its own.
 import { spawnSync } from "node:child_process";
