@@ -1,22 +1,29 @@
 // Runs the *.test.ts files under test/ and contracts/ with node's test runner (tsx for TypeScript).
 // Node 20's --test takes no globs, so the files are listed here.
 //
-//   node scripts/run-tests.mjs                  every test file, each in its own process
-//   node scripts/run-tests.mjs --fast           all but the slow ones (npm run test:fast), grouped
+//   node scripts/run-tests.mjs                  every test file: the slow ones each in its own process,
+//                                               the others grouped (npm test)
+//   node scripts/run-tests.mjs --fast           all but the slow ones, grouped (npm run test:fast)
 //   node scripts/run-tests.mjs word [word…]     the files whose path contains one of the words
-//                                               (a folder, `test/tx/`, or part of a name, `deadline`)
+//                                               (a folder, `test/tx/`, or part of a name, `deadline`),
+//                                               each in its own process
+//   node scripts/run-tests.mjs --fast word …    those files but the slow ones, grouped
+//
+// Every run ends with its wall time and the number of files.
 //
 // The slow ones are test/slow/ (from ten seconds to minutes each: the key CLI as real processes,
 // the largest tournaments, the fuzzer, a headless browser, devnet crashes) and test/e2e/ (whole
 // services through each backend) and test/hostile/ (attacks on the service as a real process)
 // and test/sdk/ (each SDK's own flows through the devnet's Blockfrost-compatible API).
 //
-// --fast also runs the files in a few shared processes instead of one each: every file that
-// starts the service or builds a transaction first loads Mesh, Scalus and Helios, about 5 s of
-// CPU, which over some fifty files is most of the time. Tests must not depend on running alone
-// (none changes process.env or other global state); the full run keeps one process per file.
+// The files that are not slow run in a few shared processes instead of one each (in the full run
+// and with --fast): every file that starts the service or builds a transaction first loads
+// Scalus, Helios and the service, 3 to 5 s of CPU, which over some 140 files was an estimated third
+// of the full run. Tests must not depend on running alone (none changes process.env or other global state);
+// a slow file keeps its own process, and a run of named files (no --fast) one process per file,
+// which is also how to see a file whose top-level before() failed, or that crashed, on its own.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, statfsSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -58,21 +65,53 @@ function grouped(files) {
   return [dir, modules];
 }
 
+/** A tmpfs at /dev/shm with at least 2 GiB free (a container's default 64 MiB one is not used), or undefined. */
+function memoryTmp() {
+  try {
+    const fs = statfsSync("/dev/shm");
+    return fs.bavail * fs.bsize >= 2 ** 31 ? "/dev/shm" : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const started = Date.now();
 const args = process.argv.slice(2);
 const fast = args.includes("--fast");
 const filter = args.filter((arg) => arg !== "--fast");
 let files = [...find("test"), ...find("contracts")].sort();
-if (fast) files = files.filter((f) => !SLOW.some((slow) => f.startsWith(slow)));
+const isSlow = (file) => SLOW.some((slow) => file.startsWith(slow));
+if (fast) files = files.filter((f) => !isSlow(f));
 if (filter.length > 0) files = files.filter((f) => filter.some((word) => f.includes(word)));
 if (files.length === 0) {
   console.error("No test files found.");
   process.exit(1);
 }
-const [groupDir, entries] = fast ? grouped(files) : [undefined, files];
+// Named files without --fast run one per process; otherwise the quick ones are grouped, and the slow
+// ones (full run) start first, each alone, so that the longest do not start last.
+const group = fast || filter.length === 0;
+const slow = group ? files.filter(isSlow) : files;
+const [groupDir, modules] = group ? grouped(files.filter((f) => !isSlow(f))) : [undefined, []];
+// The tests' temporary DATA_DIRs, SQLite files and databases go to memory when the machine has a
+// tmpfs at /dev/shm (unless TMPDIR is set): the devnet commits each block with synchronous = FULL,
+// whose fsync on a shared disk took about 2 ms a commit against 0.2 ms in memory. A killed process
+// loses nothing either way (its writes are in the kernel's page cache); only a machine crash would.
+const tmp = process.env.TMPDIR ?? memoryTmp();
+// The contracts' invariant fuzzer (contracts/test/invariants.test.ts) searches 300 random sequences
+// in the full run and 100 in the fast loop, where it was the longest file (FUZZ_RUNS overrides).
+const fuzzRuns = fast && process.env.FUZZ_RUNS === undefined ? { FUZZ_RUNS: "100" } : {};
+// A test's (and a file's) time limit, against hangs: 10 minutes, or 30 when files are grouped, as a
+// group of some 35 files is one test to the runner (on a loaded machine a group took over 10).
+const timeoutMs = modules.length > 0 ? 1_800_000 : 600_000;
 const result = spawnSync(
   process.execPath,
-  ["--import", "tsx", "--test", "--test-concurrency=2", "--test-timeout=600000", ...entries],
-  { stdio: "inherit", env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" } },
+  ["--import", "tsx", "--test", "--test-concurrency=2", `--test-timeout=${timeoutMs}`, ...slow, ...modules],
+  {
+    stdio: "inherit",
+    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "silent", ...(tmp ? { TMPDIR: tmp } : {}), ...fuzzRuns },
+  },
 );
 if (groupDir) rmSync(groupDir, { recursive: true, force: true });
+const seconds = ((Date.now() - started) / 1000).toFixed(1);
+console.log(`# run-tests: ${files.length} files in ${seconds} s (wall)`);
 process.exit(result.status ?? 1);

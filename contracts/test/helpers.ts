@@ -11,8 +11,9 @@ import {
   serializeAddressObj,
   serializeNativeScript,
 } from "@meshsdk/core";
-import { MeshWallet } from "@meshsdk/wallet";
 import scalus from "scalus";
+import { SigningKey, signTransaction } from "../../src/cardano/sign.js";
+import { fromHex, toHex } from "../../src/cardano/tx-cbor.js";
 import { DEVNET_COST_MODELS, DEVNET_PROTOCOL_PARAMETERS } from "../../src/chain/protocol-params.js";
 import { utxosOfMap, utxosOfMaps } from "../../src/chain/devnet/utxo-map.js";
 import { explainTraces } from "../../src/tournament/traces.js";
@@ -32,25 +33,27 @@ export const outRef = (u: UTxO): string => `${u.input.txHash}#${u.input.outputIn
 export const hasOnlyAda = (u: UTxO): boolean =>
   u.output.amount.every((a) => a.unit === "lovelace") && !u.output.scriptRef;
 
-/** A wallet with a real Ed25519 key (Mesh's CLI key form), enterprise address on testnet. */
+/**
+ * A wallet with a real Ed25519 key (cardano-cli's key form), enterprise address on testnet. It
+ * signs with src/cardano/sign.ts (Node's Ed25519; MeshWallet's signing was about a third of this
+ * suite's CPU), which test/cardano/sign.test.ts cross-checks against MeshWallet.
+ */
 export class Wallet {
   private constructor(
-    readonly mesh: MeshWallet,
+    readonly key: SigningKey,
     readonly address: string,
     readonly pkh: string,
   ) {}
 
   /** A fresh random key, or the key `secret` (32 bytes of hex) for a reproducible run. */
-  static async create(secret: string = randomBytes(32).toString("hex")): Promise<Wallet> {
-    const mesh = new MeshWallet({ networkId: 0, key: { type: "cli", payment: `5820${secret}` } });
-    await mesh.init();
-    const address = mesh.getAddresses().enterpriseAddressBech32;
-    if (!address) throw new Error("wallet has no enterprise address");
-    return new Wallet(mesh, address, deserializeAddress(address).pubKeyHash);
+  static create(secret: string = randomBytes(32).toString("hex")): Promise<Wallet> {
+    const key = SigningKey.fromHex(secret);
+    const address = key.enterpriseAddress(0);
+    return Promise.resolve(new Wallet(key, address, deserializeAddress(address).pubKeyHash));
   }
 
   sign(txHex: string): Promise<string> {
-    return this.mesh.signTx(txHex, true);
+    return Promise.resolve(toHex(signTransaction(fromHex(txHex), this.key)));
   }
 }
 

@@ -1,13 +1,11 @@
 // Reads what the tests assert on out of a transaction, with an independent library (CSL) so that
-// assertions do not go through the code under test; mintOf alone reads with Mesh's serialization,
-// as the tournament tests always have. The validity interval is read once, in two forms: validityOf
+// assertions do not go through the code under test. The validity interval is read once, in two forms: validityOf
 // answers CSL's {start, ttl}, null when open, validityBoundsOf the same as {from, to}, undefined
 // when open (each suite's assertions are written against its form). oneLovelaceLess rewrites a
 // transaction for the exact-fee tests with the service's own CBOR code: there the devnet's ledger,
 // not this code, is the judge.
 import assert from "node:assert/strict";
 import CSL from "@emurgo/cardano-serialization-lib-nodejs";
-import { Serialization } from "@meshsdk/core-cst";
 import { CborReader, CborWriter } from "../../src/cardano/cbor.js";
 import { fromHex, joinTransaction, readMapEntries, splitTransaction, toHex } from "../../src/cardano/tx-cbor.js";
 import { writeOutput } from "../../src/cardano/tx-encode.js";
@@ -57,10 +55,26 @@ export function validityBoundsOf(complete: string): { from: number | undefined; 
   return { from: start ?? undefined, to: ttl ?? undefined };
 }
 
-/** The mint field of an unsigned transaction: [unit, quantity] pairs (Mesh's reading). */
+/** The mint field of an unsigned transaction: [unit (policy id ‖ asset name, hex), quantity] pairs. */
 export function mintOf(complete: string): [string, bigint][] {
-  const mint = Serialization.Transaction.fromCbor(Serialization.TxCBOR(complete)).body().mint();
-  return [...(mint?.entries() ?? [])].map(([unit, q]) => [String(unit), q]);
+  const mint = txOf(complete).body().mint();
+  const out: [string, bigint][] = [];
+  if (!mint) return out;
+  const policies = mint.keys();
+  for (let i = 0; i < policies.len(); i++) {
+    const policy = policies.get(i);
+    const groups = mint.get(policy)!;
+    for (let g = 0; g < groups.len(); g++) {
+      const assets = groups.get(g)!;
+      const names = assets.keys();
+      for (let n = 0; n < names.len(); n++) {
+        const name = names.get(n);
+        const unit = policy.to_hex() + Buffer.from(name.name()).toString("hex");
+        out.push([unit, BigInt(assets.get(name)!.to_str())]);
+      }
+    }
+  }
+  return out;
 }
 
 /** The metadatum at `label` as JSON (CSL's no-conversions schema: text as strings, lists, maps). */

@@ -1,9 +1,13 @@
 // Client-side keys for tests, and their funding. Each signs as a user's wallet would (CIP-30
 // signTx); the service never sees these keys, it only receives what they signed.
 // - newEnterpriseWallet: a fresh payment key (enterprise address), for the port-level tests and
-//   the tournaments; newBaseWallet: a fresh mnemonic (base address, with a stake key), for the
-//   build tests; newCslKey: a key held with CSL, as the hosted API's published examples do;
-//   newStakeWallet: CSL payment and stake keys that both sign, for the delegations.
+//   the tournaments; newBaseWallet: fresh payment and stake keys (base address; the payment key
+//   signs, as a CIP-30 wallet signs a payment), for the build tests; newCslKey: a key held with
+//   CSL, as the hosted API's published examples do; newStakeWallet: CSL payment and stake keys
+//   that both sign, for the delegations.
+// - The first two sign with src/cardano/sign.ts (Node's Ed25519), not with a wallet library: loading
+//   MeshWallet cost each test process about 2 s of CPU, and its signing was slow. The cross-checks
+//   of our signer against Mesh's are in test/cardano/sign.test.ts.
 // - fund pays from the devnet faucet over HTTP; fundedWallet gives a fresh key already funded (by
 //   that faucet, or by whatever funds an end-to-end target or a stand-in devnet) that reads its
 //   own UTxOs back through the service.
@@ -11,9 +15,10 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import CSL from "@emurgo/cardano-serialization-lib-nodejs";
 import type { Protocol, UTxO } from "@meshsdk/common";
-import { MeshTxBuilder } from "@meshsdk/core";
-import { resolvePaymentKeyHash } from "@meshsdk/core-cst";
-import { MeshWallet } from "@meshsdk/wallet";
+import type { MeshTxBuilder } from "@meshsdk/core";
+import { shelleyAddress } from "../../src/cardano/credential-address.js";
+import { SigningKey, signTransaction } from "../../src/cardano/sign.js";
+import { fromHex, joinTransaction, splitTransaction, toHex } from "../../src/cardano/tx-cbor.js";
 import type { RunningService } from "./service.js";
 import { policyIdOf } from "./tx-decode.js";
 import { utxoStringsAt } from "./utxos.js";
@@ -27,29 +32,36 @@ export interface TestWallet {
   sign(txHex: string): Promise<string>;
 }
 
-function walletOf(wallet: MeshWallet, address: string): TestWallet {
+/** An empty witness set (a CBOR map of no entries). */
+const NO_WITNESSES = Uint8Array.of(0xa0);
+
+/** A wallet of one payment key at `address`: its witness set holds that key's vkey witness alone, in a Conway set (tag 258). */
+function walletOf(key: SigningKey, address: string): TestWallet {
   return {
     address,
-    keyHash: resolvePaymentKeyHash(address),
-    witnessSet: (txHex) => wallet.signTx(txHex, true, false),
-    sign: (txHex) => wallet.signTx(txHex, true, true),
+    keyHash: key.keyHash,
+    witnessSet: (txHex) => {
+      const unwitnessed = { ...splitTransaction(fromHex(txHex)), witnessSet: NO_WITNESSES };
+      return Promise.resolve(toHex(splitTransaction(signTransaction(joinTransaction(unwitnessed), key)).witnessSet));
+    },
+    sign: (txHex) => Promise.resolve(toHex(signTransaction(fromHex(txHex), key))),
   };
 }
 
+const freshKey = (): SigningKey => new SigningKey(new Uint8Array(randomBytes(32)));
+
 /** A fresh payment key (cardano-cli form); its address is the enterprise address. */
-export async function newEnterpriseWallet(networkId: 0 | 1 = 0): Promise<TestWallet> {
-  const wallet = new MeshWallet({ networkId, key: { type: "cli", payment: `5820${randomBytes(32).toString("hex")}` } });
-  await wallet.init();
-  const address = wallet.getAddresses().enterpriseAddressBech32;
-  if (!address) throw new Error("no enterprise address");
-  return walletOf(wallet, address);
+export function newEnterpriseWallet(networkId: 0 | 1 = 0): Promise<TestWallet> {
+  const key = freshKey();
+  return Promise.resolve(walletOf(key, key.enterpriseAddress(networkId)));
 }
 
-/** A fresh testnet mnemonic; its address is the wallet's change address, a base address. */
-export async function newBaseWallet(): Promise<TestWallet> {
-  const wallet = new MeshWallet({ networkId: 0, key: { type: "mnemonic", words: MeshWallet.brew() as string[] } });
-  await wallet.init();
-  return walletOf(wallet, await wallet.getChangeAddress());
+/** Fresh testnet payment and stake keys; the address is their base address, and the payment key signs. */
+export function newBaseWallet(): Promise<TestWallet> {
+  const key = freshKey();
+  const stake = freshKey();
+  const address = shelleyAddress({ hash: key.keyHash, isScript: false }, { hash: stake.keyHash, isScript: false }, 0);
+  return Promise.resolve(walletOf(key, address));
 }
 
 /** A key held with CSL, as the hosted API's examples do: enterprise testnet address, FixedTransaction signing. */
@@ -136,6 +148,8 @@ export async function buildPayment(
   lovelace: bigint,
   tweak: (builder: MeshTxBuilder) => MeshTxBuilder = (b) => b,
 ): Promise<string> {
+  // Loaded here, not at the top: only the files that build with Mesh pay for loading it.
+  const { MeshTxBuilder } = await import("@meshsdk/core");
   const builder = tweak(new MeshTxBuilder({ params }));
   return builder
     .txOut(to, [{ unit: "lovelace", quantity: lovelace.toString() }])
