@@ -11,7 +11,7 @@
 // hosted API emits them, each saying one thing a wallet shows its user before signing. Every one
 // of them needs the stake key's signature, which the fee counts (CertificatesDraft.signers).
 import { bech32 } from "@scure/base";
-import { stakeCredentialOn } from "../../cardano/address-rules.js";
+import { readAddress, stakeCredentialOn } from "../../cardano/address-rules.js";
 import { writeCertificate, type Certificate } from "../../cardano/certificates.js";
 import { parseDRep, poolKeyHash, type DRep } from "../../cardano/delegatees.js";
 import type { CertificatesDraft } from "../../txcore/balance.js";
@@ -45,7 +45,12 @@ export function planDelegations(
   >();
   (entries ?? []).forEach((entry, i) => {
     const field = `delegations[${i}]`;
-    const stake = stakeCredentialOn(network, entry.address, `${field}.address`, "a delegation certificate");
+    const stake = stakeCredentialOn(
+      network,
+      readAddress(entry.address, `${field}.address`),
+      `${field}.address`,
+      "a delegation certificate",
+    );
     if (stake.isScript) {
       throw refusal(
         BadRequestError,

@@ -217,7 +217,9 @@ export function planMints(
         (at) => `${at(`${field}.quantity`)} is 0: mint a positive quantity or burn a negative one.`,
       );
     const destAddress =
-      item.destAddress === undefined ? undefined : outputAddressOn(network, item.destAddress, `${field}.destAddress`);
+      item.destAddress === undefined
+        ? undefined
+        : outputAddressOn(network, item.destAddress, `${field}.destAddress`).bech32;
     return { item, policyId, quantity, destAddress, field };
   });
   const explicitReferences = new Set(

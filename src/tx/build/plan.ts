@@ -120,9 +120,9 @@ export function planBuild(
   book: ScriptBook = new Map(),
 ): BuildPlan {
   const preloaded = refuseUnsupported(request);
-  const changeAddress = outputAddressOn(network, request.changeAddress, "changeAddress");
+  const changeAddress = outputAddressOn(network, request.changeAddress, "changeAddress").bech32;
   const outputs = (request.outputs ?? []).map((output, i) =>
-    planOutput(output, outputAddressOn(network, output.address, `outputs[${i}].address`), `outputs[${i}]`, book),
+    planOutput(output, outputAddressOn(network, output.address, `outputs[${i}].address`).bech32, `outputs[${i}]`, book),
   );
   const scripts = loadPreloadedScripts(preloaded);
   const plutusPolicies = new Set(
