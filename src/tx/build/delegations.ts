@@ -11,14 +11,14 @@
 // hosted API emits them, each saying one thing a wallet shows its user before signing. Every one
 // of them needs the stake key's signature, which the fee counts (CertificatesDraft.signers).
 import { bech32 } from "@scure/base";
-import { readAddress, stakeCredentialOn } from "../../cardano/address-rules.js";
+import { stakeCredentialOn } from "../../cardano/address-rules.js";
 import { writeCertificate, type Certificate } from "../../cardano/certificates.js";
 import { parseDRep, poolKeyHash, type DRep } from "../../cardano/delegatees.js";
 import type { CertificatesDraft } from "../../txcore/balance.js";
 import type { ChainPort, Protocol } from "../../chain/port.js";
 import { familyOf, type Network } from "../../config.js";
 import { BadRequestError, refusal } from "../../errors.js";
-import type { DelegationRequest, PlannedDelegation } from "./request.js";
+import type { DelegationIntent, PlannedDelegation } from "./request.js";
 
 /** The reward address (bech32) of a stake key hash on `network`'s family. */
 function rewardAddressOf(stakeKeyHash: string, network: Network): string {
@@ -29,7 +29,7 @@ function rewardAddressOf(stakeKeyHash: string, network: Network): string {
 
 /** Phase 1: the request's delegations, one entry per stake credential, or a 400 naming the field. */
 export function planDelegations(
-  entries: readonly DelegationRequest[] | undefined,
+  entries: readonly DelegationIntent[] | undefined,
   network: Network,
 ): PlannedDelegation[] {
   const byCredential = new Map<
@@ -45,12 +45,7 @@ export function planDelegations(
   >();
   (entries ?? []).forEach((entry, i) => {
     const field = `delegations[${i}]`;
-    const stake = stakeCredentialOn(
-      network,
-      readAddress(entry.address, `${field}.address`),
-      `${field}.address`,
-      "a delegation certificate",
-    );
+    const stake = stakeCredentialOn(network, entry.address, `${field}.address`, "a delegation certificate");
     if (stake.isScript) {
       throw refusal(
         BadRequestError,
