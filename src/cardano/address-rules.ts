@@ -1,9 +1,12 @@
 // What an address in a request may be: one strict reading (addressInfo, in bech32 or hex, as
 // CIP-30 wallets hand them out) and named rules on what was read. Wherever an address is to hold
 // UTxOs (a payment, an output, a change address, a UTxO query) it must be a Shelley address that
-// can (base, enterprise or pointer: not Byron, not reward) of this instance's network family, and
-// the domain goes on with its bech32 form. The tournament contracts add two rules of their own: a
-// key payment credential where someone signs, no pointer where a datum holds the address.
+// can (base, enterprise or pointer: not Byron, not reward) of this instance's network family. A
+// request's address is read once, at the edge (a route's to-domain.ts), and the domain goes on
+// with the Address (bytes and bech32): the rules below take it, none reads the text again. The
+// tournament contracts add two rules of their own: a key payment credential where someone signs,
+// no pointer where a datum holds the address. Addresses the chain gives (a UTxO's) are text, read
+// where a rule needs their credential (paymentCredentialOf, isKeyAddress).
 import { familyOf, type Network } from "../config.js";
 import { BadRequestError, refusal } from "../errors.js";
 import { addressInfo, type Address, type CredentialInfo } from "./addresses.js";
