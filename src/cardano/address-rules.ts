@@ -10,6 +10,7 @@
 import { familyOf, type Network } from "../config.js";
 import { BadRequestError, refusal } from "../errors.js";
 import { addressInfo, type Address, type CredentialInfo } from "./addresses.js";
+import { addressBytes } from "./tx-encode.js";
 
 /**
  * Whose words a refusal is in. The rules are the same everywhere; the build endpoint words two of
@@ -120,7 +121,19 @@ export function rewardCredential(rewardAddress: string): { readonly kind: "key" 
 }
 
 /** The payment credential of an address, or null (a reward or Byron address, or no address at all). */
-export const paymentCredentialOf = (address: string): CredentialInfo | null => readQuietly(address)?.payment ?? null;
+export function paymentCredentialOf(address: string): CredentialInfo | null {
+  // A UTxO's address, as the chain gives it (bech32): read off the bytes the encoder keeps for it
+  // (tx-encode.ts addressBytes), so that the many UTxOs at one address cost one decoding, not one each.
+  let bytes: Uint8Array;
+  try {
+    bytes = addressBytes(address);
+  } catch {
+    return readQuietly(address)?.payment ?? null; // hex, or a Byron address's base58
+  }
+  const type = bytes[0]! >> 4; // 0-7: base, pointer, enterprise; an odd type has a script credential
+  if (bytes.length < 29 || type > 7) return null;
+  return { hash: Buffer.from(bytes.subarray(1, 29)).toString("hex"), isScript: type % 2 === 1 };
+}
 
 /** Whether an address has a key payment credential: only a key signs. */
 export const isKeyAddress = (address: string): boolean => paymentCredentialOf(address)?.isScript === false;
