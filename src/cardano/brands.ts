@@ -8,12 +8,8 @@ export type Brand<T, B extends string> = T & { readonly [brand]: B };
 
 /** A transaction id (the body's blake2b-256), 64 lowercase hex digits. */
 export type TxHash = Brand<string, "TxHash">;
-/** A minting policy id (the policy script's hash), 56 lowercase hex digits. */
-export type PolicyId = Brand<string, "PolicyId">;
 /** A verification key hash (blake2b-224), 56 lowercase hex digits. */
 export type KeyHash = Brand<string, "KeyHash">;
-/** A script hash, 56 lowercase hex digits. */
-export type ScriptHash = Brand<string, "ScriptHash">;
 
 /** `text` in lowercase when it is `bytes` bytes of hex; null otherwise. */
 export function lowerHex(text: string, bytes: number): string | null {
@@ -34,6 +30,4 @@ const hexBrand =
   };
 
 export const parseTxHash: (text: string) => TxHash = hexBrand("a transaction id", 32);
-export const parsePolicyId: (text: string) => PolicyId = hexBrand("a policy id", 28);
 export const parseKeyHash: (text: string) => KeyHash = hexBrand("a key hash", 28);
-export const parseScriptHash: (text: string) => ScriptHash = hexBrand("a script hash", 28);
