@@ -1,12 +1,16 @@
 // What an address in a request may be: one strict reading (addressInfo, in bech32 or hex, as
 // CIP-30 wallets hand them out) and named rules on what was read. Wherever an address is to hold
 // UTxOs (a payment, an output, a change address, a UTxO query) it must be a Shelley address that
-// can (base, enterprise or pointer: not Byron, not reward) of this instance's network family, and
-// the domain goes on with its bech32 form. The tournament contracts add two rules of their own: a
-// key payment credential where someone signs, no pointer where a datum holds the address.
+// can (base, enterprise or pointer: not Byron, not reward) of this instance's network family. A
+// request's address is read once, at the edge (a route's to-domain.ts), and the domain goes on
+// with the Address (bytes and bech32): the rules below take it, none reads the text again. The
+// tournament contracts add two rules of their own: a key payment credential where someone signs,
+// no pointer where a datum holds the address. Addresses the chain gives (a UTxO's) are text, read
+// where a rule needs their credential (paymentCredentialOf, isKeyAddress).
 import { familyOf, type Network } from "../config.js";
 import { BadRequestError, refusal } from "../errors.js";
-import { addressInfo, type AddressInfo, type CredentialInfo } from "./addresses.js";
+import { addressInfo, type Address, type CredentialInfo } from "./addresses.js";
+import { addressBytes } from "./tx-encode.js";
 
 /**
  * Whose words a refusal is in. The rules are the same everywhere; the build endpoint words two of
@@ -15,35 +19,24 @@ import { addressInfo, type AddressInfo, type CredentialInfo } from "./addresses.
 type Voice = "service" | "build";
 
 /**
- * Readings of the addresses seen lately. A request names the same few addresses many times (a
- * hundred outputs to one address, a change address on every build) and a reading is pure.
+ * The one strict reading of an address in a request, at the edge (a route's to-domain.ts): a text
+ * that does not decode into address bytes gets the short 400 naming `field`. The domain is handed
+ * the Address and applies the rules below to it without reading the text again.
  */
-const readings = new Map<string, AddressInfo>();
+export const readAddress = (input: string, field: string): Address =>
+  addressInfo(input, field, (at) => `${at(field)} is not a Cardano address (bech32 or hex).`);
 
-function remembered(input: string, reading: () => AddressInfo): AddressInfo {
-  const known = readings.get(input);
-  if (known) return known;
-  const info = reading();
-  if (readings.size >= 10_000) readings.clear();
-  readings.set(input, info);
-  return info;
-}
-
-/** The one strict reading; a text that does not decode into address bytes gets the short 400. */
-const read = (input: string, field: string): AddressInfo =>
-  remembered(input, () => addressInfo(input, field, (at) => `${at(field)} is not a Cardano address (bech32 or hex).`));
-
-/** A reading for a rule that only asks (an address from the chain or a datum): null when it does not read. */
-function readQuietly(input: string): AddressInfo | null {
+/** A reading of an address the chain or a datum gave (already well-formed there): null when it does not read. */
+function readQuietly(input: string): Address | null {
   try {
-    return remembered(input, () => addressInfo(input, "address"));
+    return addressInfo(input, "address");
   } catch {
     return null;
   }
 }
 
 /** Rule: not Byron. Byron addresses still exist on chain, but nothing this service builds pays one. */
-function refuseByron(a: AddressInfo, field: string): void {
+function refuseByron(a: Address, field: string): void {
   if (a.type === "byron")
     throw refusal(
       BadRequestError,
@@ -52,7 +45,7 @@ function refuseByron(a: AddressInfo, field: string): void {
 }
 
 /** Rule: holds UTxOs. A reward (stake) address holds rewards, never an output. */
-function refuseReward(a: AddressInfo, field: string, voice: Voice): void {
+function refuseReward(a: Address, field: string, voice: Voice): void {
   if (a.type !== "reward") return;
   throw refusal(BadRequestError, (at) =>
     voice === "build"
@@ -62,7 +55,7 @@ function refuseReward(a: AddressInfo, field: string, voice: Voice): void {
 }
 
 /** Rule: of this instance's network family (network id 1 for mainnet, 0 for the testnets). */
-function requireFamily(a: AddressInfo, network: Network, field: string, voice: Voice): void {
+function requireFamily(a: Address, network: Network, field: string, voice: Voice): void {
   const wanted = familyOf(network);
   const expected = wanted === "mainnet" ? 1 : 0;
   if (a.networkId === expected) return;
@@ -74,20 +67,20 @@ function requireFamily(a: AddressInfo, network: Network, field: string, voice: V
   );
 }
 
-function utxoAddressOn(network: Network, input: string, field: string, voice: Voice): string {
-  const a = read(input, field);
+function utxoAddressOn(network: Network, input: string, field: string, voice: Voice): Address {
+  const a = readAddress(input, field);
   refuseByron(a, field);
   refuseReward(a, field, voice);
   requireFamily(a, network, field, voice);
-  return a.bech32;
+  return a;
 }
 
-/** The bech32 form of `address` (bech32 or hex), an address that holds UTxOs on `network`, or a 400 naming `field`. */
-export const paymentAddressOn = (network: Network, address: string, field: string): string =>
+/** `address` (bech32 or hex) read, an address that holds UTxOs on `network`, or a 400 naming `field`. */
+export const paymentAddressOn = (network: Network, address: string, field: string): Address =>
   utxoAddressOn(network, address, field, "service");
 
 /** paymentAddressOn in the words of the build endpoint. */
-export const outputAddressOn = (network: Network, address: string, field: string): string =>
+export const outputAddressOn = (network: Network, address: string, field: string): Address =>
   utxoAddressOn(network, address, field, "build");
 
 /**
@@ -95,8 +88,7 @@ export const outputAddressOn = (network: Network, address: string, field: string
  * network family, which this returns: what a delegation certificate names. `why` ends the
  * refusals of the addresses that carry none (what the credential is needed for).
  */
-export function stakeCredentialOn(network: Network, input: string, field: string, why: string): CredentialInfo {
-  const a = read(input, field);
+export function stakeCredentialOn(network: Network, a: Address, field: string, why: string): CredentialInfo {
   const missing =
     a.type === "enterprise"
       ? "an enterprise address"
@@ -129,14 +121,32 @@ export function rewardCredential(rewardAddress: string): { readonly kind: "key" 
 }
 
 /** The payment credential of an address, or null (a reward or Byron address, or no address at all). */
-export const paymentCredentialOf = (address: string): CredentialInfo | null => readQuietly(address)?.payment ?? null;
+export function paymentCredentialOf(address: string): CredentialInfo | null {
+  // A UTxO's address, as the chain gives it (bech32): read off the bytes the encoder keeps for it
+  // (tx-encode.ts addressBytes), so that the many UTxOs at one address cost one decoding, not one each.
+  let bytes: Uint8Array;
+  try {
+    bytes = addressBytes(address);
+  } catch {
+    return readQuietly(address)?.payment ?? null; // hex, or a Byron address's base58
+  }
+  const type = bytes[0]! >> 4; // 0-7: base, pointer, enterprise; an odd type has a script credential
+  if (bytes.length < 29 || type > 7) return null;
+  return { hash: Buffer.from(bytes.subarray(1, 29)).toString("hex"), isScript: type % 2 === 1 };
+}
 
 /** Whether an address has a key payment credential: only a key signs. */
 export const isKeyAddress = (address: string): boolean => paymentCredentialOf(address)?.isScript === false;
 
 /** Rule: a key payment credential, whose hash this returns; `why` says who signs with it. */
-export function paymentKeyHash(address: string, field: string, why: string): string {
-  const payment = paymentCredentialOf(address);
+export const paymentKeyHash = (a: Address, field: string, why: string): string =>
+  keyHashOf(a.payment ?? null, field, why);
+
+/** paymentKeyHash of an address a UTxO holds (as the chain or the client's UTxO string gives it, in text). */
+export const utxoPaymentKeyHash = (address: string, field: string, why: string): string =>
+  keyHashOf(paymentCredentialOf(address), field, why);
+
+function keyHashOf(payment: CredentialInfo | null, field: string, why: string): string {
   if (!payment || payment.isScript)
     throw refusal(
       BadRequestError,
@@ -149,8 +159,8 @@ export function paymentKeyHash(address: string, field: string, why: string): str
  * Rule: no pointer address where a tournament datum would hold it: pointers no longer delegate
  * since Conway, the contract refuses them as participants, and the datum codec has none.
  */
-export function checkNotPointer(address: string, field: string): void {
-  if (readQuietly(address)?.type === "pointer") {
+export function checkNotPointer(a: Address, field: string): void {
+  if (a.type === "pointer") {
     throw refusal(
       BadRequestError,
       (at) =>

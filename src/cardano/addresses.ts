@@ -25,6 +25,13 @@ export interface Pointer {
   readonly certIndex: number;
 }
 
+/**
+ * The one address type: what an address says about itself, its bytes (hex) and its bech32 form
+ * together. It is decoded once, at the edge (the routes' to-domain.ts, through ./address-rules.ts),
+ * and the domain passes it on without reading the text again.
+ */
+export type Address = AddressInfo;
+
 export interface AddressInfo {
   readonly type: AddressType;
   /** 1 for mainnet, 0 for the testnets (Byron: 1 when the address carries no protocol magic or mainnet's). */

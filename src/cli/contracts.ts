@@ -69,8 +69,8 @@ async function deploy(args: string[], context: CliContext): Promise<number> {
   let from: string;
   let change: string;
   try {
-    from = paymentAddressOn(network, values.from, "--from");
-    change = values.change === undefined ? from : paymentAddressOn(network, values.change, "--change");
+    from = paymentAddressOn(network, values.from, "--from").bech32;
+    change = values.change === undefined ? from : paymentAddressOn(network, values.change, "--change").bech32;
   } catch (error) {
     throw new UsageError((error as Error).message, "contracts deploy");
   }

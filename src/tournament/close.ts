@@ -16,16 +16,18 @@ import { CANCEL_REDEEMER, MINT_BURN_REDEEMER, REFUND_REDEEMER } from "./datum.js
 import { selectContract, type ContractSelector } from "./deployment.js";
 import { requireTournament, type TournamentState } from "./read.js";
 import { closingPayments, taggedPayment } from "./rules.js";
+import type { TournamentId } from "./id.js";
+import type { Address } from "../cardano/addresses.js";
 
 export interface CloseInput extends ContractSelector {
-  readonly tournamentId: string;
-  readonly changeAddress: string;
+  readonly tournamentId: TournamentId;
+  readonly changeAddress: Address;
   /** Left out: the UTxOs on chain of the admin (cancel), of the caller (refund). */
   readonly utxos: Paying;
 }
 
 export interface CancelInput extends CloseInput {
-  readonly adminAddress: string;
+  readonly adminAddress: Address;
 }
 
 /** The outputs both share: each entry fee back, then the admin's rest (closingPayments). */
@@ -55,7 +57,7 @@ async function build(
         outputs,
         requiredSigners: extra.requiredSigners,
         utxos: await payingUtxos(ctx.chain, input.utxos),
-        changeAddress: input.changeAddress,
+        changeAddress: input.changeAddress.bech32,
         tooLarge: (at) =>
           `refunding ${t.datum.participants.length} participants is more than one transaction can carry; if ${at("utxos")} holds many small UTxOs, pass fewer, larger ones`,
         ...(extra.validFrom === undefined ? {} : { validFrom: extra.validFrom }),
@@ -71,7 +73,7 @@ export async function cancelTournament(ctx: TournamentContext, input: CancelInpu
   const contract = selectContract(ctx.network, input);
   const t = await requireTournament(ctx.chain, contract, ctx.network, input.tournamentId);
   const c = t.datum.config;
-  if (input.adminAddress !== c.adminAddress) {
+  if (input.adminAddress.bech32 !== c.adminAddress) {
     throw refusal(
       BadRequestError,
       (at) =>
@@ -79,7 +81,7 @@ export async function cancelTournament(ctx: TournamentContext, input: CancelInpu
         `After the settlement deadline (${iso(c.settleBy)}) anyone can refund it: POST /tournaments/${t.tournamentId}/refund.`,
     );
   }
-  const adminKey = paymentKeyHash(c.adminAddress, "adminAddress", "the admin signs");
+  const adminKey = paymentKeyHash(input.adminAddress, "adminAddress", "the admin signs");
   return build(ctx, t, "cancel", input, { requiredSigners: [adminKey] });
 }
 

@@ -1,5 +1,6 @@
 // What every tournament operation works with: the chain, the network, its era history (the
 // settlement deadline's times as slots) and the deployments.
+import type { Address } from "../cardano/addresses.js";
 import type { UTxO } from "../cardano/types.js";
 import type { EraHistory } from "../cardano/era-history.js";
 import { isLovelace, outRefOf } from "../cardano/utxo.js";
@@ -53,7 +54,7 @@ export async function unspentOnly(chain: ChainPort, utxos: readonly UTxO[]): Pro
  * the registrant's), read from the chain as POST /transactions/build reads its change address's.
  */
 export type Paying =
-  { readonly given: readonly UTxO[] } | { readonly from: { readonly address: string; readonly field: string } };
+  { readonly given: readonly UTxO[] } | { readonly from: { readonly address: Address; readonly field: string } };
 
 /**
  * The client's UTxOs still unspent on chain, or the paying party's UTxOs on chain. Of those, one
@@ -63,7 +64,7 @@ export type Paying =
  */
 export async function payingUtxos(chain: ChainPort, paying: Paying): Promise<UTxO[]> {
   if ("given" in paying) return unspentOnly(chain, paying.given);
-  const held = await chain.utxosAt(paying.from.address);
+  const held = await chain.utxosAt(paying.from.address.bech32);
   return held.filter((u) => !(u.output.plutusData || u.output.dataHash) || u.output.amount.every(isLovelace));
 }
 

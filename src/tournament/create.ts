@@ -6,7 +6,7 @@
 // validity starts at the chain's tip and ends before the deadline: the contract bounds the deadline
 // from both (after the validity, at most CONTRACT_MAX_SETTLE_WINDOW_MS after its start).
 import type { UTxO } from "../cardano/types.js";
-import { checkNotPointer, paymentKeyHash } from "../cardano/address-rules.js";
+import { checkNotPointer, paymentKeyHash, utxoPaymentKeyHash } from "../cardano/address-rules.js";
 import { BadRequestError, refusal } from "../errors.js";
 import { ledgerOrder, utxoWithinCborLimits } from "../cardano/utxo.js";
 import { minLovelace } from "../cardano/tx-encode.js";
@@ -24,13 +24,7 @@ import {
   type TxAnswer,
 } from "./context.js";
 import { beforeDeadline } from "./deadline.js";
-import {
-  encodeTournamentDatum,
-  mintCreateRedeemer,
-  tournamentIdOf,
-  type FixedPayout,
-  type TournamentConfig,
-} from "./datum.js";
+import { encodeTournamentDatum, mintCreateRedeemer, tournamentIdOf, type TournamentConfig } from "./datum.js";
 import { selectContract, type ContractSelector } from "./deployment.js";
 import {
   checkBracket,
@@ -42,15 +36,16 @@ import {
   depositOf,
   settleByOf,
 } from "./rules.js";
+import type { Address } from "../cardano/addresses.js";
 
 export interface CreateInput extends ContractSelector {
   readonly name: string;
-  readonly adminAddress: string;
-  readonly changeAddress: string;
+  readonly adminAddress: Address;
+  readonly changeAddress: Address;
   readonly bracketSize: number;
   readonly entryFee: bigint;
   readonly payoutStructure: readonly bigint[];
-  readonly fixedPayouts: readonly FixedPayout[];
+  readonly fixedPayouts: readonly { readonly address: Address; readonly amount: bigint }[];
   /** Settlement deadline, Unix ms; absent: DEFAULT_SETTLE_WINDOW_MS after the chain's time. */
   readonly settleBy?: number | undefined;
   /** The first one given is the seed; left out: the admin's UTxOs on chain, the first in ledger order that can be spent is the seed. */
@@ -98,7 +93,7 @@ async function seedAndUtxos(ctx: TournamentContext, paying: Paying): Promise<{ s
         `${at("utxos[0]")} carries a reference script: pass another UTxO first (it is spent to name the tournament).`,
     );
   }
-  paymentKeyHash(seed.output.address, "utxos[0]", "it is spent by the create transaction");
+  utxoPaymentKeyHash(seed.output.address, "utxos[0]", "it is spent by the create transaction");
   await checkUnspent(ctx.chain, [seed], "utxos");
   return { seed, utxos: await unspentOnly(ctx.chain, paying.given) };
 }
@@ -132,11 +127,11 @@ export async function createTournament(ctx: TournamentContext, input: CreateInpu
   );
   const config: TournamentConfig = {
     name: input.name,
-    adminAddress: input.adminAddress,
+    adminAddress: input.adminAddress.bech32,
     bracketSize: input.bracketSize,
     entryFee: input.entryFee,
     payoutStructure: input.payoutStructure,
-    fixedPayouts: input.fixedPayouts,
+    fixedPayouts: input.fixedPayouts.map((f) => ({ address: f.address.bech32, amount: f.amount })),
     registrationHash: registration.hash,
     settleBy,
   };
@@ -182,7 +177,7 @@ export async function createTournament(ctx: TournamentContext, input: CreateInpu
         ],
         requiredSigners: [],
         utxos,
-        changeAddress: input.changeAddress,
+        changeAddress: input.changeAddress.bech32,
         validFrom: tip.slot,
         validTo,
       },

@@ -12,6 +12,7 @@ import {
   makeListData,
   type UplcData,
 } from "@helios-lang/uplc";
+import type { TournamentId } from "./id.js";
 
 export interface FixedPayout {
   /** bech32 address */
@@ -191,9 +192,9 @@ function cborUint(n: number): number[] {
 }
 
 /** Tournament ID = NFT asset name = blake2b-256(txHash bytes ‖ CBOR(outputIndex)), as hex. */
-export function tournamentIdOf(txHash: string, outputIndex: number): string {
+export function tournamentIdOf(txHash: string, outputIndex: number): TournamentId {
   if (!isHex(txHash, 32)) throw new Error("txHash must be 32 bytes of hex");
-  return blake2b256(Uint8Array.from([...bytesOf(txHash), ...cborUint(outputIndex)]));
+  return blake2b256(Uint8Array.from([...bytesOf(txHash), ...cborUint(outputIndex)])) as TournamentId;
 }
 
 // ---------------------------------------------------------------- redeemers

@@ -22,12 +22,14 @@ import { duplicateOf, registrationOf, requireTournament } from "./read.js";
 import { checkedRegistration } from "./register.js";
 import { MAX_REGISTRATIONS_PER_ADD } from "./limits.js";
 import { checkAddBatch, returnProblem, taggedPayment } from "./rules.js";
+import type { TournamentId } from "./id.js";
+import type { Address } from "../cardano/addresses.js";
 
 export interface ParticipantsInput extends ContractSelector {
-  readonly tournamentId: string;
-  readonly adminAddress: string;
-  readonly changeAddress: string;
-  readonly registrations: readonly { readonly address: string; readonly outputRef: string }[];
+  readonly tournamentId: TournamentId;
+  readonly adminAddress: Address;
+  readonly changeAddress: Address;
+  readonly registrations: readonly { readonly address: Address; readonly outputRef: string }[];
   /** Left out: the admin's UTxOs on chain. */
   readonly utxos: Paying;
 }
@@ -65,7 +67,7 @@ async function resolveRegistrations(
           `${at(`registrations[${i}]`)} (${r.outputRef}) names a script address (${reg.address}) in its datum: a participant must have a key payment credential, so it cannot be added.`,
       );
     }
-    if (reg.address !== r.address) {
+    if (reg.address !== r.address.bech32) {
       throw refusal(
         BadRequestError,
         (at) =>
@@ -124,9 +126,10 @@ function seats(
   const firstOf = new Map<string, string>();
   const skipped: SkippedRegistration[] = [];
   for (const r of ordered) {
-    const reason = duplicateOf(r.address, participants, firstOf.get(r.address));
-    if (reason === null) firstOf.set(r.address, r.outputRef.toLowerCase());
-    else skipped.push({ outputRef: r.outputRef.toLowerCase(), address: r.address, reason: `Skipped: ${reason}.` });
+    const address = r.address.bech32;
+    const reason = duplicateOf(address, participants, firstOf.get(address));
+    if (reason === null) firstOf.set(address, r.outputRef.toLowerCase());
+    else skipped.push({ outputRef: r.outputRef.toLowerCase(), address, reason: `Skipped: ${reason}.` });
   }
   const left = new Set(skipped.map((k) => k.outputRef));
   return { kept: input.registrations.filter((r) => !left.has(r.outputRef.toLowerCase())), skipped };
@@ -140,14 +143,14 @@ export async function addParticipants(
   const contract = selectContract(ctx.network, input);
   const t = await requireTournament(ctx.chain, contract, ctx.network, input.tournamentId);
   const c = t.datum.config;
-  if (input.adminAddress !== c.adminAddress) {
+  if (input.adminAddress.bech32 !== c.adminAddress) {
     throw refusal(
       BadRequestError,
       (at) =>
         `Only the tournament's admin (${c.adminAddress}) adds participants; ${at("adminAddress")} is another address.`,
     );
   }
-  const adminKey = paymentKeyHash(c.adminAddress, "adminAddress", "the admin signs");
+  const adminKey = paymentKeyHash(input.adminAddress, "adminAddress", "the admin signs");
   const validTo = requireBeforeDeadline(
     ctx.eraHistory,
     await ctx.chain.tip(),
@@ -217,7 +220,7 @@ export async function addParticipants(
         ],
         requiredSigners: [adminKey],
         utxos: await payingUtxos(ctx.chain, input.utxos),
-        changeAddress: input.changeAddress,
+        changeAddress: input.changeAddress.bech32,
         tooLarge: () =>
           `add fewer registrations per request (at most ${MAX_REGISTRATIONS_PER_ADD}; split them into several requests)`,
         validTo,

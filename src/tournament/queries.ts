@@ -3,6 +3,7 @@
 // tournaments, then its tip for their status), as the transaction-building operations do.
 import { selectContract, type ContractSelector } from "./deployment.js";
 import type { TournamentContext } from "./context.js";
+import type { TournamentId } from "./id.js";
 import { numberedPage, pageAfter, type Page } from "./pages.js";
 import {
   findAnyTournament,
@@ -33,7 +34,7 @@ export async function readTournamentsPage(
 }
 
 export interface TournamentInput extends ContractSelector {
-  readonly tournamentId: string;
+  readonly tournamentId: TournamentId;
 }
 
 /** The tournament as the chain holds it now, live, ended or unreadable; a 404 when there is none. */

@@ -21,11 +21,12 @@ import {
   type TournamentDatum,
 } from "./datum.js";
 import type { Contract } from "./deployment.js";
+import { tournamentIdOrNull, type TournamentId } from "./id.js";
 import { registrationScriptOf } from "./registration-script.js";
 import { returnProblem } from "./rules.js";
 
 export interface TournamentState {
-  readonly tournamentId: string;
+  readonly tournamentId: TournamentId;
   readonly contract: Contract;
   readonly datum: TournamentDatum;
   /** The output holding the NFT (for an ended tournament: the last one, now spent). */
@@ -82,16 +83,18 @@ function readOutput(u: UTxO, contract: Contract, network: Network): TournamentSt
   const tokens = u.output.amount.filter((a) => a.unit.startsWith(contract.policyId));
   const first = tokens[0];
   if (first === undefined) return null;
-  const tournamentId = first.unit.slice(contract.policyId.length);
+  const name = first.unit.slice(contract.policyId.length);
   const unreadable = (reason: string): UnreadableTournament => ({
     unreadable: true,
-    tournamentId,
+    tournamentId: name,
     contract,
     utxo: u,
     lovelace: lovelaceOf(u),
     reason,
   });
-  if (tokens.length !== 1 || first.quantity !== "1" || !/^[0-9a-f]{64}$/.test(tournamentId)) {
+  // The chain's edge for a tournament ID: the NFT's name becomes a TournamentId here, or the output is unreadable.
+  const tournamentId = tournamentIdOrNull(name);
+  if (tokens.length !== 1 || first.quantity !== "1" || tournamentId !== name || tournamentId === null) {
     return unreadable(
       `The output holds ${tokens.map((a) => `${a.quantity} × ${a.unit.slice(contract.policyId.length) || "(empty name)"}`).join(", ")} of the ` +
         "tournament policy, where a tournament holds exactly one NFT with a 32-byte name.",
@@ -161,10 +164,8 @@ async function findLive(
   chain: ChainPort,
   contract: Contract,
   network: Network,
-  tournamentId: string,
+  id: TournamentId,
 ): Promise<TournamentState | UnreadableTournament | null> {
-  const id = tournamentId.toLowerCase();
-  if (!/^[0-9a-f]{64}$/.test(id)) return null;
   // Looked up by its NFT (one indexed read), not by decoding every output at the contract's
   // address: the cost does not grow with the number of tournaments and registrations there.
   const last = await chain.lastOutputWith(contract.policyId + id);
@@ -179,7 +180,7 @@ export async function findTournament(
   chain: ChainPort,
   contract: Contract,
   network: Network,
-  tournamentId: string,
+  tournamentId: TournamentId,
 ): Promise<TournamentState | null> {
   const t = await findLive(chain, contract, network, tournamentId);
   return t === null || isUnreadable(t) ? null : t;
@@ -203,7 +204,7 @@ export async function requireTournament(
   chain: ChainPort,
   contract: Contract,
   network: Network,
-  tournamentId: string,
+  tournamentId: TournamentId,
 ): Promise<TournamentState> {
   const t = await findLive(chain, contract, network, tournamentId);
   if (!t) throw notFound(contract, tournamentId);
@@ -227,10 +228,8 @@ async function findEnded(
   chain: ChainPort,
   contract: Contract,
   network: Network,
-  tournamentId: string,
+  id: TournamentId,
 ): Promise<EndedTournament | null> {
-  const id = tournamentId.toLowerCase();
-  if (!/^[0-9a-f]{64}$/.test(id)) return null;
   const last = await chain.lastOutputWith(contract.policyId + id);
   if (last === null || last.spentBy === null) return null;
   const state = stateOf(last.utxo, contract, network);
@@ -244,7 +243,7 @@ export async function findAnyTournament(
   chain: ChainPort,
   contract: Contract,
   network: Network,
-  tournamentId: string,
+  tournamentId: TournamentId,
 ): Promise<TournamentState | EndedTournament | UnreadableTournament> {
   const t =
     (await findLive(chain, contract, network, tournamentId)) ??
@@ -262,7 +261,7 @@ export async function requireAnyTournament(
   chain: ChainPort,
   contract: Contract,
   network: Network,
-  tournamentId: string,
+  tournamentId: TournamentId,
 ): Promise<TournamentState | EndedTournament> {
   const t = await findAnyTournament(chain, contract, network, tournamentId);
   if (isUnreadable(t)) throw unreadableError(t);

@@ -22,11 +22,13 @@ import {
   requireTournament,
   type TournamentState,
 } from "./read.js";
+import type { TournamentId } from "./id.js";
+import type { Address } from "../cardano/addresses.js";
 
 export interface RegisterInput extends ContractSelector {
-  readonly tournamentId: string;
-  readonly registererAddress: string;
-  readonly changeAddress: string;
+  readonly tournamentId: TournamentId;
+  readonly registererAddress: Address;
+  readonly changeAddress: Address;
   /** Left out: the registrant's UTxOs on chain. */
   readonly utxos: Paying;
 }
@@ -94,8 +96,8 @@ export async function register(
     );
   }
   checkedRegistration(t);
-  await checkNotRegistered(ctx, t, input.registererAddress);
-  const datum = encodeRegistrationDatum(input.registererAddress);
+  await checkNotRegistered(ctx, t, input.registererAddress.bech32);
+  const datum = encodeRegistrationDatum(input.registererAddress.bech32);
   const params = await ctx.chain.protocolParameters();
   const min = minLovelace(
     {
@@ -119,7 +121,7 @@ export async function register(
         ],
         requiredSigners: [],
         utxos: await payingUtxos(ctx.chain, input.utxos),
-        changeAddress: input.changeAddress,
+        changeAddress: input.changeAddress.bech32,
       },
       ctx.chain,
       params,
@@ -134,7 +136,7 @@ export interface UnregisterInput extends RegisterInput {
 
 export async function unregister(ctx: TournamentContext, input: UnregisterInput): Promise<TxAnswer> {
   const contract = selectContract(ctx.network, input);
-  const id = input.tournamentId.toLowerCase();
+  const id = input.tournamentId;
   const t = await findTournament(ctx.chain, contract, ctx.network, id);
   const [utxo] = await ctx.chain.utxosByRef([parseOutRef(input.outputRef)]);
   const notOurs = () =>
@@ -167,7 +169,7 @@ export async function unregister(ctx: TournamentContext, input: UnregisterInput)
       `Registration ${input.outputRef} has no registrant address in its datum: nobody can cancel it.`,
     );
   }
-  if (registration.address !== input.registererAddress) {
+  if (registration.address !== input.registererAddress.bech32) {
     throw refusal(
       BadRequestError,
       (at) =>
@@ -181,10 +183,10 @@ export async function unregister(ctx: TournamentContext, input: UnregisterInput)
       {
         scriptInputs: [{ utxo, redeemer: REGISTRATION_CANCEL_REDEEMER, source: { kind: "inline", script } }],
         keyInputs: [],
-        outputs: [{ address: input.registererAddress, amount: utxo.output.amount.map((a) => ({ ...a })) }],
+        outputs: [{ address: input.registererAddress.bech32, amount: utxo.output.amount.map((a) => ({ ...a })) }],
         requiredSigners: [pkh],
         utxos: await payingUtxos(ctx.chain, input.utxos),
-        changeAddress: input.changeAddress,
+        changeAddress: input.changeAddress.bech32,
       },
       ctx.chain,
       params,

@@ -26,6 +26,7 @@ import {
   MIN_PAYOUT_LOVELACE,
   MIN_SETTLE_WINDOW_MS,
 } from "./limits.js";
+import type { Address } from "../cardano/addresses.js";
 
 /** MIN_PAYOUT_LOVELACE in words for the 400s and reasons: "1300000 lovelace (MIN_PAYOUT_LOVELACE, 1.3 ADA)". */
 export const MIN_PAYOUT_WORDS = `${MIN_PAYOUT_LOVELACE} lovelace (MIN_PAYOUT_LOVELACE, ${Number(MIN_PAYOUT_LOVELACE) / 1e6} ADA)`;
@@ -41,7 +42,7 @@ export const EXIT_RULE =
 /** Lovelace all the prizes (placements and fixed payouts) of a configuration add up to. */
 export function prizesOf(c: {
   readonly payoutStructure: readonly bigint[];
-  readonly fixedPayouts: readonly FixedPayout[];
+  readonly fixedPayouts: readonly { readonly amount: bigint }[];
 }): bigint {
   return [...c.payoutStructure, ...c.fixedPayouts.map((f) => f.amount)].reduce((s, a) => s + a, 0n);
 }
@@ -55,7 +56,7 @@ export function depositOf(c: {
   readonly bracketSize: number;
   readonly entryFee: bigint;
   readonly payoutStructure: readonly bigint[];
-  readonly fixedPayouts: readonly FixedPayout[];
+  readonly fixedPayouts: readonly { readonly amount: bigint }[];
 }): bigint {
   const d = prizesOf(c) - BigInt(c.bracketSize) * c.entryFee;
   return d > 0n ? d : 0n;
@@ -221,7 +222,8 @@ export interface PayoutCheck {
   readonly bracketSize: number;
   readonly entryFee: bigint;
   readonly payoutStructure: readonly bigint[];
-  readonly fixedPayouts: readonly FixedPayout[];
+  /** As the request gives them: the addresses read, not yet in the datum. */
+  readonly fixedPayouts: readonly { readonly address: Address; readonly amount: bigint }[];
 }
 
 /**
@@ -266,7 +268,7 @@ export function checkPayouts(c: PayoutCheck): void {
   c.fixedPayouts.forEach((f, j) => {
     checkNotPointer(f.address, `fixedPayouts[${j}][0]`);
     paymentKeyHash(f.address, `fixedPayouts[${j}][0]`, "the contract pays fixed payouts to key addresses only");
-    const min = prizeMinimum(c.params, c.tournamentId, p + j, f.address, f.amount);
+    const min = prizeMinimum(c.params, c.tournamentId, p + j, f.address.bech32, f.amount);
     if (f.amount < min) {
       throw refusal(
         BadRequestError,
@@ -334,7 +336,7 @@ export function checkFreePrizes(c: {
   readonly bracketSize: number;
   readonly entryFee: bigint;
   readonly payoutStructure: readonly bigint[];
-  readonly fixedPayouts: readonly FixedPayout[];
+  readonly fixedPayouts: readonly { readonly amount: bigint }[];
 }): void {
   const prizes = prizesOf(c);
   const least = BigInt(c.bracketSize) * MIN_PAYOUT_LOVELACE;

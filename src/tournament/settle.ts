@@ -12,13 +12,15 @@ import { MINT_BURN_REDEEMER, settleRedeemer } from "./datum.js";
 import { selectContract, type ContractSelector } from "./deployment.js";
 import { requireTournament } from "./read.js";
 import { taggedPayment } from "./rules.js";
+import type { TournamentId } from "./id.js";
+import type { Address } from "../cardano/addresses.js";
 
 export interface SettleInput extends ContractSelector {
-  readonly tournamentId: string;
-  readonly adminAddress: string;
-  readonly changeAddress: string;
+  readonly tournamentId: TournamentId;
+  readonly adminAddress: Address;
+  readonly changeAddress: Address;
   /** Participants' addresses in placement order. */
-  readonly results: readonly string[];
+  readonly results: readonly Address[];
   /** Left out: the admin's UTxOs on chain. */
   readonly utxos: Paying;
 }
@@ -56,13 +58,13 @@ export async function settle(ctx: TournamentContext, input: SettleInput): Promis
   const contract = selectContract(ctx.network, input);
   const t = await requireTournament(ctx.chain, contract, ctx.network, input.tournamentId);
   const c = t.datum.config;
-  if (input.adminAddress !== c.adminAddress) {
+  if (input.adminAddress.bech32 !== c.adminAddress) {
     throw refusal(
       BadRequestError,
       (at) => `Only the tournament's admin (${c.adminAddress}) settles; ${at("adminAddress")} is another address.`,
     );
   }
-  const adminKey = paymentKeyHash(c.adminAddress, "adminAddress", "the admin signs");
+  const adminKey = paymentKeyHash(input.adminAddress, "adminAddress", "the admin signs");
   const validTo = requireBeforeDeadline(
     ctx.eraHistory,
     await ctx.chain.tip(),
@@ -76,7 +78,11 @@ export async function settle(ctx: TournamentContext, input: SettleInput): Promis
       `Settlement needs a full bracket: tournament ${t.tournamentId} has ${parts.length} of ${c.bracketSize} participants.`,
     );
   }
-  const winners = winnersOf(input.results, parts, c.payoutStructure.length);
+  const winners = winnersOf(
+    input.results.map((a) => a.bech32),
+    parts,
+    c.payoutStructure.length,
+  );
   const params = await ctx.chain.protocolParameters();
   const prize = (address: string, amount: bigint, index: number): TxOutput =>
     taggedPayment(params, t.tournamentId, index, address, amount);
@@ -92,7 +98,7 @@ export async function settle(ctx: TournamentContext, input: SettleInput): Promis
         outputs: [...placements, ...fixed],
         requiredSigners: [adminKey],
         utxos: await payingUtxos(ctx.chain, input.utxos),
-        changeAddress: input.changeAddress,
+        changeAddress: input.changeAddress.bech32,
         tooLarge: (at) =>
           `settling ${parts.length} participants with ${placements.length} placements and ${fixed.length} fixed payouts is more than one ` +
           `transaction can carry; if ${at("utxos")} holds many small UTxOs, pass fewer, larger ones`,

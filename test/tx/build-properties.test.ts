@@ -10,6 +10,7 @@ import { eraHistoryFor } from "../../src/cardano/era-history.js";
 import { encodeUtxo } from "../../src/cardano/utxo.js";
 import type { ChainParameters, ChainPort } from "../../src/chain/port.js";
 import { buildTransaction, type BuildContext } from "../../src/tx/build/build.js";
+import { buildIntent } from "../../src/server/routes/transactions/to-domain.js";
 import { newBaseWallet } from "../support/wallets.js";
 
 const START_MS = Date.UTC(2025, 0, 1);
@@ -52,7 +53,7 @@ describe("build properties (random payments)", () => {
         };
         let built;
         try {
-          built = await buildTransaction(request, context);
+          built = await buildTransaction(buildIntent(context.network, request), context);
         } catch (error) {
           const e = error as { statusCode?: number; message: string };
           assert.equal(e.statusCode, 400, e.message);

@@ -3,11 +3,14 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
 import { chunkUtf8, cip67Prefix, cip68Datum, jsonToMetadatum, textMetadatum } from "../../src/cardano/metadata.js";
+import type { Static } from "typebox";
+import type { Network } from "../../src/config.js";
 import type { UTxO } from "../../src/cardano/types.js";
 import { mintOf } from "../../src/tx/build/complete.js";
 import { checkAssets } from "../../src/tx/build/inputs.js";
-import { planBuild } from "../../src/tx/build/plan.js";
-import type { BuildRequest } from "../../src/tx/build/request.js";
+import { planBuild as planIntent } from "../../src/tx/build/plan.js";
+import { buildIntent } from "../../src/server/routes/transactions/to-domain.js";
+import type { BuildBody } from "../../src/server/routes/transactions/schemas.js";
 import { timeLockOf } from "../../src/tx/build/validity.js";
 
 const TESTNET =
@@ -15,6 +18,11 @@ const TESTNET =
 const KEY_HASH = "8d8deecf9c36147ff3ccab3e59344c95978e3685d6037066d4f6425f";
 const SCRIPT = { type: "all" as const, scripts: [{ type: "sig" as const, keyHash: KEY_HASH }] };
 const POLICY = "3d1ee0ef55241d9e965d21a2de0d6f8881ca7852fef54f9b00e4be08"; // CSL's hash of SCRIPT
+
+type BuildRequest = Static<typeof BuildBody>;
+/** A body planned as the route does: read at the edge (its to-domain.ts), then planned. */
+const planBuild = (body: BuildRequest, network: Network, nowSeconds: number) =>
+  planIntent(buildIntent(network, body), network, nowSeconds);
 
 describe("CIP helpers", () => {
   test("CIP-67 prefixes of the four CIP-68 labels", () => {

@@ -3,7 +3,7 @@
 import type { Metadatum } from "../../cardano/types.js";
 import { CIP20_LABEL, CIP25_LABEL, cip20Message, jsonToMetadatum, mergeMetadatum } from "../../cardano/metadata.js";
 import { BadRequestError, refusal } from "../../errors.js";
-import type { BuildRequest } from "./request.js";
+import type { BuildIntent } from "./request.js";
 
 const MAX_LABEL = 2n ** 64n - 1n;
 
@@ -60,7 +60,7 @@ function addMetaEntry(map: LabelMap, entry: { label?: string | number; data: unk
  * Merges every source of metadata. Same-label entries merge map by map (later keys win on
  * conflict), in this order: message, metadata, meta[], then the CIP-25 map of the mints.
  */
-export function planMetadata(request: BuildRequest, cip25: Metadatum | null): Map<bigint, Metadatum> {
+export function planMetadata(request: BuildIntent, cip25: Metadatum | null): Map<bigint, Metadatum> {
   const map = new LabelMap();
   if (request.message !== undefined) {
     const text = lines(request.message) ?? [];

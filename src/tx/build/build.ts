@@ -13,10 +13,10 @@ import { settleOutputs } from "./outputs.js";
 import { planBuild } from "./plan.js";
 import { resolvePlutus } from "./plutus-inputs.js";
 import { gatherScripts, type ScriptCatalog } from "./scripts.js";
-import type { BuildRequest } from "./request.js";
+import type { BuildIntent } from "./request.js";
 import { validitySlots } from "./validity.js";
 
-export type { BuildRequest, BuildResult };
+export type { BuildIntent, BuildResult };
 
 export interface BuildContext {
   readonly network: Network;
@@ -27,7 +27,7 @@ export interface BuildContext {
   readonly scripts?: ScriptCatalog;
 }
 
-export async function buildTransaction(request: BuildRequest, context: BuildContext): Promise<BuildResult> {
+export async function buildTransaction(request: BuildIntent, context: BuildContext): Promise<BuildResult> {
   const [params, tip, book] = await Promise.all([
     context.chain.protocolParameters(),
     context.chain.tip(),

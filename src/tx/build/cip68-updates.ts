@@ -22,7 +22,7 @@ import { isLovelace, lovelaceOf, outRef, outRefOf } from "../../cardano/utxo.js"
 import type { AssetOutput, ChainPort } from "../../chain/port.js";
 import { BadRequestError, refusal } from "../../errors.js";
 import { plutusJsonToCbor } from "./datum.js";
-import type { BuildPlan, BuildRequest, PlannedCip68Update, PlannedOutput } from "./request.js";
+import type { BuildPlan, BuildIntent, PlannedCip68Update, PlannedOutput } from "./request.js";
 
 const REFERENCE_PREFIX = cip67Prefix(100);
 
@@ -37,7 +37,7 @@ export interface UpdateContext {
 }
 
 /** Phase 1: the entries checked, each with its new metadata map. */
-export function planCip68Updates(request: BuildRequest, context: UpdateContext): PlannedCip68Update[] {
+export function planCip68Updates(request: BuildIntent, context: UpdateContext): PlannedCip68Update[] {
   const seen = new Map<string, string>();
   return (request.cip68MetadataUpdates ?? []).map((entry, i) => {
     const field = `cip68MetadataUpdates[${i}]`;

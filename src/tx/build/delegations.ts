@@ -18,7 +18,7 @@ import type { CertificatesDraft } from "../../txcore/balance.js";
 import type { ChainPort, Protocol } from "../../chain/port.js";
 import { familyOf, type Network } from "../../config.js";
 import { BadRequestError, refusal } from "../../errors.js";
-import type { DelegationRequest, PlannedDelegation } from "./request.js";
+import type { DelegationIntent, PlannedDelegation } from "./request.js";
 
 /** The reward address (bech32) of a stake key hash on `network`'s family. */
 function rewardAddressOf(stakeKeyHash: string, network: Network): string {
@@ -29,7 +29,7 @@ function rewardAddressOf(stakeKeyHash: string, network: Network): string {
 
 /** Phase 1: the request's delegations, one entry per stake credential, or a 400 naming the field. */
 export function planDelegations(
-  entries: readonly DelegationRequest[] | undefined,
+  entries: readonly DelegationIntent[] | undefined,
   network: Network,
 ): PlannedDelegation[] {
   const byCredential = new Map<

@@ -1,16 +1,14 @@
 // Mint and burn: `mint[]` and `preloadedScripts[]` → planned mints, the outputs that carry the
 // minted tokens (destAddress, CIP-68 reference token), the CIP-25 map and the policy scripts.
 import type { Metadatum, NativeScript } from "../../cardano/types.js";
-import { outputAddressOn } from "../../cardano/address-rules.js";
 import { parseAmount } from "../../cardano/amount.js";
 import { assetNameHex, cip25Metadatum, cip67Prefix, cip68Datum } from "../../cardano/metadata.js";
 import { nativeScriptBytes, nativeScriptHash } from "../../cardano/native-scripts.js";
-import type { Network } from "../../config.js";
 import { BadRequestError, refusal } from "../../errors.js";
 import { plutusJsonToCbor } from "./datum.js";
 import type {
-  BuildRequest,
-  MintRequest,
+  BuildIntent,
+  MintIntent,
   NativePreloadedScript,
   NativeScriptJson,
   PlannedMint,
@@ -111,7 +109,7 @@ interface Units {
 }
 
 interface MintItem {
-  readonly item: MintRequest;
+  readonly item: MintIntent;
   readonly policyId: string;
   readonly quantity: bigint;
   /** The item's destAddress, checked, in bech32. */
@@ -210,10 +208,9 @@ export interface MintContext {
 
 /** Plans the mints; `changeAddress` (checked, in bech32) receives the CIP-68 reference tokens no destAddress claims. */
 export function planMints(
-  request: BuildRequest,
+  request: BuildIntent,
   changeAddress: string,
   scripts: ReadonlyMap<string, PolicyScript>,
-  network: Network,
   context: MintContext,
 ): MintPlan {
   const units: Units = { mints: [], destAssets: new Map(), outputs: [], cip25: [], placed: context.placed };
@@ -228,8 +225,7 @@ export function planMints(
         BadRequestError,
         (at) => `${at(`${field}.quantity`)} is 0: mint a positive quantity or burn a negative one.`,
       );
-    const destAddress =
-      item.destAddress === undefined ? undefined : outputAddressOn(network, item.destAddress, `${field}.destAddress`);
+    const destAddress = item.destAddress?.bech32;
     return { item, policyId, quantity, destAddress, field };
   });
   const explicitReferences = new Set(

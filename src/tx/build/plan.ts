@@ -1,10 +1,10 @@
-// Phase 1: the JSON request → the domain plan. Everything that can be checked without the chain
-// is checked here: addresses and their network, amounts, asset names, datums, UTxO strings,
-// scripts and their hashes, metadata. Errors name the request's fields by their path in it.
+// Phase 1: the build intent → the domain plan. The route's to-domain.ts has read the addresses
+// (and checked their network), the UTxO strings and key hashes; everything else that can be checked
+// without the chain is checked here: amounts, asset names, datums, scripts and their hashes,
+// metadata. Errors name the request's fields by their path in it.
 import type { OutRef } from "../../chain/port.js";
-import { outputAddressOn } from "../../cardano/address-rules.js";
 import { parseAmount } from "../../cardano/amount.js";
-import { decodeUtxos, parseOutRef, requireUtxoWithinLimits } from "../../cardano/utxo.js";
+import { parseOutRef } from "../../cardano/utxo.js";
 import { assetNameHex } from "../../cardano/metadata.js";
 import type { Network } from "../../config.js";
 import { BadRequestError, refusal } from "../../errors.js";
@@ -15,11 +15,11 @@ import { planDelegations } from "./delegations.js";
 import { planCip68Updates } from "./cip68-updates.js";
 import { loadPreloadedScripts, planMints } from "./mint.js";
 import { planValidity, timeLockOf } from "./validity.js";
-import type { BuildPlan, BuildRequest, NativePreloadedScript, OutputRequest, PlannedOutput } from "./request.js";
+import type { BuildPlan, BuildIntent, NativePreloadedScript, OutputIntent, PlannedOutput } from "./request.js";
 import { scriptOf, type ScriptBook } from "./scripts.js";
 
-/** One output of the request (the field `field`); `address` is its address, already checked, in bech32. */
-function planOutput(output: OutputRequest, address: string, field: string, book: ScriptBook): PlannedOutput {
+/** One output of the request (the field `field`). */
+function planOutput(output: OutputIntent, field: string, book: ScriptBook): PlannedOutput {
   const assets = new Map<string, bigint>();
   output.assets?.forEach((asset, j) => {
     const assetField = `${field}.assets[${j}]`;
@@ -38,7 +38,7 @@ function planOutput(output: OutputRequest, address: string, field: string, book:
     assets.set(unit, (assets.get(unit) ?? 0n) + quantity);
   });
   return {
-    address,
+    address: output.address.bech32,
     lovelace: output.lovelace === undefined ? null : parseAmount(output.lovelace, `${field}.lovelace`),
     assets,
     ...datumAndScriptOf(output, field, book),
@@ -48,7 +48,7 @@ function planOutput(output: OutputRequest, address: string, field: string, book:
 
 /** An output's datum, or (datum type "script") the validator it carries as a reference script. */
 function datumAndScriptOf(
-  output: OutputRequest,
+  output: OutputIntent,
   field: string,
   book: ScriptBook,
 ): Pick<PlannedOutput, "datum" | "referenceScript"> {
@@ -65,7 +65,7 @@ function datumAndScriptOf(
 
 const OUT_REF = /^[0-9a-fA-F]{64}#[0-9]{1,5}$/;
 
-function planReferenceInputs(refs: BuildRequest["referenceInputs"]): OutRef[] {
+function planReferenceInputs(refs: BuildIntent["referenceInputs"]): OutRef[] {
   return (refs ?? []).map((ref, i) => {
     const field = `referenceInputs[${i}]`;
     if (typeof ref === "string") {
@@ -87,7 +87,7 @@ const UNSUPPORTED: Record<string, string> = {};
  * Unknown fields are ignored like the hosted API does, except its features that would silently be
  * left out: refused by name, here and only here. Answers the preloaded scripts, all native then.
  */
-function refuseUnsupported(request: BuildRequest): NativePreloadedScript[] {
+function refuseUnsupported(request: BuildIntent): NativePreloadedScript[] {
   const fields = request as unknown as Record<string, unknown>;
   for (const [field, reason] of Object.entries(UNSUPPORTED)) {
     if (fields[field] !== undefined)
@@ -114,36 +114,31 @@ function refuseUnsupported(request: BuildRequest): NativePreloadedScript[] {
  * start; `book` holds the Plutus scripts the request names (./scripts.ts gatherScripts).
  */
 export function planBuild(
-  request: BuildRequest,
+  request: BuildIntent,
   network: Network,
   nowSeconds: number,
   book: ScriptBook = new Map(),
 ): BuildPlan {
   const preloaded = refuseUnsupported(request);
-  const changeAddress = outputAddressOn(network, request.changeAddress, "changeAddress");
-  const outputs = (request.outputs ?? []).map((output, i) =>
-    planOutput(output, outputAddressOn(network, output.address, `outputs[${i}].address`), `outputs[${i}]`, book),
-  );
+  const changeAddress = request.changeAddress.bech32;
+  const outputs = (request.outputs ?? []).map((output, i) => planOutput(output, `outputs[${i}]`, book));
   const scripts = loadPreloadedScripts(preloaded);
   const plutusPolicies = new Set(
     (request.mint ?? []).filter((m) => m.type === "plutus").map((m) => m.policyId.toLowerCase()),
   );
   const placed = new Set(outputs.flatMap((o) => [...o.assets.keys()]));
-  const mint = planMints(request, changeAddress, scripts, network, { plutusPolicies, placed });
-  const requiredInputs = decodeUtxos(request.requiredInputs ?? [], "requiredInputs");
-  requiredInputs.forEach((utxo, i) => requireUtxoWithinLimits(utxo, `requiredInputs[${i}]`));
+  const mint = planMints(request, changeAddress, scripts, { plutusPolicies, placed });
   return {
     changeAddress,
-    // An empty list means "not given", as the hosted API's examples send it.
-    utxos: request.utxos === undefined || request.utxos.length === 0 ? null : decodeUtxos(request.utxos, "utxos"),
-    requiredInputs,
+    utxos: request.utxos,
+    requiredInputs: request.requiredInputs,
     outputs: [...outputs, ...mint.outputs],
     mints: mint.mints,
     mintScripts: new Map([...mint.scripts].map(([policyId, script]) => [policyId, script.cbor])),
     timeLocks: [...mint.scripts].map(([policyId, script]) => ({ policyId, ...timeLockOf(script.json) })),
     metadata: planMetadata(request, mint.cip25),
     validity: planValidity(request, nowSeconds),
-    requiredSigners: [...new Set((request.requiredSigners ?? []).map((s) => s.toLowerCase()))],
+    requiredSigners: [...new Set(request.requiredSigners ?? [])],
     referenceInputs: planReferenceInputs(request.referenceInputs),
     plutus: planPlutus(request, book, mint.mints, plutusPolicies),
     delegations: planDelegations(request.delegations, network),

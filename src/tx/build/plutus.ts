@@ -5,7 +5,7 @@
 import { parseAmount } from "../../cardano/amount.js";
 import { BadRequestError, refusal } from "../../errors.js";
 import { plutusCbor } from "./datum.js";
-import type { BuildRequest, PlannedMint, PlannedScript, PlannedSpend, PlutusPlan, RedeemerRequest } from "./request.js";
+import type { BuildIntent, PlannedMint, PlannedScript, PlannedSpend, PlutusPlan, RedeemerRequest } from "./request.js";
 import { plutusDataOf, scriptOf, type KnownScript, type ScriptBook } from "./scripts.js";
 
 function redeemerOf(
@@ -38,7 +38,7 @@ const planned = (s: KnownScript): PlannedScript & { ref: KnownScript["ref"] } =>
  * are the policy ids of mint[] entries of type "plutus". Null when the request runs no script.
  */
 export function planPlutus(
-  request: BuildRequest,
+  request: BuildIntent,
   book: ScriptBook,
   mints: readonly PlannedMint[],
   plutusPolicies: ReadonlySet<string>,

@@ -1,7 +1,11 @@
-// The build request as it arrives in JSON (after schema validation; the route passes the body as
-// it is, so these types are as wide as the schema), and the domain plan it is normalized into:
-// bigint amounts, hex asset units, decoded UTxOs, CBOR datums, slots. Error messages name the
-// request's fields by their path in it (`outputs[0].address`).
+// The build intent: what POST /transactions/build asks for, as its route's to-domain.ts hands it to
+// the domain (the wire type is the TypeBox schema BuildBody alone). Addresses are read and checked
+// there, once (Address: bytes and bech32), UTxO strings decoded, key hashes branded; what needs the
+// stored scripts or the chain (datums by a blueprint's schema, scripts, slots) stays for planning.
+// Then the domain plan the intent is normalized into: bigint amounts, hex asset units, CBOR datums,
+// slots. Error messages name the request's fields by their path in it (`outputs[0].address`).
+import type { Address } from "../../cardano/addresses.js";
+import type { KeyHash } from "../../cardano/brands.js";
 import type { Metadatum, UTxO } from "../../cardano/types.js";
 import type { OutRef } from "../../chain/port.js";
 import type { DRep } from "../../cardano/delegatees.js";
@@ -35,14 +39,14 @@ export type DatumRequest =
   /** The output carries the validator `hash` as a reference script (a deployment). */
   | { type: "script"; hash: string };
 
-export interface OutputRequest {
-  address: string;
+export interface OutputIntent {
+  address: Address;
   lovelace?: JsonAmount;
   assets?: { policyId: string; assetName: string | AssetNameSpec; quantity: JsonAmount }[];
   datum?: DatumRequest;
 }
 
-export interface MintRequest {
+export interface MintIntent {
   /** "plutus": the policy is a Plutus script (a blueprint's validator), its redeemer in scriptInteractions. */
   type?: "plutus" | "native";
   version: "cip25" | "cip68";
@@ -50,7 +54,7 @@ export interface MintRequest {
   metadata?: unknown;
   policyId: string;
   quantity: JsonAmount;
-  destAddress?: string;
+  destAddress?: Address | undefined;
 }
 
 /** A native script the mints use, with its declared hash (the policy id). */
@@ -84,28 +88,29 @@ export interface ScriptInteractionRequest {
 }
 
 /** A delegation of the hosted API: the account of `address` delegates to the pool or DRep `keyHash`. */
-export interface DelegationRequest {
+export interface DelegationIntent {
   type: "pool" | "drep";
-  /** A base or reward address (bech32 or hex): its stake credential delegates. */
-  address: string;
+  /** A base or reward address: its stake credential delegates. */
+  address: Address;
   /** pool: a pool1… id or 56 hex; drep: a drep1… id (or another form, see cardano/delegatees.ts), "always-abstain", "always-no-confidence". */
   keyHash: string;
 }
 
-export interface BuildRequest {
-  changeAddress: string;
-  utxos?: string[];
-  requiredInputs?: string[];
-  outputs?: OutputRequest[];
-  mint?: MintRequest[];
+export interface BuildIntent {
+  changeAddress: Address;
+  /** UTxOs the builder may select from; null: read the change address's UTxOs from the chain. */
+  utxos: readonly UTxO[] | null;
+  requiredInputs: readonly UTxO[];
+  outputs?: OutputIntent[];
+  mint?: MintIntent[];
   preloadedScripts?: PreloadedScript[];
   message?: string | string[];
   metadata?: Record<string, unknown>;
   meta?: { label?: string | number; data: unknown }[];
   validityInterval?: { start?: number | false; end?: number | false };
-  requiredSigners?: string[];
+  requiredSigners?: KeyHash[];
   referenceInputs?: (string | { txHash: string; index: JsonAmount })[];
-  delegations?: DelegationRequest[];
+  delegations?: DelegationIntent[];
   scriptInteractions?: ScriptInteractionRequest[];
   cip68MetadataUpdates?: Cip68MetadataUpdateRequest[];
 }

@@ -6,7 +6,7 @@ import { parseBlueprint, schemaFor, type Blueprint, type BlueprintValidator } fr
 import { dataFromJson } from "../../blueprints/plutus-data.js";
 import type { OutRef } from "../../chain/port.js";
 import { BadRequestError, refusal } from "../../errors.js";
-import type { BuildRequest, PlutusPreloadedScript } from "./request.js";
+import type { BuildIntent, PlutusPreloadedScript } from "./request.js";
 
 /** A validator with the blueprint that holds it (its schemas), and its reference script, if deployed. */
 export interface KnownScript {
@@ -25,7 +25,7 @@ const isPlutusEntry = (entry: unknown): entry is PlutusPreloadedScript =>
   (entry as { type?: unknown } | null)?.type === "plutus";
 
 /** Every validator hash the request names: scripts it runs, datum shapes, scripts it deploys, Plutus policies. */
-function namedHashes(request: BuildRequest): Set<string> {
+function namedHashes(request: BuildIntent): Set<string> {
   const hashes = new Set<string>();
   const add = (hash: unknown) => {
     if (typeof hash === "string") hashes.add(hash.toLowerCase());
@@ -41,7 +41,7 @@ function namedHashes(request: BuildRequest): Set<string> {
 }
 
 /** The request's preloaded blueprints, read and checked (400 naming `preloadedScripts[i].blueprint`). */
-function preloadedBook(request: BuildRequest): Map<string, KnownScript> {
+function preloadedBook(request: BuildIntent): Map<string, KnownScript> {
   const book = new Map<string, KnownScript>();
   (request.preloadedScripts ?? []).forEach((entry, i) => {
     if (!isPlutusEntry(entry)) return;
@@ -52,7 +52,7 @@ function preloadedBook(request: BuildRequest): Map<string, KnownScript> {
   return book;
 }
 
-export async function gatherScripts(request: BuildRequest, catalog: ScriptCatalog | undefined): Promise<ScriptBook> {
+export async function gatherScripts(request: BuildIntent, catalog: ScriptCatalog | undefined): Promise<ScriptBook> {
   const book = preloadedBook(request);
   const missing = [...namedHashes(request)].filter((hash) => !book.has(hash));
   if (catalog) {

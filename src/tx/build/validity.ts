@@ -5,7 +5,7 @@ import type { NativeScript } from "../../cardano/types.js";
 import type { EraHistory } from "../../cardano/era-history.js";
 import type { Tip } from "../../chain/port.js";
 import { BadRequestError, refusal } from "../../errors.js";
-import type { BuildPlan, BuildRequest, TimeLock } from "./request.js";
+import type { BuildPlan, BuildIntent, TimeLock } from "./request.js";
 
 /** The default validity interval: from now to now + 2 hours. */
 const DEFAULT_VALIDITY_SECONDS = 2 * 60 * 60;
@@ -13,7 +13,7 @@ const DEFAULT_VALIDITY_SECONDS = 2 * 60 * 60;
 /** Unix seconds past this (the year 5138) are milliseconds sent by mistake. */
 const LATEST_SECONDS = 100_000_000_000;
 
-export function planValidity(request: BuildRequest, nowSeconds: number): BuildPlan["validity"] {
+export function planValidity(request: BuildIntent, nowSeconds: number): BuildPlan["validity"] {
   const interval = request.validityInterval ?? {};
   for (const bound of ["start", "end"] as const) {
     const value = interval[bound];

@@ -5,4 +5,4 @@ import type { Network } from "../../../config.js";
 import type { AddressParams } from "./schemas.js";
 
 export const utxoQueryAddress = (network: Network, params: Static<typeof AddressParams>): string =>
-  paymentAddressOn(network, params.address, "address");
+  paymentAddressOn(network, params.address, "address").bech32;

@@ -36,7 +36,7 @@ const inAda = (lovelace: bigint): string =>
 
 /** What to send where; `max` is the faucet's cap a request (DEVNET_FAUCET_MAX_LOVELACE), also the default when it is below 10,000 ADA. */
 export function faucetRequest(network: Network, body: Static<typeof FaucetBody>, max: bigint): FaucetRequest {
-  const address = paymentAddressOn(network, body.address, "address");
+  const address = paymentAddressOn(network, body.address, "address").bech32;
   if (body.lovelace === undefined)
     return { address, lovelace: DEFAULT_FAUCET_LOVELACE < max ? DEFAULT_FAUCET_LOVELACE : max };
   const lovelace = parseAmount(body.lovelace, "lovelace");

@@ -1,9 +1,9 @@
-// The typed tournament requests → the inputs of src/tournament: addresses checked and in bech32,
-// amounts as bigint, UTxO strings decoded, the tournament ID of the path (which a body may repeat)
-// in lowercase. Each converter reads the fields in the order their errors take precedence, and
+// The typed tournament requests → the inputs of src/tournament: addresses read once and checked
+// (Address: bytes and bech32), amounts as bigint, UTxO strings decoded, the tournament ID of the
+// path (which a body may repeat) a TournamentId, lowercased here once. Each converter reads the fields in the order their errors take precedence, and
 // names them by their path in the body or the query (the handler says which: ../within.ts).
 import { decodeUtxos } from "../../../cardano/utxo.js";
-import { isKeyAddress, paymentAddressOn } from "../../../cardano/address-rules.js";
+import { isKeyAddress, paymentAddressOn, readAddress } from "../../../cardano/address-rules.js";
 import type { Network } from "../../../config.js";
 import { BadRequestError, refusal } from "../../../errors.js";
 import type { CancelInput, CloseInput } from "../../../tournament/close.js";
@@ -14,6 +14,8 @@ import type { ParticipantsInput } from "../../../tournament/participants.js";
 import type { RegistrationsPageInput, TournamentInput, TournamentsPageInput } from "../../../tournament/queries.js";
 import type { RegisterInput, UnregisterInput } from "../../../tournament/register.js";
 import type { SettleInput } from "../../../tournament/settle.js";
+import { parseTournamentId, type TournamentId } from "../../../tournament/id.js";
+import type { Address } from "../../../cardano/addresses.js";
 import { parseAmount } from "../../../cardano/amount.js";
 import { cursorOf } from "../../pagination.js";
 import type {
@@ -38,14 +40,16 @@ const selectorOf = (q: ContractQuery): ContractSelector => ({
   contractVersion: q.contractVersion,
 });
 
-const tournamentIdOf = (params: TournamentParams): string => params.tournamentId.toLowerCase();
+/** The path's tournament ID (its schema checked the 64 hex digits). */
+const tournamentIdOf = (params: TournamentParams): TournamentId => parseTournamentId(params.tournamentId);
 
 /** The path's tournament ID, after checking that the body's (when it repeats it) is the same. */
-function sameId(params: TournamentParams, body: { tournamentId?: string | undefined }): string {
-  if (body.tournamentId !== undefined && params.tournamentId.toLowerCase() !== body.tournamentId.toLowerCase()) {
+function sameId(params: TournamentParams, body: { tournamentId?: string | undefined }): TournamentId {
+  const id = tournamentIdOf(params);
+  if (body.tournamentId !== undefined && parseTournamentId(body.tournamentId) !== id) {
     throw refusal(BadRequestError, (at) => `${at("tournamentId")} differs from the tournamentId of the path.`);
   }
-  return tournamentIdOf(params);
+  return id;
 }
 
 /** What a transaction request on a tournament may carry besides its own fields. */
@@ -58,7 +62,7 @@ type OnTournament = { readonly tournamentId?: string | undefined; readonly chang
  */
 const paying = (
   b: { readonly utxos?: readonly string[] | undefined } & ContractQuery,
-  party: { readonly address: string; readonly field: string },
+  party: { readonly address: Address; readonly field: string },
 ): { utxos: Paying } & ContractSelector => ({
   utxos: b.utxos === undefined || b.utxos.length === 0 ? { from: party } : { given: decodeUtxos(b.utxos, "utxos") },
   ...selectorOf(b),
@@ -67,10 +71,10 @@ const paying = (
 /** The converters of one network: addresses are checked against its family. */
 export function tournamentInputs(network: Network) {
   const address = (value: string, field: string) => paymentAddressOn(network, value, field);
-  const changeOr = (fallback: string, changeAddress: string | undefined) =>
+  const changeOr = (fallback: Address, changeAddress: string | undefined): Address =>
     changeAddress === undefined ? fallback : address(changeAddress, "changeAddress");
   /** The path's tournament ID and the change address, the party's (already checked: its error comes first) by default. */
-  const onTournament = (params: TournamentParams, b: OnTournament, party: string) => ({
+  const onTournament = (params: TournamentParams, b: OnTournament, party: Address) => ({
     tournamentId: sameId(params, b),
     changeAddress: changeOr(party, b.changeAddress),
   });
@@ -173,7 +177,8 @@ export function tournamentInputs(network: Network) {
         };
       }
       const fallback = given.find((u) => isKeyAddress(u.output.address))?.output.address;
-      const change = changeAddress ?? caller ?? fallback;
+      const fallbackAddress = fallback === undefined ? undefined : readAddress(fallback, "utxos");
+      const change = changeAddress ?? caller ?? fallbackAddress;
       if (change === undefined) {
         throw refusal(
           BadRequestError,

@@ -28,7 +28,7 @@ import {
   TxWaitResponse,
   WAIT_LIMITS,
 } from "./schemas.js";
-import { txHashOf } from "./to-domain.js";
+import { buildIntent, txHashOf } from "./to-domain.js";
 
 const SUBMIT_DESCRIPTION =
   "Adds the vkey witnesses of `signatures` to the transaction (its body, hence its id, stays byte for byte the same) and submits it. " +
@@ -116,7 +116,7 @@ export default async function transactionRoutes(fastify: FastifyInstance): Promi
       // Scripts the request names are looked up in the caller's stored blueprints (after its preloadedScripts).
       const scripts = app.blueprints.catalog(await app.blueprintOwner(request));
       return within("body", () =>
-        buildTransaction(request.body, {
+        buildTransaction(buildIntent(app.config.network, request.body), {
           network: app.config.network,
           chain: app.chain,
           eraHistory: app.eraHistory,
