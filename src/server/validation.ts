@@ -26,6 +26,50 @@ function makeAjv(coerceTypes: Options["coerceTypes"]): Ajv {
   return ajv;
 }
 
+/**
+ * Validators compiled in this process, shared by every app built in it over the same shared
+ * schemas: Fastify hands each app's compiler copies of the schemas, so Ajv's own cache (by schema
+ * object) never hit and a test process building a hundred apps compiled each route's validator a
+ * hundred times (about 30 s of CPU over the fast suite). The key is the schema's JSON, which is
+ * all Ajv reads of it; the entries are bounded by the routes' schemas (some 150).
+ */
+interface SharedCompilers {
+  compile(schema: object, body: boolean): ValidateFunction;
+}
+
+const sharedCompilers = new Map<string, SharedCompilers>();
+let ajvCompiles = 0;
+
+/** How many schemas Ajv has compiled in this process (tests). */
+export const ajvCompileCount = (): number => ajvCompiles;
+
+function sharedCompilersFor(sharedSchemas: readonly object[]): SharedCompilers {
+  const sharedKey = JSON.stringify(sharedSchemas);
+  const known = sharedCompilers.get(sharedKey);
+  if (known) return known;
+  const strict = makeAjv(false);
+  const coercing = makeAjv(true);
+  for (const schema of sharedSchemas) {
+    strict.addSchema(schema);
+    coercing.addSchema(schema);
+  }
+  const compiled = new Map<string, ValidateFunction>();
+  const compilers: SharedCompilers = {
+    compile(schema, body) {
+      const key = `${body ? "body" : "text"} ${JSON.stringify(schema)}`;
+      let validate = compiled.get(key);
+      if (!validate) {
+        validate = (body ? strict : coercing).compile(schema);
+        ajvCompiles++;
+        compiled.set(key, validate);
+      }
+      return validate;
+    },
+  };
+  sharedCompilers.set(sharedKey, compilers);
+  return compilers;
+}
+
 /** A validator as Fastify calls it: Ajv's (data, its parent) → valid, with `errors` set when not. */
 interface Validator {
   (data: unknown, context?: Parameters<ValidateFunction>[1]): boolean;
@@ -55,18 +99,9 @@ export class LazyValidators {
 
   /** The validator compiler for a set of shared schemas (an array, or Fastify's `{ $id: schema }` map). */
   compilerFor(sharedSchemas: object[] | Record<string, unknown>): FastifySchemaCompiler<object> {
-    let pair: { strict: Ajv; coercing: Ajv } | null = null;
-    const ajvs = () => {
-      if (pair) return pair;
-      pair = { strict: makeAjv(false), coercing: makeAjv(true) };
-      for (const schema of Object.values(sharedSchemas)) {
-        pair.strict.addSchema(schema as object);
-        pair.coercing.addSchema(schema as object);
-      }
-      return pair;
-    };
-    return ({ schema, httpPart }) =>
-      this.#lazy(() => (httpPart === "body" ? ajvs().strict : ajvs().coercing).compile(schema));
+    let compilers: SharedCompilers | null = null;
+    const shared = () => (compilers ??= sharedCompilersFor(Object.values(sharedSchemas) as object[]));
+    return ({ schema, httpPart }) => this.#lazy(() => shared().compile(schema, httpPart === "body"));
   }
 
   #lazy(compile: () => ValidateFunction): Validator {

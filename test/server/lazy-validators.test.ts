@@ -2,15 +2,16 @@
 // nor at start, and then answer as Ajv's compiled schema does.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { LazyValidators } from "../../src/server/validation.js";
+import { ajvCompileCount, LazyValidators } from "../../src/server/validation.js";
 
 const SHARED = { Slot: { $id: "Slot", type: "integer", minimum: 0 } };
-const BODY = {
+const BODY_OF_SLOT = {
   type: "object",
   required: ["slot"],
   properties: { slot: { $ref: "Slot#" } },
   additionalProperties: false,
 };
+const BODY = BODY_OF_SLOT;
 const QUERY = { type: "object", properties: { count: { type: "integer", default: 10 } } };
 
 describe("lazy route validators", () => {
@@ -24,6 +25,25 @@ describe("lazy route validators", () => {
     assert.equal(body({ slot: 5 }), true);
     assert.equal(validators.compiled, 1);
     assert.equal(validators.pending, 1);
+  });
+
+  it("apps built in one process share what was compiled: a copy of a schema is not compiled again, another one is", () => {
+    const first = new LazyValidators().compilerFor(structuredClone(SHARED));
+    const second = new LazyValidators().compilerFor(structuredClone(SHARED));
+    const before = ajvCompileCount();
+    // A schema no other test here compiles.
+    const BODY = { ...BODY_OF_SLOT, description: "shared between apps" };
+    const bodyOf = (compiler: typeof first, schema: object) =>
+      compiler({ schema: structuredClone(schema), httpPart: "body", method: "POST", url: "/x" });
+    assert.equal(bodyOf(first, BODY)({ slot: 5 }), true);
+    const once = ajvCompileCount();
+    assert.equal(bodyOf(second, BODY)({ slot: -1 }), false, "the second app's validator still validates");
+    assert.equal(ajvCompileCount(), once, "the second app reused the first one's compiled schema");
+    assert.equal(once, before + 1, "the first app compiled it");
+    // Other shared schemas (Slot from 10): compiled apart, and validating by their own rules.
+    const other = new LazyValidators().compilerFor({ Slot: { $id: "Slot", type: "integer", minimum: 10 } });
+    assert.equal(bodyOf(other, BODY)({ slot: 5 }), false);
+    assert.equal(ajvCompileCount(), once + 1);
   });
 
   it("answers as Ajv does: errors of the last call, strict bodies, coerced and defaulted query strings", () => {
