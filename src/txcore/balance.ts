@@ -14,7 +14,8 @@
 // change output; a remainder too small to make one is refused as not enough ADA, never given to
 // the fee without the user asking. An output holds at most 2^64 - 1 of each unit: when the inputs
 // together hold more (several UTxOs of one large supply spent at once), the change is split over
-// as many outputs as that takes, the ADA in the first and each other holding its minimum. An
+// as many outputs as that takes, the ADA in the first and each other holding its minimum; so it is
+// when the change holds more assets than one output's value may (the ledger's maxValSize). An
 // asset the outputs or burns need beyond what the inputs and the pool hold is refused, naming it
 // and how much is missing, before anything is written.
 //

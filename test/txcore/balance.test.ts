@@ -12,6 +12,8 @@ import type { Asset, UTxO } from "@meshsdk/common";
 import { DEFAULT_PROTOCOL_PARAMETERS } from "@meshsdk/common";
 import { pubKeyAddress, serializeAddressObj } from "@meshsdk/core";
 import { add, fromAssets, subtract, valueOf, ZERO, type Value } from "../../src/cardano/value.js";
+import { CborWriter } from "../../src/cardano/cbor.js";
+import { writeValue } from "../../src/cardano/tx-encode.js";
 import { InsufficientFundsError } from "../../src/errors.js";
 import { assemble } from "../../src/txcore/assemble.js";
 import { BalanceError, balanceTransaction, draftOf, type TxDraft } from "../../src/txcore/balance.js";
@@ -157,6 +159,53 @@ describe("balancing (random pools and drafts)", () => {
     assert.deepEqual(quantities, [5n, U64_MAX, U64_MAX, U64_MAX - 8n]);
     const known = new Map(pool.map((u) => [`${u.input.txHash}#${u.input.outputIndex}`, u]));
     assert.deepEqual(imbalance(tx.cbor, known, new Map()), ZERO);
+  });
+
+  it("deals a change of many assets over outputs whose values are within maxValSize, each holding its minimum", () => {
+    const policies = ["c3".repeat(28), "d4".repeat(28), "e5".repeat(28)];
+    const unitArb = fc
+      .tuple(fc.constantFrom(...policies), fc.uint8Array({ maxLength: 32 }))
+      .map(([policy, name]) => policy + Buffer.from(name).toString("hex"));
+    const holdingsArb = fc.uniqueArray(fc.tuple(unitArb, quantityArb), {
+      maxLength: 250,
+      size: "max",
+      selector: ([unit]) => unit,
+    });
+    fc.assert(
+      fc.property(
+        holdingsArb,
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 400, max: 6000 }),
+        (holdings, count, maxValSize) => {
+          const big = { ...params, maxValSize, maxTxSize: 200_000 };
+          const inputs = Array.from({ length: count }, (_, i) =>
+            utxo(
+              i,
+              amountOf(
+                1_000_000_000n,
+                holdings.filter((_, j) => j % count === i),
+              ),
+            ),
+          );
+          const draft = draftOf({ inputs, outputs: [{ address: wallet, value: valueOf(2_000_000n) }] });
+          const tx = balanceTransaction(draft, { pool: [], changeAddress: wallet, params: big });
+          const outputs = CSL.Transaction.from_bytes(tx.cbor).body().outputs();
+          const known = new Map(inputs.map((u) => [`${u.input.txHash}#${u.input.outputIndex}`, u]));
+          assert.deepEqual(imbalance(tx.cbor, known, new Map()), ZERO);
+          for (let i = 0; i < outputs.len(); i++) {
+            const output = outputs.get(i);
+            const size = output.amount().to_bytes().length;
+            assert.ok(size <= maxValSize, `output ${i}: a value of ${size} bytes, over ${maxValSize}`);
+            const min = BigInt(160 + output.to_bytes().length) * BigInt(params.coinsPerUtxoSize);
+            assert.ok(BigInt(output.amount().coin().to_str()) >= min, `output ${i} under its minimum`);
+          }
+          // A change that fits one output (its coin counted at 9 bytes) is not split.
+          const whole = writeValue(new CborWriter(), valueOf(U64_MAX, holdings));
+          if (whole.length <= maxValSize && holdings.every(([, q]) => q <= U64_MAX)) assert.equal(outputs.len(), 2);
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 
   it("refuses a token no input holds, naming it and how much is missing (it was a 500)", async () => {
