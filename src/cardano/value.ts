@@ -91,12 +91,13 @@ export const quantityOf = (value: Value, unit: string): bigint =>
 /** An amount list ("lovelace" or "" for ADA; a unit listed twice counts twice) as a value. */
 export function fromAssets(amount: readonly Asset[]): Value {
   let lovelace = 0n;
-  const assets = new Map<string, bigint>();
+  // No map for an ADA-only list (most UTxOs of a pool are).
+  let assets: Map<string, bigint> | null = null;
   for (const { unit, quantity } of amount) {
     if (unit === "lovelace" || unit === "") lovelace += BigInt(quantity);
-    else addInto(assets, unit, BigInt(quantity));
+    else addInto((assets ??= new Map()), unit, BigInt(quantity));
   }
-  return { lovelace, assets };
+  return { lovelace, assets: assets ?? NO_ASSETS };
 }
 
 /** The amount list of a value: lovelace first, then each asset in unit order. */

@@ -717,12 +717,12 @@ export function balanceTransaction(draft: TxDraft, balancing: Balancing): Balanc
   }
 
   // Then ADA, largest first, adding in bulk what the last pricing says is missing.
+  // Each UTxO's lovelace read once, not in every comparison of the sort.
   const byLovelace = pool
     .filter((u) => !taken.has(u))
-    .sort((x, y) => {
-      const [a, b] = [valueAt(x).lovelace, valueAt(y).lovelace];
-      return b > a ? 1 : b < a ? -1 : 0;
-    });
+    .map((utxo) => ({ utxo, lovelace: valueAt(utxo).lovelace }))
+    .sort((x, y) => (y.lovelace > x.lovelace ? 1 : y.lovelace < x.lovelace ? -1 : 0))
+    .map((entry) => entry.utxo);
   let next = 0;
   let fee = 0n;
   for (;;) {
