@@ -12,6 +12,7 @@ import { before, describe, it } from "node:test";
 import type { UTxO } from "@meshsdk/common";
 import { pubKeyAddress, serializeAddressObj } from "@meshsdk/core";
 import { minLovelace as ledgerMinLovelace } from "../../src/cardano/tx-encode.js";
+import { valueOf } from "../../src/cardano/value.js";
 import { encodePayoutTag } from "../../src/tournament/datum.js";
 import { MAX_BRACKET, MIN_PAYOUT_LOVELACE } from "../../src/tournament/limits.js";
 import { attempt, type Chain, lovelaceOf, mintNativeToken, PARAMS, submitPlan, type TxPlan } from "./helpers.js";
@@ -79,7 +80,7 @@ describe("issue #19 item 4: MIN_PAYOUT_LOVELACE, nobody pays for another", () =>
     const need = ledgerMinLovelace(
       {
         address: widest,
-        amount: [{ unit: "lovelace", quantity: MIN.toString() }],
+        value: valueOf(MIN),
         datum: { type: "Inline", data: { type: "CBOR", content: tag } },
       },
       PARAMS.coinsPerUtxoSize,
@@ -114,7 +115,7 @@ describe("issue #19 item 4: MIN_PAYOUT_LOVELACE, nobody pays for another", () =>
     const need = ledgerMinLovelace(
       {
         address: t.registrationAddress,
-        amount: [{ unit: "lovelace", quantity: MIN.toString() }],
+        value: valueOf(MIN),
         datum: { type: "Inline", data: { type: "CBOR", content: plan.outputs[0]!.datum! } },
       },
       PARAMS.coinsPerUtxoSize,

@@ -5,6 +5,7 @@ import type { UTxO } from "./types.js";
 import { isKeyAddress } from "./address-rules.js";
 import { minLovelace } from "./tx-encode.js";
 import { adaOnly, lovelaceOf } from "./utxo.js";
+import { fromAssets, withLovelace } from "./value.js";
 
 /** 5 ADA covers 150% of any fee a transaction within the ledger's limits can have. */
 export const MIN_COLLATERAL = 5_000_000n;
@@ -37,10 +38,7 @@ export function collateralFrom(utxos: readonly UTxO[], coinsPerUtxoSize?: number
   if (best !== undefined)
     return { utxo: best, total: lovelaceOf(best) >= MIN_COLLATERAL + COLLATERAL_RETURN_MIN ? MIN_COLLATERAL : null };
   if (withTokens === undefined || coinsPerUtxoSize === undefined) return undefined;
-  const back = {
-    address: withTokens.output.address,
-    amount: withTokens.output.amount.filter((a) => a.unit !== "lovelace" && a.unit !== ""),
-  };
+  const back = { address: withTokens.output.address, value: withLovelace(fromAssets(withTokens.output.amount), 0n) };
   return lovelaceOf(withTokens) - MIN_COLLATERAL >= minLovelace(back, coinsPerUtxoSize)
     ? { utxo: withTokens, total: MIN_COLLATERAL }
     : undefined;

@@ -4,31 +4,14 @@
 // optional tag, metadata as a bare label map (no Alonzo wrapper), no auxiliary data at all when
 // there is no metadata. Sets in the witness set keep tag 258, the form wallets write when they
 // add their signatures, so that the size priced is the size signed.
-import type { Asset, Metadatum, Output } from "./types.js";
+import type { Metadatum, Output } from "./types.js";
+import type { Value } from "./value.js";
 import { bech32 } from "@scure/base";
 import { CborReader, CborWriter } from "./cbor.js";
 import { blake2b256, blake2b256Bytes } from "./hash.js";
 import { fromHex } from "./tx-cbor.js";
 
-/** unit (policy id + asset name, hex; "lovelace" for ADA) → quantity. */
-export type Value = Map<string, bigint>;
-
 export const SET_TAG = 258;
-
-export function valueOf(amount: readonly Asset[]): Value {
-  const value: Value = new Map();
-  for (const { unit, quantity } of amount) {
-    const key = unit === "" ? "lovelace" : unit;
-    value.set(key, (value.get(key) ?? 0n) + BigInt(quantity));
-  }
-  return value;
-}
-
-/** Adds `other` × `sign` into `into`. */
-export function addValue(into: Value, other: ReadonlyMap<string, bigint>, sign = 1n): Value {
-  for (const [unit, quantity] of other) into.set(unit, (into.get(unit) ?? 0n) + sign * quantity);
-  return into;
-}
 
 /** policy id → asset name → quantity, policies and names sorted (the multi-asset map's order). */
 function byPolicy(units: Iterable<[string, bigint]>): Map<string, Map<string, bigint>> {
@@ -43,12 +26,11 @@ function byPolicy(units: Iterable<[string, bigint]>): Map<string, Map<string, bi
   return policies;
 }
 
-/** A value: its coin alone, or [coin, multiasset] with the non-zero assets. */
-export function writeValue(w: CborWriter, value: ReadonlyMap<string, bigint>): CborWriter {
-  const assets = [...value].filter(([unit, quantity]) => unit !== "lovelace" && quantity !== 0n);
-  const coin = value.get("lovelace") ?? 0n;
-  if (assets.length === 0) return w.uint(coin);
-  w.array(2).uint(coin);
+/** A value: its coin alone, or [coin, multiasset] (a zero quantity, which a Value never holds, left out). */
+export function writeValue(w: CborWriter, value: Value): CborWriter {
+  const assets = value.assets.size === 0 ? [] : [...value.assets].filter(([, quantity]) => quantity !== 0n);
+  if (assets.length === 0) return w.uint(value.lovelace);
+  w.array(2).uint(value.lovelace);
   return writeMultiAsset(w, byPolicy(assets), false);
 }
 
@@ -97,7 +79,7 @@ const PLUTUS_LANGUAGE = { V1: 1, V2: 2, V3: 3 } as const;
 /** A transaction output: [address, value, ?datum hash] when it has no inline datum nor script, else the map form. */
 export function writeOutput(w: CborWriter, output: Output): CborWriter {
   const address = addressBytes(output.address);
-  const value = valueOf(output.amount);
+  const value = output.value;
   const datum = output.datum;
   const script = output.referenceScript;
   if (script === undefined && datum?.type !== "Inline") {
@@ -142,13 +124,7 @@ export const outputSize = (output: Output): number => writeOutput(new CborWriter
 /** The ledger's minimum lovelace of an output: coinsPerUTxOByte × (160 + its size), at that lovelace. */
 export function minLovelace(output: Output, coinsPerUtxoSize: number | bigint): bigint {
   const perByte = BigInt(coinsPerUtxoSize);
-  const withCoin = (coin: bigint): Output => ({
-    ...output,
-    amount: [
-      { unit: "lovelace", quantity: coin.toString() },
-      ...output.amount.filter((a) => a.unit !== "lovelace" && a.unit !== ""),
-    ],
-  });
+  const withCoin = (coin: bigint): Output => ({ ...output, value: { lovelace: coin, assets: output.value.assets } });
   // The coin's own size depends on the minimum: settle it (at most a few rounds, sizes only grow).
   let coin = 0n;
   for (let i = 0; i < 4; i++) {

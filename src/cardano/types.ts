@@ -1,7 +1,9 @@
 // The shapes the engine passes between its layers: UTxOs, outputs, amounts, protocol parameters
-// and metadata. They keep the field names Mesh made familiar (a `unit`/`quantity` amount list, an
-// `input`/`output` UTxO), because the HTTP API and the hosted service speak them, but they are
+// and metadata. A UTxO keeps the field names Mesh made familiar (a `unit`/`quantity` amount list,
+// an `input`/`output` pair), because the chain port's backends and the HTTP API speak them; an
+// output to build carries a bigint Value (./value.ts), what the engine computes with. They are
 // ours: nothing at run time comes from Mesh, and each type says only what the service uses.
+import type { Value } from "./value.js";
 
 /** One amount: `lovelace`, or an asset's policy id ‖ asset name (hex), with a decimal quantity. */
 export interface Asset {
@@ -46,7 +48,7 @@ export interface PlutusScript {
 /** An output to build. */
 export interface Output {
   address: string;
-  amount: Asset[];
+  value: Value;
   datum?: OutputDatum | undefined;
   referenceScript?: PlutusScript | undefined;
 }

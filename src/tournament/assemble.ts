@@ -6,13 +6,13 @@
 // name). This file turns the plan into a draft and says what a tournament's user should do when it
 // fails; the assembly path balances it, finds the redeemers' budgets with the chain's own
 // evaluator and checks the result against the ledger's size and ExUnits limits.
-import type { Asset, Output, Protocol, UTxO } from "../cardano/types.js";
+import type { Output, UTxO } from "../cardano/types.js";
 import { isKeyAddress } from "../cardano/address-rules.js";
 import { collateralFrom, type Collateral } from "../cardano/collateral.js";
 import { meshCostModels } from "../cardano/protocol-params.js";
 import { toHex } from "../cardano/tx-cbor.js";
-import { minLovelace } from "../cardano/tx-encode.js";
-import { isLovelace, outRefOf, utxoWithinCborLimits } from "../cardano/utxo.js";
+import { outRefOf, utxoWithinCborLimits } from "../cardano/utxo.js";
+import type { Value } from "../cardano/value.js";
 import type { ChainParameters, ChainPort } from "../chain/port.js";
 import { BadRequestError, refusal, type FieldWords } from "../errors.js";
 import { assemble, draftOf, type Advice } from "../txcore/assemble.js";
@@ -34,10 +34,10 @@ export interface ScriptInput {
   readonly source: ScriptSource;
 }
 
-/** An output of a tournament transaction, final: what it pays and its inline datum. */
+/** An output of a tournament transaction, final: what it pays (its lovelace at least its minimum) and its inline datum. */
 export interface TxOutput {
   readonly address: string;
-  readonly amount: Asset[];
+  readonly value: Value;
   /** Inline datum, CBOR hex. */
   readonly datum?: string;
 }
@@ -87,19 +87,12 @@ function collateralOf(plan: TournamentTxPlan, params: ChainParameters): Collater
   return collateral;
 }
 
-/** An output as the core writes it: its inline datum, and min-UTxO lovelace when the plan gives none. */
-function outputOf(o: TxOutput, params: Protocol): Output {
-  const output: Output = {
-    address: o.address,
-    amount: o.amount,
-    ...(o.datum === undefined ? {} : { datum: { type: "Inline", data: { type: "CBOR", content: o.datum } } }),
-  };
-  if (o.amount.some(isLovelace)) return output;
-  return {
-    ...output,
-    amount: [{ unit: "lovelace", quantity: minLovelace(output, params.coinsPerUtxoSize).toString() }, ...o.amount],
-  };
-}
+/** An output as the core writes it: its inline datum. */
+const outputOf = (o: TxOutput): Output => ({
+  address: o.address,
+  value: o.value,
+  ...(o.datum === undefined ? {} : { datum: { type: "Inline", data: { type: "CBOR", content: o.datum } } }),
+});
 
 /** The Plutus half of the draft: script inputs, the mint, where each script comes from, collateral. */
 function plutusOf(plan: TournamentTxPlan, params: ChainParameters): PlutusDraft {
@@ -133,7 +126,7 @@ function draftFor(plan: TournamentTxPlan, params: ChainParameters): TxDraft {
   const runsScripts = plan.scriptInputs.length > 0 || plan.mint !== undefined;
   return draftOf({
     inputs: plan.keyInputs,
-    outputs: plan.outputs.map((o) => outputOf(o, params)),
+    outputs: plan.outputs.map(outputOf),
     requiredSigners: plan.requiredSigners,
     validity: { start: plan.validFrom ?? null, end: plan.validTo ?? null },
     ...(runsScripts ? { plutus: plutusOf(plan, params) } : {}),

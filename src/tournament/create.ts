@@ -10,6 +10,7 @@ import { checkNotPointer, paymentKeyHash, utxoPaymentKeyHash } from "../cardano/
 import { BadRequestError, refusal } from "../errors.js";
 import { ledgerOrder, utxoWithinCborLimits } from "../cardano/utxo.js";
 import { minLovelace } from "../cardano/tx-encode.js";
+import { valueOf } from "../cardano/value.js";
 import { buildTournamentTx } from "./assemble.js";
 import { MIN_PAYOUT_LOVELACE } from "./limits.js";
 import { registrationAddressOf } from "./read.js";
@@ -136,7 +137,7 @@ export async function createTournament(ctx: TournamentContext, input: CreateInpu
     settleBy,
   };
   const datum = encodeTournamentDatum({ config, participants: [] });
-  const nft = { unit: contract.policyId + tournamentId, quantity: "1" };
+  const nft = [[contract.policyId + tournamentId, 1n]] as const;
   const deposit = depositOf(config);
   // The output's min-UTxO (the builder's, cardano/tx-encode.ts) on top of the deposit. The output
   // holding more than its minimum only lengthens its coin beyond 2^32 lovelace, which the deposit's
@@ -144,7 +145,7 @@ export async function createTournament(ctx: TournamentContext, input: CreateInpu
   const min = minLovelace(
     {
       address: contract.address,
-      amount: [{ unit: "lovelace", quantity: deposit.toString() }, nft],
+      value: valueOf(deposit, nft),
       datum: { type: "Inline", data: { type: "CBOR", content: datum } },
     },
     params.coinsPerUtxoSize,
@@ -172,9 +173,7 @@ export async function createTournament(ctx: TournamentContext, input: CreateInpu
           quantity: 1n,
           redeemer: mintCreateRedeemer(seed.input.txHash, seed.input.outputIndex),
         },
-        outputs: [
-          { address: contract.address, amount: [{ unit: "lovelace", quantity: lovelace.toString() }, nft], datum },
-        ],
+        outputs: [{ address: contract.address, value: valueOf(lovelace, nft), datum }],
         requiredSigners: [],
         utxos,
         changeAddress: input.changeAddress.bech32,

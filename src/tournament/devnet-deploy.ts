@@ -10,6 +10,7 @@ import { shelleyAddress } from "../cardano/credential-address.js";
 import { blake2b224 } from "../cardano/hash.js";
 import { signTransaction, SigningKey } from "../cardano/sign.js";
 import { fromHex, toHex } from "../cardano/tx-cbor.js";
+import { valueOf } from "../cardano/value.js";
 import type { Network } from "../config.js";
 import type { DevnetPort } from "../chain/port.js";
 import { networkIdOf, type CompiledScript } from "./contracts.js";
@@ -38,7 +39,7 @@ export function buildDeployTx(
   const vault = vaultAddress(network);
   const outputs = scripts.map((s) => ({
     address: vault,
-    amount: [{ unit: "lovelace", quantity: deploymentLovelace(s, params).toString() }],
+    value: valueOf(deploymentLovelace(s, params)),
     // script_ref holds the program's CBOR byte string: the blueprint's compiledCode.
     referenceScript: { version: "V2" as const, code: s.compiledCode },
   }));

@@ -10,8 +10,9 @@
 // min-UTxO when it carries tokens): such a registration is refused with a 400 (returnProblem). Its validity ends before the settlement deadline.
 import type { Protocol, UTxO } from "../cardano/types.js";
 import { isKeyAddress, paymentKeyHash } from "../cardano/address-rules.js";
-import { isLovelace, ledgerOrder, lovelaceOf, outRefOf, parseOutRef } from "../cardano/utxo.js";
+import { ledgerOrder, outRefOf, parseOutRef } from "../cardano/utxo.js";
 import { minLovelace } from "../cardano/tx-encode.js";
+import { fromAssets, valueOf } from "../cardano/value.js";
 import { BadRequestError, refusal } from "../errors.js";
 import { buildTournamentTx, type ScriptInput, type TxOutput } from "./assemble.js";
 import { paidBy, payingUtxos, type Paying, type TournamentContext, type TxAnswer } from "./context.js";
@@ -90,10 +91,10 @@ function excessReturn(
   tournamentId: string,
   k: number,
 ): TxOutput | null {
-  const excess = lovelaceOf(u) - entryFee;
-  const tokens = u.output.amount.filter((a) => !isLovelace(a));
-  if (excess <= 0n && tokens.length === 0) return null;
-  return taggedPayment(params, tournamentId, k, address, excess > 0n ? excess : 0n, tokens);
+  const held = fromAssets(u.output.amount);
+  const excess = held.lovelace - entryFee;
+  if (excess <= 0n && held.assets.size === 0) return null;
+  return taggedPayment(params, tournamentId, k, address, excess > 0n ? excess : 0n, held.assets);
 }
 
 /** A registration of the request that the add leaves out: its registrant takes a seat already. */
@@ -190,12 +191,12 @@ export async function addParticipants(
     );
   });
   const datum = encodeTournamentDatum({ config: c, participants: [...t.datum.participants, ...added] });
-  const nft = t.utxo.output.amount.filter((a) => !isLovelace(a));
+  const nft = fromAssets(t.utxo.output.amount).assets;
   let lovelace = t.lovelace + c.entryFee * BigInt(n);
   const min = minLovelace(
     {
       address: contract.address,
-      amount: [{ unit: "lovelace", quantity: lovelace.toString() }, ...nft],
+      value: valueOf(lovelace, nft),
       datum: { type: "Inline", data: { type: "CBOR", content: datum } },
     },
     params.coinsPerUtxoSize,
@@ -214,10 +215,7 @@ export async function addParticipants(
       {
         scriptInputs,
         keyInputs: [],
-        outputs: [
-          { address: contract.address, amount: [{ unit: "lovelace", quantity: lovelace.toString() }, ...nft], datum },
-          ...returns,
-        ],
+        outputs: [{ address: contract.address, value: valueOf(lovelace, nft), datum }, ...returns],
         requiredSigners: [adminKey],
         utxos: await payingUtxos(ctx.chain, input.utxos),
         changeAddress: input.changeAddress.bech32,

@@ -6,6 +6,7 @@
 import { checkNotPointer, paymentCredentialOf, paymentKeyHash } from "../cardano/address-rules.js";
 import { outRef, parseOutRef } from "../cardano/utxo.js";
 import { minLovelace } from "../cardano/tx-encode.js";
+import { fromAssets, valueOf } from "../cardano/value.js";
 import { BadRequestError, NotFoundError, refusal } from "../errors.js";
 import { buildTournamentTx } from "./assemble.js";
 import { registrationScriptOf } from "./registration-script.js";
@@ -102,7 +103,7 @@ export async function register(
   const min = minLovelace(
     {
       address: t.registrationAddress,
-      amount: [{ unit: "lovelace", quantity: c.entryFee.toString() }],
+      value: valueOf(c.entryFee),
       datum: { type: "Inline", data: { type: "CBOR", content: datum } },
     },
     params.coinsPerUtxoSize,
@@ -116,9 +117,7 @@ export async function register(
       {
         scriptInputs: [],
         keyInputs: [],
-        outputs: [
-          { address: t.registrationAddress, amount: [{ unit: "lovelace", quantity: lovelace.toString() }], datum },
-        ],
+        outputs: [{ address: t.registrationAddress, value: valueOf(lovelace), datum }],
         requiredSigners: [],
         utxos: await payingUtxos(ctx.chain, input.utxos),
         changeAddress: input.changeAddress.bech32,
@@ -183,7 +182,7 @@ export async function unregister(ctx: TournamentContext, input: UnregisterInput)
       {
         scriptInputs: [{ utxo, redeemer: REGISTRATION_CANCEL_REDEEMER, source: { kind: "inline", script } }],
         keyInputs: [],
-        outputs: [{ address: input.registererAddress.bech32, amount: utxo.output.amount.map((a) => ({ ...a })) }],
+        outputs: [{ address: input.registererAddress.bech32, value: fromAssets(utxo.output.amount) }],
         requiredSigners: [pkh],
         utxos: await payingUtxos(ctx.chain, input.utxos),
         changeAddress: input.changeAddress.bech32,

@@ -1,11 +1,12 @@
 // The checks the service makes before building a tournament transaction (each a 400 with a
 // message that names the field of the operation's input and the limit), for what a request can get
 // wrong that the contracts would only refuse later. The limits are the contract's own (./limits.ts, one source).
-import type { Asset, Protocol, UTxO } from "../cardano/types.js";
+import type { Protocol, UTxO } from "../cardano/types.js";
 import { checkNotPointer, paymentKeyHash } from "../cardano/address-rules.js";
 import { shelleyAddress } from "../cardano/credential-address.js";
 import { isLovelace, lovelaceOf } from "../cardano/utxo.js";
 import { minLovelace } from "../cardano/tx-encode.js";
+import { valueOf } from "../cardano/value.js";
 import type { Network } from "../config.js";
 import type { TxOutput } from "./assemble.js";
 import type { Tip } from "../chain/port.js";
@@ -108,13 +109,13 @@ function outputMinimum(
   params: Protocol,
   address: string,
   lovelace: bigint,
-  tokens: readonly Asset[],
+  tokens: ReadonlyMap<string, bigint>,
   datum: string,
 ): bigint {
   return minLovelace(
     {
       address,
-      amount: [{ unit: "lovelace", quantity: lovelace.toString() }, ...tokens],
+      value: valueOf(lovelace, tokens),
       datum: { type: "Inline", data: { type: "CBOR", content: datum } },
     },
     params.coinsPerUtxoSize,
@@ -123,7 +124,7 @@ function outputMinimum(
 
 /** The ledger minimum of a tagged prize output of `amount` lovelace at `address`. */
 function prizeMinimum(params: Protocol, tournamentId: string, index: number, address: string, amount: bigint): bigint {
-  return outputMinimum(params, address, amount, [], encodePayoutTag(tournamentId, index));
+  return outputMinimum(params, address, amount, new Map(), encodePayoutTag(tournamentId, index));
 }
 
 /**
@@ -137,18 +138,11 @@ export function taggedPayment(
   index: number,
   address: string,
   lovelace: bigint,
-  tokens: readonly Asset[] = [],
+  tokens: ReadonlyMap<string, bigint> = new Map(),
 ): TxOutput {
   const datum = encodePayoutTag(tournamentId, index);
   const min = outputMinimum(params, address, lovelace, tokens, datum);
-  return {
-    address,
-    amount: [
-      { unit: "lovelace", quantity: (lovelace > min ? lovelace : min).toString() },
-      ...tokens.map((a) => ({ ...a })),
-    ],
-    datum,
-  };
+  return { address, value: valueOf(lovelace > min ? lovelace : min, tokens), datum };
 }
 
 /**
@@ -317,7 +311,13 @@ export function checkEntryFeeHoldsRegistration(
   entryFee: bigint,
 ): void {
   if (entryFee === 0n) return;
-  const min = outputMinimum(params, registrationAddress, entryFee, [], encodeRegistrationDatum(widestAddress(network)));
+  const min = outputMinimum(
+    params,
+    registrationAddress,
+    entryFee,
+    new Map(),
+    encodeRegistrationDatum(widestAddress(network)),
+  );
   if (entryFee < min) {
     throw refusal(
       BadRequestError,

@@ -14,7 +14,8 @@
 // change output; a remainder too small to make one is refused as not enough ADA, never given to
 // the fee without the user asking. An output holds at most 2^64 - 1 of each unit: when the inputs
 // together hold more (several UTxOs of one large supply spent at once), the change is split over
-// as many outputs as that takes, the ADA in the first and each other holding its minimum. An
+// as many outputs as that takes, the ADA in the first and each other holding its minimum; so it is
+// when the change holds more assets than one output's value may (the ledger's maxValSize). An
 // asset the outputs or burns need beyond what the inputs and the pool hold is refused, naming it
 // and how much is missing, before anything is written.
 //
@@ -25,7 +26,6 @@
 import type { Metadatum, Output, Protocol, UTxO } from "../cardano/types.js";
 import { CborWriter, headSize } from "../cardano/cbor.js";
 import {
-  addValue,
   exUnitsFee,
   hash256,
   minLovelace,
@@ -37,17 +37,16 @@ import {
   referenceScriptsFee,
   scriptDataHash,
   SET_TAG,
-  valueOf,
   writeAuxiliaryData,
   writeMint,
   writeOutput,
   writeRedeemers,
   type ExUnits,
   type Redeemer,
-  type Value,
 } from "../cardano/tx-encode.js";
 import { fromHex, toHex } from "../cardano/tx-cbor.js";
 import { ledgerOrder, lovelaceOf, outRefOf } from "../cardano/utxo.js";
+import { add, fromAssets, subtract, sum, valueOf, type Value } from "../cardano/value.js";
 
 export type { ExUnits };
 
@@ -252,7 +251,10 @@ interface Fixed {
   readonly spent: readonly UTxO[];
   /** Native and Plutus mints together. */
   readonly mint: ReadonlyMap<string, bigint>;
+  /** The same, as a value (burns negative). */
+  readonly minted: Value;
   readonly outputs: readonly Uint8Array[];
+  /** What the outputs hold, and the certificates' deposits as lovelace. */
   readonly sent: Value;
   readonly aux: Uint8Array | null;
   readonly auxHash: Uint8Array | null;
@@ -325,9 +327,8 @@ function preparePlutus(plutus: PlutusDraft, mint: ReadonlyMap<string, bigint>, p
     // A total over what the collateral holds would make its return output negative.
     const held = lovelaceOf(utxo);
     if (total > held) throw new BalanceError({ kind: "insufficient-collateral", needed: total, held });
-    const back = addValue(valueOf(utxo.output.amount), new Map([["lovelace", total]]), -1n);
-    const amount = [...back].map(([unit, quantity]) => ({ unit, quantity: quantity.toString() }));
-    collateralReturn = writeOutput(new CborWriter(), { address: utxo.output.address, amount }).finish();
+    const back = subtract(fromAssets(utxo.output.amount), valueOf(total));
+    collateralReturn = writeOutput(new CborWriter(), { address: utxo.output.address, value: back }).finish();
   }
   return {
     spends: plutus.spends,
@@ -344,9 +345,7 @@ function preparePlutus(plutus: PlutusDraft, mint: ReadonlyMap<string, bigint>, p
 }
 
 function prepare(draft: TxDraft, balancing: Balancing): Fixed {
-  const sent: Value = new Map();
-  for (const output of draft.outputs) addValue(sent, valueOf(output.amount));
-  if (draft.certificates) addValue(sent, new Map([["lovelace", draft.certificates.deposit]]));
+  const sent = sum([...draft.outputs.map((o) => o.value), valueOf(draft.certificates?.deposit ?? 0n)]);
   const mint = mintOf(draft);
   const aux = draft.metadata.size > 0 ? writeAuxiliaryData(draft.metadata) : null;
   const datums = unique([
@@ -378,6 +377,7 @@ function prepare(draft: TxDraft, balancing: Balancing): Fixed {
     changeAddress: balancing.changeAddress,
     spent: [...draft.inputs, ...(draft.plutus?.spends ?? []).map((s) => s.utxo)],
     mint,
+    minted: valueOf(0n, mint),
     outputs: draft.outputs.map((o) => writeOutput(new CborWriter(), o).finish()),
     sent,
     aux,
@@ -549,30 +549,83 @@ interface Priced {
 /** The most of one unit an output holds: the ledger's unsigned 64-bit quantity. */
 const U64_MAX = 2n ** 64n - 1n;
 
+/** The size of a CBOR byte string of `length` bytes. */
+const bytesSize = (length: number): number => headSize(length) + length;
+/** A policy id in the multi-asset map: a byte string of 28 bytes. */
+const POLICY_SIZE = bytesSize(28);
+/** [coin, multiasset] without assets, the coin at its largest (9 bytes): what every change value starts from. */
+const EMPTY_VALUE_SIZE = 1 + 9 + headSize(0);
+
+/** One change output's assets while they are dealt out, and the size of its value so far. */
+interface Chunk {
+  readonly assets: Map<string, bigint>;
+  /** policy → how many of its names the chunk holds. */
+  readonly names: Map<string, number>;
+  size: number;
+}
+
+/**
+ * The change's assets (each positive, in unit order) dealt into the fewest outputs in order: each
+ * holds at most 2^64 - 1 of a unit (a larger quantity is split, a piece to each of the next
+ * outputs) and a value of at most `maxValSize` bytes, its coin counted at its largest (the ledger
+ * refuses an output whose value is larger: OutputTooBigUTxO). Each unit goes to the first output
+ * that does not hold it yet and has room for it. A change that fits one output stays whole.
+ */
+function changeChunks(
+  assets: ReadonlyArray<readonly [string, bigint]>,
+  maxValSize: number,
+): Array<Map<string, bigint>> {
+  const max = maxValSize > 0 ? maxValSize : Infinity;
+  const chunks: Chunk[] = [{ assets: new Map(), names: new Map(), size: EMPTY_VALUE_SIZE }];
+  /** What adding `unit` (of `quantity`) adds to the chunk's value size. */
+  const growth = (chunk: Chunk, unit: string, quantity: bigint): number => {
+    const entry = bytesSize((unit.length - 56) / 2) + headSize(quantity);
+    const names = chunk.names.get(unit.slice(0, 56));
+    if (names !== undefined) return entry + headSize(names + 1) - headSize(names);
+    const policies = chunk.names.size;
+    return entry + POLICY_SIZE + headSize(1) + headSize(policies + 1) - headSize(policies);
+  };
+  for (const [unit, total] of assets) {
+    let from = 0;
+    for (let left = total; left > 0n; left -= U64_MAX) {
+      const quantity = left > U64_MAX ? U64_MAX : left;
+      let i = from;
+      for (; i < chunks.length; i++) {
+        const chunk = chunks[i]!;
+        if (!chunk.assets.has(unit) && (chunk.assets.size === 0 || chunk.size + growth(chunk, unit, quantity) <= max))
+          break;
+      }
+      const chunk = (chunks[i] ??= { assets: new Map(), names: new Map(), size: EMPTY_VALUE_SIZE });
+      chunk.size += growth(chunk, unit, quantity);
+      const policy = unit.slice(0, 56);
+      chunk.names.set(policy, (chunk.names.get(policy) ?? 0) + 1);
+      chunk.assets.set(unit, quantity);
+      from = i + 1;
+    }
+  }
+  return chunks.map((chunk) => chunk.assets);
+}
+
 /**
  * The change outputs for `lovelace` (negative: short, written as 0) and `assets` (each positive):
- * one, or more when a quantity is over 2^64 - 1, each holding at most that much of each unit. The
- * assets' other outputs hold their minimum ADA and the first the rest, itself shared out evenly
- * over ADA-only outputs when over 2^64 - 1 (inputs no ledger holds, but a request can claim).
- * `min`: the lovelace the outputs need together.
+ * one, or more when a quantity is over 2^64 - 1 or the assets' value is over the ledger's
+ * maxValSize (changeChunks). The assets' other outputs hold their minimum ADA and the first the
+ * rest, itself shared out evenly over ADA-only outputs when over 2^64 - 1 (inputs no ledger holds,
+ * but a request can claim). `min`: the lovelace the outputs need together.
  */
 function changeOutputs(
   f: Fixed,
   lovelace: bigint,
   assets: ReadonlyArray<readonly [string, bigint]>,
 ): { outputs: Output[]; min: bigint } {
-  const chunks: Array<Array<{ unit: string; quantity: string }>> = [[]];
-  for (const [unit, total] of assets) {
-    for (let left = total, i = 0; left > 0n; left -= U64_MAX, i++)
-      (chunks[i] ??= []).push({ unit, quantity: (left > U64_MAX ? U64_MAX : left).toString() });
-  }
-  const output = (coin: bigint, amount: ReadonlyArray<{ unit: string; quantity: string }> = []): Output => ({
+  const chunks = changeChunks(assets, Number(f.params.maxValSize));
+  const output = (coin: bigint, units: ReadonlyMap<string, bigint> = NO_ASSETS): Output => ({
     address: f.changeAddress,
-    amount: [{ unit: "lovelace", quantity: coin.toString() }, ...amount],
+    value: { lovelace: coin, assets: units },
   });
   const minOf = (o: Output): bigint => minLovelace(o, f.params.coinsPerUtxoSize);
-  const others = chunks.slice(1).map((amount) => output(minOf(output(0n, amount)), amount));
-  let min = others.reduce((sum, o) => sum + BigInt(o.amount[0]!.quantity), 0n);
+  const others = chunks.slice(1).map((units) => output(minOf(output(0n, units)), units));
+  let min = others.reduce((sum, o) => sum + o.value.lovelace, 0n);
   const rest = lovelace - min;
   // Over 2^64 - 1: n ADA outputs of about rest / n each (at least half the maximum, far above a minimum).
   const n = rest > U64_MAX ? (rest + U64_MAX - 1n) / U64_MAX : 1n;
@@ -583,27 +636,25 @@ function changeOutputs(
   return { outputs: [first, ...others, ...ada], min };
 }
 
+const NO_ASSETS: ReadonlyMap<string, bigint> = new Map();
+
 /**
- * The fee and change for these inputs: the fee is raised to the minimum of the transaction it
- * is in until they agree (the fee's and the change's own sizes move with it).
+ * The fee and change for these inputs (`held`: what they hold together): the fee is raised to the
+ * minimum of the transaction it is in until they agree (the fee's and the change's own sizes move
+ * with it).
  */
-function price(f: Fixed, inputs: readonly UTxO[], startFee: bigint): Priced {
+function price(f: Fixed, inputs: readonly UTxO[], held: Value, startFee: bigint): Priced {
   const a = BigInt(f.params.minFeeA);
   const b = BigInt(f.params.minFeeB);
   const scriptFees = referenceFee(f, inputs) + (f.plutus?.exUnitsFee ?? 0n);
   const witnesses = witnessesFor(f, inputs);
   const witnessSize = signedWitnessSetSize(witnesses.entries, signerCount(f, inputs));
-  const total: Value = new Map();
-  for (const utxo of inputs) addValue(total, valueOf(utxo.output.amount));
-  addValue(total, f.mint);
-  addValue(total, f.sent, -1n);
-  const changeAssets = [...total]
-    .filter(([unit, q]) => unit !== "lovelace" && q !== 0n)
-    .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
+  const total = subtract(add(held, f.minted), f.sent);
+  const changeAssets = [...total.assets].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
   // An asset the outputs and burns take more of than the inputs hold: nothing to write, say which.
   const missing = changeAssets.find(([, quantity]) => quantity < 0n);
   if (missing) throw new BalanceError({ kind: "insufficient-asset", unit: missing[0], missing: -missing[1] });
-  const available = total.get("lovelace") ?? 0n;
+  const available = total.lovelace;
   let fee = startFee;
   for (let round = 0; ; round++) {
     const lovelace = available - fee;
@@ -637,6 +688,10 @@ export function balanceTransaction(draft: TxDraft, balancing: Balancing): Balanc
   const max = Number(balancing.params.maxTxSize);
   const spent = new Set(f.spent.map(outRefOf));
   const pool = balancing.pool.filter((u) => !spent.has(outRefOf(u)));
+  // Each UTxO's amount list (the chain port's) read once, as a value.
+  const values = new Map<UTxO, Value>();
+  for (const utxo of [...f.spent, ...pool]) values.set(utxo, fromAssets(utxo.output.amount));
+  const valueAt = (utxo: UTxO): Value => values.get(utxo)!;
   const selected: UTxO[] = [...f.spent];
   const taken = new Set<UTxO>();
   const take = (utxo: UTxO) => {
@@ -645,12 +700,11 @@ export function balanceTransaction(draft: TxDraft, balancing: Balancing): Balanc
   };
 
   // Assets first: for each unit short after the inputs given, its holders, largest first.
-  const need: Value = addValue(new Map(f.sent), f.mint, -1n);
-  for (const utxo of f.spent) addValue(need, valueOf(utxo.output.amount), -1n);
-  for (const [unit, missing] of need) {
-    if (unit === "lovelace" || missing <= 0n) continue;
+  const need = subtract(subtract(f.sent, f.minted), sum(f.spent.map(valueAt)));
+  for (const [unit, missing] of need.assets) {
+    if (missing <= 0n) continue;
     const holders = pool
-      .map((utxo) => ({ utxo, quantity: valueOf(utxo.output.amount).get(unit) ?? 0n }))
+      .map((utxo) => ({ utxo, quantity: valueAt(utxo).assets.get(unit) ?? 0n }))
       .filter((h) => h.quantity > 0n && !taken.has(h.utxo))
       .sort((x, y) => (y.quantity > x.quantity ? 1 : y.quantity < x.quantity ? -1 : 0));
     let left = missing;
@@ -666,7 +720,7 @@ export function balanceTransaction(draft: TxDraft, balancing: Balancing): Balanc
   // Each UTxO's lovelace read once, not in every comparison of the sort.
   const byLovelace = pool
     .filter((u) => !taken.has(u))
-    .map((utxo) => ({ utxo, lovelace: lovelaceOf(utxo) }))
+    .map((utxo) => ({ utxo, lovelace: valueAt(utxo).lovelace }))
     .sort((x, y) => (y.lovelace > x.lovelace ? 1 : y.lovelace < x.lovelace ? -1 : 0))
     .map((entry) => entry.utxo);
   let next = 0;
@@ -674,7 +728,7 @@ export function balanceTransaction(draft: TxDraft, balancing: Balancing): Balanc
   for (;;) {
     const ordered = [...selected].sort(ledgerOrder);
     const exhausted = next >= byLovelace.length;
-    const priced = price(f, ordered, fee);
+    const priced = price(f, ordered, sum(ordered.map(valueAt)), fee);
     fee = priced.fee;
     if (priced.short === 0n) {
       if (priced.signedSize > max) throw tooLarge(f, ordered, max);
@@ -682,10 +736,10 @@ export function balanceTransaction(draft: TxDraft, balancing: Balancing): Balanc
       return finish(f, priced, ordered);
     }
     if (exhausted) {
-      const held = [...f.spent, ...pool].reduce((sum, u) => sum + lovelaceOf(u), 0n);
+      const held = [...f.spent, ...pool].reduce((total, u) => total + valueAt(u).lovelace, 0n);
       throw new BalanceError({
         kind: "insufficient-ada",
-        sent: f.sent.get("lovelace") ?? 0n,
+        sent: f.sent.lovelace,
         fee: priced.fee,
         changeMin: priced.changeMin,
         held,
@@ -697,7 +751,7 @@ export function balanceTransaction(draft: TxDraft, balancing: Balancing): Balanc
     while (next < byLovelace.length && gathered < priced.short) {
       const utxo = byLovelace[next++]!;
       take(utxo);
-      gathered += lovelaceOf(utxo) - perInput;
+      gathered += valueAt(utxo).lovelace - perInput;
     }
     if (priced.signedSize > max && selected.length > f.spent.length) throw tooLarge(f, ordered, max);
   }

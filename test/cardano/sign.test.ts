@@ -18,6 +18,7 @@ import { signTransaction, SigningKey } from "../../src/cardano/sign.js";
 import { fromHex, readSet, splitTransaction, toHex, witnessSetEntries } from "../../src/cardano/tx-cbor.js";
 import { DEVNET_PROTOCOL_PARAMETERS } from "../../src/chain/protocol-params.js";
 import { balanceTransaction, draftOf } from "../../src/txcore/balance.js";
+import { valueOf } from "../../src/cardano/value.js";
 
 const seedArb = fc.uint8Array({ minLength: 32, maxLength: 32 });
 
@@ -41,7 +42,7 @@ function built(address: string, keyHash: string, kind: "pay" | "metadata" | "min
   const to = new SigningKey(new Uint8Array(32).fill(7)).enterpriseAddress(0);
   const native = toHex(new CborWriter().array(2).uint(0).bytes(fromHex(keyHash)).finish());
   const policy = scriptHash("native", fromHex(native));
-  const outputs: Output[] = [{ address: to, amount: [{ unit: "lovelace", quantity: lovelace.toString() }] }];
+  const outputs: Output[] = [{ address: to, value: valueOf(lovelace) }];
   const draft =
     kind === "metadata"
       ? draftOf({ outputs, metadata: new Map([[674n, new Map([["msg", ["signed"]]])]]) })

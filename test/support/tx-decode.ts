@@ -10,6 +10,7 @@ import { CborReader, CborWriter } from "../../src/cardano/cbor.js";
 import { fromHex, joinTransaction, readMapEntries, splitTransaction, toHex } from "../../src/cardano/tx-cbor.js";
 import { writeOutput } from "../../src/cardano/tx-encode.js";
 import { readUtxo } from "../../src/cardano/utxo.js";
+import { add, fromAssets, valueOf } from "../../src/cardano/value.js";
 
 export const txOf = (hex: string) => CSL.Transaction.from_hex(hex);
 
@@ -142,11 +143,9 @@ export function policyIdOf(keyHash: string, lock: { before?: number; after?: num
 function plusOneLovelace(output: Uint8Array): { bytes: Uint8Array; address: string } {
   const utxo = readUtxo(new CborWriter().array(2).array(2).bytes(new Uint8Array(32)).uint(0).raw(output).finish());
   assert.equal(utxo.output.plutusData, undefined, "the change output has no datum");
-  const amount = utxo.output.amount.map((a) =>
-    a.unit === "lovelace" ? { ...a, quantity: String(BigInt(a.quantity) + 1n) } : a,
-  );
+  const value = add(fromAssets(utxo.output.amount), valueOf(1n));
   return {
-    bytes: writeOutput(new CborWriter(), { address: utxo.output.address, amount }).finish(),
+    bytes: writeOutput(new CborWriter(), { address: utxo.output.address, value }).finish(),
     address: utxo.output.address,
   };
 }

@@ -11,6 +11,7 @@ import { encodeTournamentDatum, mintCreateRedeemer, tournamentIdOf } from "../..
 import { defaultContract } from "../../src/tournament/deployment.js";
 import { startService, type RunningService } from "../support/service.js";
 import { ADA } from "../support/tournament-api.js";
+import { fromAssets, valueOf } from "../../src/cardano/value.js";
 import { fundedWallet, type Funded } from "../support/wallets.js";
 
 describe("tournament build failures", () => {
@@ -62,7 +63,13 @@ describe("tournament build failures", () => {
         quantity: 1n,
         redeemer: mintCreateRedeemer(seed.txHash, seed.index),
       },
-      outputs: [{ address: contract.address, amount: [{ unit: "lovelace", quantity: String(lovelace) }, nft], datum }],
+      outputs: [
+        {
+          address: contract.address,
+          value: fromAssets([{ unit: "lovelace", quantity: String(lovelace) }, nft]),
+          datum,
+        },
+      ],
       requiredSigners: [],
       utxos,
       changeAddress: admin.address,
@@ -90,7 +97,7 @@ describe("tournament build failures", () => {
     const plan: TournamentTxPlan = {
       scriptInputs: [],
       keyInputs: [],
-      outputs: [{ address: admin.address, amount: [{ unit: "lovelace", quantity: String(200 * ADA) }] }],
+      outputs: [{ address: admin.address, value: valueOf(BigInt(200 * ADA)) }],
       requiredSigners: [],
       utxos,
       changeAddress: admin.address,

@@ -13,6 +13,7 @@ import { balanceTransaction, type TxDraft } from "../../src/txcore/balance.js";
 import { decimalFraction, exUnitsFee } from "../../src/cardano/tx-encode.js";
 import { toHex } from "../../src/cardano/tx-cbor.js";
 import { outRefOf } from "../../src/cardano/utxo.js";
+import { valueOf } from "../../src/cardano/value.js";
 import { tournamentAddress } from "../../src/tournament/contracts.js";
 
 const wallet = serializeAddressObj(pubKeyAddress("11".repeat(28)), 0);
@@ -38,7 +39,7 @@ describe("the core's Plutus transactions", () => {
   const calls: string[][] = [];
   const draft: TxDraft = {
     inputs: [],
-    outputs: [{ address: wallet, amount: [{ unit: "lovelace", quantity: "9000000" }] }],
+    outputs: [{ address: wallet, value: valueOf(9_000_000n) }],
     mint: new Map([[NATIVE_POLICY + "aa", 1n]]),
     nativeScripts: [toHex(new CborWriter().array(2).uint(0).bytes(new Uint8Array(28).fill(0x11)).finish())],
     referenceInputs: [],

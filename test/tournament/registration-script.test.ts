@@ -14,6 +14,7 @@ import { defaultContract } from "../../src/tournament/deployment.js";
 import { registrationScriptOf, usesTemplate } from "../../src/tournament/registration-script.js";
 import { startService, type RunningService } from "../support/service.js";
 import { ADA, ok, signAndSubmit } from "../support/tournament-api.js";
+import { fromAssets } from "../../src/cardano/value.js";
 import { fundedWallet } from "../support/wallets.js";
 
 describe("registration validators", () => {
@@ -81,7 +82,11 @@ describe("registration validators", () => {
             redeemer: mintCreateRedeemer(seed.input.txHash, seed.input.outputIndex),
           },
           outputs: [
-            { address: contract.address, amount: [{ unit: "lovelace", quantity: String(lovelace) }, nft], datum },
+            {
+              address: contract.address,
+              value: fromAssets([{ unit: "lovelace", quantity: String(lovelace) }, nft]),
+              datum,
+            },
           ],
           requiredSigners: [],
           utxos,

@@ -6,6 +6,7 @@ import { chunkUtf8, cip67Prefix, cip68Datum, jsonToMetadatum, textMetadatum } fr
 import type { Static } from "typebox";
 import type { Network } from "../../src/config.js";
 import type { UTxO } from "../../src/cardano/types.js";
+import { fromAssets } from "../../src/cardano/value.js";
 import { mintOf } from "../../src/tx/build/complete.js";
 import { checkAssets } from "../../src/tx/build/inputs.js";
 import { planBuild as planIntent } from "../../src/tx/build/plan.js";
@@ -294,7 +295,7 @@ describe("mints of one unit", () => {
       ],
     });
     const inputs = (utxos: UTxO[]) => ({ pool: utxos, required: [], references: [] });
-    const sendTen = [{ address: TESTNET, amount: [{ unit: GOLD, quantity: "10" }] }];
+    const sendTen = [{ address: TESTNET, value: fromAssets([{ unit: GOLD, quantity: "10" }]) }];
 
     // Minted 5 + 5, sent 10, none held: enough.
     assert.equal(mintOf(twice(5n, 5n)).get(GOLD), 10n);

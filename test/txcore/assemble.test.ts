@@ -13,6 +13,7 @@ import { fieldsUnder, InsufficientFundsError, TxTooLargeError, UnprocessableErro
 import { assemble, draftOf, type Advice } from "../../src/txcore/assemble.js";
 import type { Balancing, TxDraft } from "../../src/txcore/balance.js";
 import type { RedeemerBudget } from "../../src/chain/port.js";
+import { valueOf } from "../../src/cardano/value.js";
 
 const wallet = serializeAddressObj(pubKeyAddress("11".repeat(28)), 0);
 const utxo = (txHash: string, lovelace: number): UTxO => ({
@@ -20,7 +21,7 @@ const utxo = (txHash: string, lovelace: number): UTxO => ({
   output: { address: wallet, amount: [{ unit: "lovelace", quantity: String(lovelace) }] },
 });
 const pay = (lovelace: number): TxDraft =>
-  draftOf({ outputs: [{ address: wallet, amount: [{ unit: "lovelace", quantity: String(lovelace) }] }] });
+  draftOf({ outputs: [{ address: wallet, value: valueOf(BigInt(lovelace)) }] });
 const balancing = (pool: UTxO[]): Balancing => ({ pool, changeAddress: wallet, params: DEFAULT_PROTOCOL_PARAMETERS });
 
 /** Two callers' advice: the build request's literal words, a tournament's naming its field. */
@@ -45,7 +46,7 @@ const noChain = {
 /** A draft that runs one Plutus V2 mint, its collateral a 10 ADA UTxO. */
 const scriptDraft = (): TxDraft =>
   draftOf({
-    outputs: [{ address: wallet, amount: [{ unit: "lovelace", quantity: "2000000" }] }],
+    outputs: [{ address: wallet, value: valueOf(2_000_000n) }],
     plutus: {
       spends: [],
       mints: [

@@ -11,7 +11,9 @@ import fc from "fast-check";
 import type { Asset, UTxO } from "@meshsdk/common";
 import { DEFAULT_PROTOCOL_PARAMETERS } from "@meshsdk/common";
 import { pubKeyAddress, serializeAddressObj } from "@meshsdk/core";
-import { addValue, valueOf, type Value } from "../../src/cardano/tx-encode.js";
+import { add, fromAssets, subtract, valueOf, ZERO, type Value } from "../../src/cardano/value.js";
+import { CborWriter } from "../../src/cardano/cbor.js";
+import { writeValue } from "../../src/cardano/tx-encode.js";
 import { InsufficientFundsError } from "../../src/errors.js";
 import { assemble } from "../../src/txcore/assemble.js";
 import { BalanceError, balanceTransaction, draftOf, type TxDraft } from "../../src/txcore/balance.js";
@@ -65,9 +67,9 @@ const mintArb = fc.uniqueArray(
   { maxLength: 2, selector: ([unit]) => unit },
 );
 
-/** unit → quantity of a CSL value. */
+/** A CSL value as ours. */
 function valueOfCsl(value: CSL.Value): Value {
-  const out: Value = new Map([["lovelace", BigInt(value.coin().to_str())]]);
+  const out: Array<[string, bigint]> = [];
   const multiasset = value.multiasset();
   const policies = multiasset?.keys();
   for (let i = 0; i < (policies?.len() ?? 0); i++) {
@@ -77,27 +79,26 @@ function valueOfCsl(value: CSL.Value): Value {
     for (let j = 0; j < names.len(); j++) {
       const name = names.get(j);
       const unit = policy.to_hex() + Buffer.from(name.name()).toString("hex");
-      out.set(unit, (out.get(unit) ?? 0n) + BigInt(assets.get(name)!.to_str()));
+      out.push([unit, BigInt(assets.get(name)!.to_str())]);
     }
   }
-  return out;
+  return valueOf(BigInt(value.coin().to_str()), out);
 }
 
 /** What the transaction consumes less what it produces, per unit: all zero when value is preserved. */
 function imbalance(cbor: Uint8Array, known: ReadonlyMap<string, UTxO>, mint: ReadonlyMap<string, bigint>): Value {
   const body = CSL.Transaction.from_bytes(cbor).body();
-  const balance: Value = new Map(mint);
+  let balance = valueOf(0n, mint);
   const inputs = body.inputs();
   for (let i = 0; i < inputs.len(); i++) {
     const input = inputs.get(i);
     const spent = known.get(`${input.transaction_id().to_hex()}#${input.index()}`);
     assert.ok(spent, "an input that is neither the draft's nor the pool's");
-    addValue(balance, valueOf(spent.output.amount));
+    balance = add(balance, fromAssets(spent.output.amount));
   }
   const outputs = body.outputs();
-  for (let i = 0; i < outputs.len(); i++) addValue(balance, valueOfCsl(outputs.get(i).amount()), -1n);
-  addValue(balance, new Map([["lovelace", BigInt(body.fee().to_str())]]), -1n);
-  return new Map([...balance].filter(([, quantity]) => quantity !== 0n));
+  for (let i = 0; i < outputs.len(); i++) balance = subtract(balance, valueOfCsl(outputs.get(i).amount()));
+  return subtract(balance, valueOf(BigInt(body.fee().to_str())));
 }
 
 describe("balancing (random pools and drafts)", () => {
@@ -108,13 +109,13 @@ describe("balancing (random pools and drafts)", () => {
         const utxos = holdings.map(([lovelace, assets], i) => utxo(i, amountOf(lovelace, assets)));
         const draft: TxDraft = draftOf({
           inputs: utxos.slice(0, given),
-          outputs: outputs.map(([lovelace, assets]) => ({ address: wallet, amount: amountOf(lovelace, assets) })),
+          outputs: outputs.map(([lovelace, assets]) => ({ address: wallet, value: valueOf(lovelace, assets) })),
           mint: new Map(mint),
         });
         const known = new Map(utxos.map((u) => [`${u.input.txHash}#${u.input.outputIndex}`, u]));
-        const held: Value = new Map(mint);
-        for (const u of utxos) addValue(held, valueOf(u.output.amount));
-        for (const o of draft.outputs) addValue(held, valueOf(o.amount), -1n);
+        let held = valueOf(0n, mint);
+        for (const u of utxos) held = add(held, fromAssets(u.output.amount));
+        for (const o of draft.outputs) held = subtract(held, o.value);
         let cbor: Uint8Array;
         try {
           cbor = balanceTransaction(draft, { pool: utxos.slice(given), changeAddress: wallet, params }).cbor;
@@ -124,7 +125,7 @@ describe("balancing (random pools and drafts)", () => {
           kinds.set(failure.kind, (kinds.get(failure.kind) ?? 0) + 1);
           if (failure.kind === "insufficient-asset") {
             // Every holder of the unit was selected: the whole shortage, exactly.
-            assert.equal(failure.missing, -(held.get(failure.unit) ?? 0n), failure.unit);
+            assert.equal(failure.missing, -(held.assets.get(failure.unit) ?? 0n), failure.unit);
             assert.ok(failure.missing > 0n);
           } else if (failure.kind === "insufficient-ada") {
             assert.equal(
@@ -136,7 +137,7 @@ describe("balancing (random pools and drafts)", () => {
           return;
         }
         kinds.set("balanced", (kinds.get("balanced") ?? 0) + 1);
-        assert.deepEqual(imbalance(cbor, known, draft.mint), new Map());
+        assert.deepEqual(imbalance(cbor, known, draft.mint), ZERO);
       }),
       { numRuns: 400 },
     );
@@ -148,19 +149,68 @@ describe("balancing (random pools and drafts)", () => {
   it("splits a change of more than 2^64 - 1 of a token over outputs the ledger can hold", () => {
     const unit = UNITS[1];
     const pool = [0, 1, 2].map((i) => utxo(i, amountOf(5_000_000n, [[unit, U64_MAX - BigInt(i)]])));
-    const draft = draftOf({ outputs: [{ address: wallet, amount: amountOf(8_000_000n, [[unit, 5n]]) }] });
+    const draft = draftOf({ outputs: [{ address: wallet, value: valueOf(8_000_000n, [[unit, 5n]]) }] });
     const tx = balanceTransaction(draft, { pool, changeAddress: wallet, params });
     const outputs = CSL.Transaction.from_bytes(tx.cbor).body().outputs();
-    const quantities = Array.from({ length: outputs.len() }, (_, i) => valueOfCsl(outputs.get(i).amount()).get(unit));
+    const quantities = Array.from({ length: outputs.len() }, (_, i) =>
+      valueOfCsl(outputs.get(i).amount()).assets.get(unit),
+    );
     // The ADA needs all three inputs, of about 2^64 each; 5 sent: the rest over three change outputs.
     assert.deepEqual(quantities, [5n, U64_MAX, U64_MAX, U64_MAX - 8n]);
     const known = new Map(pool.map((u) => [`${u.input.txHash}#${u.input.outputIndex}`, u]));
-    assert.deepEqual(imbalance(tx.cbor, known, new Map()), new Map());
+    assert.deepEqual(imbalance(tx.cbor, known, new Map()), ZERO);
+  });
+
+  it("deals a change of many assets over outputs whose values are within maxValSize, each holding its minimum", () => {
+    const policies = ["c3".repeat(28), "d4".repeat(28), "e5".repeat(28)];
+    const unitArb = fc
+      .tuple(fc.constantFrom(...policies), fc.uint8Array({ maxLength: 32 }))
+      .map(([policy, name]) => policy + Buffer.from(name).toString("hex"));
+    const holdingsArb = fc.uniqueArray(fc.tuple(unitArb, quantityArb), {
+      maxLength: 250,
+      size: "max",
+      selector: ([unit]) => unit,
+    });
+    fc.assert(
+      fc.property(
+        holdingsArb,
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 400, max: 6000 }),
+        (holdings, count, maxValSize) => {
+          const big = { ...params, maxValSize, maxTxSize: 200_000 };
+          const inputs = Array.from({ length: count }, (_, i) =>
+            utxo(
+              i,
+              amountOf(
+                1_000_000_000n,
+                holdings.filter((_, j) => j % count === i),
+              ),
+            ),
+          );
+          const draft = draftOf({ inputs, outputs: [{ address: wallet, value: valueOf(2_000_000n) }] });
+          const tx = balanceTransaction(draft, { pool: [], changeAddress: wallet, params: big });
+          const outputs = CSL.Transaction.from_bytes(tx.cbor).body().outputs();
+          const known = new Map(inputs.map((u) => [`${u.input.txHash}#${u.input.outputIndex}`, u]));
+          assert.deepEqual(imbalance(tx.cbor, known, new Map()), ZERO);
+          for (let i = 0; i < outputs.len(); i++) {
+            const output = outputs.get(i);
+            const size = output.amount().to_bytes().length;
+            assert.ok(size <= maxValSize, `output ${i}: a value of ${size} bytes, over ${maxValSize}`);
+            const min = BigInt(160 + output.to_bytes().length) * BigInt(params.coinsPerUtxoSize);
+            assert.ok(BigInt(output.amount().coin().to_str()) >= min, `output ${i} under its minimum`);
+          }
+          // A change that fits one output (its coin counted at 9 bytes) is not split.
+          const whole = writeValue(new CborWriter(), valueOf(U64_MAX, holdings));
+          if (whole.length <= maxValSize && holdings.every(([, q]) => q <= U64_MAX)) assert.equal(outputs.len(), 2);
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 
   it("refuses a token no input holds, naming it and how much is missing (it was a 500)", async () => {
     const unit = UNITS[2];
-    const draft = draftOf({ outputs: [{ address: wallet, amount: amountOf(2_000_000n, [[unit, 7n]]) }] });
+    const draft = draftOf({ outputs: [{ address: wallet, value: valueOf(2_000_000n, [[unit, 7n]]) }] });
     const balancing = { pool: [utxo(0, amountOf(10_000_000n, []))], changeAddress: wallet, params };
     assert.throws(
       () => balanceTransaction(draft, balancing),

@@ -5,6 +5,7 @@ import type { UTxO } from "../../cardano/types.js";
 import { balanceTransaction, draftOf } from "../../txcore/balance.js";
 import { signTransaction, SigningKey } from "../../cardano/sign.js";
 import { toHex } from "../../cardano/tx-cbor.js";
+import { valueOf } from "../../cardano/value.js";
 import { BadRequestError, refusal } from "../../errors.js";
 import { DEVNET_PROTOCOL_PARAMETERS } from "../protocol-params.js";
 
@@ -41,14 +42,11 @@ export class Faucet {
         (at) => `${at("lovelace")} is more than the faucet holds: it has ${holding} lovelace left.`,
       );
     }
-    const tx = balanceTransaction(
-      draftOf({ outputs: [{ address, amount: [{ unit: "lovelace", quantity: lovelace.toString() }] }] }),
-      {
-        pool: faucetUtxos,
-        changeAddress: this.address,
-        params: DEVNET_PROTOCOL_PARAMETERS,
-      },
-    );
+    const tx = balanceTransaction(draftOf({ outputs: [{ address, value: valueOf(lovelace) }] }), {
+      pool: faucetUtxos,
+      changeAddress: this.address,
+      params: DEVNET_PROTOCOL_PARAMETERS,
+    });
     return toHex(signTransaction(tx.cbor, this.#key));
   }
 }

@@ -12,13 +12,14 @@
 // there); without one the build is a 400 naming the entry. The re-created outputs follow the
 // request's outputs and the minted tokens' outputs, in entry order, before the change: a redeemer
 // that names the output's index counts them so.
-import type { Asset, Protocol, UTxO } from "../../cardano/types.js";
+import type { Protocol, UTxO } from "../../cardano/types.js";
 import { decodeUplcData, makeConstrData, type UplcData } from "@helios-lang/uplc";
 import { dataToCbor } from "../../blueprints/plutus-data.js";
 import { paymentCredentialOf } from "../../cardano/address-rules.js";
 import { assetNameHex, cip67Prefix, cip68Datum } from "../../cardano/metadata.js";
 import { minLovelace } from "../../cardano/tx-encode.js";
-import { isLovelace, lovelaceOf, outRef, outRefOf } from "../../cardano/utxo.js";
+import { fromAssets, withLovelace } from "../../cardano/value.js";
+import { outRef, outRefOf } from "../../cardano/utxo.js";
 import type { AssetOutput, ChainPort } from "../../chain/port.js";
 import { BadRequestError, refusal } from "../../errors.js";
 import { plutusJsonToCbor } from "./datum.js";
@@ -146,19 +147,20 @@ function recreated(
 ): PlannedOutput {
   const metadata = decodeUplcData(Buffer.from(plutusJsonToCbor(update.metadata, `${update.field}.metadata`), "hex"));
   const cbor = dataToCbor(makeConstrData(0, [metadata, ...fields.slice(1)]));
-  const assets = new Map<string, bigint>();
-  for (const a of utxo.output.amount)
-    if (!isLovelace(a)) assets.set(a.unit, (assets.get(a.unit) ?? 0n) + BigInt(a.quantity));
-  const amount: Asset[] = [...assets].map(([unit, quantity]) => ({ unit, quantity: quantity.toString() }));
+  const held = fromAssets(utxo.output.amount);
   const min = minLovelace(
-    { address: utxo.output.address, amount, datum: { type: "Inline", data: { type: "CBOR", content: cbor } } },
+    {
+      address: utxo.output.address,
+      value: withLovelace(held, 0n),
+      datum: { type: "Inline", data: { type: "CBOR", content: cbor } },
+    },
     params.coinsPerUtxoSize,
   );
-  const old = lovelaceOf(utxo);
+  const old = held.lovelace;
   return {
     address: utxo.output.address,
     lovelace: old > min ? old : min,
-    assets,
+    assets: held.assets,
     datum: { kind: "inline", cbor },
     field: `${update.field} (the re-created reference token)`,
   };

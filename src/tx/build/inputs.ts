@@ -2,8 +2,8 @@
 // chain), the reference inputs, and checks before coin selection that every asset the outputs
 // and burns need is there, saying how much is missing.
 import type { Output, UTxO } from "../../cardano/types.js";
-import { addValue, valueOf, type Value } from "../../cardano/tx-encode.js";
 import { outRef, outRefOf, requireUtxoWithinLimits } from "../../cardano/utxo.js";
+import { fromAssets, sum, type Value } from "../../cardano/value.js";
 import type { ChainPort } from "../../chain/port.js";
 import { BadRequestError, InsufficientFundsError, refusal } from "../../errors.js";
 import type { BuildPlan } from "./request.js";
@@ -47,15 +47,9 @@ export async function resolveInputs(plan: BuildPlan, chain: ChainPort): Promise<
   return { pool, required: plan.requiredInputs, references };
 }
 
-/** unit → total quantity over some amounts. */
-export function totals(amounts: readonly { unit: string; quantity: string }[][]): Map<string, bigint> {
-  const sum: Value = new Map();
-  for (const amount of amounts) addValue(sum, valueOf(amount));
-  return sum;
-}
-
-export const available = (inputs: ResolvedInputs, scriptInputs: readonly UTxO[]): Map<string, bigint> =>
-  totals([...inputs.pool, ...inputs.required, ...scriptInputs].map((u) => u.output.amount));
+/** What the UTxOs the builder may spend hold together. */
+export const available = (inputs: ResolvedInputs, scriptInputs: readonly UTxO[]): Value =>
+  sum([...inputs.pool, ...inputs.required, ...scriptInputs].map((u) => fromAssets(u.output.amount)));
 
 const unitName = (unit: string): string => `${unit.slice(0, 56)}.${unit.slice(56)}`;
 
@@ -69,8 +63,8 @@ export function checkAssets(
   inputs: ResolvedInputs,
   scriptInputs: readonly UTxO[] = [],
 ): void {
-  const held = available(inputs, scriptInputs);
-  const sent = totals(outputs.map((o) => o.amount));
+  const held = available(inputs, scriptInputs).assets;
+  const sent = sum(outputs.map((o) => o.value)).assets;
   // unit → the sum of its mints and burns, as balancing counts them (complete.ts mintOf); the planner
   // lists a unit once (a second mint[] entry of it is a 400), and a burn is refused at its first entry.
   const minted = new Map<string, bigint>();
@@ -94,7 +88,6 @@ export function checkAssets(
     }
   }
   for (const [unit, quantity] of sent) {
-    if (unit === "lovelace") continue;
     const mint = minted.get(unit) ?? 0n;
     const need = quantity - (mint > 0n ? mint : 0n);
     const have = held.get(unit) ?? 0n;

@@ -1,17 +1,16 @@
 // Phase 3: planned outputs → outputs with their lovelace settled. An output without lovelace gets
 // the ledger minimum (coinsPerUTxOByte × (160 + size), the size as the builder writes it); an
 // explicit amount below it is a 400, because the ledger would refuse it.
-import type { Asset, Output, Protocol } from "../../cardano/types.js";
+import type { Output, Protocol } from "../../cardano/types.js";
 import { CborWriter } from "../../cardano/cbor.js";
 import { describeLovelace } from "../../cardano/amount.js";
-import { minLovelace, valueOf, writeValue } from "../../cardano/tx-encode.js";
+import { minLovelace, writeValue } from "../../cardano/tx-encode.js";
+import { valueOf } from "../../cardano/value.js";
 import { BadRequestError, refusal } from "../../errors.js";
 import type { PlannedOutput } from "./request.js";
 
 function meshOutput(output: PlannedOutput, lovelace: bigint): Output {
-  const amount: Asset[] = [{ unit: "lovelace", quantity: lovelace.toString() }];
-  for (const [unit, quantity] of output.assets) amount.push({ unit, quantity: quantity.toString() });
-  const mesh: Output = { address: output.address, amount };
+  const mesh: Output = { address: output.address, value: valueOf(lovelace, output.assets) };
   if (output.datum) {
     mesh.datum = {
       type: output.datum.kind === "inline" ? "Inline" : "Embedded",
@@ -31,7 +30,7 @@ function minLovelaceOf(output: PlannedOutput, params: Protocol): bigint {
 
 /** The ledger caps the serialized value (lovelace and assets) of one output at maxValSize bytes. */
 function checkValueSize(output: Output, field: string, params: Protocol): void {
-  const size = writeValue(new CborWriter(), valueOf(output.amount)).length;
+  const size = writeValue(new CborWriter(), output.value).length;
   const max = Number(params.maxValSize);
   if (size > max) {
     throw refusal(
