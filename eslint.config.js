@@ -332,32 +332,23 @@ const layers = {
  */
 const NOT_YET_TYPED = [
   "test/cardano/tx-view.test.ts",
-  "test/chain/devnet/concurrent-submits.test.ts",
   "test/hostile/cbor-fuzz.test.ts",
   "test/sdk/mesh.test.ts",
-  "test/server/app.test.ts",
   "test/server/metrics.test.ts",
   "test/server/pagination.test.ts",
   "test/server/plugins/auth.test.ts",
   "test/server/plugins/openapi.test.ts",
-  "test/server/plugins/redis-rate-limit.test.ts",
-  "test/server/plugins/request-id.test.ts",
-  "test/server/request-log.test.ts",
   "test/server/routes/address-forms.test.ts",
   "test/server/routes/blockfrost-genesis.test.ts",
   "test/server/routes/blockfrost.test.ts",
-  "test/server/wait-slots.test.ts",
   "test/slow/cors-browser.test.ts",
   "test/slow/devnet-restart.test.ts",
   "test/slow/fuzz-no-5xx.test.ts",
   "test/support/fakes/live-ogmios-kupo.ts",
-  "test/support/fakes/wire-schemas.ts",
   "test/support/flows/cip68-smart-contract.ts",
   "test/support/flows/plutus-hello-world.ts",
   "test/support/fuzz-cases.ts",
   "test/support/openapi.ts",
-  "test/support/tournament-api.ts",
-  "test/support/transactions-api.ts",
 ];
 
 const FASTIFY = {
