@@ -332,13 +332,11 @@ const layers = {
  */
 const NOT_YET_TYPED = [
   "test/hostile/cbor-fuzz.test.ts",
-  "test/sdk/mesh.test.ts",
   "test/server/metrics.test.ts",
   "test/server/pagination.test.ts",
   "test/server/plugins/auth.test.ts",
   "test/server/plugins/openapi.test.ts",
   "test/server/routes/address-forms.test.ts",
-  "test/server/routes/blockfrost-genesis.test.ts",
   "test/server/routes/blockfrost.test.ts",
   "test/slow/cors-browser.test.ts",
   "test/slow/devnet-restart.test.ts",
