@@ -15,6 +15,7 @@ import { pathToFileURL } from "node:url";
 import { resolvePaymentKeyHash } from "@meshsdk/core-cst";
 import { isDevnet, type DevnetPort } from "../src/chain/port.js";
 import { BASE_PATH } from "../src/server/paths.js";
+import type { Body, OperationId } from "../test/support/api.js";
 import { newWallet, utxoStringsAt } from "./devnet.js";
 import {
   closeLoadGenerator,
@@ -34,8 +35,8 @@ const BLUEPRINT = JSON.parse(
 ) as { validators: { hash: string }[] };
 const HASH = BLUEPRINT.validators[0]!.hash;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function call(url: string, body: unknown): Promise<any> {
+/** POST `body` to `url`: operation K's documented answer (test/support/api.ts), or a throw when it is not a 200. */
+async function call<K extends OperationId>(url: string, body: unknown): Promise<Body<K>> {
   const response = await fetch(url, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -43,7 +44,7 @@ async function call(url: string, body: unknown): Promise<any> {
   });
   const text = await response.text();
   if (response.status !== 200) throw new Error(`POST ${url} answered ${response.status}: ${text.slice(0, 400)}`);
-  return JSON.parse(text) as unknown;
+  return JSON.parse(text) as Body<K>;
 }
 
 export async function runPlutusBench(options: BenchOptions = optionsFromEnv()): Promise<BenchRow[]> {
@@ -58,14 +59,17 @@ export async function runPlutusBench(options: BenchOptions = optionsFromEnv()): 
     await devnet.faucet(customer.address, 200_000_000n);
     const sign = async (built: { complete: string }) => devnet.submit(await customer.sign(built.complete));
 
-    const { scriptAddresses } = await call(`${api}/blueprints`, { blueprint: BLUEPRINT });
+    const { scriptAddresses } = await call<"upsertBlueprint">(`${api}/blueprints`, { blueprint: BLUEPRINT });
     const deployTx = await sign(
-      await call(`${api}/transactions/build`, {
+      await call<"buildTransaction">(`${api}/transactions/build`, {
         changeAddress: customer.address,
         outputs: [{ address: scriptAddresses[HASH], datum: { type: "script", hash: HASH } }],
       }),
     );
-    await call(`${api}/blueprints`, { blueprint: BLUEPRINT, refs: { [HASH]: { txHash: deployTx, index: 0 } } });
+    await call<"upsertBlueprint">(`${api}/blueprints`, {
+      blueprint: BLUEPRINT,
+      refs: { [HASH]: { txHash: deployTx, index: 0 } },
+    });
 
     const lock = {
       changeAddress: customer.address,
@@ -78,7 +82,7 @@ export async function runPlutusBench(options: BenchOptions = optionsFromEnv()): 
         },
       ],
     };
-    const lockTx = await sign(await call(`${api}/transactions/build`, lock));
+    const lockTx = await sign(await call<"buildTransaction">(`${api}/transactions/build`, lock));
     const unlock = {
       changeAddress: customer.address,
       utxos: await utxoStringsAt(devnet, customer.address),
@@ -95,8 +99,8 @@ export async function runPlutusBench(options: BenchOptions = optionsFromEnv()): 
     // The bodies measured, now that the chain holds what they spend.
     lock.utxos = unlock.utxos;
     const fees = {
-      lock: (await call(`${api}/transactions/build`, lock)).fee as string,
-      unlock: (await call(`${api}/transactions/build`, unlock)).fee as string,
+      lock: (await call<"buildTransaction">(`${api}/transactions/build`, lock)).fee,
+      unlock: (await call<"buildTransaction">(`${api}/transactions/build`, unlock)).fee,
     };
 
     const kinds = { lock, unlock } as const;

@@ -45,6 +45,7 @@ import type { UTxO } from "@meshsdk/common";
 import { pubKeyAddress, serializeAddressObj } from "@meshsdk/core";
 import { Serialization } from "@meshsdk/core-cst";
 import { tournamentScript } from "../src/tournament/contracts.js";
+import type { Body, OperationId } from "../test/support/api.js";
 import { MAX_REGISTRATIONS_PER_ADD } from "../src/tournament/limits.js";
 import { depositOf } from "../src/tournament/rules.js";
 import { explainTraces } from "../src/tournament/traces.js";
@@ -677,15 +678,15 @@ interface Call {
   body: unknown;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function call(url: string, method: string, body?: unknown): Promise<any> {
+/** A request to `url`: operation K's documented answer (test/support/api.ts), or a throw when it is not a 200. */
+async function call<K extends OperationId>(url: string, method: string, body?: unknown): Promise<Body<K>> {
   const response = await fetch(url, {
     method,
     ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
   });
   const text = await response.text();
   if (response.status !== 200) throw new Error(`${method} ${url} answered ${response.status}: ${text.slice(0, 400)}`);
-  return JSON.parse(text) as unknown;
+  return JSON.parse(text) as Body<K>;
 }
 
 const devnetOf = (service: BenchService): DevnetPort => {
@@ -697,7 +698,7 @@ const devnetOf = (service: BenchService): DevnetPort => {
 /** Creates a bracket-4 tournament (10 ADA entry, prizes 20 + 10 + 5 ADA: no deposit) through the API, signed and submitted; its ID. */
 async function createOverHttp(service: BenchService, admin: BenchWallet, name: string): Promise<string> {
   const chain = devnetOf(service);
-  const answer = await call(`${service.url}${API}/tournaments`, "POST", {
+  const answer = await call<"createTournament">(`${service.url}${API}/tournaments`, "POST", {
     name,
     adminAddress: admin.address,
     bracketSize: 4,
@@ -723,7 +724,7 @@ export async function prepareEndpoints(service: BenchService): Promise<{ registe
   const open = await createOverHttp(service, admin, "Bench open");
   const full = await createOverHttp(service, admin, "Bench full");
   for (let i = 0; i < 4; i++) {
-    const answer = await call(`${api}/tournaments/${full}/register`, "POST", {
+    const answer = await call<"registerToTournament">(`${api}/tournaments/${full}/register`, "POST", {
       tournamentId: full,
       registererAddress: keylessAddress(),
       changeAddress: payer.address,
@@ -731,19 +732,25 @@ export async function prepareEndpoints(service: BenchService): Promise<{ registe
     });
     await chain.submit(await payer.sign(answer.complete as string));
   }
-  const listed = await call(`${api}/tournaments/${full}/registrations?valid=true`, "GET");
+  const listed = await call<"listTournamentRegistrations">(
+    `${api}/tournaments/${full}/registrations?valid=true`,
+    "GET",
+  );
   const registrations = (listed.results as { address: string; outputRef: string }[]).map(({ address, outputRef }) => ({
     address,
     outputRef,
   }));
-  const added = await call(`${api}/tournaments/${full}/participants`, "POST", {
+  const added = await call<"addTournamentParticipants">(`${api}/tournaments/${full}/participants`, "POST", {
     tournamentId: full,
     adminAddress: admin.address,
     registrations,
     utxos: await utxoStringsAt(chain, admin.address),
   });
   await chain.submit(await admin.sign(added.complete as string));
-  const participants = (await call(`${api}/tournaments/${full}`, "GET")).participants as string[];
+  const tournament = await call<"getTournament">(`${api}/tournaments/${full}`, "GET");
+  if (tournament.status === "unreadable")
+    throw new Error(`the bracket-4 tournament is unreadable: ${tournament.reason}`);
+  const { participants } = tournament;
   if (participants.length !== 4) throw new Error(`the bracket-4 tournament has ${participants.length} participants`);
   const register: Call = {
     path: `${API}/tournaments/${open}/register`,
@@ -782,7 +789,7 @@ async function registrationAddresses(service: BenchService): Promise<Map<string,
   const addresses = new Map<string, string>();
   let pageState: string | undefined;
   do {
-    const page = await call(
+    const page = await call<"listTournaments">(
       `${service.url}${API}/tournaments?limit=100${pageState ? `&pageState=${encodeURIComponent(pageState)}` : ""}`,
       "GET",
     );

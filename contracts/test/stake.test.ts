@@ -12,7 +12,7 @@ import { addPlan, createPlan, registrations, type Tournament, tournamentUtxo } f
 
 /** The tournament script's address with a stake part: a key hash, or a script hash. */
 const staked = (stakeHash: string, isScript = false): string =>
-  serializePlutusScript({ code: tournamentScript().code, version: "V2" }, stakeHash, 0, isScript).address;
+  serializePlutusScript({ code: tournamentScript().code, version: "V2" }, stakeHash, 0, isScript).address as string;
 
 let w: World;
 let base: Chain;

@@ -20,7 +20,7 @@ function byPolicy(units: Iterable<[string, bigint]>): Map<string, Map<string, bi
   for (const [unit, quantity] of sorted) {
     const policy = unit.slice(0, 56);
     let names = policies.get(policy);
-    if (!names) policies.set(policy, (names = new Map()));
+    if (!names) policies.set(policy, (names = new Map<string, bigint>()));
     names.set(unit.slice(56), quantity);
   }
   return policies;

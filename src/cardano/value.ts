@@ -95,7 +95,7 @@ export function fromAssets(amount: readonly Asset[]): Value {
   let assets: Map<string, bigint> | null = null;
   for (const { unit, quantity } of amount) {
     if (unit === "lovelace" || unit === "") lovelace += BigInt(quantity);
-    else addInto((assets ??= new Map()), unit, BigInt(quantity));
+    else addInto((assets ??= new Map<string, bigint>()), unit, BigInt(quantity));
   }
   return { lovelace, assets: assets ?? NO_ASSETS };
 }

@@ -59,7 +59,7 @@ export function withCallMetrics<P extends ChainPort>(chain: P, observer: ChainCa
       const value: unknown = Reflect.get(target, property, target);
       if (typeof property !== "string" || !TIMED_METHODS.has(property) || typeof value !== "function") {
         // Methods run on the target itself: a class with #private fields refuses a Proxy as `this`.
-        return typeof value === "function" ? value.bind(target) : value;
+        return typeof value === "function" ? (value.bind(target) as unknown) : value;
       }
       // One wrapper per method; it looks the method up at each call, so a method replaced on the port later is the one that runs.
       let wrapper = timed.get(property);

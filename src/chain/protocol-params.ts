@@ -66,7 +66,7 @@ export const DEVNET_CHAIN_PARAMETERS: Readonly<ChainParameters> = Object.freeze(
 export function costModelOf(value: unknown): number[] | undefined {
   if (!Array.isArray(value) || value.length === 0) return undefined;
   const costs: number[] = [];
-  for (const v of value) {
+  for (const v of value as unknown[]) {
     const n = typeof v === "bigint" ? Number(v) : v;
     if (typeof n !== "number" || !Number.isSafeInteger(n) || (typeof v === "bigint" && BigInt(n) !== v))
       return undefined;

@@ -115,7 +115,10 @@ export const errorExample = (status: number, { code, message, detail }: ErrorExa
  * the status; a 503 also the key store's (a route that lists 503 answers it for its own reasons too).
  */
 export function errorResponses(...codes: (number | ErrorExamples)[]): Record<number, TSchema> {
-  const examples: ErrorExamples = Object.assign({}, ...codes.filter((c): c is ErrorExamples => typeof c === "object"));
+  const examples = Object.assign(
+    {},
+    ...codes.filter((c): c is ErrorExamples => typeof c === "object"),
+  ) as ErrorExamples;
   const own = new Set([
     ...codes.filter((c): c is number => typeof c === "number"),
     ...Object.keys(examples).map(Number),
@@ -191,7 +194,7 @@ export const SignedAmount = (description: string) =>
  * becomes `prefixItems` + `items`. Used on the OpenAPI document only; validation keeps Ajv's forms.
  */
 export function toJsonSchema2020<T>(node: T): T {
-  if (Array.isArray(node)) return node.map((item) => toJsonSchema2020(item)) as T;
+  if (Array.isArray(node)) return (node as unknown[]).map((item) => toJsonSchema2020(item)) as T;
   if (node === null || typeof node !== "object") return node;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) out[key] = toJsonSchema2020(value);

@@ -317,7 +317,7 @@ function agrees(cbor: Uint8Array): void {
     assert.equal(v.coin, amount.coin());
     assert.deepEqual(
       v.assets.map((a) => [a.unit, a.quantity]),
-      [...(amount.multiasset() ?? new Map())].map(([unit, q]) => [String(unit), q]),
+      [...(amount.multiasset() ?? new Map<never, never>())].map(([unit, q]) => [String(unit), q]),
     );
   }
   assert.equal(ours.body.fee, b.fee());
@@ -336,7 +336,7 @@ function agrees(cbor: Uint8Array): void {
   );
   assert.deepEqual(
     ours.body.mint.map((m) => [m.unit, m.quantity]),
-    [...(b.mint() ?? new Map())].map(([unit, q]) => [String(unit), q]),
+    [...(b.mint() ?? new Map<never, never>())].map(([unit, q]) => [String(unit), q]),
   );
   assert.equal(ours.body.scriptDataHash, b.scriptDataHash()?.toString());
   assert.deepEqual(ours.body.collateral, refs(b.collateral()));
@@ -388,7 +388,7 @@ function agrees(cbor: Uint8Array): void {
   assert.equal(ours.isValid, theirs.isValid());
   const aux = theirs.auxiliaryData();
   assert.equal(ours.auxiliaryData === undefined, aux === undefined);
-  const metadata = aux?.metadata()?.metadata() ?? new Map();
+  const metadata = aux?.metadata()?.metadata() ?? new Map<never, never>();
   const entries = ours.auxiliaryData === undefined ? [] : metadataEntries(ours.auxiliaryData);
   assert.deepEqual(
     entries.map((e) => [e.label, hexOf(e.value), coreMetadatum(readMetadatum(e.value))]),

@@ -122,9 +122,7 @@ describe("Blaze 0.2.48 through the Blockfrost-compatible API", () => {
     const script = Core.Script.newPlutusV3Script(new Core.PlutusV3Script(Core.HexBlob(ALWAYS_SUCCEEDS_V3.slice(2))));
     const scriptAddress = Core.addressFromValidator(Core.NetworkId.Testnet, script);
     const datum = Core.PlutusData.newConstrPlutusData(new Core.ConstrPlutusData(0n, new Core.PlutusList()));
-    const lockId = await run(
-      await blaze.newTransaction().lockLovelace(scriptAddress, 10_000_000n, Core.Datum.newInlineData(datum)).complete(),
-    );
+    const lockId = await run(await blaze.newTransaction().lockLovelace(scriptAddress, 10_000_000n, datum).complete());
     assert.deepEqual(
       (await devnet.utxos(scriptAddress.toBech32())).map((u) => [u.txHash, u.lovelace]),
       [[lockId, "10000000"]],

@@ -120,7 +120,9 @@ describe("Mesh 1.9.1 through the Blockfrost-compatible API", () => {
       [[txHash, "1"]],
     );
     assert.deepEqual(await provider.fetchAssetAddresses(unit), [{ address, quantity: "1" }]);
-    const metadata = await provider.fetchAssetMetadata(unit);
+    const metadata = (await provider.fetchAssetMetadata(unit)) as Partial<
+      Record<"name" | "image" | "totalSupply" | "mintingTxHash", unknown>
+    >;
     assert.equal(metadata.name, name);
     assert.equal(metadata.image, "ipfs://mesh");
     assert.equal(metadata.totalSupply, "1");
@@ -129,7 +131,7 @@ describe("Mesh 1.9.1 through the Blockfrost-compatible API", () => {
 
   test("a Plutus V3 lock and unlock, evaluated through the API", async () => {
     const script = { code: ALWAYS_SUCCEEDS_V3, version: "V3" as const };
-    const { address: scriptAddress } = serializePlutusScript(script, undefined, 0);
+    const scriptAddress = serializePlutusScript(script, undefined, 0).address as string;
     const lock = await (
       await builder()
     )

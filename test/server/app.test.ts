@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { availableParallelism } from "node:os";
 import { after, before, describe, it } from "node:test";
 import { ConfigError, loadConfig } from "../../src/config.js";
+import type { OpenApiAnswer } from "../support/openapi.js";
 import { startService, type RunningService } from "../support/service.js";
 
 describe("configuration", () => {
@@ -51,7 +52,7 @@ describe("HTTP foundation", () => {
   after(() => service.close());
 
   it("answers an unknown route with 404 naming the base path", async () => {
-    const response = await service.request("GET", "/nope");
+    const response = await service.request<"error">("GET", "/nope");
     assert.equal(response.status, 404);
     assert.deepEqual(Object.keys(response.body).sort(), ["code", "error", "message", "requestId", "statusCode"]);
     assert.match(response.body.message, /\/v2\/services/);
@@ -68,7 +69,7 @@ describe("HTTP foundation", () => {
   });
 
   it("serves the OpenAPI 3.1 description", async () => {
-    const response = await service.request("GET", "/openapi.json");
+    const response = await service.request<OpenApiAnswer>("GET", "/openapi.json");
     assert.equal(response.status, 200);
     assert.equal(response.body.openapi, "3.1.0");
     assert.ok(response.body.paths["/v2/services/health"]);

@@ -63,7 +63,7 @@ describe("a successful submit logs its transaction hash with the request id", ()
   for (const path of ["/transactions/submit", "/tournaments/submit-tx"])
     it(`POST ${path}`, async () => {
       const { complete, hash, payer } = await payment();
-      const response = await service.request("POST", path, {
+      const response = await service.request<"submitTransaction" | "submitTournamentTransaction">("POST", path, {
         transaction: complete,
         signatures: [await payer.witnessSet(complete)],
       });

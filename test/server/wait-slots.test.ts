@@ -4,7 +4,8 @@
 // slot comes back when its wait ends, its client included when it disconnects.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { startService, type JsonResponse, type RunningService } from "../support/service.js";
+import type { Answer } from "../support/api.js";
+import { startService, type RunningService } from "../support/service.js";
 
 const UNKNOWN_TX = "ab".repeat(32);
 const LIMITS = { perDay: 100_000, perSecond: 1000, burst: 1000 };
@@ -27,7 +28,7 @@ describe("concurrent waits: per key and in total", () => {
   });
 
   const as = (key: string | null): Record<string, string> => (key === null ? {} : { "x-api-key": key });
-  const wait = (key: string | null, timeout: number): Promise<JsonResponse> =>
+  const wait = (key: string | null, timeout: number): Promise<Answer<"waitForTransaction">> =>
     service.request<"waitForTransaction">(
       "GET",
       `/transactions/${UNKNOWN_TX}/wait?timeout=${timeout}`,
@@ -43,7 +44,7 @@ describe("concurrent waits: per key and in total", () => {
     );
   };
   /** Asks with one-second waits until one is refused (the held ones are counted by then): that refusal. */
-  async function firstRefusal(key: string | null): Promise<JsonResponse> {
+  async function firstRefusal(key: string | null): Promise<Answer<"waitForTransaction">> {
     for (let i = 0; i < 20; i++) {
       const answer = await wait(key, 1);
       if (answer.status !== 200) return answer;
@@ -89,7 +90,7 @@ describe("concurrent waits: per key and in total", () => {
     assert.equal(before_.status, 503);
     leave.abort(); // every held wait's client leaves: A's two and B's one
     await Promise.all(held);
-    let answer: JsonResponse | undefined;
+    let answer: Answer<"waitForTransaction"> | undefined;
     for (let i = 0; i < 50; i++) {
       answer = await wait(keyB, 1);
       if (answer.status === 200) break;
@@ -120,7 +121,7 @@ describe("concurrent waits without a key: per client IP", () => {
         () => undefined,
       ),
     );
-    let refused: JsonResponse | undefined;
+    let refused: Answer<"waitForTransaction"> | undefined;
     for (let i = 0; i < 20 && refused === undefined; i++) {
       const answer = await service.request<"waitForTransaction">("GET", `/transactions/${UNKNOWN_TX}/wait?timeout=1`);
       if (answer.status !== 200) refused = answer;

@@ -19,6 +19,13 @@ export interface Operation {
   op: Json;
 }
 
+/** What GET /openapi.json answers (`service.request<OpenApiAnswer>("GET", "/openapi.json")`): the document itself. */
+export interface OpenApiAnswer {
+  status: number;
+  headers: Headers;
+  body: OpenApiDocument;
+}
+
 const METHODS = ["get", "put", "post", "delete", "patch", "head", "options"];
 
 export function operationsOf(document: OpenApiDocument): Operation[] {

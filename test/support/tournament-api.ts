@@ -7,8 +7,8 @@ import assert from "node:assert/strict";
 import { fromHex, splitTransaction } from "../../src/cardano/tx-cbor.js";
 import { declaredExUnits } from "../../src/chain/devnet/limits.js";
 import { encodePayoutTag } from "../../src/tournament/datum.js";
-import type { Body } from "./api.js";
-import { startService, type JsonResponse, type RunningService } from "./service.js";
+import type { Body, ErrorFields } from "./api.js";
+import { startService, type RunningService } from "./service.js";
 import { signAndSubmit as submitThrough } from "./transactions-api.js";
 import { lovelaceOf, outputsFrom } from "./utxos.js";
 import { fundedWallet, type Funded, type TestWallet } from "./wallets.js";
@@ -27,15 +27,16 @@ export interface BuiltTx {
 }
 
 /** Expects 200 from a building endpoint; returns the body. */
-export function ok(r: JsonResponse): BuiltTx {
+export function ok(r: { status: number; body: unknown }): BuiltTx {
   assert.equal(r.status, 200, JSON.stringify(r.body));
-  assert.match(r.body.complete, /^[0-9a-f]+$/);
-  assert.match(r.body.hash, /^[0-9a-f]{64}$/);
-  return r.body as BuiltTx;
+  const body = r.body as BuiltTx;
+  assert.match(body.complete, /^[0-9a-f]+$/);
+  assert.match(body.hash, /^[0-9a-f]{64}$/);
+  return body;
 }
 
 /** Expects a 400 whose message matches. */
-export function rejected(r: JsonResponse, status: number, message: RegExp): void {
+export function rejected(r: ErrorFields, status: number, message: RegExp): void {
   assert.equal(r.status, status, JSON.stringify(r.body));
   assert.equal(r.body.statusCode, status);
   assert.match(r.body.message as string, message);

@@ -27,7 +27,10 @@ export async function signAndSubmit(
   path = "/transactions/submit",
 ): Promise<string> {
   const signatures = await Promise.all(signers.map((w) => w.witnessSet(built.complete)));
-  const response = await service.request("POST", path, { transaction: built.complete, signatures });
+  const response = await service.request<"submitTransaction" | "submitTournamentTransaction">("POST", path, {
+    transaction: built.complete,
+    signatures,
+  });
   assert.equal(response.status, 200, JSON.stringify(response.body));
   assert.equal(response.body.txHash, built.hash);
   return response.body.txHash as string;

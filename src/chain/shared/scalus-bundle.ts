@@ -61,14 +61,10 @@ export function loadScalus(): Scalus {
   const module = { exports: {} as Scalus };
   // The bundle is CommonJS: run it as Node would, with the calls changed.
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- a module's own source, as require() runs it
-  new Function("module", "exports", "require", "__filename", "__dirname", VERIFY, source)(
-    module,
-    module.exports,
-    require,
-    path,
-    dirname(path),
-    verifyEd25519,
-  );
+  const run = new Function("module", "exports", "require", "__filename", "__dirname", VERIFY, source) as (
+    ...args: unknown[]
+  ) => void;
+  run(module, module.exports, require, path, dirname(path), verifyEd25519);
   loaded = module.exports;
   return loaded;
 }

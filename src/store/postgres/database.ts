@@ -33,7 +33,7 @@ const types = {
   getTypeParser: ((oid: number, format?: "text" | "binary") =>
     oid === INT8_OID
       ? (text: string) => Number(text)
-      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      : (pg.types.getTypeParser(oid, format) as unknown)) as typeof pg.types.getTypeParser,
 };
 
 /** Any constant: the advisory lock that serializes schema migrations of every instance on the database. */

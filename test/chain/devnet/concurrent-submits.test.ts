@@ -96,7 +96,9 @@ async function buildAll(
     for (const u of utxos)
       builder = builder.txIn(u.input.txHash, u.input.outputIndex, u.output.amount, u.output.address, 0);
     if (intent.kind === "register") {
-      builder = builder.registerStakeCertificate(serializeRewardAddress(randomBytes(28).toString("hex"), false, 0));
+      builder = builder.registerStakeCertificate(
+        serializeRewardAddress(randomBytes(28).toString("hex"), false, 0) as string,
+      );
     } else {
       builder = builder.txOut(wallets[intent.to]!.address, [{ unit: "lovelace", quantity: "2000000" }]);
     }

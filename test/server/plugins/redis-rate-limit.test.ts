@@ -8,9 +8,9 @@ import { Redis } from "ioredis";
 import { THROTTLED_MESSAGE } from "../../../src/errors.js";
 import type { KeyLimits } from "../../../src/store/types.js";
 import { utcDay } from "../../../src/store/utc-day.js";
-import { ManualClock, WHOAMI, addKeyedRoutes } from "../../support/keyed-routes.js";
+import { ManualClock, WHOAMI, addKeyedRoutes, type WhoamiAnswer } from "../../support/keyed-routes.js";
 import { redisMissing, startRedis, type TestRedis } from "../../support/redis.js";
-import { startService, type JsonResponse, type RunningService } from "../../support/service.js";
+import { startService, type RunningService } from "../../support/service.js";
 
 const NOON = Date.UTC(2026, 10, 21, 12, 0, 0);
 
@@ -37,8 +37,8 @@ describe("rate limits in Redis (REDIS_URL)", { skip: redisMissing() }, () => {
     await redis?.stop();
   });
 
-  const call = (service: RunningService, key: string): Promise<JsonResponse> =>
-    service.request("GET", WHOAMI, undefined, { "x-api-key": key });
+  const call = (service: RunningService, key: string): Promise<WhoamiAnswer> =>
+    service.request<WhoamiAnswer>("GET", WHOAMI, undefined, { "x-api-key": key });
   const newKey = (limits: Partial<KeyLimits>) =>
     first!.app.keyStore.create({ name: "redis test", env: "testnet", limits });
 

@@ -4,6 +4,13 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { jsonRequest, rawExchange, startService, type RunningService } from "../../support/service.js";
 
+/** What the test-only route below answers: the request logger's bindings. */
+interface LogBindingsAnswer {
+  status: number;
+  headers: Headers;
+  body: { reqId?: string };
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 let service: RunningService;
@@ -40,7 +47,7 @@ describe("request ids", () => {
     const bad = await service.request<"buildTransaction">("POST", "/transactions/build", {}, { "x-request-id": id });
     assert.equal(bad.body.requestId, id);
     assert.equal(bad.headers.get("x-request-id"), id);
-    const unknown = await service.request("GET", "/no-such-endpoint", undefined, { "x-request-id": id });
+    const unknown = await service.request<"error">("GET", "/no-such-endpoint", undefined, { "x-request-id": id });
     assert.equal(unknown.status, 404);
     assert.equal(unknown.body.requestId, id);
     const max = "a".repeat(128);
@@ -66,7 +73,7 @@ describe("request ids", () => {
   });
 
   test("the request's log lines carry the id as reqId", async () => {
-    const answer = await jsonRequest(`${service.url}/test-only/log-bindings`, "GET", undefined, {
+    const answer = await jsonRequest<LogBindingsAnswer>(`${service.url}/test-only/log-bindings`, "GET", undefined, {
       "x-request-id": "trace-7",
     });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));

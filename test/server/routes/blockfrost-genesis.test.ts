@@ -7,6 +7,20 @@ import { blockfrostSchemas } from "../../support/fakes/wire-schemas.js";
 import { jsonRequest } from "../../support/service.js";
 import { startSdkDevnet, type SdkDevnet } from "../../support/sdk-devnet.js";
 
+/** A Blockfrost answer read here: its body as Blockfrost's schema has it (the first test checks /genesis against it). */
+interface BlockfrostAnswer<B> {
+  status: number;
+  headers: Headers;
+  body: B;
+}
+interface Genesis {
+  system_start: number;
+  slot_length: number;
+  active_slots_coefficient: number;
+  security_param: number;
+  epoch_length: number;
+}
+
 describe("GET /blockfrost/api/v0/genesis on the devnet", () => {
   let devnet: SdkDevnet;
   before(async () => {
@@ -17,7 +31,9 @@ describe("GET /blockfrost/api/v0/genesis on the devnet", () => {
   });
 
   it("follows Blockfrost's schema and gives the devnet's slot 0 and slot length", async () => {
-    const genesis = await jsonRequest(`${devnet.blockfrostUrl}/genesis`, "GET", undefined, { project_id: "anything" });
+    const genesis = await jsonRequest<BlockfrostAnswer<Genesis>>(`${devnet.blockfrostUrl}/genesis`, "GET", undefined, {
+      project_id: "anything",
+    });
     assert.equal(genesis.status, 200, JSON.stringify(genesis.body));
     blockfrostSchemas().check("/genesis", "200", genesis.body, "GET /genesis");
     const slot0 = await devnet.service.request<"slotToTime">("POST", "/utils/network/slot-to-time", { slot: 0 });
@@ -29,9 +45,12 @@ describe("GET /blockfrost/api/v0/genesis on the devnet", () => {
   });
 
   it("has the devnet's one epoch last beyond any slot: the tip's epoch is 0, as /epochs/latest says", async () => {
-    const genesis = (await jsonRequest(`${devnet.blockfrostUrl}/genesis`, "GET")).body;
-    const tip = (await jsonRequest(`${devnet.blockfrostUrl}/blocks/latest`, "GET")).body;
-    const epoch = (await jsonRequest(`${devnet.blockfrostUrl}/epochs/latest`, "GET")).body;
+    const genesis = (await jsonRequest<BlockfrostAnswer<Genesis>>(`${devnet.blockfrostUrl}/genesis`, "GET")).body;
+    const tip = (await jsonRequest<BlockfrostAnswer<{ slot: number }>>(`${devnet.blockfrostUrl}/blocks/latest`, "GET"))
+      .body;
+    const epoch = (
+      await jsonRequest<BlockfrostAnswer<{ epoch: number }>>(`${devnet.blockfrostUrl}/epochs/latest`, "GET")
+    ).body;
     assert.equal(Math.floor(tip.slot / genesis.epoch_length), epoch.epoch);
     assert.equal(epoch.epoch, 0);
   });

@@ -26,7 +26,7 @@ function fromOpenApi30(schema: unknown): unknown {
     return {
       ...converted,
       type: [converted["type"], "null"],
-      ...(Array.isArray(converted["enum"]) ? { enum: [...converted["enum"], null] } : {}),
+      ...(Array.isArray(converted["enum"]) ? { enum: [...(converted["enum"] as unknown[]), null] } : {}),
     };
   return { anyOf: [converted, { type: "null" }] };
 }
