@@ -23,8 +23,23 @@ type Voice = "service" | "build";
  * that does not decode into address bytes gets the short 400 naming `field`. The domain is handed
  * the Address and applies the rules below to it without reading the text again.
  */
-export const readAddress = (input: string, field: string): Address =>
-  addressInfo(input, field, (at) => `${at(field)} is not a Cardano address (bech32 or hex).`);
+export function readAddress(input: string, field: string): Address {
+  const known = readings.get(input);
+  if (known) return known;
+  const address = addressInfo(input, field, (at) => `${at(field)} is not a Cardano address (bech32 or hex).`);
+  if (readings.size >= READINGS_KEPT) readings.clear();
+  readings.set(input, address);
+  return address;
+}
+
+/**
+ * The addresses read lately, by their text: a client sends the same ones request after request
+ * (its change address, its players, a bench's hundred outputs), and a bech32 reading costs about
+ * 10 µs. An Address holds nothing of the request (the field is only in refusals, which are not
+ * kept), and is read-only. Bounded: emptied when full.
+ */
+const readings = new Map<string, Address>();
+const READINGS_KEPT = 10_000;
 
 /** A reading of an address the chain or a datum gave (already well-formed there): null when it does not read. */
 function readQuietly(input: string): Address | null {
