@@ -401,6 +401,12 @@ describe("named snapshots", () => {
   });
 
   it("refuses to restore a snapshot saved by another devnet (another system start): a 422, the devnet unchanged", async () => {
+    // A devnet's system start is the second before its creation's, in whole seconds: the reset above and the other
+    // devnet's start, a few ms apart, may fall in the same second, and two devnets started in one
+    // second are the same chain as far as slots go (their snapshots are interchangeable). The other
+    // one starts in a later second.
+    const ours = (await devnetOf(service)).systemStart;
+    while ((Math.floor(Date.now() / 1000) - 1) * 1000 <= ours) await new Promise((resolve) => setTimeout(resolve, 20));
     const other = await startService();
     let copied: string;
     try {
