@@ -78,12 +78,14 @@ export function transpile() {
   return { written, removed };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href && process.argv.includes("--transpile-only")) {
+const isMain = import.meta.url === pathToFileURL(process.argv[1] ?? "").href;
+
+if (isMain && process.argv.includes("--transpile-only")) {
   // At install time (docs/operations.md), by the user who owns the checkout: the service's own
   // user then finds .transpiled/ up to date and writes nothing.
   const { written, removed } = transpile();
   process.stdout.write(`${OUT}: ${written} files transpiled, ${removed} removed\n`);
-} else if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+} else if (isMain) {
   let main = pathToFileURL(join(OUT, "main.js")).href;
   try {
     transpile();

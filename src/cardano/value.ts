@@ -82,7 +82,7 @@ export const isZero = (value: Value): boolean => value.lovelace === 0n && value.
 export const units = (value: Value): string[] => [...value.assets.keys()].sort(byUnit);
 
 /** Byte order of hex units of equal-length policies: policy first, then name. */
-const byUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+export const byUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** How much of `unit` it holds ("lovelace": its ADA). */
 export const quantityOf = (value: Value, unit: string): bigint =>

@@ -46,7 +46,7 @@ import {
 } from "../cardano/tx-encode.js";
 import { fromHex, toHex } from "../cardano/tx-cbor.js";
 import { ledgerOrder, lovelaceOf, outRefOf } from "../cardano/utxo.js";
-import { add, fromAssets, subtract, sum, valueOf, type Value } from "../cardano/value.js";
+import { add, byUnit, fromAssets, subtract, sum, valueOf, ZERO, type Value } from "../cardano/value.js";
 
 export type { ExUnits };
 
@@ -619,7 +619,7 @@ function changeOutputs(
   assets: ReadonlyArray<readonly [string, bigint]>,
 ): { outputs: Output[]; min: bigint } {
   const chunks = changeChunks(assets, Number(f.params.maxValSize));
-  const output = (coin: bigint, units: ReadonlyMap<string, bigint> = NO_ASSETS): Output => ({
+  const output = (coin: bigint, units: ReadonlyMap<string, bigint> = ZERO.assets): Output => ({
     address: f.changeAddress,
     value: { lovelace: coin, assets: units },
   });
@@ -636,8 +636,6 @@ function changeOutputs(
   return { outputs: [first, ...others, ...ada], min };
 }
 
-const NO_ASSETS: ReadonlyMap<string, bigint> = new Map();
-
 /**
  * The fee and change for these inputs (`held`: what they hold together): the fee is raised to the
  * minimum of the transaction it is in until they agree (the fee's and the change's own sizes move
@@ -650,7 +648,7 @@ function price(f: Fixed, inputs: readonly UTxO[], held: Value, startFee: bigint)
   const witnesses = witnessesFor(f, inputs);
   const witnessSize = signedWitnessSetSize(witnesses.entries, signerCount(f, inputs));
   const total = subtract(add(held, f.minted), f.sent);
-  const changeAssets = [...total.assets].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
+  const changeAssets = [...total.assets].sort(([x], [y]) => byUnit(x, y));
   // An asset the outputs and burns take more of than the inputs hold: nothing to write, say which.
   const missing = changeAssets.find(([, quantity]) => quantity < 0n);
   if (missing) throw new BalanceError({ kind: "insufficient-asset", unit: missing[0], missing: -missing[1] });
