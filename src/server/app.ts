@@ -31,6 +31,7 @@ import utilsRoutes from "./routes/utils/index.js";
 import validatorRoutes from "./routes/validators/index.js";
 import { RequestLogController } from "./request-log.js";
 import { ErrorBody } from "./schemas.js";
+import { sharedSerializers } from "./serialization.js";
 import { jsonBodyParser, LazyValidators } from "./validation.js";
 
 declare module "fastify" {
@@ -77,8 +78,11 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     requestIdHeader: false,
     genReqId,
     // Our own Ajv pair (src/server/validation.ts), built per context with every addSchema'd schema;
-    // each route's validators compiled on first use.
-    schemaController: { compilersFactory: { buildValidator: validators.buildValidator } },
+    // each route's validators compiled on first use. Response serializers likewise, and shared by
+    // the apps of one process (src/server/serialization.ts).
+    schemaController: {
+      compilersFactory: { buildValidator: validators.buildValidator, buildSerializer: sharedSerializers },
+    },
     // Slow clients (issue #12): headers and the whole request (not its answer: a wait may last
     // minutes once asked) must arrive in time, else 408 (clientErrorHandler); idle keep-alive
     // connections close. Node checks these deadlines every connectionsCheckingInterval (30 s by
