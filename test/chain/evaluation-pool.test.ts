@@ -1,9 +1,10 @@
 // The evaluation pool (src/chain/shared/evaluation-pool.ts): worker threads started by the first
 // evaluation, a bounded queue whose overflow is a 503 with Retry-After, a script's refusal
-// answered with its code, and close() draining then terminating the workers.
+// answered with its code, and close() draining, then parking the workers for the process's next
+// pool (at most two) and terminating the others.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { EvaluationPool } from "../../src/chain/shared/evaluation-pool.js";
+import { EvaluationPool, parkedWorkers } from "../../src/chain/shared/evaluation-pool.js";
 import type { EvaluationJob } from "../../src/chain/shared/scalus-evaluate.js";
 
 /** A job Scalus refuses at once: its "transaction" is one CBOR integer. */
@@ -87,5 +88,28 @@ describe("the evaluation pool", () => {
         "run, not dropped",
       );
     await assert.rejects(pool.evaluate(notATransaction), /the evaluation pool is closed/);
+  });
+
+  it("a closed pool parks its ready workers for the next pool of the process (at most two), which evaluates in them at once", async () => {
+    const first = new EvaluationPool({ workers: 2, queue: 4 });
+    // Two at once: both workers start.
+    await Promise.allSettled([first.evaluate(notATransaction), first.evaluate(notATransaction)]);
+    assert.equal(first.workers, 2);
+    await first.close();
+    assert.equal(parkedWorkers(), 2);
+    const third = new EvaluationPool({ workers: 1, queue: 4 });
+    const second = new EvaluationPool({ workers: 2, queue: 4 });
+    try {
+      await assert.rejects(second.evaluate(notATransaction), { code: "SVC_ERR_UNPROCESSABLE" });
+      assert.equal(parkedWorkers(), 1, "the next pool took a parked worker");
+      await assert.rejects(third.evaluate(notATransaction), { code: "SVC_ERR_UNPROCESSABLE" });
+      assert.equal(parkedWorkers(), 0);
+      // A pool beyond the parked ones starts its own, and answers alike.
+      await Promise.allSettled([second.evaluate(notATransaction), second.evaluate(notATransaction)]);
+      assert.equal(second.workers, 2);
+    } finally {
+      await Promise.all([second.close(), third.close()]);
+    }
+    assert.equal(parkedWorkers(), 2, "two parked, the third worker terminated");
   });
 });

@@ -4,8 +4,14 @@
 // blocking the event loop, so health and other requests are answered meanwhile. Evaluations wait
 // in a bounded queue when every worker is busy; beyond it, the answer is a 503 with Retry-After.
 // Workers start with the first evaluation, a worker that dies is replaced by the next one, and
-// close() lets the evaluations under way finish, then terminates them (the chain's close, in
-// the app's onClose).
+// close() lets the evaluations under way finish, then parks the idle workers for the process's
+// next pool, or terminates them (the chain's close, in the app's onClose).
+//
+// Parking: a worker costs about a second of CPU to start (Scalus loaded, and under tsx the loader
+// too), and a process that builds many services one after another (the tests, a CLI) would pay it
+// for each. A closed pool hands up to MAX_PARKED idle workers, unreferenced, to the next pool of
+// the process; a service, which has one pool, never reuses one. Workers hold no state between
+// evaluations (each message carries its whole job), so a parked one answers as a new one would.
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { EvaluationBusyError, TxTooLargeError, UnprocessableError } from "../../errors.js";
@@ -35,8 +41,43 @@ interface Pending {
   reject(error: unknown): void;
 }
 
+/**
+ * Idle workers of closed pools, kept for the next pool of this process (unreferenced: they keep no
+ * process alive), each with the function that removes its parked listener. Only the pool's own
+ * listeners are ever removed: a Worker's internal ones (its port's referencing) must stay.
+ */
+const MAX_PARKED = 2;
+const parked: Array<{ readonly worker: Worker; readonly detach: () => void }> = [];
+
+/** Workers parked now (tests). */
+export const parkedWorkers = (): number => parked.length;
+
+function park(worker: Worker): boolean {
+  if (parked.length >= MAX_PARKED) return false;
+  worker.unref();
+  // A parked worker that dies (its heap, the process's end) leaves the list.
+  const leave = () => {
+    const index = parked.findIndex((entry) => entry.worker === worker);
+    if (index >= 0) parked.splice(index, 1);
+  };
+  worker.on("exit", leave);
+  worker.on("error", leave);
+  parked.push({ worker, detach: () => worker.off("exit", leave).off("error", leave) });
+  return true;
+}
+
+function unpark(): Worker | undefined {
+  const entry = parked.pop();
+  entry?.detach();
+  return entry?.worker;
+}
+
 interface Slot {
   readonly worker: Worker;
+  /** Whether Scalus is loaded in it (its ready message came): only such a worker is parked. */
+  isReady: boolean;
+  /** Removes the pool's listeners from the worker (before it is parked). */
+  detach(): void;
   /** Resolves once Scalus is loaded in it. */
   readonly ready: Promise<void>;
   current: Pending | null;
@@ -112,7 +153,8 @@ export class EvaluationPool {
 
   /**
    * Refuses new evaluations, lets the running and waiting ones finish (each is bounded by its
-   * budget, the queue by its size), then terminates the workers.
+   * budget, the queue by its size), then parks the ready workers for the next pool (up to
+   * MAX_PARKED in the process) and terminates the others.
    */
   async close(): Promise<void> {
     if (this.#closed) return;
@@ -120,7 +162,12 @@ export class EvaluationPool {
     while (this.#slots.some((slot) => slot.current !== null) || this.#queue.length > 0)
       await new Promise<void>((resolve) => this.#drained.push(resolve));
     const slots = this.#slots.splice(0);
-    await Promise.all(slots.map((slot) => slot.worker.terminate()));
+    await Promise.all(
+      slots.map(async (slot) => {
+        slot.detach();
+        if (!(slot.isReady && park(slot.worker))) await slot.worker.terminate();
+      }),
+    );
   }
 
   /** A worker without an evaluation, started if the pool has fewer than its size. */
@@ -132,18 +179,33 @@ export class EvaluationPool {
   }
 
   #spawn(): Slot {
-    const worker = new Worker(bootstrap(), { eval: true, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+    const reused = unpark();
+    const worker =
+      reused ?? new Worker(bootstrap(), { eval: true, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
     worker.unref();
     let ready!: () => void;
-    const slot: Slot = { worker, ready: new Promise<void>((resolve) => (ready = resolve)), current: null };
-    worker.on("message", (message: WorkerAnswer | { ready: true }) => {
-      if ("ready" in message) return ready();
+    const slot: Slot = {
+      worker,
+      isReady: false,
+      ready: new Promise<void>((resolve) => (ready = resolve)),
+      current: null,
+      detach: () => worker.off("message", onMessage).off("error", died).off("exit", exited),
+    };
+    if (reused) {
+      slot.isReady = true;
+      ready();
+    }
+    const onMessage = (message: WorkerAnswer | { ready: true }) => {
+      if ("ready" in message) {
+        slot.isReady = true;
+        return ready();
+      }
       const pending = slot.current;
       if (!pending || pending.id !== message.id) return;
       this.#finish(slot);
       if (message.ok) pending.resolve(message.budgets);
       else pending.reject(errorOf(message));
-    });
+    };
     // A worker that dies (its heap limit, a bug) fails its evaluation and leaves the pool; the next evaluation starts another.
     const died = (error: Error | null) => {
       const index = this.#slots.indexOf(slot);
@@ -161,8 +223,10 @@ export class EvaluationPool {
       const next = this.#queue.shift();
       if (next) this.#start(this.#spawn(), next);
     };
+    const exited = () => died(null);
+    worker.on("message", onMessage);
     worker.on("error", died);
-    worker.on("exit", () => died(null));
+    worker.on("exit", exited);
     this.#slots.push(slot);
     return slot;
   }
