@@ -2,7 +2,8 @@
 // answers (recorded or live) against them: Blockfrost's (@blockfrost/openapi json-schema.json),
 // Ogmios's (ogmios.json and cardano.json of v6.14, the line of @cardano-ogmios/client we use) and
 // Kupo's (its OpenAPI document, v2.12.0). Two defects of the published schemas are worked around,
-// narrowly, and explained where it is done.
+// narrowly, and explained where it is done. Each set is read and compiled once per process (the
+// test files of a grouped run share it): Ajv compiling Ogmios's schemas alone took seconds.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -10,6 +11,12 @@ import { Ajv, type AnySchema, type ValidateFunction } from "ajv";
 import { fixture } from "./server.js";
 
 const require = createRequire(import.meta.url);
+
+/** `make`'s answer, made at the first call and kept. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
 
 const validator = (): Ajv => new Ajv({ strict: false, validateFormats: false, allErrors: true });
 
@@ -37,7 +44,7 @@ function assertValid(validate: ValidateFunction | undefined, ajv: Ajv, data: unk
 }
 
 /** Blockfrost's answer schema of `endpoint` (as the specification writes it, e.g. /txs/{hash}) and status. */
-export function blockfrostSchemas() {
+export const blockfrostSchemas = once(function blockfrostSchemas() {
   const spec = JSON.parse(readFileSync(require.resolve("@blockfrost/openapi/json-schema.json"), "utf8")) as Record<
     string,
     { response: Record<string, AnySchema> }
@@ -60,10 +67,10 @@ export function blockfrostSchemas() {
     check: (endpoint: string, status: string, data: unknown, name: string) =>
       assertValid(get(endpoint, status), ajv, data, name),
   };
-}
+});
 
 /** Ogmios's `<Method>Response` schemas of ogmios.json v6.14. */
-export function ogmiosSchemas() {
+export const ogmiosSchemas = once(function ogmiosSchemas() {
   const ajv = validator();
   for (const file of ["cardano.json", "ogmios.json"]) {
     const { $schema: _meta, ...schema } = fixture<Record<string, { Value?: { propertyNames: { pattern: string } } }>>(
@@ -85,10 +92,10 @@ export function ogmiosSchemas() {
     },
     check: (response: string, data: unknown, name: string) => assertValid(get(response), ajv, data, name),
   };
-}
+});
 
 /** Kupo's MatchQuantityAsString, or another schema of its OpenAPI document v2.12.0 (e.g. Point). */
-export function kupoSchemas() {
+export const kupoSchemas = once(function kupoSchemas() {
   const ajv = validator();
   const document = fixture<{ components: { schemas: Record<string, { oneOf?: unknown[]; anyOf?: unknown[] }> } }>(
     "kupo/openapi-v2.12.0.json",
@@ -117,4 +124,4 @@ export function kupoSchemas() {
     },
     check: (data: unknown, name: string, schema = "MatchQuantityAsString") => assertValid(get(schema), ajv, data, name),
   };
-}
+});
