@@ -1,0 +1,413 @@
+// Measures the v3 draft (contracts/V3-DESIGN.md §9 commit 4, open question 1) before the v3
+// contracts are written: settle of a full 1,024 bracket, 32 placements + 8 fixed payouts, on the
+// devnet's ledger (Scalus, the devnet's protocol parameters and cost models: contracts/test's
+// harness), with the worst-case multiproof (32 winners in 32 distinct subtrees of 32 seats: 160
+// proof hashes) and with random winners; and the seat tree's functions one by one with Helios'
+// evaluator under the devnet's Plutus V2 cost model, each compiled optimized and unoptimized and
+// checked against src/tournament/seat-tree.ts (§10 item 6: the optimizer once broke a recursion).
+// Run: node --import tsx contracts/v3-draft/measure.ts
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import {
+  makeByteArrayData,
+  makeConstrData,
+  makeIntData,
+  makeListData,
+  makeUplcDataValue,
+  type UplcData,
+  type UplcProgramV2,
+} from "@helios-lang/uplc";
+import { blake2b256Bytes } from "../../src/cardano/hash.js";
+import { shelleyAddress } from "../../src/cardano/credential-address.js";
+import { plutusScriptHashOfCode } from "../../src/cardano/script-hash.js";
+import { DEVNET_COST_MODELS } from "../../src/chain/protocol-params.js";
+import { scriptAddress, type CompiledScript } from "../../src/tournament/contracts.js";
+import {
+  addressToData,
+  encodePayoutTag,
+  MINT_BURN_REDEEMER,
+  mintCreateRedeemer,
+  tournamentDatumToData,
+  tournamentIdOf,
+  type TournamentConfig,
+} from "../../src/tournament/datum.js";
+import {
+  accumulatorOf,
+  appendLeaf,
+  buildMultiproof,
+  leafOf,
+  rootOf,
+  subtreeRoot,
+  type Hash,
+  type ProofOp,
+} from "../../src/tournament/seat-tree.js";
+import {
+  attempt,
+  buildPlan,
+  Chain,
+  hasOnlyAda,
+  MAX_TX_MEM,
+  MAX_TX_SIZE,
+  MAX_TX_STEPS,
+  SYSTEM_START_MS,
+  Wallet,
+  type Out,
+  type RefScript,
+  type TxPlan,
+} from "../test/helpers.js";
+import { beforeDeadline, deploy, minLovelace } from "../test/tournament-txs.js";
+
+const require = createRequire(import.meta.url);
+const { Program } = require("@helios-lang/compiler") as typeof import("@helios-lang/compiler");
+const here = (name: string): string => readFileSync(new URL(name, import.meta.url), "utf8");
+const TYPES = here("../src/types.hl");
+const SEAT_TREE = here("seat_tree.hl");
+const V2_COST_MODEL = [...(DEVNET_COST_MODELS[1] ?? [])];
+const hex = (b: Uint8Array | readonly number[]): string => Buffer.from(b).toString("hex");
+const pct = (x: number, of: bigint | number): string => `${((100 * x) / Number(of)).toFixed(1)} %`;
+
+// ---------------------------------------------------------------- deterministic inputs
+
+let seed = 0x5eed;
+/** A small deterministic generator (mulberry32), so that every run measures the same transactions. */
+function random(): number {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = seed;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+const randomHash = (bytes: number): string =>
+  hex(blake2b256Bytes(Uint8Array.from([...Array<number>(8)].map(() => Math.floor(random() * 256))))).slice(
+    0,
+    bytes * 2,
+  );
+/** A base address (payment key + stake key) on testnet: the larger and more common kind. */
+const baseAddress = (): string =>
+  shelleyAddress({ hash: randomHash(28), isScript: false }, { hash: randomHash(28), isScript: false }, 0);
+function shuffle<T>(xs: T[]): T[] {
+  for (let i = xs.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [xs[i], xs[j]] = [xs[j]!, xs[i]!];
+  }
+  return xs;
+}
+
+// ---------------------------------------------------------------- Helios
+
+function compile(main: string, optimize: boolean): UplcProgramV2 {
+  const program = new Program(main, { moduleSources: [TYPES, SEAT_TREE], isTestnet: false });
+  return program.compile(
+    optimize ? { optimize: { keepTracing: true } } : { optimize: false },
+  ) as unknown as UplcProgramV2;
+}
+
+interface Evaluated {
+  readonly value: UplcData | null;
+  readonly error: string | null;
+  readonly mem: bigint;
+  readonly cpu: bigint;
+}
+
+function run(program: UplcProgramV2, args: readonly UplcData[]): Evaluated {
+  const r = program.eval(
+    args.map((a) => makeUplcDataValue(a)),
+    { costModelParams: V2_COST_MODEL },
+  );
+  const cost = { mem: r.cost.mem, cpu: r.cost.cpu };
+  if ("left" in r.result) return { value: null, error: r.result.left.error, ...cost };
+  const v = r.result.right;
+  const value = typeof v === "string" ? null : "value" in v ? (v.value as UplcData) : null;
+  return { value, error: null, ...cost };
+}
+
+/** A `testing` program calling one function of seat_tree.hl, compiled both ways. */
+function testing(signature: string, body: string, imports: string): { name: string; both: UplcProgramV2[] } {
+  const src = `testing check\nimport { ${imports} } from seat_tree\nfunc main(${signature} { ${body} }`;
+  return { name: imports, both: [compile(src, false), compile(src, true)] };
+}
+
+const bytesOf = (d: UplcData | null): string =>
+  d !== null && d.kind === "bytes" ? hex(d.bytes) : `not bytes: ${String(d)}`;
+const listBytes = (d: UplcData | null): string[] => (d !== null && d.kind === "list" ? d.items.map(bytesOf) : []);
+const isTrue = (d: UplcData | null): boolean => d !== null && d.kind === "constr" && d.tag === 1;
+const bytesData = (h: Hash): UplcData => makeByteArrayData([...h]);
+const opsData = (ops: readonly ProofOp[]): UplcData =>
+  makeListData(ops.map((op) => (typeof op === "number" ? makeIntData(BigInt(op)) : bytesData(op))));
+const intsData = (xs: readonly number[]): UplcData => makeListData(xs.map((x) => makeIntData(BigInt(x))));
+
+/** 32 winners in 32 distinct subtrees of 32 seats, at scattered offsets: 160 proof hashes. */
+const worstWinners = (): number[] => shuffle(Array.from({ length: 32 }, (_, k) => 32 * k + ((k * 13) % 32)));
+const randomWinners = (count: number, p: number): number[] =>
+  shuffle(Array.from({ length: count }, (_, i) => i)).slice(0, p);
+
+interface Row {
+  readonly what: string;
+  readonly mem: bigint;
+  readonly cpu: bigint;
+}
+
+function unitChecks(seats: readonly string[], leaves: readonly Hash[]): Row[] {
+  const rows: Row[] = [];
+  const both = (label: string, results: Evaluated[], check: (e: Evaluated) => void): void => {
+    results.forEach(check);
+    rows.push({ what: `${label} (unoptimized)`, mem: results[0]!.mem, cpu: results[0]!.cpu });
+    rows.push({ what: `${label} (optimized)`, mem: results[1]!.mem, cpu: results[1]!.cpu });
+  };
+
+  const leafFn = testing("a: Address) -> ByteArray", "leaf(a)", "leaf");
+  for (const s of seats.slice(0, 20)) {
+    const results = leafFn.both.map((p) => run(p, [addressToData(s)]));
+    both("leaf of a base address", results, (e) => assert.equal(bytesOf(e.value), hex(leafOf(s))));
+  }
+
+  const rootFn = testing("count: Int, peaks: []ByteArray) -> ByteArray", "root_of(count, peaks)", "root_of");
+  for (const count of [0, 1, 2, 3, 63, 64, 65, 511, 1000, 1023, 1024]) {
+    const acc = accumulatorOf(leaves.slice(0, count));
+    const results = rootFn.both.map((p) =>
+      run(p, [makeIntData(BigInt(count)), makeListData(acc.peaks.map(bytesData))]),
+    );
+    both(`root from the peaks, count ${count}`, results, (e) => assert.equal(bytesOf(e.value), hex(rootOf(acc))));
+  }
+
+  const appendFn = testing(
+    "count: Int, peaks: []ByteArray, x: ByteArray) -> []ByteArray",
+    "append_leaf(count, peaks, x)",
+    "append_leaf",
+  );
+  for (const count of [0, 1, 2, 3, 7, 62, 63, 500, 1023]) {
+    const acc = accumulatorOf(leaves.slice(0, count));
+    const next = appendLeaf(acc, leaves[count]!);
+    const results = appendFn.both.map((p) =>
+      run(p, [makeIntData(BigInt(count)), makeListData(acc.peaks.map(bytesData)), bytesData(leaves[count]!)]),
+    );
+    both(`append one leaf at count ${count}`, results, (e) =>
+      assert.deepEqual(listBytes(e.value), next.peaks.map(hex)),
+    );
+  }
+
+  const proofFn = testing(
+    "ops: []Data, seats: []Int, leaves: []ByteArray, root: ByteArray) -> Bool",
+    "verify_multiproof(ops, seats, leaves, root)",
+    "verify_multiproof",
+  );
+  const root = rootOf(accumulatorOf(leaves));
+  const cases: [string, number[]][] = [
+    ["multiproof, 32 of 1,024 spread (160 hashes)", worstWinners()],
+    ["multiproof, 32 random of 1,024", randomWinners(1024, 32)],
+    ["multiproof, 3 random of 1,024", randomWinners(1024, 3)],
+    ["multiproof, 1 of 1,024", [777]],
+  ];
+  for (const [label, winners] of cases) {
+    const ops = buildMultiproof(leaves, winners);
+    const args = (o: readonly ProofOp[], w: readonly number[], l: readonly Hash[]) => [
+      opsData(o),
+      intsData(w),
+      makeListData(l.map(bytesData)),
+      bytesData(root),
+    ];
+    const wl = winners.map((s) => leaves[s]!);
+    const hashes = ops.filter((op) => typeof op !== "number").length;
+    both(
+      `${label}: ${hashes} hashes, ${ops.length} ops`,
+      proofFn.both.map((p) => run(p, args(ops, winners, wl))),
+      (e) => assert.ok(isTrue(e.value), `${label}: ${e.error}`),
+    );
+    // Refusals, both ways: a proof hash flipped, a winner's seat off by one, a leaf pushed twice.
+    const at = ops.findIndex((op) => typeof op !== "number");
+    const flipped = ops.map((op, i) => (i === at ? Uint8Array.from(op as Hash, (b, j) => (j === 0 ? b ^ 1 : b)) : op));
+    const offByOne = winners.map((s, k) => (k === 0 ? (s + 1) % 1024 : s));
+    const firstPush = ops.findIndex((op) => op === 0);
+    const twice = ops.map((op, i) => (i === firstPush && winners.length > 1 ? 1 : op));
+    for (const [o, w] of [
+      [flipped, winners],
+      [ops, offByOne],
+      [twice, winners],
+    ] as const) {
+      if (o === twice && winners.length === 1) continue;
+      for (const p of proofFn.both) {
+        const e = run(p, args(o, w, wl));
+        assert.ok(!isTrue(e.value), `${label}: a broken proof passed`);
+      }
+    }
+  }
+
+  const batchFn = testing("leaves: []ByteArray) -> ByteArray", "subtree_root(leaves)", "subtree_root");
+  for (const n of [1, 2, 33, 63, 64]) {
+    const batch = leaves.slice(0, n);
+    both(
+      `batch subtree root, ${n} seats`,
+      batchFn.both.map((p) => run(p, [makeListData(batch.map(bytesData))])),
+      (e) => assert.equal(bytesOf(e.value), hex(subtreeRoot(batch, 6))),
+    );
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------- settle on the ledger
+
+const DAY_MS = 24 * 3600 * 1000;
+
+function compiledScript(program: UplcProgramV2): CompiledScript {
+  const code = hex(program.toCbor());
+  const hash = hex(program.hash());
+  assert.equal(plutusScriptHashOfCode(code, "V2"), hash);
+  // The blueprint's compiledCode: the code without its outer CBOR byte-string header.
+  const outer = Buffer.from(code, "hex");
+  const info = outer[0]! & 0x1f;
+  const skip = info < 24 ? 1 : info === 24 ? 2 : info === 25 ? 3 : 5;
+  return { code, compiledCode: outer.subarray(skip).toString("hex"), hash, version: "V2" };
+}
+
+interface Settled {
+  readonly what: string;
+  readonly hashes: number;
+  readonly ops: number;
+  readonly size: number;
+  readonly spendMem: number;
+  readonly mem: number;
+  readonly steps: number;
+  readonly accepted: boolean;
+}
+
+async function settleOnLedger(seats: readonly string[], leaves: readonly Hash[]): Promise<Settled[]> {
+  const admin = await Wallet.create();
+  const chain = Chain.fund([admin.address], 1_000_000_000_000n, 4);
+  const script = compiledScript(compile(here("tournament.hl"), true));
+  const [ref] = (await deploy(chain, admin, [script])) as [RefScript];
+  const address = scriptAddress(script, "devnet");
+
+  const payouts = Array.from({ length: 32 }, (_, k) => BigInt(100 - 2 * k) * 1_000_000n);
+  const fixed = Array.from({ length: 8 }, () => ({ address: baseAddress(), amount: 5_000_000n }));
+  const config: TournamentConfig = {
+    name: "v3 settle draft, 1,024 seats",
+    adminAddress: admin.address,
+    bracketSize: 1024,
+    entryFee: 2_000_000n,
+    payoutStructure: payouts,
+    fixedPayouts: fixed,
+    registrationHash: randomHash(28),
+    settleBy: SYSTEM_START_MS + 30 * DAY_MS,
+  };
+  const configData = tournamentDatumToData({ config, participants: [] });
+  if (configData.kind !== "list" || configData.items[0] === undefined) throw new Error("config");
+  const acc = accumulatorOf(leaves);
+  const datum = hex(
+    makeListData([
+      configData.items[0],
+      makeIntData(BigInt(acc.count)),
+      makeListData(acc.peaks.map(bytesData)),
+    ]).toCbor(),
+  );
+  const seedUtxo = chain.utxosAt(admin.address).filter(hasOnlyAda)[0]!;
+  const id = tournamentIdOf(seedUtxo.input.txHash, seedUtxo.input.outputIndex);
+  const unit = script.hash + id;
+  const create: TxPlan = {
+    payer: admin,
+    scriptInputs: [],
+    walletInputs: [seedUtxo],
+    mints: [
+      {
+        script: ref,
+        name: id,
+        quantity: 1n,
+        redeemer: mintCreateRedeemer(seedUtxo.input.txHash, seedUtxo.input.outputIndex),
+      },
+    ],
+    outputs: [{ address, lovelace: 2_400_000_000n, assets: [{ unit, quantity: "1" }], datum }],
+    requiredSigners: [],
+    signers: [],
+  };
+  const created = chain.submit(await buildPlan(chain, create));
+  assert.ok(created.ok, created.error);
+  const pool = chain.utxosAt(address).find((u) => u.output.amount.some((a) => a.unit === unit))!;
+
+  const prize = (to: string, amount: bigint, index: number): Out => {
+    const tag = encodePayoutTag(id, index);
+    const min = minLovelace(tag);
+    return { address: to, lovelace: amount > min ? amount : min, datum: tag };
+  };
+  const settlePlan = (winners: readonly number[], ops: readonly ProofOp[]): TxPlan => ({
+    payer: admin,
+    scriptInputs: [
+      {
+        utxo: pool,
+        redeemer: hex(makeConstrData(1, [makeConstrData(1, [intsData(winners), opsData(ops)])]).toCbor()),
+        script: ref,
+      },
+    ],
+    walletInputs: [],
+    mints: [{ script: ref, name: id, quantity: -1n, redeemer: MINT_BURN_REDEEMER }],
+    outputs: [
+      ...payouts.map((amount, k) => prize(seats[winners[k]!]!, amount, k)),
+      ...fixed.map((f, j) => prize(f.address, f.amount, payouts.length + j)),
+    ],
+    requiredSigners: [admin.pkh],
+    signers: [admin],
+    validTo: beforeDeadline(config.settleBy),
+  });
+
+  const results: Settled[] = [];
+  const cases: [string, number[]][] = [
+    ["worst case: 32 winners in 32 distinct subtrees", worstWinners()],
+    ["random winners (1)", randomWinners(1024, 32)],
+    ["random winners (2)", randomWinners(1024, 32)],
+  ];
+  for (const [what, winners] of cases) {
+    const ops = buildMultiproof(leaves, winners);
+    const on = chain.snapshot();
+    const tx = await buildPlan(on, settlePlan(winners, ops));
+    const budgets = on.evaluate(tx);
+    const submitted = on.submit(tx);
+    results.push({
+      what,
+      hashes: ops.filter((op) => typeof op !== "number").length,
+      ops: ops.length,
+      size: tx.length / 2,
+      spendMem: budgets.find((b) => b.tag === "SPEND")?.budget.mem ?? 0,
+      mem: budgets.reduce((s, b) => s + b.budget.mem, 0),
+      steps: budgets.reduce((s, b) => s + b.budget.steps, 0),
+      accepted: submitted.ok,
+    });
+  }
+  // The ledger refuses the worst case with one proof hash flipped, and with winners 0 and 1 swapped.
+  const winners = worstWinners();
+  const ops = buildMultiproof(leaves, winners);
+  const at = ops.findIndex((op) => typeof op !== "number");
+  const flipped = ops.map((op, i) => (i === at ? Uint8Array.from(op as Hash, (b, j) => (j === 0 ? b ^ 1 : b)) : op));
+  const swapped = [winners[1]!, winners[0]!, ...winners.slice(2)];
+  for (const [w, o] of [
+    [winners, flipped],
+    [swapped, ops],
+  ] as const) {
+    const outcome = await attempt(chain.snapshot(), settlePlan(w, o));
+    assert.ok(!outcome.ledger.ok && outcome.evaluationError !== null, "a broken settle was accepted");
+  }
+  return results;
+}
+
+// ---------------------------------------------------------------- report
+
+const seats = Array.from({ length: 1024 }, baseAddress);
+const leaves = seats.map(leafOf);
+const started = Date.now();
+const rows = unitChecks(seats, leaves);
+const shown = new Set<string>();
+console.log("Seat tree functions, Helios evaluator, devnet Plutus V2 cost model (checked against seat-tree.ts):");
+for (const r of rows) {
+  // The leaf is checked on 20 addresses; one line each way.
+  if (shown.has(r.what)) continue;
+  shown.add(r.what);
+  const mem = `${r.mem.toString().padStart(9)} (${pct(Number(r.mem), MAX_TX_MEM).padStart(6)})`;
+  const steps = `${r.cpu.toString().padStart(11)} (${pct(Number(r.cpu), MAX_TX_STEPS).padStart(6)})`;
+  console.log(`  ${r.what.padEnd(72)} mem ${mem}  steps ${steps}`);
+}
+const settled = await settleOnLedger(seats, leaves);
+console.log("\nSettle 32 + 8 at 1,024 seats on the devnet ledger (Scalus), draft script optimized, traces kept:");
+for (const s of settled) {
+  console.log(
+    `  ${s.what.padEnd(48)} ${s.hashes} hashes / ${s.ops} ops  size ${s.size} B (${pct(s.size, MAX_TX_SIZE)})  mem ${s.mem} (${pct(s.mem, MAX_TX_MEM)}; spend ${s.spendMem})  steps ${s.steps} (${pct(s.steps, MAX_TX_STEPS)})  ledger ${s.accepted ? "accepted" : "REFUSED"}`,
+  );
+}
+console.log(`\n(${((Date.now() - started) / 1000).toFixed(1)} s)`);
