@@ -7,21 +7,10 @@
 // checked against src/tournament/seat-tree.ts (§10 item 6: the optimizer once broke a recursion).
 // Run: node --import tsx contracts/v3-draft/measure.ts
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import {
-  makeByteArrayData,
-  makeConstrData,
-  makeIntData,
-  makeListData,
-  makeUplcDataValue,
-  type UplcData,
-  type UplcProgramV2,
-} from "@helios-lang/uplc";
+import { makeByteArrayData, makeConstrData, makeIntData, makeListData, type UplcProgramV2 } from "@helios-lang/uplc";
 import { blake2b256Bytes } from "../../src/cardano/hash.js";
 import { shelleyAddress } from "../../src/cardano/credential-address.js";
 import { plutusScriptHashOfCode } from "../../src/cardano/script-hash.js";
-import { DEVNET_COST_MODELS } from "../../src/chain/protocol-params.js";
 import { scriptAddress, type CompiledScript } from "../../src/tournament/contracts.js";
 import {
   addressToData,
@@ -57,14 +46,22 @@ import {
   type TxPlan,
 } from "../test/helpers.js";
 import { beforeDeadline, deploy, minLovelace } from "../test/tournament-txs.js";
+import {
+  bytesData,
+  bytesOf,
+  compileDraft,
+  draftSource,
+  evaluate,
+  hex,
+  intsData,
+  isTrue,
+  listBytes,
+  opsData,
+  SEAT_TREE,
+  testingPrograms,
+  type Evaluated,
+} from "./helios.js";
 
-const require = createRequire(import.meta.url);
-const { Program } = require("@helios-lang/compiler") as typeof import("@helios-lang/compiler");
-const here = (name: string): string => readFileSync(new URL(name, import.meta.url), "utf8");
-const TYPES = here("../src/types.hl");
-const SEAT_TREE = here("seat_tree.hl");
-const V2_COST_MODEL = [...(DEVNET_COST_MODELS[1] ?? [])];
-const hex = (b: Uint8Array | readonly number[]): string => Buffer.from(b).toString("hex");
 const pct = (x: number, of: bigint | number): string => `${((100 * x) / Number(of)).toFixed(1)} %`;
 
 // ---------------------------------------------------------------- deterministic inputs
@@ -101,48 +98,6 @@ const SEAT_TREE_WITH_GET = SEAT_TREE.replace("nth_int(seats, k)", "seats.get(k)"
   "nth_bytes(leaves, k)",
   "leaves.get(k)",
 );
-
-function compile(main: string, optimize: boolean, seatTree = SEAT_TREE): UplcProgramV2 {
-  const program = new Program(main, { moduleSources: [TYPES, seatTree], isTestnet: false });
-  return program.compile(
-    optimize ? { optimize: { keepTracing: true } } : { optimize: false },
-  ) as unknown as UplcProgramV2;
-}
-
-interface Evaluated {
-  readonly value: UplcData | null;
-  readonly error: string | null;
-  readonly mem: bigint;
-  readonly cpu: bigint;
-}
-
-function run(program: UplcProgramV2, args: readonly UplcData[]): Evaluated {
-  const r = program.eval(
-    args.map((a) => makeUplcDataValue(a)),
-    { costModelParams: V2_COST_MODEL },
-  );
-  const cost = { mem: r.cost.mem, cpu: r.cost.cpu };
-  if ("left" in r.result) return { value: null, error: r.result.left.error, ...cost };
-  const v = r.result.right;
-  const value = typeof v === "string" ? null : "value" in v ? (v.value as UplcData) : null;
-  return { value, error: null, ...cost };
-}
-
-/** A `testing` program calling one function of seat_tree.hl, compiled both ways. */
-function testing(signature: string, body: string, imports: string): { name: string; both: UplcProgramV2[] } {
-  const src = `testing check\nimport { ${imports} } from seat_tree\nfunc main(${signature} { ${body} }`;
-  return { name: imports, both: [compile(src, false), compile(src, true)] };
-}
-
-const bytesOf = (d: UplcData | null): string =>
-  d !== null && d.kind === "bytes" ? hex(d.bytes) : `not bytes: ${String(d)}`;
-const listBytes = (d: UplcData | null): string[] => (d !== null && d.kind === "list" ? d.items.map(bytesOf) : []);
-const isTrue = (d: UplcData | null): boolean => d !== null && d.kind === "constr" && d.tag === 1;
-const bytesData = (h: Hash): UplcData => makeByteArrayData([...h]);
-const opsData = (ops: readonly ProofOp[]): UplcData =>
-  makeListData(ops.map((op) => (typeof op === "number" ? makeIntData(BigInt(op)) : bytesData(op))));
-const intsData = (xs: readonly number[]): UplcData => makeListData(xs.map((x) => makeIntData(BigInt(x))));
-
 /** 32 winners in 32 distinct subtrees of 32 seats, at scattered offsets: 160 proof hashes. */
 const worstWinners = (): number[] => shuffle(Array.from({ length: 32 }, (_, k) => 32 * k + ((k * 13) % 32)));
 const randomWinners = (count: number, p: number): number[] =>
@@ -162,22 +117,22 @@ function unitChecks(seats: readonly string[], leaves: readonly Hash[]): Row[] {
     rows.push({ what: `${label} (optimized)`, mem: results[1]!.mem, cpu: results[1]!.cpu });
   };
 
-  const leafFn = testing("a: Address) -> ByteArray", "leaf(a)", "leaf");
+  const leafFn = testingPrograms("a: Address) -> ByteArray", "leaf(a)", "leaf");
   for (const s of seats.slice(0, 20)) {
-    const results = leafFn.both.map((p) => run(p, [addressToData(s)]));
+    const results = leafFn.map((p) => evaluate(p, [addressToData(s)]));
     both("leaf of a base address", results, (e) => assert.equal(bytesOf(e.value), hex(leafOf(s))));
   }
 
-  const rootFn = testing("count: Int, peaks: []ByteArray) -> ByteArray", "root_of(count, peaks)", "root_of");
+  const rootFn = testingPrograms("count: Int, peaks: []ByteArray) -> ByteArray", "root_of(count, peaks)", "root_of");
   for (const count of [0, 1, 2, 3, 63, 64, 65, 511, 1000, 1023, 1024]) {
     const acc = accumulatorOf(leaves.slice(0, count));
-    const results = rootFn.both.map((p) =>
-      run(p, [makeIntData(BigInt(count)), makeListData(acc.peaks.map(bytesData))]),
+    const results = rootFn.map((p) =>
+      evaluate(p, [makeIntData(BigInt(count)), makeListData(acc.peaks.map(bytesData))]),
     );
     both(`root from the peaks, count ${count}`, results, (e) => assert.equal(bytesOf(e.value), hex(rootOf(acc))));
   }
 
-  const appendFn = testing(
+  const appendFn = testingPrograms(
     "count: Int, peaks: []ByteArray, x: ByteArray) -> []ByteArray",
     "append_leaf(count, peaks, x)",
     "append_leaf",
@@ -185,15 +140,15 @@ function unitChecks(seats: readonly string[], leaves: readonly Hash[]): Row[] {
   for (const count of [0, 1, 2, 3, 7, 62, 63, 500, 1023]) {
     const acc = accumulatorOf(leaves.slice(0, count));
     const next = appendLeaf(acc, leaves[count]!);
-    const results = appendFn.both.map((p) =>
-      run(p, [makeIntData(BigInt(count)), makeListData(acc.peaks.map(bytesData)), bytesData(leaves[count]!)]),
+    const results = appendFn.map((p) =>
+      evaluate(p, [makeIntData(BigInt(count)), makeListData(acc.peaks.map(bytesData)), bytesData(leaves[count]!)]),
     );
     both(`append one leaf at count ${count}`, results, (e) =>
       assert.deepEqual(listBytes(e.value), next.peaks.map(hex)),
     );
   }
 
-  const proofFn = testing(
+  const proofFn = testingPrograms(
     "ops: []Data, seats: []Int, leaves: []ByteArray, root: ByteArray) -> Bool",
     "verify_multiproof(ops, seats, leaves, root)",
     "verify_multiproof",
@@ -217,7 +172,7 @@ function unitChecks(seats: readonly string[], leaves: readonly Hash[]): Row[] {
     const hashes = ops.filter((op) => typeof op !== "number").length;
     both(
       `${label}: ${hashes} hashes, ${ops.length} ops`,
-      proofFn.both.map((p) => run(p, args(ops, winners, wl))),
+      proofFn.map((p) => evaluate(p, args(ops, winners, wl))),
       (e) => assert.ok(isTrue(e.value), `${label}: ${e.error}`),
     );
     // Refusals, both ways: a proof hash flipped, a winner's seat off by one, a leaf pushed twice.
@@ -232,19 +187,19 @@ function unitChecks(seats: readonly string[], leaves: readonly Hash[]): Row[] {
       [twice, winners],
     ] as const) {
       if (o === twice && winners.length === 1) continue;
-      for (const p of proofFn.both) {
-        const e = run(p, args(o, w, wl));
+      for (const p of proofFn) {
+        const e = evaluate(p, args(o, w, wl));
         assert.ok(!isTrue(e.value), `${label}: a broken proof passed`);
       }
     }
   }
 
-  const batchFn = testing("leaves: []ByteArray) -> ByteArray", "subtree_root(leaves)", "subtree_root");
+  const batchFn = testingPrograms("leaves: []ByteArray) -> ByteArray", "subtree_root(leaves)", "subtree_root");
   for (const n of [1, 2, 33, 63, 64]) {
     const batch = leaves.slice(0, n);
     both(
       `batch subtree root, ${n} seats`,
-      batchFn.both.map((p) => run(p, [makeListData(batch.map(bytesData))])),
+      batchFn.map((p) => evaluate(p, [makeListData(batch.map(bytesData))])),
       (e) => assert.equal(bytesOf(e.value), hex(subtreeRoot(batch, 6))),
     );
   }
@@ -285,7 +240,7 @@ async function settleOnLedger(
 ): Promise<Settled[]> {
   const admin = await Wallet.create();
   const chain = Chain.fund([admin.address], 1_000_000_000_000n, 4);
-  const script = compiledScript(compile(here("tournament.hl"), true, seatTree));
+  const script = compiledScript(compileDraft(draftSource("tournament.hl"), true, seatTree));
   const [ref] = (await deploy(chain, admin, [script])) as [RefScript];
   const address = scriptAddress(script, "devnet");
 
@@ -407,7 +362,7 @@ interface Batched {
 async function batchOnLedger(seats: readonly string[], leaves: readonly Hash[], n: number): Promise<Batched> {
   const payer = await Wallet.create();
   const chain = Chain.fund([payer.address], 1_000_000_000_000n, 4);
-  const script = compiledScript(compile(here("batch.hl"), true));
+  const script = compiledScript(compileDraft(draftSource("batch.hl"), true));
   const [ref] = (await deploy(chain, payer, [script])) as [RefScript];
   const address = scriptAddress(script, "devnet");
   const id = randomHash(32);
