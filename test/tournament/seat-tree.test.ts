@@ -2,9 +2,9 @@
 // from blake2b, and properties of the accumulator, the batch roots and the postfix multiproof.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { blake2b } from "@noble/hashes/blake2b";
 import fc from "fast-check";
 import { shelleyAddress } from "../../src/cardano/credential-address.js";
+import { blake2b256Bytes } from "../../src/cardano/hash.js";
 import {
   accumulatorOf,
   appendLeaf,
@@ -29,7 +29,7 @@ import {
 const SMALL: TreeShape = { depth: 4, batchHeight: 1 };
 const MID: TreeShape = { depth: 7, batchHeight: 3 };
 const hex = (h: Hash): string => Buffer.from(h).toString("hex");
-const h256 = (...parts: Uint8Array[]): Hash => blake2b(Buffer.concat(parts), { dkLen: 32 });
+const h256 = (...parts: Uint8Array[]): Hash => blake2b256Bytes(Buffer.concat(parts));
 const leafN = (n: number): Hash => h256(Buffer.from([n >> 8, n & 0xff]));
 const leavesN = (n: number): Hash[] => Array.from({ length: n }, (_, i) => leafN(i));
 const flip = (h: Hash, at: number, mask: number): Hash => {
