@@ -11,6 +11,7 @@ import { makeByteArrayData, makeConstrData, makeIntData, makeListData, type Uplc
 import { blake2b256Bytes } from "../../src/cardano/hash.js";
 import { shelleyAddress } from "../../src/cardano/credential-address.js";
 import { plutusScriptHashOfCode } from "../../src/cardano/script-hash.js";
+import { readTransaction } from "../../src/cardano/tx-view.js";
 import { scriptAddress, type CompiledScript } from "../../src/tournament/contracts.js";
 import {
   addressToData,
@@ -229,6 +230,10 @@ interface Settled {
   readonly spendMem: number;
   readonly mem: number;
   readonly steps: number;
+  /** Lovelace, as the builder set it (the ledger accepted it). */
+  readonly fee: bigint;
+  /** The reference script's size, which the fee pays 15 lovelace a byte for. */
+  readonly scriptBytes: number;
   readonly accepted: boolean;
 }
 
@@ -329,6 +334,8 @@ async function settleOnLedger(
       spendMem: budgets.find((b) => b.tag === "SPEND")?.budget.mem ?? 0,
       mem: budgets.reduce((s, b) => s + b.budget.mem, 0),
       steps: budgets.reduce((s, b) => s + b.budget.steps, 0),
+      fee: readTransaction(Buffer.from(tx, "hex")).body.fee,
+      scriptBytes: ref.size,
       accepted: submitted.ok,
     });
   }
@@ -355,6 +362,10 @@ interface Batched {
   readonly size: number;
   readonly mem: number;
   readonly steps: number;
+  /** Lovelace, as the builder set it (the ledger accepted it). */
+  readonly fee: bigint;
+  /** The reference script's size, which the fee pays 15 lovelace a byte for. */
+  readonly scriptBytes: number;
   readonly accepted: boolean;
 }
 
@@ -402,6 +413,8 @@ async function batchOnLedger(seats: readonly string[], leaves: readonly Hash[], 
     size: tx.length / 2,
     mem: budgets.reduce((s, b) => s + b.budget.mem, 0),
     steps: budgets.reduce((s, b) => s + b.budget.steps, 0),
+    fee: readTransaction(Buffer.from(tx, "hex")).body.fee,
+    scriptBytes: ref.size,
     accepted: chain.submit(tx).ok,
   };
 }
@@ -434,7 +447,7 @@ const settled = [
 console.log("\nSettle 32 + 8 at 1,024 seats on the devnet ledger (Scalus), draft script optimized, traces kept:");
 for (const s of settled) {
   console.log(
-    `  ${s.what.padEnd(48)} ${s.hashes} hashes / ${s.ops} ops  size ${s.size} B (${pct(s.size, MAX_TX_SIZE)})  mem ${s.mem} (${pct(s.mem, MAX_TX_MEM)}; spend ${s.spendMem})  steps ${s.steps} (${pct(s.steps, MAX_TX_STEPS)})  ledger ${s.accepted ? "accepted" : "REFUSED"}`,
+    `  ${s.what.padEnd(48)} ${s.hashes} hashes / ${s.ops} ops  size ${s.size} B (${pct(s.size, MAX_TX_SIZE)})  mem ${s.mem} (${pct(s.mem, MAX_TX_MEM)}; spend ${s.spendMem})  steps ${s.steps} (${pct(s.steps, MAX_TX_STEPS)})  fee ${s.fee} (script ${s.scriptBytes} B)  ledger ${s.accepted ? "accepted" : "REFUSED"}`,
   );
 }
 console.log(
@@ -443,7 +456,7 @@ console.log(
 for (const n of [64, 33]) {
   const b = await batchOnLedger(seats, leaves, n);
   console.log(
-    `  ${`${b.seats} seats`.padEnd(48)} size ${b.size} B (${pct(b.size, MAX_TX_SIZE)})  mem ${b.mem} (${pct(b.mem, MAX_TX_MEM)})  steps ${b.steps} (${pct(b.steps, MAX_TX_STEPS)})  ledger ${b.accepted ? "accepted" : "REFUSED"}`,
+    `  ${`${b.seats} seats`.padEnd(48)} size ${b.size} B (${pct(b.size, MAX_TX_SIZE)})  mem ${b.mem} (${pct(b.mem, MAX_TX_MEM)})  steps ${b.steps} (${pct(b.steps, MAX_TX_STEPS)})  fee ${b.fee} (script ${b.scriptBytes} B)  ledger ${b.accepted ? "accepted" : "REFUSED"}`,
   );
 }
 console.log(`\n(${((Date.now() - started) / 1000).toFixed(1)} s)`);
