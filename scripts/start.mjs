@@ -38,14 +38,18 @@ const mtime = (path) => {
   }
 };
 
-/** Brings .transpiled/ up to date with src/; returns how many files it wrote and removed. */
-export function transpile() {
-  const sources = filesUnder(SRC).filter((file) => file.endsWith(".ts") && !file.endsWith(".d.ts"));
+/**
+ * Brings .transpiled/ up to date with src/ (or `out` with `src`: the tests use a folder of their
+ * own, as servers started meanwhile transpile into .transpiled/); returns how many files it wrote
+ * and removed.
+ */
+export function transpile(src = SRC, out = OUT) {
+  const sources = filesUnder(src).filter((file) => file.endsWith(".ts") && !file.endsWith(".d.ts"));
   const wanted = new Set(sources.flatMap((file) => [file.replace(/\.ts$/, ".js"), file.replace(/\.ts$/, ".js.map")]));
   let written = 0;
   for (const file of sources) {
-    const source = join(SRC, file);
-    const output = join(OUT, file.replace(/\.ts$/, ".js"));
+    const source = join(src, file);
+    const output = join(out, file.replace(/\.ts$/, ".js"));
     if (mtime(output) >= mtime(source)) continue;
     const { code, map } = transformSync(readFileSync(source, "utf8"), {
       loader: "ts",
@@ -70,9 +74,9 @@ export function transpile() {
   // An output whose source was deleted or renamed must not stay importable: an import of the old
   // path would run stale code instead of failing.
   let removed = 0;
-  for (const file of filesUnder(OUT)) {
+  for (const file of filesUnder(out)) {
     if (wanted.has(file) || file.endsWith(".partial")) continue;
-    rmSync(join(OUT, file));
+    rmSync(join(out, file));
     removed++;
   }
   return { written, removed };

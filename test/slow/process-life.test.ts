@@ -1,5 +1,5 @@
 // The server's life as a supervisor sees it, with real processes run as `npm run start:prod`
-// runs them (node --import tsx src/main.ts, no npm or shell in between): SIGTERM stops accepting,
+// runs them (node scripts/start.mjs, no npm or shell in between): SIGTERM stops accepting,
 // lets an in-flight request finish and exits 0; the drain is bounded by SHUTDOWN_TIMEOUT_MS; a
 // second signal exits at once; a second server on the same DATA_DIR refuses to start, naming the
 // directory and the holder's PID, and the directory is free again once the holder is killed -9.

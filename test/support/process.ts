@@ -1,5 +1,5 @@
 // Processes for tests and benches: a free loopback port, and the service as a real child process
-// (node --import tsx src/main.ts, as `npm run start:prod` and the systemd unit run it, or `npm
+// (node scripts/start.mjs, as `npm start`, `npm run start:prod` and the systemd unit run it, or `npm
 // start` itself) for tests that must watch it from outside: signals, a blocked event loop, a crash,
 // its memory, the DATA_DIR lock.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -38,11 +38,12 @@ export interface ServerProcess {
 
 export interface SpawnOptions {
   /**
-   * What runs the service: `node` (node --import tsx src/main.ts, the default) or `npm start` (npm,
-   * its shell, then node: what a developer types).
+   * What runs the service: `node` (node scripts/start.mjs, the default: src/ transpiled once into
+   * .transpiled/, then run without a loader) or `npm start` (npm, its shell, then node: what a
+   * developer types).
    */
   readonly via?: "node" | "npm start";
-  /** What node runs when `via` is node: the TypeScript through tsx (the default), or the compiled service (["dist/main.js"], after npm run build). */
+  /** What node runs when `via` is node: scripts/start.mjs (the default), the TypeScript through tsx (["--import", "tsx", "src/main.ts"]), or the compiled service (["dist/main.js"], after npm run build). */
   readonly nodeArgs?: readonly string[];
 }
 
@@ -73,7 +74,7 @@ export function spawnServer(
   const [command, args] =
     options.via === "npm start"
       ? ["npm", ["start"]]
-      : [process.execPath, [...(options.nodeArgs ?? ["--import", "tsx", "src/main.ts"])]];
+      : [process.execPath, [...(options.nodeArgs ?? ["scripts/start.mjs"])]];
   // npm start in a process group of its own, so that kill() reaches npm's shell and node too.
   const group = options.via === "npm start";
   const child = spawn(command, args, { cwd: ROOT, env: childEnv, stdio: ["ignore", "pipe", "pipe"], detached: group });
