@@ -13,8 +13,8 @@ import { LiveLedger } from "../../support/fakes/live-ledger.js";
 import { startService, type RunningService } from "../../support/service.js";
 
 const ADDRESS = "addr_test1vz2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzerspjrlsz";
-/** Deeper than the limits, and a depth the live ledger (the devnet's Scalus) takes in seconds. */
-const DEEP = 500;
+/** Deeper than the limits by a margin; no deeper, as the live ledger (the devnet's Scalus) took seconds for a depth of 500. */
+const DEEP = CBOR_LIMITS.depth + 32;
 /** The datum as the live ledger keeps it: Scalus re-encodes lists with indefinite lengths. */
 const ON_CHAIN = [nestedLists(DEEP), "9f".repeat(DEEP) + "00" + "ff".repeat(DEEP)];
 
