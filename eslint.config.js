@@ -333,7 +333,6 @@ const layers = {
 const NOT_YET_TYPED = [
   "test/server/routes/blockfrost.test.ts",
   "test/support/flows/cip68-smart-contract.ts",
-  "test/support/flows/plutus-hello-world.ts",
 ];
 
 const FASTIFY = {
