@@ -332,7 +332,6 @@ const layers = {
  */
 const NOT_YET_TYPED = [
   "test/server/routes/blockfrost.test.ts",
-  "test/support/flows/cip68-smart-contract.ts",
 ];
 
 const FASTIFY = {
