@@ -325,30 +325,6 @@ const layers = {
   },
 };
 
-/**
- * Files the no-unsafe-* rules (on everywhere else, below) do not check yet: they read answers or
- * parsed JSON as `any` rather than through test/support/api.ts (service.request<"operationId">) or
- * `unknown` and an assert. The list shrinks to none as each is typed.
- */
-const NOT_YET_TYPED = [
-  "test/hostile/cbor-fuzz.test.ts",
-  "test/server/metrics.test.ts",
-  "test/server/pagination.test.ts",
-  "test/server/plugins/auth.test.ts",
-  "test/server/plugins/key-store-down.test.ts",
-  "test/server/plugins/openapi.test.ts",
-  "test/server/routes/address-forms.test.ts",
-  "test/server/routes/blockfrost.test.ts",
-  "test/slow/cors-browser.test.ts",
-  "test/slow/devnet-restart.test.ts",
-  "test/slow/fuzz-no-5xx.test.ts",
-  "test/support/fakes/live-ogmios-kupo.ts",
-  "test/support/flows/cip68-smart-contract.ts",
-  "test/support/flows/plutus-hello-world.ts",
-  "test/support/fuzz-cases.ts",
-  "test/support/openapi.ts",
-];
-
 const FASTIFY = {
   group: ["fastify", "fastify-*", "@fastify/*", "!@fastify/error"],
   message: "Fastify belongs to src/server/; below it, errors come from src/errors.ts.",
@@ -402,7 +378,7 @@ export default defineConfig(
       ],
       // No `any` reaches a read, a call or an argument: answers are typed from the generated client
       // (test/support/api.ts), JSON parsed by hand goes through `unknown` and a narrowing assert, and
-      // an untyped library's values get their type at one boundary. NOT_YET_TYPED is the exception.
+      // an untyped library's values get their type at one boundary.
       "@typescript-eslint/no-unsafe-argument": "error",
       "@typescript-eslint/no-unsafe-assignment": "error",
       "@typescript-eslint/no-unsafe-call": "error",
@@ -426,17 +402,6 @@ export default defineConfig(
           ],
         },
       ],
-    },
-  },
-  // The files not typed yet (NOT_YET_TYPED).
-  {
-    files: NOT_YET_TYPED,
-    rules: {
-      "@typescript-eslint/no-unsafe-argument": "off",
-      "@typescript-eslint/no-unsafe-assignment": "off",
-      "@typescript-eslint/no-unsafe-call": "off",
-      "@typescript-eslint/no-unsafe-member-access": "off",
-      "@typescript-eslint/no-unsafe-return": "off",
     },
   },
   // Plain JavaScript (this file, scripts/run-tests.mjs, test fixtures' extractor): no types, Node's globals.

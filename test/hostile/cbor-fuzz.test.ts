@@ -7,9 +7,17 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import fc from "fast-check";
 import { CborWriter } from "../../src/cardano/cbor.js";
-import { sample, type Hints } from "../support/fuzz-cases.js";
+import { child, isArray, sample, type Hints } from "../support/fuzz-cases.js";
 import { ATTACK_BOUNDS } from "../support/hostile.js";
-import { deref, operationsOf, requestSchema, type Json, type OpenApiDocument } from "../support/openapi.js";
+import {
+  deref,
+  isRecord,
+  operationsOf,
+  requestSchema,
+  type OpenApiAnswer,
+  type OpenApiDocument,
+  type Schema,
+} from "../support/openapi.js";
 import { startService, type RunningService } from "../support/service.js";
 
 const SEED = Number(process.env["CBOR_FUZZ_SEED"] ?? Date.now() % 2 ** 31);
@@ -18,34 +26,36 @@ const ADDRESS = "addr_test1vz2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzerspjrlsz
 
 type Path = ReadonlyArray<string | number>;
 
-const takesCbor = (schema: Json): boolean =>
+const takesCbor = (schema: Schema | undefined): boolean =>
   typeof schema?.description === "string" &&
   /\bCBOR\b/.test(schema.description) &&
   (schema.type === "string" || schema.type === undefined);
 
 /** The paths, in a sample body, of every field whose schema (or one of its forms) takes CBOR. */
-function cborPaths(document: OpenApiDocument, schema: Json, value: Json, path: Path = [], depth = 0): Path[] {
+function cborPaths(document: OpenApiDocument, schema: Schema, value: unknown, path: Path = [], depth = 0): Path[] {
   const s = deref(document, schema);
   if (!s || typeof s !== "object" || depth > 12) return [];
-  const forms: Json[] = [...(s.anyOf ?? []), ...(s.oneOf ?? [])].map((f: Json) => deref(document, f));
+  const forms = [...(s.anyOf ?? []), ...(s.oneOf ?? [])].map((f) => deref(document, f));
   if (takesCbor(s) || forms.some(takesCbor)) return [path];
   const found: Path[] = [];
-  if (s.properties && value && typeof value === "object" && !Array.isArray(value)) {
+  if (s.properties && isRecord(value)) {
     for (const [key, property] of Object.entries(s.properties)) {
       if (key in value) found.push(...cborPaths(document, property, value[key], [...path, key], depth + 1));
     }
   }
-  if (s.items && Array.isArray(value) && value.length > 0)
+  if (s.items && typeof s.items === "object" && isArray(value) && value.length > 0)
     found.push(...cborPaths(document, s.items, value[0], [...path, 0], depth + 1));
   for (const form of forms) found.push(...cborPaths(document, form, value, path, depth + 1));
   return found;
 }
 
-function withValue(body: Json, path: Path, value: string): Json {
+function withValue(body: unknown, path: Path, value: string): unknown {
   const copy = structuredClone(body);
   let at = copy;
-  for (const key of path.slice(0, -1)) at = at[key];
-  at[path[path.length - 1]!] = value;
+  for (const key of path.slice(0, -1)) at = child(at, key);
+  const last = path[path.length - 1]!;
+  if (isArray(at) && typeof last === "number") at[last] = value;
+  else if (isRecord(at)) at[last] = value;
   return copy;
 }
 
@@ -141,7 +151,7 @@ describe("the CBOR fuzzer: random CBOR into every field that takes CBOR", () => 
   let hints: Hints;
   before(async () => {
     service = await startService();
-    document = (await service.request("GET", "/openapi.json")).body as OpenApiDocument;
+    document = (await service.request<OpenApiAnswer>("GET", "/openapi.json")).body;
     const faucet = await service.request<"fundDevnetAddress">("POST", "/devnet/faucet", {
       address: ADDRESS,
       lovelace: "1_000_000_000",

@@ -9,6 +9,7 @@ import { isDevnet } from "../../src/chain/port.js";
 import { BUILD_OPERATIONS, SUBMIT_OPERATIONS } from "../../src/server/plugins/metrics.js";
 import { LedgerRejectedError } from "../../src/errors.js";
 import { ManualClock, WHOAMI, addKeyedRoutes } from "../support/keyed-routes.js";
+import { operationsOf, type OpenApiAnswer } from "../support/openapi.js";
 import { startService, type RunningService } from "../support/service.js";
 
 const TX_HASH = "ab".repeat(32);
@@ -18,7 +19,9 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   for (const line of text.split("\n")) {
     if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
     const labelText = line.slice(name.length).match(/^\{(.*)\}/)?.[1] ?? "";
-    const found = Object.fromEntries([...labelText.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+    const found = Object.fromEntries(
+      [...labelText.matchAll(/(\w+)="([^"]*)"/g)].map((m): [string, string] => [m[1]!, m[2]!]),
+    );
     if (
       Object.entries(labels).every(([k, v]) => found[k] === v) &&
       Object.keys(found).length === Object.keys(labels).length
@@ -134,16 +137,12 @@ describe("GET /metrics on the devnet", () => {
   });
 
   it("is public, served at the root, and documented in the OpenAPI as text/plain", async () => {
-    const document = (await service.request("GET", "/openapi.json")).body;
+    const document = (await service.request<OpenApiAnswer>("GET", "/openapi.json")).body;
     const operation = document.paths["/metrics"]?.get;
     assert.equal(operation?.operationId, "getMetrics");
-    assert.ok(operation.responses["200"].content["text/plain"], JSON.stringify(operation.responses));
+    assert.ok(operation.responses?.["200"]?.content?.["text/plain"], JSON.stringify(operation.responses));
     // The operations counted as builds and submits exist under those ids (a rename would silently stop the count).
-    const ids = new Set(
-      Object.values(document.paths as Record<string, Record<string, { operationId: string }>>).flatMap((p) =>
-        Object.values(p).map((o) => o.operationId),
-      ),
-    );
+    const ids = new Set(operationsOf(document).map(({ op }) => op.operationId));
     for (const id of [...BUILD_OPERATIONS, ...SUBMIT_OPERATIONS])
       assert.ok(ids.has(id), `operation ${id} is in the OpenAPI`);
   });

@@ -15,6 +15,7 @@ import { bech32 } from "@scure/base";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { decodeUtxos } from "../../src/cardano/utxo.js";
 import { launchChromium, skipWithoutChromium as skip } from "../support/chromium.js";
+import type { Answer, OperationId } from "../support/api.js";
 import { startService, type RunningService } from "../support/service.js";
 import { lovelaceOf, totalLovelace, utxosAt } from "../support/utxos.js";
 import { newEnterpriseWallet, type TestWallet } from "../support/wallets.js";
@@ -111,17 +112,25 @@ async function openPage(
   return { context, page, console, pageErrors };
 }
 
-interface Answer {
-  status: number;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
-  requestId: string | null;
-  rateLimitRemaining: string | null;
-}
+/** What the page's fetch of operation K read: each documented status with its body, and the exposed headers. */
+type PageAnswer<K extends OperationId> =
+  Answer<K> extends infer A
+    ? A extends { status: infer S; body: infer B }
+      ? { status: S; body: B; requestId: string | null; rateLimitRemaining: string | null }
+      : never
+    : never;
 
 interface Paid {
   changeAddress: string;
   utxos: string[];
-  steps: Record<"faucet" | "build" | "submit" | "status" | "receiver" | "missing", Answer>;
+  steps: {
+    faucet: PageAnswer<"fundDevnetAddress">;
+    build: PageAnswer<"buildTransaction">;
+    submit: PageAnswer<"submitTransaction">;
+    status: PageAnswer<"getTransactionStatus">;
+    receiver: PageAnswer<"getAddressUtxos">;
+    missing: PageAnswer<"getTransactionStatus">;
+  };
 }
 
 interface Tried {
@@ -189,8 +198,11 @@ describe("a dApp page on another origin, with a CIP-30 wallet, in a real browser
       assert.equal(steps.submit.body.txHash, steps.build.body.hash);
       assert.equal(steps.status.status, 200);
       assert.equal(steps.status.body.status, "confirmed", JSON.stringify(steps.status.body));
+      assert.equal(steps.receiver.status, 200, JSON.stringify(steps.receiver.body));
+      // view=decoded: the decoded form of the answer's union.
+      const decoded = steps.receiver.body.utxos as { txHash: string; lovelace: string }[];
       assert.deepEqual(
-        steps.receiver.body.utxos.map((u: { txHash: string; lovelace: string }) => [u.txHash, u.lovelace]),
+        decoded.map((u) => [u.txHash, u.lovelace]),
         [[steps.build.body.hash, String(PAYMENT)]],
       );
 

@@ -17,7 +17,7 @@ import { loadConfig } from "../../src/config.js";
 import { parseAmount } from "../../src/cardano/amount.js";
 import { Amount, errorResponses, Hash28, Hash32, Hex, SignedAmount } from "../../src/server/schemas.js";
 import { casesFor, type FuzzCase, type Hints } from "../support/fuzz-cases.js";
-import { operationsOf, type OpenApiDocument, type Operation } from "../support/openapi.js";
+import { operationsOf, type OpenApiAnswer, type OpenApiDocument, type Operation } from "../support/openapi.js";
 import { rawExchange, startService, type RunningService } from "../support/service.js";
 
 interface Answer {
@@ -59,7 +59,7 @@ function send(origin: string, c: FuzzCase): Promise<Answer> {
 }
 
 async function pool<T, R>(items: readonly T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
+  const out = new Array<R>(items.length);
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(width, items.length) }, async () => {
@@ -202,7 +202,7 @@ describe("no input produces a 5xx: every operation of the devnet service", () =>
   let hints: Hints;
   before(async () => {
     service = await startService();
-    document = (await service.request("GET", "/openapi.json")).body as OpenApiDocument;
+    document = (await service.request<OpenApiAnswer>("GET", "/openapi.json")).body;
     hints = await realValues(service);
   });
   after(async () => {
@@ -273,7 +273,7 @@ describe("no input produces a 5xx: a real network without a chain backend", () =
   let document: OpenApiDocument;
   before(async () => {
     service = await startService({ NETWORK: "preview", AUTH: "optional" });
-    document = (await service.request("GET", "/openapi.json")).body as OpenApiDocument;
+    document = (await service.request<OpenApiAnswer>("GET", "/openapi.json")).body;
   });
   after(() => service.close());
 
@@ -478,6 +478,6 @@ describe("no input produces a 5xx: the shared plumbing, through a fixture route"
       ),
     });
     assert.equal(answer.status, 200, answer.text);
-    assert.equal(JSON.parse(answer.text).total, "5000002");
+    assert.equal((JSON.parse(answer.text) as { total?: unknown }).total, "5000002");
   });
 });

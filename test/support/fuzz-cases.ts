@@ -3,7 +3,15 @@
 // and bech32, unicode, deep nesting; broken or non-JSON bodies; junk path and query values;
 // junk API keys; other methods. fast-check (fixed seed) adds random JSON at random places.
 import fc from "fast-check";
-import { deref, parameters, requestSchema, type Json, type OpenApiDocument, type Operation } from "./openapi.js";
+import {
+  deref,
+  isRecord,
+  parameters,
+  requestSchema,
+  type OpenApiDocument,
+  type Operation,
+  type Schema,
+} from "./openapi.js";
 
 export interface FuzzCase {
   label: string;
@@ -28,7 +36,7 @@ const DEEP = {
 };
 
 /** Put in place of every field: each JSON type, and nesting 5000 and 100000 deep. */
-const TYPE_SWAPS: readonly Json[] = [
+const TYPE_SWAPS: readonly unknown[] = [
   "x",
   0,
   true,
@@ -44,7 +52,7 @@ const TYPE_SWAPS: readonly Json[] = [
   DEEP_MARK + "arrays100k",
 ];
 /** Put in place of numbers (and amounts, which may be strings). */
-const NUMBER_JUNK: readonly Json[] = [
+const NUMBER_JUNK: readonly unknown[] = [
   "",
   -1,
   1.5,
@@ -69,7 +77,7 @@ const NUMBER_JUNK: readonly Json[] = [
   " 1",
 ];
 /** Put in place of strings: bad hex, hashes and output references, bech32 and base58, unicode, size. */
-const STRING_JUNK: readonly Json[] = [
+const STRING_JUNK: readonly unknown[] = [
   "",
   " ",
   -1,
@@ -107,7 +115,7 @@ const STRING_JUNK: readonly Json[] = [
 ];
 
 /** The junk for one place, by the type of the value the sampled body has there. */
-export function junkFor(value: Json): readonly Json[] {
+export function junkFor(value: unknown): readonly unknown[] {
   if (typeof value === "string") return [...TYPE_SWAPS, ...STRING_JUNK];
   if (typeof value === "number") return [...TYPE_SWAPS, ...NUMBER_JUNK];
   return [...TYPE_SWAPS, "", -1, 1e308];
@@ -227,7 +235,7 @@ const STRING_CANDIDATES = [
 ];
 
 /** Values for properties (and path parameters) by name: real addresses, UTxO strings... */
-export type Hints = Readonly<Record<string, Json>>;
+export type Hints = Readonly<Record<string, unknown>>;
 
 /**
  * A value that roughly satisfies `schema` (every property filled, or only the required ones), so
@@ -235,19 +243,23 @@ export type Hints = Readonly<Record<string, Json>>;
  */
 export function sample(
   document: OpenApiDocument,
-  schema: Json,
+  schema: Schema | undefined,
   depth = 0,
   hints: Hints = {},
   requiredOnly = false,
-): Json {
+): unknown {
   if (!schema || typeof schema !== "object") return null;
-  const again = (s: Json) => sample(document, s, depth + 1, hints, requiredOnly);
+  const again = (s: Schema | undefined) => sample(document, s, depth + 1, hints, requiredOnly);
   if (schema.$ref) return depth > 8 ? null : again(deref(document, schema));
   if ("const" in schema) return schema.const;
   if (Array.isArray(schema.enum)) return schema.enum[0];
   if (schema.default !== undefined) return schema.default;
-  for (const key of ["anyOf", "oneOf"]) if (Array.isArray(schema[key])) return again(schema[key][0]);
-  if (Array.isArray(schema.allOf)) return Object.assign({}, ...schema.allOf.map(again));
+  for (const key of ["anyOf", "oneOf"] as const) if (Array.isArray(schema[key])) return again(schema[key][0]);
+  if (Array.isArray(schema.allOf)) {
+    const merged = {};
+    for (const part of schema.allOf.map(again)) Object.assign(merged, part);
+    return merged;
+  }
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {
     case "string": {
@@ -268,19 +280,19 @@ export function sample(
     case "array": {
       if (depth > 8) return [];
       const count = Math.max(schema.minItems ?? 0, schema.maxItems === 0 ? 0 : 1);
-      return Array.from({ length: count }, () => again(schema.items ?? {}));
+      const items = schema.items ?? {};
+      return Array.from({ length: count }, () => again(typeof items === "object" ? items : undefined));
     }
     case "object":
     default: {
       if (!schema.properties) {
         // A map ({label: value}): one entry, so that its values get mutated too.
-        const values =
-          schema.additionalProperties ?? Object.values((schema.patternProperties ?? {}) as Record<string, Json>)[0];
+        const values = schema.additionalProperties ?? Object.values(schema.patternProperties ?? {})[0];
         if (values && typeof values === "object" && depth <= 8) return { "1": again(values) };
         return type === "object" ? {} : "x";
       }
-      const out: Record<string, Json> = {};
-      for (const [name, property] of Object.entries(schema.properties as Record<string, Json>)) {
+      const out: Record<string, unknown> = {};
+      for (const [name, property] of Object.entries(schema.properties)) {
         if ((depth > 8 || requiredOnly) && !(schema.required ?? []).includes(name)) continue;
         out[name] = name in hints ? structuredClone(hints[name]) : again(property);
       }
@@ -289,37 +301,47 @@ export function sample(
   }
 }
 
-type PathStep = string | number;
+export type PathStep = string | number;
+
+export const isArray = (value: unknown): value is unknown[] => Array.isArray(value);
+
+/** The value one step into a JSON array or object (undefined in anything else). */
+export const child = (node: unknown, step: PathStep): unknown =>
+  isArray(node) ? (typeof step === "number" ? node[step] : undefined) : isRecord(node) ? node[step] : undefined;
 
 /** Every place in a JSON value: the root, each property and each array element, recursively. */
-function placesIn(value: Json, at: PathStep[] = []): PathStep[][] {
+function placesIn(value: unknown, at: PathStep[] = []): PathStep[][] {
   const out: PathStep[][] = [at];
-  if (Array.isArray(value)) value.forEach((item, i) => out.push(...placesIn(item, [...at, i])));
+  if (isArray(value)) value.forEach((item, i) => out.push(...placesIn(item, [...at, i])));
   else if (value && typeof value === "object")
     for (const [k, v] of Object.entries(value)) out.push(...placesIn(v, [...at, k]));
   return out;
 }
 
-function replaced(value: Json, at: PathStep[], replacement: Json, mode: "set" | "delete" | "extra" = "set"): Json {
-  if (at.length === 0)
-    return mode === "extra" && value && typeof value === "object" && !Array.isArray(value)
-      ? { ...value, unexpectedField: 1 }
-      : replacement;
+function replaced(
+  value: unknown,
+  at: PathStep[],
+  replacement: unknown,
+  mode: "set" | "delete" | "extra" = "set",
+): unknown {
+  if (at.length === 0) return mode === "extra" && isRecord(value) ? { ...value, unexpectedField: 1 } : replacement;
   const copy = structuredClone(value);
   let node = copy;
-  for (const step of at.slice(0, -1)) node = node[step];
+  for (const step of at.slice(0, -1)) node = child(node, step);
   const last = at[at.length - 1]!;
+  // `node` is the array or object that holds the place (placesIn found it there).
   if (mode === "delete") {
-    if (Array.isArray(node)) node.splice(last as number, 1);
-    else delete node[last];
+    if (isArray(node)) node.splice(last as number, 1);
+    else if (isRecord(node)) delete node[last];
   } else if (mode === "extra") {
-    const target = node[last];
-    if (target && typeof target === "object" && !Array.isArray(target)) target.unexpectedField = 1;
-  } else node[last] = replacement;
+    const target = child(node, last);
+    if (isRecord(target)) target["unexpectedField"] = 1;
+  } else if (isArray(node) && typeof last === "number") node[last] = replacement;
+  else if (isRecord(node)) node[last] = replacement;
   return copy;
 }
 
-const jsonBody = (value: Json): Buffer => {
+const jsonBody = (value: unknown): Buffer => {
   let text = JSON.stringify(value) ?? "null";
   for (const [name, raw] of Object.entries(DEEP)) text = text.replaceAll(`"${DEEP_MARK}${name}"`, raw);
   return Buffer.from(text);
@@ -327,7 +349,7 @@ const jsonBody = (value: Json): Buffer => {
 
 const JSON_HEADERS = { "content-type": "application/json" };
 const where = (at: PathStep[]) => (at.length === 0 ? "body" : `body.${at.join(".")}`);
-const show = (v: Json) => {
+const show = (v: unknown) => {
   const text = typeof v === "string" && v.startsWith(DEEP_MARK) ? v.slice(DEEP_MARK.length) : JSON.stringify(v);
   return text.length > 40 ? `${text.slice(0, 37)}…(${text.length})` : text;
 };
@@ -364,13 +386,13 @@ export function casesFor(
     // into the domain code: a build with just a funded change address succeeds).
     const base = sample(document, schema, 0, hints);
     const minimal = sample(document, schema, 0, hints, true);
-    const bases: [string, Json][] = [["", base]];
+    const bases: [string, unknown][] = [["", base]];
     if (JSON.stringify(minimal) !== JSON.stringify(base)) bases.push(["required only: ", minimal]);
     for (const [prefix, value] of bases) {
       add(`${prefix}sampled body`, { path: basePath, headers: JSON_HEADERS, body: jsonBody(value) });
       for (const at of placesIn(value)) {
         const label = `${prefix}${where(at)}`;
-        const here = at.reduce<Json>((node, step) => node[step], value);
+        const here = at.reduce<unknown>(child, value);
         for (const junk of junkFor(here))
           add(`${label} = ${show(junk)}`, {
             path: basePath,

@@ -2,21 +2,109 @@
 // completeness rules every operation must meet (test/server/plugins/openapi.test.ts). The fuzz test
 // (test/slow/fuzz-no-5xx.test.ts) uses the same operations list, so new routes are covered by both.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Json = any;
+/**
+ * A JSON Schema (2020-12, OpenAPI 3.1's dialect): the keywords the tests read. Values a schema
+ * holds (`const`, `enum`, `default`, `examples`) are any JSON, so `unknown`.
+ */
+export interface Schema {
+  $ref?: string;
+  type?: string | string[];
+  description?: string;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema | boolean;
+  prefixItems?: Schema[];
+  additionalProperties?: Schema | boolean;
+  patternProperties?: Record<string, Schema>;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+  not?: Schema;
+  const?: unknown;
+  enum?: unknown[];
+  default?: unknown;
+  examples?: unknown[];
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  minItems?: number;
+  maxItems?: number;
+}
+
+/** A named example (`examples: {name: {value}}`) of a media type or parameter. */
+export interface Example {
+  summary?: string;
+  value?: unknown;
+}
+
+/** What carries examples: a media type or a parameter. */
+export interface ExampleHolder {
+  schema?: Schema;
+  example?: unknown;
+  examples?: Record<string, Example>;
+}
+
+export type MediaType = ExampleHolder;
+
+export interface Parameter extends ExampleHolder {
+  name: string;
+  in: string;
+  description?: string;
+  required?: boolean;
+}
+
+export interface RequestBody {
+  description?: string;
+  required?: boolean;
+  content?: Record<string, MediaType>;
+}
+
+export interface Response {
+  description?: string;
+  content?: Record<string, MediaType>;
+}
+
+/** An operation object of the document (what `Operation.op` holds). */
+export interface OperationObject {
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  parameters?: Parameter[];
+  requestBody?: RequestBody;
+  responses?: Record<string, Response>;
+  security?: Record<string, string[]>[];
+}
+
+const METHODS = ["get", "put", "post", "delete", "patch", "head", "options"] as const;
+type Method = (typeof METHODS)[number];
+const isMethod = (key: string): key is Method => (METHODS as readonly string[]).includes(key);
+
+/** A path of the document: an operation per method (and the path's own summary, parameters...). */
+export type PathItem = { [M in Method]?: OperationObject } & { summary?: string; parameters?: Parameter[] };
+
+export interface SecurityScheme {
+  type?: string;
+  in?: string;
+  name?: string;
+  description?: string;
+}
 
 export interface OpenApiDocument {
   openapi: string;
   tags?: { name: string; description?: string }[];
-  paths: Record<string, Record<string, Json>>;
-  components?: { schemas?: Record<string, Json>; securitySchemes?: Record<string, Json> };
-  security?: Json[];
+  paths: Record<string, PathItem>;
+  components?: { schemas?: Record<string, Schema>; securitySchemes?: Record<string, SecurityScheme> };
+  security?: Record<string, string[]>[];
 }
 
 export interface Operation {
   method: string;
   path: string;
-  op: Json;
+  op: OperationObject;
 }
 
 /** What GET /openapi.json answers (`service.request<OpenApiAnswer>("GET", "/openapi.json")`): the document itself. */
@@ -26,20 +114,22 @@ export interface OpenApiAnswer {
   body: OpenApiDocument;
 }
 
-const METHODS = ["get", "put", "post", "delete", "patch", "head", "options"];
+/** A JSON object (not an array, not null). */
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
 
 export function operationsOf(document: OpenApiDocument): Operation[] {
   return Object.entries(document.paths).flatMap(([path, item]) =>
-    Object.entries(item)
-      .filter(([method]) => METHODS.includes(method))
-      .map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
+    Object.keys(item)
+      .filter(isMethod)
+      .map((method) => ({ method: method.toUpperCase(), path, op: item[method]! })),
   );
 }
 
 /** Follows `#/components/schemas/X` references; returns the schema itself otherwise. */
-export function deref(document: OpenApiDocument, schema: Json): Json {
+export function deref(document: OpenApiDocument, schema: Schema): Schema {
   let current = schema;
-  for (let hops = 0; current && typeof current === "object" && typeof current.$ref === "string"; hops++) {
+  for (let hops = 0; typeof current.$ref === "string"; hops++) {
     if (hops > 20) throw new Error(`reference loop at ${String(schema.$ref)}`);
     const match = /^#\/components\/schemas\/(.+)$/.exec(current.$ref);
     const target = match ? document.components?.schemas?.[decodeURIComponent(match[1]!)] : undefined;
@@ -50,13 +140,13 @@ export function deref(document: OpenApiDocument, schema: Json): Json {
 }
 
 /** The JSON schema of an operation's request body, or undefined. */
-export function requestSchema(operation: Operation): Json {
+export function requestSchema(operation: Operation): Schema | undefined {
   return operation.op.requestBody?.content?.["application/json"]?.schema;
 }
 
 /** The operation's parameters of one location ("path", "query", "header"). */
-export function parameters(operation: Operation, location: string): Json[] {
-  return ((operation.op.parameters ?? []) as Json[]).filter((p) => p.in === location);
+export function parameters(operation: Operation, location: string): Parameter[] {
+  return (operation.op.parameters ?? []).filter((p) => p.in === location);
 }
 
 export const isPublic = (document: OpenApiDocument, operation: Operation): boolean =>
@@ -70,7 +160,7 @@ const hasText = (value: unknown): boolean => typeof value === "string" && value.
  */
 function checkSchema(
   document: OpenApiDocument,
-  schema: Json,
+  schema: Schema | undefined,
   where: string,
   problems: string[],
   seen: Set<string>,
@@ -79,17 +169,17 @@ function checkSchema(
   if (typeof schema.$ref === "string") {
     if (seen.has(schema.$ref)) return;
     seen.add(schema.$ref);
-    let target: Json;
+    let target: Schema;
     try {
       target = deref(document, schema);
     } catch (error) {
       problems.push(`${where}: ${(error as Error).message}`);
       return;
     }
-    checkSchema(document, target, `${where}→${String(schema.$ref).split("/").pop()}`, problems, seen);
+    checkSchema(document, target, `${where}→${schema.$ref.split("/").pop()}`, problems, seen);
     return;
   }
-  for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Json>)) {
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
     const at = `${where}.${name}`;
     let described = hasText(property?.description);
     if (!described && typeof property?.$ref === "string") {
@@ -102,19 +192,17 @@ function checkSchema(
     if (!described) problems.push(`${at} has no description`);
     checkSchema(document, property, at, problems, seen);
   }
-  for (const key of ["anyOf", "oneOf", "allOf", "prefixItems"]) {
+  for (const key of ["anyOf", "oneOf", "allOf", "prefixItems"] as const) {
     const branches = schema[key];
     if (Array.isArray(branches))
-      branches.forEach((branch: Json, i: number) =>
-        checkSchema(document, branch, `${where}(${key}[${i}])`, problems, seen),
-      );
+      branches.forEach((branch, i) => checkSchema(document, branch, `${where}(${key}[${i}])`, problems, seen));
   }
   if (schema.items && typeof schema.items === "object")
     checkSchema(document, schema.items, `${where}[]`, problems, seen);
   if (schema.additionalProperties && typeof schema.additionalProperties === "object") {
     checkSchema(document, schema.additionalProperties, `${where}{*}`, problems, seen);
   }
-  for (const [pattern, sub] of Object.entries((schema.patternProperties ?? {}) as Record<string, Json>)) {
+  for (const [pattern, sub] of Object.entries(schema.patternProperties ?? {})) {
     checkSchema(document, sub, `${where}{${pattern}}`, problems, seen);
   }
   if (schema.not) checkSchema(document, schema.not, `${where}(not)`, problems, seen);
@@ -125,28 +213,30 @@ function checkSchema(
  * `examples` ($refs followed), which is where Swagger UI also finds them.
  */
 /** A response's media: JSON, or plain text for the few text answers (GET /metrics). */
-const mediaOf = (response: Json): Json => response.content?.["application/json"] ?? response.content?.["text/plain"];
+const mediaOf = (response: Response): MediaType | undefined =>
+  response.content?.["application/json"] ?? response.content?.["text/plain"];
 
-export function examplesOf(holder: Json, document: OpenApiDocument): unknown[] {
+export function examplesOf(holder: ExampleHolder | undefined, document: OpenApiDocument): unknown[] {
   if (!holder || typeof holder !== "object") return [];
   if ("example" in holder) return [holder.example];
   if (holder.examples && typeof holder.examples === "object")
-    return Object.values(holder.examples as Record<string, Json>).map((e) => e?.value);
-  let schema: Json;
+    return Object.values(holder.examples).map((e) => e?.value);
+  let schema: Schema | undefined;
   try {
-    schema = deref(document, holder.schema);
+    schema = holder.schema && deref(document, holder.schema);
   } catch {
     return [];
   }
   return Array.isArray(schema?.examples) ? schema.examples : [];
 }
 
-const hasExample = (holder: Json, document: OpenApiDocument): boolean => examplesOf(holder, document).length > 0;
+const hasExample = (holder: ExampleHolder | undefined, document: OpenApiDocument): boolean =>
+  examplesOf(holder, document).length > 0;
 
 /** Error statuses whose body is not ErrorBody by design (API.md): health reports itself with 503. */
 const NON_ERRORBODY_ERRORS = new Set(["GET /v2/services/health 503", "GET /health 503"]);
 
-const isErrorBodyRef = (schema: Json): boolean => schema?.$ref === "#/components/schemas/ErrorBody";
+const isErrorBodyRef = (schema: Schema | undefined): boolean => schema?.$ref === "#/components/schemas/ErrorBody";
 
 /** Everything the completeness rules find wrong with one operation. */
 export function checkOperation(document: OpenApiDocument, operation: Operation): string[] {
@@ -157,12 +247,12 @@ export function checkOperation(document: OpenApiDocument, operation: Operation):
   if (!hasText(op.summary)) problems.push("no summary");
   if (!hasText(op.description)) problems.push("no description");
   if (!Array.isArray(op.tags) || op.tags.length === 0) problems.push("no tags");
-  for (const tag of (op.tags ?? []) as string[]) {
+  for (const tag of op.tags ?? []) {
     if (!declaredTags.has(tag))
       problems.push(`tag "${tag}" is not in the document's tags list (OPENAPI_TAGS in src/server/plugins/openapi.ts)`);
   }
 
-  for (const parameter of (op.parameters ?? []) as Json[]) {
+  for (const parameter of op.parameters ?? []) {
     const at = `${parameter.in} parameter ${parameter.name}`;
     if (!hasText(parameter.description) && !hasText(parameter.schema?.description))
       problems.push(`${at} has no description`);
@@ -175,22 +265,22 @@ export function checkOperation(document: OpenApiDocument, operation: Operation):
     else checkSchema(document, schema, "body", problems, new Set());
   }
 
-  const responses = (op.responses ?? {}) as Record<string, Json>;
+  const responses = op.responses ?? {};
   const statuses = Object.keys(responses);
   const success = statuses.filter((s) => /^2\d\d$/.test(s));
   if (success.length === 0) problems.push("documents no 2xx response");
   for (const status of success) {
-    const response = responses[status];
+    const response = responses[status]!;
     if (status !== "204" && !mediaOf(response)?.schema) problems.push(`${status} response has no JSON schema`);
   }
   if (!/^[a-z][a-zA-Z0-9]*$/.test(op.operationId ?? ""))
     problems.push("no camelCase operationId (e.g. buildTransaction)");
   if (body && !hasExample(body.content?.["application/json"], document)) problems.push("request body has no example");
-  for (const parameter of (op.parameters ?? []) as Json[]) {
+  for (const parameter of op.parameters ?? []) {
     if (parameter.required && !hasExample(parameter, document))
       problems.push(`${parameter.in} parameter ${parameter.name} has no example`);
   }
-  for (const [status, response] of Object.entries((op.responses ?? {}) as Record<string, Json>)) {
+  for (const [status, response] of Object.entries(op.responses ?? {})) {
     if (status !== "204" && !hasExample(mediaOf(response), document))
       problems.push(`${status} response has no example`);
   }

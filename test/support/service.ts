@@ -29,11 +29,11 @@ export interface RunningService {
   ): Promise<[K] extends [never] ? JsonResponse : AnswerOf<K>>;
 }
 
+/** An answer read without naming its operation: its body is unknown until the test narrows it. */
 export interface JsonResponse {
   status: number;
   headers: Headers;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
+  body: unknown;
 }
 
 export interface StartOptions extends BuildOptions {

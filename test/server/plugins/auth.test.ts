@@ -7,7 +7,7 @@ import { THROTTLED_MESSAGE } from "../../../src/errors.js";
 import { generateKey, hashKey, keyEnvOf } from "../../../src/store/key-material.js";
 import { storePath } from "../../../src/store/sqlite/database.js";
 import { startService, type RunningService } from "../../support/service.js";
-import { WHOAMI, addKeyedRoutes } from "../../support/keyed-routes.js";
+import { WHOAMI, addKeyedRoutes, type WhoamiAnswer } from "../../support/keyed-routes.js";
 
 const KEY_RE = /^(testnet|mainnet)_[0-9A-Za-z]{40}$/;
 
@@ -67,7 +67,7 @@ describe("auth required (preview)", () => {
   after(() => service.close());
 
   it("refuses a request without a key with 401 saying how to send one", async () => {
-    const response = await service.request("GET", WHOAMI);
+    const response = await service.request<WhoamiAnswer>("GET", WHOAMI);
     assert.equal(response.status, 401);
     assertErrorBody(response.body, 401);
     assert.equal(response.body.error, "Unauthorized");
@@ -77,15 +77,15 @@ describe("auth required (preview)", () => {
 
   it("accepts a valid key under any capitalization of the header name", async () => {
     for (const header of ["X-Api-Key", "x-api-key", "X-API-KEY"]) {
-      const response = await service.request("GET", WHOAMI, undefined, { [header]: key });
+      const response = await service.request<WhoamiAnswer>("GET", WHOAMI, undefined, { [header]: key });
       assert.equal(response.status, 200, header);
       assert.deepEqual(response.body, { keyId });
     }
   });
 
   it("reports the daily window in RateLimit headers, counting down", async () => {
-    const first = await service.request("GET", WHOAMI, undefined, { "x-api-key": key });
-    const second = await service.request("GET", WHOAMI, undefined, { "x-api-key": key });
+    const first = await service.request<WhoamiAnswer>("GET", WHOAMI, undefined, { "x-api-key": key });
+    const second = await service.request<WhoamiAnswer>("GET", WHOAMI, undefined, { "x-api-key": key });
     assert.equal(first.headers.get("ratelimit-limit"), "1000");
     assert.equal(
       Number(first.headers.get("ratelimit-remaining")) - 1,
@@ -112,7 +112,7 @@ describe("auth required (preview)", () => {
       [generateKey("testnet"), /unknown/],
     ];
     for (const [sent, message] of cases) {
-      const response = await service.request("GET", WHOAMI, undefined, { "x-api-key": sent });
+      const response = await service.request<WhoamiAnswer>("GET", WHOAMI, undefined, { "x-api-key": sent });
       assert.equal(response.status, 401, sent);
       assertErrorBody(response.body, 401);
       assert.match(response.body.message, message);
@@ -121,16 +121,19 @@ describe("auth required (preview)", () => {
 
   it("refuses a mainnet key on preview, naming both networks", async () => {
     const mainnet = await service.app.keyStore.create({ name: "m", env: "mainnet" });
-    const response = await service.request("GET", WHOAMI, undefined, { "x-api-key": mainnet.key });
+    const response = await service.request<WhoamiAnswer>("GET", WHOAMI, undefined, { "x-api-key": mainnet.key });
     assert.equal(response.status, 401);
     assert.match(response.body.message, /mainnet key.*serves preview.*testnet key/);
   });
 
   it("refuses a revoked key from the next request on, naming its ID", async () => {
     const created = await service.app.keyStore.create({ name: "bob", env: "testnet" });
-    assert.equal((await service.request("GET", WHOAMI, undefined, { "x-api-key": created.key })).status, 200);
+    assert.equal(
+      (await service.request<WhoamiAnswer>("GET", WHOAMI, undefined, { "x-api-key": created.key })).status,
+      200,
+    );
     await service.app.keyStore.revoke(created.record.id);
-    const response = await service.request("GET", WHOAMI, undefined, { "x-api-key": created.key });
+    const response = await service.request<WhoamiAnswer>("GET", WHOAMI, undefined, { "x-api-key": created.key });
     assert.equal(response.status, 401);
     assert.match(response.body.message, new RegExp(`${created.record.id} was revoked`));
   });
@@ -151,7 +154,7 @@ describe("auth required (preview)", () => {
 
   it("answers an unknown route 404 without asking for a key", async () => {
     for (const headers of [{}, { "x-api-key": "garbage" }] as Record<string, string>[]) {
-      const response = await service.request("GET", "/no/such/thing", undefined, headers);
+      const response = await service.request<"error">("GET", "/no/such/thing", undefined, headers);
       assert.equal(response.status, 404);
       assert.match(response.body.message, /\/v2\/services/);
     }
@@ -159,12 +162,16 @@ describe("auth required (preview)", () => {
 
   it("does not count public requests against the quota", async () => {
     const before = Number(
-      (await service.request("GET", WHOAMI, undefined, { "x-api-key": key })).headers.get("ratelimit-remaining"),
+      (await service.request<WhoamiAnswer>("GET", WHOAMI, undefined, { "x-api-key": key })).headers.get(
+        "ratelimit-remaining",
+      ),
     );
     for (let i = 0; i < 5; i++) await service.request<"getHealth">("GET", "/health", undefined, { "x-api-key": key });
     await service.request("GET", "/openapi.json", undefined, { "x-api-key": key });
     const after = Number(
-      (await service.request("GET", WHOAMI, undefined, { "x-api-key": key })).headers.get("ratelimit-remaining"),
+      (await service.request<WhoamiAnswer>("GET", WHOAMI, undefined, { "x-api-key": key })).headers.get(
+        "ratelimit-remaining",
+      ),
     );
     assert.equal(after, before - 1);
   });
@@ -248,7 +255,7 @@ describe("auth optional (devnet default)", () => {
   after(() => service.close());
 
   it("lets a request without a key through, unmetered", async () => {
-    const response = await service.request("GET", WHOAMI);
+    const response = await service.request<WhoamiAnswer>("GET", WHOAMI);
     assert.equal(response.status, 200);
     assert.deepEqual(response.body, { keyId: null });
     assert.equal(response.headers.get("ratelimit-limit"), null);
@@ -256,12 +263,12 @@ describe("auth optional (devnet default)", () => {
 
   it("still checks a key when one is sent", async () => {
     assert.equal(
-      (await service.request("GET", WHOAMI, undefined, { "x-api-key": generateKey("testnet") })).status,
+      (await service.request<WhoamiAnswer>("GET", WHOAMI, undefined, { "x-api-key": generateKey("testnet") })).status,
       401,
     );
-    assert.equal((await service.request("GET", WHOAMI, undefined, { "x-api-key": "nope" })).status, 401);
+    assert.equal((await service.request<WhoamiAnswer>("GET", WHOAMI, undefined, { "x-api-key": "nope" })).status, 401);
     const created = await service.app.keyStore.create({ name: "dev", env: "testnet", limits: { perDay: 7 } });
-    const ok = await service.request("GET", WHOAMI, undefined, { "x-api-key": created.key });
+    const ok = await service.request<WhoamiAnswer>("GET", WHOAMI, undefined, { "x-api-key": created.key });
     assert.equal(ok.status, 200);
     assert.deepEqual(ok.body, { keyId: created.record.id });
     assert.equal(ok.headers.get("ratelimit-limit"), "7");
@@ -270,15 +277,18 @@ describe("auth optional (devnet default)", () => {
 
   it("refuses a mainnet key on the devnet", async () => {
     const created = await service.app.keyStore.create({ name: "m", env: "mainnet" });
-    const response = await service.request("GET", WHOAMI, undefined, { "x-api-key": created.key });
+    const response = await service.request<WhoamiAnswer>("GET", WHOAMI, undefined, { "x-api-key": created.key });
     assert.equal(response.status, 401);
     assert.match(response.body.message, /mainnet key.*serves devnet/);
   });
 
   it("still throttles a keyed request over its limits", async () => {
     const created = await service.app.keyStore.create({ name: "tiny", env: "testnet", limits: { perDay: 1 } });
-    assert.equal((await service.request("GET", WHOAMI, undefined, { "x-api-key": created.key })).status, 200);
-    const refused = await service.request("GET", WHOAMI, undefined, { "x-api-key": created.key });
+    assert.equal(
+      (await service.request<WhoamiAnswer>("GET", WHOAMI, undefined, { "x-api-key": created.key })).status,
+      200,
+    );
+    const refused = await service.request<WhoamiAnswer>("GET", WHOAMI, undefined, { "x-api-key": created.key });
     assert.equal(refused.status, 429);
     assert.equal(refused.body.message, THROTTLED_MESSAGE);
   });
@@ -288,9 +298,12 @@ describe("auth modes and networks", () => {
   it("AUTH=required on the devnet refuses a keyless request", async () => {
     const service = await start({ AUTH: "required" });
     try {
-      assert.equal((await service.request("GET", WHOAMI)).status, 401);
+      assert.equal((await service.request<WhoamiAnswer>("GET", WHOAMI)).status, 401);
       const created = await service.app.keyStore.create({ name: "d", env: "testnet" });
-      assert.equal((await service.request("GET", WHOAMI, undefined, { "x-api-key": created.key })).status, 200);
+      assert.equal(
+        (await service.request<WhoamiAnswer>("GET", WHOAMI, undefined, { "x-api-key": created.key })).status,
+        200,
+      );
     } finally {
       await service.close();
     }
@@ -299,9 +312,12 @@ describe("auth modes and networks", () => {
   it("AUTH=optional on preprod lets keyless requests through and accepts testnet keys", async () => {
     const service = await start({ NETWORK: "preprod", AUTH: "optional" });
     try {
-      assert.equal((await service.request("GET", WHOAMI)).status, 200);
+      assert.equal((await service.request<WhoamiAnswer>("GET", WHOAMI)).status, 200);
       const created = await service.app.keyStore.create({ name: "p", env: "testnet" });
-      assert.equal((await service.request("GET", WHOAMI, undefined, { "x-api-key": created.key })).status, 200);
+      assert.equal(
+        (await service.request<WhoamiAnswer>("GET", WHOAMI, undefined, { "x-api-key": created.key })).status,
+        200,
+      );
     } finally {
       await service.close();
     }
@@ -310,11 +326,14 @@ describe("auth modes and networks", () => {
   it("mainnet requires a key by default, accepts a mainnet key and refuses a testnet one", async () => {
     const service = await start({ NETWORK: "mainnet" });
     try {
-      assert.equal((await service.request("GET", WHOAMI)).status, 401);
+      assert.equal((await service.request<WhoamiAnswer>("GET", WHOAMI)).status, 401);
       const main = await service.app.keyStore.create({ name: "m", env: "mainnet" });
       const test = await service.app.keyStore.create({ name: "t", env: "testnet" });
-      assert.equal((await service.request("GET", WHOAMI, undefined, { "x-api-key": main.key })).status, 200);
-      const refused = await service.request("GET", WHOAMI, undefined, { "x-api-key": test.key });
+      assert.equal(
+        (await service.request<WhoamiAnswer>("GET", WHOAMI, undefined, { "x-api-key": main.key })).status,
+        200,
+      );
+      const refused = await service.request<WhoamiAnswer>("GET", WHOAMI, undefined, { "x-api-key": test.key });
       assert.equal(refused.status, 401);
       assert.match(refused.body.message, /testnet key.*serves mainnet.*mainnet key/);
     } finally {

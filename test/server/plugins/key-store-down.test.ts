@@ -4,15 +4,29 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { generateKey } from "../../../src/store/key-material.js";
-import { examplesOf, isPublic, operationsOf, type Json, type OpenApiDocument } from "../../support/openapi.js";
+import {
+  examplesOf,
+  isPublic,
+  isRecord,
+  operationsOf,
+  type OpenApiAnswer,
+  type OpenApiDocument,
+  type OperationObject,
+} from "../../support/openapi.js";
 import { freePort } from "../../support/process.js";
 import { startService, type RunningService } from "../../support/service.js";
 
 /** Sends `operation` with an API key, its path parameters from their examples and an empty JSON body. */
-async function callKeyed(service: RunningService, method: string, path: string, op: Json): Promise<Response> {
+async function callKeyed(
+  service: RunningService,
+  method: string,
+  path: string,
+  op: OperationObject,
+): Promise<Response> {
   const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const parameter = ((op.parameters ?? []) as Json[]).find((p) => p.in === "path" && p.name === name);
-    return encodeURIComponent(String(parameter?.schema?.examples?.[0] ?? parameter?.example ?? "x"));
+    const parameter = (op.parameters ?? []).find((p) => p.in === "path" && p.name === name);
+    const example = parameter?.schema?.examples?.[0] ?? parameter?.example ?? "x";
+    return encodeURIComponent(typeof example === "string" ? example : JSON.stringify(example));
   });
   const hasBody = !["GET", "DELETE"].includes(method);
   return fetch(`${service.url}${filled}`, {
@@ -28,7 +42,7 @@ describe("keyed routes with PostgreSQL unreachable", () => {
   before(async () => {
     // Nothing listens on this port: every connection is refused, as when a fleet's database is down.
     service = await startService({ DATABASE_URL: `postgresql://txsvc@127.0.0.1:${await freePort()}/txsvc` });
-    document = (await service.request("GET", "/openapi.json")).body as OpenApiDocument;
+    document = (await service.request<OpenApiAnswer>("GET", "/openapi.json")).body;
   });
   after(() => service.close());
 
@@ -47,7 +61,9 @@ describe("keyed routes with PostgreSQL unreachable", () => {
       )
         wrong.push(`${method} ${path}: ${answer.status} ${JSON.stringify(body)}`);
       const documented = op.responses?.["503"]?.content?.["application/json"];
-      const codes = examplesOf(documented, document).map((example) => (example as { code?: string }).code);
+      const codes = examplesOf(documented, document).map((example) =>
+        isRecord(example) ? example["code"] : undefined,
+      );
       if (documented?.schema?.$ref !== "#/components/schemas/ErrorBody" || !codes.includes("STORE_ERR_UNAVAILABLE"))
         wrong.push(`${method} ${path}: its 503 is not documented as ErrorBody with a STORE_ERR_UNAVAILABLE example`);
     }

@@ -22,8 +22,11 @@ import {
   deref,
   examplesOf,
   operationsOf,
-  type Json,
+  isRecord,
+  type ExampleHolder,
+  type OpenApiAnswer,
   type OpenApiDocument,
+  type Schema,
 } from "../../support/openapi.js";
 import { startService, type RunningService } from "../../support/service.js";
 
@@ -32,9 +35,9 @@ describe("OpenAPI document of the running service", () => {
   let document: OpenApiDocument;
   before(async () => {
     service = await startService();
-    const response = await service.request("GET", "/openapi.json");
+    const response = await service.request<OpenApiAnswer>("GET", "/openapi.json");
     assert.equal(response.status, 200);
-    document = response.body as OpenApiDocument;
+    document = response.body;
   });
   after(() => service.close());
 
@@ -53,8 +56,8 @@ describe("OpenAPI document of the running service", () => {
     );
     for (const tag of document.tags ?? []) assert.ok(tag.description, `tag ${tag.name} has a description`);
     const errorBody = deref(document, { $ref: "#/components/schemas/ErrorBody" });
-    assert.deepEqual([...errorBody.required].sort(), ["code", "error", "message", "requestId", "statusCode"]);
-    assert.deepEqual(Object.keys(errorBody.properties).sort(), [
+    assert.deepEqual([...(errorBody.required ?? [])].sort(), ["code", "error", "message", "requestId", "statusCode"]);
+    assert.deepEqual(Object.keys(errorBody.properties ?? {}).sort(), [
       "code",
       "detail",
       "error",
@@ -81,9 +84,7 @@ describe("OpenAPI document of the running service", () => {
       for (const p of op.parameters ?? []) schemas.push([`${method} ${path} ${p.in} ${p.name}`, p.schema]);
       const body = op.requestBody?.content?.["application/json"]?.schema;
       if (body) schemas.push([`${method} ${path} body`, body]);
-      for (const [status, response] of Object.entries(
-        (op.responses ?? {}) as Record<string, { content?: Record<string, { schema?: unknown }> }>,
-      )) {
+      for (const [status, response] of Object.entries(op.responses ?? {})) {
         const schema = response.content?.["application/json"]?.schema;
         if (schema) schemas.push([`${method} ${path} ${status}`, schema]);
       }
@@ -112,7 +113,7 @@ describe("OpenAPI document of the running service", () => {
   });
 
   it("gives every operation its own operationId", () => {
-    const ids = operationsOf(document).map(({ op }) => op.operationId as string);
+    const ids = operationsOf(document).map(({ op }) => op.operationId);
     assert.deepEqual(
       ids.filter((id, i) => ids.indexOf(id) !== i),
       [],
@@ -127,7 +128,7 @@ describe("OpenAPI document of the running service", () => {
     // Every schema of the document, reachable by its pointer, so that $refs resolve.
     ajv.addSchema({ $id: "doc", components: document.components } as object, "doc");
     const wrong: string[] = [];
-    const check = (where: string, holder: Json, schema: Json) => {
+    const check = (where: string, holder: ExampleHolder, schema: Schema | undefined) => {
       if (!schema) return;
       const rooted = JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/')) as object;
       const validate = ajv.compile(rooted);
@@ -139,10 +140,10 @@ describe("OpenAPI document of the running service", () => {
     let count = 0;
     for (const { method, path, op } of operationsOf(document)) {
       const name = `${method} ${path}`;
-      for (const p of (op.parameters ?? []) as Json[]) check(`${name} ${p.in} ${p.name}`, p, p.schema);
+      for (const p of op.parameters ?? []) check(`${name} ${p.in} ${p.name}`, p, p.schema);
       const body = op.requestBody?.content?.["application/json"];
       if (body) check(`${name} body`, body, body.schema);
-      for (const [status, response] of Object.entries((op.responses ?? {}) as Record<string, Json>)) {
+      for (const [status, response] of Object.entries(op.responses ?? {})) {
         const media = response.content?.["application/json"];
         if (media) check(`${name} ${status}`, media, media.schema);
         count += examplesOf(media, document).length;
@@ -155,18 +156,16 @@ describe("OpenAPI document of the running service", () => {
   it("has error examples whose status and code agree with the registry", () => {
     const wrong: string[] = [];
     for (const { method, path, op } of operationsOf(document)) {
-      for (const [status, response] of Object.entries((op.responses ?? {}) as Record<string, Json>)) {
-        if (
-          !/^[45]\d\d$/.test(status) ||
-          response.content?.["application/json"]?.schema?.$ref !== "#/components/schemas/ErrorBody"
-        )
-          continue;
-        for (const example of examplesOf(response.content["application/json"], document) as Json[]) {
-          const expected = ERROR_CODES[example.code as ErrorCode];
+      for (const [status, response] of Object.entries(op.responses ?? {})) {
+        const media = response.content?.["application/json"];
+        if (!/^[45]\d\d$/.test(status) || media?.schema?.$ref !== "#/components/schemas/ErrorBody") continue;
+        for (const example of examplesOf(media, document)) {
+          const expected = isRecord(example) ? ERROR_CODES[example["code"] as ErrorCode] : undefined;
           if (
-            example.statusCode !== Number(status) ||
+            !isRecord(example) ||
+            example["statusCode"] !== Number(status) ||
             (expected !== "4xx" && expected !== Number(status)) ||
-            example.error !== STATUS_CODES[Number(status)]
+            example["error"] !== STATUS_CODES[Number(status)]
           ) {
             wrong.push(`${method} ${path} ${status}: ${JSON.stringify(example)}`);
           }

@@ -17,10 +17,12 @@ import {
   parameters,
   requestSchema,
   deref,
-  type Json,
+  type OpenApiAnswer,
   type OpenApiDocument,
+  type Schema,
 } from "../../support/openapi.js";
-import { startService, type JsonResponse, type RunningService } from "../../support/service.js";
+import type { Answer, ErrorFields, OperationId } from "../../support/api.js";
+import { startService, type RunningService } from "../../support/service.js";
 import { ADA, ok, signAndSubmit as submitTournamentTx, tipOf } from "../../support/tournament-api.js";
 import { signAndSubmit, utf8Hex } from "../../support/transactions-api.js";
 import { policyIdOf } from "../../support/tx-decode.js";
@@ -260,7 +262,7 @@ const TOURNAMENT_MEMBER = (other: Refusal): Rule => ({ ...HOLDS_UTXOS, pointer: 
 
 /** What a call answered, and for an acceptance how to prove it beyond the 200 (submit, read the chain). */
 interface Attempt {
-  readonly response: JsonResponse;
+  readonly response: ErrorFields;
   readonly prove?: () => Promise<void>;
 }
 
@@ -277,15 +279,15 @@ interface FieldCase {
 let service: RunningService;
 let holder: Holder;
 
-const post = (path: string, body: unknown) => service.request("POST", path, body);
+const post = <K extends OperationId>(path: string, body: unknown) => service.request<K>("POST", path, body);
 /** An answer whose 200 is its own proof. */
-const answered = (response: JsonResponse): Attempt => ({ response });
+const answered = (response: ErrorFields): Attempt => ({ response });
 
 /** A payer of its own for each build: its 20 ADA are spent whole when the change goes elsewhere. */
 const newPayer = (): Promise<Funded> => fundedWallet(service, 20 * ADA);
 
 /** Signs and submits a build answer, then finds what it paid `address`. */
-async function submittedTo(built: JsonResponse, signer: TestWallet, address: string) {
+async function submittedTo(built: Answer<"buildTransaction">, signer: TestWallet, address: string) {
   assert.equal(built.status, 200, JSON.stringify(built.body));
   const txHash = await signAndSubmit(service, built.body, [signer]);
   const paid = outputsOf(await utxosAt(service, address), txHash);
@@ -299,7 +301,7 @@ const PAYMENTS: FieldCase[] = [
     field: "body.address",
     rule: CREDENTIALS,
     async send(form) {
-      const response = await post("/utils/addresses/parse", { address: holder.sent[form] });
+      const response = await post<"parseAddress">("/utils/addresses/parse", { address: holder.sent[form] });
       const { paymentKeyHash: payment, stakeKeyHash: stake } = holder;
       const expected =
         form === "reward"
@@ -315,7 +317,7 @@ const PAYMENTS: FieldCase[] = [
     field: "body.address",
     rule: ANY_ADDRESS,
     async send(form) {
-      const response = await post("/addresses/info", { address: holder.sent[form] });
+      const response = await post<"getAddressInfo">("/addresses/info", { address: holder.sent[form] });
       return { response, prove: async () => assert.equal(response.body.bech32, holder.landing[form]) };
     },
   },
@@ -324,10 +326,14 @@ const PAYMENTS: FieldCase[] = [
     field: "body.address",
     rule: HOLDS_UTXOS,
     async send(form) {
-      const response = await post("/devnet/faucet", { address: holder.sent[form], lovelace: 5 * ADA });
+      const response = await post<"fundDevnetAddress">("/devnet/faucet", {
+        address: holder.sent[form],
+        lovelace: 5 * ADA,
+      });
       return {
         response,
         prove: async () => {
+          assert.equal(response.status, 200);
           const paid = outputsOf(await utxosAt(service, holder.landing[form]), response.body.txHash);
           assert.deepEqual(
             paid.map((u) => quantityOf(u, "lovelace")),
@@ -364,7 +370,7 @@ const PAYMENTS: FieldCase[] = [
     async send(form) {
       const wallet = await newPayer();
       const utxos = await wallet.utxos();
-      const response = await post("/transactions/build", {
+      const response = await post<"buildTransaction">("/transactions/build", {
         changeAddress: holder.sent[form],
         utxos,
         outputs: [{ address: wallet.address, lovelace: 2 * ADA }],
@@ -379,7 +385,7 @@ const PAYMENTS: FieldCase[] = [
     async send(form) {
       const wallet = await newPayer();
       const utxos = await wallet.utxos();
-      const response = await post("/transactions/build", {
+      const response = await post<"buildTransaction">("/transactions/build", {
         changeAddress: wallet.address,
         utxos,
         outputs: [{ address: holder.sent[form], lovelace: 2 * ADA }],
@@ -402,7 +408,7 @@ const PAYMENTS: FieldCase[] = [
       const wallet = await newPayer();
       const utxos = await wallet.utxos();
       const policyId = policyIdOf(wallet.keyHash);
-      const response = await post("/transactions/build", {
+      const response = await post<"buildTransaction">("/transactions/build", {
         changeAddress: wallet.address,
         utxos,
         preloadedScripts: [
@@ -440,7 +446,7 @@ const PAYMENTS: FieldCase[] = [
     rule: STAKE_ACCOUNT,
     async send(form) {
       const wallet = await newPayer();
-      const response = await post("/transactions/build", {
+      const response = await post<"buildTransaction">("/transactions/build", {
         changeAddress: wallet.address,
         utxos: await wallet.utxos(),
         delegations: [{ type: "drep", address: holder.sent[form], keyHash: "always-abstain" }],
@@ -448,6 +454,7 @@ const PAYMENTS: FieldCase[] = [
       return {
         response,
         prove: async () => {
+          assert.equal(response.status, 200);
           await signAndSubmit(service, response.body, [wallet, holder.stakeSigner]);
           assert.deepEqual(await service.app.chain.stakeAccount(holder.landing.reward), {
             registered: true,
@@ -482,10 +489,22 @@ const tournamentOf = (form: Form): Tournament => (isEnterprise(form) ? t2 : t1);
 const registrationOf = (t: Tournament, form: Form): string =>
   t.registration[isEnterprise(form) ? "enterprise" : "base"];
 
+/** The tournament operations the matrix calls through tournamentCall. */
+type TournamentBuild =
+  | "registerToTournament"
+  | "unregisterFromTournament"
+  | "addTournamentParticipants"
+  | "settleTournament"
+  | "cancelTournament";
+
 /** A build-only tournament call paid by the funder; its change goes back to the funder unless the case says otherwise. */
 async function tournamentCall(method: string, path: string, body: Record<string, unknown>): Promise<Attempt> {
   return answered(
-    await service.request(method, path, { changeAddress: funder.address, utxos: await funder.utxos(), ...body }),
+    await service.request<TournamentBuild>(method, path, {
+      changeAddress: funder.address,
+      utxos: await funder.utxos(),
+      ...body,
+    }),
   );
 }
 const createBody = (over: Record<string, unknown>) => ({
@@ -635,7 +654,12 @@ const EXPIRED: FieldCase[] = (["address", "changeAddress"] as const).map((name):
   rule: HOLDS_UTXOS,
   // Without changeAddress, the change goes to `address`.
   send: async (form) =>
-    answered(await post(`/tournaments/${t1.id}/refund`, { [name]: holder.sent[form], utxos: await funder.utxos() })),
+    answered(
+      await post<"refundTournament">(`/tournaments/${t1.id}/refund`, {
+        [name]: holder.sent[form],
+        utxos: await funder.utxos(),
+      }),
+    ),
 }));
 
 const CASES: readonly FieldCase[] = [...PAYMENTS, ...OPEN, ...FULL, ...EXPIRED];
@@ -650,7 +674,13 @@ function addressFields(document: OpenApiDocument, basePath: string): string[] {
   const found = new Set<string>();
   for (const operation of operationsOf(document)) {
     const name = `${operation.method} ${operation.path.startsWith(basePath) ? operation.path.slice(basePath.length) : operation.path}`;
-    const visit = (schema: Json, at: string, key: string, seen: ReadonlySet<string>, description?: string): void => {
+    const visit = (
+      schema: Schema | undefined,
+      at: string,
+      key: string,
+      seen: ReadonlySet<string>,
+      description?: string,
+    ): void => {
       if (!schema || typeof schema !== "object") return;
       if (typeof schema.$ref === "string") {
         if (seen.has(schema.$ref)) return;
@@ -661,15 +691,15 @@ function addressFields(document: OpenApiDocument, basePath: string): string[] {
       if (schema.type === "string" && (/address/i.test(key) || /\baddress\b/i.test(text))) found.add(`${name} ${at}`);
       for (const branch of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])])
         visit(branch, at, key, seen);
-      for (const [property, sub] of Object.entries((schema.properties ?? {}) as Record<string, Json>))
+      for (const [property, sub] of Object.entries(schema.properties ?? {}))
         visit(sub, `${at}.${property}`, property, seen);
-      const tuple: Json[] | undefined = Array.isArray(schema.prefixItems)
+      const tuple: Schema[] | undefined = Array.isArray(schema.prefixItems)
         ? schema.prefixItems
         : Array.isArray(schema.items)
           ? schema.items
           : undefined;
       if (tuple) tuple.forEach((sub, i) => visit(sub, `${at}[${i}]`, key, seen));
-      else if (schema.items) visit(schema.items, `${at}[0]`, key, seen);
+      else if (schema.items && typeof schema.items === "object") visit(schema.items, `${at}[0]`, key, seen);
     };
     // The service's messages name path and query fields as the schema's validation does: params.…, query.….
     for (const p of parameters(operation, "path"))
@@ -717,7 +747,7 @@ function matrix(cases: readonly FieldCase[]): void {
 
 describe("every address field of the OpenAPI document has its row here", () => {
   it("the same fields, no more, no fewer", async () => {
-    const document = (await service.request("GET", "/openapi.json")).body as OpenApiDocument;
+    const document = (await service.request<OpenApiAnswer>("GET", "/openapi.json")).body;
     const declared = addressFields(document, new URL(service.base).pathname);
     const covered = [...new Set(CASES.map((c) => `${c.operation} ${c.field}`))].sort();
     assert.deepEqual(
@@ -736,7 +766,7 @@ describe("tournaments open for registration", () => {
     settleBy = (await tipOf(service)).time + MIN_SETTLE_WINDOW_MS + 5 * 60_000;
     const create = async (admin: string): Promise<string> => {
       const created = ok(
-        await post("/tournaments", {
+        await post<"createTournament">("/tournaments", {
           ...createBody({ adminAddress: admin }),
           changeAddress: funder.address,
           utxos: await funder.utxos(),
@@ -749,7 +779,7 @@ describe("tournaments open for registration", () => {
       const id = await create(admin);
       const register = async (address: string): Promise<string> => {
         const built = ok(
-          await post(`/tournaments/${id}/register`, {
+          await post<"registerToTournament">(`/tournaments/${id}/register`, {
             registererAddress: address,
             changeAddress: funder.address,
             utxos: await funder.utxos(),
@@ -782,7 +812,7 @@ describe("full tournaments", () => {
         { address: holder.landing.enterprise, outputRef: t.registration.enterprise },
       ];
       const built = ok(
-        await post(`/tournaments/${t.id}/participants`, {
+        await post<"addTournamentParticipants">(`/tournaments/${t.id}/participants`, {
           adminAddress: t.admin,
           registrations,
           changeAddress: funder.address,
@@ -798,7 +828,9 @@ describe("full tournaments", () => {
 describe("tournaments past their settlement deadline", () => {
   before(async () => {
     const { time } = await tipOf(service);
-    const advanced = await post("/devnet/advance", { seconds: Math.ceil((settleBy - time) / 1000) + 120 });
+    const advanced = await post<"advanceDevnetClock">("/devnet/advance", {
+      seconds: Math.ceil((settleBy - time) / 1000) + 120,
+    });
     assert.equal(advanced.status, 200, JSON.stringify(advanced.body));
   });
   matrix(EXPIRED);

@@ -7,6 +7,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { MeshTxBuilder, mConStr0, resolveScriptHash, resolveTxHash, serializePlutusScript } from "@meshsdk/core";
+import type { components, paths } from "@blockfrost/openapi";
+import type { EvaluateTransactionSuccess } from "@cardano-ogmios/schema";
 import type { UTxO } from "@meshsdk/common";
 import { bech32 } from "@scure/base";
 import { addressInfo } from "../../../src/cardano/addresses.js";
@@ -21,12 +23,30 @@ import { ALWAYS_SUCCEEDS_V3 } from "../../support/sdk-devnet.js";
 
 const PREFIX = "/blockfrost/api/v0";
 
-interface Answer {
+interface Answer<B = unknown> {
   status: number;
   headers: Headers;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
+  body: B;
 }
+
+/** Blockfrost's endpoints, as @blockfrost/openapi types them. */
+type Endpoint = keyof paths;
+/** What `endpoint` answers with 200 (its GET's or POST's JSON), as Blockfrost's specification types it. */
+type Ok<E extends Endpoint> = {
+  [M in keyof paths[E]]-?: paths[E][M] extends { responses: { 200: { content: { "application/json": infer B } } } }
+    ? B
+    : never;
+}[keyof paths[E]];
+
+/** Blockfrost's error body (every error status has this one). */
+type BlockfrostError = components["responses"]["400"]["content"]["application/json"];
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
+
+/** The `result` of an Ogmios v5 EvaluateTx answer (Blockfrost's evaluate endpoints without ?version=6), if it has one. */
+const v5Result = (body: unknown): Record<string, unknown> | undefined =>
+  isRecord(body) && isRecord(body["result"]) ? body["result"] : undefined;
 
 async function call(service: RunningService, path: string, init: RequestInit = {}): Promise<Answer> {
   const response = await fetch(`${service.url}${PREFIX}${path}`, init);
@@ -52,8 +72,9 @@ const json = (body: unknown): RequestInit => ({
 function assertBlockfrostError(answer: Answer, status: number, message: RegExp): void {
   assert.equal(answer.status, status, JSON.stringify(answer.body));
   assert.deepEqual(Object.keys(answer.body as object).sort(), ["error", "message", "status_code"]);
-  assert.equal(answer.body.status_code, status);
-  assert.match(answer.body.message as string, message);
+  const body = answer.body as BlockfrostError;
+  assert.equal(body.status_code, status);
+  assert.match(body.message, message);
 }
 
 describe("the devnet's Blockfrost-compatible API", () => {
@@ -63,12 +84,20 @@ describe("the devnet's Blockfrost-compatible API", () => {
   let funding: string;
   let payment: string;
   const schemas = blockfrostSchemas();
-  const expect = async (path: string, endpoint: string, status: number, init?: RequestInit): Promise<Answer> => {
+  /** The answer to `path`, checked against Blockfrost's schema of `endpoint` for `status`: a 200's body is of that schema's type. */
+  async function expect<E extends Endpoint>(
+    path: string,
+    endpoint: E,
+    status: 200,
+    init?: RequestInit,
+  ): Promise<Answer<Ok<E>>>;
+  async function expect(path: string, endpoint: Endpoint, status: number, init?: RequestInit): Promise<Answer>;
+  async function expect(path: string, endpoint: Endpoint, status: number, init?: RequestInit): Promise<Answer> {
     const answer = await call(service, path, init);
     assert.equal(answer.status, status, `${path}: ${JSON.stringify(answer.body)}`);
     schemas.check(endpoint, String(status), answer.body, path);
     return answer;
-  };
+  }
 
   before(async () => {
     service = await startService({ NETWORK: "devnet" });
@@ -107,7 +136,7 @@ describe("the devnet's Blockfrost-compatible API", () => {
       PlutusV2: DEVNET_COST_MODELS[1],
       PlutusV3: DEVNET_COST_MODELS[2],
     });
-    assert.deepEqual(Object.values(body.cost_models.PlutusV3 as object), DEVNET_COST_MODELS[2]);
+    assert.deepEqual(Object.values(body.cost_models?.["PlutusV3"] as object), DEVNET_COST_MODELS[2]);
     assert.deepEqual((await expect("/epochs/0/parameters", "/epochs/{number}/parameters", 200)).body, body);
     await expect("/epochs/1/parameters", "/epochs/{number}/parameters", 404);
     await expect("/epochs/latest", "/epochs/latest", 200);
@@ -201,7 +230,7 @@ describe("the devnet's Blockfrost-compatible API", () => {
 
   it("serves a transaction's UTxOs (spent outputs name their spender), CBOR and metadata", async () => {
     const utxos = (await expect(`/txs/${funding}/utxos`, "/txs/{hash}/utxos", 200)).body;
-    assert.equal(utxos.outputs[0].consumed_by_tx, payment);
+    assert.equal(utxos.outputs[0]?.consumed_by_tx, payment);
     const paid = (await expect(`/txs/${payment}/utxos`, "/txs/{hash}/utxos", 200)).body;
     assert.deepEqual(
       paid.inputs.map((i: { tx_hash: string; address: string }) => [i.tx_hash, i.address]),
@@ -218,7 +247,8 @@ describe("the devnet's Blockfrost-compatible API", () => {
 
   it("evaluates a transaction both ways, with an additional UTxO in either spelling, and submits it", async () => {
     const script = { code: ALWAYS_SUCCEEDS_V3, version: "V3" as const };
-    const { address: scriptAddress } = serializePlutusScript(script, undefined, 0);
+    // Mesh types the address `any`: it is the script's bech32 address.
+    const scriptAddress = serializePlutusScript(script, undefined, 0).address as string;
     const funds = await service.app.chain.utxosAt(alice.address);
     const lock = await alice.sign(
       await buildPayment(DEVNET_PROTOCOL_PARAMETERS, alice.address, funds, bob.address, 1_000_000n, (b) =>
@@ -254,8 +284,11 @@ describe("the devnet's Blockfrost-compatible API", () => {
     ];
     for (const spelling of ["additionalUtxoSet", "additionalUtxoset"]) {
       const { body } = await call(service, "/utils/txs/evaluate/utxos", json({ cbor: unlock, [spelling]: [pair] }));
-      assert.deepEqual(Object.keys(body.result.EvaluationResult as object), ["spend:0"], JSON.stringify(body));
-      assert.ok(body.result.EvaluationResult["spend:0"].memory > 0);
+      const evaluation = v5Result(body)?.["EvaluationResult"];
+      assert.ok(isRecord(evaluation), JSON.stringify(body));
+      assert.deepEqual(Object.keys(evaluation), ["spend:0"], JSON.stringify(body));
+      const spend = evaluation["spend:0"];
+      assert.ok(isRecord(spend) && typeof spend["memory"] === "number" && spend["memory"] > 0);
     }
     const v6 = await call(
       service,
@@ -263,11 +296,11 @@ describe("the devnet's Blockfrost-compatible API", () => {
       json({ cbor: unlock, additionalUtxoSet: [pair] }),
     );
     ogmiosSchemas().check("EvaluateTransactionResponse", v6.body, "evaluate/utxos?version=6");
-    assert.equal(v6.body.result[0].validator.purpose, "spend");
+    assert.equal((v6.body as EvaluateTransactionSuccess).result[0]?.validator.purpose, "spend");
     // Without the lock's output, the evaluation fails: Blockfrost's 200 carrying the failure.
     const failed = await call(service, "/utils/txs/evaluate", cbor(unlock));
     assert.equal(failed.status, 200);
-    assert.ok("EvaluationFailure" in failed.body.result, JSON.stringify(failed.body));
+    assert.ok("EvaluationFailure" in (v5Result(failed.body) ?? {}), JSON.stringify(failed.body));
     assertBlockfrostError(
       await call(
         service,
@@ -295,9 +328,9 @@ describe("the devnet's Blockfrost-compatible API", () => {
     // Submitted, the lock and the unlock are the ledger's; the unlock's redeemer names the script.
     assert.equal((await call(service, "/tx/submit", cbor(Buffer.from(lock, "hex")))).body, lockHash);
     const evaluated = await call(service, "/utils/txs/evaluate", cbor(unlock));
-    assert.ok("EvaluationResult" in evaluated.body.result, JSON.stringify(evaluated.body));
+    assert.ok("EvaluationResult" in (v5Result(evaluated.body) ?? {}), JSON.stringify(evaluated.body));
     const refused = await expect("/tx/submit", "/tx/submit", 400, cbor(Buffer.from(unlock, "hex")));
-    assert.match(refused.body.message as string, /[Mm]issing|witness|signature/);
+    assert.match((refused.body as BlockfrostError).message, /[Mm]issing|witness|signature/);
     // Its collateral was spent by the lock: the unlock submitted takes alice's change as collateral.
     const [change] = await service.app.chain.utxosAt(alice.address);
     assert.ok(change);

@@ -224,7 +224,7 @@ function ogmiosTransaction(record: TxRecord): Record<string, unknown> {
   const refs = (set: { values(): readonly Serialization.TransactionInput[] } | undefined) =>
     (set?.values() ?? []).map((i) => refOf({ txHash: i.transactionId().toString(), index: Number(i.index()) }));
   const mint: Record<string, Record<string, bigint>> = {};
-  for (const [unit, quantity] of body.mint() ?? new Map()) {
+  for (const [unit, quantity] of body.mint() ?? []) {
     const id = unit.toString();
     (mint[id.slice(0, 56)] ??= {})[id.slice(56)] = quantity;
   }

@@ -17,6 +17,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { before, describe, it } from "node:test";
 import type { UTxO } from "@meshsdk/common";
+import type { OperationId } from "../api.js";
 import type { RunningService } from "../service.js";
 import type { Target } from "../target.js";
 import { datumJson, txOf } from "../tx-decode.js";
@@ -50,13 +51,14 @@ export function cip68SmartContractFlows(target: () => Target): void {
     let refUnit: string;
     let userUnit: string;
 
-    const call = (method: string, path: string, body?: unknown) => service.request(method, path, body, headers);
+    const call = <K extends OperationId>(method: string, path: string, body?: unknown) =>
+      service.request<K>(method, path, body, headers);
 
     /** Signs `complete` with each wallet in turn (CSL FixedTransaction, as the examples do) and submits `{transaction}`. */
     async function signAndSubmit(complete: string, signers: readonly TestWallet[]): Promise<string> {
       let tx = complete;
       for (const signer of signers) tx = await signer.sign(tx);
-      const submitted = await call("POST", "/transactions/submit", { transaction: tx });
+      const submitted = await call<"submitTransaction">("POST", "/transactions/submit", { transaction: tx });
       assert.equal(submitted.status, 200, JSON.stringify(submitted.body));
       return submitted.body.txHash as string;
     }
@@ -88,14 +90,14 @@ export function cip68SmartContractFlows(target: () => Target): void {
     it("create-mint.ts: applies the manager's key hash, mints the pair, the reference token at the script with the JSON datum", async () => {
       const META_MANAGER_KEY_HASH = admin.keyHash;
       assetName = `cip68_${new Date().getTime()}`;
-      const applied = await call("POST", "/blueprints/apply-params", {
+      const applied = await call<"applyBlueprintParams">("POST", "/blueprints/apply-params", {
         params: { [blueprint.validators[0]!.hash]: [META_MANAGER_KEY_HASH] },
         blueprint,
       });
       assert.equal(applied.status, 200, JSON.stringify(applied.body));
       parameterizedScript = applied.body.preloadedScript;
       SCRIPT_HASH = Object.keys(applied.body.addresses)[0]!;
-      SC_ADDRESS = applied.body.addresses[SCRIPT_HASH].bech32 as string;
+      SC_ADDRESS = applied.body.addresses[SCRIPT_HASH]!.bech32;
       assert.notEqual(SCRIPT_HASH, blueprint.validators[0]!.hash);
       refUnit = SCRIPT_HASH + REF + hex(assetName);
       userUnit = SCRIPT_HASH + USER + hex(assetName);
@@ -148,7 +150,7 @@ export function cip68SmartContractFlows(target: () => Target): void {
         requiredSigners: [META_MANAGER_KEY_HASH],
         preloadedScripts: [parameterizedScript],
       };
-      const built = await call("POST", "/transactions/build", input);
+      const built = await call<"buildTransaction">("POST", "/transactions/build", input);
       assert.equal(built.status, 200, JSON.stringify(built.body));
       const txHash = await signAndSubmit(built.body.complete as string, [customer, admin]);
 
@@ -232,7 +234,11 @@ export function cip68SmartContractFlows(target: () => Target): void {
     }
 
     it("refuses a user update that does not pay the manager its 1 ADA, with the script's failure (422)", async () => {
-      const response = await call("POST", "/transactions/build", await customerUpdateBody("customer_updated", false));
+      const response = await call<"buildTransaction">(
+        "POST",
+        "/transactions/build",
+        await customerUpdateBody("customer_updated", false),
+      );
       assert.equal(response.status, 422, JSON.stringify(response.body));
       // fee_output_index 1 is now the change, the customer's: neither 1 ADA nor the manager's.
       assert.match(response.body.message, /^A Plutus script of this transaction refuses it\b/);
@@ -241,7 +247,7 @@ export function cip68SmartContractFlows(target: () => Target): void {
 
     it("keeps the contract's other rules: a mint the manager does not sign, a user update that changes more than the nickname (422)", async () => {
       const name = `cip68_${Date.now()}_x`;
-      const unsigned = await call("POST", "/transactions/build", {
+      const unsigned = await call<"buildTransaction">("POST", "/transactions/build", {
         changeAddress: customer.address,
         mint: [100, 222].map((label) => ({
           version: "cip68",
@@ -271,14 +277,18 @@ export function cip68SmartContractFlows(target: () => Target): void {
 
       const renamed = await customerUpdateBody("customer_updated");
       (renamed.outputs[0]!.datum!.value.metadata as [string, string][])[0] = ["name", "another name"];
-      const response = await call("POST", "/transactions/build", renamed);
+      const response = await call<"buildTransaction">("POST", "/transactions/build", renamed);
       assert.equal(response.status, 422, JSON.stringify(response.body));
       assert.match(response.body.message, /current_datum == expected_datum \? False/);
     });
 
     it("customer-update.ts: the user token's holder sets the nickname, paying the manager 1 ADA", async () => {
       const before = await referenceTokenUtxo();
-      const built = await call("POST", "/transactions/build", await customerUpdateBody("customer_updated"));
+      const built = await call<"buildTransaction">(
+        "POST",
+        "/transactions/build",
+        await customerUpdateBody("customer_updated"),
+      );
       assert.equal(built.status, 200, JSON.stringify(built.body));
       // The customer's only UTxO holds the user token since the mint: it is the collateral too, its
       // token going back in the collateral return.
@@ -361,14 +371,14 @@ export function cip68SmartContractFlows(target: () => Target): void {
     }
 
     it("refuses an admin update the manager does not sign (422)", async () => {
-      const response = await call("POST", "/transactions/build", await adminUpdateBody(false));
+      const response = await call<"buildTransaction">("POST", "/transactions/build", await adminUpdateBody(false));
       assert.equal(response.status, 422, JSON.stringify(response.body));
       assert.match(response.body.message, /^A Plutus script of this transaction refuses it\b/);
       assert.match(response.body.message, /update_authorized \? False/);
     });
 
     it("admin-update.ts: the manager rewrites the datum", async () => {
-      const built = await call("POST", "/transactions/build", await adminUpdateBody(true));
+      const built = await call<"buildTransaction">("POST", "/transactions/build", await adminUpdateBody(true));
       assert.equal(built.status, 200, JSON.stringify(built.body));
       const txHash = await signAndSubmit(built.body.complete as string, [customer, admin]);
       const after = await referenceTokenUtxo();
@@ -396,7 +406,7 @@ export function cip68SmartContractFlows(target: () => Target): void {
         ],
         preloadedScripts: [parameterizedScript],
       };
-      const missing = await call("POST", "/transactions/build", update);
+      const missing = await call<"buildTransaction">("POST", "/transactions/build", update);
       assert.equal(missing.status, 400, JSON.stringify(missing.body));
       assert.match(
         missing.body.message,
@@ -404,7 +414,7 @@ export function cip68SmartContractFlows(target: () => Target): void {
       );
 
       const current = await referenceTokenUtxo();
-      const built = await call("POST", "/transactions/build", {
+      const built = await call<"buildTransaction">("POST", "/transactions/build", {
         ...update,
         scriptInteractions: [
           {

@@ -10,6 +10,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { before, describe, it } from "node:test";
+import type { OperationId } from "../api.js";
 import type { RunningService } from "../service.js";
 import type { Target } from "../target.js";
 import { signAndSubmit, submitRejected, submitSigned, utf8Hex } from "../transactions-api.js";
@@ -37,7 +38,8 @@ export function plutusHelloWorldFlows(target: () => Target): void {
     let deployTx: string;
     let lockTx: string;
 
-    const call = (method: string, path: string, body?: unknown) => service.request(method, path, body, headers);
+    const call = <K extends OperationId>(method: string, path: string, body?: unknown) =>
+      service.request<K>(method, path, body, headers);
 
     before(async () => {
       service = target().service;
@@ -53,12 +55,12 @@ export function plutusHelloWorldFlows(target: () => Target): void {
     });
 
     it("1. uploads the blueprint and deploys its validator as a reference script", async () => {
-      const uploaded = await call("POST", "/blueprints", { blueprint });
+      const uploaded = await call<"upsertBlueprint">("POST", "/blueprints", { blueprint });
       assert.equal(uploaded.status, 200, JSON.stringify(uploaded.body));
       const { scriptAddresses } = uploaded.body as { scriptAddresses: Record<string, string> };
       scriptAddress = scriptAddresses[HASH]!;
       assert.match(scriptAddress, /^addr_test1w/);
-      const response = await call("POST", "/transactions/build", {
+      const response = await call<"buildTransaction">("POST", "/transactions/build", {
         changeAddress: customer.address,
         message: "Smart contract deployed using anvil API",
         outputs: validators.map((v) => ({ address: scriptAddresses[v.hash], datum: { type: "script", hash: v.hash } })),
@@ -68,7 +70,7 @@ export function plutusHelloWorldFlows(target: () => Target): void {
       const deployed = (await utxosAt(service, scriptAddress)).find((u) => u.input.txHash === deployTx);
       assert.equal(deployed?.input.outputIndex, 0);
       assert.ok(deployed.output.scriptRef, "the output carries the validator as a reference script");
-      const recorded = await call("POST", "/blueprints", {
+      const recorded = await call<"upsertBlueprint">("POST", "/blueprints", {
         blueprint,
         refs: Object.fromEntries(validators.map((v, index) => [v.hash, { txHash: deployTx, index }])),
       });
@@ -76,10 +78,10 @@ export function plutusHelloWorldFlows(target: () => Target): void {
     });
 
     it("2. locks 2 ADA at the hex script address under an inline datum given as JSON of the schema", async () => {
-      const address = await call("GET", `/validators/${HASH}/address`);
+      const address = await call<"getValidatorAddress">("GET", `/validators/${HASH}/address`);
       assert.equal(address.status, 200, JSON.stringify(address.body));
       assert.equal(address.body.bech32, scriptAddress);
-      const response = await call("POST", "/transactions/build", {
+      const response = await call<"buildTransaction">("POST", "/transactions/build", {
         changeAddress: customer.address,
         message: "Locking my fortune using anvil API",
         outputs: [
@@ -118,7 +120,11 @@ export function plutusHelloWorldFlows(target: () => Target): void {
     });
 
     it("refuses a wrong redeemer with the script's own failure (422)", async () => {
-      const response = await call("POST", "/transactions/build", unlockBody("Hello Anvil", [customer.keyHash]));
+      const response = await call<"buildTransaction">(
+        "POST",
+        "/transactions/build",
+        unlockBody("Hello Anvil", [customer.keyHash]),
+      );
       assert.equal(response.status, 422, JSON.stringify(response.body));
       assert.match(
         response.body.message,
@@ -127,7 +133,7 @@ export function plutusHelloWorldFlows(target: () => Target): void {
     });
 
     it("refuses an unlock the owner does not sign (422)", async () => {
-      const response = await call("POST", "/transactions/build", unlockBody("Hello World", []));
+      const response = await call<"buildTransaction">("POST", "/transactions/build", unlockBody("Hello World", []));
       assert.equal(response.status, 422, JSON.stringify(response.body));
       assert.match(
         response.body.message,
@@ -136,7 +142,7 @@ export function plutusHelloWorldFlows(target: () => Target): void {
     });
 
     it("refuses a datum that does not match the schema, naming the path (400)", async () => {
-      const response = await call("POST", "/transactions/build", {
+      const response = await call<"buildTransaction">("POST", "/transactions/build", {
         changeAddress: customer.address,
         outputs: [
           {
@@ -153,7 +159,7 @@ export function plutusHelloWorldFlows(target: () => Target): void {
     it("refuses a redeemer that does not match the schema, naming the path (400)", async () => {
       const body = unlockBody("x", [customer.keyHash]);
       body.scriptInteractions[0]!.redeemer = { type: "json", value: { message: "00" } } as never;
-      const response = await call("POST", "/transactions/build", body);
+      const response = await call<"buildTransaction">("POST", "/transactions/build", body);
       assert.equal(response.status, 400, JSON.stringify(response.body));
       assert.match(response.body.message, /scriptInteractions\[0\]\.redeemer\.value/);
     });
@@ -163,7 +169,11 @@ export function plutusHelloWorldFlows(target: () => Target): void {
         (s, u) => s + BigInt(u.output.amount[0]!.quantity),
         0n,
       );
-      const response = await call("POST", "/transactions/build", unlockBody("Hello World", [customer.keyHash]));
+      const response = await call<"buildTransaction">(
+        "POST",
+        "/transactions/build",
+        unlockBody("Hello World", [customer.keyHash]),
+      );
       assert.equal(response.status, 200, JSON.stringify(response.body));
       const built = response.body;
       assert.deepEqual(requiredSignersOf(built.complete), [customer.keyHash]);
@@ -196,8 +206,8 @@ export function plutusHelloWorldFlows(target: () => Target): void {
     it("2.a / 3.a: locks for the stake key and unlocks signed by it", async () => {
       const account = newStakeWallet();
       await target().fund(account.address, 20_000_000);
-      const address = (await call("GET", `/validators/${HASH}/address`)).body.hex as string;
-      const locked = await call("POST", "/transactions/build", {
+      const address = (await call<"getValidatorAddress">("GET", `/validators/${HASH}/address`)).body.hex as string;
+      const locked = await call<"buildTransaction">("POST", "/transactions/build", {
         changeAddress: account.address,
         message: "Locking my fortune using anvil API",
         outputs: [
@@ -231,10 +241,10 @@ export function plutusHelloWorldFlows(target: () => Target): void {
         ],
         requiredSigners: [account.stakeKeyHash],
       };
-      const built = await call("POST", "/transactions/build", unlock);
+      const built = await call<"buildTransaction">("POST", "/transactions/build", unlock);
       assert.equal(built.status, 200, JSON.stringify(built.body));
       // Signed with the payment key alone, the ledger misses the stake key's signature.
-      const unsigned = await call("POST", "/transactions/submit", {
+      const unsigned = await call<"submitTransaction">("POST", "/transactions/submit", {
         transaction: await account.paymentOnly.sign(built.body.complete),
         signatures: [],
       });
@@ -251,11 +261,11 @@ export function plutusHelloWorldFlows(target: () => Target): void {
     // with its message, then an unlock by the owner; the client signs and submits.
     it("runs the escrow app's lock and unlock", async () => {
       const owner = await fundedWallet(target(), 20_000_000);
-      const parsed = await call("POST", "/utils/addresses/parse", { address: owner.address });
+      const parsed = await call<"parseAddress">("POST", "/utils/addresses/parse", { address: owner.address });
       assert.equal(parsed.status, 200, JSON.stringify(parsed.body));
       assert.equal(parsed.body.payment, owner.keyHash);
-      const address = (await call("GET", `/validators/${HASH}/address`)).body.hex as string;
-      const lock = await call("POST", "/transactions/build", {
+      const address = (await call<"getValidatorAddress">("GET", `/validators/${HASH}/address`)).body.hex as string;
+      const lock = await call<"buildTransaction">("POST", "/transactions/build", {
         changeAddress: owner.address,
         message: "Locking funds in escrow using Anvil API",
         outputs: [
@@ -272,7 +282,7 @@ export function plutusHelloWorldFlows(target: () => Target): void {
       });
       assert.equal(lock.status, 200, JSON.stringify(lock.body));
       const txHash = await signAndSubmit(service, lock.body, [owner]);
-      const unlock = await call("POST", "/transactions/build", {
+      const unlock = await call<"buildTransaction">("POST", "/transactions/build", {
         changeAddress: owner.address,
         message: "Unlocking funds from escrow using Anvil API",
         scriptInteractions: [
