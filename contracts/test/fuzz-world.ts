@@ -16,7 +16,8 @@
 import { createHash } from "node:crypto";
 import type { UTxO } from "@meshsdk/common";
 import { deserializeAddress } from "@meshsdk/core";
-import { registrationScript, tournamentScript } from "../../src/tournament/contracts.js";
+import { tournamentScript } from "../../src/tournament/contracts.js";
+import { registrationScriptOf } from "../../src/tournament/registration-script.js";
 import {
   decodeRegistrationDatum,
   decodeSpendRedeemer,
@@ -154,7 +155,7 @@ export async function makeFuzzWorld(): Promise<FuzzWorld> {
     .sort(ledgerOrder);
   const scripts = [
     tournamentScript(),
-    ...seeds.map((s) => registrationScript(tournamentIdOf(s.input.txHash, s.input.outputIndex))),
+    ...seeds.map((s) => registrationScriptOf(tournamentIdOf(s.input.txHash, s.input.outputIndex))),
   ];
   const deployTx = await submitPlan(base, {
     ...empty,
