@@ -6,7 +6,6 @@ import { randomBytes } from "node:crypto";
 import type { Action, IEvaluator, IFetcher, NativeScript, UTxO } from "@meshsdk/common";
 import {
   deserializeAddress,
-  MeshTxBuilder,
   pubKeyAddress,
   resolveNativeScriptHash,
   serializeAddressObj,
@@ -17,7 +16,7 @@ import { SigningKey, signTransaction } from "../../src/cardano/sign.js";
 import { fromHex, toHex } from "../../src/cardano/tx-cbor.js";
 import { CborReader } from "../../src/cardano/cbor.js";
 import type { Output } from "../../src/cardano/types.js";
-import { fromAssets } from "../../src/cardano/value.js";
+import { fromAssets, valueOf } from "../../src/cardano/value.js";
 import { DEVNET_COST_MODELS, DEVNET_PROTOCOL_PARAMETERS } from "../../src/chain/protocol-params.js";
 import { utxosOfMap, utxosOfMaps } from "../../src/chain/devnet/utxo-map.js";
 import { explainTraces } from "../../src/tournament/traces.js";
@@ -414,16 +413,15 @@ export async function mintNativeToken(
   const script: NativeScript = { type: "sig", keyHash: wallet.pkh };
   const policy = resolveNativeScriptHash(script);
   const unit = policy + Buffer.from(name, "utf8").toString("hex");
-  const b = new MeshTxBuilder({ params: PARAMS, fetcher: chain.fetcher });
-  b.mint(quantity.toString(), policy, Buffer.from(name, "utf8").toString("hex")).mintingScript(
-    serializeNativeScript(script).scriptCbor!,
+  const tx = balanceTransaction(
+    draftOf({
+      outputs: [{ address: wallet.address, value: valueOf(2_000_000n, [[unit, quantity]]) }],
+      mint: new Map([[unit, quantity]]),
+      nativeScripts: [serializeNativeScript(script).scriptCbor!],
+    }),
+    { pool: chain.utxosAt(wallet.address).filter(hasOnlyAda), changeAddress: wallet.address, params: PARAMS },
   );
-  b.txOut(wallet.address, [
-    { unit: "lovelace", quantity: "2000000" },
-    { unit, quantity: quantity.toString() },
-  ]);
-  b.changeAddress(wallet.address).selectUtxosFrom(chain.utxosAt(wallet.address).filter(hasOnlyAda));
-  const r = chain.submit(await wallet.sign(await b.complete()));
+  const r = chain.submit(await wallet.sign(toHex(tx.cbor)));
   if (!r.ok || r.txHash === undefined) throw new Error(`ledger refused the mint: ${r.error}`);
   const utxo = chain
     .utxosAt(wallet.address)
