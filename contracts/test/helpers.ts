@@ -146,7 +146,7 @@ export class Chain {
     }));
   }
 
-  /** Just enough of Mesh's IFetcher for a MeshTxBuilder (mintNativeToken, some tests) to complete inputs it knows by reference. */
+  /** Just enough of Mesh's IFetcher for a MeshTxBuilder (some tests build with one) to complete inputs it knows by reference. */
   readonly fetcher = {
     fetchUTxOs: async (hash: string, index?: number): Promise<UTxO[]> =>
       this.allUtxos().filter((u) => u.input.txHash === hash && (index === undefined || u.input.outputIndex === index)),
