@@ -228,8 +228,8 @@ function firstLine(error: unknown): string {
 }
 
 function why(m: Measured): string {
-  if (m.error?.includes("Maximum Input Count Exceeded"))
-    return "transaction over 16,384 B (Mesh: Maximum Input Count Exceeded)";
+  if (m.error !== undefined && /too-large|too-many-inputs/.test(m.error))
+    return `transaction over ${MAX_TX_SIZE.toLocaleString("en-US")} B (the builder: ${m.error.replace(/.*: /, "")})`;
   if (m.size > MAX_TX_SIZE) return `size ${m.size} B > ${MAX_TX_SIZE}`;
   if (m.mem > Number(MAX_TX_MEM)) return `mem ${m.mem.toLocaleString("en-US")} > max`;
   if (m.steps > Number(MAX_TX_STEPS)) return `steps ${m.steps.toLocaleString("en-US")} > max`;
@@ -1106,7 +1106,7 @@ async function runContractCosts(): Promise<void> {
   );
   console.log(
     `  fee = ${PARAMS.minFeeA}·size + ${PARAMS.minFeeB} + ${PARAMS.minFeeRefScriptCostPerByte}·reference-script bytes + ${PARAMS.priceMem}·mem + ${PARAMS.priceStep}·steps` +
-      ` (Mesh's fee may round up a little). Reference scripts: tournament ${int(oldSize)} → ${int(newSize)} B` +
+      ` (the harness's fee is that minimum). Reference scripts: tournament ${int(oldSize)} → ${int(newSize)} B` +
       (regOld && regNew
         ? `, registration ${int(regOld.refBytes - oldSize)} → ${int(regNew.refBytes - newSize)} B.`
         : "."),

@@ -16,7 +16,8 @@
 import { createHash } from "node:crypto";
 import type { UTxO } from "@meshsdk/common";
 import { deserializeAddress } from "@meshsdk/core";
-import { registrationScript, tournamentScript } from "../../src/tournament/contracts.js";
+import { tournamentScript } from "../../src/tournament/contracts.js";
+import { registrationScriptOf } from "../../src/tournament/registration-script.js";
 import {
   decodeRegistrationDatum,
   decodeSpendRedeemer,
@@ -154,7 +155,7 @@ export async function makeFuzzWorld(): Promise<FuzzWorld> {
     .sort(ledgerOrder);
   const scripts = [
     tournamentScript(),
-    ...seeds.map((s) => registrationScript(tournamentIdOf(s.input.txHash, s.input.outputIndex))),
+    ...seeds.map((s) => registrationScriptOf(tournamentIdOf(s.input.txHash, s.input.outputIndex))),
   ];
   const deployTx = await submitPlan(base, {
     ...empty,
@@ -314,18 +315,18 @@ export class Sim {
       }
     };
     await check(() => this.checkFlows(s, consumed, created));
-    this.update(s, consumed, created);
-    await check(() => this.checkPools(s.label));
+    // The chain does not change while the model learns and the pools are checked: one reading of it.
+    this.update(s, consumed, created, after);
+    await check(() => this.checkPools(s.label, after));
     await check(() => this.checkExits(s.label));
     if (broken.length > 0) throw new InvariantBroken(broken.join("\n"));
     return true;
   }
 
   /** The model learns what the accepted transaction did. */
-  private update(s: Submission, consumed: readonly UTxO[], created: readonly UTxO[]): void {
+  private update(s: Submission, consumed: readonly UTxO[], created: readonly UTxO[], all: readonly UTxO[]): void {
     for (const u of consumed) this.registrations.delete(outRef(u));
     if (s.creates) this.tournaments.push({ ...s.creates, closed: false });
-    const all = this.chain.allUtxos();
     for (const [i, ts] of this.tournaments.entries()) {
       if (!ts.closed && !all.some((u) => u.output.amount.some((a) => a.unit === ts.t.nftUnit))) ts.closed = true;
       for (const u of created) {
@@ -525,8 +526,8 @@ export class Sim {
 
   // ------------------------------------------------------------ (c) pools
 
-  checkPools(label: string): void {
-    const all = this.chain.allUtxos();
+  /** `all`: the chain's UTxOs, when the caller has just read them. */
+  checkPools(label: string, all: readonly UTxO[] = this.chain.allUtxos()): void {
     for (const u of all) {
       const units = u.output.amount.filter((a) => a.unit.startsWith(this.policy));
       if (units.length === 0) continue;

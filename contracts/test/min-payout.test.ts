@@ -169,8 +169,9 @@ describe("issue #19 item 4: MIN_PAYOUT_LOVELACE, nobody pays for another", () =>
     const bad = registrations(chain, cup).find((u) => u.input.txHash === txHash)!;
     const outcome = await attempt(chain, addPlan(cup, w.admin, tournamentUtxo(chain, cup), [bad]).plan);
     // The evaluator runs the scripts: the tournament refuses. The transaction built with explicit
-    // budgets does not reach phase 2: Mesh's fee leaves out the spent input's reference script,
-    // which the ledger charges (the very cost the rule keeps off the admin), so phase 1 refuses it.
+    // budgets does not reach phase 2: the harness's fee, as Mesh's builder's did, leaves out the spent
+    // input's reference script, which the ledger charges (the very cost the rule keeps off the admin),
+    // so phase 1 refuses it.
     assert.match(outcome.evaluationError ?? "", /registration carries a reference script/);
     assert.equal(outcome.ledger.ok, false);
     assert.match(outcome.ledger.error ?? "", /fee .* is less than minimum required/);

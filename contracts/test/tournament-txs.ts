@@ -3,12 +3,7 @@
 // from here and change one thing. Transactions that must happen before the deadline end their
 // validity at it; a refund starts its validity just after it.
 import type { UTxO } from "@meshsdk/common";
-import {
-  registrationScript,
-  scriptAddress,
-  tournamentScript,
-  type CompiledScript,
-} from "../../src/tournament/contracts.js";
+import { scriptAddress, tournamentScript, type CompiledScript } from "../../src/tournament/contracts.js";
 import {
   ADD_PARTICIPANTS_REDEEMER,
   CANCEL_REDEEMER,
@@ -28,6 +23,7 @@ import {
   type TournamentDatum,
 } from "../../src/tournament/datum.js";
 import { CONTRACT_MAX_SETTLE_WINDOW_MS, MIN_PAYOUT_LOVELACE } from "../../src/tournament/limits.js";
+import { registrationScriptOf } from "../../src/tournament/registration-script.js";
 import { depositOf } from "../../src/tournament/rules.js";
 import {
   Chain,
@@ -103,7 +99,11 @@ export interface Scripts {
   readonly registration: (tournamentId: string) => CompiledScript;
 }
 
-export const CURRENT: Scripts = { tournament: tournamentScript(), registration: registrationScript };
+/**
+ * v2.1's registration validator comes from the service's template (registration-script.ts: one
+ * compile checked against a full compile, then byte-identical scripts without a compile each).
+ */
+export const CURRENT: Scripts = { tournament: tournamentScript(), registration: registrationScriptOf };
 
 /**
  * Plan of the create transaction: consumes `seed`, mints the NFT to the tournament address, valid
