@@ -259,16 +259,6 @@ const outputOf = (o: Out): Output => ({
     : {}),
 });
 
-/**
- * A UTxO without its reference script, for the fee: Mesh's builder, which this suite's transactions
- * were built with, priced only the reference scripts a script runs by (TxPlan's RefScript), not
- * those of spent inputs or reference inputs, which the ledger charges too; min-payout.test.ts
- * records that a registration carrying a script makes such an add fail phase 1. The transaction
- * written is the same; only its fee leaves them out, as before.
- */
-const unpriced = (u: UTxO): UTxO =>
-  u.output.scriptRef === undefined ? u : { input: u.input, output: { ...u.output, scriptRef: undefined } };
-
 /** The plan as a draft of the service's builder core (src/txcore/balance.ts), each redeemer declaring `budget`. */
 function draftOfPlan(plan: TxPlan, collateral: UTxO, budget: ExUnits | ReadonlyMap<string, ExUnits>): TxDraft {
   const scripted = plan.scriptInputs.length > 0 || plan.mints.length > 0;
@@ -291,9 +281,9 @@ function draftOfPlan(plan: TxPlan, collateral: UTxO, budget: ExUnits | ReadonlyM
   // Signers beyond the required ones and the inputs' keys: priced (as certificate witnesses are), not written.
   const extraSigners = [plan.payer, ...plan.signers].map((w) => w.pkh).filter((pkh) => !required.has(pkh));
   return draftOf({
-    inputs: plan.walletInputs.map(unpriced),
+    inputs: plan.walletInputs,
     outputs: plan.outputs.map(outputOf),
-    referenceInputs: (plan.referenceInputs ?? []).map(unpriced),
+    referenceInputs: plan.referenceInputs ?? [],
     requiredSigners: plan.requiredSigners,
     validity: { start: plan.validFrom ?? null, end: plan.validTo ?? null },
     certificates: { cbor: [], deposit: 0n, signers: extraSigners },
@@ -301,7 +291,7 @@ function draftOfPlan(plan: TxPlan, collateral: UTxO, budget: ExUnits | ReadonlyM
       ? {
           plutus: {
             spends: plan.scriptInputs.map((s) => ({
-              utxo: unpriced(s.utxo),
+              utxo: s.utxo,
               redeemer: s.redeemer,
               ...(s.datum === undefined ? {} : { datum: s.datum }),
             })),
@@ -333,7 +323,7 @@ export async function buildPlan(chain: Chain, plan: TxPlan, budget?: Budget): Pr
   const available = (plan.selectFrom ?? payerUtxos).filter((u) => !used.has(outRef(u)));
   const collateral = [...payerUtxos].sort((x, y) => (lovelaceOf(y) > lovelaceOf(x) ? 1 : -1))[0];
   if (collateral === undefined) throw new Error("payer has no ADA-only UTxO for collateral");
-  const balancing: Balancing = { pool: available.map(unpriced), changeAddress: plan.payer.address, params: PARAMS };
+  const balancing: Balancing = { pool: available, changeAddress: plan.payer.address, params: PARAMS };
   let tx = balanceTransaction(draftOfPlan(plan, collateral, exUnitsOf(budget ?? PLACEHOLDER_BUDGET)), balancing);
   if (budget === undefined && tx.redeemers.length > 0) {
     let answer: ReturnType<Chain["evaluate"]>;

@@ -167,14 +167,14 @@ describe("issue #19 item 4: MIN_PAYOUT_LOVELACE, nobody pays for another", () =>
     reg.outputs[0] = { ...reg.outputs[0]!, scriptCode: code, lovelace: 10n * ADA };
     const { txHash } = await submitPlan(chain, reg);
     const bad = registrations(chain, cup).find((u) => u.input.txHash === txHash)!;
-    const outcome = await attempt(chain, addPlan(cup, w.admin, tournamentUtxo(chain, cup), [bad]).plan);
-    // The evaluator runs the scripts: the tournament refuses. The transaction built with explicit
-    // budgets does not reach phase 2: the harness's fee, as Mesh's builder's did, leaves out the spent
-    // input's reference script, which the ledger charges (the very cost the rule keeps off the admin),
-    // so phase 1 refuses it.
-    assert.match(outcome.evaluationError ?? "", /registration carries a reference script/);
-    assert.equal(outcome.ledger.ok, false);
-    assert.match(outcome.ledger.error ?? "", /fee .* is less than minimum required/);
+    // Built with the exact fee (the spent registration's reference script priced, as the ledger
+    // prices it: the very cost the rule keeps off the admin), the add reaches phase 2, where the
+    // tournament script refuses it. (Built as Mesh's builder priced it, before, it failed phase 1 on
+    // its fee and never showed the rule.)
+    assertScriptRejected(
+      await attempt(chain, addPlan(cup, w.admin, tournamentUtxo(chain, cup), [bad]).plan),
+      "registration carries a reference script",
+    );
   });
 
   it("honest: an entry fee of exactly MIN_PAYOUT_LOVELACE is refunded in outputs of exactly that, the refunder adding nothing", async () => {
