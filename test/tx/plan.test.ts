@@ -6,6 +6,7 @@ import { chunkUtf8, cip67Prefix, cip68Datum, jsonToMetadatum, textMetadatum } fr
 import type { Static } from "typebox";
 import type { Network } from "../../src/config.js";
 import type { UTxO } from "../../src/cardano/types.js";
+import { readAddress } from "../../src/cardano/address-rules.js";
 import { fromAssets } from "../../src/cardano/value.js";
 import { mintOf } from "../../src/tx/build/complete.js";
 import { checkAssets } from "../../src/tx/build/inputs.js";
@@ -134,10 +135,10 @@ describe("payload → plan", () => {
       0,
     );
     assert.deepEqual(
-      plan.outputs.map((o) => o.address),
+      plan.outputs.map((o) => o.address.bech32),
       [TESTNET, TESTNET],
     );
-    assert.equal(plan.changeAddress, TESTNET);
+    assert.equal(plan.changeAddress.bech32, TESTNET);
     assert.equal(plan.mints[0]!.quantity, 2n ** 63n - 1n);
     assert.throws(() => planBuild({ ...base, preloadedScripts, mint: mint("9223372036854775808") }, "devnet", 0), {
       message: /^mint\[0\]\.quantity is 9223372036854775808, outside/,
@@ -173,7 +174,7 @@ describe("payload → plan", () => {
       ],
     );
     assert.equal(plan.outputs.length, 1);
-    assert.equal(plan.outputs[0]!.address, TESTNET);
+    assert.equal(plan.outputs[0]!.address.bech32, TESTNET);
     assert.equal(plan.outputs[0]!.datum?.kind, "inline");
     assert.deepEqual([...plan.mintScripts.keys()], [POLICY]);
     assert.equal(plan.metadata.size, 0);
@@ -295,7 +296,7 @@ describe("mints of one unit", () => {
       ],
     });
     const inputs = (utxos: UTxO[]) => ({ pool: utxos, required: [], references: [] });
-    const sendTen = [{ address: TESTNET, value: fromAssets([{ unit: GOLD, quantity: "10" }]) }];
+    const sendTen = [{ address: readAddress(TESTNET, "address"), value: fromAssets([{ unit: GOLD, quantity: "10" }]) }];
 
     // Minted 5 + 5, sent 10, none held: enough.
     assert.equal(mintOf(twice(5n, 5n)).get(GOLD), 10n);

@@ -38,7 +38,7 @@ function planOutput(output: OutputIntent, field: string, book: ScriptBook): Plan
     assets.set(unit, (assets.get(unit) ?? 0n) + quantity);
   });
   return {
-    address: output.address.bech32,
+    address: output.address,
     lovelace: output.lovelace === undefined ? null : parseAmount(output.lovelace, `${field}.lovelace`),
     assets,
     ...datumAndScriptOf(output, field, book),
@@ -120,7 +120,7 @@ export function planBuild(
   book: ScriptBook = new Map(),
 ): BuildPlan {
   const preloaded = refuseUnsupported(request);
-  const changeAddress = request.changeAddress.bech32;
+  const changeAddress = request.changeAddress;
   const outputs = (request.outputs ?? []).map((output, i) => planOutput(output, `outputs[${i}]`, book));
   const scripts = loadPreloadedScripts(preloaded);
   const plutusPolicies = new Set(

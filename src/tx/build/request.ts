@@ -141,7 +141,7 @@ export interface PlannedScript {
 }
 
 export interface PlannedOutput {
-  readonly address: string;
+  readonly address: Address;
   /** null: the ledger minimum for this output. */
   readonly lovelace: bigint | null;
   /** unit (policy id + asset name hex) → quantity. */
@@ -186,7 +186,7 @@ export interface PlannedDelegation {
 }
 
 export interface BuildPlan {
-  readonly changeAddress: string;
+  readonly changeAddress: Address;
   /** UTxOs the builder may select from; null: read the change address's UTxOs from the chain. */
   readonly utxos: readonly UTxO[] | null;
   readonly requiredInputs: readonly UTxO[];
