@@ -2,7 +2,6 @@
 // minted tokens (destAddress, CIP-68 reference token), the CIP-25 map and the policy scripts.
 import type { Metadatum, NativeScript } from "../../cardano/types.js";
 import type { Address } from "../../cardano/addresses.js";
-import { parseAmount } from "../../cardano/amount.js";
 import { assetNameHex, cip25Metadatum, cip67Prefix, cip68Datum } from "../../cardano/metadata.js";
 import { nativeScriptBytes, nativeScriptHash } from "../../cardano/native-scripts.js";
 import { BadRequestError, refusal } from "../../errors.js";
@@ -221,7 +220,7 @@ export function planMints(
     const field = `mint[${i}]`;
     const policyId = item.policyId.toLowerCase();
     if (!context.plutusPolicies.has(policyId)) used.set(policyId, policyScript(scripts, policyId, field));
-    const quantity = parseAmount(item.quantity, `${field}.quantity`, { signed: true });
+    const quantity = item.quantity;
     if (quantity === 0n)
       throw refusal(
         BadRequestError,

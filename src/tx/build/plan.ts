@@ -32,14 +32,14 @@ function planOutput(output: OutputIntent, field: string, book: ScriptBook): Plan
       );
     }
     const unit = asset.policyId.toLowerCase() + name.toLowerCase();
-    const quantity = parseAmount(asset.quantity, `${assetField}.quantity`);
+    const quantity = asset.quantity;
     if (quantity === 0n)
       throw refusal(BadRequestError, (at) => `${at(`${assetField}.quantity`)} is 0: leave the asset out instead.`);
     assets.set(unit, (assets.get(unit) ?? 0n) + quantity);
   });
   return {
     address: output.address,
-    lovelace: output.lovelace === undefined ? null : parseAmount(output.lovelace, `${field}.lovelace`),
+    lovelace: output.lovelace ?? null,
     assets,
     ...datumAndScriptOf(output, field, book),
     field,
