@@ -343,8 +343,11 @@ function readBytes(written: Written, input: string, field: string): AddressInfo 
  * (only when the address carries a stake credential hash: not for pointer or enterprise addresses).
  * A Byron address has neither: `byronHint` is appended to the 400 (where to read it instead).
  */
-export function addressCredentials(input: string, field: string, byronHint = ""): AddressCredentials {
-  const info = addressInfo(input, field);
+export const addressCredentials = (input: string, field: string, byronHint = ""): AddressCredentials =>
+  credentialsOf(addressInfo(input, field), field, byronHint);
+
+/** addressCredentials of an address read already (`field` names it in the refusal of a Byron address). */
+export function credentialsOf(info: AddressInfo, field: string, byronHint = ""): AddressCredentials {
   if (info.type === "byron") {
     throw refusal(
       BadRequestError,
