@@ -42,7 +42,7 @@ export function chainAddress(text: string): Address | null {
   return address === null ? null : remember(text, address);
 }
 
-/** chainAddress of a UTxO's address, which the chain gave well-formed: an Error (a fault, not a request's) when it does not read. */
+/** chainAddress of an address the chain or a datum gave, well-formed there: an Error (a fault, not a request's) when it does not read. */
 export function knownAddress(text: string): Address {
   const address = chainAddress(text);
   if (address === null) throw new Error(`${text} is not an address this service reads`);
@@ -105,7 +105,7 @@ function requireFamily(a: Address, network: Network, field: string, voice: Voice
   );
 }
 
-function knownAddressOn(network: Network, input: string, field: string, voice: Voice): Address {
+function utxoAddressOn(network: Network, input: string, field: string, voice: Voice): Address {
   const a = readAddress(input, field);
   refuseByron(a, field);
   refuseReward(a, field, voice);
@@ -115,11 +115,11 @@ function knownAddressOn(network: Network, input: string, field: string, voice: V
 
 /** `address` (bech32 or hex) read, an address that holds UTxOs on `network`, or a 400 naming `field`. */
 export const paymentAddressOn = (network: Network, address: string, field: string): Address =>
-  knownAddressOn(network, address, field, "service");
+  utxoAddressOn(network, address, field, "service");
 
 /** paymentAddressOn in the words of the build endpoint. */
 export const outputAddressOn = (network: Network, address: string, field: string): Address =>
-  knownAddressOn(network, address, field, "build");
+  utxoAddressOn(network, address, field, "build");
 
 /**
  * Rule: carries a stake credential (a base or reward address, bech32 or hex) of this instance's
