@@ -11,6 +11,7 @@ import { randomBytes } from "node:crypto";
 import { before, describe, it } from "node:test";
 import type { UTxO } from "@meshsdk/common";
 import { pubKeyAddress, serializeAddressObj } from "@meshsdk/core";
+import { readAddress } from "../../src/cardano/address-rules.js";
 import { minLovelace as ledgerMinLovelace } from "../../src/cardano/tx-encode.js";
 import { valueOf } from "../../src/cardano/value.js";
 import { encodePayoutTag } from "../../src/tournament/datum.js";
@@ -79,7 +80,7 @@ describe("issue #19 item 4: MIN_PAYOUT_LOVELACE, nobody pays for another", () =>
     const tag = encodePayoutTag("ff".repeat(32), MAX_BRACKET - 1);
     const need = ledgerMinLovelace(
       {
-        address: widest,
+        address: readAddress(widest, "address"),
         value: valueOf(MIN),
         datum: { type: "Inline", data: { type: "CBOR", content: tag } },
       },
@@ -114,7 +115,7 @@ describe("issue #19 item 4: MIN_PAYOUT_LOVELACE, nobody pays for another", () =>
     const plan = registerPlan(t, w.bob, [widest]);
     const need = ledgerMinLovelace(
       {
-        address: t.registrationAddress,
+        address: readAddress(t.registrationAddress, "address"),
         value: valueOf(MIN),
         datum: { type: "Inline", data: { type: "CBOR", content: plan.outputs[0]!.datum! } },
       },

@@ -16,9 +16,9 @@
 //   and hello-world-with-params do.
 // - apply-params is a pure function: it stores nothing (POST its preloadedScript.blueprint to
 //   /blueprints to use the applied validators by hash later).
-import { bech32 } from "@scure/base";
 import type { Network } from "../config.js";
-import { shelleyAddress } from "../cardano/credential-address.js";
+import type { KeyHash, ScriptHash } from "../cardano/brands.js";
+import { shelleyAddressOf } from "../cardano/credential-address.js";
 import { BadRequestError, NotFoundError, refusal } from "../errors.js";
 import {
   BlueprintLimitError,
@@ -165,13 +165,12 @@ export function scriptAddressOf(
   hash: string,
   stake?: { readonly hash: string; readonly isScript: boolean },
 ): ScriptAddress {
-  const address = shelleyAddress(
+  const address = shelleyAddressOf(
     { hash: hash.toLowerCase(), isScript: true },
     stake && { hash: stake.hash.toLowerCase(), isScript: stake.isScript },
     networkIdOf(network),
   );
-  const bytes = bech32.fromWords(bech32.decode(address as `${string}1${string}`, false).words);
-  return { bech32: address, hex: Buffer.from(bytes).toString("hex") };
+  return { bech32: address.bech32, hex: address.hex };
 }
 
 /** The purposes a validator's title names: its last dot-separated part, when that is a purpose. */
@@ -328,30 +327,33 @@ export class BlueprintLibrary {
   }
 
   /** The address of the script `hash` on this instance's network (enterprise, or base with a stake part). */
-  scriptAddress(hash: string, stake?: { readonly hash: string; readonly isScript: boolean }): ScriptAddress {
+  scriptAddress(
+    hash: ScriptHash,
+    stake?: { readonly hash: KeyHash | ScriptHash; readonly isScript: boolean },
+  ): ScriptAddress {
     return scriptAddressOf(this.#network, hash, stake);
   }
 
   /** Plutus data (CBOR hex) of `data`, a datum or redeemer of the owner's validator `hash` as JSON by its schema. */
   async serialize(
     owner: string,
-    hash: string,
+    hash: ScriptHash,
     input: DataInput & { readonly data: unknown },
   ): Promise<{ hex: string }> {
     const { blueprint } = await this.lookup(owner, hash);
-    const schema = schemaOf(blueprint, hash.toLowerCase(), input);
+    const schema = schemaOf(blueprint, hash, input);
     return { hex: dataFromJson(schema, blueprint.definitions, input.data, "data") };
   }
 
   /** The JSON, by its schema, of a datum or redeemer of the owner's validator `hash` given as Plutus data (CBOR hex). */
   async parse(
     owner: string,
-    hash: string,
+    hash: ScriptHash,
     input: DataInput & { readonly hex: string },
     hexField = "data.hex",
   ): Promise<unknown> {
     const { blueprint } = await this.lookup(owner, hash);
-    const schema = schemaOf(blueprint, hash.toLowerCase(), input);
+    const schema = schemaOf(blueprint, hash, input);
     return jsonFromData(schema, blueprint.definitions, input.hex.toLowerCase(), hexField);
   }
 
@@ -392,7 +394,7 @@ export class BlueprintLibrary {
       }
       const applied = applyParams(first, source.definitions, values, field);
       hashes[hash] = applied.hash;
-      addresses[applied.hash] = this.scriptAddress(applied.hash);
+      addresses[applied.hash] = scriptAddressOf(this.#network, applied.hash);
       for (const validator of matching) validators.push(appliedValidator(validator, rawValidators, applied));
     }
     const blueprint: Record<string, unknown> = {
@@ -465,7 +467,7 @@ export class BlueprintLibrary {
 
   #view(stored: StoredBlueprint, blueprint: Blueprint): BlueprintView {
     const scriptAddresses: Record<string, string> = {};
-    for (const hash of stored.hashes) scriptAddresses[hash] = this.scriptAddress(hash).bech32;
+    for (const hash of stored.hashes) scriptAddresses[hash] = scriptAddressOf(this.#network, hash).bech32;
     return {
       id: stored.id,
       title: stored.title,

@@ -6,11 +6,10 @@
 // with the Address (bytes and bech32): the rules below take it, none reads the text again. The
 // tournament contracts add two rules of their own: a key payment credential where someone signs,
 // no pointer where a datum holds the address. Addresses the chain gives (a UTxO's) are text, read
-// where a rule needs their credential (paymentCredentialOf, isKeyAddress).
+// through the same cache where their bytes or credential are needed (chainAddress).
 import { familyOf, type Network } from "../config.js";
 import { BadRequestError, refusal } from "../errors.js";
 import { addressInfo, type Address, type CredentialInfo } from "./addresses.js";
-import { addressBytes } from "./tx-encode.js";
 
 /**
  * Whose words a refusal is in. The rules are the same everywhere; the build endpoint words two of
@@ -26,9 +25,33 @@ type Voice = "service" | "build";
 export function readAddress(input: string, field: string): Address {
   const known = readings.get(input);
   if (known) return known;
-  const address = addressInfo(input, field, (at) => `${at(field)} is not a Cardano address (bech32 or hex).`);
+  return remember(
+    input,
+    addressInfo(input, field, (at) => `${at(field)} is not a Cardano address (bech32 or hex).`),
+  );
+}
+
+/**
+ * An address the chain gives, as text (a UTxO's: well-formed there), read through the same cache:
+ * the many UTxOs at one address cost one reading. Null when it does not read.
+ */
+export function chainAddress(text: string): Address | null {
+  const known = readings.get(text);
+  if (known) return known;
+  const address = readQuietly(text);
+  return address === null ? null : remember(text, address);
+}
+
+/** chainAddress of an address the chain or a datum gave, well-formed there: an Error (a fault, not a request's) when it does not read. */
+export function knownAddress(text: string): Address {
+  const address = chainAddress(text);
+  if (address === null) throw new Error(`${text} is not an address this service reads`);
+  return address;
+}
+
+function remember(text: string, address: Address): Address {
   if (readings.size >= READINGS_KEPT) readings.clear();
-  readings.set(input, address);
+  readings.set(text, address);
   return address;
 }
 
@@ -136,19 +159,7 @@ export function rewardCredential(rewardAddress: string): { readonly kind: "key" 
 }
 
 /** The payment credential of an address, or null (a reward or Byron address, or no address at all). */
-export function paymentCredentialOf(address: string): CredentialInfo | null {
-  // A UTxO's address, as the chain gives it (bech32): read off the bytes the encoder keeps for it
-  // (tx-encode.ts addressBytes), so that the many UTxOs at one address cost one decoding, not one each.
-  let bytes: Uint8Array;
-  try {
-    bytes = addressBytes(address);
-  } catch {
-    return readQuietly(address)?.payment ?? null; // hex, or a Byron address's base58
-  }
-  const type = bytes[0]! >> 4; // 0-7: base, pointer, enterprise; an odd type has a script credential
-  if (bytes.length < 29 || type > 7) return null;
-  return { hash: Buffer.from(bytes.subarray(1, 29)).toString("hex"), isScript: type % 2 === 1 };
-}
+export const paymentCredentialOf = (address: string): CredentialInfo | null => chainAddress(address)?.payment ?? null;
 
 /** Whether an address has a key payment credential: only a key signs. */
 export const isKeyAddress = (address: string): boolean => paymentCredentialOf(address)?.isScript === false;

@@ -9,42 +9,10 @@ import { base58, bech32 } from "@scure/base";
 import { BadRequestError, refusal, type FieldWords } from "../errors.js";
 import { CborReader, CborWriter } from "./cbor.js";
 import { crc32 } from "./crc32.js";
+import type { AddressInfo, AddressType, CredentialInfo, Pointer } from "./types.js";
 import { addressText } from "./utxo.js";
 
-export type AddressType = "base" | "pointer" | "enterprise" | "reward" | "byron";
-
-export interface CredentialInfo {
-  /** The 28-byte key hash or script hash, lowercase hex. */
-  readonly hash: string;
-  readonly isScript: boolean;
-}
-
-export interface Pointer {
-  readonly slot: number;
-  readonly txIndex: number;
-  readonly certIndex: number;
-}
-
-/**
- * The one address type: what an address says about itself, its bytes (hex) and its bech32 form
- * together. It is decoded once, at the edge (the routes' to-domain.ts, through ./address-rules.ts),
- * and the domain passes it on without reading the text again.
- */
-export type Address = AddressInfo;
-
-export interface AddressInfo {
-  readonly type: AddressType;
-  /** 1 for mainnet, 0 for the testnets (Byron: 1 when the address carries no protocol magic or mainnet's). */
-  readonly networkId: number;
-  /** The bech32 form; for a Byron address, its base58 form. */
-  readonly bech32: string;
-  /** The address bytes, lowercase hex (for Byron, the CBOR found in transaction outputs). */
-  readonly hex: string;
-  readonly payment?: CredentialInfo;
-  readonly stake?: CredentialInfo | { readonly pointer: Pointer };
-  /** Byron only: the protocol magic of the network the address belongs to. */
-  readonly protocolMagic?: number;
-}
+export type { Address, AddressInfo, AddressType, CredentialInfo, Pointer } from "./types.js";
 
 /** The credentials of a Shelley address, as hashes: what /utils/addresses/parse answers. */
 export interface AddressCredentials {
@@ -245,6 +213,7 @@ function byronInfo(written: Written, field: string): AddressInfo {
     networkId: magic === MAINNET_PROTOCOL_MAGIC ? 1 : 0,
     bech32: base58.encode(bytes),
     hex: toHex(bytes),
+    bytes,
     protocolMagic: magic,
   };
 }
@@ -273,6 +242,18 @@ export function addressInfo(input: string, field: string, unreadable?: FieldWord
   } catch (error) {
     throw unreadable === undefined ? error : refusal(BadRequestError, unreadable);
   }
+  return readBytes(written, input, field);
+}
+
+/**
+ * The Address of bytes this service made itself (a script address from its hash, an address from
+ * its credentials): read as a request's would be, without a text to decode. Throws on malformed
+ * bytes, a fault of the caller.
+ */
+export const addressOfBytes = (bytes: Uint8Array): AddressInfo => readBytes({ form: "hex", bytes }, "", "address");
+
+/** What the bytes of an address say, `written` in `input` (refusals naming `field`). */
+function readBytes(written: Written, input: string, field: string): AddressInfo {
   const { bytes } = written;
   const headerType = bytes[0]! >> 4;
   const kind = HEADER_TYPES[headerType];
@@ -347,6 +328,7 @@ export function addressInfo(input: string, field: string, unreadable?: FieldWord
     // A pointer is written anew in its shortest form.
     bech32: written.form === "bech32" && !pointer ? input.toLowerCase() : addressText(shortest),
     hex,
+    bytes,
     ...(kind.payment ? { payment: credential(kind.payment, 1) } : {}),
     ...(kind.stake === "pointer" && pointer ? { stake: { pointer } } : {}),
     ...(kind.stake && kind.stake !== "pointer"
@@ -361,8 +343,11 @@ export function addressInfo(input: string, field: string, unreadable?: FieldWord
  * (only when the address carries a stake credential hash: not for pointer or enterprise addresses).
  * A Byron address has neither: `byronHint` is appended to the 400 (where to read it instead).
  */
-export function addressCredentials(input: string, field: string, byronHint = ""): AddressCredentials {
-  const info = addressInfo(input, field);
+export const addressCredentials = (input: string, field: string, byronHint = ""): AddressCredentials =>
+  credentialsOf(addressInfo(input, field), field, byronHint);
+
+/** addressCredentials of an address read already (`field` names it in the refusal of a Byron address). */
+export function credentialsOf(info: AddressInfo, field: string, byronHint = ""): AddressCredentials {
   if (info.type === "byron") {
     throw refusal(
       BadRequestError,

@@ -10,6 +10,8 @@ export type Brand<T, B extends string> = T & { readonly [brand]: B };
 export type TxHash = Brand<string, "TxHash">;
 /** A verification key hash (blake2b-224), 56 lowercase hex digits. */
 export type KeyHash = Brand<string, "KeyHash">;
+/** A script hash (blake2b-224 of its language tag and bytes; a minting policy's id), 56 lowercase hex digits. */
+export type ScriptHash = Brand<string, "ScriptHash">;
 
 /** `text` in lowercase when it is `bytes` bytes of hex; null otherwise. */
 export function lowerHex(text: string, bytes: number): string | null {
@@ -31,3 +33,4 @@ const hexBrand =
 
 export const parseTxHash: (text: string) => TxHash = hexBrand("a transaction id", 32);
 export const parseKeyHash: (text: string) => KeyHash = hexBrand("a key hash", 28);
+export const parseScriptHash: (text: string) => ScriptHash = hexBrand("a script hash", 28);

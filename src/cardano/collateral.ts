@@ -2,7 +2,7 @@
 // how much of it the ledger takes should a script fail. Shared by the tournament transactions
 // and POST /transactions/build.
 import type { UTxO } from "./types.js";
-import { isKeyAddress } from "./address-rules.js";
+import { isKeyAddress, knownAddress } from "./address-rules.js";
 import { minLovelace } from "./tx-encode.js";
 import { adaOnly, lovelaceOf } from "./utxo.js";
 import { fromAssets, withLovelace } from "./value.js";
@@ -38,7 +38,10 @@ export function collateralFrom(utxos: readonly UTxO[], coinsPerUtxoSize?: number
   if (best !== undefined)
     return { utxo: best, total: lovelaceOf(best) >= MIN_COLLATERAL + COLLATERAL_RETURN_MIN ? MIN_COLLATERAL : null };
   if (withTokens === undefined || coinsPerUtxoSize === undefined) return undefined;
-  const back = { address: withTokens.output.address, value: withLovelace(fromAssets(withTokens.output.amount), 0n) };
+  const back = {
+    address: knownAddress(withTokens.output.address),
+    value: withLovelace(fromAssets(withTokens.output.amount), 0n),
+  };
   return lovelaceOf(withTokens) - MIN_COLLATERAL >= minLovelace(back, coinsPerUtxoSize)
     ? { utxo: withTokens, total: MIN_COLLATERAL }
     : undefined;

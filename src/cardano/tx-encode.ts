@@ -6,7 +6,6 @@
 // add their signatures, so that the size priced is the size signed.
 import type { Metadatum, Output } from "./types.js";
 import type { Value } from "./value.js";
-import { bech32 } from "@scure/base";
 import { CborReader, CborWriter } from "./cbor.js";
 import { blake2b256, blake2b256Bytes } from "./hash.js";
 import { fromHex } from "./tx-cbor.js";
@@ -51,34 +50,12 @@ function writeMultiAsset(w: CborWriter, policies: Map<string, Map<string, bigint
 export const writeMint = (w: CborWriter, mint: ReadonlyMap<string, bigint>): CborWriter =>
   writeMultiAsset(w, byPolicy(mint), true);
 
-const addressBytesCache = new Map<string, Uint8Array>();
-
-/** The bytes of a bech32 address (Byron's base58 is never written by this builder). */
-export function addressBytes(address: string): Uint8Array {
-  let bytes = addressBytesCache.get(address);
-  if (!bytes) {
-    bytes = bech32.fromWords(bech32.decode(address as `${string}1${string}`, false).words);
-    if (addressBytesCache.size > 10_000) addressBytesCache.clear();
-    addressBytesCache.set(address, bytes);
-  }
-  return bytes;
-}
-
-/** The payment key hash of a key-credential Shelley address; null for a script credential. */
-export function paymentKeyHashOf(address: string): string | null {
-  const bytes = addressBytes(address);
-  const type = bytes[0]! >> 4;
-  // Types 0, 2, 4 and 6 hold a key as payment credential; odd types a script; 14/15 are reward addresses.
-  if (type > 7 || type % 2 === 1) return null;
-  return Buffer.from(bytes.subarray(1, 29)).toString("hex");
-}
-
 /** The script_ref language tag of each Plutus version. */
 const PLUTUS_LANGUAGE = { V1: 1, V2: 2, V3: 3 } as const;
 
 /** A transaction output: [address, value, ?datum hash] when it has no inline datum nor script, else the map form. */
 export function writeOutput(w: CborWriter, output: Output): CborWriter {
-  const address = addressBytes(output.address);
+  const address = output.address.bytes;
   const value = output.value;
   const datum = output.datum;
   const script = output.referenceScript;

@@ -4,6 +4,7 @@
 // expected reference UTxO in DATA_DIR; the service uses it as soon as it is on chain and attaches the
 // script inline until then. On the devnet the service deploys by itself.
 import { paymentAddressOn } from "../cardano/address-rules.js";
+import type { Address } from "../cardano/addresses.js";
 import { createChain, noChainBackend } from "../chain/index.js";
 import { StoreUnavailableError } from "../errors.js";
 import { openStores, type Stores } from "../store/open.js";
@@ -40,7 +41,7 @@ async function show(context: CliContext): Promise<number> {
   context.out(`contractTitle    ${c.contractTitle}`);
   context.out(`contractVersion  ${c.contractVersion}`);
   context.out(`scriptHash       ${c.script.hash} (the NFT policy id)`);
-  context.out(`address          ${c.address}`);
+  context.out(`address          ${c.address.bech32}`);
   context.out(`vault            ${vaultAddress(network)}`);
   const stores = await open(context);
   try {
@@ -66,11 +67,11 @@ async function deploy(args: string[], context: CliContext): Promise<number> {
   if (network === "devnet") {
     throw new CommandFailed("On the devnet the service deploys the tournament script by itself when it starts.");
   }
-  let from: string;
-  let change: string;
+  let from: Address;
+  let change: Address;
   try {
-    from = paymentAddressOn(network, values.from, "--from").bech32;
-    change = values.change === undefined ? from : paymentAddressOn(network, values.change, "--change").bech32;
+    from = paymentAddressOn(network, values.from, "--from");
+    change = values.change === undefined ? from : paymentAddressOn(network, values.change, "--change");
   } catch (error) {
     throw new UsageError((error as Error).message, "contracts deploy");
   }

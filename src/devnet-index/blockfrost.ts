@@ -9,6 +9,7 @@
 import type { Asset, UTxO } from "../cardano/types.js";
 import { base58, bech32 } from "@scure/base";
 import { addressInfo } from "../cardano/addresses.js";
+import { chainAddress } from "../cardano/address-rules.js";
 import { drepIdOf, poolIdOf } from "../cardano/delegatees.js";
 import { blake2b256, fromHex, toHex } from "../cardano/tx-cbor.js";
 import {
@@ -21,7 +22,6 @@ import {
   type TransactionView,
   type TxInputRef,
 } from "../cardano/tx-view.js";
-import { addressBytes } from "../cardano/tx-encode.js";
 import { utxoOfOutput } from "../cardano/utxo.js";
 import type { DevnetReadRows, RowPage, StoredTx, StoredUtxo } from "../chain/devnet/store.js";
 import { GENESIS_LOVELACE } from "../chain/devnet/faucet.js";
@@ -537,11 +537,9 @@ export class BlockfrostView {
 
 /** The bytes of an address's text (bech32, or base58 for Byron). */
 function bytesOf(address: string): Uint8Array {
-  try {
-    return addressBytes(address);
-  } catch {
-    return base58.decode(address);
-  }
+  const read = chainAddress(address);
+  // A Byron address's bytes as written (base58), not its canonical form.
+  return read !== null && read.type !== "byron" ? read.bytes : base58.decode(address);
 }
 
 /** The payment credential a CIP-5 bech32 key hash (addr_vkh…) or script hash (script…) names, or null for any other text. */

@@ -7,6 +7,7 @@
 // fails; the assembly path balances it, finds the redeemers' budgets with the chain's own
 // evaluator and checks the result against the ledger's size and ExUnits limits.
 import type { Output, UTxO } from "../cardano/types.js";
+import type { Address } from "../cardano/addresses.js";
 import { isKeyAddress } from "../cardano/address-rules.js";
 import { collateralFrom, type Collateral } from "../cardano/collateral.js";
 import { meshCostModels } from "../cardano/protocol-params.js";
@@ -36,7 +37,7 @@ export interface ScriptInput {
 
 /** An output of a tournament transaction, final: what it pays (its lovelace at least its minimum) and its inline datum. */
 export interface TxOutput {
-  readonly address: string;
+  readonly address: Address;
   readonly value: Value;
   /** Inline datum, CBOR hex. */
   readonly datum?: string;
@@ -56,7 +57,7 @@ export interface TournamentTxPlan {
   readonly requiredSigners: readonly string[];
   /** The client's UTxOs (the operation's input field `utxos`): coin selection and collateral come from them. */
   readonly utxos: readonly UTxO[];
-  readonly changeAddress: string;
+  readonly changeAddress: Address;
   /** What to change when the transaction exceeds the ledger's size or ExUnits limits. */
   readonly tooLarge?: FieldWords;
   /** Validity interval, slots: invalid before `validFrom` (a refund starts after the deadline)… */

@@ -6,7 +6,7 @@
 // deadline (its validity starts after settleBy), so that no coin depends on the admin. The caller's
 // UTxOs pay the fee and the collateral, and top up a refund output to its min-UTxO when the entry
 // fee is below it.
-import { paymentKeyHash } from "../cardano/address-rules.js";
+import { knownAddress, paymentKeyHash } from "../cardano/address-rules.js";
 import type { ChainParameters } from "../chain/port.js";
 import { BadRequestError, refusal } from "../errors.js";
 import { buildTournamentTx, type TxOutput } from "./assemble.js";
@@ -33,7 +33,7 @@ export interface CancelInput extends CloseInput {
 /** The outputs both share: each entry fee back, then the admin's rest (closingPayments). */
 function closingOutputs(params: ChainParameters, t: TournamentState): TxOutput[] {
   return closingPayments(t.datum.config, t.datum.participants, t.lovelace).map((p) =>
-    taggedPayment(params, t.tournamentId, p.index, p.address, p.lovelace),
+    taggedPayment(params, t.tournamentId, p.index, knownAddress(p.address), p.lovelace),
   );
 }
 
@@ -57,7 +57,7 @@ async function build(
         outputs,
         requiredSigners: extra.requiredSigners,
         utxos: await payingUtxos(ctx.chain, input.utxos),
-        changeAddress: input.changeAddress.bech32,
+        changeAddress: input.changeAddress,
         tooLarge: (at) =>
           `refunding ${t.datum.participants.length} participants is more than one transaction can carry; if ${at("utxos")} holds many small UTxOs, pass fewer, larger ones`,
         ...(extra.validFrom === undefined ? {} : { validFrom: extra.validFrom }),

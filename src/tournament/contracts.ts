@@ -5,7 +5,8 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { makeByteArrayData, makeIntData, type UplcData } from "@helios-lang/uplc";
-import { shelleyAddress } from "../cardano/credential-address.js";
+import { shelleyAddress, shelleyAddressOf } from "../cardano/credential-address.js";
+import type { Address } from "../cardano/addresses.js";
 import { plutusScriptHashOfCode } from "../cardano/script-hash.js";
 import type { Network } from "../config.js";
 import * as limits from "./limits.js";
@@ -153,6 +154,10 @@ export const networkIdOf = (network: Network): 0 | 1 => (network === "mainnet" ?
 export function scriptAddress(script: CompiledScript, network: Network): string {
   return shelleyAddress({ hash: script.hash, isScript: true }, undefined, networkIdOf(network));
 }
+
+/** scriptAddress as an Address (bytes and bech32), made from its bytes: what outputs to it carry. */
+export const scriptAddressOf = (hash: string, network: Network): Address =>
+  shelleyAddressOf({ hash, isScript: true }, undefined, networkIdOf(network));
 
 export const tournamentAddress = (network: Network): string => scriptAddress(tournamentScript(), network);
 export const registrationAddress = (tournamentId: string, network: Network): string =>

@@ -176,7 +176,7 @@ export async function createTournament(ctx: TournamentContext, input: CreateInpu
         outputs: [{ address: contract.address, value: valueOf(lovelace, nft), datum }],
         requiredSigners: [],
         utxos,
-        changeAddress: input.changeAddress.bech32,
+        changeAddress: input.changeAddress,
         validFrom: tip.slot,
         validTo,
       },

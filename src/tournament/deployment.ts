@@ -12,7 +12,8 @@ import { isDevnet } from "../chain/port.js";
 import { NotFoundError } from "../errors.js";
 import type { DeploymentStore } from "../store/types.js";
 import type { ScriptSource } from "./assemble.js";
-import { loadBlueprint, scriptAddress, tournamentScript, type CompiledScript } from "./contracts.js";
+import type { Address } from "../cardano/addresses.js";
+import { loadBlueprint, scriptAddressOf, tournamentScript, type CompiledScript } from "./contracts.js";
 import { buildDeployTx, deployOnDevnet, vaultAddress } from "./devnet-deploy.js";
 
 export interface Contract {
@@ -22,7 +23,7 @@ export interface Contract {
   /** Policy id of the tournament NFTs (= the script hash). */
   readonly policyId: string;
   /** Address of the tournament validator on this network. */
-  readonly address: string;
+  readonly address: Address;
 }
 
 export interface ContractSelector {
@@ -39,7 +40,7 @@ export function defaultContract(network: Network): Contract {
     contractVersion: version,
     script,
     policyId: script.hash,
-    address: scriptAddress(script, network),
+    address: scriptAddressOf(script.hash, network),
   };
 }
 
@@ -134,12 +135,12 @@ export async function prepareDeployment(
   chain: ChainPort,
   network: Network,
   store: DeploymentStore,
-  from: string,
+  from: Address,
   change = from,
 ): Promise<PreparedDeployment> {
   const contract = defaultContract(network);
-  const utxos = await chain.utxosAt(from);
-  if (utxos.length === 0) throw new Error(`${from} holds no UTxOs to pay the deployment.`);
+  const utxos = await chain.utxosAt(from.bech32);
+  if (utxos.length === 0) throw new Error(`${from.bech32} holds no UTxOs to pay the deployment.`);
   const transaction = buildDeployTx(network, await chain.protocolParameters(), [contract.script], utxos, change);
   const hash = txIdOfBody(splitTransaction(fromHex(transaction)).body);
   await store.save({

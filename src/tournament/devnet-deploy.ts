@@ -6,7 +6,8 @@
 import { randomBytes } from "node:crypto";
 import type { Protocol, UTxO } from "../cardano/types.js";
 import { balanceTransaction, draftOf } from "../txcore/balance.js";
-import { shelleyAddress } from "../cardano/credential-address.js";
+import type { Address } from "../cardano/addresses.js";
+import { shelleyAddressOf } from "../cardano/credential-address.js";
 import { blake2b224 } from "../cardano/hash.js";
 import { signTransaction, SigningKey } from "../cardano/sign.js";
 import { fromHex, toHex } from "../cardano/tx-cbor.js";
@@ -20,8 +21,11 @@ const VAULT_SEED = "cardano-tx-service: tournament reference scripts (no key exi
 /** The key hash of the vault: blake2b-224 of a text, so nobody holds its signing key. */
 export const VAULT_KEY_HASH = blake2b224(Buffer.from(VAULT_SEED, "utf8"));
 
-export const vaultAddress = (network: Network): string =>
-  shelleyAddress({ hash: VAULT_KEY_HASH, isScript: false }, undefined, networkIdOf(network));
+export const vaultAddress = (network: Network): string => vaultAddressOf(network).bech32;
+
+/** vaultAddress as an Address (bytes and bech32), made from its bytes. */
+const vaultAddressOf = (network: Network): Address =>
+  shelleyAddressOf({ hash: VAULT_KEY_HASH, isScript: false }, undefined, networkIdOf(network));
 
 /** Lovelace a reference-script output needs: the ledger's coinsPerUTxOByte × (160 + its size), with a margin. */
 export function deploymentLovelace(script: CompiledScript, params: Protocol): bigint {
@@ -34,9 +38,9 @@ export function buildDeployTx(
   params: Protocol,
   scripts: readonly CompiledScript[],
   utxos: readonly UTxO[],
-  changeAddress: string,
+  changeAddress: Address,
 ): string {
-  const vault = vaultAddress(network);
+  const vault = vaultAddressOf(network);
   const outputs = scripts.map((s) => ({
     address: vault,
     value: valueOf(deploymentLovelace(s, params)),
@@ -57,10 +61,10 @@ export async function deployOnDevnet(
   script: CompiledScript,
 ): Promise<{ txHash: string; index: number }> {
   const key = new SigningKey(randomBytes(32));
-  const payer = key.enterpriseAddress(0);
+  const payer = shelleyAddressOf({ hash: key.keyHash, isScript: false }, undefined, 0);
   const params = await chain.protocolParameters();
-  await chain.faucet(payer, deploymentLovelace(script, params) + 10_000_000n);
-  const unsigned = buildDeployTx("devnet", params, [script], await chain.utxosAt(payer), payer);
+  await chain.faucet(payer.bech32, deploymentLovelace(script, params) + 10_000_000n);
+  const unsigned = buildDeployTx("devnet", params, [script], await chain.utxosAt(payer.bech32), payer);
   const txHash = await chain.submit(toHex(signTransaction(fromHex(unsigned), key)));
   return { txHash, index: 0 };
 }

@@ -9,7 +9,7 @@
 // refuses a return the admin would have to top up (less than MIN_PAYOUT_LOVELACE, or less than its
 // min-UTxO when it carries tokens): such a registration is refused with a 400 (returnProblem). Its validity ends before the settlement deadline.
 import type { Protocol, UTxO } from "../cardano/types.js";
-import { isKeyAddress, paymentKeyHash } from "../cardano/address-rules.js";
+import { isKeyAddress, knownAddress, paymentKeyHash } from "../cardano/address-rules.js";
 import { ledgerOrder, outRefOf, parseOutRef } from "../cardano/utxo.js";
 import { minLovelace } from "../cardano/tx-encode.js";
 import { fromAssets, valueOf } from "../cardano/value.js";
@@ -94,7 +94,7 @@ function excessReturn(
   const held = fromAssets(u.output.amount);
   const excess = held.lovelace - entryFee;
   if (excess <= 0n && held.assets.size === 0) return null;
-  return taggedPayment(params, tournamentId, k, address, excess > 0n ? excess : 0n, held.assets);
+  return taggedPayment(params, tournamentId, k, knownAddress(address), excess > 0n ? excess : 0n, held.assets);
 }
 
 /** A registration of the request that the add leaves out: its registrant takes a seat already. */
@@ -176,7 +176,7 @@ export async function addParticipants(
     );
   }
   const script = checkedRegistration(t);
-  const regs = (await resolveRegistrations(ctx, input, t.registrationAddress))
+  const regs = (await resolveRegistrations(ctx, input, t.registrationAddress.bech32))
     .filter((u) => kept.some((r) => r.outputRef.toLowerCase() === outRefOf(u)))
     .sort(ledgerOrder);
   const added = regs.map((u) => registrationOf(u, 0n, ctx.network).address!);
@@ -218,7 +218,7 @@ export async function addParticipants(
         outputs: [{ address: contract.address, value: valueOf(lovelace, nft), datum }, ...returns],
         requiredSigners: [adminKey],
         utxos: await payingUtxos(ctx.chain, input.utxos),
-        changeAddress: input.changeAddress.bech32,
+        changeAddress: input.changeAddress,
         tooLarge: () =>
           `add fewer registrations per request (at most ${MAX_REGISTRATIONS_PER_ADD}; split them into several requests)`,
         validTo,

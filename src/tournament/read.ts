@@ -7,12 +7,12 @@
 // outputs somebody sent with another datum (or none) are listed as invalid, never a crash.
 import type { UTxO } from "../cardano/types.js";
 import { isKeyAddress } from "../cardano/address-rules.js";
-import { shelleyAddress } from "../cardano/credential-address.js";
+import type { Address } from "../cardano/addresses.js";
 import { ledgerOrder, lovelaceOf, outRefOf } from "../cardano/utxo.js";
 import type { Network } from "../config.js";
 import type { ChainPort, SpentBy } from "../chain/port.js";
 import { BadRequestError, NotFoundError } from "../errors.js";
-import { networkIdOf } from "./contracts.js";
+import { scriptAddressOf } from "./contracts.js";
 import {
   decodeRegistrationDatum,
   decodeSpendRedeemer,
@@ -32,7 +32,7 @@ export interface TournamentState {
   /** The output holding the NFT (for an ended tournament: the last one, now spent). */
   readonly utxo: UTxO;
   readonly lovelace: bigint;
-  readonly registrationAddress: string;
+  readonly registrationAddress: Address;
 }
 
 /** How a tournament ended: the transaction that spent its last output and burnt the NFT. */
@@ -55,8 +55,7 @@ export interface Registration {
 }
 
 /** The address of the registration validator whose hash a tournament's datum names. */
-export const registrationAddressOf = (hash: string, network: Network): string =>
-  shelleyAddress({ hash, isScript: true }, undefined, networkIdOf(network));
+export const registrationAddressOf = (hash: string, network: Network): Address => scriptAddressOf(hash, network);
 
 /**
  * An output holding a tournament NFT that the service cannot read as a tournament (its datum does
@@ -100,9 +99,9 @@ function readOutput(u: UTxO, contract: Contract, network: Network): TournamentSt
         "tournament policy, where a tournament holds exactly one NFT with a 32-byte name.",
     );
   }
-  if (u.output.address !== contract.address) {
+  if (u.output.address !== contract.address.bech32) {
     return unreadable(
-      `The NFT is at ${u.output.address}, not at the tournament validator's address (${contract.address}), where the contract keeps it.`,
+      `The NFT is at ${u.output.address}, not at the tournament validator's address (${contract.address.bech32}), where the contract keeps it.`,
     );
   }
   if (u.output.plutusData === undefined) {
@@ -152,7 +151,7 @@ export async function listTournaments(
   contract: Contract,
   network: Network,
 ): Promise<(TournamentState | UnreadableTournament)[]> {
-  const utxos = await chain.utxosAt(contract.address);
+  const utxos = await chain.utxosAt(contract.address.bech32);
   return utxos
     .map((u) => readOutput(u, contract, network))
     .filter((t): t is TournamentState | UnreadableTournament => t !== null)
@@ -320,7 +319,7 @@ export async function listRegistrations(
   t: TournamentState,
   network: Network,
 ): Promise<Registration[]> {
-  const utxos = await chain.utxosAt(t.registrationAddress);
+  const utxos = await chain.utxosAt(t.registrationAddress.bech32);
   const sorted = utxos
     .map((u) => registrationOf(u, t.datum.config.entryFee, network, { tournamentId: t.tournamentId }))
     .sort((a, b) => (a.outputRef < b.outputRef ? -1 : a.outputRef > b.outputRef ? 1 : 0));

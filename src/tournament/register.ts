@@ -120,7 +120,7 @@ export async function register(
         outputs: [{ address: t.registrationAddress, value: valueOf(lovelace), datum }],
         requiredSigners: [],
         utxos: await payingUtxos(ctx.chain, input.utxos),
-        changeAddress: input.changeAddress.bech32,
+        changeAddress: input.changeAddress,
       },
       ctx.chain,
       params,
@@ -151,7 +151,7 @@ export async function unregister(ctx: TournamentContext, input: UnregisterInput)
   // cancellable after its tournament was settled.
   if (!utxo || paymentCredentialOf(utxo.output.address)?.isScript !== true) throw notOurs();
   const script = t === null ? registrationScriptOf(id) : checkedRegistration(t);
-  if (utxo.output.address !== registrationAddressOf(script.hash, ctx.network)) throw notOurs();
+  if (utxo.output.address !== registrationAddressOf(script.hash, ctx.network).bech32) throw notOurs();
   if (utxo.output.plutusData === undefined && utxo.output.dataHash !== undefined) {
     throw refusal(
       BadRequestError,
@@ -182,10 +182,10 @@ export async function unregister(ctx: TournamentContext, input: UnregisterInput)
       {
         scriptInputs: [{ utxo, redeemer: REGISTRATION_CANCEL_REDEEMER, source: { kind: "inline", script } }],
         keyInputs: [],
-        outputs: [{ address: input.registererAddress.bech32, value: fromAssets(utxo.output.amount) }],
+        outputs: [{ address: input.registererAddress, value: fromAssets(utxo.output.amount) }],
         requiredSigners: [pkh],
         utxos: await payingUtxos(ctx.chain, input.utxos),
-        changeAddress: input.changeAddress.bech32,
+        changeAddress: input.changeAddress,
       },
       ctx.chain,
       params,

@@ -3,7 +3,7 @@
 // wrong that the contracts would only refuse later. The limits are the contract's own (./limits.ts, one source).
 import type { Protocol, UTxO } from "../cardano/types.js";
 import { checkNotPointer, paymentKeyHash } from "../cardano/address-rules.js";
-import { shelleyAddress } from "../cardano/credential-address.js";
+import { shelleyAddressOf } from "../cardano/credential-address.js";
 import { isLovelace, lovelaceOf } from "../cardano/utxo.js";
 import { minLovelace } from "../cardano/tx-encode.js";
 import { valueOf } from "../cardano/value.js";
@@ -97,8 +97,8 @@ export function checkAddBatch(count: number): void {
 }
 
 /** A base address with the longest encoding: the worst case for a prize output's min-UTxO. */
-const widestAddress = (network: Network): string =>
-  shelleyAddress(
+const widestAddress = (network: Network): Address =>
+  shelleyAddressOf(
     { hash: "ff".repeat(28), isScript: false },
     { hash: "ff".repeat(28), isScript: false },
     networkIdOf(network),
@@ -107,7 +107,7 @@ const widestAddress = (network: Network): string =>
 /** The ledger minimum of an output of `lovelace` and `tokens` at `address` with inline datum `datum`. */
 function outputMinimum(
   params: Protocol,
-  address: string,
+  address: Address,
   lovelace: bigint,
   tokens: ReadonlyMap<string, bigint>,
   datum: string,
@@ -123,7 +123,7 @@ function outputMinimum(
 }
 
 /** The ledger minimum of a tagged prize output of `amount` lovelace at `address`. */
-function prizeMinimum(params: Protocol, tournamentId: string, index: number, address: string, amount: bigint): bigint {
+function prizeMinimum(params: Protocol, tournamentId: string, index: number, address: Address, amount: bigint): bigint {
   return outputMinimum(params, address, amount, new Map(), encodePayoutTag(tournamentId, index));
 }
 
@@ -136,7 +136,7 @@ export function taggedPayment(
   params: Protocol,
   tournamentId: string,
   index: number,
-  address: string,
+  address: Address,
   lovelace: bigint,
   tokens: ReadonlyMap<string, bigint> = new Map(),
 ): TxOutput {
@@ -262,7 +262,7 @@ export function checkPayouts(c: PayoutCheck): void {
   c.fixedPayouts.forEach((f, j) => {
     checkNotPointer(f.address, `fixedPayouts[${j}][0]`);
     paymentKeyHash(f.address, `fixedPayouts[${j}][0]`, "the contract pays fixed payouts to key addresses only");
-    const min = prizeMinimum(c.params, c.tournamentId, p + j, f.address.bech32, f.amount);
+    const min = prizeMinimum(c.params, c.tournamentId, p + j, f.address, f.amount);
     if (f.amount < min) {
       throw refusal(
         BadRequestError,
@@ -307,7 +307,7 @@ export function checkEntryFee(entryFee: bigint): void {
 export function checkEntryFeeHoldsRegistration(
   params: Protocol,
   network: Network,
-  registrationAddress: string,
+  registrationAddress: Address,
   entryFee: bigint,
 ): void {
   if (entryFee === 0n) return;
@@ -316,7 +316,7 @@ export function checkEntryFeeHoldsRegistration(
     registrationAddress,
     entryFee,
     new Map(),
-    encodeRegistrationDatum(widestAddress(network)),
+    encodeRegistrationDatum(widestAddress(network).bech32),
   );
   if (entryFee < min) {
     throw refusal(

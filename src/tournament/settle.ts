@@ -3,7 +3,7 @@
 // with its tag (tournament ID, payout index) as inline datum so that one output cannot count for two
 // payouts; the rest of the pool and the admin's deposit go to the change address. Its validity ends
 // before the settlement deadline: after it, only a refund is left.
-import { paymentKeyHash } from "../cardano/address-rules.js";
+import { knownAddress, paymentKeyHash } from "../cardano/address-rules.js";
 import { BadRequestError, refusal } from "../errors.js";
 import { buildTournamentTx, type TxOutput } from "./assemble.js";
 import { paidBy, payingUtxos, type Paying, type TournamentContext, type TxAnswer } from "./context.js";
@@ -84,8 +84,9 @@ export async function settle(ctx: TournamentContext, input: SettleInput): Promis
     c.payoutStructure.length,
   );
   const params = await ctx.chain.protocolParameters();
+  // The datum's addresses, as text: read through address-rules' cache (the request named them).
   const prize = (address: string, amount: bigint, index: number): TxOutput =>
-    taggedPayment(params, t.tournamentId, index, address, amount);
+    taggedPayment(params, t.tournamentId, index, knownAddress(address), amount);
   const placements = c.payoutStructure.map((amount, i) => prize(parts[winners[i]!]!, amount, i));
   const fixed = c.fixedPayouts.map((f, j) => prize(f.address, f.amount, c.payoutStructure.length + j));
   const source = await ctx.deployments.tournamentSource(contract);
@@ -98,7 +99,7 @@ export async function settle(ctx: TournamentContext, input: SettleInput): Promis
         outputs: [...placements, ...fixed],
         requiredSigners: [adminKey],
         utxos: await payingUtxos(ctx.chain, input.utxos),
-        changeAddress: input.changeAddress.bech32,
+        changeAddress: input.changeAddress,
         tooLarge: (at) =>
           `settling ${parts.length} participants with ${placements.length} placements and ${fixed.length} fixed payouts is more than one ` +
           `transaction can carry; if ${at("utxos")} holds many small UTxOs, pass fewer, larger ones`,

@@ -73,7 +73,7 @@ function base(t: TournamentState, status: Status): TournamentView {
     contractTitle: t.contract.contractTitle,
     contractVersion: t.contract.contractVersion,
     policyId: t.contract.policyId,
-    registrationAddress: t.registrationAddress,
+    registrationAddress: t.registrationAddress.bech32,
     exitRule: EXIT_RULE,
   };
 }

@@ -30,7 +30,6 @@ import {
   hash256,
   minLovelace,
   nativeScriptSigners,
-  paymentKeyHashOf,
   languageViews,
   RedeemerTag,
   referenceScriptSize,
@@ -45,6 +44,8 @@ import {
   type Redeemer,
 } from "../cardano/tx-encode.js";
 import { fromHex, toHex } from "../cardano/tx-cbor.js";
+import type { Address } from "../cardano/addresses.js";
+import { paymentCredentialOf, knownAddress } from "../cardano/address-rules.js";
 import { ledgerOrder, lovelaceOf, outRefOf } from "../cardano/utxo.js";
 import { add, byUnit, fromAssets, subtract, sum, valueOf, ZERO, type Value } from "../cardano/value.js";
 
@@ -168,7 +169,7 @@ export const mintPurpose = (policyId: string): string => `mint:${policyId}`;
 export interface Balancing {
   /** Candidates for coin selection (the draft's inputs left out). */
   readonly pool: readonly UTxO[];
-  readonly changeAddress: string;
+  readonly changeAddress: Address;
   readonly params: Protocol;
 }
 
@@ -246,7 +247,7 @@ interface FixedPlutus {
 interface Fixed {
   readonly draft: TxDraft;
   readonly params: Protocol;
-  readonly changeAddress: string;
+  readonly changeAddress: Address;
   /** The inputs spent whatever coin selection does: the draft's and the script inputs. */
   readonly spent: readonly UTxO[];
   /** Native and Plutus mints together. */
@@ -328,7 +329,10 @@ function preparePlutus(plutus: PlutusDraft, mint: ReadonlyMap<string, bigint>, p
     const held = lovelaceOf(utxo);
     if (total > held) throw new BalanceError({ kind: "insufficient-collateral", needed: total, held });
     const back = subtract(fromAssets(utxo.output.amount), valueOf(total));
-    collateralReturn = writeOutput(new CborWriter(), { address: utxo.output.address, value: back }).finish();
+    collateralReturn = writeOutput(new CborWriter(), {
+      address: knownAddress(utxo.output.address),
+      value: back,
+    }).finish();
   }
   return {
     spends: plutus.spends,
@@ -368,7 +372,7 @@ function prepare(draft: TxDraft, balancing: Balancing): Fixed {
   const signers = new Set(draft.requiredSigners.map((s) => s.toLowerCase()));
   for (const script of draft.nativeScripts) for (const key of nativeScriptSigners(script)) signers.add(key);
   for (const key of draft.certificates?.signers ?? []) signers.add(key);
-  const collateralKey = plutus ? paymentKeyHashOf(plutus.collateral.output.address) : null;
+  const collateralKey = plutus ? keyHashOf(plutus.collateral.output.address) : null;
   if (collateralKey) signers.add(collateralKey);
   const { references, scriptBytes } = referencesOf(draft);
   return {
@@ -506,11 +510,17 @@ function writeWitnessSet(entries: ReadonlyArray<readonly [number, Uint8Array]>):
   return w.finish();
 }
 
+/** The payment key hash of a UTxO's address; null for a script credential (or an address without a payment credential). */
+function keyHashOf(address: string): string | null {
+  const payment = paymentCredentialOf(address);
+  return payment === null || payment.isScript ? null : payment.hash;
+}
+
 /** How many keys sign: those of the key-address inputs, the required signers, the native scripts' keys and the collateral's. */
 function signerCount(f: Fixed, inputs: readonly UTxO[]): number {
   const keys = new Set(f.signers);
   for (const utxo of inputs) {
-    const key = paymentKeyHashOf(utxo.output.address);
+    const key = keyHashOf(utxo.output.address);
     if (key) keys.add(key);
   }
   return keys.size;

@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Output, UTxO } from "../../src/cardano/types.js";
+import { readAddress } from "../../src/cardano/address-rules.js";
 import { CardanoSDKSerializer } from "@meshsdk/core-cst";
 import { MeshWallet } from "@meshsdk/wallet";
 import fc from "fast-check";
@@ -42,14 +43,18 @@ function built(address: string, keyHash: string, kind: "pay" | "metadata" | "min
   const to = new SigningKey(new Uint8Array(32).fill(7)).enterpriseAddress(0);
   const native = toHex(new CborWriter().array(2).uint(0).bytes(fromHex(keyHash)).finish());
   const policy = scriptHash("native", fromHex(native));
-  const outputs: Output[] = [{ address: to, value: valueOf(lovelace) }];
+  const outputs: Output[] = [{ address: readAddress(to, "to"), value: valueOf(lovelace) }];
   const draft =
     kind === "metadata"
       ? draftOf({ outputs, metadata: new Map([[674n, new Map([["msg", ["signed"]]])]]) })
       : kind === "mint"
         ? draftOf({ outputs, mint: new Map([[`${policy}74`, 5n]]), nativeScripts: [native] })
         : draftOf({ outputs });
-  return balanceTransaction(draft, { pool: [utxo], changeAddress: address, params: DEVNET_PROTOCOL_PARAMETERS }).cbor;
+  return balanceTransaction(draft, {
+    pool: [utxo],
+    changeAddress: readAddress(address, "changeAddress"),
+    params: DEVNET_PROTOCOL_PARAMETERS,
+  }).cbor;
 }
 
 test("a key's enterprise address agrees with MeshWallet's on both networks for random seeds", async () => {

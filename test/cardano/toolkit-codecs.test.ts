@@ -129,6 +129,7 @@ test("Byron addresses read as cardano-js-sdk reads them: protocol magic, base58 
         networkId: sdkMagic === 764_824_073 ? 1 : 0,
         bech32: read.toBase58(),
         hex: read.toBytes(),
+        bytes: Uint8Array.from(Buffer.from(read.toBytes(), "hex")),
         protocolMagic: sdkMagic,
       });
       assert.deepEqual(addressInfo(read.toBytes(), "address"), info);

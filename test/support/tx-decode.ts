@@ -9,6 +9,7 @@ import CSL from "@emurgo/cardano-serialization-lib-nodejs";
 import { CborReader, CborWriter } from "../../src/cardano/cbor.js";
 import { fromHex, joinTransaction, readMapEntries, splitTransaction, toHex } from "../../src/cardano/tx-cbor.js";
 import { writeOutput } from "../../src/cardano/tx-encode.js";
+import { knownAddress } from "../../src/cardano/address-rules.js";
 import { readUtxo } from "../../src/cardano/utxo.js";
 import { add, fromAssets, valueOf } from "../../src/cardano/value.js";
 
@@ -145,7 +146,7 @@ function plusOneLovelace(output: Uint8Array): { bytes: Uint8Array; address: stri
   assert.equal(utxo.output.plutusData, undefined, "the change output has no datum");
   const value = add(fromAssets(utxo.output.amount), valueOf(1n));
   return {
-    bytes: writeOutput(new CborWriter(), { address: utxo.output.address, value }).finish(),
+    bytes: writeOutput(new CborWriter(), { address: knownAddress(utxo.output.address), value }).finish(),
     address: utxo.output.address,
   };
 }

@@ -13,6 +13,7 @@ import { startService, type RunningService } from "../support/service.js";
 import { ADA } from "../support/tournament-api.js";
 import { fromAssets, valueOf } from "../../src/cardano/value.js";
 import { fundedWallet, type Funded } from "../support/wallets.js";
+import { readAddress } from "../../src/cardano/address-rules.js";
 
 describe("tournament build failures", () => {
   let s: RunningService;
@@ -48,7 +49,7 @@ describe("tournament build failures", () => {
     const nft = { unit: contract.policyId + id, quantity: "1" };
     const lovelace = getOutputMinLovelace(
       {
-        address: contract.address,
+        address: contract.address.bech32,
         amount: [{ unit: "lovelace", quantity: String(10 * ADA) }, nft],
         datum: { type: "Inline", data: { type: "CBOR", content: datum } },
       },
@@ -72,7 +73,7 @@ describe("tournament build failures", () => {
       ],
       requiredSigners: [],
       utxos,
-      changeAddress: admin.address,
+      changeAddress: readAddress(admin.address, "changeAddress"),
       validFrom: tip.slot,
       validTo: tip.slot + 3600,
     };
@@ -97,10 +98,10 @@ describe("tournament build failures", () => {
     const plan: TournamentTxPlan = {
       scriptInputs: [],
       keyInputs: [],
-      outputs: [{ address: admin.address, value: valueOf(BigInt(200 * ADA)) }],
+      outputs: [{ address: readAddress(admin.address, "address"), value: valueOf(BigInt(200 * ADA)) }],
       requiredSigners: [],
       utxos,
-      changeAddress: admin.address,
+      changeAddress: readAddress(admin.address, "changeAddress"),
     };
     const tooPoor = (error: Error & { statusCode?: number }) => {
       assert.equal(error.statusCode, 400);

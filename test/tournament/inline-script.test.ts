@@ -10,6 +10,7 @@ import { startOnStandIn, type StandIn } from "../support/stand-in-devnet.js";
 import { ADA, ok, signAndSubmit, tournamentCalls } from "../support/tournament-api.js";
 import { referenceInputsOf } from "../support/tx-decode.js";
 import { fundedWallet } from "../support/wallets.js";
+import { readAddress } from "../../src/cardano/address-rules.js";
 
 describe("tournament script inline until the operator deploys it", () => {
   let standIn: StandIn;
@@ -68,7 +69,12 @@ describe("tournament script inline until the operator deploys it", () => {
     await signAndSubmit(s, added, [admin]);
 
     // The operator's deployment: recorded when built, used only once it is on chain.
-    const deployment = await prepareDeployment(s.app.chain!, "devnet", s.app.stores.deployments, operator.address);
+    const deployment = await prepareDeployment(
+      s.app.chain!,
+      "devnet",
+      s.app.stores.deployments,
+      readAddress(operator.address, "from"),
+    );
     const early = ok(
       await s.request<"settleTournament">("PATCH", `/tournaments/${id}/settle`, {
         tournamentId: id,

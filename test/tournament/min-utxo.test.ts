@@ -9,6 +9,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Asset, Output } from "../../src/cardano/types.js";
+import { readAddress } from "../../src/cardano/address-rules.js";
 import { getOutputMinLovelace } from "@meshsdk/core";
 import fc from "fast-check";
 import { shelleyAddress } from "../../src/cardano/credential-address.js";
@@ -33,7 +34,11 @@ const inline = (content: string): Output["datum"] => ({ type: "Inline", data: { 
 /** An output in Mesh's shape (an amount list), which getOutputMinLovelace prices. */
 type MeshOutput = { address: string; amount: Asset[]; datum: Output["datum"] };
 /** The same output as the builder writes it. */
-const ours = (o: MeshOutput): Output => ({ address: o.address, value: fromAssets(o.amount), datum: o.datum });
+const ours = (o: MeshOutput): Output => ({
+  address: readAddress(o.address, "address"),
+  value: fromAssets(o.amount),
+  datum: o.datum,
+});
 
 /** The outputs the tournament endpoints price: prizes and returns, registrations, the tournament output. */
 const tournamentOutput = fc
@@ -56,7 +61,7 @@ const tournamentOutput = fc
     const contract = defaultContract("devnet");
     if (kind === "prize") return { address, amount: [coin], datum: inline(encodePayoutTag("ab".repeat(32), index)) };
     if (kind === "registration")
-      return { address: contract.address, amount: [coin], datum: inline(encodeRegistrationDatum(address)) };
+      return { address: contract.address.bech32, amount: [coin], datum: inline(encodeRegistrationDatum(address)) };
     const datum = encodeTournamentDatum({
       config: {
         name,
@@ -71,7 +76,7 @@ const tournamentOutput = fc
       participants: Array.from({ length: participants }, (_, i) => keyAddress(i, i % 2 === 0)),
     });
     return {
-      address: contract.address,
+      address: contract.address.bech32,
       amount: [coin, { unit: contract.policyId + "ef".repeat(32), quantity: "1" }],
       datum: inline(datum),
     };
@@ -119,10 +124,10 @@ describe("tournament min-UTxO: the builder's", () => {
       assert.equal(built.deposit, deposit.toString());
       await signAndSubmit(s, built, [admin]);
       const contract = defaultContract("devnet");
-      const [out] = await outputsFrom(s, contract.address, built.hash);
+      const [out] = await outputsFrom(s, contract.address.bech32, built.hash);
       assert.ok(out?.output.plutusData !== undefined, "the tournament output, with its inline datum");
       const priced: MeshOutput = {
-        address: contract.address,
+        address: contract.address.bech32,
         amount: out.output.amount.map((a) => (a.unit === "lovelace" ? { ...a, quantity: deposit.toString() } : a)),
         datum: inline(out.output.plutusData),
       };

@@ -8,6 +8,7 @@ import CSL from "@emurgo/cardano-serialization-lib-nodejs";
 import type { UTxO } from "@meshsdk/common";
 import { DEFAULT_PROTOCOL_PARAMETERS, DEFAULT_V2_COST_MODEL_LIST } from "@meshsdk/common";
 import { pubKeyAddress, serializeAddressObj } from "@meshsdk/core";
+import { readAddress } from "../../src/cardano/address-rules.js";
 import { CborWriter } from "../../src/cardano/cbor.js";
 import { balanceTransaction, type TxDraft } from "../../src/txcore/balance.js";
 import { decimalFraction, exUnitsFee } from "../../src/cardano/tx-encode.js";
@@ -17,6 +18,7 @@ import { valueOf } from "../../src/cardano/value.js";
 import { tournamentAddress } from "../../src/tournament/contracts.js";
 
 const wallet = serializeAddressObj(pubKeyAddress("11".repeat(28)), 0);
+const walletAddress = readAddress(wallet, "wallet");
 const script = tournamentAddress("devnet");
 const utxo = (txHash: string, index: number, address: string, lovelace: number): UTxO => ({
   input: { txHash, outputIndex: index },
@@ -39,7 +41,7 @@ describe("the core's Plutus transactions", () => {
   const calls: string[][] = [];
   const draft: TxDraft = {
     inputs: [],
-    outputs: [{ address: wallet, value: valueOf(9_000_000n) }],
+    outputs: [{ address: walletAddress, value: valueOf(9_000_000n) }],
     mint: new Map([[NATIVE_POLICY + "aa", 1n]]),
     nativeScripts: [toHex(new CborWriter().array(2).uint(0).bytes(new Uint8Array(28).fill(0x11)).finish())],
     referenceInputs: [],
@@ -67,7 +69,7 @@ describe("the core's Plutus transactions", () => {
       ]),
     },
   };
-  const tx = balanceTransaction(draft, { pool, changeAddress: wallet, params: DEFAULT_PROTOCOL_PARAMETERS });
+  const tx = balanceTransaction(draft, { pool, changeAddress: walletAddress, params: DEFAULT_PROTOCOL_PARAMETERS });
   const csl = CSL.Transaction.from_bytes(tx.cbor);
 
   it("writes a positional redeemer from the final inputs, in ledger order", () => {

@@ -16,6 +16,7 @@ import { startService, type RunningService } from "../support/service.js";
 import { ADA, ok, signAndSubmit } from "../support/tournament-api.js";
 import { fromAssets } from "../../src/cardano/value.js";
 import { fundedWallet } from "../support/wallets.js";
+import { readAddress } from "../../src/cardano/address-rules.js";
 
 describe("registration validators", () => {
   it("from the template equal full compiles", () => {
@@ -65,7 +66,7 @@ describe("registration validators", () => {
       const nft = { unit: contract.policyId + id, quantity: "1" };
       const lovelace = getOutputMinLovelace(
         {
-          address: contract.address,
+          address: contract.address.bech32,
           amount: [{ unit: "lovelace", quantity: "10000000" }, nft],
           datum: { type: "Inline", data: { type: "CBOR", content: datum } },
         },
@@ -90,7 +91,7 @@ describe("registration validators", () => {
           ],
           requiredSigners: [],
           utxos,
-          changeAddress: admin.address,
+          changeAddress: readAddress(admin.address, "changeAddress"),
           validFrom: tip.slot,
           validTo: tip.slot + 3600,
         },

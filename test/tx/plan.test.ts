@@ -6,6 +6,7 @@ import { chunkUtf8, cip67Prefix, cip68Datum, jsonToMetadatum, textMetadatum } fr
 import type { Static } from "typebox";
 import type { Network } from "../../src/config.js";
 import type { UTxO } from "../../src/cardano/types.js";
+import { readAddress } from "../../src/cardano/address-rules.js";
 import { fromAssets } from "../../src/cardano/value.js";
 import { mintOf } from "../../src/tx/build/complete.js";
 import { checkAssets } from "../../src/tx/build/inputs.js";
@@ -121,6 +122,56 @@ describe("payload → plan", () => {
     assert.equal(plan.utxos, null, "no utxos: read from the chain");
   });
 
+  test("the edge reads quantities into bigints and datums and redeemers given as CBOR or detailed JSON into CBOR, once", () => {
+    const datumCbor = "D8799F4100FF"; // constructor 0 [bytes 00], in upper case as a client may send it
+    const intent = buildIntent("devnet", {
+      ...base,
+      outputs: [
+        {
+          address: TESTNET,
+          lovelace: "2_500_000",
+          assets: [{ policyId: POLICY, assetName: "CAFE", quantity: "10" }],
+          datum: { type: "inline", value: { constructor: 0, fields: [{ bytes: "00" }] } },
+        },
+        { address: TESTNET, datum: { type: "hash", value: datumCbor } },
+        {
+          address: TESTNET,
+          datum: { type: "inline", value: { owner: KEY_HASH }, shape: { validatorHash: POLICY, purpose: "spend" } },
+        },
+      ],
+      mint: [{ version: "cip25", assetName: { name: "x", format: "utf8" }, policyId: POLICY, quantity: "-3" }],
+      scriptInteractions: [
+        { purpose: "spend", hash: POLICY, redeemer: datumCbor, datum: { type: "cbor", value: datumCbor } },
+        { purpose: "mint", hash: POLICY, redeemer: { type: "cbor", value: datumCbor } },
+        { purpose: "mint", hash: POLICY, redeemer: { type: "json", value: { n: 1 } } },
+      ],
+    });
+    const [paid, hashed, shaped] = intent.outputs!;
+    assert.equal(paid!.lovelace, 2_500_000n);
+    assert.equal(paid!.assets![0]!.quantity, 10n);
+    assert.deepEqual(paid!.datum, { type: "inline", cbor: "d8799f4100ff" });
+    assert.deepEqual(hashed!.datum, { type: "hash", cbor: "d8799f4100ff" });
+    assert.equal(hashed!.lovelace, undefined, "left out: the ledger minimum, settled in planning");
+    assert.deepEqual(shaped!.datum, {
+      type: "inline",
+      value: { owner: KEY_HASH },
+      shape: { validatorHash: POLICY, purpose: "spend" },
+    });
+    assert.equal(intent.mint![0]!.quantity, -3n);
+    const [spend, mintCbor, mintJson] = intent.scriptInteractions!;
+    assert.deepEqual(spend!.redeemer, { type: "cbor", cbor: "d8799f4100ff" });
+    assert.deepEqual(spend!.datum, { type: "json", value: { type: "cbor", value: datumCbor } });
+    assert.deepEqual(mintCbor!.redeemer, { type: "cbor", cbor: "d8799f4100ff" });
+    assert.deepEqual(mintJson!.redeemer, { type: "json", value: { n: 1 } });
+    assert.throws(() => buildIntent("devnet", { ...base, outputs: [{ address: TESTNET, lovelace: "2.5" }] }), {
+      message: "outputs[0].lovelace must be a whole number.",
+    });
+    assert.throws(
+      () => buildIntent("devnet", { ...base, scriptInteractions: [{ purpose: "mint", hash: POLICY, redeemer: "zz" }] }),
+      { message: "scriptInteractions[0].redeemer is not hex-encoded CBOR." },
+    );
+  });
+
   test("addresses in hex (as CIP-30 wallets give them) are planned in bech32; mint quantities stay within the ledger's Int64", () => {
     const hex =
       "00a6721513c2eea655d4fdd95f5a8c83b048552936f385e9a467bb3d0c3dc25b5d1434e6bddd3a4b15549178122fd828eaa49028e347a810e8"; // TESTNET's bytes
@@ -134,10 +185,10 @@ describe("payload → plan", () => {
       0,
     );
     assert.deepEqual(
-      plan.outputs.map((o) => o.address),
+      plan.outputs.map((o) => o.address.bech32),
       [TESTNET, TESTNET],
     );
-    assert.equal(plan.changeAddress, TESTNET);
+    assert.equal(plan.changeAddress.bech32, TESTNET);
     assert.equal(plan.mints[0]!.quantity, 2n ** 63n - 1n);
     assert.throws(() => planBuild({ ...base, preloadedScripts, mint: mint("9223372036854775808") }, "devnet", 0), {
       message: /^mint\[0\]\.quantity is 9223372036854775808, outside/,
@@ -173,7 +224,7 @@ describe("payload → plan", () => {
       ],
     );
     assert.equal(plan.outputs.length, 1);
-    assert.equal(plan.outputs[0]!.address, TESTNET);
+    assert.equal(plan.outputs[0]!.address.bech32, TESTNET);
     assert.equal(plan.outputs[0]!.datum?.kind, "inline");
     assert.deepEqual([...plan.mintScripts.keys()], [POLICY]);
     assert.equal(plan.metadata.size, 0);
@@ -295,7 +346,7 @@ describe("mints of one unit", () => {
       ],
     });
     const inputs = (utxos: UTxO[]) => ({ pool: utxos, required: [], references: [] });
-    const sendTen = [{ address: TESTNET, value: fromAssets([{ unit: GOLD, quantity: "10" }]) }];
+    const sendTen = [{ address: readAddress(TESTNET, "address"), value: fromAssets([{ unit: GOLD, quantity: "10" }]) }];
 
     // Minted 5 + 5, sent 10, none held: enough.
     assert.equal(mintOf(twice(5n, 5n)).get(GOLD), 10n);

@@ -14,15 +14,21 @@ import { assemble, draftOf, type Advice } from "../../src/txcore/assemble.js";
 import type { Balancing, TxDraft } from "../../src/txcore/balance.js";
 import type { RedeemerBudget } from "../../src/chain/port.js";
 import { valueOf } from "../../src/cardano/value.js";
+import { readAddress } from "../../src/cardano/address-rules.js";
 
 const wallet = serializeAddressObj(pubKeyAddress("11".repeat(28)), 0);
+const walletAddress = readAddress(wallet, "wallet");
 const utxo = (txHash: string, lovelace: number): UTxO => ({
   input: { txHash, outputIndex: 0 },
   output: { address: wallet, amount: [{ unit: "lovelace", quantity: String(lovelace) }] },
 });
 const pay = (lovelace: number): TxDraft =>
-  draftOf({ outputs: [{ address: wallet, value: valueOf(BigInt(lovelace)) }] });
-const balancing = (pool: UTxO[]): Balancing => ({ pool, changeAddress: wallet, params: DEFAULT_PROTOCOL_PARAMETERS });
+  draftOf({ outputs: [{ address: walletAddress, value: valueOf(BigInt(lovelace)) }] });
+const balancing = (pool: UTxO[]): Balancing => ({
+  pool,
+  changeAddress: walletAddress,
+  params: DEFAULT_PROTOCOL_PARAMETERS,
+});
 
 /** Two callers' advice: the build request's literal words, a tournament's naming its field. */
 const build: Advice = {
@@ -46,7 +52,7 @@ const noChain = {
 /** A draft that runs one Plutus V2 mint, its collateral a 10 ADA UTxO. */
 const scriptDraft = (): TxDraft =>
   draftOf({
-    outputs: [{ address: wallet, value: valueOf(2_000_000n) }],
+    outputs: [{ address: walletAddress, value: valueOf(2_000_000n) }],
     plutus: {
       spends: [],
       mints: [

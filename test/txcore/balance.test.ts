@@ -12,6 +12,7 @@ import type { Asset, UTxO } from "@meshsdk/common";
 import { DEFAULT_PROTOCOL_PARAMETERS } from "@meshsdk/common";
 import { pubKeyAddress, serializeAddressObj } from "@meshsdk/core";
 import { add, fromAssets, subtract, valueOf, ZERO, type Value } from "../../src/cardano/value.js";
+import { readAddress } from "../../src/cardano/address-rules.js";
 import { CborWriter } from "../../src/cardano/cbor.js";
 import { writeValue } from "../../src/cardano/tx-encode.js";
 import { InsufficientFundsError } from "../../src/errors.js";
@@ -21,6 +22,7 @@ import { BalanceError, balanceTransaction, draftOf, type TxDraft } from "../../s
 const U64_MAX = 2n ** 64n - 1n;
 const INT64_MAX = 2n ** 63n - 1n;
 const wallet = serializeAddressObj(pubKeyAddress("11".repeat(28)), 0);
+const walletAddress = readAddress(wallet, "wallet");
 const params = DEFAULT_PROTOCOL_PARAMETERS;
 const UNITS = ["a1".repeat(28), "a1".repeat(28) + "01", "b2".repeat(28) + "0202"] as const;
 
@@ -109,7 +111,7 @@ describe("balancing (random pools and drafts)", () => {
         const utxos = holdings.map(([lovelace, assets], i) => utxo(i, amountOf(lovelace, assets)));
         const draft: TxDraft = draftOf({
           inputs: utxos.slice(0, given),
-          outputs: outputs.map(([lovelace, assets]) => ({ address: wallet, value: valueOf(lovelace, assets) })),
+          outputs: outputs.map(([lovelace, assets]) => ({ address: walletAddress, value: valueOf(lovelace, assets) })),
           mint: new Map(mint),
         });
         const known = new Map(utxos.map((u) => [`${u.input.txHash}#${u.input.outputIndex}`, u]));
@@ -118,7 +120,7 @@ describe("balancing (random pools and drafts)", () => {
         for (const o of draft.outputs) held = subtract(held, o.value);
         let cbor: Uint8Array;
         try {
-          cbor = balanceTransaction(draft, { pool: utxos.slice(given), changeAddress: wallet, params }).cbor;
+          cbor = balanceTransaction(draft, { pool: utxos.slice(given), changeAddress: walletAddress, params }).cbor;
         } catch (error) {
           assert.ok(error instanceof BalanceError, `not a BalanceError: ${(error as Error).stack}`);
           const failure = error.failure;
@@ -149,8 +151,8 @@ describe("balancing (random pools and drafts)", () => {
   it("splits a change of more than 2^64 - 1 of a token over outputs the ledger can hold", () => {
     const unit = UNITS[1];
     const pool = [0, 1, 2].map((i) => utxo(i, amountOf(5_000_000n, [[unit, U64_MAX - BigInt(i)]])));
-    const draft = draftOf({ outputs: [{ address: wallet, value: valueOf(8_000_000n, [[unit, 5n]]) }] });
-    const tx = balanceTransaction(draft, { pool, changeAddress: wallet, params });
+    const draft = draftOf({ outputs: [{ address: walletAddress, value: valueOf(8_000_000n, [[unit, 5n]]) }] });
+    const tx = balanceTransaction(draft, { pool, changeAddress: walletAddress, params });
     const outputs = CSL.Transaction.from_bytes(tx.cbor).body().outputs();
     const quantities = Array.from({ length: outputs.len() }, (_, i) =>
       valueOfCsl(outputs.get(i).amount()).assets.get(unit),
@@ -187,8 +189,8 @@ describe("balancing (random pools and drafts)", () => {
               ),
             ),
           );
-          const draft = draftOf({ inputs, outputs: [{ address: wallet, value: valueOf(2_000_000n) }] });
-          const tx = balanceTransaction(draft, { pool: [], changeAddress: wallet, params: big });
+          const draft = draftOf({ inputs, outputs: [{ address: walletAddress, value: valueOf(2_000_000n) }] });
+          const tx = balanceTransaction(draft, { pool: [], changeAddress: walletAddress, params: big });
           const outputs = CSL.Transaction.from_bytes(tx.cbor).body().outputs();
           const known = new Map(inputs.map((u) => [`${u.input.txHash}#${u.input.outputIndex}`, u]));
           assert.deepEqual(imbalance(tx.cbor, known, new Map()), ZERO);
@@ -210,8 +212,8 @@ describe("balancing (random pools and drafts)", () => {
 
   it("refuses a token no input holds, naming it and how much is missing (it was a 500)", async () => {
     const unit = UNITS[2];
-    const draft = draftOf({ outputs: [{ address: wallet, value: valueOf(2_000_000n, [[unit, 7n]]) }] });
-    const balancing = { pool: [utxo(0, amountOf(10_000_000n, []))], changeAddress: wallet, params };
+    const draft = draftOf({ outputs: [{ address: walletAddress, value: valueOf(2_000_000n, [[unit, 7n]]) }] });
+    const balancing = { pool: [utxo(0, amountOf(10_000_000n, []))], changeAddress: walletAddress, params };
     assert.throws(
       () => balanceTransaction(draft, balancing),
       (error) => error instanceof BalanceError && error.failure.kind === "insufficient-asset",

@@ -54,7 +54,7 @@ import {
   seededPoolCertificate,
   withDeposits,
 } from "./stake-state.js";
-import { rewardCredential } from "../../cardano/address-rules.js";
+import { chainAddress, rewardCredential } from "../../cardano/address-rules.js";
 import type { Certificate, Credential } from "../../cardano/certificates.js";
 import {
   createdOutputsOfBody,
@@ -65,7 +65,6 @@ import {
   utxoEntry,
   writeUtxoMap,
 } from "./utxo-map.js";
-import { addressBytes } from "../../cardano/tx-encode.js";
 import { base58 } from "@scure/base";
 import { SerialQueue } from "../shared/queue.js";
 import { DevnetSnapshots } from "./snapshots.js";
@@ -682,14 +681,12 @@ export class DevnetChain implements DevnetPort {
 
 /** The bytes of an address's text (bech32, or base58 for Byron); null when it is neither. */
 function addressBytesOf(address: string): Uint8Array | null {
+  const read = chainAddress(address);
+  if (read !== null && read.type !== "byron") return read.bytes;
   try {
-    return addressBytes(address);
+    return base58.decode(address); // a Byron address's bytes as written, not its canonical form
   } catch {
-    try {
-      return base58.decode(address);
-    } catch {
-      return null;
-    }
+    return null;
   }
 }
 

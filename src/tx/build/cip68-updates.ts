@@ -15,7 +15,7 @@
 import type { Protocol, UTxO } from "../../cardano/types.js";
 import { decodeUplcData, makeConstrData, type UplcData } from "@helios-lang/uplc";
 import { dataToCbor } from "../../blueprints/plutus-data.js";
-import { paymentCredentialOf } from "../../cardano/address-rules.js";
+import { knownAddress, paymentCredentialOf } from "../../cardano/address-rules.js";
 import { assetNameHex, cip67Prefix, cip68Datum } from "../../cardano/metadata.js";
 import { minLovelace } from "../../cardano/tx-encode.js";
 import { fromAssets, withLovelace } from "../../cardano/value.js";
@@ -148,9 +148,10 @@ function recreated(
   const metadata = decodeUplcData(Buffer.from(plutusJsonToCbor(update.metadata, `${update.field}.metadata`), "hex"));
   const cbor = dataToCbor(makeConstrData(0, [metadata, ...fields.slice(1)]));
   const held = fromAssets(utxo.output.amount);
+  const address = knownAddress(utxo.output.address);
   const min = minLovelace(
     {
-      address: utxo.output.address,
+      address,
       value: withLovelace(held, 0n),
       datum: { type: "Inline", data: { type: "CBOR", content: cbor } },
     },
@@ -158,7 +159,7 @@ function recreated(
   );
   const old = held.lovelace;
   return {
-    address: utxo.output.address,
+    address,
     lovelace: old > min ? old : min,
     assets: held.assets,
     datum: { kind: "inline", cbor },

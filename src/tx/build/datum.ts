@@ -11,7 +11,7 @@ import {
 import { dataToCbor } from "../../blueprints/plutus-data.js";
 import { requireCborWithinLimits } from "../../cardano/cbor-limits.js";
 import { BadRequestError, refusal } from "../../errors.js";
-import type { DatumRequest, PlannedDatum } from "./request.js";
+import type { DatumIntent, DatumShape, PlannedDatum } from "./request.js";
 import { plutusDataOf, scriptOf, type ScriptBook } from "./scripts.js";
 
 type Json = Record<string, unknown>;
@@ -102,27 +102,32 @@ export function plutusCbor(hex: string, field: string): string {
 }
 
 /**
- * An output's inline or hashed datum: CBOR hex, detailed-schema JSON, or, with `shape`, JSON of
- * the schema of the validator it names (a blueprint of the caller's or of preloadedScripts).
+ * An output's datum as the request gives it (CBOR hex or detailed-schema JSON, or with `shape`
+ * JSON of a blueprint's schema) read at the edge: CBOR, checked; or, with a shape, left for
+ * planning (which has the scripts). `field` is its path in the request (`outputs[0].datum`).
  */
+export function readDatum(
+  datum: { readonly type: "inline" | "hash"; readonly value?: unknown; readonly shape?: DatumShape | undefined },
+  field: string,
+): Exclude<DatumIntent, { type: "script" }> {
+  const { type, value, shape } = datum;
+  if (shape !== undefined) return { type, value, shape };
+  if (typeof value === "string") return { type, cbor: plutusCbor(value, `${field}.value`) };
+  if (typeof value === "object" && value !== null) return { type, cbor: plutusJsonToCbor(value, `${field}.value`) };
+  throw refusal(
+    BadRequestError,
+    (at) =>
+      `${at(`${field}.value`)} must be Plutus data as CBOR hex or detailed-schema JSON, or JSON of a blueprint's schema together with ${at(`${field}.shape`)}.`,
+  );
+}
+
+/** An output's datum, planned: as read at the edge, or JSON of the schema of the validator it names (its blueprint in `book`). */
 export function planDatum(
-  datum: Exclude<DatumRequest, { type: "script" }>,
+  datum: Exclude<DatumIntent, { type: "script" }>,
   field: string,
   book: ScriptBook,
 ): PlannedDatum {
-  const { value, shape } = datum;
-  let cbor: string;
-  if (shape !== undefined) {
-    const script = scriptOf(book, shape.validatorHash, `${field}.shape.validatorHash`);
-    cbor = plutusDataOf(script, shape.purpose, "datum", value, `${field}.value`);
-  } else if (typeof value === "string") cbor = plutusCbor(value, `${field}.value`);
-  else if (typeof value === "object" && value !== null) cbor = plutusJsonToCbor(value, `${field}.value`);
-  else {
-    throw refusal(
-      BadRequestError,
-      (at) =>
-        `${at(`${field}.value`)} must be Plutus data as CBOR hex or detailed-schema JSON, or JSON of a blueprint's schema together with ${at(`${field}.shape`)}.`,
-    );
-  }
-  return { kind: datum.type, cbor };
+  if ("cbor" in datum) return { kind: datum.type, cbor: datum.cbor };
+  const script = scriptOf(book, datum.shape.validatorHash, `${field}.shape.validatorHash`);
+  return { kind: datum.type, cbor: plutusDataOf(script, datum.shape.purpose, "datum", datum.value, `${field}.value`) };
 }

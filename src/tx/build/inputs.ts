@@ -16,7 +16,7 @@ export interface ResolvedInputs {
 }
 
 export async function resolveInputs(plan: BuildPlan, chain: ChainPort): Promise<ResolvedInputs> {
-  const given = plan.utxos ?? (await chain.utxosAt(plan.changeAddress));
+  const given = plan.utxos ?? (await chain.utxosAt(plan.changeAddress.bech32));
   const required = new Set(plan.requiredInputs.map(outRefOf));
   const seen = new Set<string>();
   // Never picked by coin selection: UTxOs carrying a reference script (Mesh's fee would miss the

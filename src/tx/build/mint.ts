@@ -1,7 +1,7 @@
 // Mint and burn: `mint[]` and `preloadedScripts[]` → planned mints, the outputs that carry the
 // minted tokens (destAddress, CIP-68 reference token), the CIP-25 map and the policy scripts.
 import type { Metadatum, NativeScript } from "../../cardano/types.js";
-import { parseAmount } from "../../cardano/amount.js";
+import type { Address } from "../../cardano/addresses.js";
 import { assetNameHex, cip25Metadatum, cip67Prefix, cip68Datum } from "../../cardano/metadata.js";
 import { nativeScriptBytes, nativeScriptHash } from "../../cardano/native-scripts.js";
 import { BadRequestError, refusal } from "../../errors.js";
@@ -102,7 +102,8 @@ export function loadPreloadedScripts(preloaded: readonly NativePreloadedScript[]
 
 interface Units {
   readonly mints: PlannedMint[];
-  readonly destAssets: Map<string, Map<string, bigint>>;
+  /** bech32 → the destAddress and the assets routed to it. */
+  readonly destAssets: Map<string, { readonly address: Address; readonly assets: Map<string, bigint> }>;
   readonly outputs: PlannedOutput[];
   readonly cip25: { policyId: string; assetNameHex: string; metadata: unknown; field: string }[];
   readonly placed: ReadonlySet<string>;
@@ -112,8 +113,8 @@ interface MintItem {
   readonly item: MintIntent;
   readonly policyId: string;
   readonly quantity: bigint;
-  /** The item's destAddress, checked, in bech32. */
-  readonly destAddress: string | undefined;
+  /** The item's destAddress, checked. */
+  readonly destAddress: Address | undefined;
   readonly field: string;
 }
 
@@ -127,11 +128,11 @@ function addMint(units: Units, mint: PlannedMint): void {
   units.mints.push(mint);
 }
 
-function routeTo(units: Units, address: string | undefined, unit: string, quantity: bigint): void {
+function routeTo(units: Units, address: Address | undefined, unit: string, quantity: bigint): void {
   if (address === undefined || quantity <= 0n) return; // without destAddress, minted tokens go to the change
-  const assets = units.destAssets.get(address) ?? new Map<string, bigint>();
-  assets.set(unit, (assets.get(unit) ?? 0n) + quantity);
-  units.destAssets.set(address, assets);
+  const dest = units.destAssets.get(address.bech32) ?? { address, assets: new Map<string, bigint>() };
+  dest.assets.set(unit, (dest.assets.get(unit) ?? 0n) + quantity);
+  units.destAssets.set(address.bech32, dest);
 }
 
 function planCip25(units: Units, { item, policyId, quantity, destAddress, field }: MintItem): void {
@@ -143,7 +144,7 @@ function planCip25(units: Units, { item, policyId, quantity, destAddress, field 
 }
 
 /** Mints one CIP-68 reference token (label 100) into an output with the inline metadata datum. */
-function mintReference(units: Units, m: MintItem, base: string, address: string): void {
+function mintReference(units: Units, m: MintItem, base: string, address: Address): void {
   const refName = cip67Prefix(100) + base;
   addMint(units, { policyId: m.policyId, assetNameHex: refName, quantity: 1n, field: m.field });
   // The request's outputs place it themselves (at a validator's address, with a datum of its schema).
@@ -165,7 +166,7 @@ function mintReference(units: Units, m: MintItem, base: string, address: string)
  * destAddress or the change address with the datum. A user-token entry (222 by default, 333, 444)
  * also mints the reference token, at the change address, unless the request lists it itself.
  */
-function planCip68(units: Units, m: MintItem, explicitReferences: ReadonlySet<string>, changeAddress: string): void {
+function planCip68(units: Units, m: MintItem, explicitReferences: ReadonlySet<string>, changeAddress: Address): void {
   const { item, policyId, quantity, destAddress, field } = m;
   const label = item.assetName.label ?? 222;
   const base = assetNameHex({ ...item.assetName, label: undefined }, `${field}.assetName`);
@@ -206,10 +207,10 @@ export interface MintContext {
   readonly placed: ReadonlySet<string>;
 }
 
-/** Plans the mints; `changeAddress` (checked, in bech32) receives the CIP-68 reference tokens no destAddress claims. */
+/** Plans the mints; `changeAddress` (checked) receives the CIP-68 reference tokens no destAddress claims. */
 export function planMints(
   request: BuildIntent,
-  changeAddress: string,
+  changeAddress: Address,
   scripts: ReadonlyMap<string, PolicyScript>,
   context: MintContext,
 ): MintPlan {
@@ -219,14 +220,13 @@ export function planMints(
     const field = `mint[${i}]`;
     const policyId = item.policyId.toLowerCase();
     if (!context.plutusPolicies.has(policyId)) used.set(policyId, policyScript(scripts, policyId, field));
-    const quantity = parseAmount(item.quantity, `${field}.quantity`, { signed: true });
+    const quantity = item.quantity;
     if (quantity === 0n)
       throw refusal(
         BadRequestError,
         (at) => `${at(`${field}.quantity`)} is 0: mint a positive quantity or burn a negative one.`,
       );
-    const destAddress = item.destAddress?.bech32;
-    return { item, policyId, quantity, destAddress, field };
+    return { item, policyId, quantity, destAddress: item.destAddress, field };
   });
   const explicitReferences = new Set(
     items
@@ -237,8 +237,8 @@ export function planMints(
     if (m.item.version === "cip25") planCip25(units, m);
     else planCip68(units, m, explicitReferences, changeAddress);
   }
-  for (const [address, assets] of units.destAssets) {
-    units.outputs.push({ address, lovelace: null, assets, field: `mint destAddress ${address}` });
+  for (const [bech32, { address, assets }] of units.destAssets) {
+    units.outputs.push({ address, lovelace: null, assets, field: `mint destAddress ${bech32}` });
   }
   return {
     mints: units.mints,

@@ -32,14 +32,14 @@ function planOutput(output: OutputIntent, field: string, book: ScriptBook): Plan
       );
     }
     const unit = asset.policyId.toLowerCase() + name.toLowerCase();
-    const quantity = parseAmount(asset.quantity, `${assetField}.quantity`);
+    const quantity = asset.quantity;
     if (quantity === 0n)
       throw refusal(BadRequestError, (at) => `${at(`${assetField}.quantity`)} is 0: leave the asset out instead.`);
     assets.set(unit, (assets.get(unit) ?? 0n) + quantity);
   });
   return {
-    address: output.address.bech32,
-    lovelace: output.lovelace === undefined ? null : parseAmount(output.lovelace, `${field}.lovelace`),
+    address: output.address,
+    lovelace: output.lovelace ?? null,
     assets,
     ...datumAndScriptOf(output, field, book),
     field,
@@ -120,7 +120,7 @@ export function planBuild(
   book: ScriptBook = new Map(),
 ): BuildPlan {
   const preloaded = refuseUnsupported(request);
-  const changeAddress = request.changeAddress.bech32;
+  const changeAddress = request.changeAddress;
   const outputs = (request.outputs ?? []).map((output, i) => planOutput(output, `outputs[${i}]`, book));
   const scripts = loadPreloadedScripts(preloaded);
   const plutusPolicies = new Set(

@@ -1,19 +1,13 @@
 // Plutus in POST /transactions/build, phase 1: scriptInteractions (spend a UTxO at a validator's
 // address, or mint under a Plutus policy) → the scripts the transaction runs and each redeemer as
 // Plutus data CBOR. Redeemers and datums given as JSON are converted by the schema of the
-// validator's blueprint; CBOR hex is taken as it is, once checked to decode.
+// validator's blueprint; CBOR was checked to decode at the edge (the route's to-domain.ts).
 import { parseAmount } from "../../cardano/amount.js";
 import { BadRequestError, refusal } from "../../errors.js";
-import { plutusCbor } from "./datum.js";
-import type { BuildIntent, PlannedMint, PlannedScript, PlannedSpend, PlutusPlan, RedeemerRequest } from "./request.js";
+import type { BuildIntent, DataIntent, PlannedMint, PlannedScript, PlannedSpend, PlutusPlan } from "./request.js";
 import { plutusDataOf, scriptOf, type KnownScript, type ScriptBook } from "./scripts.js";
 
-function redeemerOf(
-  script: KnownScript,
-  purpose: string,
-  redeemer: RedeemerRequest | undefined,
-  field: string,
-): string {
+function redeemerOf(script: KnownScript, purpose: string, redeemer: DataIntent | undefined, field: string): string {
   if (redeemer === undefined) {
     throw refusal(
       BadRequestError,
@@ -21,8 +15,7 @@ function redeemerOf(
         `${at(`${field}.redeemer`)} is missing: a script runs with a redeemer ({type:"json", value} by its blueprint's schema, or CBOR hex).`,
     );
   }
-  if (typeof redeemer === "string") return plutusCbor(redeemer, `${field}.redeemer`);
-  if (redeemer.type === "cbor") return plutusCbor(redeemer.value, `${field}.redeemer.value`);
+  if (redeemer.type === "cbor") return redeemer.cbor;
   return plutusDataOf(script, purpose, "redeemer", redeemer.value, `${field}.redeemer.value`);
 }
 
@@ -93,9 +86,9 @@ export function planPlutus(
     const datum =
       interaction.datum === undefined
         ? undefined
-        : typeof interaction.datum === "string"
-          ? plutusCbor(interaction.datum, `${field}.datum`)
-          : plutusDataOf(script, "spend", "datum", interaction.datum, `${field}.datum`);
+        : interaction.datum.type === "cbor"
+          ? interaction.datum.cbor
+          : plutusDataOf(script, "spend", "datum", interaction.datum.value, `${field}.datum`);
     spends.push({
       outRef,
       hash,

@@ -1,7 +1,9 @@
 // The build intent: what POST /transactions/build asks for, as its route's to-domain.ts hands it to
 // the domain (the wire type is the TypeBox schema BuildBody alone). Addresses are read and checked
-// there, once (Address: bytes and bech32), UTxO strings decoded, key hashes branded; what needs the
-// stored scripts or the chain (datums by a blueprint's schema, scripts, slots) stays for planning.
+// there, once (Address: bytes and bech32), UTxO strings decoded, key hashes branded, quantities
+// read into bigints, datums and redeemers given as CBOR or detailed-schema JSON into checked CBOR;
+// what needs the stored scripts or the chain (data by a blueprint's schema, scripts, slots) stays
+// for planning.
 // Then the domain plan the intent is normalized into: bigint amounts, hex asset units, CBOR datums,
 // slots. Error messages name the request's fields by their path in it (`outputs[0].address`).
 import type { Address } from "../../cardano/addresses.js";
@@ -29,21 +31,21 @@ export interface DatumShape {
   purpose: string;
 }
 
-export type DatumRequest =
-  | {
-      type: "inline" | "hash";
-      /** CBOR hex, Plutus data in the detailed JSON schema, or (with `shape`) JSON of the blueprint's schema. */
-      value: unknown;
-      shape?: DatumShape;
-    }
+export type DatumIntent =
+  /** Given as CBOR hex or detailed-schema JSON: Plutus data CBOR, checked to decode (lowercase hex). */
+  | { type: "inline" | "hash"; cbor: string }
+  /** JSON of the schema of the blueprint validator `shape` names: converted in planning, with the scripts. */
+  | { type: "inline" | "hash"; value: unknown; shape: DatumShape }
   /** The output carries the validator `hash` as a reference script (a deployment). */
   | { type: "script"; hash: string };
 
 export interface OutputIntent {
   address: Address;
-  lovelace?: JsonAmount;
-  assets?: { policyId: string; assetName: string | AssetNameSpec; quantity: JsonAmount }[];
-  datum?: DatumRequest;
+  /** Within 0 to 2^64 - 1. */
+  lovelace?: bigint;
+  /** Each quantity within 0 to 2^64 - 1 (0 is refused in planning). */
+  assets?: { policyId: string; assetName: string | AssetNameSpec; quantity: bigint }[];
+  datum?: DatumIntent;
 }
 
 export interface MintIntent {
@@ -53,7 +55,8 @@ export interface MintIntent {
   assetName: AssetNameSpec;
   metadata?: unknown;
   policyId: string;
-  quantity: JsonAmount;
+  /** Within -2^63 to 2^63 - 1, negative to burn (0 is refused in planning). */
+  quantity: bigint;
   destAddress?: Address | undefined;
 }
 
@@ -73,18 +76,21 @@ export interface PlutusPreloadedScript {
 /** A preloaded script: a native one, a Plutus blueprint, or another kind (refused by name). */
 export type PreloadedScript = NativePreloadedScript | PlutusPreloadedScript | { type: string };
 
-/** A redeemer: JSON by the blueprint's schema, or Plutus data CBOR (hex). */
-export type RedeemerRequest = { type: "json"; value: unknown } | { type: "cbor"; value: string } | string;
+/**
+ * Plutus data given with a script interaction (a redeemer, a datum): CBOR, checked to decode
+ * (lowercase hex), or JSON of the blueprint's schema, converted in planning.
+ */
+export type DataIntent = { type: "json"; value: unknown } | { type: "cbor"; cbor: string };
 
 /** A Plutus script run by the transaction: spending a UTxO at its address, or minting under its policy. */
-export interface ScriptInteractionRequest {
+export interface ScriptInteractionIntent {
   purpose: "spend" | "mint";
   hash: string;
   /** spend: the UTxO spent. */
   outputRef?: { txHash: string; index: JsonAmount };
-  redeemer?: RedeemerRequest;
-  /** spend, of a UTxO that holds only its datum's hash: the datum (JSON by the schema, or CBOR hex). */
-  datum?: unknown;
+  redeemer?: DataIntent;
+  /** spend, of a UTxO that holds only its datum's hash: its datum. */
+  datum?: DataIntent;
 }
 
 /** A delegation of the hosted API: the account of `address` delegates to the pool or DRep `keyHash`. */
@@ -111,7 +117,7 @@ export interface BuildIntent {
   requiredSigners?: KeyHash[];
   referenceInputs?: (string | { txHash: string; index: JsonAmount })[];
   delegations?: DelegationIntent[];
-  scriptInteractions?: ScriptInteractionRequest[];
+  scriptInteractions?: ScriptInteractionIntent[];
   cip68MetadataUpdates?: Cip68MetadataUpdateRequest[];
 }
 
@@ -141,7 +147,7 @@ export interface PlannedScript {
 }
 
 export interface PlannedOutput {
-  readonly address: string;
+  readonly address: Address;
   /** null: the ledger minimum for this output. */
   readonly lovelace: bigint | null;
   /** unit (policy id + asset name hex) → quantity. */
@@ -186,7 +192,7 @@ export interface PlannedDelegation {
 }
 
 export interface BuildPlan {
-  readonly changeAddress: string;
+  readonly changeAddress: Address;
   /** UTxOs the builder may select from; null: read the change address's UTxOs from the chain. */
   readonly utxos: readonly UTxO[] | null;
   readonly requiredInputs: readonly UTxO[];

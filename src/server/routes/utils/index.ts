@@ -1,8 +1,8 @@
-// The utility endpoints: addresses, native scripts, slot ↔ time. Thin: each handler calls one
-// domain function of src/cardano/ on a field of the body and returns what it answers.
+// The utility endpoints: addresses, native scripts, slot ↔ time. Thin: each handler converts the
+// body with ./to-domain.ts, calls one domain function of src/cardano/ and returns what it answers.
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
-import { addressCredentials, addressInfo } from "../../../cardano/addresses.js";
+import { credentialsOf } from "../../../cardano/addresses.js";
 import { nativeScriptInfo } from "../../../cardano/native-script-info.js";
 import {
   MAX_NATIVE_SCRIPT_DEPTH,
@@ -10,12 +10,12 @@ import {
   parseNativeScript,
   serializeNativeScript,
 } from "../../../cardano/native-scripts.js";
-import { BadRequestError, refusal } from "../../../errors.js";
 import { BASE_PATH } from "../../paths.js";
 import { errorResponses, withExamples } from "../../schemas.js";
 import { EXAMPLE_ADDRESS, required } from "../examples.js";
 import * as X from "./examples.js";
 import { within } from "../within.js";
+import { addressAnswer, addressOf, nativeScriptOf } from "./to-domain.js";
 import {
   AddressBody,
   AddressInfo,
@@ -64,7 +64,7 @@ export default async function utilsRoutes(fastify: FastifyInstance): Promise<voi
     },
     async (request) =>
       within("body", () =>
-        addressCredentials(request.body.address, "address", `Read it with POST ${BASE_PATH}/addresses/info instead.`),
+        credentialsOf(addressOf(request.body), "address", `Read it with POST ${BASE_PATH}/addresses/info instead.`),
       ),
   );
 
@@ -84,7 +84,7 @@ export default async function utilsRoutes(fastify: FastifyInstance): Promise<voi
         response: { 200: withExamples(AddressInfo, X.ADDRESS_INFO), ...errorResponses({ 400: required("address") }) },
       },
     },
-    async (request) => within("body", () => addressInfo(request.body.address, "address")),
+    async (request) => within("body", () => addressAnswer(addressOf(request.body))),
   );
 
   app.post(
@@ -171,17 +171,9 @@ export default async function utilsRoutes(fastify: FastifyInstance): Promise<voi
             serializeNativeScript(body["schema"], "schema");
           throw request.validationError;
         }
-        const { script, schema } = request.body;
-        if ((script === undefined) === (schema === undefined)) {
-          throw refusal(
-            BadRequestError,
-            (at) =>
-              `Give the native script as ${at("script")} (CBOR hex) or as ${at("schema")} (JSON): exactly one of the two.`,
-          );
-        }
         // Both ways end in the parsed form: the JSON as the service writes it (key hashes in lower case).
-        const cbor = script !== undefined ? script.toLowerCase() : serializeNativeScript(schema, "schema").script;
-        const read = { ...parseNativeScript(cbor, script !== undefined ? "script" : "schema"), script: cbor };
+        const { cbor, field } = nativeScriptOf(request.body);
+        const read = { ...parseNativeScript(cbor, field), script: cbor };
         const info = nativeScriptInfo(read.schema);
         const at = (slot: number | undefined) => {
           if (slot === undefined) return undefined;

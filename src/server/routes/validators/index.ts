@@ -1,14 +1,15 @@
 // The validator endpoints: the address of a script hash, and a validator's datums and redeemers
 // between JSON and Plutus data by the schema of the caller's stored blueprint. Thin: each handler
-// calls one method of app.blueprints (src/blueprints/library.ts).
+// converts the request with ./to-domain.ts and calls one method of app.blueprints
+// (src/blueprints/library.ts).
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
-import { BadRequestError, refusal } from "../../../errors.js";
 import { errorResponses } from "../../schemas.js";
 import { BLUEPRINT_ERRORS } from "../blueprints/examples.js";
 import { SMART_CONTRACT_TAGS } from "../blueprints/index.js";
 import { OWNERSHIP } from "../blueprints/schemas.js";
 import { within } from "../within.js";
+import { parseInput, serializeInput, stakePartOf, validatorHashOf } from "./to-domain.js";
 import {
   AddressQuery,
   Parsed,
@@ -47,20 +48,9 @@ export default async function validatorRoutes(fastify: FastifyInstance): Promise
       },
     },
     async (request) =>
-      within("querystring", () => {
-        const { stakeKeyHash, stakeScriptHash } = request.query;
-        if (stakeKeyHash !== undefined && stakeScriptHash !== undefined) {
-          throw refusal(
-            BadRequestError,
-            (at) => `${at("stakeKeyHash")} and ${at("stakeScriptHash")} are two stake parts: send one of them.`,
-          );
-        }
-        const stake = stakeKeyHash ?? stakeScriptHash;
-        return blueprints.scriptAddress(
-          request.params.hash,
-          stake === undefined ? undefined : { hash: stake, isScript: stakeScriptHash !== undefined },
-        );
-      }),
+      within("querystring", () =>
+        blueprints.scriptAddress(validatorHashOf(request.params), stakePartOf(request.query)),
+      ),
   );
 
   app.post(
@@ -82,9 +72,8 @@ export default async function validatorRoutes(fastify: FastifyInstance): Promise
     },
     async (request) => {
       const owner = await app.blueprintOwner(request);
-      const { type, purpose, data } = request.body;
       return within("body", () =>
-        blueprints.serialize(owner, request.params.hash, { type, ...(purpose !== undefined && { purpose }), data }),
+        blueprints.serialize(owner, validatorHashOf(request.params), serializeInput(request.body)),
       );
     },
   );
@@ -108,15 +97,9 @@ export default async function validatorRoutes(fastify: FastifyInstance): Promise
     },
     async (request, reply) => {
       const owner = await app.blueprintOwner(request);
-      const { type, purpose, data } = request.body;
-      const hex = typeof data === "string" ? data : data.hex;
+      const { input, hexField } = parseInput(request.body);
       const parsed = await within("body", () =>
-        blueprints.parse(
-          owner,
-          request.params.hash,
-          { type, ...(purpose !== undefined && { purpose }), hex },
-          typeof data === "string" ? "data" : "data.hex",
-        ),
+        blueprints.parse(owner, validatorHashOf(request.params), input, hexField),
       );
       // The answer is any JSON value, a bare string or number included: sent as JSON text, whatever its type.
       return reply.type("application/json; charset=utf-8").send(jsonText(parsed));
