@@ -14,6 +14,7 @@ import {
 import scalus from "scalus";
 import { SigningKey, signTransaction } from "../../src/cardano/sign.js";
 import { fromHex, toHex } from "../../src/cardano/tx-cbor.js";
+import { knownAddress } from "../../src/cardano/address-rules.js";
 import { CborReader } from "../../src/cardano/cbor.js";
 import type { Output } from "../../src/cardano/types.js";
 import { fromAssets, valueOf } from "../../src/cardano/value.js";
@@ -246,7 +247,7 @@ const exUnitsOf = (b: Budget): ExUnits => ({ mem: BigInt(b.mem), steps: BigInt(b
 
 /** A plan's output as the service's builder core writes it. */
 const outputOf = (o: Out): Output => ({
-  address: o.address,
+  address: knownAddress(o.address),
   value: fromAssets([{ unit: "lovelace", quantity: o.lovelace.toString() }, ...(o.assets ?? [])]),
   ...(o.datum !== undefined
     ? { datum: { type: "Inline", data: { type: "CBOR", content: o.datum } } }
@@ -323,7 +324,7 @@ export async function buildPlan(chain: Chain, plan: TxPlan, budget?: Budget): Pr
   const available = (plan.selectFrom ?? payerUtxos).filter((u) => !used.has(outRef(u)));
   const collateral = [...payerUtxos].sort((x, y) => (lovelaceOf(y) > lovelaceOf(x) ? 1 : -1))[0];
   if (collateral === undefined) throw new Error("payer has no ADA-only UTxO for collateral");
-  const balancing: Balancing = { pool: available, changeAddress: plan.payer.address, params: PARAMS };
+  const balancing: Balancing = { pool: available, changeAddress: knownAddress(plan.payer.address), params: PARAMS };
   let tx = balanceTransaction(draftOfPlan(plan, collateral, exUnitsOf(budget ?? PLACEHOLDER_BUDGET)), balancing);
   if (budget === undefined && tx.redeemers.length > 0) {
     let answer: ReturnType<Chain["evaluate"]>;
@@ -405,11 +406,15 @@ export async function mintNativeToken(
   const unit = policy + Buffer.from(name, "utf8").toString("hex");
   const tx = balanceTransaction(
     draftOf({
-      outputs: [{ address: wallet.address, value: valueOf(2_000_000n, [[unit, quantity]]) }],
+      outputs: [{ address: knownAddress(wallet.address), value: valueOf(2_000_000n, [[unit, quantity]]) }],
       mint: new Map([[unit, quantity]]),
       nativeScripts: [serializeNativeScript(script).scriptCbor!],
     }),
-    { pool: chain.utxosAt(wallet.address).filter(hasOnlyAda), changeAddress: wallet.address, params: PARAMS },
+    {
+      pool: chain.utxosAt(wallet.address).filter(hasOnlyAda),
+      changeAddress: knownAddress(wallet.address),
+      params: PARAMS,
+    },
   );
   const r = chain.submit(await wallet.sign(toHex(tx.cbor)));
   if (!r.ok || r.txHash === undefined) throw new Error(`ledger refused the mint: ${r.error}`);
