@@ -320,18 +320,18 @@ export class BlockfrostBackend implements ChainBackend {
     const path = `/assets/${asset.unit}/transactions`;
     const txHashes: string[] = [];
     for (let page = 1; ; page++) {
-      if (page > HISTORY_MAX_PAGES)
-        throw new BackendError(
-          BACKEND,
-          "refused",
-          `GET ${path}: more than ${HISTORY_MAX_PAGES * PAGE_SIZE} transactions hold ${asset.unit}; its history is read up to that many`,
-        );
       // 404: Blockfrost has never seen the unit.
       const batch = await this.#client.get<Schemas["asset_transactions"]>(
         `${path}?order=asc&count=${PAGE_SIZE}&page=${page}`,
         [],
       );
       if (!Array.isArray(batch)) throw new BackendError(BACKEND, "server", `GET ${path}: the answer is not a list`);
+      if (page > HISTORY_MAX_PAGES && batch.length > 0)
+        throw new BackendError(
+          BACKEND,
+          "refused",
+          `GET ${path}: more than ${HISTORY_MAX_PAGES * PAGE_SIZE} transactions hold ${asset.unit}; its history is read up to that many`,
+        );
       for (const { tx_hash } of batch) {
         if (!HEX64.test(tx_hash))
           throw new BackendError(BACKEND, "server", `GET ${path}: ${tx_hash} is not a transaction id`);
