@@ -2,10 +2,13 @@
 // (the epoch cache, the evaluation cross-check): everything else goes to the wrapped port as is.
 import type { BackendHealth, ChainBackend, EpochInfo, ObservedChain } from "./backend.js";
 import {
+  assetHistoryOf,
+  consumedByOf,
   spenderOf,
   transactionOf,
   type AssetOutput,
   type ChainParameters,
+  type HeldOutput,
   type OutRef,
   type RedeemerBudget,
   type StakeAccount,
@@ -64,6 +67,12 @@ export abstract class ForwardingChain implements ChainBackend, ObservedChain {
   }
   spentBy(ref: OutRef): Promise<string | null> {
     return spenderOf(this.inner, ref);
+  }
+  assetHistory(unit: string): Promise<HeldOutput[]> {
+    return assetHistoryOf(this.inner, unit);
+  }
+  consumedBy(txHash: string): Promise<UTxO[]> {
+    return consumedByOf(this.inner, txHash);
   }
   close(): Promise<void> {
     return this.inner.close();

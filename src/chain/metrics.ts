@@ -31,6 +31,8 @@ export const TIMED_METHODS: ReadonlySet<string> = new Set([
   "stakeAccount",
   "transaction",
   "spentBy",
+  "assetHistory",
+  "consumedBy",
   "probe",
   "currentEpoch",
   "faucet",

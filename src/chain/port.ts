@@ -4,6 +4,7 @@
 import type { Protocol, UTxO } from "../cardano/types.js";
 import type { DRep } from "../cardano/delegatees.js";
 import type { Network } from "../config.js";
+import { ChainUnavailableError } from "../errors.js";
 
 export type { DRep, Protocol, UTxO };
 
@@ -79,6 +80,12 @@ export interface AssetOutput {
   readonly spentBy: SpentBy | null;
 }
 
+/** An output that held an asset, and the id of the transaction that spent it (null while unspent). */
+export interface HeldOutput {
+  readonly utxo: UTxO;
+  readonly spentBy: string | null;
+}
+
 export interface ChainPort {
   readonly network: Network;
   /** A short name for health and error messages: "devnet", "blockfrost", "ogmios-kupo". */
@@ -125,6 +132,21 @@ export interface ChainPort {
    * spends it accepted since it began recording them). `spenderOf` reads it on any port.
    */
   spentBy?(ref: OutRef): Promise<string | null>;
+  /**
+   * Every output that ever held the asset `unit` (policy id followed by asset name, hex), oldest
+   * first (by transaction, then output index), each with the id of the transaction that spent it
+   * (null while unspent); empty when no output ever held it. A v3 tournament's seats are read
+   * from its NFT's history (contracts/V3-DESIGN.md §5.6). Bounded per backend (docs/networks.md).
+   * Optional on the port: `assetHistoryOf` reads it on any port.
+   */
+  assetHistory?(unit: string): Promise<HeldOutput[]>;
+  /**
+   * The outputs the transaction `txHash` spent (its inputs, not its reference inputs nor its
+   * collateral), as UTxOs with their datums, in the ledger's order of its input set (by
+   * transaction id, then output index: the order spend redeemers point into). A NotFoundError
+   * when the backend knows no such transaction. Optional on the port: `consumedByOf` reads it on any port.
+   */
+  consumedBy?(txHash: string): Promise<UTxO[]>;
   close(): Promise<void>;
 }
 
@@ -135,6 +157,22 @@ export const transactionOf = (chain: ChainPort, txHash: string): Promise<string 
 /** The id of the transaction that spent `ref`, null when the port cannot tell or it is unspent. */
 export const spenderOf = (chain: ChainPort, ref: OutRef): Promise<string | null> =>
   chain.spentBy ? chain.spentBy(ref) : Promise.resolve(null);
+
+/** What a port without a history read answers: a 503 naming the backend. */
+const noHistory = (chain: ChainPort, what: string): Promise<never> =>
+  Promise.reject(
+    new ChainUnavailableError(
+      `The chain backend ${chain.backendName} cannot read ${what}: use the devnet, Blockfrost, or Ogmios with Kupo.`,
+    ),
+  );
+
+/** Every output that held `unit`, oldest first, from a port; a 503 when the port cannot read histories. */
+export const assetHistoryOf = (chain: ChainPort, unit: string): Promise<HeldOutput[]> =>
+  chain.assetHistory ? chain.assetHistory(unit) : noHistory(chain, "an asset's history");
+
+/** The outputs transaction `txHash` spent, in ledger order, from a port; a 503 when the port cannot read them. */
+export const consumedByOf = (chain: ChainPort, txHash: string): Promise<UTxO[]> =>
+  chain.consumedBy ? chain.consumedBy(txHash) : noHistory(chain, "the outputs a transaction spent");
 
 /** Operations only the embedded devnet has. */
 export interface DevnetPort extends ChainPort {

@@ -11,7 +11,15 @@ import type { Asset, UTxO } from "@meshsdk/common";
 import { MeshTxBuilder } from "@meshsdk/core";
 import { calculateFees, Script, Serialization, toNativeScript, TxCBOR } from "@meshsdk/core-cst";
 import { fromHex, joinTransaction, readMapEntries, readSet, splitTransaction } from "../../src/cardano/tx-cbor.js";
-import { spenderOf, transactionOf, type ChainParameters, type ChainPort, type Protocol } from "../../src/chain/port.js";
+import {
+  assetHistoryOf,
+  consumedByOf,
+  spenderOf,
+  transactionOf,
+  type ChainParameters,
+  type ChainPort,
+  type Protocol,
+} from "../../src/chain/port.js";
 import { LedgerRejectedError } from "../../src/errors.js";
 import { sumCheckValidator, type PlutusFixture } from "./plutus-fixture.js";
 import { bodyHash, feeOf, inputsOf } from "./tx-decode.js";
@@ -524,6 +532,104 @@ export function runPortSuite(name: string, makeSubject: () => Promise<PortSuiteS
         const burnt = await flows.burnWithKey(held.utxo, minted.name);
         const last = await port.lastOutputWith(minted.unit);
         assert.deepEqual(plain(last), plain({ utxo: held.utxo, spentBy: { txHash: burnt, redeemer: null } }));
+      });
+    });
+
+    describe("an asset's history and the outputs a transaction spent", () => {
+      let flows: AssetFlows;
+      let signed: Map<string, string>;
+
+      before(async () => {
+        await subject.fund(alice.address, 100_000_000n);
+        signed = new Map();
+        flows = await AssetFlows.create(port, alice, async (tx) => {
+          const txHash = await port.submit(tx);
+          signed.set(txHash, tx);
+          await confirmed(txHash);
+          return txHash;
+        });
+      });
+
+      it("lists every output that held an asset, oldest first, each with its spender; an unknown unit has none", async () => {
+        assert.deepEqual(
+          await assetHistoryOf(port, `${randomBytes(28).toString("hex")}${Buffer.from("never").toString("hex")}`),
+          [],
+        );
+        await assert.rejects(assetHistoryOf(port, "00".repeat(27)), (error: unknown) => {
+          assert.equal((error as { statusCode?: number }).statusCode, 400, String(error));
+          assert.match((error as Error).message, /unit must be a policy id/);
+          return true;
+        });
+
+        const minted = await flows.mint("history", flows.script.address, 5);
+        const [held] = await port.utxosByRef([{ txHash: minted.txHash, index: 0 }]);
+        assert.ok(held, "the minted output");
+        const first = await flows.moveThroughScript(held, 16, 7);
+        const [once] = (await assetHistoryOf(port, minted.unit)).slice(1);
+        assert.ok(once, "the first move's output");
+        const second = await flows.moveThroughScript(once.utxo, 22, 9);
+
+        const history = await assetHistoryOf(port, minted.unit);
+        assert.deepEqual(
+          history.map((h) => [h.utxo.input.txHash, h.utxo.output.plutusData, h.spentBy]),
+          [
+            [minted.txHash, "05", first],
+            [first, "07", second],
+            [second, "09", null],
+          ],
+        );
+        assert.deepEqual(plain(history[0]?.utxo), plain(held), "the minted output, as utxosByRef gave it");
+        const last = history[2]!.utxo;
+        assert.deepEqual(
+          plain(await port.utxosByRef([{ txHash: second, index: last.input.outputIndex }])),
+          plain([last]),
+          "the unspent output, as utxosByRef gives it",
+        );
+        assert.deepEqual(plain(await assetHistoryOf(port, minted.unit.toUpperCase())), plain(history), "any case");
+
+        // The second move spent the first move's output and the wallet's fee inputs: exactly those, in ledger order.
+        const inputs = inputsOf(signed.get(second)!)
+          .map((ref) => ref.split("#"))
+          .map(([txHash, index]) => ({ txHash: txHash!, index: Number(index) }))
+          .sort((a, b) => (a.txHash < b.txHash ? -1 : a.txHash > b.txHash ? 1 : a.index - b.index));
+        assert.ok(inputs.length >= 2, "the move spends the script output and at least one fee input");
+        assert.ok(
+          inputs.some((r) => r.txHash === first && r.index === once.utxo.input.outputIndex),
+          "among them the script output",
+        );
+        const consumed = await consumedByOf(port, second);
+        assert.deepEqual(
+          consumed.map((u) => ({ txHash: u.input.txHash, index: u.input.outputIndex })),
+          inputs,
+        );
+        for (const u of consumed) {
+          // The first move's change may be a fee input too: the script input is the one output that held the asset.
+          if (u.input.txHash === first && u.input.outputIndex === once.utxo.input.outputIndex)
+            assert.deepEqual(plain(u), plain(once.utxo), "the script input, its datum 07");
+          else {
+            assert.equal(u.output.address, alice.address, "a fee input");
+            assert.equal(u.output.plutusData, undefined);
+          }
+        }
+        assert.deepEqual(
+          plain(await consumedByOf(port, second.toUpperCase())),
+          plain(consumed),
+          "the id's case does not matter",
+        );
+      });
+
+      it("refuses a transaction it does not know, as not found", async () => {
+        const unknown = randomBytes(32).toString("hex");
+        await assert.rejects(consumedByOf(port, unknown), (error: unknown) => {
+          assert.equal((error as { statusCode?: number }).statusCode, 404, String(error));
+          assert.match((error as Error).message, new RegExp(unknown));
+          return true;
+        });
+        await assert.rejects(consumedByOf(port, "abc"), (error: unknown) => {
+          assert.equal((error as { statusCode?: number }).statusCode, 400, String(error));
+          assert.match((error as Error).message, /abc is not a transaction id/);
+          return true;
+        });
       });
     });
 

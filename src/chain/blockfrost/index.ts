@@ -20,13 +20,18 @@
 //                        and consumed_by_tx); when a script spent it: GET /txs/{spender}/redeemers
 //                        (+ GET /txs/{spender}/utxos when several spend redeemers run that
 //                        script) and GET /scripts/datum/{redeemer_data_hash}/cbor
+//   assetHistory       → GET /assets/{unit}/transactions?order=asc (100 a page, at most
+//                        HISTORY_MAX_PAGES), then GET /txs/{hash}/utxos of each (its outputs
+//                        holding the unit, and their consumed_by_tx)
+//   consumedBy         → GET /txs/{hash}/utxos (its inputs, not collateral nor reference ones)
 import { rewardCredential } from "../../cardano/address-rules.js";
 import type { Network } from "../../config.js";
-import { BadRequestError, LedgerRejectedError } from "../../errors.js";
+import { BadRequestError, LedgerRejectedError, NotFoundError } from "../../errors.js";
 import type { ChainBackend, EpochInfo } from "../backend.js";
 import type {
   AssetOutput,
   ChainParameters,
+  HeldOutput,
   OutRef,
   RedeemerBudget,
   StakeAccount,
@@ -34,7 +39,7 @@ import type {
   TxStatus,
   UTxO,
 } from "../port.js";
-import { assetUnitOf, paymentScriptHash, spendIndexOf } from "../shared/asset-output.js";
+import { assetUnitOf, inLedgerOrder, paymentScriptHash, spendIndexOf } from "../shared/asset-output.js";
 import { BackendError } from "../resilience/backend-error.js";
 import { SubmittedTransactions } from "../shared/submitted-transactions.js";
 import type { TokenBucket } from "../resilience/rate-limiter.js";
@@ -55,6 +60,7 @@ import {
 import type { components } from "@blockfrost/openapi";
 
 type Schemas = components["schemas"];
+type BlockfrostTxInput = Schemas["tx_content_utxo"]["inputs"][number];
 
 /** The hosted Blockfrost API of a network. */
 export const blockfrostUrl = (network: Exclude<Network, "devnet">): string =>
@@ -64,6 +70,14 @@ const PAGE_SIZE = 100;
 /** 100,000 UTxOs at one address; beyond that the caller needs an indexer, not a page loop. */
 const MAX_PAGES = 1000;
 const SCRIPT_CACHE_SIZE = 512;
+/**
+ * An asset history reads one page of transactions per 100 and one request per transaction: 200
+ * transactions (a v3 tournament has some 30) cost 202 requests, about what one call's deadline
+ * allows at Blockfrost's sustained 10 a second after its burst.
+ */
+const HISTORY_MAX_PAGES = 2;
+/** The /txs/{hash}/utxos requests of a history in flight at once. */
+const HISTORY_CONCURRENCY = 8;
 const HEX64 = /^[0-9a-f]{64}$/;
 
 export interface BlockfrostOptions {
@@ -297,6 +311,83 @@ export class BlockfrostBackend implements ChainBackend {
     };
   }
 
+  /**
+   * The unit's transactions oldest first (Blockfrost lists those with an output holding it), then
+   * each one's outputs holding it, with their consumed_by_tx.
+   */
+  async assetHistory(unit: string): Promise<HeldOutput[]> {
+    const asset = assetUnitOf(unit);
+    const path = `/assets/${asset.unit}/transactions`;
+    const txHashes: string[] = [];
+    for (let page = 1; ; page++) {
+      // 404: Blockfrost has never seen the unit.
+      const batch = await this.#client.get<Schemas["asset_transactions"]>(
+        `${path}?order=asc&count=${PAGE_SIZE}&page=${page}`,
+        [],
+      );
+      if (!Array.isArray(batch)) throw new BackendError(BACKEND, "server", `GET ${path}: the answer is not a list`);
+      if (page > HISTORY_MAX_PAGES && batch.length > 0)
+        throw new BackendError(
+          BACKEND,
+          "refused",
+          `GET ${path}: more than ${HISTORY_MAX_PAGES * PAGE_SIZE} transactions hold ${asset.unit}; its history is read up to that many`,
+        );
+      for (const { tx_hash } of batch) {
+        if (!HEX64.test(tx_hash))
+          throw new BackendError(BACKEND, "server", `GET ${path}: ${tx_hash} is not a transaction id`);
+        if (!txHashes.includes(tx_hash)) txHashes.push(tx_hash);
+      }
+      if (batch.length < PAGE_SIZE) break;
+    }
+    const history: HeldOutput[] = [];
+    for (let start = 0; start < txHashes.length; start += HISTORY_CONCURRENCY) {
+      const chunk = txHashes.slice(start, start + HISTORY_CONCURRENCY);
+      const held = await Promise.all(chunk.map((txHash) => this.#outputsHolding(txHash, asset.unit)));
+      history.push(...held.flat());
+    }
+    return history;
+  }
+
+  /** The outputs of `txHash` that hold `unit`, by index, with the transactions that spent them. */
+  async #outputsHolding(txHash: string, unit: string): Promise<HeldOutput[]> {
+    const path = `/txs/${txHash}/utxos`;
+    const tx = await this.#client.get<Schemas["tx_content_utxo"]>(path);
+    const holding = this.#translate(path, () =>
+      (tx.outputs ?? [])
+        .filter(
+          (o) =>
+            !o.collateral &&
+            o.amount.some((a) => a.unit === unit && /^\d+$/.test(a.quantity) && BigInt(a.quantity) > 0n),
+        )
+        .sort((a, b) => a.output_index - b.output_index)
+        .map((o) => {
+          const spender = o.consumed_by_tx ?? null;
+          if (spender !== null && !HEX64.test(spender))
+            throw new Error(`consumed_by_tx ${spender} is not a transaction id`);
+          return { output: o, spentBy: spender };
+        }),
+    );
+    const utxos = await this.#toUtxos(holding.map(({ output }) => [txHash, output.output_index, output] as const));
+    return utxos.map((utxo, i) => ({ utxo, spentBy: holding[i]!.spentBy }));
+  }
+
+  async consumedBy(txHash: string): Promise<UTxO[]> {
+    const id = txHash.toLowerCase();
+    if (!HEX64.test(id)) throw new BadRequestError(`${txHash} is not a transaction id (64 hex digits).`);
+    const path = `/txs/${id}/utxos`;
+    // 404: not in a block (never seen, or still in the mempool).
+    const tx = await this.#client.get<Schemas["tx_content_utxo"] | null>(path, null);
+    if (tx === null) throw new NotFoundError(`Blockfrost knows no transaction ${id} in a block.`);
+    const inputs = this.#translate(path, () => {
+      const spent = (tx.inputs ?? []).filter((i) => !i.collateral && !i.reference);
+      const byRef = new Map(spent.map((i) => [`${i.tx_hash.toLowerCase()}#${i.output_index}`, i]));
+      return inLedgerOrder(spent.map((i) => ({ txHash: i.tx_hash, index: i.output_index }))).map(
+        (ref) => [ref.txHash.toLowerCase(), ref.index, byRef.get(`${ref.txHash.toLowerCase()}#${ref.index}`)!] as const,
+      );
+    });
+    return this.#toUtxos(inputs);
+  }
+
   /** The redeemer `spender` gave its input `ref`, locked by `script` (null: a key, so none). */
   async #spendRedeemer(spender: string, ref: OutRef, script: string | null): Promise<string | null> {
     if (script === null) return null;
@@ -340,7 +431,7 @@ export class BlockfrostBackend implements ChainBackend {
   }
 
   async #toUtxos(
-    entries: readonly (readonly [string, number, BlockfrostTxOutput | BlockfrostUtxo])[],
+    entries: readonly (readonly [string, number, BlockfrostTxOutput | BlockfrostTxInput | BlockfrostUtxo])[],
   ): Promise<UTxO[]> {
     const out: UTxO[] = [];
     for (const [txHash, index, output] of entries) {

@@ -20,12 +20,19 @@ import { dirname, join } from "node:path";
 import type { UTxO } from "../../cardano/types.js";
 import { fromHex, splitTransaction, toHex, txIdOfBody, witnessDatums } from "../../cardano/tx-cbor.js";
 import { utxoOfOutput } from "../../cardano/utxo.js";
-import { BadRequestError, LedgerRejectedError, StoreUnavailableError, UnprocessableError } from "../../errors.js";
+import {
+  BadRequestError,
+  LedgerRejectedError,
+  NotFoundError,
+  StoreUnavailableError,
+  UnprocessableError,
+} from "../../errors.js";
 import type {
   AssetOutput,
   ChainParameters,
   DevnetPort,
   DevnetStatus,
+  HeldOutput,
   OutRef,
   RedeemerBudget,
   SnapshotInfo,
@@ -33,7 +40,7 @@ import type {
   Tip,
   TxStatus,
 } from "../port.js";
-import { assetUnitOf } from "../shared/asset-output.js";
+import { assetUnitOf, inLedgerOrder } from "../shared/asset-output.js";
 import {
   assetOutputsOfBody,
   assetOutputsOfUtxoMap,
@@ -294,6 +301,36 @@ export class DevnetChain implements DevnetPort {
       utxo: utxoOfOutput(stored.txHash, stored.index, stored.output),
       spentBy: stored.spentBy === null ? null : { txHash: stored.spentBy, redeemer: stored.redeemer },
     };
+  }
+
+  /** From the asset history the devnet keeps on disk (./asset-history.ts): one indexed read. */
+  async assetHistory(unit: string): Promise<HeldOutput[]> {
+    return this.#store.assetOutputs(assetUnitOf(unit).unit).map((stored) => ({
+      utxo: utxoOfOutput(stored.txHash, stored.index, stored.output),
+      spentBy: stored.spentBy,
+    }));
+  }
+
+  /** The inputs of the accepted transaction's body, each read from the outputs the devnet keeps (spent ones included). */
+  async consumedBy(txHash: string): Promise<UTxO[]> {
+    const id = txHash.toLowerCase();
+    if (!/^[0-9a-f]{64}$/.test(id)) throw new BadRequestError(`${txHash} is not a transaction id (64 hex digits).`);
+    const cbor = this.#store.txCbor(id);
+    if (cbor === null) {
+      if (this.#store.hasTx(id))
+        throw new UnprocessableError(
+          `The devnet accepted ${id} before it kept transaction bodies: which outputs it spent is not known.`,
+        );
+      throw new NotFoundError(`The devnet accepted no transaction ${id}.`);
+    }
+    return inLedgerOrder(inputsOfBody(splitTransaction(cbor).body)).map((ref) => {
+      const output = this.#store.output(ref);
+      if (output === null)
+        throw new UnprocessableError(
+          `The devnet no longer holds ${ref.txHash}#${ref.index}, which ${id} spent (spent before it kept spent outputs).`,
+        );
+      return utxoOfOutput(ref.txHash, ref.index, output);
+    });
   }
 
   async evaluate(txCbor: string, additionalUtxos: readonly UTxO[] = []): Promise<RedeemerBudget[]> {

@@ -590,6 +590,37 @@ export class DevnetStore {
     };
   }
 
+  /** Every output that held `unit`, oldest first (by accepting transaction, then index; those indexed from an old UTxO set first). */
+  assetOutputs(unit: string): StoredAssetOutput[] {
+    const rows = this.#sql(
+      `SELECT o.tx_hash, o.output_index, o.output, o.spent_by, o.redeemer FROM devnet_asset_units u
+         JOIN devnet_asset_outputs o ON o.tx_hash = u.tx_hash AND o.output_index = u.output_index
+         WHERE u.unit = ? ORDER BY u.seq, u.output_index, u.tx_hash`,
+    ).all(unit) as Array<{
+      tx_hash: string;
+      output_index: number;
+      output: Buffer;
+      spent_by: string | null;
+      redeemer: string | null;
+    }>;
+    return rows.map((row) => ({
+      txHash: row.tx_hash,
+      index: row.output_index,
+      output: new Uint8Array(row.output),
+      spentBy: row.spent_by,
+      redeemer: row.redeemer,
+    }));
+  }
+
+  /** The output `ref` as its transaction made it, spent or not; null when the ledger never held it as a row. */
+  output(ref: OutRef): Uint8Array | null {
+    const row = this.#sql("SELECT output FROM devnet_outputs WHERE tx_hash = ? AND output_index = ?").get(
+      ref.txHash,
+      ref.index,
+    ) as { output: Buffer } | undefined;
+    return row ? new Uint8Array(row.output) : null;
+  }
+
   /** Records a clock move: the new offset and the slot reached. */
   saveClock(offsetSeconds: number, slot: number): void {
     this.#db.transaction(() => {

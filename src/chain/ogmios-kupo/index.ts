@@ -23,14 +23,21 @@
 //                        it, spent or not); for a spent one (but a key-locked one Kupo names the
 //                        spender of): Kupo GET /checkpoints/{slot − 1}, then Ogmios
 //                        findIntersection + nextBlock to read the spending block (./spending.ts)
+//   assetHistory       → Kupo GET /matches/{policy}.{name}?resolve_hashes (oldest first, by block,
+//                        then transaction, then output), then GET /matches/*?spent in the slot of
+//                        the oldest one's block: its transaction spent something, or Kupo is pruned
+//   consumedBy         → Kupo GET /matches/*@{txHash} (the block of the transaction), then GET
+//                        /matches/*?spent&spent_after={slot}&spent_before={slot}&resolve_hashes
+//                        (what that block spent), those whose spent_at names the transaction
 import { LedgerStateQuery, TransactionSubmission } from "@cardano-ogmios/client";
 import type { EraSummary } from "@cardano-ogmios/schema";
 import type { Network } from "../../config.js";
-import { BadRequestError } from "../../errors.js";
+import { BadRequestError, NotFoundError } from "../../errors.js";
 import type { ChainBackend, EpochInfo } from "../backend.js";
 import type {
   AssetOutput,
   ChainParameters,
+  HeldOutput,
   OutRef,
   RedeemerBudget,
   SpentBy,
@@ -40,7 +47,7 @@ import type {
   UTxO,
 } from "../port.js";
 import { BackendError } from "../resilience/backend-error.js";
-import { assetUnitOf, paymentScriptHash } from "../shared/asset-output.js";
+import { assetUnitOf, inLedgerOrder, paymentScriptHash, type AssetUnit } from "../shared/asset-output.js";
 import { SerialQueue } from "../shared/queue.js";
 import { SubmittedTransactions } from "../shared/submitted-transactions.js";
 import { budgetsFromOgmios, utxoFromOgmios, utxosToOgmios } from "../shared/ogmios-wire.js";
@@ -237,12 +244,12 @@ export class OgmiosKupoBackend implements ChainBackend {
     return this.#translate("reward account summaries", () => stakeAccountFromOgmios(result, credential));
   }
 
-  async lastOutputWith(unit: string): Promise<AssetOutput | null> {
-    const asset = assetUnitOf(unit);
+  /** Every match Kupo has of an output holding a positive quantity of `asset`, spent or not. */
+  async #holding(asset: AssetUnit): Promise<KupoMatch[]> {
     // Kupo writes an asset as "{policy}.{name}", or "{policy}" when the name is empty.
     const key = asset.assetName === "" ? asset.policyId : `${asset.policyId}.${asset.assetName}`;
     const matches = await this.#kupo.holdersOf(asset.policyId, asset.assetName);
-    const holding = this.#translate("Kupo matches", () =>
+    return this.#translate("Kupo matches", () =>
       matches.filter((m) => {
         const quantity = m.value.assets?.[key];
         if (quantity === undefined) return false;
@@ -251,10 +258,61 @@ export class OgmiosKupoBackend implements ChainBackend {
         return BigInt(quantity) > 0n;
       }),
     );
+  }
+
+  async lastOutputWith(unit: string): Promise<AssetOutput | null> {
+    const holding = await this.#holding(assetUnitOf(unit));
     if (holding.length === 0) return null;
     const last = holding.reduce((latest, m) => (newer(m, latest) ? m : latest));
     const utxo = this.#translate("Kupo match", () => utxoFromKupo(last));
     return { utxo, spentBy: last.spent_at === null ? null : await this.#spentBy(last) };
+  }
+
+  /**
+   * Kupo's matches of the asset, oldest first. The oldest one's transaction spent at least one
+   * output: when Kupo holds none, it forgot them (pruned), and the history may lack older outputs too.
+   */
+  async assetHistory(unit: string): Promise<HeldOutput[]> {
+    const holding = await this.#holding(assetUnitOf(unit));
+    const oldestFirst = holding.sort((a, b) => (newer(a, b) ? 1 : newer(b, a) ? -1 : 0));
+    const oldest = oldestFirst[0];
+    if (oldest !== undefined) await this.#inputsOf(oldest.transaction_id, oldest.created_at.slot_no);
+    return oldestFirst.map((m) => {
+      const ref = `${m.transaction_id}#${m.output_index}`;
+      return this.#translate("Kupo match", () => {
+        const spender = m.spent_at === null ? null : (m.spent_at.transaction_id ?? undefined);
+        if (spender === undefined || (spender !== null && !HEX64.test(spender)))
+          throw new Error(`Kupo names no transaction that spent ${ref} (Kupo before v2.10 does not: upgrade it)`);
+        return { utxo: utxoFromKupo(m), spentBy: spender };
+      });
+    });
+  }
+
+  async consumedBy(txHash: string): Promise<UTxO[]> {
+    const id = txHash.toLowerCase();
+    if (!HEX64.test(id)) throw new BadRequestError(`${txHash} is not a transaction id (64 hex digits).`);
+    const [made] = await this.#kupo.outputsOf(id);
+    if (made === undefined)
+      throw new NotFoundError(
+        `Kupo indexed no output of transaction ${id}: it is not on the chain, or Kupo's --match patterns do not cover its outputs (run Kupo with --match "*").`,
+      );
+    const spent = await this.#inputsOf(id, made.created_at.slot_no);
+    const byRef = new Map(spent.map((m) => [`${m.transaction_id}#${m.output_index}`, m]));
+    return inLedgerOrder(spent.map((m) => ({ txHash: m.transaction_id, index: m.output_index }))).map((ref) =>
+      this.#translate("Kupo match", () => utxoFromKupo(byRef.get(`${ref.txHash}#${ref.index}`)!)),
+    );
+  }
+
+  /** The matches transaction `txHash`, in the block of `slot`, spent; a refusal naming the fix when Kupo holds none. */
+  async #inputsOf(txHash: string, slot: number): Promise<KupoMatch[]> {
+    const spent = (await this.#kupo.spentIn(slot)).filter((m) => m.spent_at?.transaction_id === txHash);
+    if (spent.length === 0)
+      throw new BackendError(
+        BACKEND,
+        "refused",
+        `Kupo knows none of the outputs transaction ${txHash} spent. Kupo keeps no spent outputs: run it without --prune-utxo, with --match "*" (every address), at v2.10 or later (it names the spending transaction).`,
+      );
+    return spent;
   }
 
   /** How a match Kupo marks spent was spent (see ./spending.ts). */

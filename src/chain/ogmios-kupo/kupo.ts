@@ -75,6 +75,11 @@ export class KupoClient {
     return this.#matches(`/matches/${policyId}.${assetName === "" ? "*" : assetName}?resolve_hashes`);
   }
 
+  /** Every output, of any address, spent in the block of `slot`, datums and scripts resolved (Kupo keeps spent outputs unless pruned). */
+  spentIn(slot: number): Promise<KupoMatch[]> {
+    return this.#matches(`/matches/*?spent&spent_after=${slot}&spent_before=${slot}&resolve_hashes`);
+  }
+
   /** The most recent block Kupo has a checkpoint for at or before `slot`, or null when it has none. */
   async checkpointAtOrBefore(slot: number): Promise<KupoPoint | null> {
     const path = `/checkpoints/${slot}`;

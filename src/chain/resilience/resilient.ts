@@ -12,10 +12,13 @@ import { txHashOf } from "../../cardano/tx-view.js";
 import { ChainUnavailableError } from "../../errors.js";
 import type { BackendHealth, ChainBackend, EpochInfo, ObservedChain } from "../backend.js";
 import {
+  assetHistoryOf,
+  consumedByOf,
   spenderOf,
   transactionOf,
   type AssetOutput,
   type ChainParameters,
+  type HeldOutput,
   type OutRef,
   type RedeemerBudget,
   type StakeAccount,
@@ -150,6 +153,12 @@ class ResilientChain implements ChainBackend, ObservedChain {
   }
   spentBy(ref: OutRef): Promise<string | null> {
     return this.#call("spentBy", () => spenderOf(this.#inner, ref));
+  }
+  assetHistory(unit: string): Promise<HeldOutput[]> {
+    return this.#call("assetHistory", () => assetHistoryOf(this.#inner, unit));
+  }
+  consumedBy(txHash: string): Promise<UTxO[]> {
+    return this.#call("consumedBy", () => consumedByOf(this.#inner, txHash));
   }
   submit(txCbor: string): Promise<string> {
     return this.#call(

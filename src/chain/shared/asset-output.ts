@@ -52,12 +52,15 @@ const compareRefs = (a: OutRef, b: OutRef): number => {
   return x < y ? -1 : x > y ? 1 : a.index - b.index;
 };
 
+/** `refs` in the ledger's order of a transaction's input set: by transaction id, then output index. */
+export const inLedgerOrder = (refs: readonly OutRef[]): OutRef[] => [...refs].sort(compareRefs);
+
 /**
  * The position of `ref` among `inputs` as the ledger orders a transaction's input set (by
  * transaction id, then output index): the index of the spend redeemer that unlocks it. -1 when
  * `ref` is not among them.
  */
 export function spendIndexOf(inputs: readonly OutRef[], ref: OutRef): number {
-  const sorted = [...inputs].sort(compareRefs);
+  const sorted = inLedgerOrder(inputs);
   return sorted.findIndex((r) => compareRefs(r, ref) === 0);
 }

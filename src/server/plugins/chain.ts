@@ -46,6 +46,8 @@ function unavailableChain(network: Network): ChainPort {
     submit: unavailable,
     txStatus: unavailable,
     lastOutputWith: unavailable,
+    assetHistory: unavailable,
+    consumedBy: unavailable,
     stakeAccount: unavailable,
     // Closing holds nothing to release: it must not fail the instance's close.
     close: async () => {},

@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, it } from "node:test";
 import { BlockfrostBackend } from "../../../src/chain/blockfrost/index.js";
+import { assetHistoryOf, consumedByOf } from "../../../src/chain/port.js";
 import { createRealNetworkChain } from "../../../src/chain/real-networks.js";
 import { withEpochCache } from "../../../src/chain/resilience/epoch-cache.js";
 import { withResilience } from "../../../src/chain/resilience/resilient.js";
@@ -394,6 +395,116 @@ describe("Blockfrost backend", () => {
         chainFor().lastOutputWith("policy"),
         (error: Error & { statusCode?: number }) => error.statusCode === 400,
       );
+      assert.equal(fake.requests.length, 0);
+    });
+  });
+
+  describe("an asset's history and the outputs a transaction spent", () => {
+    const UNIT = "b0d07d45fe9514f80213f4020e5a61241458be626841cde717cb38a76e7574636f696e"; // the recorded output's token
+    const recorded = fixture<{ hash: string; inputs: Record<string, unknown>[]; outputs: Record<string, unknown>[] }>(
+      "blockfrost/txs-utxos.json",
+    );
+    const paths = () => fake.requests.map((r) => r.path.replace("/api/v0", ""));
+    /** Transaction n of the unit's history: its id. */
+    const txOf = (n: number) => n.toString(16).padStart(64, "0");
+    /** The unit listed in transactions 1..count, each one's output 1 holding it, spent by the next (the last unspent). */
+    const history = (count: number) => {
+      fake.answer("GET", /^\/assets\/[0-9a-f]+\/transactions$/, (_req, url) => {
+        const page = Number(url.searchParams.get("page"));
+        const listed = Array.from({ length: count }, (_, i) => i + 1).slice((page - 1) * 100, page * 100);
+        return {
+          status: 200,
+          body: listed.map((n) => ({ tx_hash: txOf(n), tx_index: 0, block_height: n, block_time: n })),
+        };
+      });
+      fake.answer("GET", /^\/txs\/[0-9a-f]{64}\/utxos$/, (_req, url) => {
+        const n = parseInt(url.pathname.split("/")[4] ?? "", 16);
+        const holding = { ...recorded.outputs[0], output_index: 1, reference_script_hash: null };
+        const change = { ...holding, output_index: 0, amount: [{ unit: "lovelace", quantity: "5000000" }] };
+        const spent = n < count ? txOf(n + 1) : null;
+        return {
+          status: 200,
+          body: { ...recorded, hash: txOf(n), outputs: [change, { ...holding, consumed_by_tx: spent }] },
+        };
+      });
+    };
+
+    it("is each listed transaction's outputs holding the unit, oldest first, with consumed_by_tx: one call a page, one a transaction", async () => {
+      history(27); // minted, then moved 26 times
+      const held = await assetHistoryOf(chainFor(), UNIT);
+      assert.deepEqual(
+        held.map((h) => [h.utxo.input.txHash, h.utxo.input.outputIndex, h.spentBy]),
+        Array.from({ length: 27 }, (_, i) => [txOf(i + 1), 1, i < 26 ? txOf(i + 2) : null]),
+      );
+      assert.equal(held[0]?.utxo.output.plutusData, "19a6aa");
+      assert.equal(paths().length, 28);
+      assert.equal(paths()[0], `/assets/${UNIT}/transactions?order=asc&count=100&page=1`);
+    });
+
+    it("follows pages of 100, and refuses an asset with more than 200 transactions, naming the bound", async () => {
+      history(200);
+      assert.equal((await assetHistoryOf(chainFor(), UNIT)).length, 200);
+      assert.equal(paths().filter((p) => p.startsWith("/assets/")).length, 3, "pages 1, 2 and the empty 3");
+      fake.reset();
+      history(201);
+      await assert.rejects(assetHistoryOf(chainFor(), UNIT), (error: Error & { statusCode?: number }) => {
+        assert.equal(error.statusCode, 503);
+        assert.match(error.message, /more than 200 transactions hold b0d07d45/);
+        return true;
+      });
+      assert.equal(paths().filter((p) => p.startsWith("/txs/")).length, 0, "no transaction read past the bound");
+    });
+
+    it("is empty for a unit Blockfrost does not know (404)", async () => {
+      fake.answer("GET", /^\/assets\/[0-9a-f]+\/transactions$/, {
+        status: 404,
+        body: fixture("blockfrost/error-404.json"),
+      });
+      assert.deepEqual(await assetHistoryOf(chainFor(), UNIT), []);
+    });
+
+    it("gives a transaction's inputs, not its collateral nor reference inputs, in ledger order: one call", async () => {
+      const input = (txHash: string, index: number, extra: object = {}) => ({
+        ...recorded.inputs[0],
+        tx_hash: txHash,
+        output_index: index,
+        reference_script_hash: null,
+        ...extra,
+      });
+      fake.answer("GET", new RegExp(`^/txs/${KNOWN_TX}/utxos$`), {
+        status: 200,
+        body: {
+          ...recorded,
+          inputs: [
+            input("ff".repeat(32), 0),
+            input("0a".repeat(32), 10),
+            input("0a".repeat(32), 2, { inline_datum: null, data_hash: null }),
+            input("00".repeat(32), 0, { collateral: true }),
+            input("01".repeat(32), 0, { reference: true }),
+          ],
+        },
+      });
+      const spent = await consumedByOf(chainFor(), KNOWN_TX.toUpperCase());
+      assert.deepEqual(
+        spent.map((u) => [u.input.txHash, u.input.outputIndex, u.output.plutusData]),
+        [
+          ["0a".repeat(32), 2, undefined],
+          ["0a".repeat(32), 10, "19a6aa"],
+          ["ff".repeat(32), 0, "19a6aa"],
+        ],
+      );
+      assert.deepEqual(paths(), [`/txs/${KNOWN_TX}/utxos`]);
+    });
+
+    it("refuses a transaction Blockfrost does not know as not found (404), a malformed id without a call", async () => {
+      const unknown = "ab".repeat(32);
+      await assert.rejects(consumedByOf(chainFor(), unknown), (error: Error & { statusCode?: number }) => {
+        assert.equal(error.statusCode, 404);
+        assert.equal(error.message, `Blockfrost knows no transaction ${unknown} in a block.`);
+        return true;
+      });
+      fake.requests.length = 0;
+      await assert.rejects(consumedByOf(chainFor(), "abc"), /abc is not a transaction id/);
       assert.equal(fake.requests.length, 0);
     });
   });

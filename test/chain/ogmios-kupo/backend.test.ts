@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, it } from "node:test";
 import type { EraSummary, ProtocolParameters, ScriptNative } from "@cardano-ogmios/schema";
 import { epochEnd, slotToTime } from "../../../src/chain/ogmios-kupo/translate.js";
+import { assetHistoryOf, consumedByOf } from "../../../src/chain/port.js";
 import { createRealNetworkChain } from "../../../src/chain/real-networks.js";
 import { nativeCborOf, nativeJsonOf, ogmiosClausesOf } from "../../../src/chain/shared/script-ref.js";
 import { fixture } from "../../support/fakes/server.js";
@@ -456,6 +457,114 @@ describe("Ogmios + Kupo backend", () => {
       await assert.rejects(open({ retries: 0 }).lastOutputWith(UNIT), (error: Error & { statusCode?: number }) => {
         assert.equal(error.statusCode, 503);
         assert.match(error.message, /rollback/);
+        return true;
+      });
+    });
+  });
+
+  describe("an asset's history and the outputs a transaction spent", () => {
+    const POLICY = "1220099e5e430475c219518179efc7e6c8289db028904834025d5b08"; // the recorded matches' policy
+    const UNIT = `${POLICY}08661220099e`;
+    const [recorded] = fixture<Record<string, unknown>[]>("kupo/matches.json");
+    const tx = (n: number) => n.toString(16).padStart(64, "0");
+    const PRUNED = /Kupo keeps no spent outputs: run it without --prune-utxo/;
+    /** A match of output `index` of transaction `n`, made in `slot`, spent by transaction `by` (in slot + 1) or unspent. */
+    const match = (n: number, index: number, slot: number, txIndex: number, by: number | null) => ({
+      ...recorded,
+      transaction_id: tx(n),
+      output_index: index,
+      transaction_index: txIndex,
+      created_at: { slot_no: slot, header_hash: "ab".repeat(32) },
+      spent_at: by === null ? null : { slot_no: slot + 1, header_hash: "cd".repeat(32), transaction_id: tx(by) },
+    });
+    const kupoPaths = () => fake.kupo.requests.map((r) => r.path);
+    /** Kupo's answers by path (before the query): the asset's matches, a transaction's outputs, what a slot spent. */
+    const kupoAnswers = (answers: Record<string, unknown[]>) =>
+      fake.kupoReplies.push((url) => {
+        const key = url.pathname === "/matches/*" ? `spent ${url.searchParams.get("spent_after")}` : url.pathname;
+        const body = answers[key];
+        return body === undefined ? undefined : { status: 200, body };
+      });
+
+    it("is the matches holding the unit, oldest first by block, transaction and output, with their spenders: two Kupo calls", async () => {
+      kupoAnswers({
+        [`/matches/${POLICY}.08661220099e`]: [
+          match(3, 0, 20, 0, null),
+          match(2, 1, 12, 4, 3),
+          { ...match(9, 0, 11, 0, null), value: { coins: "42" } }, // holds no token of the unit
+          match(1, 2, 12, 3, 2),
+          match(1, 0, 12, 3, 1_000),
+        ],
+        // The oldest holder's transaction (1) spent an output, in its block at slot 12.
+        "spent 12": [match(7, 0, 5, 0, 1)],
+      });
+      const history = await assetHistoryOf(open(), UNIT);
+      assert.deepEqual(
+        history.map((h) => [h.utxo.input.txHash, h.utxo.input.outputIndex, h.spentBy]),
+        [
+          [tx(1), 0, tx(1_000)],
+          [tx(1), 2, tx(2)],
+          [tx(2), 1, tx(3)],
+          [tx(3), 0, null],
+        ],
+      );
+      assert.equal(history[0]?.utxo.output.plutusData, "d87980");
+      assert.deepEqual(kupoPaths(), [
+        `/matches/${POLICY}.08661220099e?resolve_hashes`,
+        "/matches/*?spent&spent_after=12&spent_before=12&resolve_hashes",
+      ]);
+    });
+
+    it("is empty for a unit no output held (one call); refuses when Kupo holds nothing the oldest holder's transaction spent (pruned)", async () => {
+      kupoAnswers({ [`/matches/${POLICY}.08661220099e`]: [] });
+      assert.deepEqual(await assetHistoryOf(open(), UNIT), []);
+      assert.equal(kupoPaths().length, 1);
+      fake.kupoReplies.length = 0;
+      kupoAnswers({ [`/matches/${POLICY}.08661220099e`]: [match(5, 0, 40, 0, null)], "spent 40": [] });
+      await assert.rejects(assetHistoryOf(open(), UNIT), (error: Error & { statusCode?: number }) => {
+        assert.equal(error.statusCode, 503);
+        assert.match(error.message, PRUNED);
+        return true;
+      });
+    });
+
+    it("gives what the transaction's block spent by it, in ledger order: two Kupo calls", async () => {
+      kupoAnswers({
+        [`/matches/*@${tx(50)}`]: [match(50, 0, 90, 2, null)],
+        "spent 90": [
+          match(40, 10, 80, 0, 50),
+          match(41, 0, 80, 0, 51),
+          match(40, 2, 80, 0, 50),
+          match(30, 7, 70, 0, 50),
+        ],
+      });
+      const spent = await consumedByOf(open(), tx(50).toUpperCase());
+      assert.deepEqual(
+        spent.map((u) => [u.input.txHash, u.input.outputIndex]),
+        [
+          [tx(30), 7],
+          [tx(40), 2],
+          [tx(40), 10],
+        ],
+      );
+      assert.equal(spent[0]?.output.plutusData, "d87980", "with its inline datum");
+      assert.deepEqual(kupoPaths(), [
+        `/matches/*@${tx(50)}`,
+        "/matches/*?spent&spent_after=90&spent_before=90&resolve_hashes",
+      ]);
+    });
+
+    it("refuses an unknown transaction as not found, and says what to change when Kupo kept nothing it spent", async () => {
+      kupoAnswers({ [`/matches/*@${tx(60)}`]: [] });
+      await assert.rejects(consumedByOf(open(), tx(60)), (error: Error & { statusCode?: number }) => {
+        assert.equal(error.statusCode, 404);
+        assert.match(error.message, new RegExp(`Kupo indexed no output of transaction ${tx(60)}`));
+        return true;
+      });
+      kupoAnswers({ [`/matches/*@${tx(61)}`]: [match(61, 0, 95, 0, null)], "spent 95": [match(40, 0, 80, 0, 62)] });
+      await assert.rejects(consumedByOf(open(), tx(61)), (error: Error & { statusCode?: number }) => {
+        assert.equal(error.statusCode, 503);
+        assert.match(error.message, PRUNED);
         return true;
       });
     });

@@ -336,6 +336,21 @@ describe("live fake answers to what lastOutputWith reads follow the official sch
     const wholePolicy = (await kupo(`/matches/${policy}.*?resolve_hashes`)) as Record<string, unknown>[];
     assert.equal(wholePolicy.length, 2, "both tokens of the policy");
     assert.equal(((await kupo(`/matches/${policy}.${nft.name}?unspent`)) as unknown[]).length, 0);
+    // What the burn's block spent, of any address (the consumedBy read): the burnt output among them.
+    const burnSlot = ledger.record(burn.txHash)!.slot;
+    const spentThere = (await kupo(
+      `/matches/*?spent&spent_after=${burnSlot}&spent_before=${burnSlot}&resolve_hashes`,
+    )) as Record<string, unknown>[];
+    for (const [i, m] of spentThere.entries()) schemas.check(m, `live Kupo spent match [${i}]`);
+    assert.ok(spentThere.every((m) => (m["spent_at"] as { slot_no: number }).slot_no === burnSlot));
+    assert.deepEqual(
+      spentThere.filter(
+        (m) =>
+          m["transaction_id"] === matches[0]?.["transaction_id"] && m["output_index"] === matches[0]?.["output_index"],
+      ),
+      [matches[0]],
+      "the burnt output, as the asset's matches give it",
+    );
     const point = await kupo(`/checkpoints/${(await ledger.tip()).slot - 5}`);
     schemas.check(point, "live Kupo checkpoint", "Point");
   });

@@ -387,13 +387,14 @@ function match(
     if (unit === "lovelace" || unit === "") coins += BigInt(q);
     else assets[unit.length > 56 ? `${unit.slice(0, 56)}.${unit.slice(56)}` : unit] = quantity(q);
   }
-  const made = ledger.producer({ txHash: utxo.input.txHash, index: utxo.input.outputIndex })?.slot ?? 0;
+  const producer = ledger.producer({ txHash: utxo.input.txHash, index: utxo.input.outputIndex });
+  const made = producer?.slot ?? 0;
   const inline = utxo.output.plutusData;
   const datumHash =
     inline !== undefined ? (utxo.output.dataHash ?? resolveDataHash(inline, "CBOR")) : (utxo.output.dataHash ?? null);
   const script = utxo.output.scriptRef === undefined ? null : scriptOfRef(utxo.output.scriptRef);
   return {
-    transaction_index: 0,
+    transaction_index: producer ? indexInBlock(ledger, producer) : 0,
     transaction_id: utxo.input.txHash,
     output_index: utxo.input.outputIndex,
     address: utxo.output.address,
@@ -407,6 +408,16 @@ function match(
     created_at: { slot_no: made, header_hash: blockHashOf(made) },
     spent_at: spent === undefined ? null : spentAt(ledger, spent),
   };
+}
+
+/** A transaction's position in its block: among the ledger's transactions of its slot (each slot stands for a block). */
+function indexInBlock(ledger: LiveLedger, record: TxRecord): number {
+  let index = 0;
+  for (const r of ledger.records()) {
+    if (r === record) break;
+    if (r.slot === record.slot) index++;
+  }
+  return index;
 }
 
 /**
@@ -451,8 +462,9 @@ function assetMatches(
 }
 
 /**
- * The live answer of Kupo's GET /matches/{pattern} (an address, with ?unspent; *@{txHash}; or an
- * asset, {policy}.{name} or {policy}.*, with ?spent or ?unspent) and GET /checkpoints/{slot}.
+ * The live answer of Kupo's GET /matches/{pattern} (an address, with ?unspent; *@{txHash}; an
+ * asset, {policy}.{name} or {policy}.*, with ?spent or ?unspent; or *, with ?spent and a
+ * spent_after..spent_before slot range) and GET /checkpoints/{slot}.
  */
 export async function liveKupo(
   ledger: LiveLedger,
@@ -488,11 +500,24 @@ export async function liveKupo(
       : [];
     return { status: 200, body: JSON.stringify(unspentOnly ? all.filter((m) => m["spent_at"] === null) : all) };
   }
+  const [after, before] = [url.searchParams.get("spent_after"), url.searchParams.get("spent_before")];
+  if (pattern === "*" && url.searchParams.has("spent") && after !== null && before !== null) {
+    // What the blocks of slots after..before (inclusive) spent, of any address.
+    const spent: Record<string, unknown>[] = [];
+    for (const record of ledger.records()) {
+      for (const u of record.outputs) {
+        const by = record.spentBy.get(u.input.outputIndex);
+        if (by && by.slot >= Number(after) && by.slot <= Number(before))
+          spent.push(match(ledger, u, by, asStrings, resolve));
+      }
+    }
+    return { status: 200, body: JSON.stringify(spent) };
+  }
   if (!/^(addr|addr_test)1[0-9a-z]+$/.test(pattern)) {
     return {
       status: 400,
       body: JSON.stringify({
-        hint: `The live fake Kupo reads bech32 address, *@{txId} and {policy}.{name} patterns only, not ${pattern}.`,
+        hint: `The live fake Kupo reads bech32 address, *@{txId}, {policy}.{name} and *?spent&spent_after&spent_before patterns only, not ${pattern}.`,
       }),
     };
   }
