@@ -32,6 +32,10 @@ import {
   settleRedeemerV3,
 } from "./plans.js";
 import { BATCH_MIN_LOVELACE, loadV3 } from "./scripts.js";
+import { scriptAddress } from "../../src/tournament/contracts.js";
+import { MAX_LOVELACE } from "../../src/tournament/limits.js";
+
+const scriptAddressOf = (s: Parameters<typeof scriptAddress>[0]): string => scriptAddress(s, "devnet");
 
 const ADA = 1_000_000n;
 const SHAPE = { depth: 4, batchHeight: 2 };
@@ -239,6 +243,30 @@ describe("v3 draft: create → add → refund or cancel", () => {
     assert.equal(tagged(on, pool, seats[4]!, 4, last.txHash).count, 1);
     await submitPlan(on, batchPlan(pool, mallory, batchUtxo(atBatch, closeTx, 0)!, seats, 0));
     for (const [k, s] of seats.entries()) assert.equal(tagged(on, pool, s, k).count, 1);
+  });
+});
+
+describe("v3 draft: BATCH_MIN_LOVELACE (§5.5)", () => {
+  it("covers the ledger's minimum for the widest batch output (batch 15, 64 seats, the largest amounts)", async () => {
+    const on = chain.snapshot();
+    const batchAddress = scriptAddressOf(scripts.batch);
+    const widest = batchDatum("ff".repeat(32), 15, new Uint8Array(32).fill(0xff), 64, MAX_LOVELACE, MAX_LOVELACE);
+    const bare = { scriptInputs: [], walletInputs: [], mints: [], requiredSigners: [], signers: [] };
+    const { txHash } = await submitPlan(on, {
+      ...bare,
+      payer: alice,
+      outputs: [{ address: batchAddress, lovelace: BATCH_MIN_LOVELACE, datum: widest }],
+    });
+    assert.equal(on.utxosAt(batchAddress).filter((u) => u.input.txHash === txHash).length, 1);
+    // The ledger's minimum for it, from its refusal of 1 ADA: under BATCH_MIN_LOVELACE.
+    const tooLittle = await attempt(on.snapshot(), {
+      ...bare,
+      payer: alice,
+      outputs: [{ address: batchAddress, lovelace: 1_000_000n, datum: widest }],
+    });
+    const minimum = /outputs are too small.*Coin\((\d+)\)/.exec(tooLittle.ledger.error ?? "")?.[1];
+    assert.ok(minimum !== undefined, tooLittle.ledger.error);
+    assert.ok(BigInt(minimum) <= BATCH_MIN_LOVELACE, `minimum ${minimum}`);
   });
 });
 
