@@ -394,6 +394,18 @@ describe("v3 draft: the §6 attacks, each refused by the ledger with its trace c
       p.scriptInputs[0] = { ...p.scriptInputs[0]!, redeemer: settleRedeemerV3([4, 4], ops) };
       await refused(on, p, /\bT7[45]\b/);
     });
+    it("one proof hash too many (a sibling of the root): T76; one too few: T74", async () => {
+      const { plan, ops } = honest();
+      const more = clonePlan(plan);
+      more.scriptInputs[0] = {
+        ...more.scriptInputs[0]!,
+        redeemer: settleRedeemerV3([4, 1], [...ops, new Uint8Array(32)]),
+      };
+      await refused(on, more, "T76");
+      const fewer = clonePlan(plan);
+      fewer.scriptInputs[0] = { ...fewer.scriptInputs[0]!, redeemer: settleRedeemerV3([4, 1], ops.slice(0, -1)) };
+      await refused(on, fewer, "T74");
+    });
     it("a negative seat: T72; a bracket not full: T40", async () => {
       const { plan, ops } = honest();
       const p = clonePlan(plan);
@@ -431,6 +443,22 @@ describe("v3 draft: the §6 attacks, each refused by the ledger with its trace c
       const short = clonePlan(plan);
       short.outputs[1] = { ...short.outputs[1]!, lovelace: batches[1]!.need - 1n };
       await refused(after(), short, "T85");
+    });
+    it("one subroot more than the batches: T80; a batch output at the tournament address: T82; with a reference script: T84", async () => {
+      const { plan, subroots } = honest();
+      const more = withSubroots(clonePlan(plan), [...subroots, subroots[0]!]);
+      await refused(after(), more, "T80");
+      const atPool = clonePlan(plan);
+      atPool.outputs[0] = { ...atPool.outputs[0]!, address: split.address };
+      await refused(after(), atPool, "T82");
+      const withScript = clonePlan(plan);
+      withScript.outputs[1] = { ...withScript.outputs[1]!, scriptCode: scripts.batch.code };
+      await refused(after(), withScript, "T84");
+    });
+    it("a registration taken with Add in a close (no pool in output 0): T58", async () => {
+      const p = clonePlan(honest().plan);
+      p.scriptInputs.push({ utxo: regs[0]!, redeemer: REGISTRATION_ADD_REDEEMER, script: adding.refs.registration! });
+      await refused(after(), p, "T58");
     });
     it("a batch output with a stake credential: T82; the remainder one lovelace short: T54", async () => {
       const { plan } = honest();
@@ -494,6 +522,14 @@ describe("v3 draft: the §6 attacks, each refused by the ledger with its trace c
       const other = honest(1);
       other.outputs[1] = { ...other.outputs[1]!, datum: encodePayoutTag(split.id, 4) };
       await refused(closed, other, "T89");
+    });
+    it("outputs reordered: T89; a seat skipped (the outputs shifted): T89", async () => {
+      const p = honest(0);
+      [p.outputs[0], p.outputs[1]] = [p.outputs[1]!, p.outputs[0]!];
+      await refused(closed, p, "T89");
+      const skipped = honest(0);
+      skipped.outputs.splice(1, 1);
+      await refused(closed, skipped, "T89");
     });
     it("two batches in one transaction: T87", async () => {
       const p = honest(1);
