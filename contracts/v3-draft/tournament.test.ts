@@ -294,6 +294,10 @@ describe("v3 draft: the §6 attacks, each refused by the ledger with its trace c
   let adding: Pool;
   let addingSeats: string[];
   let regs: UTxO[];
+  /** Registrations of `adding`: 2 ADA over the fee; 0.5 ADA over (too little to return); with a reference script. */
+  let overpaid: UTxO;
+  let dust: UTxO;
+  let scripted: UTxO;
   /** Bracket 6, full. */
   let full: Pool;
   let fullSeats: string[];
@@ -307,6 +311,12 @@ describe("v3 draft: the §6 attacks, each refused by the ledger with its trace c
     on = chain.snapshot();
     ({ pool: adding, seats: addingSeats } = await filled({ ...CUP, bracketSize: 8, name: "adding" }, 2, on));
     regs = await register(on, adding, [7, 8, 9].map(baseAddress));
+    overpaid = (await register(on, adding, [baseAddress(10)], 2n * ADA))[0]!;
+    dust = (await register(on, adding, [baseAddress(11)], ADA / 2n))[0]!;
+    const withScript = registerPlan(adding, alice, [baseAddress(12)]);
+    withScript.outputs[0] = { ...withScript.outputs[0]!, scriptCode: scripts.batch.code };
+    const { txHash } = await submitPlan(on, withScript);
+    scripted = on.utxosAt(adding.registrationAddress).find((u) => u.input.txHash === txHash)!;
     ({ pool: full, seats: fullSeats } = await filled({ ...CUP, name: "full" }, 6, on));
     ({ pool: split, seats: splitSeats } = await filled({ ...CUP, bracketSize: 8, name: "split" }, 6, on));
     ({ pool: inline, seats: inlineSeats } = await filled({ ...CUP, bracketSize: 8, name: "inline" }, 3, on));
@@ -361,6 +371,29 @@ describe("v3 draft: the §6 attacks, each refused by the ledger with its trace c
       p.scriptInputs.pop();
       const acc = accumulatorOf(seatsAfter().map(leafOf), SHAPE);
       await refused(on, withDatum(p, datumWith(adding, acc.count, acc.peaks)), "T70");
+    });
+    it("the overpayment's return short by one lovelace: T37; untagged: T38; to mallory: T36", async () => {
+      const plan = (): TxPlan => clonePlan(addPlan(adding, admin, poolUtxo(on, adding), addingSeats, [overpaid]).plan);
+      const short = plan();
+      short.outputs[1] = { ...short.outputs[1]!, lovelace: 2n * ADA - 1n };
+      await refused(on, short, "T37");
+      const untagged = plan();
+      untagged.outputs[1] = { ...untagged.outputs[1]!, datum: encodePayoutTag(adding.id, 0) };
+      await refused(on, untagged, "T38");
+      const elsewhere = plan();
+      elsewhere.outputs[1] = { ...elsewhere.outputs[1]!, address: mallory.address };
+      await refused(on, elsewhere, "T36");
+    });
+    it("an overpayment too small to return: T66; a registration with a reference script: T67", async () => {
+      await refused(on, addPlan(adding, admin, poolUtxo(on, adding), addingSeats, [dust]).plan, "T66");
+      // As v2.1's test: the evaluator's refusal carries T67; the transaction with explicit budgets
+      // stops in phase 1, as Mesh's fee leaves out the spent input's reference script.
+      const outcome = await attempt(
+        on.snapshot(),
+        addPlan(adding, admin, poolUtxo(on, adding), addingSeats, [scripted]).plan,
+      );
+      assert.match(outcome.evaluationError ?? "", /\bT67\b/);
+      assert.match(outcome.ledger.error ?? "", /fee .* is less than minimum required/);
     });
     it("a fourth datum item: T69; a count beyond the bracket: T29", async () => {
       const acc = accumulatorOf(seatsAfter().map(leafOf), SHAPE);
