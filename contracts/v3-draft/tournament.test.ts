@@ -11,7 +11,16 @@ import { makeIntData, makeListData } from "@helios-lang/uplc";
 import { encodePayoutTag, REGISTRATION_ADD_REDEEMER } from "../../src/tournament/datum.js";
 import { accumulatorOf, leafOf } from "../../src/tournament/seat-tree.js";
 import { shelleyAddress } from "../../src/cardano/credential-address.js";
-import { Chain, lovelaceOf, randomAddress, submitPlan, SYSTEM_START_MS, type TxPlan, Wallet } from "../test/helpers.js";
+import {
+  Chain,
+  lovelaceOf,
+  mintNativeToken,
+  randomAddress,
+  submitPlan,
+  SYSTEM_START_MS,
+  type TxPlan,
+  Wallet,
+} from "../test/helpers.js";
 import { assertScriptRejected, attempt, clonePlan, DAY_MS, exists, taggedAt } from "../test/fixture.js";
 import { deploy, ledgerOrder, registerPlan, type ConfigInput } from "../test/tournament-txs.js";
 import { bytesData, hex } from "./helios.js";
@@ -306,6 +315,9 @@ describe("v3 draft: the §6 attacks, each refused by the ledger with its trace c
   let splitSeats: string[];
   let inline: Pool;
   let inlineSeats: string[];
+  /** Bracket 5, full: entry 1.3 ADA, a deposit of 250,003 (pay 1.35 ADA, extra 3); batch 1 (one seat) topped up. */
+  let shared: Pool;
+  let sharedSeats: string[];
 
   before(async () => {
     on = chain.snapshot();
@@ -320,6 +332,11 @@ describe("v3 draft: the §6 attacks, each refused by the ledger with its trace c
     ({ pool: full, seats: fullSeats } = await filled({ ...CUP, name: "full" }, 6, on));
     ({ pool: split, seats: splitSeats } = await filled({ ...CUP, bracketSize: 8, name: "split" }, 6, on));
     ({ pool: inline, seats: inlineSeats } = await filled({ ...CUP, bracketSize: 8, name: "inline" }, 3, on));
+    ({ pool: shared, seats: sharedSeats } = await filled(
+      { ...CUP, bracketSize: 5, entryFee: 1_300_000n, payoutStructure: [6_750_003n], fixedPayouts: [], name: "shared" },
+      5,
+      on,
+    ));
   });
 
   describe("create", () => {
@@ -523,6 +540,28 @@ describe("v3 draft: the §6 attacks, each refused by the ledger with its trace c
         redeemer: closeRedeemer("refund", [leafOf(inlineSeats[0]!)]),
       };
       await refused(after(), inlinePlan, "T78");
+    });
+    it("extra moved to the last batch: T86; the last batch not topped up: T85; a token in a batch output: T83", async () => {
+      const { plan, batches, subroots } = closePlan(shared, admin, poolUtxo(on, shared), sharedSeats, "cancel");
+      assert.deepEqual(closeTerms(shared, 5), { pay: 1_350_000n, extra: 3n, deposit: 250_003n, batches: 2 });
+      const moved = clonePlan(plan);
+      moved.outputs[0] = { ...moved.outputs[0]!, datum: batchDatum(shared.id, 0, subroots[0]!, 4, 1_350_000n, 0n) };
+      moved.outputs[1] = { ...moved.outputs[1]!, datum: batchDatum(shared.id, 1, subroots[1]!, 1, 1_350_000n, 3n) };
+      await refused(on, moved, "T86");
+      const bare = clonePlan(plan);
+      assert.equal(batches[1]!.need, BATCH_MIN_LOVELACE);
+      bare.outputs[1] = { ...bare.outputs[1]!, lovelace: 1_350_000n };
+      await refused(on, bare, "T85");
+      const c = on.snapshot();
+      const { unit, utxo } = await mintNativeToken(c, admin, "pad", 1n);
+      const padded = clonePlan(plan);
+      padded.walletInputs.push(utxo);
+      padded.outputs[0] = {
+        ...padded.outputs[0]!,
+        lovelace: padded.outputs[0]!.lovelace + 2n * ADA,
+        assets: [{ unit, quantity: "1" }],
+      };
+      await refused(c, padded, "T83");
     });
     it("a refund before the deadline: T49; a cancel by a stranger: T22", async () => {
       // Valid from now, before the deadline (the honest refund starts after it).
