@@ -20,6 +20,7 @@ const { Program } = require("@helios-lang/compiler") as typeof import("@helios-l
 /** A source of this folder (or, with ../src/, a v2.1 one read as is). */
 export const draftSource = (name: string): string => readFileSync(new URL(name, import.meta.url), "utf8");
 const TYPES = draftSource("../src/types.hl");
+const V3_TYPES = draftSource("v3_types.hl");
 export const SEAT_TREE = draftSource("seat_tree.hl");
 const V2_COST_MODEL = [...(DEVNET_COST_MODELS[1] ?? [])];
 
@@ -30,6 +31,7 @@ export const shapeParams = (shape: TreeShape): Record<string, UplcData> => ({
   "seat_tree::TREE_DEPTH": makeIntData(BigInt(shape.depth)),
   "seat_tree::BATCH_HEIGHT": makeIntData(BigInt(shape.batchHeight)),
   "seat_tree::FIRST_LEAF": makeIntData(2n ** BigInt(shape.depth)),
+  "seat_tree::BATCH_SEATS": makeIntData(2n ** BigInt(shape.batchHeight)),
 });
 
 /** Compiles a main source with the v2.1 types and the draft's seat tree; optimized as the service does (traces kept). */
@@ -39,7 +41,7 @@ export function compileDraft(
   seatTree = SEAT_TREE,
   params: Record<string, UplcData> = {},
 ): UplcProgramV2 {
-  const program = new Program(main, { moduleSources: [TYPES, seatTree], isTestnet: false });
+  const program = new Program(main, { moduleSources: [TYPES, V3_TYPES, seatTree], isTestnet: false });
   for (const [name, value] of Object.entries(params)) {
     if (!program.changeParam(name, value)) throw new Error(`changeParam(${name}) did not apply`);
   }

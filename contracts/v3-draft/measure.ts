@@ -1,27 +1,19 @@
-// Measures the v3 draft (contracts/V3-DESIGN.md §9 commit 4, open question 1) before the v3
-// contracts are written: settle of a full 1,024 bracket, 32 placements + 8 fixed payouts, on the
-// devnet's ledger (Scalus, the devnet's protocol parameters and cost models: contracts/test's
-// harness), with the worst-case multiproof (32 winners in 32 distinct subtrees of 32 seats: 160
-// proof hashes) and with random winners; and the seat tree's functions one by one with Helios'
-// evaluator under the devnet's Plutus V2 cost model, each compiled optimized and unoptimized and
-// checked against src/tournament/seat-tree.ts (§10 item 6: the optimizer once broke a recursion).
+// Measures the v3 draft (contracts/V3-DESIGN.md §3.1, §9 commit 4) at the production shape
+// (1,024 seats, batches of 64): the seat tree's functions one by one with Helios' evaluator under
+// the devnet's Plutus V2 cost model, each compiled optimized and unoptimized and checked against
+// src/tournament/seat-tree.ts (§10 item 6: the optimizer once broke a recursion); then the whole
+// draft (compiled.json) on the devnet's ledger (Scalus, the devnet's protocol parameters and cost
+// models: contracts/test's harness) with base addresses: a pool filled to 1,024 by adds of 40,
+// an add of 40 all returning, settle 32 + 8 (worst-case and random winners), the refund and
+// cancel splits of the full bracket and batch payments.
 // Run: node --import tsx contracts/v3-draft/measure.ts
 import assert from "node:assert/strict";
-import { makeByteArrayData, makeConstrData, makeIntData, makeListData, type UplcProgramV2 } from "@helios-lang/uplc";
+import type { UTxO } from "@meshsdk/common";
+import { makeIntData, makeListData } from "@helios-lang/uplc";
 import { blake2b256Bytes } from "../../src/cardano/hash.js";
 import { shelleyAddress } from "../../src/cardano/credential-address.js";
-import { plutusScriptHashOfCode } from "../../src/cardano/script-hash.js";
 import { readTransaction } from "../../src/cardano/tx-view.js";
-import { scriptAddress, type CompiledScript } from "../../src/tournament/contracts.js";
-import {
-  addressToData,
-  encodePayoutTag,
-  MINT_BURN_REDEEMER,
-  mintCreateRedeemer,
-  tournamentDatumToData,
-  tournamentIdOf,
-  type TournamentConfig,
-} from "../../src/tournament/datum.js";
+import { addressToData } from "../../src/tournament/datum.js";
 import {
   accumulatorOf,
   appendLeaf,
@@ -33,7 +25,6 @@ import {
   type ProofOp,
 } from "../../src/tournament/seat-tree.js";
 import {
-  attempt,
   buildPlan,
   Chain,
   hasOnlyAda,
@@ -41,27 +32,26 @@ import {
   MAX_TX_SIZE,
   MAX_TX_STEPS,
   SYSTEM_START_MS,
+  submitPlan,
   Wallet,
-  type Out,
   type RefScript,
   type TxPlan,
 } from "../test/helpers.js";
-import { beforeDeadline, deploy, minLovelace } from "../test/tournament-txs.js";
+import { deploy, ledgerOrder, registerPlan, type ConfigInput } from "../test/tournament-txs.js";
 import {
   bytesData,
   bytesOf,
-  compileDraft,
-  draftSource,
   evaluate,
   hex,
   intsData,
   isTrue,
   listBytes,
   opsData,
-  SEAT_TREE,
   testingPrograms,
   type Evaluated,
 } from "./helios.js";
+import { addPlan, batchPlan, batchUtxo, closePlan, createPlan, poolDatum, registrantOf, settlePlan } from "./plans.js";
+import { loadV3 } from "./scripts.js";
 
 const pct = (x: number, of: bigint | number): string => `${((100 * x) / Number(of)).toFixed(1)} %`;
 
@@ -94,11 +84,6 @@ function shuffle<T>(xs: T[]): T[] {
 
 // ---------------------------------------------------------------- Helios
 
-/** The draft's lookups swapped for Helios' own list get (what §3 measured at 51 %), for comparison. */
-const SEAT_TREE_WITH_GET = SEAT_TREE.replace("nth_int(seats, k)", "seats.get(k)").replace(
-  "nth_bytes(leaves, k)",
-  "leaves.get(k)",
-);
 /** 32 winners in 32 distinct subtrees of 32 seats, at scattered offsets: 160 proof hashes. */
 const worstWinners = (): number[] => shuffle(Array.from({ length: 32 }, (_, k) => 32 * k + ((k * 13) % 32)));
 const randomWinners = (count: number, p: number): number[] =>
@@ -207,216 +192,162 @@ function unitChecks(seats: readonly string[], leaves: readonly Hash[]): Row[] {
   return rows;
 }
 
-// ---------------------------------------------------------------- settle on the ledger
+// ---------------------------------------------------------------- a full 1,024 on the ledger
 
-const DAY_MS = 24 * 3600 * 1000;
-
-function compiledScript(program: UplcProgramV2): CompiledScript {
-  const code = hex(program.toCbor());
-  const hash = hex(program.hash());
-  assert.equal(plutusScriptHashOfCode(code, "V2"), hash);
-  // The blueprint's compiledCode: the code without its outer CBOR byte-string header.
-  const outer = Buffer.from(code, "hex");
-  const info = outer[0]! & 0x1f;
-  const skip = info < 24 ? 1 : info === 24 ? 2 : info === 25 ? 3 : 5;
-  return { code, compiledCode: outer.subarray(skip).toString("hex"), hash, version: "V2" };
-}
-
-interface Settled {
+interface Measured {
   readonly what: string;
-  readonly hashes: number;
-  readonly ops: number;
-  readonly size: number;
-  readonly spendMem: number;
-  readonly mem: number;
-  readonly steps: number;
-  /** Lovelace, as the builder set it (the ledger accepted it). */
-  readonly fee: bigint;
-  /** The reference script's size, which the fee pays 15 lovelace a byte for. */
-  readonly scriptBytes: number;
-  readonly accepted: boolean;
-}
-
-async function settleOnLedger(
-  seats: readonly string[],
-  leaves: readonly Hash[],
-  seatTree: string,
-  cases: readonly (readonly [string, number[]])[],
-): Promise<Settled[]> {
-  const admin = await Wallet.create();
-  const chain = Chain.fund([admin.address], 1_000_000_000_000n, 4);
-  const script = compiledScript(compileDraft(draftSource("tournament.hl"), true, seatTree));
-  const [ref] = (await deploy(chain, admin, [script])) as [RefScript];
-  const address = scriptAddress(script, "devnet");
-
-  const payouts = Array.from({ length: 32 }, (_, k) => BigInt(100 - 2 * k) * 1_000_000n);
-  const fixed = Array.from({ length: 8 }, () => ({ address: baseAddress(), amount: 5_000_000n }));
-  const config: TournamentConfig = {
-    name: "v3 settle draft, 1,024 seats",
-    adminAddress: admin.address,
-    bracketSize: 1024,
-    entryFee: 2_000_000n,
-    payoutStructure: payouts,
-    fixedPayouts: fixed,
-    registrationHash: randomHash(28),
-    settleBy: SYSTEM_START_MS + 30 * DAY_MS,
-  };
-  const configData = tournamentDatumToData({ config, participants: [] });
-  if (configData.kind !== "list" || configData.items[0] === undefined) throw new Error("config");
-  const acc = accumulatorOf(leaves);
-  const datum = hex(
-    makeListData([
-      configData.items[0],
-      makeIntData(BigInt(acc.count)),
-      makeListData(acc.peaks.map(bytesData)),
-    ]).toCbor(),
-  );
-  const seedUtxo = chain.utxosAt(admin.address).filter(hasOnlyAda)[0]!;
-  const id = tournamentIdOf(seedUtxo.input.txHash, seedUtxo.input.outputIndex);
-  const unit = script.hash + id;
-  const create: TxPlan = {
-    payer: admin,
-    scriptInputs: [],
-    walletInputs: [seedUtxo],
-    mints: [
-      {
-        script: ref,
-        name: id,
-        quantity: 1n,
-        redeemer: mintCreateRedeemer(seedUtxo.input.txHash, seedUtxo.input.outputIndex),
-      },
-    ],
-    outputs: [{ address, lovelace: 2_400_000_000n, assets: [{ unit, quantity: "1" }], datum }],
-    requiredSigners: [],
-    signers: [],
-  };
-  const created = chain.submit(await buildPlan(chain, create));
-  assert.ok(created.ok, created.error);
-  const pool = chain.utxosAt(address).find((u) => u.output.amount.some((a) => a.unit === unit))!;
-
-  const prize = (to: string, amount: bigint, index: number): Out => {
-    const tag = encodePayoutTag(id, index);
-    const min = minLovelace(tag);
-    return { address: to, lovelace: amount > min ? amount : min, datum: tag };
-  };
-  const settlePlan = (winners: readonly number[], ops: readonly ProofOp[]): TxPlan => ({
-    payer: admin,
-    scriptInputs: [
-      {
-        utxo: pool,
-        redeemer: hex(makeConstrData(1, [makeConstrData(1, [intsData(winners), opsData(ops)])]).toCbor()),
-        script: ref,
-      },
-    ],
-    walletInputs: [],
-    mints: [{ script: ref, name: id, quantity: -1n, redeemer: MINT_BURN_REDEEMER }],
-    outputs: [
-      ...payouts.map((amount, k) => prize(seats[winners[k]!]!, amount, k)),
-      ...fixed.map((f, j) => prize(f.address, f.amount, payouts.length + j)),
-    ],
-    requiredSigners: [admin.pkh],
-    signers: [admin],
-    validTo: beforeDeadline(config.settleBy),
-  });
-
-  const results: Settled[] = [];
-  for (const [what, winners] of cases) {
-    const ops = buildMultiproof(leaves, winners);
-    const on = chain.snapshot();
-    const tx = await buildPlan(on, settlePlan(winners, ops));
-    const budgets = on.evaluate(tx);
-    const submitted = on.submit(tx);
-    results.push({
-      what,
-      hashes: ops.filter((op) => typeof op !== "number").length,
-      ops: ops.length,
-      size: tx.length / 2,
-      spendMem: budgets.find((b) => b.tag === "SPEND")?.budget.mem ?? 0,
-      mem: budgets.reduce((s, b) => s + b.budget.mem, 0),
-      steps: budgets.reduce((s, b) => s + b.budget.steps, 0),
-      fee: readTransaction(Buffer.from(tx, "hex")).body.fee,
-      scriptBytes: ref.size,
-      accepted: submitted.ok,
-    });
-  }
-  // The ledger refuses the worst case with one proof hash flipped, and with winners 0 and 1 swapped.
-  const winners = worstWinners();
-  const ops = buildMultiproof(leaves, winners);
-  const at = ops.findIndex((op) => typeof op !== "number");
-  const flipped = ops.map((op, i) => (i === at ? Uint8Array.from(op as Hash, (b, j) => (j === 0 ? b ^ 1 : b)) : op));
-  const swapped = [winners[1]!, winners[0]!, ...winners.slice(2)];
-  for (const [w, o] of [
-    [winners, flipped],
-    [swapped, ops],
-  ] as const) {
-    const outcome = await attempt(chain.snapshot(), settlePlan(w, o));
-    assert.ok(!outcome.ledger.ok && outcome.evaluationError !== null, "a broken settle was accepted");
-  }
-  return results;
-}
-
-// ---------------------------------------------------------------- a batch on the ledger
-
-interface Batched {
-  readonly seats: number;
   readonly size: number;
   readonly mem: number;
   readonly steps: number;
   /** Lovelace, as the builder set it (the ledger accepted it). */
   readonly fee: bigint;
-  /** The reference script's size, which the fee pays 15 lovelace a byte for. */
-  readonly scriptBytes: number;
   readonly accepted: boolean;
 }
 
-/** Pays batch 15 (seats 960..) of a tournament: `n` seats, each `pay`, the first `extra` more. */
-async function batchOnLedger(seats: readonly string[], leaves: readonly Hash[], n: number): Promise<Batched> {
-  const payer = await Wallet.create();
-  const chain = Chain.fund([payer.address], 1_000_000_000_000n, 4);
-  const script = compiledScript(compileDraft(draftSource("batch.hl"), true));
-  const [ref] = (await deploy(chain, payer, [script])) as [RefScript];
-  const address = scriptAddress(script, "devnet");
-  const id = randomHash(32);
-  const batch = 15;
-  const first = 64 * batch;
-  const pay = 2_345_678n;
-  const extra = 63n;
-  const datum = hex(
-    makeListData([
-      makeByteArrayData([...Buffer.from(id, "hex")]),
-      makeIntData(BigInt(batch)),
-      bytesData(subtreeRoot(leaves.slice(first, first + n), 6)),
-      makeIntData(BigInt(n)),
-      makeIntData(pay),
-      makeIntData(extra),
-    ]).toCbor(),
-  );
-  const bare = { scriptInputs: [], walletInputs: [], mints: [], requiredSigners: [], signers: [] };
-  const locked = chain.submit(
-    await buildPlan(chain, { ...bare, payer, outputs: [{ address, lovelace: BigInt(n) * pay + extra, datum }] }),
-  );
-  assert.ok(locked.ok, locked.error);
-  const utxo = chain.utxosAt(address)[0]!;
-  const tx = await buildPlan(chain, {
-    ...bare,
-    payer,
-    scriptInputs: [{ utxo, redeemer: hex(makeConstrData(0, []).toCbor()), script: ref }],
-    outputs: seats.slice(first, first + n).map((to, k) => ({
-      address: to,
-      lovelace: pay + (k === 0 ? extra : 0n),
-      datum: encodePayoutTag(id, first + k),
-    })),
-  });
-  const budgets = chain.evaluate(tx);
+/** Builds `plan` with evaluated budgets, measures it and submits it to `on`. */
+async function measured(on: Chain, what: string, plan: TxPlan): Promise<Measured & { txHash?: string }> {
+  const tx = await buildPlan(on, plan);
+  const budgets = on.evaluate(tx);
+  const submitted = on.submit(tx);
   return {
-    seats: n,
+    what,
     size: tx.length / 2,
     mem: budgets.reduce((s, b) => s + b.budget.mem, 0),
     steps: budgets.reduce((s, b) => s + b.budget.steps, 0),
     fee: readTransaction(Buffer.from(tx, "hex")).body.fee,
-    scriptBytes: ref.size,
-    accepted: chain.submit(tx).ok,
+    accepted: submitted.ok,
+    ...(submitted.txHash === undefined ? {} : { txHash: submitted.txHash }),
   };
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+const ADD = 40;
+
+/**
+ * The production build (compiled.json, depth 10, batches of 64) on the devnet ledger: a pool of
+ * 1,024 seats filled by 26 adds (24, then 40 each) with exact fees, an add of 40 all returning
+ * (984 → 1,024, on a snapshot), settle 32 + 8 (worst-case and random winners), and the refund of
+ * the full bracket: the split into 16 batch UTxOs, then batches paid.
+ */
+async function fullBracket(seats: readonly string[]): Promise<Measured[]> {
+  const scripts = loadV3();
+  const [admin, stranger] = await Promise.all([Wallet.create(), Wallet.create()]);
+  const chain = Chain.fund([admin.address, stranger.address], 1_000_000_000_000n, 8);
+  const [tournamentRef, batchRef] = (await deploy(chain, admin, [scripts.tournament, scripts.batch])) as [
+    RefScript,
+    RefScript,
+  ];
+  const payouts = Array.from({ length: 32 }, (_, k) => BigInt(100 - 2 * k) * 1_000_000n);
+  const input: ConfigInput = {
+    name: "v3 draft, 1,024 seats",
+    bracketSize: 1024,
+    entryFee: 2_000_000n,
+    payoutStructure: payouts,
+    fixedPayouts: Array.from({ length: 8 }, () => ({ address: baseAddress(), amount: 5_000_000n })),
+    settleBy: SYSTEM_START_MS + 30 * DAY_MS,
+  };
+  const seed = chain.utxosAt(admin.address).filter(hasOnlyAda)[0]!;
+  const { plan, pool } = createPlan(scripts, { tournament: tournamentRef, batch: batchRef }, admin, input, seed);
+  const rows: Measured[] = [await measured(chain, "create (1,024 seats, 32 + 8 prizes)", plan)];
+  const [regRef] = await deploy(chain, admin, [pool.registration]);
+  pool.refs.registration = regRef;
+  const poolUtxo = (on: Chain): UTxO =>
+    on.utxosAt(pool.address).find((u) => u.output.amount.some((a) => a.unit === pool.nftUnit))!;
+
+  // Registrations, 64 per transaction, paid by the stranger; then the adds, 40 at a time in ledger order.
+  for (let i = 0; i < seats.length; i += 64)
+    await submitPlan(chain, registerPlan(pool, stranger, seats.slice(i, i + 64)));
+  const pending = chain.utxosAt(pool.registrationAddress).sort(ledgerOrder);
+  // The seats are the registrations in the order the adds take them (each add sorts its own).
+  let order: string[] = [];
+  const adds: Measured[] = [];
+  // The first add takes the odd 24, so that the last is an add of 40 into the full bracket (984 → 1,024).
+  const first = pending.length % ADD;
+  const chunks = [
+    pending.slice(0, first),
+    ...Array.from({ length: Math.floor(pending.length / ADD) }, (_, c) =>
+      pending.slice(first + c * ADD, first + (c + 1) * ADD),
+    ),
+  ].filter((c) => c.length > 0);
+  for (const [c, batch] of chunks.entries()) {
+    if (c === chunks.length - 1) {
+      // The last add, 984 → 1,024, also with every registration overpaying (40 returns), on a snapshot.
+      const returning = chain.snapshot();
+      const over = await submitPlan(
+        returning,
+        registerPlan(pool, stranger, batch.map(registrantOf), input.entryFee + 2_000_000n),
+      );
+      const overRegs = returning.utxosAt(pool.registrationAddress).filter((u) => u.input.txHash === over.txHash);
+      assert.equal(overRegs.length, ADD);
+      rows.push(
+        await measured(
+          returning,
+          `add 40 at ${order.length} → ${order.length + ADD}, all returning (40 tagged returns)`,
+          addPlan(pool, admin, poolUtxo(returning), order, overRegs).plan,
+        ),
+      );
+    }
+    const { plan: add, seats: after } = addPlan(pool, admin, poolUtxo(chain), order, batch);
+    const m = await measured(chain, `add ${batch.length} at ${order.length} → ${after.length}`, add);
+    assert.ok(m.accepted, m.what);
+    adds.push(m);
+    order = after;
+  }
+  assert.equal(poolUtxo(chain).output.plutusData, poolDatum(pool.config, order, scripts.shape));
+  const byMem = [...adds].sort((a, b) => b.mem - a.mem);
+  rows.push({ ...byMem[0]!, what: `${byMem[0]!.what} (the add of 40 with the most memory)` });
+  const full40 = adds.filter((a) => a.what.startsWith(`add ${ADD} `));
+  const fees = full40.map((a) => a.fee).sort((a, b) => (a < b ? -1 : 1));
+  const mems = full40.map((a) => a.mem).sort((a, b) => a - b);
+  const sizes = full40.map((a) => a.size).sort((a, b) => a - b);
+  console.log(
+    `\n${adds.length} adds filled 1,024 seats; adds of 40 (exact fees): fee ${fees[0]}–${fees[fees.length - 1]} lovelace, ` +
+      `per participant ${fees[0]! / 40n}–${fees[fees.length - 1]! / 40n} (target ≤ 37,700); memory ${pct(mems[0]!, MAX_TX_MEM)}–${pct(mems[mems.length - 1]!, MAX_TX_MEM)}; ` +
+      `size ${sizes[0]}–${sizes[sizes.length - 1]} B; total fee of the fill ${adds.reduce((s, a) => s + a.fee, 0n)}\n` +
+      `  memory by add: ${adds.map((a) => pct(a.mem, MAX_TX_MEM)).join(", ")}`,
+  );
+
+  // Settle 32 + 8, worst case and random winners, each on a snapshot of the full pool.
+  for (const [what, winners] of [
+    ["settle 32 + 8, worst case (32 distinct subtrees)", worstWinners()],
+    ["settle 32 + 8, random winners", randomWinners(1024, 32)],
+  ] as const) {
+    const on = chain.snapshot();
+    const { plan: settle, ops } = settlePlan(pool, admin, poolUtxo(on), order, winners);
+    const hashes = ops.filter((op) => typeof op !== "number").length;
+    rows.push(await measured(on, `${what}: ${hashes} hashes, ${ops.length} ops`, settle));
+  }
+
+  // Refund of the full bracket by a stranger after the deadline: the split, then batches.
+  const after = chain.snapshot();
+  after.setSlot(Chain.slotOf(input.settleBy) + 1);
+  const { plan: close, batches } = closePlan(pool, stranger, poolUtxo(after), order, "refund");
+  const split = await measured(after, `refund of 1,024: the split (${batches.length} batch UTxOs + remainder)`, close);
+  rows.push(split);
+  const atBatch = after.utxosAt(pool.batchAddress);
+  for (const j of [0, 15]) {
+    const u = batchUtxo(atBatch, split.txHash!, j)!;
+    rows.push(
+      await measured(
+        after,
+        `pay batch ${j} (64 seats${j === 0 ? ", extra on the first" : ""})`,
+        batchPlan(pool, stranger, u, order, j),
+      ),
+    );
+  }
+  // The cancel's split, for its size (the admin signs).
+  const cancelOn = chain.snapshot();
+  rows.push(
+    await measured(
+      cancelOn,
+      "cancel of 1,024: the split",
+      closePlan(pool, admin, poolUtxo(cancelOn), order, "cancel").plan,
+    ),
+  );
+  console.log(
+    `script sizes: tournament ${scripts.tournament.compiledCode.length / 2} B, batch ${scripts.batch.compiledCode.length / 2} B, registration ${pool.registration.compiledCode.length / 2} B`,
+  );
+  return rows;
 }
 
 // ---------------------------------------------------------------- report
@@ -428,35 +359,17 @@ const rows = unitChecks(seats, leaves);
 const shown = new Set<string>();
 console.log("Seat tree functions, Helios evaluator, devnet Plutus V2 cost model (checked against seat-tree.ts):");
 for (const r of rows) {
-  // The leaf is checked on 20 addresses; one line each way.
   if (shown.has(r.what)) continue;
   shown.add(r.what);
   const mem = `${r.mem.toString().padStart(9)} (${pct(Number(r.mem), MAX_TX_MEM).padStart(6)})`;
   const steps = `${r.cpu.toString().padStart(11)} (${pct(Number(r.cpu), MAX_TX_STEPS).padStart(6)})`;
   console.log(`  ${r.what.padEnd(72)} mem ${mem}  steps ${steps}`);
 }
-const worst = worstWinners();
-const settled = [
-  ...(await settleOnLedger(seats, leaves, SEAT_TREE, [
-    ["worst case: 32 winners in 32 distinct subtrees", worst],
-    ["random winners (1)", randomWinners(1024, 32)],
-    ["random winners (2)", randomWinners(1024, 32)],
-  ])),
-  ...(await settleOnLedger(seats, leaves, SEAT_TREE_WITH_GET, [["worst case, lookups by Helios' get", worst]])),
-];
-console.log("\nSettle 32 + 8 at 1,024 seats on the devnet ledger (Scalus), draft script optimized, traces kept:");
-for (const s of settled) {
+const ledgerRows = await fullBracket(seats);
+console.log("\nThe draft (compiled.json, production tree) on the devnet ledger (Scalus), base addresses:");
+for (const m of ledgerRows) {
   console.log(
-    `  ${s.what.padEnd(48)} ${s.hashes} hashes / ${s.ops} ops  size ${s.size} B (${pct(s.size, MAX_TX_SIZE)})  mem ${s.mem} (${pct(s.mem, MAX_TX_MEM)}; spend ${s.spendMem})  steps ${s.steps} (${pct(s.steps, MAX_TX_STEPS)})  fee ${s.fee} (script ${s.scriptBytes} B)  ledger ${s.accepted ? "accepted" : "REFUSED"}`,
-  );
-}
-console.log(
-  "\nA batch paid (batch 15 of 1,024: base addresses, tags [id, 960 + k]), draft batch validator, on the devnet ledger:",
-);
-for (const n of [64, 33]) {
-  const b = await batchOnLedger(seats, leaves, n);
-  console.log(
-    `  ${`${b.seats} seats`.padEnd(48)} size ${b.size} B (${pct(b.size, MAX_TX_SIZE)})  mem ${b.mem} (${pct(b.mem, MAX_TX_MEM)})  steps ${b.steps} (${pct(b.steps, MAX_TX_STEPS)})  fee ${b.fee} (script ${b.scriptBytes} B)  ledger ${b.accepted ? "accepted" : "REFUSED"}`,
+    `  ${m.what.padEnd(70)} size ${m.size} B (${pct(m.size, MAX_TX_SIZE)})  mem ${m.mem} (${pct(m.mem, MAX_TX_MEM)})  steps ${m.steps} (${pct(m.steps, MAX_TX_STEPS)})  fee ${m.fee}  ledger ${m.accepted ? "accepted" : "REFUSED"}`,
   );
 }
 console.log(`\n(${((Date.now() - started) / 1000).toFixed(1)} s)`);

@@ -12,9 +12,11 @@ import { addressToData } from "../../src/tournament/datum.js";
 import {
   accumulatorOf,
   appendLeaf,
+  batchRoots,
   buildMultiproof,
   leafOf,
   rootOf,
+  rootOfBatchRoots,
   subtreeRoot,
   type Hash,
   type ProofOp,
@@ -162,5 +164,31 @@ describe("v3 draft seat_tree.hl = src/tournament/seat-tree.ts, optimized and uno
         ),
       );
     }
+  });
+
+  it("root_of_batches of 1..4 batch roots (the close's check) and leaf_of_data", () => {
+    const programs = testingPrograms(
+      "roots: []ByteArray) -> ByteArray",
+      "root_of_batches(roots)",
+      "root_of_batches",
+      params,
+    );
+    for (let n = 1; n <= 16; n++) {
+      const roots = batchRoots(LEAVES.slice(0, n), SMALL);
+      const root = rootOf(accumulatorOf(LEAVES.slice(0, n), SMALL), SMALL);
+      assert.equal(hex(rootOfBatchRoots(roots, SMALL)), hex(root));
+      programs.forEach((p, i) =>
+        assert.equal(bytesOf(evaluate(p, [makeListData(roots.map(bytesData))]).value), hex(root), `${BOTH[i]} ${n}`),
+      );
+    }
+    const leafData = testingPrograms("d: Data) -> ByteArray", "leaf_of_data(d)", "leaf_of_data", params);
+    const address = shelleyAddress(
+      { hash: "12".repeat(28), isScript: false },
+      { hash: "34".repeat(28), isScript: false },
+      0,
+    );
+    leafData.forEach((p, i) =>
+      assert.equal(bytesOf(evaluate(p, [addressToData(address)]).value), hex(leafOf(address)), BOTH[i]),
+    );
   });
 });
