@@ -2,7 +2,7 @@
 // slow; the fast tests check only the digests of the sources they were compiled from): v2.1's
 // blueprint and registration template (contracts/build.ts), a tournament's registration validator
 // from the template equal to a full compile of its ID (v2's frozen one too), and the CIP-68 test
-// contract's blueprint.
+// contract's blueprint, and the devnet tests' small validator (test/support/plutus-fixture.ts).
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -27,6 +27,7 @@ import {
   BLUEPRINT_PATH as CIP68_BLUEPRINT_PATH,
   generateCip68Blueprint,
 } from "../fixtures/blueprints/cip68/generate.js";
+import { compileSumCheck, sumCheckValidator } from "../support/plutus-fixture.js";
 
 describe("compiling the contracts now", () => {
   const rebuild = "run npm run contracts:build";
@@ -71,5 +72,16 @@ describe("compiling the contracts now", () => {
       readFileSync(CIP68_BLUEPRINT_PATH, "utf8"),
       "regenerate: npx tsx test/fixtures/blueprints/cip68/generate.ts",
     );
+  });
+
+  it("gives the devnet tests' small validator as test/support/plutus-fixture.ts records it", async () => {
+    const compiled = await compileSumCheck();
+    const recorded = await sumCheckValidator();
+    assert.equal(
+      recorded.code,
+      compiled.code,
+      "set COMPILED in test/support/plutus-fixture.ts to compileSumCheck()'s code",
+    );
+    assert.equal(recorded.hash, compiled.hash);
   });
 });
