@@ -1,9 +1,31 @@
-// Compiles the Helios sources in contracts/src and writes the CIP-57 blueprint contracts/plutus.json.
-// Run: npx tsx contracts/build.ts (npm run contracts:build). contracts/test/blueprint.test.ts fails
-// when compiling now gives code or hashes different from the committed file.
+// Compiles the Helios sources in contracts/src (some 15 s of CPU) and writes the CIP-57 blueprint
+// contracts/plutus.json and contracts/registration-template.json: the registration validator
+// compiled with a marker as its tournament ID, which the service turns into each tournament's
+// validator by putting the ID in the marker's place (src/tournament/registration-script.ts), and
+// the digest of what the compile read (contractsDigest). Run: npx tsx contracts/build.ts (npm run
+// contracts:build).
+//
+// The template and the digest are a file of their own rather than entries of plutus.json: CIP-57
+// allows no other top-level keys than preamble, validators and definitions, and a template entry
+// among the validators would be taken by blueprint tools for a validator a tournament can use (its
+// marker ID belongs to no tournament). So plutus.json stays a clean blueprint.
+//
+// The checks: contracts/test/blueprint.test.ts (fast) fails when the recorded digest differs from
+// the sources now, or when the blueprint's schemas and descriptions here differ from the file's;
+// test/slow/contracts-compile.test.ts compiles and compares the code, bytes and hashes.
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { compileContracts, REGISTRATION_TITLE, TOURNAMENT_TITLE, type Blueprint } from "../src/tournament/contracts.js";
+import {
+  compileContracts,
+  contractsDigest,
+  REGISTRATION_MARKER,
+  REGISTRATION_TITLE,
+  TOURNAMENT_TITLE,
+  type Blueprint,
+  type CompiledContracts,
+  type CompiledScript,
+} from "../src/tournament/contracts.js";
+import { REGISTRATION_TEMPLATE_PATH, type RegistrationTemplateFile } from "../src/tournament/registration-script.js";
 
 const ref = (name: string) => ({ $ref: `#/definitions/${name}` });
 const bytes = (title?: string) => ({ ...(title ? { title } : {}), dataType: "bytes" });
@@ -135,8 +157,10 @@ const definitions = {
   },
 };
 
-export function buildBlueprint(): Blueprint {
-  const { tournament, registration } = compileContracts();
+/** The blueprint of two compiled programs (by default, compiled now). */
+export function buildBlueprint(
+  { tournament, registration }: { tournament: CompiledScript; registration: CompiledScript } = compileContracts(),
+): Blueprint {
   const code = (s: { compiledCode: string; hash: string }) => ({ compiledCode: s.compiledCode, hash: s.hash });
   return {
     preamble: {
@@ -199,8 +223,37 @@ export const BLUEPRINT_PATH = fileURLToPath(new URL("plutus.json", import.meta.u
 
 export const serializeBlueprint = (b: Blueprint): string => `${JSON.stringify(b, null, 2)}\n`;
 
+/** registration-template.json of a compile; throws if the marker is not in the code exactly once, byte-aligned. */
+export function buildRegistrationTemplate(compiled: CompiledContracts): RegistrationTemplateFile {
+  const { compiledCode, hash } = compiled.registrationTemplate;
+  const at = compiledCode.indexOf(REGISTRATION_MARKER);
+  if (at < 0 || at % 2 !== 0 || compiledCode.indexOf(REGISTRATION_MARKER, at + 1) !== -1)
+    throw new Error("the registration template's marker is not in its code exactly once, byte-aligned");
+  return {
+    description:
+      "Written by contracts/build.ts with plutus.json: the registration validator of plutus.json's tournament script with `marker` as its " +
+      "tournament ID; a tournament's validator is this code with its ID in place of the marker's 32 bytes. sourcesDigest: what both were " +
+      "compiled from (contractsDigest in src/tournament/contracts.ts).",
+    sourcesDigest: contractsDigest(),
+    registrationTemplate: {
+      tournamentPolicy: compiled.tournament.hash,
+      marker: REGISTRATION_MARKER,
+      markerOffset: at / 2,
+      compiledCode,
+      hash,
+    },
+  };
+}
+
+export const serializeRegistrationTemplate = (t: RegistrationTemplateFile): string => `${JSON.stringify(t, null, 2)}\n`;
+
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const blueprint = buildBlueprint();
+  const compiled = compileContracts();
+  const blueprint = buildBlueprint(compiled);
   writeFileSync(BLUEPRINT_PATH, serializeBlueprint(blueprint));
+  writeFileSync(REGISTRATION_TEMPLATE_PATH, serializeRegistrationTemplate(buildRegistrationTemplate(compiled)));
   for (const v of blueprint.validators) console.log(`${v.title}  ${v.hash}  ${v.compiledCode.length / 2} B`);
+  console.log(
+    `registration template  ${compiled.registrationTemplate.hash}  ${compiled.registrationTemplate.compiledCode.length / 2} B`,
+  );
 }

@@ -1,6 +1,8 @@
-// The committed CIP-57 blueprint matches what the Helios sources compile to (v2: an eight-item
-// config with settle_by, Cancel and Refund spend actions); the service's contract module applies
-// parameters and agrees with Mesh on hashes; the datum codecs round-trip and refuse malformed or
+// The committed CIP-57 blueprint and registration template were built from the Helios sources as
+// they are (their recorded digest; test/slow/contracts-compile.test.ts compiles and compares the
+// code), and plutus.json's schemas are build.ts's (v2: an eight-item config with settle_by, Cancel
+// and Refund spend actions); the service's contract module gives each tournament its registration
+// validator and agrees with Mesh on hashes; the datum codecs round-trip and refuse malformed or
 // non-canonical data without throwing.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -9,13 +11,21 @@ import { blake2b } from "@helios-lang/crypto";
 import { decodeUplcData, makeByteArrayData, makeIntData, makeListData, type UplcData } from "@helios-lang/uplc";
 import { pubKeyAddress, resolveScriptHash, serializeAddressObj } from "@meshsdk/core";
 import {
+  contractsDigest,
+  fromBlueprint,
   loadBlueprint,
-  registrationAddress,
-  registrationScript,
+  REGISTRATION_TITLE,
   tournamentAddress,
   tournamentPolicyId,
   tournamentScript,
+  TOURNAMENT_TITLE,
 } from "../../src/tournament/contracts.js";
+import {
+  registrationAddress,
+  registrationScriptOf,
+  REGISTRATION_TEMPLATE_PATH,
+  type RegistrationTemplateFile,
+} from "../../src/tournament/registration-script.js";
 import {
   ADD_PARTICIPANTS_REDEEMER,
   CANCEL_REDEEMER,
@@ -38,10 +48,20 @@ import { addressOfKeyHash, randomAddress } from "./helpers.js";
 import { rawTournamentDatum } from "./raw.js";
 
 describe("blueprint (CIP-57)", () => {
-  const built = buildBlueprint();
+  const template = JSON.parse(readFileSync(REGISTRATION_TEMPLATE_PATH, "utf8")) as RegistrationTemplateFile;
 
-  it("compiling the sources now gives exactly the committed plutus.json (run npm run contracts:build)", () => {
-    assert.equal(serializeBlueprint(built), readFileSync(BLUEPRINT_PATH, "utf8"));
+  it("plutus.json and registration-template.json were compiled from the sources as they are (run npm run contracts:build)", () => {
+    assert.equal(
+      template.sourcesDigest,
+      contractsDigest(),
+      "a contract source, a limit or the compiler changed since contracts/build.ts last ran: run npm run contracts:build",
+    );
+    assert.equal(template.registrationTemplate.tournamentPolicy, tournamentScript().hash);
+  });
+
+  it("plutus.json has build.ts's schemas and descriptions around its compiled code (run npm run contracts:build)", () => {
+    const committed = { tournament: fromBlueprint(TOURNAMENT_TITLE), registration: fromBlueprint(REGISTRATION_TITLE) };
+    assert.equal(serializeBlueprint(buildBlueprint(committed)), readFileSync(BLUEPRINT_PATH, "utf8"));
   });
 
   it("has the CIP-57 shape: preamble, validators with title, redeemer, compiledCode and hash", () => {
@@ -213,20 +233,20 @@ describe("contracts module", () => {
     assert.match(tournamentAddress("mainnet"), /^addr1w/);
   });
 
-  it("applies the registration parameters: one script per tournament, different from the placeholder", () => {
+  it("gives each tournament its registration validator: one script per tournament, different from the placeholder", () => {
     const idA = tournamentIdOf("11".repeat(32), 0);
     const idB = tournamentIdOf("11".repeat(32), 1);
-    const a = registrationScript(idA);
-    const b = registrationScript(idB);
+    const a = registrationScriptOf(idA);
+    const b = registrationScriptOf(idB);
     const placeholder = loadBlueprint().validators[2]!.hash;
     assert.notEqual(a.hash, placeholder);
     assert.notEqual(a.hash, b.hash);
     assert.ok(a.code.includes(idA), "the tournament ID is in the code");
     assert.ok(a.code.includes(tournamentPolicyId()), "the tournament policy is in the code");
     assert.equal(resolveScriptHash(a.code, "V2"), a.hash);
-    assert.equal(registrationScript(idA), a, "cached");
+    assert.equal(registrationScriptOf(idA), a, "cached");
     assert.notEqual(registrationAddress(idA, "devnet"), registrationAddress(idB, "devnet"));
-    assert.throws(() => registrationScript("xyz"));
+    assert.throws(() => registrationScriptOf("xyz"), /lowercase hex/);
   });
 
   it("tournament IDs: blake2b-256 of the tx hash followed by the CBOR of the index", () => {

@@ -100,8 +100,9 @@ export interface Scripts {
 }
 
 /**
- * v2.1's registration validator comes from the service's template (registration-script.ts: one
- * compile checked against a full compile, then byte-identical scripts without a compile each).
+ * v2.1's registration validator comes from the service's template (registration-script.ts: the
+ * committed registration-template.json with the ID put in, no compile; test/slow/contracts-compile
+ * checks it against a full compile).
  */
 export const CURRENT: Scripts = { tournament: tournamentScript(), registration: registrationScriptOf };
 

@@ -1,14 +1,27 @@
 // FROZEN v2 (contracts 2.0.0), kept only so that bench/tournament.ts can price v2 next to v2.1 in
 // the same run, and so that contracts/test/v2-weaknesses.test.ts can show on chain what v2
 // accepted. No service code imports it; do not extend it. The tournament script comes from
-// contracts/v2/plutus.json and each tournament's registration validator is compiled from
-// contracts/v2/src with its two parameters set by changeParam and its trace sentences swapped for
-// the codes of src/tournament/traces.ts (codes are stable: v2.1 only added codes at the end).
-import { readFileSync } from "node:fs";
-import { Program } from "@helios-lang/compiler";
+// contracts/v2/plutus.json. A tournament's registration validator is compiled from contracts/v2/src
+// with its two parameters set by changeParam and its trace sentences swapped for the codes of
+// src/tournament/traces.ts (codes are stable: v2.1 only added codes at the end): once, with
+// v2.1's marker as its ID, into the committed registration-template.json (`node --import tsx
+// contracts/v2/scripts.ts` writes it), and each tournament's is that template with its ID put in,
+// as v2.1's (src/tournament/registration-script.ts). Loading refuses a template whose sources
+// digest differs from the sources now; test/slow/contracts-compile.test.ts compares it with a full
+// compile (v2RegistrationCompiled).
+import { createHash } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 import { makeByteArrayData } from "@helios-lang/uplc";
 import { resolveScriptHash } from "@meshsdk/core";
-import type { CompiledScript } from "../../src/tournament/contracts.js";
+import { packageVersion, REGISTRATION_MARKER, type CompiledScript } from "../../src/tournament/contracts.js";
+import {
+  checkTemplate,
+  fromTemplate,
+  type RegistrationTemplate,
+  type RegistrationTemplateFile,
+} from "../../src/tournament/registration-script.js";
 import { withTraceCodes } from "../../src/tournament/traces.js";
 
 const V2_DIR = new URL("./", import.meta.url);
@@ -41,12 +54,12 @@ export function v2TournamentScript(): CompiledScript {
   return tournament;
 }
 
-const registrations = new Map<string, CompiledScript>();
+export const V2_TEMPLATE_PATH = fileURLToPath(new URL("registration-template.json", V2_DIR));
+const REBUILD = "run node --import tsx contracts/v2/scripts.ts";
 
-/** The v2 registration validator of tournament `id` (32 bytes hex); a Helios compile, ~2 s, then cached. */
-export function v2RegistrationScript(id: string): CompiledScript {
-  const cached = registrations.get(id);
-  if (cached !== undefined) return cached;
+/** The v2 registration validator of tournament `id` (32 bytes hex), compiled in full (about 2 s). */
+export function v2RegistrationCompiled(id: string): CompiledScript {
+  const { Program } = createRequire(import.meta.url)("@helios-lang/compiler") as typeof import("@helios-lang/compiler");
   const program = new Program(source("registration"), { moduleSources: [source("types")], isTestnet: false });
   const params = {
     "registration::TOURNAMENT_POLICY": makeByteArrayData(v2TournamentScript().hash),
@@ -60,7 +73,66 @@ export function v2RegistrationScript(id: string): CompiledScript {
   const hash = hexOf(uplc.hash());
   if (resolveScriptHash(code, "V2") !== hash) throw new Error("v2 registration: Helios and Mesh disagree on the script hash");
   const header = code.startsWith("59") ? 6 : code.startsWith("58") ? 4 : 2;
-  const script: CompiledScript = { code, compiledCode: code.slice(header), hash, version: "V2" };
+  return { code, compiledCode: code.slice(header), hash, version: "V2" };
+}
+
+/** What the template is compiled from: the sources as compiled, the tournament hash, the marker, the compiler's version. */
+export function v2SourcesDigest(): string {
+  const h = createHash("sha256");
+  for (const name of ["registration", "types"]) h.update(`${name}.hl\n${source(name)}\n`);
+  h.update(v2TournamentScript().hash);
+  h.update(REGISTRATION_MARKER);
+  for (const name of ["@helios-lang/compiler", "@helios-lang/ir", "@helios-lang/uplc"])
+    h.update(`${name}@${packageVersion(name)}`);
+  return h.digest("hex");
+}
+
+/** registration-template.json compiled now. */
+export function buildV2RegistrationTemplate(): RegistrationTemplateFile {
+  const { compiledCode, hash } = v2RegistrationCompiled(REGISTRATION_MARKER);
+  const at = compiledCode.indexOf(REGISTRATION_MARKER);
+  if (at < 0 || at % 2 !== 0 || compiledCode.indexOf(REGISTRATION_MARKER, at + 1) !== -1)
+    throw new Error("the v2 registration template's marker is not in its code exactly once, byte-aligned");
+  return {
+    description:
+      "Written by contracts/v2/scripts.ts: v2's registration validator with `marker` as its tournament ID; a tournament's is this code " +
+      "with its ID in place of the marker's 32 bytes. sourcesDigest: v2SourcesDigest() of what it was compiled from.",
+    sourcesDigest: v2SourcesDigest(),
+    registrationTemplate: {
+      tournamentPolicy: v2TournamentScript().hash,
+      marker: REGISTRATION_MARKER,
+      markerOffset: at / 2,
+      compiledCode,
+      hash,
+    },
+  };
+}
+
+let template: RegistrationTemplate | undefined;
+const registrations = new Map<string, CompiledScript>();
+
+/** The v2 registration validator of tournament `id` (32 bytes hex): the committed template with `id` put in, then cached. */
+export function v2RegistrationScript(id: string): CompiledScript {
+  const cached = registrations.get(id);
+  if (cached !== undefined) return cached;
+  if (template === undefined) {
+    const file = JSON.parse(readFileSync(V2_TEMPLATE_PATH, "utf8")) as RegistrationTemplateFile;
+    if (file.sourcesDigest !== v2SourcesDigest())
+      throw new Error(`contracts/v2/registration-template.json is stale (its sources changed): ${REBUILD}`);
+    template = checkTemplate(file.registrationTemplate, {
+      file: "contracts/v2/registration-template.json",
+      marker: REGISTRATION_MARKER,
+      tournamentPolicy: v2TournamentScript().hash,
+      rebuild: REBUILD,
+    });
+  }
+  const script = fromTemplate(template, id);
   registrations.set(id, script);
   return script;
+}
+
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const file = buildV2RegistrationTemplate();
+  writeFileSync(V2_TEMPLATE_PATH, `${JSON.stringify(file, null, 2)}\n`);
+  console.log(`v2 registration template  ${file.registrationTemplate.hash}  ${file.registrationTemplate.compiledCode.length / 2} B`);
 }

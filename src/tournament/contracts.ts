@@ -1,9 +1,13 @@
 // The tournament contracts as the service uses them: compiled scripts, their hashes and
 // addresses per network. The tournament script (NFT policy + validator) comes from the committed
-// CIP-57 blueprint, contracts/plutus.json; a registration validator is compiled per tournament
-// from the Helios source with its parameters set by changeParam (contracts/README.md).
+// CIP-57 blueprint, contracts/plutus.json; a tournament's registration validator from the committed
+// template contracts/registration-template.json with its ID put in (registration-script.ts), so
+// the service never compiles Helios. registrationScript, the full compile with changeParam
+// (contracts/README.md), is for contracts/build.ts and the checks that the template stands in for it.
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { makeByteArrayData, makeIntData, type UplcData } from "@helios-lang/uplc";
 import { shelleyAddress, shelleyAddressOf } from "../cardano/credential-address.js";
 import type { Address } from "../cardano/addresses.js";
@@ -59,10 +63,9 @@ function unwrapCborBytes(cborHex: string): string {
 }
 
 /**
- * Helios' compiler (about 0.4 s to load), loaded at its first use: only a registration validator's
- * compile (registrationScript, once per process through registration-script.ts's template) and
- * contracts/build.ts need it, so a start that serves no registration never loads it. Loaded
- * synchronously (Node's require of an ES module) because the paths that read a tournament are.
+ * Helios' compiler (about 0.4 s to load), loaded at its first use: only contracts/build.ts and the
+ * checks that compile (registrationScript, compileContracts) need it; the service never loads it.
+ * Loaded synchronously (Node's require of an ES module) because registrationScript is synchronous.
  */
 let compiler: typeof import("@helios-lang/compiler") | undefined;
 const heliosCompiler = (): typeof import("@helios-lang/compiler") =>
@@ -96,9 +99,63 @@ const TOURNAMENT_LIMITS: Record<string, UplcData> = {
   "tournament::MIN_PAYOUT_LOVELACE": makeIntData(limits.MIN_PAYOUT_LOVELACE),
 };
 
-/** Compiles the two unparameterized programs (what the blueprint records). */
-export function compileContracts(): { tournament: CompiledScript; registration: CompiledScript } {
-  return { tournament: compileProgram("tournament", TOURNAMENT_LIMITS), registration: compileProgram("registration") };
+/**
+ * The tournament ID compiled into the registration template (registration-script.ts puts each
+ * tournament's ID in its place): 32 bytes no tournament ID will ever be.
+ */
+export const REGISTRATION_MARKER = createHash("sha256")
+  .update("cardano-tx-service: registration template")
+  .digest("hex");
+
+/** What contracts/build.ts compiles: the blueprint's two programs and the registration template. */
+export interface CompiledContracts {
+  /** The tournament script (its limits set). */
+  readonly tournament: CompiledScript;
+  /** The registration validator with placeholder parameters (all-zero bytes), as the blueprint records it. */
+  readonly registration: CompiledScript;
+  /** The registration validator of `tournament` with REGISTRATION_MARKER as its tournament ID. */
+  readonly registrationTemplate: CompiledScript;
+}
+
+/** Compiles the programs contracts/build.ts writes (some 15 s of CPU, the tournament script's optimizer). */
+export function compileContracts(): CompiledContracts {
+  const tournament = compileProgram("tournament", TOURNAMENT_LIMITS);
+  const registrationTemplate = compileProgram("registration", {
+    "registration::TOURNAMENT_POLICY": makeByteArrayData(tournament.hash),
+    "registration::TOURNAMENT_ID": makeByteArrayData(REGISTRATION_MARKER),
+  });
+  return { tournament, registration: compileProgram("registration"), registrationTemplate };
+}
+
+/** The version of an installed package (its package.json, found from the compiler's folder). */
+export function packageVersion(name: string): string {
+  const require = createRequire(import.meta.url);
+  // @helios-lang/compiler's exports hide its package.json: go up from its entry (src/index.js).
+  const compilerDir = dirname(dirname(require.resolve("@helios-lang/compiler")));
+  const path =
+    name === "@helios-lang/compiler"
+      ? join(compilerDir, "package.json")
+      : require.resolve(`${name}/package.json`, { paths: [compilerDir] });
+  return (JSON.parse(readFileSync(path, "utf8")) as { version: string }).version;
+}
+
+/**
+ * A digest of what compileContracts reads: the sources as compiled (their trace sentences swapped
+ * for codes), the parameters' values (the limits, the marker) and the versions of the compiler and
+ * of the packages that optimize and encode its output. contracts/build.ts records it in
+ * registration-template.json; a fast test fails when it differs from the sources now (a source
+ * changed without a rebuild). A change that does not reach the compile (a comment in limits.ts, a
+ * code added to traces.ts for another message) leaves it as it is (contracts/v3-draft/scripts.ts's
+ * sourcesDigest does the same).
+ */
+export function contractsDigest(): string {
+  const h = createHash("sha256");
+  for (const name of ["tournament", "registration", "types"]) h.update(`${name}.hl\n${source(name)}\n`);
+  h.update(JSON.stringify(Object.entries(TOURNAMENT_LIMITS).map(([name, value]) => [name, value.toString()])));
+  h.update(REGISTRATION_MARKER);
+  for (const name of ["@helios-lang/compiler", "@helios-lang/ir", "@helios-lang/uplc"])
+    h.update(`${name}@${packageVersion(name)}`);
+  return h.digest("hex");
 }
 
 let blueprintCache: Blueprint | undefined;
@@ -108,7 +165,8 @@ export function loadBlueprint(): Blueprint {
   return blueprintCache;
 }
 
-function fromBlueprint(titlePrefix: string): CompiledScript {
+/** A validator of the committed blueprint, its hash checked against its code. */
+export function fromBlueprint(titlePrefix: string): CompiledScript {
   const v = loadBlueprint().validators.find((x) => x.title.startsWith(titlePrefix));
   if (v === undefined) throw new Error(`plutus.json has no validator ${titlePrefix}`);
   const code = `${cborBytesHeader(v.compiledCode.length / 2)}${v.compiledCode}`;
@@ -117,7 +175,8 @@ function fromBlueprint(titlePrefix: string): CompiledScript {
   return { code, compiledCode: v.compiledCode, hash, version: "V2" };
 }
 
-function cborBytesHeader(n: number): string {
+/** The CBOR header of a byte string of `n` bytes (major type 2). */
+export function cborBytesHeader(n: number): string {
   if (n < 24) return (0x40 + n).toString(16).padStart(2, "0");
   if (n < 0x100) return `58${n.toString(16).padStart(2, "0")}`;
   if (n < 0x10000) return `59${n.toString(16).padStart(4, "0")}`;
@@ -134,7 +193,10 @@ export function tournamentScript(): CompiledScript {
 
 const registrationCache = new Map<string, CompiledScript>();
 
-/** The registration validator of one tournament (compiled once per tournament ID, then cached). */
+/**
+ * The registration validator of one tournament, compiled in full (some 2 s, then cached): what the
+ * template of registration-script.ts stands in for. The service uses registrationScriptOf.
+ */
 export function registrationScript(tournamentId: string): CompiledScript {
   if (!/^[0-9a-f]{64}$/.test(tournamentId)) throw new Error("tournamentId must be 32 bytes of lowercase hex");
   let script = registrationCache.get(tournamentId);
@@ -160,7 +222,5 @@ export const scriptAddressOf = (hash: string, network: Network): Address =>
   shelleyAddressOf({ hash, isScript: true }, undefined, networkIdOf(network));
 
 export const tournamentAddress = (network: Network): string => scriptAddress(tournamentScript(), network);
-export const registrationAddress = (tournamentId: string, network: Network): string =>
-  scriptAddress(registrationScript(tournamentId), network);
 /** Policy id of tournament NFTs (= the tournament script hash). */
 export const tournamentPolicyId = (): string => tournamentScript().hash;

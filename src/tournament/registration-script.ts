@@ -1,54 +1,103 @@
-// The registration validator of a tournament without a Helios compile per tournament (about 2 s
-// each): the program is compiled once with a marker as its tournament ID, and each tournament's
-// script is that program with the marker's 32 bytes replaced by the ID (flat encodes a byte string
-// constant byte-aligned and verbatim, and the ID is only compared, never computed on, so the rest
-// of the program does not depend on its value). The first use checks the shortcut against a real
-// compile of that ID; should they ever differ, every script is compiled in full instead.
-import { blake2b256 } from "../cardano/hash.js";
+// The registration validator of a tournament without compiling Helios: contracts/build.ts compiles
+// it once with a marker as its tournament ID (and the blueprint's tournament policy) into the
+// committed contracts/registration-template.json, and each tournament's script is that program with
+// the marker's 32 bytes replaced by the ID (flat encodes a byte string constant byte-aligned and
+// verbatim, and the ID is only compared, never computed on, so the rest of the program does not
+// depend on its value). test/slow/contracts-compile.test.ts checks a substituted template against a
+// full compile of the same ID (registrationScript), bytes and hash; a fast test checks that the file
+// was built from the sources as they are (contractsDigest).
+import { readFileSync } from "node:fs";
 import { plutusScriptHashOfCode } from "../cardano/script-hash.js";
-import { registrationScript, type CompiledScript } from "./contracts.js";
+import type { Network } from "../config.js";
+import {
+  cborBytesHeader,
+  REGISTRATION_MARKER,
+  scriptAddress,
+  tournamentScript,
+  type CompiledScript,
+} from "./contracts.js";
 
-const MARKER = blake2b256(Buffer.from("cardano-tx-service: registration template", "utf8"));
+/** What contracts/build.ts writes beside plutus.json. */
+export interface RegistrationTemplateFile {
+  readonly description: string;
+  /** contractsDigest() of the sources it and plutus.json were compiled from. */
+  readonly sourcesDigest: string;
+  readonly registrationTemplate: {
+    /** The tournament script hash the template was compiled with (plutus.json's). */
+    readonly tournamentPolicy: string;
+    /** The tournament ID compiled in, REGISTRATION_MARKER. */
+    readonly marker: string;
+    /** Where the marker's bytes start in compiledCode, in bytes. */
+    readonly markerOffset: number;
+    /** CBOR byte string of the flat-encoded program, as a blueprint's compiledCode. */
+    readonly compiledCode: string;
+    /** Its script hash. */
+    readonly hash: string;
+  };
+}
 
-type Template = { readonly code: string; readonly at: number } | null;
-let template: Template | undefined;
-const cache = new Map<string, CompiledScript>();
+export const REGISTRATION_TEMPLATE_PATH = new URL("../../contracts/registration-template.json", import.meta.url);
 
-function substitute(t: NonNullable<Template>, id: string): CompiledScript {
-  const code = t.code.slice(0, t.at) + id + t.code.slice(t.at + id.length);
-  // `code` wraps `compiledCode` in one CBOR byte-string header of the same length as the template's.
-  const compiledCode = code.slice(code.length - registrationScript(MARKER).compiledCode.length);
+export type RegistrationTemplate = RegistrationTemplateFile["registrationTemplate"];
+
+/**
+ * A template as read from `file`, checked: its marker `marker`, once and byte-aligned at
+ * markerOffset; compiled for `tournamentPolicy`; its hash that of its code. `rebuild` says how
+ * to write the file again.
+ */
+export function checkTemplate(
+  t: RegistrationTemplate,
+  expected: { file: string; marker: string; tournamentPolicy: string; rebuild: string },
+): RegistrationTemplate {
+  const stale = (why: string): Error => new Error(`${expected.file} ${why}: ${expected.rebuild}`);
+  if (t.marker !== expected.marker) throw stale("has another marker than the service's");
+  const at = t.compiledCode.indexOf(t.marker);
+  if (at !== 2 * t.markerOffset || t.compiledCode.indexOf(t.marker, at + 1) !== -1)
+    throw stale("does not hold its marker exactly once, byte-aligned, at markerOffset");
+  if (t.tournamentPolicy !== expected.tournamentPolicy || !t.compiledCode.includes(t.tournamentPolicy))
+    throw stale("was compiled for another tournament script than the blueprint's");
+  if (plutusScriptHashOfCode(cborBytesHeader(t.compiledCode.length / 2) + t.compiledCode, "V2") !== t.hash)
+    throw stale("has a hash that does not match its code");
+  return t;
+}
+
+/** The template's program with tournament ID `id` (lowercase hex, 32 bytes) in the marker's place. */
+export function fromTemplate(t: RegistrationTemplate, id: string): CompiledScript {
+  if (!/^[0-9a-f]{64}$/.test(id)) throw new Error("tournament ID must be 32 bytes of lowercase hex");
+  const at = 2 * t.markerOffset;
+  const compiledCode = t.compiledCode.slice(0, at) + id + t.compiledCode.slice(at + id.length);
+  const code = cborBytesHeader(compiledCode.length / 2) + compiledCode;
   return { code, compiledCode, hash: plutusScriptHashOfCode(code, "V2"), version: "V2" };
 }
 
-/** The template, checked once against a full compile of `id`; null when the shortcut does not hold. */
-function templateFor(id: string): Template {
-  if (template !== undefined) return template;
-  const marked = registrationScript(MARKER);
-  const at = marked.code.indexOf(MARKER);
-  const unique = at >= 0 && at % 2 === 0 && marked.code.indexOf(MARKER, at + 1) === -1;
-  template = null;
-  if (unique) {
-    const candidate = { code: marked.code, at };
-    const full = registrationScript(id);
-    const fast = substitute(candidate, id);
-    if (fast.hash === full.hash && fast.code === full.code) template = candidate;
-  }
+let template: RegistrationTemplate | undefined;
+const cache = new Map<string, CompiledScript>();
+
+/** The committed template, read and checked once. */
+function loadTemplate(): RegistrationTemplate {
+  template ??= checkTemplate(
+    (JSON.parse(readFileSync(REGISTRATION_TEMPLATE_PATH, "utf8")) as RegistrationTemplateFile).registrationTemplate,
+    {
+      file: "contracts/registration-template.json",
+      marker: REGISTRATION_MARKER,
+      tournamentPolicy: tournamentScript().hash,
+      rebuild: "run npm run contracts:build",
+    },
+  );
   return template;
 }
 
 /** The registration validator of tournament `id` (lowercase hex, 32 bytes). */
 export function registrationScriptOf(id: string): CompiledScript {
-  if (!/^[0-9a-f]{64}$/.test(id)) throw new Error("tournament ID must be 32 bytes of lowercase hex");
   let script = cache.get(id);
   if (script === undefined) {
-    const t = templateFor(id);
-    script = t === null ? registrationScript(id) : substitute(t, id);
+    script = fromTemplate(loadTemplate(), id);
     if (cache.size >= 10_000) cache.clear();
     cache.set(id, script);
   }
   return script;
 }
 
-/** Whether the template shortcut is in use (after the first call). */
-export const usesTemplate = (): boolean => template !== undefined && template !== null;
+/** The address of tournament `id`'s registration validator on a network. */
+export const registrationAddress = (id: string, network: Network): string =>
+  scriptAddress(registrationScriptOf(id), network);

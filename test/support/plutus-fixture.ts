@@ -2,10 +2,17 @@
 // redeemer is 3 × datum + 1 (integer arithmetic, comparison and a trace: several cost-model
 // entries take part, so a cost-model mismatch between evaluator and ledger would show). Outputs
 // are locked at it (optionally with the validator as a reference script) and spent through it here.
+//
+// Its compiled code is kept below with the digest of what it was compiled from (the source and the
+// compiler's version), so the tests do not load and run Helios (some 0.85 s of CPU per process):
+// sumCheckValidator refuses a digest that differs from the source now, and
+// test/slow/contracts-compile.test.ts compiles it again (compileSumCheck) and compares.
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import type { UTxO } from "@meshsdk/common";
 import { MeshTxBuilder, resolvePlutusScriptAddress, resolveScriptHash } from "@meshsdk/core";
 import type { ChainPort } from "../../src/chain/port.js";
+import { packageVersion } from "../../src/tournament/contracts.js";
 import type { TestWallet } from "./wallets.js";
 
 // Compiled without optimization so that the trace stays in the script.
@@ -33,7 +40,24 @@ interface HeliosCompiler {
   };
 }
 
-export async function sumCheckValidator(): Promise<PlutusFixture> {
+/** SOURCE compiled (compileSumCheck), and the digest of what it was compiled from (sourceDigest). */
+const COMPILED = {
+  sourceDigest: "7b529c329d556e787d2ee29a5e51b82a54a720514188c6bbeedfbe437d5c8528",
+  code:
+    "587b5879010000222323232323232325333573466002600e014600e0122930980324811976616c69646174696f6e2072657475726e65642066616c73" +
+    "650022330063300500133004330030024801920024910e77726f6e672072656465656d657200704e01c3912999ab9a002100213357380020044a66ae" +
+    "7000459d69",
+};
+
+/** The digest of what compileSumCheck reads: the source and the compiler's version. */
+export const sourceDigest = (): string =>
+  createHash("sha256")
+    .update(SOURCE)
+    .update(`@helios-lang/compiler@${packageVersion("@helios-lang/compiler")}`)
+    .digest("hex");
+
+/** Compiles SOURCE with Helios (what COMPILED records). */
+export async function compileSumCheck(): Promise<{ code: string; hash: string }> {
   // The compiler ships without type declarations: typed here by the little this helper uses.
   const compilerModule: string = "@helios-lang/compiler";
   const { Program } = (await import(compilerModule)) as HeliosCompiler;
@@ -41,7 +65,18 @@ export async function sumCheckValidator(): Promise<PlutusFixture> {
   const code = Buffer.from(uplc.toCbor()).toString("hex");
   const hash = Buffer.from(uplc.hash()).toString("hex");
   if (resolveScriptHash(code, "V2") !== hash) throw new Error("Helios and Mesh disagree on the script hash");
-  return { code, hash, address: resolvePlutusScriptAddress({ code, version: "V2" }, 0) };
+  return { code, hash };
+}
+
+/** The validator, from its committed code. */
+export async function sumCheckValidator(): Promise<PlutusFixture> {
+  if (COMPILED.sourceDigest !== sourceDigest())
+    throw new Error(
+      "test/support/plutus-fixture.ts: SOURCE or the compiler changed since COMPILED was written: set COMPILED to compileSumCheck()'s code and sourceDigest()",
+    );
+  const code = COMPILED.code;
+  const hash = resolveScriptHash(code, "V2");
+  return Promise.resolve({ code, hash, address: resolvePlutusScriptAddress({ code, version: "V2" }, 0) });
 }
 
 /**

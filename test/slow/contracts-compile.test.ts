@@ -1,0 +1,87 @@
+// The committed compiled contracts are what the sources compile to now (some 25 s of CPU, hence
+// slow; the fast tests check only the digests of the sources they were compiled from): v2.1's
+// blueprint and registration template (contracts/build.ts), a tournament's registration validator
+// from the template equal to a full compile of its ID (v2's frozen one too), and the CIP-68 test
+// contract's blueprint, and the devnet tests' small validator (test/support/plutus-fixture.ts).
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { describe, it } from "node:test";
+import { resolveScriptHash } from "@meshsdk/core";
+import {
+  BLUEPRINT_PATH,
+  buildBlueprint,
+  buildRegistrationTemplate,
+  serializeBlueprint,
+  serializeRegistrationTemplate,
+} from "../../contracts/build.js";
+import {
+  buildV2RegistrationTemplate,
+  v2RegistrationCompiled,
+  v2RegistrationScript,
+  V2_TEMPLATE_PATH,
+} from "../../contracts/v2/scripts.js";
+import { compileContracts, registrationScript } from "../../src/tournament/contracts.js";
+import { REGISTRATION_TEMPLATE_PATH, registrationScriptOf } from "../../src/tournament/registration-script.js";
+import {
+  BLUEPRINT_PATH as CIP68_BLUEPRINT_PATH,
+  generateCip68Blueprint,
+} from "../fixtures/blueprints/cip68/generate.js";
+import { compileSumCheck, sumCheckValidator } from "../support/plutus-fixture.js";
+
+describe("compiling the contracts now", () => {
+  const rebuild = "run npm run contracts:build";
+
+  it("gives exactly the committed plutus.json and registration-template.json", () => {
+    const compiled = compileContracts();
+    assert.equal(serializeBlueprint(buildBlueprint(compiled)), readFileSync(BLUEPRINT_PATH, "utf8"), rebuild);
+    assert.equal(
+      serializeRegistrationTemplate(buildRegistrationTemplate(compiled)),
+      readFileSync(REGISTRATION_TEMPLATE_PATH, "utf8"),
+      rebuild,
+    );
+  });
+
+  it("gives a tournament's registration validator as the template with its ID put in, bytes and hash", () => {
+    const id = randomBytes(32).toString("hex");
+    const full = registrationScript(id);
+    const fromTemplate = registrationScriptOf(id);
+    assert.equal(fromTemplate.compiledCode, full.compiledCode, `tournament ID ${id}`);
+    assert.equal(fromTemplate.code, full.code);
+    assert.equal(fromTemplate.hash, full.hash);
+    assert.equal(resolveScriptHash(full.code, "V2"), full.hash);
+  });
+
+  it("gives v2's committed registration template, and a v2 registration validator as the template with its ID put in", () => {
+    assert.equal(
+      `${JSON.stringify(buildV2RegistrationTemplate(), null, 2)}\n`,
+      readFileSync(V2_TEMPLATE_PATH, "utf8"),
+      "run node --import tsx contracts/v2/scripts.ts",
+    );
+    const id = randomBytes(32).toString("hex");
+    const full = v2RegistrationCompiled(id);
+    const fromTemplate = v2RegistrationScript(id);
+    assert.equal(fromTemplate.code, full.code, `tournament ID ${id}`);
+    assert.equal(fromTemplate.compiledCode, full.compiledCode);
+    assert.equal(fromTemplate.hash, full.hash);
+  });
+
+  it("gives exactly the committed CIP-68 test contract's plutus.json", () => {
+    assert.equal(
+      generateCip68Blueprint(),
+      readFileSync(CIP68_BLUEPRINT_PATH, "utf8"),
+      "regenerate: npx tsx test/fixtures/blueprints/cip68/generate.ts",
+    );
+  });
+
+  it("gives the devnet tests' small validator as test/support/plutus-fixture.ts records it", async () => {
+    const compiled = await compileSumCheck();
+    const recorded = await sumCheckValidator();
+    assert.equal(
+      recorded.code,
+      compiled.code,
+      "set COMPILED in test/support/plutus-fixture.ts to compileSumCheck()'s code",
+    );
+    assert.equal(recorded.hash, compiled.hash);
+  });
+});
