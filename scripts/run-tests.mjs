@@ -23,7 +23,7 @@
 // a slow file keeps its own process, and a run of named files (no --fast) one process per file,
 // which is also how to see a file whose top-level before() failed, or that crashed, on its own.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync, statfsSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -51,16 +51,38 @@ function find(dir) {
   return out;
 }
 
-/** One module per group that imports its test files, in a temporary folder; returns [folder, modules]. */
+/** Seconds per test file, as a run with --record-weights measured them (scripts/test-weights.json); {} when absent. */
+function weights() {
+  try {
+    return JSON.parse(readFileSync(new URL("test-weights.json", import.meta.url), "utf8"));
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * One module per group that imports its test files, in a temporary folder; returns [folder, modules].
+ * The files are dealt heaviest first, each to the group with the least weight so far, so that the
+ * groups end together (dealt in turn, one group had 1.4 times the work of another); a file without
+ * a weight counts as the median one.
+ */
 function grouped(files) {
   const dir = mkdtempSync(join(tmpdir(), "run-tests-"));
-  const groups = Array.from({ length: Math.min(GROUPS, files.length) }, () => []);
-  files.forEach((file, i) => groups[i % groups.length].push(file));
+  const groups = Array.from({ length: Math.min(GROUPS, files.length) }, () => ({ files: [], weight: 0 }));
+  const known = weights();
+  const values = Object.values(known).sort((a, b) => a - b);
+  const median = values.length > 0 ? values[Math.floor(values.length / 2)] : 1;
+  const weightOf = (file) => known[file] ?? median;
+  for (const file of [...files].sort((a, b) => weightOf(b) - weightOf(a) || a.localeCompare(b))) {
+    const lightest = groups.reduce((a, b) => (b.weight < a.weight ? b : a));
+    lightest.files.push(file);
+    lightest.weight += weightOf(file);
+  }
   const modules = groups.map((group, i) => {
     const module = join(dir, `group-${i + 1}.test.mjs`);
     writeFileSync(
       module,
-      group.map((file) => `import ${JSON.stringify(pathToFileURL(resolve(file)).href)};\n`).join(""),
+      group.files.map((file) => `import ${JSON.stringify(pathToFileURL(resolve(file)).href)};\n`).join(""),
     );
     return module;
   });
@@ -80,7 +102,9 @@ function memoryTmp() {
 const started = Date.now();
 const args = process.argv.slice(2);
 const fast = args.includes("--fast");
-const filter = args.filter((arg) => arg !== "--fast");
+// --record-weights: also writes each file's seconds into scripts/test-weights.json (see grouped()).
+const record = args.includes("--record-weights");
+const filter = args.filter((arg) => arg !== "--fast" && arg !== "--record-weights");
 let files = [...find("test"), ...find("contracts")].sort();
 const isSlow = (file) => SLOW.some((slow) => file.startsWith(slow));
 if (fast) files = files.filter((f) => !isSlow(f));
@@ -121,6 +145,14 @@ const result = spawnSync(
     "--import",
     "tsx",
     "--test",
+    ...(record
+      ? [
+          `--test-reporter=${process.stdout.isTTY ? "spec" : "tap"}`,
+          "--test-reporter-destination=stdout",
+          `--test-reporter=${new URL("test-weights-reporter.mjs", import.meta.url).href}`,
+          "--test-reporter-destination=stderr",
+        ]
+      : []),
     `--test-concurrency=${concurrency}`,
     `--test-timeout=${timeoutMs}`,
     ...slow,
