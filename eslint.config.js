@@ -346,6 +346,7 @@ const HELIOS_MODULES = {
   "src/tx/build/cip68-updates.ts": "reads and rewrites CIP-68 reference datums as data",
   "src/tx/view/decoded-view.ts": "the type of a decoded datum",
   "src/tournament/datum.ts": "the tournament datum, with Helios' own address ↔ data conversion the contracts use",
+  "src/tournament/pool-datum.ts": "v3's pool and batch datums and redeemers, beside datum.ts's configuration",
   "src/tournament/contracts.ts":
     "compiles the Helios contracts: npm run contracts:build and the slow compile check (the service loads the committed plutus.json and registration template)",
   "src/tournament/helios-compiler.d.ts": "types for the compiler's untyped entry point",

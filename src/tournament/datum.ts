@@ -59,57 +59,90 @@ function addressFromData(data: UplcData, mainnet: boolean): string {
 
 // ---------------------------------------------------------------- tournament datum
 
-export function tournamentDatumToData(datum: TournamentDatum): UplcData {
-  const c = datum.config;
+/** The configuration as data: the first item of v2.1's datum and of v3's pool datum (eight items). */
+export function configToData(c: TournamentConfig): UplcData {
   if (!isHex(c.registrationHash, 28)) throw new Error("registrationHash must be 28 bytes of hex");
   return makeListData([
-    makeListData([
-      makeByteArrayData(bytesOf(Buffer.from(c.name, "utf8").toString("hex"))),
-      addressToData(c.adminAddress),
-      makeIntData(BigInt(c.bracketSize)),
-      makeIntData(c.entryFee),
-      makeListData(c.payoutStructure.map((a) => makeIntData(a))),
-      makeListData(c.fixedPayouts.map((f) => makeListData([addressToData(f.address), makeIntData(f.amount)]))),
-      makeByteArrayData(bytesOf(c.registrationHash)),
-      makeIntData(BigInt(c.settleBy)),
-    ]),
-    makeListData(datum.participants.map(addressToData)),
+    makeByteArrayData(bytesOf(Buffer.from(c.name, "utf8").toString("hex"))),
+    addressToData(c.adminAddress),
+    makeIntData(BigInt(c.bracketSize)),
+    makeIntData(c.entryFee),
+    makeListData(c.payoutStructure.map((a) => makeIntData(a))),
+    makeListData(c.fixedPayouts.map((f) => makeListData([addressToData(f.address), makeIntData(f.amount)]))),
+    makeByteArrayData(bytesOf(c.registrationHash)),
+    makeIntData(BigInt(c.settleBy)),
   ]);
+}
+
+export function tournamentDatumToData(datum: TournamentDatum): UplcData {
+  return makeListData([configToData(datum.config), makeListData(datum.participants.map(addressToData))]);
 }
 
 export function encodeTournamentDatum(datum: TournamentDatum): string {
   return hex(tournamentDatumToData(datum).toCbor());
 }
 
-function listItems(data: UplcData | undefined): readonly UplcData[] | null {
+// Tolerant readers of one data item (null when it is not of the kind), shared with pool-datum.ts.
+
+/** The items of a list, or null. */
+export function listItems(data: UplcData | undefined): readonly UplcData[] | null {
   return data !== undefined && data.kind === "list" ? data.items : null;
 }
 
-function int(data: UplcData | undefined): bigint | null {
+/** An integer, or null. */
+export function dataInt(data: UplcData | undefined): bigint | null {
   return data !== undefined && data.kind === "int" ? data.value : null;
 }
 
-function bytes(data: UplcData | undefined): string | null {
+/** A byte string as hex, or null. */
+export function dataBytesHex(data: UplcData | undefined): string | null {
   return data !== undefined && data.kind === "bytes" ? hex(data.bytes) : null;
 }
 
 /** Decodes a tournament datum (CBOR hex); null when it is not a well-formed one. */
 export function decodeTournamentDatum(cborHex: string, mainnet: boolean): TournamentDatum | null {
+  const top = dataItems(cborHex);
+  if (top === null || top.length !== 2) return null;
+  const config = configFromData(top[0], mainnet);
+  const parts = listItems(top[1]);
+  if (config === null || parts === null) return null;
   try {
-    // An output anyone paid to the contract may carry a datum over the CBOR limits: never decoded.
+    return { config, participants: parts.map((p) => addressFromData(p, mainnet)) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Data from CBOR hex, or null: not hex, over the CBOR limits (an output anyone paid to the contract
+ * may carry such a datum: never decoded), or not data.
+ */
+export function decodedData(cborHex: string): UplcData | null {
+  try {
     if (!isHex(cborHex) || !withinCborLimits(cborHex)) return null;
-    const top = listItems(decodeUplcData(bytesOf(cborHex)));
-    if (top === null || top.length !== 2) return null;
-    const cfg = listItems(top[0]);
-    const parts = listItems(top[1]);
-    if (cfg === null || cfg.length !== 8 || parts === null) return null;
-    const nameHex = bytes(cfg[0]);
-    const bracket = int(cfg[2]);
-    const fee = int(cfg[3]);
+    return decodeUplcData(bytesOf(cborHex));
+  } catch {
+    return null;
+  }
+}
+
+/** The items of a datum that is a list (CBOR hex), or null (decodedData). */
+export function dataItems(cborHex: string): readonly UplcData[] | null {
+  return listItems(decodedData(cborHex) ?? undefined);
+}
+
+/** The configuration from its data (configToData's inverse); null when it is not a well-formed one. */
+export function configFromData(data: UplcData | undefined, mainnet: boolean): TournamentConfig | null {
+  try {
+    const cfg = listItems(data);
+    if (cfg === null || cfg.length !== 8) return null;
+    const nameHex = dataBytesHex(cfg[0]);
+    const bracket = dataInt(cfg[2]);
+    const fee = dataInt(cfg[3]);
     const payouts = listItems(cfg[4]);
     const fixed = listItems(cfg[5]);
-    const regHash = bytes(cfg[6]);
-    const settleBy = int(cfg[7]);
+    const regHash = dataBytesHex(cfg[6]);
+    const settleBy = dataInt(cfg[7]);
     if (settleBy === null || settleBy < 0n || settleBy > BigInt(Number.MAX_SAFE_INTEGER)) return null;
     if (
       nameHex === null ||
@@ -122,28 +155,25 @@ export function decodeTournamentDatum(cborHex: string, mainnet: boolean): Tourna
       return null;
     }
     const name = new TextDecoder("utf-8", { fatal: true }).decode(Buffer.from(nameHex, "hex"));
-    const payoutStructure = payouts.map(int);
+    const payoutStructure = payouts.map(dataInt);
     if (payoutStructure.some((a) => a === null)) return null;
     const fixedPayouts: FixedPayout[] = [];
     for (const f of fixed) {
       const pair = listItems(f);
-      const amount = int(pair?.[1]);
+      const amount = dataInt(pair?.[1]);
       if (pair === null || pair.length !== 2 || amount === null || pair[0] === undefined) return null;
       fixedPayouts.push({ address: addressFromData(pair[0], mainnet), amount });
     }
     if (cfg[1] === undefined || bracket > BigInt(Number.MAX_SAFE_INTEGER) || bracket < 0n) return null;
     return {
-      config: {
-        name,
-        adminAddress: addressFromData(cfg[1], mainnet),
-        bracketSize: Number(bracket),
-        entryFee: fee,
-        payoutStructure: payoutStructure as bigint[],
-        fixedPayouts,
-        registrationHash: regHash,
-        settleBy: Number(settleBy),
-      },
-      participants: parts.map((p) => addressFromData(p, mainnet)),
+      name,
+      adminAddress: addressFromData(cfg[1], mainnet),
+      bracketSize: Number(bracket),
+      entryFee: fee,
+      payoutStructure: payoutStructure as bigint[],
+      fixedPayouts,
+      registrationHash: regHash,
+      settleBy: Number(settleBy),
     };
   } catch {
     return null;
@@ -241,7 +271,7 @@ export function decodeSpendRedeemer(cborHex: string): SpendAction | null {
     if (inner.kind !== "constr") return null;
     if (inner.tag === 1 && inner.fields.length === 1) {
       const items = listItems(inner.fields[0]);
-      const winners = items?.map(int) ?? null;
+      const winners = items?.map(dataInt) ?? null;
       if (winners === null || winners.some((w) => w === null || w < 0n || w > 1_000n)) return null;
       return { action: "settle", winners: winners.map(Number) };
     }
