@@ -1,5 +1,6 @@
-// Compiles the Helios sources in contracts/src (some 15 s of CPU) and writes the CIP-57 blueprint
-// contracts/plutus.json and contracts/registration-template.json: the registration validator
+// Compiles the Helios sources of contracts v2.1 in contracts/v2.1/src (some 15 s of CPU) and writes
+// the CIP-57 blueprint contracts/v2.1/plutus.json and contracts/v2.1/registration-template.json
+// (V2_1_CONTRACT in src/tournament/contracts.ts): the registration validator
 // compiled with a marker as its tournament ID, which the service turns into each tournament's
 // validator by putting the ID in the marker's place (src/tournament/registration-script.ts), and
 // the digest of what the compile read (contractsDigest). Run: npx tsx contracts/build.ts (npm run
@@ -23,9 +24,10 @@ import {
   TOURNAMENT_TITLE,
   type Blueprint,
   type CompiledContracts,
+  V2_1_CONTRACT,
   type CompiledScript,
 } from "../src/tournament/contracts.js";
-import { REGISTRATION_TEMPLATE_PATH, type RegistrationTemplateFile } from "../src/tournament/registration-script.js";
+import type { RegistrationTemplateFile } from "../src/tournament/registration-script.js";
 
 const ref = (name: string) => ({ $ref: `#/definitions/${name}` });
 const bytes = (title?: string) => ({ ...(title ? { title } : {}), dataType: "bytes" });
@@ -159,7 +161,9 @@ const definitions = {
 
 /** The blueprint of two compiled programs (by default, compiled now). */
 export function buildBlueprint(
-  { tournament, registration }: { tournament: CompiledScript; registration: CompiledScript } = compileContracts(),
+  { tournament, registration }: { tournament: CompiledScript; registration: CompiledScript } = compileContracts(
+    V2_1_CONTRACT,
+  ),
 ): Blueprint {
   const code = (s: { compiledCode: string; hash: string }) => ({ compiledCode: s.compiledCode, hash: s.hash });
   return {
@@ -219,7 +223,8 @@ export function buildBlueprint(
   };
 }
 
-export const BLUEPRINT_PATH = fileURLToPath(new URL("plutus.json", import.meta.url));
+export const BLUEPRINT_PATH = fileURLToPath(V2_1_CONTRACT.blueprint);
+export const REGISTRATION_TEMPLATE_PATH = fileURLToPath(V2_1_CONTRACT.template);
 
 export const serializeBlueprint = (b: Blueprint): string => `${JSON.stringify(b, null, 2)}\n`;
 
@@ -234,7 +239,7 @@ export function buildRegistrationTemplate(compiled: CompiledContracts): Registra
       "Written by contracts/build.ts with plutus.json: the registration validator of plutus.json's tournament script with `marker` as its " +
       "tournament ID; a tournament's validator is this code with its ID in place of the marker's 32 bytes. sourcesDigest: what both were " +
       "compiled from (contractsDigest in src/tournament/contracts.ts).",
-    sourcesDigest: contractsDigest(),
+    sourcesDigest: contractsDigest(V2_1_CONTRACT),
     registrationTemplate: {
       tournamentPolicy: compiled.tournament.hash,
       marker: REGISTRATION_MARKER,
@@ -248,7 +253,7 @@ export function buildRegistrationTemplate(compiled: CompiledContracts): Registra
 export const serializeRegistrationTemplate = (t: RegistrationTemplateFile): string => `${JSON.stringify(t, null, 2)}\n`;
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const compiled = compileContracts();
+  const compiled = compileContracts(V2_1_CONTRACT);
   const blueprint = buildBlueprint(compiled);
   writeFileSync(BLUEPRINT_PATH, serializeBlueprint(blueprint));
   writeFileSync(REGISTRATION_TEMPLATE_PATH, serializeRegistrationTemplate(buildRegistrationTemplate(compiled)));

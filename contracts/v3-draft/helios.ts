@@ -17,9 +17,9 @@ import type { Hash, ProofOp, TreeShape } from "../../src/tournament/seat-tree.js
 const require = createRequire(import.meta.url);
 const { Program } = require("@helios-lang/compiler") as typeof import("@helios-lang/compiler");
 
-/** A source of this folder (or, with ../src/, a v2.1 one read as is). */
+/** A source of this folder (or, with ../v2.1/src/, a v2.1 one read as is). */
 export const draftSource = (name: string): string => readFileSync(new URL(name, import.meta.url), "utf8");
-const TYPES = draftSource("../src/types.hl");
+const TYPES = draftSource("../v2.1/src/types.hl");
 const V3_TYPES = draftSource("v3_types.hl");
 export const SEAT_TREE = draftSource("seat_tree.hl");
 const V2_COST_MODEL = [...(DEVNET_COST_MODELS[1] ?? [])];

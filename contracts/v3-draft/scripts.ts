@@ -28,7 +28,7 @@ const { Program } = require("@helios-lang/compiler") as typeof import("@helios-l
 export const BATCH_MIN_LOVELACE = 1_400_000n;
 
 const coded = (name: string): string => withDraftTraceCodes(draftSource(name), name);
-const TYPES = withTraceCodes(draftSource("../src/types.hl"), "types.hl");
+const TYPES = withTraceCodes(draftSource("../v2.1/src/types.hl"), "types.hl");
 const MODULES = (): string[] => [TYPES, coded("v3_types.hl"), withDraftTraceCodes(SEAT_TREE, "seat_tree.hl")];
 
 function compile(main: string, params: Record<string, UplcData>): CompiledScript {
@@ -76,7 +76,7 @@ const LIMITS: Record<string, bigint> = {
   "tournament::MIN_PAYOUT_LOVELACE": limits.MIN_PAYOUT_LOVELACE,
   "tournament::BATCH_MIN_LOVELACE": BATCH_MIN_LOVELACE,
 };
-const REGISTRATION = (): string => withTraceCodes(draftSource("../src/registration.hl"), "registration.hl");
+const REGISTRATION = (): string => withTraceCodes(draftSource("../v2.1/src/registration.hl"), "registration.hl");
 
 /** Compiles the draft's validators for a tree shape (some 40 s of CPU). */
 function compileShape(shape: TreeShape): Compiled {
@@ -156,7 +156,7 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.
     if (at < 0 || at % 2 !== 0 || c.registration.code.indexOf(MARKER, at + 1) >= 0)
       throw new Error("the registration template's marker is not unique");
     const other = "ab".repeat(32);
-    const full = compile(withTraceCodes(draftSource("../src/registration.hl"), "registration.hl"), {
+    const full = compile(withTraceCodes(draftSource("../v2.1/src/registration.hl"), "registration.hl"), {
       "registration::TOURNAMENT_POLICY": makeByteArrayData(c.tournament.hash),
       "registration::TOURNAMENT_ID": makeByteArrayData(other),
     });

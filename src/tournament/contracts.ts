@@ -1,9 +1,11 @@
 // The tournament contracts as the service uses them: compiled scripts, their hashes and
-// addresses per network. The tournament script (NFT policy + validator) comes from the committed
-// CIP-57 blueprint, contracts/plutus.json; a tournament's registration validator from the committed
-// template contracts/registration-template.json with its ID put in (registration-script.ts), so
-// the service never compiles Helios. registrationScript, the full compile with changeParam
-// (contracts/README.md), is for contracts/build.ts and the checks that the template stands in for it.
+// addresses per network. Each contract version is a descriptor (ContractDescriptor): the folder of
+// its Helios sources, its committed CIP-57 blueprint (the tournament script: NFT policy +
+// validator) and its committed registration template, from which a tournament's registration
+// validator is made with its ID put in (registration-script.ts), so the service never compiles
+// Helios. v2.1 is frozen in contracts/v2.1/ (V2_1_CONTRACT), the service's default deployment
+// (deployment.ts). compileContracts and registrationScript, the full compiles with changeParam
+// (contracts/README.md), are for the build and the checks that the committed files stand in for them.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -17,6 +19,40 @@ import * as limits from "./limits.js";
 import { withTraceCodes } from "./traces.js";
 
 const CONTRACTS_DIR = new URL("../../contracts/", import.meta.url);
+
+/** A contract version: where its sources and committed compiled files are, and how to rebuild them. */
+export interface ContractDescriptor {
+  /** The blueprint's preamble version. */
+  readonly version: string;
+  /** The folder of its Helios sources. */
+  readonly sources: URL;
+  /** The sources compiled as programs (validators), and the modules every program compiles with. */
+  readonly validators: readonly string[];
+  readonly modules: readonly string[];
+  /** Its committed CIP-57 blueprint (plutus.json). */
+  readonly blueprint: URL;
+  /** Its committed registration template (registration-script.ts). */
+  readonly template: URL;
+  /** What a message about a stale committed file tells to run. */
+  readonly rebuild: string;
+}
+
+/** Contracts v2.1 (issue #19), frozen in contracts/v2.1/: the service's default deployment. */
+export const V2_1_CONTRACT: ContractDescriptor = {
+  version: "2.1.0",
+  sources: new URL("v2.1/src/", CONTRACTS_DIR),
+  validators: ["tournament", "registration"],
+  modules: ["types"],
+  blueprint: new URL("v2.1/plutus.json", CONTRACTS_DIR),
+  template: new URL("v2.1/registration-template.json", CONTRACTS_DIR),
+  rebuild: "run npm run contracts:build",
+};
+
+/** The contract the service loads when none is named (deployment.ts's default deployment). */
+export const DEFAULT_CONTRACT = V2_1_CONTRACT;
+
+/** A path relative to the repository, for messages: contracts/v2.1/plutus.json. */
+export const repoPath = (url: URL): string => url.pathname.slice(new URL("../../", import.meta.url).pathname.length);
 
 /** A compiled Plutus V2 script in the shapes Mesh takes. */
 export interface CompiledScript {
@@ -45,9 +81,9 @@ export interface Blueprint {
 export const TOURNAMENT_TITLE = "tournament.tournament";
 export const REGISTRATION_TITLE = "registration.registration";
 
-/** A Helios source as compiled: its trace messages swapped for their codes (traces.ts). */
-const source = (name: string): string =>
-  withTraceCodes(readFileSync(new URL(`src/${name}.hl`, CONTRACTS_DIR), "utf8"), `${name}.hl`);
+/** A Helios source of a contract as compiled: its trace messages swapped for their codes (traces.ts). */
+const source = (contract: ContractDescriptor, name: string): string =>
+  withTraceCodes(readFileSync(new URL(`${name}.hl`, contract.sources), "utf8"), `${name}.hl`);
 
 const hexOf = (bytes: readonly number[] | Uint8Array): string => Buffer.from(bytes).toString("hex");
 
@@ -71,9 +107,14 @@ let compiler: typeof import("@helios-lang/compiler") | undefined;
 const heliosCompiler = (): typeof import("@helios-lang/compiler") =>
   (compiler ??= createRequire(import.meta.url)("@helios-lang/compiler") as typeof import("@helios-lang/compiler"));
 
-function compileProgram(name: string, params: Record<string, UplcData> = {}): CompiledScript {
+function compileProgram(
+  contract: ContractDescriptor,
+  name: string,
+  params: Record<string, UplcData> = {},
+): CompiledScript {
   const { Program } = heliosCompiler();
-  const program = new Program(source(name), { moduleSources: [source("types")], isTestnet: false });
+  const moduleSources = contract.modules.map((m) => source(contract, m));
+  const program = new Program(source(contract, name), { moduleSources, isTestnet: false });
   for (const [param, value] of Object.entries(params)) {
     // changeParam needs the module-qualified name; it returns false and applies nothing otherwise.
     if (!program.changeParam(param, value)) throw new Error(`changeParam(${param}) did not apply`);
@@ -87,7 +128,7 @@ function compileProgram(name: string, params: Record<string, UplcData> = {}): Co
   return { code, compiledCode: unwrapCborBytes(code), hash, version: "V2" };
 }
 
-/** The tournament script's limits, from src/tournament/limits.ts: the service and the contract share them. */
+/** v2.1's tournament script limits, from src/tournament/limits.ts: the service and the contract share them. */
 const TOURNAMENT_LIMITS: Record<string, UplcData> = {
   "tournament::MIN_BRACKET": makeIntData(limits.MIN_BRACKET),
   "tournament::MAX_BRACKET": makeIntData(limits.MAX_BRACKET),
@@ -117,14 +158,21 @@ export interface CompiledContracts {
   readonly registrationTemplate: CompiledScript;
 }
 
-/** Compiles the programs contracts/build.ts writes (some 15 s of CPU, the tournament script's optimizer). */
-export function compileContracts(): CompiledContracts {
-  const tournament = compileProgram("tournament", TOURNAMENT_LIMITS);
-  const registrationTemplate = compileProgram("registration", {
-    "registration::TOURNAMENT_POLICY": makeByteArrayData(tournament.hash),
-    "registration::TOURNAMENT_ID": makeByteArrayData(REGISTRATION_MARKER),
-  });
-  return { tournament, registration: compileProgram("registration"), registrationTemplate };
+/** The parameters of a contract's registration validator for a tournament script and ID. */
+const registrationParams = (policy: string, id: string): Record<string, UplcData> => ({
+  "registration::TOURNAMENT_POLICY": makeByteArrayData(policy),
+  "registration::TOURNAMENT_ID": makeByteArrayData(id),
+});
+
+/** Compiles a contract's programs as its build writes them (some 15 s of CPU, the tournament script's optimizer). */
+export function compileContracts(contract: ContractDescriptor = DEFAULT_CONTRACT): CompiledContracts {
+  const tournament = compileProgram(contract, "tournament", TOURNAMENT_LIMITS);
+  const registrationTemplate = compileProgram(
+    contract,
+    "registration",
+    registrationParams(tournament.hash, REGISTRATION_MARKER),
+  );
+  return { tournament, registration: compileProgram(contract, "registration"), registrationTemplate };
 }
 
 /** The version of an installed package (its package.json, found from the compiler's folder). */
@@ -142,15 +190,14 @@ export function packageVersion(name: string): string {
 /**
  * A digest of what compileContracts reads: the sources as compiled (their trace sentences swapped
  * for codes), the parameters' values (the limits, the marker) and the versions of the compiler and
- * of the packages that optimize and encode its output. contracts/build.ts records it in
+ * of the packages that optimize and encode its output. The build records it in the contract's
  * registration-template.json; a fast test fails when it differs from the sources now (a source
  * changed without a rebuild). A change that does not reach the compile (a comment in limits.ts, a
- * code added to traces.ts for another message) leaves it as it is (contracts/v3-draft/scripts.ts's
- * sourcesDigest does the same).
+ * code added to traces.ts for another message) leaves it as it is.
  */
-export function contractsDigest(): string {
+export function contractsDigest(contract: ContractDescriptor = DEFAULT_CONTRACT): string {
   const h = createHash("sha256");
-  for (const name of ["tournament", "registration", "types"]) h.update(`${name}.hl\n${source(name)}\n`);
+  for (const name of [...contract.validators, ...contract.modules]) h.update(`${name}.hl\n${source(contract, name)}\n`);
   h.update(JSON.stringify(Object.entries(TOURNAMENT_LIMITS).map(([name, value]) => [name, value.toString()])));
   h.update(REGISTRATION_MARKER);
   for (const name of ["@helios-lang/compiler", "@helios-lang/ir", "@helios-lang/uplc"])
@@ -158,21 +205,34 @@ export function contractsDigest(): string {
   return h.digest("hex");
 }
 
-let blueprintCache: Blueprint | undefined;
+const blueprints = new Map<ContractDescriptor, Blueprint>();
 
-export function loadBlueprint(): Blueprint {
-  blueprintCache ??= JSON.parse(readFileSync(new URL("plutus.json", CONTRACTS_DIR), "utf8")) as Blueprint;
-  return blueprintCache;
+/** A contract's committed blueprint, read once. */
+export function loadBlueprint(contract: ContractDescriptor = DEFAULT_CONTRACT): Blueprint {
+  let blueprint = blueprints.get(contract);
+  if (blueprint === undefined) {
+    blueprint = JSON.parse(readFileSync(contract.blueprint, "utf8")) as Blueprint;
+    if (blueprint.preamble.version !== contract.version)
+      throw new Error(`${repoPath(contract.blueprint)} is not version ${contract.version}: ${contract.rebuild}`);
+    blueprints.set(contract, blueprint);
+  }
+  return blueprint;
 }
 
-/** A validator of the committed blueprint, its hash checked against its code. */
-export function fromBlueprint(titlePrefix: string): CompiledScript {
-  const v = loadBlueprint().validators.find((x) => x.title.startsWith(titlePrefix));
-  if (v === undefined) throw new Error(`plutus.json has no validator ${titlePrefix}`);
-  const code = `${cborBytesHeader(v.compiledCode.length / 2)}${v.compiledCode}`;
+/** A validator of a contract's committed blueprint, its hash checked against its code. */
+export function fromBlueprint(titlePrefix: string, contract: ContractDescriptor = DEFAULT_CONTRACT): CompiledScript {
+  const file = repoPath(contract.blueprint);
+  const v = loadBlueprint(contract).validators.find((x) => x.title.startsWith(titlePrefix));
+  if (v === undefined) throw new Error(`${file} has no validator ${titlePrefix}`);
+  return scriptOfCompiledCode(v.compiledCode, v.hash, `${file}: the hash of ${v.title}`);
+}
+
+/** A script from a blueprint's compiledCode, its recorded hash checked (`what` names it in the error). */
+export function scriptOfCompiledCode(compiledCode: string, recordedHash: string, what: string): CompiledScript {
+  const code = `${cborBytesHeader(compiledCode.length / 2)}${compiledCode}`;
   const hash = plutusScriptHashOfCode(code, "V2");
-  if (hash !== v.hash) throw new Error(`plutus.json hash of ${v.title} does not match its code`);
-  return { code, compiledCode: v.compiledCode, hash, version: "V2" };
+  if (hash !== recordedHash) throw new Error(`${what} does not match its code`);
+  return { code, compiledCode, hash, version: "V2" };
 }
 
 /** The CBOR header of a byte string of `n` bytes (major type 2). */
@@ -183,29 +243,38 @@ export function cborBytesHeader(n: number): string {
   return `5a${n.toString(16).padStart(8, "0")}`;
 }
 
-let tournamentCache: CompiledScript | undefined;
+const tournamentScripts = new Map<ContractDescriptor, CompiledScript>();
 
-/** The tournament script: NFT minting policy and tournament validator in one (policy id = hash). */
-export function tournamentScript(): CompiledScript {
-  tournamentCache ??= fromBlueprint(TOURNAMENT_TITLE);
-  return tournamentCache;
+/** A contract's tournament script: NFT minting policy and tournament validator in one (policy id = hash). */
+export function tournamentScript(contract: ContractDescriptor = DEFAULT_CONTRACT): CompiledScript {
+  let script = tournamentScripts.get(contract);
+  if (script === undefined) {
+    script = fromBlueprint(TOURNAMENT_TITLE, contract);
+    tournamentScripts.set(contract, script);
+  }
+  return script;
 }
 
 const registrationCache = new Map<string, CompiledScript>();
 
 /**
- * The registration validator of one tournament, compiled in full (some 2 s, then cached): what the
- * template of registration-script.ts stands in for. The service uses registrationScriptOf.
+ * The registration validator of one tournament of a contract, compiled in full (some 2 s, then
+ * cached): what the template of registration-script.ts stands in for. The service uses registrationScriptOf.
  */
-export function registrationScript(tournamentId: string): CompiledScript {
+export function registrationScript(
+  tournamentId: string,
+  contract: ContractDescriptor = DEFAULT_CONTRACT,
+): CompiledScript {
   if (!/^[0-9a-f]{64}$/.test(tournamentId)) throw new Error("tournamentId must be 32 bytes of lowercase hex");
-  let script = registrationCache.get(tournamentId);
+  const key = `${contract.version} ${tournamentId}`;
+  let script = registrationCache.get(key);
   if (script === undefined) {
-    script = compileProgram("registration", {
-      "registration::TOURNAMENT_POLICY": makeByteArrayData(tournamentScript().hash),
-      "registration::TOURNAMENT_ID": makeByteArrayData(tournamentId),
-    });
-    registrationCache.set(tournamentId, script);
+    script = compileProgram(
+      contract,
+      "registration",
+      registrationParams(tournamentScript(contract).hash, tournamentId),
+    );
+    registrationCache.set(key, script);
   }
   return script;
 }
