@@ -1,7 +1,7 @@
 // v2.1's committed CIP-57 blueprint and registration template (contracts/v2.1) were built from its
-// Helios sources as they are (their recorded digest; test/slow/contracts-compile.test.ts compiles and compares the
-// code), and plutus.json's schemas are build.ts's (v2: an eight-item config with settle_by, Cancel
-// and Refund spend actions); the service's contract module gives each tournament its registration
+// Helios sources as they are (their recorded digest; test/slow/contracts-compile.test.ts compiles
+// and compares the code), and its plutus.json's schemas are v2.1/build.ts's (v2: an eight-item
+// config with settle_by, Cancel and Refund spend actions; v3's blueprint: v3/blueprint.test.ts); the service's contract module gives each tournament its registration
 // validator and agrees with Mesh on hashes; the datum codecs round-trip and refuse malformed or
 // non-canonical data without throwing.
 import assert from "node:assert/strict";
@@ -43,23 +43,24 @@ import {
   tournamentIdOf,
   type TournamentDatum,
 } from "../../src/tournament/datum.js";
-import { BLUEPRINT_PATH, buildBlueprint, REGISTRATION_TEMPLATE_PATH, serializeBlueprint } from "../build.js";
+import { BLUEPRINT_PATH, buildBlueprint, REGISTRATION_TEMPLATE_PATH, serializeBlueprint } from "../v2.1/build.js";
+import { conforms } from "./cip57.js";
 import { addressOfKeyHash, randomAddress } from "./helpers.js";
 import { rawTournamentDatum } from "./raw.js";
 
 describe("v2.1's blueprint (CIP-57)", () => {
   const template = JSON.parse(readFileSync(REGISTRATION_TEMPLATE_PATH, "utf8")) as RegistrationTemplateFile;
 
-  it("plutus.json and registration-template.json were compiled from the sources as they are (run npm run contracts:build)", () => {
+  it("plutus.json and registration-template.json were compiled from the sources as they are (run npx tsx contracts/v2.1/build.ts)", () => {
     assert.equal(
       template.sourcesDigest,
       contractsDigest(V2_1_CONTRACT),
-      "a contract source, a limit or the compiler changed since contracts/build.ts last ran: run npm run contracts:build",
+      "a v2.1 source, a limit or the compiler changed since contracts/v2.1/build.ts last ran: run npx tsx contracts/v2.1/build.ts",
     );
     assert.equal(template.registrationTemplate.tournamentPolicy, tournamentScript(V2_1_CONTRACT).hash);
   });
 
-  it("plutus.json has build.ts's schemas and descriptions around its compiled code (run npm run contracts:build)", () => {
+  it("plutus.json has v2.1/build.ts's schemas and descriptions around its compiled code", () => {
     const committed = {
       tournament: fromBlueprint(TOURNAMENT_TITLE, V2_1_CONTRACT),
       registration: fromBlueprint(REGISTRATION_TITLE, V2_1_CONTRACT),
@@ -130,45 +131,6 @@ describe("v2.1's blueprint (CIP-57)", () => {
     }
   });
 });
-
-/** Checks Plutus data against a CIP-57 schema (the subset the blueprint uses). */
-function conforms(
-  data: UplcData,
-  schema: Record<string, unknown>,
-  defs: Record<string, Record<string, unknown>>,
-): boolean {
-  const ref = schema["$ref"];
-  if (typeof ref === "string") return conforms(data, defs[ref.replace("#/definitions/", "")]!, defs);
-  if (Array.isArray(schema["anyOf"]))
-    return (schema["anyOf"] as Record<string, unknown>[]).some((s) => conforms(data, s, defs));
-  switch (schema["dataType"]) {
-    case "bytes":
-      return data.kind === "bytes";
-    case "integer":
-      return data.kind === "int";
-    case "constructor": {
-      const fields = schema["fields"] as Record<string, unknown>[];
-      return (
-        data.kind === "constr" &&
-        Number(data.tag) === schema["index"] &&
-        data.fields.length === fields.length &&
-        fields.every((f, i) => conforms(data.fields[i]!, f, defs))
-      );
-    }
-    case "list": {
-      if (data.kind !== "list") return false;
-      const items = schema["items"];
-      if (Array.isArray(items))
-        return (
-          data.items.length === items.length &&
-          items.every((it, i) => conforms(data.items[i]!, it as Record<string, unknown>, defs))
-        );
-      return data.items.every((it) => conforms(it, items as Record<string, unknown>, defs));
-    }
-    default:
-      return false;
-  }
-}
 
 describe("codecs conform to v2.1's blueprint's schemas", () => {
   const b = loadBlueprint(V2_1_CONTRACT);

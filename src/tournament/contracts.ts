@@ -1,21 +1,25 @@
 // The tournament contracts as the service uses them: compiled scripts, their hashes and
 // addresses per network. Each contract version is a descriptor (ContractDescriptor): the folder of
 // its Helios sources, its committed CIP-57 blueprint (the tournament script: NFT policy +
-// validator) and its committed registration template, from which a tournament's registration
-// validator is made with its ID put in (registration-script.ts), so the service never compiles
-// Helios. v2.1 is frozen in contracts/v2.1/ (V2_1_CONTRACT), the service's default deployment
-// (deployment.ts). compileContracts and registrationScript, the full compiles with changeParam
-// (contracts/README.md), are for the build and the checks that the committed files stand in for them.
+// validator; v3's batch validator) and its committed registration template, from which a
+// tournament's registration validator is made with its ID put in (registration-script.ts), so the
+// service never compiles Helios. v2.1 is frozen in contracts/v2.1/ (V2_1_CONTRACT), the service's
+// default deployment (deployment.ts); v3 is contracts/src/ (V3_CONTRACT: contracts/plutus.json
+// 3.0.0). compileContracts and registrationScript, the full compiles with changeParam
+// (contracts/README.md), are for the builds (contracts/build.ts, contracts/v2.1/build.ts) and the
+// checks that the committed files stand in for them; compileWithModules for v3's seat-tree tests.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import type { CompiledProgram } from "@helios-lang/compiler";
 import { makeByteArrayData, makeIntData, type UplcData } from "@helios-lang/uplc";
 import { shelleyAddress, shelleyAddressOf } from "../cardano/credential-address.js";
 import type { Address } from "../cardano/addresses.js";
 import { plutusScriptHashOfCode } from "../cardano/script-hash.js";
 import type { Network } from "../config.js";
 import * as limits from "./limits.js";
+import { PRODUCTION_TREE, type TreeShape } from "./seat-tree.js";
 import { withTraceCodes } from "./traces.js";
 
 const CONTRACTS_DIR = new URL("../../contracts/", import.meta.url);
@@ -35,6 +39,8 @@ export interface ContractDescriptor {
   readonly template: URL;
   /** What a message about a stale committed file tells to run. */
   readonly rebuild: string;
+  /** v3: the seat tree's shape its blueprint is compiled for (tests compile a smaller one). */
+  readonly tree?: TreeShape;
 }
 
 /** Contracts v2.1 (issue #19), frozen in contracts/v2.1/: the service's default deployment. */
@@ -45,7 +51,23 @@ export const V2_1_CONTRACT: ContractDescriptor = {
   modules: ["types"],
   blueprint: new URL("v2.1/plutus.json", CONTRACTS_DIR),
   template: new URL("v2.1/registration-template.json", CONTRACTS_DIR),
+  rebuild: "run npx tsx contracts/v2.1/build.ts",
+};
+
+/**
+ * Contracts v3 (issue #23, contracts/V3-DESIGN.md): contracts/src, compiled by contracts/build.ts
+ * into contracts/plutus.json (tournament, registration, batch) and contracts/registration-template.json.
+ * v2.1's types.hl and registration.hl are compiled unchanged beside v3's modules.
+ */
+export const V3_CONTRACT: ContractDescriptor = {
+  version: "3.0.0",
+  sources: new URL("src/", CONTRACTS_DIR),
+  validators: ["tournament", "batch", "registration"],
+  modules: ["types", "v3_types", "seat_tree"],
+  blueprint: new URL("plutus.json", CONTRACTS_DIR),
+  template: new URL("registration-template.json", CONTRACTS_DIR),
   rebuild: "run npm run contracts:build",
+  tree: PRODUCTION_TREE,
 };
 
 /** The contract the service loads when none is named (deployment.ts's default deployment). */
@@ -80,6 +102,8 @@ export interface Blueprint {
 
 export const TOURNAMENT_TITLE = "tournament.tournament";
 export const REGISTRATION_TITLE = "registration.registration";
+/** v3's batch validator. */
+export const BATCH_TITLE = "batch.batch";
 
 /** A Helios source of a contract as compiled: its trace messages swapped for their codes (traces.ts). */
 const source = (contract: ContractDescriptor, name: string): string =>
@@ -107,20 +131,34 @@ let compiler: typeof import("@helios-lang/compiler") | undefined;
 const heliosCompiler = (): typeof import("@helios-lang/compiler") =>
   (compiler ??= createRequire(import.meta.url)("@helios-lang/compiler") as typeof import("@helios-lang/compiler"));
 
-function compileProgram(
+/**
+ * Compiles a Helios program `main` (a source text) with a contract's modules (as compiled: trace
+ * codes in) and `params` set by changeParam, optimized as the contracts are (traces kept) or not at
+ * all. The contracts' compile, and v3's seat-tree tests (a `testing` program per function, both ways).
+ */
+export function compileWithModules(
   contract: ContractDescriptor,
-  name: string,
+  main: string,
   params: Record<string, UplcData> = {},
-): CompiledScript {
+  optimize = true,
+): CompiledProgram {
   const { Program } = heliosCompiler();
   const moduleSources = contract.modules.map((m) => source(contract, m));
-  const program = new Program(source(contract, name), { moduleSources, isTestnet: false });
+  const program = new Program(main, { moduleSources, isTestnet: false });
   for (const [param, value] of Object.entries(params)) {
     // changeParam needs the module-qualified name; it returns false and applies nothing otherwise.
     if (!program.changeParam(param, value)) throw new Error(`changeParam(${param}) did not apply`);
   }
   // Traces stay in: a rejected transaction then says which rule it broke (they run only on failure paths).
-  const uplc = program.compile({ optimize: { keepTracing: true } });
+  return program.compile(optimize ? { optimize: { keepTracing: true } } : { optimize: false });
+}
+
+function compileProgram(
+  contract: ContractDescriptor,
+  name: string,
+  params: Record<string, UplcData> = {},
+): CompiledScript {
+  const uplc = compileWithModules(contract, source(contract, name), params);
   const code = hexOf(uplc.toCbor());
   const hash = hexOf(uplc.hash());
   const ownHash = plutusScriptHashOfCode(code, "V2");
@@ -140,6 +178,29 @@ const TOURNAMENT_LIMITS: Record<string, UplcData> = {
   "tournament::MIN_PAYOUT_LOVELACE": makeIntData(limits.MIN_PAYOUT_LOVELACE),
 };
 
+/** The seat tree's build-time constants for a shape, as changeParam takes them (v3's seat_tree.hl). */
+export const treeParams = (shape: TreeShape): Record<string, UplcData> => ({
+  "seat_tree::TREE_DEPTH": makeIntData(BigInt(shape.depth)),
+  "seat_tree::BATCH_HEIGHT": makeIntData(BigInt(shape.batchHeight)),
+  "seat_tree::FIRST_LEAF": makeIntData(2n ** BigInt(shape.depth)),
+  "seat_tree::BATCH_SEATS": makeIntData(2n ** BigInt(shape.batchHeight)),
+});
+
+/**
+ * v3's tournament script limits, from src/tournament/limits.ts (its largest bracket is the tree's:
+ * FIRST_LEAF seats, limits.V3_MAX_BRACKET at the production shape).
+ */
+const V3_LIMITS: Record<string, UplcData> = {
+  "tournament::MIN_BRACKET": makeIntData(limits.MIN_BRACKET),
+  "tournament::MAX_PLACEMENTS": makeIntData(limits.MAX_PLACEMENTS),
+  "tournament::MAX_FIXED_PAYOUTS": makeIntData(limits.MAX_FIXED_PAYOUTS),
+  "tournament::MAX_NAME_BYTES": makeIntData(limits.MAX_NAME_BYTES),
+  "tournament::MAX_LOVELACE": makeIntData(limits.MAX_LOVELACE),
+  "tournament::MAX_SETTLE_WINDOW_MS": makeIntData(limits.CONTRACT_MAX_SETTLE_WINDOW_MS),
+  "tournament::MIN_PAYOUT_LOVELACE": makeIntData(limits.MIN_PAYOUT_LOVELACE),
+  "tournament::BATCH_MIN_LOVELACE": makeIntData(limits.BATCH_MIN_LOVELACE),
+};
+
 /**
  * The tournament ID compiled into the registration template (registration-script.ts puts each
  * tournament's ID in its place): 32 bytes no tournament ID will ever be.
@@ -148,10 +209,12 @@ export const REGISTRATION_MARKER = createHash("sha256")
   .update("cardano-tx-service: registration template")
   .digest("hex");
 
-/** What contracts/build.ts compiles: the blueprint's two programs and the registration template. */
+/** What a contract's build compiles: the blueprint's programs and the registration template. */
 export interface CompiledContracts {
   /** The tournament script (its limits set). */
   readonly tournament: CompiledScript;
+  /** v3's batch validator (its hash is compiled into the tournament script); absent for v2.1. */
+  readonly batch?: CompiledScript;
   /** The registration validator with placeholder parameters (all-zero bytes), as the blueprint records it. */
   readonly registration: CompiledScript;
   /** The registration validator of `tournament` with REGISTRATION_MARKER as its tournament ID. */
@@ -164,15 +227,30 @@ const registrationParams = (policy: string, id: string): Record<string, UplcData
   "registration::TOURNAMENT_ID": makeByteArrayData(id),
 });
 
-/** Compiles a contract's programs as its build writes them (some 15 s of CPU, the tournament script's optimizer). */
-export function compileContracts(contract: ContractDescriptor = DEFAULT_CONTRACT): CompiledContracts {
-  const tournament = compileProgram(contract, "tournament", TOURNAMENT_LIMITS);
-  const registrationTemplate = compileProgram(
-    contract,
-    "registration",
-    registrationParams(tournament.hash, REGISTRATION_MARKER),
-  );
-  return { tournament, registration: compileProgram(contract, "registration"), registrationTemplate };
+/**
+ * Compiles a contract's programs as its build writes them: v2.1's some 15 s of CPU, v3's some 40 s
+ * (the tournament script's optimizer), for its tree or another shape (v3's small-tree test build).
+ */
+export function compileContracts(
+  contract: ContractDescriptor = DEFAULT_CONTRACT,
+  shape: TreeShape | undefined = contract.tree,
+): CompiledContracts {
+  const registration = (policy: string): CompiledScript =>
+    compileProgram(contract, "registration", registrationParams(policy, REGISTRATION_MARKER));
+  if (shape === undefined) {
+    const tournament = compileProgram(contract, "tournament", TOURNAMENT_LIMITS);
+    const registrationTemplate = registration(tournament.hash);
+    return { tournament, registration: compileProgram(contract, "registration"), registrationTemplate };
+  }
+  const tree = treeParams(shape);
+  const batch = compileProgram(contract, "batch", tree);
+  const tournament = compileProgram(contract, "tournament", {
+    ...tree,
+    ...V3_LIMITS,
+    "tournament::BATCH_HASH": makeByteArrayData(batch.hash),
+  });
+  const registrationTemplate = registration(tournament.hash);
+  return { tournament, batch, registration: compileProgram(contract, "registration"), registrationTemplate };
 }
 
 /** The version of an installed package (its package.json, found from the compiler's folder). */
@@ -195,10 +273,14 @@ export function packageVersion(name: string): string {
  * changed without a rebuild). A change that does not reach the compile (a comment in limits.ts, a
  * code added to traces.ts for another message) leaves it as it is.
  */
-export function contractsDigest(contract: ContractDescriptor = DEFAULT_CONTRACT): string {
+export function contractsDigest(
+  contract: ContractDescriptor = DEFAULT_CONTRACT,
+  shape: TreeShape | undefined = contract.tree,
+): string {
   const h = createHash("sha256");
   for (const name of [...contract.validators, ...contract.modules]) h.update(`${name}.hl\n${source(contract, name)}\n`);
-  h.update(JSON.stringify(Object.entries(TOURNAMENT_LIMITS).map(([name, value]) => [name, value.toString()])));
+  const params = shape === undefined ? TOURNAMENT_LIMITS : { ...treeParams(shape), ...V3_LIMITS };
+  h.update(JSON.stringify(Object.entries(params).map(([name, value]) => [name, value.toString()])));
   h.update(REGISTRATION_MARKER);
   for (const name of ["@helios-lang/compiler", "@helios-lang/ir", "@helios-lang/uplc"])
     h.update(`${name}@${packageVersion(name)}`);
@@ -253,6 +335,14 @@ export function tournamentScript(contract: ContractDescriptor = DEFAULT_CONTRACT
     tournamentScripts.set(contract, script);
   }
   return script;
+}
+
+let batch: CompiledScript | undefined;
+
+/** v3's batch validator (one address for every tournament), from contracts/plutus.json. */
+export function batchScript(): CompiledScript {
+  batch ??= fromBlueprint(BATCH_TITLE, V3_CONTRACT);
+  return batch;
 }
 
 const registrationCache = new Map<string, CompiledScript>();

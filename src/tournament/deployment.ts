@@ -15,13 +15,16 @@ import type { DeploymentStore } from "../store/types.js";
 import type { ScriptSource } from "./assemble.js";
 import type { Address } from "../cardano/addresses.js";
 import {
+  batchScript,
   loadBlueprint,
   scriptAddressOf,
   tournamentScript,
   V2_1_CONTRACT,
+  V3_CONTRACT,
   type CompiledScript,
   type ContractDescriptor,
 } from "./contracts.js";
+import { registrationScriptOf } from "./registration-script.js";
 import { buildDeployTx, deployOnDevnet, vaultAddress } from "./devnet-deploy.js";
 
 /** The contracts a request may select, the default first (v3 joins with V3-DESIGN §9 commit 7). */
@@ -57,6 +60,23 @@ export function contractOf(descriptor: ContractDescriptor, network: Network): Co
     address: scriptAddressOf(script.hash, network),
   };
 }
+
+/** The scripts of contracts v3, which the service does not serve yet (V3-DESIGN §9 commit 7). */
+export interface V3Scripts {
+  /** The tournament script (NFT policy + pool validator) of contracts/plutus.json. */
+  readonly tournament: CompiledScript;
+  /** The batch validator of contracts/plutus.json: one address for every tournament. */
+  readonly batch: CompiledScript;
+  /** Tournament `id`'s registration validator: contracts/registration-template.json with the ID put in. */
+  readonly registrationOf: (id: string) => CompiledScript;
+}
+
+/** v3's scripts (V3_CONTRACT: contracts/plutus.json 3.0.0 and its registration template), each read and checked once. */
+export const v3Scripts = (): V3Scripts => ({
+  tournament: tournamentScript(V3_CONTRACT),
+  batch: batchScript(),
+  registrationOf: (id) => registrationScriptOf(id, V3_CONTRACT),
+});
 
 /** The default deployment: the first of DEPLOYMENTS. */
 export const defaultContract = (network: Network): Contract => contractOf(DEPLOYMENTS[0]!, network);
