@@ -62,7 +62,7 @@ export function contractOf(descriptor: ContractDescriptor, network: Network): Co
 }
 
 /** The scripts of contracts v3, which the service does not serve yet (V3-DESIGN §9 commit 7). */
-export interface V3Scripts {
+export interface V3ContractScripts {
   /** The tournament script (NFT policy + pool validator) of contracts/plutus.json. */
   readonly tournament: CompiledScript;
   /** The batch validator of contracts/plutus.json: one address for every tournament. */
@@ -72,7 +72,7 @@ export interface V3Scripts {
 }
 
 /** v3's scripts (V3_CONTRACT: contracts/plutus.json 3.0.0 and its registration template), each read and checked once. */
-export const v3Scripts = (): V3Scripts => ({
+export const v3Scripts = (): V3ContractScripts => ({
   tournament: tournamentScript(V3_CONTRACT),
   batch: batchScript(),
   registrationOf: (id) => registrationScriptOf(id, V3_CONTRACT),
