@@ -348,7 +348,7 @@ const HELIOS_MODULES = {
   "src/tournament/datum.ts": "the tournament datum, with Helios' own address ↔ data conversion the contracts use",
   "src/tournament/pool-datum.ts": "v3's pool and batch datums and redeemers, beside datum.ts's configuration",
   "src/tournament/contracts.ts":
-    "compiles the Helios contracts: npm run contracts:build and the slow compile check (the service loads the committed plutus.json and registration template)",
+    "compiles the Helios contracts, v2.1 or v3 from its descriptor: the builds (contracts/build.ts, contracts/v2.1/build.ts), the slow compile check and v3's seat-tree test programs (the service loads the committed blueprints and templates)",
   "src/tournament/helios-compiler.d.ts": "types for the compiler's untyped entry point",
 };
 

@@ -28,9 +28,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-// contracts/v3-draft/ is the v3 contracts' draft (issue #23), not yet used by the service: its
-// attack tests run in the full run, not in the fast loop.
-const SLOW = ["test/slow/", "test/e2e/", "test/hostile/", "test/sdk/", "contracts/v3-draft/"];
+const SLOW = ["test/slow/", "test/e2e/", "test/hostile/", "test/sdk/"];
 /** Shared processes of a grouped run (all at once with --fast, two at a time in the full run). */
 const GROUPS = 4;
 

@@ -1,7 +1,7 @@
-// The committed CIP-57 blueprint and registration template were built from the Helios sources as
-// they are (their recorded digest; test/slow/contracts-compile.test.ts compiles and compares the
-// code), and plutus.json's schemas are build.ts's (v2: an eight-item config with settle_by, Cancel
-// and Refund spend actions); the service's contract module gives each tournament its registration
+// v2.1's committed CIP-57 blueprint and registration template (contracts/v2.1) were built from its
+// Helios sources as they are (their recorded digest; test/slow/contracts-compile.test.ts compiles
+// and compares the code), and its plutus.json's schemas are v2.1/build.ts's (v2: an eight-item
+// config with settle_by, Cancel and Refund spend actions; v3's blueprint: v3/blueprint.test.ts); the service's contract module gives each tournament its registration
 // validator and agrees with Mesh on hashes; the datum codecs round-trip and refuse malformed or
 // non-canonical data without throwing.
 import assert from "node:assert/strict";
@@ -19,11 +19,11 @@ import {
   tournamentPolicyId,
   tournamentScript,
   TOURNAMENT_TITLE,
+  V2_1_CONTRACT,
 } from "../../src/tournament/contracts.js";
 import {
   registrationAddress,
   registrationScriptOf,
-  REGISTRATION_TEMPLATE_PATH,
   type RegistrationTemplateFile,
 } from "../../src/tournament/registration-script.js";
 import {
@@ -43,29 +43,33 @@ import {
   tournamentIdOf,
   type TournamentDatum,
 } from "../../src/tournament/datum.js";
-import { BLUEPRINT_PATH, buildBlueprint, serializeBlueprint } from "../build.js";
+import { BLUEPRINT_PATH, buildBlueprint, REGISTRATION_TEMPLATE_PATH, serializeBlueprint } from "../v2.1/build.js";
+import { conforms } from "./cip57.js";
 import { addressOfKeyHash, randomAddress } from "./helpers.js";
 import { rawTournamentDatum } from "./raw.js";
 
-describe("blueprint (CIP-57)", () => {
+describe("v2.1's blueprint (CIP-57)", () => {
   const template = JSON.parse(readFileSync(REGISTRATION_TEMPLATE_PATH, "utf8")) as RegistrationTemplateFile;
 
-  it("plutus.json and registration-template.json were compiled from the sources as they are (run npm run contracts:build)", () => {
+  it("plutus.json and registration-template.json were compiled from the sources as they are (run npx tsx contracts/v2.1/build.ts)", () => {
     assert.equal(
       template.sourcesDigest,
-      contractsDigest(),
-      "a contract source, a limit or the compiler changed since contracts/build.ts last ran: run npm run contracts:build",
+      contractsDigest(V2_1_CONTRACT),
+      "a v2.1 source, a limit or the compiler changed since contracts/v2.1/build.ts last ran: run npx tsx contracts/v2.1/build.ts",
     );
-    assert.equal(template.registrationTemplate.tournamentPolicy, tournamentScript().hash);
+    assert.equal(template.registrationTemplate.tournamentPolicy, tournamentScript(V2_1_CONTRACT).hash);
   });
 
-  it("plutus.json has build.ts's schemas and descriptions around its compiled code (run npm run contracts:build)", () => {
-    const committed = { tournament: fromBlueprint(TOURNAMENT_TITLE), registration: fromBlueprint(REGISTRATION_TITLE) };
+  it("plutus.json has v2.1/build.ts's schemas and descriptions around its compiled code", () => {
+    const committed = {
+      tournament: fromBlueprint(TOURNAMENT_TITLE, V2_1_CONTRACT),
+      registration: fromBlueprint(REGISTRATION_TITLE, V2_1_CONTRACT),
+    };
     assert.equal(serializeBlueprint(buildBlueprint(committed)), readFileSync(BLUEPRINT_PATH, "utf8"));
   });
 
   it("has the CIP-57 shape: preamble, validators with title, redeemer, compiledCode and hash", () => {
-    const b = loadBlueprint();
+    const b = loadBlueprint(V2_1_CONTRACT);
     assert.equal(b.preamble.title, "cardano-tx-service/tournament");
     assert.equal(b.preamble.version, "2.1.0");
     assert.equal(b.preamble["plutusVersion"], "v2");
@@ -83,7 +87,7 @@ describe("blueprint (CIP-57)", () => {
   });
 
   it("v2 layouts: an eight-item config ending with settle_by; spend actions AddParticipants 0, Settle 1, Cancel 2, Refund 3", () => {
-    const defs = loadBlueprint().definitions as Record<
+    const defs = loadBlueprint(V2_1_CONTRACT).definitions as Record<
       string,
       { items?: { title: string }[]; anyOf?: { title: string; index: number }[] }
     >;
@@ -119,7 +123,7 @@ describe("blueprint (CIP-57)", () => {
   });
 
   it("each hash is blake2b-224 of 0x02 ‖ compiledCode, and Mesh computes the same", () => {
-    for (const v of loadBlueprint().validators) {
+    for (const v of loadBlueprint(V2_1_CONTRACT).validators) {
       const ours = Buffer.from(blake2b([2, ...Buffer.from(v.compiledCode, "hex")], 28)).toString("hex");
       assert.equal(ours, v.hash, v.title);
       const hex = v.compiledCode;
@@ -128,47 +132,8 @@ describe("blueprint (CIP-57)", () => {
   });
 });
 
-/** Checks Plutus data against a CIP-57 schema (the subset the blueprint uses). */
-function conforms(
-  data: UplcData,
-  schema: Record<string, unknown>,
-  defs: Record<string, Record<string, unknown>>,
-): boolean {
-  const ref = schema["$ref"];
-  if (typeof ref === "string") return conforms(data, defs[ref.replace("#/definitions/", "")]!, defs);
-  if (Array.isArray(schema["anyOf"]))
-    return (schema["anyOf"] as Record<string, unknown>[]).some((s) => conforms(data, s, defs));
-  switch (schema["dataType"]) {
-    case "bytes":
-      return data.kind === "bytes";
-    case "integer":
-      return data.kind === "int";
-    case "constructor": {
-      const fields = schema["fields"] as Record<string, unknown>[];
-      return (
-        data.kind === "constr" &&
-        Number(data.tag) === schema["index"] &&
-        data.fields.length === fields.length &&
-        fields.every((f, i) => conforms(data.fields[i]!, f, defs))
-      );
-    }
-    case "list": {
-      if (data.kind !== "list") return false;
-      const items = schema["items"];
-      if (Array.isArray(items))
-        return (
-          data.items.length === items.length &&
-          items.every((it, i) => conforms(data.items[i]!, it as Record<string, unknown>, defs))
-        );
-      return data.items.every((it) => conforms(it, items as Record<string, unknown>, defs));
-    }
-    default:
-      return false;
-  }
-}
-
-describe("codecs conform to the blueprint's schemas", () => {
-  const b = loadBlueprint();
+describe("codecs conform to v2.1's blueprint's schemas", () => {
+  const b = loadBlueprint(V2_1_CONTRACT);
   const defs = b.definitions as Record<string, Record<string, unknown>>;
   const schema = (title: string, arg: "datum" | "redeemer") =>
     (b.validators.find((v) => v.title === title)![arg] as { schema: Record<string, unknown> }).schema;
@@ -225,9 +190,11 @@ describe("codecs conform to the blueprint's schemas", () => {
 });
 
 describe("contracts module", () => {
-  it("the tournament script is the blueprint's, its policy id is its hash", () => {
+  it("the tournament script is the default contract's (v2.1's) blueprint's, its policy id is its hash", () => {
     const t = tournamentScript();
-    assert.equal(t.hash, loadBlueprint().validators[0]!.hash);
+    assert.equal(t, tournamentScript(V2_1_CONTRACT));
+    assert.equal(t.hash, loadBlueprint(V2_1_CONTRACT).validators[0]!.hash);
+    assert.equal(t.hash, "9da777af04ce0350660e3e9ec949702151ec416c425e151d2675b91d", "v2.1's hash never changes");
     assert.equal(tournamentPolicyId(), t.hash);
     assert.match(tournamentAddress("preprod"), /^addr_test1w/);
     assert.match(tournamentAddress("mainnet"), /^addr1w/);
@@ -238,7 +205,7 @@ describe("contracts module", () => {
     const idB = tournamentIdOf("11".repeat(32), 1);
     const a = registrationScriptOf(idA);
     const b = registrationScriptOf(idB);
-    const placeholder = loadBlueprint().validators[2]!.hash;
+    const placeholder = loadBlueprint(V2_1_CONTRACT).validators[2]!.hash;
     assert.notEqual(a.hash, placeholder);
     assert.notEqual(a.hash, b.hash);
     assert.ok(a.code.includes(idA), "the tournament ID is in the code");

@@ -1,7 +1,7 @@
 // A funded emulator with the tournament script deployed, shared by the tests of one file; each
 // test works on a snapshot so that tests do not see each other's transactions.
 import assert from "node:assert/strict";
-import { tournamentScript } from "../../src/tournament/contracts.js";
+import { tournamentScript, V2_1_CONTRACT } from "../../src/tournament/contracts.js";
 import type { UTxO } from "@meshsdk/common";
 import { decodeRegistrationDatum } from "../../src/tournament/datum.js";
 import {
@@ -53,7 +53,7 @@ export async function makeWorld(): Promise<World> {
     5_000_000_000n,
     4,
   );
-  const [ref] = await deploy(chain, mallory, [tournamentScript()]);
+  const [ref] = await deploy(chain, mallory, [tournamentScript(V2_1_CONTRACT)]);
   if (!ref) throw new Error("deploy");
   return { chain, admin, alice, bob, carol, mallory, ref };
 }

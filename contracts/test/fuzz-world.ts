@@ -16,7 +16,7 @@
 import { createHash } from "node:crypto";
 import type { UTxO } from "@meshsdk/common";
 import { deserializeAddress } from "@meshsdk/core";
-import { tournamentScript } from "../../src/tournament/contracts.js";
+import { tournamentScript, V2_1_CONTRACT } from "../../src/tournament/contracts.js";
 import { registrationScriptOf } from "../../src/tournament/registration-script.js";
 import {
   decodeRegistrationDatum,
@@ -154,8 +154,8 @@ export async function makeFuzzWorld(): Promise<FuzzWorld> {
     .filter((u) => u.input.txHash === seedTx.txHash && lovelaceOf(u) === 20n * ADA)
     .sort(ledgerOrder);
   const scripts = [
-    tournamentScript(),
-    ...seeds.map((s) => registrationScriptOf(tournamentIdOf(s.input.txHash, s.input.outputIndex))),
+    tournamentScript(V2_1_CONTRACT),
+    ...seeds.map((s) => registrationScriptOf(tournamentIdOf(s.input.txHash, s.input.outputIndex), V2_1_CONTRACT)),
   ];
   const deployTx = await submitPlan(base, {
     ...empty,
@@ -257,7 +257,7 @@ export class Sim {
   seedsUsed = 2;
   accepted = 0;
   refused = 0;
-  readonly policy = tournamentScript().hash;
+  readonly policy = tournamentScript(V2_1_CONTRACT).hash;
 
   constructor(
     readonly world: FuzzWorld,

@@ -3,7 +3,7 @@
 // from here and change one thing. Transactions that must happen before the deadline end their
 // validity at it; a refund starts its validity just after it.
 import type { UTxO } from "@meshsdk/common";
-import { scriptAddress, tournamentScript, type CompiledScript } from "../../src/tournament/contracts.js";
+import { scriptAddress, tournamentScript, V2_1_CONTRACT, type CompiledScript } from "../../src/tournament/contracts.js";
 import {
   ADD_PARTICIPANTS_REDEEMER,
   CANCEL_REDEEMER,
@@ -93,18 +93,21 @@ export interface Tournament {
 
 export type ConfigInput = Omit<TournamentConfig, "registrationHash" | "adminAddress">;
 
-/** The scripts a tournament is created with: v2.1 (contracts/) unless a frozen version is given (contracts/v2). */
+/** The scripts a tournament is created with: v2.1 (contracts/v2.1) unless another version is given (contracts/v2). */
 export interface Scripts {
   readonly tournament: CompiledScript;
   readonly registration: (tournamentId: string) => CompiledScript;
 }
 
 /**
- * v2.1's registration validator comes from the service's template (registration-script.ts: the
- * committed registration-template.json with the ID put in, no compile; test/slow/contracts-compile
- * checks it against a full compile).
+ * v2.1's scripts (contracts/v2.1); its registration validator comes from the service's template
+ * (registration-script.ts: the committed registration-template.json with the ID put in, no compile;
+ * test/slow/contracts-compile checks it against a full compile).
  */
-export const CURRENT: Scripts = { tournament: tournamentScript(), registration: registrationScriptOf };
+export const CURRENT: Scripts = {
+  tournament: tournamentScript(V2_1_CONTRACT),
+  registration: (id) => registrationScriptOf(id, V2_1_CONTRACT),
+};
 
 /**
  * Plan of the create transaction: consumes `seed`, mints the NFT to the tournament address, valid

@@ -1,22 +1,80 @@
 // The tournament contracts as the service uses them: compiled scripts, their hashes and
-// addresses per network. The tournament script (NFT policy + validator) comes from the committed
-// CIP-57 blueprint, contracts/plutus.json; a tournament's registration validator from the committed
-// template contracts/registration-template.json with its ID put in (registration-script.ts), so
-// the service never compiles Helios. registrationScript, the full compile with changeParam
-// (contracts/README.md), is for contracts/build.ts and the checks that the template stands in for it.
+// addresses per network. Each contract version is a descriptor (ContractDescriptor): the folder of
+// its Helios sources, its committed CIP-57 blueprint (the tournament script: NFT policy +
+// validator; v3's batch validator) and its committed registration template, from which a
+// tournament's registration validator is made with its ID put in (registration-script.ts), so the
+// service never compiles Helios. v2.1 is frozen in contracts/v2.1/ (V2_1_CONTRACT), the service's
+// default deployment (deployment.ts); v3 is contracts/src/ (V3_CONTRACT: contracts/plutus.json
+// 3.0.0). compileContracts and registrationScript, the full compiles with changeParam
+// (contracts/README.md), are for the builds (contracts/build.ts, contracts/v2.1/build.ts) and the
+// checks that the committed files stand in for them; compileWithModules for v3's seat-tree tests.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import type { CompiledProgram } from "@helios-lang/compiler";
 import { makeByteArrayData, makeIntData, type UplcData } from "@helios-lang/uplc";
 import { shelleyAddress, shelleyAddressOf } from "../cardano/credential-address.js";
 import type { Address } from "../cardano/addresses.js";
 import { plutusScriptHashOfCode } from "../cardano/script-hash.js";
 import type { Network } from "../config.js";
 import * as limits from "./limits.js";
+import { PRODUCTION_TREE, type TreeShape } from "./seat-tree.js";
 import { withTraceCodes } from "./traces.js";
 
 const CONTRACTS_DIR = new URL("../../contracts/", import.meta.url);
+
+/** A contract version: where its sources and committed compiled files are, and how to rebuild them. */
+export interface ContractDescriptor {
+  /** The blueprint's preamble version. */
+  readonly version: string;
+  /** The folder of its Helios sources. */
+  readonly sources: URL;
+  /** The sources compiled as programs (validators), and the modules every program compiles with. */
+  readonly validators: readonly string[];
+  readonly modules: readonly string[];
+  /** Its committed CIP-57 blueprint (plutus.json). */
+  readonly blueprint: URL;
+  /** Its committed registration template (registration-script.ts). */
+  readonly template: URL;
+  /** What a message about a stale committed file tells to run. */
+  readonly rebuild: string;
+  /** v3: the seat tree's shape its blueprint is compiled for (tests compile a smaller one). */
+  readonly tree?: TreeShape;
+}
+
+/** Contracts v2.1 (issue #19), frozen in contracts/v2.1/: the service's default deployment. */
+export const V2_1_CONTRACT: ContractDescriptor = {
+  version: "2.1.0",
+  sources: new URL("v2.1/src/", CONTRACTS_DIR),
+  validators: ["tournament", "registration"],
+  modules: ["types"],
+  blueprint: new URL("v2.1/plutus.json", CONTRACTS_DIR),
+  template: new URL("v2.1/registration-template.json", CONTRACTS_DIR),
+  rebuild: "run npx tsx contracts/v2.1/build.ts",
+};
+
+/**
+ * Contracts v3 (issue #23, contracts/V3-DESIGN.md): contracts/src, compiled by contracts/build.ts
+ * into contracts/plutus.json (tournament, registration, batch) and contracts/registration-template.json.
+ * v2.1's types.hl and registration.hl are compiled unchanged beside v3's modules.
+ */
+export const V3_CONTRACT: ContractDescriptor = {
+  version: "3.0.0",
+  sources: new URL("src/", CONTRACTS_DIR),
+  validators: ["tournament", "batch", "registration"],
+  modules: ["types", "v3_types", "seat_tree"],
+  blueprint: new URL("plutus.json", CONTRACTS_DIR),
+  template: new URL("registration-template.json", CONTRACTS_DIR),
+  rebuild: "run npm run contracts:build",
+  tree: PRODUCTION_TREE,
+};
+
+/** The contract the service loads when none is named (deployment.ts's default deployment). */
+export const DEFAULT_CONTRACT = V2_1_CONTRACT;
+
+/** A path relative to the repository, for messages: contracts/v2.1/plutus.json. */
+export const repoPath = (url: URL): string => url.pathname.slice(new URL("../../", import.meta.url).pathname.length);
 
 /** A compiled Plutus V2 script in the shapes Mesh takes. */
 export interface CompiledScript {
@@ -44,10 +102,12 @@ export interface Blueprint {
 
 export const TOURNAMENT_TITLE = "tournament.tournament";
 export const REGISTRATION_TITLE = "registration.registration";
+/** v3's batch validator. */
+export const BATCH_TITLE = "batch.batch";
 
-/** A Helios source as compiled: its trace messages swapped for their codes (traces.ts). */
-const source = (name: string): string =>
-  withTraceCodes(readFileSync(new URL(`src/${name}.hl`, CONTRACTS_DIR), "utf8"), `${name}.hl`);
+/** A Helios source of a contract as compiled: its trace messages swapped for their codes (traces.ts). */
+const source = (contract: ContractDescriptor, name: string): string =>
+  withTraceCodes(readFileSync(new URL(`${name}.hl`, contract.sources), "utf8"), `${name}.hl`);
 
 const hexOf = (bytes: readonly number[] | Uint8Array): string => Buffer.from(bytes).toString("hex");
 
@@ -71,15 +131,34 @@ let compiler: typeof import("@helios-lang/compiler") | undefined;
 const heliosCompiler = (): typeof import("@helios-lang/compiler") =>
   (compiler ??= createRequire(import.meta.url)("@helios-lang/compiler") as typeof import("@helios-lang/compiler"));
 
-function compileProgram(name: string, params: Record<string, UplcData> = {}): CompiledScript {
+/**
+ * Compiles a Helios program `main` (a source text) with a contract's modules (as compiled: trace
+ * codes in) and `params` set by changeParam, optimized as the contracts are (traces kept) or not at
+ * all. The contracts' compile, and v3's seat-tree tests (a `testing` program per function, both ways).
+ */
+export function compileWithModules(
+  contract: ContractDescriptor,
+  main: string,
+  params: Record<string, UplcData> = {},
+  optimize = true,
+): CompiledProgram {
   const { Program } = heliosCompiler();
-  const program = new Program(source(name), { moduleSources: [source("types")], isTestnet: false });
+  const moduleSources = contract.modules.map((m) => source(contract, m));
+  const program = new Program(main, { moduleSources, isTestnet: false });
   for (const [param, value] of Object.entries(params)) {
     // changeParam needs the module-qualified name; it returns false and applies nothing otherwise.
     if (!program.changeParam(param, value)) throw new Error(`changeParam(${param}) did not apply`);
   }
   // Traces stay in: a rejected transaction then says which rule it broke (they run only on failure paths).
-  const uplc = program.compile({ optimize: { keepTracing: true } });
+  return program.compile(optimize ? { optimize: { keepTracing: true } } : { optimize: false });
+}
+
+function compileProgram(
+  contract: ContractDescriptor,
+  name: string,
+  params: Record<string, UplcData> = {},
+): CompiledScript {
+  const uplc = compileWithModules(contract, source(contract, name), params);
   const code = hexOf(uplc.toCbor());
   const hash = hexOf(uplc.hash());
   const ownHash = plutusScriptHashOfCode(code, "V2");
@@ -87,7 +166,7 @@ function compileProgram(name: string, params: Record<string, UplcData> = {}): Co
   return { code, compiledCode: unwrapCborBytes(code), hash, version: "V2" };
 }
 
-/** The tournament script's limits, from src/tournament/limits.ts: the service and the contract share them. */
+/** v2.1's tournament script limits, from src/tournament/limits.ts: the service and the contract share them. */
 const TOURNAMENT_LIMITS: Record<string, UplcData> = {
   "tournament::MIN_BRACKET": makeIntData(limits.MIN_BRACKET),
   "tournament::MAX_BRACKET": makeIntData(limits.MAX_BRACKET),
@@ -99,6 +178,29 @@ const TOURNAMENT_LIMITS: Record<string, UplcData> = {
   "tournament::MIN_PAYOUT_LOVELACE": makeIntData(limits.MIN_PAYOUT_LOVELACE),
 };
 
+/** The seat tree's build-time constants for a shape, as changeParam takes them (v3's seat_tree.hl). */
+export const treeParams = (shape: TreeShape): Record<string, UplcData> => ({
+  "seat_tree::TREE_DEPTH": makeIntData(BigInt(shape.depth)),
+  "seat_tree::BATCH_HEIGHT": makeIntData(BigInt(shape.batchHeight)),
+  "seat_tree::FIRST_LEAF": makeIntData(2n ** BigInt(shape.depth)),
+  "seat_tree::BATCH_SEATS": makeIntData(2n ** BigInt(shape.batchHeight)),
+});
+
+/**
+ * v3's tournament script limits, from src/tournament/limits.ts (its largest bracket is the tree's:
+ * FIRST_LEAF seats, limits.V3_MAX_BRACKET at the production shape).
+ */
+const V3_LIMITS: Record<string, UplcData> = {
+  "tournament::MIN_BRACKET": makeIntData(limits.MIN_BRACKET),
+  "tournament::MAX_PLACEMENTS": makeIntData(limits.MAX_PLACEMENTS),
+  "tournament::MAX_FIXED_PAYOUTS": makeIntData(limits.MAX_FIXED_PAYOUTS),
+  "tournament::MAX_NAME_BYTES": makeIntData(limits.MAX_NAME_BYTES),
+  "tournament::MAX_LOVELACE": makeIntData(limits.MAX_LOVELACE),
+  "tournament::MAX_SETTLE_WINDOW_MS": makeIntData(limits.CONTRACT_MAX_SETTLE_WINDOW_MS),
+  "tournament::MIN_PAYOUT_LOVELACE": makeIntData(limits.MIN_PAYOUT_LOVELACE),
+  "tournament::BATCH_MIN_LOVELACE": makeIntData(limits.BATCH_MIN_LOVELACE),
+};
+
 /**
  * The tournament ID compiled into the registration template (registration-script.ts puts each
  * tournament's ID in its place): 32 bytes no tournament ID will ever be.
@@ -107,24 +209,48 @@ export const REGISTRATION_MARKER = createHash("sha256")
   .update("cardano-tx-service: registration template")
   .digest("hex");
 
-/** What contracts/build.ts compiles: the blueprint's two programs and the registration template. */
+/** What a contract's build compiles: the blueprint's programs and the registration template. */
 export interface CompiledContracts {
   /** The tournament script (its limits set). */
   readonly tournament: CompiledScript;
+  /** v3's batch validator (its hash is compiled into the tournament script); absent for v2.1. */
+  readonly batch?: CompiledScript;
   /** The registration validator with placeholder parameters (all-zero bytes), as the blueprint records it. */
   readonly registration: CompiledScript;
   /** The registration validator of `tournament` with REGISTRATION_MARKER as its tournament ID. */
   readonly registrationTemplate: CompiledScript;
 }
 
-/** Compiles the programs contracts/build.ts writes (some 15 s of CPU, the tournament script's optimizer). */
-export function compileContracts(): CompiledContracts {
-  const tournament = compileProgram("tournament", TOURNAMENT_LIMITS);
-  const registrationTemplate = compileProgram("registration", {
-    "registration::TOURNAMENT_POLICY": makeByteArrayData(tournament.hash),
-    "registration::TOURNAMENT_ID": makeByteArrayData(REGISTRATION_MARKER),
+/** The parameters of a contract's registration validator for a tournament script and ID. */
+const registrationParams = (policy: string, id: string): Record<string, UplcData> => ({
+  "registration::TOURNAMENT_POLICY": makeByteArrayData(policy),
+  "registration::TOURNAMENT_ID": makeByteArrayData(id),
+});
+
+/**
+ * Compiles a contract's programs as its build writes them: v2.1's some 15 s of CPU, v3's some 40 s
+ * (the tournament script's optimizer), for its tree or another shape (v3's small-tree test build).
+ */
+export function compileContracts(
+  contract: ContractDescriptor = DEFAULT_CONTRACT,
+  shape: TreeShape | undefined = contract.tree,
+): CompiledContracts {
+  const registration = (policy: string): CompiledScript =>
+    compileProgram(contract, "registration", registrationParams(policy, REGISTRATION_MARKER));
+  if (shape === undefined) {
+    const tournament = compileProgram(contract, "tournament", TOURNAMENT_LIMITS);
+    const registrationTemplate = registration(tournament.hash);
+    return { tournament, registration: compileProgram(contract, "registration"), registrationTemplate };
+  }
+  const tree = treeParams(shape);
+  const batch = compileProgram(contract, "batch", tree);
+  const tournament = compileProgram(contract, "tournament", {
+    ...tree,
+    ...V3_LIMITS,
+    "tournament::BATCH_HASH": makeByteArrayData(batch.hash),
   });
-  return { tournament, registration: compileProgram("registration"), registrationTemplate };
+  const registrationTemplate = registration(tournament.hash);
+  return { tournament, batch, registration: compileProgram(contract, "registration"), registrationTemplate };
 }
 
 /** The version of an installed package (its package.json, found from the compiler's folder). */
@@ -142,37 +268,53 @@ export function packageVersion(name: string): string {
 /**
  * A digest of what compileContracts reads: the sources as compiled (their trace sentences swapped
  * for codes), the parameters' values (the limits, the marker) and the versions of the compiler and
- * of the packages that optimize and encode its output. contracts/build.ts records it in
+ * of the packages that optimize and encode its output. The build records it in the contract's
  * registration-template.json; a fast test fails when it differs from the sources now (a source
  * changed without a rebuild). A change that does not reach the compile (a comment in limits.ts, a
- * code added to traces.ts for another message) leaves it as it is (contracts/v3-draft/scripts.ts's
- * sourcesDigest does the same).
+ * code added to traces.ts for another message) leaves it as it is.
  */
-export function contractsDigest(): string {
+export function contractsDigest(
+  contract: ContractDescriptor = DEFAULT_CONTRACT,
+  shape: TreeShape | undefined = contract.tree,
+): string {
   const h = createHash("sha256");
-  for (const name of ["tournament", "registration", "types"]) h.update(`${name}.hl\n${source(name)}\n`);
-  h.update(JSON.stringify(Object.entries(TOURNAMENT_LIMITS).map(([name, value]) => [name, value.toString()])));
+  for (const name of [...contract.validators, ...contract.modules]) h.update(`${name}.hl\n${source(contract, name)}\n`);
+  const params = shape === undefined ? TOURNAMENT_LIMITS : { ...treeParams(shape), ...V3_LIMITS };
+  h.update(JSON.stringify(Object.entries(params).map(([name, value]) => [name, value.toString()])));
   h.update(REGISTRATION_MARKER);
   for (const name of ["@helios-lang/compiler", "@helios-lang/ir", "@helios-lang/uplc"])
     h.update(`${name}@${packageVersion(name)}`);
   return h.digest("hex");
 }
 
-let blueprintCache: Blueprint | undefined;
+const blueprints = new Map<ContractDescriptor, Blueprint>();
 
-export function loadBlueprint(): Blueprint {
-  blueprintCache ??= JSON.parse(readFileSync(new URL("plutus.json", CONTRACTS_DIR), "utf8")) as Blueprint;
-  return blueprintCache;
+/** A contract's committed blueprint, read once. */
+export function loadBlueprint(contract: ContractDescriptor = DEFAULT_CONTRACT): Blueprint {
+  let blueprint = blueprints.get(contract);
+  if (blueprint === undefined) {
+    blueprint = JSON.parse(readFileSync(contract.blueprint, "utf8")) as Blueprint;
+    if (blueprint.preamble.version !== contract.version)
+      throw new Error(`${repoPath(contract.blueprint)} is not version ${contract.version}: ${contract.rebuild}`);
+    blueprints.set(contract, blueprint);
+  }
+  return blueprint;
 }
 
-/** A validator of the committed blueprint, its hash checked against its code. */
-export function fromBlueprint(titlePrefix: string): CompiledScript {
-  const v = loadBlueprint().validators.find((x) => x.title.startsWith(titlePrefix));
-  if (v === undefined) throw new Error(`plutus.json has no validator ${titlePrefix}`);
-  const code = `${cborBytesHeader(v.compiledCode.length / 2)}${v.compiledCode}`;
+/** A validator of a contract's committed blueprint, its hash checked against its code. */
+export function fromBlueprint(titlePrefix: string, contract: ContractDescriptor = DEFAULT_CONTRACT): CompiledScript {
+  const file = repoPath(contract.blueprint);
+  const v = loadBlueprint(contract).validators.find((x) => x.title.startsWith(titlePrefix));
+  if (v === undefined) throw new Error(`${file} has no validator ${titlePrefix}`);
+  return scriptOfCompiledCode(v.compiledCode, v.hash, `${file}: the hash of ${v.title}`);
+}
+
+/** A script from a blueprint's compiledCode, its recorded hash checked (`what` names it in the error). */
+export function scriptOfCompiledCode(compiledCode: string, recordedHash: string, what: string): CompiledScript {
+  const code = `${cborBytesHeader(compiledCode.length / 2)}${compiledCode}`;
   const hash = plutusScriptHashOfCode(code, "V2");
-  if (hash !== v.hash) throw new Error(`plutus.json hash of ${v.title} does not match its code`);
-  return { code, compiledCode: v.compiledCode, hash, version: "V2" };
+  if (hash !== recordedHash) throw new Error(`${what} does not match its code`);
+  return { code, compiledCode, hash, version: "V2" };
 }
 
 /** The CBOR header of a byte string of `n` bytes (major type 2). */
@@ -183,29 +325,46 @@ export function cborBytesHeader(n: number): string {
   return `5a${n.toString(16).padStart(8, "0")}`;
 }
 
-let tournamentCache: CompiledScript | undefined;
+const tournamentScripts = new Map<ContractDescriptor, CompiledScript>();
 
-/** The tournament script: NFT minting policy and tournament validator in one (policy id = hash). */
-export function tournamentScript(): CompiledScript {
-  tournamentCache ??= fromBlueprint(TOURNAMENT_TITLE);
-  return tournamentCache;
+/** A contract's tournament script: NFT minting policy and tournament validator in one (policy id = hash). */
+export function tournamentScript(contract: ContractDescriptor = DEFAULT_CONTRACT): CompiledScript {
+  let script = tournamentScripts.get(contract);
+  if (script === undefined) {
+    script = fromBlueprint(TOURNAMENT_TITLE, contract);
+    tournamentScripts.set(contract, script);
+  }
+  return script;
+}
+
+let batch: CompiledScript | undefined;
+
+/** v3's batch validator (one address for every tournament), from contracts/plutus.json. */
+export function batchScript(): CompiledScript {
+  batch ??= fromBlueprint(BATCH_TITLE, V3_CONTRACT);
+  return batch;
 }
 
 const registrationCache = new Map<string, CompiledScript>();
 
 /**
- * The registration validator of one tournament, compiled in full (some 2 s, then cached): what the
- * template of registration-script.ts stands in for. The service uses registrationScriptOf.
+ * The registration validator of one tournament of a contract, compiled in full (some 2 s, then
+ * cached): what the template of registration-script.ts stands in for. The service uses registrationScriptOf.
  */
-export function registrationScript(tournamentId: string): CompiledScript {
+export function registrationScript(
+  tournamentId: string,
+  contract: ContractDescriptor = DEFAULT_CONTRACT,
+): CompiledScript {
   if (!/^[0-9a-f]{64}$/.test(tournamentId)) throw new Error("tournamentId must be 32 bytes of lowercase hex");
-  let script = registrationCache.get(tournamentId);
+  const key = `${contract.version} ${tournamentId}`;
+  let script = registrationCache.get(key);
   if (script === undefined) {
-    script = compileProgram("registration", {
-      "registration::TOURNAMENT_POLICY": makeByteArrayData(tournamentScript().hash),
-      "registration::TOURNAMENT_ID": makeByteArrayData(tournamentId),
-    });
-    registrationCache.set(tournamentId, script);
+    script = compileProgram(
+      contract,
+      "registration",
+      registrationParams(tournamentScript(contract).hash, tournamentId),
+    );
+    registrationCache.set(key, script);
   }
   return script;
 }

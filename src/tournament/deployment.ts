@@ -1,6 +1,7 @@
 // Contract deployments: which tournament script a request means (contractTitle, contractVersion)
-// and where it lives as a reference script. The service knows the contract of its blueprint
-// (contracts/plutus.json: title and version from its preamble); anything else is a 404. A deployment's
+// and where it lives as a reference script. The service knows the contracts of DEPLOYMENTS (title
+// and version from each one's blueprint preamble; the first is the default: v2.1, from
+// contracts/v2.1/plutus.json); anything else is a 404. A deployment's
 // reference UTxO is read from the store and checked on chain before every use; while none exists, the
 // script is attached inline. On the devnet the service deploys it itself (at start, or on first use);
 // elsewhere the operator does, from the unsigned transaction prepareDeployment builds and records.
@@ -13,10 +14,25 @@ import { NotFoundError } from "../errors.js";
 import type { DeploymentStore } from "../store/types.js";
 import type { ScriptSource } from "./assemble.js";
 import type { Address } from "../cardano/addresses.js";
-import { loadBlueprint, scriptAddressOf, tournamentScript, type CompiledScript } from "./contracts.js";
+import {
+  batchScript,
+  loadBlueprint,
+  scriptAddressOf,
+  tournamentScript,
+  V2_1_CONTRACT,
+  V3_CONTRACT,
+  type CompiledScript,
+  type ContractDescriptor,
+} from "./contracts.js";
+import { registrationScriptOf } from "./registration-script.js";
 import { buildDeployTx, deployOnDevnet, vaultAddress } from "./devnet-deploy.js";
 
+/** The contracts a request may select, the default first (v3 joins with V3-DESIGN §9 commit 7). */
+export const DEPLOYMENTS: readonly ContractDescriptor[] = [V2_1_CONTRACT];
+
 export interface Contract {
+  /** Where its sources, blueprint and registration template are. */
+  readonly descriptor: ContractDescriptor;
   readonly contractTitle: string;
   readonly contractVersion: string;
   readonly script: CompiledScript;
@@ -31,11 +47,12 @@ export interface ContractSelector {
   readonly contractVersion?: string | undefined;
 }
 
-/** The contract of the blueprint: the default deployment. */
-export function defaultContract(network: Network): Contract {
-  const { title, version } = loadBlueprint().preamble;
-  const script = tournamentScript();
+/** A contract of its blueprint on a network. */
+export function contractOf(descriptor: ContractDescriptor, network: Network): Contract {
+  const { title, version } = loadBlueprint(descriptor).preamble;
+  const script = tournamentScript(descriptor);
   return {
+    descriptor,
     contractTitle: title,
     contractVersion: version,
     script,
@@ -44,17 +61,39 @@ export function defaultContract(network: Network): Contract {
   };
 }
 
-/** The contract a request selects, or a 404 naming what exists. */
+/** The scripts of contracts v3, which the service does not serve yet (V3-DESIGN §9 commit 7). */
+export interface V3ContractScripts {
+  /** The tournament script (NFT policy + pool validator) of contracts/plutus.json. */
+  readonly tournament: CompiledScript;
+  /** The batch validator of contracts/plutus.json: one address for every tournament. */
+  readonly batch: CompiledScript;
+  /** Tournament `id`'s registration validator: contracts/registration-template.json with the ID put in. */
+  readonly registrationOf: (id: string) => CompiledScript;
+}
+
+/** v3's scripts (V3_CONTRACT: contracts/plutus.json 3.0.0 and its registration template), each read and checked once. */
+export const v3Scripts = (): V3ContractScripts => ({
+  tournament: tournamentScript(V3_CONTRACT),
+  batch: batchScript(),
+  registrationOf: (id) => registrationScriptOf(id, V3_CONTRACT),
+});
+
+/** The default deployment: the first of DEPLOYMENTS. */
+export const defaultContract = (network: Network): Contract => contractOf(DEPLOYMENTS[0]!, network);
+
+/** The contract a request selects (the default's title and version where it names none), or a 404 naming what exists. */
 export function selectContract(network: Network, selector: ContractSelector): Contract {
-  const known = defaultContract(network);
-  const title = selector.contractTitle ?? known.contractTitle;
-  const version = selector.contractVersion ?? known.contractVersion;
-  if (title !== known.contractTitle || version !== known.contractVersion) {
+  const known = DEPLOYMENTS.map((d) => contractOf(d, network));
+  const title = selector.contractTitle ?? known[0]!.contractTitle;
+  const version = selector.contractVersion ?? known[0]!.contractVersion;
+  const found = known.find((c) => c.contractTitle === title && c.contractVersion === version);
+  if (found === undefined) {
+    const names = known.map((c) => `"${c.contractTitle}" version "${c.contractVersion}"`).join(" and ");
     throw new NotFoundError(
-      `No tournament contract deployment "${title}" version "${version}": this service knows "${known.contractTitle}" version "${known.contractVersion}".`,
+      `No tournament contract deployment "${title}" version "${version}": this service knows ${names}.`,
     );
   }
-  return known;
+  return found;
 }
 
 export class Deployments {

@@ -9,10 +9,15 @@ export const DAY_MS = 24 * 3600 * 1000;
 
 export const MIN_BRACKET = 2;
 /**
- * Largest bracket. Every add carries the whole participant list in its datum (~80 B per base
- * address) and settlement, cancel and refund walk it.
+ * Largest bracket of contracts v2.1 (the service's default deployment). Every add carries the whole
+ * participant list in its datum (~80 B per base address) and settlement, cancel and refund walk it.
  */
 export const MAX_BRACKET = 64;
+/**
+ * Largest bracket of contracts v3: the seat tree's 2^TREE_DEPTH seats (src/tournament/seat-tree.ts's
+ * PRODUCTION_TREE, compiled into contracts/plutus.json; its datum no longer grows with the seats).
+ */
+export const V3_MAX_BRACKET = 1024;
 /** Most registrations one add-participants transaction consumes (the service's batch, not the contract's). */
 export const MAX_REGISTRATIONS_PER_ADD = 40;
 /** Most placements one settlement pays (each winner is looked up in the participant list). */
@@ -51,3 +56,10 @@ export const MIN_SETTLE_WINDOW_MS = 10 * 60 * 1000;
  * pay an entry fee of exactly that, and paying more is an overpayment too small to return.)
  */
 export const MIN_PAYOUT_LOVELACE = 1_300_000n;
+/**
+ * The least lovelace a v3 batch UTxO holds (contracts/V3-DESIGN.md §5.5), set in the v3
+ * tournament script: it covers the ledger's minimum for the widest batch output (a base address,
+ * a batch datum), checked by contracts/test/v3/tournament.test.ts. Only a batch of one seat can owe
+ * less; the pool's reserve, which creation requires, tops it up.
+ */
+export const BATCH_MIN_LOVELACE = 1_400_000n;

@@ -1,6 +1,7 @@
-// The registration validator of a tournament without compiling Helios: contracts/build.ts compiles
+// The registration validator of a tournament without compiling Helios: a contract's build compiles
 // it once with a marker as its tournament ID (and the blueprint's tournament policy) into the
-// committed contracts/registration-template.json, and each tournament's script is that program with
+// contract's committed registration-template.json (ContractDescriptor.template, contracts.ts:
+// contracts/v2.1/registration-template.json for v2.1), and each tournament's script is that program with
 // the marker's 32 bytes replaced by the ID (flat encodes a byte string constant byte-aligned and
 // verbatim, and the ID is only compared, never computed on, so the rest of the program does not
 // depend on its value). test/slow/contracts-compile.test.ts checks a substituted template against a
@@ -11,13 +12,16 @@ import { plutusScriptHashOfCode } from "../cardano/script-hash.js";
 import type { Network } from "../config.js";
 import {
   cborBytesHeader,
+  DEFAULT_CONTRACT,
   REGISTRATION_MARKER,
+  repoPath,
   scriptAddress,
   tournamentScript,
   type CompiledScript,
+  type ContractDescriptor,
 } from "./contracts.js";
 
-/** What contracts/build.ts writes beside plutus.json. */
+/** What a contract's build writes beside its plutus.json. */
 export interface RegistrationTemplateFile {
   readonly description: string;
   /** contractsDigest() of the sources it and plutus.json were compiled from. */
@@ -35,8 +39,6 @@ export interface RegistrationTemplateFile {
     readonly hash: string;
   };
 }
-
-export const REGISTRATION_TEMPLATE_PATH = new URL("../../contracts/registration-template.json", import.meta.url);
 
 export type RegistrationTemplate = RegistrationTemplateFile["registrationTemplate"];
 
@@ -70,34 +72,40 @@ export function fromTemplate(t: RegistrationTemplate, id: string): CompiledScrip
   return { code, compiledCode, hash: plutusScriptHashOfCode(code, "V2"), version: "V2" };
 }
 
-let template: RegistrationTemplate | undefined;
+const templates = new Map<ContractDescriptor, RegistrationTemplate>();
 const cache = new Map<string, CompiledScript>();
 
-/** The committed template, read and checked once. */
-function loadTemplate(): RegistrationTemplate {
-  template ??= checkTemplate(
-    (JSON.parse(readFileSync(REGISTRATION_TEMPLATE_PATH, "utf8")) as RegistrationTemplateFile).registrationTemplate,
-    {
-      file: "contracts/registration-template.json",
+/** A contract's committed template, read and checked once. */
+export function loadTemplate(contract: ContractDescriptor = DEFAULT_CONTRACT): RegistrationTemplate {
+  let template = templates.get(contract);
+  if (template === undefined) {
+    const file = JSON.parse(readFileSync(contract.template, "utf8")) as RegistrationTemplateFile;
+    template = checkTemplate(file.registrationTemplate, {
+      file: repoPath(contract.template),
       marker: REGISTRATION_MARKER,
-      tournamentPolicy: tournamentScript().hash,
-      rebuild: "run npm run contracts:build",
-    },
-  );
+      tournamentPolicy: tournamentScript(contract).hash,
+      rebuild: contract.rebuild,
+    });
+    templates.set(contract, template);
+  }
   return template;
 }
 
-/** The registration validator of tournament `id` (lowercase hex, 32 bytes). */
-export function registrationScriptOf(id: string): CompiledScript {
-  let script = cache.get(id);
+/** The registration validator of tournament `id` (lowercase hex, 32 bytes) under a contract (v2.1 by default). */
+export function registrationScriptOf(id: string, contract: ContractDescriptor = DEFAULT_CONTRACT): CompiledScript {
+  const key = `${contract.version} ${id}`;
+  let script = cache.get(key);
   if (script === undefined) {
-    script = fromTemplate(loadTemplate(), id);
+    script = fromTemplate(loadTemplate(contract), id);
     if (cache.size >= 10_000) cache.clear();
-    cache.set(id, script);
+    cache.set(key, script);
   }
   return script;
 }
 
-/** The address of tournament `id`'s registration validator on a network. */
-export const registrationAddress = (id: string, network: Network): string =>
-  scriptAddress(registrationScriptOf(id), network);
+/** The address of tournament `id`'s registration validator on a network (v2.1 by default). */
+export const registrationAddress = (
+  id: string,
+  network: Network,
+  contract: ContractDescriptor = DEFAULT_CONTRACT,
+): string => scriptAddress(registrationScriptOf(id, contract), network);

@@ -2,7 +2,8 @@
 // scripts carry a short code instead (contracts.ts swaps them before compiling): every byte of a
 // reference script is paid for by every transaction that uses it (15 lovelace a byte), and the
 // sentences were 1.5 KB of the 9 KB tournament script. Codes are stable: add new ones at the end
-// (the frozen v2 in contracts/v2 compiles with this table too: keep the messages it uses).
+// (the frozen v2.1 in contracts/v2.1 and v2 in contracts/v2 compile with this table too: keep the
+// messages they use; v3 added T69 on).
 
 const TRACE_MESSAGES = {
   T01: "seed not consumed",
@@ -74,6 +75,29 @@ const TRACE_MESSAGES = {
   T66: "overpayment too small to return",
   T67: "registration carries a reference script",
   T68: "registration holds tokens",
+  // v3 (issue #23, contracts/V3-DESIGN.md).
+  T69: "pool datum must be [config, count, peaks]",
+  T70: "seat count differs from the registrations added",
+  T71: "peaks differ from the registrations added",
+  T72: "winner is not a seat",
+  T73: "winners not proven",
+  T74: "proof does not end at the root",
+  T75: "join of non-siblings",
+  T76: "sibling of the root",
+  T77: "batches where nothing is owed",
+  T78: "batches where the close pays every seat",
+  T79: "refunds do not pay the seats",
+  T80: "one subroot per batch",
+  T81: "subroots do not make the root",
+  T82: "batch output not at the batch validator",
+  T83: "batch output holds tokens",
+  T84: "batch output carries a reference script",
+  T85: "batch underfunded",
+  T86: "batch datum differs",
+  T87: "one batch per transaction",
+  T88: "seat underpaid",
+  T89: "seat output not tagged",
+  T90: "outputs do not pay the batch's seats",
 } as const;
 
 const codeOf = new Map<string, string>(Object.entries(TRACE_MESSAGES).map(([code, message]) => [message, code]));

@@ -1,6 +1,8 @@
-// The committed compiled contracts are what the sources compile to now (some 25 s of CPU, hence
-// slow; the fast tests check only the digests of the sources they were compiled from): v2.1's
-// blueprint and registration template (contracts/build.ts), a tournament's registration validator
+// The committed compiled contracts are what the sources compile to now (some 2 min of CPU, hence
+// slow; the fast tests check only the digests of the sources they were compiled from): v3's
+// blueprint, registration template and small-tree build (contracts/build.ts), v2.1's frozen
+// blueprint and registration template (contracts/v2.1/build.ts; its script hashes asserted, since
+// they never change), a tournament's registration validator
 // from the template equal to a full compile of its ID (v2's frozen one too), and the CIP-68 test
 // contract's blueprint, and the devnet tests' small validator (test/support/plutus-fixture.ts).
 import assert from "node:assert/strict";
@@ -8,21 +10,23 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { resolveScriptHash } from "@meshsdk/core";
+import { buildFiles, SMALL_TREE } from "../../contracts/build.js";
 import {
   BLUEPRINT_PATH,
   buildBlueprint,
   buildRegistrationTemplate,
+  REGISTRATION_TEMPLATE_PATH,
   serializeBlueprint,
   serializeRegistrationTemplate,
-} from "../../contracts/build.js";
+} from "../../contracts/v2.1/build.js";
 import {
   buildV2RegistrationTemplate,
   v2RegistrationCompiled,
   v2RegistrationScript,
   V2_TEMPLATE_PATH,
 } from "../../contracts/v2/scripts.js";
-import { compileContracts, registrationScript } from "../../src/tournament/contracts.js";
-import { REGISTRATION_TEMPLATE_PATH, registrationScriptOf } from "../../src/tournament/registration-script.js";
+import { compileContracts, registrationScript, V2_1_CONTRACT, V3_CONTRACT } from "../../src/tournament/contracts.js";
+import { registrationScriptOf } from "../../src/tournament/registration-script.js";
 import {
   BLUEPRINT_PATH as CIP68_BLUEPRINT_PATH,
   generateCip68Blueprint,
@@ -30,10 +34,27 @@ import {
 import { compileSumCheck, sumCheckValidator } from "../support/plutus-fixture.js";
 
 describe("compiling the contracts now", () => {
-  const rebuild = "run npm run contracts:build";
+  it("gives exactly v3's committed plutus.json, registration-template.json and test/v3/small-tree.json", () => {
+    const files = buildFiles(compileContracts(V3_CONTRACT), compileContracts(V3_CONTRACT, SMALL_TREE));
+    for (const [path, text] of Object.entries(files))
+      assert.equal(text, readFileSync(path, "utf8"), `${path}: run npm run contracts:build`);
+  });
 
-  it("gives exactly the committed plutus.json and registration-template.json", () => {
-    const compiled = compileContracts();
+  it("gives a v3 tournament's registration validator as v3's template with its ID put in, bytes and hash", () => {
+    const id = randomBytes(32).toString("hex");
+    const full = registrationScript(id, V3_CONTRACT);
+    const fromTemplate = registrationScriptOf(id, V3_CONTRACT);
+    assert.equal(fromTemplate.compiledCode, full.compiledCode, `tournament ID ${id}`);
+    assert.equal(fromTemplate.hash, full.hash);
+    assert.notEqual(fromTemplate.hash, registrationScriptOf(id, V2_1_CONTRACT).hash, "v3's registrations are its own");
+  });
+
+  const rebuild = "run npx tsx contracts/v2.1/build.ts";
+
+  it("gives exactly v2.1's committed plutus.json and registration-template.json, and v2.1's hashes", () => {
+    const compiled = compileContracts(V2_1_CONTRACT);
+    assert.equal(compiled.tournament.hash, "9da777af04ce0350660e3e9ec949702151ec416c425e151d2675b91d");
+    assert.equal(compiled.registrationTemplate.hash, "e5b6984700ddf22b86cf250a8ad8443c521699e6c5f83d9a726286eb");
     assert.equal(serializeBlueprint(buildBlueprint(compiled)), readFileSync(BLUEPRINT_PATH, "utf8"), rebuild);
     assert.equal(
       serializeRegistrationTemplate(buildRegistrationTemplate(compiled)),
@@ -42,10 +63,10 @@ describe("compiling the contracts now", () => {
     );
   });
 
-  it("gives a tournament's registration validator as the template with its ID put in, bytes and hash", () => {
+  it("gives a v2.1 tournament's registration validator as the template with its ID put in, bytes and hash", () => {
     const id = randomBytes(32).toString("hex");
-    const full = registrationScript(id);
-    const fromTemplate = registrationScriptOf(id);
+    const full = registrationScript(id, V2_1_CONTRACT);
+    const fromTemplate = registrationScriptOf(id, V2_1_CONTRACT);
     assert.equal(fromTemplate.compiledCode, full.compiledCode, `tournament ID ${id}`);
     assert.equal(fromTemplate.code, full.code);
     assert.equal(fromTemplate.hash, full.hash);

@@ -11,14 +11,10 @@ import { decodeUtxos } from "../../src/cardano/utxo.js";
 import { buildTournamentTx } from "../../src/tournament/assemble.js";
 import { readFileSync } from "node:fs";
 import { resolveScriptHash } from "@meshsdk/core";
-import { tournamentScript } from "../../src/tournament/contracts.js";
+import { tournamentScript, V2_1_CONTRACT } from "../../src/tournament/contracts.js";
 import { encodeTournamentDatum, mintCreateRedeemer, tournamentIdOf } from "../../src/tournament/datum.js";
 import { defaultContract } from "../../src/tournament/deployment.js";
-import {
-  registrationScriptOf,
-  REGISTRATION_TEMPLATE_PATH,
-  type RegistrationTemplateFile,
-} from "../../src/tournament/registration-script.js";
+import { registrationScriptOf, type RegistrationTemplateFile } from "../../src/tournament/registration-script.js";
 import { startService, type RunningService } from "../support/service.js";
 import { ADA, ok, signAndSubmit } from "../support/tournament-api.js";
 import { fromAssets } from "../../src/cardano/value.js";
@@ -27,7 +23,7 @@ import { readAddress } from "../../src/cardano/address-rules.js";
 
 describe("registration validators", () => {
   it("are the committed template with the tournament ID in the marker's place, and nothing else changed", () => {
-    const file = JSON.parse(readFileSync(REGISTRATION_TEMPLATE_PATH, "utf8")) as RegistrationTemplateFile;
+    const file = JSON.parse(readFileSync(V2_1_CONTRACT.template, "utf8")) as RegistrationTemplateFile;
     const t = file.registrationTemplate;
     const at = 2 * t.markerOffset;
     assert.equal(t.compiledCode.slice(at, at + 64), t.marker);

@@ -1,16 +1,16 @@
-// The v3 draft's tournament on the devnet ledger (contracts/V3-DESIGN.md §5.3, §6), built on a small
+// v3's tournament on the devnet ledger (contracts/V3-DESIGN.md §5.3, §6), built on a small
 // tree (depth 4: brackets up to 16; batches of 4 seats) by changeParam, as the fuzzer will: the
 // honest paths (create → register → add → settle; create → add → refund inline and split into
 // batches, each batch paid by a stranger; a full bracket's cancel with the deposit shared and a
 // short last batch topped up), the chain asserted after each, and the §6 attacks each refused by
-// the ledger with its trace code. The scripts come from compiled.json (scripts.ts).
+// the ledger with its trace code. The scripts come from small-tree.json (scripts.ts).
 import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
 import type { UTxO } from "@meshsdk/common";
 import { makeIntData, makeListData } from "@helios-lang/uplc";
-import { encodePayoutTag, REGISTRATION_ADD_REDEEMER } from "../../src/tournament/datum.js";
-import { accumulatorOf, leafOf } from "../../src/tournament/seat-tree.js";
-import { shelleyAddress } from "../../src/cardano/credential-address.js";
+import { encodePayoutTag, REGISTRATION_ADD_REDEEMER } from "../../../src/tournament/datum.js";
+import { accumulatorOf, leafOf } from "../../../src/tournament/seat-tree.js";
+import { shelleyAddress } from "../../../src/cardano/credential-address.js";
 import {
   Chain,
   lovelaceOf,
@@ -20,9 +20,9 @@ import {
   SYSTEM_START_MS,
   type TxPlan,
   Wallet,
-} from "../test/helpers.js";
-import { assertScriptRejected, attempt, clonePlan, DAY_MS, exists, taggedAt } from "../test/fixture.js";
-import { deploy, ledgerOrder, registerPlan, type ConfigInput } from "../test/tournament-txs.js";
+} from "../helpers.js";
+import { assertScriptRejected, attempt, clonePlan, DAY_MS, exists, taggedAt } from "../fixture.js";
+import { deploy, ledgerOrder, registerPlan, type ConfigInput } from "../tournament-txs.js";
 import { bytesData, hex } from "./helios.js";
 import {
   addPlan,
@@ -41,8 +41,8 @@ import {
   settleRedeemerV3,
 } from "./plans.js";
 import { BATCH_MIN_LOVELACE, loadV3 } from "./scripts.js";
-import { scriptAddress } from "../../src/tournament/contracts.js";
-import { MAX_LOVELACE } from "../../src/tournament/limits.js";
+import { scriptAddress } from "../../../src/tournament/contracts.js";
+import { MAX_LOVELACE } from "../../../src/tournament/limits.js";
 
 const scriptAddressOf = (s: Parameters<typeof scriptAddress>[0]): string => scriptAddress(s, "devnet");
 
@@ -116,7 +116,7 @@ before(async () => {
   refs = { tournament: tournament!, batch: batch! };
 });
 
-describe("v3 draft: create → register → add → settle", () => {
+describe("v3: create → register → add → settle", () => {
   let on: Chain;
   let pool: Pool;
   let seats: string[];
@@ -181,7 +181,7 @@ async function filled(
   return { on, pool, seats };
 }
 
-describe("v3 draft: create → add → refund or cancel", () => {
+describe("v3: create → add → refund or cancel", () => {
   it("refunds 3 seats inline after the deadline (a stranger, no signature): each seat its fee, tagged; the rest to the admin", async () => {
     const { on, pool, seats } = await filled({ ...CUP, bracketSize: 8 }, 3);
     const held = lovelaceOf(poolUtxo(on, pool));
@@ -255,7 +255,7 @@ describe("v3 draft: create → add → refund or cancel", () => {
   });
 });
 
-describe("v3 draft: BATCH_MIN_LOVELACE (§5.5)", () => {
+describe("v3: BATCH_MIN_LOVELACE (§5.5)", () => {
   it("covers the ledger's minimum for the widest batch output (batch 15, 64 seats, the largest amounts)", async () => {
     const on = chain.snapshot();
     const batchAddress = scriptAddressOf(scripts.batch);
@@ -297,7 +297,7 @@ const datumWith = (pool: Pool, count: number, peaks: readonly Uint8Array[], more
     ]).toCbor(),
   );
 
-describe("v3 draft: the §6 attacks, each refused by the ledger with its trace code", () => {
+describe("v3: the §6 attacks, each refused by the ledger with its trace code", () => {
   let on: Chain;
   /** Bracket 8: seats 0, 1 added; three more registered (regs). */
   let adding: Pool;

@@ -1,4 +1,4 @@
-// The draft's on-chain seat tree (seat_tree.hl) against its twin off chain
+// v3's on-chain seat tree (contracts/src/seat_tree.hl) against its twin off chain
 // (src/tournament/seat-tree.ts), each function compiled optimized and unoptimized (V3-DESIGN §10
 // item 6: the optimizer once broke a recursion that returned a tuple). The tree is the small-tree
 // build (depth 4, batches of 4) set by changeParam, so that fast-check covers every count and
@@ -7,8 +7,8 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { makeIntData, makeListData } from "@helios-lang/uplc";
 import fc from "fast-check";
-import { shelleyAddress } from "../../src/cardano/credential-address.js";
-import { addressToData } from "../../src/tournament/datum.js";
+import { shelleyAddress } from "../../../src/cardano/credential-address.js";
+import { addressToData } from "../../../src/tournament/datum.js";
 import {
   accumulatorOf,
   appendLeaf,
@@ -21,7 +21,7 @@ import {
   type Hash,
   type ProofOp,
   type TreeShape,
-} from "../../src/tournament/seat-tree.js";
+} from "../../../src/tournament/seat-tree.js";
 import {
   bytesData,
   bytesOf,
@@ -43,7 +43,7 @@ const LEAVES = Array.from({ length: 16 }, (_, i) => leafN(i));
 const peaksData = (count: number) => makeListData(accumulatorOf(LEAVES.slice(0, count), SMALL).peaks.map(bytesData));
 const BOTH = ["unoptimized", "optimized"] as const;
 
-describe("v3 draft seat_tree.hl = src/tournament/seat-tree.ts, optimized and unoptimized", () => {
+describe("v3 seat_tree.hl = src/tournament/seat-tree.ts, optimized and unoptimized", () => {
   it("leaf: blake2b-256 of the address's serialised data, for base and enterprise addresses", () => {
     const programs = testingPrograms("a: Address) -> ByteArray", "leaf(a)", "leaf", params);
     const hash = fc.uint8Array({ minLength: 28, maxLength: 28 }).map((b) => Buffer.from(b).toString("hex"));

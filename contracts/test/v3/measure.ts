@@ -1,19 +1,19 @@
-// Measures the v3 draft (contracts/V3-DESIGN.md §3.1, §9 commit 4) at the production shape
+// Measures v3 (contracts/V3-DESIGN.md §3.1, §9 commit 4) at the production shape
 // (1,024 seats, batches of 64): the seat tree's functions one by one with Helios' evaluator under
 // the devnet's Plutus V2 cost model, each compiled optimized and unoptimized and checked against
 // src/tournament/seat-tree.ts (§10 item 6: the optimizer once broke a recursion); then the whole
-// draft (compiled.json) on the devnet's ledger (Scalus, the devnet's protocol parameters and cost
+// contract (contracts/plutus.json) on the devnet's ledger (Scalus, the devnet's protocol parameters and cost
 // models: contracts/test's harness) with base addresses: a pool filled to 1,024 by adds of 40,
 // an add of 40 all returning, settle 32 + 8 (worst-case and random winners), the refund and
 // cancel splits of the full bracket and batch payments.
-// Run: node --import tsx contracts/v3-draft/measure.ts
+// Run: node --import tsx contracts/test/v3/measure.ts
 import assert from "node:assert/strict";
 import type { UTxO } from "@meshsdk/common";
 import { makeIntData, makeListData } from "@helios-lang/uplc";
-import { blake2b256Bytes } from "../../src/cardano/hash.js";
-import { shelleyAddress } from "../../src/cardano/credential-address.js";
-import { readTransaction } from "../../src/cardano/tx-view.js";
-import { addressToData } from "../../src/tournament/datum.js";
+import { blake2b256Bytes } from "../../../src/cardano/hash.js";
+import { shelleyAddress } from "../../../src/cardano/credential-address.js";
+import { readTransaction } from "../../../src/cardano/tx-view.js";
+import { addressToData } from "../../../src/tournament/datum.js";
 import {
   accumulatorOf,
   appendLeaf,
@@ -23,7 +23,7 @@ import {
   subtreeRoot,
   type Hash,
   type ProofOp,
-} from "../../src/tournament/seat-tree.js";
+} from "../../../src/tournament/seat-tree.js";
 import {
   buildPlan,
   Chain,
@@ -36,8 +36,8 @@ import {
   Wallet,
   type RefScript,
   type TxPlan,
-} from "../test/helpers.js";
-import { deploy, ledgerOrder, registerPlan, type ConfigInput } from "../test/tournament-txs.js";
+} from "../helpers.js";
+import { deploy, ledgerOrder, registerPlan, type ConfigInput } from "../tournament-txs.js";
 import {
   bytesData,
   bytesOf,
@@ -224,7 +224,7 @@ const DAY_MS = 24 * 3600 * 1000;
 const ADD = 40;
 
 /**
- * The production build (compiled.json, depth 10, batches of 64) on the devnet ledger: a pool of
+ * The production build (contracts/plutus.json, depth 10, batches of 64) on the devnet ledger: a pool of
  * 1,024 seats filled by 26 adds (24, then 40 each) with exact fees, an add of 40 all returning
  * (984 → 1,024, on a snapshot), settle 32 + 8 (worst-case and random winners), and the refund of
  * the full bracket: the split into 16 batch UTxOs, then batches paid.
@@ -366,7 +366,7 @@ for (const r of rows) {
   console.log(`  ${r.what.padEnd(72)} mem ${mem}  steps ${steps}`);
 }
 const ledgerRows = await fullBracket(seats);
-console.log("\nThe draft (compiled.json, production tree) on the devnet ledger (Scalus), base addresses:");
+console.log("\nv3 (contracts/plutus.json, production tree) on the devnet ledger (Scalus), base addresses:");
 for (const m of ledgerRows) {
   console.log(
     `  ${m.what.padEnd(70)} size ${m.size} B (${pct(m.size, MAX_TX_SIZE)})  mem ${m.mem} (${pct(m.mem, MAX_TX_MEM)})  steps ${m.steps} (${pct(m.steps, MAX_TX_STEPS)})  fee ${m.fee}  ledger ${m.accepted ? "accepted" : "REFUSED"}`,

@@ -1,11 +1,11 @@
-// The honest v3 transactions as plans (contracts/test/helpers.ts' TxPlan), for the draft's tests
+// The honest v3 transactions as plans (contracts/test/helpers.ts' TxPlan), for v3's tests
 // and measure.ts: create, add participants, settle, cancel and refund (inline up to a batch of
 // seats, split into batch UTxOs above), pay a batch. Register and unregister are v2.1's plans
 // (tournament-txs.ts), a v3 pool being a Tournament with more. The seat list is the caller's model
 // (the addresses in the order the adds took them); every plan checks the pool's datum against it.
 import type { UTxO } from "@meshsdk/common";
 import { makeByteArrayData, makeConstrData, makeIntData, makeListData, type UplcData } from "@helios-lang/uplc";
-import { scriptAddress } from "../../src/tournament/contracts.js";
+import { scriptAddress } from "../../../src/tournament/contracts.js";
 import {
   decodeRegistrationDatum,
   MINT_BURN_REDEEMER,
@@ -14,9 +14,9 @@ import {
   tournamentDatumToData,
   tournamentIdOf,
   type TournamentConfig,
-} from "../../src/tournament/datum.js";
-import { MIN_PAYOUT_LOVELACE } from "../../src/tournament/limits.js";
-import { depositOf } from "../../src/tournament/rules.js";
+} from "../../../src/tournament/datum.js";
+import { MIN_PAYOUT_LOVELACE } from "../../../src/tournament/limits.js";
+import { depositOf } from "../../../src/tournament/rules.js";
 import {
   accumulatorOf,
   batchRoots,
@@ -24,8 +24,8 @@ import {
   leafOf,
   type ProofOp,
   type TreeShape,
-} from "../../src/tournament/seat-tree.js";
-import { lovelaceOf, type Out, type RefScript, type TxPlan, type Wallet } from "../test/helpers.js";
+} from "../../../src/tournament/seat-tree.js";
+import { lovelaceOf, type Out, type RefScript, type TxPlan, type Wallet } from "../helpers.js";
 import {
   afterDeadline,
   beforeDeadline,
@@ -36,7 +36,7 @@ import {
   NETWORK,
   prizeOut,
   type Tournament,
-} from "../test/tournament-txs.js";
+} from "../tournament-txs.js";
 import { bytesData, hex, opsData } from "./helios.js";
 import { BATCH_MIN_LOVELACE, type V3Scripts } from "./scripts.js";
 

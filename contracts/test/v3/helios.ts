@@ -1,8 +1,7 @@
-// The v3 draft's Helios sources compiled and evaluated, shared by measure.ts and seat-tree.test.ts:
-// a `testing` program per seat-tree function, compiled optimized and unoptimized (V3-DESIGN §10
-// item 6), evaluated by Helios under the devnet's Plutus V2 cost model.
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+// v3's seat tree evaluated by Helios, shared by measure.ts and seat-tree.test.ts: a `testing`
+// program per seat-tree function, compiled (src/tournament/contracts.ts's compileWithModules: v3's
+// modules as the contracts compile them) optimized and unoptimized (V3-DESIGN §10 item 6), evaluated
+// by Helios under the devnet's Plutus V2 cost model; and the data helpers the v3 plans share.
 import {
   makeByteArrayData,
   makeIntData,
@@ -11,43 +10,20 @@ import {
   type UplcData,
   type UplcProgramV2,
 } from "@helios-lang/uplc";
-import { DEVNET_COST_MODELS } from "../../src/chain/protocol-params.js";
-import type { Hash, ProofOp, TreeShape } from "../../src/tournament/seat-tree.js";
+import { DEVNET_COST_MODELS } from "../../../src/chain/protocol-params.js";
+import { compileWithModules, treeParams, V3_CONTRACT } from "../../../src/tournament/contracts.js";
+import type { Hash, ProofOp, TreeShape } from "../../../src/tournament/seat-tree.js";
 
-const require = createRequire(import.meta.url);
-const { Program } = require("@helios-lang/compiler") as typeof import("@helios-lang/compiler");
-
-/** A source of this folder (or, with ../src/, a v2.1 one read as is). */
-export const draftSource = (name: string): string => readFileSync(new URL(name, import.meta.url), "utf8");
-const TYPES = draftSource("../src/types.hl");
-const V3_TYPES = draftSource("v3_types.hl");
-export const SEAT_TREE = draftSource("seat_tree.hl");
 const V2_COST_MODEL = [...(DEVNET_COST_MODELS[1] ?? [])];
 
 export const hex = (b: Uint8Array | readonly number[]): string => Buffer.from(b).toString("hex");
 
-/** The seat tree's build-time constants for another shape (the fuzzer's small tree), as changeParam takes them. */
-export const shapeParams = (shape: TreeShape): Record<string, UplcData> => ({
-  "seat_tree::TREE_DEPTH": makeIntData(BigInt(shape.depth)),
-  "seat_tree::BATCH_HEIGHT": makeIntData(BigInt(shape.batchHeight)),
-  "seat_tree::FIRST_LEAF": makeIntData(2n ** BigInt(shape.depth)),
-  "seat_tree::BATCH_SEATS": makeIntData(2n ** BigInt(shape.batchHeight)),
-});
+/** The seat tree's build-time constants for another shape (the small tree), as changeParam takes them. */
+export const shapeParams = (shape: TreeShape): Record<string, UplcData> => treeParams(shape);
 
-/** Compiles a main source with the v2.1 types and the draft's seat tree; optimized as the service does (traces kept). */
-export function compileDraft(
-  main: string,
-  optimize: boolean,
-  seatTree = SEAT_TREE,
-  params: Record<string, UplcData> = {},
-): UplcProgramV2 {
-  const program = new Program(main, { moduleSources: [TYPES, V3_TYPES, seatTree], isTestnet: false });
-  for (const [name, value] of Object.entries(params)) {
-    if (!program.changeParam(name, value)) throw new Error(`changeParam(${name}) did not apply`);
-  }
-  return program.compile(
-    optimize ? { optimize: { keepTracing: true } } : { optimize: false },
-  ) as unknown as UplcProgramV2;
+/** Compiles a main source with v3's modules; optimized as the contracts are (traces kept), or not. */
+export function compileDraft(main: string, optimize: boolean, params: Record<string, UplcData> = {}): UplcProgramV2 {
+  return compileWithModules(V3_CONTRACT, main, params, optimize) as unknown as UplcProgramV2;
 }
 
 export interface Evaluated {
@@ -78,7 +54,7 @@ export function testingPrograms(
   params: Record<string, UplcData> = {},
 ): [UplcProgramV2, UplcProgramV2] {
   const src = `testing check\nimport { ${imports} } from seat_tree\nfunc main(${signature} { ${body} }`;
-  return [compileDraft(src, false, SEAT_TREE, params), compileDraft(src, true, SEAT_TREE, params)];
+  return [compileDraft(src, false, params), compileDraft(src, true, params)];
 }
 
 export const bytesOf = (d: UplcData | null): string =>
