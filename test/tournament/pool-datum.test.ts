@@ -25,7 +25,7 @@ import {
   PAY_BATCH_REDEEMER as PLAN_PAY_BATCH,
   poolDatum,
   settleRedeemerV3,
-} from "../../contracts/v3-draft/plans.js";
+} from "../../contracts/test/v3/plans.js";
 
 const seat = (i: number): string =>
   shelleyAddress({ hash: "ab".repeat(26) + i.toString(16).padStart(4, "0"), isScript: false }, undefined, 0);
