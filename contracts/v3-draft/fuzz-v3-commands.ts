@@ -174,6 +174,17 @@ function openPool(sim: V3Sim, i: number, fits: (o: OpenPool) => boolean = () => 
   return pick(all.filter(fits), i);
 }
 
+/** For a step that fills brackets: on an even `i` the fitting pool with the fewest seats left, else the `i`-th. */
+function fillingPool(sim: V3Sim, i: number, fits: (o: OpenPool) => boolean): OpenPool | undefined {
+  if (i % 2 === 1) return openPool(sim, i, fits);
+  const room = (o: OpenPool): number => o.pool.config.bracketSize - o.seats.length;
+  const all = sim
+    .openTournaments()
+    .map((_, k) => openPool(sim, k, fits))
+    .filter((o) => o !== undefined);
+  return all.sort((a, b) => room(a) - room(b))[0];
+}
+
 const beforeItsDeadline = (sim: V3Sim, o: OpenPool): boolean => sim.chain.slot < beforeDeadline(o.pool.config.settleBy);
 
 /** Another open pool, spent in the same transaction with `redeemer`. */
@@ -210,7 +221,7 @@ export class RegisterMany extends V3Step {
     return `register ${this.count} players to open t#${this.tournament}, paid by player${this.payer % 4}`;
   }
   async actV3(sim: V3Sim): Promise<void> {
-    const o = openPool(
+    const o = fillingPool(
       sim,
       this.tournament,
       (x) => beforeItsDeadline(sim, x) && x.seats.length < x.pool.config.bracketSize,
@@ -343,7 +354,7 @@ export class Add extends V3Step {
     return `add(${this.kind}) up to ${this.count} to open t#${this.tournament}`;
   }
   async actV3(sim: V3Sim): Promise<void> {
-    const o = openPool(
+    const o = fillingPool(
       sim,
       this.tournament,
       (x) =>
@@ -413,8 +424,11 @@ export class Add extends V3Step {
           ? { ...clonePlan(honest), outputs: [honest.outputs[0]!, ...honest.outputs.slice(2)] }
           : null,
       "pool-short": () => setOut(honest, 0, { lovelace: honest.outputs[0]!.lovelace - 1n }),
-      "participant-swapped": () =>
-        withDatum(old.length + added.length, [...old, ...added.slice(0, -1), leafOf(mallory.address)]),
+      "participant-swapped": () => {
+        // Mallory's seat instead of the last registrant's (the admin's, if the last is mallory).
+        const thief = registrantOf(sorted[sorted.length - 1]!) === mallory.address ? sim.world.admin : mallory;
+        return withDatum(old.length + added.length, [...old, ...added.slice(0, -1), leafOf(thief.address)]);
+      },
       "peak-flipped": () => {
         const peaks = peaksOf([...old, ...added]);
         const flipped = Uint8Array.from(peaks[0]!);
@@ -980,8 +994,10 @@ export function v3CommandsArbitrary(
       pay,
       pay,
       fc.tuple(i, kindOf(UNREGISTER_KINDS, exclude)).map(([r, k]) => new Unregister(r, k)),
-      fc.tuple(i, kindOf(CLOSE_KINDS, exclude)).map(([t, k]) => new Close("cancel", t, k)),
-      fc.tuple(i, kindOf(CLOSE_KINDS, exclude)).map(([t, k]) => new Close("refund", t, k)),
+      // One close a sequence or so: a cancel (any time) or a refund (past the deadline).
+      fc
+        .tuple(fc.constantFrom("cancel" as const, "refund" as const), i, kindOf(CLOSE_KINDS, exclude))
+        .map(([how, t, k]) => new Close(how, t, k)),
       fc.tuple(fc.constantFrom(...configs), kindOf(CREATE_KINDS, exclude)).map(([c, k]) => new Create(c, k)),
       fc.constant(1).map((d) => new Advance(d)),
     ],

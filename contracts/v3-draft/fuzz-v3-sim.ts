@@ -267,7 +267,7 @@ export class V3Sim extends Sim {
         if (paidTo(created, pool, seats, k) >= owedTo(pool, seats.length, k) && owedTo(pool, seats.length, k) > 0n)
           this.paid[i]![k] = (this.paid[i]![k] ?? 0) + 1;
       });
-      for (const b of this.honestClose(i, input, s.plan.payer, action.action).batches) {
+      for (const b of this.honestClose(s.label, i, input, s.plan.payer, action.action).batches) {
         const u = created.find((o) => o.input.outputIndex === b.batch && o.output.address === pool.batchAddress);
         if (u) this.batches.set(outRef(u), { ...b, tournament: i, utxo: u });
       }
@@ -286,12 +286,18 @@ export class V3Sim extends Sim {
     for (const u of consumed) this.registrations.delete(outRef(u));
   }
 
-  private honestClose(i: number, input: UTxO, payer: Wallet, how: "cancel" | "refund"): ReturnType<typeof closePlan> {
+  private honestClose(
+    label: string,
+    i: number,
+    input: UTxO,
+    payer: Wallet,
+    how: "cancel" | "refund",
+  ): ReturnType<typeof closePlan> {
     try {
       return closePlan(this.pool(i), payer, input, this.seats[i]!, how);
     } catch (e) {
-      // The pool's datum is not the model's seats: (c) has reported it after the step that wrote it.
-      return fail("(c)", "close", `${this.pool(i).config.name}: ${short(e)}`);
+      // The pool's datum is not the model's seats (which (c) reports too).
+      return fail("(c)", label, `${this.pool(i).config.name}: no honest ${how} of the model's seats: ${short(e)}`);
     }
   }
 
@@ -398,7 +404,7 @@ export class V3Sim extends Sim {
       if (action.action === "cancel" && !adminSigned) fail("(b)", s.label, `${name}: cancelled without the admin`);
       if (action.action === "refund" && this.chain.slot <= Chain.slotOf(c.settleBy))
         fail("(b)", s.label, `${name}: refunded before its deadline`);
-      const close = this.honestClose(i, input, s.plan.payer, action.action);
+      const close = this.honestClose(s.label, i, input, s.plan.payer, action.action);
       honest = close.plan;
       for (const b of close.batches) {
         const o = created.find((x) => x.input.outputIndex === b.batch);
@@ -634,7 +640,7 @@ export class V3Sim extends Sim {
     const stranger = this.world.stranger;
     const chain = this.chain.snapshot();
     chain.setSlot(Math.max(chain.slot, afterDeadline(pool.config.settleBy)));
-    const { plan, batches } = this.honestClose(i, u, stranger, "refund");
+    const { plan, batches } = this.honestClose(label, i, u, stranger, "refund");
     let e: Effect;
     try {
       e = await run(chain, plan);

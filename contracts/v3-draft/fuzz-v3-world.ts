@@ -166,8 +166,8 @@ export async function makeV3FuzzWorld(): Promise<V3FuzzWorld> {
   const open: { t: Pool; questionable: boolean }[] = [];
   const openSeats: string[][] = [];
   for (const [i, days] of [
-    [0, 4],
-    [1, 3],
+    [0, 3],
+    [1, 2],
   ] as const) {
     const input = { ...V3_CONFIGS[i]!.input, settleBy: deadlineIn(base.slot, days) };
     const { plan, pool } = createPlan(scripts, { tournament: ref, batch: batchRef }, admin, input, seeds[i]!);
