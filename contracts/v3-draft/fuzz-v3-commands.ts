@@ -668,6 +668,33 @@ export const CLOSE_KINDS = [
   "registration-add",
 ] as const;
 
+/** Close mutations that change the batches (a split close) or the inline refunds. */
+const SPLIT_KINDS: ReadonlySet<string> = new Set([
+  "subroots-swapped",
+  "batch-dropped",
+  "batch-added",
+  "batch-seats-plus-one",
+  "batch-pay-minus-one",
+  "extra-moved",
+  "batch-other-id",
+  "batch-stake-credential",
+  "batch-token",
+  "batch-reference-script",
+  "batch-at-pool-address",
+  "last-batch-short",
+  "batches-inline",
+]);
+const INLINE_KINDS: ReadonlySet<string> = new Set(["refunds-swapped", "participant-to-mallory", "inline-as-batches"]);
+
+/** The pool's close has the shape the mutation changes: batches, or refunds paid inline. */
+function shapeFits(kind: string, o: OpenPool): boolean {
+  const n = o.seats.length;
+  const paying = n > 0 && closeTerms(o.pool, n).pay > 0n;
+  if (SPLIT_KINDS.has(kind)) return paying && n > 2 ** SHAPE.batchHeight;
+  if (INLINE_KINDS.has(kind)) return paying && n <= 2 ** SHAPE.batchHeight;
+  return true;
+}
+
 export class Close extends V3Step {
   constructor(
     readonly how: "cancel" | "refund",
@@ -683,7 +710,8 @@ export class Close extends V3Step {
     const o = openPool(
       sim,
       this.tournament,
-      (x) => this.how === "cancel" || sim.chain.slot >= afterDeadline(x.pool.config.settleBy),
+      (x) =>
+        (this.how === "cancel" || sim.chain.slot >= afterDeadline(x.pool.config.settleBy)) && shapeFits(this.kind, x),
     );
     if (!o)
       return this.notApplicable(this.how === "cancel" ? "no open tournament" : "no open tournament past its deadline");
@@ -857,7 +885,9 @@ export class PayBatch extends V3Step {
   }
   async actV3(sim: V3Sim): Promise<void> {
     const live = sim.liveBatches();
-    const b = pick(live, this.batch);
+    const extraOf = (x: BatchState): bigint =>
+      x.batch === 0 ? closeTerms(sim.pool(x.tournament), sim.seats[x.tournament]!.length).extra : 0n;
+    const b = pick(this.kind === "extra-dropped" ? live.filter((x) => extraOf(x) > 0n) : live, this.batch);
     if (!b) return this.notApplicable("no live batch");
     const { players, stranger, admin } = sim.world;
     const payer = [...players, stranger, admin][this.who % 6]!;
@@ -975,6 +1005,9 @@ export function v3CommandsArbitrary(
     .tuple(i, i, fc.constantFrom(1, 3, 5), kindOf(SETTLE_KINDS, exclude))
     .map(([t, s, st, k]) => new Settle(t, s, st, k));
   const pay = fc.tuple(i, fc.nat({ max: 5 }), kindOf(PAY_KINDS, exclude)).map(([b, w, k]) => new PayBatch(b, w, k));
+  const close = fc
+    .tuple(fc.constantFrom("cancel" as const, "refund" as const), i, kindOf(CLOSE_KINDS, exclude))
+    .map(([how, t, k]) => new Close(how, t, k));
   // Registrations and adds weigh most, so that brackets fill before a close or the deadline ends
   // them; the clock moves a day at a time (deadlines are 3 to 4 days away).
   return fc.commands(
@@ -994,10 +1027,9 @@ export function v3CommandsArbitrary(
       pay,
       pay,
       fc.tuple(i, kindOf(UNREGISTER_KINDS, exclude)).map(([r, k]) => new Unregister(r, k)),
-      // One close a sequence or so: a cancel (any time) or a refund (past the deadline).
-      fc
-        .tuple(fc.constantFrom("cancel" as const, "refund" as const), i, kindOf(CLOSE_KINDS, exclude))
-        .map(([how, t, k]) => new Close(how, t, k)),
+      // A close or two a sequence: a cancel (any time) or a refund (past the deadline).
+      close,
+      close,
       fc.tuple(fc.constantFrom(...configs), kindOf(CREATE_KINDS, exclude)).map(([c, k]) => new Create(c, k)),
       fc.constant(1).map((d) => new Advance(d)),
     ],

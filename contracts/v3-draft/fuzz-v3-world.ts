@@ -84,8 +84,8 @@ export const V3_CONFIGS: readonly { readonly input: Omit<ConfigInput, "settleBy"
 
 /** Seats the world's first tournament (Cup) starts with: two batches of 4. */
 export const SEATED = 8;
-/** Seats of the tournament the world cancelled, whose batches (4 + 3) are live from the start. */
-export const CANCELLED = 7;
+/** Seats of the tournament the world cancelled, full (the deposit shared, 7 lovelace extra to seat 0): its batches (4 + 4 + 2) are live from the start. */
+export const CANCELLED = 10;
 export const SEEDS = 7;
 /** Seeds the world uses (two open tournaments, one cancelled). */
 export const SEEDS_USED = 3;
@@ -131,8 +131,23 @@ export async function makeV3FuzzWorld(): Promise<V3FuzzWorld> {
   if (!admin || !alice || !bob || !carol || !mallory || !stranger) throw new Error("wallets");
   const players = [alice, bob, carol, mallory];
   const base = Chain.fund([admin.address, ...players.map((p) => p.address), stranger.address], 5_000_000_000n, 3);
-  let gem = "";
-  for (const w of [admin, ...players]) gem = (await mintNativeToken(base, w, "Gem", 1_000n)).unit;
+  // One gem (mallory's policy) held by everyone (v2.1's world mints one policy a wallet and keeps
+  // the last, so that only mallory's gem mutations apply there).
+  const { unit: gem, utxo: minted } = await mintNativeToken(base, mallory, "Gem", 1_000n);
+  const holders = [admin, alice, bob, carol, stranger];
+  await submitPlan(base, {
+    ...EMPTY,
+    payer: mallory,
+    walletInputs: [minted],
+    outputs: [
+      ...holders.map((w) => ({ address: w.address, lovelace: 2n * ADA, assets: [{ unit: gem, quantity: "100" }] })),
+      {
+        address: mallory.address,
+        lovelace: 2n * ADA,
+        assets: [{ unit: gem, quantity: `${1_000 - 100 * holders.length}` }],
+      },
+    ],
+  });
   const seedTx = await submitPlan(base, {
     ...EMPTY,
     payer: admin,
@@ -177,10 +192,10 @@ export async function makeV3FuzzWorld(): Promise<V3FuzzWorld> {
     openSeats.push([]);
   }
   // Cup starts with SEATED seats (key and base addresses), added in one transaction.
-  const registrants = [alice, bob, carol, mallory].flatMap((p, k) => [
-    p.address,
-    baseAddressOf(p, players[(k + 1) % 4]!),
-  ]);
+  const registrants = Array.from({ length: 10 }, (_, k) => {
+    const p = players[k % 4]!;
+    return k % 3 === 1 ? baseAddressOf(p, players[(k + 1) % 4]!) : p.address;
+  });
   const seatsOf = async (pool: Pool, n: number): Promise<string[]> => {
     const { txHash } = await submitPlan(base, registerPlan(pool, bob, registrants.slice(0, n)));
     const regs = base.utxosAt(pool.registrationAddress).filter((u) => u.input.txHash === txHash);
