@@ -360,7 +360,9 @@ export class Add extends V3Step {
       (x) =>
         beforeItsDeadline(sim, x) &&
         x.seats.length < x.pool.config.bracketSize &&
-        sim.pending(x.index).some((r) => r.owner !== null),
+        sim
+          .pending(x.index)
+          .some((r) => r.owner !== null && (this.kind !== "refused-registration" || REFUSED_REGS.has(r.kind))),
     );
     if (!o) return this.notApplicable("no open tournament with registrations pending before its deadline");
     const { pool, seats, utxo, index } = o;
