@@ -5705,7 +5705,7 @@ export interface operations {
                                 /** @description The output, <ending tx hash>#<k>. */
                                 outputRef: string;
                             }[];
-                            /** @description Only for a cancelled or refunded tournament: each participant's payment (output k for participant k, tagged [tournamentId, k]): the entry fee back, and once the bracket was full also an equal share of the deposit (floor(deposit / N), participant 0 also the remainder); none when that is 0 (free entry, and a bracket not full or no prizes). Then the rest of the tournament output to the admin in the next output (output N, or output 0 when no participant is paid), tagged [tournamentId, N] where N is the number of participants. */
+                            /** @description Only for a cancelled or refunded tournament: each participant's payment (output k for participant k, tagged [tournamentId, k]): the entry fee back, and once the bracket was full also an equal share of the deposit (floor(deposit / N), participant 0 also the remainder); none when that is 0 (free entry, and a bracket not full or no prizes). Then the rest of the tournament output to the admin in the next output (output N, or output 0 when no participant is paid), tagged [tournamentId, N] where N is the number of participants. Absent for a v3 tournament whose close split the refunds into batches of 64 seats (more than 64 participants): batch transactions pay them. */
                             refunds?: {
                                 /** @description The address paid. */
                                 address: string;
@@ -6202,7 +6202,7 @@ export interface operations {
                             /** @description The output, <ending tx hash>#<k>. */
                             outputRef: string;
                         }[];
-                        /** @description Only for a cancelled or refunded tournament: each participant's payment (output k for participant k, tagged [tournamentId, k]): the entry fee back, and once the bracket was full also an equal share of the deposit (floor(deposit / N), participant 0 also the remainder); none when that is 0 (free entry, and a bracket not full or no prizes). Then the rest of the tournament output to the admin in the next output (output N, or output 0 when no participant is paid), tagged [tournamentId, N] where N is the number of participants. */
+                        /** @description Only for a cancelled or refunded tournament: each participant's payment (output k for participant k, tagged [tournamentId, k]): the entry fee back, and once the bracket was full also an equal share of the deposit (floor(deposit / N), participant 0 also the remainder); none when that is 0 (free entry, and a bracket not full or no prizes). Then the rest of the tournament output to the admin in the next output (output N, or output 0 when no participant is paid), tagged [tournamentId, N] where N is the number of participants. Absent for a v3 tournament whose close split the refunds into batches of 64 seats (more than 64 participants): batch transactions pay them. */
                         refunds?: {
                             /** @description The address paid. */
                             address: string;

@@ -142,6 +142,9 @@ function endedView(t: EndedTournament): TournamentView {
     ];
     return { ...view, results, payouts };
   }
+  // A v3 close that split the refunds into batch UTxOs paid none itself: its outputs are the batches
+  // (which the batch transactions pay, seat by seat), not payments to the participants.
+  if (e.batches !== undefined && e.batches > 0) return view;
   // Cancel and refund: output k pays participant k, the admin's rest is tagged N (closingPayments);
   // the outputs are positional, so each payment's output is its place in the list.
   const refunds = closingPayments(c, parts, t.lovelace).map((p, output) => pay(p.address, p.lovelace, output));

@@ -17,6 +17,7 @@ import { decodePoolDatum } from "../../src/tournament/pool-datum.js";
 import { findAnyPool, listPools, type PoolContract, type PoolReading } from "../../src/tournament/pool-read.js";
 import { isEnded, isUnreadable } from "../../src/tournament/read.js";
 import { SeatReader, type PoolOutput } from "../../src/tournament/seats.js";
+import { viewOf, withParticipantsPage } from "../../src/tournament/view.js";
 import { randomAddress, Wallet } from "../../contracts/test/helpers.js";
 import { registerPlan, ledgerOrder } from "../../contracts/test/tournament-txs.js";
 import { addPlan, closePlan, createPlan, type Pool } from "../../contracts/v3-draft/plans.js";
@@ -339,6 +340,19 @@ describe("v3 seats on the devnet port", () => {
       assert.equal(t.utxo.input.txHash, driver.addTxs.at(-1));
     });
 
+    it("gives the views what a v2.1 tournament gives them: status, configuration, participants by pages", async () => {
+      const t = await findAnyPool(reading, driver.pool.id as TournamentId);
+      const view = viewOf(t, await subject.port.tip());
+      assert.ok(view.status === "open");
+      assert.equal(view.participantCount, 46);
+      assert.equal(view.bracketSize, 64);
+      assert.equal(view.entryFee, "5000000");
+      assert.equal(view.registrationAddress, driver.pool.registrationAddress);
+      assert.equal(view.policyId, scripts.tournament.hash);
+      assert.deepEqual(withParticipantsPage(view, 2, 20).participants, driver.seats.slice(20, 40));
+      assert.deepEqual(withParticipantsPage(view, 3, 20).participants, driver.seats.slice(40));
+    });
+
     it("lists the contract's pools, each with its seats", async () => {
       const listed = await listPools(reading);
       const mine = listed.find((t) => t.tournamentId === driver.pool.id);
@@ -372,6 +386,31 @@ describe("v3 seats on the devnet port", () => {
       assert.ok(!isUnreadable(t) && isEnded(t));
       assert.deepEqual(t.ending, { txHash: closed, action: "cancel", batches: 0 });
       assert.deepEqual(t.datum.participants, small.seats);
+      const view = viewOf(t, await subject.port.tip());
+      assert.ok(view.status === "cancelled");
+      assert.deepEqual(
+        view.refunds?.map((r) => [r.address, r.outputRef]),
+        [...small.seats, small.admin.address].map((a, k) => [a, `${closed}#${k}`]),
+        "outputs 0..2 pay the seats, output 3 the admin, as the close did",
+      );
+    });
+
+    it("reads a pool of 65 seats cancelled into two batches as ended, without refunds of its own", async () => {
+      const big = await PoolDriver.create(subject, 128);
+      await big.add(40);
+      await big.add(25);
+      const { plan, batches } = closePlan(big.pool, big.admin, await big.current(), big.seats, "cancel");
+      assert.equal(batches.length, 2);
+      plan.signers = [big.admin];
+      const closed = await big.bridge.submit(plan);
+      const t = await findAnyPool(reading, big.pool.id as TournamentId);
+      assert.ok(!isUnreadable(t) && isEnded(t));
+      assert.deepEqual(t.ending, { txHash: closed, action: "cancel", batches: 2 });
+      assert.deepEqual(t.datum.participants, big.seats);
+      const view = viewOf(t, await subject.port.tip());
+      assert.ok(view.status === "cancelled");
+      assert.equal(view.participantCount, 65);
+      assert.equal(view.refunds, undefined, "the batch transactions pay the seats");
     });
 
     it("answers 404 for an ID no pool ever held", async () => {
