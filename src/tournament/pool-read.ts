@@ -16,7 +16,9 @@ import { decodePoolDatum, decodePoolSpendRedeemer } from "./pool-datum.js";
 import {
   isUnreadable,
   nftHolder,
+  notFound,
   registrationAddressOf,
+  unreadableError,
   unreadableOutput,
   type EndedTournament,
   type Ending,
@@ -125,4 +127,16 @@ export async function findAnyPool(
   throw new NotFoundError(
     `No tournament ${tournamentId} under contract "${r.contract.contractTitle}" version "${r.contract.contractVersion}": no output of this contract holds or held its NFT.`,
   );
+}
+
+/**
+ * The live v3 tournament with its seats, for the transactions built on it: a 404 when there is none
+ * (or it ended), a 400 naming the reason when its output or its seats cannot be read.
+ */
+export async function requirePool(r: PoolReading, tournamentId: TournamentId): Promise<TournamentState> {
+  const last = await r.chain.lastOutputWith(r.contract.policyId + tournamentId);
+  const read = last === null || last.spentBy !== null ? null : await readPoolOutput(r, last.utxo);
+  if (read === null) throw notFound(r.contract, tournamentId);
+  if (isUnreadable(read)) throw unreadableError({ ...read, tournamentId });
+  return read;
 }

@@ -212,13 +212,13 @@ export async function findTournament(
 }
 
 /** The 400 of every operation on a tournament whose output the service cannot read. */
-const unreadableError = (t: UnreadableTournament): Error =>
+export const unreadableError = (t: UnreadableTournament): Error =>
   new BadRequestError(
     `Tournament ${t.tournamentId} is unreadable: its NFT is held by output ${outRefOf(t.utxo)} (${t.lovelace} lovelace), but ${t.reason.charAt(0).toLowerCase()}${t.reason.slice(1)} ` +
       `This service builds no transaction on it (GET /tournaments/${t.tournamentId} shows what it holds).`,
   );
 
-const notFound = (contract: Contract, tournamentId: string): Error =>
+export const notFound = (contract: Contract, tournamentId: string): Error =>
   new NotFoundError(
     `No tournament ${tournamentId} under contract "${contract.contractTitle}" version "${contract.contractVersion}": ` +
       `it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/${tournamentId} tells how).`,

@@ -14,7 +14,13 @@ import type { Network } from "../../src/config.js";
 import { scriptAddressOf } from "../../src/tournament/contracts.js";
 import type { TournamentId } from "../../src/tournament/id.js";
 import { decodePoolDatum } from "../../src/tournament/pool-datum.js";
-import { findAnyPool, listPools, type PoolContract, type PoolReading } from "../../src/tournament/pool-read.js";
+import {
+  findAnyPool,
+  listPools,
+  requirePool,
+  type PoolContract,
+  type PoolReading,
+} from "../../src/tournament/pool-read.js";
 import { isEnded, isUnreadable } from "../../src/tournament/read.js";
 import { SeatReader, type PoolOutput } from "../../src/tournament/seats.js";
 import { viewOf, withParticipantsPage } from "../../src/tournament/view.js";
@@ -411,6 +417,27 @@ describe("v3 seats on the devnet port", () => {
       assert.ok(view.status === "cancelled");
       assert.equal(view.participantCount, 65);
       assert.equal(view.refunds, undefined, "the batch transactions pay the seats");
+    });
+
+    it("requires a live pool for a transaction: its seats; 400 when they are unreadable; 404 when none is live", async () => {
+      const live = await requirePool(reading, driver.pool.id as TournamentId);
+      assert.deepEqual(live.datum.participants, driver.seats);
+      const forgetful = overriding(subject.port, { consumedBy: undefined });
+      await assert.rejects(
+        requirePool({ ...reading, chain: forgetful, seats: new SeatReader("devnet") }, driver.pool.id as TournamentId),
+        (error: Error & { statusCode?: number }) => {
+          assert.equal(error.statusCode, 400);
+          assert.match(
+            error.message,
+            new RegExp(`^Tournament ${driver.pool.id} is unreadable: .*cannot say which outputs`),
+          );
+          return true;
+        },
+      );
+      await assert.rejects(
+        requirePool(reading, "ab".repeat(32) as TournamentId),
+        /No tournament abab.* under contract/,
+      );
     });
 
     it("answers 404 for an ID no pool ever held", async () => {
