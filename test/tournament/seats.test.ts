@@ -40,6 +40,8 @@ const scripts = loadV3();
 interface Subject {
   readonly port: ChainPort;
   readonly network: Network;
+  /** How many HTTP requests the backend's fakes have answered (the fakes only). */
+  readonly requests?: () => number;
   fund(address: string, lovelace: bigint): Promise<unknown>;
   close(): Promise<void>;
 }
@@ -61,6 +63,7 @@ async function liveSubject(kind: "blockfrost" | "ogmios-kupo"): Promise<Subject>
     return {
       port,
       network: "preprod",
+      requests: () => fake.requests.length,
       fund: (a, l) => ledger.fund(a, l),
       close: async () => {
         await port.close();
@@ -75,6 +78,7 @@ async function liveSubject(kind: "blockfrost" | "ogmios-kupo"): Promise<Subject>
   return {
     port,
     network: "preprod",
+    requests: () => fake.kupo.requests.length + fake.ogmios.requests.length + fake.rpc.length,
     fund: (a, l) => ledger.fund(a, l),
     close: async () => {
       await port.close();
@@ -470,8 +474,12 @@ for (const kind of ["blockfrost", "ogmios-kupo"] as const) {
       assert.deepEqual(port.calls, [...driver.addTxs].reverse());
       await driver.add(3);
       port.calls.length = 0;
-      assert.deepEqual(await reader.seatsOf(port, await driver.output()), driver.seats);
+      const output = await driver.output();
+      const requestsBefore = subject.requests!();
+      assert.deepEqual(await reader.seatsOf(port, output), driver.seats);
       assert.deepEqual(port.calls, [driver.addTxs.at(-1)]);
+      // What the read after one more add costs the backend: one /txs/{hash}/utxos, or Kupo's two matches queries.
+      assert.equal(subject.requests!() - requestsBefore, kind === "blockfrost" ? 1 : 2);
       assert.equal(driver.seats.length, 10);
     });
 
