@@ -45,6 +45,8 @@ export const ERROR_CODES = {
   // ── Chain backends ─────────────────────────────────────────────────────────────────
   CHAIN_ERR_UNAVAILABLE: 503,
   CHAIN_ERR_LEDGER_REJECTED: 422,
+  /** The backend's history does not give a v3 tournament's seats back (pruned Kupo, no history, incomplete indexer). */
+  CHAIN_ERR_SEATS_UNREADABLE: 503,
 
   // ── The service's own storage ──────────────────────────────────────────────────────
   STORE_ERR_UNAVAILABLE: 503,
@@ -101,6 +103,11 @@ export const ChainUnavailableError = coded("CHAIN_ERR_UNAVAILABLE");
 /** PostgreSQL, Redis or the disk under DATA_DIR cannot serve the request; the message names which. */
 export const StoreUnavailableError = coded("STORE_ERR_UNAVAILABLE");
 export const LedgerRejectedError = coded("CHAIN_ERR_LEDGER_REJECTED", "The ledger rejected the transaction: %s");
+/**
+ * A v3 tournament's seats cannot be read back from the backend's history (src/tournament/seats.ts):
+ * the message says why and what the operator can do (Kupo without --prune-utxo, another backend).
+ */
+export const SeatsUnreadableError = coded("CHAIN_ERR_SEATS_UNREADABLE");
 
 export const InsufficientFundsError = coded("TX_ERR_INSUFFICIENT_FUNDS");
 export const TxTooLargeError = coded("TX_ERR_TOO_LARGE");

@@ -500,7 +500,7 @@ export interface paths {
         };
         /**
          * Get a tournament
-         * @description The tournament, as the chain holds it now: open, full or expired (settleBy reached at the chain's tip). After it ended, as its last output and the transaction that spent it say: status settled (with results and payouts), cancelled or refunded (with refunds), and endedBy naming that transaction; read from the chain on every backend. When the output holding its NFT cannot be read as a tournament (its datum does not decode, or names another registration validator), status unreadable with the value it holds and the reason (the second example); the building endpoints answer 400 for it. 404 when no output of this contract ever held its NFT. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
+         * @description The tournament, as the chain holds it now: open, full or expired (settleBy reached at the chain's tip). After it ended, as its last output and the transaction that spent it say: status settled (with results and payouts), cancelled or refunded (with refunds), and endedBy naming that transaction; read from the chain on every backend. When the output holding its NFT cannot be read as a tournament (its datum does not decode, or names another registration validator), status unreadable with the value it holds and the reason (the second example); the building endpoints answer 400 for it. 404 when no output of this contract ever held its NFT. `participants` is one page of them, in seat order: participantsLimit (1 to 100, 100 when absent) per page, page participantsPage (from 1, 1 when absent); `participantCount` says how many there are in all, `participantsPage` and `participantsLimit` which page this is (a bracket of up to 100 is whole on page 1 with the defaults). A 400 names the parameter out of range. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
          */
         get: operations["getTournament"];
         put?: never;
@@ -829,7 +829,7 @@ export interface components {
              * @description What went wrong, as a stable machine-readable code for clients to act on; docs/errors.md says when each happens and what to do.
              * @enum {string}
              */
-            code: "SVC_ERR_VALIDATION" | "SVC_ERR_UNKNOWN_FIELD" | "SVC_ERR_BAD_REQUEST" | "SVC_ERR_CBOR_LIMIT" | "SVC_ERR_NOT_FOUND" | "SVC_ERR_UNPROCESSABLE" | "SVC_ERR_INTERNAL" | "SVC_ERR_BUSY" | "HTTP_ERR_INVALID_JSON" | "HTTP_ERR_BAD_URL" | "HTTP_ERR_MALFORMED" | "HTTP_ERR_UNKNOWN_ENDPOINT" | "HTTP_ERR_METHOD_NOT_ALLOWED" | "HTTP_ERR_TIMEOUT" | "HTTP_ERR_BODY_TOO_LARGE" | "HTTP_ERR_PARAM_TOO_LONG" | "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE" | "HTTP_ERR_HEADERS_TOO_LARGE" | "HTTP_ERR_REFUSED" | "AUTH_ERR_UNAUTHORIZED" | "AUTH_ERR_THROTTLED" | "AUTH_ERR_WAIT_LIMIT" | "SVC_ERR_WAITS_FULL" | "CHAIN_ERR_UNAVAILABLE" | "CHAIN_ERR_LEDGER_REJECTED" | "STORE_ERR_UNAVAILABLE" | "TX_ERR_INSUFFICIENT_FUNDS" | "TX_ERR_TOO_LARGE" | "DEVNET_ERR_SNAPSHOT_EXISTS" | "DEVNET_ERR_SNAPSHOT_LIMIT";
+            code: "SVC_ERR_VALIDATION" | "SVC_ERR_UNKNOWN_FIELD" | "SVC_ERR_BAD_REQUEST" | "SVC_ERR_CBOR_LIMIT" | "SVC_ERR_NOT_FOUND" | "SVC_ERR_UNPROCESSABLE" | "SVC_ERR_INTERNAL" | "SVC_ERR_BUSY" | "HTTP_ERR_INVALID_JSON" | "HTTP_ERR_BAD_URL" | "HTTP_ERR_MALFORMED" | "HTTP_ERR_UNKNOWN_ENDPOINT" | "HTTP_ERR_METHOD_NOT_ALLOWED" | "HTTP_ERR_TIMEOUT" | "HTTP_ERR_BODY_TOO_LARGE" | "HTTP_ERR_PARAM_TOO_LONG" | "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE" | "HTTP_ERR_HEADERS_TOO_LARGE" | "HTTP_ERR_REFUSED" | "AUTH_ERR_UNAUTHORIZED" | "AUTH_ERR_THROTTLED" | "AUTH_ERR_WAIT_LIMIT" | "SVC_ERR_WAITS_FULL" | "CHAIN_ERR_UNAVAILABLE" | "CHAIN_ERR_LEDGER_REJECTED" | "CHAIN_ERR_SEATS_UNREADABLE" | "STORE_ERR_UNAVAILABLE" | "TX_ERR_INSUFFICIENT_FUNDS" | "TX_ERR_TOO_LARGE" | "DEVNET_ERR_SNAPSHOT_EXISTS" | "DEVNET_ERR_SNAPSHOT_LIMIT";
             /** @description What went wrong, naming the field and the reason. */
             message: string;
             /**
@@ -1146,7 +1146,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1344,7 +1344,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1513,7 +1513,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1682,7 +1682,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1918,7 +1918,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2073,7 +2073,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2228,7 +2228,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2741,7 +2741,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2905,7 +2905,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3161,7 +3161,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3308,7 +3308,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3491,7 +3491,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3670,7 +3670,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3840,7 +3840,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4016,7 +4016,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4195,7 +4195,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4383,7 +4383,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4588,7 +4588,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4764,7 +4764,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4963,7 +4963,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5216,7 +5216,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5388,7 +5388,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5561,7 +5561,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5620,6 +5620,7 @@ export interface operations {
                      *             ]
                      *           ],
                      *           "participants": [],
+                     *           "participantCount": 0,
                      *           "status": "open",
                      *           "settleBy": 1798108491000,
                      *           "deposit": "7000000",
@@ -5655,8 +5656,14 @@ export interface operations {
                                 string,
                                 string
                             ][];
-                            /** @description Participants, in the order they were added. */
+                            /** @description Participants, in the order they were added (seat order). GET /tournaments/{tournamentId}: one page of them (participantsPage, participantsLimit; all of a bracket of up to 100 with the defaults); GET /tournaments: all of them. */
                             participants: string[];
+                            /** @description How many participants the tournament has (seats taken), on every page. */
+                            participantCount: number;
+                            /** @description Only from GET /tournaments/{tournamentId}: which page of the participants `participants` is, from 1. */
+                            participantsPage?: number;
+                            /** @description Only from GET /tournaments/{tournamentId}: the page size; the page holds participants (participantsPage − 1) × participantsLimit onwards, and the last page is the one reaching participantCount. */
+                            participantsLimit?: number;
                             /** @description open: seats left, before the deadline; full: the bracket is full and it can be settled, before the deadline; expired: the chain's time has reached settleBy and it has not ended: nobody can add or settle any more, anyone can refund it; settled, cancelled, refunded: it ended that way (its NFT burnt), see endedBy. */
                             status: "open" | "full" | "expired" | "settled" | "cancelled" | "refunded";
                             /** @description The settlement deadline: adding participants and settling end there; from then on anyone can refund the tournament. Unix milliseconds. */
@@ -5698,7 +5705,7 @@ export interface operations {
                                 /** @description The output, <ending tx hash>#<k>. */
                                 outputRef: string;
                             }[];
-                            /** @description Only for a cancelled or refunded tournament: each participant's payment (output k for participant k, tagged [tournamentId, k]): the entry fee back, and once the bracket was full also an equal share of the deposit (floor(deposit / N), participant 0 also the remainder); none when that is 0 (free entry, and a bracket not full or no prizes). Then the rest of the tournament output to the admin in the next output (output N, or output 0 when no participant is paid), tagged [tournamentId, N] where N is the number of participants. */
+                            /** @description Only for a cancelled or refunded tournament: each participant's payment (output k for participant k, tagged [tournamentId, k]): the entry fee back, and once the bracket was full also an equal share of the deposit (floor(deposit / N), participant 0 also the remainder); none when that is 0 (free entry, and a bracket not full or no prizes). Then the rest of the tournament output to the admin in the next output (output N, or output 0 when no participant is paid), tagged [tournamentId, N] where N is the number of participants. Absent for a v3 tournament whose close split the refunds into batches of 64 seats (more than 64 participants): batch transactions pay them. */
                             refunds?: {
                                 /** @description The address paid. */
                                 address: string;
@@ -5852,7 +5859,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6081,7 +6088,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6095,6 +6102,16 @@ export interface operations {
     getTournament: {
         parameters: {
             query?: {
+                /**
+                 * @description Participants per page, 1 to 100; 100 when absent (a bracket of up to 100 on one page).
+                 * @example 20
+                 */
+                participantsLimit?: number;
+                /**
+                 * @description Which page of the participants (in seat order) the answer's `participants` is, from 1; 1 when absent. A page past the last one is empty.
+                 * @example 1
+                 */
+                participantsPage?: number;
                 /** @description Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404. */
                 contractTitle?: string;
                 /** @description Selects a contract deployment by version; the default (the blueprint's version) when absent. Unknown: 404. */
@@ -6136,8 +6153,14 @@ export interface operations {
                             string,
                             string
                         ][];
-                        /** @description Participants, in the order they were added. */
+                        /** @description Participants, in the order they were added (seat order). GET /tournaments/{tournamentId}: one page of them (participantsPage, participantsLimit; all of a bracket of up to 100 with the defaults); GET /tournaments: all of them. */
                         participants: string[];
+                        /** @description How many participants the tournament has (seats taken), on every page. */
+                        participantCount: number;
+                        /** @description Only from GET /tournaments/{tournamentId}: which page of the participants `participants` is, from 1. */
+                        participantsPage?: number;
+                        /** @description Only from GET /tournaments/{tournamentId}: the page size; the page holds participants (participantsPage − 1) × participantsLimit onwards, and the last page is the one reaching participantCount. */
+                        participantsLimit?: number;
                         /** @description open: seats left, before the deadline; full: the bracket is full and it can be settled, before the deadline; expired: the chain's time has reached settleBy and it has not ended: nobody can add or settle any more, anyone can refund it; settled, cancelled, refunded: it ended that way (its NFT burnt), see endedBy. */
                         status: "open" | "full" | "expired" | "settled" | "cancelled" | "refunded";
                         /** @description The settlement deadline: adding participants and settling end there; from then on anyone can refund the tournament. Unix milliseconds. */
@@ -6179,7 +6202,7 @@ export interface operations {
                             /** @description The output, <ending tx hash>#<k>. */
                             outputRef: string;
                         }[];
-                        /** @description Only for a cancelled or refunded tournament: each participant's payment (output k for participant k, tagged [tournamentId, k]): the entry fee back, and once the bracket was full also an equal share of the deposit (floor(deposit / N), participant 0 also the remainder); none when that is 0 (free entry, and a bracket not full or no prizes). Then the rest of the tournament output to the admin in the next output (output N, or output 0 when no participant is paid), tagged [tournamentId, N] where N is the number of participants. */
+                        /** @description Only for a cancelled or refunded tournament: each participant's payment (output k for participant k, tagged [tournamentId, k]): the entry fee back, and once the bracket was full also an equal share of the deposit (floor(deposit / N), participant 0 also the remainder); none when that is 0 (free entry, and a bracket not full or no prizes). Then the rest of the tournament output to the admin in the next output (output N, or output 0 when no participant is paid), tagged [tournamentId, N] where N is the number of participants. Absent for a v3 tournament whose close split the refunds into batches of 64 seats (more than 64 participants): batch transactions pay them. */
                         refunds?: {
                             /** @description The address paid. */
                             address: string;
@@ -6231,7 +6254,7 @@ export interface operations {
                      *       "statusCode": 400,
                      *       "error": "Bad Request",
                      *       "code": "SVC_ERR_VALIDATION",
-                     *       "message": "params.tournamentId is invalid: The tournament ID: the NFT's asset name, blake2b-256 of the seed output reference (64 hex).",
+                     *       "message": "query.participantsLimit must be <= 100.",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -6328,7 +6351,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6533,7 +6556,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6738,7 +6761,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6948,7 +6971,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7175,7 +7198,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7382,7 +7405,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7583,7 +7606,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7785,7 +7808,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The chain backend is unreachable or not configured, or the key store cannot serve the request right now (retry later). Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7970,7 +7993,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8269,7 +8292,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8435,7 +8458,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8716,7 +8739,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8866,7 +8889,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9047,7 +9070,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9228,7 +9251,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `STORE_ERR_UNAVAILABLE`. */
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;

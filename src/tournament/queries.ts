@@ -12,7 +12,7 @@ import {
   requireAnyTournament,
   type Registration,
 } from "./read.js";
-import { viewOf, type TournamentView, type UnreadableView } from "./view.js";
+import { viewOf, withParticipantsPage, type TournamentView, type UnreadableView } from "./view.js";
 
 export interface TournamentsPageInput extends ContractSelector {
   readonly limit: number;
@@ -37,13 +37,28 @@ export interface TournamentInput extends ContractSelector {
   readonly tournamentId: TournamentId;
 }
 
-/** The tournament as the chain holds it now, live, ended or unreadable; a 404 when there is none. */
+/** Which page of a tournament's participants a view shows. */
+export interface ParticipantsPageInput {
+  /** From 1. */
+  readonly participantsPage: number;
+  /** 1 to 100. */
+  readonly participantsLimit: number;
+}
+
+/**
+ * The tournament as the chain holds it now, live, ended or unreadable, with page `participantsPage`
+ * of its participants (the results and payments of an ended one are computed from them all); a 404
+ * when there is none.
+ */
 export async function readTournament(
   ctx: TournamentContext,
-  input: TournamentInput,
+  input: TournamentInput & ParticipantsPageInput,
 ): Promise<TournamentView | UnreadableView> {
   const t = await findAnyTournament(ctx.chain, selectContract(ctx.network, input), ctx.network, input.tournamentId);
-  return viewOf(t, await ctx.chain.tip());
+  const view = viewOf(t, await ctx.chain.tip());
+  return view.status === "unreadable"
+    ? view
+    : withParticipantsPage(view, input.participantsPage, input.participantsLimit);
 }
 
 export interface RegistrationsPageInput extends TournamentInput {

@@ -35,8 +35,13 @@ export interface TournamentState {
   readonly registrationAddress: Address;
 }
 
-/** How a tournament ended: the transaction that spent its last output and burnt the NFT. */
-export type Ending = { readonly txHash: string } & Exclude<SpendAction, { action: "add" }>;
+/**
+ * How a tournament ended: the transaction that spent its last output and burnt the NFT; a v3 close
+ * also says into how many batch UTxOs it split the refunds (0 when it paid the seats itself).
+ */
+export type Ending = { readonly txHash: string } & Exclude<SpendAction, { action: "add" }> & {
+    readonly batches?: number;
+  };
 
 export interface EndedTournament extends TournamentState {
   readonly ending: Ending;
@@ -75,22 +80,19 @@ export interface UnreadableTournament {
 export const isUnreadable = (t: TournamentState | UnreadableTournament): t is UnreadableTournament => "unreadable" in t;
 
 /**
- * What output `u` is: a tournament, an unreadable one (it holds a token of the policy, but the
- * service cannot read it), or null (it holds no token of the policy).
+ * Whether output `u` holds a tournament NFT of `contract` where the contract keeps it, with an inline
+ * datum: its ID and the datum (CBOR hex), an unreadable tournament (it holds a token of the policy,
+ * but not as a tournament does), or null (it holds no token of the policy). Both layouts share it.
  */
-function readOutput(u: UTxO, contract: Contract, network: Network): TournamentState | UnreadableTournament | null {
+export function nftHolder(
+  u: UTxO,
+  contract: Contract,
+): { readonly tournamentId: TournamentId; readonly datum: string } | UnreadableTournament | null {
   const tokens = u.output.amount.filter((a) => a.unit.startsWith(contract.policyId));
   const first = tokens[0];
   if (first === undefined) return null;
   const name = first.unit.slice(contract.policyId.length);
-  const unreadable = (reason: string): UnreadableTournament => ({
-    unreadable: true,
-    tournamentId: name,
-    contract,
-    utxo: u,
-    lovelace: lovelaceOf(u),
-    reason,
-  });
+  const unreadable = unreadableOutput(u, contract, name);
   // The chain's edge for a tournament ID: the NFT's name becomes a TournamentId here, or the output is unreadable.
   const tournamentId = tournamentIdOrNull(name);
   if (tokens.length !== 1 || first.quantity !== "1" || tournamentId !== name || tournamentId === null) {
@@ -111,7 +113,31 @@ function readOutput(u: UTxO, contract: Contract, network: Network): TournamentSt
         : "The output has no datum.",
     );
   }
-  const datum = decodeTournamentDatum(u.output.plutusData, network === "mainnet");
+  return { tournamentId, datum: u.output.plutusData };
+}
+
+/** The unreadable tournament of output `u`, whose NFT is named `name`, for `reason`. */
+export const unreadableOutput =
+  (u: UTxO, contract: Contract, name: string) =>
+  (reason: string): UnreadableTournament => ({
+    unreadable: true,
+    tournamentId: name,
+    contract,
+    utxo: u,
+    lovelace: lovelaceOf(u),
+    reason,
+  });
+
+/**
+ * What output `u` is: a tournament, an unreadable one (it holds a token of the policy, but the
+ * service cannot read it), or null (it holds no token of the policy).
+ */
+function readOutput(u: UTxO, contract: Contract, network: Network): TournamentState | UnreadableTournament | null {
+  const held = nftHolder(u, contract);
+  if (held === null || "unreadable" in held) return held;
+  const { tournamentId } = held;
+  const unreadable = unreadableOutput(u, contract, tournamentId);
+  const datum = decodeTournamentDatum(held.datum, network === "mainnet");
   if (datum === null) {
     return unreadable(
       "Its inline datum does not decode as a tournament datum of this service: exactly [config, participants], a configuration of eight " +
@@ -186,13 +212,13 @@ export async function findTournament(
 }
 
 /** The 400 of every operation on a tournament whose output the service cannot read. */
-const unreadableError = (t: UnreadableTournament): Error =>
+export const unreadableError = (t: UnreadableTournament): Error =>
   new BadRequestError(
     `Tournament ${t.tournamentId} is unreadable: its NFT is held by output ${outRefOf(t.utxo)} (${t.lovelace} lovelace), but ${t.reason.charAt(0).toLowerCase()}${t.reason.slice(1)} ` +
       `This service builds no transaction on it (GET /tournaments/${t.tournamentId} shows what it holds).`,
   );
 
-const notFound = (contract: Contract, tournamentId: string): Error =>
+export const notFound = (contract: Contract, tournamentId: string): Error =>
   new NotFoundError(
     `No tournament ${tournamentId} under contract "${contract.contractTitle}" version "${contract.contractVersion}": ` +
       `it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/${tournamentId} tells how).`,

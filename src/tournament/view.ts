@@ -14,6 +14,7 @@ import {
   type TournamentState,
   type UnreadableTournament,
 } from "./read.js";
+import { numberedPage } from "./pages.js";
 import { closingPayments, depositOf, EXIT_RULE } from "./rules.js";
 
 export type Status = "open" | "full" | "expired" | "settled" | "cancelled" | "refunded";
@@ -34,7 +35,14 @@ export interface TournamentView {
   entryFee: string;
   payoutStructure: string[];
   fixedPayouts: [string, string][];
+  /** The participants, or one page of them (GET /tournaments/{id}: participantsPage, participantsLimit). */
   participants: string[];
+  /** How many participants there are in all (seats taken). */
+  participantCount: number;
+  /** Which page of the participants `participants` is, from 1 (GET /tournaments/{id} only). */
+  participantsPage?: number;
+  /** The page size of `participants` (GET /tournaments/{id} only). */
+  participantsLimit?: number;
   status: Status;
   settleBy: number;
   deposit: string;
@@ -65,6 +73,7 @@ function base(t: TournamentState, status: Status): TournamentView {
     payoutStructure: c.payoutStructure.map(String),
     fixedPayouts: c.fixedPayouts.map((f) => [f.address, f.amount.toString()]),
     participants: [...t.datum.participants],
+    participantCount: t.datum.participants.length,
     status,
     settleBy: c.settleBy,
     deposit: depositOf(c).toString(),
@@ -133,10 +142,23 @@ function endedView(t: EndedTournament): TournamentView {
     ];
     return { ...view, results, payouts };
   }
+  // A v3 close that split the refunds into batch UTxOs paid none itself: its outputs are the batches
+  // (which the batch transactions pay, seat by seat), not payments to the participants.
+  if (e.batches !== undefined && e.batches > 0) return view;
   // Cancel and refund: output k pays participant k, the admin's rest is tagged N (closingPayments);
   // the outputs are positional, so each payment's output is its place in the list.
   const refunds = closingPayments(c, parts, t.lovelace).map((p, output) => pay(p.address, p.lovelace, output));
   return { ...view, refunds };
+}
+
+/** The view with only page `page` (from 1, `limit` a page) of its participants, and which page it is. */
+export function withParticipantsPage(view: TournamentView, page: number, limit: number): TournamentView {
+  return {
+    ...view,
+    participants: numberedPage(view.participants, page, limit),
+    participantsPage: page,
+    participantsLimit: limit,
+  };
 }
 
 export function viewOf(t: TournamentState | UnreadableTournament, tip: Tip): TournamentView | UnreadableView {

@@ -40,6 +40,9 @@ export const TOURNAMENT = {
   payoutStructure: ["15000000"],
   fixedPayouts: [["addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej", "2000000"]],
   participants: [EXAMPLE_PLAYER, "addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej"],
+  participantCount: 2,
+  participantsPage: 1,
+  participantsLimit: 100,
   status: "settled",
   settleBy: 1798108491000,
   deposit: "7000000",
@@ -81,6 +84,7 @@ export const TOURNAMENT_LIST = {
       payoutStructure: ["15000000"],
       fixedPayouts: [["addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej", "2000000"]],
       participants: [],
+      participantCount: 0,
       status: "open",
       settleBy: 1798108491000,
       deposit: "7000000",
@@ -277,15 +281,14 @@ export const TOO_EARLY_TO_REFUND: ErrorExample = {
     "Tournament 66ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c can be refunded only after its settlement deadline, settleBy 1798108491000 (2026-12-24T10:34:51.000Z): from 2026-12-24T10:34:52.000Z on; the chain's time is 2026-11-24T10:35:02.000Z. Before it, only the admin can end it (POST /tournaments/66ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c/cancel).",
 };
 
-export const TOURNAMENT_ID_INVALID: ErrorExample = {
-  code: "SVC_ERR_VALIDATION",
-  message:
-    "params.tournamentId is invalid: The tournament ID: the NFT's asset name, blake2b-256 of the seed output reference (64 hex).",
-};
-
 export const LIMIT_TOO_SMALL: ErrorExample = {
   code: "SVC_ERR_VALIDATION",
   message: "query.limit must be >= 1.",
+};
+
+export const PARTICIPANTS_LIMIT_TOO_LARGE: ErrorExample = {
+  code: "SVC_ERR_VALIDATION",
+  message: "query.participantsLimit must be <= 100.",
 };
 
 export const VALID_NOT_BOOLEAN: ErrorExample = {

@@ -141,14 +141,17 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
           "output and the transaction that spent it say: status settled (with results and payouts), cancelled or refunded (with refunds), and " +
           "endedBy naming that transaction; read from the chain on every backend. When the output holding its NFT cannot be read as a " +
           "tournament (its datum does not decode, or names another registration validator), status unreadable with the value it holds and " +
-          "the reason (the second example); the building endpoints answer 400 for it. 404 when no output of this contract ever held its NFT." +
+          "the reason (the second example); the building endpoints answer 400 for it. 404 when no output of this contract ever held its NFT. " +
+          "`participants` is one page of them, in seat order: participantsLimit (1 to 100, 100 when absent) per page, page participantsPage " +
+          "(from 1, 1 when absent); `participantCount` says how many there are in all, `participantsPage` and `participantsLimit` which page " +
+          "this is (a bracket of up to 100 is whole on page 1 with the defaults). A 400 names the parameter out of range." +
           CONTRACT_NOTE,
         tags: TAGS,
         params: withParamExamples(S.TournamentParams, { tournamentId: X.TOURNAMENT_ID }),
-        querystring: S.ContractQuery,
+        querystring: S.TournamentQuery,
         response: {
           200: withExamples(S.AnyTournament, X.TOURNAMENT, X.UNREADABLE_TOURNAMENT),
-          ...errorResponses(404, 503, { 400: X.TOURNAMENT_ID_INVALID, 404: X.NO_TOURNAMENT }),
+          ...errorResponses(404, 503, { 400: X.PARTICIPANTS_LIMIT_TOO_LARGE, 404: X.NO_TOURNAMENT }),
         },
       },
     },

@@ -2,7 +2,7 @@
 import { Type, type Static } from "typebox";
 import * as limits from "../../../tournament/limits.js";
 import { EXIT_RULE } from "../../../tournament/rules.js";
-import { Cursor, Limit, NextCursor, PageStateAlias } from "../../pagination.js";
+import { Cursor, Limit, MAX_PAGE_LIMIT, NextCursor, PageStateAlias } from "../../pagination.js";
 import { Amount, Hash32, Hex } from "../../schemas.js";
 import { Address, UtxoString } from "../addresses/schemas.js";
 
@@ -55,6 +55,32 @@ export type TournamentParams = Static<typeof TournamentParams>;
 
 export const ContractQuery = Type.Object(contractFields, { additionalProperties: false });
 export type ContractQuery = Static<typeof ContractQuery>;
+
+/** GET /tournaments/{tournamentId}: the contract, and which page of the participants. */
+export const TournamentQuery = Type.Object(
+  {
+    participantsLimit: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: MAX_PAGE_LIMIT,
+        description: `Participants per page, 1 to ${MAX_PAGE_LIMIT}; ${MAX_PAGE_LIMIT} when absent (a bracket of up to ${MAX_PAGE_LIMIT} on one page).`,
+        examples: [20],
+      }),
+    ),
+    participantsPage: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 1_000_000,
+        description:
+          "Which page of the participants (in seat order) the answer's `participants` is, from 1; 1 when absent. A page past the last one is empty.",
+        examples: [1],
+      }),
+    ),
+    ...contractFields,
+  },
+  { additionalProperties: false },
+);
+export type TournamentQuery = Static<typeof TournamentQuery>;
 
 export const CreateBody = Type.Object(
   {
@@ -301,8 +327,30 @@ export const Tournament = Type.Object(
       { description: "Fixed payouts made at settlement." },
     ),
     participants: Type.Array(Type.String({ description: "A participant's address." }), {
-      description: "Participants, in the order they were added.",
+      description:
+        "Participants, in the order they were added (seat order). GET /tournaments/{tournamentId}: one page of them (participantsPage, " +
+        "participantsLimit; all of a bracket of up to 100 with the defaults); GET /tournaments: all of them.",
     }),
+    participantCount: Type.Integer({
+      minimum: 0,
+      description: "How many participants the tournament has (seats taken), on every page.",
+    }),
+    participantsPage: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description:
+          "Only from GET /tournaments/{tournamentId}: which page of the participants `participants` is, from 1.",
+      }),
+    ),
+    participantsLimit: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: MAX_PAGE_LIMIT,
+        description:
+          "Only from GET /tournaments/{tournamentId}: the page size; the page holds participants (participantsPage − 1) × participantsLimit " +
+          "onwards, and the last page is the one reaching participantCount.",
+      }),
+    ),
     status: Type.Union(
       [
         Type.Literal("open"),
@@ -375,7 +423,8 @@ export const Tournament = Type.Object(
           "Only for a cancelled or refunded tournament: each participant's payment (output k for participant k, tagged [tournamentId, k]): " +
           "the entry fee back, and once the bracket was full also an equal share of the deposit (floor(deposit / N), participant 0 also the " +
           "remainder); none when that is 0 (free entry, and a bracket not full or no prizes). Then the rest of the tournament output to the " +
-          "admin in the next output (output N, or output 0 when no participant is paid), tagged [tournamentId, N] where N is the number of participants.",
+          "admin in the next output (output N, or output 0 when no participant is paid), tagged [tournamentId, N] where N is the number of participants. " +
+          "Absent for a v3 tournament whose close split the refunds into batches of 64 seats (more than 64 participants): batch transactions pay them.",
       }),
     ),
   },

@@ -11,7 +11,12 @@ import type { Paying } from "../../../tournament/context.js";
 import type { CreateInput } from "../../../tournament/create.js";
 import type { ContractSelector } from "../../../tournament/deployment.js";
 import type { ParticipantsInput } from "../../../tournament/participants.js";
-import type { RegistrationsPageInput, TournamentInput, TournamentsPageInput } from "../../../tournament/queries.js";
+import type {
+  ParticipantsPageInput,
+  RegistrationsPageInput,
+  TournamentInput,
+  TournamentsPageInput,
+} from "../../../tournament/queries.js";
 import type { RegisterInput, UnregisterInput } from "../../../tournament/register.js";
 import type { SettleInput } from "../../../tournament/settle.js";
 import { parseTournamentId, type TournamentId } from "../../../tournament/id.js";
@@ -29,6 +34,7 @@ import type {
   RegistrationsQuery,
   SettleBody,
   TournamentParams,
+  TournamentQuery,
   UnregisterBody,
 } from "./schemas.js";
 
@@ -196,10 +202,15 @@ export function tournamentsQuery(q: ListQuery): TournamentsPageInput {
   return { ...selectorOf(q), limit: q.limit ?? DEFAULT_PAGE_LIMIT, pageState: cursorOf(q, "pageState") };
 }
 
-/** GET /tournaments/{tournamentId}. */
-export const tournamentQuery = (params: TournamentParams, q: ContractQuery): TournamentInput => ({
+/** GET /tournaments/{tournamentId}: the tournament, and the page of its participants (page 1 of 100 when absent). */
+export const tournamentQuery = (
+  params: TournamentParams,
+  q: TournamentQuery,
+): TournamentInput & ParticipantsPageInput => ({
   tournamentId: tournamentIdOf(params),
   ...selectorOf(q),
+  participantsPage: q.participantsPage ?? 1,
+  participantsLimit: q.participantsLimit ?? DEFAULT_PAGE_LIMIT,
 });
 
 /** GET /tournaments/{tournamentId}/registrations: the page of the query (`cursor`, alias `page`, numbered from 1). */
