@@ -1,5 +1,5 @@
 // A bridge from the contracts' transaction plans (contracts/test/helpers.ts TxPlan: the honest v3
-// transactions of contracts/v3-draft/plans.ts) to a chain port: the plan is built with the same
+// transactions of contracts/test/v3/plans.ts) to a chain port: the plan is built with the same
 // builder core as the contracts' harness (helpers.buildPlan), from the port's UTxOs, its script
 // budgets evaluated by the port, signed with the plan's real keys, submitted to the port, and
 // awaited until the port shows it. The harness computes validity in the slots of its own emulator

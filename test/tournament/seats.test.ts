@@ -1,6 +1,6 @@
 // The seats of v3 pools read back from chain history (src/tournament/seats.ts) and the v3 read
 // (src/tournament/pool-read.ts), on pools made by real v3 transactions: the draft's production
-// build (contracts/v3-draft, depth 10, batch height 6) and its honest plans, built, signed and
+// build (contracts/plutus.json, depth 10, batch height 6) and its honest plans, built, signed and
 // submitted through test/support/v3-bridge.ts to the devnet port, and to the Blockfrost and
 // Ogmios + Kupo adapters in front of their fakes over a live ledger. Each read is compared with the
 // plans' own seat model; wrong histories are made by wrapping the real port.
@@ -11,7 +11,8 @@ import { DevnetChain } from "../../src/chain/devnet/devnet.js";
 import type { ChainPort } from "../../src/chain/port.js";
 import { createRealNetworkChain } from "../../src/chain/real-networks.js";
 import type { Network } from "../../src/config.js";
-import { scriptAddressOf } from "../../src/tournament/contracts.js";
+import { V3_CONTRACT } from "../../src/tournament/contracts.js";
+import { contractOf } from "../../src/tournament/deployment.js";
 import type { TournamentId } from "../../src/tournament/id.js";
 import { decodePoolDatum } from "../../src/tournament/pool-datum.js";
 import {
@@ -26,8 +27,8 @@ import { SeatReader, type PoolOutput } from "../../src/tournament/seats.js";
 import { viewOf, withParticipantsPage } from "../../src/tournament/view.js";
 import { randomAddress, Wallet } from "../../contracts/test/helpers.js";
 import { registerPlan, ledgerOrder } from "../../contracts/test/tournament-txs.js";
-import { addPlan, closePlan, createPlan, type Pool } from "../../contracts/v3-draft/plans.js";
-import { loadV3 } from "../../contracts/v3-draft/scripts.js";
+import { addPlan, closePlan, createPlan, type Pool } from "../../contracts/test/v3/plans.js";
+import { loadV3 } from "../../contracts/test/v3/scripts.js";
 import { FakeBlockfrost } from "../support/fakes/blockfrost.js";
 import { FakeOgmiosKupo } from "../support/fakes/ogmios-kupo.js";
 import { LiveLedger } from "../support/fakes/live-ledger.js";
@@ -89,13 +90,9 @@ async function liveSubject(kind: "blockfrost" | "ogmios-kupo"): Promise<Subject>
   };
 }
 
-/** The v3 draft as a contract of the service (what deployment selection will give once v3 is wired in). */
+/** The v3 contract as the service will select it once v3 is wired in (contractOf), with its registration hashes. */
 const contractOn = (network: Network): PoolContract => ({
-  contractTitle: "tournament",
-  contractVersion: "3.0.0-draft",
-  script: scripts.tournament,
-  policyId: scripts.tournament.hash,
-  address: scriptAddressOf(scripts.tournament.hash, network),
+  ...contractOf(V3_CONTRACT, network),
   registrationHashOf: (id: TournamentId) => scripts.registration(id).hash,
 });
 
