@@ -14,12 +14,13 @@ import { ledgerOrder, outRefOf, parseOutRef } from "../cardano/utxo.js";
 import { minLovelace } from "../cardano/tx-encode.js";
 import { fromAssets, valueOf } from "../cardano/value.js";
 import { BadRequestError, refusal } from "../errors.js";
-import { buildTournamentTx, type ScriptInput, type TxOutput } from "./assemble.js";
+import { buildTournamentTx, type ScriptInput, type ScriptSource, type TxOutput } from "./assemble.js";
+import type { CompiledScript } from "./contracts.js";
 import { paidBy, payingUtxos, type Paying, type TournamentContext, type TxAnswer } from "./context.js";
 import { requireBeforeDeadline } from "./deadline.js";
 import { ADD_PARTICIPANTS_REDEEMER, encodeTournamentDatum, REGISTRATION_ADD_REDEEMER } from "./datum.js";
 import { selectContract, type ContractSelector } from "./deployment.js";
-import { duplicateOf, registrationOf, requireTournament } from "./read.js";
+import { duplicateOf, registrationOf, requireTournament, type TournamentState } from "./read.js";
 import { checkedRegistration } from "./register.js";
 import { MAX_REGISTRATIONS_PER_ADD } from "./limits.js";
 import { checkAddBatch, returnProblem, taggedPayment } from "./rules.js";
@@ -35,7 +36,8 @@ export interface ParticipantsInput extends ContractSelector {
   readonly utxos: Paying;
 }
 
-async function resolveRegistrations(
+/** The request's registrations on chain, each checked to be an unspent one at `registrationAddress` naming its key address. */
+export async function resolveRegistrations(
   ctx: TournamentContext,
   input: ParticipantsInput,
   registrationAddress: string,
@@ -83,7 +85,7 @@ async function resolveRegistrations(
  * The return of what registration `u` holds beyond the entry fee, to `address` tagged with participant
  * index `k`; null when it holds exactly the fee (or less) and no token.
  */
-function excessReturn(
+export function excessReturn(
   params: Protocol,
   u: UTxO,
   entryFee: bigint,
@@ -111,8 +113,8 @@ export interface SkippedRegistration {
  * registers first (in the ledger's order, by output reference), is left out, as the registrations
  * listing marks it (duplicateOf). The addresses are the request's (checked against the datums later).
  */
-function seats(
-  input: ParticipantsInput,
+export function seatsTaken(
+  input: Pick<ParticipantsInput, "registrations">,
   participants: readonly string[],
 ): { kept: ParticipantsInput["registrations"]; skipped: SkippedRegistration[] } {
   const refs = input.registrations.map((r) => r.outputRef.toLowerCase());
@@ -143,7 +145,36 @@ export async function addParticipants(
   checkAddBatch(input.registrations.length);
   const contract = selectContract(ctx.network, input);
   const t = await requireTournament(ctx.chain, contract, ctx.network, input.tournamentId);
+  const { added: _, ...answer } = await addTo(ctx, t, input, {
+    registration: () => checkedRegistration(t),
+    source: () => ctx.deployments.tournamentSource(contract),
+    datum: (participants) => encodeTournamentDatum({ config: t.datum.config, participants }),
+  });
+  return answer;
+}
+
+/** What a contract version decides in an add: the pool's new datum, where its scripts come from. */
+export interface AddTerms {
+  /** The tournament's registration validator (checkedRegistration). */
+  registration(): CompiledScript;
+  /** How the transaction uses the tournament script. */
+  source(): Promise<ScriptSource>;
+  /** The pool's datum once `participants` (the old ones, then the added ones in seat order) take their seats, CBOR hex. */
+  datum(participants: readonly string[]): string;
+}
+
+/**
+ * The add to tournament `t` (its participants: v2.1's list, v3's seats) under a contract version's
+ * terms; the answer also gives the addresses added, in seat order.
+ */
+export async function addTo(
+  ctx: TournamentContext,
+  t: TournamentState,
+  input: ParticipantsInput,
+  terms: AddTerms,
+): Promise<TxAnswer & { skipped: SkippedRegistration[]; added: string[] }> {
   const c = t.datum.config;
+  const address = t.contract.address;
   if (input.adminAddress.bech32 !== c.adminAddress) {
     throw refusal(
       BadRequestError,
@@ -159,7 +190,7 @@ export async function addParticipants(
     c.settleBy,
     "no participant can be added",
   );
-  const { kept, skipped } = seats(input, t.datum.participants);
+  const { kept, skipped } = seatsTaken(input, t.datum.participants);
   if (kept.length === 0) {
     throw refusal(
       BadRequestError,
@@ -175,7 +206,7 @@ export async function addParticipants(
       `The bracket holds ${c.bracketSize} participants and has ${have}: ${n} more would exceed it (at most ${c.bracketSize - have} can be added).`,
     );
   }
-  const script = checkedRegistration(t);
+  const script = terms.registration();
   const regs = (await resolveRegistrations(ctx, input, t.registrationAddress.bech32))
     .filter((u) => kept.some((r) => r.outputRef.toLowerCase() === outRefOf(u)))
     .sort(ledgerOrder);
@@ -190,12 +221,12 @@ export async function addParticipants(
       (at) => `${at(`registrations[${i}]`)} (${outRefOf(u)}) cannot be added: ${problem}.`,
     );
   });
-  const datum = encodeTournamentDatum({ config: c, participants: [...t.datum.participants, ...added] });
+  const datum = terms.datum([...t.datum.participants, ...added]);
   const nft = fromAssets(t.utxo.output.amount).assets;
   let lovelace = t.lovelace + c.entryFee * BigInt(n);
   const min = minLovelace(
     {
-      address: contract.address,
+      address,
       value: valueOf(lovelace, nft),
       datum: { type: "Inline", data: { type: "CBOR", content: datum } },
     },
@@ -205,7 +236,7 @@ export async function addParticipants(
   const returns = regs
     .map((u, j) => excessReturn(params, u, c.entryFee, added[j]!, t.tournamentId, have + j))
     .filter((o): o is TxOutput => o !== null);
-  const source = await ctx.deployments.tournamentSource(contract);
+  const source = await terms.source();
   const scriptInputs: ScriptInput[] = [
     { utxo: t.utxo, redeemer: ADD_PARTICIPANTS_REDEEMER, source },
     ...regs.map((utxo) => ({ utxo, redeemer: REGISTRATION_ADD_REDEEMER, source: { kind: "inline", script } as const })),
@@ -215,7 +246,7 @@ export async function addParticipants(
       {
         scriptInputs,
         keyInputs: [],
-        outputs: [{ address: contract.address, value: valueOf(lovelace, nft), datum }, ...returns],
+        outputs: [{ address, value: valueOf(lovelace, nft), datum }, ...returns],
         requiredSigners: [adminKey],
         utxos: await payingUtxos(ctx.chain, input.utxos),
         changeAddress: input.changeAddress,
@@ -227,5 +258,5 @@ export async function addParticipants(
       params,
     ),
   );
-  return { ...built, skipped };
+  return { ...built, skipped, added };
 }
