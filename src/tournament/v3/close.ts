@@ -123,7 +123,7 @@ async function close(
 }
 
 /** The admin ends the tournament at any time (`seats`: the pool's, bech32, seat order). */
-export function cancelPool(
+export async function cancelPool(
   ctx: TournamentContext,
   contract: V3Contract,
   pool: Pool,

@@ -12,7 +12,11 @@ import { BATCH_MIN_LOVELACE } from "./pool.js";
 /** What a v3 pool holds beyond the deposit at creation, at least. */
 export const CREATION_RESERVE = MIN_PAYOUT_LOVELACE + BATCH_MIN_LOVELACE;
 
-export function createPool(ctx: TournamentContext, contract: V3Contract, input: CreateInput): Promise<CreateAnswer> {
+export async function createPool(
+  ctx: TournamentContext,
+  contract: V3Contract,
+  input: CreateInput,
+): Promise<CreateAnswer> {
   return createWith(ctx, input, {
     address: contract.address,
     policyId: contract.policyId,

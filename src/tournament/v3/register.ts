@@ -7,7 +7,7 @@ import type { V3Contract } from "./contract.js";
 import { checkSeats, stateOf, type Pool } from "./pool.js";
 
 /** A registration to `pool`, whose seats are `seats` (bech32, seat order). */
-export function registerToPool(
+export async function registerToPool(
   ctx: TournamentContext,
   contract: V3Contract,
   pool: Pool,
@@ -19,7 +19,7 @@ export function registerToPool(
 }
 
 /** The cancellation of a registration to `input.tournamentId`; `pool` is null once the tournament ended. */
-export function unregisterFromPool(
+export async function unregisterFromPool(
   ctx: TournamentContext,
   contract: V3Contract,
   pool: Pool | null,
