@@ -27,6 +27,7 @@ import {
   submitted,
   v3OnDevnet,
 } from "../support/v3-contract.js";
+import { chainOutputs, planOutputs, planPoolOf, plans, planWallet, redeemersOf } from "../support/v3-plans.js";
 import { fundedWallet, newBaseWallet, type Funded } from "../support/wallets.js";
 
 const FEE = 10n * 1_000_000n;
@@ -191,6 +192,10 @@ describe("v3: create, register, add, settle at a bracket of 4", () => {
     });
     assert.equal(add2.participantCount, 4);
     assert.equal(add2.seatsLeft, 0);
+    const spent = await s.app.chain!.utxosByRef(
+      regs.slice(2).map((r) => ({ txHash: r.outputRef.split("#")[0]!, index: Number(r.outputRef.split("#")[1]) })),
+    );
+    const addPlan = plans.addPlan(planPoolOf(contract, pool), planWallet(admin.address), pool.utxo, seats, spent);
     await submitted(s, add2, [admin]);
     seats = [...seats, ...add2.added];
     const overSeat = seats.indexOf(players[3]!.address);
@@ -198,6 +203,12 @@ describe("v3: create, register, add, settle at a bracket of 4", () => {
     assert.ok(returned, "the overpayment goes back");
     assert.equal(lovelaceOf(returned), 2_000_000n);
     assert.equal(returned.output.plutusData, encodePayoutTag(id, overSeat));
+    assert.deepEqual(
+      chainOutputs(await outputsOfTx(s, add2.hash, 2)),
+      planOutputs(addPlan.plan.outputs),
+      "the draft's plan of the same add",
+    );
+    assert.deepEqual(addPlan.seats, seats);
     const grown = pool.lovelace;
     pool = await livePool(s, contract, id);
     assert.equal(pool.datum.count, 4);
@@ -216,8 +227,26 @@ describe("v3: create, register, add, settle at a bracket of 4", () => {
     t.diagnostic(
       `settle at 4: fee ${settled.fee}, ${JSON.stringify(txStats(settled.complete), (_, v: unknown) => (typeof v === "bigint" ? String(v) : v))}`,
     );
+    const settlePlan = plans.settlePlan(
+      planPoolOf(contract, pool),
+      planWallet(admin.address),
+      pool.utxo,
+      seats,
+      settled.winners,
+    );
+    const spends = [...redeemersOf(settled.complete)].filter(([key]) => key.startsWith("0 "));
+    assert.deepEqual(
+      spends.map(([, data]) => data),
+      [settlePlan.plan.scriptInputs[0]!.redeemer],
+      "Settle{winners, proof} as the draft's plan writes it",
+    );
     await submitted(s, settled, [admin]);
     const paid = await outputsOfTx(s, settled.hash, 3);
+    assert.deepEqual(
+      chainOutputs(paid),
+      planOutputs(settlePlan.plan.outputs),
+      "the draft's plan of the same settlement",
+    );
     assert.deepEqual(
       paid.map((u) => [u.output.address, lovelaceOf(u), u.output.plutusData]),
       [

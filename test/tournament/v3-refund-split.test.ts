@@ -34,6 +34,7 @@ import {
   v3Scripts,
   V3_NAMES,
 } from "../support/v3-contract.js";
+import { chainOutputs, planOutputs, planPoolOf, plans, planWallet, redeemersOf } from "../support/v3-plans.js";
 import { fundedWallet, newBaseWallet, type Funded } from "../support/wallets.js";
 
 const FEE = 2_000_000n;
@@ -157,9 +158,23 @@ describe("v3: a refund of 130 seats split into batches, each paid by a stranger"
         [2, [128, 129]],
       ],
     );
+    const closePlan = plans.closePlan(
+      planPoolOf(contract, pool),
+      planWallet(stranger.address),
+      pool.utxo,
+      seats,
+      "refund",
+    );
+    assert.deepEqual(
+      [...redeemersOf(closed.complete)].filter(([key]) => key.startsWith("0 ")).map(([, data]) => data),
+      [closePlan.plan.scriptInputs[0]!.redeemer],
+      "Refund{subroots} as the draft's plan writes it",
+    );
     await submitted(s, closed, [stranger]);
     assert.deepEqual(mintOf(closed.complete), [[contract.policyId + id, -1n]], "the NFT is burnt");
     const outs = await outputsOfTx(s, closed.hash, 4);
+    assert.deepEqual(chainOutputs(outs), planOutputs(closePlan.plan.outputs), "the draft's plan of the same split");
+    const planPool = planPoolOf(contract, pool);
     const subroots = batchRoots(seats.map(leafOf));
     const needs = [64n * pay + extra, 64n * pay, 2n * pay];
     outs.slice(0, 3).forEach((u, j) => {
@@ -207,6 +222,12 @@ describe("v3: a refund of 130 seats split into batches, each paid by a stranger"
       await submitted(s, built, [payer]);
       const n = j < 2 ? 64 : 2;
       const paid = await outputsOfTx(s, built.hash, n);
+      const batchUtxo = live.find((u) => u.input.txHash === closed.hash && u.input.outputIndex === j)!;
+      assert.deepEqual(
+        chainOutputs(paid),
+        planOutputs(plans.batchPlan(planPool, planWallet(payer.address), batchUtxo, seats, j).outputs),
+        `the draft's plan of batch ${j}`,
+      );
       assert.equal(paid.length, n);
       paid.forEach((u, k) => {
         const seat = 64 * j + k;
