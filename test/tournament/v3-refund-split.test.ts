@@ -6,6 +6,8 @@
 // remainder of the share), tagged [id, seat]; each stranger pays only its fee. On the way: the
 // 400s of a refund before the deadline, a batch already paid and nothing left; and the figures of
 // an add of 40 into an empty pool (reference scripts and inline), of the close and of each batch.
+// Then a cancel of 65 seats at 1.3 ADA each: its last batch, of one seat, holds BATCH_MIN_LOVELACE
+// (topped up from the creation's reserve), and whoever pays it keeps the top-up.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { readAddress } from "../../src/cardano/address-rules.js";
@@ -15,7 +17,7 @@ import { decodeBatchDatum } from "../../src/tournament/pool-datum.js";
 import { accumulatorOf, batchRoots, leafOf } from "../../src/tournament/seat-tree.js";
 import { addToPool } from "../../src/tournament/v3/add.js";
 import { payBatch } from "../../src/tournament/v3/batch.js";
-import { refundPool } from "../../src/tournament/v3/close.js";
+import { cancelPool, refundPool } from "../../src/tournament/v3/close.js";
 import { v3Contract, type V3Contract } from "../../src/tournament/v3/contract.js";
 import { createPool } from "../../src/tournament/v3/create.js";
 import { BATCH_MIN_LOVELACE } from "../../src/tournament/v3/pool.js";
@@ -54,7 +56,7 @@ async function refused(run: () => Promise<unknown>, message: RegExp): Promise<vo
   });
 }
 
-describe("v3: a refund of 130 seats split into batches, each paid by a stranger", () => {
+describe("v3: closes split into batches, each paid by a stranger", () => {
   let s: RunningService;
   let contract: V3Contract;
   let admin: Funded;
@@ -270,6 +272,96 @@ describe("v3: a refund of 130 seats split into batches, each paid by a stranger"
           utxos: fromChain(stranger, "changeAddress"),
         }),
       /Nothing is left to refund in tournament .*: each of its 3 batches is paid already/,
+    );
+  });
+
+  it("cancels 65 seats into a batch of 64 and one of a seat, topped up from the creation's reserve", async (t) => {
+    const ctx = contextOf(s);
+    const adminAt = readAddress(admin.address, "adminAddress");
+    const fee = 1_300_000n;
+    // Prizes within the entry fees: no deposit, each seat owed its 1.3 ADA, under BATCH_MIN_LOVELACE.
+    const created = await createPool(ctx, contract, {
+      name: "v3 short batch",
+      adminAddress: adminAt,
+      changeAddress: adminAt,
+      bracketSize: 65,
+      entryFee: fee,
+      payoutStructure: [50_000_000n],
+      fixedPayouts: [],
+      utxos: fromChain(admin),
+    });
+    await submitted(s, created, [admin]);
+    let pool = await livePool(s, contract, created.tournamentId);
+    const id = pool.tournamentId;
+    assert.equal(pool.lovelace, 2_700_000n, "the reserve: MIN_PAYOUT_LOVELACE + BATCH_MIN_LOVELACE");
+    const players = await Promise.all(Array.from({ length: 65 }, () => newBaseWallet()));
+    const regs = await registerMany(
+      s,
+      pool.registrationAddress.bech32,
+      sponsor,
+      players.map((p) => p.address),
+      () => fee,
+    );
+    let seats: string[] = [];
+    for (const chunk of [regs.slice(0, 40), regs.slice(40)]) {
+      const added = await addToPool(ctx, contract, pool, seats, {
+        tournamentId: id,
+        adminAddress: adminAt,
+        changeAddress: adminAt,
+        registrations: chunk.map((r) => ({ address: readAddress(r.address, "a"), outputRef: r.outputRef })),
+        utxos: fromChain(admin),
+      });
+      await submitted(s, added, [admin]);
+      seats = [...seats, ...added.added];
+      pool = await livePool(s, contract, id);
+    }
+    const held = pool.lovelace;
+    const closed = await cancelPool(ctx, contract, pool, seats, {
+      adminAddress: adminAt,
+      changeAddress: adminAt,
+      utxos: fromChain(admin),
+    });
+    t.diagnostic(`cancel split of 65 (2 batches): ${stats(closed.complete, closed.fee)}`);
+    assert.deepEqual(
+      closed.batches.map((b) => [b.seats, b.lovelace]),
+      [
+        [[0, 63], 64n * fee],
+        [[64, 64], BATCH_MIN_LOVELACE],
+      ],
+    );
+    await submitted(s, closed, [admin]);
+    const outs = await outputsOfTx(s, closed.hash, 3);
+    assert.deepEqual(
+      outs.map((u) => [u.output.address, lovelaceOf(u)]),
+      [
+        [contract.batchAddress.bech32, 64n * fee],
+        [contract.batchAddress.bech32, BATCH_MIN_LOVELACE],
+        [admin.address, held - 64n * fee - BATCH_MIN_LOVELACE],
+      ],
+    );
+    assert.equal(outs[2]!.output.plutusData, encodePayoutTag(id, 65));
+
+    // A cancel's batches are anyone's too: a stranger pays the short one and keeps its top-up.
+    const payer = await fundedWallet(s, 30 * ADA);
+    const before = totalLovelace(await s.app.chain!.utxosAt(payer.address));
+    const live = await s.app.chain!.utxosAt(contract.batchAddress.bech32);
+    const built = await payBatch(ctx, contract, seats, live, {
+      tournamentId: id,
+      batch: 1,
+      changeAddress: readAddress(payer.address, "changeAddress"),
+      utxos: fromChain(payer, "changeAddress"),
+    });
+    assert.equal(built.batchesRemaining, 1);
+    await submitted(s, built, [payer]);
+    const [paid] = await outputsOfTx(s, built.hash, 1);
+    assert.deepEqual(
+      [paid?.output.address, paid && lovelaceOf(paid), paid?.output.plutusData],
+      [seats[64], fee, encodePayoutTag(id, 64)],
+    );
+    assert.equal(
+      totalLovelace(await s.app.chain!.utxosAt(payer.address)),
+      before - built.fee + (BATCH_MIN_LOVELACE - fee),
+      "the top-up goes to whoever pays the last batch",
     );
   });
 });
