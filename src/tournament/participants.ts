@@ -36,8 +36,7 @@ export interface ParticipantsInput extends ContractSelector {
   readonly utxos: Paying;
 }
 
-/** The request's registrations on chain, each checked to be an unspent one at `registrationAddress` naming its key address. */
-export async function resolveRegistrations(
+async function resolveRegistrations(
   ctx: TournamentContext,
   input: ParticipantsInput,
   registrationAddress: string,
@@ -85,7 +84,7 @@ export async function resolveRegistrations(
  * The return of what registration `u` holds beyond the entry fee, to `address` tagged with participant
  * index `k`; null when it holds exactly the fee (or less) and no token.
  */
-export function excessReturn(
+function excessReturn(
   params: Protocol,
   u: UTxO,
   entryFee: bigint,
@@ -113,8 +112,8 @@ export interface SkippedRegistration {
  * registers first (in the ledger's order, by output reference), is left out, as the registrations
  * listing marks it (duplicateOf). The addresses are the request's (checked against the datums later).
  */
-export function seatsTaken(
-  input: Pick<ParticipantsInput, "registrations">,
+function seats(
+  input: ParticipantsInput,
   participants: readonly string[],
 ): { kept: ParticipantsInput["registrations"]; skipped: SkippedRegistration[] } {
   const refs = input.registrations.map((r) => r.outputRef.toLowerCase());
@@ -190,7 +189,7 @@ export async function addTo(
     c.settleBy,
     "no participant can be added",
   );
-  const { kept, skipped } = seatsTaken(input, t.datum.participants);
+  const { kept, skipped } = seats(input, t.datum.participants);
   if (kept.length === 0) {
     throw refusal(
       BadRequestError,
