@@ -3,7 +3,8 @@
 // ([config, 0, []], the reserve), register and unregister (v2.1's transactions, v3's registration
 // validator), two adds (the datum's count and peaks, the pool's growth, an overpayment returned
 // tagged [id, seat]), settle (placements and fixed payouts tagged, NFT burnt); and the 400s a
-// request can get wrong on the way (41 registrations, settle before the bracket is full).
+// request can get wrong on the way (a bracket of 1,025, 41 registrations, settle before the
+// bracket is full).
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { readAddress } from "../../src/cardano/address-rules.js";
@@ -64,6 +65,19 @@ describe("v3: create, register, add, settle at a bracket of 4", () => {
   it("goes from creation to settlement, each step's chain state as the contract wants it", async (t) => {
     const ctx = contextOf(s);
     const fixedTo = await newBaseWallet();
+    const cup = {
+      name: "v3 cup",
+      adminAddress: addr(admin),
+      changeAddress: addr(admin),
+      entryFee: FEE,
+      payoutStructure: [1_000_000_000n],
+      fixedPayouts: [],
+      utxos: fromChain(admin),
+    };
+    await refused(
+      () => createPool(ctx, contract, { ...cup, bracketSize: 1025 }),
+      /^bracketSize must be a whole number from 2 to 1024: larger brackets/,
+    );
     const created = await createPool(ctx, contract, {
       name: "v3 cup",
       adminAddress: addr(admin),
