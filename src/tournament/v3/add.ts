@@ -1,9 +1,9 @@
 // The v3 add-participants transaction (V3-DESIGN §5.3 Add): v2.1's (participants.ts, addTo), the
 // registrations spent in the ledger's input order becoming seats count, count + 1, …; what one holds
 // beyond the entry fee goes back to its registrant tagged [id, seat]. The pool's datum becomes
-// [config, count + added, peaks'], the configuration unchanged and
-// peaks' the accumulator with the added seats' leaves appended (seat-tree.ts appendLeaves); the
-// pool grows by the entry fee per seat added. The answer says how many seats are taken and left.
+// [config, count + added, peaks'], the configuration unchanged and peaks' the accumulator with the
+// added seats' leaves appended (seat-tree.ts appendLeaves); the pool grows by the entry fee per
+// seat added. The answer says how many seats are taken and left.
 import type { TournamentContext, TxAnswer } from "../context.js";
 import { addTo, type ParticipantsInput, type SkippedRegistration } from "../participants.js";
 import { checkedRegistration } from "../register.js";
