@@ -22,7 +22,7 @@ export interface PayBatchInput {
   /** The batch to pay; absent: the lowest one unpaid. */
   readonly batch?: number | undefined;
   readonly changeAddress: Address;
-  /** Left out: the UTxOs on chain of the caller (at the change address's field, `field`). */
+  /** Left out: the caller's UTxOs on chain. */
   readonly utxos: Paying;
 }
 
