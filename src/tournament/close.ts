@@ -89,15 +89,20 @@ export async function cancelTournament(ctx: TournamentContext, input: CancelInpu
 export async function refundTournament(ctx: TournamentContext, input: CloseInput): Promise<TxAnswer> {
   const contract = selectContract(ctx.network, input);
   const t = await requireTournament(ctx.chain, contract, ctx.network, input.tournamentId);
-  const settleBy = t.datum.config.settleBy;
+  const validFrom = await refundStart(ctx, t.tournamentId, t.datum.config.settleBy);
+  return build(ctx, t, "refund", input, { requiredSigners: [], validFrom });
+}
+
+/** A refund's lower validity bound (the first slot after the deadline); a 400 while the chain has not reached it. */
+export async function refundStart(ctx: TournamentContext, tournamentId: string, settleBy: number): Promise<number> {
   const tip = await ctx.chain.tip();
   const validFrom = afterDeadline(ctx.eraHistory, settleBy);
   if (tip.slot < validFrom) {
     const from = ctx.eraHistory.slotToTime(Math.max(validFrom, 0));
     throw new BadRequestError(
-      `Tournament ${t.tournamentId} can be refunded only after its settlement deadline, settleBy ${settleBy} (${iso(settleBy)}): ` +
-        `from ${iso(from)} on; the chain's time is ${iso(tip.time)}. Before it, only the admin can end it (POST /tournaments/${t.tournamentId}/cancel).`,
+      `Tournament ${tournamentId} can be refunded only after its settlement deadline, settleBy ${settleBy} (${iso(settleBy)}): ` +
+        `from ${iso(from)} on; the chain's time is ${iso(tip.time)}. Before it, only the admin can end it (POST /tournaments/${tournamentId}/cancel).`,
     );
   }
-  return build(ctx, t, "refund", input, { requiredSigners: [], validFrom });
+  return validFrom;
 }

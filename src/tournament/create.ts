@@ -11,8 +11,9 @@ import { BadRequestError, refusal } from "../errors.js";
 import { ledgerOrder, utxoWithinCborLimits } from "../cardano/utxo.js";
 import { minLovelace } from "../cardano/tx-encode.js";
 import { valueOf } from "../cardano/value.js";
-import { buildTournamentTx } from "./assemble.js";
-import { MIN_PAYOUT_LOVELACE } from "./limits.js";
+import { buildTournamentTx, type ScriptSource } from "./assemble.js";
+import type { CompiledScript } from "./contracts.js";
+import { MAX_BRACKET, MIN_PAYOUT_LOVELACE } from "./limits.js";
 import { registrationAddressOf } from "./read.js";
 import { registrationScriptOf } from "./registration-script.js";
 import {
@@ -99,9 +100,49 @@ async function seedAndUtxos(ctx: TournamentContext, paying: Paying): Promise<{ s
   return { seed, utxos: await unspentOnly(ctx.chain, paying.given) };
 }
 
+/** What a contract version decides at creation: where the pool goes, its datum, its reserve, the largest bracket. */
+export interface CreationTerms {
+  /** The tournament validator's address (the pool's). */
+  readonly address: Address;
+  /** Policy id of the tournament NFTs. */
+  readonly policyId: string;
+  readonly maxBracket: number;
+  /** The registration validator of tournament `id`. */
+  registration(id: string): CompiledScript;
+  /** The pool's inline datum at creation, CBOR hex. */
+  datum(config: TournamentConfig): string;
+  /**
+   * What the pool holds beyond the deposit at least: v2.1's MIN_PAYOUT_LOVELACE (the admin's
+   * remainder of a full bracket's cancel or refund), v3's that and BATCH_MIN_LOVELACE.
+   */
+  readonly reserve: bigint;
+  /** How the transaction uses the tournament script (mints with it). */
+  source(): Promise<ScriptSource>;
+}
+
 export async function createTournament(ctx: TournamentContext, input: CreateInput): Promise<CreateAnswer> {
+  const contract = selectContract(ctx.network, input);
+  return createWith(ctx, input, {
+    address: contract.address,
+    policyId: contract.policyId,
+    maxBracket: MAX_BRACKET,
+    registration: registrationScriptOf,
+    datum: (config) => encodeTournamentDatum({ config, participants: [] }),
+    // The contract (v2.1) wants MIN_PAYOUT_LOVELACE beyond the deposit: the admin's remainder output of
+    // a full bracket's cancel or refund must be payable from the pool.
+    reserve: MIN_PAYOUT_LOVELACE,
+    source: () => ctx.deployments.tournamentSource(contract),
+  });
+}
+
+/** The create transaction under a contract version's terms (createTournament: v2.1's). */
+export async function createWith(
+  ctx: TournamentContext,
+  input: CreateInput,
+  terms: CreationTerms,
+): Promise<CreateAnswer> {
   checkName(input.name);
-  checkBracket(input.bracketSize);
+  checkBracket(input.bracketSize, terms.maxBracket);
   checkEntryFee(input.entryFee);
   checkNotPointer(input.adminAddress, "adminAddress");
   paymentKeyHash(
@@ -109,7 +150,6 @@ export async function createTournament(ctx: TournamentContext, input: CreateInpu
     "adminAddress",
     "the admin signs the add-participants, settlement and cancel transactions",
   );
-  const contract = selectContract(ctx.network, input);
   const tip = await ctx.chain.tip();
   const settleBy = settleByOf(input.settleBy, tip);
   const { seed, utxos } = await seedAndUtxos(ctx, input.utxos);
@@ -119,7 +159,7 @@ export async function createTournament(ctx: TournamentContext, input: CreateInpu
   checkPayouts({ ...input, network: ctx.network, params, tournamentId });
   checkFreePrizes(input);
 
-  const registration = registrationScriptOf(tournamentId);
+  const registration = terms.registration(tournamentId);
   checkEntryFeeHoldsRegistration(
     params,
     ctx.network,
@@ -136,24 +176,22 @@ export async function createTournament(ctx: TournamentContext, input: CreateInpu
     registrationHash: registration.hash,
     settleBy,
   };
-  const datum = encodeTournamentDatum({ config, participants: [] });
-  const nft = [[contract.policyId + tournamentId, 1n]] as const;
+  const datum = terms.datum(config);
+  const nft = [[terms.policyId + tournamentId, 1n]] as const;
   const deposit = depositOf(config);
   // The output's min-UTxO (the builder's, cardano/tx-encode.ts) on top of the deposit. The output
   // holding more than its minimum only lengthens its coin beyond 2^32 lovelace, which the deposit's
   // own lovelace then pays for many times over: the sum is always above the ledger's minimum.
   const min = minLovelace(
     {
-      address: contract.address,
+      address: terms.address,
       value: valueOf(deposit, nft),
       datum: { type: "Inline", data: { type: "CBOR", content: datum } },
     },
     params.coinsPerUtxoSize,
   );
   let lovelace = deposit + min;
-  // The contract (v2.1) wants MIN_PAYOUT_LOVELACE beyond the deposit: the admin's remainder output of
-  // a full bracket's cancel or refund must be payable from the pool.
-  if (lovelace < deposit + MIN_PAYOUT_LOVELACE) lovelace = deposit + MIN_PAYOUT_LOVELACE;
+  if (lovelace < deposit + terms.reserve) lovelace = deposit + terms.reserve;
   const validTo = beforeDeadline(ctx.eraHistory, tip, settleBy);
   // settleByOf leaves at least MIN_SETTLE_WINDOW_MS: never null here.
   if (validTo === null)
@@ -161,7 +199,7 @@ export async function createTournament(ctx: TournamentContext, input: CreateInpu
       BadRequestError,
       (at) => `${at("settleBy")} is too close to the chain's time now: choose a later deadline.`,
     );
-  const source = await ctx.deployments.tournamentSource(contract);
+  const source = await terms.source();
   const built = await paidBy(input.utxos, () =>
     buildTournamentTx(
       {
@@ -173,7 +211,7 @@ export async function createTournament(ctx: TournamentContext, input: CreateInpu
           quantity: 1n,
           redeemer: mintCreateRedeemer(seed.input.txHash, seed.input.outputIndex),
         },
-        outputs: [{ address: contract.address, value: valueOf(lovelace, nft), datum }],
+        outputs: [{ address: terms.address, value: valueOf(lovelace, nft), datum }],
         requiredSigners: [],
         utxos,
         changeAddress: input.changeAddress,

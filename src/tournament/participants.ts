@@ -14,12 +14,13 @@ import { ledgerOrder, outRefOf, parseOutRef } from "../cardano/utxo.js";
 import { minLovelace } from "../cardano/tx-encode.js";
 import { fromAssets, valueOf } from "../cardano/value.js";
 import { BadRequestError, refusal } from "../errors.js";
-import { buildTournamentTx, type ScriptInput, type TxOutput } from "./assemble.js";
+import { buildTournamentTx, type ScriptInput, type ScriptSource, type TxOutput } from "./assemble.js";
+import type { CompiledScript } from "./contracts.js";
 import { paidBy, payingUtxos, type Paying, type TournamentContext, type TxAnswer } from "./context.js";
 import { requireBeforeDeadline } from "./deadline.js";
 import { ADD_PARTICIPANTS_REDEEMER, encodeTournamentDatum, REGISTRATION_ADD_REDEEMER } from "./datum.js";
 import { selectContract, type ContractSelector } from "./deployment.js";
-import { duplicateOf, registrationOf, requireTournament } from "./read.js";
+import { duplicateOf, registrationOf, requireTournament, type TournamentState } from "./read.js";
 import { checkedRegistration } from "./register.js";
 import { MAX_REGISTRATIONS_PER_ADD } from "./limits.js";
 import { checkAddBatch, returnProblem, taggedPayment } from "./rules.js";
@@ -143,7 +144,36 @@ export async function addParticipants(
   checkAddBatch(input.registrations.length);
   const contract = selectContract(ctx.network, input);
   const t = await requireTournament(ctx.chain, contract, ctx.network, input.tournamentId);
+  const { added: _, ...answer } = await addTo(ctx, t, input, {
+    registration: () => checkedRegistration(t),
+    source: () => ctx.deployments.tournamentSource(contract),
+    datum: (participants) => encodeTournamentDatum({ config: t.datum.config, participants }),
+  });
+  return answer;
+}
+
+/** What a contract version decides in an add: the pool's new datum, where its scripts come from. */
+export interface AddTerms {
+  /** The tournament's registration validator (checkedRegistration). */
+  registration(): CompiledScript;
+  /** How the transaction uses the tournament script. */
+  source(): Promise<ScriptSource>;
+  /** The pool's datum once `participants` (the old ones, then the added ones in seat order) take their seats, CBOR hex. */
+  datum(participants: readonly string[]): string;
+}
+
+/**
+ * The add to tournament `t` (its participants: v2.1's list, v3's seats) under a contract version's
+ * terms; the answer also gives the addresses added, in seat order.
+ */
+export async function addTo(
+  ctx: TournamentContext,
+  t: TournamentState,
+  input: ParticipantsInput,
+  terms: AddTerms,
+): Promise<TxAnswer & { skipped: SkippedRegistration[]; added: string[] }> {
   const c = t.datum.config;
+  const address = t.contract.address;
   if (input.adminAddress.bech32 !== c.adminAddress) {
     throw refusal(
       BadRequestError,
@@ -175,7 +205,7 @@ export async function addParticipants(
       `The bracket holds ${c.bracketSize} participants and has ${have}: ${n} more would exceed it (at most ${c.bracketSize - have} can be added).`,
     );
   }
-  const script = checkedRegistration(t);
+  const script = terms.registration();
   const regs = (await resolveRegistrations(ctx, input, t.registrationAddress.bech32))
     .filter((u) => kept.some((r) => r.outputRef.toLowerCase() === outRefOf(u)))
     .sort(ledgerOrder);
@@ -190,12 +220,12 @@ export async function addParticipants(
       (at) => `${at(`registrations[${i}]`)} (${outRefOf(u)}) cannot be added: ${problem}.`,
     );
   });
-  const datum = encodeTournamentDatum({ config: c, participants: [...t.datum.participants, ...added] });
+  const datum = terms.datum([...t.datum.participants, ...added]);
   const nft = fromAssets(t.utxo.output.amount).assets;
   let lovelace = t.lovelace + c.entryFee * BigInt(n);
   const min = minLovelace(
     {
-      address: contract.address,
+      address,
       value: valueOf(lovelace, nft),
       datum: { type: "Inline", data: { type: "CBOR", content: datum } },
     },
@@ -205,7 +235,7 @@ export async function addParticipants(
   const returns = regs
     .map((u, j) => excessReturn(params, u, c.entryFee, added[j]!, t.tournamentId, have + j))
     .filter((o): o is TxOutput => o !== null);
-  const source = await ctx.deployments.tournamentSource(contract);
+  const source = await terms.source();
   const scriptInputs: ScriptInput[] = [
     { utxo: t.utxo, redeemer: ADD_PARTICIPANTS_REDEEMER, source },
     ...regs.map((utxo) => ({ utxo, redeemer: REGISTRATION_ADD_REDEEMER, source: { kind: "inline", script } as const })),
@@ -215,7 +245,7 @@ export async function addParticipants(
       {
         scriptInputs,
         keyInputs: [],
-        outputs: [{ address: contract.address, value: valueOf(lovelace, nft), datum }, ...returns],
+        outputs: [{ address, value: valueOf(lovelace, nft), datum }, ...returns],
         requiredSigners: [adminKey],
         utxos: await payingUtxos(ctx.chain, input.utxos),
         changeAddress: input.changeAddress,
@@ -227,5 +257,5 @@ export async function addParticipants(
       params,
     ),
   );
-  return { ...built, skipped };
+  return { ...built, skipped, added };
 }

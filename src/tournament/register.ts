@@ -10,6 +10,7 @@ import { fromAssets, valueOf } from "../cardano/value.js";
 import { BadRequestError, NotFoundError, refusal } from "../errors.js";
 import { buildTournamentTx } from "./assemble.js";
 import { registrationScriptOf } from "./registration-script.js";
+import type { CompiledScript } from "./contracts.js";
 import { paidBy, payingUtxos, type Paying, type TournamentContext, type TxAnswer } from "./context.js";
 import { encodeRegistrationDatum, REGISTRATION_CANCEL_REDEEMER } from "./datum.js";
 import { deadlinePassed, isExpired, REFUND_ADVICE } from "./deadline.js";
@@ -34,9 +35,11 @@ export interface RegisterInput extends ContractSelector {
   readonly utxos: Paying;
 }
 
-/** The registration validator of a tournament, after checking that its datum names that validator. */
-export function checkedRegistration(t: TournamentState) {
-  const script = registrationScriptOf(t.tournamentId);
+/**
+ * The registration validator of a tournament (`script`: v2.1's of its ID unless given), after
+ * checking that its datum names that validator.
+ */
+export function checkedRegistration(t: TournamentState, script: CompiledScript = registrationScriptOf(t.tournamentId)) {
   if (script.hash !== t.datum.config.registrationHash) {
     throw new BadRequestError(
       `Tournament ${t.tournamentId} names registration validator ${t.datum.config.registrationHash} in its datum, not the one of its ID (${script.hash}): ` +
@@ -78,6 +81,19 @@ export async function register(
 ): Promise<TxAnswer & { outputRef: string }> {
   const contract = selectContract(ctx.network, input);
   const t = await requireTournament(ctx.chain, contract, ctx.network, input.tournamentId);
+  return registerTo(ctx, t, checkedRegistration(t), input);
+}
+
+/**
+ * The registration to tournament `t` (its participants: v2.1's list, v3's seats), whose
+ * registration validator is `script` (checkedRegistration): any contract version's.
+ */
+export async function registerTo(
+  ctx: TournamentContext,
+  t: TournamentState,
+  script: CompiledScript,
+  input: RegisterInput,
+): Promise<TxAnswer & { outputRef: string }> {
   checkNotPointer(input.registererAddress, "registererAddress");
   paymentKeyHash(input.registererAddress, "registererAddress", "only its key can cancel the registration");
   const c = t.datum.config;
@@ -96,7 +112,7 @@ export async function register(
       REFUND_ADVICE(t.tournamentId),
     );
   }
-  checkedRegistration(t);
+  checkedRegistration(t, script);
   await checkNotRegistered(ctx, t, input.registererAddress.bech32);
   const datum = encodeRegistrationDatum(input.registererAddress.bech32);
   const params = await ctx.chain.protocolParameters();
@@ -135,8 +151,21 @@ export interface UnregisterInput extends RegisterInput {
 
 export async function unregister(ctx: TournamentContext, input: UnregisterInput): Promise<TxAnswer> {
   const contract = selectContract(ctx.network, input);
+  const t = await findTournament(ctx.chain, contract, ctx.network, input.tournamentId);
+  return unregisterFrom(ctx, t, registrationScriptOf(input.tournamentId), input);
+}
+
+/**
+ * The cancellation of a registration to tournament `input.tournamentId`, whose registration
+ * validator is `script` (v2.1's or v3's of its ID); `t` is the live tournament, null once it ended.
+ */
+export async function unregisterFrom(
+  ctx: TournamentContext,
+  t: TournamentState | null,
+  script: CompiledScript,
+  input: UnregisterInput,
+): Promise<TxAnswer> {
   const id = input.tournamentId;
-  const t = await findTournament(ctx.chain, contract, ctx.network, id);
   const [utxo] = await ctx.chain.utxosByRef([parseOutRef(input.outputRef)]);
   const notOurs = () =>
     t === null
@@ -146,11 +175,10 @@ export async function unregister(ctx: TournamentContext, input: UnregisterInput)
           (at) =>
             `${at("outputRef")} ${input.outputRef} is not an unspent registration of tournament ${id}: it was already added, cancelled, or belongs to another tournament.`,
         );
-  // Cheap checks first: the registration validator is compiled (about 2 s, then cached) only for a
-  // real output at a script address. It derives from the ID alone, so a registration stays
-  // cancellable after its tournament was settled.
+  // The registration validator derives from the ID alone, so a registration stays cancellable
+  // after its tournament was settled.
   if (!utxo || paymentCredentialOf(utxo.output.address)?.isScript !== true) throw notOurs();
-  const script = t === null ? registrationScriptOf(id) : checkedRegistration(t);
+  if (t !== null) checkedRegistration(t, script);
   if (utxo.output.address !== registrationAddressOf(script.hash, ctx.network).bech32) throw notOurs();
   if (utxo.output.plutusData === undefined && utxo.output.dataHash !== undefined) {
     throw refusal(

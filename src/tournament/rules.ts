@@ -73,12 +73,13 @@ export function checkName(name: string): void {
     );
 }
 
-export function checkBracket(bracketSize: number): void {
-  if (!Number.isInteger(bracketSize) || bracketSize < MIN_BRACKET || bracketSize > MAX_BRACKET) {
+/** A bracket of MIN_BRACKET to `max` seats (MAX_BRACKET for v2.1, the seat tree's 2^depth for v3). */
+export function checkBracket(bracketSize: number, max: number = MAX_BRACKET): void {
+  if (!Number.isInteger(bracketSize) || bracketSize < MIN_BRACKET || bracketSize > max) {
     throw refusal(
       BadRequestError,
       (at) =>
-        `${at("bracketSize")} must be a whole number from ${MIN_BRACKET} to ${MAX_BRACKET}: larger brackets make the add-participants and ` +
+        `${at("bracketSize")} must be a whole number from ${MIN_BRACKET} to ${max}: larger brackets make the add-participants and ` +
         "settlement transactions exceed the ledger's size and execution limits.",
     );
   }

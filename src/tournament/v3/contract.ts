@@ -1,0 +1,82 @@
+// Contracts v3 as the builders take them (contracts/V3-DESIGN.md §5): the tournament script (NFT
+// policy and pool validator in one), the batch validator (one address for every tournament) and a
+// tournament's registration validator (v2.1's source with v3's tournament hash), each a compiled
+// script, the first two with where a transaction finds them (a reference UTxO, or attached inline),
+// and the seat tree's shape they were compiled for. The builders take it as a parameter: where the
+// programs come from (the blueprint, a deployment) is the caller's business.
+import type { Address } from "../../cardano/addresses.js";
+import type { Network } from "../../config.js";
+import type { ScriptSource } from "../assemble.js";
+import { scriptAddressOf, type CompiledScript } from "../contracts.js";
+import type { Contract } from "../deployment.js";
+import type { TreeShape } from "../seat-tree.js";
+
+/** The three programs of a v3 build. */
+export interface V3Scripts {
+  readonly shape: TreeShape;
+  readonly tournament: CompiledScript;
+  readonly batch: CompiledScript;
+  /** The registration validator of one tournament. */
+  readonly registration: (tournamentId: string) => CompiledScript;
+}
+
+/** A reference UTxO that carries a script. */
+export interface ScriptRef {
+  readonly txHash: string;
+  readonly index: number;
+}
+
+export interface V3Contract {
+  readonly contractTitle: string;
+  readonly contractVersion: string;
+  readonly shape: TreeShape;
+  /** Policy id of the tournament NFTs (= the tournament script's hash). */
+  readonly policyId: string;
+  /** The pool validator's enterprise address. */
+  readonly address: Address;
+  /** The batch validator's enterprise address (the same for every tournament). */
+  readonly batchAddress: Address;
+  /** How transactions use the tournament script. */
+  readonly tournament: ScriptSource;
+  /** How transactions use the batch validator. */
+  readonly batch: ScriptSource;
+  /** The registration validator of one tournament (attached inline, as v2.1's). */
+  readonly registration: (tournamentId: string) => CompiledScript;
+}
+
+const sourceOf = (script: CompiledScript, ref: ScriptRef | undefined): ScriptSource =>
+  ref === undefined ? { kind: "inline", script } : { kind: "reference", ...ref, script };
+
+/** A v3 contract on `network`: its scripts used from their reference UTxOs where given, else inline. */
+export function v3Contract(
+  scripts: V3Scripts,
+  network: Network,
+  names: { readonly contractTitle: string; readonly contractVersion: string },
+  refs: { readonly tournament?: ScriptRef; readonly batch?: ScriptRef } = {},
+): V3Contract {
+  return {
+    ...names,
+    shape: scripts.shape,
+    policyId: scripts.tournament.hash,
+    address: scriptAddressOf(scripts.tournament.hash, network),
+    batchAddress: scriptAddressOf(scripts.batch.hash, network),
+    tournament: sourceOf(scripts.tournament, refs.tournament),
+    batch: sourceOf(scripts.batch, refs.batch),
+    registration: scripts.registration,
+  };
+}
+
+/** The contract as v2.1's reading and registering code names one (read.ts' TournamentState). */
+export const asContract = (c: V3Contract): Contract => ({
+  contractTitle: c.contractTitle,
+  contractVersion: c.contractVersion,
+  script: c.tournament.script,
+  policyId: c.policyId,
+  address: c.address,
+});
+
+/** Seats per batch of the contract's tree. */
+export const batchSeats = (c: V3Contract): number => 2 ** c.shape.batchHeight;
+
+/** The largest bracket of the contract's tree. */
+export const maxBracket = (c: V3Contract): number => 2 ** c.shape.depth;

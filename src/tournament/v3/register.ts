@@ -1,0 +1,30 @@
+// Registering to a v3 pool and cancelling a registration: v2.1's transactions (register.ts), the
+// registration validator being v3's (v2.1's source with v3's tournament hash). An address that
+// holds a seat already, or has a registration waiting, is refused as in v2.1.
+import type { TournamentContext, TxAnswer } from "../context.js";
+import { registerTo, unregisterFrom, type RegisterInput, type UnregisterInput } from "../register.js";
+import type { V3Contract } from "./contract.js";
+import { checkSeats, stateOf, type Pool } from "./pool.js";
+
+/** A registration to `pool`, whose seats are `seats` (bech32, seat order). */
+export async function registerToPool(
+  ctx: TournamentContext,
+  contract: V3Contract,
+  pool: Pool,
+  seats: readonly string[],
+  input: RegisterInput,
+): Promise<TxAnswer & { outputRef: string }> {
+  checkSeats(pool, seats, contract);
+  return registerTo(ctx, stateOf(pool, seats, contract), contract.registration(pool.tournamentId), input);
+}
+
+/** The cancellation of a registration to `input.tournamentId`; `pool` is null once the tournament ended. */
+export async function unregisterFromPool(
+  ctx: TournamentContext,
+  contract: V3Contract,
+  pool: Pool | null,
+  input: UnregisterInput,
+): Promise<TxAnswer> {
+  const t = pool === null ? null : stateOf(pool, [], contract);
+  return unregisterFrom(ctx, t, contract.registration(input.tournamentId), input);
+}
