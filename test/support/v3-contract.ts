@@ -1,10 +1,8 @@
-// Contracts v3 on a test's devnet service: the three programs (one function, v3Scripts, so that the
-// coordinator can point it at the service's own loader once it exists), deployed as reference
+// Contracts v3 on a test's devnet service: the three programs (v3Scripts, the service's own loader), deployed as reference
 // scripts on the service's devnet or attached inline; a pool read back by its NFT; many
 // registrations made in one transaction (anyone may register any address: the registrant need not
 // sign); and a built transaction signed and submitted through POST /tournaments/submit-tx.
 import assert from "node:assert/strict";
-import { loadV3 } from "../../contracts/v3-draft/scripts.js";
 import type { UTxO } from "../../src/cardano/types.js";
 import { knownAddress } from "../../src/cardano/address-rules.js";
 import { valueOf } from "../../src/cardano/value.js";
@@ -12,7 +10,9 @@ import { isDevnet } from "../../src/chain/port.js";
 import { buildTournamentTx } from "../../src/tournament/assemble.js";
 import type { TournamentContext } from "../../src/tournament/context.js";
 import { encodeRegistrationDatum } from "../../src/tournament/datum.js";
+import { v3Scripts as servedV3Scripts } from "../../src/tournament/deployment.js";
 import { deployOnDevnet } from "../../src/tournament/devnet-deploy.js";
+import { PRODUCTION_TREE } from "../../src/tournament/seat-tree.js";
 import type { TournamentId } from "../../src/tournament/id.js";
 import { v3Contract, type V3Contract, type V3Scripts } from "../../src/tournament/v3/contract.js";
 import { poolOf, type Pool } from "../../src/tournament/v3/pool.js";
@@ -20,10 +20,10 @@ import type { RunningService } from "./service.js";
 import { signAndSubmit } from "./tournament-api.js";
 import type { Funded, TestWallet } from "./wallets.js";
 
-/** The v3 programs the tests use: the draft's production build (depth 10, batches of 64). */
+/** The v3 programs the tests use: the service's own, from contracts/plutus.json (depth 10, batches of 64). */
 export function v3Scripts(): V3Scripts {
-  const { shape, tournament, batch, registration } = loadV3();
-  return { shape, tournament, batch, registration };
+  const { tournament, batch, registrationOf } = servedV3Scripts();
+  return { shape: PRODUCTION_TREE, tournament, batch, registration: registrationOf };
 }
 
 export const V3_NAMES = { contractTitle: "cardano-tx-service/tournament", contractVersion: "3.0.0" } as const;

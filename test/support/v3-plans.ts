@@ -1,4 +1,4 @@
-// The v3 draft's honest plans (contracts/v3-draft/plans.ts, what the contracts' own tests submit)
+// The v3 contract's honest plans (contracts/test/v3/plans.ts, what the contracts' own tests submit)
 // next to the service's builders: a pool in the plans' shape, and what the assertions compare, the
 // outputs ([address, lovelace, inline datum]) and the redeemers of a built transaction.
 import { CborReader } from "../../src/cardano/cbor.js";
@@ -7,11 +7,11 @@ import type { UTxO } from "../../src/cardano/types.js";
 import type { V3Contract } from "../../src/tournament/v3/contract.js";
 import type { Pool } from "../../src/tournament/v3/pool.js";
 import type { Out, RefScript, Wallet } from "../../contracts/test/helpers.js";
-import type { Pool as PlanPool } from "../../contracts/v3-draft/plans.js";
-import { loadV3 } from "../../contracts/v3-draft/scripts.js";
+import type { Pool as PlanPool } from "../../contracts/test/v3/plans.js";
+import { loadV3 } from "../../contracts/test/v3/scripts.js";
 import { lovelaceOf } from "./utxos.js";
 
-export * as plans from "../../contracts/v3-draft/plans.js";
+export * as plans from "../../contracts/test/v3/plans.js";
 
 const NO_REF: RefScript = { txHash: "00".repeat(32), index: 0, code: "", hash: "", size: 0 };
 

@@ -7,7 +7,7 @@
 import type { Address } from "../../cardano/addresses.js";
 import type { Network } from "../../config.js";
 import type { ScriptSource } from "../assemble.js";
-import { scriptAddressOf, type CompiledScript } from "../contracts.js";
+import { scriptAddressOf, V3_CONTRACT, type CompiledScript } from "../contracts.js";
 import type { Contract } from "../deployment.js";
 import type { TreeShape } from "../seat-tree.js";
 
@@ -68,6 +68,7 @@ export function v3Contract(
 
 /** The contract as v2.1's reading and registering code names one (read.ts' TournamentState). */
 export const asContract = (c: V3Contract): Contract => ({
+  descriptor: V3_CONTRACT,
   contractTitle: c.contractTitle,
   contractVersion: c.contractVersion,
   script: c.tournament.script,
