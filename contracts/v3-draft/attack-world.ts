@@ -10,13 +10,14 @@ import { paymentCredentialOf } from "../../src/cardano/address-rules.js";
 import { makeIntData, makeListData } from "@helios-lang/uplc";
 import { Chain, SYSTEM_START_MS, submitPlan, type RefScript, type TxPlan, Wallet } from "../test/helpers.js";
 import { assertScriptFailed, assertScriptRejected, attempt, DAY_MS, taggedAt } from "../test/fixture.js";
+import type { TreeShape } from "../../src/tournament/seat-tree.js";
 import { afterDeadline, deploy, ledgerOrder, registerPlan, type ConfigInput } from "../test/tournament-txs.js";
 import { bytesData, hex } from "./helios.js";
 import { addPlan, configData, createPlan, type Pool } from "./plans.js";
 import { loadV3, type V3Scripts } from "./scripts.js";
 
 export const ADA = 1_000_000n;
-export const SMALL_TREE = { depth: 4, batchHeight: 2 } as const;
+export const SMALL_TREE: TreeShape = { depth: 4, batchHeight: 2 };
 
 export interface V3World {
   readonly chain: Chain;
