@@ -364,6 +364,32 @@ describe("v3 add: registrations that must not become seats (v2.1's participant, 
     await refused(on, p, /\bT(35|58)\b/);
   });
 
+  it("attack: a pool created with a forged registration hash takes its genuine registrations: T35; with another pool's registration hash, that pool's registrations: T58", async () => {
+    // The policy cannot recompute a registration validator's hash, so a creator may write any hash.
+    for (const [forged, code] of [
+      ["cd".repeat(28), "T35"],
+      [pool.registration.hash, "T58"],
+    ] as const) {
+      const c = on.snapshot();
+      const { plan: make, pool: genuine } = creation(w, c, { ...CUP, name: "Crooked" });
+      const crooked: Pool = { ...genuine, config: { ...genuine.config, registrationHash: forged } };
+      const p = clonePlan(make);
+      p.outputs[0] = { ...p.outputs[0]!, datum: poolDatum(crooked.config, [], SMALL_TREE) };
+      await submitPlan(c, p);
+      crooked.refs.registration = (await deploy(c, w.admin, [genuine.registration]))[0];
+      const taken =
+        forged === pool.registration.hash
+          ? regs
+          : await register(c, crooked, w.alice, [baseAddress(50), baseAddress(51)]);
+      const { plan: addIt } = addPlan(crooked, w.admin, poolUtxo(c, crooked), [], taken);
+      if (forged === pool.registration.hash)
+        addIt.scriptInputs = addIt.scriptInputs.map((s, i) =>
+          i === 0 ? s : { ...s, script: pool.refs.registration! },
+        );
+      await refused(c, addIt, code);
+    }
+  });
+
   it("attack: a registration spent with Constr 2 (neither Cancel nor Add) by mallory, without its pool: T58 (read as Add)", async () => {
     const p: TxPlan = {
       payer: w.mallory,

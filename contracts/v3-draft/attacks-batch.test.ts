@@ -16,7 +16,7 @@ import { encodePayoutTag, REGISTRATION_ADD_REDEEMER } from "../../src/tournament
 import { MIN_PAYOUT_LOVELACE } from "../../src/tournament/limits.js";
 import { PRODUCTION_TREE } from "../../src/tournament/seat-tree.js";
 import { type Chain, lovelaceOf, PARAMS, submitPlan, type TxPlan } from "../test/helpers.js";
-import { attempt, clonePlan } from "../test/fixture.js";
+import { assertLedgerRejected, attempt, clonePlan } from "../test/fixture.js";
 import { cborHex } from "../test/raw.js";
 import { batchPlan, batchUtxo, closePlan, closeTerms, type Pool } from "./plans.js";
 import {
@@ -104,6 +104,25 @@ describe("v3 batch: junk batches and other tournaments' batches", () => {
     await submitPlan(c, alone);
     const { txHash: paid } = await submitPlan(c, honestA(1));
     for (const k of [4, 5]) assert.equal(tagged(c, a, aSeats[k]!, k, paid).lovelace, CUP.entryFee);
+  });
+
+  it("contention: two strangers pay batch 1 with the same outputs: the first is taken, the second refused by the ledger (its input is spent); each seat paid once", async () => {
+    const c = closed.snapshot();
+    const genuine = batchOf(a, aClose, 1);
+    const first = honestA(1);
+    const second = clonePlan(batchPlan(a, w.bob, genuine, aSeats, 1));
+    assert.deepEqual(
+      second.outputs.map((o) => [o.address, o.lovelace, o.datum]),
+      first.outputs.map((o) => [o.address, o.lovelace, o.datum]),
+    );
+    await submitPlan(c, first);
+    assertLedgerRejected(
+      await attempt(c, second),
+      new RegExp(
+        `missing inputs: TreeSet\\(TransactionInput\\("${genuine.input.txHash}",${genuine.input.outputIndex}\\)`,
+      ),
+    );
+    for (const k of [4, 5]) assert.equal(tagged(c, a, aSeats[k]!, k).count, 1);
   });
 
   it("attack: A's batch 1 paying B's seats 4 and 5 (B's outputs, tagged [B, k]): T89; B's addresses tagged [A, k]: T90", async () => {

@@ -10,7 +10,7 @@ import { before, describe, it } from "node:test";
 import { type UplcData } from "@helios-lang/uplc";
 import { shelleyAddress } from "../../src/cardano/credential-address.js";
 import { scriptAddress } from "../../src/tournament/contracts.js";
-import { tournamentIdOf, type TournamentConfig } from "../../src/tournament/datum.js";
+import { MINT_BURN_REDEEMER, tournamentIdOf, type TournamentConfig } from "../../src/tournament/datum.js";
 import {
   MAX_FIXED_PAYOUTS,
   MAX_LOVELACE,
@@ -100,6 +100,13 @@ describe("v3 create: the NFT (v2.1's create.test.ts, auditor, pool, stake)", () 
       assets: [...second.outputs[0]!.assets!, { unit: w.scripts.tournament.hash + other, quantity: "1" }],
     };
     await refused(on, second, "T02");
+  });
+
+  it("attack: the NFT minted under the Burn redeemer: T20", async () => {
+    const { on, plan } = honest(w);
+    const p = clonePlan(plan);
+    p.mints[0] = { ...p.mints[0]!, redeemer: MINT_BURN_REDEEMER };
+    await refused(on, p, "T20");
   });
 
   it("attack: a copy minted later under the same name (its seed already spent): T01; named after a seed not consumed: T01", async () => {
