@@ -3,15 +3,16 @@
 // and within the ledger's limits with headroom (85 % of memory, steps and size, as
 // test/slow/tournament-limits.test.ts for v2.1), so that no configuration can trap coins: an add
 // of 40 all returning at 984 → 1,024, settle 32 + 8 with the worst multiproof, the close of 1,024
-// (16 batch UTxOs) and a batch of 64 base addresses with `extra`. The pool is measure.ts's
+// (16 batch UTxOs), a batch of 64 base addresses with `extra`, and the inline close of a full 64
+// (the largest close that pays the seats itself). The pool is measure.ts's
 // (attack-world.ts' fullPool: 1,024 base addresses filled by 26 real adds, not a built UTxO).
 // Every figure is printed (the test's diagnostics).
 import assert from "node:assert/strict";
 import { before, describe, it, type TestContext } from "node:test";
 import { MIN_PAYOUT_LOVELACE } from "../../src/tournament/limits.js";
-import { afterDeadline, registerPlan } from "../test/tournament-txs.js";
+import { afterDeadline, deploy, ledgerOrder, registerPlan } from "../test/tournament-txs.js";
 import { MAX_TX_MEM, MAX_TX_SIZE, MAX_TX_STEPS, submitPlan } from "../test/helpers.js";
-import { addPlan, batchPlan, batchUtxo, closePlan, closeTerms, settlePlan } from "./plans.js";
+import { addPlan, batchPlan, batchUtxo, closePlan, closeTerms, createPlan, settlePlan } from "./plans.js";
 import {
   ADD,
   fullPool,
@@ -114,6 +115,40 @@ describe("v3 budget at the production tree: the largest honest case of every pat
       withinLimits(t, "pay batch 15 (64 seats)", m);
       assert.equal(tagged(closed, fp.pool, fp.seats[1023]!, 1023, m.txHash).count, 1);
     });
+  });
+
+  it("the inline close of a full 64 (one batch of seats: the refund pays every seat itself, extra on the first)", async (t) => {
+    // measure.ts' configuration at 64 seats, on the same chain: the largest close that pays inline.
+    const on = fp.full.snapshot();
+    // First prize one lovelace more, so that the deposit leaves an `extra` (1) for seat 0.
+    const [firstPrize, ...prizes] = fp.input.payoutStructure;
+    const input = {
+      ...fp.input,
+      name: "v3 draft, 64 seats inline",
+      bracketSize: 64,
+      payoutStructure: [firstPrize! + 1n, ...prizes],
+    };
+    const seed = on.utxosAt(fp.admin.address).filter((u) => u.output.amount.length === 1)[0]!;
+    const refs = { tournament: fp.pool.refs.tournament, batch: fp.pool.batchRef };
+    const { plan: make, pool } = createPlan(fp.scripts, refs, fp.admin, input, seed);
+    await submitPlan(on, make);
+    pool.refs.registration = (await deploy(on, fp.admin, [pool.registration]))[0];
+    await submitPlan(on, registerPlan(pool, fp.stranger, fp.seats.slice(0, 64)));
+    const regs = on.utxosAt(pool.registrationAddress).sort(ledgerOrder);
+    let seats: string[] = [];
+    for (const chunk of [regs.slice(0, 64 - ADD), regs.slice(64 - ADD)]) {
+      const { plan, seats: after } = addPlan(pool, fp.admin, poolUtxo(on, pool), seats, chunk);
+      await submitPlan(on, plan);
+      seats = after;
+    }
+    const { pay, extra, batches } = closeTerms(pool, 64);
+    assert.deepEqual([extra, batches], [1n, 1]);
+    on.setSlot(afterDeadline(input.settleBy));
+    const { plan } = closePlan(pool, fp.stranger, poolUtxo(on, pool), seats, "refund");
+    assert.equal(plan.outputs.length, 65);
+    const m = await measured(on, plan);
+    withinLimits(t, "refund of a full 64 inline (64 seat outputs + remainder)", m);
+    assert.equal(tagged(on, pool, seats[0]!, 0, m.txHash).lovelace, pay + extra);
   });
 
   it("cancel of the full 1,024 by the admin: the close (16 batch outputs + remainder)", async (t) => {
