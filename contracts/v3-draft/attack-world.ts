@@ -192,8 +192,7 @@ export function stakedBy(address: string, stakeKeyHash: string): string {
 // The shared part of measure.ts (V3-DESIGN §3.1), for budget.test.ts: its deterministic inputs
 // (base addresses, the worst-case winners) and its pool of 1,024 seats, filled as measure.ts fills
 // it, by real transactions on the devnet ledger (16 registrations of 64, then 26 adds: 24, then
-// 25 of 40, in ledger order), not built as a UTxO. measure.ts keeps its own copy until it imports
-// this module (the move of the draft into contracts/test/v3/ is the place to do it).
+// 25 of 40, in ledger order), not built as a UTxO. measure.ts takes its inputs from here.
 
 let seed = 0x5eed;
 /** A small deterministic generator (mulberry32), so that every run builds the same transactions. */
@@ -212,7 +211,8 @@ const randomHash = (bytes: number): string =>
 /** A deterministic base address (payment key + stake key) on testnet: the larger and more common kind. */
 export const randomBaseAddress = (): string =>
   shelleyAddress({ hash: randomHash(28), isScript: false }, { hash: randomHash(28), isScript: false }, 0);
-function shuffle<T>(xs: T[]): T[] {
+/** Shuffles `xs` in place with the deterministic generator. */
+export function shuffle<T>(xs: T[]): T[] {
   for (let i = xs.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [xs[i], xs[j]] = [xs[j]!, xs[i]!];
