@@ -10,8 +10,6 @@
 import assert from "node:assert/strict";
 import type { UTxO } from "@meshsdk/common";
 import { makeIntData, makeListData } from "@helios-lang/uplc";
-import { blake2b256Bytes } from "../../../src/cardano/hash.js";
-import { shelleyAddress } from "../../../src/cardano/credential-address.js";
 import { readTransaction } from "../../../src/cardano/tx-view.js";
 import { addressToData } from "../../../src/tournament/datum.js";
 import {
@@ -52,42 +50,17 @@ import {
 } from "./helios.js";
 import { addPlan, batchPlan, batchUtxo, closePlan, createPlan, poolDatum, registrantOf, settlePlan } from "./plans.js";
 import { loadV3 } from "./scripts.js";
+// The deterministic inputs, shared with budget.test.ts.
+import { randomBaseAddress as baseAddress, shuffle, worstWinners } from "./attack-world.js";
 
 const pct = (x: number, of: bigint | number): string => `${((100 * x) / Number(of)).toFixed(1)} %`;
 
 // ---------------------------------------------------------------- deterministic inputs
 
-let seed = 0x5eed;
-/** A small deterministic generator (mulberry32), so that every run measures the same transactions. */
-function random(): number {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
-const randomHash = (bytes: number): string =>
-  hex(blake2b256Bytes(Uint8Array.from([...Array<number>(8)].map(() => Math.floor(random() * 256))))).slice(
-    0,
-    bytes * 2,
-  );
-/** A base address (payment key + stake key) on testnet: the larger and more common kind. */
-const baseAddress = (): string =>
-  shelleyAddress({ hash: randomHash(28), isScript: false }, { hash: randomHash(28), isScript: false }, 0);
-function shuffle<T>(xs: T[]): T[] {
-  for (let i = xs.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [xs[i], xs[j]] = [xs[j]!, xs[i]!];
-  }
-  return xs;
-}
-
-// ---------------------------------------------------------------- Helios
-
-/** 32 winners in 32 distinct subtrees of 32 seats, at scattered offsets: 160 proof hashes. */
-const worstWinners = (): number[] => shuffle(Array.from({ length: 32 }, (_, k) => 32 * k + ((k * 13) % 32)));
 const randomWinners = (count: number, p: number): number[] =>
   shuffle(Array.from({ length: count }, (_, i) => i)).slice(0, p);
+
+// ---------------------------------------------------------------- Helios
 
 interface Row {
   readonly what: string;
