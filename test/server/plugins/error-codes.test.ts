@@ -413,7 +413,8 @@ describe("coverage", () => {
     // SVC_ERR_UNPROCESSABLE (a tournament script that refuses: the tournament tests), TX_ERR_TOO_LARGE (too many inputs: the build-errors tests),
     // STORE_ERR_UNAVAILABLE (PostgreSQL, Redis or a full disk going away: the store and fleet tests),
     // AUTH_ERR_WAIT_LIMIT and SVC_ERR_WAITS_FULL (waits held open beyond their caps: server/wait-slots.test.ts),
-    // SVC_ERR_BUSY (evaluations queued beyond the pool: chain/evaluation-pool.test.ts).
+    // SVC_ERR_BUSY (evaluations queued beyond the pool: chain/evaluation-pool.test.ts),
+    // CHAIN_ERR_SEATS_UNREADABLE (a backend that lost a v3 pool's history: tournament/seats.test.ts).
     const elsewhere = new Set<ErrorCode>([
       "SVC_ERR_UNPROCESSABLE",
       "TX_ERR_TOO_LARGE",
@@ -421,6 +422,7 @@ describe("coverage", () => {
       "AUTH_ERR_WAIT_LIMIT",
       "SVC_ERR_WAITS_FULL",
       "SVC_ERR_BUSY",
+      "CHAIN_ERR_SEATS_UNREADABLE",
     ]);
     assert.deepEqual(
       ERROR_CODE_LIST.filter((code) => !seen.has(code) && !elsewhere.has(code)),
