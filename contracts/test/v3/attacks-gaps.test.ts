@@ -1,25 +1,33 @@
 // The cells of SECURITY.md's v3 matrix that had no test (its "Gaps" list), closed where money
 // depends on them: unregister on v3's registration validator (a registrant's fee), the race of two
-// strangers refunding one pool, the admin's cancel after the deadline, a batch spent beside an add.
+// strangers refunding one pool, the admin's cancel after the deadline, a batch spent beside an add,
+// and registrant datums whose stake part no ledger address can have (such a seat could never be
+// paid: its batch, or an inline close, would be locked for good).
 // Each is the honest plan with one change, refused by the devnet ledger with its trace code (or the
 // ledger's own refusal of a spent input). Small tree (depth 4, batches of 4 seats).
 import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
 import type { UTxO } from "@meshsdk/common";
+import { makeByteArrayData, makeConstrData, makeIntData, type UplcData } from "@helios-lang/uplc";
 import { REGISTRATION_ADD_REDEEMER } from "../../../src/tournament/datum.js";
+import { accumulatorOf, leafOf } from "../../../src/tournament/seat-tree.js";
+import { blake2b256Bytes } from "../../../src/cardano/hash.js";
 import { type Chain, lovelaceOf, submitPlan } from "../helpers.js";
 import { assertLedgerRejected, attempt, clonePlan } from "../fixture.js";
-import { cancelPlan } from "../tournament-txs.js";
+import { cancelPlan, registerPlan } from "../tournament-txs.js";
+import { addressData, cborHex, keyCred, scriptCred, stakeOf } from "../raw.js";
 import { addPlan, batchPlan, batchUtxo, closePlan, type Pool } from "./plans.js";
 import {
   baseAddress,
   CUP,
+  datumWith,
   filled,
   makeV3World,
   pastDeadline,
   poolUtxo,
   refused,
   register,
+  SMALL_TREE,
   tagged,
   type V3World,
 } from "./attack-world.js";
@@ -117,7 +125,7 @@ describe("v3 close: who and when (v2.1's close.test.ts contention and cancel-aft
 });
 
 describe("v3 batch: beside other script work", () => {
-  it("attack: a batch spent beside another pool's add, its seats paid after the add's outputs: T35", async () => {
+  it("attack: a batch spent beside another pool's add, its seats paid after the add's outputs: T35 (or the batch's T88, T89)", async () => {
     // The pool closed by the admin's cancel before the deadline, while the other pool is open.
     const d = on.snapshot();
     const { txHash: cancelTx } = await submitPlan(d, closePlan(pool, w.admin, poolUtxo(d, pool), seats, "cancel").plan);
@@ -125,9 +133,48 @@ describe("v3 batch: beside other script work", () => {
     const p = clonePlan(addPlan(open, w.admin, poolUtxo(d, open), openSeats, openPending).plan);
     p.scriptInputs.push(...live.scriptInputs);
     p.outputs.push(...live.outputs);
-    await refused(d, p, "T35");
+    // Both scripts refuse it; which one the ledger reports first depends on the inputs' order
+    // (random transaction ids): the add (another script's input) or the batch (output 0 is the pool).
+    await refused(d, p, /\bT35\b|\bT8[89]\b/);
     // Alone, each is accepted.
     await submitPlan(d.snapshot(), live);
     await submitPlan(d, addPlan(open, w.admin, poolUtxo(d, open), openSeats, openPending).plan);
   });
+});
+
+describe("v3 add: a seat must be an address some output can have (locked value)", () => {
+  // attacks-add's table covers the payment part and a pointer; these are the stake part's shapes.
+  // A seat's leaf is its datum's serialization, and a close or batch compares it with the leaf of
+  // a paying output's address: a datum no address serializes to would make that seat unpayable.
+  const stakeHash = (bytes: number) => "ab".repeat(bytes);
+  const STAKE: [string, () => UplcData][] = [
+    ["a stake key hash of 27 bytes", () => stakeOf(keyCred(stakeHash(27)))],
+    ["a stake key hash of 29 bytes", () => stakeOf(keyCred(stakeHash(29)))],
+    ["a stake script hash of 27 bytes", () => stakeOf(scriptCred(stakeHash(27)))],
+    ["an empty stake key hash", () => stakeOf(keyCred(""))],
+    ["a stake credential of constructor 2", () => stakeOf(makeConstrData(2, [makeByteArrayData(stakeHash(28))]))],
+    ["an extra field in Some", () => makeConstrData(0, [makeConstrData(0, [keyCred(stakeHash(28))]), makeIntData(1n)])],
+    [
+      "an extra field in the stake key",
+      () => stakeOf(makeConstrData(0, [makeByteArrayData(stakeHash(28)), makeIntData(0n)])),
+    ],
+    ["None with a field", () => makeConstrData(1, [makeIntData(0n)])],
+  ];
+  const leafOfData = (d: UplcData): Uint8Array => blake2b256Bytes(Uint8Array.from(d.toCbor()));
+
+  for (const [what, stake] of STAKE) {
+    it(`attack: a registrant datum with ${what}, appended as is: T60`, async () => {
+      const c = on.snapshot();
+      const datum = addressData(keyCred(w.mallory.pkh), stake());
+      const reg = registerPlan(open, w.mallory, [w.mallory.address]);
+      reg.outputs[0] = { ...reg.outputs[0]!, datum: cborHex(datum), lovelace: CUP.entryFee };
+      const { txHash } = await submitPlan(c, reg);
+      const bad = c.utxosAt(open.registrationAddress).find((u) => u.input.txHash === txHash)!;
+      const p = clonePlan(addPlan(open, w.admin, poolUtxo(c, open), openSeats, openPending).plan);
+      p.scriptInputs[1] = { ...p.scriptInputs[1]!, utxo: bad };
+      const acc = accumulatorOf([...openSeats.map(leafOf), leafOfData(datum)], SMALL_TREE);
+      p.outputs[0] = { ...p.outputs[0]!, datum: datumWith(open, acc.count, acc.peaks) };
+      await refused(c, p, "T60");
+    });
+  }
 });
