@@ -210,7 +210,8 @@ export interface PreparedDeployment {
 
 /**
  * What `contracts deploy` does: builds the unsigned deployment of the default tournament contract,
- * paid from the UTxOs of `from`, and records output #0 as its deployment. The service checks on chain
+ * paid from the UTxOs of `from`, and records output #0 as its deployment (v3: and #1 as its batch
+ * validator's). The service checks on chain
  * before every use, so the record is harmless until the transaction is submitted.
  */
 export async function prepareDeployment(
@@ -223,16 +224,20 @@ export async function prepareDeployment(
   const contract = defaultContract(network);
   const utxos = await chain.utxosAt(from.bech32);
   if (utxos.length === 0) throw new Error(`${from.bech32} holds no UTxOs to pay the deployment.`);
-  const transaction = buildDeployTx(network, await chain.protocolParameters(), [contract.script], utxos, change);
+  // Every script of the contract, output i the i-th (v3: the tournament script #0, the batch validator #1).
+  const scripts = contract.tree === undefined ? [contract.script] : [contract.script, contract.tree.batch];
+  const transaction = buildDeployTx(network, await chain.protocolParameters(), scripts, utxos, change);
   const hash = txIdOfBody(splitTransaction(fromHex(transaction)).body);
-  await store.save({
-    network,
-    contractTitle: contract.contractTitle,
-    contractVersion: contract.contractVersion,
-    scriptHash: contract.script.hash,
-    txHash: hash,
-    outputIndex: 0,
-    createdAt: Date.now(),
-  });
+  for (const [outputIndex, script] of scripts.entries()) {
+    await store.save({
+      network,
+      contractTitle: contract.contractTitle,
+      contractVersion: contract.contractVersion,
+      scriptHash: script.hash,
+      txHash: hash,
+      outputIndex,
+      createdAt: Date.now(),
+    });
+  }
   return { transaction, hash, outputRef: `${hash}#0`, vault: vaultAddress(network) };
 }
