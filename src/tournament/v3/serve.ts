@@ -2,7 +2,8 @@
 // calls them (through ../operations.ts): the contract's scripts used from their deployments, the
 // live pool and its seats read back (pool-read.ts, seats.ts), then one builder of this folder. A
 // cancel or refund answers one transaction per call: the close while the pool is live, then one
-// batch per call (anyone's: no signature beyond the payer's), a 400 once nothing is left.
+// batch per call (anyone's: no signature beyond the payer's), a 400 once every batch is paid (a
+// 404, as for v2.1, once a settlement or a close that paid its seats itself ended it).
 import { outRef } from "../../cardano/utxo.js";
 import { spenderOf } from "../../chain/port.js";
 import { BadRequestError, NotFoundError, refusal } from "../../errors.js";
@@ -138,14 +139,10 @@ export async function closeStepV3(
     }
     return refundPool(ctx, v3, pool, seats, input);
   }
+  // Settled, or closed by a transaction that paid every seat itself: ended as a v2.1 tournament ends (404).
   const e = t.ending;
-  if (e.action === "settle") throw notFound(v3, id);
-  const total = e.batches ?? 0;
-  if (total === 0) {
-    throw new BadRequestError(
-      `Nothing is left to refund in tournament ${id}: its close (${e.txHash}) paid each of its ${t.datum.participants.length} seats itself.`,
-    );
-  }
+  const total = e.action === "settle" ? 0 : (e.batches ?? 0);
+  if (total === 0) throw notFound(v3, id);
   const live = await ctx.chain.utxosByRef(Array.from({ length: total }, (_, index) => ({ txHash: e.txHash, index })));
   return payBatch(ctx, v3, t.datum.participants, live, {
     tournamentId: id,
