@@ -44,7 +44,7 @@ import { fileURLToPath } from "node:url";
 import type { UTxO } from "@meshsdk/common";
 import { pubKeyAddress, serializeAddressObj } from "@meshsdk/core";
 import { Serialization } from "@meshsdk/core-cst";
-import { tournamentScript } from "../src/tournament/contracts.js";
+import { tournamentScript, V2_1_CONTRACT } from "../src/tournament/contracts.js";
 import type { Body, OperationId } from "../test/support/api.js";
 import { MAX_REGISTRATIONS_PER_ADD } from "../src/tournament/limits.js";
 import { depositOf } from "../src/tournament/rules.js";
@@ -154,7 +154,7 @@ function refBytesOf(plan: TxPlan): number {
   return [...refs.values()].reduce((s, r) => s + r.size, 0);
 }
 
-const TOURNAMENT_HASHES = new Set([tournamentScript().hash, v2TournamentScript().hash]);
+const TOURNAMENT_HASHES = new Set([tournamentScript(V2_1_CONTRACT).hash, v2TournamentScript().hash]);
 const noUnits = (): Measured["byScript"] => ({ tournament: { mem: 0, steps: 0 }, registration: { mem: 0, steps: 0 } });
 
 /** Splits the evaluated budgets by script: a redeemer's index is its input's place in the ledger's order of the inputs. */
@@ -271,7 +271,7 @@ const VERSIONS = {
 async function setup(): Promise<Setup> {
   const [admin, payer, stranger] = [await Wallet.create(), await Wallet.create(), await Wallet.create()];
   const chain = Chain.fund([admin.address, payer.address, stranger.address], 1_000_000_000_000n, 8);
-  const [refNew, refOld] = await deploy(chain, payer, [tournamentScript(), v2TournamentScript()]);
+  const [refNew, refOld] = await deploy(chain, payer, [tournamentScript(V2_1_CONTRACT), v2TournamentScript()]);
   return { chain, admin, payer, stranger, refs: { v2: refOld!, "v2.1": refNew! } };
 }
 
@@ -1066,7 +1066,7 @@ async function runContractCosts(): Promise<void> {
   const started = Date.now();
   const runs = runsFromEnv();
   const oldSize = v2TournamentScript().compiledCode.length / 2;
-  const newSize = tournamentScript().compiledCode.length / 2;
+  const newSize = tournamentScript(V2_1_CONTRACT).compiledCode.length / 2;
   console.log(
     `Tournament contracts v2 (frozen, contracts/v2) and v2.1 (contracts/) on the Scalus emulator; limits: tx size ${int(MAX_TX_SIZE)} B, ` +
       `mem ${int(Number(MAX_TX_MEM))}, steps ${int(Number(MAX_TX_STEPS))}; participants: ${ENTERPRISE ? "enterprise" : "base"} addresses; ` +

@@ -500,7 +500,7 @@ export interface paths {
         };
         /**
          * Get a tournament
-         * @description The tournament, as the chain holds it now: open, full or expired (settleBy reached at the chain's tip). After it ended, as its last output and the transaction that spent it say: status settled (with results and payouts), cancelled or refunded (with refunds), and endedBy naming that transaction; read from the chain on every backend. When the output holding its NFT cannot be read as a tournament (its datum does not decode, or names another registration validator), status unreadable with the value it holds and the reason (the second example); the building endpoints answer 400 for it. 404 when no output of this contract ever held its NFT. `participants` is one page of them, in seat order: participantsLimit (1 to 100, 100 when absent) per page, page participantsPage (from 1, 1 when absent); `participantCount` says how many there are in all, `participantsPage` and `participantsLimit` which page this is (a bracket of up to 100 is whole on page 1 with the defaults). A 400 names the parameter out of range. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
+         * @description The tournament, as the chain holds it now: open, full or expired (settleBy reached at the chain's tip). After it ended, as its last output and the transaction that spent it say: status settled (with results and payouts), cancelled or refunded (with refunds), and endedBy naming that transaction; read from the chain on every backend. When the output holding its NFT cannot be read as a tournament (its datum does not decode, or names another registration validator), status unreadable with the value it holds and the reason (the second example); the building endpoints answer 400 for it. 404 when no output of this contract ever held its NFT. `participants` is one page of them, in seat order: participantsLimit (1 to 100, 100 when absent) per page, page participantsPage (from 1, 1 when absent); `participantCount` says how many there are in all, `participantsPage` and `participantsLimit` which page this is (a bracket of up to 100 is whole on page 1 with the defaults). A 400 names the parameter out of range. A v3 tournament whose close split its refunds into batches lists them in `batches`, each with the transaction that paid it. Without contractTitle and contractVersion the tournament is looked up under every deployment the service knows (by its NFT), so that a client needs no version to read it; with them, only under that one.
          */
         get: operations["getTournament"];
         put?: never;
@@ -560,7 +560,7 @@ export interface paths {
         };
         /**
          * List a tournament's registrations
-         * @description Every output at the tournament's registration address, ordered by output reference, also after the tournament ended (what is left there can be cancelled by its registrant). `valid` when its inline datum is exactly the canonical encoding of an address with a key payment credential, it holds at least the entry fee, and what it holds beyond the fee can be returned in an output of its own (at least 1300000 lovelace, MIN_PAYOUT_LOVELACE, and that output's ledger minimum when it carries tokens). An invalid one carries `reason`, a sentence: outputs with another datum (or none, or a datum hash) are listed with address null, a script address as it is; neither can be added, nor can an overpayment too small to return (its registrant can unregister it); an underpaid one can be added, the admin paying what it lacks. An address takes one seat: a registration of a participant, or of an address that an earlier valid registration (in the ledger's order, by output reference) registers already, is invalid with the reason (an add skips it; the service refuses to build one, a transaction built elsewhere can still make it). Filter with `valid`. Pages: `limit` (1 to 100) results per page; pass the answer's `cursor` back as `cursor` for the next page, until it is null (the last page). Unknown query parameters are a 400 SVC_ERR_UNKNOWN_FIELD. Here a cursor is a page number (from 1), and `page` its other name, as in the hosted API; the answer also gives `page` and `limit`. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
+         * @description Every output at the tournament's registration address, ordered by output reference, also after the tournament ended (what is left there can be cancelled by its registrant). `valid` when its inline datum is exactly the canonical encoding of an address with a key payment credential, it holds at least the entry fee, and what it holds beyond the fee can be returned in an output of its own (at least 1300000 lovelace, MIN_PAYOUT_LOVELACE, and that output's ledger minimum when it carries tokens). An invalid one carries `reason`, a sentence: outputs with another datum (or none, or a datum hash) are listed with address null, a script address as it is; neither can be added, nor can an overpayment too small to return (its registrant can unregister it); an underpaid one can be added, the admin paying what it lacks. An address takes one seat: a registration of a participant, or of an address that an earlier valid registration (in the ledger's order, by output reference) registers already, is invalid with the reason (an add skips it; the service refuses to build one, a transaction built elsewhere can still make it). Filter with `valid`. Pages: `limit` (1 to 100) results per page; pass the answer's `cursor` back as `cursor` for the next page, until it is null (the last page). Unknown query parameters are a 400 SVC_ERR_UNKNOWN_FIELD. Here a cursor is a page number (from 1), and `page` its other name, as in the hosted API; the answer also gives `page` and `limit`. Without contractTitle and contractVersion the tournament is looked up under every deployment the service knows (by its NFT), so that a client needs no version to read it; with them, only under that one.
          */
         get: operations["listTournamentRegistrations"];
         put?: never;
@@ -582,7 +582,7 @@ export interface paths {
         put?: never;
         /**
          * Add participants
-         * @description Builds the admin's transaction that consumes the given registrations and appends their addresses to the tournament's datum, in the ledger's input order (by output reference). Output 0 continues the tournament, grown by exactly the entry fee per participant; the admin's UTxOs pay what an underpaid registration lacks. What a registration holds beyond the entry fee (an overpayment, a free tournament's registration, any token) goes back to its registrant: outputs 1, 2, … in the same order, each tagged [tournamentId, the registrant's participant index]. The validity ends before settleBy. Refused with 400: more than 40 registrations (split them into several requests, each submitted before the next), a transaction over the ledger's size or execution limits, not the admin, more participants than the bracket, an output that is not an unspent registration of this tournament, a registration whose datum is not exactly a key address, an address that differs from the registration's datum, a registration overpaid by less than 1300000 lovelace (MIN_PAYOUT_LOVELACE) or carrying tokens whose return its lovelace beyond the fee cannot pay (the contract makes nobody fund another's return; listed as valid false with the reason, its registrant can unregister it). An address takes one seat: a registration of a participant, or of an address that another registration of the request registers first (in the ledger's order), is skipped and named in the answer's `skipped` (the registrations listing marks it valid false); a request whose every registration is skipped is 400. After the settlement deadline (settleBy; status expired) adding is refused with a 400 that points to POST /tournaments/{tournamentId}/refund. changeAddress defaults to adminAddress; without `utxos`, the admin's UTxOs on chain pay. The tournament's registration validator (about 800 bytes, one per tournament) is attached inline: by reference it would save about 22,000 lovelace per transaction but lock about 4.8 ADA for good in its deployment, more than a tournament's few such transactions save. The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
+         * @description Builds the admin's transaction that consumes the given registrations and appends their addresses to the tournament's datum, in the ledger's input order (by output reference). Output 0 continues the tournament, grown by exactly the entry fee per participant; the admin's UTxOs pay what an underpaid registration lacks. What a registration holds beyond the entry fee (an overpayment, a free tournament's registration, any token) goes back to its registrant: outputs 1, 2, … in the same order, each tagged [tournamentId, the registrant's participant index]. The validity ends before settleBy. Refused with 400: more than 40 registrations (split them into several requests, each submitted before the next), a transaction over the ledger's size or execution limits, not the admin, more participants than the bracket, an output that is not an unspent registration of this tournament, a registration whose datum is not exactly a key address, an address that differs from the registration's datum, a registration overpaid by less than 1300000 lovelace (MIN_PAYOUT_LOVELACE) or carrying tokens whose return its lovelace beyond the fee cannot pay (the contract makes nobody fund another's return; listed as valid false with the reason, its registrant can unregister it). An address takes one seat: a registration of a participant, or of an address that another registration of the request registers first (in the ledger's order), is skipped and named in the answer's `skipped` (the registrations listing marks it valid false); a request whose every registration is skipped is 400. After the settlement deadline (settleBy; status expired) adding is refused with a 400 that points to POST /tournaments/{tournamentId}/refund. changeAddress defaults to adminAddress; without `utxos`, the admin's UTxOs on chain pay. The answer says how many participants the tournament has once it is on chain (participantCount) and how many seats are left (seatsLeft). The tournament's registration validator (about 800 bytes, one per tournament) is attached inline: by reference it would save about 22,000 lovelace per transaction but lock about 4.8 ADA for good in its deployment, more than a tournament's few such transactions save. The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
          */
         post: operations["addTournamentParticipants"];
         delete?: never;
@@ -622,7 +622,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a tournament (admin)
-         * @description Builds the admin's transaction that ends the tournament at any time, before or after the deadline (e.g. a bracket that did not fill): the admin must sign (required signer). The transaction burns the NFT and pays each of the N participants in outputs 0..N-1 (in participant order, output k tagged with [tournamentId, k] as inline datum). Before the bracket is full: the entry fee back (none when entry is free), then the rest of the tournament output (the deposit and the min-UTxO) to the admin in the next output, tagged [tournamentId, N]. Once the bracket is full the prizes belong to the players: participant k gets the entry fee plus floor(D / N) of the deposit D (the tournament's `deposit`), participant 0 also D mod N, and the admin only what is left (the min-UTxO), as the contract requires (the tournament's `exitRule`). Registrations not added stay cancellable by their registrants (POST /tournaments/{tournamentId}/unregister). Refused with 400 when adminAddress is not the tournament's admin. 404 when there is no live tournament with this ID (it does not exist or already ended). changeAddress defaults to adminAddress. The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
+         * @description Builds the admin's transaction that ends the tournament at any time, before or after the deadline (e.g. a bracket that did not fill): the admin must sign (required signer). The transaction burns the NFT and pays each of the N participants in outputs 0..N-1 (in participant order, output k tagged with [tournamentId, k] as inline datum). Before the bracket is full: the entry fee back (none when entry is free), then the rest of the tournament output (the deposit and the min-UTxO) to the admin in the next output, tagged [tournamentId, N]. Once the bracket is full the prizes belong to the players: participant k gets the entry fee plus floor(D / N) of the deposit D (the tournament's `deposit`), participant 0 also D mod N, and the admin only what is left (the min-UTxO), as the contract requires (the tournament's `exitRule`). Registrations not added stay cancellable by their registrants (POST /tournaments/{tournamentId}/unregister). Refused with 400 when adminAddress is not the tournament's admin. 404 when there is no live tournament with this ID (it does not exist or already ended). changeAddress defaults to adminAddress. Under contract version 3.0.0 one transaction per call: while the tournament is live, the close (step close); a close of more than 64 participants pays none of them but splits what they are owed into batch UTxOs of 64 seats (batchesRemaining says how many), and each later call, to this endpoint or the other of cancel and refund, by anyone and with no signature beyond the payer's, builds the transaction that pays one batch (step batch; body `batch` picks which, else the lowest unpaid), each seat tagged [tournamentId, seat] and paid once. 400 when nothing is left to pay. GET /tournaments/{tournamentId} lists the batches and who paid them. (After the close adminAddress only pays: the batches are anyone's.) The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
          */
         post: operations["cancelTournament"];
         delete?: never;
@@ -642,7 +642,7 @@ export interface paths {
         put?: never;
         /**
          * Refund an expired tournament (anyone)
-         * @description Builds the transaction that ends a tournament whose settlement deadline has passed (status expired), with no signature but the caller's for the UTxOs that pay the fee and the collateral: nobody's coins depend on the admin. Its validity starts after settleBy. The transaction burns the NFT and pays each of the N participants in outputs 0..N-1 (in participant order, output k tagged with [tournamentId, k] as inline datum). Before the bracket is full: the entry fee back (none when entry is free), then the rest of the tournament output (the deposit and the min-UTxO) to the admin in the next output, tagged [tournamentId, N]. Once the bracket is full the prizes belong to the players: participant k gets the entry fee plus floor(D / N) of the deposit D (the tournament's `deposit`), participant 0 also D mod N, and the admin only what is left (the min-UTxO), as the contract requires (the tournament's `exitRule`). Registrations not added stay cancellable by their registrants (POST /tournaments/{tournamentId}/unregister). Refused with 400 before the deadline (the message gives settleBy in UTC; before it only the admin can cancel). 404 when there is no live tournament with this ID (it does not exist or already ended). The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
+         * @description Builds the transaction that ends a tournament whose settlement deadline has passed (status expired), with no signature but the caller's for the UTxOs that pay the fee and the collateral: nobody's coins depend on the admin. Its validity starts after settleBy. The transaction burns the NFT and pays each of the N participants in outputs 0..N-1 (in participant order, output k tagged with [tournamentId, k] as inline datum). Before the bracket is full: the entry fee back (none when entry is free), then the rest of the tournament output (the deposit and the min-UTxO) to the admin in the next output, tagged [tournamentId, N]. Once the bracket is full the prizes belong to the players: participant k gets the entry fee plus floor(D / N) of the deposit D (the tournament's `deposit`), participant 0 also D mod N, and the admin only what is left (the min-UTxO), as the contract requires (the tournament's `exitRule`). Registrations not added stay cancellable by their registrants (POST /tournaments/{tournamentId}/unregister). Refused with 400 before the deadline (the message gives settleBy in UTC; before it only the admin can cancel). 404 when there is no live tournament with this ID (it does not exist or already ended). Under contract version 3.0.0 one transaction per call: while the tournament is live, the close (step close); a close of more than 64 participants pays none of them but splits what they are owed into batch UTxOs of 64 seats (batchesRemaining says how many), and each later call, to this endpoint or the other of cancel and refund, by anyone and with no signature beyond the payer's, builds the transaction that pays one batch (step batch; body `batch` picks which, else the lowest unpaid), each seat tagged [tournamentId, seat] and paid once. 400 when nothing is left to pay. GET /tournaments/{tournamentId} lists the batches and who paid them. The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
          */
         post: operations["refundTournament"];
         delete?: never;
@@ -5714,6 +5714,20 @@ export interface operations {
                                 /** @description The output, <ending tx hash>#<k>. */
                                 outputRef: string;
                             }[];
+                            /** @description Only for a v3 tournament whose close split the refunds into batches (more than 64 participants): each batch, its seats, and who paid it. Each seat is paid once, by its batch's transaction, tagged [tournamentId, seat]. */
+                            batches?: {
+                                /** @description The batch's number: output `batch` of the closing transaction. */
+                                batch: number;
+                                /** @description Its first and last seat. */
+                                seats: [
+                                    number,
+                                    number
+                                ];
+                                /** @description The batch UTxO, <closing tx hash>#<batch>. */
+                                outputRef: string;
+                                /** @description The transaction that paid its seats; null while unpaid (POST …/refund or …/cancel pays it, anyone). */
+                                paidBy: string | null;
+                            }[];
                         } | {
                             /** @description The tournament ID: the NFT's asset name, blake2b-256 of the seed output reference (64 hex). */
                             tournamentId: string;
@@ -5907,7 +5921,7 @@ export interface operations {
                     adminAddress: string;
                     /** @description Receives the change; defaults to adminAddress. */
                     changeAddress?: string;
-                    /** @description How many participants the tournament has; from 2 to 64 (larger brackets would not fit the ledger's limits: every add carries the whole participant list). Settlement needs a full bracket. A bracket of 64 is filled in two or more add-participants transactions of up to 40 and settled in one. */
+                    /** @description How many participants the tournament has: from 2 to 1024 under contract version 3.0.0 (its datum keeps a seat tree's root, not the list), from 2 to 64 under 2.1.0 (every add carries the whole participant list; more is a 400 naming the version's limit). Settlement needs a full bracket. A bracket is filled in add-participants transactions of up to 40 and settled in one. */
                     bracketSize: number;
                     /** @description Lovelace each participant pays to register: 0 or at least 1300000 (MIN_PAYOUT_LOVELACE, the smallest payment the contract returns in an output of its own); 0 when absent: a free tournament, whose registrations hold their min-UTxO or 1300000 lovelace, whichever is more (returned to the registrant when added), and whose prizes the creator's deposit pays (0, or at least bracketSize × 1300000 lovelace: a cancel or refund of a full bracket shares them among the players). A non-negative safe integer, or a decimal string such as "5_000_000". */
                     entryFee?: number | string;
@@ -6210,6 +6224,20 @@ export interface operations {
                             lovelace: string;
                             /** @description The output, <ending tx hash>#<k>. */
                             outputRef: string;
+                        }[];
+                        /** @description Only for a v3 tournament whose close split the refunds into batches (more than 64 participants): each batch, its seats, and who paid it. Each seat is paid once, by its batch's transaction, tagged [tournamentId, seat]. */
+                        batches?: {
+                            /** @description The batch's number: output `batch` of the closing transaction. */
+                            batch: number;
+                            /** @description Its first and last seat. */
+                            seats: [
+                                number,
+                                number
+                            ];
+                            /** @description The batch UTxO, <closing tx hash>#<batch>. */
+                            outputRef: string;
+                            /** @description The transaction that paid its seats; null while unpaid (POST …/refund or …/cancel pays it, anyone). */
+                            paidBy: string | null;
                         }[];
                     } | {
                         /** @description The tournament ID: the NFT's asset name, blake2b-256 of the seed output reference (64 hex). */
@@ -7040,7 +7068,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The add-participants transaction, and the registrations of the request it leaves out. */
+            /** @description The add-participants transaction, the seats taken and left after it, and the registrations of the request it leaves out. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7050,7 +7078,9 @@ export interface operations {
                      * @example {
                      *       "complete": "84aa00848258200115ba1d77a59c4dc9deed6537f8861cf905c080e1d154c29711db9b4be3a0380082582071abfadaec6969b46b3aeafb766d3974f5cd0804fcdedf29db16b07e86deaab8008258208c14453bdee2cc900e019baeb05e4c6765fe5d0752147ce7d05058bec8769f89008258208c14453bdee2cc900e019baeb05e4c6765fe5d0752147ce7d05058bec8769f89010182a300581d70a4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b501821a011fe036a1581ca4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b5a1582066ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c01028201d81858f29f9f4a46726964617920637570d8799fd8799f581cdeeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e37ffd87a80ff021a004c4b409f1a00e4e1c0ff9f9fd8799fd8799f581cdeeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e37ffd87a80ff1a001e8480ffff581c2ea3ce4702342f3a7b6066a7f6ea27f15fb64fafae4cc244b3c1d3041b000001a2a79e2cf8ff9fd8799fd8799f581cfd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe58ffd87a80ffd8799fd8799f581cdeeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e37ffd87a80ffffff82581d60deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e371a0abac23d021a0006a58e03191c790b58206b5cab238daeaa2ad39f7f1f082022bed00f76dbe07b9d2d6ee2e425aef8bd1b0d818258208c14453bdee2cc900e019baeb05e4c6765fe5d0752147ce7d05058bec8769f89010e81581cdeeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e371082581d60deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e371a0a751c8b111a004c4b401281825820985f7bf8c6bdf0d6af061ee37e5281009503c3cd42793428426589f640400c0f00a20583840000d87a80821a000146531a01ae0a4f840001d87a9fd87980ff821a000abb7d1a0ed1a181840002d87a80821a000146531a01ae0a4f06d90102815904d25904cf01000022232323232323232533357346a666ae68cdc39aab9d3754012900009191a999ab9a3370e6aae74dd5000a40002464a666ae6800440044cd5ce24903543536000013232323233300100100223375e002008444a666aae7c0085280a999ab9a30013574200429444ccc00c00cd5d10010009bac357426ae88d5d11aba2357446ae88d5d11aba2357446aae78dd50061ba9001375c6ae84d55cf1baa0011232533357340022002266ae712410354353700001300400d001357426aae78dd5005899191911919192999ab9a5333573464a666ae6800440044cd5ce24903543538000015333573466ebcc8d5d09aab9e37540026ae8400530122d87a9f581ca4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b5ff0013370e646466600200244a666aae7c0045200015333573466ebcd55ce9aba10014c122582066ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c001375a6aae78d5d08008998010011aba200100222253335573e002290000a999ab9a3375e6aae74d5d0800a611e581ca4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b50013300200237566aae78d5d080089998018018011aba200137566ae84d5d1000a400429404c94ccd5cd0008800899ab9c4901035435390000132333573400294128991919800800801112999aab9f00114a02a666ae68cdd79aab9d3574200298011e581ca4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b50014a22660040046ae88004dd59aba1357446ae880145280992999ab9a0011001133573892010354363000001300801114a06aae78004dd50009aba137586ae84008d5d10009aba235573c0026ea801c02452616253335734a666666ae900044c94ccd5cd19b8735573a00290000992999aab9f00114a02a666ae68c014d5d08008992999aab9f00114a02a666ae68c94cccccd5d200089919192999ab9a3370e00490000a999aab9f00114a02a666aae7cd5d10008992999999aba400113232325333573466e1c0092000133300d00e23335573e002945280008a999ab9a3370e004900109998069199999aba40014a0941282514a06601a4666666ae90005282504a094528198069199999aba40014a0941282514a04666aae7c00528a5000114a06aae78008d55ce8009baa00114a029405280a5035742002294054ccd5cd19b87002480084ccd55cf800a514a02940d55cf0011aab9d001375400229405280a5014a06ae8400454ccd55cf9aba200114a229405281aba200114a06aae780045281baa00114a029405280a50132323235333573466e1cd55ce9baa0014800048c8d4ccd5cd19b8735573a6ea80052002124a224646a666ae68cdc39aab9d3754002900009251124a00026ae84d55cf1baa001001357426ae8800c49280009aba100135573c0026ea80045281112999aab9f00114a02a666ae68c00cd5d0800898011aba200114a04a666666ae900044c8c8c94ccd5cd19b870024800054ccd55cf8008a50153335573e6ae880044c018d5d08008a5015333573466e1c0092002153335573e002294054ccd55cf9aba2001130053574200229405281aab9e00235573a0026ea80045280a5014a0294140094004494cccccd5d20008a5014a029405280a999ab9a3370e6e34dd7000a407029445281aba135573c6ea80041f5f6",
                      *       "hash": "288fa5ee15df0d57f87ee17782b2aae820cc0392c4565356fed07a8337370aaf",
-                     *       "fee": "435598"
+                     *       "fee": "435598",
+                     *       "participantCount": 2,
+                     *       "seatsLeft": 0
                      *     }
                      */
                     "application/json": {
@@ -7060,6 +7090,10 @@ export interface operations {
                         hash: string;
                         /** @description Our addition: the fee the transaction pays. Lovelace, as a decimal string. */
                         fee: string;
+                        /** @description How many participants the tournament has once this transaction is on chain. */
+                        participantCount: number;
+                        /** @description How many seats are still free then (bracketSize − participantCount); 0: the bracket is full and can be settled. */
+                        seatsLeft: number;
                         /** @description Our addition, present only when some registration of the request is left out: an address takes one seat, so a registration of a participant, or of an address another registration of the request registers first (in the ledger's order, by output reference), is skipped (it stays at the registration address; its registrant can unregister it). The registrations listing marks them valid false. */
                         skipped?: {
                             /** @description The registration left out, <tx hash>#<index>. */
@@ -7449,6 +7483,8 @@ export interface operations {
                     changeAddress?: string;
                     /** @description The admin's UTxO strings: they pay the fee; one must hold only ADA, 5 ADA or more, for collateral. When absent or empty ([] as the hosted API's examples send it), the UTxOs at adminAddress are read from the chain (as POST /transactions/build reads changeAddress's), on every network, leaving out any that carries a datum and a token (a CIP-68 reference token, say); a refusal about them names that address. A multi-account wallet should still send its own. */
                     utxos?: string[];
+                    /** @description v3 only, after the close: the batch this call pays (0 is seats 0..63, 1 seats 64..127, …), so that several callers can pay different batches at once; absent: the lowest unpaid. Refused with 400 before the close, when that batch is paid already, or under 2.1.0 (no batches). */
+                    batch?: number;
                     /** @description Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404. */
                     contractTitle?: string;
                     /** @description Selects a contract deployment by version; the default (the blueprint's version) when absent. Unknown: 404. */
@@ -7457,7 +7493,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description An unsigned transaction. */
+            /** @description One transaction of a cancel or refund, and how many batch transactions remain after it. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7467,7 +7503,9 @@ export interface operations {
                      * @example {
                      *       "complete": "84aa008282582071abfadaec6969b46b3aeafb766d3974f5cd0804fcdedf29db16b07e86deaab8008258208c14453bdee2cc900e019baeb05e4c6765fe5d0752147ce7d05058bec8769f89010182a300581d60deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e37011a008749b6028201d81858259f582066ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c00ff82581d60deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e371a0abc22c7021a0005450409a1581ca4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b5a1582066ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c200b5820159572e5afe6806093472dcd73fad3081f0c49ddc043932b9c3d7e401e1ced850d818258208c14453bdee2cc900e019baeb05e4c6765fe5d0752147ce7d05058bec8769f89010e81581cdeeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e371082581d60deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e371a0a751c8b111a004c4b401281825820985f7bf8c6bdf0d6af061ee37e5281009503c3cd42793428426589f640400c0f00a10582840000d87a9fd87b80ff821a00087f4e1a0b004dc3840100d8799fd87a80ff8219d01e1a00ed72adf5f6",
                      *       "hash": "86f73da5f0ff6ba3089800441a8b7881e26609d964a803d560d449200f521be5",
-                     *       "fee": "345348"
+                     *       "fee": "345348",
+                     *       "step": "close",
+                     *       "batchesRemaining": 0
                      *     }
                      */
                     "application/json": {
@@ -7477,6 +7515,12 @@ export interface operations {
                         hash: string;
                         /** @description Our addition: the fee the transaction pays. Lovelace, as a decimal string. */
                         fee: string;
+                        /** @description close: the transaction that ends the tournament (burns the NFT); batch: one that pays a batch of up to 64 seats of a v3 tournament whose close split its refunds into batch UTxOs (more than 64 participants). */
+                        step: "close" | "batch";
+                        /** @description Only for step batch: the batch this transaction pays (seats 64 × batch onwards). */
+                        batch?: number;
+                        /** @description Batches still unpaid once this transaction is on chain: call again (cancel or refund, anyone) until 0. Always 0 under 2.1.0 and for a close that pays its seats itself. */
+                        batchesRemaining: number;
                     };
                 };
             };
@@ -7651,6 +7695,8 @@ export interface operations {
                     changeAddress?: string;
                     /** @description The caller's UTxO strings: they pay the fee; one must hold only ADA, 5 ADA or more, for collateral. When absent or empty ([] as the hosted API's examples send it), the UTxOs at address (else changeAddress; one of them is then needed) are read from the chain (as POST /transactions/build reads changeAddress's), on every network, leaving out any that carries a datum and a token (a CIP-68 reference token, say); a refusal about them names that address. A multi-account wallet should still send its own. */
                     utxos?: string[];
+                    /** @description v3 only, after the close: the batch this call pays (0 is seats 0..63, 1 seats 64..127, …), so that several callers can pay different batches at once; absent: the lowest unpaid. Refused with 400 before the close, when that batch is paid already, or under 2.1.0 (no batches). */
+                    batch?: number;
                     /** @description Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404. */
                     contractTitle?: string;
                     /** @description Selects a contract deployment by version; the default (the blueprint's version) when absent. Unknown: 404. */
@@ -7659,7 +7705,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description An unsigned transaction. */
+            /** @description One transaction of a cancel or refund, and how many batch transactions remain after it. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7669,7 +7715,9 @@ export interface operations {
                      * @example {
                      *       "complete": "84aa00828258209be621d467f116be8939c5f62d8f60ae83a5f4c0a9a2bdb7b783bd2ce632a1ac01825820e25d0089ecf72e28b1477577649d95413bbfcbb42302c83caa426a2a50b55eb9000183a300581d60fd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe58011a00989680028201d81858259f58207ab633981f692e61940578328707583afea7eb7a1e98dbab21b70746116a3b0600ffa300581d60deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e37011a00191f54028201d81858259f58207ab633981f692e61940578328707583afea7eb7a1e98dbab21b70746116a3b0601ff82581d60fd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe581a0afc54a2021a00056d74081903e009a1581ca4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b5a158207ab633981f692e61940578328707583afea7eb7a1e98dbab21b70746116a3b06200b5820774894c95a29527963a2c18feca26114ef5e408983269e60af1bbb7fb707d8ed0d818258209be621d467f116be8939c5f62d8f60ae83a5f4c0a9a2bdb7b783bd2ce632a1ac011082581d60fd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe581a0ab576d6111a004c4b401281825820985f7bf8c6bdf0d6af061ee37e5281009503c3cd42793428426589f640400c0f00a10582840001d87a9fd87c80ff821a0009e04e1a0d3f7c72840100d8799fd87a80ff8219d01e1a00ed72adf5f6",
                      *       "hash": "856a4eadb107d5f8f71daf2ed9932827f4898b8736b549d233f967a8c7b2d331",
-                     *       "fee": "355700"
+                     *       "fee": "355700",
+                     *       "step": "close",
+                     *       "batchesRemaining": 0
                      *     }
                      */
                     "application/json": {
@@ -7679,6 +7727,12 @@ export interface operations {
                         hash: string;
                         /** @description Our addition: the fee the transaction pays. Lovelace, as a decimal string. */
                         fee: string;
+                        /** @description close: the transaction that ends the tournament (burns the NFT); batch: one that pays a batch of up to 64 seats of a v3 tournament whose close split its refunds into batch UTxOs (more than 64 participants). */
+                        step: "close" | "batch";
+                        /** @description Only for step batch: the batch this transaction pays (seats 64 × batch onwards). */
+                        batch?: number;
+                        /** @description Batches still unpaid once this transaction is on chain: call again (cancel or refund, anyone) until 0. Always 0 under 2.1.0 and for a close that pays its seats itself. */
+                        batchesRemaining: number;
                     };
                 };
             };

@@ -5,7 +5,7 @@
 // the creating transaction and at most CONTRACT_MAX_SETTLE_WINDOW_MS after it.
 import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
-import { tournamentScript, scriptAddress } from "../../src/tournament/contracts.js";
+import { tournamentScript, scriptAddress, V2_1_CONTRACT } from "../../src/tournament/contracts.js";
 import { encodeTournamentDatum, type TournamentConfig } from "../../src/tournament/datum.js";
 import {
   CONTRACT_MAX_SETTLE_WINDOW_MS,
@@ -192,7 +192,7 @@ describe("P2: creation refuses any configuration that could not be settled withi
   it("attack: an admin whose payment credential is a script: the tournament's own address (nobody could sign; v1)", async () => {
     await refused(
       CUP,
-      { adminAddress: scriptAddress(tournamentScript(), NETWORK) },
+      { adminAddress: scriptAddress(tournamentScript(V2_1_CONTRACT), NETWORK) },
       "admin must be a key address without a pointer",
     );
   });
@@ -211,7 +211,7 @@ describe("P2: creation refuses any configuration that could not be settled withi
   it("attack: a fixed payout to a script address, the tournament's own (v2 accepted it); honest: a key address with a script stake part", async () => {
     await refused(
       CUP,
-      { fixedPayouts: [{ address: scriptAddress(tournamentScript(), NETWORK), amount: ADA }] },
+      { fixedPayouts: [{ address: scriptAddress(tournamentScript(V2_1_CONTRACT), NETWORK), amount: ADA }] },
       "fixed payout must be a key address without a pointer",
     );
     const { tournament } = creation(CUP);

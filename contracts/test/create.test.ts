@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
 import { makeConstrData, makeIntData, makeListData } from "@helios-lang/uplc";
-import { tournamentScript } from "../../src/tournament/contracts.js";
+import { tournamentScript, V2_1_CONTRACT } from "../../src/tournament/contracts.js";
 import { encodeTournamentDatum, mintCreateRedeemer, tournamentIdOf } from "../../src/tournament/datum.js";
 import { attempt, hasOnlyAda, submitPlan } from "./helpers.js";
 import { assertScriptFailed, assertScriptRejected, clonePlan, CUP, makeWorld, type World } from "./fixture.js";
@@ -29,7 +29,7 @@ describe("P8 · v1 create: the tournament NFT is unique and lands at the validat
     await submitPlan(chain, plan);
     assert.equal(tournament.id, tournamentIdOf(seed.input.txHash, seed.input.outputIndex));
     const out = tournamentUtxo(chain, tournament);
-    assert.equal(out.output.address, scriptAddress(tournamentScript(), NETWORK));
+    assert.equal(out.output.address, scriptAddress(tournamentScript(V2_1_CONTRACT), NETWORK));
     assert.equal(out.output.plutusData, datum);
     assert.deepEqual(datumOf(out).participants, []);
     assert.equal(datumOf(out).config.name, CUP.name);

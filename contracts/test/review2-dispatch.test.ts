@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
 import type { UTxO } from "@meshsdk/common";
 import { decodeUplcProgramV2FromCbor, makeMapData, makeUplcDataValue, type UplcData } from "@helios-lang/uplc";
-import { tournamentScript } from "../../src/tournament/contracts.js";
+import { tournamentScript, V2_1_CONTRACT } from "../../src/tournament/contracts.js";
 import { MINT_BURN_REDEEMER, mintCreateRedeemer } from "../../src/tournament/datum.js";
 import { attempt, type Chain, hasOnlyAda, submitPlan, type TxPlan } from "./helpers.js";
 import {
@@ -89,7 +89,7 @@ const WRAPPED_BURN = makeConstrData(0, [makeConstrData(1, [])]);
 
 describe("review2: the mixed script's dispatch", () => {
   it("the forged context really satisfies the policy's Burn when run with two arguments (so the next tests test something)", () => {
-    const script = tournamentScript();
+    const script = tournamentScript(V2_1_CONTRACT);
     const program = decodeUplcProgramV2FromCbor(Buffer.from(script.compiledCode, "hex"));
     const ctx = forgedBurnContext(script.hash, "ab".repeat(32));
     const asPolicy = program.eval([makeUplcDataValue(WRAPPED_BURN), makeUplcDataValue(ctx)]);

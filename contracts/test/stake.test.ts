@@ -5,14 +5,15 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { before, describe, it } from "node:test";
 import { deserializeAddress, serializePlutusScript } from "@meshsdk/core";
-import { tournamentScript } from "../../src/tournament/contracts.js";
+import { tournamentScript, V2_1_CONTRACT } from "../../src/tournament/contracts.js";
 import { attempt, type Chain, hasOnlyAda, submitPlan } from "./helpers.js";
 import { assertScriptRejected, clonePlan, CUP, makeWorld, openTournament, registerAll, type World } from "./fixture.js";
 import { addPlan, createPlan, registrations, type Tournament, tournamentUtxo } from "./tournament-txs.js";
 
 /** The tournament script's address with a stake part: a key hash, or a script hash. */
 const staked = (stakeHash: string, isScript = false): string =>
-  serializePlutusScript({ code: tournamentScript().code, version: "V2" }, stakeHash, 0, isScript).address as string;
+  serializePlutusScript({ code: tournamentScript(V2_1_CONTRACT).code, version: "V2" }, stakeHash, 0, isScript)
+    .address as string;
 
 let w: World;
 let base: Chain;
@@ -33,7 +34,7 @@ describe("P7: the tournament output carries no stake credential", () => {
       const { plan } = createPlan(w.ref, w.admin, CUP, seed);
       const bad = clonePlan(plan);
       bad.outputs[0] = { ...plan.outputs[0]!, address };
-      assert.equal(deserializeAddress(address).scriptHash, tournamentScript().hash);
+      assert.equal(deserializeAddress(address).scriptHash, tournamentScript(V2_1_CONTRACT).hash);
       assertScriptRejected(
         await attempt(chain, bad),
         "NFT must go to the tournament validator, without a stake credential",
@@ -56,6 +57,6 @@ describe("P7: the tournament output carries no stake credential", () => {
     const out = tournamentUtxo(chain, cup);
     assert.equal(deserializeAddress(out.output.address).stakeCredentialHash, "");
     assert.equal(deserializeAddress(out.output.address).stakeScriptCredentialHash, "");
-    assert.equal(deserializeAddress(out.output.address).scriptHash, tournamentScript().hash);
+    assert.equal(deserializeAddress(out.output.address).scriptHash, tournamentScript(V2_1_CONTRACT).hash);
   });
 });

@@ -1,5 +1,5 @@
 // What every tournament operation works with: the chain, the network, its era history (the
-// settlement deadline's times as slots) and the deployments.
+// settlement deadline's times as slots), the deployments and the reader of v3 seats.
 import type { Address } from "../cardano/addresses.js";
 import type { UTxO } from "../cardano/types.js";
 import type { EraHistory } from "../cardano/era-history.js";
@@ -8,12 +8,15 @@ import type { Network } from "../config.js";
 import type { ChainPort } from "../chain/port.js";
 import { BadRequestError, fieldsReworded, refusal } from "../errors.js";
 import type { Deployments } from "./deployment.js";
+import type { SeatReader } from "./seats.js";
 
 export interface TournamentContext {
   readonly chain: ChainPort;
   readonly network: Network;
   readonly eraHistory: EraHistory;
   readonly deployments: Deployments;
+  /** v3 pools' seats, read from the chain's history (one reader, its cache, per service). */
+  readonly seats: SeatReader;
 }
 
 /** The answer of every transaction-building endpoint (plus endpoint-specific fields). */

@@ -70,7 +70,11 @@ export const V3_CONTRACT: ContractDescriptor = {
   tree: PRODUCTION_TREE,
 };
 
-/** The contract the service loads when none is named (deployment.ts's default deployment). */
+/**
+ * The descriptor these helpers take when none is named: v2.1, for the v2.1-era callers (its attack
+ * suite, fuzzer, bench). The service's default deployment is deployment.ts' DEPLOYMENTS[0],
+ * and the service's code always names the contract it means.
+ */
 export const DEFAULT_CONTRACT = V2_1_CONTRACT;
 
 /** A path relative to the repository, for messages: contracts/v2.1/plutus.json. */

@@ -15,7 +15,6 @@ import { buildTournamentTx, type ScriptSource } from "./assemble.js";
 import type { CompiledScript } from "./contracts.js";
 import { MAX_BRACKET, MIN_PAYOUT_LOVELACE } from "./limits.js";
 import { registrationAddressOf } from "./read.js";
-import { registrationScriptOf } from "./registration-script.js";
 import {
   checkUnspent,
   paidBy,
@@ -126,7 +125,7 @@ export async function createTournament(ctx: TournamentContext, input: CreateInpu
     address: contract.address,
     policyId: contract.policyId,
     maxBracket: MAX_BRACKET,
-    registration: registrationScriptOf,
+    registration: contract.registrationOf,
     datum: (config) => encodeTournamentDatum({ config, participants: [] }),
     // The contract (v2.1) wants MIN_PAYOUT_LOVELACE beyond the deposit: the admin's remainder output of
     // a full bracket's cancel or refund must be payable from the pool.

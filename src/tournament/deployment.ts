@@ -1,11 +1,13 @@
 // Contract deployments: which tournament script a request means (contractTitle, contractVersion)
 // and where it lives as a reference script. The service knows the contracts of DEPLOYMENTS (title
 // and version from each one's blueprint preamble; the first is the default: v2.1, from
-// contracts/v2.1/plutus.json); anything else is a 404. A deployment's
-// reference UTxO is read from the store and checked on chain before every use; while none exists, the
-// script is attached inline. On the devnet the service deploys it itself (at start, or on first use);
-// elsewhere the operator does, from the unsigned transaction prepareDeployment builds and records.
-// The transactions are built in ./devnet-deploy.ts.
+// contracts/v2.1/plutus.json; then v3, contracts/plutus.json); anything else is a 404. A contract's
+// layout tells the two apart: v2.1 keeps the participant list in its datum ("list"), v3 a seat
+// tree ("tree", with its batch validator). A deployment's reference UTxOs (v3: the tournament and
+// the batch scripts, each its own record) are read from the store and checked on chain before
+// every use; while none exists, the script is attached inline. On the devnet the service deploys
+// them itself (at start, or on first use); elsewhere the operator does, from the unsigned
+// transaction prepareDeployment builds and records. The transactions are built in ./devnet-deploy.ts.
 import type { Network } from "../config.js";
 import { fromHex, splitTransaction, txIdOfBody } from "../cardano/tx-cbor.js";
 import type { ChainPort } from "../chain/port.js";
@@ -26,9 +28,18 @@ import {
 } from "./contracts.js";
 import { registrationScriptOf } from "./registration-script.js";
 import { buildDeployTx, deployOnDevnet, vaultAddress } from "./devnet-deploy.js";
+import type { TreeShape } from "./seat-tree.js";
 
-/** The contracts a request may select, the default first (v3 joins with V3-DESIGN §9 commit 7). */
-export const DEPLOYMENTS: readonly ContractDescriptor[] = [V2_1_CONTRACT];
+/** The contracts a request may select, the default first. */
+export const DEPLOYMENTS: readonly ContractDescriptor[] = [V2_1_CONTRACT, V3_CONTRACT];
+
+/** What a v3 contract has beyond v2.1's: its seat tree's shape and the batch validator. */
+export interface SeatTree {
+  readonly shape: TreeShape;
+  /** The batch validator: one address for every tournament. */
+  readonly batch: CompiledScript;
+  readonly batchAddress: Address;
+}
 
 export interface Contract {
   /** Where its sources, blueprint and registration template are. */
@@ -40,6 +51,12 @@ export interface Contract {
   readonly policyId: string;
   /** Address of the tournament validator on this network. */
   readonly address: Address;
+  /** "list": the participants in the datum (v2.1); "tree": a seat tree, closes split into batches (v3). */
+  readonly layout: "list" | "tree";
+  /** The registration validator of one tournament (its template with the tournament ID put in). */
+  readonly registrationOf: (tournamentId: string) => CompiledScript;
+  /** A "tree" contract's seat tree and batch validator; absent for "list". */
+  readonly tree?: SeatTree;
 }
 
 export interface ContractSelector {
@@ -51,17 +68,25 @@ export interface ContractSelector {
 export function contractOf(descriptor: ContractDescriptor, network: Network): Contract {
   const { title, version } = loadBlueprint(descriptor).preamble;
   const script = tournamentScript(descriptor);
-  return {
+  const base = {
     descriptor,
     contractTitle: title,
     contractVersion: version,
     script,
     policyId: script.hash,
     address: scriptAddressOf(script.hash, network),
+    registrationOf: (id: string) => registrationScriptOf(id, descriptor),
+  };
+  if (descriptor.tree === undefined) return { ...base, layout: "list" };
+  const batch = batchScript();
+  return {
+    ...base,
+    layout: "tree",
+    tree: { shape: descriptor.tree, batch, batchAddress: scriptAddressOf(batch.hash, network) },
   };
 }
 
-/** The scripts of contracts v3, which the service does not serve yet (V3-DESIGN §9 commit 7). */
+/** The scripts of contracts v3. */
 export interface V3ContractScripts {
   /** The tournament script (NFT policy + pool validator) of contracts/plutus.json. */
   readonly tournament: CompiledScript;
@@ -80,6 +105,13 @@ export const v3Scripts = (): V3ContractScripts => ({
 
 /** The default deployment: the first of DEPLOYMENTS. */
 export const defaultContract = (network: Network): Contract => contractOf(DEPLOYMENTS[0]!, network);
+
+/** The contracts a request may mean: the one it names, or, when it names none, every one (a read by tournament ID). */
+export function candidateContracts(network: Network, selector: ContractSelector): Contract[] {
+  if (selector.contractTitle !== undefined || selector.contractVersion !== undefined)
+    return [selectContract(network, selector)];
+  return DEPLOYMENTS.map((d) => contractOf(d, network));
+}
 
 /** The contract a request selects (the default's title and version where it names none), or a 404 naming what exists. */
 export function selectContract(network: Network, selector: ContractSelector): Contract {
@@ -100,7 +132,7 @@ export class Deployments {
   readonly #chain: ChainPort;
   readonly #network: Network;
   readonly #store: DeploymentStore;
-  #devnetDeploy: Promise<ScriptSource> | null = null;
+  readonly #devnetDeploys = new Map<string, Promise<ScriptSource>>();
 
   constructor(chain: ChainPort, network: Network, store: DeploymentStore) {
     this.#chain = chain;
@@ -108,51 +140,62 @@ export class Deployments {
     this.#store = store;
   }
 
-  /** The reference UTxO of the contract if it is recorded and still unspent on chain with the same script. */
-  async #recorded(contract: Contract): Promise<ScriptSource | null> {
-    const record = await this.#store.find(
-      this.#network,
-      contract.contractTitle,
-      contract.contractVersion,
-      contract.script.hash,
-    );
+  /** The reference UTxO of `script` (the contract's) if it is recorded and still unspent on chain with the same script. */
+  async #recorded(contract: Contract, script: CompiledScript): Promise<ScriptSource | null> {
+    const record = await this.#store.find(this.#network, contract.contractTitle, contract.contractVersion, script.hash);
     if (!record) return null;
     const [utxo] = await this.#chain.utxosByRef([{ txHash: record.txHash, index: record.outputIndex }]);
     if (!utxo || !utxo.output.scriptRef) return null;
     // The reference must carry this very script (a changed blueprint has another hash, hence another record).
-    if (!utxo.output.scriptRef.includes(contract.script.compiledCode)) return null;
-    return { kind: "reference", txHash: record.txHash, index: record.outputIndex, script: contract.script };
+    if (!utxo.output.scriptRef.includes(script.compiledCode)) return null;
+    return { kind: "reference", txHash: record.txHash, index: record.outputIndex, script };
   }
 
   /**
    * How a transaction uses the tournament script: by reference when a deployment exists (on the
    * devnet one is made when missing), else attached inline.
    */
-  async tournamentSource(contract: Contract): Promise<ScriptSource> {
-    const recorded = await this.#recorded(contract);
+  tournamentSource(contract: Contract): Promise<ScriptSource> {
+    return this.scriptSource(contract, contract.script);
+  }
+
+  /** How a transaction uses one of the contract's scripts (the tournament script, v3's batch validator), as tournamentSource. */
+  async scriptSource(contract: Contract, script: CompiledScript): Promise<ScriptSource> {
+    const recorded = await this.#recorded(contract, script);
     if (recorded) return recorded;
     const chain = this.#chain;
-    if (!isDevnet(chain)) return { kind: "inline", script: contract.script };
-    // One deployment at a time; forgotten once settled, so that a devnet reset or restore that
-    // removed it (the record then points at nothing) gets a new one.
-    const deploy = (this.#devnetDeploy ??= (async () => {
-      const ref = await deployOnDevnet(chain, contract.script);
-      await this.#store.save({
-        network: this.#network,
-        contractTitle: contract.contractTitle,
-        contractVersion: contract.contractVersion,
-        scriptHash: contract.script.hash,
-        txHash: ref.txHash,
-        outputIndex: ref.index,
-        createdAt: Date.now(),
-      });
-      return { kind: "reference", txHash: ref.txHash, index: ref.index, script: contract.script } as const;
-    })());
+    if (!isDevnet(chain)) return { kind: "inline", script };
+    // One deployment of a script at a time; forgotten once settled, so that a devnet reset or
+    // restore that removed it (the record then points at nothing) gets a new one.
+    let deploy = this.#devnetDeploys.get(script.hash);
+    if (deploy === undefined) {
+      deploy = (async () => {
+        const ref = await deployOnDevnet(chain, script);
+        await this.#store.save({
+          network: this.#network,
+          contractTitle: contract.contractTitle,
+          contractVersion: contract.contractVersion,
+          scriptHash: script.hash,
+          txHash: ref.txHash,
+          outputIndex: ref.index,
+          createdAt: Date.now(),
+        });
+        return { kind: "reference", txHash: ref.txHash, index: ref.index, script } as const;
+      })();
+      this.#devnetDeploys.set(script.hash, deploy);
+    }
     try {
       return await deploy;
     } finally {
-      if (this.#devnetDeploy === deploy) this.#devnetDeploy = null;
+      if (this.#devnetDeploys.get(script.hash) === deploy) this.#devnetDeploys.delete(script.hash);
     }
+  }
+
+  /** Every script of the contract, each as tournamentSource gives it (v3: the tournament script, then the batch validator). */
+  async sources(contract: Contract): Promise<ScriptSource[]> {
+    const sources = [await this.tournamentSource(contract)];
+    if (contract.tree !== undefined) sources.push(await this.scriptSource(contract, contract.tree.batch));
+    return sources;
   }
 }
 
@@ -167,7 +210,8 @@ export interface PreparedDeployment {
 
 /**
  * What `contracts deploy` does: builds the unsigned deployment of the default tournament contract,
- * paid from the UTxOs of `from`, and records output #0 as its deployment. The service checks on chain
+ * paid from the UTxOs of `from`, and records output #0 as its deployment (v3: and #1 as its batch
+ * validator's). The service checks on chain
  * before every use, so the record is harmless until the transaction is submitted.
  */
 export async function prepareDeployment(
@@ -180,16 +224,20 @@ export async function prepareDeployment(
   const contract = defaultContract(network);
   const utxos = await chain.utxosAt(from.bech32);
   if (utxos.length === 0) throw new Error(`${from.bech32} holds no UTxOs to pay the deployment.`);
-  const transaction = buildDeployTx(network, await chain.protocolParameters(), [contract.script], utxos, change);
+  // Every script of the contract, output i the i-th (v3: the tournament script #0, the batch validator #1).
+  const scripts = contract.tree === undefined ? [contract.script] : [contract.script, contract.tree.batch];
+  const transaction = buildDeployTx(network, await chain.protocolParameters(), scripts, utxos, change);
   const hash = txIdOfBody(splitTransaction(fromHex(transaction)).body);
-  await store.save({
-    network,
-    contractTitle: contract.contractTitle,
-    contractVersion: contract.contractVersion,
-    scriptHash: contract.script.hash,
-    txHash: hash,
-    outputIndex: 0,
-    createdAt: Date.now(),
-  });
+  for (const [outputIndex, script] of scripts.entries()) {
+    await store.save({
+      network,
+      contractTitle: contract.contractTitle,
+      contractVersion: contract.contractVersion,
+      scriptHash: script.hash,
+      txHash: hash,
+      outputIndex,
+      createdAt: Date.now(),
+    });
+  }
   return { transaction, hash, outputRef: `${hash}#0`, vault: vaultAddress(network) };
 }

@@ -140,16 +140,17 @@ function seats(
 export async function addParticipants(
   ctx: TournamentContext,
   input: ParticipantsInput,
-): Promise<TxAnswer & { skipped: SkippedRegistration[] }> {
+): Promise<TxAnswer & { skipped: SkippedRegistration[]; participantCount: number; seatsLeft: number }> {
   checkAddBatch(input.registrations.length);
   const contract = selectContract(ctx.network, input);
   const t = await requireTournament(ctx.chain, contract, ctx.network, input.tournamentId);
-  const { added: _, ...answer } = await addTo(ctx, t, input, {
+  const { added, ...answer } = await addTo(ctx, t, input, {
     registration: () => checkedRegistration(t),
     source: () => ctx.deployments.tournamentSource(contract),
     datum: (participants) => encodeTournamentDatum({ config: t.datum.config, participants }),
   });
-  return answer;
+  const participantCount = t.datum.participants.length + added.length;
+  return { ...answer, participantCount, seatsLeft: t.datum.config.bracketSize - participantCount };
 }
 
 /** What a contract version decides in an add: the pool's new datum, where its scripts come from. */

@@ -22,7 +22,6 @@ import {
 } from "./datum.js";
 import type { Contract } from "./deployment.js";
 import { tournamentIdOrNull, type TournamentId } from "./id.js";
-import { registrationScriptOf } from "./registration-script.js";
 import { returnProblem } from "./rules.js";
 
 export interface TournamentState {
@@ -146,7 +145,7 @@ function readOutput(u: UTxO, contract: Contract, network: Network): TournamentSt
   }
   // A datum naming another registration validator than its ID's: its registrations could never be
   // added (the validator refuses), so it is no tournament of these rules.
-  const expected = registrationScriptOf(tournamentId).hash;
+  const expected = contract.registrationOf(tournamentId).hash;
   if (datum.config.registrationHash !== expected) {
     return unreadable(
       `Its datum names registration validator ${datum.config.registrationHash}, not the one of its ID (${expected}): it was not created ` +

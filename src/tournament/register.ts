@@ -9,7 +9,6 @@ import { minLovelace } from "../cardano/tx-encode.js";
 import { fromAssets, valueOf } from "../cardano/value.js";
 import { BadRequestError, NotFoundError, refusal } from "../errors.js";
 import { buildTournamentTx } from "./assemble.js";
-import { registrationScriptOf } from "./registration-script.js";
 import type { CompiledScript } from "./contracts.js";
 import { paidBy, payingUtxos, type Paying, type TournamentContext, type TxAnswer } from "./context.js";
 import { encodeRegistrationDatum, REGISTRATION_CANCEL_REDEEMER } from "./datum.js";
@@ -39,7 +38,10 @@ export interface RegisterInput extends ContractSelector {
  * The registration validator of a tournament (`script`: v2.1's of its ID unless given), after
  * checking that its datum names that validator.
  */
-export function checkedRegistration(t: TournamentState, script: CompiledScript = registrationScriptOf(t.tournamentId)) {
+export function checkedRegistration(
+  t: TournamentState,
+  script: CompiledScript = t.contract.registrationOf(t.tournamentId),
+) {
   if (script.hash !== t.datum.config.registrationHash) {
     throw new BadRequestError(
       `Tournament ${t.tournamentId} names registration validator ${t.datum.config.registrationHash} in its datum, not the one of its ID (${script.hash}): ` +
@@ -152,7 +154,7 @@ export interface UnregisterInput extends RegisterInput {
 export async function unregister(ctx: TournamentContext, input: UnregisterInput): Promise<TxAnswer> {
   const contract = selectContract(ctx.network, input);
   const t = await findTournament(ctx.chain, contract, ctx.network, input.tournamentId);
-  return unregisterFrom(ctx, t, registrationScriptOf(input.tournamentId), input);
+  return unregisterFrom(ctx, t, contract.registrationOf(input.tournamentId), input);
 }
 
 /**

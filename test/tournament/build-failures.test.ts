@@ -8,7 +8,8 @@ import { decodeUtxos } from "../../src/cardano/utxo.js";
 import { buildTournamentTx, type TournamentTxPlan } from "../../src/tournament/assemble.js";
 import { tournamentScript } from "../../src/tournament/contracts.js";
 import { encodeTournamentDatum, mintCreateRedeemer, tournamentIdOf } from "../../src/tournament/datum.js";
-import { defaultContract } from "../../src/tournament/deployment.js";
+import { contractOf } from "../../src/tournament/deployment.js";
+import { V2_1_CONTRACT } from "../../src/tournament/contracts.js";
 import { startService, type RunningService } from "../support/service.js";
 import { ADA } from "../support/tournament-api.js";
 import { fromAssets, valueOf } from "../../src/cardano/value.js";
@@ -31,7 +32,7 @@ describe("tournament build failures", () => {
     const utxos = decodeUtxos(await admin.utxos(), "utxos");
     const seed = { txHash: "ab".repeat(32), index: 0 };
     const id = tournamentIdOf(seed.txHash, seed.index);
-    const contract = defaultContract("devnet");
+    const contract = contractOf(V2_1_CONTRACT, "devnet");
     const tip = await s.app.chain!.tip();
     const datum = encodeTournamentDatum({
       config: {

@@ -4,7 +4,8 @@
 // through a chain port without the devnet's operations, as a real network's backend is.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { defaultContract, prepareDeployment } from "../../src/tournament/deployment.js";
+import { contractOf, prepareDeployment } from "../../src/tournament/deployment.js";
+import { V2_1_CONTRACT } from "../../src/tournament/contracts.js";
 import type { RunningService } from "../support/service.js";
 import { startOnStandIn, type StandIn } from "../support/stand-in-devnet.js";
 import { ADA, ok, signAndSubmit, tournamentCalls } from "../support/tournament-api.js";
@@ -22,7 +23,7 @@ describe("tournament script inline until the operator deploys it", () => {
   after(() => standIn?.close());
 
   it("creates and adds with the script inline, then settles by reference once the deployment is on chain", async () => {
-    const contract = defaultContract("devnet");
+    const contract = contractOf(V2_1_CONTRACT, "devnet");
     const admin = await fundedWallet(standIn, 200 * ADA);
     const player = await fundedWallet(standIn, 50 * ADA);
     const operator = await fundedWallet(standIn, 50 * ADA);

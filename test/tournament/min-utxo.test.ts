@@ -15,7 +15,8 @@ import fc from "fast-check";
 import { shelleyAddress } from "../../src/cardano/credential-address.js";
 import { minLovelace } from "../../src/cardano/tx-encode.js";
 import { fromAssets } from "../../src/cardano/value.js";
-import { defaultContract } from "../../src/tournament/deployment.js";
+import { contractOf } from "../../src/tournament/deployment.js";
+import { V2_1_CONTRACT } from "../../src/tournament/contracts.js";
 import { encodePayoutTag, encodeRegistrationDatum, encodeTournamentDatum } from "../../src/tournament/datum.js";
 import { startService, type RunningService } from "../support/service.js";
 import { ADA, ok, signAndSubmit } from "../support/tournament-api.js";
@@ -58,7 +59,7 @@ const tournamentOutput = fc
   .map(({ kind, key, staked, index, participants, name, lovelace }): MeshOutput => {
     const address = keyAddress(key, staked);
     const coin = { unit: "lovelace", quantity: lovelace.toString() };
-    const contract = defaultContract("devnet");
+    const contract = contractOf(V2_1_CONTRACT, "devnet");
     if (kind === "prize") return { address, amount: [coin], datum: inline(encodePayoutTag("ab".repeat(32), index)) };
     if (kind === "registration")
       return { address: contract.address.bech32, amount: [coin], datum: inline(encodeRegistrationDatum(address)) };
@@ -123,7 +124,7 @@ describe("tournament min-UTxO: the builder's", () => {
       );
       assert.equal(built.deposit, deposit.toString());
       await signAndSubmit(s, built, [admin]);
-      const contract = defaultContract("devnet");
+      const contract = contractOf(V2_1_CONTRACT, "devnet");
       const [out] = await outputsFrom(s, contract.address.bech32, built.hash);
       assert.ok(out?.output.plutusData !== undefined, "the tournament output, with its inline datum");
       const priced: MeshOutput = {

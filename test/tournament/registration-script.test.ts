@@ -13,7 +13,7 @@ import { readFileSync } from "node:fs";
 import { resolveScriptHash } from "@meshsdk/core";
 import { tournamentScript, V2_1_CONTRACT } from "../../src/tournament/contracts.js";
 import { encodeTournamentDatum, mintCreateRedeemer, tournamentIdOf } from "../../src/tournament/datum.js";
-import { defaultContract } from "../../src/tournament/deployment.js";
+import { contractOf } from "../../src/tournament/deployment.js";
 import { registrationScriptOf, type RegistrationTemplateFile } from "../../src/tournament/registration-script.js";
 import { startService, type RunningService } from "../support/service.js";
 import { ADA, ok, signAndSubmit } from "../support/tournament-api.js";
@@ -52,7 +52,7 @@ describe("registration validators", () => {
       const utxos = decodeUtxos(await admin.utxos(), "utxos");
       const seed = utxos[0]!;
       const id = tournamentIdOf(seed.input.txHash, seed.input.outputIndex);
-      const contract = defaultContract("devnet");
+      const contract = contractOf(V2_1_CONTRACT, "devnet");
       // A deadline a day after the chain's time; the creation's validity ends an hour from now, before it.
       const tip = await s.app.chain!.tip();
       const settleBy = tip.time + 24 * 3600 * 1000;

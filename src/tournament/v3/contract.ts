@@ -2,13 +2,14 @@
 // policy and pool validator in one), the batch validator (one address for every tournament) and a
 // tournament's registration validator (v2.1's source with v3's tournament hash), each a compiled
 // script, the first two with where a transaction finds them (a reference UTxO, or attached inline),
-// and the seat tree's shape they were compiled for. The builders take it as a parameter: where the
-// programs come from (the blueprint, a deployment) is the caller's business.
+// and the seat tree's shape they were compiled for: the service's Contract (deployment.ts) of layout
+// "tree", its sources resolved. The builders take it as a parameter: where the programs come from
+// (the blueprint, a deployment) is the caller's business.
 import type { Address } from "../../cardano/addresses.js";
 import type { Network } from "../../config.js";
 import type { ScriptSource } from "../assemble.js";
 import { scriptAddressOf, V3_CONTRACT, type CompiledScript } from "../contracts.js";
-import type { Contract } from "../deployment.js";
+import type { Contract, SeatTree } from "../deployment.js";
 import type { TreeShape } from "../seat-tree.js";
 
 /** The three programs of a v3 build. */
@@ -26,14 +27,14 @@ export interface ScriptRef {
   readonly index: number;
 }
 
-export interface V3Contract {
-  readonly contractTitle: string;
-  readonly contractVersion: string;
+/**
+ * A v3 contract as the builders take it: the service's Contract of layout "tree" (deployment.ts),
+ * with how its transactions use the tournament and batch scripts (reference UTxOs, or inline).
+ */
+export interface V3Contract extends Contract {
+  readonly layout: "tree";
+  readonly tree: SeatTree;
   readonly shape: TreeShape;
-  /** Policy id of the tournament NFTs (= the tournament script's hash). */
-  readonly policyId: string;
-  /** The pool validator's enterprise address. */
-  readonly address: Address;
   /** The batch validator's enterprise address (the same for every tournament). */
   readonly batchAddress: Address;
   /** How transactions use the tournament script. */
@@ -47,34 +48,46 @@ export interface V3Contract {
 const sourceOf = (script: CompiledScript, ref: ScriptRef | undefined): ScriptSource =>
   ref === undefined ? { kind: "inline", script } : { kind: "reference", ...ref, script };
 
-/** A v3 contract on `network`: its scripts used from their reference UTxOs where given, else inline. */
+/** A "tree" contract with the sources of its two scripts; a list contract is refused (a bug of the caller). */
+export function withSources(contract: Contract, tournament: ScriptSource, batch: ScriptSource): V3Contract {
+  const tree = contract.tree;
+  if (contract.layout !== "tree" || tree === undefined)
+    throw new Error(`Contract "${contract.contractTitle}" version "${contract.contractVersion}" has no seat tree.`);
+  return {
+    ...contract,
+    layout: "tree",
+    tree,
+    shape: tree.shape,
+    batchAddress: tree.batchAddress,
+    tournament,
+    batch,
+    registration: contract.registrationOf,
+  };
+}
+
+/** A v3 contract on `network` of these scripts: used from their reference UTxOs where given, else inline. */
 export function v3Contract(
   scripts: V3Scripts,
   network: Network,
   names: { readonly contractTitle: string; readonly contractVersion: string },
   refs: { readonly tournament?: ScriptRef; readonly batch?: ScriptRef } = {},
 ): V3Contract {
-  return {
+  const contract: Contract = {
     ...names,
-    shape: scripts.shape,
+    descriptor: V3_CONTRACT,
+    script: scripts.tournament,
     policyId: scripts.tournament.hash,
     address: scriptAddressOf(scripts.tournament.hash, network),
-    batchAddress: scriptAddressOf(scripts.batch.hash, network),
-    tournament: sourceOf(scripts.tournament, refs.tournament),
-    batch: sourceOf(scripts.batch, refs.batch),
-    registration: scripts.registration,
+    layout: "tree",
+    registrationOf: scripts.registration,
+    tree: {
+      shape: scripts.shape,
+      batch: scripts.batch,
+      batchAddress: scriptAddressOf(scripts.batch.hash, network),
+    },
   };
+  return withSources(contract, sourceOf(scripts.tournament, refs.tournament), sourceOf(scripts.batch, refs.batch));
 }
-
-/** The contract as v2.1's reading and registering code names one (read.ts' TournamentState). */
-export const asContract = (c: V3Contract): Contract => ({
-  descriptor: V3_CONTRACT,
-  contractTitle: c.contractTitle,
-  contractVersion: c.contractVersion,
-  script: c.tournament.script,
-  policyId: c.policyId,
-  address: c.address,
-});
 
 /** Seats per batch of the contract's tree. */
 export const batchSeats = (c: V3Contract): number => 2 ** c.shape.batchHeight;

@@ -11,7 +11,7 @@ import { tournamentIdOrNull, type TournamentId } from "../id.js";
 import { decodePoolDatum, type PoolDatum } from "../pool-datum.js";
 import { registrationAddressOf, type TournamentState } from "../read.js";
 import { accumulatorOf, leafOf } from "../seat-tree.js";
-import { asContract, batchSeats, type V3Contract } from "./contract.js";
+import { batchSeats, type V3Contract } from "./contract.js";
 
 /**
  * The least lovelace a batch UTxO holds (the contract's BATCH_MIN_LOVELACE, V3-DESIGN §5.5): it
@@ -74,7 +74,7 @@ export function checkSeats(pool: Pool, seats: readonly string[], contract: V3Con
  */
 export const stateOf = (pool: Pool, seats: readonly string[], contract: V3Contract): TournamentState => ({
   tournamentId: pool.tournamentId,
-  contract: asContract(contract),
+  contract,
   datum: { config: pool.datum.config, participants: seats },
   utxo: pool.utxo,
   lovelace: pool.lovelace,

@@ -4,14 +4,21 @@
 // fields there), and returns its answer. POST /tournaments/submit-tx is the shared submit route.
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
-import { cancelTournament, refundTournament } from "../../../tournament/close.js";
 import type { TxAnswer } from "../../../tournament/context.js";
-import { createTournament } from "../../../tournament/create.js";
-import { addParticipants } from "../../../tournament/participants.js";
-import { readRegistrationsPage, readTournament, readTournamentsPage } from "../../../tournament/queries.js";
-import { register, unregister } from "../../../tournament/register.js";
 import * as limits from "../../../tournament/limits.js";
-import { settle } from "../../../tournament/settle.js";
+import {
+  add,
+  cancel,
+  create,
+  readRegistrationsPage,
+  readTournament,
+  readTournamentsPage,
+  refund,
+  registerTo,
+  settleTournament,
+  unregisterFrom,
+  type CloseStep,
+} from "../../../tournament/operations.js";
 import { cursorAsSent, PAGINATION_NOTE } from "../../pagination.js";
 import { errorResponses, withExamples, withParamExamples } from "../../schemas.js";
 import { required } from "../examples.js";
@@ -39,7 +46,23 @@ const CLOSE_NOTE =
   "participant 0 also D mod N, and the admin only what is left (the min-UTxO), as the contract requires (the tournament's `exitRule`). " +
   "Registrations not added stay cancellable by their registrants (POST /tournaments/{tournamentId}/unregister).";
 
+const BATCH_NOTE =
+  " Under contract version 3.0.0 one transaction per call: while the tournament is live, the close (step close); a close of more than 64 " +
+  "participants pays none of them but splits what they are owed into batch UTxOs of 64 seats (batchesRemaining says how many), and each " +
+  "later call, to this endpoint or the other of cancel and refund, by anyone and with no signature beyond the payer's, builds the " +
+  "transaction that pays one batch (step batch; body `batch` picks which, else the lowest unpaid), each seat tagged [tournamentId, seat] " +
+  "and paid once. 400 when nothing is left to pay. GET /tournaments/{tournamentId} lists the batches and who paid them.";
+const ANY_CONTRACT_NOTE =
+  " Without contractTitle and contractVersion the tournament is looked up under every deployment the service knows (by its NFT), so that " +
+  "a client needs no version to read it; with them, only under that one.";
+
 const txJson = (t: TxAnswer) => ({ complete: t.complete, hash: t.hash, fee: t.fee.toString() });
+const stepJson = (t: CloseStep) => ({
+  ...txJson(t),
+  step: t.step,
+  ...(t.batch === undefined ? {} : { batch: t.batch }),
+  batchesRemaining: t.batchesRemaining,
+});
 
 export default async function tournamentRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -89,7 +112,7 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
       },
     },
     async (request) => {
-      const result = await within("body", () => createTournament(context(), inputs.create(request.body)));
+      const result = await within("body", () => create(context(), inputs.create(request.body)));
       return {
         ...txJson(result),
         tournamentId: result.tournamentId,
@@ -144,8 +167,9 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
           "the reason (the second example); the building endpoints answer 400 for it. 404 when no output of this contract ever held its NFT. " +
           "`participants` is one page of them, in seat order: participantsLimit (1 to 100, 100 when absent) per page, page participantsPage " +
           "(from 1, 1 when absent); `participantCount` says how many there are in all, `participantsPage` and `participantsLimit` which page " +
-          "this is (a bracket of up to 100 is whole on page 1 with the defaults). A 400 names the parameter out of range." +
-          CONTRACT_NOTE,
+          "this is (a bracket of up to 100 is whole on page 1 with the defaults). A 400 names the parameter out of range. A v3 tournament " +
+          "whose close split its refunds into batches lists them in `batches`, each with the transaction that paid it." +
+          ANY_CONTRACT_NOTE,
         tags: TAGS,
         params: withParamExamples(S.TournamentParams, { tournamentId: X.TOURNAMENT_ID }),
         querystring: S.TournamentQuery,
@@ -187,7 +211,7 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
       },
     },
     async (request) => {
-      const result = await within("body", () => register(context(), inputs.register(request.params, request.body)));
+      const result = await within("body", () => registerTo(context(), inputs.register(request.params, request.body)));
       return { ...txJson(result), outputRef: result.outputRef };
     },
   );
@@ -222,7 +246,7 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
       },
     },
     async (request) =>
-      txJson(await within("body", () => unregister(context(), inputs.unregister(request.params, request.body)))),
+      txJson(await within("body", () => unregisterFrom(context(), inputs.unregister(request.params, request.body)))),
   );
 
   app.get(
@@ -244,7 +268,7 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
           "`valid`." +
           PAGINATION_NOTE +
           " Here a cursor is a page number (from 1), and `page` its other name, as in the hosted API; the answer also gives `page` and `limit`." +
-          CONTRACT_NOTE,
+          ANY_CONTRACT_NOTE,
         tags: TAGS,
         params: withParamExamples(S.TournamentParams, { tournamentId: X.TOURNAMENT_ID }),
         querystring: S.RegistrationsQuery,
@@ -295,7 +319,8 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
           "first (in the ledger's order), is skipped and named in the answer's `skipped` (the registrations listing marks it valid false); a " +
           "request whose every registration is skipped is 400." +
           EXPIRED_NOTE("adding") +
-          " changeAddress defaults to adminAddress; without `utxos`, the admin's UTxOs on chain pay." +
+          " changeAddress defaults to adminAddress; without `utxos`, the admin's UTxOs on chain pay. The answer says how many participants " +
+          "the tournament has once it is on chain (participantCount) and how many seats are left (seatsLeft)." +
           INLINE_NOTE +
           SIGN_NOTE +
           CONTRACT_NOTE,
@@ -313,10 +338,13 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
       },
     },
     async (request) => {
-      const result = await within("body", () =>
-        addParticipants(context(), inputs.participants(request.params, request.body)),
-      );
-      return { ...txJson(result), ...(result.skipped.length === 0 ? {} : { skipped: result.skipped }) };
+      const result = await within("body", () => add(context(), inputs.participants(request.params, request.body)));
+      return {
+        ...txJson(result),
+        participantCount: result.participantCount,
+        seatsLeft: result.seatsLeft,
+        ...(result.skipped.length === 0 ? {} : { skipped: result.skipped }),
+      };
     },
   );
 
@@ -348,7 +376,7 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
       },
     },
     async (request) =>
-      txJson(await within("body", () => settle(context(), inputs.settle(request.params, request.body)))),
+      txJson(await within("body", () => settleTournament(context(), inputs.settle(request.params, request.body)))),
   );
 
   app.post(
@@ -363,13 +391,15 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
           CLOSE_NOTE +
           " Refused with 400 when adminAddress is not the tournament's admin. 404 when there is no live tournament with this ID (it does " +
           "not exist or already ended). changeAddress defaults to adminAddress." +
+          BATCH_NOTE +
+          " (After the close adminAddress only pays: the batches are anyone's.)" +
           SIGN_NOTE +
           CONTRACT_NOTE,
         tags: TAGS,
         params: withParamExamples(S.TournamentParams, { tournamentId: X.TOURNAMENT_ID }),
         body: withExamples(S.CancelBody, X.CANCEL_REQUEST),
         response: {
-          200: withExamples(S.TxAnswer, X.CANCEL_ANSWER),
+          200: withExamples(S.CloseAnswer, X.CANCEL_ANSWER),
           ...errorResponses(404, 422, 503, {
             400: required("adminAddress"),
             404: X.NO_LIVE_TOURNAMENT,
@@ -379,7 +409,7 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
       },
     },
     async (request) =>
-      txJson(await within("body", () => cancelTournament(context(), inputs.cancel(request.params, request.body)))),
+      stepJson(await within("body", () => cancel(context(), inputs.cancel(request.params, request.body)))),
   );
 
   app.post(
@@ -394,13 +424,14 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
           CLOSE_NOTE +
           " Refused with 400 before the deadline (the message gives settleBy in UTC; before it only the admin can cancel). 404 when there is " +
           "no live tournament with this ID (it does not exist or already ended)." +
+          BATCH_NOTE +
           SIGN_NOTE +
           CONTRACT_NOTE,
         tags: TAGS,
         params: withParamExamples(S.TournamentParams, { tournamentId: X.TOURNAMENT_ID }),
         body: withExamples(S.RefundBody, X.REFUND_REQUEST),
         response: {
-          200: withExamples(S.TxAnswer, X.REFUND_ANSWER),
+          200: withExamples(S.CloseAnswer, X.REFUND_ANSWER),
           ...errorResponses(404, 422, 503, {
             400: X.TOO_EARLY_TO_REFUND,
             404: X.NO_LIVE_TOURNAMENT,
@@ -410,6 +441,6 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
       },
     },
     async (request) =>
-      txJson(await within("body", () => refundTournament(context(), inputs.refund(request.params, request.body)))),
+      stepJson(await within("body", () => refund(context(), inputs.refund(request.params, request.body)))),
   );
 }

@@ -95,9 +95,10 @@ export const CreateBody = Type.Object(
     changeAddress: Type.Optional(Address("Receives the change; defaults to adminAddress.")),
     bracketSize: Type.Integer({
       description:
-        `How many participants the tournament has; from ${limits.MIN_BRACKET} to ${limits.MAX_BRACKET} (larger brackets would not fit the ledger's limits: ` +
-        `every add carries the whole participant list). Settlement needs a full bracket. A bracket of ${limits.MAX_BRACKET} is filled in two or more ` +
-        `add-participants transactions of up to ${limits.MAX_REGISTRATIONS_PER_ADD} and settled in one.`,
+        `How many participants the tournament has: from ${limits.MIN_BRACKET} to ${limits.V3_MAX_BRACKET} under contract version 3.0.0 (its datum ` +
+        `keeps a seat tree's root, not the list), from ${limits.MIN_BRACKET} to ${limits.MAX_BRACKET} under 2.1.0 (every add carries the whole ` +
+        `participant list; more is a 400 naming the version's limit). Settlement needs a full bracket. A bracket is filled in add-participants ` +
+        `transactions of up to ${limits.MAX_REGISTRATIONS_PER_ADD} and settled in one.`,
     }),
     entryFee: Type.Optional(
       Amount(
@@ -241,6 +242,15 @@ export const CancelBody = Type.Object(
       "The admin's UTxO strings: they pay the fee; one must hold only ADA, 5 ADA or more, for collateral.",
       "adminAddress",
     ),
+    batch: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 15,
+        description:
+          "v3 only, after the close: the batch this call pays (0 is seats 0..63, 1 seats 64..127, …), so that several callers can pay " +
+          "different batches at once; absent: the lowest unpaid. Refused with 400 before the close, when that batch is paid already, or under 2.1.0 (no batches).",
+      }),
+    ),
     ...contractFields,
   },
   { additionalProperties: false, description: "The admin's cancellation of a tournament." },
@@ -259,6 +269,15 @@ export const RefundBody = Type.Object(
     utxos: Utxos(
       "The caller's UTxO strings: they pay the fee; one must hold only ADA, 5 ADA or more, for collateral.",
       "address (else changeAddress; one of them is then needed)",
+    ),
+    batch: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 15,
+        description:
+          "v3 only, after the close: the batch this call pays (0 is seats 0..63, 1 seats 64..127, …), so that several callers can pay " +
+          "different batches at once; absent: the lowest unpaid. Refused with 400 before the close, when that batch is paid already, or under 2.1.0 (no batches).",
+      }),
     ),
     ...contractFields,
   },
@@ -427,6 +446,32 @@ export const Tournament = Type.Object(
           "Absent for a v3 tournament whose close split the refunds into batches of 64 seats (more than 64 participants): batch transactions pay them.",
       }),
     ),
+    batches: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            batch: Type.Integer({
+              minimum: 0,
+              description: "The batch's number: output `batch` of the closing transaction.",
+            }),
+            seats: Type.Tuple([Type.Integer({ minimum: 0 }), Type.Integer({ minimum: 0 })], {
+              description: "Its first and last seat.",
+            }),
+            outputRef: OutRef("The batch UTxO, <closing tx hash>#<batch>."),
+            paidBy: Type.Union([Hash32("The transaction that paid its seats."), Type.Null()], {
+              description:
+                "The transaction that paid its seats; null while unpaid (POST …/refund or …/cancel pays it, anyone).",
+            }),
+          },
+          { description: "A batch UTxO of a v3 close." },
+        ),
+        {
+          description:
+            "Only for a v3 tournament whose close split the refunds into batches (more than 64 participants): each batch, its seats, " +
+            "and who paid it. Each seat is paid once, by its batch's transaction, tagged [tournamentId, seat].",
+        },
+      ),
+    ),
   },
   {
     description:
@@ -483,6 +528,30 @@ export const TxAnswer = Type.Object(
   { description: "An unsigned transaction." },
 );
 
+/** A cancel's or refund's answer: one transaction, the close or (v3, after a close into batches) one batch. */
+export const CloseAnswer = Type.Object(
+  {
+    ...TxAnswer.properties,
+    step: Type.Union([Type.Literal("close"), Type.Literal("batch")], {
+      description:
+        "close: the transaction that ends the tournament (burns the NFT); batch: one that pays a batch of up to 64 seats of a v3 tournament " +
+        "whose close split its refunds into batch UTxOs (more than 64 participants).",
+    }),
+    batch: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        description: "Only for step batch: the batch this transaction pays (seats 64 × batch onwards).",
+      }),
+    ),
+    batchesRemaining: Type.Integer({
+      minimum: 0,
+      description:
+        "Batches still unpaid once this transaction is on chain: call again (cancel or refund, anyone) until 0. Always 0 under 2.1.0 and for a close that pays its seats itself.",
+    }),
+  },
+  { description: "One transaction of a cancel or refund, and how many batch transactions remain after it." },
+);
+
 export const CreateAnswer = Type.Object(
   {
     ...TxAnswer.properties,
@@ -498,6 +567,15 @@ export const CreateAnswer = Type.Object(
 export const ParticipantsAnswer = Type.Object(
   {
     ...TxAnswer.properties,
+    participantCount: Type.Integer({
+      minimum: 1,
+      description: "How many participants the tournament has once this transaction is on chain.",
+    }),
+    seatsLeft: Type.Integer({
+      minimum: 0,
+      description:
+        "How many seats are still free then (bracketSize − participantCount); 0: the bracket is full and can be settled.",
+    }),
     skipped: Type.Optional(
       Type.Array(
         Type.Object(
@@ -517,7 +595,10 @@ export const ParticipantsAnswer = Type.Object(
       ),
     ),
   },
-  { description: "The add-participants transaction, and the registrations of the request it leaves out." },
+  {
+    description:
+      "The add-participants transaction, the seats taken and left after it, and the registrations of the request it leaves out.",
+  },
 );
 
 export const RegisterAnswer = Type.Object(

@@ -19,6 +19,7 @@ import type {
 } from "../../../tournament/queries.js";
 import type { RegisterInput, UnregisterInput } from "../../../tournament/register.js";
 import type { SettleInput } from "../../../tournament/settle.js";
+import type { BatchChoice } from "../../../tournament/v3/serve.js";
 import { parseTournamentId, type TournamentId } from "../../../tournament/id.js";
 import type { Address } from "../../../cardano/addresses.js";
 import { parseAmount } from "../../../cardano/amount.js";
@@ -149,16 +150,16 @@ export function tournamentInputs(network: Network) {
       };
     },
 
-    cancel(params: TournamentParams, b: CancelBody): CancelInput {
+    cancel(params: TournamentParams, b: CancelBody): CancelInput & BatchChoice {
       const a = byAdmin(params, b);
-      return { ...a, ...paying(b, { address: a.adminAddress, field: "adminAddress" }) };
+      return { ...a, ...paying(b, { address: a.adminAddress, field: "adminAddress" }), batch: b.batch };
     },
 
     /**
      * The change goes to changeAddress, else the caller's address, else the first key-locked UTxO's
      * address. `utxos` left out: the caller's UTxOs on chain (address, else changeAddress).
      */
-    refund(params: TournamentParams, b: RefundBody): CloseInput {
+    refund(params: TournamentParams, b: RefundBody): CloseInput & BatchChoice {
       const given = b.utxos === undefined || b.utxos.length === 0 ? null : decodeUtxos(b.utxos, "utxos");
       const caller = b.address === undefined ? undefined : address(b.address, "address");
       const changeAddress = b.changeAddress === undefined ? undefined : address(b.changeAddress, "changeAddress");
@@ -180,6 +181,7 @@ export function tournamentInputs(network: Network) {
           tournamentId: sameId(params, b),
           changeAddress: changeAddress ?? party.address,
           ...paying(b, party),
+          batch: b.batch,
         };
       }
       const fallback = given.find((u) => isKeyAddress(u.output.address))?.output.address;
@@ -192,7 +194,13 @@ export function tournamentInputs(network: Network) {
             `${at("changeAddress")} (or ${at("address")}) is needed: no UTxO of ${at("utxos")} is at a key address to send the change to.`,
         );
       }
-      return { tournamentId: sameId(params, b), changeAddress: change, utxos: { given }, ...selectorOf(b) };
+      return {
+        tournamentId: sameId(params, b),
+        changeAddress: change,
+        utxos: { given },
+        ...selectorOf(b),
+        batch: b.batch,
+      };
     },
   };
 }
