@@ -14,16 +14,12 @@ import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
 import fc from "fast-check";
 import { Step } from "../fuzz-commands.js";
+import { fuzzEnv } from "../fuzz-world.js";
 import { v3CommandsArbitrary } from "./fuzz-v3-commands.js";
 import { type SeatsReadBack, V3Sim } from "./fuzz-v3-sim.js";
 import { makeV3FuzzWorld, type V3FuzzWorld } from "./fuzz-v3-world.js";
 
-const RUNS = Number(process.env["FUZZ_RUNS"] ?? 300);
-const STEPS = Number(process.env["FUZZ_STEPS"] ?? 25);
-const SEED = process.env["FUZZ_SEED"] === undefined ? undefined : Number(process.env["FUZZ_SEED"]);
-const PATH = process.env["FUZZ_PATH"]?.split(":")[0];
-const VERBOSE = process.env["FUZZ_VERBOSE"] === "1";
-const EXCLUDE = new Set((process.env["FUZZ_EXCLUDE"] ?? "").split(",").filter((k) => k !== ""));
+const { runs: RUNS, steps: STEPS, verbose: VERBOSE, exclude: EXCLUDE, options } = fuzzEnv();
 
 /**
  * The service's read-back of a pool's seats (src/tournament/seats.ts on the devnet port), checked
@@ -67,12 +63,7 @@ describe("v3 invariant fuzzer: every coin keeps its exit, whatever sequence of h
         }
         if (VERBOSE) console.log(steps.join("\n  "));
       }),
-      {
-        numRuns: RUNS,
-        includeErrorInReport: true,
-        ...(SEED === undefined ? {} : { seed: SEED }),
-        ...(PATH === undefined ? {} : { path: PATH }),
-      },
+      options,
     );
     console.log(`v3 fuzzer: ${JSON.stringify(totals)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     console.log(
