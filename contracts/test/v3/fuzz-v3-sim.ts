@@ -18,8 +18,8 @@
 //   (c) pools: every output holding a v3 tournament NFT is the model's pool: at the tournament
 //       address, its datum exactly [config, count, peaks] of the model's seat list (so [count,
 //       peaks] is the list's accumulator, src/tournament/seat-tree.ts), only ada and the NFT, no
-//       reference script; and, once wired (SeatsReadBack), the service's read-back of the seats
-//       equals the model's list;
+//       reference script; and the service's read-back of the seats (SeatsReadBack) equals the
+//       model's list;
 //   (d) batches: every live batch UTxO holds the datum the model computes (id, j, subroot, n_j,
 //       pay, extra), ada only, at least need_j, no reference script.
 import type { UTxO } from "@meshsdk/common";
@@ -33,9 +33,9 @@ import { batchPlan, closePlan, poolDatum, type Pool, settlePlan } from "./plans.
 import { poolUtxoOf, SEEDS_USED, SHAPE, type V3FuzzWorld } from "./fuzz-v3-world.js";
 
 /**
- * The service's read-back of a pool's seats (src/tournament/seats.ts on the devnet port), to be
- * compared with the model's list after every accepted transaction. Left to the coordinator to wire
- * (invariants-v3.test.ts passes it to V3Sim); without it, (c) checks the datum only.
+ * The service's read-back of a pool's seats (src/tournament/seats.ts), compared with the model's
+ * list after every accepted transaction (invariants-v3.test.ts passes it to V3Sim); without it, (c)
+ * checks the datum only.
  */
 export type SeatsReadBack = (chain: Chain, pool: Pool, utxo: UTxO) => Promise<readonly string[]>;
 
@@ -145,7 +145,7 @@ export class V3Sim extends Sim {
     readonly v3: V3FuzzWorld,
     chain: Chain,
     exclude: ReadonlySet<string> = new Set(),
-    /** The service's read-back of the seats, compared with the model's list in (c) (not wired yet). */
+    /** The service's read-back of the seats, compared with the model's list in (c). */
     readonly readBack?: SeatsReadBack,
   ) {
     super(v3, chain, exclude);
@@ -492,7 +492,12 @@ export class V3Sim extends Sim {
     for (const [i, ts] of this.tournaments.entries()) {
       const u = ts.closed ? undefined : poolUtxoOf(this.chain, this.pool(i));
       if (!u) continue;
-      const got = await this.readBack(this.chain, this.pool(i), u);
+      let got: readonly string[];
+      try {
+        got = await this.readBack(this.chain, this.pool(i), u);
+      } catch (e) {
+        return fail("(c)", label, `${ts.t.config.name}: the service cannot read its seats back: ${short(e)}`);
+      }
       if (JSON.stringify(got) !== JSON.stringify(this.seats[i]))
         fail(
           "(c)",
