@@ -37,6 +37,7 @@ import {
   hasOnlyAda,
   lovelaceOf,
   mintNativeToken,
+  type Out,
   outRef,
   PARAMS,
   type RefScript,
@@ -182,22 +183,7 @@ export async function makeFuzzWorld(): Promise<FuzzWorld> {
     tournamentScript(V2_1_CONTRACT),
     ...seeds.map((s) => registrationScriptOf(tournamentIdOf(s.input.txHash, s.input.outputIndex), V2_1_CONTRACT)),
   ];
-  const deployTx = await submitPlan(base, {
-    ...EMPTY_PLAN,
-    payer: stranger,
-    outputs: scripts.map((s) => ({
-      address: VAULT,
-      lovelace: BigInt(160 + 100 + s.compiledCode.length / 2) * BigInt(PARAMS.coinsPerUtxoSize),
-      scriptCode: s.code,
-    })),
-  });
-  const refs = scripts.map((s, index) => ({
-    txHash: deployTx.txHash,
-    index,
-    code: s.code,
-    hash: s.hash,
-    size: s.compiledCode.length / 2,
-  }));
+  const refs = await deployScripts(base, stranger, VAULT, scripts);
   const [ref, ...regRefs] = refs;
   if (!ref) throw new Error("deploy");
   const open: { t: Tournament; questionable: boolean }[] = [];
@@ -215,6 +201,25 @@ export async function makeFuzzWorld(): Promise<FuzzWorld> {
     open.push({ t: { ...tournament, refs: { tournament: ref, registration: regRefs[i]! } }, questionable: false });
   }
   return { base, admin, players, stranger, ref, seeds, regRefs, open, gem };
+}
+
+/** Deploys `scripts` as reference scripts at `vault` in one transaction paid by `payer`: their references, in order. */
+export async function deployScripts(
+  base: Chain,
+  payer: Wallet,
+  vault: string,
+  scripts: readonly { readonly code: string; readonly hash: string; readonly compiledCode: string }[],
+): Promise<RefScript[]> {
+  const { txHash } = await submitPlan(base, {
+    ...EMPTY_PLAN,
+    payer,
+    outputs: scripts.map((s) => ({
+      address: vault,
+      lovelace: BigInt(160 + 100 + s.compiledCode.length / 2) * BigInt(PARAMS.coinsPerUtxoSize),
+      scriptCode: s.code,
+    })),
+  });
+  return scripts.map((s, index) => ({ txHash, index, code: s.code, hash: s.hash, size: s.compiledCode.length / 2 }));
 }
 
 /** The admin's ADA-only UTxOs except the seeds, which stay for creations. */
@@ -305,6 +310,27 @@ export const isScriptAddress = (address: string): boolean => {
     return true;
   }
 };
+
+/**
+ * The first output of `honest` to a party other than the signers that `created` does not match (its
+ * address and datum, at least its lovelace, each created output matching one), if any.
+ */
+export function unpaidParty(honest: TxPlan, created: readonly UTxO[], signers: ReadonlySet<string>): Out | undefined {
+  const used = new Set<string>();
+  for (const o of honest.outputs) {
+    if (signers.has(o.address)) continue;
+    const match = created.find(
+      (c) =>
+        !used.has(outRef(c)) &&
+        c.output.address === o.address &&
+        c.output.plutusData === o.datum &&
+        lovelaceOf(c) >= o.lovelace,
+    );
+    if (!match) return o;
+    used.add(outRef(match));
+  }
+  return undefined;
+}
 
 /** The datum as the model's configuration sees it, for comparing configurations exactly. */
 const configKey = (c: TournamentConfig): string => encodeTournamentDatum({ config: c, participants: [] });
@@ -511,24 +537,13 @@ export class Sim {
       return fail("(b)", s.label, `${t.config.name}: the NFT left without a burn (${action.action})`);
     }
     // Every party other than the signers gets at least what the honest plan of that action gives it.
-    const used = new Set<string>();
-    for (const o of honest.outputs) {
-      if (signers.has(o.address)) continue;
-      const match = created.find(
-        (c) =>
-          !used.has(outRef(c)) &&
-          c.output.address === o.address &&
-          c.output.plutusData === o.datum &&
-          lovelaceOf(c) >= o.lovelace,
+    const o = unpaidParty(honest, created, signers);
+    if (o)
+      fail(
+        "(b)",
+        s.label,
+        `${t.config.name} ${action.action}: ${o.address} did not get its ${o.lovelace} lovelace (tag ${o.datum})`,
       );
-      if (!match)
-        fail(
-          "(b)",
-          s.label,
-          `${t.config.name} ${action.action}: ${o.address} did not get its ${o.lovelace} lovelace (tag ${o.datum})`,
-        );
-      else used.add(outRef(match));
-    }
   }
 
   private checkRegistrationFlow(

@@ -28,7 +28,15 @@ import { decodeRegistrationDatum, encodePayoutTag } from "../../../src/tournamen
 import { depositOf } from "../../../src/tournament/rules.js";
 import { buildPlan, Chain, lovelaceOf, outRef, type TxPlan, type Wallet } from "../helpers.js";
 import { afterDeadline, ledgerOrder } from "../tournament-txs.js";
-import { COST_TOLERANCE, InvariantBroken, isScriptAddress, short, Sim, type Submission } from "../fuzz-world.js";
+import {
+  COST_TOLERANCE,
+  InvariantBroken,
+  isScriptAddress,
+  short,
+  Sim,
+  unpaidParty,
+  type Submission,
+} from "../fuzz-world.js";
 import { batchPlan, closePlan, poolDatum, type Pool, settlePlan } from "./plans.js";
 import { poolUtxoOf, SEEDS_USED, SHAPE, type V3FuzzWorld } from "./fuzz-v3-world.js";
 
@@ -415,24 +423,13 @@ export class V3Sim extends Sim {
       }
     }
     // Every party other than the signers gets at least what the honest plan of that action gives it.
-    const used = new Set<string>();
-    for (const o of honest.outputs) {
-      if (signers.has(o.address)) continue;
-      const match = created.find(
-        (x) =>
-          !used.has(outRef(x)) &&
-          x.output.address === o.address &&
-          x.output.plutusData === o.datum &&
-          lovelaceOf(x) >= o.lovelace,
+    const o = unpaidParty(honest, created, signers);
+    if (o)
+      fail(
+        "(b)",
+        s.label,
+        `${name} ${action.action}: ${o.address} did not get its ${o.lovelace} lovelace (datum ${o.datum})`,
       );
-      if (!match)
-        fail(
-          "(b)",
-          s.label,
-          `${name} ${action.action}: ${o.address} did not get its ${o.lovelace} lovelace (datum ${o.datum})`,
-        );
-      else used.add(outRef(match));
-    }
   }
 
   /** A spent batch pays each of its seats what it is owed, tagged. */

@@ -9,17 +9,18 @@ import type { UTxO } from "@meshsdk/common";
 import { pubKeyAddress, serializeAddressObj } from "@meshsdk/core";
 import { tournamentIdOf } from "../../../src/tournament/datum.js";
 import type { TreeShape } from "../../../src/tournament/seat-tree.js";
-import {
-  addressOfKeyHash,
-  Chain,
-  mintNativeToken,
-  PARAMS,
-  type RefScript,
-  submitPlan,
-  type Wallet,
-} from "../helpers.js";
+import { addressOfKeyHash, Chain, mintNativeToken, type RefScript, submitPlan, type Wallet } from "../helpers.js";
 import { type ConfigInput, registerPlan } from "../tournament-txs.js";
-import { ADA, adminFunds, deadlineIn, EMPTY_PLAN, fundedWallets, type FuzzWorld, makeSeeds } from "../fuzz-world.js";
+import {
+  ADA,
+  adminFunds,
+  deadlineIn,
+  deployScripts,
+  EMPTY_PLAN,
+  fundedWallets,
+  type FuzzWorld,
+  makeSeeds,
+} from "../fuzz-world.js";
 import { addPlan, type BatchOut, closePlan, createPlan, type Pool } from "./plans.js";
 import { loadV3, type V3Scripts } from "./scripts.js";
 
@@ -139,18 +140,7 @@ export async function makeV3FuzzWorld(): Promise<V3FuzzWorld> {
     [scripts.tournament, scripts.batch],
     seeds.map((s) => scripts.registration(tournamentIdOf(s.input.txHash, s.input.outputIndex))),
   ]) {
-    const { txHash } = await submitPlan(base, {
-      ...EMPTY_PLAN,
-      payer: stranger,
-      outputs: group.map((s) => ({
-        address: VAULT,
-        lovelace: BigInt(160 + 100 + s.compiledCode.length / 2) * BigInt(PARAMS.coinsPerUtxoSize),
-        scriptCode: s.code,
-      })),
-    });
-    deployed.push(
-      ...group.map((s, index) => ({ txHash, index, code: s.code, hash: s.hash, size: s.compiledCode.length / 2 })),
-    );
+    deployed.push(...(await deployScripts(base, stranger, VAULT, group)));
   }
   const [ref, batchRef, ...regRefs] = deployed;
   if (!ref || !batchRef) throw new Error("deploy");
