@@ -171,12 +171,23 @@ export class Chain {
     return this.#spent.get(txHash);
   }
 
+  /** The outputs `tx` spends, in ledger order, as this chain holds them; null when its body does not parse (the ledger refuses it). */
+  #inputsOf(tx: Uint8Array): UTxO[] | null {
+    let refs: { txHash: string; index: number }[];
+    try {
+      refs = refsOfBodyField(splitTransaction(tx).body, 0);
+    } catch {
+      return null;
+    }
+    const inputs = new Set(refs.map((r) => inputCbor(r.txHash, r.index)));
+    return utxosOfMap(this.emulator.getUtxosCbor(), inputs).sort(ledgerOrder);
+  }
+
   submit(signedHex: string): Submitted {
     const tx = Buffer.from(signedHex, "hex");
-    const inputs = new Set(refsOfBodyField(splitTransaction(tx).body, 0).map((r) => inputCbor(r.txHash, r.index)));
-    const spent = utxosOfMap(this.emulator.getUtxosCbor(), inputs).sort(ledgerOrder);
+    const spent = this.#inputsOf(tx);
     const r = this.emulator.submitTx(tx);
-    if (r.isSuccess && r.txHash !== undefined) this.#spent.set(r.txHash, spent);
+    if (r.isSuccess && r.txHash !== undefined && spent !== null) this.#spent.set(r.txHash, spent);
     // The scripts trace short codes (src/tournament/traces.ts): shown with their messages.
     return {
       ok: r.isSuccess,
