@@ -483,7 +483,7 @@ export class V3Sim extends Sim {
     }
   }
 
-  /** (c) The service's read-back of every open pool's seats equals the model's list (when wired). */
+  /** (c) The service's read-back of every open pool's seats equals the model's list (when given one). */
   private async checkReadBack(label: string): Promise<void> {
     if (this.readBack === undefined) return;
     for (const [i, ts] of this.tournaments.entries()) {
