@@ -18,6 +18,7 @@ import {
   settleRedeemer,
 } from "../../src/tournament/datum.js";
 import { type Out, PARAMS, type TxPlan, type Wallet } from "./helpers.js";
+import { clonePlan } from "./fixture.js";
 import {
   addressData,
   addressToData,
@@ -59,26 +60,17 @@ import {
 
 type Cmd = fc.AsyncCommand<Sim, Sim, false>;
 
-const copy = (plan: TxPlan): TxPlan => ({
-  ...plan,
-  scriptInputs: [...plan.scriptInputs],
-  walletInputs: [...plan.walletInputs],
-  outputs: plan.outputs.map((o) => ({ ...o })),
-  mints: plan.mints.map((m) => ({ ...m })),
-  requiredSigners: [...plan.requiredSigners],
-  signers: [...plan.signers],
-});
-
-const setOut = (plan: TxPlan, i: number, change: Partial<Out>): TxPlan | null => {
+/** `plan` with output `i` changed (null when it has no such output). */
+export const setOut = (plan: TxPlan, i: number, change: Partial<Out>): TxPlan | null => {
   const o = plan.outputs[i];
   if (!o) return null;
-  const p = copy(plan);
+  const p = clonePlan(plan);
   p.outputs[i] = { ...o, ...change };
   return p;
 };
 
 /** A reference script on output `i`, with the lovelace its bytes need. */
-const withRefScript = (plan: TxPlan, i: number, code: string): TxPlan | null => {
+export const withRefScript = (plan: TxPlan, i: number, code: string): TxPlan | null => {
   const o = plan.outputs[i];
   return o
     ? setOut(plan, i, {
@@ -92,7 +84,7 @@ const gemUtxo = (sim: Sim, w: Wallet): UTxO | undefined =>
   sim.chain.utxosAt(w.address).find((u) => u.output.amount.some((a) => a.unit === sim.world.gem));
 
 /** One gem from `w` added to output `i` (the wallet's gem UTxO spent, the rest back as change). */
-const withGem = (sim: Sim, plan: TxPlan, i: number, w: Wallet): TxPlan | null => {
+export const withGem = (sim: Sim, plan: TxPlan, i: number, w: Wallet): TxPlan | null => {
   const gem = gemUtxo(sim, w);
   const o = plan.outputs[i];
   if (!gem || !o) return null;
@@ -104,13 +96,14 @@ const withGem = (sim: Sim, plan: TxPlan, i: number, w: Wallet): TxPlan | null =>
   return p;
 };
 
-const noAdmin = (plan: TxPlan): TxPlan => ({ ...copy(plan), requiredSigners: [], signers: [] });
+/** `plan` without the admin's signature. */
+export const noAdmin = (plan: TxPlan): TxPlan => ({ ...clonePlan(plan), requiredSigners: [], signers: [] });
 
 /** Another open tournament's pool, spent in the same transaction with `redeemer`. */
 const withSecondTournament = (sim: Sim, plan: TxPlan, t: Tournament, redeemer: string): TxPlan | null => {
   const other = sim.openTournaments().find((s) => s.t.id !== t.id);
   if (!other) return null;
-  const p = copy(plan);
+  const p = clonePlan(plan);
   p.scriptInputs.push({ utxo: tournamentUtxo(sim.chain, other.t), redeemer, script: other.t.refs.tournament });
   return p;
 };
@@ -148,7 +141,9 @@ export abstract class Step implements Cmd {
   }
 }
 
-const pick = <T>(xs: readonly T[], i: number): T | undefined => (xs.length === 0 ? undefined : xs[i % xs.length]);
+/** Item `i` of `xs`, wrapping around (undefined when empty). */
+export const pick = <T>(xs: readonly T[], i: number): T | undefined =>
+  xs.length === 0 ? undefined : xs[i % xs.length];
 
 // ---------------------------------------------------------------- register
 
@@ -280,9 +275,9 @@ export class Unregister extends Step {
         signers: [thief],
         requiredSigners: [thief.pkh],
       }),
-      "no-signer": () => ({ ...copy(honest), requiredSigners: [] }),
+      "no-signer": () => ({ ...clonePlan(honest), requiredSigners: [] }),
       "add-redeemer": () => ({
-        ...copy(honest),
+        ...clonePlan(honest),
         scriptInputs: [{ ...honest.scriptInputs[0]!, redeemer: REGISTRATION_ADD_REDEEMER }],
       }),
     };
@@ -380,14 +375,14 @@ export class Add extends Step {
         setOut(honest, 0, {
           datum: rawTournamentDatum(t.config, newParts, { 7: makeIntData(BigInt(t.config.settleBy + 86_400_000)) }),
         }),
-      "no-validity-end": () => ({ ...copy(honest), validTo: undefined }),
-      "validity-past-deadline": () => ({ ...copy(honest), validTo: afterDeadline(t.config.settleBy) + 10 }),
+      "no-validity-end": () => ({ ...clonePlan(honest), validTo: undefined }),
+      "validity-past-deadline": () => ({ ...clonePlan(honest), validTo: afterDeadline(t.config.settleBy) + 10 }),
       "no-admin-signature": () => noAdmin(honest),
       "second-tournament-input": () => withSecondTournament(sim, honest, t, ADD_PARTICIPANTS_REDEEMER),
       "foreign-registration": () => {
         const foreign = [...sim.registrations.values()].find((r) => r.tournament !== index && r.kind === "honest");
         if (!foreign) return null;
-        const p = copy(honest);
+        const p = clonePlan(honest);
         p.scriptInputs.push({
           utxo: foreign.utxo,
           redeemer: REGISTRATION_ADD_REDEEMER,
@@ -397,7 +392,7 @@ export class Add extends Step {
       },
       "drop-return": () =>
         honest.outputs.length > 1
-          ? { ...copy(honest), outputs: [honest.outputs[0]!, ...honest.outputs.slice(2)] }
+          ? { ...clonePlan(honest), outputs: [honest.outputs[0]!, ...honest.outputs.slice(2)] }
           : null,
       "pool-short": () => setOut(honest, 0, { lovelace: honest.outputs[0]!.lovelace - 1n }),
       "participant-swapped": () =>
@@ -493,18 +488,18 @@ export class Settle extends Step {
       honest: () => honest,
       "winner-to-mallory": () => setOut(honest, 0, { address: mallory.address }),
       "cancel-redeemer": () => ({
-        ...copy(honest),
+        ...clonePlan(honest),
         scriptInputs: [{ ...honest.scriptInputs[0]!, redeemer: CANCEL_REDEEMER }],
       }),
       "no-admin-signature": () => noAdmin(honest),
-      "no-validity-end": () => ({ ...copy(honest), validTo: undefined }),
+      "no-validity-end": () => ({ ...clonePlan(honest), validTo: undefined }),
       "placement-short": () => setOut(honest, 0, { lovelace: t.config.payoutStructure[0]! - 1n }),
       "duplicate-winner": () => ({
-        ...copy(honest),
+        ...clonePlan(honest),
         scriptInputs: [{ ...honest.scriptInputs[0]!, redeemer: settleRedeemer(winners.map(() => winners[0]!)) }],
       }),
       "second-tournament-input": () => withSecondTournament(sim, honest, t, honest.scriptInputs[0]!.redeemer),
-      "no-burn": () => ({ ...copy(honest), mints: [] }),
+      "no-burn": () => ({ ...clonePlan(honest), mints: [] }),
     };
     const plan = mutations[this.kind]();
     if (!plan) return this.notApplicable("not applicable");
@@ -558,13 +553,13 @@ export class Close extends Step {
     const mutations: Record<(typeof CLOSE_KINDS)[number], () => TxPlan | null> = {
       honest: () => honest,
       "other-redeemer": () => ({
-        ...copy(honest),
+        ...clonePlan(honest),
         scriptInputs: [
           { ...honest.scriptInputs[0]!, redeemer: this.how === "cancel" ? REFUND_REDEEMER : CANCEL_REDEEMER },
         ],
       }),
       "not-the-admin": () =>
-        this.how === "cancel" ? { ...copy(honest), payer: stranger, requiredSigners: [stranger.pkh] } : null,
+        this.how === "cancel" ? { ...clonePlan(honest), payer: stranger, requiredSigners: [stranger.pkh] } : null,
       "remainder-to-mallory": () => setOut(honest, last, { address: mallory.address }),
       "refund-short": () =>
         n > 0 && fee > 0n && honest.outputs[0]!.lovelace === fee ? setOut(honest, 0, { lovelace: fee - 1n }) : null,
@@ -576,11 +571,11 @@ export class Close extends Step {
           : null,
       "participant-to-mallory": () => (n > 0 && fee > 0n ? setOut(honest, 0, { address: mallory.address }) : null),
       "second-tournament-input": () => withSecondTournament(sim, honest, t, honest.scriptInputs[0]!.redeemer),
-      "no-burn": () => ({ ...copy(honest), mints: [] }),
+      "no-burn": () => ({ ...clonePlan(honest), mints: [] }),
       "validity-changed": () =>
         this.how === "refund"
-          ? { ...copy(honest), validFrom: undefined }
-          : { ...copy(honest), validTo: sim.chain.slot + 5 * DAY_SLOTS },
+          ? { ...clonePlan(honest), validFrom: undefined }
+          : { ...clonePlan(honest), validTo: sim.chain.slot + 5 * DAY_SLOTS },
     };
     const plan = mutations[this.kind]();
     if (!plan) return this.notApplicable("not applicable");
@@ -643,7 +638,7 @@ export class Create extends Step {
       "fixed-payout-pointer": () => payout(addressData(keyCred(players[2]!.pkh), pointerStake)),
       "extra-item-at-creation": () =>
         setOut(honest, 0, { datum: rawTournamentDatum(c, [], {}, [], [makeIntData(0n)]) }),
-      "no-validity-start": () => ({ ...copy(honest), validFrom: undefined }),
+      "no-validity-start": () => ({ ...clonePlan(honest), validFrom: undefined }),
     };
     const plan = mutations[this.kind]();
     if (!plan) return this.notApplicable("not applicable");
@@ -678,7 +673,7 @@ export class Advance extends Step {
 // ---------------------------------------------------------------- arbitraries
 
 /** Honest three times out of five, else one of the mutations not excluded. */
-function kindOf<K extends string>(kinds: readonly K[], exclude: ReadonlySet<string>): fc.Arbitrary<K> {
+export function kindOf<K extends string>(kinds: readonly K[], exclude: ReadonlySet<string>): fc.Arbitrary<K> {
   const mutations = kinds.filter((k) => k !== "honest" && !exclude.has(k));
   const honest = fc.constant(kinds[0]!);
   return mutations.length === 0

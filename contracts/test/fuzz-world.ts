@@ -37,6 +37,7 @@ import {
   hasOnlyAda,
   lovelaceOf,
   mintNativeToken,
+  type Out,
   outRef,
   PARAMS,
   type RefScript,
@@ -125,7 +126,8 @@ export interface FuzzWorld {
   readonly gem: string;
 }
 
-const secret = (name: string): string => createHash("sha256").update(`tournament fuzzer: ${name}`).digest("hex");
+/** The fuzzers' deterministic wallet keys (v3's world uses the same). */
+export const secret = (name: string): string => createHash("sha256").update(`tournament fuzzer: ${name}`).digest("hex");
 /** Reference scripts go to an address nobody holds a key for (fixed, for reproducible hashes). */
 const VAULT = addressOfKeyHash("f0".repeat(28));
 
@@ -134,45 +136,54 @@ export const SEEDS = 4;
 /** Settles in `days` days from `slot`, on a slot boundary. */
 export const deadlineIn = (slot: number, days: number): number => Chain.timeOf(slot + days * DAY_SLOTS);
 
-export async function makeFuzzWorld(): Promise<FuzzWorld> {
+/** A plan's empty lists (spread under its payer and outputs). */
+export const EMPTY_PLAN: Omit<TxPlan, "payer" | "outputs"> = {
+  scriptInputs: [],
+  walletInputs: [],
+  mints: [],
+  requiredSigners: [],
+  signers: [],
+};
+
+/** The fuzzers' wallets on a fresh emulator, each funded with three UTxOs of 5,000 ADA. */
+export async function fundedWallets(): Promise<{
+  readonly base: Chain;
+  readonly admin: Wallet;
+  readonly players: readonly Wallet[];
+  readonly stranger: Wallet;
+}> {
   const [admin, alice, bob, carol, mallory, stranger] = await Promise.all(
     ["admin", "alice", "bob", "carol", "mallory", "stranger"].map((n) => Wallet.create(secret(n))),
   );
   if (!admin || !alice || !bob || !carol || !mallory || !stranger) throw new Error("wallets");
   const players = [alice, bob, carol, mallory];
   const base = Chain.fund([admin.address, ...players.map((p) => p.address), stranger.address], 5_000_000_000n, 3);
-  const empty = { scriptInputs: [], walletInputs: [], mints: [], requiredSigners: [], signers: [] };
-  let gem = "";
-  for (const w of [admin, ...players]) gem = (await mintNativeToken(base, w, "Gem", 1_000n)).unit;
+  return { base, admin, players, stranger };
+}
+
+/** `n` UTxOs of 20 ADA the admin keeps for creations (a tournament's ID is its seed's), in ledger order. */
+export async function makeSeeds(base: Chain, admin: Wallet, n: number): Promise<UTxO[]> {
   const seedTx = await submitPlan(base, {
-    ...empty,
+    ...EMPTY_PLAN,
     payer: admin,
-    outputs: Array.from({ length: SEEDS }, () => ({ address: admin.address, lovelace: 20n * ADA })),
+    outputs: Array.from({ length: n }, () => ({ address: admin.address, lovelace: 20n * ADA })),
   });
-  const seeds = base
+  return base
     .utxosAt(admin.address)
     .filter((u) => u.input.txHash === seedTx.txHash && lovelaceOf(u) === 20n * ADA)
     .sort(ledgerOrder);
+}
+
+export async function makeFuzzWorld(): Promise<FuzzWorld> {
+  const { base, admin, players, stranger } = await fundedWallets();
+  let gem = "";
+  for (const w of [admin, ...players]) gem = (await mintNativeToken(base, w, "Gem", 1_000n)).unit;
+  const seeds = await makeSeeds(base, admin, SEEDS);
   const scripts = [
     tournamentScript(V2_1_CONTRACT),
     ...seeds.map((s) => registrationScriptOf(tournamentIdOf(s.input.txHash, s.input.outputIndex), V2_1_CONTRACT)),
   ];
-  const deployTx = await submitPlan(base, {
-    ...empty,
-    payer: stranger,
-    outputs: scripts.map((s) => ({
-      address: VAULT,
-      lovelace: BigInt(160 + 100 + s.compiledCode.length / 2) * BigInt(PARAMS.coinsPerUtxoSize),
-      scriptCode: s.code,
-    })),
-  });
-  const refs = scripts.map((s, index) => ({
-    txHash: deployTx.txHash,
-    index,
-    code: s.code,
-    hash: s.hash,
-    size: s.compiledCode.length / 2,
-  }));
+  const refs = await deployScripts(base, stranger, VAULT, scripts);
   const [ref, ...regRefs] = refs;
   if (!ref) throw new Error("deploy");
   const open: { t: Tournament; questionable: boolean }[] = [];
@@ -190,6 +201,25 @@ export async function makeFuzzWorld(): Promise<FuzzWorld> {
     open.push({ t: { ...tournament, refs: { tournament: ref, registration: regRefs[i]! } }, questionable: false });
   }
   return { base, admin, players, stranger, ref, seeds, regRefs, open, gem };
+}
+
+/** Deploys `scripts` as reference scripts at `vault` in one transaction paid by `payer`: their references, in order. */
+export async function deployScripts(
+  base: Chain,
+  payer: Wallet,
+  vault: string,
+  scripts: readonly { readonly code: string; readonly hash: string; readonly compiledCode: string }[],
+): Promise<RefScript[]> {
+  const { txHash } = await submitPlan(base, {
+    ...EMPTY_PLAN,
+    payer,
+    outputs: scripts.map((s) => ({
+      address: vault,
+      lovelace: BigInt(160 + 100 + s.compiledCode.length / 2) * BigInt(PARAMS.coinsPerUtxoSize),
+      scriptCode: s.code,
+    })),
+  });
+  return scripts.map((s, index) => ({ txHash, index, code: s.code, hash: s.hash, size: s.compiledCode.length / 2 }));
 }
 
 /** The admin's ADA-only UTxOs except the seeds, which stay for creations. */
@@ -226,6 +256,37 @@ export interface Submission {
   readonly creates?: { readonly t: Tournament; readonly questionable: boolean };
 }
 
+/**
+ * The fuzzers' environment (contracts/test/invariants.test.ts and v3/invariants-v3.test.ts say what
+ * each variable does), and fast-check's options from it.
+ */
+export function fuzzEnv(): {
+  readonly runs: number;
+  readonly steps: number;
+  readonly verbose: boolean;
+  readonly exclude: ReadonlySet<string>;
+  readonly options: { numRuns: number; includeErrorInReport: true; seed?: number; path?: string };
+} {
+  const env = process.env;
+  const runs = Number(env["FUZZ_RUNS"] ?? 300);
+  const seed = env["FUZZ_SEED"] === undefined ? undefined : Number(env["FUZZ_SEED"]);
+  // With FUZZ_SEED, the first number of the path a failure printed: runs that sequence at once and
+  // shrinks it again (the world is deterministic, so the same transactions come out).
+  const path = env["FUZZ_PATH"]?.split(":")[0];
+  return {
+    runs,
+    steps: Number(env["FUZZ_STEPS"] ?? 25),
+    verbose: env["FUZZ_VERBOSE"] === "1",
+    exclude: new Set((env["FUZZ_EXCLUDE"] ?? "").split(",").filter((k) => k !== "")),
+    options: {
+      numRuns: runs,
+      includeErrorInReport: true,
+      ...(seed === undefined ? {} : { seed }),
+      ...(path === undefined ? {} : { path }),
+    },
+  };
+}
+
 export class InvariantBroken extends Error {}
 
 const fail = (invariant: string, label: string, why: string): never => {
@@ -235,18 +296,41 @@ const fail = (invariant: string, label: string, why: string): never => {
 /** Successful exit checks, by output reference: an output's exits do not depend on the run. */
 const exitMemo = new Set<string>();
 
-const short = (e: unknown): string => {
+/** A refusal's message, its traces explained, without the transaction's hex, at most 300 characters. */
+export const short = (e: unknown): string => {
   const m = explainTraces(e instanceof Error ? e.message : String(e)).replace(/ For txHex: [0-9a-f]+/, "");
   return m.length > 300 ? `${m.slice(0, 300)}…` : m;
 };
 
-const isScriptAddress = (address: string): boolean => {
+/** Whether `address` pays to a script (or is not an address at all). */
+export const isScriptAddress = (address: string): boolean => {
   try {
     return deserializeAddress(address).scriptHash !== "";
   } catch {
     return true;
   }
 };
+
+/**
+ * The first output of `honest` to a party other than the signers that `created` does not match (its
+ * address and datum, at least its lovelace, each created output matching one), if any.
+ */
+export function unpaidParty(honest: TxPlan, created: readonly UTxO[], signers: ReadonlySet<string>): Out | undefined {
+  const used = new Set<string>();
+  for (const o of honest.outputs) {
+    if (signers.has(o.address)) continue;
+    const match = created.find(
+      (c) =>
+        !used.has(outRef(c)) &&
+        c.output.address === o.address &&
+        c.output.plutusData === o.datum &&
+        lovelaceOf(c) >= o.lovelace,
+    );
+    if (!match) return o;
+    used.add(outRef(match));
+  }
+  return undefined;
+}
 
 /** The datum as the model's configuration sees it, for comparing configurations exactly. */
 const configKey = (c: TournamentConfig): string => encodeTournamentDatum({ config: c, participants: [] });
@@ -317,14 +401,18 @@ export class Sim {
     await check(() => this.checkFlows(s, consumed, created));
     // The chain does not change while the model learns and the pools are checked: one reading of it.
     this.update(s, consumed, created, after);
-    await check(() => this.checkPools(s.label, after));
-    await check(() => this.checkExits(s.label));
+    for (const invariant of this.checksAfterUpdate(s.label, after)) await check(invariant);
     if (broken.length > 0) throw new InvariantBroken(broken.join("\n"));
     return true;
   }
 
+  /** The invariants checked once the model has learnt the transaction, in order: (c), then (a). */
+  protected checksAfterUpdate(label: string, all: readonly UTxO[]): (() => void | Promise<void>)[] {
+    return [() => this.checkPools(label, all), () => this.checkExits(label)];
+  }
+
   /** The model learns what the accepted transaction did. */
-  private update(s: Submission, consumed: readonly UTxO[], created: readonly UTxO[], all: readonly UTxO[]): void {
+  protected update(s: Submission, consumed: readonly UTxO[], created: readonly UTxO[], all: readonly UTxO[]): void {
     for (const u of consumed) this.registrations.delete(outRef(u));
     if (s.creates) this.tournaments.push({ ...s.creates, closed: false });
     for (const [i, ts] of this.tournaments.entries()) {
@@ -345,7 +433,7 @@ export class Sim {
 
   // ------------------------------------------------------------ (b) value flows
 
-  private checkFlows(s: Submission, consumed: readonly UTxO[], created: readonly UTxO[]): void {
+  protected checkFlows(s: Submission, consumed: readonly UTxO[], created: readonly UTxO[]): void {
     const signers = new Set([s.plan.payer, ...s.plan.signers].map((w) => w.address));
     const consumedLovelace = consumed.reduce((a, u) => a + lovelaceOf(u), 0n);
     const fee = consumedLovelace - created.reduce((a, u) => a + lovelaceOf(u), 0n);
@@ -449,24 +537,13 @@ export class Sim {
       return fail("(b)", s.label, `${t.config.name}: the NFT left without a burn (${action.action})`);
     }
     // Every party other than the signers gets at least what the honest plan of that action gives it.
-    const used = new Set<string>();
-    for (const o of honest.outputs) {
-      if (signers.has(o.address)) continue;
-      const match = created.find(
-        (c) =>
-          !used.has(outRef(c)) &&
-          c.output.address === o.address &&
-          c.output.plutusData === o.datum &&
-          lovelaceOf(c) >= o.lovelace,
+    const o = unpaidParty(honest, created, signers);
+    if (o)
+      fail(
+        "(b)",
+        s.label,
+        `${t.config.name} ${action.action}: ${o.address} did not get its ${o.lovelace} lovelace (tag ${o.datum})`,
       );
-      if (!match)
-        fail(
-          "(b)",
-          s.label,
-          `${t.config.name} ${action.action}: ${o.address} did not get its ${o.lovelace} lovelace (tag ${o.datum})`,
-        );
-      else used.add(outRef(match));
-    }
   }
 
   private checkRegistrationFlow(
@@ -497,7 +574,7 @@ export class Sim {
    * The admin of an add pays the fee, the top-up of underpaid registrations and of the pool's own
    * minimum: not the return of somebody's overpayment (issue #19, item 4).
    */
-  private checkCosts(s: Submission, consumed: readonly UTxO[], created: readonly UTxO[], fee: bigint): void {
+  protected checkCosts(s: Submission, consumed: readonly UTxO[], created: readonly UTxO[], fee: bigint): void {
     const admin = this.world.admin.address;
     const pools = consumed.filter((u) => this.tournamentOf(u) !== undefined);
     const [input] = pools;
@@ -573,6 +650,11 @@ export class Sim {
       await this.checkRefund(label, ts, u);
       exitMemo.add(outRef(u));
     }
+    await this.checkCancels(label);
+  }
+
+  /** (a) Every pending registration that names a key can be cancelled by its registrant. */
+  protected async checkCancels(label: string): Promise<void> {
     for (const r of this.registrations.values()) {
       if (r.owner === null || exitMemo.has(outRef(r.utxo))) continue;
       const chain = this.chain.snapshot();

@@ -13,13 +13,14 @@ import {
 } from "@meshsdk/core";
 import scalus from "scalus";
 import { SigningKey, signTransaction } from "../../src/cardano/sign.js";
-import { fromHex, toHex } from "../../src/cardano/tx-cbor.js";
+import { fromHex, splitTransaction, toHex } from "../../src/cardano/tx-cbor.js";
 import { knownAddress } from "../../src/cardano/address-rules.js";
 import { CborReader } from "../../src/cardano/cbor.js";
 import type { Output } from "../../src/cardano/types.js";
+import { ledgerOrder } from "../../src/cardano/utxo.js";
 import { fromAssets, valueOf } from "../../src/cardano/value.js";
 import { DEVNET_COST_MODELS, DEVNET_PROTOCOL_PARAMETERS } from "../../src/chain/protocol-params.js";
-import { utxosOfMap, utxosOfMaps } from "../../src/chain/devnet/utxo-map.js";
+import { inputCbor, refsOfBodyField, utxosOfMap, utxosOfMaps } from "../../src/chain/devnet/utxo-map.js";
 import { explainTraces } from "../../src/tournament/traces.js";
 import {
   balanceTransaction,
@@ -82,6 +83,8 @@ export interface Submitted {
 export class Chain {
   /** The emulator's current slot (it has no getter): kept here, copied by snapshot(). */
   #slot = 0;
+  /** What each transaction this chain accepted spent (its body's inputs, resolved), copied by snapshot(). */
+  #spent = new Map<string, readonly UTxO[]>();
 
   private constructor(readonly emulator: EmulatorT) {}
 
@@ -121,6 +124,7 @@ export class Chain {
   snapshot(): Chain {
     const copy = new Chain(this.emulator.snapshot());
     copy.#slot = this.#slot;
+    copy.#spent = new Map(this.#spent);
     return copy;
   }
 
@@ -158,8 +162,32 @@ export class Chain {
     evaluateTx: async (tx: string) => this.evaluate(tx),
   };
 
+  /**
+   * The outputs transaction `txHash` spent (its body's inputs, in ledger order), as a chain
+   * backend's history gives them; undefined when this chain (or the one it is a snapshot of) did
+   * not accept it.
+   */
+  consumedBy(txHash: string): readonly UTxO[] | undefined {
+    return this.#spent.get(txHash);
+  }
+
+  /** The outputs `tx` spends, in ledger order, as this chain holds them; null when its body does not parse (the ledger refuses it). */
+  #inputsOf(tx: Uint8Array): UTxO[] | null {
+    let refs: { txHash: string; index: number }[];
+    try {
+      refs = refsOfBodyField(splitTransaction(tx).body, 0);
+    } catch {
+      return null;
+    }
+    const inputs = new Set(refs.map((r) => inputCbor(r.txHash, r.index)));
+    return utxosOfMap(this.emulator.getUtxosCbor(), inputs).sort(ledgerOrder);
+  }
+
   submit(signedHex: string): Submitted {
-    const r = this.emulator.submitTx(Buffer.from(signedHex, "hex"));
+    const tx = Buffer.from(signedHex, "hex");
+    const spent = this.#inputsOf(tx);
+    const r = this.emulator.submitTx(tx);
+    if (r.isSuccess && r.txHash !== undefined && spent !== null) this.#spent.set(r.txHash, spent);
     // The scripts trace short codes (src/tournament/traces.ts): shown with their messages.
     return {
       ok: r.isSuccess,

@@ -12,18 +12,9 @@ import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
 import fc from "fast-check";
 import { commandsArbitrary, Step } from "./fuzz-commands.js";
-import { type FuzzWorld, makeFuzzWorld, Sim } from "./fuzz-world.js";
+import { fuzzEnv, type FuzzWorld, makeFuzzWorld, Sim } from "./fuzz-world.js";
 
-const RUNS = Number(process.env["FUZZ_RUNS"] ?? 300);
-const STEPS = Number(process.env["FUZZ_STEPS"] ?? 25);
-const SEED = process.env["FUZZ_SEED"] === undefined ? undefined : Number(process.env["FUZZ_SEED"]);
-/**
- * With FUZZ_SEED, the first number of the path a failure printed: runs that sequence at once and
- * shrinks it again (the world is deterministic, so the same transactions come out).
- */
-const PATH = process.env["FUZZ_PATH"]?.split(":")[0];
-const VERBOSE = process.env["FUZZ_VERBOSE"] === "1";
-const EXCLUDE = new Set((process.env["FUZZ_EXCLUDE"] ?? "").split(",").filter((k) => k !== ""));
+const { runs: RUNS, steps: STEPS, verbose: VERBOSE, exclude: EXCLUDE, options } = fuzzEnv();
 
 let world: FuzzWorld;
 
@@ -45,12 +36,7 @@ describe("invariant fuzzer: every coin keeps its exit, whatever sequence of hone
         totals.refused += sim.refused;
         if (VERBOSE) console.log([...commands].map((c) => (c instanceof Step ? c.report() : String(c))).join("\n  "));
       }),
-      {
-        numRuns: RUNS,
-        includeErrorInReport: true,
-        ...(SEED === undefined ? {} : { seed: SEED }),
-        ...(PATH === undefined ? {} : { path: PATH }),
-      },
+      options,
     );
     console.log(`fuzzer: ${JSON.stringify(totals)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     assert.equal(totals.sequences >= RUNS, true);

@@ -159,7 +159,7 @@ export const spenderOf = (chain: ChainPort, ref: OutRef): Promise<string | null>
   chain.spentBy ? chain.spentBy(ref) : Promise.resolve(null);
 
 /** What a port without a history read answers: a 503 naming the backend. */
-const noHistory = (chain: ChainPort, what: string): Promise<never> =>
+const noHistory = (chain: Pick<ChainPort, "backendName">, what: string): Promise<never> =>
   Promise.reject(
     new ChainUnavailableError(
       `The chain backend ${chain.backendName} cannot read ${what}: use the devnet, Blockfrost, or Ogmios with Kupo.`,
@@ -171,7 +171,7 @@ export const assetHistoryOf = (chain: ChainPort, unit: string): Promise<HeldOutp
   chain.assetHistory ? chain.assetHistory(unit) : noHistory(chain, "an asset's history");
 
 /** The outputs transaction `txHash` spent, in ledger order, from a port; a 503 when the port cannot read them. */
-export const consumedByOf = (chain: ChainPort, txHash: string): Promise<UTxO[]> =>
+export const consumedByOf = (chain: Pick<ChainPort, "backendName" | "consumedBy">, txHash: string): Promise<UTxO[]> =>
   chain.consumedBy ? chain.consumedBy(txHash) : noHistory(chain, "the outputs a transaction spent");
 
 /** Operations only the embedded devnet has. */

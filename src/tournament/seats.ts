@@ -61,8 +61,11 @@ const sameAccumulator = (a: Accumulator, b: Accumulator): boolean =>
   a.peaks.length === b.peaks.length &&
   a.peaks.every((p, i) => Buffer.from(p).equals(Buffer.from(b.peaks[i]!)));
 
+/** What the reader needs of a chain port: its name (for the fix it names) and its history of spent outputs. */
+export type SeatHistory = Pick<ChainPort, "backendName" | "consumedBy">;
+
 /** What the operator of `chain` can do when its history misses what an add spent, a sentence. */
-export function historyFix(chain: ChainPort): string {
+export function historyFix(chain: SeatHistory): string {
   switch (chain.backendName) {
     case "ogmios-kupo":
       return (
@@ -102,7 +105,7 @@ export class SeatReader {
    * a SeatsUnreadableError naming the pool output, what is wrong and the fix when the history
    * does not give them back.
    */
-  async seatsOf(chain: ChainPort, pool: PoolOutput): Promise<readonly string[]> {
+  async seatsOf(chain: SeatHistory, pool: PoolOutput): Promise<readonly string[]> {
     const ref = outRefOf(pool.utxo);
     const cached = this.#touch(ref);
     if (cached !== undefined) return cached.seats;
@@ -157,7 +160,7 @@ export class SeatReader {
    * spent, with that output's count.
    */
   async #hop(
-    chain: ChainPort,
+    chain: SeatHistory,
     pool: PoolOutput,
     at: UTxO,
     count: number,

@@ -1,12 +1,15 @@
-// v3's data codecs (src/tournament/pool-datum.ts) against the bytes the v3 contract's honest plans
-// write (the contract checks those: contracts/V3-DESIGN.md §5.2), round trips over random pools and
-// batches, and the tolerant decoders' refusals of data the contract would never let a pool hold.
+// v3's data codecs (src/tournament/pool-datum.ts), which the contracts' tests and fuzzer write too
+// (contracts/test/v3/plans.ts), against the contract itself: a datum is the data Helios makes of
+// v3_types' PoolDatum or BatchDatum struct (the layout both validators read) from the same fields, a
+// redeemer is the blueprint's variant of that name (contracts/plutus.json, SpendAction and the batch's
+// Redeemer); round trips over random pools and batches, and the tolerant decoders' refusals of data
+// the contract would never let a pool hold.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
-import { makeByteArrayData, makeIntData, makeListData } from "@helios-lang/uplc";
+import { decodeUplcData, makeByteArrayData, makeIntData, makeListData, type UplcData } from "@helios-lang/uplc";
 import { shelleyAddress } from "../../src/cardano/credential-address.js";
-import { configToData, type TournamentConfig } from "../../src/tournament/datum.js";
+import { ADD_PARTICIPANTS_REDEEMER, configToData, type TournamentConfig } from "../../src/tournament/datum.js";
 import type { TournamentId } from "../../src/tournament/id.js";
 import {
   decodeBatchDatum,
@@ -19,13 +22,43 @@ import {
   poolSettleRedeemer,
 } from "../../src/tournament/pool-datum.js";
 import { accumulatorOf, buildMultiproof, leafOf, PRODUCTION_TREE } from "../../src/tournament/seat-tree.js";
-import {
-  batchDatum,
-  closeRedeemer,
-  PAY_BATCH_REDEEMER as PLAN_PAY_BATCH,
-  poolDatum,
-  settleRedeemerV3,
-} from "../../contracts/test/v3/plans.js";
+import { loadBlueprint, V3_CONTRACT } from "../../src/tournament/contracts.js";
+import { compileDraft, evaluate } from "../../contracts/test/v3/helios.js";
+import { conforms } from "../../contracts/test/cip57.js";
+
+/**
+ * The data Helios makes of one of v3_types' structs built from its fields (given as data, in order
+ * of `signature`): the program is compiled once.
+ */
+function heliosStruct(
+  struct: "PoolDatum" | "BatchDatum",
+  signature: string,
+): (fields: readonly UplcData[]) => UplcData {
+  const names = signature.split(",").map((p) => p.split(":")[0]!.trim());
+  const program = compileDraft(
+    `testing layout\nimport { Config } from tournament_types\nimport { ${struct} } from v3_types\n` +
+      `func main(${signature}) -> ${struct} { ${struct}{${names.map((n) => `${n}: ${n}`).join(", ")}} }`,
+    false,
+  );
+  return (fields) => {
+    const r = evaluate(program, fields);
+    if (r.value === null) throw new Error(`Helios: ${r.error}`);
+    return r.value;
+  };
+}
+
+const blueprint = loadBlueprint(V3_CONTRACT);
+const defs = blueprint.definitions as Record<string, Record<string, unknown>>;
+/** The blueprint's variant `title` of the enum `definition`. */
+const variant = (definition: string, title: string): Record<string, unknown> =>
+  (defs[definition]!["anyOf"] as Record<string, unknown>[]).find((v) => v["title"] === title)!;
+const decode = (cbor: string): UplcData => decodeUplcData(Buffer.from(cbor, "hex"));
+/** The action inside a spending redeemer (Helios' mixed script wraps it in Constr 1). */
+const actionOf = (cbor: string): UplcData => {
+  const d = decode(cbor);
+  assert.ok(d.kind === "constr" && d.tag === 1 && d.fields.length === 1, "a spending redeemer is Constr 1 [action]");
+  return d.fields[0]!;
+};
 
 const seat = (i: number): string =>
   shelleyAddress({ hash: "ab".repeat(26) + i.toString(16).padStart(4, "0"), isScript: false }, undefined, 0);
@@ -41,15 +74,22 @@ const CONFIG: TournamentConfig = {
 };
 const hexOf = (d: { toCbor(): number[] }): string => Buffer.from(d.toCbor()).toString("hex");
 const ID = "ef".repeat(32) as TournamentId;
+const bytes = (b: Uint8Array): UplcData => makeByteArrayData([...b]);
+const POOL = heliosStruct("PoolDatum", "config: Config, count: Int, peaks: []ByteArray");
+const BATCH = heliosStruct(
+  "BatchDatum",
+  "tournament_id: ByteArray, batch: Int, subtree_root: ByteArray, count: Int, pay: Int, extra: Int",
+);
 
 describe("v3 pool datum", () => {
-  it("encodes what the contract's plans write, and decodes it back, at every count up to 1,024", () => {
+  it("encodes the contract's PoolDatum struct, and decodes it back, at every count up to 1,024", () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1024 }), (count) => {
         const seats = Array.from({ length: count }, (_, i) => seat(i % 300));
         const acc = accumulatorOf(seats.map(leafOf), PRODUCTION_TREE);
         const cbor = encodePoolDatum({ config: CONFIG, count, peaks: acc.peaks });
-        assert.equal(cbor, poolDatum(CONFIG, seats, PRODUCTION_TREE));
+        const fields = [configToData(CONFIG), makeIntData(BigInt(count)), makeListData(acc.peaks.map(bytes))];
+        assert.equal(cbor, hexOf(POOL(fields)));
         const back = decodePoolDatum(cbor, false);
         assert.deepEqual(back, { config: CONFIG, count, peaks: acc.peaks });
       }),
@@ -74,7 +114,7 @@ describe("v3 pool datum", () => {
 });
 
 describe("v3 batch datum", () => {
-  it("encodes what the contract's close writes, and decodes it back", () => {
+  it("encodes the contract's BatchDatum struct, and decodes it back", () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 15 }),
@@ -84,7 +124,16 @@ describe("v3 batch datum", () => {
         fc.bigInt({ min: 0n, max: 1023n }),
         (batch, subroot, count, pay, extra) => {
           const cbor = encodeBatchDatum({ tournamentId: ID, batch, subroot, count, pay, extra });
-          assert.equal(cbor, batchDatum(ID, batch, subroot, count, pay, extra));
+          const ints = [batch, count].map((x) => makeIntData(BigInt(x)));
+          const fields = [
+            makeByteArrayData(ID),
+            ints[0]!,
+            bytes(subroot),
+            ints[1]!,
+            makeIntData(pay),
+            makeIntData(extra),
+          ];
+          assert.equal(cbor, hexOf(BATCH(fields)));
           assert.deepEqual(decodeBatchDatum(cbor), { tournamentId: ID, batch, subroot, count, pay, extra });
         },
       ),
@@ -104,19 +153,25 @@ describe("v3 batch datum", () => {
 });
 
 describe("v3 redeemers", () => {
-  it("settle, cancel, refund and pay-batch are the bytes the contract's plans use, and decode to their action", () => {
+  it("settle, cancel, refund and pay-batch are the blueprint's variants of those names, and decode to their action", () => {
     const seats = Array.from({ length: 100 }, (_, i) => seat(i));
     const winners = [77, 3, 50];
     const proof = buildMultiproof(seats.map(leafOf), winners, PRODUCTION_TREE);
-    assert.equal(poolSettleRedeemer(winners, proof), settleRedeemerV3(winners, proof));
+    assert.ok(conforms(actionOf(poolSettleRedeemer(winners, proof)), variant("SpendAction", "Settle"), defs));
     assert.deepEqual(decodePoolSpendRedeemer(poolSettleRedeemer(winners, proof)), { action: "settle", winners });
     const subroots = [new Uint8Array(32).fill(1), new Uint8Array(32).fill(2)];
-    for (const how of ["cancel", "refund"] as const) {
-      assert.equal(poolCloseRedeemer(how, subroots), closeRedeemer(how, subroots));
+    for (const [how, title, other] of [
+      ["cancel", "Cancel", "Refund"],
+      ["refund", "Refund", "Cancel"],
+    ] as const) {
+      const action = actionOf(poolCloseRedeemer(how, subroots));
+      assert.ok(conforms(action, variant("SpendAction", title), defs), how);
+      assert.ok(!conforms(action, variant("SpendAction", other), defs), `${how} is not ${other}`);
       assert.deepEqual(decodePoolSpendRedeemer(poolCloseRedeemer(how, subroots)), { action: how, batches: 2 });
     }
-    assert.equal(PAY_BATCH_REDEEMER, PLAN_PAY_BATCH);
-    assert.deepEqual(decodePoolSpendRedeemer("d87a9fd87980ff"), { action: "add" });
+    assert.ok(conforms(decode(PAY_BATCH_REDEEMER), variant("BatchAction", "PayBatch"), defs));
+    assert.ok(conforms(actionOf(ADD_PARTICIPANTS_REDEEMER), variant("SpendAction", "AddParticipants"), defs));
+    assert.deepEqual(decodePoolSpendRedeemer(ADD_PARTICIPANTS_REDEEMER), { action: "add" });
     assert.equal(decodePoolSpendRedeemer(PAY_BATCH_REDEEMER), null);
     assert.equal(decodePoolSpendRedeemer("d87a9fd87b9f9f1904d2ff80ffff"), null, "a winner beyond seat 1,023");
   });

@@ -21,7 +21,7 @@ import {
 import { MIN_PAYOUT_LOVELACE } from "../../../src/tournament/limits.js";
 import { depositOf } from "../../../src/tournament/rules.js";
 import { accumulatorOf, batchRoots, type Hash, JOIN, leafOf, type ProofOp } from "../../../src/tournament/seat-tree.js";
-import { lovelaceOf, type Out, PARAMS, type TxPlan, type Wallet } from "../helpers.js";
+import { lovelaceOf, type TxPlan, type Wallet } from "../helpers.js";
 import { clonePlan } from "../fixture.js";
 import {
   addressData,
@@ -36,7 +36,20 @@ import {
 } from "../raw.js";
 import { afterDeadline, beforeDeadline, ledgerOrder, prizeOut, registerPlan } from "../tournament-txs.js";
 import { ADA, DAY_SLOTS, deadlineIn, type Sim } from "../fuzz-world.js";
-import { Advance, Register, REG_KINDS, Step, Unregister, UNREGISTER_KINDS } from "../fuzz-commands.js";
+import {
+  Advance,
+  kindOf,
+  noAdmin,
+  pick,
+  Register,
+  REG_KINDS,
+  setOut,
+  Step,
+  Unregister,
+  UNREGISTER_KINDS,
+  withGem,
+  withRefScript,
+} from "../fuzz-commands.js";
 import { bytesData } from "./helios.js";
 import {
   addPlan,
@@ -60,52 +73,6 @@ import type { BatchState, V3Sim } from "./fuzz-v3-sim.js";
 type Cmd = fc.AsyncCommand<Sim, Sim, false>;
 
 // ---------------------------------------------------------------- plan edits
-// TODO(coordinator): export setOut, withRefScript, withGem, noAdmin, pick and kindOf from
-// contracts/test/fuzz-commands.ts (private there) and drop these copies.
-
-const setOut = (plan: TxPlan, i: number, change: Partial<Out>): TxPlan | null => {
-  const o = plan.outputs[i];
-  if (!o) return null;
-  const p = clonePlan(plan);
-  p.outputs[i] = { ...o, ...change };
-  return p;
-};
-
-const withRefScript = (plan: TxPlan, i: number, code: string): TxPlan | null => {
-  const o = plan.outputs[i];
-  return o
-    ? setOut(plan, i, {
-        scriptCode: code,
-        lovelace: o.lovelace + BigInt(code.length / 2 + 50) * BigInt(PARAMS.coinsPerUtxoSize),
-      })
-    : null;
-};
-
-const withGem = (sim: Sim, plan: TxPlan, i: number, w: Wallet): TxPlan | null => {
-  const gem = sim.chain.utxosAt(w.address).find((u) => u.output.amount.some((a) => a.unit === sim.world.gem));
-  const o = plan.outputs[i];
-  if (!gem || !o) return null;
-  const p = setOut(plan, i, {
-    assets: [...(o.assets ?? []), { unit: sim.world.gem, quantity: "1" }],
-    lovelace: o.lovelace + 200_000n,
-  })!;
-  p.walletInputs.push(gem);
-  return p;
-};
-
-const noAdmin = (plan: TxPlan): TxPlan => ({ ...clonePlan(plan), requiredSigners: [], signers: [] });
-
-const pick = <T>(xs: readonly T[], i: number): T | undefined => (xs.length === 0 ? undefined : xs[i % xs.length]);
-
-/** Honest three times out of five, else one of the mutations not excluded. */
-function kindOf<K extends string>(kinds: readonly K[], exclude: ReadonlySet<string>): fc.Arbitrary<K> {
-  const mutations = kinds.filter((k) => k !== "honest" && !exclude.has(k));
-  const honest = fc.constant(kinds[0]!);
-  return mutations.length === 0
-    ? honest
-    : fc.oneof({ arbitrary: honest, weight: 3 }, { arbitrary: fc.constantFrom(...mutations), weight: 2 });
-}
-
 const withRedeemer = (plan: TxPlan, redeemer: string): TxPlan => {
   const p = clonePlan(plan);
   p.scriptInputs[0] = { ...p.scriptInputs[0]!, redeemer };

@@ -18,26 +18,32 @@
 //   (c) pools: every output holding a v3 tournament NFT is the model's pool: at the tournament
 //       address, its datum exactly [config, count, peaks] of the model's seat list (so [count,
 //       peaks] is the list's accumulator, src/tournament/seat-tree.ts), only ada and the NFT, no
-//       reference script; and, once wired (SeatsReadBack), the service's read-back of the seats
-//       equals the model's list;
+//       reference script; and the service's read-back of the seats (SeatsReadBack) equals the
+//       model's list;
 //   (d) batches: every live batch UTxO holds the datum the model computes (id, j, subroot, n_j,
 //       pay, extra), ada only, at least need_j, no reference script.
 import type { UTxO } from "@meshsdk/common";
-import { deserializeAddress } from "@meshsdk/core";
 import { decodeUplcData, type UplcData } from "@helios-lang/uplc";
 import { decodeRegistrationDatum, encodePayoutTag } from "../../../src/tournament/datum.js";
 import { depositOf } from "../../../src/tournament/rules.js";
-import { explainTraces } from "../../../src/tournament/traces.js";
 import { buildPlan, Chain, lovelaceOf, outRef, type TxPlan, type Wallet } from "../helpers.js";
-import { afterDeadline, cancelPlan, ledgerOrder } from "../tournament-txs.js";
-import { adminFunds, COST_TOLERANCE, InvariantBroken, Sim, type Submission } from "../fuzz-world.js";
+import { afterDeadline, ledgerOrder } from "../tournament-txs.js";
+import {
+  COST_TOLERANCE,
+  InvariantBroken,
+  isScriptAddress,
+  short,
+  Sim,
+  unpaidParty,
+  type Submission,
+} from "../fuzz-world.js";
 import { batchPlan, closePlan, poolDatum, type Pool, settlePlan } from "./plans.js";
 import { poolUtxoOf, SEEDS_USED, SHAPE, type V3FuzzWorld } from "./fuzz-v3-world.js";
 
 /**
- * The service's read-back of a pool's seats (src/tournament/seats.ts on the devnet port), to be
- * compared with the model's list after every accepted transaction. Left to the coordinator to wire
- * (invariants-v3.test.ts passes it to V3Sim); without it, (c) checks the datum only.
+ * The service's read-back of a pool's seats (src/tournament/seats.ts), compared with the model's
+ * list after every accepted transaction (invariants-v3.test.ts passes it to V3Sim); without it, (c)
+ * checks the datum only.
  */
 export type SeatsReadBack = (chain: Chain, pool: Pool, utxo: UTxO) => Promise<readonly string[]>;
 
@@ -101,21 +107,6 @@ const fail = (invariant: string, label: string, why: string): never => {
   throw new InvariantBroken(`invariant ${invariant} broken after [${label}]: ${why}`);
 };
 
-/** TODO(coordinator): export `short` from fuzz-world.ts. */
-export const short = (e: unknown): string => {
-  const m = explainTraces(e instanceof Error ? e.message : String(e)).replace(/ For txHex: [0-9a-f]+/, "");
-  return m.length > 300 ? `${m.slice(0, 300)}…` : m;
-};
-
-/** TODO(coordinator): export `isScriptAddress` from fuzz-world.ts. */
-const isScriptAddress = (address: string): boolean => {
-  try {
-    return deserializeAddress(address).scriptHash !== "";
-  } catch {
-    return true;
-  }
-};
-
 /** A registration's registrant (bech32), or null when its datum is not an address the service decodes. */
 const registrantOrNull = (u: UTxO): string | null =>
   u.output.plutusData ? decodeRegistrationDatum(u.output.plutusData, false) : null;
@@ -162,7 +153,7 @@ export class V3Sim extends Sim {
     readonly v3: V3FuzzWorld,
     chain: Chain,
     exclude: ReadonlySet<string> = new Set(),
-    /** The service's read-back of the seats, compared with the model's list in (c) (not wired yet). */
+    /** The service's read-back of the seats, compared with the model's list in (c). */
     readonly readBack?: SeatsReadBack,
   ) {
     super(v3, chain, exclude);
@@ -191,49 +182,29 @@ export class V3Sim extends Sim {
     return [...this.batches.values()];
   }
 
-  /**
-   * Builds (budgets from the evaluator), signs and submits; a script or ledger refusal returns
-   * false. As v2.1's Sim.submit, with v3's checks. TODO(coordinator): make Sim's checkFlows and
-   * update protected in fuzz-world.ts, so that this override becomes those two.
-   */
-  override async submit(s: V3Submission): Promise<boolean> {
-    const plan = s.plan;
-    if (plan.payer === this.world.admin && plan.selectFrom === undefined)
-      plan.selectFrom = adminFunds(this.chain, this.world.admin, this.world.seeds);
-    let effect: Effect;
-    try {
-      // The evaluator refusing to budget a script is taken as the ledger's refusal (both are Scalus).
-      effect = await run(this.chain, plan);
-    } catch (e) {
-      this.refused++;
-      if (s.mustPass) throw new Error(`honest step [${s.label}] refused: ${short(e)}`);
-      return false;
-    }
-    this.accepted++;
-    const { consumed, created } = effect;
-    const all = this.chain.allUtxos();
-    const broken: string[] = [];
-    const check = async (f: () => void | Promise<void>): Promise<void> => {
-      try {
-        await f();
-      } catch (e) {
-        if (!(e instanceof InvariantBroken)) throw e;
-        broken.push(e.message);
-      }
-    };
-    await check(() => this.checkFlowsV3(s, consumed, created));
-    this.learn(s, consumed, created, all);
-    await check(() => this.checkPools(s.label, all));
-    await check(() => this.checkBatches(s.label, all));
-    await check(() => this.checkReadBack(s.label));
-    await check(() => this.checkExits(s.label));
-    if (broken.length > 0) throw new InvariantBroken(broken.join("\n"));
-    return true;
+  /** v2.1's submit, taking v3's submissions (several registrants in one registration). */
+  override submit(s: V3Submission): Promise<boolean> {
+    return super.submit(s);
+  }
+
+  /** v2.1's (c) and (a), with (d) and the service's read-back between. */
+  protected override checksAfterUpdate(label: string, all: readonly UTxO[]): (() => void | Promise<void>)[] {
+    return [
+      () => this.checkPools(label, all),
+      () => this.checkBatches(label, all),
+      () => this.checkReadBack(label),
+      () => this.checkExits(label),
+    ];
   }
 
   // ------------------------------------------------------------ the model learns
 
-  private learn(s: V3Submission, consumed: readonly UTxO[], created: readonly UTxO[], all: readonly UTxO[]): void {
+  protected override update(
+    s: V3Submission,
+    consumed: readonly UTxO[],
+    created: readonly UTxO[],
+    all: readonly UTxO[],
+  ): void {
     for (const u of consumed) {
       const b = this.batches.get(outRef(u));
       if (b) {
@@ -303,7 +274,7 @@ export class V3Sim extends Sim {
 
   // ------------------------------------------------------------ (b) value flows
 
-  private checkFlowsV3(s: V3Submission, consumed: readonly UTxO[], created: readonly UTxO[]): void {
+  protected override checkFlows(s: V3Submission, consumed: readonly UTxO[], created: readonly UTxO[]): void {
     const touched = consumed.some(
       (u) => this.registrations.has(outRef(u)) || this.indexOfPoolInput(u) >= 0 || this.batches.has(outRef(u)),
     );
@@ -344,7 +315,7 @@ export class V3Sim extends Sim {
       if (excess > 0n && back < excess)
         fail("(b)", s.label, `a ${r.kind} registration's ${excess} lovelace overpayment went back short (${back})`);
     }
-    this.adminCosts(s, consumed, created);
+    this.checkCosts(s, consumed, created, sum(consumed) - sum(created));
   }
 
   private poolFlow(
@@ -452,24 +423,13 @@ export class V3Sim extends Sim {
       }
     }
     // Every party other than the signers gets at least what the honest plan of that action gives it.
-    const used = new Set<string>();
-    for (const o of honest.outputs) {
-      if (signers.has(o.address)) continue;
-      const match = created.find(
-        (x) =>
-          !used.has(outRef(x)) &&
-          x.output.address === o.address &&
-          x.output.plutusData === o.datum &&
-          lovelaceOf(x) >= o.lovelace,
+    const o = unpaidParty(honest, created, signers);
+    if (o)
+      fail(
+        "(b)",
+        s.label,
+        `${name} ${action.action}: ${o.address} did not get its ${o.lovelace} lovelace (datum ${o.datum})`,
       );
-      if (!match)
-        fail(
-          "(b)",
-          s.label,
-          `${name} ${action.action}: ${o.address} did not get its ${o.lovelace} lovelace (datum ${o.datum})`,
-        );
-      else used.add(outRef(match));
-    }
   }
 
   /** A spent batch pays each of its seats what it is owed, tagged. */
@@ -486,34 +446,6 @@ export class V3Sim extends Sim {
           `${pool.config.name}: batch ${b.batch} spent paying seat ${k} ${got} of its ${want} lovelace`,
         );
     }
-  }
-
-  /**
-   * The admin of an add pays the fee, the top-up of underpaid registrations and of the pool's own
-   * minimum: not the return of somebody's overpayment. TODO(coordinator): v2.1's Sim.checkCosts,
-   * private there: make it protected in fuzz-world.ts and drop this copy.
-   */
-  private adminCosts(s: V3Submission, consumed: readonly UTxO[], created: readonly UTxO[]): void {
-    const admin = this.world.admin.address;
-    const pools = consumed.filter((u) => this.indexOfPoolInput(u) >= 0);
-    const [input] = pools;
-    const ts = input && this.tournaments[this.indexOfPoolInput(input)];
-    const pool = ts && created.find((o) => o.output.amount.some((a) => a.unit === ts.t.nftUnit));
-    if (!input || !ts || !pool || pools.length !== 1) return;
-    const fee = sum(consumed) - sum(created);
-    const regs = consumed.map((u) => this.registrations.get(outRef(u))).filter((r) => r !== undefined);
-    const outlay =
-      sum(consumed.filter((u) => u.output.address === admin)) - sum(created.filter((u) => u.output.address === admin));
-    const entry = ts.t.config.entryFee;
-    const shortfalls = regs.reduce((a, r) => a + (lovelaceOf(r.utxo) < entry ? entry - lovelaceOf(r.utxo) : 0n), 0n);
-    const growth = lovelaceOf(pool) - lovelaceOf(input) - entry * BigInt(regs.length);
-    const extra = outlay - fee - shortfalls - (growth > 0n ? growth : 0n);
-    if (extra > COST_TOLERANCE)
-      fail(
-        "(b)",
-        s.label,
-        `the admin paid ${extra} lovelace beyond the fee, the underpayments and the pool's growth (${regs.map((r) => r.kind).join(", ")})`,
-      );
   }
 
   // ------------------------------------------------------------ (c) pools
@@ -551,13 +483,18 @@ export class V3Sim extends Sim {
     }
   }
 
-  /** (c) The service's read-back of every open pool's seats equals the model's list (when wired). */
+  /** (c) The service's read-back of every open pool's seats equals the model's list (when given one). */
   private async checkReadBack(label: string): Promise<void> {
     if (this.readBack === undefined) return;
     for (const [i, ts] of this.tournaments.entries()) {
       const u = ts.closed ? undefined : poolUtxoOf(this.chain, this.pool(i));
       if (!u) continue;
-      const got = await this.readBack(this.chain, this.pool(i), u);
+      let got: readonly string[];
+      try {
+        got = await this.readBack(this.chain, this.pool(i), u);
+      } catch (e) {
+        return fail("(c)", label, `${ts.t.config.name}: the service cannot read its seats back: ${short(e)}`);
+      }
       if (JSON.stringify(got) !== JSON.stringify(this.seats[i]))
         fail(
           "(c)",
@@ -616,21 +553,7 @@ export class V3Sim extends Sim {
       await this.strangerPays(label, this.chain.snapshot(), b);
       exitMemo.add(outRef(b.utxo));
     }
-    // TODO(coordinator): v2.1's Sim.checkExits' second half, the same: make it a protected method there.
-    for (const r of this.registrations.values()) {
-      if (r.owner === null || exitMemo.has(outRef(r.utxo))) continue;
-      const t = this.tournaments[r.tournament]!.t;
-      try {
-        await run(this.chain.snapshot(), cancelPlan(t, r.owner, r.utxo));
-      } catch (e) {
-        fail(
-          "(a)",
-          label,
-          `the ${r.kind} registration ${outRef(r.utxo)} to ${t.config.name} cannot be cancelled by its registrant: ${short(e)}`,
-        );
-      }
-      exitMemo.add(outRef(r.utxo));
-    }
+    await this.checkCancels(label);
   }
 
   /** Past the deadline, a stranger refunds the pool and then pays every batch, last first. */

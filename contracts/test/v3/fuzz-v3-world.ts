@@ -5,24 +5,22 @@
 // seats already added. Every run works on a snapshot of it; fuzz-v3-sim.ts keeps the model and
 // checks the invariants. The wallets, the gem and the admin's seeds are v2.1's world's
 // (contracts/test/fuzz-world.ts), so that v2.1's register and unregister commands run unchanged.
-import { createHash } from "node:crypto";
 import type { UTxO } from "@meshsdk/common";
 import { pubKeyAddress, serializeAddressObj } from "@meshsdk/core";
 import { tournamentIdOf } from "../../../src/tournament/datum.js";
 import type { TreeShape } from "../../../src/tournament/seat-tree.js";
+import { addressOfKeyHash, Chain, mintNativeToken, type RefScript, submitPlan, type Wallet } from "../helpers.js";
+import { type ConfigInput, registerPlan } from "../tournament-txs.js";
 import {
-  addressOfKeyHash,
-  Chain,
-  lovelaceOf,
-  mintNativeToken,
-  PARAMS,
-  type RefScript,
-  submitPlan,
-  type TxPlan,
-  Wallet,
-} from "../helpers.js";
-import { type ConfigInput, ledgerOrder, registerPlan } from "../tournament-txs.js";
-import { ADA, adminFunds, deadlineIn, type FuzzWorld } from "../fuzz-world.js";
+  ADA,
+  adminFunds,
+  deadlineIn,
+  deployScripts,
+  EMPTY_PLAN,
+  fundedWallets,
+  type FuzzWorld,
+  makeSeeds,
+} from "../fuzz-world.js";
 import { addPlan, type BatchOut, closePlan, createPlan, type Pool } from "./plans.js";
 import { loadV3, type V3Scripts } from "./scripts.js";
 
@@ -106,8 +104,6 @@ export interface V3FuzzWorld extends FuzzWorld {
   };
 }
 
-/** v2.1's world's keys (its `secret` is not exported). TODO(coordinator): export `secret` from fuzz-world.ts. */
-const secret = (name: string): string => createHash("sha256").update(`tournament fuzzer: ${name}`).digest("hex");
 /** Reference scripts go to an address nobody holds a key for (fixed, for reproducible hashes). */
 const VAULT = addressOfKeyHash("f1".repeat(28));
 
@@ -115,28 +111,17 @@ const VAULT = addressOfKeyHash("f1".repeat(28));
 export const baseAddressOf = (registrant: Wallet, payer: Wallet): string =>
   serializeAddressObj(pubKeyAddress(registrant.pkh, payer.pkh), 0);
 
-const EMPTY: Omit<TxPlan, "payer" | "outputs"> = {
-  scriptInputs: [],
-  walletInputs: [],
-  mints: [],
-  requiredSigners: [],
-  signers: [],
-};
-
 export async function makeV3FuzzWorld(): Promise<V3FuzzWorld> {
   const scripts = loadV3(SHAPE);
-  const [admin, alice, bob, carol, mallory, stranger] = await Promise.all(
-    ["admin", "alice", "bob", "carol", "mallory", "stranger"].map((n) => Wallet.create(secret(n))),
-  );
-  if (!admin || !alice || !bob || !carol || !mallory || !stranger) throw new Error("wallets");
-  const players = [alice, bob, carol, mallory];
-  const base = Chain.fund([admin.address, ...players.map((p) => p.address), stranger.address], 5_000_000_000n, 3);
+  const { base, admin, players, stranger } = await fundedWallets();
+  const [alice, bob, carol, mallory] = players;
+  if (!alice || !bob || !carol || !mallory) throw new Error("wallets");
   // One gem (mallory's policy) held by everyone (v2.1's world mints one policy a wallet and keeps
   // the last, so that only mallory's gem mutations apply there).
   const { unit: gem, utxo: minted } = await mintNativeToken(base, mallory, "Gem", 1_000n);
   const holders = [admin, alice, bob, carol, stranger];
   await submitPlan(base, {
-    ...EMPTY,
+    ...EMPTY_PLAN,
     payer: mallory,
     walletInputs: [minted],
     outputs: [
@@ -148,33 +133,14 @@ export async function makeV3FuzzWorld(): Promise<V3FuzzWorld> {
       },
     ],
   });
-  const seedTx = await submitPlan(base, {
-    ...EMPTY,
-    payer: admin,
-    outputs: Array.from({ length: SEEDS }, () => ({ address: admin.address, lovelace: 20n * ADA })),
-  });
-  const seeds = base
-    .utxosAt(admin.address)
-    .filter((u) => u.input.txHash === seedTx.txHash && lovelaceOf(u) === 20n * ADA)
-    .sort(ledgerOrder);
+  const seeds = await makeSeeds(base, admin, SEEDS);
   // Two deployments: the tournament script alone is some 10 KB of a transaction's 16.
   const deployed: RefScript[] = [];
   for (const group of [
     [scripts.tournament, scripts.batch],
     seeds.map((s) => scripts.registration(tournamentIdOf(s.input.txHash, s.input.outputIndex))),
   ]) {
-    const { txHash } = await submitPlan(base, {
-      ...EMPTY,
-      payer: stranger,
-      outputs: group.map((s) => ({
-        address: VAULT,
-        lovelace: BigInt(160 + 100 + s.compiledCode.length / 2) * BigInt(PARAMS.coinsPerUtxoSize),
-        scriptCode: s.code,
-      })),
-    });
-    deployed.push(
-      ...group.map((s, index) => ({ txHash, index, code: s.code, hash: s.hash, size: s.compiledCode.length / 2 })),
-    );
+    deployed.push(...(await deployScripts(base, stranger, VAULT, group)));
   }
   const [ref, batchRef, ...regRefs] = deployed;
   if (!ref || !batchRef) throw new Error("deploy");

@@ -13,24 +13,44 @@
 import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
 import fc from "fast-check";
+import { NotFoundError } from "../../../src/errors.js";
+import { decodePoolDatum } from "../../../src/tournament/pool-datum.js";
+import { type SeatHistory, SeatReader } from "../../../src/tournament/seats.js";
 import { Step } from "../fuzz-commands.js";
+import { fuzzEnv } from "../fuzz-world.js";
 import { v3CommandsArbitrary } from "./fuzz-v3-commands.js";
 import { type SeatsReadBack, V3Sim } from "./fuzz-v3-sim.js";
-import { makeV3FuzzWorld, type V3FuzzWorld } from "./fuzz-v3-world.js";
+import { makeV3FuzzWorld, SHAPE, type V3FuzzWorld } from "./fuzz-v3-world.js";
 
-const RUNS = Number(process.env["FUZZ_RUNS"] ?? 300);
-const STEPS = Number(process.env["FUZZ_STEPS"] ?? 25);
-const SEED = process.env["FUZZ_SEED"] === undefined ? undefined : Number(process.env["FUZZ_SEED"]);
-const PATH = process.env["FUZZ_PATH"]?.split(":")[0];
-const VERBOSE = process.env["FUZZ_VERBOSE"] === "1";
-const EXCLUDE = new Set((process.env["FUZZ_EXCLUDE"] ?? "").split(",").filter((k) => k !== ""));
+const { runs: RUNS, steps: STEPS, verbose: VERBOSE, exclude: EXCLUDE, options } = fuzzEnv();
 
 /**
- * The service's read-back of a pool's seats (src/tournament/seats.ts on the devnet port), checked
- * against the model's list after every accepted transaction (invariant (c)).
- * TODO(coordinator): wire seats.ts here once it lands.
+ * The service's read-back of a pool's seats (src/tournament/seats.ts), checked against the model's
+ * list after every accepted transaction (invariant (c)). Its history is the harness chain's own
+ * record of what each transaction it accepted spent (Chain.consumedBy), what a backend's history
+ * gives the reader; a reader a sequence, so that each walks the adds afresh.
  */
-const SEATS_READ_BACK: SeatsReadBack | undefined = undefined;
+function seatsReadBack(): SeatsReadBack {
+  const reader = new SeatReader("preprod", { shape: SHAPE });
+  return (chain, pool, utxo) => {
+    const history: SeatHistory = {
+      backendName: "contracts harness",
+      consumedBy: async (txHash) => {
+        const spent = chain.consumedBy(txHash);
+        if (spent === undefined) throw new NotFoundError(`The harness chain accepted no transaction ${txHash}.`);
+        return [...spent];
+      },
+    };
+    const datum = utxo.output.plutusData === undefined ? null : decodePoolDatum(utxo.output.plutusData, false);
+    if (datum === null) return Promise.resolve(["(the pool's datum does not decode)"]);
+    return reader.seatsOf(history, {
+      unit: pool.nftUnit,
+      utxo,
+      accumulator: datum,
+      registrationAddress: pool.registrationAddress,
+    });
+  };
+}
 
 let world: V3FuzzWorld;
 
@@ -46,7 +66,7 @@ describe("v3 invariant fuzzer: every coin keeps its exit, whatever sequence of h
     const started = Date.now();
     await fc.assert(
       fc.asyncProperty(v3CommandsArbitrary(STEPS, EXCLUDE), async (commands) => {
-        const sim = new V3Sim(world, world.base.snapshot(), EXCLUDE, SEATS_READ_BACK);
+        const sim = new V3Sim(world, world.base.snapshot(), EXCLUDE, seatsReadBack());
         await fc.asyncModelRun(() => ({ model: sim, real: sim }), commands);
         totals.sequences++;
         totals.steps += [...commands].length;
@@ -67,12 +87,7 @@ describe("v3 invariant fuzzer: every coin keeps its exit, whatever sequence of h
         }
         if (VERBOSE) console.log(steps.join("\n  "));
       }),
-      {
-        numRuns: RUNS,
-        includeErrorInReport: true,
-        ...(SEED === undefined ? {} : { seed: SEED }),
-        ...(PATH === undefined ? {} : { path: PATH }),
-      },
+      options,
     );
     console.log(`v3 fuzzer: ${JSON.stringify(totals)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     console.log(

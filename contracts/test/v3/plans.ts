@@ -4,18 +4,26 @@
 // (tournament-txs.ts), a v3 pool being a Tournament with more. The seat list is the caller's model
 // (the addresses in the order the adds took them); every plan checks the pool's datum against it.
 import type { UTxO } from "@meshsdk/common";
-import { makeByteArrayData, makeConstrData, makeIntData, makeListData, type UplcData } from "@helios-lang/uplc";
 import { scriptAddress } from "../../../src/tournament/contracts.js";
 import {
+  ADD_PARTICIPANTS_REDEEMER,
+  configToData,
   decodeRegistrationDatum,
   MINT_BURN_REDEEMER,
   mintCreateRedeemer,
   REGISTRATION_ADD_REDEEMER,
-  tournamentDatumToData,
   tournamentIdOf,
   type TournamentConfig,
 } from "../../../src/tournament/datum.js";
+import type { TournamentId } from "../../../src/tournament/id.js";
 import { MIN_PAYOUT_LOVELACE } from "../../../src/tournament/limits.js";
+import {
+  encodeBatchDatum,
+  encodePoolDatum,
+  PAY_BATCH_REDEEMER,
+  poolCloseRedeemer,
+  poolSettleRedeemer,
+} from "../../../src/tournament/pool-datum.js";
 import { depositOf } from "../../../src/tournament/rules.js";
 import {
   accumulatorOf,
@@ -37,7 +45,6 @@ import {
   prizeOut,
   type Tournament,
 } from "../tournament-txs.js";
-import { bytesData, hex, opsData } from "./helios.js";
 import { BATCH_MIN_LOVELACE, type V3Scripts } from "./scripts.js";
 
 /** A v3 tournament: v2.1's handle (so that v2.1's register and unregister plans apply) with the batch validator. */
@@ -47,42 +54,25 @@ export interface Pool extends Tournament {
   readonly batchRef: RefScript;
 }
 
-const asSpend = (action: UplcData): string => hex(makeConstrData(1, [action]).toCbor());
-export const V3_ADD_REDEEMER = asSpend(makeConstrData(0, []));
-export const PAY_BATCH_REDEEMER = hex(makeConstrData(0, []).toCbor());
-export const settleRedeemerV3 = (winners: readonly number[], ops: readonly ProofOp[]): string =>
-  asSpend(makeConstrData(1, [makeListData(winners.map((w) => makeIntData(BigInt(w)))), opsData(ops)]));
-export const closeRedeemer = (how: "cancel" | "refund", subroots: readonly Uint8Array[]): string =>
-  asSpend(makeConstrData(how === "cancel" ? 2 : 3, [makeListData(subroots.map(bytesData))]));
-
+// The data the plans write is the service's (src/tournament/pool-datum.ts): these names are the
+// plans' own, the tests' vocabulary, over those codecs.
+/** AddParticipants: v2.1's spending redeemer, unchanged in v3. */
+export const V3_ADD_REDEEMER = ADD_PARTICIPANTS_REDEEMER;
+export { PAY_BATCH_REDEEMER };
+export const settleRedeemerV3 = poolSettleRedeemer;
+export const closeRedeemer = poolCloseRedeemer;
 /** The configuration as data (v2.1's eight items). */
-export const configData = (config: TournamentConfig): UplcData => {
-  const d = tournamentDatumToData({ config, participants: [] });
-  if (d.kind !== "list" || d.items[0] === undefined) throw new Error("config");
-  return d.items[0];
-};
+export const configData = configToData;
 
 /** The pool's datum [config, count, peaks] for these seats (bech32 addresses), CBOR hex. */
 export function poolDatum(config: TournamentConfig, seats: readonly string[], shape: TreeShape): string {
-  const acc = accumulatorOf(seats.map(leafOf), shape);
-  return hex(
-    makeListData([configData(config), makeIntData(BigInt(acc.count)), makeListData(acc.peaks.map(bytesData))]).toCbor(),
-  );
+  const { count, peaks } = accumulatorOf(seats.map(leafOf), shape);
+  return encodePoolDatum({ config, count, peaks });
 }
 
 /** A batch UTxO's datum [id, j, subroot, n, pay, extra], CBOR hex. */
-export function batchDatum(id: string, j: number, root: Uint8Array, n: number, pay: bigint, extra: bigint): string {
-  return hex(
-    makeListData([
-      makeByteArrayData(id),
-      makeIntData(BigInt(j)),
-      bytesData(root),
-      makeIntData(BigInt(n)),
-      makeIntData(pay),
-      makeIntData(extra),
-    ]).toCbor(),
-  );
-}
+export const batchDatum = (id: string, j: number, root: Uint8Array, n: number, pay: bigint, extra: bigint): string =>
+  encodeBatchDatum({ tournamentId: id as TournamentId, batch: j, subroot: root, count: n, pay, extra });
 
 /** What creation locks beyond the deposit: the admin's remainder and a short batch's top-up (§5.3). */
 export const CREATION_RESERVE = MIN_PAYOUT_LOVELACE + BATCH_MIN_LOVELACE;
