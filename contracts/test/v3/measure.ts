@@ -51,14 +51,9 @@ import {
 import { addPlan, batchPlan, batchUtxo, closePlan, createPlan, poolDatum, registrantOf, settlePlan } from "./plans.js";
 import { loadV3 } from "./scripts.js";
 // The deterministic inputs, shared with budget.test.ts.
-import { randomBaseAddress as baseAddress, shuffle, worstWinners } from "./attack-world.js";
+import { randomBaseAddress as baseAddress, randomWinners, worstWinners } from "./attack-world.js";
 
 const pct = (x: number, of: bigint | number): string => `${((100 * x) / Number(of)).toFixed(1)} %`;
-
-// ---------------------------------------------------------------- deterministic inputs
-
-const randomWinners = (count: number, p: number): number[] =>
-  shuffle(Array.from({ length: count }, (_, i) => i)).slice(0, p);
 
 // ---------------------------------------------------------------- Helios
 
