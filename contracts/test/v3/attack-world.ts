@@ -189,10 +189,10 @@ export function stakedBy(address: string, stakeKeyHash: string): string {
 
 // ---------------------------------------------------------------- the production tree at 1,024 seats
 //
-// The shared part of measure.ts (V3-DESIGN §3.1), for budget.test.ts: its deterministic inputs
-// (base addresses, the worst-case winners) and its pool of 1,024 seats, filled as measure.ts fills
-// it, by real transactions on the devnet ledger (16 registrations of 64, then 26 adds: 24, then
-// 25 of 40, in ledger order), not built as a UTxO. measure.ts takes its inputs from here.
+// What budget.test.ts, bench/tournament-v3.ts (V3-DESIGN §8) and measure.ts share: the
+// deterministic inputs (base addresses, the worst-case and random winners) and the pool of 1,024
+// seats (or fewer), filled by real transactions on the devnet ledger (16 registrations of 64,
+// then 26 adds: 24, then 25 of 40, in ledger order), not built as a UTxO.
 
 let seed = 0x5eed;
 /** A small deterministic generator (mulberry32), so that every run builds the same transactions. */
@@ -256,7 +256,7 @@ export interface FillOptions {
 }
 
 /**
- * measure.ts's pool on the production build (contracts/plutus.json, depth 10, batches of 64): 1,024 base
+ * The bench's pool on the production build (contracts/plutus.json, depth 10, batches of 64): 1,024 base
  * addresses (or `bracket`), entry 2 ADA, 32 placements (100 − 2k ADA) and 8 fixed payouts of 5 ADA to base
  * addresses (at 1,024 the deposit is 200 ADA: a close pays 2 ADA + 195,312 a seat, 512 more to seat 0), deadline
  * 30 days on; registered 64 per transaction, then added in ledger order, the odd part first, then
@@ -340,7 +340,7 @@ export interface Measured {
   readonly error?: string;
 }
 
-/** Builds `plan` with evaluated budgets (every script run of the transaction), measures it and submits it to `on` (measure.ts' measured). */
+/** Builds `plan` with evaluated budgets (every script run of the transaction), measures it and submits it to `on`. */
 export async function measured(on: Chain, plan: TxPlan): Promise<Measured> {
   const tx = await buildPlan(on, plan);
   const budgets = on.evaluate(tx);
