@@ -22,20 +22,22 @@
 //
 // 2. Contract costs on the Scalus emulator (the devnet's ledger and
 // protocol parameters). In one run, on one chain: fee, size and ExUnits of every tournament
-// transaction for v2 (frozen in contracts/v2, for comparison) and v2.1 (contracts/), side by side,
-// with the v2.1/v2 fee ratio per operation (issue #19's budget: at most ~1.05) and where the
-// difference comes from (transaction size, reference scripts, ExUnits); then the v2.1 scale figures:
-// the most registrations one add takes, the most payouts one settlement pays, the largest bracket,
-// and whether cancel and refund of a full bracket fit in one transaction.
+// transaction at 64 players for v2 (frozen in contracts/v2, for comparison), v2.1 (contracts/v2.1)
+// and v3 (contracts/src, issue #23), side by side, with the v2.1/v2 fee ratio per operation (issue
+// #19's budget: at most ~1.05), the v3/v2.1 ratio (issue #23 item 5), and where each difference comes
+// from (transaction size, reference scripts, ExUnits); then the v2.1 scale figures: the most
+// registrations one add takes, the most payouts one settlement pays, the largest bracket, and whether
+// cancel and refund of a full bracket fit in one transaction; then v3's at 1,024 seats against
+// issue #23's targets (bench/tournament-v3.ts).
 // Run: npx tsx bench/tournament.ts (bench/run.ts also calls runTournamentBench).
 // Participants use base addresses (payment + stake key), the larger and more common kind;
 // BENCH_TOURNAMENT_ENTERPRISE=1 uses enterprise ones. BENCH_TOURNAMENT_SCALE=0 skips the scale part,
-// BENCH_TOURNAMENT_COSTS=0 this whole second part.
+// BENCH_TOURNAMENT_COSTS=0 this whole second part, BENCH_TOURNAMENT_V3_SCALE=0 only v3's scale part (=only: v3's alone).
 // Fees and ExUnits do not depend on the machine; they vary a little from run to run only with the
 // ledger's order of the inputs (transaction ids are random), which moves where each script finds
 // its own input (Helios get_current_input scans the inputs). So the per-transaction part runs
-// BENCH_TOURNAMENT_RUNS times (5) and prints medians, with the range of the v2.1/v2 ratio; the scale
-// part runs once. Nothing in this part is timed except the sections (seconds).
+// BENCH_TOURNAMENT_RUNS times (5) and prints medians, with the range of each ratio; the scale
+// parts run once. Nothing in this part is timed except the sections (seconds).
 import { randomBytes } from "node:crypto";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -83,6 +85,8 @@ import {
 } from "../contracts/test/tournament-txs.js";
 import { v2ClosePlan, V2_SCRIPTS } from "../contracts/v2/plans.js";
 import { v2TournamentScript } from "../contracts/v2/scripts.js";
+import { loadV3 } from "../contracts/test/v3/scripts.js";
+import { runV3Scale, v3Flavour } from "./tournament-v3.js";
 import { isDevnet, type DevnetPort } from "../src/chain/port.js";
 import { encodeRegistrationDatum } from "../src/tournament/datum.js";
 import {
@@ -111,22 +115,22 @@ import {
 } from "./util.js";
 
 const ENTERPRISE = process.env["BENCH_TOURNAMENT_ENTERPRISE"] === "1";
-const participantAddress = (): string =>
+export const participantAddress = (): string =>
   ENTERPRISE
     ? randomAddress()
     : serializeAddressObj(pubKeyAddress(randomBytes(28).toString("hex"), randomBytes(28).toString("hex")), 0);
 
 /** Issue #19's budget: v2.1 may cost at most about 5 % more than v2 for the same operation. */
 const RATIO_BUDGET = 1.05;
-const ADA = 1_000_000n;
+export const ADA = 1_000_000n;
 const ENTRY_FEE = 10n * ADA;
 /** Deadline of every v2 tournament: 30 days after the emulator's start (its clock stays at slot 0). */
-const SETTLE_BY = SYSTEM_START_MS + 30 * 24 * 3600 * 1000;
-const BRACKET = 64;
+export const SETTLE_BY = SYSTEM_START_MS + 30 * 24 * 3600 * 1000;
+export const BRACKET = 64;
 
 // ------------------------------------------------------------------ measuring
 
-interface Measured {
+export interface Measured {
   ok: boolean;
   fee: bigint;
   size: number;
@@ -134,7 +138,7 @@ interface Measured {
   steps: number;
   /** Bytes of the reference scripts the transaction uses (the ledger charges 15 lovelace each). */
   refBytes: number;
-  /** The ExUnits of the tournament script's redeemers (spend and mint) and of the registration validators'. */
+  /** The ExUnits of the tournament script's redeemers (spend and mint) and of the other scripts' (registrations, v3's batch). */
   byScript: { tournament: ExUnits; registration: ExUnits };
   error?: string;
 }
@@ -154,7 +158,11 @@ function refBytesOf(plan: TxPlan): number {
   return [...refs.values()].reduce((s, r) => s + r.size, 0);
 }
 
-const TOURNAMENT_HASHES = new Set([tournamentScript(V2_1_CONTRACT).hash, v2TournamentScript().hash]);
+const TOURNAMENT_HASHES = new Set([
+  tournamentScript(V2_1_CONTRACT).hash,
+  v2TournamentScript().hash,
+  loadV3().tournament.hash,
+]);
 const noUnits = (): Measured["byScript"] => ({ tournament: { mem: 0, steps: 0 }, registration: { mem: 0, steps: 0 } });
 
 /** Splits the evaluated budgets by script: a redeemer's index is its input's place in the ledger's order of the inputs. */
@@ -187,7 +195,7 @@ const fits = (m: Measured): boolean =>
   m.ok && m.size <= MAX_TX_SIZE && m.mem <= Number(MAX_TX_MEM) && m.steps <= Number(MAX_TX_STEPS);
 
 /** Builds (with evaluated budgets), measures and, unless `submit` is false, submits one plan; failures are reported, not thrown. */
-async function measure(chain: Chain, plan: TxPlan, submit = true): Promise<Measured> {
+export async function measure(chain: Chain, plan: TxPlan, submit = true): Promise<Measured> {
   const refBytes = refBytesOf(plan);
   let tx: string;
   try {
@@ -227,7 +235,7 @@ function firstLine(error: unknown): string {
   return `${message.split("\n")[0]!.slice(0, 120)}${traces.length > 0 ? ` [${traces.map(explainTraces).join(" | ")}]` : ""}`;
 }
 
-function why(m: Measured): string {
+export function why(m: Measured): string {
   if (m.error !== undefined && /too-large|too-many-inputs/.test(m.error))
     return `transaction over ${MAX_TX_SIZE.toLocaleString("en-US")} B (the builder: ${m.error.replace(/.*: /, "")})`;
   if (m.size > MAX_TX_SIZE) return `size ${m.size} B > ${MAX_TX_SIZE}`;
@@ -237,7 +245,7 @@ function why(m: Measured): string {
 }
 
 /** The fee's parts as the ledger computes it: size (a·B + b), reference scripts (15/B below 25 KiB), ExUnits (prices). */
-function feeParts(m: Measured): { size: number; refs: number; exUnits: number } {
+export function feeParts(m: Measured): { size: number; refs: number; exUnits: number } {
   return {
     size: PARAMS.minFeeA * m.size + PARAMS.minFeeB,
     refs: PARAMS.minFeeRefScriptCostPerByte * m.refBytes,
@@ -245,34 +253,78 @@ function feeParts(m: Measured): { size: number; refs: number; exUnits: number } 
   };
 }
 
-const ada = (lovelace: bigint | number): string => (Number(lovelace) / 1e6).toFixed(6);
-const pct = (part: number, whole: bigint | number): string => `${((100 * part) / Number(whole)).toFixed(1)}%`;
-const int = (n: number): string => n.toLocaleString("en-US");
+export const ada = (lovelace: bigint | number): string => (Number(lovelace) / 1e6).toFixed(6);
+export const pct = (part: number, whole: bigint | number): string => `${((100 * part) / Number(whole)).toFixed(1)}%`;
+export const int = (n: number): string => n.toLocaleString("en-US");
 
 // ------------------------------------------------------------------ setup
 
-interface Setup {
+export interface Setup {
   chain: Chain;
   admin: Wallet;
   payer: Wallet;
   /** Anyone: triggers the refund after the deadline. */
   stranger: Wallet;
   /** The frozen v2 tournament script and v2.1's, deployed. */
-  refs: Record<Version, RefScript>;
+  refs: Record<"v2" | "v2.1", RefScript>;
+  /** v3's tournament and batch scripts, deployed. */
+  v3: { tournament: RefScript; batch: RefScript };
 }
 
-/** The two versions compared: the frozen v2 (contracts/v2) and v2.1 (contracts/). */
-type Version = "v2" | "v2.1";
-const VERSIONS = {
-  v2: { scripts: V2_SCRIPTS, closePlan: v2ClosePlan },
-  "v2.1": { scripts: CURRENT, closePlan },
-} as const;
+/** The versions compared: the frozen v2 (contracts/v2), v2.1 (contracts/v2.1) and v3 (contracts/src). */
+export type Version = "v2" | "v2.1" | "v3";
+const VERSION_LIST: readonly Version[] = ["v2", "v2.1", "v3"];
+/** The ratios shown: each version against the one before it. */
+const PAIRS = [
+  ["v2", "v2.1"],
+  ["v2.1", "v3"],
+] as const;
+type Pair = (typeof PAIRS)[number];
+const pairName = ([a, b]: Pair): string => `${b}/${a}`;
+
+/**
+ * One version's honest transactions on a tournament it created: the plans of tournament-txs.ts
+ * (v2.1), contracts/v2/plans.ts (v2) or contracts/test/v3/plans.ts (v3, whose flavour keeps each
+ * pool's seat list, as the plans need it). Each plan is built on `chain`'s current tournament output.
+ */
+export interface Flavour {
+  create(config: ConfigInput, seed: UTxO): { plan: TxPlan; tournament: Tournament };
+  add(chain: Chain, t: Tournament, regs: readonly UTxO[]): TxPlan;
+  settle(chain: Chain, t: Tournament, winners: readonly number[]): TxPlan;
+  close(chain: Chain, t: Tournament, payer: Wallet, how: "cancel" | "refund"): TxPlan;
+}
+
+/** v2's or v2.1's flavour: the participant list is the datum's. */
+function listFlavour(s: Setup, v: "v2" | "v2.1"): Flavour {
+  const close = v === "v2" ? v2ClosePlan : closePlan;
+  return {
+    create: (config, seed) => {
+      const { plan, tournament } = createPlan(s.refs[v], s.admin, config, seed, v === "v2" ? V2_SCRIPTS : CURRENT);
+      return { plan, tournament };
+    },
+    add: (chain, t, regs) => addPlan(t, s.admin, tournamentUtxo(chain, t), [...regs]).plan,
+    settle: (chain, t, winners) => settlePlan(t, s.admin, tournamentUtxo(chain, t), winners),
+    close: (chain, t, payer, how) => close(t, payer, tournamentUtxo(chain, t), how),
+  };
+}
+
+const flavourOf = (s: Setup, v: Version): Flavour => (v === "v3" ? v3Flavour(s) : listFlavour(s, v));
 
 async function setup(): Promise<Setup> {
   const [admin, payer, stranger] = [await Wallet.create(), await Wallet.create(), await Wallet.create()];
   const chain = Chain.fund([admin.address, payer.address, stranger.address], 1_000_000_000_000n, 8);
+  const v3 = loadV3();
+  // Two deployments: the four scripts together are over the transaction size limit.
   const [refNew, refOld] = await deploy(chain, payer, [tournamentScript(V2_1_CONTRACT), v2TournamentScript()]);
-  return { chain, admin, payer, stranger, refs: { v2: refOld!, "v2.1": refNew! } };
+  const [refV3, refBatch] = await deploy(chain, payer, [v3.tournament, v3.batch]);
+  return {
+    chain,
+    admin,
+    payer,
+    stranger,
+    refs: { v2: refOld!, "v2.1": refNew! },
+    v3: { tournament: refV3!, batch: refBatch! },
+  };
 }
 
 /** A bracket of `bracketSize`, `placements` placements (2 ADA steps, last 2 ADA) and `fixed` fixed payouts of 2 ADA. */
@@ -282,7 +334,12 @@ function prizes(placements: number, fixed: number): Pick<ConfigInput, "payoutStr
     fixedPayouts: Array.from({ length: fixed }, () => ({ address: participantAddress(), amount: 2n * ADA })),
   };
 }
-const v2Config = (bracketSize: number, placements: number, fixed: number, entryFee = ENTRY_FEE): ConfigInput => ({
+export const v2Config = (
+  bracketSize: number,
+  placements: number,
+  fixed: number,
+  entryFee = ENTRY_FEE,
+): ConfigInput => ({
   name: `Bench ${bracketSize}`,
   bracketSize,
   entryFee,
@@ -293,13 +350,13 @@ const v2Config = (bracketSize: number, placements: number, fixed: number, entryF
  * The sponsored free tournament of 64: 3 places and 1 fixed payout whose prizes (100 ADA) let each
  * of 64 players' share of them be paid out (v2.1 wants at least 64 × MIN_PAYOUT_LOVELACE).
  */
-const freeConfig = (): ConfigInput => ({
+export const freeConfig = (): ConfigInput => ({
   ...v2Config(BRACKET, 0, 0, 0n),
   payoutStructure: [50n * ADA, 30n * ADA, 18n * ADA],
   fixedPayouts: [{ address: participantAddress(), amount: 2n * ADA }],
 });
 
-const seedOf = (s: Setup): UTxO => {
+export const seedOf = (s: Setup): UTxO => {
   const seed = s.chain.utxosAt(s.admin.address).filter(hasOnlyAda)[0];
   if (seed === undefined) throw new Error("the admin has no ADA-only UTxO");
   return seed;
@@ -321,7 +378,7 @@ async function fundedWallet(s: Setup, lovelace: bigint): Promise<Wallet> {
 }
 
 /** `n` registrations of random participants, 40 outputs per transaction. */
-async function registerMany(n: number, plan: (addresses: string[]) => TxPlan, chain: Chain): Promise<void> {
+export async function registerMany(n: number, plan: (addresses: string[]) => TxPlan, chain: Chain): Promise<void> {
   for (let i = 0; i < n; i += 40)
     await submitPlan(chain, plan(Array.from({ length: Math.min(40, n - i) }, participantAddress)));
 }
@@ -344,23 +401,29 @@ async function addAllV2(s: Setup, t: Tournament, batch: number): Promise<void> {
 
 interface Operation {
   name: string;
-  old?: Measured;
-  new?: Measured;
-  /** v2.1/v2 fee of each run, when there were several. */
-  ratios?: number[];
+  by: Partial<Record<Version, Measured>>;
+  /** Each pair's fee ratio in each run, when there were several. */
+  ratios?: Partial<Record<string, number[]>>;
 }
 
-const slot = (v: Version): "old" | "new" => (v === "v2" ? "old" : "new");
+type Put = (name: string, m: Measured) => void;
+const putter =
+  (ops: Map<string, Operation>, v: Version): Put =>
+  (name, m) => {
+    const op = ops.get(name) ?? { name, by: {} };
+    ops.set(name, { ...op, by: { ...op.by, [v]: m } });
+  };
 
 /**
  * One tournament of 64 in version `v`: create, register and unregister one, add 1 / 31 / 32,
  * settle, and from the full bracket also a cancel and a refund (on copies of the chain).
  */
 async function lifecycle(s: Setup, ops: Map<string, Operation>, v: Version): Promise<void> {
-  const put = (name: string, m: Measured) => ops.set(name, { ...(ops.get(name) ?? { name }), [slot(v)]: m });
+  const put = putter(ops, v);
+  const flavour = flavourOf(s, v);
   const config = v2Config(BRACKET, 3, 1);
   if (depositOf(config) !== 0n) throw new Error("the paid tournament should need no deposit");
-  const created = createPlan(s.refs[v], s.admin, config, seedOf(s), VERSIONS[v].scripts);
+  const created = flavour.create(config, seedOf(s));
   put(OP.create, await measure(s.chain, created.plan));
   const t = created.tournament;
   [t.refs.registration] = await deploy(s.chain, s.admin, [t.registration]);
@@ -369,53 +432,48 @@ async function lifecycle(s: Setup, ops: Map<string, Operation>, v: Version): Pro
   put(OP.unregister, await measure(s.chain, cancelPlan(t, registrant, registrations(s.chain, t)[0]!)));
   await registerMany(BRACKET, (a) => registerPlan(t, s.payer, a), s.chain);
   const pending = registrations(s.chain, t).sort(ledgerOrder);
-  const add = (regs: UTxO[]) => measure(s.chain, addPlan(t, s.admin, tournamentUtxo(s.chain, t), regs).plan);
+  const add = (regs: UTxO[]) => measure(s.chain, flavour.add(s.chain, t, regs));
   put(OP.add1, await add(pending.slice(0, 1)));
   put(OP.add31, await add(pending.slice(1, 32)));
   put(OP.add32, await add(pending.slice(32)));
   const cancelChain = s.chain.snapshot();
   const refundChain = s.chain.snapshot();
-  const close = VERSIONS[v].closePlan;
-  put(OP.settle, await measure(s.chain, settlePlan(t, s.admin, tournamentUtxo(s.chain, t), WINNERS)));
-  put(OP.cancel64, await measure(cancelChain, close(t, s.admin, tournamentUtxo(cancelChain, t), "cancel")));
+  put(OP.settle, await measure(s.chain, flavour.settle(s.chain, t, WINNERS)));
+  put(OP.cancel64, await measure(cancelChain, flavour.close(cancelChain, t, s.admin, "cancel")));
   refundChain.setSlot(afterDeadline(t.config.settleBy));
-  put(OP.refund64, await measure(refundChain, close(t, s.stranger, tournamentUtxo(refundChain, t), "refund")));
+  put(OP.refund64, await measure(refundChain, flavour.close(refundChain, t, s.stranger, "refund")));
 }
 
 /** In version `v`: a sponsored free tournament (create, add, cancel, refund) and an add returning overpayments. */
 async function extras(s: Setup, ops: Map<string, Operation>, v: Version): Promise<void> {
-  const put = (name: string, m: Measured) => ops.set(name, { ...(ops.get(name) ?? { name }), [slot(v)]: m });
+  const put = putter(ops, v);
+  const flavour = flavourOf(s, v);
   const free = freeConfig();
-  const created = createPlan(s.refs[v], s.admin, free, seedOf(s), VERSIONS[v].scripts);
+  const created = flavour.create(free, seedOf(s));
   put(OP.createFree(depositOf(free)), await measure(s.chain, created.plan));
   const f = created.tournament;
   [f.refs.registration] = await deploy(s.chain, s.admin, [f.registration]);
   await registerMany(4, (a) => registerPlan(f, s.payer, a), s.chain);
-  put(
-    OP.addFree,
-    await measure(s.chain, addPlan(f, s.admin, tournamentUtxo(s.chain, f), registrations(s.chain, f)).plan),
-  );
+  put(OP.addFree, await measure(s.chain, flavour.add(s.chain, f, registrations(s.chain, f))));
   const refundChain = s.chain.snapshot();
-  const close = VERSIONS[v].closePlan;
-  put(OP.cancelFree, await measure(s.chain, close(f, s.admin, tournamentUtxo(s.chain, f), "cancel")));
+  put(OP.cancelFree, await measure(s.chain, flavour.close(s.chain, f, s.admin, "cancel")));
   refundChain.setSlot(afterDeadline(f.config.settleBy));
-  put(OP.refundFree, await measure(refundChain, close(f, s.stranger, tournamentUtxo(refundChain, f), "refund")));
+  put(OP.refundFree, await measure(refundChain, flavour.close(refundChain, f, s.stranger, "refund")));
 
-  const t = (await createTournament(s.chain, s.refs[v], s.admin, v2Config(BRACKET, 3, 1), VERSIONS[v].scripts))
-    .tournament;
+  const made = flavour.create(v2Config(BRACKET, 3, 1), seedOf(s));
+  await submitPlan(s.chain, made.plan);
+  const t = made.tournament;
+  [t.refs.registration] = await deploy(s.chain, s.admin, [t.registration]);
   await submitPlan(s.chain, registerPlan(t, s.payer, [participantAddress(), participantAddress()]));
   await submitPlan(
     s.chain,
     registerPlan(t, s.payer, [participantAddress(), participantAddress()], ENTRY_FEE + 3n * ADA),
   );
-  put(
-    OP.addOverpaid,
-    await measure(s.chain, addPlan(t, s.admin, tournamentUtxo(s.chain, t), registrations(s.chain, t)).plan),
-  );
+  put(OP.addOverpaid, await measure(s.chain, flavour.add(s.chain, t, registrations(s.chain, t))));
 }
 
-const WINNERS = [5, 17, 42];
-const OP = {
+export const WINNERS = [5, 17, 42];
+export const OP = {
   create: "create (paid, no deposit needed)",
   register: "register (1 registration, no script)",
   unregister: "unregister (registrant cancels)",
@@ -432,23 +490,25 @@ const OP = {
   addOverpaid: "add 4, 2 overpaid (2 returns)",
 } as const;
 
-function ratio(op: Operation): number | undefined {
-  return op.old?.ok && op.new?.ok ? Number(op.new.fee) / Number(op.old.fee) : undefined;
+/** The fee of `pair`'s second version over its first's, when both were accepted. */
+function ratio(op: Operation, [a, b]: Pair): number | undefined {
+  const [x, y] = [op.by[a], op.by[b]];
+  return x?.ok && y?.ok ? Number(y.fee) / Number(x.fee) : undefined;
 }
 
 const LIMIT = `> ${RATIO_BUDGET.toFixed(2)}`;
+/** Issue #19's budget applies to v2.1 against v2 only. */
+const budgeted = (pair: Pair): boolean => pair[0] === "v2";
 
 function detailRows(ops: readonly Operation[]): BenchRow[] {
   const rows: BenchRow[] = [];
   for (const op of ops) {
-    const r = ratio(op);
-    for (const [version, m] of [
-      ["v2", op.old],
-      ["v2.1", op.new],
-    ] as const) {
+    const first = VERSION_LIST.find((v) => op.by[v] !== undefined);
+    for (const version of VERSION_LIST) {
+      const m = op.by[version];
       if (m === undefined) continue;
-      rows.push({
-        operation: version === "v2" || op.old === undefined ? op.name : "",
+      const row: BenchRow = {
+        operation: version === first ? op.name : "",
         v: version,
         "fee (ADA)": ada(m.fee),
         "size (B)": int(m.size),
@@ -456,39 +516,44 @@ function detailRows(ops: readonly Operation[]): BenchRow[] {
         "mem %": pct(m.mem, MAX_TX_MEM),
         steps: int(m.steps),
         "steps %": pct(m.steps, MAX_TX_STEPS),
-        "v2.1/v2 fee":
-          version === "v2.1" && r !== undefined ? `${r.toFixed(3)}${r > RATIO_BUDGET ? ` ${LIMIT}` : ""}` : "",
-        ...(op.ratios
-          ? {
-              "(runs: min–max)":
-                version === "v2.1" ? `${Math.min(...op.ratios).toFixed(3)}–${Math.max(...op.ratios).toFixed(3)}` : "",
-            }
-          : {}),
-        result: m.ok ? "accepted" : `refused: ${m.error}`,
-      });
+      };
+      // Each pair's ratio on its second version's line, with the range over the runs.
+      for (const pair of PAIRS) {
+        const r = ratio(op, pair);
+        const runs = op.ratios?.[pairName(pair)];
+        const range = runs ? ` (${Math.min(...runs).toFixed(3)}–${Math.max(...runs).toFixed(3)})` : "";
+        const over = budgeted(pair) && r !== undefined && r > RATIO_BUDGET ? ` ${LIMIT}` : "";
+        row[`${pairName(pair)} fee (runs)`] =
+          version === pair[1] && r !== undefined ? `${r.toFixed(3)}${range}${over}` : "";
+      }
+      row["result"] = m.ok ? "accepted" : `refused: ${m.error}`;
+      rows.push(row);
     }
   }
   return rows;
 }
 
-/** For operations in both versions: the fee difference split into its ledger parts. */
-function differenceRows(ops: readonly Operation[]): BenchRow[] {
+const signed = (n: number) => `${n >= 0 ? "+" : "−"}${int(Math.abs(Math.round(n)))}`;
+
+/** For operations in both versions of `pair`: the fee difference split into its ledger parts. */
+function differenceRows(ops: readonly Operation[], pair: Pair): BenchRow[] {
+  const name = pairName(pair);
   return ops.flatMap((op) => {
-    const r = ratio(op);
+    const r = ratio(op, pair);
     if (r === undefined) return [];
-    const [a, b] = [feeParts(op.old!), feeParts(op.new!)];
-    const lovelace = (n: number) => `${n >= 0 ? "+" : "−"}${int(Math.abs(Math.round(n)))}`;
+    const [x, y] = [op.by[pair[0]]!, op.by[pair[1]]!];
+    const [a, b] = [feeParts(x), feeParts(y)];
     return [
       {
         operation: op.name,
-        "v2.1/v2 fee": r.toFixed(3),
-        "Δ fee": lovelace(Number(op.new!.fee - op.old!.fee)),
-        "Δ size part": `${lovelace(b.size - a.size)} (${lovelace(op.new!.size - op.old!.size)} B)`,
-        "Δ ref-script part": `${lovelace(b.refs - a.refs)} (${int(op.old!.refBytes)} → ${int(op.new!.refBytes)} B)`,
-        "Δ ExUnits part": lovelace(b.exUnits - a.exUnits),
-        "v2.1/v2 mem": quotient(op.new!.mem, op.old!.mem),
-        "v2.1/v2 steps": quotient(op.new!.steps, op.old!.steps),
-        budget: r > RATIO_BUDGET ? `OVER ${RATIO_BUDGET.toFixed(2)}` : "ok",
+        [`${name} fee`]: r.toFixed(3),
+        "Δ fee": signed(Number(y.fee - x.fee)),
+        "Δ size part": `${signed(b.size - a.size)} (${signed(y.size - x.size)} B)`,
+        "Δ ref-script part": `${signed(b.refs - a.refs)} (${int(x.refBytes)} → ${int(y.refBytes)} B)`,
+        "Δ ExUnits part": signed(b.exUnits - a.exUnits),
+        [`${name} mem`]: quotient(y.mem, x.mem),
+        [`${name} steps`]: quotient(y.steps, x.steps),
+        ...(budgeted(pair) ? { budget: r > RATIO_BUDGET ? `OVER ${RATIO_BUDGET.toFixed(2)}` : "ok" } : {}),
       },
     ];
   });
@@ -496,19 +561,21 @@ function differenceRows(ops: readonly Operation[]): BenchRow[] {
 
 const quotient = (a: number, b: number): string => (b === 0 ? (a === 0 ? "-" : "∞") : (a / b).toFixed(2));
 
-/** For operations that run scripts in both versions: the ExUnits of each script, v2 → v2.1. */
-function scriptRows(ops: readonly Operation[]): BenchRow[] {
+/** For operations that run scripts in both versions of `pair`: the ExUnits of each script, first → second. */
+function scriptRows(ops: readonly Operation[], pair: Pair): BenchRow[] {
   return ops.flatMap((op) => {
-    if (ratio(op) === undefined || op.old!.mem + op.new!.mem === 0) return [];
-    const [a, b] = [op.old!.byScript, op.new!.byScript];
-    const change = (x: number, y: number) => (x + y === 0 ? "-" : `${int(x)} → ${int(y)} (${quotient(y, x)}×)`);
+    if (ratio(op, pair) === undefined) return [];
+    const [x, y] = [op.by[pair[0]]!, op.by[pair[1]]!];
+    if (x.mem + y.mem === 0) return [];
+    const [a, b] = [x.byScript, y.byScript];
+    const change = (p: number, q: number) => (p + q === 0 ? "-" : `${int(p)} → ${int(q)} (${quotient(q, p)}×)`);
     return [
       {
         operation: op.name,
         "tournament mem": change(a.tournament.mem, b.tournament.mem),
         "tournament steps": change(a.tournament.steps, b.tournament.steps),
-        "registrations mem": change(a.registration.mem, b.registration.mem),
-        "registrations steps": change(a.registration.steps, b.registration.steps),
+        "other scripts mem": change(a.registration.mem, b.registration.mem),
+        "other scripts steps": change(a.registration.steps, b.registration.steps),
       },
     ];
   });
@@ -524,7 +591,7 @@ interface Figure {
 }
 
 /** Largest k in (lo, hi] with `ok(k)`, assuming monotonicity; `lo` fits. */
-async function largest(lo: number, hi: number, ok: (k: number) => Promise<boolean>): Promise<number> {
+export async function largest(lo: number, hi: number, ok: (k: number) => Promise<boolean>): Promise<number> {
   if (await ok(hi)) return hi;
   while (hi - lo > 1) {
     const mid = Math.floor((lo + hi) / 2);
@@ -626,15 +693,15 @@ async function settleLimits(s: Setup): Promise<Figure[]> {
 }
 
 /** The script's first trace message, quoted. */
-function traceOf(m: Measured): string {
+export function traceOf(m: Measured): string {
   const trace = /\[([^|\]]*)/.exec(m.error ?? "")?.[1]?.trim();
   return trace ? ` ("${trace}")` : "";
 }
 
 async function scale(s: Setup, ops: Map<string, Operation>): Promise<BenchRow[]> {
   const figures = [await addWholeBracket(s), ...(await addReturning(s)), ...(await settleLimits(s))];
-  const add32 = ops.get(OP.add32)?.new;
-  const settle = ops.get(OP.settle)?.new;
+  const add32 = ops.get(OP.add32)?.by["v2.1"];
+  const settle = ops.get(OP.settle)?.by["v2.1"];
   if (add32 && settle)
     figures.push(
       { figure: "  filling it: the add 32 → 64", value: "", at: add32, next: "" },
@@ -644,7 +711,7 @@ async function scale(s: Setup, ops: Map<string, Operation>): Promise<BenchRow[]>
     [OP.cancel64, "cancel of a full 64 in one transaction"],
     [OP.refund64, "refund of a full 64 in one transaction"],
   ] as const) {
-    const m = ops.get(key)?.new;
+    const m = ops.get(key)?.by["v2.1"];
     if (m) figures.push({ figure: label, value: m.ok ? "yes" : "no", at: m, next: m.ok ? "" : why(m) });
   }
   return figures.map((f) => ({
@@ -1065,63 +1132,80 @@ export async function runTournamentBench(options: BenchOptions = optionsFromEnv(
 async function runContractCosts(): Promise<void> {
   const started = Date.now();
   const runs = runsFromEnv();
-  const oldSize = v2TournamentScript().compiledCode.length / 2;
-  const newSize = tournamentScript(V2_1_CONTRACT).compiledCode.length / 2;
+  const sizes: Record<Version, number> = {
+    v2: v2TournamentScript().compiledCode.length / 2,
+    "v2.1": tournamentScript(V2_1_CONTRACT).compiledCode.length / 2,
+    v3: loadV3().tournament.compiledCode.length / 2,
+  };
+  const scriptSizes = VERSION_LIST.map((v) => `${int(sizes[v])} B (${v})`).join(" / ");
   console.log(
-    `Tournament contracts v2 (frozen, contracts/v2) and v2.1 (contracts/) on the Scalus emulator; limits: tx size ${int(MAX_TX_SIZE)} B, ` +
+    `Tournament contracts v2 (frozen, contracts/v2), v2.1 (frozen, contracts/v2.1) and v3 (contracts/src) on the Scalus emulator; limits: tx size ${int(MAX_TX_SIZE)} B, ` +
       `mem ${int(Number(MAX_TX_MEM))}, steps ${int(Number(MAX_TX_STEPS))}; participants: ${ENTERPRISE ? "enterprise" : "base"} addresses; ` +
-      `tournament script ${int(oldSize)} B (v2) / ${int(newSize)} B (v2.1). Per transaction: medians of ${runs} run${runs > 1 ? "s" : ""}.`,
+      `tournament script ${scriptSizes}. Per transaction: medians of ${runs} run${runs > 1 ? "s" : ""}.`,
   );
   let s: Setup | undefined;
-  const samples = new Map<string, { old: Measured[]; new: Measured[] }>();
+  const samples = new Map<string, Partial<Record<Version, Measured[]>>>();
   for (let run = 0; run < runs; run++) {
     s = await setup();
     const ops = new Map<string, Operation>();
-    for (const v of ["v2", "v2.1"] as const) {
+    for (const v of VERSION_LIST) {
       await lifecycle(s, ops, v);
       await extras(s, ops, v);
     }
     for (const op of ops.values()) {
-      const sample = samples.get(op.name) ?? { old: [], new: [] };
-      if (op.old) sample.old.push(op.old);
-      if (op.new) sample.new.push(op.new);
+      const sample = samples.get(op.name) ?? {};
+      for (const v of VERSION_LIST) if (op.by[v]) (sample[v] ??= []).push(op.by[v]);
       samples.set(op.name, sample);
     }
   }
-  const list: Operation[] = [...samples].map(([name, x]) => ({
-    name,
-    ...(x.old.length > 0 ? { old: medianOf(x.old) } : {}),
-    ...(x.new.length > 0 ? { new: medianOf(x.new) } : {}),
-    ...(x.old.length > 1 && x.new.length === x.old.length
-      ? { ratios: x.new.map((m, i) => Number(m.fee) / Number(x.old[i]!.fee)) }
-      : {}),
-  }));
-  const regOld = list.find((o) => o.name === OP.add1)?.old;
-  const regNew = list.find((o) => o.name === OP.add1)?.new;
-  printTable("Each transaction, v2 then v2.1 (64-participant tournaments)", detailRows(list));
-  printTable("v2.1 − v2 fee, by part of the ledger's fee formula (lovelace)", differenceRows(list));
-  printTable(
-    "ExUnits by script, v2 → v2.1 (the tournament script's spend and mint; all registration validators together)",
-    scriptRows(list),
-  );
+  const list: Operation[] = [...samples].map(([name, x]) => {
+    const by: Operation["by"] = {};
+    for (const v of VERSION_LIST) if (x[v]) by[v] = medianOf(x[v]);
+    const ratios: Record<string, number[]> = {};
+    for (const [a, b] of PAIRS) {
+      const [xs, ys] = [x[a] ?? [], x[b] ?? []];
+      if (xs.length > 1 && ys.length === xs.length)
+        ratios[pairName([a, b] as Pair)] = ys.map((m, i) => Number(m.fee) / Number(xs[i]!.fee));
+    }
+    return { name, by, ...(Object.keys(ratios).length > 0 ? { ratios } : {}) };
+  });
+  const add1 = list.find((o) => o.name === OP.add1)?.by;
+  printTable("Each transaction, v2, v2.1 and v3 (64-participant tournaments)", detailRows(list));
+  for (const pair of PAIRS) {
+    printTable(
+      `${pair[1]} − ${pair[0]} fee, by part of the ledger's fee formula (lovelace)`,
+      differenceRows(list, pair),
+    );
+    printTable(
+      `ExUnits by script, ${pair[0]} → ${pair[1]} (the tournament script's spend and mint; the other scripts together: registrations, v3's batch)`,
+      scriptRows(list, pair),
+    );
+  }
+  const registrationBytes = VERSION_LIST.map((v) => {
+    const m = add1?.[v];
+    return m ? `${int(m.refBytes - sizes[v])} B (${v})` : "";
+  }).join(" / ");
   console.log(
     `  fee = ${PARAMS.minFeeA}·size + ${PARAMS.minFeeB} + ${PARAMS.minFeeRefScriptCostPerByte}·reference-script bytes + ${PARAMS.priceMem}·mem + ${PARAMS.priceStep}·steps` +
-      ` (the harness's fee is that minimum). Reference scripts: tournament ${int(oldSize)} → ${int(newSize)} B` +
-      (regOld && regNew
-        ? `, registration ${int(regOld.refBytes - oldSize)} → ${int(regNew.refBytes - newSize)} B.`
-        : "."),
+      ` (the harness's fee is that minimum). Reference scripts: tournament ${scriptSizes}; registration ${registrationBytes}.`,
   );
-  const over = list.filter((o) => (ratio(o) ?? 0) > RATIO_BUDGET);
+  const over = list.filter((o) => (ratio(o, PAIRS[0]) ?? 0) > RATIO_BUDGET);
   console.log(
     over.length === 0
-      ? `  Every operation is within the ${RATIO_BUDGET.toFixed(2)} budget.`
-      : `  Over the ${RATIO_BUDGET.toFixed(2)} budget: ${over.map((o) => `${o.name} (${ratio(o)!.toFixed(3)})`).join("; ")}.`,
+      ? `  Every operation of v2.1 is within the ${RATIO_BUDGET.toFixed(2)} budget against v2 (issue #19).`
+      : `  Over the ${RATIO_BUDGET.toFixed(2)} budget: ${over.map((o) => `${o.name} (${ratio(o, PAIRS[0])!.toFixed(3)})`).join("; ")}.`,
   );
   console.log(`  (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   if (process.env["BENCH_TOURNAMENT_SCALE"] === "0" || s === undefined) return;
   const scaleStarted = Date.now();
-  printTable("Scale (v2.1, one run)", await scale(s, new Map(list.map((o) => [o.name, o]))));
-  console.log(`  (${((Date.now() - scaleStarted) / 1000).toFixed(0)} s)`);
+  const byName = new Map(list.map((o) => [o.name, o]));
+  const v3Scale = process.env["BENCH_TOURNAMENT_V3_SCALE"];
+  if (v3Scale !== "only") {
+    printTable("Scale (v2.1, one run)", await scale(s, byName));
+    console.log(`  (${((Date.now() - scaleStarted) / 1000).toFixed(0)} s)`);
+  }
+  if (v3Scale === "0") return;
+  await runV3Scale(byName.get(OP.add32)?.by["v2.1"]);
 }
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {

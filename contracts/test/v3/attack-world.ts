@@ -189,10 +189,10 @@ export function stakedBy(address: string, stakeKeyHash: string): string {
 
 // ---------------------------------------------------------------- the production tree at 1,024 seats
 //
-// The shared part of measure.ts (V3-DESIGN §3.1), for budget.test.ts: its deterministic inputs
-// (base addresses, the worst-case winners) and its pool of 1,024 seats, filled as measure.ts fills
-// it, by real transactions on the devnet ledger (16 registrations of 64, then 26 adds: 24, then
-// 25 of 40, in ledger order), not built as a UTxO. measure.ts takes its inputs from here.
+// What budget.test.ts, bench/tournament-v3.ts (V3-DESIGN §8) and measure.ts share: the
+// deterministic inputs (base addresses, the worst-case and random winners) and the pool of 1,024
+// seats (or fewer), filled by real transactions on the devnet ledger (16 registrations of 64,
+// then 26 adds: 24, then 25 of 40, in ledger order), not built as a UTxO.
 
 let seed = 0x5eed;
 /** A small deterministic generator (mulberry32), so that every run builds the same transactions. */
@@ -219,6 +219,9 @@ export function shuffle<T>(xs: T[]): T[] {
   }
   return xs;
 }
+/** `p` distinct seats of `count`, shuffled with the deterministic generator. */
+export const randomWinners = (count: number, p: number): number[] =>
+  shuffle(Array.from({ length: count }, (_, i) => i)).slice(0, p);
 /** 32 winners in 32 distinct subtrees of 32 seats, at scattered offsets: 160 proof hashes at depth 10. */
 export const worstWinners = (): number[] => shuffle(Array.from({ length: 32 }, (_, k) => 32 * k + ((k * 13) % 32)));
 
@@ -231,36 +234,49 @@ export interface FullPool {
   readonly stranger: Wallet;
   readonly input: ConfigInput;
   readonly pool: Pool;
-  /** The pool at 984 seats, the last 40 registrations pending: the last add's state. */
+  /** The pool at bracket − 40 seats, the last 40 registrations pending: the last add's state. */
   readonly beforeLast: Chain;
   readonly seatsBeforeLast: readonly string[];
   /** The last add's registrants (its 40 registrations in ledger order). */
   readonly lastRegistrants: readonly string[];
-  /** The pool full (1,024 seats). */
+  /** The pool full. */
   readonly full: Chain;
   readonly seats: readonly string[];
+  /** Each add of the fill, measured (with `measureAdds`; otherwise empty). */
+  readonly adds: readonly Measured[];
+  /** The chain and the seats after each add that reached a count of `keep` (a snapshot). */
+  readonly kept: ReadonlyMap<number, { readonly chain: Chain; readonly seats: readonly string[] }>;
+}
+
+/** What fullPool fills: the bracket (1,024 by default), whether each add is measured, the counts to keep a snapshot at. */
+export interface FillOptions {
+  readonly bracket?: number;
+  readonly measureAdds?: boolean;
+  readonly keep?: readonly number[];
 }
 
 /**
- * measure.ts's pool on the production build (contracts/plutus.json, depth 10, batches of 64): 1,024 base
- * addresses, entry 2 ADA, 32 placements (100 − 2k ADA) and 8 fixed payouts of 5 ADA to base
- * addresses (deposit 200 ADA: a close pays 2 ADA + 195,312 a seat, 512 more to seat 0), deadline
- * 30 days on; every add accepted by the ledger with exact fees.
+ * The bench's pool on the production build (contracts/plutus.json, depth 10, batches of 64): 1,024 base
+ * addresses (or `bracket`), entry 2 ADA, 32 placements (100 − 2k ADA) and 8 fixed payouts of 5 ADA to base
+ * addresses (at 1,024 the deposit is 200 ADA: a close pays 2 ADA + 195,312 a seat, 512 more to seat 0), deadline
+ * 30 days on; registered 64 per transaction, then added in ledger order, the odd part first, then
+ * 40 at a time, every add accepted by the ledger with exact fees.
  */
-export async function fullPool(): Promise<FullPool> {
+export async function fullPool(options: FillOptions = {}): Promise<FullPool> {
+  const bracket = options.bracket ?? 1024;
   const scripts = loadV3();
   const [admin, stranger] = await Promise.all([Wallet.create(), Wallet.create()]);
   const chain = Chain.fund([admin!.address, stranger!.address], 1_000_000_000_000n, 8);
   const [tournamentRef, batchRef] = await deploy(chain, admin!, [scripts.tournament, scripts.batch]);
   const input: ConfigInput = {
-    name: "v3, 1,024 seats",
-    bracketSize: 1024,
+    name: `v3, ${bracket.toLocaleString("en-US")} seats`,
+    bracketSize: bracket,
     entryFee: 2_000_000n,
     payoutStructure: Array.from({ length: 32 }, (_, k) => BigInt(100 - 2 * k) * 1_000_000n),
     fixedPayouts: Array.from({ length: 8 }, () => ({ address: randomBaseAddress(), amount: 5_000_000n })),
     settleBy: SYSTEM_START_MS + 30 * DAY_MS,
   };
-  const seats = Array.from({ length: 1024 }, randomBaseAddress);
+  const seats = Array.from({ length: bracket }, randomBaseAddress);
   const seedUtxo = chain.utxosAt(admin!.address).filter((u) => u.output.amount.length === 1 && !u.output.scriptRef)[0]!;
   const { plan, pool } = createPlan(scripts, { tournament: tournamentRef!, batch: batchRef! }, admin!, input, seedUtxo);
   await submitPlan(chain, plan);
@@ -280,6 +296,8 @@ export async function fullPool(): Promise<FullPool> {
   let beforeLast: Chain | undefined;
   let seatsBeforeLast: string[] = [];
   let lastRegistrants: string[] = [];
+  const adds: Measured[] = [];
+  const kept = new Map<number, { chain: Chain; seats: string[] }>();
   for (const [c, regs] of chunks.entries()) {
     if (c === chunks.length - 1) {
       beforeLast = chain.snapshot();
@@ -287,8 +305,13 @@ export async function fullPool(): Promise<FullPool> {
       lastRegistrants = [...regs].sort(ledgerOrder).map(registrantOf);
     }
     const { plan: addIt, seats: after } = addPlan(pool, admin!, poolUtxo(chain, pool), order, regs);
-    await submitPlan(chain, addIt);
+    if (options.measureAdds) {
+      const m = await measured(chain, addIt);
+      if (!m.accepted) throw new Error(`the add ${order.length} → ${after.length} was refused: ${m.error}`);
+      adds.push(m);
+    } else await submitPlan(chain, addIt);
     order = after;
+    if (options.keep?.includes(order.length)) kept.set(order.length, { chain: chain.snapshot(), seats: order });
   }
   return {
     scripts,
@@ -301,6 +324,8 @@ export async function fullPool(): Promise<FullPool> {
     lastRegistrants,
     full: chain,
     seats: order,
+    adds,
+    kept,
   };
 }
 
@@ -315,7 +340,7 @@ export interface Measured {
   readonly error?: string;
 }
 
-/** Builds `plan` with evaluated budgets (every script run of the transaction), measures it and submits it to `on` (measure.ts' measured). */
+/** Builds `plan` with evaluated budgets (every script run of the transaction), measures it and submits it to `on`. */
 export async function measured(on: Chain, plan: TxPlan): Promise<Measured> {
   const tx = await buildPlan(on, plan);
   const budgets = on.evaluate(tx);

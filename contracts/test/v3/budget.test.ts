@@ -4,8 +4,9 @@
 // test/slow/tournament-limits.test.ts for v2.1), so that no configuration can trap coins: an add
 // of 40 all returning at 984 → 1,024, settle 32 + 8 with the worst multiproof, the close of 1,024
 // (16 batch UTxOs), a batch of 64 base addresses with `extra`, and the inline close of a full 64
-// (the largest close that pays the seats itself). The pool is measure.ts's
-// (attack-world.ts' fullPool: 1,024 base addresses filled by 26 real adds, not a built UTxO).
+// (the largest close that pays the seats itself). The pool is the bench's (attack-world.ts'
+// fullPool, as bench/tournament-v3.ts fills it: 1,024 base addresses filled by 26 real adds, not a
+// built UTxO).
 // Every figure is printed (the test's diagnostics).
 import assert from "node:assert/strict";
 import { before, describe, it, type TestContext } from "node:test";
@@ -118,7 +119,7 @@ describe("v3 budget at the production tree: the largest honest case of every pat
   });
 
   it("the inline close of a full 64 (one batch of seats: the refund pays every seat itself, extra on the first)", async (t) => {
-    // measure.ts' configuration at 64 seats, on the same chain: the largest close that pays inline.
+    // The bench's configuration at 64 seats, on the same chain: the largest close that pays inline.
     const on = fp.full.snapshot();
     // First prize one lovelace more, so that the deposit leaves an `extra` (1) for seat 0.
     const [firstPrize, ...prizes] = fp.input.payoutStructure;

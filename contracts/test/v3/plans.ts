@@ -1,5 +1,5 @@
 // The honest v3 transactions as plans (contracts/test/helpers.ts' TxPlan), for v3's tests
-// and measure.ts: create, add participants, settle, cancel and refund (inline up to a batch of
+// and the bench (bench/tournament-v3.ts): create, add participants, settle, cancel and refund (inline up to a batch of
 // seats, split into batch UTxOs above), pay a batch. Register and unregister are v2.1's plans
 // (tournament-txs.ts), a v3 pool being a Tournament with more. The seat list is the caller's model
 // (the addresses in the order the adds took them); every plan checks the pool's datum against it.
