@@ -6,7 +6,7 @@
 // 404, as for v2.1, once a settlement or a close that paid its seats itself ended it).
 import { outRef } from "../../cardano/utxo.js";
 import { spenderOf } from "../../chain/port.js";
-import { BadRequestError, NotFoundError, refusal } from "../../errors.js";
+import { BadRequestError, refusal } from "../../errors.js";
 import type { CloseInput, CancelInput } from "../close.js";
 import type { TournamentContext, TxAnswer } from "../context.js";
 import type { CreateAnswer, CreateInput } from "../create.js";
@@ -80,12 +80,12 @@ export async function unregisterV3(
   input: UnregisterInput,
 ): Promise<TxAnswer> {
   const v3 = await v3Of(ctx, contract);
-  // Once the tournament ended (or while its output cannot be read), the registration is still cancellable.
-  const live = await livePool(ctx, v3, input.tournamentId).catch((error: unknown) => {
-    if (error instanceof NotFoundError) return null;
-    throw error;
-  });
-  return unregisterFromPool(ctx, v3, live?.pool ?? null, input);
+  // Once the tournament ended the registration is still cancellable, and a cancellation needs the
+  // pool's configuration only, never its seats: so it does not read them, and a backend that cannot
+  // give the pool's history (an unreadable pool) does not stand between a registrant and their money.
+  const last = await ctx.chain.lastOutputWith(v3.policyId + input.tournamentId);
+  const pool = last === null || last.spentBy !== null ? null : poolOf(last.utxo, v3, ctx.network);
+  return unregisterFromPool(ctx, v3, pool, input);
 }
 
 export async function addV3(ctx: TournamentContext, contract: Contract, input: ParticipantsInput): Promise<AddAnswer> {
