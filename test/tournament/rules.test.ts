@@ -97,7 +97,7 @@ describe("tournament rules", () => {
     it("refuses a name over 64 bytes of UTF-8", async () => {
       rejected(await create({ name: "é".repeat(33) }), 400, /body\.name is 66 bytes of UTF-8; at most 64/);
     });
-    it("refuses a bracket outside 2..64, saying why", async () => {
+    it("refuses a v2.1 bracket outside 2..64, saying why and naming v3's 1,024", async () => {
       rejected(
         await create({ bracketSize: 1, payoutStructure: [] }),
         400,
@@ -106,7 +106,7 @@ describe("tournament rules", () => {
       rejected(
         await create({ bracketSize: 65 }),
         400,
-        /body\.bracketSize must be a whole number from 2 to 64: larger brackets .*exceed the ledger's size and execution limits/,
+        /body\.bracketSize is 65: contract version 2\.1\.0 takes brackets of 2 to 64 \(its datum holds every participant\); version 3\.0\.0 takes up to 1,024/,
       );
       // 64 itself is accepted (test/slow/tournament-limits fills and settles it).
       ok(await create({ bracketSize: 64 }));
