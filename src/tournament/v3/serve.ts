@@ -13,7 +13,8 @@ import type { CreateAnswer, CreateInput } from "../create.js";
 import type { Contract } from "../deployment.js";
 import type { TournamentId } from "../id.js";
 import type { ParticipantsInput } from "../participants.js";
-import { findAnyPool, listPools, requirePool, type PoolReading } from "../pool-read.js";
+import type { Page } from "../pages.js";
+import { findAnyPool, listPoolsPage, requirePool, type PoolReading } from "../pool-read.js";
 import {
   isEnded,
   isUnreadable,
@@ -191,8 +192,13 @@ export const findAnyV3 = (
   id: TournamentId,
 ): Promise<TournamentState | EndedTournament | UnreadableTournament> => findAnyPool(readingOf(ctx, contract), id);
 
-/** Every live v3 tournament of the contract (and unreadable outputs holding a token of its policy), by ID. */
+/**
+ * Page `limit` after `pageState` of the contract's live v3 tournaments (and unreadable outputs
+ * holding a token of its policy), by ID: only the page's pools have their seats read.
+ */
 export const listV3 = (
   ctx: TournamentContext,
   contract: Contract,
-): Promise<(TournamentState | UnreadableTournament)[]> => listPools(readingOf(ctx, contract));
+  limit: number,
+  pageState: string | undefined,
+): Promise<Page<TournamentState | UnreadableTournament>> => listPoolsPage(readingOf(ctx, contract), limit, pageState);

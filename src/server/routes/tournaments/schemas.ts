@@ -2,6 +2,7 @@
 import { Type, type Static } from "typebox";
 import * as limits from "../../../tournament/limits.js";
 import { EXIT_RULE } from "../../../tournament/rules.js";
+import { LISTED_PARTICIPANTS } from "../../../tournament/view.js";
 import { Cursor, Limit, MAX_PAGE_LIMIT, NextCursor, PageStateAlias } from "../../pagination.js";
 import { Amount, Hash32, Hex } from "../../schemas.js";
 import { Address, UtxoString } from "../addresses/schemas.js";
@@ -348,7 +349,9 @@ export const Tournament = Type.Object(
     participants: Type.Array(Type.String({ description: "A participant's address." }), {
       description:
         "Participants, in the order they were added (seat order). GET /tournaments/{tournamentId}: one page of them (participantsPage, " +
-        "participantsLimit; all of a bracket of up to 100 with the defaults); GET /tournaments: all of them.",
+        "participantsLimit; all of a bracket of up to 100 with the defaults). GET /tournaments: under 2.1.0 all of them (at most " +
+        `${limits.MAX_BRACKET}); under 3.0.0 the first page of ${LISTED_PARTICIPANTS} (participantsPage 1, participantsLimit ` +
+        `${LISTED_PARTICIPANTS}), GET /tournaments/{tournamentId} pages the rest.`,
     }),
     participantCount: Type.Integer({
       minimum: 0,
@@ -358,7 +361,8 @@ export const Tournament = Type.Object(
       Type.Integer({
         minimum: 1,
         description:
-          "Only from GET /tournaments/{tournamentId}: which page of the participants `participants` is, from 1.",
+          "Which page of the participants `participants` is, from 1: from GET /tournaments/{tournamentId}, and in GET /tournaments' " +
+          "entries under 3.0.0 (1 there); absent from GET /tournaments' entries under 2.1.0, which list every participant.",
       }),
     ),
     participantsLimit: Type.Optional(
@@ -366,8 +370,9 @@ export const Tournament = Type.Object(
         minimum: 1,
         maximum: MAX_PAGE_LIMIT,
         description:
-          "Only from GET /tournaments/{tournamentId}: the page size; the page holds participants (participantsPage − 1) × participantsLimit " +
-          "onwards, and the last page is the one reaching participantCount.",
+          "The page size of `participants`: from GET /tournaments/{tournamentId}, and in GET /tournaments' entries under 3.0.0 " +
+          `(${LISTED_PARTICIPANTS} there); the page holds participants (participantsPage − 1) × participantsLimit onwards, and the last ` +
+          "page is the one reaching participantCount.",
       }),
     ),
     status: Type.Union(
