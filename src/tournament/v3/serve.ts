@@ -49,16 +49,14 @@ export const readingOf = (ctx: TournamentContext, contract: Contract): PoolReadi
   seats: ctx.seats,
 });
 
-/** The live pool, as the builders take it, and its seats. */
+/** The live pool, as the builders take it (its datum as the read decoded it), and its seats. */
 async function livePool(
   ctx: TournamentContext,
   contract: V3Contract,
   id: TournamentId,
 ): Promise<{ pool: Pool; seats: readonly string[] }> {
   const t = await requirePool(readingOf(ctx, contract), id);
-  const pool = poolOf(t.utxo, contract, ctx.network);
-  if (pool === null) throw notFound(contract, id);
-  return { pool, seats: t.datum.participants };
+  return { pool: t.pool, seats: t.datum.participants };
 }
 
 export async function createV3(ctx: TournamentContext, contract: Contract, input: CreateInput): Promise<CreateAnswer> {
@@ -131,14 +129,12 @@ export async function closeStepV3(
           `${at("batch")} is ${input.batch}, but tournament ${id} is not closed yet: this call builds its close; leave ${at("batch")} out, ` +
           "and name a batch in the calls after it.",
       );
-    const pool = poolOf(t.utxo, v3, ctx.network);
-    if (pool === null) throw notFound(v3, id);
     const seats = t.datum.participants;
     if (how === "cancel") {
       if (!("adminAddress" in input)) throw new Error("A cancel names its admin.");
-      return cancelPool(ctx, v3, pool, seats, input);
+      return cancelPool(ctx, v3, t.pool, seats, input);
     }
-    return refundPool(ctx, v3, pool, seats, input);
+    return refundPool(ctx, v3, t.pool, seats, input);
   }
   // Settled, or closed by a transaction that paid every seat itself: ended as a v2.1 tournament ends (404).
   const e = t.ending;
