@@ -8,7 +8,6 @@ import type { TournamentContext, TxAnswer } from "./context.js";
 import { createTournament, type CreateAnswer, type CreateInput } from "./create.js";
 import { candidateContracts, selectContract, type Contract, type ContractSelector } from "./deployment.js";
 import type { TournamentId } from "./id.js";
-import { MAX_BRACKET, V3_MAX_BRACKET } from "./limits.js";
 import { addParticipants, type ParticipantsInput, type SkippedRegistration } from "./participants.js";
 import { numberedPage, type Page } from "./pages.js";
 import * as queries from "./queries.js";
@@ -44,16 +43,7 @@ const isTree = (c: Contract): boolean => c.layout === "tree";
 
 export async function create(ctx: TournamentContext, input: CreateInput): Promise<CreateAnswer> {
   const contract = selectContract(ctx.network, input);
-  if (isTree(contract)) return createV3(ctx, contract, input);
-  if (Number.isInteger(input.bracketSize) && input.bracketSize > MAX_BRACKET) {
-    throw refusal(
-      BadRequestError,
-      (at) =>
-        `${at("bracketSize")} is ${input.bracketSize}: contract version ${contract.contractVersion} takes brackets of 2 to ${MAX_BRACKET} ` +
-        `(its datum holds every participant); version 3.0.0 takes up to ${V3_MAX_BRACKET.toLocaleString("en-US")} (contractVersion "3.0.0").`,
-    );
-  }
-  return createTournament(ctx, input);
+  return isTree(contract) ? createV3(ctx, contract, input) : createTournament(ctx, input);
 }
 
 export async function registerTo(
