@@ -7483,7 +7483,7 @@ export interface operations {
                     changeAddress?: string;
                     /** @description The admin's UTxO strings: they pay the fee; one must hold only ADA, 5 ADA or more, for collateral. When absent or empty ([] as the hosted API's examples send it), the UTxOs at adminAddress are read from the chain (as POST /transactions/build reads changeAddress's), on every network, leaving out any that carries a datum and a token (a CIP-68 reference token, say); a refusal about them names that address. A multi-account wallet should still send its own. */
                     utxos?: string[];
-                    /** @description v3 only, after the close: the batch this call pays (0 is seats 0..63, 1 seats 64..127, …), so that several callers can pay different batches at once; absent: the lowest unpaid. Refused with 400 before the close, when that batch is paid already, or under 2.1.0 (no batches). */
+                    /** @description v3 only, after the close: the batch this call pays (0 is seats 0..63, 1 seats 64..127, …, 15 the last of a full bracket of 1,024), so that several callers can pay different batches at once; absent: the lowest unpaid. Refused with 400 before the close, when that batch is paid already, or under 2.1.0 (no batches). */
                     batch?: number;
                     /** @description Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404. */
                     contractTitle?: string;
@@ -7695,7 +7695,7 @@ export interface operations {
                     changeAddress?: string;
                     /** @description The caller's UTxO strings: they pay the fee; one must hold only ADA, 5 ADA or more, for collateral. When absent or empty ([] as the hosted API's examples send it), the UTxOs at address (else changeAddress; one of them is then needed) are read from the chain (as POST /transactions/build reads changeAddress's), on every network, leaving out any that carries a datum and a token (a CIP-68 reference token, say); a refusal about them names that address. A multi-account wallet should still send its own. */
                     utxos?: string[];
-                    /** @description v3 only, after the close: the batch this call pays (0 is seats 0..63, 1 seats 64..127, …), so that several callers can pay different batches at once; absent: the lowest unpaid. Refused with 400 before the close, when that batch is paid already, or under 2.1.0 (no batches). */
+                    /** @description v3 only, after the close: the batch this call pays (0 is seats 0..63, 1 seats 64..127, …, 15 the last of a full bracket of 1,024), so that several callers can pay different batches at once; absent: the lowest unpaid. Refused with 400 before the close, when that batch is paid already, or under 2.1.0 (no batches). */
                     batch?: number;
                     /** @description Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404. */
                     contractTitle?: string;
