@@ -13,7 +13,7 @@
 // Everything here runs once (fees and ExUnits vary by a few thousand units with the ledger's input
 // order); each section prints its seconds. BENCH_TOURNAMENT_V3_SCALE=0 skips it.
 import type { UTxO } from "@meshsdk/common";
-import { MAX_TX_MEM, MAX_TX_STEPS, submitPlan } from "../contracts/test/helpers.js";
+import { MAX_TX_MEM, MAX_TX_STEPS, submitPlan, Wallet } from "../contracts/test/helpers.js";
 import { afterDeadline, ledgerOrder, registerPlan, type Tournament } from "../contracts/test/tournament-txs.js";
 import {
   ADD,
@@ -22,6 +22,7 @@ import {
   measured,
   type Measured as LedgerMeasured,
   poolUtxo,
+  randomBaseAddress,
   randomWinners,
   worstWinners,
 } from "../contracts/test/v3/attack-world.js";
@@ -37,8 +38,15 @@ import {
 } from "../contracts/test/v3/plans.js";
 import { loadV3 } from "../contracts/test/v3/scripts.js";
 import type { Chain } from "../contracts/test/helpers.js";
+import type { ChainPort } from "../src/chain/port.js";
+import { createRealNetworkChain } from "../src/chain/real-networks.js";
 import { MAX_FIXED_PAYOUTS, MAX_PLACEMENTS, V3_MAX_BRACKET } from "../src/tournament/limits.js";
-import { printTable, type BenchRow } from "./util.js";
+import { decodePoolDatum } from "../src/tournament/pool-datum.js";
+import { SeatReader, type PoolOutput, type SeatHistory } from "../src/tournament/seats.js";
+import { FakeBlockfrost } from "../test/support/fakes/blockfrost.js";
+import { LiveLedger } from "../test/support/fakes/live-ledger.js";
+import { PlanBridge } from "../test/support/v3-bridge.js";
+import { median, printTable, type BenchRow } from "./util.js";
 import {
   ada,
   type Flavour,
@@ -409,4 +417,228 @@ function batchRows(closes: readonly (readonly [string, Closed])[]): BenchRow[] {
     }
     return row;
   });
+}
+
+// ------------------------------------------------------------------ read-back (V3-DESIGN §8 item 4)
+
+/** Runs per wall-time figure of the read-back (each figure the median). */
+const READ_RUNS = 5;
+
+/** `port` with every call of its methods counted by name (its own methods keep running on it). */
+function countedPort<T extends object>(port: T): { port: T; calls: Map<string, number> } {
+  const calls = new Map<string, number>();
+  const wrapped = new Proxy(port, {
+    get: (target, key) => {
+      const value: unknown = Reflect.get(target, key, target);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        calls.set(String(key), (calls.get(String(key)) ?? 0) + 1);
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  return { port: wrapped, calls };
+}
+
+const requestsOf = (n: number): string => `${n} HTTP request${n === 1 ? "" : "s"}`;
+
+const callsOf = (calls: Map<string, number>): string =>
+  calls.size === 0 ? "none" : [...calls].map(([name, n]) => `${n} ${name}`).join(", ");
+
+/** One timed seat read: its seats, ms, and the port calls it made. */
+async function timedRead(
+  reader: SeatReader,
+  port: SeatHistory,
+  output: PoolOutput,
+): Promise<{ seats: readonly string[]; ms: number; calls: Map<string, number> }> {
+  const counted = countedPort(port);
+  const started = performance.now();
+  const seats = await reader.seatsOf(counted.port, output);
+  return { seats, ms: performance.now() - started, calls: counted.calls };
+}
+
+/**
+ * V3-DESIGN §8 item 4: the seats of a 1,024 bracket read back through the service's SeatReader.
+ * One ledger (test/support/fakes/live-ledger.ts: the devnet's own DevnetChain, plus the history a
+ * chain indexer keeps) holds a pool filled by real adds (the honest plans of
+ * contracts/test/v3/plans.ts, built, evaluated and signed through test/support/v3-bridge.ts,
+ * submitted to the ledger): 1,024 base addresses registered 64 per transaction, added 24 then 40 at
+ * a time. The seats are read through the devnet port (DevnetChain) and through the Blockfrost
+ * adapter in front of the fake Blockfrost answering from the same ledger: calls made and wall time,
+ * cold (a fresh reader), warm (a reader that read the pool before its last add), and cached.
+ */
+export async function runReadBack(): Promise<void> {
+  const started = Date.now();
+  const scripts = loadV3();
+  const ledger = await LiveLedger.create();
+  const fake = await FakeBlockfrost.start({ ledger });
+  const blockfrost = createRealNetworkChain("preprod", {
+    kind: "blockfrost",
+    projectId: "preprodBenchReadBack0123456789abcd",
+    url: fake.apiUrl,
+  });
+  try {
+    const devnet: ChainPort = ledger.devnet;
+    // The bridge builds on the devnet port and submits through the ledger, so that its history (what the fake serves) holds every transaction.
+    const submitting = new Proxy(devnet, {
+      get: (target, key) => {
+        if (key === "submit") return (cbor: string) => ledger.submit(cbor);
+        const value: unknown = Reflect.get(target, key, target);
+        return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const bridge = await PlanBridge.create(submitting);
+    const [admin, payer] = await Promise.all([Wallet.create(), Wallet.create()]);
+    for (let i = 0; i < 3; i++) await ledger.fund(admin!.address, 1_000n * 1_000_000n);
+    for (let i = 0; i < 4; i++) await ledger.fund(payer!.address, 1_000n * 1_000_000n);
+    const [tournament, batch] = await bridge.deploy(admin!, [scripts.tournament, scripts.batch]);
+    const tip = await devnet.tip();
+    const { plan, pool } = createPlan(
+      scripts,
+      { tournament: tournament!, batch: batch! },
+      admin!,
+      {
+        settleBy: tip.time + 2 * 3_600_000,
+        name: "Read-back cup",
+        bracketSize: V3_MAX_BRACKET,
+        entryFee: 2_000_000n,
+        payoutStructure: [10_000_000n],
+        fixedPayouts: [],
+      },
+      await bridge.seedOf(admin!),
+    );
+    await bridge.submit(plan);
+    const [registration] = await bridge.deploy(admin!, [pool.registration]);
+    pool.refs.registration = registration;
+    const addresses = Array.from({ length: V3_MAX_BRACKET }, randomBaseAddress);
+    for (let i = 0; i < addresses.length; i += 64)
+      await bridge.submit(registerPlan(pool, payer!, addresses.slice(i, i + 64)));
+    const pending = (await devnet.utxosAt(pool.registrationAddress)).sort(ledgerOrder);
+    const first = pending.length % ADD;
+    const chunks = [pending.slice(0, first)];
+    for (let i = first; i < pending.length; i += ADD) chunks.push(pending.slice(i, i + ADD));
+    let seats: string[] = [];
+    const addOne = async (regs: readonly UTxO[]): Promise<void> => {
+      const current = await bridge.holderOf(pool.address, pool.nftUnit);
+      const { plan: add, seats: after } = addPlan(pool, admin!, current, seats, regs);
+      await bridge.submit(add);
+      seats = after;
+    };
+    for (const regs of chunks.slice(0, -1)) await addOne(regs);
+    const fillTime = seconds(started);
+
+    const output = async (): Promise<PoolOutput> => {
+      const utxo = await bridge.holderOf(pool.address, pool.nftUnit);
+      const datum = decodePoolDatum(utxo.output.plutusData!, false);
+      if (datum === null) throw new Error("the pool's datum does not decode");
+      return {
+        unit: pool.nftUnit,
+        utxo,
+        accumulator: { count: datum.count, peaks: datum.peaks },
+        registrationAddress: pool.registrationAddress,
+      };
+    };
+    const check = (read: readonly string[], what: string): void => {
+      if (read.length !== seats.length || read.some((a, i) => a !== seats[i]))
+        throw new Error(`${what}: the seats read back are not the pool's`);
+    };
+    const requests = (): number => fake.requests.length;
+
+    // Before the last add (984 seats): readers that will be warm, each a cold read of 984.
+    const before = await output();
+    const primed = Array.from({ length: READ_RUNS }, () => new SeatReader("preprod"));
+    const cold984: Awaited<ReturnType<typeof timedRead>>[] = [];
+    for (const reader of primed) {
+      const read = await timedRead(reader, devnet, before);
+      check(read.seats, "cold read of 984 (devnet)");
+      cold984.push(read);
+    }
+    const bfPrimed = new SeatReader("preprod");
+    let mark = requests();
+    const bfCold984 = await timedRead(bfPrimed, blockfrost, before);
+    check(bfCold984.seats, "cold read of 984 (Blockfrost)");
+    const bfCold984Requests = requests() - mark;
+
+    await addOne(chunks.at(-1)!);
+    const full = await output();
+    if (full.accumulator.count !== V3_MAX_BRACKET) throw new Error(`the pool holds ${full.accumulator.count} seats`);
+    const warm = [];
+    for (const reader of primed) {
+      const read = await timedRead(reader, devnet, full);
+      check(read.seats, "warm read of 1,024 (devnet)");
+      warm.push(read);
+    }
+    const cached = await timedRead(primed[0]!, devnet, full);
+    const cold = [];
+    for (let r = 0; r < READ_RUNS; r++) {
+      const read = await timedRead(new SeatReader("preprod"), devnet, full);
+      check(read.seats, "cold read of 1,024 (devnet)");
+      cold.push(read);
+    }
+    mark = requests();
+    const bfWarm = await timedRead(bfPrimed, blockfrost, full);
+    check(bfWarm.seats, "warm read of 1,024 (Blockfrost)");
+    const bfWarmRequests = requests() - mark;
+    const bfCold = [];
+    const bfColdRequests: number[] = [];
+    for (let r = 0; r < 3; r++) {
+      mark = requests();
+      const read = await timedRead(new SeatReader("preprod"), blockfrost, full);
+      check(read.seats, "cold read of 1,024 (Blockfrost)");
+      bfColdRequests.push(requests() - mark);
+      bfCold.push(read);
+    }
+    const paths = new Map<string, number>();
+    for (const r of fake.requests.slice(-bfColdRequests.at(-1)!)) {
+      const shape = r.path.replace(/[0-9a-f]{64}/g, "{hash}").replace(/\?.*$/, "");
+      paths.set(shape, (paths.get(shape) ?? 0) + 1);
+    }
+    const ms = (reads: readonly { ms: number }[]): string =>
+      `${median(reads.map((r) => r.ms)).toFixed(1)} ms (median of ${reads.length}; ${Math.min(...reads.map((r) => r.ms)).toFixed(1)}–${Math.max(...reads.map((r) => r.ms)).toFixed(1)})`;
+    const rows: BenchRow[] = [
+      {
+        read: `devnet port, cold: 984 seats (${chunks.length - 1} adds)`,
+        "backend calls": callsOf(cold984[0]!.calls),
+        "wall time": ms(cold984),
+      },
+      {
+        read: `devnet port, cold: 1,024 seats (${chunks.length} adds), a fresh reader`,
+        "backend calls": callsOf(cold[0]!.calls),
+        "wall time": ms(cold),
+      },
+      {
+        read: "devnet port, warm: 1,024, the reader read 984 before the last add",
+        "backend calls": callsOf(warm[0]!.calls),
+        "wall time": ms(warm),
+      },
+      {
+        read: "devnet port, cached: the same output again",
+        "backend calls": callsOf(cached.calls),
+        "wall time": `${cached.ms.toFixed(2)} ms`,
+      },
+      {
+        read: "Blockfrost adapter + fake, cold: 984",
+        "backend calls": `${callsOf(bfCold984.calls)}; ${requestsOf(bfCold984Requests)}`,
+        "wall time": ms([bfCold984]),
+      },
+      {
+        read: "Blockfrost adapter + fake, cold: 1,024, a fresh reader",
+        "backend calls": `${callsOf(bfCold[0]!.calls)}; ${bfColdRequests.join(", ")} HTTP requests in its runs (${[...paths].map(([p, n]) => `${n} × GET ${p}`).join(", ")})`,
+        "wall time": ms(bfCold),
+      },
+      {
+        read: "Blockfrost adapter + fake, warm: 1,024 after the last add",
+        "backend calls": `${callsOf(bfWarm.calls)}; ${requestsOf(bfWarmRequests)}`,
+        "wall time": ms([bfWarm]),
+      },
+    ];
+    printTable(
+      `Read-back (v3, V3-DESIGN §8 item 4): the seats of a 1,024 bracket through the service's SeatReader; fill ${fillTime}, all ${seconds(started)}`,
+      rows,
+    );
+  } finally {
+    await blockfrost.close();
+    await fake.close();
+    await ledger.close();
+  }
 }

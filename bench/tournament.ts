@@ -28,11 +28,14 @@
 // from (transaction size, reference scripts, ExUnits); then the v2.1 scale figures: the most
 // registrations one add takes, the most payouts one settlement pays, the largest bracket, and whether
 // cancel and refund of a full bracket fit in one transaction; then v3's at 1,024 seats against
-// issue #23's targets (bench/tournament-v3.ts).
+// issue #23's targets and the seats of a 1,024 read back (bench/tournament-v3.ts).
 // Run: npx tsx bench/tournament.ts (bench/run.ts also calls runTournamentBench).
 // Participants use base addresses (payment + stake key), the larger and more common kind;
 // BENCH_TOURNAMENT_ENTERPRISE=1 uses enterprise ones. BENCH_TOURNAMENT_SCALE=0 skips the scale part,
 // BENCH_TOURNAMENT_COSTS=0 this whole second part, BENCH_TOURNAMENT_V3_SCALE=0 only v3's scale part (=only: v3's alone).
+// Last, v3's read-back (V3-DESIGN §8 item 4): the seats of a 1,024 bracket read through the
+// service's SeatReader, on the devnet port and through the Blockfrost adapter and its fake
+// (BENCH_TOURNAMENT_V3_READBACK=0 skips it, =only runs it alone).
 // Fees and ExUnits do not depend on the machine; they vary a little from run to run only with the
 // ledger's order of the inputs (transaction ids are random), which moves where each script finds
 // its own input (Helios get_current_input scans the inputs). So the per-transaction part runs
@@ -86,7 +89,7 @@ import {
 import { v2ClosePlan, V2_SCRIPTS } from "../contracts/v2/plans.js";
 import { v2TournamentScript } from "../contracts/v2/scripts.js";
 import { loadV3 } from "../contracts/test/v3/scripts.js";
-import { runV3Scale, v3Flavour } from "./tournament-v3.js";
+import { runReadBack, runV3Scale, v3Flavour } from "./tournament-v3.js";
 import { isDevnet, type DevnetPort } from "../src/chain/port.js";
 import { encodeRegistrationDatum } from "../src/tournament/datum.js";
 import {
@@ -1125,7 +1128,9 @@ export async function runTournamentBench(options: BenchOptions = optionsFromEnv(
   }
   if (process.env["BENCH_TOURNAMENT_COSTS"] === "0") return;
   console.log("");
-  await runContractCosts();
+  const readBack = process.env["BENCH_TOURNAMENT_V3_READBACK"];
+  if (readBack !== "only") await runContractCosts();
+  if (readBack !== "0") await runReadBack();
 }
 
 /** Part 2: the contracts' costs on the Scalus emulator. */

@@ -476,7 +476,7 @@ export interface paths {
         };
         /**
          * List tournaments
-         * @description The live tournaments of a contract deployment (open, full or expired; ended ones are read one at a time with GET /tournaments/{tournamentId}): outputs at the tournament validator holding one tournament NFT and a datum that decodes and names its ID's registration validator. An output there holding a token of the tournament policy that the service cannot read (a datum that does not decode, another registration validator: the NFT policy cannot check that) is listed too, with status unreadable, what it holds and why: whatever holds value is listed. Ordered by tournament ID. Pages: `limit` (1 to 100) results per page; pass the answer's `cursor` back as `cursor` for the next page, until it is null (the last page). Unknown query parameters are a 400 SVC_ERR_UNKNOWN_FIELD. `pageState` is the hosted API's name for the cursor, in the query and in the answer (absent on the last page). contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
+         * @description The live tournaments of a contract deployment (open, full or expired; ended ones are read one at a time with GET /tournaments/{tournamentId}): outputs at the tournament validator holding one tournament NFT and a datum that decodes and names its ID's registration validator. An output there holding a token of the tournament policy that the service cannot read (a datum that does not decode, another registration validator: the NFT policy cannot check that) is listed too, with status unreadable, what it holds and why: whatever holds value is listed. Ordered by tournament ID. Under 3.0.0 (brackets of up to 1,024) an entry carries participantCount and the first page of its participants, 64 (participantsPage 1, participantsLimit 64): GET /tournaments/{tournamentId} pages the rest; under 2.1.0 every participant (at most 64). Pages: `limit` (1 to 100) results per page; pass the answer's `cursor` back as `cursor` for the next page, until it is null (the last page). Unknown query parameters are a 400 SVC_ERR_UNKNOWN_FIELD. `pageState` is the hosted API's name for the cursor, in the query and in the answer (absent on the last page). contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
          */
         get: operations["listTournaments"];
         put?: never;
@@ -5656,13 +5656,13 @@ export interface operations {
                                 string,
                                 string
                             ][];
-                            /** @description Participants, in the order they were added (seat order). GET /tournaments/{tournamentId}: one page of them (participantsPage, participantsLimit; all of a bracket of up to 100 with the defaults); GET /tournaments: all of them. */
+                            /** @description Participants, in the order they were added (seat order). GET /tournaments/{tournamentId}: one page of them (participantsPage, participantsLimit; all of a bracket of up to 100 with the defaults). GET /tournaments: under 2.1.0 all of them (at most 64); under 3.0.0 the first page of 64 (participantsPage 1, participantsLimit 64), GET /tournaments/{tournamentId} pages the rest. */
                             participants: string[];
                             /** @description How many participants the tournament has (seats taken), on every page. */
                             participantCount: number;
-                            /** @description Only from GET /tournaments/{tournamentId}: which page of the participants `participants` is, from 1. */
+                            /** @description Which page of the participants `participants` is, from 1: from GET /tournaments/{tournamentId}, and in GET /tournaments' entries under 3.0.0 (1 there); absent from GET /tournaments' entries under 2.1.0, which list every participant. */
                             participantsPage?: number;
-                            /** @description Only from GET /tournaments/{tournamentId}: the page size; the page holds participants (participantsPage − 1) × participantsLimit onwards, and the last page is the one reaching participantCount. */
+                            /** @description The page size of `participants`: from GET /tournaments/{tournamentId}, and in GET /tournaments' entries under 3.0.0 (64 there); the page holds participants (participantsPage − 1) × participantsLimit onwards, and the last page is the one reaching participantCount. */
                             participantsLimit?: number;
                             /** @description open: seats left, before the deadline; full: the bracket is full and it can be settled, before the deadline; expired: the chain's time has reached settleBy and it has not ended: nobody can add or settle any more, anyone can refund it; settled, cancelled, refunded: it ended that way (its NFT burnt), see endedBy. */
                             status: "open" | "full" | "expired" | "settled" | "cancelled" | "refunded";
@@ -6167,13 +6167,13 @@ export interface operations {
                             string,
                             string
                         ][];
-                        /** @description Participants, in the order they were added (seat order). GET /tournaments/{tournamentId}: one page of them (participantsPage, participantsLimit; all of a bracket of up to 100 with the defaults); GET /tournaments: all of them. */
+                        /** @description Participants, in the order they were added (seat order). GET /tournaments/{tournamentId}: one page of them (participantsPage, participantsLimit; all of a bracket of up to 100 with the defaults). GET /tournaments: under 2.1.0 all of them (at most 64); under 3.0.0 the first page of 64 (participantsPage 1, participantsLimit 64), GET /tournaments/{tournamentId} pages the rest. */
                         participants: string[];
                         /** @description How many participants the tournament has (seats taken), on every page. */
                         participantCount: number;
-                        /** @description Only from GET /tournaments/{tournamentId}: which page of the participants `participants` is, from 1. */
+                        /** @description Which page of the participants `participants` is, from 1: from GET /tournaments/{tournamentId}, and in GET /tournaments' entries under 3.0.0 (1 there); absent from GET /tournaments' entries under 2.1.0, which list every participant. */
                         participantsPage?: number;
-                        /** @description Only from GET /tournaments/{tournamentId}: the page size; the page holds participants (participantsPage − 1) × participantsLimit onwards, and the last page is the one reaching participantCount. */
+                        /** @description The page size of `participants`: from GET /tournaments/{tournamentId}, and in GET /tournaments' entries under 3.0.0 (64 there); the page holds participants (participantsPage − 1) × participantsLimit onwards, and the last page is the one reaching participantCount. */
                         participantsLimit?: number;
                         /** @description open: seats left, before the deadline; full: the bracket is full and it can be settled, before the deadline; expired: the chain's time has reached settleBy and it has not ended: nobody can add or settle any more, anyone can refund it; settled, cancelled, refunded: it ended that way (its NFT burnt), see endedBy. */
                         status: "open" | "full" | "expired" | "settled" | "cancelled" | "refunded";
@@ -7483,7 +7483,7 @@ export interface operations {
                     changeAddress?: string;
                     /** @description The admin's UTxO strings: they pay the fee; one must hold only ADA, 5 ADA or more, for collateral. When absent or empty ([] as the hosted API's examples send it), the UTxOs at adminAddress are read from the chain (as POST /transactions/build reads changeAddress's), on every network, leaving out any that carries a datum and a token (a CIP-68 reference token, say); a refusal about them names that address. A multi-account wallet should still send its own. */
                     utxos?: string[];
-                    /** @description v3 only, after the close: the batch this call pays (0 is seats 0..63, 1 seats 64..127, …), so that several callers can pay different batches at once; absent: the lowest unpaid. Refused with 400 before the close, when that batch is paid already, or under 2.1.0 (no batches). */
+                    /** @description v3 only, after the close: the batch this call pays (0 is seats 0..63, 1 seats 64..127, …, 15 the last of a full bracket of 1,024), so that several callers can pay different batches at once; absent: the lowest unpaid. Refused with 400 before the close, when that batch is paid already, or under 2.1.0 (no batches). */
                     batch?: number;
                     /** @description Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404. */
                     contractTitle?: string;
@@ -7695,7 +7695,7 @@ export interface operations {
                     changeAddress?: string;
                     /** @description The caller's UTxO strings: they pay the fee; one must hold only ADA, 5 ADA or more, for collateral. When absent or empty ([] as the hosted API's examples send it), the UTxOs at address (else changeAddress; one of them is then needed) are read from the chain (as POST /transactions/build reads changeAddress's), on every network, leaving out any that carries a datum and a token (a CIP-68 reference token, say); a refusal about them names that address. A multi-account wallet should still send its own. */
                     utxos?: string[];
-                    /** @description v3 only, after the close: the batch this call pays (0 is seats 0..63, 1 seats 64..127, …), so that several callers can pay different batches at once; absent: the lowest unpaid. Refused with 400 before the close, when that batch is paid already, or under 2.1.0 (no batches). */
+                    /** @description v3 only, after the close: the batch this call pays (0 is seats 0..63, 1 seats 64..127, …, 15 the last of a full bracket of 1,024), so that several callers can pay different batches at once; absent: the lowest unpaid. Refused with 400 before the close, when that batch is paid already, or under 2.1.0 (no batches). */
                     batch?: number;
                     /** @description Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404. */
                     contractTitle?: string;

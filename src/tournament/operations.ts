@@ -8,9 +8,8 @@ import type { TournamentContext, TxAnswer } from "./context.js";
 import { createTournament, type CreateAnswer, type CreateInput } from "./create.js";
 import { candidateContracts, selectContract, type Contract, type ContractSelector } from "./deployment.js";
 import type { TournamentId } from "./id.js";
-import { MAX_BRACKET, V3_MAX_BRACKET } from "./limits.js";
 import { addParticipants, type ParticipantsInput, type SkippedRegistration } from "./participants.js";
-import { numberedPage, pageAfter, type Page } from "./pages.js";
+import { numberedPage, type Page } from "./pages.js";
 import * as queries from "./queries.js";
 import {
   findAnyTournament,
@@ -38,22 +37,13 @@ import {
   type BatchChoice,
   type BatchView,
 } from "./v3/serve.js";
-import { viewOf, withParticipantsPage, type TournamentView, type UnreadableView } from "./view.js";
+import { LISTED_PARTICIPANTS, viewOf, withParticipantsPage, type TournamentView, type UnreadableView } from "./view.js";
 
 const isTree = (c: Contract): boolean => c.layout === "tree";
 
 export async function create(ctx: TournamentContext, input: CreateInput): Promise<CreateAnswer> {
   const contract = selectContract(ctx.network, input);
-  if (isTree(contract)) return createV3(ctx, contract, input);
-  if (Number.isInteger(input.bracketSize) && input.bracketSize > MAX_BRACKET) {
-    throw refusal(
-      BadRequestError,
-      (at) =>
-        `${at("bracketSize")} is ${input.bracketSize}: contract version ${contract.contractVersion} takes brackets of 2 to ${MAX_BRACKET} ` +
-        `(its datum holds every participant); version 3.0.0 takes up to ${V3_MAX_BRACKET.toLocaleString("en-US")} (contractVersion "3.0.0").`,
-    );
-  }
-  return createTournament(ctx, input);
+  return isTree(contract) ? createV3(ctx, contract, input) : createTournament(ctx, input);
 }
 
 export async function registerTo(
@@ -173,17 +163,23 @@ export async function readTournament(
   return batches.length === 0 ? paged : { ...paged, batches };
 }
 
-/** GET /tournaments: the live tournaments of the contract selected (the default when none is named). */
+/**
+ * GET /tournaments: the live tournaments of the contract selected (the default when none is named).
+ * A v3 entry carries the first LISTED_PARTICIPANTS of its participants (page 1, GET
+ * /tournaments/{id} pages the rest), and only the page's pools have their seats read.
+ */
 export async function readTournamentsPage(
   ctx: TournamentContext,
   input: queries.TournamentsPageInput,
 ): Promise<Page<TournamentView | UnreadableView>> {
   const contract = selectContract(ctx.network, input);
   if (!isTree(contract)) return queries.readTournamentsPage(ctx, input);
-  const all = await listV3(ctx, contract);
-  const page = pageAfter(all, (t) => t.tournamentId, input.limit, input.pageState, "pageState");
+  const page = await listV3(ctx, contract, input.limit, input.pageState);
   const tip = await ctx.chain.tip();
-  const results = page.results.map((t) => viewOf(t, tip));
+  const results = page.results.map((t) => {
+    const view = viewOf(t, tip);
+    return view.status === "unreadable" ? view : withParticipantsPage(view, 1, LISTED_PARTICIPANTS);
+  });
   return page.pageState === undefined ? { results } : { results, pageState: page.pageState };
 }
 

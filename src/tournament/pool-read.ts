@@ -5,6 +5,7 @@
 // EndedTournament; UnreadableTournament), so that the views serve both layouts. A pool whose seats
 // the backend cannot give back is unreadable, with the reason and the fix. Which contract a request
 // means is decided elsewhere (deployment.ts): these functions take it.
+import type { Address } from "../cardano/addresses.js";
 import type { UTxO } from "../cardano/types.js";
 import { lovelaceOf } from "../cardano/utxo.js";
 import type { Network } from "../config.js";
@@ -12,7 +13,8 @@ import type { ChainPort } from "../chain/port.js";
 import { NotFoundError, SeatsUnreadableError } from "../errors.js";
 import type { Contract } from "./deployment.js";
 import type { TournamentId } from "./id.js";
-import { decodePoolDatum, decodePoolSpendRedeemer } from "./pool-datum.js";
+import { pageAfter, type Page } from "./pages.js";
+import { decodePoolDatum, decodePoolSpendRedeemer, type PoolDatum } from "./pool-datum.js";
 import {
   isUnreadable,
   nftHolder,
@@ -42,11 +44,30 @@ export interface PoolReading {
 }
 
 /**
- * What output `u` is under a v3 contract: a tournament (its participants its seats), an unreadable
- * one (a token of the policy that is no pool, or seats the history does not give back), or null
- * (no token of the policy).
+ * A v3 pool output read from its datum alone, its seats not read: what the builders take
+ * (v3/pool.ts's Pool) and what a listing pages by before it reads any history.
  */
-export async function readPoolOutput(r: PoolReading, u: UTxO): Promise<TournamentState | UnreadableTournament | null> {
+export interface PoolHead {
+  readonly tournamentId: TournamentId;
+  /** The unspent output holding the NFT (for an ended tournament: the last one, now spent). */
+  readonly utxo: UTxO;
+  readonly datum: PoolDatum;
+  readonly lovelace: bigint;
+  readonly registrationAddress: Address;
+}
+
+/** A v3 tournament with its seats as its participants, and its pool as its datum decoded (for the builders). */
+export interface PoolState extends TournamentState {
+  readonly pool: PoolHead;
+}
+
+const isUnreadableHead = (t: PoolHead | UnreadableTournament): t is UnreadableTournament => "unreadable" in t;
+
+/**
+ * What output `u` is under a v3 contract, from its datum alone (no history read): a pool, an
+ * unreadable one (a token of the policy that is no pool), or null (no token of the policy).
+ */
+export function poolHeadOf(r: PoolReading, u: UTxO): PoolHead | UnreadableTournament | null {
   const held = nftHolder(u, r.contract);
   if (held === null || "unreadable" in held) return held;
   const { tournamentId } = held;
@@ -66,39 +87,81 @@ export async function readPoolOutput(r: PoolReading, u: UTxO): Promise<Tournamen
         "by this service's rules, and no registration can ever be added to it.",
     );
   }
-  const registrationAddress = registrationAddressOf(datum.config.registrationHash, r.network);
-  let seats: readonly string[];
-  try {
-    seats = await r.seats.seatsOf(r.chain, {
-      unit: r.contract.policyId + tournamentId,
-      utxo: u,
-      accumulator: { count: datum.count, peaks: datum.peaks },
-      registrationAddress: registrationAddress.bech32,
-    });
-  } catch (error) {
-    if (error instanceof SeatsUnreadableError) return unreadable(error.message);
-    throw error;
-  }
   return {
     tournamentId,
-    contract: r.contract,
-    datum: { config: datum.config, participants: [...seats] },
     utxo: u,
+    datum,
     lovelace: lovelaceOf(u),
-    registrationAddress,
+    registrationAddress: registrationAddressOf(datum.config.registrationHash, r.network),
   };
 }
 
-/** Every live v3 tournament of the contract, and every unreadable output holding a token of its policy, ordered by ID. */
-export async function listPools(r: PoolReading): Promise<(TournamentState | UnreadableTournament)[]> {
-  const utxos = await r.chain.utxosAt(r.contract.address.bech32);
-  const read: (TournamentState | UnreadableTournament)[] = [];
-  // One at a time: each may read history (the seat reader's cache makes the next listing cheap).
-  for (const u of utxos) {
-    const t = await readPoolOutput(r, u);
-    if (t !== null) read.push(t);
+/** The pool with its participants (its seats, read from the history); unreadable when the history does not give them back. */
+export async function withSeats(r: PoolReading, pool: PoolHead): Promise<PoolState | UnreadableTournament> {
+  let seats: readonly string[];
+  try {
+    seats = await r.seats.seatsOf(r.chain, {
+      unit: r.contract.policyId + pool.tournamentId,
+      utxo: pool.utxo,
+      accumulator: { count: pool.datum.count, peaks: pool.datum.peaks },
+      registrationAddress: pool.registrationAddress.bech32,
+    });
+  } catch (error) {
+    if (error instanceof SeatsUnreadableError)
+      return unreadableOutput(pool.utxo, r.contract, pool.tournamentId)(error.message);
+    throw error;
   }
-  return read.sort((a, b) => (a.tournamentId < b.tournamentId ? -1 : a.tournamentId > b.tournamentId ? 1 : 0));
+  return {
+    tournamentId: pool.tournamentId,
+    contract: r.contract,
+    datum: { config: pool.datum.config, participants: [...seats] },
+    utxo: pool.utxo,
+    lovelace: pool.lovelace,
+    registrationAddress: pool.registrationAddress,
+    pool,
+  };
+}
+
+/**
+ * What output `u` is under a v3 contract: a tournament (its participants its seats), an unreadable
+ * one (a token of the policy that is no pool, or seats the history does not give back), or null
+ * (no token of the policy).
+ */
+export async function readPoolOutput(r: PoolReading, u: UTxO): Promise<PoolState | UnreadableTournament | null> {
+  const head = poolHeadOf(r, u);
+  return head === null || isUnreadableHead(head) ? head : withSeats(r, head);
+}
+
+/** How many pools of a page have their seats read at once: each read may walk a history of up to 26 adds. */
+export const PAGE_READS_AT_ONCE = 4;
+
+/**
+ * Page `limit` after `pageState` of the contract's live tournaments, and unreadable outputs holding
+ * a token of its policy, ordered by ID: every output's datum decoded (no history), the page taken,
+ * and only then the seats of the page's pools read (PAGE_READS_AT_ONCE at a time). A listing thus
+ * reads at most `limit` pools' histories, however many pools the contract holds.
+ */
+export async function listPoolsPage(
+  r: PoolReading,
+  limit: number,
+  pageState: string | undefined,
+): Promise<Page<TournamentState | UnreadableTournament>> {
+  const utxos = await r.chain.utxosAt(r.contract.address.bech32);
+  const heads = utxos
+    .map((u) => poolHeadOf(r, u))
+    .filter((t): t is PoolHead | UnreadableTournament => t !== null)
+    .sort((a, b) => (a.tournamentId < b.tournamentId ? -1 : a.tournamentId > b.tournamentId ? 1 : 0));
+  const page = pageAfter(heads, (t) => t.tournamentId, limit, pageState, "pageState");
+  const results = new Array<TournamentState | UnreadableTournament>(page.results.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    for (let i = next++; i < page.results.length; i = next++) {
+      const t = page.results[i]!;
+      results[i] = isUnreadableHead(t) ? t : await withSeats(r, t);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PAGE_READS_AT_ONCE, page.results.length) }, worker));
+  return page.pageState === undefined ? { results } : { results, pageState: page.pageState };
 }
 
 /** How a v3 pool ended, from the redeemer that spent its last output; null for an add (or none). */
@@ -116,7 +179,7 @@ function poolEnding(txHash: string, redeemer: string | null): Ending | null {
 export async function findAnyPool(
   r: PoolReading,
   tournamentId: TournamentId,
-): Promise<TournamentState | EndedTournament | UnreadableTournament> {
+): Promise<PoolState | EndedTournament | UnreadableTournament> {
   const last = await r.chain.lastOutputWith(r.contract.policyId + tournamentId);
   const read = last === null ? null : await readPoolOutput(r, last.utxo);
   if (last !== null && read !== null) {
@@ -133,7 +196,7 @@ export async function findAnyPool(
  * The live v3 tournament with its seats, for the transactions built on it: a 404 when there is none
  * (or it ended), a 400 naming the reason when its output or its seats cannot be read.
  */
-export async function requirePool(r: PoolReading, tournamentId: TournamentId): Promise<TournamentState> {
+export async function requirePool(r: PoolReading, tournamentId: TournamentId): Promise<PoolState> {
   const last = await r.chain.lastOutputWith(r.contract.policyId + tournamentId);
   const read = last === null || last.spentBy !== null ? null : await readPoolOutput(r, last.utxo);
   if (read === null) throw notFound(r.contract, tournamentId);

@@ -12,7 +12,7 @@ import type { TxOutput } from "./assemble.js";
 import type { Tip } from "../chain/port.js";
 import { BadRequestError, refusal, type FieldNamer } from "../errors.js";
 import { iso } from "./deadline.js";
-import { networkIdOf } from "./contracts.js";
+import { networkIdOf, V2_1_CONTRACT, V3_CONTRACT } from "./contracts.js";
 import { encodePayoutTag, encodeRegistrationDatum, type FixedPayout } from "./datum.js";
 import {
   DEFAULT_SETTLE_WINDOW_MS,
@@ -26,6 +26,7 @@ import {
   MIN_BRACKET,
   MIN_PAYOUT_LOVELACE,
   MIN_SETTLE_WINDOW_MS,
+  V3_MAX_BRACKET,
 } from "./limits.js";
 import type { Address } from "../cardano/addresses.js";
 
@@ -73,8 +74,31 @@ export function checkName(name: string): void {
     );
 }
 
-/** A bracket of MIN_BRACKET to `max` seats (MAX_BRACKET for v2.1, the seat tree's 2^depth for v3). */
+/**
+ * The contract versions by their largest bracket, smallest first: v2.1's datum holds every
+ * participant, v3's a seat tree's root (V3_MAX_BRACKET = 2^depth seats).
+ */
+const VERSION_BRACKETS = [
+  { version: V2_1_CONTRACT.version, max: MAX_BRACKET, why: "its datum holds every participant" },
+  { version: V3_CONTRACT.version, max: V3_MAX_BRACKET, why: "its datum keeps a seat tree's root, not the list" },
+] as const;
+
+/**
+ * A bracket of MIN_BRACKET to `max` seats, the largest the contract version takes (MAX_BRACKET for
+ * v2.1, the seat tree's 2^depth for v3). A whole number above a version's largest that a later
+ * version takes is refused naming that version, so that the creator knows which to ask for.
+ */
 export function checkBracket(bracketSize: number, max: number = MAX_BRACKET): void {
+  const mine = VERSION_BRACKETS.find((v) => v.max === max);
+  const largest = VERSION_BRACKETS[VERSION_BRACKETS.length - 1]!;
+  if (Number.isInteger(bracketSize) && bracketSize > max && mine !== undefined && largest.max > max) {
+    throw refusal(
+      BadRequestError,
+      (at) =>
+        `${at("bracketSize")} is ${bracketSize}: contract version ${mine.version} takes brackets of ${MIN_BRACKET} to ${max} (${mine.why}); ` +
+        `version ${largest.version} takes up to ${largest.max.toLocaleString("en-US")} (contractVersion "${largest.version}").`,
+    );
+  }
   if (!Number.isInteger(bracketSize) || bracketSize < MIN_BRACKET || bracketSize > max) {
     throw refusal(
       BadRequestError,

@@ -14,6 +14,7 @@ import {
   type TournamentState,
   type UnreadableTournament,
 } from "./read.js";
+import { MAX_BRACKET } from "./limits.js";
 import { numberedPage } from "./pages.js";
 import { closingPayments, depositOf, EXIT_RULE } from "./rules.js";
 
@@ -39,9 +40,9 @@ export interface TournamentView {
   participants: string[];
   /** How many participants there are in all (seats taken). */
   participantCount: number;
-  /** Which page of the participants `participants` is, from 1 (GET /tournaments/{id} only). */
+  /** Which page of the participants `participants` is, from 1 (GET /tournaments/{id}; GET /tournaments' v3 entries: 1). */
   participantsPage?: number;
-  /** The page size of `participants` (GET /tournaments/{id} only). */
+  /** The page size of `participants` (GET /tournaments/{id}; GET /tournaments' v3 entries: LISTED_PARTICIPANTS). */
   participantsLimit?: number;
   status: Status;
   settleBy: number;
@@ -150,6 +151,13 @@ function endedView(t: EndedTournament): TournamentView {
   const refunds = closingPayments(c, parts, t.lovelace).map((p, output) => pay(p.address, p.lovelace, output));
   return { ...view, refunds };
 }
+
+/**
+ * How many participants a v3 entry of GET /tournaments carries: page 1 of them, this many a page
+ * (GET /tournaments/{id} pages the rest). v2.1's largest bracket, so that a v2.1 entry, listed
+ * whole, never holds more.
+ */
+export const LISTED_PARTICIPANTS = MAX_BRACKET;
 
 /** The view with only page `page` (from 1, `limit` a page) of its participants, and which page it is. */
 export function withParticipantsPage(view: TournamentView, page: number, limit: number): TournamentView {

@@ -17,7 +17,7 @@ import type { TournamentId } from "../../src/tournament/id.js";
 import { decodePoolDatum } from "../../src/tournament/pool-datum.js";
 import {
   findAnyPool,
-  listPools,
+  listPoolsPage,
   requirePool,
   type PoolContract,
   type PoolReading,
@@ -361,7 +361,7 @@ describe("v3 seats on the devnet port", () => {
     });
 
     it("lists the contract's pools, each with its seats", async () => {
-      const listed = await listPools(reading);
+      const listed = (await listPoolsPage(reading, 100, undefined)).results;
       const mine = listed.find((t) => t.tournamentId === driver.pool.id);
       assert.ok(mine && !isUnreadable(mine));
       assert.equal(mine.datum.participants.length, 46);

@@ -3,12 +3,12 @@
 // (bech32 addresses in seat order, read from the pool's history by seats.ts), checked here against
 // the datum's accumulator before anything is built on it. Also what a close owes (closeTerms).
 import type { UTxO } from "../../cardano/types.js";
-import type { Address } from "../../cardano/addresses.js";
 import { lovelaceOf } from "../../cardano/utxo.js";
 import type { Network } from "../../config.js";
 import { depositOf } from "../rules.js";
-import { tournamentIdOrNull, type TournamentId } from "../id.js";
-import { decodePoolDatum, type PoolDatum } from "../pool-datum.js";
+import { tournamentIdOrNull } from "../id.js";
+import { decodePoolDatum } from "../pool-datum.js";
+import type { PoolHead } from "../pool-read.js";
 import { registrationAddressOf, type TournamentState } from "../read.js";
 import { accumulatorOf, leafOf } from "../seat-tree.js";
 import { batchSeats, type V3Contract } from "./contract.js";
@@ -20,14 +20,8 @@ import { batchSeats, type V3Contract } from "./contract.js";
  */
 export const BATCH_MIN_LOVELACE = 1_400_000n;
 
-export interface Pool {
-  readonly tournamentId: TournamentId;
-  /** The unspent output holding the NFT. */
-  readonly utxo: UTxO;
-  readonly datum: PoolDatum;
-  readonly lovelace: bigint;
-  readonly registrationAddress: Address;
-}
+/** A pool as the read decodes it from its output (pool-read.ts): the output holding the NFT, its datum. */
+export type Pool = PoolHead;
 
 /**
  * Output `u` read as a pool of `contract`: exactly one NFT of its policy, at its address, with an

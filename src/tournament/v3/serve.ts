@@ -13,7 +13,8 @@ import type { CreateAnswer, CreateInput } from "../create.js";
 import type { Contract } from "../deployment.js";
 import type { TournamentId } from "../id.js";
 import type { ParticipantsInput } from "../participants.js";
-import { findAnyPool, listPools, requirePool, type PoolReading } from "../pool-read.js";
+import type { Page } from "../pages.js";
+import { findAnyPool, listPoolsPage, requirePool, type PoolReading } from "../pool-read.js";
 import {
   isEnded,
   isUnreadable,
@@ -48,16 +49,14 @@ export const readingOf = (ctx: TournamentContext, contract: Contract): PoolReadi
   seats: ctx.seats,
 });
 
-/** The live pool, as the builders take it, and its seats. */
+/** The live pool, as the builders take it (its datum as the read decoded it), and its seats. */
 async function livePool(
   ctx: TournamentContext,
   contract: V3Contract,
   id: TournamentId,
 ): Promise<{ pool: Pool; seats: readonly string[] }> {
   const t = await requirePool(readingOf(ctx, contract), id);
-  const pool = poolOf(t.utxo, contract, ctx.network);
-  if (pool === null) throw notFound(contract, id);
-  return { pool, seats: t.datum.participants };
+  return { pool: t.pool, seats: t.datum.participants };
 }
 
 export async function createV3(ctx: TournamentContext, contract: Contract, input: CreateInput): Promise<CreateAnswer> {
@@ -130,14 +129,12 @@ export async function closeStepV3(
           `${at("batch")} is ${input.batch}, but tournament ${id} is not closed yet: this call builds its close; leave ${at("batch")} out, ` +
           "and name a batch in the calls after it.",
       );
-    const pool = poolOf(t.utxo, v3, ctx.network);
-    if (pool === null) throw notFound(v3, id);
     const seats = t.datum.participants;
     if (how === "cancel") {
       if (!("adminAddress" in input)) throw new Error("A cancel names its admin.");
-      return cancelPool(ctx, v3, pool, seats, input);
+      return cancelPool(ctx, v3, t.pool, seats, input);
     }
-    return refundPool(ctx, v3, pool, seats, input);
+    return refundPool(ctx, v3, t.pool, seats, input);
   }
   // Settled, or closed by a transaction that paid every seat itself: ended as a v2.1 tournament ends (404).
   const e = t.ending;
@@ -191,8 +188,13 @@ export const findAnyV3 = (
   id: TournamentId,
 ): Promise<TournamentState | EndedTournament | UnreadableTournament> => findAnyPool(readingOf(ctx, contract), id);
 
-/** Every live v3 tournament of the contract (and unreadable outputs holding a token of its policy), by ID. */
+/**
+ * Page `limit` after `pageState` of the contract's live v3 tournaments (and unreadable outputs
+ * holding a token of its policy), by ID: only the page's pools have their seats read.
+ */
 export const listV3 = (
   ctx: TournamentContext,
   contract: Contract,
-): Promise<(TournamentState | UnreadableTournament)[]> => listPools(readingOf(ctx, contract));
+  limit: number,
+  pageState: string | undefined,
+): Promise<Page<TournamentState | UnreadableTournament>> => listPoolsPage(readingOf(ctx, contract), limit, pageState);

@@ -26,6 +26,7 @@ import * as X from "./examples.js";
 import { registerSubmitRoute } from "../transactions/index.js";
 import { within } from "../within.js";
 import * as S from "./schemas.js";
+import { LISTED_PARTICIPANTS } from "../../../tournament/view.js";
 import { registrationsQuery, tournamentInputs, tournamentQuery, tournamentsQuery } from "./to-domain.js";
 
 const TAGS = ["Tournaments"];
@@ -133,7 +134,10 @@ export default async function tournamentRoutes(fastify: FastifyInstance): Promis
           "/tournaments/{tournamentId}): outputs at the tournament validator holding one tournament NFT " +
           "and a datum that decodes and names its ID's registration validator. An output there holding a token of the tournament policy " +
           "that the service cannot read (a datum that does not decode, another registration validator: the NFT policy cannot check that) is " +
-          "listed too, with status unreadable, what it holds and why: whatever holds value is listed. Ordered by tournament ID." +
+          "listed too, with status unreadable, what it holds and why: whatever holds value is listed. Ordered by tournament ID. Under " +
+          `3.0.0 (brackets of up to ${limits.V3_MAX_BRACKET.toLocaleString("en-US")}) an entry carries participantCount and the first page of its ` +
+          `participants, ${LISTED_PARTICIPANTS} (participantsPage 1, participantsLimit ${LISTED_PARTICIPANTS}): GET ` +
+          `/tournaments/{tournamentId} pages the rest; under 2.1.0 every participant (at most ${limits.MAX_BRACKET}).` +
           PAGINATION_NOTE +
           " `pageState` is the hosted API's name for the cursor, in the query and in the answer (absent on the last page)." +
           CONTRACT_NOTE,

@@ -2,6 +2,8 @@
 import { Type, type Static } from "typebox";
 import * as limits from "../../../tournament/limits.js";
 import { EXIT_RULE } from "../../../tournament/rules.js";
+import { PRODUCTION_TREE } from "../../../tournament/seat-tree.js";
+import { LISTED_PARTICIPANTS } from "../../../tournament/view.js";
 import { Cursor, Limit, MAX_PAGE_LIMIT, NextCursor, PageStateAlias } from "../../pagination.js";
 import { Amount, Hash32, Hex } from "../../schemas.js";
 import { Address, UtxoString } from "../addresses/schemas.js";
@@ -229,6 +231,23 @@ export const SettleBody = Type.Object(
 );
 export type SettleBody = Static<typeof SettleBody>;
 
+/** Seats per batch of a v3 close: 2^BATCH_HEIGHT of the production seat tree (64). */
+const BATCH_SEATS = 2 ** PRODUCTION_TREE.batchHeight;
+/** The highest batch number: the last batch of a full bracket of V3_MAX_BRACKET (15). */
+const MAX_BATCH = limits.V3_MAX_BRACKET / BATCH_SEATS - 1;
+
+const BatchField = Type.Optional(
+  Type.Integer({
+    minimum: 0,
+    maximum: MAX_BATCH,
+    description:
+      `v3 only, after the close: the batch this call pays (0 is seats 0..${BATCH_SEATS - 1}, 1 seats ${BATCH_SEATS}..` +
+      `${2 * BATCH_SEATS - 1}, …, ${MAX_BATCH} the last of a full bracket of ${limits.V3_MAX_BRACKET.toLocaleString("en-US")}), so that ` +
+      "several callers can pay different batches at once; absent: the lowest unpaid. Refused with 400 before the close, when that batch " +
+      "is paid already, or under 2.1.0 (no batches).",
+  }),
+);
+
 export const CancelBody = Type.Object(
   {
     tournamentId: BodyTournamentId,
@@ -242,15 +261,7 @@ export const CancelBody = Type.Object(
       "The admin's UTxO strings: they pay the fee; one must hold only ADA, 5 ADA or more, for collateral.",
       "adminAddress",
     ),
-    batch: Type.Optional(
-      Type.Integer({
-        minimum: 0,
-        maximum: 15,
-        description:
-          "v3 only, after the close: the batch this call pays (0 is seats 0..63, 1 seats 64..127, …), so that several callers can pay " +
-          "different batches at once; absent: the lowest unpaid. Refused with 400 before the close, when that batch is paid already, or under 2.1.0 (no batches).",
-      }),
-    ),
+    batch: BatchField,
     ...contractFields,
   },
   { additionalProperties: false, description: "The admin's cancellation of a tournament." },
@@ -270,15 +281,7 @@ export const RefundBody = Type.Object(
       "The caller's UTxO strings: they pay the fee; one must hold only ADA, 5 ADA or more, for collateral.",
       "address (else changeAddress; one of them is then needed)",
     ),
-    batch: Type.Optional(
-      Type.Integer({
-        minimum: 0,
-        maximum: 15,
-        description:
-          "v3 only, after the close: the batch this call pays (0 is seats 0..63, 1 seats 64..127, …), so that several callers can pay " +
-          "different batches at once; absent: the lowest unpaid. Refused with 400 before the close, when that batch is paid already, or under 2.1.0 (no batches).",
-      }),
-    ),
+    batch: BatchField,
     ...contractFields,
   },
   { additionalProperties: false, description: "A refund of a tournament whose settlement deadline has passed." },
@@ -348,7 +351,9 @@ export const Tournament = Type.Object(
     participants: Type.Array(Type.String({ description: "A participant's address." }), {
       description:
         "Participants, in the order they were added (seat order). GET /tournaments/{tournamentId}: one page of them (participantsPage, " +
-        "participantsLimit; all of a bracket of up to 100 with the defaults); GET /tournaments: all of them.",
+        "participantsLimit; all of a bracket of up to 100 with the defaults). GET /tournaments: under 2.1.0 all of them (at most " +
+        `${limits.MAX_BRACKET}); under 3.0.0 the first page of ${LISTED_PARTICIPANTS} (participantsPage 1, participantsLimit ` +
+        `${LISTED_PARTICIPANTS}), GET /tournaments/{tournamentId} pages the rest.`,
     }),
     participantCount: Type.Integer({
       minimum: 0,
@@ -358,7 +363,8 @@ export const Tournament = Type.Object(
       Type.Integer({
         minimum: 1,
         description:
-          "Only from GET /tournaments/{tournamentId}: which page of the participants `participants` is, from 1.",
+          "Which page of the participants `participants` is, from 1: from GET /tournaments/{tournamentId}, and in GET /tournaments' " +
+          "entries under 3.0.0 (1 there); absent from GET /tournaments' entries under 2.1.0, which list every participant.",
       }),
     ),
     participantsLimit: Type.Optional(
@@ -366,8 +372,9 @@ export const Tournament = Type.Object(
         minimum: 1,
         maximum: MAX_PAGE_LIMIT,
         description:
-          "Only from GET /tournaments/{tournamentId}: the page size; the page holds participants (participantsPage − 1) × participantsLimit " +
-          "onwards, and the last page is the one reaching participantCount.",
+          "The page size of `participants`: from GET /tournaments/{tournamentId}, and in GET /tournaments' entries under 3.0.0 " +
+          `(${LISTED_PARTICIPANTS} there); the page holds participants (participantsPage − 1) × participantsLimit onwards, and the last ` +
+          "page is the one reaching participantCount.",
       }),
     ),
     status: Type.Union(
