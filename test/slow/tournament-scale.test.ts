@@ -1,4 +1,4 @@
-// A 64-player tournament over real HTTP on the devnet, every transaction signed in the test with
+// A 64-player v2.1 tournament over real HTTP on the devnet, every transaction signed in the test with
 // real keys: create (bracket 64, 20 ADA entry, six placements and an organizer's fixed payout) →
 // 64 registrations through the API (eight funded wallets, each registering itself and paying for
 // seven more players' registrations) → the registrations listed as a client would → added in two
