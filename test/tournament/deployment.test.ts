@@ -6,6 +6,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
+import { contractsCommand } from "../../src/cli/contracts.js";
+import { loadConfig } from "../../src/config.js";
 import { deploymentsPath, SqliteDeploymentStore } from "../../src/store/sqlite/deployments.js";
 import { defaultContract } from "../../src/tournament/deployment.js";
 import { vaultAddress } from "../../src/tournament/devnet-deploy.js";
@@ -73,6 +75,26 @@ describe("tournament script deployment", () => {
     await store.close();
     assert.equal(record && `${record.txHash}#${record.outputIndex}`, reference);
     assert.equal(batchRecord && `${batchRecord.txHash}#${batchRecord.outputIndex}`, batchReference);
+    // `npm run cli -- contracts show` names both scripts and both records.
+    const lines: string[] = [];
+    const shown = await contractsCommand.run(["show"], {
+      config: loadConfig({ DATA_DIR: dataDir }),
+      out: (line) => lines.push(line),
+      err: (line) => lines.push(line),
+    });
+    assert.equal(shown, 0);
+    assert.deepEqual(
+      lines
+        .filter((l) => /^(contractVersion|scriptHash|batchScriptHash|deployment|batchDeployment) /.test(l))
+        .map((l) => l.replace(/ \(recorded .*\)$/, "")),
+      [
+        "contractVersion  3.0.0",
+        `scriptHash       ${contract.script.hash} (the NFT policy id)`,
+        `batchScriptHash  ${contract.tree!.batch.hash} (the batch validator)`,
+        `deployment       ${reference}`,
+        `batchDeployment  ${batchReference}`,
+      ],
+    );
 
     const second = await startService({}, { dataDir });
     try {
