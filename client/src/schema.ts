@@ -476,13 +476,13 @@ export interface paths {
         };
         /**
          * List tournaments
-         * @description The live tournaments of a contract deployment (open, full or expired; ended ones are read one at a time with GET /tournaments/{tournamentId}): outputs at the tournament validator holding one tournament NFT and a datum that decodes and names its ID's registration validator. An output there holding a token of the tournament policy that the service cannot read (a datum that does not decode, another registration validator: the NFT policy cannot check that) is listed too, with status unreadable, what it holds and why: whatever holds value is listed. Ordered by tournament ID. Under 3.0.0 (brackets of up to 1,024) an entry carries participantCount and the first page of its participants, 64 (participantsPage 1, participantsLimit 64): GET /tournaments/{tournamentId} pages the rest; under 2.1.0 every participant (at most 64). Pages: `limit` (1 to 100) results per page; pass the answer's `cursor` back as `cursor` for the next page, until it is null (the last page). Unknown query parameters are a 400 SVC_ERR_UNKNOWN_FIELD. `pageState` is the hosted API's name for the cursor, in the query and in the answer (absent on the last page). contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
+         * @description The live tournaments of a contract deployment (open, full or expired; ended ones are read one at a time with GET /tournaments/{tournamentId}): outputs at the tournament validator holding one tournament NFT and a datum that decodes and names its ID's registration validator. An output there holding a token of the tournament policy that the service cannot read (a datum that does not decode, another registration validator: the NFT policy cannot check that) is listed too, with status unreadable, what it holds and why: whatever holds value is listed. Ordered by tournament ID. Under 3.0.0 (brackets of up to 1,024) an entry carries participantCount and the first page of its participants, 64 (participantsPage 1, participantsLimit 64): GET /tournaments/{tournamentId} pages the rest; under 2.1.0 every participant (at most 64). Pages: `limit` (1 to 100) results per page; pass the answer's `cursor` back as `cursor` for the next page, until it is null (the last page). Unknown query parameters are a 400 SVC_ERR_UNKNOWN_FIELD. `pageState` is the hosted API's name for the cursor, in the query and in the answer (absent on the last page). contractTitle and contractVersion select a contract deployment (when absent the default, version "3.0.0"; "2.1.0" for a tournament created under contracts v2.1; unknown: 404).
          */
         get: operations["listTournaments"];
         put?: never;
         /**
          * Create a tournament
-         * @description Builds the transaction that mints the tournament NFT (its name, the tournament ID, derives from the first of `utxos`, which the transaction consumes) and locks it at the tournament validator with the configuration and the settlement deadline (settleBy) as inline datum, its validity ending before the deadline. The tournament output holds its min-UTxO plus the creator's deposit (the answer's `deposit`): what the prizes exceed a full bracket's entry fees by, so that the prizes are guaranteed on chain; it returns to the admin at settlement (what the prizes leave) or with a cancel or refund. A free tournament (no entryFee, or 0) with sponsored prizes deposits them all. Refused with 400, naming the field and the limit: a name over 64 bytes, a bracket outside 2..64, more placements than the bracket or more than 32, more than 8 fixed payouts (one settlement transaction pays them all), a prize below the ledger minimum of its output, entry fees of a full bracket or prizes above 45000000000000000 lovelace, a settleBy less than 10 minutes or more than 365 days after the chain's time (default 30 days), an entryFee between 0 and 1300000 lovelace (MIN_PAYOUT_LOVELACE: an entry fee is 0 or at least that, the smallest payment the contract returns on its own), a free tournament whose prizes are positive but less than bracketSize × MIN_PAYOUT_LOVELACE (a cancel or refund of its full bracket shares them among the players), an admin address or a fixed payout address that is not a key address (a script or a pointer address), addresses of the other network family. The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
+         * @description Builds the transaction that mints the tournament NFT (its name, the tournament ID, derives from the first of `utxos`, which the transaction consumes) and locks it at the tournament validator with the configuration and the settlement deadline (settleBy) as inline datum, its validity ending before the deadline. The tournament output holds its min-UTxO plus the creator's deposit (the answer's `deposit`): what the prizes exceed a full bracket's entry fees by, so that the prizes are guaranteed on chain; it returns to the admin at settlement (what the prizes leave) or with a cancel or refund. A free tournament (no entryFee, or 0) with sponsored prizes deposits them all. Refused with 400, naming the field and the limit: a name over 64 bytes, a bracket outside 2..64, more placements than the bracket or more than 32, more than 8 fixed payouts (one settlement transaction pays them all), a prize below the ledger minimum of its output, entry fees of a full bracket or prizes above 45000000000000000 lovelace, a settleBy less than 10 minutes or more than 365 days after the chain's time (default 30 days), an entryFee between 0 and 1300000 lovelace (MIN_PAYOUT_LOVELACE: an entry fee is 0 or at least that, the smallest payment the contract returns on its own), a free tournament whose prizes are positive but less than bracketSize × MIN_PAYOUT_LOVELACE (a cancel or refund of its full bracket shares them among the players), an admin address or a fixed payout address that is not a key address (a script or a pointer address), addresses of the other network family. The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (when absent the default, version "3.0.0"; "2.1.0" for a tournament created under contracts v2.1; unknown: 404).
          */
         post: operations["createTournament"];
         delete?: never;
@@ -522,7 +522,7 @@ export interface paths {
         put?: never;
         /**
          * Register to a tournament
-         * @description Builds the transaction whose output 0 is the registration: at the tournament's registration address, holding the entry fee (at least the ledger minimum: a free tournament's registration holds only that, returned to the registrant when added), with the registrant's address as inline datum; `outputRef` names it. Refused with 400 when the tournament is full or expired (its settlement deadline passed), the registrant's address is not a key address (only its key can cancel), or it takes a seat already: an address that is a participant, or that has a valid registration waiting to be added (the message names it: unregister it first to register again). changeAddress defaults to registererAddress; without `utxos`, the registrant's UTxOs on chain pay. The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
+         * @description Builds the transaction whose output 0 is the registration: at the tournament's registration address, holding the entry fee (at least the ledger minimum: a free tournament's registration holds only that, returned to the registrant when added), with the registrant's address as inline datum; `outputRef` names it. Refused with 400 when the tournament is full or expired (its settlement deadline passed), the registrant's address is not a key address (only its key can cancel), or it takes a seat already: an address that is a participant, or that has a valid registration waiting to be added (the message names it: unregister it first to register again). changeAddress defaults to registererAddress; without `utxos`, the registrant's UTxOs on chain pay. The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (when absent the default, version "3.0.0"; "2.1.0" for a tournament created under contracts v2.1; unknown: 404).
          */
         post: operations["registerToTournament"];
         delete?: never;
@@ -542,7 +542,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a registration
-         * @description Builds the transaction that spends the registration (Cancel) and refunds the whole output to the registrant, who must sign it (required signer). Refused with 400 when registererAddress is not the registration's address, or the output is not an unspent registration of this tournament (already added or cancelled). A registration left after the tournament ended (settled, cancelled, refunded) can still be cancelled. A registration whose datum is a datum hash, not inline, is refused with a 400 that says how its registrant can cancel it with a transaction of their own. changeAddress defaults to registererAddress. The tournament's registration validator (about 800 bytes, one per tournament) is attached inline: by reference it would save about 22,000 lovelace per transaction but lock about 4.8 ADA for good in its deployment, more than a tournament's few such transactions save. The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
+         * @description Builds the transaction that spends the registration (Cancel) and refunds the whole output to the registrant, who must sign it (required signer). Refused with 400 when registererAddress is not the registration's address, or the output is not an unspent registration of this tournament (already added or cancelled). A registration left after the tournament ended (settled, cancelled, refunded) can still be cancelled. A registration whose datum is a datum hash, not inline, is refused with a 400 that says how its registrant can cancel it with a transaction of their own. changeAddress defaults to registererAddress. The tournament's registration validator (about 800 bytes, one per tournament) is attached inline: by reference it would save about 22,000 lovelace per transaction but lock about 4.8 ADA for good in its deployment, more than a tournament's few such transactions save. The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (when absent the default, version "3.0.0"; "2.1.0" for a tournament created under contracts v2.1; unknown: 404).
          */
         post: operations["unregisterFromTournament"];
         delete?: never;
@@ -582,7 +582,7 @@ export interface paths {
         put?: never;
         /**
          * Add participants
-         * @description Builds the admin's transaction that consumes the given registrations and appends their addresses to the tournament's datum, in the ledger's input order (by output reference). Output 0 continues the tournament, grown by exactly the entry fee per participant; the admin's UTxOs pay what an underpaid registration lacks. What a registration holds beyond the entry fee (an overpayment, a free tournament's registration, any token) goes back to its registrant: outputs 1, 2, … in the same order, each tagged [tournamentId, the registrant's participant index]. The validity ends before settleBy. Refused with 400: more than 40 registrations (split them into several requests, each submitted before the next), a transaction over the ledger's size or execution limits, not the admin, more participants than the bracket, an output that is not an unspent registration of this tournament, a registration whose datum is not exactly a key address, an address that differs from the registration's datum, a registration overpaid by less than 1300000 lovelace (MIN_PAYOUT_LOVELACE) or carrying tokens whose return its lovelace beyond the fee cannot pay (the contract makes nobody fund another's return; listed as valid false with the reason, its registrant can unregister it). An address takes one seat: a registration of a participant, or of an address that another registration of the request registers first (in the ledger's order), is skipped and named in the answer's `skipped` (the registrations listing marks it valid false); a request whose every registration is skipped is 400. After the settlement deadline (settleBy; status expired) adding is refused with a 400 that points to POST /tournaments/{tournamentId}/refund. changeAddress defaults to adminAddress; without `utxos`, the admin's UTxOs on chain pay. The answer says how many participants the tournament has once it is on chain (participantCount) and how many seats are left (seatsLeft). The tournament's registration validator (about 800 bytes, one per tournament) is attached inline: by reference it would save about 22,000 lovelace per transaction but lock about 4.8 ADA for good in its deployment, more than a tournament's few such transactions save. The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
+         * @description Builds the admin's transaction that consumes the given registrations and appends their addresses to the tournament's datum, in the ledger's input order (by output reference). Output 0 continues the tournament, grown by exactly the entry fee per participant; the admin's UTxOs pay what an underpaid registration lacks. What a registration holds beyond the entry fee (an overpayment, a free tournament's registration, any token) goes back to its registrant: outputs 1, 2, … in the same order, each tagged [tournamentId, the registrant's participant index]. The validity ends before settleBy. Refused with 400: more than 40 registrations (split them into several requests, each submitted before the next), a transaction over the ledger's size or execution limits, not the admin, more participants than the bracket, an output that is not an unspent registration of this tournament, a registration whose datum is not exactly a key address, an address that differs from the registration's datum, a registration overpaid by less than 1300000 lovelace (MIN_PAYOUT_LOVELACE) or carrying tokens whose return its lovelace beyond the fee cannot pay (the contract makes nobody fund another's return; listed as valid false with the reason, its registrant can unregister it). An address takes one seat: a registration of a participant, or of an address that another registration of the request registers first (in the ledger's order), is skipped and named in the answer's `skipped` (the registrations listing marks it valid false); a request whose every registration is skipped is 400. After the settlement deadline (settleBy; status expired) adding is refused with a 400 that points to POST /tournaments/{tournamentId}/refund. changeAddress defaults to adminAddress; without `utxos`, the admin's UTxOs on chain pay. The answer says how many participants the tournament has once it is on chain (participantCount) and how many seats are left (seatsLeft). The tournament's registration validator (about 800 bytes, one per tournament) is attached inline: by reference it would save about 22,000 lovelace per transaction but lock about 4.8 ADA for good in its deployment, more than a tournament's few such transactions save. The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (when absent the default, version "3.0.0"; "2.1.0" for a tournament created under contracts v2.1; unknown: 404).
          */
         post: operations["addTournamentParticipants"];
         delete?: never;
@@ -606,7 +606,7 @@ export interface paths {
         head?: never;
         /**
          * Settle a tournament
-         * @description Builds the admin's transaction that pays payoutStructure[i] to results[i] and every fixed payout, each in its own output tagged with [tournamentId, payout index] as inline datum (placements 0..P-1, then fixed payouts), burns the NFT and sends the rest of the pool to the change address (default adminAddress). The validity ends before settleBy. Refused with 400: not the admin, a bracket that is not full, results that are not participants, repeat one, or are fewer than the placements. After the settlement deadline (settleBy; status expired) settling is refused with a 400 that points to POST /tournaments/{tournamentId}/refund. The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
+         * @description Builds the admin's transaction that pays payoutStructure[i] to results[i] and every fixed payout, each in its own output tagged with [tournamentId, payout index] as inline datum (placements 0..P-1, then fixed payouts), burns the NFT and sends the rest of the pool to the change address (default adminAddress). The validity ends before settleBy. Refused with 400: not the admin, a bracket that is not full, results that are not participants, repeat one, or are fewer than the placements. After the settlement deadline (settleBy; status expired) settling is refused with a 400 that points to POST /tournaments/{tournamentId}/refund. The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (when absent the default, version "3.0.0"; "2.1.0" for a tournament created under contracts v2.1; unknown: 404).
          */
         patch: operations["settleTournament"];
         trace?: never;
@@ -622,7 +622,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a tournament (admin)
-         * @description Builds the admin's transaction that ends the tournament at any time, before or after the deadline (e.g. a bracket that did not fill): the admin must sign (required signer). The transaction burns the NFT and pays each of the N participants in outputs 0..N-1 (in participant order, output k tagged with [tournamentId, k] as inline datum). Before the bracket is full: the entry fee back (none when entry is free), then the rest of the tournament output (the deposit and the min-UTxO) to the admin in the next output, tagged [tournamentId, N]. Once the bracket is full the prizes belong to the players: participant k gets the entry fee plus floor(D / N) of the deposit D (the tournament's `deposit`), participant 0 also D mod N, and the admin only what is left (the min-UTxO), as the contract requires (the tournament's `exitRule`). Registrations not added stay cancellable by their registrants (POST /tournaments/{tournamentId}/unregister). Refused with 400 when adminAddress is not the tournament's admin. 404 when there is no live tournament with this ID (it does not exist or already ended). changeAddress defaults to adminAddress. Under contract version 3.0.0 one transaction per call: while the tournament is live, the close (step close); a close of more than 64 participants pays none of them but splits what they are owed into batch UTxOs of 64 seats (batchesRemaining says how many), and each later call, to this endpoint or the other of cancel and refund, by anyone and with no signature beyond the payer's, builds the transaction that pays one batch (step batch; body `batch` picks which, else the lowest unpaid), each seat tagged [tournamentId, seat] and paid once. 400 when nothing is left to pay. GET /tournaments/{tournamentId} lists the batches and who paid them. (After the close adminAddress only pays: the batches are anyone's.) The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
+         * @description Builds the admin's transaction that ends the tournament at any time, before or after the deadline (e.g. a bracket that did not fill): the admin must sign (required signer). The transaction burns the NFT and pays each of the N participants in outputs 0..N-1 (in participant order, output k tagged with [tournamentId, k] as inline datum). Before the bracket is full: the entry fee back (none when entry is free), then the rest of the tournament output (the deposit and the min-UTxO) to the admin in the next output, tagged [tournamentId, N]. Once the bracket is full the prizes belong to the players: participant k gets the entry fee plus floor(D / N) of the deposit D (the tournament's `deposit`), participant 0 also D mod N, and the admin only what is left (the min-UTxO), as the contract requires (the tournament's `exitRule`). Registrations not added stay cancellable by their registrants (POST /tournaments/{tournamentId}/unregister). Refused with 400 when adminAddress is not the tournament's admin. 404 when there is no live tournament with this ID (it does not exist or already ended). changeAddress defaults to adminAddress. Under contract version 3.0.0 one transaction per call: while the tournament is live, the close (step close); a close of more than 64 participants pays none of them but splits what they are owed into batch UTxOs of 64 seats (batchesRemaining says how many), and each later call, to this endpoint or the other of cancel and refund, by anyone and with no signature beyond the payer's, builds the transaction that pays one batch (step batch; body `batch` picks which, else the lowest unpaid), each seat tagged [tournamentId, seat] and paid once. 400 when nothing is left to pay. GET /tournaments/{tournamentId} lists the batches and who paid them. (After the close adminAddress only pays: the batches are anyone's.) The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (when absent the default, version "3.0.0"; "2.1.0" for a tournament created under contracts v2.1; unknown: 404).
          */
         post: operations["cancelTournament"];
         delete?: never;
@@ -642,7 +642,7 @@ export interface paths {
         put?: never;
         /**
          * Refund an expired tournament (anyone)
-         * @description Builds the transaction that ends a tournament whose settlement deadline has passed (status expired), with no signature but the caller's for the UTxOs that pay the fee and the collateral: nobody's coins depend on the admin. Its validity starts after settleBy. The transaction burns the NFT and pays each of the N participants in outputs 0..N-1 (in participant order, output k tagged with [tournamentId, k] as inline datum). Before the bracket is full: the entry fee back (none when entry is free), then the rest of the tournament output (the deposit and the min-UTxO) to the admin in the next output, tagged [tournamentId, N]. Once the bracket is full the prizes belong to the players: participant k gets the entry fee plus floor(D / N) of the deposit D (the tournament's `deposit`), participant 0 also D mod N, and the admin only what is left (the min-UTxO), as the contract requires (the tournament's `exitRule`). Registrations not added stay cancellable by their registrants (POST /tournaments/{tournamentId}/unregister). Refused with 400 before the deadline (the message gives settleBy in UTC; before it only the admin can cancel). 404 when there is no live tournament with this ID (it does not exist or already ended). Under contract version 3.0.0 one transaction per call: while the tournament is live, the close (step close); a close of more than 64 participants pays none of them but splits what they are owed into batch UTxOs of 64 seats (batchesRemaining says how many), and each later call, to this endpoint or the other of cancel and refund, by anyone and with no signature beyond the payer's, builds the transaction that pays one batch (step batch; body `batch` picks which, else the lowest unpaid), each seat tagged [tournamentId, seat] and paid once. 400 when nothing is left to pay. GET /tournaments/{tournamentId} lists the batches and who paid them. The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).
+         * @description Builds the transaction that ends a tournament whose settlement deadline has passed (status expired), with no signature but the caller's for the UTxOs that pay the fee and the collateral: nobody's coins depend on the admin. Its validity starts after settleBy. The transaction burns the NFT and pays each of the N participants in outputs 0..N-1 (in participant order, output k tagged with [tournamentId, k] as inline datum). Before the bracket is full: the entry fee back (none when entry is free), then the rest of the tournament output (the deposit and the min-UTxO) to the admin in the next output, tagged [tournamentId, N]. Once the bracket is full the prizes belong to the players: participant k gets the entry fee plus floor(D / N) of the deposit D (the tournament's `deposit`), participant 0 also D mod N, and the admin only what is left (the min-UTxO), as the contract requires (the tournament's `exitRule`). Registrations not added stay cancellable by their registrants (POST /tournaments/{tournamentId}/unregister). Refused with 400 before the deadline (the message gives settleBy in UTC; before it only the admin can cancel). 404 when there is no live tournament with this ID (it does not exist or already ended). Under contract version 3.0.0 one transaction per call: while the tournament is live, the close (step close); a close of more than 64 participants pays none of them but splits what they are owed into batch UTxOs of 64 seats (batchesRemaining says how many), and each later call, to this endpoint or the other of cancel and refund, by anyone and with no signature beyond the payer's, builds the transaction that pays one batch (step batch; body `batch` picks which, else the lowest unpaid), each seat tagged [tournamentId, seat] and paid once. 400 when nothing is left to pay. GET /tournaments/{tournamentId} lists the batches and who paid them. The client signs `complete` and submits it with POST /tournaments/submit-tx. contractTitle and contractVersion select a contract deployment (when absent the default, version "3.0.0"; "2.1.0" for a tournament created under contracts v2.1; unknown: 404).
          */
         post: operations["refundTournament"];
         delete?: never;
@@ -5584,9 +5584,9 @@ export interface operations {
                 cursor?: string;
                 /** @description Same as cursor (the hosted API's name for it). */
                 pageState?: string;
-                /** @description Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404. */
+                /** @description Selects a contract deployment by title; the default deployment's (cardano-tx-service/tournament) when absent. Unknown: 404. */
                 contractTitle?: string;
-                /** @description Selects a contract deployment by version; the default (the blueprint's version) when absent. Unknown: 404. */
+                /** @description Selects a contract deployment by version; the default, "3.0.0" (contracts v3), when absent. "2.1.0" selects contracts v2.1, whose tournaments stay readable, settleable and refundable: a request on one of them names it. Unknown: 404. */
                 contractVersion?: string;
             };
             header?: never;
@@ -5812,7 +5812,7 @@ export interface operations {
                      *       "statusCode": 404,
                      *       "error": "Not Found",
                      *       "code": "SVC_ERR_NOT_FOUND",
-                     *       "message": "No tournament contract deployment \"cardano-tx-service/tournament\" version \"1.0.0\": this service knows \"cardano-tx-service/tournament\" version \"2.1.0\".",
+                     *       "message": "No tournament contract deployment \"cardano-tx-service/tournament\" version \"1.0.0\": this service knows \"cardano-tx-service/tournament\" version \"3.0.0\" and \"cardano-tx-service/tournament\" version \"2.1.0\".",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -5936,9 +5936,9 @@ export interface operations {
                     settleBy?: number;
                     /** @description UTxO strings that pay for the transaction; the first one is consumed and names the tournament (its ID derives from it). One must hold only ADA, 5 ADA or more, for collateral. When absent or empty ([] as the hosted API's examples send it), the UTxOs at adminAddress (the first of them in ledger order, by output reference, without a datum or a reference script, is the one consumed) are read from the chain (as POST /transactions/build reads changeAddress's), on every network, leaving out any that carries a datum and a token (a CIP-68 reference token, say); a refusal about them names that address. A multi-account wallet should still send its own. */
                     utxos?: string[];
-                    /** @description Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404. */
+                    /** @description Selects a contract deployment by title; the default deployment's (cardano-tx-service/tournament) when absent. Unknown: 404. */
                     contractTitle?: string;
-                    /** @description Selects a contract deployment by version; the default (the blueprint's version) when absent. Unknown: 404. */
+                    /** @description Selects a contract deployment by version; the default, "3.0.0" (contracts v3), when absent. "2.1.0" selects contracts v2.1, whose tournaments stay readable, settleable and refundable: a request on one of them names it. Unknown: 404. */
                     contractVersion?: string;
                 };
             };
@@ -6023,7 +6023,7 @@ export interface operations {
                      *       "statusCode": 404,
                      *       "error": "Not Found",
                      *       "code": "SVC_ERR_NOT_FOUND",
-                     *       "message": "No tournament contract deployment \"cardano-tx-service/tournament\" version \"1.0.0\": this service knows \"cardano-tx-service/tournament\" version \"2.1.0\".",
+                     *       "message": "No tournament contract deployment \"cardano-tx-service/tournament\" version \"1.0.0\": this service knows \"cardano-tx-service/tournament\" version \"3.0.0\" and \"cardano-tx-service/tournament\" version \"2.1.0\".",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -6126,9 +6126,9 @@ export interface operations {
                  * @example 1
                  */
                 participantsPage?: number;
-                /** @description Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404. */
+                /** @description Selects a contract deployment by title; the default deployment's (cardano-tx-service/tournament) when absent. Unknown: 404. */
                 contractTitle?: string;
-                /** @description Selects a contract deployment by version; the default (the blueprint's version) when absent. Unknown: 404. */
+                /** @description Selects a contract deployment by version; the default, "3.0.0" (contracts v3), when absent. "2.1.0" selects contracts v2.1, whose tournaments stay readable, settleable and refundable: a request on one of them names it. Unknown: 404. */
                 contractVersion?: string;
             };
             header?: never;
@@ -6318,7 +6318,7 @@ export interface operations {
                      *       "statusCode": 404,
                      *       "error": "Not Found",
                      *       "code": "SVC_ERR_NOT_FOUND",
-                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.1.0\": no output of this contract holds or held its NFT.",
+                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"3.0.0\" nor \"cardano-tx-service/tournament\" version \"2.1.0\": no output of theirs holds or held its NFT.",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -6424,9 +6424,9 @@ export interface operations {
                     changeAddress?: string;
                     /** @description UTxO strings that pay the entry fee and the transaction fee. When absent or empty ([] as the hosted API's examples send it), the UTxOs at registererAddress are read from the chain (as POST /transactions/build reads changeAddress's), on every network, leaving out any that carries a datum and a token (a CIP-68 reference token, say); a refusal about them names that address. A multi-account wallet should still send its own. */
                     utxos?: string[];
-                    /** @description Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404. */
+                    /** @description Selects a contract deployment by title; the default deployment's (cardano-tx-service/tournament) when absent. Unknown: 404. */
                     contractTitle?: string;
-                    /** @description Selects a contract deployment by version; the default (the blueprint's version) when absent. Unknown: 404. */
+                    /** @description Selects a contract deployment by version; the default, "3.0.0" (contracts v3), when absent. "2.1.0" selects contracts v2.1, whose tournaments stay readable, settleable and refundable: a request on one of them names it. Unknown: 404. */
                     contractVersion?: string;
                 };
             };
@@ -6505,7 +6505,7 @@ export interface operations {
                      *       "statusCode": 404,
                      *       "error": "Not Found",
                      *       "code": "SVC_ERR_NOT_FOUND",
-                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.1.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
+                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"3.0.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -6632,9 +6632,9 @@ export interface operations {
                     outputRef: string;
                     /** @description UTxO strings that pay the transaction fee; one must hold only ADA, 5 ADA or more, for collateral. When absent or empty ([] as the hosted API's examples send it), the UTxOs at registererAddress are read from the chain (as POST /transactions/build reads changeAddress's), on every network, leaving out any that carries a datum and a token (a CIP-68 reference token, say); a refusal about them names that address. A multi-account wallet should still send its own. */
                     utxos?: string[];
-                    /** @description Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404. */
+                    /** @description Selects a contract deployment by title; the default deployment's (cardano-tx-service/tournament) when absent. Unknown: 404. */
                     contractTitle?: string;
-                    /** @description Selects a contract deployment by version; the default (the blueprint's version) when absent. Unknown: 404. */
+                    /** @description Selects a contract deployment by version; the default, "3.0.0" (contracts v3), when absent. "2.1.0" selects contracts v2.1, whose tournaments stay readable, settleable and refundable: a request on one of them names it. Unknown: 404. */
                     contractVersion?: string;
                 };
             };
@@ -6710,7 +6710,7 @@ export interface operations {
                      *       "statusCode": 404,
                      *       "error": "Not Found",
                      *       "code": "SVC_ERR_NOT_FOUND",
-                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.1.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
+                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"3.0.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -6814,9 +6814,9 @@ export interface operations {
                 cursor?: string;
                 /** @description Same as cursor: the page number, from 1; 1 when absent. */
                 page?: number;
-                /** @description Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404. */
+                /** @description Selects a contract deployment by title; the default deployment's (cardano-tx-service/tournament) when absent. Unknown: 404. */
                 contractTitle?: string;
-                /** @description Selects a contract deployment by version; the default (the blueprint's version) when absent. Unknown: 404. */
+                /** @description Selects a contract deployment by version; the default, "3.0.0" (contracts v3), when absent. "2.1.0" selects contracts v2.1, whose tournaments stay readable, settleable and refundable: a request on one of them names it. Unknown: 404. */
                 contractVersion?: string;
             };
             header?: never;
@@ -6938,7 +6938,7 @@ export interface operations {
                      *       "statusCode": 404,
                      *       "error": "Not Found",
                      *       "code": "SVC_ERR_NOT_FOUND",
-                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.1.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
+                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"3.0.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -7060,9 +7060,9 @@ export interface operations {
                     }[];
                     /** @description The admin's UTxO strings: they pay the fee and what underpaid registrations lack; one must hold only ADA, 5 ADA or more, for collateral. When absent or empty ([] as the hosted API's examples send it), the UTxOs at adminAddress are read from the chain (as POST /transactions/build reads changeAddress's), on every network, leaving out any that carries a datum and a token (a CIP-68 reference token, say); a refusal about them names that address. A multi-account wallet should still send its own. */
                     utxos?: string[];
-                    /** @description Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404. */
+                    /** @description Selects a contract deployment by title; the default deployment's (cardano-tx-service/tournament) when absent. Unknown: 404. */
                     contractTitle?: string;
-                    /** @description Selects a contract deployment by version; the default (the blueprint's version) when absent. Unknown: 404. */
+                    /** @description Selects a contract deployment by version; the default, "3.0.0" (contracts v3), when absent. "2.1.0" selects contracts v2.1, whose tournaments stay readable, settleable and refundable: a request on one of them names it. Unknown: 404. */
                     contractVersion?: string;
                 };
             };
@@ -7153,7 +7153,7 @@ export interface operations {
                      *       "statusCode": 404,
                      *       "error": "Not Found",
                      *       "code": "SVC_ERR_NOT_FOUND",
-                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.1.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
+                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"3.0.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -7282,9 +7282,9 @@ export interface operations {
                     results: string[];
                     /** @description The admin's UTxO strings: they pay the fee; one must hold only ADA, 5 ADA or more, for collateral. When absent or empty ([] as the hosted API's examples send it), the UTxOs at adminAddress are read from the chain (as POST /transactions/build reads changeAddress's), on every network, leaving out any that carries a datum and a token (a CIP-68 reference token, say); a refusal about them names that address. A multi-account wallet should still send its own. */
                     utxos?: string[];
-                    /** @description Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404. */
+                    /** @description Selects a contract deployment by title; the default deployment's (cardano-tx-service/tournament) when absent. Unknown: 404. */
                     contractTitle?: string;
-                    /** @description Selects a contract deployment by version; the default (the blueprint's version) when absent. Unknown: 404. */
+                    /** @description Selects a contract deployment by version; the default, "3.0.0" (contracts v3), when absent. "2.1.0" selects contracts v2.1, whose tournaments stay readable, settleable and refundable: a request on one of them names it. Unknown: 404. */
                     contractVersion?: string;
                 };
             };
@@ -7360,7 +7360,7 @@ export interface operations {
                      *       "statusCode": 404,
                      *       "error": "Not Found",
                      *       "code": "SVC_ERR_NOT_FOUND",
-                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.1.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
+                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"3.0.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -7485,9 +7485,9 @@ export interface operations {
                     utxos?: string[];
                     /** @description v3 only, after the close: the batch this call pays (0 is seats 0..63, 1 seats 64..127, …, 15 the last of a full bracket of 1,024), so that several callers can pay different batches at once; absent: the lowest unpaid. Refused with 400 before the close, when that batch is paid already, or under 2.1.0 (no batches). */
                     batch?: number;
-                    /** @description Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404. */
+                    /** @description Selects a contract deployment by title; the default deployment's (cardano-tx-service/tournament) when absent. Unknown: 404. */
                     contractTitle?: string;
-                    /** @description Selects a contract deployment by version; the default (the blueprint's version) when absent. Unknown: 404. */
+                    /** @description Selects a contract deployment by version; the default, "3.0.0" (contracts v3), when absent. "2.1.0" selects contracts v2.1, whose tournaments stay readable, settleable and refundable: a request on one of them names it. Unknown: 404. */
                     contractVersion?: string;
                 };
             };
@@ -7571,7 +7571,7 @@ export interface operations {
                      *       "statusCode": 404,
                      *       "error": "Not Found",
                      *       "code": "SVC_ERR_NOT_FOUND",
-                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.1.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
+                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"3.0.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -7697,9 +7697,9 @@ export interface operations {
                     utxos?: string[];
                     /** @description v3 only, after the close: the batch this call pays (0 is seats 0..63, 1 seats 64..127, …, 15 the last of a full bracket of 1,024), so that several callers can pay different batches at once; absent: the lowest unpaid. Refused with 400 before the close, when that batch is paid already, or under 2.1.0 (no batches). */
                     batch?: number;
-                    /** @description Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404. */
+                    /** @description Selects a contract deployment by title; the default deployment's (cardano-tx-service/tournament) when absent. Unknown: 404. */
                     contractTitle?: string;
-                    /** @description Selects a contract deployment by version; the default (the blueprint's version) when absent. Unknown: 404. */
+                    /** @description Selects a contract deployment by version; the default, "3.0.0" (contracts v3), when absent. "2.1.0" selects contracts v2.1, whose tournaments stay readable, settleable and refundable: a request on one of them names it. Unknown: 404. */
                     contractVersion?: string;
                 };
             };
@@ -7783,7 +7783,7 @@ export interface operations {
                      *       "statusCode": 404,
                      *       "error": "Not Found",
                      *       "code": "SVC_ERR_NOT_FOUND",
-                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"2.1.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
+                     *       "message": "No tournament abababababababababababababababababababababababababababababababab under contract \"cardano-tx-service/tournament\" version \"3.0.0\": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */

@@ -1,7 +1,7 @@
-// `contracts show | deploy`: the tournament contract and its reference-script deployment.
+// `contracts show | deploy`: the default tournament contract (v3) and its reference-script deployment.
 // On real networks the operator deploys: `deploy` builds the unsigned transaction that puts the
-// tournament script at the vault (an address nobody holds a key for), prints it, and records the
-// expected reference UTxO in DATA_DIR; the service uses it as soon as it is on chain and attaches the
+// contract's scripts (v3: the tournament script #0, the batch validator #1) at the vault (an address
+// nobody holds a key for), prints it, and records the expected reference UTxOs in DATA_DIR; the service uses it as soon as it is on chain and attaches the
 // script inline until then. On the devnet the service deploys by itself.
 import { paymentAddressOn } from "../cardano/address-rules.js";
 import type { Address } from "../cardano/addresses.js";
@@ -15,12 +15,13 @@ import { CommandFailed, UsageError, parseCommandArgs, type CliContext, type Comm
 const HELP = `Usage: npm run cli -- contracts <command> [options]
 
 Commands:
-  show           The default tournament contract (title, version, script hash, addresses) and
-                 its recorded reference-script deployment on this NETWORK, if any.
+  show           The default tournament contract (title, version, script hashes, addresses) and
+                 its recorded reference-script deployments on this NETWORK, if any.
   deploy --from ADDRESS [--change ADDRESS]
-                 Builds the unsigned transaction that deploys the tournament script as a reference
-                 script at the vault address (no key exists for it), paid from the UTxOs of ADDRESS,
-                 and records output #0 as the deployment. Sign it (e.g. scripts/sign.ts) and submit
+                 Builds the unsigned transaction that deploys the default contract's scripts as
+                 reference scripts at the vault address (no key exists for it), paid from the UTxOs
+                 of ADDRESS, and records output #0 (the tournament script) and #1 (v3's batch
+                 validator) as the deployment. Sign it (e.g. scripts/sign.ts) and submit
                  it (POST /v2/services/transactions/submit); until it is on chain the service keeps
                  attaching the script inline. Not needed on the devnet: the service deploys there.
 
@@ -43,12 +44,17 @@ async function show(context: CliContext): Promise<number> {
   context.out(`scriptHash       ${c.script.hash} (the NFT policy id)`);
   context.out(`address          ${c.address.bech32}`);
   context.out(`vault            ${vaultAddress(network)}`);
+  if (c.tree !== undefined) context.out(`batchScriptHash  ${c.tree.batch.hash} (the batch validator)`);
   const stores = await open(context);
   try {
-    const record = await stores.deployments.find(network, c.contractTitle, c.contractVersion, c.script.hash);
-    context.out(
-      `deployment       ${record ? `${record.txHash}#${record.outputIndex} (recorded ${new Date(record.createdAt).toISOString()})` : "none recorded: scripts are attached inline"}`,
-    );
+    const deployment = async (hash: string) => {
+      const record = await stores.deployments.find(network, c.contractTitle, c.contractVersion, hash);
+      return record
+        ? `${record.txHash}#${record.outputIndex} (recorded ${new Date(record.createdAt).toISOString()})`
+        : "none recorded: the script is attached inline";
+    };
+    context.out(`deployment       ${await deployment(c.script.hash)}`);
+    if (c.tree !== undefined) context.out(`batchDeployment  ${await deployment(c.tree.batch.hash)}`);
   } finally {
     await stores.close();
   }
@@ -92,8 +98,9 @@ async function deploy(args: string[], context: CliContext): Promise<number> {
     } catch (error) {
       throw new CommandFailed(`The deployment cannot be built: ${(error as Error).message}`);
     }
+    const batch = c.tree === undefined ? "" : `, and its batch validator ${c.tree.batch.hash} as ${prepared.hash}#1`;
     context.err(
-      `Deployment of ${c.contractTitle} ${c.contractVersion} (script ${c.script.hash}) recorded as ${prepared.outputRef} at ${prepared.vault}.`,
+      `Deployment of ${c.contractTitle} ${c.contractVersion} (script ${c.script.hash}) recorded as ${prepared.outputRef}${batch} at ${prepared.vault}.`,
     );
     context.err(
       "Sign the transaction below with the key of --from and submit it; the service uses the reference once it is on chain.",

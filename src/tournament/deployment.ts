@@ -1,7 +1,8 @@
 // Contract deployments: which tournament script a request means (contractTitle, contractVersion)
 // and where it lives as a reference script. The service knows the contracts of DEPLOYMENTS (title
-// and version from each one's blueprint preamble; the first is the default: v2.1, from
-// contracts/v2.1/plutus.json; then v3, contracts/plutus.json); anything else is a 404. A contract's
+// and version from each one's blueprint preamble; the first is the default: v3, from
+// contracts/plutus.json; then v2.1, contracts/v2.1/plutus.json, whose tournaments stay readable,
+// settleable and refundable); anything else is a 404. A contract's
 // layout tells the two apart: v2.1 keeps the participant list in its datum ("list"), v3 a seat
 // tree ("tree", with its batch validator). A deployment's reference UTxOs (v3: the tournament and
 // the batch scripts, each its own record) are read from the store and checked on chain before
@@ -31,7 +32,7 @@ import { buildDeployTx, deployOnDevnet, vaultAddress } from "./devnet-deploy.js"
 import type { TreeShape } from "./seat-tree.js";
 
 /** The contracts a request may select, the default first. */
-export const DEPLOYMENTS: readonly ContractDescriptor[] = [V2_1_CONTRACT, V3_CONTRACT];
+export const DEPLOYMENTS: readonly ContractDescriptor[] = [V3_CONTRACT, V2_1_CONTRACT];
 
 /** What a v3 contract has beyond v2.1's: its seat tree's shape and the batch validator. */
 export interface SeatTree {
@@ -209,9 +210,9 @@ export interface PreparedDeployment {
 }
 
 /**
- * What `contracts deploy` does: builds the unsigned deployment of the default tournament contract,
- * paid from the UTxOs of `from`, and records output #0 as its deployment (v3: and #1 as its batch
- * validator's). The service checks on chain
+ * What `contracts deploy` does: builds the unsigned deployment of a tournament contract (the
+ * default unless named), paid from the UTxOs of `from`, and records output #0 as its deployment
+ * (v3: and #1 as its batch validator's). The service checks on chain
  * before every use, so the record is harmless until the transaction is submitted.
  */
 export async function prepareDeployment(
@@ -220,8 +221,8 @@ export async function prepareDeployment(
   store: DeploymentStore,
   from: Address,
   change = from,
+  contract = defaultContract(network),
 ): Promise<PreparedDeployment> {
-  const contract = defaultContract(network);
   const utxos = await chain.utxosAt(from.bech32);
   if (utxos.length === 0) throw new Error(`${from.bech32} holds no UTxOs to pay the deployment.`);
   // Every script of the contract, output i the i-th (v3: the tournament script #0, the batch validator #1).

@@ -9,8 +9,9 @@ export const DAY_MS = 24 * 3600 * 1000;
 
 export const MIN_BRACKET = 2;
 /**
- * Largest bracket of contracts v2.1 (the service's default deployment). Every add carries the whole
- * participant list in its datum (~80 B per base address) and settlement, cancel and refund walk it.
+ * Largest bracket of contracts v2.1 (served under contractVersion "2.1.0"; v3 is the default). Every
+ * add carries the whole participant list in its datum (~80 B per base address) and settlement,
+ * cancel and refund walk it.
  */
 export const MAX_BRACKET = 64;
 /**

@@ -46,17 +46,49 @@ export async function create(ctx: TournamentContext, input: CreateInput): Promis
   return isTree(contract) ? createV3(ctx, contract, input) : createTournament(ctx, input);
 }
 
+/**
+ * A building request on the contract it selects. One that names none goes to the default only: when
+ * that answers 404 but the tournament is one of another deployment (a v2.1 tournament created before
+ * v3 became the default), the 404 says which contractVersion to send.
+ */
+async function onSelected<T>(
+  ctx: TournamentContext,
+  input: ContractSelector & { readonly tournamentId: TournamentId },
+  build: (contract: Contract) => Promise<T>,
+): Promise<T> {
+  const contract = selectContract(ctx.network, input);
+  try {
+    return await build(contract);
+  } catch (error) {
+    if (!(error instanceof NotFoundError) || input.contractTitle !== undefined || input.contractVersion !== undefined)
+      throw error;
+    for (const other of candidateContracts(ctx.network, {})) {
+      if (other.contractTitle === contract.contractTitle && other.contractVersion === contract.contractVersion)
+        continue;
+      const found = await findUnder(ctx, other, input.tournamentId).catch(() => null);
+      if (found === null) continue;
+      throw new NotFoundError(
+        `${error.message} Tournament ${input.tournamentId} is one of contract "${other.contractTitle}" version ` +
+          `"${other.contractVersion}": send contractVersion "${other.contractVersion}" with the request.`,
+      );
+    }
+    throw error;
+  }
+}
+
 export async function registerTo(
   ctx: TournamentContext,
   input: RegisterInput,
 ): Promise<TxAnswer & { outputRef: string }> {
-  const contract = selectContract(ctx.network, input);
-  return isTree(contract) ? registerV3(ctx, contract, input) : register(ctx, input);
+  return onSelected(ctx, input, (contract) =>
+    isTree(contract) ? registerV3(ctx, contract, input) : register(ctx, input),
+  );
 }
 
 export async function unregisterFrom(ctx: TournamentContext, input: UnregisterInput): Promise<TxAnswer> {
-  const contract = selectContract(ctx.network, input);
-  return isTree(contract) ? unregisterV3(ctx, contract, input) : unregister(ctx, input);
+  return onSelected(ctx, input, (contract) =>
+    isTree(contract) ? unregisterV3(ctx, contract, input) : unregister(ctx, input),
+  );
 }
 
 export interface AddAnswer extends TxAnswer {
@@ -68,13 +100,13 @@ export interface AddAnswer extends TxAnswer {
 }
 
 export async function add(ctx: TournamentContext, input: ParticipantsInput): Promise<AddAnswer> {
-  const contract = selectContract(ctx.network, input);
-  return isTree(contract) ? addV3(ctx, contract, input) : addParticipants(ctx, input);
+  return onSelected(ctx, input, (contract) =>
+    isTree(contract) ? addV3(ctx, contract, input) : addParticipants(ctx, input),
+  );
 }
 
 export async function settleTournament(ctx: TournamentContext, input: SettleInput): Promise<TxAnswer> {
-  const contract = selectContract(ctx.network, input);
-  return isTree(contract) ? settleV3(ctx, contract, input) : settle(ctx, input);
+  return onSelected(ctx, input, (contract) => (isTree(contract) ? settleV3(ctx, contract, input) : settle(ctx, input)));
 }
 
 /** One transaction of a cancel or refund: the close, or (v3, after a close split into batches) one batch. */
@@ -91,17 +123,19 @@ export interface CloseStep extends TxAnswer {
 const closed = (t: TxAnswer): CloseStep => ({ ...t, step: "close", batchesRemaining: 0 });
 
 export async function cancel(ctx: TournamentContext, input: CancelInput & BatchChoice): Promise<CloseStep> {
-  const contract = selectContract(ctx.network, input);
-  if (isTree(contract)) return closeStepV3(ctx, contract, "cancel", input);
-  noBatchOnList(contract, input);
-  return closed(await cancelTournament(ctx, input));
+  return onSelected(ctx, input, async (contract) => {
+    if (isTree(contract)) return closeStepV3(ctx, contract, "cancel", input);
+    noBatchOnList(contract, input);
+    return closed(await cancelTournament(ctx, input));
+  });
 }
 
 export async function refund(ctx: TournamentContext, input: CloseInput & BatchChoice): Promise<CloseStep> {
-  const contract = selectContract(ctx.network, input);
-  if (isTree(contract)) return closeStepV3(ctx, contract, "refund", input);
-  noBatchOnList(contract, input);
-  return closed(await refundTournament(ctx, input));
+  return onSelected(ctx, input, async (contract) => {
+    if (isTree(contract)) return closeStepV3(ctx, contract, "refund", input);
+    noBatchOnList(contract, input);
+    return closed(await refundTournament(ctx, input));
+  });
 }
 
 function noBatchOnList(contract: Contract, input: BatchChoice): void {

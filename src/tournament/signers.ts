@@ -1,7 +1,8 @@
 // Who must sign a tournament transaction, read from the outputs it spends: a tournament output (one
-// NFT of the policy that is its own script's hash, a tournament datum) names its admin, whose key
-// signs adds, settlements and cancels; a registration (a script output whose inline datum is exactly
-// a key address) names its registrant, whose key signs its cancellation. A ledger refusal for a
+// NFT of the policy that is its own script's hash, a tournament datum: v2.1's list or a v3 pool's)
+// names its admin, whose key signs adds, settlements and cancels; a registration (a script output
+// whose inline datum is exactly a key address) names its registrant, whose key signs its
+// cancellation. A ledger refusal for a
 // missing signature then names the address and the role (src/tx/submit/ledger-refusals.ts), not the key
 // hash alone.
 import type { UTxO } from "../cardano/types.js";
@@ -9,6 +10,7 @@ import { paymentCredentialOf } from "../cardano/address-rules.js";
 import { isLovelace, outRefOf } from "../cardano/utxo.js";
 import type { Network } from "../config.js";
 import { decodeRegistrationDatum, decodeTournamentDatum } from "./datum.js";
+import { decodePoolDatum } from "./pool-datum.js";
 
 /** An address whose payment key a transaction needs, and the role that key signs in. */
 export interface KeyRole {
@@ -32,7 +34,8 @@ export function tournamentKeyRoles(network: Network, spent: readonly UTxO[]): Ma
     const nft = u.output.amount.find(
       (a) => !isLovelace(a) && a.unit.startsWith(script.hash) && a.unit.length === 56 + 64 && a.quantity === "1",
     );
-    const tournament = nft === undefined ? null : decodeTournamentDatum(datum, mainnet);
+    const tournament =
+      nft === undefined ? null : (decodeTournamentDatum(datum, mainnet) ?? decodePoolDatum(datum, mainnet));
     if (nft !== undefined && tournament !== null) {
       const admin = tournament.config.adminAddress;
       const key = keyOf(admin);

@@ -1,8 +1,8 @@
-// The largest tournament the service accepts can be filled and ended within the ledger's limits,
-// with headroom: a bracket of MAX_BRACKET (64) base addresses, MAX_PLACEMENTS (32) placements and
-// MAX_FIXED_PAYOUTS (8) fixed payouts, a 64-byte name. Settled with the winners the last
-// participants of the list (the most expensive lookups); cancelled by the admin; refunded by a
-// stranger after the deadline: each in one transaction. Adds go in batches of
+// The largest v2.1 tournament the service accepts (contractVersion "2.1.0") can be filled and ended
+// within the ledger's limits, with headroom: a bracket of MAX_BRACKET (64) base addresses,
+// MAX_PLACEMENTS (32) placements and MAX_FIXED_PAYOUTS (8) fixed payouts, a 64-byte name. Settled
+// with the winners the last participants of the list (the most expensive lookups); cancelled by the
+// admin; refunded by a stranger after the deadline: each in one transaction. Adds go in batches of
 // MAX_REGISTRATIONS_PER_ADD (40), the largest allowed; one more registration in a request is a 400
 // that says to split it. If an ending did not fit, a full tournament's pool would be locked for
 // good, so every transaction must stay under 85 % of the ledger's memory and steps and its size limit.
@@ -20,7 +20,16 @@ import {
   MIN_SETTLE_WINDOW_MS,
 } from "../../src/tournament/limits.js";
 import { startService, type RunningService } from "../support/service.js";
-import { ADA, getTournament, ok, rejected, signAndSubmit, tipOf, txStats } from "../support/tournament-api.js";
+import {
+  ADA,
+  getTournament,
+  ok,
+  onContract,
+  rejected,
+  signAndSubmit,
+  tipOf,
+  txStats,
+} from "../support/tournament-api.js";
 import { fundedWallet, type Funded } from "../support/wallets.js";
 
 /** Base addresses (payment and stake key hashes): the longest participant entries. */
@@ -34,7 +43,9 @@ describe("the largest tournament", () => {
   let admin: Funded;
   let payer: Funded;
   before(async () => {
-    s = await startService();
+    // v2.1's layout and limits (the participant list in the datum, brackets of 64): every tournament
+    // request names contractVersion "2.1.0" (v3, the default, is tested to 1,024 in tournament-1024*).
+    s = onContract(await startService(), "2.1.0");
     admin = await fundedWallet(s, 5000 * ADA);
     payer = await fundedWallet(s, 5000 * ADA);
   });

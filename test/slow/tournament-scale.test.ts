@@ -1,4 +1,4 @@
-// A 64-player tournament over real HTTP on the devnet, every transaction signed in the test with
+// A 64-player v2.1 tournament over real HTTP on the devnet, every transaction signed in the test with
 // real keys: create (bracket 64, 20 ADA entry, six placements and an organizer's fixed payout) →
 // 64 registrations through the API (eight funded wallets, each registering itself and paying for
 // seven more players' registrations) → the registrations listed as a client would → added in two
@@ -13,7 +13,7 @@ import { DEVNET_PROTOCOL_PARAMETERS, maxTxExUnits } from "../../src/chain/protoc
 import { encodePayoutTag } from "../../src/tournament/datum.js";
 import { MAX_REGISTRATIONS_PER_ADD } from "../../src/tournament/limits.js";
 import { startService, type RunningService } from "../support/service.js";
-import { ADA, ok, signAndSubmit, txStats } from "../support/tournament-api.js";
+import { ADA, ok, onContract, signAndSubmit, txStats } from "../support/tournament-api.js";
 import { fundedWallet, type Funded } from "../support/wallets.js";
 import { lovelaceOf, totalLovelace, utxosAt } from "../support/utxos.js";
 import { mintOf } from "../support/tx-decode.js";
@@ -34,7 +34,9 @@ describe("a 64-player tournament", () => {
   let wallets: Funded[];
   const organizer = keyless();
   before(async () => {
-    s = await startService();
+    // v2.1's layout and limits (the participant list in the datum, brackets of 64): every tournament
+    // request names contractVersion "2.1.0" (v3, the default, is tested to 1,024 in tournament-1024*).
+    s = onContract(await startService(), "2.1.0");
     admin = await fundedWallet(s, 500 * ADA);
     wallets = [];
     for (let i = 0; i < WALLETS; i++) wallets.push(await fundedWallet(s, 400 * ADA));

@@ -103,6 +103,33 @@ export function tournamentCalls(service: () => RunningService) {
   };
 }
 
+/**
+ * `service` with every tournament request naming `contractVersion` (a test that pins one
+ * contract's behaviour: v2.1's list layout, limits and figures): added to the body of each building
+ * call and the query of each read under /tournaments, unless the request names one already;
+ * POST /tournaments/submit-tx and every other path pass unchanged. The default is v3 ("3.0.0").
+ */
+export function onContract(service: RunningService, contractVersion: string): RunningService {
+  const named = (path: string, body: unknown): { path: string; body: unknown } => {
+    const [route = "", query] = path.split("?", 2);
+    if (!/^\/tournaments(\/|$)/.test(route) || route === "/tournaments/submit-tx") return { path, body };
+    if (body !== undefined) {
+      const fields = body as Record<string, unknown>;
+      return { path, body: "contractVersion" in fields ? fields : { ...fields, contractVersion } };
+    }
+    if (query !== undefined && new URLSearchParams(query).has("contractVersion")) return { path, body };
+    return { path: `${path}${query === undefined ? "?" : "&"}contractVersion=${contractVersion}`, body };
+  };
+  return {
+    ...service,
+    close: () => service.close(),
+    request: ((method: string, path: string, body?: unknown, headers?: Record<string, string>) => {
+      const r = named(path, body);
+      return service.request(method, r.path, r.body, headers);
+    }) as RunningService["request"],
+  };
+}
+
 /** A devnet service with one tournament open (./openTournament). */
 export interface OpenTournament<K extends string> {
   readonly service: RunningService;

@@ -1,7 +1,8 @@
 // Continuity (issue #23 item 5): tournaments under contracts v2.1 stay readable, addable,
 // settleable and refundable through `contractVersion: "2.1.0"` beside v3, over real HTTP on the
 // devnet with real signatures; GET /tournaments/{id} and its registrations find one by its ID
-// alone, with no version; under the other version it is a 404.
+// alone, with no version; under the other version it is a 404, and a building request without a
+// version (v3's, the default) a 404 that names the version to send.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { isDevnet } from "../../src/chain/port.js";
@@ -63,6 +64,18 @@ describe("contracts v2.1 beside v3", () => {
     assert.equal(read.status, "open");
     const other = await s.request<"getTournament">("GET", `/tournaments/${id}?contractVersion=3.0.0`);
     assert.equal(other.status, 404, JSON.stringify(other.body));
+    // A building request without a version looks under the default, v3, only: its 404 names the version to send.
+    rejected(
+      await s.request<"registerToTournament">("POST", `/tournaments/${id}/register`, {
+        registererAddress: players[0]!.address,
+        utxos: await players[0]!.utxos(),
+      }),
+      404,
+      new RegExp(
+        `^No tournament ${id} under contract "cardano-tx-service/tournament" version "3\\.0\\.0": .* Tournament ${id} is one of ` +
+          `contract "cardano-tx-service/tournament" version "2\\.1\\.0": send contractVersion "2\\.1\\.0" with the request\\.$`,
+      ),
+    );
     const regs = await registerAll(id, players.slice(0, 2));
     const listed = await s.request<"listTournamentRegistrations">("GET", `/tournaments/${id}/registrations`);
     assert.equal(listed.status, 200, JSON.stringify(listed.body));
@@ -149,5 +162,11 @@ describe("contracts v2.1 beside v3", () => {
     const ended = (await getTournament(s, id)) as { status: string; contractVersion: string; batches?: unknown };
     assert.deepEqual([ended.status, ended.contractVersion, ended.batches], ["refunded", "2.1.0", undefined]);
     rejected(await refund(), 404, /No tournament \w+ under contract .* version "2\.1\.0".*it ended/);
+    // Without a version: the default's 404, and the version that holds it (ended: then its own 404).
+    rejected(
+      await refund({ contractVersion: undefined }),
+      404,
+      /version "3\.0\.0": no output of this contract holds or held its NFT\. .* send contractVersion "2\.1\.0" with the request\.$/,
+    );
   });
 });

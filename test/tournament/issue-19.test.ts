@@ -19,6 +19,7 @@ import {
   assertTagged,
   getTournament,
   ok,
+  onContract,
   rejected,
   signAndSubmit,
   tipOf,
@@ -87,7 +88,8 @@ describe("issue 19: the service's side of contracts v2.1", () => {
   };
 
   before(async () => {
-    s = await startService();
+    // v2.1's rules and figures: every tournament request names contractVersion "2.1.0" (v3 is the default).
+    s = onContract(await startService(), "2.1.0");
     admin = await fundedWallet(s, 3000 * ADA);
     p = [];
     for (let i = 0; i < 6; i++) p.push(await fundedWallet(s, 300 * ADA));
@@ -421,7 +423,7 @@ describe("issue 19: the service's side of contracts v2.1", () => {
           { unit: t.policyId + id, quantity: "1" },
         ],
         contractTitle: "cardano-tx-service/tournament",
-        contractVersion: t.contractVersion,
+        contractVersion: "2.1.0",
         policyId: t.policyId,
       });
     });

@@ -115,6 +115,7 @@ describe("tournament min-UTxO: the builder's", () => {
       const built = ok(
         await s.request("POST", "/tournaments", {
           name: "Big deposit",
+          contractVersion: "2.1.0",
           adminAddress: admin.address,
           bracketSize: 2,
           entryFee: "0",

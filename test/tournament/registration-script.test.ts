@@ -109,6 +109,7 @@ describe("registration validators", () => {
       const genuine = ok(
         await s.request<"createTournament">("POST", "/tournaments", {
           name: "Genuine",
+          contractVersion: "2.1.0",
           adminAddress: admin.address,
           bracketSize: 2,
           entryFee: 10 * ADA,
@@ -118,7 +119,7 @@ describe("registration validators", () => {
       );
       await signAndSubmit(s, genuine, [admin]);
       // It holds value: the service lists and finds it (issue 19), as unreadable, and builds nothing on it.
-      const list = await s.request<"listTournaments">("GET", "/tournaments");
+      const list = await s.request<"listTournaments">("GET", "/tournaments?contractVersion=2.1.0");
       const byId = new Map(list.body.results!.map((t) => [t.tournamentId, t.status]));
       assert.deepEqual(
         [...byId.entries()].sort(),
@@ -152,6 +153,7 @@ describe("registration validators", () => {
         },
       );
       const r = await s.request<"registerToTournament">("POST", `/tournaments/${id}/register`, {
+        contractVersion: "2.1.0",
         registererAddress: admin.address,
         utxos: await admin.utxos(),
       });

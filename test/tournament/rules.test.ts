@@ -99,17 +99,17 @@ describe("tournament rules", () => {
     });
     it("refuses a v2.1 bracket outside 2..64, saying why and naming v3's 1,024", async () => {
       rejected(
-        await create({ bracketSize: 1, payoutStructure: [] }),
+        await create({ bracketSize: 1, payoutStructure: [], contractVersion: "2.1.0" }),
         400,
         /body\.bracketSize must be a whole number from 2 to 64/,
       );
       rejected(
-        await create({ bracketSize: 65 }),
+        await create({ bracketSize: 65, contractVersion: "2.1.0" }),
         400,
         /body\.bracketSize is 65: contract version 2\.1\.0 takes brackets of 2 to 64 \(its datum holds every participant\); version 3\.0\.0 takes up to 1,024/,
       );
       // 64 itself is accepted (test/slow/tournament-limits fills and settles it).
-      ok(await create({ bracketSize: 64 }));
+      ok(await create({ bracketSize: 64, contractVersion: "2.1.0" }));
     });
     it("refuses more than 32 placements or 8 fixed payouts: one settlement pays them all", async () => {
       const big = { bracketSize: 64, entryFee: 100 * ADA };
@@ -268,14 +268,15 @@ describe("tournament rules", () => {
       rejected(
         await create({ contractTitle: "someone/else" }),
         404,
-        /No tournament contract deployment "someone\/else" version "2\.1\.0"/,
+        /No tournament contract deployment "someone\/else" version "3\.0\.0"/,
       );
       rejected(await create({ contractVersion: "9.9.9" }), 404, /version "9\.9\.9"/);
       rejected(
         await create({ contractVersion: "1.0.0" }),
         404,
-        /No tournament contract deployment "cardano-tx-service\/tournament" version "1\.0\.0": this service knows "cardano-tx-service\/tournament" version "2\.1\.0"/,
+        /No tournament contract deployment "cardano-tx-service\/tournament" version "1\.0\.0": this service knows "cardano-tx-service\/tournament" version "3\.0\.0" and "cardano-tx-service\/tournament" version "2\.1\.0"\.$/,
       );
+      ok(await create({ contractTitle: "cardano-tx-service/tournament", contractVersion: "3.0.0" }));
       ok(await create({ contractTitle: "cardano-tx-service/tournament", contractVersion: "2.1.0" }));
     });
   });
@@ -364,13 +365,13 @@ describe("tournament rules", () => {
       );
       const ok200 = await s.request<"getTournament">(
         "GET",
-        `/tournaments/${A}?contractTitle=cardano-tx-service/tournament&contractVersion=2.1.0`,
+        `/tournaments/${A}?contractTitle=cardano-tx-service/tournament&contractVersion=3.0.0`,
       );
       assert.equal(ok200.status, 200);
       rejected(
         await s.request<"getTournament">("GET", `/tournaments/${A}?contractVersion=1.0.0`),
         404,
-        /version "1\.0\.0": this service knows .* version "2\.1\.0"/,
+        /version "1\.0\.0": this service knows .* version "3\.0\.0" and .* version "2\.1\.0"/,
       );
     });
     it("pages the tournaments with an opaque pageState (alias cursor), absent on the last page", async () => {
@@ -535,7 +536,8 @@ describe("tournament rules", () => {
     });
     it("answers 404 for an unknown deployment (the retired v1) on every building endpoint", async () => {
       const v = { contractVersion: "1.0.0" };
-      const RETIRED = /version "1\.0\.0": this service knows "cardano-tx-service\/tournament" version "2\.1\.0"/;
+      const RETIRED =
+        /version "1\.0\.0": this service knows "cardano-tx-service\/tournament" version "3\.0\.0" and "cardano-tx-service\/tournament" version "2\.1\.0"/;
       rejected(
         await s.request<"registerToTournament">("POST", `/tournaments/${B}/register`, {
           tournamentId: B,
@@ -797,7 +799,7 @@ describe("tournament rules", () => {
       rejected(
         await settle(A, [p[0]!.address, p[0]!.address]),
         400,
-        /body\.results\[1\] repeats addr_test1\w+: a participant has one placement/,
+        /body\.results\[1\] repeats addr_test1\w+, which holds 1 seat\(s\): each placement takes one of its seats\./,
       );
       rejected(
         await settle(A, [p[0]!.address, p[2]!.address]),

@@ -116,7 +116,7 @@ export function tournamentLifecycle(target: () => Target): void {
       assert.equal(t.endedBy, undefined);
       assert.equal(t.outputRef, `${built.hash}#0`);
       assert.equal(t.contractTitle, "cardano-tx-service/tournament");
-      assert.equal(t.contractVersion, "2.1.0");
+      assert.equal(t.contractVersion, "3.0.0");
       assert.equal(
         t.exitRule,
         "Until the bracket is full the admin may cancel (every entry fee back); once it is full the only ways out are a settlement, " +

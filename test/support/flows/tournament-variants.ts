@@ -1,12 +1,13 @@
-// The v2 tournament flows besides the lifecycle, over real HTTP on any target (../target.ts),
-// every transaction signed in the test with real keys and checked on chain:
+// The tournament flows besides the lifecycle, on the default contract (v3; v2.1 shares a deposit
+// alike), over real HTTP on any target (../target.ts), every transaction signed in the test with
+// real keys and checked on chain:
 // - a free tournament whose prizes the creator sponsors: the deposit in the create answer and in the
 //   tournament output, each registration (MIN_PAYOUT_LOVELACE) back to its registrant when added, winners paid;
 // - a paid tournament with a sponsor's top-up (prizes above a full bracket's entry fees);
 // - a cancel by the admin before the bracket filled: each participant's entry fee back, the rest to
 //   the admin, the NFT burnt, the tournament read back as cancelled; a registration not added stays
 //   cancellable by its registrant;
-// - a cancel by the admin once the bracket is full (contracts v2.1): each participant's entry fee and
+// - a cancel by the admin once the bracket is full (contracts v2.1 and v3): each participant's entry fee and
 //   an equal share of the deposit, the remainder to participant 0, the admin only what is left;
 // - a refund by a stranger of a full bracket after the clock moved past the deadline: the tournament
 //   expired first (refused before), then refunded with the same shares.
@@ -56,7 +57,7 @@ export async function checkClosed(
   const fee = BigInt(before.entryFee);
   const n = before.participants.length;
   // Once the bracket is full the deposit D is the players': each gets floor(D / N) more, participant
-  // 0 also D mod N (contracts v2.1). Before, only the entry fee.
+  // 0 also D mod N (contracts v2.1 and v3). Before, only the entry fee.
   const full = n === before.bracketSize;
   const d = full ? BigInt(before.deposit) : 0n;
   const share = (k: number) => fee + d / BigInt(n) + (k === 0 ? d % BigInt(n) : 0n);

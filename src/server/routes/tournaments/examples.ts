@@ -272,13 +272,13 @@ export const REFUND_ANSWER = {
 export const NO_TOURNAMENT: ErrorExample = {
   code: "SVC_ERR_NOT_FOUND",
   message:
-    'No tournament abababababababababababababababababababababababababababababababab under contract "cardano-tx-service/tournament" version "2.1.0": no output of this contract holds or held its NFT.',
+    'No tournament abababababababababababababababababababababababababababababababab under contract "cardano-tx-service/tournament" version "3.0.0" nor "cardano-tx-service/tournament" version "2.1.0": no output of theirs holds or held its NFT.',
 };
 
 export const NO_LIVE_TOURNAMENT: ErrorExample = {
   code: "SVC_ERR_NOT_FOUND",
   message:
-    'No tournament abababababababababababababababababababababababababababababababab under contract "cardano-tx-service/tournament" version "2.1.0": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).',
+    'No tournament abababababababababababababababababababababababababababababababab under contract "cardano-tx-service/tournament" version "3.0.0": it does not exist, or it ended (settled, cancelled or refunded: its NFT burnt; GET /tournaments/abababababababababababababababababababababababababababababababab tells how).',
 };
 
 export const TOO_EARLY_TO_REFUND: ErrorExample = {
@@ -313,5 +313,5 @@ export const TOURNAMENT_SCRIPT_REFUSES: ErrorExample = {
 export const NO_DEPLOYMENT: ErrorExample = {
   code: "SVC_ERR_NOT_FOUND",
   message:
-    'No tournament contract deployment "cardano-tx-service/tournament" version "1.0.0": this service knows "cardano-tx-service/tournament" version "2.1.0".',
+    'No tournament contract deployment "cardano-tx-service/tournament" version "1.0.0": this service knows "cardano-tx-service/tournament" version "3.0.0" and "cardano-tx-service/tournament" version "2.1.0".',
 };

@@ -31,7 +31,8 @@ import { registrationsQuery, tournamentInputs, tournamentQuery, tournamentsQuery
 
 const TAGS = ["Tournaments"];
 const CONTRACT_NOTE =
-  " contractTitle and contractVersion select a contract deployment (the blueprint's when absent; unknown: 404).";
+  ' contractTitle and contractVersion select a contract deployment (when absent the default, version "3.0.0"; "2.1.0" for a tournament ' +
+  "created under contracts v2.1; unknown: 404).";
 const SIGN_NOTE = " The client signs `complete` and submits it with POST /tournaments/submit-tx.";
 const INLINE_NOTE =
   " The tournament's registration validator (about 800 bytes, one per tournament) is attached inline: by reference it would save " +

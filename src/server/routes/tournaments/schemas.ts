@@ -24,7 +24,7 @@ const contractFields = {
       minLength: 1,
       maxLength: 128,
       description:
-        "Selects a contract deployment by title; the default deployment (the blueprint's title) when absent. Unknown: 404.",
+        "Selects a contract deployment by title; the default deployment's (cardano-tx-service/tournament) when absent. Unknown: 404.",
     }),
   ),
   contractVersion: Type.Optional(
@@ -32,7 +32,8 @@ const contractFields = {
       minLength: 1,
       maxLength: 64,
       description:
-        "Selects a contract deployment by version; the default (the blueprint's version) when absent. Unknown: 404.",
+        'Selects a contract deployment by version; the default, "3.0.0" (contracts v3), when absent. "2.1.0" selects contracts v2.1, ' +
+        "whose tournaments stay readable, settleable and refundable: a request on one of them names it. Unknown: 404.",
     }),
   ),
 };
