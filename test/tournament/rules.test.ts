@@ -799,7 +799,7 @@ describe("tournament rules", () => {
       rejected(
         await settle(A, [p[0]!.address, p[0]!.address]),
         400,
-        /body\.results\[1\] repeats addr_test1\w+, which holds 1 seat\(s\): each placement takes one of its seats\./,
+        /body\.results\[1\] repeats addr_test1\w+, which holds only one seat: each placement takes one of its seats\./,
       );
       rejected(
         await settle(A, [p[0]!.address, p[2]!.address]),

@@ -43,6 +43,9 @@ export function adminKeyOf(pool: Pool, address: Address, what: string, then = ""
   return paymentKeyHash(address, "adminAddress", "the admin signs");
 }
 
+/** "which holds only one seat", "which holds 2 seats": how many placements an address may take. */
+const seatsHeld = (n: number): string => (n === 1 ? "which holds only one seat" : `which holds only ${n} seats`);
+
 /** The seats of the results (each address's first seat not taken by an earlier result), the first `placements` of them. */
 export function winnersOf(results: readonly string[], seats: readonly string[], placements: number): number[] {
   if (results.length < placements) {
@@ -59,7 +62,7 @@ export function winnersOf(results: readonly string[], seats: readonly string[], 
       if (seat < 0) {
         throw refusal(BadRequestError, (at) =>
           next.has(address)
-            ? `${at(`results[${i}]`)} repeats ${address}, which holds ${seats.filter((s) => s === address).length} seat(s): each placement takes one of its seats.`
+            ? `${at(`results[${i}]`)} repeats ${address}, ${seatsHeld(seats.filter((s) => s === address).length)}: each placement takes one of its seats.`
             : `${at(`results[${i}]`)} (${address}) is not a participant of this tournament.`,
         );
       }
