@@ -5420,9 +5420,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "transaction": "84a300818258209961cd1569a397bfb1db852f54a6eda532e4d822fce31f9183a8bcdf046cd7ae000182a300581d702ea3ce4702342f3a7b6066a7f6ea27f15fb64fafae4cc244b3c1d304011a004c4b40028201d8185829d8799fd8799f581cfd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe58ffd87a80ff82581d60fd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe581a0b9ce7ab021a00028f15a0f5f6",
+                 *       "transaction": "84a30081825820a4d0105a6ea55f3e1f03a9ebd857b5837ae45b58c4fbc0f483dbe8884521550a000182a300581d70b17e8d4c32bc8514462c90d3dc8c34e860aa8d07636dbdc3aabe4855011a004c4b40028201d8185829d8799fd8799f581c582b230bd943cd9a48302b9789af98e139c45a3ba312c7232953c82effd87a80ff82581d60582b230bd943cd9a48302b9789af98e139c45a3ba312c7232953c82e1a0b9ce7ab021a00028f15a0f5f6",
                  *       "signatures": [
-                 *         "a100d90102818258202a688902d954c76b24eff1cc797181d3b3848caa19b5528a6d993147c64fe88858403110e800224e5ef716fa93c18e53cd9b320da6fff20b4e2d393e50e6eadb7e14942388e40ae5c704818df294d71be3d70be21b3e764fe541223f640a12b8c406"
+                 *         "a100d90102818258203dde01ca3eec999e6b19ffe421ef2744a8c17876b042abbadbae3c08ba12b00a5840aed8fb7310adbc74076f10cb871c62e373c88aa61185aa8275ebfa268be220bf760c496cab10f3443184c755d903f1ec0cb1994bdfb222a89ad9bd8a2ffb6708"
                  *       ]
                  *     }
                  */
@@ -5443,7 +5443,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "txHash": "0115ba1d77a59c4dc9deed6537f8861cf905c080e1d154c29711db9b4be3a038"
+                     *       "txHash": "aeb8f06c32c8546426f8ddea662b00e781298f54ad4695573c382e656be77249"
                      *     }
                      */
                     "application/json": {
@@ -5605,9 +5605,9 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "tournamentId": "66ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c",
+                     *           "tournamentId": "01b0162ab2624a35edc1385d7841135e96fd8e17eb68602ae4f7999cb5d8cee4",
                      *           "name": "Friday cup",
-                     *           "adminAddress": "addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej",
+                     *           "adminAddress": "addr_test1vpvhrjk42na78u6a7fcgq8dd936u47axvr66lgy3hye2xnqsythuf",
                      *           "bracketSize": 2,
                      *           "entryFee": "5000000",
                      *           "payoutStructure": [
@@ -5615,22 +5615,24 @@ export interface operations {
                      *           ],
                      *           "fixedPayouts": [
                      *             [
-                     *               "addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej",
+                     *               "addr_test1vpvhrjk42na78u6a7fcgq8dd936u47axvr66lgy3hye2xnqsythuf",
                      *               "2000000"
                      *             ]
                      *           ],
                      *           "participants": [],
                      *           "participantCount": 0,
                      *           "status": "open",
-                     *           "settleBy": 1798108491000,
+                     *           "settleBy": 1798383866000,
                      *           "deposit": "7000000",
-                     *           "outputRef": "71abfadaec6969b46b3aeafb766d3974f5cd0804fcdedf29db16b07e86deaab8#0",
-                     *           "lovelace": "8866230",
+                     *           "outputRef": "3c7bcfe991681e6c465145d3a0ddbd445350735522d7c5cc9ccb577e59c950f6#0",
+                     *           "lovelace": "9700000",
                      *           "contractTitle": "cardano-tx-service/tournament",
-                     *           "contractVersion": "2.1.0",
-                     *           "policyId": "a4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b5",
-                     *           "registrationAddress": "addr_test1wqh28nj8qg6z7wnmvpn20ah2ylc4ldj047hyesjyk0qaxpq9p47sj",
-                     *           "exitRule": "Until the bracket is full the admin may cancel (every entry fee back); once it is full the only ways out are a settlement, or a cancel or refund that shares the entry fees and the prize deposit equally among the players."
+                     *           "contractVersion": "3.0.0",
+                     *           "policyId": "5ce36d2aa7a3909933bac98752a66f8cff0674a5915408e92f0a1d18",
+                     *           "registrationAddress": "addr_test1wzchar2vx27g29zx9jgd8hyvxn5xp25dqa3km0wr42lys4g67d5kr",
+                     *           "exitRule": "Until the bracket is full the admin may cancel (every entry fee back); once it is full the only ways out are a settlement, or a cancel or refund that shares the entry fees and the prize deposit equally among the players.",
+                     *           "participantsPage": 1,
+                     *           "participantsLimit": 64
                      *         }
                      *       ],
                      *       "cursor": null
@@ -5897,7 +5899,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "Friday cup",
-                 *       "adminAddress": "addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej",
+                 *       "adminAddress": "addr_test1vpvhrjk42na78u6a7fcgq8dd936u47axvr66lgy3hye2xnqsythuf",
                  *       "bracketSize": 2,
                  *       "entryFee": "5_000_000",
                  *       "payoutStructure": [
@@ -5905,12 +5907,12 @@ export interface operations {
                  *       ],
                  *       "fixedPayouts": [
                  *         [
-                 *           "addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej",
+                 *           "addr_test1vpvhrjk42na78u6a7fcgq8dd936u47axvr66lgy3hye2xnqsythuf",
                  *           2000000
                  *         ]
                  *       ],
                  *       "utxos": [
-                 *         "828258203fedbd3f8146571a77adc1e6153fc32d735e53cf66aa0f56ce2a729ca338ce940182581d60deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e371a0b9ce333"
+                 *         "828258206a61e6378f84521b53a6ae39029f401cc6f90b219e13ca45cda5edc5c269ff4d0082581d605971cad554fbe3f35df270801dad2c75cafba660f5afa091b932a34c1a17d78400"
                  *       ]
                  *     }
                  */
@@ -5952,12 +5954,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "complete": "84ab00818258203fedbd3f8146571a77adc1e6153fc32d735e53cf66aa0f56ce2a729ca338ce94010182a300581d70a4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b501821a008749b6a1581ca4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b5a1582066ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c01028201d818589f9f9f4a46726964617920637570d8799fd8799f581cdeeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e37ffd87a80ff021a004c4b409f1a00e4e1c0ff9f9fd8799fd8799f581cdeeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e37ffd87a80ff1a001e8480ffff581c2ea3ce4702342f3a7b6066a7f6ea27f15fb64fafae4cc244b3c1d3041b000001a2a79e2cf8ff80ff82581d60deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e371a0b104220021a0005575d03191c6d08184d09a1581ca4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b5a1582066ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c010b582098c2c052f282ec7703f085ff649a1f8e8a5389829913ca97796e1bf2f70001470d818258203fedbd3f8146571a77adc1e6153fc32d735e53cf66aa0f56ce2a729ca338ce94011082581d60deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e371a0b5097f3111a004c4b401281825820985f7bf8c6bdf0d6af061ee37e5281009503c3cd42793428426589f640400c0f00a10581840100d8799fd8799fd8799fd8799f58203fedbd3f8146571a77adc1e6153fc32d735e53cf66aa0f56ce2a729ca338ce94ff01ffffff821a000921f31a0ac3dd76f5f6",
-                     *       "hash": "71abfadaec6969b46b3aeafb766d3974f5cd0804fcdedf29db16b07e86deaab8",
-                     *       "fee": "350045",
-                     *       "tournamentId": "66ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c",
+                     *       "complete": "84ab00818258206a61e6378f84521b53a6ae39029f401cc6f90b219e13ca45cda5edc5c269ff4d000182a300581d705ce36d2aa7a3909933bac98752a66f8cff0674a5915408e92f0a1d1801821a009402a0a1581c5ce36d2aa7a3909933bac98752a66f8cff0674a5915408e92f0a1d18a1582001b0162ab2624a35edc1385d7841135e96fd8e17eb68602ae4f7999cb5d8cee401028201d81858a09f9f4a46726964617920637570d8799fd8799f581c5971cad554fbe3f35df270801dad2c75cafba660f5afa091b932a34cffd87a80ff021a004c4b409f1a00e4e1c0ff9f9fd8799fd8799f581c5971cad554fbe3f35df270801dad2c75cafba660f5afa091b932a34cffd87a80ff1a001e8480ffff581cb17e8d4c32bc8514462c90d3dc8c34e860aa8d07636dbdc3aabe48551b000001a2b8081090ff0080ff82581d605971cad554fbe3f35df270801dad2c75cafba660f5afa091b932a34c1a173d71d7021a00060f8903191c22080209a1581c5ce36d2aa7a3909933bac98752a66f8cff0674a5915408e92f0a1d18a1582001b0162ab2624a35edc1385d7841135e96fd8e17eb68602ae4f7999cb5d8cee4010b5820f8b35384f2c3ab54caa07ad6f32799a524ff410a91189c0e4630f54954ee789d0d818258206a61e6378f84521b53a6ae39029f401cc6f90b219e13ca45cda5edc5c269ff4d001082581d605971cad554fbe3f35df270801dad2c75cafba660f5afa091b932a34c1a178b38c0111a004c4b4012818258203c1fa9ab1b71785de87b54a48e966fbd19eea740c4ec72f582a0bd4e80d1073300a10581840100d8799fd8799fd8799fd8799f58206a61e6378f84521b53a6ae39029f401cc6f90b219e13ca45cda5edc5c269ff4dff00ffffff821a000a75851a0c26d3c1f5f6",
+                     *       "hash": "3c7bcfe991681e6c465145d3a0ddbd445350735522d7c5cc9ccb577e59c950f6",
+                     *       "fee": "397193",
+                     *       "tournamentId": "01b0162ab2624a35edc1385d7841135e96fd8e17eb68602ae4f7999cb5d8cee4",
                      *       "deposit": "7000000",
-                     *       "settleBy": 1798108491000
+                     *       "settleBy": 1798383866000
                      *     }
                      */
                     "application/json": {
@@ -6077,7 +6079,7 @@ export interface operations {
                      *       "statusCode": 422,
                      *       "error": "Unprocessable Entity",
                      *       "code": "SVC_ERR_UNPROCESSABLE",
-                     *       "message": "A tournament script refuses this transaction: Script evaluation failed: Error evaluated\nat :1:0 - 1:0\nspent budget: { mem: 0.069155, cpu: 23.810286 }\nlogs: seed not consumed (T01) Script logs: seed not consumed (T01)",
+                     *       "message": "A tournament script refuses this transaction: Script evaluation failed: Error evaluated\nat :1:0 - 1:0\nspent budget: { mem: 0.073055, cpu: 24.434286 }\nlogs: seed not consumed (T01) Script logs: seed not consumed (T01)",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -6135,7 +6137,7 @@ export interface operations {
             path: {
                 /**
                  * @description The tournament ID: the NFT's asset name, blake2b-256 of the seed output reference (64 hex).
-                 * @example 66ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c
+                 * @example 01b0162ab2624a35edc1385d7841135e96fd8e17eb68602ae4f7999cb5d8cee4
                  */
                 tournamentId: string;
             };
@@ -6397,7 +6399,7 @@ export interface operations {
             path: {
                 /**
                  * @description The tournament ID: the NFT's asset name, blake2b-256 of the seed output reference (64 hex).
-                 * @example 66ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c
+                 * @example 01b0162ab2624a35edc1385d7841135e96fd8e17eb68602ae4f7999cb5d8cee4
                  */
                 tournamentId: string;
             };
@@ -6408,10 +6410,10 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "registererAddress": "addr_test1vr75dew8ess84ya8zvt8en6fcx0ms6daez39prvc9vltukq0ct42e",
+                 *       "registererAddress": "addr_test1vpvzkgctm9pumxjgxq4e0zd0nrsnn3z68w3393er99fuststt0htt",
                  *       "utxos": [
-                 *         "828258203fedbd3f8146571a77adc1e6153fc32d735e53cf66aa0f56ce2a729ca338ce940082581d60fd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe581a004c4b40",
-                 *         "828258209961cd1569a397bfb1db852f54a6eda532e4d822fce31f9183a8bcdf046cd7ae0082581d60fd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe581a0bebc200"
+                 *         "8282582092c459d69fc14f93c393822877d09f62f2867977d1ce9cbc1ab949fe655571cf0082581d60582b230bd943cd9a48302b9789af98e139c45a3ba312c7232953c82e1a004c4b40",
+                 *         "82825820a4d0105a6ea55f3e1f03a9ebd857b5837ae45b58c4fbc0f483dbe8884521550a0082581d60582b230bd943cd9a48302b9789af98e139c45a3ba312c7232953c82e1a0bebc200"
                  *       ]
                  *     }
                  */
@@ -6440,10 +6442,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "complete": "84a300818258209961cd1569a397bfb1db852f54a6eda532e4d822fce31f9183a8bcdf046cd7ae000182a300581d702ea3ce4702342f3a7b6066a7f6ea27f15fb64fafae4cc244b3c1d304011a004c4b40028201d8185829d8799fd8799f581cfd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe58ffd87a80ff82581d60fd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe581a0b9ce7ab021a00028f15a0f5f6",
-                     *       "hash": "0115ba1d77a59c4dc9deed6537f8861cf905c080e1d154c29711db9b4be3a038",
+                     *       "complete": "84a30081825820a4d0105a6ea55f3e1f03a9ebd857b5837ae45b58c4fbc0f483dbe8884521550a000182a300581d70b17e8d4c32bc8514462c90d3dc8c34e860aa8d07636dbdc3aabe4855011a004c4b40028201d8185829d8799fd8799f581c582b230bd943cd9a48302b9789af98e139c45a3ba312c7232953c82effd87a80ff82581d60582b230bd943cd9a48302b9789af98e139c45a3ba312c7232953c82e1a0b9ce7ab021a00028f15a0f5f6",
+                     *       "hash": "aeb8f06c32c8546426f8ddea662b00e781298f54ad4695573c382e656be77249",
                      *       "fee": "167701",
-                     *       "outputRef": "0115ba1d77a59c4dc9deed6537f8861cf905c080e1d154c29711db9b4be3a038#0"
+                     *       "outputRef": "aeb8f06c32c8546426f8ddea662b00e781298f54ad4695573c382e656be77249#0"
                      *     }
                      */
                     "application/json": {
@@ -6559,7 +6561,7 @@ export interface operations {
                      *       "statusCode": 422,
                      *       "error": "Unprocessable Entity",
                      *       "code": "SVC_ERR_UNPROCESSABLE",
-                     *       "message": "A tournament script refuses this transaction: Script evaluation failed: Error evaluated\nat :1:0 - 1:0\nspent budget: { mem: 0.069155, cpu: 23.810286 }\nlogs: seed not consumed (T01) Script logs: seed not consumed (T01)",
+                     *       "message": "A tournament script refuses this transaction: Script evaluation failed: Error evaluated\nat :1:0 - 1:0\nspent budget: { mem: 0.073055, cpu: 24.434286 }\nlogs: seed not consumed (T01) Script logs: seed not consumed (T01)",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -6602,7 +6604,7 @@ export interface operations {
             path: {
                 /**
                  * @description The tournament ID: the NFT's asset name, blake2b-256 of the seed output reference (64 hex).
-                 * @example 66ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c
+                 * @example 01b0162ab2624a35edc1385d7841135e96fd8e17eb68602ae4f7999cb5d8cee4
                  */
                 tournamentId: string;
             };
@@ -6613,11 +6615,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "registererAddress": "addr_test1vr75dew8ess84ya8zvt8en6fcx0ms6daez39prvc9vltukq0ct42e",
-                 *       "outputRef": "0115ba1d77a59c4dc9deed6537f8861cf905c080e1d154c29711db9b4be3a038#0",
+                 *       "registererAddress": "addr_test1vpvzkgctm9pumxjgxq4e0zd0nrsnn3z68w3393er99fuststt0htt",
+                 *       "outputRef": "aeb8f06c32c8546426f8ddea662b00e781298f54ad4695573c382e656be77249#0",
                  *       "utxos": [
-                 *         "828258203fedbd3f8146571a77adc1e6153fc32d735e53cf66aa0f56ce2a729ca338ce940082581d60fd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe581a004c4b40",
-                 *         "828258200115ba1d77a59c4dc9deed6537f8861cf905c080e1d154c29711db9b4be3a0380182581d60fd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe581a0b9ce7ab"
+                 *         "8282582092c459d69fc14f93c393822877d09f62f2867977d1ce9cbc1ab949fe655571cf0082581d60582b230bd943cd9a48302b9789af98e139c45a3ba312c7232953c82e1a004c4b40",
+                 *         "82825820aeb8f06c32c8546426f8ddea662b00e781298f54ad4695573c382e656be772490182581d60582b230bd943cd9a48302b9789af98e139c45a3ba312c7232953c82e1a0b9ce7ab"
                  *       ]
                  *     }
                  */
@@ -6648,9 +6650,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "complete": "84a800828258200115ba1d77a59c4dc9deed6537f8861cf905c080e1d154c29711db9b4be3a038008258200115ba1d77a59c4dc9deed6537f8861cf905c080e1d154c29711db9b4be3a03801018282581d60fd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe581a004c4b4082581d60fd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe581a0b9961bf021a000385ec0b5820e70cd6d42911c91fb0a9422418d2ec109679fa46d34ef4deebb7370eeb4fca320d818258200115ba1d77a59c4dc9deed6537f8861cf905c080e1d154c29711db9b4be3a038010e81581cfd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe581082581d60fd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe581a0b509c6b111a004c4b40a20581840000d87980821959981a00705d8f06d90102815904d25904cf01000022232323232323232533357346a666ae68cdc39aab9d3754012900009191a999ab9a3370e6aae74dd5000a40002464a666ae6800440044cd5ce24903543536000013232323233300100100223375e002008444a666aae7c0085280a999ab9a30013574200429444ccc00c00cd5d10010009bac357426ae88d5d11aba2357446ae88d5d11aba2357446aae78dd50061ba9001375c6ae84d55cf1baa0011232533357340022002266ae712410354353700001300400d001357426aae78dd5005899191911919192999ab9a5333573464a666ae6800440044cd5ce24903543538000015333573466ebcc8d5d09aab9e37540026ae8400530122d87a9f581ca4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b5ff0013370e646466600200244a666aae7c0045200015333573466ebcd55ce9aba10014c122582066ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c001375a6aae78d5d08008998010011aba200100222253335573e002290000a999ab9a3375e6aae74d5d0800a611e581ca4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b50013300200237566aae78d5d080089998018018011aba200137566ae84d5d1000a400429404c94ccd5cd0008800899ab9c4901035435390000132333573400294128991919800800801112999aab9f00114a02a666ae68cdd79aab9d3574200298011e581ca4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b50014a22660040046ae88004dd59aba1357446ae880145280992999ab9a0011001133573892010354363000001300801114a06aae78004dd50009aba137586ae84008d5d10009aba235573c0026ea801c02452616253335734a666666ae900044c94ccd5cd19b8735573a00290000992999aab9f00114a02a666ae68c014d5d08008992999aab9f00114a02a666ae68c94cccccd5d200089919192999ab9a3370e00490000a999aab9f00114a02a666aae7cd5d10008992999999aba400113232325333573466e1c0092000133300d00e23335573e002945280008a999ab9a3370e004900109998069199999aba40014a0941282514a06601a4666666ae90005282504a094528198069199999aba40014a0941282514a04666aae7c00528a5000114a06aae78008d55ce8009baa00114a029405280a5035742002294054ccd5cd19b87002480084ccd55cf800a514a02940d55cf0011aab9d001375400229405280a5014a06ae8400454ccd55cf9aba200114a229405281aba200114a06aae780045281baa00114a029405280a50132323235333573466e1cd55ce9baa0014800048c8d4ccd5cd19b8735573a6ea80052002124a224646a666ae68cdc39aab9d3754002900009251124a00026ae84d55cf1baa001001357426ae8800c49280009aba100135573c0026ea80045281112999aab9f00114a02a666ae68c00cd5d0800898011aba200114a04a666666ae900044c8c8c94ccd5cd19b870024800054ccd55cf8008a50153335573e6ae880044c018d5d08008a5015333573466e1c0092002153335573e002294054ccd55cf9aba2001130053574200229405281aab9e00235573a0026ea80045280a5014a0294140094004494cccccd5d20008a5014a029405280a999ab9a3370e6e34dd7000a407029445281aba135573c6ea80041f5f6",
-                     *       "hash": "2da9b74ad9338983820ee3e2210bdc698008b509f58612bd432ad273998a694f",
-                     *       "fee": "230892"
+                     *       "complete": "84a80082825820aeb8f06c32c8546426f8ddea662b00e781298f54ad4695573c382e656be7724900825820aeb8f06c32c8546426f8ddea662b00e781298f54ad4695573c382e656be7724901018282581d60582b230bd943cd9a48302b9789af98e139c45a3ba312c7232953c82e1a004c4b4082581d60582b230bd943cd9a48302b9789af98e139c45a3ba312c7232953c82e1a0b9969ed021a00037dbe0b58203dd10b0c1c933cf156494f3a8a5b907e4e4920f1386ae57ff61ad6545f1140ab0d81825820aeb8f06c32c8546426f8ddea662b00e781298f54ad4695573c382e656be77249010e81581c582b230bd943cd9a48302b9789af98e139c45a3ba312c7232953c82e1082581d60582b230bd943cd9a48302b9789af98e139c45a3ba312c7232953c82e1a0b509c6b111a004c4b40a20581840000d8798082195d1c1a0072900f06d90102815904a159049e010000222323232323232533357346a666ae68cdc39aab9d375401090000991919191911a999ab9a0021232533357340022002266ae7124103543536000013232323233300100100223375e002008444a666aae7c0085280a999ab9a30013574200429444ccc00c00cd5d10010009bac357426ae88d5d11aba2357446ae88d5d11aba2357446aae78dd50079ba9001375c6ae84d55cf1baa0011232533357340022002266ae71241035435370000153335734a666666ae900404c94ccd5cd19b8735573a00290000992999aab9f00114a02a666ae68c02cd5d08008992999aab9f00114a02a666ae68c94cccccd5d200089919192999ab9a3370e00490000a999aab9f00114a02a666aae7cd5d10008992999999aba400113232325333573466e1c0092000133301301423335573e002945280008a999ab9a3370e004900109998099199999aba40014a0941282514a0660264666666ae90005282504a094528198099199999aba40014a0941282514a04666aae7c00528a5000114a06aae78008d55ce8009baa00114a029405280a5035742002294054ccd5cd19b87002480084ccd55cf800a514a02940d55cf0011aab9d001375400229405280a5014a06ae8400454ccd55cf9aba200114a229405281aba200114a06aae780045281baa01014a029405280a50135333573400624646a666ae68cdc39aab9d3754002900109251123235333573466e1cd55ce9baa00148000492889250001357426aae78dd50008009aba13574400e2494001452800219b8700148000d55ce9baa001357420026aae78004dd5004899191911919192999ab9a32533357340022002266ae7124103543538000015333573466ebcc8d5d09aab9e37540026ae8400530122d87a9f581c5ce36d2aa7a3909933bac98752a66f8cff0674a5915408e92f0a1d18ff0013370e646466600200244a666aae7c0045200015333573466ebcd55ce9aba10014c122582001b0162ab2624a35edc1385d7841135e96fd8e17eb68602ae4f7999cb5d8cee4001375a6aae78d5d08008998010011aba200100222253335573e002290000a999ab9a3375e6aae74d5d0800a611e581c5ce36d2aa7a3909933bac98752a66f8cff0674a5915408e92f0a1d180013300200237566aae78d5d080089998018018011aba200137566ae84d5d1000a400429404c94ccd5cd0008800899ab9c4901035435390000132333573400294128991919800800801112999aab9f00114a02a666ae68cdd79aab9d3574200298011e581c5ce36d2aa7a3909933bac98752a66f8cff0674a5915408e92f0a1d180014a22660040046ae88004dd59aba1357446ae880145281aab9e00137540026ae84dd61aba1002357440026ae88d55cf0009baa0060081498588894ccd55cf8008a5015333573460066ae840044c008d5d10008a502533333357480022646464a666ae68cdc3801240002a666aae7c0045280a999aab9f357440022600c6ae840045280a999ab9a3370e00490010a999aab9f00114a02a666aae7cd5d1000898029aba100114a02940d55cf0011aab9d001375400229405280a5014a0a004a00224a666666ae900045280a5014a0294054ccd5cd19b87371a6eb8005203814a22940d5d09aab9e3754003f5f6",
+                     *       "hash": "b03f1d2f39582d8e248ff0c3d721bb5781bfedfc1d5ebd3a1d1e45b019f82846",
+                     *       "fee": "228798"
                      *     }
                      */
                     "application/json": {
@@ -6764,7 +6766,7 @@ export interface operations {
                      *       "statusCode": 422,
                      *       "error": "Unprocessable Entity",
                      *       "code": "SVC_ERR_UNPROCESSABLE",
-                     *       "message": "A tournament script refuses this transaction: Script evaluation failed: Error evaluated\nat :1:0 - 1:0\nspent budget: { mem: 0.069155, cpu: 23.810286 }\nlogs: seed not consumed (T01) Script logs: seed not consumed (T01)",
+                     *       "message": "A tournament script refuses this transaction: Script evaluation failed: Error evaluated\nat :1:0 - 1:0\nspent budget: { mem: 0.073055, cpu: 24.434286 }\nlogs: seed not consumed (T01) Script logs: seed not consumed (T01)",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -6823,7 +6825,7 @@ export interface operations {
             path: {
                 /**
                  * @description The tournament ID: the NFT's asset name, blake2b-256 of the seed output reference (64 hex).
-                 * @example 66ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c
+                 * @example 01b0162ab2624a35edc1385d7841135e96fd8e17eb68602ae4f7999cb5d8cee4
                  */
                 tournamentId: string;
             };
@@ -6842,23 +6844,23 @@ export interface operations {
                      *       "entryFeeLovelace": "5000000",
                      *       "results": [
                      *         {
-                     *           "address": "addr_test1vr75dew8ess84ya8zvt8en6fcx0ms6daez39prvc9vltukq0ct42e",
-                     *           "outputRef": "0115ba1d77a59c4dc9deed6537f8861cf905c080e1d154c29711db9b4be3a038#0",
-                     *           "valid": true,
-                     *           "paidFeesLovelace": "5000000"
-                     *         },
-                     *         {
-                     *           "address": "addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej",
-                     *           "outputRef": "8c14453bdee2cc900e019baeb05e4c6765fe5d0752147ce7d05058bec8769f89#0",
-                     *           "valid": true,
-                     *           "paidFeesLovelace": "5000000"
-                     *         },
-                     *         {
-                     *           "address": "addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej",
-                     *           "outputRef": "9b0e5b1d8f3c2a4e6d7f8091a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5#0",
+                     *           "address": "addr_test1vpvhrjk42na78u6a7fcgq8dd936u47axvr66lgy3hye2xnqsythuf",
+                     *           "outputRef": "7379a0cfb3e0f8dca044cabf0935288416ffd933c1df4a10418c2f6b1ff2d049#0",
                      *           "valid": false,
-                     *           "reason": "It is overpaid by 500000 lovelace, less than the 1300000 lovelace (MIN_PAYOUT_LOVELACE, 1.3 ADA) a returned output needs: the contract refuses to add it (nobody can make the admin fund its return); its registrant can take it back with POST /tournaments/66ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c/unregister.",
-                     *           "paidFeesLovelace": "5500000"
+                     *           "paidFeesLovelace": "5500000",
+                     *           "reason": "It is overpaid by 500000 lovelace, less than the 1300000 lovelace (MIN_PAYOUT_LOVELACE, 1.3 ADA) a returned output needs: the contract refuses to add it (nobody can make the admin fund its return); its registrant can take it back with POST /tournaments/01b0162ab2624a35edc1385d7841135e96fd8e17eb68602ae4f7999cb5d8cee4/unregister."
+                     *         },
+                     *         {
+                     *           "address": "addr_test1vpvhrjk42na78u6a7fcgq8dd936u47axvr66lgy3hye2xnqsythuf",
+                     *           "outputRef": "91bacfa6c5cce190931d26cb8765d243c53dfa8c8e7be79c92735ffca6784496#0",
+                     *           "valid": true,
+                     *           "paidFeesLovelace": "5000000"
+                     *         },
+                     *         {
+                     *           "address": "addr_test1vpvzkgctm9pumxjgxq4e0zd0nrsnn3z68w3393er99fuststt0htt",
+                     *           "outputRef": "aeb8f06c32c8546426f8ddea662b00e781298f54ad4695573c382e656be77249#0",
+                     *           "valid": true,
+                     *           "paidFeesLovelace": "5000000"
                      *         }
                      *       ],
                      *       "page": 1,
@@ -7017,7 +7019,7 @@ export interface operations {
             path: {
                 /**
                  * @description The tournament ID: the NFT's asset name, blake2b-256 of the seed output reference (64 hex).
-                 * @example 66ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c
+                 * @example 01b0162ab2624a35edc1385d7841135e96fd8e17eb68602ae4f7999cb5d8cee4
                  */
                 tournamentId: string;
             };
@@ -7028,19 +7030,19 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "adminAddress": "addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej",
+                 *       "adminAddress": "addr_test1vpvhrjk42na78u6a7fcgq8dd936u47axvr66lgy3hye2xnqsythuf",
                  *       "registrations": [
                  *         {
-                 *           "address": "addr_test1vr75dew8ess84ya8zvt8en6fcx0ms6daez39prvc9vltukq0ct42e",
-                 *           "outputRef": "0115ba1d77a59c4dc9deed6537f8861cf905c080e1d154c29711db9b4be3a038#0"
+                 *           "address": "addr_test1vpvzkgctm9pumxjgxq4e0zd0nrsnn3z68w3393er99fuststt0htt",
+                 *           "outputRef": "aeb8f06c32c8546426f8ddea662b00e781298f54ad4695573c382e656be77249#0"
                  *         },
                  *         {
-                 *           "address": "addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej",
-                 *           "outputRef": "8c14453bdee2cc900e019baeb05e4c6765fe5d0752147ce7d05058bec8769f89#0"
+                 *           "address": "addr_test1vpvhrjk42na78u6a7fcgq8dd936u47axvr66lgy3hye2xnqsythuf",
+                 *           "outputRef": "91bacfa6c5cce190931d26cb8765d243c53dfa8c8e7be79c92735ffca6784496#0"
                  *         }
                  *       ],
                  *       "utxos": [
-                 *         "828258208c14453bdee2cc900e019baeb05e4c6765fe5d0752147ce7d05058bec8769f890182581d60deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e371a0ac167cb"
+                 *         "828258207379a0cfb3e0f8dca044cabf0935288416ffd933c1df4a10418c2f6b1ff2d0490182581d605971cad554fbe3f35df270801dad2c75cafba660f5afa091b932a34c1a16981b05"
                  *       ]
                  *     }
                  */
@@ -7076,9 +7078,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "complete": "84aa00848258200115ba1d77a59c4dc9deed6537f8861cf905c080e1d154c29711db9b4be3a0380082582071abfadaec6969b46b3aeafb766d3974f5cd0804fcdedf29db16b07e86deaab8008258208c14453bdee2cc900e019baeb05e4c6765fe5d0752147ce7d05058bec8769f89008258208c14453bdee2cc900e019baeb05e4c6765fe5d0752147ce7d05058bec8769f89010182a300581d70a4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b501821a011fe036a1581ca4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b5a1582066ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c01028201d81858f29f9f4a46726964617920637570d8799fd8799f581cdeeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e37ffd87a80ff021a004c4b409f1a00e4e1c0ff9f9fd8799fd8799f581cdeeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e37ffd87a80ff1a001e8480ffff581c2ea3ce4702342f3a7b6066a7f6ea27f15fb64fafae4cc244b3c1d3041b000001a2a79e2cf8ff9fd8799fd8799f581cfd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe58ffd87a80ffd8799fd8799f581cdeeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e37ffd87a80ffffff82581d60deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e371a0abac23d021a0006a58e03191c790b58206b5cab238daeaa2ad39f7f1f082022bed00f76dbe07b9d2d6ee2e425aef8bd1b0d818258208c14453bdee2cc900e019baeb05e4c6765fe5d0752147ce7d05058bec8769f89010e81581cdeeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e371082581d60deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e371a0a751c8b111a004c4b401281825820985f7bf8c6bdf0d6af061ee37e5281009503c3cd42793428426589f640400c0f00a20583840000d87a80821a000146531a01ae0a4f840001d87a9fd87980ff821a000abb7d1a0ed1a181840002d87a80821a000146531a01ae0a4f06d90102815904d25904cf01000022232323232323232533357346a666ae68cdc39aab9d3754012900009191a999ab9a3370e6aae74dd5000a40002464a666ae6800440044cd5ce24903543536000013232323233300100100223375e002008444a666aae7c0085280a999ab9a30013574200429444ccc00c00cd5d10010009bac357426ae88d5d11aba2357446ae88d5d11aba2357446aae78dd50061ba9001375c6ae84d55cf1baa0011232533357340022002266ae712410354353700001300400d001357426aae78dd5005899191911919192999ab9a5333573464a666ae6800440044cd5ce24903543538000015333573466ebcc8d5d09aab9e37540026ae8400530122d87a9f581ca4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b5ff0013370e646466600200244a666aae7c0045200015333573466ebcd55ce9aba10014c122582066ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c001375a6aae78d5d08008998010011aba200100222253335573e002290000a999ab9a3375e6aae74d5d0800a611e581ca4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b50013300200237566aae78d5d080089998018018011aba200137566ae84d5d1000a400429404c94ccd5cd0008800899ab9c4901035435390000132333573400294128991919800800801112999aab9f00114a02a666ae68cdd79aab9d3574200298011e581ca4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b50014a22660040046ae88004dd59aba1357446ae880145280992999ab9a0011001133573892010354363000001300801114a06aae78004dd50009aba137586ae84008d5d10009aba235573c0026ea801c02452616253335734a666666ae900044c94ccd5cd19b8735573a00290000992999aab9f00114a02a666ae68c014d5d08008992999aab9f00114a02a666ae68c94cccccd5d200089919192999ab9a3370e00490000a999aab9f00114a02a666aae7cd5d10008992999999aba400113232325333573466e1c0092000133300d00e23335573e002945280008a999ab9a3370e004900109998069199999aba40014a0941282514a06601a4666666ae90005282504a094528198069199999aba40014a0941282514a04666aae7c00528a5000114a06aae78008d55ce8009baa00114a029405280a5035742002294054ccd5cd19b87002480084ccd55cf800a514a02940d55cf0011aab9d001375400229405280a5014a06ae8400454ccd55cf9aba200114a229405281aba200114a06aae780045281baa00114a029405280a50132323235333573466e1cd55ce9baa0014800048c8d4ccd5cd19b8735573a6ea80052002124a224646a666ae68cdc39aab9d3754002900009251124a00026ae84d55cf1baa001001357426ae8800c49280009aba100135573c0026ea80045281112999aab9f00114a02a666ae68c00cd5d0800898011aba200114a04a666666ae900044c8c8c94ccd5cd19b870024800054ccd55cf8008a50153335573e6ae880044c018d5d08008a5015333573466e1c0092002153335573e002294054ccd55cf9aba2001130053574200229405281aab9e00235573a0026ea80045280a5014a0294140094004494cccccd5d20008a5014a029405280a999ab9a3370e6e34dd7000a407029445281aba135573c6ea80041f5f6",
-                     *       "hash": "288fa5ee15df0d57f87ee17782b2aae820cc0392c4565356fed07a8337370aaf",
-                     *       "fee": "435598",
+                     *       "complete": "84aa00848258203c7bcfe991681e6c465145d3a0ddbd445350735522d7c5cc9ccb577e59c950f6008258207379a0cfb3e0f8dca044cabf0935288416ffd933c1df4a10418c2f6b1ff2d0490182582091bacfa6c5cce190931d26cb8765d243c53dfa8c8e7be79c92735ffca678449600825820aeb8f06c32c8546426f8ddea662b00e781298f54ad4695573c382e656be77249000182a300581d705ce36d2aa7a3909933bac98752a66f8cff0674a5915408e92f0a1d1801821a012c9920a1581c5ce36d2aa7a3909933bac98752a66f8cff0674a5915408e92f0a1d18a1582001b0162ab2624a35edc1385d7841135e96fd8e17eb68602ae4f7999cb5d8cee401028201d81858c39f9f4a46726964617920637570d8799fd8799f581c5971cad554fbe3f35df270801dad2c75cafba660f5afa091b932a34cffd87a80ff021a004c4b409f1a00e4e1c0ff9f9fd8799fd8799f581c5971cad554fbe3f35df270801dad2c75cafba660f5afa091b932a34cffd87a80ff1a001e8480ffff581cb17e8d4c32bc8514462c90d3dc8c34e860aa8d07636dbdc3aabe48551b000001a2b8081090ff029f5820843a694ccbc11e21f0e1d23e4818a42c655893cf7d4776aa9485155d2afd77aaffff82581d605971cad554fbe3f35df270801dad2c75cafba660f5afa091b932a34c1a1690e2e1021a0007382403191c230b5820c1e1c5611c354f6fbcd2c9891ddcdceb5cb74765b960f4d9288a436852d424620d818258207379a0cfb3e0f8dca044cabf0935288416ffd933c1df4a10418c2f6b1ff2d049010e81581c5971cad554fbe3f35df270801dad2c75cafba660f5afa091b932a34c1082581d605971cad554fbe3f35df270801dad2c75cafba660f5afa091b932a34c1a164bcfc5111a004c4b4012818258203c1fa9ab1b71785de87b54a48e966fbd19eea740c4ec72f582a0bd4e80d1073300a20583840000d87a9fd87980ff821a000c29c91a10c2a76c840002d87a808219a7261a01063191840003d87a808219a7261a0106319106d90102815904a159049e010000222323232323232533357346a666ae68cdc39aab9d375401090000991919191911a999ab9a0021232533357340022002266ae7124103543536000013232323233300100100223375e002008444a666aae7c0085280a999ab9a30013574200429444ccc00c00cd5d10010009bac357426ae88d5d11aba2357446ae88d5d11aba2357446aae78dd50079ba9001375c6ae84d55cf1baa0011232533357340022002266ae71241035435370000153335734a666666ae900404c94ccd5cd19b8735573a00290000992999aab9f00114a02a666ae68c02cd5d08008992999aab9f00114a02a666ae68c94cccccd5d200089919192999ab9a3370e00490000a999aab9f00114a02a666aae7cd5d10008992999999aba400113232325333573466e1c0092000133301301423335573e002945280008a999ab9a3370e004900109998099199999aba40014a0941282514a0660264666666ae90005282504a094528198099199999aba40014a0941282514a04666aae7c00528a5000114a06aae78008d55ce8009baa00114a029405280a5035742002294054ccd5cd19b87002480084ccd55cf800a514a02940d55cf0011aab9d001375400229405280a5014a06ae8400454ccd55cf9aba200114a229405281aba200114a06aae780045281baa01014a029405280a50135333573400624646a666ae68cdc39aab9d3754002900109251123235333573466e1cd55ce9baa00148000492889250001357426aae78dd50008009aba13574400e2494001452800219b8700148000d55ce9baa001357420026aae78004dd5004899191911919192999ab9a32533357340022002266ae7124103543538000015333573466ebcc8d5d09aab9e37540026ae8400530122d87a9f581c5ce36d2aa7a3909933bac98752a66f8cff0674a5915408e92f0a1d18ff0013370e646466600200244a666aae7c0045200015333573466ebcd55ce9aba10014c122582001b0162ab2624a35edc1385d7841135e96fd8e17eb68602ae4f7999cb5d8cee4001375a6aae78d5d08008998010011aba200100222253335573e002290000a999ab9a3375e6aae74d5d0800a611e581c5ce36d2aa7a3909933bac98752a66f8cff0674a5915408e92f0a1d180013300200237566aae78d5d080089998018018011aba200137566ae84d5d1000a400429404c94ccd5cd0008800899ab9c4901035435390000132333573400294128991919800800801112999aab9f00114a02a666ae68cdd79aab9d3574200298011e581c5ce36d2aa7a3909933bac98752a66f8cff0674a5915408e92f0a1d180014a22660040046ae88004dd59aba1357446ae880145281aab9e00137540026ae84dd61aba1002357440026ae88d55cf0009baa0060081498588894ccd55cf8008a5015333573460066ae840044c008d5d10008a502533333357480022646464a666ae68cdc3801240002a666aae7c0045280a999aab9f357440022600c6ae840045280a999ab9a3370e00490010a999aab9f00114a02a666aae7cd5d1000898029aba100114a02940d55cf0011aab9d001375400229405280a5014a0a004a00224a666666ae900045280a5014a0294054ccd5cd19b87371a6eb8005203814a22940d5d09aab9e3754003f5f6",
+                     *       "hash": "9e6dfd3a64f97704e58fd7f437e1d9e764af6d38ea83f95d0d56c63ef741ca17",
+                     *       "fee": "473124",
                      *       "participantCount": 2,
                      *       "seatsLeft": 0
                      *     }
@@ -7207,7 +7209,7 @@ export interface operations {
                      *       "statusCode": 422,
                      *       "error": "Unprocessable Entity",
                      *       "code": "SVC_ERR_UNPROCESSABLE",
-                     *       "message": "A tournament script refuses this transaction: Script evaluation failed: Error evaluated\nat :1:0 - 1:0\nspent budget: { mem: 0.069155, cpu: 23.810286 }\nlogs: seed not consumed (T01) Script logs: seed not consumed (T01)",
+                     *       "message": "A tournament script refuses this transaction: Script evaluation failed: Error evaluated\nat :1:0 - 1:0\nspent budget: { mem: 0.073055, cpu: 24.434286 }\nlogs: seed not consumed (T01) Script logs: seed not consumed (T01)",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -7250,7 +7252,7 @@ export interface operations {
             path: {
                 /**
                  * @description The tournament ID: the NFT's asset name, blake2b-256 of the seed output reference (64 hex).
-                 * @example 66ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c
+                 * @example 01b0162ab2624a35edc1385d7841135e96fd8e17eb68602ae4f7999cb5d8cee4
                  */
                 tournamentId: string;
             };
@@ -7261,13 +7263,12 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "adminAddress": "addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej",
+                 *       "adminAddress": "addr_test1vpvhrjk42na78u6a7fcgq8dd936u47axvr66lgy3hye2xnqsythuf",
                  *       "results": [
-                 *         "addr_test1vr75dew8ess84ya8zvt8en6fcx0ms6daez39prvc9vltukq0ct42e",
-                 *         "addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej"
+                 *         "addr_test1vpvzkgctm9pumxjgxq4e0zd0nrsnn3z68w3393er99fuststt0htt"
                  *       ],
                  *       "utxos": [
-                 *         "82825820288fa5ee15df0d57f87ee17782b2aae820cc0392c4565356fed07a8337370aaf0182581d60deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e371a0abac23d"
+                 *         "828258209e6dfd3a64f97704e58fd7f437e1d9e764af6d38ea83f95d0d56c63ef741ca170182581d605971cad554fbe3f35df270801dad2c75cafba660f5afa091b932a34c1a1690e2e1"
                  *       ]
                  *     }
                  */
@@ -7298,9 +7299,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "complete": "84ab0081825820288fa5ee15df0d57f87ee17782b2aae820cc0392c4565356fed07a8337370aaf000183a300581d60fd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe58011a00e4e1c0028201d81858259f582066ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c00ffa300581d60deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e37011a001e8480028201d81858259f582066ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c01ff82581d60deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e371a001765b2021a0005144403191c7a09a1581ca4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b5a1582066ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c200b58203a764f3c3b4c7bf8c623ff49fecf2581d82babe12a3f6beb3e9376268ffb8b2c0d81825820288fa5ee15df0d57f87ee17782b2aae820cc0392c4565356fed07a8337370aaf010e81581cdeeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e371082581d60deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e371a0a6e76fd111a004c4b401281825820985f7bf8c6bdf0d6af061ee37e5281009503c3cd42793428426589f640400c0f00a10582840000d87a9fd87a9f9f00ffffff821a0005b6611a07639ce5840100d8799fd87a80ff8219d01e1a00ed72adf5f6",
-                     *       "hash": "3c7e538ed18221909e4e60266dc0d087682bc540bfdf8802ad673f25cd2a4753",
-                     *       "fee": "332868"
+                     *       "complete": "84ab00818258209e6dfd3a64f97704e58fd7f437e1d9e764af6d38ea83f95d0d56c63ef741ca17000183a300581d60582b230bd943cd9a48302b9789af98e139c45a3ba312c7232953c82e011a00e4e1c0028201d81858259f582001b0162ab2624a35edc1385d7841135e96fd8e17eb68602ae4f7999cb5d8cee400ffa300581d605971cad554fbe3f35df270801dad2c75cafba660f5afa091b932a34c011a001e8480028201d81858259f582001b0162ab2624a35edc1385d7841135e96fd8e17eb68602ae4f7999cb5d8cee401ff82581d605971cad554fbe3f35df270801dad2c75cafba660f5afa091b932a34c1a0022e234021a000650ac03191c2409a1581c5ce36d2aa7a3909933bac98752a66f8cff0674a5915408e92f0a1d18a1582001b0162ab2624a35edc1385d7841135e96fd8e17eb68602ae4f7999cb5d8cee4200b5820bb952cad1f0d8a2070809ef53d782cd765c8ac20cc5bc0567f14481c3bcd47310d818258209e6dfd3a64f97704e58fd7f437e1d9e764af6d38ea83f95d0d56c63ef741ca17010e81581c5971cad554fbe3f35df270801dad2c75cafba660f5afa091b932a34c1082581d605971cad554fbe3f35df270801dad2c75cafba660f5afa091b932a34c1a164497a1111a004c4b4012818258203c1fa9ab1b71785de87b54a48e966fbd19eea740c4ec72f582a0bd4e80d1073300a10582840000d87a9fd87a9f9f01ff9f00582039695a8b20ba3f401e262f119477a2f9c4e8fb6524a73e28b839aa1026661da058200eb923b0cbd24df54401d998531feead35a47a99f4deed205de4af81120f9761582085c09af929492a871e4fae32d9d5c36e352471cd659bcdb61de08f1722acc3b15820b22df1a126b5ba4e33c16fd6157507610e55ffce20dae7ac44cae168a463612a5820209155a276ca3c2417e3876971dd587dd64ed9fcb8ef1fd6e7589ef4255c967f58206f7889ddd723ce6131ff105f416726118e1cf771b81265253b5c59aa6f87c24c58206659a5716acbaaa36b9f81157f9687e0ce9e9851218164900443de7287f85fad58200f6e4e768a8fecbfd286712ca7c4de283082448cccbb71db1d47e93f5327677e582066c4270c625b9e96b934b3f56d9301c44c823d08b342b2cd95ee24519397c14a58203da3596117e16ffe6091c17736590ac20a3ca9dcfcd24ea5eece12d51206f38effffff821a000a92c31a0d031859840100d8799fd87a80ff8219df5a1a00f6f82df5f6",
+                     *       "hash": "1a1cdfd58afddfbadcff3e1519b0bfa7df97d8342715070b164828cc61de1be4",
+                     *       "fee": "413868"
                      *     }
                      */
                     "application/json": {
@@ -7414,7 +7415,7 @@ export interface operations {
                      *       "statusCode": 422,
                      *       "error": "Unprocessable Entity",
                      *       "code": "SVC_ERR_UNPROCESSABLE",
-                     *       "message": "A tournament script refuses this transaction: Script evaluation failed: Error evaluated\nat :1:0 - 1:0\nspent budget: { mem: 0.069155, cpu: 23.810286 }\nlogs: seed not consumed (T01) Script logs: seed not consumed (T01)",
+                     *       "message": "A tournament script refuses this transaction: Script evaluation failed: Error evaluated\nat :1:0 - 1:0\nspent budget: { mem: 0.073055, cpu: 24.434286 }\nlogs: seed not consumed (T01) Script logs: seed not consumed (T01)",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -7457,7 +7458,7 @@ export interface operations {
             path: {
                 /**
                  * @description The tournament ID: the NFT's asset name, blake2b-256 of the seed output reference (64 hex).
-                 * @example 66ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c
+                 * @example 01b0162ab2624a35edc1385d7841135e96fd8e17eb68602ae4f7999cb5d8cee4
                  */
                 tournamentId: string;
             };
@@ -7468,9 +7469,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "adminAddress": "addr_test1vr0whpz4lfud7sxqrdx8ka2czm779dvsn8ldefqwx8czudc3s4tej",
+                 *       "adminAddress": "addr_test1vpvhrjk42na78u6a7fcgq8dd936u47axvr66lgy3hye2xnqsythuf",
                  *       "utxos": [
-                 *         "828258208c14453bdee2cc900e019baeb05e4c6765fe5d0752147ce7d05058bec8769f890182581d60deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e371a0ac167cb"
+                 *         "828258203c7bcfe991681e6c465145d3a0ddbd445350735522d7c5cc9ccb577e59c950f60182581d605971cad554fbe3f35df270801dad2c75cafba660f5afa091b932a34c1a173d71d7"
                  *       ]
                  *     }
                  */
@@ -7501,9 +7502,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "complete": "84aa008282582071abfadaec6969b46b3aeafb766d3974f5cd0804fcdedf29db16b07e86deaab8008258208c14453bdee2cc900e019baeb05e4c6765fe5d0752147ce7d05058bec8769f89010182a300581d60deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e37011a008749b6028201d81858259f582066ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c00ff82581d60deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e371a0abc22c7021a0005450409a1581ca4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b5a1582066ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c200b5820159572e5afe6806093472dcd73fad3081f0c49ddc043932b9c3d7e401e1ced850d818258208c14453bdee2cc900e019baeb05e4c6765fe5d0752147ce7d05058bec8769f89010e81581cdeeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e371082581d60deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e371a0a751c8b111a004c4b401281825820985f7bf8c6bdf0d6af061ee37e5281009503c3cd42793428426589f640400c0f00a10582840000d87a9fd87b80ff821a00087f4e1a0b004dc3840100d8799fd87a80ff8219d01e1a00ed72adf5f6",
-                     *       "hash": "86f73da5f0ff6ba3089800441a8b7881e26609d964a803d560d449200f521be5",
-                     *       "fee": "345348",
+                     *       "complete": "84aa00828258203c7bcfe991681e6c465145d3a0ddbd445350735522d7c5cc9ccb577e59c950f6008258203c7bcfe991681e6c465145d3a0ddbd445350735522d7c5cc9ccb577e59c950f6010182a300581d605971cad554fbe3f35df270801dad2c75cafba660f5afa091b932a34c011a009402a0028201d81858259f582001b0162ab2624a35edc1385d7841135e96fd8e17eb68602ae4f7999cb5d8cee400ff82581d605971cad554fbe3f35df270801dad2c75cafba660f5afa091b932a34c1a17378c1e021a0005e5b909a1581c5ce36d2aa7a3909933bac98752a66f8cff0674a5915408e92f0a1d18a1582001b0162ab2624a35edc1385d7841135e96fd8e17eb68602ae4f7999cb5d8cee4200b5820a35a5053de2514f60469e2ffe8e71c31ac41e5fdaf0ebc70b96eb7a7a363c3b10d818258203c7bcfe991681e6c465145d3a0ddbd445350735522d7c5cc9ccb577e59c950f6010e81581c5971cad554fbe3f35df270801dad2c75cafba660f5afa091b932a34c1082581d605971cad554fbe3f35df270801dad2c75cafba660f5afa091b932a34c1a16f12697111a004c4b4012818258203c1fa9ab1b71785de87b54a48e966fbd19eea740c4ec72f582a0bd4e80d1073300a10582840000d87a9fd87b9f80ffff821a000891e11a0b0bc491840100d8799fd87a80ff8219df5a1a00f6f82df5f6",
+                     *       "hash": "d7bb9cca220868c73135172fa136da78cc6840b2039418dc6ef29cf84b72d419",
+                     *       "fee": "386489",
                      *       "step": "close",
                      *       "batchesRemaining": 0
                      *     }
@@ -7625,7 +7626,7 @@ export interface operations {
                      *       "statusCode": 422,
                      *       "error": "Unprocessable Entity",
                      *       "code": "SVC_ERR_UNPROCESSABLE",
-                     *       "message": "A tournament script refuses this transaction: Script evaluation failed: Error evaluated\nat :1:0 - 1:0\nspent budget: { mem: 0.069155, cpu: 23.810286 }\nlogs: seed not consumed (T01) Script logs: seed not consumed (T01)",
+                     *       "message": "A tournament script refuses this transaction: Script evaluation failed: Error evaluated\nat :1:0 - 1:0\nspent budget: { mem: 0.073055, cpu: 24.434286 }\nlogs: seed not consumed (T01) Script logs: seed not consumed (T01)",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -7668,7 +7669,7 @@ export interface operations {
             path: {
                 /**
                  * @description The tournament ID: the NFT's asset name, blake2b-256 of the seed output reference (64 hex).
-                 * @example 66ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c
+                 * @example 01b0162ab2624a35edc1385d7841135e96fd8e17eb68602ae4f7999cb5d8cee4
                  */
                 tournamentId: string;
             };
@@ -7680,9 +7681,9 @@ export interface operations {
                 /**
                  * @example {
                  *       "utxos": [
-                 *         "828258203c7e538ed18221909e4e60266dc0d087682bc540bfdf8802ad673f25cd2a475300a300581d60fd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe58011a00e4e1c0028201d81858259f582066ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c00ff",
-                 *         "828258203fedbd3f8146571a77adc1e6153fc32d735e53cf66aa0f56ce2a729ca338ce940082581d60fd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe581a004c4b40",
-                 *         "828258209be621d467f116be8939c5f62d8f60ae83a5f4c0a9a2bdb7b783bd2ce632a1ac0182581d60fd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe581a0b01c216"
+                 *         "828258201a1cdfd58afddfbadcff3e1519b0bfa7df97d8342715070b164828cc61de1be400a300581d60582b230bd943cd9a48302b9789af98e139c45a3ba312c7232953c82e011a00e4e1c0028201d81858259f582001b0162ab2624a35edc1385d7841135e96fd8e17eb68602ae4f7999cb5d8cee400ff",
+                 *         "828258208aab9e123e85223f65134cdae67b62854ad132562ff8e8bd036c9a14622e16a70182581d60582b230bd943cd9a48302b9789af98e139c45a3ba312c7232953c82e1a0b4e0d56",
+                 *         "8282582092c459d69fc14f93c393822877d09f62f2867977d1ce9cbc1ab949fe655571cf0082581d60582b230bd943cd9a48302b9789af98e139c45a3ba312c7232953c82e1a004c4b40"
                  *       ]
                  *     }
                  */
@@ -7713,9 +7714,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "complete": "84aa00828258209be621d467f116be8939c5f62d8f60ae83a5f4c0a9a2bdb7b783bd2ce632a1ac01825820e25d0089ecf72e28b1477577649d95413bbfcbb42302c83caa426a2a50b55eb9000183a300581d60fd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe58011a00989680028201d81858259f58207ab633981f692e61940578328707583afea7eb7a1e98dbab21b70746116a3b0600ffa300581d60deeb8455fa78df40c01b4c7b755816fde2b59099fedca40e31f02e37011a00191f54028201d81858259f58207ab633981f692e61940578328707583afea7eb7a1e98dbab21b70746116a3b0601ff82581d60fd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe581a0afc54a2021a00056d74081903e009a1581ca4be546c57d06f92f477870e1ddaae7fbd995416fea481a0c3e0b9b5a158207ab633981f692e61940578328707583afea7eb7a1e98dbab21b70746116a3b06200b5820774894c95a29527963a2c18feca26114ef5e408983269e60af1bbb7fb707d8ed0d818258209be621d467f116be8939c5f62d8f60ae83a5f4c0a9a2bdb7b783bd2ce632a1ac011082581d60fd46e5c7cc207a93a713167ccf49c19fb869bdc8a2508d982b3ebe581a0ab576d6111a004c4b401281825820985f7bf8c6bdf0d6af061ee37e5281009503c3cd42793428426589f640400c0f00a10582840001d87a9fd87c80ff821a0009e04e1a0d3f7c72840100d8799fd87a80ff8219d01e1a00ed72adf5f6",
-                     *       "hash": "856a4eadb107d5f8f71daf2ed9932827f4898b8736b549d233f967a8c7b2d331",
-                     *       "fee": "355700",
+                     *       "complete": "84aa008282582084ea37262f49eaea7f2177bf1ca647c0bc9fd792c730a34308a456bd26d34023008258208aab9e123e85223f65134cdae67b62854ad132562ff8e8bd036c9a14622e16a7010184a300581d60582b230bd943cd9a48302b9789af98e139c45a3ba312c7232953c82e011a0081b320028201d81858259f58209a571a75b7f514e68e1cd7b264ff7f5a60f0a24ac8f564e1b02545b578c7ca0400ffa300581d605971cad554fbe3f35df270801dad2c75cafba660f5afa091b932a34c011a0081b320028201d81858259f58209a571a75b7f514e68e1cd7b264ff7f5a60f0a24ac8f564e1b02545b578c7ca0401ffa300581d605971cad554fbe3f35df270801dad2c75cafba660f5afa091b932a34c011a002932e0028201d81858259f58209a571a75b7f514e68e1cd7b264ff7f5a60f0a24ac8f564e1b02545b578c7ca0402ff82581d60582b230bd943cd9a48302b9789af98e139c45a3ba312c7232953c82e1a0b479104021a00067c52081a00278d0509a1581c5ce36d2aa7a3909933bac98752a66f8cff0674a5915408e92f0a1d18a158209a571a75b7f514e68e1cd7b264ff7f5a60f0a24ac8f564e1b02545b578c7ca04200b582059e7e56641d2b47e4778fdf61f05f026f201831abb62d6371964a8140a5d79850d818258208aab9e123e85223f65134cdae67b62854ad132562ff8e8bd036c9a14622e16a7011082581d60582b230bd943cd9a48302b9789af98e139c45a3ba312c7232953c82e1a0b01c216111a004c4b4012818258203c1fa9ab1b71785de87b54a48e966fbd19eea740c4ec72f582a0bd4e80d1073300a10582840000d87a9fd87c9f80ffff821a000e87d91a1330c895840100d8799fd87a80ff8219df5a1a00f6f82df5f6",
+                     *       "hash": "6f5ab71153e37322022b4f4bb5a145240598430a71629d62b0ac5fe9bc704111",
+                     *       "fee": "425042",
                      *       "step": "close",
                      *       "batchesRemaining": 0
                      *     }
@@ -7747,7 +7748,7 @@ export interface operations {
                      *       "statusCode": 400,
                      *       "error": "Bad Request",
                      *       "code": "SVC_ERR_BAD_REQUEST",
-                     *       "message": "Tournament 66ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c can be refunded only after its settlement deadline, settleBy 1798108491000 (2026-12-24T10:34:51.000Z): from 2026-12-24T10:34:52.000Z on; the chain's time is 2026-11-24T10:35:02.000Z. Before it, only the admin can end it (POST /tournaments/66ac81915c1bf1440855d2f77e3b2d7b2017979ad23c86a9cb567d3188f5131c/cancel).",
+                     *       "message": "Tournament 01b0162ab2624a35edc1385d7841135e96fd8e17eb68602ae4f7999cb5d8cee4 can be refunded only after its settlement deadline, settleBy 1798383866000 (2026-12-27T15:04:26.000Z): from 2026-12-27T15:04:27.000Z on; the chain's time is 2026-11-27T15:04:28.000Z. Before it, only the admin can end it (POST /tournaments/01b0162ab2624a35edc1385d7841135e96fd8e17eb68602ae4f7999cb5d8cee4/cancel).",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -7837,7 +7838,7 @@ export interface operations {
                      *       "statusCode": 422,
                      *       "error": "Unprocessable Entity",
                      *       "code": "SVC_ERR_UNPROCESSABLE",
-                     *       "message": "A tournament script refuses this transaction: Script evaluation failed: Error evaluated\nat :1:0 - 1:0\nspent budget: { mem: 0.069155, cpu: 23.810286 }\nlogs: seed not consumed (T01) Script logs: seed not consumed (T01)",
+                     *       "message": "A tournament script refuses this transaction: Script evaluation failed: Error evaluated\nat :1:0 - 1:0\nspent budget: { mem: 0.073055, cpu: 24.434286 }\nlogs: seed not consumed (T01) Script logs: seed not consumed (T01)",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
