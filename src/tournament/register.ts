@@ -4,7 +4,7 @@
 // address as inline datum. Cancelling spends it with the Cancel redeemer, the
 // registrant signing (required signer), and refunds the whole output to the registrant.
 import { checkNotPointer, paymentCredentialOf, paymentKeyHash } from "../cardano/address-rules.js";
-import { outRef, parseOutRef } from "../cardano/utxo.js";
+import { ledgerOrder, outRef, parseOutRef } from "../cardano/utxo.js";
 import { minLovelace } from "../cardano/tx-encode.js";
 import { fromAssets, valueOf } from "../cardano/value.js";
 import { BadRequestError, NotFoundError, refusal } from "../errors.js";
@@ -17,7 +17,6 @@ import { selectContract, type ContractSelector } from "./deployment.js";
 import { MIN_PAYOUT_LOVELACE } from "./limits.js";
 import {
   findTournament,
-  listRegistrations,
   registrationAddressOf,
   registrationOf,
   requireTournament,
@@ -65,7 +64,15 @@ async function checkNotRegistered(ctx: TournamentContext, t: TournamentState, ad
         "so it cannot register again.",
     );
   }
-  const pending = (await listRegistrations(ctx.chain, t, ctx.network)).find((r) => r.valid && r.address === address);
+  // Only the outputs whose datum is this address's registration datum byte for byte (a valid
+  // registration's datum is canonical: decodeRegistrationDatum), so that a register does not decode
+  // every registration waiting at the address (a full bracket's 1,024 took seconds per request).
+  const datum = encodeRegistrationDatum(address);
+  const pending = (await ctx.chain.utxosAt(t.registrationAddress.bech32))
+    .filter((u) => u.output.plutusData?.toLowerCase() === datum)
+    .sort(ledgerOrder)
+    .map((u) => registrationOf(u, t.datum.config.entryFee, ctx.network, { tournamentId: t.tournamentId }))
+    .find((r) => r.valid);
   if (pending !== undefined) {
     throw refusal(
       BadRequestError,

@@ -4,9 +4,14 @@
 import type { TournamentContext, TxAnswer } from "../context.js";
 import { registerTo, unregisterFrom, type RegisterInput, type UnregisterInput } from "../register.js";
 import type { V3Contract } from "./contract.js";
-import { checkSeats, stateOf, type Pool } from "./pool.js";
+import { stateOf, type Pool } from "./pool.js";
 
-/** A registration to `pool`, whose seats are `seats` (bech32, seat order). */
+/**
+ * A registration to `pool`, whose seats are `seats` (bech32, seat order, as the seat reader gave
+ * them: checked against the datum when read). They serve only to refuse an address that holds a
+ * seat already, so they are not hashed again here: a register is the most frequent request, and
+ * re-hashing 1,024 seats each time cost more than the rest of it.
+ */
 export async function registerToPool(
   ctx: TournamentContext,
   contract: V3Contract,
@@ -14,7 +19,6 @@ export async function registerToPool(
   seats: readonly string[],
   input: RegisterInput,
 ): Promise<TxAnswer & { outputRef: string }> {
-  checkSeats(pool, seats, contract);
   return registerTo(ctx, stateOf(pool, seats, contract), contract.registration(pool.tournamentId), input);
 }
 
