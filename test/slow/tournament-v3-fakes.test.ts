@@ -7,6 +7,11 @@
 // payouts, every prize output checked on chain (the operator having deployed v3's scripts as
 // references first, as on a real network). B: another 128, refunded by strangers after the
 // deadline: the close and its 2 batches, each seat's address paid its entry fee exactly once.
+// Through Blockfrost the registrations take minutes, not seconds: each makes 8 requests to
+// Blockfrost (the payer's UTxOs, the registration address's, the pool's NFT history, two
+// transactions' UTxOs, the tip, the submission and its confirmation, as counted on the fake), and
+// once the burst of 500 is spent the service keeps to Blockfrost's published 10 requests a second
+// (src/chain/resilience/resilient.ts).
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { startTarget, type Target } from "../support/target.js";
