@@ -18,7 +18,7 @@ import { iso } from "../deadline.js";
 import { encodeBatchDatum, poolCloseRedeemer } from "../pool-datum.js";
 import { closingPayments, taggedPayment } from "../rules.js";
 import { batchRoots, leafOf, type Hash } from "../seat-tree.js";
-import { batchSeats, type V3Contract } from "./contract.js";
+import { batchSeats, inlineScriptAdvice, type V3Contract } from "./contract.js";
 import { batchNeed, checkSeats, closeTerms, type Pool } from "./pool.js";
 import { adminKeyOf } from "./settle.js";
 
@@ -112,7 +112,8 @@ async function close(
         utxos: await payingUtxos(ctx.chain, input.utxos),
         changeAddress: input.changeAddress,
         tooLarge: (at) =>
-          `closing ${seats.length} seats is more than one transaction can carry; if ${at("utxos")} holds many small UTxOs, pass fewer, larger ones`,
+          `closing ${seats.length} seats is more than one transaction can carry; if ${at("utxos")} holds many small UTxOs, pass fewer, larger ones` +
+          inlineScriptAdvice(contract),
         ...(extra.validFrom === undefined ? {} : { validFrom: extra.validFrom }),
       },
       ctx.chain,

@@ -94,3 +94,18 @@ export const batchSeats = (c: V3Contract): number => 2 ** c.shape.batchHeight;
 
 /** The largest bracket of the contract's tree. */
 export const maxBracket = (c: V3Contract): number => 2 ** c.shape.depth;
+
+/**
+ * What a too-large transaction's message adds when the tournament script travels inline: the
+ * fix is the operator's (a reference deployment, about 10 KB less per transaction), not the
+ * caller's. Empty when the script is used by reference.
+ */
+export function inlineScriptAdvice(contract: V3Contract): string {
+  if (contract.tournament.kind === "reference") return "";
+  const bytes = contract.tournament.script.compiledCode.length / 2;
+  return (
+    `; its tournament script (${bytes.toLocaleString("en-US")} bytes) travels inline because no reference deployment of contract ` +
+    `version ${contract.contractVersion} is recorded on this network: the operator deploys it once (npm run cli -- contracts deploy ` +
+    "--from <address>, see the README), after which the same request fits"
+  );
+}

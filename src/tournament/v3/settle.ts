@@ -14,7 +14,7 @@ import { MINT_BURN_REDEEMER } from "../datum.js";
 import { poolSettleRedeemer } from "../pool-datum.js";
 import { taggedPayment } from "../rules.js";
 import { buildMultiproof, leafOf } from "../seat-tree.js";
-import type { V3Contract } from "./contract.js";
+import { inlineScriptAdvice, type V3Contract } from "./contract.js";
 import { checkSeats, type Pool } from "./pool.js";
 
 export interface SettleV3Input {
@@ -121,7 +121,8 @@ export async function settlePool(
         changeAddress: input.changeAddress,
         tooLarge: (at) =>
           `settling ${seats.length} seats with ${placements.length} placements and ${fixed.length} fixed payouts is more than one ` +
-          `transaction can carry; if ${at("utxos")} holds many small UTxOs, pass fewer, larger ones`,
+          `transaction can carry; if ${at("utxos")} holds many small UTxOs, pass fewer, larger ones` +
+          inlineScriptAdvice(contract),
         validTo,
       },
       ctx.chain,
