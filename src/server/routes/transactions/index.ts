@@ -52,6 +52,17 @@ const tooManyWaits = (cap: number, keyed: boolean): string =>
 const waitsBusy = (cap: number): string =>
   `The service holds ${cap} waits already, the most it holds at once (WAIT_MAX_TOTAL): ask again after Retry-After, or look once with timeout=0.`;
 
+/** tx.submitted for GET /events; a failure to record it is logged, never the submit's answer. */
+async function recordSubmitted(app: FastifyInstance, txHash: string, transaction: string): Promise<void> {
+  try {
+    // The devnet's tip is local (its clock may have been advanced); elsewhere the slot of now, without a backend call.
+    const slot = isDevnet(app.chain) ? (await app.chain.tip()).slot : app.eraHistory.timeToSlot(Date.now());
+    await app.events.recordSubmitted(txHash, slot, transaction);
+  } catch (error) {
+    app.log.warn({ err: error, txHash }, "events: tx.submitted could not be recorded");
+  }
+}
+
 /** Registers a submit route at `path` (POST /transactions/submit, POST /tournaments/submit-tx). */
 export function registerSubmitRoute(
   fastify: FastifyInstance,
@@ -82,6 +93,7 @@ export function registerSubmitRoute(
         submitSigned(app.chain, transaction, signatures, app.submissions, keyRoles),
       );
       request.log.info({ txHash }, "transaction submitted");
+      await recordSubmitted(app, txHash, transaction);
       return { txHash };
     },
   );
