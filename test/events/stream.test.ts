@@ -163,12 +163,16 @@ describe("GET /events on the devnet", () => {
     // While it is away: two more payments.
     const carol = await newEnterpriseWallet();
     const more: string[] = [];
-    for (const lovelace of [3_000_000, 4_000_000]) {
+    // The second through POST /tournaments/submit-tx, which shares the submit route and its tx.submitted.
+    for (const [lovelace, path] of [
+      [3_000_000, "/transactions/submit"],
+      [4_000_000, "/tournaments/submit-tx"],
+    ] as const) {
       const built = await build(service, {
         changeAddress: alice.address,
         outputs: [{ address: carol.address, lovelace }],
       });
-      more.push(await signAndSubmit(service, built, [alice]));
+      more.push(await signAndSubmit(service, built, [alice], path));
     }
     const again = await openStream(`${service.base}/events`, { "last-event-id": before[2]!.id! });
     const rest = await again.until((read) => throughReceived(read, more[1]!, 2));
@@ -180,6 +184,14 @@ describe("GET /events on the devnet", () => {
       "every id once, in order",
     );
     for (const tx of more) assert.deepEqual(types(of(rest, tx)).slice(0, 2), ["tx.submitted", "tx.confirmed"]);
+  });
+
+  it("a stream open while the instance closes ends, and does not hold the close", async () => {
+    const other = await startService();
+    const stream = await openStream(`${other.base}/events`);
+    assert.equal(stream.status, 200);
+    await other.close(); // would wait for the client to leave, were the stream not ended first
+    await assert.rejects(stream.next(5_000), /the stream ended|terminated/);
   });
 
   it("answers 400 naming the field for an unknown type, a bad address, tx hash or Last-Event-ID, and an unknown parameter", async () => {
