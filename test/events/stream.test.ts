@@ -356,6 +356,31 @@ describe("GET /events's bounds, retention and restarts", () => {
     }
   });
 
+  it("a devnet reset: the follower follows the new history, its blocks continuing the height", async () => {
+    const service = await startService();
+    try {
+      const wallet = await newEnterpriseWallet();
+      const before = await fund(service, wallet.address, 5_000_000);
+      const stream = await openStream(`${service.base}/events?after=0&types=tx.confirmed`);
+      const old = await stream.until((read) => read.some((f) => f.json.point["txHash"] === before));
+      const reset = await service.request("POST", "/devnet/reset", { confirm: "reset" });
+      assert.equal(reset.status, 200, JSON.stringify(reset.body));
+      const afterReset = await fund(service, wallet.address, 6_000_000);
+      const next = await stream.until((read) => read.some((f) => f.json.point["txHash"] === afterReset));
+      stream.close();
+      const height = (f: SseFrame) => f.json.point["blockHeight"] as number;
+      const last = next.find((f) => f.json.point["txHash"] === afterReset)!;
+      assert.ok(height(last) > height(old[old.length - 1]!), "heights go on across the reset");
+      assert.equal(
+        next.filter((f) => f.json.point["txHash"] === before).length,
+        0,
+        "the old history is not confirmed again",
+      );
+    } finally {
+      await service.close();
+    }
+  });
+
   it("on a network without the follower (preview, no backend), the stream opens and carries what is recorded", async () => {
     const service = await startService({ NETWORK: "preview", AUTH: "optional" }, { chain: null });
     try {
