@@ -93,7 +93,13 @@ export class EventService {
       timer.unref();
       service.#timers.push(timer);
     };
-    every(STORE_POLL_MS, async () => service.#saw((await options.store.bounds()).latest));
+    // A store that cannot be read now is not logged four times a second: health reports it.
+    every(STORE_POLL_MS, () =>
+      options.store.bounds().then(
+        (bounds) => service.#saw(bounds.latest),
+        () => undefined,
+      ),
+    );
     every(PRUNE_EVERY_MS, () => service.prune());
     return service;
   }

@@ -141,6 +141,7 @@ export default async function eventRoutes(fastify: FastifyInstance): Promise<voi
       /** Set once the client was left behind: writes no longer wait for it to read. */
       let stalled = false;
       const send = (text: string): boolean => {
+        if (res.destroyed || res.writableEnded) return false;
         const ok = res.write(text);
         if (res.writableLength > streamBufferBytes && !res.destroyed) {
           request.log.info(
