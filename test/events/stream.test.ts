@@ -356,6 +356,19 @@ describe("GET /events's bounds, retention and restarts", () => {
     }
   });
 
+  it("an idle stream gets a comment line every 15 s (~20 s)", async () => {
+    const service = await startService();
+    try {
+      const stream = await openStream(`${service.base}/events`);
+      assert.deepEqual(stream.comments, []);
+      await assert.rejects(stream.next(20_000), /no event within the time allowed/); // one comment at 15 s, the next not before 30 s
+      stream.close();
+      assert.deepEqual(stream.comments, ["stream open", "keep-alive"]);
+    } finally {
+      await service.close();
+    }
+  });
+
   it("a devnet reset: the follower follows the new history, its blocks continuing the height", async () => {
     const service = await startService();
     try {
