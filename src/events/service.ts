@@ -18,6 +18,8 @@ export const STORE_POLL_MS = 250;
 export const FOLLOW_POLL_MS = 200;
 /** Between two prunes of the log. */
 export const PRUNE_EVERY_MS = 60_000;
+/** How long the follower holds a block whose transaction this instance is still submitting (its tx.submitted first). */
+export const SUBMIT_WAIT_MS = 2_000;
 /** Events a reader reads from the store at once. */
 export const READ_PAGE = 500;
 
@@ -61,6 +63,8 @@ export class EventService {
   readonly #timers: NodeJS.Timeout[] = [];
   #follower: Promise<void> | null = null;
   #nudged: (() => void) | null = null;
+  /** Transactions whose submit through this instance is under way, with how many submits of each. */
+  readonly #submitting = new Map<string, number>();
 
   private constructor(options: EventServiceOptions, latest: number) {
     this.#store = options.store;
@@ -118,6 +122,41 @@ export class EventService {
   }
 
   /**
+   * Marks a submit of `txHash` through this instance as under way, until the function it returns
+   * is called (once its tx.submitted is recorded, or the submit failed): the follower holds a
+   * block holding it (SUBMIT_WAIT_MS at most), so that tx.submitted always comes before tx.confirmed.
+   */
+  submitting(txHash: string): () => void {
+    const key = txHash.toLowerCase();
+    this.#submitting.set(key, (this.#submitting.get(key) ?? 0) + 1);
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      const left = (this.#submitting.get(key) ?? 1) - 1;
+      if (left > 0) this.#submitting.set(key, left);
+      else this.#submitting.delete(key);
+      this.#signal.emit("submitted");
+    };
+  }
+
+  /** Resolves once no transaction of `txHashes` is being submitted through this instance, or after SUBMIT_WAIT_MS. */
+  async #submitsSettled(txHashes: readonly string[]): Promise<void> {
+    const deadline = Date.now() + SUBMIT_WAIT_MS;
+    while (txHashes.some((h) => this.#submitting.has(h)) && Date.now() < deadline && !this.#closed) {
+      await new Promise<void>((resolve) => {
+        const done = (): void => {
+          clearTimeout(timer);
+          this.#signal.removeListener("submitted", done);
+          resolve();
+        };
+        const timer = setTimeout(done, deadline - Date.now());
+        this.#signal.once("submitted", done);
+      });
+    }
+  }
+
+  /**
    * tx.submitted for a transaction a backend accepted from this instance at `slot` (the tip's):
    * its data what GET /transactions/{txHash} answers then; its addresses those of its outputs.
    * Nudges the devnet follower, which then finds it at once.
@@ -161,6 +200,7 @@ export class EventService {
       try {
         const step = await followStep(history, position);
         if (step !== null) {
+          await this.#submitsSettled(step.events.flatMap((e) => (e.point.txHash === null ? [] : [e.point.txHash])));
           if (step.replaced)
             this.#log.info(
               { after: position },

@@ -49,6 +49,7 @@ export async function openStream(url: string, headers: Record<string, string> = 
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";
   const frames: SseFrame[] = [];
+  let pending: ReturnType<typeof reader.read> | undefined;
   const parse = (): void => {
     for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
       const block = buffer.slice(0, end);
@@ -75,12 +76,15 @@ export async function openStream(url: string, headers: Record<string, string> = 
       const left = deadline - Date.now();
       if (left <= 0) throw new Error("no event within the time allowed");
       let timer: NodeJS.Timeout | undefined;
+      // A read that the timeout outran stays pending for the next call: its chunk is not lost.
+      pending ??= reader.read();
       const read = await Promise.race([
-        reader.read(),
+        pending,
         new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), left))),
       ]);
       clearTimeout(timer);
       if (read === "timeout") continue;
+      pending = undefined;
       if (read.done) throw new Error("the stream ended");
       buffer += read.value;
     }

@@ -186,6 +186,23 @@ describe("GET /events on the devnet", () => {
     for (const tx of more) assert.deepEqual(types(of(rest, tx)).slice(0, 2), ["tx.submitted", "tx.confirmed"]);
   });
 
+  it("the follower holds a block whose transaction this instance is still submitting, so that tx.submitted comes first", async () => {
+    const built = await build(service, {
+      changeAddress: alice.address,
+      outputs: [{ address: bob.address, lovelace: 2_000_000 }],
+    });
+    const stream = await openStream(`${service.base}/events?txHash=${built.hash}`);
+    const submitting = service.app.events.submitting(built.hash);
+    // Straight to the ledger, as a submit whose route has not recorded tx.submitted yet.
+    assert.equal(await service.app.chain.submit(await alice.sign(built.complete)), built.hash);
+    await assert.rejects(stream.next(1_000), /no event within the time allowed/);
+    await service.app.events.recordSubmitted(built.hash, 0, built.complete);
+    submitting();
+    const frames = await stream.until((read) => read.some((f) => f.event === "tx.confirmed"));
+    stream.close();
+    assert.deepEqual(types(frames).slice(0, 2), ["tx.submitted", "tx.confirmed"]);
+  });
+
   it("a stream open while the instance closes ends, and does not hold the close", async () => {
     const other = await startService();
     const stream = await openStream(`${other.base}/events`);
