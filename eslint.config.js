@@ -31,6 +31,10 @@
 //   routes: it reads the devnet's store (chain/devnet/) and the codecs, and imports no other
 //   backend, no assembly, domain, service store, server or CLI; chain/ does not import it, so the
 //   devnet's ledger runs without its read model.
+// - events/ is the event model of issue #24, the followers that derive events from the chain (the
+//   devnet's through devnet-index/history.ts) and the service that logs them in the store's
+//   EventStore: it reaches the chain only through the port, imports no server or CLI; store/ imports
+//   only its model (types.ts).
 // - server/ is the HTTP layer: nothing else in src/ imports it (main.ts, which listens, aside), so
 //   the domain, the store, the chain and the CLI run without HTTP. Tests and benchmarks drive it,
 //   and may. Below it nothing imports Fastify either (errors come from src/errors.ts).
@@ -204,6 +208,19 @@ const LAYERS = [
     ],
     message:
       "store/ imports no chain, assembly, domain, server or CLI: the server and the CLI open the same stores (src/store/open.ts).",
+  },
+  {
+    target: ["src/store/"],
+    from: ["src/events/"],
+    except: ["src/events/types.ts"],
+    message: "store/ keeps events: of src/events/ it imports only the event model (types.ts).",
+  },
+  {
+    target: ["src/events/"],
+    from: ["src/chain/", "src/txcore/", "src/blueprints/", "src/tournament/", "src/server/", "src/cli/"],
+    except: ["src/chain/port.ts"],
+    message:
+      "events/ derives events from the chain port and the devnet's history (src/devnet-index/): no backend, assembly, server or CLI.",
   },
   ...STORE_BACKENDS.map((backend) => ({
     target: [`src/store/${backend}/`],

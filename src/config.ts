@@ -70,6 +70,22 @@ export interface Config {
   /** What one client, and all of them together, may hold of the instance (resourceLimitsFrom). */
   readonly limits: ResourceLimits; /** The devnet's controls (devnetFrom); the same values on other networks, where they are unused. */
   readonly devnet: DevnetSettings;
+  /** The event log and its streams (eventsFrom). */
+  readonly events: EventSettings;
+}
+
+/** The event log and its streams (GET /events; README, configuration). */
+export interface EventSettings {
+  /** EVENT_RETENTION_HOURS: events older than this are pruned. */
+  readonly retentionHours: number;
+  /** EVENT_RETENTION_MAX: the most events the log keeps (the newest). */
+  readonly retentionMax: number;
+  /** EVENT_STREAMS_PER_KEY: open GET /events streams of one API key (keyless: of one client IP); one more is 429. */
+  readonly streamsPerKey: number;
+  /** EVENT_STREAMS_TOTAL: open streams of the instance; one more is 429. */
+  readonly streamsTotal: number;
+  /** EVENT_STREAM_BUFFER_BYTES: what a stream's client may leave unread before it is disconnected. */
+  readonly streamBufferBytes: number;
 }
 
 /** The devnet's faucet cap and snapshot count (README, configuration). */
@@ -331,6 +347,17 @@ function devnetFrom(env: Env): DevnetSettings {
   return { faucetMaxLovelace, snapshotLimit: integer(env, "DEVNET_SNAPSHOT_LIMIT", 20, 1, 1000) };
 }
 
+/** The event log's retention and its streams' bounds. */
+function eventsFrom(env: Env): EventSettings {
+  return {
+    retentionHours: integer(env, "EVENT_RETENTION_HOURS", 24, 1, 24 * 366),
+    retentionMax: integer(env, "EVENT_RETENTION_MAX", 1_000_000, 1, 1_000_000_000),
+    streamsPerKey: integer(env, "EVENT_STREAMS_PER_KEY", 4, 1, 100_000),
+    streamsTotal: integer(env, "EVENT_STREAMS_TOTAL", 256, 1, 1_000_000),
+    streamBufferBytes: integer(env, "EVENT_STREAM_BUFFER_BYTES", 1024 * 1024, 4096, 1024 * 1024 * 1024),
+  };
+}
+
 /** Reads and validates the environment once. Throws ConfigError naming the first wrong variable. */
 export function loadConfig(env: Env = process.env): Config {
   const network = oneOf(env, "NETWORK", NETWORKS, "devnet");
@@ -351,6 +378,7 @@ export function loadConfig(env: Env = process.env): Config {
     evaluationQueue: integer(env, "EVALUATION_QUEUE", 16, 0, 10_000),
     limits: Object.freeze(resourceLimitsFrom(env)),
     devnet: Object.freeze(devnetFrom(env)),
+    events: Object.freeze(eventsFrom(env)),
   };
   return Object.freeze(config);
 }

@@ -41,6 +41,8 @@ export const ERROR_CODES = {
   AUTH_ERR_WAIT_LIMIT: 429,
   /** The instance holds WAIT_MAX_TOTAL waits already. */
   SVC_ERR_WAITS_FULL: 503,
+  /** The key (keyless: the client IP) holds EVENT_STREAMS_PER_KEY streams, or the instance EVENT_STREAMS_TOTAL. */
+  AUTH_ERR_STREAM_LIMIT: 429,
 
   // ── Chain backends ─────────────────────────────────────────────────────────────────
   CHAIN_ERR_UNAVAILABLE: 503,
@@ -98,6 +100,8 @@ export const ThrottledError = coded("AUTH_ERR_THROTTLED", THROTTLED_MESSAGE);
 export const TooManyWaitsError = coded("AUTH_ERR_WAIT_LIMIT");
 /** The instance holds WAIT_MAX_TOTAL waits already. */
 export const WaitsBusyError = coded("SVC_ERR_WAITS_FULL");
+/** GET /events beyond EVENT_STREAMS_PER_KEY or EVENT_STREAMS_TOTAL open streams. */
+export const TooManyStreamsError = coded("AUTH_ERR_STREAM_LIMIT");
 
 export const ChainUnavailableError = coded("CHAIN_ERR_UNAVAILABLE");
 /** PostgreSQL, Redis or the disk under DATA_DIR cannot serve the request; the message names which. */

@@ -775,6 +775,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/services/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stream events (server-sent events)
+         * @description A text/event-stream of what happens, oldest first, each event as `id:`, `event:` (its type) and `data:` (JSON: id, type, point {slot, blockHash, blockHeight, txHash}, createdAt in Unix ms, and data) lines. tx.submitted: a transaction this service accepted through POST /transactions/submit or /tournaments/submit-tx (data: GET /transactions/{txHash}'s answer then, status pending). tx.confirmed: a transaction in a block (data: {txHash, status confirmed, confirmations: 1}). address.spent and address.received: one per output a transaction spent from, or created at, an address (data: the output as GET /addresses/{address}/utxos?view=decoded gives it). A transaction's events come in this order: tx.confirmed, its outputs spent, its outputs received. Chain-derived events (tx.confirmed, address.*) come from the devnet's follower for now: on preview, preprod and mainnet the stream carries tx.submitted only until the Ogmios and Blockfrost followers arrive. The devnet has no blocks: a block here is a run of transactions accepted at one slot, its height counted from 1 and its hash blake2b-256 of the previous block's hash and its transactions' ids. The types: tx.submitted, tx.confirmed, tx.rolled_back, tx.expired, address.received, address.spent, tournament.created, tournament.registration_received, tournament.registration_cancelled, tournament.participants_added, tournament.full, tournament.deadline_passed, tournament.settled, tournament.cancelled, tournament.refunded (the tournament ones, tx.rolled_back and tx.expired come with later releases). Filters (`types`, `address`, `txHash`, `tournamentId`) must all match. To resume, send the last id received as the Last-Event-ID header (browsers' EventSource does) or as `after`: the stream replays what followed, then goes on live, losing and repeating nothing. Events are kept EVENT_RETENTION_HOURS hours (24) and at most EVENT_RETENTION_MAX (1,000,000); resuming from an id no longer kept starts with a `stream.gap` event (no id) naming the oldest id kept. Without Last-Event-ID or `after`, the stream starts with the next event recorded. A comment line (`: keep-alive`) comes every 15 s. An API key holds at most 4 streams at once (EVENT_STREAMS_PER_KEY; without a key: per client IP) and the instance 256 (EVENT_STREAMS_TOTAL): one more is 429 AUTH_ERR_STREAM_LIMIT with Retry-After. A client that stops reading is disconnected once it leaves more than EVENT_STREAM_BUFFER_BYTES (1 MiB) unread. An unknown type, an address of the other network family or not a payment address, a txHash or tournamentId not 64 hex digits, and a Last-Event-ID that is not an id are 400 naming the field.
+         */
+        get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -829,7 +849,7 @@ export interface components {
              * @description What went wrong, as a stable machine-readable code for clients to act on; docs/errors.md says when each happens and what to do.
              * @enum {string}
              */
-            code: "SVC_ERR_VALIDATION" | "SVC_ERR_UNKNOWN_FIELD" | "SVC_ERR_BAD_REQUEST" | "SVC_ERR_CBOR_LIMIT" | "SVC_ERR_NOT_FOUND" | "SVC_ERR_UNPROCESSABLE" | "SVC_ERR_INTERNAL" | "SVC_ERR_BUSY" | "HTTP_ERR_INVALID_JSON" | "HTTP_ERR_BAD_URL" | "HTTP_ERR_MALFORMED" | "HTTP_ERR_UNKNOWN_ENDPOINT" | "HTTP_ERR_METHOD_NOT_ALLOWED" | "HTTP_ERR_TIMEOUT" | "HTTP_ERR_BODY_TOO_LARGE" | "HTTP_ERR_PARAM_TOO_LONG" | "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE" | "HTTP_ERR_HEADERS_TOO_LARGE" | "HTTP_ERR_REFUSED" | "AUTH_ERR_UNAUTHORIZED" | "AUTH_ERR_THROTTLED" | "AUTH_ERR_WAIT_LIMIT" | "SVC_ERR_WAITS_FULL" | "CHAIN_ERR_UNAVAILABLE" | "CHAIN_ERR_LEDGER_REJECTED" | "CHAIN_ERR_SEATS_UNREADABLE" | "STORE_ERR_UNAVAILABLE" | "TX_ERR_INSUFFICIENT_FUNDS" | "TX_ERR_TOO_LARGE" | "DEVNET_ERR_SNAPSHOT_EXISTS" | "DEVNET_ERR_SNAPSHOT_LIMIT";
+            code: "SVC_ERR_VALIDATION" | "SVC_ERR_UNKNOWN_FIELD" | "SVC_ERR_BAD_REQUEST" | "SVC_ERR_CBOR_LIMIT" | "SVC_ERR_NOT_FOUND" | "SVC_ERR_UNPROCESSABLE" | "SVC_ERR_INTERNAL" | "SVC_ERR_BUSY" | "HTTP_ERR_INVALID_JSON" | "HTTP_ERR_BAD_URL" | "HTTP_ERR_MALFORMED" | "HTTP_ERR_UNKNOWN_ENDPOINT" | "HTTP_ERR_METHOD_NOT_ALLOWED" | "HTTP_ERR_TIMEOUT" | "HTTP_ERR_BODY_TOO_LARGE" | "HTTP_ERR_PARAM_TOO_LONG" | "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE" | "HTTP_ERR_HEADERS_TOO_LARGE" | "HTTP_ERR_REFUSED" | "AUTH_ERR_UNAUTHORIZED" | "AUTH_ERR_THROTTLED" | "AUTH_ERR_WAIT_LIMIT" | "SVC_ERR_WAITS_FULL" | "AUTH_ERR_STREAM_LIMIT" | "CHAIN_ERR_UNAVAILABLE" | "CHAIN_ERR_LEDGER_REJECTED" | "CHAIN_ERR_SEATS_UNREADABLE" | "STORE_ERR_UNAVAILABLE" | "TX_ERR_INSUFFICIENT_FUNDS" | "TX_ERR_TOO_LARGE" | "DEVNET_ERR_SNAPSHOT_EXISTS" | "DEVNET_ERR_SNAPSHOT_LIMIT";
             /** @description What went wrong, naming the field and the reason. */
             message: string;
             /**
@@ -1128,7 +1148,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1326,7 +1346,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1495,7 +1515,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1664,7 +1684,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1900,7 +1920,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2055,7 +2075,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2210,7 +2230,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2723,7 +2743,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2887,7 +2907,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3143,7 +3163,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3290,7 +3310,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3473,7 +3493,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3652,7 +3672,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3822,7 +3842,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3998,7 +4018,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4177,7 +4197,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4365,7 +4385,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4570,7 +4590,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4746,7 +4766,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4945,7 +4965,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5198,7 +5218,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5370,7 +5390,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5543,7 +5563,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5857,7 +5877,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6086,7 +6106,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6363,7 +6383,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6568,7 +6588,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6773,7 +6793,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6983,7 +7003,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7216,7 +7236,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7422,7 +7442,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7633,7 +7653,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7845,7 +7865,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8030,7 +8050,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8329,7 +8349,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8495,7 +8515,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8776,7 +8796,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8926,7 +8946,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9107,7 +9127,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9288,7 +9308,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9300,6 +9320,151 @@ export interface operations {
                      *       "error": "Too Many Requests",
                      *       "code": "AUTH_ERR_THROTTLED",
                      *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "STORE_ERR_UNAVAILABLE",
+                     *       "message": "The database (PostgreSQL) cannot be reached: connect ECONNREFUSED 10.0.0.5:5432. Retry later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    streamEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only events of these types, comma-separated (15 known, listed in the operation's description). An unknown type is 400.
+                 * @example tx.confirmed,address.received
+                 */
+                types?: string;
+                /** @description Only events that touch this payment address (bech32 or hex) of this instance's network family: its outputs received and spent, the transactions that pay or spend it. */
+                address?: string;
+                /** @description Only events of this transaction. */
+                txHash?: string;
+                /** @description Only events of this tournament (tournament events come with a later release). */
+                tournamentId?: string;
+                /**
+                 * @description Resume after this event id, as the Last-Event-ID header does (the header wins when both are sent). Without either, the stream starts with the next event recorded.
+                 * @example 41
+                 */
+                after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream: text/event-stream, open until the client leaves. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_BAD_REQUEST",
+                     *       "message": "query.types names \"tx.confirm\", which is not an event type: use tx.submitted, tx.confirmed, tx.rolled_back, tx.expired, address.received, address.spent, tournament.created, tournament.registration_received, tournament.registration_cancelled, tournament.participants_added, tournament.full, tournament.deadline_passed, tournament.settled, tournament.cancelled, tournament.refunded (comma-separated).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "An API key is required: send it in the X-Api-Key header (this service serves preprod).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_STREAM_LIMIT",
+                     *       "message": "Your API key holds 4 event streams already, the most one key may hold at once (EVENT_STREAMS_PER_KEY): close one first, or use one stream with a wider filter.",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -9495,6 +9660,7 @@ export const OPERATIONS = {
   getValidatorAddress: { method: "get", path: "/v2/services/validators/{hash}/address" },
   serializeValidatorData: { method: "post", path: "/v2/services/validators/{hash}/serialize" },
   parseValidatorData: { method: "post", path: "/v2/services/validators/{hash}/parse" },
+  streamEvents: { method: "get", path: "/v2/services/events" },
   getRootHealth: { method: "get", path: "/health" },
   getMetrics: { method: "get", path: "/metrics" },
 } as const satisfies { [K in keyof operations]: { method: string; path: string } };

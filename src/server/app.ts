@@ -1,6 +1,6 @@
 // build(config) assembles the service and never listens (src/main.ts does).
-// Registration order: config → stores → metrics → chain → tournaments → request ids → CORS → methods (405) → error handler → OpenAPI → auth → blueprints → routes (the service's, then the devnet's Blockfrost-compatible API).
-// Services are plugins that decorate the instance (app.stores, app.chain, app.tournaments, app.blueprints); routes take them
+// Registration order: config → stores → metrics → chain → tournaments → events → request ids → CORS → methods (405) → error handler → OpenAPI → auth → blueprints → routes (the service's, then the devnet's Blockfrost-compatible API).
+// Services are plugins that decorate the instance (app.stores, app.chain, app.tournaments, app.events, app.blueprints); routes take them
 // from there, so nothing under routes/ imports this file. The stores come first: every plugin that uses one
 // declares `dependencies: ["stores"]` and reads app.stores, and none opens or closes a store itself.
 import Fastify, { type FastifyInstance } from "fastify";
@@ -14,6 +14,7 @@ import cors from "./plugins/cors.js";
 import metrics from "./plugins/metrics.js";
 import methods from "./plugins/methods.js";
 import errors, { clientErrorHandler, frameworkErrors } from "./plugins/errors.js";
+import events from "./plugins/events.js";
 import openapi from "./plugins/openapi.js";
 import requestId, { genReqId } from "./plugins/request-id.js";
 import stores from "./plugins/stores.js";
@@ -23,6 +24,7 @@ import addressRoutes from "./routes/addresses/index.js";
 import blockfrostRoutes, { BLOCKFROST_PREFIX } from "./routes/blockfrost/index.js";
 import blueprintRoutes from "./routes/blueprints/index.js";
 import devnetRoutes from "./routes/devnet/index.js";
+import eventRoutes from "./routes/events/index.js";
 import healthRoutes from "./routes/health/index.js";
 import metricsRoutes from "./routes/health/metrics.js";
 import tournamentRoutes from "./routes/tournaments/index.js";
@@ -121,6 +123,7 @@ async function registerAll(app: FastifyInstance, options: BuildOptions): Promise
   await app.register(metrics);
   await app.register(chain, { chain: options.chain });
   await app.register(tournaments);
+  await app.register(events);
   await app.register(requestId);
   // CORS: after the request ids (a preflight's answer carries one), before auth (a preflight needs no key
   // and counts against no quota; a 401 or 429 still carries the CORS headers); at the root, so that
@@ -144,6 +147,7 @@ async function registerAll(app: FastifyInstance, options: BuildOptions): Promise
       await api.register(tournamentRoutes);
       await api.register(blueprintRoutes);
       await api.register(validatorRoutes);
+      await api.register(eventRoutes);
     },
     { prefix: BASE_PATH },
   );

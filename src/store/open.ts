@@ -8,12 +8,14 @@ import { StoreUnavailableError } from "../errors.js";
 import { PostgresBlueprintStore, BLUEPRINTS_COMPONENT, BLUEPRINTS_MIGRATIONS } from "./postgres/blueprints.js";
 import { PgDatabase } from "./postgres/database.js";
 import { PostgresDeploymentStore, DEPLOYMENTS_COMPONENT, DEPLOYMENTS_MIGRATIONS } from "./postgres/deployments.js";
+import { PostgresEventStore, EVENTS_COMPONENT, EVENTS_MIGRATIONS } from "./postgres/events.js";
 import { PostgresKeyStore, KEYS_COMPONENT, KEYS_MIGRATIONS } from "./postgres/keys.js";
 import { SqliteBlueprintStore } from "./sqlite/blueprints.js";
 import { storePath } from "./sqlite/database.js";
 import { deploymentsPath, SqliteDeploymentStore } from "./sqlite/deployments.js";
+import { SqliteEventStore } from "./sqlite/events.js";
 import { SqliteKeyStore } from "./sqlite/keys.js";
-import type { BlueprintStore, DeploymentStore, KeyStore, QuotaStore } from "./types.js";
+import type { BlueprintStore, DeploymentStore, EventStore, KeyStore, QuotaStore } from "./types.js";
 
 export interface Stores {
   /** Which backend these are, for logs and diagnostics. */
@@ -21,6 +23,8 @@ export interface Stores {
   readonly keys: KeyStore & QuotaStore;
   readonly blueprints: BlueprintStore;
   readonly deployments: DeploymentStore;
+  /** The event log (src/events/) and its followers' positions. */
+  readonly events: EventStore;
   /** Closes every store (the pool or the files) once; later calls wait for the same close. */
   close(): Promise<void>;
   /** Why the stores cannot be used right now (for health), or null when they can. */
@@ -53,6 +57,7 @@ async function openPostgres(url: string, { clock = Date.now }: OpenStoresOptions
     { component: KEYS_COMPONENT, migrations: KEYS_MIGRATIONS },
     { component: BLUEPRINTS_COMPONENT, migrations: BLUEPRINTS_MIGRATIONS },
     { component: DEPLOYMENTS_COMPONENT, migrations: DEPLOYMENTS_MIGRATIONS },
+    { component: EVENTS_COMPONENT, migrations: EVENTS_MIGRATIONS },
   ]);
   try {
     await db.ready();
@@ -67,6 +72,7 @@ async function openPostgres(url: string, { clock = Date.now }: OpenStoresOptions
     keys: new PostgresKeyStore(db, clock),
     blueprints: new PostgresBlueprintStore(db, clock),
     deployments: new PostgresDeploymentStore(db),
+    events: new PostgresEventStore(db),
     close: () => db.close(),
     problem: () => db.problem(),
   };
@@ -85,6 +91,7 @@ async function openSqlite(dataDir: string, { clock = Date.now }: OpenStoresOptio
     const keys = track(await SqliteKeyStore.open(storePath(dataDir), { clock }));
     const blueprints = track(await SqliteBlueprintStore.open(storePath(dataDir), { clock }));
     const deployments = track(await SqliteDeploymentStore.open(deploymentsPath(dataDir)));
+    const events = track(await SqliteEventStore.open(storePath(dataDir)));
     let closing: Promise<void> | null = null;
     // The files are local: a full disk shows in the devnet's own storage check and in the write that fails.
     return {
@@ -92,6 +99,7 @@ async function openSqlite(dataDir: string, { clock = Date.now }: OpenStoresOptio
       keys,
       blueprints,
       deployments,
+      events,
       close: () => (closing ??= closeAll()),
       problem: () => Promise.resolve(null),
     };

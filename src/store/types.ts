@@ -1,9 +1,10 @@
-// The storage interfaces: API keys and their quota counters, blueprints, contract deployments.
+// The storage interfaces: API keys and their quota counters, blueprints, contract deployments, events.
 // SQLite (sqlite/) is the embedded default; a fleet of instances shares PostgreSQL (postgres/),
 // which is why every method returns a Promise even though SQLite answers at once. open.ts picks
 // one from the config. The rules both implement the same way (what a valid key or blueprint is,
 // the refusals' words) live here, so that the two cannot drift apart; test/support/store-suite.ts
 // checks the rest of the contract on both.
+import type { ChainEvent, EventFilter, NewEvent } from "../events/types.js";
 
 /** The network family a key belongs to: a testnet key serves devnet, preview and preprod. */
 export type KeyEnv = "testnet" | "mainnet";
@@ -283,4 +284,43 @@ export interface DeploymentStore {
   ): Promise<DeploymentRecord | null>;
   /** Records (or replaces) the reference UTxO of a deployment. */
   save(record: DeploymentRecord): Promise<void>;
+}
+
+// ── Events (issue #24) ───────────────────────────────────────────────────────────────────
+// The log of src/events/'s events, in the order of their ids, with their filter keys (type, tx
+// hash, tournament, the addresses they touch) beside them so that a filter is an indexed lookup.
+// Pruned oldest first (retention by age and count); `prunedThrough` remembers the highest id
+// pruned, so that a reader resuming below it is told it missed some (a stream.gap) rather than
+// a skipped id being taken for a pruned one. The followers' positions are kept here too, written
+// in the same transaction as the events they produced: a restart resumes without a gap or a repeat.
+
+/** Where the log stands: the oldest id kept (null when empty), the highest pruned (0: none), the latest given (0: none). */
+export interface EventLogBounds {
+  readonly oldest: number | null;
+  readonly prunedThrough: number;
+  readonly latest: number;
+}
+
+/** A follower's position, written with the events it produced (append). */
+export interface FollowerPosition {
+  /** The follower's name ("devnet"). */
+  readonly follower: string;
+  /** Its position as JSON text: the follower alone reads it. */
+  readonly position: string;
+}
+
+export interface EventStore {
+  /**
+   * Appends the events in their order, each given the next id and `createdAt`, and saves `position`
+   * (when given) in the same transaction; answers them as stored. Appends are serialized: ids are
+   * visible in the order they are given, so a reader that saw id n never later finds a smaller one.
+   */
+  append(events: readonly NewEvent[], createdAt: number, position?: FollowerPosition): Promise<ChainEvent[]>;
+  /** The events after id `after` that pass `filter`, oldest first, at most `limit`. */
+  after(after: number, filter: EventFilter, limit: number): Promise<ChainEvent[]>;
+  bounds(): Promise<EventLogBounds>;
+  /** Deletes the events recorded before `createdBefore` (Unix ms) and all but the newest `keep`; answers how many. */
+  prune(createdBefore: number, keep: number): Promise<number>;
+  /** A follower's saved position (FollowerPosition.position), or null when it never saved one. */
+  position(follower: string): Promise<string | null>;
 }

@@ -53,6 +53,7 @@ describe("PostgreSQL stores", { skip: postgresSkip() }, () => {
       assert.deepEqual(ledger, [
         { component: "blueprints", version: 1 },
         { component: "deployments", version: 1 },
+        { component: "events", version: 1 },
         { component: "keys", version: 1 },
       ]);
       await both[0].keys.create({ name: "one", env: "testnet" });
@@ -93,7 +94,7 @@ describe("PostgreSQL stores", { skip: postgresSkip() }, () => {
       );
       assert.deepEqual(
         ledger.map((r) => r.component),
-        ["blueprints", "deployments", "keys"],
+        ["blueprints", "deployments", "events", "keys"],
       );
       const { record } = await stores.keys.create({ name: "late", env: "testnet" });
       assert.equal((await stores.keys.findById(record.id))?.name, "late");

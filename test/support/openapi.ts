@@ -214,7 +214,7 @@ function checkSchema(
  */
 /** A response's media: JSON, or plain text for the few text answers (GET /metrics). */
 const mediaOf = (response: Response): MediaType | undefined =>
-  response.content?.["application/json"] ?? response.content?.["text/plain"];
+  response.content?.["application/json"] ?? response.content?.["text/plain"] ?? response.content?.["text/event-stream"];
 
 export function examplesOf(holder: ExampleHolder | undefined, document: OpenApiDocument): unknown[] {
   if (!holder || typeof holder !== "object") return [];

@@ -23,6 +23,10 @@ export const OPENAPI_TAGS = [
   },
   { name: "Tournaments", description: "On-chain tournaments: create, register, add participants, settle." },
   {
+    name: "Events",
+    description: "What happened, as it happens: a server-sent event stream of transactions and address activity.",
+  },
+  {
     name: "Blockfrost-compatible (devnet)",
     description:
       `On the devnet, ${BLOCKFROST_PREFIX} answers as Blockfrost's API does (https://docs.blockfrost.io), so that the SDKs' Blockfrost providers ` +

@@ -414,7 +414,8 @@ describe("coverage", () => {
     // STORE_ERR_UNAVAILABLE (PostgreSQL, Redis or a full disk going away: the store and fleet tests),
     // AUTH_ERR_WAIT_LIMIT and SVC_ERR_WAITS_FULL (waits held open beyond their caps: server/wait-slots.test.ts),
     // SVC_ERR_BUSY (evaluations queued beyond the pool: chain/evaluation-pool.test.ts),
-    // CHAIN_ERR_SEATS_UNREADABLE (a backend that lost a v3 pool's history: tournament/seats.test.ts).
+    // CHAIN_ERR_SEATS_UNREADABLE (a backend that lost a v3 pool's history: tournament/seats.test.ts),
+    // AUTH_ERR_STREAM_LIMIT (event streams held open beyond their caps: events/stream.test.ts).
     const elsewhere = new Set<ErrorCode>([
       "SVC_ERR_UNPROCESSABLE",
       "TX_ERR_TOO_LARGE",
@@ -423,6 +424,7 @@ describe("coverage", () => {
       "SVC_ERR_WAITS_FULL",
       "SVC_ERR_BUSY",
       "CHAIN_ERR_SEATS_UNREADABLE",
+      "AUTH_ERR_STREAM_LIMIT",
     ]);
     assert.deepEqual(
       ERROR_CODE_LIST.filter((code) => !seen.has(code) && !elsewhere.has(code)),

@@ -28,6 +28,7 @@ import { signAndSubmit, utf8Hex } from "../../support/transactions-api.js";
 import { policyIdOf } from "../../support/tx-decode.js";
 import { outputsOf, quantityOf, utxosAt, utxoStringsAt } from "../../support/utxos.js";
 import { fundedWallet, type Funded, type TestWallet } from "../../support/wallets.js";
+import { openStream } from "../../events/sse-client.js";
 
 // ── The forms ────────────────────────────────────────────────────────────────────────────────
 
@@ -340,6 +341,23 @@ const PAYMENTS: FieldCase[] = [
             [BigInt(5 * ADA)],
           );
         },
+      };
+    },
+  },
+  {
+    // After the faucet's rows: every accepted form has received an output, which the stream replays.
+    operation: "GET /events",
+    field: "query.address",
+    rule: HOLDS_UTXOS,
+    async send(form) {
+      const query = `after=0&types=address.received&address=${encodeURIComponent(holder.sent[form])}`;
+      const stream = await openStream(`${service.base}/events?${query}`);
+      if (stream.status !== 200) return answered({ status: stream.status, body: stream.body as ErrorFields["body"] });
+      const first = await stream.next().finally(() => stream.close());
+      return {
+        response: { status: 200, body: {} },
+        prove: async () =>
+          assert.equal(first.json.data["address"], holder.landing[form], "the event of its bech32 form"),
       };
     },
   },

@@ -10,6 +10,7 @@ import { transactionView } from "../../../tx/view/transaction-view.js";
 import { submitSigned } from "../../../tx/submit/submit.js";
 import { tournamentKeyRoles } from "../../../tournament/signers.js";
 import type { UTxO } from "../../../cardano/types.js";
+import { fromHex, splitTransaction, txIdOfBody } from "../../../cardano/tx-cbor.js";
 import { errorResponses, withExamples, withParamExamples } from "../../schemas.js";
 import { TX_HASH, required } from "../examples.js";
 import * as X from "./examples.js";
@@ -52,6 +53,26 @@ const tooManyWaits = (cap: number, keyed: boolean): string =>
 const waitsBusy = (cap: number): string =>
   `The service holds ${cap} waits already, the most it holds at once (WAIT_MAX_TOTAL): ask again after Retry-After, or look once with timeout=0.`;
 
+/** The id of a submitted transaction's body; "" when it does not decode (the submit then answers 400). */
+function txIdOf(transaction: string): string {
+  try {
+    return txIdOfBody(splitTransaction(fromHex(transaction)).body);
+  } catch {
+    return "";
+  }
+}
+
+/** tx.submitted for GET /events; a failure to record it is logged, never the submit's answer. */
+async function recordSubmitted(app: FastifyInstance, txHash: string, transaction: string): Promise<void> {
+  try {
+    // The devnet's tip is local (its clock may have been advanced); elsewhere the slot of now, without a backend call.
+    const slot = isDevnet(app.chain) ? (await app.chain.tip()).slot : app.eraHistory.timeToSlot(Date.now());
+    await app.events.recordSubmitted(txHash, slot, transaction);
+  } catch (error) {
+    app.log.warn({ err: error, txHash }, "events: tx.submitted could not be recorded");
+  }
+}
+
 /** Registers a submit route at `path` (POST /transactions/submit, POST /tournaments/submit-tx). */
 export function registerSubmitRoute(
   fastify: FastifyInstance,
@@ -78,11 +99,18 @@ export function registerSubmitRoute(
     },
     async (request) => {
       const { transaction, signatures = [] } = request.body;
-      const txHash = await within("body", () =>
-        submitSigned(app.chain, transaction, signatures, app.submissions, keyRoles),
-      );
-      request.log.info({ txHash }, "transaction submitted");
-      return { txHash };
+      // Its tx.submitted comes before the follower's tx.confirmed (app.events.submitting).
+      const submitted = app.events.submitting(txIdOf(transaction));
+      try {
+        const txHash = await within("body", () =>
+          submitSigned(app.chain, transaction, signatures, app.submissions, keyRoles),
+        );
+        request.log.info({ txHash }, "transaction submitted");
+        await recordSubmitted(app, txHash, transaction);
+        return { txHash };
+      } finally {
+        submitted();
+      }
     },
   );
 }

@@ -1,0 +1,297 @@
+// The events of the instance (docs/events-design.md §4): the log in the store's EventStore, what
+// records into it (the devnet follower, the submit route's tx.submitted), and what readers wait
+// on. A reader learns of new events from an in-process signal when this instance recorded them,
+// and from a look at the store every STORE_POLL_MS otherwise (another writer: an instance of a
+// fleet on PostgreSQL, the CLI). Retention prunes the oldest first, by age and by count, at start
+// and every PRUNE_EVERY_MS. No HTTP here: src/server/routes/events/ streams what `read` yields.
+import { EventEmitter } from "node:events";
+import { setTimeout as sleep } from "node:timers/promises";
+import { readTx } from "../devnet-index/transactions.js";
+import { fromHex } from "../cardano/tx-cbor.js";
+import type { EventStore } from "../store/types.js";
+import { DEVNET_FOLLOWER, followStep, START, type DevnetHistory, type DevnetPosition } from "./devnet-follower.js";
+import { STREAM_GAP, type ChainEvent, type EventFilter, type NewEvent } from "./types.js";
+
+/** Between two looks at the store for events another writer recorded. */
+export const STORE_POLL_MS = 250;
+/** Between two looks at the devnet for transactions it accepted (a submit through this instance nudges at once). */
+export const FOLLOW_POLL_MS = 200;
+/** Between two prunes of the log. */
+export const PRUNE_EVERY_MS = 60_000;
+/** How long the follower holds a block whose transaction this instance is still submitting (its tx.submitted first). */
+export const SUBMIT_WAIT_MS = 2_000;
+/** Events a reader reads from the store at once. */
+export const READ_PAGE = 500;
+
+export interface EventRetention {
+  /** EVENT_RETENTION_HOURS: events older than this are pruned. */
+  readonly hours: number;
+  /** EVENT_RETENTION_MAX: at most this many events are kept, the newest. */
+  readonly max: number;
+}
+
+/** Where the service reports what it cannot do itself (pino's shape). */
+export interface EventLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+}
+
+export interface EventServiceOptions {
+  readonly store: EventStore;
+  readonly retention: EventRetention;
+  readonly log: EventLog;
+  /** Unix milliseconds (tests inject one); Date.now by default. */
+  readonly clock?: () => number;
+}
+
+/** The first item of a read resumed from an id older than the oldest kept: the oldest id kept (the next one when none is). */
+export interface StreamGap {
+  readonly type: typeof STREAM_GAP;
+  readonly oldest: string;
+}
+
+export class EventService {
+  readonly #store: EventStore;
+  readonly #retention: EventRetention;
+  readonly #log: EventLog;
+  readonly #clock: () => number;
+  readonly #signal = new EventEmitter();
+  /** The highest id this instance knows was recorded. */
+  #latest: number;
+  #closed = false;
+  readonly #stop = new AbortController();
+  readonly #timers: NodeJS.Timeout[] = [];
+  #follower: Promise<void> | null = null;
+  #nudged: (() => void) | null = null;
+  /** Transactions whose submit through this instance is under way, with how many submits of each. */
+  readonly #submitting = new Map<string, number>();
+
+  private constructor(options: EventServiceOptions, latest: number) {
+    this.#store = options.store;
+    this.#retention = options.retention;
+    this.#log = options.log;
+    this.#clock = options.clock ?? Date.now;
+    this.#latest = latest;
+    this.#signal.setMaxListeners(0);
+  }
+
+  /**
+   * The service over `options.store`: pruned once, then watching the store and pruning on its
+   * timers. A store that cannot serve now (PostgreSQL down) does not stop the start: the service
+   * learns the latest id from its first look that succeeds.
+   */
+  static async start(options: EventServiceOptions): Promise<EventService> {
+    const latest = await options.store.bounds().then(
+      (bounds) => bounds.latest,
+      (error: unknown) => {
+        options.log.warn({ err: error }, "events: the event store cannot be read now; streams start once it can");
+        return 0;
+      },
+    );
+    const service = new EventService(options, latest);
+    await service.prune().catch(() => 0);
+    const every = (ms: number, work: () => Promise<unknown>) => {
+      const timer = setInterval(() => {
+        work().catch((error: unknown) => service.#log.warn({ err: error }, "events: a periodic task failed"));
+      }, ms);
+      timer.unref();
+      service.#timers.push(timer);
+    };
+    // A store that cannot be read now is not logged four times a second: health reports it.
+    every(STORE_POLL_MS, () =>
+      options.store.bounds().then(
+        (bounds) => service.#saw(bounds.latest),
+        () => undefined,
+      ),
+    );
+    every(PRUNE_EVERY_MS, () => service.prune());
+    return service;
+  }
+
+  /** The highest id recorded, as this instance knows it. */
+  get latest(): number {
+    return this.#latest;
+  }
+
+  /** Records `events` (and a follower's position with them) and wakes the readers. */
+  async record(events: readonly NewEvent[], position?: { follower: string; position: string }): Promise<ChainEvent[]> {
+    const stored = await this.#store.append(events, this.#clock(), position);
+    const last = stored[stored.length - 1];
+    if (last !== undefined) this.#saw(Number(last.id));
+    return stored;
+  }
+
+  /**
+   * Marks a submit of `txHash` through this instance as under way, until the function it returns
+   * is called (once its tx.submitted is recorded, or the submit failed): the follower holds a
+   * block holding it (SUBMIT_WAIT_MS at most), so that tx.submitted always comes before tx.confirmed.
+   */
+  submitting(txHash: string): () => void {
+    const key = txHash.toLowerCase();
+    this.#submitting.set(key, (this.#submitting.get(key) ?? 0) + 1);
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      const left = (this.#submitting.get(key) ?? 1) - 1;
+      if (left > 0) this.#submitting.set(key, left);
+      else this.#submitting.delete(key);
+      this.#signal.emit("submitted");
+    };
+  }
+
+  /** Resolves once no transaction of `txHashes` is being submitted through this instance, or after SUBMIT_WAIT_MS. */
+  async #submitsSettled(txHashes: readonly string[]): Promise<void> {
+    const deadline = Date.now() + SUBMIT_WAIT_MS;
+    while (txHashes.some((h) => this.#submitting.has(h)) && Date.now() < deadline && !this.#closed) {
+      await new Promise<void>((resolve) => {
+        const done = (): void => {
+          clearTimeout(timer);
+          this.#signal.removeListener("submitted", done);
+          resolve();
+        };
+        const timer = setTimeout(done, deadline - Date.now());
+        this.#signal.once("submitted", done);
+      });
+    }
+  }
+
+  /**
+   * tx.submitted for a transaction a backend accepted from this instance at `slot` (the tip's):
+   * its data what GET /transactions/{txHash} answers then; its addresses those of its outputs.
+   * Nudges the devnet follower, which then finds it at once.
+   */
+  async recordSubmitted(txHash: string, slot: number, transaction: string): Promise<void> {
+    let addresses: string[] = [];
+    try {
+      addresses = readTx(fromHex(transaction))
+        .outputs(txHash)
+        .map((u) => u.output.address);
+    } catch {
+      // A transaction the backend accepted decodes; if our reader cannot, the event goes without addresses.
+    }
+    await this.record([
+      {
+        type: "tx.submitted",
+        point: { slot, blockHash: null, blockHeight: null, txHash },
+        data: { txHash, status: "pending" },
+        addresses,
+        tournamentId: null,
+      },
+    ]);
+    this.#nudged?.();
+  }
+
+  /** Prunes what the retention no longer keeps; answers how many events went. */
+  async prune(): Promise<number> {
+    const { hours, max } = this.#retention;
+    return this.#store.prune(this.#clock() - hours * 3_600_000, max);
+  }
+
+  /** Starts following the devnet's history (once); stops when the service closes. */
+  follow(history: DevnetHistory): void {
+    this.#follower ??= this.#follow(history);
+  }
+
+  async #follow(history: DevnetHistory): Promise<void> {
+    const saved = await this.#store.position(DEVNET_FOLLOWER).catch(() => null);
+    let position = saved === null ? START : (JSON.parse(saved) as DevnetPosition);
+    while (!this.#closed) {
+      try {
+        const step = await followStep(history, position);
+        if (step !== null) {
+          await this.#submitsSettled(step.events.flatMap((e) => (e.point.txHash === null ? [] : [e.point.txHash])));
+          if (step.replaced)
+            this.#log.info(
+              { after: position },
+              "events: the devnet's history was replaced (reset or snapshot restored): following it from its start",
+            );
+          await this.record(step.events, { follower: DEVNET_FOLLOWER, position: JSON.stringify(step.position) });
+          position = step.position;
+          continue;
+        }
+      } catch (error) {
+        if (this.#closed) return;
+        this.#log.warn({ err: error }, "events: following the devnet failed; trying again");
+      }
+      await new Promise<void>((resolve) => {
+        const done = (): void => {
+          clearTimeout(timer);
+          this.#stop.signal.removeEventListener("abort", done);
+          this.#nudged = null;
+          resolve();
+        };
+        const timer = setTimeout(done, FOLLOW_POLL_MS);
+        this.#stop.signal.addEventListener("abort", done, { once: true });
+        this.#nudged = done;
+      });
+    }
+  }
+
+  /**
+   * The events after `after` that pass `filter`, oldest first: those the log holds, then each new
+   * one as it is recorded, until `signal` aborts. After an id older than the oldest kept, a
+   * StreamGap comes first. `after` null: only events recorded from now on.
+   */
+  async *read(after: number | null, filter: EventFilter, signal: AbortSignal): AsyncGenerator<ChainEvent | StreamGap> {
+    let last = after ?? this.#latest;
+    if (after !== null) {
+      const bounds = await this.#store.bounds();
+      if (after < bounds.prunedThrough)
+        yield { type: STREAM_GAP, oldest: String(bounds.oldest ?? bounds.prunedThrough + 1) };
+    }
+    while (!signal.aborted && !this.#closed) {
+      // Listen before reading: an event recorded between the read and the wait still wakes it.
+      const recorded = this.#nextRecord(signal);
+      const seen = this.#latest;
+      const page = await this.#store.after(last, filter, READ_PAGE);
+      for (const event of page) {
+        last = Number(event.id);
+        yield event;
+      }
+      if (page.length === READ_PAGE) {
+        recorded.cancel();
+        continue;
+      }
+      // Nothing else up to `seen` passes the filter: the next read starts after it.
+      last = Math.max(last, seen);
+      await recorded.promise;
+    }
+  }
+
+  /** A promise resolved when an id above the current latest is seen (or `signal` aborts, or the service closes). */
+  #nextRecord(signal: AbortSignal): { promise: Promise<void>; cancel(): void } {
+    let cancel = (): void => {};
+    const promise = new Promise<void>((resolve) => {
+      const done = (): void => {
+        cancel();
+        resolve();
+      };
+      this.#signal.once("recorded", done);
+      signal.addEventListener("abort", done, { once: true });
+      this.#stop.signal.addEventListener("abort", done, { once: true });
+      cancel = () => {
+        this.#signal.removeListener("recorded", done);
+        signal.removeEventListener("abort", done);
+        this.#stop.signal.removeEventListener("abort", done);
+      };
+    });
+    return { promise, cancel };
+  }
+
+  #saw(latest: number): void {
+    if (latest <= this.#latest) return;
+    this.#latest = latest;
+    this.#signal.emit("recorded");
+  }
+
+  /** Stops the timers and the follower, and ends every read. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    for (const timer of this.#timers) clearInterval(timer);
+    this.#stop.abort();
+    await this.#follower;
+    await sleep(0);
+  }
+}

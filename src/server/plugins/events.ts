@@ -1,0 +1,37 @@
+// The instance's events (src/events/service.ts) as `app.events`: the log in the store
+// (app.stores.events), retention by EVENT_RETENTION_HOURS and EVENT_RETENTION_MAX, and on the
+// devnet its follower, started once the instance is ready. Before the instance closes its
+// connections (preClose), the service ends every stream: an open GET /events would otherwise hold
+// the close until its client leaves.
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { hasHistory } from "../../devnet-index/history.js";
+import { EventService } from "../../events/service.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The event log and its readers (GET /events), and what records tx.submitted. */
+    readonly events: EventService;
+  }
+}
+
+async function eventsPlugin(app: FastifyInstance): Promise<void> {
+  const { retentionHours, retentionMax } = app.config.events;
+  const service = await EventService.start({
+    store: app.stores.events,
+    retention: { hours: retentionHours, max: retentionMax },
+    log: app.log,
+  });
+  app.decorate("events", service);
+  const chain = app.chain;
+  if (app.config.network === "devnet" && hasHistory(chain)) app.addHook("onReady", async () => service.follow(chain));
+  app.addHook("preClose", async () => service.close());
+  app.addHook("onClose", async () => service.close());
+}
+
+export default fp(eventsPlugin, {
+  name: "events",
+  fastify: "5.x",
+  dependencies: ["stores", "chain"],
+  decorators: { fastify: ["config"] },
+});
