@@ -20,6 +20,11 @@ export interface BlockfrostSettings {
   readonly url: string | undefined;
   /** BLOCKFROST_AUTHORIZATION: the Authorization header for a Blockfrost-compatible server behind one. */
   readonly authorization?: string;
+  /**
+   * BLOCKFROST_REQUESTS_PER_SECOND and BLOCKFROST_BURST: the rate the service keeps to (Blockfrost's
+   * published 10 a second with bursts of 500 by default; a paid plan or a self-hosted server allows more).
+   */
+  readonly rateLimit?: { readonly perSecond: number; readonly burst: number };
 }
 
 export interface OgmiosKupoSettings {
@@ -231,6 +236,10 @@ function backendFrom(env: Env, network: Network): BackendSettings | null {
       kind: "blockfrost",
       projectId,
       url: blockfrostUrl,
+      rateLimit: {
+        perSecond: integer(env, "BLOCKFROST_REQUESTS_PER_SECOND", 10, 1, 10_000),
+        burst: integer(env, "BLOCKFROST_BURST", 500, 1, 1_000_000),
+      },
       ...(credential === undefined ? {} : { authorization: credential }),
     });
   }

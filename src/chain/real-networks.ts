@@ -39,7 +39,7 @@ export function createRealNetworkChain(
   let backend: ChainBackend;
   let limiter: TokenBucket | undefined;
   if (settings.kind === "blockfrost") {
-    limiter = new TokenBucket(options.rateLimit ?? BLOCKFROST_RATE_LIMIT);
+    limiter = new TokenBucket(options.rateLimit ?? settings.rateLimit ?? BLOCKFROST_RATE_LIMIT);
     backend = new BlockfrostBackend({
       network,
       projectId: settings.projectId,

@@ -22,6 +22,18 @@ describe("configuration", () => {
     assert.equal(loadConfig({ NETWORK: "preprod", AUTH: "optional" }).auth, "optional");
   });
 
+  it("keeps to Blockfrost's published rate unless told otherwise", () => {
+    const rate = (env: Record<string, string>) => {
+      const backend = loadConfig({ NETWORK: "preview", BLOCKFROST_PROJECT_ID: "previewabc", ...env }).backend;
+      return backend?.kind === "blockfrost" ? backend.rateLimit : undefined;
+    };
+    assert.deepEqual(rate({}), { perSecond: 10, burst: 500 });
+    assert.deepEqual(rate({ BLOCKFROST_REQUESTS_PER_SECOND: "50", BLOCKFROST_BURST: "5000" }), {
+      perSecond: 50,
+      burst: 5000,
+    });
+  });
+
   for (const [env, variable] of [
     [{ NETWORK: "testnet" }, "NETWORK"],
     [{ PORT: "70000" }, "PORT"],
@@ -33,6 +45,11 @@ describe("configuration", () => {
     [{ NETWORK: "preview", OGMIOS_URL: "not a url", KUPO_URL: "http://x" }, "OGMIOS_URL"],
     [{ EVALUATION_WORKERS: "0" }, "EVALUATION_WORKERS"],
     [{ EVALUATION_QUEUE: "-1" }, "EVALUATION_QUEUE"],
+    [
+      { NETWORK: "preview", BLOCKFROST_PROJECT_ID: "previewabc", BLOCKFROST_REQUESTS_PER_SECOND: "0" },
+      "BLOCKFROST_REQUESTS_PER_SECOND",
+    ],
+    [{ NETWORK: "preview", BLOCKFROST_PROJECT_ID: "previewabc", BLOCKFROST_BURST: "ten" }, "BLOCKFROST_BURST"],
   ] as const) {
     it(`rejects ${JSON.stringify(env)} naming ${variable}`, () => {
       assert.throws(

@@ -37,7 +37,8 @@ export interface Target {
   close(): Promise<void>;
 }
 
-export async function startTarget(kind: TargetKind): Promise<Target> {
+/** Starts `kind`'s service; `env` adds to a real-network service's environment (e.g. BLOCKFROST_REQUESTS_PER_SECOND). */
+export async function startTarget(kind: TargetKind, env: Readonly<Record<string, string>> = {}): Promise<Target> {
   if (kind === "devnet") {
     const service = await startService();
     return {
@@ -53,12 +54,12 @@ export async function startTarget(kind: TargetKind): Promise<Target> {
     };
   }
   const ledger = await LiveLedger.create();
-  let env: Record<string, string>;
+  let backendEnv: Record<string, string>;
   let backend: FakeBackend;
   let closeFake: () => Promise<void>;
   if (kind === "blockfrost") {
     const fake = await FakeBlockfrost.start({ ledger });
-    env = { BLOCKFROST_PROJECT_ID: "preprodEndToEnd0123456789abcdefABCD", BLOCKFROST_URL: fake.apiUrl };
+    backendEnv = { BLOCKFROST_PROJECT_ID: "preprodEndToEnd0123456789abcdefABCD", BLOCKFROST_URL: fake.apiUrl };
     backend = {
       name: kind,
       ledger,
@@ -69,7 +70,7 @@ export async function startTarget(kind: TargetKind): Promise<Target> {
     closeFake = () => fake.close();
   } else {
     const fake = await FakeOgmiosKupo.start({ ledger, network: "preprod" });
-    env = { OGMIOS_URL: fake.ogmiosUrl, KUPO_URL: fake.kupoUrl };
+    backendEnv = { OGMIOS_URL: fake.ogmiosUrl, KUPO_URL: fake.kupoUrl };
     backend = {
       name: kind,
       ledger,
@@ -81,7 +82,7 @@ export async function startTarget(kind: TargetKind): Promise<Target> {
   }
   let service: RunningService;
   try {
-    service = await startService({ NETWORK: "preprod", AUTH: "optional", ...env });
+    service = await startService({ NETWORK: "preprod", AUTH: "optional", ...backendEnv, ...env });
   } catch (error) {
     await closeFake();
     await ledger.close();
