@@ -1,8 +1,8 @@
 // Paging through a tournament's seats and registrations over HTTP (contracts/V3-DESIGN.md §5.7):
 // GET /tournaments/{id} answers one page of its participants (participantsLimit 1..100, default
 // 100; participantsPage from 1) with participantCount, participantsPage and participantsLimit, a
-// v2.1 tournament (at most 64) whole on page 1 with the defaults; GET /tournaments entries carry
-// participantCount. And /registrations pages correctly past 100 outputs on Blockfrost, whose
+// small tournament whole on page 1 with the defaults; GET /tournaments entries carry
+// participantCount and (v3, the default) the first 64 participants. And /registrations pages correctly past 100 outputs on Blockfrost, whose
 // address-UTxO endpoint answers 100 a page: 120 registrations, made as payments to the
 // registration address with the registrant's address as inline datum (what a registration is to
 // the read), read through the Blockfrost adapter and its fake over a live ledger.
@@ -19,7 +19,7 @@ import type { FakeBlockfrost } from "../support/fakes/blockfrost.js";
 type Player = "p1" | "p2" | "p3" | "p4" | "p5";
 const PLAYERS: readonly Player[] = ["p1", "p2", "p3", "p4", "p5"];
 
-describe("GET /tournaments/{id}: the participants by pages (a v2.1 tournament of 5)", () => {
+describe("GET /tournaments/{id}: the participants by pages (a tournament of 5 under the default contract, v3)", () => {
   let t: OpenTournament<Player>;
   let all: string[];
 
@@ -74,15 +74,16 @@ describe("GET /tournaments/{id}: the participants by pages (a v2.1 tournament of
     rejected(await get("?participantsPage=0"), 400, /^query\.participantsPage must be >= 1\.$/);
   });
 
-  it("lists the tournament with participantCount and its whole list, without a page", async () => {
+  it("lists the tournament with participantCount and its whole list, the first page of 64", async () => {
     const r = await t.service.request<"listTournaments">("GET", "/tournaments");
     assert.equal(r.status, 200, JSON.stringify(r.body));
     const mine = r.body.results.find((x: { tournamentId: string }) => x.tournamentId === t.id);
     assert.ok(mine && mine.status === "open");
     assert.equal(mine.participantCount, 5);
     assert.deepEqual(mine.participants, all);
-    assert.equal(mine.participantsPage, undefined);
-    assert.equal(mine.participantsLimit, undefined);
+    assert.equal(mine.contractVersion, "3.0.0");
+    assert.equal(mine.participantsPage, 1);
+    assert.equal(mine.participantsLimit, 64);
   });
 });
 
