@@ -121,9 +121,10 @@ const [groupDir, modules] = group ? grouped(files.filter((f) => !isSlow(f))) : [
 // whose fsync on a shared disk took about 2 ms a commit against 0.2 ms in memory. A killed process
 // loses nothing either way (its writes are in the kernel's page cache); only a machine crash would.
 const tmp = process.env.TMPDIR ?? memoryTmp();
-// The contracts' invariant fuzzer (contracts/test/invariants.test.ts) searches 300 random sequences
-// in the full run and 40 in the fast loop, where it was the longest file (FUZZ_RUNS overrides).
-const fuzzRuns = fast && process.env.FUZZ_RUNS === undefined ? { FUZZ_RUNS: "40" } : {};
+// The contracts' invariant fuzzers (contracts/test/invariants.test.ts for v2.1, v3/invariants-v3.test.ts)
+// search 300 random sequences each in the full run and 12 in the fast loop, where they were the two
+// longest files (47 and 46 s at 40); FUZZ_RUNS overrides.
+const fuzzRuns = fast && process.env.FUZZ_RUNS === undefined ? { FUZZ_RUNS: "12" } : {};
 // A --fast run starts its shared processes all at once: their tests also wait (for a devnet's
 // block, a backend's timeout, a child process), and a process that waits leaves its core to the
 // others. The full run keeps two at a time: its slow files hold bounds on answer times (the

@@ -91,6 +91,8 @@ export interface EventSettings {
   readonly streamsTotal: number;
   /** EVENT_STREAM_BUFFER_BYTES: what a stream's client may leave unread before it is disconnected. */
   readonly streamBufferBytes: number;
+  /** EVENT_KEEPALIVE_SECONDS: between two comment lines on a stream (keeps proxies from closing an idle one). */
+  readonly keepAliveSeconds: number;
 }
 
 /** The devnet's faucet cap and snapshot count (README, configuration). */
@@ -364,6 +366,7 @@ function eventsFrom(env: Env): EventSettings {
     streamsPerKey: integer(env, "EVENT_STREAMS_PER_KEY", 4, 1, 100_000),
     streamsTotal: integer(env, "EVENT_STREAMS_TOTAL", 256, 1, 1_000_000),
     streamBufferBytes: integer(env, "EVENT_STREAM_BUFFER_BYTES", 1024 * 1024, 4096, 1024 * 1024 * 1024),
+    keepAliveSeconds: integer(env, "EVENT_KEEPALIVE_SECONDS", 15, 1, 300),
   };
 }
 

@@ -376,12 +376,12 @@ describe("GET /events's bounds, retention and restarts", () => {
     }
   });
 
-  it("an idle stream gets a comment line every 15 s (~20 s)", async () => {
-    const service = await startService();
+  it("an idle stream gets a comment line every EVENT_KEEPALIVE_SECONDS (2 s here, ~3 s)", async () => {
+    const service = await startService({ EVENT_KEEPALIVE_SECONDS: "2" });
     try {
       const stream = await openStream(`${service.base}/events`);
       assert.deepEqual(stream.comments, []);
-      await assert.rejects(stream.next(20_000), /no event within the time allowed/); // one comment at 15 s, the next not before 30 s
+      await assert.rejects(stream.next(3_000), /no event within the time allowed/); // one comment at 2 s, the next not before 4 s
       stream.close();
       assert.deepEqual(stream.comments, ["stream open", "keep-alive"]);
     } finally {

@@ -1,7 +1,7 @@
 // GET /events: the event log as a server-sent event stream (docs/events-design.md §4). The
 // handler checks the filter and the bounds (streams per key and in all, as the waits are), then
 // takes the response over (hijack): it writes the events app.events.read yields, a comment line
-// every 15 s, and ends when the client leaves or the instance closes. A client that stops reading
+// every EVENT_KEEPALIVE_SECONDS (15), and ends when the client leaves or the instance closes. A client that stops reading
 // is disconnected once what it left unread passes EVENT_STREAM_BUFFER_BYTES.
 import type { ServerResponse } from "node:http";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
@@ -16,8 +16,6 @@ import { EVENTS_EXAMPLE } from "./examples.js";
 import { EventsQuery } from "./schemas.js";
 import { eventFilterOf, resumeAfter } from "./to-domain.js";
 
-/** Between two comment lines on a stream: keeps proxies from closing an idle one. */
-export const HEARTBEAT_MS = 15_000;
 /** How long a write waits for the client to read what is buffered before the stream writes on regardless (and is cut past the bound). */
 const DRAIN_WAIT_MS = 15_000;
 /** Seconds a client refused a stream is told to wait. */
@@ -64,7 +62,7 @@ function drained(res: ServerResponse, signal: AbortSignal, ms: number): Promise<
 
 export default async function eventRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { streamsPerKey, streamsTotal, streamBufferBytes } = app.config.events;
+  const { streamsPerKey, streamsTotal, streamBufferBytes, keepAliveSeconds } = app.config.events;
   const streams = new WaitSlots(streamsPerKey, streamsTotal);
   app.get(
     "/events",
@@ -82,7 +80,8 @@ export default async function eventRoutes(fastify: FastifyInstance): Promise<voi
           `The types: ${EVENT_TYPES.join(", ")} (the tournament ones, tx.rolled_back and tx.expired come with later releases). ` +
           "Filters (`types`, `address`, `txHash`, `tournamentId`) must all match. To resume, send the last id received as the Last-Event-ID header (browsers' EventSource does) or as `after`: the stream replays what followed, then goes on live, losing and repeating nothing. " +
           "Events are kept EVENT_RETENTION_HOURS hours (24) and at most EVENT_RETENTION_MAX (1,000,000); resuming from an id no longer kept starts with a `stream.gap` event (no id) naming the oldest id kept. " +
-          "Without Last-Event-ID or `after`, the stream starts with the next event recorded. A comment line (`: keep-alive`) comes every 15 s. " +
+          "Without Last-Event-ID or `after`, the stream starts with the next event recorded. " +
+          `A comment line (\`: keep-alive\`) comes every ${keepAliveSeconds} s (EVENT_KEEPALIVE_SECONDS). ` +
           `An API key holds at most ${streamsPerKey} streams at once (EVENT_STREAMS_PER_KEY; without a key: per client IP) and the instance ${streamsTotal} (EVENT_STREAMS_TOTAL): one more is 429 AUTH_ERR_STREAM_LIMIT with Retry-After. ` +
           "A client that stops reading is disconnected once it leaves more than EVENT_STREAM_BUFFER_BYTES (1 MiB) unread. " +
           "An unknown type, an address of the other network family or not a payment address, a txHash or tournamentId not 64 hex digits, and a Last-Event-ID that is not an id are 400 naming the field.",
@@ -153,7 +152,7 @@ export default async function eventRoutes(fastify: FastifyInstance): Promise<voi
         return ok;
       };
       send(": stream open\n\n");
-      const heartbeat = setInterval(() => send(": keep-alive\n\n"), HEARTBEAT_MS);
+      const heartbeat = setInterval(() => send(": keep-alive\n\n"), keepAliveSeconds * 1000);
       try {
         for await (const item of app.events.read(after, filter, gone.signal)) {
           if (res.destroyed) break;
