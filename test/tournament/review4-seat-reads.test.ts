@@ -121,7 +121,11 @@ describe("review4: what a v3 seat read costs the backend", () => {
     const t = await findAnyV3(ctx, selectContract(ctx.network, V3), big.id);
     assert.ok(!isUnreadable(t));
     assert.equal(t.datum.participants.length, 4);
-    assert.deepEqual([...chain.calls].sort(), [...big.adds].sort(), "each single-seat add read once: 4 calls for 4 seats");
+    assert.deepEqual(
+      [...chain.calls].sort(),
+      [...big.adds].sort(),
+      "each single-seat add read once: 4 calls for 4 seats",
+    );
   });
 
   it("8 concurrent reads of a pool not cached walk its history once, not 8 times (FAILS: no walk is shared in flight)", async () => {
