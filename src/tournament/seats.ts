@@ -87,6 +87,8 @@ export class SeatReader {
   readonly #shape: TreeShape;
   readonly #maxSeats: number;
   readonly #cache = new Map<string, Entry>();
+  /** The reads under way, by pool output: what a request for the same output waits for. */
+  readonly #reading = new Map<string, Promise<readonly string[]>>();
   #cachedSeats = 0;
 
   constructor(network: Network, options: { readonly shape?: TreeShape; readonly maxCachedSeats?: number } = {}) {
@@ -109,6 +111,21 @@ export class SeatReader {
     const ref = outRefOf(pool.utxo);
     const cached = this.#touch(ref);
     if (cached !== undefined) return cached.seats;
+    // One walk per output at a time: requests that find the same output being read wait for that
+    // read instead of each walking the whole history again (N cold GETs of a pool cost N × its adds
+    // in backend calls before; review4).
+    const reading = this.#reading.get(ref);
+    if (reading !== undefined) return reading;
+    const read = this.#read(chain, pool, ref);
+    this.#reading.set(ref, read);
+    try {
+      return await read;
+    } finally {
+      this.#reading.delete(ref);
+    }
+  }
+
+  async #read(chain: SeatHistory, pool: PoolOutput, ref: string): Promise<readonly string[]> {
     const unreadable = (why: string): Error =>
       new SeatsUnreadableError(
         `The seats of the v3 tournament output ${ref} cannot be read back from the ${chain.backendName} backend's history: ${why} ${historyFix(chain)}`,
