@@ -113,6 +113,16 @@ export class EventService {
     return this.#latest;
   }
 
+  /**
+   * The highest id recorded, asked of the store when `id` is above what this instance has seen
+   * (another instance of a fleet may have recorded it since the last poll).
+   */
+  async latestAtLeast(id: number): Promise<number> {
+    if (id <= this.#latest) return this.#latest;
+    this.#saw((await this.#store.bounds()).latest);
+    return this.#latest;
+  }
+
   /** Records `events` (and a follower's position with them) and wakes the readers. */
   async record(events: readonly NewEvent[], position?: { follower: string; position: string }): Promise<ChainEvent[]> {
     const stored = await this.#store.append(events, this.#clock(), position);

@@ -233,6 +233,18 @@ describe("GET /events on the devnet", () => {
     assert.match(await refused("?after=x"), /query\.after/);
     assert.match(await refused("?colour=blue"), /colour/);
     assert.match(await refused("", { "last-event-id": "12abc" }), /^The Last-Event-ID header must be an event id/);
+    // An id this log never gave (another DATA_DIR or database): refused, not waited for in silence.
+    const beyond = service.app.events.latest + 1_000_000;
+    assert.match(
+      await refused("", { "last-event-id": String(beyond) }),
+      new RegExp(
+        `^The Last-Event-ID header names event ${beyond}, after the latest this service recorded \\(\\d+\\): it does not come from`,
+      ),
+    );
+    assert.match(
+      await refused(`?after=${beyond}`),
+      new RegExp(`^query\\.after names event ${beyond}, after the latest`),
+    );
   });
 });
 

@@ -6,7 +6,7 @@
 import type { ServerResponse } from "node:http";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
-import { TooManyStreamsError } from "../../../errors.js";
+import { BadRequestError, TooManyStreamsError } from "../../../errors.js";
 import type { StreamGap } from "../../../events/service.js";
 import { EVENT_TYPES, STREAM_GAP, type ChainEvent } from "../../../events/types.js";
 import { errorResponses } from "../../schemas.js";
@@ -84,7 +84,7 @@ export default async function eventRoutes(fastify: FastifyInstance): Promise<voi
           `A comment line (\`: keep-alive\`) comes every ${keepAliveSeconds} s (EVENT_KEEPALIVE_SECONDS). ` +
           `An API key holds at most ${streamsPerKey} streams at once (EVENT_STREAMS_PER_KEY; without a key: per client IP) and the instance ${streamsTotal} (EVENT_STREAMS_TOTAL): one more is 429 AUTH_ERR_STREAM_LIMIT with Retry-After. ` +
           "A client that stops reading is disconnected once it leaves more than EVENT_STREAM_BUFFER_BYTES (1 MiB) unread. " +
-          "An unknown type, an address of the other network family or not a payment address, a txHash or tournamentId not 64 hex digits, and a Last-Event-ID that is not an id are 400 naming the field.",
+          "An unknown type, an address of the other network family or not a payment address, a txHash or tournamentId not 64 hex digits, and a Last-Event-ID (or `after`) that is not an id, or is after the latest id recorded, are 400 naming the field.",
         tags: ["Events"],
         querystring: EventsQuery,
         response: {
@@ -114,6 +114,18 @@ export default async function eventRoutes(fastify: FastifyInstance): Promise<voi
     async (request, reply) => {
       const filter = await within("querystring", () => eventFilterOf(app.config.network, request.query));
       const after = resumeAfter(request.headers["last-event-id"], request.query.after);
+      if (after !== null) {
+        // An id the log never gave (another DATA_DIR or database) would make the stream wait, silent,
+        // until the ids reach it: refused instead.
+        const latest = await app.events.latestAtLeast(after);
+        if (after > latest) {
+          const field = request.headers["last-event-id"] !== undefined ? "The Last-Event-ID header" : "query.after";
+          throw new BadRequestError(
+            `${field} names event ${after}, after the latest this service recorded (${latest}): it does not come from this ` +
+              "service's event log (another DATA_DIR or database?). Resume with an id this service's stream gave, or without one to start with the next event.",
+          );
+        }
+      }
       const slot = streams.take(request.apiKey === null ? `ip:${request.ip}` : `key:${request.apiKey.id}`);
       if (slot === "holder" || slot === "total") {
         void reply.header("retry-after", STREAM_RETRY_AFTER_S);
