@@ -8,33 +8,16 @@
 // PASSES: it proves the suspicion (2 calls, both about the same transaction), it does not fail.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import type { ChainPort, OutRef } from "../../src/chain/port.js";
 import type { TournamentId } from "../../src/tournament/id.js";
 import { readTournament } from "../../src/tournament/operations.js";
 import { startService, type RunningService } from "../support/service.js";
 import { ADA, getTournament, ok, signAndSubmit } from "../support/tournament-api.js";
 import { contextOf, registerMany } from "../support/v3-contract.js";
 import { fundedWallet, newBaseWallet, type Funded } from "../support/wallets.js";
+import { countingPort } from "../support/counting-port.js";
 
 const V3 = { contractVersion: "3.0.0" } as const;
 const FEE = 2_000_000;
-
-/** The service's port with its spentBy calls counted. */
-function counted(port: ChainPort): ChainPort & { calls: OutRef[] } {
-  const calls: OutRef[] = [];
-  return new Proxy(port, {
-    get: (target, key) => {
-      if (key === "calls") return calls;
-      if (key === "spentBy")
-        return async (ref: OutRef) => {
-          calls.push(ref);
-          return target.spentBy!(ref);
-        };
-      const value: unknown = Reflect.get(target, key, target);
-      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  }) as ChainPort & { calls: OutRef[] };
-}
 
 describe("review4: the view of a v3 tournament closed into batches", () => {
   let s: RunningService;
@@ -94,7 +77,7 @@ describe("review4: the view of a v3 tournament closed into batches", () => {
   });
 
   it("each GET asks spentBy once per batch, every call about the same closing transaction (passes: proves the redundancy)", async () => {
-    const chain = counted(contextOf(s).chain);
+    const chain = countingPort(contextOf(s).chain, "spentBy");
     const ctx = { ...contextOf(s), chain };
     for (let n = 1; n <= 2; n++) {
       chain.calls.length = 0;

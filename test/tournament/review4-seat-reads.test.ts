@@ -14,7 +14,6 @@
 // - A pool filled one registration per add costs one consumedBy per seat on a cold read.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import type { ChainPort } from "../../src/chain/port.js";
 import { selectContract } from "../../src/tournament/deployment.js";
 import type { TournamentId } from "../../src/tournament/id.js";
 import { readTournamentsPage } from "../../src/tournament/operations.js";
@@ -25,6 +24,7 @@ import { startService, type RunningService } from "../support/service.js";
 import { ADA, getTournament, ok, signAndSubmit } from "../support/tournament-api.js";
 import { contextOf, registerMany } from "../support/v3-contract.js";
 import { fundedWallet, newBaseWallet, type Funded } from "../support/wallets.js";
+import { countingPort } from "../support/counting-port.js";
 
 const V3 = { contractVersion: "3.0.0" } as const;
 const FEE = 2_000_000;
@@ -33,23 +33,6 @@ interface Made {
   readonly id: TournamentId;
   /** The add transactions, one registration each. */
   readonly adds: string[];
-}
-
-/** The service's port with its consumedBy calls counted. */
-function counted(port: ChainPort): ChainPort & { calls: string[] } {
-  const calls: string[] = [];
-  return new Proxy(port, {
-    get: (target, key) => {
-      if (key === "calls") return calls;
-      if (key === "consumedBy")
-        return async (txHash: string) => {
-          calls.push(txHash);
-          return target.consumedBy!(txHash);
-        };
-      const value: unknown = Reflect.get(target, key, target);
-      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  }) as ChainPort & { calls: string[] };
 }
 
 describe("review4: what a v3 seat read costs the backend", () => {
@@ -116,7 +99,7 @@ describe("review4: what a v3 seat read costs the backend", () => {
 
   it("a cold read of a pool filled one registration per add costs one consumedBy per seat (measured; passes)", async () => {
     const big = pools.find((p) => p.adds.length === 4)!;
-    const chain = counted(contextOf(s).chain);
+    const chain = countingPort(contextOf(s).chain, "consumedBy");
     const ctx = { ...contextOf(s), chain, seats: new SeatReader("devnet") };
     const t = await findAnyV3(ctx, selectContract(ctx.network, V3), big.id);
     assert.ok(!isUnreadable(t));
@@ -130,7 +113,7 @@ describe("review4: what a v3 seat read costs the backend", () => {
 
   it("8 concurrent reads of a pool not cached walk its history once, not 8 times (the walk in flight is shared)", async () => {
     const big = pools.find((p) => p.adds.length === 4)!;
-    const chain = counted(contextOf(s).chain);
+    const chain = countingPort(contextOf(s).chain, "consumedBy");
     const seats = new SeatReader("devnet");
     const ctx = { ...contextOf(s), chain, seats };
     const contract = selectContract(ctx.network, V3);
@@ -156,7 +139,7 @@ describe("review4: what a v3 seat read costs the backend", () => {
     async () => {
       // 8 seats in all (4 + 2 + 2); a cache of 6 holds two of the three pools. A client pages
       // GET /tournaments one pool a page (limit 1), twice over.
-      const chain = counted(contextOf(s).chain);
+      const chain = countingPort(contextOf(s).chain, "consumedBy");
       const seats = new SeatReader("devnet", { maxCachedSeats: 6 });
       const ctx = { ...contextOf(s), chain, seats };
       const walk = async (): Promise<string[]> => {

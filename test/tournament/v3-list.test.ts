@@ -8,7 +8,6 @@
 // and giving the listing a fresh seat reader.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import type { ChainPort } from "../../src/chain/port.js";
 import type { TournamentId } from "../../src/tournament/id.js";
 import { readTournamentsPage } from "../../src/tournament/operations.js";
 import { SeatReader } from "../../src/tournament/seats.js";
@@ -16,6 +15,7 @@ import { startService, type RunningService } from "../support/service.js";
 import { ADA, getTournament, ok, signAndSubmit } from "../support/tournament-api.js";
 import { contextOf, registerMany } from "../support/v3-contract.js";
 import { fundedWallet, newBaseWallet, type Funded } from "../support/wallets.js";
+import { countingPort } from "../support/counting-port.js";
 
 const V3 = { contractVersion: "3.0.0" } as const;
 const FEE = 2_000_000;
@@ -25,23 +25,6 @@ interface Made {
   readonly id: TournamentId;
   readonly seats: string[];
   readonly adds: string[];
-}
-
-/** The service's port with its consumedBy calls (the history a seat read walks) counted. */
-function counted(port: ChainPort): ChainPort & { calls: string[] } {
-  const calls: string[] = [];
-  return new Proxy(port, {
-    get: (target, key) => {
-      if (key === "calls") return calls;
-      if (key === "consumedBy")
-        return async (txHash: string) => {
-          calls.push(txHash);
-          return target.consumedBy!(txHash);
-        };
-      const value: unknown = Reflect.get(target, key, target);
-      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  }) as ChainPort & { calls: string[] };
 }
 
 describe("GET /tournaments under v3: the page first, then only the page's seats", () => {
@@ -146,7 +129,7 @@ describe("GET /tournaments under v3: the page first, then only the page's seats"
   });
 
   it("reads the history of the page's pools only: one pool a page, each page its own pool's adds", async () => {
-    const chain = counted(contextOf(s).chain);
+    const chain = countingPort(contextOf(s).chain, "consumedBy");
     const seats = new SeatReader("devnet");
     const ctx = { ...contextOf(s), chain, seats };
     let pageState: string | undefined;
@@ -172,7 +155,7 @@ describe("GET /tournaments under v3: the page first, then only the page's seats"
   });
 
   it("reads no pool past the page: a page of 2 leaves the third pool's history unread", async () => {
-    const chain = counted(contextOf(s).chain);
+    const chain = countingPort(contextOf(s).chain, "consumedBy");
     const seats = new SeatReader("devnet");
     const page = await readTournamentsPage(
       { ...contextOf(s), chain, seats },
