@@ -10,6 +10,7 @@ import { transactionView } from "../../../tx/view/transaction-view.js";
 import { submitSigned } from "../../../tx/submit/submit.js";
 import { tournamentKeyRoles } from "../../../tournament/signers.js";
 import type { UTxO } from "../../../cardano/types.js";
+import { withinCborLimits } from "../../../cardano/cbor-limits.js";
 import { fromHex, splitTransaction, txIdOfBody } from "../../../cardano/tx-cbor.js";
 import { errorResponses, withExamples, withParamExamples } from "../../schemas.js";
 import { TX_HASH, required } from "../examples.js";
@@ -53,9 +54,13 @@ const tooManyWaits = (cap: number, keyed: boolean): string =>
 const waitsBusy = (cap: number): string =>
   `The service holds ${cap} waits already, the most it holds at once (WAIT_MAX_TOTAL): ask again after Retry-After, or look once with timeout=0.`;
 
-/** The id of a submitted transaction's body; "" when it does not decode (the submit then answers 400). */
+/**
+ * The id of a submitted transaction's body; "" when it is over the CBOR limits or does not decode
+ * (the submit then answers 400). Read before the submit checks it, so the limits come first here too.
+ */
 function txIdOf(transaction: string): string {
   try {
+    if (!withinCborLimits(transaction)) return "";
     return txIdOfBody(splitTransaction(fromHex(transaction)).body);
   } catch {
     return "";
