@@ -307,7 +307,26 @@ export interface FollowerPosition {
   readonly follower: string;
   /** Its position as JSON text: the follower alone reads it. */
   readonly position: string;
+  /**
+   * The position the follower started this step from (null: none saved). When given, the append
+   * is refused with FollowerMovedError, and nothing is appended, if the saved one differs: another
+   * instance of a fleet recorded this step first. Each block's events are then recorded once
+   * however many instances follow the chain.
+   */
+  readonly previous?: string | null;
 }
+
+/** An append whose follower position another writer moved first (FollowerPosition.previous). */
+export class FollowerMovedError extends Error {
+  constructor(follower: string) {
+    super(`the ${follower} follower's position was moved by another writer; read it again`);
+    this.name = "FollowerMovedError";
+  }
+}
+
+/** Whether the saved `current` position is the `expected` one of a compare-and-set append (undefined: none asked). */
+export const positionHolds = (expected: string | null | undefined, current: string | null): boolean =>
+  expected === undefined || expected === current;
 
 export interface EventStore {
   /**

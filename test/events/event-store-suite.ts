@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { afterEach, describe, it } from "node:test";
 import type { NewEvent } from "../../src/events/types.js";
 import type { Stores } from "../../src/store/open.js";
+import { FollowerMovedError } from "../../src/store/types.js";
 
 export interface EventStoreLocation {
   /** Opens the stores of this location; each call is a separate instance. */
@@ -108,6 +109,57 @@ export function runEventStoreSuite(name: string, fresh: () => Promise<EventStore
       assert.deepEqual(await events.bounds(), { oldest: null, prunedThrough: 6, latest: 6 });
       const [next] = await events.append([event(7)], 11_000);
       assert.equal(next!.id, "7", "ids go on after a prune that emptied the log");
+    });
+
+    it("appends a follower's step only from the position it read (compare-and-set), so two followers record it once", async () => {
+      const { events } = await open(await fresh());
+      await events.append([event(1)], 1, { follower: "ogmios", position: "p1", previous: null });
+      // A second follower that read no position either computed the same step: refused, nothing appended.
+      await assert.rejects(
+        events.append([event(1)], 1, { follower: "ogmios", position: "p1", previous: null }),
+        (error: Error) =>
+          error instanceof FollowerMovedError &&
+          /ogmios follower's position was moved by another writer/.test(error.message),
+      );
+      await assert.rejects(
+        events.append([event(2)], 2, { follower: "ogmios", position: "p2", previous: "p0" }),
+        FollowerMovedError,
+      );
+      assert.deepEqual(
+        await events.bounds(),
+        { oldest: 1, prunedThrough: 0, latest: 1 },
+        "no id was used by a refused append",
+      );
+      await events.append([event(2)], 2, { follower: "ogmios", position: "p2", previous: "p1" });
+      assert.equal(await events.position("ogmios"), "p2");
+      // Another follower's name is another position; an append without `previous` is not checked.
+      await events.append([event(3)], 3, { follower: "blockfrost", position: "b1", previous: null });
+      await events.append([event(4)], 4, { follower: "ogmios", position: "p3" });
+      assert.deepEqual(
+        (await events.after(0, {}, 10)).map((e) => e.point.txHash),
+        [TX(1), TX(2), TX(3), TX(4)],
+      );
+      assert.equal(await events.position("ogmios"), "p3");
+    });
+
+    it("lets one of two instances racing on the same step record it, the other refused", async () => {
+      const location = await fresh();
+      const [one, two] = [await open(location), await open(location)];
+      for (let step = 1; step <= 5; step++) {
+        const previous = step === 1 ? null : `s${step - 1}`;
+        const results = await Promise.allSettled(
+          [one, two].map((stores) =>
+            stores.events.append([event(step)], step, { follower: "ogmios", position: `s${step}`, previous }),
+          ),
+        );
+        assert.equal(results.filter((r) => r.status === "fulfilled").length, 1, `step ${step}: one append succeeds`);
+        const refused = results.find((r) => r.status === "rejected");
+        assert.ok(refused?.reason instanceof FollowerMovedError, `step ${step}: the other is refused`);
+      }
+      assert.deepEqual(
+        (await one.events.after(0, {}, 10)).map((e) => e.point.txHash),
+        [1, 2, 3, 4, 5].map(TX),
+      );
     });
 
     it("saves a follower's position with its events, and a reopened store goes on from both", async () => {

@@ -4,7 +4,13 @@
 // visible in their order (a reader that saw id n never later finds a smaller one).
 import type { ChainEvent, EventFilter, NewEvent } from "../../events/types.js";
 import { addressesBySeq, eventOf, pageQuery, type EventRow } from "../event-rows.js";
-import type { EventLogBounds, EventStore, FollowerPosition } from "../types.js";
+import {
+  FollowerMovedError,
+  positionHolds,
+  type EventLogBounds,
+  type EventStore,
+  type FollowerPosition,
+} from "../types.js";
 import type { PgDatabase } from "./database.js";
 
 export const EVENTS_COMPONENT = "events";
@@ -57,6 +63,14 @@ export class PostgresEventStore implements EventStore {
         `UPDATE event_log SET latest = latest + $1 WHERE id = 1 RETURNING latest`,
         [events.length],
       );
+      // The row lock above serializes every append: the position read here cannot move before the commit.
+      if (position && position.previous !== undefined) {
+        const [saved] = await tx.query<{ position: string }>(
+          `SELECT position FROM event_followers WHERE follower = $1`,
+          [position.follower],
+        );
+        if (!positionHolds(position.previous, saved?.position ?? null)) throw new FollowerMovedError(position.follower);
+      }
       let seq = log!.latest - events.length;
       const stored: ChainEvent[] = [];
       for (const event of events) {

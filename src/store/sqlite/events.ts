@@ -4,7 +4,13 @@
 import type Database from "better-sqlite3";
 import type { ChainEvent, EventFilter, NewEvent } from "../../events/types.js";
 import { addressesBySeq, eventOf, pageQuery, type EventRow } from "../event-rows.js";
-import type { EventLogBounds, EventStore, FollowerPosition } from "../types.js";
+import {
+  FollowerMovedError,
+  positionHolds,
+  type EventLogBounds,
+  type EventStore,
+  type FollowerPosition,
+} from "../types.js";
 import { migrate, openDatabase, whileAvailable } from "./database.js";
 
 const COMPONENT = "events";
@@ -67,6 +73,8 @@ export class SqliteEventStore implements EventStore {
     return whileAvailable(this.#db, STORE, () =>
       this.#db
         .transaction(() => {
+          if (position && !positionHolds(position.previous, this.#positionNow(position.follower)))
+            throw new FollowerMovedError(position.follower);
           const insert = this.#db.prepare(
             `INSERT INTO events (type, slot, block_hash, block_height, tx_hash, tournament_id, data, created_at)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -152,12 +160,14 @@ export class SqliteEventStore implements EventStore {
     );
   }
 
+  #positionNow(follower: string): string | null {
+    const row = this.#db.prepare(`SELECT position FROM event_followers WHERE follower = ?`).get(follower) as
+      { position: string } | undefined;
+    return row?.position ?? null;
+  }
+
   async position(follower: string): Promise<string | null> {
-    return whileAvailable(this.#db, STORE, () => {
-      const row = this.#db.prepare(`SELECT position FROM event_followers WHERE follower = ?`).get(follower) as
-        { position: string } | undefined;
-      return row?.position ?? null;
-    });
+    return whileAvailable(this.#db, STORE, () => this.#positionNow(follower));
   }
 
   async close(): Promise<void> {
