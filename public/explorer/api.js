@@ -84,8 +84,9 @@ function parseFrames(buffer, onFrame) {
 
 /**
  * Reads GET /events with `filter` ({types, address, txHash, tournamentId, after}) until close()
- * is called: each event (parsed JSON) goes to onEvent, the connection's state ("live",
- * "reconnecting…", or a refusal's message) to onState. A dropped stream resumes after the last id.
+ * is called: each event (parsed JSON) goes to onEvent, the connection's state to onState(state,
+ * message): "live", "retrying" (a dropped stream, or a refusal worth retrying: 429, 503) or
+ * "stopped" (the key refused). A dropped stream resumes after the last id.
  */
 export function openStream(filter, onEvent, onState) {
   const controller = new AbortController();
@@ -102,13 +103,16 @@ export function openStream(filter, onEvent, onState) {
         const response = await fetch(`${BASE}/events?${query}`, { headers: headers(false), signal: controller.signal });
         if (!response.ok) {
           const error = await refusal(response);
-          onState(error.message, true);
-          if (response.status === 401 || response.status === 403) return;
+          if (response.status === 401 || response.status === 403) {
+            onState("stopped", error.message);
+            return;
+          }
+          onState("retrying", error.message);
           // An id this log does not know (a reset devnet): start again from the next event.
           if (response.status === 400 && after !== null) after = null;
           else if (error.retryAfter) delayMs = error.retryAfter * 1000;
         } else {
-          onState("live", false);
+          onState("live", null);
           const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
           let buffer = "";
           for (;;) {
@@ -123,11 +127,11 @@ export function openStream(filter, onEvent, onState) {
               }
             });
           }
-          onState("reconnecting…", false);
+          onState("retrying", null);
         }
       } catch {
         if (controller.signal.aborted) return;
-        onState("reconnecting…", false);
+        onState("retrying", null);
       }
       await wait(delayMs);
     }

@@ -7,7 +7,7 @@ import { addressView, homeView, tournamentView, tournamentsView, txView } from "
 
 const $ = (id) => document.getElementById(id);
 
-const state = { network: null, chainOffsetMs: 0, closeStream: null, timers: new Map() };
+const state = { network: null, chainOffsetMs: 0, closeStream: null, timers: new Map(), repeats: [] };
 
 function showMessage(text) {
   const box = $("message");
@@ -41,6 +41,10 @@ const ctx = {
       }, 250),
     );
   },
+  /** Runs `fn` every `ms` while this view is on screen. */
+  repeat(fn, ms) {
+    state.repeats.push(setInterval(fn, ms));
+  },
   suggestFaucet(address) {
     $("faucet-address").value = address;
   },
@@ -67,10 +71,14 @@ function tick(span) {
 }
 setInterval(() => document.querySelectorAll(".countdown").forEach(tick), 1000);
 
-function setLive(text, refused) {
-  $("live").textContent = text;
-  $("live").className = text === "live" ? "live on" : "live";
-  if (refused) showMessage(`Live updates stopped: ${text}`);
+const LIVE_TEXT = { live: "live", retrying: "reconnecting…", stopped: "live updates stopped" };
+
+function setLive(state, message) {
+  $("live").textContent = LIVE_TEXT[state];
+  $("live").className = state === "live" ? "live on" : "live";
+  if (state === "stopped") showMessage(`Live updates stopped: ${message}`);
+  else if (message) showMessage(`Live updates paused, retrying: ${message}`);
+  else if (state === "live" && $("message").textContent.startsWith("Live updates")) showMessage(null);
 }
 
 /** The view of the current hash route, its stream opened. */
@@ -79,6 +87,8 @@ function route() {
   state.closeStream = null;
   for (const timer of state.timers.values()) clearTimeout(timer);
   state.timers.clear();
+  state.repeats.forEach(clearInterval);
+  state.repeats = [];
   showMessage(null);
   const root = $("view");
   const [, kind = "", raw = ""] = location.hash.match(/^#\/([a-z]*)\/?(.*)$/) ?? [];

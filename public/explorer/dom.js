@@ -71,9 +71,23 @@ export function asset(a) {
     h("span", { class: "qty" }, a.quantity),
     " × ",
     assetName(a),
-    a.label !== null ? h("span", { class: "label" }, labelText(a.label)) : null,
+    a.label !== null ? [" ", h("span", { class: "label" }, labelText(a.label))] : null,
+    " ",
     h("span", { class: "policy mono", title: a.policyId }, `policy ${short(a.policyId, 6)}`),
   );
+}
+
+/** Bytes (hex) as UTF-8 text when they are that and printable (no control characters); else null. */
+export function hexText(hex) {
+  if (typeof hex !== "string" || hex.length % 2 !== 0 || !/^[0-9a-f]*$/i.test(hex)) return null;
+  const bytes = new Uint8Array(hex.length / 2).map((_, i) => parseInt(hex.slice(2 * i, 2 * i + 2), 16));
+  try {
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    // eslint-disable-next-line no-control-regex
+    return /[\u0000-\u001f\u007f-\u009f]/.test(text) ? null : text;
+  } catch {
+    return null;
+  }
 }
 
 /** JSON shown as text (metadata, datums). */

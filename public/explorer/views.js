@@ -1,7 +1,7 @@
 // The views, one per hash route. Each renders into `root` from the service's read endpoints and
 // returns the event filter it listens with and what it does when an event arrives (reads again).
 import { api, publicGet } from "./api.js";
-import { ada, asset, facts, fill, h, json, link, short, table, time } from "./dom.js";
+import { ada, asset, facts, fill, h, hexText, json, link, short, table, time } from "./dom.js";
 
 export const TOURNAMENT_TYPES = [
   "tournament.created",
@@ -21,9 +21,35 @@ const failed = (root, error) => fill(root, h("p", { class: "error" }, error.mess
 
 const assetList = (assets) => (assets.length === 0 ? "" : h("ul", { class: "assets" }, assets.map(asset)));
 
+/** A Plutus data value for a person: bytes as text when printable, integers as numbers, the rest as JSON. */
+function plutusValue(value) {
+  if (value && typeof value.bytes === "string") return hexText(value.bytes) ?? `0x${value.bytes}`;
+  if (value && value.int !== undefined) return String(value.int);
+  return JSON.stringify(value);
+}
+
+/** A CIP-68 reference datum's metadata (constructor 0, [metadata map, version, extra]) as pairs; null when it is not one. */
+function cip68Metadata(inline) {
+  const [metadata, version] = inline?.fields ?? [];
+  if (inline?.constructor !== 0 || !Array.isArray(metadata?.map) || version?.int === undefined) return null;
+  return facts([
+    ["CIP-68 metadata", `version ${version.int}`],
+    ...metadata.map.map(({ k, v }) => [plutusValue(k), plutusValue(v)]),
+  ]);
+}
+
 function datumCell(datum) {
   if (datum === null) return "";
-  if (datum.inline !== undefined && datum.inline !== null) return json(datum.inline);
+  if (datum.inline !== undefined && datum.inline !== null) {
+    const metadata = cip68Metadata(datum.inline);
+    if (metadata === null) return json(datum.inline);
+    return h(
+      "div",
+      { class: "datum" },
+      metadata,
+      h("details", null, h("summary", null, "datum as JSON"), json(datum.inline)),
+    );
+  }
   return h("span", { class: "mono", title: datum.hash }, `hash ${short(datum.hash ?? "")}`);
 }
 
@@ -61,12 +87,14 @@ function loadRecent() {
 export function homeView(root, ctx) {
   const recent = loadRecent();
   const tip = h("div", { class: "card", id: "tip" });
+  const block = h("div", { class: "card", id: "tip-block" });
   const txList = h("div", { id: "latest-txs" });
   const eventList = h("div", { id: "latest-events" });
   fill(
     root,
     h("h1", null, "Chain tip"),
     tip,
+    block,
     h("h2", null, "Latest transactions"),
     txList,
     h("h2", null, "Latest events"),
@@ -77,25 +105,30 @@ export function homeView(root, ctx) {
     try {
       const health = await publicGet("/health");
       ctx.setChainTime(health.tip?.time ?? null);
-      let block = null;
-      if (ctx.network === "devnet") block = await api("GET", "/devnet").then((d) => d.tip);
       fill(
         tip,
         facts([
           ["Network", health.network],
           ["Slot", health.tip ? String(health.tip.slot) : "unknown"],
           ["Time", health.tip ? time(health.tip.time) : "unknown"],
-          block && ["Block", `height ${block.slot} (one block per slot on the devnet)`],
-          [
-            "Last block with events",
-            recent.block ? `height ${recent.block.height} · ${short(recent.block.hash)}` : "none seen yet",
-          ],
           ["Status", health.status + (health.reason ? `: ${health.reason}` : "")],
         ]),
       );
     } catch (error) {
       fill(tip, h("p", { class: "error" }, error.message));
     }
+  }
+
+  /** The latest block an event named (on the devnet: a run of transactions accepted at one slot, as GET /events says). */
+  function showBlock() {
+    fill(
+      block,
+      recent.block
+        ? facts([
+            ["Latest block", `height ${recent.block.height} · slot ${recent.block.slot} · ${short(recent.block.hash)}`],
+          ])
+        : h("p", { class: "muted" }, "Latest block: none seen in this tab yet (blocks show as their events arrive)."),
+    );
   }
 
   function showLists() {
@@ -129,12 +162,15 @@ export function homeView(root, ctx) {
   }
 
   void showTip();
+  // The slot moves every second whether or not anything happens: the tip is read again now and then (public, no quota).
+  ctx.repeat(showTip, 5000);
+  showBlock();
   showLists();
   return {
     filter: { after: recent.lastId },
     onEvent(event, id) {
       const point = event.point;
-      if (point.blockHash) recent.block = { height: point.blockHeight, hash: point.blockHash };
+      if (point.blockHash) recent.block = { height: point.blockHeight, slot: point.slot, hash: point.blockHash };
       if (event.type.startsWith("tx.") && point.txHash) {
         recent.txs = recent.txs.filter((t) => t.txHash !== point.txHash);
         recent.txs.unshift({
@@ -157,6 +193,7 @@ export function homeView(root, ctx) {
       recent.events.length = Math.min(recent.events.length, RECENT_MAX);
       recent.lastId = id;
       sessionStorage.setItem(RECENT_ITEM, JSON.stringify(recent));
+      showBlock();
       showLists();
       ctx.later("tip", showTip);
     },
