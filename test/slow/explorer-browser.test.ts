@@ -366,4 +366,30 @@ describe("the explorer page in a real browser", { skip }, () => {
     await fresh.screenshot({ path: "/tmp/explorer-401.png", fullPage: true });
     await other.close();
   });
+
+  it("says so when the key's quota is spent (429), with the wait the service asks for", async () => {
+    const spent = (
+      await service.app.keyStore.create({
+        name: "spent",
+        env: "testnet",
+        limits: { perDay: 1, perSecond: 10, burst: 10 },
+      })
+    ).key;
+    // The day's one request, made here: every read of the page is then over the quota.
+    assert.equal((await service.request("GET", "/tournaments", undefined, { "x-api-key": spent })).status, 200);
+    const other = await context.browser()!.newContext({ serviceWorkers: "block" });
+    const fresh = await other.newPage();
+    await fresh.goto(`${service.url}${PAGE}#/tournaments`);
+    await fresh.locator("#api-key").fill(spent);
+    await fresh.locator("#key-form button[type=submit]").click();
+    await fresh.locator("#view .error").waitFor({ state: "visible", timeout: SHOWN_MS });
+    assert.match(
+      await fresh.locator("#view .error").innerText(),
+      /^Too many requests: Throttled, please try again later\. Try again in \d+ s\.$/,
+    );
+    await waitText("#message", "Live updates paused, retrying: Too many requests:", fresh);
+    assert.equal(await fresh.locator("#live").innerText(), "reconnecting…");
+    await fresh.screenshot({ path: "/tmp/explorer-429.png", fullPage: true });
+    await other.close();
+  });
 });
