@@ -24,6 +24,12 @@ const ctx = {
   setChainTime(tipTime) {
     if (tipTime !== null) state.chainOffsetMs = tipTime - Date.now();
   },
+  /** Reads the chain's time again (health: public, no quota), for the countdowns. */
+  async refreshChainTime() {
+    const health = await publicGet("/health").catch(() => null);
+    ctx.setChainTime(health?.tip?.time ?? null);
+    document.querySelectorAll(".countdown").forEach(tick);
+  },
   /** A text that counts down to `deadline` (Unix ms, chain time), updated every second. */
   countdown(deadline, id) {
     const span = h("span", { class: "countdown", id, "data-deadline": deadline });

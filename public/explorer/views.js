@@ -290,10 +290,14 @@ export function txView(root, ctx, txHash) {
 // ---- #/tournaments and #/tournament/{id}
 
 const fillText = (t) => `${t.participantCount} / ${t.bracketSize}`;
+const ENDED = ["settled", "cancelled", "refunded"];
+/** The deadline's countdown, or that it no longer matters. */
+const deadline = (ctx, t, id) => (ENDED.includes(t.status) ? `ended (${t.status})` : ctx.countdown(t.settleBy, id));
 
 export function tournamentsView(root, ctx) {
   async function show() {
     try {
+      void ctx.refreshChainTime();
       const page = await api("GET", "/tournaments?limit=100");
       fill(
         root,
@@ -310,7 +314,7 @@ export function tournamentsView(root, ctx) {
                       t.status,
                       fillText(t),
                       ada(t.entryFee),
-                      ctx.countdown(t.settleBy),
+                      deadline(ctx, t),
                     ],
               ),
               { class: "tournaments" },
@@ -335,6 +339,7 @@ const payments = (list) =>
 export function tournamentView(root, ctx, id) {
   async function show() {
     try {
+      void ctx.refreshChainTime();
       const t = await api("GET", `/tournaments/${encodeURIComponent(id)}`);
       if (t.status === "unreadable") {
         fill(
@@ -365,7 +370,7 @@ export function tournamentView(root, ctx, id) {
           ],
           ["Deposit", ada(t.deposit)],
           ["Holds", ada(t.lovelace)],
-          ["Deadline", [time(t.settleBy), " · ", ctx.countdown(t.settleBy, "countdown")]],
+          ["Deadline", [time(t.settleBy), " · ", deadline(ctx, t, "countdown")]],
           ["Admin", link("address", t.adminAddress, short(t.adminAddress, 14))],
           ["Registration address", link("address", t.registrationAddress, short(t.registrationAddress, 14))],
           t.endedBy && ["Ended by", [t.endedBy.action, " in ", link("tx", t.endedBy.txHash, short(t.endedBy.txHash))]],

@@ -276,7 +276,7 @@ describe("the explorer page in a real browser", { skip }, () => {
     );
   });
 
-  it("shows a registration on the tournament's view when its event arrives", async (t) => {
+  it("shows a registration on the tournament's view, and a new tournament on the list, when their events arrive", async (t) => {
     await open(`/tournament/${tournamentId}`);
     await waitText("#tournament-fill", "1 / 3 seats taken");
     const late = await fundedWallet(service, 60 * ADA);
@@ -289,6 +289,23 @@ describe("the explorer page in a real browser", { skip }, () => {
     await page.waitForSelector(`#registrations a[href="#/address/${encodeURIComponent(late.address)}"]`, {
       timeout: SHOWN_MS,
     });
+
+    // The list, open, shows a tournament created meanwhile.
+    await open("/tournaments");
+    await page.waitForSelector(`#view a[href="#/tournament/${tournamentId}"]`, { timeout: SHOWN_MS });
+    const second = (
+      await tournamentCalls(() => service).create(admin, {
+        name: "Second cup",
+        bracketSize: 2,
+        entryFee: 5 * ADA,
+        payoutStructure: [10 * ADA],
+      })
+    ).tournamentId!;
+    await page.waitForSelector(`#view a[href="#/tournament/${second}"]`, { timeout: SHOWN_MS });
+    assert.match(
+      await page.locator("table.tournaments tr", { has: page.locator(`a[href="#/tournament/${second}"]`) }).innerText(),
+      /Second cup\s+open\s+0 \/ 2/,
+    );
   });
 
   it("funds an address with the faucet button", async () => {
