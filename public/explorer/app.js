@@ -77,7 +77,12 @@ function tick(span) {
 }
 setInterval(() => document.querySelectorAll(".countdown").forEach(tick), 1000);
 
-const LIVE_TEXT = { live: "live", retrying: "reconnecting…", stopped: "live updates stopped" };
+const LIVE_TEXT = {
+  connecting: "connecting…",
+  live: "live",
+  retrying: "reconnecting…",
+  stopped: "live updates stopped",
+};
 
 function setLive(state, message) {
   $("live").textContent = LIVE_TEXT[state];
@@ -109,6 +114,7 @@ function route() {
     fill(root, h("p", { class: "error" }, "No such page here. "), h("a", { href: "#/" }, "To the tip"));
     return;
   }
+  setLive("connecting", null);
   state.closeStream = openStream(view.filter, view.onEvent, setLive);
 }
 

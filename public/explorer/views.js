@@ -19,6 +19,12 @@ export const TOURNAMENT_TYPES = [
 const loading = (root) => fill(root, h("p", { class: "muted" }, "Loading…"));
 const failed = (root, error) => fill(root, h("p", { class: "error" }, error.message));
 
+/** An output reference ("<tx hash>#<index>") as a link to its transaction. */
+function outRef(ref) {
+  const [hash, index] = ref.split("#");
+  return link("tx", hash, `${short(hash, 8)}#${index}`);
+}
+
 const assetList = (assets) => (assets.length === 0 ? "" : h("ul", { class: "assets" }, assets.map(asset)));
 
 /** A Plutus data value for a person: bytes as text when printable, integers as numbers, the rest as JSON. */
@@ -330,11 +336,24 @@ export function tournamentsView(root, ctx) {
   return { filter: { types: TOURNAMENT_TYPES }, onEvent: () => ctx.later("view", show) };
 }
 
-const payments = (list) =>
+/** A settlement's payouts or a close's refunds; `whom(k)` names the k-th payment's payee. */
+const payments = (list, whom) =>
   table(
-    ["#", "Address", "ADA", "Output"],
-    list.map((p, k) => [String(k), link("address", p.address, short(p.address, 14)), ada(p.lovelace), p.outputRef]),
+    ["To", "Address", "ADA", "Output"],
+    list.map((p, k) => [
+      whom(k),
+      link("address", p.address, short(p.address, 14)),
+      ada(p.lovelace),
+      outRef(p.outputRef),
+    ]),
+    { class: "payments" },
   );
+
+/** Payouts: the placements (results) in order, then the fixed payouts. */
+const payoutOf = (t) => (k) => (k < (t.results?.length ?? 0) ? `place ${k + 1}` : "fixed payout");
+/** Refunds: participant k's, and after them the admin's rest. */
+const refundOf = (t) => (k) =>
+  k === t.refunds.length - 1 && t.refunds[k].address === t.adminAddress ? "admin (the rest)" : `participant ${k}`;
 
 export function tournamentView(root, ctx, id) {
   async function show() {
@@ -392,7 +411,7 @@ export function tournamentView(root, ctx, id) {
                 r.address === null ? "(not an address)" : link("address", r.address, short(r.address, 14)),
                 ada(r.paidFeesLovelace),
                 r.valid ? "valid" : `invalid: ${r.reason ?? ""}`,
-                r.outputRef,
+                outRef(r.outputRef),
               ]),
               { id: "registrations" },
             ),
@@ -406,8 +425,8 @@ export function tournamentView(root, ctx, id) {
               ),
             ]
           : null,
-        t.payouts ? [h("h2", null, "Payouts"), payments(t.payouts)] : null,
-        t.refunds ? [h("h2", null, "Refunds"), payments(t.refunds)] : null,
+        t.payouts ? [h("h2", null, "Payouts"), payments(t.payouts, payoutOf(t))] : null,
+        t.refunds ? [h("h2", null, "Refunds"), payments(t.refunds, refundOf(t))] : null,
         t.batches
           ? [
               h("h2", null, "Refund batches"),

@@ -12,7 +12,7 @@ import { after, before, describe, it } from "node:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchChromium, skipWithoutChromium as skip } from "../support/chromium.js";
 import { startService, type RunningService } from "../support/service.js";
-import { ADA, tournamentCalls } from "../support/tournament-api.js";
+import { ADA, ok, signAndSubmit as submitTournamentTx, tournamentCalls } from "../support/tournament-api.js";
 import { build, signAndSubmit } from "../support/transactions-api.js";
 import { policyIdOf } from "../support/tx-decode.js";
 import { fund, fundedWallet, newEnterpriseWallet, type Funded, type TestWallet } from "../support/wallets.js";
@@ -104,7 +104,10 @@ describe("the explorer page in a real browser", { skip }, () => {
 
   /** Opens a hash route of the page and waits until its stream is live. */
   async function open(route: string): Promise<void> {
-    await page.goto(`${service.url}${PAGE}#${route}`);
+    const target = `${service.url}${PAGE}#${route}`;
+    // The same hash again is no navigation: read the page anew.
+    if (page.url() === target) await page.reload();
+    else await page.goto(target);
     await waitText("#live", "live");
   }
 
@@ -306,6 +309,32 @@ describe("the explorer page in a real browser", { skip }, () => {
       await page.locator("table.tournaments tr", { has: page.locator(`a[href="#/tournament/${second}"]`) }).innerText(),
       /Second cup\s+open\s+0 \/ 2/,
     );
+  });
+
+  it("shows a cancelled tournament: ended, and each participant's refund", async () => {
+    const built = ok(
+      await service.request<"cancelTournament">("POST", `/tournaments/${tournamentId}/cancel`, {
+        adminAddress: admin.address,
+        utxos: await admin.utxos(),
+      }),
+    );
+    await submitTournamentTx(service, built, [admin]);
+    await open(`/tournament/${tournamentId}`);
+    await waitText("#tournament-status", "cancelled");
+    assert.match(await text("#view"), /Deadline\s+[0-9T:-]+Z · ended \(cancelled\)/);
+    assert.match(await text("#view"), new RegExp(`Ended by\\s+cancel in ${built.hash.slice(0, 10)}`));
+    const refunds = page.locator("#view table.payments");
+    const rows = await refunds.locator("tbody tr").allInnerTexts();
+    const out = (k: number) => `${built.hash.slice(0, 8)}…${built.hash.slice(-8)}#${k}`;
+    assert.equal(rows.length, 2, rows.join(" | "));
+    assert.match(rows[0]!, new RegExp(`^participant 0\\s+addr_test1\\S+\\s+20\\.000000 ADA\\s+${out(0)}$`));
+    assert.match(rows[1]!, new RegExp(`^admin \\(the rest\\)\\s+addr_test1\\S+\\s+[0-9.]+ ADA\\s+${out(1)}$`));
+    assert.equal(
+      await refunds.locator(`a[href="#/address/${encodeURIComponent(players[0]!.address)}"]`).count(),
+      1,
+      "the participant's refund links to its address",
+    );
+    await page.screenshot({ path: "/tmp/explorer-tournament-cancelled.png", fullPage: true });
   });
 
   it("funds an address with the faucet button", async () => {
