@@ -103,14 +103,18 @@ export function openStream(filter, onEvent, onState) {
         const response = await fetch(`${BASE}/events?${query}`, { headers: headers(false), signal: controller.signal });
         if (!response.ok) {
           const error = await refusal(response);
-          if (response.status === 401 || response.status === 403) {
+          // An id this log does not know (a reset devnet, another DATA_DIR): start again from the next event.
+          if (response.status === 400 && after !== null) {
+            after = null;
+            continue;
+          }
+          // The key refused, or a filter the service refuses (the view says why): asking again would not help.
+          if (response.status === 400 || response.status === 401 || response.status === 403) {
             onState("stopped", error.message);
             return;
           }
           onState("retrying", error.message);
-          // An id this log does not know (a reset devnet): start again from the next event.
-          if (response.status === 400 && after !== null) after = null;
-          else if (error.retryAfter) delayMs = error.retryAfter * 1000;
+          if (error.retryAfter) delayMs = error.retryAfter * 1000;
         } else {
           onState("live", null);
           const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();

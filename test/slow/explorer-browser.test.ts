@@ -438,4 +438,25 @@ describe("the explorer page in a real browser", { skip }, () => {
     await fresh.screenshot({ path: "/tmp/explorer-429.png", fullPage: true });
     await other.close();
   });
+
+  it("starts afresh from a resume id the log never gave, and stops the stream on a filter the service refuses", async () => {
+    const other = await context.browser()!.newContext({ serviceWorkers: "block" });
+    const fresh = await other.newPage();
+    // What a tab kept from another devnet: an id past this log's latest (the stream answers 400).
+    await fresh.addInitScript(
+      'sessionStorage.setItem("explorer.recent", JSON.stringify({ lastId: "99999999", txs: [], events: [] }))',
+    );
+    await fresh.goto(`${service.url}${PAGE}#/`);
+    await waitText("#live", "live", fresh);
+    assert.equal(await fresh.locator("#message").isVisible(), false, "no message: the page started afresh");
+    const payee = await newEnterpriseWallet();
+    const paid = await fund(service, payee.address, 1 * ADA);
+    await fresh.waitForSelector(`#latest-txs a[href="#/tx/${paid}"]`, { timeout: SHOWN_MS });
+
+    await fresh.goto(`${service.url}${PAGE}#/address/not-an-address`);
+    await waitText("#view", "params.address", fresh);
+    await waitText("#live", "live updates stopped", fresh);
+    assert.match(await fresh.locator("#message").innerText(), /^Live updates stopped: query\.address /);
+    await other.close();
+  });
 });
