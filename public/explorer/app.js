@@ -2,7 +2,7 @@
 // countdowns, and one event stream at a time, filtered for the view on screen, whose events make
 // that view read again.
 import { api, apiKey, openStream, publicGet, setApiKey } from "./api.js";
-import { fill, h, link, time } from "./dom.js";
+import { fill, h, link, short, time } from "./dom.js";
 import { addressView, homeView, tournamentView, tournamentsView, txView } from "./views.js";
 
 const $ = (id) => document.getElementById(id);
@@ -192,11 +192,13 @@ $("rollback-form").addEventListener("submit", (event) => {
   void devnetAction(event.target, async () => {
     const blocks = Number($("rollback-blocks").value);
     const answer = await api("POST", "/devnet/rollback", { blocks });
-    const told = Object.entries(answer ?? {})
-      .filter(([, v]) => typeof v !== "object" || v === null)
-      .map(([k, v]) => `${k} ${v}`)
-      .join(", ");
-    return `Rolled back ${blocks} block${blocks === 1 ? "" : "s"}${told ? `: ${told}` : ""}`;
+    const undone = answer.rolledBack ?? [];
+    const count = (n, what) => `${n} ${what}${n === 1 ? "" : "s"}`;
+    return [
+      `Rolled back ${count(blocks, "block")}: ${count(undone.length, "transaction")} undone`,
+      undone.length ? [" (", undone.map((t, i) => [i ? ", " : "", link("tx", t.txHash, short(t.txHash, 6))]), ")"] : "",
+      `, ${(answer.reapplied ?? []).length} applied again, ${(answer.expired ?? []).length} expired.`,
+    ];
   });
 });
 

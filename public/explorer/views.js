@@ -78,12 +78,17 @@ function utxoTable(utxos, withAddress) {
 
 const RECENT_ITEM = "explorer.recent";
 const RECENT_MAX = 25;
+/** The home resumes after the last event it saw only when it saw it this recently: past that, replaying a busy log would cost more than it shows. */
+const RESUME_WITHIN_MS = 10 * 60_000;
 
 /** What the home remembers in this tab: the last event id it saw and the latest transactions and events. */
 function loadRecent() {
   try {
     const saved = JSON.parse(sessionStorage.getItem(RECENT_ITEM) ?? "null");
-    if (saved && Array.isArray(saved.txs) && Array.isArray(saved.events)) return saved;
+    if (saved && Array.isArray(saved.txs) && Array.isArray(saved.events)) {
+      if (!(Date.now() - saved.savedAt < RESUME_WITHIN_MS)) saved.lastId = null;
+      return saved;
+    }
   } catch {
     // a damaged entry: start afresh
   }
@@ -198,9 +203,13 @@ export function homeView(root, ctx) {
       });
       recent.events.length = Math.min(recent.events.length, RECENT_MAX);
       recent.lastId = id;
-      sessionStorage.setItem(RECENT_ITEM, JSON.stringify(recent));
-      showBlock();
-      showLists();
+      // A burst of events (a replay, a busy block) draws and saves once.
+      ctx.later("lists", () => {
+        recent.savedAt = Date.now();
+        sessionStorage.setItem(RECENT_ITEM, JSON.stringify(recent));
+        showBlock();
+        showLists();
+      });
       ctx.later("tip", showTip);
     },
   };

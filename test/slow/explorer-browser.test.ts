@@ -383,15 +383,23 @@ describe("the explorer page in a real browser", { skip }, () => {
       if (request.url().endsWith("/devnet/rollback")) posted.push(request.postData() ?? "");
     });
     const payee = await newEnterpriseWallet();
-    await fund(service, payee.address, 2 * ADA);
+    const paid = await fund(service, payee.address, 2 * ADA);
+    await page.waitForSelector(`#latest-txs a[href="#/tx/${paid}"]`, { timeout: SHOWN_MS });
     await page.locator("#rollback-blocks").fill("1");
     await page.locator("#rollback-form button").click();
-    await waitText("#devnet-result", "Rolled back 1 block");
+    await waitText("#devnet-result", "Rolled back 1 block:");
     assert.equal(await page.locator("#devnet-result").getAttribute("class"), "ok", await text("#devnet-result"));
     assert.deepEqual(
       posted.map((body) => JSON.parse(body) as unknown),
       [{ blocks: 1 }],
     );
+    // The payment was the last block: undone, and applied again (still valid).
+    assert.equal(
+      await text("#devnet-result"),
+      `Rolled back 1 block: 1 transaction undone (${paid.slice(0, 6)}…${paid.slice(-6)}), 1 applied again, 0 expired.`,
+    );
+    // The tip's view hears it: the payment rolled back, then confirmed again.
+    await waitText("#latest-events", "tx.rolled_back");
     await page.screenshot({ path: "/tmp/explorer-rollback.png", fullPage: true });
   });
 
@@ -444,7 +452,7 @@ describe("the explorer page in a real browser", { skip }, () => {
     const fresh = await other.newPage();
     // What a tab kept from another devnet: an id past this log's latest (the stream answers 400).
     await fresh.addInitScript(
-      'sessionStorage.setItem("explorer.recent", JSON.stringify({ lastId: "99999999", txs: [], events: [] }))',
+      'sessionStorage.setItem("explorer.recent", JSON.stringify({ lastId: "99999999", savedAt: Date.now(), txs: [], events: [] }))',
     );
     await fresh.goto(`${service.url}${PAGE}#/`);
     await waitText("#live", "live", fresh);
