@@ -101,7 +101,10 @@ function route() {
   state.repeats.forEach(clearInterval);
   state.repeats = [];
   showMessage(null);
-  const root = $("view");
+  // Each view draws into its own container: a read of the view left behind that answers late
+  // draws into a container no longer in the page.
+  const root = h("div", { class: "view" });
+  fill($("view"), root);
   const [, kind = "", raw = ""] = location.hash.match(/^#\/([a-z]*)\/?(.*)$/) ?? [];
   const value = decodeURIComponent(raw);
   let view;
