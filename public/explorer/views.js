@@ -231,7 +231,7 @@ export function addressView(root, ctx, address) {
         h("p", { class: "mono wrap", id: "address" }, address),
         facts([
           ["UTxOs", page.cursor ? `the first ${page.utxos.length} (more exist)` : String(page.utxos.length)],
-          ["ADA", ada(total.toString())],
+          ["ADA", `${ada(total.toString())}${page.cursor ? " in these" : ""}`],
         ]),
         page.utxos.length === 0 ? h("p", { class: "muted" }, "No unspent outputs.") : utxoTable(page.utxos, false),
       );
