@@ -429,6 +429,8 @@ export default defineConfig(
     ...tseslint.configs.disableTypeChecked,
     languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, globals: globals.node },
   },
+  // The explorer page's modules (public/explorer/) run in the browser: its globals, not Node's.
+  { files: ["public/**/*.js"], languageOptions: { sourceType: "module", globals: globals.browser } },
   {
     files: ["src/**/*.ts"],
     plugins: { local: { rules: { "no-import-circle": noImportCircle, layers } } },

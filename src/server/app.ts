@@ -25,6 +25,7 @@ import blockfrostRoutes, { BLOCKFROST_PREFIX } from "./routes/blockfrost/index.j
 import blueprintRoutes from "./routes/blueprints/index.js";
 import devnetRoutes from "./routes/devnet/index.js";
 import eventRoutes from "./routes/events/index.js";
+import explorerRoutes from "./routes/explorer/index.js";
 import healthRoutes from "./routes/health/index.js";
 import metricsRoutes from "./routes/health/metrics.js";
 import tournamentRoutes from "./routes/tournaments/index.js";
@@ -156,6 +157,8 @@ async function registerAll(app: FastifyInstance, options: BuildOptions): Promise
   // Health is also served at the root, for load balancers and uptime checks; metrics only there, where scrapers look.
   await app.register(healthRoutes);
   await app.register(metricsRoutes);
+  // The explorer page (public, like the docs): BASE_PATH/explorer, and /explorer leading to it.
+  await app.register(explorerRoutes);
   // Route validators are compiled at their first use, never all at start: compiling the ~70 schemas
   // took about a second of every start before listening (942 ms of a 3.1 s compiled restart), and in
   // the background after listening it held the event loop under load (a hostile test's health probes
