@@ -6,7 +6,7 @@
 import WebSocket from "ws";
 import { FakeServer, fixtureText, type RecordedRequest } from "./server.js";
 import type { LiveLedger } from "./live-ledger.js";
-import { liveKupo, liveOgmios, liveOgmiosHealth, type ChainSyncSession } from "./live-ogmios-kupo.js";
+import { liveKupoWithHeaders, liveOgmios, liveOgmiosHealth, type ChainSyncSession } from "./live-ogmios-kupo.js";
 
 export type { Behaviour } from "./server.js";
 
@@ -91,7 +91,7 @@ export class FakeOgmiosKupo {
         }
         return ledger
           ? request.method === "GET"
-            ? liveKupo(ledger, url, request.headers["accept"])
+            ? liveKupoWithHeaders(ledger, url, request.headers["accept"])
             : undefined
           : FakeOgmiosKupo.kupoRoute(request, url);
       },
