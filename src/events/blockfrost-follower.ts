@@ -143,6 +143,9 @@ export class BlockfrostFollower implements ChainFollower {
     });
   }
 
+  /** Nothing to release (each request is its own). */
+  async close(): Promise<void> {}
+
   /** The block at `height` on the chain as Blockfrost has it, null when it has none there. */
   #blockAt(height: number): Promise<BlockContent | null> {
     return this.#client.get<BlockContent | null>(`/blocks/${height}`, null);
