@@ -26,8 +26,7 @@
 //   request count follows what is watched, not the chain's traffic.
 import type { components } from "@blockfrost/openapi";
 import type { UTxO } from "../cardano/types.js";
-import { CborReader } from "../cardano/cbor.js";
-import { fromHex, readMapEntries, splitTransaction, txIdOfBody } from "../cardano/tx-cbor.js";
+import { fromHex, splitTransaction, txIdOfBody } from "../cardano/tx-cbor.js";
 import { BACKEND, type BlockfrostClient } from "../chain/blockfrost/client.js";
 import { BackendError } from "../chain/resilience/backend-error.js";
 import { readTx } from "../devnet-index/transactions.js";
@@ -45,8 +44,6 @@ const PAGE = 100;
 const MAX_TX_HEX = 2 * 64 * 1024;
 /** Pages of an address's transactions read for one batch (10,000 transactions): beyond, the batch fails rather than half-answer. */
 const MAX_ADDRESS_PAGES = 100;
-/** Transaction body key of the end of the validity interval (ttl). */
-const TTL_KEY = 3;
 
 export interface BlockfrostFollowerOptions {
   /** The project's client (with the instance's rate limiter). */
@@ -67,13 +64,6 @@ function pointOf(block: BlockContent): BlockPoint {
   return { slot: block.slot, hash: block.hash, height: block.height };
 }
 
-/** The end of the validity interval a body states, null for none. */
-function ttlOf(body: Uint8Array): number | null {
-  for (const [key, value] of readMapEntries(body))
-    if (new CborReader(key).smallUint() === TTL_KEY) return Number(new CborReader(value).uint());
-  return null;
-}
-
 /** One transaction of a block, from its CBOR: every output it created, and none of what it spent yet. */
 function followedTx(txHash: string, cbor: string, block: string): FollowedTx & { spent: UTxO[] } {
   if (!/^[0-9a-f]{64}$/.test(txHash) || cbor.length > MAX_TX_HEX || !/^([0-9a-f]{2})+$/.test(cbor))
@@ -83,7 +73,7 @@ function followedTx(txHash: string, cbor: string, block: string): FollowedTx & {
     const { body } = splitTransaction(bytes);
     if (txIdOfBody(body) !== txHash) throw new Error("its CBOR is another transaction's");
     const tx = readTx(bytes);
-    return { txHash, valid: tx.valid, created: tx.outputs(txHash), spent: [], invalidHereafter: ttlOf(body) };
+    return { txHash, valid: tx.valid, created: tx.outputs(txHash), spent: [], invalidHereafter: tx.invalidHereafter };
   } catch (error) {
     if (error instanceof BackendError) throw error;
     throw failure(`Blockfrost's transaction ${txHash} of block ${block}: ${(error as Error).message}`);

@@ -160,6 +160,47 @@ describe("the Blockfrost follower", () => {
     assert.equal(resumed.forwards[0]!.block.height, held[0]!.height + 1);
   });
 
+  it("a Blockfrost instance behind (the newest held block unknown to it, yet at its height): nothing new, no rollback", async () => {
+    const behind = follower(new Set());
+    const held = new FollowJournal();
+    await followUntil(behind, held, () => held.known.length >= 2);
+    while ((await ledger.tip()).slot <= held.known[0]!.slot) await new Promise((resolve) => setTimeout(resolve, 100));
+    let missing = 1;
+    fake.answer("GET", /^\/blocks\/[0-9a-f]{64}\/next$/, () =>
+      missing-- > 0 ? { status: 404, body: { status_code: 404, error: "Not Found", message: "gone" } } : undefined,
+    );
+    const from = fake.requests.length;
+    assert.deepEqual(await behind.next(held.known, 50, new AbortController().signal), []);
+    assert.deepEqual(paths(from).slice(1), [`/blocks/${held.known[0]!.hash}/next`, `/blocks/${held.known[0]!.height}`]);
+    const newest = held.known[0]!.slot;
+    await followUntil(behind, held, () => held.known[0]!.slot > newest);
+    assert.equal(held.updates.filter((u) => u.type === "backward").length, 0);
+  });
+
+  it("a failing page of a block's transactions: the call fails and gives nothing; the next one reads the block whole", async () => {
+    const failing = follower(new Set([alice.address]));
+    const held = new FollowJournal();
+    await followUntil(failing, held, () => held.known.length >= 1);
+    while ((await ledger.tip()).slot <= held.known[0]!.slot) await new Promise((resolve) => setTimeout(resolve, 100));
+    let failures = 1;
+    fake.answer("GET", /^\/blocks\/[0-9a-f]{64}\/txs\/cbor$/, () =>
+      failures-- > 0
+        ? { status: 500, body: { status_code: 500, error: "Internal Server Error", message: "down" } }
+        : undefined,
+    );
+    const utxos = await ledger.devnet.utxosAt(alice.address);
+    const again = await ledger.submit(
+      await alice.sign(await buildPayment(DEVNET_PROTOCOL_PARAMETERS, alice.address, utxos, bob.address, 2_000_000n)),
+    );
+    while ((await ledger.tip()).slot <= ledger.record(again)!.slot)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    const before = held.known;
+    await assert.rejects(failing.next(held.known, 50, new AbortController().signal), /Blockfrost answered 500/);
+    assert.equal(held.known, before);
+    await followUntil(failing, held, () => held.blockOf(again) !== undefined);
+    assert.deepEqual(held.tx(again)!.spent, plain(ledger.record(again)!.inputs));
+  });
+
   it("a fork deeper than the blocks held: backward to null, then from the tip again", async () => {
     const shallow = new FollowJournal(3);
     const third = follower(new Set());

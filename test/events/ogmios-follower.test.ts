@@ -154,6 +154,38 @@ describe("the Ogmios follower", () => {
     assert.ok(asked.points.length <= 30, `${asked.points.length} points`);
   });
 
+  it("Kupo behind Ogmios: the batch fails, naming both slots, and nothing of it is given; once Kupo catches up it is read again, whole", async () => {
+    const watched = follower(new Set([alice.address]));
+    const held = new FollowJournal();
+    await followUntil(watched, held, () => held.known.length >= 1);
+    const intersections = countRpc("findIntersection");
+    fake.kupoReplies.push((url) =>
+      url.pathname === `/matches/${alice.address}` && url.searchParams.has("spent")
+        ? { status: 200, body: [], headers: { "x-most-recent-checkpoint": "1" } }
+        : undefined,
+    );
+    const utxos = await ledger.devnet.utxosAt(alice.address);
+    const again = await ledger.submit(
+      await alice.sign(await buildPayment(DEVNET_PROTOCOL_PARAMETERS, alice.address, utxos, bob.address, 2_000_000n)),
+    );
+    const signal = new AbortController().signal;
+    let failure: Error | undefined;
+    for (let call = 0; call < 60 && failure === undefined; call++) {
+      try {
+        held.apply(await watched.next(held.known, 50, signal));
+        await watched.wait(signal);
+      } catch (error) {
+        failure = error as Error;
+      }
+    }
+    assert.match(String(failure?.message), /^Kupo has indexed the chain up to slot 1, not yet to slot \d+/);
+    assert.equal(held.blockOf(again), undefined, "no block of the failed batch was given");
+    fake.kupoReplies.length = 0;
+    await followUntil(watched, held, () => held.blockOf(again) !== undefined);
+    assert.deepEqual(held.tx(again)!.spent, plain(ledger.record(again)!.inputs));
+    assert.equal(countRpc("findIntersection"), intersections + 1, "intersected again from the blocks held");
+  });
+
   it("a fork deeper than the blocks held: backward to null, then from the tip again", async () => {
     const shallow = new FollowJournal(3);
     const third = follower(new Set());
