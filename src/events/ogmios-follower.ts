@@ -182,10 +182,11 @@ export class OgmiosFollower implements ChainFollower {
   }
 
   async wait(signal: AbortSignal): Promise<void> {
-    const pending = this.#session?.pending;
-    if (pending?.settled) return;
-    if (pending) await bounded(pending.promise, signal, null, "").catch(() => undefined);
-    else await sleep(this.#options.retryMs ?? 1_000, signal);
+    // No session: after a failure, a pause before intersecting again. A session without a pending
+    // request has more to read at once.
+    if (this.#session === null) return sleep(this.#options.retryMs ?? 1_000, signal);
+    const pending = this.#session.pending;
+    if (pending && !pending.settled) await bounded(pending.promise, signal, null, "").catch(() => undefined);
   }
 
   /** Closes its connection. */
