@@ -34,7 +34,9 @@
 // - events/ is the event model of issue #24, the followers that derive events from the chain (the
 //   devnet's through devnet-index/history.ts) and the service that logs them in the store's
 //   EventStore: it reaches the chain only through the port, imports no server or CLI; store/ imports
-//   only its model (types.ts).
+//   only its model (types.ts). The followers of real networks (ogmios-follower.ts,
+//   blockfrost-follower.ts) speak their backend's protocol, so each imports that backend's client
+//   and wire codecs, and nothing else of chain/.
 // - server/ is the HTTP layer: nothing else in src/ imports it (main.ts, which listens, aside), so
 //   the domain, the store, the chain and the CLI run without HTTP. Tests and benchmarks drive it,
 //   and may. Below it nothing imports Fastify either (errors come from src/errors.ts).
@@ -51,6 +53,8 @@ import tseslint from "typescript-eslint";
 import ts from "typescript";
 
 const ROOT = import.meta.dirname;
+/** The followers of real networks (src/events/): each reads its backend through that backend's client. */
+const NETWORK_FOLLOWERS = ["src/events/ogmios-follower.ts", "src/events/blockfrost-follower.ts"];
 const SRC = join(ROOT, "src");
 
 /** The .ts file a relative specifier names (NodeNext: "./x.js" is ./x.ts), or null for a package. */
@@ -217,10 +221,27 @@ const LAYERS = [
   },
   {
     target: ["src/events/"],
+    exceptTargets: [...NETWORK_FOLLOWERS],
     from: ["src/chain/", "src/txcore/", "src/blueprints/", "src/tournament/", "src/server/", "src/cli/"],
     except: ["src/chain/port.ts"],
     message:
       "events/ derives events from the chain port and the devnet's history (src/devnet-index/): no backend, assembly, server or CLI.",
+  },
+  {
+    // A real network's follower speaks its backend's own protocol (chain synchronisation, block
+    // pages: no port operation has them), through that backend's client and wire codecs only.
+    target: [...NETWORK_FOLLOWERS],
+    from: ["src/chain/", "src/txcore/", "src/blueprints/", "src/tournament/", "src/server/", "src/cli/"],
+    except: [
+      "src/chain/port.ts",
+      "src/chain/ogmios-kupo/ogmios.ts",
+      "src/chain/ogmios-kupo/kupo.ts",
+      "src/chain/shared/ogmios-wire.ts",
+      "src/chain/blockfrost/client.ts",
+      "src/chain/resilience/backend-error.ts",
+    ],
+    message:
+      "A network follower imports of chain/ only its backend's client and wire codecs (and the port): no other backend, assembly, server or CLI.",
   },
   ...STORE_BACKENDS.map((backend) => ({
     target: [`src/store/${backend}/`],

@@ -2,7 +2,7 @@
 // settings: the adapter, wrapped by the resilience layer (deadlines, retries, rate limit, 503s)
 // by the per-epoch protocol-parameter cache, and by the local cross-check of script evaluation
 // (./cross-checked-evaluation.ts). Called by createChain.
-import type { BackendSettings, Network } from "../config.js";
+import type { BackendSettings, BlockfrostSettings, Network } from "../config.js";
 import type { ChainBackend, ObservedChain } from "./backend.js";
 import {
   stderrLogger,
@@ -24,6 +24,22 @@ import {
 
 export type RealNetwork = Exclude<Network, "devnet">;
 
+const limiters = new WeakMap<BlockfrostSettings, TokenBucket>();
+
+/**
+ * The one rate limiter of a Blockfrost project's settings: the chain port and the event follower
+ * (src/events/blockfrost-follower.ts) take their tokens from it, so that together they keep to
+ * the project's rate.
+ */
+export function blockfrostLimiterFor(settings: BlockfrostSettings): TokenBucket {
+  let limiter = limiters.get(settings);
+  if (!limiter) {
+    limiter = new TokenBucket(settings.rateLimit ?? BLOCKFROST_RATE_LIMIT);
+    limiters.set(settings, limiter);
+  }
+  return limiter;
+}
+
 /**
  * The backend of a real network, with failure handling and caching around it, its evaluations
  * cross-checked locally (disagreements are warnings on `logger`) in `evaluation`'s worker threads.
@@ -39,7 +55,7 @@ export function createRealNetworkChain(
   let backend: ChainBackend;
   let limiter: TokenBucket | undefined;
   if (settings.kind === "blockfrost") {
-    limiter = new TokenBucket(options.rateLimit ?? settings.rateLimit ?? BLOCKFROST_RATE_LIMIT);
+    limiter = options.rateLimit ? new TokenBucket(options.rateLimit) : blockfrostLimiterFor(settings);
     backend = new BlockfrostBackend({
       network,
       projectId: settings.projectId,

@@ -80,6 +80,28 @@ export class KupoClient {
     return this.#matches(`/matches/*?spent&spent_after=${slot}&spent_before=${slot}&resolve_hashes`);
   }
 
+  /**
+   * The outputs at `address` spent in the blocks of slots `from` to `to` (inclusive), datums and
+   * scripts resolved, and the slot of the last block Kupo had indexed when it answered (its
+   * X-Most-Recent-Checkpoint header; null when it sent none): an answer about blocks after that
+   * slot is not complete yet.
+   */
+  async spentAtBetween(
+    address: string,
+    from: number,
+    to: number,
+  ): Promise<{ matches: KupoMatch[]; checkpoint: number | null }> {
+    const path = `/matches/${encodeURIComponent(address)}?spent&spent_after=${from}&spent_before=${to}&resolve_hashes`;
+    const { body, headers } = await this.#fetch(path);
+    if (!Array.isArray(body))
+      throw new BackendError(KUPO, "server", `Kupo GET /matches/{address}: the answer is not a list of matches`);
+    const header = headers.get("x-most-recent-checkpoint");
+    return {
+      matches: body as KupoMatch[],
+      checkpoint: header !== null && /^\d+$/.test(header) ? Number(header) : null,
+    };
+  }
+
   /** The most recent block Kupo has a checkpoint for at or before `slot`, or null when it has none. */
   async checkpointAtOrBefore(slot: number): Promise<KupoPoint | null> {
     const path = `/checkpoints/${slot}`;
@@ -104,6 +126,10 @@ export class KupoClient {
   }
 
   async #get(path: string): Promise<unknown> {
+    return (await this.#fetch(path)).body;
+  }
+
+  async #fetch(path: string): Promise<{ body: unknown; headers: Headers }> {
     const what = `Kupo GET ${path.split("?")[0]}`;
     let response: Response;
     try {
@@ -140,7 +166,7 @@ export class KupoClient {
       throw new BackendError(KUPO, "refused", `${what}: Kupo answered ${response.status}: ${hint}`, details);
     }
     try {
-      return JSON.parse(text) as unknown;
+      return { body: JSON.parse(text) as unknown, headers: response.headers };
     } catch {
       throw new BackendError(KUPO, "server", `${what}: the answer is not JSON`);
     }

@@ -1,11 +1,23 @@
 // The instance's events (src/events/service.ts) as `app.events`: the log in the store
-// (app.stores.events), retention by EVENT_RETENTION_HOURS and EVENT_RETENTION_MAX, and on the
-// devnet its follower, started once the instance is ready. Before the instance closes its
+// (app.stores.events), retention by EVENT_RETENTION_HOURS and EVENT_RETENTION_MAX, and the
+// follower of the instance's chain, started once the instance is ready: the devnet's history, or
+// on a real network its backend's (Ogmios chain synchronisation, or Blockfrost's blocks through
+// the same rate limiter as the chain port). Before the instance closes its
 // connections (preClose), the service ends every stream: an open GET /events would otherwise hold
 // the close until its client leaves.
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import type { BackendSettings, Network } from "../../config.js";
+import { BlockfrostClient } from "../../chain/blockfrost/client.js";
+import { blockfrostUrl } from "../../chain/blockfrost/index.js";
+import { KupoClient } from "../../chain/ogmios-kupo/kupo.js";
+import { consumedByOf, type ChainPort } from "../../chain/port.js";
+import { blockfrostLimiterFor } from "../../chain/real-networks.js";
+import { DEFAULT_RESILIENCE } from "../../chain/resilience/resilient.js";
 import { hasHistory } from "../../devnet-index/history.js";
+import { BlockfrostFollower } from "../../events/blockfrost-follower.js";
+import { DevnetFollower } from "../../events/devnet-follower.js";
+import { OgmiosFollower } from "../../events/ogmios-follower.js";
 import { EventService } from "../../events/service.js";
 
 declare module "fastify" {
@@ -24,9 +36,52 @@ async function eventsPlugin(app: FastifyInstance): Promise<void> {
   });
   app.decorate("events", service);
   const chain = app.chain;
-  if (app.config.network === "devnet" && hasHistory(chain)) app.addHook("onReady", async () => service.follow(chain));
+  const { network, backend } = app.config;
+  if (network === "devnet" && hasHistory(chain))
+    app.addHook("onReady", async () => service.follow(new DevnetFollower(chain)));
+  else if (network !== "devnet" && backend !== null) {
+    const follower = networkFollower(network, backend, chain);
+    app.addHook("onReady", async () => service.follow(follower));
+    app.addHook("onClose", async () => follower.close());
+  }
   app.addHook("preClose", async () => service.close());
   app.addHook("onClose", async () => service.close());
+}
+
+/**
+ * What a real network's follower is told to resolve spent outputs for. None yet: the watched set
+ * (the addresses of live webhooks and open streams, the tournaments', design §2) comes with the
+ * webhooks; until then a real network's events have no address.spent.
+ */
+const NOTHING_WATCHED: ReadonlySet<string> = new Set();
+
+/** The follower of a real network's backend, as configured (the chain port resolves spent outputs on Blockfrost). */
+function networkFollower(
+  network: Exclude<Network, "devnet">,
+  backend: BackendSettings,
+  chain: ChainPort,
+): OgmiosFollower | BlockfrostFollower {
+  const watched = (): ReadonlySet<string> => NOTHING_WATCHED;
+  const requestTimeoutMs = DEFAULT_RESILIENCE.attemptTimeoutMs;
+  if (backend.kind === "ogmios-kupo")
+    return new OgmiosFollower({
+      ogmiosUrl: backend.ogmiosUrl,
+      network,
+      kupo: new KupoClient(backend.kupoUrl, requestTimeoutMs, backend.kupoAuthorization),
+      watched,
+      requestTimeoutMs,
+    });
+  return new BlockfrostFollower({
+    client: new BlockfrostClient({
+      baseUrl: (backend.url ?? blockfrostUrl(network)).replace(/\/+$/, ""),
+      projectId: backend.projectId,
+      ...(backend.authorization === undefined ? {} : { authorization: backend.authorization }),
+      requestTimeoutMs,
+      limiter: blockfrostLimiterFor(backend),
+    }),
+    watched,
+    consumedBy: (txHash) => consumedByOf(chain, txHash),
+  });
 }
 
 export default fp(eventsPlugin, {

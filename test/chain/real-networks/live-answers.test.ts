@@ -470,3 +470,93 @@ describe("live fake answers to what stakeAccount reads follow the official schem
     );
   });
 });
+
+describe("live fake answers to what the event followers read follow the official schemas", () => {
+  it("Blockfrost: a block by hash and by height, the blocks after it, its transactions and their CBOR, an address's transactions by height", async () => {
+    const schemas = blockfrostSchemas();
+    const expect = async (path: string, endpoint: string, status = 200) => {
+      const answer = await get(path);
+      assert.equal(answer.status, status, `${path}: ${JSON.stringify(answer.body)}`);
+      schemas.check(endpoint, String(status), answer.body, `live ${path}`);
+      return answer.body;
+    };
+    const paid = ledger.record(payment)!;
+    const hash = ledger.blockHash(paid.slot);
+    const block = (await expect(`/blocks/${hash}`, "/blocks/{hash_or_number}")) as Record<string, unknown>;
+    assert.equal(block["height"], paid.slot);
+    assert.equal(block["tx_count"], [...ledger.records()].filter((r) => r.slot === paid.slot).length);
+    assert.deepEqual(await expect(`/blocks/${paid.slot}`, "/blocks/{hash_or_number}"), block);
+    const next = (await expect(
+      `/blocks/${ledger.blockHash(paid.slot - 1)}/next?count=3`,
+      "/blocks/{hash_or_number}/next",
+    )) as {
+      hash: string;
+      previous_block: string;
+    }[];
+    assert.equal(next[0]?.hash, hash);
+    assert.equal(next[0]?.previous_block, ledger.blockHash(paid.slot - 1));
+    const txs = (await expect(`/blocks/${hash}/txs?count=100&page=1`, "/blocks/{hash_or_number}/txs")) as string[];
+    assert.ok(txs.includes(payment));
+    const cbor = (await expect(`/blocks/${hash}/txs/cbor?count=100&page=1`, "/blocks/{hash_or_number}/txs/cbor")) as {
+      tx_hash: string;
+      cbor: string;
+    }[];
+    assert.equal(cbor.find((t) => t.tx_hash === payment)?.cbor, paid.cbor);
+    const touching = (await expect(
+      `/addresses/${alice.address}/transactions?from=${paid.slot}&to=${paid.slot}&count=100&page=1`,
+      "/addresses/{address}/transactions",
+    )) as { tx_hash: string; block_height: number }[];
+    assert.ok(touching.some((t) => t.tx_hash === payment && t.block_height === paid.slot));
+    await expect(`/blocks/${"ab".repeat(32)}`, "/blocks/{hash_or_number}", 404);
+  });
+
+  it("Kupo: an address's outputs spent in a range of slots, with the checkpoint header", async () => {
+    const paid = ledger.record(payment)!;
+    const response = await fetch(
+      `${ogmiosKupo.kupoUrl}/matches/${alice.address}?spent&spent_after=${paid.slot}&spent_before=${paid.slot}&resolve_hashes`,
+      { headers: { accept: "application/json;asset-quantity=string" } },
+    );
+    assert.equal(response.status, 200);
+    assert.ok(Number(response.headers.get("x-most-recent-checkpoint")) >= paid.slot);
+    const body = JSON.parse(await response.text()) as Record<string, unknown>[];
+    for (const [i, m] of body.entries()) kupoSchemas().check(m, `live Kupo spent range [${i}]`);
+    assert.ok(body.length > 0);
+    assert.ok(body.every((m) => (m["spent_at"] as { slot_no: number }).slot_no === paid.slot));
+  });
+
+  it("Ogmios: after a fork, nextBlock rolls back to the common ancestor, then gives the new blocks", async () => {
+    const schemas = ogmiosSchemas();
+    const socket = new WebSocket(ogmiosKupo.ogmiosUrl);
+    try {
+      await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
+      const messages: string[] = [];
+      socket.on("message", (data: WebSocket.Data) => messages.push(wsText(data)));
+      const ask = async (method: string, params?: unknown) => {
+        const count = messages.length;
+        socket.send(
+          JSON.stringify({ jsonrpc: "2.0", method, ...(params === undefined ? {} : { params }), id: method }),
+        );
+        for (let i = 0; i < 100 && messages.length === count; i++) await new Promise((r) => setTimeout(r, 50));
+        return JSON.parse(messages[count] ?? "null") as { result?: Record<string, unknown> };
+      };
+      const { slot } = await ledger.tip();
+      await ask("findIntersection", { points: [{ slot: slot - 3, id: ledger.blockHash(slot - 3) }] });
+      await ask("nextBlock");
+      const before = await ask("nextBlock");
+      schemas.check("NextBlockResponse", before, "live nextBlock (forward)");
+      const fork = await ledger.fork(5);
+      const back = await ask("nextBlock");
+      schemas.check("NextBlockResponse", back, "live nextBlock (backward after a fork)");
+      assert.deepEqual(back.result?.["point"], { slot: fork.ancestor, id: ledger.blockHash(fork.ancestor) });
+      const forward = await ask("nextBlock");
+      schemas.check("NextBlockResponse", forward, "live nextBlock (the fork's first block)");
+      const block = forward.result?.["block"] as { slot: number; id: string; ancestor: string; height: number };
+      assert.deepEqual(
+        [block.slot, block.id, block.ancestor, block.height],
+        [fork.ancestor + 1, ledger.blockHash(fork.ancestor + 1), ledger.blockHash(fork.ancestor), fork.ancestor + 1],
+      );
+    } finally {
+      socket.close();
+    }
+  });
+});

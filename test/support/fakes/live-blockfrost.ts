@@ -16,7 +16,6 @@ import { scriptOfRef, wrapByteString } from "../../../src/chain/shared/script-re
 import { fixture } from "./server.js";
 import { evaluationAnswer } from "./live-ogmios-kupo.js";
 import {
-  blockHashOf,
   epochOfSlot,
   holdsUnit,
   ledgerReason,
@@ -67,7 +66,7 @@ async function addressUtxos(ledger: LiveLedger, address: string, url: URL): Prom
       tx_index: u.input.outputIndex,
       output_index: u.input.outputIndex,
       amount: amountOf(u),
-      block: blockHashOf(slotOf(ledger, u)),
+      block: ledger.blockHash(slotOf(ledger, u)),
       ...datumFields(u),
     })),
   );
@@ -108,8 +107,8 @@ function txContent(ledger: LiveLedger, record: TxRecord): LiveAnswer {
   return json(200, {
     ...template,
     hash: record.hash,
-    block: blockHashOf(record.slot),
-    block_height: record.height,
+    block: ledger.blockHash(record.slot),
+    block_height: record.slot,
     block_time: Math.floor(ledger.devnet.systemStartMs / 1000) + record.slot,
     slot: record.slot,
     index: 0,
@@ -148,7 +147,7 @@ function assetTransactions(ledger: LiveLedger, unit: string, url: URL): LiveAnsw
     listed.slice((page - 1) * count, page * count).map((r) => ({
       tx_hash: r.hash,
       tx_index: 0,
-      block_height: r.height,
+      block_height: r.slot,
       block_time: Math.floor(ledger.devnet.systemStartMs / 1000) + r.slot,
     })),
   );
@@ -214,24 +213,114 @@ function dataCbor(ledger: LiveLedger, hash: string): LiveAnswer {
   return notFound();
 }
 
-async function latestBlock(ledger: LiveLedger): Promise<LiveAnswer> {
-  const { slot, time } = await ledger.tip();
+/** The block of `slot` (every slot of the ledger stands for one, its height the slot number), over the recorded one. */
+function blockContent(ledger: LiveLedger, slot: number, tip: number): Record<string, unknown> {
   const epoch = epochOfSlot(slot);
-  return json(200, {
+  const txs = txsInSlot(ledger, slot);
+  return {
     ...fixture<Record<string, unknown>>("blockfrost/blocks-latest.json"),
-    time: Math.floor(time / 1000),
-    height: ledger.height,
-    hash: blockHashOf(slot),
+    time: Math.floor(ledger.devnet.systemStartMs / 1000) + slot,
+    height: slot,
+    hash: ledger.blockHash(slot),
     slot,
     epoch: epoch.epoch,
     epoch_slot: slot - epoch.startSlot,
-    tx_count: 0,
+    size: txs.reduce((sum, r) => sum + r.size, 0),
+    tx_count: txs.length,
     output: null,
     fees: null,
-    previous_block: blockHashOf(slot - 1),
-    next_block: null,
-    confirmations: 0,
-  });
+    previous_block: ledger.blockHash(slot - 1),
+    next_block: slot < tip ? ledger.blockHash(slot + 1) : null,
+    confirmations: tip - slot,
+  };
+}
+
+/** The transactions the ledger accepted in the block of `slot`, in order. */
+const txsInSlot = (ledger: LiveLedger, slot: number): TxRecord[] =>
+  [...ledger.records()].filter((r) => r.slot === slot);
+
+async function latestBlock(ledger: LiveLedger): Promise<LiveAnswer> {
+  const { slot } = await ledger.tip();
+  return json(200, blockContent(ledger, slot, slot));
+}
+
+/** The slot of /blocks/{hash_or_number}: a height (the slot) up to the tip, or the hash of a block on the chain now; null for none. */
+async function blockSlot(ledger: LiveLedger, hashOrNumber: string): Promise<number | null> {
+  const { slot: tip } = await ledger.tip();
+  if (/^\d+$/.test(hashOrNumber)) {
+    const height = Number(hashOrNumber);
+    return height <= tip ? height : null;
+  }
+  return ledger.slotOfHash(hashOrNumber);
+}
+
+/** ?count (1 to 100, 100 by default) and ?page (from 1) of a Blockfrost list. */
+function pageOf<T>(items: readonly T[], url: URL): T[] {
+  const count = Math.min(100, Math.max(1, Number(url.searchParams.get("count") ?? "100")));
+  const page = Math.max(1, Number(url.searchParams.get("page") ?? "1"));
+  const ordered = url.searchParams.get("order") === "desc" ? [...items].reverse() : items;
+  return ordered.slice((page - 1) * count, page * count);
+}
+
+/** /blocks/{hash_or_number}, …/next, …/txs and …/txs/cbor. */
+async function block(ledger: LiveLedger, hashOrNumber: string, part: string, url: URL): Promise<LiveAnswer> {
+  const slot = await blockSlot(ledger, hashOrNumber);
+  if (slot === null) return notFound();
+  const { slot: tip } = await ledger.tip();
+  // A block a follower reads gains no transaction afterwards (see LiveLedger.readSealed).
+  if (part === "") return json(200, await ledger.readSealed(slot, () => blockContent(ledger, slot, tip)));
+  if (part === "/next") {
+    // Pages of the blocks after it, computed for the page asked only (the chain can be long).
+    const count = Math.min(100, Math.max(1, Number(url.searchParams.get("count") ?? "100")));
+    const page = Math.max(1, Number(url.searchParams.get("page") ?? "1"));
+    const first = slot + 1 + (page - 1) * count;
+    const last = Math.min(tip, first + count - 1);
+    return json(
+      200,
+      await ledger.readSealed(last, () =>
+        Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => blockContent(ledger, first + i, tip)),
+      ),
+    );
+  }
+  const txs = txsInSlot(ledger, slot);
+  if (part === "/txs")
+    return json(
+      200,
+      pageOf(txs, url).map((r) => r.hash),
+    );
+  return json(
+    200,
+    pageOf(txs, url).map((r) => ({ tx_hash: r.hash, cbor: r.cbor })),
+  );
+}
+
+/**
+ * /addresses/{address}/transactions: the transactions with an input or an output at the address,
+ * oldest first, within ?from and ?to (block heights, inclusive; here slots); 404 for an address
+ * the ledger never saw.
+ */
+function addressTransactions(ledger: LiveLedger, address: string, url: URL): LiveAnswer {
+  if (!ledger.hasSeen(address)) return notFound();
+  const bound = (name: string): number | null => {
+    const value = url.searchParams.get(name);
+    return value === null ? null : Number(value.split(":")[0]);
+  };
+  const [from, to] = [bound("from"), bound("to")];
+  const listed = [...ledger.records()].filter(
+    (r) =>
+      (from === null || r.slot >= from) &&
+      (to === null || r.slot <= to) &&
+      [...r.inputs, ...r.outputs].some((u) => u.output.address === address),
+  );
+  return json(
+    200,
+    pageOf(listed, url).map((r) => ({
+      tx_hash: r.hash,
+      tx_index: txsInSlot(ledger, r.slot).indexOf(r),
+      block_height: r.slot,
+      block_time: Math.floor(ledger.devnet.systemStartMs / 1000) + r.slot,
+    })),
+  );
 }
 
 async function latestEpoch(ledger: LiveLedger): Promise<LiveAnswer> {
@@ -354,6 +443,10 @@ export async function liveBlockfrost(
   let m: RegExpExecArray | null;
   if (method === "GET") {
     if (path === "/blocks/latest") return latestBlock(ledger);
+    if ((m = /^\/blocks\/([0-9a-f]{64}|\d+)(|\/next|\/txs|\/txs\/cbor)$/.exec(path)))
+      return block(ledger, m[1] ?? "", m[2] ?? "", url);
+    if ((m = /^\/addresses\/([^/]+)\/transactions$/.exec(path)))
+      return addressTransactions(ledger, decodeURIComponent(m[1] ?? ""), url);
     if (path === "/epochs/latest") return latestEpoch(ledger);
     if (path === "/epochs/latest/parameters") return latestParameters(ledger);
     if ((m = /^\/addresses\/([^/]+)\/utxos$/.exec(path)))

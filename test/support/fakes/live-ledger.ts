@@ -9,7 +9,11 @@
 // minus 86,400 one-second slots), so that from the Shelley era on, slot N of the devnet begins
 // when slot N of preprod begins, and the service's preprod era history converts the fake's tip and
 // validity bounds as the ledger does.
-// The emulator has no blocks: each slot stands for a block whose hash is derived from the slot.
+// The emulator has no blocks: each slot stands for a block (its height the slot number) whose
+// hash is derived from the slot, until a test forks the chain (fork()): the last blocks then get
+// new hashes, their transactions staying where they are (a fork that included the same
+// transactions), so that the followers see a rollback to the common ancestor and new blocks.
+import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,6 +24,7 @@ import { Faucet } from "../../../src/chain/devnet/faucet.js";
 import { DevnetStore } from "../../../src/chain/devnet/store.js";
 import type { OutRef, RedeemerBudget, Tip } from "../../../src/chain/port.js";
 import { PUBLIC_ERAS } from "../../../src/cardano/era-history.js";
+import { blockHashOf as blockHashOfSlot } from "../../../src/devnet-index/blocks.js";
 
 const [byron, shelley] = PUBLIC_ERAS.preprod;
 if (!byron || !shelley) throw new Error("preprod's era history has a Byron and a Shelley era");
@@ -46,6 +51,12 @@ export function epochOfSlot(slot: number): EpochSpan {
 
 /** The hash standing for the block of `slot` (the emulator has no blocks): the devnet's own convention. */
 export { blockHashOf } from "../../../src/devnet-index/blocks.js";
+
+/** A fork of the ledger's chain: the blocks after `ancestor` up to `tip` (the tip then) were replaced. */
+export interface Fork {
+  readonly ancestor: number;
+  readonly tip: number;
+}
 
 export interface Spend {
   readonly txHash: string;
@@ -115,6 +126,10 @@ export class LiveLedger {
   #queue: Promise<unknown> = Promise.resolve();
   /** Submissions held by hold(), not yet applied; null when not holding. */
   #mempool: string[] | null = null;
+  /** The forks made so far, oldest first. */
+  readonly #forks: Fork[] = [];
+  /** The last slot whose block a follower has read (-1: none): a later transaction goes in a later slot. */
+  #sealed = -1;
 
   private constructor(
     readonly devnet: DevnetChain,
@@ -153,6 +168,55 @@ export class LiveLedger {
 
   async tip(): Promise<Tip> {
     return this.devnet.tip();
+  }
+
+  /**
+   * The hash of the block of `slot` on the chain as it is now: blockHashOf(slot) until a fork
+   * replaced that block, then a hash naming how many forks did.
+   */
+  blockHash(slot: number): string {
+    const replaced = this.#forks.filter((f) => f.ancestor < slot && slot <= f.tip).length;
+    if (replaced === 0) return blockHashOfSlot(slot);
+    return createHash("sha256").update(`live-ledger block at slot ${slot}, fork ${replaced}`).digest("hex");
+  }
+
+  /** The slot of a block hash of the chain as it is now, looking back `depth` slots from the tip at most (a block with a transaction is always found); null for a block no longer on it. */
+  async slotOfHash(hash: string, depth = 3_000): Promise<number | null> {
+    const wanted = hash.toLowerCase();
+    for (const record of this.#history.values()) if (this.blockHash(record.slot) === wanted) return record.slot;
+    const { slot: tip } = await this.tip();
+    for (let slot = tip; slot >= 0 && slot > tip - depth; slot--) if (this.blockHash(slot) === wanted) return slot;
+    return null;
+  }
+
+  /**
+   * Forks the chain: the last `blocks` blocks (slots, up to the tip) are replaced by blocks with new
+   * hashes, holding the same transactions. Chain-synchronisation sessions past the common ancestor
+   * roll back to it; Blockfrost answers the new hashes. Answers the fork.
+   */
+  async fork(blocks: number): Promise<Fork> {
+    if (!Number.isInteger(blocks) || blocks < 1) throw new Error(`a fork replaces 1 block or more, not ${blocks}`);
+    const { slot } = await this.tip();
+    const fork = { ancestor: slot - blocks, tip: slot };
+    this.#forks.push(fork);
+    return fork;
+  }
+
+  /** The forks made so far, oldest first. */
+  get forks(): readonly Fork[] {
+    return this.#forks;
+  }
+
+  /**
+   * Runs `read` (a follower reading the block of `slot`) between two transactions, and from then on
+   * puts every transaction in a slot after it (moving the clock a slot on when needed): a block a
+   * follower has read does not gain transactions afterwards, as on a real chain.
+   */
+  readSealed<T>(slot: number, read: () => T | Promise<T>): Promise<T> {
+    return this.#serial(async () => {
+      this.#sealed = Math.max(this.#sealed, slot);
+      return read();
+    });
   }
 
   /**
@@ -246,6 +310,8 @@ export class LiveLedger {
   }
 
   async #submitNow(cbor: string): Promise<string> {
+    const { slot: now } = await this.devnet.tip();
+    if (now <= this.#sealed) await this.devnet.advance(this.#sealed - now + 1);
     let tx: Serialization.Transaction | undefined;
     try {
       tx = Serialization.Transaction.fromCbor(TxCBOR(cbor));

@@ -15,7 +15,6 @@ import { utxoFromOgmios, utxosToOgmios } from "../../../src/chain/shared/ogmios-
 import type { RedeemerBudget } from "../../../src/chain/port.js";
 import { fixture, fixtureText } from "./server.js";
 import {
-  blockHashOf,
   epochOfSlot,
   holdsUnit,
   ledgerReason,
@@ -213,6 +212,8 @@ export interface ChainSyncSession {
   cursor?: number;
   /** Whether the next nextBlock rolls back to the intersection first, as Ogmios does. */
   rollBackFirst?: boolean;
+  /** How many of the ledger's forks the session has seen (a later one past its cursor rolls it back). */
+  forksSeen?: number;
 }
 
 const refOf = (r: { txHash: string; index: number }) => ({ transaction: { id: r.txHash }, index: r.index });
@@ -262,9 +263,9 @@ function blockAt(ledger: LiveLedger, slot: number): Record<string, unknown> {
   return {
     ...template,
     era: "conway",
-    id: blockHashOf(slot),
-    ancestor: blockHashOf(slot - 1),
-    height: records.filter((r) => r.slot <= slot).length,
+    id: ledger.blockHash(slot),
+    ancestor: ledger.blockHash(slot - 1),
+    height: slot,
     slot,
     size: { bytes: inSlot.reduce((sum, r) => sum + r.size, 0) },
     transactions: inSlot.map(ogmiosTransaction),
@@ -274,40 +275,60 @@ function blockAt(ledger: LiveLedger, slot: number): Record<string, unknown> {
 
 async function tipOf(ledger: LiveLedger): Promise<{ slot: number; id: string; height: number }> {
   const { slot } = await ledger.tip();
-  return { slot, id: blockHashOf(slot), height: ledger.height };
+  return { slot, id: ledger.blockHash(slot), height: slot };
 }
 
 /** findIntersection: the first of the points that is on the ledger's chain (every slot up to the tip is a block). */
 async function findIntersection(ledger: LiveLedger, params: Params, session: ChainSyncSession): Promise<string> {
   const tip = await tipOf(ledger);
   const points = (params?.["points"] as ({ slot: number; id: string } | "origin")[] | undefined) ?? [];
-  const found = points.find((p) => p !== "origin" && p.slot <= tip.slot && p.id === blockHashOf(p.slot));
+  const found = points.find((p) => p !== "origin" && p.slot <= tip.slot && p.id === ledger.blockHash(p.slot));
   if (found === undefined || found === "origin") {
     return rpc("findIntersection", { error: { code: 1000, message: "No intersection found.", data: { tip } } });
   }
   session.cursor = found.slot;
   session.rollBackFirst = true;
+  session.forksSeen = ledger.forks.length;
+  // The block intersected at is one a follower holds: it gains no transaction afterwards.
+  await ledger.readSealed(found.slot, () => undefined);
   return rpc("findIntersection", { result: { intersection: { slot: found.slot, id: found.id }, tip } });
 }
 
-/** nextBlock: the roll-back to the intersection, then block after block (waiting for the ledger's clock past its tip). */
+/**
+ * nextBlock: the roll-back to the intersection, then block after block (waiting for the ledger's
+ * clock past its tip). A fork of the ledger made since the session's last answer whose ancestor is
+ * before its cursor rolls it back to that ancestor first, as Ogmios does when the node switches.
+ */
 async function nextBlock(ledger: LiveLedger, session: ChainSyncSession): Promise<string> {
   if (session.cursor === undefined)
     throw new Error("the live fake's chain synchronisation starts at an intersection (findIntersection first)");
-  if (session.rollBackFirst) {
-    session.rollBackFirst = false;
-    return rpc("nextBlock", {
-      result: {
-        direction: "backward",
-        point: { slot: session.cursor, id: blockHashOf(session.cursor) },
-        tip: await tipOf(ledger),
-      },
-    });
+  for (;;) {
+    // Looked at again while waiting for the next block: a fork made meanwhile comes first.
+    const forks = ledger.forks.slice(session.forksSeen ?? 0);
+    session.forksSeen = ledger.forks.length;
+    const ancestor = Math.min(...forks.map((f) => f.ancestor));
+    if (ancestor < session.cursor) {
+      session.cursor = ancestor;
+      session.rollBackFirst = true;
+    }
+    if (session.rollBackFirst) {
+      session.rollBackFirst = false;
+      return rpc("nextBlock", {
+        result: {
+          direction: "backward",
+          point: { slot: session.cursor, id: ledger.blockHash(session.cursor) },
+          tip: await tipOf(ledger),
+        },
+      });
+    }
+    const slot = session.cursor + 1;
+    if ((await ledger.tip()).slot >= slot) {
+      session.cursor = slot;
+      const block = await ledger.readSealed(slot, () => blockAt(ledger, slot));
+      return rpc("nextBlock", { result: { direction: "forward", block, tip: await tipOf(ledger) } });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const slot = session.cursor + 1;
-  while ((await ledger.tip()).slot < slot) await new Promise((resolve) => setTimeout(resolve, 100));
-  session.cursor = slot;
-  return rpc("nextBlock", { result: { direction: "forward", block: blockAt(ledger, slot), tip: await tipOf(ledger) } });
 }
 
 /** The full JSON-RPC answer (without its id) of an Ogmios method, or undefined for a method the live fake does not serve. */
@@ -324,10 +345,10 @@ export async function liveOgmios(
       return nextBlock(ledger, session);
     case "queryNetwork/tip": {
       const { slot } = await ledger.tip();
-      return rpc(method, { result: { slot, id: blockHashOf(slot) } });
+      return rpc(method, { result: { slot, id: ledger.blockHash(slot) } });
     }
     case "queryNetwork/blockHeight":
-      return rpc(method, { result: ledger.height });
+      return rpc(method, { result: (await ledger.tip()).slot });
     case "queryNetwork/startTime":
       return fixtureText("ogmios/network-start-time-preprod.json");
     case "queryLedgerState/eraSummaries":
@@ -362,7 +383,7 @@ export async function liveOgmiosHealth(ledger: LiveLedger, network: string): Pro
   return JSON.stringify({
     ...fixture<Record<string, unknown>>("ogmios/health.json"),
     lastTipUpdate: new Date(time).toISOString(),
-    lastKnownTip: { hash: blockHashOf(slot), blockNo: ledger.height, slot },
+    lastKnownTip: { hash: ledger.blockHash(slot), blockNo: slot, slot },
     networkSynchronization: 1,
     currentEra: "conway",
     connectionStatus: "connected",
@@ -405,7 +426,7 @@ function match(
     ...(resolve ? { datum: inline ?? null } : {}),
     script_hash: scriptHashOf(utxo),
     ...(resolve ? { script: script === null ? null : { language: script.language, script: script.cbor } } : {}),
-    created_at: { slot_no: made, header_hash: blockHashOf(made) },
+    created_at: { slot_no: made, header_hash: ledger.blockHash(made) },
     spent_at: spent === undefined ? null : spentAt(ledger, spent),
   };
 }
@@ -433,7 +454,7 @@ function spentAt(ledger: LiveLedger, spent: Spend): Record<string, unknown> {
     ledger.record(spent.txHash)?.redeemerList.find((r) => r.tag === "SPEND" && r.index === reported)?.data ?? null;
   return {
     slot_no: spent.slot,
-    header_hash: blockHashOf(spent.slot),
+    header_hash: ledger.blockHash(spent.slot),
     transaction_id: spent.txHash,
     input_index: reported,
     redeemer,
@@ -475,7 +496,7 @@ export async function liveKupo(
   if (checkpoint) {
     // Every slot of the live ledger stands for a block: the checkpoint at or before a slot is that slot, up to the tip.
     const slot = Math.min(Number(checkpoint[1]), (await ledger.tip()).slot);
-    return { status: 200, body: JSON.stringify({ slot_no: slot, header_hash: blockHashOf(slot) }) };
+    return { status: 200, body: JSON.stringify({ slot_no: slot, header_hash: ledger.blockHash(slot) }) };
   }
   if (!url.pathname.startsWith("/matches/")) return undefined;
   const asStrings = (accept ?? "").includes("asset-quantity=string");
@@ -521,15 +542,37 @@ export async function liveKupo(
       }),
     };
   }
-  const unspent = (await ledger.devnet.utxosAt(pattern)).map((u) => match(ledger, u, undefined, asStrings, resolve));
+  // ?spent: only spent ones, within spent_after..spent_before (slots, inclusive) when given.
+  const spentOnly = url.searchParams.has("spent");
+  const unspent = spentOnly
+    ? []
+    : (await ledger.devnet.utxosAt(pattern)).map((u) => match(ledger, u, undefined, asStrings, resolve));
   const spent: Record<string, unknown>[] = [];
   if (!unspentOnly) {
     for (const record of ledger.records()) {
       for (const u of record.outputs) {
         const by = record.spentBy.get(u.input.outputIndex);
-        if (by && u.output.address === pattern) spent.push(match(ledger, u, by, asStrings, resolve));
+        if (!by || u.output.address !== pattern) continue;
+        if ((after !== null && by.slot < Number(after)) || (before !== null && by.slot > Number(before))) continue;
+        spent.push(match(ledger, u, by, asStrings, resolve));
       }
     }
   }
   return { status: 200, body: JSON.stringify([...spent, ...unspent]) };
+}
+
+/**
+ * liveKupo's answer with the headers Kupo puts on every answer: X-Most-Recent-Checkpoint (the slot
+ * of the last block it indexed: here the ledger's tip, the fake being always up to date) and ETag
+ * (that block's hash).
+ */
+export async function liveKupoWithHeaders(
+  ledger: LiveLedger,
+  url: URL,
+  accept: string | undefined,
+): Promise<{ status: number; body: string; headers: Record<string, string> } | undefined> {
+  const answer = await liveKupo(ledger, url, accept);
+  if (!answer) return undefined;
+  const { slot } = await ledger.tip();
+  return { ...answer, headers: { "x-most-recent-checkpoint": String(slot), etag: ledger.blockHash(slot) } };
 }

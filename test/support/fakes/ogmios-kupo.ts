@@ -6,7 +6,7 @@
 import WebSocket from "ws";
 import { FakeServer, fixtureText, type RecordedRequest } from "./server.js";
 import type { LiveLedger } from "./live-ledger.js";
-import { liveKupo, liveOgmios, liveOgmiosHealth, type ChainSyncSession } from "./live-ogmios-kupo.js";
+import { liveKupoWithHeaders, liveOgmios, liveOgmiosHealth, type ChainSyncSession } from "./live-ogmios-kupo.js";
 
 export type { Behaviour } from "./server.js";
 
@@ -54,7 +54,9 @@ export class FakeOgmiosKupo {
   /** Method → the answer's text given its params, ahead of the ledger's or the recorded one (change per test). */
   readonly replies = new Map<string, (params: unknown) => string | Promise<string>>();
   /** Kupo answers (JSON-encoded) ahead of the ledger's or the recorded ones, first match wins (change per test). */
-  readonly kupoReplies: ((url: URL) => { status: number; body: unknown } | undefined)[] = [];
+  readonly kupoReplies: ((
+    url: URL,
+  ) => { status: number; body: unknown; headers?: Record<string, string> } | undefined)[] = [];
   #sockets = new Set<WebSocket>();
   /** Each connection's chain-synchronisation cursor (live mode). */
   readonly #sessions = new WeakMap<WebSocket, ChainSyncSession>();
@@ -87,11 +89,16 @@ export class FakeOgmiosKupo {
       (request, url) => {
         for (const override of fake?.kupoReplies ?? []) {
           const reply = override(url);
-          if (reply) return { status: reply.status, body: JSON.stringify(reply.body) };
+          if (reply)
+            return {
+              status: reply.status,
+              body: JSON.stringify(reply.body),
+              ...(reply.headers ? { headers: reply.headers } : {}),
+            };
         }
         return ledger
           ? request.method === "GET"
-            ? liveKupo(ledger, url, request.headers["accept"])
+            ? liveKupoWithHeaders(ledger, url, request.headers["accept"])
             : undefined
           : FakeOgmiosKupo.kupoRoute(request, url);
       },
