@@ -219,8 +219,17 @@ const LAYERS = [
     target: ["src/events/"],
     from: ["src/chain/", "src/txcore/", "src/blueprints/", "src/tournament/", "src/server/", "src/cli/"],
     except: ["src/chain/port.ts"],
+    exceptTargets: ["src/events/tournament-events.ts"],
     message:
       "events/ derives events from the chain port and the devnet's history (src/devnet-index/): no backend, assembly, server or CLI.",
+  },
+  {
+    // The tournament events are derived with the tournament read functions (docs/events-design.md §2).
+    target: ["src/events/tournament-events.ts"],
+    from: ["src/chain/", "src/txcore/", "src/blueprints/", "src/server/", "src/cli/"],
+    except: ["src/chain/port.ts"],
+    message:
+      "events/tournament-events.ts derives events with the tournament read functions (src/tournament/) and the chain port: no backend, assembly, server or CLI.",
   },
   ...STORE_BACKENDS.map((backend) => ({
     target: [`src/store/${backend}/`],
