@@ -208,12 +208,14 @@ export interface TxSummary {
   readonly collateral: readonly OutRef[];
   /** Whether it mints or carries scripts in its witness set (then the whole transaction is read). */
   readonly hasScriptsOrMint: boolean;
+  /** The end of its validity interval (body key 3: the first slot it is no longer valid at), null without one. */
+  readonly invalidHereafter: number | null;
   /** The outputs the ledger made of it. */
   outputs(txHash: string): UTxO[];
 }
 
 /** The body keys and witness-set keys read here (CDDL of the Conway transaction). */
-const BODY = { inputs: 0, outputs: 1, mint: 9, collateral: 13, collateralReturn: 16 } as const;
+const BODY = { inputs: 0, outputs: 1, ttl: 3, mint: 9, collateral: 13, collateralReturn: 16 } as const;
 const SCRIPT_WITNESSES = new Set([1, 3, 6, 7]);
 
 function mapOf(bytes: Uint8Array): Map<number, Uint8Array> {
@@ -248,11 +250,13 @@ export function readTx(bytes: Uint8Array): TxSummary {
   const body = mapOf(bodyBytes);
   const valid = !(validity?.length === 1 && validity[0] === 0xf4);
   const witnessKeys = [...mapOf(witnessBytes).keys()];
+  const ttl = body.get(BODY.ttl);
   return {
     valid,
     inputs: refsOf(body.get(BODY.inputs)),
     collateral: refsOf(body.get(BODY.collateral)),
     hasScriptsOrMint: body.has(BODY.mint) || witnessKeys.some((k) => SCRIPT_WITNESSES.has(k)),
+    invalidHereafter: ttl === undefined ? null : Number(new CborReader(ttl).uint()),
     outputs(txHash) {
       const raw: Uint8Array[] = [];
       const list = body.get(BODY.outputs);

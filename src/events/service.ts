@@ -1,6 +1,7 @@
 // The events of the instance (docs/events-design.md §4): the log in the store's EventStore, what
-// records into it (the devnet follower, the submit route's tx.submitted), and what readers wait
-// on. A reader learns of new events from an in-process signal when this instance recorded them,
+// records into it (a chain follower's blocks, src/events/follower.ts, with its journal of recent
+// blocks as its position: src/events/journal.ts; the submit route's tx.submitted), and what
+// readers wait on. A reader learns of new events from an in-process signal when this instance recorded them,
 // and from a look at the store every STORE_POLL_MS otherwise (another writer: an instance of a
 // fleet on PostgreSQL, the CLI). Retention prunes the oldest first, by age and by count, at start
 // and every PRUNE_EVERY_MS. No HTTP here: src/server/routes/events/ streams what `read` yields.
@@ -9,13 +10,17 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { readTx } from "../devnet-index/transactions.js";
 import { fromHex } from "../cardano/tx-cbor.js";
 import type { EventStore } from "../store/types.js";
-import { DEVNET_FOLLOWER, followStep, START, type DevnetHistory, type DevnetPosition } from "./devnet-follower.js";
+import { blockEvents } from "./block-events.js";
+import type { BlockEventSource, ChainFollower } from "./follower.js";
+import { cutTo, decodePosition, encodePosition, journalWith, pointsOf, type Journal } from "./journal.js";
 import { STREAM_GAP, type ChainEvent, type EventFilter, type NewEvent } from "./types.js";
 
 /** Between two looks at the store for events another writer recorded. */
 export const STORE_POLL_MS = 250;
-/** Between two looks at the devnet for transactions it accepted (a submit through this instance nudges at once). */
-export const FOLLOW_POLL_MS = 200;
+/** Forward blocks asked of a follower at once: what one store transaction of events covers at most. */
+export const FOLLOW_MAX_BLOCKS = 100;
+/** Between two tries to read the follower's saved position, when the store cannot be read. */
+export const POSITION_RETRY_MS = 1_000;
 /** Between two prunes of the log. */
 export const PRUNE_EVERY_MS = 60_000;
 /** How long the follower holds a block whose transaction this instance is still submitting (its tx.submitted first). */
@@ -198,43 +203,98 @@ export class EventService {
     return this.#store.prune(this.#clock() - hours * 3_600_000, max);
   }
 
-  /** Starts following the devnet's history (once); stops when the service closes. */
-  follow(history: DevnetHistory): void {
-    this.#follower ??= this.#follow(history);
+  /**
+   * Starts following `follower` (once), deriving each forward block's events (src/events/block-events.ts,
+   * then each of `sources`); stops when the service closes.
+   */
+  follow(follower: ChainFollower, sources: readonly BlockEventSource[] = []): void {
+    this.#follower ??= this.#follow(follower, sources);
   }
 
-  async #follow(history: DevnetHistory): Promise<void> {
-    const saved = await this.#store.position(DEVNET_FOLLOWER).catch(() => null);
-    let position = saved === null ? START : (JSON.parse(saved) as DevnetPosition);
+  async #follow(follower: ChainFollower, sources: readonly BlockEventSource[]): Promise<void> {
+    const journal = await this.#savedJournal(follower);
+    if (journal === null) return;
+    let held = journal;
     while (!this.#closed) {
       try {
-        const step = await followStep(history, position);
-        if (step !== null) {
-          await this.#submitsSettled(step.events.flatMap((e) => (e.point.txHash === null ? [] : [e.point.txHash])));
-          if (step.replaced)
-            this.#log.info(
-              { after: position },
-              "events: the devnet's history was replaced (reset or snapshot restored): following it from its start",
-            );
-          await this.record(step.events, { follower: DEVNET_FOLLOWER, position: JSON.stringify(step.position) });
-          position = step.position;
+        const updates = await follower.next(pointsOf(held), FOLLOW_MAX_BLOCKS, this.#stop.signal);
+        if (updates.length > 0) {
+          held = await this.#recordUpdates(follower, sources, held, updates);
           continue;
         }
       } catch (error) {
         if (this.#closed) return;
-        this.#log.warn({ err: error }, "events: following the devnet failed; trying again");
+        this.#log.warn({ err: error, follower: follower.name }, "events: following the chain failed; trying again");
+        // What the sources derived from the blocks not recorded is forgotten: they derive it again.
+        for (const source of sources) source.rolledBack(held[0]?.point ?? null);
       }
-      await new Promise<void>((resolve) => {
-        const done = (): void => {
-          clearTimeout(timer);
-          this.#stop.signal.removeEventListener("abort", done);
-          this.#nudged = null;
-          resolve();
-        };
-        const timer = setTimeout(done, FOLLOW_POLL_MS);
-        this.#stop.signal.addEventListener("abort", done, { once: true });
-        this.#nudged = done;
-      });
+      await this.#waitForChain(follower);
+    }
+  }
+
+  /** The journal saved for `follower`, read again until the store answers; null when the service closed first. */
+  async #savedJournal(follower: ChainFollower): Promise<Journal | null> {
+    while (!this.#closed) {
+      try {
+        const saved = decodePosition(await this.#store.position(follower.name));
+        if (saved.unreadable !== undefined)
+          this.#log.warn(
+            { follower: follower.name, reason: saved.unreadable },
+            "events: the follower's saved position cannot be read; following the chain from its start",
+          );
+        return saved.journal;
+      } catch (error) {
+        this.#log.warn({ err: error }, "events: the follower's position cannot be read now; trying again");
+        await sleep(POSITION_RETRY_MS, undefined, { signal: this.#stop.signal }).catch(() => undefined);
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Records the events of `updates` and the journal after them in one store transaction; answers
+   * that journal. A forward block waits for the submits of its transactions through this instance
+   * (their tx.submitted first).
+   */
+  async #recordUpdates(
+    follower: ChainFollower,
+    sources: readonly BlockEventSource[],
+    journal: Journal,
+    updates: Awaited<ReturnType<ChainFollower["next"]>>,
+  ): Promise<Journal> {
+    await this.#submitsSettled(updates.flatMap((u) => (u.type === "forward" ? u.txs.map((tx) => tx.txHash) : [])));
+    const events: NewEvent[] = [];
+    let held = journal;
+    for (const update of updates) {
+      if (update.type === "forward") {
+        events.push(...blockEvents(update.block, update.txs));
+        for (const source of sources) events.push(...(await source.eventsOf(update.block, update.txs)));
+        held = journalWith(held, update.block, update.txs);
+      } else {
+        const { undone, kept } = cutTo(held, update.to);
+        this.#log.info(
+          { follower: follower.name, to: update.to, blocks: undone.length },
+          "events: the chain rolled back",
+        );
+        for (const source of sources) source.rolledBack(update.to);
+        held = kept;
+      }
+    }
+    await this.record(events, { follower: follower.name, position: encodePosition({ journal: held }) });
+    return held;
+  }
+
+  /** Resolves when the follower says there may be something new, a submit through this instance nudges, or the service closes. */
+  async #waitForChain(follower: ChainFollower): Promise<void> {
+    const waiting = new AbortController();
+    const stop = (): void => waiting.abort();
+    this.#stop.signal.addEventListener("abort", stop, { once: true });
+    this.#nudged = stop;
+    try {
+      await follower.wait(waiting.signal);
+    } finally {
+      this.#nudged = null;
+      this.#stop.signal.removeEventListener("abort", stop);
     }
   }
 

@@ -110,7 +110,7 @@ describe("GET /events on the devnet", () => {
     all = frames;
   });
 
-  it("block hashes chain: each is blake2b-256 of the previous block's hash and its transactions' ids", async () => {
+  it("block hashes chain: each is blake2b-256 of the previous block's hash, its slot and its transactions' ids", async () => {
     const stream = await openStream(`${service.base}/events?after=0&types=tx.confirmed`);
     const confirmed = await stream.until((read) => read.some((f) => f.json.point["txHash"] === paymentTx));
     stream.close();
@@ -123,7 +123,7 @@ describe("GET /events on the devnet", () => {
         const txs = confirmed
           .filter((f) => f.json.point["blockHeight"] === blockHeight)
           .map((f) => f.json.point["txHash"] as string);
-        assert.equal(blockHash, blockHashOf(previous, txs));
+        assert.equal(blockHash, blockHashOf(previous, frame.json.point["slot"] as number, txs));
         previous = blockHash;
         height = blockHeight;
       }

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { hasHistory } from "../../devnet-index/history.js";
+import { DevnetFollower } from "../../events/devnet-follower.js";
 import { EventService } from "../../events/service.js";
 
 declare module "fastify" {
@@ -24,7 +25,8 @@ async function eventsPlugin(app: FastifyInstance): Promise<void> {
   });
   app.decorate("events", service);
   const chain = app.chain;
-  if (app.config.network === "devnet" && hasHistory(chain)) app.addHook("onReady", async () => service.follow(chain));
+  if (app.config.network === "devnet" && hasHistory(chain))
+    app.addHook("onReady", async () => service.follow(new DevnetFollower(chain)));
   app.addHook("preClose", async () => service.close());
   app.addHook("onClose", async () => service.close());
 }
