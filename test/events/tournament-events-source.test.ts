@@ -1,20 +1,15 @@
 // The tournament events source (src/events/tournament-events.ts) over the real devnet: tournaments
 // driven through HTTP with transactions signed by real keys, then the devnet's accepted history read
-// back block by block (as the devnet follower groups it: a run of transactions at one slot) and
-// given to the source. Each event's type and order, and its data equal to what GET /tournaments/{id}
+// back block by block by the devnet follower and given to the source. Each event's type and order, and its data equal to what GET /tournaments/{id}
 // answered right after its transaction; a rollback derives the same events again; a source started
 // after a tournament's creation (a restart) announces no "created"; a tournament beyond the cap is
 // not followed.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { consumedByOf } from "../../src/chain/port.js";
-import { blockHashOf, GENESIS_BLOCK_HASH } from "../../src/events/devnet-follower.js";
+import { DevnetFollower, type DevnetHistory } from "../../src/events/devnet-follower.js";
 import type { BlockPoint, FollowedTx } from "../../src/events/follower.js";
 import { TournamentEvents } from "../../src/events/tournament-events.js";
 import type { NewEvent } from "../../src/events/types.js";
-import type { HistorySource } from "../../src/devnet-index/history.js";
-import { readTx } from "../../src/devnet-index/transactions.js";
-import type { ChainPort } from "../../src/chain/port.js";
 import { MIN_SETTLE_WINDOW_MS } from "../../src/tournament/limits.js";
 import { startService, type RunningService } from "../support/service.js";
 import { ADA, getTournament, ok, signAndSubmit, tipOf, tournamentCalls } from "../support/tournament-api.js";
@@ -25,34 +20,19 @@ interface Block {
   readonly txs: FollowedTx[];
 }
 
-/** The devnet's accepted history as blocks: runs of transactions at one slot, hashes chained as the devnet follower chains them. */
+/** The devnet's accepted history as the devnet follower gives it, block by block. */
 async function historyBlocks(service: RunningService): Promise<Block[]> {
-  const chain = service.app.chain as unknown as Pick<HistorySource, "acceptedAfter"> & ChainPort;
-  const rows = chain.acceptedAfter(0, 10_000);
+  const follower = new DevnetFollower(service.app.chain as unknown as DevnetHistory);
   const blocks: Block[] = [];
-  let hash = GENESIS_BLOCK_HASH;
-  for (let i = 0; i < rows.length;) {
-    const slot = rows[i]!.slot;
-    const run = [];
-    while (i < rows.length && rows[i]!.slot === slot) run.push(rows[i++]!);
-    hash = blockHashOf(
-      hash,
-      run.map((r) => r.txHash),
-    );
-    const txs: FollowedTx[] = [];
-    for (const row of run) {
-      const tx = readTx(row.cbor!);
-      txs.push({
-        txHash: row.txHash,
-        valid: tx.valid,
-        created: tx.outputs(row.txHash),
-        spent: tx.valid ? await consumedByOf(chain, row.txHash) : [],
-        invalidHereafter: null,
-      });
+  for (;;) {
+    const known = blocks.length === 0 ? [] : [blocks[blocks.length - 1]!.block];
+    const updates = await follower.next(known, 100);
+    if (updates.length === 0) return blocks;
+    for (const u of updates) {
+      assert.equal(u.type, "forward");
+      if (u.type === "forward") blocks.push({ block: u.block, txs: [...u.txs] });
     }
-    blocks.push({ block: { slot, hash, height: blocks.length + 1 }, txs });
   }
-  return blocks;
 }
 
 /** A source over `service`'s tournaments, with its warnings kept. */
