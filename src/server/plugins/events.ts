@@ -1,9 +1,9 @@
 // The instance's events (src/events/service.ts) as `app.events`: the log in the store
 // (app.stores.events), retention by EVENT_RETENTION_HOURS and EVENT_RETENTION_MAX, and on the
 // devnet its follower, started once the instance is ready, with the tournament events derived
-// after each block (src/events/tournament-events.ts, reading tournaments as app.tournaments does). Before the instance closes its
-// connections (preClose), the service ends every stream: an open GET /events would otherwise hold
-// the close until its client leaves.
+// after each block (src/events/tournament-events.ts, reading tournaments as app.tournaments
+// does). Before the instance closes its connections (preClose), the service ends every stream: an
+// open GET /events would otherwise hold the close until its client leaves.
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { hasHistory } from "../../devnet-index/history.js";
