@@ -27,9 +27,12 @@
 // its NFT, to know the registration addresses and the deadlines. The set is read from the
 // contracts' addresses at the first block (and after a rollback older than the journal): a
 // tournament first seen that way is only recorded, its deadline counted as announced when that
-// first block is past it. Each block's changes to the set are journaled (the last KEPT_BLOCKS
-// blocks) so that rolledBack(to) restores the set as of `to`, and the blocks applied again derive
-// their events again. Registrations of an ended tournament (still cancellable) make no events.
+// first block is past it. (That read is of the chain now: a registration's event in a block behind
+// the tip carries the tournament as its newest output holds it.) Each block's changes to the set
+// are journaled, as many blocks as the service's journal holds (JOURNAL_MAX_BLOCKS: a rollback
+// goes to one of them), so that rolledBack(to) restores the set as of `to` and the blocks applied
+// again derive their events again. Registrations of an ended tournament (still cancellable) make
+// no events; nor do the batch payments after a v3 close (the close is the cancelled or refunded).
 import type { UTxO } from "../cardano/types.js";
 import { outRefOf } from "../cardano/utxo.js";
 import type { Tip } from "../chain/port.js";
@@ -43,6 +46,7 @@ import { isUnreadable, readOutput, type TournamentState, type UnreadableTourname
 import { readingOf } from "../tournament/v3/serve.js";
 import { viewOf, withParticipantsPage, type TournamentView, type UnreadableView } from "../tournament/view.js";
 import type { BlockEventSource, BlockPoint, FollowedTx } from "./follower.js";
+import { JOURNAL_MAX_BLOCKS } from "./journal.js";
 import type { EventLog } from "./service.js";
 import type { EventType, NewEvent } from "./types.js";
 
@@ -52,9 +56,6 @@ import type { EventType, NewEvent } from "./types.js";
  * the transactions), but its registrations and deadline are not (a warning says so once).
  */
 export const MAX_TRACKED_TOURNAMENTS = 4_096;
-
-/** The blocks whose changes to the followed set are journaled for a rollback (the Cardano security parameter). */
-export const KEPT_BLOCKS = 2_160;
 
 /** The participants page an event's data carries: what GET /tournaments/{id} answers without a query (page 1 of 100). */
 export const DATA_PARTICIPANTS_LIMIT = 100;
@@ -127,7 +128,7 @@ export class TournamentEvents implements BlockEventSource {
     try {
       const events = await this.#derive(ctx, contracts, block, tip, txs, undo);
       this.#journal.push({ hash: block.hash, undo });
-      if (this.#journal.length > KEPT_BLOCKS) this.#journal.shift();
+      if (this.#journal.length > JOURNAL_MAX_BLOCKS) this.#journal.shift();
       return events;
     } catch (error) {
       // The service reads the block again: the set is put back as it was before it.
@@ -270,13 +271,25 @@ export class TournamentEvents implements BlockEventSource {
     tournamentId: TournamentId,
     txHash: string,
   ): Promise<{ type: EventType; view: TournamentView } | null> {
-    const view = await readTournament(ctx, {
-      tournamentId,
-      contractTitle: contract.contractTitle,
-      contractVersion: contract.contractVersion,
-      participantsPage: 1,
-      participantsLimit: DATA_PARTICIPANTS_LIMIT,
-    });
+    let view: Awaited<ReturnType<typeof readTournament>>;
+    try {
+      view = await readTournament(ctx, {
+        tournamentId,
+        contractTitle: contract.contractTitle,
+        contractVersion: contract.contractVersion,
+        participantsPage: 1,
+        participantsLimit: DATA_PARTICIPANTS_LIMIT,
+      });
+    } catch (error) {
+      // A 4xx is the chain's answer (no such ending to read): the block is not read again for it,
+      // which would hold every later event. A backend that cannot answer now (5xx) is asked again.
+      if (!isAnswer(error)) throw error;
+      this.#log.warn(
+        { err: error, tournamentId, txHash },
+        "events: the ended tournament cannot be read; no ending event",
+      );
+      return null;
+    }
     const type = view.status === "unreadable" ? undefined : ENDED[view.status as keyof typeof ENDED];
     if (type === undefined || view.status === "unreadable" || view.endedBy?.txHash !== txHash) {
       // Only a rollback of the ending transaction since the block was read says so: the rollback follows.
@@ -341,6 +354,12 @@ export class TournamentEvents implements BlockEventSource {
     }
   }
 }
+
+/** Whether `error` is a 4xx of the service's registry: an answer about the chain's state, not a failure to read it. */
+const isAnswer = (error: unknown): boolean => {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === "number" && status >= 400 && status < 500;
+};
 
 const ENDED = {
   settled: "tournament.settled",
