@@ -68,7 +68,6 @@ interface Followed {
   readonly utxo: UTxO;
   readonly registrationAddress: string;
   readonly settleBy: number;
-  readonly bracketSize: number;
   /** Whether a block at or past settleBy was read while it was live (announced, or past already when first seen). */
   readonly deadlinePassed: boolean;
 }
@@ -150,14 +149,16 @@ export class TournamentEvents implements BlockEventSource {
 
   /** The live tournaments of every contract, read from their addresses: recorded, no event. */
   async #seed(ctx: TournamentContext, contracts: readonly Contract[], tip: Tip): Promise<void> {
-    const followed = new Map<string, Followed>();
+    const outputs = [];
+    // Every read first: a backend that fails leaves the set unread, and the next block reads it again.
+    for (const contract of contracts)
+      outputs.push({ contract, utxos: await ctx.chain.utxosAt(contract.address.bech32) });
     this.#byRegistration.clear();
-    this.#followed = followed;
-    for (const contract of contracts) {
-      for (const utxo of await ctx.chain.utxosAt(contract.address.bech32)) {
+    this.#followed = new Map();
+    for (const { contract, utxos } of outputs) {
+      for (const utxo of utxos) {
         const head = headOf(ctx, contract, utxo);
-        if (head === null) continue;
-        this.#set(followedOf(contract, utxo, head, tip.time >= head.settleBy), []);
+        if (head !== null) this.#set(followedOf(contract, utxo, head, tip.time >= head.settleBy), []);
       }
     }
   }
@@ -376,7 +377,6 @@ const followedOf = (contract: Contract, utxo: UTxO, head: Head, deadlinePassed: 
   utxo,
   registrationAddress: head.registrationAddress,
   settleBy: head.settleBy,
-  bracketSize: head.bracketSize,
   deadlinePassed,
 });
 
