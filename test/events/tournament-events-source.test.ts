@@ -6,11 +6,13 @@
 // not followed.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import type { ChainPort } from "../../src/chain/port.js";
 import { DevnetFollower, type DevnetHistory } from "../../src/events/devnet-follower.js";
 import type { BlockPoint, FollowedTx } from "../../src/events/follower.js";
 import { TournamentEvents } from "../../src/events/tournament-events.js";
 import type { NewEvent } from "../../src/events/types.js";
 import { MIN_SETTLE_WINDOW_MS } from "../../src/tournament/limits.js";
+import { SeatReader } from "../../src/tournament/seats.js";
 import { startService, type RunningService } from "../support/service.js";
 import { ADA, getTournament, ok, signAndSubmit, tipOf, tournamentCalls } from "../support/tournament-api.js";
 import { fundedWallet, type Funded } from "../support/wallets.js";
@@ -197,6 +199,52 @@ describe("tournament events from the devnet's blocks", () => {
     // A rollback older than every block held: the set is read from the chain again (recorded, no event).
     source.rolledBack(null);
     assert.equal(source.followed, 0);
+  });
+
+  it("a block whose reads fail (the backend down) is derived again in full: the same events as without the failures", async () => {
+    const blocks = await historyBlocks(service);
+    const clean = await derive(sourceOf(service).source, blocks);
+    // A chain port whose reads of the live set, of ended tournaments and of seats fail: one call in three, eight times at most.
+    let calls = 0;
+    let injected = 0;
+    const flaky = (chain: ChainPort): ChainPort =>
+      new Proxy(chain, {
+        get(target, key) {
+          const value: unknown = Reflect.get(target, key, target);
+          if (key !== "utxosAt" && key !== "lastOutputWith" && key !== "consumedBy")
+            return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+          return (...args: unknown[]) => {
+            if (calls++ % 3 === 0 && injected++ < 8) return Promise.reject(new Error("the backend is down"));
+            return (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+          };
+        },
+      });
+    // Its own seat reader: the service's has every seat cached, and would ask the flaky port nothing.
+    const seats = new SeatReader("devnet");
+    const source = new TournamentEvents({
+      context: () => {
+        const ctx = service.app.tournaments.context();
+        return { ...ctx, chain: flaky(ctx.chain), seats };
+      },
+      log: { info: () => undefined, warn: () => undefined },
+    });
+    const events: NewEvent[] = [];
+    let failures = 0;
+    for (const [i, b] of blocks.entries()) {
+      for (;;) {
+        try {
+          events.push(...(await source.eventsOf(b.block, b.txs)));
+          break;
+        } catch (error) {
+          assert.equal((error as Error).message, "the backend is down");
+          failures++;
+          // As the service does after a failed step: back to the last block recorded.
+          source.rolledBack(i === 0 ? null : blocks[i - 1]!.block);
+        }
+      }
+    }
+    assert.ok(failures >= 2, `${failures} failures: the first read of the live set and an ending's read at least`);
+    assert.deepEqual(events, clean);
   });
 
   it("a source started after a tournament's creation (a restart) records it without announcing it", async () => {
