@@ -221,7 +221,7 @@ const LAYERS = [
   },
   {
     target: ["src/events/"],
-    exceptTargets: [...NETWORK_FOLLOWERS],
+    exceptTargets: [...NETWORK_FOLLOWERS, "src/events/tournament-events.ts"],
     from: ["src/chain/", "src/txcore/", "src/blueprints/", "src/tournament/", "src/server/", "src/cli/"],
     except: ["src/chain/port.ts"],
     message:
@@ -242,6 +242,14 @@ const LAYERS = [
     ],
     message:
       "A network follower imports of chain/ only its backend's client and wire codecs (and the port): no other backend, assembly, server or CLI.",
+  },
+  {
+    // The tournament events are derived with the tournament read functions (docs/events-design.md §2).
+    target: ["src/events/tournament-events.ts"],
+    from: ["src/chain/", "src/txcore/", "src/blueprints/", "src/server/", "src/cli/"],
+    except: ["src/chain/port.ts"],
+    message:
+      "events/tournament-events.ts derives events with the tournament read functions (src/tournament/) and the chain port: no backend, assembly, server or CLI.",
   },
   ...STORE_BACKENDS.map((backend) => ({
     target: [`src/store/${backend}/`],

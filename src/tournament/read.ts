@@ -131,7 +131,11 @@ export const unreadableOutput =
  * What output `u` is: a tournament, an unreadable one (it holds a token of the policy, but the
  * service cannot read it), or null (it holds no token of the policy).
  */
-function readOutput(u: UTxO, contract: Contract, network: Network): TournamentState | UnreadableTournament | null {
+export function readOutput(
+  u: UTxO,
+  contract: Contract,
+  network: Network,
+): TournamentState | UnreadableTournament | null {
   const held = nftHolder(u, contract);
   if (held === null || "unreadable" in held) return held;
   const { tournamentId } = held;

@@ -8,6 +8,7 @@ import { knownAddress } from "../../src/cardano/address-rules.js";
 import type { ChainPort } from "../../src/chain/port.js";
 import type { TournamentId } from "../../src/tournament/id.js";
 import { add, unregisterFrom } from "../../src/tournament/operations.js";
+import { SeatReader } from "../../src/tournament/seats.js";
 import { startService, type RunningService } from "../support/service.js";
 import { ADA, ok, signAndSubmit } from "../support/tournament-api.js";
 import { fundedWallet, type Funded } from "../support/wallets.js";
@@ -73,7 +74,13 @@ describe("v3: unregistering while the pool's seats cannot be read", () => {
     );
     await signAndSubmit(s, added, [admin]);
 
-    const ctx = { ...s.app.tournaments.context(), chain: withoutHistory(s.app.chain!) };
+    // A seat reader of its own: the service's has the pool's seats cached already (the tournament
+    // events read each pool output its blocks make), and a cached read needs no history.
+    const ctx = {
+      ...s.app.tournaments.context(),
+      chain: withoutHistory(s.app.chain!),
+      seats: new SeatReader("devnet"),
+    };
     const pending = regs[2]!;
     await assert.rejects(
       add(ctx, {

@@ -2,9 +2,10 @@
 // (app.stores.events), retention by EVENT_RETENTION_HOURS and EVENT_RETENTION_MAX, and the
 // follower of the instance's chain, started once the instance is ready: the devnet's history, or
 // on a real network its backend's (Ogmios chain synchronisation, or Blockfrost's blocks through
-// the same rate limiter as the chain port). Before the instance closes its
-// connections (preClose), the service ends every stream: an open GET /events would otherwise hold
-// the close until its client leaves.
+// the same rate limiter as the chain port), with the tournament events derived after each block
+// (src/events/tournament-events.ts, reading tournaments as app.tournaments does). Before the
+// instance closes its connections (preClose), the service ends every stream: an open GET /events
+// would otherwise hold the close until its client leaves.
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { BackendSettings, Network } from "../../config.js";
@@ -19,6 +20,7 @@ import { BlockfrostFollower } from "../../events/blockfrost-follower.js";
 import { DevnetFollower } from "../../events/devnet-follower.js";
 import { OgmiosFollower } from "../../events/ogmios-follower.js";
 import { EventService } from "../../events/service.js";
+import { TournamentEvents } from "../../events/tournament-events.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -36,12 +38,14 @@ async function eventsPlugin(app: FastifyInstance): Promise<void> {
   });
   app.decorate("events", service);
   const chain = app.chain;
+  // The tournament events read tournaments as the tournament routes do (app.tournaments).
+  const tournamentEvents = new TournamentEvents({ context: () => app.tournaments.context(), log: app.log });
   const { network, backend } = app.config;
   if (network === "devnet" && hasHistory(chain))
-    app.addHook("onReady", async () => service.follow(new DevnetFollower(chain)));
+    app.addHook("onReady", async () => service.follow(new DevnetFollower(chain), [tournamentEvents]));
   else if (network !== "devnet" && backend !== null) {
     const follower = networkFollower(network, backend, chain);
-    app.addHook("onReady", async () => service.follow(follower));
+    app.addHook("onReady", async () => service.follow(follower, [tournamentEvents]));
     app.addHook("onClose", async () => follower.close());
   }
   app.addHook("preClose", async () => service.close());
@@ -87,6 +91,6 @@ function networkFollower(
 export default fp(eventsPlugin, {
   name: "events",
   fastify: "5.x",
-  dependencies: ["stores", "chain"],
+  dependencies: ["stores", "chain", "tournaments"],
   decorators: { fastify: ["config"] },
 });

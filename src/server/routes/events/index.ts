@@ -75,9 +75,15 @@ export default async function eventRoutes(fastify: FastifyInstance): Promise<voi
           "tx.submitted: a transaction this service accepted through POST /transactions/submit or /tournaments/submit-tx (data: GET /transactions/{txHash}'s answer then, status pending). " +
           "tx.confirmed: a transaction in a block (data: {txHash, status confirmed, confirmations: 1}). address.spent and address.received: one per output a transaction spent from, or created at, an address (data: the output as GET /addresses/{address}/utxos?view=decoded gives it). " +
           "A transaction's events come in this order: tx.confirmed, its outputs spent, its outputs received. " +
-          "Chain-derived events (tx.confirmed, address.*) come from the devnet's follower for now: on preview, preprod and mainnet the stream carries tx.submitted only until the Ogmios and Blockfrost followers arrive. " +
+          "Tournament events (v3 and v2.1 tournaments), derived after each block from what its transactions did, after that block's transaction and address events: tournament.created (its NFT minted); " +
+          "tournament.registration_received and tournament.registration_cancelled (an output created at a live tournament's registration address, or spent from it by anything but an add; data.registration {outputRef, address} names it); " +
+          "tournament.participants_added (an add; data.added: the addresses of the seats it took, in seat order), then tournament.full when the count reaches bracketSize; " +
+          "tournament.deadline_passed (the first block at or after settleBy while the tournament is live, before the tournament events of that block's transactions; point.txHash null: the devnet makes a block with the next transaction, not when its clock moves); " +
+          "tournament.settled, tournament.cancelled, tournament.refunded (the transaction that ended it). Their data: GET /tournaments/{tournamentId}'s answer as of their block (participants page 1 of 100), with the fields named; " +
+          "their addresses (the `address` filter): the tournament validator's, the registration address, and the players concerned (the registrant, the seats added, the payees). Registrations of an ended tournament (still cancellable) make none. " +
+          "Chain-derived events (tx.confirmed, address.*, tournament.*) come from the devnet's follower for now: on preview, preprod and mainnet the stream carries tx.submitted only until the Ogmios and Blockfrost followers arrive. " +
           "The devnet has no blocks: a block here is a run of transactions accepted at one slot, its height counted from 1 and its hash blake2b-256 of the previous block's hash and its transactions' ids. " +
-          `The types: ${EVENT_TYPES.join(", ")} (the tournament ones, tx.rolled_back and tx.expired come with later releases). ` +
+          `The types: ${EVENT_TYPES.join(", ")} (tx.rolled_back and tx.expired come with a later release). ` +
           "Filters (`types`, `address`, `txHash`, `tournamentId`) must all match. To resume, send the last id received as the Last-Event-ID header (browsers' EventSource does) or as `after`: the stream replays what followed, then goes on live, losing and repeating nothing. " +
           "Events are kept EVENT_RETENTION_HOURS hours (24) and at most EVENT_RETENTION_MAX (1,000,000); resuming from an id no longer kept starts with a `stream.gap` event (no id) naming the oldest id kept. " +
           "Without Last-Event-ID or `after`, the stream starts with the next event recorded. " +

@@ -21,9 +21,7 @@ export const EventsQuery = Type.Object(
       ),
     ),
     txHash: Type.Optional(Hash32("Only events of this transaction.")),
-    tournamentId: Type.Optional(
-      Hash32("Only events of this tournament (tournament events come with a later release)."),
-    ),
+    tournamentId: Type.Optional(Hash32("Only events of this tournament: its tournament.* events.")),
     after: Type.Optional(
       Type.String({
         pattern: "^[0-9]{1,15}$",
