@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
+import CSL from "@emurgo/cardano-serialization-lib-nodejs";
 import type { UTxO } from "../../src/cardano/types.js";
 import type {
   BlockEventSource,
@@ -66,6 +67,24 @@ class ScriptedFollower implements ChainFollower {
 
 const log = { info: () => undefined, warn: () => undefined };
 
+/** A transaction's CBOR (hex) paying a fresh enterprise address, valid until slot `ttl`, and its id. */
+function submittedTx(ttl: number): { cbor: string; txHash: string; address: string } {
+  const key = CSL.PrivateKey.generate_ed25519();
+  const address = CSL.EnterpriseAddress.new(0, CSL.Credential.from_keyhash(key.to_public().hash())).to_address();
+  const inputs = CSL.TransactionInputs.new();
+  inputs.add(CSL.TransactionInput.new(CSL.TransactionHash.from_hex(hash(42)), 0));
+  const outputs = CSL.TransactionOutputs.new();
+  outputs.add(CSL.TransactionOutput.new(address, CSL.Value.new(CSL.BigNum.from_str("2000000"))));
+  const body = CSL.TransactionBody.new_tx_body(inputs, outputs, CSL.BigNum.from_str("170000"));
+  body.set_ttl(CSL.BigNum.from_str(String(ttl)));
+  const tx = CSL.Transaction.new(body, CSL.TransactionWitnessSet.new());
+  return {
+    cbor: tx.to_hex(),
+    txHash: CSL.FixedTransaction.from_hex(tx.to_hex()).transaction_hash().to_hex(),
+    address: address.to_bech32(),
+  };
+}
+
 describe("the event service's rollbacks and expiry with any follower", () => {
   const root = mkdtempSync(join(tmpdir(), "txsvc-rollback-service-"));
   after(() => rmSync(root, { recursive: true, force: true }));
@@ -89,8 +108,8 @@ describe("the event service's rollbacks and expiry with any follower", () => {
   ): Promise<ChainEvent[]> {
     const service = await EventService.start({ store, retention: { hours: 24, max: 1_000_000 }, log });
     try {
-      await before?.(service);
       const start = (await store.bounds()).latest;
+      await before?.(service);
       service.follow(follower, sources);
       for (let i = 0; i < 500 && !follower.done; i++) await new Promise((r) => setTimeout(r, 10));
       assert.ok(follower.done, "the follower's script was told");
@@ -202,6 +221,33 @@ describe("the event service's rollbacks and expiry with any follower", () => {
     const fresh = new ScriptedFollower([[]]);
     await follow(other, fresh);
     assert.deepEqual(fresh.told[0], []);
+  });
+
+  it("a transaction submitted through the instance is pending: confirmed by a block holding it, or tx.expired by the first block at its invalidHereafter (read from its CBOR)", async () => {
+    const { store } = await openStore();
+    const [kept, lost] = [submittedTx(50), submittedTx(30)];
+    const follower = new ScriptedFollower([
+      [{ type: "forward", block: block(2, 20), txs: [{ ...tx(0, kept.address, 50), txHash: kept.txHash }] }],
+      [{ type: "forward", block: block(3, 29), txs: [] }],
+      [{ type: "forward", block: block(4, 30), txs: [] }],
+    ]);
+    const events = await follow(store, follower, [], async (service) => {
+      await service.recordSubmitted(kept.txHash, 10, kept.cbor);
+      await service.recordSubmitted(lost.txHash, 10, lost.cbor);
+    });
+    assert.deepEqual(
+      events.map((e) => [e.type, e.point.txHash, e.point.slot]),
+      [
+        ["tx.submitted", kept.txHash, 10],
+        ["tx.submitted", lost.txHash, 10],
+        ["tx.confirmed", kept.txHash, 20],
+        ["address.received", kept.txHash, 20],
+        ["tx.expired", lost.txHash, 30],
+      ],
+    );
+    const expired = events[events.length - 1]!;
+    assert.deepEqual(expired.data, { txHash: lost.txHash, status: "expired", invalidHereafter: 30 });
+    assert.deepEqual(expired.addresses, [lost.address], "its outputs' addresses: an address filter sees it");
   });
 
   it("a step whose source fails records nothing; the sources are told to derive again from the last block recorded, and the step is done once", async () => {
