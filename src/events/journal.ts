@@ -13,10 +13,12 @@ import type { BlockPoint, FollowedTx } from "./follower.js";
 import { touchedAddresses } from "./block-events.js";
 
 /**
- * How many blocks the journal holds, counted by slot: the deepest rollback the service turns into
- * events. On a real chain a slot has one block at most; the devnet's follower may read one slot's
- * transactions as several blocks (it reads faster than the slot), and a devnet rollback counts
- * slots (POST /devnet/rollback), so the journal keeps every block of its last ROLLBACK_DEPTH slots.
+ * The deepest rollback the service turns into events, counted by slot. On a real chain a slot has
+ * one block at most; the devnet's follower may read one slot's transactions as several blocks (it
+ * reads faster than the slot), and a devnet rollback counts slots (POST /devnet/rollback), so the
+ * journal keeps every block of its last ROLLBACK_DEPTH + 1 slots: the block before the deepest
+ * rollback is still held, and that rollback is a backward to it, not to null (which a follower
+ * answers when none is held: the chain replaced, followed again from its start).
  */
 export const ROLLBACK_DEPTH = 100;
 
@@ -53,7 +55,7 @@ export function journalWith(journal: Journal, point: BlockPoint, txs: readonly F
   let kept = 0;
   while (kept < blocks.length && kept < JOURNAL_MAX_BLOCKS) {
     const slot = blocks[kept]!.point.slot;
-    if (!slots.has(slot) && slots.size === ROLLBACK_DEPTH) break;
+    if (!slots.has(slot) && slots.size === ROLLBACK_DEPTH + 1) break;
     slots.add(slot);
     kept++;
   }

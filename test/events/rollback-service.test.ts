@@ -271,7 +271,7 @@ describe("the event service's rollbacks and expiry with any follower", () => {
     assert.deepEqual(brief(events.filter((e) => e.type === "tx.confirmed")), ["tx.confirmed 01", "tx.confirmed 02"]);
   });
 
-  it("the journal keeps every block of the last ROLLBACK_DEPTH slots, several blocks of one slot included", async () => {
+  it("the journal keeps every block of the last ROLLBACK_DEPTH + 1 slots (the block before the deepest rollback), several blocks of one slot included", async () => {
     const { store } = await openStore();
     const blocks: FollowUpdate[] = [];
     // Two blocks at each slot (the devnet's follower reads faster than the slot), ROLLBACK_DEPTH + 5 slots.
@@ -280,8 +280,8 @@ describe("the event service's rollbacks and expiry with any follower", () => {
     const follower = new ScriptedFollower([blocks, []]);
     await follow(store, follower);
     const held = follower.told[1]!;
-    assert.equal(held.length, 2 * ROLLBACK_DEPTH);
-    assert.equal(new Set(held.map((b) => b.slot)).size, ROLLBACK_DEPTH);
+    assert.equal(held.length, 2 * (ROLLBACK_DEPTH + 1));
+    assert.equal(new Set(held.map((b) => b.slot)).size, ROLLBACK_DEPTH + 1);
     assert.equal(held[0]!.height, 2 * (ROLLBACK_DEPTH + 5));
   });
 });

@@ -224,6 +224,39 @@ describe("POST /devnet/rollback and its events", () => {
   });
 });
 
+describe("POST /devnet/rollback at its deepest", () => {
+  it("blocks 100: tx.rolled_back for each of the 100 blocks' transactions and tx.confirmed again, the history before them untouched", async () => {
+    const service = await startService();
+    try {
+      const wallet = await newEnterpriseWallet();
+      const stream = await openStream(`${service.base}/events?types=tx.confirmed,tx.rolled_back`);
+      const paid: string[] = [];
+      for (let i = 0; i < 100; i++) {
+        await nextSlot(service);
+        paid.push(await fund(service, wallet.address, 2_000_000 + i));
+      }
+      // The follower has read them all (the journal holds the 100 blocks).
+      const first = await stream.until((read) => read.filter((f) => f.event === "tx.confirmed").length >= 100);
+      const answer = await rollback(service, 100);
+      assert.deepEqual(
+        answer.rolledBack.map((t) => t.txHash),
+        paid,
+      );
+      assert.deepEqual(answer.reapplied, paid);
+      const frames = [
+        ...first,
+        ...(await stream.until((read) => read.filter((f) => f.event === "tx.confirmed").length >= 100)),
+      ];
+      stream.close();
+      const told = (type: string) => frames.filter((f) => f.event === type).map((f) => f.json.point["txHash"]);
+      assert.deepEqual(told("tx.confirmed"), [...paid, ...paid], "nothing before the 100 blocks is confirmed again");
+      assert.deepEqual(told("tx.rolled_back"), [...paid].reverse(), "newest first");
+    } finally {
+      await service.close();
+    }
+  });
+});
+
 describe("POST /devnet/rollback across a restart", () => {
   const dirs: string[] = [];
   after(() => {
