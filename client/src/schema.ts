@@ -4683,27 +4683,27 @@ export interface operations {
                      * @example {
                      *       "rolledBack": [
                      *         {
-                     *           "txHash": "d767f6ee5fc945dd8d67bb9ea2e4850b51c790be3400f6f65b894168e35ba425",
-                     *           "slot": 75
+                     *           "txHash": "348d1b0c1e459d0aa01a97bfe4ddb948e205858a323b0f3367e3fef27fd50cee",
+                     *           "slot": 2
                      *         },
                      *         {
-                     *           "txHash": "3c2f7e1bb4b8c5e0c7b3f0b8a4a1d2e9f6c5b4a39281706f5e4d3c2b1a098f7e",
-                     *           "slot": 77
+                     *           "txHash": "e8a3c0296e1e252dbfff691a83173855d8eb818b893e5eacea2a679356c59954",
+                     *           "slot": 3
                      *         }
                      *       ],
                      *       "reapplied": [
-                     *         "d767f6ee5fc945dd8d67bb9ea2e4850b51c790be3400f6f65b894168e35ba425"
+                     *         "348d1b0c1e459d0aa01a97bfe4ddb948e205858a323b0f3367e3fef27fd50cee"
                      *       ],
                      *       "expired": [
                      *         {
-                     *           "txHash": "3c2f7e1bb4b8c5e0c7b3f0b8a4a1d2e9f6c5b4a39281706f5e4d3c2b1a098f7e",
-                     *           "reason": "The ledger rejected the transaction: … (its validity interval ended at slot 78)"
+                     *           "txHash": "e8a3c0296e1e252dbfff691a83173855d8eb818b893e5eacea2a679356c59954",
+                     *           "reason": "The ledger rejected the transaction: Transaction \"e8a3c0296e1e252dbfff691a83173855d8eb818b893e5eacea2a679356c59954\" is outside the validity interval ValidityInterval(Some(3),Some(6)) for slot 13"
                      *         }
                      *       ],
-                     *       "slot": 78,
+                     *       "slot": 13,
                      *       "tip": {
-                     *         "slot": 78,
-                     *         "time": 1795516492000
+                     *         "slot": 13,
+                     *         "time": 1795803340000
                      *       }
                      *     }
                      */
@@ -4747,7 +4747,7 @@ export interface operations {
                      *       "statusCode": 400,
                      *       "error": "Bad Request",
                      *       "code": "SVC_ERR_VALIDATION",
-                     *       "message": "body.blocks must be <= 100",
+                     *       "message": "body.blocks must be <= 100.",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */

@@ -39,20 +39,22 @@ export const FAUCET_OUTPUT_TOO_SMALL: ErrorExample = {
 
 export const ROLLBACK_REQUEST = { blocks: 2 };
 
+/** Recorded: a faucet payment (no validity interval) and a payment valid until slot 6, rolled back at slot 13. */
 export const ROLLBACK_ANSWER = {
   rolledBack: [
-    { txHash: "d767f6ee5fc945dd8d67bb9ea2e4850b51c790be3400f6f65b894168e35ba425", slot: 75 },
-    { txHash: "3c2f7e1bb4b8c5e0c7b3f0b8a4a1d2e9f6c5b4a39281706f5e4d3c2b1a098f7e", slot: 77 },
+    { txHash: "348d1b0c1e459d0aa01a97bfe4ddb948e205858a323b0f3367e3fef27fd50cee", slot: 2 },
+    { txHash: "e8a3c0296e1e252dbfff691a83173855d8eb818b893e5eacea2a679356c59954", slot: 3 },
   ],
-  reapplied: ["d767f6ee5fc945dd8d67bb9ea2e4850b51c790be3400f6f65b894168e35ba425"],
+  reapplied: ["348d1b0c1e459d0aa01a97bfe4ddb948e205858a323b0f3367e3fef27fd50cee"],
   expired: [
     {
-      txHash: "3c2f7e1bb4b8c5e0c7b3f0b8a4a1d2e9f6c5b4a39281706f5e4d3c2b1a098f7e",
-      reason: "The ledger rejected the transaction: … (its validity interval ended at slot 78)",
+      txHash: "e8a3c0296e1e252dbfff691a83173855d8eb818b893e5eacea2a679356c59954",
+      reason:
+        'The ledger rejected the transaction: Transaction "e8a3c0296e1e252dbfff691a83173855d8eb818b893e5eacea2a679356c59954" is outside the validity interval ValidityInterval(Some(3),Some(6)) for slot 13',
     },
   ],
-  slot: 78,
-  tip: { slot: 78, time: 1795516492000 },
+  slot: 13,
+  tip: { slot: 13, time: 1795803340000 },
 };
 
 /** The 422 of a rollback deeper than the devnet's history. */
