@@ -136,8 +136,11 @@ export class DevnetFollower implements ChainFollower {
       return end.txHash !== null ? last.txHash === end.txHash : last.slot === block.slot;
     }
     if (end.seq <= start) return false;
-    // Numbers are not contiguous (a rollback's rows leave gaps): the block's rows are those up to its cursor.
-    const rows = this.#history.acceptedAfter(start, FOLLOW_BATCH).filter((r) => r.seq <= end.seq);
+    // Numbers are not contiguous (a rollback's rows leave gaps): the block's rows are those up to its
+    // cursor, among the first end - start after the block before it (numbers only grow).
+    const rows = this.#history
+      .acceptedAfter(start, Math.min(FOLLOW_BATCH, end.seq - start))
+      .filter((r) => r.seq <= end.seq);
     if (rows.length === 0 || rows[rows.length - 1]!.seq !== end.seq) return false;
     if (rows.some((r) => r.slot !== block.slot)) return false;
     const previousHash = previous?.hash ?? GENESIS_BLOCK_HASH;
