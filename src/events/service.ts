@@ -1,9 +1,9 @@
 // The events of the instance (docs/events-design.md §4): the log in the store's EventStore, what
 // records into it (a chain follower's blocks, src/events/follower.ts, with its journal of recent
-// blocks as its position: src/events/journal.ts; the submit route's tx.submitted), and what
-// readers wait on. A reader learns of new events from an in-process signal when this instance recorded them,
-// and from a look at the store every STORE_POLL_MS otherwise (another writer: an instance of a
-// fleet on PostgreSQL, the CLI). Retention prunes the oldest first, by age and by count, at start
+// blocks and its pending transactions as its position: src/events/journal.ts, ./chain-step.ts;
+// the submit route's tx.submitted), and what readers wait on. A reader learns of new events from
+// an in-process signal when this instance recorded them, and from a look at the store every
+// STORE_POLL_MS otherwise (another writer: an instance of a fleet on PostgreSQL, the CLI). Retention prunes the oldest first, by age and by count, at start
 // and every PRUNE_EVERY_MS. No HTTP here: src/server/routes/events/ streams what `read` yields.
 import { EventEmitter } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";
