@@ -383,6 +383,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/services/devnet/rollback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo the last blocks, as a fork would (devnet only)
+         * @description Undoes the last `blocks` non-empty blocks (1 to 100; a block is the transactions accepted at one slot): their outputs are removed, the outputs they spent are unspent again, and they leave the history (GET /transactions/{txHash}, the addresses' UTxOs and the Blockfrost-compatible routes agree at once). The clock does not go back. Their transactions then go back on the chain in their order at the next slot, each that the ledger still accepts there; the others (validity interval over, an input spent meanwhile) expire. The event stream tells it: tx.rolled_back for each, then tx.confirmed again (a block with a new hash) or tx.expired. Refused with 422: more blocks than the devnet holds, or a block with certificates (the stake state is not journaled). 404 on other networks.
+         */
+        post: operations["rollbackDevnet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/services/devnet/snapshots": {
         parameters: {
             query?: never;
@@ -4584,6 +4604,240 @@ export interface operations {
                      *       "error": "Unsupported Media Type",
                      *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
                      *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "STORE_ERR_UNAVAILABLE",
+                     *       "message": "The database (PostgreSQL) cannot be reached: connect ECONNREFUSED 10.0.0.5:5432. Retry later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rollbackDevnet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description How deep the fork goes. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "blocks": 2
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description How many of the last non-empty blocks to undo (a block: the transactions accepted at one slot), from 1 to 100.
+                     * @example 1
+                     */
+                    blocks: number;
+                };
+            };
+        };
+        responses: {
+            /** @description What the rollback undid, applied again and expired. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rolledBack": [
+                     *         {
+                     *           "txHash": "348d1b0c1e459d0aa01a97bfe4ddb948e205858a323b0f3367e3fef27fd50cee",
+                     *           "slot": 2
+                     *         },
+                     *         {
+                     *           "txHash": "e8a3c0296e1e252dbfff691a83173855d8eb818b893e5eacea2a679356c59954",
+                     *           "slot": 3
+                     *         }
+                     *       ],
+                     *       "reapplied": [
+                     *         "348d1b0c1e459d0aa01a97bfe4ddb948e205858a323b0f3367e3fef27fd50cee"
+                     *       ],
+                     *       "expired": [
+                     *         {
+                     *           "txHash": "e8a3c0296e1e252dbfff691a83173855d8eb818b893e5eacea2a679356c59954",
+                     *           "reason": "The ledger rejected the transaction: Transaction \"e8a3c0296e1e252dbfff691a83173855d8eb818b893e5eacea2a679356c59954\" is outside the validity interval ValidityInterval(Some(3),Some(6)) for slot 13"
+                     *         }
+                     *       ],
+                     *       "slot": 13,
+                     *       "tip": {
+                     *         "slot": 13,
+                     *         "time": 1795803340000
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The transactions of the blocks undone, in the order they had been accepted. */
+                        rolledBack: {
+                            /** @description The transaction's id. */
+                            txHash: string;
+                            /** @description The slot (block) it had been accepted at. */
+                            slot: number;
+                        }[];
+                        /** @description Those applied again at `slot`, in that order (each still valid there, its inputs unspent): confirmed again, in a block with a new hash. */
+                        reapplied: string[];
+                        /** @description Those that could not: gone from the chain, their outputs with them, their inputs unspent again. */
+                        expired: {
+                            /** @description The transaction's id. */
+                            txHash: string;
+                            /** @description Why the ledger refuses it now (its validity interval is over, an input is spent). */
+                            reason: string;
+                        }[];
+                        /** @description The slot the transactions were applied again at: the clock's, moved to one after the last block undone if it was not past it. */
+                        slot: number;
+                        /** @description The devnet's clock after the rollback (it never goes back). */
+                        tip: {
+                            /** @description The devnet's slot now. */
+                            slot: number;
+                            /** @description Unix milliseconds of that slot's start. */
+                            time: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_VALIDATION",
+                     *       "message": "body.blocks must be <= 100.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "An API key is required: send it in the X-Api-Key header (this service serves preprod).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found. Codes: `SVC_ERR_NOT_FOUND`, `HTTP_ERR_UNKNOWN_ENDPOINT`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "code": "SVC_ERR_NOT_FOUND",
+                     *       "message": "POST /v2/services/devnet/rollback exists only on the devnet; this instance serves preprod.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed input that the ledger or a contract rule refuses; the message says why. Codes: `SVC_ERR_UNPROCESSABLE`, `CHAIN_ERR_LEDGER_REJECTED`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "error": "Unprocessable Entity",
+                     *       "code": "SVC_ERR_UNPROCESSABLE",
+                     *       "message": "The devnet holds 3 non-empty blocks: it cannot roll back 5.",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -9638,6 +9892,7 @@ export const OPERATIONS = {
   registerDevnetDRep: { method: "post", path: "/v2/services/devnet/dreps" },
   getDevnet: { method: "get", path: "/v2/services/devnet" },
   resetDevnet: { method: "post", path: "/v2/services/devnet/reset" },
+  rollbackDevnet: { method: "post", path: "/v2/services/devnet/rollback" },
   listDevnetSnapshots: { method: "get", path: "/v2/services/devnet/snapshots" },
   saveDevnetSnapshot: { method: "post", path: "/v2/services/devnet/snapshots" },
   restoreDevnetSnapshot: { method: "post", path: "/v2/services/devnet/snapshots/{name}/restore" },

@@ -197,6 +197,11 @@ export interface DevnetPort extends ChainPort {
    * first, those after it apply to the new ledger.
    */
   reset(): Promise<DevnetStatus>;
+  /**
+   * Undoes the last `blocks` non-empty blocks (1 to DEVNET_MAX_ROLLBACK), as a fork would, and
+   * applies their transactions again at the next slot, each that is still valid.
+   */
+  rollback(blocks: number): Promise<DevnetRollback>;
   /** Saves the whole state as the snapshot `name`; refused when it exists (unless `overwrite`) or when `limit` snapshots exist. */
   saveSnapshot(name: string, options: { readonly overwrite: boolean; readonly limit: number }): Promise<SnapshotInfo>;
   /** The saved snapshots, oldest first. */
@@ -217,6 +222,22 @@ export interface DevnetStatus {
   readonly faucetAddress: string;
   /** Unspent outputs in the ledger. */
   readonly utxoCount: number;
+}
+
+/** The deepest devnet rollback (POST /devnet/rollback): the event service's journal holds as many blocks (src/events/journal.ts). */
+export const DEVNET_MAX_ROLLBACK = 100;
+
+/** What a devnet rollback did. */
+export interface DevnetRollback {
+  /** The transactions taken off the chain, in the order they had been accepted, each with its slot. */
+  readonly rolledBack: ReadonlyArray<{ readonly txHash: string; readonly slot: number }>;
+  /** Those applied again, in that order, at `slot`. */
+  readonly reapplied: readonly string[];
+  /** Those that could not be (validity interval over, inputs spent since): expired, with the ledger's reason. */
+  readonly expired: ReadonlyArray<{ readonly txHash: string; readonly reason: string }>;
+  /** The slot they were applied again at (the clock's, one after the last block undone at least). */
+  readonly slot: number;
+  readonly tip: Tip;
 }
 
 /** A saved snapshot of the devnet. */

@@ -25,7 +25,10 @@ type AcceptedRow = ReturnType<HistorySource["acceptedAfter"]>[number];
 
 /** The part of the devnet the follower reads (DevnetChain has it): its history, and the outputs a transaction spent. */
 export type DevnetHistory = Pick<HistorySource, "acceptedAfter" | "txHashAt"> &
-  Pick<ChainPort, "backendName" | "consumedBy">;
+  Pick<ChainPort, "backendName" | "consumedBy"> & {
+    /** The transactions a rollback dropped (DevnetChain.droppedBetween); a devnet without rollbacks has none. */
+    droppedBetween?(from: number, through: number): string[];
+  };
 
 /** The name of the devnet follower's position in the event store. */
 export const DEVNET_FOLLOWER = "devnet";
@@ -60,14 +63,17 @@ export class DevnetFollower implements ChainFollower {
 
   async next(known: readonly BlockPoint[], max: number): Promise<FollowUpdate[]> {
     const held = this.#newestHeld(known);
-    if (held > 0) return [{ type: "backward", to: known[held]! }];
+    if (held > 0) {
+      const to = known[held]!;
+      return [{ type: "backward", to, dropped: this.#dropped(cursorOf(to)!.seq, Number.MAX_SAFE_INTEGER) }];
+    }
     const updates: FollowUpdate[] = [];
     const newest = known[0];
     let at = newest === undefined ? 0 : cursorOf(newest)!.seq;
     if (newest !== undefined && held < 0) {
       // None held: the history was replaced (a reset, a snapshot restored). Its blocks are followed
       // from its start, continuing the height and hash chain (a height never repeats in the log).
-      updates.push({ type: "backward", to: null });
+      updates.push({ type: "backward", to: null, dropped: this.#dropped(0, Number.MAX_SAFE_INTEGER) });
       at = 0;
     }
     let hash = newest?.hash ?? GENESIS_BLOCK_HASH;
@@ -80,9 +86,13 @@ export class DevnetFollower implements ChainFollower {
         rows.map((r) => r.txHash),
       );
       height++;
-      const block: BlockPoint = { slot, hash, height, cursor: String(rows[rows.length - 1]!.seq) };
+      const last = rows[rows.length - 1]!.seq;
+      const block: BlockPoint = { slot, hash, height, cursor: String(last) };
       const txs = await Promise.all(rows.map((row) => this.#followed(row)));
-      updates.push({ type: "forward", block, txs });
+      // Dropped before this block's transactions were accepted (after those of the block before it).
+      const dropped = this.#dropped(at, last - 1);
+      updates.push(dropped.length > 0 ? { type: "forward", block, txs, dropped } : { type: "forward", block, txs });
+      at = last;
     }
     return updates;
   }
@@ -97,6 +107,10 @@ export class DevnetFollower implements ChainFollower {
       const timer = setTimeout(done, FOLLOW_POLL_MS);
       signal.addEventListener("abort", done, { once: true });
     });
+  }
+
+  #dropped(from: number, through: number): string[] {
+    return this.#history.droppedBetween?.(from, through) ?? [];
   }
 
   /** The index in `known` of the newest block the history still holds; -1 for none. */
@@ -122,8 +136,11 @@ export class DevnetFollower implements ChainFollower {
       return end.txHash !== null ? last.txHash === end.txHash : last.slot === block.slot;
     }
     if (end.seq <= start) return false;
-    // Numbers are not contiguous (a rollback's rows leave gaps): the block's rows are those up to its cursor.
-    const rows = this.#history.acceptedAfter(start, FOLLOW_BATCH).filter((r) => r.seq <= end.seq);
+    // Numbers are not contiguous (a rollback's rows leave gaps): the block's rows are those up to its
+    // cursor, among the first end - start after the block before it (numbers only grow).
+    const rows = this.#history
+      .acceptedAfter(start, Math.min(FOLLOW_BATCH, end.seq - start))
+      .filter((r) => r.seq <= end.seq);
     if (rows.length === 0 || rows[rows.length - 1]!.seq !== end.seq) return false;
     if (rows.some((r) => r.slot !== block.slot)) return false;
     const previousHash = previous?.hash ?? GENESIS_BLOCK_HASH;

@@ -37,12 +37,26 @@ export interface FollowedTx {
 }
 
 export type FollowUpdate =
-  | { readonly type: "forward"; readonly block: BlockPoint; readonly txs: readonly FollowedTx[] }
+  | {
+      readonly type: "forward";
+      readonly block: BlockPoint;
+      readonly txs: readonly FollowedTx[];
+      /**
+       * Optional: transactions the follower knows the chain will never include (the devnet drops
+       * the rolled-back ones it cannot apply again): a pending one of them expires now.
+       */
+      readonly dropped?: readonly string[];
+    }
   /**
    * The chain switched to a fork: every block after `to` left it (`to` null: every block the
    * service holds). `to` is always one of the blocks the service said it holds.
    */
-  | { readonly type: "backward"; readonly to: BlockPoint | null };
+  | {
+      readonly type: "backward";
+      readonly to: BlockPoint | null;
+      /** Optional: as a forward's `dropped`, known when the rollback is (the devnet's POST /devnet/rollback). */
+      readonly dropped?: readonly string[];
+    };
 
 export interface ChainFollower {
   /** The name of its position in the event store ("devnet", "ogmios", "blockfrost"). */

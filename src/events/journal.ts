@@ -13,10 +13,12 @@ import type { BlockPoint, FollowedTx } from "./follower.js";
 import { touchedAddresses } from "./block-events.js";
 
 /**
- * How many blocks the journal holds, counted by slot: the deepest rollback the service turns into
- * events. On a real chain a slot has one block at most; the devnet's follower may read one slot's
- * transactions as several blocks (it reads faster than the slot), and a devnet rollback counts
- * slots (POST /devnet/rollback), so the journal keeps every block of its last ROLLBACK_DEPTH slots.
+ * The deepest rollback the service turns into events, counted by slot. On a real chain a slot has
+ * one block at most; the devnet's follower may read one slot's transactions as several blocks (it
+ * reads faster than the slot), and a devnet rollback counts slots (POST /devnet/rollback), so the
+ * journal keeps every block of its last ROLLBACK_DEPTH + 1 slots: the block before the deepest
+ * rollback is still held, and that rollback is a backward to it, not to null (which a follower
+ * answers when none is held: the chain replaced, followed again from its start).
  */
 export const ROLLBACK_DEPTH = 100;
 
@@ -53,7 +55,7 @@ export function journalWith(journal: Journal, point: BlockPoint, txs: readonly F
   let kept = 0;
   while (kept < blocks.length && kept < JOURNAL_MAX_BLOCKS) {
     const slot = blocks[kept]!.point.slot;
-    if (!slots.has(slot) && slots.size === ROLLBACK_DEPTH) break;
+    if (!slots.has(slot) && slots.size === ROLLBACK_DEPTH + 1) break;
     slots.add(slot);
     kept++;
   }
@@ -73,24 +75,35 @@ export function cutTo(journal: Journal, to: BlockPoint | null): { undone: Journa
 /** The journal's points, newest first: what a follower's `next` is given. */
 export const pointsOf = (journal: Journal): BlockPoint[] => journal.map((b) => b.point);
 
-/** The position saved in the event store: the journal (and later what else the service must keep across a restart). */
+/** The most pending transactions the service tracks for tx.expired (the oldest goes first beyond it). */
+export const PENDING_MAX = 10_000;
+
+/**
+ * The position saved in the event store: the journal, and the pending transactions (submitted
+ * through the instance or rolled back, not confirmed since), oldest first, whose tx.expired the
+ * service still owes.
+ */
 export interface SavedPosition {
   readonly journal: Journal;
+  readonly pending: readonly JournalTx[];
 }
 
 export const encodePosition = (position: SavedPosition): string => JSON.stringify({ version: 2, ...position });
 
 /** The position saved as `text`; an empty journal for none or for one it cannot read (then `unreadable` says why). */
 export function decodePosition(text: string | null): SavedPosition & { readonly unreadable?: string } {
-  if (text === null) return { journal: [] };
+  if (text === null) return { journal: [], pending: [] };
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    return { journal: [], unreadable: "not JSON" };
+    return { journal: [], pending: [], unreadable: "not JSON" };
   }
   if (isObject(json) && json["version"] === 2 && Array.isArray(json["journal"]))
-    return { journal: json["journal"] as JournalBlock[] };
+    return {
+      journal: json["journal"] as JournalBlock[],
+      pending: Array.isArray(json["pending"]) ? (json["pending"] as JournalTx[]) : [],
+    };
   if (
     isObject(json) &&
     typeof json["seq"] === "number" &&
@@ -103,8 +116,9 @@ export function decodePosition(text: string | null): SavedPosition & { readonly 
       blockHash: string;
       blockHeight: number;
     };
-    if (seq === 0 || txHash === null) return { journal: [] };
+    if (seq === 0 || txHash === null) return { journal: [], pending: [] };
     return {
+      pending: [],
       journal: [
         {
           point: { slot: 0, hash: blockHash, height: blockHeight, cursor: `${seq}:${txHash}` },
@@ -113,7 +127,7 @@ export function decodePosition(text: string | null): SavedPosition & { readonly 
       ],
     };
   }
-  return { journal: [], unreadable: "neither a journal nor a position of the first devnet follower" };
+  return { journal: [], pending: [], unreadable: "neither a journal nor a position of the first devnet follower" };
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

@@ -1,18 +1,18 @@
 // The events of the instance (docs/events-design.md §4): the log in the store's EventStore, what
 // records into it (a chain follower's blocks, src/events/follower.ts, with its journal of recent
-// blocks as its position: src/events/journal.ts; the submit route's tx.submitted), and what
-// readers wait on. A reader learns of new events from an in-process signal when this instance recorded them,
-// and from a look at the store every STORE_POLL_MS otherwise (another writer: an instance of a
-// fleet on PostgreSQL, the CLI). Retention prunes the oldest first, by age and by count, at start
+// blocks and its pending transactions as its position: src/events/journal.ts, ./chain-step.ts;
+// the submit route's tx.submitted), and what readers wait on. A reader learns of new events from
+// an in-process signal when this instance recorded them, and from a look at the store every
+// STORE_POLL_MS otherwise (another writer: an instance of a fleet on PostgreSQL, the CLI). Retention prunes the oldest first, by age and by count, at start
 // and every PRUNE_EVERY_MS. No HTTP here: src/server/routes/events/ streams what `read` yields.
 import { EventEmitter } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";
 import { readTx } from "../devnet-index/transactions.js";
 import { fromHex } from "../cardano/tx-cbor.js";
 import type { EventStore } from "../store/types.js";
-import { blockEvents } from "./block-events.js";
+import { PendingSet, stepOf } from "./chain-step.js";
 import type { BlockEventSource, ChainFollower } from "./follower.js";
-import { cutTo, decodePosition, encodePosition, journalWith, pointsOf, type Journal } from "./journal.js";
+import { decodePosition, encodePosition, pointsOf, type Journal, type JournalTx } from "./journal.js";
 import { STREAM_GAP, type ChainEvent, type EventFilter, type NewEvent } from "./types.js";
 
 /** Between two looks at the store for events another writer recorded. */
@@ -70,6 +70,12 @@ export class EventService {
   #nudged: (() => void) | null = null;
   /** Transactions whose submit through this instance is under way, with how many submits of each. */
   readonly #submitting = new Map<string, number>();
+  /** The transactions whose tx.confirmed or tx.expired the follower still owes (src/events/chain-step.ts). */
+  #pending = new PendingSet();
+  /** The journal of the followed chain, as last recorded. */
+  #journal: Journal = [];
+  /** Submits recorded while a follower step is being derived: pending after it unless it confirmed them. */
+  #submittedDuringStep: JournalTx[] | null = null;
 
   private constructor(options: EventServiceOptions, latest: number) {
     this.#store = options.store;
@@ -178,10 +184,11 @@ export class EventService {
    */
   async recordSubmitted(txHash: string, slot: number, transaction: string): Promise<void> {
     let addresses: string[] = [];
+    let invalidHereafter: number | null = null;
     try {
-      addresses = readTx(fromHex(transaction))
-        .outputs(txHash)
-        .map((u) => u.output.address);
+      const tx = readTx(fromHex(transaction));
+      addresses = [...new Set(tx.outputs(txHash).map((u) => u.output.address))];
+      invalidHereafter = tx.invalidHereafter;
     } catch {
       // A transaction the backend accepted decodes; if our reader cannot, the event goes without addresses.
     }
@@ -194,6 +201,17 @@ export class EventService {
         tournamentId: null,
       },
     ]);
+    // Pending until a block confirms it (tx.expired otherwise), unless the journal holds it already (a submit again).
+    if (!this.#journal.some((b) => b.txs.some((t) => t.txHash === txHash))) {
+      const pending = { txHash, addresses, invalidHereafter };
+      this.#pending.add(pending);
+      this.#submittedDuringStep?.push(pending);
+    }
+    this.#nudged?.();
+  }
+
+  /** Wakes the follower at once (the chain changed: a devnet rollback). */
+  nudge(): void {
     this.#nudged?.();
   }
 
@@ -212,28 +230,30 @@ export class EventService {
   }
 
   async #follow(follower: ChainFollower, sources: readonly BlockEventSource[]): Promise<void> {
-    const journal = await this.#savedJournal(follower);
-    if (journal === null) return;
-    let held = journal;
+    const saved = await this.#savedPosition(follower);
+    if (saved === null) return;
+    this.#journal = saved.journal;
+    for (const tx of this.#pending.list()) saved.pending.add(tx); // submitted while the position was read
+    this.#pending = saved.pending;
     while (!this.#closed) {
       try {
-        const updates = await follower.next(pointsOf(held), FOLLOW_MAX_BLOCKS, this.#stop.signal);
+        const updates = await follower.next(pointsOf(this.#journal), FOLLOW_MAX_BLOCKS, this.#stop.signal);
         if (updates.length > 0) {
-          held = await this.#recordUpdates(follower, sources, held, updates);
+          await this.#recordUpdates(follower, sources, updates);
           continue;
         }
       } catch (error) {
         if (this.#closed) return;
         this.#log.warn({ err: error, follower: follower.name }, "events: following the chain failed; trying again");
         // What the sources derived from the blocks not recorded is forgotten: they derive it again.
-        for (const source of sources) source.rolledBack(held[0]?.point ?? null);
+        for (const source of sources) source.rolledBack(this.#journal[0]?.point ?? null);
       }
       await this.#waitForChain(follower);
     }
   }
 
-  /** The journal saved for `follower`, read again until the store answers; null when the service closed first. */
-  async #savedJournal(follower: ChainFollower): Promise<Journal | null> {
+  /** The journal and pending set saved for `follower`, read again until the store answers; null when the service closed first. */
+  async #savedPosition(follower: ChainFollower): Promise<{ journal: Journal; pending: PendingSet } | null> {
     while (!this.#closed) {
       try {
         const saved = decodePosition(await this.#store.position(follower.name));
@@ -242,7 +262,7 @@ export class EventService {
             { follower: follower.name, reason: saved.unreadable },
             "events: the follower's saved position cannot be read; following the chain from its start",
           );
-        return saved.journal;
+        return { journal: saved.journal, pending: new PendingSet(saved.pending) };
       } catch (error) {
         this.#log.warn({ err: error }, "events: the follower's position cannot be read now; trying again");
         await sleep(POSITION_RETRY_MS, undefined, { signal: this.#stop.signal }).catch(() => undefined);
@@ -252,36 +272,38 @@ export class EventService {
   }
 
   /**
-   * Records the events of `updates` and the journal after them in one store transaction; answers
-   * that journal. A forward block waits for the submits of its transactions through this instance
+   * Records the events of `updates` with the journal and pending set after them, in one store
+   * transaction. A forward block waits for the submits of its transactions through this instance
    * (their tx.submitted first).
    */
   async #recordUpdates(
     follower: ChainFollower,
     sources: readonly BlockEventSource[],
-    journal: Journal,
     updates: Awaited<ReturnType<ChainFollower["next"]>>,
-  ): Promise<Journal> {
+  ): Promise<void> {
     await this.#submitsSettled(updates.flatMap((u) => (u.type === "forward" ? u.txs.map((tx) => tx.txHash) : [])));
-    const events: NewEvent[] = [];
-    let held = journal;
-    for (const update of updates) {
-      if (update.type === "forward") {
-        events.push(...blockEvents(update.block, update.txs));
-        for (const source of sources) events.push(...(await source.eventsOf(update.block, update.txs)));
-        held = journalWith(held, update.block, update.txs);
-      } else {
-        const { undone, kept } = cutTo(held, update.to);
-        this.#log.info(
-          { follower: follower.name, to: update.to, blocks: undone.length },
-          "events: the chain rolled back",
+    const submitted: JournalTx[] = [];
+    this.#submittedDuringStep = submitted;
+    try {
+      const step = await stepOf(this.#journal, this.#pending.list(), updates, sources);
+      for (const tx of submitted) if (!step.confirmed.has(tx.txHash)) step.pending.add(tx);
+      for (const update of updates)
+        if (update.type === "backward")
+          this.#log.info({ follower: follower.name, to: update.to }, "events: the chain rolled back");
+      if (step.forgotten > 0)
+        this.#log.warn(
+          { follower: follower.name, forgotten: step.forgotten },
+          "events: more pending transactions than the service tracks; the oldest get no tx.expired",
         );
-        for (const source of sources) source.rolledBack(update.to);
-        held = kept;
-      }
+      await this.record(step.events, {
+        follower: follower.name,
+        position: encodePosition({ journal: step.journal, pending: step.pending.list() }),
+      });
+      this.#journal = step.journal;
+      this.#pending = step.pending;
+    } finally {
+      this.#submittedDuringStep = null;
     }
-    await this.record(events, { follower: follower.name, position: encodePosition({ journal: held }) });
-    return held;
   }
 
   /** Resolves when the follower says there may be something new, a submit through this instance nudges, or the service closes. */

@@ -31,6 +31,7 @@ import type {
   AssetOutput,
   ChainParameters,
   DevnetPort,
+  DevnetRollback,
   DevnetStatus,
   HeldOutput,
   OutRef,
@@ -40,6 +41,7 @@ import type {
   Tip,
   TxStatus,
 } from "../port.js";
+import { DEVNET_MAX_ROLLBACK } from "../port.js";
 import { assetUnitOf, inLedgerOrder } from "../shared/asset-output.js";
 import {
   assetOutputsOfBody,
@@ -409,6 +411,11 @@ export class DevnetChain implements DevnetPort {
     return this.#store;
   }
 
+  /** The transactions a rollback dropped while the last accepted one was numbered `from` to `through`, not accepted since (the events follower's tx.expired). */
+  droppedBetween(from: number, through: number): string[] {
+    return this.#store.droppedBetween(from, through);
+  }
+
   /** The id of the transaction accepted as number `seq`, or null. */
   txHashAt(seq: number): string | null {
     return this.#store.txHashAt(seq);
@@ -554,6 +561,82 @@ export class DevnetChain implements DevnetPort {
       const genesis = await DevnetChain.create({ path, genesisStartMs: this.systemStartMs });
       await genesis.close();
       return undefined;
+    });
+  }
+
+  /**
+   * Undoes the last `blocks` non-empty blocks (runs of transactions accepted at one slot), in the
+   * write queue and in one store transaction: their outputs go, the outputs they spent are
+   * unspent again, their rows leave the history. The clock does not go back: it moves to the slot
+   * after the last block undone if it is not past it already, and the transactions are validated
+   * again there, in their order (against the ledger as those before them leave it); those the
+   * ledger refuses now (validity interval over, inputs spent meanwhile) expire (devnet_dropped
+   * tells the events follower). Refused: a block with certificates (the stake state is not
+   * journaled) or a transaction without its body (accepted before bodies were kept), and more
+   * blocks than the devnet has.
+   */
+  rollback(blocks: number): Promise<DevnetRollback> {
+    if (!Number.isSafeInteger(blocks) || blocks < 1 || blocks > DEVNET_MAX_ROLLBACK)
+      throw new BadRequestError(`blocks must be a whole number from 1 to ${DEVNET_MAX_ROLLBACK}.`);
+    return this.#queue.run(() => {
+      if (this.#closed) throw new Error("the devnet is closed");
+      const { slots, rows } = this.#store.lastBlocks(blocks);
+      if (slots.length < blocks)
+        throw new UnprocessableError(
+          `The devnet holds ${slots.length} non-empty block${slots.length === 1 ? "" : "s"}: it cannot roll back ${blocks}.`,
+        );
+      const txs = rows.map((row) => {
+        if (row.cbor === null)
+          throw new UnprocessableError(
+            `Block ${row.slot} holds ${row.txHash}, accepted before the devnet kept transaction bodies: it cannot be rolled back.`,
+          );
+        const { body, rest } = splitTransaction(row.cbor);
+        if (certificatesOfBody(body).length > 0)
+          throw new UnprocessableError(
+            `Block ${row.slot} holds ${row.txHash}, which carries certificates: the devnet does not journal the stake state, so it cannot roll back over that block.`,
+          );
+        const valid = !(rest[0]?.length === 1 && rest[0][0] === 0xf4);
+        return { ...row, cbor: row.cbor, spent: valid ? inputsOfBody(body) : collateralOfBody(body) };
+      });
+      const before = { offset: this.#clock.offsetSeconds, slot: this.#clock.slot() };
+      try {
+        return this.#persist("the rollback", () =>
+          this.#store.inTransaction(() => {
+            const change = this.#store.undoAccepted(txs[0]!.seq, txs);
+            for (const { txHash, index } of change.removed) this.#utxoIndex.delete(inputCbor(txHash, index));
+            for (const { txHash, index, output } of change.restored)
+              this.#utxoIndex.set(inputCbor(txHash, index), new Uint8Array(output));
+            const last = slots[slots.length - 1]!;
+            if (this.#clock.slot() <= last) this.#clock.advance(last + 1 - this.#clock.slot());
+            const slot = this.#clock.slot();
+            this.#store.saveClock(this.#clock.offsetSeconds, slot);
+            const batch = new PendingBatch();
+            const expired: Array<{ txHash: string; reason: string }> = [];
+            for (const tx of txs) {
+              try {
+                this.#validate(toHex(tx.cbor), batch);
+              } catch (error) {
+                expired.push({ txHash: tx.txHash, reason: (error as Error).message });
+              }
+            }
+            this.#commit(batch);
+            this.#store.saveDropped(expired.map((e) => e.txHash));
+            return {
+              rolledBack: txs.map((t) => ({ txHash: t.txHash, slot: t.slot })),
+              reapplied: batch.txs.map((t) => t.txHash),
+              expired,
+              slot,
+              tip: this.#tipAt(slot),
+            };
+          }),
+        );
+      } catch (error) {
+        // Nothing was written: the memory goes back to what the store holds.
+        this.#clock.resume(before.offset, before.slot);
+        this.#utxoIndex.clear();
+        for (const [input, output] of this.#store.unspentByInput()) this.#utxoIndex.set(input, output);
+        throw error;
+      }
     });
   }
 

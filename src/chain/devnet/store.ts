@@ -126,7 +126,12 @@ CREATE TABLE IF NOT EXISTS devnet_stake (credential TEXT PRIMARY KEY, deposit TE
 CREATE TABLE IF NOT EXISTS devnet_pools (pool TEXT PRIMARY KEY, certificate BLOB NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS devnet_dreps (credential TEXT PRIMARY KEY, deposit TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS devnet_tx_cbor (tx_hash TEXT PRIMARY KEY, cbor BLOB NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS devnet_dropped (tx_hash TEXT PRIMARY KEY, after_seq INTEGER NOT NULL) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS devnet_dropped_after ON devnet_dropped (after_seq);
 `;
+// devnet_dropped (added with issue #24's rollback): the transactions a rollback took off the chain
+// and could not apply again (POST /devnet/rollback), each with the devnet_txs.seq accepted last
+// when it was dropped, so that the events follower tells them expired.
 // devnet_tx_cbor came after the first release: a store created before it holds no bodies of the
 // transactions it accepted earlier (transaction answers null for those). So did devnet_spends
 // (the spender of each spent output), which devnet_outputs.spent_by replaces (READ_INDEX below).
@@ -682,6 +687,93 @@ export class DevnetStore {
       slot: r.slot,
       cbor: r.cbor === null ? null : new Uint8Array(r.cbor),
     }));
+  }
+
+  /**
+   * The transactions of the last `blocks` slots that hold any (the devnet's non-empty blocks), in
+   * the order they were accepted, with their bodies (null for one accepted before bodies were
+   * kept); fewer slots when the devnet has fewer.
+   */
+  lastBlocks(blocks: number): { slots: number[]; rows: AcceptedRow[] } {
+    const slots = this.#db
+      .prepare("SELECT DISTINCT slot FROM devnet_txs ORDER BY slot DESC LIMIT ?")
+      .pluck()
+      .all(blocks) as number[];
+    const from = slots[slots.length - 1];
+    if (from === undefined) return { slots: [], rows: [] };
+    const first = this.#sql("SELECT MIN(seq) AS seq FROM devnet_txs WHERE slot >= ?").get(from) as { seq: number };
+    return { slots: slots.reverse(), rows: this.acceptedAfter(first.seq - 1, Number.MAX_SAFE_INTEGER) };
+  }
+
+  /**
+   * Takes the transactions accepted from number `fromSeq` on (the last ones) off the chain, inside
+   * the caller's transaction (inTransaction): their rows, bodies and the outputs they created go
+   * (the asset history's and the read model's rows with them), the outputs they spent (`spent`,
+   * each transaction's) are unspent again. Answers the UTxO set's change: the inputs (CBOR hex keys
+   * of the ledger's index) removed and those back with their outputs.
+   */
+  undoAccepted(
+    fromSeq: number,
+    txs: ReadonlyArray<{ readonly txHash: string; readonly slot: number; readonly spent: readonly OutRef[] }>,
+  ): {
+    removed: Array<{ txHash: string; index: number }>;
+    restored: Array<{ txHash: string; index: number; output: Buffer }>;
+  } {
+    const removed = this.#db
+      .prepare(
+        "SELECT tx_hash AS txHash, output_index AS 'index' FROM devnet_outputs WHERE seq >= ? AND spent_by IS NULL",
+      )
+      .all(fromSeq) as Array<{ txHash: string; index: number }>;
+    const rolledBack = new Set(txs.map((t) => t.txHash));
+    const unspend = this.#sql(
+      "UPDATE devnet_outputs SET spent_by = NULL WHERE tx_hash = ? AND output_index = ? AND spent_by = ?",
+    );
+    const unspendAsset = this.#sql(
+      "UPDATE devnet_asset_outputs SET spent_by = NULL, redeemer = NULL WHERE tx_hash = ? AND output_index = ? AND spent_by = ?",
+    );
+    const outputAt = this.#sql("SELECT output FROM devnet_outputs WHERE tx_hash = ? AND output_index = ?");
+    const restored: Array<{ txHash: string; index: number; output: Buffer }> = [];
+    for (const tx of txs)
+      for (const ref of tx.spent) {
+        unspend.run(ref.txHash, ref.index, tx.txHash);
+        unspendAsset.run(ref.txHash, ref.index, tx.txHash);
+        // An output a rolled-back transaction created goes with it.
+        if (rolledBack.has(ref.txHash)) continue;
+        const row = outputAt.get(ref.txHash, ref.index) as { output: Buffer } | undefined;
+        if (row !== undefined) restored.push({ ...ref, output: row.output });
+      }
+    const deleteAssetOutputs = this.#sql("DELETE FROM devnet_asset_outputs WHERE tx_hash = ?");
+    const deleteBody = this.#sql("DELETE FROM devnet_tx_cbor WHERE tx_hash = ?");
+    for (const tx of txs) {
+      deleteAssetOutputs.run(tx.txHash);
+      deleteBody.run(tx.txHash);
+    }
+    this.#sql("DELETE FROM devnet_outputs WHERE seq >= ?").run(fromSeq);
+    this.#sql("DELETE FROM devnet_asset_units WHERE seq >= ?").run(fromSeq);
+    this.#sql("DELETE FROM devnet_index_units WHERE seq >= ?").run(fromSeq);
+    this.#sql("DELETE FROM devnet_index_mints WHERE seq >= ?").run(fromSeq);
+    const deleteBlock = this.#sql("DELETE FROM devnet_index_blocks WHERE slot = ?");
+    for (const slot of new Set(txs.map((t) => t.slot))) deleteBlock.run(slot);
+    this.#sql("DELETE FROM devnet_txs WHERE seq >= ?").run(fromSeq);
+    return { removed, restored };
+  }
+
+  /** Records that `txHashes` were dropped (inside the caller's transaction), after the transactions accepted so far. */
+  saveDropped(txHashes: readonly string[]): void {
+    const last = (this.#sql("SELECT MAX(seq) AS seq FROM devnet_txs").get() as { seq: number | null }).seq ?? 0;
+    const put = this.#sql("INSERT OR REPLACE INTO devnet_dropped (tx_hash, after_seq) VALUES (?, ?)");
+    for (const txHash of txHashes) put.run(txHash, last);
+  }
+
+  /** The transactions dropped while the last accepted one was numbered `from` to `through`, not accepted since. */
+  droppedBetween(from: number, through: number): string[] {
+    return this.#db
+      .prepare(
+        `SELECT d.tx_hash FROM devnet_dropped d WHERE d.after_seq BETWEEN ? AND ?
+           AND NOT EXISTS (SELECT 1 FROM devnet_txs t WHERE t.tx_hash = d.tx_hash) ORDER BY d.after_seq`,
+      )
+      .pluck()
+      .all(from, through) as string[];
   }
 
   /** The id of the transaction accepted as number `seq`, or null (an indexer checks that the history it read is still there). */

@@ -1,6 +1,7 @@
 // What a tester does with the devnet besides transactions: GET /devnet (its clock, block cadence,
-// tip, faucet, ledger size), POST /devnet/reset (a new genesis), and named snapshots (save, list,
-// restore, delete). Reset and restore replace the whole state in the devnet's write queue, so
+// tip, faucet, ledger size), POST /devnet/reset (a new genesis), POST /devnet/rollback (a fork:
+// the last blocks undone, their transactions applied again or expired), and named snapshots
+// (save, list, restore, delete). Reset and restore replace the whole state in the devnet's write queue, so
 // submits are serialised with them; this instance's memory of its submissions is forgotten with
 // the old state (a transaction's status is then what the chain holds).
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
@@ -15,6 +16,8 @@ import {
   RESET_ANSWER,
   ResetBody,
   RestoreResponse,
+  RollbackBody,
+  RollbackResponse,
   SaveSnapshotBody,
   SnapshotList,
   SnapshotParams,
@@ -111,6 +114,51 @@ export default async function devnetControls(
       const status = await chain.reset();
       app.submissions.clear();
       return described(status);
+    },
+  );
+
+  app.post(
+    "/devnet/rollback",
+    {
+      schema: {
+        operationId: "rollbackDevnet",
+        summary: "Undo the last blocks, as a fork would (devnet only)",
+        description:
+          "Undoes the last `blocks` non-empty blocks (1 to 100; a block is the transactions accepted at one slot): their outputs are removed, the outputs they spent are unspent again, " +
+          "and they leave the history (GET /transactions/{txHash}, the addresses' UTxOs and the Blockfrost-compatible routes agree at once). The clock does not go back. " +
+          "Their transactions then go back on the chain in their order at the next slot, each that the ledger still accepts there; the others (validity interval over, an input spent meanwhile) expire. " +
+          "The event stream tells it: tx.rolled_back for each, then tx.confirmed again (a block with a new hash) or tx.expired. " +
+          "Refused with 422: more blocks than the devnet holds, or a block with certificates (the stake state is not journaled). 404 on other networks.",
+        tags: ["Devnet"],
+        body: withExamples(RollbackBody, X.ROLLBACK_REQUEST),
+        response: {
+          200: withExamples(RollbackResponse, X.ROLLBACK_ANSWER),
+          ...errorResponses(404, 422, {
+            400: {
+              code: "SVC_ERR_VALIDATION",
+              message: "body.blocks must be <= 100.",
+            },
+            404: X.devnetOnly(`POST ${BASE_PATH}/devnet/rollback`),
+            422: X.ROLLBACK_TOO_DEEP,
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const chain = devnet(`POST ${BASE_PATH}/devnet/rollback`);
+      const done = await chain.rollback(request.body.blocks);
+      // This instance's memory of its submissions says why one of them is no longer on the chain.
+      for (const { txHash, reason } of done.expired)
+        if (app.submissions.outcomeOf(txHash) !== undefined)
+          app.submissions.rejected(txHash, `Rolled back by POST /devnet/rollback and no longer valid: ${reason}`);
+      app.events.nudge();
+      return {
+        rolledBack: done.rolledBack.map((t) => ({ ...t })),
+        reapplied: [...done.reapplied],
+        expired: done.expired.map((t) => ({ ...t })),
+        slot: done.slot,
+        tip: done.tip,
+      };
     },
   );
 

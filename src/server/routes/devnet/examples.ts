@@ -36,3 +36,29 @@ export const FAUCET_OUTPUT_TOO_SMALL: ErrorExample = {
     'invalid outputs: Vector((Shelley(ShelleyAddress(Testnet,Key("bf8aae8d4f8205585de37caf8022fdb9446796a6d37fed371034446a"),' +
     'Key("cd2c6b7dbbd6a0826a89292ff5c63b85396e0513e43367978b24a3d5")),Value(0.000001 ADA),None),Coin(952510),{})), invalid collateral output: None',
 };
+
+export const ROLLBACK_REQUEST = { blocks: 2 };
+
+/** Recorded: a faucet payment (no validity interval) and a payment valid until slot 6, rolled back at slot 13. */
+export const ROLLBACK_ANSWER = {
+  rolledBack: [
+    { txHash: "348d1b0c1e459d0aa01a97bfe4ddb948e205858a323b0f3367e3fef27fd50cee", slot: 2 },
+    { txHash: "e8a3c0296e1e252dbfff691a83173855d8eb818b893e5eacea2a679356c59954", slot: 3 },
+  ],
+  reapplied: ["348d1b0c1e459d0aa01a97bfe4ddb948e205858a323b0f3367e3fef27fd50cee"],
+  expired: [
+    {
+      txHash: "e8a3c0296e1e252dbfff691a83173855d8eb818b893e5eacea2a679356c59954",
+      reason:
+        'The ledger rejected the transaction: Transaction "e8a3c0296e1e252dbfff691a83173855d8eb818b893e5eacea2a679356c59954" is outside the validity interval ValidityInterval(Some(3),Some(6)) for slot 13',
+    },
+  ],
+  slot: 13,
+  tip: { slot: 13, time: 1795803340000 },
+};
+
+/** The 422 of a rollback deeper than the devnet's history. */
+export const ROLLBACK_TOO_DEEP: ErrorExample = {
+  code: "SVC_ERR_UNPROCESSABLE",
+  message: "The devnet holds 3 non-empty blocks: it cannot roll back 5.",
+};

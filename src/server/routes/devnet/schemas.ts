@@ -4,6 +4,7 @@ import { Type } from "typebox";
 import { Amount, Hash28 } from "../../schemas.js";
 import { Address } from "../addresses/schemas.js";
 import { SNAPSHOT_NAME_PATTERN } from "../../../chain/devnet/snapshots.js";
+import { DEVNET_MAX_ROLLBACK } from "../../../chain/port.js";
 
 /** The furthest one advance call moves the clock: ten years. */
 const MAX_ADVANCE_SECONDS = 10 * 365 * 24 * 3600;
@@ -236,4 +237,63 @@ export const RestoreResponse = Type.Object(
     description: "The snapshot restored, and the devnet as it is now.",
     examples: [{ snapshot: SNAPSHOT_EXAMPLE, devnet: DEVNET_EXAMPLE }],
   },
+);
+
+export const RollbackBody = Type.Object(
+  {
+    blocks: Type.Integer({
+      minimum: 1,
+      maximum: DEVNET_MAX_ROLLBACK,
+      description: `How many of the last non-empty blocks to undo (a block: the transactions accepted at one slot), from 1 to ${DEVNET_MAX_ROLLBACK}.`,
+      examples: [1],
+    }),
+  },
+  { additionalProperties: false, description: "How deep the fork goes.", examples: [{ blocks: 1 }] },
+);
+
+const TxId = (description: string) => Type.String({ pattern: "^[0-9a-f]{64}$", description });
+
+export const RollbackResponse = Type.Object(
+  {
+    rolledBack: Type.Array(
+      Type.Object(
+        {
+          txHash: TxId("The transaction's id."),
+          slot: Type.Integer({ description: "The slot (block) it had been accepted at." }),
+        },
+        { description: "A transaction taken off the chain." },
+      ),
+      { description: "The transactions of the blocks undone, in the order they had been accepted." },
+    ),
+    reapplied: Type.Array(TxId("The transaction's id."), {
+      description:
+        "Those applied again at `slot`, in that order (each still valid there, its inputs unspent): confirmed again, in a block with a new hash.",
+    }),
+    expired: Type.Array(
+      Type.Object(
+        {
+          txHash: TxId("The transaction's id."),
+          reason: Type.String({
+            description: "Why the ledger refuses it now (its validity interval is over, an input is spent).",
+          }),
+        },
+        { description: "A transaction that could not go back on the chain." },
+      ),
+      {
+        description: "Those that could not: gone from the chain, their outputs with them, their inputs unspent again.",
+      },
+    ),
+    slot: Type.Integer({
+      description:
+        "The slot the transactions were applied again at: the clock's, moved to one after the last block undone if it was not past it.",
+    }),
+    tip: Type.Object(
+      {
+        slot: Type.Integer({ description: "The devnet's slot now." }),
+        time: Type.Integer({ description: "Unix milliseconds of that slot's start." }),
+      },
+      { description: "The devnet's clock after the rollback (it never goes back)." },
+    ),
+  },
+  { description: "What the rollback undid, applied again and expired." },
 );
