@@ -6,10 +6,11 @@
 // confirmed by a forward block holding it, or expires: when a forward block's slot reaches the end
 // of its validity interval, or when the follower says the chain dropped it. No store here: the
 // service records what a step answers, with the journal and the pending set after it, at once.
-import { blockEvents } from "./block-events.js";
-import type { BlockEventSource, BlockPoint, FollowUpdate } from "./follower.js";
+import { blockEvents, touchedAddresses } from "./block-events.js";
+import type { BlockEventSource, BlockPoint, FollowedTx, FollowUpdate } from "./follower.js";
 import { cutTo, journalWith, PENDING_MAX, type Journal, type JournalTx } from "./journal.js";
 import type { ChainPoint, NewEvent } from "./types.js";
+import type { Relevance } from "./watched.js";
 
 /** The transactions whose tx.confirmed or tx.expired is still owed, oldest first, PENDING_MAX at most. */
 export class PendingSet {
@@ -58,12 +59,18 @@ export interface StepResult {
   readonly forgotten: number;
 }
 
-/** The events of `updates` from `journal` and `pending` (left unchanged), and what they become. */
+/**
+ * The events of `updates` from `journal` and `pending` (left unchanged), and what they become.
+ * With a `relevance` (a real network: ./watched.ts), a block's transaction events, and its place in
+ * the journal, go only to the transactions pending or relevant, and address events only to the
+ * relevant addresses; the sources see every transaction.
+ */
 export async function stepOf(
   journal: Journal,
   pending: readonly JournalTx[],
   updates: readonly FollowUpdate[],
   sources: readonly BlockEventSource[],
+  relevance: Relevance | null = null,
 ): Promise<StepResult> {
   const events: NewEvent[] = [];
   const owed = new PendingSet(pending);
@@ -88,7 +95,8 @@ export async function stepOf(
   };
   for (const update of updates) {
     if (update.type === "forward") {
-      const { block, txs } = update;
+      const { block } = update;
+      const txs = relevance === null ? update.txs : relevantTxs(update.txs, owed, relevance);
       const at = pointOf(block);
       expireDropped(update.dropped, at);
       for (const tx of txs) {
@@ -96,7 +104,7 @@ export async function stepOf(
         confirmed.add(tx.txHash);
       }
       events.push(...blockEvents(block, txs));
-      for (const source of sources) events.push(...(await source.eventsOf(block, txs)));
+      for (const source of sources) events.push(...(await source.eventsOf(block, update.txs)));
       // A block at or after a pending transaction's invalidHereafter cannot hold it any more.
       for (const tx of owed.list())
         if (tx.invalidHereafter !== null && block.slot >= tx.invalidHereafter) expire(tx, at);
@@ -126,6 +134,22 @@ export async function stepOf(
     }
   }
   return { events, journal: held, pending: owed, confirmed, forgotten };
+}
+
+/**
+ * The transactions of a block that get events on a real network: those pending, or whose id or
+ * an address they touch is relevant; each with only the outputs at relevant addresses (its
+ * address events; its events' filter keys are then the relevant addresses: no other is watched).
+ */
+function relevantTxs(txs: readonly FollowedTx[], pending: PendingSet, relevance: Relevance): FollowedTx[] {
+  const kept: FollowedTx[] = [];
+  for (const tx of txs) {
+    const touchesRelevant = touchedAddresses(tx).some((a) => relevance.address(a));
+    if (!pending.has(tx.txHash) && !relevance.txHash(tx.txHash) && !touchesRelevant) continue;
+    const atRelevant = (u: FollowedTx["created"][number]) => relevance.address(u.output.address);
+    kept.push({ ...tx, created: tx.created.filter(atRelevant), spent: tx.spent.filter(atRelevant) });
+  }
+  return kept;
 }
 
 /** A block's point as an event's (its txHash set per event). */

@@ -79,4 +79,9 @@ export interface ChainFollower {
 export interface BlockEventSource {
   eventsOf(block: BlockPoint, txs: readonly FollowedTx[]): Promise<NewEvent[]>;
   rolledBack(to: BlockPoint | null): void;
+  /**
+   * The addresses whose spent outputs it needs on a real network (the tournaments' contracts),
+   * where a follower resolves spent outputs only for watched addresses (src/events/watched.ts).
+   */
+  watchedAddresses?(): Iterable<string>;
 }

@@ -9,11 +9,12 @@ import { EventEmitter } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";
 import { readTx } from "../devnet-index/transactions.js";
 import { fromHex } from "../cardano/tx-cbor.js";
-import type { EventStore } from "../store/types.js";
+import { FollowerMovedError, type EventStore, type FollowerPosition } from "../store/types.js";
 import { PendingSet, stepOf } from "./chain-step.js";
 import type { BlockEventSource, ChainFollower } from "./follower.js";
 import { decodePosition, encodePosition, pointsOf, type Journal, type JournalTx } from "./journal.js";
 import { STREAM_GAP, type ChainEvent, type EventFilter, type NewEvent } from "./types.js";
+import { WatchSet, type Relevance } from "./watched.js";
 
 /** Between two looks at the store for events another writer recorded. */
 export const STORE_POLL_MS = 250;
@@ -27,6 +28,12 @@ export const PRUNE_EVERY_MS = 60_000;
 export const SUBMIT_WAIT_MS = 2_000;
 /** Events a reader reads from the store at once. */
 export const READ_PAGE = 500;
+
+/**
+ * Which transactions of the followed chain get events: "everything" (the devnet: all its
+ * transactions are its users'), or "watched" (a real network: ./watched.ts).
+ */
+export type FollowScope = "everything" | "watched";
 
 export interface EventRetention {
   /** EVENT_RETENTION_HOURS: events older than this are pruned. */
@@ -76,6 +83,12 @@ export class EventService {
   #journal: Journal = [];
   /** Submits recorded while a follower step is being derived: pending after it unless it confirmed them. */
   #submittedDuringStep: JournalTx[] | null = null;
+  /** The follower's position as saved (the text), for the compare-and-set of the next append. */
+  #savedText: string | null = null;
+  /** The followed chain's block event sources. */
+  #sources: readonly BlockEventSource[] = [];
+  /** What a real network's events are recorded for: the open streams' and the webhooks' filter keys (./watched.ts). */
+  readonly watching = new WatchSet();
 
   private constructor(options: EventServiceOptions, latest: number) {
     this.#store = options.store;
@@ -135,7 +148,7 @@ export class EventService {
   }
 
   /** Records `events` (and a follower's position with them) and wakes the readers. */
-  async record(events: readonly NewEvent[], position?: { follower: string; position: string }): Promise<ChainEvent[]> {
+  async record(events: readonly NewEvent[], position?: FollowerPosition): Promise<ChainEvent[]> {
     const stored = await this.#store.append(events, this.#clock(), position);
     const last = stored[stored.length - 1];
     if (last !== undefined) this.#saw(Number(last.id));
@@ -225,44 +238,77 @@ export class EventService {
    * Starts following `follower` (once), deriving each forward block's events (src/events/block-events.ts,
    * then each of `sources`); stops when the service closes.
    */
-  follow(follower: ChainFollower, sources: readonly BlockEventSource[] = []): void {
-    this.#follower ??= this.#follow(follower, sources);
+  follow(follower: ChainFollower, sources: readonly BlockEventSource[] = [], scope: FollowScope = "everything"): void {
+    this.#sources = sources;
+    this.#follower ??= this.#follow(follower, sources, scope);
   }
 
-  async #follow(follower: ChainFollower, sources: readonly BlockEventSource[]): Promise<void> {
-    const saved = await this.#savedPosition(follower);
-    if (saved === null) return;
-    this.#journal = saved.journal;
-    for (const tx of this.#pending.list()) saved.pending.add(tx); // submitted while the position was read
-    this.#pending = saved.pending;
+  /** The addresses watched now: the streams' and webhooks' (this.watching) and the sources' (the tournaments' contracts). */
+  watchedAddresses(): Set<string> {
+    const addresses = this.watching.addresses();
+    for (const source of this.#sources) for (const a of source.watchedAddresses?.() ?? []) addresses.add(a);
+    return addresses;
+  }
+
+  async #follow(follower: ChainFollower, sources: readonly BlockEventSource[], scope: FollowScope): Promise<void> {
+    if (!(await this.#loadPosition(follower))) return;
     while (!this.#closed) {
       try {
         const updates = await follower.next(pointsOf(this.#journal), FOLLOW_MAX_BLOCKS, this.#stop.signal);
         if (updates.length > 0) {
-          await this.#recordUpdates(follower, sources, updates);
+          await this.#recordUpdates(follower, sources, updates, scope === "watched" ? this.#relevance() : null);
           continue;
         }
       } catch (error) {
         if (this.#closed) return;
-        this.#log.warn({ err: error, follower: follower.name }, "events: following the chain failed; trying again");
         // What the sources derived from the blocks not recorded is forgotten: they derive it again.
         for (const source of sources) source.rolledBack(this.#journal[0]?.point ?? null);
+        if (error instanceof FollowerMovedError) {
+          // Another instance of the fleet recorded this step first: go on from what it recorded.
+          this.#log.info(
+            { follower: follower.name },
+            "events: another instance recorded these blocks; following on from them",
+          );
+          if (!(await this.#loadPosition(follower))) return;
+          continue;
+        }
+        this.#log.warn({ err: error, follower: follower.name }, "events: following the chain failed; trying again");
       }
       await this.#waitForChain(follower);
     }
   }
 
+  /** Reads the follower's saved journal and pending set (false when the service closed first). */
+  async #loadPosition(follower: ChainFollower): Promise<boolean> {
+    const saved = await this.#savedPosition(follower);
+    if (saved === null) return false;
+    this.#journal = saved.journal;
+    for (const tx of this.#pending.list()) saved.pending.add(tx); // submitted while the position was read
+    this.#pending = saved.pending;
+    this.#savedText = saved.text;
+    return true;
+  }
+
+  /** A step's relevance on a real network (./watched.ts), the watched addresses read once for the step. */
+  #relevance(): Relevance {
+    const addresses = this.watchedAddresses();
+    return { txHash: (h) => this.watching.hasTx(h), address: (a) => addresses.has(a) };
+  }
+
   /** The journal and pending set saved for `follower`, read again until the store answers; null when the service closed first. */
-  async #savedPosition(follower: ChainFollower): Promise<{ journal: Journal; pending: PendingSet } | null> {
+  async #savedPosition(
+    follower: ChainFollower,
+  ): Promise<{ journal: Journal; pending: PendingSet; text: string | null } | null> {
     while (!this.#closed) {
       try {
-        const saved = decodePosition(await this.#store.position(follower.name));
+        const text = await this.#store.position(follower.name);
+        const saved = decodePosition(text);
         if (saved.unreadable !== undefined)
           this.#log.warn(
             { follower: follower.name, reason: saved.unreadable },
             "events: the follower's saved position cannot be read; following the chain from its start",
           );
-        return { journal: saved.journal, pending: new PendingSet(saved.pending) };
+        return { journal: saved.journal, pending: new PendingSet(saved.pending), text };
       } catch (error) {
         this.#log.warn({ err: error }, "events: the follower's position cannot be read now; trying again");
         await sleep(POSITION_RETRY_MS, undefined, { signal: this.#stop.signal }).catch(() => undefined);
@@ -280,12 +326,13 @@ export class EventService {
     follower: ChainFollower,
     sources: readonly BlockEventSource[],
     updates: Awaited<ReturnType<ChainFollower["next"]>>,
+    relevance: Relevance | null,
   ): Promise<void> {
     await this.#submitsSettled(updates.flatMap((u) => (u.type === "forward" ? u.txs.map((tx) => tx.txHash) : [])));
     const submitted: JournalTx[] = [];
     this.#submittedDuringStep = submitted;
     try {
-      const step = await stepOf(this.#journal, this.#pending.list(), updates, sources);
+      const step = await stepOf(this.#journal, this.#pending.list(), updates, sources, relevance);
       for (const tx of submitted) if (!step.confirmed.has(tx.txHash)) step.pending.add(tx);
       for (const update of updates)
         if (update.type === "backward")
@@ -295,10 +342,9 @@ export class EventService {
           { follower: follower.name, forgotten: step.forgotten },
           "events: more pending transactions than the service tracks; the oldest get no tx.expired",
         );
-      await this.record(step.events, {
-        follower: follower.name,
-        position: encodePosition({ journal: step.journal, pending: step.pending.list() }),
-      });
+      const position = encodePosition({ journal: step.journal, pending: step.pending.list() });
+      await this.record(step.events, { follower: follower.name, position, previous: this.#savedText });
+      this.#savedText = position;
       this.#journal = step.journal;
       this.#pending = step.pending;
     } finally {

@@ -2,6 +2,8 @@
 // BLOCKFROST_URL, or OGMIOS_URL and KUPO_URL, at a loopback fake over a live ledger): a payment
 // built, signed and submitted through the service gives tx.submitted, then tx.confirmed from the
 // backend's follower (src/server/plugins/events.ts picks it), in the block the ledger put it in.
+// A real network's blocks carry everyone's transactions: the log records those of this service's
+// submits and of watched addresses (an open stream's filter), not the rest (src/events/watched.ts).
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { FakeBlockfrost } from "../support/fakes/blockfrost.js";
@@ -55,7 +57,8 @@ for (const [title, make] of Object.entries(backends)) {
     });
 
     it("a payment submitted through the service: tx.submitted, then tx.confirmed in the ledger's block", async () => {
-      const stream = await openStream(`${service.base}/events`);
+      // Bob's address watched by this stream: his outputs get address.received.
+      const stream = await openStream(`${service.base}/events?address=${bob.address}`);
       assert.equal(stream.status, 200, JSON.stringify(stream.body));
       const built = await build(service, {
         changeAddress: alice.address,
@@ -92,6 +95,40 @@ for (const [title, make] of Object.entries(backends)) {
       assert.ok(received.includes(bob.address), JSON.stringify(received));
       const position = await service.app.stores.events.position(backend.name);
       assert.ok(position !== null, `the ${backend.name} follower's position is saved`);
+    });
+
+    it("records the chain's other transactions only where they touch a watched address", async () => {
+      const [carol, dave] = await Promise.all([newEnterpriseWallet(), newEnterpriseWallet()]);
+      const everything = await openStream(`${service.base}/events`);
+      const watching = await openStream(`${service.base}/events?address=${dave.address}`);
+      assert.equal(watching.status, 200, JSON.stringify(watching.body));
+      // Two payments made elsewhere (not through this service): to carol (watched by no one), then to dave.
+      const toCarol = await ledger.fund(carol.address, 3_000_000n);
+      const toDave = await ledger.fund(dave.address, 4_000_000n);
+      const frames = await watching.until((read) => read.some((f) => f.event === "address.received"), 60_000);
+      watching.close();
+      assert.deepEqual(
+        frames.map((f) => [f.event, f.json.point["txHash"]]),
+        [
+          ["tx.confirmed", toDave],
+          ["address.received", toDave],
+        ],
+      );
+      assert.equal(frames[1]!.json.data["address"], dave.address);
+      assert.equal(frames[1]!.json.data["lovelace"], "4000000");
+      // The unfiltered stream got dave's transaction and nothing of carol's: her block came first and was recorded without it.
+      const seen = await everything.until((read) => read.some((f) => f.json.point["txHash"] === toDave), 10_000);
+      everything.close();
+      assert.ok(!seen.some((f) => f.json.point["txHash"] === toCarol), "carol's payment got no event");
+      const logged = await service.app.stores.events.after(0, { txHash: toCarol }, 10);
+      assert.deepEqual(logged, [], "nor is it in the log");
+      // Once no stream watches dave, his next payment is not recorded either.
+      const again = await ledger.fund(dave.address, 5_000_000n);
+      const probe = await openStream(`${service.base}/events?address=${bob.address}`);
+      const toBob = await ledger.fund(bob.address, 6_000_000n);
+      await probe.until((read) => read.some((f) => f.json.point["txHash"] === toBob), 60_000);
+      probe.close();
+      assert.deepEqual(await service.app.stores.events.after(0, { txHash: again }, 10), []);
     });
   });
 }

@@ -44,28 +44,22 @@ async function eventsPlugin(app: FastifyInstance): Promise<void> {
   if (network === "devnet" && hasHistory(chain))
     app.addHook("onReady", async () => service.follow(new DevnetFollower(chain), [tournamentEvents]));
   else if (network !== "devnet" && backend !== null) {
-    const follower = networkFollower(network, backend, chain);
-    app.addHook("onReady", async () => service.follow(follower, [tournamentEvents]));
+    const follower = networkFollower(network, backend, chain, () => service.watchedAddresses());
+    app.addHook("onReady", async () => service.follow(follower, [tournamentEvents], "watched"));
     app.addHook("onClose", async () => follower.close());
   }
   app.addHook("preClose", async () => service.close());
   app.addHook("onClose", async () => service.close());
 }
 
-/**
- * What a real network's follower is told to resolve spent outputs for. None yet: the watched set
- * (the addresses of live webhooks and open streams, the tournaments', design §2) comes with the
- * webhooks; until then a real network's events have no address.spent.
- */
-const NOTHING_WATCHED: ReadonlySet<string> = new Set();
-
 /** The follower of a real network's backend, as configured (the chain port resolves spent outputs on Blockfrost). */
 function networkFollower(
   network: Exclude<Network, "devnet">,
   backend: BackendSettings,
   chain: ChainPort,
+  /** The addresses whose spent outputs it resolves (src/events/watched.ts). */
+  watched: () => ReadonlySet<string>,
 ): OgmiosFollower | BlockfrostFollower {
-  const watched = (): ReadonlySet<string> => NOTHING_WATCHED;
   const requestTimeoutMs = DEFAULT_RESILIENCE.attemptTimeoutMs;
   if (backend.kind === "ogmios-kupo")
     return new OgmiosFollower({

@@ -171,6 +171,11 @@ export default async function eventRoutes(fastify: FastifyInstance): Promise<voi
       };
       send(": stream open\n\n");
       const heartbeat = setInterval(() => send(": keep-alive\n\n"), keepAliveSeconds * 1000);
+      // On a real network, the blocks' events are recorded for what is watched: this stream's keys while it is open.
+      const unwatch = app.events.watching.watch({
+        ...(filter.address === undefined ? {} : { addresses: [filter.address] }),
+        ...(filter.txHash === undefined ? {} : { txHashes: [filter.txHash] }),
+      });
       try {
         for await (const item of app.events.read(after, filter, gone.signal)) {
           if (res.destroyed) break;
@@ -181,6 +186,7 @@ export default async function eventRoutes(fastify: FastifyInstance): Promise<voi
         request.log.warn({ err: error }, "events: the stream ended on an error; the client resumes with Last-Event-ID");
       } finally {
         clearInterval(heartbeat);
+        unwatch();
         slot();
         if (!res.destroyed) res.end();
       }
