@@ -284,4 +284,54 @@ describe("the event service's rollbacks and expiry with any follower", () => {
     assert.equal(new Set(held.map((b) => b.slot)).size, ROLLBACK_DEPTH + 1);
     assert.equal(held[0]!.height, 2 * (ROLLBACK_DEPTH + 5));
   });
+
+  it("two instances following the same chain on one store (a fleet) record each block once: the one that lost a step goes on from what the other recorded", async () => {
+    const { path } = await openStore();
+    const chain = Array.from({ length: 30 }, (_, i) => ({
+      block: block(i + 1),
+      txs: [tx(i + 1, i % 2 === 0 ? ADDRESS_A : ADDRESS_B)],
+    }));
+    /** A follower as a real one: the blocks after the newest held, three at a time, a few ms apart. */
+    const chainFollower = (): ChainFollower & { caughtUp: boolean } => ({
+      name: "chain",
+      caughtUp: false,
+      async next(known) {
+        const from = known.length === 0 ? 0 : chain.findIndex((b) => b.block.hash === known[0]!.hash) + 1;
+        const updates = chain.slice(from, from + 3).map((b): FollowUpdate => ({ type: "forward", ...b }));
+        this.caughtUp = updates.length === 0;
+        await new Promise((r) => setTimeout(r, 2));
+        return updates;
+      },
+      wait: (signal) =>
+        new Promise((resolve) => {
+          const timer = setTimeout(resolve, 5);
+          signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+        }),
+    });
+    const services: EventService[] = [];
+    const followers = [chainFollower(), chainFollower()];
+    try {
+      for (const follower of followers) {
+        const { store } = await openStore(path);
+        const service = await EventService.start({ store, retention: { hours: 24, max: 1_000_000 }, log });
+        services.push(service);
+        service.follow(follower);
+      }
+      for (let i = 0; i < 1_000 && !followers.every((f) => f.caughtUp); i++)
+        await new Promise((r) => setTimeout(r, 10));
+      assert.ok(
+        followers.every((f) => f.caughtUp),
+        "both instances followed to the tip",
+      );
+    } finally {
+      for (const service of services) await service.close();
+    }
+    const { store } = await openStore(path);
+    const confirmed = (await store.after(0, { types: ["tx.confirmed"] }, 1_000)).map((e) => e.point.txHash);
+    assert.deepEqual(
+      confirmed,
+      chain.map((b) => b.txs[0]!.txHash),
+      "each block's transaction confirmed once, in chain order",
+    );
+  });
 });
