@@ -90,12 +90,16 @@ export class EventService {
   /** What a real network's events are recorded for: the open streams' and the webhooks' filter keys (./watched.ts). */
   readonly watching = new WatchSet();
 
-  private constructor(options: EventServiceOptions, latest: number) {
+  /** Whether the store ever answered this instance its latest id (it may have been down at start). */
+  #latestKnown: boolean;
+
+  private constructor(options: EventServiceOptions, latest: number | null) {
     this.#store = options.store;
     this.#retention = options.retention;
     this.#log = options.log;
     this.#clock = options.clock ?? Date.now;
-    this.#latest = latest;
+    this.#latest = latest ?? 0;
+    this.#latestKnown = latest !== null;
     this.#signal.setMaxListeners(0);
   }
 
@@ -109,7 +113,7 @@ export class EventService {
       (bounds) => bounds.latest,
       (error: unknown) => {
         options.log.warn({ err: error }, "events: the event store cannot be read now; streams start once it can");
-        return 0;
+        return null;
       },
     );
     const service = new EventService(options, latest);
@@ -372,6 +376,9 @@ export class EventService {
    * StreamGap comes first. `after` null: only events recorded from now on.
    */
   async *read(after: number | null, filter: EventFilter, signal: AbortSignal): AsyncGenerator<ChainEvent | StreamGap> {
+    // "From now on" needs to know where now is: a store down since the start is asked first (a
+    // failure ends the read, and the client tries again), not taken as an empty log to replay.
+    if (after === null && !this.#latestKnown) this.#saw((await this.#store.bounds()).latest);
     let last = after ?? this.#latest;
     if (after !== null) {
       const bounds = await this.#store.bounds();
@@ -418,6 +425,7 @@ export class EventService {
   }
 
   #saw(latest: number): void {
+    this.#latestKnown = true;
     if (latest <= this.#latest) return;
     this.#latest = latest;
     this.#signal.emit("recorded");
