@@ -35,6 +35,9 @@
 //   devnet's through devnet-index/history.ts) and the service that logs them in the store's
 //   EventStore: it reaches the chain only through the port, imports no server or CLI; store/ imports
 //   only its model (types.ts).
+// - webhooks/ delivers the events of issue #24 to each key's URLs: it reads the event log and the
+//   WebhookStore and speaks HTTP as a client (node:http), and imports no chain, domain, server or CLI;
+//   store/ does not import it.
 // - server/ is the HTTP layer: nothing else in src/ imports it (main.ts, which listens, aside), so
 //   the domain, the store, the chain and the CLI run without HTTP. Tests and benchmarks drive it,
 //   and may. Below it nothing imports Fastify either (errors come from src/errors.ts).
@@ -221,6 +224,26 @@ const LAYERS = [
     except: ["src/chain/port.ts"],
     message:
       "events/ derives events from the chain port and the devnet's history (src/devnet-index/): no backend, assembly, server or CLI.",
+  },
+  {
+    target: ["src/webhooks/"],
+    from: [
+      "src/chain/",
+      "src/txcore/",
+      "src/blueprints/",
+      "src/tx/",
+      "src/tournament/",
+      "src/devnet-index/",
+      "src/server/",
+      "src/cli/",
+    ],
+    message: "webhooks/ delivers events from the log and the WebhookStore: no chain, assembly, domain, server or CLI.",
+  },
+  {
+    target: ["src/store/"],
+    from: ["src/webhooks/"],
+    message:
+      "store/ keeps webhooks: it does not import src/webhooks/ (the secret's and ids' forms live in store/webhook-rows.ts).",
   },
   ...STORE_BACKENDS.map((backend) => ({
     target: [`src/store/${backend}/`],
