@@ -10,6 +10,7 @@
 // An attempt stopped by the instance closing records nothing: its lease expires and any instance
 // tries it again (delivery is at least once; Webhook-Id lets the receiver drop the repeat).
 // No HTTP server here: the routes (src/server/routes/webhooks/) call `testDelivery`.
+import { setMaxListeners } from "node:events";
 import type { ChainEvent } from "../events/types.js";
 import { matches } from "../events/types.js";
 import type { ClaimedDelivery, EventStore, NewDelivery, StoredWebhook, WebhookStore } from "../store/types.js";
@@ -72,6 +73,10 @@ export class WebhookWorker {
   #timer: NodeJS.Timeout | null = null;
   #round: Promise<void> | null = null;
   #lastPrune = 0;
+  /** Whether the last claim took all it asked for (more may be due): an attempt's end then claims at once. */
+  #backlog = false;
+  #claiming: Promise<void> | null = null;
+  #again = false;
   /** Whether the last round failed (so that an outage is logged once, not four times a second). */
   #failing = false;
 
@@ -80,6 +85,8 @@ export class WebhookWorker {
     this.#clock = options.clock ?? Date.now;
     this.#random = options.random ?? Math.random;
     this.#resolve = options.resolve ?? systemResolver;
+    // Every attempt in flight listens for the close.
+    setMaxListeners(0, this.#stop.signal);
   }
 
   /** Starts the rounds (once). */
@@ -145,18 +152,40 @@ export class WebhookWorker {
     }
   }
 
-  /** Claims due deliveries for the free attempts and starts them. */
-  async deliver(): Promise<void> {
+  /**
+   * Claims due deliveries for the free attempts and starts them. One claim at a time (a round and
+   * the end of an attempt may both ask): a request while one runs makes it claim once more after.
+   */
+  deliver(): Promise<void> {
+    if (this.#claiming !== null) {
+      this.#again = true;
+      return this.#claiming;
+    }
+    this.#claiming = (async () => {
+      do {
+        this.#again = false;
+        await this.#claimOnce();
+      } while (this.#again && !this.#stop.signal.aborted);
+    })().finally(() => (this.#claiming = null));
+    return this.#claiming;
+  }
+
+  async #claimOnce(): Promise<void> {
     const free = this.#o.concurrency - this.#inFlight.size;
     if (free <= 0 || this.#stop.signal.aborted) return;
     // The lease outlasts the attempt's timeout: an attempt records before another instance may take it.
     const claimed = await this.#o.store.claim(this.#clock(), free, this.#o.timeoutMs + 60_000);
+    this.#backlog = claimed.length === free;
     for (const delivery of claimed) {
       const attempt = this.#attempt(delivery).catch((error: unknown) =>
         this.#o.log.warn({ err: error, webhookId: delivery.webhookId }, "webhooks: recording an attempt failed"),
       );
       this.#inFlight.add(attempt);
-      void attempt.finally(() => this.#inFlight.delete(attempt));
+      void attempt.finally(() => {
+        this.#inFlight.delete(attempt);
+        // A backlog is worked through at the receivers' pace, not one claim a round.
+        if (this.#backlog && !this.#stop.signal.aborted) this.deliver().catch(() => undefined);
+      });
     }
   }
 
@@ -234,6 +263,7 @@ export class WebhookWorker {
     this.#timer = null;
     this.#stop.abort();
     await this.#round;
+    await this.#claiming?.catch(() => undefined);
     await Promise.allSettled([...this.#inFlight]);
   }
 }
