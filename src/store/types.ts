@@ -480,4 +480,10 @@ export interface WebhookStore {
   deliveries(owner: string, id: string, limit: number, cursor?: string): Promise<DeliveryPage | undefined>;
   /** Deletes delivered and failed deliveries last updated before `before`; answers how many. */
   prune(before: number): Promise<number>;
+  /**
+   * Gives up the pending deliveries queued before `queuedBefore` (a paused webhook's, a receiver
+   * that never recovers): failed at `at` with `reason` as their last error, so that the log says so
+   * and the table stays bounded. Answers how many.
+   */
+  expire(queuedBefore: number, at: number, reason: string): Promise<number>;
 }

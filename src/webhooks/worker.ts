@@ -26,6 +26,9 @@ const QUEUE_PAGE = 500;
 const QUEUE_PAGES_PER_ROUND = 10;
 /** Between two prunes of the delivery log. */
 const PRUNE_EVERY_MS = 60_000;
+/** The last error of a delivery given up (WorkerOptions.logRetentionMs). */
+export const EXPIRED =
+  "Not delivered within EVENT_RETENTION_HOURS of its event (the webhook paused, or its receiver failing, that long): given up.";
 export const USER_AGENT = "cardano-tx-service-webhooks/1";
 
 export interface WebhookLog {
@@ -41,7 +44,7 @@ export interface WorkerOptions {
   readonly timeoutMs: number;
   readonly concurrency: number;
   readonly allowPrivate: boolean;
-  /** Finished deliveries are kept this long in the log (ms). */
+  /** Pending deliveries are given up, and finished ones deleted, this long after (ms): EVENT_RETENTION_HOURS. */
   readonly logRetentionMs: number;
   /** Tests inject these. */
   readonly clock?: () => number;
@@ -105,7 +108,9 @@ export class WebhookWorker {
       await this.deliver();
       if (this.#clock() - this.#lastPrune >= PRUNE_EVERY_MS) {
         this.#lastPrune = this.#clock();
-        await this.#o.store.prune(this.#clock() - this.#o.logRetentionMs);
+        const before = this.#clock() - this.#o.logRetentionMs;
+        await this.#o.store.expire(before, this.#clock(), EXPIRED);
+        await this.#o.store.prune(before);
       }
       if (this.#failing) this.#o.log.info({}, "webhooks: the store answers again; deliveries go on");
       this.#failing = false;

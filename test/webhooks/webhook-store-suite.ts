@@ -239,6 +239,34 @@ export function runWebhookStoreSuite(name: string, fresh: () => Promise<WebhookS
       );
     });
 
+    it("gives up pending deliveries queued before a time, failed with the reason; finished ones stay as they are", async () => {
+      const { webhooks } = await open(await fresh());
+      const w = await webhooks.create(hook("alice"), 10);
+      await webhooks.queue([delivery(w.id, 1), delivery(w.id, 2)], { after: 2, tipHeight: 0 }, 100);
+      await webhooks.queue([delivery(w.id, 3)], { after: 3, tipHeight: 0 }, 200);
+      const [first] = await webhooks.claim(100, 1, 1_000);
+      await webhooks.record(first!, { state: "delivered", status: 200, error: null, nextAttemptAt: null }, 150);
+      assert.equal(await webhooks.expire(200, 300, "given up"), 1);
+      assert.deepEqual(
+        (await webhooks.deliveries("alice", w.id, 10))!.deliveries.map((d) => [
+          d.eventId,
+          d.state,
+          d.lastError,
+          d.nextAttemptAt,
+          d.updatedAt,
+        ]),
+        [
+          [3, "pending", null, 200, 200],
+          [2, "failed", "given up", null, 300],
+          [1, "delivered", null, null, 150],
+        ],
+      );
+      assert.deepEqual(
+        (await webhooks.claim(1_000, 10, 1_000)).map((c) => c.eventId),
+        [3],
+      );
+    });
+
     it("deletes a webhook with its deliveries; pages the log newest first; prunes finished deliveries only", async () => {
       const { webhooks } = await open(await fresh());
       const w = await webhooks.create(hook("alice"), 10);

@@ -293,4 +293,13 @@ export class PostgresWebhookStore implements WebhookStore {
     );
     return rows.length;
   }
+
+  async expire(queuedBefore: number, at: number, reason: string): Promise<number> {
+    const rows = await this.#db.query<{ event_seq: number }>(
+      `UPDATE webhook_deliveries SET state = 'failed', last_error = $1, next_at = NULL, lease = NULL, lease_until = NULL, updated_at = $2
+       WHERE state = 'pending' AND created_at < $3 RETURNING event_seq`,
+      [reason, at, queuedBefore],
+    );
+    return rows.length;
+  }
 }

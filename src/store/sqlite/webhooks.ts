@@ -346,6 +346,18 @@ export class SqliteWebhookStore implements WebhookStore {
     );
   }
 
+  async expire(queuedBefore: number, at: number, reason: string): Promise<number> {
+    return this.#use(
+      () =>
+        this.#db
+          .prepare(
+            `UPDATE webhook_deliveries SET state = 'failed', last_error = ?, next_at = NULL, lease = NULL, lease_until = NULL, updated_at = ?
+             WHERE state = 'pending' AND created_at < ?`,
+          )
+          .run(reason, at, queuedBefore).changes,
+    );
+  }
+
   async close(): Promise<void> {
     if (this.#db.open) this.#db.close();
   }

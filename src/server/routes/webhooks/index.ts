@@ -58,6 +58,7 @@ export default async function webhookRoutes(fastify: FastifyInstance): Promise<v
           "min(1 h, 5 s·2^n) ±20 % (WEBHOOK_RETRY_BASE_MS, WEBHOOK_RETRY_MAX_SECONDS); any other 4xx, and a 3xx (redirects are not followed), fails the delivery. " +
           `After ${settings.pauseAfterFailures} failed attempts in a row (WEBHOOK_PAUSE_AFTER_FAILURES), or ${settings.pauseAfterHours} h of failures (WEBHOOK_PAUSE_AFTER_HOURS), ` +
           "the webhook is paused with the reason; its events are still queued, and POST /webhooks/{id}/resume delivers them. " +
+          "A delivery not made within EVENT_RETENTION_HOURS (24) of its queueing is given up: failed in the log, saying so. " +
           "Deliveries are not ordered (retries and concurrent attempts): order by the event id. " +
           `A key has at most ${settings.maxPerKey} webhooks (WEBHOOK_MAX_PER_KEY). ${ownership} ` +
           "A URL that is not http(s), holds credentials, is longer than 2,048 characters, does not resolve, or (off the devnet) resolves to a non-public address; " +
