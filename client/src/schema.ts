@@ -10443,8 +10443,8 @@ export interface operations {
                             eventType: string;
                             /** @description The Webhook-Id header of every attempt of it. */
                             deliveryId: string;
-                            /** @description pending: not yet delivered (due at nextAttemptAt, or waiting for confirmations); delivered: a 2xx; failed: an answer not retried (a 4xx other than 408 and 429, a 3xx, a refused target). */
-                            state: "pending" | "delivered" | "failed";
+                            /** @description pending: not yet delivered (due at nextAttemptAt, or waiting for confirmations); delivered: a 2xx; failed: an answer not retried (a 4xx other than 408 and 429, a 3xx, a refused target), or not delivered within EVENT_RETENTION_HOURS; cancelled: a tx.confirmed waiting for its confirmations whose transaction was rolled back first (a confirmation again is a new event, delivered once deep enough). */
+                            state: "pending" | "delivered" | "failed" | "cancelled";
                             /** @description Attempts made. */
                             attempts: number;
                             /** @description The receiver's last HTTP status; null when none came (a timeout, a refused connection) or before an attempt. */

@@ -339,7 +339,8 @@ export interface EventStore {
 // delivery) and the creation's one answer.
 
 export type WebhookState = "active" | "paused";
-export type DeliveryState = "pending" | "delivered" | "failed";
+/** cancelled: a tx.confirmed waiting for its depth whose transaction was rolled back first. */
+export type DeliveryState = "pending" | "delivered" | "failed" | "cancelled";
 
 /** A webhook to create: what POST /webhooks checked. */
 export interface NewWebhook {
@@ -381,6 +382,16 @@ export interface NewDelivery {
   readonly body: string;
   /** The block height the chain's tip must reach before the delivery is due (confirmations); null: due at once. */
   readonly minHeight: number | null;
+  /** The event's transaction (a rollback of it cancels the delivery while it waits for its depth). */
+  readonly txHash: string | null;
+}
+
+/** Pending deliveries waiting for their depth (a min height) of a transaction rolled back at event `rollback`: cancelled. */
+export interface RolledBack {
+  readonly txHash: string;
+  /** The tx.rolled_back event's id: deliveries of later events (a confirmation again) stay. */
+  readonly rollback: number;
+  readonly reason: string;
 }
 
 /** A row of a webhook's delivery log. */
@@ -462,9 +473,15 @@ export interface WebhookStore {
   cursor(): Promise<WebhookCursor>;
   /**
    * Queues the deliveries (one already queued for the same webhook and event stays as it is) and
-   * moves the cursor forward to `cursor` (never back: a slower instance's older cursor is ignored).
+   * moves the cursor forward to `cursor` (never back: a slower instance's older cursor is ignored),
+   * in one transaction with the cancellations of `rolledBack`.
    */
-  queue(deliveries: readonly NewDelivery[], cursor: WebhookCursor, now: number): Promise<void>;
+  queue(
+    deliveries: readonly NewDelivery[],
+    cursor: WebhookCursor,
+    now: number,
+    rolledBack?: readonly RolledBack[],
+  ): Promise<void>;
   /**
    * Claims up to `limit` due deliveries of active webhooks (next attempt at or before `now`, the
    * tip at their min height, no lease held) for `leaseMs`; oldest due first.

@@ -13,7 +13,14 @@
 import { setMaxListeners } from "node:events";
 import type { ChainEvent } from "../events/types.js";
 import { matches } from "../events/types.js";
-import type { ClaimedDelivery, EventStore, NewDelivery, StoredWebhook, WebhookStore } from "../store/types.js";
+import type {
+  ClaimedDelivery,
+  EventStore,
+  NewDelivery,
+  RolledBack,
+  StoredWebhook,
+  WebhookStore,
+} from "../store/types.js";
 import { outcomeOf, pauseReason, type RetryPolicy } from "./retry.js";
 import { send, type SendResult } from "./send.js";
 import { deliveryId, ID_HEADER, SIGNATURE_HEADER, signatureHeader } from "./signature.js";
@@ -136,7 +143,14 @@ export class WebhookWorker {
       if (read.length === 0) return;
       let tipHeight = cursor.tipHeight;
       const deliveries: NewDelivery[] = [];
+      const rolledBack: RolledBack[] = [];
       for (const event of read) {
+        if (event.type === "tx.rolled_back" && event.point.txHash !== null)
+          rolledBack.push({
+            txHash: event.point.txHash,
+            rollback: Number(event.id),
+            reason: `Its transaction was rolled back (event ${event.id}) before its block was deep enough: not delivered.`,
+          });
         const height = event.point.blockHeight;
         if (height !== null && height > tipHeight) tipHeight = height;
         for (const webhook of webhooks)
@@ -150,9 +164,10 @@ export class WebhookWorker {
                 event.type === "tx.confirmed" && webhook.confirmations > 1 && height !== null
                   ? height + webhook.confirmations - 1
                   : null,
+              txHash: event.point.txHash,
             });
       }
-      await store.queue(deliveries, { after: Number(read[read.length - 1]!.id), tipHeight }, this.#clock());
+      await store.queue(deliveries, { after: Number(read[read.length - 1]!.id), tipHeight }, this.#clock(), rolledBack);
       if (read.length < QUEUE_PAGE) return;
     }
   }

@@ -304,6 +304,45 @@ describe("webhooks on the devnet", () => {
     assert.equal(eventOf(receiver.at("/deep")[0]!).id, waiting!.eventId);
   });
 
+  it("a rollback of the transaction before its depth cancels the waiting tx.confirmed delivery", async () => {
+    const wallet = await newEnterpriseWallet();
+    const hook = await create(alice, {
+      url: `${receiver.url}/rolled`,
+      types: ["tx.confirmed"],
+      address: wallet.address,
+      confirmations: 3,
+    });
+    const txHash = await fund(service, wallet.address, 2_000_000);
+    const [waiting] = await logUntil(hook.id, (l) => l.length === 1);
+    assert.equal(waiting!.state, "pending");
+    // The rollback's event, as the devnet's rollback (design §6) records it.
+    const [rollback] = await service.app.stores.events.append(
+      [
+        {
+          type: "tx.rolled_back",
+          point: { slot: 0, blockHash: null, blockHeight: null, txHash },
+          data: { txHash, status: "rolled_back" },
+          addresses: [wallet.address],
+          tournamentId: null,
+        },
+      ],
+      Date.now(),
+    );
+    const [cancelled] = await logUntil(hook.id, (l) => l[0]?.state === "cancelled");
+    assert.deepEqual(
+      [cancelled!.eventId, cancelled!.attempts, cancelled!.lastError, cancelled!.nextAttemptAt],
+      [
+        waiting!.eventId,
+        0,
+        `Its transaction was rolled back (event ${rollback!.id}) before its block was deep enough: not delivered.`,
+        null,
+      ],
+    );
+    for (let i = 0; i < 3; i++) await fund(service, (await newEnterpriseWallet()).address, 1_000_000);
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(receiver.at("/rolled").length, 0, "never delivered, however deep the chain grows");
+  });
+
   it("a key sees and manages only its own webhooks (another's is a 404), up to WEBHOOK_MAX_PER_KEY", async () => {
     const hook = await create(alice, { url: `${receiver.url}/mine`, txHash: "00".repeat(32) });
     for (const [method, path] of [

@@ -29,6 +29,7 @@ const delivery = (webhookId: string, eventId: number, extra: Partial<NewDelivery
   eventType: "tx.confirmed",
   body: JSON.stringify({ id: String(eventId), type: "tx.confirmed" }),
   minHeight: null,
+  txHash: null,
   ...extra,
 });
 
@@ -264,6 +265,40 @@ export function runWebhookStoreSuite(name: string, fresh: () => Promise<WebhookS
       assert.deepEqual(
         (await webhooks.claim(1_000, 10, 1_000)).map((c) => c.eventId),
         [3],
+      );
+    });
+
+    it("a rollback cancels the deliveries waiting for their transaction's depth, those of earlier events only", async () => {
+      const { webhooks } = await open(await fresh());
+      const w = await webhooks.create(hook("alice", { confirmations: 3 }), 10);
+      const T = "ab".repeat(32);
+      await webhooks.queue(
+        [
+          delivery(w.id, 1, { minHeight: 12, txHash: T }),
+          delivery(w.id, 2, { txHash: T, eventType: "address.received" }),
+          delivery(w.id, 3, { minHeight: 12, txHash: "cd".repeat(32) }),
+        ],
+        { after: 3, tipHeight: 10 },
+        0,
+      );
+      await webhooks.queue([delivery(w.id, 5, { minHeight: 13, txHash: T })], { after: 5, tipHeight: 11 }, 50, [
+        { txHash: T, rollback: 4, reason: "rolled back" },
+      ]);
+      const log = (await webhooks.deliveries("alice", w.id, 10))!.deliveries;
+      assert.deepEqual(
+        log.map((d) => [d.eventId, d.state, d.lastError]),
+        [
+          [5, "pending", null],
+          [3, "pending", null],
+          [2, "pending", null],
+          [1, "cancelled", "rolled back"],
+        ],
+        "the waiting confirmation before the rollback only; not another transaction's, not one due at once",
+      );
+      await webhooks.queue([], { after: 6, tipHeight: 13 }, 60);
+      assert.deepEqual(
+        (await webhooks.claim(100, 10, 1_000)).map((c) => c.eventId),
+        [2, 3, 5],
       );
     });
 

@@ -21,6 +21,7 @@ import {
   type DeliveryPage,
   type NewDelivery,
   type NewWebhook,
+  type RolledBack,
   type StoredWebhook,
   type WebhookCursor,
   type WebhookPage,
@@ -57,6 +58,7 @@ export const WEBHOOKS_MIGRATIONS: readonly string[] = [
      attempts    INTEGER NOT NULL,
      next_at     BIGINT,
      min_height  BIGINT,
+     tx_hash     TEXT,
      lease       TEXT,
      lease_until BIGINT,
      last_status INTEGER,
@@ -67,6 +69,7 @@ export const WEBHOOKS_MIGRATIONS: readonly string[] = [
    );
    CREATE INDEX webhook_deliveries_due ON webhook_deliveries (state, next_at);
    CREATE INDEX webhook_deliveries_by_updated ON webhook_deliveries (updated_at);
+   CREATE INDEX webhook_deliveries_waiting ON webhook_deliveries (tx_hash) WHERE min_height IS NOT NULL;
    CREATE TABLE webhook_cursor (
      id         INTEGER PRIMARY KEY CHECK (id = 1),
      after      BIGINT NOT NULL,
@@ -178,15 +181,20 @@ export class PostgresWebhookStore implements WebhookStore {
     return { after: row!.after, tipHeight: row!.tip_height };
   }
 
-  async queue(deliveries: readonly NewDelivery[], cursor: WebhookCursor, now: number): Promise<void> {
+  async queue(
+    deliveries: readonly NewDelivery[],
+    cursor: WebhookCursor,
+    now: number,
+    rolledBack: readonly RolledBack[] = [],
+  ): Promise<void> {
     await this.#db.transaction(async (tx) => {
       if (deliveries.length > 0)
         // A webhook deleted since it was read has no row to refer to: its deliveries are dropped.
         await tx.query(
-          `INSERT INTO webhook_deliveries (webhook_id, event_seq, event_type, body, state, attempts, next_at, min_height, created_at, updated_at)
-           SELECT d.webhook_id, d.event_seq, d.event_type, d.body, 'pending', 0, $6, d.min_height, $6, $6
-           FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::bigint[])
-             AS d(webhook_id, event_seq, event_type, body, min_height)
+          `INSERT INTO webhook_deliveries (webhook_id, event_seq, event_type, body, state, attempts, next_at, min_height, tx_hash, created_at, updated_at)
+           SELECT d.webhook_id, d.event_seq, d.event_type, d.body, 'pending', 0, $6, d.min_height, d.tx_hash, $6, $6
+           FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::bigint[], $7::text[])
+             AS d(webhook_id, event_seq, event_type, body, min_height, tx_hash)
            WHERE EXISTS (SELECT 1 FROM webhooks w WHERE w.id = d.webhook_id)
            ON CONFLICT (webhook_id, event_seq) DO NOTHING`,
           [
@@ -196,7 +204,14 @@ export class PostgresWebhookStore implements WebhookStore {
             deliveries.map((d) => d.body),
             deliveries.map((d) => d.minHeight),
             now,
+            deliveries.map((d) => d.txHash),
           ],
+        );
+      for (const r of rolledBack)
+        await tx.query(
+          `UPDATE webhook_deliveries SET state = 'cancelled', last_error = $1, next_at = NULL, lease = NULL, lease_until = NULL, updated_at = $2
+           WHERE tx_hash = $3 AND min_height IS NOT NULL AND state = 'pending' AND event_seq < $4`,
+          [r.reason, now, r.txHash, r.rollback],
         );
       await tx.query(
         `UPDATE webhook_cursor SET after = GREATEST(after, $1), tip_height = GREATEST(tip_height, $2) WHERE id = 1`,
@@ -288,7 +303,7 @@ export class PostgresWebhookStore implements WebhookStore {
 
   async prune(before: number): Promise<number> {
     const rows = await this.#db.query<{ event_seq: number }>(
-      `DELETE FROM webhook_deliveries WHERE state IN ('delivered', 'failed') AND updated_at < $1 RETURNING event_seq`,
+      `DELETE FROM webhook_deliveries WHERE state IN ('delivered', 'failed', 'cancelled') AND updated_at < $1 RETURNING event_seq`,
       [before],
     );
     return rows.length;

@@ -21,6 +21,7 @@ import {
   type DeliveryPage,
   type NewDelivery,
   type NewWebhook,
+  type RolledBack,
   type StoredWebhook,
   type WebhookCursor,
   type WebhookPage,
@@ -57,6 +58,7 @@ const MIGRATIONS: readonly string[] = [
      attempts    INTEGER NOT NULL,
      next_at     INTEGER,
      min_height  INTEGER,
+     tx_hash     TEXT,
      lease       TEXT,
      lease_until INTEGER,
      last_status INTEGER,
@@ -67,6 +69,7 @@ const MIGRATIONS: readonly string[] = [
    ) STRICT;
    CREATE INDEX webhook_deliveries_due ON webhook_deliveries (state, next_at);
    CREATE INDEX webhook_deliveries_by_updated ON webhook_deliveries (updated_at);
+   CREATE INDEX webhook_deliveries_waiting ON webhook_deliveries (tx_hash) WHERE min_height IS NOT NULL;
    CREATE TABLE webhook_cursor (
      id         INTEGER PRIMARY KEY CHECK (id = 1),
      after      INTEGER NOT NULL,
@@ -220,18 +223,28 @@ export class SqliteWebhookStore implements WebhookStore {
     });
   }
 
-  async queue(deliveries: readonly NewDelivery[], cursor: WebhookCursor, now: number): Promise<void> {
+  async queue(
+    deliveries: readonly NewDelivery[],
+    cursor: WebhookCursor,
+    now: number,
+    rolledBack: readonly RolledBack[] = [],
+  ): Promise<void> {
     this.#use(() =>
       this.#db
         .transaction(() => {
           // A webhook deleted since it was read has no row to refer to: its deliveries are dropped.
           const insert = this.#db.prepare(
-            `INSERT INTO webhook_deliveries (webhook_id, event_seq, event_type, body, state, attempts, next_at, min_height, created_at, updated_at)
-             SELECT ?, ?, ?, ?, 'pending', 0, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM webhooks WHERE id = ?)
+            `INSERT INTO webhook_deliveries (webhook_id, event_seq, event_type, body, state, attempts, next_at, min_height, tx_hash, created_at, updated_at)
+             SELECT ?, ?, ?, ?, 'pending', 0, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM webhooks WHERE id = ?)
              ON CONFLICT (webhook_id, event_seq) DO NOTHING`,
           );
           for (const d of deliveries)
-            insert.run(d.webhookId, d.eventId, d.eventType, d.body, now, d.minHeight, now, now, d.webhookId);
+            insert.run(d.webhookId, d.eventId, d.eventType, d.body, now, d.minHeight, d.txHash, now, now, d.webhookId);
+          const cancel = this.#db.prepare(
+            `UPDATE webhook_deliveries SET state = 'cancelled', last_error = ?, next_at = NULL, lease = NULL, lease_until = NULL, updated_at = ?
+             WHERE tx_hash = ? AND min_height IS NOT NULL AND state = 'pending' AND event_seq < ?`,
+          );
+          for (const r of rolledBack) cancel.run(r.reason, now, r.txHash, r.rollback);
           this.#db
             .prepare(`UPDATE webhook_cursor SET after = max(after, ?), tip_height = max(tip_height, ?) WHERE id = 1`)
             .run(cursor.after, cursor.tipHeight);
@@ -341,7 +354,9 @@ export class SqliteWebhookStore implements WebhookStore {
     return this.#use(
       () =>
         this.#db
-          .prepare(`DELETE FROM webhook_deliveries WHERE state IN ('delivered', 'failed') AND updated_at < ?`)
+          .prepare(
+            `DELETE FROM webhook_deliveries WHERE state IN ('delivered', 'failed', 'cancelled') AND updated_at < ?`,
+          )
           .run(before).changes,
     );
   }

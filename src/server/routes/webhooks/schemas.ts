@@ -130,10 +130,14 @@ const Delivery = Type.Object(
     eventId: Type.String({ description: "The event's id (GET /events's id)." }),
     eventType: Type.String({ description: "The event's type." }),
     deliveryId: Type.String({ description: "The Webhook-Id header of every attempt of it." }),
-    state: Type.Union([Type.Literal("pending"), Type.Literal("delivered"), Type.Literal("failed")], {
-      description:
-        "pending: not yet delivered (due at nextAttemptAt, or waiting for confirmations); delivered: a 2xx; failed: an answer not retried (a 4xx other than 408 and 429, a 3xx, a refused target).",
-    }),
+    state: Type.Union(
+      [Type.Literal("pending"), Type.Literal("delivered"), Type.Literal("failed"), Type.Literal("cancelled")],
+      {
+        description:
+          "pending: not yet delivered (due at nextAttemptAt, or waiting for confirmations); delivered: a 2xx; failed: an answer not retried (a 4xx other than 408 and 429, a 3xx, a refused target), or not delivered within EVENT_RETENTION_HOURS; " +
+          "cancelled: a tx.confirmed waiting for its confirmations whose transaction was rolled back first (a confirmation again is a new event, delivered once deep enough).",
+      },
+    ),
     attempts: Type.Integer({ description: "Attempts made." }),
     lastStatus: Type.Union([Type.Integer(), Type.Null()], {
       description:
