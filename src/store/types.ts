@@ -350,7 +350,11 @@ export interface NewWebhook {
   /** tx.confirmed is delivered once its block is this deep (1: at once). */
   readonly confirmations: number;
   readonly secret: string;
-  /** The log's latest id at creation: the webhook receives the events after it. */
+  /**
+   * The log's latest id at creation: the webhook receives the events after it. The store raises it
+   * to the queueing cursor when the cursor is past it (events the worker already matched without
+   * this webhook), so that "after fromEvent" always holds, exactly.
+   */
   readonly fromEvent: number;
   readonly createdAt: number;
 }
@@ -358,6 +362,8 @@ export interface NewWebhook {
 export interface StoredWebhook extends NewWebhook {
   /** "wh_" and 24 lowercase hex characters, random. */
   readonly id: string;
+  /** The store's order of creation (queue's `matchedThrough`). */
+  readonly seq: number;
   readonly state: WebhookState;
   /** Why it was paused (null while active). */
   readonly pausedReason: string | null;
@@ -444,6 +450,11 @@ export interface WebhookCursor {
   readonly after: number;
   /** The highest block height of the events read (0: none). */
   readonly tipHeight: number;
+  /**
+   * To queue: the highest webhook seq the events were matched against. When a webhook created
+   * since exists, `after` stays where it was (the next round matches those events again, with it).
+   */
+  readonly matchedThrough?: number;
 }
 
 /** A creation refused because the owner has `limit` webhooks already. */

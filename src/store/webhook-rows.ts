@@ -48,6 +48,7 @@ export const newLease = (): string => randomBytes(12).toString("hex");
 export function webhookOf(row: WebhookRow): StoredWebhook {
   return {
     id: row.id,
+    seq: row.seq,
     owner: row.owner,
     url: row.url,
     filter: JSON.parse(row.filter) as EventFilter,

@@ -136,7 +136,8 @@ export class WebhookWorker {
       if (webhooks.length === 0) {
         // Nothing to match: the cursor jumps to the log's end (a webhook created later starts after its own creation anyway).
         const { latest } = await events.bounds();
-        if (latest > cursor.after) await store.queue([], { after: latest, tipHeight: cursor.tipHeight }, this.#clock());
+        if (latest > cursor.after)
+          await store.queue([], { after: latest, tipHeight: cursor.tipHeight, matchedThrough: 0 }, this.#clock());
         return;
       }
       const read = await events.after(cursor.after, {}, QUEUE_PAGE);
@@ -167,7 +168,13 @@ export class WebhookWorker {
               txHash: event.point.txHash,
             });
       }
-      await store.queue(deliveries, { after: Number(read[read.length - 1]!.id), tipHeight }, this.#clock(), rolledBack);
+      const matchedThrough = Math.max(...webhooks.map((w) => w.seq));
+      await store.queue(
+        deliveries,
+        { after: Number(read[read.length - 1]!.id), tipHeight, matchedThrough },
+        this.#clock(),
+        rolledBack,
+      );
       if (read.length < QUEUE_PAGE) return;
     }
   }

@@ -70,6 +70,7 @@ describe("an attempt's outcome", () => {
 describe("pausing a webhook", () => {
   const webhook = (failures: number, failingSince: number | null): StoredWebhook => ({
     id: "wh_000000000000000000000001",
+    seq: 1,
     owner: "k",
     url: "https://example.com/",
     filter: {},

@@ -54,6 +54,7 @@ export function runWebhookStoreSuite(name: string, fresh: () => Promise<WebhookS
         {
           ...hook("alice"),
           id: "x",
+          seq: a.seq,
           state: "active",
           pausedReason: null,
           pausedAt: null,
@@ -147,6 +148,26 @@ export function runWebhookStoreSuite(name: string, fresh: () => Promise<WebhookS
         "the first body queued stays",
       );
       assert.equal(await webhooks.deliveries("bob", w.id, 10), undefined, "another owner's log is none");
+    });
+
+    it("a webhook starts after the events already matched without it: its start raised to the cursor, the cursor held by a creation it did not match", async () => {
+      const { webhooks } = await open(await fresh());
+      const first = await webhooks.create(hook("alice", { fromEvent: 3 }), 10);
+      await webhooks.queue([], { after: 9, tipHeight: 1, matchedThrough: first.seq }, 0);
+      const late = await webhooks.create(hook("alice", { fromEvent: 5 }), 10);
+      assert.equal(late.fromEvent, 9, "events 6 to 9 were matched before it existed: it starts after 9");
+      assert.ok(late.seq > first.seq);
+      // A round that matched events 10 to 12 against `first` alone, while `late` was being created:
+      // its deliveries stay, the cursor does not move, and the next round matches them with `late` too.
+      await webhooks.queue([delivery(first.id, 10)], { after: 12, tipHeight: 4, matchedThrough: first.seq }, 0);
+      assert.deepEqual(await webhooks.cursor(), { after: 9, tipHeight: 4 });
+      await webhooks.queue(
+        [delivery(first.id, 10), delivery(late.id, 10)],
+        { after: 12, tipHeight: 4, matchedThrough: late.seq },
+        0,
+      );
+      assert.deepEqual(await webhooks.cursor(), { after: 12, tipHeight: 4 });
+      assert.equal((await webhooks.deliveries("alice", late.id, 10))!.deliveries.length, 1);
     });
 
     it("a claim leases its deliveries: nobody else claims them until the lease ends, and only its holder records", async () => {

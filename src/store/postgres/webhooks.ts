@@ -102,6 +102,8 @@ export class PostgresWebhookStore implements WebhookStore {
         webhook.owner,
       ]);
       if (count!.n >= limit) throw new WebhookLimitError(limit);
+      // Shared: a queueing that moves the cursor (FOR UPDATE) waits for this creation, and then sees it.
+      const [cursor] = await tx.query<{ after: number }>(`SELECT after FROM webhook_cursor WHERE id = 1 FOR SHARE`);
       const [row] = await tx.query<WebhookRow>(
         `INSERT INTO webhooks (id, owner, url, filter, confirmations, secret, from_event, state, failures, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, 'active', 0, $8) RETURNING ${WEBHOOK_COLUMNS}`,
@@ -112,7 +114,7 @@ export class PostgresWebhookStore implements WebhookStore {
           JSON.stringify(webhook.filter),
           webhook.confirmations,
           webhook.secret,
-          webhook.fromEvent,
+          Math.max(webhook.fromEvent, cursor!.after),
           webhook.createdAt,
         ],
       );
@@ -188,6 +190,9 @@ export class PostgresWebhookStore implements WebhookStore {
     rolledBack: readonly RolledBack[] = [],
   ): Promise<void> {
     await this.#db.transaction(async (tx) => {
+      // The cursor's row first: a creation in progress holds it shared, so the check below, in a
+      // statement after the lock, sees the webhook it created.
+      await tx.query(`SELECT after FROM webhook_cursor WHERE id = 1 FOR UPDATE`);
       if (deliveries.length > 0)
         // A webhook deleted since it was read has no row to refer to: its deliveries are dropped.
         await tx.query(
@@ -213,9 +218,12 @@ export class PostgresWebhookStore implements WebhookStore {
            WHERE tx_hash = $3 AND min_height IS NOT NULL AND state = 'pending' AND event_seq < $4`,
           [r.reason, now, r.txHash, r.rollback],
         );
+      const created =
+        cursor.matchedThrough !== undefined &&
+        (await tx.query(`SELECT 1 FROM webhooks WHERE seq > $1 LIMIT 1`, [cursor.matchedThrough])).length > 0;
       await tx.query(
         `UPDATE webhook_cursor SET after = GREATEST(after, $1), tip_height = GREATEST(tip_height, $2) WHERE id = 1`,
-        [cursor.after, cursor.tipHeight],
+        [created ? 0 : cursor.after, cursor.tipHeight],
       );
     });
   }

@@ -117,6 +117,9 @@ export class SqliteWebhookStore implements WebhookStore {
             n: number;
           };
           if (n >= limit) throw new WebhookLimitError(limit);
+          const { after } = this.#db.prepare(`SELECT after FROM webhook_cursor WHERE id = 1`).get() as {
+            after: number;
+          };
           const id = newWebhookId();
           this.#db
             .prepare(
@@ -130,7 +133,7 @@ export class SqliteWebhookStore implements WebhookStore {
               JSON.stringify(webhook.filter),
               webhook.confirmations,
               webhook.secret,
-              webhook.fromEvent,
+              Math.max(webhook.fromEvent, after),
               webhook.createdAt,
             );
           return this.#byId(id)!;
@@ -245,9 +248,12 @@ export class SqliteWebhookStore implements WebhookStore {
              WHERE tx_hash = ? AND min_height IS NOT NULL AND state = 'pending' AND event_seq < ?`,
           );
           for (const r of rolledBack) cancel.run(r.reason, now, r.txHash, r.rollback);
+          const created =
+            cursor.matchedThrough !== undefined &&
+            this.#db.prepare(`SELECT 1 FROM webhooks WHERE seq > ? LIMIT 1`).get(cursor.matchedThrough) !== undefined;
           this.#db
             .prepare(`UPDATE webhook_cursor SET after = max(after, ?), tip_height = max(tip_height, ?) WHERE id = 1`)
-            .run(cursor.after, cursor.tipHeight);
+            .run(created ? 0 : cursor.after, cursor.tipHeight);
         })
         .immediate(),
     );
