@@ -874,7 +874,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test delivery
-         * @description POSTs a `webhook.test` event to the webhook now (paused or not), signed as every delivery is, and answers what the receiver answered. Not queued, not retried, not counted among the webhook's failures; its Webhook-Id is the webhook's id and test-<Unix ms>. The answer is 200 whatever the receiver said: `delivered`, `status` and `error` tell. Webhooks belong to the API key that created them (and to the keys it is rotated into): a key is required, and another key's webhook is a 404.
+         * @description POSTs a `webhook.test` event to the webhook now (paused or not), signed as every delivery is, and answers what the receiver answered. Not queued, not retried, not counted among the webhook's failures; its Webhook-Id is the webhook's id and test-<Unix ms>. The answer is 200 whatever the receiver said: `delivered`, `status` and `error` tell. One test delivery per key at a time, 8 in the instance (WEBHOOK_CONCURRENCY): one more is 429 AUTH_ERR_WEBHOOK_TEST_LIMIT. Webhooks belong to the API key that created them (and to the keys it is rotated into): a key is required, and another key's webhook is a 404.
          */
         post: operations["testWebhook"];
         delete?: never;
@@ -957,7 +957,7 @@ export interface components {
              * @description What went wrong, as a stable machine-readable code for clients to act on; docs/errors.md says when each happens and what to do.
              * @enum {string}
              */
-            code: "SVC_ERR_VALIDATION" | "SVC_ERR_UNKNOWN_FIELD" | "SVC_ERR_BAD_REQUEST" | "SVC_ERR_CBOR_LIMIT" | "SVC_ERR_NOT_FOUND" | "SVC_ERR_UNPROCESSABLE" | "SVC_ERR_INTERNAL" | "SVC_ERR_BUSY" | "HTTP_ERR_INVALID_JSON" | "HTTP_ERR_BAD_URL" | "HTTP_ERR_MALFORMED" | "HTTP_ERR_UNKNOWN_ENDPOINT" | "HTTP_ERR_METHOD_NOT_ALLOWED" | "HTTP_ERR_TIMEOUT" | "HTTP_ERR_BODY_TOO_LARGE" | "HTTP_ERR_PARAM_TOO_LONG" | "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE" | "HTTP_ERR_HEADERS_TOO_LARGE" | "HTTP_ERR_REFUSED" | "AUTH_ERR_UNAUTHORIZED" | "AUTH_ERR_THROTTLED" | "AUTH_ERR_WAIT_LIMIT" | "SVC_ERR_WAITS_FULL" | "AUTH_ERR_STREAM_LIMIT" | "CHAIN_ERR_UNAVAILABLE" | "CHAIN_ERR_LEDGER_REJECTED" | "CHAIN_ERR_SEATS_UNREADABLE" | "STORE_ERR_UNAVAILABLE" | "TX_ERR_INSUFFICIENT_FUNDS" | "TX_ERR_TOO_LARGE" | "DEVNET_ERR_SNAPSHOT_EXISTS" | "DEVNET_ERR_SNAPSHOT_LIMIT";
+            code: "SVC_ERR_VALIDATION" | "SVC_ERR_UNKNOWN_FIELD" | "SVC_ERR_BAD_REQUEST" | "SVC_ERR_CBOR_LIMIT" | "SVC_ERR_NOT_FOUND" | "SVC_ERR_UNPROCESSABLE" | "SVC_ERR_INTERNAL" | "SVC_ERR_BUSY" | "HTTP_ERR_INVALID_JSON" | "HTTP_ERR_BAD_URL" | "HTTP_ERR_MALFORMED" | "HTTP_ERR_UNKNOWN_ENDPOINT" | "HTTP_ERR_METHOD_NOT_ALLOWED" | "HTTP_ERR_TIMEOUT" | "HTTP_ERR_BODY_TOO_LARGE" | "HTTP_ERR_PARAM_TOO_LONG" | "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE" | "HTTP_ERR_HEADERS_TOO_LARGE" | "HTTP_ERR_REFUSED" | "AUTH_ERR_UNAUTHORIZED" | "AUTH_ERR_THROTTLED" | "AUTH_ERR_WAIT_LIMIT" | "SVC_ERR_WAITS_FULL" | "AUTH_ERR_STREAM_LIMIT" | "AUTH_ERR_WEBHOOK_TEST_LIMIT" | "CHAIN_ERR_UNAVAILABLE" | "CHAIN_ERR_LEDGER_REJECTED" | "CHAIN_ERR_SEATS_UNREADABLE" | "STORE_ERR_UNAVAILABLE" | "TX_ERR_INSUFFICIENT_FUNDS" | "TX_ERR_TOO_LARGE" | "DEVNET_ERR_SNAPSHOT_EXISTS" | "DEVNET_ERR_SNAPSHOT_LIMIT";
             /** @description What went wrong, naming the field and the reason. */
             message: string;
             /**
@@ -1256,7 +1256,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1454,7 +1454,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1623,7 +1623,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1792,7 +1792,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2028,7 +2028,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2183,7 +2183,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2338,7 +2338,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2851,7 +2851,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3015,7 +3015,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3271,7 +3271,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3418,7 +3418,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3601,7 +3601,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3780,7 +3780,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3950,7 +3950,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4126,7 +4126,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4305,7 +4305,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4493,7 +4493,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4698,7 +4698,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4874,7 +4874,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5073,7 +5073,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5326,7 +5326,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5498,7 +5498,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5671,7 +5671,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5985,7 +5985,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6214,7 +6214,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6491,7 +6491,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6696,7 +6696,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6901,7 +6901,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7111,7 +7111,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7344,7 +7344,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7550,7 +7550,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7761,7 +7761,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7973,7 +7973,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8158,7 +8158,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8457,7 +8457,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8623,7 +8623,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8904,7 +8904,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9054,7 +9054,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9235,7 +9235,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9416,7 +9416,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9561,7 +9561,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9757,7 +9757,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9966,7 +9966,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10168,7 +10168,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10334,7 +10334,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10555,7 +10555,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10727,7 +10727,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10737,8 +10737,8 @@ export interface operations {
                      * @example {
                      *       "statusCode": 429,
                      *       "error": "Too Many Requests",
-                     *       "code": "AUTH_ERR_THROTTLED",
-                     *       "message": "Throttled, please try again later.",
+                     *       "code": "AUTH_ERR_WEBHOOK_TEST_LIMIT",
+                     *       "message": "Your API key has a test delivery in flight already: wait for its answer (at most WEBHOOK_TIMEOUT_SECONDS) before sending another.",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -10929,7 +10929,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;

@@ -410,5 +410,22 @@ describe("webhooks on the devnet", () => {
     );
     const w = (await service.request("GET", `/webhooks/${hook.id}`, undefined, alice)).body as WebhookBody;
     assert.equal(w.failures, 0, "a test delivery is not counted");
+    // One test delivery per key at a time: a second while the first waits for its receiver is a 429.
+    receiver.script("/probe", { status: 200, delayMs: 700 });
+    const [first, second] = await Promise.all([
+      service.request("POST", `/webhooks/${hook.id}/test`, undefined, alice),
+      new Promise((r) => setTimeout(r, 200)).then(() =>
+        service.request("POST", `/webhooks/${hook.id}/test`, undefined, alice),
+      ),
+    ]);
+    assert.equal(first.status, 200);
+    assert.equal(second.status, 429);
+    assert.equal((second.body as { code: string }).code, "AUTH_ERR_WEBHOOK_TEST_LIMIT");
+    assert.equal(second.headers.get("retry-after"), "1");
+    assert.equal(
+      (await service.request("POST", `/webhooks/${hook.id}/test`, undefined, alice)).status,
+      200,
+      "free again",
+    );
   });
 });

@@ -5,9 +5,10 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ownerOf } from "../../../blueprints/library.js";
-import { UnauthorizedError } from "../../../errors.js";
+import { TooManyWebhookTestsError, UnauthorizedError } from "../../../errors.js";
 import { PAGINATION_NOTE } from "../../pagination.js";
 import { errorResponses } from "../../schemas.js";
+import { WaitSlots } from "../../wait-slots.js";
 import { jsonBodyParser } from "../../validation.js";
 import { within } from "../within.js";
 import { WEBHOOK_ERRORS } from "./examples.js";
@@ -26,6 +27,11 @@ import { createdAnswer, DEFAULT_PAGE, deliveryAnswer, webhookAnswer, webhookInpu
 
 const TAGS = ["Webhooks"];
 
+const TEST_BUSY =
+  "Your API key has a test delivery in flight already: wait for its answer (at most WEBHOOK_TIMEOUT_SECONDS) before sending another.";
+const testsFull = (cap: number): string =>
+  `The service has ${cap} test deliveries in flight already, the most it holds at once (WEBHOOK_CONCURRENCY): retry after Retry-After.`;
+
 const SIGNING =
   "Each delivery is a POST of the event's JSON (as GET /events's data: line gives it: id, type, point, createdAt, data) with the headers " +
   "Webhook-Id (the webhook's id and the event's, joined by a dot: the same on every attempt, to drop repeats: delivery is at least once) " +
@@ -37,6 +43,9 @@ export default async function webhookRoutes(fastify: FastifyInstance): Promise<v
   const settings = app.config.webhooks;
   const ownership =
     "Webhooks belong to the API key that created them (and to the keys it is rotated into): a key is required, and another key's webhook is a 404.";
+
+  // A test delivery holds its request for up to WEBHOOK_TIMEOUT_SECONDS: one per key at a time, WEBHOOK_CONCURRENCY in all.
+  const tests = new WaitSlots(1, settings.concurrency);
 
   const owner = async (request: FastifyRequest): Promise<string> => {
     if (request.apiKey === null)
@@ -174,13 +183,31 @@ export default async function webhookRoutes(fastify: FastifyInstance): Promise<v
           description:
             "POSTs a `webhook.test` event to the webhook now (paused or not), signed as every delivery is, and answers what the receiver answered. " +
             "Not queued, not retried, not counted among the webhook's failures; its Webhook-Id is the webhook's id and test-<Unix ms>. " +
-            `The answer is 200 whatever the receiver said: \`delivered\`, \`status\` and \`error\` tell. ${ownership}`,
+            `The answer is 200 whatever the receiver said: \`delivered\`, \`status\` and \`error\` tell. ` +
+            `One test delivery per key at a time, ${settings.concurrency} in the instance (WEBHOOK_CONCURRENCY): one more is 429 AUTH_ERR_WEBHOOK_TEST_LIMIT. ${ownership}`,
           tags: TAGS,
           params: WebhookParams,
-          response: { 200: TestAnswer, ...errorResponses(WEBHOOK_ERRORS.one) },
+          response: {
+            200: TestAnswer,
+            ...errorResponses(WEBHOOK_ERRORS.one, {
+              429: { code: "AUTH_ERR_WEBHOOK_TEST_LIMIT", message: TEST_BUSY },
+            }),
+          },
         },
       },
-      async (request) => app.webhooks.test(await owner(request), request.params.id),
+      async (request, reply) => {
+        const key = await owner(request);
+        const slot = tests.take(key);
+        if (slot === "holder" || slot === "total") {
+          void reply.header("retry-after", 1);
+          throw new TooManyWebhookTestsError(slot === "holder" ? TEST_BUSY : testsFull(settings.concurrency));
+        }
+        try {
+          return await app.webhooks.test(key, request.params.id);
+        } finally {
+          slot();
+        }
+      },
     );
 
     routes.post(
