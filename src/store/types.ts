@@ -430,6 +430,8 @@ export interface ClaimedDelivery {
   readonly body: string;
   readonly url: string;
   readonly secret: string;
+  /** The webhook's owner (an attempt is made only while it holds an active key). */
+  readonly owner: string;
   /** Attempts before this one. */
   readonly attempts: number;
   readonly lease: string;

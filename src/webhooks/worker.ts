@@ -36,6 +36,9 @@ const PRUNE_EVERY_MS = 60_000;
 /** The last error of a delivery given up (WorkerOptions.logRetentionMs). */
 export const EXPIRED =
   "Not delivered within EVENT_RETENTION_HOURS of its event (the webhook paused, or its receiver failing, that long): given up.";
+/** Why a webhook whose API key was revoked is paused. */
+export const REVOKED =
+  "The API key that owns this webhook was revoked: nothing is delivered until a key of its rotation resumes it.";
 export const USER_AGENT = "cardano-tx-service-webhooks/1";
 
 export interface WebhookLog {
@@ -58,6 +61,12 @@ export interface WorkerOptions {
   readonly random?: () => number;
   readonly resolve?: Resolver;
   readonly pollMs?: number;
+  /**
+   * Whether an owner (a key's rotation chain, by its first key's id) holds an active key: a
+   * webhook whose owner holds none (its keys revoked) is paused at its next attempt, which is not
+   * made. Absent: every owner does.
+   */
+  readonly ownerActive?: (owner: string) => Promise<boolean>;
 }
 
 /** The JSON a delivery carries: the event as GET /events's `data:` line gives it. */
@@ -239,6 +248,12 @@ export class WebhookWorker {
   }
 
   async #attempt(delivery: ClaimedDelivery): Promise<void> {
+    if (this.#o.ownerActive !== undefined && !(await this.#o.ownerActive(delivery.owner))) {
+      // Nothing is sent for a revoked key; its deliveries wait, paused (a successor key may resume them), until they expire.
+      await this.#o.store.pause(delivery.webhookId, REVOKED, this.#clock());
+      this.#o.log.info({ webhookId: delivery.webhookId }, "webhooks: a webhook of a revoked key was paused");
+      return;
+    }
     const id = deliveryId(delivery.webhookId, delivery.eventId);
     const result = await this.#post(delivery.webhookId, delivery.url, delivery.secret, id, delivery.body);
     if (this.#stop.signal.aborted) return;

@@ -60,7 +60,7 @@ describe("webhooks on the devnet", () => {
         WEBHOOK_PAUSE_AFTER_FAILURES: String(PAUSE_AFTER),
         WEBHOOK_MAX_PER_KEY: "8",
       },
-      { webhooks: { pollMs: 40 } },
+      { webhooks: { pollMs: 40, ownersTtlMs: 0 } },
     );
     const key = async (name: string) => ({
       "x-api-key": (await service.app.stores.keys.create({ name, env: "testnet" })).key,
@@ -341,6 +341,44 @@ describe("webhooks on the devnet", () => {
     for (let i = 0; i < 3; i++) await fund(service, (await newEnterpriseWallet()).address, 1_000_000);
     await new Promise((r) => setTimeout(r, 300));
     assert.equal(receiver.at("/rolled").length, 0, "never delivered, however deep the chain grows");
+  });
+
+  it("a revoked key's webhook is paused at its next attempt, which is not made; a key rotated from it keeps its webhooks", async () => {
+    const wallet = await newEnterpriseWallet();
+    const created = async (name: string) => {
+      const made = await service.app.stores.keys.create({ name, env: "testnet" });
+      return { id: made.record.id, headers: { "x-api-key": made.key } };
+    };
+    const [revoked, rotated] = [await created("carol"), await created("dave")];
+    const gone = await create(revoked.headers, {
+      url: `${receiver.url}/revoked`,
+      types: ["address.received"],
+      address: wallet.address,
+    });
+    const kept = await create(rotated.headers, {
+      url: `${receiver.url}/rotated`,
+      types: ["address.received"],
+      address: wallet.address,
+    });
+    await service.app.stores.keys.revoke(revoked.id);
+    const successor = await service.app.stores.keys.rotate(rotated.id);
+    await fund(service, wallet.address, 2_000_000);
+    await receiver.until(() => receiver.at("/rotated").length === 1);
+    const deadline = Date.now() + 30_000;
+    let paused: WebhookBody | undefined;
+    while (Date.now() < deadline) {
+      paused = (await service.app.stores.webhooks.get(revoked.id, gone.id)) as unknown as WebhookBody | undefined;
+      if (paused?.state === "paused") break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.equal(
+      paused?.pausedReason,
+      "The API key that owns this webhook was revoked: nothing is delivered until a key of its rotation resumes it.",
+    );
+    assert.equal(receiver.at("/revoked").length, 0, "nothing sent for the revoked key");
+    // The rotated key's successor sees its predecessor's webhook.
+    const seen = await service.request("GET", `/webhooks/${kept.id}`, undefined, { "x-api-key": successor.key });
+    assert.equal(seen.status, 200);
   });
 
   it("a key sees and manages only its own webhooks (another's is a 404), up to WEBHOOK_MAX_PER_KEY", async () => {

@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { WebhookRegistry } from "../../webhooks/registry.js";
 import { systemResolver, type Resolver } from "../../webhooks/target.js";
+import type { KeyStore } from "../../store/types.js";
 import { WebhookWorker } from "../../webhooks/worker.js";
 
 declare module "fastify" {
@@ -24,6 +25,38 @@ export interface WebhooksPluginOptions {
   readonly resolve?: Resolver;
   /** Between two rounds of the worker (ms). */
   readonly pollMs?: number;
+  /** How long the list of owners holding an active key is kept (ms): a revocation takes effect within it. 30 s by default. */
+  readonly ownersTtlMs?: number;
+}
+
+/**
+ * Whether an owner (a rotation chain, by its first key's id) holds an active key, from the key
+ * store's list, kept up to `ttlMs`: an owner the kept list does not show active is asked again at
+ * once (a key created since), so a new key's webhooks are never held up; a revocation takes
+ * effect within `ttlMs`.
+ */
+function ownerActiveOf(keys: KeyStore, ttlMs: number): (owner: string) => Promise<boolean> {
+  let kept: { at: number; owners: ReadonlySet<string> } | null = null;
+  const read = async (): Promise<ReadonlySet<string>> => {
+    const all = await keys.list();
+    const byId = new Map(all.map((k) => [k.id, k]));
+    const rootOf = (id: string): string => {
+      let current = byId.get(id)!;
+      for (let hops = 0; current.rotatedFrom !== null && hops < 10_000; hops++) {
+        const previous = byId.get(current.rotatedFrom);
+        if (previous === undefined) break;
+        current = previous;
+      }
+      return current.id;
+    };
+    const owners = new Set(all.filter((k) => k.revokedAt === null).map((k) => rootOf(k.id)));
+    kept = { at: Date.now(), owners };
+    return owners;
+  };
+  return async (owner) => {
+    if (kept !== null && Date.now() - kept.at <= ttlMs && kept.owners.has(owner)) return true;
+    return (await read()).has(owner);
+  };
 }
 
 async function webhooksPlugin(app: FastifyInstance, options: WebhooksPluginOptions): Promise<void> {
@@ -44,6 +77,7 @@ async function webhooksPlugin(app: FastifyInstance, options: WebhooksPluginOptio
     allowPrivate: settings.allowPrivate,
     logRetentionMs: app.config.events.retentionHours * 3_600_000,
     resolve,
+    ownerActive: ownerActiveOf(app.stores.keys, options.ownersTtlMs ?? 30_000),
     ...(options.clock && { clock: options.clock }),
     ...(options.pollMs !== undefined && { pollMs: options.pollMs }),
   });

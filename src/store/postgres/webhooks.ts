@@ -237,6 +237,7 @@ export class PostgresWebhookStore implements WebhookStore {
       attempts: number;
       url: string;
       secret: string;
+      owner: string;
     }>(
       `WITH due AS (
          SELECT d.webhook_id, d.event_seq FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
@@ -249,7 +250,7 @@ export class PostgresWebhookStore implements WebhookStore {
        UPDATE webhook_deliveries d SET lease = $3, lease_until = $4
        FROM due, webhooks w
        WHERE d.webhook_id = due.webhook_id AND d.event_seq = due.event_seq AND w.id = d.webhook_id
-       RETURNING d.webhook_id, d.event_seq, d.body, d.attempts, w.url, w.secret`,
+       RETURNING d.webhook_id, d.event_seq, d.body, d.attempts, w.url, w.secret, w.owner`,
       [now, limit, lease, now + leaseMs],
     );
     return rows
@@ -260,6 +261,7 @@ export class PostgresWebhookStore implements WebhookStore {
         body: row.body,
         url: row.url,
         secret: row.secret,
+        owner: row.owner,
         attempts: row.attempts,
         lease,
       }));

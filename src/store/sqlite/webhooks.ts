@@ -265,7 +265,7 @@ export class SqliteWebhookStore implements WebhookStore {
         .transaction(() => {
           const rows = this.#db
             .prepare(
-              `SELECT d.webhook_id, d.event_seq, d.body, d.attempts, w.url, w.secret
+              `SELECT d.webhook_id, d.event_seq, d.body, d.attempts, w.url, w.secret, w.owner
                FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
                WHERE d.state = 'pending' AND w.state = 'active' AND d.next_at <= ?
                  AND (d.lease_until IS NULL OR d.lease_until <= ?)
@@ -279,6 +279,7 @@ export class SqliteWebhookStore implements WebhookStore {
             attempts: number;
             url: string;
             secret: string;
+            owner: string;
           }>;
           const lease = this.#db.prepare(
             `UPDATE webhook_deliveries SET lease = ?, lease_until = ? WHERE webhook_id = ? AND event_seq = ?`,
@@ -292,6 +293,7 @@ export class SqliteWebhookStore implements WebhookStore {
               body: row.body,
               url: row.url,
               secret: row.secret,
+              owner: row.owner,
               attempts: row.attempts,
               lease: token,
             };

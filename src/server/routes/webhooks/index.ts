@@ -69,6 +69,7 @@ export default async function webhookRoutes(fastify: FastifyInstance): Promise<v
           "the webhook is paused with the reason; its events are still queued, and POST /webhooks/{id}/resume delivers them. " +
           "A delivery not made within EVENT_RETENTION_HOURS (24) of its queueing is given up: failed in the log, saying so. " +
           "Deliveries are not ordered (retries and concurrent attempts): order by the event id. " +
+          "A webhook whose API key is revoked (without a successor by rotation) is paused at its next delivery, which is not made. " +
           `A key has at most ${settings.maxPerKey} webhooks (WEBHOOK_MAX_PER_KEY). ${ownership} ` +
           "A URL that is not http(s), holds credentials, is longer than 2,048 characters, does not resolve, or (off the devnet) resolves to a non-public address; " +
           "an unknown type; an address of the other network family; one more webhook than the limit: 400 naming the field.",
