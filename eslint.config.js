@@ -37,6 +37,9 @@
 //   only its model (types.ts). The followers of real networks (ogmios-follower.ts,
 //   blockfrost-follower.ts) speak their backend's protocol, so each imports that backend's client
 //   and wire codecs, and nothing else of chain/.
+// - webhooks/ delivers the events of issue #24 to each key's URLs: it reads the event log and the
+//   WebhookStore and speaks HTTP as a client (node:http), and imports no chain, domain, server or CLI;
+//   store/ does not import it.
 // - server/ is the HTTP layer: nothing else in src/ imports it (main.ts, which listens, aside), so
 //   the domain, the store, the chain and the CLI run without HTTP. Tests and benchmarks drive it,
 //   and may. Below it nothing imports Fastify either (errors come from src/errors.ts).
@@ -250,6 +253,26 @@ const LAYERS = [
     except: ["src/chain/port.ts"],
     message:
       "events/tournament-events.ts derives events with the tournament read functions (src/tournament/) and the chain port: no backend, assembly, server or CLI.",
+  },
+  {
+    target: ["src/webhooks/"],
+    from: [
+      "src/chain/",
+      "src/txcore/",
+      "src/blueprints/",
+      "src/tx/",
+      "src/tournament/",
+      "src/devnet-index/",
+      "src/server/",
+      "src/cli/",
+    ],
+    message: "webhooks/ delivers events from the log and the WebhookStore: no chain, assembly, domain, server or CLI.",
+  },
+  {
+    target: ["src/store/"],
+    from: ["src/webhooks/"],
+    message:
+      "store/ keeps webhooks: it does not import src/webhooks/ (the secret's and ids' forms live in store/webhook-rows.ts).",
   },
   ...STORE_BACKENDS.map((backend) => ({
     target: [`src/store/${backend}/`],

@@ -7,13 +7,14 @@
 // bench/fleet.ts → runFleetBench(options) (builds/s of one instance on SQLite next to two on
 // PostgreSQL + Redis, issue #12), bench/events.ts → runEventsBench(options) (submit → SSE latency, the
 // build's builds/s with the event machinery on and off, issue #24), bench/devnet-ledger.ts → runDevnetLedgerBench() (the devnet's
-// submit, restart, memory and throughput, fresh and grown by 100,000 UTxOs, issue #21) (contract: BenchSection in bench/util.ts). The first two print the figures issue #10 asks for, each with its target and whether it is met, measured in
+// submit, restart, memory and throughput, fresh and grown by 100,000 UTxOs, issue #21), bench/webhooks.ts →
+// runWebhooksBench(options) (webhook deliveries per second to a local receiver, issue #24) (contract: BenchSection in bench/util.ts). The first two print the figures issue #10 asks for, each with its target and whether it is met, measured in
 // interleaved rounds in this one run. The memory soak is separate: `npm run bench:soak` (bench/soak.ts).
 //
 // Settings (environment): BENCH_CONNECTIONS (10, the utility endpoints; the build section's load
 // figure uses the issue's 16), BENCH_SECONDS per run or round (3), BENCH_RUNS (3), BENCH_ONLY (only
 // the utility endpoints and bench files whose path contains it: "addresses", "build", "tournament",
-// "fleet", "devnet", "events");
+// "fleet", "devnet", "events", "webhooks");
 // bench/build.ts takes BENCH_SERVER=process (the service in a process of its own), bench/tournament.ts
 // has its own (BENCH_GROW_*, BENCH_TOURNAMENT_*: see its header).
 // Timings depend on the machine (fees, sizes and ExUnits do not). The tournament section also flags
@@ -172,6 +173,12 @@ async function main(): Promise<void> {
     "fleet.ts",
     "runFleetBench",
     "Fleet: one instance on SQLite vs two on PostgreSQL + Redis",
+    options,
+  );
+  await optionalSection(
+    "webhooks.ts",
+    "runWebhooksBench",
+    "Webhook deliveries to a receiver on loopback (devnet, SQLite)",
     options,
   );
   await optionalSection(

@@ -77,6 +77,28 @@ export interface Config {
   readonly devnet: DevnetSettings;
   /** The event log and its streams (eventsFrom). */
   readonly events: EventSettings;
+  /** Webhooks: their bounds, delivery, retries and targets (webhooksFrom). */
+  readonly webhooks: WebhookSettings;
+}
+
+/** Webhooks (POST /webhooks and the delivery worker; README, configuration). */
+export interface WebhookSettings {
+  /** WEBHOOK_MAX_PER_KEY: the webhooks one API key may have; one more is 400. */
+  readonly maxPerKey: number;
+  /** WEBHOOK_TIMEOUT_SECONDS: an attempt's whole exchange (connect, send, status and headers). */
+  readonly timeoutSeconds: number;
+  /** WEBHOOK_CONCURRENCY: attempts in flight at once, per instance. */
+  readonly concurrency: number;
+  /** WEBHOOK_ALLOW_PRIVATE: targets may resolve to loopback, private, link-local… addresses (true on the devnet by default). */
+  readonly allowPrivate: boolean;
+  /** WEBHOOK_RETRY_BASE_MS: the first retry's delay; each next one doubles, ±20 %. */
+  readonly retryBaseMs: number;
+  /** WEBHOOK_RETRY_MAX_SECONDS: the longest delay between two attempts. */
+  readonly retryMaxSeconds: number;
+  /** WEBHOOK_PAUSE_AFTER_FAILURES: failed attempts in a row that pause a webhook. */
+  readonly pauseAfterFailures: number;
+  /** WEBHOOK_PAUSE_AFTER_HOURS: hours of failures (no delivery since the first failed attempt) that pause a webhook. */
+  readonly pauseAfterHours: number;
 }
 
 /** The event log and its streams (GET /events; README, configuration). */
@@ -370,6 +392,22 @@ function eventsFrom(env: Env): EventSettings {
   };
 }
 
+/** Webhooks' bounds, delivery and retries; private targets allowed on the devnet unless WEBHOOK_ALLOW_PRIVATE says otherwise. */
+function webhooksFrom(env: Env, network: Network): WebhookSettings {
+  return {
+    maxPerKey: integer(env, "WEBHOOK_MAX_PER_KEY", 10, 1, 1000),
+    timeoutSeconds: integer(env, "WEBHOOK_TIMEOUT_SECONDS", 10, 1, 60),
+    concurrency: integer(env, "WEBHOOK_CONCURRENCY", 8, 1, 256),
+    allowPrivate:
+      oneOf(env, "WEBHOOK_ALLOW_PRIVATE", ["true", "false"] as const, network === "devnet" ? "true" : "false") ===
+      "true",
+    retryBaseMs: integer(env, "WEBHOOK_RETRY_BASE_MS", 5000, 10, 3_600_000),
+    retryMaxSeconds: integer(env, "WEBHOOK_RETRY_MAX_SECONDS", 3600, 1, 86_400),
+    pauseAfterFailures: integer(env, "WEBHOOK_PAUSE_AFTER_FAILURES", 10, 1, 1000),
+    pauseAfterHours: integer(env, "WEBHOOK_PAUSE_AFTER_HOURS", 24, 1, 24 * 30),
+  };
+}
+
 /** Reads and validates the environment once. Throws ConfigError naming the first wrong variable. */
 export function loadConfig(env: Env = process.env): Config {
   const network = oneOf(env, "NETWORK", NETWORKS, "devnet");
@@ -391,6 +429,7 @@ export function loadConfig(env: Env = process.env): Config {
     limits: Object.freeze(resourceLimitsFrom(env)),
     devnet: Object.freeze(devnetFrom(env)),
     events: Object.freeze(eventsFrom(env)),
+    webhooks: Object.freeze(webhooksFrom(env, network)),
   };
   return Object.freeze(config);
 }

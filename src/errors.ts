@@ -43,6 +43,8 @@ export const ERROR_CODES = {
   SVC_ERR_WAITS_FULL: 503,
   /** The key (keyless: the client IP) holds EVENT_STREAMS_PER_KEY streams, or the instance EVENT_STREAMS_TOTAL. */
   AUTH_ERR_STREAM_LIMIT: 429,
+  /** The key holds a POST /webhooks/{id}/test in flight already, or the instance WEBHOOK_CONCURRENCY of them. */
+  AUTH_ERR_WEBHOOK_TEST_LIMIT: 429,
 
   // ── Chain backends ─────────────────────────────────────────────────────────────────
   CHAIN_ERR_UNAVAILABLE: 503,
@@ -102,6 +104,8 @@ export const TooManyWaitsError = coded("AUTH_ERR_WAIT_LIMIT");
 export const WaitsBusyError = coded("SVC_ERR_WAITS_FULL");
 /** GET /events beyond EVENT_STREAMS_PER_KEY or EVENT_STREAMS_TOTAL open streams. */
 export const TooManyStreamsError = coded("AUTH_ERR_STREAM_LIMIT");
+/** POST /webhooks/{id}/test while the key's one test delivery, or the instance's WEBHOOK_CONCURRENCY, are in flight. */
+export const TooManyWebhookTestsError = coded("AUTH_ERR_WEBHOOK_TEST_LIMIT");
 
 export const ChainUnavailableError = coded("CHAIN_ERR_UNAVAILABLE");
 /** PostgreSQL, Redis or the disk under DATA_DIR cannot serve the request; the message names which. */

@@ -1,5 +1,5 @@
 // The typed client of the Cardano transaction service: createClient (one typed method per
-// operationId), ApiError, the retry policy, and signAndSubmit. See client/README.md.
+// operationId), ApiError, the retry policy, signAndSubmit, and verifyWebhook (a webhook delivery's signature). See client/README.md.
 export {
   createClient,
   type CallOptions,
@@ -24,6 +24,7 @@ export {
   type Signer,
   type Submitted,
 } from "./sign.js";
+export { verifyWebhook } from "./webhooks.js";
 export type { components, operations, paths } from "./schema.js";
 
 /** A schema of the OpenAPI document by name: `Schema<"ErrorBody">`. */

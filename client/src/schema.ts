@@ -815,6 +815,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/services/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your webhooks
+         * @description Your API key's webhooks, oldest first, without their secrets. Pages: `limit` (1 to 100) results per page; pass the answer's `cursor` back as `cursor` for the next page, until it is null (the last page). Unknown query parameters are a 400 SVC_ERR_UNKNOWN_FIELD. Webhooks belong to the API key that created them (and to the keys it is rotated into): a key is required, and another key's webhook is a 404.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Create a webhook
+         * @description Creates a webhook for your API key: every event recorded from now on that passes its filter (the GET /events filter keys: `types`, `address`, `txHash`, `tournamentId`, all of those given must match) is POSTed to `url`. The answer holds the signing `secret`, shown this once. Each delivery is a POST of the event's JSON (as GET /events's data: line gives it: id, type, point, createdAt, data) with the headers Webhook-Id (the webhook's id and the event's, joined by a dot: the same on every attempt, to drop repeats: delivery is at least once) and Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")> (check it on the raw body, with a tolerance on t; the typed client's verifyWebhook does both, the README shows it in node:crypto). A 2xx is delivered. A timeout (WEBHOOK_TIMEOUT_SECONDS, 10), a connection error, a 408, a 429 or a 5xx is retried after min(1 h, 5 s·2^n) ±20 % (WEBHOOK_RETRY_BASE_MS, WEBHOOK_RETRY_MAX_SECONDS); any other 4xx, and a 3xx (redirects are not followed), fails the delivery. After 10 failed attempts in a row (WEBHOOK_PAUSE_AFTER_FAILURES), or 24 h of failures (WEBHOOK_PAUSE_AFTER_HOURS), the webhook is paused with the reason; its events are still queued, and POST /webhooks/{id}/resume delivers them. A delivery not made within EVENT_RETENTION_HOURS (24) of its queueing is given up: failed in the log, saying so. Deliveries are not ordered (retries and concurrent attempts): order by the event id. A webhook whose API key is revoked (without a successor by rotation) is paused at its next delivery, which is not made. A key has at most 10 webhooks (WEBHOOK_MAX_PER_KEY). Webhooks belong to the API key that created them (and to the keys it is rotated into): a key is required, and another key's webhook is a 404. A URL that is not http(s), holds credentials, is longer than 2,048 characters, does not resolve, or (off the devnet) resolves to a non-public address; an unknown type; an address of the other network family; one more webhook than the limit: 400 naming the field.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/services/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of your webhooks
+         * @description The webhook, its filter and its state (paused: why), without its secret. Webhooks belong to the API key that created them (and to the keys it is rotated into): a key is required, and another key's webhook is a 404.
+         */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete one of your webhooks
+         * @description Deletes the webhook and its delivery log; its pending deliveries are not made. Webhooks belong to the API key that created them (and to the keys it is rotated into): a key is required, and another key's webhook is a 404.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/services/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A webhook's delivery log
+         * @description The webhook's deliveries, newest event first: the event, its Webhook-Id, the attempts made, the state, the last status or error, the next attempt. Delivered and failed ones are kept EVENT_RETENTION_HOURS; pending ones until they end. Pages: `limit` (1 to 100) results per page; pass the answer's `cursor` back as `cursor` for the next page, until it is null (the last page). Unknown query parameters are a 400 SVC_ERR_UNKNOWN_FIELD. Webhooks belong to the API key that created them (and to the keys it is rotated into): a key is required, and another key's webhook is a 404.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/services/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test delivery
+         * @description POSTs a `webhook.test` event to the webhook now (paused or not), signed as every delivery is, and answers what the receiver answered. Not queued, not retried, not counted among the webhook's failures; its Webhook-Id is the webhook's id and test-<Unix ms>. The answer is 200 whatever the receiver said: `delivered`, `status` and `error` tell. One test delivery per key at a time, 8 in the instance (WEBHOOK_CONCURRENCY): one more is 429 AUTH_ERR_WEBHOOK_TEST_LIMIT. Webhooks belong to the API key that created them (and to the keys it is rotated into): a key is required, and another key's webhook is a 404.
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/services/webhooks/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a paused webhook
+         * @description Sets the webhook active again, its failures forgotten: its pending deliveries, those queued while it was paused among them, are due at once. An active webhook stays as it is (its pending deliveries due at once). Webhooks belong to the API key that created them (and to the keys it is rotated into): a key is required, and another key's webhook is a 404.
+         */
+        post: operations["resumeWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -869,7 +977,7 @@ export interface components {
              * @description What went wrong, as a stable machine-readable code for clients to act on; docs/errors.md says when each happens and what to do.
              * @enum {string}
              */
-            code: "SVC_ERR_VALIDATION" | "SVC_ERR_UNKNOWN_FIELD" | "SVC_ERR_BAD_REQUEST" | "SVC_ERR_CBOR_LIMIT" | "SVC_ERR_NOT_FOUND" | "SVC_ERR_UNPROCESSABLE" | "SVC_ERR_INTERNAL" | "SVC_ERR_BUSY" | "HTTP_ERR_INVALID_JSON" | "HTTP_ERR_BAD_URL" | "HTTP_ERR_MALFORMED" | "HTTP_ERR_UNKNOWN_ENDPOINT" | "HTTP_ERR_METHOD_NOT_ALLOWED" | "HTTP_ERR_TIMEOUT" | "HTTP_ERR_BODY_TOO_LARGE" | "HTTP_ERR_PARAM_TOO_LONG" | "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE" | "HTTP_ERR_HEADERS_TOO_LARGE" | "HTTP_ERR_REFUSED" | "AUTH_ERR_UNAUTHORIZED" | "AUTH_ERR_THROTTLED" | "AUTH_ERR_WAIT_LIMIT" | "SVC_ERR_WAITS_FULL" | "AUTH_ERR_STREAM_LIMIT" | "CHAIN_ERR_UNAVAILABLE" | "CHAIN_ERR_LEDGER_REJECTED" | "CHAIN_ERR_SEATS_UNREADABLE" | "STORE_ERR_UNAVAILABLE" | "TX_ERR_INSUFFICIENT_FUNDS" | "TX_ERR_TOO_LARGE" | "DEVNET_ERR_SNAPSHOT_EXISTS" | "DEVNET_ERR_SNAPSHOT_LIMIT";
+            code: "SVC_ERR_VALIDATION" | "SVC_ERR_UNKNOWN_FIELD" | "SVC_ERR_BAD_REQUEST" | "SVC_ERR_CBOR_LIMIT" | "SVC_ERR_NOT_FOUND" | "SVC_ERR_UNPROCESSABLE" | "SVC_ERR_INTERNAL" | "SVC_ERR_BUSY" | "HTTP_ERR_INVALID_JSON" | "HTTP_ERR_BAD_URL" | "HTTP_ERR_MALFORMED" | "HTTP_ERR_UNKNOWN_ENDPOINT" | "HTTP_ERR_METHOD_NOT_ALLOWED" | "HTTP_ERR_TIMEOUT" | "HTTP_ERR_BODY_TOO_LARGE" | "HTTP_ERR_PARAM_TOO_LONG" | "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE" | "HTTP_ERR_HEADERS_TOO_LARGE" | "HTTP_ERR_REFUSED" | "AUTH_ERR_UNAUTHORIZED" | "AUTH_ERR_THROTTLED" | "AUTH_ERR_WAIT_LIMIT" | "SVC_ERR_WAITS_FULL" | "AUTH_ERR_STREAM_LIMIT" | "AUTH_ERR_WEBHOOK_TEST_LIMIT" | "CHAIN_ERR_UNAVAILABLE" | "CHAIN_ERR_LEDGER_REJECTED" | "CHAIN_ERR_SEATS_UNREADABLE" | "STORE_ERR_UNAVAILABLE" | "TX_ERR_INSUFFICIENT_FUNDS" | "TX_ERR_TOO_LARGE" | "DEVNET_ERR_SNAPSHOT_EXISTS" | "DEVNET_ERR_SNAPSHOT_LIMIT";
             /** @description What went wrong, naming the field and the reason. */
             message: string;
             /**
@@ -1168,7 +1276,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1366,7 +1474,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1535,7 +1643,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1704,7 +1812,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1940,7 +2048,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2095,7 +2203,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2250,7 +2358,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2763,7 +2871,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2927,7 +3035,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3183,7 +3291,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3330,7 +3438,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3513,7 +3621,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3692,7 +3800,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3862,7 +3970,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4038,7 +4146,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4217,7 +4325,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4405,7 +4513,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4610,7 +4718,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4844,7 +4952,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5020,7 +5128,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5219,7 +5327,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5472,7 +5580,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5644,7 +5752,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5817,7 +5925,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6131,7 +6239,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6360,7 +6468,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6637,7 +6745,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6842,7 +6950,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7047,7 +7155,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7257,7 +7365,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7490,7 +7598,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7696,7 +7804,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7907,7 +8015,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8119,7 +8227,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8304,7 +8412,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8603,7 +8711,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8769,7 +8877,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9050,7 +9158,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9200,7 +9308,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9381,7 +9489,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9562,7 +9670,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9707,7 +9815,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`. */
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9719,6 +9827,1374 @@ export interface operations {
                      *       "error": "Too Many Requests",
                      *       "code": "AUTH_ERR_STREAM_LIMIT",
                      *       "message": "Your API key holds 4 event streams already, the most one key may hold at once (EVENT_STREAMS_PER_KEY): close one first, or use one stream with a wider filter.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "STORE_ERR_UNAVAILABLE",
+                     *       "message": "The database (PostgreSQL) cannot be reached: connect ECONNREFUSED 10.0.0.5:5432. Retry later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Webhooks per page, 1 to 100; 20 when absent.
+                 * @example 20
+                 */
+                limit?: number;
+                /** @description The `cursor` of the previous page's answer, as it is; the first page when absent. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of your webhooks, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "webhooks": [
+                     *         {
+                     *           "id": "wh_5f0c2a9e7b41d3c8a6e19f27",
+                     *           "url": "https://hooks.example.com/cardano",
+                     *           "types": [
+                     *             "tx.confirmed",
+                     *             "address.received"
+                     *           ],
+                     *           "address": "addr_test1vr75dew8ess84ya8zvt8en6fcx0ms6daez39prvc9vltukq0ct42e",
+                     *           "txHash": null,
+                     *           "tournamentId": null,
+                     *           "confirmations": 3,
+                     *           "state": "active",
+                     *           "pausedReason": null,
+                     *           "pausedAt": null,
+                     *           "failures": 0,
+                     *           "failingSince": null,
+                     *           "afterEvent": "40",
+                     *           "createdAt": 1764250000000
+                     *         }
+                     *       ],
+                     *       "cursor": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Your webhooks on this page, oldest first. */
+                        webhooks: {
+                            /** @description The webhook's id. */
+                            id: string;
+                            /** @description Where deliveries go (normalized). */
+                            url: string;
+                            /** @description The event types delivered; empty: every type. */
+                            types: string[];
+                            /** @description The address filter (bech32), or null. */
+                            address: string | null;
+                            /** @description The transaction filter, or null. */
+                            txHash: string | null;
+                            /** @description The tournament filter, or null. */
+                            tournamentId: string | null;
+                            /** @description The depth tx.confirmed waits for. */
+                            confirmations: number;
+                            /** @description paused: deliveries wait (and new events are still queued) until POST /webhooks/{id}/resume. */
+                            state: "active" | "paused";
+                            /** @description Why it was paused (the failures and the last one), or null. */
+                            pausedReason: string | null;
+                            /** @description When it was paused (Unix ms), or null. */
+                            pausedAt: number | null;
+                            /** @description Failed attempts in a row (a delivery sets it back to 0). */
+                            failures: number;
+                            /** @description The first failed attempt of the current run of failures (Unix ms), or null. */
+                            failingSince: number | null;
+                            /** @description The log's last event id at creation: the webhook receives the events after it. */
+                            afterEvent: string;
+                            /** @description Unix ms. */
+                            createdAt: number;
+                        }[];
+                        /** @description Pass it back as the query's `cursor` for the next page; null on the last page. */
+                        cursor: string | null;
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_VALIDATION",
+                     *       "message": "The request body is empty: send a JSON object.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "Webhooks belong to an API key: send yours in the X-Api-Key header.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "STORE_ERR_UNAVAILABLE",
+                     *       "message": "The database (PostgreSQL) cannot be reached: connect ECONNREFUSED 10.0.0.5:5432. Retry later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/cardano",
+                 *       "types": [
+                 *         "tx.confirmed",
+                 *         "address.received"
+                 *       ],
+                 *       "address": "addr_test1vr75dew8ess84ya8zvt8en6fcx0ms6daez39prvc9vltukq0ct42e",
+                 *       "confirmations": 3
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Where the deliveries are POSTed: http or https, without credentials or a fragment. On preview, preprod and mainnet its host must resolve to public addresses only (not loopback, private, link-local, CGNAT, multicast or unspecified, v4 or v6), checked now and at each delivery, unless the operator set WEBHOOK_ALLOW_PRIVATE=true; the devnet allows them (your receiver on localhost). */
+                    url: string;
+                    /** @description Only events of these types; every type when absent. */
+                    types?: ("tx.submitted" | "tx.confirmed" | "tx.rolled_back" | "tx.expired" | "address.received" | "address.spent" | "tournament.created" | "tournament.registration_received" | "tournament.registration_cancelled" | "tournament.participants_added" | "tournament.full" | "tournament.deadline_passed" | "tournament.settled" | "tournament.cancelled" | "tournament.refunded")[];
+                    /** @description Only events that touch this payment address (bech32 or hex) of this instance's network family. */
+                    address?: string;
+                    /** @description Only events of this transaction. */
+                    txHash?: string;
+                    /** @description Only events of this tournament. */
+                    tournamentId?: string;
+                    /** @description tx.confirmed is delivered once its block is this many blocks deep (1, the default: at once). The body is the event as recorded (its data.confirmations the depth then, 1); other types are delivered at once. */
+                    confirmations?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The webhook created, with its secret. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "wh_5f0c2a9e7b41d3c8a6e19f27",
+                     *       "url": "https://hooks.example.com/cardano",
+                     *       "types": [
+                     *         "tx.confirmed",
+                     *         "address.received"
+                     *       ],
+                     *       "address": "addr_test1vr75dew8ess84ya8zvt8en6fcx0ms6daez39prvc9vltukq0ct42e",
+                     *       "txHash": null,
+                     *       "tournamentId": null,
+                     *       "confirmations": 3,
+                     *       "state": "active",
+                     *       "pausedReason": null,
+                     *       "pausedAt": null,
+                     *       "failures": 0,
+                     *       "failingSince": null,
+                     *       "afterEvent": "40",
+                     *       "createdAt": 1764250000000,
+                     *       "secret": "whsec_q3Vt0mJ9cX2s8kLrY1bZ4nW7pE5aH6dF0gU3iO2lK8M"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The webhook's id. */
+                        id: string;
+                        /** @description Where deliveries go (normalized). */
+                        url: string;
+                        /** @description The event types delivered; empty: every type. */
+                        types: string[];
+                        /** @description The address filter (bech32), or null. */
+                        address: string | null;
+                        /** @description The transaction filter, or null. */
+                        txHash: string | null;
+                        /** @description The tournament filter, or null. */
+                        tournamentId: string | null;
+                        /** @description The depth tx.confirmed waits for. */
+                        confirmations: number;
+                        /** @description paused: deliveries wait (and new events are still queued) until POST /webhooks/{id}/resume. */
+                        state: "active" | "paused";
+                        /** @description Why it was paused (the failures and the last one), or null. */
+                        pausedReason: string | null;
+                        /** @description When it was paused (Unix ms), or null. */
+                        pausedAt: number | null;
+                        /** @description Failed attempts in a row (a delivery sets it back to 0). */
+                        failures: number;
+                        /** @description The first failed attempt of the current run of failures (Unix ms), or null. */
+                        failingSince: number | null;
+                        /** @description The log's last event id at creation: the webhook receives the events after it. */
+                        afterEvent: string;
+                        /** @description Unix ms. */
+                        createdAt: number;
+                        /** @description The signing secret: shown this once, never again. Each delivery's Webhook-Signature is t=<unix s>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")> (the typed client's verifyWebhook checks it). */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_BAD_REQUEST",
+                     *       "message": "body.url names the host 10.0.0.7, which resolves to 10.0.0.7, a private address: webhooks go to public addresses only on this network (WEBHOOK_ALLOW_PRIVATE).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "Webhooks belong to an API key: send yours in the X-Api-Key header.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "STORE_ERR_UNAVAILABLE",
+                     *       "message": "The database (PostgreSQL) cannot be reached: connect ECONNREFUSED 10.0.0.5:5432. Retry later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The webhook's id, as POST /webhooks answered it.
+                 * @example wh_5f0c2a9e7b41d3c8a6e19f27
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A webhook (its secret is shown only at creation). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "wh_5f0c2a9e7b41d3c8a6e19f27",
+                     *       "url": "https://hooks.example.com/cardano",
+                     *       "types": [
+                     *         "tx.confirmed",
+                     *         "address.received"
+                     *       ],
+                     *       "address": "addr_test1vr75dew8ess84ya8zvt8en6fcx0ms6daez39prvc9vltukq0ct42e",
+                     *       "txHash": null,
+                     *       "tournamentId": null,
+                     *       "confirmations": 3,
+                     *       "state": "active",
+                     *       "pausedReason": null,
+                     *       "pausedAt": null,
+                     *       "failures": 0,
+                     *       "failingSince": null,
+                     *       "afterEvent": "40",
+                     *       "createdAt": 1764250000000
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The webhook's id. */
+                        id: string;
+                        /** @description Where deliveries go (normalized). */
+                        url: string;
+                        /** @description The event types delivered; empty: every type. */
+                        types: string[];
+                        /** @description The address filter (bech32), or null. */
+                        address: string | null;
+                        /** @description The transaction filter, or null. */
+                        txHash: string | null;
+                        /** @description The tournament filter, or null. */
+                        tournamentId: string | null;
+                        /** @description The depth tx.confirmed waits for. */
+                        confirmations: number;
+                        /** @description paused: deliveries wait (and new events are still queued) until POST /webhooks/{id}/resume. */
+                        state: "active" | "paused";
+                        /** @description Why it was paused (the failures and the last one), or null. */
+                        pausedReason: string | null;
+                        /** @description When it was paused (Unix ms), or null. */
+                        pausedAt: number | null;
+                        /** @description Failed attempts in a row (a delivery sets it back to 0). */
+                        failures: number;
+                        /** @description The first failed attempt of the current run of failures (Unix ms), or null. */
+                        failingSince: number | null;
+                        /** @description The log's last event id at creation: the webhook receives the events after it. */
+                        afterEvent: string;
+                        /** @description Unix ms. */
+                        createdAt: number;
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_VALIDATION",
+                     *       "message": "The request body is empty: send a JSON object.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "Webhooks belong to an API key: send yours in the X-Api-Key header.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found. Codes: `SVC_ERR_NOT_FOUND`, `HTTP_ERR_UNKNOWN_ENDPOINT`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "code": "SVC_ERR_NOT_FOUND",
+                     *       "message": "No webhook wh_5f0c2a9e7b41d3c8a6e19f27 belongs to your API key (a webhook another key created is not yours to see).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "STORE_ERR_UNAVAILABLE",
+                     *       "message": "The database (PostgreSQL) cannot be reached: connect ECONNREFUSED 10.0.0.5:5432. Retry later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The webhook's id, as POST /webhooks answered it.
+                 * @example wh_5f0c2a9e7b41d3c8a6e19f27
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook was deleted, with its deliveries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "wh_5f0c2a9e7b41d3c8a6e19f27",
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The webhook deleted. */
+                        id: string;
+                        /**
+                         * @description Always true.
+                         * @enum {boolean}
+                         */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_VALIDATION",
+                     *       "message": "The request body is empty: send a JSON object.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "Webhooks belong to an API key: send yours in the X-Api-Key header.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found. Codes: `SVC_ERR_NOT_FOUND`, `HTTP_ERR_UNKNOWN_ENDPOINT`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "code": "SVC_ERR_NOT_FOUND",
+                     *       "message": "No webhook wh_5f0c2a9e7b41d3c8a6e19f27 belongs to your API key (a webhook another key created is not yours to see).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "STORE_ERR_UNAVAILABLE",
+                     *       "message": "The database (PostgreSQL) cannot be reached: connect ECONNREFUSED 10.0.0.5:5432. Retry later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Webhooks per page, 1 to 100; 20 when absent.
+                 * @example 20
+                 */
+                limit?: number;
+                /** @description The `cursor` of the previous page's answer, as it is; the first page when absent. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The webhook's id, as POST /webhooks answered it.
+                 * @example wh_5f0c2a9e7b41d3c8a6e19f27
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the webhook's deliveries, newest event first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deliveries": [
+                     *         {
+                     *           "eventId": "42",
+                     *           "eventType": "address.received",
+                     *           "deliveryId": "wh_5f0c2a9e7b41d3c8a6e19f27.42",
+                     *           "state": "pending",
+                     *           "attempts": 2,
+                     *           "lastStatus": 503,
+                     *           "lastError": "HTTP 503: upstream unavailable",
+                     *           "nextAttemptAt": 1764250021000,
+                     *           "waitingForHeight": null,
+                     *           "createdAt": 1764250001000,
+                     *           "updatedAt": 1764250011000
+                     *         },
+                     *         {
+                     *           "eventId": "41",
+                     *           "eventType": "tx.confirmed",
+                     *           "deliveryId": "wh_5f0c2a9e7b41d3c8a6e19f27.41",
+                     *           "state": "delivered",
+                     *           "attempts": 1,
+                     *           "lastStatus": 200,
+                     *           "lastError": null,
+                     *           "nextAttemptAt": null,
+                     *           "waitingForHeight": 14,
+                     *           "createdAt": 1764250001000,
+                     *           "updatedAt": 1764250040000
+                     *         }
+                     *       ],
+                     *       "cursor": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The deliveries on this page, newest event first. */
+                        deliveries: {
+                            /** @description The event's id (GET /events's id). */
+                            eventId: string;
+                            /** @description The event's type. */
+                            eventType: string;
+                            /** @description The Webhook-Id header of every attempt of it. */
+                            deliveryId: string;
+                            /** @description pending: not yet delivered (due at nextAttemptAt, or waiting for confirmations); delivered: a 2xx; failed: an answer not retried (a 4xx other than 408 and 429, a 3xx, a refused target), or not delivered within EVENT_RETENTION_HOURS; cancelled: a tx.confirmed waiting for its confirmations whose transaction was rolled back first (a confirmation again is a new event, delivered once deep enough). */
+                            state: "pending" | "delivered" | "failed" | "cancelled";
+                            /** @description Attempts made. */
+                            attempts: number;
+                            /** @description The receiver's last HTTP status; null when none came (a timeout, a refused connection) or before an attempt. */
+                            lastStatus: number | null;
+                            /** @description Why the last attempt failed (with an excerpt of the receiver's answer, at most 200 characters); null when it did not. */
+                            lastError: string | null;
+                            /** @description When the next attempt is due (Unix ms); null once delivered or failed. */
+                            nextAttemptAt: number | null;
+                            /** @description The block height the chain must reach first (a tx.confirmed of a webhook with confirmations); null: none. */
+                            waitingForHeight: number | null;
+                            /** @description When it was queued (Unix ms). */
+                            createdAt: number;
+                            /** @description Its last change (Unix ms). */
+                            updatedAt: number;
+                        }[];
+                        /** @description Pass it back as the query's `cursor` for the next page; null on the last page. */
+                        cursor: string | null;
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_VALIDATION",
+                     *       "message": "The request body is empty: send a JSON object.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "Webhooks belong to an API key: send yours in the X-Api-Key header.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found. Codes: `SVC_ERR_NOT_FOUND`, `HTTP_ERR_UNKNOWN_ENDPOINT`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "code": "SVC_ERR_NOT_FOUND",
+                     *       "message": "No webhook wh_5f0c2a9e7b41d3c8a6e19f27 belongs to your API key (a webhook another key created is not yours to see).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "STORE_ERR_UNAVAILABLE",
+                     *       "message": "The database (PostgreSQL) cannot be reached: connect ECONNREFUSED 10.0.0.5:5432. Retry later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The webhook's id, as POST /webhooks answered it.
+                 * @example wh_5f0c2a9e7b41d3c8a6e19f27
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the receiver answered to a webhook.test delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "webhookId": "wh_5f0c2a9e7b41d3c8a6e19f27",
+                     *       "delivered": true,
+                     *       "status": 200,
+                     *       "error": null,
+                     *       "durationMs": 38
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The webhook. */
+                        webhookId: string;
+                        /** @description Whether the receiver answered a 2xx. */
+                        delivered: boolean;
+                        /** @description The receiver's HTTP status; null when none came. */
+                        status: number | null;
+                        /** @description Why it was not delivered; null when it was. */
+                        error: string | null;
+                        /** @description How long the attempt took. */
+                        durationMs: number;
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_VALIDATION",
+                     *       "message": "The request body is empty: send a JSON object.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "Webhooks belong to an API key: send yours in the X-Api-Key header.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found. Codes: `SVC_ERR_NOT_FOUND`, `HTTP_ERR_UNKNOWN_ENDPOINT`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "code": "SVC_ERR_NOT_FOUND",
+                     *       "message": "No webhook wh_5f0c2a9e7b41d3c8a6e19f27 belongs to your API key (a webhook another key created is not yours to see).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_WEBHOOK_TEST_LIMIT",
+                     *       "message": "Your API key has a test delivery in flight already: wait for its answer (at most WEBHOOK_TIMEOUT_SECONDS) before sending another.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key store (the API keys and their quotas: the database, or the rate limiter's Redis) cannot serve the request right now: retry later, after Retry-After seconds when the answer has that header. Codes: `SVC_ERR_BUSY`, `SVC_ERR_WAITS_FULL`, `CHAIN_ERR_UNAVAILABLE`, `CHAIN_ERR_SEATS_UNREADABLE`, `STORE_ERR_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "code": "STORE_ERR_UNAVAILABLE",
+                     *       "message": "The database (PostgreSQL) cannot be reached: connect ECONNREFUSED 10.0.0.5:5432. Retry later.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resumeWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The webhook's id, as POST /webhooks answered it.
+                 * @example wh_5f0c2a9e7b41d3c8a6e19f27
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A webhook (its secret is shown only at creation). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "wh_5f0c2a9e7b41d3c8a6e19f27",
+                     *       "url": "https://hooks.example.com/cardano",
+                     *       "types": [
+                     *         "tx.confirmed",
+                     *         "address.received"
+                     *       ],
+                     *       "address": "addr_test1vr75dew8ess84ya8zvt8en6fcx0ms6daez39prvc9vltukq0ct42e",
+                     *       "txHash": null,
+                     *       "tournamentId": null,
+                     *       "confirmations": 3,
+                     *       "state": "active",
+                     *       "pausedReason": null,
+                     *       "pausedAt": null,
+                     *       "failures": 0,
+                     *       "failingSince": null,
+                     *       "afterEvent": "40",
+                     *       "createdAt": 1764250000000
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The webhook's id. */
+                        id: string;
+                        /** @description Where deliveries go (normalized). */
+                        url: string;
+                        /** @description The event types delivered; empty: every type. */
+                        types: string[];
+                        /** @description The address filter (bech32), or null. */
+                        address: string | null;
+                        /** @description The transaction filter, or null. */
+                        txHash: string | null;
+                        /** @description The tournament filter, or null. */
+                        tournamentId: string | null;
+                        /** @description The depth tx.confirmed waits for. */
+                        confirmations: number;
+                        /** @description paused: deliveries wait (and new events are still queued) until POST /webhooks/{id}/resume. */
+                        state: "active" | "paused";
+                        /** @description Why it was paused (the failures and the last one), or null. */
+                        pausedReason: string | null;
+                        /** @description When it was paused (Unix ms), or null. */
+                        pausedAt: number | null;
+                        /** @description Failed attempts in a row (a delivery sets it back to 0). */
+                        failures: number;
+                        /** @description The first failed attempt of the current run of failures (Unix ms), or null. */
+                        failingSince: number | null;
+                        /** @description The log's last event id at creation: the webhook receives the events after it. */
+                        afterEvent: string;
+                        /** @description Unix ms. */
+                        createdAt: number;
+                    };
+                };
+            };
+            /** @description Bad input: the message names the field and why. Codes: `SVC_ERR_VALIDATION`, `SVC_ERR_UNKNOWN_FIELD`, `SVC_ERR_BAD_REQUEST`, `SVC_ERR_CBOR_LIMIT`, `HTTP_ERR_INVALID_JSON`, `HTTP_ERR_BAD_URL`, `HTTP_ERR_MALFORMED`, `TX_ERR_INSUFFICIENT_FUNDS`, `TX_ERR_TOO_LARGE`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "code": "SVC_ERR_VALIDATION",
+                     *       "message": "The request body is empty: send a JSON object.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, revoked or wrong-network API key. Codes: `AUTH_ERR_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "code": "AUTH_ERR_UNAUTHORIZED",
+                     *       "message": "Webhooks belong to an API key: send yours in the X-Api-Key header.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found. Codes: `SVC_ERR_NOT_FOUND`, `HTTP_ERR_UNKNOWN_ENDPOINT`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "code": "SVC_ERR_NOT_FOUND",
+                     *       "message": "No webhook wh_5f0c2a9e7b41d3c8a6e19f27 belongs to your API key (a webhook another key created is not yours to see).",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the service accepts. Codes: `HTTP_ERR_BODY_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "code": "HTTP_ERR_BODY_TOO_LARGE",
+                     *       "message": "The request body is larger than this service accepts.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON: send Content-Type: application/json. Codes: `HTTP_ERR_UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "HTTP_ERR_UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The request body must be JSON: send the header Content-Type: application/json.",
+                     *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Throttled, please try again later. The Retry-After header says when. Codes: `AUTH_ERR_THROTTLED`, `AUTH_ERR_WAIT_LIMIT`, `AUTH_ERR_STREAM_LIMIT`, `AUTH_ERR_WEBHOOK_TEST_LIMIT`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "code": "AUTH_ERR_THROTTLED",
+                     *       "message": "Throttled, please try again later.",
                      *       "requestId": "5b0c4a52-6b0e-4c39-9d0e-2f6f1c7e9a10"
                      *     }
                      */
@@ -9916,6 +11392,13 @@ export const OPERATIONS = {
   serializeValidatorData: { method: "post", path: "/v2/services/validators/{hash}/serialize" },
   parseValidatorData: { method: "post", path: "/v2/services/validators/{hash}/parse" },
   streamEvents: { method: "get", path: "/v2/services/events" },
+  listWebhooks: { method: "get", path: "/v2/services/webhooks" },
+  createWebhook: { method: "post", path: "/v2/services/webhooks" },
+  getWebhook: { method: "get", path: "/v2/services/webhooks/{id}" },
+  deleteWebhook: { method: "delete", path: "/v2/services/webhooks/{id}" },
+  listWebhookDeliveries: { method: "get", path: "/v2/services/webhooks/{id}/deliveries" },
+  testWebhook: { method: "post", path: "/v2/services/webhooks/{id}/test" },
+  resumeWebhook: { method: "post", path: "/v2/services/webhooks/{id}/resume" },
   getRootHealth: { method: "get", path: "/health" },
   getMetrics: { method: "get", path: "/metrics" },
 } as const satisfies { [K in keyof operations]: { method: string; path: string } };

@@ -1,5 +1,5 @@
 // build(config) assembles the service and never listens (src/main.ts does).
-// Registration order: config → stores → metrics → chain → tournaments → events → request ids → CORS → methods (405) → error handler → OpenAPI → auth → blueprints → routes (the service's, then the devnet's Blockfrost-compatible API).
+// Registration order: config → stores → metrics → chain → tournaments → events → webhooks → request ids → CORS → methods (405) → error handler → OpenAPI → auth → blueprints → routes (the service's, then the devnet's Blockfrost-compatible API).
 // Services are plugins that decorate the instance (app.stores, app.chain, app.tournaments, app.events, app.blueprints); routes take them
 // from there, so nothing under routes/ imports this file. The stores come first: every plugin that uses one
 // declares `dependencies: ["stores"]` and reads app.stores, and none opens or closes a store itself.
@@ -19,6 +19,7 @@ import openapi from "./plugins/openapi.js";
 import requestId, { genReqId } from "./plugins/request-id.js";
 import stores from "./plugins/stores.js";
 import unknownFieldGuard from "./plugins/unknown-field-guard.js";
+import webhooks, { type WebhooksPluginOptions } from "./plugins/webhooks.js";
 import tournaments from "./plugins/tournaments.js";
 import addressRoutes from "./routes/addresses/index.js";
 import blockfrostRoutes, { BLOCKFROST_PREFIX } from "./routes/blockfrost/index.js";
@@ -32,6 +33,7 @@ import tournamentRoutes from "./routes/tournaments/index.js";
 import transactionRoutes from "./routes/transactions/index.js";
 import utilsRoutes from "./routes/utils/index.js";
 import validatorRoutes from "./routes/validators/index.js";
+import webhookRoutes from "./routes/webhooks/index.js";
 import { RequestLogController } from "./request-log.js";
 import { ErrorBody } from "./schemas.js";
 import { sharedSerializers } from "./serialization.js";
@@ -54,6 +56,8 @@ export interface BuildOptions {
   clock?: () => number;
   /** Where the JSON log lines go (default: stdout); tests read them. */
   logStream?: { write(line: string): void };
+  /** The webhook worker's clock, resolver and round period (tests). */
+  webhooks?: WebhooksPluginOptions;
 }
 
 export async function build(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -125,6 +129,7 @@ async function registerAll(app: FastifyInstance, options: BuildOptions): Promise
   await app.register(chain, { chain: options.chain });
   await app.register(tournaments);
   await app.register(events);
+  await app.register(webhooks, options.webhooks ?? {});
   await app.register(requestId);
   // CORS: after the request ids (a preflight's answer carries one), before auth (a preflight needs no key
   // and counts against no quota; a 401 or 429 still carries the CORS headers); at the root, so that
@@ -149,6 +154,7 @@ async function registerAll(app: FastifyInstance, options: BuildOptions): Promise
       await api.register(blueprintRoutes);
       await api.register(validatorRoutes);
       await api.register(eventRoutes);
+      await api.register(webhookRoutes);
     },
     { prefix: BASE_PATH },
   );

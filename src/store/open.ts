@@ -10,12 +10,14 @@ import { PgDatabase } from "./postgres/database.js";
 import { PostgresDeploymentStore, DEPLOYMENTS_COMPONENT, DEPLOYMENTS_MIGRATIONS } from "./postgres/deployments.js";
 import { PostgresEventStore, EVENTS_COMPONENT, EVENTS_MIGRATIONS } from "./postgres/events.js";
 import { PostgresKeyStore, KEYS_COMPONENT, KEYS_MIGRATIONS } from "./postgres/keys.js";
+import { PostgresWebhookStore, WEBHOOKS_COMPONENT, WEBHOOKS_MIGRATIONS } from "./postgres/webhooks.js";
 import { SqliteBlueprintStore } from "./sqlite/blueprints.js";
 import { storePath } from "./sqlite/database.js";
 import { deploymentsPath, SqliteDeploymentStore } from "./sqlite/deployments.js";
 import { SqliteEventStore } from "./sqlite/events.js";
 import { SqliteKeyStore } from "./sqlite/keys.js";
-import type { BlueprintStore, DeploymentStore, EventStore, KeyStore, QuotaStore } from "./types.js";
+import { SqliteWebhookStore } from "./sqlite/webhooks.js";
+import type { BlueprintStore, DeploymentStore, EventStore, KeyStore, QuotaStore, WebhookStore } from "./types.js";
 
 export interface Stores {
   /** Which backend these are, for logs and diagnostics. */
@@ -25,6 +27,8 @@ export interface Stores {
   readonly deployments: DeploymentStore;
   /** The event log (src/events/) and its followers' positions. */
   readonly events: EventStore;
+  /** Each key's webhooks, their deliveries and the queueing worker's cursor (src/webhooks/). */
+  readonly webhooks: WebhookStore;
   /** Closes every store (the pool or the files) once; later calls wait for the same close. */
   close(): Promise<void>;
   /** Why the stores cannot be used right now (for health), or null when they can. */
@@ -58,6 +62,7 @@ async function openPostgres(url: string, { clock = Date.now }: OpenStoresOptions
     { component: BLUEPRINTS_COMPONENT, migrations: BLUEPRINTS_MIGRATIONS },
     { component: DEPLOYMENTS_COMPONENT, migrations: DEPLOYMENTS_MIGRATIONS },
     { component: EVENTS_COMPONENT, migrations: EVENTS_MIGRATIONS },
+    { component: WEBHOOKS_COMPONENT, migrations: WEBHOOKS_MIGRATIONS },
   ]);
   try {
     await db.ready();
@@ -73,6 +78,7 @@ async function openPostgres(url: string, { clock = Date.now }: OpenStoresOptions
     blueprints: new PostgresBlueprintStore(db, clock),
     deployments: new PostgresDeploymentStore(db),
     events: new PostgresEventStore(db),
+    webhooks: new PostgresWebhookStore(db),
     close: () => db.close(),
     problem: () => db.problem(),
   };
@@ -92,6 +98,7 @@ async function openSqlite(dataDir: string, { clock = Date.now }: OpenStoresOptio
     const blueprints = track(await SqliteBlueprintStore.open(storePath(dataDir), { clock }));
     const deployments = track(await SqliteDeploymentStore.open(deploymentsPath(dataDir)));
     const events = track(await SqliteEventStore.open(storePath(dataDir)));
+    const webhooks = track(await SqliteWebhookStore.open(storePath(dataDir)));
     let closing: Promise<void> | null = null;
     // The files are local: a full disk shows in the devnet's own storage check and in the write that fails.
     return {
@@ -100,6 +107,7 @@ async function openSqlite(dataDir: string, { clock = Date.now }: OpenStoresOptio
       blueprints,
       deployments,
       events,
+      webhooks,
       close: () => (closing ??= closeAll()),
       problem: () => Promise.resolve(null),
     };

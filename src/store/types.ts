@@ -343,3 +343,196 @@ export interface EventStore {
   /** A follower's saved position (FollowerPosition.position), or null when it never saved one. */
   position(follower: string): Promise<string | null>;
 }
+
+// ── Webhooks (issue #24) ─────────────────────────────────────────────────────────────────
+// Each owner's webhooks (an owner: the first key of an API key's rotation chain, as blueprints'),
+// and their deliveries: one row per webhook and event, so that queueing an event twice (two
+// instances of a fleet reading the same log, a restart) is harmless. The queueing worker's cursor
+// in the event log is kept here, with the highest block height it saw (a webhook asking for
+// `confirmations` waits on it). Claims hand a due delivery to one worker at a time: a lease
+// (a token and an expiry) that the attempt's record must still hold; PostgreSQL takes the rows
+// with FOR UPDATE SKIP LOCKED, so instances of a fleet never claim the same one.
+//
+// The secret is stored as it is, unlike the API keys' hashes: the service signs every delivery
+// with it, so it must have it back; it leaves the store only towards the signer (claims, the test
+// delivery) and the creation's one answer.
+
+export type WebhookState = "active" | "paused";
+/** cancelled: a tx.confirmed waiting for its depth whose transaction was rolled back first. */
+export type DeliveryState = "pending" | "delivered" | "failed" | "cancelled";
+
+/** A webhook to create: what POST /webhooks checked. */
+export interface NewWebhook {
+  readonly owner: string;
+  readonly url: string;
+  readonly filter: EventFilter;
+  /** tx.confirmed is delivered once its block is this deep (1: at once). */
+  readonly confirmations: number;
+  readonly secret: string;
+  /**
+   * The log's latest id at creation: the webhook receives the events after it. The store raises it
+   * to the queueing cursor when the cursor is past it (events the worker already matched without
+   * this webhook), so that "after fromEvent" always holds, exactly.
+   */
+  readonly fromEvent: number;
+  readonly createdAt: number;
+}
+
+export interface StoredWebhook extends NewWebhook {
+  /** "wh_" and 24 lowercase hex characters, random. */
+  readonly id: string;
+  /** The store's order of creation (queue's `matchedThrough`). */
+  readonly seq: number;
+  readonly state: WebhookState;
+  /** Why it was paused (null while active). */
+  readonly pausedReason: string | null;
+  readonly pausedAt: number | null;
+  /** Failed attempts in a row (any delivery of the webhook); a 2xx sets it back to 0. */
+  readonly failures: number;
+  /** Unix ms of the first failed attempt of the current run of failures; null when none. */
+  readonly failingSince: number | null;
+}
+
+export interface WebhookPage {
+  readonly webhooks: StoredWebhook[];
+  /** The cursor of the next page; undefined on the last page. */
+  readonly next?: string;
+}
+
+/** A delivery to queue: `body` is the event's JSON as GET /events sends it, signed at each attempt. */
+export interface NewDelivery {
+  readonly webhookId: string;
+  readonly eventId: number;
+  readonly eventType: string;
+  readonly body: string;
+  /** The block height the chain's tip must reach before the delivery is due (confirmations); null: due at once. */
+  readonly minHeight: number | null;
+  /** The event's transaction (a rollback of it cancels the delivery while it waits for its depth). */
+  readonly txHash: string | null;
+}
+
+/** Pending deliveries waiting for their depth (a min height) of a transaction rolled back at event `rollback`: cancelled. */
+export interface RolledBack {
+  readonly txHash: string;
+  /** The tx.rolled_back event's id: deliveries of later events (a confirmation again) stay. */
+  readonly rollback: number;
+  readonly reason: string;
+}
+
+/** A row of a webhook's delivery log. */
+export interface DeliveryRecord {
+  readonly webhookId: string;
+  readonly eventId: number;
+  readonly eventType: string;
+  readonly state: DeliveryState;
+  readonly attempts: number;
+  /** The receiver's last HTTP status; null before an answer (none yet, a timeout, a refused connection). */
+  readonly lastStatus: number | null;
+  /** Why the last attempt failed; null when it did not. */
+  readonly lastError: string | null;
+  /** When the next attempt is due (Unix ms); null once delivered or failed. */
+  readonly nextAttemptAt: number | null;
+  readonly minHeight: number | null;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+export interface DeliveryPage {
+  readonly deliveries: DeliveryRecord[];
+  readonly next?: string;
+}
+
+/** A claimed delivery: what an attempt needs, the lease it must still hold to record its answer. */
+export interface ClaimedDelivery {
+  readonly webhookId: string;
+  readonly eventId: number;
+  readonly body: string;
+  readonly url: string;
+  readonly secret: string;
+  /** The webhook's owner (an attempt is made only while it holds an active key). */
+  readonly owner: string;
+  /** Attempts before this one. */
+  readonly attempts: number;
+  readonly lease: string;
+}
+
+/** What an attempt ended in. */
+export interface AttemptOutcome {
+  readonly state: DeliveryState;
+  readonly status: number | null;
+  readonly error: string | null;
+  /** Unix ms of the next attempt when `state` is pending. */
+  readonly nextAttemptAt: number | null;
+}
+
+/** Where the queueing worker stands in the event log. */
+export interface WebhookCursor {
+  /** The last event id read. */
+  readonly after: number;
+  /** The highest block height of the events read (0: none). */
+  readonly tipHeight: number;
+  /**
+   * To queue: the highest webhook seq the events were matched against. When a webhook created
+   * since exists, `after` stays where it was (the next round matches those events again, with it).
+   */
+  readonly matchedThrough?: number;
+}
+
+/** A creation refused because the owner has `limit` webhooks already. */
+export class WebhookLimitError extends Error {
+  constructor(readonly limit: number) {
+    super(`The owner has ${limit} webhooks already, the limit.`);
+    this.name = "WebhookLimitError";
+  }
+}
+
+export interface WebhookStore {
+  /** Creates the webhook unless its owner has `limit` already (checked and inserted atomically: WebhookLimitError). */
+  create(webhook: NewWebhook, limit: number): Promise<StoredWebhook>;
+  /** The owner's webhook of this id; undefined when the owner has none (another owner's is none). */
+  get(owner: string, id: string): Promise<StoredWebhook | undefined>;
+  /** The owner's webhooks, oldest first, `limit` a page, after the cursor a previous page gave. */
+  list(owner: string, limit: number, cursor?: string): Promise<WebhookPage>;
+  /** Deletes the owner's webhook and its deliveries; false when the owner has none of this id. */
+  delete(owner: string, id: string): Promise<boolean>;
+  /** Sets the owner's webhook active again, its failures forgotten and its pending deliveries due at `now`. */
+  resume(owner: string, id: string, now: number): Promise<StoredWebhook | undefined>;
+  /** Pauses the webhook (a worker decided it, any owner's) with `reason`. */
+  pause(id: string, reason: string, at: number): Promise<void>;
+  /** Every webhook, of every owner, oldest first (the queueing worker matches events against them). */
+  all(): Promise<StoredWebhook[]>;
+
+  cursor(): Promise<WebhookCursor>;
+  /**
+   * Queues the deliveries (one already queued for the same webhook and event stays as it is) and
+   * moves the cursor forward to `cursor` (never back: a slower instance's older cursor is ignored),
+   * in one transaction with the cancellations of `rolledBack`.
+   */
+  queue(
+    deliveries: readonly NewDelivery[],
+    cursor: WebhookCursor,
+    now: number,
+    rolledBack?: readonly RolledBack[],
+  ): Promise<void>;
+  /**
+   * Claims up to `limit` due deliveries of active webhooks (next attempt at or before `now`, the
+   * tip at their min height, no lease held) for `leaseMs`; oldest due first.
+   */
+  claim(now: number, limit: number, leaseMs: number): Promise<ClaimedDelivery[]>;
+  /**
+   * Records an attempt of a claimed delivery, if its lease is still held: the delivery's new state,
+   * and the webhook's run of failures (set back on a delivery, one more otherwise). Answers the
+   * webhook as it is after (undefined when the lease was lost or the webhook deleted).
+   */
+  record(claimed: ClaimedDelivery, outcome: AttemptOutcome, at: number): Promise<StoredWebhook | undefined>;
+  /** The owner's webhook's deliveries, newest event first; undefined when the owner has no such webhook. */
+  deliveries(owner: string, id: string, limit: number, cursor?: string): Promise<DeliveryPage | undefined>;
+  /** Deletes delivered and failed deliveries last updated before `before`; answers how many. */
+  prune(before: number): Promise<number>;
+  /**
+   * Gives up the pending deliveries queued before `queuedBefore` (a paused webhook's, a receiver
+   * that never recovers): failed at `at` with `reason` as their last error, so that the log says so
+   * and the table stays bounded. Answers how many.
+   */
+  expire(queuedBefore: number, at: number, reason: string): Promise<number>;
+}

@@ -27,6 +27,11 @@ export const OPENAPI_TAGS = [
     description: "What happened, as it happens: a server-sent event stream of transactions and address activity.",
   },
   {
+    name: "Webhooks",
+    description:
+      "Events POSTed to your URL, signed (Webhook-Signature, HMAC-SHA256), retried with backoff, paused with a reason: per API key, with a delivery log.",
+  },
+  {
     name: "Blockfrost-compatible (devnet)",
     description:
       `On the devnet, ${BLOCKFROST_PREFIX} answers as Blockfrost's API does (https://docs.blockfrost.io), so that the SDKs' Blockfrost providers ` +

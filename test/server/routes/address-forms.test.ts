@@ -362,6 +362,29 @@ const PAYMENTS: FieldCase[] = [
     },
   },
   {
+    // A webhook's address filter is the stream's: each accepted form is kept as its bech32 form.
+    operation: "POST /webhooks",
+    field: "body.address",
+    rule: HOLDS_UTXOS,
+    async send(form) {
+      const headers = {
+        "x-api-key": (await service.app.stores.keys.create({ name: `forms-${form}`, env: "testnet" })).key,
+      };
+      const response = await service.request<"createWebhook">(
+        "POST",
+        "/webhooks",
+        { url: "http://127.0.0.1:9/hook", address: holder.sent[form] },
+        headers,
+      );
+      assert.notEqual(response.status, 200, "a creation is 201");
+      return {
+        // The table's "accepted" is a 200: this operation's success is 201 Created.
+        response: { ...response, status: response.status === 201 ? 200 : response.status },
+        prove: async () => assert.equal(response.body.address, holder.landing[form], "kept as its bech32 form"),
+      };
+    },
+  },
+  {
     // After the faucet's rows: every accepted form then holds UTxOs.
     operation: "GET /addresses/{address}/utxos",
     field: "params.address",

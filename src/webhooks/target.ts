@@ -1,0 +1,177 @@
+// Where a webhook may POST (docs/events-design.md §5): http or https, no credentials in the URL,
+// and, unless private targets are allowed (the devnet by default, WEBHOOK_ALLOW_PRIVATE), a host
+// whose every address is public: a webhook is a request the service makes for its caller, and
+// must not reach what only the service can reach (its loopback, its network, the cloud's metadata
+// at 169.254.169.254). The check runs at creation and again at each delivery, whose connection
+// then goes to the addresses just checked (pinned: a DNS answer that changes between the check
+// and the connection, DNS rebinding, is never used).
+import { lookup } from "node:dns/promises";
+import { BlockList, isIP } from "node:net";
+
+/** The longest URL a webhook may have. */
+export const MAX_URL_LENGTH = 2048;
+
+export interface ResolvedAddress {
+  readonly address: string;
+  readonly family: 4 | 6;
+}
+
+/** Resolves a host name to its addresses (tests inject one). */
+export type Resolver = (hostname: string) => Promise<readonly ResolvedAddress[]>;
+
+export const systemResolver: Resolver = async (hostname) =>
+  (await lookup(hostname, { all: true, verbatim: true })).map((a) => ({
+    address: a.address,
+    family: a.family === 6 ? 6 : 4,
+  }));
+
+/** A target refused: the message says why, for the caller (a 400 naming url) or the delivery log. */
+export class TargetError extends Error {
+  /** `transient`: the host did not resolve (DNS may answer later): a delivery retries it. */
+  constructor(
+    message: string,
+    readonly transient = false,
+  ) {
+    super(message);
+    this.name = "TargetError";
+  }
+}
+
+/** The non-public ranges, by the name a refusal gives them. A v4-mapped v6 address (::ffff:a.b.c.d) is checked as its v4 address (BlockList does). */
+const RANGES: ReadonlyArray<readonly [string, readonly (readonly [string, number, "ipv4" | "ipv6"])[]]> = [
+  [
+    "unspecified",
+    [
+      ["0.0.0.0", 8, "ipv4"],
+      ["::", 128, "ipv6"],
+    ],
+  ],
+  [
+    "loopback",
+    [
+      ["127.0.0.0", 8, "ipv4"],
+      ["::1", 128, "ipv6"],
+    ],
+  ],
+  [
+    "private",
+    [
+      ["10.0.0.0", 8, "ipv4"],
+      ["172.16.0.0", 12, "ipv4"],
+      ["192.168.0.0", 16, "ipv4"],
+      ["fc00::", 7, "ipv6"],
+    ],
+  ],
+  [
+    "link-local",
+    [
+      ["169.254.0.0", 16, "ipv4"],
+      ["fe80::", 10, "ipv6"],
+    ],
+  ],
+  ["CGNAT (shared)", [["100.64.0.0", 10, "ipv4"]]],
+  [
+    "multicast",
+    [
+      ["224.0.0.0", 4, "ipv4"],
+      ["ff00::", 8, "ipv6"],
+    ],
+  ],
+  [
+    "reserved",
+    [
+      ["240.0.0.0", 4, "ipv4"],
+      ["192.0.0.0", 24, "ipv4"],
+      ["198.18.0.0", 15, "ipv4"],
+      ["fec0::", 10, "ipv6"],
+    ],
+  ],
+];
+
+const LISTS = RANGES.map(([name, subnets]) => {
+  const list = new BlockList();
+  for (const [network, prefix, type] of subnets) list.addSubnet(network, prefix, type);
+  return [name, list] as const;
+});
+
+/** The v4 address a NAT64 (64:ff9b::/96) or IPv4-compatible (::/96) v6 address carries, else null. */
+function embeddedV4(address: string): string | null {
+  const match = /^(?:64:ff9b::|::)(?:([0-9a-f]{1,4}):([0-9a-f]{1,4})|(\d+\.\d+\.\d+\.\d+))$/i.exec(address);
+  if (!match) return null;
+  if (match[3] !== undefined) return match[3];
+  const hi = parseInt(match[1]!, 16);
+  const lo = parseInt(match[2]!, 16);
+  return [hi >> 8, hi & 255, lo >> 8, lo & 255].join(".");
+}
+
+/** Why `address` is not a public address ("loopback", "private"…), or null when it is. */
+export function nonPublicKind(address: string): string | null {
+  const family = isIP(address);
+  if (family === 0) return "not an IP address";
+  const type = family === 4 ? "ipv4" : "ipv6";
+  for (const [name, list] of LISTS) if (list.check(address, type)) return name;
+  if (family === 6) {
+    const v4 = embeddedV4(address.toLowerCase());
+    if (v4 !== null && isIP(v4) === 4) return nonPublicKind(v4);
+  }
+  return null;
+}
+
+/** `raw` as a webhook's URL; throws TargetError saying what is wrong with it. */
+export function targetUrl(raw: string): URL {
+  if (raw.length > MAX_URL_LENGTH)
+    throw new TargetError(`is ${raw.length} characters long, more than ${MAX_URL_LENGTH}.`);
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new TargetError("is not an absolute URL (https://host/path).");
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    throw new TargetError(`must be http or https, not ${url.protocol.slice(0, -1).slice(0, 20)}.`);
+  if (url.username !== "" || url.password !== "")
+    throw new TargetError(
+      "must not hold credentials (user:password@): they would be stored and shown with the webhook. Check the Webhook-Signature instead.",
+    );
+  if (url.hash !== "") throw new TargetError("must not have a fragment (#…): it is never sent.");
+  return url;
+}
+
+/** A URL's host without the brackets of a v6 literal. */
+export const hostOf = (url: URL): string => url.hostname.replace(/^\[(.*)\]$/, "$1");
+
+/**
+ * The addresses `url`'s host resolves to, each checked public unless `allowPrivate`; throws
+ * TargetError when one is not (naming it and its kind), or when the host does not resolve.
+ */
+export async function checkedAddresses(
+  url: URL,
+  resolve: Resolver,
+  allowPrivate: boolean,
+): Promise<readonly ResolvedAddress[]> {
+  const host = hostOf(url);
+  const literal = isIP(host);
+  let addresses: readonly ResolvedAddress[];
+  if (literal !== 0) addresses = [{ address: host, family: literal === 6 ? 6 : 4 }];
+  else {
+    try {
+      addresses = await resolve(host);
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      throw new TargetError(
+        `names the host ${host}, which does not resolve (${typeof code === "string" ? code : "DNS"}).`,
+        true,
+      );
+    }
+    if (addresses.length === 0) throw new TargetError(`names the host ${host}, which resolves to no address.`);
+  }
+  if (!allowPrivate)
+    for (const { address } of addresses) {
+      const kind = nonPublicKind(address);
+      if (kind !== null)
+        throw new TargetError(
+          `names the host ${host}, which resolves to ${address}, a ${kind} address: webhooks go to public addresses only on this network (WEBHOOK_ALLOW_PRIVATE).`,
+        );
+    }
+  return addresses;
+}
