@@ -31,6 +31,8 @@ export interface RegistryOptions {
   readonly allowPrivate: boolean;
   readonly resolve: Resolver;
   readonly clock?: () => number;
+  /** Called after a webhook was created or deleted (the events' watched set reads the filters again). */
+  readonly onChange?: () => Promise<void>;
 }
 
 const notFound = (id: string): Error =>
@@ -57,7 +59,7 @@ export class WebhookRegistry {
     }
     const { latest } = await this.#o.events.bounds();
     try {
-      return await this.#o.store.create(
+      const created = await this.#o.store.create(
         {
           owner,
           url: url.href,
@@ -69,6 +71,8 @@ export class WebhookRegistry {
         },
         this.#o.maxPerOwner,
       );
+      await this.#o.onChange?.();
+      return created;
     } catch (error) {
       if (error instanceof WebhookLimitError)
         throw new BadRequestError(
@@ -88,6 +92,7 @@ export class WebhookRegistry {
 
   async delete(owner: string, id: string): Promise<void> {
     if (!(await this.#o.store.delete(owner, id))) throw notFound(id);
+    await this.#o.onChange?.();
   }
 
   /** Sets the webhook active again, its missed deliveries due now; an active one stays as it is. */

@@ -13,6 +13,7 @@ import { startService, type RunningService } from "../support/service.js";
 import { build, signAndSubmit } from "../support/transactions-api.js";
 import { newEnterpriseWallet, type TestWallet } from "../support/wallets.js";
 import { openStream } from "./sse-client.js";
+import { Receiver } from "../webhooks/receiver.js";
 
 interface Backend {
   readonly name: string;
@@ -46,7 +47,11 @@ for (const [title, make] of Object.entries(backends)) {
     before(async () => {
       ledger = await LiveLedger.create();
       backend = await make(ledger);
-      service = await startService({ NETWORK: "preprod", AUTH: "optional", ...backend.env });
+      // The webhook receiver is on loopback: allowed here as an operator would allow it.
+      service = await startService(
+        { NETWORK: "preprod", AUTH: "optional", WEBHOOK_ALLOW_PRIVATE: "true", ...backend.env },
+        { webhooks: { pollMs: 40 } },
+      );
       [alice, bob] = await Promise.all([newEnterpriseWallet(), newEnterpriseWallet()]);
       await ledger.fund(alice.address, 50_000_000n);
     });
@@ -129,6 +134,44 @@ for (const [title, make] of Object.entries(backends)) {
       await probe.until((read) => read.some((f) => f.json.point["txHash"] === toBob), 60_000);
       probe.close();
       assert.deepEqual(await service.app.stores.events.after(0, { txHash: again }, 10), []);
+    });
+
+    it("a webhook's address is watched while the webhook lives: the chain's payments to it are delivered", async () => {
+      const receiver = await Receiver.start();
+      try {
+        const erin = await newEnterpriseWallet();
+        const headers = { "x-api-key": (await service.app.stores.keys.create({ name: "erin", env: "testnet" })).key };
+        const created = await service.request(
+          "POST",
+          "/webhooks",
+          { url: `${receiver.url}/erin`, address: erin.address, types: ["tx.confirmed", "address.received"] },
+          headers,
+        );
+        assert.equal(created.status, 201, JSON.stringify(created.body));
+        const paid = await ledger.fund(erin.address, 7_000_000n); // elsewhere, not through this service
+        const received = await receiver.until((all) => all.filter((r) => r.path === "/erin").length >= 2, 60_000);
+        const bodies = received
+          .filter((r) => r.path === "/erin")
+          .map((r) => JSON.parse(r.body) as { type: string; point: { txHash: string } });
+        assert.deepEqual(
+          bodies.map((b) => [b.type, b.point.txHash]),
+          [
+            ["tx.confirmed", paid],
+            ["address.received", paid],
+          ],
+        );
+        // Deleted, the webhook no longer watches erin: her next payment is not recorded.
+        const id = (created.body as { id: string }).id;
+        assert.equal((await service.request("DELETE", `/webhooks/${id}`, undefined, headers)).status, 200);
+        const unwatched = await ledger.fund(erin.address, 8_000_000n);
+        const probe = await openStream(`${service.base}/events?address=${bob.address}`);
+        const toBob = await ledger.fund(bob.address, 9_000_000n);
+        await probe.until((read) => read.some((f) => f.json.point["txHash"] === toBob), 60_000);
+        probe.close();
+        assert.deepEqual(await service.app.stores.events.after(0, { txHash: unwatched }, 10), []);
+      } finally {
+        await receiver.close();
+      }
     });
   });
 }

@@ -59,6 +59,37 @@ function ownerActiveOf(keys: KeyStore, ttlMs: number): (owner: string) => Promis
   };
 }
 
+/** Between two reads of every webhook's filter (webhooks created or deleted through another instance of a fleet). */
+export const WATCH_REFRESH_MS = 10_000;
+
+/**
+ * On a real network a block's events are recorded for what is watched (src/events/watched.ts):
+ * the webhooks' filter keys (paused ones too: their events are still queued), read at start,
+ * after each create or delete through this instance, and every WATCH_REFRESH_MS.
+ */
+function watchFilters(app: FastifyInstance): () => Promise<void> {
+  let unwatch = (): void => {};
+  const refresh = async (): Promise<void> => {
+    const filters = (await app.stores.webhooks.all()).map((w) => w.filter);
+    const watching = app.events.watching.watch({
+      addresses: filters.flatMap((f) => (f.address === undefined ? [] : [f.address])),
+      txHashes: filters.flatMap((f) => (f.txHash === undefined ? [] : [f.txHash])),
+    });
+    unwatch();
+    unwatch = watching;
+  };
+  const refreshed = (): Promise<void> =>
+    refresh().catch((error: unknown) => app.log.warn({ err: error }, "webhooks: their filters cannot be read now"));
+  const timer = setInterval(() => void refreshed(), WATCH_REFRESH_MS);
+  timer.unref();
+  app.addHook("onReady", async () => refreshed());
+  app.addHook("onClose", async () => {
+    clearInterval(timer);
+    unwatch();
+  });
+  return refreshed;
+}
+
 async function webhooksPlugin(app: FastifyInstance, options: WebhooksPluginOptions): Promise<void> {
   const settings = app.config.webhooks;
   const resolve = options.resolve ?? systemResolver;
@@ -88,6 +119,7 @@ async function webhooksPlugin(app: FastifyInstance, options: WebhooksPluginOptio
       store: app.stores.webhooks,
       events: app.stores.events,
       worker,
+      onChange: watchFilters(app),
       maxPerOwner: settings.maxPerKey,
       allowPrivate: settings.allowPrivate,
       resolve,
@@ -102,6 +134,6 @@ async function webhooksPlugin(app: FastifyInstance, options: WebhooksPluginOptio
 export default fp(webhooksPlugin, {
   name: "webhooks",
   fastify: "5.x",
-  dependencies: ["stores"],
+  dependencies: ["stores", "events"],
   decorators: { fastify: ["config"] },
 });
