@@ -7,6 +7,9 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { ChainPort } from "../../src/chain/port.js";
+import { BackendError } from "../../src/chain/resilience/backend-error.js";
+import { ChainUnavailableError } from "../../src/errors.js";
+import { candidateContracts } from "../../src/tournament/deployment.js";
 import { DevnetFollower, type DevnetHistory } from "../../src/events/devnet-follower.js";
 import type { BlockPoint, FollowedTx } from "../../src/events/follower.js";
 import { TournamentEvents } from "../../src/events/tournament-events.js";
@@ -253,6 +256,66 @@ describe("tournament events from the devnet's blocks", () => {
     }
     assert.ok(failures >= 2, `${failures} failures: the first read of the live set and an ending's read at least`);
     assert.deepEqual(events, clean);
+  });
+
+  it("a backend that refuses the contracts' addresses for good: warned once, no block held, the tournaments followed from their transactions", async () => {
+    const blocks = await historyBlocks(service);
+    const clean = await derive(sourceOf(service).source, blocks);
+    // What the resilience layer throws for a refused read (too many outputs at the address to list).
+    const refusal = new ChainUnavailableError("The devnet chain backend could not serve utxosAt: too many UTxOs.", {
+      cause: new BackendError("devnet", "refused", "more than 100000 UTxOs at one address"),
+    });
+    let refused = 0;
+    const warnings: string[] = [];
+    const source = new TournamentEvents({
+      context: () => {
+        const ctx = service.app.tournaments.context();
+        const chain = new Proxy(ctx.chain, {
+          get(target, key) {
+            const value: unknown = Reflect.get(target, key, target);
+            if (key === "utxosAt")
+              return () => {
+                refused++;
+                return Promise.reject(refusal);
+              };
+            return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+          },
+        });
+        return { ...ctx, chain };
+      },
+      log: { info: () => undefined, warn: (_details, message) => void warnings.push(message) },
+    });
+    // Every tournament of the devnet's history is created in it: followed from its creation, the same events.
+    assert.deepEqual(await derive(source, blocks), clean);
+    const contracts = candidateContracts("devnet", {}).length;
+    assert.equal(refused, contracts, "each contract's address read once, at the first block");
+    assert.deepEqual(
+      warnings,
+      Array.from(
+        { length: contracts },
+        () => "events: the live tournaments of a contract cannot be read; each is followed from its next transaction",
+      ),
+    );
+    // A transient failure (the backend down, 5xx) still fails the block, to be read again.
+    const down = new TournamentEvents({
+      context: () => {
+        const ctx = service.app.tournaments.context();
+        const chain = new Proxy(ctx.chain, {
+          get(target, key) {
+            const value: unknown = Reflect.get(target, key, target);
+            if (key === "utxosAt")
+              return () =>
+                Promise.reject(
+                  new ChainUnavailableError("down", { cause: new BackendError("devnet", "server", "HTTP 503") }),
+                );
+            return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+          },
+        });
+        return { ...ctx, chain };
+      },
+      log: { info: () => undefined, warn: () => undefined },
+    });
+    await assert.rejects(down.eventsOf(blocks[0]!.block, blocks[0]!.txs), /down/);
   });
 
   it("a source started after a tournament's creation (a restart) records it without announcing it", async () => {
