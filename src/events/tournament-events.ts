@@ -27,7 +27,8 @@
 // its NFT, to know the registration addresses and the deadlines. The set is read from the
 // contracts' addresses at the first block (and after a rollback older than the journal): a
 // tournament first seen that way is only recorded, its deadline counted as announced when that
-// first block is past it. (That read is of the chain now: a registration's event in a block behind
+// first block is past it; a contract whose address the backend refuses for good is skipped with a
+// warning, its tournaments followed from their next transaction. (That read is of the chain now: a registration's event in a block behind
 // the tip carries the tournament as its newest output holds it.) Each block's changes to the set
 // are journaled, as many blocks as the service's journal holds (JOURNAL_MAX_BLOCKS: a rollback
 // goes to one of them), so that rolledBack(to) restores the set as of `to` and the blocks applied
@@ -151,8 +152,20 @@ export class TournamentEvents implements BlockEventSource {
   async #seed(ctx: TournamentContext, contracts: readonly Contract[], tip: Tip): Promise<void> {
     const outputs = [];
     // Every read first: a backend that fails leaves the set unread, and the next block reads it again.
-    for (const contract of contracts)
-      outputs.push({ contract, utxos: await ctx.chain.utxosAt(contract.address.bech32) });
+    for (const contract of contracts) {
+      try {
+        outputs.push({ contract, utxos: await ctx.chain.utxosAt(contract.address.bech32) });
+      } catch (error) {
+        // A read the backend refuses for good (more outputs at the address than it lists, say: anyone
+        // can pay to it) would hold every later event if the block were read again for it. The
+        // contract's tournaments are then followed from their next transaction (a creation or an add).
+        if (!isFinal(error)) throw error;
+        this.#log.warn(
+          { err: error, contract: contract.contractTitle, version: contract.contractVersion },
+          "events: the live tournaments of a contract cannot be read; each is followed from its next transaction",
+        );
+      }
+    }
     this.#byRegistration.clear();
     this.#followed = new Map();
     for (const { contract, utxos } of outputs) {
@@ -282,9 +295,10 @@ export class TournamentEvents implements BlockEventSource {
         participantsLimit: DATA_PARTICIPANTS_LIMIT,
       });
     } catch (error) {
-      // A 4xx is the chain's answer (no such ending to read): the block is not read again for it,
-      // which would hold every later event. A backend that cannot answer now (5xx) is asked again.
-      if (!isAnswer(error)) throw error;
+      // A 4xx is the chain's answer (no such ending to read), a refusal the backend's for good: the
+      // block is not read again for it, which would hold every later event. A backend that cannot
+      // answer now (5xx) is asked again.
+      if (!isFinal(error)) throw error;
       this.#log.warn(
         { err: error, tournamentId, txHash },
         "events: the ended tournament cannot be read; no ending event",
@@ -356,10 +370,18 @@ export class TournamentEvents implements BlockEventSource {
   }
 }
 
-/** Whether `error` is a 4xx of the service's registry: an answer about the chain's state, not a failure to read it. */
-const isAnswer = (error: unknown): boolean => {
+/**
+ * Whether reading again cannot change `error`: a 4xx of the service's registry (an answer about the
+ * chain's state, not a failure to read it), or the backend's refusal (the resilience layer's 503
+ * caused by a BackendError that is not transient: a bad answer, too many pages), which it would
+ * give again.
+ */
+const isFinal = (error: unknown): boolean => {
   const status = (error as { statusCode?: unknown } | null)?.statusCode;
-  return typeof status === "number" && status >= 400 && status < 500;
+  if (typeof status === "number" && status >= 400 && status < 500) return true;
+  // Read by shape: the events do not depend on the backends' layer (BackendError's `transient`).
+  const refused = (e: unknown): boolean => (e as { transient?: unknown } | null)?.transient === false;
+  return refused(error) || refused((error as { cause?: unknown } | null)?.cause);
 };
 
 const ENDED = {

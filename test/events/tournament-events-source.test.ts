@@ -7,6 +7,9 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { ChainPort } from "../../src/chain/port.js";
+import { BackendError } from "../../src/chain/resilience/backend-error.js";
+import { ChainUnavailableError } from "../../src/errors.js";
+import { candidateContracts } from "../../src/tournament/deployment.js";
 import { DevnetFollower, type DevnetHistory } from "../../src/events/devnet-follower.js";
 import type { BlockPoint, FollowedTx } from "../../src/events/follower.js";
 import { TournamentEvents } from "../../src/events/tournament-events.js";
@@ -112,6 +115,11 @@ describe("tournament events from the devnet's blocks", () => {
     );
     await signAndSubmit(service, unregister, [players[4]!]);
     await read(id, unregister.hash);
+    // The first add in a slot (a block) after the creation's: the rollback test below goes back to
+    // the block before the add's, where the tournament must be live. Without it the devnet's slot
+    // (one a second) may hold the creation and the add in one block, as a loaded machine shows.
+    const step = await service.request<"advanceDevnetClock">("POST", "/devnet/advance", { seconds: 1 });
+    assert.equal(step.status, 200, JSON.stringify(step.body));
     const add1 = await api.add(id, admin, regs.slice(0, 2).map(seat));
     await read(id, add1.hash);
     const add2 = await api.add(id, admin, regs.slice(2, 4).map(seat));
@@ -184,7 +192,10 @@ describe("tournament events from the devnet's blocks", () => {
     const addAt = blocks.findIndex((b) =>
       b.txs.some((t) => first.some((e) => e.type === "tournament.participants_added" && e.point.txHash === t.txHash)),
     );
-    assert.ok(addAt > 0);
+    assert.ok(
+      blocks.slice(0, addAt).some((b) => b.txs.some((t) => t.txHash === hashes["create"])),
+      "the creation is in a block before the add's",
+    );
     source.rolledBack(blocks[addAt - 1]!.block);
     const again = await derive(source, blocks.slice(addAt));
     const fromAdd = first.filter((e) => e.point.blockHeight! >= blocks[addAt]!.block.height);
@@ -245,6 +256,66 @@ describe("tournament events from the devnet's blocks", () => {
     }
     assert.ok(failures >= 2, `${failures} failures: the first read of the live set and an ending's read at least`);
     assert.deepEqual(events, clean);
+  });
+
+  it("a backend that refuses the contracts' addresses for good: warned once, no block held, the tournaments followed from their transactions", async () => {
+    const blocks = await historyBlocks(service);
+    const clean = await derive(sourceOf(service).source, blocks);
+    // What the resilience layer throws for a refused read (too many outputs at the address to list).
+    const refusal = new ChainUnavailableError("The devnet chain backend could not serve utxosAt: too many UTxOs.", {
+      cause: new BackendError("devnet", "refused", "more than 100000 UTxOs at one address"),
+    });
+    let refused = 0;
+    const warnings: string[] = [];
+    const source = new TournamentEvents({
+      context: () => {
+        const ctx = service.app.tournaments.context();
+        const chain = new Proxy(ctx.chain, {
+          get(target, key) {
+            const value: unknown = Reflect.get(target, key, target);
+            if (key === "utxosAt")
+              return () => {
+                refused++;
+                return Promise.reject(refusal);
+              };
+            return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+          },
+        });
+        return { ...ctx, chain };
+      },
+      log: { info: () => undefined, warn: (_details, message) => void warnings.push(message) },
+    });
+    // Every tournament of the devnet's history is created in it: followed from its creation, the same events.
+    assert.deepEqual(await derive(source, blocks), clean);
+    const contracts = candidateContracts("devnet", {}).length;
+    assert.equal(refused, contracts, "each contract's address read once, at the first block");
+    assert.deepEqual(
+      warnings,
+      Array.from(
+        { length: contracts },
+        () => "events: the live tournaments of a contract cannot be read; each is followed from its next transaction",
+      ),
+    );
+    // A transient failure (the backend down, 5xx) still fails the block, to be read again.
+    const down = new TournamentEvents({
+      context: () => {
+        const ctx = service.app.tournaments.context();
+        const chain = new Proxy(ctx.chain, {
+          get(target, key) {
+            const value: unknown = Reflect.get(target, key, target);
+            if (key === "utxosAt")
+              return () =>
+                Promise.reject(
+                  new ChainUnavailableError("down", { cause: new BackendError("devnet", "server", "HTTP 503") }),
+                );
+            return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+          },
+        });
+        return { ...ctx, chain };
+      },
+      log: { info: () => undefined, warn: () => undefined },
+    });
+    await assert.rejects(down.eventsOf(blocks[0]!.block, blocks[0]!.txs), /down/);
   });
 
   it("a source started after a tournament's creation (a restart) records it without announcing it", async () => {

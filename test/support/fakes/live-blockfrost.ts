@@ -239,9 +239,10 @@ function blockContent(ledger: LiveLedger, slot: number, tip: number): Record<str
 const txsInSlot = (ledger: LiveLedger, slot: number): TxRecord[] =>
   [...ledger.records()].filter((r) => r.slot === slot);
 
+/** The tip's block, sealed: a follower starts from it, and a transaction after must not join it (LiveLedger.readSealed). */
 async function latestBlock(ledger: LiveLedger): Promise<LiveAnswer> {
   const { slot } = await ledger.tip();
-  return json(200, blockContent(ledger, slot, slot));
+  return json(200, await ledger.readSealed(slot, () => blockContent(ledger, slot, slot)));
 }
 
 /** The slot of /blocks/{hash_or_number}: a height (the slot) up to the tip, or the hash of a block on the chain now; null for none. */
@@ -282,7 +283,8 @@ async function block(ledger: LiveLedger, hashOrNumber: string, part: string, url
       ),
     );
   }
-  const txs = txsInSlot(ledger, slot);
+  // Its transactions are read once for all too: none may join the block after.
+  const txs = await ledger.readSealed(slot, () => txsInSlot(ledger, slot));
   if (part === "/txs")
     return json(
       200,
