@@ -115,6 +115,12 @@ export interface EventSettings {
   readonly streamBufferBytes: number;
   /** EVENT_KEEPALIVE_SECONDS: between two comment lines on a stream (keeps proxies from closing an idle one). */
   readonly keepAliveSeconds: number;
+  /**
+   * EVENT_FOLLOWER: whether the instance follows its chain for events (blocks, rollbacks, the
+   * tournaments'). Off, the log still records this instance's submits (tx.submitted), and a real
+   * network's backend is not polled for blocks (a Blockfrost plan's daily requests).
+   */
+  readonly follow: boolean;
 }
 
 /** The devnet's faucet cap and snapshot count (README, configuration). */
@@ -389,6 +395,7 @@ function eventsFrom(env: Env): EventSettings {
     streamsTotal: integer(env, "EVENT_STREAMS_TOTAL", 256, 1, 1_000_000),
     streamBufferBytes: integer(env, "EVENT_STREAM_BUFFER_BYTES", 1024 * 1024, 4096, 1024 * 1024 * 1024),
     keepAliveSeconds: integer(env, "EVENT_KEEPALIVE_SECONDS", 15, 1, 300),
+    follow: oneOf(env, "EVENT_FOLLOWER", ["on", "off"] as const, "on") === "on",
   };
 }
 

@@ -72,7 +72,8 @@ for (const make of [blockfrostBackend, ogmiosKupoBackend]) {
     before(async () => {
       ledger = await LiveLedger.create();
       backend = await make(ledger);
-      service = await startService({ NETWORK: "preprod", AUTH: "optional", ...backend.env });
+      // No events follower polling the fakes meanwhile (test/events/ tests it): the injected faults are the payment's.
+      service = await startService({ NETWORK: "preprod", AUTH: "optional", EVENT_FOLLOWER: "off", ...backend.env });
       [alice, bob] = await Promise.all([newBaseWallet(), newBaseWallet()]);
       await ledger.fund(alice.address, 100_000_000n);
     });

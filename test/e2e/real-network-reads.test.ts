@@ -29,7 +29,8 @@ describe("real-network backends over HTTP", () => {
   });
 
   const withService = async (env: Record<string, string>, run: (service: RunningService) => Promise<void>) => {
-    const service = await startService({ AUTH: "optional", ...env });
+    // No events follower polling the fakes meanwhile (test/events/ tests it): the injected faults are the reads'.
+    const service = await startService({ AUTH: "optional", EVENT_FOLLOWER: "off", ...env });
     try {
       await run(service);
     } finally {

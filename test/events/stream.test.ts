@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
+import { loadConfig } from "../../src/config.js";
 import { blockHashOf } from "../../src/events/devnet-follower.js";
 import { startService, type RunningService } from "../support/service.js";
 import { build, signAndSubmit } from "../support/transactions-api.js";
@@ -396,6 +397,29 @@ describe("GET /events's bounds, retention and restarts", () => {
       await assert.rejects(stream.next(3_000), /no event within the time allowed/); // one comment at 2 s, the next not before 4 s
       stream.close();
       assert.deepEqual(stream.comments, ["stream open", "keep-alive"]);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it("EVENT_FOLLOWER=off: the chain is not followed (no tx.confirmed), the instance's submits still recorded; another value is refused", async () => {
+    assert.throws(() => loadConfig({ EVENT_FOLLOWER: "no" }), /EVENT_FOLLOWER/);
+    const service = await startService({ EVENT_FOLLOWER: "off" });
+    try {
+      const wallet = await newEnterpriseWallet();
+      await fund(service, wallet.address, 20_000_000);
+      const built = await build(service, {
+        changeAddress: wallet.address,
+        outputs: [{ address: wallet.address, lovelace: 2_000_000 }],
+      });
+      const txHash = await signAndSubmit(service, built, [wallet]);
+      const stream = await openStream(`${service.base}/events?after=0`);
+      const [first] = await stream.until((read) => read.length >= 1);
+      assert.equal(first!.event, "tx.submitted");
+      assert.equal(first!.json.point["txHash"], txHash);
+      await assert.rejects(stream.next(1_500), /no event within the time allowed/, "no tx.confirmed follows");
+      stream.close();
+      assert.equal(await service.app.stores.events.position("devnet"), null, "no follower ran");
     } finally {
       await service.close();
     }

@@ -82,7 +82,15 @@ export async function startTarget(kind: TargetKind, env: Readonly<Record<string,
   }
   let service: RunningService;
   try {
-    service = await startService({ NETWORK: "preprod", AUTH: "optional", ...backendEnv, ...env });
+    // The events follower polls the fake in the background (test/events/ tests it): off, so that the
+    // faults a flow injects for its next requests meet that flow's requests only.
+    service = await startService({
+      NETWORK: "preprod",
+      AUTH: "optional",
+      EVENT_FOLLOWER: "off",
+      ...backendEnv,
+      ...env,
+    });
   } catch (error) {
     await closeFake();
     await ledger.close();

@@ -41,7 +41,8 @@ async function eventsPlugin(app: FastifyInstance): Promise<void> {
   // The tournament events read tournaments as the tournament routes do (app.tournaments).
   const tournamentEvents = new TournamentEvents({ context: () => app.tournaments.context(), log: app.log });
   const { network, backend } = app.config;
-  if (network === "devnet" && hasHistory(chain))
+  if (!app.config.events.follow) app.log.info("events: EVENT_FOLLOWER=off: the chain is not followed for events");
+  else if (network === "devnet" && hasHistory(chain))
     app.addHook("onReady", async () => service.follow(new DevnetFollower(chain), [tournamentEvents]));
   else if (network !== "devnet" && backend !== null) {
     const follower = networkFollower(network, backend, chain, () => service.watchedAddresses());
