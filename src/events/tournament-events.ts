@@ -119,6 +119,16 @@ export class TournamentEvents implements BlockEventSource {
     return this.#followed?.size ?? 0;
   }
 
+  /**
+   * What a real network's follower must resolve spent outputs for: every contract's address (the
+   * tournaments' NFTs move there) and the followed tournaments' registration addresses (a
+   * registration cancelled or added spends one).
+   */
+  watchedAddresses(): string[] {
+    const contracts = candidateContracts(this.#context().network, {}).map((c) => c.address.bech32);
+    return [...contracts, ...this.#byRegistration.keys()];
+  }
+
   async eventsOf(block: BlockPoint, txs: readonly FollowedTx[]): Promise<NewEvent[]> {
     const ctx = this.#context();
     const contracts = candidateContracts(ctx.network, {});

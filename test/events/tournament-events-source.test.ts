@@ -207,6 +207,10 @@ describe("tournament events from the devnet's blocks", () => {
     source.rolledBack(blocks[addAt - 1]!.block);
     assert.equal(source.followed, upTo.followed);
     assert.equal(source.followed, 1, "the lifecycle's tournament was live then");
+    // What a real network's follower resolves spent outputs for: the contracts' addresses and the live one's registration address.
+    const { registrationAddress } = (await getTournament(service, id)) as { registrationAddress: string };
+    const contracts = candidateContracts("devnet", {}).map((c) => c.address.bech32);
+    assert.deepEqual(upTo.watchedAddresses().sort(), [...contracts, registrationAddress].sort());
     // A rollback older than every block held: the set is read from the chain again (recorded, no event).
     source.rolledBack(null);
     assert.equal(source.followed, 0);
