@@ -30,6 +30,8 @@ describe("health probes the backend once, briefly", () => {
     const service = await startService({
       NETWORK: "preprod",
       AUTH: "optional",
+      // No events follower polling the fake meanwhile: the probe's request is the one counted.
+      EVENT_FOLLOWER: "off",
       BLOCKFROST_PROJECT_ID: "preprodHealthProbe0123456789abcdef",
       BLOCKFROST_URL: blockfrost.apiUrl,
     });
@@ -64,6 +66,7 @@ describe("health probes the backend once, briefly", () => {
     const service = await startService({
       NETWORK: "mainnet",
       AUTH: "optional",
+      EVENT_FOLLOWER: "off",
       OGMIOS_URL: ogmiosKupo.ogmiosUrl,
       KUPO_URL: ogmiosKupo.kupoUrl,
     });
