@@ -197,7 +197,23 @@ export class LiveLedger {
   async fork(blocks: number): Promise<Fork> {
     if (!Number.isInteger(blocks) || blocks < 1) throw new Error(`a fork replaces 1 block or more, not ${blocks}`);
     const { slot } = await this.tip();
-    const fork = { ancestor: slot - blocks, tip: slot };
+    return this.#fork(slot - blocks, slot);
+  }
+
+  /**
+   * Forks the chain after the block of `ancestor`: every block after it up to the tip is replaced,
+   * as fork() does. For a test that needs an exact common ancestor, whereas the tip (the clock)
+   * may move on between reading it and fork(blocks).
+   */
+  async forkAfter(ancestor: number): Promise<Fork> {
+    const { slot } = await this.tip();
+    if (!Number.isInteger(ancestor) || ancestor >= slot)
+      throw new Error(`a fork's common ancestor is a slot before the tip (${slot}), not ${ancestor}`);
+    return this.#fork(ancestor, slot);
+  }
+
+  #fork(ancestor: number, tip: number): Fork {
+    const fork = { ancestor, tip };
     this.#forks.push(fork);
     return fork;
   }
