@@ -314,7 +314,7 @@ describe(
       );
       assert.deepEqual(
         ledger.map((r) => r.component),
-        ["blueprints", "deployments", "events", "keys"],
+        ["blueprints", "deployments", "events", "keys", "webhooks"],
         "the instance migrated the database",
       );
       const stores = await openStores({ dataDir: "unused", databaseUrl: freshUrl });

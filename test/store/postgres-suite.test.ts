@@ -55,6 +55,7 @@ describe("PostgreSQL stores", { skip: postgresSkip() }, () => {
         { component: "deployments", version: 1 },
         { component: "events", version: 1 },
         { component: "keys", version: 1 },
+        { component: "webhooks", version: 1 },
       ]);
       await both[0].keys.create({ name: "one", env: "testnet" });
       assert.equal((await both[1].keys.list()).length, 1);
@@ -94,7 +95,7 @@ describe("PostgreSQL stores", { skip: postgresSkip() }, () => {
       );
       assert.deepEqual(
         ledger.map((r) => r.component),
-        ["blueprints", "deployments", "events", "keys"],
+        ["blueprints", "deployments", "events", "keys", "webhooks"],
       );
       const { record } = await stores.keys.create({ name: "late", env: "testnet" });
       assert.equal((await stores.keys.findById(record.id))?.name, "late");

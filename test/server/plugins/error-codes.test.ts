@@ -415,7 +415,8 @@ describe("coverage", () => {
     // AUTH_ERR_WAIT_LIMIT and SVC_ERR_WAITS_FULL (waits held open beyond their caps: server/wait-slots.test.ts),
     // SVC_ERR_BUSY (evaluations queued beyond the pool: chain/evaluation-pool.test.ts),
     // CHAIN_ERR_SEATS_UNREADABLE (a backend that lost a v3 pool's history: tournament/seats.test.ts),
-    // AUTH_ERR_STREAM_LIMIT (event streams held open beyond their caps: events/stream.test.ts).
+    // AUTH_ERR_STREAM_LIMIT (event streams held open beyond their caps: events/stream.test.ts),
+    // AUTH_ERR_WEBHOOK_TEST_LIMIT (test deliveries held open beyond their caps: webhooks/delivery.test.ts).
     const elsewhere = new Set<ErrorCode>([
       "SVC_ERR_UNPROCESSABLE",
       "TX_ERR_TOO_LARGE",
@@ -425,6 +426,7 @@ describe("coverage", () => {
       "SVC_ERR_BUSY",
       "CHAIN_ERR_SEATS_UNREADABLE",
       "AUTH_ERR_STREAM_LIMIT",
+      "AUTH_ERR_WEBHOOK_TEST_LIMIT",
     ]);
     assert.deepEqual(
       ERROR_CODE_LIST.filter((code) => !seen.has(code) && !elsewhere.has(code)),
