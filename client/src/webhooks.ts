@@ -20,7 +20,8 @@ function hexBytes(hex: string): Uint8Array | null {
  * `header` is the Webhook-Signature header, `t=<unix seconds>,v1=<hex HMAC-SHA256>`; any of its
  * v1 values may match. The comparison is Web Crypto's own verify, which takes the same time
  * whatever the bytes. Resolves false (never throws) for a missing or malformed header, an old or
- * future timestamp, or a signature that does not match.
+ * future timestamp, or a signature that does not match. Throws a TypeError for a tolerance that is
+ * not a finite number ≥ 0 (a NaN read from configuration would otherwise disable the replay check).
  */
 export async function verifyWebhook(
   secret: string,
@@ -28,6 +29,10 @@ export async function verifyWebhook(
   body: string | Uint8Array,
   toleranceSeconds = 300,
 ): Promise<boolean> {
+  if (typeof toleranceSeconds !== "number" || !Number.isFinite(toleranceSeconds) || toleranceSeconds < 0)
+    throw new TypeError(
+      `verifyWebhook: toleranceSeconds must be a finite number of seconds ≥ 0, not ${String(toleranceSeconds)}`,
+    );
   if (typeof header !== "string" || header.length > MAX_HEADER || secret.length === 0) return false;
   let t: string | undefined;
   const signatures: Uint8Array[] = [];
