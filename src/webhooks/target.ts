@@ -140,29 +140,82 @@ export function targetUrl(raw: string): URL {
 /** A URL's host without the brackets of a v6 literal. */
 export const hostOf = (url: URL): string => url.hostname.replace(/^\[(.*)\]$/, "$1");
 
+/** How long a lookup may take (WEBHOOK_TIMEOUT_SECONDS), and what stops it sooner (the instance closing). */
+export interface LookupLimit {
+  readonly timeoutMs: number;
+  readonly signal?: AbortSignal;
+}
+
+/** Why a lookup was given up because the signal aborted (send.ts tells it from a refusal). */
+export class LookupStopped extends Error {
+  constructor() {
+    super("The lookup was stopped: the instance is closing.");
+    this.name = "LookupStopped";
+  }
+}
+
 /**
- * The addresses `url`'s host resolves to, each checked public unless `allowPrivate`; throws
- * TargetError when one is not (naming it and its kind), or when the host does not resolve.
+ * `resolve(host)` within `limit`: a name server that never answers (one a hostile caller runs)
+ * must not hold a request, a delivery slot or the instance's close for longer than an attempt may
+ * take. The lookup given up goes on in the background (a resolver cannot be cancelled); its answer
+ * is dropped.
+ */
+function boundedLookup(resolve: Resolver, host: string, limit: LookupLimit): Promise<readonly ResolvedAddress[]> {
+  return new Promise((done, fail) => {
+    if (limit.signal?.aborted) return fail(new LookupStopped());
+    const finish = (settle: () => void): void => {
+      clearTimeout(timer);
+      limit.signal?.removeEventListener("abort", onAbort);
+      settle();
+    };
+    const timer = setTimeout(
+      () =>
+        finish(() =>
+          fail(
+            new TargetError(
+              `names the host ${host}, which did not resolve within ${limit.timeoutMs / 1000} s (WEBHOOK_TIMEOUT_SECONDS).`,
+              true,
+            ),
+          ),
+        ),
+      limit.timeoutMs,
+    );
+    const onAbort = (): void => finish(() => fail(new LookupStopped()));
+    limit.signal?.addEventListener("abort", onAbort, { once: true });
+    resolve(host).then(
+      (addresses) => finish(() => done(addresses)),
+      (error: unknown) => {
+        const code = (error as { code?: unknown } | null)?.code;
+        finish(() =>
+          fail(
+            new TargetError(
+              `names the host ${host}, which does not resolve (${typeof code === "string" ? code : "DNS"}).`,
+              true,
+            ),
+          ),
+        );
+      },
+    );
+  });
+}
+
+/**
+ * The addresses `url`'s host resolves to within `limit`, each checked public unless
+ * `allowPrivate`; throws TargetError when one is not (naming it and its kind), or when the host
+ * does not resolve (in time), and LookupStopped when `limit.signal` aborts first.
  */
 export async function checkedAddresses(
   url: URL,
   resolve: Resolver,
   allowPrivate: boolean,
+  limit: LookupLimit,
 ): Promise<readonly ResolvedAddress[]> {
   const host = hostOf(url);
   const literal = isIP(host);
   let addresses: readonly ResolvedAddress[];
   if (literal !== 0) addresses = [{ address: host, family: literal === 6 ? 6 : 4 }];
   else {
-    try {
-      addresses = await resolve(host);
-    } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      throw new TargetError(
-        `names the host ${host}, which does not resolve (${typeof code === "string" ? code : "DNS"}).`,
-        true,
-      );
-    }
+    addresses = await boundedLookup(resolve, host, limit);
     if (addresses.length === 0) throw new TargetError(`names the host ${host}, which resolves to no address.`);
   }
   if (!allowPrivate)
