@@ -1,5 +1,6 @@
 // Where a webhook may POST (src/webhooks/target.ts): the address kinds refused off the devnet (v4,
-// v6, v4-mapped and NAT64 v6), the URL's form, a host checked through an injected resolver; and
+// v6, and v6 forms that carry a v4: mapped, compatible, SIIT, NAT64, 6to4; Teredo, discard-only),
+// the URL's form, a host checked through an injected resolver (its lookup bounded); and
 // through a running service with WEBHOOK_ALLOW_PRIVATE=false: a private target refused at
 // creation naming body.url, a host that resolves to a private address at delivery time (DNS
 // rebinding) failed without a connection, and the connection going to the address the check
@@ -48,12 +49,27 @@ describe("the kinds of address a webhook may not reach off the devnet", () => {
       ["::ffff:10.0.0.1", "private"],
       ["64:ff9b::a00:1", "private"],
       ["64:ff9b::127.0.0.1", "loopback"],
+      ["::a00:1", "private"],
+      ["::ffff:0:7f00:1", "loopback"],
+      ["::ffff:0:10.0.0.1", "private"],
+      ["64:ff9b:1::a9fe:a9fe", "link-local"],
+      ["64:ff9b:1:abcd::808:808", "local-use NAT64"],
+      ["2002:a9fe:a9fe::", "link-local"],
+      ["2002:7f00:1:1::1", "loopback"],
+      ["2001:0:4136:e378:8000:63bf:3fff:fdd2", "Teredo"],
+      ["2001::1", "Teredo"],
+      ["100::1", "discard-only"],
+      ["fe80::1%eth0", "link-local"],
       ["8.8.8.8", null],
       ["172.32.0.1", null],
       ["100.128.0.1", null],
       ["2606:4700:4700::1111", null],
       ["::ffff:8.8.8.8", null],
       ["64:ff9b::808:808", null],
+      ["::ffff:0:8.8.8.8", null],
+      ["2002:808:808::1", null],
+      ["2001:db9::1", null],
+      ["100:0:0:1::1", null],
     ];
     for (const [address, kind] of cases) assert.equal(nonPublicKind(address), kind, address);
   });
