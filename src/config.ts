@@ -85,7 +85,7 @@ export interface Config {
 export interface WebhookSettings {
   /** WEBHOOK_MAX_PER_KEY: the webhooks one API key may have; one more is 400. */
   readonly maxPerKey: number;
-  /** WEBHOOK_TIMEOUT_SECONDS: an attempt's whole exchange (connect, send, status and headers). */
+  /** WEBHOOK_TIMEOUT_SECONDS: an attempt's whole exchange (DNS lookup, connect, send, status and headers); the lookup of a new webhook's host. */
   readonly timeoutSeconds: number;
   /** WEBHOOK_CONCURRENCY: attempts in flight at once, per instance. */
   readonly concurrency: number;

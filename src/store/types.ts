@@ -472,8 +472,9 @@ export interface WebhookCursor {
   /** The highest block height of the events read (0: none). */
   readonly tipHeight: number;
   /**
-   * To queue: the highest webhook seq the events were matched against. When a webhook created
-   * since exists, `after` stays where it was (the next round matches those events again, with it).
+   * To queue: the highest webhook seq the events were matched against. When webhooks were created
+   * since, the cursor moves no further than the smallest of their starts (`fromEvent`): the next
+   * round matches the events after it again, with them (the deliveries already queued stay once).
    */
   readonly matchedThrough?: number;
 }

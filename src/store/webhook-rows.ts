@@ -83,3 +83,13 @@ export function deliveryOf(row: DeliveryRow): DeliveryRecord {
 /** A page cursor (a seq, decimal: the routes check its form) as a number. */
 export const cursorNumber = (cursor: string | undefined): number | undefined =>
   cursor === undefined ? undefined : Number(cursor);
+
+/**
+ * Where a queueing moves the cursor: to the last event it read, but no further than the smallest
+ * start (`from_event`) of the webhooks created since the worker read them (`createdStart`, null
+ * when none). Those were not matched against the page; each starts at or after the cursor it saw
+ * at its creation, so the events up to its start are none of its business and the cursor still
+ * moves on: a key creating webhooks in a loop cannot hold it still for everyone.
+ */
+export const cursorAfter = (read: number, createdStart: number | null): number =>
+  createdStart === null ? read : Math.min(read, createdStart);

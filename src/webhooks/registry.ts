@@ -30,6 +30,8 @@ export interface RegistryOptions {
   readonly maxPerOwner: number;
   readonly allowPrivate: boolean;
   readonly resolve: Resolver;
+  /** How long the lookup of a new webhook's host may take (WEBHOOK_TIMEOUT_SECONDS, ms). */
+  readonly lookupTimeoutMs: number;
   readonly clock?: () => number;
   /** Called after a webhook was created or deleted (the events' watched set reads the filters again). */
   readonly onChange?: () => Promise<void>;
@@ -52,7 +54,7 @@ export class WebhookRegistry {
     let url: URL;
     try {
       url = targetUrl(input.url);
-      await checkedAddresses(url, this.#o.resolve, this.#o.allowPrivate);
+      await checkedAddresses(url, this.#o.resolve, this.#o.allowPrivate, { timeoutMs: this.#o.lookupTimeoutMs });
     } catch (error) {
       if (error instanceof TargetError) throw refusal(BadRequestError, (at) => `${at("url")} ${error.message}`);
       throw error;

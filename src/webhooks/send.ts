@@ -6,7 +6,7 @@
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
-import { checkedAddresses, TargetError, type Resolver } from "./target.js";
+import { checkedAddresses, LookupStopped, TargetError, type Resolver } from "./target.js";
 
 /** The most of a receiver's answer that is read (its excerpt goes into the delivery log). */
 export const READ_LIMIT = 1024;
@@ -41,11 +41,19 @@ const printable = (text: string): string =>
     .trim()
     .slice(0, EXCERPT);
 
+const STOPPED = "The attempt was stopped: the instance is closing.";
+
 export async function send(request: SendRequest): Promise<SendResult> {
+  // One budget for the whole attempt: the lookup's time is taken from the exchange's.
+  const deadline = Date.now() + request.timeoutMs;
   let addresses;
   try {
-    addresses = await checkedAddresses(request.url, request.resolve, request.allowPrivate);
+    addresses = await checkedAddresses(request.url, request.resolve, request.allowPrivate, {
+      timeoutMs: request.timeoutMs,
+      ...(request.signal && { signal: request.signal }),
+    });
   } catch (error) {
+    if (error instanceof LookupStopped) return { status: null, error: STOPPED, refused: false, transient: true };
     if (!(error instanceof TargetError)) throw error;
     return { status: null, error: `The URL ${error.message}`, refused: !error.transient, transient: error.transient };
   }
@@ -74,10 +82,11 @@ export async function send(request: SendRequest): Promise<SendResult> {
     });
     const timer = setTimeout(
       () => failed(`No answer within ${request.timeoutMs / 1000} s (WEBHOOK_TIMEOUT_SECONDS).`),
-      request.timeoutMs,
+      Math.max(0, deadline - Date.now()),
     );
-    const onAbort = (): void => failed("The attempt was stopped: the instance is closing.");
+    const onAbort = (): void => failed(STOPPED);
     request.signal?.addEventListener("abort", onAbort, { once: true });
+    if (request.signal?.aborted) onAbort();
     req.on("error", (error: Error & { code?: string }) =>
       failed(
         `The connection failed: ${error.code ?? error.message}${error.code ? ` (${error.message})` : ""}.`.slice(

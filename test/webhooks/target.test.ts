@@ -1,15 +1,26 @@
 // Where a webhook may POST (src/webhooks/target.ts): the address kinds refused off the devnet (v4,
-// v6, v4-mapped and NAT64 v6), the URL's form, a host checked through an injected resolver; and
+// v6, and v6 forms that carry a v4: mapped, compatible, SIIT, NAT64, 6to4; Teredo, discard-only),
+// the URL's form, a host checked through an injected resolver (its lookup bounded); and
 // through a running service with WEBHOOK_ALLOW_PRIVATE=false: a private target refused at
 // creation naming body.url, a host that resolves to a private address at delivery time (DNS
 // rebinding) failed without a connection, and the connection going to the address the check
 // resolved (a name no system DNS knows reaches the loopback receiver through the injected resolver).
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { checkedAddresses, nonPublicKind, targetUrl, TargetError, type Resolver } from "../../src/webhooks/target.js";
+import {
+  checkedAddresses,
+  LookupStopped,
+  nonPublicKind,
+  targetUrl,
+  TargetError,
+  type Resolver,
+} from "../../src/webhooks/target.js";
 import { startService, type RunningService } from "../support/service.js";
 import { fund, newEnterpriseWallet } from "../support/wallets.js";
 import { Receiver } from "./receiver.js";
+
+/** A lookup's limit where none is under test. */
+const LIMIT = { timeoutMs: 10_000 };
 
 describe("the kinds of address a webhook may not reach off the devnet", () => {
   it("names each non-public kind, v4 and v6, and passes public addresses", () => {
@@ -38,12 +49,27 @@ describe("the kinds of address a webhook may not reach off the devnet", () => {
       ["::ffff:10.0.0.1", "private"],
       ["64:ff9b::a00:1", "private"],
       ["64:ff9b::127.0.0.1", "loopback"],
+      ["::a00:1", "private"],
+      ["::ffff:0:7f00:1", "loopback"],
+      ["::ffff:0:10.0.0.1", "private"],
+      ["64:ff9b:1::a9fe:a9fe", "link-local"],
+      ["64:ff9b:1:abcd::808:808", "local-use NAT64"],
+      ["2002:a9fe:a9fe::", "link-local"],
+      ["2002:7f00:1:1::1", "loopback"],
+      ["2001:0:4136:e378:8000:63bf:3fff:fdd2", "Teredo"],
+      ["2001::1", "Teredo"],
+      ["100::1", "discard-only"],
+      ["fe80::1%eth0", "link-local"],
       ["8.8.8.8", null],
       ["172.32.0.1", null],
       ["100.128.0.1", null],
       ["2606:4700:4700::1111", null],
       ["::ffff:8.8.8.8", null],
       ["64:ff9b::808:808", null],
+      ["::ffff:0:8.8.8.8", null],
+      ["2002:808:808::1", null],
+      ["2001:db9::1", null],
+      ["100:0:0:1::1", null],
     ];
     for (const [address, kind] of cases) assert.equal(nonPublicKind(address), kind, address);
   });
@@ -80,27 +106,53 @@ describe("the kinds of address a webhook may not reach off the devnet", () => {
       "public.test": ["93.184.216.34", "2606:4700::1"],
     });
     await assert.rejects(
-      checkedAddresses(new URL("https://mixed.test/"), dns, false),
+      checkedAddresses(new URL("https://mixed.test/"), dns, false, LIMIT),
       new TargetError(
         "names the host mixed.test, which resolves to 10.0.0.7, a private address: webhooks go to public addresses only on this network (WEBHOOK_ALLOW_PRIVATE).",
       ),
     );
-    assert.equal((await checkedAddresses(new URL("https://mixed.test/"), dns, true)).length, 2, "allowed");
+    assert.equal((await checkedAddresses(new URL("https://mixed.test/"), dns, true, LIMIT)).length, 2, "allowed");
     assert.deepEqual(
-      (await checkedAddresses(new URL("https://public.test/"), dns, false)).map((a) => a.address),
+      (await checkedAddresses(new URL("https://public.test/"), dns, false, LIMIT)).map((a) => a.address),
       ["93.184.216.34", "2606:4700::1"],
     );
     await assert.rejects(
-      checkedAddresses(new URL("http://[::ffff:127.0.0.1]:8080/"), dns, false),
+      checkedAddresses(new URL("http://[::ffff:127.0.0.1]:8080/"), dns, false, LIMIT),
       /a loopback address/,
     );
     await assert.rejects(
-      checkedAddresses(new URL("http://169.254.169.254/latest/meta-data"), dns, false),
+      checkedAddresses(new URL("http://169.254.169.254/latest/meta-data"), dns, false, LIMIT),
       /link-local/,
     );
-    const gone = await checkedAddresses(new URL("https://gone.test/"), dns, false).catch((e: unknown) => e);
+    const gone = await checkedAddresses(new URL("https://gone.test/"), dns, false, LIMIT).catch((e: unknown) => e);
     assert.ok(gone instanceof TargetError && gone.transient, "a name that does not resolve may resolve later");
     assert.match(gone.message, /gone\.test, which does not resolve \(ENOTFOUND\)/);
+  });
+
+  it("gives up a lookup that does not answer within the limit (a timeout, worth retrying), or once its signal aborts", async () => {
+    const never: Resolver = () => new Promise(() => undefined);
+    const late = await checkedAddresses(new URL("https://slow.test/"), never, false, { timeoutMs: 50 }).catch(
+      (e: unknown) => e,
+    );
+    assert.ok(late instanceof TargetError && late.transient, "a slow name server may answer later");
+    assert.equal(
+      late.message,
+      "names the host slow.test, which did not resolve within 0.05 s (WEBHOOK_TIMEOUT_SECONDS).",
+    );
+    const stop = new AbortController();
+    const stopped = checkedAddresses(new URL("https://slow.test/"), never, false, {
+      timeoutMs: 60_000,
+      signal: stop.signal,
+    });
+    stop.abort();
+    await assert.rejects(stopped, LookupStopped);
+    await assert.rejects(
+      checkedAddresses(new URL("https://slow.test/"), never, false, { timeoutMs: 60_000, signal: stop.signal }),
+      LookupStopped,
+      "already aborted: not even started",
+    );
+    // A literal address needs no lookup: no limit applies.
+    assert.equal((await checkedAddresses(new URL("https://93.184.216.34/"), never, false, { timeoutMs: 1 })).length, 1);
   });
 });
 

@@ -150,7 +150,7 @@ export function runWebhookStoreSuite(name: string, fresh: () => Promise<WebhookS
       assert.equal(await webhooks.deliveries("bob", w.id, 10), undefined, "another owner's log is none");
     });
 
-    it("a webhook starts after the events already matched without it: its start raised to the cursor, the cursor held by a creation it did not match", async () => {
+    it("a webhook starts after the events already matched without it: its start raised to the cursor, the cursor held at the start of a creation it did not match", async () => {
       const { webhooks } = await open(await fresh());
       const first = await webhooks.create(hook("alice", { fromEvent: 3 }), 10);
       await webhooks.queue([], { after: 9, tipHeight: 1, matchedThrough: first.seq }, 0);
@@ -158,7 +158,8 @@ export function runWebhookStoreSuite(name: string, fresh: () => Promise<WebhookS
       assert.equal(late.fromEvent, 9, "events 6 to 9 were matched before it existed: it starts after 9");
       assert.ok(late.seq > first.seq);
       // A round that matched events 10 to 12 against `first` alone, while `late` was being created:
-      // its deliveries stay, the cursor does not move, and the next round matches them with `late` too.
+      // its deliveries stay, the cursor moves no further than `late`'s start (9), and the next round
+      // matches them with `late` too.
       await webhooks.queue([delivery(first.id, 10)], { after: 12, tipHeight: 4, matchedThrough: first.seq }, 0);
       assert.deepEqual(await webhooks.cursor(), { after: 9, tipHeight: 4 });
       await webhooks.queue(
@@ -168,6 +169,38 @@ export function runWebhookStoreSuite(name: string, fresh: () => Promise<WebhookS
       );
       assert.deepEqual(await webhooks.cursor(), { after: 12, tipHeight: 4 });
       assert.equal((await webhooks.deliveries("alice", late.id, 10))!.deliveries.length, 1);
+    });
+
+    it("a creation during a round holds the cursor at its start, not where it was: creations in a loop do not stall it", async () => {
+      const { webhooks } = await open(await fresh());
+      const first = await webhooks.create(hook("alice", { fromEvent: 0 }), 10);
+      await webhooks.queue([], { after: 10, tipHeight: 1, matchedThrough: first.seq }, 0);
+      let matchedThrough = first.seq;
+      // Each round reads 10 events; a webhook starting at the log's end then (5 further) is created meanwhile.
+      for (let round = 1; round <= 3; round++) {
+        const start = 10 * round + 5;
+        const created = await webhooks.create(hook("mallory", { fromEvent: start }), 10);
+        assert.equal(created.fromEvent, start);
+        await webhooks.queue([], { after: 10 * (round + 1), tipHeight: 1, matchedThrough }, 0);
+        assert.deepEqual(
+          await webhooks.cursor(),
+          { after: start, tipHeight: 1 },
+          `round ${round}: moved to the created webhook's start`,
+        );
+        // The next round reads after the start, matched against every webhook now.
+        matchedThrough = created.seq;
+        await webhooks.queue([], { after: 10 * (round + 1), tipHeight: 1, matchedThrough }, 0);
+        assert.deepEqual(await webhooks.cursor(), { after: 10 * (round + 1), tipHeight: 1 });
+      }
+      // Two created since the read: the smaller start holds it.
+      await webhooks.create(hook("bob", { fromEvent: 47 }), 10);
+      const b = await webhooks.create(hook("bob", { fromEvent: 44 }), 10);
+      await webhooks.queue([], { after: 50, tipHeight: 1, matchedThrough }, 0);
+      assert.deepEqual(await webhooks.cursor(), { after: 44, tipHeight: 1 });
+      // One deleted since is no reason to hold it: the other's start does.
+      assert.equal(await webhooks.delete("bob", b.id), true);
+      await webhooks.queue([], { after: 50, tipHeight: 1, matchedThrough }, 0);
+      assert.deepEqual(await webhooks.cursor(), { after: 47, tipHeight: 1 });
     });
 
     it("a claim leases its deliveries: nobody else claims them until the lease ends, and only its holder records", async () => {

@@ -123,6 +123,7 @@ async function webhooksPlugin(app: FastifyInstance, options: WebhooksPluginOptio
       maxPerOwner: settings.maxPerKey,
       allowPrivate: settings.allowPrivate,
       resolve,
+      lookupTimeoutMs: settings.timeoutSeconds * 1000,
       ...(options.clock && { clock: options.clock }),
     }),
   );

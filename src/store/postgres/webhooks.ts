@@ -5,6 +5,7 @@
 // attempt needs the lease token, so an attempt whose lease expired records nothing.
 import {
   DELIVERY_COLUMNS,
+  cursorAfter,
   cursorNumber,
   deliveryOf,
   newLease,
@@ -218,12 +219,16 @@ export class PostgresWebhookStore implements WebhookStore {
            WHERE tx_hash = $3 AND min_height IS NOT NULL AND state = 'pending' AND event_seq < $4`,
           [r.reason, now, r.txHash, r.rollback],
         );
-      const created =
-        cursor.matchedThrough !== undefined &&
-        (await tx.query(`SELECT 1 FROM webhooks WHERE seq > $1 LIMIT 1`, [cursor.matchedThrough])).length > 0;
+      const [created] =
+        cursor.matchedThrough === undefined
+          ? [{ start: null }]
+          : await tx.query<{ start: string | number | null }>(
+              `SELECT min(from_event) AS start FROM webhooks WHERE seq > $1`,
+              [cursor.matchedThrough],
+            );
       await tx.query(
         `UPDATE webhook_cursor SET after = GREATEST(after, $1), tip_height = GREATEST(tip_height, $2) WHERE id = 1`,
-        [created ? 0 : cursor.after, cursor.tipHeight],
+        [cursorAfter(cursor.after, created!.start === null ? null : Number(created!.start)), cursor.tipHeight],
       );
     });
   }

@@ -5,6 +5,7 @@
 import type Database from "better-sqlite3";
 import {
   DELIVERY_COLUMNS,
+  cursorAfter,
   cursorNumber,
   deliveryOf,
   newLease,
@@ -248,12 +249,15 @@ export class SqliteWebhookStore implements WebhookStore {
              WHERE tx_hash = ? AND min_height IS NOT NULL AND state = 'pending' AND event_seq < ?`,
           );
           for (const r of rolledBack) cancel.run(r.reason, now, r.txHash, r.rollback);
-          const created =
-            cursor.matchedThrough !== undefined &&
-            this.#db.prepare(`SELECT 1 FROM webhooks WHERE seq > ? LIMIT 1`).get(cursor.matchedThrough) !== undefined;
+          const { start } =
+            cursor.matchedThrough === undefined
+              ? { start: null }
+              : (this.#db
+                  .prepare(`SELECT min(from_event) AS start FROM webhooks WHERE seq > ?`)
+                  .get(cursor.matchedThrough) as { start: number | null });
           this.#db
             .prepare(`UPDATE webhook_cursor SET after = max(after, ?), tip_height = max(tip_height, ?) WHERE id = 1`)
-            .run(created ? 0 : cursor.after, cursor.tipHeight);
+            .run(cursorAfter(cursor.after, start), cursor.tipHeight);
         })
         .immediate(),
     );
