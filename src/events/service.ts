@@ -136,6 +136,11 @@ export class EventService {
     return service;
   }
 
+  /** The height of the newest block of the followed chain this instance recorded; null before the first (or when it follows none). */
+  get tipHeight(): number | null {
+    return this.#journal[0]?.point.height ?? null;
+  }
+
   /** The highest id recorded, as this instance knows it. */
   get latest(): number {
     return this.#latest;

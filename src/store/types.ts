@@ -519,7 +519,12 @@ export interface WebhookStore {
    * Claims up to `limit` due deliveries of active webhooks (next attempt at or before `now`, the
    * tip at their min height, no lease held) for `leaseMs`; oldest due first.
    */
-  claim(now: number, limit: number, leaseMs: number): Promise<ClaimedDelivery[]>;
+  /**
+   * `tipHeight`: the chain's height now, as the events follower holds it (it goes down on a
+   * rollback, and up on blocks with nothing recorded); without it, the highest block height the
+   * queued events named.
+   */
+  claim(now: number, limit: number, leaseMs: number, tipHeight?: number): Promise<ClaimedDelivery[]>;
   /**
    * Records an attempt of a claimed delivery, if its lease is still held: the delivery's new state,
    * and the webhook's run of failures (set back on a delivery, one more otherwise). Answers the

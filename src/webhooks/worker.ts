@@ -56,6 +56,12 @@ export interface WorkerOptions {
   readonly allowPrivate: boolean;
   /** Pending deliveries are given up, and finished ones deleted, this long after (ms): EVENT_RETENTION_HOURS. */
   readonly logRetentionMs: number;
+  /**
+   * The followed chain's height now (the events follower's newest block), null when the instance
+   * does not follow: a delivery waiting for `confirmations` compares with it, so a rollback lowers
+   * it and blocks that record nothing (a real network's unwatched traffic) raise it.
+   */
+  readonly chainTip?: () => number | null;
   /** Tests inject these. */
   readonly clock?: () => number;
   readonly random?: () => number;
@@ -210,7 +216,12 @@ export class WebhookWorker {
     const free = this.#o.concurrency - this.#inFlight.size;
     if (free <= 0 || this.#stop.signal.aborted) return;
     // The lease outlasts the attempt's timeout: an attempt records before another instance may take it.
-    const claimed = await this.#o.store.claim(this.#clock(), free, this.#o.timeoutMs + 60_000);
+    const claimed = await this.#o.store.claim(
+      this.#clock(),
+      free,
+      this.#o.timeoutMs + 60_000,
+      this.#o.chainTip?.() ?? undefined,
+    );
     this.#backlog = claimed.length === free;
     for (const delivery of claimed) {
       const attempt = this.#attempt(delivery).catch((error: unknown) =>

@@ -107,6 +107,7 @@ async function webhooksPlugin(app: FastifyInstance, options: WebhooksPluginOptio
     concurrency: settings.concurrency,
     allowPrivate: settings.allowPrivate,
     logRetentionMs: app.config.events.retentionHours * 3_600_000,
+    chainTip: () => app.events.tipHeight,
     resolve,
     ownerActive: ownerActiveOf(app.stores.keys, options.ownersTtlMs ?? 30_000),
     ...(options.clock && { clock: options.clock }),

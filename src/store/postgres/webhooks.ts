@@ -233,7 +233,7 @@ export class PostgresWebhookStore implements WebhookStore {
     });
   }
 
-  async claim(now: number, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+  async claim(now: number, limit: number, leaseMs: number, tipHeight?: number): Promise<ClaimedDelivery[]> {
     const lease = newLease();
     const rows = await this.#db.query<{
       webhook_id: string;
@@ -248,7 +248,7 @@ export class PostgresWebhookStore implements WebhookStore {
          SELECT d.webhook_id, d.event_seq FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
          WHERE d.state = 'pending' AND w.state = 'active' AND d.next_at <= $1
            AND (d.lease_until IS NULL OR d.lease_until <= $1)
-           AND (d.min_height IS NULL OR d.min_height <= (SELECT tip_height FROM webhook_cursor WHERE id = 1))
+           AND (d.min_height IS NULL OR d.min_height <= COALESCE($5::bigint, (SELECT tip_height FROM webhook_cursor WHERE id = 1)))
          ORDER BY d.next_at, d.event_seq LIMIT $2
          FOR UPDATE OF d SKIP LOCKED
        )
@@ -256,7 +256,7 @@ export class PostgresWebhookStore implements WebhookStore {
        FROM due, webhooks w
        WHERE d.webhook_id = due.webhook_id AND d.event_seq = due.event_seq AND w.id = d.webhook_id
        RETURNING d.webhook_id, d.event_seq, d.body, d.attempts, w.url, w.secret, w.owner`,
-      [now, limit, lease, now + leaseMs],
+      [now, limit, lease, now + leaseMs, tipHeight ?? null],
     );
     return rows
       .sort((a, b) => a.event_seq - b.event_seq)

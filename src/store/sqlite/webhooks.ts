@@ -263,7 +263,7 @@ export class SqliteWebhookStore implements WebhookStore {
     );
   }
 
-  async claim(now: number, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+  async claim(now: number, limit: number, leaseMs: number, tipHeight?: number): Promise<ClaimedDelivery[]> {
     return this.#use(() =>
       this.#db
         .transaction(() => {
@@ -273,10 +273,10 @@ export class SqliteWebhookStore implements WebhookStore {
                FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
                WHERE d.state = 'pending' AND w.state = 'active' AND d.next_at <= ?
                  AND (d.lease_until IS NULL OR d.lease_until <= ?)
-                 AND (d.min_height IS NULL OR d.min_height <= (SELECT tip_height FROM webhook_cursor WHERE id = 1))
+                 AND (d.min_height IS NULL OR d.min_height <= coalesce(?, (SELECT tip_height FROM webhook_cursor WHERE id = 1)))
                ORDER BY d.next_at, d.event_seq LIMIT ?`,
             )
-            .all(now, now, limit) as Array<{
+            .all(now, now, tipHeight ?? null, limit) as Array<{
             webhook_id: string;
             event_seq: number;
             body: string;
