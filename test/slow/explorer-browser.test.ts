@@ -362,6 +362,8 @@ describe("the explorer page in a real browser", { skip }, () => {
       if (request.url().endsWith("/devnet/rollback")) posted.push(request.postData() ?? "");
     });
     const payee = await newEnterpriseWallet();
+    // The payment in a block of its own (a devnet block is a slot with transactions: the clock moves on first).
+    assert.equal((await service.request("POST", "/devnet/advance", { seconds: 2 })).status, 200);
     const paid = await fund(service, payee.address, 2 * ADA);
     await page.waitForSelector(`#latest-txs a[href="#/tx/${paid}"]`, { timeout: SHOWN_MS });
     await page.locator("#rollback-blocks").fill("1");
